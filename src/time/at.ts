@@ -1,0 +1,124 @@
+/**
+ * @module One-off times: `at` (ISO 8601, offset-less read in the chat's zone) and `delay` (an ISO 8601
+ * duration from now), with the limits of DESIGN §3–§4: in the future (60 s grace), at most 5 years ahead.
+ */
+import { HOUR_MS, MINUTE_MS, daysInMonth, formatDate, formatHm, civilFields, localMs } from "./civil";
+import { formatLocalDateTime, formatSpan } from "./format";
+import { fail, ok, type Parsed } from "./result";
+import { loadTemporal } from "./temporal";
+import { resolveLocal, toLocal, type Resolution } from "./zone";
+
+/** A one-off may be this far in the past when it is created (clock skew, a slow model). */
+export const PAST_GRACE_MS = 60_000;
+export const MAX_YEARS_AHEAD = 5;
+
+/** A parsed `at`: the instant, and how its wall time resolved when it had no offset (for preview notes). */
+export type ParsedAt = {
+  instant: number;
+  /** The wall time as written (local epoch ms) when no offset was given, else null. */
+  local: number | null;
+  resolution: Resolution["kind"];
+};
+
+const AT = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?([Zz]|[+-]\d{2}:\d{2})?)?$/;
+
+function atFormat(input: string, zone: string): string {
+  return `"at" must be an ISO 8601 date or date and time such as 2026-12-01T09:00 (read in ${zone}) or 2026-12-01T09:00:00Z; got "${input}".`;
+}
+
+/**
+ * Parses an `at`: `yyyy-MM-dd` (09:00 in the zone) or `yyyy-MM-dd[T| ]HH:mm[:ss[.fff]]` with an optional
+ * `Z` or `±HH:MM`. Without an offset the wall time is read in the zone: in a DST gap it moves forward by the
+ * gap; when it occurs twice it takes the earlier instant (Temporal's "compatible").
+ */
+export function parseAt(input: string, zone: string): Parsed<ParsedAt> {
+  const text = input.trim();
+  const m = AT.exec(text);
+  if (!m) return fail(atFormat(input, zone));
+  const [, y, mo, d, hh, mi, ss, frac, offset] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = hh === undefined ? 9 : Number(hh);
+  const minute = mi === undefined ? 0 : Number(mi);
+  const second = ss === undefined ? 0 : Number(ss);
+  const ms = frac === undefined ? 0 : Number(frac.padEnd(3, "0"));
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) {
+    return fail(`"at" is not a real date and time: "${input}"; use an ISO 8601 date and time such as 2026-12-01T09:00.`);
+  }
+  const local = localMs(year, month, day, hour, minute, second, ms);
+  if (offset !== undefined) {
+    let offsetMs = 0;
+    if (offset !== "Z" && offset !== "z") {
+      const oh = Number(offset.slice(1, 3));
+      const om = Number(offset.slice(4, 6));
+      if (oh > 23 || om > 59) return fail(`"at" has an impossible offset "${offset}"; use Z or ±HH:MM such as +02:00.`);
+      offsetMs = (offset.startsWith("-") ? -1 : 1) * (oh * HOUR_MS + om * MINUTE_MS);
+    }
+    return ok({ instant: local - offsetMs, local: null, resolution: "normal" });
+  }
+  const r = resolveLocal(zone, local);
+  const instant = r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.first : r.shifted;
+  return ok({ instant, local, resolution: r.kind });
+}
+
+/** The latest instant a one-off may have: the same wall time 5 years on (29 Feb → 28 Feb). */
+export function maxAhead(now: number, zone: string): number {
+  const f = civilFields(toLocal(zone, now));
+  const year = f.year + MAX_YEARS_AHEAD;
+  const day = Math.min(f.day, daysInMonth(year, f.month));
+  const local = localMs(year, f.month, day, f.hour, f.minute, f.second, f.millisecond);
+  const r = resolveLocal(zone, local);
+  return r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.second : r.shifted;
+}
+
+/** Checks a one-off instant against now: not in the past (60 s grace), at most 5 years ahead. */
+export function checkOneOff(field: "at" | "delay", instant: number, zone: string, now: number): Parsed<number> {
+  if (instant < now - PAST_GRACE_MS) {
+    return fail(`"${field}" must be in the future; ${formatLocalDateTime(instant, zone)} in ${zone} was ${formatSpan(now - instant)} ago.`);
+  }
+  const limit = maxAhead(now, zone);
+  if (instant > limit) {
+    return fail(`"${field}" must be at most 5 years ahead (until ${formatLocalDateTime(limit, zone)} in ${zone}); got ${formatLocalDateTime(instant, zone)}.`);
+  }
+  return ok(instant);
+}
+
+/** Parses an `at` and checks it against now. */
+export function resolveAt(input: string, zone: string, now: number): Parsed<ParsedAt> {
+  const parsed = parseAt(input, zone);
+  if (!parsed.ok) return parsed;
+  const checked = checkOneOff("at", parsed.value.instant, zone, now);
+  return checked.ok ? parsed : checked;
+}
+
+const DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(?:\.\d{1,3})?S)?)?$/i;
+
+/**
+ * Turns a `delay` (an ISO 8601 duration: `PT20M`, `P1DT2H`, `P1M`) into an instant from now. Calendar parts
+ * (years, months, weeks, days) keep the wall time in the zone, as Temporal's ZonedDateTime arithmetic does;
+ * the result must lie 1 minute to 5 years ahead.
+ */
+export async function resolveDelay(input: string, zone: string, now: number): Promise<Parsed<number>> {
+  const text = input.trim();
+  const hint = `"delay" must be an ISO 8601 duration such as PT20M or P1DT2H; got "${input}".`;
+  if (!DURATION.test(text)) return fail(hint);
+  const Temporal = await loadTemporal();
+  let instant: number;
+  try {
+    const start = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(zone);
+    instant = start.add(Temporal.Duration.from(text.toUpperCase())).epochMilliseconds;
+  } catch {
+    return fail(hint);
+  }
+  if (instant - now < MINUTE_MS || instant > maxAhead(now, zone)) {
+    return fail(`"delay" must be from 1 minute (PT1M) to 5 years (P5Y); got "${input}".`);
+  }
+  return ok(instant);
+}
+
+/** `2026-03-29 02:30`: how a wall time is named in notes. */
+export function formatWallTime(local: number): string {
+  const f = civilFields(local);
+  return `${formatDate(f)} ${formatHm(f)}`;
+}

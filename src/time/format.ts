@@ -1,0 +1,50 @@
+/**
+ * @module How times are shown (DESIGN §4): chat times, the local-time header on prompts, the tools' `Now:`
+ * line, and the local date-time used in notes and error sentences.
+ */
+import { MONTH_SHORT, WEEKDAY_SHORT, formatDate, formatHm, type CivilFields } from "./civil";
+import { formatOffsetMs, localFields, offsetAt } from "./zone";
+
+/** `HH:mm` when it is today in the zone, `d MMM HH:mm` this year, else `d MMM yyyy HH:mm`. */
+export function formatChatTime(instant: number, zone: string, now: number): string {
+  const at = localFields(zone, instant);
+  const today = localFields(zone, now);
+  if (at.year === today.year && at.month === today.month && at.day === today.day) return formatHm(at);
+  const year = at.year === today.year ? "" : ` ${at.year}`;
+  return `${at.day} ${MONTH_SHORT[at.month - 1]}${year} ${formatHm(at)}`;
+}
+
+/** `d MMM HH:mm` (the late note's form). */
+export function formatDayMonthTime(instant: number, zone: string): string {
+  const at = localFields(zone, instant);
+  return `${at.day} ${MONTH_SHORT[at.month - 1]} ${formatHm(at)}`;
+}
+
+/** `[Sat 2026-09-26 08:00 Europe/Berlin]`: the first line of every prompt the agent sees. */
+export function formatHeader(instant: number, zone: string): string {
+  return `[${weekdayDateTime(localFields(zone, instant))} ${zone}]`;
+}
+
+/** `Now: Sat 2026-09-26 14:03 (Europe/Berlin, UTC+02:00)`: the last line of the tools' answers. */
+export function formatNowLine(now: number, zone: string): string {
+  const offset = offsetAt(zone, now);
+  return `Now: ${weekdayDateTime(localFields(zone, now))} (${zone}, ${formatOffsetMs(offset)})`;
+}
+
+/** `2026-09-27 09:00`, the wall time in the zone. */
+export function formatLocalDateTime(instant: number, zone: string): string {
+  const at = localFields(zone, instant);
+  return `${formatDate(at)} ${formatHm(at)}`;
+}
+
+function weekdayDateTime(f: CivilFields): string {
+  return `${WEEKDAY_SHORT[f.weekday]} ${formatDate(f)} ${formatHm(f)}`;
+}
+
+/** `1 minute`, `3 hours`, `2 days`: a rough length of time, rounded down. */
+export function formatSpan(ms: number): string {
+  const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  if (ms < 3_600_000) return plural(Math.max(1, Math.floor(ms / 60_000)), "minute");
+  if (ms < 172_800_000) return plural(Math.floor(ms / 3_600_000), "hour");
+  return plural(Math.floor(ms / 86_400_000), "day");
+}

@@ -143,10 +143,46 @@ function ianaName(name: string): string | null {
     if (OFFSET_LIKE.test(canonical)) return null;
     // The runtime may fold a current name into an old link (Europe/Kyiv → Europe/Kiev); an exact name stays.
     if (canonical.toLowerCase() === name.toLowerCase()) return canonical;
-    return isExactCase(name) ? name : canonical;
+    if (isExactCase(name)) return name;
+    return currentName(name) ?? canonical;
   } catch {
     return null;
   }
+}
+
+/**
+ * Current IANA names that some runtimes still fold into their old links (ICU follows CLDR's older ids), so
+ * that a name typed in lower case is stored in its current spelling rather than the link's.
+ */
+const CURRENT_NAMES = [
+  "Africa/Asmara",
+  "America/Argentina/Buenos_Aires",
+  "America/Argentina/Catamarca",
+  "America/Argentina/Cordoba",
+  "America/Argentina/Jujuy",
+  "America/Argentina/Mendoza",
+  "America/Atikokan",
+  "America/Indiana/Indianapolis",
+  "America/Kentucky/Louisville",
+  "America/Nuuk",
+  "Asia/Dhaka",
+  "Asia/Ho_Chi_Minh",
+  "Asia/Kathmandu",
+  "Asia/Kolkata",
+  "Asia/Thimphu",
+  "Asia/Ulaanbaatar",
+  "Asia/Urumqi",
+  "Asia/Yangon",
+  "Atlantic/Faroe",
+  "Europe/Kyiv",
+  "Pacific/Chuuk",
+  "Pacific/Kanton",
+  "Pacific/Pohnpei",
+];
+
+function currentName(name: string): string | undefined {
+  const lower = name.toLowerCase();
+  return CURRENT_NAMES.find((n) => n.toLowerCase() === lower);
 }
 
 /** A name that looks typed in IANA's own case (each segment starts upper-case, or is all upper-case). */

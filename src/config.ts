@@ -1,0 +1,294 @@
+/**
+ * @module Vars and secrets (DESIGN §2) → one validated, typed, frozen config object with defaults. Every
+ * problem is one sentence naming the var and showing an accepted form, tagged with the areas it breaks.
+ */
+import * as z from "zod";
+import { lazy } from "./lazy";
+import { parseZone } from "./time";
+
+/** What a config problem breaks: a route family (admin, tools, telegram), the watchers or the agent. */
+export type ConfigArea = "admin" | "tools" | "telegram" | "watchers" | "agent";
+
+/** One invalid value: the sentence `/healthz` lists and the affected routes answer with `config_error`. */
+export type ConfigIssue = Readonly<{ message: string; areas: readonly ConfigArea[] }>;
+
+/** The validated configuration. An invalid value is replaced by its default, and reported as an issue. */
+export type Config = Readonly<{
+  /** `CUCKOO_DEV=1`: routes whose token is unset are open to localhost pages. */
+  dev: boolean;
+  adminToken: string | null;
+  toolsToken: string | null;
+  telegram: Readonly<{
+    /** `webhook` when a bot token is set; `off` is transcript mode. */
+    mode: "off" | "webhook";
+    botToken: string | null;
+    webhookSecret: string | null;
+    /** Without a trailing slash. */
+    apiBase: string;
+    /** Decimal Telegram user ids; empty = nobody. */
+    allowedUserIds: readonly string[];
+  }>;
+  runner: Readonly<{
+    mode: "off" | "url" | "container";
+    url: string | null;
+    secret: string | null;
+    /** This Worker's base URL for runner callbacks, without a trailing slash. */
+    publicUrl: string | null;
+  }>;
+  /** A canonical IANA name. */
+  defaultTimeZone: string;
+  maxJobsPerChat: number;
+  /** Seconds, 1–3600. */
+  defaultScriptTimeout: number;
+  agent: Readonly<{ kind: "echo" | "llm"; baseUrl: string | null; apiKey: string | null; model: string | null }>;
+}>;
+
+export type LoadedConfig = Readonly<{
+  config: Config;
+  /** Every issue's sentence, in a fixed order (what `/healthz` shows). */
+  errors: readonly string[];
+  issues: readonly ConfigIssue[];
+}>;
+
+export const DEFAULTS = Object.freeze({
+  telegramApiBase: "https://api.telegram.org",
+  defaultTimeZone: "UTC",
+  maxJobsPerChat: 50,
+  defaultScriptTimeout: 300,
+});
+
+/**
+ * Which areas each var breaks when invalid (the mapping of DESIGN §2 "each affected route"): zone, limit and
+ * timeout break the admin and tools routes; Telegram vars break /telegram; runner vars break watchers.
+ */
+const AREAS = {
+  CUCKOO_DEV: ["admin", "tools"],
+  ADMIN_TOKEN: ["admin"],
+  TOOLS_TOKEN: ["tools"],
+  DEFAULT_TIMEZONE: ["admin", "tools"],
+  MAX_JOBS_PER_CHAT: ["admin", "tools"],
+  DEFAULT_SCRIPT_TIMEOUT: ["admin", "tools"],
+  TELEGRAM_BOT_TOKEN: ["telegram"],
+  TELEGRAM_WEBHOOK_SECRET: ["telegram"],
+  TELEGRAM_API_BASE: ["telegram"],
+  ALLOWED_USER_IDS: ["telegram"],
+  RUNNER_URL: ["watchers"],
+  RUNNER_SECRET: ["watchers"],
+  PUBLIC_URL: ["watchers"],
+  AGENT: ["agent"],
+  LLM_BASE_URL: ["agent"],
+  LLM_API_KEY: ["agent"],
+  LLM_MODEL: ["agent"],
+} as const satisfies Record<string, readonly ConfigArea[]>;
+
+type VarName = keyof typeof AREAS;
+
+/** The zod schemas of the vars, built on first use (nothing at module scope). */
+const schemas = lazy(() => {
+  const wholeNumber = (min: number, max: number) =>
+    z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max));
+  return {
+    /** http(s) with a host name, an IPv4 or a bracketed IPv6 address (z.httpUrl() wants a dotted domain). */
+    httpUrl: z
+      .url({ protocol: /^https?$/, hostname: new RegExp(`${z.regexes.hostname.source}|^\\[[0-9a-fA-F:.]+\\]$`) })
+      .transform((url) => url.replace(/\/+$/, "")),
+    jobLimit: wholeNumber(1, 100_000),
+    scriptTimeout: wholeNumber(1, 3600),
+    telegramSecret: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/),
+    botToken: z.string().regex(/^\d{1,20}:[A-Za-z0-9_-]{20,}$/),
+    userId: z.string().regex(/^[1-9]\d{0,15}$/),
+    dev: z.enum(["0", "1"]),
+    agent: z.enum(["echo", "llm"]),
+  };
+});
+
+const cache = new WeakMap<object, LoadedConfig>();
+
+/**
+ * The config of an `env`, computed once per env object (so once per isolate in production, and once per
+ * modified env in tests), never at module scope.
+ */
+export function loadConfig(env: Env): LoadedConfig {
+  let loaded = cache.get(env);
+  if (!loaded) {
+    loaded = readConfig(env);
+    cache.set(env, loaded);
+  }
+  return loaded;
+}
+
+/** The sentences of the issues that break `area`, in order; empty when it is configured correctly. */
+export function errorsFor(loaded: LoadedConfig, area: ConfigArea): string[] {
+  return loaded.issues.filter((issue) => issue.areas.includes(area)).map((issue) => issue.message);
+}
+
+function readConfig(env: Env): LoadedConfig {
+  const { httpUrl, jobLimit, scriptTimeout, telegramSecret, botToken, dev: devFlag, agent } = schemas();
+  const issues: ConfigIssue[] = [];
+  const report = (name: VarName, message: string) =>
+    issues.push(Object.freeze({ message, areas: AREAS[name] }));
+
+  // Every var read once: unset, empty and blank all mean unset; a non-string (a JSON var) is reported.
+  const raw = new Map<VarName, string>();
+  for (const name of Object.keys(AREAS) as VarName[]) {
+    const value: unknown = env[name];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== "string") report(name, `${name} must be plain text, not a JSON value.`);
+    else if (value.trim() !== "") raw.set(name, value.trim());
+  }
+  const text = (name: VarName): string | null => raw.get(name) ?? null;
+
+  /** Parses a set var with `schema`; on failure reports `sentence` and returns null. */
+  const parse = <T>(name: VarName, schema: z.ZodType<T, string>, sentence: (value: string) => string): T | null => {
+    const value = raw.get(name);
+    if (value === undefined) return null;
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    report(name, sentence(value));
+    return null;
+  };
+
+  const dev = parse("CUCKOO_DEV", devFlag, (v) => `CUCKOO_DEV must be 0 or 1; got ${shown(v)}.`) === "1";
+
+  // Time and limits.
+  let defaultTimeZone: string = DEFAULTS.defaultTimeZone;
+  const zoneRaw = text("DEFAULT_TIMEZONE");
+  if (zoneRaw !== null) {
+    const zone = parseZone(zoneRaw);
+    if (zone.ok) defaultTimeZone = zone.value;
+    else
+      report(
+        "DEFAULT_TIMEZONE",
+        `DEFAULT_TIMEZONE ${shown(zoneRaw)} is not a time zone; use an IANA name such as Europe/Berlin.`,
+      );
+  }
+  const maxJobsPerChat =
+    parse(
+      "MAX_JOBS_PER_CHAT",
+      jobLimit,
+      (v) => `MAX_JOBS_PER_CHAT must be a whole number from 1 to 100000, such as 50; got ${shown(v)}.`,
+    ) ?? DEFAULTS.maxJobsPerChat;
+  const defaultScriptTimeout =
+    parse(
+      "DEFAULT_SCRIPT_TIMEOUT",
+      scriptTimeout,
+      (v) => `DEFAULT_SCRIPT_TIMEOUT must be a whole number of seconds from 1 to 3600; got ${shown(v)}.`,
+    ) ?? DEFAULTS.defaultScriptTimeout;
+
+  // Telegram. Secrets are never echoed in a sentence: /healthz is public.
+  const botTokenValue = parse(
+    "TELEGRAM_BOT_TOKEN",
+    botToken,
+    () => "TELEGRAM_BOT_TOKEN does not look like a Bot API token; use the one @BotFather gave you (123456789:AAE…).",
+  );
+  const webhookSecret = parse(
+    "TELEGRAM_WEBHOOK_SECRET",
+    telegramSecret,
+    () => "TELEGRAM_WEBHOOK_SECRET must be 1–256 characters of A–Z, a–z, 0–9, _ and -.",
+  );
+  if (raw.has("TELEGRAM_BOT_TOKEN") && !raw.has("TELEGRAM_WEBHOOK_SECRET"))
+    report(
+      "TELEGRAM_WEBHOOK_SECRET",
+      "TELEGRAM_WEBHOOK_SECRET is required with TELEGRAM_BOT_TOKEN; set one with wrangler secret put TELEGRAM_WEBHOOK_SECRET (1–256 characters of A–Z, a–z, 0–9, _ and -).",
+    );
+  const apiBase =
+    parse(
+      "TELEGRAM_API_BASE",
+      httpUrl,
+      () => "TELEGRAM_API_BASE must be an http(s) URL such as https://api.telegram.org.",
+    ) ?? DEFAULTS.telegramApiBase;
+  const allowedUserIds = readUserIds(text("ALLOWED_USER_IDS"), (message) => report("ALLOWED_USER_IDS", message));
+
+  // Runner: the container binding (a later issue) wins over RUNNER_URL.
+  const container = "RUNNER" in env && env.RUNNER !== undefined && env.RUNNER !== null;
+  const runnerUrl = parse(
+    "RUNNER_URL",
+    httpUrl,
+    () => "RUNNER_URL must be an http(s) URL such as http://127.0.0.1:8788.",
+  );
+  const runnerOn = container || raw.has("RUNNER_URL");
+  if (runnerOn && !raw.has("RUNNER_SECRET"))
+    report(
+      "RUNNER_SECRET",
+      "RUNNER_SECRET is required with the runner; set the secret it shares with the runner with wrangler secret put RUNNER_SECRET.",
+    );
+  const publicUrl = parse(
+    "PUBLIC_URL",
+    httpUrl,
+    () => "PUBLIC_URL must be an http(s) URL such as https://cuckoo.example.workers.dev.",
+  );
+  if (raw.has("RUNNER_URL") && !container && !dev && !raw.has("PUBLIC_URL"))
+    report(
+      "PUBLIC_URL",
+      "PUBLIC_URL is required with RUNNER_URL outside dev; set it to this Worker's base URL, such as https://cuckoo.example.workers.dev.",
+    );
+
+  // Agent: llm when LLM_BASE_URL is set, else echo; an explicit AGENT wins.
+  const baseUrl = parse(
+    "LLM_BASE_URL",
+    httpUrl,
+    () => "LLM_BASE_URL must be an http(s) URL of an OpenAI-compatible API such as https://api.openai.com/v1.",
+  );
+  const agentChoice = parse("AGENT", agent, (v) => `AGENT must be echo or llm; got ${shown(v)}.`);
+  let agentKind = agentChoice ?? (raw.has("LLM_BASE_URL") ? "llm" : "echo");
+  if (agentKind === "llm" && !raw.has("LLM_BASE_URL"))
+    report("AGENT", "AGENT=llm needs LLM_BASE_URL, an OpenAI-compatible endpoint such as https://api.openai.com/v1.");
+  if (agentKind === "llm" && baseUrl === null) agentKind = "echo";
+
+  const config: Config = Object.freeze({
+    dev,
+    adminToken: text("ADMIN_TOKEN"),
+    toolsToken: text("TOOLS_TOKEN"),
+    telegram: Object.freeze({
+      mode: raw.has("TELEGRAM_BOT_TOKEN") ? "webhook" : "off",
+      botToken: botTokenValue,
+      webhookSecret,
+      apiBase,
+      allowedUserIds,
+    }),
+    runner: Object.freeze({
+      mode: container ? "container" : raw.has("RUNNER_URL") ? "url" : "off",
+      url: runnerUrl,
+      secret: text("RUNNER_SECRET"),
+      publicUrl,
+    }),
+    defaultTimeZone,
+    maxJobsPerChat,
+    defaultScriptTimeout,
+    agent: Object.freeze({
+      kind: agentKind,
+      baseUrl,
+      apiKey: text("LLM_API_KEY"),
+      model: text("LLM_MODEL"),
+    }),
+  });
+  const frozen = Object.freeze(issues.slice());
+  return Object.freeze({ config, errors: Object.freeze(frozen.map((i) => i.message)), issues: frozen });
+}
+
+/** `ALLOWED_USER_IDS`: comma-separated decimal ids, blanks around commas ignored; empty = nobody. */
+function readUserIds(raw: string | null, report: (message: string) => void): readonly string[] {
+  if (raw === null) return Object.freeze([]);
+  const ids: string[] = [];
+  for (const part of raw.split(",")) {
+    const id = part.trim();
+    if (id === "") continue;
+    if (!schemas().userId.safeParse(id).success) {
+      report(
+        `ALLOWED_USER_IDS must be comma-separated decimal Telegram user ids such as 123456789,987654321; got ${shown(id)}.`,
+      );
+      return Object.freeze([]);
+    }
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return Object.freeze(ids);
+}
+
+/** A value quoted for a sentence, cut to 60 characters so one bad var cannot flood /healthz. */
+function shown(raw: string): string {
+  return JSON.stringify(raw.length > 60 ? `${raw.slice(0, 57)}…` : raw);
+}

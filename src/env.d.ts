@@ -1,0 +1,23 @@
+/**
+ * @module The vars and secrets of DESIGN §2 that `wrangler.toml` does not declare, so `wrangler types` cannot
+ * see them: all optional. Merged into the generated `Env`; `src/config.ts` is the only reader.
+ */
+interface CuckooOptionalVars {
+  TELEGRAM_BOT_TOKEN?: string;
+  TELEGRAM_WEBHOOK_SECRET?: string;
+  ALLOWED_USER_IDS?: string;
+  ADMIN_TOKEN?: string;
+  TOOLS_TOKEN?: string;
+  RUNNER_URL?: string;
+  RUNNER_SECRET?: string;
+  PUBLIC_URL?: string;
+  AGENT?: string;
+  LLM_BASE_URL?: string;
+  LLM_API_KEY?: string;
+  LLM_MODEL?: string;
+}
+
+interface Env extends CuckooOptionalVars {}
+declare namespace Cloudflare {
+  interface Env extends CuckooOptionalVars {}
+}

@@ -1,0 +1,17 @@
+/** @module The admin API sub-app (`/admin/*`, DESIGN §10): behind ADMIN_TOKEN; so far preview and the OpenAPI document. */
+import { Hono } from "hono";
+import { VERSION } from "../version";
+import { requireToken } from "./auth";
+import { requireConfigured, type AppEnv } from "./context";
+import { openApiDocument } from "./openapi";
+import { previewRoute } from "./preview";
+
+export const admin = new Hono<AppEnv>();
+
+// Access first, for every /admin path (unknown ones too, so the route list is not probed without a token).
+admin.use("*", requireToken("ADMIN_TOKEN"));
+// The document is served even while a var is invalid: it is what an operator reads to fix things.
+admin.get("/openapi.json", (c) => c.json(openApiDocument(VERSION), 200));
+// Everything registered below answers 500 config_error while a var the admin API depends on is invalid.
+admin.use("*", requireConfigured("admin"));
+admin.post("/preview", previewRoute);

@@ -1,0 +1,15 @@
+/** @module The Hono app for every HTTP route (DESIGN §10): mounts the route families and the one error path. */
+import { Hono } from "hono";
+import { admin } from "./admin";
+import type { AppEnv } from "./context";
+import { notFound, onError } from "./errors";
+import { health } from "./health";
+
+export const app = new Hono<AppEnv>();
+
+app.onError(onError);
+app.notFound(notFound);
+
+app.get("/healthz", health);
+app.route("/admin", admin);
+// Later issues mount /telegram, /tools, /mcp and /runner here, and the page at /.

@@ -1,0 +1,99 @@
+/**
+ * @module Access to the token-guarded route families (DESIGN §2): a set token is always required and compared
+ * in constant time; an unset one opens the routes only under `CUCKOO_DEV=1`, to localhost pages sending JSON;
+ * deployed without a token they answer 503 `not_configured`.
+ */
+import type { MiddlewareHandler } from "hono";
+import { loadConfig } from "../config";
+import type { AppEnv } from "./context";
+import { ApiError } from "./errors";
+
+/** Which secret guards a route family: `ADMIN_TOKEN` for /admin/*, `TOOLS_TOKEN` for /tools/* and /mcp/*. */
+export type TokenName = "ADMIN_TOKEN" | "TOOLS_TOKEN";
+
+const API_NAME: Record<TokenName, string> = { ADMIN_TOKEN: "the admin API", TOOLS_TOKEN: "the tools API" };
+const CHALLENGE = { "WWW-Authenticate": "Bearer" };
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
+
+/** Middleware enforcing the access rule for the routes guarded by `name`. */
+export function requireToken(name: TokenName): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { config } = loadConfig(c.env);
+    const token = name === "ADMIN_TOKEN" ? config.adminToken : config.toolsToken;
+    if (token !== null) {
+      const presented = bearer(c.req.header("authorization"));
+      if (presented === null)
+        throw new ApiError("unauthorized", `Send ${name} as "Authorization: Bearer <token>".`, CHALLENGE);
+      if (!(await sameSecret(presented, token)))
+        throw new ApiError("unauthorized", `The bearer token does not match ${name}.`, CHALLENGE);
+    } else if (config.dev) {
+      checkOpenDevRequest(c.req.raw);
+    } else {
+      throw new ApiError(
+        "not_configured",
+        `Set the ${name} secret (wrangler secret put ${name}) to use ${API_NAME[name]}.`,
+      );
+    }
+    await next();
+  };
+}
+
+/**
+ * The guard of an open dev route: a web page the developer visits must not reach it. Browsers send `Origin`
+ * (and usually `Referer`) on cross-site requests, and cannot send `Content-Type: application/json`
+ * cross-site without a CORS preflight, which nothing here answers. The content type is required on every
+ * POST, PUT and PATCH, with or without a body, since a body-less cross-site POST is a "simple" request too.
+ */
+export function checkOpenDevRequest(request: Request): void {
+  for (const header of ["Origin", "Referer"]) {
+    const value = request.headers.get(header);
+    if (value !== null && !isLocalPage(value))
+      throw new ApiError(
+        "forbidden",
+        `The open dev API answers only pages on localhost, 127.0.0.1 or [::1]; the ${header} header is ${JSON.stringify(value.slice(0, 100))}.`,
+      );
+  }
+  if (BODY_METHODS.has(request.method) && mediaType(request.headers.get("content-type")) !== "application/json")
+    throw new ApiError(
+      "forbidden",
+      `The open dev API needs "Content-Type: application/json" on ${request.method} requests.`,
+    );
+}
+
+function isLocalPage(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (url.protocol === "http:" || url.protocol === "https:") && LOCAL_HOSTS.has(url.hostname);
+}
+
+function mediaType(value: string | null): string {
+  return (value ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+function bearer(header: string | undefined): string | null {
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? "");
+  return match ? match[1]! : null;
+}
+
+/**
+ * Constant-time equality of two secrets. Both sides are hashed first, so the comparison always runs over
+ * 32 equal-length bytes and neither timing nor an early length check reveals the token's length.
+ */
+export async function sameSecret(a: string, b: string): Promise<boolean> {
+  const encoder = new TextEncoder();
+  const [x, y] = await Promise.all([
+    crypto.subtle.digest("SHA-256", encoder.encode(a)),
+    crypto.subtle.digest("SHA-256", encoder.encode(b)),
+  ]);
+  if (typeof crypto.subtle.timingSafeEqual === "function") return crypto.subtle.timingSafeEqual(x, y);
+  const u = new Uint8Array(x);
+  const v = new Uint8Array(y);
+  let diff = 0;
+  for (let i = 0; i < u.length; i++) diff |= u[i]! ^ v[i]!;
+  return diff === 0;
+}

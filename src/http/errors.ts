@@ -1,0 +1,81 @@
+/**
+ * @module The one error path of the HTTP edge (DESIGN §10): `ApiError` carries a code and a sentence,
+ * `onError` and `notFound` turn everything into the envelope `{ error: { code, message } }`.
+ */
+import type { Context, ErrorHandler, NotFoundHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** The error codes of §10 and their statuses; `internal` is only ever a bug, never caused by input. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  internal: 500,
+  config_error: 500,
+  not_configured: 503,
+} as const satisfies Record<string, ContentfulStatusCode>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export type ErrorEnvelope = { error: { code: ErrorCode; message: string } };
+
+/** An expected failure: thrown anywhere below a route, answered once by `onError` as the envelope. */
+export class ApiError extends HTTPException {
+  readonly code: ErrorCode;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+    super(ERROR_STATUS[code], { message });
+    this.name = "ApiError";
+    this.code = code;
+    this.headers = headers;
+  }
+}
+
+/** Builds the envelope response (also for middleware that answers without throwing). */
+export function errorResponse(c: Context, code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+  const body: ErrorEnvelope = { error: { code, message } };
+  return c.json(body, ERROR_STATUS[code], headers);
+}
+
+/** Hono's own HTTPExceptions (none expected today) keep their status with the nearest code. */
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return "bad_request";
+    case 401:
+      return "unauthorized";
+    case 403:
+      return "forbidden";
+    case 404:
+      return "not_found";
+    case 409:
+      return "conflict";
+    case 413:
+      return "payload_too_large";
+    case 503:
+      return "not_configured";
+    default:
+      return status >= 500 ? "internal" : "bad_request";
+  }
+}
+
+export const onError: ErrorHandler = (err, c) => {
+  if (err instanceof ApiError) return errorResponse(c, err.code, err.message, { ...err.headers });
+  if (err instanceof HTTPException) {
+    const code = codeForStatus(err.status);
+    return errorResponse(c, code, err.message || `The request failed (${err.status}).`);
+  }
+  // A bug: log it whole, show no internals.
+  console.error(`${c.req.method} ${c.req.path} failed:`, err);
+  return errorResponse(c, "internal", "Something went wrong on our side; the error has been logged.");
+};
+
+export const notFound: NotFoundHandler = (c) => {
+  const path = c.req.path.length > 200 ? `${c.req.path.slice(0, 200)}…` : c.req.path;
+  return errorResponse(c, "not_found", `No route ${c.req.method} ${path}; see GET /admin/openapi.json.`);
+};

@@ -1,0 +1,133 @@
+/**
+ * @module The hand-written OpenAPI 3.1 document of the HTTP API as it exists so far (`GET /admin/openapi.json`).
+ * Each issue that adds a route adds it here; a worker test checks the paths listed against the routes.
+ */
+import { ERROR_STATUS, type ErrorCode } from "./errors";
+
+const json = (schema: object) => ({ "application/json": { schema } });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function errorResponse(code: ErrorCode, description: string) {
+  return { description: `\`${code}\`: ${description}`, content: json(ref("Error")) };
+}
+
+/** Responses every token-guarded route can give (DESIGN §2, §10). */
+const guarded = {
+  "401": errorResponse("unauthorized", "the token is set and the request has no bearer token or a wrong one."),
+  "403": errorResponse("forbidden", "open dev mode (CUCKOO_DEV=1, no token): the request is not from a localhost page, or a POST/PUT/PATCH is not application/json."),
+  "500": errorResponse("config_error", "a var this route depends on is invalid; the message says which."),
+  "503": errorResponse("not_configured", "deployed without the route's token; the message names the secret to set."),
+};
+
+/** The document, built on request (nothing at module scope). */
+export function openApiDocument(version: string) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Cuckoo",
+      version,
+      description:
+        "A serverless scheduler for AI agents in Telegram chats. Errors are `{ error: { code, message } }`, the message one sentence naming the field and showing an accepted form.",
+    },
+    security: [{ bearer: [] }],
+    paths: {
+      "/healthz": {
+        get: {
+          summary: "Health: the modes the Worker runs in, or every configuration error.",
+          security: [],
+          responses: {
+            "200": { description: "Configured.", content: json(ref("HealthOk")) },
+            "503": { description: "One or more vars are invalid.", content: json(ref("HealthErrors")) },
+          },
+        },
+      },
+      "/admin/preview": {
+        post: {
+          summary: "The next occurrences of a schedule, with notes on DST-moved ones and a description.",
+          requestBody: { required: true, content: json(ref("PreviewRequest")) },
+          responses: {
+            "200": { description: "The preview.", content: json(ref("PreviewResponse")) },
+            "400": errorResponse("bad_request", "malformed JSON, a wrong type, an unknown field, or a schedule the time rules reject."),
+            "413": errorResponse("payload_too_large", "the body is over 64 KiB."),
+            ...guarded,
+          },
+        },
+      },
+      "/admin/openapi.json": {
+        get: {
+          summary: "This document.",
+          responses: {
+            "200": { description: "The OpenAPI 3.1 document.", content: json({ type: "object" }) },
+            ...guarded,
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description: "ADMIN_TOKEN for /admin/*, TOOLS_TOKEN for /tools/* and /mcp/*.",
+        },
+      },
+      schemas: {
+        Error: {
+          type: "object",
+          required: ["error"],
+          additionalProperties: false,
+          properties: {
+            error: {
+              type: "object",
+              required: ["code", "message"],
+              additionalProperties: false,
+              properties: {
+                code: { type: "string", enum: Object.keys(ERROR_STATUS) },
+                message: { type: "string", description: "One sentence a person or a model can act on." },
+              },
+            },
+          },
+        },
+        HealthOk: {
+          type: "object",
+          required: ["ok", "version", "telegram", "runner", "agent"],
+          properties: {
+            ok: { const: true },
+            version: { type: "string" },
+            telegram: { enum: ["off", "webhook"] },
+            runner: { enum: ["off", "url", "container"] },
+            agent: { enum: ["echo", "llm"] },
+          },
+        },
+        HealthErrors: {
+          type: "object",
+          required: ["ok", "errors"],
+          properties: { ok: { const: false }, errors: { type: "array", items: { type: "string" } } },
+        },
+        PreviewRequest: {
+          type: "object",
+          description: "Exactly one of cron, at, delay.",
+          additionalProperties: false,
+          properties: {
+            cron: { type: "string", description: "Five fields or a macro, in the zone's wall-clock time.", examples: ["30 2 * * *"] },
+            at: { type: "string", description: "ISO 8601 date or date-time; without an offset it is read in the zone.", examples: ["2026-09-27T09:00"] },
+            delay: { type: "string", description: "ISO 8601 duration from `from`, 1 minute to 5 years.", examples: ["PT20M"] },
+            timeZone: { type: "string", description: "IANA zone (Windows ids accepted); default DEFAULT_TIMEZONE.", examples: ["Europe/Berlin"] },
+            from: { type: "string", format: "date-time", description: "The instant that stands for now; default now." },
+            count: { type: "integer", minimum: 1, maximum: 20, default: 5 },
+          },
+        },
+        PreviewResponse: {
+          type: "object",
+          required: ["timeZone", "occurrences", "notes", "description"],
+          properties: {
+            timeZone: { type: "string" },
+            occurrences: { type: "array", items: { type: "string", format: "date-time" }, description: "RFC 3339 UTC, in order." },
+            notes: { type: "array", items: { type: "string" }, description: "One sentence per occurrence a DST transition moved." },
+            description: { type: "string" },
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/** The edge as a whole: unknown routes, the OpenAPI document, the bindings of DESIGN §2 and the queue consumers. */
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import worker from "../../src/index";
+import { version } from "../../package.json";
+import { call } from "./helpers";
+
+describe("unknown routes", () => {
+  it("answer 404 with the error envelope", async () => {
+    const res = await exports.default.fetch("http://localhost/nope?x=1", { method: "DELETE" });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      error: { code: "not_found", message: "No route DELETE /nope; see GET /admin/openapi.json." },
+    });
+  });
+});
+
+describe("GET /admin/openapi.json", () => {
+  it("lists exactly the routes that exist, with the error envelope and bearer security", async () => {
+    const res = await call("/admin/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as {
+      openapi: string;
+      info: { version: string };
+      paths: Record<string, Record<string, unknown>>;
+      components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
+    };
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.version).toBe(version);
+    expect(Object.keys(doc.paths).sort()).toEqual(["/admin/openapi.json", "/admin/preview", "/healthz"]);
+    expect(Object.keys(doc.paths["/admin/preview"]!)).toEqual(["post"]);
+    expect(doc.components.securitySchemes).toEqual({ bearer: expect.objectContaining({ type: "http", scheme: "bearer" }) });
+    expect(doc.components.schemas).toHaveProperty("Error");
+  });
+
+  it("describes routes that answer (no path listed that 404s)", async () => {
+    const doc = (await (await call("/admin/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+    for (const [path, methods] of Object.entries(doc.paths))
+      for (const method of Object.keys(methods)) {
+        const res = await call(path, method === "post" ? { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" } : {});
+        expect(res.status, `${method} ${path}`).not.toBe(404);
+      }
+  });
+});
+
+describe("bindings", () => {
+  it("reaches a ChatScheduler Durable Object over RPC", async () => {
+    expect(await env.CHAT.getByName("123456789").ping()).toBe("pong");
+  });
+
+  it("has the D1 directory tables", async () => {
+    const { results } = await env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('chats', 'jobs') ORDER BY name",
+    ).all<{ name: string }>();
+    expect(results.map((r) => r.name)).toEqual(["chats", "jobs"]);
+  });
+});
+
+describe("queue consumers (until the agent arrives)", () => {
+  it("acknowledge every message and retry none", async () => {
+    const batch = createMessageBatch("prompts", [
+      { id: "a", timestamp: new Date(0), attempts: 1, body: { v: 1 } },
+      { id: "b", timestamp: new Date(0), attempts: 1, body: { v: 1 } },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.ackAll).toBe(true);
+    expect(result.retryBatch.retry).toBe(false);
+    expect(result.retryMessages).toEqual([]);
+  });
+});

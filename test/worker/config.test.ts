@@ -1,0 +1,116 @@
+/** src/config.ts: vars → a frozen config with defaults, and one sentence per invalid value, tagged by area. */
+import { describe, expect, it } from "vitest";
+import { errorsFor, loadConfig } from "../../src/config";
+import { deployed, envWith } from "./helpers";
+
+const BOT = "123456789:AAEabcdefghijklmnopqrstuvwxyz012345";
+
+describe("loadConfig", () => {
+  it("gives the defaults of §2 when nothing is set", () => {
+    const { config, errors } = loadConfig(deployed({ DEFAULT_TIMEZONE: undefined, MAX_JOBS_PER_CHAT: undefined, DEFAULT_SCRIPT_TIMEOUT: undefined, TELEGRAM_API_BASE: undefined, CUCKOO_DEV: undefined }));
+    expect(errors).toEqual([]);
+    expect(config).toEqual({
+      dev: false,
+      adminToken: null,
+      toolsToken: null,
+      telegram: { mode: "off", botToken: null, webhookSecret: null, apiBase: "https://api.telegram.org", allowedUserIds: [] },
+      runner: { mode: "off", url: null, secret: null, publicUrl: null },
+      defaultTimeZone: "UTC",
+      maxJobsPerChat: 50,
+      defaultScriptTimeout: 300,
+      agent: { kind: "echo", baseUrl: null, apiKey: null, model: null },
+    });
+  });
+
+  it("is frozen, and computed once per env object", () => {
+    const testEnv = envWith();
+    const loaded = loadConfig(testEnv);
+    expect(loadConfig(testEnv)).toBe(loaded);
+    expect(loadConfig(envWith())).not.toBe(loaded);
+    expect(Object.isFrozen(loaded.config)).toBe(true);
+    expect(Object.isFrozen(loaded.config.telegram)).toBe(true);
+    expect(Object.isFrozen(loaded.config.telegram.allowedUserIds)).toBe(true);
+  });
+
+  it("reads set values, trimmed, with canonical zone names and URLs without a trailing slash", () => {
+    const { config, errors } = loadConfig(
+      envWith({
+        DEFAULT_TIMEZONE: " W. Europe Standard Time ",
+        MAX_JOBS_PER_CHAT: "7",
+        DEFAULT_SCRIPT_TIMEOUT: "3600",
+        TELEGRAM_API_BASE: "http://127.0.0.1:9000/",
+        ALLOWED_USER_IDS: " 42, 1234567890 ,42,",
+        ADMIN_TOKEN: "a",
+        TOOLS_TOKEN: "",
+      }),
+    );
+    expect(errors).toEqual([]);
+    expect(config).toMatchObject({
+      dev: true,
+      adminToken: "a",
+      toolsToken: null,
+      defaultTimeZone: "Europe/Berlin",
+      maxJobsPerChat: 7,
+      defaultScriptTimeout: 3600,
+      telegram: { apiBase: "http://127.0.0.1:9000", allowedUserIds: ["42", "1234567890"] },
+    });
+  });
+
+  it("picks the agent: llm when LLM_BASE_URL is set, unless AGENT says echo", () => {
+    expect(loadConfig(envWith({ LLM_BASE_URL: "http://localhost:11434/v1" })).config.agent.kind).toBe("llm");
+    expect(loadConfig(envWith({ LLM_BASE_URL: "http://localhost:11434/v1", AGENT: "echo" })).config.agent.kind).toBe("echo");
+  });
+
+  it("allows RUNNER_URL without PUBLIC_URL in dev", () => {
+    const { config, errors } = loadConfig(envWith({ RUNNER_URL: "http://127.0.0.1:8788", RUNNER_SECRET: "s" }));
+    expect(errors).toEqual([]);
+    expect(config.runner).toEqual({ mode: "url", url: "http://127.0.0.1:8788", secret: "s", publicUrl: null });
+  });
+
+  const cases: [string, Record<string, string>, string, string[]][] = [
+    ["an unknown zone", { DEFAULT_TIMEZONE: "Mars/Olympus" }, 'DEFAULT_TIMEZONE "Mars/Olympus" is not a time zone; use an IANA name such as Europe/Berlin.', ["admin", "tools"]],
+    ["a bare offset as zone", { DEFAULT_TIMEZONE: "+03:00" }, 'DEFAULT_TIMEZONE "+03:00" is not a time zone; use an IANA name such as Europe/Berlin.', ["admin", "tools"]],
+    ["a zero timeout", { DEFAULT_SCRIPT_TIMEOUT: "0" }, 'DEFAULT_SCRIPT_TIMEOUT must be a whole number of seconds from 1 to 3600; got "0".', ["admin", "tools"]],
+    ["a long timeout", { DEFAULT_SCRIPT_TIMEOUT: "3601" }, 'DEFAULT_SCRIPT_TIMEOUT must be a whole number of seconds from 1 to 3600; got "3601".', ["admin", "tools"]],
+    ["a fractional job limit", { MAX_JOBS_PER_CHAT: "2.5" }, 'MAX_JOBS_PER_CHAT must be a whole number from 1 to 100000, such as 50; got "2.5".', ["admin", "tools"]],
+    ["a bad CUCKOO_DEV", { CUCKOO_DEV: "yes" }, 'CUCKOO_DEV must be 0 or 1; got "yes".', ["admin", "tools"]],
+    ["a token without a webhook secret", { TELEGRAM_BOT_TOKEN: BOT }, "TELEGRAM_WEBHOOK_SECRET is required with TELEGRAM_BOT_TOKEN; set one with wrangler secret put TELEGRAM_WEBHOOK_SECRET (1–256 characters of A–Z, a–z, 0–9, _ and -).", ["telegram"]],
+    ["a malformed bot token", { TELEGRAM_BOT_TOKEN: "not-a-token", TELEGRAM_WEBHOOK_SECRET: "s" }, "TELEGRAM_BOT_TOKEN does not look like a Bot API token; use the one @BotFather gave you (123456789:AAE…).", ["telegram"]],
+    ["a webhook secret with spaces", { TELEGRAM_WEBHOOK_SECRET: "a b" }, "TELEGRAM_WEBHOOK_SECRET must be 1–256 characters of A–Z, a–z, 0–9, _ and -.", ["telegram"]],
+    ["a non-http API base", { TELEGRAM_API_BASE: "ftp://example.com" }, "TELEGRAM_API_BASE must be an http(s) URL such as https://api.telegram.org.", ["telegram"]],
+    ["a user id that is not decimal", { ALLOWED_USER_IDS: "42,@alice" }, 'ALLOWED_USER_IDS must be comma-separated decimal Telegram user ids such as 123456789,987654321; got "@alice".', ["telegram"]],
+    ["a runner URL that is not a URL", { RUNNER_URL: "runner:8788", RUNNER_SECRET: "s" }, "RUNNER_URL must be an http(s) URL such as http://127.0.0.1:8788.", ["watchers"]],
+    ["a runner without its secret", { RUNNER_URL: "http://127.0.0.1:8788" }, "RUNNER_SECRET is required with the runner; set the secret it shares with the runner with wrangler secret put RUNNER_SECRET.", ["watchers"]],
+    ["an unknown agent", { AGENT: "gpt" }, 'AGENT must be echo or llm; got "gpt".', ["agent"]],
+    ["llm without an endpoint", { AGENT: "llm" }, "AGENT=llm needs LLM_BASE_URL, an OpenAI-compatible endpoint such as https://api.openai.com/v1.", ["agent"]],
+    ["a bad LLM endpoint", { LLM_BASE_URL: "api.openai.com" }, "LLM_BASE_URL must be an http(s) URL of an OpenAI-compatible API such as https://api.openai.com/v1.", ["agent"]],
+  ];
+  for (const [what, vars, sentence, areas] of cases)
+    it(`reports ${what} as one sentence, tagged with the areas it breaks`, () => {
+      const loaded = loadConfig(envWith(vars));
+      expect(loaded.errors).toEqual([sentence]);
+      expect(loaded.issues).toEqual([{ message: sentence, areas }]);
+      for (const area of ["admin", "tools", "telegram", "watchers", "agent"] as const)
+        expect(errorsFor(loaded, area)).toEqual(areas.includes(area) ? [sentence] : []);
+    });
+
+  it("requires PUBLIC_URL with RUNNER_URL outside dev", () => {
+    const loaded = loadConfig(deployed({ RUNNER_URL: "http://runner.internal:8788", RUNNER_SECRET: "s" }));
+    expect(loaded.errors).toEqual([
+      "PUBLIC_URL is required with RUNNER_URL outside dev; set it to this Worker's base URL, such as https://cuckoo.example.workers.dev.",
+    ]);
+    expect(errorsFor(loaded, "watchers")).toEqual(loaded.errors);
+  });
+
+  it("keeps the default in place of an invalid value", () => {
+    const { config } = loadConfig(envWith({ DEFAULT_TIMEZONE: "Mars/Olympus", DEFAULT_SCRIPT_TIMEOUT: "0", CUCKOO_DEV: "yes" }));
+    expect(config).toMatchObject({ defaultTimeZone: "UTC", defaultScriptTimeout: 300, dev: false });
+  });
+
+  it("never echoes a secret in a sentence", () => {
+    const secret = "sUp3r-s3cret value";
+    const loaded = loadConfig(envWith({ TELEGRAM_BOT_TOKEN: secret, TELEGRAM_WEBHOOK_SECRET: secret }));
+    expect(loaded.errors).toHaveLength(2);
+    for (const message of loaded.errors) expect(message).not.toContain(secret);
+  });
+});

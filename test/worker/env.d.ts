@@ -1,0 +1,6 @@
+/** The test-only binding vitest.config.ts adds: the D1 migrations, read in Node, applied in the setup file. */
+declare namespace Cloudflare {
+  interface Env {
+    TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * One `vitest run` for every suite (DESIGN §11): `unit` runs the pure core in plain Node; `worker` runs the
+ * Worker and its Durable Object in workerd through @cloudflare/vitest-plugin, with the bindings of
+ * wrangler.toml and the D1 migrations applied by a setup file. Later tiers (e2e, browser) are added here.
+ */
+import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["test/unit/**/*.test.ts"],
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              // Local tests run as `npm run dev` does; tests of deployed mode pass a modified env to the app.
+              bindings: { CUCKOO_DEV: "1", TEST_MIGRATIONS: migrations },
+            },
+          }),
+        ],
+        test: {
+          name: "worker",
+          include: ["test/worker/**/*.test.ts"],
+          setupFiles: ["./test/worker/apply-migrations.ts"],
+        },
+      },
+    ],
+  },
+});

@@ -1,14 +1,486 @@
-/** @module The ChatScheduler Durable Object, one per chat (DESIGN §1, §5): for now only a liveness RPC. */
-import { DurableObject } from "cloudflare:workers";
-
 /**
- * One chat's scheduler: its jobs, settings, runs, transcript, outbox and run gate live in this object's
- * SQLite storage. The jobs issue fills it in; today it only answers `ping()`, so the binding, the SQLite
- * migration tag and RPC are exercised from the start.
+ * @module The ChatScheduler Durable Object, one per chat (DESIGN §1, §5): a thin shell that reads state
+ * through `ChatStore`, asks the pure core (`jobs/`, `time/`) what to do, writes the result and keeps one
+ * alarm at the soonest pending time. RPC methods return results for expected failures and never throw for
+ * input; `alarm()` never throws.
  */
+import { DurableObject } from "cloudflare:workers";
+import { loadConfig, type Config } from "../config";
+import { createJobInput, editJobInput, jobFilter, newJobId, CHAT_ID, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type JobRecord, type Run } from "../jobs/model";
+import { firstSentence, sentenceFor } from "../sentence";
+import { decideFire, manualRun, nextCronRun, PROMPT_LEASE_MS } from "../jobs/fire";
+import { noJobText, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
+import { validateCreate, validateEdit } from "../jobs/validate";
+import { parseZone } from "../time";
+import { dispatchPrompts } from "./dispatch";
+import { migrate } from "./schema";
+import { ChatStore, type RunRecord } from "./store";
+import { toJob, toRun } from "./views";
+import { err, ok, type RpcResult } from "./result";
+import * as z from "zod";
+import { lazy } from "../lazy";
+
+/** After an error inside `alarm()`, try again this soon. */
+const ERROR_BACKOFF_MS = 30_000;
+
+export type ChatSettings = { chatId: string; timeZone: string; isDefault: boolean };
+export type ZoneChange = ChatSettings & { cronJobs: number; oneOffs: number; message: string };
+export type JobList = { chatId: string; timeZone: string; now: string; jobs: Job[] };
+export type SettleStatus = "delivered" | "failed" | "silent" | "matched";
+
+const settleArgs = lazy(() =>
+  z.strictObject({
+    runId: z.string().min(1).max(200),
+    status: z.enum(["delivered", "failed", "silent", "matched"]),
+    detail: z.string().max(2000).nullable(),
+  }),
+);
+
 export class ChatScheduler extends DurableObject<Env> {
-  /** Answers `"pong"`; touches no storage and arms no alarm. */
+  private readonly store: ChatStore;
+  /** Runs whose send is in flight in this isolate, so a concurrent entry does not send them twice. */
+  private readonly sending = new Set<string>();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new ChatStore(ctx.storage.sql);
+    ctx.blockConcurrencyWhile(async () => {
+      migrate(ctx.storage.sql);
+    });
+  }
+
+  private get config(): Config {
+    return loadConfig(this.env).config;
+  }
+
+  /** Liveness: answers "pong" and touches nothing. */
   async ping(): Promise<"pong"> {
     return "pong";
   }
+
+  // ── Settings ─────────────────────────────────────────────────────────────────────────────────────
+
+  /** The chat's zone: its own, else DEFAULT_TIMEZONE. */
+  private zone(): { zone: string; isDefault: boolean } {
+    const own = this.store.setting("time_zone");
+    if (own !== null && parseZone(own).ok) return { zone: own, isDefault: false };
+    return { zone: this.config.defaultTimeZone, isDefault: true };
+  }
+
+  /** Remembers the chat id (the alarm has no caller to tell it). */
+  private bind(chatId: string): RpcResult<string> {
+    if (!CHAT_ID.test(chatId)) return err("bad_request", `"${chatId}" is not a Telegram chat id; use a number such as 123456789.`);
+    if (this.store.setting("chat_id") !== chatId) this.store.setSetting("chat_id", chatId);
+    return ok(chatId);
+  }
+
+  private deliverable(chatId: string): boolean {
+    const t = this.config.telegram;
+    if (t.mode === "off") return true;
+    if (this.store.setting("blocked") === "1") return false;
+    return t.allowedUserIds.includes(chatId);
+  }
+
+  async getSettings(chatId: string): Promise<RpcResult<ChatSettings>> {
+    const bound = this.bind(chatId);
+    if (!bound.ok) return bound;
+    const { zone, isDefault } = this.zone();
+    await this.syncAlarm();
+    return ok({ chatId, timeZone: zone, isDefault });
+  }
+
+  /**
+   * Sets (or with null, resets) the chat's zone: every cron job's next run is recomputed in the new zone
+   * strictly after now, with no catch-up; one-offs keep their instant (DESIGN §4).
+   */
+  async setTimeZone(chatId: string, input: string | null): Promise<RpcResult<ZoneChange>> {
+    const bound = this.bind(chatId);
+    if (!bound.ok) return bound;
+    let zone: string | null = null;
+    if (input !== null) {
+      const parsed = parseZone(input);
+      if (!parsed.ok) return err("bad_request", parsed.error);
+      zone = parsed.value;
+    }
+    const now = Date.now();
+    let cronJobs = 0;
+    const oneOffs: number[] = [];
+    this.ctx.storage.transactionSync(() => {
+      this.store.setSetting("time_zone", zone);
+      const effective = this.zone().zone;
+      for (const row of this.store.jobRows()) {
+        if (!row.ok) continue;
+        const job = row.job;
+        if (job.schedule.type === "at") {
+          oneOffs.push(job.schedule.at);
+          continue;
+        }
+        cronJobs++;
+        if (!job.enabled || job.quarantined !== null) continue;
+        this.store.saveJob({ ...job, nextRunAt: nextCronRun(job.schedule.cron, effective, now) });
+      }
+    });
+    await this.syncAlarm();
+    const { zone: effective, isDefault } = this.zone();
+    return ok({
+      chatId,
+      timeZone: effective,
+      isDefault,
+      cronJobs,
+      oneOffs: oneOffs.length,
+      message: zoneChangedText(effective, isDefault, now, cronJobs, oneOffs),
+    });
+  }
+
+  // ── Jobs ─────────────────────────────────────────────────────────────────────────────────────────
+
+  private view(job: JobRecord, chatId: string): Job {
+    return toJob(job, chatId, this.config.defaultScriptTimeout);
+  }
+
+  private find(id: string): RpcResult<JobRecord> {
+    const row = typeof id === "string" ? this.store.jobRow(id) : null;
+    if (!row || !row.ok) return err("not_found", noJobText(id));
+    return ok(row.job);
+  }
+
+  async listJobs(chatId: string, filter: JobFilter = {}): Promise<RpcResult<JobList>> {
+    const bound = this.bind(chatId);
+    if (!bound.ok) return bound;
+    const parsedFilter = jobFilter().safeParse(filter, { error: sentenceFor });
+    if (!parsedFilter.success) return err("bad_request", firstSentence(parsedFilter.error));
+    const { category, q } = parsedFilter.data;
+    const needle = q?.trim().toLowerCase() ?? "";
+    const jobs = this.store
+      .jobRows()
+      .flatMap((row) => (row.ok ? [this.view(row.job, chatId)] : []))
+      .filter((job) => !category || job.category === category)
+      .filter((job) => !needle || [job.id, job.name, job.text ?? "", job.command ?? ""].some((s) => s.toLowerCase().includes(needle)));
+    await this.syncAlarm();
+    return ok({ chatId, timeZone: this.zone().zone, now: new Date().toISOString(), jobs });
+  }
+
+  async getJob(chatId: string, id: string): Promise<RpcResult<Job>> {
+    const bound = this.bind(chatId);
+    if (!bound.ok) return bound;
+    const job = this.find(id);
+    await this.syncAlarm();
+    return job.ok ? ok(this.view(job.value, chatId)) : job;
+  }
+
+  async createJob(chatId: string, input: CreateJobInput, createdBy: CreatedBy): Promise<RpcResult<Job>> {
+    const bound = this.bind(chatId);
+    if (!bound.ok) return bound;
+    const parsed = createJobInput().safeParse(input, { error: sentenceFor });
+    if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
+    const t = this.config.telegram;
+    if (t.mode !== "off" && !t.allowedUserIds.includes(chatId)) {
+      return err("bad_request", `Chat ${chatId} is not allowed to use this bot; add its user id to ALLOWED_USER_IDS first.`);
+    }
+    const limit = this.config.maxJobsPerChat;
+    if (this.store.jobCount() >= limit) return err("bad_request", tooManyJobsText(limit));
+    const now = Date.now();
+    const { zone } = this.zone();
+    const valid = await validateCreate(parsed.data, { zone, now });
+    if (!valid.ok) return err("bad_request", valid.error);
+    // Between the await above and here another create may have landed: count again, and pick a fresh id.
+    if (this.store.jobCount() >= limit) return err("bad_request", tooManyJobsText(limit));
+    let id = newJobId();
+    while (this.store.jobExists(id)) id = newJobId();
+    const job: JobRecord = {
+      ...valid.value.spec,
+      id,
+      enabled: true,
+      createdAt: now,
+      createdBy,
+      nextRunAt: valid.value.nextRunAt,
+      lastRunAt: null,
+      lastResult: null,
+      runningRunId: null,
+      quarantined: null,
+    };
+    this.store.insertJob(job);
+    await this.syncAlarm();
+    return ok(this.view(job, chatId));
+  }
+
+  /** Edits a job; it applies from the next occurrence and never touches a run in flight. */
+  async editJob(chatId: string, id: string, input: EditJobInput): Promise<RpcResult<Job>> {
+    const bound = this.bind(chatId);
+    if (!bound.ok) return bound;
+    const parsed = editJobInput().safeParse(input, { error: sentenceFor });
+    if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
+    const found = this.find(id);
+    if (!found.ok) return found;
+    const now = Date.now();
+    const edited = await validateEdit(found.value, parsed.data, { zone: this.zone().zone, now });
+    if (!edited.ok) return err("bad_request", edited.error);
+    const latest = this.find(id);
+    if (!latest.ok) return latest;
+    const job: JobRecord = { ...latest.value, ...edited.value.spec };
+    if (edited.value.scheduleChanged && job.enabled) job.nextRunAt = edited.value.nextRunAt;
+    this.store.saveJob(job);
+    await this.syncAlarm();
+    return ok(this.view(job, chatId));
+  }
+
+  /** Removes a job and its history; an agent run in progress is not aborted (its settle finds no job). */
+  async cancelJob(chatId: string, id: string): Promise<RpcResult<Job>> {
+    const bound = this.bind(chatId);
+    if (!bound.ok) return bound;
+    const found = this.find(id);
+    if (!found.ok) return found;
+    this.store.deleteJob(id);
+    await this.syncAlarm();
+    return ok(this.view(found.value, chatId));
+  }
+
+  async pauseJob(chatId: string, id: string): Promise<RpcResult<Job>> {
+    const bound = this.bind(chatId);
+    if (!bound.ok) return bound;
+    const found = this.find(id);
+    if (!found.ok) return found;
+    const job: JobRecord = { ...found.value, enabled: false, nextRunAt: null };
+    this.store.saveJob(job);
+    await this.syncAlarm();
+    return ok(this.view(job, chatId));
+  }
+
+  /** Resumes: a cron job from now; a one-off at its time, at once (late) when that has passed. */
+  async resumeJob(chatId: string, id: string): Promise<RpcResult<Job>> {
+    const bound = this.bind(chatId);
+    if (!bound.ok) return bound;
+    const found = this.find(id);
+    if (!found.ok) return found;
+    const current = found.value;
+    const now = Date.now();
+    const nextRunAt =
+      current.schedule.type === "cron" ? nextCronRun(current.schedule.cron, this.zone().zone, now) : current.schedule.at;
+    const job: JobRecord = { ...current, enabled: true, nextRunAt, quarantined: null };
+    this.store.saveJob(job);
+    await this.syncAlarm();
+    return ok(this.view(job, chatId));
+  }
+
+  /** Run now (DESIGN §5): a manual run `<jobId>:<now>`, dispatched at once; nothing deleted or rescheduled. */
+  async runJobNow(chatId: string, id: string): Promise<RpcResult<Job>> {
+    const bound = this.bind(chatId);
+    if (!bound.ok) return bound;
+    const found = this.find(id);
+    if (!found.ok) return found;
+    if (found.value.runningRunId !== null) return err("conflict", stillRunningText(id));
+    const now = Date.now();
+    const ctx = { chatId, zone: this.zone().zone, now, deliverable: true };
+    const { run } = manualRun(found.value, ctx);
+    if (this.store.runExists(run.runId)) return err("conflict", stillRunningText(id));
+    let job: JobRecord;
+    if (found.value.kind === "watcher") {
+      const at = new Date(now).toISOString();
+      job = { ...found.value, lastRunAt: now, lastResult: { status: "failed", exitCode: null, timedOut: false, at } };
+      this.ctx.storage.transactionSync(() => {
+        this.store.insertRun({ ...run, state: "settled", status: "failed", detail: "did not start: no runner is configured (RUNNER_URL)", startedAt: now, finishedAt: now, leaseUntil: null, message: null });
+        this.store.saveJob(job);
+        this.store.pruneRuns(id);
+      });
+    } else {
+      job = { ...found.value, runningRunId: run.runId, lastRunAt: now };
+      this.ctx.storage.transactionSync(() => {
+        this.store.insertRun(run);
+        this.store.saveJob(job);
+        this.store.pruneRuns(id);
+      });
+      await this.dispatch(now);
+    }
+    await this.syncAlarm();
+    return ok(this.view(job, chatId));
+  }
+
+  async jobRuns(chatId: string, id: string): Promise<RpcResult<Run[]>> {
+    const bound = this.bind(chatId);
+    if (!bound.ok) return bound;
+    const found = this.find(id);
+    await this.syncAlarm();
+    if (!found.ok) return found;
+    return ok(this.store.runsOf(id).map(toRun));
+  }
+
+  /**
+   * Settles a run (the run gate calls this when an agent is done): records the status, ends the job's
+   * in-flight state, updates `lastResult` and deletes a one-off whose scheduled run this was. A run that is
+   * unknown or already settled is left alone (false).
+   */
+  async settleRun(runId: string, status: SettleStatus, detail: string | null = null): Promise<RpcResult<boolean>> {
+    const args = settleArgs().safeParse({ runId, status, detail }, { error: sentenceFor });
+    if (!args.success) return err("bad_request", firstSentence(args.error));
+    const settled = this.settle(runId, status, detail, Date.now());
+    await this.syncAlarm();
+    return ok(settled);
+  }
+
+  private settle(runId: string, status: SettleStatus, detail: string | null, now: number): boolean {
+    const run = this.store.run(runId);
+    if (!run || run.state === "settled") return false;
+    this.ctx.storage.transactionSync(() => {
+      this.store.settleRun(runId, { status, finishedAt: now, detail });
+      const row = this.store.jobRow(run.jobId);
+      if (!row || !row.ok) return;
+      const job = row.job;
+      const finishedOneOff = !run.manual && job.schedule.type === "at" && job.schedule.at === run.dueAt;
+      if (finishedOneOff) {
+        this.store.deleteJob(job.id);
+        return;
+      }
+      this.store.saveJob({
+        ...job,
+        runningRunId: job.runningRunId === runId ? null : job.runningRunId,
+        lastResult: { status, at: new Date(now).toISOString() },
+      });
+      this.store.pruneRuns(job.id);
+    });
+    return true;
+  }
+
+  /** Erases the chat: every table, the alarm (DESIGN §10 `DELETE /admin/chats/:chatId`). */
+  async erase(chatId: string): Promise<RpcResult<null>> {
+    if (!CHAT_ID.test(chatId)) return err("bad_request", `"${chatId}" is not a Telegram chat id.`);
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    migrate(this.ctx.storage.sql);
+    return ok(null);
+  }
+
+  // ── Firing ───────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Fires every due job, dispatches every claimed run, expires leases, and always re-arms. Never throws:
+   * each job is handled in its own try/catch, and the `finally` re-arms (after an error, with a backoff).
+   */
+  override async alarm(): Promise<void> {
+    const now = Date.now();
+    let failed = false;
+    try {
+      failed = await this.fire(now);
+    } catch (error) {
+      failed = true;
+      console.error("alarm failed", error);
+    } finally {
+      try {
+        const soonest = this.store.soonest();
+        const retry = failed ? now + ERROR_BACKOFF_MS : null;
+        const next = soonest === null ? retry : retry === null ? soonest : Math.min(soonest, retry);
+        if (next !== null) await this.ctx.storage.setAlarm(next);
+      } catch (error) {
+        console.error("alarm could not re-arm", error);
+      }
+    }
+  }
+
+  /** Returns true when something failed and the alarm should come back soon. */
+  private async fire(now: number): Promise<boolean> {
+    const chatId = this.store.setting("chat_id");
+    let failed = false;
+    if (chatId !== null) {
+      const zone = this.zone().zone;
+      const deliverable = this.deliverable(chatId);
+      for (const row of this.store.dueJobRows(now)) {
+        try {
+          if (!row.ok) {
+            console.error(`job ${row.id} quarantined: ${row.reason}`);
+            this.store.quarantineJob(row.id, row.reason, now);
+            continue;
+          }
+          this.apply(decideFire(row.job, { chatId, zone, now, deliverable }), now);
+        } catch (error) {
+          failed = true;
+          console.error(`job ${row.ok ? row.job.id : row.id} could not fire`, error);
+        }
+      }
+    }
+    failed = (await this.dispatch(now)) || failed;
+    this.expireLeases(now);
+    return failed;
+  }
+
+  /** Writes one firing decision in one transaction (the claim is written before anything is sent). */
+  private apply(decision: ReturnType<typeof decideFire>, now: number): void {
+    this.ctx.storage.transactionSync(() => {
+      switch (decision.action) {
+        case "claim":
+          this.store.insertRun(decision.run);
+          this.store.saveJob(decision.job);
+          if (decision.missed > 0) {
+            console.log(`job ${decision.job.id}: ${decision.missed} missed occurrence(s) dropped (cron does not catch up)`);
+          }
+          break;
+        case "skip":
+          this.store.insertRun(decision.run);
+          this.store.saveJob(decision.job);
+          this.store.pruneRuns(decision.job.id);
+          break;
+        case "hold":
+          this.store.saveJob(decision.job);
+          break;
+        case "fail":
+          if (decision.job) {
+            this.store.insertRun(decision.run);
+            this.store.saveJob(decision.job);
+            this.store.pruneRuns(decision.job.id);
+          } else {
+            this.store.deleteJob(decision.run.jobId);
+          }
+          break;
+      }
+    });
+    void now;
+  }
+
+  /** Sends every claimed run not already being sent; true when a send failed. */
+  private async dispatch(now: number): Promise<boolean> {
+    const claimed = this.store.openRuns().filter((r) => r.state === "claimed" && r.message !== null && !this.sending.has(r.runId));
+    if (claimed.length === 0) return false;
+    for (const r of claimed) this.sending.add(r.runId);
+    try {
+      const outcome = await dispatchPrompts(this.env.PROMPTS, claimed);
+      if (outcome.sent.length > 0) this.store.markDispatched(outcome.sent, Date.now(), Date.now() + PROMPT_LEASE_MS);
+      if (outcome.failed.length > 0) {
+        const attempts = Math.max(...outcome.failed.map((id) => claimed.find((r) => r.runId === id)?.attempts ?? 0));
+        this.store.deferClaimed(outcome.failed, now + backoff(attempts));
+        console.error(`sendBatch failed for ${outcome.failed.length} run(s): ${outcome.error}`);
+        return true;
+      }
+      return false;
+    } finally {
+      for (const r of claimed) this.sending.delete(r.runId);
+    }
+  }
+
+  /** A dispatched prompt whose lease ran out: no agent settled it within 10 minutes. */
+  private expireLeases(now: number): void {
+    for (const run of this.store.openRuns()) {
+      if (run.state !== "dispatched" || run.leaseUntil === null || run.leaseUntil > now) continue;
+      this.settle(run.runId, "failed", "no agent settled it within 10 min", now);
+    }
+  }
+
+  /**
+   * Self-healing: work pending and no alarm set (or set at another time) → arm it. Outside `alarm()` this
+   * is the only place `setAlarm` is called, and only when the soonest time changed.
+   */
+  private async syncAlarm(): Promise<void> {
+    const soonest = this.store.soonest();
+    const current = await this.ctx.storage.getAlarm();
+    if (soonest === null) {
+      if (current !== null) await this.ctx.storage.deleteAlarm();
+      return;
+    }
+    if (current !== soonest) await this.ctx.storage.setAlarm(soonest);
+  }
 }
+
+/** Jittered exponential backoff for a failed send: 5 s, 10 s, 20 s … at most 5 minutes, ±50 %. */
+function backoff(attempts: number): number {
+  const base = Math.min(300_000, 5_000 * 2 ** attempts);
+  return Math.round(base * (0.5 + Math.random() / 2));
+}
+
+export type { RunRecord };

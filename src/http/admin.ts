@@ -1,7 +1,8 @@
-/** @module The admin API sub-app (`/admin/*`, DESIGN §10): behind ADMIN_TOKEN; so far preview and the OpenAPI document. */
+/** @module The admin API sub-app (`/admin/*`, DESIGN §10): behind ADMIN_TOKEN; preview, the chats and their jobs, the OpenAPI document. */
 import { Hono } from "hono";
 import { VERSION } from "../version";
 import { requireToken } from "./auth";
+import { chats } from "./chats";
 import { requireConfigured, type AppEnv } from "./context";
 import { openApiDocument } from "./openapi";
 import { previewRoute } from "./preview";
@@ -15,3 +16,4 @@ admin.get("/openapi.json", (c) => c.json(openApiDocument(VERSION), 200));
 // Everything registered below answers 500 config_error while a var the admin API depends on is invalid.
 admin.use("*", requireConfigured("admin"));
 admin.post("/preview", previewRoute);
+admin.route("/chats", chats);

@@ -4,6 +4,7 @@ import { admin } from "./admin";
 import type { AppEnv } from "./context";
 import { notFound, onError } from "./errors";
 import { health } from "./health";
+import { tools } from "./tools";
 
 export const app = new Hono<AppEnv>();
 
@@ -12,4 +13,5 @@ app.notFound(notFound);
 
 app.get("/healthz", health);
 app.route("/admin", admin);
-// Later issues mount /telegram, /tools, /mcp and /runner here, and the page at /.
+app.route("/tools", tools);
+// Later issues mount /telegram, /mcp and /runner here, and the page at /.

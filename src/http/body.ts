@@ -5,13 +5,15 @@
 import type { Context } from "hono";
 import * as z from "zod";
 import { ApiError } from "./errors";
+import { NOT_OBJECT, sentenceFor } from "../sentence";
+
+export { NOT_OBJECT, sentenceFor };
 
 /** Bodies over this many bytes are refused with 413 (DESIGN §10). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 const TOO_LARGE = "The body is larger than 64 KiB.";
 const NOT_JSON = "The body is not valid JSON; send a JSON object.";
-export const NOT_OBJECT = "The body must be a JSON object.";
 
 /**
  * The raw body, refused with 413 when its `Content-Length` says it is too large, or when reading the stream
@@ -81,67 +83,3 @@ export function validate<T>(schema: z.ZodType<T>, data: unknown): T {
   throw new ApiError("bad_request", result.error.issues[0]?.message ?? NOT_OBJECT);
 }
 
-/**
- * The generic sentence for a zod issue. Schemas give their own sentence (`z.number({ error: "…" })`) where a
- * field needs an accepted form shown; this covers the rest: unknown fields, missing fields, wrong types.
- */
-export function sentenceFor(issue: z.core.$ZodRawIssue): string {
-  const path = issue.path ?? [];
-  const field = fieldName(path);
-  switch (issue.code) {
-    case "unrecognized_keys": {
-      const key = issue.keys[0] ?? "";
-      return `Unknown field ${JSON.stringify(path.length ? `${fieldName(path, false)}.${key}` : key)}.`;
-    }
-    case "invalid_type":
-      if (path.length === 0) return issue.expected === "object" ? NOT_OBJECT : `The body must be ${expected(issue.expected)}.`;
-      if (issue.input === undefined) return `${field} is required.`;
-      return `${field} must be ${expected(issue.expected)}; got ${typeOf(issue.input)}.`;
-    case "too_small":
-    case "too_big": {
-      const bound = issue.code === "too_small" ? issue.minimum : issue.maximum;
-      const word = issue.code === "too_small" ? "at least" : "at most";
-      if (issue.origin === "string") return `${field} must be ${word} ${bound} characters long.`;
-      if (issue.origin === "array") return `${field} must have ${word} ${bound} items.`;
-      return `${field} must be ${word} ${bound}.`;
-    }
-    case "invalid_value":
-      return `${field} must be ${issue.values.map((v) => JSON.stringify(v)).join(" or ")}.`;
-    default:
-      return path.length ? `${field} is not valid.` : NOT_OBJECT;
-  }
-}
-
-function fieldName(path: readonly PropertyKey[], quoted = true): string {
-  const name = path.map((p, i) => (typeof p === "number" ? `[${p}]` : `${i ? "." : ""}${String(p)}`)).join("");
-  return quoted ? JSON.stringify(name) : name;
-}
-
-function expected(type: string): string {
-  switch (type) {
-    case "string":
-      return "a string";
-    case "number":
-      return "a number";
-    case "int":
-      return "a whole number";
-    case "boolean":
-      return "true or false";
-    case "object":
-      return "a JSON object";
-    case "array":
-      return "a JSON array";
-    default:
-      return `a ${type}`;
-  }
-}
-
-function typeOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") return "an object";
-  if (typeof value === "string") return "a string";
-  if (typeof value === "number") return "a number";
-  if (typeof value === "boolean") return value ? "true" : "false";
-  return typeof value;
-}

@@ -3,6 +3,7 @@
  * Each issue that adds a route adds it here; a worker test checks the paths listed against the routes.
  */
 import { ERROR_STATUS, type ErrorCode } from "./errors";
+import { jobPaths, jobSchemas } from "./openapi-jobs";
 
 const json = (schema: object) => ({ "application/json": { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -62,6 +63,7 @@ export function openApiDocument(version: string) {
           },
         },
       },
+      ...jobPaths(guarded),
     },
     components: {
       securitySchemes: {
@@ -127,6 +129,7 @@ export function openApiDocument(version: string) {
             description: { type: "string" },
           },
         },
+        ...jobSchemas(),
       },
     },
   };

@@ -2,7 +2,6 @@
  * @module Preview (DESIGN §4): the next occurrences of a schedule in a zone, one note per occurrence a DST
  * transition moved, and a plain-English description.
  */
-import cronstrue from "cronstrue";
 import { parseAt, resolveDelay, checkOneOff, formatWallTime } from "./at";
 import { parseCron, type CronSchedule } from "./cron";
 import { formatHeader, formatLocalDateTime } from "./format";
@@ -58,7 +57,7 @@ export function neverFires(cron: CronSchedule): string {
   return `The cron expression "${cron.source}" never fires within 5 years; check its day-of-month, month and day-of-week fields.`;
 }
 
-function previewCron(cron: CronSchedule, zone: string, from: number, count: number): Parsed<Preview> {
+async function previewCron(cron: CronSchedule, zone: string, from: number, count: number): Promise<Parsed<Preview>> {
   const occurrences: string[] = [];
   const notes: string[] = [];
   let after = from;
@@ -72,7 +71,7 @@ function previewCron(cron: CronSchedule, zone: string, from: number, count: numb
     if (next.note) notes.push(noteText(next.note, next.at, zone));
     after = next.at;
   }
-  return ok({ occurrences, notes, description: describeCron(cron, zone) });
+  return ok({ occurrences, notes, description: await describeCron(cron, zone) });
 }
 
 /** One sentence for an occurrence a DST transition moved. */
@@ -88,14 +87,22 @@ export function noteText(note: DstNote, at: number, zone: string): string {
   }
 }
 
-/** `At 08:00, Monday through Friday (Europe/Berlin)`; cronstrue's English with a 24-hour clock. */
-export function describeCron(cron: CronSchedule, zone: string): string {
+/**
+ * `At 08:00, Monday through Friday (Europe/Berlin)`; cronstrue's English with a 24-hour clock. cronstrue is
+ * imported on first use: only previews need it, and it would otherwise be evaluated at start-up.
+ */
+export async function describeCron(cron: CronSchedule, zone: string): Promise<string> {
+  const { default: cronstrue } = await import("cronstrue");
   let text: string;
   try {
     text = cronstrue.toString(cron.fields.join(" "), { use24HourTimeFormat: true, throwExceptionOnParseError: true });
   } catch {
     text = `Cron "${cron.source}"`;
   }
+  // cronstrue joins the two day rules with "and on" whichever rule applies. When one field starts with `*`
+  // both must match (`0 0 */2 * 1`: odd days that are Mondays), so say so.
+  const bothRestricted = cron.fields[2] !== "*" && cron.fields[4] !== "*";
+  if (bothRestricted && (cron.domStar || cron.dowStar)) text = text.replace(", and on ", ", when that day is a ");
   return `${text} (${zone})`;
 }
 

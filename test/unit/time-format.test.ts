@@ -143,17 +143,23 @@ describe("describeCron: plain English, ending with the chat's zone", () => {
     ["@hourly", "Every hour (Europe/Berlin)"],
     ["0 9 1 JAN *", "At 09:00, on day 1 of the month, only in January (Europe/Berlin)"],
     ["0 12 13 * 5", "At 12:00, on day 13 of the month, and on Friday (Europe/Berlin)"],
-  ])("describes %s as %j", (text, description) => {
-    expect(describeCron(cron(text), "Europe/Berlin")).toBe(description);
+  ])("describes %s as %j", async (text, description) => {
+    expect(await describeCron(cron(text), "Europe/Berlin")).toBe(description);
   });
 
-  it("names the zone it was given", () => {
-    expect(describeCron(cron("0 8 * * 1-5"), "America/New_York")).toBe(
+  it("names the zone it was given", async () => {
+    expect(await describeCron(cron("0 8 * * 1-5"), "America/New_York")).toBe(
       "At 08:00, Monday through Friday (America/New_York)",
     );
   });
 
-  it("uses a 24-hour clock for afternoon times", () => {
-    expect(describeCron(cron("30 17 * * *"), "UTC")).toBe("At 17:30 (UTC)");
+  it("uses a 24-hour clock for afternoon times", async () => {
+    expect(await describeCron(cron("30 17 * * *"), "UTC")).toBe("At 17:30 (UTC)");
+  });
+});
+
+describe("describeCron: the two day rules", () => {
+  it("reads a day-of-month step with a weekday as both rules (odd days that are Mondays)", async () => {
+    expect(await describeCron(cron("0 0 */2 * 1"), "UTC")).toBe("At 00:00, every 2 days in a month, when that day is a Monday (UTC)");
   });
 });

@@ -1,0 +1,65 @@
+/**
+ * @module The chat's SQLite schema: numbered migrations and the schema-version row. Applied in the Durable
+ * Object's constructor (inside `blockConcurrencyWhile`), so every entry point sees the current schema.
+ */
+
+/** Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped. */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE jobs (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('prompt', 'watcher')),
+    at_ms INTEGER,
+    cron TEXT,
+    text TEXT,
+    command TEXT,
+    timeout_seconds INTEGER,
+    enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+    created_at INTEGER NOT NULL,
+    created_by TEXT NOT NULL CHECK (created_by IN ('user', 'agent', 'admin')),
+    next_run_at INTEGER,
+    last_run_at INTEGER,
+    last_result TEXT,
+    running_run_id TEXT,
+    quarantined TEXT,
+    CHECK ((at_ms IS NULL) <> (cron IS NULL))
+  );
+  CREATE INDEX jobs_next_run ON jobs (next_run_at) WHERE next_run_at IS NOT NULL;
+  CREATE TABLE runs (
+    run_id TEXT PRIMARY KEY,
+    job_id TEXT NOT NULL,
+    manual INTEGER NOT NULL CHECK (manual IN (0, 1)),
+    due_at INTEGER NOT NULL,
+    started_at INTEGER,
+    finished_at INTEGER,
+    state TEXT NOT NULL CHECK (state IN ('claimed', 'dispatched', 'settled')),
+    status TEXT CHECK (status IN ('delivered', 'silent', 'matched', 'failed', 'skipped')),
+    exit_code INTEGER,
+    timed_out INTEGER NOT NULL DEFAULT 0,
+    late INTEGER NOT NULL DEFAULT 0,
+    detail TEXT,
+    lease_until INTEGER,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    message TEXT
+  );
+  CREATE INDEX runs_by_job ON runs (job_id, due_at);
+  CREATE INDEX runs_open ON runs (lease_until) WHERE state <> 'settled';
+  `,
+];
+
+/** Brings the database to the latest schema; returns the version it is at. */
+export function migrate(sql: SqlStorage): number {
+  sql.exec("CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)");
+  const row = sql.exec<{ version: number }>("SELECT version FROM schema_version WHERE id = 1").toArray()[0];
+  let version = row?.version ?? 0;
+  while (version < MIGRATIONS.length) {
+    // One statement per exec call; the migrations hold no semicolons inside statements.
+    for (const statement of MIGRATIONS[version]!.split(";")) if (statement.trim()) sql.exec(statement);
+    version++;
+    sql.exec("INSERT INTO schema_version (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version", version);
+  }
+  return version;
+}

@@ -1,0 +1,50 @@
+/**
+ * @module The admin chat routes (`/admin/chats/:chatId…`, DESIGN §4, §10): the chat's settings (its zone),
+ * erasing a chat (its Durable Object and its D1 directory rows), and the job routes beneath.
+ */
+import { Hono } from "hono";
+import * as z from "zod";
+import type { ChatSettings, ZoneChange } from "../chat/ChatScheduler";
+import { lazy } from "../lazy";
+import { readJson } from "./body";
+import { chatIdOf, chatStub, noBody, unwrap } from "./chat-rpc";
+import type { AppEnv } from "./context";
+import { jobs } from "./jobs";
+
+export const chats = new Hono<AppEnv>();
+
+const ZONE = `"timeZone" must be an IANA zone name such as "Europe/Berlin", or null for the default zone.`;
+
+/** `PUT …/settings`: `{ timeZone: string | null }`, null resetting the chat to DEFAULT_TIMEZONE. */
+export const settingsBody = lazy(() => z.strictObject({ timeZone: z.string({ error: ZONE }).nullable() }));
+
+chats.get("/:chatId/settings", async (c) => {
+  const chatId = chatIdOf(c);
+  const body: ChatSettings = unwrap(await chatStub(c.env, chatId).getSettings(chatId));
+  return c.json(body, 200);
+});
+
+chats.put("/:chatId/settings", async (c) => {
+  const chatId = chatIdOf(c);
+  const { timeZone } = await readJson(c, settingsBody());
+  const body: ZoneChange = unwrap(await chatStub(c.env, chatId).setTimeZone(chatId, timeZone));
+  return c.json(body, 200);
+});
+
+/**
+ * Erases the chat: the Durable Object drops all its state and its alarm, then the chat's rows leave the D1
+ * directory. The directory is only a projection, so it is cleared after the source of truth; a failure in
+ * between leaves stale rows that a repeated DELETE removes.
+ */
+chats.delete("/:chatId", async (c) => {
+  const chatId = chatIdOf(c);
+  await noBody(c);
+  unwrap(await chatStub(c.env, chatId).erase(chatId));
+  await c.env.DB.batch([
+    c.env.DB.prepare("DELETE FROM jobs WHERE chat_id = ?").bind(chatId),
+    c.env.DB.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId),
+  ]);
+  return c.body(null, 204);
+});
+
+chats.route("/:chatId/jobs", jobs);

@@ -1,0 +1,94 @@
+/**
+ * @module The admin job routes (`/admin/chats/:chatId/jobs…`, DESIGN §3, §5, §10): bodies checked at the
+ * edge with the job schemas, everything else asked of the chat's Durable Object, its results mapped to
+ * statuses. Mounted under `/admin/chats/:chatId`, behind ADMIN_TOKEN.
+ */
+import { Hono, type Context } from "hono";
+import { createJobInput, editJobInput, jobFilter, type JobFilter, type Job, type Run } from "../jobs/model";
+import type { JobList } from "../chat/ChatScheduler";
+import { readJson, validate } from "./body";
+import { chatIdOf, chatStub, jobIdOf, noBody, unwrap } from "./chat-rpc";
+import type { AppEnv } from "./context";
+
+export const jobs = new Hono<AppEnv>();
+
+/**
+ * `?category=` and `?q=`: an empty value means no filter (a page sends `?category=&q=` for "All"), and other
+ * query parameters are ignored, as a cache-buster would be.
+ */
+function filterOf(c: Context<AppEnv>): JobFilter {
+  const raw: Record<string, string> = {};
+  for (const key of ["category", "q"] as const) {
+    const value = c.req.query(key);
+    if (value !== undefined && value !== "") raw[key] = value;
+  }
+  return validate(jobFilter(), raw);
+}
+
+jobs.get("/", async (c) => {
+  const chatId = chatIdOf(c);
+  const filter = filterOf(c);
+  const body: JobList = unwrap(await chatStub(c.env, chatId).listJobs(chatId, filter));
+  return c.json(body, 200);
+});
+
+jobs.post("/", async (c) => {
+  const chatId = chatIdOf(c);
+  const input = await readJson(c, createJobInput());
+  const job: Job = unwrap(await chatStub(c.env, chatId).createJob(chatId, input, "admin"));
+  return c.json({ job }, 201);
+});
+
+jobs.get("/:id", async (c) => {
+  const chatId = chatIdOf(c);
+  const id = jobIdOf(c);
+  const job: Job = unwrap(await chatStub(c.env, chatId).getJob(chatId, id));
+  return c.json({ job }, 200);
+});
+
+jobs.patch("/:id", async (c) => {
+  const chatId = chatIdOf(c);
+  const id = jobIdOf(c);
+  const input = await readJson(c, editJobInput());
+  const job: Job = unwrap(await chatStub(c.env, chatId).editJob(chatId, id, input));
+  return c.json({ job }, 200);
+});
+
+jobs.delete("/:id", async (c) => {
+  const chatId = chatIdOf(c);
+  const id = jobIdOf(c);
+  await noBody(c);
+  unwrap(await chatStub(c.env, chatId).cancelJob(chatId, id));
+  return c.body(null, 204);
+});
+
+jobs.post("/:id/run", async (c) => {
+  const chatId = chatIdOf(c);
+  const id = jobIdOf(c);
+  await noBody(c);
+  const job: Job = unwrap(await chatStub(c.env, chatId).runJobNow(chatId, id));
+  return c.json({ job }, 200);
+});
+
+jobs.post("/:id/pause", async (c) => {
+  const chatId = chatIdOf(c);
+  const id = jobIdOf(c);
+  await noBody(c);
+  const job: Job = unwrap(await chatStub(c.env, chatId).pauseJob(chatId, id));
+  return c.json({ job }, 200);
+});
+
+jobs.post("/:id/resume", async (c) => {
+  const chatId = chatIdOf(c);
+  const id = jobIdOf(c);
+  await noBody(c);
+  const job: Job = unwrap(await chatStub(c.env, chatId).resumeJob(chatId, id));
+  return c.json({ job }, 200);
+});
+
+jobs.get("/:id/runs", async (c) => {
+  const chatId = chatIdOf(c);
+  const id = jobIdOf(c);
+  const runs: Run[] = unwrap(await chatStub(c.env, chatId).jobRuns(chatId, id));
+  return c.json({ runs }, 200);
+});

@@ -1,0 +1,150 @@
+/**
+ * @module Firing decisions (DESIGN §5) as pure functions of a due job, `now` and the chat's circumstances:
+ * claim a run, record an overlap as skipped, hold an undeliverable chat's job, or fail a watcher that has
+ * no runner. The Durable Object writes what these return and sends what they build.
+ */
+import type { PromptMessage } from "../agent/message";
+import type { JobRecord, RunRecord } from "./model";
+import { nextOccurrence, parseCron } from "../time";
+import { LATE_AFTER_MS, promptText } from "./texts";
+
+/** A prompt's lease: how long an agent has to settle it (DESIGN §5). */
+export const PROMPT_LEASE_MS = 10 * 60_000;
+/** An undeliverable chat's one-off is retried this often. */
+export const UNDELIVERABLE_RETRY_MS = 60 * 60_000;
+/** The most missed occurrences counted for the log line. */
+const MISSED_COUNT_CAP = 1000;
+
+export type FireContext = { chatId: string; zone: string; now: number; deliverable: boolean };
+
+export type FireDecision =
+  /** Claim: write `run` (claimed, with its message) and `job` together, then dispatch. */
+  | { action: "claim"; job: JobRecord; run: RunRecord; message: PromptMessage; missed: number }
+  /** An occurrence while a run is in flight: history gets a `skipped` run; `lastResult` stays. */
+  | { action: "skip"; job: JobRecord; run: RunRecord }
+  /** Undeliverable chat: no run; a cron job advances, a one-off waits an hour. */
+  | { action: "hold"; job: JobRecord }
+  /** A watcher with no runner: its run fails at once ("did not start"). */
+  | { action: "fail"; job: JobRecord | null; run: RunRecord };
+
+/** The next run of a cron job strictly after `after`, in the zone (null: none within 5 years, or unparsable). */
+export function nextCronRun(cron: string, zone: string, after: number): number | null {
+  const parsed = parseCron(cron);
+  if (!parsed.ok) return null;
+  return nextOccurrence(parsed.value, zone, after)?.at ?? null;
+}
+
+/** Occurrences between the due one and now that will never run (cron does not catch up). */
+function missedSince(cron: string, zone: string, dueAt: number, now: number): number {
+  if (now - dueAt <= LATE_AFTER_MS) return 0;
+  let missed = 0;
+  let t = nextCronRun(cron, zone, dueAt);
+  while (t !== null && t <= now && missed < MISSED_COUNT_CAP) {
+    missed++;
+    t = nextCronRun(cron, zone, t);
+  }
+  return missed;
+}
+
+/** The run id of an occurrence: `<jobId>:<dueAt epoch ms>` (run now uses now). */
+export const runIdOf = (jobId: string, dueAt: number): string => `${jobId}:${dueAt}`;
+
+/** The v1 queue message of a prompt run (DESIGN §7), text with header and late note. */
+export function promptMessage(job: JobRecord, runId: string, dueAt: number, ctx: FireContext, late: boolean): PromptMessage {
+  const body = job.text ?? "";
+  return {
+    v: 1,
+    key: runId,
+    chatId: ctx.chatId,
+    timeZone: ctx.zone,
+    source: "job",
+    jobId: job.id,
+    jobName: job.name,
+    runId,
+    text: promptText({ id: job.id, name: job.name, text: body }, late ? { dueAt, zone: ctx.zone } : null),
+    body,
+    ...(late ? { late: true } : {}),
+    firedAt: new Date(ctx.now).toISOString(),
+    dueAt: new Date(dueAt).toISOString(),
+  };
+}
+
+function newRun(jobId: string, dueAt: number, now: number, manual: boolean): RunRecord {
+  return {
+    runId: manual ? runIdOf(jobId, now) : runIdOf(jobId, dueAt),
+    jobId,
+    manual,
+    dueAt,
+    startedAt: null,
+    finishedAt: null,
+    state: "claimed",
+    status: null,
+    exitCode: null,
+    timedOut: false,
+    late: !manual && now - dueAt > LATE_AFTER_MS,
+    detail: null,
+    leaseUntil: now + PROMPT_LEASE_MS,
+    attempts: 0,
+    message: null,
+  };
+}
+
+/**
+ * What to do with a job whose `nextRunAt` has come. A one-off's due instant is its `at` (its `nextRunAt`
+ * may have been pushed by an undeliverable hold); a cron job's is its `nextRunAt`, and it advances strictly
+ * after now, never catching up.
+ */
+export function decideFire(job: JobRecord, ctx: FireContext): FireDecision {
+  const { now, zone } = ctx;
+  const isCron = job.schedule.type === "cron";
+  const dueAt = job.schedule.type === "at" ? job.schedule.at : (job.nextRunAt ?? now);
+  const advanced: JobRecord = {
+    ...job,
+    nextRunAt: job.schedule.type === "cron" ? nextCronRun(job.schedule.cron, zone, now) : null,
+  };
+
+  if (!ctx.deliverable) {
+    return { action: "hold", job: isCron ? advanced : { ...job, nextRunAt: now + UNDELIVERABLE_RETRY_MS } };
+  }
+
+  if (job.runningRunId !== null) {
+    const run: RunRecord = {
+      ...newRun(job.id, dueAt, now, false),
+      state: "settled",
+      status: "skipped",
+      detail: "still running",
+      startedAt: now,
+      finishedAt: now,
+      leaseUntil: null,
+    };
+    return { action: "skip", job: advanced, run };
+  }
+
+  if (job.kind === "watcher") {
+    // The runner arrives with its own issue; until it is configured a watcher "did not start" (DESIGN §2).
+    const at = new Date(now).toISOString();
+    const run: RunRecord = {
+      ...newRun(job.id, dueAt, now, false),
+      state: "settled",
+      status: "failed",
+      detail: "did not start: no runner is configured (RUNNER_URL)",
+      startedAt: now,
+      finishedAt: now,
+      leaseUntil: null,
+    };
+    const after: JobRecord = { ...advanced, lastRunAt: now, lastResult: { status: "failed", exitCode: null, timedOut: false, at } };
+    return { action: "fail", job: isCron ? after : null, run };
+  }
+
+  const run = newRun(job.id, dueAt, now, false);
+  const message = promptMessage(job, run.runId, dueAt, ctx, run.late);
+  const missed = job.schedule.type === "cron" ? missedSince(job.schedule.cron, zone, dueAt, now) : 0;
+  return { action: "claim", job: { ...advanced, runningRunId: run.runId, lastRunAt: now }, run: { ...run, message: JSON.stringify(message) }, message, missed };
+}
+
+/** Run now (DESIGN §5): a manual run `<jobId>:<now>`; nothing is deleted or rescheduled. */
+export function manualRun(job: JobRecord, ctx: FireContext): { run: RunRecord; message: PromptMessage } {
+  const run = newRun(job.id, ctx.now, ctx.now, true);
+  const message = promptMessage(job, run.runId, ctx.now, ctx, false);
+  return { run: { ...run, message: JSON.stringify(message) }, message };
+}

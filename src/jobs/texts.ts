@@ -1,0 +1,118 @@
+/**
+ * @module Every text a job produces for a person or a model (DESIGN §4–§6, §9): the prompt a fired job sends,
+ * the one-line job summary, the job list, the tool replies and the zone-change reply. Pure functions.
+ */
+import { formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, localFields } from "../time";
+import type { Job, LastResult } from "./model";
+
+/** `[Scheduled job "<name>" (<id>)]\n<text>`, with the late note on its own line when fired > 60 s late. */
+export function promptText(job: { id: string; name: string; text: string }, late: { dueAt: number; zone: string } | null): string {
+  const header = `[Scheduled job "${job.name}" (${job.id})]`;
+  if (!late) return `${header}\n${job.text}`;
+  return `${header}\n${lateNote(late.dueAt, late.zone)}\n${job.text}`;
+}
+
+/** `This was due at 27 Sep 09:00; the bot was offline.` */
+export function lateNote(dueAt: number, zone: string): string {
+  return `This was due at ${formatDayMonthTime(dueAt, zone)}; the bot was offline.`;
+}
+
+/** A one-off fired more than this late carries the late note (DESIGN §5). */
+export const LATE_AFTER_MS = 60_000;
+
+/** `d MMM HH:mm`, with the year when it is not this year's (zone-change reply). */
+function dayMonthTime(instant: number, zone: string, now: number): string {
+  const text = formatDayMonthTime(instant, zone);
+  const year = localFields(zone, instant).year;
+  if (year === localFields(zone, now).year) return text;
+  const [day, month, time] = text.split(" ");
+  return `${day} ${month} ${year} ${time}`;
+}
+
+function lastText(last: LastResult | null): string | null {
+  if (!last || last.status !== "failed") return null;
+  if (last.exitCode !== undefined && last.exitCode !== null) return `last: failed (exit ${last.exitCode}${last.timedOut ? ", timed out" : ""})`;
+  if (last.timedOut) return "last: failed (timed out)";
+  return "last: failed";
+}
+
+/**
+ * One line per job, as `/jobs` and the tools show it:
+ * `` `p3xz9` 💬 Inbox summary · `0 8 * * 1-5` · next 28 Sep 08:00 ``.
+ */
+export function jobLine(job: Job, zone: string, now: number): string {
+  const parts = [`\`${job.id}\` ${job.kind === "watcher" ? "🔍" : "💬"} ${job.name}`];
+  if ("at" in job.schedule) {
+    parts.push(`once ${formatChatTime(Date.parse(job.schedule.at), zone, now)}`);
+  } else {
+    parts.push(`\`${job.schedule.cron}\``);
+    if (job.enabled && job.nextRunAt) parts.push(`next ${formatChatTime(Date.parse(job.nextRunAt), zone, now)}`);
+    else if (job.enabled) parts.push("no next run");
+  }
+  if (!job.enabled) parts.push("paused");
+  if (job.running) parts.push("running");
+  const last = lastText(job.lastResult);
+  if (last) parts.push(last);
+  return parts.join(" · ");
+}
+
+/** Sorted by next run, one-offs by their time, paused last. */
+export function sortJobs(jobs: readonly Job[]): Job[] {
+  const key = (j: Job): number => {
+    if (!j.enabled) return Number.POSITIVE_INFINITY;
+    if (j.nextRunAt) return Date.parse(j.nextRunAt);
+    return "at" in j.schedule ? Date.parse(j.schedule.at) : Number.MAX_VALUE;
+  };
+  return [...jobs].sort((a, b) => key(a) - key(b) || a.createdAt.localeCompare(b.createdAt));
+}
+
+/** `**Scheduled jobs** (Europe/Berlin, now 26 Sep 14:03)` and a line per job, or `No scheduled jobs.` */
+export function jobList(jobs: readonly Job[], zone: string, now: number): string {
+  if (jobs.length === 0) return "No scheduled jobs.";
+  const lines = sortJobs(jobs).map((j) => jobLine(j, zone, now));
+  return [`**Scheduled jobs** (${zone}, now ${formatDayMonthTime(now, zone)})`, ...lines].join("\n");
+}
+
+/** The tools' `create` reply: the job line, its next runs, and the `Now:` line. */
+export function createdText(job: Job, nextRuns: readonly number[], zone: string, now: number): string {
+  const lines = [`Created ${jobLine(job, zone, now)}`];
+  if (nextRuns.length > 1) lines.push(`Next runs: ${nextRuns.map((t) => formatChatTime(t, zone, now)).join(", ")}.`);
+  lines.push(formatNowLine(now, zone));
+  return lines.join("\n");
+}
+
+export const cancelledText = (job: { id: string; name: string }) => `Cancelled ${job.id} (${job.name}).`;
+export const pausedText = (job: { id: string; name: string }) => `Paused ${job.id} (${job.name}).`;
+export const runningNowText = (job: { id: string; name: string }) => `Running ${job.id} (${job.name}) now.`;
+export function resumedText(job: Job, zone: string, now: number): string {
+  const next = job.nextRunAt ? formatChatTime(Date.parse(job.nextRunAt), zone, now) : null;
+  return next ? `Resumed ${job.id} (${job.name}); next ${next}.` : `Resumed ${job.id} (${job.name}); it has no next run.`;
+}
+export const noJobText = (id: string) => `No job ${id} in this chat.`;
+export const stillRunningText = (id: string) => `Job ${id} is still running.`;
+export const tooManyJobsText = (limit: number) => `This chat already has ${limit} jobs (the limit); cancel one first.`;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The reply to a zone change (DESIGN §4): `Time zone set to Asia/Tokyo (UTC+09:00). Now 27 Sep 02:15. 2
+ * recurring jobs now follow this zone; 1 one-off job keeps its time (now 27 Sep 16:00 here).` The job clause
+ * is left out when the chat has no jobs; `default` marks the operator's default zone.
+ */
+export function zoneChangedText(zone: string, isDefault: boolean, now: number, cronJobs: number, oneOffs: readonly number[]): string {
+  const head = `Time zone set to ${zone} (${formatOffset(zone, now)}${isDefault ? ", default" : ""}). Now ${dayMonthTime(now, zone, now)}.`;
+  const clauses: string[] = [];
+  if (cronJobs > 0) clauses.push(`${plural(cronJobs, "recurring job", "recurring jobs")} now ${cronJobs === 1 ? "follows" : "follow"} this zone`);
+  if (oneOffs.length > 0) {
+    const sorted = [...oneOffs].sort((a, b) => a - b);
+    const shown = sorted.slice(0, 3).map((t) => dayMonthTime(t, zone, now));
+    if (sorted.length > 3) shown.push(`${sorted.length - 3} more`);
+    const times = shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;
+    clauses.push(
+      oneOffs.length === 1
+        ? `1 one-off job keeps its time (now ${times} here)`
+        : `${oneOffs.length} one-off jobs keep their times (now ${times} here)`,
+    );
+  }
+  return clauses.length ? `${head} ${clauses.join("; ")}.` : head;
+}

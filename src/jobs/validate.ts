@@ -1,0 +1,160 @@
+/**
+ * @module The rules of a job (DESIGN §3, §4) as pure functions of the input, the chat's zone and `now`: a
+ * create or an edit either becomes a `JobSpec` with its next run, or one sentence a person or model can act on.
+ */
+import { neverFires, nextOccurrence, parseCron, resolveAt, resolveDelay, type Parsed } from "../time";
+import { LIMITS, type CreateJobInput, type EditJobInput, type JobKind } from "./model";
+
+/** What is stored of a job's definition. `at` is epoch ms. */
+export type JobSpec = {
+  name: string;
+  kind: JobKind;
+  schedule: { type: "at"; at: number } | { type: "cron"; cron: string };
+  text: string | null;
+  command: string | null;
+  /** Watchers only; null = the operator's DEFAULT_SCRIPT_TIMEOUT. */
+  timeoutSeconds: number | null;
+};
+
+export type RuleContext = { zone: string; now: number };
+
+type Validated = { spec: JobSpec; nextRunAt: number };
+const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
+
+/** Lengths count characters (code points), not UTF-16 units: 80 emoji are 80 characters. */
+const length = (s: string): number => [...s].length;
+
+function checkName(name: string): string | null {
+  const n = length(name.trim());
+  return n >= 1 && n <= LIMITS.name ? null : `"name" must be 1 to ${LIMITS.name} characters long; got ${n}.`;
+}
+
+function checkLength(field: "text" | "command", value: string, max: number): string | null {
+  const n = length(value);
+  return value.trim().length >= 1 && n <= max ? null : `"${field}" must be 1 to ${max} characters long; got ${n}.`;
+}
+
+function checkTimeout(seconds: number): string | null {
+  return Number.isInteger(seconds) && seconds >= LIMITS.timeoutMin && seconds <= LIMITS.timeoutMax
+    ? null
+    : `"timeoutSeconds" must be a whole number of seconds from ${LIMITS.timeoutMin} to ${LIMITS.timeoutMax}; got ${seconds}.`;
+}
+
+type When = Pick<CreateJobInput, "at" | "cron" | "delay">;
+
+function whenGiven(input: When): ("at" | "cron" | "delay")[] {
+  return (["at", "cron", "delay"] as const).filter((k) => input[k] !== undefined);
+}
+
+/** Resolves exactly one of `at`, `cron`, `delay` to a schedule and its next run, strictly after now. */
+async function resolveWhen(input: When, ctx: RuleContext): Promise<Parsed<{ schedule: JobSpec["schedule"]; next: number }>> {
+  if (input.cron !== undefined) {
+    const cron = parseCron(input.cron);
+    if (!cron.ok) return cron;
+    const next = nextOccurrence(cron.value, ctx.zone, ctx.now);
+    if (!next) return fail(neverFires(cron.value));
+    return { ok: true, value: { schedule: { type: "cron", cron: cron.value.source }, next: next.at } };
+  }
+  if (input.at !== undefined) {
+    const at = resolveAt(input.at, ctx.zone, ctx.now);
+    if (!at.ok) return at;
+    return { ok: true, value: { schedule: { type: "at", at: at.value.instant }, next: at.value.instant } };
+  }
+  const delay = await resolveDelay(input.delay ?? "", ctx.zone, ctx.now);
+  if (!delay.ok) return delay;
+  return { ok: true, value: { schedule: { type: "at", at: delay.value }, next: delay.value } };
+}
+
+const EXACTLY_ONE = `Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".`;
+const PROMPT_NO_COMMAND = `A prompt job takes "text", not "command"; use kind "watcher" to run a script.`;
+const WATCHER_NO_TEXT = `A watcher takes "command", not "text": its script's output becomes the prompt.`;
+const TIMEOUT_WATCHERS_ONLY = `"timeoutSeconds" applies only to watchers.`;
+
+/**
+ * Validates a create request. The legacy kind `reminder` of the seed designs becomes a prompt whose text is
+ * `Remind me: <text>`.
+ */
+export async function validateCreate(input: CreateJobInput, ctx: RuleContext): Promise<Parsed<Validated>> {
+  const nameProblem = checkName(input.name);
+  if (nameProblem) return fail(nameProblem);
+  const kind: JobKind = input.kind === "watcher" ? "watcher" : "prompt";
+  const given = whenGiven(input);
+  if (given.length !== 1) return fail(EXACTLY_ONE);
+  let text: string | null = null;
+  let command: string | null = null;
+  if (kind === "prompt") {
+    if (input.command !== undefined) return fail(PROMPT_NO_COMMAND);
+    if (input.timeoutSeconds !== undefined) return fail(TIMEOUT_WATCHERS_ONLY);
+    if (input.text === undefined) return fail(`A prompt job needs "text": what the agent should do, such as "Summarise my inbox".`);
+    const problem = checkLength("text", input.text, LIMITS.text);
+    if (problem) return fail(problem);
+    text = input.kind === "reminder" ? `Remind me: ${input.text}` : input.text;
+  } else {
+    if (input.text !== undefined) return fail(WATCHER_NO_TEXT);
+    if (input.command === undefined) return fail(`A watcher needs "command": a /bin/sh script that prints only when its condition holds.`);
+    const problem = checkLength("command", input.command, LIMITS.command);
+    if (problem) return fail(problem);
+    if (input.timeoutSeconds !== undefined) {
+      const t = checkTimeout(input.timeoutSeconds);
+      if (t) return fail(t);
+    }
+    command = input.command;
+  }
+  const when = await resolveWhen(input, ctx);
+  if (!when.ok) return when;
+  return {
+    ok: true,
+    value: {
+      spec: {
+        name: input.name.trim(),
+        kind,
+        schedule: when.value.schedule,
+        text,
+        command,
+        timeoutSeconds: kind === "watcher" ? (input.timeoutSeconds ?? null) : null,
+      },
+      nextRunAt: when.value.next,
+    },
+  };
+}
+
+/** The result of an edit: the new definition, and the new next run when the schedule changed. */
+export type Edited = { spec: JobSpec; nextRunAt: number | null; scheduleChanged: boolean };
+
+/** Validates an edit of `current` as on create; it applies from the next occurrence. */
+export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: RuleContext): Promise<Parsed<Edited>> {
+  const spec: JobSpec = { ...current };
+  if (input.name !== undefined) {
+    const problem = checkName(input.name);
+    if (problem) return fail(problem);
+    spec.name = input.name.trim();
+  }
+  if (current.kind === "prompt") {
+    if (input.command !== undefined) return fail(PROMPT_NO_COMMAND);
+    if (input.timeoutSeconds !== undefined) return fail(TIMEOUT_WATCHERS_ONLY);
+    if (input.text !== undefined) {
+      const problem = checkLength("text", input.text, LIMITS.text);
+      if (problem) return fail(problem);
+      spec.text = input.text;
+    }
+  } else {
+    if (input.text !== undefined) return fail(WATCHER_NO_TEXT);
+    if (input.command !== undefined) {
+      const problem = checkLength("command", input.command, LIMITS.command);
+      if (problem) return fail(problem);
+      spec.command = input.command;
+    }
+    if (input.timeoutSeconds !== undefined) {
+      const t = checkTimeout(input.timeoutSeconds);
+      if (t) return fail(t);
+      spec.timeoutSeconds = input.timeoutSeconds;
+    }
+  }
+  const given = whenGiven(input);
+  if (given.length > 1) return fail(`Give at most one of "at", "cron" or "delay"; got ${given.map((k) => `"${k}"`).join(" and ")}.`);
+  if (given.length === 0) return { ok: true, value: { spec, nextRunAt: null, scheduleChanged: false } };
+  const when = await resolveWhen(input, ctx);
+  if (!when.ok) return when;
+  spec.schedule = when.value.schedule;
+  return { ok: true, value: { spec, nextRunAt: when.value.next, scheduleChanged: true } };
+}

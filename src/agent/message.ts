@@ -5,7 +5,8 @@
 import * as z from "zod";
 import { lazy } from "../lazy";
 
-export const MAX_MESSAGE_BYTES = 128 * 1024;
+/** The queue refuses a message over 128,000 bytes (measured locally: 128 KB in decimal). */
+export const MAX_MESSAGE_BYTES = 128_000;
 
 /** The schema, built on first use (nothing at module scope, DESIGN §12). */
 export const promptMessageSchema = lazy(() =>

@@ -69,8 +69,12 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** Remembers the chat id (the alarm has no caller to tell it). */
   private bind(chatId: string): RpcResult<string> {
-    if (!CHAT_ID.test(chatId)) return err("bad_request", `"${chatId}" is not a Telegram chat id; use a number such as 123456789.`);
-    if (this.store.setting("chat_id") !== chatId) this.store.setSetting("chat_id", chatId);
+    if (typeof chatId !== "string" || !CHAT_ID.test(chatId)) {
+      return err("bad_request", `"${String(chatId)}" is not a Telegram chat id; use a number such as 123456789.`);
+    }
+    const bound = this.store.setting("chat_id");
+    if (bound === null) this.store.setSetting("chat_id", chatId);
+    else if (bound !== chatId) return err("bad_request", `This scheduler belongs to chat ${bound}, not ${chatId}.`);
     return ok(chatId);
   }
 
@@ -229,7 +233,14 @@ export class ChatScheduler extends DurableObject<Env> {
     const bound = this.bind(chatId);
     if (!bound.ok) return bound;
     const found = this.find(id);
-    if (!found.ok) return found;
+    if (!found.ok) {
+      // A row that no longer parses can still be removed (it would otherwise count against the limit forever).
+      const name = this.store.rawJobName(id);
+      if (name === null) return found;
+      this.store.deleteJob(id);
+      await this.syncAlarm();
+      return ok(this.view(unreadableJob(id, name), chatId));
+    }
     this.store.deleteJob(id);
     await this.syncAlarm();
     return ok(this.view(found.value, chatId));
@@ -475,6 +486,27 @@ export class ChatScheduler extends DurableObject<Env> {
     }
     if (current !== soonest) await this.ctx.storage.setAlarm(soonest);
   }
+}
+
+/** A stand-in for a row that no longer parses, so that cancelling it can still say what went. */
+function unreadableJob(id: string, name: string): JobRecord {
+  return {
+    id,
+    name,
+    kind: "prompt",
+    schedule: { type: "at", at: 0 },
+    text: "",
+    command: null,
+    timeoutSeconds: null,
+    enabled: false,
+    createdAt: 0,
+    createdBy: "admin",
+    nextRunAt: null,
+    lastRunAt: null,
+    lastResult: null,
+    runningRunId: null,
+    quarantined: "unreadable",
+  };
 }
 
 /** Jittered exponential backoff for a failed send: 5 s, 10 s, 20 s … at most 5 minutes, ±50 %. */

@@ -160,6 +160,13 @@ export class ChatStore {
       .map((r) => this.parseJob(r));
   }
 
+  /** The name column of a job row, whether or not the row parses (null: no such job). */
+  rawJobName(id: string): string | null {
+    const row = this.sql.exec<{ name: SqlStorageValue }>("SELECT name FROM jobs WHERE id = ?", id).toArray()[0];
+    if (!row) return null;
+    return typeof row.name === "string" && row.name !== "" ? row.name : id;
+  }
+
   jobCount(): number {
     return this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM jobs").one().n;
   }

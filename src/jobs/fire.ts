@@ -12,6 +12,8 @@ import { LATE_AFTER_MS, promptText } from "./texts";
 export const PROMPT_LEASE_MS = 10 * 60_000;
 /** An undeliverable chat's one-off is retried this often. */
 export const UNDELIVERABLE_RETRY_MS = 60 * 60_000;
+/** A one-off due while a manual run of it is in flight looks again this often. */
+export const ONE_OFF_BUSY_RETRY_MS = 60_000;
 /** The most missed occurrences counted for the log line. */
 const MISSED_COUNT_CAP = 1000;
 
@@ -105,6 +107,11 @@ export function decideFire(job: JobRecord, ctx: FireContext): FireDecision {
 
   if (!ctx.deliverable) {
     return { action: "hold", job: isCron ? advanced : { ...job, nextRunAt: now + UNDELIVERABLE_RETRY_MS } };
+  }
+
+  if (job.runningRunId !== null && !isCron) {
+    // A one-off whose time comes while a manual run of it is in flight waits for that run, then fires.
+    return { action: "hold", job: { ...job, nextRunAt: now + ONE_OFF_BUSY_RETRY_MS } };
   }
 
   if (job.runningRunId !== null) {

@@ -1,0 +1,151 @@
+/**
+ * SQLite rows written per fire (DESIGN §12: every row written is billed; a test counts them and keeps the
+ * count small and known). Each chat has its own id (2200000 up).
+ *
+ * How it is measured: the Durable Object's storage code runs every statement through one `SqlStorage`
+ * (`ChatStore.sql`). The test wraps that object's `exec` on the live instance, keeps every cursor, and after
+ * the alarm sums `cursor.rowsWritten`: the figure Cloudflare bills, which counts index entries as well as
+ * table rows. The alarm itself runs through `runDurableObjectAlarm`, unchanged. SQLite's own
+ * `total_changes()` (table rows only, and also the runtime's alarm bookkeeping) is read as a cross-check.
+ */
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { ChatScheduler } from "../../src/chat/ChatScheduler";
+
+let nextChatId = 2_200_000;
+type Stub = DurableObjectStub<ChatScheduler>;
+
+function newChat(): { chatId: string; stub: Stub } {
+  const chatId = String(nextChatId++);
+  return { chatId, stub: env.CHAT.getByName(chatId) };
+}
+
+type Result<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+
+async function must<T>(call: Promise<unknown>): Promise<T> {
+  const result = (await call) as Result<T>;
+  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+function sql<T extends Record<string, SqlStorageValue>>(stub: Stub, query: string, ...bindings: SqlStorageValue[]): Promise<T[]> {
+  return runInDurableObject(stub, (_instance, state) => state.storage.sql.exec<T>(query, ...bindings).toArray());
+}
+
+type Counted = { query: string; cursor: SqlStorageCursor<Record<string, SqlStorageValue>> };
+type Meter = { statements: Counted[]; changesBefore: number };
+
+/** Wraps the store's `exec` on the live instance; every statement it runs from now on is kept. */
+async function meter(stub: Stub): Promise<Meter> {
+  const m: Meter = { statements: [], changesBefore: 0 };
+  m.changesBefore = await runInDurableObject(stub, (instance, state) => {
+    const store = (instance as unknown as { store: { sql: SqlStorage } }).store;
+    const real = state.storage.sql;
+    store.sql = new Proxy(real, {
+      get(target, prop) {
+        if (prop === "exec") {
+          return (query: string, ...bindings: SqlStorageValue[]) => {
+            const cursor = target.exec(query, ...bindings);
+            m.statements.push({ query, cursor });
+            return cursor;
+          };
+        }
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    return real.exec<{ n: number }>("SELECT total_changes() AS n").one().n;
+  });
+  return m;
+}
+
+/** Stops metering and reports rows written, per writing statement (`INSERT runs`) and in total. */
+async function readMeter(stub: Stub, m: Meter): Promise<{ rowsWritten: number; writes: [string, number][]; tableChanges: number }> {
+  const changesAfter = await runInDurableObject(stub, (instance, state) => {
+    (instance as unknown as { store: { sql: SqlStorage } }).store.sql = state.storage.sql;
+    return state.storage.sql.exec<{ n: number }>("SELECT total_changes() AS n").one().n;
+  });
+  const writes = m.statements
+    .filter((s) => s.cursor.rowsWritten > 0)
+    .map((s): [string, number] => {
+      const words = s.query.trim().split(/\s+/);
+      const verb = words[0]!.toUpperCase();
+      const table = verb === "UPDATE" ? words[1]! : words[2]!;
+      return [`${verb} ${table}`, s.cursor.rowsWritten];
+    });
+  return { rowsWritten: writes.reduce((n, [, w]) => n + w, 0), writes, tableChanges: changesAfter - m.changesBefore };
+}
+
+const justDue = () => Math.floor(Date.now() / 1000) * 1000 - 5_000;
+
+describe("SQLite rows written per fire", () => {
+  it("writes 7 rows to fire one due one-off prompt: the claimed run (1 + 3 index entries), the job (1), the dispatch (2)", async () => {
+    const { chatId, stub } = newChat();
+    const job = await must<{ id: string }>(stub.createJob(chatId, { name: "Call the dentist", kind: "prompt", delay: "PT5M", text: "Call the dentist." }, "admin"));
+    const due = justDue();
+    await sql(stub, "UPDATE jobs SET at_ms = ?, next_run_at = ? WHERE id = ?", due, due, job.id);
+
+    const m = await meter(stub);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const rows = await readMeter(stub, m);
+
+    expect((await sql<{ state: string }>(stub, "SELECT state FROM runs")).map((r) => r.state)).toEqual(["dispatched"]);
+    expect(rows.writes).toEqual([
+      ["INSERT runs", 4],
+      ["UPDATE jobs", 1],
+      ["UPDATE runs", 2],
+    ]);
+    expect(rows.rowsWritten).toBe(7);
+    // Cross-check: 3 table rows (run inserted, job updated, run updated) + 2 of the runtime's alarm bookkeeping
+    // (the alarm that ran is cleared, the next one set).
+    expect(rows.tableChanges).toBe(5);
+  });
+
+  it("writes 8 rows to fire one due cron prompt (the job's next run moves in its index too)", async () => {
+    const { chatId, stub } = newChat();
+    const job = await must<{ id: string }>(stub.createJob(chatId, { name: "Price check", kind: "prompt", cron: "*/10 * * * *", text: "Check the price." }, "admin"));
+    await sql(stub, "UPDATE jobs SET next_run_at = ? WHERE id = ?", justDue(), job.id);
+
+    const m = await meter(stub);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const rows = await readMeter(stub, m);
+
+    expect(rows.writes).toEqual([
+      ["INSERT runs", 4],
+      ["UPDATE jobs", 2],
+      ["UPDATE runs", 2],
+    ]);
+    expect(rows.rowsWritten).toBe(8);
+  });
+
+  it("writes 70 rows to fire 10 one-off prompts due at one instant (7 each, nothing per alarm)", async () => {
+    const { chatId, stub } = newChat();
+    const due = justDue();
+    // Created first, backdated together: a create after a backdate would arm a past alarm that the runtime
+    // runs at once, before the meter is in place.
+    for (let i = 0; i < 10; i++) {
+      await must(stub.createJob(chatId, { name: `Job ${i}`, kind: "prompt", delay: "PT5M", text: `Prompt ${i}.` }, "admin"));
+    }
+    await sql(stub, "UPDATE jobs SET at_ms = ?, next_run_at = ?", due, due);
+
+    const m = await meter(stub);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const rows = await readMeter(stub, m);
+
+    expect((await sql<{ n: number }>(stub, "SELECT COUNT(*) AS n FROM runs WHERE state = 'dispatched'"))[0]!.n).toBe(10);
+    expect(rows.rowsWritten).toBe(70);
+  });
+
+  it("writes nothing when the alarm finds nothing due", async () => {
+    const { chatId, stub } = newChat();
+    await must(stub.createJob(chatId, { name: "Later", kind: "prompt", delay: "PT1H", text: "Later." }, "admin"));
+
+    const m = await meter(stub);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const rows = await readMeter(stub, m);
+
+    expect(rows.writes).toEqual([]);
+    expect(rows.rowsWritten).toBe(0);
+  });
+});

@@ -1,15 +1,13 @@
 /** @module The Worker's entry: the Hono app for every HTTP route, the queue consumers, the DO class export. */
+import { consumeDeadLetters, consumePrompts } from "./agent/consumer";
 import { app } from "./http/app";
 
 export { ChatScheduler } from "./chat/ChatScheduler";
 
-/**
- * Consumes `prompts` and `prompts-dlq`. The agent arrives with a later issue; until then every message is
- * acknowledged (nothing is retried, nothing is run) and the count is logged, so nothing piles up unseen.
- */
-async function queue(batch: MessageBatch<unknown>, _env: Env, _ctx: ExecutionContext): Promise<void> {
-  console.log(`queue ${batch.queue}: acknowledged ${batch.messages.length} message(s) without running an agent`);
-  batch.ackAll();
+/** Consumes `prompts` (the agent) and `prompts-dlq` (dead prompts settled `failed`), DESIGN §7. */
+async function queue(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext): Promise<void> {
+  if (batch.queue === "prompts-dlq") await consumeDeadLetters(batch, env);
+  else await consumePrompts(batch, env);
 }
 
 export default {

@@ -13,6 +13,10 @@ import { noJobText, stillRunningText, tooManyJobsText, zoneChangedText } from ".
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { parseZone } from "../time";
 import { dispatchPrompts } from "./dispatch";
+import { ConversationStore, type TranscriptEntry } from "./conversation-store";
+import { deadLetterText, parseMessage, sourceOfKey, writeDelivery, type DeliverOptions } from "./conversation";
+import { GATE_LEASE_MS, RunGate, type Offer } from "./gate";
+import type { PromptMessage } from "../agent/message";
 import { migrate } from "./schema";
 import { ChatStore, type RunRecord } from "./store";
 import { toJob, toRun } from "./views";
@@ -28,6 +32,23 @@ export type ZoneChange = ChatSettings & { cronJobs: number; oneOffs: number; mes
 export type JobList = { chatId: string; timeZone: string; now: string; jobs: Job[] };
 export type SettleStatus = "delivered" | "failed" | "silent" | "matched";
 
+const gateSettleArgs = lazy(() =>
+  z.strictObject({
+    token: z.string().min(1).max(100),
+    key: z.string().min(1).max(200),
+    status: z.enum(["delivered", "failed"]),
+    detail: z.string().max(2000).nullable(),
+  }),
+);
+
+const deliverArgs = lazy(() =>
+  z.strictObject({
+    key: z.string().min(1).max(200),
+    markdown: z.string().min(1).max(64_000),
+    prompt: z.string().max(128_000).nullable(),
+  }),
+);
+
 const settleArgs = lazy(() =>
   z.strictObject({
     runId: z.string().min(1).max(200),
@@ -38,12 +59,16 @@ const settleArgs = lazy(() =>
 
 export class ChatScheduler extends DurableObject<Env> {
   private readonly store: ChatStore;
+  private readonly talk: ConversationStore;
+  private readonly gate: RunGate;
   /** Runs whose send is in flight in this isolate, so a concurrent entry does not send them twice. */
   private readonly sending = new Set<string>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new ChatStore(ctx.storage.sql);
+    this.talk = new ConversationStore(ctx.storage.sql);
+    this.gate = new RunGate(this.talk);
     ctx.blockConcurrencyWhile(async () => {
       migrate(ctx.storage.sql);
     });
@@ -360,6 +385,145 @@ export class ChatScheduler extends DurableObject<Env> {
     return ok(null);
   }
 
+  // ── Conversation: run gate, deliver, transcript (DESIGN §7) ────────────────────────────────────────
+
+  /** A consumer offers a queue message: `duplicate`, `queued` (stored for the holder), or `run` with a token. */
+  async gateOffer(input: unknown): Promise<RpcResult<Offer>> {
+    const message = parseMessage(input);
+    if (!message) return err("bad_request", "The body must be a v1 prompt message (DESIGN §7).");
+    // A job's prompt whose run is gone (its job cancelled before the agent took it, or the chat erased) is
+    // stale: nothing runs and nothing is written.
+    if (message.source !== "user" && !this.store.runExists(message.key)) return ok({ result: "duplicate" });
+    const bound = this.bind(message.chatId);
+    if (!bound.ok) return bound;
+    const now = Date.now();
+    const offer = this.ctx.storage.transactionSync(() =>
+      this.gate.offer(message, now, () => {
+        // The holder delivered this prompt's reply and died before settling it: finish its run and free the gate.
+        if (this.store.run(message.key)) this.settle(message.key, "delivered", null, now);
+        const held = this.talk.gate();
+        if (held) this.gate.release(held.token, now);
+      }),
+    );
+    await this.resendPending(now);
+    await this.syncAlarm();
+    return ok(offer);
+  }
+
+  /** The holder's next prompt (the oldest pending one), or null, which releases the gate. */
+  async gateNext(token: string): Promise<RpcResult<{ message: PromptMessage | null }>> {
+    if (typeof token !== "string") return err("bad_request", `"token" must be the string "offer" returned.`);
+    const now = Date.now();
+    const json = this.ctx.storage.transactionSync(() => this.gate.next(token, now));
+    await this.syncAlarm();
+    return ok({ message: json === null ? null : parseMessage(JSON.parse(json)) });
+  }
+
+  /**
+   * The holder is done with `key`: a job's key settles its run (`delivered` or `failed`; a finished one-off is
+   * deleted); a user's key only renews the lease.
+   */
+  async gateSettle(token: string, key: string, status: "delivered" | "failed", detail: string | null = null): Promise<RpcResult<null>> {
+    const args = gateSettleArgs().safeParse({ token, key, status, detail }, { error: sentenceFor });
+    if (!args.success) return err("bad_request", firstSentence(args.error));
+    const now = Date.now();
+    this.ctx.storage.transactionSync(() => {
+      this.gate.settle(token, key, now);
+      if (this.store.run(key)) this.settle(key, status, detail, now);
+    });
+    await this.syncAlarm();
+    return ok(null);
+  }
+
+  /** The holder gives up after a transient error: its prompt goes back first in line and the gate is free. */
+  async gateRelease(token: string): Promise<RpcResult<null>> {
+    if (typeof token !== "string") return err("bad_request", `"token" must be the string "offer" returned.`);
+    this.ctx.storage.transactionSync(() => this.gate.release(token, Date.now()));
+    await this.syncAlarm();
+    return ok(null);
+  }
+
+  /**
+   * Delivers a message to the chat (DESIGN §1): one transaction writes the transcript entry (and the prompt
+   * the agent saw, when given) and, with a bot connected, an outbox row. A key seen before is a no-op.
+   */
+  async deliver(key: string, markdown: string, options: DeliverOptions = {}): Promise<RpcResult<{ delivered: boolean }>> {
+    const args = deliverArgs().safeParse({ key, markdown, prompt: options.prompt ?? null }, { error: sentenceFor });
+    if (!args.success) return err("bad_request", firstSentence(args.error));
+    const now = Date.now();
+    const run = this.store.run(key);
+    const row = run ? this.store.jobRow(run.jobId) : null;
+    const origin = sourceOfKey(key, run, row?.ok ? row.job.kind : null);
+    const telegram = this.config.telegram.mode !== "off";
+    const delivered = this.ctx.storage.transactionSync(() => writeDelivery(this.talk, key, markdown, origin, options, telegram, now));
+    await this.syncAlarm();
+    return ok({ delivered });
+  }
+
+  /**
+   * Transcript mode: a message written through the admin API, as the chat's user. It becomes a user entry and
+   * a prompt on the queue with key `m:<messageId>`.
+   */
+  async postUserMessage(chatId: string, text: string): Promise<RpcResult<{ messageId: string }>> {
+    const bound = this.bind(chatId);
+    if (!bound.ok) return bound;
+    if (typeof text !== "string" || text.trim() === "" || text.length > 4096) {
+      return err("bad_request", `"text" must be 1 to 4096 characters long.`);
+    }
+    const now = Date.now();
+    const id = this.talk.append({ role: "user", source: "admin", text }, now);
+    const messageId = String(id);
+    const message: PromptMessage = {
+      v: 1,
+      key: `m:${messageId}`,
+      chatId,
+      timeZone: this.zone().zone,
+      source: "user",
+      text,
+      body: text,
+      firedAt: new Date(now).toISOString(),
+      messageId,
+    };
+    await this.env.PROMPTS.send(message, { contentType: "json" });
+    return ok({ messageId });
+  }
+
+  /** The transcript, oldest first (DESIGN §7). */
+  async messages(chatId: string, limit = 50): Promise<RpcResult<{ chatId: string; messages: TranscriptEntry[] }>> {
+    const bound = this.bind(chatId);
+    if (!bound.ok) return bound;
+    const n = Number.isInteger(limit) && limit >= 1 && limit <= 500 ? limit : 50;
+    return ok({ chatId, messages: this.talk.entries(n) });
+  }
+
+  /** A prompt the queue gave up on: settle it failed and tell the chat in one sentence. */
+  async deadLetter(input: unknown): Promise<RpcResult<null>> {
+    const message = parseMessage(input);
+    if (!message) return err("bad_request", "The body must be a v1 prompt message (DESIGN §7).");
+    const bound = this.bind(message.chatId);
+    if (!bound.ok) return bound;
+    const now = Date.now();
+    const run = this.store.run(message.key);
+    const row = run ? this.store.jobRow(run.jobId) : null;
+    const origin = sourceOfKey(message.key, run, row?.ok ? row.job.kind : null);
+    const telegram = this.config.telegram.mode !== "off";
+    this.ctx.storage.transactionSync(() => {
+      if (!writeDelivery(this.talk, message.key, deadLetterText(message), { ...origin, source: run ? "alert" : origin.source }, {}, telegram, now)) return;
+      if (run) this.settle(message.key, "failed", "the agent failed after several tries (dead-lettered)", now);
+      this.talk.takePending(message.key);
+      const held = this.talk.gate();
+      if (held?.activeKey === message.key) this.gate.settle(held.token, message.key, now);
+    });
+    await this.syncAlarm();
+    return ok(null);
+  }
+
+  /** After the gate's lease ran out: re-send the oldest pending prompt so a consumer takes over. */
+  private async resendPending(now: number): Promise<void> {
+    const json = this.ctx.storage.transactionSync(() => this.gate.expire(now));
+    if (json !== null) await this.env.PROMPTS.send(JSON.parse(json), { contentType: "json" });
+  }
+
   // ── Firing ───────────────────────────────────────────────────────────────────────────────────────
 
   /**
@@ -376,7 +540,7 @@ export class ChatScheduler extends DurableObject<Env> {
       console.error("alarm failed", error);
     } finally {
       try {
-        const soonest = this.store.soonest();
+        const soonest = this.soonest();
         const retry = failed ? now + ERROR_BACKOFF_MS : null;
         const next = soonest === null ? retry : retry === null ? soonest : Math.min(soonest, retry);
         if (next !== null) await this.ctx.storage.setAlarm(next);
@@ -409,6 +573,12 @@ export class ChatScheduler extends DurableObject<Env> {
     }
     failed = (await this.dispatch(now)) || failed;
     this.expireLeases(now);
+    try {
+      await this.resendPending(now);
+    } catch (error) {
+      failed = true;
+      console.error("could not re-send a pending prompt", error);
+    }
     return failed;
   }
 
@@ -469,8 +639,16 @@ export class ChatScheduler extends DurableObject<Env> {
   private expireLeases(now: number): void {
     for (const run of this.store.openRuns()) {
       if (run.state !== "dispatched" || run.leaseUntil === null || run.leaseUntil > now) continue;
-      this.settle(run.runId, "failed", "no agent settled it within 10 min", now);
+      // A prompt still waiting in the run gate is not lost: it gets a new lease.
+      if (this.gate.waiting(run.runId)) this.store.renewLease(run.runId, now + PROMPT_LEASE_MS);
+      else this.settle(run.runId, "failed", "no agent settled it within 10 min", now);
     }
+  }
+
+  /** The soonest of: a due job, an open run's lease or retry, the run gate's lease. */
+  private soonest(): number | null {
+    const times = [this.store.soonest(), this.talk.gateDeadline()].filter((t): t is number => t !== null);
+    return times.length ? Math.min(...times) : null;
   }
 
   /**
@@ -478,7 +656,7 @@ export class ChatScheduler extends DurableObject<Env> {
    * is the only place `setAlarm` is called, and only when the soonest time changed.
    */
   private async syncAlarm(): Promise<void> {
-    const soonest = this.store.soonest();
+    const soonest = this.soonest();
     const current = await this.ctx.storage.getAlarm();
     if (soonest === null) {
       if (current !== null) await this.ctx.storage.deleteAlarm();

@@ -48,6 +48,42 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX runs_by_job ON runs (job_id, due_at);
   CREATE INDEX runs_open ON runs (lease_until) WHERE state <> 'settled';
   `,
+  // 2: the conversation (DESIGN §1, §7): transcript, delivered keys, the Telegram outbox and the run gate.
+  `
+  CREATE TABLE transcript (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at INTEGER NOT NULL,
+    role TEXT NOT NULL CHECK (role IN ('user', 'bot', 'prompt')),
+    source TEXT NOT NULL CHECK (source IN ('telegram', 'admin', 'job', 'watcher', 'alert', 'command')),
+    text TEXT NOT NULL,
+    job_id TEXT,
+    run_id TEXT
+  );
+  CREATE TABLE deliveries (key TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID;
+  CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    key TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    markdown TEXT NOT NULL,
+    job_id TEXT,
+    run_id TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL
+  );
+  CREATE TABLE gate (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    token TEXT NOT NULL,
+    lease_until INTEGER NOT NULL,
+    active_key TEXT,
+    active_message TEXT
+  );
+  CREATE TABLE pending (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    key TEXT NOT NULL UNIQUE,
+    message TEXT NOT NULL,
+    received_at INTEGER NOT NULL
+  );
+  `,
 ];
 
 /** Brings the database to the latest schema; returns the version it is at. */

@@ -7,6 +7,7 @@ import * as z from "zod";
 import type { RpcResult } from "../chat/result";
 import { CHAT_ID, JOB_ID } from "../jobs/model";
 import { noJobText } from "../jobs/texts";
+import { lazy } from "../lazy";
 import { readJson } from "./body";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
@@ -55,9 +56,9 @@ export function unwrap<T>(result: RpcResult<T>): T {
   throw new ApiError(result.error.code, result.error.message);
 }
 
-const EMPTY = z.strictObject({});
+const empty = lazy(() => z.strictObject({}));
 
 /** Routes that take no body (`/run`, `/pause`, `/resume`, `DELETE`): empty or `{}` only, anything else 400. */
 export async function noBody(c: Context<AppEnv>): Promise<void> {
-  await readJson(c, EMPTY, { emptyAs: {} });
+  await readJson(c, empty(), { emptyAs: {} });
 }

@@ -9,6 +9,8 @@ import { lazy } from "../lazy";
 import { readJson } from "./body";
 import { chatIdOf, chatStub, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
+import { ApiError } from "./errors";
+import { loadConfig } from "../config";
 import { jobs } from "./jobs";
 
 export const chats = new Hono<AppEnv>();
@@ -45,6 +47,32 @@ chats.delete("/:chatId", async (c) => {
     c.env.DB.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId),
   ]);
   return c.body(null, 204);
+});
+
+const TEXT = `"text" must be a string of 1 to 4096 characters, such as "What is on my list today?".`;
+/** `POST …/messages`: what the chat's user writes, in transcript mode. */
+export const messageBody = lazy(() => z.strictObject({ text: z.string({ error: TEXT }).min(1, { error: TEXT }).max(4096, { error: TEXT }) }));
+const LIMIT = `"limit" must be a whole number from 1 to 500.`;
+
+chats.get("/:chatId/messages", async (c) => {
+  const chatId = chatIdOf(c);
+  const raw = c.req.query("limit");
+  const limit = raw === undefined || raw === "" ? 50 : /^\d{1,3}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(limit >= 1 && limit <= 500)) throw new ApiError("bad_request", LIMIT);
+  return c.json(unwrap(await chatStub(c.env, chatId).messages(chatId, limit)), 200);
+});
+
+/**
+ * Transcript mode only (DESIGN §2): the text becomes a private-chat message from the chat's user, routed like
+ * a Telegram message, `202 { messageId }`. With a bot token the chat lives in Telegram: 409.
+ */
+chats.post("/:chatId/messages", async (c) => {
+  const chatId = chatIdOf(c);
+  if (loadConfig(c.env).config.telegram.mode !== "off") {
+    throw new ApiError("conflict", "The bot is connected to Telegram; write to it there.");
+  }
+  const { text } = await readJson(c, messageBody());
+  return c.json(unwrap(await chatStub(c.env, chatId).postUserMessage(chatId, text)), 202);
 });
 
 chats.route("/:chatId/jobs", jobs);

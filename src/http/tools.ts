@@ -4,6 +4,7 @@
  * sentence; only access (401, 403, 500, 503), a body over 64 KiB (413) and a path that is not a chat id
  * (400, DESIGN §2) are HTTP errors.
  */
+import { agentApi } from "./agent-api";
 import { Hono, type Context } from "hono";
 import * as z from "zod";
 import type { RpcResult } from "../chat/result";
@@ -211,3 +212,6 @@ async function previewReply(zone: string, given: { at?: unknown; cron?: unknown;
   ];
   return { ok: true, text: lines.join("\n"), data: { occurrences } };
 }
+
+// The run gate and deliver for an agent of your own (DESIGN §7), under the same token.
+tools.route("/", agentApi);

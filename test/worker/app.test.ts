@@ -93,17 +93,16 @@ describe("bindings", () => {
   });
 });
 
-describe("queue consumers (until the agent arrives)", () => {
-  it("acknowledge every message and retry none", async () => {
-    const batch = createMessageBatch("prompts", [
+describe("queue consumers", () => {
+  it("acknowledge a message that is not a v1 prompt, and retry none", async () => {
+    const batch = createMessageBatch<unknown>("prompts", [
       { id: "a", timestamp: new Date(0), attempts: 1, body: { v: 1 } },
-      { id: "b", timestamp: new Date(0), attempts: 1, body: { v: 1 } },
+      { id: "b", timestamp: new Date(0), attempts: 1, body: "hello" },
     ]);
     const ctx = createExecutionContext();
     await worker.queue(batch, env, ctx);
     const result = await getQueueResult(batch, ctx);
-    expect(result.ackAll).toBe(true);
-    expect(result.retryBatch.retry).toBe(false);
+    expect(result.explicitAcks.sort()).toEqual(["a", "b"]);
     expect(result.retryMessages).toEqual([]);
   });
 });

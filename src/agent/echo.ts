@@ -1,0 +1,14 @@
+/**
+ * @module The built-in `echo` agent (DESIGN §7): no model. A job's prompt is answered with exactly its own
+ * text, preceded by the late note when it fired late; a user's message gets one fixed sentence.
+ */
+import { lateNote } from "../jobs/texts";
+import type { PromptMessage } from "./message";
+
+export const NO_MODEL_REPLY = "No model is configured, so I can only run your scheduled jobs. Send /help for the commands.";
+
+export function echoReply(message: PromptMessage): string {
+  if (message.source === "user") return NO_MODEL_REPLY;
+  if (message.late && message.dueAt) return `${lateNote(Date.parse(message.dueAt), message.timeZone)}\n${message.body}`;
+  return message.body;
+}

@@ -1,0 +1,165 @@
+/**
+ * @module The chat's conversation tables (DESIGN §1, §7): the transcript (last 500 entries), the keys already
+ * delivered, the Telegram outbox and the agent run gate with its pending prompts. SQL only; rows read back
+ * are parsed.
+ */
+import * as z from "zod";
+import { lazy } from "../lazy";
+
+export const TRANSCRIPT_KEPT = 500;
+/** Delivered keys are remembered this long, so a redelivered queue message never gets a second reply. */
+export const DELIVERED_KEPT_MS = 30 * 86_400_000;
+
+export type Role = "user" | "bot" | "prompt";
+export type Source = "telegram" | "admin" | "job" | "watcher" | "alert" | "command";
+
+export type TranscriptEntry = {
+  id: string;
+  at: string;
+  role: Role;
+  source: Source;
+  text: string;
+  jobId?: string;
+  runId?: string;
+};
+
+export type NewEntry = { role: Role; source: Source; text: string; jobId?: string | null; runId?: string | null };
+
+export type GateState = { token: string; leaseUntil: number; activeKey: string | null; activeMessage: string | null };
+
+const entryRow = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    at: z.number().int(),
+    role: z.enum(["user", "bot", "prompt"]),
+    source: z.enum(["telegram", "admin", "job", "watcher", "alert", "command"]),
+    text: z.string(),
+    job_id: z.string().nullable(),
+    run_id: z.string().nullable(),
+  }),
+);
+
+const gateRow = lazy(() =>
+  z.object({ token: z.string(), lease_until: z.number().int(), active_key: z.string().nullable(), active_message: z.string().nullable() }),
+);
+
+export class ConversationStore {
+  constructor(private readonly sql: SqlStorage) {}
+
+  // Transcript.
+
+  /** Appends an entry and drops what falls beyond the last 500; returns its id. */
+  append(entry: NewEntry, at: number): number {
+    const id = this.sql
+      .exec<{ id: number }>(
+        "INSERT INTO transcript (at, role, source, text, job_id, run_id) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+        at,
+        entry.role,
+        entry.source,
+        entry.text,
+        entry.jobId ?? null,
+        entry.runId ?? null,
+      )
+      .one().id;
+    if (id > TRANSCRIPT_KEPT) this.sql.exec("DELETE FROM transcript WHERE id <= ?", id - TRANSCRIPT_KEPT);
+    return id;
+  }
+
+  /** The last `limit` entries, oldest first. */
+  entries(limit: number): TranscriptEntry[] {
+    const rows = this.sql.exec("SELECT * FROM (SELECT * FROM transcript ORDER BY id DESC LIMIT ?) ORDER BY id", limit).toArray();
+    return rows.flatMap((row) => {
+      const r = entryRow().safeParse(row);
+      if (!r.success) return [];
+      const e: TranscriptEntry = { id: String(r.data.id), at: new Date(r.data.at).toISOString(), role: r.data.role, source: r.data.source, text: r.data.text };
+      if (r.data.job_id !== null) e.jobId = r.data.job_id;
+      if (r.data.run_id !== null) e.runId = r.data.run_id;
+      return [e];
+    });
+  }
+
+  // Delivered keys.
+
+  delivered(key: string): boolean {
+    return this.sql.exec("SELECT 1 FROM deliveries WHERE key = ?", key).toArray().length > 0;
+  }
+
+  markDelivered(key: string, at: number): void {
+    this.sql.exec("INSERT INTO deliveries (key, at) VALUES (?, ?)", key, at);
+    this.sql.exec("DELETE FROM deliveries WHERE at < ?", at - DELIVERED_KEPT_MS);
+  }
+
+  // Outbox (sent to Telegram by a later part; written only when there is a bot to send it).
+
+  enqueueOutbox(row: { key: string; markdown: string; jobId: string | null; runId: string | null }, at: number): void {
+    this.sql.exec(
+      "INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)",
+      row.key,
+      at,
+      row.markdown,
+      row.jobId,
+      row.runId,
+      at,
+    );
+  }
+
+  // Run gate.
+
+  gate(): GateState | null {
+    const row = this.sql.exec("SELECT token, lease_until, active_key, active_message FROM gate WHERE id = 1").toArray()[0];
+    if (!row) return null;
+    const r = gateRow().safeParse(row);
+    if (!r.success) return null;
+    return { token: r.data.token, leaseUntil: r.data.lease_until, activeKey: r.data.active_key, activeMessage: r.data.active_message };
+  }
+
+  setGate(state: GateState | null): void {
+    if (state === null) {
+      this.sql.exec("DELETE FROM gate WHERE id = 1");
+      return;
+    }
+    this.sql.exec(
+      "INSERT INTO gate (id, token, lease_until, active_key, active_message) VALUES (1, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET token = excluded.token, lease_until = excluded.lease_until, active_key = excluded.active_key, active_message = excluded.active_message",
+      state.token,
+      state.leaseUntil,
+      state.activeKey,
+      state.activeMessage,
+    );
+  }
+
+  isPending(key: string): boolean {
+    return this.sql.exec("SELECT 1 FROM pending WHERE key = ?", key).toArray().length > 0;
+  }
+
+  addPending(key: string, message: string, at: number, first = false): void {
+    if (first) {
+      const min = this.sql.exec<{ seq: number | null }>("SELECT MIN(seq) AS seq FROM pending").one().seq;
+      if (min !== null) {
+        this.sql.exec("INSERT INTO pending (seq, key, message, received_at) VALUES (?, ?, ?, ?)", min - 1, key, message, at);
+        return;
+      }
+    }
+    this.sql.exec("INSERT INTO pending (key, message, received_at) VALUES (?, ?, ?)", key, message, at);
+  }
+
+  /** Removes and returns the oldest pending prompt's JSON, or null. */
+  takePending(key?: string): { key: string; message: string } | null {
+    const row = (
+      key === undefined
+        ? this.sql.exec<{ seq: number; key: string; message: string }>("SELECT seq, key, message FROM pending ORDER BY seq LIMIT 1")
+        : this.sql.exec<{ seq: number; key: string; message: string }>("SELECT seq, key, message FROM pending WHERE key = ?", key)
+    ).toArray()[0];
+    if (!row) return null;
+    this.sql.exec("DELETE FROM pending WHERE seq = ?", row.seq);
+    return { key: row.key, message: row.message };
+  }
+
+  oldestPending(): { key: string; message: string } | null {
+    return this.sql.exec<{ key: string; message: string }>("SELECT key, message FROM pending ORDER BY seq LIMIT 1").toArray()[0] ?? null;
+  }
+
+  /** When the gate's lease runs out (for the alarm). */
+  gateDeadline(): number | null {
+    return this.gate()?.leaseUntil ?? null;
+  }
+}

@@ -1,21 +1,21 @@
 /**
- * @module The ChatScheduler Durable Object, one per chat (DESIGN §1, §5): a thin shell that reads state
- * through `ChatStore`, asks the pure core (`jobs/`, `time/`) what to do, writes the result and keeps one
- * alarm at the soonest pending time. RPC methods return results for expected failures and never throw for
+ * @module The ChatScheduler Durable Object, one per chat (DESIGN §1, §5, §7): the RPC shell. Each method
+ * reads state through the stores, asks the pure core (`jobs/`, `time/`) what to do and writes the result;
+ * firing over time lives in `ChatEngine`. Methods return results for expected failures and never throw for
  * input; `alarm()` never throws.
  */
 import { DurableObject } from "cloudflare:workers";
-import { loadConfig, type Config } from "../config";
+import type { Config } from "../config";
 import { createJobInput, editJobInput, jobFilter, newJobId, CHAT_ID, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type JobRecord, type Run } from "../jobs/model";
 import { firstSentence, sentenceFor } from "../sentence";
-import { decideFire, manualRun, nextCronRun, PROMPT_LEASE_MS } from "../jobs/fire";
+import { manualRun, nextCronRun } from "../jobs/fire";
 import { noJobText, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { parseZone } from "../time";
-import { dispatchPrompts } from "./dispatch";
+import { ChatEngine, type SettleStatus } from "./engine";
 import { ConversationStore, type TranscriptEntry } from "./conversation-store";
 import { deadLetterText, parseMessage, sourceOfKey, writeDelivery, type DeliverOptions } from "./conversation";
-import { GATE_LEASE_MS, RunGate, type Offer } from "./gate";
+import { RunGate, type Offer } from "./gate";
 import type { PromptMessage } from "../agent/message";
 import { migrate } from "./schema";
 import { ChatStore, type RunRecord } from "./store";
@@ -24,13 +24,10 @@ import { err, ok, type RpcResult } from "./result";
 import * as z from "zod";
 import { lazy } from "../lazy";
 
-/** After an error inside `alarm()`, try again this soon. */
-const ERROR_BACKOFF_MS = 30_000;
-
 export type ChatSettings = { chatId: string; timeZone: string; isDefault: boolean };
 export type ZoneChange = ChatSettings & { cronJobs: number; oneOffs: number; message: string };
 export type JobList = { chatId: string; timeZone: string; now: string; jobs: Job[] };
-export type SettleStatus = "delivered" | "failed" | "silent" | "matched";
+export type { SettleStatus };
 
 const gateSettleArgs = lazy(() =>
   z.strictObject({
@@ -61,21 +58,30 @@ export class ChatScheduler extends DurableObject<Env> {
   private readonly store: ChatStore;
   private readonly talk: ConversationStore;
   private readonly gate: RunGate;
-  /** Runs whose send is in flight in this isolate, so a concurrent entry does not send them twice. */
-  private readonly sending = new Set<string>();
+  private readonly engine: ChatEngine;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new ChatStore(ctx.storage.sql);
     this.talk = new ConversationStore(ctx.storage.sql);
     this.gate = new RunGate(this.talk);
+    this.engine = new ChatEngine(ctx, () => this.env, this.store, this.talk, this.gate);
     ctx.blockConcurrencyWhile(async () => {
       migrate(ctx.storage.sql);
     });
   }
 
   private get config(): Config {
-    return loadConfig(this.env).config;
+    return this.engine.config;
+  }
+
+  private zone(): { zone: string; isDefault: boolean } {
+    return this.engine.zone();
+  }
+
+  /** Fires due jobs, dispatches claimed runs, expires leases, re-arms; never throws (see ChatEngine). */
+  override async alarm(): Promise<void> {
+    await this.engine.alarm();
   }
 
   /** Liveness: answers "pong" and touches nothing. */
@@ -85,12 +91,6 @@ export class ChatScheduler extends DurableObject<Env> {
 
   // ── Settings ─────────────────────────────────────────────────────────────────────────────────────
 
-  /** The chat's zone: its own, else DEFAULT_TIMEZONE. */
-  private zone(): { zone: string; isDefault: boolean } {
-    const own = this.store.setting("time_zone");
-    if (own !== null && parseZone(own).ok) return { zone: own, isDefault: false };
-    return { zone: this.config.defaultTimeZone, isDefault: true };
-  }
 
   /** Remembers the chat id (the alarm has no caller to tell it). */
   private bind(chatId: string): RpcResult<string> {
@@ -103,18 +103,12 @@ export class ChatScheduler extends DurableObject<Env> {
     return ok(chatId);
   }
 
-  private deliverable(chatId: string): boolean {
-    const t = this.config.telegram;
-    if (t.mode === "off") return true;
-    if (this.store.setting("blocked") === "1") return false;
-    return t.allowedUserIds.includes(chatId);
-  }
 
   async getSettings(chatId: string): Promise<RpcResult<ChatSettings>> {
     const bound = this.bind(chatId);
     if (!bound.ok) return bound;
     const { zone, isDefault } = this.zone();
-    await this.syncAlarm();
+    await this.engine.syncAlarm();
     return ok({ chatId, timeZone: zone, isDefault });
   }
 
@@ -149,7 +143,7 @@ export class ChatScheduler extends DurableObject<Env> {
         this.store.saveJob({ ...job, nextRunAt: nextCronRun(job.schedule.cron, effective, now) });
       }
     });
-    await this.syncAlarm();
+    await this.engine.syncAlarm();
     const { zone: effective, isDefault } = this.zone();
     return ok({
       chatId,
@@ -185,7 +179,7 @@ export class ChatScheduler extends DurableObject<Env> {
       .flatMap((row) => (row.ok ? [this.view(row.job, chatId)] : []))
       .filter((job) => !category || job.category === category)
       .filter((job) => !needle || [job.id, job.name, job.text ?? "", job.command ?? ""].some((s) => s.toLowerCase().includes(needle)));
-    await this.syncAlarm();
+    await this.engine.syncAlarm();
     return ok({ chatId, timeZone: this.zone().zone, now: new Date().toISOString(), jobs });
   }
 
@@ -193,7 +187,7 @@ export class ChatScheduler extends DurableObject<Env> {
     const bound = this.bind(chatId);
     if (!bound.ok) return bound;
     const job = this.find(id);
-    await this.syncAlarm();
+    await this.engine.syncAlarm();
     return job.ok ? ok(this.view(job.value, chatId)) : job;
   }
 
@@ -229,7 +223,7 @@ export class ChatScheduler extends DurableObject<Env> {
       quarantined: null,
     };
     this.store.insertJob(job);
-    await this.syncAlarm();
+    await this.engine.syncAlarm();
     return ok(this.view(job, chatId));
   }
 
@@ -249,7 +243,7 @@ export class ChatScheduler extends DurableObject<Env> {
     const job: JobRecord = { ...latest.value, ...edited.value.spec };
     if (edited.value.scheduleChanged && job.enabled) job.nextRunAt = edited.value.nextRunAt;
     this.store.saveJob(job);
-    await this.syncAlarm();
+    await this.engine.syncAlarm();
     return ok(this.view(job, chatId));
   }
 
@@ -263,11 +257,11 @@ export class ChatScheduler extends DurableObject<Env> {
       const name = this.store.rawJobName(id);
       if (name === null) return found;
       this.store.deleteJob(id);
-      await this.syncAlarm();
+      await this.engine.syncAlarm();
       return ok(this.view(unreadableJob(id, name), chatId));
     }
     this.store.deleteJob(id);
-    await this.syncAlarm();
+    await this.engine.syncAlarm();
     return ok(this.view(found.value, chatId));
   }
 
@@ -278,7 +272,7 @@ export class ChatScheduler extends DurableObject<Env> {
     if (!found.ok) return found;
     const job: JobRecord = { ...found.value, enabled: false, nextRunAt: null };
     this.store.saveJob(job);
-    await this.syncAlarm();
+    await this.engine.syncAlarm();
     return ok(this.view(job, chatId));
   }
 
@@ -294,7 +288,7 @@ export class ChatScheduler extends DurableObject<Env> {
       current.schedule.type === "cron" ? nextCronRun(current.schedule.cron, this.zone().zone, now) : current.schedule.at;
     const job: JobRecord = { ...current, enabled: true, nextRunAt, quarantined: null };
     this.store.saveJob(job);
-    await this.syncAlarm();
+    await this.engine.syncAlarm();
     return ok(this.view(job, chatId));
   }
 
@@ -325,9 +319,9 @@ export class ChatScheduler extends DurableObject<Env> {
         this.store.saveJob(job);
         this.store.pruneRuns(id);
       });
-      await this.dispatch(now);
+      await this.engine.dispatch(now);
     }
-    await this.syncAlarm();
+    await this.engine.syncAlarm();
     return ok(this.view(job, chatId));
   }
 
@@ -335,7 +329,7 @@ export class ChatScheduler extends DurableObject<Env> {
     const bound = this.bind(chatId);
     if (!bound.ok) return bound;
     const found = this.find(id);
-    await this.syncAlarm();
+    await this.engine.syncAlarm();
     if (!found.ok) return found;
     return ok(this.store.runsOf(id).map(toRun));
   }
@@ -348,33 +342,11 @@ export class ChatScheduler extends DurableObject<Env> {
   async settleRun(runId: string, status: SettleStatus, detail: string | null = null): Promise<RpcResult<boolean>> {
     const args = settleArgs().safeParse({ runId, status, detail }, { error: sentenceFor });
     if (!args.success) return err("bad_request", firstSentence(args.error));
-    const settled = this.settle(runId, status, detail, Date.now());
-    await this.syncAlarm();
+    const settled = this.engine.settle(runId, status, detail, Date.now());
+    await this.engine.syncAlarm();
     return ok(settled);
   }
 
-  private settle(runId: string, status: SettleStatus, detail: string | null, now: number): boolean {
-    const run = this.store.run(runId);
-    if (!run || run.state === "settled") return false;
-    this.ctx.storage.transactionSync(() => {
-      this.store.settleRun(runId, { status, finishedAt: now, detail });
-      const row = this.store.jobRow(run.jobId);
-      if (!row || !row.ok) return;
-      const job = row.job;
-      const finishedOneOff = !run.manual && job.schedule.type === "at" && job.schedule.at === run.dueAt;
-      if (finishedOneOff) {
-        this.store.deleteJob(job.id);
-        return;
-      }
-      this.store.saveJob({
-        ...job,
-        runningRunId: job.runningRunId === runId ? null : job.runningRunId,
-        lastResult: { status, at: new Date(now).toISOString() },
-      });
-      this.store.pruneRuns(job.id);
-    });
-    return true;
-  }
 
   /** Erases the chat: every table, the alarm (DESIGN §10 `DELETE /admin/chats/:chatId`). */
   async erase(chatId: string): Promise<RpcResult<null>> {
@@ -400,13 +372,13 @@ export class ChatScheduler extends DurableObject<Env> {
     const offer = this.ctx.storage.transactionSync(() =>
       this.gate.offer(message, now, () => {
         // The holder delivered this prompt's reply and died before settling it: finish its run and free the gate.
-        if (this.store.run(message.key)) this.settle(message.key, "delivered", null, now);
+        if (this.store.run(message.key)) this.engine.settle(message.key, "delivered", null, now);
         const held = this.talk.gate();
         if (held) this.gate.release(held.token, now);
       }),
     );
-    await this.resendPending(now);
-    await this.syncAlarm();
+    await this.engine.resendPending(now);
+    await this.engine.syncAlarm();
     return ok(offer);
   }
 
@@ -415,7 +387,7 @@ export class ChatScheduler extends DurableObject<Env> {
     if (typeof token !== "string") return err("bad_request", `"token" must be the string "offer" returned.`);
     const now = Date.now();
     const json = this.ctx.storage.transactionSync(() => this.gate.next(token, now));
-    await this.syncAlarm();
+    await this.engine.syncAlarm();
     return ok({ message: json === null ? null : parseMessage(JSON.parse(json)) });
   }
 
@@ -429,9 +401,9 @@ export class ChatScheduler extends DurableObject<Env> {
     const now = Date.now();
     this.ctx.storage.transactionSync(() => {
       this.gate.settle(token, key, now);
-      if (this.store.run(key)) this.settle(key, status, detail, now);
+      if (this.store.run(key)) this.engine.settle(key, status, detail, now);
     });
-    await this.syncAlarm();
+    await this.engine.syncAlarm();
     return ok(null);
   }
 
@@ -439,7 +411,7 @@ export class ChatScheduler extends DurableObject<Env> {
   async gateRelease(token: string): Promise<RpcResult<null>> {
     if (typeof token !== "string") return err("bad_request", `"token" must be the string "offer" returned.`);
     this.ctx.storage.transactionSync(() => this.gate.release(token, Date.now()));
-    await this.syncAlarm();
+    await this.engine.syncAlarm();
     return ok(null);
   }
 
@@ -456,7 +428,7 @@ export class ChatScheduler extends DurableObject<Env> {
     const origin = sourceOfKey(key, run, row?.ok ? row.job.kind : null);
     const telegram = this.config.telegram.mode !== "off";
     const delivered = this.ctx.storage.transactionSync(() => writeDelivery(this.talk, key, markdown, origin, options, telegram, now));
-    await this.syncAlarm();
+    await this.engine.syncAlarm();
     return ok({ delivered });
   }
 
@@ -509,161 +481,16 @@ export class ChatScheduler extends DurableObject<Env> {
     const telegram = this.config.telegram.mode !== "off";
     this.ctx.storage.transactionSync(() => {
       if (!writeDelivery(this.talk, message.key, deadLetterText(message), { ...origin, source: run ? "alert" : origin.source }, {}, telegram, now)) return;
-      if (run) this.settle(message.key, "failed", "the agent failed after several tries (dead-lettered)", now);
+      if (run) this.engine.settle(message.key, "failed", "the agent failed after several tries (dead-lettered)", now);
       this.talk.takePending(message.key);
       const held = this.talk.gate();
       if (held?.activeKey === message.key) this.gate.settle(held.token, message.key, now);
     });
-    await this.syncAlarm();
+    await this.engine.syncAlarm();
     return ok(null);
   }
 
-  /** After the gate's lease ran out: re-send the oldest pending prompt so a consumer takes over. */
-  private async resendPending(now: number): Promise<void> {
-    const json = this.ctx.storage.transactionSync(() => this.gate.expire(now));
-    if (json !== null) await this.env.PROMPTS.send(JSON.parse(json), { contentType: "json" });
-  }
 
-  // ── Firing ───────────────────────────────────────────────────────────────────────────────────────
-
-  /**
-   * Fires every due job, dispatches every claimed run, expires leases, and always re-arms. Never throws:
-   * each job is handled in its own try/catch, and the `finally` re-arms (after an error, with a backoff).
-   */
-  override async alarm(): Promise<void> {
-    const now = Date.now();
-    let failed = false;
-    try {
-      failed = await this.fire(now);
-    } catch (error) {
-      failed = true;
-      console.error("alarm failed", error);
-    } finally {
-      try {
-        const soonest = this.soonest();
-        const retry = failed ? now + ERROR_BACKOFF_MS : null;
-        const next = soonest === null ? retry : retry === null ? soonest : Math.min(soonest, retry);
-        if (next !== null) await this.ctx.storage.setAlarm(next);
-      } catch (error) {
-        console.error("alarm could not re-arm", error);
-      }
-    }
-  }
-
-  /** Returns true when something failed and the alarm should come back soon. */
-  private async fire(now: number): Promise<boolean> {
-    const chatId = this.store.setting("chat_id");
-    let failed = false;
-    if (chatId !== null) {
-      const zone = this.zone().zone;
-      const deliverable = this.deliverable(chatId);
-      for (const row of this.store.dueJobRows(now)) {
-        try {
-          if (!row.ok) {
-            console.error(`job ${row.id} quarantined: ${row.reason}`);
-            this.store.quarantineJob(row.id, row.reason, now);
-            continue;
-          }
-          this.apply(decideFire(row.job, { chatId, zone, now, deliverable }), now);
-        } catch (error) {
-          failed = true;
-          console.error(`job ${row.ok ? row.job.id : row.id} could not fire`, error);
-        }
-      }
-    }
-    failed = (await this.dispatch(now)) || failed;
-    this.expireLeases(now);
-    try {
-      await this.resendPending(now);
-    } catch (error) {
-      failed = true;
-      console.error("could not re-send a pending prompt", error);
-    }
-    return failed;
-  }
-
-  /** Writes one firing decision in one transaction (the claim is written before anything is sent). */
-  private apply(decision: ReturnType<typeof decideFire>, now: number): void {
-    this.ctx.storage.transactionSync(() => {
-      switch (decision.action) {
-        case "claim":
-          this.store.insertRun(decision.run);
-          this.store.saveJob(decision.job);
-          if (decision.missed > 0) {
-            console.log(`job ${decision.job.id}: ${decision.missed} missed occurrence(s) dropped (cron does not catch up)`);
-          }
-          break;
-        case "skip":
-          this.store.insertRun(decision.run);
-          this.store.saveJob(decision.job);
-          this.store.pruneRuns(decision.job.id);
-          break;
-        case "hold":
-          this.store.saveJob(decision.job);
-          break;
-        case "fail":
-          if (decision.job) {
-            this.store.insertRun(decision.run);
-            this.store.saveJob(decision.job);
-            this.store.pruneRuns(decision.job.id);
-          } else {
-            this.store.deleteJob(decision.run.jobId);
-          }
-          break;
-      }
-    });
-    void now;
-  }
-
-  /** Sends every claimed run not already being sent; true when a send failed. */
-  private async dispatch(now: number): Promise<boolean> {
-    const claimed = this.store.openRuns().filter((r) => r.state === "claimed" && r.message !== null && !this.sending.has(r.runId));
-    if (claimed.length === 0) return false;
-    for (const r of claimed) this.sending.add(r.runId);
-    try {
-      const outcome = await dispatchPrompts(this.env.PROMPTS, claimed);
-      if (outcome.sent.length > 0) this.store.markDispatched(outcome.sent, Date.now(), Date.now() + PROMPT_LEASE_MS);
-      if (outcome.failed.length > 0) {
-        const attempts = Math.max(...outcome.failed.map((id) => claimed.find((r) => r.runId === id)?.attempts ?? 0));
-        this.store.deferClaimed(outcome.failed, now + backoff(attempts));
-        console.error(`sendBatch failed for ${outcome.failed.length} run(s): ${outcome.error}`);
-        return true;
-      }
-      return false;
-    } finally {
-      for (const r of claimed) this.sending.delete(r.runId);
-    }
-  }
-
-  /** A dispatched prompt whose lease ran out: no agent settled it within 10 minutes. */
-  private expireLeases(now: number): void {
-    for (const run of this.store.openRuns()) {
-      if (run.state !== "dispatched" || run.leaseUntil === null || run.leaseUntil > now) continue;
-      // A prompt still waiting in the run gate is not lost: it gets a new lease.
-      if (this.gate.waiting(run.runId)) this.store.renewLease(run.runId, now + PROMPT_LEASE_MS);
-      else this.settle(run.runId, "failed", "no agent settled it within 10 min", now);
-    }
-  }
-
-  /** The soonest of: a due job, an open run's lease or retry, the run gate's lease. */
-  private soonest(): number | null {
-    const times = [this.store.soonest(), this.talk.gateDeadline()].filter((t): t is number => t !== null);
-    return times.length ? Math.min(...times) : null;
-  }
-
-  /**
-   * Self-healing: work pending and no alarm set (or set at another time) → arm it. Outside `alarm()` this
-   * is the only place `setAlarm` is called, and only when the soonest time changed.
-   */
-  private async syncAlarm(): Promise<void> {
-    const soonest = this.soonest();
-    const current = await this.ctx.storage.getAlarm();
-    if (soonest === null) {
-      if (current !== null) await this.ctx.storage.deleteAlarm();
-      return;
-    }
-    if (current !== soonest) await this.ctx.storage.setAlarm(soonest);
-  }
 }
 
 /** A stand-in for a row that no longer parses, so that cancelling it can still say what went. */
@@ -687,10 +514,5 @@ function unreadableJob(id: string, name: string): JobRecord {
   };
 }
 
-/** Jittered exponential backoff for a failed send: 5 s, 10 s, 20 s … at most 5 minutes, ±50 %. */
-function backoff(attempts: number): number {
-  const base = Math.min(300_000, 5_000 * 2 ** attempts);
-  return Math.round(base * (0.5 + Math.random() / 2));
-}
 
 export type { RunRecord };

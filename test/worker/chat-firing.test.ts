@@ -457,6 +457,7 @@ describe("overlap", () => {
 describe("settling", () => {
   it("keeps a fired one-off until its run settles, then deletes it", async () => {
     const { chatId, stub } = newChat();
+    await spyQueue(stub);
     const job = await createPrompt(chatId, stub, { delay: "PT5M" });
     const due = justDue();
     await backdateOneOff(stub, job.id, due);
@@ -475,6 +476,7 @@ describe("settling", () => {
 
   it("ends a cron run: running false, lastResult delivered at the settle time, the run settled delivered", async () => {
     const { chatId, stub } = newChat();
+    await spyQueue(stub);
     const job = await createPrompt(chatId, stub, { cron: "0 9 * * *" }, "Inbox summary", "Summarise my inbox.");
     const due = justDue();
     await backdateCron(stub, job.id, due);
@@ -504,6 +506,7 @@ describe("settling", () => {
 describe("lease expiry", () => {
   it("settles an expired one-off run failed and deletes the one-off", async () => {
     const { chatId, stub } = newChat();
+    await spyQueue(stub);
     const job = await createPrompt(chatId, stub, { delay: "PT5M" });
     const due = justDue();
     await backdateOneOff(stub, job.id, due);
@@ -520,6 +523,7 @@ describe("lease expiry", () => {
 
   it("settles an expired cron run failed with \"no agent settled it within 10 min\"", async () => {
     const { chatId, stub } = newChat();
+    await spyQueue(stub);
     const job = await createPrompt(chatId, stub, { cron: "0 9 * * *" }, "Inbox summary", "Summarise my inbox.");
     const due = justDue();
     await backdateCron(stub, job.id, due);

@@ -1,0 +1,229 @@
+/**
+ * @module The chat's firing engine (DESIGN §5): the alarm, claims and dispatch, leases, settling runs and the
+ * one alarm kept at the soonest pending time. The Durable Object class is the RPC shell around it; this is
+ * where the chat's state changes over time without a caller.
+ */
+import { loadConfig, type Config } from "../config";
+import { decideFire, PROMPT_LEASE_MS } from "../jobs/fire";
+import { parseZone } from "../time";
+import type { ConversationStore } from "./conversation-store";
+import { dispatchPrompts } from "./dispatch";
+import type { RunGate } from "./gate";
+import type { ChatStore } from "./store";
+
+/** After an error inside `alarm()`, try again this soon. */
+const ERROR_BACKOFF_MS = 30_000;
+
+export type SettleStatus = "delivered" | "failed" | "silent" | "matched";
+
+export class ChatEngine {
+  /** Runs whose send is in flight in this isolate, so a concurrent entry does not send them twice. */
+  private readonly sending = new Set<string>();
+
+  constructor(
+    private readonly ctx: DurableObjectState,
+    /** Read on each use, not kept: the object's `env` is the one source (tests wrap its queue binding). */
+    private readonly currentEnv: () => Env,
+    readonly store: ChatStore,
+    readonly talk: ConversationStore,
+    readonly gate: RunGate,
+  ) {}
+
+  private get env(): Env {
+    return this.currentEnv();
+  }
+
+  get config(): Config {
+    return loadConfig(this.env).config;
+  }
+
+  /** The chat's zone: its own, else DEFAULT_TIMEZONE. */
+  zone(): { zone: string; isDefault: boolean } {
+    const own = this.store.setting("time_zone");
+    if (own !== null && parseZone(own).ok) return { zone: own, isDefault: false };
+    return { zone: this.config.defaultTimeZone, isDefault: true };
+  }
+
+  deliverable(chatId: string): boolean {
+    const t = this.config.telegram;
+    if (t.mode === "off") return true;
+    if (this.store.setting("blocked") === "1") return false;
+    return t.allowedUserIds.includes(chatId);
+  }
+
+  settle(runId: string, status: SettleStatus, detail: string | null, now: number): boolean {
+    const run = this.store.run(runId);
+    if (!run || run.state === "settled") return false;
+    this.ctx.storage.transactionSync(() => {
+      this.store.settleRun(runId, { status, finishedAt: now, detail });
+      const row = this.store.jobRow(run.jobId);
+      if (!row || !row.ok) return;
+      const job = row.job;
+      const finishedOneOff = !run.manual && job.schedule.type === "at" && job.schedule.at === run.dueAt;
+      if (finishedOneOff) {
+        this.store.deleteJob(job.id);
+        return;
+      }
+      this.store.saveJob({
+        ...job,
+        runningRunId: job.runningRunId === runId ? null : job.runningRunId,
+        lastResult: { status, at: new Date(now).toISOString() },
+      });
+      this.store.pruneRuns(job.id);
+    });
+    return true;
+  }
+
+  /** After the gate's lease ran out: re-send the oldest pending prompt so a consumer takes over. */
+  async resendPending(now: number): Promise<void> {
+    const json = this.ctx.storage.transactionSync(() => this.gate.expire(now));
+    if (json !== null) await this.env.PROMPTS.send(JSON.parse(json), { contentType: "json" });
+  }
+
+  // ── Firing ───────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Fires every due job, dispatches every claimed run, expires leases, and always re-arms. Never throws:
+   * each job is handled in its own try/catch, and the `finally` re-arms (after an error, with a backoff).
+   */
+  async alarm(): Promise<void> {
+    const now = Date.now();
+    let failed = false;
+    try {
+      failed = await this.fire(now);
+    } catch (error) {
+      failed = true;
+      console.error("alarm failed", error);
+    } finally {
+      try {
+        const soonest = this.soonest();
+        const retry = failed ? now + ERROR_BACKOFF_MS : null;
+        const next = soonest === null ? retry : retry === null ? soonest : Math.min(soonest, retry);
+        if (next !== null) await this.ctx.storage.setAlarm(next);
+      } catch (error) {
+        console.error("alarm could not re-arm", error);
+      }
+    }
+  }
+
+  /** Returns true when something failed and the alarm should come back soon. */
+  async fire(now: number): Promise<boolean> {
+    const chatId = this.store.setting("chat_id");
+    let failed = false;
+    if (chatId !== null) {
+      const zone = this.zone().zone;
+      const deliverable = this.deliverable(chatId);
+      for (const row of this.store.dueJobRows(now)) {
+        try {
+          if (!row.ok) {
+            console.error(`job ${row.id} quarantined: ${row.reason}`);
+            this.store.quarantineJob(row.id, row.reason, now);
+            continue;
+          }
+          this.apply(decideFire(row.job, { chatId, zone, now, deliverable }), now);
+        } catch (error) {
+          failed = true;
+          console.error(`job ${row.ok ? row.job.id : row.id} could not fire`, error);
+        }
+      }
+    }
+    failed = (await this.dispatch(now)) || failed;
+    this.expireLeases(now);
+    try {
+      await this.resendPending(now);
+    } catch (error) {
+      failed = true;
+      console.error("could not re-send a pending prompt", error);
+    }
+    return failed;
+  }
+
+  /** Writes one firing decision in one transaction (the claim is written before anything is sent). */
+  apply(decision: ReturnType<typeof decideFire>, now: number): void {
+    this.ctx.storage.transactionSync(() => {
+      switch (decision.action) {
+        case "claim":
+          this.store.insertRun(decision.run);
+          this.store.saveJob(decision.job);
+          if (decision.missed > 0) {
+            console.log(`job ${decision.job.id}: ${decision.missed} missed occurrence(s) dropped (cron does not catch up)`);
+          }
+          break;
+        case "skip":
+          this.store.insertRun(decision.run);
+          this.store.saveJob(decision.job);
+          this.store.pruneRuns(decision.job.id);
+          break;
+        case "hold":
+          this.store.saveJob(decision.job);
+          break;
+        case "fail":
+          if (decision.job) {
+            this.store.insertRun(decision.run);
+            this.store.saveJob(decision.job);
+            this.store.pruneRuns(decision.job.id);
+          } else {
+            this.store.deleteJob(decision.run.jobId);
+          }
+          break;
+      }
+    });
+    void now;
+  }
+
+  /** Sends every claimed run not already being sent; true when a send failed. */
+  async dispatch(now: number): Promise<boolean> {
+    const claimed = this.store.openRuns().filter((r) => r.state === "claimed" && r.message !== null && !this.sending.has(r.runId));
+    if (claimed.length === 0) return false;
+    for (const r of claimed) this.sending.add(r.runId);
+    try {
+      const outcome = await dispatchPrompts(this.env.PROMPTS, claimed);
+      if (outcome.sent.length > 0) this.store.markDispatched(outcome.sent, Date.now(), Date.now() + PROMPT_LEASE_MS);
+      if (outcome.failed.length > 0) {
+        const attempts = Math.max(...outcome.failed.map((id) => claimed.find((r) => r.runId === id)?.attempts ?? 0));
+        this.store.deferClaimed(outcome.failed, now + backoff(attempts));
+        console.error(`sendBatch failed for ${outcome.failed.length} run(s): ${outcome.error}`);
+        return true;
+      }
+      return false;
+    } finally {
+      for (const r of claimed) this.sending.delete(r.runId);
+    }
+  }
+
+  /** A dispatched prompt whose lease ran out: no agent settled it within 10 minutes. */
+  expireLeases(now: number): void {
+    for (const run of this.store.openRuns()) {
+      if (run.state !== "dispatched" || run.leaseUntil === null || run.leaseUntil > now) continue;
+      // A prompt still waiting in the run gate is not lost: it gets a new lease.
+      if (this.gate.waiting(run.runId)) this.store.renewLease(run.runId, now + PROMPT_LEASE_MS);
+      else this.settle(run.runId, "failed", "no agent settled it within 10 min", now);
+    }
+  }
+
+  /** The soonest of: a due job, an open run's lease or retry, the run gate's lease. */
+  soonest(): number | null {
+    const times = [this.store.soonest(), this.talk.gateDeadline()].filter((t): t is number => t !== null);
+    return times.length ? Math.min(...times) : null;
+  }
+
+  /**
+   * Self-healing: work pending and no alarm set (or set at another time) → arm it. Outside `alarm()` this
+   * is the only place `setAlarm` is called, and only when the soonest time changed.
+   */
+  async syncAlarm(): Promise<void> {
+    const soonest = this.soonest();
+    const current = await this.ctx.storage.getAlarm();
+    if (soonest === null) {
+      if (current !== null) await this.ctx.storage.deleteAlarm();
+      return;
+    }
+    if (current !== soonest) await this.ctx.storage.setAlarm(soonest);
+  }
+}
+
+/** Jittered exponential backoff for a failed send: 5 s, 10 s, 20 s … at most 5 minutes, ±50 %. */
+function backoff(attempts: number): number {
+  const base = Math.min(300_000, 5_000 * 2 ** attempts);
+  return Math.round(base * (0.5 + Math.random() / 2));
+}

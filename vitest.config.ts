@@ -1,7 +1,8 @@
 /**
  * One `vitest run` for every suite (DESIGN §11): `unit` runs the pure core in plain Node; `worker` runs the
  * Worker and its Durable Object in workerd through @cloudflare/vitest-plugin, with the bindings of
- * wrangler.toml and the D1 migrations applied by a setup file. Later tiers (e2e, browser) are added here.
+ * wrangler.toml and the D1 migrations applied by a setup file; `e2e` runs the real Worker under `wrangler dev`.
+ * Later tiers (browser) are added here.
  */
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
@@ -33,6 +34,19 @@ export default defineConfig({
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
           setupFiles: ["./test/worker/apply-migrations.ts"],
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["test/e2e/**/*.test.ts"],
+          // Each file starts its own `wrangler dev` (test/e2e/harness.ts): one at a time, in a child process
+          // (forks) so the harness's signal handlers can stop wrangler's process group on Ctrl-C.
+          pool: "forks",
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

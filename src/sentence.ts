@@ -31,7 +31,7 @@ export function sentenceFor(issue: z.core.$ZodRawIssue): string {
     case "too_big": {
       const bound = issue.code === "too_small" ? issue.minimum : issue.maximum;
       const word = issue.code === "too_small" ? "at least" : "at most";
-      if (issue.origin === "string") return `${field} must be ${word} ${bound} characters long.`;
+      if (issue.origin === "string") return `${field} must be ${word} ${bound} character${Number(bound) === 1 ? "" : "s"} long.`;
       if (issue.origin === "array") return `${field} must have ${word} ${bound} items.`;
       return `${field} must be ${word} ${bound}.`;
     }

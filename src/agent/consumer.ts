@@ -50,7 +50,8 @@ async function consumeOne(env: Env, queued: Message<unknown>): Promise<void> {
       return;
     }
     token = offer.value.token;
-    let current: PromptMessage | null = message;
+    // The header shows the chat's zone at handling time, which may have changed since the job fired.
+    let current: PromptMessage | null = { ...message, timeZone: offer.value.timeZone ?? message.timeZone };
     while (current) {
       await handle(chat, current);
       const settled = await chat.gateSettle(token, current.key, "delivered");

@@ -369,26 +369,45 @@ export class ChatScheduler extends DurableObject<Env> {
     const bound = this.bind(message.chatId);
     if (!bound.ok) return bound;
     const now = Date.now();
-    const offer = this.ctx.storage.transactionSync(() =>
-      this.gate.offer(message, now, () => {
-        // The holder delivered this prompt's reply and died before settling it: finish its run and free the gate.
-        if (this.store.run(message.key)) this.engine.settle(message.key, "delivered", null, now);
+    const offer = this.ctx.storage.transactionSync(() => {
+      const answer = this.gate.offer(message, now, () => {
+        // The holder delivered this prompt's reply and died before settling it: free the gate.
         const held = this.talk.gate();
         if (held) this.gate.release(held.token, now);
-      }),
-    );
+      });
+      // Its reply went out but its settle did not (a crash, a failed call): the run is finished, say so.
+      const run = answer.result === "duplicate" ? this.store.run(message.key) : null;
+      if (run && run.state !== "settled") this.engine.settle(message.key, "delivered", null, now);
+      return answer.result === "run" ? { ...answer, timeZone: this.zone().zone } : answer;
+    });
     await this.engine.resendPending(now);
     await this.engine.syncAlarm();
     return ok(offer);
   }
 
+  /** The kind of the job a run key belongs to, when the job still exists. */
+  private kindOfRun(key: string): "prompt" | "watcher" | null {
+    const run = this.store.run(key);
+    const row = run ? this.store.jobRow(run.jobId) : null;
+    return row?.ok ? row.job.kind : null;
+  }
+
   /** The holder's next prompt (the oldest pending one), or null, which releases the gate. */
   async gateNext(token: string): Promise<RpcResult<{ message: PromptMessage | null }>> {
-    if (typeof token !== "string") return err("bad_request", `"token" must be the string "offer" returned.`);
+    if (typeof token !== "string") return err("bad_request", `"token" must be the string that "offer" returned.`);
     const now = Date.now();
-    const json = this.ctx.storage.transactionSync(() => this.gate.next(token, now));
+    const message = this.ctx.storage.transactionSync(() => {
+      for (;;) {
+        const json = this.gate.next(token, now);
+        if (json === null) return null;
+        const next = parseMessage(JSON.parse(json));
+        // A job prompt whose run went while it waited (its job was cancelled) is stale, as in gateOffer.
+        if (next && (next.source === "user" || this.store.runExists(next.key))) return { ...next, timeZone: this.zone().zone };
+        this.gate.settle(token, json === null ? "" : (next?.key ?? ""), now);
+      }
+    });
     await this.engine.syncAlarm();
-    return ok({ message: json === null ? null : parseMessage(JSON.parse(json)) });
+    return ok({ message });
   }
 
   /**
@@ -409,8 +428,10 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** The holder gives up after a transient error: its prompt goes back first in line and the gate is free. */
   async gateRelease(token: string): Promise<RpcResult<null>> {
-    if (typeof token !== "string") return err("bad_request", `"token" must be the string "offer" returned.`);
-    this.ctx.storage.transactionSync(() => this.gate.release(token, Date.now()));
+    if (typeof token !== "string") return err("bad_request", `"token" must be the string that "offer" returned.`);
+    const now = Date.now();
+    this.ctx.storage.transactionSync(() => this.gate.release(token, now));
+    await this.engine.resendPending(now);
     await this.engine.syncAlarm();
     return ok(null);
   }
@@ -423,11 +444,9 @@ export class ChatScheduler extends DurableObject<Env> {
     const args = deliverArgs().safeParse({ key, markdown, prompt: options.prompt ?? null }, { error: sentenceFor });
     if (!args.success) return err("bad_request", firstSentence(args.error));
     const now = Date.now();
-    const run = this.store.run(key);
-    const row = run ? this.store.jobRow(run.jobId) : null;
-    const origin = sourceOfKey(key, run, row?.ok ? row.job.kind : null);
-    const telegram = this.config.telegram.mode !== "off";
-    const delivered = this.ctx.storage.transactionSync(() => writeDelivery(this.talk, key, markdown, origin, options, telegram, now));
+    const origin = sourceOfKey(key, this.kindOfRun(key));
+    const delivered = this.ctx.storage.transactionSync(() => writeDelivery(this.talk, key, markdown, origin, options, now));
+    this.engine.flushOutbox();
     await this.engine.syncAlarm();
     return ok({ delivered });
   }
@@ -456,7 +475,12 @@ export class ChatScheduler extends DurableObject<Env> {
       firedAt: new Date(now).toISOString(),
       messageId,
     };
-    await this.env.PROMPTS.send(message, { contentType: "json" });
+    try {
+      await this.env.PROMPTS.send(message, { contentType: "json" });
+    } catch (error) {
+      this.talk.removeEntry(id); // no prompt will answer it, so the chat does not keep it
+      throw error;
+    }
     return ok({ messageId });
   }
 
@@ -476,11 +500,10 @@ export class ChatScheduler extends DurableObject<Env> {
     if (!bound.ok) return bound;
     const now = Date.now();
     const run = this.store.run(message.key);
-    const row = run ? this.store.jobRow(run.jobId) : null;
-    const origin = sourceOfKey(message.key, run, row?.ok ? row.job.kind : null);
-    const telegram = this.config.telegram.mode !== "off";
+    const origin = sourceOfKey(message.key, message.source === "watcher" ? "watcher" : null);
     this.ctx.storage.transactionSync(() => {
-      if (!writeDelivery(this.talk, message.key, deadLetterText(message), { ...origin, source: run ? "alert" : origin.source }, {}, telegram, now)) return;
+      const alert = { ...origin, source: origin.jobId !== null ? ("alert" as const) : origin.source };
+      if (!writeDelivery(this.talk, message.key, deadLetterText(message), alert, {}, now)) return;
       if (run) this.engine.settle(message.key, "failed", "the agent failed after several tries (dead-lettered)", now);
       this.talk.takePending(message.key);
       const held = this.talk.gate();

@@ -65,6 +65,10 @@ export class ConversationStore {
     return id;
   }
 
+  removeEntry(id: number): void {
+    this.sql.exec("DELETE FROM transcript WHERE id = ?", id);
+  }
+
   /** The last `limit` entries, oldest first. */
   entries(limit: number): TranscriptEntry[] {
     const rows = this.sql.exec("SELECT * FROM (SELECT * FROM transcript ORDER BY id DESC LIMIT ?) ORDER BY id", limit).toArray();
@@ -101,6 +105,10 @@ export class ConversationStore {
       row.runId,
       at,
     );
+  }
+
+  clearOutbox(): void {
+    this.sql.exec("DELETE FROM outbox");
   }
 
   // Run gate.

@@ -4,22 +4,28 @@
  * API, the dead-letter sentence, and how a bot entry's source follows from its key.
  */
 import { promptMessageSchema, type PromptMessage } from "../agent/message";
-import type { RunRecord } from "../jobs/model";
 import { ConversationStore, type NewEntry, type Source } from "./conversation-store";
 
 /** What a delivery records besides the markdown. */
 export type DeliverOptions = { prompt?: string | null };
 
-/** Where a key came from: a job run, a Telegram update (`u:`) or an admin-API message (`m:`). */
-export function sourceOfKey(key: string, run: RunRecord | null, kind: "prompt" | "watcher" | null): { source: Source; jobId: string | null; runId: string | null } {
-  if (run) return { source: kind === "watcher" ? "watcher" : "job", jobId: run.jobId, runId: run.runId };
+/** A job run's key: `<jobId>:<epoch ms>`. */
+const RUN_KEY = /^([abcdefghjkmnpqrstuvwxyz23456789]{5}):(\d{1,15})$/;
+
+/**
+ * Where a key came from: a job run (also when the run is gone, as after a cancel mid-turn: the key says so),
+ * a Telegram update (`u:`) or an admin-API message (`m:`).
+ */
+export function sourceOfKey(key: string, kind: "prompt" | "watcher" | null): { source: Source; jobId: string | null; runId: string | null } {
+  const run = RUN_KEY.exec(key);
+  if (run) return { source: kind === "watcher" ? "watcher" : "job", jobId: run[1]!, runId: key };
   if (key.startsWith("u:")) return { source: "telegram", jobId: null, runId: null };
   return { source: "admin", jobId: null, runId: null };
 }
 
 /**
- * Writes a delivery: the `prompt` entry (what the agent saw) when given, the bot entry, the delivered key and,
- * with a bot connected, the outbox row, all in the caller's transaction. False when the key was delivered
+ * Writes a delivery: the `prompt` entry (what the agent saw) when given, the bot entry, the delivered key and
+ * the outbox row, all in the caller's transaction. False when the key was delivered
  * before (nothing written).
  */
 export function writeDelivery(
@@ -28,7 +34,6 @@ export function writeDelivery(
   markdown: string,
   origin: { source: Source; jobId: string | null; runId: string | null },
   options: DeliverOptions,
-  telegram: boolean,
   now: number,
 ): boolean {
   if (talk.delivered(key)) return false;
@@ -36,7 +41,7 @@ export function writeDelivery(
   const meta: Omit<NewEntry, "role" | "text"> = { source: origin.source, jobId: origin.jobId, runId: origin.runId };
   if (options.prompt) talk.append({ ...meta, role: "prompt", text: options.prompt }, now);
   talk.append({ ...meta, role: "bot", text: markdown }, now);
-  if (telegram) talk.enqueueOutbox({ key, markdown, jobId: origin.jobId, runId: origin.runId }, now);
+  talk.enqueueOutbox({ key, markdown, jobId: origin.jobId, runId: origin.runId }, now);
   return true;
 }
 

@@ -74,10 +74,24 @@ export class ChatEngine {
     return true;
   }
 
-  /** After the gate's lease ran out: re-send the oldest pending prompt so a consumer takes over. */
+  /**
+   * Whenever the gate is free (its lease ran out, its holder released it or died after delivering) while
+   * prompts wait, re-send the oldest so a consumer takes over; nothing else would ever hand it out.
+   */
   async resendPending(now: number): Promise<void> {
-    const json = this.ctx.storage.transactionSync(() => this.gate.expire(now));
+    const json = this.ctx.storage.transactionSync(() => {
+      this.gate.expire(now);
+      return this.talk.gate() === null ? (this.talk.oldestPending()?.message ?? null) : null;
+    });
     if (json !== null) await this.env.PROMPTS.send(JSON.parse(json), { contentType: "json" });
+  }
+
+  /**
+   * Hands the outbox to Telegram (DESIGN §6, a later part). In transcript mode there is no bot: the
+   * transcript entry written with the row is the delivery, so the rows are done at once.
+   */
+  flushOutbox(): void {
+    if (this.config.telegram.mode === "off") this.talk.clearOutbox();
   }
 
   // ── Firing ───────────────────────────────────────────────────────────────────────────────────────

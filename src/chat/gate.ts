@@ -9,7 +9,8 @@ import type { ConversationStore } from "./conversation-store";
 
 export const GATE_LEASE_MS = 10 * 60_000;
 
-export type Offer = { result: "duplicate" } | { result: "queued" } | { result: "run"; token: string };
+/** `run` also carries the chat's zone now, for the local-time header at handling time (DESIGN §7). */
+export type Offer = { result: "duplicate" } | { result: "queued" } | { result: "run"; token: string; timeZone?: string };
 
 export class RunGate {
   constructor(

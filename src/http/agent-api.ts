@@ -37,7 +37,9 @@ agentApi.post("/:chatId/gate/offer", async (c) => {
   if (typeof message !== "object" || message === null || (message as { chatId?: unknown }).chatId !== chatId) {
     throw new ApiError("bad_request", `The body must be a v1 prompt message whose "chatId" is ${chatId}.`);
   }
-  return c.json(unwrap(await chatStub(c.env, chatId).gateOffer(message)), 200);
+  const offer = unwrap(await chatStub(c.env, chatId).gateOffer(message));
+  // The exact forms of DESIGN §7; the zone stays inside (your message carries it).
+  return c.json(offer.result === "run" ? { result: offer.result, token: offer.token } : { result: offer.result }, 200);
 });
 
 agentApi.post("/:chatId/gate/next", async (c) => {

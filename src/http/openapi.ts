@@ -3,6 +3,7 @@
  * Each issue that adds a route adds it here; a worker test checks the paths listed against the routes.
  */
 import { ERROR_STATUS, type ErrorCode } from "./errors";
+import { agentPaths, agentSchemas } from "./openapi-agent";
 import { jobPaths, jobSchemas } from "./openapi-jobs";
 
 const json = (schema: object) => ({ "application/json": { schema } });
@@ -64,6 +65,7 @@ export function openApiDocument(version: string) {
         },
       },
       ...jobPaths(guarded),
+      ...agentPaths(guarded),
     },
     components: {
       securitySchemes: {
@@ -130,6 +132,7 @@ export function openApiDocument(version: string) {
           },
         },
         ...jobSchemas(),
+        ...agentSchemas(),
       },
     },
   };

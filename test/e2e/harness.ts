@@ -1,0 +1,245 @@
+/**
+ * The end-to-end harness (DESIGN §11): the real Worker under `wrangler dev` (local workerd, real queues,
+ * alarms and D1), started the way `npm run dev` starts it: D1 migrations applied first, then `wrangler dev`
+ * with CUCKOO_DEV=1. Each start gets a fresh state directory and free loopback ports, so runs never share
+ * state with `npm run dev` or with each other. wrangler runs in its own process group on the Node running the
+ * tests (Node 22 under npm, whatever the shell's node is), and the whole group is stopped by `stop()`, and on
+ * SIGINT, SIGTERM, SIGHUP or exit, with its state directory, so nothing is left running or behind.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const HOST = "127.0.0.1";
+const READY_WITHIN_MS = 60_000;
+const MIGRATE_WITHIN_MS = 60_000;
+/** How much of wrangler's output is kept for error messages. */
+const LOG_KEPT = 64 * 1024;
+
+const wranglerBin = path.join(path.dirname(createRequire(import.meta.url).resolve("wrangler/package.json")), "bin", "wrangler.js");
+
+/** No network: no telemetry or error reports, and a placeholder Request.cf instead of fetching one. */
+const wranglerEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_SEND_ERROR_REPORTS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+};
+
+export type Answer = { status: number; body: any };
+
+/** A running Worker: its base URL, JSON requests against it, and `stop()`. */
+export type Worker = {
+  base: string;
+  /** A JSON request (Content-Type application/json on every method, like the page), read back as JSON. */
+  send(method: string, path: string, body?: unknown): Promise<Answer>;
+  /** The tail of wrangler's output, for failure messages. */
+  log(): string;
+  /** Stops the whole process group and removes the state directory. Safe to call twice. */
+  stop(): Promise<void>;
+};
+
+/** A free TCP port on loopback (bound and released; wrangler takes it a moment later). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Every process group started here and not yet stopped, and every state directory not yet removed. */
+const running = new Set<Wrangler>();
+const stateDirs = new Set<string>();
+
+/** The last resort of the exit and signal handlers: synchronous, so it also runs in `exit`. */
+function killAll(): void {
+  for (const w of running) w.signal("SIGKILL");
+  for (const dir of stateDirs) rmSync(dir, { recursive: true, force: true });
+}
+
+/** One wrangler process in its own process group, its output kept in memory. */
+class Wrangler {
+  readonly child: ChildProcess;
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  private output = "";
+  private alive = true;
+
+  constructor(args: string[]) {
+    // detached: its own process group, so stopping it also stops workerd and esbuild beneath it.
+    this.child = spawn(process.execPath, [wranglerBin, ...args], { cwd: root, env: wranglerEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const keep = (chunk: Buffer) => {
+      this.output = (this.output + chunk.toString("utf8")).slice(-LOG_KEPT);
+    };
+    this.child.stdout?.on("data", keep);
+    this.child.stderr?.on("data", keep);
+    this.exited = new Promise((resolve) => {
+      this.child.once("error", (error) => {
+        keep(Buffer.from(`\n${String(error)}\n`));
+        this.alive = false;
+        resolve({ code: null, signal: null });
+      });
+      this.child.once("exit", (code, signal) => {
+        this.alive = false;
+        resolve({ code, signal });
+      });
+    });
+    running.add(this);
+  }
+
+  get isAlive(): boolean {
+    return this.alive;
+  }
+
+  log(lines = 40): string {
+    return this.output.split("\n").slice(-lines).join("\n");
+  }
+
+  /** Signals the whole group; a group that is gone already is not an error. */
+  signal(signal: NodeJS.Signals): void {
+    if (this.child.pid === undefined) return;
+    try {
+      process.kill(-this.child.pid, signal);
+    } catch {
+      // ESRCH: the group is gone.
+    }
+  }
+
+  /**
+   * SIGTERM to wrangler alone, which shuts workerd down as Ctrl-C would, then SIGKILL to the group for anything
+   * that outlived it (or everything, when wrangler did not exit within 5 s).
+   */
+  async stop(): Promise<void> {
+    if (this.alive && this.child.pid !== undefined) {
+      try {
+        process.kill(this.child.pid, "SIGTERM");
+      } catch {
+        // Gone already.
+      }
+      await Promise.race([this.exited, sleep(5_000)]);
+    }
+    this.signal("SIGKILL");
+    await Promise.race([this.exited, sleep(2_000)]);
+    running.delete(this);
+  }
+}
+
+let handlersInstalled = false;
+
+/**
+ * On exit, kill synchronously (no async work runs then). On a signal, kill, then let the signal do what it
+ * would have done: re-raised when no one else listens, so Ctrl-C still ends the test process.
+ */
+function installHandlers(): void {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  process.once("exit", killAll);
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.once(signal, () => {
+      killAll();
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    });
+  }
+}
+
+/** Runs a wrangler command to its end (bounded); throws with its output when it fails. */
+async function runToEnd(args: string[], withinMs: number): Promise<void> {
+  const w = new Wrangler(args);
+  const result = await Promise.race([w.exited, sleep(withinMs).then(() => null)]);
+  // Also when it finished: the group may still hold a child that outlived wrangler itself.
+  await w.stop();
+  if (result === null) throw new Error(`wrangler ${args.join(" ")} did not finish within ${withinMs / 1000} s:\n${w.log()}`);
+  if (result.code !== 0) throw new Error(`wrangler ${args.join(" ")} failed (${result.code ?? result.signal}):\n${w.log()}`);
+}
+
+/**
+ * Starts the Worker: migrates the D1 database of a fresh state directory, serves it with `wrangler dev` on a
+ * free loopback port (devtools too) and resolves once `GET /healthz` answers 200 (at most 60 s).
+ */
+export async function startWorker(): Promise<Worker> {
+  installHandlers();
+  const persist = mkdtempSync(path.join(tmpdir(), "cuckoo-e2e-"));
+  stateDirs.add(persist);
+  let dev: Wrangler | null = null;
+  let stopped = false;
+
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    await dev?.stop();
+    rmSync(persist, { recursive: true, force: true });
+    stateDirs.delete(persist);
+  };
+
+  try {
+    // 1. The D1 directory, migrated where `wrangler dev --persist-to` reads it. stdin is not a TTY: no prompt.
+    await runToEnd(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], MIGRATE_WITHIN_MS);
+
+    // 2. The Worker on loopback only, with the open dev mode of `npm run dev`.
+    const port = await freePort();
+    const inspectorPort = await freePort();
+    dev = new Wrangler([
+      "dev",
+      "--ip", HOST,
+      "--port", String(port),
+      "--inspector-ip", HOST,
+      "--inspector-port", String(inspectorPort),
+      "--var", "CUCKOO_DEV:1",
+      "--persist-to", persist,
+      "--show-interactive-dev-session=false",
+    ]);
+    const base = `http://${HOST}:${port}`;
+
+    // 3. Ready when /healthz answers 200, bounded; a wrangler that exits early fails at once with its output.
+    const started = Date.now();
+    for (;;) {
+      if (!dev.isAlive) throw new Error(`wrangler dev exited before it was ready:\n${dev.log()}`);
+      if (Date.now() - started > READY_WITHIN_MS) throw new Error(`wrangler dev was not ready within ${READY_WITHIN_MS / 1000} s:\n${dev.log()}`);
+      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
+      if (res?.status === 200) break;
+      await res?.body?.cancel();
+      await sleep(200);
+    }
+
+    const server = dev;
+    return {
+      base,
+      async send(method, route, body) {
+        const init: RequestInit = { method, headers: { "Content-Type": "application/json" } };
+        if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
+        const res = await fetch(`${base}${route}`, { ...init, signal: AbortSignal.timeout(10_000) });
+        const text = await res.text();
+        return { status: res.status, body: text === "" ? null : JSON.parse(text) };
+      },
+      log: () => server.log(),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * Polls `probe` until it returns something other than undefined, every `everyMs`, for at most `withinMs`;
+ * throws naming `what` (a function is called then, so it can show the server's latest output) when it never does.
+ */
+export async function waitFor<T>(what: string | (() => string), probe: () => Promise<T | undefined>, withinMs = 20_000, everyMs = 100): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() - started > withinMs) throw new Error(`${typeof what === "string" ? what : what()}: not within ${withinMs / 1000} s`);
+    await sleep(everyMs);
+  }
+}

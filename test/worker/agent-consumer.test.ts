@@ -1,0 +1,541 @@
+/**
+ * The `prompts` and `prompts-dlq` consumers (DESIGN §7, issue 4), called directly with `createMessageBatch`
+ * and `getQueueResult`: the echo agent's exact texts and the local-time header, settling a job's run,
+ * duplicates and redeliveries (one reply, one agent call), a crash after deliver, follow-up order, transient
+ * failures and the dead-letter path. Every chat has a non-forwarding spy on its `PROMPTS` binding, so only
+ * the messages a test feeds reach the consumer. Chat ids 4000000 up.
+ */
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { PromptMessage } from "../../src/agent/message";
+import {
+  alarmOf,
+  brief,
+  chatIds,
+  dayMonthTime,
+  expectPromptText,
+  expectSpyInPlace,
+  feed,
+  fireJob,
+  gateRow,
+  jobHeader,
+  MINUTE,
+  must,
+  NO_MODEL,
+  pendingKeys,
+  runRow,
+  spyQueue,
+  sql,
+  transcript,
+  type JobView,
+  type Stub,
+} from "./agent-helpers";
+
+const newChat = chatIds(4_000_000);
+
+type RunView = { runId: string; manual: boolean; state: string; status: string | null; detail: string | null };
+
+/** A user message written through the admin API (the DO builds and "sends" it; the spy keeps it). */
+async function postUser(stub: Stub, chatId: string, sent: { body: unknown }[], text: string): Promise<PromptMessage> {
+  const before = sent.length;
+  const { messageId } = await must<{ messageId: string }>(stub.postUserMessage(chatId, text));
+  expect(sent.length).toBe(before + 1);
+  const message = sent[before]!.body as PromptMessage;
+  expect(message.key).toBe(`m:${messageId}`);
+  return message;
+}
+
+/**
+ * The test env with the chat binding wrapped so that the `failAt`-th call (counting from 1) of `method`
+ * throws, as a transient RPC failure would; every other call goes to the real object.
+ */
+function failingEnv(method: "deliver" | "gateSettle", failAt: number): Env {
+  let calls = 0;
+  const fails = (name: string) => name === method && ++calls === failAt;
+  const transient = () => Promise.reject(new Error("transient: the chat object is overloaded"));
+  const namespace = {
+    getByName(name: string) {
+      const real = env.CHAT.getByName(name);
+      return {
+        gateOffer: (m: unknown) => real.gateOffer(m),
+        gateNext: (t: string) => real.gateNext(t),
+        gateSettle: (t: string, k: string, s: "delivered" | "failed", d?: string | null) =>
+          fails("gateSettle") ? transient() : real.gateSettle(t, k, s, d),
+        gateRelease: (t: string) => real.gateRelease(t),
+        deadLetter: (m: unknown) => real.deadLetter(m),
+        deliver: (key: string, markdown: string, options?: { prompt?: string | null }) =>
+          fails("deliver") ? transient() : real.deliver(key, markdown, options),
+      };
+    },
+  };
+  return { ...env, CHAT: namespace } as unknown as Env;
+}
+
+// ── The echo agent on a job's prompt ────────────────────────────────────────────────────────────────────
+
+describe("the echo agent on a job's prompt", () => {
+  it("answers a due one-off with exactly its text, records the prompt with the header, deletes the one-off and acks", async () => {
+    const { chatId, stub } = newChat();
+    await must(stub.setTimeZone(chatId, "Europe/Berlin"));
+    await spyQueue(stub);
+    const { job, runId, message } = await fireJob(chatId, stub, { name: "Call the dentist", text: "Remind me to call the dentist." });
+    expect(message).toMatchObject({ v: 1, key: runId, chatId, timeZone: "Europe/Berlin", source: "job", jobId: job.id, runId });
+
+    const t0 = Date.now();
+    const fed = await feed([message]);
+    const t1 = Date.now();
+    expect(fed.explicitAcks).toEqual(fed.ids);
+    expect(fed.retryMessages).toEqual([]);
+
+    const entries = await transcript(stub, chatId);
+    expect(entries.map((e) => [e.role, e.source, e.jobId, e.runId])).toEqual([
+      ["prompt", "job", job.id, runId],
+      ["bot", "job", job.id, runId],
+    ]);
+    expectPromptText(entries[0]!.text, "Europe/Berlin", t0, t1, `${jobHeader("Call the dentist", job.id)}\nRemind me to call the dentist.`);
+    expect(entries[1]!.text).toBe("Remind me to call the dentist.");
+
+    // The finished one-off is gone, with its history; nothing is held and no alarm is left.
+    expect(await stub.getJob(chatId, job.id)).toEqual({ ok: false, error: { code: "not_found", message: `No job ${job.id} in this chat.` } });
+    expect(await runRow(stub, runId)).toBeUndefined();
+    expect(await gateRow(stub)).toBeNull();
+    expect(await pendingKeys(stub)).toEqual([]);
+    expect(await alarmOf(stub)).toBeNull();
+  });
+
+  it("settles a cron job's run delivered and sets lastResult delivered, keeping the job", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const { job, runId, message } = await fireJob(chatId, stub, { cron: true, name: "Water the plants", text: "Water the plants on the balcony." });
+
+    const t0 = Date.now();
+    const fed = await feed([message]);
+    const t1 = Date.now();
+    expect(fed.explicitAcks).toEqual(fed.ids);
+
+    const entries = await transcript(stub, chatId);
+    expect(brief(entries).map((e) => [e.role, e.source, e.jobId, e.runId])).toEqual([
+      ["prompt", "job", job.id, runId],
+      ["bot", "job", job.id, runId],
+    ]);
+    expectPromptText(entries[0]!.text, "UTC", t0, t1, `${jobHeader("Water the plants", job.id)}\nWater the plants on the balcony.`);
+    expect(entries[1]!.text).toBe("Water the plants on the balcony.");
+
+    const runs = await must<RunView[]>(stub.jobRuns(chatId, job.id));
+    expect(runs.map((r) => [r.runId, r.state, r.status, r.detail])).toEqual([[runId, "settled", "delivered", null]]);
+    const after = await must<JobView>(stub.getJob(chatId, job.id));
+    expect(after.running).toBe(false);
+    expect(after.lastResult?.status).toBe("delivered");
+    expect(Date.parse(after.lastResult!.at)).toBeGreaterThanOrEqual(t0);
+  });
+
+  it("answers run now of a one-off and keeps the one-off", async () => {
+    const { chatId, stub } = newChat();
+    const sent = await spyQueue(stub);
+    const job = await must<JobView>(stub.createJob(chatId, { name: "Stretch", kind: "prompt", text: "Time to stretch.", delay: "PT1H" }, "admin"));
+    await must(stub.runJobNow(chatId, job.id));
+    expect(sent).toHaveLength(1);
+    const message = sent[0]!.body as PromptMessage;
+
+    const fed = await feed([message]);
+    expect(fed.explicitAcks).toEqual(fed.ids);
+    expect(brief(await transcript(stub, chatId)).filter((e) => e.role === "bot")).toEqual([
+      { role: "bot", source: "job", text: "Time to stretch.", jobId: job.id, runId: message.key },
+    ]);
+    const after = await must<JobView>(stub.getJob(chatId, job.id));
+    expect(after).toMatchObject({ running: false, nextRunAt: job.nextRunAt, lastResult: { status: "delivered" } });
+  });
+
+  it("puts the late note before a late one-off's text", async () => {
+    const { chatId, stub } = newChat();
+    await must(stub.setTimeZone(chatId, "America/New_York"));
+    await spyQueue(stub);
+    const dueAt = Math.floor(Date.now() / 1000) * 1000 - 7 * MINUTE;
+    const { job, message } = await fireJob(chatId, stub, { dueAt, name: "Pay rent", text: "Pay the rent today." });
+    expect(message.late).toBe(true);
+
+    const t0 = Date.now();
+    await feed([message]);
+    const t1 = Date.now();
+    const note = `This was due at ${dayMonthTime(dueAt, "America/New_York")}; the bot was offline.`;
+    const entries = await transcript(stub, chatId);
+    expect(entries.map((e) => e.role)).toEqual(["prompt", "bot"]);
+    expect(entries[1]!.text).toBe(`${note}\nPay the rent today.`);
+    expectPromptText(entries[0]!.text, "America/New_York", t0, t1, `${jobHeader("Pay rent", job.id)}\n${note}\nPay the rent today.`);
+  });
+});
+
+// ── Duplicates and redeliveries ─────────────────────────────────────────────────────────────────────────
+
+describe("duplicates and redeliveries", () => {
+  it("the same job message twice in one batch: one reply, one agent call, both acked", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const { job, runId, message } = await fireJob(chatId, stub, { cron: true });
+    const fed = await feed([message, structuredClone(message)]);
+    expect(fed.explicitAcks).toEqual(fed.ids);
+    expect(fed.retryMessages).toEqual([]);
+    expect(brief(await transcript(stub, chatId)).map((e) => e.role)).toEqual(["prompt", "bot"]);
+    expect((await must<RunView[]>(stub.jobRuns(chatId, job.id))).map((r) => [r.runId, r.status])).toEqual([[runId, "delivered"]]);
+    expect(await gateRow(stub)).toBeNull();
+    expect(await pendingKeys(stub)).toEqual([]);
+  });
+
+  it("the same job message in two batches: the second is acked and writes nothing", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const { message } = await fireJob(chatId, stub, { cron: true });
+    await feed([message]);
+    const first = await transcript(stub, chatId);
+    const again = await feed([message], "prompts", env, 2);
+    expect(again.explicitAcks).toEqual(again.ids);
+    expect(again.retryMessages).toEqual([]);
+    expect(await transcript(stub, chatId)).toEqual(first);
+    expect(first.map((e) => e.role)).toEqual(["prompt", "bot"]);
+  });
+
+  it("a redelivered one-off message after the one-off settled and was deleted is acked and writes nothing", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const { message } = await fireJob(chatId, stub);
+    await feed([message]);
+    const again = await feed([message], "prompts", env, 2);
+    expect(again.explicitAcks).toEqual(again.ids);
+    expect((await transcript(stub, chatId)).map((e) => e.role)).toEqual(["prompt", "bot"]);
+  });
+
+  it("the same user message twice in one batch and once more later: one reply, one agent call", async () => {
+    const { chatId, stub } = newChat();
+    const sent = await spyQueue(stub);
+    const message = await postUser(stub, chatId, sent, "hello there");
+    const fed = await feed([message, structuredClone(message)]);
+    expect(fed.explicitAcks).toEqual(fed.ids);
+    const later = await feed([message], "prompts", env, 2);
+    expect(later.explicitAcks).toEqual(later.ids);
+    expect(brief(await transcript(stub, chatId)).map((e) => [e.role, e.source])).toEqual([
+      ["user", "admin"],
+      ["prompt", "admin"],
+      ["bot", "admin"],
+    ]);
+  });
+
+  it("a crash after deliver and before settle and ack: the redelivery sends no second reply, settles the run and frees the gate", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const { job, runId, message } = await fireJob(chatId, stub, { cron: true, text: "Check the mail." });
+
+    // The first consumer takes the gate, delivers the reply and dies before settling and acknowledging.
+    const offer = await must<{ result: string; token?: string }>(stub.gateOffer(message));
+    expect(offer.result).toBe("run");
+    expect(await must(stub.deliver(message.key, "Check the mail.", { prompt: `[header]\n${message.text}` }))).toEqual({ delivered: true });
+
+    const fed = await feed([message], "prompts", env, 2);
+    expect(fed.explicitAcks).toEqual(fed.ids);
+    expect(fed.retryMessages).toEqual([]);
+    expect(brief(await transcript(stub, chatId)).map((e) => [e.role, e.text])).toEqual([
+      ["prompt", `[header]\n${message.text}`],
+      ["bot", "Check the mail."],
+    ]);
+    expect((await must<RunView[]>(stub.jobRuns(chatId, job.id))).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "delivered"]]);
+    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
+    expect(await gateRow(stub)).toBeNull();
+  });
+
+  it("a crash after deliver with a follow-up waiting: the follow-up still gets its reply", async () => {
+    const { chatId, stub } = newChat();
+    const sent = await spyQueue(stub);
+    const first = await postUser(stub, chatId, sent, "first");
+    const second = await postUser(stub, chatId, sent, "second");
+
+    // Consumer A holds the gate for `first`; `second` arrives meanwhile, is stored and its queue message acked.
+    expect((await must<{ result: string }>(stub.gateOffer(first))).result).toBe("run");
+    expect(await must(stub.gateOffer(second))).toEqual({ result: "queued" });
+    // A delivers `first` and dies.
+    await must(stub.deliver(first.key, NO_MODEL, { prompt: `[header]\n${first.text}` }));
+    const resentBefore = sent.length;
+
+    // The queue redelivers `first`; then whatever the chat re-sends is consumed too.
+    const fed = await feed([first], "prompts", env, 2);
+    expect(fed.explicitAcks).toEqual(fed.ids);
+    await expectSpyInPlace(stub, sent);
+    for (const resent of sent.slice(resentBefore)) await feed([resent.body]);
+
+    // Expected (DESIGN §7: a follow-up is handled after the current turn): `second` answered once.
+    const entries = await transcript(stub, chatId);
+    expect(entries.filter((e) => e.role === "prompt").map((e) => e.text.split("\n")[1])).toEqual(["first", "second"]);
+    expect(entries.filter((e) => e.role === "bot")).toHaveLength(2);
+    expect(await pendingKeys(stub)).toEqual([]);
+  });
+});
+
+// ── Follow-ups ──────────────────────────────────────────────────────────────────────────────────────────
+
+describe("follow-ups", () => {
+  it("two user messages in one batch are answered in order, each once, and leave the gate free with no alarm", async () => {
+    const { chatId, stub } = newChat();
+    const sent = await spyQueue(stub);
+    const m1 = await postUser(stub, chatId, sent, "What is on today?");
+    const m2 = await postUser(stub, chatId, sent, "And tomorrow?");
+
+    const t0 = Date.now();
+    const fed = await feed([m1, m2]);
+    const t1 = Date.now();
+    expect(fed.explicitAcks).toEqual(fed.ids);
+    expect(fed.retryMessages).toEqual([]);
+
+    const entries = await transcript(stub, chatId);
+    expect(entries.map((e) => [e.role, e.source])).toEqual([
+      ["user", "admin"],
+      ["user", "admin"],
+      ["prompt", "admin"],
+      ["bot", "admin"],
+      ["prompt", "admin"],
+      ["bot", "admin"],
+    ]);
+    expect(entries.slice(0, 2).map((e) => e.text)).toEqual(["What is on today?", "And tomorrow?"]);
+    expectPromptText(entries[2]!.text, "UTC", t0, t1, "What is on today?");
+    expectPromptText(entries[4]!.text, "UTC", t0, t1, "And tomorrow?");
+    expect([entries[3]!.text, entries[5]!.text]).toEqual([NO_MODEL, NO_MODEL]);
+    expect(await gateRow(stub)).toBeNull();
+    expect(await pendingKeys(stub)).toEqual([]);
+    expect(await alarmOf(stub)).toBeNull();
+  });
+
+  it("a job prompt and a user message of one chat in one batch are both answered once", async () => {
+    const { chatId, stub } = newChat();
+    const sent = await spyQueue(stub);
+    const { job, runId, message } = await fireJob(chatId, stub, { cron: true, text: "Drink water." });
+    const user = await postUser(stub, chatId, sent, "thanks");
+    const fed = await feed([message, user]);
+    expect(fed.explicitAcks).toEqual(fed.ids);
+    const bots = brief(await transcript(stub, chatId)).filter((e) => e.role === "bot");
+    expect(bots).toEqual([
+      { role: "bot", source: "job", text: "Drink water.", jobId: job.id, runId },
+      { role: "bot", source: "admin", text: NO_MODEL },
+    ]);
+  });
+
+  it("messages of two chats in one batch are each answered in their own chat", async () => {
+    const a = newChat();
+    const b = newChat();
+    await spyQueue(a.stub);
+    await spyQueue(b.stub);
+    const fa = await fireJob(a.chatId, a.stub, { cron: true, text: "Chat A." });
+    const fb = await fireJob(b.chatId, b.stub, { cron: true, text: "Chat B." });
+    const fed = await feed([fa.message, fb.message]);
+    expect(fed.explicitAcks).toEqual(fed.ids);
+    expect((await transcript(a.stub, a.chatId)).filter((e) => e.role === "bot").map((e) => e.text)).toEqual(["Chat A."]);
+    expect((await transcript(b.stub, b.chatId)).filter((e) => e.role === "bot").map((e) => e.text)).toEqual(["Chat B."]);
+  });
+});
+
+// ── Transient failures ──────────────────────────────────────────────────────────────────────────────────
+
+describe("transient failures", () => {
+  it("a failed deliver retries the queue message, releases the gate and keeps the prompt first in line; the retry answers once", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const { job, runId, message } = await fireJob(chatId, stub, { cron: true, text: "Feed the cat." });
+
+    const failed = await feed([message], "prompts", failingEnv("deliver", 1));
+    expect(failed.explicitAcks).toEqual([]);
+    expect(failed.retryMessages.map((r) => r.msgId)).toEqual(failed.ids);
+    expect(await transcript(stub, chatId)).toEqual([]);
+    expect(await gateRow(stub)).toBeNull();
+    expect(await pendingKeys(stub)).toEqual([runId]);
+    expect((await runRow(stub, runId))?.state).toBe("dispatched");
+
+    const retried = await feed([message], "prompts", env, 2);
+    expect(retried.explicitAcks).toEqual(retried.ids);
+    expect(brief(await transcript(stub, chatId)).map((e) => [e.role, e.text])).toEqual([
+      ["prompt", expect.stringContaining(message.text)],
+      ["bot", "Feed the cat."],
+    ]);
+    expect((await must<RunView[]>(stub.jobRuns(chatId, job.id))).map((r) => r.status)).toEqual(["delivered"]);
+    expect(await pendingKeys(stub)).toEqual([]);
+    expect(await gateRow(stub)).toBeNull();
+  });
+
+  it("a follow-up whose deliver failed is not stranded: after the queue's retry both messages are answered", async () => {
+    const { chatId, stub } = newChat();
+    const sent = await spyQueue(stub);
+    const m1 = await postUser(stub, chatId, sent, "one");
+    const m2 = await postUser(stub, chatId, sent, "two");
+
+    // One batch: one consumer holds the gate, answers the first, and its deliver of the follow-up fails.
+    const fed = await feed([m1, m2], "prompts", failingEnv("deliver", 2));
+    expect(fed.explicitAcks).toHaveLength(1);
+    expect(fed.retryMessages).toHaveLength(1);
+    const retriedIndex = fed.ids.indexOf(fed.retryMessages[0]!.msgId);
+    const resentBefore = sent.length;
+
+    // The queue retries the message it was told to retry; then whatever the chat re-sends is consumed, and
+    // any alarm it armed runs.
+    await feed([[m1, m2][retriedIndex]], "prompts", env, 2);
+    await expectSpyInPlace(stub, sent);
+    for (const resent of sent.slice(resentBefore)) await feed([resent.body]);
+
+    const prompts = (await transcript(stub, chatId)).filter((e) => e.role === "prompt").map((e) => e.text.split("\n")[1]);
+    expect(prompts.sort()).toEqual(["one", "two"]);
+    expect(await pendingKeys(stub)).toEqual([]);
+  });
+});
+
+describe("transient failures between deliver and settle", () => {
+  it("a settle that failed after the reply was delivered: the retry settles the run delivered, with no second reply", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const { job, runId, message } = await fireJob(chatId, stub, { cron: true, text: "Lock the door." });
+
+    const failed = await feed([message], "prompts", failingEnv("gateSettle", 1));
+    expect(failed.retryMessages.map((r) => r.msgId)).toEqual(failed.ids);
+    expect((await transcript(stub, chatId)).filter((e) => e.role === "bot")).toHaveLength(1);
+
+    const retried = await feed([message], "prompts", env, 2);
+    expect(retried.explicitAcks).toEqual(retried.ids);
+    expect((await transcript(stub, chatId)).filter((e) => e.role === "bot")).toHaveLength(1);
+    // Expected: the redelivery of a key whose reply went out finishes its run (DESIGN §7: settling a job's key
+    // ends the run's in-flight state), rather than leaving it to fail after 10 minutes.
+    const run = await runRow(stub, runId);
+    expect([run?.state, run?.status]).toEqual(["settled", "delivered"]);
+    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
+  });
+});
+
+describe("a job cancelled while its prompt is in the gate", () => {
+  it("a reply delivered after the job was cancelled mid-turn still carries source job, jobId and runId", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const { job, runId, message } = await fireJob(chatId, stub, { cron: true, text: "Call mum." });
+    const token = (await must<{ result: string; token: string }>(stub.gateOffer(message))).token;
+    await must(stub.cancelJob(chatId, job.id));
+
+    // DESIGN §5: an agent run in progress is not aborted; §7: entries caused by a job carry its ids.
+    await must(stub.deliver(runId, "Call mum.", { prompt: `[header]\n${message.text}` }));
+    await must(stub.gateSettle(token, runId, "delivered"));
+    expect(brief(await transcript(stub, chatId))).toEqual([
+      { role: "prompt", source: "job", text: `[header]\n${message.text}`, jobId: job.id, runId },
+      { role: "bot", source: "job", text: "Call mum.", jobId: job.id, runId },
+    ]);
+  });
+
+  it("a prompt still waiting in the gate when its job is cancelled is dropped when its turn comes, as a stale offer is", async () => {
+    const { chatId, stub } = newChat();
+    const sent = await spyQueue(stub);
+    const { job, message } = await fireJob(chatId, stub, { cron: true, text: "Cancelled before its turn." });
+    const user = await postUser(stub, chatId, sent, "hello");
+    // Another consumer holds the gate for the user's message; the job's prompt waits behind it.
+    await must(stub.gateOffer(user));
+    expect(await must(stub.gateOffer(message))).toEqual({ result: "queued" });
+    await must(stub.cancelJob(chatId, job.id));
+
+    // The holder vanishes; the alarm re-sends the user's message and a consumer takes over.
+    await sql(stub, "UPDATE gate SET lease_until = ?", Date.now() - 1_000);
+    const before = sent.length;
+    await runDurableObjectAlarm(stub);
+    await expectSpyInPlace(stub, sent);
+    expect(sent.slice(before).map((s) => (s.body as PromptMessage).key)).toEqual([user.key]);
+    await feed([sent[before]!.body]);
+
+    const bots = brief(await transcript(stub, chatId)).filter((e) => e.role !== "user");
+    expect(bots.map((e) => [e.role, e.text.split("\n").at(-1)])).toEqual([
+      ["prompt", "hello"],
+      ["bot", NO_MODEL],
+    ]);
+    expect(await pendingKeys(stub)).toEqual([]);
+  });
+
+  it("a dead-lettered prompt of a cancelled job writes nothing that looks like an admin message", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const { job, runId, message } = await fireJob(chatId, stub, { cron: true, name: "Gone" });
+    await must(stub.cancelJob(chatId, job.id));
+    await feed([message], "prompts-dlq");
+    for (const e of await transcript(stub, chatId)) expect(e).toMatchObject({ source: "alert", jobId: job.id, runId });
+  });
+});
+
+// ── Stale prompts ───────────────────────────────────────────────────────────────────────────────────────
+
+describe("a stale job prompt", () => {
+  it("whose job was cancelled after dispatch is acked and writes nothing", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const { job, message } = await fireJob(chatId, stub, { cron: true });
+    await must(stub.cancelJob(chatId, job.id));
+    const fed = await feed([message]);
+    expect(fed.explicitAcks).toEqual(fed.ids);
+    expect(await transcript(stub, chatId)).toEqual([]);
+    expect(await gateRow(stub)).toBeNull();
+    expect(await pendingKeys(stub)).toEqual([]);
+  });
+});
+
+// ── Dead letters ────────────────────────────────────────────────────────────────────────────────────────
+
+describe("the prompts-dlq consumer", () => {
+  it("settles a dead job prompt failed, delivers one alert and acks", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const { job, runId, message } = await fireJob(chatId, stub, { cron: true, name: "Inbox summary" });
+    const fed = await feed([message], "prompts-dlq");
+    expect(fed.explicitAcks).toEqual(fed.ids);
+    expect(fed.retryMessages).toEqual([]);
+    expect(brief(await transcript(stub, chatId))).toEqual([
+      {
+        role: "bot",
+        source: "alert",
+        text: `⚠️ The scheduled job "Inbox summary" (${job.id}) could not be handled: the agent failed after several tries.`,
+        jobId: job.id,
+        runId,
+      },
+    ]);
+    expect((await must<RunView[]>(stub.jobRuns(chatId, job.id))).map((r) => [r.runId, r.state, r.status, r.detail])).toEqual([
+      [runId, "settled", "failed", "the agent failed after several tries (dead-lettered)"],
+    ]);
+    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "failed" } });
+
+    // Dead-lettered twice (the DLQ redelivers): still one alert.
+    await feed([message], "prompts-dlq", env, 2);
+    expect(await transcript(stub, chatId)).toHaveLength(1);
+  });
+
+  it("deletes a dead one-off after its failed run", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const { job, message } = await fireJob(chatId, stub, { name: "Once" });
+    const fed = await feed([message], "prompts-dlq");
+    expect(fed.explicitAcks).toEqual(fed.ids);
+    expect((await transcript(stub, chatId)).map((e) => e.text)).toEqual([
+      `⚠️ The scheduled job "Once" (${job.id}) could not be handled: the agent failed after several tries.`,
+    ]);
+    expect((await stub.getJob(chatId, job.id)).ok).toBe(false);
+  });
+
+  it("tells the user a dead message of theirs was not answered", async () => {
+    const { chatId, stub } = newChat();
+    const sent = await spyQueue(stub);
+    const message = await postUser(stub, chatId, sent, "are you there?");
+    const fed = await feed([message], "prompts-dlq");
+    expect(fed.explicitAcks).toEqual(fed.ids);
+    expect((await transcript(stub, chatId)).map((e) => [e.role, e.text])).toEqual([
+      ["user", "are you there?"],
+      ["bot", "⚠️ I could not answer your message after several tries; please send it again."],
+    ]);
+  });
+
+  it("drops a dead prompt that was waiting in the gate", async () => {
+    const { chatId, stub } = newChat();
+    const sent = await spyQueue(stub);
+    const holder = await postUser(stub, chatId, sent, "holder");
+    const waiting = await postUser(stub, chatId, sent, "waiting");
+    expect((await must<{ result: string }>(stub.gateOffer(holder))).result).toBe("run");
+    expect(await must(stub.gateOffer(waiting))).toEqual({ result: "queued" });
+    expect(await pendingKeys(stub)).toEqual([waiting.key]);
+
+    await feed([waiting], "prompts-dlq");
+    expect(await pendingKeys(stub)).toEqual([]);
+    expect((await transcript(stub, chatId)).filter((e) => e.role === "bot")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * Shared helpers of the agent-path tests (agent-*.test.ts, issue 4): chats and RPC results, a non-forwarding
+ * spy on a chat object's `PROMPTS` binding, fired prompt runs with the message the DO stored, the queue
+ * consumers called directly, and the transcript and gate tables read back.
+ *
+ * In the worker project the real `prompts` consumer runs whenever a Durable Object sends to the queue, so
+ * every chat here gets its spy before it sends anything, and the tests feed the consumer themselves.
+ */
+import { createExecutionContext, createMessageBatch, getQueueResult, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import type { PromptMessage } from "../../src/agent/message";
+import type { ChatScheduler } from "../../src/chat/ChatScheduler";
+import worker from "../../src/index";
+
+export type Stub = DurableObjectStub<ChatScheduler>;
+
+/** A chat id counter per file: each test takes its own chat. */
+export function chatIds(start: number): () => { chatId: string; stub: Stub } {
+  let next = start;
+  return () => {
+    const chatId = String(next++);
+    return { chatId, stub: env.CHAT.getByName(chatId) };
+  };
+}
+
+type Result<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+
+/** The value of an RPC result, failing the test with the error when there is none. */
+export async function must<T>(call: Promise<unknown>): Promise<T> {
+  const result = (await call) as Result<T>;
+  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+export type JobView = {
+  id: string;
+  name: string;
+  schedule: { at: string } | { cron: string };
+  nextRunAt: string | null;
+  lastRunAt: string | null;
+  lastResult: null | { status: string; at: string };
+  running: boolean;
+};
+
+export type Entry = { id: string; at: string; role: string; source: string; text: string; jobId?: string; runId?: string };
+
+export type RunRow = {
+  run_id: string;
+  job_id: string;
+  manual: number;
+  due_at: number;
+  state: string;
+  status: string | null;
+  late: number;
+  detail: string | null;
+  lease_until: number | null;
+  message: string | null;
+};
+
+export function sql<T extends Record<string, SqlStorageValue>>(stub: Stub, query: string, ...bindings: SqlStorageValue[]): Promise<T[]> {
+  return runInDurableObject(stub, (_instance, state) => state.storage.sql.exec<T>(query, ...bindings).toArray());
+}
+
+export const runRow = async (stub: Stub, runId: string): Promise<RunRow | undefined> =>
+  (await sql<RunRow>(stub, "SELECT * FROM runs WHERE run_id = ?", runId))[0];
+export const alarmOf = (stub: Stub) => runInDurableObject(stub, (_instance, state) => state.storage.getAlarm());
+export const gateRow = async (stub: Stub) =>
+  (await sql<{ token: string; lease_until: number; active_key: string | null }>(stub, "SELECT token, lease_until, active_key FROM gate"))[0] ?? null;
+export const pendingKeys = async (stub: Stub) => (await sql<{ key: string }>(stub, "SELECT key FROM pending ORDER BY seq")).map((r) => r.key);
+export const transcriptCount = async (stub: Stub) => (await sql<{ n: number }>(stub, "SELECT COUNT(*) AS n FROM transcript"))[0]!.n;
+
+/** The whole transcript (up to 500), oldest first, as the RPC answers it. */
+export async function transcript(stub: Stub, chatId: string, limit = 500): Promise<Entry[]> {
+  return (await must<{ chatId: string; messages: Entry[] }>(stub.messages(chatId, limit))).messages;
+}
+
+/** Entries reduced to what most tests compare. */
+export const brief = (entries: Entry[]) =>
+  entries.map((e) => ({ role: e.role, source: e.source, text: e.text, ...(e.jobId ? { jobId: e.jobId } : {}), ...(e.runId ? { runId: e.runId } : {}) }));
+
+export type Sent = { body: unknown }[];
+
+/**
+ * A non-forwarding spy on the instance's `PROMPTS` binding: `send` and `sendBatch` only record, so no
+ * prompt reaches the real queue (and its auto-run consumer); the tests feed the consumer themselves.
+ */
+export async function spyQueue(stub: Stub): Promise<Sent> {
+  const sent: Sent = [];
+  await runInDurableObject(stub, (instance) => {
+    const holder = instance as unknown as { env: Env };
+    const spy = {
+      __spy: sent,
+      send: async (body: unknown) => {
+        sent.push({ body });
+      },
+      sendBatch: async (messages: Iterable<MessageSendRequest>) => {
+        for (const m of messages) sent.push({ body: m.body });
+      },
+    };
+    holder.env = { ...holder.env, PROMPTS: spy as unknown as Queue };
+  });
+  return sent;
+}
+
+/** Replaces some vars of the instance's env (after `spyQueue`, so the spy stays). */
+export async function setInstanceVars(stub: Stub, vars: Record<string, string>): Promise<void> {
+  await runInDurableObject(stub, (instance) => {
+    const holder = instance as unknown as { env: Env };
+    holder.env = { ...holder.env, ...vars } as Env;
+  });
+}
+
+/** The spy is still the instance's binding (the object was not evicted), so "nothing sent" means it. */
+export async function expectSpyInPlace(stub: Stub, sent: Sent): Promise<void> {
+  const same = await runInDurableObject(stub, (instance) => (instance as unknown as { env: { PROMPTS: { __spy?: Sent } } }).env.PROMPTS.__spy === sent);
+  expect(same).toBe(true);
+}
+
+export const MINUTE = 60_000;
+/** A whole second a little in the past: due now, not late. */
+export const justDue = () => Math.floor(Date.now() / 1000) * 1000 - 5_000;
+
+export async function createPrompt(
+  chatId: string,
+  stub: Stub,
+  when: { delay: string } | { cron: string },
+  name = "Call the dentist",
+  text = "Remind me to call the dentist.",
+): Promise<JobView> {
+  return must<JobView>(stub.createJob(chatId, { name, kind: "prompt", text, ...when }, "admin"));
+}
+
+export type Fired = { job: JobView; runId: string; dueAt: number; message: PromptMessage };
+
+/**
+ * A prompt job fired by the alarm (the chat's spy must be in place): a one-off made due at `dueAt` (late when
+ * that is over 60 s ago), or a yearly cron job whose next run is moved to `dueAt`. Returns the run's stored
+ * queue message, exactly as the DO sent it.
+ */
+export async function fireJob(
+  chatId: string,
+  stub: Stub,
+  options: { cron?: boolean; dueAt?: number; name?: string; text?: string } = {},
+): Promise<Fired> {
+  const dueAt = options.dueAt ?? justDue();
+  const job = await createPrompt(chatId, stub, options.cron ? { cron: "0 0 1 1 *" } : { delay: "PT5M" }, options.name, options.text);
+  if (options.cron) await sql(stub, "UPDATE jobs SET next_run_at = ? WHERE id = ?", dueAt, job.id);
+  else await sql(stub, "UPDATE jobs SET at_ms = ?, next_run_at = ? WHERE id = ?", dueAt, dueAt, job.id);
+  expect(await runDurableObjectAlarm(stub)).toBe(true);
+  const runId = `${job.id}:${dueAt}`;
+  const run = await runRow(stub, runId);
+  expect(run?.state).toBe("dispatched");
+  return { job, runId, dueAt, message: JSON.parse(run!.message!) as PromptMessage };
+}
+
+/** A user message as the DO builds it for the admin API (`m:<messageId>`), built by hand. */
+export function userMessage(chatId: string, messageId: string, text: string, timeZone = "UTC"): PromptMessage {
+  return { v: 1, key: `m:${messageId}`, chatId, timeZone, source: "user", text, body: text, firedAt: new Date().toISOString(), messageId };
+}
+
+let nextQueueId = 0;
+export type Fed = { ids: string[]; explicitAcks: string[]; retryMessages: { msgId: string; delaySeconds?: number }[] };
+
+/** Feeds messages to a consumer of the Worker (`prompts` or `prompts-dlq`) directly, as one batch. */
+export async function feed(bodies: unknown[], queue: "prompts" | "prompts-dlq" = "prompts", testEnv: Env = env, attempts = 1): Promise<Fed> {
+  const ids = bodies.map(() => `q${++nextQueueId}`);
+  const batch = createMessageBatch<unknown>(
+    queue,
+    bodies.map((body, i) => ({ id: ids[i]!, timestamp: new Date(), attempts, body })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch, testEnv, ctx);
+  const result = await getQueueResult(batch, ctx);
+  return { ids, explicitAcks: [...result.explicitAcks].sort(), retryMessages: result.retryMessages };
+}
+
+/** `[Ddd yyyy-MM-dd HH:mm <zone>]` at an instant, built with Intl (not the time module). */
+export function header(instant: number, zone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    weekday: "short",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(instant);
+  const p = (type: string) => parts.find((x) => x.type === type)?.value;
+  return `[${p("weekday")} ${p("year")}-${p("month")}-${p("day")} ${p("hour")}:${p("minute")} ${zone}]`;
+}
+
+/** `d MMM HH:mm` in a zone, built with Intl. */
+export function dayMonthTime(instant: number, zone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(instant);
+  const p = (type: string) => parts.find((x) => x.type === type)?.value;
+  return `${p("day")} ${p("month")} ${p("hour")}:${p("minute")}`;
+}
+
+/**
+ * Checks a `prompt` entry: its first line is the local-time header of `zone` at handling time (between `t0`
+ * and `t1`), and the rest is exactly `rest`.
+ */
+export function expectPromptText(text: string, zone: string, t0: number, t1: number, rest: string): void {
+  const newline = text.indexOf("\n");
+  const first = text.slice(0, newline);
+  const zoneRe = zone.replace(/[/+]/g, (c) => `\\${c}`);
+  expect(first).toMatch(new RegExp(`^\\[(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} ${zoneRe}\\]$`));
+  expect([header(t0, zone), header(t1, zone)]).toContain(first);
+  expect(text.slice(newline + 1)).toBe(rest);
+}
+
+export const NO_MODEL = "No model is configured, so I can only run your scheduled jobs. Send /help for the commands.";
+export const jobHeader = (name: string, id: string) => `[Scheduled job "${name}" (${id})]`;

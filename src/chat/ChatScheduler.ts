@@ -17,6 +17,10 @@ import { ConversationStore, type TranscriptEntry } from "./conversation-store";
 import { deadLetterText, parseMessage, sourceOfKey, writeDelivery, type DeliverOptions } from "./conversation";
 import { RunGate, type Offer } from "./gate";
 import type { PromptMessage } from "../agent/message";
+import { NON_TEXT_REPLY, parseCommand } from "../telegram/commands";
+import { plainText } from "../telegram/render";
+import { parseButton, updateOrigin, updateSchema } from "../telegram/update";
+import { runCommand } from "./commands";
 import { migrate } from "./schema";
 import { ChatStore, type RunRecord } from "./store";
 import { toJob, toRun } from "./views";
@@ -362,7 +366,7 @@ export class ChatScheduler extends DurableObject<Env> {
   /** A consumer offers a queue message: `duplicate`, `queued` (stored for the holder), or `run` with a token. */
   async gateOffer(input: unknown): Promise<RpcResult<Offer>> {
     const message = parseMessage(input);
-    if (!message) return err("bad_request", "The body must be a v1 prompt message (DESIGN §7).");
+    if (!message) return err("bad_request", "The body must be a v1 prompt message: { v: 1, key, chatId, timeZone, source, text, body, firedAt, … }.");
     // A job's prompt whose run is gone (its job cancelled before the agent took it, or the chat erased) is
     // stale: nothing runs and nothing is written.
     if (message.source !== "user" && !this.store.runExists(message.key)) return ok({ result: "duplicate" });
@@ -402,7 +406,8 @@ export class ChatScheduler extends DurableObject<Env> {
         if (json === null) return null;
         const next = parseMessage(JSON.parse(json));
         // A job prompt whose run went while it waited (its job was cancelled) is stale, as in gateOffer.
-        if (next && (next.source === "user" || this.store.runExists(next.key))) return { ...next, timeZone: this.zone().zone };
+        const run = next && next.source !== "user" ? this.store.run(next.key) : null;
+        if (next && (next.source === "user" || (run && run.state !== "settled"))) return { ...next, timeZone: this.zone().zone };
         this.gate.settle(token, json === null ? "" : (next?.key ?? ""), now);
       }
     });
@@ -418,10 +423,17 @@ export class ChatScheduler extends DurableObject<Env> {
     const args = gateSettleArgs().safeParse({ token, key, status, detail }, { error: sentenceFor });
     if (!args.success) return err("bad_request", firstSentence(args.error));
     const now = Date.now();
-    this.ctx.storage.transactionSync(() => {
-      this.gate.settle(token, key, now);
-      if (this.store.run(key)) this.engine.settle(key, status, detail, now);
+    const settled = this.ctx.storage.transactionSync(() => {
+      // A token that no longer holds the gate may still settle a run whose reply it delivered (its lease ran
+      // out mid-turn); anything else it says is not taken.
+      const held = this.gate.settle(token, key, now);
+      const run = this.store.run(key);
+      if (!run) return true; // a user's key only releases
+      if (!held && !this.talk.delivered(key)) return false;
+      this.engine.settle(key, status, detail, now);
+      return true;
     });
+    if (!settled) return err("conflict", "This token does not hold the chat's run gate; offer the prompt again.");
     await this.engine.syncAlarm();
     return ok(null);
   }
@@ -464,24 +476,97 @@ export class ChatScheduler extends DurableObject<Env> {
     const now = Date.now();
     const id = this.talk.append({ role: "user", source: "admin", text }, now);
     const messageId = String(id);
+    try {
+      await this.receiveText(chatId, text, { key: `m:${messageId}`, messageId }, now);
+    } catch (error) {
+      this.talk.removeEntry(id); // nothing will answer it, so the chat does not keep it
+      throw error;
+    }
+    return ok({ messageId });
+  }
+
+  /**
+   * A Telegram update for this chat (the Worker checked the secret, the allow-list and the chat type): a
+   * repeated `update_id` has no second effect; a command is answered here; other text goes to the agent
+   * with key `u:<update_id>`; a button acts like its command and its answer is returned for the callback.
+   */
+  async handleUpdate(input: unknown): Promise<RpcResult<{ handled: string; callbackText?: string }>> {
+    const parsed = updateSchema().safeParse(input);
+    if (!parsed.success) return err("bad_request", "The body must be a Telegram update.");
+    const update = parsed.data;
+    const origin = updateOrigin(update);
+    if (!origin) return ok({ handled: "ignored" });
+    const bound = this.bind(origin.chatId);
+    if (!bound.ok) return bound;
+    const now = Date.now();
+    if (!this.talk.firstUpdate(update.update_id, now)) return ok({ handled: "duplicate" });
+    try {
+      if (this.store.setting("blocked") !== null) this.store.setSetting("blocked", null); // they wrote again
+      const key = `u:${update.update_id}`;
+      const button = update.callback_query ? parseButton(update.callback_query.data) : null;
+      if (update.callback_query) {
+        if (!button) return ok({ handled: "ignored" });
+        const reply = await runCommand(this, { name: button.action === "run" ? "run" : button.action, args: button.id }, this.commandContext(origin.chatId));
+        return ok({ handled: "callback", callbackText: plainText(reply).slice(0, 200) });
+      }
+      const text = update.message?.text;
+      if (text === undefined) {
+        this.deliverReply(key, NON_TEXT_REPLY, "command", now);
+        await this.engine.syncAlarm();
+        return ok({ handled: "non-text" });
+      }
+      const entry = this.talk.append({ role: "user", source: "telegram", text }, now);
+      try {
+        return ok({ handled: await this.receiveText(origin.chatId, text, { key, updateId: update.update_id }, now) });
+      } catch (error) {
+        this.talk.removeEntry(entry);
+        throw error;
+      }
+    } catch (error) {
+      this.talk.forgetUpdate(update.update_id); // so Telegram's retry of this update is handled
+      throw error;
+    }
+  }
+
+  private commandContext(chatId: string) {
+    const config = this.config;
+    return { chatId, agent: config.agent.kind, runner: config.runner.mode, blocked: this.store.setting("blocked") !== null };
+  }
+
+  /** A reply the chat sees without the agent (a command's answer): delivered under the message's key. */
+  private deliverReply(key: string, markdown: string, source: "command", now: number): void {
+    this.ctx.storage.transactionSync(() => writeDelivery(this.talk, key, markdown, { source, jobId: null, runId: null }, {}, now));
+    this.engine.flushOutbox();
+  }
+
+  /** A user's text: a command is answered at once; anything else is a prompt for the agent (DESIGN §6, §7). */
+  private async receiveText(
+    chatId: string,
+    text: string,
+    ids: { key: string; messageId?: string; updateId?: number },
+    now: number,
+  ): Promise<"command" | "prompt"> {
+    const command = parseCommand(text);
+    if (command) {
+      const reply = await runCommand(this, command, this.commandContext(chatId));
+      this.deliverReply(ids.key, reply, "command", Date.now());
+      await this.engine.syncAlarm();
+      return "command";
+    }
     const message: PromptMessage = {
       v: 1,
-      key: `m:${messageId}`,
+      key: ids.key,
       chatId,
       timeZone: this.zone().zone,
       source: "user",
       text,
       body: text,
       firedAt: new Date(now).toISOString(),
-      messageId,
+      ...(ids.messageId !== undefined ? { messageId: ids.messageId } : {}),
+      ...(ids.updateId !== undefined ? { updateId: ids.updateId } : {}),
     };
-    try {
-      await this.env.PROMPTS.send(message, { contentType: "json" });
-    } catch (error) {
-      this.talk.removeEntry(id); // no prompt will answer it, so the chat does not keep it
-      throw error;
-    }
-    return ok({ messageId });
+    await this.env.PROMPTS.send(message, { contentType: "json" });
+    return "prompt";
   }
 
   /** The transcript, oldest first (DESIGN §7). */
@@ -495,7 +580,7 @@ export class ChatScheduler extends DurableObject<Env> {
   /** A prompt the queue gave up on: settle it failed and tell the chat in one sentence. */
   async deadLetter(input: unknown): Promise<RpcResult<null>> {
     const message = parseMessage(input);
-    if (!message) return err("bad_request", "The body must be a v1 prompt message (DESIGN §7).");
+    if (!message) return err("bad_request", "The body must be a v1 prompt message: { v: 1, key, chatId, timeZone, source, text, body, firedAt, … }.");
     const bound = this.bind(message.chatId);
     if (!bound.ok) return bound;
     const now = Date.now();

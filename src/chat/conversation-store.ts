@@ -25,6 +25,32 @@ export type TranscriptEntry = {
 
 export type NewEntry = { role: Role; source: Source; text: string; jobId?: string | null; runId?: string | null };
 
+export type OutboxRow = {
+  id: number;
+  key: string;
+  created_at: number;
+  markdown: string;
+  job_id: string | null;
+  run_id: string | null;
+  attempts: number;
+  next_attempt_at: number;
+  parts_sent: number;
+};
+
+const outboxRow = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    key: z.string(),
+    created_at: z.number().int(),
+    markdown: z.string(),
+    job_id: z.string().nullable(),
+    run_id: z.string().nullable(),
+    attempts: z.number().int(),
+    next_attempt_at: z.number().int(),
+    parts_sent: z.number().int(),
+  }),
+);
+
 export type GateState = { token: string; leaseUntil: number; activeKey: string | null; activeMessage: string | null };
 
 const entryRow = lazy(() =>
@@ -109,6 +135,48 @@ export class ConversationStore {
 
   clearOutbox(): void {
     this.sql.exec("DELETE FROM outbox");
+  }
+
+  /** Rows due to be sent, oldest first. */
+  dueOutbox(now: number): OutboxRow[] {
+    return this.sql
+      .exec("SELECT id, key, created_at, markdown, job_id, run_id, attempts, next_attempt_at, parts_sent FROM outbox WHERE next_attempt_at <= ? ORDER BY id", now)
+      .toArray()
+      .flatMap((row) => {
+        const r = outboxRow().safeParse(row);
+        return r.success ? [r.data] : [];
+      });
+  }
+
+  outboxDeadline(): number | null {
+    return this.sql.exec<{ t: number | null }>("SELECT MIN(next_attempt_at) AS t FROM outbox").one().t;
+  }
+
+  partSent(id: number, partsSent: number): void {
+    this.sql.exec("UPDATE outbox SET parts_sent = ? WHERE id = ?", partsSent, id);
+  }
+
+  deferOutbox(id: number, attempts: number, nextAttemptAt: number): void {
+    this.sql.exec("UPDATE outbox SET attempts = ?, next_attempt_at = ? WHERE id = ?", attempts, nextAttemptAt, id);
+  }
+
+  removeOutbox(id: number): void {
+    this.sql.exec("DELETE FROM outbox WHERE id = ?", id);
+  }
+
+  // Telegram updates.
+
+  /** Records an update id; false when it was seen before. Ids are kept a week (Telegram retries for a day). */
+  firstUpdate(updateId: number, at: number): boolean {
+    // Synchronous SQL in one event: no other request runs between the look-up and the insert.
+    if (this.sql.exec("SELECT 1 FROM updates WHERE update_id = ?", updateId).toArray().length > 0) return false;
+    this.sql.exec("INSERT INTO updates (update_id, at) VALUES (?, ?)", updateId, at);
+    this.sql.exec("DELETE FROM updates WHERE at < ?", at - 7 * 86_400_000);
+    return true;
+  }
+
+  forgetUpdate(updateId: number): void {
+    this.sql.exec("DELETE FROM updates WHERE update_id = ?", updateId);
   }
 
   // Run gate.

@@ -8,6 +8,7 @@ import { decideFire, PROMPT_LEASE_MS } from "../jobs/fire";
 import { parseZone } from "../time";
 import type { ConversationStore } from "./conversation-store";
 import { dispatchPrompts } from "./dispatch";
+import { sendOutbox } from "./outbox";
 import type { RunGate } from "./gate";
 import type { ChatStore } from "./store";
 
@@ -91,7 +92,22 @@ export class ChatEngine {
    * transcript entry written with the row is the delivery, so the rows are done at once.
    */
   flushOutbox(): void {
-    if (this.config.telegram.mode === "off") this.talk.clearOutbox();
+    // A blocked chat costs nothing: what it would be sent is dropped until the user writes again.
+    if (this.config.telegram.mode === "off" || this.store.setting("blocked") !== null) this.talk.clearOutbox();
+  }
+
+  /** Sends the due outbox rows to the Bot API (the alarm's part; `syncAlarm` arms it when rows are due). */
+  async sendTelegram(now: number): Promise<void> {
+    const t = this.config.telegram;
+    const chatId = this.store.setting("chat_id");
+    if (t.mode === "off" || t.botToken === null || chatId === null) {
+      this.flushOutbox();
+      return;
+    }
+    await sendOutbox(this.talk, { base: t.apiBase, token: t.botToken }, chatId, now, () => {
+      this.store.setSetting("blocked", "1");
+      console.log(`chat ${chatId} is blocked: Telegram says it cannot be reached; it stays so until the user writes`);
+    });
   }
 
   // ── Firing ───────────────────────────────────────────────────────────────────────────────────────
@@ -148,6 +164,12 @@ export class ChatEngine {
     } catch (error) {
       failed = true;
       console.error("could not re-send a pending prompt", error);
+    }
+    try {
+      await this.sendTelegram(now);
+    } catch (error) {
+      failed = true;
+      console.error("could not send the outbox", error);
     }
     return failed;
   }
@@ -217,7 +239,8 @@ export class ChatEngine {
 
   /** The soonest of: a due job, an open run's lease or retry, the run gate's lease. */
   soonest(): number | null {
-    const times = [this.store.soonest(), this.talk.gateDeadline()].filter((t): t is number => t !== null);
+    const outbox = this.config.telegram.mode === "off" ? null : this.talk.outboxDeadline();
+    const times = [this.store.soonest(), this.talk.gateDeadline(), outbox].filter((t): t is number => t !== null);
     return times.length ? Math.min(...times) : null;
   }
 

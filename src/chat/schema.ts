@@ -84,6 +84,12 @@ export const MIGRATIONS: readonly string[] = [
     received_at INTEGER NOT NULL
   );
   `,
+  // 3: Telegram: updates already handled (a repeated update_id has no second effect), and how many parts of
+  // an outbox message went out (DESIGN §6).
+  `
+  CREATE TABLE updates (update_id INTEGER PRIMARY KEY, at INTEGER NOT NULL);
+  ALTER TABLE outbox ADD COLUMN parts_sent INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 /** Brings the database to the latest schema; returns the version it is at. */

@@ -27,6 +27,8 @@ const deliverBody = lazy(() =>
   z.strictObject({
     key: z.string({ error: KEY }).min(1, { error: KEY }).max(200, { error: KEY }),
     markdown: z.string({ error: `"markdown" must be the reply's text.` }).min(1).max(64_000),
+    /** What the agent saw (header and text), recorded as the transcript's `prompt` entry. */
+    prompt: z.string().max(128_000).nullish(),
   }),
 );
 
@@ -57,6 +59,6 @@ agentApi.post("/:chatId/gate/settle", async (c) => {
 
 agentApi.post("/:chatId/deliver", async (c) => {
   const chatId = chatIdOf(c);
-  const { key, markdown } = await readJson(c, deliverBody());
-  return c.json(unwrap(await chatStub(c.env, chatId).deliver(key, markdown)), 200);
+  const { key, markdown, prompt } = await readJson(c, deliverBody());
+  return c.json(unwrap(await chatStub(c.env, chatId).deliver(key, markdown, { prompt: prompt ?? null })), 200);
 });

@@ -4,6 +4,7 @@ import { admin } from "./admin";
 import type { AppEnv } from "./context";
 import { notFound, onError } from "./errors";
 import { health } from "./health";
+import { telegram } from "./telegram";
 import { tools } from "./tools";
 
 export const app = new Hono<AppEnv>();
@@ -13,5 +14,6 @@ app.notFound(notFound);
 
 app.get("/healthz", health);
 app.route("/admin", admin);
+app.route("/telegram", telegram);
 app.route("/tools", tools);
-// Later issues mount /telegram, /mcp and /runner here, and the page at /.
+// Later issues mount /mcp and /runner here, and the page at /.

@@ -122,7 +122,7 @@ describe("offer, next and settle", () => {
     await spyQueue(stub);
     expect(await stub.gateOffer({ v: 2 })).toEqual({
       ok: false,
-      error: { code: "bad_request", message: "The body must be a v1 prompt message (DESIGN §7)." },
+      error: { code: "bad_request", message: "The body must be a v1 prompt message: { v: 1, key, chatId, timeZone, source, text, body, firedAt, … }." },
     });
     await must(stub.getSettings(chatId));
     expect(await stub.gateOffer(userMessage("777", "1", "hi"))).toEqual({

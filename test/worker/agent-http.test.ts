@@ -263,7 +263,7 @@ describe("POST /tools/:chatId/gate/* and /tools/:chatId/deliver", () => {
     expect(await send("POST", `/tools/${chatId}/gate/offer`, other)).toEqual(
       bad(`The body must be a v1 prompt message whose "chatId" is ${chatId}.`),
     );
-    expect(await send("POST", `/tools/${chatId}/gate/offer`, { chatId, v: 1 })).toEqual(bad("The body must be a v1 prompt message (DESIGN §7)."));
+    expect(await send("POST", `/tools/${chatId}/gate/offer`, { chatId, v: 1 })).toEqual(bad("The body must be a v1 prompt message: { v: 1, key, chatId, timeZone, source, text, body, firedAt, … }."));
     expect(await gateRow(stub)).toBeNull();
   });
 

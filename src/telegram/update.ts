@@ -1,0 +1,48 @@
+/**
+ * @module The part of a Telegram Update the bot reads (DESIGN §6), parsed with zod; types of the full Bot API
+ * come from @grammyjs/types where a shape is sent back. Anything else in an update is ignored.
+ */
+import * as z from "zod";
+import { lazy } from "../lazy";
+
+export const updateSchema = lazy(() => {
+  const user = z.object({ id: z.number().int(), is_bot: z.boolean().optional(), username: z.string().optional() });
+  const chat = z.object({ id: z.number().int(), type: z.string() });
+  const message = z.object({
+    message_id: z.number().int(),
+    from: user.optional(),
+    chat,
+    date: z.number().int().optional(),
+    text: z.string().optional(),
+  });
+  return z.object({
+    update_id: z.number().int().nonnegative(),
+    message: message.optional(),
+    callback_query: z
+      .object({
+        id: z.string(),
+        from: user,
+        message: z.object({ message_id: z.number().int(), chat }).optional(),
+        data: z.string().optional(),
+      })
+      .optional(),
+  });
+});
+export type Update = z.infer<ReturnType<typeof updateSchema>>;
+
+/** The chat an update belongs to and the user who sent it, when it is one the bot serves at all. */
+export function updateOrigin(update: Update): { chatId: string; userId: string; chatType: string } | null {
+  if (update.message?.from) {
+    return { chatId: String(update.message.chat.id), userId: String(update.message.from.id), chatType: update.message.chat.type };
+  }
+  const q = update.callback_query;
+  if (q?.message) return { chatId: String(q.message.chat.id), userId: String(q.from.id), chatType: q.message.chat.type };
+  return null;
+}
+
+/** Button callback data: `r:`, `p:` or `c:` and a job id (DESIGN §6). */
+export function parseButton(data: string | undefined): { action: "run" | "pause" | "cancel"; id: string } | null {
+  const m = /^([rpc]):([abcdefghjkmnpqrstuvwxyz23456789]{5})$/.exec(data ?? "");
+  if (!m) return null;
+  return { action: m[1] === "r" ? "run" : m[1] === "p" ? "pause" : "cancel", id: m[2]! };
+}

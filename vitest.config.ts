@@ -34,6 +34,8 @@ export default defineConfig({
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
           setupFiles: ["./test/worker/apply-migrations.ts"],
+          // A local Telegram Bot API stub in Node; the tests read its URL with inject("telegramStub").
+          globalSetup: ["./test/stub/telegram-global-setup.ts"],
         },
       },
       {

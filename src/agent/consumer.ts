@@ -24,7 +24,7 @@ type Chat = DurableObjectStub<import("../chat/ChatScheduler").ChatScheduler>;
 async function handle(chat: Chat, message: PromptMessage): Promise<void> {
   const seen = agentInput(message, Date.now());
   const reply = echoReply(message);
-  const delivered = await chat.deliver(message.key, reply, { prompt: seen });
+  const delivered = await chat.deliver(message.key, reply, { prompt: seen, chatId: message.chatId });
   if (!delivered.ok) throw new Error(`deliver refused: ${delivered.error.message}`);
 }
 

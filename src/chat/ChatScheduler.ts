@@ -455,6 +455,10 @@ export class ChatScheduler extends DurableObject<Env> {
   async deliver(key: string, markdown: string, options: DeliverOptions = {}): Promise<RpcResult<{ delivered: boolean }>> {
     const args = deliverArgs().safeParse({ key, markdown, prompt: options.prompt ?? null }, { error: sentenceFor });
     if (!args.success) return err("bad_request", firstSentence(args.error));
+    if (options.chatId !== undefined) {
+      const bound = this.bind(options.chatId);
+      if (!bound.ok) return bound;
+    }
     const now = Date.now();
     const origin = sourceOfKey(key, this.kindOfRun(key));
     const delivered = this.ctx.storage.transactionSync(() => writeDelivery(this.talk, key, markdown, origin, options, now));

@@ -137,19 +137,27 @@ export class ConversationStore {
     this.sql.exec("DELETE FROM outbox");
   }
 
-  /** Rows due to be sent, oldest first. */
+  /**
+   * Rows in order, oldest first, up to the first that is not due yet: a row that must wait (429, backoff)
+   * holds back the ones after it, so a chat's messages never overtake each other.
+   */
   dueOutbox(now: number): OutboxRow[] {
-    return this.sql
-      .exec("SELECT id, key, created_at, markdown, job_id, run_id, attempts, next_attempt_at, parts_sent FROM outbox WHERE next_attempt_at <= ? ORDER BY id", now)
-      .toArray()
-      .flatMap((row) => {
-        const r = outboxRow().safeParse(row);
-        return r.success ? [r.data] : [];
-      });
+    const due: OutboxRow[] = [];
+    for (const row of this.sql
+      .exec("SELECT id, key, created_at, markdown, job_id, run_id, attempts, next_attempt_at, parts_sent FROM outbox ORDER BY id")
+      .toArray()) {
+      const r = outboxRow().safeParse(row);
+      if (!r.success) continue;
+      if (r.data.next_attempt_at > now) break;
+      due.push(r.data);
+    }
+    return due;
   }
 
+  /** When the outbox must be looked at again: the oldest row's time (the rows behind it wait for it). */
   outboxDeadline(): number | null {
-    return this.sql.exec<{ t: number | null }>("SELECT MIN(next_attempt_at) AS t FROM outbox").one().t;
+    const row = this.sql.exec<{ t: number }>("SELECT next_attempt_at AS t FROM outbox ORDER BY id LIMIT 1").toArray()[0];
+    return row ? row.t : null;
   }
 
   partSent(id: number, partsSent: number): void {

@@ -7,7 +7,8 @@ import { promptMessageSchema, type PromptMessage } from "../agent/message";
 import { ConversationStore, type NewEntry, type Source } from "./conversation-store";
 
 /** What a delivery records besides the markdown. */
-export type DeliverOptions = { prompt?: string | null };
+/** `chatId` binds an object that has never seen its chat (an agent of your own delivering first). */
+export type DeliverOptions = { prompt?: string | null; chatId?: string };
 
 /** A job run's key: `<jobId>:<epoch ms>`. */
 const RUN_KEY = /^([abcdefghjkmnpqrstuvwxyz23456789]{5}):(\d{1,15})$/;

@@ -91,16 +91,25 @@ export class ChatEngine {
    * Hands the outbox to Telegram (DESIGN §6, a later part). In transcript mode there is no bot: the
    * transcript entry written with the row is the delivery, so the rows are done at once.
    */
+  /** Whether outbox rows can go anywhere: a bot with a usable token, a chat id, and the chat not blocked. */
+  private canSend(): boolean {
+    const t = this.config.telegram;
+    return t.mode !== "off" && t.botToken !== null && this.store.setting("chat_id") !== null && this.store.setting("blocked") === null;
+  }
+
+  /**
+   * Drops rows that cannot be sent: in transcript mode the transcript entry is the delivery; a blocked chat
+   * costs nothing until the user writes again; a chat with no bound id or no usable token could only loop.
+   */
   flushOutbox(): void {
-    // A blocked chat costs nothing: what it would be sent is dropped until the user writes again.
-    if (this.config.telegram.mode === "off" || this.store.setting("blocked") !== null) this.talk.clearOutbox();
+    if (!this.canSend()) this.talk.clearOutbox();
   }
 
   /** Sends the due outbox rows to the Bot API (the alarm's part; `syncAlarm` arms it when rows are due). */
   async sendTelegram(now: number): Promise<void> {
     const t = this.config.telegram;
     const chatId = this.store.setting("chat_id");
-    if (t.mode === "off" || t.botToken === null || chatId === null) {
+    if (!this.canSend() || t.botToken === null || chatId === null) {
       this.flushOutbox();
       return;
     }
@@ -239,7 +248,7 @@ export class ChatEngine {
 
   /** The soonest of: a due job, an open run's lease or retry, the run gate's lease. */
   soonest(): number | null {
-    const outbox = this.config.telegram.mode === "off" ? null : this.talk.outboxDeadline();
+    const outbox = this.canSend() ? this.talk.outboxDeadline() : null;
     const times = [this.store.soonest(), this.talk.gateDeadline(), outbox].filter((t): t is number => t !== null);
     return times.length ? Math.min(...times) : null;
   }

@@ -60,5 +60,5 @@ agentApi.post("/:chatId/gate/settle", async (c) => {
 agentApi.post("/:chatId/deliver", async (c) => {
   const chatId = chatIdOf(c);
   const { key, markdown, prompt } = await readJson(c, deliverBody());
-  return c.json(unwrap(await chatStub(c.env, chatId).deliver(key, markdown, { prompt: prompt ?? null })), 200);
+  return c.json(unwrap(await chatStub(c.env, chatId).deliver(key, markdown, { prompt: prompt ?? null, chatId })), 200);
 });

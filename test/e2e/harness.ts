@@ -162,11 +162,15 @@ async function runToEnd(args: string[], withinMs: number): Promise<void> {
   if (result.code !== 0) throw new Error(`wrangler ${args.join(" ")} failed (${result.code ?? result.signal}):\n${w.log()}`);
 }
 
+/** What a test may add to the Worker's vars (`--var`), such as a bot token and a Bot API stub's URL. */
+export type StartOptions = { vars?: Record<string, string> };
+
 /**
  * Starts the Worker: migrates the D1 database of a fresh state directory, serves it with `wrangler dev` on a
- * free loopback port (devtools too) and resolves once `GET /healthz` answers 200 (at most 60 s).
+ * free loopback port (devtools too) and resolves once `GET /healthz` answers 200 (at most 60 s). `vars` are
+ * passed as `--var NAME:value` after CUCKOO_DEV=1 (a value may hold colons, as a bot token does).
  */
-export async function startWorker(): Promise<Worker> {
+export async function startWorker(options: StartOptions = {}): Promise<Worker> {
   installHandlers();
   const persist = mkdtempSync(path.join(tmpdir(), "cuckoo-e2e-"));
   stateDirs.add(persist);
@@ -195,6 +199,7 @@ export async function startWorker(): Promise<Worker> {
       "--inspector-ip", HOST,
       "--inspector-port", String(inspectorPort),
       "--var", "CUCKOO_DEV:1",
+      ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
       "--persist-to", persist,
       "--show-interactive-dev-session=false",
     ]);

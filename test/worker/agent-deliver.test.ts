@@ -73,7 +73,8 @@ describe("deliver", () => {
   });
 
   it("with a bot connected writes one outbox row per new key, in the same delivery, none for a repeat", async () => {
-    const { stub } = newChat();
+    const { chatId, stub } = newChat();
+    await must(stub.getSettings(chatId)); // bound to its chat, so the rows have somewhere to go
     await spyQueue(stub);
     await setInstanceVars(stub, TELEGRAM);
     await must(stub.deliver("u:7", "Hello."));

@@ -1,0 +1,156 @@
+/**
+ * Telegram end to end (issue 5): the real Worker under `wrangler dev` with a bot token, a webhook secret and
+ * one allowed user, its Bot API pointed at a local stub (test/stub/telegram-stub.ts). Through the webhook:
+ * `/timezone Asia/Tokyo`, a one-off made with `/remind` a few seconds ahead in Tokyo time, `/jobs` showing
+ * Tokyo times, and the job's fire arriving as one `sendMessage` to the chat, with its buttons.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTelegramStub, type Call, type TelegramStub } from "../stub/telegram-stub.js";
+import { startWorker, waitFor, type Worker } from "./harness.js";
+
+const CHAT_ID = "700000101";
+const TOKEN = "123456789:AAE_e2e-telegram_abcdefghijklmnop";
+const SECRET = "e2e-webhook-secret";
+const ZONE = "Asia/Tokyo";
+
+let stub: TelegramStub;
+let worker: Worker;
+
+beforeAll(async () => {
+  stub = await startTelegramStub();
+  worker = await startWorker({
+    vars: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_WEBHOOK_SECRET: SECRET, TELEGRAM_API_BASE: stub.url, ALLOWED_USER_IDS: CHAT_ID },
+  });
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await stub?.close();
+});
+
+let nextUpdateId = 500_000;
+
+/** The chat's user writes `text`; the webhook answers 200 at once. */
+async function write(text: string): Promise<void> {
+  const updateId = nextUpdateId++;
+  const res = await fetch(`${worker.base}/telegram/webhook`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": SECRET },
+    body: JSON.stringify({
+      update_id: updateId,
+      message: {
+        message_id: updateId,
+        from: { id: Number(CHAT_ID), is_bot: false, first_name: "Ada" },
+        chat: { id: Number(CHAT_ID), type: "private", first_name: "Ada" },
+        date: Math.floor(Date.now() / 1000),
+        text,
+      },
+    }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  expect(res.status, await res.text()).toBe(200);
+}
+
+const sends = () => stub.calls({ token: TOKEN, method: "sendMessage" });
+
+/** Waits for the `n`-th sendMessage of the bot (at most 20 s) and returns it. */
+async function nthSend(n: number): Promise<Call> {
+  return waitFor(() => `sendMessage #${n} (got ${sends().length}); wrangler's output ends:\n${worker.log()}`, async () => sends()[n - 1]);
+}
+
+/** The fields of an instant in a zone, by Intl. */
+function wall(instant: number, zone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(instant);
+  const p = (type: string) => parts.find((x) => x.type === type)!.value;
+  const month = new Intl.DateTimeFormat("en-US", { timeZone: zone, month: "short" }).format(instant);
+  return { iso: `${p("year")}-${p("month")}-${p("day")}T${p("hour")}:${p("minute")}:${p("second")}`, day: String(Number(p("day"))), month, year: p("year"), hm: `${p("hour")}:${p("minute")}`, date: `${p("year")}-${p("month")}-${p("day")}` };
+}
+
+/** `d MMM HH:mm` in Tokyo. */
+const dayMonthTime = (instant: number) => {
+  const w = wall(instant, ZONE);
+  return `${w.day} ${w.month} ${w.hm}`;
+};
+
+/**
+ * The Telegram HTML of our replies' little Markdown (`**bold**`, `` `code` ``), written out here: the e2e tier
+ * sees the Worker as a black box (src/telegram/render.ts has its own tests).
+ */
+const renderTelegramHtml = (markdown: string) =>
+  markdown
+    .replace(/[&<>]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"))
+    .replace(/\*\*([^*]+)\*\*/g, "<b>$1</b>")
+    .replace(/`([^`]+)`/g, "<code>$1</code>");
+
+/** The texts a reply stamped with "now" may hold between `t0` and `t1`. */
+const minutes = (t0: number, t1: number, text: (now: number) => string) => [...new Set([text(t0), text(t1)])].map(renderTelegramHtml);
+
+describe("a Telegram chat under wrangler dev", () => {
+  it("sets Tokyo time, creates a one-off with /remind, lists it in Tokyo time, and gets its fire once with buttons", async () => {
+    const health = await worker.send("GET", "/healthz");
+    expect(health.body).toMatchObject({ ok: true, telegram: "webhook" });
+
+    // 1. /timezone Asia/Tokyo: the §4 reply for a chat without jobs.
+    let t0 = Date.now();
+    await write("/timezone Asia/Tokyo");
+    const zoneReply = await nthSend(1);
+    expect(String(zoneReply.params.chat_id)).toBe(CHAT_ID);
+    expect(zoneReply.params.parse_mode).toBe("HTML");
+    expect(minutes(t0, Date.now(), (now) => `Time zone set to Asia/Tokyo (UTC+09:00). Now ${dayMonthTime(now)}.`)).toContain(zoneReply.params.text);
+
+    // 2. /remind at a Tokyo wall time (no offset) 12 s ahead, to the second.
+    const due = Math.floor((Date.now() + 12_000) / 1000) * 1000;
+    const at = wall(due, ZONE);
+    await write(`/remind ${at.iso} Stretch`);
+    const created = await nthSend(2);
+    const id = /<code>([a-z0-9]{5})<\/code>/.exec(String(created.params.text))?.[1];
+    expect(id, String(created.params.text)).toBeDefined();
+    expect(created.params.text).toBe(renderTelegramHtml(`Created \`${id}\` 💬 Stretch · once ${at.hm}`));
+
+    // 3. A recurring one, and /jobs in Tokyo time: the one-off first, then the yearly job.
+    await write('/every "0 9 1 1 *" New year');
+    const every = await nthSend(3);
+    const yearlyId = /<code>([a-z0-9]{5})<\/code>/.exec(String(every.params.text))?.[1];
+    const nextYear = new Date().getUTCFullYear() + 1;
+    expect(every.params.text).toBe(renderTelegramHtml(`Created \`${yearlyId}\` 💬 New year · \`0 9 1 1 *\` · next 1 Jan ${nextYear} 09:00`));
+    t0 = Date.now();
+    await write("/jobs");
+    const jobs = await nthSend(4);
+    const lines = [`\`${id}\` 💬 Stretch · once ${at.hm}`, `\`${yearlyId}\` 💬 New year · \`0 9 1 1 *\` · next 1 Jan ${nextYear} 09:00`];
+    expect(minutes(t0, Date.now(), (now) => [`**Scheduled jobs** (Asia/Tokyo, now ${dayMonthTime(now)})`, ...lines].join("\n"))).toContain(jobs.params.text);
+    expect(Date.now()).toBeLessThan(due);
+
+    // 4. The fire: the echo agent's reply (the job's text) as one sendMessage with Run now, Pause and Cancel.
+    const fired = await waitFor(() => `the fire of ${id}; wrangler's output ends:\n${worker.log()}`, async () => sends()[4], 30_000);
+    expect(fired.at).toBeGreaterThanOrEqual(due);
+    expect(String(fired.params.chat_id)).toBe(CHAT_ID);
+    expect(fired.params.parse_mode).toBe("HTML");
+    expect(fired.params.text).toBe("Stretch");
+    expect(fired.params.reply_markup).toEqual({
+      inline_keyboard: [
+        [
+          { text: "Run now", callback_data: `r:${id}` },
+          { text: "Pause", callback_data: `p:${id}` },
+          { text: "Cancel", callback_data: `c:${id}` },
+        ],
+      ],
+    });
+    // Once: nothing else arrives, and the one-off is gone after settling.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(sends()).toHaveLength(5);
+    await write("/jobs");
+    const after = await nthSend(6);
+    expect(String(after.params.text)).not.toContain(`<code>${id}</code>`);
+    expect(String(after.params.text)).toContain(`<code>${yearlyId}</code>`);
+    expect(stub.calls({ token: TOKEN }).every((c) => c.method === "sendMessage")).toBe(true);
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * A local Telegram Bot API stub for the worker and e2e tiers (issue 5): a Node HTTP server on 127.0.0.1 and a
+ * random port that records every call `{ method, params }` and answers `ok: true` with a plausible result,
+ * unless a test scripted the next answers of a method (429 with `retry_after`, "can't parse entities", 403
+ * blocked, "chat not found", 500, or any status and body).
+ *
+ * Bot API calls: `POST /bot<token>/<method>` with a JSON (or form) body, as api.telegram.org takes them.
+ * Control API (JSON), for tests in Node or in workerd (which reach it with `fetch`):
+ *   GET    /__stub/calls?token=&chat_id=&method=  → { calls: Call[] } oldest first, filtered when given
+ *   DELETE /__stub/calls?token=&chat_id=          → clears those calls (all when no filter)
+ *   POST   /__stub/script { method, answers, token?, chat_id? } → queues answers for the next calls of
+ *          `method` (matching the token and chat_id when given), used one per call, in order
+ *   DELETE /__stub/script?token=                  → drops queued answers
+ * Test files share one stub: each uses its own bot token (and chats), and filters by it.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** One recorded Bot API call. */
+export type Call = { method: string; params: Record<string, unknown>; token: string; at: number; answered: number };
+
+/** What a scripted call answers: a named failure, or any status and body. */
+export type Answer =
+  | { kind: "ok"; result?: unknown }
+  | { kind: "429"; retryAfter: number }
+  | { kind: "parse" }
+  | { kind: "blocked" }
+  | { kind: "deactivated" }
+  | { kind: "chat_not_found" }
+  | { kind: "500" }
+  | { kind: "502" }
+  | { kind: "raw"; status: number; body: unknown };
+
+export type Script = { method: string; answers: Answer[]; token?: string; chat_id?: string | number };
+
+/** The HTTP status and JSON body a Bot API server sends for an answer. */
+export function replyFor(answer: Answer, method: string, params: Record<string, unknown>, messageId: () => number): { status: number; body: unknown } {
+  switch (answer.kind) {
+    case "ok":
+      return { status: 200, body: { ok: true, result: answer.result !== undefined ? answer.result : plausibleResult(method, params, messageId) } };
+    case "429":
+      return {
+        status: 429,
+        body: { ok: false, error_code: 429, description: `Too Many Requests: retry after ${answer.retryAfter}`, parameters: { retry_after: answer.retryAfter } },
+      };
+    case "parse":
+      return {
+        status: 400,
+        body: { ok: false, error_code: 400, description: "Bad Request: can't parse entities: Can't find end of the entity starting at byte offset 0" },
+      };
+    case "blocked":
+      return { status: 403, body: { ok: false, error_code: 403, description: "Forbidden: bot was blocked by the user" } };
+    case "deactivated":
+      return { status: 403, body: { ok: false, error_code: 403, description: "Forbidden: user is deactivated" } };
+    case "chat_not_found":
+      return { status: 400, body: { ok: false, error_code: 400, description: "Bad Request: chat not found" } };
+    case "500":
+      return { status: 500, body: { ok: false, error_code: 500, description: "Internal Server Error" } };
+    case "502":
+      return { status: 502, body: "<html><body>502 Bad Gateway</body></html>" };
+    case "raw":
+      return { status: answer.status, body: answer.body };
+  }
+}
+
+/** A result shaped like the real one for the methods the bot uses; `true` for the rest. */
+export function plausibleResult(method: string, params: Record<string, unknown>, messageId: () => number): unknown {
+  const now = Math.floor(Date.now() / 1000);
+  switch (method) {
+    case "sendMessage":
+    case "editMessageText": {
+      const chatId = Number(params.chat_id);
+      return {
+        message_id: messageId(),
+        from: { id: 1000000001, is_bot: true, first_name: "Cuckoo", username: "CuckooTestBot" },
+        chat: { id: chatId, first_name: "Test", type: chatId > 0 ? "private" : "group" },
+        date: now,
+        text: typeof params.text === "string" ? params.text : "",
+        ...(params.reply_markup !== undefined ? { reply_markup: params.reply_markup } : {}),
+      };
+    }
+    case "getMe":
+      return { id: 1000000001, is_bot: true, first_name: "Cuckoo", username: "CuckooTestBot", can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false };
+    case "getWebhookInfo":
+      return { url: "", has_custom_certificate: false, pending_update_count: 0 };
+    case "getMyCommands":
+      return [];
+    default:
+      return true;
+  }
+}
+
+export type TelegramStub = {
+  /** `http://127.0.0.1:<port>`: the value for TELEGRAM_API_BASE. */
+  url: string;
+  /** Calls recorded so far (a copy), filtered by token, chat id or method when given. */
+  calls(filter?: { token?: string; chat_id?: string | number; method?: string }): Call[];
+  clear(filter?: { token?: string; chat_id?: string | number }): void;
+  script(script: Script): void;
+  close(): Promise<void>;
+};
+
+const matches = (call: Call, f: { token?: string; chat_id?: string | number; method?: string }) =>
+  (f.token === undefined || call.token === f.token) &&
+  (f.chat_id === undefined || String(call.params.chat_id) === String(f.chat_id)) &&
+  (f.method === undefined || call.method === f.method);
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Bot API parameters: JSON, or a form / query string with JSON-looking values decoded. */
+function parseParams(raw: string, contentType: string, query: URLSearchParams): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [k, v] of query) params[k] = v;
+  if (raw.trim() === "") return params;
+  if (contentType.includes("application/json")) {
+    try {
+      const body = JSON.parse(raw) as unknown;
+      if (body && typeof body === "object" && !Array.isArray(body)) return { ...params, ...(body as Record<string, unknown>) };
+    } catch {
+      return { ...params, __unparsed: raw };
+    }
+    return { ...params, __unparsed: raw };
+  }
+  for (const [k, v] of new URLSearchParams(raw)) {
+    try {
+      params[k] = /^[[{]/.test(v) ? JSON.parse(v) : v;
+    } catch {
+      params[k] = v;
+    }
+  }
+  return params;
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  res.writeHead(status, { "Content-Type": typeof body === "string" ? "text/html" : "application/json", "Content-Length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** Starts the stub on 127.0.0.1 and a free port. */
+export async function startTelegramStub(): Promise<TelegramStub> {
+  const recorded: Call[] = [];
+  let scripts: Script[] = [];
+  let nextMessageId = 1;
+  const messageId = () => nextMessageId++;
+
+  const filterOf = (q: URLSearchParams) => ({
+    ...(q.get("token") ? { token: q.get("token")! } : {}),
+    ...(q.get("chat_id") ? { chat_id: q.get("chat_id")! } : {}),
+    ...(q.get("method") ? { method: q.get("method")! } : {}),
+  });
+
+  /** The first queued answer for this call, taken off its script. */
+  const takeAnswer = (method: string, token: string, params: Record<string, unknown>): Answer => {
+    for (const s of scripts) {
+      if (s.method !== method || s.answers.length === 0) continue;
+      if (s.token !== undefined && s.token !== token) continue;
+      if (s.chat_id !== undefined && String(s.chat_id) !== String(params.chat_id)) continue;
+      const answer = s.answers.shift()!;
+      scripts = scripts.filter((x) => x.answers.length > 0);
+      return answer;
+    }
+    return { kind: "ok" };
+  };
+
+  const server: Server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      const raw = await readBody(req);
+      if (url.pathname === "/__stub/calls") {
+        const filter = filterOf(url.searchParams);
+        if (req.method === "GET") return send(res, 200, { calls: recorded.filter((c) => matches(c, filter)) });
+        if (req.method === "DELETE") {
+          for (let i = recorded.length - 1; i >= 0; i--) if (matches(recorded[i]!, filter)) recorded.splice(i, 1);
+          return send(res, 200, { ok: true });
+        }
+      }
+      if (url.pathname === "/__stub/script") {
+        if (req.method === "POST") {
+          const script = JSON.parse(raw) as Script;
+          if (typeof script.method !== "string" || !Array.isArray(script.answers)) return send(res, 400, { error: "method and answers are required" });
+          scripts.push({ ...script, answers: [...script.answers] });
+          return send(res, 200, { ok: true });
+        }
+        if (req.method === "DELETE") {
+          const token = url.searchParams.get("token");
+          scripts = token ? scripts.filter((s) => s.token !== token) : [];
+          return send(res, 200, { ok: true });
+        }
+      }
+      const m = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
+      if (!m) return send(res, 404, { ok: false, error_code: 404, description: "Not Found" });
+      const [, token, method] = m as unknown as [string, string, string];
+      const params = parseParams(raw, req.headers["content-type"] ?? "", url.searchParams);
+      const call: Call = { method, params, token: decodeURIComponent(token), at: Date.now(), answered: 0 };
+      recorded.push(call);
+      const answer = takeAnswer(method, call.token, params);
+      const reply = replyFor(answer, method, params, messageId);
+      call.answered = reply.status;
+      return send(res, reply.status, reply.body);
+    } catch (error) {
+      return send(res, 500, { ok: false, error_code: 500, description: `stub error: ${String(error)}` });
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls: (filter = {}) => recorded.filter((c) => matches(c, filter)).map((c) => ({ ...c })),
+    clear: (filter = {}) => {
+      for (let i = recorded.length - 1; i >= 0; i--) if (matches(recorded[i]!, filter)) recorded.splice(i, 1);
+    },
+    script: (script) => {
+      scripts.push({ ...script, answers: [...script.answers] });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

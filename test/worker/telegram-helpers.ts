@@ -1,0 +1,244 @@
+/**
+ * Shared helpers of the Telegram tests (telegram-*.test.ts, issue 5): the Bot API stub that the worker
+ * project's globalSetup starts in Node (its URL comes through `inject("telegramStub")`), a bot per test file
+ * (its own token, so files sharing the stub never see each other's calls), chats put in Telegram mode, updates
+ * posted to the webhook, and waiting for what the chat's alarm sends.
+ *
+ * Config reaches the code two ways: the webhook route reads the request's env (`envWith`), the chat's Durable
+ * Object reads its own, which `telegramChat` replaces (with a non-forwarding queue spy when asked).
+ */
+import { createExecutionContext, runDurableObjectAlarm, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { expect, inject } from "vitest";
+import { app } from "../../src/http/app";
+import { alarmOf, must, setInstanceVars, spyQueue, sql, type Sent, type Stub } from "./agent-helpers";
+import { envWith } from "./helpers";
+
+export const STUB_URL: string = inject("telegramStub");
+export const SECRET = "hook-Secret_0123";
+
+/** A Bot API call as the stub recorded it. */
+export type Call = { method: string; params: Record<string, any>; token: string; at: number; answered: number };
+
+/** What the stub answers a scripted call (see test/stub/telegram-stub.ts). */
+export type Answer =
+  | { kind: "ok"; result?: unknown }
+  | { kind: "429"; retryAfter: number }
+  | { kind: "parse" }
+  | { kind: "blocked" }
+  | { kind: "deactivated" }
+  | { kind: "chat_not_found" }
+  | { kind: "500" }
+  | { kind: "502" }
+  | { kind: "raw"; status: number; body: unknown };
+
+async function control(method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${STUB_URL}${path}`, {
+    method,
+    headers: { "Content-Type": "application/json" },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!res.ok) throw new Error(`stub ${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** One bot (token) per test file; its vars for the webhook's env and the chat objects' env. */
+export class TestBot {
+  readonly token: string;
+
+  constructor(tag: string) {
+    // `<digits>:<20+ of A–Z a–z 0–9 _ ->`, distinct per file.
+    this.token = `7${String(tag.length).padStart(8, "0")}:AAE${tag.replace(/[^A-Za-z0-9_-]/g, "_")}_abcdefghijklmnopqrstu`;
+  }
+
+  vars(allowed: readonly string[]): Record<string, string> {
+    return {
+      TELEGRAM_BOT_TOKEN: this.token,
+      TELEGRAM_WEBHOOK_SECRET: SECRET,
+      TELEGRAM_API_BASE: STUB_URL,
+      ALLOWED_USER_IDS: allowed.join(","),
+    };
+  }
+
+  /** The Worker's env with this bot and these allowed users. */
+  env(allowed: readonly string[]): Env {
+    return envWith(this.vars(allowed));
+  }
+
+  /** The calls this bot made, oldest first (to one chat, of one method, when given). */
+  async calls(filter: { chatId?: string; method?: string } = {}): Promise<Call[]> {
+    const q = new URLSearchParams({ token: this.token });
+    if (filter.chatId !== undefined) q.set("chat_id", filter.chatId);
+    if (filter.method !== undefined) q.set("method", filter.method);
+    return (await control("GET", `/__stub/calls?${q}`)).calls as Call[];
+  }
+
+  sends(chatId: string): Promise<Call[]> {
+    return this.calls({ chatId, method: "sendMessage" });
+  }
+
+  /** Queues the next answers of `method` for this bot (and chat, when given). */
+  async script(method: string, answers: Answer[], chatId?: string): Promise<void> {
+    await control("POST", "/__stub/script", { method, answers, token: this.token, ...(chatId !== undefined ? { chat_id: chatId } : {}) });
+  }
+}
+
+export type TelegramChat = { chatId: string; stub: Stub; sent: Sent | null };
+
+/**
+ * Puts a chat's object in Telegram mode with `bot` (the chat allowed), with a non-forwarding spy on its
+ * `PROMPTS` binding unless `spy` is false (then prompts reach the real consumer and its echo agent), and binds
+ * its chat id.
+ */
+export async function telegramChat(bot: TestBot, chatId: string, options: { spy?: boolean; allowed?: string[] } = {}): Promise<TelegramChat> {
+  const stub: Stub = env.CHAT.getByName(chatId);
+  const sent = options.spy === false ? null : await spyQueue(stub);
+  await setInstanceVars(stub, bot.vars(options.allowed ?? [chatId]));
+  // The chat's id is bound as its first update (or any chat RPC) would bind it; `deliver` alone does not.
+  await must(stub.getSettings(chatId));
+  return { chatId, stub, sent };
+}
+
+/** POSTs an update (or any body) to the webhook with the secret header (unless `secret` is null). */
+export async function postUpdate(
+  testEnv: Env,
+  body: unknown,
+  options: { secret?: string | null; contentType?: string } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { "Content-Type": options.contentType ?? "application/json" };
+  const secret = options.secret === undefined ? SECRET : options.secret;
+  if (secret !== null) headers["X-Telegram-Bot-Api-Secret-Token"] = secret;
+  const ctx = createExecutionContext();
+  const res = await app.request(
+    "/telegram/webhook",
+    { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) },
+    testEnv,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+let nextUpdateId = 900_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
+export const newUpdateId = () => nextUpdateId++;
+
+const user = (id: string) => ({ id: Number(id), is_bot: false, first_name: "Ada", username: "ada" });
+const privateChat = (id: string) => ({ id: Number(id), type: "private", first_name: "Ada", username: "ada" });
+
+/** A text message from the chat's user in their private chat with the bot. */
+export function textUpdate(chatId: string, text: string, updateId = newUpdateId()) {
+  return {
+    update_id: updateId,
+    message: { message_id: updateId % 100_000, from: user(chatId), chat: privateChat(chatId), date: Math.floor(Date.now() / 1000), text },
+  };
+}
+
+/** A message with no text (a photo). */
+export function photoUpdate(chatId: string, updateId = newUpdateId()) {
+  return {
+    update_id: updateId,
+    message: {
+      message_id: updateId % 100_000,
+      from: user(chatId),
+      chat: privateChat(chatId),
+      date: Math.floor(Date.now() / 1000),
+      photo: [{ file_id: "AgAD", file_unique_id: "AQAD", width: 90, height: 90 }],
+    },
+  };
+}
+
+/** A button press under a message in `chatId` by `fromId` (the chat's user by default). */
+export function callbackUpdate(chatId: string, data: string, options: { fromId?: string; updateId?: number } = {}) {
+  const updateId = options.updateId ?? newUpdateId();
+  return {
+    update_id: updateId,
+    callback_query: {
+      id: `cb${updateId}`,
+      from: user(options.fromId ?? chatId),
+      chat_instance: "-1234567890",
+      message: { message_id: 7, date: Math.floor(Date.now() / 1000), chat: privateChat(chatId), text: "Stretch" },
+      data,
+    },
+  };
+}
+
+export const outboxCount = async (stub: Stub) => (await sql<{ n: number }>(stub, "SELECT COUNT(*) AS n FROM outbox"))[0]!.n;
+
+export type OutboxRow = { id: number; key: string; attempts: number; next_attempt_at: number; parts_sent: number; created_at: number };
+export const outboxRows = (stub: Stub) =>
+  sql<OutboxRow>(stub, "SELECT id, key, attempts, next_attempt_at, parts_sent, created_at FROM outbox ORDER BY id");
+
+export const blockedFlag = async (stub: Stub) =>
+  (await sql<{ value: string | null }>(stub, "SELECT value FROM settings WHERE key = 'blocked'"))[0]?.value ?? null;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until the chat's outbox is empty and `bot` made at least `n` sendMessage calls to it (the alarm the
+ * delivery armed sends them; if it is overdue, it is run here), then a short quiet spell so that an extra
+ * call would show, and returns the chat's sendMessage calls.
+ */
+export async function delivered(bot: TestBot, chat: { chatId: string; stub: Stub }, n: number, withinMs = 10_000): Promise<Call[]> {
+  const started = Date.now();
+  for (;;) {
+    const calls = await bot.sends(chat.chatId);
+    if (calls.length >= n && (await outboxCount(chat.stub)) === 0) break;
+    if (Date.now() - started > withinMs) {
+      throw new Error(`expected ${n} sendMessage call(s) to ${chat.chatId}, got ${calls.length}; outbox holds ${await outboxCount(chat.stub)} row(s)`);
+    }
+    const alarm = await alarmOf(chat.stub);
+    // An alarm more than 2 s overdue did not fire by itself: run it (never one that may be running now).
+    if (alarm !== null && alarm < Date.now() - 2_000) await runDurableObjectAlarm(chat.stub);
+    await sleep(50);
+  }
+  await sleep(300);
+  return bot.sends(chat.chatId);
+}
+
+/** Waits until the calls of `bot` (filtered) reach `n`, and returns them. */
+export async function callsReach(bot: TestBot, filter: { chatId?: string; method?: string }, n: number, withinMs = 10_000): Promise<Call[]> {
+  const started = Date.now();
+  for (;;) {
+    const calls = await bot.calls(filter);
+    if (calls.length >= n) return calls;
+    if (Date.now() - started > withinMs) throw new Error(`expected ${n} call(s) ${JSON.stringify(filter)}, got ${calls.length}`);
+    await sleep(50);
+  }
+}
+
+/** The one sendMessage of a reply: to the chat, the rendered HTML, parse mode HTML. */
+export function expectReply(call: Call | undefined, chatId: string, html: string): void {
+  expect(call, "no sendMessage").toBeDefined();
+  expect(String(call!.params.chat_id)).toBe(chatId);
+  expect(call!.params.parse_mode).toBe("HTML");
+  expect(call!.params.text).toBe(html);
+}
+
+/** `HH:mm` when today in `zone`, else `d MMM HH:mm`, with the year when not this year (DESIGN §4), via Intl. */
+export function chatTime(instant: number, zone: string, now = Date.now()): string {
+  const f = (ms: number) => {
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).formatToParts(ms);
+    const p = (type: string) => parts.find((x) => x.type === type)!.value;
+    return { year: p("year"), month: p("month"), day: p("day"), hm: `${p("hour")}:${p("minute")}` };
+  };
+  const at = f(instant);
+  const today = f(now);
+  if (at.year === today.year && at.month === today.month && at.day === today.day) return at.hm;
+  if (at.year === today.year) return `${at.day} ${at.month} ${at.hm}`;
+  return `${at.day} ${at.month} ${at.year} ${at.hm}`;
+}
+
+/** The texts a reply stamped with "now" may hold: one per minute from `t0` to `t1`. */
+export function eitherMinute<T>(t0: number, t1: number, text: (now: number) => T): T[] {
+  const out: T[] = [];
+  for (let t = t0; t < t1 + 60_000; t += 60_000) out.push(text(Math.min(t, t1)));
+  return out;
+}

@@ -5,9 +5,10 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { fireBench } from "./fire.mjs";
 
 const out = ".bench";
 rmSync(out, { recursive: true, force: true });
@@ -53,3 +54,7 @@ for (let i = 0; i < 3; i++) {
 }
 times.sort((a, b) => a - b);
 console.log(`  wrangler check startup: ${times[1].toFixed(1)} ms (median of 3; target ≤ 25 ms)`);
+
+// 4. Firing against the real Durable Object under `wrangler dev`, with the bare-alarm baseline (bench/fire.mjs).
+section("firing (wrangler dev, local workerd)");
+await fireBench({ out: resolve(out) });

@@ -1,0 +1,326 @@
+/**
+ * Bench only: the Worker that bench/fire.mjs serves with `wrangler dev --config bench/wrangler.fire.toml`.
+ * It re-exports the real Worker (fetch and the queue consumer) and runs the real ChatScheduler through a thin
+ * subclass that only observes: its `env.PROMPTS` is wrapped by a producer that awaits the real `sendBatch` and
+ * then notes `Date.now()` for each message (workerd advances the clock on I/O, so this is the instant the send
+ * resolved), and on request the rows every SQL statement of an alarm wrote are summed (`cursor.rowsWritten`).
+ * BareAlarm is the baseline of DESIGN §12: it only updates a row, sends its messages the same way, and re-arms.
+ * The queue consumer is the real Worker's, or on request one that only acknowledges.
+ *
+ * Samples live in module scope: every Durable Object of this Worker runs in the one isolate of `wrangler
+ * dev`, so they survive an object's eviction, and `/bench/samples` reads them. Nothing here is deployed.
+ */
+import { DurableObject } from "cloudflare:workers";
+import worker from "../src/index";
+import { ChatScheduler } from "../src/chat/ChatScheduler";
+import { newJobId } from "../src/jobs/model";
+
+type BenchEnv = Omit<Env, "CHAT"> & { CHAT: DurableObjectNamespace<BenchChatScheduler>; BARE: DurableObjectNamespace<BareAlarm> };
+
+/** One message whose `sendBatch` resolved. `dueAt` comes from the run id `<jobId>:<dueAt ms>`. */
+type Send = { who: "ours" | "bare"; chatId: string; runId: string; dueAt: number; sentAt: number };
+/** One alarm invocation. */
+type Alarm = {
+  who: "ours" | "bare";
+  chatId: string;
+  instance: number;
+  /** The alarm was the first event this instance served: it ran in a freshly constructed object. */
+  fresh: boolean;
+  bornAt: number;
+  entryAt: number;
+  /** The earliest due instant among the chat's messages this alarm sent (null: it sent none). */
+  dueAt: number | null;
+  sends: number;
+  /** With `mode.countRows`: the sum of `cursor.rowsWritten` over every SQL statement the alarm ran. */
+  rowsWritten?: number;
+  /** With `mode.countRows`: SQLite's `total_changes()` after minus before the alarm, on the object's connection. */
+  changes?: number;
+  statements?: [string, number][];
+};
+
+const sends: Send[] = [];
+const alarms: Alarm[] = [];
+let instances = 0;
+/**
+ * What the bench asks for: row counting (off while timing), and whether the queue consumer is the real one
+ * (the agent) or one that only acknowledges.
+ */
+const mode = { countRows: false, ackOnly: false };
+
+type Meta = { instance: number; bornAt: number; events: number };
+
+function newMeta(): Meta {
+  return { instance: ++instances, bornAt: Date.now(), events: 0 };
+}
+
+/** The chat's own messages sent since index `from` (other objects' sends interleave with an alarm's). */
+function ownSends(from: number, chatId: string): { dueAt: number | null; sends: number } {
+  let dueAt: number | null = null;
+  let count = 0;
+  for (let i = from; i < sends.length; i++) {
+    const s = sends[i]!;
+    if (s.chatId !== chatId) continue;
+    count++;
+    dueAt = dueAt === null ? s.dueAt : Math.min(dueAt, s.dueAt);
+  }
+  return { dueAt, sends: count };
+}
+
+/**
+ * `env` with PROMPTS replaced by a producer that records when each send resolved. One wrapper per env object,
+ * shared by every instance as the env itself is, so `loadConfig`'s per-env cache behaves as in production.
+ */
+const wrapped = new WeakMap<object, Env>();
+function recordingEnv<E extends Env>(env: E): E {
+  const known = wrapped.get(env);
+  if (known) return known as E;
+  const real = env.PROMPTS;
+  const producer: Queue = {
+    metrics: () => real.metrics(),
+    send: (body, options) => real.send(body, options),
+    async sendBatch(messages, options) {
+      const list = [...messages];
+      const response = await real.sendBatch(list, options);
+      // Taken after the await: workerd's clock stands still during synchronous work and moves on I/O.
+      const sentAt = Date.now();
+      for (const m of list) {
+        const body = m.body as { runId?: unknown; chatId?: unknown };
+        if (typeof body?.runId !== "string" || typeof body.chatId !== "string") continue;
+        const dueAt = Number(body.runId.slice(body.runId.lastIndexOf(":") + 1));
+        sends.push({ who: body.runId.startsWith("bare-") ? "bare" : "ours", chatId: body.chatId, runId: body.runId, dueAt, sentAt });
+      }
+      return response;
+    },
+  };
+  const proxy = new Proxy(env, { get: (target, key, receiver) => (key === "PROMPTS" ? producer : Reflect.get(target, key, receiver)) });
+  wrapped.set(env, proxy);
+  return proxy;
+}
+
+const totalChanges = (sql: SqlStorage): number => sql.exec<{ n: number }>("SELECT total_changes() AS n").one().n;
+
+type Cursor = SqlStorageCursor<Record<string, SqlStorageValue>>;
+
+/** The real ChatScheduler, observed: nothing in its behaviour changes. */
+export class BenchChatScheduler extends ChatScheduler {
+  declare private meta: Meta;
+  declare private seen: { cursors: [string, Cursor][] | null };
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    // Every SQL statement of the object goes through ctx.storage.sql.exec (the stores keep that object):
+    // with `mode.countRows`, an alarm keeps each cursor to read its `rowsWritten` when it is done.
+    const sql = ctx.storage.sql;
+    const exec = sql.exec;
+    const seen: { cursors: [string, Cursor][] | null } = { cursors: null };
+    sql.exec = ((query: string, ...bindings: SqlStorageValue[]) => {
+      const cursor = exec.call(sql, query, ...bindings) as Cursor;
+      seen.cursors?.push([query, cursor]);
+      return cursor;
+    }) as SqlStorage["exec"];
+    super(ctx, recordingEnv(env));
+    this.meta = newMeta();
+    this.seen = seen;
+  }
+
+  override async alarm(): Promise<void> {
+    const entryAt = Date.now();
+    const meta = this.meta;
+    const fresh = meta.events++ === 0;
+    const sent = sends.length;
+    const count = mode.countRows;
+    const before = count ? totalChanges(this.ctx.storage.sql) : 0;
+    if (count) this.seen.cursors = [];
+    try {
+      await super.alarm();
+    } finally {
+      // Named stubs keep their name on the id (workerd), so no query is needed to know the chat.
+      const chatId = this.ctx.id.name ?? "";
+      const alarm: Alarm = { who: "ours", chatId, instance: meta.instance, fresh, bornAt: meta.bornAt, entryAt, ...ownSends(sent, chatId) };
+      const cursors = this.seen.cursors;
+      this.seen.cursors = null;
+      if (count && cursors) {
+        const statements = cursors.map(([q, c]) => [q.replace(/\s+/g, " ").trim(), c.rowsWritten] as [string, number]);
+        alarm.rowsWritten = statements.reduce((n, [, w]) => n + w, 0);
+        alarm.changes = totalChanges(this.ctx.storage.sql) - before;
+        alarm.statements = statements.filter(([, w]) => w > 0);
+      }
+      alarms.push(alarm);
+    }
+  }
+
+  /**
+   * Creates one prompt job per instant through the real `createJob` (which only takes times ≥ 1 minute
+   * ahead), then moves each to its instant as the tests do (a row update) and lets `listJobs` self-heal the
+   * alarm. With `cron`, the jobs are cron jobs whose next run is moved. With `clone`, only the first job goes
+   * through `createJob` and the others are copies of its row under fresh ids (seeding 10,000 jobs one by one
+   * takes half a minute). Returns the instance that served it.
+   */
+  async benchSeed(chatId: string, due: number[], cron?: string, clone = false): Promise<number> {
+    this.meta.events++;
+    const sql = this.ctx.storage.sql;
+    let first: Record<string, SqlStorageValue> | null = null;
+    for (const [i, at] of due.entries()) {
+      if (clone && first) {
+        let id = newJobId();
+        while (sql.exec("SELECT 1 FROM jobs WHERE id = ?", id).toArray().length > 0) id = newJobId();
+        const row: Record<string, SqlStorageValue> = { ...first, id, next_run_at: at, ...(first.at_ms === null ? {} : { at_ms: at }) };
+        const columns = Object.keys(row);
+        sql.exec(`INSERT INTO jobs (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`, ...columns.map((c) => row[c]!));
+        continue;
+      }
+      const input = cron ? { cron } : { delay: "PT10M" };
+      const made = await this.createJob(chatId, { name: `bench ${i + 1}`, kind: "prompt", text: "Say hi.", ...input }, "admin");
+      if (!made.ok) throw new Error(made.error.message);
+      if (cron) sql.exec("UPDATE jobs SET next_run_at = ? WHERE id = ?", at, made.value.id);
+      else sql.exec("UPDATE jobs SET at_ms = ?, next_run_at = ? WHERE id = ?", at, at, made.value.id);
+      first = sql.exec("SELECT * FROM jobs WHERE id = ?", made.value.id).one();
+    }
+    const listed = await this.listJobs(chatId);
+    if (!listed.ok) throw new Error(listed.error.message);
+    return this.meta.instance;
+  }
+
+  /** Moves every one-off of the chat to `at` and arms the alarm there (what syncAlarm would set). */
+  async benchRetime(at: number): Promise<number> {
+    this.meta.events++;
+    this.ctx.storage.sql.exec("UPDATE jobs SET at_ms = ?, next_run_at = ? WHERE at_ms IS NOT NULL", at, at);
+    await this.ctx.storage.setAlarm(at);
+    return this.meta.instance;
+  }
+
+  /** Runs per state, from the chat's own table. */
+  async benchRunStates(): Promise<Record<string, number>> {
+    this.meta.events++;
+    const out: Record<string, number> = {};
+    for (const r of this.ctx.storage.sql.exec<{ state: string; n: number }>("SELECT state, COUNT(*) AS n FROM runs GROUP BY state")) out[r.state] = r.n;
+    return out;
+  }
+
+  async benchPing(): Promise<number> {
+    this.meta.events++;
+    return this.meta.instance;
+  }
+}
+
+/**
+ * The baseline of DESIGN §12: an alarm that updates one row and re-arms. It also sends its messages (one, or
+ * as many as a chat's burst) through the same recording producer, so its lateness is observed at the same
+ * point as ChatScheduler's.
+ */
+export class BareAlarm extends DurableObject<Env> {
+  declare private meta: Meta;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, recordingEnv(env));
+    this.meta = newMeta();
+    ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS state (id INTEGER PRIMARY KEY, name TEXT NOT NULL, n INTEGER NOT NULL, messages INTEGER NOT NULL)");
+    ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS plan (seq INTEGER PRIMARY KEY, at INTEGER NOT NULL)");
+  }
+
+  /** Plans one firing per instant, each sending `messages` messages in one batch, and arms the first. */
+  async arm(name: string, due: number[], messages = 1): Promise<number> {
+    this.meta.events++;
+    const sql = this.ctx.storage.sql;
+    sql.exec("DELETE FROM plan");
+    sql.exec("INSERT INTO state (id, name, n, messages) VALUES (1, ?, 0, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, n = 0, messages = excluded.messages", name, messages);
+    due.forEach((at, seq) => sql.exec("INSERT INTO plan (seq, at) VALUES (?, ?)", seq, at));
+    await this.ctx.storage.setAlarm(due[0]!);
+    return this.meta.instance;
+  }
+
+  override async alarm(): Promise<void> {
+    return this.bareAlarm();
+  }
+
+  /** The alarm's body, under its own name so a CPU profile tells it from ChatScheduler's `alarm`. */
+  private async bareAlarm(): Promise<void> {
+    const entryAt = Date.now();
+    const meta = this.meta;
+    const fresh = meta.events++ === 0;
+    const sql = this.ctx.storage.sql;
+    const count = mode.countRows;
+    const before = count ? totalChanges(sql) : 0;
+    const sent = sends.length;
+    const update = sql.exec<{ n: number; name: string; messages: number }>("UPDATE state SET n = n + 1 WHERE id = 1 RETURNING n, name, messages");
+    const { n, name, messages } = update.one();
+    const due = sql.exec<{ at: number }>("SELECT at FROM plan WHERE seq = ?", n - 1).one().at;
+    const batch = Array.from({ length: messages }, (_, k) => ({ body: { runId: `bare-${k}:${due}`, chatId: name }, contentType: "json" as const }));
+    await this.env.PROMPTS.sendBatch(batch);
+    const next = sql.exec<{ at: number }>("SELECT at FROM plan WHERE seq = ?", n).toArray()[0];
+    if (next) await this.ctx.storage.setAlarm(next.at);
+    const alarm: Alarm = { who: "bare", chatId: name, instance: meta.instance, fresh, bornAt: meta.bornAt, entryAt, ...ownSends(sent, name) };
+    if (count) {
+      alarm.rowsWritten = update.rowsWritten;
+      alarm.changes = totalChanges(sql) - before;
+      alarm.statements = [["UPDATE state", update.rowsWritten]];
+    }
+    alarms.push(alarm);
+  }
+}
+
+/** Runs `work` over `items` with at most `limit` in flight. */
+async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!);
+    }
+  });
+  await Promise.all(lanes);
+  return out;
+}
+
+async function bench(request: Request, env: BenchEnv): Promise<Response> {
+  const url = new URL(request.url);
+  const body = request.method === "POST" ? ((await request.json()) as Record<string, unknown>) : {};
+  const chatIds = (body.chatIds ?? []) as string[];
+  switch (url.pathname) {
+    case "/bench/ping":
+      return Response.json({ ok: true, instances });
+    case "/bench/mode":
+      mode.countRows = body.countRows === true;
+      mode.ackOnly = body.ackOnly === true;
+      return Response.json({ ok: true });
+    case "/bench/seed": {
+      const chats = body.chats as { chatId: string; due: number[]; cron?: string; clone?: boolean }[];
+      return Response.json(await pool(chats, 50, (c) => env.CHAT.getByName(c.chatId).benchSeed(c.chatId, c.due, c.cron, c.clone)));
+    }
+    case "/bench/retime":
+      return Response.json(await pool(chatIds, 50, (id) => env.CHAT.getByName(id).benchRetime(body.at as number)));
+    case "/bench/states":
+      return Response.json(await pool(chatIds, 50, (id) => env.CHAT.getByName(id).benchRunStates()));
+    case "/bench/ping-chats":
+      return Response.json(await pool(chatIds, 50, (id) => env.CHAT.getByName(id).benchPing()));
+    case "/bench/bare": {
+      const chats = body.chats as { name: string; due: number[]; messages?: number }[];
+      return Response.json(await pool(chats, 50, (c) => env.BARE.getByName(c.name).arm(c.name, c.due, c.messages)));
+    }
+    case "/bench/count":
+      return Response.json({ sends: sends.length, alarms: alarms.length, instances });
+    case "/bench/samples": {
+      const prefix = url.searchParams.get("prefix") ?? "";
+      return Response.json({
+        sends: sends.filter((s) => s.chatId.startsWith(prefix)),
+        alarms: alarms.filter((a) => a.chatId.startsWith(prefix)),
+        instances,
+      });
+    }
+  }
+  return new Response("not found", { status: 404 });
+}
+
+/** The real consumer, or (with `mode.ackOnly`) one that acknowledges every message and does nothing else. */
+async function queue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext): Promise<void> {
+  if (mode.ackOnly) batch.ackAll();
+  else await worker.queue(batch, env, ctx);
+}
+
+export default {
+  fetch(request, env, ctx) {
+    if (new URL(request.url).pathname.startsWith("/bench/")) return bench(request, env as unknown as BenchEnv);
+    return worker.fetch(request, env, ctx);
+  },
+  queue,
+} satisfies ExportedHandler<Env>;

@@ -505,7 +505,10 @@ export class ChatScheduler extends DurableObject<Env> {
     const now = Date.now();
     if (!this.talk.firstUpdate(update.update_id, now)) return ok({ handled: "duplicate" });
     try {
-      if (this.store.setting("blocked") !== null) this.store.setSetting("blocked", null); // they wrote again
+      if (this.store.setting("blocked") !== null) {
+        this.store.setSetting("blocked", null); // they wrote again
+        await this.engine.markBlockedInDirectory(origin.chatId, false, now);
+      }
       const key = `u:${update.update_id}`;
       const button = update.callback_query ? parseButton(update.callback_query.data) : null;
       if (update.callback_query) {

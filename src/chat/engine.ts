@@ -91,6 +91,22 @@ export class ChatEngine {
    * Hands the outbox to Telegram (DESIGN §6, a later part). In transcript mode there is no bot: the
    * transcript entry written with the row is the delivery, so the rows are done at once.
    */
+  /**
+   * The D1 directory's blocked flag, so /healthz can count blocked chats across chats (the rest of the
+   * directory is fed by a later part). A failure here is logged; the object's own flag is the truth.
+   */
+  async markBlockedInDirectory(chatId: string, blocked: boolean, now: number): Promise<void> {
+    try {
+      await this.env.DB.prepare(
+        "INSERT INTO chats (chat_id, blocked, updated_at) VALUES (?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET blocked = excluded.blocked, updated_at = excluded.updated_at",
+      )
+        .bind(chatId, blocked ? 1 : 0, now)
+        .run();
+    } catch (error) {
+      console.error(`could not record chat ${chatId} as ${blocked ? "blocked" : "unblocked"} in the directory`, error);
+    }
+  }
+
   /** Whether outbox rows can go anywhere: a bot with a usable token, a chat id, and the chat not blocked. */
   private canSend(): boolean {
     const t = this.config.telegram;
@@ -113,9 +129,10 @@ export class ChatEngine {
       this.flushOutbox();
       return;
     }
-    await sendOutbox(this.talk, { base: t.apiBase, token: t.botToken }, chatId, now, () => {
+    await sendOutbox(this.talk, { base: t.apiBase, token: t.botToken }, chatId, now, async () => {
       this.store.setSetting("blocked", "1");
       console.log(`chat ${chatId} is blocked: Telegram says it cannot be reached; it stays so until the user writes`);
+      await this.markBlockedInDirectory(chatId, true, now);
     });
   }
 
@@ -189,7 +206,7 @@ export class ChatEngine {
       switch (decision.action) {
         case "claim":
           this.store.insertRun(decision.run);
-          this.store.saveJob(decision.job);
+          this.store.markClaimed(decision.job);
           if (decision.missed > 0) {
             console.log(`job ${decision.job.id}: ${decision.missed} missed occurrence(s) dropped (cron does not catch up)`);
           }
@@ -218,7 +235,7 @@ export class ChatEngine {
 
   /** Sends every claimed run not already being sent; true when a send failed. */
   async dispatch(now: number): Promise<boolean> {
-    const claimed = this.store.openRuns().filter((r) => r.state === "claimed" && r.message !== null && !this.sending.has(r.runId));
+    const claimed = this.store.claimedRuns().filter((r) => !this.sending.has(r.runId));
     if (claimed.length === 0) return false;
     for (const r of claimed) this.sending.add(r.runId);
     try {
@@ -238,8 +255,7 @@ export class ChatEngine {
 
   /** A dispatched prompt whose lease ran out: no agent settled it within 10 minutes. */
   expireLeases(now: number): void {
-    for (const run of this.store.openRuns()) {
-      if (run.state !== "dispatched" || run.leaseUntil === null || run.leaseUntil > now) continue;
+    for (const run of this.store.expiredDispatched(now)) {
       // A prompt still waiting in the run gate is not lost: it gets a new lease.
       if (this.gate.waiting(run.runId)) this.store.renewLease(run.runId, now + PROMPT_LEASE_MS);
       else this.settle(run.runId, "failed", "no agent settled it within 10 min", now);

@@ -38,14 +38,14 @@ export async function sendOutbox(
   api: BotApi,
   chatId: string,
   now: number,
-  onBlocked: () => void,
+  onBlocked: () => Promise<void>,
 ): Promise<OutboxOutcome> {
   let outcome: OutboxOutcome = "idle";
   for (const row of talk.dueOutbox(now)) {
     const result = await sendRow(talk, api, chatId, row, now);
     if (result === "blocked") {
       talk.clearOutbox();
-      onBlocked();
+      await onBlocked();
       return "blocked";
     }
     if (result === "waiting") return "waiting";

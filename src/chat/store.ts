@@ -252,21 +252,39 @@ export class ChatStore {
       });
   }
 
-  /** Runs not yet settled, oldest due first. */
-  openRuns(): RunRecord[] {
-    return this.sql
-      .exec("SELECT * FROM runs WHERE state <> 'settled' ORDER BY due_at, run_id")
-      .toArray()
-      .flatMap((row) => {
-        const parsed = runRow().safeParse(row);
-        return parsed.success ? [parsed.data] : [];
-      });
+  /** Claimed runs with a message to send, oldest due first (every one is sent, also after a crash). */
+  claimedRuns(): RunRecord[] {
+    return this.parseRuns(this.sql.exec("SELECT * FROM runs WHERE state = 'claimed' AND message IS NOT NULL ORDER BY due_at, run_id"));
   }
 
+  /** Dispatched runs whose lease ran out at `now`. */
+  expiredDispatched(now: number): RunRecord[] {
+    return this.parseRuns(this.sql.exec("SELECT * FROM runs WHERE state = 'dispatched' AND lease_until <= ? ORDER BY due_at, run_id", now));
+  }
+
+  private parseRuns(cursor: SqlStorageCursor<Record<string, SqlStorageValue>>): RunRecord[] {
+    return cursor.toArray().flatMap((row) => {
+      const parsed = runRow().safeParse(row);
+      return parsed.success ? [parsed.data] : [];
+    });
+  }
+
+  /** One statement per 50 runs (bound parameters are limited). */
   markDispatched(runIds: readonly string[], startedAt: number, leaseUntil: number): void {
-    for (const id of runIds) {
-      this.sql.exec("UPDATE runs SET state = 'dispatched', started_at = ?, lease_until = ? WHERE run_id = ? AND state = 'claimed'", startedAt, leaseUntil, id);
+    for (let i = 0; i < runIds.length; i += 50) {
+      const chunk = runIds.slice(i, i + 50);
+      this.sql.exec(
+        `UPDATE runs SET state = 'dispatched', started_at = ?, lease_until = ? WHERE state = 'claimed' AND run_id IN (${chunk.map(() => "?").join(", ")})`,
+        startedAt,
+        leaseUntil,
+        ...chunk,
+      );
     }
+  }
+
+  /** The claim's change to a job: only the columns it touches (fewer bytes, same one row written). */
+  markClaimed(job: Pick<JobRecord, "id" | "nextRunAt" | "runningRunId" | "lastRunAt">): void {
+    this.sql.exec("UPDATE jobs SET next_run_at = ?, running_run_id = ?, last_run_at = ? WHERE id = ?", job.nextRunAt, job.runningRunId, job.lastRunAt, job.id);
   }
 
   /** A failed send: the runs stay claimed, to be sent again at `retryAt`. */

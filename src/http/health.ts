@@ -5,11 +5,19 @@ import { VERSION } from "../version";
 import type { AppEnv } from "./context";
 
 export type Health =
-  | { ok: true; version: string; telegram: "off" | "webhook"; runner: "off" | "url" | "container"; agent: "echo" | "llm" }
+  | {
+      ok: true;
+      version: string;
+      telegram: "off" | "webhook";
+      runner: "off" | "url" | "container";
+      agent: "echo" | "llm";
+      /** Chats Telegram said cannot be reached (DESIGN §6), from the D1 directory; only with a bot. */
+      blockedChats?: number;
+    }
   | { ok: false; errors: string[] };
 
 /** 200 with the modes, or 503 listing each invalid var as a sentence. No auth: it reveals no secrets. */
-export function health(c: Context<AppEnv>) {
+export async function health(c: Context<AppEnv>) {
   const { config, errors } = loadConfig(c.env);
   c.header("Cache-Control", "no-store");
   if (errors.length > 0) {
@@ -23,5 +31,13 @@ export function health(c: Context<AppEnv>) {
     runner: config.runner.mode,
     agent: config.agent.kind,
   };
+  if (config.telegram.mode !== "off") {
+    try {
+      const row = await c.env.DB.prepare("SELECT COUNT(*) AS n FROM chats WHERE blocked = 1").first<{ n: number }>();
+      body.blockedChats = row?.n ?? 0;
+    } catch (error) {
+      console.error("healthz: could not count blocked chats", error);
+    }
+  }
   return c.json(body, 200);
 }

@@ -64,7 +64,7 @@ describe("GET /healthz", () => {
     );
     expect(res.status).toBe(200);
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ ok: true, version, telegram: "webhook", runner: "url", agent: "llm" });
+    expect(JSON.parse(text)).toEqual({ ok: true, version, telegram: "webhook", runner: "url", agent: "llm", blockedChats: expect.any(Number) });
     for (const secret of Object.values(secrets)) expect(text).not.toContain(secret);
   });
 });

@@ -6,6 +6,8 @@
  * Time passes by backdating outbox rows between alarm runs. Chat ids 5040000 up; the Bot API is the stub.
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { app } from "../../src/http/app";
 import { describe, expect, it, vi } from "vitest";
 import type { ChatScheduler } from "../../src/chat/ChatScheduler";
 import { runCommand } from "../../src/chat/commands";
@@ -359,6 +361,19 @@ describe("a blocked chat", () => {
     expect(status.split("\n").at(-1)).toMatch(/^\*\*Delivery:\*\* blocked/);
     await sleep(300);
     expect(texts(await bot.sends(chat.chatId))).toEqual(["One."]);
+  });
+
+  it("is counted by /healthz through the D1 directory, and no longer once the user writes again", async () => {
+    const chat = await blockedChat("blocked");
+    const blockedRow = async () =>
+      (await env.DB.prepare("SELECT blocked FROM chats WHERE chat_id = ?").bind(chat.chatId).first<{ blocked: number }>())?.blocked;
+    expect(await blockedRow()).toBe(1);
+    const health = async () => (await (await app.request("/healthz", {}, bot.env([chat.chatId]))).json()) as { blockedChats?: number };
+    const before = (await health()).blockedChats ?? 0;
+    expect(before).toBeGreaterThanOrEqual(1);
+    await postUpdate(bot.env([chat.chatId]), textUpdate(chat.chatId, "hello"));
+    expect(await blockedRow()).toBe(0);
+    expect(typeof (await health()).blockedChats).toBe("number"); // other files' chats may count too
   });
 
   it("is unblocked when the user writes again: the reply goes out", async () => {

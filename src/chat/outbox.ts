@@ -5,15 +5,19 @@
  * 403 or "chat not found" marks the chat blocked and drops what was pending. Rows go in order: a row that
  * must wait holds back the ones after it.
  */
+import type { ApiMethods, InlineKeyboardMarkup } from "@grammyjs/types";
 import { callBotApi, NetworkError, TelegramError, type BotApi } from "../telegram/api";
 import { splitForTelegram } from "../telegram/render";
 import type { ConversationStore, OutboxRow } from "./conversation-store";
+
+/** The Bot API's own shape of sendMessage's parameters (types only, from @grammyjs/types). */
+type SendMessage = Parameters<ApiMethods<never>["sendMessage"]>[0];
 
 export const MAX_SEND_ATTEMPTS = 8;
 export const MAX_SEND_AGE_MS = 24 * 3_600_000;
 
 /** Run now, Pause and Cancel under a job's message (DESIGN §6), callback data `r:`/`p:`/`c:` + id. */
-export function jobButtons(jobId: string) {
+export function jobButtons(jobId: string): InlineKeyboardMarkup {
   return {
     inline_keyboard: [
       [
@@ -59,7 +63,7 @@ async function sendRow(talk: ConversationStore, api: BotApi, chatId: string, row
   for (let i = row.parts_sent; i < parts.length; i++) {
     const part = parts[i]!;
     const last = i === parts.length - 1;
-    const params: Record<string, unknown> = {
+    const params: SendMessage = {
       chat_id: chatId,
       text: part.html,
       parse_mode: "HTML",
@@ -68,7 +72,7 @@ async function sendRow(talk: ConversationStore, api: BotApi, chatId: string, row
     };
     try {
       try {
-        await callBotApi(api, "sendMessage", params);
+        await callBotApi(api, "sendMessage", { ...params });
       } catch (error) {
         if (!(error instanceof TelegramError && error.cannotParse)) throw error;
         const { parse_mode: _html, ...plain } = params;

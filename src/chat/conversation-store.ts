@@ -133,8 +133,9 @@ export class ConversationStore {
     );
   }
 
+  /** Drops what is waiting to be sent (failed rows stay as the record). */
   clearOutbox(): void {
-    this.sql.exec("DELETE FROM outbox");
+    this.sql.exec("DELETE FROM outbox WHERE failed_at IS NULL");
   }
 
   /**
@@ -144,7 +145,7 @@ export class ConversationStore {
   dueOutbox(now: number): OutboxRow[] {
     const due: OutboxRow[] = [];
     for (const row of this.sql
-      .exec("SELECT id, key, created_at, markdown, job_id, run_id, attempts, next_attempt_at, parts_sent FROM outbox ORDER BY id")
+      .exec("SELECT id, key, created_at, markdown, job_id, run_id, attempts, next_attempt_at, parts_sent FROM outbox WHERE failed_at IS NULL ORDER BY id")
       .toArray()) {
       const r = outboxRow().safeParse(row);
       if (!r.success) continue;
@@ -156,7 +157,7 @@ export class ConversationStore {
 
   /** When the outbox must be looked at again: the oldest row's time (the rows behind it wait for it). */
   outboxDeadline(): number | null {
-    const row = this.sql.exec<{ t: number }>("SELECT next_attempt_at AS t FROM outbox ORDER BY id LIMIT 1").toArray()[0];
+    const row = this.sql.exec<{ t: number }>("SELECT next_attempt_at AS t FROM outbox WHERE failed_at IS NULL ORDER BY id LIMIT 1").toArray()[0];
     return row ? row.t : null;
   }
 
@@ -170,6 +171,20 @@ export class ConversationStore {
 
   removeOutbox(id: number): void {
     this.sql.exec("DELETE FROM outbox WHERE id = ?", id);
+  }
+
+  /** Telegram never took it: kept as failed, with the reason, for a week; rows failed before that go. */
+  failOutbox(id: number, error: string, at: number): void {
+    this.sql.exec("UPDATE outbox SET failed_at = ?, error = ? WHERE id = ?", at, error.slice(0, 500), id);
+    this.sql.exec("DELETE FROM outbox WHERE failed_at IS NOT NULL AND failed_at < ?", at - 7 * 86_400_000);
+  }
+
+  /** Messages that were given up on, newest first (for operators and tests). */
+  failedOutbox(): { key: string; error: string | null; failedAt: number }[] {
+    return this.sql
+      .exec<{ key: string; error: string | null; failed_at: number }>("SELECT key, error, failed_at FROM outbox WHERE failed_at IS NOT NULL ORDER BY id DESC")
+      .toArray()
+      .map((r) => ({ key: r.key, error: r.error, failedAt: r.failed_at }));
   }
 
   // Telegram updates.

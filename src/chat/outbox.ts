@@ -88,8 +88,9 @@ async function sendRow(talk: ConversationStore, api: BotApi, chatId: string, row
       const transient = error instanceof NetworkError || (error instanceof TelegramError && error.code >= 500);
       const attempts = row.attempts + 1;
       if (!transient || attempts >= MAX_SEND_ATTEMPTS || now - row.created_at >= MAX_SEND_AGE_MS) {
-        console.error(`outbox: gave up on ${row.key} after ${attempts} attempt(s): ${error instanceof Error ? error.message : String(error)}`);
-        talk.removeOutbox(row.id);
+        const reason = `gave up after ${attempts} attempt(s): ${error instanceof Error ? error.message : String(error)}`;
+        console.error(`outbox: ${row.key} ${reason}`);
+        talk.failOutbox(row.id, reason, now);
         return "sent";
       }
       talk.deferOutbox(row.id, attempts, now + sendBackoff(attempts));

@@ -90,6 +90,11 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE updates (update_id INTEGER PRIMARY KEY, at INTEGER NOT NULL);
   ALTER TABLE outbox ADD COLUMN parts_sent INTEGER NOT NULL DEFAULT 0;
   `,
+  // 4: an outbox message Telegram never took is kept, marked failed with the reason, for a week (DESIGN §6).
+  `
+  ALTER TABLE outbox ADD COLUMN failed_at INTEGER;
+  ALTER TABLE outbox ADD COLUMN error TEXT;
+  `,
 ];
 
 /** Brings the database to the latest schema; returns the version it is at. */

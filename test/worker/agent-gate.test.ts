@@ -7,28 +7,9 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/agent/message";
-import {
-  alarmOf,
-  brief,
-  chatIds,
-  expectSpyInPlace,
-  feed,
-  fireJob,
-  gateRow,
-  MINUTE,
-  must,
-  NO_MODEL,
-  pendingKeys,
-  runRow,
-  spyQueue,
-  sql,
-  transcript,
-  userMessage,
-  type JobView,
-} from "./agent-helpers";
+import { alarmOf, brief, chatIds, expectSpyInPlace, feed, fireJob, gateRow, LEASE_MS, MINUTE, must, NO_MODEL, pendingKeys, runRow, spyQueue, sql, transcript, userMessage, type JobView } from "./agent-helpers";
 
 const newChat = chatIds(4_010_000);
-const LEASE_MS = 10 * MINUTE;
 
 type Offer = { result: "duplicate" | "queued" } | { result: "run"; token: string };
 

@@ -1,7 +1,9 @@
 /**
- * Shared helpers of the agent-path tests (agent-*.test.ts, issue 4): chats and RPC results, a non-forwarding
- * spy on a chat object's `PROMPTS` binding, fired prompt runs with the message the DO stored, the queue
- * consumers called directly, and the transcript and gate tables read back.
+ * Shared helpers of the chat object's tests (chat-*.test.ts, issue 3), the agent-path tests (agent-*.test.ts,
+ * issue 4) and the Telegram tests: chats (each file its own id range) and RPC results, a spy on a chat
+ * object's `PROMPTS` binding (non-forwarding unless asked), jobs and runs backdated and read back, fired prompt
+ * runs with the message the DO stored, the queue consumers called directly, and the transcript and gate
+ * tables read back.
  *
  * In the worker project the real `prompts` consumer runs whenever a Durable Object sends to the queue, so
  * every chat here gets its spy before it sends anything, and the tests feed the consumer themselves.
@@ -37,6 +39,7 @@ export type JobView = {
   id: string;
   name: string;
   schedule: { at: string } | { cron: string };
+  enabled: boolean;
   nextRunAt: string | null;
   lastRunAt: string | null;
   lastResult: null | { status: string; at: string };
@@ -50,11 +53,14 @@ export type RunRow = {
   job_id: string;
   manual: number;
   due_at: number;
+  started_at: number | null;
+  finished_at: number | null;
   state: string;
   status: string | null;
   late: number;
   detail: string | null;
   lease_until: number | null;
+  attempts: number;
   message: string | null;
 };
 
@@ -64,6 +70,8 @@ export function sql<T extends Record<string, SqlStorageValue>>(stub: Stub, query
 
 export const runRow = async (stub: Stub, runId: string): Promise<RunRow | undefined> =>
   (await sql<RunRow>(stub, "SELECT * FROM runs WHERE run_id = ?", runId))[0];
+/** A job's runs, oldest due first. */
+export const runsOf = (stub: Stub, jobId: string) => sql<RunRow>(stub, "SELECT * FROM runs WHERE job_id = ? ORDER BY due_at, run_id", jobId);
 export const alarmOf = (stub: Stub) => runInDurableObject(stub, (_instance, state) => state.storage.getAlarm());
 export const gateRow = async (stub: Stub) =>
   (await sql<{ token: string; lease_until: number; active_key: string | null }>(stub, "SELECT token, lease_until, active_key FROM gate"))[0] ?? null;
@@ -79,23 +87,35 @@ export async function transcript(stub: Stub, chatId: string, limit = 500): Promi
 export const brief = (entries: Entry[]) =>
   entries.map((e) => ({ role: e.role, source: e.source, text: e.text, ...(e.jobId ? { jobId: e.jobId } : {}), ...(e.runId ? { runId: e.runId } : {}) }));
 
-export type Sent = { body: unknown }[];
+/** Moves a one-off's instant (and so its due time) to `at`, as if that time had come. */
+export const backdateOneOff = (stub: Stub, jobId: string, at: number) =>
+  sql(stub, "UPDATE jobs SET at_ms = ?, next_run_at = ? WHERE id = ?", at, at, jobId);
+/** Moves a cron job's next run to `at`, as if that occurrence had come. */
+export const backdateCron = (stub: Stub, jobId: string, at: number) => sql(stub, "UPDATE jobs SET next_run_at = ? WHERE id = ?", at, jobId);
+
+export type Sent = { body: unknown; contentType: string | undefined }[];
 
 /**
- * A non-forwarding spy on the instance's `PROMPTS` binding: `send` and `sendBatch` only record, so no
- * prompt reaches the real queue (and its auto-run consumer); the tests feed the consumer themselves.
+ * A spy on the instance's `PROMPTS` binding: `send` and `sendBatch` record every message (with its content
+ * type). By default nothing is forwarded, so no prompt reaches the real queue (and its auto-run consumer):
+ * runs stay in flight until a test settles them or feeds the consumer itself. With `forward`, each call goes
+ * on to the real queue first and is recorded only once the queue took it.
  */
-export async function spyQueue(stub: Stub): Promise<Sent> {
+export async function spyQueue(stub: Stub, forward = false): Promise<Sent> {
   const sent: Sent = [];
   await runInDurableObject(stub, (instance) => {
     const holder = instance as unknown as { env: Env };
+    const real = holder.env.PROMPTS;
     const spy = {
       __spy: sent,
-      send: async (body: unknown) => {
-        sent.push({ body });
+      send: async (body: unknown, options?: QueueSendOptions) => {
+        if (forward) await real.send(body, options);
+        sent.push({ body, contentType: options?.contentType });
       },
-      sendBatch: async (messages: Iterable<MessageSendRequest>) => {
-        for (const m of messages) sent.push({ body: m.body });
+      sendBatch: async (messages: Iterable<MessageSendRequest>, options?: QueueSendBatchOptions) => {
+        const batch = [...messages];
+        if (forward) await real.sendBatch(batch, options);
+        sent.push(...batch.map((m) => ({ body: m.body, contentType: m.contentType })));
       },
     };
     holder.env = { ...holder.env, PROMPTS: spy as unknown as Queue };
@@ -118,13 +138,16 @@ export async function expectSpyInPlace(stub: Stub, sent: Sent): Promise<void> {
 }
 
 export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+/** The lease of a job's run and of the chat's gate. */
+export const LEASE_MS = 10 * MINUTE;
 /** A whole second a little in the past: due now, not late. */
 export const justDue = () => Math.floor(Date.now() / 1000) * 1000 - 5_000;
 
 export async function createPrompt(
   chatId: string,
   stub: Stub,
-  when: { delay: string } | { cron: string },
+  when: { delay: string } | { cron: string } | { at: string },
   name = "Call the dentist",
   text = "Remind me to call the dentist.",
 ): Promise<JobView> {

@@ -3,120 +3,17 @@
  * without catch-up, crash recovery, a failed send, quarantine, overlap, settling and leases. Time is passed in
  * by backdating rows, then `runDurableObjectAlarm`; each test has its own chat (ids 2000000 up).
  *
- * Queue sends are observed through a pass-through spy put on the Durable Object instance's `env.PROMPTS`:
- * every batch still goes to the real `prompts` queue, the spy only records what resolved.
+ * Queue sends are observed through the spy of agent-helpers.ts on the Durable Object instance's `env.PROMPTS`:
+ * it records every message and forwards none, so runs stay in flight until a test settles them (the consumer
+ * has its own tests); the one test that needs the real `prompts` queue asks for it, and the spy then records
+ * only what the queue took.
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ChatScheduler } from "../../src/chat/ChatScheduler";
 import { nextOccurrence, parseCron } from "../../src/time";
+import { alarmOf, backdateCron, backdateOneOff, chatIds, createPrompt, dayMonthTime, expectSpyInPlace, HOUR, justDue, LEASE_MS, MINUTE, must, runsOf, spyQueue, sql, type JobView, type Stub } from "./agent-helpers";
 
-// ── Helpers (each chat-*.test.ts file keeps its own, with its own id range) ──────────────────────────────
-
-let nextChatId = 2_000_000;
-type Stub = DurableObjectStub<ChatScheduler>;
-
-function newChat(): { chatId: string; stub: Stub } {
-  const chatId = String(nextChatId++);
-  return { chatId, stub: env.CHAT.getByName(chatId) };
-}
-
-type Result<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
-
-/** The value of an RPC result, failing the test with the error when there is none. */
-async function must<T>(call: Promise<unknown>): Promise<T> {
-  const result = (await call) as Result<T>;
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
-  return result.value;
-}
-
-type JobView = {
-  id: string;
-  name: string;
-  schedule: { at: string } | { cron: string };
-  enabled: boolean;
-  nextRunAt: string | null;
-  lastRunAt: string | null;
-  lastResult: null | { status: string; at: string };
-  running: boolean;
-};
-
-type RunRow = {
-  run_id: string;
-  job_id: string;
-  manual: number;
-  due_at: number;
-  started_at: number | null;
-  finished_at: number | null;
-  state: string;
-  status: string | null;
-  late: number;
-  detail: string | null;
-  lease_until: number | null;
-  attempts: number;
-  message: string | null;
-};
-
-function sql<T extends Record<string, SqlStorageValue>>(stub: Stub, query: string, ...bindings: SqlStorageValue[]): Promise<T[]> {
-  return runInDurableObject(stub, (_instance, state) => state.storage.sql.exec<T>(query, ...bindings).toArray());
-}
-
-const runsOf = (stub: Stub, jobId: string) => sql<RunRow>(stub, "SELECT * FROM runs WHERE job_id = ? ORDER BY due_at, run_id", jobId);
-const alarmOf = (stub: Stub) => runInDurableObject(stub, (_instance, state) => state.storage.getAlarm());
-
-/** Moves a one-off's instant (and so its due time) to `at`, as if that time had come. */
-const backdateOneOff = (stub: Stub, jobId: string, at: number) =>
-  sql(stub, "UPDATE jobs SET at_ms = ?, next_run_at = ? WHERE id = ?", at, at, jobId);
-/** Moves a cron job's next run to `at`, as if that occurrence had come. */
-const backdateCron = (stub: Stub, jobId: string, at: number) => sql(stub, "UPDATE jobs SET next_run_at = ? WHERE id = ?", at, jobId);
-
-type Sent = { body: unknown; contentType: string | undefined }[];
-
-/** Puts a pass-through spy on the instance's `PROMPTS` binding; the array collects every message sent. */
-async function spyQueue(stub: Stub, forward = false): Promise<Sent> {
-  const sent: Sent = [];
-  await runInDurableObject(stub, (instance) => {
-    const holder = instance as unknown as { env: Env };
-    const real = holder.env.PROMPTS;
-    const spy = {
-      __spy: sent,
-      send: (body: unknown, options?: QueueSendOptions) => real.send(body, options),
-      sendBatch: async (messages: Iterable<MessageSendRequest>, options?: QueueSendBatchOptions) => {
-        const batch = [...messages];
-        // Not forwarded by default: no consumer takes these prompts, so runs stay in flight until a test
-        // settles them (the consumer has its own tests).
-        if (forward) await real.sendBatch(batch, options);
-        sent.push(...batch.map((m) => ({ body: m.body, contentType: m.contentType })));
-      },
-    };
-    holder.env = { ...holder.env, PROMPTS: spy as unknown as Queue };
-  });
-  return sent;
-}
-
-/** The spy is still in place (the object was not evicted), so "nothing more was sent" means what it says. */
-async function expectSpyInPlace(stub: Stub, sent: Sent): Promise<void> {
-  const same = await runInDurableObject(stub, (instance) => (instance as unknown as { env: { PROMPTS: { __spy?: Sent } } }).env.PROMPTS.__spy === sent);
-  expect(same).toBe(true);
-}
-
-/** `d MMM HH:mm` in a zone, built with Intl (independently of the time module). */
-function dayMonthTime(instant: number, zone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value;
-  return `${part("day")} ${part("month")} ${part("hour")}:${part("minute")}`;
-}
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const LEASE_MS = 10 * MINUTE;
-/** A whole second a little in the past: due now, not late. */
-const justDue = () => Math.floor(Date.now() / 1000) * 1000 - 5_000;
-
-async function createPrompt(chatId: string, stub: Stub, when: { delay: string } | { cron: string } | { at: string }, name = "Call the dentist", text = "Remind me to call the dentist.") {
-  return must<JobView>(stub.createJob(chatId, { name, kind: "prompt", text, ...when }, "admin"));
-}
+const newChat = chatIds(2_000_000);
 
 // ── Claims and dispatch ─────────────────────────────────────────────────────────────────────────────────
 

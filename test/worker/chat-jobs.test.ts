@@ -6,72 +6,12 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import type { ChatScheduler } from "../../src/chat/ChatScheduler";
 import { nextOccurrence, parseCron } from "../../src/time";
+import { alarmOf, backdateOneOff, chatIds, createPrompt, HOUR, justDue, MINUTE, must, runsOf, spyQueue, sql, type JobView, type Stub } from "./agent-helpers";
 
-// ── Helpers (each chat-*.test.ts file keeps its own, with its own id range) ──────────────────────────────
+const newChat = chatIds(2_100_000);
 
-let nextChatId = 2_100_000;
-type Stub = DurableObjectStub<ChatScheduler>;
-
-function newChat(): { chatId: string; stub: Stub } {
-  const chatId = String(nextChatId++);
-  return { chatId, stub: env.CHAT.getByName(chatId) };
-}
-
-type Result<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
-
-async function must<T>(call: Promise<unknown>): Promise<T> {
-  const result = (await call) as Result<T>;
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
-  return result.value;
-}
-
-type JobView = {
-  id: string;
-  name: string;
-  schedule: { at: string } | { cron: string };
-  enabled: boolean;
-  nextRunAt: string | null;
-  lastRunAt: string | null;
-  lastResult: null | { status: string; at: string };
-  running: boolean;
-};
-
-type RunRow = { run_id: string; job_id: string; manual: number; due_at: number; state: string; status: string | null; late: number; message: string | null };
-
-function sql<T extends Record<string, SqlStorageValue>>(stub: Stub, query: string, ...bindings: SqlStorageValue[]): Promise<T[]> {
-  return runInDurableObject(stub, (_instance, state) => state.storage.sql.exec<T>(query, ...bindings).toArray());
-}
-
-const runsOf = (stub: Stub, jobId: string) => sql<RunRow>(stub, "SELECT * FROM runs WHERE job_id = ? ORDER BY due_at, run_id", jobId);
-const alarmOf = (stub: Stub) => runInDurableObject(stub, (_instance, state) => state.storage.getAlarm());
-const backdateOneOff = (stub: Stub, jobId: string, at: number) =>
-  sql(stub, "UPDATE jobs SET at_ms = ?, next_run_at = ? WHERE id = ?", at, at, jobId);
-
-type Sent = { body: unknown }[];
-
-/** A pass-through spy on the instance's `PROMPTS` binding (see chat-firing.test.ts). */
-async function spyQueue(stub: Stub, forward = false): Promise<Sent> {
-  const sent: Sent = [];
-  await runInDurableObject(stub, (instance) => {
-    const holder = instance as unknown as { env: Env };
-    const real = holder.env.PROMPTS;
-    const spy = {
-      __spy: sent,
-      send: (body: unknown, options?: QueueSendOptions) => real.send(body, options),
-      sendBatch: async (messages: Iterable<MessageSendRequest>, options?: QueueSendBatchOptions) => {
-        const batch = [...messages];
-        // Not forwarded by default: no consumer takes these prompts, so runs stay in flight until a test
-        // settles them (the consumer has its own tests).
-        if (forward) await real.sendBatch(batch, options);
-        sent.push(...batch.map((m) => ({ body: m.body })));
-      },
-    };
-    holder.env = { ...holder.env, PROMPTS: spy as unknown as Queue };
-  });
-  return sent;
-}
+// ── Helpers of this file (the shared ones are in agent-helpers.ts) ─────────────────────────────────────
 
 /** `d MMM HH:mm` (with the year when not `now`'s year) in a zone, built with Intl, not the time module. */
 function chatTime(instant: number, zone: string, now: number): string {
@@ -88,14 +28,6 @@ function cronOf(text: string) {
   const parsed = parseCron(text);
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.value;
-}
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const justDue = () => Math.floor(Date.now() / 1000) * 1000 - 5_000;
-
-async function createPrompt(chatId: string, stub: Stub, when: { delay: string } | { cron: string } | { at: string }, name = "Call the dentist", text = "Remind me to call the dentist.") {
-  return must<JobView>(stub.createJob(chatId, { name, kind: "prompt", text, ...when }, "admin"));
 }
 
 // ── Pause and resume ────────────────────────────────────────────────────────────────────────────────────

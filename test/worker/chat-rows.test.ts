@@ -9,29 +9,10 @@
  * `total_changes()` (table rows only, and also the runtime's alarm bookkeeping) is read as a cross-check.
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ChatScheduler } from "../../src/chat/ChatScheduler";
+import { chatIds, justDue, must, sql, type Stub } from "./agent-helpers";
 
-let nextChatId = 2_200_000;
-type Stub = DurableObjectStub<ChatScheduler>;
-
-function newChat(): { chatId: string; stub: Stub } {
-  const chatId = String(nextChatId++);
-  return { chatId, stub: env.CHAT.getByName(chatId) };
-}
-
-type Result<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
-
-async function must<T>(call: Promise<unknown>): Promise<T> {
-  const result = (await call) as Result<T>;
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
-  return result.value;
-}
-
-function sql<T extends Record<string, SqlStorageValue>>(stub: Stub, query: string, ...bindings: SqlStorageValue[]): Promise<T[]> {
-  return runInDurableObject(stub, (_instance, state) => state.storage.sql.exec<T>(query, ...bindings).toArray());
-}
+const newChat = chatIds(2_200_000);
 
 type Counted = { query: string; cursor: SqlStorageCursor<Record<string, SqlStorageValue>> };
 type Meter = { statements: Counted[]; changesBefore: number };
@@ -76,8 +57,6 @@ async function readMeter(stub: Stub, m: Meter): Promise<{ rowsWritten: number; w
     });
   return { rowsWritten: writes.reduce((n, [, w]) => n + w, 0), writes, tableChanges: changesAfter - m.changesBefore };
 }
-
-const justDue = () => Math.floor(Date.now() / 1000) * 1000 - 5_000;
 
 describe("SQLite rows written per fire", () => {
   it("writes 7 rows to fire one due one-off prompt: the claimed run (1 + 3 index entries), the job (1), the dispatch (2)", async () => {

@@ -10,19 +10,7 @@ import { EVERY_USAGE, helpText, NON_TEXT_REPLY, REMIND_USAGE, statusText } from 
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { newYears, nextRun, send } from "./api-helpers";
 import { brief, chatIds, dayMonthTime, expectSpyInPlace, must, NO_MODEL, spyQueue, sql, transcript, type JobView } from "./agent-helpers";
-import {
-  chatTime,
-  delivered,
-  eitherMinute,
-  expectReply,
-  photoUpdate,
-  postUpdate,
-  telegramChat,
-  TestBot,
-  textUpdate,
-  type Call,
-  type TelegramChat,
-} from "./telegram-helpers";
+import { chatTime, delivered, eitherMinute, expectReply, photoUpdate, postUpdate, telegramChat, TestBot, textUpdate, type Call, type TelegramChat } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(5_020_000);

@@ -11,26 +11,18 @@ import { createExecutionContext, runDurableObjectAlarm, waitOnExecutionContext }
 import { env } from "cloudflare:workers";
 import { expect, inject } from "vitest";
 import { app } from "../../src/http/app";
+import type { Answer, Call as StubCall } from "../stub/telegram-stub";
 import { alarmOf, must, setInstanceVars, spyQueue, sql, type Sent, type Stub } from "./agent-helpers";
 import { envWith } from "./helpers";
 
 export const STUB_URL: string = inject("telegramStub");
 export const SECRET = "hook-Secret_0123";
 
-/** A Bot API call as the stub recorded it. */
-export type Call = { method: string; params: Record<string, any>; token: string; at: number; answered: number };
+/** A Bot API call as the stub recorded it; `params` loosely typed, so tests read fields without casts. */
+export type Call = Omit<StubCall, "params"> & { params: Record<string, any> };
 
-/** What the stub answers a scripted call (see test/stub/telegram-stub.ts). */
-export type Answer =
-  | { kind: "ok"; result?: unknown }
-  | { kind: "429"; retryAfter: number }
-  | { kind: "parse" }
-  | { kind: "blocked" }
-  | { kind: "deactivated" }
-  | { kind: "chat_not_found" }
-  | { kind: "500" }
-  | { kind: "502" }
-  | { kind: "raw"; status: number; body: unknown };
+/** What the stub answers a scripted call. */
+export type { Answer };
 
 async function control(method: string, path: string, body?: unknown): Promise<any> {
   const res = await fetch(`${STUB_URL}${path}`, {
@@ -162,7 +154,9 @@ export function callbackUpdate(chatId: string, data: string, options: { fromId?:
   };
 }
 
-export const outboxCount = async (stub: Stub) => (await sql<{ n: number }>(stub, "SELECT COUNT(*) AS n FROM outbox"))[0]!.n;
+/** Rows still waiting to be sent (a message given up on stays as a failed record, see `failedOutbox`). */
+export const outboxCount = async (stub: Stub) => (await sql<{ n: number }>(stub, "SELECT COUNT(*) AS n FROM outbox WHERE failed_at IS NULL"))[0]!.n;
+export const failedOutbox = (stub: Stub) => sql<{ key: string; error: string }>(stub, "SELECT key, error FROM outbox WHERE failed_at IS NOT NULL ORDER BY id");
 
 export type OutboxRow = { id: number; key: string; attempts: number; next_attempt_at: number; parts_sent: number; created_at: number };
 export const outboxRows = (stub: Stub) =>

@@ -15,21 +15,7 @@ import { statusText } from "../../src/telegram/commands";
 import { plainText, renderTelegramHtml } from "../../src/telegram/render";
 import { send } from "./api-helpers";
 import { alarmOf, chatIds, must, setInstanceVars, sql, transcript, brief, type JobView, type Stub } from "./agent-helpers";
-import {
-  blockedFlag,
-  callsReach,
-  delivered,
-  expectReply,
-  outboxCount,
-  outboxRows,
-  postUpdate,
-  STUB_URL,
-  telegramChat,
-  TestBot,
-  textUpdate,
-  type Call,
-  type TelegramChat,
-} from "./telegram-helpers";
+import { blockedFlag, callsReach, delivered, expectReply, failedOutbox, outboxCount, outboxRows, postUpdate, STUB_URL, telegramChat, TestBot, textUpdate, type Call, type TelegramChat } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
 const newChat = chatIds(5_040_000);
@@ -227,7 +213,7 @@ describe("429 Too Many Requests", () => {
 });
 
 describe("5xx and network errors", () => {
-  it("retries a 500 from the alarm with a growing backoff and drops the message after 8 attempts", async () => {
+  it("retries a 500 from the alarm with a growing backoff and records the message failed after 8 attempts", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
     await bot.script("sendMessage", Array.from({ length: 8 }, () => ({ kind: "500" as const })), chat.chatId);
     await must(chat.stub.deliver("m:flaky", "Are you there?"));
@@ -246,6 +232,9 @@ describe("5xx and network errors", () => {
       await callsReach(bot, { chatId: chat.chatId, method: "sendMessage" }, attempt + 1);
     }
     expect(await outboxCount(chat.stub)).toBe(0);
+    expect((await failedOutbox(chat.stub)).map((r) => r.error)).toEqual([
+      "gave up after 8 attempt(s): Telegram sendMessage failed (500): Internal Server Error",
+    ]);
     await runDurableObjectAlarm(chat.stub);
     await sleep(300);
     const calls = await bot.sends(chat.chatId);
@@ -265,6 +254,9 @@ describe("5xx and network errors", () => {
     await nextAlarm(chat.stub);
     await callsReach(bot, { chatId: chat.chatId, method: "sendMessage" }, 2);
     expect(await outboxCount(chat.stub)).toBe(0);
+    expect(await failedOutbox(chat.stub)).toEqual([
+      { key: "m:old", error: "gave up after 2 attempt(s): Telegram sendMessage failed (500): Internal Server Error" },
+    ]);
   });
 
   it("retries a 502 with an HTML body and an unreachable Bot API, then sends", async () => {

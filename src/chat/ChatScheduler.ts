@@ -369,7 +369,10 @@ export class ChatScheduler extends DurableObject<Env> {
     if (!message) return err("bad_request", "The body must be a v1 prompt message: { v: 1, key, chatId, timeZone, source, text, body, firedAt, … }.");
     // A job's prompt whose run is gone (its job cancelled before the agent took it, or the chat erased) is
     // stale: nothing runs and nothing is written.
-    if (message.source !== "user" && !this.store.runExists(message.key)) return ok({ result: "duplicate" });
+    if (message.source !== "user") {
+      const run = this.store.run(message.key);
+      if (!run || run.state === "settled") return ok({ result: "duplicate" });
+    }
     const bound = this.bind(message.chatId);
     if (!bound.ok) return bound;
     const now = Date.now();
@@ -458,6 +461,11 @@ export class ChatScheduler extends DurableObject<Env> {
     if (options.chatId !== undefined) {
       const bound = this.bind(options.chatId);
       if (!bound.ok) return bound;
+    }
+    const chatId = this.store.setting("chat_id");
+    const t = this.config.telegram;
+    if (t.mode !== "off" && chatId !== null && !t.allowedUserIds.includes(chatId)) {
+      return err("bad_request", `Chat ${chatId} is not allowed to use this bot (ALLOWED_USER_IDS); nothing was delivered.`);
     }
     const now = Date.now();
     const origin = sourceOfKey(key, this.kindOfRun(key));
@@ -599,8 +607,11 @@ export class ChatScheduler extends DurableObject<Env> {
       if (run) this.engine.settle(message.key, "failed", "the agent failed after several tries (dead-lettered)", now);
       this.talk.takePending(message.key);
       const held = this.talk.gate();
-      if (held?.activeKey === message.key) this.gate.settle(held.token, message.key, now);
+      // The holder is gone (the queue gave up on it): free the gate for the prompts waiting behind it.
+      if (held?.activeKey === message.key) this.gate.release(held.token, now);
     });
+    this.engine.flushOutbox();
+    await this.engine.resendPending(now);
     await this.engine.syncAlarm();
     return ok(null);
   }

@@ -30,6 +30,8 @@ export class RunGate {
    */
   offer(message: PromptMessage, now: number, onDuplicateActive: () => void): Offer {
     if (this.store.delivered(message.key)) {
+      // Its reply went out: a copy waiting in line (put back after a lease ran out) must not be sent again.
+      this.store.takePending(message.key);
       const gate = this.store.gate();
       if (gate?.activeKey === message.key) onDuplicateActive();
       return { result: "duplicate" };

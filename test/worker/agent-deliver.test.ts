@@ -19,7 +19,21 @@ import {
 
 const newChat = chatIds(4_020_000);
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const TELEGRAM = { TELEGRAM_BOT_TOKEN: "123456789:AAEabcdefghijklmnopqrstuvwxyz", TELEGRAM_WEBHOOK_SECRET: "hook-secret" };
+// The API base is a closed local port: nothing here may reach the network.
+const TELEGRAM = { TELEGRAM_BOT_TOKEN: "123456789:AAEabcdefghijklmnopqrstuvwxyz", TELEGRAM_WEBHOOK_SECRET: "hook-secret", TELEGRAM_API_BASE: "http://127.0.0.1:9" };
+
+describe("deliver with a bot connected", () => {
+  it("refuses a chat outside ALLOWED_USER_IDS and writes nothing", async () => {
+    const { chatId, stub } = newChat();
+    await must(stub.getSettings(chatId));
+    await setInstanceVars(stub, { ...TELEGRAM, ALLOWED_USER_IDS: "42" });
+    expect(await stub.deliver("m:1", "Hello.")).toEqual({
+      ok: false,
+      error: { code: "bad_request", message: `Chat ${chatId} is not allowed to use this bot (ALLOWED_USER_IDS); nothing was delivered.` },
+    });
+    expect(await transcript(stub, chatId)).toEqual([]);
+  });
+});
 
 type OutboxRow = { key: string; markdown: string; job_id: string | null; run_id: string | null };
 const outboxOf = (stub: ReturnType<typeof newChat>["stub"]) => sql<OutboxRow>(stub, "SELECT key, markdown, job_id, run_id FROM outbox ORDER BY id");
@@ -76,7 +90,7 @@ describe("deliver", () => {
     const { chatId, stub } = newChat();
     await must(stub.getSettings(chatId)); // bound to its chat, so the rows have somewhere to go
     await spyQueue(stub);
-    await setInstanceVars(stub, TELEGRAM);
+    await setInstanceVars(stub, { ...TELEGRAM, ALLOWED_USER_IDS: chatId });
     await must(stub.deliver("u:7", "Hello."));
     await must(stub.deliver("u:7", "Hello again."));
     await must(stub.deliver("u:8", "Bye."));
@@ -91,7 +105,7 @@ describe("deliver", () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const { job, runId } = await fireJob(chatId, stub, { cron: true });
-    await setInstanceVars(stub, TELEGRAM);
+    await setInstanceVars(stub, { ...TELEGRAM, ALLOWED_USER_IDS: chatId });
     await must(stub.deliver(runId, "Done."));
     expect(await outboxOf(stub)).toEqual([{ key: runId, markdown: "Done.", job_id: job.id, run_id: runId }]);
   });

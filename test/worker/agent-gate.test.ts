@@ -250,3 +250,33 @@ describe("stale and duplicate prompts", () => {
   });
 });
 
+
+describe("offers that must not run again", () => {
+  it("answers a job prompt whose run already settled (failed by its lease, say) as a duplicate, writing nothing", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const { runId, message } = await fireJob(chatId, stub, { cron: true });
+    await must(stub.settleRun(runId, "failed", "no agent settled it within 10 min"));
+    expect(await must(stub.gateOffer(message))).toEqual({ result: "duplicate" });
+    expect(await gateRow(stub)).toBeNull();
+    expect(await transcript(stub, chatId)).toEqual([]);
+  });
+
+  it("drops a delivered prompt's copy waiting in line, so the free gate does not send it again and again", async () => {
+    const { chatId, stub } = newChat();
+    const sent = await spyQueue(stub);
+    const m1 = userMessage(chatId, "1", "one");
+    const token = await take(stub, m1);
+    // The holder's lease runs out: its prompt goes back in line and is sent again once.
+    await sql(stub, "UPDATE gate SET lease_until = ?", Date.now() - 1);
+    await runDurableObjectAlarm(stub);
+    expect(await pendingKeys(stub)).toEqual([m1.key]);
+    const resent = sent.length;
+    // The old holder delivers after all; the re-sent copy is then a duplicate and leaves the line.
+    await must(stub.deliver(m1.key, NO_MODEL));
+    expect(await must(stub.gateOffer(m1))).toEqual({ result: "duplicate" });
+    expect(await pendingKeys(stub)).toEqual([]);
+    expect(sent.length).toBe(resent);
+    void token;
+  });
+});

@@ -469,7 +469,7 @@ export class ChatScheduler extends DurableObject<Env> {
     }
     const now = Date.now();
     const origin = sourceOfKey(key, this.kindOfRun(key));
-    const delivered = this.ctx.storage.transactionSync(() => writeDelivery(this.talk, key, markdown, origin, options, now));
+    const delivered = this.ctx.storage.transactionSync(() => writeDelivery(this.talk, key, markdown, origin, options, now, this.engine.canSend()));
     this.engine.flushOutbox();
     await this.engine.syncAlarm();
     return ok({ delivered });
@@ -550,7 +550,7 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** A reply the chat sees without the agent (a command's answer): delivered under the message's key. */
   private deliverReply(key: string, markdown: string, source: "command", now: number): void {
-    this.ctx.storage.transactionSync(() => writeDelivery(this.talk, key, markdown, { source, jobId: null, runId: null }, {}, now));
+    this.ctx.storage.transactionSync(() => writeDelivery(this.talk, key, markdown, { source, jobId: null, runId: null }, {}, now, this.engine.canSend()));
     this.engine.flushOutbox();
   }
 
@@ -603,7 +603,7 @@ export class ChatScheduler extends DurableObject<Env> {
     const origin = sourceOfKey(message.key, message.source === "watcher" ? "watcher" : null);
     this.ctx.storage.transactionSync(() => {
       const alert = { ...origin, source: origin.jobId !== null ? ("alert" as const) : origin.source };
-      if (!writeDelivery(this.talk, message.key, deadLetterText(message), alert, {}, now)) return;
+      if (!writeDelivery(this.talk, message.key, deadLetterText(message), alert, {}, now, this.engine.canSend())) return;
       if (run) this.engine.settle(message.key, "failed", "the agent failed after several tries (dead-lettered)", now);
       this.talk.takePending(message.key);
       const held = this.talk.gate();

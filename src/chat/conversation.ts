@@ -25,8 +25,8 @@ export function sourceOfKey(key: string, kind: "prompt" | "watcher" | null): { s
 }
 
 /**
- * Writes a delivery: the `prompt` entry (what the agent saw) when given, the bot entry, the delivered key and
- * the outbox row, all in the caller's transaction. False when the key was delivered
+ * Writes a delivery: the `prompt` entry (what the agent saw) when given, the bot entry, the delivered key and,
+ * when a bot can send it, the outbox row, all in the caller's transaction. False when the key was delivered
  * before (nothing written).
  */
 export function writeDelivery(
@@ -36,13 +36,15 @@ export function writeDelivery(
   origin: { source: Source; jobId: string | null; runId: string | null },
   options: DeliverOptions,
   now: number,
+  sendable: boolean,
 ): boolean {
   if (talk.delivered(key)) return false;
   talk.markDelivered(key, now);
   const meta: Omit<NewEntry, "role" | "text"> = { source: origin.source, jobId: origin.jobId, runId: origin.runId };
   if (options.prompt) talk.append({ ...meta, role: "prompt", text: options.prompt }, now);
   talk.append({ ...meta, role: "bot", text: markdown }, now);
-  talk.enqueueOutbox({ key, markdown, jobId: origin.jobId, runId: origin.runId }, now);
+  // With no bot to send it (transcript mode, a blocked chat), the transcript entry is the delivery.
+  if (sendable) talk.enqueueOutbox({ key, markdown, jobId: origin.jobId, runId: origin.runId }, now);
   return true;
 }
 

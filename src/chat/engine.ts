@@ -108,7 +108,7 @@ export class ChatEngine {
   }
 
   /** Whether outbox rows can go anywhere: a bot with a usable token, a chat id, and the chat not blocked. */
-  private canSend(): boolean {
+  canSend(): boolean {
     const t = this.config.telegram;
     return t.mode !== "off" && t.botToken !== null && this.store.setting("chat_id") !== null && this.store.setting("blocked") === null;
   }

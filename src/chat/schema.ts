@@ -95,6 +95,11 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE outbox ADD COLUMN failed_at INTEGER;
   ALTER TABLE outbox ADD COLUMN error TEXT;
   `,
+  // 5: delivered keys and update ids are pruned by age on every write; the index keeps that from scanning.
+  `
+  CREATE INDEX deliveries_at ON deliveries (at);
+  CREATE INDEX updates_at ON updates (at);
+  `,
 ];
 
 /** Brings the database to the latest schema; returns the version it is at. */

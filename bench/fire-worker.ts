@@ -5,7 +5,9 @@
  * then notes `Date.now()` for each message (workerd advances the clock on I/O, so this is the instant the send
  * resolved), and on request the rows every SQL statement of an alarm wrote are summed (`cursor.rowsWritten`).
  * BareAlarm is the baseline of DESIGN §12: it only updates a row, sends its messages the same way, and re-arms.
- * The queue consumer is the real Worker's, or on request one that only acknowledges.
+ * The queue consumer is the real Worker's, or on request one that only acknowledges. For the agent-path
+ * figures every run the chat settles is noted (the store's `settleRun`, whatever path settles it), and
+ * `/bench/agent` reads chats' transcripts through the real `messages` RPC, many chats per request.
  *
  * Samples live in module scope: every Durable Object of this Worker runs in the one isolate of `wrangler
  * dev`, so they survive an object's eviction, and `/bench/samples` reads them. Nothing here is deployed.
@@ -40,6 +42,11 @@ type Alarm = {
 
 const sends: Send[] = [];
 const alarms: Alarm[] = [];
+/** Every run settled, as the store wrote it (inside the settling transaction). */
+type Settle = { chatId: string; runId: string; status: string; at: number };
+const settles: Settle[] = [];
+/** Messages handed to the queue handler, per queue (a retried message counts again). */
+const received: Record<string, number> = {};
 let instances = 0;
 /**
  * What the bench asks for: row counting (off while timing), and whether the queue consumer is the real one
@@ -120,6 +127,15 @@ export class BenchChatScheduler extends ChatScheduler {
     super(ctx, recordingEnv(env));
     this.meta = newMeta();
     this.seen = seen;
+    // Every settle goes through the store's settleRun (the gate's settle, a duplicate offer, lease expiry,
+    // the dead-letter path, settleRun over RPC): note each one. The store is the one the engine holds too.
+    const store = (this as unknown as { store?: { settleRun?: (runId: string, fields: { status: string }) => void } }).store;
+    const settleRun = store?.settleRun;
+    if (!store || typeof settleRun !== "function") throw new Error("bench: ChatScheduler has no store.settleRun to observe");
+    store.settleRun = (runId, fields) => {
+      settleRun.call(store, runId, fields);
+      settles.push({ chatId: ctx.id.name ?? "", runId, status: fields.status, at: Date.now() });
+    };
   }
 
   override async alarm(): Promise<void> {
@@ -186,6 +202,49 @@ export class BenchChatScheduler extends ChatScheduler {
     this.ctx.storage.sql.exec("UPDATE jobs SET at_ms = ?, next_run_at = ? WHERE at_ms IS NOT NULL", at, at);
     await this.ctx.storage.setAlarm(at);
     return this.meta.instance;
+  }
+
+  /**
+   * Clears the chat's runs and moves its one-offs to `at` as if they had never fired (the ack-only burst
+   * leaves them claimed with a run dispatched), and arms the alarm there.
+   */
+  async benchRearm(at: number): Promise<number> {
+    this.meta.events++;
+    const sql = this.ctx.storage.sql;
+    this.ctx.storage.transactionSync(() => {
+      sql.exec("DELETE FROM runs");
+      sql.exec("UPDATE jobs SET at_ms = ?, next_run_at = ?, running_run_id = NULL, last_run_at = NULL, last_result = NULL WHERE at_ms IS NOT NULL", at, at);
+    });
+    await this.ctx.storage.setAlarm(at);
+    return this.meta.instance;
+  }
+
+  /**
+   * The agent path's outcome in this chat: its bot entries through the real `messages` RPC (as `[runId,
+   * at ms, source]`), and what is left: one-offs, runs per state, pending prompts, whether the gate is held.
+   */
+  async benchAgent(chatId: string): Promise<{
+    bots: [string | null, number, string][];
+    entries: number;
+    oneOffs: number;
+    runs: Record<string, number>;
+    pending: number;
+    gateHeld: boolean;
+  }> {
+    this.meta.events++;
+    const listed = await this.messages(chatId, 500);
+    if (!listed.ok) throw new Error(listed.error.message);
+    const sql = this.ctx.storage.sql;
+    const runs: Record<string, number> = {};
+    for (const r of sql.exec<{ state: string; n: number }>("SELECT state, COUNT(*) AS n FROM runs GROUP BY state")) runs[r.state] = r.n;
+    return {
+      bots: listed.value.messages.filter((m) => m.role === "bot").map((m) => [m.runId ?? null, Date.parse(m.at), m.source]),
+      entries: listed.value.messages.length,
+      oneOffs: sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE at_ms IS NOT NULL").one().n,
+      runs,
+      pending: sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM pending").one().n,
+      gateHeld: sql.exec("SELECT 1 FROM gate").toArray().length > 0,
+    };
   }
 
   /** Runs per state, from the chat's own table. */
@@ -289,6 +348,15 @@ async function bench(request: Request, env: BenchEnv): Promise<Response> {
     }
     case "/bench/retime":
       return Response.json(await pool(chatIds, 50, (id) => env.CHAT.getByName(id).benchRetime(body.at as number)));
+    case "/bench/rearm":
+      return Response.json(await pool(chatIds, 50, (id) => env.CHAT.getByName(id).benchRearm(body.at as number)));
+    case "/bench/agent": {
+      const wanted = new Set(chatIds);
+      const settled = new Map<string, [string, string, number][]>();
+      for (const s of settles) if (wanted.has(s.chatId)) settled.set(s.chatId, [...(settled.get(s.chatId) ?? []), [s.runId, s.status, s.at]]);
+      const states = await pool(chatIds, 50, (id) => env.CHAT.getByName(id).benchAgent(id));
+      return Response.json(states.map((state, i) => ({ chatId: chatIds[i], ...state, settles: settled.get(chatIds[i]!) ?? [] })));
+    }
     case "/bench/states":
       return Response.json(await pool(chatIds, 50, (id) => env.CHAT.getByName(id).benchRunStates()));
     case "/bench/ping-chats":
@@ -297,8 +365,11 @@ async function bench(request: Request, env: BenchEnv): Promise<Response> {
       const chats = body.chats as { name: string; due: number[]; messages?: number }[];
       return Response.json(await pool(chats, 50, (c) => env.BARE.getByName(c.name).arm(c.name, c.due, c.messages)));
     }
-    case "/bench/count":
-      return Response.json({ sends: sends.length, alarms: alarms.length, instances });
+    case "/bench/count": {
+      const prefix = url.searchParams.get("prefix") ?? "";
+      const settled = prefix ? settles.filter((s) => s.chatId.startsWith(prefix)).length : settles.length;
+      return Response.json({ sends: sends.length, alarms: alarms.length, instances, settles: settled, received });
+    }
     case "/bench/samples": {
       const prefix = url.searchParams.get("prefix") ?? "";
       return Response.json({
@@ -313,6 +384,7 @@ async function bench(request: Request, env: BenchEnv): Promise<Response> {
 
 /** The real consumer, or (with `mode.ackOnly`) one that acknowledges every message and does nothing else. */
 async function queue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext): Promise<void> {
+  received[batch.queue] = (received[batch.queue] ?? 0) + batch.messages.length;
   if (mode.ackOnly) batch.ackAll();
   else await worker.queue(batch, env, ctx);
 }

@@ -2,7 +2,10 @@
 /**
  * The firing benchmarks of DESIGN §12 (issue 3), printed and never asserted: fire lateness of one warm chat,
  * of chats woken from hibernation and of 1,000 chats × 10 jobs due at one instant; a bare Durable Object as
- * the baseline in the same run; SQLite rows written per fire; handler CPU per alarm with 10 due jobs.
+ * the baseline in the same run; SQLite rows written per fire; handler CPU per alarm with 10 due jobs. And the
+ * agent path's (issue 4): due instant → bot message in the transcript, with the real consumer and the echo
+ * agent, for one chat (warm, and after hibernation) and for 1,000 chats × 10 jobs, each job checked for
+ * exactly one bot entry and one `delivered` settle.
  *
  * Everything runs against the real Worker and the real ChatScheduler under `wrangler dev` (workerd, local
  * mode), through bench/fire-worker.ts and bench/wrangler.fire.toml. The Worker is bundled once up front
@@ -32,6 +35,9 @@ const COLD = { chats: 20, spacing: 300, after: 40_000 };
 const CPU = { chats: 36, jobs: 10, spacing: 200 };
 const SCHED = { alarms: 12 };
 const BURST = { chats: 1000, jobs: 10, seedChunk: 100 };
+// The agent burst: how long to wait for every run to settle after the due instant (locally 10,000 turns take
+// 100–175 s on 2 busy CPUs), chats per transcript read.
+const AGENT = { wait: 180_000, readChunk: 250 };
 
 /** Nearest-rank percentile of sorted numbers. */
 function pct(sorted, p) {
@@ -46,6 +52,108 @@ function stats(values) {
 
 const fmt = (x, digits = 0) => (Number.isFinite(x) ? x.toFixed(digits) : "–");
 const pad = (s, n) => String(s).padStart(n);
+
+/** As `stats`, with p95 (the transcript figure's target is a p95). */
+function stats95(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { n: sorted.length, p50: pct(sorted, 0.5), p95: pct(sorted, 0.95), p99: pct(sorted, 0.99), max: sorted.at(-1) ?? NaN };
+}
+
+function row95(label, s, note = "") {
+  // A figure wider than its column keeps one space before it (the burst's run to six digits).
+  const col = (x) => (x.length >= 6 ? ` ${x}` : pad(x, 6));
+  return `    ${label.padEnd(44)}${[s.p50, s.p95, s.p99, s.max].map((x) => col(fmt(x))).join("")}${col(String(s.n))}${note ? `   ${note}` : ""}`;
+}
+
+/**
+ * Where our isolate's time went over a profile, as shares of its busy samples: a ChatScheduler RPC method or
+ * its alarm (the innermost such frame of the Worker's own code), the queue consumer, or the rest (V8, GC,
+ * runtime glue). Shares only: on a busy machine V8's sampler delivers far fewer samples than asked for and
+ * at uneven intervals, so absolute times come from /proc instead.
+ */
+function busyByPart(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const methods = new Set(["gateOffer", "gateNext", "gateSettle", "gateRelease", "deliver", "alarm"]);
+  const consumer = new Set(["queue", "consumePrompts", "consumeOne", "handle"]);
+  const parts = {};
+  let busy = 0;
+  for (const id of profile.samples) {
+    if (byId.get(id).callFrame.functionName === "(idle)") continue;
+    busy++;
+    let part = "other";
+    for (let n = id; n !== undefined; n = parent.get(n)) {
+      const frame = byId.get(n).callFrame;
+      if (!frame.url.endsWith("fire-worker.js")) continue;
+      if (methods.has(frame.functionName)) {
+        part = frame.functionName;
+        break;
+      }
+      if (consumer.has(frame.functionName)) part = "consumer";
+    }
+    parts[part] = (parts[part] ?? 0) + 1;
+  }
+  return { parts, busy, samples: profile.samples.length };
+}
+
+/**
+ * The agent path of a group of chats, from `/bench/agent` (each chat's bot entries, settles and what is
+ * left) and the runs the group fired (`fired`: chat id → run id → when its send resolved). Each fired run
+ * should have exactly one bot entry from its job and one settle, `delivered`.
+ */
+function agentPath(states, fired) {
+  const out = { fired: 0, oneBot: 0, lost: 0, twice: 0, other: 0, settledOnce: 0, notDelivered: 0, settledTwice: 0, unsettled: 0 };
+  Object.assign(out, { oneOffs: 0, openRuns: 0, pending: 0, gates: 0, entries: [], firstAt: Infinity, lastAt: -Infinity });
+  for (const chat of states) {
+    const runs = fired.get(chat.chatId) ?? new Map();
+    out.fired += runs.size;
+    const bots = new Map();
+    for (const [runId, at, source] of chat.bots) {
+      if (runId === null || !runs.has(runId) || source !== "job") {
+        out.other++; // a bot entry that is no job's reply: a dead-letter sentence, or a run not fired here
+        continue;
+      }
+      bots.set(runId, [...(bots.get(runId) ?? []), at]);
+    }
+    const settled = new Map();
+    for (const [runId, status] of chat.settles) if (runs.has(runId)) settled.set(runId, [...(settled.get(runId) ?? []), status]);
+    for (const [runId, sentAt] of runs) {
+      const ats = bots.get(runId) ?? [];
+      if (ats.length === 0) out.lost++;
+      else if (ats.length === 1) out.oneBot++;
+      else out.twice++;
+      const statuses = settled.get(runId) ?? [];
+      if (statuses.length === 0) out.unsettled++;
+      else if (statuses.length > 1) out.settledTwice++;
+      else if (statuses[0] !== "delivered") out.notDelivered++;
+      else out.settledOnce++;
+      if (ats.length === 0) continue;
+      const at = Math.min(...ats);
+      const dueAt = Number(runId.slice(runId.lastIndexOf(":") + 1));
+      out.entries.push({ dueAt, transcript: at - dueAt, afterSend: at - sentAt });
+      out.firstAt = Math.min(out.firstAt, at);
+      out.lastAt = Math.max(out.lastAt, at);
+    }
+    out.oneOffs += chat.oneOffs;
+    out.openRuns += (chat.runs.claimed ?? 0) + (chat.runs.dispatched ?? 0);
+    out.pending += chat.pending;
+    out.gates += chat.gateHeld ? 1 : 0;
+  }
+  return out;
+}
+
+/** Run id → when its send resolved, per chat, for the sends `pred` picks. */
+function firedRuns(sends, pred) {
+  const fired = new Map();
+  for (const s of sends) {
+    if (!pred(s)) continue;
+    if (!fired.has(s.chatId)) fired.set(s.chatId, new Map());
+    const runs = fired.get(s.chatId);
+    if (!runs.has(s.runId)) runs.set(s.runId, s.sentAt);
+  }
+  return fired;
+}
 
 function row(label, s, note = "") {
   return `    ${label.padEnd(44)}${pad(fmt(s.p50), 6)}${pad(fmt(s.p99), 6)}${pad(fmt(s.max), 6)}${pad(s.n, 6)}${note ? `   ${note}` : ""}`;
@@ -518,10 +626,68 @@ export async function fireBench({ out = path.join(root, ".bench") } = {}) {
     }
     const states = await call("/bench/states", { chatIds: burstChats });
 
+    // 8b. The agent path at scale (§12's transcript figure): the same 1,000 chats, their runs cleared and
+    //     their one-offs moved to a new instant, now with the real consumer and the echo agent. The ack-only
+    //     consumer takes every message of the burst first (a prompt of the old runs reaching the real one
+    //     would be stale, its run gone, and only cost time here). Then wait until every run has settled
+    //     (settles are noted by the bench Worker), at most AGENT.wait after the due instant.
+    const drainBy = Date.now() + 30_000;
+    for (;;) {
+      const count = await call("/bench/count");
+      if ((count.received.prompts ?? 0) >= count.sends) break;
+      if (Date.now() > drainBy) {
+        warnings.push(`agent burst: the ack-only consumer had taken ${count.received.prompts ?? 0} of ${count.sends} messages after 30 s`);
+        break;
+      }
+      await sleep(200);
+    }
+    await call("/bench/mode", {});
+    const settledBefore = (await call("/bench/count?prefix=95")).settles;
+    const rearmStart = Date.now();
+    const agentAt = rearmStart + 6000;
+    await Promise.all(Array.from({ length: 10 }, (_, k) => call("/bench/rearm", { chatIds: burstChats.filter((_, i) => i % 10 === k), at: agentAt })));
+    const rearmMs = Date.now() - rearmStart;
+    if (Date.now() > agentAt) warnings.push(`agent burst: moving the jobs ended ${Date.now() - agentAt} ms after the due instant`);
+    let agentSettled = 0;
+    const waitForSettles = async () => {
+      while (Date.now() < agentAt + AGENT.wait) {
+        agentSettled = (await call("/bench/count?prefix=95")).settles - settledBefore;
+        if (agentSettled >= total) return;
+        await sleep(500);
+      }
+    };
+    // Under the profiler at 1 kHz, as the ack-only burst, for where the isolate's time goes; workerd's CPU
+    // time over the drain from /proc (Linux).
+    let agentParts = null;
+    let agentCpu = null;
+    const drain = async () => {
+      await until(agentAt);
+      const before = runtime === null ? null : threadsCpu(runtime);
+      const from = Date.now();
+      await waitForSettles();
+      const after = runtime === null ? null : threadsCpu(runtime);
+      if (before !== null && after !== null) agentCpu = { ns: after - before, ms: Date.now() - from };
+    };
+    try {
+      const profile = await profiled(inspectorPort, 1000, drain);
+      writeFileSync(path.join(out, "fire-agent-burst.cpuprofile"), JSON.stringify(profile));
+      agentParts = busyByPart(profile);
+    } catch (error) {
+      warnings.push(`agent burst: no profile (${error instanceof Error ? error.message : String(error)})`);
+      if (agentCpu === null) await drain();
+    }
+    const agentWaited = Date.now() - agentAt;
+    if (agentSettled < total) warnings.push(`agent burst: ${agentSettled.toLocaleString("en")} of ${total.toLocaleString("en")} runs settled within ${AGENT.wait / 1000} s of the due instant`);
+    // A moment more, so a duplicate reply (a redelivered prompt answered twice) would be in the transcript.
+    await sleep(1000);
+    const agentStates = [];
+    for (let i = 0; i < burstChats.length; i += AGENT.readChunk) agentStates.push(...(await call("/bench/agent", { chatIds: burstChats.slice(i, i + AGENT.readChunk) })));
+    const oneChatStates = await call("/bench/agent", { chatIds: [warmChat, ...coldChats] });
+
     // 9. Collect and print.
     const samples = await call("/bench/samples");
     // Kept for a closer look: every send and alarm, and the plan's instants.
-    writeFileSync(path.join(out, "fire-samples.json"), JSON.stringify({ plan: { coldSeeded, coldStart, warmStart, rowsAt, bareAt, burstAt }, ...samples }));
+    writeFileSync(path.join(out, "fire-samples.json"), JSON.stringify({ plan: { coldSeeded, coldStart, warmStart, rowsAt, bareAt, burstAt, agentAt }, ...samples }));
     const sendsOf = (pred) => samples.sends.filter(pred);
     const alarmsOf = (pred) => samples.alarms.filter(pred);
     const late = (sends) => sends.map((s) => s.sentAt - s.dueAt);
@@ -559,8 +725,9 @@ export async function fireBench({ out = path.join(root, ".bench") } = {}) {
 
     // Bursts.
     const isBurstChat = (id) => id.length === 7 && id.startsWith("95");
-    const burstSends = sendsOf((s) => isBurstChat(s.chatId));
-    const burstAlarms = alarmsOf((a) => isBurstChat(a.chatId));
+    // The same chats fire again in the agent burst (8b): only the first burst's sends and alarms count here.
+    const burstSends = sendsOf((s) => isBurstChat(s.chatId) && s.dueAt === burstAt);
+    const burstAlarms = alarmsOf((a) => isBurstChat(a.chatId) && a.entryAt < rearmStart);
     const bareSends = sendsOf((s) => s.chatId.startsWith("burst-"));
     const bareAlarms = alarmsOf((a) => a.chatId.startsWith("burst-"));
     const lastOf = (xs, key) => xs.reduce((m, x) => Math.max(m, x[key]), -Infinity);
@@ -580,6 +747,42 @@ export async function fireBench({ out = path.join(root, ".bench") } = {}) {
     print(`    check: ${burstSends.length.toLocaleString("en")} sends, ${distinct.toLocaleString("en")} distinct (chat, run id), ${burstSends.length - distinct} sent twice; runs tables: ${dispatched.toLocaleString("en")} dispatched, ${notDispatched} claimed or settled, ${fullChats} of ${BURST.chats} chats with exactly ${BURST.jobs} dispatched; ${burstAlarms.length} alarms, ${burstAlarms.filter((a) => a.fresh).length} in a fresh object`);
     print(`    ${sharedIds} run id(s) occurred in two chats (job ids are unique per chat only and every run here has the same due instant); harmless while keys are deduped inside each chat's own object (the run gate)`);
     print(`    setup, not measured: seeding ${total.toLocaleString("en")} jobs ${seedSeconds.toFixed(1)} s (one createJob per chat, the other 9 copies of its row); moving them to the instant ${retimeMs} ms`);
+
+    // The agent path: due instant → bot entry in the transcript.
+    const warmAgent = agentPath(oneChatStates.filter((c) => c.chatId === warmChat), firedRuns(samples.sends, (s) => s.chatId === warmChat));
+    const coldAgent = agentPath(oneChatStates.filter((c) => coldChats.includes(c.chatId)), firedRuns(samples.sends, (s) => coldChats.includes(s.chatId)));
+    const burstAgent = agentPath(agentStates, firedRuns(samples.sends, (s) => isBurstChat(s.chatId) && s.dueAt === agentAt));
+    const warmEntries = [...warmAgent.entries].sort(byDue).slice(WARM.warmup);
+    const agentSends = sendsOf((s) => isBurstChat(s.chatId) && s.dueAt === agentAt);
+    const split = (entries) => triple95(entries.map((e) => e.afterSend));
+    const triple95 = (values) => {
+      const s = stats95(values);
+      return `${fmt(s.p50)}/${fmt(s.p95)}/${fmt(s.max)}`;
+    };
+    // A run with no bot entry is lost only if the wait saw every run settle; else it may still be queued.
+    const check = (label, a, jobs, finished = true) =>
+      `${label} ${jobs.toLocaleString("en")} jobs: ${a.fired.toLocaleString("en")} fired, ${a.oneBot.toLocaleString("en")} with exactly one bot entry, ${a.lost} ${finished ? "lost" : "not answered when the wait ended (unchecked, not known lost)"}, ${a.twice} duplicated, ${a.other} other bot entries; ${a.settledOnce.toLocaleString("en")} settled once \`delivered\`, ${a.notDelivered} otherwise, ${a.settledTwice} twice, ${a.unsettled} not settled; left: ${a.oneOffs} one-offs, ${a.openRuns} open runs, ${a.pending} pending prompts, ${a.gates} gates held`;
+    print(`  ${"due instant → bot message in the transcript (ms)".padEnd(46)}${["p50", "p95", "p99", "max", "n"].map((h) => pad(h, 6)).join("")}   (the real consumer, echo agent)`);
+    print(row95("one chat, warm", stats95(warmEntries.map((e) => e.transcript)), "target p95 ≤ 250 ms"));
+    print(row95("one chat after hibernation", stats95(coldAgent.entries.map((e) => e.transcript)), "target p95 ≤ 250 ms"));
+    print(row95(`${BURST.chats.toLocaleString("en")} chats × ${BURST.jobs} jobs due at one instant`, stats95(burstAgent.entries.map((e) => e.transcript)), "no target (locally one turn at a time: see below)"));
+    print(`    of which sendBatch resolved → bot entry (the queue and the consumer; p50/p95/max): warm ${split(warmEntries)}, after hibernation ${split(coldAgent.entries)}, burst ${split(burstAgent.entries)}`);
+    print(`    burst: first bot message ${fmt(burstAgent.firstAt - agentAt)} ms, last ${fmt(burstAgent.lastAt - agentAt)} ms after the due instant (${fmt(burstAgent.entries.length / Math.max(0.001, (burstAgent.lastAt - burstAgent.firstAt) / 1000))} replies/s); last of the runs dispatched at ${fmt(lastOf(agentSends, "sentAt") - agentAt)} ms (the consumer running alongside the alarms); waited ${fmt(agentWaited)} ms for the settles`);
+    print(`    check, ${check("warm:", warmAgent, WARM.warmup + WARM.samples)}`);
+    print(`    check, ${check("after hibernation:", coldAgent, COLD.chats)}`);
+    print(`    check, ${check("burst:", burstAgent, total, agentSettled >= total)}`);
+    if (agentCpu || agentParts) {
+      const turns = Math.max(1, burstAgent.entries.length);
+      const cpu = agentCpu ? `workerd's CPU time (all threads, /proc schedstat) ${fmt(agentCpu.ns / 1e9, 1)} s over the ${fmt(agentCpu.ms / 1000, 1)} s from the due instant to the last settle, ${fmt(agentCpu.ns / 1e6 / turns, 1)} ms per turn` : "workerd's CPU time not measured (needs Linux /proc)";
+      const share = (k) => `${fmt((100 * (agentParts.parts[k] ?? 0)) / Math.max(1, agentParts.busy))}%`;
+      const parts = agentParts
+        ? `; our isolate was busy in ${fmt((100 * agentParts.busy) / Math.max(1, agentParts.samples))}% of its V8 samples, and of those the DO's deliver ${share("deliver")}, gateSettle ${share("gateSettle")}, gateOffer ${share("gateOffer")}, gateNext ${share("gateNext")}, alarm ${share("alarm")}, the consumer ${share("consumer")}, the rest (V8, GC, runtime glue) ${share("other")}`
+        : "";
+      print(`    burst, where the time goes: ${cpu}${parts}`);
+    }
+    print(`    how: the bot entry's \`at\` (Date.now() in the DO's deliver) read back through the real messages RPC, minus the due instant in its run id; settles noted where the store writes them. Warm and after hibernation are the one-offs of the firing phases above (the warm one after the same ${WARM.warmup} dropped); the burst is the ${BURST.chats.toLocaleString("en")} chats above, their runs cleared and their one-offs moved to a new instant (${rearmMs} ms, not measured)`);
+    print(`    locally: miniflare's queue broker hands the consumer one batch of ≤ 10 at a time and waits for it to finish (max_batch_timeout = 0), and a chat's 10 prompts are 10 turns in a row of one holder of its run gate, so the burst drains one chat after another on the one thread that also runs every object`);
+    print(`    production: consumers scale out (up to 250 concurrent invocations), so chats are answered side by side while each chat's turns stay in order; the bound is Telegram's ~30 messages/s per bot: 10,000 replies take ~5.5 min to send, whatever the consumer does`);
 
     // Rows.
     const rowsOf = (chatId) => samples.alarms.find((a) => a.chatId === chatId && a.rowsWritten !== undefined);

@@ -13,14 +13,11 @@ import { noJobText, stillRunningText, tooManyJobsText, zoneChangedText } from ".
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { parseZone } from "../time";
 import { ChatEngine, type SettleStatus } from "./engine";
+import { Inbox } from "./inbox";
 import { ConversationStore, type TranscriptEntry } from "./conversation-store";
 import { deadLetterText, parseMessage, sourceOfKey, writeDelivery, type DeliverOptions } from "./conversation";
 import { RunGate, type Offer } from "./gate";
 import type { PromptMessage } from "../agent/message";
-import { NON_TEXT_REPLY, parseCommand } from "../telegram/commands";
-import { plainText } from "../telegram/render";
-import { parseButton, updateOrigin, updateSchema } from "../telegram/update";
-import { runCommand } from "./commands";
 import { migrate } from "./schema";
 import { ChatStore, type RunRecord } from "./store";
 import { toJob, toRun } from "./views";
@@ -63,6 +60,7 @@ export class ChatScheduler extends DurableObject<Env> {
   private readonly talk: ConversationStore;
   private readonly gate: RunGate;
   private readonly engine: ChatEngine;
+  private readonly inbox: Inbox;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -70,6 +68,16 @@ export class ChatScheduler extends DurableObject<Env> {
     this.talk = new ConversationStore(ctx.storage.sql);
     this.gate = new RunGate(this.talk);
     this.engine = new ChatEngine(ctx, () => this.env, this.store, this.talk, this.gate);
+    this.inbox = new Inbox({
+      ctx,
+      env: () => this.env,
+      store: this.store,
+      talk: this.talk,
+      engine: this.engine,
+      zone: () => this.zone().zone,
+      bind: (chatId) => this.bind(chatId),
+      commands: this,
+    });
     ctx.blockConcurrencyWhile(async () => {
       migrate(ctx.storage.sql);
     });
@@ -476,112 +484,21 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   /**
-   * Transcript mode: a message written through the admin API, as the chat's user. It becomes a user entry and
-   * a prompt on the queue with key `m:<messageId>`.
+   * Transcript mode: a message written through the admin API, as the chat's user (see Inbox): a command is
+   * answered here, other text becomes a prompt with key `m:<messageId>`.
    */
   async postUserMessage(chatId: string, text: string): Promise<RpcResult<{ messageId: string }>> {
-    const bound = this.bind(chatId);
-    if (!bound.ok) return bound;
-    if (typeof text !== "string" || text.trim() === "" || text.length > 4096) {
-      return err("bad_request", `"text" must be 1 to 4096 characters long.`);
-    }
-    const now = Date.now();
-    const id = this.talk.append({ role: "user", source: "admin", text }, now);
-    const messageId = String(id);
-    try {
-      await this.receiveText(chatId, text, { key: `m:${messageId}`, messageId }, now);
-    } catch (error) {
-      this.talk.removeEntry(id); // nothing will answer it, so the chat does not keep it
-      throw error;
-    }
-    return ok({ messageId });
+    return this.inbox.postUserMessage(chatId, text);
   }
 
-  /**
-   * A Telegram update for this chat (the Worker checked the secret, the allow-list and the chat type): a
-   * repeated `update_id` has no second effect; a command is answered here; other text goes to the agent
-   * with key `u:<update_id>`; a button acts like its command and its answer is returned for the callback.
-   */
+  /** A Telegram update for this chat, checked at the edge (see Inbox). */
   async handleUpdate(input: unknown): Promise<RpcResult<{ handled: string; callbackText?: string }>> {
-    const parsed = updateSchema().safeParse(input);
-    if (!parsed.success) return err("bad_request", "The body must be a Telegram update.");
-    const update = parsed.data;
-    const origin = updateOrigin(update);
-    if (!origin) return ok({ handled: "ignored" });
-    const bound = this.bind(origin.chatId);
-    if (!bound.ok) return bound;
-    const now = Date.now();
-    if (!this.talk.firstUpdate(update.update_id, now)) return ok({ handled: "duplicate" });
-    try {
-      if (this.store.setting("blocked") !== null) {
-        this.store.setSetting("blocked", null); // they wrote again
-        await this.engine.markBlockedInDirectory(origin.chatId, false, now);
-      }
-      const key = `u:${update.update_id}`;
-      const button = update.callback_query ? parseButton(update.callback_query.data) : null;
-      if (update.callback_query) {
-        if (!button) return ok({ handled: "ignored" });
-        const reply = await runCommand(this, { name: button.action === "run" ? "run" : button.action, args: button.id }, this.commandContext(origin.chatId));
-        return ok({ handled: "callback", callbackText: plainText(reply).slice(0, 200) });
-      }
-      const text = update.message?.text;
-      if (text === undefined) {
-        this.deliverReply(key, NON_TEXT_REPLY, "command", now);
-        await this.engine.syncAlarm();
-        return ok({ handled: "non-text" });
-      }
-      const entry = this.talk.append({ role: "user", source: "telegram", text }, now);
-      try {
-        return ok({ handled: await this.receiveText(origin.chatId, text, { key, updateId: update.update_id }, now) });
-      } catch (error) {
-        this.talk.removeEntry(entry);
-        throw error;
-      }
-    } catch (error) {
-      this.talk.forgetUpdate(update.update_id); // so Telegram's retry of this update is handled
-      throw error;
-    }
+    return this.inbox.handleUpdate(input);
   }
 
-  private commandContext(chatId: string) {
-    const config = this.config;
-    return { chatId, agent: config.agent.kind, runner: config.runner.mode, blocked: this.store.setting("blocked") !== null };
-  }
-
-  /** A reply the chat sees without the agent (a command's answer): delivered under the message's key. */
-  private deliverReply(key: string, markdown: string, source: "command", now: number): void {
-    this.ctx.storage.transactionSync(() => writeDelivery(this.talk, key, markdown, { source, jobId: null, runId: null }, {}, now, this.engine.canSend()));
-    this.engine.flushOutbox();
-  }
-
-  /** A user's text: a command is answered at once; anything else is a prompt for the agent (DESIGN §6, §7). */
-  private async receiveText(
-    chatId: string,
-    text: string,
-    ids: { key: string; messageId?: string; updateId?: number },
-    now: number,
-  ): Promise<"command" | "prompt"> {
-    const command = parseCommand(text);
-    if (command) {
-      const reply = await runCommand(this, command, this.commandContext(chatId));
-      this.deliverReply(ids.key, reply, "command", Date.now());
-      await this.engine.syncAlarm();
-      return "command";
-    }
-    const message: PromptMessage = {
-      v: 1,
-      key: ids.key,
-      chatId,
-      timeZone: this.zone().zone,
-      source: "user",
-      text,
-      body: text,
-      firedAt: new Date(now).toISOString(),
-      ...(ids.messageId !== undefined ? { messageId: ids.messageId } : {}),
-      ...(ids.updateId !== undefined ? { updateId: ids.updateId } : {}),
-    };
-    await this.env.PROMPTS.send(message, { contentType: "json" });
-    return "prompt";
+  /** What /status shows of the chat's circumstances. */
+  commandContext(chatId: string) {
+    return this.inbox.commandContext(chatId);
   }
 
   /** The transcript, oldest first (DESIGN §7). */

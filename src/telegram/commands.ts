@@ -107,6 +107,7 @@ export function statusText(s: { jobs: number; zone: string; offset: string; isDe
     `**Agent:** ${s.agent}`,
     `**Runner:** ${s.runner === "off" ? "not configured" : s.runner}`,
   ];
-  if (s.blocked) lines.push("**Delivery:** blocked (the bot could not reach this chat)");
+  // Only ever read in the reply to the message that lifts the block (a blocked chat is sent nothing).
+  if (s.blocked) lines.push("**Delivery:** was blocked until this message (the bot could not reach this chat)");
   return lines.join("\n");
 }

@@ -350,7 +350,7 @@ describe("a blocked chat", () => {
       return runCommand(instance, { name: "status", args: "" }, context);
     });
     expect(status).toBe(statusText({ jobs: 1, zone: "UTC", offset: "UTC+00:00", isDefault: true, agent: "echo", runner: "off", blocked: true }));
-    expect(status.split("\n").at(-1)).toMatch(/^\*\*Delivery:\*\* blocked/);
+    expect(status.split("\n").at(-1)).toMatch(/^\*\*Delivery:\*\* was blocked/);
     await sleep(300);
     expect(texts(await bot.sends(chat.chatId))).toEqual(["One."]);
   });
@@ -368,13 +368,13 @@ describe("a blocked chat", () => {
     expect(typeof (await health()).blockedChats).toBe("number"); // other files' chats may count too
   });
 
-  it("is unblocked when the user writes again: the reply goes out", async () => {
+  it("is unblocked when the user writes again: the /status reply goes out and says delivery was blocked", async () => {
     const chat = await blockedChat("blocked");
     await postUpdate(bot.env([chat.chatId]), textUpdate(chat.chatId, "/status"));
     expect(await blockedFlag(chat.stub)).toBeNull();
     const calls = await delivered(bot, chat, 2);
     expect(calls).toHaveLength(2);
-    expectReply(calls[1], chat.chatId, renderTelegramHtml(statusText({ jobs: 0, zone: "UTC", offset: "UTC+00:00", isDefault: true, agent: "echo", runner: "off", blocked: false })));
+    expectReply(calls[1], chat.chatId, renderTelegramHtml(statusText({ jobs: 0, zone: "UTC", offset: "UTC+00:00", isDefault: true, agent: "echo", runner: "off", blocked: true })));
     expect(brief(await transcript(chat.stub, chat.chatId)).map((e) => e.text)).toContain("Two.");
   });
 });

@@ -2,18 +2,8 @@
  * @module The OpenAPI paths and schemas of the conversation routes (DESIGN §7, §10): the transcript and user
  * messages under /admin, and the run gate and deliver under /tools for an agent of your own.
  */
-type Responses = Record<string, object>;
+import { chatIdParam, error, json, ref, type Responses } from "./openapi-jobs";
 
-const json = (schema: object) => ({ "application/json": { schema } });
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const error = (code: string, description: string) => ({ description: `\`${code}\`: ${description}`, content: json(ref("Error")) });
-const chatIdParam = {
-  name: "chatId",
-  in: "path",
-  required: true,
-  description: "A decimal Telegram chat id; anything else is 400 and creates nothing.",
-  schema: { type: "string", pattern: "^-?[1-9]\\d{0,15}$" },
-};
 const bad = error("bad_request", "a bad chat id, malformed JSON, a wrong type or an unknown field.");
 const tooLarge = error("payload_too_large", "the body is over 64 KiB.");
 const post = (summary: string, body: object, responses: Responses, guarded: Responses) => ({
@@ -58,12 +48,17 @@ export function agentPaths(guarded: Responses) {
         required: ["token", "key", "status"],
         properties: { token: { type: "string" }, key: { type: "string" }, status: { enum: ["delivered", "failed"] }, detail: { type: ["string", "null"] } },
       },
-      { "204": { description: "Settled." } },
+      { "204": { description: "Settled." }, "409": error("conflict", "the token no longer holds the gate and the job's reply was not delivered.") },
       guarded,
     ),
     "/tools/{chatId}/deliver": post(
       "Deliver a reply to the chat; a key seen before is a no-op.",
-      { type: "object", additionalProperties: false, required: ["key", "markdown"], properties: { key: { type: "string" }, markdown: { type: "string" } } },
+      {
+        type: "object",
+        additionalProperties: false,
+        required: ["key", "markdown"],
+        properties: { key: { type: "string" }, markdown: { type: "string" }, prompt: { type: "string", description: "What the agent saw, recorded as the transcript's prompt entry." } },
+      },
       { "200": { description: "Whether this call delivered it.", content: json({ type: "object", required: ["delivered"], properties: { delivered: { type: "boolean" } } }) } },
       guarded,
     ),

@@ -5,14 +5,14 @@
 import { LIMITS } from "../jobs/model";
 import { SCHEDULE_ACTIONS } from "./tools";
 
-type Responses = Record<string, object>;
+export type Responses = Record<string, object>;
 
-const json = (schema: object) => ({ "application/json": { schema } });
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const error = (code: string, description: string) => ({ description: `\`${code}\`: ${description}`, content: json(ref("Error")) });
+export const json = (schema: object) => ({ "application/json": { schema } });
+export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+export const error = (code: string, description: string) => ({ description: `\`${code}\`: ${description}`, content: json(ref("Error")) });
 
 /** The path parameters; a chat id that does not match is 400 and creates no Durable Object (DESIGN §2). */
-const chatIdParam = {
+export const chatIdParam = {
   name: "chatId",
   in: "path",
   required: true,

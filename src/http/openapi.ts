@@ -101,6 +101,7 @@ export function openApiDocument(version: string) {
             telegram: { enum: ["off", "webhook"] },
             runner: { enum: ["off", "url", "container"] },
             agent: { enum: ["echo", "llm"] },
+            blockedChats: { type: "integer", description: "With a bot: chats Telegram said cannot be reached (from the D1 directory)." },
           },
         },
         HealthErrors: {

@@ -1,12 +1,11 @@
 /**
  * @module The `prompts` queue message, version 1 (DESIGN §7): the one schema producers build and consumers
- * parse. At most 128 KB serialized.
+ * parse. At most 128 KB serialized: the field limits (a job text ≤ 4,000 characters, a user message ≤ 4,096)
+ * keep every message far below it.
  */
 import * as z from "zod";
+import { CHAT_ID } from "../jobs/model";
 import { lazy } from "../lazy";
-
-/** The queue refuses a message over 128,000 bytes (measured locally: 128 KB in decimal). */
-export const MAX_MESSAGE_BYTES = 128_000;
 
 /** The schema, built on first use (nothing at module scope, DESIGN §12). */
 export const promptMessageSchema = lazy(() =>
@@ -14,7 +13,7 @@ export const promptMessageSchema = lazy(() =>
   v: z.literal(1),
   /** The run id for jobs, `u:<updateId>` for a Telegram message, `m:<messageId>` for an admin-API one. */
   key: z.string().min(1).max(200),
-  chatId: z.string().regex(/^-?[1-9]\d{0,15}$/),
+  chatId: z.string().regex(CHAT_ID),
   timeZone: z.string().min(1),
   source: z.enum(["user", "job", "watcher"]),
   jobId: z.string().optional(),
@@ -32,8 +31,3 @@ export const promptMessageSchema = lazy(() =>
   }),
 );
 export type PromptMessage = z.infer<ReturnType<typeof promptMessageSchema>>;
-
-/** UTF-8 size of the message as the queue will carry it. */
-export function messageBytes(message: PromptMessage): number {
-  return new TextEncoder().encode(JSON.stringify(message)).length;
-}

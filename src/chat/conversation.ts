@@ -4,6 +4,7 @@
  * API, the dead-letter sentence, and how a bot entry's source follows from its key.
  */
 import { promptMessageSchema, type PromptMessage } from "../agent/message";
+import { JOB_ID_PATTERN } from "../jobs/model";
 import { ConversationStore, type NewEntry, type Source } from "./conversation-store";
 
 /** What a delivery records besides the markdown. */
@@ -11,7 +12,7 @@ import { ConversationStore, type NewEntry, type Source } from "./conversation-st
 export type DeliverOptions = { prompt?: string | null; chatId?: string };
 
 /** A job run's key: `<jobId>:<epoch ms>`. */
-const RUN_KEY = /^([abcdefghjkmnpqrstuvwxyz23456789]{5}):(\d{1,15})$/;
+const RUN_KEY = new RegExp(`^(${JOB_ID_PATTERN}):(\\d{1,15})$`);
 
 /**
  * Where a key came from: a job run (also when the run is gone, as after a cancel mid-turn: the key says so),

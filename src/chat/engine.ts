@@ -176,7 +176,7 @@ export class ChatEngine {
             this.store.quarantineJob(row.id, row.reason, now);
             continue;
           }
-          this.apply(decideFire(row.job, { chatId, zone, now, deliverable }), now);
+          this.apply(decideFire(row.job, { chatId, zone, now, deliverable }));
         } catch (error) {
           failed = true;
           console.error(`job ${row.ok ? row.job.id : row.id} could not fire`, error);
@@ -201,7 +201,7 @@ export class ChatEngine {
   }
 
   /** Writes one firing decision in one transaction (the claim is written before anything is sent). */
-  apply(decision: ReturnType<typeof decideFire>, now: number): void {
+  apply(decision: ReturnType<typeof decideFire>): void {
     this.ctx.storage.transactionSync(() => {
       switch (decision.action) {
         case "claim":
@@ -230,7 +230,6 @@ export class ChatEngine {
           break;
       }
     });
-    void now;
   }
 
   /** Sends every claimed run not already being sent; true when a send failed. */

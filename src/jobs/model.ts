@@ -10,7 +10,9 @@ import type { JobSpec } from "./validate";
 export const CHAT_ID = /^-?[1-9]\d{0,15}$/;
 
 export const JOB_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
-export const JOB_ID = /^[abcdefghjkmnpqrstuvwxyz23456789]{5}$/;
+/** One job id, for building the patterns that contain one (run keys, button data). */
+export const JOB_ID_PATTERN = `[${JOB_ID_ALPHABET}]{5}`;
+export const JOB_ID = new RegExp(`^${JOB_ID_PATTERN}$`);
 
 /** A fresh 5-character id; the caller retries on the (rare) clash within its chat. */
 export function newJobId(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {

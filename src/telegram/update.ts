@@ -3,6 +3,7 @@
  * come from @grammyjs/types where a shape is sent back. Anything else in an update is ignored.
  */
 import * as z from "zod";
+import { JOB_ID_PATTERN } from "../jobs/model";
 import { lazy } from "../lazy";
 
 export const updateSchema = lazy(() => {
@@ -42,7 +43,7 @@ export function updateOrigin(update: Update): { chatId: string; userId: string; 
 
 /** Button callback data: `r:`, `p:` or `c:` and a job id (DESIGN §6). */
 export function parseButton(data: string | undefined): { action: "run" | "pause" | "cancel"; id: string } | null {
-  const m = /^([rpc]):([abcdefghjkmnpqrstuvwxyz23456789]{5})$/.exec(data ?? "");
+  const m = new RegExp(`^([rpc]):(${JOB_ID_PATTERN})$`).exec(data ?? "");
   if (!m) return null;
   return { action: m[1] === "r" ? "run" : m[1] === "p" ? "pause" : "cancel", id: m[2]! };
 }

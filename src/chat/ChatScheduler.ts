@@ -8,7 +8,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { Config } from "../config";
 import { createJobInput, editJobInput, jobFilter, newJobId, CHAT_ID, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type JobRecord, type Run } from "../jobs/model";
 import { firstSentence, sentenceFor } from "../sentence";
-import { manualRun, nextCronRun } from "../jobs/fire";
+import { didNotStart, manualRun, nextCronRun } from "../jobs/fire";
 import { noJobText, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { parseZone } from "../time";
@@ -173,6 +173,12 @@ export class ChatScheduler extends DurableObject<Env> {
     return toJob(job, chatId, this.config.defaultScriptTimeout);
   }
 
+  /** The object bound to `chatId` and its job `id`, or why not (another chat's object, no such job). */
+  private locate(chatId: string, id: string): RpcResult<JobRecord> {
+    const bound = this.bind(chatId);
+    return bound.ok ? this.find(id) : bound;
+  }
+
   private find(id: string): RpcResult<JobRecord> {
     const row = typeof id === "string" ? this.store.jobRow(id) : null;
     if (!row || !row.ok) return err("not_found", noJobText(id));
@@ -196,9 +202,7 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   async getJob(chatId: string, id: string): Promise<RpcResult<Job>> {
-    const bound = this.bind(chatId);
-    if (!bound.ok) return bound;
-    const job = this.find(id);
+    const job = this.locate(chatId, id);
     await this.engine.syncAlarm();
     return job.ok ? ok(this.view(job.value, chatId)) : job;
   }
@@ -261,9 +265,7 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** Removes a job and its history; an agent run in progress is not aborted (its settle finds no job). */
   async cancelJob(chatId: string, id: string): Promise<RpcResult<Job>> {
-    const bound = this.bind(chatId);
-    if (!bound.ok) return bound;
-    const found = this.find(id);
+    const found = this.locate(chatId, id);
     if (!found.ok) {
       // A row that no longer parses can still be removed (it would otherwise count against the limit forever).
       const name = this.store.rawJobName(id);
@@ -278,9 +280,7 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   async pauseJob(chatId: string, id: string): Promise<RpcResult<Job>> {
-    const bound = this.bind(chatId);
-    if (!bound.ok) return bound;
-    const found = this.find(id);
+    const found = this.locate(chatId, id);
     if (!found.ok) return found;
     const job: JobRecord = { ...found.value, enabled: false, nextRunAt: null };
     this.store.saveJob(job);
@@ -290,9 +290,7 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** Resumes: a cron job from now; a one-off at its time, at once (late) when that has passed. */
   async resumeJob(chatId: string, id: string): Promise<RpcResult<Job>> {
-    const bound = this.bind(chatId);
-    if (!bound.ok) return bound;
-    const found = this.find(id);
+    const found = this.locate(chatId, id);
     if (!found.ok) return found;
     const current = found.value;
     const now = Date.now();
@@ -306,9 +304,7 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** Run now (DESIGN §5): a manual run `<jobId>:<now>`, dispatched at once; nothing deleted or rescheduled. */
   async runJobNow(chatId: string, id: string): Promise<RpcResult<Job>> {
-    const bound = this.bind(chatId);
-    if (!bound.ok) return bound;
-    const found = this.find(id);
+    const found = this.locate(chatId, id);
     if (!found.ok) return found;
     if (found.value.runningRunId !== null) return err("conflict", stillRunningText(id));
     const now = Date.now();
@@ -317,10 +313,10 @@ export class ChatScheduler extends DurableObject<Env> {
     if (this.store.runExists(run.runId)) return err("conflict", stillRunningText(id));
     let job: JobRecord;
     if (found.value.kind === "watcher") {
-      const at = new Date(now).toISOString();
-      job = { ...found.value, lastRunAt: now, lastResult: { status: "failed", exitCode: null, timedOut: false, at } };
+      const failed = didNotStart(found.value, run, now);
+      job = failed.job;
       this.ctx.storage.transactionSync(() => {
-        this.store.insertRun({ ...run, state: "settled", status: "failed", detail: "did not start: no runner is configured (RUNNER_URL)", startedAt: now, finishedAt: now, leaseUntil: null, message: null });
+        this.store.insertRun(failed.run);
         this.store.saveJob(job);
         this.store.pruneRuns(id);
       });
@@ -338,9 +334,7 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   async jobRuns(chatId: string, id: string): Promise<RpcResult<Run[]>> {
-    const bound = this.bind(chatId);
-    if (!bound.ok) return bound;
-    const found = this.find(id);
+    const found = this.locate(chatId, id);
     await this.engine.syncAlarm();
     if (!found.ok) return found;
     return ok(this.store.runsOf(id).map(toRun));

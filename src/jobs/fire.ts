@@ -128,25 +128,34 @@ export function decideFire(job: JobRecord, ctx: FireContext): FireDecision {
   }
 
   if (job.kind === "watcher") {
-    // The runner arrives with its own issue; until it is configured a watcher "did not start" (DESIGN §2).
-    const at = new Date(now).toISOString();
-    const run: RunRecord = {
-      ...newRun(job.id, dueAt, now, false),
-      state: "settled",
-      status: "failed",
-      detail: "did not start: no runner is configured (RUNNER_URL)",
-      startedAt: now,
-      finishedAt: now,
-      leaseUntil: null,
-    };
-    const after: JobRecord = { ...advanced, lastRunAt: now, lastResult: { status: "failed", exitCode: null, timedOut: false, at } };
-    return { action: "fail", job: isCron ? after : null, run };
+    const failed = didNotStart(advanced, newRun(job.id, dueAt, now, false), now);
+    return { action: "fail", job: isCron ? failed.job : null, run: failed.run };
   }
 
   const run = newRun(job.id, dueAt, now, false);
   const message = promptMessage(job, run.runId, dueAt, ctx, run.late);
   const missed = job.schedule.type === "cron" ? missedSince(job.schedule.cron, zone, dueAt, now) : 0;
   return { action: "claim", job: { ...advanced, runningRunId: run.runId, lastRunAt: now }, run: { ...run, message: JSON.stringify(message) }, message, missed };
+}
+
+/**
+ * A watcher's run while no runner is configured: settled `failed` at once, "did not start" (DESIGN §2); the
+ * runner arrives with its own issue. Scheduled runs and run now share it.
+ */
+export function didNotStart(job: JobRecord, run: RunRecord, now: number): { job: JobRecord; run: RunRecord } {
+  return {
+    run: {
+      ...run,
+      state: "settled",
+      status: "failed",
+      detail: "did not start: no runner is configured (RUNNER_URL)",
+      startedAt: now,
+      finishedAt: now,
+      leaseUntil: null,
+      message: null,
+    },
+    job: { ...job, lastRunAt: now, lastResult: { status: "failed", exitCode: null, timedOut: false, at: new Date(now).toISOString() } },
+  };
 }
 
 /** Run now (DESIGN §5): a manual run `<jobId>:<now>`; nothing is deleted or rescheduled. */

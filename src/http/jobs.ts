@@ -62,29 +62,20 @@ jobs.delete("/:id", async (c) => {
   return c.body(null, 204);
 });
 
-jobs.post("/:id/run", async (c) => {
-  const chatId = chatIdOf(c);
-  const id = jobIdOf(c);
-  await noBody(c);
-  const job: Job = unwrap(await chatStub(c.env, chatId).runJobNow(chatId, id));
-  return c.json({ job }, 200);
-});
-
-jobs.post("/:id/pause", async (c) => {
-  const chatId = chatIdOf(c);
-  const id = jobIdOf(c);
-  await noBody(c);
-  const job: Job = unwrap(await chatStub(c.env, chatId).pauseJob(chatId, id));
-  return c.json({ job }, 200);
-});
-
-jobs.post("/:id/resume", async (c) => {
-  const chatId = chatIdOf(c);
-  const id = jobIdOf(c);
-  await noBody(c);
-  const job: Job = unwrap(await chatStub(c.env, chatId).resumeJob(chatId, id));
-  return c.json({ job }, 200);
-});
+/** `/run`, `/pause`, `/resume` (DESIGN §5, §10): no body, the job after the action. */
+for (const [action, method] of [
+  ["run", "runJobNow"],
+  ["pause", "pauseJob"],
+  ["resume", "resumeJob"],
+] as const) {
+  jobs.post(`/:id/${action}`, async (c) => {
+    const chatId = chatIdOf(c);
+    const id = jobIdOf(c);
+    await noBody(c);
+    const job: Job = unwrap(await chatStub(c.env, chatId)[method](chatId, id));
+    return c.json({ job }, 200);
+  });
+}
 
 jobs.get("/:id/runs", async (c) => {
   const chatId = chatIdOf(c);

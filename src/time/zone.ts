@@ -126,6 +126,19 @@ export function unknownZone(input: string): string {
  * Windows id converted to IANA. `Local`, bare offsets and unknown names are rejected with one sentence.
  */
 export function parseZone(input: string): Parsed<string> {
+  // A chat's zone is checked on every alarm and call; asking Intl costs ~85 µs, so answers are kept.
+  let known = zoneAnswers.get(input);
+  if (!known) {
+    known = parseZoneUncached(input);
+    if (zoneAnswers.size >= 1000) zoneAnswers.clear();
+    zoneAnswers.set(input, known);
+  }
+  return known;
+}
+
+const zoneAnswers = new Map<string, Parsed<string>>();
+
+function parseZoneUncached(input: string): Parsed<string> {
   const name = input.trim();
   if (name === "" || name.toLowerCase() === "local" || OFFSET_LIKE.test(name)) {
     return { ok: false, error: unknownZone(input) };

@@ -21,6 +21,15 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          // The runner package (runner/), against real /bin/sh processes and real HTTP on 127.0.0.1.
+          name: "runner",
+          environment: "node",
+          include: ["runner/test/**/*.test.ts"],
+          testTimeout: 30_000,
+        },
+      },
+      {
         plugins: [
           cloudflareTest({
             wrangler: { configPath: "./wrangler.toml" },

@@ -1,0 +1,300 @@
+/**
+ * @module The runner's HTTP edge (DESIGN §8): `GET /healthz`, `POST /runs` (`?wait=1` for a dry run) and
+ * `DELETE /runs/:runId`, each but the first signed; the table of running and remembered run ids; the
+ * concurrency limit; and the callback once a run ends. Checks run in this order, and a request refused by
+ * any of them runs nothing: size (413), signature (401), route (404), body (400), run id (409), limit (429).
+ */
+import { mkdirSync, realpathSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { deliverCallback, DEFAULT_CALLBACK_POLICY, type CallbackPolicy } from "./callback.ts";
+import { HeadTailCapture } from "./capture.ts";
+import { execute, type ExecResult, type Execution } from "./exec.ts";
+import { toOutcome, type Outcome } from "./outcome.ts";
+import { SIGNATURE_HEADER, SIGNATURE_MESSAGES, verify } from "./signature.ts";
+import { MAX_TIMEOUT_SECONDS, parseRunRequest, parseWait, type RunRequest } from "./validate.ts";
+import { prepareWorkspace, scriptEnv } from "./workspace.ts";
+
+/** The largest body accepted, in bytes. */
+export const MAX_BODY_BYTES = 64 * 1024;
+/** A dry run (`?wait=1`) runs at most this long, whatever its timeoutSeconds. */
+export const DRY_RUN_MAX_SECONDS = 60;
+/** Between SIGTERM and SIGKILL to a run's process group. */
+export const KILL_GRACE_MS = 5_000;
+/** Ended run ids are refused (409) this long after they end: the signature window + the longest timeout. */
+export const FORGET_AFTER_MS = (300 + MAX_TIMEOUT_SECONDS) * 1000;
+
+export interface RunnerOptions {
+  /** RUNNER_SECRET: verifies requests and signs callbacks. */
+  secret: string;
+  /** Where each chat's workspace directory is made; created if missing. */
+  workspaceRoot: string;
+  /** Runs at once before 429; default 8. */
+  maxConcurrency?: number;
+  /** Callback retries; any field left out keeps its default (see callback.ts). */
+  callback?: Partial<CallbackPolicy>;
+  /** Between SIGTERM and SIGKILL; default 5 s. */
+  killGraceMs?: number;
+  /** The clock in epoch milliseconds: signature windows, `t` of callbacks, startedAt/finishedAt, forgetting. */
+  now?: () => number;
+  /** Where log lines go; default stdout. */
+  log?: (line: string) => void;
+}
+
+export interface Runner {
+  /** Starts serving; resolves with the bound address (port 0 picks a free one). */
+  listen(port: number, host?: string): Promise<{ host: string; port: number; url: string }>;
+  /** Stops: no new requests, running runs' groups killed (their callbacks dropped), pending callbacks abandoned. */
+  close(): Promise<void>;
+  /** Runs running now. */
+  readonly active: number;
+  /** The workspace root as used: absolute, symbolic links resolved. */
+  readonly workspaceRoot: string;
+}
+
+type ErrorCode = "unauthorized" | "bad_request" | "conflict" | "too_many_requests" | "not_found" | "payload_too_large";
+
+interface RunEntry {
+  execution: Execution | null;
+  cancelled: boolean;
+}
+
+interface Ended {
+  outcome: Outcome;
+  cancelled: boolean;
+}
+
+export function createRunner(options: RunnerOptions): Runner {
+  mkdirSync(options.workspaceRoot, { recursive: true, mode: 0o700 });
+  const root = realpathSync(options.workspaceRoot);
+  const maxConcurrency = options.maxConcurrency ?? 8;
+  const policy: CallbackPolicy = { ...DEFAULT_CALLBACK_POLICY, ...options.callback };
+  const killGraceMs = options.killGraceMs ?? KILL_GRACE_MS;
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((line: string) => console.log(line));
+
+  const running = new Map<string, RunEntry>();
+  const runDone = new Set<Promise<unknown>>();
+  /** Every run id not yet forgotten: Infinity while it runs, else when it may be used again. */
+  const seen = new Map<string, number>();
+  /** Ended run ids in the order they ended, which is the order they are forgotten in. */
+  const forgetQueue: Array<{ runId: string; at: number }> = [];
+  const shutdown = new AbortController();
+
+  const forgetOld = (): void => {
+    const current = now();
+    while (forgetQueue.length > 0 && (forgetQueue[0]?.at ?? Infinity) <= current) {
+      const { runId, at } = forgetQueue.shift()!;
+      if (seen.get(runId) === at) seen.delete(runId);
+    }
+  };
+
+  /** Runs one request to its outcome; the entry is registered before the first await. */
+  const run = (request: RunRequest, timeoutSeconds: number): Promise<Ended> => {
+    const entry: RunEntry = { execution: null, cancelled: false };
+    running.set(request.runId, entry);
+    seen.set(request.runId, Infinity);
+    const label = JSON.stringify(request.runId);
+    log(`run ${label} started (chat ${request.chatId}, job ${request.jobId}, timeout ${timeoutSeconds} s)`);
+    const startedAtMs = now();
+    const done = (async (): Promise<Ended> => {
+      let result: ExecResult;
+      try {
+        const home = await prepareWorkspace(root, request.chatId);
+        const env = scriptEnv({ home, timeZone: request.timeZone, chatId: request.chatId, jobId: request.jobId });
+        const execution = execute({ command: request.command, cwd: home, env, timeoutMs: timeoutSeconds * 1000, killGraceMs });
+        entry.execution = execution;
+        if (entry.cancelled) execution.cancel();
+        result = await execution.result;
+      } catch (error) {
+        result = notStarted(`could not prepare the workspace: ${(error as Error).message}`, entry.cancelled);
+      }
+      const finishedAtMs = now();
+      const outcome = toOutcome({ runId: request.runId, chatId: request.chatId, startedAtMs, finishedAtMs }, result);
+      running.delete(request.runId);
+      const forgetAt = finishedAtMs + FORGET_AFTER_MS;
+      seen.set(request.runId, forgetAt);
+      forgetQueue.push({ runId: request.runId, at: forgetAt });
+      const flags = `${outcome.timedOut ? ", timed out" : ""}${entry.cancelled ? ", cancelled" : ""}`;
+      log(`run ${label} ended: ${outcome.status}, exit ${outcome.exitCode ?? "none"}${flags}, ${finishedAtMs - startedAtMs} ms`);
+      return { outcome, cancelled: entry.cancelled };
+    })();
+    runDone.add(done);
+    void done.finally(() => runDone.delete(done));
+    return done;
+  };
+
+  const callBack = (url: string, ended: Ended): void => {
+    if (ended.cancelled || shutdown.signal.aborted) return;
+    const delivery = deliverCallback({
+      url,
+      body: JSON.stringify(ended.outcome),
+      secret: options.secret,
+      now,
+      policy,
+      signal: shutdown.signal,
+      log,
+      label: `run ${JSON.stringify(ended.outcome.runId)}`,
+    });
+    runDone.add(delivery);
+    void delivery.finally(() => runDone.delete(delivery));
+  };
+
+  const startRun = async (res: ServerResponse, url: URL, body: Buffer): Promise<void> => {
+    const wait = parseWait(url.searchParams.get("wait"));
+    if (!wait.ok) return sendError(res, 400, "bad_request", wait.message);
+    const parsed = parseRunRequest(body.toString("utf8"));
+    if (!parsed.ok) return sendError(res, 400, "bad_request", parsed.message);
+    const request = parsed.value;
+    forgetOld();
+    if (seen.has(request.runId)) return sendError(res, 409, "conflict", `Run ${request.runId} already started.`);
+    if (running.size >= maxConcurrency) {
+      return sendError(
+        res,
+        429,
+        "too_many_requests",
+        `The runner is already running ${running.size} runs, its limit (RUNNER_MAX_CONCURRENCY); try again when one ends.`,
+      );
+    }
+    if (wait.value) {
+      const ended = await run(request, Math.min(request.timeoutSeconds, DRY_RUN_MAX_SECONDS));
+      return sendJson(res, 200, ended.outcome);
+    }
+    const done = run(request, request.timeoutSeconds);
+    sendJson(res, 202, { runId: request.runId });
+    const ended = await done;
+    if (request.callbackUrl !== undefined) callBack(request.callbackUrl, ended);
+  };
+
+  const cancelRun = (res: ServerResponse, runId: string): void => {
+    const entry = running.get(runId);
+    if (entry === undefined) return sendError(res, 404, "not_found", `Run ${runId} is not running.`);
+    entry.cancelled = true;
+    entry.execution?.cancel();
+    res.writeHead(204).end();
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? "/", "http://runner");
+    if (req.method === "GET" && url.pathname === "/healthz") return sendJson(res, 200, { ok: true, active: running.size });
+    const body = await readBody(req);
+    if (body === null) {
+      res.setHeader("connection", "close");
+      return sendError(res, 413, "payload_too_large", `The body is over 64 KiB; send at most ${MAX_BODY_BYTES} bytes.`);
+    }
+    const header = req.headers[SIGNATURE_HEADER];
+    const verification = verify(options.secret, typeof header === "string" ? header : undefined, body, Math.floor(now() / 1000));
+    if (!verification.ok) return sendError(res, 401, "unauthorized", SIGNATURE_MESSAGES[verification.problem]);
+    if (req.method === "POST" && url.pathname === "/runs") return startRun(res, url, body);
+    const runPath = /^\/runs\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "DELETE" && runPath) {
+      const runId = decodePathSegment(runPath[1] ?? "");
+      if (runId !== null) return cancelRun(res, runId);
+    }
+    sendError(
+      res,
+      404,
+      "not_found",
+      `No route ${req.method} ${url.pathname}; the runner serves GET /healthz, POST /runs and DELETE /runs/:runId.`,
+    );
+  };
+
+  /** Settle once each response has been sent (or its connection lost), so close() can let them finish. */
+  const responses = new Set<Promise<void>>();
+  const server = createServer((req, res) => {
+    const sent = new Promise<void>((resolve) => res.once("close", resolve));
+    responses.add(sent);
+    void sent.then(() => responses.delete(sent));
+    handle(req, res).catch((error: unknown) => {
+      log(`request ${req.method} ${req.url} failed: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent) sendJson(res, 500, { error: { code: "internal", message: "The runner failed on this request; see its log." } });
+      else res.end();
+    });
+  });
+
+  return {
+    listen(port, host = "127.0.0.1") {
+      return new Promise((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, host, () => {
+          server.off("error", reject);
+          const address = server.address() as AddressInfo;
+          const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
+          resolve({ host: address.address, port: address.port, url: `http://${shown}:${address.port}` });
+        });
+      });
+    },
+    async close() {
+      shutdown.abort();
+      const closed = server.listening
+        ? new Promise<void>((resolve) => server.close(() => resolve()))
+        : Promise.resolve();
+      for (const entry of running.values()) {
+        entry.cancelled = true;
+        entry.execution?.cancel();
+      }
+      await Promise.allSettled([...runDone]);
+      // Dry runs answer their callers (as cancelled) before the connections go; a request still uploading
+      // its body gets a second.
+      await Promise.race([Promise.allSettled([...responses]), sleep(1_000, undefined, { ref: false })]);
+      server.closeAllConnections();
+      await closed;
+    },
+    get active() {
+      return running.size;
+    },
+    workspaceRoot: root,
+  };
+}
+
+/** An ExecResult for a run whose shell never started. */
+function notStarted(reason: string, cancelled: boolean): ExecResult {
+  const empty = new HeadTailCapture().result();
+  return { code: null, signal: null, timedOut: false, cancelled, spawnError: reason, stdout: empty, stderr: empty };
+}
+
+/** The whole body, or null once it is over MAX_BODY_BYTES (the rest is read and dropped, never kept). */
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  return new Promise((resolve, reject) => {
+    if (declared > MAX_BODY_BYTES) {
+      req.resume();
+      resolve(null);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.off("data", onData);
+        req.resume();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+function decodePathSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function sendError(res: ServerResponse, status: number, code: ErrorCode, message: string): void {
+  sendJson(res, status, { error: { code, message } });
+}

@@ -1,0 +1,158 @@
+/**
+ * The runner's pure parts in plain Node: signatures, bounded capture and its marker, stderr tails, exit
+ * codes, zones, the workspace path guard and the environment config.
+ */
+import { mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { HEAD_BYTES, HeadTailCapture, lastLines, omittedMarker, TAIL_BYTES } from "../src/capture.ts";
+import { loadConfig } from "../src/config.ts";
+import { signalExitCode } from "../src/outcome.ts";
+import { sign, signatureHeader, verify } from "../src/signature.ts";
+import { canonicalZone } from "../src/validate.ts";
+import { prepareWorkspace } from "../src/workspace.ts";
+
+describe("signatures", () => {
+  it("signs '<t>.<body>' with HMAC-SHA256 in hex", () => {
+    // printf %s '1767225600.{"a":1}' | openssl dgst -sha256 -hmac secret
+    expect(sign("secret", 1767225600, '{"a":1}')).toBe("96a067a1c95eb143fc00b9097bcfcbcd5456adda508c443ff219748e764dbed7");
+    expect(sign("secret", 1767225600, Buffer.from('{"a":1}'))).toBe("96a067a1c95eb143fc00b9097bcfcbcd5456adda508c443ff219748e764dbed7");
+    expect(signatureHeader("secret", "", 1767225600.9)).toBe(`t=1767225600,v1=${sign("secret", 1767225600, "")}`);
+  });
+
+  it("verifies its own header within 300 s and refuses one 301 s off", () => {
+    const header = signatureHeader("s", "body", 1000);
+    expect(verify("s", header, "body", 1300)).toEqual({ ok: true, t: 1000 });
+    expect(verify("s", header, "body", 700)).toEqual({ ok: true, t: 1000 });
+    expect(verify("s", header, "body", 1301)).toEqual({ ok: false, problem: "stale" });
+    expect(verify("s", header, "body", 699)).toEqual({ ok: false, problem: "stale" });
+  });
+
+  it("tells a missing, malformed and mismatched header apart", () => {
+    expect(verify("s", undefined, "", 1000)).toEqual({ ok: false, problem: "missing" });
+    expect(verify("s", "t=1000", "", 1000)).toEqual({ ok: false, problem: "malformed" });
+    expect(verify("s", `t=1000,v1=${"0".repeat(63)}`, "", 1000)).toEqual({ ok: false, problem: "malformed" });
+    expect(verify("s", signatureHeader("s", "a", 1000), "b", 1000)).toEqual({ ok: false, problem: "mismatch" });
+    expect(verify("s", signatureHeader("other", "a", 1000), "a", 1000)).toEqual({ ok: false, problem: "mismatch" });
+    expect(verify("s", signatureHeader("s", "a", 1000).toUpperCase().replace("T=", "t=").replace("V1=", "v1="), "a", 1000)).toEqual({ ok: true, t: 1000 });
+  });
+});
+
+describe("capture", () => {
+  const capture = (...chunks: (string | Buffer)[]) => {
+    const c = new HeadTailCapture();
+    for (const chunk of chunks) c.write(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+    return c.result();
+  };
+
+  it("keeps a stream of up to 64 KiB whole, however it was chunked", () => {
+    const text = Array.from({ length: HEAD_BYTES + TAIL_BYTES }, (_, i) => String.fromCharCode(97 + (i % 26))).join("");
+    expect(capture(text)).toEqual({ text, truncated: false });
+    expect(capture(text.slice(0, 1000), text.slice(1000, 50_000), text.slice(50_000))).toEqual({ text, truncated: false });
+  });
+
+  it("keeps the head, a marker with the bytes left out, and the tail of a longer stream", () => {
+    const chunks = Array.from({ length: 100 }, (_, i) => `${String(i).padStart(3, "0")}:${"x".repeat(996)}`);
+    const whole = chunks.join("");
+    const result = capture(...chunks);
+    expect(result.truncated).toBe(true);
+    expect(result.text).toBe(whole.slice(0, HEAD_BYTES) + omittedMarker(whole.length - HEAD_BYTES - TAIL_BYTES) + whole.slice(-TAIL_BYTES));
+  });
+
+  it("writes the marker as one line of its own", () => {
+    expect(omittedMarker(52363264)).toBe("\n[... 52363264 bytes omitted ...]\n");
+  });
+
+  it("cuts on character boundaries and counts the bytes dropped there", () => {
+    // "é" is 2 bytes: an odd prefix puts a character across both cuts.
+    const text = "a" + "é".repeat(40_000);
+    const result = capture(text);
+    const bytes = Buffer.byteLength(text);
+    expect(result.truncated).toBe(true);
+    expect(result.text).not.toContain("\uFFFD");
+    const [head, tail] = result.text.split(/\n\[\.\.\. \d+ bytes omitted \.\.\.\]\n/);
+    const omitted = Number(/(\d+) bytes omitted/.exec(result.text)?.[1]);
+    expect(Buffer.byteLength(head!) + omitted + Buffer.byteLength(tail!)).toBe(bytes);
+    expect(Buffer.byteLength(head!)).toBe(HEAD_BYTES - 1);
+    expect(Buffer.byteLength(tail!)).toBe(TAIL_BYTES);
+  });
+
+  it("takes the last lines without the newlines that end the text", () => {
+    expect(lastLines("a\nb\nc\n\n", 2)).toBe("b\nc");
+    expect(lastLines("only", 20)).toBe("only");
+    expect(lastLines("", 20)).toBe("");
+  });
+});
+
+describe("exit codes", () => {
+  it("reports a signal as a shell would: 128 + its number", () => {
+    expect(signalExitCode("SIGKILL")).toBe(137);
+    expect(signalExitCode("SIGTERM")).toBe(143);
+    expect(signalExitCode("SIGINT")).toBe(130);
+  });
+});
+
+describe("zones", () => {
+  it("knows IANA zones, fixes their case and keeps aliases as given", () => {
+    expect(canonicalZone("Europe/Berlin")).toBe("Europe/Berlin");
+    expect(canonicalZone("europe/berlin")).toBe("Europe/Berlin");
+    expect(canonicalZone("UTC")).toBe("UTC");
+    expect(canonicalZone("Asia/Calcutta")).toBe("Asia/Calcutta");
+    expect(canonicalZone("Mars/Olympus")).toBeNull();
+    expect(canonicalZone("../../etc/passwd")).toBeNull();
+    expect(canonicalZone("")).toBeNull();
+  });
+});
+
+describe("workspaces", () => {
+  it("makes <root>/<chatId> and refuses anything that is not one segment inside the root", async () => {
+    const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), "cuckoo-ws-")));
+    try {
+      expect(await prepareWorkspace(root, "42")).toBe(path.join(root, "42"));
+      for (const id of ["..", ".", "../x", "a/b", "/etc", ""]) {
+        await expect(prepareWorkspace(root, id)).rejects.toThrow(/does not name a directory inside the workspace root/);
+      }
+      symlinkSync(os.tmpdir(), path.join(root, "43"));
+      await expect(prepareWorkspace(root, "43")).rejects.toThrow(/resolves outside the workspace root/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("config", () => {
+  it("needs RUNNER_SECRET and has defaults for the rest", () => {
+    expect(loadConfig({})).toEqual({
+      ok: false,
+      error:
+        "RUNNER_SECRET is required: set it to the secret the Worker shares with the runner, such as RUNNER_SECRET=$(openssl rand -hex 32) npm run runner.",
+    });
+    expect(loadConfig({ RUNNER_SECRET: "s" })).toEqual({
+      ok: true,
+      config: {
+        secret: "s",
+        host: "127.0.0.1",
+        port: 8788,
+        workspaceRoot: path.join(os.tmpdir(), "cuckoo-workspaces"),
+        maxConcurrency: 8,
+      },
+    });
+  });
+
+  it("reads the port, host, root and limit, and names a bad one", () => {
+    const env = { RUNNER_SECRET: "s", RUNNER_PORT: "0", RUNNER_HOST: "0.0.0.0", WORKSPACE_ROOT: "/tmp/w", RUNNER_MAX_CONCURRENCY: "2" };
+    expect(loadConfig(env)).toEqual({
+      ok: true,
+      config: { secret: "s", host: "0.0.0.0", port: 0, workspaceRoot: "/tmp/w", maxConcurrency: 2 },
+    });
+    expect(loadConfig({ ...env, RUNNER_PORT: "http" })).toEqual({
+      ok: false,
+      error: "RUNNER_PORT must be a port number from 0 to 65535, such as 8788.",
+    });
+    expect(loadConfig({ ...env, RUNNER_MAX_CONCURRENCY: "0" })).toEqual({
+      ok: false,
+      error: "RUNNER_MAX_CONCURRENCY must be a whole number from 1 to 1000, such as 8.",
+    });
+  });
+});

@@ -44,7 +44,8 @@ export default defineConfig({
           include: ["test/worker/**/*.test.ts"],
           setupFiles: ["./test/worker/apply-migrations.ts"],
           // A local Telegram Bot API stub in Node; the tests read its URL with inject("telegramStub").
-          globalSetup: ["./test/stub/telegram-global-setup.ts"],
+          // A fake runner in Node likewise: inject("runnerStub").
+          globalSetup: ["./test/stub/telegram-global-setup.ts", "./test/stub/runner-global-setup.ts"],
         },
       },
       {

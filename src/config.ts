@@ -203,8 +203,8 @@ function readConfig(env: Env): LoadedConfig {
     ) ?? DEFAULTS.telegramApiBase;
   const allowedUserIds = readUserIds(text("ALLOWED_USER_IDS"), (message) => report("ALLOWED_USER_IDS", message));
 
-  // Runner: the container binding (a later issue) wins over RUNNER_URL.
-  const container = "RUNNER" in env && env.RUNNER !== undefined && env.RUNNER !== null;
+  // Runner: RUNNER_URL wins when set (dev, tests, a runner on any host); else the container binding.
+  const container = !raw.has("RUNNER_URL") && "RUNNER" in env && env.RUNNER !== undefined && env.RUNNER !== null;
   const runnerUrl = parse(
     "RUNNER_URL",
     httpUrl,

@@ -8,7 +8,8 @@ import { DurableObject } from "cloudflare:workers";
 import type { Config } from "../config";
 import { createJobInput, editJobInput, jobFilter, newJobId, CHAT_ID, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type JobRecord, type Run } from "../jobs/model";
 import { firstSentence, sentenceFor } from "../sentence";
-import { didNotStart, manualRun, nextCronRun } from "../jobs/fire";
+import { manualRun, nextCronRun } from "../jobs/fire";
+import { chatRunId, runnerOutcome, type RunnerOutcome } from "../runner/outcome";
 import { noJobText, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { parseZone } from "../time";
@@ -263,7 +264,10 @@ export class ChatScheduler extends DurableObject<Env> {
     return ok(this.view(job, chatId));
   }
 
-  /** Removes a job and its history; an agent run in progress is not aborted (its settle finds no job). */
+  /**
+   * Removes a job and its history. A running watcher is killed through the runner and its outcome discarded
+   * (its run is gone); an agent run in progress is not aborted (its settle finds no job).
+   */
   async cancelJob(chatId: string, id: string): Promise<RpcResult<Job>> {
     const found = this.locate(chatId, id);
     if (!found.ok) {
@@ -274,7 +278,9 @@ export class ChatScheduler extends DurableObject<Env> {
       await this.engine.syncAlarm();
       return ok(this.view(unreadableJob(id, name), chatId));
     }
+    const running = this.engine.watchers.running().filter((run) => run.jobId === id);
     this.store.deleteJob(id);
+    await this.engine.watchers.kill(running);
     await this.engine.syncAlarm();
     return ok(this.view(found.value, chatId));
   }
@@ -308,29 +314,20 @@ export class ChatScheduler extends DurableObject<Env> {
     if (!found.ok) return found;
     if (found.value.runningRunId !== null) return err("conflict", stillRunningText(id));
     const now = Date.now();
-    const ctx = { chatId, zone: this.zone().zone, now, deliverable: true };
-    const { run } = manualRun(found.value, ctx);
+    const ctx = { chatId, zone: this.zone().zone, now, deliverable: true, defaultTimeout: this.config.defaultScriptTimeout };
+    const run = manualRun(found.value, ctx);
     if (this.store.runExists(run.runId)) return err("conflict", stillRunningText(id));
-    let job: JobRecord;
-    if (found.value.kind === "watcher") {
-      const failed = didNotStart(found.value, run, now);
-      job = failed.job;
-      this.ctx.storage.transactionSync(() => {
-        this.store.insertRun(failed.run);
-        this.store.saveJob(job);
-        this.store.pruneRuns(id);
-      });
-    } else {
-      job = { ...found.value, runningRunId: run.runId, lastRunAt: now };
-      this.ctx.storage.transactionSync(() => {
-        this.store.insertRun(run);
-        this.store.saveJob(job);
-        this.store.pruneRuns(id);
-      });
-      await this.engine.dispatch(now);
-    }
+    const job: JobRecord = { ...found.value, runningRunId: run.runId, lastRunAt: now };
+    this.ctx.storage.transactionSync(() => {
+      this.store.insertRun(run);
+      this.store.saveJob(job);
+      this.store.pruneRuns(id);
+    });
+    await this.engine.dispatch(now);
     await this.engine.syncAlarm();
-    return ok(this.view(job, chatId));
+    // A watcher may have finished (or failed to start) while it was being started: show the job as it is now.
+    const latest = this.store.jobRow(id);
+    return ok(this.view(latest?.ok ? latest.job : job, chatId));
   }
 
   async jobRuns(chatId: string, id: string): Promise<RpcResult<Run[]>> {
@@ -354,9 +351,26 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
 
-  /** Erases the chat: every table, the alarm (DESIGN §10 `DELETE /admin/chats/:chatId`). */
+  /**
+   * The runner's outcome of one of this chat's runs (DESIGN §8 callback). Taken only by a run still waiting
+   * for the runner; anything else (unknown, settled, cancelled, a dry run) is ignored: `{ taken: false }`.
+   */
+  async runnerOutcome(chatId: string, input: RunnerOutcome): Promise<RpcResult<{ taken: boolean }>> {
+    const bound = this.bind(chatId);
+    if (!bound.ok) return bound;
+    const parsed = runnerOutcome().safeParse(input, { error: sentenceFor });
+    if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
+    const runId = chatRunId(chatId, parsed.data.runId);
+    const taken = runId !== null && (await this.engine.watchers.outcome(runId, parsed.data, Date.now()));
+    await this.engine.syncAlarm();
+    return ok({ taken });
+  }
+
+  /** Erases the chat: running watchers killed, every table, the alarm (DESIGN §10 `DELETE /admin/chats/:chatId`). */
   async erase(chatId: string): Promise<RpcResult<null>> {
     if (!CHAT_ID.test(chatId)) return err("bad_request", `"${chatId}" is not a Telegram chat id.`);
+    const running = this.engine.watchers.running();
+    if (running.length > 0) await this.engine.watchers.kill(running);
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     migrate(this.ctx.storage.sql);

@@ -5,12 +5,14 @@
  */
 import { loadConfig, type Config } from "../config";
 import { decideFire, PROMPT_LEASE_MS } from "../jobs/fire";
+import { decodeWatcherCall } from "../jobs/watcher";
 import { parseZone } from "../time";
 import type { ConversationStore } from "./conversation-store";
 import { dispatchPrompts } from "./dispatch";
 import { sendOutbox } from "./outbox";
 import type { RunGate } from "./gate";
-import type { ChatStore } from "./store";
+import type { ChatStore, RunRecord } from "./store";
+import { Watchers } from "./watchers";
 
 /** After an error inside `alarm()`, try again this soon. */
 const ERROR_BACKOFF_MS = 30_000;
@@ -20,17 +22,20 @@ export type SettleStatus = "delivered" | "failed" | "silent" | "matched";
 export class ChatEngine {
   /** Runs whose send is in flight in this isolate, so a concurrent entry does not send them twice. */
   private readonly sending = new Set<string>();
+  readonly watchers: Watchers;
 
   constructor(
-    private readonly ctx: DurableObjectState,
+    readonly ctx: DurableObjectState,
     /** Read on each use, not kept: the object's `env` is the one source (tests wrap its queue binding). */
     private readonly currentEnv: () => Env,
     readonly store: ChatStore,
     readonly talk: ConversationStore,
     readonly gate: RunGate,
-  ) {}
+  ) {
+    this.watchers = new Watchers(this);
+  }
 
-  private get env(): Env {
+  get env(): Env {
     return this.currentEnv();
   }
 
@@ -56,10 +61,13 @@ export class ChatEngine {
     const run = this.store.run(runId);
     if (!run || run.state === "settled") return false;
     this.ctx.storage.transactionSync(() => {
-      this.store.settleRun(runId, { status, finishedAt: now, detail });
       const row = this.store.jobRow(run.jobId);
-      if (!row || !row.ok) return;
-      const job = row.job;
+      const job = row?.ok ? row.job : null;
+      // A watcher's run reaches the agent only when its script matched: that is what its result says.
+      const matched = job?.kind === "watcher" && status === "delivered";
+      const result = matched ? "matched" : status;
+      this.store.settleRun(runId, { status: result, finishedAt: now, detail, ...(matched ? { exitCode: 0 } : {}) });
+      if (!job) return;
       const finishedOneOff = !run.manual && job.schedule.type === "at" && job.schedule.at === run.dueAt;
       if (finishedOneOff) {
         this.store.deleteJob(job.id);
@@ -68,7 +76,7 @@ export class ChatEngine {
       this.store.saveJob({
         ...job,
         runningRunId: job.runningRunId === runId ? null : job.runningRunId,
-        lastResult: { status, at: new Date(now).toISOString() },
+        lastResult: matched ? { status: result, exitCode: 0, timedOut: false, at: new Date(now).toISOString() } : { status: result, at: new Date(now).toISOString() },
       });
       this.store.pruneRuns(job.id);
     });
@@ -169,6 +177,7 @@ export class ChatEngine {
     if (chatId !== null) {
       const zone = this.zone().zone;
       const deliverable = this.deliverable(chatId);
+      const defaultTimeout = this.config.defaultScriptTimeout;
       for (const row of this.store.dueJobRows(now)) {
         try {
           if (!row.ok) {
@@ -176,7 +185,7 @@ export class ChatEngine {
             this.store.quarantineJob(row.id, row.reason, now);
             continue;
           }
-          this.apply(decideFire(row.job, { chatId, zone, now, deliverable }));
+          this.apply(decideFire(row.job, { chatId, zone, now, deliverable, defaultTimeout }));
         } catch (error) {
           failed = true;
           console.error(`job ${row.ok ? row.job.id : row.id} could not fire`, error);
@@ -219,44 +228,50 @@ export class ChatEngine {
         case "hold":
           this.store.saveJob(decision.job);
           break;
-        case "fail":
-          if (decision.job) {
-            this.store.insertRun(decision.run);
-            this.store.saveJob(decision.job);
-            this.store.pruneRuns(decision.job.id);
-          } else {
-            this.store.deleteJob(decision.run.jobId);
-          }
-          break;
       }
     });
   }
 
-  /** Sends every claimed run not already being sent; true when a send failed. */
+  /**
+   * Sends every claimed run not already being sent: prompts to the queue in batches, watchers' calls to the
+   * runner. True when a send failed and must be tried again.
+   */
   async dispatch(now: number): Promise<boolean> {
     const claimed = this.store.claimedRuns().filter((r) => !this.sending.has(r.runId));
     if (claimed.length === 0) return false;
     for (const r of claimed) this.sending.add(r.runId);
     try {
-      const outcome = await dispatchPrompts(this.env.PROMPTS, claimed);
-      if (outcome.sent.length > 0) this.store.markDispatched(outcome.sent, Date.now(), Date.now() + PROMPT_LEASE_MS);
-      if (outcome.failed.length > 0) {
-        const attempts = Math.max(...outcome.failed.map((id) => claimed.find((r) => r.runId === id)?.attempts ?? 0));
-        this.store.deferClaimed(outcome.failed, now + backoff(attempts));
-        console.error(`sendBatch failed for ${outcome.failed.length} run(s): ${outcome.error}`);
-        return true;
-      }
-      return false;
+      const watcherRuns = claimed.filter((r) => decodeWatcherCall(r.message) !== null);
+      const prompts = watcherRuns.length === 0 ? claimed : claimed.filter((r) => !watcherRuns.includes(r));
+      const [promptsFailed, watchersFailed] = await Promise.all([this.dispatchPrompts(prompts, now), this.watchers.start(watcherRuns, now)]);
+      return promptsFailed || watchersFailed;
     } finally {
       for (const r of claimed) this.sending.delete(r.runId);
     }
   }
 
-  /** A dispatched prompt whose lease ran out: no agent settled it within 10 minutes. */
+  private async dispatchPrompts(claimed: RunRecord[], now: number): Promise<boolean> {
+    if (claimed.length === 0) return false;
+    const outcome = await dispatchPrompts(this.env.PROMPTS, claimed);
+    if (outcome.sent.length > 0) this.store.markDispatched(outcome.sent, Date.now(), Date.now() + PROMPT_LEASE_MS);
+    if (outcome.failed.length > 0) {
+      const attempts = Math.max(...outcome.failed.map((id) => claimed.find((r) => r.runId === id)?.attempts ?? 0));
+      this.store.deferClaimed(outcome.failed, now + backoff(attempts));
+      console.error(`sendBatch failed for ${outcome.failed.length} run(s): ${outcome.error}`);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Runs whose lease ran out: a watcher's with no outcome from the runner is "timed out"; a dispatched
+   * prompt that no agent settled within 10 minutes fails, unless it is still waiting in the run gate.
+   */
   expireLeases(now: number): void {
     for (const run of this.store.expiredDispatched(now)) {
+      if (decodeWatcherCall(run.message) !== null) this.watchers.expire(run, now);
       // A prompt still waiting in the run gate is not lost: it gets a new lease.
-      if (this.gate.waiting(run.runId)) this.store.renewLease(run.runId, now + PROMPT_LEASE_MS);
+      else if (this.gate.waiting(run.runId)) this.store.renewLease(run.runId, now + PROMPT_LEASE_MS);
       else this.settle(run.runId, "failed", "no agent settled it within 10 min", now);
     }
   }

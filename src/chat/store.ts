@@ -294,6 +294,24 @@ export class ChatStore {
     }
   }
 
+  /**
+   * A watcher's run that matched becomes a prompt for the agent: claimed again with the prompt as its message
+   * and a prompt's lease, to be sent like any claimed prompt (so a crash before the send loses nothing).
+   */
+  claimAsPrompt(runId: string, message: string, leaseUntil: number): void {
+    this.sql.exec(
+      "UPDATE runs SET state = 'claimed', message = ?, lease_until = ?, attempts = 0, exit_code = 0 WHERE run_id = ? AND state <> 'settled'",
+      message,
+      leaseUntil,
+      runId,
+    );
+  }
+
+  /** Runs not yet settled whose message starts with `prefix` (the watchers' calls to the runner). */
+  openRunsWithMessage(prefix: string): RunRecord[] {
+    return this.parseRuns(this.sql.exec("SELECT * FROM runs WHERE state <> 'settled' AND substr(message, 1, ?) = ?", prefix.length, prefix));
+  }
+
   renewLease(runId: string, leaseUntil: number): void {
     this.sql.exec("UPDATE runs SET lease_until = ? WHERE run_id = ?", leaseUntil, runId);
   }

@@ -6,6 +6,7 @@ import { notFound, onError } from "./errors";
 import { health } from "./health";
 import { telegram } from "./telegram";
 import { tools } from "./tools";
+import { acceptCallback } from "../runner/callback";
 
 export const app = new Hono<AppEnv>();
 
@@ -16,4 +17,6 @@ app.get("/healthz", health);
 app.route("/admin", admin);
 app.route("/telegram", telegram);
 app.route("/tools", tools);
-// Later issues mount /mcp and /runner here, and the page at /.
+// The runner's callback (DESIGN §8): signed by the runner, no token; 204 for any run id.
+app.post("/runner/callback/:chatId", (c) => acceptCallback(c.env, c.req.param("chatId"), c.req.raw));
+// Later issues mount /mcp here, and the page at /.

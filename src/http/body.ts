@@ -23,25 +23,38 @@ export async function readBodyText(c: Context): Promise<string> {
   const declared = c.req.header("content-length");
   if (declared !== undefined && /^\d+$/.test(declared.trim()) && Number(declared) > MAX_BODY_BYTES)
     throw new ApiError("payload_too_large", TOO_LARGE);
-  const body = c.req.raw.body;
-  if (body === null) return "";
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await readLimited(c.req.raw.body, MAX_BODY_BYTES);
+  } catch {
+    throw new ApiError("bad_request", "The body could not be read.");
+  }
+  if (bytes === null) throw new ApiError("payload_too_large", TOO_LARGE);
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new ApiError("bad_request", NOT_JSON);
+  }
+}
+
+/**
+ * A body stream read to its end, or null as soon as it passes `limit` bytes (the rest is not read). Throws
+ * only when the stream itself fails.
+ */
+export async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | null> {
+  if (body === null) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel().catch(() => {});
-        throw new ApiError("payload_too_large", TOO_LARGE);
-      }
-      chunks.push(value);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
     }
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw new ApiError("bad_request", "The body could not be read.");
+    chunks.push(value);
   }
   const bytes = new Uint8Array(size);
   let offset = 0;
@@ -49,11 +62,7 @@ export async function readBodyText(c: Context): Promise<string> {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw new ApiError("bad_request", NOT_JSON);
-  }
+  return bytes;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { loadConfig } from "../config";
 import { jobs } from "./jobs";
+import { dryRun, dryRunBody } from "../runner/dry-run";
 
 export const chats = new Hono<AppEnv>();
 
@@ -73,6 +74,19 @@ chats.post("/:chatId/messages", async (c) => {
   }
   const { text } = await readJson(c, messageBody());
   return c.json(unwrap(await chatStub(c.env, chatId).postUserMessage(chatId, text)), 202);
+});
+
+/**
+ * A watcher command run once through the runner (dry run, at most 60 s): the runner's outcome, redacted;
+ * nothing stored. Without a runner: 503 `not_configured`.
+ */
+chats.post("/:chatId/test", async (c) => {
+  const chatId = chatIdOf(c);
+  const input = await readJson(c, dryRunBody());
+  const settings = unwrap(await chatStub(c.env, chatId).getSettings(chatId));
+  const result = await dryRun(c.env, chatId, settings.timeZone, input);
+  if (!result.ok) throw new ApiError("not_configured", result.message);
+  return c.json(result.outcome, 200);
 });
 
 chats.route("/:chatId/jobs", jobs);

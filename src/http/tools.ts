@@ -17,6 +17,9 @@ import { readJson } from "./body";
 import { chatIdOf, chatStub, isJobId, shown } from "./chat-rpc";
 import { requireConfigured, type AppEnv } from "./context";
 import { ApiError } from "./errors";
+import { dryRun, dryRunBody } from "../runner/dry-run";
+import { testReplyText } from "../jobs/watcher";
+import { firstSentence, sentenceFor } from "../sentence";
 
 /** What every tool answers: `text` is what the model reads; `data` is for programs. */
 export type ToolReply = { ok: boolean; text: string; data?: Record<string, unknown> };
@@ -156,10 +159,13 @@ async function schedule(env: Env, chatId: string, raw: ScheduleBody): Promise<To
     }
     case "preview":
       return previewReply(await zoneOf(stub, chatId), given);
-    case "test":
-      return failed(
-        "Testing a watcher needs the runner (RUNNER_URL), which arrives with the watchers release; nothing was run or scheduled.",
-      );
+    case "test": {
+      const input = dryRunBody().safeParse(given, { error: sentenceFor });
+      if (!input.success) return failed(firstSentence(input.error));
+      const result = await dryRun(env, chatId, await zoneOf(stub, chatId), input.data);
+      if (!result.ok) return failed(result.message);
+      return { ok: true, text: testReplyText(result.outcome), data: { outcome: result.outcome } };
+    }
   }
 }
 

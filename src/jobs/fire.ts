@@ -1,12 +1,13 @@
 /**
  * @module Firing decisions (DESIGN §5) as pure functions of a due job, `now` and the chat's circumstances:
- * claim a run, record an overlap as skipped, hold an undeliverable chat's job, or fail a watcher that has
- * no runner. The Durable Object writes what these return and sends what they build.
+ * claim a run (a prompt for the queue, or a watcher's call to the runner), record an overlap as skipped, or
+ * hold an undeliverable chat's job. The Durable Object writes what these return and sends what they build.
  */
 import type { PromptMessage } from "../agent/message";
 import type { JobRecord, RunRecord } from "./model";
 import { nextOccurrence, parseCron } from "../time";
 import { LATE_AFTER_MS, promptText } from "./texts";
+import { encodeWatcherCall, watcherLeaseMs } from "./watcher";
 
 /** A prompt's lease: how long an agent has to settle it (DESIGN §5). */
 export const PROMPT_LEASE_MS = 10 * 60_000;
@@ -17,17 +18,19 @@ export const ONE_OFF_BUSY_RETRY_MS = 60_000;
 /** The most missed occurrences counted for the log line. */
 const MISSED_COUNT_CAP = 1000;
 
-export type FireContext = { chatId: string; zone: string; now: number; deliverable: boolean };
+/** `defaultTimeout`: a watcher's timeout in seconds when the job sets none (DEFAULT_SCRIPT_TIMEOUT). */
+export type FireContext = { chatId: string; zone: string; now: number; deliverable: boolean; defaultTimeout: number };
 
 export type FireDecision =
-  /** Claim: write `run` (claimed, with its message) and `job` together, then dispatch. */
-  | { action: "claim"; job: JobRecord; run: RunRecord; message: PromptMessage; missed: number }
+  /**
+   * Claim: write `run` (claimed, with what it sends: the prompt, or the watcher's call to the runner) and
+   * `job` together, then dispatch.
+   */
+  | { action: "claim"; job: JobRecord; run: RunRecord; missed: number }
   /** An occurrence while a run is in flight: history gets a `skipped` run; `lastResult` stays. */
   | { action: "skip"; job: JobRecord; run: RunRecord }
   /** Undeliverable chat: no run; a cron job advances, a one-off waits an hour. */
-  | { action: "hold"; job: JobRecord }
-  /** A watcher with no runner: its run fails at once ("did not start"). */
-  | { action: "fail"; job: JobRecord | null; run: RunRecord };
+  | { action: "hold"; job: JobRecord };
 
 /** The next run of a cron job strictly after `after`, in the zone (null: none within 5 years, or unparsable). */
 export function nextCronRun(cron: string, zone: string, after: number): number | null {
@@ -127,40 +130,28 @@ export function decideFire(job: JobRecord, ctx: FireContext): FireDecision {
     return { action: "skip", job: advanced, run };
   }
 
-  if (job.kind === "watcher") {
-    const failed = didNotStart(advanced, newRun(job.id, dueAt, now, false), now);
-    return { action: "fail", job: isCron ? failed.job : null, run: failed.run };
-  }
-
-  const run = newRun(job.id, dueAt, now, false);
-  const message = promptMessage(job, run.runId, dueAt, ctx, run.late);
+  const run = claimedRun(job, newRun(job.id, dueAt, now, false), dueAt, ctx);
   const missed = job.schedule.type === "cron" ? missedSince(job.schedule.cron, zone, dueAt, now) : 0;
-  return { action: "claim", job: { ...advanced, runningRunId: run.runId, lastRunAt: now }, run: { ...run, message: JSON.stringify(message) }, message, missed };
+  return { action: "claim", job: { ...advanced, runningRunId: run.runId, lastRunAt: now }, run, missed };
 }
 
 /**
- * A watcher's run while no runner is configured: settled `failed` at once, "did not start" (DESIGN §2); the
- * runner arrives with its own issue. Scheduled runs and run now share it.
+ * A new run with what it will send: a prompt's queue message, or a watcher's call to the runner (its command,
+ * timeout and zone as they are now; an edit never touches a run in flight), with the watcher's lease.
  */
-export function didNotStart(job: JobRecord, run: RunRecord, now: number): { job: JobRecord; run: RunRecord } {
-  return {
-    run: {
+function claimedRun(job: JobRecord, run: RunRecord, dueAt: number, ctx: FireContext): RunRecord {
+  if (job.kind === "watcher") {
+    const timeoutSeconds = job.timeoutSeconds ?? ctx.defaultTimeout;
+    return {
       ...run,
-      state: "settled",
-      status: "failed",
-      detail: "did not start: no runner is configured (RUNNER_URL)",
-      startedAt: now,
-      finishedAt: now,
-      leaseUntil: null,
-      message: null,
-    },
-    job: { ...job, lastRunAt: now, lastResult: { status: "failed", exitCode: null, timedOut: false, at: new Date(now).toISOString() } },
-  };
+      leaseUntil: ctx.now + watcherLeaseMs(timeoutSeconds),
+      message: encodeWatcherCall({ command: job.command ?? "", timeoutSeconds, timeZone: ctx.zone }),
+    };
+  }
+  return { ...run, message: JSON.stringify(promptMessage(job, run.runId, dueAt, ctx, run.late)) };
 }
 
 /** Run now (DESIGN §5): a manual run `<jobId>:<now>`; nothing is deleted or rescheduled. */
-export function manualRun(job: JobRecord, ctx: FireContext): { run: RunRecord; message: PromptMessage } {
-  const run = newRun(job.id, ctx.now, ctx.now, true);
-  const message = promptMessage(job, run.runId, ctx.now, ctx, false);
-  return { run: { ...run, message: JSON.stringify(message) }, message };
+export function manualRun(job: JobRecord, ctx: FireContext): RunRecord {
+  return claimedRun(job, newRun(job.id, ctx.now, ctx.now, true), ctx.now, ctx);
 }

@@ -57,6 +57,8 @@ export type RunRow = {
   finished_at: number | null;
   state: string;
   status: string | null;
+  exit_code: number | null;
+  timed_out: number;
   late: number;
   detail: string | null;
   lease_until: number | null;

@@ -228,9 +228,9 @@ describe("schedule: preview and test", () => {
     );
   });
 
-  it("answers test with ok: false until the runner exists, and schedules nothing", async () => {
+  it("answers test with ok: false when no runner is configured, and schedules nothing", async () => {
     expect(await schedule("320033", { action: "test", command: "echo hi" })).toEqual(
-      refused("Testing a watcher needs the runner (RUNNER_URL), which arrives with the watchers release; nothing was run or scheduled."),
+      refused("Testing a watcher needs the runner: set RUNNER_URL and RUNNER_SECRET (npm run dev starts one), or deploy the runner container. Nothing was run."),
     );
     expect((await send("GET", "/admin/chats/320033/jobs")).body.jobs).toEqual([]);
   });

@@ -1,0 +1,120 @@
+/**
+ * @module What a watcher's run means (DESIGN §5): the runner request stored with a claimed run, the prompt a
+ * match sends, the alert a failure delivers (once per failure streak), and the reply of a dry run. Pure.
+ */
+import * as z from "zod";
+import { lazy } from "../lazy";
+import type { RunnerOutcome } from "../runner/outcome";
+import type { LastResult } from "./model";
+
+/** A watcher's lease beyond its timeout: the runner's cold start and the callback's way back (DESIGN §5). */
+export const WATCHER_LEASE_GRACE_MS = 60_000;
+/** The stderr tail kept in `lastResult` and alerts, at most (the runner sends 20 lines). */
+const MAX_TAIL_CHARS = 4000;
+/**
+ * The most of a watcher's stdout handed to the agent: the prompt carries it twice (`text` and `body`) and a
+ * queue message holds at most 128 KB, so the middle of a longer output is left out.
+ */
+export const MAX_PROMPT_OUTPUT_CHARS = 16_000;
+
+/** What a claimed watcher run stores until the runner has it: the job's command as it was when claimed. */
+export type WatcherCall = { command: string; timeoutSeconds: number; timeZone: string };
+
+const watcherCall = lazy(() =>
+  z.object({ watcher: z.object({ command: z.string().min(1), timeoutSeconds: z.number().int().min(1).max(3600), timeZone: z.string().min(1) }) }),
+);
+
+export const encodeWatcherCall = (call: WatcherCall): string => JSON.stringify({ watcher: call });
+
+/** The runner request stored in a run's `message`, or null when the message is a prompt for the agent. */
+export function decodeWatcherCall(message: string | null): WatcherCall | null {
+  if (message === null || !message.startsWith('{"watcher":')) return null;
+  try {
+    const parsed = watcherCall().safeParse(JSON.parse(message));
+    return parsed.success ? parsed.data.watcher : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A watcher run's lease: its timeout plus the grace. */
+export const watcherLeaseMs = (timeoutSeconds: number): number => timeoutSeconds * 1000 + WATCHER_LEASE_GRACE_MS;
+
+/** Output for the agent: as printed, or its head and tail with the middle left out when it is long. */
+export function clipOutput(stdout: string): string {
+  if (stdout.length <= MAX_PROMPT_OUTPUT_CHARS) return stdout;
+  const head = stdout.slice(0, (MAX_PROMPT_OUTPUT_CHARS * 3) / 4);
+  const tail = stdout.slice(stdout.length - MAX_PROMPT_OUTPUT_CHARS / 4);
+  return `${head}\n… [${stdout.length - head.length - tail.length} characters left out] …\n${tail}`;
+}
+
+/** `[Scheduled job "<name>" (<id>)] The watcher script printed:\n<stdout>` (DESIGN §5). */
+export const matchedPromptText = (job: { id: string; name: string }, stdout: string): string =>
+  `[Scheduled job "${job.name}" (${job.id})] The watcher script printed:\n${stdout}`;
+
+/** A failure as the run records it: exit code, timed out, and the stderr tail or the reason it did not start. */
+export type Failure = { exitCode: number | null; timedOut: boolean; tail: string; didNotStart: boolean };
+
+/** The last `MAX_TAIL_CHARS` of a tail, whole lines where possible. */
+export function boundTail(tail: string): string {
+  const trimmed = tail.replace(/\s+$/, "");
+  if (trimmed.length <= MAX_TAIL_CHARS) return trimmed;
+  const cut = trimmed.slice(trimmed.length - MAX_TAIL_CHARS);
+  const newline = cut.indexOf("\n");
+  return newline >= 0 && newline < cut.length - 1 ? cut.slice(newline + 1) : cut;
+}
+
+/** `failed (exit 3)`, `failed (exit 137, timed out)`, `failed (timed out)`, `failed (did not start)`. */
+export function failedLabel(f: Pick<Failure, "exitCode" | "timedOut" | "didNotStart">): string {
+  if (f.exitCode !== null) return `failed (exit ${f.exitCode}${f.timedOut ? ", timed out" : ""})`;
+  if (f.timedOut) return "failed (timed out)";
+  return f.didNotStart ? "failed (did not start)" : "failed";
+}
+
+/** A code block that a backtick run inside the text cannot close early. */
+function codeBlock(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}\n${text}\n${fence}`;
+}
+
+/**
+ * The alert delivered straight to the chat, never through the model: `⚠️ Job "<name>" (<id>) failed (exit
+ * <n>[, timed out]):` and the stderr tail in a code block (the reason, when it did not start).
+ */
+export function alertText(job: { id: string; name: string }, f: Failure): string {
+  const head = `⚠️ Job "${job.name}" (${job.id}) ${failedLabel(f)}:`;
+  const tail = boundTail(f.tail);
+  return tail === "" ? head : `${head}\n${codeBlock(tail)}`;
+}
+
+/**
+ * Whether a failure starts a new streak, so it is reported: the previous result was not a failure, or failed
+ * with another exit code or timed-out flag (DESIGN §5). A success in between ends a streak.
+ */
+export function isNewFailure(previous: LastResult | null, f: Pick<Failure, "exitCode" | "timedOut">): boolean {
+  if (!previous || previous.status !== "failed") return true;
+  return (previous.exitCode ?? null) !== f.exitCode || (previous.timedOut ?? false) !== f.timedOut;
+}
+
+/** The `test` action's reply to the model (DESIGN §9): what a watcher with this script would do. */
+export function testReplyText(outcome: Pick<RunnerOutcome, "status" | "exitCode" | "timedOut" | "stdout" | "stderrTail" | "truncated">): string {
+  switch (outcome.status) {
+    case "silent":
+      return "The script exited 0 and printed nothing: as a watcher it would stay silent. Nothing was scheduled.";
+    case "output":
+      return [
+        `The script exited 0 and printed${outcome.truncated.stdout ? " (cut to its first 48 KiB and last 16 KiB)" : ""}:`,
+        codeBlock(clipOutput(outcome.stdout).replace(/\s+$/, "")),
+        "As a watcher it would wake the agent with this output. Nothing was scheduled.",
+      ].join("\n");
+    case "failed": {
+      const tail = boundTail(outcome.stderrTail);
+      return [
+        `The script ${failedLabel({ exitCode: outcome.exitCode, timedOut: outcome.timedOut, didNotStart: false })}${tail ? "; the end of its stderr:" : "."}`,
+        ...(tail ? [codeBlock(tail)] : []),
+        "As a watcher it would alert the chat. Nothing was scheduled.",
+      ].join("\n");
+    }
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * @module The runner's callback into the Worker (DESIGN §8): `POST /runner/callback/:chatId` in URL mode, and
+ * the container's outbound handler in container mode, both answered here. A signed outcome goes to the chat's
+ * Durable Object; the answer is 204 for any run id (unknown, settled or cancelled ones too) so the runner
+ * stops retrying; a bad signature is 401 and changes nothing.
+ */
+import { loadConfig } from "../config";
+import { readLimited } from "../http/body";
+import { CHAT_ID } from "../jobs/model";
+import { runnerOutcome } from "./outcome";
+import { SIGNATURE_HEADER, verifySignature } from "./signature";
+
+/** An outcome holds up to 64 KiB of stdout and a stderr tail, JSON-escaped: room for both. */
+export const MAX_CALLBACK_BYTES = 512 * 1024;
+
+function refuse(status: 400 | 401 | 413, code: string, message: string): Response {
+  return Response.json({ error: { code, message } }, { status });
+}
+
+/** Handles one callback for `chatId`: verify, parse, hand the outcome to the chat's object. */
+export async function acceptCallback(env: Env, chatId: string, request: Request): Promise<Response> {
+  if (request.method !== "POST") return refuse(400, "bad_request", "The runner callback takes POST with the run's outcome.");
+  if (!CHAT_ID.test(chatId)) return refuse(400, "bad_request", `"${chatId.slice(0, 40)}" is not a Telegram chat id; use a number such as 123456789.`);
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  const bytes = declared > MAX_CALLBACK_BYTES ? null : await readLimited(request.body, MAX_CALLBACK_BYTES).catch(() => new Uint8Array(0));
+  if (bytes === null) return refuse(413, "payload_too_large", "The body is larger than 512 KiB.");
+  const body = new TextDecoder().decode(bytes);
+  const secret = loadConfig(env).config.runner.secret;
+  if (secret === null || !(await verifySignature(secret, request.headers.get(SIGNATURE_HEADER), body))) {
+    return refuse(401, "unauthorized", `The ${SIGNATURE_HEADER} header is missing, wrong or older than 300 s; sign "<t>.<body>" with RUNNER_SECRET.`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return refuse(400, "bad_request", "The body is not valid JSON; send the run's outcome.");
+  }
+  const parsed = runnerOutcome().safeParse(json);
+  if (!parsed.success) return refuse(400, "bad_request", "The body is not a run outcome: { runId, chatId, status, exitCode, timedOut, stdout, stderrTail, truncated, startedAt, finishedAt }.");
+  if (parsed.data.chatId !== chatId) return refuse(400, "bad_request", `The outcome is for chat ${parsed.data.chatId}, not ${chatId}.`);
+  const stub = env.CHAT.get(env.CHAT.idFromName(chatId));
+  const result = await stub.runnerOutcome(chatId, parsed.data);
+  if (!result.ok) return refuse(400, "bad_request", result.error.message);
+  return new Response(null, { status: 204 });
+}

@@ -1,0 +1,66 @@
+/**
+ * @module A watcher command run once, for `test` (DESIGN §9) and `POST /admin/chats/:chatId/test` (§10): the
+ * runner's dry run (`?wait=1`, at most 60 s) in the chat's zone, reported with its output redacted. Nothing is
+ * stored, scheduled, queued or delivered.
+ */
+import * as z from "zod";
+import { loadConfig } from "../config";
+import { LIMITS } from "../jobs/model";
+import { lazy } from "../lazy";
+import { testRun, runnerFetcher } from "./client";
+import type { RunnerOutcome } from "./outcome";
+import { redact, secretsOf } from "./redact";
+
+/** The runner caps a dry run at 60 s. */
+export const DRY_RUN_MAX_SECONDS = 60;
+
+const COMMAND = `"command" must be a /bin/sh script of 1 to ${LIMITS.command} characters, such as "curl -s https://example.com/price".`;
+const TIMEOUT = `"timeoutSeconds" must be a whole number of seconds from ${LIMITS.timeoutMin} to ${LIMITS.timeoutMax}; a test stops after at most ${DRY_RUN_MAX_SECONDS} s.`;
+
+export const dryRunBody = lazy(() =>
+  z.strictObject({
+    command: z.string({ error: COMMAND }).min(1, { error: COMMAND }).max(LIMITS.command, { error: COMMAND }),
+    timeoutSeconds: z.number({ error: TIMEOUT }).int({ error: TIMEOUT }).min(LIMITS.timeoutMin, { error: TIMEOUT }).max(LIMITS.timeoutMax, { error: TIMEOUT }).optional(),
+  }),
+);
+export type DryRunInput = z.infer<ReturnType<typeof dryRunBody>>;
+
+export const NO_RUNNER_TEXT =
+  "Testing a watcher needs the runner: set RUNNER_URL and RUNNER_SECRET (npm run dev starts one), or deploy the runner container. Nothing was run.";
+
+export type DryRun = { ok: true; outcome: RunnerOutcome } | { ok: false; message: string };
+
+/**
+ * Runs `input.command` once for `chatId` in `timeZone`. A runner that cannot be reached or refuses gives a
+ * `failed` outcome with no exit code and the reason as its stderr tail, as a watcher's "did not start" would.
+ */
+export async function dryRun(env: Env, chatId: string, timeZone: string, input: DryRunInput): Promise<DryRun> {
+  const config = loadConfig(env).config;
+  const fetcher = runnerFetcher(env, config, chatId);
+  const secret = config.runner.secret;
+  if (fetcher === null || secret === null) return { ok: false, message: NO_RUNNER_TEXT };
+  const timeoutSeconds = Math.min(input.timeoutSeconds ?? config.defaultScriptTimeout, DRY_RUN_MAX_SECONDS);
+  const runId = `${chatId}:test:${Date.now()}:${crypto.randomUUID().slice(0, 8)}`;
+  const started = new Date().toISOString();
+  const result = await testRun(fetcher, secret, { runId, chatId, jobId: "test", command: input.command, timeoutSeconds, timeZone });
+  const secrets = secretsOf(config);
+  if (!result.ok) {
+    return {
+      ok: true,
+      outcome: {
+        runId,
+        chatId,
+        status: "failed",
+        exitCode: null,
+        timedOut: false,
+        stdout: "",
+        stderrTail: `did not start: ${result.reason}`,
+        truncated: { stdout: false, stderr: false },
+        startedAt: started,
+        finishedAt: new Date().toISOString(),
+      },
+    };
+  }
+  const { outcome } = result;
+  return { ok: true, outcome: { ...outcome, stdout: redact(outcome.stdout, secrets), stderrTail: redact(outcome.stderrTail, secrets) } };
+}

@@ -1,0 +1,121 @@
+/**
+ * A fake runner for the worker tier (issue 6): a Node HTTP server on 127.0.0.1 that speaks the runner's side
+ * of DESIGN §8 without running anything. It checks each request's signature with the test secret, records
+ * it, and answers `POST /runs` with 202 (or what a test scripted: 409, 429, 500, 401, a dry run's outcome).
+ * Workerd tests cannot be called back from Node, so a test plays the runner's callback itself.
+ *
+ * Control API (JSON):
+ *   GET    /__stub/calls?chatId=   → { calls: RunnerCall[] }, oldest first
+ *   DELETE /__stub/calls?chatId=   → clears them
+ *   POST   /__stub/script { chatId, answers: [{ status, body? }] } → the next answers for that chat's calls
+ * Test files share one stub: each uses its own chats and filters by chat id.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** The RUNNER_SECRET the worker tests configure. */
+export const STUB_RUNNER_SECRET = "test-runner-secret-4f7a9c";
+
+export type RunnerCall = {
+  method: string;
+  path: string;
+  /** `POST /runs?wait=1`. */
+  wait: boolean;
+  body: Record<string, unknown> | null;
+  chatId: string;
+  signed: boolean;
+};
+
+export type StubAnswer = { status: number; body?: unknown };
+
+function signatureValid(header: string | undefined, body: string): boolean {
+  const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? "");
+  if (!m) return false;
+  if (Math.abs(Date.now() / 1000 - Number(m[1])) > 300) return false;
+  const expected = createHmac("sha256", STUB_RUNNER_SECRET).update(`${m[1]}.${body}`).digest();
+  return timingSafeEqual(expected, Buffer.from(m[2]!, "hex"));
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  if (status === 204) {
+    res.writeHead(204).end();
+    return;
+  }
+  res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+}
+
+export type RunnerStub = { url: string; close(): Promise<void> };
+
+export async function startRunnerStub(): Promise<RunnerStub> {
+  const calls: RunnerCall[] = [];
+  const scripts = new Map<string, StubAnswer[]>();
+
+  const server: Server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      const raw = await readBody(req);
+      const chatFilter = url.searchParams.get("chatId");
+      if (url.pathname === "/__stub/calls") {
+        if (req.method === "GET") return send(res, 200, { calls: calls.filter((c) => !chatFilter || c.chatId === chatFilter) });
+        for (let i = calls.length - 1; i >= 0; i--) if (!chatFilter || calls[i]!.chatId === chatFilter) calls.splice(i, 1);
+        return send(res, 200, { ok: true });
+      }
+      if (url.pathname === "/__stub/script" && req.method === "POST") {
+        const { chatId, answers } = JSON.parse(raw) as { chatId: string; answers: StubAnswer[] };
+        scripts.set(chatId, [...(scripts.get(chatId) ?? []), ...answers]);
+        return send(res, 200, { ok: true });
+      }
+      if (url.pathname === "/healthz") return send(res, 200, { ok: true, active: 0 });
+      let body: Record<string, unknown> | null = null;
+      try {
+        body = raw === "" ? null : (JSON.parse(raw) as Record<string, unknown>);
+      } catch {
+        body = null;
+      }
+      const del = /^\/runs\/(.+)$/.exec(url.pathname);
+      const runnerRunId = del ? decodeURIComponent(del[1]!) : String(body?.runId ?? "");
+      const chatId = typeof body?.chatId === "string" ? body.chatId : runnerRunId.split(":")[0]!;
+      const call: RunnerCall = {
+        method: req.method ?? "",
+        path: url.pathname,
+        wait: url.searchParams.get("wait") === "1",
+        body,
+        chatId,
+        signed: signatureValid(req.headers["x-cuckoo-signature"] as string | undefined, raw),
+      };
+      calls.push(call);
+      if (!call.signed) return send(res, 401, { error: { code: "unauthorized", message: "bad signature" } });
+      const queued = scripts.get(chatId);
+      const answer = queued?.shift();
+      if (answer) return send(res, answer.status, answer.body ?? {});
+      if (req.method === "DELETE") return send(res, 204, null);
+      if (req.method === "POST" && url.pathname === "/runs") {
+        if (call.wait) return send(res, 500, { error: { code: "internal", message: "no dry-run outcome scripted" } });
+        return send(res, 202, { runId: runnerRunId });
+      }
+      return send(res, 404, { error: { code: "not_found", message: "no such route" } });
+    } catch (error) {
+      return send(res, 500, { error: { code: "internal", message: String(error) } });
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

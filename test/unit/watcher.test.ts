@@ -1,0 +1,112 @@
+/**
+ * The pure parts of watchers (issue 6): the alert and its failure streak, the output handed to the agent, the
+ * stored runner call, the `test` reply, redaction, and the signature scheme shared with the runner (the
+ * Worker's Web Crypto side against the runner's node:crypto side, both ways).
+ */
+import { describe, expect, it } from "vitest";
+import { alertText, boundTail, clipOutput, decodeWatcherCall, encodeWatcherCall, failedLabel, isNewFailure, MAX_PROMPT_OUTPUT_CHARS, testReplyText } from "../../src/jobs/watcher";
+import { redact } from "../../src/runner/redact";
+import { signatureHeader, verifySignature } from "../../src/runner/signature";
+import { signatureHeader as runnerSignatureHeader, verify as runnerVerify } from "../../runner/src/signature.ts";
+
+const job = { id: "k7m2q", name: "Price" };
+
+describe("the alert", () => {
+  it("has the label of §5 and the tail in a code block", () => {
+    expect(alertText(job, { exitCode: 3, timedOut: false, tail: "a\nb\n", didNotStart: false })).toBe('⚠️ Job "Price" (k7m2q) failed (exit 3):\n```\na\nb\n```');
+    expect(failedLabel({ exitCode: 137, timedOut: true, didNotStart: false })).toBe("failed (exit 137, timed out)");
+    expect(failedLabel({ exitCode: null, timedOut: true, didNotStart: false })).toBe("failed (timed out)");
+    expect(failedLabel({ exitCode: null, timedOut: false, didNotStart: true })).toBe("failed (did not start)");
+    expect(alertText(job, { exitCode: null, timedOut: true, tail: "  \n", didNotStart: false })).toBe('⚠️ Job "Price" (k7m2q) failed (timed out):');
+  });
+
+  it("fences a tail that holds backticks with a longer fence", () => {
+    expect(alertText(job, { exitCode: 1, timedOut: false, tail: "```\nx", didNotStart: false })).toBe('⚠️ Job "Price" (k7m2q) failed (exit 1):\n````\n```\nx\n````');
+  });
+
+  it("keeps at most 4000 characters of a tail, from a line start", () => {
+    const tail = Array.from({ length: 20 }, (_, i) => `${i}:${"x".repeat(300)}`).join("\n");
+    const kept = boundTail(tail);
+    expect(kept.length).toBeLessThanOrEqual(4000);
+    expect(kept.startsWith("7:")).toBe(true);
+    expect(tail.endsWith(kept)).toBe(true);
+  });
+});
+
+describe("the failure streak", () => {
+  const at = "2026-11-30T00:00:00.000Z";
+  it.each([
+    [null, { exitCode: 3, timedOut: false }, true],
+    [{ status: "silent" as const, at }, { exitCode: 3, timedOut: false }, true],
+    [{ status: "matched" as const, at }, { exitCode: 3, timedOut: false }, true],
+    [{ status: "failed" as const, exitCode: 3, timedOut: false, at }, { exitCode: 3, timedOut: false }, false],
+    [{ status: "failed" as const, exitCode: 3, timedOut: false, at }, { exitCode: 4, timedOut: false }, true],
+    [{ status: "failed" as const, exitCode: null, timedOut: true, at }, { exitCode: null, timedOut: true }, false],
+    [{ status: "failed" as const, exitCode: null, timedOut: false, at }, { exitCode: null, timedOut: true }, true],
+    [{ status: "failed" as const, at }, { exitCode: null, timedOut: false }, false],
+  ])("after %j, a failure %j is new: %s", (previous, failure, expected) => {
+    expect(isNewFailure(previous, failure)).toBe(expected);
+  });
+});
+
+describe("output for the agent", () => {
+  it("is kept as printed up to the limit, else head and tail with the middle left out", () => {
+    expect(clipOutput("price 42\n")).toBe("price 42\n");
+    const long = "a".repeat(20_000) + "b".repeat(20_000);
+    const clipped = clipOutput(long);
+    expect(clipped).toBe(`${"a".repeat(12_000)}\n… [24000 characters left out] …\n${"b".repeat(4_000)}`);
+    expect(clipped.length).toBeLessThan(MAX_PROMPT_OUTPUT_CHARS + 100);
+  });
+});
+
+describe("the stored runner call", () => {
+  it("round-trips, and a prompt's message is not one", () => {
+    const call = { command: "echo hi", timeoutSeconds: 30, timeZone: "Europe/Berlin" };
+    expect(decodeWatcherCall(encodeWatcherCall(call))).toEqual(call);
+    expect(decodeWatcherCall('{"v":1,"key":"k"}')).toBeNull();
+    expect(decodeWatcherCall('{"watcher":{"command":""}}')).toBeNull();
+    expect(decodeWatcherCall(null)).toBeNull();
+  });
+});
+
+describe("the test reply", () => {
+  it("says when the output was cut", () => {
+    const text = testReplyText({ status: "output", exitCode: 0, timedOut: false, stdout: "x\n", stderrTail: "", truncated: { stdout: true, stderr: false } });
+    expect(text).toBe("The script exited 0 and printed (cut to its first 48 KiB and last 16 KiB):\n```\nx\n```\nAs a watcher it would wake the agent with this output. Nothing was scheduled.");
+    expect(testReplyText({ status: "failed", exitCode: null, timedOut: true, stdout: "", stderrTail: "", truncated: { stdout: false, stderr: false } })).toBe(
+      "The script failed (timed out).\nAs a watcher it would alert the chat. Nothing was scheduled.",
+    );
+  });
+});
+
+describe("redaction", () => {
+  it("replaces every occurrence, the longest secret first", () => {
+    expect(redact("a=abcdef123 b=abcdef123456 c=abcdef123", ["abcdef123456", "abcdef123"])).toBe("a=[REDACTED] b=[REDACTED] c=[REDACTED]");
+    expect(redact("nothing here", ["abcdef123"])).toBe("nothing here");
+  });
+});
+
+describe("the signature, shared with the runner", () => {
+  const secret = "shared-secret-123";
+  const body = '{"runId":"1:k7m2q:1"}';
+  const now = Date.UTC(2026, 10, 30, 12, 0, 0);
+
+  it("is the same header on both sides, and each side verifies the other's", async () => {
+    const ours = await signatureHeader(secret, body, now);
+    expect(ours).toBe(runnerSignatureHeader(secret, body, now / 1000));
+    expect(runnerVerify(secret, ours, body, now / 1000)).toEqual({ ok: true, t: now / 1000 });
+    expect(await verifySignature(secret, runnerSignatureHeader(secret, body, now / 1000), body, now)).toBe(true);
+    expect(await verifySignature(secret, runnerSignatureHeader(secret, "", now / 1000), "", now)).toBe(true);
+  });
+
+  it("refuses another secret, another body, a stale or future t, and a malformed header", async () => {
+    const header = await signatureHeader(secret, body, now);
+    expect(await verifySignature("other-secret", header, body, now)).toBe(false);
+    expect(await verifySignature(secret, header, `${body} `, now)).toBe(false);
+    expect(await verifySignature(secret, header, body, now + 301_000)).toBe(false);
+    expect(await verifySignature(secret, header, body, now - 301_000)).toBe(false);
+    expect(await verifySignature(secret, header, body, now + 300_000)).toBe(true);
+    expect(await verifySignature(secret, null, body, now)).toBe(false);
+    expect(await verifySignature(secret, header.replace("v1=", "v2="), body, now)).toBe(false);
+  });
+});

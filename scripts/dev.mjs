@@ -1,10 +1,16 @@
 #!/usr/bin/env node
 /**
  * `npm run dev`: everything Cuckoo needs locally, with no configuration and no network. Applies the D1
- * migrations to the local database, then serves the Worker with `wrangler dev` on http://localhost:8787 with
- * CUCKOO_DEV=1 (open admin and tools routes for localhost pages; see DESIGN §2). Ctrl-C stops everything;
- * the exit code is wrangler's.
+ * migrations to the local database, starts the watcher runner (runner/) on 127.0.0.1:8788 with a secret made
+ * for this session, then serves the Worker with `wrangler dev` on http://localhost:8787 with CUCKOO_DEV=1
+ * (open admin and tools routes for localhost pages; see DESIGN §2) and the runner's URL, secret and callback
+ * base. Ctrl-C stops everything; the exit code is wrangler's.
+ *
+ * With RUNNER_URL set in the environment, no runner is started: put RUNNER_URL, RUNNER_SECRET and PUBLIC_URL
+ * for your own runner in .dev.vars. RUNNER_PORT and WORKSPACE_ROOT choose the started runner's port and
+ * scripts' directory.
  */
+import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -72,9 +78,75 @@ for (const signal of /** @type {NodeJS.Signals[]} */ (["SIGINT", "SIGTERM", "SIG
 const migrate = await exitCode(wrangler(["d1", "migrations", "apply", "DB", "--local"], { stdin: "ignore" }));
 if (migrate !== 0 || stopping) process.exit(migrate || 130);
 
-// 2. The runner (issue 6) starts here: spawn `npm run runner` with a RUNNER_SECRET generated per session,
-//    wait for its /healthz, and pass RUNNER_URL, RUNNER_SECRET and PUBLIC_URL to wrangler below with --var.
+// 2. The runner, on loopback, with a secret that lives as long as this session (never written to disk).
+const extra = process.argv.slice(2);
+const runnerVars = process.env.RUNNER_URL ? [] : await startRunner(workerPort(extra));
+if (stopping) process.exit(130);
 
 // 3. The Worker, on loopback port 8787 (wrangler.toml [dev]). Extra arguments go to wrangler dev.
-const code = await exitCode(wrangler(["dev", "--var", "CUCKOO_DEV:1", ...process.argv.slice(2)]));
+const code = await exitCode(wrangler(["dev", "--var", "CUCKOO_DEV:1", ...runnerVars, ...extra]));
+for (const child of children) child.kill("SIGTERM");
 process.exit(code);
+
+/**
+ * The port wrangler dev will serve on: `--port N` / `--port=N` among the extra arguments, else 8787.
+ * @param {string[]} args
+ */
+function workerPort(args) {
+  for (let i = 0; i < args.length; i++) {
+    const m = /^--port(?:=(\d+))?$/.exec(args[i] ?? "");
+    if (m) return Number(m[1] ?? args[i + 1]);
+  }
+  return 8787;
+}
+
+/**
+ * Starts `node runner/src/main.ts` on RUNNER_PORT (8788), waits for its /healthz, and returns the --var
+ * arguments that point the Worker at it. A runner that cannot start stops `npm run dev` with its reason.
+ * @param {number} port the Worker's port, for the callback base
+ * @returns {Promise<string[]>}
+ */
+async function startRunner(port) {
+  const runnerPort = Number(process.env.RUNNER_PORT || 8788);
+  const secret = randomBytes(32).toString("hex");
+  const runner = spawn(process.execPath, [path.join(root, "runner", "src", "main.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      RUNNER_SECRET: secret,
+      RUNNER_PORT: String(runnerPort),
+      RUNNER_HOST: "127.0.0.1",
+      WORKSPACE_ROOT: process.env.WORKSPACE_ROOT || path.join(root, ".wrangler", "runner-workspaces"),
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  children.add(runner);
+  let exited = false;
+  runner.on("exit", (code) => {
+    exited = true;
+    children.delete(runner);
+    if (!stopping) console.error(`cuckoo: the runner stopped (exit ${code}); watchers fail "did not start" until npm run dev is restarted.`);
+  });
+  const url = `http://127.0.0.1:${runnerPort}`;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (exited || stopping) {
+      for (const child of children) child.kill("SIGTERM");
+      console.error(`cuckoo: the runner did not start on ${url}; is the port taken? Set RUNNER_PORT to use another.`);
+      process.exit(1);
+    }
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      runner.kill("SIGTERM");
+      console.error(`cuckoo: the runner did not answer on ${url}/healthz within 15 s.`);
+      process.exit(1);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return ["--var", `RUNNER_URL:${url}`, "--var", `RUNNER_SECRET:${secret}`, "--var", `PUBLIC_URL:http://localhost:${port}`];
+}

@@ -162,8 +162,11 @@ async function runToEnd(args: string[], withinMs: number): Promise<void> {
   if (result.code !== 0) throw new Error(`wrangler ${args.join(" ")} failed (${result.code ?? result.signal}):\n${w.log()}`);
 }
 
-/** What a test may add to the Worker's vars (`--var`), such as a bot token and a Bot API stub's URL. */
-export type StartOptions = { vars?: Record<string, string> };
+/**
+ * What a test may add to the Worker's vars (`--var`), such as a bot token and a Bot API stub's URL; a function
+ * gets the Worker's base URL first (for PUBLIC_URL).
+ */
+export type StartOptions = { vars?: Record<string, string> | ((base: string) => Record<string, string>) };
 
 /**
  * Starts the Worker: migrates the D1 database of a fresh state directory, serves it with `wrangler dev` on a
@@ -192,6 +195,8 @@ export async function startWorker(options: StartOptions = {}): Promise<Worker> {
     // 2. The Worker on loopback only, with the open dev mode of `npm run dev`.
     const port = await freePort();
     const inspectorPort = await freePort();
+    const base = `http://${HOST}:${port}`;
+    const vars = typeof options.vars === "function" ? options.vars(base) : (options.vars ?? {});
     dev = new Wrangler([
       "dev",
       "--ip", HOST,
@@ -199,11 +204,10 @@ export async function startWorker(options: StartOptions = {}): Promise<Worker> {
       "--inspector-ip", HOST,
       "--inspector-port", String(inspectorPort),
       "--var", "CUCKOO_DEV:1",
-      ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+      ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
       "--persist-to", persist,
       "--show-interactive-dev-session=false",
     ]);
-    const base = `http://${HOST}:${port}`;
 
     // 3. Ready when /healthz answers 200, bounded; a wrangler that exits early fails at once with its output.
     const started = Date.now();

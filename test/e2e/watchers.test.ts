@@ -1,0 +1,96 @@
+/**
+ * Watchers end to end (issue 6): the real Worker under `wrangler dev` and the real runner process, wired as
+ * `npm run dev` wires them (RUNNER_URL, RUNNER_SECRET, PUBLIC_URL). A silent, a matching and a failing watcher,
+ * each run through run now, leave exactly 0, 1 and 1 bot messages; a dry run answers the runner's outcome.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startWorker, waitFor, type Worker } from "./harness.js";
+import { startRunner, type Runner } from "./runner.js";
+
+type Entry = { role: string; source: string; text: string; jobId?: string; runId?: string };
+type Job = { id: string; running: boolean; lastResult: { status: string; exitCode?: number | null } | null };
+
+let runner: Runner;
+let worker: Worker;
+
+beforeAll(async () => {
+  runner = await startRunner();
+  worker = await startWorker({ vars: (base) => ({ RUNNER_URL: runner.url, RUNNER_SECRET: runner.secret, PUBLIC_URL: base }) });
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await runner?.stop();
+});
+
+const logs = () => `wrangler:\n${worker.log()}\nrunner:\n${runner.log()}`;
+
+async function watcher(chatId: string, name: string, command: string): Promise<Job> {
+  const res = await worker.send("POST", `/admin/chats/${chatId}/jobs`, { name, kind: "watcher", cron: "0 9 1 1 *", command, timeoutSeconds: 20 });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.job as Job;
+}
+
+/** Runs the job now and waits until its run settled; returns the job as it is then. */
+async function runNow(chatId: string, job: Job): Promise<Job> {
+  const res = await worker.send("POST", `/admin/chats/${chatId}/jobs/${job.id}/run`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return waitFor(
+    () => `job ${job.id} did not settle\n${logs()}`,
+    async () => {
+      const got = await worker.send("GET", `/admin/chats/${chatId}/jobs/${job.id}`);
+      const current = got.body.job as Job;
+      return !current.running && current.lastResult !== null ? current : undefined;
+    },
+  );
+}
+
+async function botMessages(chatId: string, jobId: string): Promise<Entry[]> {
+  const res = await worker.send("GET", `/admin/chats/${chatId}/messages?limit=500`);
+  expect(res.status).toBe(200);
+  return (res.body.messages as Entry[]).filter((e) => e.role === "bot" && e.jobId === jobId);
+}
+
+describe("watchers with the real runner", () => {
+  it("silent, matching and failing watchers leave exactly 0, 1 and 1 bot messages", async () => {
+    const chatId = "7100001";
+    const silent = await watcher(chatId, "Quiet", "if [ 1 -gt 2 ]; then echo never; fi");
+    const matching = await watcher(chatId, "Price", 'echo "price is 42 in $TZ"');
+    const failing = await watcher(chatId, "Broken", "echo first >&2; echo oops >&2; exit 3");
+    await worker.send("PUT", `/admin/chats/${chatId}/settings`, { timeZone: "Europe/Berlin" });
+
+    const quiet = await runNow(chatId, silent);
+    expect(quiet.lastResult).toMatchObject({ status: "silent", exitCode: 0 });
+
+    const failed = await runNow(chatId, failing);
+    expect(failed.lastResult).toMatchObject({ status: "failed", exitCode: 3 });
+
+    // A match settles once the agent (echo) has answered.
+    const matched = await runNow(chatId, matching);
+    expect(matched.lastResult).toMatchObject({ status: "matched", exitCode: 0 });
+
+    expect(await botMessages(chatId, silent.id)).toEqual([]);
+    const [alert, ...moreAlerts] = await botMessages(chatId, failing.id);
+    expect(moreAlerts).toEqual([]);
+    expect(alert).toMatchObject({ role: "bot", source: "alert", text: `⚠️ Job "Broken" (${failing.id}) failed (exit 3):\n\`\`\`\nfirst\noops\n\`\`\`` });
+    const [reply, ...moreReplies] = await botMessages(chatId, matching.id);
+    expect(moreReplies).toEqual([]);
+    expect(reply).toMatchObject({ role: "bot", source: "watcher", text: "price is 42 in Europe/Berlin\n" });
+
+    // The same failure again is not reported a second time.
+    await runNow(chatId, failing);
+    expect(await botMessages(chatId, failing.id)).toHaveLength(1);
+  });
+
+  it("a dry run answers the runner's outcome and stores nothing", async () => {
+    const chatId = "7100002";
+    const res = await worker.send("POST", `/admin/chats/${chatId}/test`, { command: 'echo "$CUCKOO_CHAT_ID $CUCKOO_JOB_ID"; pwd' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ chatId, status: "output", exitCode: 0, timedOut: false, stderrTail: "", truncated: { stdout: false, stderr: false } });
+    const [ids, cwd] = String(res.body.stdout).trimEnd().split("\n");
+    expect(ids).toBe(`${chatId} test`);
+    expect(cwd!.endsWith(`/${chatId}`)).toBe(true);
+    expect((await worker.send("GET", `/admin/chats/${chatId}/jobs`)).body.jobs).toEqual([]);
+    expect((await worker.send("GET", `/admin/chats/${chatId}/messages`)).body.messages).toEqual([]);
+  });
+});

@@ -11,6 +11,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatIds, justDue, must, sql, type Stub } from "./agent-helpers";
+import { callback, outcomeOf, withRunner } from "./watcher-helpers";
 
 const newChat = chatIds(2_200_000);
 
@@ -114,6 +115,29 @@ describe("SQLite rows written per fire", () => {
 
     expect((await sql<{ n: number }>(stub, "SELECT COUNT(*) AS n FROM runs WHERE state = 'dispatched'"))[0]!.n).toBe(10);
     expect(rows.rowsWritten).toBe(70);
+  });
+
+  it("writes 11 rows for a silent watcher tick: the alarm that claims and starts it (8), the callback that settles it (3)", async () => {
+    const { chatId, stub } = newChat();
+    await withRunner(stub);
+    const job = await must<{ id: string }>(stub.createJob(chatId, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "true" }, "admin"));
+    const due = justDue();
+    await sql(stub, "UPDATE jobs SET next_run_at = ? WHERE id = ?", due, job.id);
+
+    const m = await meter(stub);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await callback(chatId, outcomeOf(chatId, `${job.id}:${due}`, { status: "silent" }))).status).toBe(204);
+    const rows = await readMeter(stub, m);
+
+    expect((await sql<{ status: string }>(stub, "SELECT status FROM runs")).map((r) => r.status)).toEqual(["silent"]);
+    expect(rows.writes).toEqual([
+      ["INSERT runs", 4],
+      ["UPDATE jobs", 2],
+      ["UPDATE runs", 2],
+      ["UPDATE runs", 1],
+      ["UPDATE jobs", 2],
+    ]);
+    expect(rows.rowsWritten).toBe(11);
   });
 
   it("writes nothing when the alarm finds nothing due", async () => {

@@ -356,8 +356,8 @@ export class ChatScheduler extends DurableObject<Env> {
    * for the runner; anything else (unknown, settled, cancelled, a dry run) is ignored: `{ taken: false }`.
    */
   async runnerOutcome(chatId: string, input: RunnerOutcome): Promise<RpcResult<{ taken: boolean }>> {
-    const bound = this.bind(chatId);
-    if (!bound.ok) return bound;
+    // Only an object bound to this chat has runs; an erased or never-used one writes nothing.
+    if (this.store.setting("chat_id") !== chatId) return ok({ taken: false });
     const parsed = runnerOutcome().safeParse(input, { error: sentenceFor });
     if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
     const runId = chatRunId(chatId, parsed.data.runId);

@@ -240,13 +240,19 @@ export class ChatEngine {
     const claimed = this.store.claimedRuns().filter((r) => !this.sending.has(r.runId));
     if (claimed.length === 0) return false;
     for (const r of claimed) this.sending.add(r.runId);
+    const watcherRuns = claimed.filter((r) => decodeWatcherCall(r.message) !== null);
     try {
-      const watcherRuns = claimed.filter((r) => decodeWatcherCall(r.message) !== null);
       const prompts = watcherRuns.length === 0 ? claimed : claimed.filter((r) => !watcherRuns.includes(r));
       const [promptsFailed, watchersFailed] = await Promise.all([this.dispatchPrompts(prompts, now), this.watchers.start(watcherRuns, now)]);
       return promptsFailed || watchersFailed;
     } finally {
       for (const r of claimed) this.sending.delete(r.runId);
+      // A script that matched while its start was still being acknowledged became a prompt that the
+      // outcome's own dispatch had to skip (the run was being sent then): send it now.
+      if (watcherRuns.length > 0) {
+        const started = new Set(watcherRuns.map((r) => r.runId));
+        if (this.store.claimedRuns().some((r) => started.has(r.runId) && decodeWatcherCall(r.message) === null)) await this.dispatch(now);
+      }
     }
   }
 

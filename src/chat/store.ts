@@ -307,6 +307,21 @@ export class ChatStore {
     );
   }
 
+  /**
+   * A watcher's run the runner took: dispatched with the watcher's lease. Only while the run still holds the
+   * runner call: an outcome that came back first (settled, or a match re-claimed as a prompt) is kept.
+   */
+  markStarted(runId: string, prefix: string, startedAt: number, leaseUntil: number): void {
+    this.sql.exec(
+      "UPDATE runs SET state = 'dispatched', started_at = ?, lease_until = ? WHERE run_id = ? AND state = 'claimed' AND substr(message, 1, ?) = ?",
+      startedAt,
+      leaseUntil,
+      runId,
+      prefix.length,
+      prefix,
+    );
+  }
+
   /** Runs not yet settled whose message starts with `prefix` (the watchers' calls to the runner). */
   openRunsWithMessage(prefix: string): RunRecord[] {
     return this.parseRuns(this.sql.exec("SELECT * FROM runs WHERE state <> 'settled' AND substr(message, 1, ?) = ?", prefix.length, prefix));

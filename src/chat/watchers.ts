@@ -7,7 +7,7 @@
 import type { PromptMessage } from "../agent/message";
 import { PROMPT_LEASE_MS } from "../jobs/fire";
 import type { JobRecord, LastResult, RunRecord } from "../jobs/model";
-import { alertText, boundTail, clipOutput, decodeWatcherCall, isNewFailure, matchedPromptText, watcherLeaseMs, type Failure } from "../jobs/watcher";
+import { alertText, boundTail, clipOutput, decodeWatcherCall, isNewFailure, matchedPromptText, WATCHER_CALL_PREFIX, watcherLeaseMs, type Failure } from "../jobs/watcher";
 import { callbackUrl, cancelRun, runnerFetcher, startRun } from "../runner/client";
 import { runnerRunId, type RunnerOutcome } from "../runner/outcome";
 import { redact, secretsOf } from "../runner/redact";
@@ -57,7 +57,7 @@ export class Watchers {
         });
         const at = Date.now();
         if (started.kind === "started") {
-          this.store.markDispatched([run.runId], at, at + watcherLeaseMs(call.timeoutSeconds));
+          this.store.markStarted(run.runId, WATCHER_CALL_PREFIX, at, at + watcherLeaseMs(call.timeoutSeconds));
           return false;
         }
         if (started.kind === "retry" && run.attempts + 1 < START_ATTEMPTS) {
@@ -122,7 +122,7 @@ export class Watchers {
 
   /** The chat's runs that the runner may be running now (claimed or started, not yet matched). */
   running(): RunRecord[] {
-    return this.store.openRunsWithMessage('{"watcher":');
+    return this.store.openRunsWithMessage(WATCHER_CALL_PREFIX);
   }
 
   /** Kills runs on the runner, best effort (a run that is gone already is fine); their outcomes are ignored. */

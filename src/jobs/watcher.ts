@@ -24,11 +24,14 @@ const watcherCall = lazy(() =>
   z.object({ watcher: z.object({ command: z.string().min(1), timeoutSeconds: z.number().int().min(1).max(3600), timeZone: z.string().min(1) }) }),
 );
 
+/** How every stored runner call begins (and no prompt message does). */
+export const WATCHER_CALL_PREFIX = '{"watcher":';
+
 export const encodeWatcherCall = (call: WatcherCall): string => JSON.stringify({ watcher: call });
 
 /** The runner request stored in a run's `message`, or null when the message is a prompt for the agent. */
 export function decodeWatcherCall(message: string | null): WatcherCall | null {
-  if (message === null || !message.startsWith('{"watcher":')) return null;
+  if (message === null || !message.startsWith(WATCHER_CALL_PREFIX)) return null;
   try {
     const parsed = watcherCall().safeParse(JSON.parse(message));
     return parsed.success ? parsed.data.watcher : null;

@@ -27,7 +27,8 @@ export type RunnerCall = {
   signed: boolean;
 };
 
-export type StubAnswer = { status: number; body?: unknown };
+/** A scripted answer; `delayMs` holds it back (a slow acknowledgement, so a callback can overtake it). */
+export type StubAnswer = { status: number; body?: unknown; delayMs?: number };
 
 function signatureValid(header: string | undefined, body: string): boolean {
   const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? "");
@@ -97,7 +98,10 @@ export async function startRunnerStub(): Promise<RunnerStub> {
       if (!call.signed) return send(res, 401, { error: { code: "unauthorized", message: "bad signature" } });
       const queued = scripts.get(chatId);
       const answer = queued?.shift();
-      if (answer) return send(res, answer.status, answer.body ?? {});
+      if (answer) {
+        if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+        return send(res, answer.status, answer.body ?? {});
+      }
       if (req.method === "DELETE") return send(res, 204, null);
       if (req.method === "POST" && url.pathname === "/runs") {
         if (call.wait) return send(res, 500, { error: { code: "internal", message: "no dry-run outcome scripted" } });

@@ -301,6 +301,41 @@ describe("leases and failures to start", () => {
   });
 });
 
+describe("an outcome that overtakes the runner's acknowledgement", () => {
+  it("a match that arrives while the start is still being acknowledged is sent to the agent once", async () => {
+    const { chatId, stub } = newChat();
+    const sent = await withRunner(stub);
+    await scriptRunner(chatId, [{ status: 202, body: {}, delayMs: 400 }]);
+    const job = await createWatcher(chatId, stub, { name: "Fast" });
+    const running = stub.runJobNow(chatId, job.id);
+    const [call] = await expect.poll(() => runnerCalls(chatId)).toHaveLength(1).then(() => runnerCalls(chatId));
+    const runId = String(call!.body!.runId).slice(chatId.length + 1);
+    await settleWith(chatId, runId, { status: "output", stdout: "fast\n" });
+    await must(running);
+    expect(sent.map((s) => (s.body as { key: string }).key)).toEqual([runId]);
+    const run = (await runRow(stub, runId))!;
+    expect(run.state).toBe("dispatched");
+    // The prompt's lease (10 minutes), not the watcher's.
+    expect(run.lease_until).toBeGreaterThan(Date.now() + 9 * MINUTE);
+    expect(JSON.parse(run.message!)).toMatchObject({ key: runId, source: "watcher", body: "fast\n" });
+  });
+
+  it("a silent outcome that arrives first settles the run, and the late acknowledgement changes nothing", async () => {
+    const { chatId, stub } = newChat();
+    const sent = await withRunner(stub);
+    await scriptRunner(chatId, [{ status: 202, body: {}, delayMs: 400 }]);
+    const job = await createWatcher(chatId, stub);
+    const running = stub.runJobNow(chatId, job.id);
+    await expect.poll(() => runnerCalls(chatId)).toHaveLength(1);
+    const runId = String((await runnerCalls(chatId))[0]!.body!.runId).slice(chatId.length + 1);
+    await settleWith(chatId, runId, { status: "silent" });
+    await must(running);
+    expect(await runState(stub, runId)).toEqual({ state: "settled", status: "silent", exit_code: 0, timed_out: 0, detail: null });
+    expect((await jobOf(stub, chatId, job.id)).running).toBe(false);
+    expect(sent).toEqual([]);
+  });
+});
+
 describe("cancel", () => {
   it("kills a running watcher through the runner and discards its outcome", async () => {
     const { chatId, stub } = newChat();

@@ -6,9 +6,11 @@
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { alarmOf, chatIds, expectSpyInPlace, feed, must, runRow, runsOf, sql, transcript, type JobView, type Stub } from "./agent-helpers";
+import { renderTelegramHtml } from "../../src/telegram/render";
+import { alarmOf, chatIds, expectSpyInPlace, feed, must, runRow, runsOf, setInstanceVars, sql, transcript, type JobView, type Stub } from "./agent-helpers";
+import { delivered, expectReply, telegramChat, TestBot } from "./telegram-helpers";
 import { call, envWith } from "./helpers";
-import { callback, createWatcher, fireWatcher, outcomeOf, PUBLIC_URL, runnerCalls, runnerEnv, runState, scriptRunner, settleWith, STUB_RUNNER_SECRET, withRunner } from "./watcher-helpers";
+import { callback, createWatcher, fireWatcher, outcomeOf, PUBLIC_URL, runnerCalls, runnerEnv, runnerVars, runState, scriptRunner, settleWith, STUB_RUNNER_SECRET, withRunner } from "./watcher-helpers";
 
 const newChat = chatIds(6_000_000);
 const MINUTE = 60_000;
@@ -544,5 +546,25 @@ describe("dry runs: the tool action `test` and POST /admin/chats/:chatId/test", 
       text: '"timeoutSeconds" must be a whole number of seconds from 1 to 3600; a test stops after at most 60 s.',
     });
     expect(await runnerCalls(chatId)).toEqual([]);
+  });
+});
+
+describe("with Telegram connected", () => {
+  const bot = new TestBot("watchers");
+
+  it("sends the alert to the chat once per streak, with the bot token redacted", async () => {
+    const chat = await telegramChat(bot, "6100001");
+    await setInstanceVars(chat.stub, runnerVars());
+    const job = await createWatcher(chat.chatId, chat.stub, { name: "Bot" });
+    const first = await fireWatcher(chat.stub, job, justDue() - 10 * MINUTE);
+    await settleWith(chat.chatId, first, { status: "failed", exitCode: 2, stderrTail: `auth failed for ${bot.token}` });
+    const calls = await delivered(bot, chat, 1);
+    const text = `⚠️ Job "Bot" (${job.id}) failed (exit 2):\n\`\`\`\nauth failed for [REDACTED]\n\`\`\``;
+    expect(calls).toHaveLength(1);
+    expectReply(calls[0], chat.chatId, renderTelegramHtml(text));
+    const second = await fireWatcher(chat.stub, job, justDue());
+    await settleWith(chat.chatId, second, { status: "failed", exitCode: 2, stderrTail: "again" });
+    expect(await delivered(bot, chat, 1)).toHaveLength(1);
+    expect(chat.sent).toEqual([]);
   });
 });

@@ -109,8 +109,11 @@ export function agentSchemas() {
         jobId: { type: "string" },
         jobName: { type: "string" },
         runId: { type: "string" },
-        text: { type: "string" },
-        body: { type: "string" },
+        text: { type: "string", description: "The full prompt: for a job with the `[Scheduled job …]` header and the late note." },
+        body: {
+          type: "string",
+          description: "The job's own text, the watcher's redacted output (at most 16,000 characters, its middle left out beyond that), or the user's message.",
+        },
         late: { type: "boolean" },
         firedAt: { type: "string", format: "date-time" },
         dueAt: { type: "string", format: "date-time" },

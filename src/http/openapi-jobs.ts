@@ -29,6 +29,20 @@ const jobIdParam = {
   example: "k7m2q",
 };
 
+/**
+ * The schedule tool's guidelines for a model (DESIGN §9), in the tool's description. The MCP tools and the LLM
+ * agent's function definitions are to carry the same text when they arrive.
+ */
+export const SCHEDULE_GUIDELINES = [
+  "Schedules this chat's jobs. Times are in the chat's time zone (set_timezone changes it).",
+  '`at` is ISO 8601: "2026-12-01T09:00", or a date alone for 09:00; `delay` is an ISO 8601 duration such as "PT20M";',
+  '`cron` has 5 fields (minute hour day-of-month month day-of-week), such as "0 8 * * 1-5", or a macro such as "@daily".',
+  'Use a prompt (kind "prompt", `text`) when the job needs thought: you get `text` at each run.',
+  'A watcher (kind "watcher", `command`) runs a /bin/sh script without you: it prints nothing and exits 0 until its',
+  "condition holds, then prints the facts you need, which wake you; it exits non-zero only on a real error, which",
+  "alerts the chat. Try a script with `test` first: it runs once and schedules nothing.",
+].join(" ");
+
 const badChat = error("bad_request", "the chat id is not a Telegram chat id.");
 const noJob = error("not_found", "no job with this id in this chat (`No job <id> in this chat.`).");
 const badBody = (what: string) => error("bad_request", `malformed JSON, a wrong type, an unknown field${what}.`);
@@ -141,9 +155,33 @@ export function jobPaths(guarded: Responses) {
         },
       },
     },
+    "/admin/chats/{chatId}/test": {
+      post: {
+        summary: "Run a watcher command once through the runner (a dry run, at most 60 s) and answer its outcome; nothing is stored, scheduled or delivered.",
+        description:
+          "The command runs as a watcher's would (`/bin/sh -c`, the chat's workspace and zone, `CUCKOO_JOB_ID=test`), with its timeout cut to 60 s. Its output and stderr tail are redacted: every secret the Worker holds is `[REDACTED]`.",
+        parameters: [chatIdParam],
+        requestBody: { required: true, content: json(ref("TestRequest")) },
+        responses: {
+          "200": {
+            description:
+              "The runner's outcome. A runner that cannot be reached (or refuses the request) gives status `failed`, exitCode null and stderrTail `did not start: …` with the reason.",
+            content: json(ref("RunnerOutcome")),
+          },
+          "400": badBody(", or a command or timeout out of range (`\"command\" must be a /bin/sh script of 1 to 8000 characters, such as \"curl -s https://example.com/price\".`)"),
+          "413": tooLarge,
+          ...guarded,
+          "503": error(
+            "not_configured",
+            "deployed without ADMIN_TOKEN (the message names it), or no runner is configured (`Testing a watcher needs the runner: set RUNNER_URL and RUNNER_SECRET (npm run dev starts one), or deploy the runner container. Nothing was run.`).",
+          ),
+        },
+      },
+    },
     "/tools/{chatId}/schedule": {
       post: {
         summary: "The scheduling tool for agents (bearer TOOLS_TOKEN). Every input problem is 200 with ok false and a sentence.",
+        description: SCHEDULE_GUIDELINES,
         parameters: [chatIdParam],
         requestBody: { required: true, content: json(ref("ScheduleRequest")) },
         responses: {
@@ -181,8 +219,18 @@ export function jobSchemas() {
     cron: { type: "string", description: "Five fields or a macro, on the chat's wall clock.", examples: ["0 8 * * 1-5"] },
     delay: { type: "string", description: "ISO 8601 duration from now, 1 minute to 5 years.", examples: ["PT20M"] },
     text: { type: "string", minLength: 1, maxLength: LIMITS.text, description: "Prompt jobs only: what the agent should do." },
-    command: { type: "string", minLength: 1, maxLength: LIMITS.command, description: "Watchers only: a /bin/sh script that prints only when its condition holds." },
-    timeoutSeconds: { type: "integer", minimum: LIMITS.timeoutMin, maximum: LIMITS.timeoutMax, description: "Watchers only; default DEFAULT_SCRIPT_TIMEOUT." },
+    command: {
+      type: "string",
+      minLength: 1,
+      maxLength: LIMITS.command,
+      description: "Watchers only: a /bin/sh script that prints nothing and exits 0 until its condition holds, then prints the facts; non-zero only on a real error.",
+    },
+    timeoutSeconds: {
+      type: "integer",
+      minimum: LIMITS.timeoutMin,
+      maximum: LIMITS.timeoutMax,
+      description: "Watchers only: seconds before the script's process group is killed; default DEFAULT_SCRIPT_TIMEOUT.",
+    },
   };
   const kind = { enum: ["prompt", "watcher", "reminder"], description: "`reminder` (legacy) is stored as a prompt with the text `Remind me: <text>`." };
   return {
@@ -242,7 +290,20 @@ export function jobSchemas() {
         exitCode: { type: ["integer", "null"] },
         timedOut: { type: "boolean" },
         late: { type: "boolean" },
-        detail: { type: ["string", "null"] },
+        detail: {
+          type: ["string", "null"],
+          description: "Why it ended so, when it says more than status.",
+          examples: ["still running", "exit 3", "timed out", "did not start: the runner could not be reached (…)", "timed out: no outcome within 300 s + 60 s"],
+        },
+      },
+    },
+    TestRequest: {
+      type: "object",
+      required: ["command"],
+      additionalProperties: false,
+      properties: {
+        command: fields.command,
+        timeoutSeconds: { ...fields.timeoutSeconds, description: "Cut to 60 s; default DEFAULT_SCRIPT_TIMEOUT, cut likewise." },
       },
     },
     JobCreate: {
@@ -289,7 +350,7 @@ export function jobSchemas() {
     ScheduleRequest: {
       type: "object",
       description:
-        "create takes the job fields (as JobCreate); cancel, run_now, pause and resume take id; preview takes one of at, cron, delay; list takes nothing. A null field counts as not given; a field the action does not take is refused.",
+        "create takes the job fields (as JobCreate); cancel, run_now, pause and resume take id; preview takes one of at, cron, delay; test takes command and optionally timeoutSeconds (cut to 60 s); list takes nothing. A null field counts as not given; a field the action does not take is refused.",
       required: ["action"],
       additionalProperties: false,
       properties: {
@@ -318,8 +379,14 @@ export function jobSchemas() {
         text: { type: "string", description: "What the model reads; create and list end with the `Now:` line." },
         data: {
           type: "object",
-          description: "`{ job }` (create, cancel, run_now, pause, resume), `{ jobs }` (list) or `{ occurrences }` (preview).",
-          properties: { job: ref("Job"), jobs: { type: "array", items: ref("Job") }, occurrences: { type: "array", items: instant } },
+          description:
+            "`{ job }` (create, cancel, run_now, pause, resume), `{ jobs }` (list), `{ occurrences }` (preview) or `{ outcome }` (test: the runner's outcome, redacted; a runner that cannot be reached gives status failed with stderrTail `did not start: …`). test without a runner is ok false with a sentence.",
+          properties: {
+            job: ref("Job"),
+            jobs: { type: "array", items: ref("Job") },
+            occurrences: { type: "array", items: instant },
+            outcome: ref("RunnerOutcome"),
+          },
         },
       },
     },

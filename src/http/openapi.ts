@@ -4,7 +4,7 @@
  */
 import { ERROR_STATUS, type ErrorCode } from "./errors";
 import { agentPaths, agentSchemas } from "./openapi-agent";
-import { jobPaths, jobSchemas } from "./openapi-jobs";
+import { chatIdParam, jobPaths, jobSchemas } from "./openapi-jobs";
 
 const json = (schema: object) => ({ "application/json": { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -66,6 +66,28 @@ export function openApiDocument(version: string) {
       },
       ...jobPaths(guarded),
       ...agentPaths(guarded),
+      "/runner/callback/{chatId}": {
+        post: {
+          summary: "The runner's callback: the outcome of a watcher's run, signed with RUNNER_SECRET (for the runner, not for people).",
+          description:
+            "No bearer token: the request is signed like every runner request (DESIGN §8). It answers 204 for any run id, also an unknown, settled or cancelled one, so the runner stops retrying; only a run still waiting for the runner takes the outcome. A run id is `<chatId>:<jobId>:<dueAt epoch ms>`. In container mode the runner calls back on an internal host instead, which the Container class's outbound handler routes to the same checks and the chat's object, so no public URL is needed.",
+          security: [{ runnerSignature: [] }],
+          parameters: [chatIdParam],
+          requestBody: { required: true, content: json(ref("RunnerOutcome")) },
+          responses: {
+            "204": { description: "Received, whatever the run id." },
+            "400": errorResponse(
+              "bad_request",
+              "the chat id is not a Telegram chat id, the body is not JSON or not an outcome, or the outcome is another chat's (`The outcome is for chat 42, not 123456789.`).",
+            ),
+            "401": errorResponse(
+              "unauthorized",
+              'the signature is missing, wrong or more than 300 s old, or RUNNER_SECRET is unset (`The X-Cuckoo-Signature header is missing, wrong or older than 300 s; sign "<t>.<body>" with RUNNER_SECRET.`); nothing changes.',
+            ),
+            "413": errorResponse("payload_too_large", "the body is over 512 KiB (`The body is larger than 512 KiB.`)."),
+          },
+        },
+      },
     },
     components: {
       securitySchemes: {
@@ -73,6 +95,13 @@ export function openApiDocument(version: string) {
           type: "http",
           scheme: "bearer",
           description: "ADMIN_TOKEN for /admin/*, TOOLS_TOKEN for /tools/* and /mcp/*.",
+        },
+        runnerSignature: {
+          type: "apiKey",
+          in: "header",
+          name: "X-Cuckoo-Signature",
+          description:
+            '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with RUNNER_SECRET>`, accepted while `t` is within 300 s of now; the MAC is compared in constant time.',
         },
       },
       schemas: {
@@ -99,7 +128,7 @@ export function openApiDocument(version: string) {
             ok: { const: true },
             version: { type: "string" },
             telegram: { enum: ["off", "webhook"] },
-            runner: { enum: ["off", "url", "container"] },
+            runner: { enum: ["off", "url", "container"], description: "url when RUNNER_URL is set (it wins over the container binding); container with the RUNNER binding alone." },
             agent: { enum: ["echo", "llm"] },
             blockedChats: { type: "integer", description: "With a bot: chats Telegram said cannot be reached (from the D1 directory)." },
           },
@@ -130,6 +159,29 @@ export function openApiDocument(version: string) {
             occurrences: { type: "array", items: { type: "string", format: "date-time" }, description: "RFC 3339 UTC, in order." },
             notes: { type: "array", items: { type: "string" }, description: "One sentence per occurrence a DST transition moved." },
             description: { type: "string" },
+          },
+        },
+        RunnerOutcome: {
+          type: "object",
+          description:
+            "What a watcher's run did (DESIGN §8). On the admin API and the tools, stdout and stderrTail are redacted (every secret the Worker holds is `[REDACTED]`).",
+          required: ["runId", "chatId", "status", "exitCode", "timedOut", "stdout", "stderrTail", "truncated", "startedAt", "finishedAt"],
+          properties: {
+            runId: { type: "string", minLength: 1, maxLength: 200, examples: ["123456789:k7m2q:1796000400000", "123456789:test:1796000400000:9f2c4e1a"] },
+            chatId: { type: "string", pattern: "^-?[1-9]\\d{0,15}$" },
+            status: { enum: ["silent", "output", "failed"], description: "silent: exit 0 and stdout empty after trimming; output: exit 0 with output; failed: anything else." },
+            exitCode: { type: ["integer", "null"], description: "null when it timed out, was cancelled or did not start; 128 + n when killed by signal n." },
+            timedOut: { type: "boolean" },
+            stdout: { type: "string", description: "As printed: the first 48 KiB and the last 16 KiB, with a line saying how many bytes were left out between them." },
+            stderrTail: { type: "string", description: "The last 20 lines of stderr; the reason when the script did not start." },
+            truncated: {
+              type: "object",
+              required: ["stdout", "stderr"],
+              properties: { stdout: { type: "boolean" }, stderr: { type: "boolean" } },
+              description: "Whether the middle of a stream was left out.",
+            },
+            startedAt: { type: "string", format: "date-time" },
+            finishedAt: { type: "string", format: "date-time" },
           },
         },
         ...jobSchemas(),

@@ -38,9 +38,11 @@ describe("GET /admin/openapi.json", () => {
       "/admin/chats/{chatId}/jobs/{id}/runs",
       "/admin/chats/{chatId}/messages",
       "/admin/chats/{chatId}/settings",
+      "/admin/chats/{chatId}/test",
       "/admin/openapi.json",
       "/admin/preview",
       "/healthz",
+      "/runner/callback/{chatId}",
       "/tools/{chatId}/deliver",
       "/tools/{chatId}/gate/next",
       "/tools/{chatId}/gate/offer",
@@ -59,9 +61,11 @@ describe("GET /admin/openapi.json", () => {
       "/admin/chats/{chatId}/jobs/{id}/runs": ["get"],
       "/admin/chats/{chatId}/messages": ["get", "post"],
       "/admin/chats/{chatId}/settings": ["get", "put"],
+      "/admin/chats/{chatId}/test": ["post"],
       "/admin/openapi.json": ["get"],
       "/admin/preview": ["post"],
       "/healthz": ["get"],
+      "/runner/callback/{chatId}": ["post"],
       "/tools/{chatId}/deliver": ["post"],
       "/tools/{chatId}/gate/next": ["post"],
       "/tools/{chatId}/gate/offer": ["post"],
@@ -69,12 +73,22 @@ describe("GET /admin/openapi.json", () => {
       "/tools/{chatId}/schedule": ["post"],
       "/tools/{chatId}/set_timezone": ["post"],
     });
-    expect(doc.components.securitySchemes).toEqual({ bearer: expect.objectContaining({ type: "http", scheme: "bearer" }) });
+    expect(doc.components.securitySchemes).toEqual({
+      bearer: expect.objectContaining({ type: "http", scheme: "bearer" }),
+      runnerSignature: expect.objectContaining({ type: "apiKey", in: "header", name: "X-Cuckoo-Signature" }),
+    });
     expect(Object.keys(doc.components.schemas)).toEqual(
-      expect.arrayContaining(["Error", "Job", "Run", "JobCreate", "JobEdit", "JobList", "ChatSettings", "ZoneChange", "ScheduleRequest", "ToolReply"]),
+      expect.arrayContaining(["Error", "Job", "Run", "JobCreate", "JobEdit", "JobList", "ChatSettings", "ZoneChange", "ScheduleRequest", "ToolReply", "TestRequest", "RunnerOutcome"]),
     );
     // Every $ref points at a schema that exists.
     for (const [, name] of JSON.stringify(doc).matchAll(/"#\/components\/schemas\/(\w+)"/g)) expect(doc.components.schemas, name).toHaveProperty(name!);
+  });
+
+  it("gives the schedule tool the guidelines of DESIGN §9 in its description", async () => {
+    const doc = (await (await call("/admin/openapi.json")).json()) as { paths: Record<string, Record<string, { description?: string }>> };
+    const description = doc.paths["/tools/{chatId}/schedule"]!.post!.description ?? "";
+    for (const phrase of ["chat's time zone", "ISO 8601", "5 fields", "needs thought", "prints nothing and exits 0 until its condition holds", "non-zero only on a real error", "`test` first"])
+      expect(description).toContain(phrase);
   });
 
   it("describes routes that answer (no path and method listed that has no route)", async () => {

@@ -40,18 +40,18 @@ const BURST = { chats: 1000, jobs: 10, seedChunk: 100 };
 const AGENT = { wait: 180_000, readChunk: 250 };
 
 /** Nearest-rank percentile of sorted numbers. */
-function pct(sorted, p) {
+export function pct(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 }
 
-function stats(values) {
+export function stats(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return { n: sorted.length, p50: pct(sorted, 0.5), p99: pct(sorted, 0.99), max: sorted.at(-1) ?? NaN };
 }
 
-const fmt = (x, digits = 0) => (Number.isFinite(x) ? x.toFixed(digits) : "–");
-const pad = (s, n) => String(s).padStart(n);
+export const fmt = (x, digits = 0) => (Number.isFinite(x) ? x.toFixed(digits) : "–");
+export const pad = (s, n) => String(s).padStart(n);
 
 /** As `stats`, with p95 (the transcript figure's target is a p95). */
 function stats95(values) {
@@ -160,7 +160,7 @@ function row(label, s, note = "") {
 }
 
 /** A free TCP port on loopback (bound and released; wrangler takes it a moment later). */
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -171,29 +171,37 @@ function freePort() {
   });
 }
 
-/** wrangler dev in its own process group, so the whole group (wrangler, workerd) can be stopped. */
-class Wrangler {
-  constructor(args, logFile) {
-    const require = createRequire(import.meta.url);
-    const bin = path.join(path.dirname(require.resolve("wrangler/package.json")), "bin", "wrangler.js");
+/** wrangler's own entry point, run with this Node. */
+function wranglerBin() {
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve("wrangler/package.json")), "bin", "wrangler.js");
+}
+
+/** No network from wrangler: no telemetry or error reports, a placeholder Request.cf. */
+const wranglerEnv = () => ({ ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_SEND_ERROR_REPORTS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" });
+
+/**
+ * A Node script (wrangler; the runner) in its own process group with its output in `logFile`, so the whole
+ * group (wrangler and workerd; the runner and its scripts) can be stopped. Until `stop()`, the group is
+ * killed when this process exits or gets SIGINT or SIGTERM.
+ */
+export class Group {
+  constructor(script, args, logFile, env) {
     this.logFile = logFile;
     const log = openSync(logFile, "w");
-    this.child = spawn(process.execPath, [bin, ...args], {
-      cwd: root,
-      detached: true,
-      stdio: ["ignore", log, log],
-      env: {
-        ...process.env,
-        // No network: no telemetry or error reports, a placeholder Request.cf.
-        WRANGLER_SEND_METRICS: "false",
-        WRANGLER_SEND_ERROR_REPORTS: "false",
-        CLOUDFLARE_CF_FETCH_ENABLED: "false",
-      },
-    });
+    this.child = spawn(process.execPath, [script, ...args], { cwd: root, detached: true, stdio: ["ignore", log, log], env });
     closeSync(log);
     this.exited = new Promise((resolve) => this.child.once("exit", (code, signal) => resolve({ code, signal })));
     this.alive = true;
     this.exited.then(() => (this.alive = false));
+    this.onSignal = (sig) => {
+      this.signal("SIGKILL");
+      process.exit(sig === "SIGINT" ? 130 : 143);
+    };
+    this.onExit = () => this.signal("SIGKILL");
+    process.once("SIGINT", this.onSignal);
+    process.once("SIGTERM", this.onSignal);
+    process.once("exit", this.onExit);
   }
 
   signal(sig) {
@@ -204,8 +212,11 @@ class Wrangler {
     }
   }
 
-  /** SIGTERM to the group, SIGKILL after 5 s; resolves when wrangler has exited. */
+  /** SIGTERM to the group, SIGKILL after 5 s; resolves when the script has exited. */
   async stop() {
+    process.removeListener("SIGINT", this.onSignal);
+    process.removeListener("SIGTERM", this.onSignal);
+    process.removeListener("exit", this.onExit);
     if (!this.alive) return this.signal("SIGKILL");
     this.signal("SIGTERM");
     const done = await Promise.race([this.exited, sleep(5000).then(() => null)]);
@@ -409,43 +420,43 @@ function busyMs(profile) {
   return (busy * interval) / 1000;
 }
 
-export async function fireBench({ out = path.join(root, ".bench") } = {}) {
-  mkdirSync(out, { recursive: true });
+/** One bundle of bench/fire-worker.ts (the real Worker inside), as wrangler builds it for deploy; its directory. */
+export function bundleFireWorker(out) {
   const dist = path.join(out, "fire-dist");
-  const persist = path.join(out, "fire-state");
   rmSync(dist, { recursive: true, force: true });
-  rmSync(persist, { recursive: true, force: true });
-
-  // 1. One bundle of bench/fire-worker.ts (the real Worker inside), as wrangler builds it for deploy.
-  const require = createRequire(import.meta.url);
-  const wranglerBin = path.join(path.dirname(require.resolve("wrangler/package.json")), "bin", "wrangler.js");
-  const built = spawnSync(process.execPath, [wranglerBin, "deploy", "--dry-run", "--config", "bench/wrangler.fire.toml", "--outdir", dist], {
+  const built = spawnSync(process.execPath, [wranglerBin(), "deploy", "--dry-run", "--config", "bench/wrangler.fire.toml", "--outdir", dist], {
     cwd: root,
     encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_SEND_ERROR_REPORTS: "false" },
+    env: wranglerEnv(),
     timeout: 120_000,
   });
   if (built.status !== 0) throw new Error(`bundling bench/fire-worker.ts failed:\n${built.stdout}\n${built.stderr}`);
+  return dist;
+}
 
+/**
+ * `wrangler dev --no-bundle` serving the bundle in `dist` with bench/wrangler.fire.toml on free loopback ports,
+ * its state under `persist` (emptied first), CUCKOO_DEV=1 and `vars(base URL)` as --var. Resolves when the
+ * bench route answers (at most 60 s); its process group is stopped by `stop()` (and on exit or a signal).
+ * `call(path, body?)` is a JSON request to it (POST with a body, else GET), failing on a non-2xx answer.
+ */
+export async function serveFireWorker({ dist, persist, log, vars = () => ({}) }) {
+  rmSync(persist, { recursive: true, force: true });
   const port = await freePort();
   const inspectorPort = await freePort();
   const base = `http://${HOST}:${port}`;
-  const wrangler = new Wrangler(
+  const extra = Object.entries({ CUCKOO_DEV: "1", ...vars(base) }).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
+  const wrangler = new Group(
+    wranglerBin(),
     [
       "dev", path.join(dist, "fire-worker.js"), "--no-bundle", "--config", "bench/wrangler.fire.toml",
       "--ip", HOST, "--port", String(port), "--inspector-ip", HOST, "--inspector-port", String(inspectorPort),
-      "--var", "CUCKOO_DEV:1", "--persist-to", persist, "--show-interactive-dev-session=false",
+      ...extra, "--persist-to", persist, "--show-interactive-dev-session=false",
     ],
-    path.join(out, "fire-wrangler.log"),
+    log,
+    wranglerEnv(),
   );
-  const onSignal = (sig) => {
-    wrangler.signal("SIGKILL");
-    process.exit(sig === "SIGINT" ? 130 : 143);
-  };
-  const onExit = () => wrangler.signal("SIGKILL");
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
-  process.once("exit", onExit);
+  const stop = () => wrangler.stop();
 
   async function call(pathname, body) {
     const response = await fetch(base + pathname, {
@@ -456,11 +467,9 @@ export async function fireBench({ out = path.join(root, ".bench") } = {}) {
     if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
     return response.json();
   }
-  const until = (t) => sleep(Math.max(0, t - Date.now()));
 
+  const started = Date.now();
   try {
-    // 2. Ready when the bench route answers (at most 60 s).
-    const started = Date.now();
     for (;;) {
       if (!wrangler.alive) throw new Error(`wrangler dev exited:\n${wrangler.tail()}`);
       if (Date.now() - started > 60_000) throw new Error(`wrangler dev not ready within 60 s:\n${wrangler.tail()}`);
@@ -471,12 +480,29 @@ export async function fireBench({ out = path.join(root, ".bench") } = {}) {
         await sleep(250);
       }
     }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { wrangler, port, inspectorPort, base, call, stop, readyMs: Date.now() - started };
+}
+
+export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) {
+  mkdirSync(out, { recursive: true });
+  // 1. One bundle (served with --no-bundle, so edits to src/ during a run cannot reload it halfway).
+  dist ??= bundleFireWorker(out);
+  // 2. Served on loopback, ready when the bench route answers.
+  const worker = await serveFireWorker({ dist, persist: path.join(out, "fire-state"), log: path.join(out, "fire-wrangler.log") });
+  const { wrangler, port, inspectorPort, call } = worker;
+  const until = (t) => sleep(Math.max(0, t - Date.now()));
+
+  try {
     const warnings = [];
     const print = (line) => console.log(line);
     const load = () => os.loadavg()[0].toFixed(1);
     const runtime = runtimePid(wrangler.child.pid);
     const sectionStart = runtime === null ? null : schedstat(runtime);
-    print(`  wrangler dev (local workerd) on ${HOST}:${port}, the real Worker and ChatScheduler (bench/fire-worker.ts), ready in ${((Date.now() - started) / 1000).toFixed(1)} s; ${os.cpus().length} CPUs, load average ${load()} at the start`);
+    print(`  wrangler dev (local workerd) on ${HOST}:${port}, the real Worker and ChatScheduler (bench/fire-worker.ts), ready in ${(worker.readyMs / 1000).toFixed(1)} s; ${os.cpus().length} CPUs, load average ${load()} at the start`);
 
     // 3. Cold chats first: one job (or one bare alarm) each, fired after the other phases. The consumer is
     //    the real Worker's (the echo agent) in this phase, the warm one and the rows one.
@@ -820,10 +846,7 @@ export async function fireBench({ out = path.join(root, ".bench") } = {}) {
     print(`  load average ${load()} at the end; workerd's thread waited for a CPU ${fmt(100 * waited)}% of its runnable time over the section (other processes make single outliers: the p99 of a few dozen samples is their max)`);
     for (const w of warnings) print(`  warning: ${w}`);
   } finally {
-    await wrangler.stop();
-    process.removeListener("SIGINT", onSignal);
-    process.removeListener("SIGTERM", onSignal);
-    process.removeListener("exit", onExit);
+    await worker.stop();
   }
 }
 

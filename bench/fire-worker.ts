@@ -7,7 +7,11 @@
  * BareAlarm is the baseline of DESIGN §12: it only updates a row, sends its messages the same way, and re-arms.
  * The queue consumer is the real Worker's, or on request one that only acknowledges. For the agent-path
  * figures every run the chat settles is noted (the store's `settleRun`, whatever path settles it), and
- * `/bench/agent` reads chats' transcripts through the real `messages` RPC, many chats per request.
+ * `/bench/agent` reads chats' transcripts through the real `messages` RPC, many chats per request. For the
+ * watcher figures (bench/watchers.mjs) the isolate's `fetch` is wrapped to note each runner request and count
+ * every other outbound call by origin, every queue message is counted per chat (`send` too, which `sends`
+ * leaves out), the consumer counts the prompts it is handed per chat, `runnerOutcome` (the callback) is timed,
+ * and a chat being ticked logs the rows every SQL statement wrote, whichever entry point ran it.
  *
  * Samples live in module scope: every Durable Object of this Worker runs in the one isolate of `wrangler
  * dev`, so they survive an object's eviction, and `/bench/samples` reads them. Nothing here is deployed.
@@ -16,6 +20,7 @@ import { DurableObject } from "cloudflare:workers";
 import worker from "../src/index";
 import { ChatScheduler } from "../src/chat/ChatScheduler";
 import { newJobId } from "../src/jobs/model";
+import type { RunnerOutcome } from "../src/runner/outcome";
 
 type BenchEnv = Omit<Env, "CHAT"> & { CHAT: DurableObjectNamespace<BenchChatScheduler>; BARE: DurableObjectNamespace<BareAlarm> };
 
@@ -48,6 +53,48 @@ const settles: Settle[] = [];
 /** Messages handed to the queue handler, per queue (a retried message counts again). */
 const received: Record<string, number> = {};
 let instances = 0;
+
+/** One `POST /runs` the Worker made to the runner, seen through the wrapped `fetch` (workerd's clock). */
+type RunnerCall = { chatId: string; runId: string; sentAt: number; answeredAt: number; status: number };
+/** One runner outcome as the chat took it (`runnerOutcome`, the callback's RPC); startedAt/finishedAt are the runner's clock. */
+type OutcomeSample = { chatId: string; runId: string; status: string; startedAt: number; finishedAt: number; enteredAt: number; doneAt: number; taken: boolean };
+const runnerCalls: RunnerCall[] = [];
+const outcomes: OutcomeSample[] = [];
+/** Outbound fetches that are not runner requests, by origin (the Bot API, a model's API, anything else). */
+const fetches: Record<string, number> = {};
+/** Queue messages sent, per chat, by `send` and `sendBatch` alike. */
+const queued: Record<string, number> = {};
+/** Prompt messages handed to the queue handler, per chat. */
+const consumed: Record<string, number> = {};
+
+/**
+ * The isolate's `fetch`, observed: a `POST /runs` with a run request body is noted as a runner call, anything
+ * else counted by origin. Installed once, on the first request (nothing runs at module scope).
+ */
+let fetchWrapped = false;
+function observeFetch(): void {
+  if (fetchWrapped) return;
+  fetchWrapped = true;
+  const real = globalThis.fetch;
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+    let run: { chatId?: unknown; runId?: unknown } | null = null;
+    if (url.pathname === "/runs" && typeof init?.body === "string") {
+      try {
+        run = JSON.parse(init.body) as { chatId?: unknown; runId?: unknown };
+      } catch {
+        run = null;
+      }
+    }
+    if (typeof run?.runId !== "string" || typeof run.chatId !== "string") fetches[url.origin] = (fetches[url.origin] ?? 0) + 1;
+    const sentAt = Date.now();
+    const response = await real(input, init);
+    if (typeof run?.runId === "string" && typeof run.chatId === "string") {
+      runnerCalls.push({ chatId: run.chatId, runId: run.runId, sentAt, answeredAt: Date.now(), status: response.status });
+    }
+    return response;
+  };
+}
 /**
  * What the bench asks for: row counting (off while timing), and whether the queue consumer is the real one
  * (the agent) or one that only acknowledges.
@@ -84,9 +131,13 @@ function recordingEnv<E extends Env>(env: E): E {
   const real = env.PROMPTS;
   const producer: Queue = {
     metrics: () => real.metrics(),
-    send: (body, options) => real.send(body, options),
+    send(body, options) {
+      countQueued([body]);
+      return real.send(body, options);
+    },
     async sendBatch(messages, options) {
       const list = [...messages];
+      countQueued(list.map((m) => m.body));
       const response = await real.sendBatch(list, options);
       // Taken after the await: workerd's clock stands still during synchronous work and moves on I/O.
       const sentAt = Date.now();
@@ -104,26 +155,45 @@ function recordingEnv<E extends Env>(env: E): E {
   return proxy;
 }
 
+function countQueued(bodies: unknown[]): void {
+  for (const body of bodies) {
+    const chatId = (body as { chatId?: unknown })?.chatId;
+    const key = typeof chatId === "string" ? chatId : "?";
+    queued[key] = (queued[key] ?? 0) + 1;
+  }
+}
+
 const totalChanges = (sql: SqlStorage): number => sql.exec<{ n: number }>("SELECT total_changes() AS n").one().n;
 
 type Cursor = SqlStorageCursor<Record<string, SqlStorageValue>>;
 
+/** What an object's SQL wrapper collects: an alarm's cursors (`mode.countRows`), and a tick's (`benchDue` on). */
+type Seen = {
+  cursors: [string, Cursor][] | null;
+  /** While a watcher tick runs: every statement, labelled with the entry points running (`alarm`, `callback`). */
+  tick: { log: [string, string, Cursor][]; base: number } | null;
+  active: string[];
+};
+
 /** The real ChatScheduler, observed: nothing in its behaviour changes. */
 export class BenchChatScheduler extends ChatScheduler {
   declare private meta: Meta;
-  declare private seen: { cursors: [string, Cursor][] | null };
+  declare private seen: Seen;
 
   constructor(ctx: DurableObjectState, env: Env) {
     // Every SQL statement of the object goes through ctx.storage.sql.exec (the stores keep that object):
-    // with `mode.countRows`, an alarm keeps each cursor to read its `rowsWritten` when it is done.
+    // with `mode.countRows`, an alarm keeps each cursor to read its `rowsWritten` when it is done, and a chat
+    // being ticked keeps every cursor until the bench reads them (`benchTick`).
     const sql = ctx.storage.sql;
     const exec = sql.exec;
-    const seen: { cursors: [string, Cursor][] | null } = { cursors: null };
+    const seen: Seen = { cursors: null, tick: null, active: [] };
     sql.exec = ((query: string, ...bindings: SqlStorageValue[]) => {
       const cursor = exec.call(sql, query, ...bindings) as Cursor;
       seen.cursors?.push([query, cursor]);
+      seen.tick?.log.push([seen.active.join("+") || "other", query, cursor]);
       return cursor;
     }) as SqlStorage["exec"];
+    observeFetch();
     super(ctx, recordingEnv(env));
     this.meta = newMeta();
     this.seen = seen;
@@ -146,9 +216,11 @@ export class BenchChatScheduler extends ChatScheduler {
     const count = mode.countRows;
     const before = count ? totalChanges(this.ctx.storage.sql) : 0;
     if (count) this.seen.cursors = [];
+    this.seen.active.push("alarm");
     try {
       await super.alarm();
     } finally {
+      this.seen.active.splice(this.seen.active.indexOf("alarm"), 1);
       // Named stubs keep their name on the id (workerd), so no query is needed to know the chat.
       const chatId = this.ctx.id.name ?? "";
       const alarm: Alarm = { who: "ours", chatId, instance: meta.instance, fresh, bornAt: meta.bornAt, entryAt, ...ownSends(sent, chatId) };
@@ -164,14 +236,96 @@ export class BenchChatScheduler extends ChatScheduler {
     }
   }
 
+  /** The runner's callback, timed (entry, the outcome's own instants, when it was taken) and labelled for a tick's rows. */
+  override async runnerOutcome(chatId: string, input: RunnerOutcome): ReturnType<ChatScheduler["runnerOutcome"]> {
+    const enteredAt = Date.now();
+    this.seen.active.push("callback");
+    let taken = false;
+    try {
+      const result = await super.runnerOutcome(chatId, input);
+      taken = result.ok && result.value.taken;
+      return result;
+    } finally {
+      this.seen.active.splice(this.seen.active.indexOf("callback"), 1);
+      outcomes.push({
+        chatId,
+        runId: input.runId,
+        status: input.status,
+        startedAt: Date.parse(input.startedAt),
+        finishedAt: Date.parse(input.finishedAt),
+        enteredAt,
+        doneAt: Date.now(),
+        taken,
+      });
+    }
+  }
+
+  /**
+   * Makes the chat's cron jobs due at `at` (a row update, as the tests do) and arms the alarm there; from then
+   * on every statement the object runs is logged for `benchTick`, whichever entry point runs it.
+   */
+  async benchDue(at: number): Promise<number> {
+    this.meta.events++;
+    const sql = this.ctx.storage.sql;
+    sql.exec("UPDATE jobs SET next_run_at = ? WHERE cron IS NOT NULL", at);
+    await this.ctx.storage.setAlarm(at);
+    this.seen.tick = { log: [], base: totalChanges(sql) };
+    return this.meta.instance;
+  }
+
+  /**
+   * Gives each of the chat's jobs `count` settled silent runs due before now, oldest first an hour apart, as
+   * a watcher that has ticked for a while has: from then on every settle prunes one (DESIGN §5 keeps 50).
+   */
+  async benchHistory(count: number): Promise<number> {
+    this.meta.events++;
+    const sql = this.ctx.storage.sql;
+    const now = Date.now();
+    const jobs = sql.exec<{ id: string }>("SELECT id FROM jobs").toArray();
+    this.ctx.storage.transactionSync(() => {
+      for (const { id } of jobs) {
+        for (let k = 0; k < count; k++) {
+          const dueAt = now - (count - k) * 3_600_000;
+          sql.exec(
+            "INSERT INTO runs (run_id, job_id, manual, due_at, started_at, finished_at, state, status, exit_code) VALUES (?, ?, 0, ?, ?, ?, 'settled', 'silent', 0)",
+            `${id}:${dueAt}`,
+            id,
+            dueAt,
+            dueAt,
+            dueAt + 5,
+          );
+        }
+      }
+    });
+    return this.meta.instance;
+  }
+
+  /**
+   * What the chat wrote since `benchDue`: each statement that wrote rows as `[entry point, statement, rows]`,
+   * their sum, and SQLite's `total_changes()` over the same span (it also counts workerd's alarm row). Stops
+   * logging.
+   */
+  async benchTick(): Promise<{ rowsWritten: number; changes: number; statements: [string, string, number][] }> {
+    this.meta.events++;
+    const tick = this.seen.tick;
+    this.seen.tick = null;
+    if (!tick) return { rowsWritten: 0, changes: 0, statements: [] };
+    const statements = tick.log.map(([label, q, c]) => [label, q.replace(/\s+/g, " ").trim(), c.rowsWritten] as [string, string, number]);
+    return {
+      rowsWritten: statements.reduce((n, [, , w]) => n + w, 0),
+      changes: totalChanges(this.ctx.storage.sql) - tick.base,
+      statements: statements.filter(([, , w]) => w > 0),
+    };
+  }
+
   /**
    * Creates one prompt job per instant through the real `createJob` (which only takes times ≥ 1 minute
    * ahead), then moves each to its instant as the tests do (a row update) and lets `listJobs` self-heal the
    * alarm. With `cron`, the jobs are cron jobs whose next run is moved. With `clone`, only the first job goes
    * through `createJob` and the others are copies of its row under fresh ids (seeding 10,000 jobs one by one
-   * takes half a minute). Returns the instance that served it.
+   * takes half a minute). With `command`, the jobs are watchers running it. Returns the instance that served it.
    */
-  async benchSeed(chatId: string, due: number[], cron?: string, clone = false): Promise<number> {
+  async benchSeed(chatId: string, due: number[], cron?: string, clone = false, command?: string): Promise<number> {
     this.meta.events++;
     const sql = this.ctx.storage.sql;
     let first: Record<string, SqlStorageValue> | null = null;
@@ -185,7 +339,8 @@ export class BenchChatScheduler extends ChatScheduler {
         continue;
       }
       const input = cron ? { cron } : { delay: "PT10M" };
-      const made = await this.createJob(chatId, { name: `bench ${i + 1}`, kind: "prompt", text: "Say hi.", ...input }, "admin");
+      const what = command === undefined ? { kind: "prompt" as const, text: "Say hi." } : { kind: "watcher" as const, command };
+      const made = await this.createJob(chatId, { name: `bench ${i + 1}`, ...what, ...input }, "admin");
       if (!made.ok) throw new Error(made.error.message);
       if (cron) sql.exec("UPDATE jobs SET next_run_at = ? WHERE id = ?", at, made.value.id);
       else sql.exec("UPDATE jobs SET at_ms = ?, next_run_at = ? WHERE id = ?", at, at, made.value.id);
@@ -343,8 +498,22 @@ async function bench(request: Request, env: BenchEnv): Promise<Response> {
       mode.ackOnly = body.ackOnly === true;
       return Response.json({ ok: true });
     case "/bench/seed": {
-      const chats = body.chats as { chatId: string; due: number[]; cron?: string; clone?: boolean }[];
-      return Response.json(await pool(chats, 50, (c) => env.CHAT.getByName(c.chatId).benchSeed(c.chatId, c.due, c.cron, c.clone)));
+      const chats = body.chats as { chatId: string; due: number[]; cron?: string; clone?: boolean; command?: string }[];
+      return Response.json(await pool(chats, 50, (c) => env.CHAT.getByName(c.chatId).benchSeed(c.chatId, c.due, c.cron, c.clone, c.command)));
+    }
+    case "/bench/due": {
+      const chats = body.chats as { chatId: string; at: number }[];
+      return Response.json(await pool(chats, 50, (c) => env.CHAT.getByName(c.chatId).benchDue(c.at)));
+    }
+    case "/bench/history":
+      return Response.json(await pool(chatIds, 50, (id) => env.CHAT.getByName(id).benchHistory(body.count as number)));
+    case "/bench/ticks":
+      return Response.json(await pool(chatIds, 50, (id) => env.CHAT.getByName(id).benchTick()));
+    case "/bench/watch": {
+      const prefix = url.searchParams.get("prefix") ?? "";
+      const mine = <T extends { chatId: string }>(xs: T[]) => xs.filter((x) => x.chatId.startsWith(prefix));
+      const own = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([chatId]) => chatId.startsWith(prefix)));
+      return Response.json({ runnerCalls: mine(runnerCalls), outcomes: mine(outcomes), queued: own(queued), consumed: own(consumed), fetches });
     }
     case "/bench/retime":
       return Response.json(await pool(chatIds, 50, (id) => env.CHAT.getByName(id).benchRetime(body.at as number)));
@@ -385,12 +554,18 @@ async function bench(request: Request, env: BenchEnv): Promise<Response> {
 /** The real consumer, or (with `mode.ackOnly`) one that acknowledges every message and does nothing else. */
 async function queue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext): Promise<void> {
   received[batch.queue] = (received[batch.queue] ?? 0) + batch.messages.length;
+  for (const m of batch.messages) {
+    const chatId = (m.body as { chatId?: unknown })?.chatId;
+    const key = typeof chatId === "string" ? chatId : "?";
+    consumed[key] = (consumed[key] ?? 0) + 1;
+  }
   if (mode.ackOnly) batch.ackAll();
   else await worker.queue(batch, env, ctx);
 }
 
 export default {
   fetch(request, env, ctx) {
+    observeFetch();
     if (new URL(request.url).pathname.startsWith("/bench/")) return bench(request, env as unknown as BenchEnv);
     return worker.fetch(request, env, ctx);
   },

@@ -1,7 +1,7 @@
 /**
  * Which runner the Worker talks to (DESIGN §2, §8; issue 7): `RUNNER_URL` when set (dev, tests, a runner on
- * any host), else the container binding `RUNNER`, one instance per chat, else none; and where the runner
- * calls back in each mode. Plain Node, with fake env objects: no binding is real here.
+ * any host), else the container binding `RUNNER` (with `RUNNER_SECRET`), one instance per chat, else none;
+ * and where the runner calls back in each mode. Plain Node, with fake env objects: no binding is real here.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../src/config";
@@ -88,11 +88,13 @@ describe("the runner of a chat", () => {
     expect(runnerFetcher(env, config, "111")).toBeNull();
   });
 
-  it("needs RUNNER_SECRET with the binding as with RUNNER_URL", () => {
-    const { namespace } = fakeNamespace();
-    expect(loadConfig(envOf({ RUNNER: namespace })).errors).toEqual([
-      "RUNNER_SECRET is required with the runner; set the secret it shares with the runner with wrangler secret put RUNNER_SECRET.",
-    ]);
+  it("is none with the binding but without RUNNER_SECRET: the container is not started without its secret", () => {
+    const { seen, namespace } = fakeNamespace();
+    const env = envOf({ RUNNER: namespace });
+    const { config } = loadConfig(env);
+    expect(config.runner.mode).toBe("off");
+    expect(runnerFetcher(env, config, "111")).toBeNull();
+    expect(seen).toEqual([]);
   });
 });
 

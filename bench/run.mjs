@@ -8,7 +8,8 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync }
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { fireBench } from "./fire.mjs";
+import { bundleFireWorker, fireBench } from "./fire.mjs";
+import { watcherBench } from "./watchers.mjs";
 
 const out = ".bench";
 rmSync(out, { recursive: true, force: true });
@@ -88,4 +89,11 @@ console.log(`  whole profiled span: ours ${ours.span.toFixed(1)} ms, empty ${emp
 
 // 4. Firing against the real Durable Object under `wrangler dev`, with the bare-alarm baseline (bench/fire.mjs).
 section("firing (wrangler dev, local workerd)");
-await fireBench({ out: resolve(out) });
+// One bundle of bench/fire-worker.ts for both, served with --no-bundle: edits to src/ during a run cannot reload it.
+const fireDist = bundleFireWorker(resolve(out));
+await fireBench({ out: resolve(out), dist: fireDist });
+
+// 5. Watchers against the real runner: its overhead for a trivial script, and a silent tick's cost through the
+//    Worker, served from the same bundle (bench/watchers.mjs).
+section("watchers (the real runner; wrangler dev, local workerd)");
+await watcherBench({ out: resolve(out), dist: fireDist });

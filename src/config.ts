@@ -203,15 +203,17 @@ function readConfig(env: Env): LoadedConfig {
     ) ?? DEFAULTS.telegramApiBase;
   const allowedUserIds = readUserIds(text("ALLOWED_USER_IDS"), (message) => report("ALLOWED_USER_IDS", message));
 
-  // Runner: RUNNER_URL wins when set (dev, tests, a runner on any host); else the container binding.
-  const container = !raw.has("RUNNER_URL") && "RUNNER" in env && env.RUNNER !== undefined && env.RUNNER !== null;
+  // Runner: RUNNER_URL wins when set (dev, tests, a runner on any host); else the container binding, once
+  // RUNNER_SECRET is set. wrangler.toml always binds the container, so without the secret the runner is
+  // off (watchers fail "did not start", naming the secret) rather than every deploy being misconfigured.
+  const binding = "RUNNER" in env && env.RUNNER !== undefined && env.RUNNER !== null;
+  const container = !raw.has("RUNNER_URL") && binding && raw.has("RUNNER_SECRET");
   const runnerUrl = parse(
     "RUNNER_URL",
     httpUrl,
     () => "RUNNER_URL must be an http(s) URL such as http://127.0.0.1:8788.",
   );
-  const runnerOn = container || raw.has("RUNNER_URL");
-  if (runnerOn && !raw.has("RUNNER_SECRET"))
+  if (raw.has("RUNNER_URL") && !raw.has("RUNNER_SECRET"))
     report(
       "RUNNER_SECRET",
       "RUNNER_SECRET is required with the runner; set the secret it shares with the runner with wrangler secret put RUNNER_SECRET.",

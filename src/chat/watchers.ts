@@ -5,9 +5,10 @@
  * anything is stored, queued or delivered.
  */
 import type { PromptMessage } from "../agent/message";
+import { errorsFor, loadConfig } from "../config";
 import { PROMPT_LEASE_MS } from "../jobs/fire";
 import type { JobRecord, LastResult, RunRecord } from "../jobs/model";
-import { alertText, boundTail, clipOutput, decodeWatcherCall, isNewFailure, matchedPromptText, WATCHER_CALL_PREFIX, watcherLeaseMs, type Failure } from "../jobs/watcher";
+import { alertText, boundTail, decodeWatcherCall, fitOutput, isNewFailure, matchedPromptText, WATCHER_CALL_PREFIX, watcherLeaseMs, type Failure } from "../jobs/watcher";
 import { callbackUrl, cancelRun, runnerFetcher, startRun } from "../runner/client";
 import { runnerRunId, type RunnerOutcome } from "../runner/outcome";
 import { redact, secretsOf } from "../runner/redact";
@@ -35,15 +36,21 @@ export class Watchers {
   async start(runs: readonly RunRecord[], now: number): Promise<boolean> {
     const chatId = this.store.setting("chat_id");
     if (chatId === null || runs.length === 0) return false;
-    const config = this.engine.config;
+    const loaded = loadConfig(this.engine.env);
+    const config = loaded.config;
+    const misconfigured = errorsFor(loaded, "watchers");
     const fetcher = runnerFetcher(this.engine.env, config, chatId);
     const secret = config.runner.secret;
     const results = await Promise.all(
       runs.map(async (run) => {
         const call = decodeWatcherCall(run.message);
         if (call === null) return false;
+        if (misconfigured.length > 0) {
+          this.end(run, didNotStart(misconfigured.join(" ")), now);
+          return false;
+        }
         if (fetcher === null || secret === null) {
-          this.end(run, didNotStart("no runner is configured (set RUNNER_URL and RUNNER_SECRET, or deploy the runner container)"), now);
+          this.end(run, didNotStart("no runner is configured (set RUNNER_SECRET to use the runner container, or RUNNER_URL and RUNNER_SECRET for a runner elsewhere)"), now);
           return false;
         }
         const started = await startRun(fetcher, secret, {
@@ -92,8 +99,8 @@ export class Watchers {
     const row = this.store.jobRow(run.jobId);
     if (!row?.ok) return false;
     const chatId = this.store.setting("chat_id") ?? outcome.chatId;
-    const body = clipOutput(redact(outcome.stdout, secrets));
-    const message: PromptMessage = {
+    const firedAt = new Date(now).toISOString();
+    const message = fitOutput(redact(outcome.stdout, secrets), (body): PromptMessage => ({
       v: 1,
       key: runId,
       chatId,
@@ -104,9 +111,9 @@ export class Watchers {
       runId,
       text: matchedPromptText(row.job, body),
       body,
-      firedAt: new Date(now).toISOString(),
+      firedAt,
       dueAt: new Date(run.dueAt).toISOString(),
-    };
+    }));
     // In flight until the agent settles it: sent like a claimed prompt, settled through the run gate.
     this.store.claimAsPrompt(runId, JSON.stringify(message), now + PROMPT_LEASE_MS);
     await this.engine.dispatch(now);

@@ -85,7 +85,7 @@ chats.post("/:chatId/test", async (c) => {
   const input = await readJson(c, dryRunBody());
   const settings = unwrap(await chatStub(c.env, chatId).getSettings(chatId));
   const result = await dryRun(c.env, chatId, settings.timeZone, input);
-  if (!result.ok) throw new ApiError("not_configured", result.message);
+  if (!result.ok) throw new ApiError(result.code, result.message);
   return c.json(result.outcome, 200);
 });
 

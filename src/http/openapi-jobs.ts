@@ -173,7 +173,7 @@ export function jobPaths(guarded: Responses) {
           ...guarded,
           "503": error(
             "not_configured",
-            "deployed without ADMIN_TOKEN (the message names it), or no runner is configured (`Testing a watcher needs the runner: set RUNNER_URL and RUNNER_SECRET (npm run dev starts one), or deploy the runner container. Nothing was run.`).",
+            "deployed without ADMIN_TOKEN (the message names it), or no runner is configured (`Testing a watcher needs the runner: set RUNNER_SECRET to use the runner container, or RUNNER_URL and RUNNER_SECRET for a runner elsewhere (npm run dev starts one). Nothing was run.`).",
           ),
         },
       },

@@ -84,7 +84,7 @@ export function openApiDocument(version: string) {
               "unauthorized",
               'the signature is missing, wrong or more than 300 s old, or RUNNER_SECRET is unset (`The X-Cuckoo-Signature header is missing, wrong or older than 300 s; sign "<t>.<body>" with RUNNER_SECRET.`); nothing changes.',
             ),
-            "413": errorResponse("payload_too_large", "the body is over 512 KiB (`The body is larger than 512 KiB.`)."),
+            "413": errorResponse("payload_too_large", "the body is over 1 MiB (`The body is larger than 1 MiB.`)."),
           },
         },
       },

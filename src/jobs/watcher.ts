@@ -44,11 +44,25 @@ export function decodeWatcherCall(message: string | null): WatcherCall | null {
 export const watcherLeaseMs = (timeoutSeconds: number): number => timeoutSeconds * 1000 + WATCHER_LEASE_GRACE_MS;
 
 /** Output for the agent: as printed, or its head and tail with the middle left out when it is long. */
-export function clipOutput(stdout: string): string {
-  if (stdout.length <= MAX_PROMPT_OUTPUT_CHARS) return stdout;
-  const head = stdout.slice(0, (MAX_PROMPT_OUTPUT_CHARS * 3) / 4);
-  const tail = stdout.slice(stdout.length - MAX_PROMPT_OUTPUT_CHARS / 4);
+export function clipOutput(stdout: string, maxChars: number = MAX_PROMPT_OUTPUT_CHARS): string {
+  if (stdout.length <= maxChars) return stdout;
+  const head = stdout.slice(0, Math.floor((maxChars * 3) / 4));
+  const tail = stdout.slice(stdout.length - Math.floor(maxChars / 4));
   return `${head}\n… [${stdout.length - head.length - tail.length} characters left out] …\n${tail}`;
+}
+
+/** A queue message holds at most 128 KB; the prompt stays under this, JSON-encoded, with room to spare. */
+export const MAX_PROMPT_MESSAGE_BYTES = 120_000;
+
+/**
+ * The output cut until `build(output)` serializes within the queue's limit: control characters take six
+ * bytes each in JSON, and a character up to three in UTF-8, so a character count alone cannot promise it.
+ */
+export function fitOutput<T>(stdout: string, build: (output: string) => T): T {
+  for (let max = MAX_PROMPT_OUTPUT_CHARS; ; max = Math.floor(max / 2)) {
+    const message = build(clipOutput(stdout, max));
+    if (max < 64 || new TextEncoder().encode(JSON.stringify(message)).length <= MAX_PROMPT_MESSAGE_BYTES) return message;
+  }
 }
 
 /** `[Scheduled job "<name>" (<id>)] The watcher script printed:\n<stdout>` (DESIGN §5). */

@@ -4,28 +4,35 @@
  * Durable Object; the answer is 204 for any run id (unknown, settled or cancelled ones too) so the runner
  * stops retrying; a bad signature is 401 and changes nothing.
  */
-import { loadConfig } from "../config";
+import { errorsFor, loadConfig } from "../config";
 import { readLimited } from "../http/body";
+import { badChatIdText } from "../http/chat-rpc";
 import { CHAT_ID } from "../jobs/model";
 import { runnerOutcome } from "./outcome";
 import { SIGNATURE_HEADER, verifySignature } from "./signature";
 
-/** An outcome holds up to 64 KiB of stdout and a stderr tail, JSON-escaped: room for both. */
-export const MAX_CALLBACK_BYTES = 512 * 1024;
+/**
+ * An outcome holds up to 64 KiB of stdout and a stderr tail of at most 64 KiB; JSON writes a control
+ * character as six bytes, so both together can reach about 770 KiB.
+ */
+export const MAX_CALLBACK_BYTES = 1024 * 1024;
 
-function refuse(status: 400 | 401 | 413, code: string, message: string): Response {
+function refuse(status: 400 | 401 | 413 | 500, code: string, message: string): Response {
   return Response.json({ error: { code, message } }, { status });
 }
 
 /** Handles one callback for `chatId`: verify, parse, hand the outcome to the chat's object. */
 export async function acceptCallback(env: Env, chatId: string, request: Request): Promise<Response> {
   if (request.method !== "POST") return refuse(400, "bad_request", "The runner callback takes POST with the run's outcome.");
-  if (!CHAT_ID.test(chatId)) return refuse(400, "bad_request", `"${chatId.slice(0, 40)}" is not a Telegram chat id; use a number such as 123456789.`);
+  if (!CHAT_ID.test(chatId)) return refuse(400, "bad_request", badChatIdText(chatId));
   const declared = Number(request.headers.get("content-length") ?? "0");
   const bytes = declared > MAX_CALLBACK_BYTES ? null : await readLimited(request.body, MAX_CALLBACK_BYTES).catch(() => new Uint8Array(0));
-  if (bytes === null) return refuse(413, "payload_too_large", "The body is larger than 512 KiB.");
+  if (bytes === null) return refuse(413, "payload_too_large", "The body is larger than 1 MiB.");
   const body = new TextDecoder().decode(bytes);
-  const secret = loadConfig(env).config.runner.secret;
+  const loaded = loadConfig(env);
+  const misconfigured = errorsFor(loaded, "watchers");
+  if (misconfigured.length > 0) return refuse(500, "config_error", misconfigured.join(" "));
+  const secret = loaded.config.runner.secret;
   if (secret === null || !(await verifySignature(secret, request.headers.get(SIGNATURE_HEADER), body))) {
     return refuse(401, "unauthorized", `The ${SIGNATURE_HEADER} header is missing, wrong or older than 300 s; sign "<t>.<body>" with RUNNER_SECRET.`);
   }

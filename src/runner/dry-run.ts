@@ -4,7 +4,7 @@
  * stored, scheduled, queued or delivered.
  */
 import * as z from "zod";
-import { loadConfig } from "../config";
+import { errorsFor, loadConfig } from "../config";
 import { LIMITS } from "../jobs/model";
 import { lazy } from "../lazy";
 import { testRun, runnerFetcher } from "./client";
@@ -26,19 +26,23 @@ export const dryRunBody = lazy(() =>
 export type DryRunInput = z.infer<ReturnType<typeof dryRunBody>>;
 
 export const NO_RUNNER_TEXT =
-  "Testing a watcher needs the runner: set RUNNER_URL and RUNNER_SECRET (npm run dev starts one), or deploy the runner container. Nothing was run.";
+  "Testing a watcher needs the runner: set RUNNER_SECRET to use the runner container, or RUNNER_URL and RUNNER_SECRET for a runner elsewhere (npm run dev starts one). Nothing was run.";
 
-export type DryRun = { ok: true; outcome: RunnerOutcome } | { ok: false; message: string };
+/** `not_configured`: no runner; `config_error`: a runner var is invalid (the sentence says which). */
+export type DryRun = { ok: true; outcome: RunnerOutcome } | { ok: false; code: "not_configured" | "config_error"; message: string };
 
 /**
  * Runs `input.command` once for `chatId` in `timeZone`. A runner that cannot be reached or refuses gives a
  * `failed` outcome with no exit code and the reason as its stderr tail, as a watcher's "did not start" would.
  */
 export async function dryRun(env: Env, chatId: string, timeZone: string, input: DryRunInput): Promise<DryRun> {
-  const config = loadConfig(env).config;
+  const loaded = loadConfig(env);
+  const misconfigured = errorsFor(loaded, "watchers");
+  if (misconfigured.length > 0) return { ok: false, code: "config_error", message: misconfigured.join(" ") };
+  const config = loaded.config;
   const fetcher = runnerFetcher(env, config, chatId);
   const secret = config.runner.secret;
-  if (fetcher === null || secret === null) return { ok: false, message: NO_RUNNER_TEXT };
+  if (fetcher === null || secret === null) return { ok: false, code: "not_configured", message: NO_RUNNER_TEXT };
   const timeoutSeconds = Math.min(input.timeoutSeconds ?? config.defaultScriptTimeout, DRY_RUN_MAX_SECONDS);
   const runId = `${chatId}:test:${Date.now()}:${crypto.randomUUID().slice(0, 8)}`;
   const started = new Date().toISOString();

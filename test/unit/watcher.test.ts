@@ -4,7 +4,7 @@
  * Worker's Web Crypto side against the runner's node:crypto side, both ways).
  */
 import { describe, expect, it } from "vitest";
-import { alertText, boundTail, clipOutput, decodeWatcherCall, encodeWatcherCall, failedLabel, isNewFailure, MAX_PROMPT_OUTPUT_CHARS, testReplyText } from "../../src/jobs/watcher";
+import { alertText, boundTail, clipOutput, decodeWatcherCall, encodeWatcherCall, failedLabel, fitOutput, isNewFailure, MAX_PROMPT_MESSAGE_BYTES, MAX_PROMPT_OUTPUT_CHARS, testReplyText } from "../../src/jobs/watcher";
 import { redact } from "../../src/runner/redact";
 import { signatureHeader, verifySignature } from "../../src/runner/signature";
 import { signatureHeader as runnerSignatureHeader, verify as runnerVerify } from "../../runner/src/signature.ts";
@@ -56,6 +56,27 @@ describe("output for the agent", () => {
     const clipped = clipOutput(long);
     expect(clipped).toBe(`${"a".repeat(12_000)}\n… [24000 characters left out] …\n${"b".repeat(4_000)}`);
     expect(clipped.length).toBeLessThan(MAX_PROMPT_OUTPUT_CHARS + 100);
+  });
+});
+
+describe("the prompt of a match", () => {
+  const build = (body: string) => ({ text: `header\n${body}`, body });
+  const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+  it("keeps ordinary output as clipOutput cuts it", () => {
+    const out = "price 42\n".repeat(3000);
+    expect(fitOutput(out, build)).toEqual(build(clipOutput(out)));
+  });
+
+  it("cuts further when the JSON would pass the queue's limit: control characters take six bytes each", () => {
+    const nul = "\u0000".repeat(64 * 1024);
+    expect(bytes(build(clipOutput(nul)))).toBeGreaterThan(MAX_PROMPT_MESSAGE_BYTES);
+    const message = fitOutput(nul, build);
+    expect(bytes(message)).toBeLessThanOrEqual(MAX_PROMPT_MESSAGE_BYTES);
+    expect(message.body).toBe(clipOutput(nul, MAX_PROMPT_OUTPUT_CHARS / 2));
+    // Three-byte characters, twice 16,000 of them, still fit whole.
+    const euros = "€".repeat(64 * 1024);
+    expect(fitOutput(euros, build)).toEqual(build(clipOutput(euros)));
   });
 });
 

@@ -230,7 +230,7 @@ describe("schedule: preview and test", () => {
 
   it("answers test with ok: false when no runner is configured, and schedules nothing", async () => {
     expect(await schedule("320033", { action: "test", command: "echo hi" })).toEqual(
-      refused("Testing a watcher needs the runner: set RUNNER_URL and RUNNER_SECRET (npm run dev starts one), or deploy the runner container. Nothing was run."),
+      refused("Testing a watcher needs the runner: set RUNNER_SECRET to use the runner container, or RUNNER_URL and RUNNER_SECRET for a runner elsewhere (npm run dev starts one). Nothing was run."),
     );
     expect((await send("GET", "/admin/chats/320033/jobs")).body.jobs).toEqual([]);
   });

@@ -67,6 +67,19 @@ describe("loadConfig", () => {
     expect(config.runner).toEqual({ mode: "url", url: "http://127.0.0.1:8788", secret: "s", publicUrl: null });
   });
 
+  it("uses the container binding (wrangler.toml always has it) only once RUNNER_SECRET is set; RUNNER_URL wins", () => {
+    expect("RUNNER" in envWith()).toBe(true);
+    const off = loadConfig(envWith());
+    expect(off.errors).toEqual([]);
+    expect(off.config.runner.mode).toBe("off");
+    const container = loadConfig(deployed({ RUNNER_SECRET: "runner-secret" }));
+    expect(container.errors).toEqual([]);
+    expect(container.config.runner).toEqual({ mode: "container", url: null, secret: "runner-secret", publicUrl: null });
+    const url = loadConfig(deployed({ RUNNER_SECRET: "runner-secret", RUNNER_URL: "https://runner.example.com", PUBLIC_URL: "https://cuckoo.example.workers.dev" }));
+    expect(url.config.runner.mode).toBe("url");
+    expect(loadConfig(envWith({ RUNNER: undefined, RUNNER_SECRET: "runner-secret" })).config.runner.mode).toBe("off");
+  });
+
   const cases: [string, Record<string, string>, string, string[]][] = [
     ["an unknown zone", { DEFAULT_TIMEZONE: "Mars/Olympus" }, 'DEFAULT_TIMEZONE "Mars/Olympus" is not a time zone; use an IANA name such as Europe/Berlin.', ["admin", "tools"]],
     ["a bare offset as zone", { DEFAULT_TIMEZONE: "+03:00" }, 'DEFAULT_TIMEZONE "+03:00" is not a time zone; use an IANA name such as Europe/Berlin.', ["admin", "tools"]],

@@ -404,12 +404,33 @@ describe("the callback route", () => {
     const other = await callback(chatId, outcomeOf("6999999", "zzzzz:1"));
     expect(other.status).toBe(400);
     expect(((await other.json()) as { error: { message: string } }).error.message).toBe(`The outcome is for chat 6999999, not ${chatId}.`);
-    const huge = await callback(chatId, outcomeOf(chatId, "zzzzz:1", { stdout: "x".repeat(600 * 1024) }));
+    const huge = await callback(chatId, outcomeOf(chatId, "zzzzz:1", { stdout: "x".repeat(1100 * 1024) }));
     expect(huge.status).toBe(413);
-    expect(await huge.json()).toEqual({ error: { code: "payload_too_large", message: "The body is larger than 512 KiB." } });
+    expect(await huge.json()).toEqual({ error: { code: "payload_too_large", message: "The body is larger than 1 MiB." } });
     const bad = await callback(chatId, { runId: "x" });
     expect(bad.status).toBe(400);
     expect((await callback("12ab", outcomeOf(chatId, "x"))).status).toBe(400);
+  });
+});
+
+describe("a runner var that is invalid", () => {
+  const sentence = "RUNNER_URL must be an http(s) URL such as http://127.0.0.1:8788.";
+
+  it("fails a due watcher `did not start` with the config sentence, and refuses callbacks and dry runs with 500 config_error", async () => {
+    const { chatId, stub } = newChat();
+    await withRunner(stub, { RUNNER_URL: "runner:8788" });
+    const job = await createWatcher(chatId, stub, { name: "Cfg" });
+    const runId = await fireWatcher(stub, job, justDue());
+    expect(await runState(stub, runId)).toMatchObject({ status: "failed", detail: `did not start: ${sentence}` });
+    expect(await runnerCalls(chatId)).toEqual([]);
+
+    const bad = runnerEnv({ RUNNER_URL: "runner:8788" });
+    const res = await callback(chatId, outcomeOf(chatId, runId), { env: bad });
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: { code: "config_error", message: sentence } });
+    const dry = await call(`/admin/chats/${chatId}/test`, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"command":"true"}' }, bad);
+    expect(dry.status).toBe(500);
+    expect(await dry.json()).toEqual({ error: { code: "config_error", message: sentence } });
   });
 });
 
@@ -539,7 +560,7 @@ describe("dry runs: the tool action `test` and POST /admin/chats/:chatId/test", 
     const off = await adminTest(chatId, { command: "true" }, envWith());
     expect(off.status).toBe(503);
     expect(await off.json()).toEqual({
-      error: { code: "not_configured", message: "Testing a watcher needs the runner: set RUNNER_URL and RUNNER_SECRET (npm run dev starts one), or deploy the runner container. Nothing was run." },
+      error: { code: "not_configured", message: "Testing a watcher needs the runner: set RUNNER_SECRET to use the runner container, or RUNNER_URL and RUNNER_SECRET for a runner elsewhere (npm run dev starts one). Nothing was run." },
     });
     expect(await toolTest(chatId, { command: "true", timeoutSeconds: 0 })).toEqual({
       ok: false,

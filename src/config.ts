@@ -34,6 +34,8 @@ export type Config = Readonly<{
     secret: string | null;
     /** This Worker's base URL for runner callbacks, without a trailing slash. */
     publicUrl: string | null;
+    /** Whether scripts in the runner container may reach the internet (`RUNNER_INTERNET`, default on). */
+    internet: boolean;
   }>;
   /** A canonical IANA name. */
   defaultTimeZone: string;
@@ -75,6 +77,7 @@ const AREAS = {
   RUNNER_URL: ["watchers"],
   RUNNER_SECRET: ["watchers"],
   PUBLIC_URL: ["watchers"],
+  RUNNER_INTERNET: ["watchers"],
   AGENT: ["agent"],
   LLM_BASE_URL: ["agent"],
   LLM_API_KEY: ["agent"],
@@ -223,6 +226,7 @@ function readConfig(env: Env): LoadedConfig {
     httpUrl,
     () => "PUBLIC_URL must be an http(s) URL such as https://cuckoo.example.workers.dev.",
   );
+  const internet = parse("RUNNER_INTERNET", devFlag, (v) => `RUNNER_INTERNET must be 1 (scripts may reach the internet) or 0; got ${shown(v)}.`) ?? "1";
   if (raw.has("RUNNER_URL") && !container && !dev && !raw.has("PUBLIC_URL"))
     report(
       "PUBLIC_URL",
@@ -257,6 +261,7 @@ function readConfig(env: Env): LoadedConfig {
       url: runnerUrl,
       secret: text("RUNNER_SECRET"),
       publicUrl,
+      internet: internet === "1",
     }),
     defaultTimeZone,
     maxJobsPerChat,

@@ -7,6 +7,7 @@ import { health } from "./health";
 import { telegram } from "./telegram";
 import { tools } from "./tools";
 import { acceptCallback } from "../runner/callback";
+import { loadConfig } from "../config";
 
 export const app = new Hono<AppEnv>();
 
@@ -17,6 +18,10 @@ app.get("/healthz", health);
 app.route("/admin", admin);
 app.route("/telegram", telegram);
 app.route("/tools", tools);
-// The runner's callback (DESIGN §8): signed by the runner, no token; 204 for any run id.
-app.post("/runner/callback/:chatId", (c) => acceptCallback(c.env, c.req.param("chatId"), c.req.raw));
+// The runner's callback (DESIGN §8): signed by the runner, no token; 204 for any run id. With the runner
+// container, callbacks come through its outbound handler only (which also checks the container's own chat),
+// so the public route does not exist: a leaked secret could otherwise post outcomes for any chat.
+app.post("/runner/callback/:chatId", (c) =>
+  loadConfig(c.env).config.runner.mode === "container" ? c.notFound() : acceptCallback(c.env, c.req.param("chatId"), c.req.raw),
+);
 // Later issues mount /mcp here, and the page at /.

@@ -70,7 +70,7 @@ export function openApiDocument(version: string) {
         post: {
           summary: "The runner's callback: the outcome of a watcher's run, signed with RUNNER_SECRET (for the runner, not for people).",
           description:
-            "No bearer token: the request is signed like every runner request (DESIGN §8). It answers 204 for any run id, also an unknown, settled or cancelled one, so the runner stops retrying; only a run still waiting for the runner takes the outcome. A run id is `<chatId>:<jobId>:<dueAt epoch ms>`. In container mode the runner calls back on an internal host instead, which the Container class's outbound handler routes to the same checks and the chat's object, so no public URL is needed.",
+            "No bearer token: the request is signed like every runner request (DESIGN §8). It answers 204 for any run id, also an unknown, settled or cancelled one, so the runner stops retrying; only a run still waiting for the runner takes the outcome. A run id is `<chatId>:<jobId>:<dueAt epoch ms>`. In container mode the runner calls back on an internal host instead, which the Container class's outbound handler routes to the same checks and the chat's object, so no public URL is needed, and this public route answers 404.",
           security: [{ runnerSignature: [] }],
           parameters: [chatIdParam],
           requestBody: { required: true, content: json(ref("RunnerOutcome")) },
@@ -84,7 +84,9 @@ export function openApiDocument(version: string) {
               "unauthorized",
               'the signature is missing, wrong or more than 300 s old, or RUNNER_SECRET is unset (`The X-Cuckoo-Signature header is missing, wrong or older than 300 s; sign "<t>.<body>" with RUNNER_SECRET.`); nothing changes.',
             ),
+            "404": errorResponse("not_found", "the runner runs in the container (callbacks come only through its outbound handler)."),
             "413": errorResponse("payload_too_large", "the body is over 1 MiB (`The body is larger than 1 MiB.`)."),
+            "500": errorResponse("config_error", "a runner var is invalid (the message names it)."),
           },
         },
       },

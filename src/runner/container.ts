@@ -87,11 +87,11 @@ const healthBody = lazy(() => z.object({ active: z.number().int().min(0), callba
 
 /**
  * Whether scripts may reach the internet: `RUNNER_INTERNET` = `0` turns it off; unset or `1` leaves it on
- * (watchers that check web pages need it). The callback host works either way.
+ * (watchers that check web pages need it). The callback host works either way. An invalid value is a
+ * config error (watchers fail "did not start" with its sentence) and leaves it on.
  */
 export function internetAccess(env: Env): boolean {
-  const value: unknown = env.RUNNER_INTERNET;
-  return !(typeof value === "string" && value.trim() === "0");
+  return loadConfig(env).config.runner.internet;
 }
 
 function refuse(status: 403 | 404 | 405, code: string, message: string, headers: Record<string, string> = {}): Response {

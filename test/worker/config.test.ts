@@ -14,7 +14,7 @@ describe("loadConfig", () => {
       adminToken: null,
       toolsToken: null,
       telegram: { mode: "off", botToken: null, webhookSecret: null, apiBase: "https://api.telegram.org", allowedUserIds: [] },
-      runner: { mode: "off", url: null, secret: null, publicUrl: null },
+      runner: { mode: "off", url: null, secret: null, publicUrl: null, internet: true },
       defaultTimeZone: "UTC",
       maxJobsPerChat: 50,
       defaultScriptTimeout: 300,
@@ -64,7 +64,7 @@ describe("loadConfig", () => {
   it("allows RUNNER_URL without PUBLIC_URL in dev", () => {
     const { config, errors } = loadConfig(envWith({ RUNNER_URL: "http://127.0.0.1:8788", RUNNER_SECRET: "s" }));
     expect(errors).toEqual([]);
-    expect(config.runner).toEqual({ mode: "url", url: "http://127.0.0.1:8788", secret: "s", publicUrl: null });
+    expect(config.runner).toEqual({ mode: "url", url: "http://127.0.0.1:8788", secret: "s", publicUrl: null, internet: true });
   });
 
   it("uses the container binding (wrangler.toml always has it) only once RUNNER_SECRET is set; RUNNER_URL wins", () => {
@@ -74,7 +74,7 @@ describe("loadConfig", () => {
     expect(off.config.runner.mode).toBe("off");
     const container = loadConfig(deployed({ RUNNER_SECRET: "runner-secret" }));
     expect(container.errors).toEqual([]);
-    expect(container.config.runner).toEqual({ mode: "container", url: null, secret: "runner-secret", publicUrl: null });
+    expect(container.config.runner).toEqual({ mode: "container", url: null, secret: "runner-secret", publicUrl: null, internet: true });
     const url = loadConfig(deployed({ RUNNER_SECRET: "runner-secret", RUNNER_URL: "https://runner.example.com", PUBLIC_URL: "https://cuckoo.example.workers.dev" }));
     expect(url.config.runner.mode).toBe("url");
     expect(loadConfig(envWith({ RUNNER: undefined, RUNNER_SECRET: "runner-secret" })).config.runner.mode).toBe("off");
@@ -93,6 +93,7 @@ describe("loadConfig", () => {
     ["a non-http API base", { TELEGRAM_API_BASE: "ftp://example.com" }, "TELEGRAM_API_BASE must be an http(s) URL such as https://api.telegram.org.", ["telegram"]],
     ["a user id that is not decimal", { ALLOWED_USER_IDS: "42,@alice" }, 'ALLOWED_USER_IDS must be comma-separated decimal Telegram user ids such as 123456789,987654321; got "@alice".', ["telegram"]],
     ["a runner URL that is not a URL", { RUNNER_URL: "runner:8788", RUNNER_SECRET: "s" }, "RUNNER_URL must be an http(s) URL such as http://127.0.0.1:8788.", ["watchers"]],
+    ["an internet switch that is not 0 or 1", { RUNNER_INTERNET: "yes" }, 'RUNNER_INTERNET must be 1 (scripts may reach the internet) or 0; got "yes".', ["watchers"]],
     ["a runner without its secret", { RUNNER_URL: "http://127.0.0.1:8788" }, "RUNNER_SECRET is required with the runner; set the secret it shares with the runner with wrangler secret put RUNNER_SECRET.", ["watchers"]],
     ["an unknown agent", { AGENT: "gpt" }, 'AGENT must be echo or llm; got "gpt".', ["agent"]],
     ["llm without an endpoint", { AGENT: "llm" }, "AGENT=llm needs LLM_BASE_URL, an OpenAI-compatible endpoint such as https://api.openai.com/v1.", ["agent"]],

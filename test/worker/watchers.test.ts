@@ -396,6 +396,13 @@ describe("the callback route", () => {
     expect(fresh.status).toBe(204);
   });
 
+  it("does not exist with the runner container: callbacks come through its outbound handler only", async () => {
+    const { chatId } = newChat();
+    const res = await callback(chatId, outcomeOf(chatId, "zzzzz:1"), { env: envWith({ RUNNER_SECRET: STUB_RUNNER_SECRET }) });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "not_found", message: `No route POST /runner/callback/${chatId}; see GET /admin/openapi.json.` } });
+  });
+
   it("answers 204 for an unknown run id, and 400 for a body that is not an outcome or is another chat's", async () => {
     const { chatId, stub } = newChat();
     await withRunner(stub);

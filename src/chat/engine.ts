@@ -73,11 +73,8 @@ export class ChatEngine {
         this.store.deleteJob(job.id);
         return;
       }
-      this.store.saveJob({
-        ...job,
-        runningRunId: job.runningRunId === runId ? null : job.runningRunId,
-        lastResult: matched ? { status: result, exitCode: 0, timedOut: false, at: new Date(now).toISOString() } : { status: result, at: new Date(now).toISOString() },
-      });
+      const at = new Date(now).toISOString();
+      this.store.markSettled(job.id, runId, matched ? { status: result, exitCode: 0, timedOut: false, at } : { status: result, at });
       this.store.pruneRuns(job.id);
     });
     return true;

@@ -287,6 +287,19 @@ export class ChatStore {
     this.sql.exec("UPDATE jobs SET next_run_at = ?, running_run_id = ?, last_run_at = ? WHERE id = ?", job.nextRunAt, job.runningRunId, job.lastRunAt, job.id);
   }
 
+  /**
+   * A settled run's change to its job: `lastResult`, and the in-flight mark when it is this run's. Only these
+   * columns: rewriting `next_run_at` would also rewrite its index entry (one more row billed per settle).
+   */
+  markSettled(jobId: string, runId: string, lastResult: LastResult): void {
+    this.sql.exec(
+      "UPDATE jobs SET running_run_id = CASE WHEN running_run_id = ? THEN NULL ELSE running_run_id END, last_result = ? WHERE id = ?",
+      runId,
+      JSON.stringify(lastResult),
+      jobId,
+    );
+  }
+
   /** A failed send: the runs stay claimed, to be sent again at `retryAt`. */
   deferClaimed(runIds: readonly string[], retryAt: number): void {
     for (const id of runIds) {

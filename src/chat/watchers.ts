@@ -176,7 +176,7 @@ export class Watchers {
       this.store.deleteJob(job.id);
       return;
     }
-    this.store.saveJob({ ...job, runningRunId: job.runningRunId === run.runId ? null : job.runningRunId, lastResult: last });
+    this.store.markSettled(job.id, run.runId, last);
     this.store.pruneRuns(job.id);
   }
 }

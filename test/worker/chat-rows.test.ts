@@ -117,7 +117,7 @@ describe("SQLite rows written per fire", () => {
     expect(rows.rowsWritten).toBe(70);
   });
 
-  it("writes 11 rows for a silent watcher tick: the alarm that claims and starts it (8), the callback that settles it (3)", async () => {
+  it("writes 10 rows for a silent watcher tick: the alarm that claims and starts it (8), the callback that settles it (2)", async () => {
     const { chatId, stub } = newChat();
     await withRunner(stub);
     const job = await must<{ id: string }>(stub.createJob(chatId, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "true" }, "admin"));
@@ -135,9 +135,9 @@ describe("SQLite rows written per fire", () => {
       ["UPDATE jobs", 2],
       ["UPDATE runs", 2],
       ["UPDATE runs", 1],
-      ["UPDATE jobs", 2],
+      ["UPDATE jobs", 1],
     ]);
-    expect(rows.rowsWritten).toBe(11);
+    expect(rows.rowsWritten).toBe(10);
   });
 
   it("writes nothing when the alarm finds nothing due", async () => {

@@ -94,6 +94,16 @@ export function internetAccess(env: Env): boolean {
   return loadConfig(env).config.runner.internet;
 }
 
+/**
+ * The answer to a request that must not start a sleeping instance, or null to proxy it: a cancel (`DELETE
+ * /runs/:id`, sent when a job is cancelled or a chat erased) finds no run in an instance that is not running,
+ * so a cold start (billed) would only say so.
+ */
+export function answerWithoutStarting(request: Request, running: boolean): Response | null {
+  if (running || request.method !== "DELETE" || !new URL(request.url).pathname.startsWith("/runs/")) return null;
+  return refuse(404, "not_found", "The runner is not running, so no run of it is.");
+}
+
 function refuse(status: 403 | 404 | 405, code: string, message: string, headers: Record<string, string> = {}): Response {
   return Response.json({ error: { code, message } }, { status, headers });
 }
@@ -157,6 +167,8 @@ export class RunnerContainer extends Container<Env> {
         { status: 503 },
       );
     }
+    const answer = answerWithoutStarting(request, this.ctx.container?.running ?? false);
+    if (answer) return answer;
     this.lastRequestMs = Date.now();
     return super.fetch(request);
   }

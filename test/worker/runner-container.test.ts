@@ -9,6 +9,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CONTAINER_CALLBACK_HOST } from "../../src/runner/client";
 import {
+  answerWithoutStarting,
   internetAccess,
   lifecycleDecision,
   LONGEST_RUN_MS,
@@ -218,5 +219,17 @@ describe("internet access for scripts (RUNNER_INTERNET)", () => {
 
   it("is declared on in wrangler.toml", () => {
     expect(env.RUNNER_INTERNET).toBe("1");
+  });
+});
+
+describe("a request that must not start a sleeping instance", () => {
+  it("answers a cancel 404 when the instance is not running, and proxies everything else", async () => {
+    const del = (path: string) => new Request(`http://runner${path}`, { method: "DELETE" });
+    const answer = answerWithoutStarting(del("/runs/1%3Aabcde%3A1"), false);
+    expect(answer?.status).toBe(404);
+    expect(await answer?.json()).toEqual({ error: { code: "not_found", message: "The runner is not running, so no run of it is." } });
+    expect(answerWithoutStarting(del("/runs/1%3Aabcde%3A1"), true)).toBeNull();
+    expect(answerWithoutStarting(new Request("http://runner/runs", { method: "POST", body: "{}" }), false)).toBeNull();
+    expect(answerWithoutStarting(new Request("http://runner/runs?wait=1", { method: "POST", body: "{}" }), false)).toBeNull();
   });
 });

@@ -234,7 +234,7 @@ export class ChatEngine {
    * runner. True when a send failed and must be tried again.
    */
   async dispatch(now: number): Promise<boolean> {
-    const claimed = this.store.claimedRuns().filter((r) => !this.sending.has(r.runId));
+    const claimed = this.store.claimedRuns(now).filter((r) => !this.sending.has(r.runId));
     if (claimed.length === 0) return false;
     for (const r of claimed) this.sending.add(r.runId);
     const watcherRuns = claimed.filter((r) => decodeWatcherCall(r.message) !== null);
@@ -248,7 +248,7 @@ export class ChatEngine {
       // outcome's own dispatch had to skip (the run was being sent then): send it now.
       if (watcherRuns.length > 0) {
         const started = new Set(watcherRuns.map((r) => r.runId));
-        if (this.store.claimedRuns().some((r) => started.has(r.runId) && decodeWatcherCall(r.message) === null)) await this.dispatch(now);
+        if (this.store.claimedRuns(now).some((r) => started.has(r.runId) && decodeWatcherCall(r.message) === null)) await this.dispatch(now);
       }
     }
   }

@@ -252,9 +252,15 @@ export class ChatStore {
       });
   }
 
-  /** Claimed runs with a message to send, oldest due first (every one is sent, also after a crash). */
-  claimedRuns(): RunRecord[] {
-    return this.parseRuns(this.sql.exec("SELECT * FROM runs WHERE state = 'claimed' AND message IS NOT NULL ORDER BY due_at, run_id"));
+  /**
+   * Claimed runs with a message to send at `now`, oldest due first: every new one (also after a crash), and
+   * one whose send failed once its retry time (`lease_until`) has come, so that no other dispatch in between
+   * spends its attempts early.
+   */
+  claimedRuns(now: number): RunRecord[] {
+    return this.parseRuns(
+      this.sql.exec("SELECT * FROM runs WHERE state = 'claimed' AND message IS NOT NULL AND (attempts = 0 OR lease_until <= ?) ORDER BY due_at, run_id", now),
+    );
   }
 
   /** Dispatched runs whose lease ran out at `now`. */

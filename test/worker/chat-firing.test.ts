@@ -264,8 +264,16 @@ describe("a failed sendBatch", () => {
     normal.body = "Remind me to call the dentist.";
     normal.text = `[Scheduled job "Call the dentist" (${job.id})]\nRemind me to call the dentist.`;
     await sql(stub, "UPDATE runs SET message = ? WHERE run_id = ?", JSON.stringify(normal), runId);
+    // Not before its retry time: a dispatch in between (here another run's) leaves it for later.
+    const other = await createPrompt(chatId, stub, { delay: "PT5M" }, "Other", "Other.");
+    await must(stub.runJobNow(chatId, other.id));
+    expect((await runsOf(stub, job.id)).map((r) => [r.state, r.attempts])).toEqual([["claimed", 1]]);
+    expect(sent.map((m) => (m.body as { jobId: string }).jobId)).toEqual([other.id]);
+    // Its retry time has come: the alarm sends it.
+    await sql(stub, "UPDATE runs SET lease_until = ? WHERE run_id = ?", Date.now() - 1, runId);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect((await runsOf(stub, job.id)).map((r) => [r.run_id, r.state, r.attempts])).toEqual([[runId, "dispatched", 1]]);
+    sent.shift();
     expect(sent.map((m) => m.body)).toEqual([normal]);
   });
 });

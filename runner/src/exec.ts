@@ -5,6 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { HeadTailCapture, type Captured } from "./capture.ts";
+import type { ScriptUser } from "./config.ts";
 
 export interface ExecRequest {
   command: string;
@@ -13,6 +14,8 @@ export interface ExecRequest {
   timeoutMs: number;
   /** Between SIGTERM and SIGKILL to the group. */
   killGraceMs: number;
+  /** The user and group the shell runs as (needs a runner running as root); null or absent: the runner's. */
+  user?: ScriptUser | null;
 }
 
 export interface ExecResult {
@@ -97,6 +100,8 @@ export function execute(request: ExecRequest): Execution {
         env: request.env,
         stdio: ["ignore", "pipe", "pipe"],
         detached: true,
+        // Node (libuv) drops the supplementary groups too when it switches.
+        ...(request.user ? { uid: request.user.uid, gid: request.user.gid } : {}),
       });
     } catch (error) {
       finish(null, null, `could not start /bin/sh: ${(error as Error).message}`);

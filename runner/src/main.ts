@@ -11,18 +11,25 @@ if (!loaded.ok) {
   process.exit(1);
 }
 const { config } = loaded;
+if (process.getuid?.() === 0 && config.scriptUser === null) {
+  console.error(
+    "cuckoo-runner: it runs as root without RUNNER_SCRIPT_UID and RUNNER_SCRIPT_GID, so scripts run as root too; set both to an unprivileged user's ids.",
+  );
+}
 
 const runner = createRunner({
   secret: config.secret,
   workspaceRoot: config.workspaceRoot,
   maxConcurrency: config.maxConcurrency,
+  scriptUser: config.scriptUser,
   log: (line) => console.log(`cuckoo-runner: ${line}`),
 });
 
 try {
   const { url } = await runner.listen(config.port, config.host);
+  const user = config.scriptUser === null ? "" : `, scripts as uid ${config.scriptUser.uid} gid ${config.scriptUser.gid}`;
   console.log(
-    `cuckoo-runner listening on ${url} (workspaces in ${runner.workspaceRoot}, at most ${config.maxConcurrency} runs at once)`,
+    `cuckoo-runner listening on ${url} (workspaces in ${runner.workspaceRoot}, at most ${config.maxConcurrency} runs at once${user})`,
   );
 } catch (error) {
   console.error(`cuckoo-runner: could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);

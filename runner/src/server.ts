@@ -4,17 +4,17 @@
  * concurrency limit; and the callback once a run ends. Checks run in this order, and a request refused by
  * any of them runs nothing: size (413), signature (401), route (404), body (400), run id (409), limit (429).
  */
-import { mkdirSync, realpathSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { deliverCallback, DEFAULT_CALLBACK_POLICY, type CallbackPolicy } from "./callback.ts";
 import { HeadTailCapture } from "./capture.ts";
+import type { ScriptUser } from "./config.ts";
 import { execute, type ExecResult, type Execution } from "./exec.ts";
 import { toOutcome, type Outcome } from "./outcome.ts";
 import { SIGNATURE_HEADER, SIGNATURE_MESSAGES, verify } from "./signature.ts";
 import { MAX_TIMEOUT_SECONDS, parseRunRequest, parseWait, type RunRequest } from "./validate.ts";
-import { prepareWorkspace, scriptEnv } from "./workspace.ts";
+import { prepareWorkspace, prepareWorkspaceRoot, scriptEnv } from "./workspace.ts";
 
 /** The largest body accepted, in bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -36,6 +36,8 @@ export interface RunnerOptions {
   callback?: Partial<CallbackPolicy>;
   /** Between SIGTERM and SIGKILL; default 5 s. */
   killGraceMs?: number;
+  /** The user and group scripts run as (the runner must be root); default null, the runner's own. */
+  scriptUser?: ScriptUser | null;
   /** The clock in epoch milliseconds: signature windows, `t` of callbacks, startedAt/finishedAt, forgetting. */
   now?: () => number;
   /** Where log lines go; default stdout. */
@@ -66,8 +68,8 @@ interface Ended {
 }
 
 export function createRunner(options: RunnerOptions): Runner {
-  mkdirSync(options.workspaceRoot, { recursive: true, mode: 0o700 });
-  const root = realpathSync(options.workspaceRoot);
+  const scriptUser = options.scriptUser ?? null;
+  const root = prepareWorkspaceRoot(options.workspaceRoot, scriptUser);
   const maxConcurrency = options.maxConcurrency ?? 8;
   const policy: CallbackPolicy = { ...DEFAULT_CALLBACK_POLICY, ...options.callback };
   const killGraceMs = options.killGraceMs ?? KILL_GRACE_MS;
@@ -101,9 +103,16 @@ export function createRunner(options: RunnerOptions): Runner {
     const done = (async (): Promise<Ended> => {
       let result: ExecResult;
       try {
-        const home = await prepareWorkspace(root, request.chatId);
+        const home = await prepareWorkspace(root, request.chatId, scriptUser);
         const env = scriptEnv({ home, timeZone: request.timeZone, chatId: request.chatId, jobId: request.jobId });
-        const execution = execute({ command: request.command, cwd: home, env, timeoutMs: timeoutSeconds * 1000, killGraceMs });
+        const execution = execute({
+          command: request.command,
+          cwd: home,
+          env,
+          timeoutMs: timeoutSeconds * 1000,
+          killGraceMs,
+          user: scriptUser,
+        });
         entry.execution = execution;
         if (entry.cancelled) execution.cancel();
         result = await execution.result;

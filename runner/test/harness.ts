@@ -27,7 +27,7 @@ export interface Answer {
   body: any;
 }
 
-/** Starts a runner; stop it with `stop()` (which also removes the workspace root). */
+/** Starts a runner; stop it with `stop()` (which also removes the workspace root, the one given included). */
 export async function startRunner(options: Partial<RunnerOptions> = {}): Promise<TestRunner> {
   const root = mkdtempSync(path.join(os.tmpdir(), "cuckoo-runner-test-"));
   const logs: string[] = [];
@@ -51,6 +51,7 @@ export async function startRunner(options: Partial<RunnerOptions> = {}): Promise
     async stop() {
       await runner.close();
       rmSync(root, { recursive: true, force: true });
+      rmSync(runner.workspaceRoot, { recursive: true, force: true });
     },
   };
 }

@@ -1,18 +1,24 @@
 /**
  * The real entry point, `node src/main.ts`, as `npm run runner` starts it: refusing to start without its
- * secret, then serving with one, and stopping cleanly on SIGTERM.
+ * secret, then serving with one (scripts as another user when told, and root only warns without one), and
+ * stopping cleanly on SIGTERM.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
+import { signatureHeader } from "../src/signature.ts";
+import { runRequest } from "./harness.ts";
 
 const runnerDir = path.resolve(import.meta.dirname, "..");
 // The runner needs a Node that strips types (22.18+); vitest may run on an older one, so fall back to the
 // root's node devDependency.
 const node =
   (process.features as { typescript?: unknown }).typescript ? process.execPath : path.resolve(runnerDir, "../node_modules/.bin/node");
+
+const isRoot = process.getuid?.() === 0;
+const SECRET = "main-test-secret-4f1c";
 
 let child: ChildProcess | undefined;
 let root: string | undefined;
@@ -36,6 +42,33 @@ function start(env: Record<string, string>) {
   return { process: started, output: () => ({ stdout, stderr }), exited };
 }
 
+/** Starts a runner with a secret on a free port over a fresh root; resolves once it is listening. */
+async function serve(env: Record<string, string> = {}) {
+  root = mkdtempSync(path.join(os.tmpdir(), "cuckoo-runner-main-"));
+  const run = start({ RUNNER_SECRET: SECRET, RUNNER_PORT: "0", WORKSPACE_ROOT: root, ...env });
+  child = run.process;
+  let url: string | undefined;
+  for (let i = 0; i < 500 && !url; i++) {
+    url = /listening on (http:\/\/127\.0\.0\.1:\d+) /.exec(run.output().stdout)?.[1];
+    if (!url) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  if (!url) throw new Error(`the runner did not start: ${JSON.stringify(run.output())}`);
+  const base = url;
+  const post = async (pathname: string, body: unknown) => {
+    const raw = JSON.stringify(body);
+    const response = await fetch(base + pathname, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-cuckoo-signature": signatureHeader(SECRET, raw, Date.now() / 1000) },
+      body: raw,
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  return { ...run, url: base, root, post };
+}
+
+const ROOT_WARNING =
+  "cuckoo-runner: it runs as root without RUNNER_SCRIPT_UID and RUNNER_SCRIPT_GID, so scripts run as root too; set both to an unprivileged user's ids.\n";
+
 it("refuses to start without RUNNER_SECRET, saying so in one sentence", async () => {
   expect(existsSync(node)).toBe(true);
   const run = start({});
@@ -49,21 +82,30 @@ it("refuses to start without RUNNER_SECRET, saying so in one sentence", async ()
 });
 
 it("serves /healthz with a secret, prints one line without it, and stops on SIGTERM", async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), "cuckoo-runner-main-"));
-  const secret = "main-test-secret-4f1c";
-  const run = start({ RUNNER_SECRET: secret, RUNNER_PORT: "0", WORKSPACE_ROOT: root });
-  child = run.process;
-  let url: string | undefined;
-  for (let i = 0; i < 500 && !url; i++) {
-    url = /listening on (http:\/\/127\.0\.0\.1:\d+) /.exec(run.output().stdout)?.[1];
-    if (!url) await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  expect(url).toBeDefined();
+  const run = await serve();
   expect(run.output().stdout).toMatch(/^cuckoo-runner listening on http:\/\/127\.0\.0\.1:\d+ \(workspaces in .+, at most 8 runs at once\)\n$/);
-  expect(run.output().stdout).not.toContain(secret);
-  const response = await fetch(`${url}/healthz`);
-  expect({ status: response.status, body: await response.json() }).toEqual({ status: 200, body: { ok: true, active: 0 } });
+  expect(run.output().stdout).not.toContain(SECRET);
+  // As root without a script user, it warns (on stderr) that scripts run as root.
+  expect(run.output().stderr).toBe(isRoot ? ROOT_WARNING : "");
+  const response = await fetch(`${run.url}/healthz`);
+  expect({ status: response.status, body: await response.json() }).toEqual({
+    status: 200,
+    body: { ok: true, active: 0 },
+  });
   run.process.kill("SIGTERM");
   expect(await run.exited).toBe(0);
-  expect(run.output().stdout).not.toContain(secret);
+  expect(run.output().stdout).not.toContain(SECRET);
 });
+
+// Switching users needs root; CI runs as root, so this runs (and can fail) there. The refusal of a runner
+// that is not root is a unit test (units.test.ts).
+it.runIf(isRoot)("starts scripts as RUNNER_SCRIPT_UID and RUNNER_SCRIPT_GID, and says so", async () => {
+  const run = await serve({ RUNNER_SCRIPT_UID: "65534", RUNNER_SCRIPT_GID: "65534" });
+  expect(run.output().stdout).toMatch(/\(workspaces in .+, at most 8 runs at once, scripts as uid 65534 gid 65534\)\n$/);
+  expect(run.output().stderr).toBe("");
+  const { body } = await run.post("/runs?wait=1", runRequest({ command: "id -u; id -g" }));
+  expect(body).toMatchObject({ status: "output", stdout: "65534\n65534\n" });
+  run.process.kill("SIGTERM");
+  expect(await run.exited).toBe(0);
+});
+

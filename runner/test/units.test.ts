@@ -1,8 +1,9 @@
 /**
  * The runner's pure parts in plain Node: signatures, bounded capture and its marker, stderr tails, exit
- * codes, zones, the workspace path guard and the environment config.
+ * codes, zones, the workspace path guard, the environment config, and what the image (no Docker here) is
+ * built to do.
  */
-import { mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -11,7 +12,7 @@ import { loadConfig } from "../src/config.ts";
 import { signalExitCode } from "../src/outcome.ts";
 import { sign, signatureHeader, verify } from "../src/signature.ts";
 import { canonicalZone } from "../src/validate.ts";
-import { prepareWorkspace } from "../src/workspace.ts";
+import { prepareWorkspace, prepareWorkspaceRoot } from "../src/workspace.ts";
 
 describe("signatures", () => {
   it("signs '<t>.<body>' with HMAC-SHA256 in hex", () => {
@@ -119,6 +120,22 @@ describe("workspaces", () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it("makes the root 0700, or with a script user one it may enter but not list (0711)", () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), "cuckoo-ws-root-"));
+    const mode = (dir: string) => statSync(dir).mode & 0o777;
+    try {
+      expect(mode(prepareWorkspaceRoot(path.join(parent, "own"), null))).toBe(0o700);
+      expect(mode(prepareWorkspaceRoot(path.join(parent, "shared"), { uid: 65534, gid: 65534 }))).toBe(0o711);
+      // An existing root that others cannot enter gets --x for them, and nothing more.
+      const existing = path.join(parent, "existing");
+      prepareWorkspaceRoot(existing, null);
+      chmodSync(existing, 0o750);
+      expect(mode(prepareWorkspaceRoot(existing, { uid: 65534, gid: 65534 }))).toBe(0o751);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("config", () => {
@@ -136,6 +153,7 @@ describe("config", () => {
         port: 8788,
         workspaceRoot: path.join(os.tmpdir(), "cuckoo-workspaces"),
         maxConcurrency: 8,
+        scriptUser: null,
       },
     });
   });
@@ -144,7 +162,7 @@ describe("config", () => {
     const env = { RUNNER_SECRET: "s", RUNNER_PORT: "0", RUNNER_HOST: "0.0.0.0", WORKSPACE_ROOT: "/tmp/w", RUNNER_MAX_CONCURRENCY: "2" };
     expect(loadConfig(env)).toEqual({
       ok: true,
-      config: { secret: "s", host: "0.0.0.0", port: 0, workspaceRoot: "/tmp/w", maxConcurrency: 2 },
+      config: { secret: "s", host: "0.0.0.0", port: 0, workspaceRoot: "/tmp/w", maxConcurrency: 2, scriptUser: null },
     });
     expect(loadConfig({ ...env, RUNNER_PORT: "http" })).toEqual({
       ok: false,
@@ -154,5 +172,68 @@ describe("config", () => {
       ok: false,
       error: "RUNNER_MAX_CONCURRENCY must be a whole number from 1 to 1000, such as 8.",
     });
+  });
+
+  describe("the script user", () => {
+    const env = { RUNNER_SECRET: "s", RUNNER_SCRIPT_UID: "10001", RUNNER_SCRIPT_GID: "10002" };
+    const error = (error: string) => ({ ok: false, error });
+
+    it("takes both ids for a runner running as root, and neither means the runner's own user", () => {
+      expect(loadConfig(env, 0)).toMatchObject({ ok: true, config: { scriptUser: { uid: 10001, gid: 10002 } } });
+      expect(loadConfig({ RUNNER_SECRET: "s" }, 0)).toMatchObject({ ok: true, config: { scriptUser: null } });
+      expect(loadConfig({ RUNNER_SECRET: "s", RUNNER_SCRIPT_UID: "", RUNNER_SCRIPT_GID: " " }, 1000)).toMatchObject({
+        ok: true,
+        config: { scriptUser: null },
+      });
+    });
+
+    it("refuses one without the other", () => {
+      const together = error(
+        "RUNNER_SCRIPT_UID and RUNNER_SCRIPT_GID go together: set both, such as RUNNER_SCRIPT_UID=10001 RUNNER_SCRIPT_GID=10001, or neither.",
+      );
+      expect(loadConfig({ ...env, RUNNER_SCRIPT_GID: undefined }, 0)).toEqual(together);
+      expect(loadConfig({ ...env, RUNNER_SCRIPT_UID: "" }, 0)).toEqual(together);
+    });
+
+    it.each(["nobody", "0", "-1", "1.5", "2147483648"])("refuses %j as an id, naming the variable", (id) => {
+      expect(loadConfig({ ...env, RUNNER_SCRIPT_UID: id }, 0)).toEqual(
+        error("RUNNER_SCRIPT_UID must be a user id from 1 to 2147483647 (not 0, root), such as 10001."),
+      );
+      expect(loadConfig({ ...env, RUNNER_SCRIPT_GID: id }, 0)).toEqual(
+        error("RUNNER_SCRIPT_GID must be a group id from 1 to 2147483647 (not 0, root), such as 10001."),
+      );
+    });
+
+    it("refuses them when the runner is not root, which could not switch users", () => {
+      expect(loadConfig(env, 1000)).toEqual(
+        error(
+          "RUNNER_SCRIPT_UID and RUNNER_SCRIPT_GID need a runner running as root to start scripts as that user, but it runs as uid 1000, not root; start it as root, or unset both to run scripts as the runner's own user.",
+        ),
+      );
+      // null: a platform without user ids.
+      expect(loadConfig(env, null)).toEqual(
+        error(
+          "RUNNER_SCRIPT_UID and RUNNER_SCRIPT_GID need a runner running as root to start scripts as that user, but it does not run as root; start it as root, or unset both to run scripts as the runner's own user.",
+        ),
+      );
+    });
+  });
+});
+
+describe("the image", () => {
+  const dockerfile = readFileSync(path.resolve(import.meta.dirname, "../Dockerfile"), "utf8");
+  const instructions = dockerfile.split("\n").filter((line) => !line.startsWith("#"));
+
+  it("runs the runner as root and every script as watcher (10001), in a root it may enter but not list", () => {
+    // No USER: the runner needs root to switch users, and refuses RUNNER_SCRIPT_UID without it.
+    expect(instructions.filter((line) => /^USER\b/.test(line))).toEqual([]);
+    expect(dockerfile).toMatch(/^ +RUNNER_SCRIPT_UID=10001 \\$/m);
+    expect(dockerfile).toMatch(/^ +RUNNER_SCRIPT_GID=10001$/m);
+    expect(dockerfile).toMatch(/groupadd --gid 10001 watcher/);
+    expect(dockerfile).toMatch(/useradd --uid 10001 --gid 10001 .*watcher/);
+    expect(dockerfile).toMatch(/^ +WORKSPACE_ROOT=\/tmp\/cuckoo-workspaces \\$/m);
+    expect(dockerfile).toMatch(/install -d -o root -g root -m 0711 \/tmp\/cuckoo-workspaces/);
+    expect(dockerfile).toMatch(/^RUN chmod -R go-w \/app$/m);
+    expect(dockerfile).toMatch(/^ENTRYPOINT \["\/usr\/bin\/tini", "--", "node", "src\/main.ts"\]$/m);
   });
 });

@@ -51,6 +51,8 @@ export interface Runner {
   close(): Promise<void>;
   /** Runs running now. */
   readonly active: number;
+  /** Outcomes still being delivered (a callback attempt in flight or waiting to be retried). */
+  readonly callbacks: number;
   /** The workspace root as used: absolute, symbolic links resolved. */
   readonly workspaceRoot: string;
 }
@@ -77,6 +79,9 @@ export function createRunner(options: RunnerOptions): Runner {
   const log = options.log ?? ((line: string) => console.log(line));
 
   const running = new Map<string, RunEntry>();
+  /** Outcomes being delivered. */
+  const deliveries = new Set<Promise<boolean>>();
+  /** Runs and deliveries; each settles (never rejects) when it is over. */
   const runDone = new Set<Promise<unknown>>();
   /** Every run id not yet forgotten: Infinity while it runs, else when it may be used again. */
   const seen = new Map<string, number>();
@@ -92,8 +97,12 @@ export function createRunner(options: RunnerOptions): Runner {
     }
   };
 
-  /** Runs one request to its outcome; the entry is registered before the first await. */
-  const run = (request: RunRequest, timeoutSeconds: number): Promise<Ended> => {
+  /**
+   * Runs one request to its outcome and, given a `callbackUrl`, starts delivering it before the run leaves
+   * the table, so that `active + callbacks` never reads 0 in between. The entry is registered before the
+   * first await.
+   */
+  const run = (request: RunRequest, timeoutSeconds: number, callbackUrl: string | undefined): Promise<Ended> => {
     const entry: RunEntry = { execution: null, cancelled: false };
     running.set(request.runId, entry);
     seen.set(request.runId, Infinity);
@@ -121,13 +130,15 @@ export function createRunner(options: RunnerOptions): Runner {
       }
       const finishedAtMs = now();
       const outcome = toOutcome({ runId: request.runId, chatId: request.chatId, startedAtMs, finishedAtMs }, result);
-      running.delete(request.runId);
       const forgetAt = finishedAtMs + FORGET_AFTER_MS;
       seen.set(request.runId, forgetAt);
       forgetQueue.push({ runId: request.runId, at: forgetAt });
       const flags = `${outcome.timedOut ? ", timed out" : ""}${entry.cancelled ? ", cancelled" : ""}`;
       log(`run ${label} ended: ${outcome.status}, exit ${outcome.exitCode ?? "none"}${flags}, ${finishedAtMs - startedAtMs} ms`);
-      return { outcome, cancelled: entry.cancelled };
+      const ended = { outcome, cancelled: entry.cancelled };
+      if (callbackUrl !== undefined) callBack(callbackUrl, ended);
+      running.delete(request.runId);
+      return ended;
     })();
     runDone.add(done);
     void done.finally(() => runDone.delete(done));
@@ -146,8 +157,12 @@ export function createRunner(options: RunnerOptions): Runner {
       log,
       label: `run ${JSON.stringify(ended.outcome.runId)}`,
     });
+    deliveries.add(delivery);
     runDone.add(delivery);
-    void delivery.finally(() => runDone.delete(delivery));
+    void delivery.finally(() => {
+      deliveries.delete(delivery);
+      runDone.delete(delivery);
+    });
   };
 
   const startRun = async (res: ServerResponse, url: URL, body: Buffer): Promise<void> => {
@@ -167,13 +182,11 @@ export function createRunner(options: RunnerOptions): Runner {
       );
     }
     if (wait.value) {
-      const ended = await run(request, Math.min(request.timeoutSeconds, DRY_RUN_MAX_SECONDS));
+      const ended = await run(request, Math.min(request.timeoutSeconds, DRY_RUN_MAX_SECONDS), undefined);
       return sendJson(res, 200, ended.outcome);
     }
-    const done = run(request, request.timeoutSeconds);
+    void run(request, request.timeoutSeconds, request.callbackUrl);
     sendJson(res, 202, { runId: request.runId });
-    const ended = await done;
-    if (request.callbackUrl !== undefined) callBack(request.callbackUrl, ended);
   };
 
   const cancelRun = (res: ServerResponse, runId: string): void => {
@@ -186,7 +199,9 @@ export function createRunner(options: RunnerOptions): Runner {
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? "/", "http://runner");
-    if (req.method === "GET" && url.pathname === "/healthz") return sendJson(res, 200, { ok: true, active: running.size });
+    if (req.method === "GET" && url.pathname === "/healthz") {
+      return sendJson(res, 200, { ok: true, active: running.size, callbacks: deliveries.size });
+    }
     const body = await readBody(req);
     if (body === null) {
       res.setHeader("connection", "close");
@@ -252,6 +267,9 @@ export function createRunner(options: RunnerOptions): Runner {
     },
     get active() {
       return running.size;
+    },
+    get callbacks() {
+      return deliveries.size;
     },
     workspaceRoot: root,
   };

@@ -114,6 +114,28 @@ describe("callbacks", () => {
     expect(callbacks.received).toEqual([]);
   });
 
+  it("counts an outcome still being delivered in /healthz until it is", async () => {
+    callbacks = await startCallbackServer((attempt) => (attempt <= 3 ? 500 : 204));
+    t = await startRunner({ callback: { baseDelayMs: 150 } });
+    const health = async () => (await t!.send("GET", "/healthz", undefined, { signature: null })).body;
+    await t.send("POST", "/runs", runRequest({ runId: "r-health", command: "echo found", callbackUrl: callbacks.url }));
+    // Between the attempts (150, 300, 600 ms apart) the run is over but its outcome is not delivered.
+    expect(await eventually(() => callbacks!.received.length === 1)).toBe(true);
+    expect(await health()).toEqual({ ok: true, active: 0, callbacks: 1 });
+    expect(t.runner.callbacks).toBe(1);
+    expect(await eventually(() => callbacks!.received.length === 4)).toBe(true);
+    expect(await eventually(async () => (await health()).callbacks === 0)).toBe(true);
+    expect(await health()).toEqual({ ok: true, active: 0, callbacks: 0 });
+  });
+
+  it("counts a delivery that gave up as over", async () => {
+    callbacks = await startCallbackServer(() => 500);
+    t = await startRunner({ callback: { baseDelayMs: 1, maxAttempts: 2 } });
+    await t.send("POST", "/runs", runRequest({ runId: "r-health-gives-up", callbackUrl: callbacks.url }));
+    expect(await eventually(() => t!.logs.some((line) => line.includes("gave up")))).toBe(true);
+    expect(t.runner.callbacks).toBe(0);
+  });
+
   it("waits 1, 2, 4 … s between attempts, at most 60 s", () => {
     const delays = Array.from({ length: 9 }, (_, i) => backoffDelay(DEFAULT_CALLBACK_POLICY, i + 1) / 1000);
     expect(delays).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);

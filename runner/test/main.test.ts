@@ -90,7 +90,7 @@ it("serves /healthz with a secret, prints one line without it, and stops on SIGT
   const response = await fetch(`${run.url}/healthz`);
   expect({ status: response.status, body: await response.json() }).toEqual({
     status: 200,
-    body: { ok: true, active: 0 },
+    body: { ok: true, active: 0, callbacks: 0 },
   });
   run.process.kill("SIGTERM");
   expect(await run.exited).toBe(0);

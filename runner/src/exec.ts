@@ -36,6 +36,8 @@ export interface Execution {
   readonly result: Promise<ExecResult>;
   /** Kills the group (SIGTERM, then SIGKILL after the grace period); nothing once it has exited. */
   cancel(): void;
+  /** Sends the group SIGKILL now, without a grace period: for a runner that is about to exit. */
+  kill(): void;
 }
 
 /**
@@ -140,6 +142,11 @@ export function execute(request: ExecRequest): Execution {
       if (exited || pid === undefined) return;
       cancelled = true;
       terminate();
+    },
+    kill() {
+      if (exited || pid === undefined) return;
+      cancelled = true;
+      killGroup(pid, "SIGKILL");
     },
   };
 }

@@ -1,6 +1,9 @@
 /**
  * @module The runner's entry point (`npm run runner`, `node src/main.ts`): environment → config → listen,
- * one line when listening, and on SIGTERM or SIGINT kill the running scripts' groups, close and exit.
+ * one line when listening. SIGTERM (a container being stopped or rolled over) drains: no new runs, the
+ * running ones finish and their outcomes are delivered, then it exits 0. SIGINT (Ctrl-C) kills the running
+ * scripts' groups, closes and exits. A second SIGTERM or SIGINT while stopping kills the groups and exits
+ * at once.
  */
 import { loadConfig } from "./config.ts";
 import { createRunner } from "./server.ts";
@@ -37,12 +40,9 @@ try {
 }
 
 let stopping = false;
-const stop = (signal: NodeJS.Signals): void => {
-  // A second signal while closing means "now".
-  if (stopping) process.exit(1);
-  stopping = true;
-  console.log(`cuckoo-runner: ${signal}, stopping ${runner.active} running run(s)`);
-  runner.close().then(
+
+const exitAfter = (closing: Promise<unknown>): void => {
+  closing.then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(`cuckoo-runner: could not close cleanly: ${(error as Error).message}`);
@@ -50,5 +50,24 @@ const stop = (signal: NodeJS.Signals): void => {
     },
   );
 };
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
+
+const onSignal = (signal: NodeJS.Signals): void => {
+  if (stopping) {
+    // A second signal while stopping means "now".
+    console.log(`cuckoo-runner: ${signal} while stopping: killing ${runner.active} running run(s) and exiting now`);
+    runner.killNow();
+    process.exit(1);
+  }
+  stopping = true;
+  if (signal === "SIGTERM") {
+    console.log(
+      `cuckoo-runner: SIGTERM, draining: no new runs; waiting for ${runner.active} running run(s) and ${runner.callbacks} outcome(s) being delivered (a second SIGTERM or SIGINT stops at once)`,
+    );
+    exitAfter(runner.drain().then(() => runner.close()));
+    return;
+  }
+  console.log(`cuckoo-runner: ${signal}, stopping ${runner.active} running run(s)`);
+  exitAfter(runner.close());
+};
+process.on("SIGTERM", onSignal);
+process.on("SIGINT", onSignal);

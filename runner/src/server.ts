@@ -1,8 +1,10 @@
 /**
  * @module The runner's HTTP edge (DESIGN §8): `GET /healthz`, `POST /runs` (`?wait=1` for a dry run) and
  * `DELETE /runs/:runId`, each but the first signed; the table of running and remembered run ids; the
- * concurrency limit; and the callback once a run ends. Checks run in this order, and a request refused by
- * any of them runs nothing: size (413), signature (401), route (404), body (400), run id (409), limit (429).
+ * concurrency limit; the callback once a run ends; and the two ways to stop, draining (no new runs, the
+ * others finish and deliver their outcomes) or closing (everything killed). Checks run in this order, and a
+ * request refused by any of them runs nothing: size (413), signature (401), route (404), body (400), run id
+ * (409), draining (503), limit (429).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -24,6 +26,8 @@ export const DRY_RUN_MAX_SECONDS = 60;
 export const KILL_GRACE_MS = 5_000;
 /** Ended run ids are refused (409) this long after they end: the signature window + the longest timeout. */
 export const FORGET_AFTER_MS = (300 + MAX_TIMEOUT_SECONDS) * 1000;
+/** How long a drain waits beyond the longest remaining timeout: the kill grace, the pipes, a callback. */
+export const DRAIN_GRACE_MS = 10_000;
 
 export interface RunnerOptions {
   /** RUNNER_SECRET: verifies requests and signs callbacks. */
@@ -38,6 +42,8 @@ export interface RunnerOptions {
   killGraceMs?: number;
   /** The user and group scripts run as (the runner must be root); default null, the runner's own. */
   scriptUser?: ScriptUser | null;
+  /** How long `drain()` waits beyond the longest remaining timeout; default 10 s. */
+  drainGraceMs?: number;
   /** The clock in epoch milliseconds: signature windows, `t` of callbacks, startedAt/finishedAt, forgetting. */
   now?: () => number;
   /** Where log lines go; default stdout. */
@@ -47,21 +53,41 @@ export interface RunnerOptions {
 export interface Runner {
   /** Starts serving; resolves with the bound address (port 0 picks a free one). */
   listen(port: number, host?: string): Promise<{ host: string; port: number; url: string }>;
+  /**
+   * Stops taking runs (`POST /runs` gets 503; `/healthz` says `draining: true`) and waits until every run
+   * has ended and every outcome has been delivered, or given up on, but no longer than the longest remaining
+   * timeout plus `drainGraceMs`. Resolves true when nothing was left, false when the bound ran out. Call
+   * `close()` afterwards.
+   */
+  drain(): Promise<boolean>;
   /** Stops: no new requests, running runs' groups killed (their callbacks dropped), pending callbacks abandoned. */
   close(): Promise<void>;
+  /** Sends every running run's group SIGKILL at once, for a process that exits right after. */
+  killNow(): void;
   /** Runs running now. */
   readonly active: number;
   /** Outcomes still being delivered (a callback attempt in flight or waiting to be retried). */
   readonly callbacks: number;
+  /** Whether `drain()` was called: no new runs are taken. */
+  readonly draining: boolean;
   /** The workspace root as used: absolute, symbolic links resolved. */
   readonly workspaceRoot: string;
 }
 
-type ErrorCode = "unauthorized" | "bad_request" | "conflict" | "too_many_requests" | "not_found" | "payload_too_large";
+type ErrorCode =
+  | "unauthorized"
+  | "bad_request"
+  | "conflict"
+  | "too_many_requests"
+  | "not_found"
+  | "payload_too_large"
+  | "unavailable";
 
 interface RunEntry {
   execution: Execution | null;
   cancelled: boolean;
+  /** When its timeout runs out, on the runner's clock. */
+  deadlineMs: number;
 }
 
 interface Ended {
@@ -77,12 +103,14 @@ export function createRunner(options: RunnerOptions): Runner {
   const killGraceMs = options.killGraceMs ?? KILL_GRACE_MS;
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.log(line));
+  const drainGraceMs = options.drainGraceMs ?? DRAIN_GRACE_MS;
 
   const running = new Map<string, RunEntry>();
   /** Outcomes being delivered. */
   const deliveries = new Set<Promise<boolean>>();
   /** Runs and deliveries; each settles (never rejects) when it is over. */
   const runDone = new Set<Promise<unknown>>();
+  let draining = false;
   /** Every run id not yet forgotten: Infinity while it runs, else when it may be used again. */
   const seen = new Map<string, number>();
   /** Ended run ids in the order they ended, which is the order they are forgotten in. */
@@ -103,12 +131,12 @@ export function createRunner(options: RunnerOptions): Runner {
    * first await.
    */
   const run = (request: RunRequest, timeoutSeconds: number, callbackUrl: string | undefined): Promise<Ended> => {
-    const entry: RunEntry = { execution: null, cancelled: false };
+    const startedAtMs = now();
+    const entry: RunEntry = { execution: null, cancelled: false, deadlineMs: startedAtMs + timeoutSeconds * 1000 };
     running.set(request.runId, entry);
     seen.set(request.runId, Infinity);
     const label = JSON.stringify(request.runId);
     log(`run ${label} started (chat ${request.chatId}, job ${request.jobId}, timeout ${timeoutSeconds} s)`);
-    const startedAtMs = now();
     const done = (async (): Promise<Ended> => {
       let result: ExecResult;
       try {
@@ -173,6 +201,9 @@ export function createRunner(options: RunnerOptions): Runner {
     const request = parsed.value;
     forgetOld();
     if (seen.has(request.runId)) return sendError(res, 409, "conflict", `Run ${request.runId} already started.`);
+    if (draining) {
+      return sendError(res, 503, "unavailable", "The runner is shutting down and takes no new runs; send the run again in a moment.");
+    }
     if (running.size >= maxConcurrency) {
       return sendError(
         res,
@@ -200,7 +231,7 @@ export function createRunner(options: RunnerOptions): Runner {
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? "/", "http://runner");
     if (req.method === "GET" && url.pathname === "/healthz") {
-      return sendJson(res, 200, { ok: true, active: running.size, callbacks: deliveries.size });
+      return sendJson(res, 200, { ok: true, active: running.size, callbacks: deliveries.size, draining });
     }
     const body = await readBody(req);
     if (body === null) {
@@ -249,7 +280,29 @@ export function createRunner(options: RunnerOptions): Runner {
         });
       });
     },
+    async drain() {
+      draining = true;
+      const current = now();
+      let longestMs = 0;
+      for (const entry of running.values()) longestMs = Math.max(longestMs, entry.deadlineMs - current);
+      const boundMs = longestMs + drainGraceMs;
+      const bound = new AbortController();
+      const outOfTime = sleep(boundMs, "out of time" as const, { signal: bound.signal }).catch(() => "cancelled" as const);
+      try {
+        while (running.size + deliveries.size > 0) {
+          const over = Promise.race([...runDone].map((done) => done.then(() => "one over" as const, () => "one over" as const)));
+          if ((await Promise.race([over, outOfTime])) === "out of time") {
+            log(`draining gave up after ${boundMs} ms: ${running.size} run(s) still running, ${deliveries.size} outcome(s) still being delivered`);
+            return false;
+          }
+        }
+        return true;
+      } finally {
+        bound.abort();
+      }
+    },
     async close() {
+      draining = true;
       shutdown.abort();
       const closed = server.listening
         ? new Promise<void>((resolve) => server.close(() => resolve()))
@@ -265,11 +318,20 @@ export function createRunner(options: RunnerOptions): Runner {
       server.closeAllConnections();
       await closed;
     },
+    killNow() {
+      for (const entry of running.values()) {
+        entry.cancelled = true;
+        entry.execution?.kill();
+      }
+    },
     get active() {
       return running.size;
     },
     get callbacks() {
       return deliveries.size;
+    },
+    get draining() {
+      return draining;
     },
     workspaceRoot: root,
   };

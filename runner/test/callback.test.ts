@@ -121,11 +121,11 @@ describe("callbacks", () => {
     await t.send("POST", "/runs", runRequest({ runId: "r-health", command: "echo found", callbackUrl: callbacks.url }));
     // Between the attempts (150, 300, 600 ms apart) the run is over but its outcome is not delivered.
     expect(await eventually(() => callbacks!.received.length === 1)).toBe(true);
-    expect(await health()).toEqual({ ok: true, active: 0, callbacks: 1 });
+    expect(await health()).toEqual({ ok: true, active: 0, callbacks: 1, draining: false });
     expect(t.runner.callbacks).toBe(1);
     expect(await eventually(() => callbacks!.received.length === 4)).toBe(true);
     expect(await eventually(async () => (await health()).callbacks === 0)).toBe(true);
-    expect(await health()).toEqual({ ok: true, active: 0, callbacks: 0 });
+    expect(await health()).toEqual({ ok: true, active: 0, callbacks: 0, draining: false });
   });
 
   it("counts a delivery that gave up as over", async () => {

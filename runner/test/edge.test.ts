@@ -34,7 +34,7 @@ const badRequest = (message: string) => ({ status: 400, body: { error: { code: "
 
 describe("signatures", () => {
   it("answers GET /healthz unsigned", async () => {
-    expect(await t.send("GET", "/healthz", undefined, { signature: null })).toEqual({ status: 200, body: { ok: true, active: 0, callbacks: 0 } });
+    expect(await t.send("GET", "/healthz", undefined, { signature: null })).toEqual({ status: 200, body: { ok: true, active: 0, callbacks: 0, draining: false } });
   });
 
   it("refuses an unsigned run with 401 and runs nothing", async () => {
@@ -213,7 +213,7 @@ describe("concurrency", () => {
         },
       },
     });
-    expect(await t.send("GET", "/healthz", undefined, { signature: null })).toEqual({ status: 200, body: { ok: true, active: 2, callbacks: 0 } });
+    expect(await t.send("GET", "/healthz", undefined, { signature: null })).toEqual({ status: 200, body: { ok: true, active: 2, callbacks: 0, draining: false } });
     expect(await t.send("DELETE", "/runs/r-first")).toEqual({ status: 204, body: null });
     expect(await t.send("DELETE", `/runs/${encodeURIComponent("r-second")}`)).toEqual({ status: 204, body: null });
     expect(await eventually(() => t.runner.active === 0)).toBe(true);

@@ -1,15 +1,15 @@
 /**
  * The real entry point, `node src/main.ts`, as `npm run runner` starts it: refusing to start without its
- * secret, then serving with one (scripts as another user when told, and root only warns without one), and
- * stopping cleanly on SIGTERM.
+ * secret, then serving with one; SIGTERM drains (no new runs, the running ones finish and call back, exit
+ * 0), SIGINT kills and exits, and a second signal kills the groups and exits at once.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { signatureHeader } from "../src/signature.ts";
-import { runRequest } from "./harness.ts";
+import { eventually, isAlive, runRequest, startCallbackServer, type CallbackServer } from "./harness.ts";
 
 const runnerDir = path.resolve(import.meta.dirname, "..");
 // The runner needs a Node that strips types (22.18+); vitest may run on an older one, so fall back to the
@@ -22,10 +22,12 @@ const SECRET = "main-test-secret-4f1c";
 
 let child: ChildProcess | undefined;
 let root: string | undefined;
-afterEach(() => {
+let callbacks: CallbackServer | undefined;
+afterEach(async () => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   if (root) rmSync(root, { recursive: true, force: true });
-  child = root = undefined;
+  await callbacks?.stop();
+  child = root = callbacks = undefined;
 });
 
 function start(env: Record<string, string>) {
@@ -63,7 +65,8 @@ async function serve(env: Record<string, string> = {}) {
     });
     return { status: response.status, body: await response.json() };
   };
-  return { ...run, url: base, root, post };
+  const health = async () => (await fetch(`${base}/healthz`)).json();
+  return { ...run, url: base, root, post, health };
 }
 
 const ROOT_WARNING =
@@ -90,11 +93,63 @@ it("serves /healthz with a secret, prints one line without it, and stops on SIGT
   const response = await fetch(`${run.url}/healthz`);
   expect({ status: response.status, body: await response.json() }).toEqual({
     status: 200,
-    body: { ok: true, active: 0, callbacks: 0 },
+    body: { ok: true, active: 0, callbacks: 0, draining: false },
   });
   run.process.kill("SIGTERM");
   expect(await run.exited).toBe(0);
   expect(run.output().stdout).not.toContain(SECRET);
+});
+
+it("drains on SIGTERM: refuses new runs with 503, lets the running one call back, then exits 0", async () => {
+  callbacks = await startCallbackServer();
+  const run = await serve();
+  expect(await run.post("/runs", runRequest({ runId: "r-rollout", command: "sleep 1; echo done", callbackUrl: callbacks.url }))).toEqual({
+    status: 202,
+    body: { runId: "r-rollout" },
+  });
+  run.process.kill("SIGTERM");
+  expect(await eventually(() => run.output().stdout.includes("SIGTERM, draining"))).toBe(true);
+  expect(await run.post("/runs", runRequest({ runId: "r-after-sigterm" }))).toEqual({
+    status: 503,
+    body: { error: { code: "unavailable", message: "The runner is shutting down and takes no new runs; send the run again in a moment." } },
+  });
+  expect(await run.health()).toEqual({ ok: true, active: 1, callbacks: 0, draining: true });
+  expect(await run.exited).toBe(0);
+  expect(callbacks.received).toHaveLength(1);
+  expect(JSON.parse(callbacks.received[0]!.body)).toMatchObject({ runId: "r-rollout", status: "output", exitCode: 0, stdout: "done\n" });
+  expect(run.output().stdout).toContain(
+    "cuckoo-runner: SIGTERM, draining: no new runs; waiting for 1 running run(s) and 0 outcome(s) being delivered (a second SIGTERM or SIGINT stops at once)\n",
+  );
+  expect(run.output().stdout).not.toContain("r-after-sigterm");
+});
+
+it("stops at once on SIGINT: the running script is killed and calls nothing back", async () => {
+  callbacks = await startCallbackServer();
+  const run = await serve();
+  await run.post("/runs", runRequest({ command: "echo $$ > pid; sleep 600", callbackUrl: callbacks.url }));
+  const shell = await shellPid(run.root);
+  const started = Date.now();
+  run.process.kill("SIGINT");
+  expect(await run.exited).toBe(0);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  expect(await eventually(() => !isAlive(shell))).toBe(true);
+  expect(callbacks.received).toEqual([]);
+});
+
+it("kills the groups and exits at once on a second signal while draining", async () => {
+  const run = await serve();
+  // A script that ignores SIGTERM, with an hour to go: only the second signal ends this drain early.
+  await run.post("/runs", runRequest({ command: "trap '' TERM; echo $$ > pid; sleep 600", timeoutSeconds: 3600 }));
+  const shell = await shellPid(run.root);
+  run.process.kill("SIGTERM");
+  expect(await eventually(() => run.output().stdout.includes("SIGTERM, draining"))).toBe(true);
+  expect(isAlive(shell)).toBe(true);
+  const started = Date.now();
+  run.process.kill("SIGINT");
+  expect(await run.exited).toBe(1);
+  expect(Date.now() - started).toBeLessThan(2_000);
+  expect(run.output().stdout).toContain("cuckoo-runner: SIGINT while stopping: killing 1 running run(s) and exiting now\n");
+  expect(await eventually(() => !isAlive(shell), 2_000)).toBe(true);
 });
 
 // Switching users needs root; CI runs as root, so this runs (and can fail) there. The refusal of a runner
@@ -109,3 +164,11 @@ it.runIf(isRoot)("starts scripts as RUNNER_SCRIPT_UID and RUNNER_SCRIPT_GID, and
   expect(await run.exited).toBe(0);
 });
 
+/** The pid of the shell of the chat's one running script, which writes it to `pid` in its workspace. */
+async function shellPid(workspaceRoot: string): Promise<number> {
+  const file = path.join(workspaceRoot, "123456789", "pid");
+  let pid = 0;
+  await eventually(() => existsSync(file) && (pid = Number(readFileSync(file, "utf8").trim())) > 0);
+  expect(pid).toBeGreaterThan(1);
+  return pid;
+}

@@ -31,6 +31,8 @@ const env = {
 /** @type {Set<import("node:child_process").ChildProcess>} */
 const children = new Set();
 let stopping = false;
+/** @type {import("node:child_process").ChildProcess | null} */
+let runnerChild = null;
 
 /**
  * Runs wrangler with `args` in the project root, on the same Node as this script.
@@ -69,7 +71,8 @@ function signalNumber(signal) {
 for (const signal of /** @type {NodeJS.Signals[]} */ (["SIGINT", "SIGTERM", "SIGHUP"])) {
   process.on(signal, () => {
     stopping = true;
-    for (const child of children) child.kill(signal);
+    // The runner drains on SIGTERM (it waits for its scripts, as a deploy wants); here it stops at once.
+    for (const child of children) child.kill(child === runnerChild ? "SIGINT" : signal);
   });
 }
 
@@ -85,7 +88,7 @@ if (stopping) process.exit(130);
 
 // 3. The Worker, on loopback port 8787 (wrangler.toml [dev]). Extra arguments go to wrangler dev.
 const code = await exitCode(wrangler(["dev", "--var", "CUCKOO_DEV:1", ...runnerVars, ...extra]));
-for (const child of children) child.kill("SIGTERM");
+for (const child of children) child.kill("SIGINT");
 process.exit(code);
 
 /**
@@ -121,6 +124,7 @@ async function startRunner(port) {
     stdio: ["ignore", "inherit", "inherit"],
   });
   children.add(runner);
+  runnerChild = runner;
   let exited = false;
   runner.on("exit", (code) => {
     exited = true;
@@ -131,7 +135,7 @@ async function startRunner(port) {
   const deadline = Date.now() + 15_000;
   for (;;) {
     if (exited || stopping) {
-      for (const child of children) child.kill("SIGTERM");
+      for (const child of children) child.kill("SIGINT");
       console.error(`cuckoo: the runner did not start on ${url}; is the port taken? Set RUNNER_PORT to use another.`);
       process.exit(1);
     }
@@ -142,7 +146,7 @@ async function startRunner(port) {
       // not listening yet
     }
     if (Date.now() > deadline) {
-      runner.kill("SIGTERM");
+      runner.kill("SIGINT");
       console.error(`cuckoo: the runner did not answer on ${url}/healthz within 15 s.`);
       process.exit(1);
     }

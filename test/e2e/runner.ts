@@ -44,7 +44,8 @@ export async function startRunner(): Promise<Runner> {
   };
   process.once("exit", onExit);
   const stop = async () => {
-    kill("SIGTERM");
+    // SIGINT stops at once, killing its scripts' groups (SIGTERM would drain: wait for running scripts).
+    kill("SIGINT");
     await Promise.race([exited, sleep(5_000)]);
     kill("SIGKILL");
     rmSync(workspaces, { recursive: true, force: true });

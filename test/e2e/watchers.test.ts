@@ -82,6 +82,20 @@ describe("watchers with the real runner", () => {
     expect(await botMessages(chatId, failing.id)).toHaveLength(1);
   });
 
+  it("cancel kills a running script through the runner; its outcome is discarded", async () => {
+    const chatId = "7100003";
+    const slow = await watcher(chatId, "Slow", "sleep 15; echo too late");
+    expect((await worker.send("POST", `/admin/chats/${chatId}/jobs/${slow.id}/run`)).status).toBe(200);
+    const active = async () => ((await (await fetch(`${runner.url}/healthz`)).json()) as { active: number }).active;
+    await waitFor(() => `the script never started\n${logs()}`, async () => ((await active()) === 1 ? true : undefined));
+    expect((await worker.send("DELETE", `/admin/chats/${chatId}/jobs/${slow.id}`)).status).toBe(204);
+    // Killed at once, not after its 15 s: the runner reports nothing running, and nothing reached the chat.
+    await waitFor(() => `the script was not killed\n${logs()}`, async () => ((await active()) === 0 ? true : undefined), 5_000);
+    expect(runner.log()).toContain(`run "${chatId}:${slow.id}:`);
+    expect((await worker.send("GET", `/admin/chats/${chatId}/messages`)).body.messages).toEqual([]);
+    expect((await worker.send("GET", `/admin/chats/${chatId}/jobs`)).body.jobs).toEqual([]);
+  });
+
   it("a dry run answers the runner's outcome and stores nothing", async () => {
     const chatId = "7100002";
     const res = await worker.send("POST", `/admin/chats/${chatId}/test`, { command: 'echo "$CUCKOO_CHAT_ID $CUCKOO_JOB_ID"; pwd' });

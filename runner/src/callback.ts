@@ -1,7 +1,9 @@
 /**
  * @module Delivery of an outcome to its `callbackUrl`: a signed JSON POST, signed afresh (a new `t`) on each
  * attempt, retried with exponential backoff on network errors and non-2xx answers. The Worker answers 204
- * for any run id it gets, so a 2xx is the only way this stops early.
+ * for any run id it gets; it answers 400, 404 or 413 only to a callback that can never be taken (not an
+ * outcome, another chat's, a route that does not exist, too large), which stops the delivery too. A 401 is
+ * retried: the secret may be mid-rotation.
  *
  * Policy: at most `maxAttempts` attempts (10 by default); the wait before attempt n+1 is
  * min(baseDelayMs × 2^(n−1), maxDelayMs): 1, 2, 4, 8, 16, 32, 60, 60, 60 s by default, about 4 minutes in
@@ -44,6 +46,9 @@ export interface CallbackDelivery {
   label: string;
 }
 
+/** Answers that no attempt can change. */
+const PERMANENT = new Set([400, 404, 405, 413]);
+
 /** Delivers the body; resolves true once a 2xx came back, false when it gave up or was aborted. */
 export async function deliverCallback(delivery: CallbackDelivery): Promise<boolean> {
   const { policy, signal } = delivery;
@@ -52,6 +57,10 @@ export async function deliverCallback(delivery: CallbackDelivery): Promise<boole
     const problem = await attemptOnce(delivery);
     if (problem === null) return true;
     if (signal.aborted) return false;
+    if (typeof problem === "number") {
+      delivery.log(`callback for ${delivery.label} refused with HTTP ${problem}; not retried`);
+      return false;
+    }
     if (attempt === policy.maxAttempts) {
       delivery.log(`callback for ${delivery.label} gave up after ${attempt} attempts: ${problem}`);
       return false;
@@ -67,8 +76,8 @@ export async function deliverCallback(delivery: CallbackDelivery): Promise<boole
   return false;
 }
 
-/** One signed POST; null when it was answered 2xx, else what went wrong. */
-async function attemptOnce(delivery: CallbackDelivery): Promise<string | null> {
+/** One signed POST; null when it was answered 2xx, a status no retry can change, else what went wrong. */
+async function attemptOnce(delivery: CallbackDelivery): Promise<string | number | null> {
   const nowSeconds = Math.floor(delivery.now() / 1000);
   try {
     const response = await fetch(delivery.url, {
@@ -82,7 +91,8 @@ async function attemptOnce(delivery: CallbackDelivery): Promise<string | null> {
     });
     // Read the answer to the end so the connection can be reused; its content does not matter.
     await response.arrayBuffer().catch(() => undefined);
-    return response.ok ? null : `HTTP ${response.status}`;
+    if (response.ok) return null;
+    return PERMANENT.has(response.status) ? response.status : `HTTP ${response.status}`;
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code;
     return `${(error as Error).name}${cause ? ` (${cause})` : ""}`;

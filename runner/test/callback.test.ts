@@ -67,6 +67,24 @@ describe("callbacks", () => {
     expect(t.logs.at(-1)).toBe('callback for run "r-gives-up" gave up after 3 attempts: HTTP 503');
   });
 
+  it("stops at an answer no retry can change (400, 404, 413) and keeps retrying a 401", async () => {
+    callbacks = await startCallbackServer(() => 400);
+    t = await startRunner({ callback: { baseDelayMs: 1, maxAttempts: 3 } });
+    await t.send("POST", "/runs", runRequest({ runId: "r-refused", callbackUrl: callbacks.url }));
+    expect(await eventually(() => t!.logs.some((line) => line.includes("not retried")))).toBe(true);
+    await settle();
+    expect(callbacks.received).toHaveLength(1);
+    expect(t.logs.filter((line) => line.startsWith("callback"))).toEqual(['callback for run "r-refused" refused with HTTP 400; not retried']);
+    expect(await t.send("GET", "/healthz")).toMatchObject({ status: 200, body: { callbacks: 0 } });
+    await t.stop();
+    await callbacks.stop();
+
+    callbacks = await startCallbackServer((attempt) => (attempt === 1 ? 401 : 204));
+    t = await startRunner({ callback: { baseDelayMs: 1, maxAttempts: 3 } });
+    await t.send("POST", "/runs", runRequest({ runId: "r-rotating", callbackUrl: callbacks.url }));
+    expect(await eventually(() => callbacks!.received.length === 2)).toBe(true);
+  });
+
   it("retries when the callback host cannot be reached", async () => {
     callbacks = await startCallbackServer();
     const url = callbacks.url;

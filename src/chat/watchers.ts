@@ -34,8 +34,9 @@ export class Watchers {
 
   /** Starts claimed watcher runs on the runner; true when one must be tried again later. */
   async start(runs: readonly RunRecord[], now: number): Promise<boolean> {
+    if (runs.length === 0) return false;
     const chatId = this.store.setting("chat_id");
-    if (chatId === null || runs.length === 0) return false;
+    if (chatId === null) return false;
     const loaded = loadConfig(this.engine.env);
     const config = loaded.config;
     const misconfigured = errorsFor(loaded, "watchers");

@@ -15,8 +15,14 @@ import { redact, secretsOf } from "../runner/redact";
 import { writeDelivery } from "./conversation";
 import type { ChatEngine } from "./engine";
 
-/** Starting a run is tried this many times (unreachable, busy, 5xx) before it fails "did not start". */
+/** Starting a run is tried this many times (unreachable, 5xx) before it fails "did not start". */
 const START_ATTEMPTS = 3;
+
+/** The wait before the next start: 5 s, 10 s, 20 s … at most 60 s, less up to half at random (jitter). */
+function startBackoff(attempts: number): number {
+  const base = Math.min(60_000, 5_000 * 2 ** attempts);
+  return Math.round(base * (0.5 + Math.random() / 2));
+}
 
 /** How a watcher's run ends when the runner has no say: it never started, or its lease ran out. */
 type Ending = { status: "silent" } | { status: "failed"; failure: Failure; detail: string };
@@ -65,11 +71,17 @@ export class Watchers {
         });
         const at = Date.now();
         if (started.kind === "started") {
-          this.store.markStarted(run.runId, WATCHER_CALL_PREFIX, at, at + watcherLeaseMs(call.timeoutSeconds));
+          // Cancelled (or its chat erased) while the start was on its way: the cancel may have reached the
+          // runner first and found nothing, so stop the script now.
+          if (!this.store.runExists(run.runId)) await cancelRun(fetcher, secret, runnerRunId(chatId, run.runId));
+          else this.store.markStarted(run.runId, WATCHER_CALL_PREFIX, at, at + watcherLeaseMs(call.timeoutSeconds));
           return false;
         }
-        if (started.kind === "retry" && run.attempts + 1 < START_ATTEMPTS) {
-          this.store.deferClaimed([run.runId], at + 5_000 * 2 ** run.attempts);
+        // A busy runner is waited for until the run could no longer finish within its lease from its due
+        // time; an unreachable or failing one is tried three times.
+        const waitBusy = started.kind === "busy" && at + startBackoff(run.attempts) < run.dueAt + watcherLeaseMs(call.timeoutSeconds);
+        if (waitBusy || (started.kind === "retry" && run.attempts + 1 < START_ATTEMPTS)) {
+          this.store.deferClaimed([run.runId], at + startBackoff(run.attempts));
           console.error(`watcher run ${run.runId} did not start yet: ${started.reason}`);
           return true;
         }
@@ -93,7 +105,7 @@ export class Watchers {
       return true;
     }
     if (outcome.status === "failed") {
-      const failure: Failure = { exitCode: outcome.exitCode, timedOut: outcome.timedOut, tail: redact(outcome.stderrTail, secrets), didNotStart: false };
+      const failure: Failure = { exitCode: outcome.exitCode, timedOut: outcome.timedOut, tail: outcome.stderrTail, didNotStart: false };
       this.end(run, { status: "failed", failure, detail: outcome.timedOut ? "timed out" : `exit ${outcome.exitCode ?? "?"}` }, now);
       return true;
     }
@@ -148,13 +160,18 @@ export class Watchers {
    * one-off is deleted), and for a failure that starts a streak, the alert delivered straight to the chat.
    */
   private end(run: RunRecord, ending: Ending, now: number): void {
-    const failure = ending.status === "failed" ? ending.failure : null;
+    const secrets = this.secrets();
+    const failure = ending.status === "failed" ? { ...ending.failure, tail: redact(ending.failure.tail, secrets) } : null;
     const tail = failure ? boundTail(failure.tail) : "";
     this.engine.ctx.storage.transactionSync(() => {
+      // Only a run still waiting for the runner ends here: an outcome that came while its start was being
+      // answered (settled it, or made it a prompt) is not overwritten by that start's failure.
+      const current = this.store.run(run.runId);
+      if (!current || current.state === "settled" || decodeWatcherCall(current.message) === null) return;
       this.store.settleRun(run.runId, {
         status: ending.status,
         finishedAt: now,
-        detail: ending.status === "failed" ? ending.detail : null,
+        detail: ending.status === "failed" ? redact(ending.detail, secrets) : null,
         exitCode: failure ? failure.exitCode : 0,
         timedOut: failure?.timedOut ?? false,
       });

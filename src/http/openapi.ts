@@ -130,7 +130,7 @@ export function openApiDocument(version: string) {
             ok: { const: true },
             version: { type: "string" },
             telegram: { enum: ["off", "webhook"] },
-            runner: { enum: ["off", "url", "container"], description: "url when RUNNER_URL is set (it wins over the container binding); container with the RUNNER binding alone." },
+            runner: { enum: ["off", "url", "container"], description: "url when RUNNER_URL is set (it wins over the container binding); container with the RUNNER binding once RUNNER_SECRET is set; off otherwise." },
             agent: { enum: ["echo", "llm"] },
             blockedChats: { type: "integer", description: "With a bot: chats Telegram said cannot be reached (from the D1 directory)." },
           },

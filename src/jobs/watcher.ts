@@ -111,7 +111,10 @@ export function alertText(job: { id: string; name: string }, f: Failure): string
  */
 export function isNewFailure(previous: LastResult | null, f: Pick<Failure, "exitCode" | "timedOut">): boolean {
   if (!previous || previous.status !== "failed") return true;
-  return (previous.exitCode ?? null) !== f.exitCode || (previous.timedOut ?? false) !== f.timedOut;
+  // A failure without an exit code field is not the script's: the agent failed on a match (the script had
+  // succeeded), or the job was quarantined. A script's failure always records its exit code, null or not.
+  if (previous.exitCode === undefined) return true;
+  return previous.exitCode !== f.exitCode || (previous.timedOut ?? false) !== f.timedOut;
 }
 
 /** The `test` action's reply to the model (DESIGN §9): what a watcher with this script would do. */

@@ -82,8 +82,10 @@ async function refusal(response: Response): Promise<string> {
 export type StartResult =
   /** 202: the run started (or 409: it had already, after a crash between the call and the write). */
   | { kind: "started" }
-  /** Worth trying again soon: unreachable, 429 (busy) or a 5xx. */
+  /** Worth trying again soon: unreachable or a 5xx. */
   | { kind: "retry"; reason: string }
+  /** 429: the runner runs as many scripts as it may; the start waits for a free slot. */
+  | { kind: "busy"; reason: string }
   /** Will not work by trying again: 400 or 401 (a wrong secret, a request the runner refuses). */
   | { kind: "refused"; reason: string };
 
@@ -98,7 +100,8 @@ export async function startRun(fetcher: RunnerFetch, secret: string, request: Ru
   }
   const reason = await refusal(response);
   if (response.status === 401) return { kind: "refused", reason: "the runner refused the signature; RUNNER_SECRET must be the same on both sides" };
-  if (response.status === 429 || response.status >= 500) return { kind: "retry", reason: `the runner answered ${response.status}: ${reason}` };
+  if (response.status === 429) return { kind: "busy", reason: `the runner answered 429: ${reason}` };
+  if (response.status >= 500) return { kind: "retry", reason: `the runner answered ${response.status}: ${reason}` };
   return { kind: "refused", reason: `the runner answered ${response.status}: ${reason}` };
 }
 

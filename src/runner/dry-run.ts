@@ -58,7 +58,7 @@ export async function dryRun(env: Env, chatId: string, timeZone: string, input: 
         exitCode: null,
         timedOut: false,
         stdout: "",
-        stderrTail: `did not start: ${result.reason}`,
+        stderrTail: redact(`did not start: ${result.reason}`, secrets),
         truncated: { stdout: false, stderr: false },
         startedAt: started,
         finishedAt: new Date().toISOString(),

@@ -43,7 +43,8 @@ describe("the failure streak", () => {
     [{ status: "failed" as const, exitCode: 3, timedOut: false, at }, { exitCode: 4, timedOut: false }, true],
     [{ status: "failed" as const, exitCode: null, timedOut: true, at }, { exitCode: null, timedOut: true }, false],
     [{ status: "failed" as const, exitCode: null, timedOut: false, at }, { exitCode: null, timedOut: true }, true],
-    [{ status: "failed" as const, at }, { exitCode: null, timedOut: false }, false],
+    // No exit code field: the agent failed on a match (or the job was quarantined), not the script.
+    [{ status: "failed" as const, at }, { exitCode: null, timedOut: false }, true],
   ])("after %j, a failure %j is new: %s", (previous, failure, expected) => {
     expect(isNewFailure(previous, failure)).toBe(expected);
   });

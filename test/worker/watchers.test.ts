@@ -204,6 +204,22 @@ describe("the failure streak", () => {
   });
 });
 
+describe("after the agent failed on a match", () => {
+  it("the next failure of the script is reported: the agent's failure is not the script's streak", async () => {
+    const { chatId, stub } = newChat();
+    await withRunner(stub);
+    const job = await createWatcher(chatId, stub, { name: "Agent" });
+    const first = await fireWatcher(stub, job, justDue() - 10 * MINUTE);
+    await settleWith(chatId, first, { status: "output", stdout: "hit\n" });
+    await feed([JSON.parse((await runRow(stub, first))!.message!)], "prompts-dlq");
+    expect((await jobOf(stub, chatId, job.id)).lastResult).toMatchObject({ status: "failed" });
+    await scriptRunner(chatId, [{ status: 401, body: { error: { code: "unauthorized", message: "x" } } }]);
+    await fireWatcher(stub, job, justDue());
+    const alerts = (await entries(stub, chatId)).filter((e) => e.source === "alert").map((e) => e.text.split("\n")[0]);
+    expect(alerts).toEqual([`⚠️ The watcher "Agent" (${job.id}) could not be handled: the agent failed after several tries.`, `⚠️ Job "Agent" (${job.id}) failed (did not start):`]);
+  });
+});
+
 describe("redaction", () => {
   it("replaces every secret the Worker holds with [REDACTED] in output, alerts and stored tails", async () => {
     const { chatId, stub } = newChat();
@@ -266,31 +282,56 @@ describe("leases and failures to start", () => {
     expect((await jobOf(stub, chatId, job.id)).lastResult).toMatchObject({ status: "failed", exitCode: null, timedOut: false });
   });
 
-  it("a busy or failing runner is tried three times, then the run fails `did not start`", async () => {
+  it("an unreachable or failing runner is tried three times, then the run fails `did not start`", async () => {
     const { chatId, stub } = newChat();
     await withRunner(stub);
     await scriptRunner(chatId, [
-      { status: 429, body: { error: { code: "too_many_requests", message: "8 runs are active." } } },
       { status: 503, body: { error: { code: "internal", message: "starting" } } },
-      { status: 429, body: { error: { code: "too_many_requests", message: "8 runs are active." } } },
+      { status: 502, body: { error: { code: "internal", message: "bad gateway" } } },
+      { status: 500, body: { error: { code: "internal", message: "it broke" } } },
     ]);
-    const job = await createWatcher(chatId, stub, { name: "Busy" });
+    const job = await createWatcher(chatId, stub, { name: "Down" });
     const runId = await fireWatcher(stub, job, justDue());
-    expect(await runRow(stub, runId)).toMatchObject({ state: "claimed", attempts: 1 });
+    const first = (await runRow(stub, runId))!;
+    expect(first).toMatchObject({ state: "claimed", attempts: 1 });
+    // The retry waits 2.5–5 s (jittered), and the alarm is armed for it.
+    expect(first.lease_until! - Date.now()).toBeGreaterThan(1_000);
+    expect(await alarmOf(stub)).toBe(first.lease_until);
     for (const attempts of [2, 3]) {
       await sql(stub, "UPDATE runs SET lease_until = ? WHERE run_id = ?", Date.now() - 1, runId);
       expect(await runDurableObjectAlarm(stub)).toBe(true);
       if (attempts === 2) expect(await runRow(stub, runId)).toMatchObject({ state: "claimed", attempts: 2 });
     }
-    expect(await runState(stub, runId)).toEqual({
-      state: "settled",
-      status: "failed",
-      exit_code: null,
-      timed_out: 0,
-      detail: "did not start: the runner answered 429: 8 runs are active.",
-    });
+    expect(await runState(stub, runId)).toEqual({ state: "settled", status: "failed", exit_code: null, timed_out: 0, detail: "did not start: the runner answered 500: it broke" });
     expect((await runnerCalls(chatId)).filter((c) => c.method === "POST")).toHaveLength(3);
-    expect((await entries(stub, chatId)).map((e) => e.text.split("\n")[0])).toEqual([`⚠️ Job "Busy" (${job.id}) failed (did not start):`]);
+    expect((await entries(stub, chatId)).map((e) => e.text.split("\n")[0])).toEqual([`⚠️ Job "Down" (${job.id}) failed (did not start):`]);
+  });
+
+  it("a busy runner (429) is waited for, beyond three tries, while the run can still finish within its lease", async () => {
+    const { chatId, stub } = newChat();
+    await withRunner(stub);
+    const busy = { status: 429, body: { error: { code: "too_many_requests", message: "8 runs are active." } } };
+    await scriptRunner(chatId, [busy, busy, busy, busy]);
+    const job = await createWatcher(chatId, stub, { name: "Busy", timeoutSeconds: 60 });
+    const runId = await fireWatcher(stub, job, justDue());
+    for (let i = 0; i < 4; i++) {
+      expect(await runRow(stub, runId)).toMatchObject({ state: "claimed", attempts: i + 1 });
+      await sql(stub, "UPDATE runs SET lease_until = ? WHERE run_id = ?", Date.now() - 1, runId);
+      expect(await runDurableObjectAlarm(stub)).toBe(true);
+    }
+    expect((await runRow(stub, runId))!.state).toBe("dispatched");
+    expect((await runnerCalls(chatId)).filter((c) => c.method === "POST")).toHaveLength(5);
+    expect(await transcript(stub, chatId)).toEqual([]);
+  });
+
+  it("a busy runner fails the run `did not start` once it could no longer finish within its lease", async () => {
+    const { chatId, stub } = newChat();
+    await withRunner(stub);
+    await scriptRunner(chatId, [{ status: 429, body: { error: { code: "too_many_requests", message: "8 runs are active." } } }]);
+    const job = await createWatcher(chatId, stub, { name: "Late", timeoutSeconds: 60 });
+    // Due 2 minutes ago: timeout 60 s + 60 s of grace are over.
+    const runId = await fireWatcher(stub, job, justDue() - 2 * MINUTE);
+    expect(await runState(stub, runId)).toMatchObject({ status: "failed", detail: "did not start: the runner answered 429: 8 runs are active." });
   });
 
   it("a runner that already has the run (409, after a crash) counts as started", async () => {
@@ -320,6 +361,41 @@ describe("an outcome that overtakes the runner's acknowledgement", () => {
     // The prompt's lease (10 minutes), not the watcher's.
     expect(run.lease_until).toBeGreaterThan(Date.now() + 9 * MINUTE);
     expect(JSON.parse(run.message!)).toMatchObject({ key: runId, source: "watcher", body: "fast\n" });
+  });
+
+  it("a match that arrives before the runner's refusal is kept: no `did not start`, no alert", async () => {
+    const { chatId, stub } = newChat();
+    const sent = await withRunner(stub);
+    await scriptRunner(chatId, [{ status: 401, body: { error: { code: "unauthorized", message: "x" } }, delayMs: 400 }]);
+    const job = await createWatcher(chatId, stub);
+    const running = stub.runJobNow(chatId, job.id);
+    await expect.poll(() => runnerCalls(chatId)).toHaveLength(1);
+    const runId = String((await runnerCalls(chatId))[0]!.body!.runId).slice(chatId.length + 1);
+    await settleWith(chatId, runId, { status: "output", stdout: "first\n" });
+    await must(running);
+    expect(sent.map((s) => (s.body as { key: string }).key)).toEqual([runId]);
+    expect((await runRow(stub, runId))!.state).toBe("dispatched");
+    expect(await transcript(stub, chatId)).toEqual([]);
+  });
+
+  it("a start that lands after its job was cancelled is stopped again", async () => {
+    const { chatId, stub } = newChat();
+    await withRunner(stub);
+    await scriptRunner(chatId, [{ status: 202, body: {}, delayMs: 400 }]);
+    const job = await createWatcher(chatId, stub);
+    const running = stub.runJobNow(chatId, job.id);
+    await expect.poll(() => runnerCalls(chatId)).toHaveLength(1);
+    await must(stub.cancelJob(chatId, job.id));
+    await running;
+    const calls = await runnerCalls(chatId);
+    const runnerRunId = String(calls[0]!.body!.runId);
+    // One DELETE from the cancel (it may reach the runner first) and one when the start's 202 came back.
+    expect(calls.map((c) => [c.method, c.method === "DELETE" ? decodeURIComponent(c.path) : c.path])).toEqual([
+      ["POST", "/runs"],
+      ["DELETE", `/runs/${runnerRunId}`],
+      ["DELETE", `/runs/${runnerRunId}`],
+    ]);
+    expect(await sql(stub, "SELECT run_id FROM runs")).toEqual([]);
   });
 
   it("a silent outcome that arrives first settles the run, and the late acknowledgement changes nothing", async () => {

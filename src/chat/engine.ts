@@ -4,7 +4,7 @@
  * where the chat's state changes over time without a caller.
  */
 import { loadConfig, type Config } from "../config";
-import { decideFire, PROMPT_LEASE_MS } from "../jobs/fire";
+import { decideFire, endsOneOff, PROMPT_LEASE_MS } from "../jobs/fire";
 import { decodeWatcherCall } from "../jobs/watcher";
 import { parseZone } from "../time";
 import type { ConversationStore } from "./conversation-store";
@@ -68,8 +68,7 @@ export class ChatEngine {
       const result = matched ? "matched" : status;
       this.store.settleRun(runId, { status: result, finishedAt: now, detail, ...(matched ? { exitCode: 0 } : {}) });
       if (!job) return;
-      const finishedOneOff = !run.manual && job.schedule.type === "at" && job.schedule.at === run.dueAt;
-      if (finishedOneOff) {
+      if (endsOneOff(job, run)) {
         this.store.deleteJob(job.id);
         return;
       }

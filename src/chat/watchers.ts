@@ -6,7 +6,7 @@
  */
 import type { PromptMessage } from "../agent/message";
 import { errorsFor, loadConfig } from "../config";
-import { PROMPT_LEASE_MS } from "../jobs/fire";
+import { endsOneOff, PROMPT_LEASE_MS } from "../jobs/fire";
 import type { JobRecord, LastResult, RunRecord } from "../jobs/model";
 import { alertText, boundTail, decodeWatcherCall, fitOutput, isNewFailure, matchedPromptText, WATCHER_CALL_PREFIX, watcherLeaseMs, type Failure } from "../jobs/watcher";
 import { callbackUrl, cancelRun, runnerFetcher, startRun } from "../runner/client";
@@ -190,7 +190,7 @@ export class Watchers {
   }
 
   private finishJob(job: JobRecord, run: RunRecord, last: LastResult): void {
-    if (!run.manual && job.schedule.type === "at" && job.schedule.at === run.dueAt) {
+    if (endsOneOff(job, run)) {
       this.store.deleteJob(job.id);
       return;
     }

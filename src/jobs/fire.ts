@@ -151,6 +151,10 @@ function claimedRun(job: JobRecord, run: RunRecord, dueAt: number, ctx: FireCont
   return { ...run, message: JSON.stringify(promptMessage(job, run.runId, dueAt, ctx, run.late)) };
 }
 
+/** Whether `run` is the scheduled run of a one-off job, after which the job is deleted (DESIGN §5). */
+export const endsOneOff = (job: JobRecord, run: Pick<RunRecord, "manual" | "dueAt">): boolean =>
+  !run.manual && job.schedule.type === "at" && job.schedule.at === run.dueAt;
+
 /** Run now (DESIGN §5): a manual run `<jobId>:<now>`; nothing is deleted or rescheduled. */
 export function manualRun(job: JobRecord, ctx: FireContext): RunRecord {
   return claimedRun(job, newRun(job.id, ctx.now, ctx.now, true), ctx.now, ctx);

@@ -16,6 +16,8 @@ export type RunnerFetch = (path: string, init: { method: string; headers: Record
  */
 export const CONTAINER_CALLBACK_HOST = "callback.cuckoo.internal";
 
+const BAD_SECRET = "the runner refused the signature; RUNNER_SECRET must be the same on both sides";
+
 /** How long starting a run may take to be acknowledged (a container's cold start included). */
 const START_TIMEOUT_MS = 30_000;
 /** A dry run is capped at 60 s by the runner; this leaves it room to answer. */
@@ -99,7 +101,7 @@ export async function startRun(fetcher: RunnerFetch, secret: string, request: Ru
     return { kind: "started" };
   }
   const reason = await refusal(response);
-  if (response.status === 401) return { kind: "refused", reason: "the runner refused the signature; RUNNER_SECRET must be the same on both sides" };
+  if (response.status === 401) return { kind: "refused", reason: BAD_SECRET };
   if (response.status === 429) return { kind: "busy", reason: `the runner answered 429: ${reason}` };
   if (response.status >= 500) return { kind: "retry", reason: `the runner answered ${response.status}: ${reason}` };
   return { kind: "refused", reason: `the runner answered ${response.status}: ${reason}` };
@@ -122,7 +124,7 @@ export async function testRun(fetcher: RunnerFetch, secret: string, request: Run
   const exchange = await signedFetch(fetcher, secret, "POST", "/runs?wait=1", JSON.stringify(request), TEST_TIMEOUT_MS);
   if (!exchange.ok) return exchange;
   const { response } = exchange;
-  if (response.status === 401) return { ok: false, reason: "the runner refused the signature; RUNNER_SECRET must be the same on both sides" };
+  if (response.status === 401) return { ok: false, reason: BAD_SECRET };
   if (response.status !== 200) return { ok: false, reason: `the runner answered ${response.status}: ${await refusal(response)}` };
   const parsed = runnerOutcome().safeParse(await response.json().catch(() => null));
   if (!parsed.success) return { ok: false, reason: "the runner's answer is not an outcome" };

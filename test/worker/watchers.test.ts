@@ -671,4 +671,16 @@ describe("with Telegram connected", () => {
     expect(await delivered(bot, chat, 1)).toHaveLength(1);
     expect(chat.sent).toEqual([]);
   });
+
+  it("N silent ticks make no Telegram call and send no prompt", async () => {
+    const chat = await telegramChat(bot, "6100002");
+    await setInstanceVars(chat.stub, runnerVars());
+    const job = await createWatcher(chat.chatId, chat.stub, { cron: "*/10 * * * *" });
+    const base = justDue() - 60 * MINUTE;
+    for (let i = 0; i < 4; i++) await settleWith(chat.chatId, await fireWatcher(chat.stub, job, base + i * 10 * MINUTE), { status: "silent" });
+    expect((await runnerCalls(chat.chatId)).filter((c) => c.method === "POST")).toHaveLength(4);
+    expect(await bot.calls({ chatId: chat.chatId })).toEqual([]);
+    expect(chat.sent).toEqual([]);
+    expect(await transcript(chat.stub, chat.chatId)).toEqual([]);
+  });
 });

@@ -9,7 +9,7 @@ import { errorsFor, loadConfig } from "../config";
 import { endsOneOff, PROMPT_LEASE_MS } from "../jobs/fire";
 import type { JobRecord, LastResult, RunRecord } from "../jobs/model";
 import { alertText, boundTail, decodeWatcherCall, fitOutput, isNewFailure, matchedPromptText, WATCHER_CALL_PREFIX, watcherLeaseMs, type Failure } from "../jobs/watcher";
-import { callbackUrl, cancelRun, runnerFetcher, startRun } from "../runner/client";
+import { callbackUrl, cancelRun, RUNNER_SETUP, runnerFetcher, startRun } from "../runner/client";
 import { runnerRunId, type RunnerOutcome } from "../runner/outcome";
 import { redact, secretsOf } from "../runner/redact";
 import { writeDelivery } from "./conversation";
@@ -53,11 +53,11 @@ export class Watchers {
         const call = decodeWatcherCall(run.message);
         if (call === null) return false;
         if (misconfigured.length > 0) {
-          this.end(run, didNotStart(misconfigured.join(" ")), now);
+          this.end(run.runId, didNotStart(misconfigured.join(" ")), now);
           return false;
         }
         if (fetcher === null || secret === null) {
-          this.end(run, didNotStart("no runner is configured (set RUNNER_SECRET to use the runner container, or RUNNER_URL and RUNNER_SECRET for a runner elsewhere)"), now);
+          this.end(run.runId, didNotStart(`no runner is configured (${RUNNER_SETUP})`), now);
           return false;
         }
         const started = await startRun(fetcher, secret, {
@@ -85,7 +85,7 @@ export class Watchers {
           console.error(`watcher run ${run.runId} did not start yet: ${started.reason}`);
           return true;
         }
-        this.end(run, didNotStart(started.reason), at);
+        this.end(run.runId, didNotStart(started.reason), at);
         return false;
       }),
     );
@@ -97,23 +97,18 @@ export class Watchers {
    * or cancelled run (or one already handed to the agent) ignores it. True when it was taken.
    */
   async outcome(runId: string, outcome: RunnerOutcome, now: number): Promise<boolean> {
-    const run = this.store.run(runId);
-    if (!run || run.state === "settled" || decodeWatcherCall(run.message) === null) return false;
-    const secrets = this.secrets();
-    if (outcome.status === "silent") {
-      this.end(run, { status: "silent" }, now);
-      return true;
-    }
+    if (outcome.status === "silent") return this.end(runId, { status: "silent" }, now);
     if (outcome.status === "failed") {
       const failure: Failure = { exitCode: outcome.exitCode, timedOut: outcome.timedOut, tail: outcome.stderrTail, didNotStart: false };
-      this.end(run, { status: "failed", failure, detail: outcome.timedOut ? "timed out" : `exit ${outcome.exitCode ?? "?"}` }, now);
-      return true;
+      return this.end(runId, { status: "failed", failure, detail: outcome.timedOut ? "timed out" : `exit ${outcome.exitCode ?? "?"}` }, now);
     }
+    const run = this.waiting(runId);
+    if (!run) return false;
     const row = this.store.jobRow(run.jobId);
     if (!row?.ok) return false;
     const chatId = this.store.setting("chat_id") ?? outcome.chatId;
     const firedAt = new Date(now).toISOString();
-    const message = fitOutput(redact(outcome.stdout, secrets), (body): PromptMessage => ({
+    const message = fitOutput(redact(outcome.stdout, this.secrets()), (body): PromptMessage => ({
       v: 1,
       key: runId,
       chatId,
@@ -136,7 +131,7 @@ export class Watchers {
   /** A watcher's run whose lease ran out with no outcome: failed, timed out; the runner is told to stop it. */
   expire(run: RunRecord, now: number): void {
     const call = decodeWatcherCall(run.message);
-    this.end(run, { status: "failed", failure: { exitCode: null, timedOut: true, tail: "", didNotStart: false }, detail: `timed out: no outcome within ${call?.timeoutSeconds ?? "?"} s + 60 s` }, now);
+    this.end(run.runId, { status: "failed", failure: { exitCode: null, timedOut: true, tail: "", didNotStart: false }, detail: `timed out: no outcome within ${call?.timeoutSeconds ?? "?"} s + 60 s` }, now);
     this.engine.ctx.waitUntil(this.kill([run]));
   }
 
@@ -156,18 +151,27 @@ export class Watchers {
   }
 
   /**
+   * The run, while it still waits for the runner: not settled and still holding its runner call. Anything
+   * else (unknown, cancelled, settled, or a match already handed to the agent) takes no outcome.
+   */
+  private waiting(runId: string): RunRecord | null {
+    const run = this.store.run(runId);
+    return run && run.state !== "settled" && decodeWatcherCall(run.message) !== null ? run : null;
+  }
+
+  /**
    * Settles a watcher's run in one transaction: the run's status, the job's `lastResult` (a scheduled
    * one-off is deleted), and for a failure that starts a streak, the alert delivered straight to the chat.
+   * Only a run still waiting for the runner ends (false otherwise): an outcome that came while its start was
+   * being answered is not overwritten by that start's failure.
    */
-  private end(run: RunRecord, ending: Ending, now: number): void {
+  private end(runId: string, ending: Ending, now: number): boolean {
     const secrets = this.secrets();
     const failure = ending.status === "failed" ? { ...ending.failure, tail: redact(ending.failure.tail, secrets) } : null;
     const tail = failure ? boundTail(failure.tail) : "";
-    this.engine.ctx.storage.transactionSync(() => {
-      // Only a run still waiting for the runner ends here: an outcome that came while its start was being
-      // answered (settled it, or made it a prompt) is not overwritten by that start's failure.
-      const current = this.store.run(run.runId);
-      if (!current || current.state === "settled" || decodeWatcherCall(current.message) === null) return;
+    const ended = this.engine.ctx.storage.transactionSync(() => {
+      const run = this.waiting(runId);
+      if (!run) return false;
       this.store.settleRun(run.runId, {
         status: ending.status,
         finishedAt: now,
@@ -176,7 +180,7 @@ export class Watchers {
         timedOut: failure?.timedOut ?? false,
       });
       const row = this.store.jobRow(run.jobId);
-      if (!row?.ok) return;
+      if (!row?.ok) return true;
       const job = row.job;
       const last: LastResult = failure
         ? { status: "failed", exitCode: failure.exitCode, timedOut: failure.timedOut, ...(tail ? { stderrTail: tail } : {}), at: new Date(now).toISOString() }
@@ -185,8 +189,10 @@ export class Watchers {
         writeDelivery(this.engine.talk, run.runId, alertText(job, failure), { source: "alert", jobId: job.id, runId: run.runId }, {}, now, this.engine.canSend());
       }
       this.finishJob(job, run, last);
+      return true;
     });
     this.engine.flushOutbox();
+    return ended;
   }
 
   private finishJob(job: JobRecord, run: RunRecord, last: LastResult): void {

@@ -16,6 +16,9 @@ export type RunnerFetch = (path: string, init: { method: string; headers: Record
  */
 export const CONTAINER_CALLBACK_HOST = "callback.cuckoo.internal";
 
+/** What to set for a runner, as the "did not start" reason and the dry run's refusal say it. */
+export const RUNNER_SETUP = "set RUNNER_SECRET to use the runner container, or RUNNER_URL and RUNNER_SECRET for a runner elsewhere";
+
 const BAD_SECRET = "the runner refused the signature; RUNNER_SECRET must be the same on both sides";
 
 /** How long starting a run may take to be acknowledged (a container's cold start included). */

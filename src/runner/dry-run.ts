@@ -7,7 +7,7 @@ import * as z from "zod";
 import { errorsFor, loadConfig } from "../config";
 import { LIMITS } from "../jobs/model";
 import { lazy } from "../lazy";
-import { testRun, runnerFetcher } from "./client";
+import { RUNNER_SETUP, testRun, runnerFetcher } from "./client";
 import type { RunnerOutcome } from "./outcome";
 import { redact, secretsOf } from "./redact";
 
@@ -26,7 +26,7 @@ export const dryRunBody = lazy(() =>
 export type DryRunInput = z.infer<ReturnType<typeof dryRunBody>>;
 
 export const NO_RUNNER_TEXT =
-  "Testing a watcher needs the runner: set RUNNER_SECRET to use the runner container, or RUNNER_URL and RUNNER_SECRET for a runner elsewhere (npm run dev starts one). Nothing was run.";
+  `Testing a watcher needs the runner: ${RUNNER_SETUP} (npm run dev starts one). Nothing was run.`;
 
 /** `not_configured`: no runner; `config_error`: a runner var is invalid (the sentence says which). */
 export type DryRun = { ok: true; outcome: RunnerOutcome } | { ok: false; code: "not_configured" | "config_error"; message: string };

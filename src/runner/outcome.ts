@@ -6,19 +6,6 @@ import * as z from "zod";
 import { CHAT_ID } from "../jobs/model";
 import { lazy } from "../lazy";
 
-export type RunnerOutcome = {
-  runId: string;
-  chatId: string;
-  status: "silent" | "output" | "failed";
-  exitCode: number | null;
-  timedOut: boolean;
-  stdout: string;
-  stderrTail: string;
-  truncated: { stdout: boolean; stderr: boolean };
-  startedAt: string;
-  finishedAt: string;
-};
-
 export const runnerOutcome = lazy(() =>
   z.object({
     runId: z.string().min(1).max(200),
@@ -31,8 +18,10 @@ export const runnerOutcome = lazy(() =>
     truncated: z.object({ stdout: z.boolean(), stderr: z.boolean() }),
     startedAt: z.string(),
     finishedAt: z.string(),
-  }) satisfies z.ZodType<RunnerOutcome>,
+  }),
 );
+
+export type RunnerOutcome = z.infer<ReturnType<typeof runnerOutcome>>;
 
 /** The body of `POST /runs` (DESIGN §8). */
 export type RunRequest = {

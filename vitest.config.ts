@@ -43,9 +43,9 @@ export default defineConfig({
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
           setupFiles: ["./test/worker/apply-migrations.ts"],
-          // A local Telegram Bot API stub in Node; the tests read its URL with inject("telegramStub").
-          // A fake runner in Node likewise: inject("runnerStub").
-          globalSetup: ["./test/stub/telegram-global-setup.ts", "./test/stub/runner-global-setup.ts"],
+          // A local Telegram Bot API stub and a fake runner in Node; the tests read their URLs with
+          // inject("telegramStub") and inject("runnerStub").
+          globalSetup: ["./test/stub/global-setup.ts"],
         },
       },
       {

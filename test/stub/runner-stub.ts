@@ -10,9 +10,9 @@
  *   POST   /__stub/script { chatId, answers: [{ status, body? }] } → the next answers for that chat's calls
  * Test files share one stub: each uses its own chats and filters by chat id.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, type Server } from "node:http";
+import { verify } from "../../runner/src/signature.ts";
+import { listenOnLoopback, readBody, send } from "./http.js";
 
 /** The RUNNER_SECRET the worker tests configure. */
 export const STUB_RUNNER_SECRET = "test-runner-secret-4f7a9c";
@@ -31,28 +31,7 @@ export type RunnerCall = {
 export type StubAnswer = { status: number; body?: unknown; delayMs?: number };
 
 function signatureValid(header: string | undefined, body: string): boolean {
-  const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? "");
-  if (!m) return false;
-  if (Math.abs(Date.now() / 1000 - Number(m[1])) > 300) return false;
-  const expected = createHmac("sha256", STUB_RUNNER_SECRET).update(`${m[1]}.${body}`).digest();
-  return timingSafeEqual(expected, Buffer.from(m[2]!, "hex"));
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  if (status === 204) {
-    res.writeHead(204).end();
-    return;
-  }
-  res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+  return verify(STUB_RUNNER_SECRET, header, body, Date.now() / 1000).ok;
 }
 
 export type RunnerStub = { url: string; close(): Promise<void> };
@@ -113,13 +92,5 @@ export async function startRunnerStub(): Promise<RunnerStub> {
     }
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return listenOnLoopback(server);
 }

@@ -13,8 +13,8 @@
  *   DELETE /__stub/script?token=                  → drops queued answers
  * Test files share one stub: each uses its own bot token (and chats), and filters by it.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, type Server } from "node:http";
+import { listenOnLoopback, readBody, send } from "./http.js";
 
 /** One recorded Bot API call. */
 export type Call = { method: string; params: Record<string, unknown>; token: string; at: number; answered: number };
@@ -105,12 +105,6 @@ const matches = (call: Call, f: { token?: string; chat_id?: string | number; met
   (f.chat_id === undefined || String(call.params.chat_id) === String(f.chat_id)) &&
   (f.method === undefined || call.method === f.method);
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 /** Bot API parameters: JSON, or a form / query string with JSON-looking values decoded. */
 function parseParams(raw: string, contentType: string, query: URLSearchParams): Record<string, unknown> {
   const params: Record<string, unknown> = {};
@@ -135,11 +129,6 @@ function parseParams(raw: string, contentType: string, query: URLSearchParams): 
   return params;
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const text = typeof body === "string" ? body : JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": typeof body === "string" ? "text/html" : "application/json", "Content-Length": Buffer.byteLength(text) });
-  res.end(text);
-}
 
 /** Starts the stub on 127.0.0.1 and a free port. */
 export async function startTelegramStub(): Promise<TelegramStub> {
@@ -207,14 +196,10 @@ export async function startTelegramStub(): Promise<TelegramStub> {
     }
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     calls: (filter = {}) => recorded.filter((c) => matches(c, filter)).map((c) => ({ ...c })),
     clear: (filter = {}) => {
       for (let i = recorded.length - 1; i >= 0; i--) if (matches(recorded[i]!, filter)) recorded.splice(i, 1);
@@ -222,10 +207,6 @@ export async function startTelegramStub(): Promise<TelegramStub> {
     script: (script) => {
       scripts.push({ ...script, answers: [...script.answers] });
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { alertText, boundTail, clipOutput, decodeWatcherCall, encodeWatcherCall, failedLabel, fitOutput, isNewFailure, MAX_PROMPT_MESSAGE_BYTES, MAX_PROMPT_OUTPUT_CHARS, testReplyText } from "../../src/jobs/watcher";
-import { redact } from "../../src/runner/redact";
+import { loadConfig } from "../../src/config";
+import { redact, secretsOf } from "../../src/runner/redact";
 import { signatureHeader, verifySignature } from "../../src/runner/signature";
 import { signatureHeader as runnerSignatureHeader, verify as runnerVerify } from "../../runner/src/signature.ts";
 
@@ -102,6 +103,28 @@ describe("the test reply", () => {
 });
 
 describe("redaction", () => {
+  it("covers every secret the Worker holds (DESIGN §5), longest first, and none shorter than 4 characters", () => {
+    const env = {
+      TELEGRAM_BOT_TOKEN: "123456789:AAE_bot_token_abcdefghijklmn",
+      TELEGRAM_WEBHOOK_SECRET: "hook-secret-1",
+      ADMIN_TOKEN: "admin-token-22",
+      TOOLS_TOKEN: "tools-token-333",
+      RUNNER_URL: "http://127.0.0.1:8788",
+      RUNNER_SECRET: "runner-secret-4444",
+      LLM_BASE_URL: "http://127.0.0.1:11434/v1",
+      LLM_API_KEY: "sk-55555",
+    } as unknown as Env;
+    expect(secretsOf(loadConfig(env).config)).toEqual([
+      "123456789:AAE_bot_token_abcdefghijklmn",
+      "runner-secret-4444",
+      "tools-token-333",
+      "admin-token-22",
+      "hook-secret-1",
+      "sk-55555",
+    ]);
+    expect(secretsOf(loadConfig({ ADMIN_TOKEN: "abc" } as unknown as Env).config)).toEqual([]);
+  });
+
   it("replaces every occurrence, the longest secret first", () => {
     expect(redact("a=abcdef123 b=abcdef123456 c=abcdef123", ["abcdef123456", "abcdef123"])).toBe("a=[REDACTED] b=[REDACTED] c=[REDACTED]");
     expect(redact("nothing here", ["abcdef123"])).toBe("nothing here");

@@ -11,7 +11,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { nextOccurrence, parseCron } from "../../src/time";
-import { alarmOf, backdateCron, backdateOneOff, chatIds, createPrompt, dayMonthTime, expectSpyInPlace, HOUR, justDue, LEASE_MS, MINUTE, must, runsOf, spyQueue, sql, type JobView, type Stub } from "./agent-helpers";
+import { alarmOf, backdateCron, backdateOneOff, chatIds, createPrompt, dayMonthTime, expectSpyInPlace, fireJob, HOUR, justDue, LEASE_MS, MINUTE, must, runsOf, spyQueue, sql, type JobView, type Stub } from "./agent-helpers";
 
 const newChat = chatIds(2_000_000);
 
@@ -363,11 +363,7 @@ describe("settling", () => {
   it("keeps a fired one-off until its run settles, then deletes it", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
-    const job = await createPrompt(chatId, stub, { delay: "PT5M" });
-    const due = justDue();
-    await backdateOneOff(stub, job.id, due);
-    await runDurableObjectAlarm(stub);
-    const runId = `${job.id}:${due}`;
+    const { job, runId } = await fireJob(chatId, stub);
 
     expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ nextRunAt: null, running: true });
 
@@ -382,11 +378,7 @@ describe("settling", () => {
   it("ends a cron run: running false, lastResult delivered at the settle time, the run settled delivered", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
-    const job = await createPrompt(chatId, stub, { cron: "0 9 * * *" }, "Inbox summary", "Summarise my inbox.");
-    const due = justDue();
-    await backdateCron(stub, job.id, due);
-    await runDurableObjectAlarm(stub);
-    const runId = `${job.id}:${due}`;
+    const { job, runId } = await fireJob(chatId, stub, { cron: true, name: "Inbox summary", text: "Summarise my inbox." });
     const next = (await must<JobView>(stub.getJob(chatId, job.id))).nextRunAt;
 
     const t0 = Date.now();
@@ -412,11 +404,7 @@ describe("lease expiry", () => {
   it("settles an expired one-off run failed and deletes the one-off", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
-    const job = await createPrompt(chatId, stub, { delay: "PT5M" });
-    const due = justDue();
-    await backdateOneOff(stub, job.id, due);
-    await runDurableObjectAlarm(stub);
-    const runId = `${job.id}:${due}`;
+    const { job, runId } = await fireJob(chatId, stub);
     await sql(stub, "UPDATE runs SET lease_until = ? WHERE run_id = ?", Date.now() - 1, runId);
 
     await runDurableObjectAlarm(stub);
@@ -429,11 +417,7 @@ describe("lease expiry", () => {
   it("settles an expired cron run failed with \"no agent settled it within 10 min\"", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
-    const job = await createPrompt(chatId, stub, { cron: "0 9 * * *" }, "Inbox summary", "Summarise my inbox.");
-    const due = justDue();
-    await backdateCron(stub, job.id, due);
-    await runDurableObjectAlarm(stub);
-    const runId = `${job.id}:${due}`;
+    const { job, runId } = await fireJob(chatId, stub, { cron: true, name: "Inbox summary", text: "Summarise my inbox." });
     await sql(stub, "UPDATE runs SET lease_until = ? WHERE run_id = ?", Date.now() - 1, runId);
 
     await runDurableObjectAlarm(stub);

@@ -79,9 +79,10 @@ export class Watchers {
         }
         // A busy runner is waited for until the run could no longer finish within its lease from its due
         // time; an unreachable or failing one is tried three times.
-        const waitBusy = started.kind === "busy" && at + startBackoff(run.attempts) < run.dueAt + watcherLeaseMs(call.timeoutSeconds);
+        const retryAt = at + startBackoff(run.attempts);
+        const waitBusy = started.kind === "busy" && retryAt < run.dueAt + watcherLeaseMs(call.timeoutSeconds);
         if (waitBusy || (started.kind === "retry" && run.attempts + 1 < START_ATTEMPTS)) {
-          this.store.deferClaimed([run.runId], at + startBackoff(run.attempts));
+          this.store.deferClaimed([run.runId], retryAt);
           console.error(`watcher run ${run.runId} did not start yet: ${started.reason}`);
           return true;
         }

@@ -7,6 +7,15 @@ import type { RunRecord } from "../jobs/model";
 export const MAX_BATCH_MESSAGES = 100;
 export const MAX_BATCH_BYTES = 250 * 1024;
 
+/**
+ * The wait before sending a run again after `attempts` failed sends: 5 s, 10 s, 20 s … at most `maxMs`, less
+ * up to half at random (jitter, so that chats that failed together do not retry together).
+ */
+export function retryDelay(attempts: number, maxMs: number): number {
+  const base = Math.min(maxMs, 5_000 * 2 ** attempts);
+  return Math.round(base * (0.5 + Math.random() / 2));
+}
+
 export type DispatchOutcome = { sent: string[]; failed: string[]; error: string | null };
 
 /** Splits runs into chunks that each fit one `sendBatch` call. */

@@ -8,7 +8,7 @@ import { decideFire, endsOneOff, PROMPT_LEASE_MS } from "../jobs/fire";
 import { decodeWatcherCall } from "../jobs/watcher";
 import { parseZone } from "../time";
 import type { ConversationStore } from "./conversation-store";
-import { dispatchPrompts } from "./dispatch";
+import { dispatchPrompts, retryDelay } from "./dispatch";
 import { sendOutbox } from "./outbox";
 import type { RunGate } from "./gate";
 import type { ChatStore, RunRecord } from "./store";
@@ -258,7 +258,7 @@ export class ChatEngine {
     if (outcome.sent.length > 0) this.store.markDispatched(outcome.sent, Date.now(), Date.now() + PROMPT_LEASE_MS);
     if (outcome.failed.length > 0) {
       const attempts = Math.max(...outcome.failed.map((id) => claimed.find((r) => r.runId === id)?.attempts ?? 0));
-      this.store.deferClaimed(outcome.failed, now + backoff(attempts));
+      this.store.deferClaimed(outcome.failed, now + retryDelay(attempts, 300_000));
       console.error(`sendBatch failed for ${outcome.failed.length} run(s): ${outcome.error}`);
       return true;
     }
@@ -298,10 +298,4 @@ export class ChatEngine {
     }
     if (current !== soonest) await this.ctx.storage.setAlarm(soonest);
   }
-}
-
-/** Jittered exponential backoff for a failed send: 5 s, 10 s, 20 s … at most 5 minutes, ±50 %. */
-function backoff(attempts: number): number {
-  const base = Math.min(300_000, 5_000 * 2 ** attempts);
-  return Math.round(base * (0.5 + Math.random() / 2));
 }

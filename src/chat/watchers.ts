@@ -13,16 +13,11 @@ import { callbackUrl, cancelRun, RUNNER_SETUP, runnerFetcher, startRun } from ".
 import { runnerRunId, type RunnerOutcome } from "../runner/outcome";
 import { redact, secretsOf } from "../runner/redact";
 import { writeDelivery } from "./conversation";
+import { retryDelay } from "./dispatch";
 import type { ChatEngine } from "./engine";
 
 /** Starting a run is tried this many times (unreachable, 5xx) before it fails "did not start". */
 const START_ATTEMPTS = 3;
-
-/** The wait before the next start: 5 s, 10 s, 20 s … at most 60 s, less up to half at random (jitter). */
-function startBackoff(attempts: number): number {
-  const base = Math.min(60_000, 5_000 * 2 ** attempts);
-  return Math.round(base * (0.5 + Math.random() / 2));
-}
 
 /** How a watcher's run ends when the runner has no say: it never started, or its lease ran out. */
 type Ending = { status: "silent" } | { status: "failed"; failure: Failure; detail: string };
@@ -79,7 +74,8 @@ export class Watchers {
         }
         // A busy runner is waited for until the run could no longer finish within its lease from its due
         // time; an unreachable or failing one is tried three times.
-        const retryAt = at + startBackoff(run.attempts);
+        // The same waits as a failed queue send, at most a minute apart.
+        const retryAt = at + retryDelay(run.attempts, 60_000);
         const waitBusy = started.kind === "busy" && retryAt < run.dueAt + watcherLeaseMs(call.timeoutSeconds);
         if (waitBusy || (started.kind === "retry" && run.attempts + 1 < START_ATTEMPTS)) {
           this.store.deferClaimed([run.runId], retryAt);

@@ -19,8 +19,9 @@
 import { DurableObject } from "cloudflare:workers";
 import worker from "../src/index";
 import { ChatScheduler } from "../src/chat/ChatScheduler";
-import { newJobId } from "../src/jobs/model";
+
 import type { RunnerOutcome } from "../src/runner/outcome";
+import { newJobId } from "../src/contracts/ids";
 
 type BenchEnv = Omit<Env, "CHAT"> & { CHAT: DurableObjectNamespace<BenchChatScheduler>; BARE: DurableObjectNamespace<BareAlarm> };
 

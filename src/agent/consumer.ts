@@ -6,7 +6,7 @@
  */
 import { formatHeader } from "../time";
 import { echoReply } from "./echo";
-import { promptMessageSchema, type PromptMessage } from "./message";
+import { promptMessageSchema, type PromptMessage } from "../contracts/prompt-message";
 
 /** Queue retry delay after a transient error: 2 s, 4 s, 8 s … at most 5 minutes. */
 function retryDelaySeconds(attempts: number): number {

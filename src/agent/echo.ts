@@ -3,7 +3,7 @@
  * text, preceded by the late note when it fired late; a user's message gets one fixed sentence.
  */
 import { lateNote } from "../jobs/texts";
-import type { PromptMessage } from "./message";
+import type { PromptMessage } from "../contracts/prompt-message";
 
 export const NO_MODEL_REPLY = "No model is configured, so I can only run your scheduled jobs. Send /help for the commands.";
 

@@ -6,7 +6,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Config } from "../config";
-import { createJobInput, editJobInput, jobFilter, newJobId, CHAT_ID, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type JobRecord, type Run } from "../jobs/model";
+import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type JobRecord, type Run } from "../jobs/model";
 import { firstSentence, sentenceFor } from "../sentence";
 import { manualRun, nextCronRun } from "../jobs/fire";
 import { chatRunId, runnerOutcome, type RunnerOutcome } from "../runner/outcome";
@@ -18,13 +18,14 @@ import { Inbox } from "./inbox";
 import { ConversationStore, type TranscriptEntry } from "./conversation-store";
 import { deadLetterText, parseMessage, sourceOfKey, writeDelivery, type DeliverOptions } from "./conversation";
 import { RunGate, type Offer } from "./gate";
-import type { PromptMessage } from "../agent/message";
+import type { PromptMessage } from "../contracts/prompt-message";
 import { migrate } from "./schema";
 import { ChatStore, type RunRecord } from "./store";
 import { toJob, toRun } from "./views";
-import { err, ok, type RpcResult } from "./result";
+import { err, ok, type Result } from "../result";
 import * as z from "zod";
 import { lazy } from "../lazy";
+import { CHAT_ID, newJobId } from "../contracts/ids";
 
 export type ChatSettings = { chatId: string; timeZone: string; isDefault: boolean };
 export type ZoneChange = ChatSettings & { cronJobs: number; oneOffs: number; message: string };
@@ -106,7 +107,7 @@ export class ChatScheduler extends DurableObject<Env> {
 
 
   /** Remembers the chat id (the alarm has no caller to tell it). */
-  private bind(chatId: string): RpcResult<string> {
+  private bind(chatId: string): Result<string> {
     if (typeof chatId !== "string" || !CHAT_ID.test(chatId)) {
       return err("bad_request", `"${String(chatId)}" is not a Telegram chat id; use a number such as 123456789.`);
     }
@@ -117,7 +118,7 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
 
-  async getSettings(chatId: string): Promise<RpcResult<ChatSettings>> {
+  async getSettings(chatId: string): Promise<Result<ChatSettings>> {
     const bound = this.bind(chatId);
     if (!bound.ok) return bound;
     const { zone, isDefault } = this.zone();
@@ -129,7 +130,7 @@ export class ChatScheduler extends DurableObject<Env> {
    * Sets (or with null, resets) the chat's zone: every cron job's next run is recomputed in the new zone
    * strictly after now, with no catch-up; one-offs keep their instant (DESIGN §4).
    */
-  async setTimeZone(chatId: string, input: string | null): Promise<RpcResult<ZoneChange>> {
+  async setTimeZone(chatId: string, input: string | null): Promise<Result<ZoneChange>> {
     const bound = this.bind(chatId);
     if (!bound.ok) return bound;
     let zone: string | null = null;
@@ -175,18 +176,18 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   /** The object bound to `chatId` and its job `id`, or why not (another chat's object, no such job). */
-  private locate(chatId: string, id: string): RpcResult<JobRecord> {
+  private locate(chatId: string, id: string): Result<JobRecord> {
     const bound = this.bind(chatId);
     return bound.ok ? this.find(id) : bound;
   }
 
-  private find(id: string): RpcResult<JobRecord> {
+  private find(id: string): Result<JobRecord> {
     const row = typeof id === "string" ? this.store.jobRow(id) : null;
     if (!row || !row.ok) return err("not_found", noJobText(id));
     return ok(row.job);
   }
 
-  async listJobs(chatId: string, filter: JobFilter = {}): Promise<RpcResult<JobList>> {
+  async listJobs(chatId: string, filter: JobFilter = {}): Promise<Result<JobList>> {
     const bound = this.bind(chatId);
     if (!bound.ok) return bound;
     const parsedFilter = jobFilter().safeParse(filter, { error: sentenceFor });
@@ -202,13 +203,13 @@ export class ChatScheduler extends DurableObject<Env> {
     return ok({ chatId, timeZone: this.zone().zone, now: new Date().toISOString(), jobs });
   }
 
-  async getJob(chatId: string, id: string): Promise<RpcResult<Job>> {
+  async getJob(chatId: string, id: string): Promise<Result<Job>> {
     const job = this.locate(chatId, id);
     await this.engine.syncAlarm();
     return job.ok ? ok(this.view(job.value, chatId)) : job;
   }
 
-  async createJob(chatId: string, input: CreateJobInput, createdBy: CreatedBy): Promise<RpcResult<Job>> {
+  async createJob(chatId: string, input: CreateJobInput, createdBy: CreatedBy): Promise<Result<Job>> {
     const bound = this.bind(chatId);
     if (!bound.ok) return bound;
     const parsed = createJobInput().safeParse(input, { error: sentenceFor });
@@ -245,7 +246,7 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   /** Edits a job; it applies from the next occurrence and never touches a run in flight. */
-  async editJob(chatId: string, id: string, input: EditJobInput): Promise<RpcResult<Job>> {
+  async editJob(chatId: string, id: string, input: EditJobInput): Promise<Result<Job>> {
     const bound = this.bind(chatId);
     if (!bound.ok) return bound;
     const parsed = editJobInput().safeParse(input, { error: sentenceFor });
@@ -268,7 +269,7 @@ export class ChatScheduler extends DurableObject<Env> {
    * Removes a job and its history. A running watcher is killed through the runner and its outcome discarded
    * (its run is gone); an agent run in progress is not aborted (its settle finds no job).
    */
-  async cancelJob(chatId: string, id: string): Promise<RpcResult<Job>> {
+  async cancelJob(chatId: string, id: string): Promise<Result<Job>> {
     const found = this.locate(chatId, id);
     if (!found.ok) {
       // A row that no longer parses can still be removed (it would otherwise count against the limit forever).
@@ -285,7 +286,7 @@ export class ChatScheduler extends DurableObject<Env> {
     return ok(this.view(found.value, chatId));
   }
 
-  async pauseJob(chatId: string, id: string): Promise<RpcResult<Job>> {
+  async pauseJob(chatId: string, id: string): Promise<Result<Job>> {
     const found = this.locate(chatId, id);
     if (!found.ok) return found;
     const job: JobRecord = { ...found.value, enabled: false, nextRunAt: null };
@@ -295,7 +296,7 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   /** Resumes: a cron job from now; a one-off at its time, at once (late) when that has passed. */
-  async resumeJob(chatId: string, id: string): Promise<RpcResult<Job>> {
+  async resumeJob(chatId: string, id: string): Promise<Result<Job>> {
     const found = this.locate(chatId, id);
     if (!found.ok) return found;
     const current = found.value;
@@ -309,7 +310,7 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   /** Run now (DESIGN §5): a manual run `<jobId>:<now>`, dispatched at once; nothing deleted or rescheduled. */
-  async runJobNow(chatId: string, id: string): Promise<RpcResult<Job>> {
+  async runJobNow(chatId: string, id: string): Promise<Result<Job>> {
     const found = this.locate(chatId, id);
     if (!found.ok) return found;
     if (found.value.runningRunId !== null) return err("conflict", stillRunningText(id));
@@ -330,7 +331,7 @@ export class ChatScheduler extends DurableObject<Env> {
     return ok(this.view(latest?.ok ? latest.job : job, chatId));
   }
 
-  async jobRuns(chatId: string, id: string): Promise<RpcResult<Run[]>> {
+  async jobRuns(chatId: string, id: string): Promise<Result<Run[]>> {
     const found = this.locate(chatId, id);
     await this.engine.syncAlarm();
     if (!found.ok) return found;
@@ -342,7 +343,7 @@ export class ChatScheduler extends DurableObject<Env> {
    * in-flight state, updates `lastResult` and deletes a one-off whose scheduled run this was. A run that is
    * unknown or already settled is left alone (false).
    */
-  async settleRun(runId: string, status: SettleStatus, detail: string | null = null): Promise<RpcResult<boolean>> {
+  async settleRun(runId: string, status: SettleStatus, detail: string | null = null): Promise<Result<boolean>> {
     const args = settleArgs().safeParse({ runId, status, detail }, { error: sentenceFor });
     if (!args.success) return err("bad_request", firstSentence(args.error));
     const settled = this.engine.settle(runId, status, detail, Date.now());
@@ -355,7 +356,7 @@ export class ChatScheduler extends DurableObject<Env> {
    * The runner's outcome of one of this chat's runs (DESIGN §8 callback). Taken only by a run still waiting
    * for the runner; anything else (unknown, settled, cancelled, a dry run) is ignored: `{ taken: false }`.
    */
-  async runnerOutcome(chatId: string, input: RunnerOutcome): Promise<RpcResult<{ taken: boolean }>> {
+  async runnerOutcome(chatId: string, input: RunnerOutcome): Promise<Result<{ taken: boolean }>> {
     // Only an object bound to this chat has runs; an erased or never-used one writes nothing.
     if (this.store.setting("chat_id") !== chatId) return ok({ taken: false });
     const parsed = runnerOutcome().safeParse(input, { error: sentenceFor });
@@ -367,7 +368,7 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   /** Erases the chat: running watchers killed, every table, the alarm (DESIGN §10 `DELETE /admin/chats/:chatId`). */
-  async erase(chatId: string): Promise<RpcResult<null>> {
+  async erase(chatId: string): Promise<Result<null>> {
     if (!CHAT_ID.test(chatId)) return err("bad_request", `"${chatId}" is not a Telegram chat id.`);
     const running = this.engine.watchers.running();
     if (running.length > 0) await this.engine.watchers.kill(running);
@@ -380,7 +381,7 @@ export class ChatScheduler extends DurableObject<Env> {
   // ── Conversation: run gate, deliver, transcript (DESIGN §7) ────────────────────────────────────────
 
   /** A consumer offers a queue message: `duplicate`, `queued` (stored for the holder), or `run` with a token. */
-  async gateOffer(input: unknown): Promise<RpcResult<Offer>> {
+  async gateOffer(input: unknown): Promise<Result<Offer>> {
     const message = parseMessage(input);
     if (!message) return err("bad_request", "The body must be a v1 prompt message: { v: 1, key, chatId, timeZone, source, text, body, firedAt, … }.");
     // A job's prompt whose run is gone (its job cancelled before the agent took it, or the chat erased) is
@@ -416,7 +417,7 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   /** The holder's next prompt (the oldest pending one), or null, which releases the gate. */
-  async gateNext(token: string): Promise<RpcResult<{ message: PromptMessage | null }>> {
+  async gateNext(token: string): Promise<Result<{ message: PromptMessage | null }>> {
     if (typeof token !== "string") return err("bad_request", `"token" must be the string that "offer" returned.`);
     const now = Date.now();
     const message = this.ctx.storage.transactionSync(() => {
@@ -438,7 +439,7 @@ export class ChatScheduler extends DurableObject<Env> {
    * The holder is done with `key`: a job's key settles its run (`delivered` or `failed`; a finished one-off is
    * deleted); a user's key only renews the lease.
    */
-  async gateSettle(token: string, key: string, status: "delivered" | "failed", detail: string | null = null): Promise<RpcResult<null>> {
+  async gateSettle(token: string, key: string, status: "delivered" | "failed", detail: string | null = null): Promise<Result<null>> {
     const args = gateSettleArgs().safeParse({ token, key, status, detail }, { error: sentenceFor });
     if (!args.success) return err("bad_request", firstSentence(args.error));
     const now = Date.now();
@@ -458,7 +459,7 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   /** The holder gives up after a transient error: its prompt goes back first in line and the gate is free. */
-  async gateRelease(token: string): Promise<RpcResult<null>> {
+  async gateRelease(token: string): Promise<Result<null>> {
     if (typeof token !== "string") return err("bad_request", `"token" must be the string that "offer" returned.`);
     const now = Date.now();
     this.ctx.storage.transactionSync(() => this.gate.release(token, now));
@@ -471,7 +472,7 @@ export class ChatScheduler extends DurableObject<Env> {
    * Delivers a message to the chat (DESIGN §1): one transaction writes the transcript entry (and the prompt
    * the agent saw, when given) and, with a bot connected, an outbox row. A key seen before is a no-op.
    */
-  async deliver(key: string, markdown: string, options: DeliverOptions = {}): Promise<RpcResult<{ delivered: boolean }>> {
+  async deliver(key: string, markdown: string, options: DeliverOptions = {}): Promise<Result<{ delivered: boolean }>> {
     const args = deliverArgs().safeParse({ key, markdown, prompt: options.prompt ?? null }, { error: sentenceFor });
     if (!args.success) return err("bad_request", firstSentence(args.error));
     if (options.chatId !== undefined) {
@@ -495,12 +496,12 @@ export class ChatScheduler extends DurableObject<Env> {
    * Transcript mode: a message written through the admin API, as the chat's user (see Inbox): a command is
    * answered here, other text becomes a prompt with key `m:<messageId>`.
    */
-  async postUserMessage(chatId: string, text: string): Promise<RpcResult<{ messageId: string }>> {
+  async postUserMessage(chatId: string, text: string): Promise<Result<{ messageId: string }>> {
     return this.inbox.postUserMessage(chatId, text);
   }
 
   /** A Telegram update for this chat, checked at the edge (see Inbox). */
-  async handleUpdate(input: unknown): Promise<RpcResult<{ handled: string; callbackText?: string }>> {
+  async handleUpdate(input: unknown): Promise<Result<{ handled: string; callbackText?: string }>> {
     return this.inbox.handleUpdate(input);
   }
 
@@ -510,7 +511,7 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   /** The transcript, oldest first (DESIGN §7). */
-  async messages(chatId: string, limit = 50): Promise<RpcResult<{ chatId: string; messages: TranscriptEntry[] }>> {
+  async messages(chatId: string, limit = 50): Promise<Result<{ chatId: string; messages: TranscriptEntry[] }>> {
     const bound = this.bind(chatId);
     if (!bound.ok) return bound;
     const n = Number.isInteger(limit) && limit >= 1 && limit <= 500 ? limit : 50;
@@ -518,7 +519,7 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   /** A prompt the queue gave up on: settle it failed and tell the chat in one sentence. */
-  async deadLetter(input: unknown): Promise<RpcResult<null>> {
+  async deadLetter(input: unknown): Promise<Result<null>> {
     const message = parseMessage(input);
     if (!message) return err("bad_request", "The body must be a v1 prompt message: { v: 1, key, chatId, timeZone, source, text, body, firedAt, … }.");
     const bound = this.bind(message.chatId);

@@ -14,23 +14,23 @@ import {
   type Command,
 } from "../telegram/commands";
 import { formatOffset } from "../time";
-import type { RpcResult } from "./result";
+import type { Result } from "../result";
 
 /** What a command needs of its chat (the Durable Object's RPC methods). */
 export interface CommandHost {
-  listJobs(chatId: string, filter: object): Promise<RpcResult<{ timeZone: string; now: string; jobs: Job[] }>>;
-  createJob(chatId: string, input: CreateJobInput, createdBy: CreatedBy): Promise<RpcResult<Job>>;
-  cancelJob(chatId: string, id: string): Promise<RpcResult<Job>>;
-  pauseJob(chatId: string, id: string): Promise<RpcResult<Job>>;
-  resumeJob(chatId: string, id: string): Promise<RpcResult<Job>>;
-  runJobNow(chatId: string, id: string): Promise<RpcResult<Job>>;
-  getSettings(chatId: string): Promise<RpcResult<{ timeZone: string; isDefault: boolean }>>;
-  setTimeZone(chatId: string, zone: string | null): Promise<RpcResult<{ message: string }>>;
+  listJobs(chatId: string, filter: object): Promise<Result<{ timeZone: string; now: string; jobs: Job[] }>>;
+  createJob(chatId: string, input: CreateJobInput, createdBy: CreatedBy): Promise<Result<Job>>;
+  cancelJob(chatId: string, id: string): Promise<Result<Job>>;
+  pauseJob(chatId: string, id: string): Promise<Result<Job>>;
+  resumeJob(chatId: string, id: string): Promise<Result<Job>>;
+  runJobNow(chatId: string, id: string): Promise<Result<Job>>;
+  getSettings(chatId: string): Promise<Result<{ timeZone: string; isDefault: boolean }>>;
+  setTimeZone(chatId: string, zone: string | null): Promise<Result<{ message: string }>>;
 }
 
 export type CommandContext = { chatId: string; agent: string; runner: string; blocked: boolean };
 
-const text = <T>(r: RpcResult<T>, ok: (value: T) => string): string => (r.ok ? ok(r.value) : r.error.message);
+const text = <T>(r: Result<T>, ok: (value: T) => string): string => (r.ok ? ok(r.value) : r.error.message);
 
 /** The reply to a command, as Markdown. */
 export async function runCommand(host: CommandHost, cmd: Command, ctx: CommandContext): Promise<string> {

@@ -3,9 +3,10 @@
  * is connected, in one transaction; a key seen before is a no-op), user messages written through the admin
  * API, the dead-letter sentence, and how a bot entry's source follows from its key.
  */
-import { promptMessageSchema, type PromptMessage } from "../agent/message";
-import { JOB_ID_PATTERN } from "../jobs/model";
+import { promptMessageSchema, type PromptMessage } from "../contracts/prompt-message";
+
 import { ConversationStore, type NewEntry, type Source } from "./conversation-store";
+import { JOB_ID_PATTERN } from "../contracts/ids";
 
 /** What a delivery records besides the markdown. */
 /** `chatId` binds an object that has never seen its chat (an agent of your own delivering first). */

@@ -4,7 +4,7 @@
  * holder's 10-minute lease; when it runs out, the alarm clears the holder and re-sends one pending prompt to
  * the queue so a consumer takes over.
  */
-import type { PromptMessage } from "../agent/message";
+import type { PromptMessage } from "../contracts/prompt-message";
 import type { ConversationStore } from "./conversation-store";
 
 export const GATE_LEASE_MS = 10 * 60_000;

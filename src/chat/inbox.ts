@@ -3,7 +3,7 @@
  * written through the admin API in transcript mode. A command is answered by the chat itself; any other text
  * becomes a prompt for the agent. The Durable Object's RPC methods delegate here.
  */
-import type { PromptMessage } from "../agent/message";
+import type { PromptMessage } from "../contracts/prompt-message";
 import { NON_TEXT_REPLY, parseCommand } from "../telegram/commands";
 import { plainText } from "../telegram/render";
 import { parseButton, updateOrigin, updateSchema } from "../telegram/update";
@@ -11,7 +11,7 @@ import { runCommand, type CommandHost } from "./commands";
 import { writeDelivery } from "./conversation";
 import type { ConversationStore } from "./conversation-store";
 import type { ChatEngine } from "./engine";
-import { err, ok, type RpcResult } from "./result";
+import { err, ok, type Result } from "../result";
 import type { ChatStore } from "./store";
 
 export type InboxDeps = {
@@ -24,7 +24,7 @@ export type InboxDeps = {
   /** The chat's zone now. */
   zone: () => string;
   /** Binds the object to its chat id, or refuses another. */
-  bind: (chatId: string) => RpcResult<string>;
+  bind: (chatId: string) => Result<string>;
   /** The chat's own job operations, which commands use. */
   commands: CommandHost;
 };
@@ -36,7 +36,7 @@ export class Inbox {
    * Transcript mode: a message written through the admin API, as the chat's user. It becomes a user entry and
    * a prompt on the queue with key `m:<messageId>`.
    */
-  async postUserMessage(chatId: string, text: string): Promise<RpcResult<{ messageId: string }>> {
+  async postUserMessage(chatId: string, text: string): Promise<Result<{ messageId: string }>> {
     const bound = this.d.bind(chatId);
     if (!bound.ok) return bound;
     if (typeof text !== "string" || text.trim() === "" || text.length > 4096) {
@@ -59,7 +59,7 @@ export class Inbox {
    * repeated `update_id` has no second effect; a command is answered here; other text goes to the agent
    * with key `u:<update_id>`; a button acts like its command and its answer is returned for the callback.
    */
-  async handleUpdate(input: unknown): Promise<RpcResult<{ handled: string; callbackText?: string }>> {
+  async handleUpdate(input: unknown): Promise<Result<{ handled: string; callbackText?: string }>> {
     const parsed = updateSchema().safeParse(input);
     if (!parsed.success) return err("bad_request", "The body must be a Telegram update.");
     const update = parsed.data;

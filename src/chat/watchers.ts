@@ -4,7 +4,7 @@
  * that turns a lost run into "timed out", and killing a run that is cancelled. Output is redacted before
  * anything is stored, queued or delivered.
  */
-import type { PromptMessage } from "../agent/message";
+import type { PromptMessage } from "../contracts/prompt-message";
 import { errorsFor, loadConfig } from "../config";
 import { endsOneOff, PROMPT_LEASE_MS } from "../jobs/fire";
 import type { JobRecord, LastResult, RunRecord } from "../jobs/model";

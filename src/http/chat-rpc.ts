@@ -4,23 +4,14 @@
  */
 import type { Context } from "hono";
 import * as z from "zod";
-import type { RpcResult } from "../chat/result";
-import { CHAT_ID, JOB_ID } from "../jobs/model";
+import type { Result } from "../result";
+
 import { noJobText } from "../jobs/texts";
 import { lazy } from "../lazy";
 import { readJson } from "./body";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
-
-/** Shows at most 40 characters of what a client sent, so an echoed id cannot flood a sentence. */
-export function shown(value: string): string {
-  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
-}
-
-/** The sentence for a path segment that is not a Telegram chat id. */
-export function badChatIdText(chatId: string): string {
-  return `${JSON.stringify(shown(chatId))} is not a Telegram chat id; use a decimal id such as 123456789 or -1001234567890.`;
-}
+import { badChatIdText, CHAT_ID, JOB_ID, shown } from "../contracts/ids";
 
 /**
  * The chat id of the path, checked against `^-?[1-9]\d{0,15}$` before anything else happens: a bad one is
@@ -51,7 +42,7 @@ export function chatStub(env: Env, chatId: string) {
 }
 
 /** The value of an RPC result, or the `ApiError` whose status matches its code (400, 404, 409). */
-export function unwrap<T>(result: RpcResult<T>): T {
+export function unwrap<T>(result: Result<T>): T {
   if (result.ok) return result.value;
   throw new ApiError(result.error.code, result.error.message);
 }

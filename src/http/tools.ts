@@ -7,19 +7,20 @@
 import { agentApi } from "./agent-api";
 import { Hono, type Context } from "hono";
 import * as z from "zod";
-import type { RpcResult } from "../chat/result";
+import type { Result } from "../result";
 import { lazy } from "../lazy";
 import { createJobInput, type Job } from "../jobs/model";
 import { cancelledText, createdText, jobList, noJobText, pausedText, resumedText, runningNowText } from "../jobs/texts";
 import { formatChatTime, formatNowLine, preview } from "../time";
 import { requireToken } from "./auth";
 import { readJson } from "./body";
-import { chatIdOf, chatStub, isJobId, shown } from "./chat-rpc";
+import { chatIdOf, chatStub, isJobId } from "./chat-rpc";
 import { requireConfigured, type AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { dryRun, dryRunBody } from "../runner/dry-run";
 import { testReplyText } from "../jobs/watcher";
 import { firstSentence, sentenceFor } from "../sentence";
+import { shown } from "../contracts/ids";
 
 /** What every tool answers: `text` is what the model reads; `data` is for programs. */
 export type ToolReply = { ok: boolean; text: string; data?: Record<string, unknown> };
@@ -141,7 +142,7 @@ async function schedule(env: Env, chatId: string, raw: ScheduleBody): Promise<To
       const id = typeof given.id === "string" ? given.id : "";
       if (id === "") return failed(`"id" is required for ${action}; see "list".`);
       if (!isJobId(id)) return failed(noJobText(shown(id)));
-      const result: RpcResult<Job> = await (action === "cancel"
+      const result: Result<Job> = await (action === "cancel"
         ? stub.cancelJob(chatId, id)
         : action === "run_now"
           ? stub.runJobNow(chatId, id)

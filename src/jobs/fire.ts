@@ -3,7 +3,7 @@
  * claim a run (a prompt for the queue, or a watcher's call to the runner), record an overlap as skipped, or
  * hold an undeliverable chat's job. The Durable Object writes what these return and sends what they build.
  */
-import type { PromptMessage } from "../agent/message";
+import type { PromptMessage } from "../contracts/prompt-message";
 import type { JobRecord, RunRecord } from "./model";
 import { nextOccurrence, parseCron } from "../time";
 import { LATE_AFTER_MS, promptText } from "./texts";

@@ -6,26 +6,6 @@ import * as z from "zod";
 import { lazy } from "../lazy";
 import type { JobSpec } from "./validate";
 
-/** Decimal Telegram chat ids (DESIGN §2); anything else is refused before a Durable Object exists. */
-export const CHAT_ID = /^-?[1-9]\d{0,15}$/;
-
-export const JOB_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
-/** One job id, for building the patterns that contain one (run keys, button data). */
-export const JOB_ID_PATTERN = `[${JOB_ID_ALPHABET}]{5}`;
-export const JOB_ID = new RegExp(`^${JOB_ID_PATTERN}$`);
-
-/** A fresh 5-character id; the caller retries on the (rare) clash within its chat. */
-export function newJobId(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
-  let id = "";
-  // 248 = 8 × 31: bytes at or above it are discarded so every character is equally likely.
-  while (id.length < 5) {
-    for (const byte of random(8)) {
-      if (byte < 248 && id.length < 5) id += JOB_ID_ALPHABET[byte % 31];
-    }
-  }
-  return id;
-}
-
 export const JOB_KINDS = ["prompt", "watcher"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const CATEGORIES = ["one-time", "recurring", "monitoring"] as const;

@@ -6,10 +6,11 @@
  */
 import { errorsFor, loadConfig } from "../config";
 import { readLimited } from "../http/body";
-import { badChatIdText } from "../http/chat-rpc";
-import { CHAT_ID } from "../jobs/model";
+
+
 import { runnerOutcome } from "./outcome";
 import { SIGNATURE_HEADER, verifySignature } from "./signature";
+import { CHAT_ID, badChatIdText } from "../contracts/ids";
 
 /**
  * An outcome holds up to 64 KiB of stdout and a stderr tail of at most 64 KiB; JSON writes a control

@@ -3,8 +3,9 @@
  * dry run, parsed with zod at the edge. Extra fields from a newer runner are ignored.
  */
 import * as z from "zod";
-import { CHAT_ID } from "../jobs/model";
+
 import { lazy } from "../lazy";
+import { CHAT_ID } from "../contracts/ids";
 
 export const runnerOutcome = lazy(() =>
   z.object({

@@ -3,8 +3,9 @@
  * come from @grammyjs/types where a shape is sent back. Anything else in an update is ignored.
  */
 import * as z from "zod";
-import { JOB_ID_PATTERN } from "../jobs/model";
+
 import { lazy } from "../lazy";
+import { JOB_ID_PATTERN } from "../contracts/ids";
 
 export const updateSchema = lazy(() => {
   const user = z.object({ id: z.number().int(), is_bot: z.boolean().optional(), username: z.string().optional() });

@@ -4,7 +4,7 @@
  */
 import { HOUR_MS, MINUTE_MS, daysInMonth, formatDate, formatHm, civilFields, localMs } from "./civil";
 import { formatLocalDateTime, formatSpan } from "./format";
-import { fail, ok, type Parsed } from "./result";
+import { fail, ok, type Parsed } from "../result";
 import { loadTemporal } from "./temporal";
 import { resolveLocal, toLocal, type Resolution } from "./zone";
 

@@ -3,7 +3,7 @@
  * show an accepted form, then expanded by cron-parser. Parsed expressions are cached by their text.
  */
 import { CronExpressionParser } from "cron-parser";
-import { fail, ok, type Parsed } from "./result";
+import { fail, ok, type Parsed } from "../result";
 
 /** A parsed five-field expression: the raw field text (the DST and OR rules read it) and the value sets. */
 export type CronSchedule = {

@@ -2,7 +2,7 @@
  * @module The time engine (DESIGN §4): zones, `at`/`delay`, cron parsing and next occurrence with the DST
  * rules, preview and display formats. Pure: `now` and the zone are always arguments; no Workers imports.
  */
-export { type Parsed } from "./result";
+export { type Parsed } from "../result";
 export { parseZone, unknownZone, formatOffset, offsetAt, localFields, resolveLocal, type Resolution } from "./zone";
 export { parseCron, type CronSchedule } from "./cron";
 export { nextOccurrence, SEARCH_DAYS, type Occurrence, type DstNote } from "./next";

@@ -6,7 +6,7 @@ import { parseAt, resolveDelay, checkOneOff, formatWallTime } from "./at";
 import { parseCron, type CronSchedule } from "./cron";
 import { formatHeader, formatLocalDateTime } from "./format";
 import { nextOccurrence, type DstNote } from "./next";
-import { fail, ok, type Parsed } from "./result";
+import { fail, ok, type Parsed } from "../result";
 import { formatOffset, formatOffsetMs } from "./zone";
 
 

@@ -3,7 +3,7 @@
  * runtime's `Intl` tz data through one cached formatter per zone (created lazily, never at module scope).
  */
 import { DAY_MS, MINUTE_MS, civilFields, localMs, type CivilFields } from "./civil";
-import type { Parsed } from "./result";
+import type { Parsed } from "../result";
 import { WINDOWS_ZONES } from "./windows-zones";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

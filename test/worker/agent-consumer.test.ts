@@ -8,7 +8,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { PromptMessage } from "../../src/agent/message";
+import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { alarmOf, brief, chatIds, dayMonthTime, expectPromptText, expectSpyInPlace, feed, fireJob, gateRow, jobHeader, MINUTE, must, NO_MODEL, pendingKeys, runRow, spyQueue, sql, transcript, type JobView, type Stub } from "./agent-helpers";
 
 const newChat = chatIds(4_000_000);

@@ -6,7 +6,7 @@
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { PromptMessage } from "../../src/agent/message";
+import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { alarmOf, brief, chatIds, expectSpyInPlace, feed, fireJob, gateRow, LEASE_MS, MINUTE, must, NO_MODEL, pendingKeys, runRow, spyQueue, sql, transcript, userMessage, type JobView } from "./agent-helpers";
 
 const newChat = chatIds(4_010_000);

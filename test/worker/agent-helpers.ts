@@ -11,7 +11,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import type { PromptMessage } from "../../src/agent/message";
+import type { PromptMessage } from "../../src/contracts/prompt-message";
 import type { ChatScheduler } from "../../src/chat/ChatScheduler";
 import worker from "../../src/index";
 

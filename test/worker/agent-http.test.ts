@@ -6,7 +6,7 @@
  * Chat ids 4030000 up.
  */
 import { describe, expect, it } from "vitest";
-import type { PromptMessage } from "../../src/agent/message";
+import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { send } from "./api-helpers";
 import {
   brief,

@@ -5,7 +5,7 @@
  * Chat ids 5020000 up; the Bot API is the stub.
  */
 import { describe, expect, it, vi } from "vitest";
-import type { PromptMessage } from "../../src/agent/message";
+import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { EVERY_USAGE, helpText, NON_TEXT_REPLY, REMIND_USAGE, statusText } from "../../src/telegram/commands";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { newYears, nextRun, send } from "./api-helpers";

@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { helpText } from "../../src/telegram/commands";
 import { renderTelegramHtml } from "../../src/telegram/render";
-import type { PromptMessage } from "../../src/agent/message";
+import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { objectExists } from "./api-helpers";
 import { brief, chatIds, expectSpyInPlace, transcript } from "./agent-helpers";
 import { envWith } from "./helpers";

@@ -4,8 +4,9 @@
  * keep every message far below it.
  */
 import * as z from "zod";
-import { CHAT_ID } from "../jobs/model";
+
 import { lazy } from "../lazy";
+import { CHAT_ID } from "./ids";
 
 /** The schema, built on first use (nothing at module scope, DESIGN §12). */
 export const promptMessageSchema = lazy(() =>

@@ -1,0 +1,34 @@
+/**
+ * @module The ids every part exchanges (DESIGN §2, §3): Telegram chat ids, job ids, and how a value a client
+ * sent is quoted back in a sentence. Pure; the lowest layer, imported by the edge, the object and the core.
+ */
+
+/** Decimal Telegram chat ids (DESIGN §2); anything else is refused before a Durable Object exists. */
+export const CHAT_ID = /^-?[1-9]\d{0,15}$/;
+
+export const JOB_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+/** One job id, for building the patterns that contain one (run keys, button data). */
+export const JOB_ID_PATTERN = `[${JOB_ID_ALPHABET}]{5}`;
+export const JOB_ID = new RegExp(`^${JOB_ID_PATTERN}$`);
+
+/** A fresh 5-character id; the caller retries on the (rare) clash within its chat. */
+export function newJobId(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
+  let id = "";
+  // 248 = 8 × 31: bytes at or above it are discarded so every character is equally likely.
+  while (id.length < 5) {
+    for (const byte of random(8)) {
+      if (byte < 248 && id.length < 5) id += JOB_ID_ALPHABET[byte % 31];
+    }
+  }
+  return id;
+}
+
+/** Shows at most 40 characters of what a client sent, so an echoed value cannot flood a sentence. */
+export function shown(value: string): string {
+  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
+}
+
+/** The sentence for a path segment that is not a Telegram chat id. */
+export function badChatIdText(chatId: string): string {
+  return `${JSON.stringify(shown(chatId))} is not a Telegram chat id; use a decimal id such as 123456789 or -1001234567890.`;
+}

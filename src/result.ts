@@ -1,0 +1,19 @@
+/**
+ * @module The one result type for expected failures: a value, or what went wrong. RPC loses error classes, so
+ * the Durable Object returns these (DESIGN §10) and throws only for bugs; the pure core returns them with a
+ * sentence as the error.
+ */
+
+/** The codes an expected failure of the chat's object maps to (400, 404, 409 at the edge). */
+export type ProblemCode = "bad_request" | "not_found" | "conflict";
+export type Problem = { code: ProblemCode; message: string };
+
+export type Result<T, E = Problem> = { ok: true; value: T } | { ok: false; error: E };
+/** A parse of user input: a value, or one sentence saying what to fix. */
+export type Parsed<T> = Result<T, string>;
+
+export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
+/** An expected failure with its code and sentence. */
+export const err = <T = never>(code: ProblemCode, message: string): Result<T> => ({ ok: false, error: { code, message } });
+/** A parse that failed, with the sentence. */
+export const fail = <T = never>(error: string): Parsed<T> => ({ ok: false, error });

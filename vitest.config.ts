@@ -35,7 +35,7 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               // Local tests run as `npm run dev` does; tests of deployed mode pass a modified env to the app.
-              bindings: { CUCKOO_DEV: "1", TEST_MIGRATIONS: migrations },
+              bindings: { CUCKOO_DEV: "1", CUCKOO_TEST_CLOCK: "1", TEST_MIGRATIONS: migrations },
             },
           }),
         ],

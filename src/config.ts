@@ -124,6 +124,14 @@ export function loadConfig(env: Env): LoadedConfig {
   return loaded;
 }
 
+/**
+ * Whether a chat may use the bot (DESIGN §2, §6): with Telegram connected, only the private chats of the users
+ * in `ALLOWED_USER_IDS` (a private chat's id is its user's id); in transcript mode, every chat.
+ */
+export function isAllowedChat(config: Config, chatId: string): boolean {
+  return config.telegram.mode === "off" || config.telegram.allowedUserIds.includes(chatId);
+}
+
 /** The sentences of the issues that break `area`, in order; empty when it is configured correctly. */
 export function errorsFor(loaded: LoadedConfig, area: ConfigArea): string[] {
   return loaded.issues.filter((issue) => issue.areas.includes(area)).map((issue) => issue.message);

@@ -1,54 +1,34 @@
 /**
- * @module The chat's conversation (DESIGN §1, §7): `deliver` (transcript entry, and an outbox row when a bot
- * is connected, in one transaction; a key seen before is a no-op), user messages written through the admin
- * API, the dead-letter sentence, and how a bot entry's source follows from its key.
+ * @module The chat's conversation with its agent (DESIGN §1, §7): the run gate (offer, next, settle, release),
+ * `deliver`, the transcript, and the prompts the queue gave up on. A job's key settles its run through the
+ * settler; a user's key only moves the gate.
  */
 import { promptMessageSchema, type PromptMessage } from "../contracts/prompt-message";
+import { err, ok, type Result } from "../result";
+import { originOfKey, type Deliveries } from "./deliveries";
+import type { Offer, RunGate } from "./gate";
+import type { ChatInfo } from "./info";
+import type { AgentStatus, RunSettler } from "./settle";
+import type { GateStore } from "./store/gate";
+import type { JobStore } from "./store/jobs";
+import type { RunStore } from "./store/runs";
+import type { TranscriptEntry, TranscriptStore } from "./store/transcript";
 
-import { ConversationStore, type NewEntry, type Source } from "./conversation-store";
-import { JOB_ID_PATTERN } from "../contracts/ids";
+export type ConversationDeps = {
+  jobs: JobStore;
+  runs: RunStore;
+  gateStore: GateStore;
+  gate: RunGate;
+  transcript: TranscriptStore;
+  deliveries: Deliveries;
+  settler: RunSettler;
+  info: ChatInfo;
+  env: () => Env;
+  now: () => number;
+  transaction: <T>(work: () => T) => T;
+};
 
-/** What a delivery records besides the markdown. */
-/** `chatId` binds an object that has never seen its chat (an agent of your own delivering first). */
-export type DeliverOptions = { prompt?: string | null; chatId?: string };
-
-/** A job run's key: `<jobId>:<epoch ms>`. */
-const RUN_KEY = new RegExp(`^(${JOB_ID_PATTERN}):(\\d{1,15})$`);
-
-/**
- * Where a key came from: a job run (also when the run is gone, as after a cancel mid-turn: the key says so),
- * a Telegram update (`u:`) or an admin-API message (`m:`).
- */
-export function sourceOfKey(key: string, kind: "prompt" | "watcher" | null): { source: Source; jobId: string | null; runId: string | null } {
-  const run = RUN_KEY.exec(key);
-  if (run) return { source: kind === "watcher" ? "watcher" : "job", jobId: run[1]!, runId: key };
-  if (key.startsWith("u:")) return { source: "telegram", jobId: null, runId: null };
-  return { source: "admin", jobId: null, runId: null };
-}
-
-/**
- * Writes a delivery: the `prompt` entry (what the agent saw) when given, the bot entry, the delivered key and,
- * when a bot can send it, the outbox row, all in the caller's transaction. False when the key was delivered
- * before (nothing written).
- */
-export function writeDelivery(
-  talk: ConversationStore,
-  key: string,
-  markdown: string,
-  origin: { source: Source; jobId: string | null; runId: string | null },
-  options: DeliverOptions,
-  now: number,
-  sendable: boolean,
-): boolean {
-  if (talk.delivered(key)) return false;
-  talk.markDelivered(key, now);
-  const meta: Omit<NewEntry, "role" | "text"> = { source: origin.source, jobId: origin.jobId, runId: origin.runId };
-  if (options.prompt) talk.append({ ...meta, role: "prompt", text: options.prompt }, now);
-  talk.append({ ...meta, role: "bot", text: markdown }, now);
-  // With no bot to send it (transcript mode, a blocked chat), the transcript entry is the delivery.
-  if (sendable) talk.enqueueOutbox({ key, markdown, jobId: origin.jobId, runId: origin.runId }, now);
-  return true;
-}
+const NOT_A_MESSAGE = "The body must be a v1 prompt message: { v: 1, key, chatId, timeZone, source, text, body, firedAt, … }.";
 
 /** The one sentence a dead prompt leaves in the chat (DESIGN §7). */
 export function deadLetterText(message: PromptMessage): string {
@@ -57,8 +37,154 @@ export function deadLetterText(message: PromptMessage): string {
   return `⚠️ The ${what} "${message.jobName ?? message.jobId ?? "?"}" (${message.jobId ?? "?"}) could not be handled: the agent failed after several tries.`;
 }
 
+export class Conversation {
+  constructor(private readonly d: ConversationDeps) {}
+
+  /** A consumer offers a queue message: `duplicate`, `queued` (stored for the holder), or `run` with a token. */
+  async offer(input: unknown): Promise<Result<Offer>> {
+    const message = parseMessage(input);
+    if (!message) return err("bad_request", NOT_A_MESSAGE);
+    // A job's prompt whose run is gone (its job cancelled before the agent took it, or the chat erased) is
+    // stale: nothing runs and nothing is written.
+    if (message.source !== "user" && !this.openRun(message.key)) return ok({ result: "duplicate" });
+    const bound = this.d.info.bind(message.chatId);
+    if (!bound.ok) return bound;
+    const now = this.d.now();
+    const offer = this.d.transaction(() => {
+      const answer = this.d.gate.offer(message, now, () => {
+        // The holder delivered this prompt's reply and died before settling it: free the gate.
+        const held = this.d.gateStore.gate();
+        if (held) this.d.gate.release(held.token, now);
+      });
+      // Its reply went out but its settle did not (a crash, a failed call): the run is finished, say so.
+      if (answer.result === "duplicate" && this.openRun(message.key)) this.d.settler.agentOutcome(message.key, "delivered", null, now);
+      return answer.result === "run" ? { ...answer, timeZone: this.d.info.zone().zone } : answer;
+    });
+    await this.resendPending(now);
+    return ok(offer);
+  }
+
+  /** The holder's next prompt (the oldest pending one), or null, which releases the gate. */
+  next(token: string): Result<{ message: PromptMessage | null }> {
+    if (typeof token !== "string") return err("bad_request", `"token" must be the string that "offer" returned.`);
+    const now = this.d.now();
+    const message = this.d.transaction(() => {
+      for (;;) {
+        const json = this.d.gate.next(token, now);
+        if (json === null) return null;
+        const next = parseMessage(JSON.parse(json));
+        // A job prompt whose run went while it waited (its job was cancelled) is stale, as in `offer`.
+        if (next && (next.source === "user" || this.openRun(next.key))) return { ...next, timeZone: this.d.info.zone().zone };
+        this.d.gate.settle(token, next?.key ?? "", now);
+      }
+    });
+    return ok({ message });
+  }
+
+  /**
+   * The holder is done with `key`: a job's key settles its run (`delivered` or `failed`; a finished one-off is
+   * deleted); a user's key only renews the lease.
+   */
+  settle(token: string, key: string, status: AgentStatus, detail: string | null): Result<null> {
+    const now = this.d.now();
+    const settled = this.d.transaction(() => {
+      // A token that no longer holds the gate may still settle a run whose reply it delivered (its lease ran
+      // out mid-turn); anything else it says is not taken.
+      const held = this.d.gate.settle(token, key, now);
+      if (!this.d.runs.exists(key)) return true; // a user's key only releases
+      if (!held && !this.d.deliveries.delivered(key)) return false;
+      this.d.settler.agentOutcome(key, status, detail, now);
+      return true;
+    });
+    return settled ? ok(null) : err("conflict", "This token does not hold the chat's run gate; offer the prompt again.");
+  }
+
+  /** The holder gives up after a transient error: its prompt goes back first in line and the gate is free. */
+  async release(token: string): Promise<Result<null>> {
+    if (typeof token !== "string") return err("bad_request", `"token" must be the string that "offer" returned.`);
+    const now = this.d.now();
+    this.d.transaction(() => this.d.gate.release(token, now));
+    await this.resendPending(now);
+    return ok(null);
+  }
+
+  /**
+   * Delivers a message to the chat (DESIGN §1): the transcript entry (and the prompt the agent saw, when
+   * given) and, with a bot connected, an outbox row, in one transaction. A key seen before is a no-op.
+   * `chatId` binds an object that has never seen its chat (an agent of your own delivering first).
+   */
+  deliver(key: string, markdown: string, prompt: string | null, chatId: string | null): Result<{ delivered: boolean }> {
+    if (chatId !== null) {
+      const bound = this.d.info.bind(chatId);
+      if (!bound.ok) return bound;
+    }
+    const bound = this.d.info.chatId();
+    if (bound !== null && !this.d.info.allowed(bound)) {
+      return err("bad_request", `Chat ${bound} is not allowed to use this bot (ALLOWED_USER_IDS); nothing was delivered.`);
+    }
+    const now = this.d.now();
+    const run = this.d.runs.get(key);
+    const kind = run ? (this.d.jobs.get(run.jobId)?.kind ?? null) : null;
+    const origin = originOfKey(key, kind);
+    const delivered = this.d.transaction(() => this.d.deliveries.write(key, markdown, origin, now, prompt));
+    this.d.deliveries.flush();
+    return ok({ delivered });
+  }
+
+  /** The last `limit` transcript entries, oldest first (DESIGN §7). */
+  messages(chatId: string, limit: number): Result<{ chatId: string; messages: TranscriptEntry[] }> {
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
+    const n = Number.isInteger(limit) && limit >= 1 && limit <= 500 ? limit : 50;
+    return ok({ chatId, messages: this.d.transcript.entries(n) });
+  }
+
+  /** A prompt the queue gave up on: settle it failed and tell the chat in one sentence. */
+  async deadLetter(input: unknown): Promise<Result<null>> {
+    const message = parseMessage(input);
+    if (!message) return err("bad_request", NOT_A_MESSAGE);
+    const bound = this.d.info.bind(message.chatId);
+    if (!bound.ok) return bound;
+    const now = this.d.now();
+    const run = this.d.runs.get(message.key);
+    const origin = originOfKey(message.key, message.source === "watcher" ? "watcher" : null);
+    this.d.transaction(() => {
+      const alert = { ...origin, source: origin.jobId !== null ? ("alert" as const) : origin.source };
+      if (!this.d.deliveries.write(message.key, deadLetterText(message), alert, now)) return;
+      if (run) this.d.settler.agentOutcome(message.key, "failed", "the agent failed after several tries (dead-lettered)", now);
+      this.d.gateStore.takePending(message.key);
+      const held = this.d.gateStore.gate();
+      // The holder is gone (the queue gave up on it): free the gate for the prompts waiting behind it.
+      if (held?.activeKey === message.key) this.d.gate.release(held.token, now);
+    });
+    this.d.deliveries.flush();
+    await this.resendPending(now);
+    return ok(null);
+  }
+
+  /**
+   * The alarm's part, and after any call that may free the gate: whenever the gate is free (its lease ran out,
+   * its holder released it or died after delivering) while prompts wait, re-send the oldest so a consumer
+   * takes over; nothing else would ever hand it out.
+   */
+  async resendPending(now: number): Promise<boolean> {
+    const json = this.d.transaction(() => {
+      this.d.gate.expire(now);
+      return this.d.gateStore.gate() === null ? (this.d.gateStore.oldestPending()?.message ?? null) : null;
+    });
+    if (json !== null) await this.d.env().PROMPTS.send(JSON.parse(json), { contentType: "json" });
+    return false;
+  }
+
+  /** Whether a job's run is still open (claimed or dispatched, not settled). */
+  private openRun(key: string): boolean {
+    const run = this.d.runs.get(key);
+    return run !== null && run.state !== "settled";
+  }
+}
+
 /** Parses a queue message handed over RPC or HTTP. */
-export function parseMessage(input: unknown): PromptMessage | null {
+function parseMessage(input: unknown): PromptMessage | null {
   const parsed = promptMessageSchema().safeParse(input);
   return parsed.success ? parsed.data : null;
 }

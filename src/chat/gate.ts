@@ -5,7 +5,7 @@
  * the queue so a consumer takes over.
  */
 import type { PromptMessage } from "../contracts/prompt-message";
-import type { ConversationStore } from "./conversation-store";
+import type { GateStore } from "./store/gate";
 
 export const GATE_LEASE_MS = 10 * 60_000;
 
@@ -14,7 +14,9 @@ export type Offer = { result: "duplicate" } | { result: "queued" } | { result: "
 
 export class RunGate {
   constructor(
-    private readonly store: ConversationStore,
+    private readonly store: GateStore,
+    /** Whether a key's reply was delivered already (the transcript's record). */
+    private readonly delivered: (key: string) => boolean,
     private readonly newToken: () => string = () => crypto.randomUUID(),
   ) {}
 
@@ -29,7 +31,7 @@ export class RunGate {
    * caller now holds it for this prompt. `queued`: stored; the holder will get it from `next`.
    */
   offer(message: PromptMessage, now: number, onDuplicateActive: () => void): Offer {
-    if (this.store.delivered(message.key)) {
+    if (this.delivered(message.key)) {
       // Its reply went out: a copy waiting in line (put back after a lease ran out) must not be sent again.
       this.store.takePending(message.key);
       const gate = this.store.gate();
@@ -79,7 +81,7 @@ export class RunGate {
   release(token: string, now: number): void {
     const gate = this.store.gate();
     if (!gate || gate.token !== token) return;
-    if (gate.activeKey !== null && gate.activeMessage !== null && !this.store.delivered(gate.activeKey)) {
+    if (gate.activeKey !== null && gate.activeMessage !== null && !this.delivered(gate.activeKey)) {
       this.store.addPending(gate.activeKey, gate.activeMessage, now, true);
     }
     this.store.setGate(null);

@@ -4,10 +4,10 @@
  * hold an undeliverable chat's job. The Durable Object writes what these return and sends what they build.
  */
 import type { PromptMessage } from "../contracts/prompt-message";
-import type { JobRecord, RunRecord } from "./model";
+import type { JobRecord, RunRecord } from "./records";
 import { nextOccurrence, parseCron } from "../time";
 import { LATE_AFTER_MS, promptText } from "./texts";
-import { encodeWatcherCall, watcherLeaseMs } from "./watcher";
+import { watcherLeaseMs } from "./watcher";
 
 /** A prompt's lease: how long an agent has to settle it (DESIGN §5). */
 export const PROMPT_LEASE_MS = 10 * 60_000;
@@ -78,6 +78,7 @@ function newRun(jobId: string, dueAt: number, now: number, manual: boolean): Run
   return {
     runId: manual ? runIdOf(jobId, now) : runIdOf(jobId, dueAt),
     jobId,
+    kind: "prompt",
     manual,
     dueAt,
     startedAt: null,
@@ -90,7 +91,7 @@ function newRun(jobId: string, dueAt: number, now: number, manual: boolean): Run
     detail: null,
     leaseUntil: now + PROMPT_LEASE_MS,
     attempts: 0,
-    message: null,
+    payload: null,
   };
 }
 
@@ -120,6 +121,7 @@ export function decideFire(job: JobRecord, ctx: FireContext): FireDecision {
   if (job.runningRunId !== null) {
     const run: RunRecord = {
       ...newRun(job.id, dueAt, now, false),
+      kind: job.kind,
       state: "settled",
       status: "skipped",
       detail: "still running",
@@ -144,11 +146,12 @@ function claimedRun(job: JobRecord, run: RunRecord, dueAt: number, ctx: FireCont
     const timeoutSeconds = job.timeoutSeconds ?? ctx.defaultTimeout;
     return {
       ...run,
+      kind: "watcher",
       leaseUntil: ctx.now + watcherLeaseMs(timeoutSeconds),
-      message: encodeWatcherCall({ command: job.command ?? "", timeoutSeconds, timeZone: ctx.zone }),
+      payload: { kind: "watcher", call: { command: job.command ?? "", timeoutSeconds, timeZone: ctx.zone } },
     };
   }
-  return { ...run, message: JSON.stringify(promptMessage(job, run.runId, dueAt, ctx, run.late)) };
+  return { ...run, payload: { kind: "prompt", message: promptMessage(job, run.runId, dueAt, ctx, run.late) } };
 }
 
 /** Whether `run` is the scheduled run of a one-off job, after which the job is deleted (DESIGN §5). */

@@ -4,13 +4,13 @@
  */
 import * as z from "zod";
 import { lazy } from "../lazy";
-import type { JobSpec } from "./validate";
+import type { CreatedBy, JobKind, LastResult, RunState, RunStatus } from "./records";
+
+export type { JobKind, LastResult };
 
 export const JOB_KINDS = ["prompt", "watcher"] as const;
-export type JobKind = (typeof JOB_KINDS)[number];
 export const CATEGORIES = ["one-time", "recurring", "monitoring"] as const;
 export type Category = (typeof CATEGORIES)[number];
-export type CreatedBy = "user" | "agent" | "admin";
 
 export const LIMITS = {
   name: 80,
@@ -21,16 +21,9 @@ export const LIMITS = {
   runsKept: 50,
 } as const;
 
-export type LastResult = {
-  status: "delivered" | "silent" | "matched" | "failed";
-  exitCode?: number | null;
-  timedOut?: boolean;
-  stderrTail?: string;
-  at: string;
-};
 
 /** `lastResult` as stored (JSON in the job row); schemas here are built on first use (DESIGN §12). */
-export const lastResultSchema = lazy(() =>
+export const lastResultSchema = lazy((): z.ZodType<LastResult> =>
   z.strictObject({
     status: z.enum(["delivered", "silent", "matched", "failed"]),
     exitCode: z.number().int().nullable().optional(),
@@ -60,8 +53,6 @@ export type Job = {
   running: boolean;
 };
 
-export type RunState = "claimed" | "dispatched" | "settled";
-export type RunStatus = "delivered" | "silent" | "matched" | "failed" | "skipped";
 
 /** One occurrence's history entry (DESIGN §5). */
 export type Run = {
@@ -122,37 +113,3 @@ export function categoryOf(kind: JobKind, schedule: "at" | "cron"): Category {
   if (kind === "watcher") return "monitoring";
   return schedule === "at" ? "one-time" : "recurring";
 }
-
-/** A job as stored: the spec plus its firing state. Times are epoch ms. */
-export type JobRecord = JobSpec & {
-  id: string;
-  enabled: boolean;
-  createdAt: number;
-  createdBy: "user" | "agent" | "admin";
-  nextRunAt: number | null;
-  lastRunAt: number | null;
-  lastResult: LastResult | null;
-  runningRunId: string | null;
-  quarantined: string | null;
-};
-
-
-/** A run as stored. */
-export type RunRecord = {
-  runId: string;
-  jobId: string;
-  manual: boolean;
-  dueAt: number;
-  startedAt: number | null;
-  finishedAt: number | null;
-  state: "claimed" | "dispatched" | "settled";
-  status: "delivered" | "silent" | "matched" | "failed" | "skipped" | null;
-  exitCode: number | null;
-  timedOut: boolean;
-  late: boolean;
-  detail: string | null;
-  leaseUntil: number | null;
-  attempts: number;
-  message: string | null;
-};
-

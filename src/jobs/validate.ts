@@ -4,17 +4,7 @@
  */
 import { neverFires, nextOccurrence, parseCron, resolveAt, resolveDelay, type Parsed } from "../time";
 import { LIMITS, type CreateJobInput, type EditJobInput, type JobKind } from "./model";
-
-/** What is stored of a job's definition. `at` is epoch ms. */
-export type JobSpec = {
-  name: string;
-  kind: JobKind;
-  schedule: { type: "at"; at: number } | { type: "cron"; cron: string };
-  text: string | null;
-  command: string | null;
-  /** Watchers only; null = the operator's DEFAULT_SCRIPT_TIMEOUT. */
-  timeoutSeconds: number | null;
-};
+import type { JobSpec } from "./records";
 
 export type RuleContext = { zone: string; now: number };
 

@@ -1,11 +1,12 @@
 /**
- * @module What a watcher's run means (DESIGN §5): the runner request stored with a claimed run, the prompt a
+ * @module What a watcher's run means (DESIGN §5): the runner call stored with a claimed run, the prompt a
  * match sends, the alert a failure delivers (once per failure streak), and the reply of a dry run. Pure.
  */
 import * as z from "zod";
 import { lazy } from "../lazy";
 import type { RunnerOutcome } from "../runner/outcome";
 import type { LastResult } from "./model";
+import type { WatcherCall } from "./records";
 
 /** A watcher's lease beyond its timeout: the runner's cold start and the callback's way back (DESIGN §5). */
 export const WATCHER_LEASE_GRACE_MS = 60_000;
@@ -17,28 +18,10 @@ const MAX_TAIL_CHARS = 4000;
  */
 export const MAX_PROMPT_OUTPUT_CHARS = 16_000;
 
-/** What a claimed watcher run stores until the runner has it: the job's command as it was when claimed. */
-export type WatcherCall = { command: string; timeoutSeconds: number; timeZone: string };
-
-const watcherCall = lazy(() =>
-  z.object({ watcher: z.object({ command: z.string().min(1), timeoutSeconds: z.number().int().min(1).max(3600), timeZone: z.string().min(1) }) }),
+/** A watcher's call to the runner as a run stores it (the run's `kind` is `watcher`), parsed when read back. */
+export const watcherCallSchema = lazy((): z.ZodType<WatcherCall> =>
+  z.strictObject({ command: z.string().min(1), timeoutSeconds: z.number().int().min(1).max(3600), timeZone: z.string().min(1) }),
 );
-
-/** How every stored runner call begins (and no prompt message does). */
-export const WATCHER_CALL_PREFIX = '{"watcher":';
-
-export const encodeWatcherCall = (call: WatcherCall): string => JSON.stringify({ watcher: call });
-
-/** The runner request stored in a run's `message`, or null when the message is a prompt for the agent. */
-export function decodeWatcherCall(message: string | null): WatcherCall | null {
-  if (message === null || !message.startsWith(WATCHER_CALL_PREFIX)) return null;
-  try {
-    const parsed = watcherCall().safeParse(JSON.parse(message));
-    return parsed.success ? parsed.data.watcher : null;
-  } catch {
-    return null;
-  }
-}
 
 /** A watcher run's lease: its timeout plus the grace. */
 export const watcherLeaseMs = (timeoutSeconds: number): number => timeoutSeconds * 1000 + WATCHER_LEASE_GRACE_MS;

@@ -1,8 +1,19 @@
 /**
- * @module The Bot API client (DESIGN §6): one POST per method to `${TELEGRAM_API_BASE}/bot<token>/<method>`.
- * Two kinds of failure, as grammY has them: the remote said no (`TelegramError`, with Telegram's code,
- * description and `retry_after`), or the network failed (`NetworkError`). The token never appears in errors.
+ * @module The Bot API client (DESIGN §6): one POST per method to `${TELEGRAM_API_BASE}/bot<token>/<method>`,
+ * typed by method with @grammyjs/types' `ApiMethods`, and never waiting longer than its time limit. Two kinds
+ * of failure, as grammY has them: the remote said no (`TelegramError`, with Telegram's code, description and
+ * `retry_after`), or the network failed or took too long (`NetworkError`). The token never appears in errors.
  */
+import type { ApiMethods } from "@grammyjs/types";
+
+/** The Bot API's methods, typed (files are never uploaded here). */
+type Methods = ApiMethods<never>;
+export type MethodName = keyof Methods;
+export type ParamsOf<M extends MethodName> = Parameters<Methods[M]>[0];
+export type ResultOf<M extends MethodName> = ReturnType<Methods[M]>;
+
+/** How long one Bot API call may take before it counts as a network error: Telegram answers in well under 1 s. */
+export const BOT_API_TIMEOUT_MS = 10_000;
 
 export class TelegramError extends Error {
   constructor(
@@ -37,29 +48,28 @@ export class NetworkError extends Error {
 
 export type BotApi = { base: string; token: string };
 
-/** Calls a Bot API method and returns its `result`. */
-export async function callBotApi<T = unknown>(api: BotApi, method: string, params: Record<string, unknown>): Promise<T> {
-  let response: Response;
+/** Calls a Bot API method and returns its `result`; at most `timeoutMs` (a time-out is a `NetworkError`). */
+export async function callBotApi<M extends MethodName>(api: BotApi, method: M, params: ParamsOf<M>, timeoutMs = BOT_API_TIMEOUT_MS): Promise<ResultOf<M>> {
+  let body: { ok?: boolean; result?: ResultOf<M>; error_code?: number; description?: string; parameters?: { retry_after?: number } } | null;
+  let status: number;
   try {
-    response = await fetch(`${api.base}/bot${api.token}/${method}`, {
+    const response = await fetch(`${api.base}/bot${api.token}/${method}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(params),
+      signal: AbortSignal.timeout(timeoutMs),
     });
+    status = response.status;
+    body = await response.json<NonNullable<typeof body>>().catch(() => null);
   } catch (error) {
-    throw new NetworkError(method, error instanceof Error ? error.message.replaceAll(api.token, "[REDACTED]") : "fetch failed");
+    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    const cause = timedOut ? `no answer within ${timeoutMs / 1000} s` : error instanceof Error ? error.message.replaceAll(api.token, "[REDACTED]") : "fetch failed";
+    throw new NetworkError(method, cause);
   }
-  type Reply = { ok?: boolean; result?: T; error_code?: number; description?: string; parameters?: { retry_after?: number } };
-  let body: Reply | null;
-  try {
-    body = (await response.json()) as Reply;
-  } catch {
-    body = null;
-  }
-  if (body?.ok === true) return body.result as T;
+  if (body?.ok === true) return body.result as ResultOf<M>;
   if (body && typeof body.error_code === "number") {
     throw new TelegramError(method, body.error_code, body.description ?? "", body.parameters?.retry_after ?? null);
   }
-  if (response.status >= 500) throw new NetworkError(method, `HTTP ${response.status}`);
-  throw new TelegramError(method, response.status, `HTTP ${response.status}`, null);
+  if (status >= 500) throw new NetworkError(method, `HTTP ${status}`);
+  throw new TelegramError(method, status, `HTTP ${status}`, null);
 }

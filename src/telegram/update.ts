@@ -5,7 +5,6 @@
 import * as z from "zod";
 
 import { lazy } from "../lazy";
-import { JOB_ID_PATTERN } from "../contracts/ids";
 
 export const updateSchema = lazy(() => {
   const user = z.object({ id: z.number().int(), is_bot: z.boolean().optional(), username: z.string().optional() });
@@ -40,11 +39,4 @@ export function updateOrigin(update: Update): { chatId: string; userId: string; 
   const q = update.callback_query;
   if (q?.message) return { chatId: String(q.message.chat.id), userId: String(q.from.id), chatType: q.message.chat.type };
   return null;
-}
-
-/** Button callback data: `r:`, `p:` or `c:` and a job id (DESIGN §6). */
-export function parseButton(data: string | undefined): { action: "run" | "pause" | "cancel"; id: string } | null {
-  const m = new RegExp(`^([rpc]):(${JOB_ID_PATTERN})$`).exec(data ?? "");
-  if (!m) return null;
-  return { action: m[1] === "r" ? "run" : m[1] === "p" ? "pause" : "cancel", id: m[2]! };
 }

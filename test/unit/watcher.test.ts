@@ -4,7 +4,7 @@
  * Worker's Web Crypto side against the runner's node:crypto side, both ways).
  */
 import { describe, expect, it } from "vitest";
-import { alertText, boundTail, clipOutput, decodeWatcherCall, encodeWatcherCall, failedLabel, fitOutput, isNewFailure, MAX_PROMPT_MESSAGE_BYTES, MAX_PROMPT_OUTPUT_CHARS, testReplyText } from "../../src/jobs/watcher";
+import { alertText, boundTail, clipOutput, failedLabel, fitOutput, isNewFailure, MAX_PROMPT_MESSAGE_BYTES, MAX_PROMPT_OUTPUT_CHARS, testReplyText, watcherCallSchema } from "../../src/jobs/watcher";
 import { loadConfig } from "../../src/config";
 import { redact, secretsOf } from "../../src/runner/redact";
 import { signatureHeader, verifySignature } from "../../src/runner/signature";
@@ -83,12 +83,13 @@ describe("the prompt of a match", () => {
 });
 
 describe("the stored runner call", () => {
-  it("round-trips, and a prompt's message is not one", () => {
+  it("parses a call, and refuses a prompt's message, an empty command or an unknown field", () => {
     const call = { command: "echo hi", timeoutSeconds: 30, timeZone: "Europe/Berlin" };
-    expect(decodeWatcherCall(encodeWatcherCall(call))).toEqual(call);
-    expect(decodeWatcherCall('{"v":1,"key":"k"}')).toBeNull();
-    expect(decodeWatcherCall('{"watcher":{"command":""}}')).toBeNull();
-    expect(decodeWatcherCall(null)).toBeNull();
+    expect(watcherCallSchema().parse(JSON.parse(JSON.stringify(call)))).toEqual(call);
+    expect(watcherCallSchema().safeParse({ v: 1, key: "k" }).success).toBe(false);
+    expect(watcherCallSchema().safeParse({ ...call, command: "" }).success).toBe(false);
+    expect(watcherCallSchema().safeParse({ ...call, timeoutSeconds: 3601 }).success).toBe(false);
+    expect(watcherCallSchema().safeParse({ ...call, extra: 1 }).success).toBe(false);
   });
 });
 

@@ -7,7 +7,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { alarmOf, brief, chatIds, expectSpyInPlace, feed, fireJob, gateRow, LEASE_MS, MINUTE, must, NO_MODEL, pendingKeys, runRow, spyQueue, sql, transcript, userMessage, type JobView } from "./agent-helpers";
+import { alarmOf, settleRun, brief, chatIds, expectSpyInPlace, feed, fireJob, gateRow, LEASE_MS, MINUTE, must, NO_MODEL, pendingKeys, runRow, spyQueue, sql, transcript, userMessage, type JobView } from "./agent-helpers";
 
 const newChat = chatIds(4_010_000);
 
@@ -256,7 +256,7 @@ describe("offers that must not run again", () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const { runId, message } = await fireJob(chatId, stub, { cron: true });
-    await must(stub.settleRun(runId, "failed", "no agent settled it within 10 min"));
+    await settleRun(stub, runId, "failed", "no agent settled it within 10 min");
     expect(await must(stub.gateOffer(message))).toEqual({ result: "duplicate" });
     expect(await gateRow(stub)).toBeNull();
     expect(await transcript(stub, chatId)).toEqual([]);

@@ -179,6 +179,20 @@ export async function fireJob(
   return { job, runId, dueAt, message: JSON.parse(run!.message!) as PromptMessage };
 }
 
+/**
+ * Settles a job's run as an agent does: its stored message offered to the run gate, settled, and the gate
+ * released. False when the gate does not run it (the run is settled or gone).
+ */
+export async function settleRun(stub: Stub, runId: string, status: "delivered" | "failed", detail: string | null = null): Promise<boolean> {
+  const row = await runRow(stub, runId);
+  if (!row?.message) return false;
+  const offer = await must<{ result: string; token?: string }>(stub.gateOffer(JSON.parse(row.message)));
+  if (offer.result !== "run" || offer.token === undefined) return false;
+  await must(stub.gateSettle(offer.token, runId, status, detail));
+  await must(stub.gateNext(offer.token));
+  return true;
+}
+
 /** A user message as the DO builds it for the admin API (`m:<messageId>`), built by hand. */
 export function userMessage(chatId: string, messageId: string, text: string, timeZone = "UTC"): PromptMessage {
   return { v: 1, key: `m:${messageId}`, chatId, timeZone, source: "user", text, body: text, firedAt: new Date().toISOString(), messageId };

@@ -11,7 +11,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { nextOccurrence, parseCron } from "../../src/time";
-import { alarmOf, backdateCron, backdateOneOff, chatIds, createPrompt, dayMonthTime, expectSpyInPlace, fireJob, HOUR, justDue, LEASE_MS, MINUTE, must, runsOf, spyQueue, sql, type JobView, type Stub } from "./agent-helpers";
+import { alarmOf, settleRun, backdateCron, backdateOneOff, chatIds, createPrompt, dayMonthTime, expectSpyInPlace, fireJob, HOUR, justDue, LEASE_MS, MINUTE, must, runsOf, spyQueue, sql, type JobView, type Stub } from "./agent-helpers";
 
 const newChat = chatIds(2_000_000);
 
@@ -324,7 +324,7 @@ describe("overlap", () => {
     // First occurrence: fired and settled, so lastResult is set.
     await backdateCron(stub, job.id, d1);
     await runDurableObjectAlarm(stub);
-    expect(await must(stub.settleRun(`${job.id}:${d1}`, "delivered"))).toBe(true);
+    expect(await settleRun(stub, `${job.id}:${d1}`, "delivered")).toBe(true);
     const settled = await must<JobView>(stub.getJob(chatId, job.id));
     expect(settled.lastResult?.status).toBe("delivered");
 
@@ -367,11 +367,11 @@ describe("settling", () => {
 
     expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ nextRunAt: null, running: true });
 
-    expect(await must(stub.settleRun(runId, "delivered"))).toBe(true);
+    expect(await settleRun(stub, runId, "delivered")).toBe(true);
     expect(await stub.getJob(chatId, job.id)).toEqual({ ok: false, error: { code: "not_found", message: `No job ${job.id} in this chat.` } });
     expect(await sql(stub, "SELECT run_id FROM runs")).toEqual([]);
     // A second settle finds nothing.
-    expect(await must(stub.settleRun(runId, "delivered"))).toBe(false);
+    expect(await settleRun(stub, runId, "delivered")).toBe(false);
     expect(await alarmOf(stub)).toBeNull();
   });
 
@@ -382,7 +382,7 @@ describe("settling", () => {
     const next = (await must<JobView>(stub.getJob(chatId, job.id))).nextRunAt;
 
     const t0 = Date.now();
-    expect(await must(stub.settleRun(runId, "delivered"))).toBe(true);
+    expect(await settleRun(stub, runId, "delivered")).toBe(true);
     const t1 = Date.now();
 
     const [run] = await runsOf(stub, job.id);
@@ -393,7 +393,7 @@ describe("settling", () => {
     expect(after).toMatchObject({ running: false, nextRunAt: next, lastResult: { status: "delivered", at: new Date(run!.finished_at!).toISOString() } });
     expect(after.lastResult).toStrictEqual({ status: "delivered", at: new Date(run!.finished_at!).toISOString() });
     // Settled twice: the second is a no-op.
-    expect(await must(stub.settleRun(runId, "failed", "late duplicate"))).toBe(false);
+    expect(await settleRun(stub, runId, "failed", "late duplicate")).toBe(false);
     expect((await must<JobView>(stub.getJob(chatId, job.id))).lastResult?.status).toBe("delivered");
     // The alarm is back at the next occurrence alone.
     expect(await alarmOf(stub)).toBe(Date.parse(next!));

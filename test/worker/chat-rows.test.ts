@@ -3,7 +3,7 @@
  * count small and known). Each chat has its own id (2200000 up).
  *
  * How it is measured: the Durable Object's storage code runs every statement through one `SqlStorage`
- * (`ChatStore.sql`). The test wraps that object's `exec` on the live instance, keeps every cursor, and after
+ * (its `db.sql`, src/chat/store/db.ts). The test wraps that object's `exec` on the live instance, keeps every cursor, and after
  * the alarm sums `cursor.rowsWritten`: the figure Cloudflare bills, which counts index entries as well as
  * table rows. The alarm itself runs through `runDurableObjectAlarm`, unchanged. SQLite's own
  * `total_changes()` (table rows only, and also the runtime's alarm bookkeeping) is read as a cross-check.
@@ -22,7 +22,7 @@ type Meter = { statements: Counted[]; changesBefore: number };
 async function meter(stub: Stub): Promise<Meter> {
   const m: Meter = { statements: [], changesBefore: 0 };
   m.changesBefore = await runInDurableObject(stub, (instance, state) => {
-    const store = (instance as unknown as { store: { sql: SqlStorage } }).store;
+    const store = (instance as unknown as { db: { sql: SqlStorage } }).db;
     const real = state.storage.sql;
     store.sql = new Proxy(real, {
       get(target, prop) {
@@ -45,7 +45,7 @@ async function meter(stub: Stub): Promise<Meter> {
 /** Stops metering and reports rows written, per writing statement (`INSERT runs`) and in total. */
 async function readMeter(stub: Stub, m: Meter): Promise<{ rowsWritten: number; writes: [string, number][]; tableChanges: number }> {
   const changesAfter = await runInDurableObject(stub, (instance, state) => {
-    (instance as unknown as { store: { sql: SqlStorage } }).store.sql = state.storage.sql;
+    (instance as unknown as { db: { sql: SqlStorage } }).db.sql = state.storage.sql;
     return state.storage.sql.exec<{ n: number }>("SELECT total_changes() AS n").one().n;
   });
   const writes = m.statements

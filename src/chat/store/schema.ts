@@ -1,6 +1,9 @@
 /**
  * @module The chat's SQLite schema: numbered migrations and the schema-version row. Applied in the Durable
- * Object's constructor (inside `blockConcurrencyWhile`), so every entry point sees the current schema.
+ * Object's constructor (inside `blockConcurrencyWhile`), so every entry point sees the current schema. The
+ * tables: `settings` (chat id, zone, blocked flag), `jobs`, `runs` (each occurrence, `kind` prompt | watcher),
+ * `transcript`, `deliveries` (keys already delivered), `outbox` (Telegram), `gate` and `pending` (the agent's
+ * run gate), `updates` (Telegram update ids seen).
  */
 
 /** Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped. */
@@ -100,14 +103,23 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX deliveries_at ON deliveries (at);
   CREATE INDEX updates_at ON updates (at);
   `,
+  // 6: a run says what it carries (a prompt for the agent, or a watcher's call to the runner) in a column, not
+  // by the prefix of its message; a waiting watcher call keeps only the call itself. Settled runs of watchers
+  // that did not reach the agent are marked too, for the history. The unused meta table goes.
+  `
+  DROP TABLE meta;
+  ALTER TABLE runs ADD COLUMN kind TEXT NOT NULL DEFAULT 'prompt' CHECK (kind IN ('prompt', 'watcher'));
+  UPDATE runs SET kind = 'watcher', message = json_extract(message, '$.watcher') WHERE substr(message, 1, 11) = '{"watcher":';
+  UPDATE runs SET kind = 'watcher' WHERE message IS NULL AND status IN ('silent', 'failed', 'skipped') AND job_id IN (SELECT id FROM jobs WHERE kind = 'watcher');
+  `,
 ];
 
-/** Brings the database to the latest schema; returns the version it is at. */
-export function migrate(sql: SqlStorage): number {
+/** Brings the database to the latest schema (or to `target`, for tests of a migration); returns its version. */
+export function migrate(sql: SqlStorage, target: number = MIGRATIONS.length): number {
   sql.exec("CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)");
   const row = sql.exec<{ version: number }>("SELECT version FROM schema_version WHERE id = 1").toArray()[0];
   let version = row?.version ?? 0;
-  while (version < MIGRATIONS.length) {
+  while (version < target) {
     // One statement per exec call; the migrations hold no semicolons inside statements.
     for (const statement of MIGRATIONS[version]!.split(";")) if (statement.trim()) sql.exec(statement);
     version++;

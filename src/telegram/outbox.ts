@@ -5,50 +5,35 @@
  * 403 or "chat not found" marks the chat blocked and drops what was pending. Rows go in order: a row that
  * must wait holds back the ones after it.
  */
-import type { ApiMethods, InlineKeyboardMarkup } from "@grammyjs/types";
-import { callBotApi, NetworkError, TelegramError, type BotApi } from "../telegram/api";
-import { splitForTelegram } from "../telegram/render";
-import type { ConversationStore, OutboxRow } from "./conversation-store";
-
-/** The Bot API's own shape of sendMessage's parameters (types only, from @grammyjs/types). */
-type SendMessage = Parameters<ApiMethods<never>["sendMessage"]>[0];
+import { backoffMs } from "../backoff";
+import type { Config } from "../config";
+import type { ChatInfo } from "../chat/info";
+import type { OutboxRow, OutboxStore } from "../chat/store/outbox";
+import { callBotApi, NetworkError, TelegramError, type BotApi, type ParamsOf } from "./api";
+import { jobButtons } from "./buttons";
+import { splitForTelegram } from "./render";
 
 export const MAX_SEND_ATTEMPTS = 8;
 export const MAX_SEND_AGE_MS = 24 * 3_600_000;
 
-/** Run now, Pause and Cancel under a job's message (DESIGN §6), callback data `r:`/`p:`/`c:` + id. */
-export function jobButtons(jobId: string): InlineKeyboardMarkup {
-  return {
-    inline_keyboard: [
-      [
-        { text: "Run now", callback_data: `r:${jobId}` },
-        { text: "Pause", callback_data: `p:${jobId}` },
-        { text: "Cancel", callback_data: `c:${jobId}` },
-      ],
-    ],
-  };
-}
-
-/** 2 s, 4 s, 8 s … at most 10 minutes, with up to a second of jitter. */
-export function sendBackoff(attempts: number, random = Math.random): number {
-  return Math.min(600_000, 1000 * 2 ** attempts) + Math.floor(random() * 1000);
-}
+/** Waits after a failed send: 2 s, 4 s, 8 s … at most 10 minutes, jittered. */
+const SEND_BACKOFF = { baseMs: 1_000, maxMs: 600_000 };
 
 export type OutboxOutcome = "idle" | "sent" | "waiting" | "blocked";
 
 /** Sends what is due; `blocked` when Telegram said the chat cannot be reached. */
 export async function sendOutbox(
-  talk: ConversationStore,
+  store: OutboxStore,
   api: BotApi,
   chatId: string,
   now: number,
   onBlocked: () => Promise<void>,
 ): Promise<OutboxOutcome> {
   let outcome: OutboxOutcome = "idle";
-  for (const row of talk.dueOutbox(now)) {
-    const result = await sendRow(talk, api, chatId, row, now);
+  for (const row of store.dueOutbox(now)) {
+    const result = await sendRow(store, api, chatId, row, now);
     if (result === "blocked") {
-      talk.clearOutbox();
+      store.clearOutbox();
       await onBlocked();
       return "blocked";
     }
@@ -58,12 +43,12 @@ export async function sendOutbox(
   return outcome;
 }
 
-async function sendRow(talk: ConversationStore, api: BotApi, chatId: string, row: OutboxRow, now: number): Promise<"sent" | "waiting" | "blocked"> {
+async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: OutboxRow, now: number): Promise<"sent" | "waiting" | "blocked"> {
   const parts = splitForTelegram(row.markdown);
   for (let i = row.parts_sent; i < parts.length; i++) {
     const part = parts[i]!;
     const last = i === parts.length - 1;
-    const params: SendMessage = {
+    const params: ParamsOf<"sendMessage"> = {
       chat_id: chatId,
       text: part.html,
       parse_mode: "HTML",
@@ -72,7 +57,7 @@ async function sendRow(talk: ConversationStore, api: BotApi, chatId: string, row
     };
     try {
       try {
-        await callBotApi(api, "sendMessage", { ...params });
+        await callBotApi(api, "sendMessage", params);
       } catch (error) {
         if (!(error instanceof TelegramError && error.cannotParse)) throw error;
         const { parse_mode: _html, ...plain } = params;
@@ -82,7 +67,7 @@ async function sendRow(talk: ConversationStore, api: BotApi, chatId: string, row
       if (error instanceof TelegramError && error.unreachable) return "blocked";
       if (error instanceof TelegramError && error.code === 429) {
         const wait = (error.retryAfter ?? 1) * 1000 + Math.floor(Math.random() * 1000);
-        talk.deferOutbox(row.id, row.attempts, now + wait);
+        store.deferOutbox(row.id, row.attempts, now + wait);
         return "waiting";
       }
       const transient = error instanceof NetworkError || (error instanceof TelegramError && error.code >= 500);
@@ -90,14 +75,43 @@ async function sendRow(talk: ConversationStore, api: BotApi, chatId: string, row
       if (!transient || attempts >= MAX_SEND_ATTEMPTS || now - row.created_at >= MAX_SEND_AGE_MS) {
         const reason = `gave up after ${attempts} attempt(s): ${error instanceof Error ? error.message : String(error)}`;
         console.error(`outbox: ${row.key} ${reason}`);
-        talk.failOutbox(row.id, reason, now);
+        store.failOutbox(row.id, reason, now);
         return "sent";
       }
-      talk.deferOutbox(row.id, attempts, now + sendBackoff(attempts));
+      store.deferOutbox(row.id, attempts, now + backoffMs(attempts, SEND_BACKOFF));
       return "waiting";
     }
-    talk.partSent(row.id, i + 1); // a crash before this line sends the part again: at-least-once
+    store.partSent(row.id, i + 1); // a crash before this line sends the part again: at-least-once
   }
-  talk.removeOutbox(row.id);
+  store.removeOutbox(row.id);
   return "sent";
+}
+
+export type TelegramOutboxDeps = {
+  outbox: OutboxStore;
+  info: ChatInfo;
+  config: () => Config;
+  /** Records the chat as blocked (or not) in the D1 directory; never throws. */
+  markBlocked: (chatId: string, blocked: boolean, now: number) => Promise<void>;
+};
+
+/** The chat's outbox as the alarm sends it: due rows to the Bot API, in order. */
+export class TelegramOutbox {
+  constructor(private readonly d: TelegramOutboxDeps) {}
+
+  /** The alarm's part: sends the due rows; with no bot to send them, drops them (the transcript is the delivery). */
+  async tick(now: number): Promise<boolean> {
+    const t = this.d.config().telegram;
+    const chatId = this.d.info.chatId();
+    if (!this.d.info.canSend() || t.botToken === null || chatId === null) {
+      this.d.outbox.clearOutbox();
+      return false;
+    }
+    await sendOutbox(this.d.outbox, { base: t.apiBase, token: t.botToken }, chatId, now, async () => {
+      this.d.info.setBlocked(true);
+      console.log(`chat ${chatId} is blocked: Telegram says it cannot be reached; it stays so until the user writes`);
+      await this.d.markBlocked(chatId, true, now);
+    });
+    return false;
+  }
 }

@@ -1,0 +1,63 @@
+/**
+ * @module Writing a delivery (DESIGN §1 "Delivery"): every message the chat sees, an agent's reply, an alert or
+ * a command's answer, becomes one transcript entry and, with a bot to send it, one outbox row, under a key
+ * that is delivered once. Callers run `write` inside their own transaction.
+ */
+import { JOB_ID_PATTERN } from "../contracts/ids";
+import type { ChatInfo } from "./info";
+import type { OutboxStore } from "./store/outbox";
+import type { NewEntry, Source, TranscriptStore } from "./store/transcript";
+
+/** Where a delivered message came from: its transcript source and, for a job's run, the job and run. */
+export type Origin = { source: Source; jobId: string | null; runId: string | null };
+
+/** A job run's key: `<jobId>:<epoch ms>`. */
+let runKey: RegExp | undefined;
+
+/**
+ * Where a key came from: a job run (also when the run is gone, as after a cancel mid-turn: the key says so),
+ * a Telegram update (`u:`) or an admin-API message (`m:`). `kind` is the run's job kind, when it still exists.
+ */
+export function originOfKey(key: string, kind: "prompt" | "watcher" | null): Origin {
+  runKey ??= new RegExp(`^(${JOB_ID_PATTERN}):(\\d{1,15})$`);
+  const run = runKey.exec(key);
+  if (run) return { source: kind === "watcher" ? "watcher" : "job", jobId: run[1]!, runId: key };
+  if (key.startsWith("u:")) return { source: "telegram", jobId: null, runId: null };
+  return { source: "admin", jobId: null, runId: null };
+}
+
+export class Deliveries {
+  constructor(
+    private readonly transcript: TranscriptStore,
+    private readonly outbox: OutboxStore,
+    private readonly info: ChatInfo,
+  ) {}
+
+  /** Whether `key` was delivered before. */
+  delivered(key: string): boolean {
+    return this.transcript.delivered(key);
+  }
+
+  /**
+   * Writes a delivery: the `prompt` entry (what the agent saw) when given, the bot entry, the delivered key
+   * and, when a bot can send it, the outbox row. False when the key was delivered before (nothing written).
+   */
+  write(key: string, markdown: string, origin: Origin, now: number, prompt: string | null = null): boolean {
+    if (this.transcript.delivered(key)) return false;
+    this.transcript.markDelivered(key, now);
+    const meta: Omit<NewEntry, "role" | "text"> = { source: origin.source, jobId: origin.jobId, runId: origin.runId };
+    if (prompt) this.transcript.append({ ...meta, role: "prompt", text: prompt }, now);
+    this.transcript.append({ ...meta, role: "bot", text: markdown }, now);
+    // With no bot to send it (transcript mode, a blocked chat), the transcript entry is the delivery.
+    if (this.info.canSend()) this.outbox.enqueueOutbox({ key, markdown, jobId: origin.jobId, runId: origin.runId }, now);
+    return true;
+  }
+
+  /**
+   * Drops rows that cannot be sent: in transcript mode the transcript entry is the delivery; a blocked chat
+   * costs nothing until the user writes again; a chat with no bound id or no usable token could only loop.
+   */
+  flush(): void {
+    if (!this.info.canSend()) this.outbox.clearOutbox();
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * @module Firing (DESIGN §5): what the alarm does with the chat's jobs. Due jobs are decided by the pure core
+ * (`decideFire`) and their runs claimed in one transaction before anything is sent; then every claimed run is
+ * dispatched (prompts to the queue in batches, watchers' calls to the runner), and runs whose lease ran out
+ * are sent again, renewed or failed. A watcher's outcome enters here too, since a match is a prompt to send.
+ */
+import type { LoadedConfig } from "../config";
+import { backoffMs } from "../backoff";
+import { decideFire, PROMPT_LEASE_MS, type FireDecision } from "../jobs/fire";
+import type { RunRecord } from "../jobs/records";
+import type { RunnerOutcome } from "../runner/outcome";
+import { sendPrompts, type Outgoing } from "./dispatch";
+import type { RunGate } from "./gate";
+import type { ChatInfo } from "./info";
+import type { RunSettler } from "./settle";
+import type { JobStore } from "./store/jobs";
+import type { RunStore } from "./store/runs";
+import type { Watchers } from "./watchers";
+
+/** Waits before sending a prompt again after a failed `sendBatch`: 5 s, 10 s, 20 s … at most 5 minutes. */
+const SEND_BACKOFF = { baseMs: 5_000, maxMs: 300_000 };
+
+export type FiringDeps = {
+  jobs: JobStore;
+  runs: RunStore;
+  info: ChatInfo;
+  gate: RunGate;
+  watchers: Watchers;
+  settler: RunSettler;
+  env: () => Env;
+  config: () => LoadedConfig;
+  now: () => number;
+  transaction: <T>(work: () => T) => T;
+};
+
+export class Firing {
+  /** Runs whose send is in flight in this isolate, so a concurrent entry does not send them twice. */
+  private readonly sending = new Set<string>();
+
+  constructor(private readonly d: FiringDeps) {}
+
+  /** The alarm's part: fire what is due, dispatch what is claimed, expire leases. True when something failed. */
+  async tick(now: number): Promise<boolean> {
+    const failed = this.fireDue(now);
+    const sendFailed = await this.dispatch(now);
+    this.expireLeases(now);
+    return failed || sendFailed;
+  }
+
+  /** Claims a run for every due job, each in its own try/catch; a row that does not parse is quarantined. */
+  private fireDue(now: number): boolean {
+    const chatId = this.d.info.chatId();
+    if (chatId === null) return false;
+    const ctx = {
+      chatId,
+      zone: this.d.info.zone().zone,
+      now,
+      deliverable: this.d.info.deliverable(chatId),
+      defaultTimeout: this.d.config().config.defaultScriptTimeout,
+    };
+    let failed = false;
+    for (const row of this.d.jobs.due(now)) {
+      try {
+        if (!row.ok) {
+          console.error(`job ${row.id} quarantined: ${row.reason}`);
+          this.d.jobs.quarantine(row.id, row.reason, now);
+          continue;
+        }
+        this.apply(decideFire(row.job, ctx));
+      } catch (error) {
+        failed = true;
+        console.error(`job ${row.ok ? row.job.id : row.id} could not fire`, error);
+      }
+    }
+    return failed;
+  }
+
+  /** Writes one firing decision in one transaction (the claim is written before anything is sent). */
+  private apply(decision: FireDecision): void {
+    this.d.transaction(() => {
+      switch (decision.action) {
+        case "claim":
+          this.d.runs.insert(decision.run);
+          this.d.jobs.markClaimed(decision.job);
+          if (decision.missed > 0) {
+            console.log(`job ${decision.job.id}: ${decision.missed} missed occurrence(s) dropped (cron does not catch up)`);
+          }
+          break;
+        case "skip":
+          this.d.runs.insert(decision.run);
+          this.d.jobs.save(decision.job);
+          this.d.runs.prune(decision.job.id);
+          break;
+        case "hold":
+          this.d.jobs.save(decision.job);
+          break;
+      }
+    });
+  }
+
+  /**
+   * Sends every claimed run not already being sent: prompts to the queue in batches, watchers' calls to the
+   * runner. True when a send failed and must be tried again.
+   */
+  async dispatch(now: number): Promise<boolean> {
+    const claimed = this.d.runs.claimed(now).filter((r) => !this.sending.has(r.runId));
+    if (claimed.length === 0) return false;
+    for (const r of claimed) this.sending.add(r.runId);
+    const prompts: Outgoing[] = [];
+    const calls: RunRecord[] = [];
+    for (const run of claimed) {
+      if (run.payload?.kind === "prompt") prompts.push({ runId: run.runId, message: run.payload.message });
+      else calls.push(run);
+    }
+    try {
+      const [promptsFailed, watchersFailed] = await Promise.all([this.sendPrompts(prompts, claimed, now), this.d.watchers.start(calls, now)]);
+      return promptsFailed || watchersFailed;
+    } finally {
+      for (const r of claimed) this.sending.delete(r.runId);
+      // A script that matched while its start was still being acknowledged became a prompt that the
+      // outcome's own dispatch had to skip (the run was being sent then): send it now.
+      if (calls.length > 0) {
+        const started = new Set(calls.map((r) => r.runId));
+        if (this.d.runs.claimed(now).some((r) => started.has(r.runId) && r.kind === "prompt")) await this.dispatch(now);
+      }
+    }
+  }
+
+  private async sendPrompts(prompts: Outgoing[], claimed: readonly RunRecord[], now: number): Promise<boolean> {
+    if (prompts.length === 0) return false;
+    const outcome = await sendPrompts(this.d.env().PROMPTS, prompts);
+    if (outcome.sent.length > 0) {
+      const at = this.d.now();
+      this.d.runs.markDispatched(outcome.sent, at, at + PROMPT_LEASE_MS);
+    }
+    if (outcome.failed.length === 0) return false;
+    const attempts = Math.max(...outcome.failed.map((id) => claimed.find((r) => r.runId === id)?.attempts ?? 0));
+    this.d.runs.deferClaimed(outcome.failed, now + backoffMs(attempts, SEND_BACKOFF));
+    console.error(`sendBatch failed for ${outcome.failed.length} run(s): ${outcome.error}`);
+    return true;
+  }
+
+  /**
+   * Runs whose lease ran out: a watcher's with no outcome from the runner is "timed out"; a dispatched
+   * prompt that no agent settled within 10 minutes fails, unless it is still waiting in the run gate.
+   */
+  private expireLeases(now: number): void {
+    for (const run of this.d.runs.expired(now)) {
+      if (run.kind === "watcher") this.d.watchers.expire(run, now);
+      // A prompt still waiting in the run gate is not lost: it gets a new lease.
+      else if (this.d.gate.waiting(run.runId)) this.d.runs.renewLease(run.runId, now + PROMPT_LEASE_MS);
+      else this.d.settler.agentOutcome(run.runId, "failed", "no agent settled it within 10 min", now);
+    }
+  }
+
+  /**
+   * The runner's outcome of one of this chat's runs (DESIGN §8 callback); a match is sent to the agent at
+   * once. True when a run still waiting for the runner took it.
+   */
+  async outcome(runId: string, outcome: RunnerOutcome, now: number): Promise<boolean> {
+    const taken = this.d.watchers.outcome(runId, outcome, now);
+    if (taken && outcome.status === "output") await this.dispatch(now);
+    return taken;
+  }
+}

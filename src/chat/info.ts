@@ -1,0 +1,65 @@
+/**
+ * @module What every part of a chat's object asks about the chat itself (DESIGN §2, §4, §6): the chat id it
+ * is bound to, its zone, whether it may use the bot, and whether messages can reach it.
+ */
+import { isAllowedChat, type Config } from "../config";
+import { CHAT_ID } from "../contracts/ids";
+import { err, ok, type Result } from "../result";
+import { parseZone } from "../time";
+import type { SettingsStore } from "./store/settings";
+
+export class ChatInfo {
+  constructor(
+    private readonly settings: SettingsStore,
+    private readonly config: () => Config,
+  ) {}
+
+  /** The chat id this object belongs to, once a caller named it (the alarm has no caller to tell it). */
+  chatId(): string | null {
+    return this.settings.get("chat_id");
+  }
+
+  /** Binds the object to `chatId` on first use; refuses another chat's id. */
+  bind(chatId: string): Result<string> {
+    if (typeof chatId !== "string" || !CHAT_ID.test(chatId)) {
+      return err("bad_request", `"${String(chatId).slice(0, 40)}" is not a Telegram chat id; use a number such as 123456789.`);
+    }
+    const bound = this.chatId();
+    if (bound === null) this.settings.set("chat_id", chatId);
+    else if (bound !== chatId) return err("bad_request", `This scheduler belongs to chat ${bound}, not ${chatId}.`);
+    return ok(chatId);
+  }
+
+  /** The chat's zone: its own, else DEFAULT_TIMEZONE. */
+  zone(): { zone: string; isDefault: boolean } {
+    const own = this.settings.get("time_zone");
+    if (own !== null && parseZone(own).ok) return { zone: own, isDefault: false };
+    return { zone: this.config().defaultTimeZone, isDefault: true };
+  }
+
+  /** Telegram said the chat cannot be reached (403, "chat not found"); cleared when the user writes again. */
+  blocked(): boolean {
+    return this.settings.get("blocked") !== null;
+  }
+
+  setBlocked(blocked: boolean): void {
+    this.settings.set("blocked", blocked ? "1" : null);
+  }
+
+  /** Whether `chatId` may use the bot (the one allow-list check, DESIGN §2). */
+  allowed(chatId: string): boolean {
+    return isAllowedChat(this.config(), chatId);
+  }
+
+  /** Whether a due job can reach its chat now: allowed and not blocked (DESIGN §5 "Undeliverable"). */
+  deliverable(chatId: string): boolean {
+    if (this.config().telegram.mode === "off") return true;
+    return !this.blocked() && this.allowed(chatId);
+  }
+
+  /** Whether outbox rows can go anywhere: a bot with a usable token, a bound chat, and the chat not blocked. */
+  canSend(): boolean {
+    const t = this.config().telegram;
+    return t.mode !== "off" && t.botToken !== null && this.chatId() !== null && !this.blocked();
+  }
+}

@@ -1,0 +1,254 @@
+/**
+ * @module The chat's jobs (DESIGN §3–§5): create, edit, cancel, pause, resume, run now, list, history, and the
+ * chat's zone, whose change moves every cron job. Every input is checked by the pure core (`jobs/validate`)
+ * against the chat's zone and `now`; expected failures are results with one sentence, never throws.
+ */
+import type { Config } from "../config";
+import { newJobId } from "../contracts/ids";
+import { manualRun, nextCronRun } from "../jobs/fire";
+import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type EditJobInput, type Job, type JobFilter, type Run } from "../jobs/model";
+import type { CreatedBy, JobRecord } from "../jobs/records";
+import { noJobText, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
+import { validateCreate, validateEdit } from "../jobs/validate";
+import { err, ok, type Result } from "../result";
+import { firstSentence, sentenceFor } from "../sentence";
+import { parseZone } from "../time";
+import type { Firing } from "./firing";
+import type { ChatInfo } from "./info";
+import type { JobStore } from "./store/jobs";
+import type { RunStore } from "./store/runs";
+import type { SettingsStore } from "./store/settings";
+import { toJob, toRun } from "./views";
+import type { Watchers } from "./watchers";
+
+export type ChatSettings = { chatId: string; timeZone: string; isDefault: boolean };
+export type ZoneChange = ChatSettings & { cronJobs: number; oneOffs: number; message: string };
+export type JobList = { chatId: string; timeZone: string; now: string; jobs: Job[] };
+
+export type JobDeps = {
+  jobs: JobStore;
+  runs: RunStore;
+  settings: SettingsStore;
+  info: ChatInfo;
+  firing: Firing;
+  watchers: Watchers;
+  config: () => Config;
+  now: () => number;
+  transaction: <T>(work: () => T) => T;
+};
+
+export class JobOps {
+  constructor(private readonly d: JobDeps) {}
+
+  private view(job: JobRecord, chatId: string): Job {
+    return toJob(job, chatId, this.d.config().defaultScriptTimeout);
+  }
+
+  /** The object bound to `chatId` and its job `id`, or why not (another chat's object, no such job). */
+  private locate(chatId: string, id: string): Result<JobRecord> {
+    const bound = this.d.info.bind(chatId);
+    return bound.ok ? this.find(id) : bound;
+  }
+
+  private find(id: string): Result<JobRecord> {
+    const job = typeof id === "string" ? this.d.jobs.get(id) : null;
+    return job ? ok(job) : err("not_found", noJobText(id));
+  }
+
+  getSettings(chatId: string): Result<ChatSettings> {
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
+    return ok({ chatId, timeZone: this.d.info.zone().zone, isDefault: this.d.info.zone().isDefault });
+  }
+
+  /**
+   * Sets (or with null, resets) the chat's zone: every cron job's next run is recomputed in the new zone
+   * strictly after now, with no catch-up; one-offs keep their instant (DESIGN §4).
+   */
+  setTimeZone(chatId: string, input: string | null): Result<ZoneChange> {
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
+    let zone: string | null = null;
+    if (input !== null) {
+      const parsed = parseZone(input);
+      if (!parsed.ok) return err("bad_request", parsed.error);
+      zone = parsed.value;
+    }
+    const now = this.d.now();
+    let cronJobs = 0;
+    const oneOffs: number[] = [];
+    this.d.transaction(() => {
+      this.d.settings.set("time_zone", zone);
+      const effective = this.d.info.zone().zone;
+      for (const row of this.d.jobs.rows()) {
+        if (!row.ok) continue;
+        const job = row.job;
+        if (job.schedule.type === "at") {
+          oneOffs.push(job.schedule.at);
+          continue;
+        }
+        cronJobs++;
+        if (!job.enabled || job.quarantined !== null) continue;
+        this.d.jobs.save({ ...job, nextRunAt: nextCronRun(job.schedule.cron, effective, now) });
+      }
+    });
+    const { zone: effective, isDefault } = this.d.info.zone();
+    return ok({ chatId, timeZone: effective, isDefault, cronJobs, oneOffs: oneOffs.length, message: zoneChangedText(effective, isDefault, now, cronJobs, oneOffs) });
+  }
+
+  list(chatId: string, filter: JobFilter = {}): Result<JobList> {
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
+    const parsedFilter = jobFilter().safeParse(filter, { error: sentenceFor });
+    if (!parsedFilter.success) return err("bad_request", firstSentence(parsedFilter.error));
+    const { category, q } = parsedFilter.data;
+    const needle = q?.trim().toLowerCase() ?? "";
+    const jobs = this.d.jobs
+      .rows()
+      .flatMap((row) => (row.ok ? [this.view(row.job, chatId)] : []))
+      .filter((job) => !category || job.category === category)
+      .filter((job) => !needle || [job.id, job.name, job.text ?? "", job.command ?? ""].some((s) => s.toLowerCase().includes(needle)));
+    return ok({ chatId, timeZone: this.d.info.zone().zone, now: new Date(this.d.now()).toISOString(), jobs });
+  }
+
+  get(chatId: string, id: string): Result<Job> {
+    const job = this.locate(chatId, id);
+    return job.ok ? ok(this.view(job.value, chatId)) : job;
+  }
+
+  async create(chatId: string, input: CreateJobInput, createdBy: CreatedBy): Promise<Result<Job>> {
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
+    const parsed = createJobInput().safeParse(input, { error: sentenceFor });
+    if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
+    if (!this.d.info.allowed(chatId)) {
+      return err("bad_request", `Chat ${chatId} is not allowed to use this bot; add its user id to ALLOWED_USER_IDS first.`);
+    }
+    const limit = this.d.config().maxJobsPerChat;
+    if (this.d.jobs.count() >= limit) return err("bad_request", tooManyJobsText(limit));
+    const now = this.d.now();
+    const valid = await validateCreate(parsed.data, { zone: this.d.info.zone().zone, now });
+    if (!valid.ok) return err("bad_request", valid.error);
+    // Between the await above and here another create may have landed: count again, and pick a fresh id.
+    if (this.d.jobs.count() >= limit) return err("bad_request", tooManyJobsText(limit));
+    let id = newJobId();
+    while (this.d.jobs.exists(id)) id = newJobId();
+    const job: JobRecord = {
+      ...valid.value.spec,
+      id,
+      enabled: true,
+      createdAt: now,
+      createdBy,
+      nextRunAt: valid.value.nextRunAt,
+      lastRunAt: null,
+      lastResult: null,
+      runningRunId: null,
+      quarantined: null,
+    };
+    this.d.jobs.insert(job);
+    return ok(this.view(job, chatId));
+  }
+
+  /** Edits a job; it applies from the next occurrence and never touches a run in flight. */
+  async edit(chatId: string, id: string, input: EditJobInput): Promise<Result<Job>> {
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
+    const parsed = editJobInput().safeParse(input, { error: sentenceFor });
+    if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
+    const found = this.find(id);
+    if (!found.ok) return found;
+    const edited = await validateEdit(found.value, parsed.data, { zone: this.d.info.zone().zone, now: this.d.now() });
+    if (!edited.ok) return err("bad_request", edited.error);
+    const latest = this.find(id);
+    if (!latest.ok) return latest;
+    const job: JobRecord = { ...latest.value, ...edited.value.spec };
+    if (edited.value.scheduleChanged && job.enabled) job.nextRunAt = edited.value.nextRunAt;
+    this.d.jobs.save(job);
+    return ok(this.view(job, chatId));
+  }
+
+  /**
+   * Removes a job and its history. A running watcher is killed through the runner and its outcome discarded
+   * (its run is gone); an agent run in progress is not aborted (its settle finds no job).
+   */
+  async cancel(chatId: string, id: string): Promise<Result<Job>> {
+    const found = this.locate(chatId, id);
+    if (!found.ok) {
+      // A row that no longer parses can still be removed (it would otherwise count against the limit forever).
+      const name = found.error.code === "not_found" ? this.d.jobs.rawName(id) : null;
+      if (name === null) return found;
+      this.d.jobs.delete(id);
+      return ok(this.view(unreadableJob(id, name), chatId));
+    }
+    const running = this.d.watchers.running().filter((run) => run.jobId === id);
+    this.d.jobs.delete(id);
+    await this.d.watchers.kill(running);
+    return ok(this.view(found.value, chatId));
+  }
+
+  pause(chatId: string, id: string): Result<Job> {
+    const found = this.locate(chatId, id);
+    if (!found.ok) return found;
+    const job: JobRecord = { ...found.value, enabled: false, nextRunAt: null };
+    this.d.jobs.save(job);
+    return ok(this.view(job, chatId));
+  }
+
+  /** Resumes: a cron job from now; a one-off at its time, at once (late) when that has passed. */
+  resume(chatId: string, id: string): Result<Job> {
+    const found = this.locate(chatId, id);
+    if (!found.ok) return found;
+    const current = found.value;
+    const nextRunAt = current.schedule.type === "cron" ? nextCronRun(current.schedule.cron, this.d.info.zone().zone, this.d.now()) : current.schedule.at;
+    const job: JobRecord = { ...current, enabled: true, nextRunAt, quarantined: null };
+    this.d.jobs.save(job);
+    return ok(this.view(job, chatId));
+  }
+
+  /** Run now (DESIGN §5): a manual run `<jobId>:<now>`, dispatched at once; nothing deleted or rescheduled. */
+  async runNow(chatId: string, id: string): Promise<Result<Job>> {
+    const found = this.locate(chatId, id);
+    if (!found.ok) return found;
+    if (found.value.runningRunId !== null) return err("conflict", stillRunningText(id));
+    const now = this.d.now();
+    const ctx = { chatId, zone: this.d.info.zone().zone, now, deliverable: true, defaultTimeout: this.d.config().defaultScriptTimeout };
+    const run = manualRun(found.value, ctx);
+    if (this.d.runs.exists(run.runId)) return err("conflict", stillRunningText(id));
+    const job: JobRecord = { ...found.value, runningRunId: run.runId, lastRunAt: now };
+    this.d.transaction(() => {
+      this.d.runs.insert(run);
+      this.d.jobs.save(job);
+      this.d.runs.prune(id);
+    });
+    await this.d.firing.dispatch(now);
+    // A watcher may have finished (or failed to start) while it was being started: show the job as it is now.
+    return ok(this.view(this.d.jobs.get(id) ?? job, chatId));
+  }
+
+  runs(chatId: string, id: string): Result<Run[]> {
+    const found = this.locate(chatId, id);
+    if (!found.ok) return found;
+    return ok(this.d.runs.of(id).map(toRun));
+  }
+}
+
+/** A stand-in for a row that no longer parses, so that cancelling it can still say what went. */
+function unreadableJob(id: string, name: string): JobRecord {
+  return {
+    id,
+    name,
+    kind: "prompt",
+    schedule: { type: "at", at: 0 },
+    text: "",
+    command: null,
+    timeoutSeconds: null,
+    enabled: false,
+    createdAt: 0,
+    createdBy: "admin",
+    nextRunAt: null,
+    lastRunAt: null,
+    lastResult: null,
+    runningRunId: null,
+    quarantined: "unreadable",
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * @module The chat's Telegram outbox (DESIGN §6): each message the chat must see, kept until Telegram took
+ * every part of it (or, given up on, kept as failed for a week). Written only when a bot can send it.
+ */
+import * as z from "zod";
+import { lazy } from "../../lazy";
+import type { Db } from "./db";
+
+const outboxRow = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    key: z.string(),
+    created_at: z.number().int(),
+    markdown: z.string(),
+    job_id: z.string().nullable(),
+    run_id: z.string().nullable(),
+    attempts: z.number().int(),
+    next_attempt_at: z.number().int(),
+    parts_sent: z.number().int(),
+  }),
+);
+
+/** One message waiting for Telegram (columns as stored). */
+export type OutboxRow = z.infer<ReturnType<typeof outboxRow>>;
+
+export class OutboxStore {
+  constructor(private readonly db: Db) {}
+
+  enqueueOutbox(row: { key: string; markdown: string; jobId: string | null; runId: string | null }, at: number): void {
+    this.db.sql.exec(
+      "INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)",
+      row.key,
+      at,
+      row.markdown,
+      row.jobId,
+      row.runId,
+      at,
+    );
+  }
+
+  /** Drops what is waiting to be sent (failed rows stay as the record). */
+  clearOutbox(): void {
+    this.db.sql.exec("DELETE FROM outbox WHERE failed_at IS NULL");
+  }
+
+  /**
+   * Rows in order, oldest first, up to the first that is not due yet: a row that must wait (429, backoff)
+   * holds back the ones after it, so a chat's messages never overtake each other.
+   */
+  dueOutbox(now: number): OutboxRow[] {
+    const due: OutboxRow[] = [];
+    for (const row of this.db.sql
+      .exec("SELECT id, key, created_at, markdown, job_id, run_id, attempts, next_attempt_at, parts_sent FROM outbox WHERE failed_at IS NULL ORDER BY id")
+      .toArray()) {
+      const r = outboxRow().safeParse(row);
+      if (!r.success) continue;
+      if (r.data.next_attempt_at > now) break;
+      due.push(r.data);
+    }
+    return due;
+  }
+
+  /** When the outbox must be looked at again: the oldest row's time (the rows behind it wait for it). */
+  outboxDeadline(): number | null {
+    const row = this.db.sql.exec<{ t: number }>("SELECT next_attempt_at AS t FROM outbox WHERE failed_at IS NULL ORDER BY id LIMIT 1").toArray()[0];
+    return row ? row.t : null;
+  }
+
+  partSent(id: number, partsSent: number): void {
+    this.db.sql.exec("UPDATE outbox SET parts_sent = ? WHERE id = ?", partsSent, id);
+  }
+
+  deferOutbox(id: number, attempts: number, nextAttemptAt: number): void {
+    this.db.sql.exec("UPDATE outbox SET attempts = ?, next_attempt_at = ? WHERE id = ?", attempts, nextAttemptAt, id);
+  }
+
+  removeOutbox(id: number): void {
+    this.db.sql.exec("DELETE FROM outbox WHERE id = ?", id);
+  }
+
+  /** Telegram never took it: kept as failed, with the reason, for a week; rows failed before that go. */
+  failOutbox(id: number, error: string, at: number): void {
+    this.db.sql.exec("UPDATE outbox SET failed_at = ?, error = ? WHERE id = ?", at, error.slice(0, 500), id);
+    this.db.sql.exec("DELETE FROM outbox WHERE failed_at IS NOT NULL AND failed_at < ?", at - 7 * 86_400_000);
+  }
+
+  /** Messages that were given up on, newest first (for operators and tests). */
+  failedOutbox(): { key: string; error: string | null; failedAt: number }[] {
+    return this.db.sql
+      .exec<{ key: string; error: string | null; failed_at: number }>("SELECT key, error, failed_at FROM outbox WHERE failed_at IS NOT NULL ORDER BY id DESC")
+      .toArray()
+      .map((r) => ({ key: r.key, error: r.error, failedAt: r.failed_at }));
+  }
+}

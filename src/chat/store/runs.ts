@@ -1,0 +1,231 @@
+/**
+ * @module The chat's `runs` table (DESIGN §5): each occurrence of a job, from its claim to its settlement, and
+ * the last 50 of each job as its history. A run's `kind` says what it carries while open (a prompt for the
+ * agent, or a watcher's call to the runner); its payload is parsed by that kind when read back.
+ */
+import * as z from "zod";
+import { promptMessageSchema, type PromptMessage } from "../../contracts/prompt-message";
+import { lazy } from "../../lazy";
+import { LIMITS } from "../../jobs/model";
+import type { RunPayload, RunRecord, RunStatus } from "../../jobs/records";
+import { watcherCallSchema } from "../../jobs/watcher";
+import { IDS_PER_STATEMENT, type Db } from "./db";
+
+/** A JSON column parsed by `schema` (a malformed text fails the row like any other field). */
+const jsonOf = <T>(schema: z.ZodType<T>) =>
+  z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "not JSON" });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+/** Built on first use (nothing at module scope, DESIGN §12): the row, discriminated by `kind`. */
+const runRow = lazy(() => {
+  const int = z.number().int();
+  const flag = z.union([z.literal(0), z.literal(1)]);
+  const base = {
+    run_id: z.string(),
+    job_id: z.string(),
+    manual: flag,
+    due_at: int,
+    started_at: int.nullable(),
+    finished_at: int.nullable(),
+    state: z.enum(["claimed", "dispatched", "settled"]),
+    status: z.enum(["delivered", "silent", "matched", "failed", "skipped"]).nullable(),
+    exit_code: int.nullable(),
+    timed_out: flag,
+    late: flag,
+    detail: z.string().nullable(),
+    lease_until: int.nullable(),
+    attempts: int,
+  };
+  return z
+    .discriminatedUnion("kind", [
+      z.object({ ...base, kind: z.literal("prompt"), message: jsonOf(promptMessageSchema()).nullable() }),
+      z.object({ ...base, kind: z.literal("watcher"), message: jsonOf(watcherCallSchema()).nullable() }),
+    ])
+    .transform((r): RunRecord => {
+      const payload: RunPayload | null =
+        r.message === null ? null : r.kind === "prompt" ? { kind: "prompt", message: r.message } : { kind: "watcher", call: r.message };
+      return {
+        runId: r.run_id,
+        jobId: r.job_id,
+        kind: r.kind,
+        manual: r.manual === 1,
+        dueAt: r.due_at,
+        startedAt: r.started_at,
+        finishedAt: r.finished_at,
+        state: r.state,
+        status: r.status,
+        exitCode: r.exit_code,
+        timedOut: r.timed_out === 1,
+        late: r.late === 1,
+        detail: r.detail,
+        leaseUntil: r.lease_until,
+        attempts: r.attempts,
+        payload,
+      };
+    });
+});
+
+/** The stored text of a payload: the prompt message, or the watcher's call, as JSON. */
+function payloadText(payload: RunPayload | null): string | null {
+  if (payload === null) return null;
+  return JSON.stringify(payload.kind === "prompt" ? payload.message : payload.call);
+}
+
+/** What settling writes to a run. */
+export type Settlement = { status: RunStatus; finishedAt: number; detail: string | null; exitCode?: number | null; timedOut?: boolean };
+
+export class RunStore {
+  constructor(private readonly db: Db) {}
+
+  private parseAll(cursor: SqlStorageCursor<Record<string, SqlStorageValue>>): RunRecord[] {
+    return cursor.toArray().flatMap((row) => {
+      const parsed = runRow().safeParse(row);
+      if (parsed.success) return [parsed.data];
+      console.error(`run ${String(row.run_id)} is unreadable: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+      return [];
+    });
+  }
+
+  insert(run: RunRecord): void {
+    this.db.sql.exec(
+      "INSERT INTO runs (run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      run.runId,
+      run.jobId,
+      run.payload?.kind ?? run.kind,
+      run.manual ? 1 : 0,
+      run.dueAt,
+      run.startedAt,
+      run.finishedAt,
+      run.state,
+      run.status,
+      run.exitCode,
+      run.timedOut ? 1 : 0,
+      run.late ? 1 : 0,
+      run.detail,
+      run.leaseUntil,
+      run.attempts,
+      payloadText(run.payload),
+    );
+  }
+
+  get(runId: string): RunRecord | null {
+    return this.parseAll(this.db.sql.exec("SELECT * FROM runs WHERE run_id = ?", runId))[0] ?? null;
+  }
+
+  exists(runId: string): boolean {
+    return this.db.sql.exec("SELECT 1 FROM runs WHERE run_id = ?", runId).toArray().length > 0;
+  }
+
+  /** The job's last runs, newest first. */
+  of(jobId: string, limit: number = LIMITS.runsKept): RunRecord[] {
+    return this.parseAll(this.db.sql.exec("SELECT * FROM runs WHERE job_id = ? ORDER BY due_at DESC, run_id DESC LIMIT ?", jobId, limit));
+  }
+
+  /**
+   * Claimed runs to send at `now`, oldest due first: every new one (also after a crash), and one whose send
+   * failed once its retry time (`lease_until`) has come, so that no other dispatch in between spends its
+   * attempts early.
+   */
+  claimed(now: number): RunRecord[] {
+    return this.parseAll(
+      this.db.sql.exec("SELECT * FROM runs WHERE state = 'claimed' AND message IS NOT NULL AND (attempts = 0 OR lease_until <= ?) ORDER BY due_at, run_id", now),
+    );
+  }
+
+  /** Dispatched runs whose lease ran out at `now`. */
+  expired(now: number): RunRecord[] {
+    return this.parseAll(this.db.sql.exec("SELECT * FROM runs WHERE state = 'dispatched' AND lease_until <= ? ORDER BY due_at, run_id", now));
+  }
+
+  /** Open runs of a kind: for `watcher`, the runs the runner may be running now (claimed or started). */
+  open(kind: RunPayload["kind"]): RunRecord[] {
+    return this.parseAll(this.db.sql.exec("SELECT * FROM runs WHERE state <> 'settled' AND kind = ?", kind));
+  }
+
+  /** Sent runs become dispatched with their lease; one statement per 50 runs. */
+  markDispatched(runIds: readonly string[], startedAt: number, leaseUntil: number): void {
+    for (let i = 0; i < runIds.length; i += IDS_PER_STATEMENT) {
+      const chunk = runIds.slice(i, i + IDS_PER_STATEMENT);
+      this.db.sql.exec(
+        `UPDATE runs SET state = 'dispatched', started_at = ?, lease_until = ? WHERE state = 'claimed' AND run_id IN (${chunk.map(() => "?").join(", ")})`,
+        startedAt,
+        leaseUntil,
+        ...chunk,
+      );
+    }
+  }
+
+  /** A failed send: the runs stay claimed, to be sent again at `retryAt`. */
+  deferClaimed(runIds: readonly string[], retryAt: number): void {
+    for (const id of runIds) {
+      this.db.sql.exec("UPDATE runs SET lease_until = ?, attempts = attempts + 1 WHERE run_id = ? AND state = 'claimed'", retryAt, id);
+    }
+  }
+
+  /**
+   * A watcher's run that matched becomes a prompt for the agent: claimed again with the prompt as its payload
+   * and a prompt's lease, to be sent like any claimed prompt (so a crash before the send loses nothing).
+   */
+  claimAsPrompt(runId: string, message: PromptMessage, leaseUntil: number): void {
+    this.db.sql.exec(
+      "UPDATE runs SET kind = 'prompt', state = 'claimed', message = ?, lease_until = ?, attempts = 0, exit_code = 0 WHERE run_id = ? AND state <> 'settled'",
+      JSON.stringify(message),
+      leaseUntil,
+      runId,
+    );
+  }
+
+  /**
+   * A watcher's run the runner took: dispatched with the watcher's lease. Only while the run still holds the
+   * runner call: an outcome that came back first (settled, or a match re-claimed as a prompt) is kept.
+   */
+  markStarted(runId: string, startedAt: number, leaseUntil: number): void {
+    this.db.sql.exec(
+      "UPDATE runs SET state = 'dispatched', started_at = ?, lease_until = ? WHERE run_id = ? AND state = 'claimed' AND kind = 'watcher'",
+      startedAt,
+      leaseUntil,
+      runId,
+    );
+  }
+
+  renewLease(runId: string, leaseUntil: number): void {
+    this.db.sql.exec("UPDATE runs SET lease_until = ? WHERE run_id = ?", leaseUntil, runId);
+  }
+
+  settle(runId: string, fields: Settlement): void {
+    this.db.sql.exec(
+      "UPDATE runs SET state = 'settled', status = ?, finished_at = ?, detail = ?, exit_code = ?, timed_out = ?, lease_until = NULL, message = NULL WHERE run_id = ?",
+      fields.status,
+      fields.finishedAt,
+      fields.detail,
+      fields.exitCode ?? null,
+      fields.timedOut ? 1 : 0,
+      runId,
+    );
+  }
+
+  /** Keeps the last 50 runs of a job; writes nothing while it has fewer. */
+  prune(jobId: string): void {
+    this.db.sql.exec(
+      `DELETE FROM runs WHERE job_id = ? AND state = 'settled' AND run_id IN (
+         SELECT run_id FROM runs WHERE job_id = ? ORDER BY due_at DESC, run_id DESC LIMIT -1 OFFSET ?)`,
+      jobId,
+      jobId,
+      LIMITS.runsKept,
+    );
+  }
+
+  /** The soonest lease or retry time of an open run. */
+  soonest(): number | null {
+    return this.db.sql.exec<{ t: number | null }>("SELECT MIN(lease_until) AS t FROM runs WHERE state <> 'settled' AND lease_until IS NOT NULL").one().t;
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * @module The chat's conversation record (DESIGN §6, §7): the transcript (the last 500 entries), the keys
+ * already delivered (so a redelivered prompt never gets a second reply) and the Telegram update ids already
+ * handled. SQL only; rows read back are parsed.
+ */
+import * as z from "zod";
+import { lazy } from "../../lazy";
+import type { Db } from "./db";
+
+export const TRANSCRIPT_KEPT = 500;
+/** Delivered keys are remembered this long, so a redelivered queue message never gets a second reply. */
+export const DELIVERED_KEPT_MS = 30 * 86_400_000;
+
+export type Role = "user" | "bot" | "prompt";
+export type Source = "telegram" | "admin" | "job" | "watcher" | "alert" | "command";
+
+export type TranscriptEntry = {
+  id: string;
+  at: string;
+  role: Role;
+  source: Source;
+  text: string;
+  jobId?: string;
+  runId?: string;
+};
+
+export type NewEntry = { role: Role; source: Source; text: string; jobId?: string | null; runId?: string | null };
+
+const entryRow = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    at: z.number().int(),
+    role: z.enum(["user", "bot", "prompt"]),
+    source: z.enum(["telegram", "admin", "job", "watcher", "alert", "command"]),
+    text: z.string(),
+    job_id: z.string().nullable(),
+    run_id: z.string().nullable(),
+  }),
+);
+
+export class TranscriptStore {
+  constructor(private readonly db: Db) {}
+
+  /** Appends an entry and drops what falls beyond the last 500; returns its id. */
+  append(entry: NewEntry, at: number): number {
+    const id = this.db.sql
+      .exec<{ id: number }>(
+        "INSERT INTO transcript (at, role, source, text, job_id, run_id) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+        at,
+        entry.role,
+        entry.source,
+        entry.text,
+        entry.jobId ?? null,
+        entry.runId ?? null,
+      )
+      .one().id;
+    if (id > TRANSCRIPT_KEPT) this.db.sql.exec("DELETE FROM transcript WHERE id <= ?", id - TRANSCRIPT_KEPT);
+    return id;
+  }
+
+  removeEntry(id: number): void {
+    this.db.sql.exec("DELETE FROM transcript WHERE id = ?", id);
+  }
+
+  /** The last `limit` entries, oldest first. */
+  entries(limit: number): TranscriptEntry[] {
+    const rows = this.db.sql.exec("SELECT * FROM (SELECT * FROM transcript ORDER BY id DESC LIMIT ?) ORDER BY id", limit).toArray();
+    return rows.flatMap((row) => {
+      const r = entryRow().safeParse(row);
+      if (!r.success) return [];
+      const e: TranscriptEntry = { id: String(r.data.id), at: new Date(r.data.at).toISOString(), role: r.data.role, source: r.data.source, text: r.data.text };
+      if (r.data.job_id !== null) e.jobId = r.data.job_id;
+      if (r.data.run_id !== null) e.runId = r.data.run_id;
+      return [e];
+    });
+  }
+
+  // Delivered keys.
+
+  delivered(key: string): boolean {
+    return this.db.sql.exec("SELECT 1 FROM deliveries WHERE key = ?", key).toArray().length > 0;
+  }
+
+  markDelivered(key: string, at: number): void {
+    this.db.sql.exec("INSERT INTO deliveries (key, at) VALUES (?, ?)", key, at);
+    this.db.sql.exec("DELETE FROM deliveries WHERE at < ?", at - DELIVERED_KEPT_MS);
+  }
+
+  // Telegram updates.
+
+  /** Records an update id; false when it was seen before. Ids are kept a week (Telegram retries for a day). */
+  firstUpdate(updateId: number, at: number): boolean {
+    // Synchronous SQL in one event: no other request runs between the look-up and the insert.
+    if (this.db.sql.exec("SELECT 1 FROM updates WHERE update_id = ?", updateId).toArray().length > 0) return false;
+    this.db.sql.exec("INSERT INTO updates (update_id, at) VALUES (?, ?)", updateId, at);
+    this.db.sql.exec("DELETE FROM updates WHERE at < ?", at - 7 * 86_400_000);
+    return true;
+  }
+
+  forgetUpdate(updateId: number): void {
+    this.db.sql.exec("DELETE FROM updates WHERE update_id = ?", updateId);
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * @module What a chat's user writes (DESIGN §6, §7): Telegram updates (deduped by update id) and messages
+ * written through the admin API in transcript mode. A command is answered by the chat itself; a pressed
+ * button acts like its command; any other text becomes a prompt for the agent on the queue.
+ */
+import type { Config } from "../config";
+import type { PromptMessage } from "../contracts/prompt-message";
+import type { Deliveries } from "../chat/deliveries";
+import type { Directory } from "../chat/directory";
+import type { ChatInfo } from "../chat/info";
+import type { TranscriptStore } from "../chat/store/transcript";
+import { err, ok, type Result } from "../result";
+import { parseButton } from "./buttons";
+import { NON_TEXT_REPLY, parseCommand } from "./commands";
+import { runCommand, type CommandContext, type CommandHost } from "./execute";
+import { plainText } from "./render";
+import { updateOrigin, updateSchema } from "./update";
+
+export type InboxDeps = {
+  transcript: TranscriptStore;
+  info: ChatInfo;
+  deliveries: Deliveries;
+  directory: Directory;
+  /** The chat's job operations, which commands use. */
+  jobs: CommandHost;
+  env: () => Env;
+  config: () => Config;
+  now: () => number;
+  transaction: <T>(work: () => T) => T;
+};
+
+/** What became of an update: a command answered, a prompt queued, a button pressed (with its answer), … */
+export type Handled = { handled: string; callbackText?: string };
+
+export class Inbox {
+  constructor(private readonly d: InboxDeps) {}
+
+  /**
+   * Transcript mode: a message written through the admin API, as the chat's user. It becomes a user entry and,
+   * unless it is a command, a prompt on the queue with key `m:<messageId>`.
+   */
+  async postUserMessage(chatId: string, text: string): Promise<Result<{ messageId: string }>> {
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
+    if (typeof text !== "string" || text.trim() === "" || text.length > 4096) {
+      return err("bad_request", `"text" must be 1 to 4096 characters long.`);
+    }
+    const now = this.d.now();
+    const id = this.d.transcript.append({ role: "user", source: "admin", text }, now);
+    const messageId = String(id);
+    try {
+      await this.receiveText(chatId, text, { key: `m:${messageId}`, messageId }, now, this.context(chatId, false, now));
+    } catch (error) {
+      this.d.transcript.removeEntry(id); // nothing will answer it, so the chat does not keep it
+      throw error;
+    }
+    return ok({ messageId });
+  }
+
+  /**
+   * A Telegram update for this chat (the Worker checked the secret, the allow-list and the chat type): a
+   * repeated `update_id` has no second effect; a command is answered here; other text goes to the agent
+   * with key `u:<update_id>`; a button acts like its command and its answer is returned for the callback.
+   */
+  async handleUpdate(input: unknown): Promise<Result<Handled>> {
+    const parsed = updateSchema().safeParse(input);
+    if (!parsed.success) return err("bad_request", "The body must be a Telegram update.");
+    const update = parsed.data;
+    const origin = updateOrigin(update);
+    if (!origin) return ok({ handled: "ignored" });
+    const bound = this.d.info.bind(origin.chatId);
+    if (!bound.ok) return bound;
+    const now = this.d.now();
+    if (!this.d.transcript.firstUpdate(update.update_id, now)) return ok({ handled: "duplicate" });
+    try {
+      const wasBlocked = this.d.info.blocked();
+      if (wasBlocked) {
+        this.d.info.setBlocked(false); // they wrote again
+        await this.d.directory.markBlocked(origin.chatId, false, now);
+      }
+      const context = this.context(origin.chatId, wasBlocked, now);
+      const key = `u:${update.update_id}`;
+      if (update.callback_query) {
+        const button = parseButton(update.callback_query.data);
+        if (!button) return ok({ handled: "ignored" });
+        const reply = await runCommand(this.d.jobs, { name: button.action, args: button.id }, context);
+        return ok({ handled: "callback", callbackText: plainText(reply).slice(0, 200) });
+      }
+      const text = update.message?.text;
+      if (text === undefined) {
+        this.reply(key, NON_TEXT_REPLY, now);
+        return ok({ handled: "non-text" });
+      }
+      const entry = this.d.transcript.append({ role: "user", source: "telegram", text }, now);
+      try {
+        return ok({ handled: await this.receiveText(origin.chatId, text, { key, updateId: update.update_id }, now, context) });
+      } catch (error) {
+        this.d.transcript.removeEntry(entry);
+        throw error;
+      }
+    } catch (error) {
+      this.d.transcript.forgetUpdate(update.update_id); // so Telegram's retry of this update is handled
+      throw error;
+    }
+  }
+
+  private context(chatId: string, blocked: boolean, now: number): CommandContext {
+    const config = this.d.config();
+    return { chatId, agent: config.agent.kind, runner: config.runner.mode, blocked, now };
+  }
+
+  /** A reply the chat sees without the agent (a command's answer): delivered under the message's key. */
+  private reply(key: string, markdown: string, now: number): void {
+    this.d.transaction(() => this.d.deliveries.write(key, markdown, { source: "command", jobId: null, runId: null }, now));
+    this.d.deliveries.flush();
+  }
+
+  /** A user's text: a command is answered at once; anything else is a prompt for the agent (DESIGN §6, §7). */
+  private async receiveText(
+    chatId: string,
+    text: string,
+    ids: { key: string; messageId?: string; updateId?: number },
+    now: number,
+    context: CommandContext,
+  ): Promise<"command" | "prompt"> {
+    const command = parseCommand(text);
+    if (command) {
+      this.reply(ids.key, await runCommand(this.d.jobs, command, context), this.d.now());
+      return "command";
+    }
+    const message: PromptMessage = {
+      v: 1,
+      key: ids.key,
+      chatId,
+      timeZone: this.d.info.zone().zone,
+      source: "user",
+      text,
+      body: text,
+      firedAt: new Date(now).toISOString(),
+      ...(ids.messageId !== undefined ? { messageId: ids.messageId } : {}),
+      ...(ids.updateId !== undefined ? { updateId: ids.updateId } : {}),
+    };
+    await this.d.env().PROMPTS.send(message, { contentType: "json" });
+    return "prompt";
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The chat's SQLite migrations on a database written by an older schema: migration 6 gives each run a `kind`
+ * (a waiting watcher call was told by the `{"watcher":` prefix of its message) and drops the unused meta
+ * table. The object then reads the converted rows as runs of their kind. Chat ids 8100000 up.
+ */
+import { runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { migrate, MIGRATIONS } from "../../src/chat/store/schema";
+import { chatIds, must } from "./agent-helpers";
+
+const newChat = chatIds(8_100_000);
+
+/** Every table of the object dropped, then the schema brought to `version` only. */
+function resetTo(sql: SqlStorage, version: number): void {
+  const tables = sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").toArray();
+  for (const { name } of tables) sql.exec(`DROP TABLE "${name}"`);
+  expect(migrate(sql, version)).toBe(version);
+}
+
+describe("migration 6: runs say what they are", () => {
+  it("marks a waiting watcher call as a watcher run holding only the call, and leaves prompts as prompts", async () => {
+    const { chatId, stub } = newChat();
+    await must(stub.getSettings(chatId)); // the object exists, bound to its chat
+    const call = { command: "curl -s https://example.com/price", timeoutSeconds: 30, timeZone: "Europe/Berlin" };
+    const prompt = { v: 1, key: "pppp2:1000", chatId, timeZone: "UTC", source: "job", text: "[Scheduled job \"P\" (pppp2)]\nHi", body: "Hi", firedAt: "2026-12-01T09:00:00.000Z" };
+    const later = Date.now() + 3_600_000;
+    const rows = await runInDurableObject(stub, (_instance, state) => {
+      const sql = state.storage.sql;
+      resetTo(sql, 5);
+      sql.exec("INSERT INTO settings (key, value) VALUES ('chat_id', ?)", chatId);
+      const job = "INSERT INTO jobs (id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, running_run_id) VALUES (?, ?, ?, NULL, '*/10 * * * *', ?, ?, ?, 1, 0, 'admin', ?, ?)";
+      sql.exec(job, "wwww2", "Price", "watcher", null, call.command, 30, later, "wwww2:1000");
+      sql.exec(job, "pppp2", "P", "prompt", "Hi", null, null, later, "pppp2:1000");
+      const run = "INSERT INTO runs (run_id, job_id, manual, due_at, state, status, lease_until, message) VALUES (?, ?, 0, ?, ?, ?, ?, ?)";
+      sql.exec(run, "wwww2:1000", "wwww2", 1000, "dispatched", null, later, JSON.stringify({ watcher: call }));
+      sql.exec(run, "wwww2:500", "wwww2", 500, "settled", "silent", null, null);
+      sql.exec(run, "wwww2:400", "wwww2", 400, "settled", "matched", null, null);
+      sql.exec(run, "pppp2:1000", "pppp2", 1000, "dispatched", null, later, JSON.stringify(prompt));
+      expect(migrate(sql)).toBe(MIGRATIONS.length);
+      const tables = sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'").toArray();
+      expect(tables).toEqual([]);
+      return sql.exec<{ run_id: string; kind: string; message: string | null }>("SELECT run_id, kind, message FROM runs ORDER BY run_id").toArray();
+    });
+    expect(rows).toEqual([
+      { run_id: "pppp2:1000", kind: "prompt", message: JSON.stringify(prompt) },
+      { run_id: "wwww2:1000", kind: "watcher", message: JSON.stringify(call) },
+      { run_id: "wwww2:400", kind: "prompt", message: null },
+      { run_id: "wwww2:500", kind: "watcher", message: null },
+    ]);
+    // The object reads the converted rows: the waiting watcher is running, its history is whole.
+    const job = await must<{ running: boolean }>(stub.getJob(chatId, "wwww2"));
+    expect(job.running).toBe(true);
+    const runs = await must<{ runId: string; state: string; status: string | null }[]>(stub.jobRuns(chatId, "wwww2"));
+    expect(runs.map((r) => [r.runId, r.state, r.status])).toEqual([
+      ["wwww2:1000", "dispatched", null],
+      ["wwww2:500", "settled", "silent"],
+      ["wwww2:400", "settled", "matched"],
+    ]);
+  });
+});

@@ -15,7 +15,8 @@
  * refuses an empty message), so blank input gives no parts. Pure; no Workers imports.
  */
 import { lazy } from "../lazy";
-import { escapeHtml, joinLines, parseMarkdown, runsHtml, runsText, transition, type Block, type Line, type Run, type Tag } from "./markdown";
+import { joinLines, parseMarkdown, runsHtml, runsText, transition } from "./markdown";
+import { escapeHtml, type Block, type Line, type Run, type Tag } from "./runs";
 
 /** One message to send: the HTML (parse mode HTML) and the plain text to resend on "can't parse entities". */
 export interface TelegramPart {

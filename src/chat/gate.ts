@@ -7,6 +7,9 @@
 import type { PromptMessage } from "../contracts/prompt-message";
 import type { GateStore } from "./store/gate";
 
+/** The tables the gate works on: the SQL store in the object, an in-memory one in unit tests. */
+export type GateTables = Pick<GateStore, "gate" | "setGate" | "isPending" | "addPending" | "takePending" | "oldestPending">;
+
 export const GATE_LEASE_MS = 10 * 60_000;
 
 /** `run` also carries the chat's zone now, for the local-time header at handling time (DESIGN §7). */
@@ -14,7 +17,7 @@ export type Offer = { result: "duplicate" } | { result: "queued" } | { result: "
 
 export class RunGate {
   constructor(
-    private readonly store: GateStore,
+    private readonly store: GateTables,
     /** Whether a key's reply was delivered already (the transcript's record). */
     private readonly delivered: (key: string) => boolean,
     private readonly newToken: () => string = () => crypto.randomUUID(),

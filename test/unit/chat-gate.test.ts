@@ -1,0 +1,139 @@
+/**
+ * The agent run gate's rules (DESIGN §7) over an in-memory store: one holder at a time with a 10-minute lease,
+ * prompts waiting in order behind it, duplicates of a delivered key dropped, a released prompt first in line,
+ * and an expired holder replaced. The object's SQL store is the same interface (test/worker covers it).
+ */
+import { describe, expect, it } from "vitest";
+import type { PromptMessage } from "../../src/contracts/prompt-message";
+import { GATE_LEASE_MS, RunGate, type GateTables } from "../../src/chat/gate";
+import type { GateState } from "../../src/chat/store/gate";
+
+/** The gate's tables in memory: the holder row and the pending queue, ordered by sequence number. */
+class MemoryTables implements GateTables {
+  holder: GateState | null = null;
+  pending: { seq: number; key: string; message: string }[] = [];
+  private seq = 0;
+
+  gate(): GateState | null {
+    return this.holder ? { ...this.holder } : null;
+  }
+  setGate(state: GateState | null): void {
+    this.holder = state ? { ...state } : null;
+  }
+  isPending(key: string): boolean {
+    return this.pending.some((p) => p.key === key);
+  }
+  addPending(key: string, message: string, _at: number, first = false): void {
+    const seq = first && this.pending.length > 0 ? Math.min(...this.pending.map((p) => p.seq)) - 1 : ++this.seq;
+    this.pending.push({ seq, key, message });
+    this.pending.sort((a, b) => a.seq - b.seq);
+  }
+  takePending(key?: string): { key: string; message: string } | null {
+    const i = key === undefined ? 0 : this.pending.findIndex((p) => p.key === key);
+    const [taken] = i >= 0 && i < this.pending.length ? this.pending.splice(i, 1) : [];
+    return taken ? { key: taken.key, message: taken.message } : null;
+  }
+  oldestPending(): { key: string; message: string } | null {
+    const p = this.pending[0];
+    return p ? { key: p.key, message: p.message } : null;
+  }
+  keys(): string[] {
+    return this.pending.map((p) => p.key);
+  }
+}
+
+const T0 = Date.parse("2026-12-01T09:00:00Z");
+
+function message(key: string): PromptMessage {
+  return { v: 1, key, chatId: "111", timeZone: "UTC", source: "user", text: key, body: key, firedAt: new Date(T0).toISOString() };
+}
+
+function gateWith(delivered: string[] = []) {
+  const tables = new MemoryTables();
+  let n = 0;
+  const gate = new RunGate(tables, (key) => delivered.includes(key), () => `token-${++n}`);
+  return { tables, gate, delivered };
+}
+
+const noop = () => {
+  throw new Error("onDuplicateActive must not run here");
+};
+
+describe("the run gate", () => {
+  it("lets the first offer run with a token and a 10-minute lease, and queues the next ones in order", () => {
+    const { tables, gate } = gateWith();
+    expect(gate.offer(message("m:1"), T0, noop)).toStrictEqual({ result: "run", token: "token-1" });
+    expect(tables.holder).toStrictEqual({ token: "token-1", leaseUntil: T0 + GATE_LEASE_MS, activeKey: "m:1", activeMessage: JSON.stringify(message("m:1")) });
+    expect(gate.offer(message("m:2"), T0 + 1, noop)).toStrictEqual({ result: "queued" });
+    expect(gate.offer(message("m:3"), T0 + 2, noop)).toStrictEqual({ result: "queued" });
+    // A redelivered copy of a queued or active prompt is not queued twice.
+    expect(gate.offer(message("m:2"), T0 + 3, noop)).toStrictEqual({ result: "queued" });
+    expect(gate.offer(message("m:1"), T0 + 4, noop)).toStrictEqual({ result: "queued" });
+    expect(tables.keys()).toEqual(["m:2", "m:3"]);
+  });
+
+  it("hands the holder the oldest follow-up on next, renewing the lease, and releases when none is left", () => {
+    const { tables, gate } = gateWith();
+    gate.offer(message("m:1"), T0, noop);
+    gate.offer(message("m:2"), T0, noop);
+    expect(gate.settle("token-1", "m:1", T0 + 1000)).toBe(true);
+    expect(tables.holder).toMatchObject({ activeKey: null, leaseUntil: T0 + 1000 + GATE_LEASE_MS });
+    expect(gate.next("token-1", T0 + 2000)).toBe(JSON.stringify(message("m:2")));
+    expect(tables.holder).toMatchObject({ token: "token-1", activeKey: "m:2", leaseUntil: T0 + 2000 + GATE_LEASE_MS });
+    expect(gate.next("token-1", T0 + 3000)).toBeNull();
+    expect(tables.holder).toBeNull();
+  });
+
+  it("answers a prompt whose reply was delivered as a duplicate and drops its waiting copy", () => {
+    const { tables, gate, delivered } = gateWith();
+    gate.offer(message("m:1"), T0, noop);
+    gate.offer(message("m:2"), T0, noop);
+    delivered.push("m:2");
+    expect(gate.offer(message("m:2"), T0 + 1, noop)).toStrictEqual({ result: "duplicate" });
+    expect(tables.keys()).toEqual([]);
+  });
+
+  it("tells the caller when the duplicate is the holder's own active prompt (its consumer died after delivering)", () => {
+    const { gate, delivered } = gateWith();
+    gate.offer(message("m:1"), T0, noop);
+    delivered.push("m:1");
+    let told = 0;
+    expect(gate.offer(message("m:1"), T0 + 1, () => told++)).toStrictEqual({ result: "duplicate" });
+    expect(told).toBe(1);
+  });
+
+  it("puts a released holder's prompt back first in line and frees the gate; a stale token changes nothing", () => {
+    const { tables, gate } = gateWith();
+    gate.offer(message("m:1"), T0, noop);
+    gate.offer(message("m:2"), T0, noop);
+    gate.release("token-9", T0);
+    expect(tables.holder?.token).toBe("token-1");
+    gate.release("token-1", T0 + 1);
+    expect(tables.holder).toBeNull();
+    expect(tables.keys()).toEqual(["m:1", "m:2"]);
+    expect(gate.next("token-1", T0 + 2)).toBeNull();
+    expect(gate.settle("token-1", "m:1", T0 + 2)).toBe(false);
+  });
+
+  it("replaces a holder whose lease ran out: expire puts its prompt first and names the oldest to re-send", () => {
+    const { tables, gate } = gateWith();
+    gate.offer(message("m:1"), T0, noop);
+    gate.offer(message("m:2"), T0, noop);
+    expect(gate.expire(T0 + GATE_LEASE_MS - 1)).toBeNull();
+    expect(gate.expire(T0 + GATE_LEASE_MS)).toBe(JSON.stringify(message("m:1")));
+    expect(tables.holder).toBeNull();
+    expect(tables.keys()).toEqual(["m:1", "m:2"]);
+    // The next offer runs, and takes its own copy out of the line.
+    expect(gate.offer(message("m:1"), T0 + GATE_LEASE_MS + 1, noop)).toStrictEqual({ result: "run", token: "token-2" });
+    expect(tables.keys()).toEqual(["m:2"]);
+  });
+
+  it("knows which job runs still wait in it (active or queued), so their leases are renewed rather than failed", () => {
+    const { gate } = gateWith();
+    gate.offer(message("k7m2q:1"), T0, noop);
+    gate.offer(message("k7m2q:2"), T0, noop);
+    expect(gate.waiting("k7m2q:1")).toBe(true);
+    expect(gate.waiting("k7m2q:2")).toBe(true);
+    expect(gate.waiting("k7m2q:3")).toBe(false);
+  });
+});

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { promptMessageSchema } from "../../src/contracts/prompt-message";
 import { decideFire, endsOneOff, manualRun, nextCronRun, type FireContext } from "../../src/jobs/fire";
 import type { JobRecord, RunRecord } from "../../src/jobs/model";
+import { runRecord } from "./records";
 
 const ms = (iso: string): number => Date.parse(iso);
 const BERLIN = "Europe/Berlin";
@@ -63,27 +64,9 @@ const ctx = (now: number, over: Partial<FireContext> = {}): FireContext => ({
   ...over,
 });
 
-/** A claimed run as `newRun` writes it, before its message. */
-function claimed(runId: string, dueAt: number, now: number, over: Partial<RunRecord> = {}): RunRecord {
-  return {
-    runId,
-    jobId: runId.split(":")[0]!,
-    manual: false,
-    dueAt,
-    startedAt: null,
-    finishedAt: null,
-    state: "claimed",
-    status: null,
-    exitCode: null,
-    timedOut: false,
-    late: false,
-    detail: null,
-    leaseUntil: now + 10 * 60_000,
-    attempts: 0,
-    message: expect.any(String) as unknown as string,
-    ...over,
-  };
-}
+/** A claimed run as `newRun` writes it: a 10-minute lease, and some message. */
+const claimed = (runId: string, dueAt: number, now: number, over: Partial<RunRecord> = {}): RunRecord =>
+  runRecord({ runId, dueAt, leaseUntil: now + 10 * 60_000, message: expect.any(String) as unknown as string, ...over });
 
 /** The run's queue message, checked against the v1 schema. */
 function messageOf(run: RunRecord): unknown {
@@ -207,23 +190,17 @@ describe("decideFire: a cron job", () => {
     expect(decision).toStrictEqual({
       action: "skip",
       job: { ...job, nextRunAt: MON },
-      run: {
+      run: runRecord({
         runId: `p3xz9:${FRI}`,
-        jobId: "p3xz9",
-        manual: false,
         dueAt: FRI,
         startedAt: now,
         finishedAt: now,
         state: "settled",
         status: "skipped",
-        exitCode: null,
-        timedOut: false,
-        late: false,
         detail: "still running",
         leaseUntil: null,
-        attempts: 0,
         message: null,
-      },
+      }),
     });
     expect(decision.job.lastResult).toBe(lastResult);
   });

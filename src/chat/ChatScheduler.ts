@@ -35,6 +35,7 @@ import { RunStore } from "./store/runs";
 import { migrate } from "./store/schema";
 import { SettingsStore } from "./store/settings";
 import { TranscriptStore, type TranscriptEntry } from "./store/transcript";
+import { UserPromptStore } from "./store/user-prompts";
 import { Watchers } from "./watchers";
 
 export type { ChatSettings, JobList, ZoneChange };
@@ -71,18 +72,19 @@ export class ChatScheduler extends DurableObject<Env> {
     const transcript = new TranscriptStore(this.db);
     const outboxStore = new OutboxStore(this.db);
     const gateStore = new GateStore(this.db);
+    const userPrompts = new UserPromptStore(this.db);
     const info = new ChatInfo(settings, config);
     this.info = info;
     const deliveries = new Deliveries(transcript, outboxStore, info);
     const directory = new Directory(() => this.env.DB);
-    const settler = new RunSettler(jobStore, runs, transaction);
+    const settler = new RunSettler(jobStore, runs, deliveries, transaction);
     const gate = new RunGate(gateStore, (key) => transcript.delivered(key));
-    this.alarms = new AlarmClock({ storage: ctx.storage, jobs: jobStore, runs, gate: gateStore, outbox: outboxStore, info });
+    this.alarms = new AlarmClock({ storage: ctx.storage, jobs: jobStore, runs, gate: gateStore, outbox: outboxStore, userPrompts, info });
     this.watchers = new Watchers({ jobs: jobStore, runs, info, deliveries, settler, env: currentEnv, config: loaded, now, transaction, waitUntil: (p) => ctx.waitUntil(p) });
-    this.firing = new Firing({ jobs: jobStore, runs, info, gate, watchers: this.watchers, settler, env: currentEnv, config: loaded, now, transaction });
+    this.firing = new Firing({ jobs: jobStore, runs, info, gate, delivered: (key) => transcript.delivered(key), watchers: this.watchers, settler, env: currentEnv, config: loaded, now, transaction });
     this.jobs = new JobOps({ jobs: jobStore, runs, settings, info, firing: this.firing, watchers: this.watchers, config, now, transaction });
-    this.conversation = new Conversation({ jobs: jobStore, runs, gateStore, gate, transcript, deliveries, settler, info, env: currentEnv, now, transaction });
-    this.inbox = new Inbox({ transcript, info, deliveries, directory, jobs: this.jobs, env: currentEnv, config, now, transaction });
+    this.conversation = new Conversation({ jobs: jobStore, userPrompts, runs, gateStore, gate, transcript, deliveries, settler, info, env: currentEnv, now, transaction });
+    this.inbox = new Inbox({ transcript, userPrompts, info, deliveries, directory, jobs: this.jobs, env: currentEnv, config, now, transaction });
     this.outbox = new TelegramOutbox({ outbox: outboxStore, info, config, markBlocked: (chatId, blocked, at) => directory.markBlocked(chatId, blocked, at) });
   }
 
@@ -93,11 +95,12 @@ export class ChatScheduler extends DurableObject<Env> {
     return value;
   }
 
-  /** Fires due jobs, dispatches claimed runs, expires leases, re-sends a waiting prompt, sends the outbox; re-arms. */
+  /** Fires due jobs, expires leases, dispatches claimed runs, re-sends a waiting or lost prompt, sends the outbox; re-arms. */
   override async alarm(): Promise<void> {
     await this.alarms.run(this.now(), [
       { name: "firing", run: (now) => this.firing.tick(now) },
       { name: "the run gate", run: (now) => this.conversation.resendPending(now) },
+      { name: "lost user messages", run: (now) => this.conversation.resendLost(now) },
       { name: "the outbox", run: (now) => this.outbox.tick(now) },
     ]);
   }

@@ -9,6 +9,7 @@ import type { GateStore } from "./store/gate";
 import type { JobStore } from "./store/jobs";
 import type { OutboxStore } from "./store/outbox";
 import type { RunStore } from "./store/runs";
+import type { UserPromptStore } from "./store/user-prompts";
 
 /** After an error inside `alarm()`, try again this soon. */
 export const ERROR_BACKOFF_MS = 30_000;
@@ -22,16 +23,17 @@ export type AlarmDeps = {
   runs: RunStore;
   gate: GateStore;
   outbox: OutboxStore;
+  userPrompts: UserPromptStore;
   info: ChatInfo;
 };
 
 export class AlarmClock {
   constructor(private readonly d: AlarmDeps) {}
 
-  /** The soonest of: a due job, an open run's lease or retry, the run gate's lease, the outbox's next send. */
+  /** The soonest of: a due job, an open run's lease or retry, the run gate's lease, a user message's deadline, the outbox's next send. */
   soonest(): number | null {
     const outbox = this.d.info.canSend() ? this.d.outbox.outboxDeadline() : null;
-    const times = [this.d.jobs.soonest(), this.d.runs.soonest(), this.d.gate.gateDeadline(), outbox].filter((t): t is number => t !== null);
+    const times = [this.d.jobs.soonest(), this.d.runs.soonest(), this.d.gate.gateDeadline(), this.d.userPrompts.soonest(), outbox].filter((t): t is number => t !== null);
     return times.length ? Math.min(...times) : null;
   }
 

@@ -13,9 +13,12 @@ import type { GateStore } from "./store/gate";
 import type { JobStore } from "./store/jobs";
 import type { RunStore } from "./store/runs";
 import type { TranscriptEntry, TranscriptStore } from "./store/transcript";
+import type { UserPromptStore } from "./store/user-prompts";
+import { MAX_RESENDS, OFFER_DEADLINE_MS } from "../jobs/fire";
 
 export type ConversationDeps = {
   jobs: JobStore;
+  userPrompts: UserPromptStore;
   runs: RunStore;
   gateStore: GateStore;
   gate: RunGate;
@@ -51,6 +54,8 @@ export class Conversation {
     if (!bound.ok) return bound;
     const now = this.d.now();
     const offer = this.d.transaction(() => {
+      // A user's message reached the gate: from here the gate's own lease keeps it (DESIGN §5 Leases).
+      if (message.source === "user") this.d.userPrompts.remove(message.key);
       const answer = this.d.gate.offer(message, now, () => {
         // The holder delivered this prompt's reply and died before settling it: free the gate.
         const held = this.d.gateStore.gate();
@@ -151,7 +156,7 @@ export class Conversation {
     this.d.transaction(() => {
       const alert = { ...origin, source: origin.jobId !== null ? ("alert" as const) : origin.source };
       if (!this.d.deliveries.write(message.key, deadLetterText(message), alert, now)) return;
-      if (run) this.d.settler.agentOutcome(message.key, "failed", "the agent failed after several tries (dead-lettered)", now);
+      if (run) this.d.settler.agentOutcome(message.key, "failed", "the agent failed after several tries (dead-lettered)", now, true);
       this.d.gateStore.takePending(message.key);
       const held = this.d.gateStore.gate();
       // The holder is gone (the queue gave up on it): free the gate for the prompts waiting behind it.
@@ -173,6 +178,33 @@ export class Conversation {
       return this.d.gateStore.gate() === null ? (this.d.gateStore.oldestPending()?.message ?? null) : null;
     });
     if (json !== null) await this.d.env().PROMPTS.send(JSON.parse(json), { contentType: "json" });
+    return false;
+  }
+
+  /**
+   * The alarm's part: a user's message the run gate has not seen within 2 minutes was lost on its way (a
+   * crash, a lost queue message) and is sent again, at most 3 times; then the chat is told it went unanswered.
+   */
+  async resendLost(now: number): Promise<boolean> {
+    const resend: unknown[] = [];
+    this.d.transaction(() => {
+      for (const lost of this.d.userPrompts.due(now)) {
+        if (this.d.deliveries.delivered(lost.key) || this.d.gate.waiting(lost.key)) {
+          this.d.userPrompts.remove(lost.key);
+        } else if (lost.resends < MAX_RESENDS) {
+          this.d.userPrompts.resent(lost.key, now + OFFER_DEADLINE_MS);
+          resend.push(JSON.parse(lost.message));
+        } else {
+          this.d.userPrompts.remove(lost.key);
+          const message = parseMessage(JSON.parse(lost.message));
+          if (message) this.d.deliveries.write(lost.key, deadLetterText(message), originOfKey(lost.key, null), now);
+        }
+      }
+    });
+    this.d.deliveries.flush();
+    if (resend.length === 0) return false;
+    console.log(`${resend.length} user message(s) did not reach the run gate within ${OFFER_DEADLINE_MS / 60_000} min; sending again`);
+    await this.d.env().PROMPTS.sendBatch(resend.map((body) => ({ body, contentType: "json" as const })));
     return false;
   }
 

@@ -1,25 +1,28 @@
 /**
  * @module Sending claimed prompt runs to the `prompts` queue with `sendBatch`, in chunks of at most 100
- * messages and 250 KB (DESIGN §5). A chunk that fails leaves its runs claimed, to be sent again.
+ * messages and 256 KB with the queue's per-message metadata (DESIGN §5: 250 KB of bodies). A chunk that fails leaves its runs claimed, to be sent again.
  */
 import type { PromptMessage } from "../contracts/prompt-message";
 
 export const MAX_BATCH_MESSAGES = 100;
-export const MAX_BATCH_BYTES = 250 * 1024;
+/** Cloudflare's limit for one `sendBatch` is 256 KB in total (1 KB = 1,000 bytes), metadata included. */
+export const MAX_BATCH_BYTES = 256_000;
+/** What Cloudflare counts for each message besides its body (its documented metadata, about 100 bytes). */
+export const MESSAGE_OVERHEAD_BYTES = 100;
 
 /** A claimed prompt ready to send: its run id and its queue message. */
 export type Outgoing = { runId: string; message: PromptMessage };
 
 export type DispatchOutcome = { sent: string[]; failed: string[]; error: string | null };
 
-/** Splits prompts into chunks that each fit one `sendBatch` call (sizes as serialized JSON, in UTF-8 bytes). */
+/** Splits prompts into chunks that each fit one `sendBatch` call: UTF-8 bytes of the JSON, plus each message's metadata. */
 export function chunkPrompts(prompts: readonly Outgoing[]): Outgoing[][] {
   const encoder = new TextEncoder();
   const chunks: Outgoing[][] = [];
   let chunk: Outgoing[] = [];
   let bytes = 0;
   for (const prompt of prompts) {
-    const size = encoder.encode(JSON.stringify(prompt.message)).length;
+    const size = encoder.encode(JSON.stringify(prompt.message)).length + MESSAGE_OVERHEAD_BYTES;
     if (chunk.length > 0 && (chunk.length >= MAX_BATCH_MESSAGES || bytes + size > MAX_BATCH_BYTES)) {
       chunks.push(chunk);
       chunk = [];

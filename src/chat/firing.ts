@@ -6,7 +6,7 @@
  */
 import type { LoadedConfig } from "../config";
 import { backoffMs } from "../backoff";
-import { decideFire, PROMPT_LEASE_MS, type FireDecision } from "../jobs/fire";
+import { decideFire, MAX_RESENDS, OFFER_DEADLINE_MS, PROMPT_LEASE_MS, type FireDecision } from "../jobs/fire";
 import type { RunRecord } from "../jobs/records";
 import type { RunnerOutcome } from "../runner/outcome";
 import { sendPrompts, type Outgoing } from "./dispatch";
@@ -25,6 +25,8 @@ export type FiringDeps = {
   runs: RunStore;
   info: ChatInfo;
   gate: RunGate;
+  /** Whether a key's reply was delivered already. */
+  delivered: (key: string) => boolean;
   watchers: Watchers;
   settler: RunSettler;
   env: () => Env;
@@ -39,11 +41,14 @@ export class Firing {
 
   constructor(private readonly d: FiringDeps) {}
 
-  /** The alarm's part: fire what is due, dispatch what is claimed, expire leases. True when something failed. */
+  /**
+   * The alarm's part: fire what is due, expire leases (a lost prompt is claimed again), then dispatch every
+   * claimed run. True when something failed.
+   */
   async tick(now: number): Promise<boolean> {
     const failed = this.fireDue(now);
-    const sendFailed = await this.dispatch(now);
     this.expireLeases(now);
+    const sendFailed = await this.dispatch(now);
     return failed || sendFailed;
   }
 
@@ -130,8 +135,9 @@ export class Firing {
     if (prompts.length === 0) return false;
     const outcome = await sendPrompts(this.d.env().PROMPTS, prompts);
     if (outcome.sent.length > 0) {
+      // The run gate must see each of them within 2 minutes, or it is sent again (expireLeases).
       const at = this.d.now();
-      this.d.runs.markDispatched(outcome.sent, at, at + PROMPT_LEASE_MS);
+      this.d.runs.markDispatched(outcome.sent, at, at + OFFER_DEADLINE_MS);
     }
     if (outcome.failed.length === 0) return false;
     const attempts = Math.max(...outcome.failed.map((id) => claimed.find((r) => r.runId === id)?.attempts ?? 0));
@@ -141,15 +147,22 @@ export class Firing {
   }
 
   /**
-   * Runs whose lease ran out: a watcher's with no outcome from the runner is "timed out"; a dispatched
-   * prompt that no agent settled within 10 minutes fails, unless it is still waiting in the run gate.
+   * Runs whose lease ran out (DESIGN §5 Leases): a watcher's with no outcome from the runner is "timed out".
+   * A dispatched prompt still in the run gate (being handled, or waiting its turn) gets a new lease; one whose
+   * reply was delivered but whose settle was lost is settled; one the gate never saw was lost on its way (a
+   * crash, a lost queue message) and is sent again, at most 3 times, then it has failed.
    */
   private expireLeases(now: number): void {
     for (const run of this.d.runs.expired(now)) {
       if (run.kind === "watcher") this.d.watchers.expire(run, now);
-      // A prompt still waiting in the run gate is not lost: it gets a new lease.
       else if (this.d.gate.waiting(run.runId)) this.d.runs.renewLease(run.runId, now + PROMPT_LEASE_MS);
-      else this.d.settler.agentOutcome(run.runId, "failed", "no agent settled it within 10 min", now);
+      else if (this.d.delivered(run.runId)) this.d.settler.agentOutcome(run.runId, "delivered", null, now);
+      else if (run.resends < MAX_RESENDS) {
+        console.log(`run ${run.runId} did not reach the run gate within ${OFFER_DEADLINE_MS / 60_000} min; sending it again`);
+        this.d.runs.resend(run.runId, now);
+      } else {
+        this.d.settler.agentOutcome(run.runId, "failed", `no agent took it: sent ${MAX_RESENDS + 1} times, it never reached the run gate`, now);
+      }
     }
   }
 

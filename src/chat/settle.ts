@@ -1,11 +1,14 @@
 /**
  * @module How a run ends (DESIGN §5): its status and history entry, the job's `lastResult` and in-flight mark,
- * and a one-off deleted after its scheduled run. Used for an agent's outcome (the run gate, a dead letter, a
- * lease that ran out) and for a watcher's script outcome, so both end a run the same way.
+ * and a one-off deleted after its scheduled run, or, when that run failed, kept paused with its history and
+ * the chat told. Used for an agent's outcome (the run gate, a dead letter, a lease that ran out) and for a
+ * watcher's script outcome, so both end a run the same way.
  */
 import { endsOneOff } from "../jobs/fire";
 import type { LastResult } from "../jobs/model";
 import type { JobRecord, RunRecord } from "../jobs/records";
+import { oneOffFailedText } from "../jobs/texts";
+import type { Deliveries } from "./deliveries";
 import type { JobStore } from "./store/jobs";
 import type { RunStore, Settlement } from "./store/runs";
 
@@ -16,14 +19,16 @@ export class RunSettler {
   constructor(
     private readonly jobs: JobStore,
     private readonly runs: RunStore,
+    private readonly deliveries: Deliveries,
     private readonly transaction: <T>(work: () => T) => T,
   ) {}
 
   /**
-   * The agent is done with `runId` (or gave up, or its lease ran out). A watcher's run reaches the agent only
-   * when its script matched, so delivered is `matched` there. False when the run is unknown or settled.
+   * The agent is done with `runId` (or gave up, or no agent took it). A watcher's run reaches the agent only
+   * when its script matched, so delivered is `matched` there. A failed one-off tells the chat, unless the
+   * caller already did (`told`). False when the run is unknown or settled.
    */
-  agentOutcome(runId: string, status: AgentStatus, detail: string | null, now: number): boolean {
+  agentOutcome(runId: string, status: AgentStatus, detail: string | null, now: number, told = false): boolean {
     const run = this.runs.get(runId);
     if (!run || run.state === "settled") return false;
     this.transaction(() => {
@@ -31,22 +36,29 @@ export class RunSettler {
       const matched = job?.kind === "watcher" && status === "delivered";
       const result = matched ? "matched" : status;
       const at = new Date(now).toISOString();
-      this.finish(
-        run,
-        job,
-        { status: result, finishedAt: now, detail, ...(matched ? { exitCode: 0 } : {}) },
-        matched ? { status: "matched", exitCode: 0, timedOut: false, at } : { status: result, at },
-      );
+      const settlement: Settlement = { status: result, finishedAt: now, detail, ...(matched ? { exitCode: 0 } : {}) };
+      const last: LastResult = matched ? { status: "matched", exitCode: 0, timedOut: false, at } : { status: result, at };
+      this.finish(run, job, settlement, last, now, told ? null : (detail ?? "the agent failed"));
     });
+    this.deliveries.flush();
     return true;
   }
 
-  /** Settles `run` and updates its job (inside the caller's transaction): the one way a run ends. */
-  finish(run: RunRecord, job: JobRecord | null, settlement: Settlement, lastResult: LastResult): void {
+  /**
+   * Settles `run` and updates its job, inside the caller's transaction: the one way a run ends. A one-off's
+   * scheduled run that failed keeps the job, paused; `reason`, when given, is told to the chat then.
+   */
+  finish(run: RunRecord, job: JobRecord | null, settlement: Settlement, lastResult: LastResult, now: number, reason: string | null = null): void {
     this.runs.settle(run.runId, settlement);
     if (!job) return;
     if (endsOneOff(job, run)) {
-      this.jobs.delete(job.id);
+      if (settlement.status !== "failed") {
+        this.jobs.delete(job.id);
+        return;
+      }
+      this.jobs.save({ ...job, enabled: false, nextRunAt: null, runningRunId: null, lastResult });
+      this.runs.prune(job.id);
+      if (reason !== null) this.deliveries.write(run.runId, oneOffFailedText(job, reason), { source: "alert", jobId: job.id, runId: run.runId }, now);
       return;
     }
     this.jobs.markSettled(job.id, run.runId, lastResult);

@@ -202,6 +202,7 @@ export class Watchers {
           timedOut: failure?.timedOut ?? false,
         },
         last,
+        now,
       );
       return true;
     });

@@ -11,6 +11,10 @@ import { watcherLeaseMs } from "./watcher";
 
 /** A prompt's lease: how long an agent has to settle it (DESIGN §5). */
 export const PROMPT_LEASE_MS = 10 * 60_000;
+/** A sent prompt (a job's or a user's) must reach the run gate this soon, or it is sent again (DESIGN §5). */
+export const OFFER_DEADLINE_MS = 2 * 60_000;
+/** A prompt that never reaches the run gate is sent again at most this often, then it has failed. */
+export const MAX_RESENDS = 3;
 /** An undeliverable chat's one-off is retried this often. */
 export const UNDELIVERABLE_RETRY_MS = 60 * 60_000;
 /** A one-off due while a manual run of it is in flight looks again this often. */
@@ -91,6 +95,7 @@ function newRun(jobId: string, dueAt: number, now: number, manual: boolean): Run
     detail: null,
     leaseUntil: now + PROMPT_LEASE_MS,
     attempts: 0,
+    resends: 0,
     payload: null,
   };
 }

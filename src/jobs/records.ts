@@ -72,6 +72,9 @@ export type RunRecord = {
   late: boolean;
   detail: string | null;
   leaseUntil: number | null;
+  /** Failed sends of a claimed run (its retry waits); reset when it is sent. */
   attempts: number;
+  /** How often a dispatched prompt was sent again because it never reached the run gate (DESIGN §5). */
+  resends: number;
   payload: RunPayload | null;
 };

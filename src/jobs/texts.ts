@@ -89,6 +89,13 @@ export function resumedText(job: Job, zone: string, now: number): string {
   return next ? `Resumed ${job.id} (${job.name}); next ${next}.` : `Resumed ${job.id} (${job.name}); it has no next run.`;
 }
 export const noJobText = (id: string) => `No job ${id} in this chat.`;
+
+/**
+ * A one-off whose run failed (DESIGN §5 Leases): kept, paused, with its history, and the chat told once.
+ * `⚠️ Job "<name>" (<id>) did not run: <reason>. It is paused: /resume <id> runs it now, /cancel <id> removes it.`
+ */
+export const oneOffFailedText = (job: { id: string; name: string }, reason: string) =>
+  `⚠️ Job "${job.name}" (${job.id}) did not run: ${reason}. It is paused: /resume ${job.id} runs it now, /cancel ${job.id} removes it.`;
 export const stillRunningText = (id: string) => `Job ${id} is still running.`;
 export const tooManyJobsText = (limit: number) => `This chat already has ${limit} jobs (the limit); cancel one first.`;
 

@@ -9,6 +9,8 @@ import type { Deliveries } from "../chat/deliveries";
 import type { Directory } from "../chat/directory";
 import type { ChatInfo } from "../chat/info";
 import type { TranscriptStore } from "../chat/store/transcript";
+import type { UserPromptStore } from "../chat/store/user-prompts";
+import { OFFER_DEADLINE_MS } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
 import { parseButton } from "./buttons";
 import { NON_TEXT_REPLY, parseCommand } from "./commands";
@@ -18,6 +20,7 @@ import { updateOrigin, updateSchema } from "./update";
 
 export type InboxDeps = {
   transcript: TranscriptStore;
+  userPrompts: UserPromptStore;
   info: ChatInfo;
   deliveries: Deliveries;
   directory: Directory;
@@ -140,7 +143,14 @@ export class Inbox {
       ...(ids.messageId !== undefined ? { messageId: ids.messageId } : {}),
       ...(ids.updateId !== undefined ? { updateId: ids.updateId } : {}),
     };
-    await this.d.env().PROMPTS.send(message, { contentType: "json" });
+    // Kept until the run gate has seen it, so that a message lost on its way is sent again (DESIGN §5 Leases).
+    this.d.userPrompts.add(ids.key, JSON.stringify(message), now + OFFER_DEADLINE_MS);
+    try {
+      await this.d.env().PROMPTS.send(message, { contentType: "json" });
+    } catch (error) {
+      this.d.userPrompts.remove(ids.key);
+      throw error;
+    }
     return "prompt";
   }
 }

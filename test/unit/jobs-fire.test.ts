@@ -4,9 +4,9 @@
  * Europe/Berlin unless a case says otherwise (CEST, UTC+2, until 25 Oct 2026 01:00Z).
  */
 import { describe, expect, it } from "vitest";
-import { promptMessageSchema } from "../../src/contracts/prompt-message";
+import { promptMessageSchema, type PromptMessage } from "../../src/contracts/prompt-message";
 import { decideFire, endsOneOff, manualRun, nextCronRun, type FireContext } from "../../src/jobs/fire";
-import type { JobRecord, RunRecord } from "../../src/jobs/model";
+import type { JobRecord, RunRecord } from "../../src/jobs/records";
 import { runRecord } from "./records";
 
 const ms = (iso: string): number => Date.parse(iso);
@@ -66,11 +66,18 @@ const ctx = (now: number, over: Partial<FireContext> = {}): FireContext => ({
 
 /** A claimed run as `newRun` writes it: a 10-minute lease, and some message. */
 const claimed = (runId: string, dueAt: number, now: number, over: Partial<RunRecord> = {}): RunRecord =>
-  runRecord({ runId, dueAt, leaseUntil: now + 10 * 60_000, message: expect.any(String) as unknown as string, ...over });
+  runRecord({ runId, dueAt, leaseUntil: now + 10 * 60_000, payload: { kind: "prompt", message: expect.any(Object) as unknown as PromptMessage }, ...over });
 
-/** The run's queue message, checked against the v1 schema. */
+/** A claimed watcher run's payload: its call to the runner. */
+const call = (timeoutSeconds: number, timeZone: string): Partial<RunRecord> => ({
+  kind: "watcher",
+  payload: { kind: "watcher", call: { command: "curl -s https://example.com/price", timeoutSeconds, timeZone } },
+});
+
+/** The run's queue message, checked against the v1 schema (as the store reads it back). */
 function messageOf(run: RunRecord): unknown {
-  const body: unknown = JSON.parse(run.message ?? "null");
+  if (run.payload?.kind !== "prompt") throw new Error(`expected a prompt run, got ${run.payload?.kind ?? "none"}`);
+  const body: unknown = JSON.parse(JSON.stringify(run.payload.message));
   expect(promptMessageSchema().safeParse(body).success).toBe(true);
   return body;
 }
@@ -199,7 +206,7 @@ describe("decideFire: a cron job", () => {
         status: "skipped",
         detail: "still running",
         leaseUntil: null,
-        message: null,
+        payload: null,
       }),
     });
     expect(decision.job.lastResult).toBe(lastResult);
@@ -275,7 +282,7 @@ describe("decideFire: a watcher", () => {
       job: { ...job, nextRunAt: ms("2026-09-26T12:20:00Z"), runningRunId: `w8r4t:${due}`, lastRunAt: now },
       run: claimed(`w8r4t:${due}`, due, now, {
         leaseUntil: now + 90_000,
-        message: '{"watcher":{"command":"curl -s https://example.com/price","timeoutSeconds":30,"timeZone":"Europe/Berlin"}}',
+        ...call(30, "Europe/Berlin"),
       }),
     });
   });
@@ -283,7 +290,7 @@ describe("decideFire: a watcher", () => {
   it("uses its own timeout and the chat's zone as they are at the claim", () => {
     const decision = claimOf(watcher({ timeoutSeconds: 3600 }), ctx(due, { zone: NEW_YORK, defaultTimeout: 45 }));
     expect(decision.run.leaseUntil).toBe(due + 3_660_000);
-    expect(decision.run.message).toBe('{"watcher":{"command":"curl -s https://example.com/price","timeoutSeconds":3600,"timeZone":"America/New_York"}}');
+    expect(decision.run.payload).toStrictEqual(call(3600, "America/New_York").payload);
   });
 });
 
@@ -316,7 +323,7 @@ describe("manualRun (run now)", () => {
       claimed(`w8r4t:${now}`, now, now, {
         manual: true,
         leaseUntil: now + 180_000,
-        message: '{"watcher":{"command":"curl -s https://example.com/price","timeoutSeconds":120,"timeZone":"Europe/Berlin"}}',
+        ...call(120, "Europe/Berlin"),
       }),
     );
   });

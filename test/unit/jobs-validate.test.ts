@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { CreateJobInput } from "../../src/jobs/model";
-import { validateCreate, validateEdit, type JobSpec, type RuleContext } from "../../src/jobs/validate";
+import { validateCreate, validateEdit, type RuleContext } from "../../src/jobs/validate";
+import type { JobSpec } from "../../src/jobs/records";
 
 const ms = (iso: string): number => Date.parse(iso);
 const NOW = ms("2026-09-27T10:15:00Z");

@@ -9,7 +9,6 @@ import {
   alertText,
   boundTail,
   clipOutput,
-  decodeWatcherCall,
   failedLabel,
   fitOutput,
   isNewFailure,
@@ -17,6 +16,7 @@ import {
   testReplyText,
   WATCHER_LEASE_GRACE_MS,
   watcherLeaseMs,
+  watcherCallSchema,
 } from "../../src/jobs/watcher";
 
 const job = { id: "w8r4t", name: "Price check" };
@@ -49,14 +49,13 @@ describe("a watcher's run", () => {
 });
 
 describe("the stored runner call", () => {
-  it("is refused when it is cut, or holds a timeout or zone the runner would refuse", () => {
-    expect(decodeWatcherCall('{"watcher":{"command":"echo')).toBeNull();
-    const call = (timeoutSeconds: number, timeZone = "Europe/Berlin") => JSON.stringify({ watcher: { command: "echo hi", timeoutSeconds, timeZone } });
-    expect(decodeWatcherCall(call(1))).toStrictEqual({ command: "echo hi", timeoutSeconds: 1, timeZone: "Europe/Berlin" });
-    expect(decodeWatcherCall(call(3600))).toStrictEqual({ command: "echo hi", timeoutSeconds: 3600, timeZone: "Europe/Berlin" });
-    expect(decodeWatcherCall(call(0))).toBeNull();
-    expect(decodeWatcherCall(call(3601))).toBeNull();
-    expect(decodeWatcherCall(call(30, ""))).toBeNull();
+  it("is refused when it holds a timeout or zone the runner would refuse", () => {
+    const call = (timeoutSeconds: number, timeZone = "Europe/Berlin") => ({ command: "echo hi", timeoutSeconds, timeZone });
+    expect(watcherCallSchema().safeParse(call(1)).data).toStrictEqual({ command: "echo hi", timeoutSeconds: 1, timeZone: "Europe/Berlin" });
+    expect(watcherCallSchema().safeParse(call(3600)).data).toStrictEqual({ command: "echo hi", timeoutSeconds: 3600, timeZone: "Europe/Berlin" });
+    expect(watcherCallSchema().safeParse(call(0)).success).toBe(false);
+    expect(watcherCallSchema().safeParse(call(3601)).success).toBe(false);
+    expect(watcherCallSchema().safeParse(call(30, "")).success).toBe(false);
   });
 });
 

@@ -480,16 +480,17 @@ describe("the prompts-dlq consumer", () => {
     expect(await transcript(stub, chatId)).toHaveLength(1);
   });
 
-  it("deletes a dead one-off after its failed run", async () => {
+  it("keeps a dead one-off paused with its failed run in its history, and tells the chat once", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
-    const { job, message } = await fireJob(chatId, stub, { name: "Once" });
+    const { job, message, runId } = await fireJob(chatId, stub, { name: "Once" });
     const fed = await feed([message], "prompts-dlq");
     expect(fed.explicitAcks).toEqual(fed.ids);
     expect((await transcript(stub, chatId)).map((e) => e.text)).toEqual([
       `⚠️ The scheduled job "Once" (${job.id}) could not be handled: the agent failed after several tries.`,
     ]);
-    expect((await stub.getJob(chatId, job.id)).ok).toBe(false);
+    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ enabled: false, nextRunAt: null, running: false, lastResult: { status: "failed" } });
+    expect((await must<RunView[]>(stub.jobRuns(chatId, job.id))).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "failed"]]);
   });
 
   it("tells the user a dead message of theirs was not answered", async () => {

@@ -63,6 +63,7 @@ export type RunRow = {
   detail: string | null;
   lease_until: number | null;
   attempts: number;
+  resends: number;
   message: string | null;
 };
 

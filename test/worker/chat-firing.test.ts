@@ -11,7 +11,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { nextOccurrence, parseCron } from "../../src/time";
-import { alarmOf, settleRun, backdateCron, backdateOneOff, chatIds, createPrompt, dayMonthTime, expectSpyInPlace, fireJob, HOUR, justDue, LEASE_MS, MINUTE, must, runsOf, spyQueue, sql, type JobView, type Stub } from "./agent-helpers";
+import { alarmOf, runRow, settleRun, backdateCron, backdateOneOff, chatIds, createPrompt, dayMonthTime, expectSpyInPlace, fireJob, HOUR, justDue, LEASE_MS, MINUTE, must, runsOf, spyQueue, sql, type JobView, type Stub } from "./agent-helpers";
 
 const newChat = chatIds(2_000_000);
 
@@ -51,8 +51,8 @@ describe("a due one-off prompt", () => {
       firedAt: new Date(firedAt).toISOString(),
       dueAt: new Date(due).toISOString(),
     });
-    // The lease runs from the moment the send resolved.
-    expect(run.lease_until).toBe(run.started_at! + LEASE_MS);
+    // From the moment the send resolved, the run gate must see it within 2 minutes (DESIGN §5 Leases).
+    expect(run.lease_until).toBe(run.started_at! + 2 * MINUTE);
 
     expect(sent).toEqual([{ body: message, contentType: "json" }]);
 
@@ -401,32 +401,48 @@ describe("settling", () => {
 });
 
 describe("lease expiry", () => {
-  it("settles an expired one-off run failed and deletes the one-off", async () => {
-    const { chatId, stub } = newChat();
-    await spyQueue(stub);
-    const { job, runId } = await fireJob(chatId, stub);
+  /** Lets the run's lease run out and runs the alarm. */
+  async function expire(stub: Stub, runId: string): Promise<void> {
     await sql(stub, "UPDATE runs SET lease_until = ? WHERE run_id = ?", Date.now() - 1, runId);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+  }
 
-    await runDurableObjectAlarm(stub);
-
-    expect(await stub.getJob(chatId, job.id)).toEqual({ ok: false, error: { code: "not_found", message: `No job ${job.id} in this chat.` } });
-    expect(await sql(stub, "SELECT run_id FROM runs")).toEqual([]);
+  it("sends a one-off whose prompt never reached the gate again, 3 times; then keeps it paused with its history and tells the chat once", async () => {
+    const { chatId, stub } = newChat();
+    const sent = await spyQueue(stub);
+    const { job, runId, message } = await fireJob(chatId, stub);
+    for (const resends of [1, 2, 3]) {
+      await expire(stub, runId);
+      expect(sent.map((m) => m.body)).toEqual(Array<unknown>(resends + 1).fill(message));
+      expect(await runRow(stub, runId)).toMatchObject({ state: "dispatched", resends });
+    }
+    await expire(stub, runId);
+    const reason = "no agent took it: sent 4 times, it never reached the run gate";
+    expect(sent).toHaveLength(4);
+    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ enabled: false, nextRunAt: null, running: false, lastResult: { status: "failed" } });
+    const [history] = await must<{ runId: string; status: string; detail: string }[]>(stub.jobRuns(chatId, job.id));
+    expect(history).toMatchObject({ runId, status: "failed", detail: reason });
+    expect((await must<{ messages: { role: string; source: string; text: string }[] }>(stub.messages(chatId, 50))).messages).toEqual([
+      expect.objectContaining({
+        role: "bot",
+        source: "alert",
+        text: `⚠️ Job "Call the dentist" (${job.id}) did not run: ${reason}. It is paused: /resume ${job.id} runs it now, /cancel ${job.id} removes it.`,
+      }),
+    ]);
     expect(await alarmOf(stub)).toBeNull();
   });
 
-  it("settles an expired cron run failed with \"no agent settled it within 10 min\"", async () => {
+  it("fails a cron run the gate never saw after 3 re-sends, keeping the schedule", async () => {
     const { chatId, stub } = newChat();
-    await spyQueue(stub);
+    const sent = await spyQueue(stub);
     const { job, runId } = await fireJob(chatId, stub, { cron: true, name: "Inbox summary", text: "Summarise my inbox." });
-    await sql(stub, "UPDATE runs SET lease_until = ? WHERE run_id = ?", Date.now() - 1, runId);
-
-    await runDurableObjectAlarm(stub);
-
+    for (let i = 0; i < 4; i++) await expire(stub, runId);
+    expect(sent).toHaveLength(4);
     const [run] = await runsOf(stub, job.id);
-    expect(run).toMatchObject({ run_id: runId, state: "settled", status: "failed", detail: "no agent settled it within 10 min", lease_until: null });
+    expect(run).toMatchObject({ run_id: runId, state: "settled", status: "failed", detail: "no agent took it: sent 4 times, it never reached the run gate", lease_until: null });
     const after = await must<JobView>(stub.getJob(chatId, job.id));
-    expect(after).toMatchObject({ running: false, lastResult: { status: "failed", at: new Date(run!.finished_at!).toISOString() } });
-    const [history] = await must<{ status: string; detail: string }[]>(stub.jobRuns(chatId, job.id));
-    expect(history).toMatchObject({ status: "failed", detail: "no agent settled it within 10 min" });
+    expect(after).toMatchObject({ enabled: true, running: false, nextRunAt: job.nextRunAt, lastResult: { status: "failed", at: new Date(run!.finished_at!).toISOString() } });
+    // A cron job keeps running; its failure is in its result, not a message.
+    expect((await must<{ messages: unknown[] }>(stub.messages(chatId, 50))).messages).toEqual([]);
   });
 });

@@ -358,8 +358,9 @@ describe("an outcome that overtakes the runner's acknowledgement", () => {
     expect(sent.map((s) => (s.body as { key: string }).key)).toEqual([runId]);
     const run = (await runRow(stub, runId))!;
     expect(run.state).toBe("dispatched");
-    // The prompt's lease (10 minutes), not the watcher's.
-    expect(run.lease_until).toBeGreaterThan(Date.now() + 9 * MINUTE);
+    // A prompt's deadline to reach the run gate (2 minutes), not the watcher's lease.
+    expect(run.lease_until).toBeGreaterThan(Date.now() + MINUTE);
+    expect(run.lease_until).toBeLessThanOrEqual(Date.now() + 2 * MINUTE);
     expect(JSON.parse(run.message!)).toMatchObject({ key: runId, source: "watcher", body: "fast\n" });
   });
 

@@ -44,6 +44,7 @@ const runRow = lazy(() => {
     detail: z.string().nullable(),
     lease_until: int.nullable(),
     attempts: int,
+    resends: int,
   };
   return z
     .discriminatedUnion("kind", [
@@ -69,6 +70,7 @@ const runRow = lazy(() => {
         detail: r.detail,
         leaseUntil: r.lease_until,
         attempts: r.attempts,
+        resends: r.resends,
         payload,
       };
     });
@@ -97,7 +99,7 @@ export class RunStore {
 
   insert(run: RunRecord): void {
     this.db.sql.exec(
-      "INSERT INTO runs (run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO runs (run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, resends, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       run.runId,
       run.jobId,
       run.payload?.kind ?? run.kind,
@@ -113,6 +115,7 @@ export class RunStore {
       run.detail,
       run.leaseUntil,
       run.attempts,
+      run.resends,
       payloadText(run.payload),
     );
   }
@@ -151,7 +154,7 @@ export class RunStore {
     return this.parseAll(this.db.sql.exec("SELECT * FROM runs WHERE state <> 'settled' AND kind = ?", kind));
   }
 
-  /** Sent runs become dispatched with their lease; one statement per 50 runs. */
+  /** Sent runs become dispatched, with the time by which the run gate must have seen them; one statement per 50 runs. */
   markDispatched(runIds: readonly string[], startedAt: number, leaseUntil: number): void {
     for (let i = 0; i < runIds.length; i += IDS_PER_STATEMENT) {
       const chunk = runIds.slice(i, i + IDS_PER_STATEMENT);
@@ -162,6 +165,14 @@ export class RunStore {
         ...chunk,
       );
     }
+  }
+
+  /**
+   * A dispatched prompt that never reached the run gate (DESIGN §5 Leases): claimed again, to be sent by the
+   * next dispatch, with the re-send counted.
+   */
+  resend(runId: string, now: number): void {
+    this.db.sql.exec("UPDATE runs SET state = 'claimed', attempts = 0, resends = resends + 1, lease_until = ? WHERE run_id = ? AND state = 'dispatched'", now, runId);
   }
 
   /** A failed send: the runs stay claimed, to be sent again at `retryAt`. */

@@ -3,7 +3,7 @@
  * Object's constructor (inside `blockConcurrencyWhile`), so every entry point sees the current schema. The
  * tables: `settings` (chat id, zone, blocked flag), `jobs`, `runs` (each occurrence, `kind` prompt | watcher),
  * `transcript`, `deliveries` (keys already delivered), `outbox` (Telegram), `gate` and `pending` (the agent's
- * run gate), `updates` (Telegram update ids seen).
+ * run gate), `user_prompts` (user messages on their way to the gate), `updates` (Telegram update ids seen).
  */
 
 /** Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped. */
@@ -111,6 +111,14 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE runs ADD COLUMN kind TEXT NOT NULL DEFAULT 'prompt' CHECK (kind IN ('prompt', 'watcher'));
   UPDATE runs SET kind = 'watcher', message = json_extract(message, '$.watcher') WHERE substr(message, 1, 11) = '{"watcher":';
   UPDATE runs SET kind = 'watcher' WHERE message IS NULL AND status IN ('silent', 'failed', 'skipped') AND job_id IN (SELECT id FROM jobs WHERE kind = 'watcher');
+  `,
+  // 7: nothing lost silently (DESIGN §5 Leases, §6 Sending): how often a dispatched prompt was sent again
+  // because it never reached the run gate; the user messages on their way to the gate, re-sent the same way;
+  // and how often an outbox row met no answer at all (network errors and time-outs do not use up its attempts).
+  `
+  ALTER TABLE runs ADD COLUMN resends INTEGER NOT NULL DEFAULT 0;
+  CREATE TABLE user_prompts (key TEXT PRIMARY KEY, message TEXT NOT NULL, deadline INTEGER NOT NULL, resends INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
+  ALTER TABLE outbox ADD COLUMN stalls INTEGER NOT NULL DEFAULT 0;
   `,
 ];
 

@@ -1,0 +1,64 @@
+/**
+ * Nothing vanishes between the chat and its agent (DESIGN §5 Leases, issue 12): a user's message that the run
+ * gate has not seen within 2 minutes is sent again, at most 3 times, then the chat is told it went unanswered;
+ * one the gate saw is never sent again. Time moves through the object's clock. Chat ids 8200000 up.
+ */
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { PromptMessage } from "../../src/contracts/prompt-message";
+import { chatIds, MINUTE, must, spyQueue, type Stub } from "./agent-helpers";
+
+const newChat = chatIds(8_200_000);
+
+/** Moves the object's clock past the 2-minute deadline and runs its alarm. */
+async function afterDeadline(stub: Stub): Promise<void> {
+  await stub.testAdvanceClock(2 * MINUTE + 1);
+  expect(await runDurableObjectAlarm(stub)).toBe(true);
+}
+
+const bodies = (sent: { body: unknown }[]) => sent.map((s) => s.body as PromptMessage);
+const botTexts = async (stub: Stub, chatId: string) =>
+  (await must<{ messages: { role: string; text: string }[] }>(stub.messages(chatId, 50))).messages.filter((m) => m.role === "bot").map((m) => m.text);
+
+describe("a user's message lost on its way to the agent", () => {
+  it("is sent again after 2 minutes, 3 times, and then the chat is told it went unanswered", async () => {
+    const { chatId, stub } = newChat();
+    const sent = await spyQueue(stub);
+    const { messageId } = await must<{ messageId: string }>(stub.postUserMessage(chatId, "are you there?"));
+    const [first] = bodies(sent);
+    expect(first).toMatchObject({ key: `m:${messageId}`, source: "user", text: "are you there?" });
+    for (const copies of [2, 3, 4]) {
+      await afterDeadline(stub);
+      expect(bodies(sent)).toEqual(Array<PromptMessage>(copies).fill(first!));
+    }
+    await afterDeadline(stub);
+    expect(sent).toHaveLength(4);
+    expect(await botTexts(stub, chatId)).toEqual(["⚠️ I could not answer your message after several tries; please send it again."]);
+    // Nothing is left to wake for.
+    await stub.testAdvanceClock(10 * MINUTE);
+    expect(await runDurableObjectAlarm(stub)).toBe(false);
+  });
+
+  it("is never sent again once the run gate has seen it", async () => {
+    const { chatId, stub } = newChat();
+    const sent = await spyQueue(stub);
+    await must(stub.postUserMessage(chatId, "hello"));
+    const [message] = bodies(sent);
+    const offer = await must<{ result: string; token: string }>(stub.gateOffer(message));
+    expect(offer.result).toBe("run");
+    await stub.testAdvanceClock(2 * MINUTE + 1);
+    // The gate's own lease (10 minutes) is the next thing to wake for; no re-send before it.
+    await runDurableObjectAlarm(stub);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("is not sent again when its reply was delivered, even if the gate was bypassed", async () => {
+    const { chatId, stub } = newChat();
+    const sent = await spyQueue(stub);
+    const { messageId } = await must<{ messageId: string }>(stub.postUserMessage(chatId, "hi"));
+    await must(stub.deliver(`m:${messageId}`, "Hello!"));
+    await afterDeadline(stub);
+    expect(sent).toHaveLength(1);
+    expect(await botTexts(stub, chatId)).toEqual(["Hello!"]);
+  });
+});

@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { alertText, boundTail, clipOutput, decodeWatcherCall, encodeWatcherCall, failedLabel, fitOutput, isNewFailure, MAX_PROMPT_MESSAGE_BYTES, MAX_PROMPT_OUTPUT_CHARS, testReplyText } from "../../src/jobs/watcher";
 import { loadConfig } from "../../src/config";
-import { redact, secretsOf } from "../../src/runner/redact";
-import { signatureHeader, verifySignature } from "../../src/runner/signature";
+import { redact, secretsOf } from "../../src/runner-client/redact";
+import { signatureHeader, verifySignature } from "../../src/runner-client/signature";
 import { signatureHeader as runnerSignatureHeader, verify as runnerVerify } from "../../runner/src/signature.ts";
 
 const job = { id: "k7m2q", name: "Price" };

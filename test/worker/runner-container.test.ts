@@ -1,5 +1,5 @@
 /**
- * The runner's container (src/runner/container.ts; DESIGN §8 "Production container", issue 7), without
+ * The runner's container (src/runner-client/container.ts; DESIGN §8 "Production container", issue 7), without
  * Docker: the callback's outbound handler (a signed outcome from a chat's own container reaches that chat's
  * Durable Object; another chat, path or method is refused), the same handler reached through the library's
  * ContainerProxy as the container's requests are, the lifecycle decision (stay up while runs are active), and
@@ -7,7 +7,7 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CONTAINER_CALLBACK_HOST } from "../../src/runner/client";
+import { CONTAINER_CALLBACK_HOST } from "../../src/runner-client/client";
 import {
   answerWithoutStarting,
   internetAccess,
@@ -17,8 +17,8 @@ import {
   RunnerContainer,
   type LifecycleInput,
   type RunnerHealth,
-} from "../../src/runner/container";
-import { signatureHeader } from "../../src/runner/signature";
+} from "../../src/runner-client/container";
+import { signatureHeader } from "../../src/runner-client/signature";
 import { chatIds, type JobView } from "./agent-helpers";
 import { envWith } from "./helpers";
 import { createWatcher, fireWatcher, outcomeOf, runState, STUB_RUNNER_SECRET, withRunner } from "./watcher-helpers";

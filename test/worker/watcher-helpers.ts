@@ -5,8 +5,8 @@
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { expect, inject } from "vitest";
-import type { RunnerOutcome } from "../../src/runner/outcome";
-import { signatureHeader } from "../../src/runner/signature";
+import type { RunnerOutcome } from "../../src/runner-client/outcome";
+import { signatureHeader } from "../../src/runner-client/signature";
 import { STUB_RUNNER_SECRET, type RunnerCall, type StubAnswer } from "../stub/runner-stub";
 import { must, runRow, setInstanceVars, spyQueue, sql, type JobView, type Sent, type Stub } from "./agent-helpers";
 import { call, envWith } from "./helpers";

@@ -135,7 +135,7 @@ export async function routeCallback(
 }
 
 /**
- * One runner container per chat. Requests from `runnerFetcher` (src/runner/client.ts) are proxied to the
+ * One runner container per chat. Requests from `runnerFetcher` (src/runner-client/client.ts) are proxied to the
  * runner on `RUNNER_PORT`, starting the instance first when it sleeps (a cold start, counted in the lease
  * grace of the chat's Durable Object).
  */

@@ -5,7 +5,7 @@
  * stops retrying; a bad signature is 401 and changes nothing.
  */
 import { errorsFor, loadConfig } from "../config";
-import { readLimited } from "../http/body";
+import { readLimited } from "../bytes";
 
 
 import { runnerOutcome } from "./outcome";

@@ -12,20 +12,23 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { deliverCallback, DEFAULT_CALLBACK_POLICY, type CallbackPolicy } from "./callback.ts";
 import { HeadTailCapture } from "./capture.ts";
 import type { ScriptUser } from "./config.ts";
+import {
+  DRY_RUN_MAX_SECONDS,
+  FORGET_AFTER_SECONDS,
+  KILL_GRACE_SECONDS,
+  MAX_REQUEST_BYTES,
+  parseRunRequest,
+  parseWait,
+  SIGNATURE_HEADER,
+  SIGNATURE_MESSAGES,
+  verify,
+  type RunnerOutcome,
+  type RunRequest,
+} from "./contract.ts";
 import { execute, type ExecResult, type Execution } from "./exec.ts";
-import { toOutcome, type Outcome } from "./outcome.ts";
-import { SIGNATURE_HEADER, SIGNATURE_MESSAGES, verify } from "./signature.ts";
-import { MAX_TIMEOUT_SECONDS, parseRunRequest, parseWait, type RunRequest } from "./validate.ts";
+import { toOutcome } from "./outcome.ts";
 import { prepareWorkspace, prepareWorkspaceRoot, scriptEnv } from "./workspace.ts";
 
-/** The largest body accepted, in bytes. */
-export const MAX_BODY_BYTES = 64 * 1024;
-/** A dry run (`?wait=1`) runs at most this long, whatever its timeoutSeconds. */
-export const DRY_RUN_MAX_SECONDS = 60;
-/** Between SIGTERM and SIGKILL to a run's process group. */
-export const KILL_GRACE_MS = 5_000;
-/** Ended run ids are refused (409) this long after they end: the signature window + the longest timeout. */
-export const FORGET_AFTER_MS = (300 + MAX_TIMEOUT_SECONDS) * 1000;
 /** How long a drain waits beyond the longest remaining timeout: the kill grace, the pipes, a callback. */
 export const DRAIN_GRACE_MS = 10_000;
 
@@ -91,7 +94,7 @@ interface RunEntry {
 }
 
 interface Ended {
-  outcome: Outcome;
+  outcome: RunnerOutcome;
   cancelled: boolean;
 }
 
@@ -100,7 +103,7 @@ export function createRunner(options: RunnerOptions): Runner {
   const root = prepareWorkspaceRoot(options.workspaceRoot, scriptUser);
   const maxConcurrency = options.maxConcurrency ?? 8;
   const policy: CallbackPolicy = { ...DEFAULT_CALLBACK_POLICY, ...options.callback };
-  const killGraceMs = options.killGraceMs ?? KILL_GRACE_MS;
+  const killGraceMs = options.killGraceMs ?? KILL_GRACE_SECONDS * 1000;
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.log(line));
   const drainGraceMs = options.drainGraceMs ?? DRAIN_GRACE_MS;
@@ -158,7 +161,7 @@ export function createRunner(options: RunnerOptions): Runner {
       }
       const finishedAtMs = now();
       const outcome = toOutcome({ runId: request.runId, chatId: request.chatId, startedAtMs, finishedAtMs }, result);
-      const forgetAt = finishedAtMs + FORGET_AFTER_MS;
+      const forgetAt = finishedAtMs + FORGET_AFTER_SECONDS * 1000;
       seen.set(request.runId, forgetAt);
       forgetQueue.push({ runId: request.runId, at: forgetAt });
       const flags = `${outcome.timedOut ? ", timed out" : ""}${entry.cancelled ? ", cancelled" : ""}`;
@@ -229,17 +232,25 @@ export function createRunner(options: RunnerOptions): Runner {
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? "/", "http://runner");
+    const target = req.url ?? "/";
+    const url = new URL(target, "http://runner");
     if (req.method === "GET" && url.pathname === "/healthz") {
       return sendJson(res, 200, { ok: true, active: running.size, callbacks: deliveries.size, draining });
     }
     const body = await readBody(req);
     if (body === null) {
       res.setHeader("connection", "close");
-      return sendError(res, 413, "payload_too_large", `The body is over 64 KiB; send at most ${MAX_BODY_BYTES} bytes.`);
+      return sendError(res, 413, "payload_too_large", `The body is over 64 KiB; send at most ${MAX_REQUEST_BYTES} bytes.`);
     }
-    const header = req.headers[SIGNATURE_HEADER];
-    const verification = verify(options.secret, typeof header === "string" ? header : undefined, body, Math.floor(now() / 1000));
+    // The signature covers the method and the target exactly as they came (req.url keeps percent-encoding),
+    // so a header seen on one request is worth nothing on another.
+    const header = req.headers[SIGNATURE_HEADER.toLowerCase()];
+    const verification = await verify(
+      options.secret,
+      typeof header === "string" ? header : undefined,
+      { method: req.method ?? "", target, body },
+      now() / 1000,
+    );
     if (!verification.ok) return sendError(res, 401, "unauthorized", SIGNATURE_MESSAGES[verification.problem]);
     if (req.method === "POST" && url.pathname === "/runs") return startRun(res, url, body);
     const runPath = /^\/runs\/([^/]+)$/.exec(url.pathname);
@@ -343,11 +354,11 @@ function notStarted(reason: string, cancelled: boolean): ExecResult {
   return { code: null, signal: null, timedOut: false, cancelled, spawnError: reason, stdout: empty, stderr: empty };
 }
 
-/** The whole body, or null once it is over MAX_BODY_BYTES (the rest is read and dropped, never kept). */
+/** The whole body, or null once it is over MAX_REQUEST_BYTES (the rest is read and dropped, never kept). */
 function readBody(req: IncomingMessage): Promise<Buffer | null> {
   const declared = Number(req.headers["content-length"] ?? 0);
   return new Promise((resolve, reject) => {
-    if (declared > MAX_BODY_BYTES) {
+    if (declared > MAX_REQUEST_BYTES) {
       req.resume();
       resolve(null);
       return;
@@ -356,7 +367,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
     let size = 0;
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > MAX_REQUEST_BYTES) {
         req.off("data", onData);
         req.resume();
         resolve(null);

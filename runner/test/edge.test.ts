@@ -1,11 +1,13 @@
 /**
- * The HTTP edge's refusals, each proven to run nothing: signatures (401), bodies (400, 413), reused run ids
+ * The HTTP edge's refusals, each proven to run nothing: signatures (401: v2 covers the method, the target
+ * and the body, so a header is good for one request only; v1 is refused), bodies (400, 413), reused run ids
  * (409), the concurrency limit (429), unknown routes (404); and the unsigned health check.
  */
+import { createHmac } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { signatureHeader } from "../src/signature.ts";
+import { signatureHeader } from "../src/contract.ts";
 import { eventually, runRequest, SECRET, startRunner, type TestRunner } from "./harness.ts";
 
 let t: TestRunner;
@@ -31,6 +33,9 @@ function marker(name: string) {
 
 const unauthorized = (message: string) => ({ status: 401, body: { error: { code: "unauthorized", message } } });
 const badRequest = (message: string) => ({ status: 400, body: { error: { code: "bad_request", message } } });
+const mismatch = unauthorized(
+  'The X-Cuckoo-Signature does not match the request; sign "<t>.<METHOD> <target>.<body>" with the RUNNER_SECRET the runner was started with.',
+);
 
 describe("signatures", () => {
   it("answers GET /healthz unsigned", async () => {
@@ -41,7 +46,7 @@ describe("signatures", () => {
     const m = marker("unsigned");
     expect(await t.send("POST", "/runs", runRequest({ command: m.command }), { signature: null })).toEqual(
       unauthorized(
-        'The X-Cuckoo-Signature header is missing; sign each request as t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with RUNNER_SECRET>.',
+        'The X-Cuckoo-Signature header is missing; sign each request as t=<unix seconds>,v2=<hex HMAC-SHA256 of "<t>.<METHOD> <target>.<body>" with RUNNER_SECRET>.',
       ),
     );
     expect(await m.ranNothing()).toBe(true);
@@ -50,18 +55,62 @@ describe("signatures", () => {
   it("refuses a run signed with another secret with 401 and runs nothing", async () => {
     const m = marker("bad-signature");
     const body = JSON.stringify(runRequest({ command: m.command }));
-    const signature = signatureHeader("another-secret", body, Math.floor(Date.now() / 1000));
-    expect(await t.send("POST", "/runs", body, { signature })).toEqual(
-      unauthorized('The X-Cuckoo-Signature does not match the body; sign "<t>.<body>" with the RUNNER_SECRET the runner was started with.'),
-    );
+    const signature = await signatureHeader("another-secret", { method: "POST", target: "/runs", body }, Date.now() / 1000);
+    expect(await t.send("POST", "/runs", body, { signature })).toEqual(mismatch);
     expect(await m.ranNothing()).toBe(true);
   });
 
   it("refuses a signature of another body with 401", async () => {
     const m = marker("other-body");
-    const signature = signatureHeader(SECRET, JSON.stringify(runRequest()), Math.floor(Date.now() / 1000));
-    expect((await t.send("POST", "/runs", runRequest({ command: m.command }), { signature })).status).toBe(401);
+    const signFor = { body: JSON.stringify(runRequest()) };
+    expect(await t.send("POST", "/runs", runRequest({ command: m.command }), { signFor })).toEqual(mismatch);
     expect(await m.ranNothing()).toBe(true);
+  });
+
+  it("refuses a v1 signature (the body alone), valid as it is, with 401 and runs nothing", async () => {
+    const m = marker("v1");
+    const body = JSON.stringify(runRequest({ command: m.command }));
+    const t1 = Math.floor(Date.now() / 1000);
+    const signature = `t=${t1},v1=${createHmac("sha256", SECRET).update(`${t1}.${body}`).digest("hex")}`;
+    expect(await t.send("POST", "/runs", body, { signature })).toEqual(
+      unauthorized(
+        'The X-Cuckoo-Signature v1 (the body alone) is no longer accepted; sign v2, "<t>.<METHOD> <target>.<body>", as a runner and Worker of the same version do.',
+      ),
+    );
+    expect(await m.ranNothing()).toBe(true);
+  });
+
+  it("refuses a run signed without ?wait=1 and sent with it: the query is signed", async () => {
+    const m = marker("query");
+    expect(await t.send("POST", "/runs?wait=1", runRequest({ command: m.command }), { signFor: { target: "/runs" } })).toEqual(mismatch);
+    expect(await t.send("POST", "/runs", runRequest({ command: m.command }), { signFor: { target: "/runs?wait=1" } })).toEqual(mismatch);
+    expect(await m.ranNothing()).toBe(true);
+  });
+
+  it("refuses a cancel signed for another run id, and cancels only with its own", async () => {
+    expect((await t.send("POST", "/runs", runRequest({ runId: "r-a", command: "sleep 30" }))).status).toBe(202);
+    expect((await t.send("POST", "/runs", runRequest({ runId: "r-b", command: "sleep 30" }))).status).toBe(202);
+    expect(await t.send("DELETE", "/runs/r-b", undefined, { signFor: { target: "/runs/r-a" } })).toEqual(mismatch);
+    expect(t.runner.active).toBe(2);
+    expect(await t.send("DELETE", "/runs/r-b")).toEqual({ status: 204, body: null });
+    expect(await eventually(() => t.runner.active === 1)).toBe(true);
+  });
+
+  it("refuses a POST /runs header replayed on a DELETE with the same body", async () => {
+    const victim = runRequest({ runId: "r-victim", command: "sleep 30" });
+    expect((await t.send("POST", "/runs", victim)).status).toBe(202);
+    const seen = JSON.stringify(runRequest());
+    expect(await t.send("DELETE", "/runs/r-victim", seen, { signFor: { method: "POST", target: "/runs" } })).toEqual(mismatch);
+    expect(t.runner.active).toBe(1);
+  });
+
+  it("signs the target with its percent-encoding as sent, not decoded", async () => {
+    const runId = "123456789:k7m2q:1767225600000";
+    const encoded = `/runs/${encodeURIComponent(runId)}`;
+    expect(encoded).toBe("/runs/123456789%3Ak7m2q%3A1767225600000");
+    expect((await t.send("POST", "/runs", runRequest({ runId, command: "sleep 30" }))).status).toBe(202);
+    expect(await t.send("DELETE", encoded, undefined, { signFor: { target: `/runs/${runId}` } })).toEqual(mismatch);
+    expect(await t.send("DELETE", encoded)).toEqual({ status: 204, body: null });
   });
 
   it("refuses a timestamp 301 s off either way with 401 and accepts one 300 s off", async () => {
@@ -80,9 +129,9 @@ describe("signatures", () => {
   });
 
   it("refuses a malformed signature header with 401", async () => {
-    expect(await t.send("POST", "/runs", runRequest(), { signature: "v1=abc" })).toEqual(
-      unauthorized("The X-Cuckoo-Signature header must look like t=<unix seconds>,v1=<64 hex digits>."),
-    );
+    const malformed = unauthorized("The X-Cuckoo-Signature header must look like t=<unix seconds>,v2=<64 hex digits>.");
+    expect(await t.send("POST", "/runs", runRequest(), { signature: "v2=abc" })).toEqual(malformed);
+    expect(await t.send("POST", "/runs", runRequest(), { signature: `t=1,v2=${"a".repeat(63)}` })).toEqual(malformed);
   });
 
   it("refuses an unsigned cancel with 401", async () => {
@@ -221,3 +270,4 @@ describe("concurrency", () => {
     expect((await t.send("POST", "/runs?wait=1", runRequest({ runId: "r-third" }))).status).toBe(200);
   });
 });
+

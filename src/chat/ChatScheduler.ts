@@ -9,7 +9,7 @@ import type { Config } from "../config";
 import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type JobRecord, type Run } from "../jobs/model";
 import { firstSentence, sentenceFor } from "../sentence";
 import { manualRun, nextCronRun } from "../jobs/fire";
-import { chatRunId, runnerOutcome, type RunnerOutcome } from "../runner-client/outcome";
+import { chatRunId, runnerOutcome, type RunnerOutcome } from "../contracts/runner";
 import { noJobText, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { parseZone } from "../time";

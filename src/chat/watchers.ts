@@ -10,7 +10,7 @@ import { endsOneOff, PROMPT_LEASE_MS } from "../jobs/fire";
 import type { JobRecord, LastResult, RunRecord } from "../jobs/model";
 import { alertText, boundTail, decodeWatcherCall, fitOutput, isNewFailure, matchedPromptText, WATCHER_CALL_PREFIX, watcherLeaseMs, type Failure } from "../jobs/watcher";
 import { callbackUrl, cancelRun, RUNNER_SETUP, runnerFetcher, startRun } from "../runner-client/client";
-import { runnerRunId, type RunnerOutcome } from "../runner-client/outcome";
+import { runnerRunId, type RunnerOutcome } from "../contracts/runner";
 import { redact, secretsOf } from "../runner-client/redact";
 import { writeDelivery } from "./conversation";
 import { retryDelay } from "./dispatch";

@@ -4,7 +4,7 @@
  */
 import * as z from "zod";
 import { lazy } from "../lazy";
-import type { RunnerOutcome } from "../runner-client/outcome";
+import type { RunnerOutcome } from "../contracts/runner";
 import type { LastResult } from "./model";
 
 /** A watcher's lease beyond its timeout: the runner's cold start and the callback's way back (DESIGN §5). */

@@ -3,11 +3,13 @@
  * `DELETE /runs/:runId`, each but the first signed; the table of running and remembered run ids; the
  * concurrency limit; the callback once a run ends; and the two ways to stop, draining (no new runs, the
  * others finish and deliver their outcomes) or closing (everything killed). Checks run in this order, and a
- * request refused by any of them runs nothing: size (413), signature (401), route (404), body (400), run id
- * (409), draining (503), limit (429).
+ * request refused by any of them runs nothing: a request that cannot be parsed (400, and the connection
+ * closed), size (413), signature (401), route (404), body (400), run id (409), draining (503), limit (429).
+ * Every refusal is the `{ error: { code, message } }` envelope.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { deliverCallback, DEFAULT_CALLBACK_POLICY, type CallbackPolicy } from "./callback.ts";
 import { HeadTailCapture } from "./capture.ts";
@@ -31,6 +33,9 @@ import { prepareWorkspace, prepareWorkspaceRoot, scriptEnv } from "./workspace.t
 
 /** How long a drain waits beyond the longest remaining timeout: the kill grace, the pipes, a callback. */
 export const DRAIN_GRACE_MS = 10_000;
+
+/** The answer to a request whose target or HTTP framing cannot be parsed. */
+const UNPARSABLE = "The request could not be parsed as HTTP/1.1 with a path such as /runs; nothing was run.";
 
 export interface RunnerOptions {
   /** RUNNER_SECRET: verifies requests and signs callbacks. */
@@ -233,7 +238,12 @@ export function createRunner(options: RunnerOptions): Runner {
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const target = req.url ?? "/";
-    const url = new URL(target, "http://runner");
+    const url = parseTarget(target);
+    if (url === null) {
+      // Such as `GET http://[::1 HTTP/1.1`: a request line Node's parser lets through, but no URL.
+      res.setHeader("connection", "close");
+      return sendError(res, 400, "bad_request", UNPARSABLE);
+    }
     if (req.method === "GET" && url.pathname === "/healthz") {
       return sendJson(res, 200, { ok: true, active: running.size, callbacks: deliveries.size, draining });
     }
@@ -278,6 +288,7 @@ export function createRunner(options: RunnerOptions): Runner {
       else res.end();
     });
   });
+  server.on("clientError", answerClientError);
 
   return {
     listen(port, host = "127.0.0.1") {
@@ -352,6 +363,40 @@ export function createRunner(options: RunnerOptions): Runner {
 function notStarted(reason: string, cancelled: boolean): ExecResult {
   const empty = new HeadTailCapture().result();
   return { code: null, signal: null, timedOut: false, cancelled, spawnError: reason, stdout: empty, stderr: empty };
+}
+
+/** The request target as a URL, or null when it is not one (`new URL` would throw). */
+function parseTarget(target: string): URL | null {
+  try {
+    return new URL(target, "http://runner");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Node's `clientError`: a request its HTTP parser refused (a malformed request line or header, headers too
+ * large, a request too slow to arrive). It gets the error envelope, as every other refusal does, and the
+ * connection is closed: what follows on it cannot be framed. As Node's own handler does, nothing is written
+ * when the socket cannot take it or a response on it has begun.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+  if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const { status, reason, code, message } =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? { status: 431, reason: "Request Header Fields Too Large", code: "headers_too_large", message: "The request's headers are too large; nothing was run." }
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? { status: 408, reason: "Request Timeout", code: "request_timeout", message: "The request did not arrive in time; nothing was run." }
+        : { status: 400, reason: "Bad Request", code: "bad_request", message: UNPARSABLE };
+  const body = JSON.stringify({ error: { code, message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
 }
 
 /** The whole body, or null once it is over MAX_REQUEST_BYTES (the rest is read and dropped, never kept). */

@@ -5,6 +5,7 @@
  */
 import { createHmac } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
+import { connect } from "node:net";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { signatureHeader } from "../src/contract.ts";
@@ -271,3 +272,56 @@ describe("concurrency", () => {
   });
 });
 
+/**
+ * Writes `text` on a fresh TCP connection to the runner and reads until the runner closes it (or 5 s pass):
+ * the status line, the headers (lower-cased) and the body as they arrived.
+ */
+function rawExchange(url: string, text: string): Promise<{ statusLine: string; headers: Record<string, string>; body: string; closedByRunner: boolean }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(text));
+    let received = "";
+    let closedByRunner = false;
+    const timer = setTimeout(() => socket.destroy(), 5_000);
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString("utf8")));
+    socket.on("end", () => (closedByRunner = true));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      clearTimeout(timer);
+      const [head = "", body = ""] = received.split("\r\n\r\n");
+      const [statusLine = "", ...lines] = head.split("\r\n");
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+      resolve({ statusLine, headers, body, closedByRunner });
+    });
+  });
+}
+
+describe("requests that cannot be parsed", () => {
+  const envelope = {
+    error: { code: "bad_request", message: "The request could not be parsed as HTTP/1.1 with a path such as /runs; nothing was run." },
+  };
+
+  it.each([
+    ["a request target that is no URL", "GET http://[::1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"],
+    ["a signed-looking POST whose target is no URL", "POST http://[::1/runs HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\n{}"],
+    ["a request line Node's parser refuses", "GARBAGE\r\n\r\n"],
+    ["a Content-Length that is no number", "POST /runs HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: abc\r\n\r\n"],
+  ])("answers %s with 400 and the error envelope, closes the connection and runs nothing", async (_name, text) => {
+    const answer = await rawExchange(t.url, text);
+    expect(answer.statusLine).toBe("HTTP/1.1 400 Bad Request");
+    expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(answer.headers.connection).toBe("close");
+    expect(JSON.parse(answer.body)).toEqual(envelope);
+    expect(answer.closedByRunner).toBe(true);
+    expect(t.logs).toEqual([]);
+    // The runner goes on serving.
+    expect(await t.send("GET", "/healthz", undefined, { signature: null })).toMatchObject({ status: 200 });
+  });
+
+  it("answers headers past Node's limit with 431 and the error envelope", async () => {
+    const answer = await rawExchange(t.url, `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${"x".repeat(20 * 1024)}\r\n\r\n`);
+    expect(answer.statusLine).toBe("HTTP/1.1 431 Request Header Fields Too Large");
+    expect(JSON.parse(answer.body)).toEqual({ error: { code: "headers_too_large", message: "The request's headers are too large; nothing was run." } });
+    expect(answer.closedByRunner).toBe(true);
+  });
+});

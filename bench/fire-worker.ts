@@ -20,7 +20,7 @@ import { DurableObject } from "cloudflare:workers";
 import worker from "../src/index";
 import { ChatScheduler } from "../src/chat/ChatScheduler";
 
-import type { RunnerOutcome } from "../src/runner/outcome";
+import type { RunnerOutcome } from "../src/contracts/runner";
 import { newJobId } from "../src/contracts/ids";
 
 type BenchEnv = Omit<Env, "CHAT"> & { CHAT: DurableObjectNamespace<BenchChatScheduler>; BARE: DurableObjectNamespace<BareAlarm> };

@@ -30,7 +30,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { signatureHeader, verify } from "../runner/src/signature.ts";
+import { signatureHeader, verify } from "../runner/src/contract.ts";
 import { bundleFireWorker, fmt, freePort, Group, pad, serveFireWorker, stats } from "./fire.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -141,12 +141,18 @@ async function runnerOverhead(runner, secret, workspace) {
     } catch {
       // Reported as a callback that was not an outcome.
     }
-    const signed = verify(secret, req.headers["x-cuckoo-signature"], body, Math.floor(Date.now() / 1000)).ok;
-    arrivals.get(outcome?.runId)?.({ at, outcome, signed });
+    // `at` is taken first: checking the signature (v2: the method, the target as it arrived, the body) is not
+    // part of the time measured.
+    const signed = { method: req.method, target: req.url, body };
+    void verify(secret, req.headers["x-cuckoo-signature"], signed, Date.now() / 1000).then((verification) =>
+      arrivals.get(outcome?.runId)?.({ at, outcome, signed: verification.ok }),
+    );
   });
-  const request = (runId, callbackUrl) => {
+  /** The body and signed headers of a run request for `target` (`/runs` or `/runs?wait=1`). */
+  const request = async (target, runId, callbackUrl) => {
     const body = JSON.stringify({ runId, chatId: "9700000", jobId: "bench", command: "true", timeoutSeconds: 10, timeZone: "UTC", ...(callbackUrl ? { callbackUrl } : {}) });
-    return { body, headers: { "content-type": "application/json", "x-cuckoo-signature": signatureHeader(secret, body, Date.now() / 1000) } };
+    const signature = await signatureHeader(secret, { method: "POST", target, body }, Date.now() / 1000);
+    return { body, headers: { "content-type": "application/json", "x-cuckoo-signature": signature } };
   };
   const samples = { spawnExit: [], spawnClose: [], accepted: [], callback: [], runnerOwn: [], wait: [], waitOwn: [] };
   const checks = { runs: 0, accepted: 0, callbacks: 0, signed: 0, silent: 0, waits: 0, waitSilent: 0 };
@@ -158,7 +164,7 @@ async function runnerOverhead(runner, secret, workspace) {
 
       const runId = `bench-overhead-${i}`;
       const arrived = new Promise((resolve) => arrivals.set(runId, resolve));
-      const async = request(runId, `${callbacks.base}/callback`);
+      const async = await request("/runs", runId, `${callbacks.base}/callback`);
       const t0 = performance.now();
       const response = await fetch(`${runner.url}/runs`, { method: "POST", headers: async.headers, body: async.body, signal: AbortSignal.timeout(10_000) });
       const answer = await response.text();
@@ -169,7 +175,7 @@ async function runnerOverhead(runner, secret, workspace) {
       arrivals.delete(runId);
       if (callback === null) throw new Error(`no callback for run ${runId} within 10 s (see runner.log)`);
 
-      const dry = request(`bench-wait-${i}`);
+      const dry = await request("/runs?wait=1", `bench-wait-${i}`);
       const w0 = performance.now();
       const waited = await fetch(`${runner.url}/runs?wait=1`, { method: "POST", headers: dry.headers, body: dry.body, signal: AbortSignal.timeout(10_000) });
       const outcome = await waited.json().catch(() => null);

@@ -4,7 +4,7 @@ import { app } from "./http/app";
 
 export { ChatScheduler } from "./chat/ChatScheduler";
 // The runner's container per chat, and the entrypoint through which its outbound requests reach the Worker.
-export { RunnerContainer } from "./runner/container";
+export { RunnerContainer } from "./runner-client/container";
 export { ContainerProxy } from "@cloudflare/containers";
 
 /** Consumes `prompts` (the agent) and `prompts-dlq` (dead prompts settled `failed`), DESIGN §7. */

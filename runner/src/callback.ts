@@ -1,16 +1,17 @@
 /**
- * @module Delivery of an outcome to its `callbackUrl`: a signed JSON POST, signed afresh (a new `t`) on each
- * attempt, retried with exponential backoff on network errors and non-2xx answers. The Worker answers 204
- * for any run id it gets; it answers 400, 404 or 413 only to a callback that can never be taken (not an
- * outcome, another chat's, a route that does not exist, too large), which stops the delivery too. A 401 is
- * retried: the secret may be mid-rotation.
+ * @module Delivery of an outcome to its `callbackUrl`: a signed JSON POST (the contract's v2 signature over
+ * the method, the URL's path and query, and the body), signed afresh (a new `t`) on each attempt, retried
+ * with exponential backoff on network errors and non-2xx answers. The Worker answers 204 for any run id it
+ * gets; it answers 400, 404 or 413 only to a callback that can never be taken (not an outcome, another
+ * chat's, a route that does not exist, too large), which stops the delivery too. A 401 is retried: the
+ * secret may be mid-rotation.
  *
  * Policy: at most `maxAttempts` attempts (10 by default); the wait before attempt n+1 is
  * min(baseDelayMs × 2^(n−1), maxDelayMs): 1, 2, 4, 8, 16, 32, 60, 60, 60 s by default, about 4 minutes in
  * all; each attempt gets at most 10 s to answer.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { signatureHeader } from "./signature.ts";
+import { SIGNATURE_HEADER, signatureHeader, signingTarget } from "./contract.ts";
 
 export interface CallbackPolicy {
   maxAttempts: number;
@@ -78,14 +79,15 @@ export async function deliverCallback(delivery: CallbackDelivery): Promise<boole
 
 /** One signed POST; null when it was answered 2xx, a status no retry can change, else what went wrong. */
 async function attemptOnce(delivery: CallbackDelivery): Promise<string | number | null> {
-  const nowSeconds = Math.floor(delivery.now() / 1000);
   try {
+    const signature = await signatureHeader(
+      delivery.secret,
+      { method: "POST", target: signingTarget(delivery.url), body: delivery.body },
+      delivery.now() / 1000,
+    );
     const response = await fetch(delivery.url, {
       method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-cuckoo-signature": signatureHeader(delivery.secret, delivery.body, nowSeconds),
-      },
+      headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signature },
       body: delivery.body,
       signal: AbortSignal.any([delivery.signal, AbortSignal.timeout(delivery.policy.attemptTimeoutMs)]),
     });

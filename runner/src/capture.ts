@@ -1,11 +1,9 @@
 /**
  * @module Bounded capture of one output stream: the first 48 KiB and the last 16 KiB (a ring buffer), with
  * a one-line marker between them saying how many bytes were left out. Two fixed buffers per stream, so the
- * runner's memory stays the same whatever a script prints.
+ * runner's memory stays the same whatever a script prints. The sizes are the contract's (contract.ts).
  */
-
-export const HEAD_BYTES = 48 * 1024;
-export const TAIL_BYTES = 16 * 1024;
+import { HEAD_BYTES, TAIL_BYTES } from "./contract.ts";
 
 /** The line between the head and the tail of a truncated stream. */
 export function omittedMarker(bytes: number): string {

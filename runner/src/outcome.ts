@@ -5,23 +5,8 @@
  */
 import { constants } from "node:os";
 import { lastLines } from "./capture.ts";
+import { STDERR_TAIL_LINES, type RunnerOutcome } from "./contract.ts";
 import type { ExecResult } from "./exec.ts";
-
-export interface Outcome {
-  runId: string;
-  chatId: string;
-  status: "silent" | "output" | "failed";
-  exitCode: number | null;
-  timedOut: boolean;
-  stdout: string;
-  stderrTail: string;
-  truncated: { stdout: boolean; stderr: boolean };
-  startedAt: string;
-  finishedAt: string;
-}
-
-/** How many lines of stderr an outcome carries. */
-export const STDERR_TAIL_LINES = 20;
 
 /** The runner's own line after a cancelled run's stderr (only a dry run's caller ever sees it). */
 export const CANCELLED_NOTE = "The run was cancelled.";
@@ -39,7 +24,7 @@ export function signalExitCode(signal: NodeJS.Signals): number | null {
   return number === undefined ? null : 128 + number;
 }
 
-export function toOutcome(facts: RunFacts, result: ExecResult): Outcome {
+export function toOutcome(facts: RunFacts, result: ExecResult): RunnerOutcome {
   const exitCode =
     result.spawnError !== null || result.timedOut || result.cancelled
       ? null

@@ -3,31 +3,39 @@
  * `DELETE /runs/:runId`, each but the first signed; the table of running and remembered run ids; the
  * concurrency limit; the callback once a run ends; and the two ways to stop, draining (no new runs, the
  * others finish and deliver their outcomes) or closing (everything killed). Checks run in this order, and a
- * request refused by any of them runs nothing: size (413), signature (401), route (404), body (400), run id
- * (409), draining (503), limit (429).
+ * request refused by any of them runs nothing: a request that cannot be parsed (400, and the connection
+ * closed), size (413), signature (401), route (404), body (400), run id (409), draining (503), limit (429).
+ * Every refusal is the `{ error: { code, message } }` envelope.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { deliverCallback, DEFAULT_CALLBACK_POLICY, type CallbackPolicy } from "./callback.ts";
 import { HeadTailCapture } from "./capture.ts";
 import type { ScriptUser } from "./config.ts";
+import {
+  DRY_RUN_MAX_SECONDS,
+  FORGET_AFTER_SECONDS,
+  KILL_GRACE_SECONDS,
+  MAX_REQUEST_BYTES,
+  parseRunRequest,
+  parseWait,
+  SIGNATURE_HEADER,
+  SIGNATURE_MESSAGES,
+  verify,
+  type RunnerOutcome,
+  type RunRequest,
+} from "./contract.ts";
 import { execute, type ExecResult, type Execution } from "./exec.ts";
-import { toOutcome, type Outcome } from "./outcome.ts";
-import { SIGNATURE_HEADER, SIGNATURE_MESSAGES, verify } from "./signature.ts";
-import { MAX_TIMEOUT_SECONDS, parseRunRequest, parseWait, type RunRequest } from "./validate.ts";
+import { toOutcome } from "./outcome.ts";
 import { prepareWorkspace, prepareWorkspaceRoot, scriptEnv } from "./workspace.ts";
 
-/** The largest body accepted, in bytes. */
-export const MAX_BODY_BYTES = 64 * 1024;
-/** A dry run (`?wait=1`) runs at most this long, whatever its timeoutSeconds. */
-export const DRY_RUN_MAX_SECONDS = 60;
-/** Between SIGTERM and SIGKILL to a run's process group. */
-export const KILL_GRACE_MS = 5_000;
-/** Ended run ids are refused (409) this long after they end: the signature window + the longest timeout. */
-export const FORGET_AFTER_MS = (300 + MAX_TIMEOUT_SECONDS) * 1000;
 /** How long a drain waits beyond the longest remaining timeout: the kill grace, the pipes, a callback. */
 export const DRAIN_GRACE_MS = 10_000;
+
+/** The answer to a request whose target or HTTP framing cannot be parsed. */
+const UNPARSABLE = "The request could not be parsed as HTTP/1.1 with a path such as /runs; nothing was run.";
 
 export interface RunnerOptions {
   /** RUNNER_SECRET: verifies requests and signs callbacks. */
@@ -91,7 +99,7 @@ interface RunEntry {
 }
 
 interface Ended {
-  outcome: Outcome;
+  outcome: RunnerOutcome;
   cancelled: boolean;
 }
 
@@ -100,7 +108,7 @@ export function createRunner(options: RunnerOptions): Runner {
   const root = prepareWorkspaceRoot(options.workspaceRoot, scriptUser);
   const maxConcurrency = options.maxConcurrency ?? 8;
   const policy: CallbackPolicy = { ...DEFAULT_CALLBACK_POLICY, ...options.callback };
-  const killGraceMs = options.killGraceMs ?? KILL_GRACE_MS;
+  const killGraceMs = options.killGraceMs ?? KILL_GRACE_SECONDS * 1000;
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.log(line));
   const drainGraceMs = options.drainGraceMs ?? DRAIN_GRACE_MS;
@@ -158,7 +166,7 @@ export function createRunner(options: RunnerOptions): Runner {
       }
       const finishedAtMs = now();
       const outcome = toOutcome({ runId: request.runId, chatId: request.chatId, startedAtMs, finishedAtMs }, result);
-      const forgetAt = finishedAtMs + FORGET_AFTER_MS;
+      const forgetAt = finishedAtMs + FORGET_AFTER_SECONDS * 1000;
       seen.set(request.runId, forgetAt);
       forgetQueue.push({ runId: request.runId, at: forgetAt });
       const flags = `${outcome.timedOut ? ", timed out" : ""}${entry.cancelled ? ", cancelled" : ""}`;
@@ -229,17 +237,30 @@ export function createRunner(options: RunnerOptions): Runner {
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? "/", "http://runner");
+    const target = req.url ?? "/";
+    const url = parseTarget(target);
+    if (url === null) {
+      // Such as `GET http://[::1 HTTP/1.1`: a request line Node's parser lets through, but no URL.
+      res.setHeader("connection", "close");
+      return sendError(res, 400, "bad_request", UNPARSABLE);
+    }
     if (req.method === "GET" && url.pathname === "/healthz") {
       return sendJson(res, 200, { ok: true, active: running.size, callbacks: deliveries.size, draining });
     }
     const body = await readBody(req);
     if (body === null) {
       res.setHeader("connection", "close");
-      return sendError(res, 413, "payload_too_large", `The body is over 64 KiB; send at most ${MAX_BODY_BYTES} bytes.`);
+      return sendError(res, 413, "payload_too_large", `The body is over 64 KiB; send at most ${MAX_REQUEST_BYTES} bytes.`);
     }
-    const header = req.headers[SIGNATURE_HEADER];
-    const verification = verify(options.secret, typeof header === "string" ? header : undefined, body, Math.floor(now() / 1000));
+    // The signature covers the method and the target exactly as they came (req.url keeps percent-encoding),
+    // so a header seen on one request is worth nothing on another.
+    const header = req.headers[SIGNATURE_HEADER.toLowerCase()];
+    const verification = await verify(
+      options.secret,
+      typeof header === "string" ? header : undefined,
+      { method: req.method ?? "", target, body },
+      now() / 1000,
+    );
     if (!verification.ok) return sendError(res, 401, "unauthorized", SIGNATURE_MESSAGES[verification.problem]);
     if (req.method === "POST" && url.pathname === "/runs") return startRun(res, url, body);
     const runPath = /^\/runs\/([^/]+)$/.exec(url.pathname);
@@ -267,6 +288,7 @@ export function createRunner(options: RunnerOptions): Runner {
       else res.end();
     });
   });
+  server.on("clientError", answerClientError);
 
   return {
     listen(port, host = "127.0.0.1") {
@@ -343,11 +365,45 @@ function notStarted(reason: string, cancelled: boolean): ExecResult {
   return { code: null, signal: null, timedOut: false, cancelled, spawnError: reason, stdout: empty, stderr: empty };
 }
 
-/** The whole body, or null once it is over MAX_BODY_BYTES (the rest is read and dropped, never kept). */
+/** The request target as a URL, or null when it is not one (`new URL` would throw). */
+function parseTarget(target: string): URL | null {
+  try {
+    return new URL(target, "http://runner");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Node's `clientError`: a request its HTTP parser refused (a malformed request line or header, headers too
+ * large, a request too slow to arrive). It gets the error envelope, as every other refusal does, and the
+ * connection is closed: what follows on it cannot be framed. As Node's own handler does, nothing is written
+ * when the socket cannot take it or a response on it has begun.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+  if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const { status, reason, code, message } =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? { status: 431, reason: "Request Header Fields Too Large", code: "headers_too_large", message: "The request's headers are too large; nothing was run." }
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? { status: 408, reason: "Request Timeout", code: "request_timeout", message: "The request did not arrive in time; nothing was run." }
+        : { status: 400, reason: "Bad Request", code: "bad_request", message: UNPARSABLE };
+  const body = JSON.stringify({ error: { code, message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
+}
+
+/** The whole body, or null once it is over MAX_REQUEST_BYTES (the rest is read and dropped, never kept). */
 function readBody(req: IncomingMessage): Promise<Buffer | null> {
   const declared = Number(req.headers["content-length"] ?? 0);
   return new Promise((resolve, reject) => {
-    if (declared > MAX_BODY_BYTES) {
+    if (declared > MAX_REQUEST_BYTES) {
       req.resume();
       resolve(null);
       return;
@@ -356,7 +412,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
     let size = 0;
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > MAX_REQUEST_BYTES) {
         req.off("data", onData);
         req.resume();
         resolve(null);

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { backoffDelay, DEFAULT_CALLBACK_POLICY } from "../src/callback.ts";
-import { verify } from "../src/signature.ts";
+import { parseOutcome, verify } from "../src/contract.ts";
 import { eventually, runRequest, SECRET, startCallbackServer, startRunner, type CallbackServer, type TestRunner } from "./harness.ts";
 
 let t: TestRunner | undefined;
@@ -35,8 +35,10 @@ describe("callbacks", () => {
     expect(callbacks.received).toHaveLength(3);
     const start = 1_767_225_600;
     expect(callbacks.received.map((r) => r.signature.match(/^t=(\d+),/)?.[1])).toEqual([`${start}`, `${start + 10}`, `${start + 20}`]);
-    for (const [i, { signature, body }] of callbacks.received.entries()) {
-      expect(verify(SECRET, signature, body, start + 10 * i)).toEqual({ ok: true, t: start + 10 * i });
+    for (const [i, { method, target, signature, body }] of callbacks.received.entries()) {
+      // Signed for the request as it arrived: POST to the callback URL's path.
+      expect([method, target]).toEqual(["POST", "/runner/callback/123456789"]);
+      expect(await verify(SECRET, signature, { method, target, body }, start + 10 * i)).toEqual({ ok: true, t: start + 10 * i });
     }
     const outcome = JSON.parse(callbacks.received[0]!.body);
     expect(outcome).toEqual({
@@ -51,11 +53,27 @@ describe("callbacks", () => {
       startedAt: "2026-01-01T00:00:00.000Z",
       finishedAt: "2026-01-01T00:00:00.000Z",
     });
+    expect(parseOutcome(outcome)).toEqual({ ok: true, value: outcome });
     expect(callbacks.received.every((r) => r.body === callbacks!.received[0]!.body)).toBe(true);
     expect(t.logs.filter((line) => line.startsWith("callback"))).toEqual([
       'callback for run "r-callback" failed (attempt 1 of 10): HTTP 500; retrying in 10 ms',
       'callback for run "r-callback" failed (attempt 2 of 10): HTTP 500; retrying in 20 ms',
     ]);
+  });
+
+  it("signs the callback URL's path and query as they are sent, percent-encoding kept", async () => {
+    callbacks = await startCallbackServer();
+    t = await startRunner();
+    const callbackUrl = `${callbacks.url}?run=123%3Ak7m2q`;
+    await t.send("POST", "/runs", runRequest({ runId: "r-target", callbackUrl }));
+    expect(await eventually(() => callbacks!.received.length === 1)).toBe(true);
+    const { method, target, signature, body } = callbacks.received[0]!;
+    expect(target).toBe("/runner/callback/123456789?run=123%3Ak7m2q");
+    const nowSeconds = Date.now() / 1000;
+    expect(await verify(SECRET, signature, { method, target, body }, nowSeconds)).toMatchObject({ ok: true });
+    // Not valid for another chat's path, nor without the query.
+    expect(await verify(SECRET, signature, { method, target: "/runner/callback/987654321?run=123%3Ak7m2q", body }, nowSeconds)).toEqual({ ok: false, problem: "mismatch" });
+    expect(await verify(SECRET, signature, { method, target: "/runner/callback/123456789", body }, nowSeconds)).toEqual({ ok: false, problem: "mismatch" });
   });
 
   it("gives up after the last attempt", async () => {

@@ -1,11 +1,14 @@
 /**
- * The HTTP edge's refusals, each proven to run nothing: signatures (401), bodies (400, 413), reused run ids
+ * The HTTP edge's refusals, each proven to run nothing: signatures (401: v2 covers the method, the target
+ * and the body, so a header is good for one request only; v1 is refused), bodies (400, 413), reused run ids
  * (409), the concurrency limit (429), unknown routes (404); and the unsigned health check.
  */
+import { createHmac } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
+import { connect } from "node:net";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { signatureHeader } from "../src/signature.ts";
+import { signatureHeader } from "../src/contract.ts";
 import { eventually, runRequest, SECRET, startRunner, type TestRunner } from "./harness.ts";
 
 let t: TestRunner;
@@ -31,6 +34,9 @@ function marker(name: string) {
 
 const unauthorized = (message: string) => ({ status: 401, body: { error: { code: "unauthorized", message } } });
 const badRequest = (message: string) => ({ status: 400, body: { error: { code: "bad_request", message } } });
+const mismatch = unauthorized(
+  'The X-Cuckoo-Signature does not match the request; sign "<t>.<METHOD> <target>.<body>" with the RUNNER_SECRET the runner was started with.',
+);
 
 describe("signatures", () => {
   it("answers GET /healthz unsigned", async () => {
@@ -41,7 +47,7 @@ describe("signatures", () => {
     const m = marker("unsigned");
     expect(await t.send("POST", "/runs", runRequest({ command: m.command }), { signature: null })).toEqual(
       unauthorized(
-        'The X-Cuckoo-Signature header is missing; sign each request as t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with RUNNER_SECRET>.',
+        'The X-Cuckoo-Signature header is missing; sign each request as t=<unix seconds>,v2=<hex HMAC-SHA256 of "<t>.<METHOD> <target>.<body>" with RUNNER_SECRET>.',
       ),
     );
     expect(await m.ranNothing()).toBe(true);
@@ -50,18 +56,62 @@ describe("signatures", () => {
   it("refuses a run signed with another secret with 401 and runs nothing", async () => {
     const m = marker("bad-signature");
     const body = JSON.stringify(runRequest({ command: m.command }));
-    const signature = signatureHeader("another-secret", body, Math.floor(Date.now() / 1000));
-    expect(await t.send("POST", "/runs", body, { signature })).toEqual(
-      unauthorized('The X-Cuckoo-Signature does not match the body; sign "<t>.<body>" with the RUNNER_SECRET the runner was started with.'),
-    );
+    const signature = await signatureHeader("another-secret", { method: "POST", target: "/runs", body }, Date.now() / 1000);
+    expect(await t.send("POST", "/runs", body, { signature })).toEqual(mismatch);
     expect(await m.ranNothing()).toBe(true);
   });
 
   it("refuses a signature of another body with 401", async () => {
     const m = marker("other-body");
-    const signature = signatureHeader(SECRET, JSON.stringify(runRequest()), Math.floor(Date.now() / 1000));
-    expect((await t.send("POST", "/runs", runRequest({ command: m.command }), { signature })).status).toBe(401);
+    const signFor = { body: JSON.stringify(runRequest()) };
+    expect(await t.send("POST", "/runs", runRequest({ command: m.command }), { signFor })).toEqual(mismatch);
     expect(await m.ranNothing()).toBe(true);
+  });
+
+  it("refuses a v1 signature (the body alone), valid as it is, with 401 and runs nothing", async () => {
+    const m = marker("v1");
+    const body = JSON.stringify(runRequest({ command: m.command }));
+    const t1 = Math.floor(Date.now() / 1000);
+    const signature = `t=${t1},v1=${createHmac("sha256", SECRET).update(`${t1}.${body}`).digest("hex")}`;
+    expect(await t.send("POST", "/runs", body, { signature })).toEqual(
+      unauthorized(
+        'The X-Cuckoo-Signature v1 (the body alone) is no longer accepted; sign v2, "<t>.<METHOD> <target>.<body>", as a runner and Worker of the same version do.',
+      ),
+    );
+    expect(await m.ranNothing()).toBe(true);
+  });
+
+  it("refuses a run signed without ?wait=1 and sent with it: the query is signed", async () => {
+    const m = marker("query");
+    expect(await t.send("POST", "/runs?wait=1", runRequest({ command: m.command }), { signFor: { target: "/runs" } })).toEqual(mismatch);
+    expect(await t.send("POST", "/runs", runRequest({ command: m.command }), { signFor: { target: "/runs?wait=1" } })).toEqual(mismatch);
+    expect(await m.ranNothing()).toBe(true);
+  });
+
+  it("refuses a cancel signed for another run id, and cancels only with its own", async () => {
+    expect((await t.send("POST", "/runs", runRequest({ runId: "r-a", command: "sleep 30" }))).status).toBe(202);
+    expect((await t.send("POST", "/runs", runRequest({ runId: "r-b", command: "sleep 30" }))).status).toBe(202);
+    expect(await t.send("DELETE", "/runs/r-b", undefined, { signFor: { target: "/runs/r-a" } })).toEqual(mismatch);
+    expect(t.runner.active).toBe(2);
+    expect(await t.send("DELETE", "/runs/r-b")).toEqual({ status: 204, body: null });
+    expect(await eventually(() => t.runner.active === 1)).toBe(true);
+  });
+
+  it("refuses a POST /runs header replayed on a DELETE with the same body", async () => {
+    const victim = runRequest({ runId: "r-victim", command: "sleep 30" });
+    expect((await t.send("POST", "/runs", victim)).status).toBe(202);
+    const seen = JSON.stringify(runRequest());
+    expect(await t.send("DELETE", "/runs/r-victim", seen, { signFor: { method: "POST", target: "/runs" } })).toEqual(mismatch);
+    expect(t.runner.active).toBe(1);
+  });
+
+  it("signs the target with its percent-encoding as sent, not decoded", async () => {
+    const runId = "123456789:k7m2q:1767225600000";
+    const encoded = `/runs/${encodeURIComponent(runId)}`;
+    expect(encoded).toBe("/runs/123456789%3Ak7m2q%3A1767225600000");
+    expect((await t.send("POST", "/runs", runRequest({ runId, command: "sleep 30" }))).status).toBe(202);
+    expect(await t.send("DELETE", encoded, undefined, { signFor: { target: `/runs/${runId}` } })).toEqual(mismatch);
+    expect(await t.send("DELETE", encoded)).toEqual({ status: 204, body: null });
   });
 
   it("refuses a timestamp 301 s off either way with 401 and accepts one 300 s off", async () => {
@@ -80,9 +130,9 @@ describe("signatures", () => {
   });
 
   it("refuses a malformed signature header with 401", async () => {
-    expect(await t.send("POST", "/runs", runRequest(), { signature: "v1=abc" })).toEqual(
-      unauthorized("The X-Cuckoo-Signature header must look like t=<unix seconds>,v1=<64 hex digits>."),
-    );
+    const malformed = unauthorized("The X-Cuckoo-Signature header must look like t=<unix seconds>,v2=<64 hex digits>.");
+    expect(await t.send("POST", "/runs", runRequest(), { signature: "v2=abc" })).toEqual(malformed);
+    expect(await t.send("POST", "/runs", runRequest(), { signature: `t=1,v2=${"a".repeat(63)}` })).toEqual(malformed);
   });
 
   it("refuses an unsigned cancel with 401", async () => {
@@ -219,5 +269,59 @@ describe("concurrency", () => {
     expect(await eventually(() => t.runner.active === 0)).toBe(true);
     // The refused third run did not spend its id.
     expect((await t.send("POST", "/runs?wait=1", runRequest({ runId: "r-third" }))).status).toBe(200);
+  });
+});
+
+/**
+ * Writes `text` on a fresh TCP connection to the runner and reads until the runner closes it (or 5 s pass):
+ * the status line, the headers (lower-cased) and the body as they arrived.
+ */
+function rawExchange(url: string, text: string): Promise<{ statusLine: string; headers: Record<string, string>; body: string; closedByRunner: boolean }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(text));
+    let received = "";
+    let closedByRunner = false;
+    const timer = setTimeout(() => socket.destroy(), 5_000);
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString("utf8")));
+    socket.on("end", () => (closedByRunner = true));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      clearTimeout(timer);
+      const [head = "", body = ""] = received.split("\r\n\r\n");
+      const [statusLine = "", ...lines] = head.split("\r\n");
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+      resolve({ statusLine, headers, body, closedByRunner });
+    });
+  });
+}
+
+describe("requests that cannot be parsed", () => {
+  const envelope = {
+    error: { code: "bad_request", message: "The request could not be parsed as HTTP/1.1 with a path such as /runs; nothing was run." },
+  };
+
+  it.each([
+    ["a request target that is no URL", "GET http://[::1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"],
+    ["a signed-looking POST whose target is no URL", "POST http://[::1/runs HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\n{}"],
+    ["a request line Node's parser refuses", "GARBAGE\r\n\r\n"],
+    ["a Content-Length that is no number", "POST /runs HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: abc\r\n\r\n"],
+  ])("answers %s with 400 and the error envelope, closes the connection and runs nothing", async (_name, text) => {
+    const answer = await rawExchange(t.url, text);
+    expect(answer.statusLine).toBe("HTTP/1.1 400 Bad Request");
+    expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(answer.headers.connection).toBe("close");
+    expect(JSON.parse(answer.body)).toEqual(envelope);
+    expect(answer.closedByRunner).toBe(true);
+    expect(t.logs).toEqual([]);
+    // The runner goes on serving.
+    expect(await t.send("GET", "/healthz", undefined, { signature: null })).toMatchObject({ status: 200 });
+  });
+
+  it("answers headers past Node's limit with 431 and the error envelope", async () => {
+    const answer = await rawExchange(t.url, `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${"x".repeat(20 * 1024)}\r\n\r\n`);
+    expect(answer.statusLine).toBe("HTTP/1.1 431 Request Header Fields Too Large");
+    expect(JSON.parse(answer.body)).toEqual({ error: { code: "headers_too_large", message: "The request's headers are too large; nothing was run." } });
+    expect(answer.closedByRunner).toBe(true);
   });
 });

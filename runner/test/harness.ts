@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createRunner, type Runner, type RunnerOptions } from "../src/server.ts";
-import { signatureHeader } from "../src/signature.ts";
+import { signatureHeader } from "../src/contract.ts";
 
 export const SECRET = "test-secret-0123456789";
 
@@ -17,9 +17,19 @@ export interface TestRunner {
   url: string;
   root: string;
   logs: string[];
-  /** Sends a request signed with the runner's clock (or `t` given), JSON body when an object is given. */
-  send(method: string, pathname: string, body?: unknown, init?: { t?: number; signature?: string | null }): Promise<Answer>;
+  /**
+   * Sends a request signed with the runner's clock (or `t` given) for its own method, target and body, or
+   * for those of `signFor` (a header made for one request, replayed on another); JSON body when an object
+   * is given; `signature` replaces the header (null: none).
+   */
+  send(method: string, pathname: string, body?: unknown, init?: SendInit): Promise<Answer>;
   stop(): Promise<void>;
+}
+
+export interface SendInit {
+  t?: number;
+  signature?: string | null;
+  signFor?: { method?: string; target?: string; body?: string };
 }
 
 export interface Answer {
@@ -42,7 +52,8 @@ export async function startRunner(options: Partial<RunnerOptions> = {}): Promise
     async send(method, pathname, body, init = {}) {
       const raw = body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body);
       const headers: Record<string, string> = { "content-type": "application/json" };
-      const signature = init.signature === undefined ? signatureHeader(SECRET, raw, init.t ?? Math.floor(now() / 1000)) : init.signature;
+      const signed = { method, target: pathname, body: raw, ...init.signFor };
+      const signature = init.signature === undefined ? await signatureHeader(SECRET, signed, init.t ?? now() / 1000) : init.signature;
       if (signature !== null) headers["x-cuckoo-signature"] = signature;
       const response = await fetch(url + pathname, { method, headers, body: method === "GET" || method === "HEAD" ? undefined : raw });
       const text = await response.text();
@@ -72,6 +83,9 @@ export function runRequest(fields: Record<string, unknown> = {}): Record<string,
 }
 
 export interface Received {
+  method: string;
+  /** The request target as it arrived (`req.url`). */
+  target: string;
   signature: string;
   body: string;
 }
@@ -91,7 +105,12 @@ export async function startCallbackServer(
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      received.push({ signature: String(req.headers["x-cuckoo-signature"]), body: Buffer.concat(chunks).toString("utf8") });
+      received.push({
+        method: req.method ?? "",
+        target: req.url ?? "",
+        signature: String(req.headers["x-cuckoo-signature"]),
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
       res.writeHead(answer(received.length, req)).end();
     });
   });

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { signatureHeader } from "../src/signature.ts";
+import { signatureHeader } from "../src/contract.ts";
 import { eventually, isAlive, runRequest, startCallbackServer, type CallbackServer } from "./harness.ts";
 
 const runnerDir = path.resolve(import.meta.dirname, "..");
@@ -60,7 +60,7 @@ async function serve(env: Record<string, string> = {}) {
     const raw = JSON.stringify(body);
     const response = await fetch(base + pathname, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-cuckoo-signature": signatureHeader(SECRET, raw, Date.now() / 1000) },
+      headers: { "content-type": "application/json", "x-cuckoo-signature": await signatureHeader(SECRET, { method: "POST", target: pathname, body: raw }, Date.now() / 1000) },
       body: raw,
     });
     return { status: response.status, body: await response.json() };

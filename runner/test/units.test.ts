@@ -1,44 +1,17 @@
 /**
- * The runner's pure parts in plain Node: signatures, bounded capture and its marker, stderr tails, exit
- * codes, zones, the workspace path guard, the environment config, and what the image (no Docker here) is
- * built to do.
+ * The runner's pure parts in plain Node (the wire contract has contract.test.ts): bounded capture and its
+ * marker, stderr tails, exit codes, the workspace path guard, the environment config, and what the image
+ * (no Docker here) is built to do.
  */
 import { chmodSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { HEAD_BYTES, HeadTailCapture, lastLines, omittedMarker, TAIL_BYTES } from "../src/capture.ts";
+import { HeadTailCapture, lastLines, omittedMarker } from "../src/capture.ts";
 import { loadConfig } from "../src/config.ts";
+import { HEAD_BYTES, TAIL_BYTES } from "../src/contract.ts";
 import { signalExitCode } from "../src/outcome.ts";
-import { sign, signatureHeader, verify } from "../src/signature.ts";
-import { canonicalZone } from "../src/validate.ts";
 import { prepareWorkspace, prepareWorkspaceRoot } from "../src/workspace.ts";
-
-describe("signatures", () => {
-  it("signs '<t>.<body>' with HMAC-SHA256 in hex", () => {
-    // printf %s '1767225600.{"a":1}' | openssl dgst -sha256 -hmac secret
-    expect(sign("secret", 1767225600, '{"a":1}')).toBe("96a067a1c95eb143fc00b9097bcfcbcd5456adda508c443ff219748e764dbed7");
-    expect(sign("secret", 1767225600, Buffer.from('{"a":1}'))).toBe("96a067a1c95eb143fc00b9097bcfcbcd5456adda508c443ff219748e764dbed7");
-    expect(signatureHeader("secret", "", 1767225600.9)).toBe(`t=1767225600,v1=${sign("secret", 1767225600, "")}`);
-  });
-
-  it("verifies its own header within 300 s and refuses one 301 s off", () => {
-    const header = signatureHeader("s", "body", 1000);
-    expect(verify("s", header, "body", 1300)).toEqual({ ok: true, t: 1000 });
-    expect(verify("s", header, "body", 700)).toEqual({ ok: true, t: 1000 });
-    expect(verify("s", header, "body", 1301)).toEqual({ ok: false, problem: "stale" });
-    expect(verify("s", header, "body", 699)).toEqual({ ok: false, problem: "stale" });
-  });
-
-  it("tells a missing, malformed and mismatched header apart", () => {
-    expect(verify("s", undefined, "", 1000)).toEqual({ ok: false, problem: "missing" });
-    expect(verify("s", "t=1000", "", 1000)).toEqual({ ok: false, problem: "malformed" });
-    expect(verify("s", `t=1000,v1=${"0".repeat(63)}`, "", 1000)).toEqual({ ok: false, problem: "malformed" });
-    expect(verify("s", signatureHeader("s", "a", 1000), "b", 1000)).toEqual({ ok: false, problem: "mismatch" });
-    expect(verify("s", signatureHeader("other", "a", 1000), "a", 1000)).toEqual({ ok: false, problem: "mismatch" });
-    expect(verify("s", signatureHeader("s", "a", 1000).toUpperCase().replace("T=", "t=").replace("V1=", "v1="), "a", 1000)).toEqual({ ok: true, t: 1000 });
-  });
-});
 
 describe("capture", () => {
   const capture = (...chunks: (string | Buffer)[]) => {
@@ -91,18 +64,6 @@ describe("exit codes", () => {
     expect(signalExitCode("SIGKILL")).toBe(137);
     expect(signalExitCode("SIGTERM")).toBe(143);
     expect(signalExitCode("SIGINT")).toBe(130);
-  });
-});
-
-describe("zones", () => {
-  it("knows IANA zones, fixes their case and keeps aliases as given", () => {
-    expect(canonicalZone("Europe/Berlin")).toBe("Europe/Berlin");
-    expect(canonicalZone("europe/berlin")).toBe("Europe/Berlin");
-    expect(canonicalZone("UTC")).toBe("UTC");
-    expect(canonicalZone("Asia/Calcutta")).toBe("Asia/Calcutta");
-    expect(canonicalZone("Mars/Olympus")).toBeNull();
-    expect(canonicalZone("../../etc/passwd")).toBeNull();
-    expect(canonicalZone("")).toBeNull();
   });
 });
 

@@ -13,7 +13,7 @@ import type { PromptMessage } from "../contracts/prompt-message";
 import type { CreateJobInput, EditJobInput, Job, JobFilter, Run } from "../jobs/model";
 import type { CreatedBy } from "../jobs/records";
 import { err, ok, type Result } from "../result";
-import { chatRunId, runnerOutcome, type RunnerOutcome } from "../runner/outcome";
+import { chatRunId, runnerOutcome, type RunnerOutcome } from "../contracts/runner";
 import { firstSentence, sentenceFor } from "../sentence";
 import { Inbox, type Handled } from "../telegram/inbox";
 import { TelegramOutbox } from "../telegram/outbox";

@@ -8,7 +8,7 @@ import type { LoadedConfig } from "../config";
 import { backoffMs } from "../backoff";
 import { decideFire, MAX_RESENDS, OFFER_DEADLINE_MS, PROMPT_LEASE_MS, type FireDecision } from "../jobs/fire";
 import type { RunRecord } from "../jobs/records";
-import type { RunnerOutcome } from "../runner/outcome";
+import type { RunnerOutcome } from "../contracts/runner";
 import { sendPrompts, type Outgoing } from "./dispatch";
 import type { RunGate } from "./gate";
 import type { ChatInfo } from "./info";

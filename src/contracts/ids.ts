@@ -3,8 +3,11 @@
  * sent is quoted back in a sentence. Pure; the lowest layer, imported by the edge, the object and the core.
  */
 
-/** Decimal Telegram chat ids (DESIGN §2); anything else is refused before a Durable Object exists. */
-export const CHAT_ID = /^-?[1-9]\d{0,15}$/;
+/**
+ * Decimal Telegram chat ids (DESIGN §2); anything else is refused before a Durable Object exists. The pattern
+ * is the runner's wire contract's, which the runner checks too: one definition for both.
+ */
+export { CHAT_ID } from "./runner";
 
 export const JOB_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 /** One job id, for building the patterns that contain one (run keys, button data). */

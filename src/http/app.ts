@@ -6,7 +6,7 @@ import { notFound, onError } from "./errors";
 import { health } from "./health";
 import { telegram } from "./telegram";
 import { tools } from "./tools";
-import { acceptCallback } from "../runner/callback";
+import { acceptCallback } from "../runner-client/callback";
 import { loadConfig } from "../config";
 
 export const app = new Hono<AppEnv>();

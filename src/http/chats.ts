@@ -12,7 +12,7 @@ import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { loadConfig } from "../config";
 import { jobs } from "./jobs";
-import { dryRun, dryRunBody } from "../runner/dry-run";
+import { dryRun, dryRunBody } from "../runner-client/dry-run";
 
 export const chats = new Hono<AppEnv>();
 

@@ -17,7 +17,7 @@ import { readJson } from "./body";
 import { chatIdOf, chatStub, isJobId } from "./chat-rpc";
 import { requireConfigured, type AppEnv } from "./context";
 import { ApiError } from "./errors";
-import { dryRun, dryRunBody } from "../runner/dry-run";
+import { dryRun, dryRunBody } from "../runner-client/dry-run";
 import { testReplyText } from "../jobs/watcher";
 import { firstSentence, sentenceFor } from "../sentence";
 import { shown } from "../contracts/ids";

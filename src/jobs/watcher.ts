@@ -4,7 +4,7 @@
  */
 import * as z from "zod";
 import { lazy } from "../lazy";
-import type { RunnerOutcome } from "../runner/outcome";
+import type { RunnerOutcome } from "../contracts/runner";
 import type { LastResult } from "./model";
 import type { WatcherCall } from "./records";
 

@@ -1,6 +1,7 @@
 /**
  * A fake runner for the worker tier (issue 6): a Node HTTP server on 127.0.0.1 that speaks the runner's side
- * of DESIGN §8 without running anything. It checks each request's signature with the test secret, records
+ * of DESIGN §8 without running anything. It checks each request's signature with the test secret (with the
+ * runner's own contract, runner/src/contract.ts: v2 over the method, `req.url` and the body), records
  * it, and answers `POST /runs` with 202 (or what a test scripted: 409, 429, 500, 401, a dry run's outcome).
  * Workerd tests cannot be called back from Node, so a test plays the runner's callback itself.
  *
@@ -11,7 +12,7 @@
  * Test files share one stub: each uses its own chats and filters by chat id.
  */
 import { createServer, type Server } from "node:http";
-import { verify } from "../../runner/src/signature.ts";
+import { SIGNATURE_HEADER, verify } from "../../runner/src/contract.ts";
 import { listenOnLoopback, readBody, send } from "./http.js";
 
 /** The RUNNER_SECRET the worker tests configure. */
@@ -30,8 +31,8 @@ export type RunnerCall = {
 /** A scripted answer; `delayMs` holds it back (a slow acknowledgement, so a callback can overtake it). */
 export type StubAnswer = { status: number; body?: unknown; delayMs?: number };
 
-function signatureValid(header: string | undefined, body: string): boolean {
-  return verify(STUB_RUNNER_SECRET, header, body, Date.now() / 1000).ok;
+async function signatureValid(header: string | undefined, method: string, target: string, body: string): Promise<boolean> {
+  return (await verify(STUB_RUNNER_SECRET, header, { method, target, body }, Date.now() / 1000)).ok;
 }
 
 export type RunnerStub = { url: string; close(): Promise<void> };
@@ -71,7 +72,7 @@ export async function startRunnerStub(): Promise<RunnerStub> {
         wait: url.searchParams.get("wait") === "1",
         body,
         chatId,
-        signed: signatureValid(req.headers["x-cuckoo-signature"] as string | undefined, raw),
+        signed: await signatureValid(req.headers[SIGNATURE_HEADER.toLowerCase()] as string | undefined, req.method ?? "", req.url ?? "", raw),
       };
       calls.push(call);
       if (!call.signed) return send(res, 401, { error: { code: "unauthorized", message: "bad signature" } });

@@ -4,7 +4,7 @@
  * not start, the edges of the stderr tail and of the output cut, and the stored call's limits.
  */
 import { describe, expect, it } from "vitest";
-import { runnerRunId } from "../../src/runner/outcome";
+import { runnerRunId } from "../../src/contracts/runner";
 import {
   alertText,
   boundTail,

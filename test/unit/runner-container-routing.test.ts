@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../src/config";
-import { callbackUrl, runnerFetcher } from "../../src/runner/client";
+import { callbackUrl, runnerFetcher } from "../../src/runner-client/client";
 
 type Seen = { name: string; url: string; method: string; headers: Record<string, string>; body: string };
 

@@ -1,14 +1,12 @@
 /**
  * The pure parts of watchers (issue 6): the alert and its failure streak, the output handed to the agent, the
- * stored runner call, the `test` reply, redaction, and the signature scheme shared with the runner (the
- * Worker's Web Crypto side against the runner's node:crypto side, both ways).
+ * stored runner call, the `test` reply and redaction. (The signature, now one implementation shared with the
+ * runner, is tested in runner/test/contract.test.ts and test/unit/runner-contract.test.ts.)
  */
 import { describe, expect, it } from "vitest";
 import { alertText, boundTail, clipOutput, failedLabel, fitOutput, isNewFailure, MAX_PROMPT_MESSAGE_BYTES, MAX_PROMPT_OUTPUT_CHARS, testReplyText, watcherCallSchema } from "../../src/jobs/watcher";
 import { loadConfig } from "../../src/config";
-import { redact, secretsOf } from "../../src/runner/redact";
-import { signatureHeader, verifySignature } from "../../src/runner/signature";
-import { signatureHeader as runnerSignatureHeader, verify as runnerVerify } from "../../runner/src/signature.ts";
+import { redact, secretsOf } from "../../src/runner-client/redact";
 
 const job = { id: "k7m2q", name: "Price" };
 
@@ -129,30 +127,5 @@ describe("redaction", () => {
   it("replaces every occurrence, the longest secret first", () => {
     expect(redact("a=abcdef123 b=abcdef123456 c=abcdef123", ["abcdef123456", "abcdef123"])).toBe("a=[REDACTED] b=[REDACTED] c=[REDACTED]");
     expect(redact("nothing here", ["abcdef123"])).toBe("nothing here");
-  });
-});
-
-describe("the signature, shared with the runner", () => {
-  const secret = "shared-secret-123";
-  const body = '{"runId":"1:k7m2q:1"}';
-  const now = Date.UTC(2026, 10, 30, 12, 0, 0);
-
-  it("is the same header on both sides, and each side verifies the other's", async () => {
-    const ours = await signatureHeader(secret, body, now);
-    expect(ours).toBe(runnerSignatureHeader(secret, body, now / 1000));
-    expect(runnerVerify(secret, ours, body, now / 1000)).toEqual({ ok: true, t: now / 1000 });
-    expect(await verifySignature(secret, runnerSignatureHeader(secret, body, now / 1000), body, now)).toBe(true);
-    expect(await verifySignature(secret, runnerSignatureHeader(secret, "", now / 1000), "", now)).toBe(true);
-  });
-
-  it("refuses another secret, another body, a stale or future t, and a malformed header", async () => {
-    const header = await signatureHeader(secret, body, now);
-    expect(await verifySignature("other-secret", header, body, now)).toBe(false);
-    expect(await verifySignature(secret, header, `${body} `, now)).toBe(false);
-    expect(await verifySignature(secret, header, body, now + 301_000)).toBe(false);
-    expect(await verifySignature(secret, header, body, now - 301_000)).toBe(false);
-    expect(await verifySignature(secret, header, body, now + 300_000)).toBe(true);
-    expect(await verifySignature(secret, null, body, now)).toBe(false);
-    expect(await verifySignature(secret, header.replace("v1=", "v2="), body, now)).toBe(false);
   });
 });

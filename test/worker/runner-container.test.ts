@@ -1,5 +1,5 @@
 /**
- * The runner's container (src/runner/container.ts; DESIGN §8 "Production container", issue 7), without
+ * The runner's container (src/runner-client/container.ts; DESIGN §8 "Production container", issue 7), without
  * Docker: the callback's outbound handler (a signed outcome from a chat's own container reaches that chat's
  * Durable Object; another chat, path or method is refused), the same handler reached through the library's
  * ContainerProxy as the container's requests are, the lifecycle decision (stay up while runs are active), and
@@ -7,7 +7,7 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CONTAINER_CALLBACK_HOST } from "../../src/runner/client";
+import { CONTAINER_CALLBACK_HOST } from "../../src/runner-client/client";
 import {
   answerWithoutStarting,
   internetAccess,
@@ -17,8 +17,8 @@ import {
   RunnerContainer,
   type LifecycleInput,
   type RunnerHealth,
-} from "../../src/runner/container";
-import { signatureHeader } from "../../src/runner/signature";
+} from "../../src/runner-client/container";
+import { signatureHeader, signingTarget } from "../../src/contracts/runner";
 import { chatIds, type JobView } from "./agent-helpers";
 import { envWith } from "./helpers";
 import { createWatcher, fireWatcher, outcomeOf, runState, STUB_RUNNER_SECRET, withRunner } from "./watcher-helpers";
@@ -30,13 +30,11 @@ const workerEnv = () => envWith({ RUNNER_SECRET: SECRET });
 /** The outbound handler's context for the container of `chatId`: its Durable Object's id. */
 const containerOf = (chatId: string) => ({ containerId: env.RUNNER.idFromName(chatId).toString() });
 
-async function signedPost(url: string, outcome: unknown, secret = SECRET): Promise<Request> {
+/** A callback POST to `url` as the runner signs it (v2, for `url`'s path), or signed for `signedUrl`'s path. */
+async function signedPost(url: string, outcome: unknown, secret = SECRET, signedUrl = url): Promise<Request> {
   const body = JSON.stringify(outcome);
-  return new Request(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Cuckoo-Signature": await signatureHeader(secret, body, Date.now()) },
-    body,
-  });
+  const signature = await signatureHeader(secret, { method: "POST", target: signingTarget(signedUrl), body }, Date.now() / 1000);
+  return new Request(url, { method: "POST", headers: { "Content-Type": "application/json", "X-Cuckoo-Signature": signature }, body });
 }
 const callbackUrl = (chatId: string) => `http://${CONTAINER_CALLBACK_HOST}/runner/callback/${chatId}`;
 
@@ -122,6 +120,13 @@ describe("the callback's outbound handler", () => {
     const other = await routeCallback(await signedPost(callbackUrl(chatId), outcomeOf("7000999", runId)), workerEnv(), containerOf(chatId));
     expect(other.status).toBe(400);
     expect(((await other.json()) as { error: { message: string } }).error.message).toBe(`The outcome is for chat 7000999, not ${chatId}.`);
+    // An outcome of this chat, signed for another chat's path: the signature names its path.
+    const replayed = await routeCallback(
+      await signedPost(callbackUrl(chatId), outcomeOf(chatId, runId), SECRET, callbackUrl("7000999")),
+      workerEnv(),
+      containerOf(chatId),
+    );
+    expect(replayed.status).toBe(401);
     expect((await runState(stub, runId))?.state).not.toBe("settled");
   });
 

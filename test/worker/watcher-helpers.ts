@@ -5,8 +5,7 @@
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { expect, inject } from "vitest";
-import type { RunnerOutcome } from "../../src/runner/outcome";
-import { signatureHeader } from "../../src/runner/signature";
+import { signatureHeader, type RunnerOutcome } from "../../src/contracts/runner";
 import { STUB_RUNNER_SECRET, type RunnerCall, type StubAnswer } from "../stub/runner-stub";
 import { must, runRow, setInstanceVars, spyQueue, sql, type JobView, type Sent, type Stub } from "./agent-helpers";
 import { call, envWith } from "./helpers";
@@ -89,16 +88,24 @@ export function outcomeOf(chatId: string, runId: string, fields: Partial<RunnerO
   };
 }
 
-/** POSTs the callback for `chatId`, signed with `secret` at `nowMs` (or with the given header, or none). */
+/**
+ * POSTs the callback for `chatId`, signed (v2) with `secret` at `nowMs` for this very request, or for the
+ * method and target of `signFor` (a header made for one request, replayed on another); or with the given
+ * header, or none.
+ */
 export async function callback(
   chatId: string,
   outcome: unknown,
-  options: { secret?: string; nowMs?: number; header?: string | null; env?: Env } = {},
+  options: { secret?: string; nowMs?: number; header?: string | null; env?: Env; signFor?: { method?: string; target?: string } } = {},
 ): Promise<Response> {
   const body = JSON.stringify(outcome);
-  const header = options.header !== undefined ? options.header : await signatureHeader(options.secret ?? STUB_RUNNER_SECRET, body, options.nowMs ?? Date.now());
+  const path = `/runner/callback/${chatId}`;
+  const header =
+    options.header !== undefined
+      ? options.header
+      : await signatureHeader(options.secret ?? STUB_RUNNER_SECRET, { method: "POST", target: path, body, ...options.signFor }, (options.nowMs ?? Date.now()) / 1000);
   return call(
-    `/runner/callback/${chatId}`,
+    path,
     { method: "POST", headers: { "Content-Type": "application/json", ...(header !== null ? { "X-Cuckoo-Signature": header } : {}) }, body },
     options.env ?? runnerEnv(),
   );

@@ -16,6 +16,14 @@ const newChat = chatIds(6_000_000);
 const MINUTE = 60_000;
 const justDue = () => Math.floor(Date.now() / 1000) * 1000 - 5_000;
 
+/** A v1 header, the HMAC of "<t>.<body>" alone with the right secret: what a runner before v2 sent. */
+async function v1Header(body: string): Promise<string> {
+  const t = Math.floor(Date.now() / 1000);
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(STUB_RUNNER_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${t}.${body}`)));
+  return `t=${t},v1=${[...mac].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
 const entries = async (stub: Stub, chatId: string) =>
   (await transcript(stub, chatId)).map((e) => ({ role: e.role, source: e.source, text: e.text, jobId: e.jobId, runId: e.runId }));
 const outboxCount = async (stub: Stub) => (await sql<{ n: number }>(stub, "SELECT COUNT(*) AS n FROM outbox"))[0]!.n;
@@ -458,12 +466,21 @@ describe("the callback route", () => {
       await callback(chatId, outcome, { header: null }),
       await callback(chatId, outcome, { secret: "not-the-runner-secret" }),
       await callback(chatId, outcome, { nowMs: Date.now() - 301_000 }),
-      await callback(chatId, outcome, { header: "t=1,v1=zz" }),
+      await callback(chatId, outcome, { header: "t=1,v2=zz" }),
+      // v1, which signed the body alone, is refused even when its MAC is right.
+      await callback(chatId, outcome, { header: await v1Header(JSON.stringify(outcome)) }),
+      // Signed for another method, or for another chat's path.
+      await callback(chatId, outcome, { signFor: { method: "PUT" } }),
+      await callback(chatId, outcome, { signFor: { target: "/runner/callback/6999999" } }),
+      await callback(chatId, outcome, { signFor: { target: `/runner/callback/${chatId}?again=1` } }),
     ];
     for (const res of forged) {
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({
-        error: { code: "unauthorized", message: `The X-Cuckoo-Signature header is missing, wrong or older than 300 s; sign "<t>.<body>" with RUNNER_SECRET.` },
+        error: {
+          code: "unauthorized",
+          message: `The X-Cuckoo-Signature header is missing, wrong or older than 300 s; sign "<t>.<METHOD> <target>.<body>" as v2 with RUNNER_SECRET.`,
+        },
       });
     }
     expect((await runRow(stub, runId))!.state).toBe("dispatched");
@@ -471,6 +488,20 @@ describe("the callback route", () => {
     // A signature within the window is taken.
     const fresh = await callback(chatId, outcomeOf(chatId, runId), { nowMs: Date.now() - 290_000 });
     expect(fresh.status).toBe(204);
+  });
+
+  it("refuses a callback signed for chat A's path on chat B's path, though the outcome is B's", async () => {
+    const a = newChat();
+    const b = newChat();
+    await withRunner(b.stub);
+    const job = await createWatcher(b.chatId, b.stub);
+    const runId = await fireWatcher(b.stub, job, justDue());
+    const outcome = outcomeOf(b.chatId, runId, { status: "output", stdout: "replayed\n" });
+    const replayed = await callback(b.chatId, outcome, { signFor: { target: `/runner/callback/${a.chatId}` } });
+    expect(replayed.status).toBe(401);
+    expect((await runRow(b.stub, runId))!.state).toBe("dispatched");
+    expect(await transcript(b.stub, b.chatId)).toEqual([]);
+    expect((await callback(b.chatId, outcome)).status).toBe(204);
   });
 
   it("does not exist with the runner container: callbacks come through its outbound handler only", async () => {

@@ -10,6 +10,7 @@
 import { Container, type OutboundHandlerContext } from "@cloudflare/containers";
 import * as z from "zod";
 import { loadConfig } from "../config";
+import { KILL_GRACE_SECONDS, MAX_TIMEOUT_SECONDS } from "../contracts/runner";
 import { lazy } from "../lazy";
 import { acceptCallback } from "./callback";
 import { CONTAINER_CALLBACK_HOST } from "./client";
@@ -28,7 +29,7 @@ export const SLEEP_AFTER_SECONDS = 120;
  * watcher timeout (3600 s), the runner's kill grace (SIGTERM, SIGKILL 5 s later) and 2 minutes for its
  * callback. Past this, nothing the instance holds can be lost by stopping it.
  */
-export const LONGEST_RUN_MS = (3600 + 5 + 120) * 1000;
+export const LONGEST_RUN_MS = (MAX_TIMEOUT_SECONDS + KILL_GRACE_SECONDS + 120) * 1000;
 
 /** How long the runner's `/healthz` has to answer. */
 const HEALTH_TIMEOUT_MS = 5_000;
@@ -135,7 +136,7 @@ export async function routeCallback(
 }
 
 /**
- * One runner container per chat. Requests from `runnerFetcher` (src/runner/client.ts) are proxied to the
+ * One runner container per chat. Requests from `runnerFetcher` (src/runner-client/client.ts) are proxied to the
  * runner on `RUNNER_PORT`, starting the instance first when it sleeps (a cold start, counted in the lease
  * grace of the chat's Durable Object).
  */

@@ -1,11 +1,11 @@
 /**
  * @module How the Worker and the chat's Durable Object reach the runner (DESIGN §8): through the container
- * binding `RUNNER` (one instance per chat, `getByName(chatId)`) or at `RUNNER_URL`; every request signed.
- * Each call returns what happened as a value and never throws: the caller decides what a refusal means.
+ * binding `RUNNER` (one instance per chat, `getByName(chatId)`) or at `RUNNER_URL`; every request signed
+ * (v2: the method, the path and query as sent, and the body). Each call returns what happened as a value and
+ * never throws: the caller decides what a refusal means.
  */
 import type { Config } from "../config";
-import { runnerOutcome, type RunnerOutcome, type RunRequest } from "./outcome";
-import { SIGNATURE_HEADER, signatureHeader } from "./signature";
+import { runnerOutcome, SIGNATURE_HEADER, signatureHeader, signingTarget, type RunnerOutcome, type RunRequest } from "../contracts/runner";
 
 /** One HTTP exchange with the chat's runner: `path` is `/runs…`; headers carry the JSON type and signature. */
 export type RunnerFetch = (path: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<Response>;
@@ -55,9 +55,14 @@ type Exchange = { ok: true; response: Response } | { ok: false; reason: string }
 
 async function signedFetch(fetcher: RunnerFetch, secret: string, method: string, path: string, body: string, timeoutMs: number): Promise<Exchange> {
   try {
+    // Signed as fetch sends it: the runner serves at its root, and `path` is already in the form the URL
+    // parser keeps (encodeURIComponent's), so this is `path` itself. (A proxy in front of the runner that
+    // rewrites the path would make every signature fail: docs/runner.md says so.)
+    const target = signingTarget(new URL(path, "http://runner"));
+    const signature = await signatureHeader(secret, { method, target, body }, Date.now() / 1000);
     const response = await fetcher(path, {
       method,
-      headers: { "Content-Type": "application/json", [SIGNATURE_HEADER]: await signatureHeader(secret, body) },
+      headers: { "Content-Type": "application/json", [SIGNATURE_HEADER]: signature },
       ...(body !== "" ? { body } : {}),
       signal: AbortSignal.timeout(timeoutMs),
     });

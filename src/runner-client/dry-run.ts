@@ -5,22 +5,18 @@
  */
 import * as z from "zod";
 import { errorsFor, loadConfig } from "../config";
-import { LIMITS } from "../jobs/model";
+import { DRY_RUN_MAX_SECONDS, MAX_COMMAND_LENGTH, MAX_TIMEOUT_SECONDS, MIN_TIMEOUT_SECONDS, type RunnerOutcome } from "../contracts/runner";
 import { lazy } from "../lazy";
 import { RUNNER_SETUP, testRun, runnerFetcher } from "./client";
-import type { RunnerOutcome } from "./outcome";
 import { redact, secretsOf } from "./redact";
 
-/** The runner caps a dry run at 60 s. */
-export const DRY_RUN_MAX_SECONDS = 60;
-
-const COMMAND = `"command" must be a /bin/sh script of 1 to ${LIMITS.command} characters, such as "curl -s https://example.com/price".`;
-const TIMEOUT = `"timeoutSeconds" must be a whole number of seconds from ${LIMITS.timeoutMin} to ${LIMITS.timeoutMax}; a test stops after at most ${DRY_RUN_MAX_SECONDS} s.`;
+const COMMAND = `"command" must be a /bin/sh script of 1 to ${MAX_COMMAND_LENGTH} characters, such as "curl -s https://example.com/price".`;
+const TIMEOUT = `"timeoutSeconds" must be a whole number of seconds from ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS}; a test stops after at most ${DRY_RUN_MAX_SECONDS} s.`;
 
 export const dryRunBody = lazy(() =>
   z.strictObject({
-    command: z.string({ error: COMMAND }).min(1, { error: COMMAND }).max(LIMITS.command, { error: COMMAND }),
-    timeoutSeconds: z.number({ error: TIMEOUT }).int({ error: TIMEOUT }).min(LIMITS.timeoutMin, { error: TIMEOUT }).max(LIMITS.timeoutMax, { error: TIMEOUT }).optional(),
+    command: z.string({ error: COMMAND }).min(1, { error: COMMAND }).max(MAX_COMMAND_LENGTH, { error: COMMAND }),
+    timeoutSeconds: z.number({ error: TIMEOUT }).int({ error: TIMEOUT }).min(MIN_TIMEOUT_SECONDS, { error: TIMEOUT }).max(MAX_TIMEOUT_SECONDS, { error: TIMEOUT }).optional(),
   }),
 );
 export type DryRunInput = z.infer<ReturnType<typeof dryRunBody>>;

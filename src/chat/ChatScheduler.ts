@@ -85,7 +85,7 @@ export class ChatScheduler extends DurableObject<Env> {
     this.jobs = new JobOps({ jobs: jobStore, runs, settings, info, firing: this.firing, watchers: this.watchers, config, now, transaction });
     this.conversation = new Conversation({ jobs: jobStore, userPrompts, runs, gateStore, gate, transcript, deliveries, settler, info, env: currentEnv, now, transaction });
     this.inbox = new Inbox({ transcript, userPrompts, info, deliveries, directory, jobs: this.jobs, env: currentEnv, config, now, transaction });
-    this.outbox = new TelegramOutbox({ outbox: outboxStore, info, config, markBlocked: (chatId, blocked, at) => directory.markBlocked(chatId, blocked, at) });
+    this.outbox = new TelegramOutbox({ outbox: outboxStore, info, config, markBlocked: (chatId, blocked, at) => directory.markBlocked(chatId, blocked, at), now });
   }
 
   /** Every RPC entry self-heals: work pending and no alarm set → arm it (DESIGN §5). */

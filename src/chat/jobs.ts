@@ -4,7 +4,7 @@
  * against the chat's zone and `now`; expected failures are results with one sentence, never throws.
  */
 import type { Config } from "../config";
-import { newJobId } from "../contracts/ids";
+import { newJobId, shown } from "../contracts/ids";
 import { manualRun, nextCronRun } from "../jobs/fire";
 import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type EditJobInput, type Job, type JobFilter, type Run } from "../jobs/model";
 import type { CreatedBy, JobRecord } from "../jobs/records";
@@ -52,7 +52,7 @@ export class JobOps {
 
   private find(id: string): Result<JobRecord> {
     const job = typeof id === "string" ? this.d.jobs.get(id) : null;
-    return job ? ok(job) : err("not_found", noJobText(id));
+    return job ? ok(job) : err("not_found", noJobText(shown(String(id))));
   }
 
   getSettings(chatId: string): Result<ChatSettings> {

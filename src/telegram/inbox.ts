@@ -32,6 +32,16 @@ export type InboxDeps = {
   transaction: <T>(work: () => T) => T;
 };
 
+/** Telegram's own limit for a message's text; a longer one (a forged update) is cut before it is queued. */
+export const TEXT_LIMIT = 4096;
+
+/** At most `TEXT_LIMIT` UTF-16 units, never splitting a character in two. */
+function capText(text: string | undefined): string | undefined {
+  if (text === undefined || text.length <= TEXT_LIMIT) return text;
+  const cut = text.slice(0, TEXT_LIMIT);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 /** What became of an update: a command answered, a prompt queued, a button pressed (with its answer), … */
 export type Handled = { handled: string; callbackText?: string };
 
@@ -45,8 +55,8 @@ export class Inbox {
   async postUserMessage(chatId: string, text: string): Promise<Result<{ messageId: string }>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
-    if (typeof text !== "string" || text.trim() === "" || text.length > 4096) {
-      return err("bad_request", `"text" must be 1 to 4096 characters long.`);
+    if (typeof text !== "string" || text.trim() === "" || text.length > TEXT_LIMIT) {
+      return err("bad_request", `"text" must be 1 to ${TEXT_LIMIT} characters long.`);
     }
     const now = this.d.now();
     const id = this.d.transcript.append({ role: "user", source: "admin", text }, now);
@@ -89,7 +99,7 @@ export class Inbox {
         const reply = await runCommand(this.d.jobs, { name: button.action, args: button.id }, context);
         return ok({ handled: "callback", callbackText: plainText(reply).slice(0, 200) });
       }
-      const text = update.message?.text;
+      const text = capText(update.message?.text);
       if (text === undefined) {
         this.reply(key, NON_TEXT_REPLY, now);
         return ok({ handled: "non-text" });

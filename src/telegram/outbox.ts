@@ -1,37 +1,47 @@
 /**
  * @module Sending the outbox to Telegram (DESIGN §6), from the chat's alarm: each message rendered to HTML and
  * split into parts of at most 4096 units; a part that Telegram cannot parse is sent again as plain text; 429
- * waits `retry_after` plus jitter; 5xx and network errors are retried with backoff, at most 8 attempts or 24 h;
- * 403 or "chat not found" marks the chat blocked and drops what was pending. Rows go in order: a row that
- * must wait holds back the ones after it.
+ * waits `retry_after` plus jitter; 5xx answers are retried with backoff, at most 8 attempts or 24 h; a send
+ * that met no answer at all (a network error, a time-out) waits the same way but does not use up an attempt,
+ * so an outage of minutes is outlasted and only the 24 h bound gives up; 403 or "chat not found" marks the
+ * chat blocked and drops what was pending. Rows go in order: a row that must wait holds back the ones after
+ * it. The alarm sends within a time budget, after it has fired its jobs, so a slow Bot API never holds them up.
  */
 import { backoffMs } from "../backoff";
 import type { Config } from "../config";
 import type { ChatInfo } from "../chat/info";
 import type { OutboxRow, OutboxStore } from "../chat/store/outbox";
-import { callBotApi, NetworkError, TelegramError, type BotApi, type ParamsOf } from "./api";
+import { BOT_API_TIMEOUT_MS, callBotApi, NetworkError, TelegramError, type BotApi, type ParamsOf } from "./api";
 import { jobButtons } from "./buttons";
 import { splitForTelegram } from "./render";
 
 export const MAX_SEND_ATTEMPTS = 8;
 export const MAX_SEND_AGE_MS = 24 * 3_600_000;
+/**
+ * How long one alarm may spend sending (so a due job waits at most this long on a hung Bot API): what is left waits for the
+ * next alarm, which comes at once and fires the chat's due jobs first.
+ */
+export const SEND_BUDGET_MS = 5_000;
 
 /** Waits after a failed send: 2 s, 4 s, 8 s … at most 10 minutes, jittered. */
 const SEND_BACKOFF = { baseMs: 1_000, maxMs: 600_000 };
 
 export type OutboxOutcome = "idle" | "sent" | "waiting" | "blocked";
 
-/** Sends what is due; `blocked` when Telegram said the chat cannot be reached. */
+/** When a send must be over: `deadline` (epoch ms) on the clock `now()`. */
+export type Budget = { deadline: number; now: () => number };
+
+/** Sends what is due within the budget; `blocked` when Telegram said the chat cannot be reached. */
 export async function sendOutbox(
   store: OutboxStore,
   api: BotApi,
   chatId: string,
-  now: number,
+  budget: Budget,
   onBlocked: () => Promise<void>,
 ): Promise<OutboxOutcome> {
   let outcome: OutboxOutcome = "idle";
-  for (const row of store.dueOutbox(now)) {
-    const result = await sendRow(store, api, chatId, row, now);
+  for (const row of store.dueOutbox(budget.now())) {
+    const result = await sendRow(store, api, chatId, row, budget);
     if (result === "blocked") {
       store.clearOutbox();
       await onBlocked();
@@ -43,9 +53,12 @@ export async function sendOutbox(
   return outcome;
 }
 
-async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: OutboxRow, now: number): Promise<"sent" | "waiting" | "blocked"> {
+async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: OutboxRow, budget: Budget): Promise<"sent" | "waiting" | "blocked"> {
   const parts = splitForTelegram(row.markdown);
   for (let i = row.parts_sent; i < parts.length; i++) {
+    const left = budget.deadline - budget.now();
+    if (left <= 0) return "waiting"; // the next alarm goes on from this part
+    const timeoutMs = Math.min(BOT_API_TIMEOUT_MS, left);
     const part = parts[i]!;
     const last = i === parts.length - 1;
     const params: ParamsOf<"sendMessage"> = {
@@ -57,28 +70,32 @@ async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: Out
     };
     try {
       try {
-        await callBotApi(api, "sendMessage", params);
+        await callBotApi(api, "sendMessage", params, timeoutMs);
       } catch (error) {
         if (!(error instanceof TelegramError && error.cannotParse)) throw error;
         const { parse_mode: _html, ...plain } = params;
-        await callBotApi(api, "sendMessage", { ...plain, text: part.text });
+        await callBotApi(api, "sendMessage", { ...plain, text: part.text }, Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now())));
       }
     } catch (error) {
+      const now = budget.now();
       if (error instanceof TelegramError && error.unreachable) return "blocked";
       if (error instanceof TelegramError && error.code === 429) {
         const wait = (error.retryAfter ?? 1) * 1000 + Math.floor(Math.random() * 1000);
-        store.deferOutbox(row.id, row.attempts, now + wait);
+        store.deferOutbox(row.id, row.attempts, row.stalls, now + wait);
         return "waiting";
       }
-      const transient = error instanceof NetworkError || (error instanceof TelegramError && error.code >= 500);
-      const attempts = row.attempts + 1;
+      // No answer at all is not Telegram refusing: it does not use up an attempt (the 24 h bound still holds).
+      const stalled = error instanceof NetworkError;
+      const transient = stalled || (error instanceof TelegramError && error.code >= 500);
+      const attempts = stalled ? row.attempts : row.attempts + 1;
+      const stalls = stalled ? row.stalls + 1 : row.stalls;
       if (!transient || attempts >= MAX_SEND_ATTEMPTS || now - row.created_at >= MAX_SEND_AGE_MS) {
-        const reason = `gave up after ${attempts} attempt(s): ${error instanceof Error ? error.message : String(error)}`;
+        const reason = `gave up after ${attempts + stalls} attempt(s): ${error instanceof Error ? error.message : String(error)}`;
         console.error(`outbox: ${row.key} ${reason}`);
         store.failOutbox(row.id, reason, now);
         return "sent";
       }
-      store.deferOutbox(row.id, attempts, now + backoffMs(attempts, SEND_BACKOFF));
+      store.deferOutbox(row.id, attempts, stalls, now + backoffMs(attempts + stalls, SEND_BACKOFF));
       return "waiting";
     }
     store.partSent(row.id, i + 1); // a crash before this line sends the part again: at-least-once
@@ -93,6 +110,7 @@ export type TelegramOutboxDeps = {
   config: () => Config;
   /** Records the chat as blocked (or not) in the D1 directory; never throws. */
   markBlocked: (chatId: string, blocked: boolean, now: number) => Promise<void>;
+  now: () => number;
 };
 
 /** The chat's outbox as the alarm sends it: due rows to the Bot API, in order. */
@@ -107,7 +125,7 @@ export class TelegramOutbox {
       this.d.outbox.clearOutbox();
       return false;
     }
-    await sendOutbox(this.d.outbox, { base: t.apiBase, token: t.botToken }, chatId, now, async () => {
+    await sendOutbox(this.d.outbox, { base: t.apiBase, token: t.botToken }, chatId, { deadline: this.d.now() + SEND_BUDGET_MS, now: this.d.now }, async () => {
       this.d.info.setBlocked(true);
       console.log(`chat ${chatId} is blocked: Telegram says it cannot be reached; it stays so until the user writes`);
       await this.d.markBlocked(chatId, true, now);

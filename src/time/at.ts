@@ -7,6 +7,7 @@ import { formatLocalDateTime, formatSpan } from "./format";
 import { fail, ok, type Parsed } from "../result";
 import { loadTemporal } from "./temporal";
 import { resolveLocal, toLocal, type Resolution } from "./zone";
+import { shown } from "../contracts/ids";
 
 /** A one-off may be this far in the past when it is created (clock skew, a slow model). */
 export const PAST_GRACE_MS = 60_000;
@@ -23,7 +24,7 @@ export type ParsedAt = {
 const AT = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?([Zz]|[+-]\d{2}:\d{2})?)?$/;
 
 function atFormat(input: string, zone: string): string {
-  return `"at" must be an ISO 8601 date or date and time such as 2026-12-01T09:00 (read in ${zone}) or 2026-12-01T09:00:00Z; got "${input}".`;
+  return `"at" must be an ISO 8601 date or date and time such as 2026-12-01T09:00 (read in ${zone}) or 2026-12-01T09:00:00Z; got "${shown(input)}".`;
 }
 
 /**
@@ -44,7 +45,7 @@ export function parseAt(input: string, zone: string): Parsed<ParsedAt> {
   const second = ss === undefined ? 0 : Number(ss);
   const ms = frac === undefined ? 0 : Number(frac.padEnd(3, "0"));
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) {
-    return fail(`"at" is not a real date and time: "${input}"; use an ISO 8601 date and time such as 2026-12-01T09:00.`);
+    return fail(`"at" is not a real date and time: "${shown(input)}"; use an ISO 8601 date and time such as 2026-12-01T09:00.`);
   }
   const local = localMs(year, month, day, hour, minute, second, ms);
   if (offset !== undefined) {
@@ -101,7 +102,7 @@ const DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(
  */
 export async function resolveDelay(input: string, zone: string, now: number): Promise<Parsed<number>> {
   const text = input.trim();
-  const hint = `"delay" must be an ISO 8601 duration such as PT20M or P1DT2H; got "${input}".`;
+  const hint = `"delay" must be an ISO 8601 duration such as PT20M or P1DT2H; got "${shown(input)}".`;
   if (!DURATION.test(text)) return fail(hint);
   const Temporal = await loadTemporal();
   let instant: number;
@@ -112,7 +113,7 @@ export async function resolveDelay(input: string, zone: string, now: number): Pr
     return fail(hint);
   }
   if (instant - now < MINUTE_MS || instant > maxAhead(now, zone)) {
-    return fail(`"delay" must be from 1 minute (PT1M) to 5 years (P5Y); got "${input}".`);
+    return fail(`"delay" must be from 1 minute (PT1M) to 5 years (P5Y); got "${shown(input)}".`);
   }
   return ok(instant);
 }

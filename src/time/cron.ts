@@ -4,6 +4,7 @@
  */
 import { CronExpressionParser } from "cron-parser";
 import { fail, ok, type Parsed } from "../result";
+import { shown } from "../contracts/ids";
 
 /** A parsed five-field expression: the raw field text (the DST and OR rules read it) and the value sets. */
 export type CronSchedule = {
@@ -87,22 +88,22 @@ function parseUncached(input: string): Parsed<CronSchedule> {
     }
     const expanded = MACROS[macro];
     if (!expanded) {
-      return fail(`Unknown cron macro "${source}"; use one of @yearly, @annually, @monthly, @weekly, @daily, @midnight or @hourly.`);
+      return fail(`Unknown cron macro "${shown(source)}"; use one of @yearly, @annually, @monthly, @weekly, @daily, @midnight or @hourly.`);
     }
     text = expanded;
   }
   const parts = text.split(/\s+/);
   if (parts.length !== 5) {
     const seconds = parts.length === 6 ? " (seconds are not supported)" : "";
-    return fail(`Invalid cron expression "${source}": it has ${parts.length} field${parts.length === 1 ? "" : "s"}${seconds}; ${FORMAT_HINT}.`);
+    return fail(`Invalid cron expression "${shown(source)}": it has ${parts.length} field${parts.length === 1 ? "" : "s"}${seconds}; ${FORMAT_HINT}.`);
   }
   for (let i = 0; i < 5; i++) {
     const problem = checkField(parts[i]!, FIELDS[i]!);
-    if (problem) return fail(`Invalid cron expression "${source}": the ${FIELDS[i]!.name} field "${parts[i]}" ${problem}; ${FIELDS[i]!.accepted}.`);
+    if (problem) return fail(`Invalid cron expression "${shown(source)}": the ${FIELDS[i]!.name} field "${shown(parts[i]!)}" ${problem}; ${FIELDS[i]!.accepted}.`);
   }
   const fields = parts as unknown as CronSchedule["fields"];
   const expanded = expand(fields);
-  if (!expanded.ok) return fail(`Invalid cron expression "${source}": ${expanded.error}; ${FORMAT_HINT}.`);
+  if (!expanded.ok) return fail(`Invalid cron expression "${shown(source)}": ${expanded.error}; ${FORMAT_HINT}.`);
   return ok({
     source,
     fields,

@@ -5,6 +5,7 @@
 import { DAY_MS, MINUTE_MS, civilFields, localMs, type CivilFields } from "./civil";
 import type { Parsed } from "../result";
 import { WINDOWS_ZONES } from "./windows-zones";
+import { shown } from "../contracts/ids";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -118,7 +119,7 @@ const OFFSET_LIKE = /^(?:[+\-\u2212]|(?:utc|gmt)\s*[+\-\u2212]\s*\d)/i;
 
 /** The sentence of DESIGN §4 for a zone we do not accept. */
 export function unknownZone(input: string): string {
-  return `Unknown time zone "${input}". Use an IANA name such as Europe/Berlin or America/New_York.`;
+  return `Unknown time zone "${shown(input)}". Use an IANA name such as Europe/Berlin or America/New_York.`;
 }
 
 /**

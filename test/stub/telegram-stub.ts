@@ -2,7 +2,7 @@
  * A local Telegram Bot API stub for the worker and e2e tiers (issue 5): a Node HTTP server on 127.0.0.1 and a
  * random port that records every call `{ method, params }` and answers `ok: true` with a plausible result,
  * unless a test scripted the next answers of a method (429 with `retry_after`, "can't parse entities", 403
- * blocked, "chat not found", 500, or any status and body).
+ * blocked, "chat not found", 500, a hang, or any status and body).
  *
  * Bot API calls: `POST /bot<token>/<method>` with a JSON (or form) body, as api.telegram.org takes them.
  * Control API (JSON), for tests in Node or in workerd (which reach it with `fetch`):
@@ -16,7 +16,10 @@
 import { createServer, type Server } from "node:http";
 import { listenOnLoopback, readBody, send } from "./http.js";
 
-/** One recorded Bot API call. */
+/**
+ * One recorded Bot API call; `answered` is the status sent, 0 while it is still being answered, and -1 when the
+ * caller gave up first (a hung call it timed out on: Telegram never took that message).
+ */
 export type Call = { method: string; params: Record<string, unknown>; token: string; at: number; answered: number };
 
 /** What a scripted call answers: a named failure, or any status and body. */
@@ -29,7 +32,9 @@ export type Answer =
   | { kind: "chat_not_found" }
   | { kind: "500" }
   | { kind: "502" }
-  | { kind: "raw"; status: number; body: unknown };
+  | { kind: "raw"; status: number; body: unknown }
+  /** Accepts the call and answers nothing for `ms` (then `ok`, if the caller still waits): a hung Bot API. */
+  | { kind: "hang"; ms: number };
 
 export type Script = { method: string; answers: Answer[]; token?: string; chat_id?: string | number };
 
@@ -60,6 +65,8 @@ export function replyFor(answer: Answer, method: string, params: Record<string, 
       return { status: 502, body: "<html><body>502 Bad Gateway</body></html>" };
     case "raw":
       return { status: answer.status, body: answer.body };
+    case "hang":
+      return { status: 200, body: { ok: true, result: plausibleResult(method, params, messageId) } };
   }
 }
 
@@ -188,6 +195,13 @@ export async function startTelegramStub(): Promise<TelegramStub> {
       const call: Call = { method, params, token: decodeURIComponent(token), at: Date.now(), answered: 0 };
       recorded.push(call);
       const answer = takeAnswer(method, call.token, params);
+      if (answer.kind === "hang") {
+        await new Promise((resolve) => setTimeout(resolve, answer.ms));
+        if (res.closed || req.socket.destroyed) {
+          call.answered = -1;
+          return;
+        }
+      }
       const reply = replyFor(answer, method, params, messageId);
       call.answered = reply.status;
       return send(res, reply.status, reply.body);

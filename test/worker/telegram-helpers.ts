@@ -158,9 +158,9 @@ export function callbackUpdate(chatId: string, data: string, options: { fromId?:
 export const outboxCount = async (stub: Stub) => (await sql<{ n: number }>(stub, "SELECT COUNT(*) AS n FROM outbox WHERE failed_at IS NULL"))[0]!.n;
 export const failedOutbox = (stub: Stub) => sql<{ key: string; error: string }>(stub, "SELECT key, error FROM outbox WHERE failed_at IS NOT NULL ORDER BY id");
 
-export type OutboxRow = { id: number; key: string; attempts: number; next_attempt_at: number; parts_sent: number; created_at: number };
+export type OutboxRow = { id: number; key: string; attempts: number; stalls: number; next_attempt_at: number; parts_sent: number; created_at: number };
 export const outboxRows = (stub: Stub) =>
-  sql<OutboxRow>(stub, "SELECT id, key, attempts, next_attempt_at, parts_sent, created_at FROM outbox ORDER BY id");
+  sql<OutboxRow>(stub, "SELECT id, key, attempts, stalls, next_attempt_at, parts_sent, created_at FROM outbox ORDER BY id");
 
 export const blockedFlag = async (stub: Stub) =>
   (await sql<{ value: string | null }>(stub, "SELECT value FROM settings WHERE key = 'blocked'"))[0]?.value ?? null;

@@ -258,23 +258,24 @@ describe("5xx and network errors", () => {
     ]);
   });
 
-  it("retries a 502 with an HTML body and an unreachable Bot API, then sends", async () => {
+  it("spends an attempt on Telegram's 500, not on a gateway's 502 page or a Bot API that never answers; then sends once", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
-    await bot.script("sendMessage", [{ kind: "502" }], chat.chatId);
+    await bot.script("sendMessage", [{ kind: "500" }, { kind: "502" }, { kind: "hang", ms: 5_500 }], chat.chatId);
     await must(chat.stub.deliver("m:gw", "Through the gateway."));
     await callsReach(bot, { chatId: chat.chatId, method: "sendMessage" }, 1);
-    expect((await outboxRows(chat.stub))[0]?.attempts).toBe(1);
+    expect((await outboxRows(chat.stub))[0]).toMatchObject({ attempts: 1, stalls: 0 });
 
-    // Nothing listens on the discard port: fetch fails, a network error.
-    await setInstanceVars(chat.stub, { TELEGRAM_API_BASE: "http://127.0.0.1:9" });
+    // A 502 with an HTML body is not Telegram's answer: a stall, which does not use up one of the 8 attempts.
     await nextAlarm(chat.stub);
-    expect((await outboxRows(chat.stub))[0]?.attempts).toBe(2);
-    expect(await bot.sends(chat.chatId)).toHaveLength(1);
+    expect((await outboxRows(chat.stub))[0]).toMatchObject({ attempts: 1, stalls: 1 });
+    // Nor is a call that gets no answer within the alarm's 5 s budget.
+    await nextAlarm(chat.stub);
+    expect((await outboxRows(chat.stub))[0]).toMatchObject({ attempts: 1, stalls: 2 });
 
-    await setInstanceVars(chat.stub, { TELEGRAM_API_BASE: STUB_URL });
     await nextAlarm(chat.stub);
-    const calls = await delivered(bot, chat, 2);
-    expect(texts(calls)).toEqual(["Through the gateway.", "Through the gateway."]);
+    await delivered(bot, chat, 4);
+    await expect.poll(async () => (await bot.sends(chat.chatId)).map((c) => c.answered)).toEqual([500, 502, -1, 200]);
+    expect(texts(await bot.sends(chat.chatId))).toEqual(Array<string>(4).fill("Through the gateway."));
   });
 
   it("holds back later messages while the first waits, and sends them in order after it", async () => {

@@ -15,6 +15,7 @@ const outboxRow = lazy(() =>
     job_id: z.string().nullable(),
     run_id: z.string().nullable(),
     attempts: z.number().int(),
+    stalls: z.number().int(),
     next_attempt_at: z.number().int(),
     parts_sent: z.number().int(),
   }),
@@ -50,7 +51,7 @@ export class OutboxStore {
   dueOutbox(now: number): OutboxRow[] {
     const due: OutboxRow[] = [];
     for (const row of this.db.sql
-      .exec("SELECT id, key, created_at, markdown, job_id, run_id, attempts, next_attempt_at, parts_sent FROM outbox WHERE failed_at IS NULL ORDER BY id")
+      .exec("SELECT id, key, created_at, markdown, job_id, run_id, attempts, stalls, next_attempt_at, parts_sent FROM outbox WHERE failed_at IS NULL ORDER BY id")
       .toArray()) {
       const r = outboxRow().safeParse(row);
       if (!r.success) continue;
@@ -70,8 +71,9 @@ export class OutboxStore {
     this.db.sql.exec("UPDATE outbox SET parts_sent = ? WHERE id = ?", partsSent, id);
   }
 
-  deferOutbox(id: number, attempts: number, nextAttemptAt: number): void {
-    this.db.sql.exec("UPDATE outbox SET attempts = ?, next_attempt_at = ? WHERE id = ?", attempts, nextAttemptAt, id);
+  /** Waits until `nextAttemptAt`; `attempts` counts Telegram's failed answers, `stalls` the sends it never answered. */
+  deferOutbox(id: number, attempts: number, stalls: number, nextAttemptAt: number): void {
+    this.db.sql.exec("UPDATE outbox SET attempts = ?, stalls = ?, next_attempt_at = ? WHERE id = ?", attempts, stalls, nextAttemptAt, id);
   }
 
   removeOutbox(id: number): void {

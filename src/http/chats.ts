@@ -10,7 +10,6 @@ import { readJson } from "./body";
 import { chatIdOf, chatStub, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
-import { loadConfig } from "../config";
 import { jobs } from "./jobs";
 import { dryRun, dryRunBody } from "../runner/dry-run";
 
@@ -69,7 +68,7 @@ chats.get("/:chatId/messages", async (c) => {
  */
 chats.post("/:chatId/messages", async (c) => {
   const chatId = chatIdOf(c);
-  if (loadConfig(c.env).config.telegram.mode !== "off") {
+  if (c.var.config.telegram.mode !== "off") {
     throw new ApiError("conflict", "The bot is connected to Telegram; write to it there.");
   }
   const { text } = await readJson(c, messageBody());

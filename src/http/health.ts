@@ -1,6 +1,5 @@
 /** @module `GET /healthz` (DESIGN §10): the modes the Worker runs in, or every config error; never a secret. */
 import type { Context } from "hono";
-import { loadConfig } from "../config";
 import { VERSION } from "../version";
 import type { AppEnv } from "./context";
 
@@ -18,7 +17,7 @@ export type Health =
 
 /** 200 with the modes, or 503 listing each invalid var as a sentence. No auth: it reveals no secrets. */
 export async function health(c: Context<AppEnv>) {
-  const { config, errors } = loadConfig(c.env);
+  const { config, errors } = c.var.loaded;
   c.header("Cache-Control", "no-store");
   if (errors.length > 0) {
     const body: Health = { ok: false, errors: [...errors] };

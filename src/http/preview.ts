@@ -4,7 +4,6 @@
  */
 import type { Context } from "hono";
 import * as z from "zod";
-import { loadConfig } from "../config";
 import { lazy } from "../lazy";
 import { PREVIEW_DEFAULT_COUNT, PREVIEW_MAX_COUNT, parseZone, preview } from "../time";
 import { readJson } from "./body";
@@ -47,7 +46,7 @@ export async function previewRoute(c: Context<AppEnv>) {
         : `Give only one of "cron", "at" or "delay"; got ${given.map((k) => `"${k}"`).join(" and ")}.`,
     );
 
-  let zone = loadConfig(c.env).config.defaultTimeZone;
+  let zone = c.var.config.defaultTimeZone;
   if (body.timeZone !== undefined) {
     const parsed = parseZone(body.timeZone);
     if (!parsed.ok) throw new ApiError("bad_request", parsed.error);

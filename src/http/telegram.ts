@@ -4,7 +4,6 @@
  * to the chat's Durable Object. Answers fast; replies go through the Bot API, never in this response.
  */
 import { Hono } from "hono";
-import { loadConfig } from "../config";
 import { callBotApi } from "../telegram/api";
 import { updateOrigin, updateSchema } from "../telegram/update";
 import { sameSecret } from "./auth";
@@ -16,13 +15,13 @@ export const telegram = new Hono<AppEnv>();
 
 telegram.use("*", async (c, next) => {
   // Transcript mode: there is no webhook.
-  if (loadConfig(c.env).config.telegram.mode === "off") throw new ApiError("not_found", `No route ${c.req.method} ${c.req.path}; see GET /admin/openapi.json.`);
+  if (c.var.config.telegram.mode === "off") throw new ApiError("not_found", `No route ${c.req.method} ${c.req.path}; see GET /admin/openapi.json.`);
   await next();
 });
 telegram.use("*", requireConfigured("telegram"));
 
 telegram.post("/webhook", async (c) => {
-  const { telegram: t } = loadConfig(c.env).config;
+  const { telegram: t } = c.var.config;
   const given = c.req.header("x-telegram-bot-api-secret-token") ?? "";
   if (!(await sameSecret(given, t.webhookSecret ?? ""))) {
     throw new ApiError("unauthorized", "The X-Telegram-Bot-Api-Secret-Token header does not match TELEGRAM_WEBHOOK_SECRET.");

@@ -3,11 +3,11 @@
  * only private chats of allowed users served (others get nothing and leave no state), and the update handed
  * to the chat's Durable Object. Answers fast; replies go through the Bot API, never in this response.
  */
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { callBotApi } from "../telegram/api";
 import { updateOrigin, updateSchema } from "../telegram/update";
 import { sameSecret } from "./auth";
-import { readBodyText } from "./body";
+import { limitBody, readBodyText } from "./body";
 import { requireConfigured, type AppEnv } from "./context";
 import { ApiError } from "./errors";
 
@@ -20,17 +20,21 @@ telegram.use("*", async (c, next) => {
 });
 telegram.use("*", requireConfigured("telegram"));
 
-telegram.post("/webhook", async (c) => {
-  const { telegram: t } = c.var.config;
+/** The secret header, checked in constant time before the body is read. */
+const requireWebhookSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
   const given = c.req.header("x-telegram-bot-api-secret-token") ?? "";
-  if (!(await sameSecret(given, t.webhookSecret ?? ""))) {
+  if (!(await sameSecret(given, c.var.config.telegram.webhookSecret ?? ""))) {
     throw new ApiError("unauthorized", "The X-Telegram-Bot-Api-Secret-Token header does not match TELEGRAM_WEBHOOK_SECRET.");
   }
+  await next();
+};
+
+telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
+  const { telegram: t } = c.var.config;
   let update;
   try {
     update = updateSchema().parse(JSON.parse(await readBodyText(c)));
   } catch (error) {
-    if (error instanceof ApiError && error.code === "payload_too_large") throw error;
     console.error("telegram: acknowledged a malformed update", error instanceof Error ? error.message : String(error));
     return c.json({ ok: true }, 200);
   }

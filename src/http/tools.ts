@@ -13,7 +13,7 @@ import { createJobInput, type Job } from "../jobs/model";
 import { cancelledText, createdText, jobList, noJobText, pausedText, resumedText, runningNowText } from "../jobs/texts";
 import { formatChatTime, formatNowLine, preview } from "../time";
 import { requireToken } from "./auth";
-import { readJson } from "./body";
+import { limitBody, readJson } from "./body";
 import { chatIdOf, chatStub, isJobId } from "./chat-rpc";
 import { requireConfigured, type AppEnv } from "./context";
 import { ApiError } from "./errors";
@@ -77,6 +77,7 @@ export const tools = new Hono<AppEnv>();
 
 tools.use("*", requireToken("TOOLS_TOKEN"));
 tools.use("*", requireConfigured("tools"));
+tools.use("*", limitBody());
 
 tools.post("/:chatId/schedule", async (c) => {
   const chatId = chatIdOf(c);

@@ -6,7 +6,8 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Config } from "../config";
-import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type JobRecord, type Run } from "../jobs/model";
+import type { JobRecord } from "../jobs/model";
+import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type Run } from "../schemas/jobs";
 import { firstSentence, sentenceFor } from "../sentence";
 import { manualRun, nextCronRun } from "../jobs/fire";
 import { chatRunId, runnerOutcome, type RunnerOutcome } from "../runner/outcome";

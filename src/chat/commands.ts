@@ -2,7 +2,7 @@
  * @module Executing a chat command (DESIGN §6) against the chat's own jobs: the Durable Object passes itself
  * as the host, so commands use exactly the rules and texts of the admin API and the tools.
  */
-import type { CreateJobInput, CreatedBy, Job } from "../jobs/model";
+import type { CreateJobInput, CreatedBy, Job } from "../schemas/jobs";
 import { cancelledText, jobList, jobLine, pausedText, resumedText, runningNowText } from "../jobs/texts";
 import {
   helpText,

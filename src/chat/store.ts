@@ -4,7 +4,8 @@
  */
 import * as z from "zod";
 import { lazy } from "../lazy";
-import { LIMITS, lastResultSchema, type JobRecord, type LastResult, type RunRecord } from "../jobs/model";
+import type { JobRecord, RunRecord } from "../jobs/model";
+import { LIMITS, lastResultSchema, type LastResult } from "../schemas/jobs";
 import type { JobSpec } from "../jobs/validate";
 
 export type { JobRecord, RunRecord };

@@ -1,5 +1,6 @@
 /** @module How stored jobs and runs look to clients (DESIGN §3, §5): epoch ms become RFC 3339 strings. */
-import { categoryOf, type Job, type JobRecord, type Run, type RunRecord } from "../jobs/model";
+import { categoryOf, type JobRecord, type RunRecord } from "../jobs/model";
+import type { Job, Run } from "../schemas/jobs";
 
 const iso = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
 

@@ -7,7 +7,8 @@
 import type { PromptMessage } from "../contracts/prompt-message";
 import { errorsFor, loadConfig } from "../config";
 import { endsOneOff, PROMPT_LEASE_MS } from "../jobs/fire";
-import type { JobRecord, LastResult, RunRecord } from "../jobs/model";
+import type { JobRecord, RunRecord } from "../jobs/model";
+import type { LastResult } from "../schemas/jobs";
 import { alertText, boundTail, decodeWatcherCall, fitOutput, isNewFailure, matchedPromptText, WATCHER_CALL_PREFIX, watcherLeaseMs, type Failure } from "../jobs/watcher";
 import { callbackUrl, cancelRun, RUNNER_SETUP, runnerFetcher, startRun } from "../runner/client";
 import { runnerRunId, type RunnerOutcome } from "../runner/outcome";

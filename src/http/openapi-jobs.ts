@@ -2,8 +2,8 @@
  * @module The OpenAPI paths and schemas of the chat, job and tool routes (DESIGN §3, §5, §9, §10), merged into
  * the document by `openapi.ts`. Built on request, like the rest of the document.
  */
-import { LIMITS } from "../jobs/model";
-import { SCHEDULE_ACTIONS } from "./tools";
+import { LIMITS } from "../schemas/jobs";
+import { SCHEDULE_ACTIONS, SCHEDULE_GUIDELINES } from "../schemas/tools";
 
 export type Responses = Record<string, object>;
 
@@ -28,20 +28,6 @@ const jobIdParam = {
   schema: { type: "string", pattern: "^[abcdefghjkmnpqrstuvwxyz23456789]{5}$" },
   example: "k7m2q",
 };
-
-/**
- * The schedule tool's guidelines for a model (DESIGN §9), in the tool's description. The MCP tools and the LLM
- * agent's function definitions are to carry the same text when they arrive.
- */
-export const SCHEDULE_GUIDELINES = [
-  "Schedules this chat's jobs. Times are in the chat's time zone (set_timezone changes it).",
-  '`at` is ISO 8601: "2026-12-01T09:00", or a date alone for 09:00; `delay` is an ISO 8601 duration such as "PT20M";',
-  '`cron` has 5 fields (minute hour day-of-month month day-of-week), such as "0 8 * * 1-5", or a macro such as "@daily".',
-  'Use a prompt (kind "prompt", `text`) when the job needs thought: you get `text` at each run.',
-  'A watcher (kind "watcher", `command`) runs a /bin/sh script without you: it prints nothing and exits 0 until its',
-  "condition holds, then prints the facts you need, which wake you; it exits non-zero only on a real error, which",
-  "alerts the chat. Try a script with `test` first: it runs once and schedules nothing.",
-].join(" ");
 
 const badChat = error("bad_request", "the chat id is not a Telegram chat id.");
 const noJob = error("not_found", "no job with this id in this chat (`No job <id> in this chat.`).");

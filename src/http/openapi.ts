@@ -2,7 +2,7 @@
  * @module The hand-written OpenAPI 3.1 document of the HTTP API as it exists so far (`GET /admin/openapi.json`).
  * Each issue that adds a route adds it here; a worker test checks the paths listed against the routes.
  */
-import { ERROR_STATUS, type ErrorCode } from "./errors";
+import { ERROR_STATUS, type ErrorCode } from "../schemas/errors";
 import { agentPaths, agentSchemas } from "./openapi-agent";
 import { chatIdParam, jobPaths, jobSchemas } from "./openapi-jobs";
 

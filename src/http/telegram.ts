@@ -6,12 +6,15 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { callBotApi } from "../telegram/api";
 import { updateOrigin, updateSchema } from "../telegram/update";
+import type { WebhookAck } from "../schemas/telegram";
 import { sameSecret } from "./auth";
 import { limitBody, readBodyText } from "./body";
 import { requireConfigured, type AppEnv } from "./context";
 import { ApiError } from "./errors";
 
 export const telegram = new Hono<AppEnv>();
+
+const ACK: WebhookAck = { ok: true };
 
 telegram.use("*", async (c, next) => {
   // Transcript mode: there is no webhook.
@@ -36,12 +39,12 @@ telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
     update = updateSchema().parse(JSON.parse(await readBodyText(c)));
   } catch (error) {
     console.error("telegram: acknowledged a malformed update", error instanceof Error ? error.message : String(error));
-    return c.json({ ok: true }, 200);
+    return c.json(ACK, 200);
   }
   const origin = updateOrigin(update);
   // Only private chats (chat id = user id) of allowed users; everything else leaves no trace.
   if (!origin || origin.chatType !== "private" || origin.chatId !== origin.userId || !t.allowedUserIds.includes(origin.userId)) {
-    return c.json({ ok: true }, 200);
+    return c.json(ACK, 200);
   }
   const result = await c.env.CHAT.getByName(origin.chatId).handleUpdate(update);
   if (!result.ok) console.error(`telegram: update ${update.update_id} refused: ${result.error.message}`);
@@ -53,5 +56,5 @@ telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
     }).catch((error: unknown) => console.error("telegram: answerCallbackQuery failed", error instanceof Error ? error.message : error));
     c.executionCtx.waitUntil(answer);
   }
-  return c.json({ ok: true }, 200);
+  return c.json(ACK, 200);
 });

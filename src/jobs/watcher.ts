@@ -5,7 +5,7 @@
 import * as z from "zod";
 import { lazy } from "../lazy";
 import type { RunnerOutcome } from "../runner/outcome";
-import type { LastResult } from "./model";
+import type { LastResult } from "../schemas/jobs";
 
 /** A watcher's lease beyond its timeout: the runner's cold start and the callback's way back (DESIGN §5). */
 export const WATCHER_LEASE_GRACE_MS = 60_000;

@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 import { errorsFor, loadConfig } from "../config";
-import { LIMITS } from "../jobs/model";
+import { LIMITS } from "../schemas/jobs";
 import { lazy } from "../lazy";
 import { RUNNER_SETUP, testRun, runnerFetcher } from "./client";
 import type { RunnerOutcome } from "./outcome";

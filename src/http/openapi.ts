@@ -136,7 +136,7 @@ export function openApiDocument(version: string) {
       title: "Cuckoo",
       version,
       description:
-        "A serverless scheduler for AI agents in Telegram chats. Errors are `{ error: { code, message } }`, the message one sentence naming the field and showing an accepted form. Bodies are JSON, at most 64 KiB.",
+        "A serverless scheduler for AI agents in Telegram chats. Errors are `{ error: { code, message } }`, the message one sentence naming the field and showing an accepted form. Bodies are JSON, at most 64 KiB (the runner's callback: 1 MiB).",
     },
     security: [{ bearer: [] }],
     paths,

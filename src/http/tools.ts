@@ -50,7 +50,7 @@ tools.post("/:chatId/set_timezone", async (c) => {
 
 const failed = (text: string): ToolReply => ({ ok: false, text });
 
-/** The body parsed and validated, or the `ok: false` reply for it; a body over 64 KiB stays a 413. */
+/** The body parsed and validated, or the `ok: false` reply for it (a body over 64 KiB never gets here: 413). */
 async function toolBody<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; reply: ToolReply }> {
   try {
     return { ok: true, value: await readJson(c, schema) };

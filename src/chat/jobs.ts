@@ -6,8 +6,9 @@
 import type { Config } from "../config";
 import { newJobId, shown } from "../contracts/ids";
 import { manualRun, nextCronRun } from "../jobs/fire";
-import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type EditJobInput, type Job, type JobFilter, type Run } from "../jobs/model";
-import type { CreatedBy, JobRecord } from "../jobs/records";
+import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type EditJobInput, type Job, type JobFilter, type Run } from "../schemas/jobs";
+import type { JobRecord } from "../jobs/records";
+import type { CreatedBy } from "../schemas/jobs";
 import { noJobText, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { err, ok, type Result } from "../result";

@@ -5,7 +5,7 @@
  * watcher's script outcome, so both end a run the same way.
  */
 import { endsOneOff } from "../jobs/fire";
-import type { LastResult } from "../jobs/model";
+import type { LastResult } from "../schemas/jobs";
 import type { JobRecord, RunRecord } from "../jobs/records";
 import { oneOffFailedText } from "../jobs/texts";
 import type { Deliveries } from "./deliveries";

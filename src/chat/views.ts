@@ -1,6 +1,6 @@
 /** @module How stored jobs and runs look to clients (DESIGN §3, §5): epoch ms become RFC 3339 strings. */
-import { categoryOf, type Job, type Run } from "../jobs/model";
-import type { JobRecord, RunRecord } from "../jobs/records";
+import { categoryOf, type JobRecord, type RunRecord } from "../jobs/records";
+import type { Job, Run } from "../schemas/jobs";
 
 const iso = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
 

@@ -9,7 +9,7 @@ import { errorsFor, type LoadedConfig } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";
 import { backoffMs } from "../backoff";
 import { PROMPT_LEASE_MS } from "../jobs/fire";
-import type { LastResult } from "../jobs/model";
+import type { LastResult } from "../schemas/jobs";
 import type { RunRecord } from "../jobs/records";
 import { alertText, boundTail, fitOutput, isNewFailure, matchedPromptText, watcherLeaseMs, type Failure } from "../jobs/watcher";
 import { callbackUrl, cancelRun, RUNNER_SETUP, runnerFetcher, startRun } from "../runner-client/client";

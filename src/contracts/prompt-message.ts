@@ -8,27 +8,32 @@ import * as z from "zod";
 import { lazy } from "../lazy";
 import { CHAT_ID } from "./ids";
 
-/** The schema, built on first use (nothing at module scope, DESIGN §12). */
+/** The schema, built on first use (nothing at module scope, DESIGN §12); `meta` describes it to API clients. */
 export const promptMessageSchema = lazy(() =>
-  z.strictObject({
-  v: z.literal(1),
-  /** The run id for jobs, `u:<updateId>` for a Telegram message, `m:<messageId>` for an admin-API one. */
-  key: z.string().min(1).max(200),
-  chatId: z.string().regex(CHAT_ID),
-  timeZone: z.string().min(1),
-  source: z.enum(["user", "job", "watcher"]),
-  jobId: z.string().optional(),
-  jobName: z.string().optional(),
-  runId: z.string().optional(),
-  /** The full prompt: for jobs with the `[Scheduled job …]` header and the late note. */
-  text: z.string(),
-  /** The job's own text, the redacted watcher output, or the user's message. */
-  body: z.string(),
-  late: z.boolean().optional(),
-  firedAt: z.string(),
-  dueAt: z.string().optional(),
-  updateId: z.number().int().optional(),
-  messageId: z.string().optional(),
-  }),
+  z
+    .strictObject({
+      v: z.literal(1),
+      key: z
+        .string()
+        .min(1)
+        .max(200)
+        .meta({ description: "The run id for jobs, `u:<updateId>` for a Telegram message, `m:<messageId>` for an admin-API one." }),
+      chatId: z.string().regex(CHAT_ID),
+      timeZone: z.string().min(1),
+      source: z.enum(["user", "job", "watcher"]),
+      jobId: z.string().optional(),
+      jobName: z.string().optional(),
+      runId: z.string().optional(),
+      text: z.string().meta({ description: "The full prompt: for a job with the `[Scheduled job …]` header and the late note." }),
+      body: z.string().meta({
+        description: "The job's own text, the watcher's redacted output (at most 16,000 characters, its middle left out beyond that), or the user's message.",
+      }),
+      late: z.boolean().optional(),
+      firedAt: z.string().meta({ format: "date-time" }),
+      dueAt: z.string().meta({ format: "date-time" }).optional(),
+      updateId: z.number().int().optional(),
+      messageId: z.string().optional(),
+    })
+    .meta({ description: "The prompts queue message, version 1 (DESIGN §7); handling is idempotent by key." }),
 );
 export type PromptMessage = z.infer<ReturnType<typeof promptMessageSchema>>;

@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { VERSION } from "../version";
 import { requireToken } from "./auth";
+import { limitBody } from "./body";
 import { chats } from "./chats";
 import { requireConfigured, type AppEnv } from "./context";
 import { openApiDocument } from "./openapi";
@@ -15,5 +16,6 @@ admin.use("*", requireToken("ADMIN_TOKEN"));
 admin.get("/openapi.json", (c) => c.json(openApiDocument(VERSION), 200));
 // Everything registered below answers 500 config_error while a var the admin API depends on is invalid.
 admin.use("*", requireConfigured("admin"));
+admin.use("*", limitBody());
 admin.post("/preview", previewRoute);
 admin.route("/chats", chats);

@@ -1,18 +1,18 @@
 /** @module The Hono app for every HTTP route (DESIGN §10): mounts the route families and the one error path. */
 import { Hono } from "hono";
 import { admin } from "./admin";
-import type { AppEnv } from "./context";
+import { withConfig, type AppEnv } from "./context";
 import { notFound, onError } from "./errors";
 import { health } from "./health";
 import { telegram } from "./telegram";
 import { tools } from "./tools";
 import { acceptCallback } from "../runner-client/callback";
-import { loadConfig } from "../config";
 
 export const app = new Hono<AppEnv>();
 
 app.onError(onError);
 app.notFound(notFound);
+app.use("*", withConfig);
 
 app.get("/healthz", health);
 app.route("/admin", admin);
@@ -22,6 +22,6 @@ app.route("/tools", tools);
 // container, callbacks come through its outbound handler only (which also checks the container's own chat),
 // so the public route does not exist: a leaked secret could otherwise post outcomes for any chat.
 app.post("/runner/callback/:chatId", (c) =>
-  loadConfig(c.env).config.runner.mode === "container" ? c.notFound() : acceptCallback(c.env, c.req.param("chatId"), c.req.raw),
+  c.var.config.runner.mode === "container" ? c.notFound() : acceptCallback(c.env, c.req.param("chatId"), c.req.raw),
 );
 // Later issues mount /mcp here, and the page at /.

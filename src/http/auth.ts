@@ -4,7 +4,6 @@
  * deployed without a token they answer 503 `not_configured`.
  */
 import type { MiddlewareHandler } from "hono";
-import { loadConfig } from "../config";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 
@@ -19,7 +18,7 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 /** Middleware enforcing the access rule for the routes guarded by `name`. */
 export function requireToken(name: TokenName): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { config } = loadConfig(c.env);
+    const { config } = c.var;
     const token = name === "ADMIN_TOKEN" ? config.adminToken : config.toolsToken;
     if (token !== null) {
       const presented = bearer(c.req.header("authorization"));

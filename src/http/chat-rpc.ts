@@ -3,11 +3,9 @@
  * stub exists, the stub itself, and RPC results turned into values or the error envelope's `ApiError`.
  */
 import type { Context } from "hono";
-import * as z from "zod";
 import type { Result } from "../result";
-
 import { noJobText } from "../jobs/texts";
-import { lazy } from "../lazy";
+import { emptyBody } from "../schemas/common";
 import { readJson } from "./body";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
@@ -47,9 +45,7 @@ export function unwrap<T>(result: Result<T>): T {
   throw new ApiError(result.error.code, result.error.message);
 }
 
-const empty = lazy(() => z.strictObject({}));
-
 /** Routes that take no body (`/run`, `/pause`, `/resume`, `DELETE`): empty or `{}` only, anything else 400. */
 export async function noBody(c: Context<AppEnv>): Promise<void> {
-  await readJson(c, empty(), { emptyAs: {} });
+  await readJson(c, emptyBody(), { emptyAs: {} });
 }

@@ -1,25 +1,17 @@
 /**
- * @module The admin chat routes (`/admin/chats/:chatId…`, DESIGN §4, §10): the chat's settings (its zone),
- * erasing a chat (its Durable Object and its D1 directory rows), and the job routes beneath.
+ * @module The admin chat routes (`/admin/chats/:chatId…`, DESIGN §4, §7, §10): the chat's settings (its zone),
+ * erasing a chat (its Durable Object and its D1 directory rows), the transcript, and the job routes beneath.
  */
 import { Hono } from "hono";
-import * as z from "zod";
-import type { ChatSettings, ZoneChange } from "../chat/ChatScheduler";
-import { lazy } from "../lazy";
-import { readJson } from "./body";
+import { messageBody, settingsBody, transcriptQuery, type ChatSettings, type Transcript, type ZoneChange } from "../schemas/chats";
+import { readJson, validate } from "./body";
 import { chatIdOf, chatStub, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
-import { loadConfig } from "../config";
 import { jobs } from "./jobs";
 import { dryRun, dryRunBody } from "../runner-client/dry-run";
 
 export const chats = new Hono<AppEnv>();
-
-const ZONE = `"timeZone" must be an IANA zone name such as "Europe/Berlin", or null for the default zone.`;
-
-/** `PUT …/settings`: `{ timeZone: string | null }`, null resetting the chat to DEFAULT_TIMEZONE. */
-export const settingsBody = lazy(() => z.strictObject({ timeZone: z.string({ error: ZONE }).nullable() }));
 
 chats.get("/:chatId/settings", async (c) => {
   const chatId = chatIdOf(c);
@@ -50,17 +42,14 @@ chats.delete("/:chatId", async (c) => {
   return c.body(null, 204);
 });
 
-const TEXT = `"text" must be a string of 1 to 4096 characters, such as "What is on my list today?".`;
-/** `POST …/messages`: what the chat's user writes, in transcript mode. */
-export const messageBody = lazy(() => z.strictObject({ text: z.string({ error: TEXT }).min(1, { error: TEXT }).max(4096, { error: TEXT }) }));
-const LIMIT = `"limit" must be a whole number from 1 to 500.`;
-
+/** `?limit=`: a whole number written as digits (no sign, exponent or hex), else the schema's sentence. */
 chats.get("/:chatId/messages", async (c) => {
   const chatId = chatIdOf(c);
   const raw = c.req.query("limit");
-  const limit = raw === undefined || raw === "" ? 50 : /^\d{1,3}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(limit >= 1 && limit <= 500)) throw new ApiError("bad_request", LIMIT);
-  return c.json(unwrap(await chatStub(c.env, chatId).messages(chatId, limit)), 200);
+  const query = raw === undefined || raw === "" ? {} : { limit: /^\d{1,3}$/.test(raw) ? Number(raw) : raw };
+  const { limit } = validate(transcriptQuery(), query);
+  const body: Transcript = unwrap(await chatStub(c.env, chatId).messages(chatId, limit));
+  return c.json(body, 200);
 });
 
 /**
@@ -69,7 +58,7 @@ chats.get("/:chatId/messages", async (c) => {
  */
 chats.post("/:chatId/messages", async (c) => {
   const chatId = chatIdOf(c);
-  if (loadConfig(c.env).config.telegram.mode !== "off") {
+  if (c.var.config.telegram.mode !== "off") {
     throw new ApiError("conflict", "The bot is connected to Telegram; write to it there.");
   }
   const { text } = await readJson(c, messageBody());

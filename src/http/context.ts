@@ -1,9 +1,27 @@
-/** @module The Hono environment shared by every route, and the guard that turns config errors into 500s. */
+/**
+ * @module The Hono environment shared by every route: the config read once per request into the context, and
+ * the guard that turns config errors into 500s.
+ */
 import type { MiddlewareHandler } from "hono";
-import { errorsFor, loadConfig, type ConfigArea } from "../config";
+import { errorsFor, loadConfig, type Config, type ConfigArea, type LoadedConfig } from "../config";
 import { ApiError } from "./errors";
 
-export type AppEnv = { Bindings: Env };
+export type AppEnv = {
+  Bindings: Env;
+  Variables: {
+    /** The validated config (DESIGN §2); `loaded` has its errors too. */
+    config: Config;
+    loaded: LoadedConfig;
+  };
+};
+
+/** Reads the config once for the request (`c.var.config`, `c.var.loaded`); the app runs it before anything else. */
+export const withConfig: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const loaded = loadConfig(c.env);
+  c.set("loaded", loaded);
+  c.set("config", loaded.config);
+  await next();
+};
 
 /**
  * Refuses a route family with 500 `config_error` while a var it depends on is invalid (DESIGN §2); the
@@ -11,7 +29,7 @@ export type AppEnv = { Bindings: Env };
  */
 export function requireConfigured(area: ConfigArea): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const errors = errorsFor(loadConfig(c.env), area);
+    const errors = errorsFor(c.var.loaded, area);
     if (errors.length > 0) throw new ApiError("config_error", errors.join(" "));
     await next();
   };

@@ -4,24 +4,7 @@
  */
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
-
-/** The error codes of §10 and their statuses; `internal` is only ever a bug, never caused by input. */
-export const ERROR_STATUS = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  internal: 500,
-  config_error: 500,
-  not_configured: 503,
-} as const satisfies Record<string, ContentfulStatusCode>;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
-export type ErrorEnvelope = { error: { code: ErrorCode; message: string } };
+import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from "../schemas/errors";
 
 /** An expected failure: thrown anywhere below a route, answered once by `onError` as the envelope. */
 export class ApiError extends HTTPException {

@@ -1,24 +1,12 @@
 /** @module `GET /healthz` (DESIGN §10): the modes the Worker runs in, or every config error; never a secret. */
 import type { Context } from "hono";
-import { loadConfig } from "../config";
+import type { Health } from "../schemas/health";
 import { VERSION } from "../version";
 import type { AppEnv } from "./context";
 
-export type Health =
-  | {
-      ok: true;
-      version: string;
-      telegram: "off" | "webhook";
-      runner: "off" | "url" | "container";
-      agent: "echo" | "llm";
-      /** Chats Telegram said cannot be reached (DESIGN §6), from the D1 directory; only with a bot. */
-      blockedChats?: number;
-    }
-  | { ok: false; errors: string[] };
-
 /** 200 with the modes, or 503 listing each invalid var as a sentence. No auth: it reveals no secrets. */
 export async function health(c: Context<AppEnv>) {
-  const { config, errors } = loadConfig(c.env);
+  const { config, errors } = c.var.loaded;
   c.header("Cache-Control", "no-store");
   if (errors.length > 0) {
     const body: Health = { ok: false, errors: [...errors] };

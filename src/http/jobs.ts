@@ -4,8 +4,7 @@
  * statuses. Mounted under `/admin/chats/:chatId`, behind ADMIN_TOKEN.
  */
 import { Hono, type Context } from "hono";
-import { createJobInput, editJobInput, jobFilter, type JobFilter, type Job, type Run } from "../jobs/model";
-import type { JobList } from "../chat/ChatScheduler";
+import { createJobInput, editJobInput, jobFilter, type JobFilter, type Job, type JobList, type Run } from "../schemas/jobs";
 import { readJson, validate } from "./body";
 import { chatIdOf, chatStub, jobIdOf, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";

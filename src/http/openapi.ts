@@ -1,194 +1,163 @@
 /**
- * @module The hand-written OpenAPI 3.1 document of the HTTP API as it exists so far (`GET /admin/openapi.json`).
- * Each issue that adds a route adds it here; a worker test checks the paths listed against the routes.
+ * @module The OpenAPI 3.1 document of the HTTP API (`GET /admin/openapi.json`, DESIGN §10), generated on
+ * request: the component schemas come from the zod schemas through zod's own `z.toJSONSchema`, the paths from
+ * the table of `openapi-routes.ts`. Nothing here is built at module scope.
  */
-import { ERROR_STATUS, type ErrorCode } from "./errors";
-import { agentPaths, agentSchemas } from "./openapi-agent";
-import { chatIdParam, jobPaths, jobSchemas } from "./openapi-jobs";
+import * as z from "zod";
+import { chatId, jobId } from "../schemas/common";
+import { ERROR_STATUS, type ErrorCode } from "../schemas/errors";
+import { components, operations, type Access, type ComponentName, type Operation } from "./openapi-routes";
 
-const json = (schema: object) => ({ "application/json": { schema } });
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+type Json = { [key: string]: unknown };
 
-function errorResponse(code: ErrorCode, description: string) {
-  return { description: `\`${code}\`: ${description}`, content: json(ref("Error")) };
+const ref = (name: ComponentName): Json => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: Json) => ({ "application/json": { schema } });
+
+/** How every schema of the document is converted. */
+function conversion() {
+  return {
+    // A request is described as a client writes it. The response shapes have no transforms or defaults, so
+    // their input is their output; a transform would throw here (zod's default), which a test would see.
+    io: "input" as const,
+    override: ({ jsonSchema }: { jsonSchema: z.core.JSONSchema.BaseSchema }) => {
+      // `.int()` adds the safe-integer range, which tells a reader nothing.
+      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+    },
+  };
 }
 
-/** Responses every token-guarded route can give (DESIGN §2, §10). */
-const guarded = {
-  "401": errorResponse("unauthorized", "the token is set and the request has no bearer token or a wrong one."),
-  "403": errorResponse("forbidden", "open dev mode (CUCKOO_DEV=1, no token): the request is not from a localhost page, or a POST/PUT/PATCH is not application/json."),
-  "500": errorResponse("config_error", "a var this route depends on is invalid; the message says which."),
-  "503": errorResponse("not_configured", "deployed without the route's token; the message names the secret to set."),
+/** A converted schema as the document holds it: no `$schema` (the document's dialect applies) and no `$id`. */
+function bare(schema: z.core.JSONSchema.BaseSchema): Json {
+  const { $schema: _dialect, $id: _id, ...rest } = schema;
+  return rest;
+}
+
+/** One JSON Schema per component, `$ref`s between them; the same conversion for each. */
+function componentSchemas(): Record<string, Json> {
+  const registry = z.registry<{ id: string }>();
+  for (const [name, schema] of Object.entries(components())) registry.add(schema(), { id: name });
+  const { schemas } = z.toJSONSchema(registry, { ...conversion(), uri: (id) => `#/components/schemas/${id}` });
+  // zod puts schemas that two components share and that it cannot inline (cycles) under `__shared`; none exist.
+  if ("__shared" in schemas) throw new Error("A component shares a schema zod could not inline; give it a name in openapi-routes.ts.");
+  return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, bare(schema)]));
+}
+
+/** A parameter: the schema's description becomes the parameter's. */
+function parameter(name: string, where: "path" | "query", schema: z.ZodType, description?: string): Json {
+  const { description: own, ...converted } = bare(z.toJSONSchema(schema, conversion()));
+  const text = description ?? own;
+  return { name, in: where, required: where === "path", ...(text ? { description: text } : {}), schema: converted };
+}
+
+function parameters(op: Operation): Json[] {
+  const list: Json[] = [];
+  if (op.path.includes("{chatId}")) list.push(parameter("chatId", "path", chatId(), "A decimal Telegram chat id; anything else is 400 and creates nothing."));
+  if (op.path.includes("{id}")) list.push(parameter("id", "path", jobId(), "A job id: 5 characters of `abcdefghjkmnpqrstuvwxyz23456789`; anything else is 404."));
+  for (const [name, field] of Object.entries(op.query?.().shape ?? {})) list.push(parameter(name, "query", field as z.ZodType));
+  return list;
+}
+
+/** Why every route of a kind can fail, beside its own reasons (DESIGN §2, §6, §8). */
+function accessErrors(op: Operation): Partial<Record<ErrorCode, string>> {
+  switch (op.access) {
+    case "admin":
+    case "tools":
+      return {
+        unauthorized: "the token is set and the request has no bearer token or a wrong one",
+        forbidden: "open dev mode (CUCKOO_DEV=1, no token): the request is not from a localhost page, or a POST/PUT/PATCH is not application/json",
+        ...(op.alwaysServed ? {} : { config_error: "a var this route depends on is invalid; the message says which" }),
+        not_configured: "deployed without the route's token; the message names the secret to set",
+      };
+    case "telegram":
+      return {
+        unauthorized: "the X-Telegram-Bot-Api-Secret-Token header does not match TELEGRAM_WEBHOOK_SECRET",
+        not_found: "transcript mode (no TELEGRAM_BOT_TOKEN): there is no webhook",
+        config_error: "a Telegram var is invalid; the message says which",
+      };
+    case "public":
+    case "runner":
+      return {};
+  }
+}
+
+/** The answers, then each error code with every reason it has on this route, joined into one description. */
+function responses(op: Operation): Json {
+  const out: Json = {};
+  for (const [status, description, schema] of op.answers) {
+    out[status] = status === 204 ? { description } : { description, content: json(schema ? ref(schema) : { type: "object" }) };
+  }
+  const reasons = new Map<ErrorCode, string[]>();
+  const add = (code: ErrorCode, reason: string) => reasons.set(code, [...(reasons.get(code) ?? []), reason]);
+  if (op.path.includes("{chatId}")) add("bad_request", "the chat id is not a Telegram chat id");
+  if (op.path.includes("{id}")) add("not_found", "no job with this id in this chat (`No job <id> in this chat.`)");
+  if (op.body !== undefined) {
+    if (!op.answersInput) add("bad_request", op.body === "EmptyBody" ? "a body other than none or `{}`" : "malformed JSON, or a body its schema refuses");
+    add("payload_too_large", `the body is over ${op.limit ?? "64 KiB"}`);
+  }
+  for (const [code, reason] of Object.entries(accessErrors(op))) add(code as ErrorCode, reason);
+  for (const [code, reason] of Object.entries(op.errors ?? {})) add(code as ErrorCode, reason);
+  for (const [code, list] of reasons) {
+    out[ERROR_STATUS[code]] = { description: `\`${code}\`: ${list.join("; ")}.`, content: json(ref("Error")) };
+  }
+  return out;
+}
+
+const SECURITY: Record<Access, Json[] | undefined> = {
+  admin: undefined, // the document's default, bearer
+  tools: undefined,
+  public: [],
+  runner: [{ runnerSignature: [] }],
+  telegram: [{ telegramSecret: [] }],
 };
 
-/** The document, built on request (nothing at module scope). */
+function operation(op: Operation): Json {
+  const params = parameters(op);
+  const security = SECURITY[op.access];
+  return {
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    ...(security ? { security } : {}),
+    ...(params.length ? { parameters: params } : {}),
+    ...(op.body
+      ? { requestBody: op.body === "EmptyBody" ? { required: false, content: json(ref(op.body)) } : { required: true, content: json(ref(op.body)) } }
+      : {}),
+    responses: responses(op),
+  };
+}
+
+/** The document, built on request. */
 export function openApiDocument(version: string) {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const op of operations()) (paths[op.path] ??= {})[op.method] = operation(op);
   return {
     openapi: "3.1.0",
     info: {
       title: "Cuckoo",
       version,
       description:
-        "A serverless scheduler for AI agents in Telegram chats. Errors are `{ error: { code, message } }`, the message one sentence naming the field and showing an accepted form.",
+        "A serverless scheduler for AI agents in Telegram chats. Errors are `{ error: { code, message } }`, the message one sentence naming the field and showing an accepted form. Bodies are JSON, at most 64 KiB (the runner's callback: 1 MiB).",
     },
     security: [{ bearer: [] }],
-    paths: {
-      "/healthz": {
-        get: {
-          summary: "Health: the modes the Worker runs in, or every configuration error.",
-          security: [],
-          responses: {
-            "200": { description: "Configured.", content: json(ref("HealthOk")) },
-            "503": { description: "One or more vars are invalid.", content: json(ref("HealthErrors")) },
-          },
-        },
-      },
-      "/admin/preview": {
-        post: {
-          summary: "The next occurrences of a schedule, with notes on DST-moved ones and a description.",
-          requestBody: { required: true, content: json(ref("PreviewRequest")) },
-          responses: {
-            "200": { description: "The preview.", content: json(ref("PreviewResponse")) },
-            "400": errorResponse("bad_request", "malformed JSON, a wrong type, an unknown field, or a schedule the time rules reject."),
-            "413": errorResponse("payload_too_large", "the body is over 64 KiB."),
-            ...guarded,
-          },
-        },
-      },
-      "/admin/openapi.json": {
-        get: {
-          summary: "This document.",
-          responses: {
-            "200": { description: "The OpenAPI 3.1 document.", content: json({ type: "object" }) },
-            ...guarded,
-          },
-        },
-      },
-      ...jobPaths(guarded),
-      ...agentPaths(guarded),
-      "/runner/callback/{chatId}": {
-        post: {
-          summary: "The runner's callback: the outcome of a watcher's run, signed with RUNNER_SECRET (for the runner, not for people).",
-          description:
-            "No bearer token: the request is signed like every runner request (DESIGN §8). It answers 204 for any run id, also an unknown, settled or cancelled one, so the runner stops retrying; only a run still waiting for the runner takes the outcome. A run id is `<chatId>:<jobId>:<dueAt epoch ms>`. In container mode the runner calls back on an internal host instead, which the Container class's outbound handler routes to the same checks and the chat's object, so no public URL is needed, and this public route answers 404.",
-          security: [{ runnerSignature: [] }],
-          parameters: [chatIdParam],
-          requestBody: { required: true, content: json(ref("RunnerOutcome")) },
-          responses: {
-            "204": { description: "Received, whatever the run id." },
-            "400": errorResponse(
-              "bad_request",
-              "the chat id is not a Telegram chat id, the body is not JSON or not an outcome, or the outcome is another chat's (`The outcome is for chat 42, not 123456789.`).",
-            ),
-            "401": errorResponse(
-              "unauthorized",
-              'the signature is missing, wrong or more than 300 s old, or RUNNER_SECRET is unset (`The X-Cuckoo-Signature header is missing, wrong or older than 300 s; sign "<t>.<body>" with RUNNER_SECRET.`); nothing changes.',
-            ),
-            "404": errorResponse("not_found", "the runner runs in the container (callbacks come only through its outbound handler)."),
-            "413": errorResponse("payload_too_large", "the body is over 1 MiB (`The body is larger than 1 MiB.`)."),
-            "500": errorResponse("config_error", "a runner var is invalid (the message names it)."),
-          },
-        },
-      },
-    },
+    paths,
     components: {
       securitySchemes: {
-        bearer: {
-          type: "http",
-          scheme: "bearer",
-          description: "ADMIN_TOKEN for /admin/*, TOOLS_TOKEN for /tools/* and /mcp/*.",
-        },
+        bearer: { type: "http", scheme: "bearer", description: "ADMIN_TOKEN for /admin/*, TOOLS_TOKEN for /tools/* and /mcp/*." },
         runnerSignature: {
           type: "apiKey",
           in: "header",
           name: "X-Cuckoo-Signature",
           description:
-            '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with RUNNER_SECRET>`, accepted while `t` is within 300 s of now; the MAC is compared in constant time.',
+            '`t=<unix seconds>,v2=<hex HMAC-SHA256 of "<t>.<METHOD> <target>.<raw body>" with RUNNER_SECRET>`, `<target>` being the path and query exactly as sent (a request without a body ends in `.`). Accepted while `t` is within 300 s of now; the MAC is compared in constant time; `v1` (which signed only `"<t>.<raw body>"`) is refused.',
+        },
+        telegramSecret: {
+          type: "apiKey",
+          in: "header",
+          name: "X-Telegram-Bot-Api-Secret-Token",
+          description: "TELEGRAM_WEBHOOK_SECRET, as given to setWebhook; compared in constant time.",
         },
       },
-      schemas: {
-        Error: {
-          type: "object",
-          required: ["error"],
-          additionalProperties: false,
-          properties: {
-            error: {
-              type: "object",
-              required: ["code", "message"],
-              additionalProperties: false,
-              properties: {
-                code: { type: "string", enum: Object.keys(ERROR_STATUS) },
-                message: { type: "string", description: "One sentence a person or a model can act on." },
-              },
-            },
-          },
-        },
-        HealthOk: {
-          type: "object",
-          required: ["ok", "version", "telegram", "runner", "agent"],
-          properties: {
-            ok: { const: true },
-            version: { type: "string" },
-            telegram: { enum: ["off", "webhook"] },
-            runner: { enum: ["off", "url", "container"], description: "url when RUNNER_URL is set (it wins over the container binding); container with the RUNNER binding once RUNNER_SECRET is set; off otherwise." },
-            agent: { enum: ["echo", "llm"] },
-            blockedChats: { type: "integer", description: "With a bot: chats Telegram said cannot be reached (from the D1 directory)." },
-          },
-        },
-        HealthErrors: {
-          type: "object",
-          required: ["ok", "errors"],
-          properties: { ok: { const: false }, errors: { type: "array", items: { type: "string" } } },
-        },
-        PreviewRequest: {
-          type: "object",
-          description: "Exactly one of cron, at, delay.",
-          additionalProperties: false,
-          properties: {
-            cron: { type: "string", description: "Five fields or a macro, in the zone's wall-clock time.", examples: ["30 2 * * *"] },
-            at: { type: "string", description: "ISO 8601 date or date-time; without an offset it is read in the zone.", examples: ["2026-09-27T09:00"] },
-            delay: { type: "string", description: "ISO 8601 duration from `from`, 1 minute to 5 years.", examples: ["PT20M"] },
-            timeZone: { type: "string", description: "IANA zone (Windows ids accepted); default DEFAULT_TIMEZONE.", examples: ["Europe/Berlin"] },
-            from: { type: "string", format: "date-time", description: "The instant that stands for now; default now." },
-            count: { type: "integer", minimum: 1, maximum: 20, default: 5 },
-          },
-        },
-        PreviewResponse: {
-          type: "object",
-          required: ["timeZone", "occurrences", "notes", "description"],
-          properties: {
-            timeZone: { type: "string" },
-            occurrences: { type: "array", items: { type: "string", format: "date-time" }, description: "RFC 3339 UTC, in order." },
-            notes: { type: "array", items: { type: "string" }, description: "One sentence per occurrence a DST transition moved." },
-            description: { type: "string" },
-          },
-        },
-        RunnerOutcome: {
-          type: "object",
-          description:
-            "What a watcher's run did (DESIGN §8). On the admin API and the tools, stdout and stderrTail are redacted (every secret the Worker holds is `[REDACTED]`).",
-          required: ["runId", "chatId", "status", "exitCode", "timedOut", "stdout", "stderrTail", "truncated", "startedAt", "finishedAt"],
-          properties: {
-            runId: { type: "string", minLength: 1, maxLength: 200, examples: ["123456789:k7m2q:1796000400000", "123456789:test:1796000400000:9f2c4e1a"] },
-            chatId: { type: "string", pattern: "^-?[1-9]\\d{0,15}$" },
-            status: { enum: ["silent", "output", "failed"], description: "silent: exit 0 and stdout empty after trimming; output: exit 0 with output; failed: anything else." },
-            exitCode: { type: ["integer", "null"], description: "null when it timed out, was cancelled or did not start; 128 + n when killed by signal n." },
-            timedOut: { type: "boolean" },
-            stdout: { type: "string", description: "As printed: the first 48 KiB and the last 16 KiB, with a line saying how many bytes were left out between them." },
-            stderrTail: { type: "string", description: "The last 20 lines of stderr; the reason when the script did not start." },
-            truncated: {
-              type: "object",
-              required: ["stdout", "stderr"],
-              properties: { stdout: { type: "boolean" }, stderr: { type: "boolean" } },
-              description: "Whether the middle of a stream was left out.",
-            },
-            startedAt: { type: "string", format: "date-time" },
-            finishedAt: { type: "string", format: "date-time" },
-          },
-        },
-        ...jobSchemas(),
-        ...agentSchemas(),
-      },
+      schemas: componentSchemas(),
     },
   };
 }

@@ -3,51 +3,19 @@
  * to the time engine; `from` defaults to the edge's clock, the only `Date.now()` on this path.
  */
 import type { Context } from "hono";
-import * as z from "zod";
-import { loadConfig } from "../config";
-import { lazy } from "../lazy";
-import { PREVIEW_DEFAULT_COUNT, PREVIEW_MAX_COUNT, parseZone, preview } from "../time";
+import { parseZone, PREVIEW_DEFAULT_COUNT, preview } from "../time";
+import { FROM_EXAMPLE, previewBody, type PreviewReply } from "../schemas/preview";
+import { oneSchedule } from "../schemas/schedule";
 import { readJson } from "./body";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 
-const COUNT = `"count" must be a whole number from 1 to ${PREVIEW_MAX_COUNT}.`;
-const FROM_EXAMPLE = "2026-03-28T12:00:00Z";
-
-/** The preview request: exactly one of `cron`, `at`, `delay` (checked after the types), unknown fields refused. */
-export const previewBody = lazy(() => {
-  const text = (field: string, example: string) =>
-    z.string({ error: `"${field}" must be a string such as ${JSON.stringify(example)}.` });
-  return z.strictObject({
-    cron: text("cron", "0 9 * * 1-5").optional(),
-    at: text("at", "2026-09-27T09:00").optional(),
-    delay: text("delay", "PT20M").optional(),
-    timeZone: text("timeZone", "Europe/Berlin").optional(),
-    from: text("from", FROM_EXAMPLE).optional(),
-    count: z
-      .number({ error: COUNT })
-      .int({ error: COUNT })
-      .min(1, { error: COUNT })
-      .max(PREVIEW_MAX_COUNT, { error: COUNT })
-      .optional(),
-  });
-});
-export type PreviewBody = z.infer<ReturnType<typeof previewBody>>;
-
-export type PreviewResponse = { timeZone: string; occurrences: string[]; notes: string[]; description: string };
-
 export async function previewRoute(c: Context<AppEnv>) {
   const body = await readJson(c, previewBody());
-  const given = (["cron", "at", "delay"] as const).filter((key) => body[key] !== undefined);
-  if (given.length !== 1)
-    throw new ApiError(
-      "bad_request",
-      given.length === 0
-        ? 'Give one of "cron", "at" or "delay", such as {"cron": "0 9 * * 1-5"}.'
-        : `Give only one of "cron", "at" or "delay"; got ${given.map((k) => `"${k}"`).join(" and ")}.`,
-    );
+  const when = oneSchedule(body);
+  if (!when.ok) throw new ApiError("bad_request", when.error);
 
-  let zone = loadConfig(c.env).config.defaultTimeZone;
+  let zone = c.var.config.defaultTimeZone;
   if (body.timeZone !== undefined) {
     const parsed = parseZone(body.timeZone);
     if (!parsed.ok) throw new ApiError("bad_request", parsed.error);
@@ -65,14 +33,9 @@ export async function previewRoute(c: Context<AppEnv>) {
     fromMs = instant;
   }
 
-  const result = await preview(
-    { cron: body.cron, at: body.at, delay: body.delay },
-    zone,
-    fromMs,
-    body.count ?? PREVIEW_DEFAULT_COUNT,
-  );
+  const result = await preview(when.value, zone, fromMs, body.count ?? PREVIEW_DEFAULT_COUNT);
   if (!result.ok) throw new ApiError("bad_request", result.error);
-  const response: PreviewResponse = { timeZone: zone, ...result.value };
+  const response: PreviewReply = { timeZone: zone, ...result.value };
   return c.json(response, 200);
 }
 

@@ -3,42 +3,48 @@
  * only private chats of allowed users served (others get nothing and leave no state), and the update handed
  * to the chat's Durable Object. Answers fast; replies go through the Bot API, never in this response.
  */
-import { Hono } from "hono";
-import { loadConfig } from "../config";
+import { Hono, type MiddlewareHandler } from "hono";
 import { callBotApi } from "../telegram/api";
 import { updateOrigin, updateSchema } from "../telegram/update";
+import type { WebhookAck } from "../schemas/telegram";
 import { sameSecret } from "./auth";
-import { readBodyText } from "./body";
+import { limitBody, readBodyText } from "./body";
 import { requireConfigured, type AppEnv } from "./context";
 import { ApiError } from "./errors";
 
 export const telegram = new Hono<AppEnv>();
 
+const ACK: WebhookAck = { ok: true };
+
 telegram.use("*", async (c, next) => {
   // Transcript mode: there is no webhook.
-  if (loadConfig(c.env).config.telegram.mode === "off") throw new ApiError("not_found", `No route ${c.req.method} ${c.req.path}; see GET /admin/openapi.json.`);
+  if (c.var.config.telegram.mode === "off") throw new ApiError("not_found", `No route ${c.req.method} ${c.req.path}; see GET /admin/openapi.json.`);
   await next();
 });
 telegram.use("*", requireConfigured("telegram"));
 
-telegram.post("/webhook", async (c) => {
-  const { telegram: t } = loadConfig(c.env).config;
+/** The secret header, checked in constant time before the body is read. */
+const requireWebhookSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
   const given = c.req.header("x-telegram-bot-api-secret-token") ?? "";
-  if (!(await sameSecret(given, t.webhookSecret ?? ""))) {
+  if (!(await sameSecret(given, c.var.config.telegram.webhookSecret ?? ""))) {
     throw new ApiError("unauthorized", "The X-Telegram-Bot-Api-Secret-Token header does not match TELEGRAM_WEBHOOK_SECRET.");
   }
+  await next();
+};
+
+telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
+  const { telegram: t } = c.var.config;
   let update;
   try {
     update = updateSchema().parse(JSON.parse(await readBodyText(c)));
   } catch (error) {
-    if (error instanceof ApiError && error.code === "payload_too_large") throw error;
     console.error("telegram: acknowledged a malformed update", error instanceof Error ? error.message : String(error));
-    return c.json({ ok: true }, 200);
+    return c.json(ACK, 200);
   }
   const origin = updateOrigin(update);
   // Only private chats (chat id = user id) of allowed users; everything else leaves no trace.
   if (!origin || origin.chatType !== "private" || origin.chatId !== origin.userId || !t.allowedUserIds.includes(origin.userId)) {
-    return c.json({ ok: true }, 200);
+    return c.json(ACK, 200);
   }
   const result = await c.env.CHAT.getByName(origin.chatId).handleUpdate(update);
   if (!result.ok) console.error(`telegram: update ${update.update_id} refused: ${result.error.message}`);
@@ -50,5 +56,5 @@ telegram.post("/webhook", async (c) => {
     }).catch((error: unknown) => console.error("telegram: answerCallbackQuery failed", error instanceof Error ? error.message : error));
     c.executionCtx.waitUntil(answer);
   }
-  return c.json({ ok: true }, 200);
+  return c.json(ACK, 200);
 });

@@ -4,16 +4,17 @@
  * sentence; only access (401, 403, 500, 503), a body over 64 KiB (413) and a path that is not a chat id
  * (400, DESIGN §2) are HTTP errors.
  */
-import { agentApi } from "./agent-api";
 import { Hono, type Context } from "hono";
 import * as z from "zod";
 import type { Result } from "../result";
-import { lazy } from "../lazy";
-import { createJobInput, type Job } from "../jobs/model";
+import { createJobInput, type Job } from "../schemas/jobs";
+import { oneSchedule } from "../schemas/schedule";
+import { ACTION_FIELDS, scheduleBody, setTimezoneBody, type ScheduleBody, type ScheduleField, type ToolReply } from "../schemas/tools";
 import { cancelledText, createdText, jobList, noJobText, pausedText, resumedText, runningNowText } from "../jobs/texts";
 import { formatChatTime, formatNowLine, preview } from "../time";
+import { agentApi } from "./agent-api";
 import { requireToken } from "./auth";
-import { readJson } from "./body";
+import { limitBody, readJson } from "./body";
 import { chatIdOf, chatStub, isJobId } from "./chat-rpc";
 import { requireConfigured, type AppEnv } from "./context";
 import { ApiError } from "./errors";
@@ -22,61 +23,14 @@ import { testReplyText } from "../jobs/watcher";
 import { firstSentence, sentenceFor } from "../sentence";
 import { shown } from "../contracts/ids";
 
-/** What every tool answers: `text` is what the model reads; `data` is for programs. */
-export type ToolReply = { ok: boolean; text: string; data?: Record<string, unknown> };
-
-export const SCHEDULE_ACTIONS = ["create", "list", "cancel", "run_now", "pause", "resume", "preview", "test"] as const;
-export type ScheduleAction = (typeof SCHEDULE_ACTIONS)[number];
-
-type Field = "id" | "name" | "kind" | "at" | "cron" | "delay" | "text" | "command" | "timeoutSeconds";
-
-/** The fields each action takes besides `action`; any other given field is refused with a sentence. */
-const ACTION_FIELDS: Record<ScheduleAction, readonly Field[]> = {
-  create: ["name", "kind", "at", "cron", "delay", "text", "command", "timeoutSeconds"],
-  list: [],
-  cancel: ["id"],
-  run_now: ["id"],
-  pause: ["id"],
-  resume: ["id"],
-  preview: ["at", "cron", "delay"],
-  test: ["command", "timeoutSeconds"],
-};
-
 /** How many next runs a `create` answer lists. */
 const CREATED_NEXT_RUNS = 3;
-
-const ACTION = `"action" must be one of ${SCHEDULE_ACTIONS.map((a) => `"${a}"`).join(", ").replace(/, ([^,]*)$/, " or $1")}.`;
-const ID = `"id" must be a job id such as "k7m2q"; see "list".`;
-const ZONE = `"zone" must be an IANA zone name such as "Europe/Berlin", or "reset" for the default zone.`;
-
-/**
- * The `schedule` body (DESIGN §9). A field that is null counts as not given: function-calling models in
- * strict mode send every optional field, with null for the ones they do not mean.
- */
-export const scheduleBody = lazy(() => {
-  const s = createJobInput().shape;
-  return z.strictObject({
-    action: z.enum(SCHEDULE_ACTIONS, { error: ACTION }),
-    id: z.string({ error: ID }).nullish(),
-    name: s.name.nullish(),
-    kind: s.kind.nullish(),
-    at: s.at.nullish(),
-    cron: s.cron.nullish(),
-    delay: s.delay.nullish(),
-    text: s.text.nullish(),
-    command: s.command.nullish(),
-    timeoutSeconds: s.timeoutSeconds.nullish(),
-  });
-});
-export type ScheduleBody = z.infer<ReturnType<typeof scheduleBody>>;
-
-/** The `set_timezone` body: an IANA zone (Windows ids accepted), or `"reset"` / null for the default. */
-export const setTimezoneBody = lazy(() => z.strictObject({ zone: z.string({ error: ZONE }).nullable() }));
 
 export const tools = new Hono<AppEnv>();
 
 tools.use("*", requireToken("TOOLS_TOKEN"));
 tools.use("*", requireConfigured("tools"));
+tools.use("*", limitBody());
 
 tools.post("/:chatId/schedule", async (c) => {
   const chatId = chatIdOf(c);
@@ -96,7 +50,7 @@ tools.post("/:chatId/set_timezone", async (c) => {
 
 const failed = (text: string): ToolReply => ({ ok: false, text });
 
-/** The body parsed and validated, or the `ok: false` reply for it; a body over 64 KiB stays a 413. */
+/** The body parsed and validated, or the `ok: false` reply for it (a body over 64 KiB never gets here: 413). */
 async function toolBody<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; reply: ToolReply }> {
   try {
     return { ok: true, value: await readJson(c, schema) };
@@ -111,7 +65,7 @@ async function schedule(env: Env, chatId: string, raw: ScheduleBody): Promise<To
   const { action } = raw;
   const given = Object.fromEntries(Object.entries(raw).filter(([key, value]) => key !== "action" && value !== null && value !== undefined));
   const allowed = ACTION_FIELDS[action];
-  const extra = Object.keys(given).find((key) => !allowed.includes(key as Field));
+  const extra = Object.keys(given).find((key) => !allowed.includes(key as ScheduleField));
   if (extra !== undefined) return failed(`"${extra}" does not apply to "${action}", ${takes(allowed)}.`);
   const stub = chatStub(env, chatId);
 
@@ -159,7 +113,7 @@ async function schedule(env: Env, chatId: string, raw: ScheduleBody): Promise<To
       return { ok: true, text, data: { job } };
     }
     case "preview":
-      return previewReply(await zoneOf(stub, chatId), given);
+      return previewReply(await zoneOf(stub, chatId), raw);
     case "test": {
       const input = dryRunBody().safeParse(given, { error: sentenceFor });
       if (!input.success) return failed(firstSentence(input.error));
@@ -170,7 +124,7 @@ async function schedule(env: Env, chatId: string, raw: ScheduleBody): Promise<To
   }
 }
 
-function takes(fields: readonly Field[]): string {
+function takes(fields: readonly ScheduleField[]): string {
   if (fields.length === 0) return "which takes no other fields";
   const quoted = fields.map((f) => `"${f}"`);
   return `which takes only ${quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}`}`;
@@ -197,17 +151,11 @@ async function nextRuns(job: Job, zone: string, now: number): Promise<number[]> 
 }
 
 /** `preview`: the description, the next runs in the chat's time format, a line per DST note, the `Now:` line. */
-async function previewReply(zone: string, given: { at?: unknown; cron?: unknown; delay?: unknown }): Promise<ToolReply> {
-  const input = {
-    at: typeof given.at === "string" ? given.at : undefined,
-    cron: typeof given.cron === "string" ? given.cron : undefined,
-    delay: typeof given.delay === "string" ? given.delay : undefined,
-  };
-  const count = [input.at, input.cron, input.delay].filter((v) => v !== undefined).length;
-  if (count !== 1)
-    return failed(`Give exactly one of "at", "cron" or "delay" to preview, such as "cron": "0 8 * * 1-5" or "delay": "PT20M".`);
+async function previewReply(zone: string, given: ScheduleBody): Promise<ToolReply> {
+  const when = oneSchedule(given);
+  if (!when.ok) return failed(when.error);
   const now = Date.now();
-  const result = await preview(input, zone, now);
+  const result = await preview(when.value, zone, now);
   if (!result.ok) return failed(result.error);
   const { occurrences, notes, description } = result.value;
   const times = occurrences.map((t) => formatChatTime(Date.parse(t), zone, now));

@@ -4,17 +4,7 @@
  * milliseconds.
  */
 import type { PromptMessage } from "../contracts/prompt-message";
-
-export type JobKind = "prompt" | "watcher";
-
-/** How a job's last run ended, as clients see it (DESIGN §3 `lastResult`). */
-export type LastResult = {
-  status: "delivered" | "silent" | "matched" | "failed";
-  exitCode?: number | null;
-  timedOut?: boolean;
-  stderrTail?: string;
-  at: string;
-};
+import type { Category, CreatedBy, JobKind, LastResult, RunState, RunStatus } from "../schemas/jobs";
 
 /** What is stored of a job's definition. `at` is epoch ms. */
 export type JobSpec = {
@@ -26,9 +16,6 @@ export type JobSpec = {
   /** Watchers only; null = the operator's DEFAULT_SCRIPT_TIMEOUT. */
   timeoutSeconds: number | null;
 };
-
-/** Who made a job: `user` = Telegram or the dev chat panel. */
-export type CreatedBy = "user" | "agent" | "admin";
 
 /** A job as stored: the spec plus its firing state. */
 export type JobRecord = JobSpec & {
@@ -53,9 +40,6 @@ export type WatcherCall = { command: string; timeoutSeconds: number; timeZone: s
 export type RunPayload = { kind: "prompt"; message: PromptMessage } | { kind: "watcher"; call: WatcherCall };
 export type RunKind = RunPayload["kind"];
 
-export type RunState = "claimed" | "dispatched" | "settled";
-export type RunStatus = "delivered" | "silent" | "matched" | "failed" | "skipped";
-
 /** A run as stored. `payload` is null once it is settled (and for a `skipped` occurrence). */
 export type RunRecord = {
   runId: string;
@@ -78,3 +62,9 @@ export type RunRecord = {
   resends: number;
   payload: RunPayload | null;
 };
+
+/** A job's category (DESIGN §3): watcher → monitoring; prompt + at → one-time; prompt + cron → recurring. */
+export function categoryOf(kind: JobKind, schedule: "at" | "cron"): Category {
+  if (kind === "watcher") return "monitoring";
+  return schedule === "at" ? "one-time" : "recurring";
+}

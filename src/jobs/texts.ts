@@ -3,7 +3,7 @@
  * the one-line job summary, the job list, the tool replies and the zone-change reply. Pure functions.
  */
 import { formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, localFields } from "../time";
-import type { Job, LastResult } from "./model";
+import type { Job, LastResult } from "../schemas/jobs";
 
 /** `[Scheduled job "<name>" (<id>)]\n<text>`, with the late note on its own line when fired > 60 s late. */
 export function promptText(job: { id: string; name: string; text: string }, late: { dueAt: number; zone: string } | null): string {

@@ -3,7 +3,8 @@
  * create or an edit either becomes a `JobSpec` with its next run, or one sentence a person or model can act on.
  */
 import { neverFires, nextOccurrence, parseCron, resolveAt, resolveDelay, type Parsed } from "../time";
-import { LIMITS, type CreateJobInput, type EditJobInput, type JobKind } from "./model";
+import { LIMITS, type CreateJobInput, type EditJobInput } from "../schemas/jobs";
+import { oneSchedule, type When } from "../schemas/schedule";
 import type { JobSpec } from "./records";
 
 export type RuleContext = { zone: string; now: number };
@@ -30,32 +31,25 @@ function checkTimeout(seconds: number): string | null {
     : `"timeoutSeconds" must be a whole number of seconds from ${LIMITS.timeoutMin} to ${LIMITS.timeoutMax}; got ${seconds}.`;
 }
 
-type When = Pick<CreateJobInput, "at" | "cron" | "delay">;
-
-function whenGiven(input: When): ("at" | "cron" | "delay")[] {
-  return (["at", "cron", "delay"] as const).filter((k) => input[k] !== undefined);
-}
-
-/** Resolves exactly one of `at`, `cron`, `delay` to a schedule and its next run, strictly after now. */
+/** Resolves the one of `at`, `cron`, `delay` given to a schedule and its next run, strictly after now. */
 async function resolveWhen(input: When, ctx: RuleContext): Promise<Parsed<{ schedule: JobSpec["schedule"]; next: number }>> {
-  if (input.cron !== undefined) {
+  if ("cron" in input) {
     const cron = parseCron(input.cron);
     if (!cron.ok) return cron;
     const next = nextOccurrence(cron.value, ctx.zone, ctx.now);
     if (!next) return fail(neverFires(cron.value));
     return { ok: true, value: { schedule: { type: "cron", cron: cron.value.source }, next: next.at } };
   }
-  if (input.at !== undefined) {
+  if ("at" in input) {
     const at = resolveAt(input.at, ctx.zone, ctx.now);
     if (!at.ok) return at;
     return { ok: true, value: { schedule: { type: "at", at: at.value.instant }, next: at.value.instant } };
   }
-  const delay = await resolveDelay(input.delay ?? "", ctx.zone, ctx.now);
+  const delay = await resolveDelay(input.delay, ctx.zone, ctx.now);
   if (!delay.ok) return delay;
   return { ok: true, value: { schedule: { type: "at", at: delay.value }, next: delay.value } };
 }
 
-const EXACTLY_ONE = `Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".`;
 const PROMPT_NO_COMMAND = `A prompt job takes "text", not "command"; use kind "watcher" to run a script.`;
 const WATCHER_NO_TEXT = `A watcher takes "command", not "text": its script's output becomes the prompt.`;
 const TIMEOUT_WATCHERS_ONLY = `"timeoutSeconds" applies only to watchers.`;
@@ -67,9 +61,9 @@ const TIMEOUT_WATCHERS_ONLY = `"timeoutSeconds" applies only to watchers.`;
 export async function validateCreate(input: CreateJobInput, ctx: RuleContext): Promise<Parsed<Validated>> {
   const nameProblem = checkName(input.name);
   if (nameProblem) return fail(nameProblem);
-  const kind: JobKind = input.kind === "watcher" ? "watcher" : "prompt";
-  const given = whenGiven(input);
-  if (given.length !== 1) return fail(EXACTLY_ONE);
+  const kind: "prompt" | "watcher" = input.kind === "watcher" ? "watcher" : "prompt";
+  const given = oneSchedule(input);
+  if (!given.ok) return given;
   let text: string | null = null;
   let command: string | null = null;
   if (kind === "prompt") {
@@ -90,7 +84,7 @@ export async function validateCreate(input: CreateJobInput, ctx: RuleContext): P
     }
     command = input.command;
   }
-  const when = await resolveWhen(input, ctx);
+  const when = await resolveWhen(given.value, ctx);
   if (!when.ok) return when;
   return {
     ok: true,
@@ -140,10 +134,10 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
       spec.timeoutSeconds = input.timeoutSeconds;
     }
   }
-  const given = whenGiven(input);
-  if (given.length > 1) return fail(`Give at most one of "at", "cron" or "delay"; got ${given.map((k) => `"${k}"`).join(" and ")}.`);
-  if (given.length === 0) return { ok: true, value: { spec, nextRunAt: null, scheduleChanged: false } };
-  const when = await resolveWhen(input, ctx);
+  const given = oneSchedule(input, { optional: true });
+  if (!given.ok) return given;
+  if (given.value === null) return { ok: true, value: { spec, nextRunAt: null, scheduleChanged: false } };
+  const when = await resolveWhen(given.value, ctx);
   if (!when.ok) return when;
   spec.schedule = when.value.schedule;
   return { ok: true, value: { spec, nextRunAt: when.value.next, scheduleChanged: true } };

@@ -5,7 +5,7 @@
 import * as z from "zod";
 import { lazy } from "../lazy";
 import type { RunnerOutcome } from "../contracts/runner";
-import type { LastResult } from "./model";
+import type { LastResult } from "../schemas/jobs";
 import type { WatcherCall } from "./records";
 
 /** A watcher's lease beyond its timeout: the runner's cold start and the callback's way back (DESIGN §5). */

@@ -2,8 +2,8 @@
  * @module Executing a chat command (DESIGN §6) against the chat's own jobs: the chat object hands in its job
  * operations as the host, so commands use exactly the rules and texts of the admin API and the tools.
  */
-import type { JobFilter, CreateJobInput, Job } from "../jobs/model";
-import type { CreatedBy } from "../jobs/records";
+import type { JobFilter, CreateJobInput, Job } from "../schemas/jobs";
+import type { CreatedBy } from "../schemas/jobs";
 import { cancelledText, jobList, jobLine, pausedText, resumedText, runningNowText } from "../jobs/texts";
 import type { Result } from "../result";
 import { formatOffset } from "../time";

@@ -10,23 +10,24 @@ import { fail, ok, type Parsed } from "../result";
 import { formatOffset, formatOffsetMs } from "./zone";
 
 
-export type PreviewInput = { cron?: string; at?: string; delay?: string };
+/** One schedule: a cron expression, an `at` or a delay (which one a client gave is `oneSchedule`'s rule). */
+export type PreviewInput = { cron: string } | { at: string } | { delay: string };
 export type Preview = { occurrences: string[]; notes: string[]; description: string };
 
 export const PREVIEW_DEFAULT_COUNT = 5;
 export const PREVIEW_MAX_COUNT = 20;
 
 /**
- * Previews exactly one of `cron`, `at`, `delay` in `zone`, with `from` standing for now. Errors are the
+ * Previews a cron expression, an `at` or a delay in `zone`, with `from` standing for now. Errors are the
  * sentences of §3–§4 (a cron that never fires within 5 years, an `at` in the past, a delay out of range).
  */
 export async function preview(input: PreviewInput, zone: string, from: number, count = PREVIEW_DEFAULT_COUNT): Promise<Parsed<Preview>> {
-  if (input.cron !== undefined) {
+  if ("cron" in input) {
     const parsed = parseCron(input.cron);
     if (!parsed.ok) return parsed;
     return previewCron(parsed.value, zone, from, count);
   }
-  if (input.at !== undefined) {
+  if ("at" in input) {
     const parsed = parseAt(input.at, zone);
     if (!parsed.ok) return parsed;
     const { instant, local, resolution } = parsed.value;
@@ -40,12 +41,9 @@ export async function preview(input: PreviewInput, zone: string, from: number, c
     }
     return ok({ occurrences: [new Date(instant).toISOString()], notes, description: once(instant, zone) });
   }
-  if (input.delay !== undefined) {
-    const resolved = await resolveDelay(input.delay, zone, from);
-    if (!resolved.ok) return resolved;
-    return ok({ occurrences: [new Date(resolved.value).toISOString()], notes: [], description: once(resolved.value, zone) });
-  }
-  return fail(`Give exactly one of "cron", "at" or "delay".`);
+  const resolved = await resolveDelay(input.delay, zone, from);
+  if (!resolved.ok) return resolved;
+  return ok({ occurrences: [new Date(resolved.value).toISOString()], notes: [], description: once(resolved.value, zone) });
 }
 
 function once(instant: number, zone: string): string {

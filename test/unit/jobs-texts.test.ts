@@ -4,7 +4,7 @@
  * (12:03Z) unless a case says otherwise.
  */
 import { describe, expect, it } from "vitest";
-import type { Job } from "../../src/jobs/model";
+import type { Job } from "../../src/schemas/jobs";
 import {
   cancelledText,
   createdText,

@@ -4,7 +4,7 @@
  * otherwise; lengths are counted in characters (code points), so 🦜 counts one though it is two UTF-16 units.
  */
 import { describe, expect, it } from "vitest";
-import type { CreateJobInput } from "../../src/jobs/model";
+import type { CreateJobInput } from "../../src/schemas/jobs";
 import { validateCreate, validateEdit, type RuleContext } from "../../src/jobs/validate";
 import type { JobSpec } from "../../src/jobs/records";
 
@@ -235,9 +235,10 @@ describe("validateEdit", () => {
     expect(delayed.ok && [delayed.value.spec.schedule, delayed.value.nextRunAt]).toStrictEqual([{ type: "at", at: NOW + HOUR }, NOW + HOUR]);
   });
 
-  it("takes at most one of at, cron and delay, naming the ones given", async () => {
-    expect(await editProblem(promptSpec, { at: "2026-12-01T09:00", cron: "0 9 * * *" })).toBe('Give at most one of "at", "cron" or "delay"; got "at" and "cron".');
-    expect(await editProblem(promptSpec, { cron: "0 9 * * *", delay: "PT1H" })).toBe('Give at most one of "at", "cron" or "delay"; got "cron" and "delay".');
+  it("takes at most one of at, cron and delay, with the one sentence of that rule", async () => {
+    const one = 'Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".';
+    expect(await editProblem(promptSpec, { at: "2026-12-01T09:00", cron: "0 9 * * *" })).toBe(one);
+    expect(await editProblem(promptSpec, { cron: "0 9 * * *", delay: "PT1H" })).toBe(one);
   });
 
   it("checks a new schedule as create does", async () => {

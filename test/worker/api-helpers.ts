@@ -2,7 +2,7 @@
 import { listDurableObjectIds } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import type { Job } from "../../src/jobs/model";
+import type { Job } from "../../src/schemas/jobs";
 import { nextOccurrence, parseCron } from "../../src/time";
 import { call, envWith } from "./helpers";
 

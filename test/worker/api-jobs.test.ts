@@ -4,7 +4,7 @@
  * bodies. Each test uses its own chat id (3100xx).
  */
 import { describe, expect, it } from "vitest";
-import type { Job } from "../../src/jobs/model";
+import type { Job } from "../../src/schemas/jobs";
 import {
   badRequest,
   createJob,
@@ -236,7 +236,7 @@ describe("GET, PATCH and DELETE /admin/chats/:chatId/jobs/:id", () => {
     const watcher = await createJob(chat, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "true" });
     const cases: [Job, unknown, string][] = [
       [prompt, { kind: "watcher" }, 'Unknown field "kind".'],
-      [prompt, { at: "2031-01-01", cron: "0 9 * * *" }, 'Give at most one of "at", "cron" or "delay"; got "at" and "cron".'],
+      [prompt, { at: "2031-01-01", cron: "0 9 * * *" }, 'Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".'],
       [prompt, { name: "" }, '"name" must be 1 to 80 characters long; got 0.'],
       [prompt, { command: "true" }, 'A prompt job takes "text", not "command"; use kind "watcher" to run a script.'],
       [prompt, { timeoutSeconds: 5 }, '"timeoutSeconds" applies only to watchers.'],

@@ -4,7 +4,7 @@
  * chat id). Each test uses its own chat id (3200xx).
  */
 import { describe, expect, it } from "vitest";
-import type { Job } from "../../src/jobs/model";
+import type { Job } from "../../src/schemas/jobs";
 import { formatDayMonthTime } from "../../src/time";
 import { badRequest, ISO_INSTANT, JOB_ID, newYears, objectExists, send, UTC_NOW_LINE } from "./api-helpers";
 import { call, deployed, envWith, postJson } from "./helpers";
@@ -219,7 +219,7 @@ describe("schedule: preview and test", () => {
   });
 
   it("refuses a preview without exactly one schedule, or with one the rules reject", async () => {
-    const one = 'Give exactly one of "at", "cron" or "delay" to preview, such as "cron": "0 8 * * 1-5" or "delay": "PT20M".';
+    const one = 'Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".';
     expect(await schedule("320032", { action: "preview" })).toEqual(refused(one));
     expect(await schedule("320032", { action: "preview", cron: "0 9 * * *", delay: "PT1H" })).toEqual(refused(one));
     expect(await schedule("320032", { action: "preview", delay: "PT10S" })).toEqual(refused('"delay" must be from 1 minute (PT1M) to 5 years (P5Y); got "PT10S".'));

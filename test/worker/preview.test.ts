@@ -121,13 +121,11 @@ describe("POST /admin/preview", () => {
       );
   });
 
-  it("needs exactly one of cron, at and delay", async () => {
-    expect(await preview({ timeZone: "UTC" })).toEqual(
-      badRequest('Give one of "cron", "at" or "delay", such as {"cron": "0 9 * * 1-5"}.'),
-    );
-    expect(await preview({ cron: "0 9 * * *", at: "2026-09-27T09:00" })).toEqual(
-      badRequest('Give only one of "cron", "at" or "delay"; got "cron" and "at".'),
-    );
+  it("needs exactly one of cron, at and delay, with the one sentence of that rule", async () => {
+    const one = badRequest('Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".');
+    expect(await preview({ timeZone: "UTC" })).toEqual(one);
+    expect(await preview({ cron: "0 9 * * *", at: "2026-09-27T09:00" })).toEqual(one);
+    expect(await preview({ cron: "0 9 * * *", at: "2026-09-27T09:00", delay: "PT20M" })).toEqual(one);
   });
 
   it("refuses malformed JSON, a non-object and an empty body", async () => {

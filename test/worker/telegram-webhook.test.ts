@@ -44,6 +44,18 @@ describe("the secret header", () => {
   });
 });
 
+describe("the body limit", () => {
+  it("answers 413 to an update over 64 KiB once the secret matched, and 401 before reading it otherwise", async () => {
+    const { chatId } = newChat();
+    const huge = JSON.stringify({ ...textUpdate(chatId, "/help"), pad: "x".repeat(65 * 1024) });
+    const res = await postUpdate(bot.env([chatId]), huge);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: { code: "payload_too_large", message: "The body is larger than 64 KiB." } });
+    expect((await postUpdate(bot.env([chatId]), huge, { secret: "wrong-secret" })).status).toBe(401);
+    expect(await objectExists(chatId)).toBe(false);
+  });
+});
+
 describe("a token without a secret", () => {
   it("answers 500 config_error naming TELEGRAM_WEBHOOK_SECRET, with or without a header, and stores nothing", async () => {
     const { chatId } = newChat();

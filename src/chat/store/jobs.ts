@@ -4,7 +4,7 @@
  */
 import * as z from "zod";
 import { lazy } from "../../lazy";
-import { lastResultSchema, type LastResult } from "../../jobs/model";
+import { lastResultSchema, type LastResult } from "../../schemas/jobs";
 import type { JobRecord, JobSpec } from "../../jobs/records";
 import type { Db } from "./db";
 

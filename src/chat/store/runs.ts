@@ -6,8 +6,9 @@
 import * as z from "zod";
 import { promptMessageSchema, type PromptMessage } from "../../contracts/prompt-message";
 import { lazy } from "../../lazy";
-import { LIMITS } from "../../jobs/model";
-import type { RunPayload, RunRecord, RunStatus } from "../../jobs/records";
+import { LIMITS } from "../../schemas/jobs";
+import type { RunPayload, RunRecord } from "../../jobs/records";
+import type { RunStatus } from "../../schemas/jobs";
 import { watcherCallSchema } from "../../jobs/watcher";
 import { IDS_PER_STATEMENT, type Db } from "./db";
 

@@ -1,0 +1,81 @@
+/**
+ * @module A chat's own shapes (DESIGN §4, §7, §10): its settings and the zone change, the transcript and the
+ * messages written to it in transcript mode.
+ */
+import * as z from "zod";
+import { lazy } from "../lazy";
+import { chatId, instant } from "./common";
+
+const ZONE = `"timeZone" must be an IANA zone name such as "Europe/Berlin", or null for the default zone.`;
+const TEXT = `"text" must be a string of 1 to 4096 characters, such as "What is on my list today?".`;
+const LIMIT = `"limit" must be a whole number from 1 to 500.`;
+
+/** `GET …/settings`: the chat's zone, or DEFAULT_TIMEZONE. */
+export const chatSettingsSchema = lazy(() =>
+  z.strictObject({ chatId: chatId(), timeZone: z.string(), isDefault: z.boolean().meta({ description: "The chat follows DEFAULT_TIMEZONE." }) }),
+);
+export type ChatSettings = z.infer<ReturnType<typeof chatSettingsSchema>>;
+
+/** `PUT …/settings`: `{ timeZone: string | null }`, null resetting the chat to DEFAULT_TIMEZONE. */
+export const settingsBody = lazy(() =>
+  z.strictObject({
+    timeZone: z
+      .string({ error: ZONE })
+      .nullable()
+      .meta({ description: "An IANA name (Windows ids accepted), or null for the default.", examples: ["Asia/Tokyo"] }),
+  }),
+);
+
+/** The answer of a zone change: the new settings, the counts and the reply of DESIGN §4. */
+export const zoneChangeSchema = lazy(() =>
+  chatSettingsSchema().extend({
+    cronJobs: z.number().int().meta({ description: "Recurring jobs, which now follow the zone." }),
+    oneOffs: z.number().int().meta({ description: "One-off jobs, which keep their instant." }),
+    message: z.string().meta({
+      examples: [
+        "Time zone set to Asia/Tokyo (UTC+09:00). Now 27 Sep 02:15. 2 recurring jobs now follow this zone; 1 one-off job keeps its time (now 27 Sep 16:00 here).",
+      ],
+    }),
+  }),
+);
+export type ZoneChange = z.infer<ReturnType<typeof zoneChangeSchema>>;
+
+/** `POST …/messages`: what the chat's user writes, in transcript mode. */
+export const messageBody = lazy(() =>
+  z.strictObject({ text: z.string({ error: TEXT }).min(1, { error: TEXT }).max(4096, { error: TEXT }) }),
+);
+
+/** The answer of `POST …/messages`: 202 with the id the prompt's key `m:<messageId>` uses. */
+export const messageAccepted = lazy(() => z.strictObject({ messageId: z.string().meta({ examples: ["12"] }) }));
+
+/** `GET …/messages?limit=`: how many of the last entries; the route reads the query's text as a whole number first. */
+export const transcriptQuery = lazy(() =>
+  z.strictObject({
+    limit: z
+      .number({ error: LIMIT })
+      .int({ error: LIMIT })
+      .min(1, { error: LIMIT })
+      .max(500, { error: LIMIT })
+      .default(50)
+      .meta({ description: "How many of the last entries." }),
+  }),
+);
+
+/** The transcript (DESIGN §7): oldest first, the last 500 kept. */
+export const transcriptSchema = lazy(() =>
+  z.strictObject({
+    chatId: chatId(),
+    messages: z.array(
+      z.strictObject({
+        id: z.string(),
+        at: instant(),
+        role: z.enum(["user", "bot", "prompt"]).meta({ description: "`prompt` is what the agent saw, never shown in Telegram; what the chat saw is `bot`." }),
+        source: z.enum(["telegram", "admin", "job", "watcher", "alert", "command"]),
+        text: z.string(),
+        jobId: z.string().optional().meta({ description: "On entries a job caused." }),
+        runId: z.string().optional().meta({ description: "On entries a job caused." }),
+      }),
+    ),
+  }),
+);
+export type Transcript = z.infer<ReturnType<typeof transcriptSchema>>;

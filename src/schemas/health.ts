@@ -1,0 +1,28 @@
+/** @module `GET /healthz`'s answers (DESIGN §10): the modes the Worker runs in, or every config error; never a secret. */
+import * as z from "zod";
+import { lazy } from "../lazy";
+
+/** 200: configured. */
+export const healthOk = lazy(() =>
+  z.strictObject({
+    ok: z.literal(true),
+    version: z.string(),
+    telegram: z.enum(["off", "webhook"]),
+    runner: z.enum(["off", "url", "container"]).meta({
+      description: "url when RUNNER_URL is set (it wins over the container binding); container with the RUNNER binding once RUNNER_SECRET is set; off otherwise.",
+    }),
+    agent: z.enum(["echo", "llm"]),
+    blockedChats: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "With a bot: chats Telegram said cannot be reached (DESIGN §6), from the D1 directory." }),
+  }),
+);
+
+/** 503: one sentence per invalid var. */
+export const healthErrors = lazy(() =>
+  z.strictObject({ ok: z.literal(false), errors: z.array(z.string()).meta({ description: "One sentence per invalid var." }) }),
+);
+
+export type Health = z.infer<ReturnType<typeof healthOk>> | z.infer<ReturnType<typeof healthErrors>>;

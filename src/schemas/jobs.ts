@@ -1,0 +1,173 @@
+/**
+ * @module The job shapes clients see and send (DESIGN §3, §5, §10): `Job`, `Run`, `lastResult`, the create and
+ * edit bodies, the list filter, and the answers that carry them. One schema per shape; the types come from
+ * the schemas; the rules beyond a field's type (lengths, the schedule, kinds) are `jobs/validate.ts`'s.
+ */
+import * as z from "zod";
+import { lazy } from "../lazy";
+import { chatId, instant, jobId } from "./common";
+
+export const JOB_KINDS = ["prompt", "watcher"] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+export const CATEGORIES = ["one-time", "recurring", "monitoring"] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const CREATED_BY = ["user", "agent", "admin"] as const;
+export type CreatedBy = (typeof CREATED_BY)[number];
+
+export const LIMITS = {
+  name: 80,
+  text: 4000,
+  command: 8000,
+  timeoutMin: 1,
+  timeoutMax: 3600,
+  runsKept: 50,
+} as const;
+
+const LAST_STATUSES = ["delivered", "silent", "matched", "failed"] as const;
+const RUN_STATUSES = ["delivered", "silent", "matched", "failed", "skipped"] as const;
+
+/** `lastResult`: as clients see it, and as the chat's object stores it (JSON in the job row, parsed back). */
+export const lastResultSchema = lazy(() =>
+  z.strictObject({
+    status: z.enum(LAST_STATUSES),
+    exitCode: z.number().int().nullable().optional(),
+    timedOut: z.boolean().optional(),
+    stderrTail: z.string().optional(),
+    at: instant(),
+  }),
+);
+export type LastResult = z.infer<ReturnType<typeof lastResultSchema>>;
+
+/** A job as every client sees it (DESIGN §3). */
+export const jobSchema = lazy(() =>
+  z.strictObject({
+    id: jobId(),
+    chatId: chatId(),
+    name: z.string(),
+    kind: z.enum(JOB_KINDS),
+    category: z.enum(CATEGORIES).meta({ description: "watcher → monitoring; a prompt with `at` → one-time; with `cron` → recurring." }),
+    schedule: z.union([z.strictObject({ at: instant() }), z.strictObject({ cron: z.string() })]),
+    text: z.string().optional().meta({ description: "Prompt jobs only." }),
+    command: z.string().optional().meta({ description: "Watchers only." }),
+    timeoutSeconds: z.number().int().optional().meta({ description: "Watchers only." }),
+    enabled: z.boolean().meta({ description: "false = paused." }),
+    createdAt: instant(),
+    createdBy: z.enum(CREATED_BY),
+    nextRunAt: instant().nullable().meta({ description: "null when paused, a fired-but-unsettled one-off, or never again." }),
+    lastRunAt: instant().nullable(),
+    lastResult: lastResultSchema().nullable(),
+    running: z.boolean().meta({ description: "A run of this job is in flight." }),
+  }),
+);
+export type Job = z.infer<ReturnType<typeof jobSchema>>;
+
+/** One occurrence's history entry (DESIGN §5). */
+export const runSchema = lazy(() =>
+  z.strictObject({
+    runId: z.string().meta({ description: "`<jobId>:<dueAt epoch ms>`; run now uses the instant it was asked.", examples: ["k7m2q:1790499600000"] }),
+    manual: z.boolean(),
+    dueAt: instant(),
+    startedAt: instant().nullable(),
+    finishedAt: instant().nullable(),
+    state: z.enum(["claimed", "dispatched", "settled"]),
+    status: z.enum(RUN_STATUSES).nullable().meta({ description: "null until settled." }),
+    exitCode: z.number().int().nullable(),
+    timedOut: z.boolean(),
+    late: z.boolean(),
+    detail: z.string().nullable().meta({
+      description: "Why it ended so, when it says more than status.",
+      examples: ["still running", "exit 3", "timed out", "did not start: the runner could not be reached (…)", "timed out: no outcome within 300 s + 60 s"],
+    }),
+  }),
+);
+export type Run = z.infer<ReturnType<typeof runSchema>>;
+export type RunState = Run["state"];
+export type RunStatus = NonNullable<Run["status"]>;
+
+/** A string field: a missing one is "required", a wrong type shows the accepted form. */
+const str = (field: string, example: string) =>
+  z.string({
+    error: (issue) =>
+      issue.input === undefined
+        ? `"${field}" is required, such as ${JSON.stringify(example)}.`
+        : `"${field}" must be a string such as ${JSON.stringify(example)}.`,
+  });
+const TIMEOUT = `"timeoutSeconds" must be a whole number of seconds from ${LIMITS.timeoutMin} to ${LIMITS.timeoutMax}.`;
+
+/**
+ * The fields of a create request (DESIGN §3). Their rules are `validateCreate`'s, which counts characters as
+ * code points and answers with the count; the lengths given in `meta` only describe them to clients.
+ */
+export const createJobInput = lazy(() =>
+  z
+    .strictObject({
+      name: str("name", "Inbox summary").meta({ minLength: 1, maxLength: LIMITS.name, examples: ["Inbox summary"] }),
+      kind: z
+        .enum(["prompt", "watcher", "reminder"], {
+          error: (issue) => (issue.input === undefined ? `"kind" is required: "prompt" or "watcher".` : `"kind" must be "prompt" or "watcher".`),
+        })
+        .meta({ description: "`reminder` (legacy) is stored as a prompt with the text `Remind me: <text>`." }),
+      at: str("at", "2026-12-01T09:00")
+        .meta({ description: "ISO 8601 date or date-time; without an offset it is read in the chat's zone.", examples: ["2026-12-01T09:00"] })
+        .optional(),
+      cron: str("cron", "0 8 * * 1-5").meta({ description: "Five fields or a macro, on the chat's wall clock.", examples: ["0 8 * * 1-5"] }).optional(),
+      delay: str("delay", "PT20M").meta({ description: "ISO 8601 duration from now, 1 minute to 5 years.", examples: ["PT20M"] }).optional(),
+      text: str("text", "Summarise my inbox")
+        .meta({ minLength: 1, maxLength: LIMITS.text, description: "Prompt jobs only: what the agent should do." })
+        .optional(),
+      command: str("command", "curl -s https://example.com/price")
+        .meta({
+          minLength: 1,
+          maxLength: LIMITS.command,
+          description:
+            "Watchers only: a /bin/sh script that prints nothing and exits 0 until its condition holds, then prints the facts; non-zero only on a real error.",
+        })
+        .optional(),
+      timeoutSeconds: z
+        .number({ error: TIMEOUT })
+        .int({ error: TIMEOUT })
+        .meta({
+          minimum: LIMITS.timeoutMin,
+          maximum: LIMITS.timeoutMax,
+          description: "Watchers only: seconds before the script's process group is killed; default DEFAULT_SCRIPT_TIMEOUT.",
+        })
+        .optional(),
+    })
+    .meta({ description: "Exactly one of at, cron, delay. Prompts take text; watchers take command (and timeoutSeconds)." }),
+);
+export type CreateJobInput = z.infer<ReturnType<typeof createJobInput>>;
+
+/** An edit: the create fields but `kind`, all optional (DESIGN §3). */
+export const editJobInput = lazy(() =>
+  createJobInput()
+    .omit({ kind: true })
+    .partial()
+    .meta({ description: "The create fields but kind, all optional; at most one of at, cron, delay." }),
+);
+export type EditJobInput = z.infer<ReturnType<typeof editJobInput>>;
+
+/** `GET …/jobs?category=&q=`: an empty value means no filter. */
+export const jobFilter = lazy(() =>
+  z.strictObject({
+    category: z
+      .enum(CATEGORIES, { error: `"category" must be "one-time", "recurring" or "monitoring".` })
+      .meta({ description: "Empty means all." })
+      .optional(),
+    q: z
+      .string()
+      .max(200, { error: `"q" must be at most 200 characters long.` })
+      .meta({ description: "Case-insensitive text in the id, name, text or command; empty means all." })
+      .optional(),
+  }),
+);
+export type JobFilter = z.infer<ReturnType<typeof jobFilter>>;
+
+/** `{ chatId, timeZone, now, jobs }`: a chat's jobs with its zone and the current instant. */
+export const jobListSchema = lazy(() => z.strictObject({ chatId: chatId(), timeZone: z.string(), now: instant(), jobs: z.array(jobSchema()) }));
+export type JobList = z.infer<ReturnType<typeof jobListSchema>>;
+
+/** `{ job }`: the answer of a create, a read, an edit and the job actions. */
+export const jobReply = lazy(() => z.strictObject({ job: jobSchema() }));
+
+/** `{ runs }`, newest first. */
+export const runList = lazy(() => z.strictObject({ runs: z.array(runSchema()) }));

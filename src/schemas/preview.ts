@@ -1,0 +1,50 @@
+/** @module The preview request and answer (DESIGN §4 Preview, §10 `POST /admin/preview`). */
+import * as z from "zod";
+import { lazy } from "../lazy";
+import { PREVIEW_DEFAULT_COUNT, PREVIEW_MAX_COUNT } from "../time";
+import { instant } from "./common";
+
+const COUNT = `"count" must be a whole number from 1 to ${PREVIEW_MAX_COUNT}.`;
+export const FROM_EXAMPLE = "2026-03-28T12:00:00Z";
+
+/** A string field whose wrong type shows the accepted form. */
+const text = (field: string, example: string) => z.string({ error: `"${field}" must be a string such as ${JSON.stringify(example)}.` });
+
+/**
+ * The preview request: exactly one of `cron`, `at`, `delay` (the one rule of `oneSchedule`, checked after the
+ * types), unknown fields refused.
+ */
+export const previewBody = lazy(() =>
+  z
+    .strictObject({
+      cron: text("cron", "0 9 * * 1-5").meta({ description: "Five fields or a macro, in the zone's wall-clock time.", examples: ["30 2 * * *"] }).optional(),
+      at: text("at", "2026-09-27T09:00")
+        .meta({ description: "ISO 8601 date or date-time; without an offset it is read in the zone.", examples: ["2026-09-27T09:00"] })
+        .optional(),
+      delay: text("delay", "PT20M").meta({ description: "ISO 8601 duration from `from`, 1 minute to 5 years.", examples: ["PT20M"] }).optional(),
+      timeZone: text("timeZone", "Europe/Berlin")
+        .meta({ description: "IANA zone (Windows ids accepted); default DEFAULT_TIMEZONE.", examples: ["Europe/Berlin"] })
+        .optional(),
+      from: text("from", FROM_EXAMPLE).meta({ format: "date-time", description: "The RFC 3339 instant that stands for now; default now." }).optional(),
+      count: z
+        .number({ error: COUNT })
+        .int({ error: COUNT })
+        .min(1, { error: COUNT })
+        .max(PREVIEW_MAX_COUNT, { error: COUNT })
+        .meta({ default: PREVIEW_DEFAULT_COUNT })
+        .optional(),
+    })
+    .meta({ description: "Exactly one of cron, at, delay." }),
+);
+export type PreviewBody = z.infer<ReturnType<typeof previewBody>>;
+
+/** The preview: the next occurrences, a note per one a DST transition moved, and a description. */
+export const previewReplySchema = lazy(() =>
+  z.strictObject({
+    timeZone: z.string(),
+    occurrences: z.array(instant()).meta({ description: "RFC 3339 UTC, in order." }),
+    notes: z.array(z.string()).meta({ description: "One sentence per occurrence a DST transition moved." }),
+    description: z.string(),
+  }),
+);
+export type PreviewReply = z.infer<ReturnType<typeof previewReplySchema>>;

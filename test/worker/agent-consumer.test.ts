@@ -130,8 +130,7 @@ describe("the echo agent on a job's prompt", () => {
     const { chatId, stub } = newChat();
     await must(stub.setTimeZone(chatId, "America/New_York"));
     await spyQueue(stub);
-    const dueAt = Math.floor(Date.now() / 1000) * 1000 - 7 * MINUTE;
-    const { job, message } = await fireJob(chatId, stub, { dueAt, name: "Pay rent", text: "Pay the rent today." });
+    const { job, message, dueAt } = await fireJob(chatId, stub, { lateMs: 7 * MINUTE, name: "Pay rent", text: "Pay the rent today." });
     expect(message.late).toBe(true);
 
     const t0 = Date.now();

@@ -7,7 +7,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { alarmOf, settleRun, brief, chatIds, expectSpyInPlace, feed, fireJob, gateRow, LEASE_MS, MINUTE, must, NO_MODEL, pendingKeys, runRow, spyQueue, sql, transcript, userMessage, type JobView } from "./agent-helpers";
+import { alarmOf, clockOf, settleRun, brief, chatIds, expectSpyInPlace, feed, fireJob, gateRow, LEASE_MS, MINUTE, must, NO_MODEL, pendingKeys, runRow, spyQueue, sql, transcript, userMessage, type JobView } from "./agent-helpers";
 
 const newChat = chatIds(4_010_000);
 
@@ -206,9 +206,8 @@ describe("a job's run lease while its prompt waits in the gate", () => {
     await take(stub, active.message);
     expect(await must(stub.gateOffer(waiting.message))).toEqual({ result: "queued" });
 
-    const past = Date.now() - 1_000;
-    for (const f of [active, waiting, lost]) await sql(stub, "UPDATE runs SET lease_until = ? WHERE run_id = ?", past, f.runId);
-    const t0 = Date.now();
+    const t0 = await clockOf(stub);
+    for (const f of [active, waiting, lost]) await sql(stub, "UPDATE runs SET lease_until = ? WHERE run_id = ?", t0 - 1_000, f.runId);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
 
     for (const f of [active, waiting]) {

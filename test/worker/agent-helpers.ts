@@ -159,25 +159,41 @@ export async function createPrompt(
 
 export type Fired = { job: JobView; runId: string; dueAt: number; message: PromptMessage };
 
+/** The chat object's own clock (tests move it forward with `testAdvanceClock`, never back). */
+export const clockOf = (stub: Stub): Promise<number> => stub.testAdvanceClock(0);
+
+/** Moves the object's clock forward to `at` (no move when it is there already); returns its now. */
+export async function advanceTo(stub: Stub, at: number): Promise<number> {
+  const now = await clockOf(stub);
+  return at > now ? stub.testAdvanceClock(at - now) : now;
+}
+
+/** What the chat's queue spy (`spyQueue`) recorded so far, read off the live instance. */
+export async function queued(stub: Stub): Promise<Sent> {
+  const sent = await runInDurableObject(stub, (instance) => (instance as unknown as { env: { PROMPTS: { __spy?: Sent } } }).env.PROMPTS.__spy);
+  if (!sent) throw new Error("the chat has no queue spy; call spyQueue first");
+  return sent;
+}
+
 /**
- * A prompt job fired by the alarm (the chat's spy must be in place): a one-off made due at `dueAt` (late when
- * that is over 60 s ago), or a yearly cron job whose next run is moved to `dueAt`. Returns the run's stored
- * queue message, exactly as the DO sent it.
+ * A prompt job fired by the alarm (the chat's spy must be in place): a one-off due 5 minutes after its
+ * creation, or a yearly cron job; the object's clock is moved to its due time (plus `lateMs`, to fire it
+ * late) and the alarm run. Returns the queue message exactly as the DO sent it.
  */
 export async function fireJob(
   chatId: string,
   stub: Stub,
-  options: { cron?: boolean; dueAt?: number; name?: string; text?: string } = {},
+  options: { cron?: boolean; lateMs?: number; name?: string; text?: string } = {},
 ): Promise<Fired> {
-  const dueAt = options.dueAt ?? justDue();
   const job = await createPrompt(chatId, stub, options.cron ? { cron: "0 0 1 1 *" } : { delay: "PT5M" }, options.name, options.text);
-  if (options.cron) await sql(stub, "UPDATE jobs SET next_run_at = ? WHERE id = ?", dueAt, job.id);
-  else await sql(stub, "UPDATE jobs SET at_ms = ?, next_run_at = ? WHERE id = ?", dueAt, dueAt, job.id);
+  const dueAt = Date.parse(job.nextRunAt!);
+  await advanceTo(stub, dueAt + (options.lateMs ?? 0));
+  const before = (await queued(stub)).length;
   expect(await runDurableObjectAlarm(stub)).toBe(true);
   const runId = `${job.id}:${dueAt}`;
-  const run = await runRow(stub, runId);
-  expect(run?.state).toBe("dispatched");
-  return { job, runId, dueAt, message: JSON.parse(run!.message!) as PromptMessage };
+  const sent = (await queued(stub)).slice(before).filter((s) => (s.body as PromptMessage).key === runId);
+  expect(sent).toHaveLength(1);
+  return { job, runId, dueAt, message: sent[0]!.body as PromptMessage };
 }
 
 /**

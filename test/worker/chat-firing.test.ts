@@ -11,7 +11,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { nextOccurrence, parseCron } from "../../src/time";
-import { alarmOf, runRow, settleRun, backdateCron, backdateOneOff, chatIds, createPrompt, dayMonthTime, expectSpyInPlace, fireJob, HOUR, justDue, LEASE_MS, MINUTE, must, runsOf, spyQueue, sql, type JobView, type Stub } from "./agent-helpers";
+import { alarmOf, clockOf, runRow, settleRun, backdateCron, backdateOneOff, chatIds, createPrompt, dayMonthTime, expectSpyInPlace, fireJob, HOUR, justDue, LEASE_MS, MINUTE, must, runsOf, spyQueue, sql, type JobView, type Stub } from "./agent-helpers";
 
 const newChat = chatIds(2_000_000);
 
@@ -381,9 +381,9 @@ describe("settling", () => {
     const { job, runId } = await fireJob(chatId, stub, { cron: true, name: "Inbox summary", text: "Summarise my inbox." });
     const next = (await must<JobView>(stub.getJob(chatId, job.id))).nextRunAt;
 
-    const t0 = Date.now();
+    const t0 = await clockOf(stub);
     expect(await settleRun(stub, runId, "delivered")).toBe(true);
-    const t1 = Date.now();
+    const t1 = await clockOf(stub);
 
     const [run] = await runsOf(stub, job.id);
     expect(run).toMatchObject({ run_id: runId, state: "settled", status: "delivered", detail: null, lease_until: null });
@@ -403,7 +403,7 @@ describe("settling", () => {
 describe("lease expiry", () => {
   /** Lets the run's lease run out and runs the alarm. */
   async function expire(stub: Stub, runId: string): Promise<void> {
-    await sql(stub, "UPDATE runs SET lease_until = ? WHERE run_id = ?", Date.now() - 1, runId);
+    await sql(stub, "UPDATE runs SET lease_until = ? WHERE run_id = ?", (await clockOf(stub)) - 1, runId);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
   }
 
@@ -436,12 +436,13 @@ describe("lease expiry", () => {
     const { chatId, stub } = newChat();
     const sent = await spyQueue(stub);
     const { job, runId } = await fireJob(chatId, stub, { cron: true, name: "Inbox summary", text: "Summarise my inbox." });
+    const next = (await must<JobView>(stub.getJob(chatId, job.id))).nextRunAt;
     for (let i = 0; i < 4; i++) await expire(stub, runId);
     expect(sent).toHaveLength(4);
     const [run] = await runsOf(stub, job.id);
     expect(run).toMatchObject({ run_id: runId, state: "settled", status: "failed", detail: "no agent took it: sent 4 times, it never reached the run gate", lease_until: null });
     const after = await must<JobView>(stub.getJob(chatId, job.id));
-    expect(after).toMatchObject({ enabled: true, running: false, nextRunAt: job.nextRunAt, lastResult: { status: "failed", at: new Date(run!.finished_at!).toISOString() } });
+    expect(after).toMatchObject({ enabled: true, running: false, nextRunAt: next, lastResult: { status: "failed", at: new Date(run!.finished_at!).toISOString() } });
     // A cron job keeps running; its failure is in its result, not a message.
     expect((await must<{ messages: unknown[] }>(stub.messages(chatId, 50))).messages).toEqual([]);
   });

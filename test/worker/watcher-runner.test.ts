@@ -53,7 +53,7 @@ describe("leases and failures to start", () => {
 
     await alarmComes(stub);
     expect(await runState(chatId, stub, runId)).toEqual({ state: "settled", status: "failed", exitCode: null, timedOut: true, detail: "timed out: no outcome within 5 s + 60 s" });
-    expect(await alertTexts(stub, chatId)).toEqual([`⚠️ Job "Lost" (${job.id}) failed (timed out):`]);
+    expect(await alertTexts(stub, chatId)).toEqual([`⚠️ Job "Lost" (${job.id}) failed (timed out).`]);
     await expect.poll(async () => (await runnerCalls(chatId)).filter((c) => c.method === "DELETE").map((c) => [c.path, c.signed])).toEqual([
       [`/runs/${encodeURIComponent(`${chatId}:${runId}`)}`, true],
     ]);

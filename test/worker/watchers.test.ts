@@ -185,7 +185,7 @@ describe("the outcome", () => {
     const job = await createWatcher(chatId, stub, { name: "Slow" });
     const runId = await fireWatcher(chatId, stub, job);
     await settleWith(chatId, runId, { status: "failed", exitCode: null, timedOut: true, stderrTail: "" });
-    expect((await entries(stub, chatId)).map((e) => e.text)).toEqual([`⚠️ Job "Slow" (${job.id}) failed (timed out):`]);
+    expect((await entries(stub, chatId)).map((e) => e.text)).toEqual([`⚠️ Job "Slow" (${job.id}) failed (timed out).`]);
     expect(await runState(chatId, stub, runId)).toEqual({ state: "settled", status: "failed", exitCode: null, timedOut: true, detail: "timed out" });
   });
 });
@@ -372,7 +372,7 @@ describe("with Telegram connected", () => {
     await alarmComes(chat.stub);
     const later = await bot.sends(chat.chatId);
     expect(later).toHaveLength(2);
-    expectReply(later[1], chat.chatId, renderTelegramHtml(`⚠️ Job "Bot" (${job.id}) failed (timed out):`));
+    expectReply(later[1], chat.chatId, renderTelegramHtml(`⚠️ Job "Bot" (${job.id}) failed (timed out).`));
     expect(chat.sent).toEqual([]);
   });
 

@@ -1,9 +1,13 @@
 /**
  * Shared helpers of the chat object's tests (chat-*.test.ts, issue 3), the agent-path tests (agent-*.test.ts,
  * issue 4) and the Telegram tests: chats (each file its own id range) and RPC results, a spy on a chat
- * object's `PROMPTS` binding (non-forwarding unless asked), jobs and runs backdated and read back, fired prompt
- * runs with the message the DO stored, the queue consumers called directly, and the transcript and gate
- * tables read back.
+ * object's `PROMPTS` binding (non-forwarding unless asked, refusing sends when told), the object's clock moved
+ * forward and its alarm run at its time, jobs fired by the clock, runs read through `jobRuns` and settled
+ * through the run gate, the queue consumers called directly, and captured console lines.
+ *
+ * The helpers that read or write the chat's tables with SQL (`sql`, `runRow`, `runsOf`, `gateRow`,
+ * `pendingKeys`, `transcriptCount`, `backdateOneOff`, `backdateCron`, `justDue`, `settleRun`) are kept for the
+ * files not yet moved to the clock; new tests use the clock and RPC helpers instead.
  *
  * In the worker project the real `prompts` consumer runs whenever a Durable Object sends to the queue, so
  * every chat here gets its spy before it sends anything, and the tests feed the consumer themselves.

@@ -6,8 +6,8 @@
  * through the run gate, the queue consumers called directly, and captured console lines.
  *
  * The helpers that read or write the chat's tables with SQL (`sql`, `runRow`, `runsOf`, `gateRow`,
- * `pendingKeys`, `transcriptCount`, `backdateOneOff`, `backdateCron`, `justDue`, `settleRun`) are kept for the
- * files not yet moved to the clock; new tests use the clock and RPC helpers instead.
+ * `pendingKeys`, `transcriptCount`, `justDue`, `settleRun`) are kept for the files not yet moved to the
+ * clock; new tests use the clock and RPC helpers instead.
  *
  * In the worker project the real `prompts` consumer runs whenever a Durable Object sends to the queue, so
  * every chat here gets its spy before it sends anything, and the tests feed the consumer themselves.
@@ -93,12 +93,6 @@ export async function transcript(stub: Stub, chatId: string, limit = 500): Promi
 /** Entries reduced to what most tests compare. */
 export const brief = (entries: Entry[]) =>
   entries.map((e) => ({ role: e.role, source: e.source, text: e.text, ...(e.jobId ? { jobId: e.jobId } : {}), ...(e.runId ? { runId: e.runId } : {}) }));
-
-/** Moves a one-off's instant (and so its due time) to `at`, as if that time had come. */
-export const backdateOneOff = (stub: Stub, jobId: string, at: number) =>
-  sql(stub, "UPDATE jobs SET at_ms = ?, next_run_at = ? WHERE id = ?", at, at, jobId);
-/** Moves a cron job's next run to `at`, as if that occurrence had come. */
-export const backdateCron = (stub: Stub, jobId: string, at: number) => sql(stub, "UPDATE jobs SET next_run_at = ? WHERE id = ?", at, jobId);
 
 export type Sent = { body: unknown; contentType: string | undefined }[];
 

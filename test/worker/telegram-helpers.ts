@@ -191,6 +191,12 @@ export async function delivered(bot: TestBot, chat: { chatId: string; stub: Stub
 }
 
 /**
+ * How much earlier than its time `alarmComes(stub, EARLY_MS)` runs an alarm: the object's clock runs on with
+ * the machine's between the move and the run, so "early" must be more than those few ms.
+ */
+export const EARLY_MS = 500;
+
+/**
  * Moves the chat's clock to the alarm it armed (a wait: it must be in the future), runs it and returns its
  * time. With `early`, runs it that many ms before its time instead, which the runtime never does: a test
  * shows that what waits is held back by the clock, not only by when the alarm was armed.

@@ -7,7 +7,7 @@
  * that reached no chat object has made every Bot API call it ever will; a chat's replies go out in the alarm
  * runs `delivered` makes.
  */
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { helpText } from "../../src/telegram/commands";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
@@ -19,6 +19,10 @@ import { delivered, expectReply, postUpdate, telegramChat, TestBot, textUpdate, 
 const newChat = chatIds(5_010_000);
 const bot = new TestBot("webhook");
 vi.setConfig({ testTimeout: 20_000 });
+// A test that expects a log line spies on the console itself; the spy ends with it.
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("the secret header", () => {
   it("answers 401 to a wrong or missing secret, creating no chat object and calling nothing", async () => {

@@ -325,6 +325,9 @@ describe("5xx and network errors", () => {
       ["m:c", "Three."],
     ]);
     expect(texts(await delivered(bot, chat, 1))).toEqual(["One."]);
+    // "Two." and "Three." are due, but they wait behind "One.": an early run of the alarm sends none of them.
+    await alarmComes(chat.stub, EARLY_MS);
+    expect(texts(await bot.sends(chat.chatId))).toEqual(["One."]);
     await alarmComes(chat.stub);
     expect(texts(await delivered(bot, chat, 4))).toEqual(["One.", "One.", "Two.", "Three."]);
   });

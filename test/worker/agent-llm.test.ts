@@ -331,3 +331,22 @@ describe("the day's budget of model turns", () => {
     expect((await transcript(stub, chatId)).filter((e) => e.role === "bot").map((e) => e.text).at(-1)).toBe("A new day.");
   });
 });
+
+describe("with Telegram connected", () => {
+  it("shows typing while the model works and sends its reply once", async () => {
+    const { delivered, telegramChat, TestBot, textUpdate, postUpdate } = await import("./telegram-helpers");
+    const bot = new TestBot("llm");
+    const m = model();
+    const chat = await telegramChat(bot, String(8_790_000));
+    await setVars(chat.stub, m.vars);
+    await m.script({ kind: "text", content: "Hello from the model." });
+    const testEnv = envWith({ ...bot.vars([chat.chatId]), ...m.vars });
+    expect((await postUpdate(testEnv, textUpdate(chat.chatId, "hello"))).status).toBe(200);
+    const [message] = chat.sent!.map((s) => s.body as PromptMessage);
+    await feed([message], "prompts", testEnv);
+    const calls = await bot.calls({ chatId: chat.chatId });
+    expect(calls.filter((c) => c.method === "sendChatAction").map((c) => c.params.action)).toContain("typing");
+    const sends = await delivered(bot, chat, 1);
+    expect(sends.map((c) => c.params.text)).toEqual(["Hello from the model."]);
+  });
+});

@@ -22,11 +22,11 @@ export function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-/** Listens on 127.0.0.1 and a free port; `close` also ends kept-alive connections. */
-export async function listenOnLoopback(server: Server): Promise<{ url: string; close(): Promise<void> }> {
+/** Listens on 127.0.0.1 and a free port (or `port`); `close` also ends kept-alive connections. */
+export async function listenOnLoopback(server: Server, wanted = 0): Promise<{ url: string; close(): Promise<void> }> {
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(wanted, "127.0.0.1", () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {

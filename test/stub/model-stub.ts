@@ -6,9 +6,10 @@
  * Control API (JSON), for tests in Node or in workerd:
  *   POST   /__stub/script { model, answers }   → queues answers for the next calls of that model, in order
  *   GET    /__stub/requests?model=             → { requests: body[] } oldest first
+ * `npm run fake-model` serves it on 127.0.0.1:11435 for trying the model agent by hand (README).
  */
 import { createServer, type Server } from "node:http";
-import { listenOnLoopback, readBody, send } from "./http.js";
+import { listenOnLoopback, readBody, send } from "./http.ts";
 
 export type ModelAnswer =
   | { kind: "text"; content: string }
@@ -18,7 +19,7 @@ export type ModelAnswer =
 
 export type ModelStub = { url: string; close(): Promise<void> };
 
-export async function startModelStub(): Promise<ModelStub> {
+export async function startModelStub(port = 0): Promise<ModelStub> {
   const requests = new Map<string, unknown[]>();
   const scripts = new Map<string, ModelAnswer[]>();
   let nextCall = 1;
@@ -65,9 +66,15 @@ export async function startModelStub(): Promise<ModelStub> {
       return send(res, 500, { error: { message: `stub error: ${String(error)}` } });
     }
   });
-  return listenOnLoopback(server);
+  return listenOnLoopback(server, port);
 }
 
 function completion(message: Record<string, unknown>) {
   return { id: "chatcmpl-stub", object: "chat.completion", created: 0, model: "stub", choices: [{ index: 0, message, finish_reason: "stop" }] };
+}
+
+// `npm run fake-model`: serve it until Ctrl-C, for trying the model agent under `npm run dev` by hand.
+if (process.argv[1]?.endsWith("model-stub.ts") && import.meta.url.endsWith("/test/stub/model-stub.ts")) {
+  const stub = await startModelStub(Number(process.env.FAKE_MODEL_PORT ?? 11435));
+  console.log(`fake model listening on ${stub.url} (LLM_BASE_URL=${stub.url}/v1); script it with POST ${stub.url}/__stub/script`);
 }

@@ -3,17 +3,18 @@
  * and `getQueueResult`: the echo agent's exact texts and the local-time header, settling a job's run,
  * duplicates and redeliveries (one reply, one agent call), a crash after deliver, follow-up order, transient
  * failures and the dead-letter path. Every chat has a non-forwarding spy on its `PROMPTS` binding, so only
- * the messages a test feeds reach the consumer. Chat ids 4000000 up.
+ * the messages a test feeds reach the consumer. The chat is seen as a consumer sees it (the gate's answers,
+ * the transcript, the job's history, what it sends to the queue); time moves through the object's clock.
+ * Chat ids 4000000 up.
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { alarmOf, brief, chatIds, dayMonthTime, expectPromptText, expectSpyInPlace, feed, fireJob, gateRow, jobHeader, MINUTE, must, NO_MODEL, pendingKeys, runRow, spyQueue, sql, transcript, type JobView, type Stub } from "./agent-helpers";
+import { advanceTo, alarmOf, brief, chatIds, clockOf, dayMonthTime, expectPromptText, expectSpyInPlace, feed, fireJob, jobHeader, LEASE_MS, MINUTE, must, NO_MODEL, spyQueue, transcript, type JobView, type Stub } from "./agent-helpers";
+import { captureConsole, clockAround, expectGateFree, history, take } from "./agent-test-helpers";
 
 const newChat = chatIds(4_000_000);
-
-type RunView = { runId: string; manual: boolean; state: string; status: string | null; detail: string | null };
 
 /** A user message written through the admin API (the DO builds and "sends" it; the spy keeps it). */
 async function postUser(stub: Stub, chatId: string, sent: { body: unknown }[], text: string): Promise<PromptMessage> {
@@ -75,12 +76,12 @@ describe("the echo agent on a job's prompt", () => {
     expectPromptText(entries[0]!.text, "Europe/Berlin", t0, t1, `${jobHeader("Call the dentist", job.id)}\nRemind me to call the dentist.`);
     expect(entries[1]!.text).toBe("Remind me to call the dentist.");
 
-    // The finished one-off is gone, with its history; nothing is held and no alarm is left.
-    expect(await stub.getJob(chatId, job.id)).toEqual({ ok: false, error: { code: "not_found", message: `No job ${job.id} in this chat.` } });
-    expect(await runRow(stub, runId)).toBeUndefined();
-    expect(await gateRow(stub)).toBeNull();
-    expect(await pendingKeys(stub)).toEqual([]);
+    // The finished one-off is gone, with its history; no alarm is left, and nothing is held or waiting.
+    const gone = { ok: false, error: { code: "not_found", message: `No job ${job.id} in this chat.` } };
+    expect(await stub.getJob(chatId, job.id)).toEqual(gone);
+    expect(await stub.jobRuns(chatId, job.id)).toEqual(gone);
     expect(await alarmOf(stub)).toBeNull();
+    await expectGateFree(stub, chatId);
   });
 
   it("settles a cron job's run delivered and sets lastResult delivered, keeping the job", async () => {
@@ -88,9 +89,11 @@ describe("the echo agent on a job's prompt", () => {
     await spyQueue(stub);
     const { job, runId, message } = await fireJob(chatId, stub, { cron: true, name: "Water the plants", text: "Water the plants on the balcony." });
 
+    const c0 = await clockOf(stub);
     const t0 = Date.now();
     const fed = await feed([message]);
     const t1 = Date.now();
+    const c1 = await clockOf(stub);
     expect(fed.explicitAcks).toEqual(fed.ids);
 
     const entries = await transcript(stub, chatId);
@@ -101,12 +104,14 @@ describe("the echo agent on a job's prompt", () => {
     expectPromptText(entries[0]!.text, "UTC", t0, t1, `${jobHeader("Water the plants", job.id)}\nWater the plants on the balcony.`);
     expect(entries[1]!.text).toBe("Water the plants on the balcony.");
 
-    const runs = await must<RunView[]>(stub.jobRuns(chatId, job.id));
+    const runs = await history(stub, chatId, job.id);
     expect(runs.map((r) => [r.runId, r.state, r.status, r.detail])).toEqual([[runId, "settled", "delivered", null]]);
     const after = await must<JobView>(stub.getJob(chatId, job.id));
     expect(after.running).toBe(false);
     expect(after.lastResult?.status).toBe("delivered");
-    expect(Date.parse(after.lastResult!.at)).toBeGreaterThanOrEqual(t0);
+    // Stamped by the object, on its clock (a year ahead of the machine's here).
+    expect(Date.parse(after.lastResult!.at)).toBeGreaterThanOrEqual(c0);
+    expect(Date.parse(after.lastResult!.at)).toBeLessThanOrEqual(c1);
   });
 
   it("answers run now of a one-off and keeps the one-off", async () => {
@@ -155,9 +160,8 @@ describe("duplicates and redeliveries", () => {
     expect(fed.explicitAcks).toEqual(fed.ids);
     expect(fed.retryMessages).toEqual([]);
     expect(brief(await transcript(stub, chatId)).map((e) => e.role)).toEqual(["prompt", "bot"]);
-    expect((await must<RunView[]>(stub.jobRuns(chatId, job.id))).map((r) => [r.runId, r.status])).toEqual([[runId, "delivered"]]);
-    expect(await gateRow(stub)).toBeNull();
-    expect(await pendingKeys(stub)).toEqual([]);
+    expect((await history(stub, chatId, job.id)).map((r) => [r.runId, r.status])).toEqual([[runId, "delivered"]]);
+    await expectGateFree(stub, chatId);
   });
 
   it("the same job message in two batches: the second is acked and writes nothing", async () => {
@@ -215,9 +219,9 @@ describe("duplicates and redeliveries", () => {
       ["prompt", `[header]\n${message.text}`],
       ["bot", "Check the mail."],
     ]);
-    expect((await must<RunView[]>(stub.jobRuns(chatId, job.id))).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "delivered"]]);
+    expect((await history(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "delivered"]]);
     expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
-    expect(await gateRow(stub)).toBeNull();
+    await expectGateFree(stub, chatId);
   });
 
   it("a crash after deliver with a follow-up waiting: the follow-up still gets its reply", async () => {
@@ -243,7 +247,7 @@ describe("duplicates and redeliveries", () => {
     const entries = await transcript(stub, chatId);
     expect(entries.filter((e) => e.role === "prompt").map((e) => e.text.split("\n")[1])).toEqual(["first", "second"]);
     expect(entries.filter((e) => e.role === "bot")).toHaveLength(2);
-    expect(await pendingKeys(stub)).toEqual([]);
+    await expectGateFree(stub, chatId);
   });
 });
 
@@ -275,9 +279,8 @@ describe("follow-ups", () => {
     expectPromptText(entries[2]!.text, "UTC", t0, t1, "What is on today?");
     expectPromptText(entries[4]!.text, "UTC", t0, t1, "And tomorrow?");
     expect([entries[3]!.text, entries[5]!.text]).toEqual([NO_MODEL, NO_MODEL]);
-    expect(await gateRow(stub)).toBeNull();
-    expect(await pendingKeys(stub)).toEqual([]);
     expect(await alarmOf(stub)).toBeNull();
+    await expectGateFree(stub, chatId);
   });
 
   it("a job prompt and a user message of one chat in one batch are both answered once", async () => {
@@ -313,16 +316,22 @@ describe("follow-ups", () => {
 describe("transient failures", () => {
   it("a failed deliver retries the queue message, releases the gate and keeps the prompt first in line; the retry answers once", async () => {
     const { chatId, stub } = newChat();
-    await spyQueue(stub);
+    const sent = await spyQueue(stub);
     const { job, runId, message } = await fireJob(chatId, stub, { cron: true, text: "Feed the cat." });
+    const errors = captureConsole("error");
+    const before = sent.length;
 
     const failed = await feed([message], "prompts", failingEnv("deliver", 1));
     expect(failed.explicitAcks).toEqual([]);
     expect(failed.retryMessages.map((r) => r.msgId)).toEqual(failed.ids);
+    expect(errors.calls()).toEqual([[`prompts: ${runId} failed (attempt 1); retrying`, expect.objectContaining({ message: "transient: the chat object is overloaded" })]]);
     expect(await transcript(stub, chatId)).toEqual([]);
-    expect(await gateRow(stub)).toBeNull();
-    expect(await pendingKeys(stub)).toEqual([runId]);
-    expect((await runRow(stub, runId))?.state).toBe("dispatched");
+    // The gate is free with the prompt first in line: the chat sent that prompt again at once, for a consumer
+    // to take over; its run is still in flight.
+    await expectSpyInPlace(stub, sent);
+    expect(sent.slice(before).map((s) => s.body)).toEqual([message]);
+    expect((await history(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "dispatched", null]]);
+    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: true });
 
     const retried = await feed([message], "prompts", env, 2);
     expect(retried.explicitAcks).toEqual(retried.ids);
@@ -330,9 +339,9 @@ describe("transient failures", () => {
       ["prompt", expect.stringContaining(message.text)],
       ["bot", "Feed the cat."],
     ]);
-    expect((await must<RunView[]>(stub.jobRuns(chatId, job.id))).map((r) => r.status)).toEqual(["delivered"]);
-    expect(await pendingKeys(stub)).toEqual([]);
-    expect(await gateRow(stub)).toBeNull();
+    expect((await history(stub, chatId, job.id)).map((r) => r.status)).toEqual(["delivered"]);
+    await expectGateFree(stub, chatId);
+    expect(errors.calls()).toHaveLength(1);
   });
 
   it("a follow-up whose deliver failed is not stranded: after the queue's retry both messages are answered", async () => {
@@ -342,10 +351,13 @@ describe("transient failures", () => {
     const m2 = await postUser(stub, chatId, sent, "two");
 
     // One batch: one consumer holds the gate, answers the first, and its deliver of the follow-up fails.
+    const errors = captureConsole("error");
     const fed = await feed([m1, m2], "prompts", failingEnv("deliver", 2));
     expect(fed.explicitAcks).toHaveLength(1);
     expect(fed.retryMessages).toHaveLength(1);
     const retriedIndex = fed.ids.indexOf(fed.retryMessages[0]!.msgId);
+    // The holder's own queue message is the one retried, and the log says so.
+    expect(errors.lines()).toEqual([`prompts: ${[m1, m2][retriedIndex]!.key} failed (attempt 1); retrying`]);
     const resentBefore = sent.length;
 
     // The queue retries the message it was told to retry; then whatever the chat re-sends is consumed, and
@@ -356,7 +368,8 @@ describe("transient failures", () => {
 
     const prompts = (await transcript(stub, chatId)).filter((e) => e.role === "prompt").map((e) => e.text.split("\n")[1]);
     expect(prompts.sort()).toEqual(["one", "two"]);
-    expect(await pendingKeys(stub)).toEqual([]);
+    await expectGateFree(stub, chatId);
+    expect(errors.lines()).toHaveLength(1);
   });
 });
 
@@ -366,8 +379,10 @@ describe("transient failures between deliver and settle", () => {
     await spyQueue(stub);
     const { job, runId, message } = await fireJob(chatId, stub, { cron: true, text: "Lock the door." });
 
+    const errors = captureConsole("error");
     const failed = await feed([message], "prompts", failingEnv("gateSettle", 1));
     expect(failed.retryMessages.map((r) => r.msgId)).toEqual(failed.ids);
+    expect(errors.calls()).toEqual([[`prompts: ${runId} failed (attempt 1); retrying`, expect.objectContaining({ message: "transient: the chat object is overloaded" })]]);
     expect((await transcript(stub, chatId)).filter((e) => e.role === "bot")).toHaveLength(1);
 
     const retried = await feed([message], "prompts", env, 2);
@@ -375,9 +390,9 @@ describe("transient failures between deliver and settle", () => {
     expect((await transcript(stub, chatId)).filter((e) => e.role === "bot")).toHaveLength(1);
     // Expected: the redelivery of a key whose reply went out finishes its run (DESIGN §7: settling a job's key
     // ends the run's in-flight state), rather than leaving it to fail after 10 minutes.
-    const run = await runRow(stub, runId);
-    expect([run?.state, run?.status]).toEqual(["settled", "delivered"]);
+    expect((await history(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "delivered"]]);
     expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
+    expect(errors.calls()).toHaveLength(1);
   });
 });
 
@@ -404,14 +419,18 @@ describe("a job cancelled while its prompt is in the gate", () => {
     const { job, message } = await fireJob(chatId, stub, { cron: true, text: "Cancelled before its turn." });
     const user = await postUser(stub, chatId, sent, "hello");
     // Another consumer holds the gate for the user's message; the job's prompt waits behind it.
-    await must(stub.gateOffer(user));
+    const { t0, t1 } = await clockAround(stub, () => must(stub.gateOffer(user)));
     expect(await must(stub.gateOffer(message))).toEqual({ result: "queued" });
     await must(stub.cancelJob(chatId, job.id));
 
-    // The holder vanishes; the alarm re-sends the user's message and a consumer takes over.
-    await sql(stub, "UPDATE gate SET lease_until = ?", Date.now() - 1_000);
+    // The holder vanishes: the alarm comes at the end of its 10-minute lease, re-sends the user's message, and a
+    // consumer takes over.
+    const lease = await alarmOf(stub);
+    expect(lease).toBeGreaterThanOrEqual(t0 + LEASE_MS);
+    expect(lease).toBeLessThanOrEqual(t1 + LEASE_MS);
     const before = sent.length;
-    await runDurableObjectAlarm(stub);
+    await advanceTo(stub, lease!);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
     await expectSpyInPlace(stub, sent);
     expect(sent.slice(before).map((s) => (s.body as PromptMessage).key)).toEqual([user.key]);
     await feed([sent[before]!.body]);
@@ -421,7 +440,7 @@ describe("a job cancelled while its prompt is in the gate", () => {
       ["prompt", "hello"],
       ["bot", NO_MODEL],
     ]);
-    expect(await pendingKeys(stub)).toEqual([]);
+    await expectGateFree(stub, chatId);
   });
 
   it("a dead-lettered prompt of a cancelled job writes nothing that looks like an admin message", async () => {
@@ -445,8 +464,7 @@ describe("a stale job prompt", () => {
     const fed = await feed([message]);
     expect(fed.explicitAcks).toEqual(fed.ids);
     expect(await transcript(stub, chatId)).toEqual([]);
-    expect(await gateRow(stub)).toBeNull();
-    expect(await pendingKeys(stub)).toEqual([]);
+    await expectGateFree(stub, chatId);
   });
 });
 
@@ -469,7 +487,7 @@ describe("the prompts-dlq consumer", () => {
         runId,
       },
     ]);
-    expect((await must<RunView[]>(stub.jobRuns(chatId, job.id))).map((r) => [r.runId, r.state, r.status, r.detail])).toEqual([
+    expect((await history(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status, r.detail])).toEqual([
       [runId, "settled", "failed", "the agent failed after several tries (dead-lettered)"],
     ]);
     expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "failed" } });
@@ -489,7 +507,7 @@ describe("the prompts-dlq consumer", () => {
       `⚠️ The scheduled job "Once" (${job.id}) could not be handled: the agent failed after several tries.`,
     ]);
     expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ enabled: false, nextRunAt: null, running: false, lastResult: { status: "failed" } });
-    expect((await must<RunView[]>(stub.jobRuns(chatId, job.id))).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "failed"]]);
+    expect((await history(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "failed"]]);
   });
 
   it("tells the user a dead message of theirs was not answered", async () => {
@@ -509,12 +527,14 @@ describe("the prompts-dlq consumer", () => {
     const sent = await spyQueue(stub);
     const holder = await postUser(stub, chatId, sent, "holder");
     const waiting = await postUser(stub, chatId, sent, "waiting");
-    expect((await must<{ result: string }>(stub.gateOffer(holder))).result).toBe("run");
+    const token = await take(stub, holder);
     expect(await must(stub.gateOffer(waiting))).toEqual({ result: "queued" });
-    expect(await pendingKeys(stub)).toEqual([waiting.key]);
 
     await feed([waiting], "prompts-dlq");
-    expect(await pendingKeys(stub)).toEqual([]);
     expect((await transcript(stub, chatId)).filter((e) => e.role === "bot")).toHaveLength(1);
+    // The holder finishes its turn and is handed nothing: the dead prompt left the line.
+    await must(stub.gateSettle(token, holder.key, "delivered"));
+    expect(await must(stub.gateNext(token))).toEqual({ message: null });
+    await expectGateFree(stub, chatId);
   });
 });

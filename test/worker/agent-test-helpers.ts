@@ -56,7 +56,7 @@ export async function settleThroughGate(stub: Stub, message: PromptMessage, stat
  * Prompt one-offs (due 5 minutes after creation) fired together by one alarm: the object's clock is moved
  * to the last one's due time and the alarm run once. Returns each job with the message the chat sent for it.
  */
-export async function fireTogether(chatId: string, stub: Stub, names: readonly string[]): Promise<Fired[]> {
+export async function fireTogether<const Names extends readonly string[]>(chatId: string, stub: Stub, names: Names): Promise<{ [K in keyof Names]: Fired }> {
   const jobs = [];
   for (const name of names) jobs.push(await createPrompt(chatId, stub, { delay: "PT5M" }, name, `${name}.`));
   const dues = jobs.map((job) => Date.parse(job.nextRunAt!));
@@ -64,12 +64,13 @@ export async function fireTogether(chatId: string, stub: Stub, names: readonly s
   const before = (await queued(stub)).length;
   expect(await runDurableObjectAlarm(stub)).toBe(true);
   const sent = (await queued(stub)).slice(before).map((s) => s.body as PromptMessage);
-  return jobs.map((job, i) => {
+  const fired = jobs.map((job, i): Fired => {
     const runId = `${job.id}:${dues[i]}`;
     const mine = sent.filter((m) => m.key === runId);
     expect(mine, runId).toHaveLength(1);
     return { job, runId, dueAt: dues[i]!, message: mine[0]! };
   });
+  return fired as { [K in keyof Names]: Fired };
 }
 
 /** Moves the object's clock to its armed alarm (which must be set) and runs it; returns that instant. */

@@ -3,7 +3,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
-import { call } from "./helpers";
+import { captureConsole } from "./agent-test-helpers";
 
 describe("unknown routes", () => {
   it("answer 404 with the error envelope", async () => {
@@ -29,7 +29,8 @@ describe("bindings", () => {
 });
 
 describe("queue consumers", () => {
-  it("acknowledge a message that is not a v1 prompt, and retry none", async () => {
+  it("acknowledge a message that is not a v1 prompt, and retry none, saying why for each", async () => {
+    const errors = captureConsole("error");
     const batch = createMessageBatch<unknown>("prompts", [
       { id: "a", timestamp: new Date(0), attempts: 1, body: { v: 1 } },
       { id: "b", timestamp: new Date(0), attempts: 1, body: "hello" },
@@ -39,5 +40,9 @@ describe("queue consumers", () => {
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks.sort()).toEqual(["a", "b"]);
     expect(result.retryMessages).toEqual([]);
+    expect(errors.lines().sort()).toEqual([
+      "prompts: dropped a message that is not a v1 prompt: Invalid input: expected object, received string",
+      "prompts: dropped a message that is not a v1 prompt: Invalid input: expected string, received undefined",
+    ]);
   });
 });

@@ -10,22 +10,23 @@ import { DurableObject } from "cloudflare:workers";
 import { loadConfig } from "../config";
 import { CHAT_ID } from "../contracts/ids";
 import type { PromptMessage } from "../contracts/prompt-message";
-import type { CreateJobInput, EditJobInput, Job, JobFilter, Run } from "../schemas/jobs";
+import type { CreateJobInput, EditJobInput, Job, JobFilter, JobList, Run } from "../schemas/jobs";
 import type { CreatedBy } from "../schemas/jobs";
 import { err, ok, type Result } from "../result";
 import { chatRunId, runnerOutcome, type RunnerOutcome } from "../contracts/runner";
 import { firstSentence, sentenceFor } from "../sentence";
+import { deliverArgs, gateSettleArgs } from "../schemas/agent";
+import type { ChatSettings, TranscriptEntry, ZoneChange } from "../schemas/chats";
 import { Inbox, type Handled } from "../telegram/inbox";
 import { TelegramOutbox } from "../telegram/outbox";
 import { AlarmClock } from "./alarm";
-import { deliverArgs, gateSettleArgs } from "./args";
 import { Conversation } from "./conversation";
 import { Deliveries } from "./deliveries";
 import { Directory } from "./directory";
 import { Firing } from "./firing";
 import { RunGate, type Offer } from "./gate";
 import { ChatInfo } from "./info";
-import { JobOps, type ChatSettings, type JobList, type ZoneChange } from "./jobs";
+import { JobOps } from "./jobs";
 import { RunSettler } from "./settle";
 import type { Db } from "./store/db";
 import { GateStore } from "./store/gate";
@@ -34,11 +35,10 @@ import { OutboxStore } from "./store/outbox";
 import { RunStore } from "./store/runs";
 import { migrate } from "./store/schema";
 import { SettingsStore } from "./store/settings";
-import { TranscriptStore, type TranscriptEntry } from "./store/transcript";
+import { TranscriptStore } from "./store/transcript";
 import { UserPromptStore } from "./store/user-prompts";
 import { Watchers } from "./watchers";
 
-export type { ChatSettings, JobList, ZoneChange };
 
 export class ChatScheduler extends DurableObject<Env> {
   /** The one clock of the object and its parts; tests move it with `testAdvanceClock`. */

@@ -12,7 +12,8 @@ import type { AgentStatus, RunSettler } from "./settle";
 import type { GateStore } from "./store/gate";
 import type { JobStore } from "./store/jobs";
 import type { RunStore } from "./store/runs";
-import type { TranscriptEntry, TranscriptStore } from "./store/transcript";
+import type { TranscriptEntry } from "../schemas/chats";
+import type { TranscriptStore } from "./store/transcript";
 import type { UserPromptStore } from "./store/user-prompts";
 import { MAX_RESENDS, OFFER_DEADLINE_MS } from "../jobs/fire";
 

@@ -6,7 +6,8 @@
 import { JOB_ID_PATTERN } from "../contracts/ids";
 import type { ChatInfo } from "./info";
 import type { OutboxStore } from "./store/outbox";
-import type { NewEntry, Source, TranscriptStore } from "./store/transcript";
+import type { Source } from "../schemas/chats";
+import type { NewEntry, TranscriptStore } from "./store/transcript";
 
 /** Where a delivered message came from: its transcript source and, for a job's run, the job and run. */
 export type Origin = { source: Source; jobId: string | null; runId: string | null };

@@ -6,9 +6,9 @@
 import type { Config } from "../config";
 import { newJobId, shown } from "../contracts/ids";
 import { manualRun, nextCronRun } from "../jobs/fire";
-import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type EditJobInput, type Job, type JobFilter, type Run } from "../schemas/jobs";
+import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type JobList, type Run } from "../schemas/jobs";
+import type { ChatSettings, ZoneChange } from "../schemas/chats";
 import type { JobRecord } from "../jobs/records";
-import type { CreatedBy } from "../schemas/jobs";
 import { noJobText, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { err, ok, type Result } from "../result";
@@ -22,9 +22,6 @@ import type { SettingsStore } from "./store/settings";
 import { toJob, toRun } from "./views";
 import type { Watchers } from "./watchers";
 
-export type ChatSettings = { chatId: string; timeZone: string; isDefault: boolean };
-export type ZoneChange = ChatSettings & { cronJobs: number; oneOffs: number; message: string };
-export type JobList = { chatId: string; timeZone: string; now: string; jobs: Job[] };
 
 export type JobDeps = {
   jobs: JobStore;

@@ -36,7 +36,9 @@ export class RunSettler {
       const matched = job?.kind === "watcher" && status === "delivered";
       const result = matched ? "matched" : status;
       const at = new Date(now).toISOString();
-      const settlement: Settlement = { status: result, finishedAt: now, detail, ...(matched ? { exitCode: 0 } : {}) };
+      // A run that had to be sent again says so in its history (DESIGN §5 Leases).
+      const resent = run.resends > 0 && status === "delivered" ? `sent ${run.resends + 1} times; the first ${run.resends === 1 ? "one" : run.resends} never reached the run gate` : null;
+      const settlement: Settlement = { status: result, finishedAt: now, detail: detail ?? resent, ...(matched ? { exitCode: 0 } : {}) };
       const last: LastResult = matched ? { status: "matched", exitCode: 0, timedOut: false, at } : { status: result, at };
       this.finish(run, job, settlement, last, now, told ? null : (detail ?? "the agent failed"));
     });

@@ -39,12 +39,22 @@ export function requireToken(name: TokenName): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * The guard of an open dev route: a web page the developer visits must not reach it. Browsers send `Origin`
- * (and usually `Referer`) on cross-site requests, and cannot send `Content-Type: application/json`
- * cross-site without a CORS preflight, which nothing here answers. The content type is required on every
- * POST, PUT and PATCH, with or without a body, since a body-less cross-site POST is a "simple" request too.
+ * The guard of an open dev route: a web page the developer visits must not reach it. The request must be
+ * addressed to localhost, 127.0.0.1 or [::1] (any port): a page on another site can reach the dev server
+ * through a name it rebinds to 127.0.0.1 (DNS rebinding), and then its requests are same-origin and carry no
+ * `Origin`, but they still name that site as their host. Browsers send `Origin` (and usually `Referer`) on
+ * cross-site requests, and cannot send `Content-Type: application/json` cross-site without a CORS preflight,
+ * which nothing here answers. The content type is required on every POST, PUT and PATCH, with or without a
+ * body, since a body-less cross-site POST is a "simple" request too.
  */
 export function checkOpenDevRequest(request: Request): void {
+  // Under wrangler dev the request URL's host is the client's Host header.
+  const host = new URL(request.url).hostname;
+  if (!LOCAL_HOSTS.has(host))
+    throw new ApiError(
+      "forbidden",
+      `The open dev API answers only requests to localhost, 127.0.0.1 or [::1]; this one is addressed to ${JSON.stringify(host.slice(0, 100))}.`,
+    );
   for (const header of ["Origin", "Referer"]) {
     const value = request.headers.get(header);
     if (value !== null && !isLocalPage(value))

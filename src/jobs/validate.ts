@@ -6,24 +6,15 @@ import { neverFires, nextOccurrence, parseCron, resolveAt, resolveDelay, type Pa
 import { LIMITS, type CreateJobInput, type EditJobInput } from "../schemas/jobs";
 import { oneSchedule, type When } from "../schemas/schedule";
 import type { JobSpec } from "./records";
+import { nameProblem, textProblem } from "./text";
 
 export type RuleContext = { zone: string; now: number };
 
 type Validated = { spec: JobSpec; nextRunAt: number };
 const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
 
-/** Lengths count characters (code points), not UTF-16 units: 80 emoji are 80 characters. */
-const length = (s: string): number => [...s].length;
-
-function checkName(name: string): string | null {
-  const n = length(name.trim());
-  return n >= 1 && n <= LIMITS.name ? null : `"name" must be 1 to ${LIMITS.name} characters long; got ${n}.`;
-}
-
-function checkLength(field: "text" | "command", value: string, max: number): string | null {
-  const n = length(value);
-  return value.trim().length >= 1 && n <= max ? null : `"${field}" must be 1 to ${max} characters long; got ${n}.`;
-}
+const checkName = (name: string): string | null => nameProblem("name", name, LIMITS.name);
+const checkLength = (field: "text" | "command", value: string, max: number): string | null => textProblem(field, value, max);
 
 function checkTimeout(seconds: number): string | null {
   return Number.isInteger(seconds) && seconds >= LIMITS.timeoutMin && seconds <= LIMITS.timeoutMax

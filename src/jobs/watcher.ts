@@ -80,12 +80,14 @@ function codeBlock(text: string): string {
 
 /**
  * The alert delivered straight to the chat, never through the model: `⚠️ Job "<name>" (<id>) failed (exit
- * <n>[, timed out]):` and the stderr tail in a code block (the reason, when it did not start).
+ * <n>[, timed out]):` and the stderr tail in a code block (the reason, when it did not start); with an empty
+ * tail it ends with a full stop.
  */
 export function alertText(job: { id: string; name: string }, f: Failure): string {
-  const head = `⚠️ Job "${job.name}" (${job.id}) ${failedLabel(f)}:`;
+  const head = `⚠️ Job "${job.name}" (${job.id}) ${failedLabel(f)}`;
   const tail = boundTail(f.tail);
-  return tail === "" ? head : `${head}\n${codeBlock(tail)}`;
+  // With nothing on stderr the sentence ends there, not on a colon that introduces nothing.
+  return tail === "" ? `${head}.` : `${head}:\n${codeBlock(tail)}`;
 }
 
 /**

@@ -61,21 +61,25 @@ export const transcriptQuery = lazy(() =>
   }),
 );
 
-/** The transcript (DESIGN §7): oldest first, the last 500 kept. */
-export const transcriptSchema = lazy(() =>
+export const ROLES = ["user", "bot", "prompt"] as const;
+export type Role = (typeof ROLES)[number];
+export const SOURCES = ["telegram", "admin", "job", "watcher", "alert", "command"] as const;
+export type Source = (typeof SOURCES)[number];
+
+/** One transcript entry (DESIGN §7). */
+export const transcriptEntrySchema = lazy(() =>
   z.strictObject({
-    chatId: chatId(),
-    messages: z.array(
-      z.strictObject({
-        id: z.string(),
-        at: instant(),
-        role: z.enum(["user", "bot", "prompt"]).meta({ description: "`prompt` is what the agent saw, never shown in Telegram; what the chat saw is `bot`." }),
-        source: z.enum(["telegram", "admin", "job", "watcher", "alert", "command"]),
-        text: z.string(),
-        jobId: z.string().optional().meta({ description: "On entries a job caused." }),
-        runId: z.string().optional().meta({ description: "On entries a job caused." }),
-      }),
-    ),
+    id: z.string(),
+    at: instant(),
+    role: z.enum(ROLES).meta({ description: "`prompt` is what the agent saw, never shown in Telegram; what the chat saw is `bot`." }),
+    source: z.enum(SOURCES),
+    text: z.string(),
+    jobId: z.string().optional().meta({ description: "On entries a job caused." }),
+    runId: z.string().optional().meta({ description: "On entries a job caused." }),
   }),
 );
+export type TranscriptEntry = z.infer<ReturnType<typeof transcriptEntrySchema>>;
+
+/** The transcript (DESIGN §7): oldest first, the last 500 kept. */
+export const transcriptSchema = lazy(() => z.strictObject({ chatId: chatId(), messages: z.array(transcriptEntrySchema()) }));
 export type Transcript = z.infer<ReturnType<typeof transcriptSchema>>;

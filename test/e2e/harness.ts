@@ -43,6 +43,10 @@ export type Worker = {
   log(): string;
   /** Stops the whole process group and removes the state directory. Safe to call twice. */
   stop(): Promise<void>;
+  /** Kills the whole process group with SIGKILL (a crash: nothing is flushed), keeping the state directory. */
+  crash(): Promise<void>;
+  /** Serves the same state on the same port again, after `crash`; resolves once `/healthz` answers. */
+  restart(): Promise<void>;
 };
 
 /** A free TCP port on loopback (bound and released; wrangler takes it a moment later). */
@@ -197,7 +201,7 @@ export async function startWorker(options: StartOptions = {}): Promise<Worker> {
     const inspectorPort = await freePort();
     const base = `http://${HOST}:${port}`;
     const vars = typeof options.vars === "function" ? options.vars(base) : (options.vars ?? {});
-    dev = new Wrangler([
+    const args = [
       "dev",
       "--ip", HOST,
       "--port", String(port),
@@ -207,20 +211,24 @@ export async function startWorker(options: StartOptions = {}): Promise<Worker> {
       ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
       "--persist-to", persist,
       "--show-interactive-dev-session=false",
-    ]);
+    ];
 
     // 3. Ready when /healthz answers 200, bounded; a wrangler that exits early fails at once with its output.
-    const started = Date.now();
-    for (;;) {
-      if (!dev.isAlive) throw new Error(`wrangler dev exited before it was ready:\n${dev.log()}`);
-      if (Date.now() - started > READY_WITHIN_MS) throw new Error(`wrangler dev was not ready within ${READY_WITHIN_MS / 1000} s:\n${dev.log()}`);
-      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
-      if (res?.status === 200) break;
-      await res?.body?.cancel();
-      await sleep(200);
-    }
+    const serve = async (): Promise<Wrangler> => {
+      const server = new Wrangler(args);
+      dev = server;
+      const started = Date.now();
+      for (;;) {
+        if (!server.isAlive) throw new Error(`wrangler dev exited before it was ready:\n${server.log()}`);
+        if (Date.now() - started > READY_WITHIN_MS) throw new Error(`wrangler dev was not ready within ${READY_WITHIN_MS / 1000} s:\n${server.log()}`);
+        const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
+        if (res?.status === 200) return server;
+        await res?.body?.cancel();
+        await sleep(200);
+      }
+    };
+    await serve();
 
-    const server = dev;
     return {
       base,
       async send(method, route, body) {
@@ -230,8 +238,18 @@ export async function startWorker(options: StartOptions = {}): Promise<Worker> {
         const text = await res.text();
         return { status: res.status, body: text === "" ? null : JSON.parse(text) };
       },
-      log: () => server.log(),
+      log: () => dev?.log() ?? "",
       stop,
+      async crash() {
+        const server = dev;
+        if (!server) return;
+        server.signal("SIGKILL");
+        await Promise.race([server.exited, sleep(5_000)]);
+        running.delete(server);
+      },
+      async restart() {
+        await serve();
+      },
     };
   } catch (error) {
     await stop();

@@ -2,7 +2,8 @@
  * A fake runner for the worker tier (issue 6): a Node HTTP server on 127.0.0.1 that speaks the runner's side
  * of DESIGN §8 without running anything. It checks each request's signature with the test secret (with the
  * runner's own contract, runner/src/contract.ts: v2 over the method, `req.url` and the body), records
- * it, and answers `POST /runs` with 202 (or what a test scripted: 409, 429, 500, 401, a dry run's outcome).
+ * it, and answers `POST /runs` with 202 (or what a test scripted: 409, 429, 500, 401, a dry run's outcome, a
+ * redirect that fetch rejects).
  * Workerd tests cannot be called back from Node, so a test plays the runner's callback itself.
  *
  * Control API (JSON):
@@ -28,8 +29,11 @@ export type RunnerCall = {
   signed: boolean;
 };
 
-/** A scripted answer; `delayMs` holds it back (a slow acknowledgement, so a callback can overtake it). */
-export type StubAnswer = { status: number; body?: unknown; delayMs?: number };
+/**
+ * A scripted answer; `delayMs` holds it back (a slow acknowledgement, so a callback can overtake it); with
+ * `headers`, it is sent with those headers and no body (a redirect the Worker's fetch cannot follow).
+ */
+export type StubAnswer = { status: number; body?: unknown; delayMs?: number; headers?: Record<string, string> };
 
 async function signatureValid(header: string | undefined, method: string, target: string, body: string): Promise<boolean> {
   return (await verify(STUB_RUNNER_SECRET, header, { method, target, body }, Date.now() / 1000)).ok;
@@ -80,6 +84,10 @@ export async function startRunnerStub(): Promise<RunnerStub> {
       const answer = queued?.shift();
       if (answer) {
         if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+        if (answer.headers) {
+          res.writeHead(answer.status, answer.headers).end();
+          return;
+        }
         return send(res, answer.status, answer.body ?? {});
       }
       if (req.method === "DELETE") return send(res, 204, null);

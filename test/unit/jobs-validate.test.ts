@@ -142,16 +142,16 @@ describe("validateCreate: one sentence per problem", () => {
     expect(await problem(prompt({ cron: undefined, at: "2026-12-01T09:00", delay: "PT20M" }))).toBe(EXACTLY_ONE);
   });
 
-  it("counts a name's characters: 80 emoji are fine, 81 are not, blank is 0", async () => {
+  it("counts a name's characters: 80 emoji are fine, 81 are not, blank has nothing visible", async () => {
     expect((await validateCreate(prompt({ name: PARROTS(80) }), ctx)).ok).toBe(true);
     expect(await problem(prompt({ name: PARROTS(81) }))).toBe('"name" must be 1 to 80 characters long; got 81.');
-    expect(await problem(prompt({ name: "   " }))).toBe('"name" must be 1 to 80 characters long; got 0.');
+    expect(await problem(prompt({ name: "   " }))).toBe('"name" must hold a visible character, such as "Inbox summary"; got only spaces or invisible characters.');
   });
 
   it("counts a text's and a command's characters the same way", async () => {
     expect((await validateCreate(prompt({ text: PARROTS(4000) }), ctx)).ok).toBe(true);
     expect(await problem(prompt({ text: PARROTS(4001) }))).toBe('"text" must be 1 to 4000 characters long; got 4001.');
-    expect(await problem(prompt({ text: "" }))).toBe('"text" must be 1 to 4000 characters long; got 0.');
+    expect(await problem(prompt({ text: "" }))).toBe('"text" must not be blank.');
     expect((await validateCreate(watch({ command: PARROTS(8000) }), ctx)).ok).toBe(true);
     expect(await problem(watch({ command: PARROTS(8001) }))).toBe('"command" must be 1 to 8000 characters long; got 8001.');
   });
@@ -180,7 +180,7 @@ describe("validateCreate: one sentence per problem", () => {
   });
 
   it("reports the name before the schedule, and the schedule before the kind's fields", async () => {
-    expect(await problem(prompt({ name: "", cron: undefined }))).toBe('"name" must be 1 to 80 characters long; got 0.');
+    expect(await problem(prompt({ name: "", cron: undefined }))).toBe('"name" must hold a visible character, such as "Inbox summary"; got only spaces or invisible characters.');
     expect(await problem(prompt({ cron: undefined, command: "echo hi" }))).toBe(EXACTLY_ONE);
   });
 });
@@ -253,7 +253,7 @@ describe("validateEdit", () => {
     expect((await edit(promptSpec, { name: PARROTS(80) })).ok).toBe(true);
     expect(await editProblem(promptSpec, { name: PARROTS(81) })).toBe('"name" must be 1 to 80 characters long; got 81.');
     expect(await editProblem(promptSpec, { text: PARROTS(4001) })).toBe('"text" must be 1 to 4000 characters long; got 4001.');
-    expect(await editProblem(watcherSpec, { command: "" })).toBe('"command" must be 1 to 8000 characters long; got 0.');
+    expect(await editProblem(watcherSpec, { command: "" })).toBe('"command" must not be blank.');
   });
 
   it("keeps a prompt's and a watcher's fields apart", async () => {

@@ -16,7 +16,7 @@ describe("the alert", () => {
     expect(failedLabel({ exitCode: 137, timedOut: true, didNotStart: false })).toBe("failed (exit 137, timed out)");
     expect(failedLabel({ exitCode: null, timedOut: true, didNotStart: false })).toBe("failed (timed out)");
     expect(failedLabel({ exitCode: null, timedOut: false, didNotStart: true })).toBe("failed (did not start)");
-    expect(alertText(job, { exitCode: null, timedOut: true, tail: "  \n", didNotStart: false })).toBe('⚠️ Job "Price" (k7m2q) failed (timed out):');
+    expect(alertText(job, { exitCode: null, timedOut: true, tail: "  \n", didNotStart: false })).toBe('⚠️ Job "Price" (k7m2q) failed (timed out).');
   });
 
   it("fences a tail that holds backticks with a longer fence", () => {

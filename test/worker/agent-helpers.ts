@@ -1,16 +1,20 @@
 /**
  * Shared helpers of the chat object's tests (chat-*.test.ts, issue 3), the agent-path tests (agent-*.test.ts,
  * issue 4) and the Telegram tests: chats (each file its own id range) and RPC results, a spy on a chat
- * object's `PROMPTS` binding (non-forwarding unless asked), jobs and runs backdated and read back, fired prompt
- * runs with the message the DO stored, the queue consumers called directly, and the transcript and gate
- * tables read back.
+ * object's `PROMPTS` binding (non-forwarding unless asked, refusing sends when told), the object's clock moved
+ * forward and its alarm run at its time, jobs fired by the clock, runs read through `jobRuns` and settled
+ * through the run gate, the queue consumers called directly, and captured console lines.
+ *
+ * The helpers that read or write the chat's tables with SQL (`sql`, `runRow`, `runsOf`, `gateRow`,
+ * `pendingKeys`, `transcriptCount`, `justDue`, `settleRun`) are kept for the files not yet moved to the
+ * clock; new tests use the clock and RPC helpers instead.
  *
  * In the worker project the real `prompts` consumer runs whenever a Durable Object sends to the queue, so
  * every chat here gets its spy before it sends anything, and the tests feed the consumer themselves.
  */
 import { createExecutionContext, createMessageBatch, getQueueResult, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import type { ChatScheduler } from "../../src/chat/ChatScheduler";
 import worker from "../../src/index";
@@ -90,12 +94,6 @@ export async function transcript(stub: Stub, chatId: string, limit = 500): Promi
 export const brief = (entries: Entry[]) =>
   entries.map((e) => ({ role: e.role, source: e.source, text: e.text, ...(e.jobId ? { jobId: e.jobId } : {}), ...(e.runId ? { runId: e.runId } : {}) }));
 
-/** Moves a one-off's instant (and so its due time) to `at`, as if that time had come. */
-export const backdateOneOff = (stub: Stub, jobId: string, at: number) =>
-  sql(stub, "UPDATE jobs SET at_ms = ?, next_run_at = ? WHERE id = ?", at, at, jobId);
-/** Moves a cron job's next run to `at`, as if that occurrence had come. */
-export const backdateCron = (stub: Stub, jobId: string, at: number) => sql(stub, "UPDATE jobs SET next_run_at = ? WHERE id = ?", at, jobId);
-
 export type Sent = { body: unknown; contentType: string | undefined }[];
 
 /**
@@ -111,11 +109,15 @@ export async function spyQueue(stub: Stub, forward = false): Promise<Sent> {
     const real = holder.env.PROMPTS;
     const spy = {
       __spy: sent,
+      /** While set (`refuseSends`), every send rejects with this error message and nothing is recorded. */
+      __refuse: null as string | null,
       send: async (body: unknown, options?: QueueSendOptions) => {
+        if (spy.__refuse !== null) throw new Error(spy.__refuse);
         if (forward) await real.send(body, options);
         sent.push({ body, contentType: options?.contentType });
       },
       sendBatch: async (messages: Iterable<MessageSendRequest>, options?: QueueSendBatchOptions) => {
+        if (spy.__refuse !== null) throw new Error(spy.__refuse);
         const batch = [...messages];
         if (forward) await real.sendBatch(batch, options);
         sent.push(...batch.map((m) => ({ body: m.body, contentType: m.contentType })));
@@ -142,6 +144,7 @@ export async function expectSpyInPlace(stub: Stub, sent: Sent): Promise<void> {
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
 /** The lease of a job's run and of the chat's gate. */
 export const LEASE_MS = 10 * MINUTE;
 /** A whole second a little in the past: due now, not late. */
@@ -195,6 +198,86 @@ export async function fireJob(
   expect(sent).toHaveLength(1);
   return { job, runId, dueAt, message: sent[0]!.body as PromptMessage };
 }
+
+/** Makes the chat's queue spy refuse every send with `error` (a failed `sendBatch`), or take them again (null). */
+export async function refuseSends(stub: Stub, error: string | null): Promise<void> {
+  await runInDurableObject(stub, (instance) => {
+    const spy = (instance as unknown as { env: { PROMPTS: { __refuse?: string | null } } }).env.PROMPTS;
+    if (!("__refuse" in spy)) throw new Error("the chat has no queue spy; call spyQueue first");
+    spy.__refuse = error;
+  });
+}
+
+/** The prompts the chat sent for `key` so far (the queue spy's record), oldest first. */
+export const sentFor = async (stub: Stub, key: string): Promise<PromptMessage[]> =>
+  (await queued(stub)).map((s) => s.body as PromptMessage).filter((m) => m.key === key);
+
+/**
+ * Moves the object's clock to the alarm it armed and runs that alarm (the runtime never runs it by itself
+ * once the clock is ahead). Returns the alarm's time.
+ */
+export async function toAlarm(stub: Stub): Promise<number> {
+  const at = await alarmOf(stub);
+  if (at === null) throw new Error("the chat has no alarm armed");
+  await advanceTo(stub, at);
+  expect(await runDurableObjectAlarm(stub)).toBe(true);
+  return at;
+}
+
+/**
+ * The alarm's claim of every due job at the object's now, without its dispatch: what a crash between the
+ * claim and the send leaves behind. The alarm armed before stays armed (the runtime retries a crashed alarm).
+ * Returns the now of the claim.
+ */
+export async function claimOnly(stub: Stub): Promise<number> {
+  const now = await clockOf(stub);
+  await runInDurableObject(stub, (instance) => {
+    (instance as unknown as { firing: { fireDue(now: number): boolean } }).firing.fireDue(now);
+  });
+  return now;
+}
+
+/** A run as `jobRuns` answers it. */
+export type RunView = {
+  runId: string;
+  manual: boolean;
+  dueAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  state: string;
+  status: string | null;
+  exitCode: number | null;
+  timedOut: boolean;
+  late: boolean;
+  detail: string | null;
+};
+
+/** A job's runs as `jobRuns` answers them: newest due first. */
+export const historyOf = (stub: Stub, chatId: string, jobId: string): Promise<RunView[]> => must<RunView[]>(stub.jobRuns(chatId, jobId));
+
+/**
+ * Settles a prompt as an agent does: offered to the run gate, settled there, and the gate released. False
+ * when the gate does not run it (its run is settled or gone, or another chat's).
+ */
+export async function settle(stub: Stub, message: PromptMessage, status: "delivered" | "failed", detail: string | null = null): Promise<boolean> {
+  const offer = await must<{ result: string; token?: string }>(stub.gateOffer(message));
+  if (offer.result !== "run" || offer.token === undefined) return false;
+  await must(stub.gateSettle(offer.token, message.key, status, detail));
+  await must(stub.gateNext(offer.token));
+  return true;
+}
+
+/** Settles the run `runId` with the prompt the chat last sent for it (the queue spy's record); false when none was sent. */
+export async function settleSent(stub: Stub, runId: string, status: "delivered" | "failed", detail: string | null = null): Promise<boolean> {
+  const message = (await sentFor(stub, runId)).at(-1);
+  return message ? settle(stub, message, status, detail) : false;
+}
+
+/** Silences `console[kind]` for this test and returns the spy; `lines` reads what was logged. */
+export const quietConsole = (kind: "log" | "error") => vi.spyOn(console, kind).mockImplementation(() => {});
+
+/** What a console spy recorded, one string per call. */
+export const lines = (spy: { mock: { calls: unknown[][] } }): string[] => spy.mock.calls.map((args) => args.map(String).join(" "));
 
 /**
  * Settles a job's run as an agent does: its stored message offered to the run gate, settled, and the gate

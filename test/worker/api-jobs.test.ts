@@ -82,7 +82,7 @@ describe("POST /admin/chats/:chatId/jobs", () => {
     const past = Date.now() - 3 * HOUR - 5 * MIN;
     const cases: [unknown, string][] = [
       [{ kind: "prompt", cron: "0 9 * * *", text: "Hi" }, '"name" is required, such as "Inbox summary".'],
-      [{ ...prompt, name: "   " }, '"name" must be 1 to 80 characters long; got 0.'],
+      [{ ...prompt, name: "   " }, '"name" must hold a visible character, such as "Inbox summary"; got only spaces or invisible characters.'],
       [{ ...prompt, name: "x".repeat(81), cron: "0 9 * * *" }, '"name" must be 1 to 80 characters long; got 81.'],
       [{ ...prompt, kind: "bot", cron: "0 9 * * *" }, '"kind" must be "prompt" or "watcher".'],
       [{ ...prompt, at: "2031-01-01", cron: "0 9 * * *" }, 'Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".'],
@@ -237,7 +237,7 @@ describe("GET, PATCH and DELETE /admin/chats/:chatId/jobs/:id", () => {
     const cases: [Job, unknown, string][] = [
       [prompt, { kind: "watcher" }, 'Unknown field "kind".'],
       [prompt, { at: "2031-01-01", cron: "0 9 * * *" }, 'Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".'],
-      [prompt, { name: "" }, '"name" must be 1 to 80 characters long; got 0.'],
+      [prompt, { name: "" }, '"name" must hold a visible character, such as "Inbox summary"; got only spaces or invisible characters.'],
       [prompt, { command: "true" }, 'A prompt job takes "text", not "command"; use kind "watcher" to run a script.'],
       [prompt, { timeoutSeconds: 5 }, '"timeoutSeconds" applies only to watchers.'],
       [prompt, { cron: "0 9 * *" }, 'Invalid cron expression "0 9 * *": it has 4 fields; use 5 fields (minute hour day-of-month month day-of-week) such as "0 8 * * 1-5", or a macro such as "@daily".'],

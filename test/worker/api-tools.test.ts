@@ -180,7 +180,8 @@ describe("schedule: cancel, pause, resume, run_now", () => {
       expect(await schedule("320023", { action }), action).toEqual(refused(`"id" is required for ${action}; see "list".`));
       expect(await schedule("320023", { action, id: "" }), action).toEqual(refused(`"id" is required for ${action}; see "list".`));
       expect(await schedule("320023", { action, id: "zzzzz" }), action).toEqual(refused("No job zzzzz in this chat."));
-      expect(await schedule("320023", { action, id: "K7M2Q" }), action).toEqual(refused("No job K7M2Q in this chat."));
+      // Ids are read case-insensitively (a person or a model may shout one back): K7M2Q is k7m2q.
+      expect(await schedule("320023", { action, id: "K7M2Q" }), action).toEqual(refused("No job k7m2q in this chat."));
       expect(await schedule("320023", { action, id: 12345 }), action).toEqual(refused('"id" must be a job id such as "k7m2q"; see "list".'));
       expect(await schedule("320023", { action, id: "zzzzz", name: "x" }), action).toEqual(
         refused(`"name" does not apply to "${action}", which takes only "id".`),

@@ -79,6 +79,28 @@ describe("open dev mode (CUCKOO_DEV=1, no token)", () => {
     }
   });
 
+  it("answers requests addressed to localhost, 127.0.0.1 or [::1] on any port", async () => {
+    for (const host of ["http://localhost:8787", "http://127.0.0.1:9999", "http://[::1]:8787", "https://localhost"]) {
+      expect((await call(`${host}/admin/chats/123456789/jobs`)).status, host).toBe(200);
+    }
+  });
+
+  it("refuses a request addressed to another host (DNS rebinding: a page whose name now points at 127.0.0.1)", async () => {
+    for (const host of ["attacker.example:8787", "localhost.evil.example", "127.0.0.1.nip.io:8787", "10.0.0.5"]) {
+      const res = await call(`http://${host}/admin/chats/123456789/jobs`);
+      const hostname = new URL(`http://${host}`).hostname;
+      expect(await result(res), host).toEqual({
+        status: 403,
+        body: {
+          error: {
+            code: "forbidden",
+            message: `The open dev API answers only requests to localhost, 127.0.0.1 or [::1]; this one is addressed to "${hostname}".`,
+          },
+        },
+      });
+    }
+  });
+
   it("refuses a foreign Origin with 403 forbidden", async () => {
     expect(await result(await call("/admin/preview", postJson(body, { Origin: "https://evil.example" })))).toEqual({
       status: 403,

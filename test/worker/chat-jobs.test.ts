@@ -1,13 +1,35 @@
 /**
  * The ChatScheduler's job state rules (DESIGN §3–§5, issue 3) in workerd: pause and resume, run now, zone
- * change, isolation between chats, the job limit, chat erase and the one alarm. Time is passed in by
- * backdating rows, then `runDurableObjectAlarm`; each test has its own chat (ids 2100000 up).
+ * change, isolation between chats, the job limit, chat erase and the one alarm. Time moves through the
+ * object's own clock (`advanceTo`), then `runDurableObjectAlarm`; instants are compared with that clock, and
+ * what the chat did is read through its RPCs, the alarm it armed and the queue spy. Each test has its own
+ * chat (ids 2100000 up).
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { nextOccurrence, parseCron } from "../../src/time";
-import { alarmOf, settleRun, backdateOneOff, chatIds, createPrompt, HOUR, justDue, MINUTE, must, runsOf, spyQueue, sql, type JobView, type Stub } from "./agent-helpers";
+import {
+  advanceTo,
+  alarmOf,
+  chatIds,
+  clockOf,
+  createPrompt,
+  DAY,
+  HOUR,
+  historyOf,
+  MINUTE,
+  must,
+  queued,
+  sentFor,
+  settle,
+  settleSent,
+  spyQueue,
+  sql,
+  type JobView,
+  type Stub,
+} from "./agent-helpers";
 
 const newChat = chatIds(2_100_000);
 
@@ -35,17 +57,21 @@ function cronOf(text: string) {
 describe("pause and resume", () => {
   it("pause keeps the job with nextRunAt null and the alarm does not fire it", async () => {
     const { chatId, stub } = newChat();
+    await spyQueue(stub);
     const paused = await createPrompt(chatId, stub, { delay: "PT5M" }, "Paused one");
     const other = await createPrompt(chatId, stub, { delay: "PT1H" }, "Other one");
-    await backdateOneOff(stub, paused.id, justDue());
 
     const result = await must<JobView>(stub.pauseJob(chatId, paused.id));
     expect(result).toMatchObject({ id: paused.id, enabled: false, nextRunAt: null, running: false });
     expect(await alarmOf(stub)).toBe(Date.parse(other.nextRunAt!));
 
+    // Its time comes: the alarm fires nothing.
+    await advanceTo(stub, Date.parse(paused.nextRunAt!));
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect(await runsOf(stub, paused.id)).toEqual([]);
+    expect(await historyOf(stub, chatId, paused.id)).toEqual([]);
+    expect(await queued(stub)).toEqual([]);
     expect(await must<JobView>(stub.getJob(chatId, paused.id))).toMatchObject({ enabled: false, nextRunAt: null });
+    expect(await alarmOf(stub)).toBe(Date.parse(other.nextRunAt!));
   });
 
   it("pausing the only job leaves no alarm", async () => {
@@ -61,14 +87,17 @@ describe("pause and resume", () => {
     await must(stub.setTimeZone(chatId, "Europe/Berlin"));
     const job = await createPrompt(chatId, stub, { cron: "0 9 * * *" }, "Inbox summary", "Summarise my inbox.");
     await must(stub.pauseJob(chatId, job.id));
+    // Three days pass while it is paused: it resumes from the object's now, not from when it was paused.
+    await stub.testAdvanceClock(3 * DAY);
 
-    const t0 = Date.now();
+    const t0 = await clockOf(stub);
     const resumed = await must<JobView>(stub.resumeJob(chatId, job.id));
-    const t1 = Date.now();
+    const t1 = await clockOf(stub);
 
     const cron = cronOf("0 9 * * *");
     const candidates = [nextOccurrence(cron, "Europe/Berlin", t0)!.at, nextOccurrence(cron, "Europe/Berlin", t1)!.at].map((t) => new Date(t).toISOString());
     expect(candidates).toContain(resumed.nextRunAt);
+    expect(Date.parse(resumed.nextRunAt!)).toBeGreaterThan(t0);
     expect(resumed.enabled).toBe(true);
     expect(await alarmOf(stub)).toBe(Date.parse(resumed.nextRunAt!));
   });
@@ -78,21 +107,19 @@ describe("pause and resume", () => {
     const sent = await spyQueue(stub);
     await must(stub.setTimeZone(chatId, "Europe/Berlin"));
     const job = await createPrompt(chatId, stub, { delay: "PT5M" });
+    const at = Date.parse(job.nextRunAt!);
     await must(stub.pauseJob(chatId, job.id));
-    // Its time passed while it was paused.
-    const at = Math.floor(Date.now() / MINUTE) * MINUTE - 2 * HOUR;
-    await sql(stub, "UPDATE jobs SET at_ms = ? WHERE id = ?", at, job.id);
+    // Its time passes while it is paused, by 2 hours.
+    await advanceTo(stub, at + 2 * HOUR);
 
     const resumed = await must<JobView>(stub.resumeJob(chatId, job.id));
     expect(resumed).toMatchObject({ enabled: true, nextRunAt: new Date(at).toISOString(), schedule: { at: new Date(at).toISOString() } });
-    // Due at once: workerd keeps a past alarm time as "now", and may already be running it.
-    const alarm = await alarmOf(stub);
-    if (alarm !== null) expect(alarm).toBeLessThanOrEqual(Date.now());
+    // Due at once: the alarm is armed at its (past) time.
+    expect(await alarmOf(stub)).toBe(at);
 
-    await runDurableObjectAlarm(stub);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
     const runId = `${job.id}:${at}`;
-    // If the runtime was already running that alarm, its send may still be in flight: wait for it.
-    await vi.waitFor(async () => expect((await runsOf(stub, job.id)).map((r) => [r.run_id, r.state, r.late])).toEqual([[runId, "dispatched", 1]]), { timeout: 2_000 });
+    expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.late])).toEqual([[runId, "dispatched", true]]);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toMatchObject({
       key: runId,
@@ -109,11 +136,13 @@ describe("run now", () => {
   it("dispatches a manual run <jobId>:<now> at once, leaves the next run alone, and refuses a second while in flight", async () => {
     const { chatId, stub } = newChat();
     const sent = await spyQueue(stub);
+    // A day on the object's clock, so that its now and the machine's differ.
+    await stub.testAdvanceClock(DAY);
     const job = await createPrompt(chatId, stub, { cron: "0 9 * * *" }, "Inbox summary", "Summarise my inbox.");
 
-    const t0 = Date.now();
+    const t0 = await clockOf(stub);
     const ran = await must<JobView>(stub.runJobNow(chatId, job.id));
-    const t1 = Date.now();
+    const t1 = await clockOf(stub);
 
     const now = Date.parse(ran.lastRunAt!);
     expect(now).toBeGreaterThanOrEqual(t0);
@@ -121,8 +150,8 @@ describe("run now", () => {
     expect(ran).toMatchObject({ running: true, nextRunAt: job.nextRunAt, enabled: true });
     const runId = `${job.id}:${now}`;
     // Dispatched before the RPC returned: no alarm needed.
-    const runs = await runsOf(stub, job.id);
-    expect(runs.map((r) => [r.run_id, r.manual, r.state, r.late, r.due_at])).toEqual([[runId, 1, "dispatched", 0, now]]);
+    const runs = await historyOf(stub, chatId, job.id);
+    expect(runs.map((r) => [r.runId, r.manual, r.state, r.late, r.dueAt])).toEqual([[runId, true, "dispatched", false, new Date(now).toISOString()]]);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toStrictEqual({
       v: 1,
@@ -142,7 +171,7 @@ describe("run now", () => {
     expect(history).toMatchObject({ runId, manual: true });
 
     expect(await stub.runJobNow(chatId, job.id)).toEqual({ ok: false, error: { code: "conflict", message: `Job ${job.id} is still running.` } });
-    expect(await runsOf(stub, job.id)).toHaveLength(1);
+    expect(await historyOf(stub, chatId, job.id)).toHaveLength(1);
     expect(sent).toHaveLength(1);
     expect((await must<JobView>(stub.getJob(chatId, job.id))).nextRunAt).toBe(job.nextRunAt);
   });
@@ -155,7 +184,7 @@ describe("run now", () => {
     const runId = `${job.id}:${Date.parse(ran.lastRunAt!)}`;
     expect(ran).toMatchObject({ running: true, nextRunAt: job.nextRunAt, schedule: job.schedule });
 
-    expect(await settleRun(stub, runId, "delivered")).toBe(true);
+    expect(await settleSent(stub, runId, "delivered")).toBe(true);
 
     const after = await must<JobView>(stub.getJob(chatId, job.id));
     expect(after).toMatchObject({ running: false, nextRunAt: job.nextRunAt, schedule: job.schedule, lastResult: { status: "delivered" } });
@@ -174,10 +203,12 @@ describe("zone change", () => {
     const cronJob = await createPrompt(chatId, stub, { cron: "0 9 * * *" }, "Inbox summary", "Summarise my inbox.");
     const oneOff = await createPrompt(chatId, stub, { delay: "P2DT3H" }, "Call the dentist");
     const otherJob = await createPrompt(other.chatId, other.stub, { cron: "0 9 * * *" }, "Other chat", "Stays in Berlin.");
+    // A day on this chat's clock (the one-off is still ahead): the change and its reply are at the object's now.
+    await stub.testAdvanceClock(DAY);
 
-    const t0 = Date.now();
+    const t0 = await clockOf(stub);
     const change = await must<{ chatId: string; timeZone: string; isDefault: boolean; cronJobs: number; oneOffs: number; message: string }>(stub.setTimeZone(chatId, "Asia/Tokyo"));
-    const t1 = Date.now();
+    const t1 = await clockOf(stub);
 
     const tokyo9 = [t0, t1].map((t) => new Date(nextOccurrence(cronOf("0 9 * * *"), "Asia/Tokyo", t)!.at).toISOString());
     const after = await must<JobView>(stub.getJob(chatId, cronJob.id));
@@ -208,9 +239,10 @@ describe("zone change", () => {
   it("reset to the default zone is marked default, and with no jobs the reply has no job clause", async () => {
     const { chatId, stub } = newChat();
     await must(stub.setTimeZone(chatId, "Asia/Tokyo"));
-    const t0 = Date.now();
+    await stub.testAdvanceClock(3 * DAY);
+    const t0 = await clockOf(stub);
     const change = await must<{ timeZone: string; isDefault: boolean; cronJobs: number; oneOffs: number; message: string }>(stub.setTimeZone(chatId, null));
-    const t1 = Date.now();
+    const t1 = await clockOf(stub);
     expect(change).toMatchObject({ timeZone: "UTC", isDefault: true, cronJobs: 0, oneOffs: 0 });
     expect([t0, t1].map((now) => `Time zone set to UTC (UTC+00:00, default). Now ${chatTime(now, "UTC", now)}.`)).toContain(change.message);
   });
@@ -225,7 +257,7 @@ describe("isolation", () => {
     const job = await createPrompt(a.chatId, a.stub, { delay: "PT5M" });
     await spyQueue(a.stub);
     const ran = await must<JobView>(a.stub.runJobNow(a.chatId, job.id));
-    const runId = `${job.id}:${Date.parse(ran.lastRunAt!)}`;
+    const [message] = await sentFor(a.stub, `${job.id}:${Date.parse(ran.lastRunAt!)}`);
     const notFound = { ok: false, error: { code: "not_found", message: `No job ${job.id} in this chat.` } };
 
     expect(await b.stub.getJob(b.chatId, job.id)).toEqual(notFound);
@@ -235,10 +267,12 @@ describe("isolation", () => {
     expect(await b.stub.jobRuns(b.chatId, job.id)).toEqual(notFound);
     expect(await b.stub.editJob(b.chatId, job.id, { name: "Taken over" })).toEqual(notFound);
     expect(await b.stub.cancelJob(b.chatId, job.id)).toEqual(notFound);
-    expect(await settleRun(b.stub, runId, "delivered")).toBe(false);
+    // Chat a's prompt offered to chat b's run gate: b has no such run, so nothing runs or settles.
+    expect(await settle(b.stub, message!, "delivered")).toBe(false);
     expect((await must<{ jobs: unknown[] }>(b.stub.listJobs(b.chatId, {}))).jobs).toEqual([]);
 
     expect(await must<JobView>(a.stub.getJob(a.chatId, job.id))).toMatchObject({ name: "Call the dentist", running: true, enabled: true });
+    expect((await historyOf(a.stub, a.chatId, job.id)).map((r) => r.state)).toEqual(["dispatched"]);
   });
 });
 
@@ -269,22 +303,27 @@ describe("MAX_JOBS_PER_CHAT (50 in the test env)", () => {
 describe("chat erase", () => {
   it("removes every job, run and setting and the alarm", async () => {
     const { chatId, stub } = newChat();
+    await spyQueue(stub);
     await must(stub.setTimeZone(chatId, "Europe/Berlin"));
     const fired = await createPrompt(chatId, stub, { delay: "PT5M" });
-    await createPrompt(chatId, stub, { cron: "0 9 * * *" }, "Inbox summary", "Summarise my inbox.");
-    await backdateOneOff(stub, fired.id, justDue());
-    await runDurableObjectAlarm(stub);
-    expect(await runsOf(stub, fired.id)).toHaveLength(1);
+    const cron = await createPrompt(chatId, stub, { cron: "0 9 * * *" }, "Inbox summary", "Summarise my inbox.");
+    const due = Date.parse(fired.nextRunAt!);
+    await advanceTo(stub, due);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const [message] = await sentFor(stub, `${fired.id}:${due}`);
+    expect((await historyOf(stub, chatId, fired.id)).map((r) => r.state)).toEqual(["dispatched"]);
 
     expect(await stub.erase(chatId)).toEqual({ ok: true, value: null });
 
     expect(await alarmOf(stub)).toBeNull();
-    expect(await sql(stub, "SELECT (SELECT COUNT(*) FROM jobs) AS jobs, (SELECT COUNT(*) FROM runs) AS runs, (SELECT COUNT(*) FROM settings) AS settings")).toEqual([
-      { jobs: 0, runs: 0, settings: 0 },
-    ]);
     expect(await runDurableObjectAlarm(stub)).toBe(false);
     expect(await must(stub.getSettings(chatId))).toEqual({ chatId, timeZone: "UTC", isDefault: true });
     expect((await must<{ jobs: unknown[] }>(stub.listJobs(chatId, {}))).jobs).toEqual([]);
+    for (const id of [fired.id, cron.id]) {
+      expect(await stub.jobRuns(chatId, id)).toEqual({ ok: false, error: { code: "not_found", message: `No job ${id} in this chat.` } });
+    }
+    // The run in flight went too: its prompt, offered now, finds nothing to run, and nothing is left to wake for.
+    expect(await settle(stub, message!, "delivered")).toBe(false);
     expect(await alarmOf(stub)).toBeNull();
   });
 });
@@ -299,7 +338,7 @@ describe("the alarm", () => {
     expect(await alarmOf(stub)).toBe(Date.parse(later.nextRunAt!));
     const sooner = await createPrompt(chatId, stub, { delay: "PT1H" }, "Sooner");
     expect(await alarmOf(stub)).toBe(Date.parse(sooner.nextRunAt!));
-    const latest = await createPrompt(chatId, stub, { at: new Date(Date.now() + 3 * HOUR).toISOString() }, "Latest");
+    const latest = await createPrompt(chatId, stub, { at: new Date((await clockOf(stub)) + 3 * HOUR).toISOString() }, "Latest");
     expect(await alarmOf(stub)).toBe(Date.parse(sooner.nextRunAt!));
 
     await must(stub.cancelJob(chatId, sooner.id));
@@ -312,9 +351,13 @@ describe("the alarm", () => {
 
   it("an alarm with nothing due fires nothing and re-arms at the soonest next run", async () => {
     const { chatId, stub } = newChat();
+    await spyQueue(stub);
     const job = await createPrompt(chatId, stub, { delay: "PT1H" });
+    // A minute short of its time.
+    await advanceTo(stub, Date.parse(job.nextRunAt!) - MINUTE);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect(await runsOf(stub, job.id)).toEqual([]);
+    expect(await historyOf(stub, chatId, job.id)).toEqual([]);
+    expect(await queued(stub)).toEqual([]);
     expect(await alarmOf(stub)).toBe(Date.parse(job.nextRunAt!));
   });
 
@@ -341,35 +384,51 @@ describe("the alarm", () => {
 describe("edge cases found in review", () => {
   it("holds a one-off whose time comes during a manual run, then fires it once that run settles", async () => {
     const { chatId, stub } = newChat();
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Call", kind: "prompt", delay: "PT1H", text: "Call the dentist" }, "admin"));
+    // Due in a minute, so that the manual run's 2 minutes to reach the run gate outlast its time.
+    const job = await must<JobView>(stub.createJob(chatId, { name: "Call", kind: "prompt", delay: "PT1M", text: "Call the dentist" }, "admin"));
+    const at = Date.parse(job.nextRunAt!);
     await spyQueue(stub);
     const manual = await must<JobView>(stub.runJobNow(chatId, job.id));
     expect(manual.running).toBe(true);
-    const at = Date.now() - 1_000;
-    await backdateOneOff(stub, job.id, at);
-    await runDurableObjectAlarm(stub);
-    // Held, not skipped: no second run, the job keeps a next run a minute on.
-    const held = await runsOf(stub, job.id);
-    expect(held.map((r) => [r.manual, r.state])).toEqual([[1, "dispatched"]]);
-    const [row] = await sql<{ next_run_at: number; at_ms: number }>(stub, "SELECT next_run_at, at_ms FROM jobs WHERE id = ?", job.id);
-    expect(row!.at_ms).toBe(at);
-    expect(row!.next_run_at).toBeGreaterThan(at + 59_000);
-    // The manual run settles; the held occurrence then fires with run id <id>:<at>.
-    await settleRun(stub, held[0]!.run_id, "delivered");
-    await sql(stub, "UPDATE jobs SET next_run_at = ? WHERE id = ?", Date.now() - 1, job.id);
-    await runDurableObjectAlarm(stub);
-    const runs = await runsOf(stub, job.id);
-    expect(runs.filter((r) => r.manual === 0).map((r) => r.run_id)).toEqual([`${job.id}:${at}`]);
+    const manualRunId = `${job.id}:${Date.parse(manual.lastRunAt!)}`;
+
+    await advanceTo(stub, at);
+    const t0 = await clockOf(stub);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const t1 = await clockOf(stub);
+    // Held, not skipped: no second run; the job keeps its time and looks again a minute on.
+    expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.manual, r.state])).toEqual([[manualRunId, true, "dispatched"]]);
+    expect((await queued(stub)).map((m) => (m.body as PromptMessage).key)).toEqual([manualRunId]);
+    const held = await must<JobView>(stub.getJob(chatId, job.id));
+    expect(held.schedule).toEqual({ at: new Date(at).toISOString() });
+    const retry = Date.parse(held.nextRunAt!);
+    expect(retry).toBeGreaterThanOrEqual(t0 + MINUTE);
+    expect(retry).toBeLessThanOrEqual(t1 + MINUTE);
+
+    // The manual run settles; at the retry the held occurrence fires with run id <id>:<at>.
+    expect(await settleSent(stub, manualRunId, "delivered")).toBe(true);
+    expect(await alarmOf(stub)).toBe(retry);
+    await advanceTo(stub, retry);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const runs = await historyOf(stub, chatId, job.id);
+    expect(runs.map((r) => [r.runId, r.manual, r.state])).toEqual([
+      [`${job.id}:${at}`, false, "dispatched"],
+      [manualRunId, true, "settled"],
+    ]);
+    expect((await queued(stub)).map((m) => (m.body as PromptMessage).key)).toEqual([manualRunId, `${job.id}:${at}`]);
   });
 
   it("cancels a row that no longer parses, naming it, so it stops counting against the limit", async () => {
     const { chatId, stub } = newChat();
     const job = await must<JobView>(stub.createJob(chatId, { name: "Broken", kind: "prompt", cron: "0 9 * * *", text: "x" }, "admin"));
+    // A damaged row is the point here, and no client can write one: the one raw write of this file.
     await sql(stub, "UPDATE jobs SET last_result = '{bad' WHERE id = ?", job.id);
-    expect(await stub.getJob(chatId, job.id)).toEqual({ ok: false, error: { code: "not_found", message: `No job ${job.id} in this chat.` } });
+    const notFound = { ok: false, error: { code: "not_found", message: `No job ${job.id} in this chat.` } };
+    expect(await stub.getJob(chatId, job.id)).toEqual(notFound);
     const cancelled = await must<JobView>(stub.cancelJob(chatId, job.id));
     expect([cancelled.id, cancelled.name]).toEqual([job.id, "Broken"]);
-    expect(await sql(stub, "SELECT id FROM jobs")).toEqual([]);
+    // The row is gone: a second cancel finds nothing.
+    expect(await stub.cancelJob(chatId, job.id)).toEqual(notFound);
   });
 
   it("refuses a call for another chat id than the one the object belongs to", async () => {

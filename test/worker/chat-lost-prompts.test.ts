@@ -6,7 +6,8 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { chatIds, MINUTE, must, spyQueue, type Stub } from "./agent-helpers";
+import { alarmOf, chatIds, clockOf, LEASE_MS, MINUTE, must, spyQueue, type Stub } from "./agent-helpers";
+import { captureLog } from "./watcher-helpers";
 
 const newChat = chatIds(8_200_000);
 
@@ -23,6 +24,7 @@ const botTexts = async (stub: Stub, chatId: string) =>
 describe("a user's message lost on its way to the agent", () => {
   it("is sent again after 2 minutes, 3 times, and then the chat is told it went unanswered", async () => {
     const { chatId, stub } = newChat();
+    const logged = captureLog("log");
     const sent = await spyQueue(stub);
     const { messageId } = await must<{ messageId: string }>(stub.postUserMessage(chatId, "are you there?"));
     const [first] = bodies(sent);
@@ -34,6 +36,7 @@ describe("a user's message lost on its way to the agent", () => {
     await afterDeadline(stub);
     expect(sent).toHaveLength(4);
     expect(await botTexts(stub, chatId)).toEqual(["⚠️ I could not answer your message after several tries; please send it again."]);
+    expect(logged()).toEqual(Array<string>(3).fill("1 user message(s) did not reach the run gate within 2 min; sending again"));
     // Nothing is left to wake for.
     await stub.testAdvanceClock(10 * MINUTE);
     expect(await runDurableObjectAlarm(stub)).toBe(false);
@@ -44,11 +47,16 @@ describe("a user's message lost on its way to the agent", () => {
     const sent = await spyQueue(stub);
     await must(stub.postUserMessage(chatId, "hello"));
     const [message] = bodies(sent);
+    const from = await clockOf(stub);
     const offer = await must<{ result: string; token: string }>(stub.gateOffer(message));
     expect(offer.result).toBe("run");
+    // The gate's own lease (10 minutes) is the next thing to wake for, not the message's 2-minute deadline.
+    const alarm = (await alarmOf(stub))!;
+    expect(alarm).toBeGreaterThanOrEqual(from + LEASE_MS);
+    expect(alarm).toBeLessThanOrEqual((await clockOf(stub)) + LEASE_MS);
+    // Woken past the deadline all the same, it sends nothing again.
     await stub.testAdvanceClock(2 * MINUTE + 1);
-    // The gate's own lease (10 minutes) is the next thing to wake for; no re-send before it.
-    await runDurableObjectAlarm(stub);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(sent).toHaveLength(1);
   });
 

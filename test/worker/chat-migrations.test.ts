@@ -6,7 +6,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { migrate, MIGRATIONS } from "../../src/chat/store/schema";
-import { chatIds, must } from "./agent-helpers";
+import { chatIds, clockOf, HOUR, must } from "./agent-helpers";
 
 const newChat = chatIds(8_100_000);
 
@@ -23,7 +23,8 @@ describe("migration 6: runs say what they are", () => {
     await must(stub.getSettings(chatId)); // the object exists, bound to its chat
     const call = { command: "curl -s https://example.com/price", timeoutSeconds: 30, timeZone: "Europe/Berlin" };
     const prompt = { v: 1, key: "pppp2:1000", chatId, timeZone: "UTC", source: "job", text: "[Scheduled job \"P\" (pppp2)]\nHi", body: "Hi", firedAt: "2026-12-01T09:00:00.000Z" };
-    const later = Date.now() + 3_600_000;
+    // Leases and due times an hour ahead on the object's clock: nothing runs out while the test reads them.
+    const later = (await clockOf(stub)) + HOUR;
     const rows = await runInDurableObject(stub, (_instance, state) => {
       const sql = state.storage.sql;
       resetTo(sql, 5);

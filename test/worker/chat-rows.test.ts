@@ -7,10 +7,12 @@
  * the alarm sums `cursor.rowsWritten`: the figure Cloudflare bills, which counts index entries as well as
  * table rows. The alarm itself runs through `runDurableObjectAlarm`, unchanged. SQLite's own
  * `total_changes()` (table rows only, and also the runtime's alarm bookkeeping) is read as a cross-check.
+ * Jobs come due by moving the object's clock (`advanceTo`), which writes nothing; the queue spy keeps the
+ * prompts from the real queue, whose consumer would otherwise write to the run gate while the meter runs.
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { chatIds, justDue, must, sql, type Stub } from "./agent-helpers";
+import { advanceTo, chatIds, clockOf, historyOf, must, queued, spyQueue, type JobView, type Stub } from "./agent-helpers";
 import { callback, outcomeOf, withRunner } from "./watcher-helpers";
 
 const newChat = chatIds(2_200_000);
@@ -62,15 +64,15 @@ async function readMeter(stub: Stub, m: Meter): Promise<{ rowsWritten: number; w
 describe("SQLite rows written per fire", () => {
   it("writes 7 rows to fire one due one-off prompt: the claimed run (1 + 3 index entries), the job (1), the dispatch (2)", async () => {
     const { chatId, stub } = newChat();
-    const job = await must<{ id: string }>(stub.createJob(chatId, { name: "Call the dentist", kind: "prompt", delay: "PT5M", text: "Call the dentist." }, "admin"));
-    const due = justDue();
-    await sql(stub, "UPDATE jobs SET at_ms = ?, next_run_at = ? WHERE id = ?", due, due, job.id);
+    await spyQueue(stub);
+    const job = await must<JobView>(stub.createJob(chatId, { name: "Call the dentist", kind: "prompt", delay: "PT5M", text: "Call the dentist." }, "admin"));
+    await advanceTo(stub, Date.parse(job.nextRunAt!));
 
     const m = await meter(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const rows = await readMeter(stub, m);
 
-    expect((await sql<{ state: string }>(stub, "SELECT state FROM runs")).map((r) => r.state)).toEqual(["dispatched"]);
+    expect((await historyOf(stub, chatId, job.id)).map((r) => r.state)).toEqual(["dispatched"]);
     expect(rows.writes).toEqual([
       ["INSERT runs", 4],
       ["UPDATE jobs", 1],
@@ -84,13 +86,15 @@ describe("SQLite rows written per fire", () => {
 
   it("writes 8 rows to fire one due cron prompt (the job's next run moves in its index too)", async () => {
     const { chatId, stub } = newChat();
-    const job = await must<{ id: string }>(stub.createJob(chatId, { name: "Price check", kind: "prompt", cron: "*/10 * * * *", text: "Check the price." }, "admin"));
-    await sql(stub, "UPDATE jobs SET next_run_at = ? WHERE id = ?", justDue(), job.id);
+    await spyQueue(stub);
+    const job = await must<JobView>(stub.createJob(chatId, { name: "Price check", kind: "prompt", cron: "*/10 * * * *", text: "Check the price." }, "admin"));
+    await advanceTo(stub, Date.parse(job.nextRunAt!));
 
     const m = await meter(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const rows = await readMeter(stub, m);
 
+    expect((await historyOf(stub, chatId, job.id)).map((r) => r.state)).toEqual(["dispatched"]);
     expect(rows.writes).toEqual([
       ["INSERT runs", 4],
       ["UPDATE jobs", 2],
@@ -101,35 +105,37 @@ describe("SQLite rows written per fire", () => {
 
   it("writes 70 rows to fire 10 one-off prompts due at one instant (7 each, nothing per alarm)", async () => {
     const { chatId, stub } = newChat();
-    const due = justDue();
-    // Created first, backdated together: a create after a backdate would arm a past alarm that the runtime
-    // runs at once, before the meter is in place.
+    await spyQueue(stub);
+    // One instant, a whole second 5 minutes ahead, given to all ten as their `at`.
+    const due = Math.floor((await clockOf(stub)) / 1000) * 1000 + 5 * 60_000;
+    const jobs: JobView[] = [];
     for (let i = 0; i < 10; i++) {
-      await must(stub.createJob(chatId, { name: `Job ${i}`, kind: "prompt", delay: "PT5M", text: `Prompt ${i}.` }, "admin"));
+      jobs.push(await must<JobView>(stub.createJob(chatId, { name: `Job ${i}`, kind: "prompt", at: new Date(due).toISOString(), text: `Prompt ${i}.` }, "admin")));
     }
-    await sql(stub, "UPDATE jobs SET at_ms = ?, next_run_at = ?", due, due);
+    await advanceTo(stub, due);
 
     const m = await meter(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const rows = await readMeter(stub, m);
 
-    expect((await sql<{ n: number }>(stub, "SELECT COUNT(*) AS n FROM runs WHERE state = 'dispatched'"))[0]!.n).toBe(10);
+    expect((await queued(stub)).map((s) => (s.body as { key: string }).key).sort()).toEqual(jobs.map((j) => `${j.id}:${due}`).sort());
+    for (const job of jobs) expect((await historyOf(stub, chatId, job.id)).map((r) => r.state)).toEqual(["dispatched"]);
     expect(rows.rowsWritten).toBe(70);
   });
 
   it("writes 10 rows for a silent watcher tick: the alarm that claims and starts it (8), the callback that settles it (2)", async () => {
     const { chatId, stub } = newChat();
     await withRunner(stub);
-    const job = await must<{ id: string }>(stub.createJob(chatId, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "true" }, "admin"));
-    const due = justDue();
-    await sql(stub, "UPDATE jobs SET next_run_at = ? WHERE id = ?", due, job.id);
+    const job = await must<JobView>(stub.createJob(chatId, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "true" }, "admin"));
+    const due = Date.parse(job.nextRunAt!);
+    await advanceTo(stub, due);
 
     const m = await meter(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect((await callback(chatId, outcomeOf(chatId, `${job.id}:${due}`, { status: "silent" }))).status).toBe(204);
     const rows = await readMeter(stub, m);
 
-    expect((await sql<{ status: string }>(stub, "SELECT status FROM runs")).map((r) => r.status)).toEqual(["silent"]);
+    expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.status])).toEqual([[`${job.id}:${due}`, "silent"]]);
     expect(rows.writes).toEqual([
       ["INSERT runs", 4],
       ["UPDATE jobs", 2],
@@ -142,7 +148,10 @@ describe("SQLite rows written per fire", () => {
 
   it("writes nothing when the alarm finds nothing due", async () => {
     const { chatId, stub } = newChat();
-    await must(stub.createJob(chatId, { name: "Later", kind: "prompt", delay: "PT1H", text: "Later." }, "admin"));
+    await spyQueue(stub);
+    const job = await must<JobView>(stub.createJob(chatId, { name: "Later", kind: "prompt", delay: "PT1H", text: "Later." }, "admin"));
+    // A minute short of its time.
+    await advanceTo(stub, Date.parse(job.nextRunAt!) - 60_000);
 
     const m = await meter(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
@@ -150,5 +159,6 @@ describe("SQLite rows written per fire", () => {
 
     expect(rows.writes).toEqual([]);
     expect(rows.rowsWritten).toBe(0);
+    expect(await queued(stub)).toEqual([]);
   });
 });

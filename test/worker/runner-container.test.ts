@@ -53,13 +53,13 @@ describe("the callback's outbound handler", () => {
     const { chatId, stub } = newChat();
     await withRunner(stub);
     const job: JobView = await createWatcher(chatId, stub);
-    const runId = await fireWatcher(stub, job, Math.floor(Date.now() / 1000) * 1000 - 5_000);
-    expect((await runState(stub, runId))?.state).not.toBe("settled");
+    const runId = await fireWatcher(chatId, stub, job);
+    expect((await runState(chatId, stub, runId))?.state).toBe("dispatched");
 
     const request = await signedPost(callbackUrl(chatId), outcomeOf(chatId, runId, { status: "silent" }));
     const res = await routeCallback(request, workerEnv(), containerOf(chatId));
     expect(res.status).toBe(204);
-    expect(await runState(stub, runId)).toEqual({ state: "settled", status: "silent", exit_code: 0, timed_out: 0, detail: null });
+    expect(await runState(chatId, stub, runId)).toEqual({ state: "settled", status: "silent", exitCode: 0, timedOut: false, detail: null });
   });
 
   it("hands the chat id of the path and the request, untouched, to the Worker's callback", async () => {
@@ -113,7 +113,7 @@ describe("the callback's outbound handler", () => {
     const { chatId, stub } = newChat();
     await withRunner(stub);
     const job = await createWatcher(chatId, stub);
-    const runId = await fireWatcher(stub, job, Math.floor(Date.now() / 1000) * 1000 - 5_000);
+    const runId = await fireWatcher(chatId, stub, job);
 
     const forged = await routeCallback(await signedPost(callbackUrl(chatId), outcomeOf(chatId, runId), "not-the-secret"), workerEnv(), containerOf(chatId));
     expect(forged.status).toBe(401);
@@ -127,7 +127,7 @@ describe("the callback's outbound handler", () => {
       containerOf(chatId),
     );
     expect(replayed.status).toBe(401);
-    expect((await runState(stub, runId))?.state).not.toBe("settled");
+    expect((await runState(chatId, stub, runId))?.state).toBe("dispatched");
   });
 
   it("is the handler the library routes the callback host to (registered, not shadowed by a static field)", () => {

@@ -1,13 +1,16 @@
 /**
  * Helpers of the watcher tests (issue 6): a chat whose object talks to the fake runner (test/stub/
- * runner-stub.ts), the calls the runner saw, scripted runner answers, watchers fired by the alarm, and the
- * runner's callback played by the test, signed like the runner signs it.
+ * runner-stub.ts), the calls the runner saw, scripted runner answers, watchers fired by moving the object's
+ * clock to their due time, the runner's callback played by the test (signed like the runner signs it), and
+ * what a client reads back: runs through `jobRuns`, prompts through the queue spy, logs a test expects.
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
-import { expect, inject } from "vitest";
+import { expect, inject, onTestFinished, vi } from "vitest";
 import { signatureHeader, type RunnerOutcome } from "../../src/contracts/runner";
+import type { PromptMessage } from "../../src/contracts/prompt-message";
+import type { Run } from "../../src/schemas/jobs";
 import { STUB_RUNNER_SECRET, type RunnerCall, type StubAnswer } from "../stub/runner-stub";
-import { must, runRow, setInstanceVars, spyQueue, sql, type JobView, type Sent, type Stub } from "./agent-helpers";
+import { advanceTo, alarmOf, must, queued, setInstanceVars, spyQueue, type JobView, type Sent, type Stub } from "./agent-helpers";
 import { call, envWith } from "./helpers";
 
 export { STUB_RUNNER_SECRET };
@@ -31,6 +34,9 @@ export async function runnerCalls(chatId: string): Promise<RunnerCall[]> {
   return ((await res.json()) as { calls: RunnerCall[] }).calls;
 }
 
+/** How many runs the chat asked the runner to start (`POST /runs`). */
+export const runnerPosts = async (chatId: string) => (await runnerCalls(chatId)).filter((c) => c.method === "POST").length;
+
 /** The next answers of the fake runner for this chat's calls, in order. */
 export async function scriptRunner(chatId: string, answers: StubAnswer[]): Promise<void> {
   const res = await fetch(`${inject("runnerStub")}/__stub/script`, {
@@ -40,6 +46,13 @@ export async function scriptRunner(chatId: string, answers: StubAnswer[]): Promi
   });
   expect(res.status).toBe(200);
 }
+
+/**
+ * A runner that cannot be reached, as the Worker's `fetch` sees it: the request is rejected (a redirect
+ * whose Location is no URL) though no connection fails. A refused or dropped connection would do the same,
+ * but workerd prints every such failure as an "uncaught exception" that no test can capture.
+ */
+export const UNREACHABLE: StubAnswer = { status: 307, headers: { Location: "http://[::1" } };
 
 export async function createWatcher(
   chatId: string,
@@ -62,12 +75,29 @@ export async function createWatcher(
   );
 }
 
-/** Makes a watcher due at `dueAt` (a cron job's next run, or a one-off's time) and runs the alarm. */
-export async function fireWatcher(stub: Stub, job: JobView, dueAt: number): Promise<string> {
-  if ("at" in job.schedule) await sql(stub, "UPDATE jobs SET at_ms = ?, next_run_at = ? WHERE id = ?", dueAt, dueAt, job.id);
-  else await sql(stub, "UPDATE jobs SET next_run_at = ? WHERE id = ?", dueAt, job.id);
+/**
+ * Fires a watcher's next occurrence (its `nextRunAt` now, so a cron job's next one each time): the object's
+ * clock moved to it (plus `lateMs`) and the alarm run. Returns the run id `<jobId>:<dueAt>`.
+ */
+export async function fireWatcher(chatId: string, stub: Stub, job: Pick<JobView, "id">, options: { lateMs?: number } = {}): Promise<string> {
+  const { nextRunAt } = await must<JobView>(stub.getJob(chatId, job.id));
+  expect(nextRunAt).not.toBeNull();
+  const dueAt = Date.parse(nextRunAt!);
+  await advanceTo(stub, dueAt + (options.lateMs ?? 0));
   expect(await runDurableObjectAlarm(stub)).toBe(true);
   return `${job.id}:${dueAt}`;
+}
+
+/**
+ * Runs the alarm the object armed, once its time has come on the object's clock (the clock is moved there;
+ * the runtime never fires it by itself once the clock is ahead). Returns the alarm's time.
+ */
+export async function alarmComes(stub: Stub): Promise<number> {
+  const alarm = await alarmOf(stub);
+  expect(alarm).not.toBeNull();
+  await advanceTo(stub, alarm!);
+  expect(await runDurableObjectAlarm(stub)).toBe(true);
+  return alarm!;
 }
 
 /** An outcome as the runner sends it, for the runner run id `<chatId>:<runId>`. */
@@ -91,7 +121,7 @@ export function outcomeOf(chatId: string, runId: string, fields: Partial<RunnerO
 /**
  * POSTs the callback for `chatId`, signed (v2) with `secret` at `nowMs` for this very request, or for the
  * method and target of `signFor` (a header made for one request, replayed on another); or with the given
- * header, or none.
+ * header, or none. The Worker checks the signature's age on its own clock, the machine's.
  */
 export async function callback(
   chatId: string,
@@ -111,13 +141,56 @@ export async function callback(
   );
 }
 
+/** A v1 header, the HMAC of "<t>.<body>" alone with the right secret: what a runner before v2 sent. */
+export async function v1Header(body: string): Promise<string> {
+  const t = Math.floor(Date.now() / 1000);
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(STUB_RUNNER_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${t}.${body}`)));
+  return `t=${t},v1=${[...mac].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
 /** Calls back and expects 204. */
 export async function settleWith(chatId: string, runId: string, fields: Partial<RunnerOutcome>): Promise<void> {
   const res = await callback(chatId, outcomeOf(chatId, runId, fields));
   expect(res.status).toBe(204);
 }
 
-export const runState = async (stub: Stub, runId: string) => {
-  const run = await runRow(stub, runId);
-  return run ? { state: run.state, status: run.status, exit_code: run.exit_code, timed_out: run.timed_out, detail: run.detail } : undefined;
-};
+/** What a job RPC answers for a job that is gone. */
+export const noJob = (id: string) => ({ ok: false, error: { code: "not_found", message: `No job ${id} in this chat.` } });
+
+/** A run as `jobRuns` answers it (the job's history), or undefined when the job or the run is gone. */
+export async function runOf(chatId: string, stub: Stub, runId: string): Promise<Run | undefined> {
+  const jobId = runId.slice(0, runId.indexOf(":"));
+  const result = (await stub.jobRuns(chatId, jobId)) as { ok: boolean; value?: Run[] };
+  return result.ok ? result.value!.find((r) => r.runId === runId) : undefined;
+}
+
+/** What a run's history entry says of its end. */
+export async function runState(chatId: string, stub: Stub, runId: string) {
+  const run = await runOf(chatId, stub, runId);
+  return run ? { state: run.state, status: run.status, exitCode: run.exitCode, timedOut: run.timedOut, detail: run.detail } : undefined;
+}
+
+/** A job's runs, oldest first. */
+export const runsOldestFirst = async (chatId: string, stub: Stub, jobId: string): Promise<Run[]> => (await must<Run[]>(stub.jobRuns(chatId, jobId))).reverse();
+
+/** The prompts the chat sent to its queue (its spy) for one run. */
+export const promptsOf = async (stub: Stub, runId: string): Promise<PromptMessage[]> =>
+  (await queued(stub)).map((s) => s.body as PromptMessage).filter((m) => m.key === runId);
+
+/** The one prompt the chat sent for a run that matched. */
+export async function promptOf(stub: Stub, runId: string): Promise<PromptMessage> {
+  const prompts = await promptsOf(stub, runId);
+  expect(prompts).toHaveLength(1);
+  return prompts[0]!;
+}
+
+/**
+ * Captures what the code logs to `console[level]` during this test (restored when it ends): a test that
+ * expects a log line asserts it, and a green run prints nothing. Returns the lines logged so far.
+ */
+export function captureLog(level: "log" | "error"): () => string[] {
+  const spy = vi.spyOn(console, level).mockImplementation(() => {});
+  onTestFinished(() => spy.mockRestore());
+  return () => spy.mock.calls.map((args) => args.map(String).join(" "));
+}

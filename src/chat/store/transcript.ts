@@ -5,24 +5,12 @@
  */
 import * as z from "zod";
 import { lazy } from "../../lazy";
+import { ROLES, SOURCES, type Role, type Source, type TranscriptEntry } from "../../schemas/chats";
 import type { Db } from "./db";
 
 export const TRANSCRIPT_KEPT = 500;
 /** Delivered keys are remembered this long, so a redelivered queue message never gets a second reply. */
 export const DELIVERED_KEPT_MS = 30 * 86_400_000;
-
-export type Role = "user" | "bot" | "prompt";
-export type Source = "telegram" | "admin" | "job" | "watcher" | "alert" | "command";
-
-export type TranscriptEntry = {
-  id: string;
-  at: string;
-  role: Role;
-  source: Source;
-  text: string;
-  jobId?: string;
-  runId?: string;
-};
 
 export type NewEntry = { role: Role; source: Source; text: string; jobId?: string | null; runId?: string | null };
 
@@ -30,8 +18,8 @@ const entryRow = lazy(() =>
   z.object({
     id: z.number().int(),
     at: z.number().int(),
-    role: z.enum(["user", "bot", "prompt"]),
-    source: z.enum(["telegram", "admin", "job", "watcher", "alert", "command"]),
+    role: z.enum(ROLES),
+    source: z.enum(SOURCES),
     text: z.string(),
     job_id: z.string().nullable(),
     run_id: z.string().nullable(),

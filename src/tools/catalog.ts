@@ -1,0 +1,85 @@
+/**
+ * @module The nine agent tools by name (DESIGN §9): `schedule_create`, `schedule_list`, `schedule_cancel`,
+ * `schedule_run_now`, `schedule_pause`, `schedule_resume`, `schedule_preview`, `schedule_test` and
+ * `set_timezone`, each with its description (carrying §9's guidelines), its input schema (from the one zod
+ * source, `schemas/tools.ts`), and its call, which is the HTTP tools' own code (`tools/schedule.ts`). The
+ * built-in model's function definitions and the MCP tools both come from here. Built on first use.
+ */
+import * as z from "zod";
+import { lazy } from "../lazy";
+import { scheduleBody, SCHEDULE_GUIDELINES, setTimezoneBody, type ScheduleAction, type ScheduleBody, type ToolReply } from "../schemas/tools";
+import { firstSentence, sentenceFor } from "../sentence";
+import { runSchedule, setTimezone, type ToolContext } from "./schedule";
+
+export type Tool = {
+  name: string;
+  description: string;
+  /** The arguments' schema (a strict object; null counts as not given, as function-calling models send it). */
+  input: z.ZodObject;
+  call(ctx: ToolContext, args: Record<string, unknown>): Promise<ToolReply>;
+};
+
+const ID_NOTE = "`id` is a job id from schedule_list, such as k7m2q.";
+
+/** A `schedule` action as a tool of its own: the action's fields of the schedule body. */
+function actionTool(name: string, action: ScheduleAction, description: string, fields: readonly string[]): Tool {
+  const shape = scheduleBody().shape;
+  const pick = Object.fromEntries(fields.map((f) => [f, shape[f as keyof typeof shape]]));
+  return {
+    name,
+    description,
+    input: z.strictObject(pick),
+    call: (ctx, args) => runSchedule(ctx, { ...(args as Omit<ScheduleBody, "action">), action }),
+  };
+}
+
+export const tools = lazy((): Tool[] => [
+  actionTool("schedule_create", "create", `Creates a job in this chat. ${SCHEDULE_GUIDELINES} Give exactly one of at, cron or delay.`, ["name", "kind", "at", "cron", "delay", "text", "command", "timeoutSeconds"]),
+  actionTool("schedule_list", "list", "Lists this chat's jobs with their ids, schedules and next runs, and the time now in the chat's zone.", []),
+  actionTool("schedule_cancel", "cancel", `Cancels (deletes) a job. ${ID_NOTE}`, ["id"]),
+  actionTool("schedule_run_now", "run_now", `Runs a job once now, without changing its schedule. ${ID_NOTE}`, ["id"]),
+  actionTool("schedule_pause", "pause", `Pauses a job until it is resumed. ${ID_NOTE}`, ["id"]),
+  actionTool("schedule_resume", "resume", `Resumes a paused job from now (a one-off whose time passed runs at once). ${ID_NOTE}`, ["id"]),
+  actionTool(
+    "schedule_preview",
+    "preview",
+    "Shows the next runs of a schedule in the chat's zone, with daylight-saving notes, before you create it. Give exactly one of at, cron or delay.",
+    ["at", "cron", "delay"],
+  ),
+  actionTool(
+    "schedule_test",
+    "test",
+    "Runs a watcher's /bin/sh script once on the runner (at most 60 s) and shows what it printed and how it would behave as a watcher; schedules nothing.",
+    ["command", "timeoutSeconds"],
+  ),
+  {
+    name: "set_timezone",
+    description: 'Sets this chat\'s time zone (an IANA name such as "Europe/Berlin"; "reset" for the default). Recurring jobs follow the new zone; one-offs keep their instant.',
+    input: setTimezoneBody(),
+    call: (ctx, args) => setTimezone(ctx, typeof args.zone === "string" ? args.zone : null),
+  },
+]);
+
+/** The tool of this name, or undefined. */
+export function toolNamed(name: string): Tool | undefined {
+  return tools().find((t) => t.name === name);
+}
+
+/** A tool's input as JSON Schema (draft 2020-12), from its zod schema. */
+export function inputJsonSchema(tool: Tool): Record<string, unknown> {
+  const schema = z.toJSONSchema(tool.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  delete schema.$schema;
+  return schema;
+}
+
+/**
+ * Calls a tool with arguments a model or client sent (already parsed from JSON): an unknown tool, arguments
+ * that are not an object or fail the tool's schema are `ok: false` with one sentence, as the HTTP tools answer.
+ */
+export async function callTool(ctx: ToolContext, name: string, args: unknown): Promise<ToolReply> {
+  const tool = toolNamed(name);
+  if (!tool) return { ok: false, text: `There is no tool ${JSON.stringify(name.slice(0, 40))}; the tools are ${tools().map((t) => t.name).join(", ")}.` };
+  const parsed = tool.input.safeParse(args ?? {}, { error: sentenceFor });
+  if (!parsed.success) return { ok: false, text: firstSentence(parsed.error) };
+  return tool.call(ctx, parsed.data as Record<string, unknown>);
+}

@@ -1,0 +1,149 @@
+/**
+ * The fault suite's end-to-end part (issue 12), with real processes: `wrangler dev` killed with SIGKILL while
+ * prompts are in flight and served again on the same state (every due one-off and every user message answered
+ * exactly once, within the re-send bounds); the runner killed mid-script (one failure, the next run fine); and
+ * open dev mode refusing a request addressed to another host (DNS rebinding), through wrangler dev's own
+ * Host handling. The two long scenarios run side by side, each with its own Worker.
+ */
+import { request } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { startWorker, waitFor, type Worker } from "./harness.js";
+import { startRunner } from "./runner.js";
+
+type Entry = { role: string; source: string; text: string; jobId?: string };
+
+async function entries(worker: Worker, chatId: string): Promise<Entry[]> {
+  const res = await worker.send("GET", `/admin/chats/${chatId}/messages?limit=500`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.messages as Entry[];
+}
+
+const botTexts = async (worker: Worker, chatId: string) => (await entries(worker, chatId)).filter((e) => e.role === "bot").map((e) => e.text);
+
+/** Counts of each value. */
+const tally = (values: string[]) => values.reduce<Record<string, number>>((n, v) => ({ ...n, [v]: (n[v] ?? 0) + 1 }), {});
+
+describe.concurrent("faults with real processes", () => {
+  it("answers every due one-off and user message exactly once after wrangler dev is killed mid-flight and restarted", { timeout: 300_000 }, async () => {
+    const worker = await startWorker();
+    try {
+      const chats = ["700200001", "700200002"];
+      const users = "700200003";
+      const JOBS = 30;
+      const due = Math.ceil((Date.now() + 15_000) / 1000) * 1000;
+      for (const chatId of chats) {
+        for (let i = 0; i < JOBS; i++) {
+          const res = await worker.send("POST", `/admin/chats/${chatId}/jobs`, { name: `Job ${i}`, kind: "prompt", at: new Date(due).toISOString(), text: `Job ${i} of ${chatId}` });
+          expect(res.status, JSON.stringify(res.body)).toBe(201);
+        }
+      }
+      // Five user messages just before the jobs come due, then the kill 0.4 s after they did.
+      await sleep(Math.max(0, due - 300 - Date.now()));
+      for (let i = 0; i < 5; i++) expect((await worker.send("POST", `/admin/chats/${users}/messages`, { text: `hello ${i}` })).status).toBe(202);
+      await sleep(Math.max(0, due + 400 - Date.now()));
+      await worker.crash();
+      await sleep(3_000);
+      await worker.restart();
+
+      // Within the re-send bounds (a lost prompt is sent again 2 minutes after it went out), everything is
+      // answered, and answered once.
+      const expected = (chatId: string) => Array.from({ length: JOBS }, (_, i) => `Job ${i} of ${chatId}`).sort();
+      await waitFor(
+        () => `not everything was answered after the restart:\n${worker.log()}`,
+        async () => {
+          const done = await Promise.all(chats.map(async (chatId) => (await botTexts(worker, chatId)).length >= JOBS));
+          const answered = (await botTexts(worker, users)).length >= 5;
+          return done.every(Boolean) && answered ? true : undefined;
+        },
+        200_000,
+        1_000,
+      );
+      await sleep(2_000);
+      for (const chatId of chats) {
+        expect((await botTexts(worker, chatId)).sort()).toEqual(expected(chatId));
+        // Each one-off settled and was deleted: nothing is left scheduled or in flight.
+        expect((await worker.send("GET", `/admin/chats/${chatId}/jobs`)).body.jobs).toEqual([]);
+      }
+      const userReplies = await botTexts(worker, users);
+      expect(userReplies).toHaveLength(5);
+      expect(Object.values(tally((await entries(worker, users)).filter((e) => e.role === "user").map((e) => e.text)))).toEqual([1, 1, 1, 1, 1]);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("reports a watcher whose runner was killed mid-script as one failure, and the next run is fine", { timeout: 180_000 }, async () => {
+    const runner = await startRunner();
+    const worker = await startWorker({ vars: (base) => ({ RUNNER_URL: runner.url, RUNNER_SECRET: runner.secret, PUBLIC_URL: base }) });
+    try {
+      const chatId = "700200004";
+      // The first run sleeps (and is killed with its runner); any later run finds the marker and is silent.
+      const command = "[ -e started ] && exit 0; touch started; sleep 30";
+      const created = await worker.send("POST", `/admin/chats/${chatId}/jobs`, { name: "Flaky", kind: "watcher", cron: "0 9 1 1 *", command, timeoutSeconds: 5 });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.job.id as string;
+      expect((await worker.send("POST", `/admin/chats/${chatId}/jobs/${id}/run`)).status).toBe(200);
+      await waitFor("the script did not start", async () => {
+        const health = (await (await fetch(`${runner.url}/healthz`)).json()) as { active: number };
+        return health.active > 0 ? true : undefined;
+      });
+      await runner.crash();
+      await runner.restart();
+
+      // No outcome ever comes back: the run's lease (5 s + 60 s) runs out and it fails, timed out, once.
+      const job = await waitFor(
+        () => `the run did not fail:\n${worker.log()}`,
+        async () => {
+          const got = (await worker.send("GET", `/admin/chats/${chatId}/jobs/${id}`)).body.job as { running: boolean; lastResult: { status: string; timedOut?: boolean } | null };
+          return !got.running && got.lastResult ? got : undefined;
+        },
+        90_000,
+        1_000,
+      );
+      expect(job.lastResult).toMatchObject({ status: "failed", timedOut: true });
+      expect(await botTexts(worker, chatId)).toEqual([`⚠️ Job "Flaky" (${id}) failed (timed out).`]);
+
+      // The runner is back: the next run is silent, and nothing more reaches the chat.
+      expect((await worker.send("POST", `/admin/chats/${chatId}/jobs/${id}/run`)).status).toBe(200);
+      const after = await waitFor("the second run did not settle", async () => {
+        const got = (await worker.send("GET", `/admin/chats/${chatId}/jobs/${id}`)).body.job as { running: boolean; lastResult: { status: string } | null };
+        return !got.running && got.lastResult?.status !== "failed" ? got : undefined;
+      });
+      expect(after.lastResult).toMatchObject({ status: "silent" });
+      expect(await botTexts(worker, chatId)).toHaveLength(1);
+      const runs = (await worker.send("GET", `/admin/chats/${chatId}/jobs/${id}/runs`)).body.runs as { status: string; detail: string | null }[];
+      expect(runs.map((r) => r.status)).toEqual(["silent", "failed"]);
+      expect(runs[1]!.detail).toBe("timed out: no outcome within 5 s + 60 s");
+    } finally {
+      await worker.stop();
+      await runner.stop();
+    }
+  });
+
+  it("refuses a request addressed to another host in open dev mode (DNS rebinding), and answers localhost", { timeout: 120_000 }, async () => {
+    const worker = await startWorker();
+    try {
+      const { port } = new URL(worker.base);
+      const get = (host: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const req = request({ host: "127.0.0.1", port, path: "/admin/chats/700200005/jobs", headers: { Host: host } }, (res) => {
+            let body = "";
+            res.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+          });
+          req.on("error", reject);
+          req.end();
+        });
+      const rebound = await get(`attacker.example:${port}`);
+      expect(rebound.status).toBe(403);
+      expect(JSON.parse(rebound.body)).toEqual({
+        error: { code: "forbidden", message: 'The open dev API answers only requests to localhost, 127.0.0.1 or [::1]; this one is addressed to "attacker.example".' },
+      });
+      expect((await get(`localhost:${port}`)).status).toBe(200);
+      expect((await get(`127.0.0.1:${port}`)).status).toBe(200);
+    } finally {
+      await worker.stop();
+    }
+  });
+});

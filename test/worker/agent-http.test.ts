@@ -15,6 +15,7 @@ import {
   expectSpyInPlace,
   feed,
   fireJob,
+  historyOf,
   must,
   NO_MODEL,
   spyQueue,
@@ -22,7 +23,7 @@ import {
   userMessage,
   type JobView,
 } from "./agent-helpers";
-import { clockAround, expectGateFree, history } from "./agent-test-helpers";
+import { clockAround, expectGateFree } from "./agent-test-helpers";
 import { envWith } from "./helpers";
 
 const newChat = chatIds(4_030_000);
@@ -190,7 +191,7 @@ describe("POST /tools/:chatId/gate/* and /tools/:chatId/deliver", () => {
     expect(await send("POST", `/tools/${chatId}/gate/next`, { token })).toEqual({ status: 200, body: { message: null } });
 
     expect(brief(await transcript(stub, chatId))).toEqual([{ role: "bot", source: "job", text: "Backed up.", jobId: job.id, runId }]);
-    expect((await history(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "delivered"]]);
+    expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "delivered"]]);
     expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
     await expectGateFree(stub, chatId);
     // Offered again (a redelivery): a duplicate.

@@ -1,25 +1,19 @@
 /**
  * Helpers of the agent-path tests (agent-*.test.ts) that look at a chat only from outside, as a consumer or a
- * client does: the run gate probed through its own RPCs instead of its tables, a job's prompt settled
- * through the gate, several jobs fired by one alarm, times read off the object's clock, and the logs a test
- * expects captured (so a green run prints nothing).
+ * client does: the run gate taken and probed through its own RPCs instead of its tables, several jobs fired
+ * by one alarm, and the object's clock read around a call (for the instants the object stamps). The shared
+ * clock, history, settle and console helpers are in agent-helpers.ts.
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
-import { expect, onTestFinished, vi } from "vitest";
+import { expect } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { advanceTo, alarmOf, clockOf, createPrompt, must, queued, userMessage, type Fired, type Stub } from "./agent-helpers";
+import { advanceTo, clockOf, createPrompt, MINUTE, must, queued, userMessage, type Fired, type Stub } from "./agent-helpers";
 
 /** What `gateOffer` answers. */
 export type Offer = { result: "duplicate" | "queued" } | { result: "run"; token: string; timeZone?: string };
 
-/** A job's run as `jobRuns` answers it (the fields these tests compare). */
-export type RunView = { runId: string; manual: boolean; state: string; status: string | null; detail: string | null };
-
-/** A prompt the run gate has not seen within this long is sent again (DESIGN §5 Leases). */
-export const OFFER_DEADLINE_MS = 2 * 60_000;
-
-/** A job's runs as its history (`jobRuns`) answers them, newest first. */
-export const history = (stub: Stub, chatId: string, jobId: string): Promise<RunView[]> => must<RunView[]>(stub.jobRuns(chatId, jobId));
+/** A prompt the run gate has not seen within this long after its dispatch is sent again (DESIGN §5 Leases). */
+export const OFFER_DEADLINE_MS = 2 * MINUTE;
 
 /** Takes the gate for `message`, failing the test when it does not answer `run`; returns the token. */
 export async function take(stub: Stub, message: PromptMessage): Promise<string> {
@@ -45,13 +39,6 @@ export async function expectGateFree(stub: Stub, chatId: string): Promise<void> 
   expect(await must(stub.gateNext(token)), "a prompt was waiting in the run gate").toEqual({ message: null });
 }
 
-/** Settles a job's run as an agent does: its prompt offered to the gate, settled, the gate released. */
-export async function settleThroughGate(stub: Stub, message: PromptMessage, status: "delivered" | "failed", detail: string | null = null): Promise<void> {
-  const token = await take(stub, message);
-  await must(stub.gateSettle(token, message.key, status, detail));
-  expect(await must(stub.gateNext(token))).toEqual({ message: null });
-}
-
 /**
  * Prompt one-offs (due 5 minutes after creation) fired together by one alarm: the object's clock is moved
  * to the last one's due time and the alarm run once. Returns each job with the message the chat sent for it.
@@ -73,15 +60,6 @@ export async function fireTogether<const Names extends readonly string[]>(chatId
   return fired as { [K in keyof Names]: Fired };
 }
 
-/** Moves the object's clock to its armed alarm (which must be set) and runs it; returns that instant. */
-export async function runAlarmWhenDue(stub: Stub): Promise<number> {
-  const at = await alarmOf(stub);
-  if (at === null) throw new Error("no alarm is armed");
-  await advanceTo(stub, at);
-  expect(await runDurableObjectAlarm(stub)).toBe(true);
-  return at;
-}
-
 /** The object's clock around `work`: its now before and after (for instants the object stamps). */
 export async function clockAround<T>(stub: Stub, work: () => Promise<T>): Promise<{ value: T; t0: number; t1: number }> {
   const t0 = await clockOf(stub);
@@ -90,12 +68,3 @@ export async function clockAround<T>(stub: Stub, work: () => Promise<T>): Promis
   return { value, t0, t1 };
 }
 
-/**
- * Captures what the code writes with `console[method]` for the rest of the test (restored when it ends):
- * the output stays quiet, and the test asserts what was logged. `lines()` gives each call's first argument.
- */
-export function captureConsole(method: "log" | "error") {
-  const spy = vi.spyOn(console, method).mockImplementation(() => undefined);
-  onTestFinished(() => spy.mockRestore());
-  return { lines: () => spy.mock.calls.map((args) => String(args[0])), calls: () => spy.mock.calls.map((args) => [...args]) };
-}

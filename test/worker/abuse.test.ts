@@ -17,7 +17,6 @@ async function repliesTo(chat: TelegramChat, text: string, count = 1): Promise<s
   const before = (await bot.sends(chat.chatId)).length;
   expect((await postUpdate(bot.env([chat.chatId]), textUpdate(chat.chatId, text))).status).toBe(200);
   const fresh = (await delivered(bot, chat, before + count)).slice(before);
-  expect(fresh).toHaveLength(count);
   return fresh.map((c) => String(c.params.text));
 }
 

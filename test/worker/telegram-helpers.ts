@@ -2,21 +2,27 @@
  * Shared helpers of the Telegram tests (telegram-*.test.ts, issue 5): the Bot API stub that the worker
  * project's globalSetup starts in Node (its URL comes through `inject("telegramStub")`), a bot per test file
  * (its own token, so files sharing the stub never see each other's calls), chats put in Telegram mode, updates
- * posted to the webhook, and waiting for what the chat's alarm sends.
+ * posted to the webhook, and the chat's alarm run when its time has come on the object's clock.
+ *
+ * Time: a Telegram chat's clock is put an hour ahead of the machine's, so the runtime never fires its alarm by
+ * itself (its times are in the real future); every send of the outbox happens in an alarm run a test makes.
+ * What the chat sent is read from the stub; nothing here reads the object's tables.
  *
  * Config reaches the code two ways: the webhook route reads the request's env (`envWith`), the chat's Durable
  * Object reads its own, which `telegramChat` replaces (with a non-forwarding queue spy when asked).
  */
 import { createExecutionContext, runDurableObjectAlarm, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { expect, inject } from "vitest";
+import { expect, inject, vi } from "vitest";
 import { app } from "../../src/http/app";
 import type { Answer, Call as StubCall } from "../stub/telegram-stub";
-import { alarmOf, must, setInstanceVars, spyQueue, sql, type Sent, type Stub } from "./agent-helpers";
+import { advanceTo, alarmOf, clockOf, HOUR, must, setInstanceVars, spyQueue, type Sent, type Stub } from "./agent-helpers";
 import { envWith } from "./helpers";
 
 export const STUB_URL: string = inject("telegramStub");
 export const SECRET = "hook-Secret_0123";
+/** How far a Telegram chat's clock runs ahead of the machine's: longer than a test file takes. */
+export const AHEAD_MS = HOUR;
 
 /** A Bot API call as the stub recorded it; `params` loosely typed, so tests read fields without casts. */
 export type Call = Omit<StubCall, "params"> & { params: Record<string, any> };
@@ -79,8 +85,8 @@ export type TelegramChat = { chatId: string; stub: Stub; sent: Sent | null };
 
 /**
  * Puts a chat's object in Telegram mode with `bot` (the chat allowed), with a non-forwarding spy on its
- * `PROMPTS` binding unless `spy` is false (then prompts reach the real consumer and its echo agent), and binds
- * its chat id.
+ * `PROMPTS` binding unless `spy` is false (then prompts reach the real consumer and its echo agent), binds
+ * its chat id, and puts its clock `AHEAD_MS` ahead (`aheadOfRuntime`).
  */
 export async function telegramChat(bot: TestBot, chatId: string, options: { spy?: boolean; allowed?: string[] } = {}): Promise<TelegramChat> {
   const stub: Stub = env.CHAT.getByName(chatId);
@@ -88,7 +94,18 @@ export async function telegramChat(bot: TestBot, chatId: string, options: { spy?
   await setInstanceVars(stub, bot.vars(options.allowed ?? [chatId]));
   // The chat's id is bound as its first update (or any chat RPC) would bind it; `deliver` alone does not.
   await must(stub.getSettings(chatId));
+  await aheadOfRuntime(stub);
   return { chatId, stub, sent };
+}
+
+/**
+ * Moves the object's clock `AHEAD_MS` ahead, before it arms any alarm: the alarms it arms are then in the
+ * real future, so the runtime never fires one while the test runs, and a test runs each (`delivered`,
+ * `alarmComes`) when its time has come on the object's clock.
+ */
+export async function aheadOfRuntime(stub: Stub): Promise<number> {
+  expect(await alarmOf(stub), "no alarm armed yet").toBeNull();
+  return stub.testAdvanceClock(AHEAD_MS);
 }
 
 /** POSTs an update (or any body) to the webhook with the secret header (unless `secret` is null). */
@@ -154,53 +171,71 @@ export function callbackUpdate(chatId: string, data: string, options: { fromId?:
   };
 }
 
-/** Rows still waiting to be sent (a message given up on stays as a failed record, see `failedOutbox`). */
-export const outboxCount = async (stub: Stub) => (await sql<{ n: number }>(stub, "SELECT COUNT(*) AS n FROM outbox WHERE failed_at IS NULL"))[0]!.n;
-export const failedOutbox = (stub: Stub) => sql<{ key: string; error: string }>(stub, "SELECT key, error FROM outbox WHERE failed_at IS NOT NULL ORDER BY id");
-
-export type OutboxRow = { id: number; key: string; attempts: number; stalls: number; next_attempt_at: number; parts_sent: number; created_at: number };
-export const outboxRows = (stub: Stub) =>
-  sql<OutboxRow>(stub, "SELECT id, key, attempts, stalls, next_attempt_at, parts_sent, created_at FROM outbox ORDER BY id");
-
-export const blockedFlag = async (stub: Stub) =>
-  (await sql<{ value: string | null }>(stub, "SELECT value FROM settings WHERE key = 'blocked'"))[0]?.value ?? null;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * Waits until the chat's outbox is empty and `bot` made at least `n` sendMessage calls to it (the alarm the
- * delivery armed sends them; if it is overdue, it is run here), then a short quiet spell so that an extra
- * call would show, and returns the chat's sendMessage calls.
+ * Runs the chat's alarm for as long as it is due on the object's clock (a delivery arms it at the object's
+ * now, so a reply goes out in the first run) and returns the chat's sendMessage calls. Every outbox send
+ * happens inside an alarm run, and the runtime never fires this chat's alarm by itself (`aheadOfRuntime`):
+ * when this returns, nothing more is due, so the calls are all there will be until the clock moves. With
+ * `count`, exactly that many calls must have been made.
  */
-export async function delivered(bot: TestBot, chat: { chatId: string; stub: Stub }, n: number, withinMs = 10_000): Promise<Call[]> {
-  const started = Date.now();
-  for (;;) {
-    const calls = await bot.sends(chat.chatId);
-    if (calls.length >= n && (await outboxCount(chat.stub)) === 0) break;
-    if (Date.now() - started > withinMs) {
-      throw new Error(`expected ${n} sendMessage call(s) to ${chat.chatId}, got ${calls.length}; outbox holds ${await outboxCount(chat.stub)} row(s)`);
-    }
+export async function delivered(bot: TestBot, chat: { chatId: string; stub: Stub }, count?: number): Promise<Call[]> {
+  for (let runs = 0; ; runs++) {
     const alarm = await alarmOf(chat.stub);
-    // An alarm due on the object's clock that did not fire by itself: run it. With the clock moved ahead, the
-    // runtime never fires it; on real time, only one more than 2 s overdue (never one that may be running now).
-    const clock = await chat.stub.testAdvanceClock(0);
-    const realNow = Date.now();
-    if (alarm !== null && alarm <= clock && (clock - realNow > 2_000 || alarm < realNow - 2_000)) await runDurableObjectAlarm(chat.stub);
-    await sleep(50);
+    if (alarm === null || alarm > (await clockOf(chat.stub))) break;
+    if (runs === 20) throw new Error(`the alarm of chat ${chat.chatId} is still due after ${runs} runs`);
+    await runDurableObjectAlarm(chat.stub);
   }
-  await sleep(300);
-  return bot.sends(chat.chatId);
+  const calls = await bot.sends(chat.chatId);
+  if (count !== undefined) expect(calls, `sendMessage calls to ${chat.chatId}`).toHaveLength(count);
+  return calls;
 }
 
-/** Waits until the calls of `bot` (filtered) reach `n`, and returns them. */
-export async function callsReach(bot: TestBot, filter: { chatId?: string; method?: string }, n: number, withinMs = 10_000): Promise<Call[]> {
-  const started = Date.now();
-  for (;;) {
-    const calls = await bot.calls(filter);
-    if (calls.length >= n) return calls;
-    if (Date.now() - started > withinMs) throw new Error(`expected ${n} call(s) ${JSON.stringify(filter)}, got ${calls.length}`);
-    await sleep(50);
-  }
+/**
+ * How much earlier than its time `alarmComes(stub, EARLY_MS)` runs an alarm: the object's clock runs on with
+ * the machine's between the move and the run, so "early" must be more than those few ms.
+ */
+export const EARLY_MS = 500;
+
+/**
+ * Moves the chat's clock to the alarm it armed (a wait: it must be in the future), runs it and returns its
+ * time. With `early`, runs it that many ms before its time instead, which the runtime never does: a test
+ * shows that what waits is held back by the clock, not only by when the alarm was armed.
+ */
+export async function alarmComes(stub: Stub, early = 0): Promise<number> {
+  const alarm = await alarmOf(stub);
+  expect(alarm, "an armed alarm").not.toBeNull();
+  expect(alarm!, "an alarm in the future").toBeGreaterThan(await clockOf(stub));
+  await advanceTo(stub, alarm! - early);
+  expect(await runDurableObjectAlarm(stub)).toBe(true);
+  return alarm!;
+}
+
+/** Waits until the calls of `bot` (filtered) reach `n` (an event, observed), and returns them. */
+export function callsReach(bot: TestBot, filter: { chatId?: string; method?: string }, n: number, withinMs = 10_000): Promise<Call[]> {
+  return vi.waitFor(
+    async () => {
+      const calls = await bot.calls(filter);
+      if (calls.length < n) throw new Error(`expected ${n} call(s) ${JSON.stringify(filter)}, got ${calls.length}`);
+      return calls;
+    },
+    { timeout: withinMs, interval: 20 },
+  );
+}
+
+/** `/healthz`'s count of blocked chats (read from the D1 directory), with this bot's Telegram on. */
+export async function blockedChats(bot: TestBot): Promise<number> {
+  const res = await app.request("/healthz", {}, bot.env([]));
+  expect(res.status).toBe(200);
+  const { blockedChats: n } = (await res.json()) as { blockedChats?: number };
+  expect(typeof n).toBe("number");
+  return n!;
+}
+
+/** The next three New Years (UTC) after `now`, as stored and as a job line shows them. */
+export function newYearsAfter(now: number): { iso: string[]; shown: string[] } {
+  const first = new Date(now).getUTCFullYear() + 1;
+  const years = [first, first + 1, first + 2];
+  return { iso: years.map((y) => `${y}-01-01T00:00:00.000Z`), shown: years.map((y) => `1 Jan ${y} 00:00`) };
 }
 
 /** The one sendMessage of a reply: to the chat, the rendered HTML, parse mode HTML. */
@@ -211,8 +246,11 @@ export function expectReply(call: Call | undefined, chatId: string, html: string
   expect(call!.params.text).toBe(html);
 }
 
-/** `HH:mm` when today in `zone`, else `d MMM HH:mm`, with the year when not this year (DESIGN §4), via Intl. */
-export function chatTime(instant: number, zone: string, now = Date.now()): string {
+/**
+ * `HH:mm` when today in `zone`, else `d MMM HH:mm`, with the year when not this year (DESIGN §4), via Intl;
+ * `now` is the chat's clock (`clockOf`).
+ */
+export function chatTime(instant: number, zone: string, now: number): string {
   const f = (ms: number) => {
     const parts = new Intl.DateTimeFormat("en-US", {
       timeZone: zone,

@@ -3,24 +3,16 @@
  * roles and sources of entries, the Telegram send a delivery leads to (seen at the Bot API stub, with the
  * chat's alarm run by the test), the last 500 entries kept, and the transcript's shape. Chat ids 4020000 up.
  */
-import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { alarmOf, brief, chatIds, fireJob, HOUR, must, spyQueue, transcript, transcriptCount, type Entry, type Stub } from "./agent-helpers";
+import { alarmOf, brief, chatIds, fireJob, must, spyQueue, transcript, transcriptCount, type Entry } from "./agent-helpers";
 import { clockAround } from "./agent-test-helpers";
-import { telegramChat, TestBot } from "./telegram-helpers";
+import { aheadOfRuntime, delivered, telegramChat, TestBot } from "./telegram-helpers";
 
 const newChat = chatIds(4_020_000);
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+// The chats in Telegram mode have their clocks ahead of the runtime's (`telegramChat`): the tests run their
+// alarms and see at the Bot API stub what was sent.
 const bot = new TestBot("agent-deliver");
-
-/**
- * Moves the chat's clock an hour ahead of the machine's, so that the runtime never runs its alarm by itself
- * (its times are then in the real future): the test runs it, and sees at the stub what it sent.
- */
-const aheadOfTheRuntime = (stub: Stub) => stub.testAdvanceClock(HOUR);
-
-/** The texts the bot sent to the chat, in order. */
-const sentTexts = async (chatId: string) => (await bot.sends(chatId)).map((c) => c.params.text as string);
 
 describe("deliver with a bot connected", () => {
   it("refuses a chat outside ALLOWED_USER_IDS and writes nothing", async () => {
@@ -86,9 +78,8 @@ describe("deliver", () => {
   });
 
   it("with a bot connected sends one Telegram message per new key, due with the delivery, none for a repeat", async () => {
-    const { chatId } = newChat();
-    const { stub } = await telegramChat(bot, chatId);
-    await aheadOfTheRuntime(stub);
+    const chat = await telegramChat(bot, newChat().chatId);
+    const { chatId, stub } = chat;
     const { t0, t1 } = await clockAround(stub, () => must(stub.deliver("u:7", "Hello.")));
     // Its send was written with the delivery and is due at once: the alarm is armed for then.
     const armed = await alarmOf(stub);
@@ -97,20 +88,18 @@ describe("deliver", () => {
     await must(stub.deliver("u:7", "Hello again."));
     await must(stub.deliver("u:8", "Bye."));
 
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect(await sentTexts(chatId)).toEqual(["Hello.", "Bye."]);
+    expect((await delivered(bot, chat)).map((c) => c.params.text)).toEqual(["Hello.", "Bye."]);
     // Everything went out: nothing is left to wake for.
     expect(await alarmOf(stub)).toBeNull();
     expect((await transcript(stub, chatId)).map((e) => e.text)).toEqual(["Hello.", "Bye."]);
   });
 
   it("with a bot connected, a job's reply goes out with the job's buttons", async () => {
-    const { chatId } = newChat();
-    const { stub } = await telegramChat(bot, chatId);
+    const chat = await telegramChat(bot, newChat().chatId);
+    const { chatId, stub } = chat;
     const { job, runId } = await fireJob(chatId, stub, { cron: true });
     await must(stub.deliver(runId, "Done."));
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
-    const sends = await bot.sends(chatId);
+    const sends = await delivered(bot, chat);
     expect(sends.map((c) => c.params.text)).toEqual(["Done."]);
     expect(sends[0]!.params.reply_markup).toEqual({
       inline_keyboard: [
@@ -125,15 +114,14 @@ describe("deliver", () => {
 
   it("in transcript mode leaves nothing to send behind: with no bot, the transcript entry is the delivery", async () => {
     const { chatId, stub } = newChat();
-    await aheadOfTheRuntime(stub);
+    await aheadOfRuntime(stub);
     await must(stub.deliver("m:1", "Hello."));
     expect((await transcript(stub, chatId)).map((e) => [e.role, e.text])).toEqual([["bot", "Hello."]]);
-    // Had it left a message to send, a bot connected later would send it; only what is delivered from then on
-    // goes out.
-    await telegramChat(bot, chatId);
+    // Had it left a message to send, a bot connected later would send it (its alarm armed on connecting); only
+    // what is delivered from then on goes out.
+    const chat = await telegramChat(bot, chatId);
     await must(stub.deliver("m:2", "Now on Telegram."));
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect(await sentTexts(chatId)).toEqual(["Now on Telegram."]);
+    expect((await delivered(bot, chat)).map((c) => c.params.text)).toEqual(["Now on Telegram."]);
   });
 });
 

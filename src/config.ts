@@ -42,7 +42,19 @@ export type Config = Readonly<{
   maxJobsPerChat: number;
   /** Seconds, 1–3600. */
   defaultScriptTimeout: number;
-  agent: Readonly<{ kind: "echo" | "llm"; baseUrl: string | null; apiKey: string | null; model: string | null }>;
+  agent: Readonly<{
+    kind: "echo" | "llm";
+    /** Without a trailing slash; `${baseUrl}/chat/completions` is called. */
+    baseUrl: string | null;
+    apiKey: string | null;
+    model: string | null;
+    /** The owner's words about who the bot is, added to the system prompt. */
+    instructions: string | null;
+    /** Model turns per chat per local day (`LLM_MAX_TURNS_PER_DAY`). */
+    maxTurnsPerDay: number;
+    /** How long one model call may take (`LLM_TIMEOUT_SECONDS`; a local model on a CPU may need long). */
+    timeoutSeconds: number;
+  }>;
 }>;
 
 export type LoadedConfig = Readonly<{
@@ -57,7 +69,12 @@ export const DEFAULTS = Object.freeze({
   defaultTimeZone: "UTC",
   maxJobsPerChat: 50,
   defaultScriptTimeout: 300,
+  maxTurnsPerDay: 200,
+  llmTimeoutSeconds: 60,
 });
+
+/** The longest `LLM_INSTRUCTIONS` taken: it goes into every model call's system prompt. */
+const MAX_INSTRUCTIONS = 4000;
 
 /**
  * Which areas each var breaks when invalid (the mapping of DESIGN §2 "each affected route"): zone, limit and
@@ -82,6 +99,9 @@ const AREAS = {
   LLM_BASE_URL: ["agent"],
   LLM_API_KEY: ["agent"],
   LLM_MODEL: ["agent"],
+  LLM_INSTRUCTIONS: ["agent"],
+  LLM_MAX_TURNS_PER_DAY: ["agent"],
+  LLM_TIMEOUT_SECONDS: ["agent"],
 } as const satisfies Record<string, readonly ConfigArea[]>;
 
 type VarName = keyof typeof AREAS;
@@ -100,6 +120,8 @@ const schemas = lazy(() => {
       .url({ protocol: /^https?$/, hostname: new RegExp(`${z.regexes.hostname.source}|^\\[[0-9a-fA-F:.]+\\]$`) })
       .transform((url) => url.replace(/\/+$/, "")),
     jobLimit: wholeNumber(1, 100_000),
+    turnLimit: wholeNumber(0, 1_000_000),
+    llmTimeout: wholeNumber(1, 240),
     scriptTimeout: wholeNumber(1, 3600),
     telegramSecret: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/),
     botToken: z.string().regex(/^\d{1,20}:[A-Za-z0-9_-]{20,}$/),
@@ -138,7 +160,7 @@ export function errorsFor(loaded: LoadedConfig, area: ConfigArea): string[] {
 }
 
 function readConfig(env: Env): LoadedConfig {
-  const { httpUrl, jobLimit, scriptTimeout, telegramSecret, botToken, dev: devFlag, agent } = schemas();
+  const { httpUrl, jobLimit, turnLimit, llmTimeout, scriptTimeout, telegramSecret, botToken, dev: devFlag, agent } = schemas();
   const issues: ConfigIssue[] = [];
   const report = (name: VarName, message: string) =>
     issues.push(Object.freeze({ message, areas: AREAS[name] }));
@@ -251,7 +273,24 @@ function readConfig(env: Env): LoadedConfig {
   let agentKind = agentChoice ?? (raw.has("LLM_BASE_URL") ? "llm" : "echo");
   if (agentKind === "llm" && !raw.has("LLM_BASE_URL"))
     report("AGENT", "AGENT=llm needs LLM_BASE_URL, an OpenAI-compatible endpoint such as https://api.openai.com/v1.");
+  if (agentKind === "llm" && baseUrl !== null && !raw.has("LLM_MODEL"))
+    report("LLM_MODEL", "LLM_MODEL is required with LLM_BASE_URL; set the model's name, such as gpt-4o-mini or llama3.1.");
   if (agentKind === "llm" && baseUrl === null) agentKind = "echo";
+  const maxTurnsPerDay =
+    parse(
+      "LLM_MAX_TURNS_PER_DAY",
+      turnLimit,
+      (v) => `LLM_MAX_TURNS_PER_DAY must be a whole number from 0 to 1000000, such as 200; got ${shown(v)}.`,
+    ) ?? DEFAULTS.maxTurnsPerDay;
+  const llmTimeoutSeconds =
+    parse(
+      "LLM_TIMEOUT_SECONDS",
+      llmTimeout,
+      (v) => `LLM_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 240, such as 60; got ${shown(v)}.`,
+    ) ?? DEFAULTS.llmTimeoutSeconds;
+  const instructions = text("LLM_INSTRUCTIONS");
+  if (instructions !== null && instructions.length > MAX_INSTRUCTIONS)
+    report("LLM_INSTRUCTIONS", `LLM_INSTRUCTIONS must be at most ${MAX_INSTRUCTIONS} characters; it has ${instructions.length}.`);
 
   const config: Config = Object.freeze({
     dev,
@@ -279,6 +318,9 @@ function readConfig(env: Env): LoadedConfig {
       baseUrl,
       apiKey: text("LLM_API_KEY"),
       model: text("LLM_MODEL"),
+      instructions: instructions !== null && instructions.length <= MAX_INSTRUCTIONS ? instructions : null,
+      maxTurnsPerDay,
+      timeoutSeconds: llmTimeoutSeconds,
     }),
   });
   const frozen = Object.freeze(issues.slice());

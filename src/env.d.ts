@@ -15,6 +15,9 @@ interface CuckooOptionalVars {
   LLM_BASE_URL?: string;
   LLM_API_KEY?: string;
   LLM_MODEL?: string;
+  LLM_INSTRUCTIONS?: string;
+  LLM_MAX_TURNS_PER_DAY?: string;
+  LLM_TIMEOUT_SECONDS?: string;
 }
 
 interface Env extends CuckooOptionalVars {}

@@ -1,17 +1,23 @@
 /**
  * @module The `prompts` consumer (DESIGN §7): for each message, offer it to its chat's run gate; when the gate
- * answers `run`, handle it and every follow-up the gate hands over, each delivered before it is settled and
- * before the queue message is acknowledged. Handling is idempotent by `key`. The `prompts-dlq` consumer
- * settles a dead prompt `failed` with one sentence to the chat.
+ * answers, handle it and every follow-up the gate hands over, each delivered and settled in one call before the
+ * queue message is acknowledged. Handling is idempotent by `key`. An echo turn is one call to the chat (the
+ * answer goes in with the offer); a model turn two (the offer, which brings the conversation, then the answer,
+ * which brings the next prompt). The `prompts-dlq` consumer settles a dead prompt `failed` with one sentence.
  */
+import { loadConfig, type Config } from "../config";
+import { promptMessageSchema, type PromptMessage } from "../contracts/prompt-message";
+import type { NextPrompt, TurnAnswer, TurnContext } from "../contracts/turn";
+import { backoffMs } from "../backoff";
+import { dryRun } from "../runner-client/dry-run";
 import { formatHeader } from "../time";
 import { echoReply } from "./echo";
-import { promptMessageSchema, type PromptMessage } from "../contracts/prompt-message";
+import { modelTurn } from "./llm";
+import { ModelUnavailable } from "./model";
+import { typing } from "./typing";
 
-/** Queue retry delay after a transient error: 2 s, 4 s, 8 s … at most 5 minutes. */
-function retryDelaySeconds(attempts: number): number {
-  return Math.min(300, 2 ** Math.max(1, attempts));
-}
+/** Queue retry delay after a transient error: 2 s, 4 s, 8 s … at most 5 minutes (jittered). */
+const RETRY = { baseMs: 2_000, maxMs: 300_000 };
 
 /** The prompt the agent sees: the local-time header of the chat's zone at handling time, then the text. */
 export function agentInput(message: PromptMessage, now: number): string {
@@ -20,12 +26,27 @@ export function agentInput(message: PromptMessage, now: number): string {
 
 type Chat = DurableObjectStub<import("../chat/ChatScheduler").ChatScheduler>;
 
-/** Runs the agent for one prompt and delivers its reply (a key delivered before is a no-op in the DO). */
-async function handle(chat: Chat, message: PromptMessage): Promise<void> {
-  const seen = agentInput(message, Date.now());
-  const reply = echoReply(message);
-  const delivered = await chat.deliver(message.key, reply, { prompt: seen, chatId: message.chatId });
-  if (!delivered.ok) throw new Error(`deliver refused: ${delivered.error.message}`);
+/** The echo agent's answer, known before the turn: the header is the chat object's, at handling time. */
+function echoAnswer(message: PromptMessage): TurnAnswer {
+  return { markdown: echoReply(message), promptBody: message.text, tools: [], status: "delivered", detail: null };
+}
+
+/** Runs the built-in model for one prompt, with Telegram showing "typing…" meanwhile. */
+async function modelAnswer(env: Env, config: Config, chat: Chat, message: PromptMessage, context: TurnContext): Promise<TurnAnswer> {
+  const stopTyping = context.budget === "ok" ? typing(config, message.chatId) : () => undefined;
+  try {
+    return await modelTurn(
+      {
+        config,
+        now: Date.now,
+        tools: { chatId: message.chatId, chat, dryRun: (zone, input) => dryRun(env, message.chatId, zone, input), now: Date.now },
+      },
+      message,
+      context,
+    );
+  } finally {
+    stopTyping();
+  }
 }
 
 async function consumeOne(env: Env, queued: Message<unknown>): Promise<void> {
@@ -36,36 +57,49 @@ async function consumeOne(env: Env, queued: Message<unknown>): Promise<void> {
     return;
   }
   const message = parsed.data;
+  const config = loadConfig(env).config;
+  const model = config.agent.kind === "llm";
   const chat: Chat = env.CHAT.getByName(message.chatId);
   let token: string | null = null;
   try {
-    const offer = await chat.gateOffer(message);
+    const offer = await chat.gateOffer(message, model ? { model: true } : { answer: echoAnswer(message) });
     if (!offer.ok) {
       console.error(`prompts: ${message.key} refused: ${offer.error.message}`);
       queued.ack();
       return;
     }
-    if (offer.value.result !== "run") {
-      queued.ack(); // duplicate, or stored for the gate's holder
+    const first = offer.value;
+    if (first.result === "duplicate" || first.result === "queued") {
+      queued.ack(); // answered already, or stored for the gate's holder
       return;
     }
-    token = offer.value.token;
-    // The header shows the chat's zone at handling time, which may have changed since the job fired.
-    let current: PromptMessage | null = { ...message, timeZone: offer.value.timeZone ?? message.timeZone };
-    while (current) {
-      await handle(chat, current);
-      const settled = await chat.gateSettle(token, current.key, "delivered");
-      if (!settled.ok) throw new Error(`settle refused: ${settled.error.message}`);
-      const next = await chat.gateNext(token);
-      current = next.ok ? next.value.message : null;
+    token = first.token;
+    let next: NextPrompt | null;
+    if (first.result === "done") next = first.next;
+    else {
+      // The zone at handling time, which may have changed since the job fired.
+      const current = { ...message, timeZone: first.timeZone ?? message.timeZone };
+      next = { message: current, context: "context" in first ? (first.context ?? null) : null };
+      next = await answer(env, config, chat, token, next, model);
     }
+    while (next) next = await answer(env, config, chat, token, next, model);
     token = null;
     queued.ack();
   } catch (error) {
-    console.error(`prompts: ${message.key} failed (attempt ${queued.attempts}); retrying`, error);
+    console.error(`prompts: ${message.key} failed (attempt ${queued.attempts}); retrying`, error instanceof ModelUnavailable ? error.message : error);
     if (token !== null) await chat.gateRelease(token).catch(() => undefined);
-    queued.retry({ delaySeconds: retryDelaySeconds(queued.attempts) });
+    const serverSaid = error instanceof ModelUnavailable && error.retryAfter !== null ? error.retryAfter : 0;
+    queued.retry({ delaySeconds: Math.max(serverSaid, Math.ceil(backoffMs(queued.attempts, RETRY) / 1000)) });
   }
+}
+
+/** Answers `current` (a model turn, or the echo) and hands the answer in; returns the next prompt or null. */
+async function answer(env: Env, config: Config, chat: Chat, token: string, current: NextPrompt, model: boolean): Promise<NextPrompt | null> {
+  const { message, context } = current;
+  const reply = model && context ? await modelAnswer(env, config, chat, message, context) : echoAnswer(message);
+  const finished = await chat.gateFinish(token, message.key, reply, model);
+  if (!finished.ok) throw new Error(`finish refused: ${finished.error.message}`);
+  return finished.value.next;
 }
 
 /** `prompts`: messages of different chats run side by side; one chat's are serialised by its run gate. */

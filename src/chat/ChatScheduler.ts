@@ -20,11 +20,12 @@ import type { ChatSettings, TranscriptEntry, ZoneChange } from "../schemas/chats
 import { Inbox, type Handled } from "../telegram/inbox";
 import { TelegramOutbox } from "../telegram/outbox";
 import { AlarmClock } from "./alarm";
-import { Conversation } from "./conversation";
+import { Conversation, type OfferOptions, type OfferResult } from "./conversation";
+import type { NextPrompt, TurnAnswer } from "../contracts/turn";
 import { Deliveries } from "./deliveries";
 import { Directory } from "./directory";
 import { Firing } from "./firing";
-import { RunGate, type Offer } from "./gate";
+import { RunGate } from "./gate";
 import { ChatInfo } from "./info";
 import { JobOps } from "./jobs";
 import { RunSettler } from "./settle";
@@ -37,6 +38,7 @@ import { migrate } from "./store/schema";
 import { SettingsStore } from "./store/settings";
 import { TranscriptStore } from "./store/transcript";
 import { UserPromptStore } from "./store/user-prompts";
+import { UsageStore } from "./store/usage";
 import { Watchers } from "./watchers";
 
 
@@ -73,6 +75,7 @@ export class ChatScheduler extends DurableObject<Env> {
     const outboxStore = new OutboxStore(this.db);
     const gateStore = new GateStore(this.db);
     const userPrompts = new UserPromptStore(this.db);
+    const usage = new UsageStore(this.db);
     const info = new ChatInfo(settings, config);
     this.info = info;
     const deliveries = new Deliveries(transcript, outboxStore, info);
@@ -83,7 +86,7 @@ export class ChatScheduler extends DurableObject<Env> {
     this.watchers = new Watchers({ jobs: jobStore, runs, info, deliveries, settler, env: currentEnv, config: loaded, now, transaction, waitUntil: (p) => ctx.waitUntil(p) });
     this.firing = new Firing({ jobs: jobStore, runs, info, gate, delivered: (key) => transcript.delivered(key), watchers: this.watchers, settler, env: currentEnv, config: loaded, now, transaction });
     this.jobs = new JobOps({ jobs: jobStore, runs, settings, info, firing: this.firing, watchers: this.watchers, config, now, transaction });
-    this.conversation = new Conversation({ jobs: jobStore, userPrompts, runs, gateStore, gate, transcript, deliveries, settler, info, env: currentEnv, now, transaction });
+    this.conversation = new Conversation({ jobs: jobStore, usage, config, userPrompts, runs, gateStore, gate, transcript, deliveries, settler, info, env: currentEnv, now, transaction });
     this.inbox = new Inbox({ transcript, userPrompts, info, deliveries, directory, jobs: this.jobs, env: currentEnv, config, now, transaction });
     this.outbox = new TelegramOutbox({ outbox: outboxStore, info, config, markBlocked: (chatId, blocked, at) => directory.markBlocked(chatId, blocked, at), now });
   }
@@ -181,9 +184,19 @@ export class ChatScheduler extends DurableObject<Env> {
 
   // ── Conversation: run gate, deliver, transcript (DESIGN §7) ────────────────────────────────────────
 
-  /** A consumer offers a queue message: `duplicate`, `queued` (stored for the holder), or `run` with a token. */
-  gateOffer(message: unknown): Promise<Result<Offer>> {
-    return this.healed(this.conversation.offer(message));
+  /**
+   * A consumer offers a queue message: `duplicate`, `queued` (stored for the holder), or `run` with a token
+   * (and a model turn's context when asked); with an answer already known, `done` and the next prompt.
+   */
+  gateOffer(message: unknown, options: OfferOptions = {}): Promise<Result<OfferResult>> {
+    return this.healed(this.conversation.offer(message, options));
+  }
+
+  /** The holder is done with `key`: reply, tool calls, settle and the next prompt, in one call (DESIGN §7). */
+  gateFinish(token: string, key: string, answer: TurnAnswer, model = false): Promise<Result<{ delivered: boolean; next: NextPrompt | null }>> {
+    const args = gateSettleArgs().safeParse({ token, key, status: answer?.status, detail: answer?.detail ?? null }, { error: sentenceFor });
+    if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
+    return this.healed(this.conversation.finish(token, key, answer, model));
   }
 
   /** The holder's next prompt (the oldest pending one), or null, which releases the gate. */

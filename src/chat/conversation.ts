@@ -15,10 +15,16 @@ import type { RunStore } from "./store/runs";
 import type { TranscriptEntry } from "../schemas/chats";
 import type { TranscriptStore } from "./store/transcript";
 import type { UserPromptStore } from "./store/user-prompts";
+import type { UsageStore } from "./store/usage";
+import type { Config } from "../config";
+import type { NextPrompt, TurnAnswer, TurnContext } from "../contracts/turn";
+import { formatHeader, formatLocalDay } from "../time";
 import { MAX_RESENDS, OFFER_DEADLINE_MS } from "../jobs/fire";
 
 export type ConversationDeps = {
   jobs: JobStore;
+  usage: UsageStore;
+  config: () => Config;
   userPrompts: UserPromptStore;
   runs: RunStore;
   gateStore: GateStore;
@@ -34,6 +40,22 @@ export type ConversationDeps = {
 
 const NOT_A_MESSAGE = "The body must be a v1 prompt message: { v: 1, key, chatId, timeZone, source, text, body, firedAt, … }.";
 
+/** The conversation a model turn starts from: at most this many earlier messages and characters (DESIGN §7). */
+export const HISTORY_MAX_ENTRIES = 30;
+export const HISTORY_MAX_CHARS = 8_000;
+
+/**
+ * What the built-in agent asks of `offer`: `model`, the context a model turn needs (counted against the day's
+ * budget); `answer`, a reply already known (the echo agent's), delivered and settled in the same call.
+ */
+export type OfferOptions = { model?: boolean; answer?: TurnAnswer };
+
+/** `offer`'s answer: the gate's, with the model's context when asked, or `done` when the answer was handed in. */
+export type OfferResult =
+  | Offer
+  | { result: "run"; token: string; timeZone?: string; context?: TurnContext }
+  | { result: "done"; token: string; next: NextPrompt | null };
+
 /** The one sentence a dead prompt leaves in the chat (DESIGN §7). */
 export function deadLetterText(message: PromptMessage): string {
   if (message.source === "user") return "⚠️ I could not answer your message after several tries; please send it again.";
@@ -45,7 +67,7 @@ export class Conversation {
   constructor(private readonly d: ConversationDeps) {}
 
   /** A consumer offers a queue message: `duplicate`, `queued` (stored for the holder), or `run` with a token. */
-  async offer(input: unknown): Promise<Result<Offer>> {
+  async offer(input: unknown, options: OfferOptions = {}): Promise<Result<OfferResult>> {
     const message = parseMessage(input);
     if (!message) return err("bad_request", NOT_A_MESSAGE);
     // A job's prompt whose run is gone (its job cancelled before the agent took it, or the chat erased) is
@@ -67,7 +89,70 @@ export class Conversation {
       return answer.result === "run" ? { ...answer, timeZone: this.d.info.zone().zone } : answer;
     });
     await this.resendPending(now);
-    return ok(offer);
+    if (offer.result !== "run") return ok(offer);
+    if (options.answer) {
+      const finished = this.finish(offer.token, message.key, options.answer, options.model === true);
+      return finished.ok ? ok({ result: "done", token: offer.token, next: finished.value.next }) : finished;
+    }
+    return ok(options.model ? { ...offer, context: this.context(message, now) } : offer);
+  }
+
+  /**
+   * The holder is done with `key`, in one call (DESIGN §7, issue 13: a model turn costs two calls, the offer
+   * and this): the reply delivered with the prompt it saw and the tools it called, the run settled, and the
+   * next prompt handed over (with its context for a model), or null, which releases the gate.
+   */
+  finish(token: string, key: string, answer: TurnAnswer, model: boolean): Result<{ delivered: boolean; next: NextPrompt | null }> {
+    const now = this.d.now();
+    let delivered = false;
+    let outcome = { status: answer.status, detail: answer.detail, told: answer.told === true };
+    if (answer.markdown !== null) {
+      const prompt = answer.promptBody !== undefined ? `${formatHeader(now, this.d.info.zone().zone)}\n${answer.promptBody}` : (answer.prompt ?? null);
+      const delivery = this.deliver(key, answer.markdown, prompt, null, answer.tools);
+      // Refused for good (the chat is not allowed to use the bot): the run has failed, and nothing can tell
+      // the chat; trying again would only loop.
+      if (delivery.ok) delivered = delivery.value.delivered;
+      else outcome = { status: "failed", detail: delivery.error.message, told: true };
+    }
+    const settled = this.settle(token, key, outcome.status, outcome.detail, outcome.told);
+    if (!settled.ok) return settled;
+    const next = this.next(token);
+    if (!next.ok) return next;
+    const message = next.value.message;
+    return ok({ delivered, next: message ? { message, context: model ? this.context(message, now) : null } : null });
+  }
+
+  /**
+   * A model turn's context (DESIGN §7): the conversation before the prompt, the day's budget (counted here, in
+   * the chat's local day), and for a job's prompt how many follow-ups it may still create.
+   */
+  private context(message: PromptMessage, now: number): TurnContext {
+    const zone = this.d.info.zone().zone;
+    const before = Date.parse(message.firedAt);
+    const history = this.d.transcript
+      .conversation(Number.isFinite(before) ? before : now, HISTORY_MAX_ENTRIES, HISTORY_MAX_CHARS)
+      .map((e) => ({ role: e.role === "bot" ? ("assistant" as const) : ("user" as const), text: e.text }));
+    let followUps: number | null = null;
+    if (message.source !== "user") {
+      const run = this.d.runs.get(message.key);
+      const job = run ? this.d.jobs.get(run.jobId) : null;
+      followUps = job?.createdBy === "job" ? 0 : 1;
+    }
+    return { timeZone: zone, history, budget: this.countTurn(zone, now), followUps };
+  }
+
+  /** Counts a model turn against `LLM_MAX_TURNS_PER_DAY`; past it, the day's one notice, then nothing. */
+  private countTurn(zone: string, now: number): TurnContext["budget"] {
+    const day = formatLocalDay(now, zone);
+    const max = this.d.config().agent.maxTurnsPerDay;
+    const used = this.d.usage.get(day, "model_turns");
+    if (used.n < max) {
+      this.d.usage.increment(day, "model_turns");
+      return "ok";
+    }
+    if (used.noticed) return "over";
+    this.d.usage.markNoticed(day, "model_turns");
+    return "notice";
   }
 
   /** The holder's next prompt (the oldest pending one), or null, which releases the gate. */
@@ -91,7 +176,7 @@ export class Conversation {
    * The holder is done with `key`: a job's key settles its run (`delivered` or `failed`; a finished one-off is
    * deleted); a user's key only renews the lease.
    */
-  settle(token: string, key: string, status: AgentStatus, detail: string | null): Result<null> {
+  settle(token: string, key: string, status: AgentStatus, detail: string | null, told = false): Result<null> {
     const now = this.d.now();
     const settled = this.d.transaction(() => {
       // A token that no longer holds the gate may still settle a run whose reply it delivered (its lease ran
@@ -99,7 +184,7 @@ export class Conversation {
       const held = this.d.gate.settle(token, key, now);
       if (!this.d.runs.exists(key)) return true; // a user's key only releases
       if (!held && !this.d.deliveries.delivered(key)) return false;
-      this.d.settler.agentOutcome(key, status, detail, now);
+      this.d.settler.agentOutcome(key, status, detail, now, told);
       return true;
     });
     return settled ? ok(null) : err("conflict", "This token does not hold the chat's run gate; offer the prompt again.");
@@ -119,7 +204,7 @@ export class Conversation {
    * given) and, with a bot connected, an outbox row, in one transaction. A key seen before is a no-op.
    * `chatId` binds an object that has never seen its chat (an agent of your own delivering first).
    */
-  deliver(key: string, markdown: string, prompt: string | null, chatId: string | null): Result<{ delivered: boolean }> {
+  deliver(key: string, markdown: string, prompt: string | null, chatId: string | null, tools: TurnAnswer["tools"] = []): Result<{ delivered: boolean }> {
     if (chatId !== null) {
       const bound = this.d.info.bind(chatId);
       if (!bound.ok) return bound;
@@ -132,7 +217,7 @@ export class Conversation {
     const run = this.d.runs.get(key);
     const kind = run ? (this.d.jobs.get(run.jobId)?.kind ?? null) : null;
     const origin = originOfKey(key, kind);
-    const delivered = this.d.transaction(() => this.d.deliveries.write(key, markdown, origin, now, prompt));
+    const delivered = this.d.transaction(() => this.d.deliveries.write(key, markdown, origin, now, prompt, tools));
     this.d.deliveries.flush();
     return ok({ delivered });
   }

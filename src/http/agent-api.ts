@@ -20,7 +20,9 @@ agentApi.post("/:chatId/gate/offer", async (c) => {
     throw new ApiError("bad_request", `The body must be a v1 prompt message whose "chatId" is ${chatId}.`);
   }
   const offer = unwrap(await chatStub(c.env, chatId).gateOffer(message));
-  // The exact forms of DESIGN §7; the zone stays inside (your message carries it).
+  // The exact forms of DESIGN §7; the zone stays inside (your message carries it). Without an answer handed
+  // in, the object never answers `done`.
+  if (offer.result === "done") throw new Error("offer answered done without an answer");
   const reply: GateOfferReply = offer.result === "run" ? { result: offer.result, token: offer.token } : { result: offer.result };
   return c.json(reply, 200);
 });

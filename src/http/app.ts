@@ -4,6 +4,7 @@ import { admin } from "./admin";
 import { withConfig, type AppEnv } from "./context";
 import { notFound, onError } from "./errors";
 import { health } from "./health";
+import { mcp } from "./mcp";
 import { telegram } from "./telegram";
 import { tools } from "./tools";
 import { acceptCallback } from "../runner-client/callback";
@@ -18,10 +19,10 @@ app.get("/healthz", health);
 app.route("/admin", admin);
 app.route("/telegram", telegram);
 app.route("/tools", tools);
+app.route("/mcp", mcp);
 // The runner's callback (DESIGN §8): signed by the runner, no token; 204 for any run id. With the runner
 // container, callbacks come through its outbound handler only (which also checks the container's own chat),
 // so the public route does not exist: a leaked secret could otherwise post outcomes for any chat.
 app.post("/runner/callback/:chatId", (c) =>
   c.var.config.runner.mode === "container" ? c.notFound() : acceptCallback(c.env, c.req.param("chatId"), c.req.raw),
 );
-// Later issues mount /mcp here, and the page at /.

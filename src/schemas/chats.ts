@@ -61,7 +61,7 @@ export const transcriptQuery = lazy(() =>
   }),
 );
 
-export const ROLES = ["user", "bot", "prompt"] as const;
+export const ROLES = ["user", "bot", "prompt", "tool"] as const;
 export type Role = (typeof ROLES)[number];
 export const SOURCES = ["telegram", "admin", "job", "watcher", "alert", "command"] as const;
 export type Source = (typeof SOURCES)[number];
@@ -71,7 +71,7 @@ export const transcriptEntrySchema = lazy(() =>
   z.strictObject({
     id: z.string(),
     at: instant(),
-    role: z.enum(ROLES).meta({ description: "`prompt` is what the agent saw, never shown in Telegram; what the chat saw is `bot`." }),
+    role: z.enum(ROLES).meta({ description: "`prompt` is what the agent saw and `tool` a tool it called with the result, never shown in Telegram; what the chat saw is `bot`." }),
     source: z.enum(SOURCES),
     text: z.string(),
     jobId: z.string().optional().meta({ description: "On entries a job caused." }),

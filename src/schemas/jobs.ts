@@ -11,7 +11,7 @@ export const JOB_KINDS = ["prompt", "watcher"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const CATEGORIES = ["one-time", "recurring", "monitoring"] as const;
 export type Category = (typeof CATEGORIES)[number];
-export const CREATED_BY = ["user", "agent", "admin"] as const;
+export const CREATED_BY = ["user", "agent", "admin", "job"] as const;
 export type CreatedBy = (typeof CREATED_BY)[number];
 
 export const LIMITS = {

@@ -48,3 +48,17 @@ export function formatSpan(ms: number): string {
   if (ms < 172_800_000) return plural(Math.floor(ms / 3_600_000), "hour");
   return plural(Math.floor(ms / 86_400_000), "day");
 }
+
+/** `2026-09-26`: the local calendar day in the zone (per-day counters, the model's "today"). */
+export function formatLocalDay(instant: number, zone: string): string {
+  return formatDate(localFields(zone, instant));
+}
+
+/** `Saturday 26 September 2026`: the local date a model is told is today (DESIGN §7: the date, not the time). */
+export function formatLongDate(instant: number, zone: string): string {
+  const at = localFields(zone, instant);
+  return `${WEEKDAY_LONG[at.weekday]} ${at.day} ${MONTH_LONG[at.month - 1]} ${at.year}`;
+}
+
+const WEEKDAY_LONG = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTH_LONG = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];

@@ -17,5 +17,5 @@ export {
   type Preview,
   type PreviewInput,
 } from "./preview";
-export { formatChatTime, formatDayMonthTime, formatHeader, formatNowLine, formatLocalDateTime, formatSpan } from "./format";
+export { formatChatTime, formatDayMonthTime, formatHeader, formatNowLine, formatLocalDateTime, formatLocalDay, formatLongDate, formatSpan } from "./format";
 export { loadTemporal, hasNativeTemporal } from "./temporal";

@@ -18,7 +18,7 @@ describe("loadConfig", () => {
       defaultTimeZone: "UTC",
       maxJobsPerChat: 50,
       defaultScriptTimeout: 300,
-      agent: { kind: "echo", baseUrl: null, apiKey: null, model: null },
+      agent: { kind: "echo", baseUrl: null, apiKey: null, model: null, instructions: null, maxTurnsPerDay: 200, timeoutSeconds: 60 },
     });
   });
 
@@ -98,6 +98,9 @@ describe("loadConfig", () => {
     ["an unknown agent", { AGENT: "gpt" }, 'AGENT must be echo or llm; got "gpt".', ["agent"]],
     ["llm without an endpoint", { AGENT: "llm" }, "AGENT=llm needs LLM_BASE_URL, an OpenAI-compatible endpoint such as https://api.openai.com/v1.", ["agent"]],
     ["a bad LLM endpoint", { LLM_BASE_URL: "api.openai.com" }, "LLM_BASE_URL must be an http(s) URL of an OpenAI-compatible API such as https://api.openai.com/v1.", ["agent"]],
+    ["an endpoint without a model", { LLM_BASE_URL: "https://api.openai.com/v1" }, "LLM_MODEL is required with LLM_BASE_URL; set the model's name, such as gpt-4o-mini or llama3.1.", ["agent"]],
+    ["a turn budget that is not a number", { LLM_MAX_TURNS_PER_DAY: "lots" }, 'LLM_MAX_TURNS_PER_DAY must be a whole number from 0 to 1000000, such as 200; got "lots".', ["agent"]],
+    ["instructions over 4,000 characters", { LLM_INSTRUCTIONS: "x".repeat(4001) }, "LLM_INSTRUCTIONS must be at most 4000 characters; it has 4001.", ["agent"]],
   ];
   for (const [what, vars, sentence, areas] of cases)
     it(`reports ${what} as one sentence, tagged with the areas it breaks`, () => {

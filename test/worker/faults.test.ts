@@ -5,11 +5,11 @@
  * lost alarm comes back with the next call. Chat ids 8500000 up; the Bot API is the stub.
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { ChatScheduler } from "../../src/chat/ChatScheduler";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { chatIds, clockOf, feed, MINUTE, must, queued, spyQueue, transcript, type JobView } from "./agent-helpers";
-import { envWith } from "./helpers";
 import { telegramChat, TestBot } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -62,32 +62,32 @@ describe("an alarm that runs twice for one instant", () => {
 
 describe("a poison prompt", () => {
   it("is retried alone while the rest of its batch is answered, then dead-lettered with one sentence", async () => {
-    // Telegram is connected and the poison's chat is not allowed: every delivery to it is refused.
-    const allowed = newChat();
-    const refused = newChat();
-    const vars = bot.vars([allowed.chatId]);
-    const testEnv = envWith(vars);
-    const good = { v: 1, key: "m:1", chatId: allowed.chatId, timeZone: "UTC", source: "user", text: "hi", body: "hi", firedAt: new Date().toISOString(), messageId: "1" };
-    const poison = { ...good, key: "m:2", chatId: refused.chatId, messageId: "2" };
+    const good = newChat();
+    const poisoned = newChat();
+    // The poison: every call to its chat's object throws (a bug, a corrupt state), whatever the attempt.
+    const namespace = {
+      getByName(name: string) {
+        if (name === poisoned.chatId) {
+          return new Proxy({}, { get: (_t, method) => (method === "deadLetter" ? (m: unknown) => poisoned.stub.deadLetter(m) : () => Promise.reject(new Error("the chat object is broken"))) });
+        }
+        return env.CHAT.getByName(name);
+      },
+    };
+    const testEnv = { ...env, CHAT: namespace } as unknown as Env;
+    const message = (chatId: string, n: number) => ({ v: 1, key: `m:${n}`, chatId, timeZone: "UTC", source: "user", text: "hi", body: "hi", firedAt: new Date().toISOString(), messageId: String(n) });
+    for (const { stub } of [good, poisoned]) await spyQueue(stub);
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    for (const { stub } of [allowed, refused]) {
-      await spyQueue(stub);
-      await runInDurableObject(stub, (instance) => {
-        const holder = instance as unknown as { env: Env };
-        holder.env = { ...holder.env, ...vars } as Env;
-      });
-    }
-    const fed = await feed([good, poison], "prompts", testEnv);
+    const fed = await feed([message(good.chatId, 1), message(poisoned.chatId, 2)], "prompts", testEnv);
     expect(fed.explicitAcks).toEqual([fed.ids[0]]);
     expect(fed.retryMessages.map((r) => r.msgId)).toEqual([fed.ids[1]]);
-    expect((await transcript(allowed.stub, allowed.chatId)).map((e) => e.role)).toEqual(["prompt", "bot"]);
-    expect(errors.mock.calls.map((c) => String(c[0]))).toEqual([`prompts: m:2 failed (attempt 1); retrying`]);
+    expect((await transcript(good.stub, good.chatId)).map((e) => e.role)).toEqual(["prompt", "bot"]);
+    expect(errors.mock.calls.map((c) => String(c[0]))).toEqual(["prompts: m:2 failed (attempt 1); retrying"]);
     errors.mockRestore();
 
-    // The queue gives up on it: the dead-letter consumer acknowledges it; the chat it cannot reach gets nothing.
-    const dead = await feed([poison], "prompts-dlq", testEnv);
+    // The queue gives up on it: the dead-letter consumer acknowledges it and the chat gets one sentence.
+    const dead = await feed([message(poisoned.chatId, 2)], "prompts-dlq", testEnv);
     expect(dead.explicitAcks).toEqual(dead.ids);
-    expect((await transcript(allowed.stub, allowed.chatId)).map((e) => e.role)).toEqual(["prompt", "bot"]);
+    expect((await transcript(poisoned.stub, poisoned.chatId)).map((e) => e.text)).toEqual(["⚠️ I could not answer your message after several tries; please send it again."]);
   });
 });
 

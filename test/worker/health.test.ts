@@ -60,6 +60,7 @@ describe("GET /healthz", () => {
         RUNNER_URL: "http://127.0.0.1:8788",
         PUBLIC_URL: "https://cuckoo.example.workers.dev",
         LLM_BASE_URL: "http://127.0.0.1:9999/v1",
+        LLM_MODEL: "gpt-4o-mini",
       }),
     );
     expect(res.status).toBe(200);

@@ -210,7 +210,8 @@ describe("the failure streak", () => {
     for (const step of steps) {
       const runId = await fireWatcher(chatId, stub, job);
       await settleWith(chatId, runId, step.fields);
-      if (step.alert) expected.push(`⚠️ Job "Feed" (${job.id}) ${step.alert}:`);
+      // With a stderr tail the alert's first line ends in a colon, the tail below it; without one, in a full stop.
+      if (step.alert) expected.push(`⚠️ Job "Feed" (${job.id}) ${step.alert}${step.fields.stderrTail ? ":" : "."}`);
       if (step.fields.status === "output") await feed([await promptOf(stub, runId)]);
     }
     expect(await alertLines(stub, chatId)).toEqual(expected);
@@ -388,6 +389,6 @@ describe("with Telegram connected", () => {
     await alarmComes(chat.stub);
     const calls = await bot.calls({ chatId: chat.chatId });
     expect(calls.map((c) => c.method)).toEqual(["sendMessage"]);
-    expectReply(calls[0], chat.chatId, renderTelegramHtml(`⚠️ Job "Tick" (${job.id}) failed (exit 1):`));
+    expectReply(calls[0], chat.chatId, renderTelegramHtml(`⚠️ Job "Tick" (${job.id}) failed (exit 1).`));
   });
 });

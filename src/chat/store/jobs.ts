@@ -4,7 +4,7 @@
  */
 import * as z from "zod";
 import { lazy } from "../../lazy";
-import { lastResultSchema, type LastResult } from "../../schemas/jobs";
+import { CREATED_BY, lastResultSchema, type LastResult } from "../../schemas/jobs";
 import type { JobRecord, JobSpec } from "../../jobs/records";
 import type { Db } from "./db";
 
@@ -23,7 +23,7 @@ const jobRow = lazy(() => {
       timeout_seconds: int.nullable(),
       enabled: z.union([z.literal(0), z.literal(1)]),
       created_at: int,
-      created_by: z.enum(["user", "agent", "admin"]),
+      created_by: z.enum(CREATED_BY),
       next_run_at: int.nullable(),
       last_run_at: int.nullable(),
       last_result: z.string().nullable(),

@@ -50,6 +50,25 @@ export class TranscriptStore {
     this.db.sql.exec("DELETE FROM transcript WHERE id = ?", id);
   }
 
+  /**
+   * The conversation before `before` (epoch ms) as a model reads it: user and bot entries only, newest last, at
+   * most `maxEntries` of them and `maxChars` characters in all (the newest kept; an entry is never cut).
+   */
+  conversation(before: number, maxEntries: number, maxChars: number): { role: "user" | "bot"; text: string }[] {
+    const rows = this.db.sql
+      .exec<{ role: string; text: string }>("SELECT role, text FROM transcript WHERE role IN ('user', 'bot') AND at < ? ORDER BY id DESC LIMIT ?", before, maxEntries)
+      .toArray();
+    const kept: { role: "user" | "bot"; text: string }[] = [];
+    let chars = 0;
+    for (const row of rows) {
+      if (typeof row.text !== "string" || (row.role !== "user" && row.role !== "bot")) continue;
+      chars += row.text.length;
+      if (chars > maxChars) break;
+      kept.push({ role: row.role, text: row.text });
+    }
+    return kept.reverse();
+  }
+
   /** The last `limit` entries, oldest first. */
   entries(limit: number): TranscriptEntry[] {
     const rows = this.db.sql.exec("SELECT * FROM (SELECT * FROM transcript ORDER BY id DESC LIMIT ?) ORDER BY id", limit).toArray();

@@ -1,0 +1,29 @@
+/**
+ * @module `/mcp/:chatId` (DESIGN §9): the agent tools over MCP for outside agents, behind TOOLS_TOKEN (and the
+ * open-dev rules of §2), for the chat of the path only. The SDK is loaded on the first MCP request.
+ */
+import { Hono } from "hono";
+import { dryRun } from "../runner-client/dry-run";
+import { requireToken } from "./auth";
+import { limitBody } from "./body";
+import { chatIdOf, chatStub } from "./chat-rpc";
+import { requireConfigured, type AppEnv } from "./context";
+
+export const mcp = new Hono<AppEnv>();
+
+mcp.use("*", requireToken("TOOLS_TOKEN"));
+mcp.use("*", requireConfigured("tools"));
+mcp.use("*", limitBody());
+
+mcp.all("/:chatId", async (c) => {
+  const chatId = chatIdOf(c);
+  const { handleMcp } = await import("../mcp/server");
+  return handleMcp(c.req.raw, {
+    chatId,
+    chat: chatStub(c.env, chatId),
+    dryRun: (zone, input) => dryRun(c.env, chatId, zone, input),
+    now: Date.now,
+    createdBy: "agent",
+    policy: { kind: "user" },
+  });
+});

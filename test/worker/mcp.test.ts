@@ -1,0 +1,93 @@
+/**
+ * MCP at `/mcp/:chatId` (DESIGN §9, issue 13) with the SDK's own client, through the app: the nine tools with
+ * their schemas, each callable with the same answers as the HTTP tools (text as content, `{ ok, text, data }`
+ * as structured content), another chat's job id refused, and the access rules of the tools (a token, when
+ * set, is required). Chat ids 8800000 up.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { describe, expect, it } from "vitest";
+import { app } from "../../src/http/app";
+import { envWith } from "./helpers";
+import { runnerVars } from "./watcher-helpers";
+
+const TOOLS = ["schedule_create", "schedule_list", "schedule_cancel", "schedule_run_now", "schedule_pause", "schedule_resume", "schedule_preview", "schedule_test", "set_timezone"];
+let next = 8_800_000;
+
+/** The SDK's client connected to `/mcp/<chatId>` of the app (no server: requests go to `app.request`). */
+async function connect(chatId: string, testEnv: Env = envWith(runnerVars()), headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: "cuckoo-test", version: "1.0.0" });
+  const transport = new StreamableHTTPClientTransport(new URL(`http://localhost/mcp/${chatId}`), {
+    fetch: (url, init) => Promise.resolve(app.request(String(url), init, testEnv)),
+    requestInit: { headers },
+  });
+  await client.connect(transport);
+  return client;
+}
+
+type Structured = { ok: boolean; text: string; data?: { job?: { id: string; name: string; nextRunAt: string | null }; jobs?: { id: string }[] } };
+
+describe("MCP", () => {
+  it("lists the nine tools with their descriptions and input schemas", async () => {
+    const client = await connect(String(next++));
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(TOOLS);
+    const create = tools.find((t) => t.name === "schedule_create")!;
+    expect(create.description).toContain("Times are in the chat's time zone");
+    expect(create.inputSchema).toMatchObject({ type: "object", additionalProperties: false });
+    expect(Object.keys(create.inputSchema.properties ?? {}).sort()).toEqual(["at", "command", "cron", "delay", "kind", "name", "text", "timeoutSeconds"]);
+    expect(tools.find((t) => t.name === "set_timezone")!.inputSchema).toMatchObject({ required: ["zone"] });
+    await client.close();
+  });
+
+  it("calls each tool with the HTTP tools' answers: text as content, { ok, text, data } as structured content", async () => {
+    const chatId = String(next++);
+    const client = await connect(chatId);
+    const call = async (name: string, args: Record<string, unknown> = {}) => {
+      const result = await client.callTool({ name, arguments: args });
+      const structured = result.structuredContent as Structured;
+      expect(result.content).toEqual([{ type: "text", text: structured.text }]);
+      expect(result.isError ?? false).toBe(!structured.ok);
+      return structured;
+    };
+    expect((await call("set_timezone", { zone: "Asia/Tokyo" })).text).toMatch(/^Time zone set to Asia\/Tokyo \(UTC\+09:00\)\. Now /);
+    const created = await call("schedule_create", { name: "Stretch", kind: "prompt", delay: "PT2H", text: "Time to stretch." });
+    expect(created).toMatchObject({ ok: true, data: { job: { name: "Stretch" } } });
+    expect(created.text).toMatch(/^Created `[a-z2-9]{5}` 💬 Stretch · once /);
+    const id = created.data!.job!.id;
+    expect((await call("schedule_list")).data!.jobs!.map((j) => j.id)).toEqual([id]);
+    expect((await call("schedule_preview", { cron: "0 9 * * 1-5" })).text).toMatch(/^At 09:00, Monday through Friday/);
+    expect(await call("schedule_pause", { id })).toMatchObject({ ok: true, text: `Paused ${id} (Stretch).` });
+    expect((await call("schedule_resume", { id })).text).toMatch(new RegExp(`^Resumed ${id} \\(Stretch\\); next `));
+    expect(await call("schedule_run_now", { id })).toMatchObject({ ok: true, text: `Running ${id} (Stretch) now.` });
+    expect((await call("schedule_test", { command: "echo hi" })).ok).toBe(true);
+    expect(await call("schedule_cancel", { id: id.toUpperCase() })).toMatchObject({ ok: true, text: `Cancelled ${id} (Stretch).` });
+    await client.close();
+  });
+
+  it("refuses another chat's job id and bad arguments as ok: false, with the sentences of the tools", async () => {
+    const mine = String(next++);
+    const theirs = String(next++);
+    const other = await connect(theirs);
+    const theirJob = ((await other.callTool({ name: "schedule_create", arguments: { name: "Theirs", kind: "prompt", delay: "PT1H", text: "x" } })).structuredContent as Structured).data!.job!;
+    await other.close();
+    const client = await connect(mine);
+    const refused = await client.callTool({ name: "schedule_cancel", arguments: { id: theirJob.id } });
+    expect(refused).toMatchObject({ isError: true, structuredContent: { ok: false, text: `No job ${theirJob.id} in this chat.` } });
+    const bad = await client.callTool({ name: "schedule_create", arguments: { name: "x", kind: "prompt", cron: "61 * * * *", text: "y" } });
+    expect((bad.structuredContent as Structured).text).toBe('Invalid cron expression "61 * * * *": the minute field "61" has 61, outside 0–59; use 0–59, e.g. "0", "*/15" or "0,30".');
+    const unknown = await client.callTool({ name: "schedule_create", arguments: { name: "x", kind: "prompt", delay: "PT1H", text: "y", color: "red" } });
+    expect((unknown.structuredContent as Structured).text).toBe('Unknown field "color".');
+    await client.close();
+  });
+
+  it("requires TOOLS_TOKEN when it is set, and refuses a path that is not a chat id", async () => {
+    const testEnv = envWith({ TOOLS_TOKEN: "mcp-token-123" });
+    await expect(connect(String(next++), testEnv)).rejects.toThrow(/Send TOOLS_TOKEN as \\"Authorization: Bearer <token>\\"/);
+    const client = await connect(String(next++), testEnv, { Authorization: "Bearer mcp-token-123" });
+    expect((await client.listTools()).tools).toHaveLength(9);
+    await client.close();
+    const res = await app.request("/mcp/not-a-chat", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: "{}" }, envWith());
+    expect(res.status).toBe(400);
+  });
+});

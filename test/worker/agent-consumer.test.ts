@@ -1,8 +1,9 @@
 /**
  * The `prompts` and `prompts-dlq` consumers (DESIGN §7, issue 4), called directly with `createMessageBatch`
- * and `getQueueResult`: the echo agent's exact texts and the local-time header, settling a job's run,
- * duplicates and redeliveries (one reply, one agent call), a crash after deliver, follow-up order, transient
- * failures and the dead-letter path. Every chat has a non-forwarding spy on its `PROMPTS` binding, so only
+ * and `getQueueResult`: the echo agent's exact texts and the local-time header (the chat object's, at
+ * handling time), settling a job's run, duplicates and redeliveries (one reply, one agent call), a crash after
+ * deliver, follow-up order, transient failures of the offer (the echo's answer goes in with it) and of a
+ * follow-up's answer, and the dead-letter path. Every chat has a non-forwarding spy on its `PROMPTS` binding, so only
  * the messages a test feeds reach the consumer. The chat is seen as a consumer sees it (the gate's answers,
  * the transcript, the job's history, what it sends to the queue); time moves through the object's clock.
  * Chat ids 4000000 up.
@@ -16,7 +17,6 @@ import {
   alarmOf,
   brief,
   chatIds,
-  clockOf,
   dayMonthTime,
   expectPromptText,
   expectSpyInPlace,
@@ -53,26 +53,27 @@ async function postUser(stub: Stub, chatId: string, sent: { body: unknown }[], t
   return message;
 }
 
+const TRANSIENT = "transient: the chat object is overloaded";
+
 /**
  * The test env with the chat binding wrapped so that the `failAt`-th call (counting from 1) of `method`
- * throws, as a transient RPC failure would; every other call goes to the real object.
+ * fails as a transient RPC failure would: before it reaches the object, or, with `lostAnswer`, after the
+ * object did its work (the answer lost on its way back). Every other call goes to the real object.
  */
-function failingEnv(method: "deliver" | "gateSettle", failAt: number): Env {
+function failingEnv(method: "gateOffer" | "gateFinish", failAt: number, lostAnswer = false): Env {
   let calls = 0;
-  const fails = (name: string) => name === method && ++calls === failAt;
-  const transient = () => Promise.reject(new Error("transient: the chat object is overloaded"));
+  const call = (name: string, work: () => Promise<unknown>): Promise<unknown> => {
+    if (name !== method || ++calls !== failAt) return work();
+    return lostAnswer ? work().then(() => Promise.reject(new Error(TRANSIENT))) : Promise.reject(new Error(TRANSIENT));
+  };
   const namespace = {
     getByName(name: string) {
       const real = env.CHAT.getByName(name);
       return {
-        gateOffer: (m: unknown) => real.gateOffer(m),
-        gateNext: (t: string) => real.gateNext(t),
-        gateSettle: (t: string, k: string, s: "delivered" | "failed", d?: string | null) =>
-          fails("gateSettle") ? transient() : real.gateSettle(t, k, s, d),
-        gateRelease: (t: string) => real.gateRelease(t),
-        deadLetter: (m: unknown) => real.deadLetter(m),
-        deliver: (key: string, markdown: string, options?: { prompt?: string | null }) =>
-          fails("deliver") ? transient() : real.deliver(key, markdown, options),
+        gateOffer: (...args: Parameters<Stub["gateOffer"]>) => call("gateOffer", () => real.gateOffer(...args)),
+        gateFinish: (...args: Parameters<Stub["gateFinish"]>) => call("gateFinish", () => real.gateFinish(...args)),
+        gateRelease: (token: string) => real.gateRelease(token),
+        deadLetter: (message: unknown) => real.deadLetter(message),
       };
     },
   };
@@ -89,9 +90,8 @@ describe("the echo agent on a job's prompt", () => {
     const { job, runId, message } = await fireJob(chatId, stub, { name: "Call the dentist", text: "Remind me to call the dentist." });
     expect(message).toMatchObject({ v: 1, key: runId, chatId, timeZone: "Europe/Berlin", source: "job", jobId: job.id, runId });
 
-    const t0 = Date.now();
-    const fed = await feed([message]);
-    const t1 = Date.now();
+    // The header is the chat object's, at handling time: on its clock (a year ahead of the machine's here).
+    const { value: fed, t0, t1 } = await clockAround(stub, () => feed([message]));
     expect(fed.explicitAcks).toEqual(fed.ids);
     expect(fed.retryMessages).toEqual([]);
 
@@ -116,11 +116,7 @@ describe("the echo agent on a job's prompt", () => {
     await spyQueue(stub);
     const { job, runId, message } = await fireJob(chatId, stub, { cron: true, name: "Water the plants", text: "Water the plants on the balcony." });
 
-    const c0 = await clockOf(stub);
-    const t0 = Date.now();
-    const fed = await feed([message]);
-    const t1 = Date.now();
-    const c1 = await clockOf(stub);
+    const { value: fed, t0, t1 } = await clockAround(stub, () => feed([message]));
     expect(fed.explicitAcks).toEqual(fed.ids);
 
     const entries = await transcript(stub, chatId);
@@ -137,8 +133,8 @@ describe("the echo agent on a job's prompt", () => {
     expect(after.running).toBe(false);
     expect(after.lastResult?.status).toBe("delivered");
     // Stamped by the object, on its clock (a year ahead of the machine's here).
-    expect(Date.parse(after.lastResult!.at)).toBeGreaterThanOrEqual(c0);
-    expect(Date.parse(after.lastResult!.at)).toBeLessThanOrEqual(c1);
+    expect(Date.parse(after.lastResult!.at)).toBeGreaterThanOrEqual(t0);
+    expect(Date.parse(after.lastResult!.at)).toBeLessThanOrEqual(t1);
   });
 
   it("answers run now of a one-off and keeps the one-off", async () => {
@@ -165,9 +161,7 @@ describe("the echo agent on a job's prompt", () => {
     const { job, message, dueAt } = await fireJob(chatId, stub, { lateMs: 7 * MINUTE, name: "Pay rent", text: "Pay the rent today." });
     expect(message.late).toBe(true);
 
-    const t0 = Date.now();
-    await feed([message]);
-    const t1 = Date.now();
+    const { t0, t1 } = await clockAround(stub, () => feed([message]));
     const note = `This was due at ${dayMonthTime(dueAt, "America/New_York")}; the bot was offline.`;
     const entries = await transcript(stub, chatId);
     expect(entries.map((e) => e.role)).toEqual(["prompt", "bot"]);
@@ -287,9 +281,7 @@ describe("follow-ups", () => {
     const m1 = await postUser(stub, chatId, sent, "What is on today?");
     const m2 = await postUser(stub, chatId, sent, "And tomorrow?");
 
-    const t0 = Date.now();
-    const fed = await feed([m1, m2]);
-    const t1 = Date.now();
+    const { value: fed, t0, t1 } = await clockAround(stub, () => feed([m1, m2]));
     expect(fed.explicitAcks).toEqual(fed.ids);
     expect(fed.retryMessages).toEqual([]);
 
@@ -341,22 +333,22 @@ describe("follow-ups", () => {
 // ── Transient failures ──────────────────────────────────────────────────────────────────────────────────
 
 describe("transient failures", () => {
-  it("a failed deliver retries the queue message, releases the gate and keeps the prompt first in line; the retry answers once", async () => {
+  it("an offer that fails on its way to the chat retries the queue message and changes nothing; the retry answers once", async () => {
     const { chatId, stub } = newChat();
     const sent = await spyQueue(stub);
     const { job, runId, message } = await fireJob(chatId, stub, { cron: true, text: "Feed the cat." });
     const errors = quietConsole("error");
     const before = sent.length;
 
-    const failed = await feed([message], "prompts", failingEnv("deliver", 1));
+    const failed = await feed([message], "prompts", failingEnv("gateOffer", 1));
     expect(failed.explicitAcks).toEqual([]);
     expect(failed.retryMessages.map((r) => r.msgId)).toEqual(failed.ids);
-    expect(lines(errors)).toEqual([`prompts: ${runId} failed (attempt 1); retrying Error: transient: the chat object is overloaded`]);
+    expect(lines(errors)).toEqual([`prompts: ${runId} failed (attempt 1); retrying Error: ${TRANSIENT}`]);
+    // The chat never saw it: nothing written, nothing sent again (the queue's retry is the way back), the run
+    // still in flight and the gate free.
     expect(await transcript(stub, chatId)).toEqual([]);
-    // The gate is free with the prompt first in line: the chat sent that prompt again at once, for a consumer
-    // to take over; its run is still in flight.
     await expectSpyInPlace(stub, sent);
-    expect(sent.slice(before).map((s) => s.body)).toEqual([message]);
+    expect(sent.slice(before)).toEqual([]);
     expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "dispatched", null]]);
     expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: true });
 
@@ -371,54 +363,61 @@ describe("transient failures", () => {
     expect(lines(errors)).toHaveLength(1);
   });
 
-  it("a follow-up whose deliver failed is not stranded: after the queue's retry both messages are answered", async () => {
+  it("a follow-up whose answer failed to go in goes back first in line and is sent again; after the queue's retry both are answered once", async () => {
     const { chatId, stub } = newChat();
     const sent = await spyQueue(stub);
     const m1 = await postUser(stub, chatId, sent, "one");
     const m2 = await postUser(stub, chatId, sent, "two");
+    // Another consumer held the gate for m1 while m2 came (stored for it), then gave up: m1 goes back first
+    // in line, ahead of m2, and is sent again.
+    const gaveUp = await take(stub, m1);
+    expect(await must(stub.gateOffer(m2))).toEqual({ result: "queued" });
+    await must(stub.gateRelease(gaveUp));
+    expect(sent.slice(2).map((s) => s.body)).toEqual([m1]);
 
-    // One batch: one consumer holds the gate, answers the first, and its deliver of the follow-up fails.
+    // A consumer takes m1 and answers it in the offer; the gate hands it m2, and its answer to m2 fails.
     const errors = quietConsole("error");
-    const fed = await feed([m1, m2], "prompts", failingEnv("deliver", 2));
-    expect(fed.explicitAcks).toHaveLength(1);
-    expect(fed.retryMessages).toHaveLength(1);
-    const retriedIndex = fed.ids.indexOf(fed.retryMessages[0]!.msgId);
-    // The holder's own queue message is the one retried, and the log says so.
-    expect(lines(errors)).toEqual([`prompts: ${[m1, m2][retriedIndex]!.key} failed (attempt 1); retrying Error: transient: the chat object is overloaded`]);
-    const resentBefore = sent.length;
-
-    // The queue retries the message it was told to retry; then whatever the chat re-sends is consumed, and
-    // any alarm it armed runs.
-    await feed([[m1, m2][retriedIndex]], "prompts", env, 2);
+    const before = sent.length;
+    const fed = await feed([m1], "prompts", failingEnv("gateFinish", 1));
+    expect(fed.retryMessages.map((r) => r.msgId)).toEqual(fed.ids);
+    expect(lines(errors)).toEqual([`prompts: ${m1.key} failed (attempt 1); retrying Error: ${TRANSIENT}`]);
+    // The consumer released the gate: m2 is first in line and the chat sent it again at once.
     await expectSpyInPlace(stub, sent);
-    for (const resent of sent.slice(resentBefore)) await feed([resent.body]);
+    expect(sent.slice(before).map((s) => s.body)).toEqual([m2]);
 
-    const prompts = (await transcript(stub, chatId)).filter((e) => e.role === "prompt").map((e) => e.text.split("\n")[1]);
-    expect(prompts.sort()).toEqual(["one", "two"]);
+    // The queue retries m1 (answered already: acked), and the re-sent m2 reaches a consumer.
+    const retried = await feed([m1], "prompts", env, 2);
+    expect(retried.explicitAcks).toEqual(retried.ids);
+    const resent = await feed([m2]);
+    expect(resent.explicitAcks).toEqual(resent.ids);
+
+    const entries = await transcript(stub, chatId);
+    expect(entries.filter((e) => e.role === "prompt").map((e) => e.text.split("\n")[1])).toEqual(["one", "two"]);
+    expect(entries.filter((e) => e.role === "bot").map((e) => e.text)).toEqual([NO_MODEL, NO_MODEL]);
     await expectGateFree(stub, chatId);
     expect(lines(errors)).toHaveLength(1);
   });
 });
 
-describe("transient failures between deliver and settle", () => {
-  it("a settle that failed after the reply was delivered: the retry settles the run delivered, with no second reply", async () => {
+describe("an answer lost on its way back", () => {
+  it("after the chat delivered and settled: the queue's retry is a duplicate, with no second reply", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const { job, runId, message } = await fireJob(chatId, stub, { cron: true, text: "Lock the door." });
 
     const errors = quietConsole("error");
-    const failed = await feed([message], "prompts", failingEnv("gateSettle", 1));
+    const failed = await feed([message], "prompts", failingEnv("gateOffer", 1, true));
     expect(failed.retryMessages.map((r) => r.msgId)).toEqual(failed.ids);
-    expect(lines(errors)).toEqual([`prompts: ${runId} failed (attempt 1); retrying Error: transient: the chat object is overloaded`]);
-    expect((await transcript(stub, chatId)).filter((e) => e.role === "bot")).toHaveLength(1);
+    expect(lines(errors)).toEqual([`prompts: ${runId} failed (attempt 1); retrying Error: ${TRANSIENT}`]);
+    // The echo's answer went in with the offer: the reply is there and the run settled.
+    expect((await transcript(stub, chatId)).filter((e) => e.role === "bot").map((e) => e.text)).toEqual(["Lock the door."]);
+    expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "delivered"]]);
 
     const retried = await feed([message], "prompts", env, 2);
     expect(retried.explicitAcks).toEqual(retried.ids);
     expect((await transcript(stub, chatId)).filter((e) => e.role === "bot")).toHaveLength(1);
-    // Expected: the redelivery of a key whose reply went out finishes its run (DESIGN §7: settling a job's key
-    // ends the run's in-flight state), rather than leaving it to fail after 10 minutes.
-    expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "delivered"]]);
     expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
+    await expectGateFree(stub, chatId);
     expect(lines(errors)).toHaveLength(1);
   });
 });

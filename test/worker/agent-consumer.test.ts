@@ -1,19 +1,47 @@
 /**
  * The `prompts` and `prompts-dlq` consumers (DESIGN §7, issue 4), called directly with `createMessageBatch`
- * and `getQueueResult`: the echo agent's exact texts and the local-time header, settling a job's run,
- * duplicates and redeliveries (one reply, one agent call), a crash after deliver, follow-up order, transient
- * failures and the dead-letter path. Every chat has a non-forwarding spy on its `PROMPTS` binding, so only
- * the messages a test feeds reach the consumer. Chat ids 4000000 up.
+ * and `getQueueResult`: the echo agent's exact texts and the local-time header (the chat object's, at
+ * handling time), settling a job's run, duplicates and redeliveries (one reply, one agent call), a crash after
+ * deliver, follow-up order, transient failures of the offer (the echo's answer goes in with it) and of a
+ * follow-up's answer, and the dead-letter path. Every chat has a non-forwarding spy on its `PROMPTS` binding, so only
+ * the messages a test feeds reach the consumer. The chat is seen as a consumer sees it (the gate's answers,
+ * the transcript, the job's history, what it sends to the queue); time moves through the object's clock.
+ * Chat ids 4000000 up.
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { alarmOf, brief, chatIds, dayMonthTime, expectPromptText, expectSpyInPlace, feed, fireJob, gateRow, jobHeader, MINUTE, must, NO_MODEL, pendingKeys, runRow, spyQueue, sql, transcript, type JobView, type Stub } from "./agent-helpers";
+import {
+  advanceTo,
+  alarmOf,
+  brief,
+  chatIds,
+  dayMonthTime,
+  expectPromptText,
+  expectSpyInPlace,
+  feed,
+  fireJob,
+  historyOf,
+  jobHeader,
+  LEASE_MS,
+  lines,
+  MINUTE,
+  must,
+  NO_MODEL,
+  quietConsole,
+  spyQueue,
+  transcript,
+  type JobView,
+  type Stub,
+} from "./agent-helpers";
+import { clockAround, expectGateFree, take } from "./agent-test-helpers";
 
 const newChat = chatIds(4_000_000);
 
-type RunView = { runId: string; manual: boolean; state: string; status: string | null; detail: string | null };
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 /** A user message written through the admin API (the DO builds and "sends" it; the spy keeps it). */
 async function postUser(stub: Stub, chatId: string, sent: { body: unknown }[], text: string): Promise<PromptMessage> {
@@ -25,26 +53,27 @@ async function postUser(stub: Stub, chatId: string, sent: { body: unknown }[], t
   return message;
 }
 
+const TRANSIENT = "transient: the chat object is overloaded";
+
 /**
  * The test env with the chat binding wrapped so that the `failAt`-th call (counting from 1) of `method`
- * throws, as a transient RPC failure would; every other call goes to the real object.
+ * fails as a transient RPC failure would: before it reaches the object, or, with `lostAnswer`, after the
+ * object did its work (the answer lost on its way back). Every other call goes to the real object.
  */
-function failingEnv(method: "deliver" | "gateSettle", failAt: number): Env {
+function failingEnv(method: "gateOffer" | "gateFinish", failAt: number, lostAnswer = false): Env {
   let calls = 0;
-  const fails = (name: string) => name === method && ++calls === failAt;
-  const transient = () => Promise.reject(new Error("transient: the chat object is overloaded"));
+  const call = (name: string, work: () => Promise<unknown>): Promise<unknown> => {
+    if (name !== method || ++calls !== failAt) return work();
+    return lostAnswer ? work().then(() => Promise.reject(new Error(TRANSIENT))) : Promise.reject(new Error(TRANSIENT));
+  };
   const namespace = {
     getByName(name: string) {
       const real = env.CHAT.getByName(name);
       return {
-        gateOffer: (m: unknown) => real.gateOffer(m),
-        gateNext: (t: string) => real.gateNext(t),
-        gateSettle: (t: string, k: string, s: "delivered" | "failed", d?: string | null) =>
-          fails("gateSettle") ? transient() : real.gateSettle(t, k, s, d),
-        gateRelease: (t: string) => real.gateRelease(t),
-        deadLetter: (m: unknown) => real.deadLetter(m),
-        deliver: (key: string, markdown: string, options?: { prompt?: string | null }) =>
-          fails("deliver") ? transient() : real.deliver(key, markdown, options),
+        gateOffer: (...args: Parameters<Stub["gateOffer"]>) => call("gateOffer", () => real.gateOffer(...args)),
+        gateFinish: (...args: Parameters<Stub["gateFinish"]>) => call("gateFinish", () => real.gateFinish(...args)),
+        gateRelease: (token: string) => real.gateRelease(token),
+        deadLetter: (message: unknown) => real.deadLetter(message),
       };
     },
   };
@@ -61,9 +90,8 @@ describe("the echo agent on a job's prompt", () => {
     const { job, runId, message } = await fireJob(chatId, stub, { name: "Call the dentist", text: "Remind me to call the dentist." });
     expect(message).toMatchObject({ v: 1, key: runId, chatId, timeZone: "Europe/Berlin", source: "job", jobId: job.id, runId });
 
-    const t0 = Date.now();
-    const fed = await feed([message]);
-    const t1 = Date.now();
+    // The header is the chat object's, at handling time: on its clock (a year ahead of the machine's here).
+    const { value: fed, t0, t1 } = await clockAround(stub, () => feed([message]));
     expect(fed.explicitAcks).toEqual(fed.ids);
     expect(fed.retryMessages).toEqual([]);
 
@@ -75,12 +103,12 @@ describe("the echo agent on a job's prompt", () => {
     expectPromptText(entries[0]!.text, "Europe/Berlin", t0, t1, `${jobHeader("Call the dentist", job.id)}\nRemind me to call the dentist.`);
     expect(entries[1]!.text).toBe("Remind me to call the dentist.");
 
-    // The finished one-off is gone, with its history; nothing is held and no alarm is left.
-    expect(await stub.getJob(chatId, job.id)).toEqual({ ok: false, error: { code: "not_found", message: `No job ${job.id} in this chat.` } });
-    expect(await runRow(stub, runId)).toBeUndefined();
-    expect(await gateRow(stub)).toBeNull();
-    expect(await pendingKeys(stub)).toEqual([]);
+    // The finished one-off is gone, with its history; no alarm is left, and nothing is held or waiting.
+    const gone = { ok: false, error: { code: "not_found", message: `No job ${job.id} in this chat.` } };
+    expect(await stub.getJob(chatId, job.id)).toEqual(gone);
+    expect(await stub.jobRuns(chatId, job.id)).toEqual(gone);
     expect(await alarmOf(stub)).toBeNull();
+    await expectGateFree(stub, chatId);
   });
 
   it("settles a cron job's run delivered and sets lastResult delivered, keeping the job", async () => {
@@ -88,9 +116,7 @@ describe("the echo agent on a job's prompt", () => {
     await spyQueue(stub);
     const { job, runId, message } = await fireJob(chatId, stub, { cron: true, name: "Water the plants", text: "Water the plants on the balcony." });
 
-    const t0 = Date.now();
-    const fed = await feed([message]);
-    const t1 = Date.now();
+    const { value: fed, t0, t1 } = await clockAround(stub, () => feed([message]));
     expect(fed.explicitAcks).toEqual(fed.ids);
 
     const entries = await transcript(stub, chatId);
@@ -101,12 +127,14 @@ describe("the echo agent on a job's prompt", () => {
     expectPromptText(entries[0]!.text, "UTC", t0, t1, `${jobHeader("Water the plants", job.id)}\nWater the plants on the balcony.`);
     expect(entries[1]!.text).toBe("Water the plants on the balcony.");
 
-    const runs = await must<RunView[]>(stub.jobRuns(chatId, job.id));
+    const runs = await historyOf(stub, chatId, job.id);
     expect(runs.map((r) => [r.runId, r.state, r.status, r.detail])).toEqual([[runId, "settled", "delivered", null]]);
     const after = await must<JobView>(stub.getJob(chatId, job.id));
     expect(after.running).toBe(false);
     expect(after.lastResult?.status).toBe("delivered");
+    // Stamped by the object, on its clock (a year ahead of the machine's here).
     expect(Date.parse(after.lastResult!.at)).toBeGreaterThanOrEqual(t0);
+    expect(Date.parse(after.lastResult!.at)).toBeLessThanOrEqual(t1);
   });
 
   it("answers run now of a one-off and keeps the one-off", async () => {
@@ -133,9 +161,7 @@ describe("the echo agent on a job's prompt", () => {
     const { job, message, dueAt } = await fireJob(chatId, stub, { lateMs: 7 * MINUTE, name: "Pay rent", text: "Pay the rent today." });
     expect(message.late).toBe(true);
 
-    const t0 = Date.now();
-    await feed([message]);
-    const t1 = Date.now();
+    const { t0, t1 } = await clockAround(stub, () => feed([message]));
     const note = `This was due at ${dayMonthTime(dueAt, "America/New_York")}; the bot was offline.`;
     const entries = await transcript(stub, chatId);
     expect(entries.map((e) => e.role)).toEqual(["prompt", "bot"]);
@@ -155,9 +181,8 @@ describe("duplicates and redeliveries", () => {
     expect(fed.explicitAcks).toEqual(fed.ids);
     expect(fed.retryMessages).toEqual([]);
     expect(brief(await transcript(stub, chatId)).map((e) => e.role)).toEqual(["prompt", "bot"]);
-    expect((await must<RunView[]>(stub.jobRuns(chatId, job.id))).map((r) => [r.runId, r.status])).toEqual([[runId, "delivered"]]);
-    expect(await gateRow(stub)).toBeNull();
-    expect(await pendingKeys(stub)).toEqual([]);
+    expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.status])).toEqual([[runId, "delivered"]]);
+    await expectGateFree(stub, chatId);
   });
 
   it("the same job message in two batches: the second is acked and writes nothing", async () => {
@@ -215,9 +240,9 @@ describe("duplicates and redeliveries", () => {
       ["prompt", `[header]\n${message.text}`],
       ["bot", "Check the mail."],
     ]);
-    expect((await must<RunView[]>(stub.jobRuns(chatId, job.id))).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "delivered"]]);
+    expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "delivered"]]);
     expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
-    expect(await gateRow(stub)).toBeNull();
+    await expectGateFree(stub, chatId);
   });
 
   it("a crash after deliver with a follow-up waiting: the follow-up still gets its reply", async () => {
@@ -243,7 +268,7 @@ describe("duplicates and redeliveries", () => {
     const entries = await transcript(stub, chatId);
     expect(entries.filter((e) => e.role === "prompt").map((e) => e.text.split("\n")[1])).toEqual(["first", "second"]);
     expect(entries.filter((e) => e.role === "bot")).toHaveLength(2);
-    expect(await pendingKeys(stub)).toEqual([]);
+    await expectGateFree(stub, chatId);
   });
 });
 
@@ -256,9 +281,7 @@ describe("follow-ups", () => {
     const m1 = await postUser(stub, chatId, sent, "What is on today?");
     const m2 = await postUser(stub, chatId, sent, "And tomorrow?");
 
-    const t0 = Date.now();
-    const fed = await feed([m1, m2]);
-    const t1 = Date.now();
+    const { value: fed, t0, t1 } = await clockAround(stub, () => feed([m1, m2]));
     expect(fed.explicitAcks).toEqual(fed.ids);
     expect(fed.retryMessages).toEqual([]);
 
@@ -275,9 +298,8 @@ describe("follow-ups", () => {
     expectPromptText(entries[2]!.text, "UTC", t0, t1, "What is on today?");
     expectPromptText(entries[4]!.text, "UTC", t0, t1, "And tomorrow?");
     expect([entries[3]!.text, entries[5]!.text]).toEqual([NO_MODEL, NO_MODEL]);
-    expect(await gateRow(stub)).toBeNull();
-    expect(await pendingKeys(stub)).toEqual([]);
     expect(await alarmOf(stub)).toBeNull();
+    await expectGateFree(stub, chatId);
   });
 
   it("a job prompt and a user message of one chat in one batch are both answered once", async () => {
@@ -311,18 +333,24 @@ describe("follow-ups", () => {
 // ── Transient failures ──────────────────────────────────────────────────────────────────────────────────
 
 describe("transient failures", () => {
-  it("a failed deliver retries the queue message, releases the gate and keeps the prompt first in line; the retry answers once", async () => {
+  it("an offer that fails on its way to the chat retries the queue message and changes nothing; the retry answers once", async () => {
     const { chatId, stub } = newChat();
-    await spyQueue(stub);
+    const sent = await spyQueue(stub);
     const { job, runId, message } = await fireJob(chatId, stub, { cron: true, text: "Feed the cat." });
+    const errors = quietConsole("error");
+    const before = sent.length;
 
-    const failed = await feed([message], "prompts", failingEnv("deliver", 1));
+    const failed = await feed([message], "prompts", failingEnv("gateOffer", 1));
     expect(failed.explicitAcks).toEqual([]);
     expect(failed.retryMessages.map((r) => r.msgId)).toEqual(failed.ids);
+    expect(lines(errors)).toEqual([`prompts: ${runId} failed (attempt 1); retrying Error: ${TRANSIENT}`]);
+    // The chat never saw it: nothing written, nothing sent again (the queue's retry is the way back), the run
+    // still in flight and the gate free.
     expect(await transcript(stub, chatId)).toEqual([]);
-    expect(await gateRow(stub)).toBeNull();
-    expect(await pendingKeys(stub)).toEqual([runId]);
-    expect((await runRow(stub, runId))?.state).toBe("dispatched");
+    await expectSpyInPlace(stub, sent);
+    expect(sent.slice(before)).toEqual([]);
+    expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "dispatched", null]]);
+    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: true });
 
     const retried = await feed([message], "prompts", env, 2);
     expect(retried.explicitAcks).toEqual(retried.ids);
@@ -330,54 +358,67 @@ describe("transient failures", () => {
       ["prompt", expect.stringContaining(message.text)],
       ["bot", "Feed the cat."],
     ]);
-    expect((await must<RunView[]>(stub.jobRuns(chatId, job.id))).map((r) => r.status)).toEqual(["delivered"]);
-    expect(await pendingKeys(stub)).toEqual([]);
-    expect(await gateRow(stub)).toBeNull();
+    expect((await historyOf(stub, chatId, job.id)).map((r) => r.status)).toEqual(["delivered"]);
+    await expectGateFree(stub, chatId);
+    expect(lines(errors)).toHaveLength(1);
   });
 
-  it("a follow-up whose deliver failed is not stranded: after the queue's retry both messages are answered", async () => {
+  it("a follow-up whose answer failed to go in goes back first in line and is sent again; after the queue's retry both are answered once", async () => {
     const { chatId, stub } = newChat();
     const sent = await spyQueue(stub);
     const m1 = await postUser(stub, chatId, sent, "one");
     const m2 = await postUser(stub, chatId, sent, "two");
+    // Another consumer held the gate for m1 while m2 came (stored for it), then gave up: m1 goes back first
+    // in line, ahead of m2, and is sent again.
+    const gaveUp = await take(stub, m1);
+    expect(await must(stub.gateOffer(m2))).toEqual({ result: "queued" });
+    await must(stub.gateRelease(gaveUp));
+    expect(sent.slice(2).map((s) => s.body)).toEqual([m1]);
 
-    // One batch: one consumer holds the gate, answers the first, and its deliver of the follow-up fails.
-    const fed = await feed([m1, m2], "prompts", failingEnv("deliver", 2));
-    expect(fed.explicitAcks).toHaveLength(1);
-    expect(fed.retryMessages).toHaveLength(1);
-    const retriedIndex = fed.ids.indexOf(fed.retryMessages[0]!.msgId);
-    const resentBefore = sent.length;
-
-    // The queue retries the message it was told to retry; then whatever the chat re-sends is consumed, and
-    // any alarm it armed runs.
-    await feed([[m1, m2][retriedIndex]], "prompts", env, 2);
+    // A consumer takes m1 and answers it in the offer; the gate hands it m2, and its answer to m2 fails.
+    const errors = quietConsole("error");
+    const before = sent.length;
+    const fed = await feed([m1], "prompts", failingEnv("gateFinish", 1));
+    expect(fed.retryMessages.map((r) => r.msgId)).toEqual(fed.ids);
+    expect(lines(errors)).toEqual([`prompts: ${m1.key} failed (attempt 1); retrying Error: ${TRANSIENT}`]);
+    // The consumer released the gate: m2 is first in line and the chat sent it again at once.
     await expectSpyInPlace(stub, sent);
-    for (const resent of sent.slice(resentBefore)) await feed([resent.body]);
+    expect(sent.slice(before).map((s) => s.body)).toEqual([m2]);
 
-    const prompts = (await transcript(stub, chatId)).filter((e) => e.role === "prompt").map((e) => e.text.split("\n")[1]);
-    expect(prompts.sort()).toEqual(["one", "two"]);
-    expect(await pendingKeys(stub)).toEqual([]);
+    // The queue retries m1 (answered already: acked), and the re-sent m2 reaches a consumer.
+    const retried = await feed([m1], "prompts", env, 2);
+    expect(retried.explicitAcks).toEqual(retried.ids);
+    const resent = await feed([m2]);
+    expect(resent.explicitAcks).toEqual(resent.ids);
+
+    const entries = await transcript(stub, chatId);
+    expect(entries.filter((e) => e.role === "prompt").map((e) => e.text.split("\n")[1])).toEqual(["one", "two"]);
+    expect(entries.filter((e) => e.role === "bot").map((e) => e.text)).toEqual([NO_MODEL, NO_MODEL]);
+    await expectGateFree(stub, chatId);
+    expect(lines(errors)).toHaveLength(1);
   });
 });
 
-describe("transient failures between deliver and settle", () => {
-  it("a settle that failed after the reply was delivered: the retry settles the run delivered, with no second reply", async () => {
+describe("an answer lost on its way back", () => {
+  it("after the chat delivered and settled: the queue's retry is a duplicate, with no second reply", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const { job, runId, message } = await fireJob(chatId, stub, { cron: true, text: "Lock the door." });
 
-    const failed = await feed([message], "prompts", failingEnv("gateSettle", 1));
+    const errors = quietConsole("error");
+    const failed = await feed([message], "prompts", failingEnv("gateOffer", 1, true));
     expect(failed.retryMessages.map((r) => r.msgId)).toEqual(failed.ids);
-    expect((await transcript(stub, chatId)).filter((e) => e.role === "bot")).toHaveLength(1);
+    expect(lines(errors)).toEqual([`prompts: ${runId} failed (attempt 1); retrying Error: ${TRANSIENT}`]);
+    // The echo's answer went in with the offer: the reply is there and the run settled.
+    expect((await transcript(stub, chatId)).filter((e) => e.role === "bot").map((e) => e.text)).toEqual(["Lock the door."]);
+    expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "delivered"]]);
 
     const retried = await feed([message], "prompts", env, 2);
     expect(retried.explicitAcks).toEqual(retried.ids);
     expect((await transcript(stub, chatId)).filter((e) => e.role === "bot")).toHaveLength(1);
-    // Expected: the redelivery of a key whose reply went out finishes its run (DESIGN §7: settling a job's key
-    // ends the run's in-flight state), rather than leaving it to fail after 10 minutes.
-    const run = await runRow(stub, runId);
-    expect([run?.state, run?.status]).toEqual(["settled", "delivered"]);
     expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
+    await expectGateFree(stub, chatId);
+    expect(lines(errors)).toHaveLength(1);
   });
 });
 
@@ -404,14 +445,18 @@ describe("a job cancelled while its prompt is in the gate", () => {
     const { job, message } = await fireJob(chatId, stub, { cron: true, text: "Cancelled before its turn." });
     const user = await postUser(stub, chatId, sent, "hello");
     // Another consumer holds the gate for the user's message; the job's prompt waits behind it.
-    await must(stub.gateOffer(user));
+    const { t0, t1 } = await clockAround(stub, () => must(stub.gateOffer(user)));
     expect(await must(stub.gateOffer(message))).toEqual({ result: "queued" });
     await must(stub.cancelJob(chatId, job.id));
 
-    // The holder vanishes; the alarm re-sends the user's message and a consumer takes over.
-    await sql(stub, "UPDATE gate SET lease_until = ?", Date.now() - 1_000);
+    // The holder vanishes: the alarm comes at the end of its 10-minute lease, re-sends the user's message, and a
+    // consumer takes over.
+    const lease = await alarmOf(stub);
+    expect(lease).toBeGreaterThanOrEqual(t0 + LEASE_MS);
+    expect(lease).toBeLessThanOrEqual(t1 + LEASE_MS);
     const before = sent.length;
-    await runDurableObjectAlarm(stub);
+    await advanceTo(stub, lease!);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
     await expectSpyInPlace(stub, sent);
     expect(sent.slice(before).map((s) => (s.body as PromptMessage).key)).toEqual([user.key]);
     await feed([sent[before]!.body]);
@@ -421,7 +466,7 @@ describe("a job cancelled while its prompt is in the gate", () => {
       ["prompt", "hello"],
       ["bot", NO_MODEL],
     ]);
-    expect(await pendingKeys(stub)).toEqual([]);
+    await expectGateFree(stub, chatId);
   });
 
   it("a dead-lettered prompt of a cancelled job writes nothing that looks like an admin message", async () => {
@@ -445,8 +490,7 @@ describe("a stale job prompt", () => {
     const fed = await feed([message]);
     expect(fed.explicitAcks).toEqual(fed.ids);
     expect(await transcript(stub, chatId)).toEqual([]);
-    expect(await gateRow(stub)).toBeNull();
-    expect(await pendingKeys(stub)).toEqual([]);
+    await expectGateFree(stub, chatId);
   });
 });
 
@@ -469,7 +513,7 @@ describe("the prompts-dlq consumer", () => {
         runId,
       },
     ]);
-    expect((await must<RunView[]>(stub.jobRuns(chatId, job.id))).map((r) => [r.runId, r.state, r.status, r.detail])).toEqual([
+    expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status, r.detail])).toEqual([
       [runId, "settled", "failed", "the agent failed after several tries (dead-lettered)"],
     ]);
     expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "failed" } });
@@ -489,7 +533,7 @@ describe("the prompts-dlq consumer", () => {
       `⚠️ The scheduled job "Once" (${job.id}) could not be handled: the agent failed after several tries.`,
     ]);
     expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ enabled: false, nextRunAt: null, running: false, lastResult: { status: "failed" } });
-    expect((await must<RunView[]>(stub.jobRuns(chatId, job.id))).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "failed"]]);
+    expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "failed"]]);
   });
 
   it("tells the user a dead message of theirs was not answered", async () => {
@@ -509,12 +553,14 @@ describe("the prompts-dlq consumer", () => {
     const sent = await spyQueue(stub);
     const holder = await postUser(stub, chatId, sent, "holder");
     const waiting = await postUser(stub, chatId, sent, "waiting");
-    expect((await must<{ result: string }>(stub.gateOffer(holder))).result).toBe("run");
+    const token = await take(stub, holder);
     expect(await must(stub.gateOffer(waiting))).toEqual({ result: "queued" });
-    expect(await pendingKeys(stub)).toEqual([waiting.key]);
 
     await feed([waiting], "prompts-dlq");
-    expect(await pendingKeys(stub)).toEqual([]);
     expect((await transcript(stub, chatId)).filter((e) => e.role === "bot")).toHaveLength(1);
+    // The holder finishes its turn and is handed nothing: the dead prompt left the line.
+    await must(stub.gateSettle(token, holder.key, "delivered"));
+    expect(await must(stub.gateNext(token))).toEqual({ message: null });
+    await expectGateFree(stub, chatId);
   });
 });

@@ -1,49 +1,39 @@
 /**
  * The chat's `deliver` and transcript over RPC (DESIGN §1, §7, issue 4): a key seen before is a no-op, the
- * roles and sources of entries, the outbox row written in the same transaction, the last 500 entries kept,
- * and the transcript's shape. Chat ids 4020000 up.
+ * roles and sources of entries, the Telegram send a delivery leads to (seen at the Bot API stub, with the
+ * chat's alarm run by the test), the last 500 entries kept, and the transcript's shape. Chat ids 4020000 up.
  */
 import { describe, expect, it } from "vitest";
-import {
-  brief,
-  chatIds,
-  fireJob,
-  must,
-  spyQueue,
-  setInstanceVars,
-  sql,
-  transcript,
-  transcriptCount,
-  type Entry,
-} from "./agent-helpers";
+import { alarmOf, brief, chatIds, fireJob, must, spyQueue, transcript, transcriptCount, type Entry } from "./agent-helpers";
+import { clockAround } from "./agent-test-helpers";
+import { aheadOfRuntime, delivered, telegramChat, TestBot } from "./telegram-helpers";
 
 const newChat = chatIds(4_020_000);
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-// The API base is a closed local port: nothing here may reach the network.
-const TELEGRAM = { TELEGRAM_BOT_TOKEN: "123456789:AAEabcdefghijklmnopqrstuvwxyz", TELEGRAM_WEBHOOK_SECRET: "hook-secret", TELEGRAM_API_BASE: "http://127.0.0.1:9" };
+// The chats in Telegram mode have their clocks ahead of the runtime's (`telegramChat`): the tests run their
+// alarms and see at the Bot API stub what was sent.
+const bot = new TestBot("agent-deliver");
 
 describe("deliver with a bot connected", () => {
   it("refuses a chat outside ALLOWED_USER_IDS and writes nothing", async () => {
-    const { chatId, stub } = newChat();
-    await must(stub.getSettings(chatId));
-    await setInstanceVars(stub, { ...TELEGRAM, ALLOWED_USER_IDS: "42" });
+    const { chatId } = newChat();
+    const { stub } = await telegramChat(bot, chatId, { allowed: ["42"] });
     expect(await stub.deliver("m:1", "Hello.")).toEqual({
       ok: false,
       error: { code: "bad_request", message: `Chat ${chatId} is not allowed to use this bot (ALLOWED_USER_IDS); nothing was delivered.` },
     });
     expect(await transcript(stub, chatId)).toEqual([]);
+    // Nothing waits to be sent: no alarm is armed, and the bot sent nothing.
+    expect(await alarmOf(stub)).toBeNull();
+    expect(await bot.sends(chatId)).toEqual([]);
   });
 });
-
-type OutboxRow = { key: string; markdown: string; job_id: string | null; run_id: string | null };
-const outboxOf = (stub: ReturnType<typeof newChat>["stub"]) => sql<OutboxRow>(stub, "SELECT key, markdown, job_id, run_id FROM outbox ORDER BY id");
 
 describe("deliver", () => {
   it("writes one bot entry for a new key and nothing for a key seen before", async () => {
     const { chatId, stub } = newChat();
-    const t0 = Date.now();
-    expect(await must(stub.deliver("m:1", "First reply."))).toEqual({ delivered: true });
-    const t1 = Date.now();
+    const { value: first, t0, t1 } = await clockAround(stub, () => must(stub.deliver("m:1", "First reply.")));
+    expect(first).toEqual({ delivered: true });
     expect(await must(stub.deliver("m:1", "Second reply."))).toEqual({ delivered: false });
     expect(await must(stub.deliver("m:1", "First reply.", { prompt: "[h]\nhi" }))).toEqual({ delivered: false });
 
@@ -54,6 +44,7 @@ describe("deliver", () => {
     expect(entry).toMatchObject({ role: "bot", source: "admin", text: "First reply." });
     expect(entry.id).toMatch(/^\d+$/);
     expect(entry.at).toMatch(ISO_INSTANT);
+    // Stamped by the object, on its clock.
     expect(Date.parse(entry.at)).toBeGreaterThanOrEqual(t0);
     expect(Date.parse(entry.at)).toBeLessThanOrEqual(t1);
   });
@@ -86,35 +77,51 @@ describe("deliver", () => {
     expect(await must(stub.deliver("m:1", "Now with text."))).toEqual({ delivered: true });
   });
 
-  it("with a bot connected writes one outbox row per new key, in the same delivery, none for a repeat", async () => {
-    const { chatId, stub } = newChat();
-    await must(stub.getSettings(chatId)); // bound to its chat, so the rows have somewhere to go
-    await spyQueue(stub);
-    await setInstanceVars(stub, { ...TELEGRAM, ALLOWED_USER_IDS: chatId });
-    await must(stub.deliver("u:7", "Hello."));
+  it("with a bot connected sends one Telegram message per new key, due with the delivery, none for a repeat", async () => {
+    const chat = await telegramChat(bot, newChat().chatId);
+    const { chatId, stub } = chat;
+    const { t0, t1 } = await clockAround(stub, () => must(stub.deliver("u:7", "Hello.")));
+    // Its send was written with the delivery and is due at once: the alarm is armed for then.
+    const armed = await alarmOf(stub);
+    expect(armed).toBeGreaterThanOrEqual(t0);
+    expect(armed).toBeLessThanOrEqual(t1);
     await must(stub.deliver("u:7", "Hello again."));
     await must(stub.deliver("u:8", "Bye."));
-    expect(await outboxOf(stub)).toEqual([
-      { key: "u:7", markdown: "Hello.", job_id: null, run_id: null },
-      { key: "u:8", markdown: "Bye.", job_id: null, run_id: null },
-    ]);
-    expect(await transcriptCount(stub)).toBe(2);
+
+    expect((await delivered(bot, chat)).map((c) => c.params.text)).toEqual(["Hello.", "Bye."]);
+    // Everything went out: nothing is left to wake for.
+    expect(await alarmOf(stub)).toBeNull();
+    expect((await transcript(stub, chatId)).map((e) => e.text)).toEqual(["Hello.", "Bye."]);
   });
 
-  it("with a bot connected, a job's reply's outbox row carries the job and run ids", async () => {
-    const { chatId, stub } = newChat();
-    await spyQueue(stub);
+  it("with a bot connected, a job's reply goes out with the job's buttons", async () => {
+    const chat = await telegramChat(bot, newChat().chatId);
+    const { chatId, stub } = chat;
     const { job, runId } = await fireJob(chatId, stub, { cron: true });
-    await setInstanceVars(stub, { ...TELEGRAM, ALLOWED_USER_IDS: chatId });
     await must(stub.deliver(runId, "Done."));
-    expect(await outboxOf(stub)).toEqual([{ key: runId, markdown: "Done.", job_id: job.id, run_id: runId }]);
+    const sends = await delivered(bot, chat);
+    expect(sends.map((c) => c.params.text)).toEqual(["Done."]);
+    expect(sends[0]!.params.reply_markup).toEqual({
+      inline_keyboard: [
+        [
+          { text: "Run now", callback_data: `r:${job.id}` },
+          { text: "Pause", callback_data: `p:${job.id}` },
+          { text: "Cancel", callback_data: `c:${job.id}` },
+        ],
+      ],
+    });
   });
 
-  it("in transcript mode leaves no outbox row behind: with no bot, the transcript entry is the delivery", async () => {
+  it("in transcript mode leaves nothing to send behind: with no bot, the transcript entry is the delivery", async () => {
     const { chatId, stub } = newChat();
+    await aheadOfRuntime(stub);
     await must(stub.deliver("m:1", "Hello."));
-    expect(await outboxOf(stub)).toEqual([]);
     expect((await transcript(stub, chatId)).map((e) => [e.role, e.text])).toEqual([["bot", "Hello."]]);
+    // Had it left a message to send, a bot connected later would send it (its alarm armed on connecting); only
+    // what is delivered from then on goes out.
+    const chat = await telegramChat(bot, chatId);
+    await must(stub.deliver("m:2", "Now on Telegram."));
+    expect((await delivered(bot, chat)).map((c) => c.params.text)).toEqual(["Now on Telegram."]);
   });
 });
 

@@ -1,24 +1,43 @@
 /**
  * The run gate of a chat over RPC (DESIGN §7, issue 4): offer / next / settle / release, follow-ups in
  * order, the 10-minute lease renewed by every call, lease takeover by the alarm, a job's run lease renewed
- * while its prompt waits in the gate, and stale prompts. Time is passed in by backdating rows, then
- * `runDurableObjectAlarm`. Chat ids 4010000 up.
+ * while its prompt waits in the gate, and stale prompts. The gate is seen through its own answers, the alarm
+ * it arms and what the chat sends to the queue; time moves through the object's clock, and the alarm is run
+ * with `runDurableObjectAlarm` once its time has come. Chat ids 4010000 up.
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { alarmOf, clockOf, settleRun, brief, chatIds, expectSpyInPlace, feed, fireJob, gateRow, LEASE_MS, MINUTE, must, NO_MODEL, pendingKeys, runRow, spyQueue, sql, transcript, userMessage, type JobView } from "./agent-helpers";
+import {
+  advanceTo,
+  alarmOf,
+  brief,
+  chatIds,
+  expectSpyInPlace,
+  feed,
+  fireJob,
+  historyOf,
+  LEASE_MS,
+  lines,
+  MINUTE,
+  must,
+  NO_MODEL,
+  quietConsole,
+  settle,
+  spyQueue,
+  toAlarm,
+  transcript,
+  userMessage,
+  type Fired,
+  type JobView,
+} from "./agent-helpers";
+import { clockAround, expectGateFree, fireTogether, OFFER_DEADLINE_MS, take } from "./agent-test-helpers";
 
 const newChat = chatIds(4_010_000);
 
-type Offer = { result: "duplicate" | "queued" } | { result: "run"; token: string };
-
-async function take(stub: ReturnType<typeof newChat>["stub"], message: PromptMessage): Promise<string> {
-  const offer = await must<Offer>(stub.gateOffer(message));
-  if (offer.result !== "run") throw new Error(`expected run, got ${offer.result}`);
-  expect(offer.token).toMatch(/^\S{8,}$/);
-  return offer.token;
-}
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("offer, next and settle", () => {
   it("prompts offered while a holder runs are queued once each and handed over oldest first; null frees the gate", async () => {
@@ -32,57 +51,72 @@ describe("offer, next and settle", () => {
     // Offered again (a redelivery) while waiting, or while active: still one each.
     expect(await must(stub.gateOffer(m2))).toEqual({ result: "queued" });
     expect(await must(stub.gateOffer(m1))).toEqual({ result: "queued" });
-    expect(await pendingKeys(stub)).toEqual(["m:2", "m:3"]);
-    expect((await gateRow(stub))?.active_key).toBe("m:1");
 
+    // The holder is handed m2 and m3, oldest first and once each (a copy stored twice, or the active m1
+    // stored, would be handed over too), and then none.
     expect(await must(stub.gateSettle(token, "m:1", "delivered"))).toBeNull();
     expect(await must(stub.gateNext(token))).toEqual({ message: m2 });
-    expect((await gateRow(stub))?.active_key).toBe("m:2");
     await must(stub.gateSettle(token, "m:2", "delivered"));
     expect(await must(stub.gateNext(token))).toEqual({ message: m3 });
     await must(stub.gateSettle(token, "m:3", "delivered"));
     expect(await must(stub.gateNext(token))).toEqual({ message: null });
 
-    expect(await gateRow(stub)).toBeNull();
-    expect(await pendingKeys(stub)).toEqual([]);
     // The gate writes nothing to the transcript by itself.
     expect(await transcript(stub, chatId)).toEqual([]);
-    // A free gate takes the next offer at once.
-    expect((await must<Offer>(stub.gateOffer(userMessage(chatId, "4", "again")))).result).toBe("run");
+    // Null freed the gate: the next offer takes it at once, and nothing is left waiting.
+    await expectGateFree(stub, chatId);
   });
 
   it("a wrong token gets no prompt and neither releases nor changes the gate", async () => {
     const { chatId, stub } = newChat();
-    await spyQueue(stub);
-    const token = await take(stub, userMessage(chatId, "1", "one"));
-    await must(stub.gateOffer(userMessage(chatId, "2", "two")));
-    const before = await gateRow(stub);
+    const sent = await spyQueue(stub);
+    const [m1, m2, m3] = ["1", "2", "3"].map((id) => userMessage(chatId, id, `message ${id}`));
+    const token = await take(stub, m1!);
+    await must(stub.gateOffer(m2));
+    const lease = await alarmOf(stub);
+    // A minute later, so that a renewed lease would show in the alarm.
+    await stub.testAdvanceClock(MINUTE);
 
     expect(await must(stub.gateNext("not-the-token"))).toEqual({ message: null });
     expect(await must(stub.gateRelease("not-the-token"))).toBeNull();
-    expect(await gateRow(stub)).toEqual(before);
-    expect(await pendingKeys(stub)).toEqual(["m:2"]);
-    expect(before?.token).toBe(token);
+    // The lease is where it was, the gate still held (an offer waits), nothing was sent again, and the holder
+    // is handed m2, which the wrong token did not take.
+    expect(await alarmOf(stub)).toBe(lease);
+    expect(await must(stub.gateOffer(m3))).toEqual({ result: "queued" });
+    expect(sent).toEqual([]);
+    await must(stub.gateSettle(token, "m:1", "delivered"));
+    expect(await must(stub.gateNext(token))).toEqual({ message: m2 });
+    expect(await must(stub.gateNext(token))).toEqual({ message: m3 });
   });
 
   it("every holder call renews the 10-minute lease, and the alarm is armed at the lease", async () => {
     const { chatId, stub } = newChat();
-    await spyQueue(stub);
-    const t0 = Date.now();
-    const token = await take(stub, userMessage(chatId, "1", "one"));
-    const t1 = Date.now();
-    const lease = (await gateRow(stub))!.lease_until;
+    const sent = await spyQueue(stub);
+    const m2 = userMessage(chatId, "2", "two");
+    const { value: token, t0, t1 } = await clockAround(stub, () => take(stub, userMessage(chatId, "1", "one")));
+    const lease = await alarmOf(stub);
     expect(lease).toBeGreaterThanOrEqual(t0 + LEASE_MS);
     expect(lease).toBeLessThanOrEqual(t1 + LEASE_MS);
-    expect(await alarmOf(stub)).toBe(lease);
 
-    await must(stub.gateOffer(userMessage(chatId, "2", "two")));
+    await must(stub.gateOffer(m2));
+    // Nine minutes into the lease, each holder call moves it to 10 minutes from then.
     for (const call of [() => stub.gateSettle(token, "m:1", "delivered"), () => stub.gateNext(token)]) {
-      await sql(stub, "UPDATE gate SET lease_until = ?", Date.now() + MINUTE);
-      const before = Date.now();
-      await must(call());
-      expect((await gateRow(stub))!.lease_until).toBeGreaterThanOrEqual(before + LEASE_MS);
+      await stub.testAdvanceClock(9 * MINUTE);
+      const { t0: before, t1: after } = await clockAround(stub, () => must(call()));
+      const renewed = await alarmOf(stub);
+      expect(renewed).toBeGreaterThanOrEqual(before + LEASE_MS);
+      expect(renewed).toBeLessThanOrEqual(after + LEASE_MS);
     }
+
+    // A second before the lease ends the gate is still held (the object's clock runs on with the machine's, so
+    // not a millisecond before); at its end the alarm frees it and sends the holder's prompt (m2, handed over by
+    // next) again.
+    const end = (await alarmOf(stub))!;
+    await advanceTo(stub, end - 1_000);
+    expect(await must(stub.gateOffer(userMessage(chatId, "3", "three")))).toEqual({ result: "queued" });
+    await advanceTo(stub, end);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(sent.map((s) => (s.body as PromptMessage).key)).toEqual(["m:2"]);
   });
 
   it("settling a job's key failed records the detail and lastResult and ends the run", async () => {
@@ -91,11 +125,10 @@ describe("offer, next and settle", () => {
     const { job, runId, message } = await fireJob(chatId, stub, { cron: true });
     const token = await take(stub, message);
     expect(await must(stub.gateSettle(token, runId, "failed", "the model refused"))).toBeNull();
-    const run = await runRow(stub, runId);
-    expect([run?.state, run?.status, run?.detail]).toEqual(["settled", "failed", "the model refused"]);
+    expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status, r.detail])).toEqual([[runId, "settled", "failed", "the model refused"]]);
     expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "failed" } });
     expect(await must(stub.gateNext(token))).toEqual({ message: null });
-    expect(await gateRow(stub)).toBeNull();
+    await expectGateFree(stub, chatId);
   });
 
   it("refuses an offer that is not a v1 prompt message, or one for another chat", async () => {
@@ -110,39 +143,44 @@ describe("offer, next and settle", () => {
       ok: false,
       error: { code: "bad_request", message: `This scheduler belongs to chat ${chatId}, not 777.` },
     });
-    expect(await gateRow(stub)).toBeNull();
+    await expectGateFree(stub, chatId);
   });
 });
 
 describe("release after a transient error", () => {
   it("puts the active prompt back first in line and frees the gate", async () => {
     const { chatId, stub } = newChat();
-    await spyQueue(stub);
+    const sent = await spyQueue(stub);
     const [m1, m2, m3] = ["1", "2", "3"].map((id) => userMessage(chatId, id, `message ${id}`));
     const token = await take(stub, m1!);
     await must(stub.gateOffer(m2));
     await must(stub.gateOffer(m3));
 
+    // The gate is free with m1 first in line: the chat sends m1 again at once, for a consumer to take over.
     expect(await must(stub.gateRelease(token))).toBeNull();
-    expect(await gateRow(stub)).toBeNull();
-    expect(await pendingKeys(stub)).toEqual(["m:1", "m:2", "m:3"]);
+    expect(sent.map((s) => s.body)).toEqual([m1]);
 
-    // The queue's retry of m1 takes the gate for m1; the holder then gets m2 and m3 in order.
+    // The queue's retry of m1 takes the gate for m1 (out of the line); the holder then gets m2 and m3 in order.
     const again = await take(stub, m1!);
-    expect(await pendingKeys(stub)).toEqual(["m:2", "m:3"]);
     await must(stub.gateSettle(again, "m:1", "delivered"));
     expect(await must(stub.gateNext(again))).toEqual({ message: m2 });
+    await must(stub.gateSettle(again, "m:2", "delivered"));
+    expect(await must(stub.gateNext(again))).toEqual({ message: m3 });
+    await must(stub.gateSettle(again, "m:3", "delivered"));
+    expect(await must(stub.gateNext(again))).toEqual({ message: null });
+    expect(sent).toHaveLength(1);
   });
 
   it("does not put back a prompt whose reply was delivered", async () => {
     const { chatId, stub } = newChat();
-    await spyQueue(stub);
+    const sent = await spyQueue(stub);
     const m1 = userMessage(chatId, "1", "one");
     const token = await take(stub, m1);
     await must(stub.deliver(m1.key, NO_MODEL));
     await must(stub.gateRelease(token));
-    expect(await pendingKeys(stub)).toEqual([]);
-    expect(await gateRow(stub)).toBeNull();
+    // Nothing was put back, so nothing was sent again (the release sends before it answers).
+    expect(sent).toEqual([]);
+    await expectGateFree(stub, chatId);
   });
 });
 
@@ -152,20 +190,20 @@ describe("lease takeover", () => {
     const sent = await spyQueue(stub);
     const { job, runId, message } = await fireJob(chatId, stub, { cron: true, text: "Take out the bins." });
     const follow = userMessage(chatId, "9", "and the recycling?");
-    const vanished = await take(stub, message);
+    const { value: vanished, t1: offeredBy } = await clockAround(stub, () => take(stub, message));
     expect(await must(stub.gateOffer(follow))).toEqual({ result: "queued" });
     const sentBefore = sent.length;
 
-    await sql(stub, "UPDATE gate SET lease_until = ?", Date.now() - 1_000);
+    // Its 10-minute lease runs out on the object's clock (the run's own lease is renewed meanwhile: the
+    // prompt is in the gate).
+    await advanceTo(stub, offeredBy + LEASE_MS);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
 
-    expect(await gateRow(stub)).toBeNull();
-    expect(await pendingKeys(stub)).toEqual([runId, follow.key]);
+    // The gate is free with the job's prompt first in line: exactly that prompt was sent again.
     await expectSpyInPlace(stub, sent);
     expect(sent.slice(sentBefore).map((s) => s.body)).toEqual([message]);
-    // The vanished holder's token no longer holds anything.
+    // The vanished holder's token no longer holds anything (and takes nothing out of the line).
     expect(await must(stub.gateNext(vanished))).toEqual({ message: null });
-    expect(await pendingKeys(stub)).toEqual([runId, follow.key]);
 
     // The re-sent prompt reaches a consumer: it takes the gate and answers both, in order.
     const fed = await feed([sent[sentBefore]!.body]);
@@ -174,18 +212,17 @@ describe("lease takeover", () => {
       { role: "bot", source: "job", text: "Take out the bins.", jobId: job.id, runId },
       { role: "bot", source: "admin", text: NO_MODEL },
     ]);
-    expect((await runRow(stub, runId))?.status).toBe("delivered");
-    expect(await gateRow(stub)).toBeNull();
-    expect(await pendingKeys(stub)).toEqual([]);
+    expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.status])).toEqual([[runId, "delivered"]]);
+    await expectGateFree(stub, chatId);
   });
 
   it("an offer after the lease ran out (before the alarm) takes the gate, and the holder then gets the waiting prompts", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const [m1, m2, m3] = ["1", "2", "3"].map((id) => userMessage(chatId, id, `message ${id}`));
-    const vanished = await take(stub, m1!);
+    const { value: vanished, t1: offeredBy } = await clockAround(stub, () => take(stub, m1!));
     await must(stub.gateOffer(m2));
-    await sql(stub, "UPDATE gate SET lease_until = ?", Date.now() - 1_000);
+    await advanceTo(stub, offeredBy + LEASE_MS);
 
     const token = await take(stub, m3!);
     expect(token).not.toBe(vanished);
@@ -200,29 +237,45 @@ describe("a job's run lease while its prompt waits in the gate", () => {
   it("is renewed for a prompt waiting or active in the gate, while a prompt the gate never saw is sent again", async () => {
     const { chatId, stub } = newChat();
     const sent = await spyQueue(stub);
-    const active = await fireJob(chatId, stub, { cron: true, name: "Active" });
-    const waiting = await fireJob(chatId, stub, { cron: true, name: "Waiting" });
-    const lost = await fireJob(chatId, stub, { cron: true, name: "Lost" });
-    await take(stub, active.message);
+    const log = quietConsole("log");
+    const [active, waiting, lost] = await fireTogether(chatId, stub, ["Active", "Waiting", "Lost"]);
+    const token = await take(stub, active.message);
     expect(await must(stub.gateOffer(waiting.message))).toEqual({ result: "queued" });
+    const keysSent = (key: string) => sent.filter((m) => (m.body as PromptMessage).key === key).length;
+    /** When a job's (only) run was last sent, as its history says. */
+    const startedAt = async (f: Fired) => Date.parse((await historyOf(stub, chatId, f.job.id))[0]!.startedAt!);
 
-    const t0 = await clockOf(stub);
-    for (const f of [active, waiting, lost]) await sql(stub, "UPDATE runs SET lease_until = ? WHERE run_id = ?", t0 - 1_000, f.runId);
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    // Sent together, each had 2 minutes to reach the gate: the alarm comes then.
+    const deadline = (await alarmOf(stub))!;
+    for (const f of [active, waiting, lost]) expect(deadline, f.job.name).toBe((await startedAt(f)) + OFFER_DEADLINE_MS);
+    await advanceTo(stub, deadline);
+    const { t0, t1 } = await clockAround(stub, async () => expect(await runDurableObjectAlarm(stub)).toBe(true));
 
     for (const f of [active, waiting]) {
-      const run = await runRow(stub, f.runId);
-      expect([run?.state, run?.status]).toEqual(["dispatched", null]);
-      expect(run!.lease_until!).toBeGreaterThanOrEqual(t0 + LEASE_MS);
+      expect((await historyOf(stub, chatId, f.job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[f.runId, "dispatched", null]]);
       expect(await must<JobView>(stub.getJob(chatId, f.job.id))).toMatchObject({ running: true });
+      expect(keysSent(f.runId), f.job.name).toBe(1);
     }
-    // The gate never saw it: lost on its way, so it went out again (DESIGN §5 Leases), due at the gate in 2 min.
-    const resent = await runRow(stub, lost.runId);
-    expect([resent?.state, resent?.status, resent?.resends]).toEqual(["dispatched", null, 1]);
-    expect(resent!.lease_until!).toBeGreaterThanOrEqual(t0 + 2 * MINUTE);
-    expect(resent!.lease_until!).toBeLessThan(t0 + LEASE_MS);
-    expect(sent.filter((m) => (m.body as { key: string }).key === lost.runId)).toHaveLength(2);
-    expect(await pendingKeys(stub)).toEqual([waiting.runId]);
+    // The gate never saw it: lost on its way, so it went out again (DESIGN §5 Leases), due at the gate in 2 min,
+    // which is now the soonest thing the chat waits for.
+    expect((await historyOf(stub, chatId, lost.job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[lost.runId, "dispatched", null]]);
+    expect(keysSent(lost.runId)).toBe(2);
+    expect(lines(log)).toEqual([`run ${lost.runId} did not reach the run gate within 2 min; sending it again`]);
+    expect(await startedAt(lost)).toBeGreaterThanOrEqual(t0);
+    expect(await alarmOf(stub)).toBe((await startedAt(lost)) + OFFER_DEADLINE_MS);
+
+    // With the lost one cancelled and the gate released (its prompt back first in line, and sent again), what
+    // is left to wake for is the two renewed leases: 10 minutes from that alarm.
+    await must(stub.cancelJob(chatId, lost.job.id));
+    await must(stub.gateRelease(token));
+    expect(keysSent(active.runId)).toBe(2);
+    const renewed = (await alarmOf(stub))!;
+    expect(renewed).toBeGreaterThanOrEqual(t0 + LEASE_MS);
+    expect(renewed).toBeLessThanOrEqual(t1 + LEASE_MS);
+    // The waiting prompt is still in line behind it.
+    const next = await take(stub, active.message);
+    await must(stub.gateSettle(next, active.runId, "delivered"));
+    expect(await must(stub.gateNext(next))).toEqual({ message: waiting.message });
   });
 });
 
@@ -233,14 +286,15 @@ describe("stale and duplicate prompts", () => {
     const { job, message } = await fireJob(chatId, stub, { cron: true });
     await must(stub.cancelJob(chatId, job.id));
     expect(await must(stub.gateOffer(message))).toEqual({ result: "duplicate" });
-    expect(await gateRow(stub)).toBeNull();
-    expect(await pendingKeys(stub)).toEqual([]);
     expect(await transcript(stub, chatId)).toEqual([]);
+    await expectGateFree(stub, chatId);
 
-    // Also while another prompt holds the gate: not stored for the holder.
-    await take(stub, userMessage(chatId, "1", "hi"));
+    // Also while another prompt holds the gate: not stored for the holder, who is handed nothing.
+    const hi = userMessage(chatId, "1", "hi");
+    const token = await take(stub, hi);
     expect(await must(stub.gateOffer(message))).toEqual({ result: "duplicate" });
-    expect(await pendingKeys(stub)).toEqual([]);
+    await must(stub.gateSettle(token, hi.key, "delivered"));
+    expect(await must(stub.gateNext(token))).toEqual({ message: null });
   });
 
   it("a prompt whose reply was delivered is a duplicate", async () => {
@@ -249,7 +303,7 @@ describe("stale and duplicate prompts", () => {
     const m1 = userMessage(chatId, "1", "one");
     await must(stub.deliver(m1.key, NO_MODEL));
     expect(await must(stub.gateOffer(m1))).toEqual({ result: "duplicate" });
-    expect(await gateRow(stub)).toBeNull();
+    await expectGateFree(stub, chatId);
   });
 });
 
@@ -257,29 +311,48 @@ describe("stale and duplicate prompts", () => {
 describe("offers that must not run again", () => {
   it("answers a job prompt whose run already settled (failed by its lease, say) as a duplicate, writing nothing", async () => {
     const { chatId, stub } = newChat();
-    await spyQueue(stub);
-    const { runId, message } = await fireJob(chatId, stub, { cron: true });
-    await settleRun(stub, runId, "failed", "no agent settled it within 10 min");
+    const sent = await spyQueue(stub);
+    const log = quietConsole("log");
+    const { job, runId, message } = await fireJob(chatId, stub, { cron: true });
+    // It never reaches the gate: sent again 3 times, 2 minutes apart, and then its run has failed.
+    for (let i = 0; i < 4; i++) await toAlarm(stub);
+    expect(sent.map((s) => s.body)).toEqual([message, message, message, message]);
+    expect(lines(log)).toEqual(Array(3).fill(`run ${runId} did not reach the run gate within 2 min; sending it again`));
+    expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status, r.detail])).toEqual([
+      [runId, "settled", "failed", "no agent took it: sent 4 times, it never reached the run gate"],
+    ]);
+
     expect(await must(stub.gateOffer(message))).toEqual({ result: "duplicate" });
-    expect(await gateRow(stub)).toBeNull();
     expect(await transcript(stub, chatId)).toEqual([]);
+    await expectGateFree(stub, chatId);
+  });
+
+  it("answers a job prompt whose run an agent settled as a duplicate, writing nothing", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const { message } = await fireJob(chatId, stub, { cron: true });
+    expect(await settle(stub, message, "failed", "the model refused")).toBe(true);
+    expect(await must(stub.gateOffer(message))).toEqual({ result: "duplicate" });
+    expect(await transcript(stub, chatId)).toEqual([]);
+    await expectGateFree(stub, chatId);
   });
 
   it("drops a delivered prompt's copy waiting in line, so the free gate does not send it again and again", async () => {
     const { chatId, stub } = newChat();
     const sent = await spyQueue(stub);
     const m1 = userMessage(chatId, "1", "one");
-    const token = await take(stub, m1);
+    const { t1: offeredBy } = await clockAround(stub, () => take(stub, m1));
     // The holder's lease runs out: its prompt goes back in line and is sent again once.
-    await sql(stub, "UPDATE gate SET lease_until = ?", Date.now() - 1);
-    await runDurableObjectAlarm(stub);
-    expect(await pendingKeys(stub)).toEqual([m1.key]);
-    const resent = sent.length;
-    // The old holder delivers after all; the re-sent copy is then a duplicate and leaves the line.
+    await advanceTo(stub, offeredBy + LEASE_MS);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(sent.map((s) => s.body)).toEqual([m1]);
+    // The old holder delivers after all; the re-sent copy is then a duplicate and leaves the line: nothing is
+    // sent again, nothing waits, and there is nothing to wake for.
     await must(stub.deliver(m1.key, NO_MODEL));
     expect(await must(stub.gateOffer(m1))).toEqual({ result: "duplicate" });
-    expect(await pendingKeys(stub)).toEqual([]);
-    expect(sent.length).toBe(resent);
-    void token;
+    expect(sent).toHaveLength(1);
+    expect(await alarmOf(stub)).toBeNull();
+    await expectGateFree(stub, chatId);
+    expect(sent).toHaveLength(1);
   });
 });

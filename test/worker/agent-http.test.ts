@@ -15,17 +15,15 @@ import {
   expectSpyInPlace,
   feed,
   fireJob,
-  gateRow,
+  historyOf,
   must,
   NO_MODEL,
-  pendingKeys,
-  runRow,
   spyQueue,
   transcript,
-  transcriptCount,
   userMessage,
   type JobView,
 } from "./agent-helpers";
+import { clockAround, expectGateFree } from "./agent-test-helpers";
 import { envWith } from "./helpers";
 
 const newChat = chatIds(4_030_000);
@@ -43,8 +41,7 @@ describe("POST /admin/chats/:chatId/messages", () => {
     await must(stub.setTimeZone(chatId, "Asia/Tokyo"));
     const sent = await spyQueue(stub);
 
-    const before = Date.now();
-    const res = await send("POST", `/admin/chats/${chatId}/messages`, { text: "What is on my list today?" });
+    const { value: res, t0: before, t1: after } = await clockAround(stub, () => send("POST", `/admin/chats/${chatId}/messages`, { text: "What is on my list today?" }));
     expect(res.status).toBe(202);
     expect(Object.keys(res.body)).toEqual(["messageId"]);
     const { messageId } = res.body as { messageId: string };
@@ -65,7 +62,9 @@ describe("POST /admin/chats/:chatId/messages", () => {
       firedAt: expect.stringMatching(ISO_INSTANT),
       messageId,
     });
+    // Stamped by the object, on its clock.
     expect(Date.parse(message.firedAt)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(message.firedAt)).toBeLessThanOrEqual(after);
     expect(brief(await transcript(stub, chatId))).toEqual([{ role: "user", source: "admin", text: "What is on my list today?" }]);
 
     const t0 = Date.now();
@@ -92,7 +91,7 @@ describe("POST /admin/chats/:chatId/messages", () => {
     const telegram = envWith({ TELEGRAM_BOT_TOKEN: "123456789:AAEabcdefghijklmnopqrstuvwxyz", TELEGRAM_WEBHOOK_SECRET: "hook-secret" });
     const res = await send("POST", `/admin/chats/${chatId}/messages`, { text: "hello" }, telegram);
     expect(res).toEqual({ status: 409, body: { error: { code: "conflict", message: "The bot is connected to Telegram; write to it there." } } });
-    expect(await transcriptCount(stub)).toBe(0);
+    expect(await transcript(stub, chatId)).toEqual([]);
     expect(sent).toEqual([]);
   });
 
@@ -102,7 +101,7 @@ describe("POST /admin/chats/:chatId/messages", () => {
     for (const body of [{ text: "" }, { text: "x".repeat(4097) }, {}, { text: 5 }]) {
       expect(await send("POST", `/admin/chats/${chatId}/messages`, body)).toEqual(bad(TEXT));
     }
-    expect(await transcriptCount(stub)).toBe(0);
+    expect(await transcript(stub, chatId)).toEqual([]);
     expect(sent).toEqual([]);
   });
 
@@ -192,9 +191,9 @@ describe("POST /tools/:chatId/gate/* and /tools/:chatId/deliver", () => {
     expect(await send("POST", `/tools/${chatId}/gate/next`, { token })).toEqual({ status: 200, body: { message: null } });
 
     expect(brief(await transcript(stub, chatId))).toEqual([{ role: "bot", source: "job", text: "Backed up.", jobId: job.id, runId }]);
-    expect((await runRow(stub, runId))?.status).toBe("delivered");
+    expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "delivered"]]);
     expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
-    expect(await gateRow(stub)).toBeNull();
+    await expectGateFree(stub, chatId);
     // Offered again (a redelivery): a duplicate.
     expect(await send("POST", `/tools/${chatId}/gate/offer`, message)).toEqual({ status: 200, body: { result: "duplicate" } });
   });
@@ -210,7 +209,7 @@ describe("POST /tools/:chatId/gate/* and /tools/:chatId/deliver", () => {
       status: 204,
       body: null,
     });
-    expect(await gateRow(stub)).toBeNull();
+    await expectGateFree(stub, chatId);
   });
 
   it("a second offer while the gate is held is queued, and next hands it to the holder", async () => {
@@ -222,7 +221,9 @@ describe("POST /tools/:chatId/gate/* and /tools/:chatId/deliver", () => {
     expect(await send("POST", `/tools/${chatId}/gate/offer`, m2)).toEqual({ status: 200, body: { result: "queued" } });
     await send("POST", `/tools/${chatId}/gate/settle`, { token, key: m1.key, status: "delivered" });
     expect(await send("POST", `/tools/${chatId}/gate/next`, { token })).toEqual({ status: 200, body: { message: m2 } });
-    expect(await pendingKeys(stub)).toEqual([]);
+    // m2 was waiting once: the holder is handed nothing more.
+    await send("POST", `/tools/${chatId}/gate/settle`, { token, key: m2.key, status: "delivered" });
+    expect(await send("POST", `/tools/${chatId}/gate/next`, { token })).toEqual({ status: 200, body: { message: null } });
   });
 
   it("deliver answers { delivered: true } then { delivered: false } for the same key, with one entry", async () => {
@@ -238,9 +239,8 @@ describe("POST /tools/:chatId/gate/* and /tools/:chatId/deliver", () => {
     const { job, message } = await fireJob(chatId, stub, { cron: true });
     await must(stub.cancelJob(chatId, job.id));
     expect(await send("POST", `/tools/${chatId}/gate/offer`, message)).toEqual({ status: 200, body: { result: "duplicate" } });
-    expect(await transcriptCount(stub)).toBe(0);
-    expect(await gateRow(stub)).toBeNull();
-    expect(await pendingKeys(stub)).toEqual([]);
+    expect(await transcript(stub, chatId)).toEqual([]);
+    await expectGateFree(stub, chatId);
   });
 
   it("refuses a missing token with one sentence", async () => {
@@ -264,7 +264,7 @@ describe("POST /tools/:chatId/gate/* and /tools/:chatId/deliver", () => {
       bad(`The body must be a v1 prompt message whose "chatId" is ${chatId}.`),
     );
     expect(await send("POST", `/tools/${chatId}/gate/offer`, { chatId, v: 1 })).toEqual(bad("The body must be a v1 prompt message: { v: 1, key, chatId, timeZone, source, text, body, firedAt, … }."));
-    expect(await gateRow(stub)).toBeNull();
+    await expectGateFree(stub, chatId);
   });
 
   it("refuses a deliver without markdown", async () => {

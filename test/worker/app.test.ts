@@ -1,9 +1,9 @@
 /** The edge as a whole: unknown routes, the bindings of DESIGN §2 and the queue consumers (the OpenAPI document: openapi.test.ts). */
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
-import { call } from "./helpers";
+import { lines, quietConsole } from "./agent-helpers";
 
 describe("unknown routes", () => {
   it("answer 404 with the error envelope", async () => {
@@ -29,7 +29,12 @@ describe("bindings", () => {
 });
 
 describe("queue consumers", () => {
-  it("acknowledge a message that is not a v1 prompt, and retry none", async () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("acknowledge a message that is not a v1 prompt, and retry none, saying why for each", async () => {
+    const errors = quietConsole("error");
     const batch = createMessageBatch<unknown>("prompts", [
       { id: "a", timestamp: new Date(0), attempts: 1, body: { v: 1 } },
       { id: "b", timestamp: new Date(0), attempts: 1, body: "hello" },
@@ -39,5 +44,9 @@ describe("queue consumers", () => {
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks.sort()).toEqual(["a", "b"]);
     expect(result.retryMessages).toEqual([]);
+    expect(lines(errors).sort()).toEqual([
+      "prompts: dropped a message that is not a v1 prompt: Invalid input: expected object, received string",
+      "prompts: dropped a message that is not a v1 prompt: Invalid input: expected string, received undefined",
+    ]);
   });
 });

@@ -63,7 +63,8 @@ function recordingFetcher(status: number, body: unknown = { runId: outcome.runId
   const sent: Array<{ path: string; method: string; signature: string; body: string }> = [];
   const fetcher: RunnerFetch = async (requestPath, init) => {
     sent.push({ path: requestPath, method: init.method, signature: init.headers["X-Cuckoo-Signature"] ?? "", body: init.body ?? "" });
-    return Response.json(body, { status });
+    // A 204 has no body (the Response constructor refuses one).
+    return status === 204 ? new Response(null, { status }) : Response.json(body, { status });
   };
   return { sent, fetcher };
 }

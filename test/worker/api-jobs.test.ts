@@ -3,7 +3,9 @@
  * every field, each validation sentence of the edge and of the chat's Durable Object, ids, isolation,
  * bodies. Each test uses its own chat id (3100xx).
  */
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { spyQueue } from "./agent-helpers";
 import type { Job } from "../../src/schemas/jobs";
 import {
   badRequest,
@@ -274,6 +276,8 @@ describe("GET, PATCH and DELETE /admin/chats/:chatId/jobs/:id", () => {
 describe("POST …/jobs/:id/run, /pause, /resume and GET …/runs", () => {
   it("runs a job now: { job } in flight, one manual run dispatched; a second run now is 409", async () => {
     const chat = "310030";
+    // The run stays in flight: its prompt goes to a spy, not to the consumer that would answer it at once.
+    await spyQueue(env.CHAT.getByName(chat));
     const job = await createJob(chat, { name: "New year", kind: "prompt", cron: "0 0 1 1 *", text: "Happy new year" });
     const before = Date.now();
     const res = await send("POST", `${jobsOf(chat)}/${job.id}/run`);

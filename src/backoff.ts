@@ -4,7 +4,7 @@
  * together. Pure; `random` is an argument for tests.
  */
 
-export type Backoff = { baseMs: number; maxMs: number };
+type Backoff = { baseMs: number; maxMs: number };
 
 /** `baseMs × 2^attempts`, at most `maxMs`, less up to half of it at random. */
 export function backoffMs(attempts: number, { baseMs, maxMs }: Backoff, random: () => number = Math.random): number {

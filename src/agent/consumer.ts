@@ -10,7 +10,6 @@ import { promptMessageSchema, type PromptMessage } from "../contracts/prompt-mes
 import type { NextPrompt, TurnAnswer, TurnContext } from "../contracts/turn";
 import { backoffMs } from "../backoff";
 import { dryRun } from "../runner-client/dry-run";
-import { formatHeader } from "../time";
 import { echoReply } from "./echo";
 import { modelTurn } from "./llm";
 import { ModelUnavailable } from "./model";
@@ -18,11 +17,6 @@ import { typing } from "./typing";
 
 /** Queue retry delay after a transient error: 2 s, 4 s, 8 s … at most 5 minutes (jittered). */
 const RETRY = { baseMs: 2_000, maxMs: 300_000 };
-
-/** The prompt the agent sees: the local-time header of the chat's zone at handling time, then the text. */
-export function agentInput(message: PromptMessage, now: number): string {
-  return `${formatHeader(now, message.timeZone)}\n${message.text}`;
-}
 
 type Chat = DurableObjectStub<import("../chat/ChatScheduler").ChatScheduler>;
 

@@ -15,17 +15,17 @@ import { complete as completeWithFetch, ModelRefused, ModelUnavailable, type Cha
 import { conversation, systemPrompt } from "./prompt";
 
 /** At most this many model calls in one turn (tool rounds included). */
-export const MAX_MODEL_CALLS = 8;
+const MAX_MODEL_CALLS = 8;
 /** A whole turn stays well inside the run gate's 10-minute lease. */
-export const TURN_TIMEOUT_MS = 5 * 60_000;
+const TURN_TIMEOUT_MS = 5 * 60_000;
 
-export const TOO_MANY_STEPS = "I could not finish this within 8 steps. Please ask again, perhaps in smaller parts.";
+const TOO_MANY_STEPS = "I could not finish this within 8 steps. Please ask again, perhaps in smaller parts.";
 
 /** The day's one notice when the chat used up its model turns (DESIGN §2 `LLM_MAX_TURNS_PER_DAY`). */
-export const overBudgetText = (max: number) =>
+const overBudgetText = (max: number) =>
   `⚠️ This chat has used its ${max} model turns for today, so I will answer again tomorrow. Your scheduled jobs keep running. (The bot's owner can raise LLM_MAX_TURNS_PER_DAY.)`;
 
-export type TurnDeps = {
+type TurnDeps = {
   config: Config;
   /** The tools' context for this chat and turn (its policy is set here from the context). */
   tools: Omit<ToolContext, "policy" | "createdBy">;
@@ -34,7 +34,7 @@ export type TurnDeps = {
 };
 
 /** The tools as the model's functions, their JSON Schemas from the one zod source. */
-export function functionTools(): FunctionTool[] {
+function functionTools(): FunctionTool[] {
   return tools().map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: inputJsonSchema(tool) } }));
 }
 

@@ -14,7 +14,7 @@ export type ChatMessage =
   | { role: "assistant"; content: string | null; tool_calls?: ToolCall[] }
   | { role: "tool"; tool_call_id: string; content: string };
 
-export type ToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
+type ToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
 
 /** A function the model may call: its name, description and JSON Schema. */
 export type FunctionTool = { type: "function"; function: { name: string; description: string; parameters: Record<string, unknown> } };
@@ -72,7 +72,7 @@ const completion = lazy(() =>
 export type Completion = { content: string | null; toolCalls: ToolCall[] };
 
 /** What to fix, as one sentence for the chat, for a refusal with `status` (the server's own words, cut). */
-export function refusalSentence(status: number, endpoint: ModelEndpoint, said: string): string {
+function refusalSentence(status: number, endpoint: ModelEndpoint, said: string): string {
   if (status === 401 || status === 403) return `⚠️ The model refused the request (HTTP ${status}): check LLM_API_KEY.`;
   if (status === 404) return `⚠️ The model was not found (HTTP 404): check LLM_BASE_URL and LLM_MODEL (${JSON.stringify(endpoint.model.slice(0, 80))}).`;
   const detail = said.trim() === "" ? "" : `: ${said.trim().slice(0, 200)}`;

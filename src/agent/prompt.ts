@@ -8,7 +8,7 @@ import { formatLongDate, formatOffset } from "../time";
 import type { ChatMessage } from "./model";
 
 /** The guidelines every model turn starts with. */
-export const GUIDELINES = [
+const GUIDELINES = [
   "You are the assistant of a Telegram chat, and you can act on a clock: you schedule prompts for yourself, recurring work and watchers with the tools.",
   "Times the user gives are in the chat's time zone. Each message starts with a header in brackets giving the local date and time it was sent, such as [Tue 2026-12-01 14:03 Europe/Berlin]; use it as now.",
   'To remind the user of something, create a one-off prompt (schedule_create with kind "prompt" and `at` or `delay`) whose text says what to tell them then; to do something regularly, use `cron`. Use schedule_preview when a schedule is not plain.',

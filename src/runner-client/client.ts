@@ -89,7 +89,7 @@ async function refusal(response: Response): Promise<string> {
   return `HTTP ${response.status}`;
 }
 
-export type StartResult =
+type StartResult =
   /** 202: the run started (or 409: it had already, after a crash between the call and the write). */
   | { kind: "started" }
   /** Worth trying again soon: unreachable or a 5xx. */
@@ -125,7 +125,7 @@ export async function cancelRun(fetcher: RunnerFetch, secret: string, runnerRunI
   await exchange.response.body?.cancel();
 }
 
-export type TestResult = { ok: true; outcome: RunnerOutcome } | { ok: false; reason: string };
+type TestResult = { ok: true; outcome: RunnerOutcome } | { ok: false; reason: string };
 
 /** `POST /runs?wait=1`: a dry run, answered with its outcome (at most 60 s). */
 export async function testRun(fetcher: RunnerFetch, secret: string, request: RunRequest): Promise<TestResult> {

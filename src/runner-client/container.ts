@@ -22,7 +22,7 @@ export const RUNNER_PORT = 8788;
  * How long the instance may go without a request before its runner is asked whether runs are active; while
  * they are, it is asked again after the same time. Also the longest an idle instance stays awake (billed).
  */
-export const SLEEP_AFTER_SECONDS = 120;
+const SLEEP_AFTER_SECONDS = 120;
 
 /**
  * How long a run may still be going after the last sign of it, when the runner cannot be asked: the longest
@@ -54,7 +54,7 @@ export type LifecycleInput = Readonly<{
   stopSentMs: number | null;
 }>;
 
-export type LifecycleDecision = Readonly<{ action: "stay" | "stop" | "kill"; reason: string }>;
+type LifecycleDecision = Readonly<{ action: "stay" | "stop" | "kill"; reason: string }>;
 
 /**
  * Whether the instance stays awake when its activity timeout expires: it stays while the runner reports

@@ -21,7 +21,7 @@ export const dryRunBody = lazy(() =>
 );
 export type DryRunInput = z.infer<ReturnType<typeof dryRunBody>>;
 
-export const NO_RUNNER_TEXT =
+const NO_RUNNER_TEXT =
   `Testing a watcher needs the runner: ${RUNNER_SETUP} (npm run dev starts one). Nothing was run.`;
 
 /** `not_configured`: no runner; `config_error`: a runner var is invalid (the sentence says which). */

@@ -26,7 +26,6 @@ export const gateSettleArgs = lazy(() =>
     detail: z.string().max(2000).nullish().meta({ description: "Why it failed, in a sentence; kept with the run." }),
   }),
 );
-export type GateSettleArgs = z.infer<ReturnType<typeof gateSettleArgs>>;
 
 /** `deliver`: a reply to the chat; a key seen before is a no-op. */
 export const deliverArgs = lazy(() =>
@@ -36,7 +35,6 @@ export const deliverArgs = lazy(() =>
     prompt: z.string().max(128_000).nullish().meta({ description: "What the agent saw (header and text), recorded as the transcript's prompt entry." }),
   }),
 );
-export type DeliverArgs = z.infer<ReturnType<typeof deliverArgs>>;
 
 /** `offer`'s answer over HTTP: the exact forms of DESIGN §7 (the zone stays inside; the message carries it). */
 export const gateOfferReply = lazy(() =>

@@ -36,7 +36,6 @@ export const previewBody = lazy(() =>
     })
     .meta({ description: "Exactly one of cron, at, delay." }),
 );
-export type PreviewBody = z.infer<ReturnType<typeof previewBody>>;
 
 /** The preview: the next occurrences, a note per one a DST transition moved, and a description. */
 export const previewReplySchema = lazy(() =>

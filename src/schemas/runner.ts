@@ -25,4 +25,3 @@ export const outcomeSchema = lazy(() => {
         "What a watcher's run did (DESIGN §8). On the admin API and the tools, stdout and stderrTail are redacted (every secret the Worker holds is `[REDACTED]`). Fields a newer runner adds are ignored.",
     });
 });
-export type Outcome = z.infer<ReturnType<typeof outcomeSchema>>;

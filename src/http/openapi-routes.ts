@@ -12,6 +12,7 @@ import { emptyBody } from "../schemas/common";
 import { errorEnvelope, type ErrorCode } from "../schemas/errors";
 import { healthErrors, healthOk } from "../schemas/health";
 import { createJobInput, editJobInput, jobFilter, jobListSchema, jobReply, jobSchema, LIMITS, runList, runSchema } from "../schemas/jobs";
+import { memoryCreateInput, memoryListReply, memoryRecordSchema, memoryReply, memoryUpdateInput, MEMORY_LIMITS } from "../schemas/memory";
 import { previewBody, previewReplySchema } from "../schemas/preview";
 import { outcomeSchema } from "../schemas/runner";
 import { webhookAck } from "../schemas/telegram";
@@ -54,6 +55,11 @@ export function components() {
     DeliverReply: deliverReply,
     TelegramUpdate: updateSchema,
     WebhookAck: webhookAck,
+    MemoryRecord: memoryRecordSchema,
+    MemoryCreate: memoryCreateInput,
+    MemoryUpdate: memoryUpdateInput,
+    MemoryList: memoryListReply,
+    MemoryReply: memoryReply,
   } satisfies Record<string, () => z.ZodType>;
 }
 export type ComponentName = keyof ReturnType<typeof components>;
@@ -91,6 +97,7 @@ const RULES = "a rule of DESIGN §3 or §4 (the message says which, e.g. `Give e
 export function operations(): Operation[] {
   const chat = "/admin/chats/{chatId}";
   const job = `${chat}/jobs/{id}`;
+  const memory = `${chat}/memory/{memoryId}`;
   return [
     {
       method: "get",
@@ -210,6 +217,45 @@ export function operations(): Operation[] {
       summary: `The job's last ${LIMITS.runsKept} runs, newest first.`,
       access: "admin",
       answers: [[200, "The runs.", "RunList"]],
+    },
+    {
+      method: "get",
+      path: `${chat}/memory`,
+      summary: "The chat's memory records, the most recently updated first.",
+      access: "admin",
+      answers: [[200, "The records.", "MemoryList"]],
+    },
+    {
+      method: "post",
+      path: `${chat}/memory`,
+      summary: `Create a memory record (revision 1); at most ${MEMORY_LIMITS.records} a chat.`,
+      access: "admin",
+      body: "MemoryCreate",
+      answers: [[201, "Created.", "MemoryReply"]],
+      errors: {
+        bad_request: `a title that is blank, over ${MEMORY_LIMITS.title} characters or not one line, a body over 16 KB, or the chat's limit (\`This chat already has ${MEMORY_LIMITS.records} memory records (the limit); delete one first.\`)`,
+      },
+    },
+    { method: "get", path: `${memory}`, summary: "One memory record.", access: "admin", answers: [[200, "The record.", "MemoryReply"]] },
+    {
+      method: "patch",
+      path: `${memory}`,
+      summary: "Update a memory record from the revision read: title, body or both; the revision goes up by one.",
+      access: "admin",
+      body: "MemoryUpdate",
+      answers: [[200, "The updated record.", "MemoryReply"]],
+      errors: {
+        bad_request: "neither title nor body, or either against the rules of create",
+        conflict: "the revision is not the record's current one (`Memory record <id> is at revision 4, not 3: it changed since you read it. …`); nothing was written",
+      },
+    },
+    {
+      method: "delete",
+      path: `${memory}`,
+      summary: "Delete a memory record. Jobs that refer to it keep the reference; their runs fail until it is changed. A read of the id is then 404.",
+      access: "admin",
+      body: "EmptyBody",
+      answers: [[204, "Deleted."]],
     },
     {
       method: "post",

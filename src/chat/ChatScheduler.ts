@@ -18,6 +18,7 @@ import { firstSentence, sentenceFor } from "../sentence";
 import { deliverArgs, gateSettleArgs } from "../schemas/agent";
 import type { ChatSettings, TranscriptEntry, ZoneChange } from "../schemas/chats";
 import type { MemoryCreateInput, MemoryRecord, MemoryUpdateInput } from "../schemas/memory";
+import type { ImportBatch, ImportReply } from "../schemas/import";
 import { Inbox, type Handled } from "../telegram/inbox";
 import { TelegramOutbox } from "../telegram/outbox";
 import { AlarmClock } from "./alarm";
@@ -30,11 +31,13 @@ import { RunGate } from "./gate";
 import { ChatInfo } from "./info";
 import { JobOps } from "./jobs";
 import { MemoryOps, type Deleted } from "./memory";
+import { Imports } from "./imports";
 import { RunSettler } from "./settle";
 import type { Db } from "./store/db";
 import { GateStore } from "./store/gate";
 import { JobStore } from "./store/jobs";
 import { MemoryStore } from "./store/memory";
+import { ImportStore } from "./store/imports";
 import { OutboxStore } from "./store/outbox";
 import { RunStore } from "./store/runs";
 import { migrate } from "./store/schema";
@@ -59,6 +62,7 @@ export class ChatScheduler extends DurableObject<Env> {
   private readonly watchers: Watchers;
   private readonly info: ChatInfo;
   private readonly memory: MemoryOps;
+  private readonly imports: Imports;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -92,6 +96,7 @@ export class ChatScheduler extends DurableObject<Env> {
     this.firing = new Firing({ jobs: jobStore, runs, info, gate, delivered: (key) => transcript.delivered(key), watchers: this.watchers, settler, memory: memoryStore, deliveries, env: currentEnv, config: loaded, now, transaction });
     this.jobs = new JobOps({ jobs: jobStore, memory: memoryStore, runs, settings, info, firing: this.firing, watchers: this.watchers, config, now, transaction });
     this.memory = new MemoryOps({ memory: memoryStore, jobs: jobStore, info, now, transaction });
+    this.imports = new Imports({ jobs: jobStore, imports: new ImportStore(this.db), jobOps: this.jobs, info, config, now, transaction });
     this.conversation = new Conversation({ jobs: jobStore, usage, config, userPrompts, runs, gateStore, gate, transcript, deliveries, settler, info, env: currentEnv, now, transaction });
     this.inbox = new Inbox({ transcript, userPrompts, info, deliveries, directory, jobs: this.jobs, env: currentEnv, config, now, transaction });
     this.outbox = new TelegramOutbox({ outbox: outboxStore, info, config, markBlocked: (chatId, blocked, at) => directory.markBlocked(chatId, blocked, at), now });
@@ -163,6 +168,11 @@ export class ChatScheduler extends DurableObject<Env> {
 
   jobRuns(chatId: string, id: string): Promise<Result<Run[]>> {
     return this.healed(this.jobs.runs(chatId, id));
+  }
+
+  /** Jobs read from a store Cuckoo replaces (DESIGN §10 `POST /admin/import`), created once per source id. */
+  importJobs(chatId: string, batch: ImportBatch): Promise<Result<ImportReply>> {
+    return this.healed(this.imports.importJobs(chatId, batch));
   }
 
   // ── Memory records (DESIGN §9, §10) ───────────────────────────────────────────────────────────────

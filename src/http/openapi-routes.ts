@@ -12,6 +12,7 @@ import { emptyBody } from "../schemas/common";
 import { errorEnvelope, type ErrorCode } from "../schemas/errors";
 import { healthErrors, healthOk } from "../schemas/health";
 import { createJobInput, editJobInput, jobFilter, jobListSchema, jobReply, jobSchema, LIMITS, runList, runSchema } from "../schemas/jobs";
+import { importBody, importReply } from "../schemas/import";
 import { memoryCreateInput, memoryListReply, memoryRecordSchema, memoryReply, memoryUpdateInput, MEMORY_LIMITS } from "../schemas/memory";
 import { previewBody, previewReplySchema } from "../schemas/preview";
 import { outcomeSchema } from "../schemas/runner";
@@ -60,6 +61,8 @@ export function components() {
     MemoryUpdate: memoryUpdateInput,
     MemoryList: memoryListReply,
     MemoryReply: memoryReply,
+    ImportRequest: importBody,
+    ImportReply: importReply,
   } satisfies Record<string, () => z.ZodType>;
 }
 export type ComponentName = keyof ReturnType<typeof components>;
@@ -125,6 +128,20 @@ export function operations(): Operation[] {
       body: "PreviewRequest",
       answers: [[200, "The preview.", "PreviewResponse"]],
       errors: { bad_request: `not exactly one of cron, at and delay, an unknown zone, a \`from\` that is not an RFC 3339 instant, or ${RULES}` },
+    },
+    {
+      method: "post",
+      path: "/admin/import",
+      summary: "Import jobs from a store Cuckoo replaces: Playa's jobs.json, acpbot's schedule files or the legacy commitments.jsonl.",
+      description:
+        "Each entry becomes a job of its chat, checked by the rules of a create; a one-off already past fires at once, late. Read tolerantly: an entry that cannot be imported is a sentence in `problems` and the rest is imported. Idempotent: each imported job remembers its source id (`playa:<id>`, `acpbot:<id>`, `commitments:<id>`), and an entry imported before, even one whose job is gone since, is only counted in `skipped`. The formats' fields: docs/imports.md.",
+      access: "admin",
+      body: "ImportRequest",
+      limit: "1 MiB",
+      answers: [[200, "What was created, what was imported before, and a sentence per entry left out or note.", "ImportReply"]],
+      errors: {
+        bad_request: '`"chatId" is required for the acpbot format: …`, `"settings" applies only to the playa format …`, or an unknown format',
+      },
     },
     {
       method: "delete",

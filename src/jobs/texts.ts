@@ -30,7 +30,7 @@ function dayMonthTime(instant: number, zone: string, now: number): string {
 }
 
 function lastText(last: LastResult | null): string | null {
-  if (last?.status === "transient") return `last: transient (exit ${last.exitCode ?? "?"}), tried again next time`;
+  if (last?.status === "transient") return `last: transient (exit ${last.exitCode ?? "?"})`;
   if (last?.status === "over_budget") return "last: over budget";
   if (!last || last.status !== "failed") return null;
   if (last.exitCode !== undefined && last.exitCode !== null) return `last: failed (exit ${last.exitCode}${last.timedOut ? ", timed out" : ""})`;

@@ -226,19 +226,19 @@ export class Watchers {
       const job = this.d.jobs.get(run.jobId);
       const ending: Ending =
         given.status === "transient" && job && endsOneOff(job, run) ? { status: "failed", failure: given.failure, detail: `exit ${given.failure.exitCode}` } : given;
-      const failure = ending.status === "failed" || ending.status === "transient" ? { ...ending.failure, tail: redact(ending.failure.tail, secrets) } : null;
+      const failure = "failure" in ending ? { ...ending.failure, tail: redact(ending.failure.tail, secrets) } : null;
       const tail = failure ? boundTail(failure.tail) : "";
       const last: LastResult = failure
         ? { status: ending.status === "transient" ? "transient" : "failed", exitCode: failure.exitCode, timedOut: failure.timedOut, ...(tail ? { stderrTail: tail } : {}), at }
         : { status: ending.status === "over_budget" ? "over_budget" : "silent", exitCode: 0, timedOut: false, at };
       const origin = { source: "alert" as const, jobId: run.jobId, runId: run.runId };
-      if (job && ending.status === "failed" && isNewFailure(job.streak, failure!)) this.d.deliveries.write(run.runId, alertText(job, failure!), origin, now);
+      if (job && failure && ending.status === "failed" && isNewFailure(job.streak, failure)) this.d.deliveries.write(run.runId, alertText(job, failure), origin, now);
       if (job && ending.status === "over_budget" && ending.noticeDay !== null) {
         this.d.usage.markNoticed(ending.noticeDay, "wakeups");
         this.d.deliveries.write(run.runId, overBudgetText(job, this.d.config().config.maxWakeupsPerDay), origin, now);
       }
       // A failure starts (or continues) its streak, a transient run leaves it, anything else ends it.
-      const streak = ending.status === "failed" ? { exitCode: failure!.exitCode, timedOut: failure!.timedOut } : ending.status === "transient" ? undefined : null;
+      const streak = ending.status === "transient" ? undefined : failure ? { exitCode: failure.exitCode, timedOut: failure.timedOut } : null;
       this.d.settler.finish(
         run,
         job,

@@ -1,7 +1,8 @@
 /**
  * Watchers end to end (issue 6): the real Worker under `wrangler dev` and the real runner process, wired as
  * `npm run dev` wires them (RUNNER_URL, RUNNER_SECRET, PUBLIC_URL). A silent, a matching and a failing watcher,
- * each run through run now, leave exactly 0, 1 and 1 bot messages; a dry run answers the runner's outcome.
+ * each run through run now, leave exactly 0, 1 and 1 bot messages; exit 75 and onlyOnChange wake no one; a
+ * dry run answers the runner's outcome.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorker, waitFor, type Worker } from "./harness.js";
@@ -80,6 +81,25 @@ describe("watchers with the real runner", () => {
     // The same failure again is not reported a second time.
     await runNow(chatId, failing);
     expect(await botMessages(chatId, failing.id)).toHaveLength(1);
+  });
+
+  it("exit 75 is transient (no alert), and onlyOnChange keeps a repeated output from waking the agent (issue 16)", async () => {
+    const chatId = "7100004";
+    const busy = await watcher(chatId, "Busy", "echo 'rate limited' >&2; exit 75");
+    expect((await runNow(chatId, busy)).lastResult).toMatchObject({ status: "transient", exitCode: 75 });
+    expect(await botMessages(chatId, busy.id)).toEqual([]);
+
+    const res = await worker.send("POST", `/admin/chats/${chatId}/jobs`, { name: "Same", kind: "watcher", cron: "0 9 1 1 *", command: "echo 'version 1.2.3'", onlyOnChange: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const same = res.body.job as Job;
+    expect((await runNow(chatId, same)).lastResult).toMatchObject({ status: "matched" });
+    expect((await runNow(chatId, same)).lastResult).toMatchObject({ status: "silent", exitCode: 0 });
+    expect((await botMessages(chatId, same.id)).map((e) => e.text)).toEqual(["version 1.2.3\n"]);
+    const runs = (await worker.send("GET", `/admin/chats/${chatId}/jobs/${same.id}/runs`)).body.runs as { status: string; detail: string | null }[];
+    expect(runs.map((r) => [r.status, r.detail])).toEqual([
+      ["silent", "unchanged"],
+      ["matched", null],
+    ]);
   });
 
   it("cancel kills a running script through the runner; its outcome is discarded", async () => {

@@ -1,9 +1,12 @@
 /**
  * Watchers end to end (issue 6): the real Worker under `wrangler dev` and the real runner process, wired as
  * `npm run dev` wires them (RUNNER_URL, RUNNER_SECRET, PUBLIC_URL). A silent, a matching and a failing watcher,
- * each run through run now, leave exactly 0, 1 and 1 bot messages; exit 75 and onlyOnChange wake no one; a
- * dry run answers the runner's outcome.
+ * each run through run now, leave exactly 0, 1 and 1 bot messages; exit 75 and onlyOnChange wake no one;
+ * `npm run import` brings acpbot's schedules in once; a dry run answers the runner's outcome.
  */
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorker, waitFor, type Worker } from "./harness.js";
 import { startRunner, type Runner } from "./runner.js";
@@ -11,6 +14,7 @@ import { startRunner, type Runner } from "./runner.js";
 type Entry = { role: string; source: string; text: string; jobId?: string; runId?: string };
 type Job = { id: string; running: boolean; lastResult: { status: string; exitCode?: number | null } | null };
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 let runner: Runner;
 let worker: Worker;
 
@@ -100,6 +104,27 @@ describe("watchers with the real runner", () => {
       ["silent", "unchanged"],
       ["matched", null],
     ]);
+  });
+
+  it("npm run import reads acpbot's schedules folder into a chat, once (issue 16)", async () => {
+    const chatId = "7100005";
+    const cli = (args: string[]) =>
+      new Promise<{ code: number; stdout: string }>((resolve) =>
+        execFile(process.execPath, ["scripts/import.mjs", ...args], { cwd: root, env: { ...process.env, CUCKOO_URL: worker.base, ADMIN_TOKEN: "" } }, (error, stdout) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
+        ),
+      );
+    const folder = path.join(root, "test/fixtures/acpbot/.acpbot/schedules");
+    const first = await cli(["--format", "acpbot", "--chat", chatId, folder]);
+    expect(first, logs()).toEqual({ code: 0, stdout: 'Created 5 jobs; skipped 0 entries imported before.\n- acpbot schedule "dentist" is a one-off that already fired or was cancelled (enabled: false); it was left out.\n' });
+    // The disk watcher's script came from the repo (scripts/disk.sh): it runs on the real runner.
+    const jobs = (await worker.send("GET", `/admin/chats/${chatId}/jobs`)).body.jobs as (Job & { name: string; importedFrom: string })[];
+    const disk = jobs.find((j) => j.importedFrom === "acpbot:disk")!;
+    expect((await runNow(chatId, disk)).lastResult).toMatchObject({ exitCode: 0 });
+    expect(await cli(["--format", "acpbot", "--chat", chatId, folder])).toEqual({
+      code: 0,
+      stdout: 'Created 0 jobs; skipped 5 entries imported before.\n- acpbot schedule "dentist" is a one-off that already fired or was cancelled (enabled: false); it was left out.\n',
+    });
   });
 
   it("cancel kills a running script through the runner; its outcome is discarded", async () => {

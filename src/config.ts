@@ -42,6 +42,8 @@ export type Config = Readonly<{
   maxJobsPerChat: number;
   /** Seconds, 1–3600. */
   defaultScriptTimeout: number;
+  /** Watcher matches per chat per local day that wake the agent (`MAX_WAKEUPS_PER_DAY`). */
+  maxWakeupsPerDay: number;
   agent: Readonly<{
     kind: "echo" | "llm";
     /** Without a trailing slash; `${baseUrl}/chat/completions` is called. */
@@ -71,6 +73,7 @@ export const DEFAULTS = Object.freeze({
   defaultScriptTimeout: 300,
   maxTurnsPerDay: 200,
   llmTimeoutSeconds: 60,
+  maxWakeupsPerDay: 48,
 });
 
 /** The longest `LLM_INSTRUCTIONS` taken: it goes into every model call's system prompt. */
@@ -102,6 +105,7 @@ const AREAS = {
   LLM_INSTRUCTIONS: ["agent"],
   LLM_MAX_TURNS_PER_DAY: ["agent"],
   LLM_TIMEOUT_SECONDS: ["agent"],
+  MAX_WAKEUPS_PER_DAY: ["watchers"],
 } as const satisfies Record<string, readonly ConfigArea[]>;
 
 type VarName = keyof typeof AREAS;
@@ -211,6 +215,12 @@ function readConfig(env: Env): LoadedConfig {
       scriptTimeout,
       (v) => `DEFAULT_SCRIPT_TIMEOUT must be a whole number of seconds from 1 to 3600; got ${shown(v)}.`,
     ) ?? DEFAULTS.defaultScriptTimeout;
+  const maxWakeupsPerDay =
+    parse(
+      "MAX_WAKEUPS_PER_DAY",
+      turnLimit,
+      (v) => `MAX_WAKEUPS_PER_DAY must be a whole number from 0 to 1000000, such as 48; got ${shown(v)}.`,
+    ) ?? DEFAULTS.maxWakeupsPerDay;
 
   // Telegram. Secrets are never echoed in a sentence: /healthz is public.
   const botTokenValue = parse(
@@ -313,6 +323,7 @@ function readConfig(env: Env): LoadedConfig {
     defaultTimeZone,
     maxJobsPerChat,
     defaultScriptTimeout,
+    maxWakeupsPerDay,
     agent: Object.freeze({
       kind: agentKind,
       baseUrl,

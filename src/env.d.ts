@@ -18,6 +18,7 @@ interface CuckooOptionalVars {
   LLM_INSTRUCTIONS?: string;
   LLM_MAX_TURNS_PER_DAY?: string;
   LLM_TIMEOUT_SECONDS?: string;
+  MAX_WAKEUPS_PER_DAY?: string;
 }
 
 interface Env extends CuckooOptionalVars {}

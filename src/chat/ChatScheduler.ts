@@ -17,6 +17,8 @@ import { chatRunId, runnerOutcome, type RunnerOutcome } from "../contracts/runne
 import { firstSentence, sentenceFor } from "../sentence";
 import { deliverArgs, gateSettleArgs } from "../schemas/agent";
 import type { ChatSettings, TranscriptEntry, ZoneChange } from "../schemas/chats";
+import type { MemoryCreateInput, MemoryRecord, MemoryUpdateInput } from "../schemas/memory";
+import type { ImportBatch, ImportReply } from "../schemas/import";
 import { Inbox, type Handled } from "../telegram/inbox";
 import { TelegramOutbox } from "../telegram/outbox";
 import { AlarmClock } from "./alarm";
@@ -28,10 +30,14 @@ import { Firing } from "./firing";
 import { RunGate } from "./gate";
 import { ChatInfo } from "./info";
 import { JobOps } from "./jobs";
+import { MemoryOps, type Deleted } from "./memory";
+import { Imports } from "./imports";
 import { RunSettler } from "./settle";
 import type { Db } from "./store/db";
 import { GateStore } from "./store/gate";
 import { JobStore } from "./store/jobs";
+import { MemoryStore } from "./store/memory";
+import { ImportStore } from "./store/imports";
 import { OutboxStore } from "./store/outbox";
 import { RunStore } from "./store/runs";
 import { migrate } from "./store/schema";
@@ -55,6 +61,8 @@ export class ChatScheduler extends DurableObject<Env> {
   private readonly outbox: TelegramOutbox;
   private readonly watchers: Watchers;
   private readonly info: ChatInfo;
+  private readonly memory: MemoryOps;
+  private readonly imports: Imports;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -76,6 +84,7 @@ export class ChatScheduler extends DurableObject<Env> {
     const gateStore = new GateStore(this.db);
     const userPrompts = new UserPromptStore(this.db);
     const usage = new UsageStore(this.db);
+    const memoryStore = new MemoryStore(this.db);
     const info = new ChatInfo(settings, config);
     this.info = info;
     const deliveries = new Deliveries(transcript, outboxStore, info);
@@ -83,9 +92,11 @@ export class ChatScheduler extends DurableObject<Env> {
     const settler = new RunSettler(jobStore, runs, deliveries, transaction);
     const gate = new RunGate(gateStore, (key) => transcript.delivered(key));
     this.alarms = new AlarmClock({ storage: ctx.storage, jobs: jobStore, runs, gate: gateStore, outbox: outboxStore, userPrompts, info });
-    this.watchers = new Watchers({ jobs: jobStore, runs, info, deliveries, settler, env: currentEnv, config: loaded, now, transaction, waitUntil: (p) => ctx.waitUntil(p) });
-    this.firing = new Firing({ jobs: jobStore, runs, info, gate, delivered: (key) => transcript.delivered(key), watchers: this.watchers, settler, env: currentEnv, config: loaded, now, transaction });
-    this.jobs = new JobOps({ jobs: jobStore, runs, settings, info, firing: this.firing, watchers: this.watchers, config, now, transaction });
+    this.watchers = new Watchers({ jobs: jobStore, runs, info, deliveries, usage, settler, env: currentEnv, config: loaded, now, transaction, waitUntil: (p) => ctx.waitUntil(p) });
+    this.firing = new Firing({ jobs: jobStore, runs, info, gate, delivered: (key) => transcript.delivered(key), watchers: this.watchers, settler, memory: memoryStore, deliveries, env: currentEnv, config: loaded, now, transaction });
+    this.jobs = new JobOps({ jobs: jobStore, memory: memoryStore, runs, settings, info, firing: this.firing, watchers: this.watchers, config, now, transaction });
+    this.memory = new MemoryOps({ memory: memoryStore, jobs: jobStore, info, now, transaction });
+    this.imports = new Imports({ jobs: jobStore, imports: new ImportStore(this.db), jobOps: this.jobs, info, config, now, transaction });
     this.conversation = new Conversation({ jobs: jobStore, usage, config, userPrompts, runs, gateStore, gate, transcript, deliveries, settler, info, env: currentEnv, now, transaction });
     this.inbox = new Inbox({ transcript, userPrompts, info, deliveries, directory, jobs: this.jobs, env: currentEnv, config, now, transaction });
     this.outbox = new TelegramOutbox({ outbox: outboxStore, info, config, markBlocked: (chatId, blocked, at) => directory.markBlocked(chatId, blocked, at), now });
@@ -157,6 +168,33 @@ export class ChatScheduler extends DurableObject<Env> {
 
   jobRuns(chatId: string, id: string): Promise<Result<Run[]>> {
     return this.healed(this.jobs.runs(chatId, id));
+  }
+
+  /** Jobs read from a store Cuckoo replaces (DESIGN §10 `POST /admin/import`), created once per source id. */
+  importJobs(chatId: string, batch: ImportBatch): Promise<Result<ImportReply>> {
+    return this.healed(this.imports.importJobs(chatId, batch));
+  }
+
+  // ── Memory records (DESIGN §9, §10) ───────────────────────────────────────────────────────────────
+
+  listMemory(chatId: string): Promise<Result<MemoryRecord[]>> {
+    return this.healed(this.memory.list(chatId));
+  }
+
+  getMemory(chatId: string, id: string): Promise<Result<MemoryRecord>> {
+    return this.healed(this.memory.get(chatId, id));
+  }
+
+  createMemory(chatId: string, input: MemoryCreateInput): Promise<Result<MemoryRecord>> {
+    return this.healed(this.memory.create(chatId, input));
+  }
+
+  updateMemory(chatId: string, id: string, input: MemoryUpdateInput): Promise<Result<MemoryRecord>> {
+    return this.healed(this.memory.update(chatId, id, input));
+  }
+
+  deleteMemory(chatId: string, id: string): Promise<Result<Deleted>> {
+    return this.healed(this.memory.delete(chatId, id));
   }
 
   /**

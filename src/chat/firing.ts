@@ -6,14 +6,16 @@
  */
 import type { LoadedConfig } from "../config";
 import { backoffMs } from "../backoff";
-import { decideFire, MAX_RESENDS, OFFER_DEADLINE_MS, PROMPT_LEASE_MS, type FireDecision } from "../jobs/fire";
-import type { RunRecord } from "../jobs/records";
+import { decideFire, manualRun, MAX_RESENDS, OFFER_DEADLINE_MS, PROMPT_LEASE_MS, type FireContext, type FireDecision, type MemoryLookup } from "../jobs/fire";
+import type { JobRecord, RunRecord } from "../jobs/records";
 import type { RunnerOutcome } from "../contracts/runner";
+import type { Deliveries } from "./deliveries";
 import { sendPrompts, type Outgoing } from "./dispatch";
 import type { RunGate } from "./gate";
 import type { ChatInfo } from "./info";
 import type { RunSettler } from "./settle";
 import type { JobStore } from "./store/jobs";
+import type { MemoryStore } from "./store/memory";
 import type { RunStore } from "./store/runs";
 import type { Watchers } from "./watchers";
 
@@ -29,6 +31,9 @@ export type FiringDeps = {
   delivered: (key: string) => boolean;
   watchers: Watchers;
   settler: RunSettler;
+  /** The memory records a prompt refers to, read at claim time (DESIGN §9). */
+  memory: MemoryStore;
+  deliveries: Deliveries;
   env: () => Env;
   config: () => LoadedConfig;
   now: () => number;
@@ -52,17 +57,20 @@ export class Firing {
     return failed || sendFailed;
   }
 
+  private context(chatId: string, now: number): FireContext {
+    return { chatId, zone: this.d.info.zone().zone, now, deliverable: this.d.info.deliverable(chatId), defaultTimeout: this.d.config().config.defaultScriptTimeout };
+  }
+
+  /** The current content of the memory records a prompt job refers to, read now (a fire never uses a snapshot). */
+  private memoryOf(job: JobRecord): MemoryLookup {
+    return job.kind === "prompt" && job.memoryRefs.length > 0 ? this.d.memory.some(job.memoryRefs) : new Map();
+  }
+
   /** Claims a run for every due job, each in its own try/catch; a row that does not parse is quarantined. */
   private fireDue(now: number): boolean {
     const chatId = this.d.info.chatId();
     if (chatId === null) return false;
-    const ctx = {
-      chatId,
-      zone: this.d.info.zone().zone,
-      now,
-      deliverable: this.d.info.deliverable(chatId),
-      defaultTimeout: this.d.config().config.defaultScriptTimeout,
-    };
+    const ctx = this.context(chatId, now);
     let failed = false;
     for (const row of this.d.jobs.due(now)) {
       try {
@@ -71,7 +79,7 @@ export class Firing {
           this.d.jobs.quarantine(row.id, row.reason, now);
           continue;
         }
-        this.apply(decideFire(row.job, ctx));
+        this.apply(decideFire(row.job, ctx, this.memoryOf(row.job)), now);
       } catch (error) {
         failed = true;
         console.error(`job ${row.ok ? row.job.id : row.id} could not fire`, error);
@@ -80,8 +88,19 @@ export class Firing {
     return failed;
   }
 
+  /**
+   * Run now (DESIGN §5): a manual run claimed (for the caller to dispatch) or, when a memory record it refers
+   * to is gone, failed at once with the sentence to the chat. Null when a run of this instant exists already.
+   */
+  claimManual(job: JobRecord, chatId: string, now: number): RunRecord | null {
+    const decision = manualRun(job, this.context(chatId, now), this.memoryOf(job));
+    if (this.d.runs.exists(decision.run.runId)) return null;
+    this.apply(decision, now);
+    return decision.run;
+  }
+
   /** Writes one firing decision in one transaction (the claim is written before anything is sent). */
-  private apply(decision: FireDecision): void {
+  private apply(decision: FireDecision, now: number): void {
     this.d.transaction(() => {
       switch (decision.action) {
         case "claim":
@@ -99,8 +118,15 @@ export class Firing {
         case "hold":
           this.d.jobs.save(decision.job);
           break;
+        case "fail":
+          this.d.runs.insert(decision.run);
+          this.d.jobs.save(decision.job);
+          this.d.runs.prune(decision.job.id);
+          this.d.deliveries.write(decision.run.runId, decision.alert, { source: "alert", jobId: decision.job.id, runId: decision.run.runId }, now);
+          break;
       }
     });
+    if (decision.action === "fail") this.d.deliveries.flush();
   }
 
   /**
@@ -171,7 +197,7 @@ export class Firing {
    * once. True when a run still waiting for the runner took it.
    */
   async outcome(runId: string, outcome: RunnerOutcome, now: number): Promise<boolean> {
-    const taken = this.d.watchers.outcome(runId, outcome, now);
+    const taken = await this.d.watchers.outcome(runId, outcome, now);
     if (taken && outcome.status === "output") await this.dispatch(now);
     return taken;
   }

@@ -5,11 +5,11 @@
  */
 import type { Config } from "../config";
 import { newJobId, shown } from "../contracts/ids";
-import { manualRun, nextCronRun } from "../jobs/fire";
+import { nextCronRun } from "../jobs/fire";
 import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type JobList, type Run } from "../schemas/jobs";
 import type { ChatSettings, ZoneChange } from "../schemas/chats";
-import type { JobRecord } from "../jobs/records";
-import { noJobText, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
+import { newJobRecord, type JobRecord } from "../jobs/records";
+import { memoryRefMissingText, noJobText, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { err, ok, type Result } from "../result";
 import { firstSentence, sentenceFor } from "../sentence";
@@ -17,6 +17,7 @@ import { parseZone } from "../time";
 import type { Firing } from "./firing";
 import type { ChatInfo } from "./info";
 import type { JobStore } from "./store/jobs";
+import type { MemoryStore } from "./store/memory";
 import type { RunStore } from "./store/runs";
 import type { SettingsStore } from "./store/settings";
 import { toJob, toRun } from "./views";
@@ -25,6 +26,7 @@ import type { Watchers } from "./watchers";
 
 export type JobDeps = {
   jobs: JobStore;
+  memory: MemoryStore;
   runs: RunStore;
   settings: SettingsStore;
   info: ChatInfo;
@@ -129,22 +131,26 @@ export class JobOps {
     if (!valid.ok) return err("bad_request", valid.error);
     // Between the await above and here another create may have landed: count again, and pick a fresh id.
     if (this.d.jobs.count() >= limit) return err("bad_request", tooManyJobsText(limit));
-    let id = newJobId();
-    while (this.d.jobs.exists(id)) id = newJobId();
-    const job: JobRecord = {
-      ...valid.value.spec,
-      id,
-      enabled: true,
-      createdAt: now,
-      createdBy,
-      nextRunAt: valid.value.nextRunAt,
-      lastRunAt: null,
-      lastResult: null,
-      runningRunId: null,
-      quarantined: null,
-    };
+    const gone = this.missingRef(valid.value.spec.memoryRefs);
+    if (gone !== null) return err("bad_request", gone);
+    const job = newJobRecord(valid.value.spec, { id: this.freshId(), createdAt: now, createdBy, nextRunAt: valid.value.nextRunAt });
     this.d.jobs.insert(job);
     return ok(this.view(job, chatId));
+  }
+
+  /** A job id no job of this chat has. */
+  freshId(): string {
+    let id = newJobId();
+    while (this.d.jobs.exists(id)) id = newJobId();
+    return id;
+  }
+
+  /** The sentence for the first of `refs` that is not a memory record of this chat, or null (DESIGN §9). */
+  private missingRef(refs: readonly string[]): string | null {
+    if (refs.length === 0) return null;
+    const found = this.d.memory.some(refs);
+    const missing = refs.find((id) => !found.has(id));
+    return missing === undefined ? null : memoryRefMissingText(missing);
   }
 
   /** Edits a job; it applies from the next occurrence and never touches a run in flight. */
@@ -159,6 +165,11 @@ export class JobOps {
     if (!edited.ok) return err("bad_request", edited.error);
     const latest = this.find(id);
     if (!latest.ok) return latest;
+    // Only the references the edit names are checked: a job keeps a reference that went, until it is changed.
+    if (parsed.data.memoryRefs !== undefined) {
+      const gone = this.missingRef(edited.value.spec.memoryRefs);
+      if (gone !== null) return err("bad_request", gone);
+    }
     const job: JobRecord = { ...latest.value, ...edited.value.spec };
     if (edited.value.scheduleChanged && job.enabled) job.nextRunAt = edited.value.nextRunAt;
     this.d.jobs.save(job);
@@ -203,24 +214,20 @@ export class JobOps {
     return ok(this.view(job, chatId));
   }
 
-  /** Run now (DESIGN §5): a manual run `<jobId>:<now>`, dispatched at once; nothing deleted or rescheduled. */
+  /**
+   * Run now (DESIGN §5): a manual run `<jobId>:<now>`, dispatched at once; nothing deleted or rescheduled. A
+   * prompt whose memory record is gone fails that run at once, with a sentence to the chat.
+   */
   async runNow(chatId: string, id: string): Promise<Result<Job>> {
     const found = this.locate(chatId, id);
     if (!found.ok) return found;
     if (found.value.runningRunId !== null) return err("conflict", stillRunningText(id));
     const now = this.d.now();
-    const ctx = { chatId, zone: this.d.info.zone().zone, now, deliverable: true, defaultTimeout: this.d.config().defaultScriptTimeout };
-    const run = manualRun(found.value, ctx);
-    if (this.d.runs.exists(run.runId)) return err("conflict", stillRunningText(id));
-    const job: JobRecord = { ...found.value, runningRunId: run.runId, lastRunAt: now };
-    this.d.transaction(() => {
-      this.d.runs.insert(run);
-      this.d.jobs.save(job);
-      this.d.runs.prune(id);
-    });
-    await this.d.firing.dispatch(now);
+    const run = this.d.firing.claimManual(found.value, chatId, now);
+    if (run === null) return err("conflict", stillRunningText(id));
+    if (run.state === "claimed") await this.d.firing.dispatch(now);
     // A watcher may have finished (or failed to start) while it was being started: show the job as it is now.
-    return ok(this.view(this.d.jobs.get(id) ?? job, chatId));
+    return ok(this.view(this.d.jobs.get(id) ?? found.value, chatId));
   }
 
   runs(chatId: string, id: string): Result<Run[]> {
@@ -248,5 +255,10 @@ function unreadableJob(id: string, name: string): JobRecord {
     lastResult: null,
     runningRunId: null,
     quarantined: "unreadable",
+    memoryRefs: [],
+    onlyOnChange: false,
+    matchHash: null,
+    streak: null,
+    importedFrom: null,
   };
 }

@@ -6,7 +6,7 @@
  */
 import { endsOneOff } from "../jobs/fire";
 import type { LastResult } from "../schemas/jobs";
-import type { JobRecord, RunRecord } from "../jobs/records";
+import type { FailureStreak, JobRecord, RunRecord } from "../jobs/records";
 import { oneOffFailedText } from "../jobs/texts";
 import type { Deliveries } from "./deliveries";
 import type { JobStore } from "./store/jobs";
@@ -14,6 +14,15 @@ import type { RunStore, Settlement } from "./store/runs";
 
 /** What the agent reports of a prompt's run. */
 export type AgentStatus = "delivered" | "failed";
+
+/**
+ * What a watcher's run changes beyond `lastResult`: its failure streak (a failure sets it, a success ends it,
+ * undefined leaves it, as a transient run does) and the hash of a match delivered to the agent.
+ */
+export type WatcherMarks = { streak?: FailureStreak | null; matchHash?: string };
+
+/** Statuses after which a one-off's scheduled run keeps the job, paused, instead of deleting it. */
+const KEEPS_ONE_OFF = new Set(["failed", "over_budget"]);
 
 export class RunSettler {
   constructor(
@@ -40,7 +49,11 @@ export class RunSettler {
       const resent = run.resends > 0 && status === "delivered" ? `sent ${run.resends + 1} times; the first ${run.resends === 1 ? "one" : run.resends} never reached the run gate` : null;
       const settlement: Settlement = { status: result, finishedAt: now, detail: detail ?? resent, ...(matched ? { exitCode: 0 } : {}) };
       const last: LastResult = matched ? { status: "matched", exitCode: 0, timedOut: false, at } : { status: result, at };
-      this.finish(run, job, settlement, last, now, told ? null : (detail ?? "the agent failed"));
+      // A watcher's run reached the agent because its script succeeded: that ends a failure streak, and a
+      // delivered match is the one `onlyOnChange` compares the next output with.
+      const marks: WatcherMarks =
+        job?.kind === "watcher" ? { streak: null, ...(matched && run.outputHash !== null ? { matchHash: run.outputHash } : {}) } : {};
+      this.finish(run, job, settlement, last, now, told ? null : (detail ?? "the agent failed"), marks);
     });
     this.deliveries.flush();
     return true;
@@ -48,22 +61,32 @@ export class RunSettler {
 
   /**
    * Settles `run` and updates its job, inside the caller's transaction: the one way a run ends. A one-off's
-   * scheduled run that failed keeps the job, paused; `reason`, when given, is told to the chat then.
+   * scheduled run that failed (or whose match was over the day's budget) keeps the job, paused; `reason`,
+   * when given, is told to the chat then.
    */
-  finish(run: RunRecord, job: JobRecord | null, settlement: Settlement, lastResult: LastResult, now: number, reason: string | null = null): void {
+  finish(
+    run: RunRecord,
+    job: JobRecord | null,
+    settlement: Settlement,
+    lastResult: LastResult,
+    now: number,
+    reason: string | null = null,
+    marks: WatcherMarks = {},
+  ): void {
     this.runs.settle(run.runId, settlement);
     if (!job) return;
     if (endsOneOff(job, run)) {
-      if (settlement.status !== "failed") {
+      if (!KEEPS_ONE_OFF.has(settlement.status)) {
         this.jobs.delete(job.id);
         return;
       }
-      this.jobs.save({ ...job, enabled: false, nextRunAt: null, runningRunId: null, lastResult });
+      const streak = marks.streak === undefined ? job.streak : marks.streak;
+      this.jobs.save({ ...job, enabled: false, nextRunAt: null, runningRunId: null, lastResult, streak, matchHash: marks.matchHash ?? job.matchHash });
       this.runs.prune(job.id);
       if (reason !== null) this.deliveries.write(run.runId, oneOffFailedText(job, reason), { source: "alert", jobId: job.id, runId: run.runId }, now);
       return;
     }
-    this.jobs.markSettled(job.id, run.runId, lastResult);
+    this.jobs.markSettled(job.id, run.runId, lastResult, marks);
     this.runs.prune(job.id);
   }
 }

@@ -20,11 +20,15 @@ export function toJob(job: JobRecord, chatId: string, defaultTimeout: number): J
     lastResult: job.lastResult,
     running: job.runningRunId !== null,
   };
-  if (job.kind === "prompt") view.text = job.text ?? "";
-  else {
+  if (job.kind === "prompt") {
+    view.text = job.text ?? "";
+    if (job.memoryRefs.length > 0) view.memoryRefs = [...job.memoryRefs];
+  } else {
     view.command = job.command ?? "";
     view.timeoutSeconds = job.timeoutSeconds ?? defaultTimeout;
+    if (job.onlyOnChange) view.onlyOnChange = true;
   }
+  if (job.importedFrom !== null) view.importedFrom = job.importedFrom;
   return view;
 }
 

@@ -1,17 +1,31 @@
 /**
  * @module A chat's watchers at run time (DESIGN §5, §8): starting claimed watcher runs on the runner, taking
- * its outcome (silent; matched → the run becomes one prompt for the agent; failed → an alert once per failure
- * streak), the lease that turns a lost run into "timed out", and killing a run that is cancelled. Output is
- * redacted before anything is stored, queued or delivered. Sending a matched run's prompt is the caller's
- * (firing's) part: this one only claims it.
+ * its outcome (silent; matched → the run becomes one prompt for the agent, unless it is unchanged for an
+ * `onlyOnChange` watcher or over the chat's daily wake-ups; failed → an alert once per failure streak; exit
+ * 75 → transient, tried again next time), the lease that turns a lost run into "timed out", and killing a run
+ * that is cancelled. Output is redacted before anything is stored, queued or delivered. Sending a matched
+ * run's prompt is the caller's (firing's) part: this one only claims it.
  */
 import { errorsFor, type LoadedConfig } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";
 import { backoffMs } from "../backoff";
-import { PROMPT_LEASE_MS } from "../jobs/fire";
+import { endsOneOff, PROMPT_LEASE_MS } from "../jobs/fire";
 import type { LastResult } from "../schemas/jobs";
 import type { RunRecord } from "../jobs/records";
-import { alertText, boundTail, fitOutput, isNewFailure, matchedPromptText, watcherLeaseMs, type Failure } from "../jobs/watcher";
+import {
+  alertText,
+  boundTail,
+  decideMatch,
+  fitOutput,
+  isNewFailure,
+  isTransient,
+  matchedPromptText,
+  outputHash,
+  overBudgetText,
+  watcherLeaseMs,
+  type Failure,
+} from "../jobs/watcher";
+import { formatLocalDay } from "../time";
 import { callbackUrl, cancelRun, RUNNER_SETUP, runnerFetcher, startRun } from "../runner-client/client";
 import { runnerRunId, type RunnerOutcome } from "../contracts/runner";
 import { redact, secretsOf } from "../runner-client/redact";
@@ -20,20 +34,31 @@ import type { ChatInfo } from "./info";
 import type { RunSettler } from "./settle";
 import type { JobStore } from "./store/jobs";
 import type { RunStore } from "./store/runs";
+import type { UsageStore } from "./store/usage";
 
 /** Starting a run is tried this many times (unreachable, 5xx) before it fails "did not start". */
 const START_ATTEMPTS = 3;
 /** Waits between start attempts: 5 s, 10 s, 20 s … at most a minute. */
 const START_BACKOFF = { baseMs: 5_000, maxMs: 60_000 };
 
-/** How a watcher's run ends when the runner has no say: it never started, or its lease ran out. */
-type Ending = { status: "silent" } | { status: "failed"; failure: Failure; detail: string };
+/**
+ * How a watcher's run ends without reaching the agent: silent (`unchanged`: a match equal to the last
+ * delivered one), failed (also when it never started or its lease ran out), transient (exit 75), or a match
+ * over the day's budget (with the day's one notice, when it has not gone out yet).
+ */
+type Ending =
+  | { status: "silent"; detail: string | null }
+  | { status: "failed"; failure: Failure; detail: string }
+  | { status: "transient"; failure: Failure; detail: string }
+  | { status: "over_budget"; detail: string; noticeDay: string | null };
 
 export type WatcherDeps = {
   jobs: JobStore;
   runs: RunStore;
   info: ChatInfo;
   deliveries: Deliveries;
+  /** The per-day counters: `wakeups`, the matches that woke the agent (MAX_WAKEUPS_PER_DAY). */
+  usage: UsageStore;
   settler: RunSettler;
   /** The object's env and its config, read on each use (tests replace vars on the live instance). */
   env: () => Env;
@@ -106,37 +131,52 @@ export class Watchers {
 
   /**
    * The runner's outcome of `runId`. Only a run still waiting for the runner takes it: an unknown, settled
-   * or cancelled run (or one already handed to the agent) ignores it. True when it was taken; a match is
-   * then a claimed prompt, for the caller to send.
+   * or cancelled run (or one already handed to the agent) ignores it. True when it was taken; a match that
+   * wakes the agent is then a claimed prompt, for the caller to send.
    */
-  outcome(runId: string, outcome: RunnerOutcome, now: number): boolean {
-    if (outcome.status === "silent") return this.end(runId, { status: "silent" }, now);
+  async outcome(runId: string, outcome: RunnerOutcome, now: number): Promise<boolean> {
+    if (outcome.status === "silent") return this.end(runId, { status: "silent", detail: null }, now);
     if (outcome.status === "failed") {
       const failure: Failure = { exitCode: outcome.exitCode, timedOut: outcome.timedOut, tail: outcome.stderrTail, didNotStart: false };
+      if (isTransient(failure)) return this.end(runId, { status: "transient", failure, detail: `exit ${failure.exitCode}: tried again next time` }, now);
       return this.end(runId, { status: "failed", failure, detail: outcome.timedOut ? "timed out" : `exit ${outcome.exitCode ?? "?"}` }, now);
     }
-    const run = this.waiting(runId);
-    const job = run ? this.d.jobs.get(run.jobId) : null;
-    if (!run || !job) return false;
-    const chatId = this.d.info.chatId() ?? outcome.chatId;
-    const firedAt = new Date(now).toISOString();
-    const message = fitOutput(redact(outcome.stdout, this.secrets()), (body): PromptMessage => ({
-      v: 1,
-      key: runId,
-      chatId,
-      timeZone: this.d.info.zone().zone,
-      source: "watcher",
-      jobId: job.id,
-      jobName: job.name,
-      runId,
-      text: matchedPromptText(job, body),
-      body,
-      firedAt,
-      dueAt: new Date(run.dueAt).toISOString(),
-    }));
-    // In flight until the agent settles it: sent like a claimed prompt, settled through the run gate.
-    this.d.runs.claimAsPrompt(runId, message, now + PROMPT_LEASE_MS);
-    return true;
+    const stdout = redact(outcome.stdout, this.secrets());
+    const hash = await outputHash(stdout);
+    const zone = this.d.info.zone().zone;
+    const day = formatLocalDay(now, zone);
+    const max = this.d.config().config.maxWakeupsPerDay;
+    const taken = this.d.transaction((): boolean | Ending => {
+      const run = this.waiting(runId);
+      const job = run ? this.d.jobs.get(run.jobId) : null;
+      if (!run || !job) return false;
+      const used = this.d.usage.get(day, "wakeups");
+      const decision = decideMatch(job, hash, used.n, max);
+      if (decision === "unchanged") return { status: "silent", detail: "unchanged" };
+      if (decision === "over_budget") return { status: "over_budget", detail: `over the day's ${max} wake-ups`, noticeDay: used.noticed ? null : day };
+      this.d.usage.increment(day, "wakeups");
+      const chatId = this.d.info.chatId() ?? outcome.chatId;
+      const firedAt = new Date(now).toISOString();
+      const message = fitOutput(stdout, (body): PromptMessage => ({
+        v: 1,
+        key: runId,
+        chatId,
+        timeZone: zone,
+        source: "watcher",
+        jobId: job.id,
+        jobName: job.name,
+        runId,
+        text: matchedPromptText(job, body),
+        body,
+        firedAt,
+        dueAt: new Date(run.dueAt).toISOString(),
+      }));
+      // In flight until the agent settles it: sent like a claimed prompt, settled through the run gate.
+      this.d.runs.claimAsPrompt(runId, message, now + PROMPT_LEASE_MS, hash);
+      return true;
+    });
+    // Nothing is awaited in between: the run still waits for the runner when it ends.
+    return typeof taken === "boolean" ? taken : this.end(runId, taken, now);
   }
 
   /** A watcher's run whose lease ran out with no outcome: failed, timed out; the runner is told to stop it. */
@@ -171,38 +211,48 @@ export class Watchers {
   }
 
   /**
-   * Ends a watcher's run in one transaction: the run's status, the job's `lastResult` (a scheduled one-off is
-   * deleted), and for a failure that starts a streak, the alert delivered straight to the chat. Only a run
-   * still waiting for the runner ends (false otherwise): an outcome that came while its start was being
-   * answered is not overwritten by that start's failure.
+   * Ends a watcher's run in one transaction: the run's status, the job's `lastResult` and failure streak (a
+   * scheduled one-off is deleted, or kept paused), and what the chat is told: the alert of a failure that
+   * starts a streak, or the day's one over-budget notice. Only a run still waiting for the runner ends (false
+   * otherwise): an outcome that came while its start was being answered is not overwritten by that start's
+   * failure. A one-off's exit 75 is a failure: it has no next time to try again.
    */
-  private end(runId: string, ending: Ending, now: number): boolean {
+  private end(runId: string, given: Ending, now: number): boolean {
     const secrets = this.secrets();
-    const failure = ending.status === "failed" ? { ...ending.failure, tail: redact(ending.failure.tail, secrets) } : null;
-    const tail = failure ? boundTail(failure.tail) : "";
     const at = new Date(now).toISOString();
     const ended = this.d.transaction(() => {
       const run = this.waiting(runId);
       if (!run) return false;
       const job = this.d.jobs.get(run.jobId);
+      const ending: Ending =
+        given.status === "transient" && job && endsOneOff(job, run) ? { status: "failed", failure: given.failure, detail: `exit ${given.failure.exitCode}` } : given;
+      const failure = "failure" in ending ? { ...ending.failure, tail: redact(ending.failure.tail, secrets) } : null;
+      const tail = failure ? boundTail(failure.tail) : "";
       const last: LastResult = failure
-        ? { status: "failed", exitCode: failure.exitCode, timedOut: failure.timedOut, ...(tail ? { stderrTail: tail } : {}), at }
-        : { status: "silent", exitCode: 0, timedOut: false, at };
-      if (job && failure && isNewFailure(job.lastResult, failure)) {
-        this.d.deliveries.write(run.runId, alertText(job, failure), { source: "alert", jobId: job.id, runId: run.runId }, now);
+        ? { status: ending.status === "transient" ? "transient" : "failed", exitCode: failure.exitCode, timedOut: failure.timedOut, ...(tail ? { stderrTail: tail } : {}), at }
+        : { status: ending.status === "over_budget" ? "over_budget" : "silent", exitCode: 0, timedOut: false, at };
+      const origin = { source: "alert" as const, jobId: run.jobId, runId: run.runId };
+      if (job && failure && ending.status === "failed" && isNewFailure(job.streak, failure)) this.d.deliveries.write(run.runId, alertText(job, failure), origin, now);
+      if (job && ending.status === "over_budget" && ending.noticeDay !== null) {
+        this.d.usage.markNoticed(ending.noticeDay, "wakeups");
+        this.d.deliveries.write(run.runId, overBudgetText(job, this.d.config().config.maxWakeupsPerDay), origin, now);
       }
+      // A failure starts (or continues) its streak, a transient run leaves it, anything else ends it.
+      const streak = ending.status === "transient" ? undefined : failure ? { exitCode: failure.exitCode, timedOut: failure.timedOut } : null;
       this.d.settler.finish(
         run,
         job,
         {
           status: ending.status,
           finishedAt: now,
-          detail: ending.status === "failed" ? redact(ending.detail, secrets) : null,
+          detail: ending.detail === null ? null : redact(ending.detail, secrets),
           exitCode: failure ? failure.exitCode : 0,
           timedOut: failure?.timedOut ?? false,
         },
         last,
         now,
+        null,
+        streak === undefined ? {} : { streak },
       );
       return true;
     });

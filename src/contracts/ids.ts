@@ -1,6 +1,7 @@
 /**
- * @module The ids every part exchanges (DESIGN §2, §3): Telegram chat ids, job ids, and how a value a client
- * sent is quoted back in a sentence. Pure; the lowest layer, imported by the edge, the object and the core.
+ * @module The ids every part exchanges (DESIGN §2, §3, §9): Telegram chat ids, job and memory record ids, and
+ * how a value a client sent is quoted back in a sentence. Pure; the lowest layer, imported by the edge, the
+ * object and the core.
  */
 
 /**
@@ -14,13 +15,28 @@ export const JOB_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 export const JOB_ID_PATTERN = `[${JOB_ID_ALPHABET}]{5}`;
 export const JOB_ID = new RegExp(`^${JOB_ID_PATTERN}$`);
 
+/**
+ * A memory record's id (DESIGN §9): 6 characters of the same alphabet, so that it is never taken for a job id
+ * (5) by a person or a model that mixes them up.
+ */
+export const MEMORY_ID = new RegExp(`^[${JOB_ID_ALPHABET}]{6}$`);
+
 /** A fresh 5-character id; the caller retries on the (rare) clash within its chat. */
 export function newJobId(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
+  return randomId(5, random);
+}
+
+/** A fresh 6-character memory record id; the caller retries on a clash within its chat. */
+export function newMemoryId(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
+  return randomId(6, random);
+}
+
+function randomId(length: number, random: (n: number) => Uint8Array): string {
   let id = "";
   // 248 = 8 × 31: bytes at or above it are discarded so every character is equally likely.
-  while (id.length < 5) {
+  while (id.length < length) {
     for (const byte of random(8)) {
-      if (byte < 248 && id.length < 5) id += JOB_ID_ALPHABET[byte % 31];
+      if (byte < 248 && id.length < length) id += JOB_ID_ALPHABET[byte % 31];
     }
   }
   return id;

@@ -17,13 +17,17 @@ export const MAX_BODY_BYTES = 64 * 1024;
 const TOO_LARGE = "The body is larger than 64 KiB.";
 const NOT_JSON = "The body is not valid JSON; send a JSON object.";
 
+/** The limit of an import's body (`POST /admin/import`): a store's jobs with their scripts. */
+export const MAX_IMPORT_BYTES = 1024 * 1024;
+
 /**
  * The limit, for the route families that take bodies (mounted after their access checks, so a request without
  * a token learns nothing from it). A `Content-Length` over the limit is refused unread; a body without one
- * (chunked) is read up to the limit and refused as soon as it passes it.
+ * (chunked) is read up to the limit and refused as soon as it passes it. One route has a larger one (imports).
  */
-export function limitBody(): MiddlewareHandler {
-  return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c, "payload_too_large", TOO_LARGE) });
+export function limitBody(maxSize: number = MAX_BODY_BYTES): MiddlewareHandler {
+  const sentence = maxSize === MAX_BODY_BYTES ? TOO_LARGE : `The body is larger than ${maxSize / (1024 * 1024)} MiB.`;
+  return bodyLimit({ maxSize, onError: (c) => errorResponse(c, "payload_too_large", sentence) });
 }
 
 /** The raw body as UTF-8 text; its size was checked by `limitBody`. */

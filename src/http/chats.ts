@@ -1,6 +1,7 @@
 /**
  * @module The admin chat routes (`/admin/chats/:chatId…`, DESIGN §4, §7, §10): the chat's settings (its zone),
- * erasing a chat (its Durable Object and its D1 directory rows), the transcript, and the job routes beneath.
+ * erasing a chat (its Durable Object and its D1 directory rows), the transcript, and the job and memory
+ * routes beneath.
  */
 import { Hono } from "hono";
 import { messageBody, settingsBody, transcriptQuery, type ChatSettings, type Transcript, type ZoneChange } from "../schemas/chats";
@@ -9,6 +10,7 @@ import { chatIdOf, chatStub, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { jobs } from "./jobs";
+import { memory } from "./memory";
 import { dryRun, dryRunBody } from "../runner-client/dry-run";
 
 export const chats = new Hono<AppEnv>();
@@ -79,3 +81,4 @@ chats.post("/:chatId/test", async (c) => {
 });
 
 chats.route("/:chatId/jobs", jobs);
+chats.route("/:chatId/memory", memory);

@@ -12,6 +12,8 @@ import { emptyBody } from "../schemas/common";
 import { errorEnvelope, type ErrorCode } from "../schemas/errors";
 import { healthErrors, healthOk } from "../schemas/health";
 import { createJobInput, editJobInput, jobFilter, jobListSchema, jobReply, jobSchema, LIMITS, runList, runSchema } from "../schemas/jobs";
+import { importBody, importReply } from "../schemas/import";
+import { memoryCreateInput, memoryListReply, memoryRecordSchema, memoryReply, memoryUpdateInput, MEMORY_LIMITS } from "../schemas/memory";
 import { previewBody, previewReplySchema } from "../schemas/preview";
 import { outcomeSchema } from "../schemas/runner";
 import { webhookAck } from "../schemas/telegram";
@@ -54,6 +56,13 @@ export function components() {
     DeliverReply: deliverReply,
     TelegramUpdate: updateSchema,
     WebhookAck: webhookAck,
+    MemoryRecord: memoryRecordSchema,
+    MemoryCreate: memoryCreateInput,
+    MemoryUpdate: memoryUpdateInput,
+    MemoryList: memoryListReply,
+    MemoryReply: memoryReply,
+    ImportRequest: importBody,
+    ImportReply: importReply,
   } satisfies Record<string, () => z.ZodType>;
 }
 export type ComponentName = keyof ReturnType<typeof components>;
@@ -91,6 +100,7 @@ const RULES = "a rule of DESIGN §3 or §4 (the message says which, e.g. `Give e
 export function operations(): Operation[] {
   const chat = "/admin/chats/{chatId}";
   const job = `${chat}/jobs/{id}`;
+  const memory = `${chat}/memory/{memoryId}`;
   return [
     {
       method: "get",
@@ -118,6 +128,20 @@ export function operations(): Operation[] {
       body: "PreviewRequest",
       answers: [[200, "The preview.", "PreviewResponse"]],
       errors: { bad_request: `not exactly one of cron, at and delay, an unknown zone, a \`from\` that is not an RFC 3339 instant, or ${RULES}` },
+    },
+    {
+      method: "post",
+      path: "/admin/import",
+      summary: "Import jobs from a store Cuckoo replaces: Playa's jobs.json, acpbot's schedule files or the legacy commitments.jsonl.",
+      description:
+        "Each entry becomes a job of its chat, checked by the rules of a create; a one-off already past fires at once, late. Read tolerantly: an entry that cannot be imported is a sentence in `problems` and the rest is imported. Idempotent: each imported job remembers its source id (`playa:<id>`, `acpbot:<id>`, `commitments:<id>`), and an entry imported before, even one whose job is gone since, is only counted in `skipped`. The formats' fields: docs/imports.md.",
+      access: "admin",
+      body: "ImportRequest",
+      limit: "1 MiB",
+      answers: [[200, "What was created, what was imported before, and a sentence per entry left out or note.", "ImportReply"]],
+      errors: {
+        bad_request: '`"chatId" is required for the acpbot format: …`, `"settings" applies only to the playa format …`, or an unknown format',
+      },
     },
     {
       method: "delete",
@@ -210,6 +234,45 @@ export function operations(): Operation[] {
       summary: `The job's last ${LIMITS.runsKept} runs, newest first.`,
       access: "admin",
       answers: [[200, "The runs.", "RunList"]],
+    },
+    {
+      method: "get",
+      path: `${chat}/memory`,
+      summary: "The chat's memory records, the most recently updated first.",
+      access: "admin",
+      answers: [[200, "The records.", "MemoryList"]],
+    },
+    {
+      method: "post",
+      path: `${chat}/memory`,
+      summary: `Create a memory record (revision 1); at most ${MEMORY_LIMITS.records} a chat.`,
+      access: "admin",
+      body: "MemoryCreate",
+      answers: [[201, "Created.", "MemoryReply"]],
+      errors: {
+        bad_request: `a title that is blank, over ${MEMORY_LIMITS.title} characters or not one line, a body over 16 KB, or the chat's limit (\`This chat already has ${MEMORY_LIMITS.records} memory records (the limit); delete one first.\`)`,
+      },
+    },
+    { method: "get", path: `${memory}`, summary: "One memory record.", access: "admin", answers: [[200, "The record.", "MemoryReply"]] },
+    {
+      method: "patch",
+      path: `${memory}`,
+      summary: "Update a memory record from the revision read: title, body or both; the revision goes up by one.",
+      access: "admin",
+      body: "MemoryUpdate",
+      answers: [[200, "The updated record.", "MemoryReply"]],
+      errors: {
+        bad_request: "neither title nor body, or either against the rules of create",
+        conflict: "the revision is not the record's current one (`Memory record <id> is at revision 4, not 3: it changed since you read it. …`); nothing was written",
+      },
+    },
+    {
+      method: "delete",
+      path: `${memory}`,
+      summary: "Delete a memory record. Jobs that refer to it keep the reference; their runs fail until it is changed. A read of the id is then 404.",
+      access: "admin",
+      body: "EmptyBody",
+      answers: [[204, "Deleted."]],
     },
     {
       method: "post",

@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import { chatId, jobId } from "../schemas/common";
+import { memoryId } from "../schemas/memory";
 import { ERROR_STATUS, type ErrorCode } from "../schemas/errors";
 import { components, operations, type Access, type ComponentName, type Operation } from "./openapi-routes";
 
@@ -54,6 +55,9 @@ function parameters(op: Operation): Json[] {
   const list: Json[] = [];
   if (op.path.includes("{chatId}")) list.push(parameter("chatId", "path", chatId(), "A decimal Telegram chat id; anything else is 400 and creates nothing."));
   if (op.path.includes("{id}")) list.push(parameter("id", "path", jobId(), "A job id: 5 characters of `abcdefghjkmnpqrstuvwxyz23456789`; anything else is 404."));
+  if (op.path.includes("{memoryId}")) {
+    list.push(parameter("memoryId", "path", memoryId(), "A memory record id: 6 characters of `abcdefghjkmnpqrstuvwxyz23456789`; anything else is 404."));
+  }
   for (const [name, field] of Object.entries(op.query?.().shape ?? {})) list.push(parameter(name, "query", field as z.ZodType));
   return list;
 }
@@ -91,6 +95,7 @@ function responses(op: Operation): Json {
   const add = (code: ErrorCode, reason: string) => reasons.set(code, [...(reasons.get(code) ?? []), reason]);
   if (op.path.includes("{chatId}")) add("bad_request", "the chat id is not a Telegram chat id");
   if (op.path.includes("{id}")) add("not_found", "no job with this id in this chat (`No job <id> in this chat.`)");
+  if (op.path.includes("{memoryId}")) add("not_found", "no memory record with this id in this chat (`No memory record <id> in this chat.`)");
   if (op.body !== undefined) {
     if (!op.answersInput) add("bad_request", op.body === "EmptyBody" ? "a body other than none or `{}`" : "malformed JSON, or a body its schema refuses");
     add("payload_too_large", `the body is over ${op.limit ?? "64 KiB"}`);
@@ -136,7 +141,7 @@ export function openApiDocument(version: string) {
       title: "Cuckoo",
       version,
       description:
-        "A serverless scheduler for AI agents in Telegram chats. Errors are `{ error: { code, message } }`, the message one sentence naming the field and showing an accepted form. Bodies are JSON, at most 64 KiB (the runner's callback: 1 MiB).",
+        "A serverless scheduler for AI agents in Telegram chats. Errors are `{ error: { code, message } }`, the message one sentence naming the field and showing an accepted form. Bodies are JSON, at most 64 KiB (the runner's callback and imports: 1 MiB).",
     },
     security: [{ bearer: [] }],
     paths,

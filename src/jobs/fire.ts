@@ -1,13 +1,16 @@
 /**
  * @module Firing decisions (DESIGN §5) as pure functions of a due job, `now` and the chat's circumstances:
- * claim a run (a prompt for the queue, or a watcher's call to the runner), record an overlap as skipped, or
- * hold an undeliverable chat's job. The Durable Object writes what these return and sends what they build.
+ * claim a run (a prompt for the queue, or a watcher's call to the runner), record an overlap as skipped, hold
+ * an undeliverable chat's job, or fail a prompt whose memory records are gone. A prompt carries the current
+ * content of its memory records (read by the caller at claim time, never a snapshot). The Durable Object
+ * writes what these return and sends what they build.
  */
 import type { PromptMessage } from "../contracts/prompt-message";
 import type { JobRecord, RunRecord } from "./records";
 import { nextOccurrence, parseCron } from "../time";
+import { goneDetail, MEMORY_PROMPT_CHARS, memoryGoneText, memorySection, resolveRefs, type MemoryContent } from "./memory";
 import { LATE_AFTER_MS, promptText } from "./texts";
-import { watcherLeaseMs } from "./watcher";
+import { MAX_PROMPT_MESSAGE_BYTES, watcherLeaseMs } from "./watcher";
 
 /** A prompt's lease: how long an agent has to settle it (DESIGN §5). */
 export const PROMPT_LEASE_MS = 10 * 60_000;
@@ -34,7 +37,16 @@ export type FireDecision =
   /** An occurrence while a run is in flight: history gets a `skipped` run; `lastResult` stays. */
   | { action: "skip"; job: JobRecord; run: RunRecord }
   /** Undeliverable chat: no run; a cron job advances, a one-off waits an hour. */
-  | { action: "hold"; job: JobRecord };
+  | { action: "hold"; job: JobRecord }
+  /**
+   * A memory record the prompt refers to is gone: `run` settled failed, `job` as it is after that (a cron job
+   * advanced, a scheduled one-off paused), and `alert`, the sentence to the chat.
+   */
+  | { action: "fail"; job: JobRecord; run: RunRecord; alert: string };
+
+/** The memory records a fire may read, by id (what the chat's object found of the job's `memoryRefs`). */
+export type MemoryLookup = ReadonlyMap<string, MemoryContent>;
+const NO_MEMORY: MemoryLookup = new Map();
 
 /** The next run of a cron job strictly after `after`, in the zone (null: none within 5 years, or unparsable). */
 export function nextCronRun(cron: string, zone: string, after: number): number | null {
@@ -58,24 +70,36 @@ function missedSince(cron: string, zone: string, dueAt: number, now: number): nu
 /** The run id of an occurrence: `<jobId>:<dueAt epoch ms>` (run now uses now). */
 export const runIdOf = (jobId: string, dueAt: number): string => `${jobId}:${dueAt}`;
 
-/** The v1 queue message of a prompt run (DESIGN §7), text with header and late note. */
-export function promptMessage(job: JobRecord, runId: string, dueAt: number, ctx: FireContext, late: boolean): PromptMessage {
+/**
+ * The v1 queue message of a prompt run (DESIGN §7): text with header and late note, then the memory records
+ * the job refers to. Their content is cut until the message serializes within the queue's limit.
+ */
+export function promptMessage(job: JobRecord, runId: string, dueAt: number, ctx: FireContext, late: boolean, memory: readonly MemoryContent[] = []): PromptMessage {
   const body = job.text ?? "";
-  return {
-    v: 1,
-    key: runId,
-    chatId: ctx.chatId,
-    timeZone: ctx.zone,
-    source: "job",
-    jobId: job.id,
-    jobName: job.name,
-    runId,
-    text: promptText({ id: job.id, name: job.name, text: body }, late ? { dueAt, zone: ctx.zone } : null),
-    body,
-    ...(late ? { late: true } : {}),
-    firedAt: new Date(ctx.now).toISOString(),
-    dueAt: new Date(dueAt).toISOString(),
+  const head = promptText({ id: job.id, name: job.name, text: body }, late ? { dueAt, zone: ctx.zone } : null);
+  const build = (budget: number): PromptMessage => {
+    const section = memorySection(memory, budget);
+    return {
+      v: 1,
+      key: runId,
+      chatId: ctx.chatId,
+      timeZone: ctx.zone,
+      source: "job",
+      jobId: job.id,
+      jobName: job.name,
+      runId,
+      text: section === "" ? head : `${head}\n\n${section}`,
+      body,
+      ...(late ? { late: true } : {}),
+      firedAt: new Date(ctx.now).toISOString(),
+      dueAt: new Date(dueAt).toISOString(),
+    };
   };
+  // Control characters take six bytes each in JSON and a character up to three in UTF-8: halve until it fits.
+  for (let budget = MEMORY_PROMPT_CHARS; ; budget = Math.floor(budget / 2)) {
+    const message = build(budget);
+    if (memory.length === 0 || budget < 64 || new TextEncoder().encode(JSON.stringify(message)).length <= MAX_PROMPT_MESSAGE_BYTES) return message;
+  }
 }
 
 function newRun(jobId: string, dueAt: number, now: number, manual: boolean): RunRecord {
@@ -97,6 +121,7 @@ function newRun(jobId: string, dueAt: number, now: number, manual: boolean): Run
     attempts: 0,
     resends: 0,
     payload: null,
+    outputHash: null,
   };
 }
 
@@ -105,7 +130,7 @@ function newRun(jobId: string, dueAt: number, now: number, manual: boolean): Run
  * may have been pushed by an undeliverable hold); a cron job's is its `nextRunAt`, and it advances strictly
  * after now, never catching up.
  */
-export function decideFire(job: JobRecord, ctx: FireContext): FireDecision {
+export function decideFire(job: JobRecord, ctx: FireContext, memory: MemoryLookup = NO_MEMORY): FireDecision {
   const { now, zone } = ctx;
   const isCron = job.schedule.type === "cron";
   const dueAt = job.schedule.type === "at" ? job.schedule.at : (job.nextRunAt ?? now);
@@ -137,16 +162,30 @@ export function decideFire(job: JobRecord, ctx: FireContext): FireDecision {
     return { action: "skip", job: advanced, run };
   }
 
-  const run = claimedRun(job, newRun(job.id, dueAt, now, false), dueAt, ctx);
+  const fresh = newRun(job.id, dueAt, now, false);
+  const refs = resolveRefs(job.kind === "prompt" ? job.memoryRefs : [], memory);
+  if (!refs.ok) {
+    // A one-off's scheduled run that failed keeps the job, paused (as RunSettler does for any failed one-off).
+    const after = isCron ? advanced : { ...job, enabled: false, nextRunAt: null };
+    return failed(job, after, fresh, refs.missing, !isCron, now);
+  }
+  const run = claimedRun(job, fresh, dueAt, ctx, refs.records);
   const missed = job.schedule.type === "cron" ? missedSince(job.schedule.cron, zone, dueAt, now) : 0;
   return { action: "claim", job: { ...advanced, runningRunId: run.runId, lastRunAt: now }, run, missed };
+}
+
+/** The `fail` decision for records that are gone: the run settled failed at once, the job after it, the alert. */
+function failed(job: JobRecord, after: JobRecord, run: RunRecord, missing: string[], paused: boolean, now: number): FireDecision {
+  const settled: RunRecord = { ...run, state: "settled", status: "failed", detail: goneDetail(missing), startedAt: now, finishedAt: now, leaseUntil: null };
+  const lastResult = { status: "failed" as const, at: new Date(now).toISOString() };
+  return { action: "fail", job: { ...after, lastRunAt: now, lastResult }, run: settled, alert: memoryGoneText(job, missing, paused) };
 }
 
 /**
  * A new run with what it will send: a prompt's queue message, or a watcher's call to the runner (its command,
  * timeout and zone as they are now; an edit never touches a run in flight), with the watcher's lease.
  */
-function claimedRun(job: JobRecord, run: RunRecord, dueAt: number, ctx: FireContext): RunRecord {
+function claimedRun(job: JobRecord, run: RunRecord, dueAt: number, ctx: FireContext, memory: readonly MemoryContent[]): RunRecord {
   if (job.kind === "watcher") {
     const timeoutSeconds = job.timeoutSeconds ?? ctx.defaultTimeout;
     return {
@@ -156,14 +195,21 @@ function claimedRun(job: JobRecord, run: RunRecord, dueAt: number, ctx: FireCont
       payload: { kind: "watcher", call: { command: job.command ?? "", timeoutSeconds, timeZone: ctx.zone } },
     };
   }
-  return { ...run, payload: { kind: "prompt", message: promptMessage(job, run.runId, dueAt, ctx, run.late) } };
+  return { ...run, payload: { kind: "prompt", message: promptMessage(job, run.runId, dueAt, ctx, run.late, memory) } };
 }
 
 /** Whether `run` is the scheduled run of a one-off job, after which the job is deleted (DESIGN §5). */
 export const endsOneOff = (job: JobRecord, run: Pick<RunRecord, "manual" | "dueAt">): boolean =>
   !run.manual && job.schedule.type === "at" && job.schedule.at === run.dueAt;
 
-/** Run now (DESIGN §5): a manual run `<jobId>:<now>`; nothing is deleted or rescheduled. */
-export function manualRun(job: JobRecord, ctx: FireContext): RunRecord {
-  return claimedRun(job, newRun(job.id, ctx.now, ctx.now, true), ctx.now, ctx);
+/**
+ * Run now (DESIGN §5): a manual run `<jobId>:<now>`, claimed, or failed at once when a memory record it
+ * refers to is gone; nothing is deleted or rescheduled.
+ */
+export function manualRun(job: JobRecord, ctx: FireContext, memory: MemoryLookup = NO_MEMORY): Extract<FireDecision, { action: "claim" | "fail" }> {
+  const fresh = newRun(job.id, ctx.now, ctx.now, true);
+  const refs = resolveRefs(job.kind === "prompt" ? job.memoryRefs : [], memory);
+  if (!refs.ok) return failed(job, job, fresh, refs.missing, false, ctx.now) as Extract<FireDecision, { action: "fail" }>;
+  const run = claimedRun(job, fresh, ctx.now, ctx, refs.records);
+  return { action: "claim", job: { ...job, runningRunId: run.runId, lastRunAt: ctx.now }, run, missed: 0 };
 }

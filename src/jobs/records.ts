@@ -15,7 +15,17 @@ export type JobSpec = {
   command: string | null;
   /** Watchers only; null = the operator's DEFAULT_SCRIPT_TIMEOUT. */
   timeoutSeconds: number | null;
+  /** Prompts only: the memory records whose current content each fire puts into the prompt (≤ 5). */
+  memoryRefs: string[];
+  /** Watchers only: a match whose output equals the last delivered match's is silent (unchanged). */
+  onlyOnChange: boolean;
 };
+
+/**
+ * The failure a watcher's streak started with (DESIGN §5): a failure like it is not reported again until a
+ * success ends the streak. Kept apart from `lastResult`, which a transient run (exit 75) overwrites.
+ */
+export type FailureStreak = { exitCode: number | null; timedOut: boolean };
 
 /** A job as stored: the spec plus its firing state. */
 export type JobRecord = JobSpec & {
@@ -28,6 +38,12 @@ export type JobRecord = JobSpec & {
   lastResult: LastResult | null;
   runningRunId: string | null;
   quarantined: string | null;
+  /** Watchers: the hash of the last match delivered to the agent (what `onlyOnChange` compares). */
+  matchHash: string | null;
+  /** Watchers: the failure of the current streak, or null when none is running. */
+  streak: FailureStreak | null;
+  /** An imported job's source id (`playa:k7m2q`, `acpbot:…`, `commitments:…`). */
+  importedFrom: string | null;
 };
 
 /** What a claimed watcher run asks of the runner: the job's command as it was when claimed. */
@@ -61,10 +77,38 @@ export type RunRecord = {
   /** How often a dispatched prompt was sent again because it never reached the run gate (DESIGN §5). */
   resends: number;
   payload: RunPayload | null;
+  /** A watcher's match waiting for the agent: the hash of its output, the job's `matchHash` once delivered. */
+  outputHash: string | null;
 };
 
 /** A job's category (DESIGN §3): watcher → monitoring; prompt + at → one-time; prompt + cron → recurring. */
 export function categoryOf(kind: JobKind, schedule: "at" | "cron"): Category {
   if (kind === "watcher") return "monitoring";
   return schedule === "at" ? "one-time" : "recurring";
+}
+
+/**
+ * A job as it is created: its spec, nothing fired yet. `nextRunAt` is null when it is created paused; an
+ * imported job remembers where it came from.
+ */
+export function newJobRecord(
+  spec: JobSpec,
+  fields: { id: string; createdAt: number; createdBy: CreatedBy; nextRunAt: number | null; enabled?: boolean; importedFrom?: string | null },
+): JobRecord {
+  const enabled = fields.enabled ?? true;
+  return {
+    ...spec,
+    id: fields.id,
+    enabled,
+    createdAt: fields.createdAt,
+    createdBy: fields.createdBy,
+    nextRunAt: enabled ? fields.nextRunAt : null,
+    lastRunAt: null,
+    lastResult: null,
+    runningRunId: null,
+    quarantined: null,
+    matchHash: null,
+    streak: null,
+    importedFrom: fields.importedFrom ?? null,
+  };
 }

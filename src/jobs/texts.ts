@@ -30,6 +30,8 @@ function dayMonthTime(instant: number, zone: string, now: number): string {
 }
 
 function lastText(last: LastResult | null): string | null {
+  if (last?.status === "transient") return `last: transient (exit ${last.exitCode ?? "?"})`;
+  if (last?.status === "over_budget") return "last: over budget";
   if (!last || last.status !== "failed") return null;
   if (last.exitCode !== undefined && last.exitCode !== null) return `last: failed (exit ${last.exitCode}${last.timedOut ? ", timed out" : ""})`;
   if (last.timedOut) return "last: failed (timed out)";
@@ -89,6 +91,8 @@ export function resumedText(job: Job, zone: string, now: number): string {
   return next ? `Resumed ${job.id} (${job.name}); next ${next}.` : `Resumed ${job.id} (${job.name}); it has no next run.`;
 }
 export const noJobText = (id: string) => `No job ${id} in this chat.`;
+/** A `memoryRefs` entry that names no record of the chat (DESIGN §9: checked when a job is created or edited). */
+export const memoryRefMissingText = (id: string) => `"memoryRefs" names ${id}, which is not a memory record of this chat; see memory_list.`;
 
 /**
  * A one-off whose run failed (DESIGN §5 Leases): kept, paused, with its history, and the chat told once.

@@ -1,12 +1,13 @@
 /**
  * @module What a watcher's run means (DESIGN §5): the runner call stored with a claimed run, the prompt a
- * match sends, the alert a failure delivers (once per failure streak), and the reply of a dry run. Pure.
+ * match sends, what a match does (wake the agent, stay silent because it is unchanged, or stay silent because
+ * the chat's wake-ups for the day are spent), the alert a failure delivers (once per failure streak), exit 75
+ * as "try next time", and the reply of a dry run. Pure.
  */
 import * as z from "zod";
 import { lazy } from "../lazy";
 import type { RunnerOutcome } from "../contracts/runner";
-import type { LastResult } from "../schemas/jobs";
-import type { WatcherCall } from "./records";
+import type { FailureStreak, WatcherCall } from "./records";
 
 /** A watcher's lease beyond its timeout: the runner's cold start and the callback's way back (DESIGN §5). */
 export const WATCHER_LEASE_GRACE_MS = 60_000;
@@ -91,15 +92,41 @@ export function alertText(job: { id: string; name: string }, f: Failure): string
 }
 
 /**
- * Whether a failure starts a new streak, so it is reported: the previous result was not a failure, or failed
- * with another exit code or timed-out flag (DESIGN §5). A success in between ends a streak.
+ * Whether a failure starts a new streak, so it is reported: no streak is running, or it started with another
+ * exit code or timed-out flag (DESIGN §5). A success ends a streak; a transient run (exit 75) leaves it.
  */
-export function isNewFailure(previous: LastResult | null, f: Pick<Failure, "exitCode" | "timedOut">): boolean {
-  if (!previous || previous.status !== "failed") return true;
-  // A failure without an exit code field is not the script's: the agent failed on a match (the script had
-  // succeeded), or the job was quarantined. A script's failure always records its exit code, null or not.
-  if (previous.exitCode === undefined) return true;
-  return previous.exitCode !== f.exitCode || (previous.timedOut ?? false) !== f.timedOut;
+export function isNewFailure(streak: FailureStreak | null, f: Pick<Failure, "exitCode" | "timedOut">): boolean {
+  return streak === null || streak.exitCode !== f.exitCode || streak.timedOut !== f.timedOut;
+}
+
+/** `EX_TEMPFAIL` (sysexits.h): the script could not tell this time and asks to be tried again next time. */
+export const EX_TEMPFAIL = 75;
+
+/** Whether a failed outcome is transient: exit 75, not killed for its time. */
+export const isTransient = (f: Pick<Failure, "exitCode" | "timedOut">): boolean => f.exitCode === EX_TEMPFAIL && !f.timedOut;
+
+/**
+ * What a match does (DESIGN §5): `unchanged` when the job has `onlyOnChange` and the output's hash is the last
+ * delivered match's; `over_budget` when the chat's watchers already woke the agent `max` times today
+ * (`used`); else `wake`. An unchanged match is not a wake-up, so it uses none of the budget.
+ */
+export function decideMatch(job: { onlyOnChange: boolean; matchHash: string | null }, hash: string, used: number, max: number): "unchanged" | "over_budget" | "wake" {
+  if (job.onlyOnChange && job.matchHash === hash) return "unchanged";
+  return used >= max ? "over_budget" : "wake";
+}
+
+/** The hash a match is compared by (`onlyOnChange`): SHA-256 of the output without surrounding whitespace, hex. */
+export async function outputHash(stdout: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(stdout.trim())));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The day's one notice when the chat's watchers have used up their wake-ups (DESIGN §2 MAX_WAKEUPS_PER_DAY),
+ * direct to the chat like an alert, naming the job whose match went over.
+ */
+export function overBudgetText(job: { id: string; name: string }, max: number): string {
+  return `⚠️ Job "${job.name}" (${job.id}) matched, but this chat's watchers have already woken the agent ${max} ${max === 1 ? "time" : "times"} today, the daily limit: matches are recorded "over budget" and wake no one until tomorrow. The bot's owner can raise MAX_WAKEUPS_PER_DAY.`;
 }
 
 /** The `test` action's reply to the model (DESIGN §9): what a watcher with this script would do. */

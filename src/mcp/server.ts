@@ -1,9 +1,10 @@
 /**
- * @module The MCP server (DESIGN §9, issue 13): the nine agent tools over MCP's streamable HTTP transport,
- * stateless (a new server and transport per request, no session, one JSON answer per POST). Tools are listed
- * with their JSON Schemas from the one zod source and called through the same code as `/tools`, for this
- * request's chat only; a result carries the tool's `text` as content and its `data` as structured content.
- * Loaded with `import()` by the route (evaluating the SDK costs ~15 ms of CPU that no other request pays).
+ * @module The MCP server (DESIGN §9, issues 13 and 16): the agent tools (nine for the schedule, five for memory)
+ * over MCP's streamable HTTP transport, stateless (a new server and transport per request, no session, one
+ * JSON answer per POST). Tools are listed with their JSON Schemas from the one zod source and called through
+ * the same code as `/tools`, for this request's chat only; a result carries the tool's `text` as content and
+ * its `data` as structured content. Loaded with `import()` by the route (evaluating the SDK costs ~15 ms of CPU
+ * that no other request pays).
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";

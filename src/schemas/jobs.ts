@@ -21,10 +21,15 @@ export const LIMITS = {
   timeoutMin: 1,
   timeoutMax: 3600,
   runsKept: 50,
+  memoryRefs: 5,
 } as const;
 
-const LAST_STATUSES = ["delivered", "silent", "matched", "failed"] as const;
-const RUN_STATUSES = ["delivered", "silent", "matched", "failed", "skipped"] as const;
+/**
+ * `transient`: a watcher's script exited 75 (EX_TEMPFAIL, "try next time"); `over_budget`: a watcher matched
+ * past the chat's MAX_WAKEUPS_PER_DAY and woke no one (DESIGN §3, §5).
+ */
+const LAST_STATUSES = ["delivered", "silent", "matched", "failed", "transient", "over_budget"] as const;
+export const RUN_STATUSES = ["delivered", "silent", "matched", "failed", "skipped", "transient", "over_budget"] as const;
 
 /** `lastResult`: as clients see it, and as the chat's object stores it (JSON in the job row, parsed back). */
 export const lastResultSchema = lazy(() =>
@@ -50,6 +55,12 @@ export const jobSchema = lazy(() =>
     text: z.string().optional().meta({ description: "Prompt jobs only." }),
     command: z.string().optional().meta({ description: "Watchers only." }),
     timeoutSeconds: z.number().int().optional().meta({ description: "Watchers only." }),
+    onlyOnChange: z.boolean().optional().meta({ description: "Watchers only; present when true: a match equal to the last delivered one is silent (unchanged)." }),
+    memoryRefs: z
+      .array(z.string())
+      .optional()
+      .meta({ description: "Prompt jobs only; present when the job refers to memory records, whose current content each fire puts into its prompt." }),
+    importedFrom: z.string().optional().meta({ description: "An imported job's source id, such as `playa:k7m2q`.", examples: ["playa:k7m2q"] }),
     enabled: z.boolean().meta({ description: "false = paused." }),
     createdAt: instant(),
     createdBy: z.enum(CREATED_BY),
@@ -93,6 +104,8 @@ const str = (field: string, example: string) =>
         : `"${field}" must be a string such as ${JSON.stringify(example)}.`,
   });
 const TIMEOUT = `"timeoutSeconds" must be a whole number of seconds from ${LIMITS.timeoutMin} to ${LIMITS.timeoutMax}.`;
+const MEMORY_REFS = `"memoryRefs" must be a list of up to ${LIMITS.memoryRefs} memory record ids, such as ["m4x7pq"].`;
+const MEMORY_REF = `Each of "memoryRefs" must be a memory record id such as "m4x7pq"; see memory_list.`;
 
 /**
  * The fields of a create request (DESIGN §3). Their rules are `validateCreate`'s, which counts characters as
@@ -132,8 +145,20 @@ export const createJobInput = lazy(() =>
           description: "Watchers only: seconds before the script's process group is killed; default DEFAULT_SCRIPT_TIMEOUT.",
         })
         .optional(),
+      onlyOnChange: z
+        .boolean({ error: `"onlyOnChange" must be true or false.` })
+        .meta({ description: "Watchers only: a match whose output equals the last delivered match's is recorded silent (unchanged) and wakes no one." })
+        .optional(),
+      memoryRefs: z
+        .array(z.string({ error: MEMORY_REF }), { error: MEMORY_REFS })
+        .meta({
+          maxItems: LIMITS.memoryRefs,
+          description: "Prompt jobs only: up to 5 memory record ids; each fire puts their current content into the prompt.",
+          examples: [["m4x7pq"]],
+        })
+        .optional(),
     })
-    .meta({ description: "Exactly one of at, cron, delay. Prompts take text; watchers take command (and timeoutSeconds)." }),
+    .meta({ description: "Exactly one of at, cron, delay. Prompts take text (and memoryRefs); watchers take command (and timeoutSeconds, onlyOnChange)." }),
 );
 export type CreateJobInput = z.infer<ReturnType<typeof createJobInput>>;
 

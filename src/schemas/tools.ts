@@ -7,16 +7,17 @@ import * as z from "zod";
 import { lazy } from "../lazy";
 import { instant } from "./common";
 import { createJobInput, jobSchema } from "./jobs";
+import { memoryRecordSchema } from "./memory";
 import { outcomeSchema } from "./runner";
 
 export const SCHEDULE_ACTIONS = ["create", "list", "cancel", "run_now", "pause", "resume", "preview", "test"] as const;
 export type ScheduleAction = (typeof SCHEDULE_ACTIONS)[number];
 
-export type ScheduleField = "id" | "name" | "kind" | "at" | "cron" | "delay" | "text" | "command" | "timeoutSeconds";
+export type ScheduleField = "id" | "name" | "kind" | "at" | "cron" | "delay" | "text" | "command" | "timeoutSeconds" | "memoryRefs" | "onlyOnChange";
 
 /** The fields each action takes besides `action`; any other given field is refused with a sentence. */
 export const ACTION_FIELDS: Readonly<Record<ScheduleAction, readonly ScheduleField[]>> = {
-  create: ["name", "kind", "at", "cron", "delay", "text", "command", "timeoutSeconds"],
+  create: ["name", "kind", "at", "cron", "delay", "text", "command", "timeoutSeconds", "memoryRefs", "onlyOnChange"],
   list: [],
   cancel: ["id"],
   run_now: ["id"],
@@ -37,7 +38,10 @@ export const SCHEDULE_GUIDELINES = [
   'Use a prompt (kind "prompt", `text`) when the job needs thought: you get `text` at each run.',
   'A watcher (kind "watcher", `command`) runs a /bin/sh script without you: it prints nothing and exits 0 until its',
   "condition holds, then prints the facts you need, which wake you; it exits non-zero only on a real error, which",
-  "alerts the chat. Try a script with `test` first: it runs once and schedules nothing.",
+  "alerts the chat; it exits 75 when it cannot tell this time (tried again next time, no alert). With onlyOnChange a",
+  "watcher wakes you only when its output differs from the last one you got. Try a script with `test` first: it runs",
+  "once and schedules nothing. A prompt may carry memoryRefs (up to 5 memory record ids): each run then gets their",
+  "current content.",
 ].join(" ");
 
 const ACTION = `"action" must be one of ${SCHEDULE_ACTIONS.map((a) => `"${a}"`).join(", ").replace(/, ([^,]*)$/, " or $1")}.`;
@@ -62,6 +66,8 @@ export const scheduleBody = lazy(() => {
       text: s.text.unwrap().nullish(),
       command: s.command.unwrap().nullish(),
       timeoutSeconds: s.timeoutSeconds.unwrap().nullish(),
+      memoryRefs: s.memoryRefs.unwrap().nullish(),
+      onlyOnChange: s.onlyOnChange.unwrap().nullish(),
     })
     .meta({
       description:
@@ -91,11 +97,13 @@ export const toolReplySchema = lazy(() =>
         jobs: z.array(jobSchema()).optional(),
         occurrences: z.array(instant()).optional(),
         outcome: outcomeSchema().optional(),
+        record: memoryRecordSchema().optional(),
+        records: z.array(memoryRecordSchema()).optional(),
       })
       .optional()
       .meta({
         description:
-          "`{ job }` (create, cancel, run_now, pause, resume), `{ jobs }` (list), `{ occurrences }` (preview) or `{ outcome }` (test: the runner's outcome, redacted; a runner that cannot be reached gives status failed with stderrTail `did not start: …`). test without a runner is ok false with a sentence.",
+          "`{ job }` (create, cancel, run_now, pause, resume), `{ jobs }` (list), `{ occurrences }` (preview) or `{ outcome }` (test: the runner's outcome, redacted; a runner that cannot be reached gives status failed with stderrTail `did not start: …`). test without a runner is ok false with a sentence. The memory tools: `{ record }` (get, create, update, delete) or `{ records }` (list).",
       }),
   }),
 );

@@ -1,14 +1,18 @@
 /**
- * @module The nine agent tools by name (DESIGN §9): `schedule_create`, `schedule_list`, `schedule_cancel`,
- * `schedule_run_now`, `schedule_pause`, `schedule_resume`, `schedule_preview`, `schedule_test` and
- * `set_timezone`, each with its description (carrying §9's guidelines), its input schema (from the one zod
- * source, `schemas/tools.ts`), and its call, which is the HTTP tools' own code (`tools/schedule.ts`). The
- * built-in model's function definitions and the MCP tools both come from here. Built on first use.
+ * @module The agent tools by name (DESIGN §9): the nine schedule tools, `schedule_create`, `schedule_list`,
+ * `schedule_cancel`, `schedule_run_now`, `schedule_pause`, `schedule_resume`, `schedule_preview`,
+ * `schedule_test` and `set_timezone`, and the five memory tools, `memory_list`, `memory_get`,
+ * `memory_create`, `memory_update` and `memory_delete`; each with its description (carrying §9's
+ * guidelines), its input schema (from the one zod source, `schemas/`), and its call, which is the HTTP tools'
+ * own code (`tools/schedule.ts`, `tools/memory.ts`). The built-in model's function definitions and the MCP
+ * tools both come from here. Built on first use.
  */
 import * as z from "zod";
 import { lazy } from "../lazy";
+import { memoryCreateInput, memoryIdBody, memoryUpdateBody } from "../schemas/memory";
 import { scheduleBody, SCHEDULE_GUIDELINES, setTimezoneBody, type ScheduleAction, type ScheduleBody, type ToolReply } from "../schemas/tools";
 import { firstSentence, sentenceFor } from "../sentence";
+import { memoryCreate, memoryDelete, memoryGet, memoryList, memoryUpdate } from "./memory";
 import { runSchedule, setTimezone, type ToolContext } from "./schedule";
 
 export type Tool = {
@@ -20,6 +24,7 @@ export type Tool = {
 };
 
 const ID_NOTE = "`id` is a job id from schedule_list, such as k7m2q.";
+const MEMORY_ID_NOTE = "`id` is a memory record id from memory_list, such as m4x7pq.";
 
 /** A `schedule` action as a tool of its own: the action's fields of the schedule body. */
 function actionTool(name: string, action: ScheduleAction, description: string, fields: readonly string[]): Tool {
@@ -34,7 +39,18 @@ function actionTool(name: string, action: ScheduleAction, description: string, f
 }
 
 export const tools = lazy((): Tool[] => [
-  actionTool("schedule_create", "create", `Creates a job in this chat. ${SCHEDULE_GUIDELINES} Give exactly one of at, cron or delay.`, ["name", "kind", "at", "cron", "delay", "text", "command", "timeoutSeconds"]),
+  actionTool("schedule_create", "create", `Creates a job in this chat. ${SCHEDULE_GUIDELINES} Give exactly one of at, cron or delay.`, [
+    "name",
+    "kind",
+    "at",
+    "cron",
+    "delay",
+    "text",
+    "command",
+    "timeoutSeconds",
+    "memoryRefs",
+    "onlyOnChange",
+  ]),
   actionTool("schedule_list", "list", "Lists this chat's jobs with their ids, schedules and next runs, and the time now in the chat's zone.", []),
   actionTool("schedule_cancel", "cancel", `Cancels (deletes) a job. ${ID_NOTE}`, ["id"]),
   actionTool("schedule_run_now", "run_now", `Runs a job once now, without changing its schedule. ${ID_NOTE}`, ["id"]),
@@ -57,6 +73,37 @@ export const tools = lazy((): Tool[] => [
     description: 'Sets this chat\'s time zone (an IANA name such as "Europe/Berlin"; "reset" for the default). Recurring jobs follow the new zone; one-offs keep their instant.',
     input: setTimezoneBody(),
     call: (ctx, args) => setTimezone(ctx, typeof args.zone === "string" ? args.zone : null),
+  },
+  {
+    name: "memory_list",
+    description: "Lists this chat's memory records (long-term notes kept for later runs) with their ids, titles and revisions.",
+    input: z.strictObject({}),
+    call: (ctx) => memoryList(ctx),
+  },
+  {
+    name: "memory_get",
+    description: `Reads one memory record whole: its title, Markdown body and revision (memory_update needs the revision). ${MEMORY_ID_NOTE}`,
+    input: memoryIdBody(),
+    call: (ctx, args) => memoryGet(ctx, args as { id: string }),
+  },
+  {
+    name: "memory_create",
+    description:
+      "Creates a memory record: a title and a Markdown body of at most 16 KB. Keep one only when it is worth remembering across runs; a prompt job then refers to it with memoryRefs.",
+    input: memoryCreateInput(),
+    call: (ctx, args) => memoryCreate(ctx, args as { title: string; body: string }),
+  },
+  {
+    name: "memory_update",
+    description: `Changes a memory record's title, body or both. Give the revision you read: if the record changed since, nothing is written and you read it again. ${MEMORY_ID_NOTE}`,
+    input: memoryUpdateBody(),
+    call: (ctx, args) => memoryUpdate(ctx, args as { id: string; revision: number; title?: string | null; body?: string | null }),
+  },
+  {
+    name: "memory_delete",
+    description: `Deletes a memory record for good. Jobs that refer to it fail until their memoryRefs change. ${MEMORY_ID_NOTE}`,
+    input: memoryIdBody(),
+    call: (ctx, args) => memoryDelete(ctx, args as { id: string }),
   },
 ]);
 

@@ -140,7 +140,7 @@ function requiredForCreate(field: PropertyKey | undefined): string {
 }
 
 /** The chat's zone; its settings cannot fail for a chat id the edge accepted, but a failure falls back to UTC. */
-async function zoneOf(ctx: ToolContext): Promise<string> {
+export async function zoneOf(ctx: ToolContext): Promise<string> {
   const settings = await ctx.chat.getSettings(ctx.chatId);
   return settings.ok ? settings.value.timeZone : "UTC";
 }

@@ -1,8 +1,12 @@
 /**
  * Watchers end to end (issue 6): the real Worker under `wrangler dev` and the real runner process, wired as
  * `npm run dev` wires them (RUNNER_URL, RUNNER_SECRET, PUBLIC_URL). A silent, a matching and a failing watcher,
- * each run through run now, leave exactly 0, 1 and 1 bot messages; a dry run answers the runner's outcome.
+ * each run through run now, leave exactly 0, 1 and 1 bot messages; exit 75 and onlyOnChange wake no one;
+ * `npm run import` brings acpbot's schedules in once; a dry run answers the runner's outcome.
  */
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorker, waitFor, type Worker } from "./harness.js";
 import { startRunner, type Runner } from "./runner.js";
@@ -10,6 +14,7 @@ import { startRunner, type Runner } from "./runner.js";
 type Entry = { role: string; source: string; text: string; jobId?: string; runId?: string };
 type Job = { id: string; running: boolean; lastResult: { status: string; exitCode?: number | null } | null };
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 let runner: Runner;
 let worker: Worker;
 
@@ -80,6 +85,46 @@ describe("watchers with the real runner", () => {
     // The same failure again is not reported a second time.
     await runNow(chatId, failing);
     expect(await botMessages(chatId, failing.id)).toHaveLength(1);
+  });
+
+  it("exit 75 is transient (no alert), and onlyOnChange keeps a repeated output from waking the agent (issue 16)", async () => {
+    const chatId = "7100004";
+    const busy = await watcher(chatId, "Busy", "echo 'rate limited' >&2; exit 75");
+    expect((await runNow(chatId, busy)).lastResult).toMatchObject({ status: "transient", exitCode: 75 });
+    expect(await botMessages(chatId, busy.id)).toEqual([]);
+
+    const res = await worker.send("POST", `/admin/chats/${chatId}/jobs`, { name: "Same", kind: "watcher", cron: "0 9 1 1 *", command: "echo 'version 1.2.3'", onlyOnChange: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const same = res.body.job as Job;
+    expect((await runNow(chatId, same)).lastResult).toMatchObject({ status: "matched" });
+    expect((await runNow(chatId, same)).lastResult).toMatchObject({ status: "silent", exitCode: 0 });
+    expect((await botMessages(chatId, same.id)).map((e) => e.text)).toEqual(["version 1.2.3\n"]);
+    const runs = (await worker.send("GET", `/admin/chats/${chatId}/jobs/${same.id}/runs`)).body.runs as { status: string; detail: string | null }[];
+    expect(runs.map((r) => [r.status, r.detail])).toEqual([
+      ["silent", "unchanged"],
+      ["matched", null],
+    ]);
+  });
+
+  it("npm run import reads acpbot's schedules folder into a chat, once (issue 16)", async () => {
+    const chatId = "7100005";
+    const cli = (args: string[]) =>
+      new Promise<{ code: number; stdout: string }>((resolve) =>
+        execFile(process.execPath, ["scripts/import.mjs", ...args], { cwd: root, env: { ...process.env, CUCKOO_URL: worker.base, ADMIN_TOKEN: "" } }, (error, stdout) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
+        ),
+      );
+    const folder = path.join(root, "test/fixtures/acpbot/.acpbot/schedules");
+    const first = await cli(["--format", "acpbot", "--chat", chatId, folder]);
+    expect(first, logs()).toEqual({ code: 0, stdout: 'Created 5 jobs; skipped 0 entries imported before.\n- acpbot schedule "dentist" is a one-off that already fired or was cancelled (enabled: false); it was left out.\n' });
+    // The disk watcher's script came from the repo (scripts/disk.sh): it runs on the real runner.
+    const jobs = (await worker.send("GET", `/admin/chats/${chatId}/jobs`)).body.jobs as (Job & { name: string; importedFrom: string })[];
+    const disk = jobs.find((j) => j.importedFrom === "acpbot:disk")!;
+    expect((await runNow(chatId, disk)).lastResult).toMatchObject({ exitCode: 0 });
+    expect(await cli(["--format", "acpbot", "--chat", chatId, folder])).toEqual({
+      code: 0,
+      stdout: 'Created 0 jobs; skipped 5 entries imported before.\n- acpbot schedule "dentist" is a one-off that already fired or was cancelled (enabled: false); it was left out.\n',
+    });
   });
 
   it("cancel kills a running script through the runner; its outcome is discarded", async () => {

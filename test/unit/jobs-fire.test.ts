@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { promptMessageSchema, type PromptMessage } from "../../src/contracts/prompt-message";
 import { decideFire, endsOneOff, manualRun, nextCronRun, type FireContext } from "../../src/jobs/fire";
 import type { JobRecord, RunRecord } from "../../src/jobs/records";
-import { runRecord } from "./records";
+import { jobRecord, runRecord } from "./records";
 
 const ms = (iso: string): number => Date.parse(iso);
 const BERLIN = "Europe/Berlin";
@@ -18,24 +18,14 @@ const CHAT = "123456789";
 const AT = ms("2026-09-27T07:00:00Z");
 
 function oneOff(over: Partial<JobRecord> = {}): JobRecord {
-  return {
+  return jobRecord({
     id: "k7m2q",
     name: "Call the dentist",
-    kind: "prompt",
     schedule: { type: "at", at: AT },
     text: "Call the dentist about the filling",
-    command: null,
-    timeoutSeconds: null,
-    enabled: true,
     createdAt: ms("2026-09-20T10:00:00Z"),
-    createdBy: "user",
-    nextRunAt: AT,
-    lastRunAt: null,
-    lastResult: null,
-    runningRunId: null,
-    quarantined: null,
     ...over,
-  };
+  });
 }
 
 function cronJob(cron: string, nextRunAt: number, over: Partial<JobRecord> = {}): JobRecord {
@@ -297,7 +287,7 @@ describe("decideFire: a watcher", () => {
 describe("manualRun (run now)", () => {
   it("is run <jobId>:<now>, manual, due now, never late, with a 10-minute lease", () => {
     const now = AT + 5 * 3_600_000;
-    const run = manualRun(oneOff({ nextRunAt: now + 3_600_000 }), ctx(now));
+    const run = manualRun(oneOff({ nextRunAt: now + 3_600_000 }), ctx(now)).run;
     expect(run).toStrictEqual(claimed(`k7m2q:${now}`, now, now, { manual: true }));
     expect(run.runId).toBe("k7m2q:1790510400000");
     expect(messageOf(run)).toStrictEqual({
@@ -318,7 +308,7 @@ describe("manualRun (run now)", () => {
 
   it("gives a watcher its timeout + 60 s and the stored runner call", () => {
     const now = ms("2026-09-26T12:03:00Z");
-    const run = manualRun(watcher({ timeoutSeconds: 120 }), ctx(now));
+    const run = manualRun(watcher({ timeoutSeconds: 120 }), ctx(now)).run;
     expect(run).toStrictEqual(
       claimed(`w8r4t:${now}`, now, now, {
         manual: true,
@@ -341,7 +331,7 @@ describe("endsOneOff", () => {
   });
 
   it("is false for run now of a one-off, even at the one-off's own time", () => {
-    expect(endsOneOff(oneOff(), manualRun(oneOff(), ctx(AT)))).toBe(false);
+    expect(endsOneOff(oneOff(), manualRun(oneOff(), ctx(AT)).run)).toBe(false);
   });
 });
 

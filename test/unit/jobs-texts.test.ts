@@ -94,13 +94,15 @@ describe("jobLine", () => {
     expect(jobLine({ ...inbox, nextRunAt: null }, BERLIN, NOW)).toBe("`p3xz9` 💬 Inbox summary · `0 8 * * 1-5` · no next run");
   });
 
-  it("shows only a failed last result, with its exit code and timed-out flag", () => {
+  it("shows a failed last result with its exit code and timed-out flag, a transient one, and one over budget; nothing else", () => {
     const last = (lastResult: Job["lastResult"]) => jobLine({ ...price, lastResult }, BERLIN, NOW).split(" · ").slice(3).join(" · ");
     const at = "2026-09-26T12:00:01.000Z";
     expect(last({ status: "failed", exitCode: 137, timedOut: true, at })).toBe("last: failed (exit 137, timed out)");
     expect(last({ status: "failed", exitCode: null, timedOut: true, at })).toBe("last: failed (timed out)");
     expect(last({ status: "failed", exitCode: null, timedOut: false, at })).toBe("last: failed");
     expect(last({ status: "failed", at })).toBe("last: failed");
+    expect(last({ status: "transient", exitCode: 75, timedOut: false, at })).toBe("last: transient (exit 75)");
+    expect(last({ status: "over_budget", exitCode: 0, timedOut: false, at })).toBe("last: over budget");
     expect(last({ status: "matched", at })).toBe("");
     expect(last({ status: "silent", at })).toBe("");
     expect(last(null)).toBe("");

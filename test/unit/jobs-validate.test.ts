@@ -44,7 +44,7 @@ describe("validateCreate: what is stored", () => {
     expect(await validateCreate(prompt({ cron: "  0 8 * * 1-5 " }), ctx)).toStrictEqual({
       ok: true,
       value: {
-        spec: { name: "Inbox summary", kind: "prompt", schedule: { type: "cron", cron: "0 8 * * 1-5" }, text: "Summarise my inbox", command: null, timeoutSeconds: null },
+        spec: { name: "Inbox summary", kind: "prompt", schedule: { type: "cron", cron: "0 8 * * 1-5" }, text: "Summarise my inbox", command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false },
         nextRunAt: ms("2026-09-28T06:00:00Z"),
       },
     });
@@ -62,6 +62,8 @@ describe("validateCreate: what is stored", () => {
           text: null,
           command: "curl -s https://example.com/price",
           timeoutSeconds: 3600,
+          memoryRefs: [],
+          onlyOnChange: false,
         },
         nextRunAt: ms("2026-09-27T10:20:00Z"),
       },
@@ -76,7 +78,7 @@ describe("validateCreate: what is stored", () => {
     expect(await validateCreate({ name: "Mum", kind: "reminder", delay: "PT2H", text: "call mum" }, ctx)).toStrictEqual({
       ok: true,
       value: {
-        spec: { name: "Mum", kind: "prompt", schedule: { type: "at", at: NOW + 2 * HOUR }, text: "Remind me: call mum", command: null, timeoutSeconds: null },
+        spec: { name: "Mum", kind: "prompt", schedule: { type: "at", at: NOW + 2 * HOUR }, text: "Remind me: call mum", command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false },
         nextRunAt: NOW + 2 * HOUR,
       },
     });
@@ -193,6 +195,8 @@ describe("validateEdit", () => {
     text: "Summarise my inbox",
     command: null,
     timeoutSeconds: null,
+    memoryRefs: [],
+    onlyOnChange: false,
   };
   const watcherSpec: JobSpec = {
     name: "Price check",
@@ -201,6 +205,8 @@ describe("validateEdit", () => {
     text: null,
     command: "curl -s https://example.com/price",
     timeoutSeconds: null,
+    memoryRefs: [],
+    onlyOnChange: false,
   };
   const edit = (current: JobSpec, input: Parameters<typeof validateEdit>[1]) => validateEdit(current, input, ctx);
   async function editProblem(current: JobSpec, input: Parameters<typeof validateEdit>[1]): Promise<string> {

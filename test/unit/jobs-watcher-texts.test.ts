@@ -11,8 +11,12 @@ import {
   clipOutput,
   failedLabel,
   fitOutput,
-  isNewFailure,
+  decideMatch,
+  EX_TEMPFAIL,
+  isTransient,
   matchedPromptText,
+  outputHash,
+  overBudgetText,
   testReplyText,
   WATCHER_LEASE_GRACE_MS,
   watcherLeaseMs,
@@ -73,18 +77,39 @@ describe("the alert", () => {
   });
 });
 
-describe("the failure streak", () => {
-  const at = "2026-09-26T12:00:00.000Z";
-
-  it("reads a missing timed-out flag as false", () => {
-    expect(isNewFailure({ status: "failed", exitCode: 3, at }, { exitCode: 3, timedOut: false })).toBe(false);
-    expect(isNewFailure({ status: "failed", exitCode: 3, at }, { exitCode: 3, timedOut: true })).toBe(true);
+describe("exit 75 and matches", () => {
+  it("reads exit 75 as transient, unless the script was killed for its time", () => {
+    expect(EX_TEMPFAIL).toBe(75);
+    expect(isTransient({ exitCode: 75, timedOut: false })).toBe(true);
+    expect(isTransient({ exitCode: 75, timedOut: true })).toBe(false);
+    expect(isTransient({ exitCode: 1, timedOut: false })).toBe(false);
+    expect(isTransient({ exitCode: null, timedOut: false })).toBe(false);
   });
 
-  it("reports a runner that stays unreachable once", () => {
-    const didNotStart = { exitCode: null, timedOut: false };
-    expect(isNewFailure({ status: "failed", ...didNotStart, at }, didNotStart)).toBe(false);
-    expect(isNewFailure({ status: "delivered", at }, didNotStart)).toBe(true);
+  it("wakes the agent, stays unchanged for onlyOnChange with the same hash, or is over budget", () => {
+    const job = (onlyOnChange: boolean, matchHash: string | null) => ({ onlyOnChange, matchHash });
+    expect(decideMatch(job(false, "h1"), "h1", 0, 48)).toBe("wake");
+    expect(decideMatch(job(true, "h1"), "h1", 0, 48)).toBe("unchanged");
+    expect(decideMatch(job(true, "h1"), "h2", 0, 48)).toBe("wake");
+    expect(decideMatch(job(true, null), "h1", 0, 48)).toBe("wake");
+    expect(decideMatch(job(false, null), "h1", 47, 48)).toBe("wake");
+    expect(decideMatch(job(false, null), "h1", 48, 48)).toBe("over_budget");
+    expect(decideMatch(job(false, null), "h1", 0, 0)).toBe("over_budget");
+    // Unchanged wins: it is not a wake-up, so a spent budget does not matter to it.
+    expect(decideMatch(job(true, "h1"), "h1", 48, 48)).toBe("unchanged");
+  });
+
+  it("hashes the output without surrounding whitespace, as SHA-256 hex", async () => {
+    expect(await outputHash("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    expect(await outputHash("  abc\n\n")).toBe(await outputHash("abc"));
+    expect(await outputHash("abd")).not.toBe(await outputHash("abc"));
+  });
+
+  it("says the day's wake-ups are spent, naming the job and the var that raises them", () => {
+    expect(overBudgetText(job, 48)).toBe(
+      '⚠️ Job "Price check" (w8r4t) matched, but this chat\'s watchers have already woken the agent 48 times today, the daily limit: matches are recorded "over budget" and wake no one until tomorrow. The bot\'s owner can raise MAX_WAKEUPS_PER_DAY.',
+    );
+    expect(overBudgetText(job, 1)).toContain("woken the agent 1 time today");
   });
 });
 

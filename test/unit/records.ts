@@ -1,5 +1,27 @@
-/** A stored run for the unit tests of the pure core: a fresh `claimed` run with nothing settled, or as given. */
-import type { RunRecord } from "../../src/jobs/records";
+/** Stored records for the unit tests of the pure core: a job as given, a fresh `claimed` run, or as given. */
+import type { JobRecord, RunRecord } from "../../src/jobs/records";
+
+/** A prompt job with nothing fired yet, with what `over` sets (it names its id, name, schedule and text). */
+export function jobRecord(over: Partial<JobRecord> & Pick<JobRecord, "id" | "name" | "schedule" | "text" | "createdAt">): JobRecord {
+  return {
+    kind: "prompt",
+    command: null,
+    timeoutSeconds: null,
+    memoryRefs: [],
+    onlyOnChange: false,
+    enabled: true,
+    createdBy: "user",
+    nextRunAt: over.schedule.type === "at" ? over.schedule.at : null,
+    lastRunAt: null,
+    lastResult: null,
+    runningRunId: null,
+    quarantined: null,
+    matchHash: null,
+    streak: null,
+    importedFrom: null,
+    ...over,
+  };
+}
 
 /** A claimed run `<jobId>:<dueAt>` (its job id taken from the run id), with what `over` sets. */
 export function runRecord(over: Partial<RunRecord> & Pick<RunRecord, "runId" | "dueAt">): RunRecord {
@@ -19,6 +41,7 @@ export function runRecord(over: Partial<RunRecord> & Pick<RunRecord, "runId" | "
     attempts: 0,
     resends: 0,
     payload: null,
+    outputHash: null,
     ...over,
   };
 }

@@ -2,7 +2,7 @@
  * The built-in model agent (DESIGN §7 `AGENT=llm`, issue 13) against the fake OpenAI-compatible model
  * (test/stub/model-stub.ts): a user's words become a tool call that schedules the job they meant; the request
  * the model gets holds the system prompt with the date and zone, the conversation, the prompt under its
- * header and the nine tools; tool results follow their call ids; a job's turn may not rewrite the schedule;
+ * header and the tools; tool results follow their call ids; a job's turn may not rewrite the schedule;
  * each failure of the model ends once (retried, or one sentence). Chat ids 8700000 up.
  */
 import { env } from "cloudflare:workers";
@@ -99,7 +99,7 @@ describe("a user's turn", () => {
     );
     expect(entries[3]!.text).toBe("Done: I will remind you tomorrow at 09:00 to call the dentist.");
 
-    // What the model got: the system prompt with today's date and the zone, the prompt under its header, the nine tools.
+    // What the model got: the system prompt with today's date and the zone, the prompt under its header, the tools.
     const [first, second] = await m.requests();
     expect(first!.model).toBe(m.name);
     expect(first!.messages[0]!.role).toBe("system");
@@ -116,8 +116,13 @@ describe("a user's turn", () => {
       "schedule_preview",
       "schedule_test",
       "set_timezone",
+      "memory_list",
+      "memory_get",
+      "memory_create",
+      "memory_update",
+      "memory_delete",
     ]);
-    expect(Object.keys(first!.tools[0]!.function.parameters.properties).sort()).toEqual(["at", "command", "cron", "delay", "kind", "name", "text", "timeoutSeconds"]);
+    expect(Object.keys(first!.tools[0]!.function.parameters.properties).sort()).toEqual(["at", "command", "cron", "delay", "kind", "memoryRefs", "name", "onlyOnChange", "text", "timeoutSeconds"]);
     expect(first!.tools[0]!.function.description).toContain("A watcher (kind \"watcher\", `command`) runs a /bin/sh script without you");
     // The tool's answer follows its call id, as the tool endpoint's JSON.
     const call = second!.messages.at(-2)!;
@@ -233,6 +238,25 @@ describe("a job's turn", () => {
       ok: false,
       text: "This turn may not create another job: a scheduled run creates at most one follow-up, and a follow-up's own run creates none.",
     });
+  });
+
+  it("reads the job's memory records in its prompt and records what it did with memory_update (issue 16)", async () => {
+    const m = model();
+    const { chatId, stub } = await chatWith(m.vars);
+    const notes = await must<{ id: string }>(stub.createMemory(chatId, { title: "Invoice", body: "Sent on Monday; no answer yet." }));
+    await m.script(
+      { kind: "tools", calls: [{ name: "memory_update", arguments: { id: notes.id, revision: 1, body: "Sent on Monday; reminded on Friday." } }] },
+      { kind: "text", content: "I reminded them and noted it." },
+    );
+    const { runDurableObjectAlarm } = await import("cloudflare:test");
+    const job = await must<JobView>(stub.createJob(chatId, { name: "Invoice", kind: "prompt", cron: "0 8 * * 5", text: "Follow up on the invoice.", memoryRefs: [notes.id] }, "admin"));
+    await stub.testAdvanceClock(Date.parse(job.nextRunAt!) - (await stub.testAdvanceClock(0)));
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    await feed([(await queued(stub)).at(-1)!.body], "prompts", m.env);
+    const [first, second] = await m.requests();
+    expect(first!.messages.at(-1)!.content).toContain(`--- Memory ${notes.id} "Invoice" (revision 1) ---\nSent on Monday; no answer yet.\n--- End of memory ${notes.id} ---`);
+    expect(JSON.parse(second!.messages.at(-1)!.content!)).toMatchObject({ ok: true, text: `Updated memory record ${notes.id} "Invoice": now revision 2.` });
+    expect(await must(stub.getMemory(chatId, notes.id))).toMatchObject({ body: "Sent on Monday; reminded on Friday.", revision: 2 });
   });
 });
 

@@ -100,7 +100,7 @@ describe("schedule: create", () => {
       [{ ...prompt, cron: "0 9 * * *", command: "true" }, 'A prompt job takes "text", not "command"; use kind "watcher" to run a script.'],
       [{ ...prompt, cron: "0 9 * * *", timeoutSeconds: 30 }, '"timeoutSeconds" applies only to watchers.'],
       [{ action: "create", name: "W", kind: "watcher", cron: "0 9 * * *", command: "true", text: "Hi" }, 'A watcher takes "command", not "text": its script\'s output becomes the prompt.'],
-      [{ ...prompt, cron: "0 9 * * *", id: "abcde" }, '"id" does not apply to "create", which takes only "name", "kind", "at", "cron", "delay", "text", "command" and "timeoutSeconds".'],
+      [{ ...prompt, cron: "0 9 * * *", id: "abcde" }, '"id" does not apply to "create", which takes only "name", "kind", "at", "cron", "delay", "text", "command", "timeoutSeconds", "memoryRefs" and "onlyOnChange".'],
     ];
     for (const [body, text] of cases) expect(await schedule(chat, body), JSON.stringify(body)).toEqual(refused(text));
     expect((await send("GET", `/admin/chats/${chat}/jobs`)).body.jobs).toEqual([]);

@@ -1,12 +1,14 @@
 /**
  * The chat's SQLite migrations on a database written by an older schema: migration 6 gives each run a `kind`
  * (a waiting watcher call was told by the `{"watcher":` prefix of its message) and drops the unused meta
- * table. The object then reads the converted rows as runs of their kind. Chat ids 8100000 up.
+ * table; migration 9 copies the runs into a table that takes the new statuses and seeds each watcher's failure
+ * streak from its last result. The object then reads the converted rows. Chat ids 8100000 up.
  */
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { migrate, MIGRATIONS } from "../../src/chat/store/schema";
-import { chatIds, clockOf, HOUR, must } from "./agent-helpers";
+import { chatIds, clockOf, HOUR, must, transcript, type JobView } from "./agent-helpers";
+import { fireWatcher, settleWith, withRunner } from "./watcher-helpers";
 
 const newChat = chatIds(8_100_000);
 
@@ -57,5 +59,50 @@ describe("migration 6: runs say what they are", () => {
       ["wwww2:500", "settled", "silent"],
       ["wwww2:400", "settled", "matched"],
     ]);
+  });
+});
+
+describe("migration 9: memory, imports, and watchers that cost less", () => {
+  it("keeps every run, takes the new statuses, and seeds a watcher's failure streak from its last result", async () => {
+    const { chatId, stub } = newChat();
+    await withRunner(stub);
+    await must(stub.getSettings(chatId));
+    const later = (await clockOf(stub)) + HOUR;
+    const failed = JSON.stringify({ status: "failed", exitCode: 3, timedOut: false, stderrTail: "down", at: "2026-11-30T00:00:00.000Z" });
+    const rows = await runInDurableObject(stub, (_instance, state) => {
+      const sql = state.storage.sql;
+      resetTo(sql, 8);
+      sql.exec("INSERT INTO settings (key, value) VALUES ('chat_id', ?)", chatId);
+      const job = "INSERT INTO jobs (id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, last_result) VALUES (?, ?, ?, NULL, '*/10 * * * *', ?, ?, NULL, 1, 0, 'admin', ?, ?)";
+      sql.exec(job, "wwww3", "Feed", "watcher", null, "curl -s https://example.com/feed", later, failed);
+      // A row whose last result is not JSON: the migration passes it by (the object quarantines it when due).
+      // Neither it nor the prompt is due: only the watcher fires below.
+      sql.exec(job, "wwww4", "Broken", "watcher", null, "true", null, "{not json");
+      sql.exec(job, "pppp3", "P", "prompt", "Hi", null, null, JSON.stringify({ status: "failed", at: "2026-11-30T00:00:00.000Z" }));
+      const run = "INSERT INTO runs (run_id, job_id, manual, due_at, state, status, exit_code, detail, kind) VALUES (?, ?, 0, ?, 'settled', ?, ?, ?, ?)";
+      sql.exec(run, "wwww3:500", "wwww3", 500, "failed", 3, "exit 3", "watcher");
+      sql.exec(run, "pppp3:400", "pppp3", 400, "delivered", null, null, "prompt");
+      expect(migrate(sql)).toBe(MIGRATIONS.length);
+      sql.exec("INSERT INTO runs (run_id, job_id, manual, due_at, state, status, kind) VALUES ('wwww3:600', 'wwww3', 0, 600, 'settled', 'transient', 'watcher')");
+      const indexes = sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'runs' AND name NOT LIKE 'sqlite_%' ORDER BY name").toArray();
+      expect(indexes.map((i) => i.name)).toEqual(["runs_by_job", "runs_open"]);
+      return sql.exec<{ id: string; failure_streak: string | null }>("SELECT id, failure_streak FROM jobs ORDER BY id").toArray();
+    });
+    expect(rows).toEqual([
+      { id: "pppp3", failure_streak: null },
+      { id: "wwww3", failure_streak: JSON.stringify({ exitCode: 3, timedOut: false }) },
+      { id: "wwww4", failure_streak: null },
+    ]);
+    const history = await must<{ runId: string; status: string | null }[]>(stub.jobRuns(chatId, "wwww3"));
+    expect(history.map((r) => [r.runId, r.status])).toEqual([
+      ["wwww3:600", "transient"],
+      ["wwww3:500", "failed"],
+    ]);
+    expect((await must<{ runId: string }[]>(stub.jobRuns(chatId, "pppp3"))).map((r) => r.runId)).toEqual(["pppp3:400"]);
+    // The streak carried over: the same failure again is not alerted, another one is.
+    const job = await must<JobView>(stub.getJob(chatId, "wwww3"));
+    await settleWith(chatId, await fireWatcher(chatId, stub, job), { status: "failed", exitCode: 3, stderrTail: "down" });
+    await settleWith(chatId, await fireWatcher(chatId, stub, job), { status: "failed", exitCode: 4, stderrTail: "other" });
+    expect((await transcript(stub, chatId)).map((e) => e.text.split("\n")[0])).toEqual(['⚠️ Job "Feed" (wwww3) failed (exit 4):']);
   });
 });

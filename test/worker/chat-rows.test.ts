@@ -146,6 +146,50 @@ describe("SQLite rows written per fire", () => {
     expect(rows.rowsWritten).toBe(10);
   });
 
+  it("writes the same 7 rows for a one-off prompt with memory references: reading the records writes nothing (issue 16)", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const refs: string[] = [];
+    for (let i = 0; i < 5; i++) refs.push((await must<{ id: string }>(stub.createMemory(chatId, { title: `Record ${i}`, body: "x".repeat(1000) }))).id);
+    const job = await must<JobView>(stub.createJob(chatId, { name: "Review", kind: "prompt", delay: "PT5M", text: "Review.", memoryRefs: refs }, "admin"));
+    await advanceTo(stub, Date.parse(job.nextRunAt!));
+
+    const m = await meter(stub);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const rows = await readMeter(stub, m);
+
+    expect(((await queued(stub))[0]!.body as { text: string }).text).toContain(`--- Memory ${refs[4]} "Record 4" (revision 1) ---`);
+    expect(rows.writes).toEqual([
+      ["INSERT runs", 4],
+      ["UPDATE jobs", 1],
+      ["UPDATE runs", 2],
+    ]);
+  });
+
+  it("writes 13 rows for a watcher's match: the claim and start (8), the day's wake-up count (1), the run re-claimed as a prompt (2) and sent (2) (issue 16)", async () => {
+    const { chatId, stub } = newChat();
+    await withRunner(stub);
+    const job = await must<JobView>(stub.createJob(chatId, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "true" }, "admin"));
+    const due = Date.parse(job.nextRunAt!);
+    await advanceTo(stub, due);
+
+    const m = await meter(stub);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await callback(chatId, outcomeOf(chatId, `${job.id}:${due}`, { status: "output", stdout: "hit\n" }))).status).toBe(204);
+    const rows = await readMeter(stub, m);
+
+    expect((await historyOf(stub, chatId, job.id)).map((r) => r.state)).toEqual(["dispatched"]);
+    expect(rows.writes).toEqual([
+      ["INSERT runs", 4],
+      ["UPDATE jobs", 2],
+      ["UPDATE runs", 2],
+      ["INSERT usage", 1],
+      ["UPDATE runs", 2],
+      ["UPDATE runs", 2],
+    ]);
+    expect(rows.rowsWritten).toBe(13);
+  });
+
   it("writes nothing when the alarm finds nothing due", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);

@@ -18,6 +18,7 @@ describe("loadConfig", () => {
       defaultTimeZone: "UTC",
       maxJobsPerChat: 50,
       defaultScriptTimeout: 300,
+      maxWakeupsPerDay: 48,
       agent: { kind: "echo", baseUrl: null, apiKey: null, model: null, instructions: null, maxTurnsPerDay: 200, timeoutSeconds: 60 },
     });
   });
@@ -38,6 +39,7 @@ describe("loadConfig", () => {
         DEFAULT_TIMEZONE: " W. Europe Standard Time ",
         MAX_JOBS_PER_CHAT: "7",
         DEFAULT_SCRIPT_TIMEOUT: "3600",
+        MAX_WAKEUPS_PER_DAY: "0",
         TELEGRAM_API_BASE: "http://127.0.0.1:9000/",
         ALLOWED_USER_IDS: " 42, 1234567890 ,42,",
         ADMIN_TOKEN: "a",
@@ -52,6 +54,7 @@ describe("loadConfig", () => {
       defaultTimeZone: "Europe/Berlin",
       maxJobsPerChat: 7,
       defaultScriptTimeout: 3600,
+      maxWakeupsPerDay: 0,
       telegram: { apiBase: "http://127.0.0.1:9000", allowedUserIds: ["42", "1234567890"] },
     });
   });
@@ -100,6 +103,7 @@ describe("loadConfig", () => {
     ["a bad LLM endpoint", { LLM_BASE_URL: "api.openai.com" }, "LLM_BASE_URL must be an http(s) URL of an OpenAI-compatible API such as https://api.openai.com/v1.", ["agent"]],
     ["an endpoint without a model", { LLM_BASE_URL: "https://api.openai.com/v1" }, "LLM_MODEL is required with LLM_BASE_URL; set the model's name, such as gpt-4o-mini or llama3.1.", ["agent"]],
     ["a turn budget that is not a number", { LLM_MAX_TURNS_PER_DAY: "lots" }, 'LLM_MAX_TURNS_PER_DAY must be a whole number from 0 to 1000000, such as 200; got "lots".', ["agent"]],
+    ["a wake-up budget that is not a number", { MAX_WAKEUPS_PER_DAY: "-1" }, 'MAX_WAKEUPS_PER_DAY must be a whole number from 0 to 1000000, such as 48; got "-1".', ["watchers"]],
     ["instructions over 4,000 characters", { LLM_INSTRUCTIONS: "x".repeat(4001) }, "LLM_INSTRUCTIONS must be at most 4000 characters; it has 4001.", ["agent"]],
   ];
   for (const [what, vars, sentence, areas] of cases)

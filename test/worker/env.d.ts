@@ -4,3 +4,9 @@ declare namespace Cloudflare {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
   }
 }
+
+/** Fixture files read as text (Vite's `?raw`), such as test/fixtures/commitments.jsonl. */
+declare module "*?raw" {
+  const text: string;
+  export default text;
+}

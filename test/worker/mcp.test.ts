@@ -1,8 +1,8 @@
 /**
- * MCP at `/mcp/:chatId` (DESIGN §9, issue 13) with the SDK's own client, through the app: the nine tools with
- * their schemas, each callable with the same answers as the HTTP tools (text as content, `{ ok, text, data }`
- * as structured content), another chat's job id refused, and the access rules of the tools (a token, when
- * set, is required). Chat ids 8800000 up.
+ * MCP at `/mcp/:chatId` (DESIGN §9, issues 13 and 16) with the SDK's own client, through the app: the fourteen
+ * tools with their schemas, each callable with the same answers as the HTTP tools (text as content, `{ ok,
+ * text, data }` as structured content), another chat's job id refused, and the access rules of the tools (a
+ * token, when set, is required). Chat ids 8800000 up.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -11,7 +11,22 @@ import { app } from "../../src/http/app";
 import { envWith } from "./helpers";
 import { runnerVars } from "./watcher-helpers";
 
-const TOOLS = ["schedule_create", "schedule_list", "schedule_cancel", "schedule_run_now", "schedule_pause", "schedule_resume", "schedule_preview", "schedule_test", "set_timezone"];
+const TOOLS = [
+  "schedule_create",
+  "schedule_list",
+  "schedule_cancel",
+  "schedule_run_now",
+  "schedule_pause",
+  "schedule_resume",
+  "schedule_preview",
+  "schedule_test",
+  "set_timezone",
+  "memory_list",
+  "memory_get",
+  "memory_create",
+  "memory_update",
+  "memory_delete",
+];
 let next = 8_800_000;
 
 /** The SDK's client connected to `/mcp/<chatId>` of the app (no server: requests go to `app.request`). */
@@ -28,15 +43,16 @@ async function connect(chatId: string, testEnv: Env = envWith(runnerVars()), hea
 type Structured = { ok: boolean; text: string; data?: { job?: { id: string; name: string; nextRunAt: string | null }; jobs?: { id: string }[] } };
 
 describe("MCP", () => {
-  it("lists the nine tools with their descriptions and input schemas", async () => {
+  it("lists the fourteen tools with their descriptions and input schemas", async () => {
     const client = await connect(String(next++));
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS);
     const create = tools.find((t) => t.name === "schedule_create")!;
     expect(create.description).toContain("Times are in the chat's time zone");
     expect(create.inputSchema).toMatchObject({ type: "object", additionalProperties: false });
-    expect(Object.keys(create.inputSchema.properties ?? {}).sort()).toEqual(["at", "command", "cron", "delay", "kind", "name", "text", "timeoutSeconds"]);
+    expect(Object.keys(create.inputSchema.properties ?? {}).sort()).toEqual(["at", "command", "cron", "delay", "kind", "memoryRefs", "name", "onlyOnChange", "text", "timeoutSeconds"]);
     expect(tools.find((t) => t.name === "set_timezone")!.inputSchema).toMatchObject({ required: ["zone"] });
+    expect(tools.find((t) => t.name === "memory_update")!.inputSchema).toMatchObject({ required: ["id", "revision"], additionalProperties: false });
     await client.close();
   });
 
@@ -85,7 +101,7 @@ describe("MCP", () => {
     const testEnv = envWith({ TOOLS_TOKEN: "mcp-token-123" });
     await expect(connect(String(next++), testEnv)).rejects.toThrow(/Send TOOLS_TOKEN as \\"Authorization: Bearer <token>\\"/);
     const client = await connect(String(next++), testEnv, { Authorization: "Bearer mcp-token-123" });
-    expect((await client.listTools()).tools).toHaveLength(9);
+    expect((await client.listTools()).tools).toHaveLength(TOOLS.length);
     await client.close();
     const res = await app.request("/mcp/not-a-chat", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: "{}" }, envWith());
     expect(res.status).toBe(400);

@@ -4,8 +4,9 @@
  */
 import * as z from "zod";
 import { lazy } from "../../lazy";
-import { CREATED_BY, lastResultSchema, type LastResult } from "../../schemas/jobs";
-import type { JobRecord, JobSpec } from "../../jobs/records";
+import { MEMORY_ID } from "../../contracts/ids";
+import { CREATED_BY, LIMITS, lastResultSchema, type LastResult } from "../../schemas/jobs";
+import type { FailureStreak, JobRecord, JobSpec } from "../../jobs/records";
 import type { Db } from "./db";
 
 /** Built on first use (nothing at module scope, DESIGN §12). */
@@ -29,6 +30,11 @@ const jobRow = lazy(() => {
       last_result: z.string().nullable(),
       running_run_id: z.string().nullable(),
       quarantined: z.string().nullable(),
+      memory_refs: z.string().nullable(),
+      only_on_change: z.union([z.literal(0), z.literal(1)]),
+      match_hash: z.string().nullable(),
+      failure_streak: z.string().nullable(),
+      imported_from: z.string().nullable(),
     })
     .transform((r, ctx): JobRecord => {
       let lastResult: LastResult | null = null;
@@ -43,6 +49,16 @@ const jobRow = lazy(() => {
       const schedule: JobSpec["schedule"] = r.cron !== null ? { type: "cron", cron: r.cron } : { type: "at", at: r.at_ms ?? Number.NaN };
       if (r.kind === "prompt" ? r.text === null : r.command === null) {
         ctx.addIssue({ code: "custom", message: `a ${r.kind} without its ${r.kind === "prompt" ? "text" : "command"}` });
+        return z.NEVER;
+      }
+      const memoryRefs = r.memory_refs === null ? [] : memoryRefsColumn().safeParse(parseJson(r.memory_refs));
+      if (!Array.isArray(memoryRefs) && !memoryRefs.success) {
+        ctx.addIssue({ code: "custom", message: "memory_refs is not a list of memory record ids" });
+        return z.NEVER;
+      }
+      const streak = r.failure_streak === null ? null : streakColumn().safeParse(parseJson(r.failure_streak));
+      if (streak !== null && !streak.success) {
+        ctx.addIssue({ code: "custom", message: "failure_streak is not a failure" });
         return z.NEVER;
       }
       return {
@@ -61,9 +77,17 @@ const jobRow = lazy(() => {
         lastResult,
         runningRunId: r.running_run_id,
         quarantined: r.quarantined,
+        memoryRefs: Array.isArray(memoryRefs) ? memoryRefs : memoryRefs.data,
+        onlyOnChange: r.only_on_change === 1,
+        matchHash: r.match_hash,
+        streak: streak === null ? null : streak.data,
+        importedFrom: r.imported_from,
       };
     });
 });
+
+const memoryRefsColumn = lazy(() => z.array(z.string().regex(MEMORY_ID)).max(LIMITS.memoryRefs));
+const streakColumn = lazy((): z.ZodType<FailureStreak> => z.strictObject({ exitCode: z.number().int().nullable(), timedOut: z.boolean() }));
 
 function parseJson(text: string): unknown {
   try {
@@ -76,7 +100,7 @@ function parseJson(text: string): unknown {
 export type ParsedJobRow = { ok: true; job: JobRecord } | { ok: false; id: string; reason: string };
 
 const COLUMNS =
-  "id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, last_run_at, last_result, running_run_id, quarantined";
+  "id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, last_run_at, last_result, running_run_id, quarantined, memory_refs, only_on_change, match_hash, failure_streak, imported_from";
 
 export class JobStore {
   constructor(private readonly db: Db) {}
@@ -127,14 +151,14 @@ export class JobStore {
   }
 
   insert(job: JobRecord): void {
-    this.db.sql.exec(`INSERT INTO jobs (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, ...values(job));
+    this.db.sql.exec(`INSERT INTO jobs (${COLUMNS}) VALUES (${COLUMNS.split(",").map(() => "?").join(", ")})`, ...values(job));
   }
 
   /** Writes every column of the job (one row written). */
   save(job: JobRecord): void {
     const [id, ...rest] = values(job);
     this.db.sql.exec(
-      `UPDATE jobs SET name = ?, kind = ?, at_ms = ?, cron = ?, text = ?, command = ?, timeout_seconds = ?, enabled = ?, created_at = ?, created_by = ?, next_run_at = ?, last_run_at = ?, last_result = ?, running_run_id = ?, quarantined = ? WHERE id = ?`,
+      `UPDATE jobs SET ${COLUMNS.split(", ").slice(1).map((c) => `${c} = ?`).join(", ")} WHERE id = ?`,
       ...rest,
       id,
     );
@@ -146,21 +170,43 @@ export class JobStore {
   }
 
   /**
-   * A settled run's change to its job: `lastResult`, and the in-flight mark when it is this run's. Only these
+   * A settled run's change to its job: `lastResult`, and the in-flight mark when it is this run's; for a
+   * watcher, its failure streak (`streak`; undefined leaves it) and the hash of a delivered match. Only these
    * columns: rewriting `next_run_at` would also rewrite its index entry (one more row billed per settle).
    */
-  markSettled(jobId: string, runId: string, lastResult: LastResult): void {
+  markSettled(jobId: string, runId: string, lastResult: LastResult, watcher: { streak?: FailureStreak | null; matchHash?: string } = {}): void {
+    const sets = ["running_run_id = CASE WHEN running_run_id = ? THEN NULL ELSE running_run_id END", "last_result = ?"];
+    const args: SqlStorageValue[] = [runId, JSON.stringify(lastResult)];
+    if (watcher.streak !== undefined) {
+      sets.push("failure_streak = ?");
+      args.push(watcher.streak === null ? null : JSON.stringify(watcher.streak));
+    }
+    if (watcher.matchHash !== undefined) {
+      sets.push("match_hash = ?");
+      args.push(watcher.matchHash);
+    }
+    this.db.sql.exec(`UPDATE jobs SET ${sets.join(", ")} WHERE id = ?`, ...args, jobId);
+  }
+
+  /** A row that does not parse, or a job that cannot run: out of the alarm's way, its streak ended. */
+  quarantine(id: string, reason: string, now: number): void {
+    const result: LastResult = { status: "failed", at: new Date(now).toISOString() };
     this.db.sql.exec(
-      "UPDATE jobs SET running_run_id = CASE WHEN running_run_id = ? THEN NULL ELSE running_run_id END, last_result = ? WHERE id = ?",
-      runId,
-      JSON.stringify(lastResult),
-      jobId,
+      "UPDATE jobs SET quarantined = ?, next_run_at = NULL, last_result = ?, failure_streak = NULL WHERE id = ?",
+      reason.slice(0, 500),
+      JSON.stringify(result),
+      id,
     );
   }
 
-  quarantine(id: string, reason: string, now: number): void {
-    const result: LastResult = { status: "failed", at: new Date(now).toISOString() };
-    this.db.sql.exec("UPDATE jobs SET quarantined = ?, next_run_at = NULL, last_result = ? WHERE id = ?", reason.slice(0, 500), JSON.stringify(result), id);
+  /** The jobs that refer to a memory record, oldest first (for the sentence a delete answers). */
+  referring(memoryId: string): string[] {
+    // The quoted id only narrows the rows read; each candidate is parsed and checked.
+    return this.db.sql
+      .exec(`SELECT ${COLUMNS} FROM jobs WHERE memory_refs LIKE ? ORDER BY created_at, id`, `%"${memoryId}"%`)
+      .toArray()
+      .map((r) => this.parse(r))
+      .flatMap((row) => (row.ok && row.job.memoryRefs.includes(memoryId) ? [row.job.id] : []));
   }
 
   /** Removes the job and its runs. */
@@ -195,5 +241,10 @@ function values(job: JobRecord): SqlStorageValue[] {
     job.lastResult ? JSON.stringify(job.lastResult) : null,
     job.runningRunId,
     job.quarantined,
+    job.memoryRefs.length > 0 ? JSON.stringify(job.memoryRefs) : null,
+    job.onlyOnChange ? 1 : 0,
+    job.matchHash,
+    job.streak ? JSON.stringify(job.streak) : null,
+    job.importedFrom,
   ];
 }

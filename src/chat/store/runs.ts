@@ -6,7 +6,7 @@
 import * as z from "zod";
 import { promptMessageSchema, type PromptMessage } from "../../contracts/prompt-message";
 import { lazy } from "../../lazy";
-import { LIMITS } from "../../schemas/jobs";
+import { LIMITS, RUN_STATUSES } from "../../schemas/jobs";
 import type { RunPayload, RunRecord } from "../../jobs/records";
 import type { RunStatus } from "../../schemas/jobs";
 import { watcherCallSchema } from "../../jobs/watcher";
@@ -38,7 +38,7 @@ const runRow = lazy(() => {
     started_at: int.nullable(),
     finished_at: int.nullable(),
     state: z.enum(["claimed", "dispatched", "settled"]),
-    status: z.enum(["delivered", "silent", "matched", "failed", "skipped"]).nullable(),
+    status: z.enum(RUN_STATUSES).nullable(),
     exit_code: int.nullable(),
     timed_out: flag,
     late: flag,
@@ -46,6 +46,7 @@ const runRow = lazy(() => {
     lease_until: int.nullable(),
     attempts: int,
     resends: int,
+    output_hash: z.string().nullable(),
   };
   return z
     .discriminatedUnion("kind", [
@@ -73,6 +74,7 @@ const runRow = lazy(() => {
         attempts: r.attempts,
         resends: r.resends,
         payload,
+        outputHash: r.output_hash,
       };
     });
 });
@@ -100,7 +102,7 @@ export class RunStore {
 
   insert(run: RunRecord): void {
     this.db.sql.exec(
-      "INSERT INTO runs (run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, resends, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO runs (run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, resends, message, output_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       run.runId,
       run.jobId,
       run.payload?.kind ?? run.kind,
@@ -118,6 +120,7 @@ export class RunStore {
       run.attempts,
       run.resends,
       payloadText(run.payload),
+      run.outputHash,
     );
   }
 
@@ -185,13 +188,15 @@ export class RunStore {
 
   /**
    * A watcher's run that matched becomes a prompt for the agent: claimed again with the prompt as its payload
-   * and a prompt's lease, to be sent like any claimed prompt (so a crash before the send loses nothing).
+   * and a prompt's lease, to be sent like any claimed prompt (so a crash before the send loses nothing). The
+   * output's hash waits with it, to become the job's once the match is delivered.
    */
-  claimAsPrompt(runId: string, message: PromptMessage, leaseUntil: number): void {
+  claimAsPrompt(runId: string, message: PromptMessage, leaseUntil: number, outputHash: string): void {
     this.db.sql.exec(
-      "UPDATE runs SET kind = 'prompt', state = 'claimed', message = ?, lease_until = ?, attempts = 0, exit_code = 0 WHERE run_id = ? AND state <> 'settled'",
+      "UPDATE runs SET kind = 'prompt', state = 'claimed', message = ?, lease_until = ?, attempts = 0, exit_code = 0, output_hash = ? WHERE run_id = ? AND state <> 'settled'",
       JSON.stringify(message),
       leaseUntil,
+      outputHash,
       runId,
     );
   }
@@ -215,7 +220,7 @@ export class RunStore {
 
   settle(runId: string, fields: Settlement): void {
     this.db.sql.exec(
-      "UPDATE runs SET state = 'settled', status = ?, finished_at = ?, detail = ?, exit_code = ?, timed_out = ?, lease_until = NULL, message = NULL WHERE run_id = ?",
+      "UPDATE runs SET state = 'settled', status = ?, finished_at = ?, detail = ?, exit_code = ?, timed_out = ?, lease_until = NULL, message = NULL, output_hash = NULL WHERE run_id = ?",
       fields.status,
       fields.finishedAt,
       fields.detail,

@@ -3,7 +3,8 @@
  * Object's constructor (inside `blockConcurrencyWhile`), so every entry point sees the current schema. The
  * tables: `settings` (chat id, zone, blocked flag), `jobs`, `runs` (each occurrence, `kind` prompt | watcher),
  * `transcript`, `deliveries` (keys already delivered), `outbox` (Telegram), `gate` and `pending` (the agent's
- * run gate), `user_prompts` (user messages on their way to the gate), `updates` (Telegram update ids seen).
+ * run gate), `user_prompts` (user messages on their way to the gate), `updates` (Telegram update ids seen),
+ * `usage` (per-day counters), `memory` (the chat's memory records), `imports` (source ids imported).
  */
 
 /** Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped. */
@@ -160,6 +161,47 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE transcript;
   ALTER TABLE transcript_new RENAME TO transcript;
   CREATE TABLE usage (day TEXT NOT NULL, counter TEXT NOT NULL, n INTEGER NOT NULL, noticed INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (day, counter)) WITHOUT ROWID;
+  `,
+  // 9: memory, imports and cheaper watchers (issue 16; DESIGN §3, §5, §9, §10). The chat's memory records; a
+  // prompt job's memoryRefs (JSON array); a watcher's onlyOnChange, the hash of its last delivered match and
+  // its failure streak (kept apart from last_result, which a transient run overwrites, and seeded from it);
+  // where an imported job came from, and every source id imported (kept after the job is gone, so an import
+  // run twice creates nothing twice). Runs get the new statuses (SQLite cannot change a CHECK in place: the
+  // table is copied, as migration 8 did for jobs) and the hash of a match waiting for the agent.
+  `
+  CREATE TABLE memory (id TEXT PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL, revision INTEGER NOT NULL CHECK (revision >= 1), updated_at INTEGER NOT NULL) WITHOUT ROWID;
+  ALTER TABLE jobs ADD COLUMN memory_refs TEXT;
+  ALTER TABLE jobs ADD COLUMN only_on_change INTEGER NOT NULL DEFAULT 0 CHECK (only_on_change IN (0, 1));
+  ALTER TABLE jobs ADD COLUMN match_hash TEXT;
+  ALTER TABLE jobs ADD COLUMN failure_streak TEXT;
+  ALTER TABLE jobs ADD COLUMN imported_from TEXT;
+  UPDATE jobs SET failure_streak = json_object('exitCode', json_extract(last_result, '$.exitCode'), 'timedOut', json(CASE WHEN json_extract(last_result, '$.timedOut') THEN 'true' ELSE 'false' END)) WHERE kind = 'watcher' AND CASE WHEN json_valid(last_result) THEN json_extract(last_result, '$.status') = 'failed' AND json_type(last_result, '$.exitCode') IS NOT NULL ELSE 0 END;
+  CREATE TABLE imports (source_id TEXT PRIMARY KEY, job_id TEXT NOT NULL, at INTEGER NOT NULL) WITHOUT ROWID;
+  CREATE TABLE runs_new (
+    run_id TEXT PRIMARY KEY,
+    job_id TEXT NOT NULL,
+    manual INTEGER NOT NULL CHECK (manual IN (0, 1)),
+    due_at INTEGER NOT NULL,
+    started_at INTEGER,
+    finished_at INTEGER,
+    state TEXT NOT NULL CHECK (state IN ('claimed', 'dispatched', 'settled')),
+    status TEXT CHECK (status IN ('delivered', 'silent', 'matched', 'failed', 'skipped', 'transient', 'over_budget')),
+    exit_code INTEGER,
+    timed_out INTEGER NOT NULL DEFAULT 0,
+    late INTEGER NOT NULL DEFAULT 0,
+    detail TEXT,
+    lease_until INTEGER,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    message TEXT,
+    kind TEXT NOT NULL DEFAULT 'prompt' CHECK (kind IN ('prompt', 'watcher')),
+    resends INTEGER NOT NULL DEFAULT 0,
+    output_hash TEXT
+  );
+  INSERT INTO runs_new (run_id, job_id, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, message, kind, resends) SELECT run_id, job_id, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, message, kind, resends FROM runs;
+  DROP TABLE runs;
+  ALTER TABLE runs_new RENAME TO runs;
+  CREATE INDEX runs_by_job ON runs (job_id, due_at);
+  CREATE INDEX runs_open ON runs (lease_until) WHERE state <> 'settled';
   `,
 ];
 

@@ -1,10 +1,12 @@
 /**
- * @module Per-day counters of a chat (DESIGN §7 `LLM_MAX_TURNS_PER_DAY`): how many of something happened on a
- * local day, and whether the day's one notice went out. Days older than a week are dropped as new ones start.
+ * @module Per-day counters of a chat (DESIGN §2 `LLM_MAX_TURNS_PER_DAY`, `MAX_WAKEUPS_PER_DAY`): how many of
+ * something happened on a local day, and whether the day's one notice went out. Days older than a week are
+ * dropped as new ones start.
  */
 import type { Db } from "./db";
 
-export type Counter = "model_turns";
+/** `model_turns`: model turns; `wakeups`: watcher matches that woke the agent. */
+export type Counter = "model_turns" | "wakeups";
 
 export class UsageStore {
   constructor(private readonly db: Db) {}

@@ -1,9 +1,11 @@
-/** @module The admin API sub-app (`/admin/*`, DESIGN §10): behind ADMIN_TOKEN; preview, the chats and their jobs, the OpenAPI document. */
+/** @module The admin API sub-app (`/admin/*`, DESIGN §10): behind ADMIN_TOKEN; preview, the directory
+ * across chats, the chats and their jobs, the OpenAPI document. */
 import { Hono } from "hono";
 import { VERSION } from "../version";
 import { requireToken } from "./auth";
 import { limitBody } from "./body";
 import { chats } from "./chats";
+import { directory } from "./directory";
 import { requireConfigured, type AppEnv } from "./context";
 import { openApiDocument } from "./openapi";
 import { previewRoute } from "./preview";
@@ -18,4 +20,5 @@ admin.get("/openapi.json", (c) => c.json(openApiDocument(VERSION), 200));
 admin.use("*", requireConfigured("admin"));
 admin.use("*", limitBody());
 admin.post("/preview", previewRoute);
+admin.route("/", directory);
 admin.route("/chats", chats);

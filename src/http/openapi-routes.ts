@@ -9,6 +9,7 @@ import { dryRunBody } from "../runner-client/dry-run";
 import { deliverArgs, deliverReply, gateNextReply, gateOfferReply, gateSettleArgs, gateTokenArgs } from "../schemas/agent";
 import { chatSettingsSchema, messageAccepted, messageBody, settingsBody, transcriptQuery, transcriptSchema, zoneChangeSchema } from "../schemas/chats";
 import { emptyBody } from "../schemas/common";
+import { chatListSchema, chatsQuery, directoryJobListSchema, directoryJobsQuery, rebuildBody, rebuildReplySchema } from "../schemas/directory";
 import { errorEnvelope, type ErrorCode } from "../schemas/errors";
 import { healthErrors, healthOk } from "../schemas/health";
 import { createJobInput, editJobInput, jobFilter, jobListSchema, jobReply, jobSchema, LIMITS, runList, runSchema } from "../schemas/jobs";
@@ -54,6 +55,10 @@ export function components() {
     DeliverReply: deliverReply,
     TelegramUpdate: updateSchema,
     WebhookAck: webhookAck,
+    ChatList: chatListSchema,
+    DirectoryJobList: directoryJobListSchema,
+    RebuildRequest: rebuildBody,
+    RebuildReply: rebuildReplySchema,
   } satisfies Record<string, () => z.ZodType>;
 }
 export type ComponentName = keyof ReturnType<typeof components>;
@@ -118,6 +123,36 @@ export function operations(): Operation[] {
       body: "PreviewRequest",
       answers: [[200, "The preview.", "PreviewResponse"]],
       errors: { bad_request: `not exactly one of cron, at and delay, an unknown zone, a \`from\` that is not an RFC 3339 instant, or ${RULES}` },
+    },
+    {
+      method: "get",
+      path: "/admin/chats",
+      summary: "The chats of the D1 directory, by chat id: each one's zone, job count, soonest next run and blocked flag.",
+      description:
+        "The directory is a projection each chat's object writes after its own changes (eventually consistent). A chat that has only been read (no job, no zone of its own) is not listed. A cron job's next run is computed from its schedule when read.",
+      access: "admin",
+      query: chatsQuery,
+      answers: [[200, "A page of chats.", "ChatList"]],
+      errors: { bad_request: '`"limit" must be a whole number from 1 to 100.`, a query over 200 characters or a cursor that is not one of ours' },
+    },
+    {
+      method: "get",
+      path: "/admin/jobs",
+      summary: "Jobs across chats from the D1 directory, soonest first (paused and finished last).",
+      description: "What the cross-chat list shows of each job; the chat's own `GET /admin/chats/{chatId}/jobs` has the whole job.",
+      access: "admin",
+      query: directoryJobsQuery,
+      answers: [[200, "A page of jobs.", "DirectoryJobList"]],
+      errors: { bad_request: "an unknown category, a limit out of 1–100, a query over 200 characters or a cursor that is not one of ours" },
+    },
+    {
+      method: "post",
+      path: "/admin/directory/rebuild",
+      summary: "Rebuild the D1 directory from the chats' objects (after a restore): each chat deletes its rows and writes them again.",
+      access: "admin",
+      body: "RebuildRequest",
+      answers: [[200, "The chats rebuilt and those whose write failed; follow `cursor` for the next page.", "RebuildReply"]],
+      errors: { bad_request: "a chat id that is not one, more than 100 of them, or a cursor that is not one of ours" },
     },
     {
       method: "delete",

@@ -3,7 +3,8 @@
  * Object's constructor (inside `blockConcurrencyWhile`), so every entry point sees the current schema. The
  * tables: `settings` (chat id, zone, blocked flag), `jobs`, `runs` (each occurrence, `kind` prompt | watcher),
  * `transcript`, `deliveries` (keys already delivered), `outbox` (Telegram), `gate` and `pending` (the agent's
- * run gate), `user_prompts` (user messages on their way to the gate), `updates` (Telegram update ids seen).
+ * run gate), `user_prompts` (user messages on their way to the gate), `updates` (Telegram update ids seen), `usage`
+ * (per-day counters), `directory` (what the chat last wrote to the D1 directory).
  */
 
 /** Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped. */
@@ -160,6 +161,11 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE transcript;
   ALTER TABLE transcript_new RENAME TO transcript;
   CREATE TABLE usage (day TEXT NOT NULL, counter TEXT NOT NULL, n INTEGER NOT NULL, noticed INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (day, counter)) WITHOUT ROWID;
+  `,
+  // 9: the D1 directory (DESIGN §1): the fingerprint of each row this chat last wrote there (`chat`, `job:<id>`),
+  // so that only a change is written; and `retry_at` after a failed write, which the alarm comes back for.
+  `
+  CREATE TABLE directory (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
   `,
 ];
 

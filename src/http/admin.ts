@@ -1,5 +1,5 @@
-/** @module The admin API sub-app (`/admin/*`, DESIGN §10): behind ADMIN_TOKEN; preview, the directory
- * across chats, the chats and their jobs, the OpenAPI document. */
+/** @module The admin API sub-app (`/admin/*`, DESIGN §10): behind ADMIN_TOKEN; the page's session, preview,
+ * the directory across chats, the chats and their jobs, the OpenAPI document. */
 import { Hono } from "hono";
 import { VERSION } from "../version";
 import { requireToken } from "./auth";
@@ -9,16 +9,21 @@ import { directory } from "./directory";
 import { requireConfigured, type AppEnv } from "./context";
 import { openApiDocument } from "./openapi";
 import { previewRoute } from "./preview";
+import { login, logout, sessionStatus } from "./session";
 
 export const admin = new Hono<AppEnv>();
 
-// Access first, for every /admin path (unknown ones too, so the route list is not probed without a token).
+// The page's login and logout come before the guard: they are how a page gets past it.
+admin.post("/session", limitBody(), login);
+admin.delete("/session", logout);
+// Access first, for every other /admin path (unknown ones too, so the route list is not probed without a token).
 admin.use("*", requireToken("ADMIN_TOKEN"));
 // The document is served even while a var is invalid: it is what an operator reads to fix things.
 admin.get("/openapi.json", (c) => c.json(openApiDocument(VERSION), 200));
 // Everything registered below answers 500 config_error while a var the admin API depends on is invalid.
 admin.use("*", requireConfigured("admin"));
 admin.use("*", limitBody());
+admin.get("/session", sessionStatus);
 admin.post("/preview", previewRoute);
 admin.route("/", directory);
 admin.route("/chats", chats);

@@ -14,6 +14,7 @@ import { errorEnvelope, type ErrorCode } from "../schemas/errors";
 import { healthErrors, healthOk } from "../schemas/health";
 import { createJobInput, editJobInput, jobFilter, jobListSchema, jobReply, jobSchema, LIMITS, runList, runSchema } from "../schemas/jobs";
 import { previewBody, previewReplySchema } from "../schemas/preview";
+import { loginBody, sessionReplySchema, sessionStatusSchema } from "../schemas/session";
 import { outcomeSchema } from "../schemas/runner";
 import { webhookAck } from "../schemas/telegram";
 import { SCHEDULE_GUIDELINES, scheduleBody, setTimezoneBody, toolReplySchema } from "../schemas/tools";
@@ -59,6 +60,9 @@ export function components() {
     DirectoryJobList: directoryJobListSchema,
     RebuildRequest: rebuildBody,
     RebuildReply: rebuildReplySchema,
+    SessionRequest: loginBody,
+    SessionReply: sessionReplySchema,
+    SessionStatus: sessionStatusSchema,
   } satisfies Record<string, () => z.ZodType>;
 }
 export type ComponentName = keyof ReturnType<typeof components>;
@@ -114,6 +118,36 @@ export function operations(): Operation[] {
       access: "admin",
       alwaysServed: true,
       answers: [[200, "The OpenAPI 3.1 document."]],
+    },
+    {
+      method: "post",
+      path: "/admin/session",
+      summary: "The page's login: ADMIN_TOKEN for a signed session cookie (HttpOnly, Secure, SameSite=Strict, 12 hours), never the token itself.",
+      description:
+        "The cookie `__Host-cuckoo-session` then stands for the bearer token on every /admin route. A request it lets in that changes something (POST, PUT, PATCH, DELETE) must carry an `Origin` naming this site, and a body `Content-Type: application/json`, else 403 `forbidden`. Changing ADMIN_TOKEN ends every session. In open dev mode (CUCKOO_DEV=1, no token) nothing is needed: the answer is `expiresAt: null` and no cookie.",
+      access: "public",
+      body: "SessionRequest",
+      answers: [[200, "Signed in; the Set-Cookie header carries the session.", "SessionReply"]],
+      errors: {
+        unauthorized: "the token does not match ADMIN_TOKEN (`The token does not match ADMIN_TOKEN.`)",
+        forbidden: "not a JSON request from this site's page (or, in open dev mode, not from a localhost page)",
+        not_configured: "deployed without ADMIN_TOKEN; the message names the secret to set",
+      },
+    },
+    {
+      method: "delete",
+      path: "/admin/session",
+      summary: "The page's logout: the session cookie is cleared.",
+      access: "public",
+      answers: [[204, "Signed out (also when no one was signed in)."]],
+      errors: { forbidden: "not a request from this site's page" },
+    },
+    {
+      method: "get",
+      path: "/admin/session",
+      summary: "How this request got in (open dev mode, the session cookie or a bearer token) and when its session ends.",
+      access: "admin",
+      answers: [[200, "The access.", "SessionStatus"]],
     },
     {
       method: "post",

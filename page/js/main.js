@@ -76,7 +76,8 @@ async function loadJobs() {
     const params = new URLSearchParams({ category: state.category, q: state.q });
     const answer = await api("GET", `${chatPath(chatId)}/jobs?${params}`);
     if (seq !== loadSeq) return;
-    state.jobs = answer.jobs;
+    // Soonest first, paused and finished last: the rows are numbered in this order.
+    state.jobs = [...answer.jobs].sort((a, b) => (a.nextRunAt === null ? Infinity : Date.parse(a.nextRunAt)) - (b.nextRunAt === null ? Infinity : Date.parse(b.nextRunAt)));
     state.zone = answer.timeZone;
     state.serverNow = Date.parse(answer.now);
     state.readAt = Date.now();

@@ -30,7 +30,7 @@ function describeCron(cron, zone) {
 }
 
 /** @param {Job} job */
-function scheduleText(job, zone) {
+function scheduleText(job, /** @type {string} */ zone) {
   if ("at" in job.schedule) return Promise.resolve(`Once, ${inZone(Date.parse(job.schedule.at), zone, now())} (${zone})`);
   return describeCron(job.schedule.cron, zone);
 }

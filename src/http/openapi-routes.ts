@@ -128,11 +128,7 @@ export function operations(): Operation[] {
       access: "public",
       body: "SessionRequest",
       answers: [[200, "Signed in; the Set-Cookie header carries the session.", "SessionReply"]],
-      errors: {
-        unauthorized: "the token does not match ADMIN_TOKEN (`The token does not match ADMIN_TOKEN.`)",
-        forbidden: "not a JSON request from this site's page (or, in open dev mode, not from a localhost page)",
-        not_configured: "deployed without ADMIN_TOKEN; the message names the secret to set",
-      },
+      errors: { unauthorized: "`The token does not match ADMIN_TOKEN.`", forbidden: "not a JSON request from this site's page (in open dev mode: from a localhost page)", not_configured: "deployed without ADMIN_TOKEN" },
     },
     {
       method: "delete",
@@ -142,13 +138,7 @@ export function operations(): Operation[] {
       answers: [[204, "Signed out (also when no one was signed in)."]],
       errors: { forbidden: "not a request from this site's page" },
     },
-    {
-      method: "get",
-      path: "/admin/session",
-      summary: "How this request got in (open dev mode, the session cookie or a bearer token) and when its session ends.",
-      access: "admin",
-      answers: [[200, "The access.", "SessionStatus"]],
-    },
+    { method: "get", path: "/admin/session", summary: "How this request got in (open dev mode, the session cookie or a bearer token) and when its session ends.", access: "admin", answers: [[200, "The access.", "SessionStatus"]] },
     {
       method: "post",
       path: "/admin/preview",

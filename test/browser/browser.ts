@@ -4,6 +4,7 @@
  * test checks the same way: horizontal overflow, axe-core's serious and critical findings, and a screenshot per
  * width, written to test/browser/screenshots/ (git-ignored) for a person to look at.
  */
+/// <reference lib="dom" /> (page.evaluate callbacks run in the page)
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -4,10 +4,11 @@
  * panel of transcript mode shows the transcript and writes as the user; a failing API shows an error state
  * with a way to try again.
  */
+/// <reference lib="dom" /> (page.evaluate callbacks run in the page)
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker, type Worker } from "../e2e/harness";
-import { axeFindings, launch } from "./browser";
+import { startWorker, type Worker } from "../e2e/harness.js";
+import { axeFindings, launch } from "./browser.js";
 
 let worker: Worker;
 let browser: Awaited<ReturnType<typeof launch>>;

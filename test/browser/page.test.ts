@@ -5,10 +5,11 @@
  * four filters visible and no serious or critical axe-core finding; the keyboard reaches every control.
  * Screenshots of each width, empty and with jobs, go to test/browser/screenshots/ (git-ignored).
  */
+/// <reference lib="dom" /> (page.evaluate callbacks run in the page)
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker, waitFor, type Worker } from "../e2e/harness";
-import { axeFindings, launch, overflow, screenshot, WIDTHS } from "./browser";
+import { startWorker, waitFor, type Worker } from "../e2e/harness.js";
+import { axeFindings, launch, overflow, screenshot, WIDTHS } from "./browser.js";
 
 const TOKEN = "browser-tests-admin-token";
 let worker: Worker;

@@ -2,8 +2,8 @@
  * @module The chat's rows in the D1 directory (DESIGN §1, §10): a read-only projection for the cross-chat
  * lists, written by the chat's object after its own write, and only when something the directory shows
  * changed (a job or the chat's settings; never a cron job's fire). Eventual and never in the way: a failed or
- * slow D1 write is logged and marked in the object's own SQLite, and the next call or the alarm (which comes
- * back for it) writes the difference again. Upserts keyed by chat and job, so a repeat doubles nothing.
+ * slow D1 write is logged and marked in the object's own SQLite, calls leave D1 alone until the retry time, and
+ * then the alarm (which comes back for it) or the next call writes the difference again. Upserts keyed by chat and job, so a repeat doubles nothing.
  */
 import { diff, jobIdOfKey, project, type Change, type Projected } from "../directory/projection";
 import type { ChatInfo } from "./info";
@@ -75,6 +75,10 @@ export class Directory {
   private async once(fresh: boolean): Promise<boolean> {
     const chatId = this.d.info.chatId();
     if (chatId === null) return true;
+    // After a failed write, calls leave D1 alone until the retry time (the alarm comes then): a D1 that hangs
+    // costs one call the time limit, not every call.
+    const retryAt = this.d.store.retryAt();
+    if (!fresh && retryAt !== null && this.d.now() < retryAt) return false;
     const projected = this.projected(chatId);
     const change = diff(projected, fresh ? new Map() : this.d.store.fingerprints());
     if (!fresh && change.upserts.length === 0 && change.removals.length === 0) return true;

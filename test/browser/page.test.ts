@@ -155,8 +155,9 @@ describe("jobs through the page", () => {
   it("lists the chat in the picker, with its id as the option's value", async () => {
     await page.reload();
     await page.getByRole("button", { name: "Create", exact: true }).waitFor();
-    const values = await page.getByLabel("Chat", { exact: true }).locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-    expect(values).toContain(chatId);
+    // The picker fills from GET /admin/chats once the page has started.
+    const values = () => page.getByLabel("Chat", { exact: true }).locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    await expect.poll(values).toContain(chatId);
     expect(await page.getByLabel("Chat", { exact: true }).inputValue()).toBe(chatId);
   });
 

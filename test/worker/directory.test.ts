@@ -133,9 +133,17 @@ describe("a failed write", () => {
     await runInDurableObject(stub, (instance) => {
       const holder = instance as unknown as { env: Env };
       const real = holder.env.DB;
-      const down = { prepare: (sql: string) => real.prepare(sql), batch: () => Promise.reject(new Error("D1 is down")) };
+      const down = {
+        batches: 0,
+        prepare: (sql: string) => real.prepare(sql),
+        batch: () => {
+          down.batches++;
+          return Promise.reject(new Error("D1 is down"));
+        },
+      };
       holder.env = { ...holder.env, DB: down as unknown as D1Database, REAL_DB: real } as Env;
     });
+    const batches = () => runInDurableObject(stub, (instance) => (instance as unknown as { env: { DB: { batches: number } } }).env.DB.batches);
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const before = await clockOf(stub);
     const job = await must<JobView>(stub.createJob(chatId, { name: "Next year", kind: "prompt", cron: "0 0 1 1 *", text: "Plan the year." }, "admin"));
@@ -150,13 +158,18 @@ describe("a failed write", () => {
     expect(retryAt - 60_000).toBeLessThanOrEqual(after);
     expect(await alarmOf(stub)).toBe(retryAt);
 
+    // Until then, calls that change the chat leave D1 alone (a hanging D1 would cost each one the time limit).
+    await must(stub.pauseJob(chatId, job.id));
+    await must(stub.resumeJob(chatId, job.id));
+    expect(await batches()).toBe(1);
+
     await runInDurableObject(stub, (instance) => {
       const holder = instance as unknown as { env: Env & { REAL_DB: D1Database } };
       holder.env = { ...holder.env, DB: holder.env.REAL_DB };
     });
     await advanceTo(stub, retryAt);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect((await send("GET", `/admin/jobs?q=${chatId}`)).body.jobs.map((j: { id: string }) => j.id)).toEqual([job.id]);
+    expect((await send("GET", `/admin/jobs?q=${chatId}`)).body.jobs.map((j: { id: string; enabled: boolean }) => [j.id, j.enabled])).toEqual([[job.id, true]]);
     // The job's own next run is what the alarm is armed for now: the retry is done.
     expect(await alarmOf(stub)).toBe(Date.parse(job.nextRunAt!));
     expect(errors).toHaveBeenCalledTimes(1);

@@ -215,6 +215,29 @@ describe("pages and queries", () => {
   });
 });
 
+describe("a cron job's next run when read", () => {
+  it("is computed from the schedule in the chat's zone once the stored one has passed, and sorts by it", async () => {
+    // Rows as an object wrote them a while ago: a cron job whose stored next run has long passed, and a one-off.
+    const chatId = "415200";
+    const later = Date.now() + 2 * 3_600_000;
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO chats (chat_id, time_zone, jobs, updated_at) VALUES (?, 'Asia/Kolkata', 2, 0)").bind(chatId),
+      env.DB.prepare(
+        "INSERT INTO jobs (chat_id, job_id, name, kind, category, schedule, next_run_at, enabled, updated_at) VALUES (?, 'aaaaa', 'Later', 'prompt', 'one-time', ?, ?, 1, 0), (?, 'bbbbb', 'Half past', 'prompt', 'recurring', '{\"cron\":\"30 * * * *\"}', 1000, 1, 0)",
+      ).bind(chatId, JSON.stringify({ at: new Date(later).toISOString() }), later, chatId),
+    ]);
+    const before = nextRun("30 * * * *", "Asia/Kolkata");
+    const listed = (await send("GET", `/admin/jobs?q=${chatId}`)).body.jobs.map((j: { id: string; nextRunAt: string }) => [j.id, j.nextRunAt]);
+    const after = nextRun("30 * * * *", "Asia/Kolkata");
+    expect(listed).toEqual([
+      ["bbbbb", listed[0][1] === before ? before : after],
+      ["aaaaa", new Date(later).toISOString()],
+    ]);
+    expect([before, after]).toContain(listed[0][1]);
+    expect((await send("GET", `/admin/chats?q=${chatId}`)).body.chats.map((c: { nextRunAt: string }) => c.nextRunAt)).toEqual([listed[0][1]]);
+  });
+});
+
 describe("POST /admin/directory/rebuild", () => {
   it("writes a chat's rows again from its object, dropping rows it no longer has", async () => {
     const { chatId } = newChat();

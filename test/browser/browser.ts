@@ -17,17 +17,21 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOTS = path.join(here, "screenshots");
 export const WIDTHS = [360, 768, 1440] as const;
 
-/** The chromium binary on PATH, or a sentence saying how to install it. */
-export function findChromium(): string {
+/** The sentence the browser tests fail with when Chromium is not on PATH. */
+export const NO_CHROMIUM =
+  "The browser tests need Chromium on PATH: install it with `apt-get update && apt-get install -y chromium` (as root; .ci/run does this).";
+
+/** The chromium binary on `path` (the PATH), or an error with the sentence saying how to install it. */
+export function findChromium(path = process.env.PATH ?? ""): string {
   for (const name of ["chromium", "chromium-browser"]) {
     try {
-      const found = execFileSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).trim();
+      const found = execFileSync("/bin/sh", ["-c", `command -v ${name}`], { encoding: "utf8", env: { PATH: path } }).trim();
       if (found) return found;
     } catch {
       // not this name
     }
   }
-  throw new Error("The browser tests need Chromium on PATH: install it with `apt-get update && apt-get install -y chromium` (as root; .ci/run does this).");
+  throw new Error(NO_CHROMIUM);
 }
 
 /** A headless Chromium with a fresh profile of its own; `close()` ends it and removes the profile. */

@@ -2,7 +2,7 @@
  * One `vitest run` for every suite (DESIGN §11): `unit` runs the pure core in plain Node; `worker` runs the
  * Worker and its Durable Object in workerd through @cloudflare/vitest-plugin, with the bindings of
  * wrangler.toml and the D1 migrations applied by a setup file; `e2e` runs the real Worker under `wrangler dev`.
- * Later tiers (browser) are added here.
+ * `browser` drives the page in Chromium against `wrangler dev`.
  */
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
@@ -73,6 +73,19 @@ export default defineConfig({
           include: ["test/e2e/**/*.test.ts"],
           // Each file starts its own `wrangler dev` (test/e2e/harness.ts): one at a time, in a child process
           // (forks) so the harness's signal handlers can stop wrangler's process group on Ctrl-C.
+          pool: "forks",
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          // The page in Debian's Chromium (playwright-core) against `wrangler dev` started by the e2e harness;
+          // like e2e, one file at a time in a child process.
+          name: "browser",
+          environment: "node",
+          include: ["test/browser/**/*.test.ts"],
           pool: "forks",
           fileParallelism: false,
           testTimeout: 60_000,

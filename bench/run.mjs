@@ -64,7 +64,9 @@ writeFileSync(
     .replace(/^main = .*$/m, `main = "empty-worker.mjs"`)
     .replace(/^migrations_dir = .*$/m, "")
     // No container here: the empty Worker has no container class, and image paths are relative to the root.
-    .replace(/^\[\[containers\]\][\s\S]*?(?=^\[|(?![\s\S]))/gm, ""),
+    .replace(/^\[\[containers\]\][\s\S]*?(?=^\[|(?![\s\S]))/gm, "")
+    // Nor the page: its assets are not part of the Worker, and their directory is relative to the root too.
+    .replace(/^\[assets\][\s\S]*?(?=^\[|(?![\s\S]))/gm, ""),
 );
 
 /**

@@ -45,6 +45,7 @@ import { SettingsStore } from "./store/settings";
 import { TranscriptStore } from "./store/transcript";
 import { UserPromptStore } from "./store/user-prompts";
 import { UsageStore } from "./store/usage";
+import { DirectoryStore } from "./store/directory";
 import { Watchers } from "./watchers";
 
 
@@ -63,6 +64,7 @@ export class ChatScheduler extends DurableObject<Env> {
   private readonly info: ChatInfo;
   private readonly memory: MemoryOps;
   private readonly imports: Imports;
+  private readonly directory: Directory;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -88,10 +90,11 @@ export class ChatScheduler extends DurableObject<Env> {
     const info = new ChatInfo(settings, config);
     this.info = info;
     const deliveries = new Deliveries(transcript, outboxStore, info);
-    const directory = new Directory(() => this.env.DB);
+    const directory = new Directory({ db: () => this.env.DB, store: new DirectoryStore(this.db), jobs: jobStore, info, now, transaction });
+    this.directory = directory;
     const settler = new RunSettler(jobStore, runs, deliveries, transaction);
     const gate = new RunGate(gateStore, (key) => transcript.delivered(key));
-    this.alarms = new AlarmClock({ storage: ctx.storage, jobs: jobStore, runs, gate: gateStore, outbox: outboxStore, userPrompts, info });
+    this.alarms = new AlarmClock({ storage: ctx.storage, jobs: jobStore, runs, gate: gateStore, outbox: outboxStore, userPrompts, info, directory });
     this.watchers = new Watchers({ jobs: jobStore, runs, info, deliveries, usage, settler, env: currentEnv, config: loaded, now, transaction, waitUntil: (p) => ctx.waitUntil(p) });
     this.firing = new Firing({ jobs: jobStore, runs, info, gate, delivered: (key) => transcript.delivered(key), watchers: this.watchers, settler, memory: memoryStore, deliveries, env: currentEnv, config: loaded, now, transaction });
     this.jobs = new JobOps({ jobs: jobStore, memory: memoryStore, runs, settings, info, firing: this.firing, watchers: this.watchers, config, now, transaction });
@@ -105,6 +108,8 @@ export class ChatScheduler extends DurableObject<Env> {
   /** Every RPC entry self-heals: work pending and no alarm set → arm it (DESIGN §5). */
   private async healed<T>(result: T | Promise<T>): Promise<T> {
     const value = await result;
+    // The directory after the object's own write; a failed D1 write marks a retry that the alarm comes back for.
+    await this.directory.sync();
     await this.alarms.sync();
     return value;
   }
@@ -116,6 +121,7 @@ export class ChatScheduler extends DurableObject<Env> {
       { name: "the run gate", run: (now) => this.conversation.resendPending(now) },
       { name: "lost user messages", run: (now) => this.conversation.resendLost(now) },
       { name: "the outbox", run: (now) => this.outbox.tick(now) },
+      { name: "the directory", run: async () => (await this.directory.sync(), false) },
     ]);
   }
 
@@ -218,6 +224,11 @@ export class ChatScheduler extends DurableObject<Env> {
     await this.ctx.storage.deleteAll();
     migrate(this.ctx.storage.sql);
     return ok(null);
+  }
+
+  /** Writes this chat's rows in the D1 directory again from scratch (after a restore); false when D1 did not take them. */
+  rebuildDirectory(chatId: string): Promise<boolean> {
+    return this.directory.rebuild(chatId);
   }
 
   // ── Conversation: run gate, deliver, transcript (DESIGN §7) ────────────────────────────────────────

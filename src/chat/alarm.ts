@@ -25,15 +25,20 @@ export type AlarmDeps = {
   outbox: OutboxStore;
   userPrompts: UserPromptStore;
   info: ChatInfo;
+  /** A failed D1 directory write to try again. */
+  directory: { retryAt(): number | null };
 };
 
 export class AlarmClock {
   constructor(private readonly d: AlarmDeps) {}
 
-  /** The soonest of: a due job, an open run's lease or retry, the run gate's lease, a user message's deadline, the outbox's next send. */
+  /**
+   * The soonest of: a due job, an open run's lease or retry, the run gate's lease, a user message's deadline, the
+   * outbox's next send, a directory write to try again.
+   */
   soonest(): number | null {
     const outbox = this.d.info.canSend() ? this.d.outbox.outboxDeadline() : null;
-    const times = [this.d.jobs.soonest(), this.d.runs.soonest(), this.d.gate.gateDeadline(), this.d.userPrompts.soonest(), outbox].filter((t): t is number => t !== null);
+    const times = [this.d.jobs.soonest(), this.d.runs.soonest(), this.d.gate.gateDeadline(), this.d.userPrompts.soonest(), outbox, this.d.directory.retryAt()].filter((t): t is number => t !== null);
     return times.length ? Math.min(...times) : null;
   }
 

@@ -1,23 +1,149 @@
 /**
- * @module The chat's entry in the D1 directory (DESIGN §1): a read-only projection for cross-chat views, fed
- * by the chat's object. Eventual and never in the way: a failed write is logged, and the object's own state
- * stays the truth.
+ * @module The chat's rows in the D1 directory (DESIGN §1, §10): a read-only projection for the cross-chat
+ * lists, written by the chat's object after its own write, and only when something the directory shows
+ * changed (a job or the chat's settings; never a cron job's fire). Eventual and never in the way: a failed or
+ * slow D1 write is logged and marked in the object's own SQLite, calls leave D1 alone until the retry time, and
+ * then the alarm (which comes back for it) or the next call writes the difference again. Upserts keyed by chat and job, so a repeat doubles nothing.
  */
+import { diff, jobIdOfKey, project, type Change, type Projected } from "../directory/projection";
+import type { ChatInfo } from "./info";
+import type { DirectoryStore } from "./store/directory";
+import type { JobStore } from "./store/jobs";
+
+/** A D1 write that has not answered by then counts as failed (it may still land; the retry is idempotent). */
+export const DIRECTORY_WRITE_LIMIT_MS = 3_000;
+/** After a failed write, the alarm tries again this soon. */
+export const DIRECTORY_RETRY_MS = 60_000;
+
+export type DirectoryDeps = {
+  db: () => D1Database;
+  store: DirectoryStore;
+  jobs: JobStore;
+  info: ChatInfo;
+  now: () => number;
+  transaction: <T>(work: () => T) => T;
+};
 
 export class Directory {
-  constructor(private readonly db: () => D1Database) {}
+  /** One sync at a time: a call that arrives meanwhile waits for it and then looks again. */
+  private running: Promise<void> | null = null;
+  private again = false;
 
-  /** The blocked flag (so /healthz can count blocked chats across chats). */
-  async markBlocked(chatId: string, blocked: boolean, now: number): Promise<void> {
-    try {
-      await this.db()
-        .prepare(
-          "INSERT INTO chats (chat_id, blocked, updated_at) VALUES (?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET blocked = excluded.blocked, updated_at = excluded.updated_at",
-        )
-        .bind(chatId, blocked ? 1 : 0, now)
-        .run();
-    } catch (error) {
-      console.error(`could not record chat ${chatId} as ${blocked ? "blocked" : "unblocked"} in the directory`, error);
+  constructor(private readonly d: DirectoryDeps) {}
+
+  /** Writes what changed since the last write; never throws. */
+  async sync(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
     }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.once(false);
+        } while (this.again);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
   }
+
+  /**
+   * Writes this chat's rows again from scratch (after a D1 restore): every row of `chatId` deleted, the current
+   * ones inserted. An object bound to no chat (never used, or erased) only deletes. Returns whether D1 took it.
+   */
+  async rebuild(chatId: string): Promise<boolean> {
+    await this.running;
+    const bound = this.d.info.chatId();
+    if (bound !== null && bound !== chatId) return false;
+    if (bound === null) return this.write(chatId, { upserts: [], removals: [] }, true);
+    return this.once(true);
+  }
+
+  /** The blocked flag changed (the outbox or the inbox says so): the chat's row follows. */
+  async markBlocked(_chatId: string, _blocked: boolean, _now: number): Promise<void> {
+    await this.sync();
+  }
+
+  /** When the alarm should come back for a failed write. */
+  retryAt(): number | null {
+    return this.d.store.retryAt();
+  }
+
+  private async once(fresh: boolean): Promise<boolean> {
+    const chatId = this.d.info.chatId();
+    if (chatId === null) return true;
+    // After a failed write, calls leave D1 alone until the retry time (the alarm comes then): a D1 that hangs
+    // costs one call the time limit, not every call.
+    const retryAt = this.d.store.retryAt();
+    if (!fresh && retryAt !== null && this.d.now() < retryAt) return false;
+    const projected = this.projected(chatId);
+    const change = diff(projected, fresh ? new Map() : this.d.store.fingerprints());
+    if (!fresh && change.upserts.length === 0 && change.removals.length === 0) return true;
+    return this.write(chatId, change, fresh);
+  }
+
+  private projected(chatId: string): Projected[] {
+    const zone = this.d.info.zone();
+    const chat = { chatId, ownZone: zone.isDefault ? null : zone.zone, zone: zone.zone, blocked: this.d.info.blocked() };
+    return project(chat, this.d.jobs.facts());
+  }
+
+  /** One D1 batch (a transaction) for the change; the fingerprints are remembered only when it landed. */
+  private async write(chatId: string, change: Change, fresh: boolean): Promise<boolean> {
+    const db = this.d.db();
+    const now = this.d.now();
+    const statements: D1PreparedStatement[] = [];
+    if (fresh) {
+      statements.push(db.prepare("DELETE FROM jobs WHERE chat_id = ?").bind(chatId), db.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId));
+    }
+    for (const key of change.removals) {
+      const jobId = jobIdOfKey(key);
+      statements.push(
+        jobId === null
+          ? db.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId)
+          : db.prepare("DELETE FROM jobs WHERE chat_id = ? AND job_id = ?").bind(chatId, jobId),
+      );
+    }
+    for (const p of change.upserts) statements.push(upsert(db, p, now));
+    if (statements.length === 0) return true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const limit = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${DIRECTORY_WRITE_LIMIT_MS / 1000} s`)), DIRECTORY_WRITE_LIMIT_MS);
+      });
+      await Promise.race([db.batch(statements), limit]);
+    } catch (error) {
+      const retryAt = now + DIRECTORY_RETRY_MS;
+      console.error(`directory: could not write chat ${chatId}'s rows; trying again from ${new Date(retryAt).toISOString()}`, error);
+      this.d.store.markRetry(retryAt);
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+    this.d.transaction(() => {
+      if (fresh) this.d.store.forget();
+      this.d.store.remember(change.upserts, change.removals);
+    });
+    return true;
+  }
+}
+
+function upsert(db: D1Database, p: Projected, now: number): D1PreparedStatement {
+  if (p.table === "chats") {
+    const r = p.row;
+    return db
+      .prepare(
+        "INSERT INTO chats (chat_id, time_zone, jobs, next_run_at, blocked, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET time_zone = excluded.time_zone, jobs = excluded.jobs, next_run_at = excluded.next_run_at, blocked = excluded.blocked, updated_at = excluded.updated_at",
+      )
+      .bind(r.chatId, r.timeZone, r.jobs, r.nextRunAt, r.blocked ? 1 : 0, now);
+  }
+  const r = p.row;
+  return db
+    .prepare(
+      "INSERT INTO jobs (chat_id, job_id, name, kind, category, schedule, next_run_at, enabled, last_status, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, job_id) DO UPDATE SET name = excluded.name, kind = excluded.kind, category = excluded.category, schedule = excluded.schedule, next_run_at = excluded.next_run_at, enabled = excluded.enabled, last_status = excluded.last_status, updated_at = excluded.updated_at",
+    )
+    .bind(r.chatId, r.jobId, r.name, r.kind, r.category, r.schedule, r.nextRunAt, r.enabled ? 1 : 0, r.lastStatus, now);
 }

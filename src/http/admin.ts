@@ -1,6 +1,6 @@
 /**
- * @module The admin API sub-app (`/admin/*`, DESIGN §10): behind ADMIN_TOKEN; preview, imports, the chats
- * with their jobs and memory, the OpenAPI document.
+ * @module The admin API sub-app (`/admin/*`, DESIGN §10): behind ADMIN_TOKEN; the page's session, preview,
+ * imports, the directory across chats, the chats with their jobs and memory, the OpenAPI document.
  */
 import { Hono } from "hono";
 import { VERSION } from "../version";
@@ -8,13 +8,18 @@ import { requireToken } from "./auth";
 import { limitBody, MAX_IMPORT_BYTES } from "./body";
 import { importRoute } from "./import";
 import { chats } from "./chats";
+import { directory } from "./directory";
 import { requireConfigured, type AppEnv } from "./context";
 import { openApiDocument } from "./openapi";
 import { previewRoute } from "./preview";
+import { login, logout, sessionStatus } from "./session";
 
 export const admin = new Hono<AppEnv>();
 
-// Access first, for every /admin path (unknown ones too, so the route list is not probed without a token).
+// The page's login and logout come before the guard: they are how a page gets past it.
+admin.post("/session", limitBody(), login);
+admin.delete("/session", logout);
+// Access first, for every other /admin path (unknown ones too, so the route list is not probed without a token).
 admin.use("*", requireToken("ADMIN_TOKEN"));
 // The document is served even while a var is invalid: it is what an operator reads to fix things.
 admin.get("/openapi.json", (c) => c.json(openApiDocument(VERSION), 200));
@@ -23,5 +28,7 @@ admin.use("*", requireConfigured("admin"));
 // Imports carry a whole store (with its scripts): a larger limit of their own, registered before the 64 KiB one.
 admin.post("/import", limitBody(MAX_IMPORT_BYTES), importRoute);
 admin.use("*", limitBody());
+admin.get("/session", sessionStatus);
 admin.post("/preview", previewRoute);
+admin.route("/", directory);
 admin.route("/chats", chats);

@@ -1,11 +1,12 @@
 /**
  * @module Access to the token-guarded route families (DESIGN §2): a set token is always required and compared
- * in constant time; an unset one opens the routes only under `CUCKOO_DEV=1`, to localhost pages sending JSON;
+ * in constant time (for the admin API, the page's signed session cookie stands for it, `session-cookie.ts`); an unset one opens the routes only under `CUCKOO_DEV=1`, to localhost pages sending JSON;
  * deployed without a token they answer 503 `not_configured`.
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
+import { checkSameOrigin, sessionOf, verifySession } from "./session-cookie";
 
 /** Which secret guards a route family: `ADMIN_TOKEN` for /admin/*, `TOOLS_TOKEN` for /tools/* and /mcp/*. */
 export type TokenName = "ADMIN_TOKEN" | "TOOLS_TOKEN";
@@ -21,13 +22,25 @@ export function requireToken(name: TokenName): MiddlewareHandler<AppEnv> {
     const { config } = c.var;
     const token = name === "ADMIN_TOKEN" ? config.adminToken : config.toolsToken;
     if (token !== null) {
-      const presented = bearer(c.req.header("authorization"));
-      if (presented === null)
-        throw new ApiError("unauthorized", `Send ${name} as "Authorization: Bearer <token>".`, CHALLENGE);
-      if (!(await sameSecret(presented, token)))
-        throw new ApiError("unauthorized", `The bearer token does not match ${name}.`, CHALLENGE);
+      const header = c.req.header("authorization");
+      const session = name === "ADMIN_TOKEN" && header === undefined ? sessionOf(c) : undefined;
+      if (session !== undefined) {
+        // The page's cookie: a signed session that has not expired, on a same-origin request.
+        const expiresAt = await verifySession(session, token, Date.now());
+        if (expiresAt === null) throw new ApiError("unauthorized", "The session has expired or is not valid; sign in again with ADMIN_TOKEN.", CHALLENGE);
+        checkSameOrigin(c.req.raw);
+        c.set("access", { via: "cookie", expiresAt });
+      } else {
+        const presented = bearer(header);
+        if (presented === null)
+          throw new ApiError("unauthorized", `Send ${name} as "Authorization: Bearer <token>".`, CHALLENGE);
+        if (!(await sameSecret(presented, token)))
+          throw new ApiError("unauthorized", `The bearer token does not match ${name}.`, CHALLENGE);
+        c.set("access", { via: "bearer", expiresAt: null });
+      }
     } else if (config.dev) {
       checkOpenDevRequest(c.req.raw);
+      c.set("access", { via: "open", expiresAt: null });
     } else {
       throw new ApiError(
         "not_configured",

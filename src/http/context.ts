@@ -12,6 +12,8 @@ export type AppEnv = {
     /** The validated config (DESIGN §2); `loaded` has its errors too. */
     config: Config;
     loaded: LoadedConfig;
+    /** How the request passed the admin guard (`requireToken`), for `GET /admin/session`. */
+    access?: { via: "open" | "cookie" | "bearer"; expiresAt: number | null };
   };
 };
 

@@ -1,96 +1,14 @@
 /**
- * @module What the OpenAPI document says about each route (DESIGN §10): the named component schemas (each one
- * a zod schema of `src/schemas/`) and one compact row per operation. `openapi.ts` builds the document from
- * these; a test checks the rows against the routes the app serves.
+ * @module What the OpenAPI document says about each route (DESIGN §10): one compact row per operation, the
+ * admin API's and health's here, the agents' in `openapi-routes-agent.ts`. `openapi.ts` builds the document
+ * from these; a test checks the rows against the routes the app serves.
  */
-import type * as z from "zod";
-import { promptMessageSchema } from "../contracts/prompt-message";
-import { dryRunBody } from "../runner-client/dry-run";
-import { deliverArgs, deliverReply, gateNextReply, gateOfferReply, gateSettleArgs, gateTokenArgs } from "../schemas/agent";
-import { chatSettingsSchema, messageAccepted, messageBody, settingsBody, transcriptQuery, transcriptSchema, zoneChangeSchema } from "../schemas/chats";
-import { emptyBody } from "../schemas/common";
-import { errorEnvelope, type ErrorCode } from "../schemas/errors";
-import { healthErrors, healthOk } from "../schemas/health";
-import { createJobInput, editJobInput, jobFilter, jobListSchema, jobReply, jobSchema, LIMITS, runList, runSchema } from "../schemas/jobs";
-import { importBody, importReply } from "../schemas/import";
-import { memoryCreateInput, memoryListReply, memoryRecordSchema, memoryReply, memoryUpdateInput, MEMORY_LIMITS } from "../schemas/memory";
-import { previewBody, previewReplySchema } from "../schemas/preview";
-import { outcomeSchema } from "../schemas/runner";
-import { webhookAck } from "../schemas/telegram";
-import { SCHEDULE_GUIDELINES, scheduleBody, setTimezoneBody, toolReplySchema } from "../schemas/tools";
-import { updateSchema } from "../telegram/update";
-
-/** The document's component schemas by name; each getter builds its schema on first use. */
-export function components() {
-  return {
-    Error: errorEnvelope,
-    HealthOk: healthOk,
-    HealthErrors: healthErrors,
-    PreviewRequest: previewBody,
-    PreviewResponse: previewReplySchema,
-    Job: jobSchema,
-    Run: runSchema,
-    JobCreate: createJobInput,
-    JobEdit: editJobInput,
-    JobList: jobListSchema,
-    JobReply: jobReply,
-    RunList: runList,
-    EmptyBody: emptyBody,
-    ChatSettings: chatSettingsSchema,
-    SettingsUpdate: settingsBody,
-    ZoneChange: zoneChangeSchema,
-    Transcript: transcriptSchema,
-    MessageRequest: messageBody,
-    MessageAccepted: messageAccepted,
-    TestRequest: dryRunBody,
-    RunnerOutcome: outcomeSchema,
-    ScheduleRequest: scheduleBody,
-    SetTimezoneRequest: setTimezoneBody,
-    ToolReply: toolReplySchema,
-    PromptMessage: promptMessageSchema,
-    GateOffer: gateOfferReply,
-    GateNextRequest: gateTokenArgs,
-    GateNext: gateNextReply,
-    GateSettleRequest: gateSettleArgs,
-    DeliverRequest: deliverArgs,
-    DeliverReply: deliverReply,
-    TelegramUpdate: updateSchema,
-    WebhookAck: webhookAck,
-    MemoryRecord: memoryRecordSchema,
-    MemoryCreate: memoryCreateInput,
-    MemoryUpdate: memoryUpdateInput,
-    MemoryList: memoryListReply,
-    MemoryReply: memoryReply,
-    ImportRequest: importBody,
-    ImportReply: importReply,
-  } satisfies Record<string, () => z.ZodType>;
-}
-export type ComponentName = keyof ReturnType<typeof components>;
-
-/** Who may call a route: a bearer token (DESIGN §2), nobody in particular, or a signed caller. */
-export type Access = "admin" | "tools" | "public" | "runner" | "telegram";
-
-export type Operation = {
-  method: "get" | "post" | "put" | "patch" | "delete";
-  /** The OpenAPI form (`{chatId}`); `{chatId}` and `{id}` get their parameters and their 400 and 404. */
-  path: string;
-  summary: string;
-  description?: string;
-  access: Access;
-  /** The request body's schema; with one, malformed JSON and the like are 400 and a body over the limit 413. */
-  body?: ComponentName;
-  /** The size a body may have, when it is not the edge's 64 KiB. */
-  limit?: string;
-  /** Input problems are answered in the 200 reply (the tools, the webhook), never as 400. */
-  answersInput?: true;
-  /** Served even while a var is invalid (no 500 `config_error`). */
-  alwaysServed?: true;
-  query?: () => z.ZodObject;
-  /** The answers that are not errors: status, description, schema. */
-  answers: [status: number, description: string, schema?: ComponentName][];
-  /** Why this route gives an error code, beyond the reasons every route of its kind has. */
-  errors?: Partial<Record<ErrorCode, string>>;
-};
+import { transcriptQuery } from "../schemas/chats";
+import { chatsQuery, directoryJobsQuery } from "../schemas/directory";
+import { jobFilter, LIMITS } from "../schemas/jobs";
+import { MEMORY_LIMITS } from "../schemas/memory";
+import type { Operation } from "./openapi-components";
+import { agentOperations } from "./openapi-routes-agent";
 
 /** The reply of a job action: the job after it. */
 const jobAnswer = (description: string): Operation["answers"] => [[200, description, "JobReply"]];
@@ -122,6 +40,26 @@ export function operations(): Operation[] {
     },
     {
       method: "post",
+      path: "/admin/session",
+      summary: "The page's login: ADMIN_TOKEN for a signed session cookie (HttpOnly, Secure, SameSite=Strict, 12 hours), never the token itself.",
+      description:
+        "The cookie `__Host-cuckoo-session` then stands for the bearer token on every /admin route. A request it lets in that changes something (POST, PUT, PATCH, DELETE) must carry an `Origin` naming this site, and a body `Content-Type: application/json`, else 403 `forbidden`. Changing ADMIN_TOKEN ends every session. In open dev mode (CUCKOO_DEV=1, no token) nothing is needed: the answer is `expiresAt: null` and no cookie.",
+      access: "public",
+      body: "SessionRequest",
+      answers: [[200, "Signed in; the Set-Cookie header carries the session.", "SessionReply"]],
+      errors: { unauthorized: "`The token does not match ADMIN_TOKEN.`", forbidden: "not a JSON request from this site's page (in open dev mode: from a localhost page)", not_configured: "deployed without ADMIN_TOKEN" },
+    },
+    {
+      method: "delete",
+      path: "/admin/session",
+      summary: "The page's logout: the session cookie is cleared.",
+      access: "public",
+      answers: [[204, "Signed out (also when no one was signed in)."]],
+      errors: { forbidden: "not a request from this site's page" },
+    },
+    { method: "get", path: "/admin/session", summary: "How this request got in (open dev mode, the session cookie or a bearer token) and when its session ends.", access: "admin", answers: [[200, "The access.", "SessionStatus"]] },
+    {
+      method: "post",
       path: "/admin/preview",
       summary: "The next occurrences of a schedule, with notes on DST-moved ones and a description.",
       access: "admin",
@@ -142,6 +80,36 @@ export function operations(): Operation[] {
       errors: {
         bad_request: '`"chatId" is required for the acpbot format: …`, `"settings" applies only to the playa format …`, or an unknown format',
       },
+    },
+    {
+      method: "get",
+      path: "/admin/chats",
+      summary: "The chats of the D1 directory, by chat id: each one's zone, job count, soonest next run and blocked flag.",
+      description:
+        "The directory is a projection each chat's object writes after its own changes (eventually consistent). A chat that has only been read (no job, no zone of its own) is not listed. A cron job's next run is computed from its schedule when read.",
+      access: "admin",
+      query: chatsQuery,
+      answers: [[200, "A page of chats.", "ChatList"]],
+      errors: { bad_request: '`"limit" must be a whole number from 1 to 100.`, a query over 200 characters or a cursor that is not one of ours' },
+    },
+    {
+      method: "get",
+      path: "/admin/jobs",
+      summary: "Jobs across chats from the D1 directory, soonest first (paused and finished last).",
+      description: "What the cross-chat list shows of each job; the chat's own `GET /admin/chats/{chatId}/jobs` has the whole job.",
+      access: "admin",
+      query: directoryJobsQuery,
+      answers: [[200, "A page of jobs.", "DirectoryJobList"]],
+      errors: { bad_request: "an unknown category, a limit out of 1–100, a query over 200 characters or a cursor that is not one of ours" },
+    },
+    {
+      method: "post",
+      path: "/admin/directory/rebuild",
+      summary: "Rebuild the D1 directory from the chats' objects (after a restore): each chat deletes its rows and writes them again.",
+      access: "admin",
+      body: "RebuildRequest",
+      answers: [[200, "The chats rebuilt and those whose write failed; follow `cursor` for the next page.", "RebuildReply"]],
+      errors: { bad_request: "a chat id that is not one, more than 100 of them, or a cursor that is not one of ours" },
     },
     {
       method: "delete",
@@ -312,87 +280,6 @@ export function operations(): Operation[] {
       answers: [[202, "Accepted; the prompt's key is `m:<messageId>`.", "MessageAccepted"]],
       errors: { conflict: "the bot is connected to Telegram; write to it there" },
     },
-    {
-      method: "post",
-      path: "/tools/{chatId}/schedule",
-      summary: "The scheduling tool for agents (bearer TOOLS_TOKEN). Every input problem is 200 with ok false and a sentence.",
-      description: SCHEDULE_GUIDELINES,
-      access: "tools",
-      body: "ScheduleRequest",
-      answersInput: true,
-      answers: [[200, "What the model reads (`text`) and, on success, `data`.", "ToolReply"]],
-    },
-    {
-      method: "post",
-      path: "/tools/{chatId}/set_timezone",
-      summary: "Set the chat's zone for agents (bearer TOOLS_TOKEN); the text is the reply of DESIGN §4.",
-      access: "tools",
-      body: "SetTimezoneRequest",
-      answersInput: true,
-      answers: [[200, "`{ ok, text }`; ok false with a sentence for an unknown zone or a wrong body.", "ToolReply"]],
-    },
-    {
-      method: "post",
-      path: "/tools/{chatId}/gate/offer",
-      summary: "Offer a prompt (the queue message itself) to the chat's run gate.",
-      access: "tools",
-      body: "PromptMessage",
-      answers: [[200, "`duplicate`, `queued`, or `run` with the token that holds the gate.", "GateOffer"]],
-      errors: { bad_request: 'a message whose "chatId" is not the path\'s, or a body that is not a v1 prompt message' },
-    },
-    {
-      method: "post",
-      path: "/tools/{chatId}/gate/next",
-      summary: "The holder's next prompt; null releases the gate.",
-      access: "tools",
-      body: "GateNextRequest",
-      answers: [[200, "The next prompt or null.", "GateNext"]],
-    },
-    {
-      method: "post",
-      path: "/tools/{chatId}/gate/settle",
-      summary: "The holder is done with a prompt; a job's key settles its run.",
-      access: "tools",
-      body: "GateSettleRequest",
-      answers: [[204, "Settled."]],
-      errors: { conflict: "the token no longer holds the gate and the job's reply was not delivered" },
-    },
-    {
-      method: "post",
-      path: "/tools/{chatId}/deliver",
-      summary: "Deliver a reply to the chat; a key seen before is a no-op.",
-      access: "tools",
-      body: "DeliverRequest",
-      answers: [[200, "Whether this call delivered it.", "DeliverReply"]],
-      errors: { bad_request: "a chat the bot may not serve (ALLOWED_USER_IDS); nothing is delivered" },
-    },
-    {
-      method: "post",
-      path: "/telegram/webhook",
-      summary: "Telegram's webhook (for Telegram, not for people): the update goes to the chat's object.",
-      description:
-        "Only private chats of users in ALLOWED_USER_IDS are served; every other update, and one that cannot be read, is acknowledged and leaves no state. Replies go through the Bot API, never in this answer. Telegram sends more fields than the schema lists; they are ignored.",
-      access: "telegram",
-      body: "TelegramUpdate",
-      answersInput: true,
-      answers: [[200, "Acknowledged, whatever the update held.", "WebhookAck"]],
-    },
-    {
-      method: "post",
-      path: "/runner/callback/{chatId}",
-      summary: "The runner's callback: the outcome of a watcher's run, signed with RUNNER_SECRET (for the runner, not for people).",
-      description:
-        "No bearer token: the request is signed like every runner request (DESIGN §8, see the runnerSignature scheme). It answers 204 for any run id, also an unknown, settled or cancelled one, so the runner stops retrying; only a run still waiting for the runner takes the outcome. A run id is `<chatId>:<jobId>:<dueAt epoch ms>`. In container mode the runner calls back on an internal host instead, which the Container class's outbound handler routes to the same checks and the chat's object, so no public URL is needed, and this public route answers 404.",
-      access: "runner",
-      body: "RunnerOutcome",
-      limit: "1 MiB",
-      answers: [[204, "Received, whatever the run id."]],
-      errors: {
-        bad_request: "the outcome is another chat's (`The outcome is for chat 42, not 123456789.`)",
-        unauthorized: "the signature is missing, wrong or more than 300 s off, or RUNNER_SECRET is unset; nothing changes",
-        not_found: "the runner runs in the container (callbacks come only through its outbound handler)",
-        config_error: "a runner var is invalid (the message names it)",
-      },
-    },
+    ...agentOperations(),
   ];
 }

@@ -7,7 +7,8 @@ import * as z from "zod";
 import { chatId, jobId } from "../schemas/common";
 import { memoryId } from "../schemas/memory";
 import { ERROR_STATUS, type ErrorCode } from "../schemas/errors";
-import { components, operations, type Access, type ComponentName, type Operation } from "./openapi-routes";
+import { components, type Access, type ComponentName, type Operation } from "./openapi-components";
+import { operations } from "./openapi-routes";
 
 type Json = { [key: string]: unknown };
 

@@ -110,12 +110,10 @@ describe("DELETE /admin/chats/:chatId", () => {
     await putZone(chat, "Asia/Tokyo");
     await send("POST", `/admin/chats/${chat}/jobs/${once.id}/run`);
     const now = Date.now();
+    // The chat's own rows are its object's (issue 15); another chat's, written here, must stay.
+    expect((await send("GET", `/admin/chats?q=${chat}`)).body.chats.map((c: { jobs: number }) => c.jobs)).toEqual([2]);
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO chats (chat_id, time_zone, jobs, next_run_at, updated_at) VALUES (?, ?, ?, ?, ?)").bind(chat, "Asia/Tokyo", 2, now, now),
       env.DB.prepare("INSERT INTO chats (chat_id, time_zone, jobs, next_run_at, updated_at) VALUES (?, ?, ?, ?, ?)").bind("330021", null, 1, now, now),
-      env.DB.prepare(
-        "INSERT INTO jobs (chat_id, job_id, name, kind, category, schedule, next_run_at, enabled, updated_at) VALUES (?, ?, ?, 'prompt', 'one-time', ?, ?, 1, ?)",
-      ).bind(chat, once.id, "B", JSON.stringify(once.schedule), now, now),
       env.DB.prepare(
         "INSERT INTO jobs (chat_id, job_id, name, kind, category, schedule, next_run_at, enabled, updated_at) VALUES (?, ?, ?, 'prompt', 'one-time', ?, ?, 1, ?)",
       ).bind("330021", once.id, "B", JSON.stringify(once.schedule), now, now),

@@ -123,7 +123,7 @@ describe("SQLite rows written per fire", () => {
     expect(rows.rowsWritten).toBe(70);
   });
 
-  it("writes 10 rows for a silent watcher tick: the alarm that claims and starts it (8), the callback that settles it (2)", async () => {
+  it("writes 11 rows for a watcher's first silent tick: the alarm that claims and starts it (8), the callback that settles it (2), the directory's note of its first result (1)", async () => {
     const { chatId, stub } = newChat();
     await withRunner(stub);
     const job = await must<JobView>(stub.createJob(chatId, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "true" }, "admin"));
@@ -142,8 +142,11 @@ describe("SQLite rows written per fire", () => {
       ["UPDATE runs", 2],
       ["UPDATE runs", 1],
       ["UPDATE jobs", 1],
+      // The job's last result went from none to silent: the D1 directory shows it, and the object remembers
+      // what it wrote there (test/worker/directory.test.ts: a status that stays the same writes nothing).
+      ["INSERT directory", 1],
     ]);
-    expect(rows.rowsWritten).toBe(10);
+    expect(rows.rowsWritten).toBe(11);
   });
 
   it("writes the same 7 rows for a one-off prompt with memory references: reading the records writes nothing (issue 16)", async () => {

@@ -66,7 +66,8 @@ describe("GET /admin/openapi.json", () => {
         const withBody = ["post", "put", "patch"].includes(method);
         const init = { method: method.toUpperCase(), headers: { "Content-Type": "application/json" }, body: withBody ? "{}" : undefined };
         const res = await call(path, init, path.startsWith("/telegram/") ? bot : envWith());
-        const body = (await res.json()) as { error?: { message: string } };
+        const text = await res.text();
+        const body = (text === "" ? {} : JSON.parse(text)) as { error?: { message: string } };
         expect(body.error?.message ?? "", `${method} ${path}`).not.toMatch(/^No route /);
       }
   });

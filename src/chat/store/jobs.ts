@@ -8,6 +8,7 @@ import { MEMORY_ID } from "../../contracts/ids";
 import { CREATED_BY, LIMITS, lastResultSchema, type LastResult } from "../../schemas/jobs";
 import type { FailureStreak, JobRecord, JobSpec } from "../../jobs/records";
 import type { Db } from "./db";
+import type { JobFacts } from "../../directory/projection";
 
 /** Built on first use (nothing at module scope, DESIGN §12). */
 const jobRow = lazy(() => {
@@ -88,6 +89,32 @@ const jobRow = lazy(() => {
 
 const memoryRefsColumn = lazy(() => z.array(z.string().regex(MEMORY_ID)).max(LIMITS.memoryRefs));
 const streakColumn = lazy((): z.ZodType<FailureStreak> => z.strictObject({ exitCode: z.number().int().nullable(), timedOut: z.boolean() }));
+
+/** A row of `facts()`; a row that does not parse is left out of the directory (the object quarantines it). */
+const factsRow = lazy(() =>
+  z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      kind: z.enum(["prompt", "watcher"]),
+      at_ms: z.number().int().nullable(),
+      cron: z.string().nullable(),
+      enabled: z.union([z.literal(0), z.literal(1)]),
+      quarantined: z.string().nullable(),
+      next_run_at: z.number().int().nullable(),
+      last_status: z.string().nullable(),
+    })
+    .transform((r): JobFacts => ({
+      id: r.id,
+      name: r.name,
+      kind: r.kind,
+      schedule: r.cron !== null ? { type: "cron", cron: r.cron } : { type: "at", at: r.at_ms ?? 0 },
+      enabled: r.enabled === 1,
+      quarantined: r.quarantined !== null,
+      nextRunAt: r.next_run_at,
+      lastStatus: r.last_status,
+    })),
+);
 
 function parseJson(text: string): unknown {
   try {
@@ -213,6 +240,20 @@ export class JobStore {
   delete(id: string): void {
     this.db.sql.exec("DELETE FROM jobs WHERE id = ?", id);
     this.db.sql.exec("DELETE FROM runs WHERE job_id = ?", id);
+  }
+
+  /**
+   * What the D1 directory shows of every job (`directory/projection.ts`): a light read of the columns it needs,
+   * run on every call, so the whole row (text, command) is neither read nor parsed.
+   */
+  facts(): JobFacts[] {
+    return this.db.sql
+      .exec("SELECT id, name, kind, at_ms, cron, enabled, quarantined, next_run_at, CASE WHEN json_valid(last_result) THEN json_extract(last_result, '$.status') END AS last_status FROM jobs ORDER BY id")
+      .toArray()
+      .flatMap((r) => {
+        const parsed = factsRow().safeParse(r);
+        return parsed.success ? [parsed.data] : [];
+      });
   }
 
   /** The soonest next run of an enabled job that is not quarantined. */

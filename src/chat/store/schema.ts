@@ -4,7 +4,8 @@
  * tables: `settings` (chat id, zone, blocked flag), `jobs`, `runs` (each occurrence, `kind` prompt | watcher),
  * `transcript`, `deliveries` (keys already delivered), `outbox` (Telegram), `gate` and `pending` (the agent's
  * run gate), `user_prompts` (user messages on their way to the gate), `updates` (Telegram update ids seen),
- * `usage` (per-day counters), `memory` (the chat's memory records), `imports` (source ids imported).
+ * `usage` (per-day counters), `memory` (the chat's memory records), `imports` (source ids imported),
+ * `directory` (what the chat last wrote to the D1 directory).
  */
 
 /** Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped. */
@@ -202,6 +203,11 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE runs_new RENAME TO runs;
   CREATE INDEX runs_by_job ON runs (job_id, due_at);
   CREATE INDEX runs_open ON runs (lease_until) WHERE state <> 'settled';
+  `,
+  // 10: the D1 directory (DESIGN §1): the fingerprint of each row this chat last wrote there (`chat`, `job:<id>`),
+  // so that only a change is written; and `retry_at` after a failed write, which the alarm comes back for.
+  `
+  CREATE TABLE directory (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
   `,
 ];
 

@@ -1,0 +1,93 @@
+// @ts-check
+/**
+ * @module The job rows (DESIGN §10, seed 002 §6): numbered in visible order, each with its name and kind, the
+ * schedule described (cron descriptions come from `POST /admin/preview`, cached), the next run in the chat's
+ * zone and relative to now, its status, and the actions as buttons whose accessible names name the job.
+ */
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { now, state } from "./state.js";
+import { inZone, relative } from "./time.js";
+
+/** @typedef {import("./state.js").Job} Job */
+/** @typedef {{ run(job: Job): void, toggle(job: Job): void, edit(job: Job): void, remove(job: Job): void, history(job: Job): void }} Actions */
+
+/** @type {Map<string, Promise<string>>} */
+const descriptions = new Map();
+
+/** The API's sentence for a cron expression in a zone (one preview per expression and zone). @param {string} cron @param {string} zone */
+function describeCron(cron, zone) {
+  const key = `${zone}|${cron}`;
+  let d = descriptions.get(key);
+  if (!d) {
+    d = api("POST", "/admin/preview", { cron, timeZone: zone, count: 1 }).then(
+      (r) => String(r.description),
+      () => `Cron ${cron}`,
+    );
+    descriptions.set(key, d);
+  }
+  return d;
+}
+
+/** @param {Job} job */
+function scheduleText(job, /** @type {string} */ zone) {
+  if ("at" in job.schedule) return Promise.resolve(`Once, ${inZone(Date.parse(job.schedule.at), zone, now())} (${zone})`);
+  return describeCron(job.schedule.cron, zone);
+}
+
+/** @param {Job} job */
+function statusLine(job) {
+  const parts = [];
+  if (job.running) parts.push(h("span", { class: "badge running" }, ["Running"]));
+  if (!job.enabled) parts.push(h("span", { class: "badge paused" }, ["Paused"]));
+  if (job.lastResult) {
+    const ok = job.lastResult.status === "delivered" || job.lastResult.status === "silent" || job.lastResult.status === "matched";
+    parts.push(
+      h("span", { class: ok ? "result-ok" : "result-failed" }, [`Last run ${job.lastResult.status}, ${relative(Date.parse(job.lastResult.at), now())}`]),
+    );
+  } else if (!job.running) parts.push(h("span", { class: "muted" }, ["Not run yet"]));
+  const line = h("p", { class: "job-status" }, []);
+  parts.forEach((p, i) => line.append(...(i ? [" ", p] : [p])));
+  return line;
+}
+
+/** @param {Job} job */
+function nextLine(job) {
+  if (job.nextRunAt === null) return h("p", { class: "job-next muted" }, [job.enabled ? "No next run" : "Next run: none while paused"]);
+  const at = Date.parse(job.nextRunAt);
+  return h("p", { class: "job-next" }, [`Next run: ${inZone(at, state.zone, now())} (${relative(at, now())})`]);
+}
+
+/**
+ * Renders `jobs` into `list`, numbered from 1.
+ * @param {HTMLElement} list @param {Job[]} jobs @param {Actions} actions
+ */
+export function renderJobs(list, jobs, actions) {
+  list.replaceChildren(
+    ...jobs.map((job, i) => {
+      const schedule = h("p", { class: "job-schedule" }, ["…"]);
+      scheduleText(job, state.zone).then((text) => (schedule.textContent = text));
+      const button = (/** @type {string} */ label, /** @type {string} */ verb, /** @type {() => void} */ act, cls = "") => {
+        const b = h("button", { type: "button", "aria-label": `${verb}: ${job.name}`, class: cls || undefined }, [label]);
+        b.addEventListener("click", act);
+        return b;
+      };
+      return h("li", { class: "job", "data-job-id": job.id }, [
+        h("span", { class: "job-num", "aria-hidden": "true" }, [`${i + 1}.`]),
+        h("div", { class: "job-main" }, [
+          h("div", { class: "job-title" }, [h("h3", {}, [job.name]), h("span", { class: "job-kind" }, [job.kind === "prompt" ? "Prompt" : "Watcher"])]),
+          schedule,
+          nextLine(job),
+          statusLine(job),
+        ]),
+        h("div", { class: "job-actions" }, [
+          button("Run now", "Run now", () => actions.run(job)),
+          job.enabled ? button("Pause", "Pause", () => actions.toggle(job)) : button("Resume", "Resume", () => actions.toggle(job)),
+          button("Edit", "Edit", () => actions.edit(job)),
+          button("History", "History", () => actions.history(job)),
+          button("Delete", "Delete", () => actions.remove(job), "danger"),
+        ]),
+      ]);
+    }),
+  );
+}

@@ -1,0 +1,273 @@
+// @ts-check
+/**
+ * @module The Scheduler page's start and its one controller (DESIGN §10): sign-in (or none, in open dev mode),
+ * the chosen chat (picker in admin mode; a later one-chat mode fixes it), the job list with its loading,
+ * empty, no-match and error states, the actions, and the dialogs. Everything goes through the JSON API.
+ */
+import { api, ApiError, chatPath } from "./api.js";
+import { openJobDialog } from "./dialog.js";
+import { byId, h } from "./dom.js";
+import { loadChats, wireChats } from "./chats.js";
+import { showChatPanel } from "./chat-panel.js";
+import { openHistory } from "./history.js";
+import { renderJobs } from "./jobs.js";
+import { CHAT_ID, state } from "./state.js";
+import { suggestionCards } from "./suggestions.js";
+import { openZone } from "./zone.js";
+
+/** @typedef {import("./state.js").Job} Job */
+
+const boot = byId("boot");
+const login = byId("login");
+const scheduler = byId("scheduler");
+const listState = byId("list-state");
+const list = byId("jobs");
+const empty = byId("empty");
+const search = /** @type {HTMLInputElement} */ (byId("search"));
+const signOut = byId("sign-out");
+const REFRESH_MS = 30_000;
+let loadSeq = 0;
+let started = false;
+
+/** The page's mode: `admin` (every chat, a picker) unless the HTML says otherwise. */
+state.mode = document.documentElement.dataset.mode === "chat" ? "chat" : "admin";
+
+/** @param {unknown} e */
+const sentence = (e) => (e instanceof Error ? e.message : String(e));
+
+function showLogin() {
+  boot.hidden = true;
+  scheduler.hidden = true;
+  byId("chat-panel").hidden = true;
+  signOut.hidden = true;
+  byId("access").textContent = "";
+  login.hidden = false;
+  byId("login-token").focus();
+}
+
+/** @param {string} message @param {() => void} [retry] */
+function showListError(message, retry) {
+  listState.className = "state error";
+  listState.replaceChildren(message, " ");
+  if (retry) {
+    const button = h("button", { type: "button" }, ["Try again"]);
+    button.addEventListener("click", retry);
+    listState.append(button);
+  }
+}
+
+/** The chosen chat's jobs, with the filter and search; renders the list or the fitting state. */
+async function loadJobs() {
+  const seq = ++loadSeq;
+  const chatId = state.chatId;
+  byId("zone-box").hidden = chatId === null;
+  if (chatId === null) {
+    list.replaceChildren();
+    listState.replaceChildren();
+    empty.hidden = false;
+    return;
+  }
+  if (state.jobs.length === 0) {
+    listState.className = "state";
+    listState.textContent = "Loading jobs…";
+  }
+  list.setAttribute("aria-busy", "true");
+  try {
+    const params = new URLSearchParams({ category: state.category, q: state.q });
+    const answer = await api("GET", `${chatPath(chatId)}/jobs?${params}`);
+    if (seq !== loadSeq) return;
+    // Soonest first, paused and finished last: the rows are numbered in this order.
+    state.jobs = [...answer.jobs].sort((a, b) => (a.nextRunAt === null ? Infinity : Date.parse(a.nextRunAt)) - (b.nextRunAt === null ? Infinity : Date.parse(b.nextRunAt)));
+    state.zone = answer.timeZone;
+    state.serverNow = Date.parse(answer.now);
+    state.readAt = Date.now();
+    byId("zone-text").textContent = `Time zone: ${state.zone}`;
+    render();
+  } catch (e) {
+    if (seq !== loadSeq) return;
+    if (e instanceof ApiError && e.status === 401) return showLogin();
+    list.replaceChildren();
+    empty.hidden = true;
+    showListError(`The jobs could not be loaded: ${sentence(e)}`, () => void loadJobs());
+  } finally {
+    if (seq === loadSeq) list.removeAttribute("aria-busy");
+  }
+}
+
+function render() {
+  const filtered = state.q !== "" || state.category !== "";
+  listState.className = "state";
+  listState.replaceChildren();
+  empty.hidden = !(state.jobs.length === 0 && !filtered);
+  if (state.jobs.length === 0 && filtered) {
+    const what = state.q !== "" ? `No jobs match “${state.q}”` : "No jobs";
+    const clear = h("button", { type: "button" }, ["Show all jobs"]);
+    clear.addEventListener("click", () => {
+      search.value = "";
+      state.q = "";
+      setCategory("");
+    });
+    listState.replaceChildren(`${what}${state.category ? ` in ${state.category}` : ""}.`, " ", clear);
+  }
+  renderJobs(list, state.jobs, actions);
+}
+
+/** @param {string} category */
+function setCategory(category) {
+  state.category = category;
+  for (const b of document.querySelectorAll(".filters button")) b.setAttribute("aria-pressed", String(/** @type {HTMLElement} */ (b).dataset.category === category));
+  void loadJobs();
+}
+
+/** Runs an action on a job, then reads the list again; a refusal is shown in the list's state. @param {() => Promise<unknown>} act */
+async function act(act) {
+  try {
+    await act();
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return showLogin();
+    showListError(sentence(e));
+    return;
+  }
+  await loadJobs();
+  showChatPanel();
+}
+
+/** @type {import("./jobs.js").Actions} */
+const actions = {
+  run: (job) => void act(() => api("POST", `${chatPath(job.chatId)}/jobs/${job.id}/run`)),
+  toggle: (job) => void act(() => api("POST", `${chatPath(job.chatId)}/jobs/${job.id}/${job.enabled ? "pause" : "resume"}`)),
+  edit: (job) => openJobDialog({ job, saved: () => void loadJobs() }),
+  history: (job) => void openHistory(job),
+  remove: (job) => {
+    const dialog = /** @type {HTMLDialogElement} */ (byId("confirm-dialog"));
+    byId("confirm-title").textContent = `Delete “${job.name}”?`;
+    byId("confirm-text").textContent = "The job and its history go; a run in progress is not stopped.";
+    dialog.returnValue = "";
+    dialog.addEventListener(
+      "close",
+      () => {
+        if (dialog.returnValue === "confirm") void act(() => api("DELETE", `${chatPath(job.chatId)}/jobs/${job.id}`)).then(refreshChats);
+      },
+      { once: true },
+    );
+    dialog.showModal();
+  },
+};
+
+/** @param {import("./dialog.js").Prefill} [prefill] */
+function create(prefill) {
+  openJobDialog({
+    prefill,
+    saved: (_job, chatId) => {
+      if (state.chatId !== chatId) choose(chatId);
+      else void loadJobs();
+      void refreshChats();
+    },
+  });
+}
+
+async function refreshChats() {
+  if (state.mode !== "admin") return;
+  try {
+    await loadChats();
+  } catch {
+    // The picker keeps what it had; the list shows its own errors.
+  }
+}
+
+/** Shows `chatId`'s jobs (and its transcript in transcript mode). @param {string} chatId */
+function choose(chatId) {
+  state.chatId = chatId;
+  state.jobs = [];
+  history.replaceState(null, "", `#chat=${encodeURIComponent(chatId)}`);
+  void refreshChats();
+  void loadJobs().then(showChatPanel);
+}
+
+/** Wires everything once, then shows the chosen chat. */
+async function start() {
+  boot.hidden = true;
+  login.hidden = true;
+  scheduler.hidden = false;
+  if (!started) {
+    started = true;
+    let timer = /** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined);
+    search.addEventListener("input", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        state.q = search.value.trim();
+        void loadJobs();
+      }, 200);
+    });
+    for (const b of document.querySelectorAll(".filters button")) b.addEventListener("click", () => setCategory(/** @type {HTMLElement} */ (b).dataset.category ?? ""));
+    byId("create").addEventListener("click", () => create());
+    byId("empty-create").addEventListener("click", () => create());
+    byId("suggestions").replaceChildren(...suggestionCards((s) => create(s)));
+    byId("zone-change").addEventListener("click", () => openZone(() => void loadJobs()));
+    wireChats(choose);
+    setInterval(() => {
+      if (document.visibilityState === "visible" && !document.querySelector("dialog[open]") && !scheduler.hidden) void loadJobs().then(showChatPanel);
+    }, REFRESH_MS);
+  }
+  const fromHash = /^#chat=(-?\d+)$/.exec(location.hash)?.[1] ?? null;
+  if (fromHash && CHAT_ID.test(fromHash)) state.chatId = fromHash;
+  byId("chat-pick").hidden = state.mode !== "admin";
+  byId("open-chat").hidden = state.mode !== "admin";
+  if (state.mode === "admin") {
+    try {
+      const chats = await loadChats();
+      if (state.chatId === null && chats[0]) state.chatId = chats[0].chatId;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) return showLogin();
+      showListError(`The chats could not be loaded: ${sentence(e)}`, () => void start());
+    }
+  }
+  if (state.chatId) choose(state.chatId);
+  else await loadJobs();
+}
+
+byId("login-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const input = /** @type {HTMLInputElement} */ (byId("login-token"));
+  const error = byId("login-error");
+  error.textContent = "";
+  try {
+    await api("POST", "/admin/session", { token: input.value });
+    input.value = "";
+    signOut.hidden = false;
+    await start();
+  } catch (e) {
+    error.textContent = sentence(e);
+    input.setAttribute("aria-invalid", "true");
+  }
+});
+
+signOut.addEventListener("click", async () => {
+  try {
+    await api("DELETE", "/admin/session");
+  } finally {
+    showLogin();
+  }
+});
+
+/** Which way in: open dev mode, a session, or a sign-in first. */
+async function main() {
+  try {
+    const health = await api("GET", "/healthz");
+    state.transcriptMode = health.telegram === "off";
+  } catch {
+    // /healthz answers 503 with the config's errors; the admin API says the same where it matters.
+  }
+  try {
+    const access = await api("GET", "/admin/session");
+    signOut.hidden = access.via !== "cookie";
+    byId("access").textContent = access.via === "open" ? "Open dev mode" : "";
+    await start();
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return showLogin();
+    boot.className = "state error";
+    boot.textContent = `The Scheduler cannot start: ${sentence(e)}`;
+  }
+}
+
+void main();

@@ -1,0 +1,36 @@
+// @ts-check
+/**
+ * @module What the page is showing: its mode (`admin`, every chat with a picker; a later one-chat mode sets
+ * `chat` and a fixed chat id), the chosen chat and its zone, the filter and search, and the last job list.
+ */
+
+/**
+ * @typedef {{ status: string, exitCode?: number | null, timedOut?: boolean, stderrTail?: string, at: string }} LastResult
+ * @typedef {{ id: string, chatId: string, name: string, kind: "prompt" | "watcher", category: string,
+ *   schedule: { at: string } | { cron: string }, text?: string, command?: string, timeoutSeconds?: number,
+ *   enabled: boolean, nextRunAt: string | null, lastRunAt: string | null, lastResult: LastResult | null, running: boolean }} Job
+ */
+
+export const state = {
+  /** @type {"admin" | "chat"} */
+  mode: "admin",
+  /** @type {string | null} */
+  chatId: null,
+  zone: "UTC",
+  zoneIsDefault: true,
+  category: "",
+  q: "",
+  /** @type {Job[]} */
+  jobs: [],
+  /** The server's now when the list was read, and the page's clock then: relative times run from these. */
+  serverNow: 0,
+  readAt: 0,
+  /** No bot token: the chat panel shows the transcript and writes as the user. */
+  transcriptMode: false,
+};
+
+/** The server's now, as the page best knows it. */
+export const now = () => (state.serverNow ? state.serverNow + (Date.now() - state.readAt) : Date.now());
+
+/** Telegram chat ids (DESIGN §2). */
+export const CHAT_ID = /^-?[1-9]\d{0,15}$/;

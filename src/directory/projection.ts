@@ -1,0 +1,104 @@
+/**
+ * @module What a chat's object writes into the D1 directory (DESIGN §1, §10), decided purely: the rows its
+ * state projects to, and the difference from what it last wrote. Each row has a fingerprint that leaves out
+ * what moves on every fire (a cron job's next run), so a fire writes nothing; a cron job's next run is
+ * computed from its schedule when the directory is read (`read.ts`). The D1 writes themselves are the
+ * object's (`src/chat/directory.ts`).
+ */
+import { categoryOf } from "../jobs/records";
+import type { Category, JobKind } from "../schemas/jobs";
+
+/** What the directory needs of one job, as the chat's store reads it. */
+export type JobFacts = {
+  id: string;
+  name: string;
+  kind: JobKind;
+  schedule: { type: "at"; at: number } | { type: "cron"; cron: string };
+  enabled: boolean;
+  quarantined: boolean;
+  nextRunAt: number | null;
+  lastStatus: string | null;
+};
+
+/** What the directory needs of the chat itself. */
+export type ChatFacts = {
+  chatId: string;
+  /** The chat's own zone, null when it follows DEFAULT_TIMEZONE. */
+  ownZone: string | null;
+  /** The zone its cron jobs run in (its own or the default), part of a cron row's fingerprint. */
+  zone: string;
+  blocked: boolean;
+};
+
+export type ChatRow = { chatId: string; timeZone: string | null; jobs: number; nextRunAt: number | null; blocked: boolean };
+export type JobRow = {
+  chatId: string;
+  jobId: string;
+  name: string;
+  kind: JobKind;
+  category: Category;
+  /** JSON: `{"at":"<RFC 3339>"}` or `{"cron":"<expression>"}`, as a Job's `schedule`. */
+  schedule: string;
+  nextRunAt: number | null;
+  enabled: boolean;
+  lastStatus: string | null;
+};
+
+/** A row to write with the fingerprint it is remembered by; the key is `chat` or `job:<id>`. */
+export type Projected = { key: string; fingerprint: string } & ({ table: "chats"; row: ChatRow } | { table: "jobs"; row: JobRow });
+
+/** The fingerprint key of a job. */
+export const jobKey = (id: string): string => `job:${id}`;
+export const CHAT_KEY = "chat";
+
+/**
+ * The rows a chat projects to. A chat has a row only while it has a job, its own zone or the blocked flag:
+ * one that has only been read projects to nothing.
+ */
+export function project(chat: ChatFacts, jobs: readonly JobFacts[]): Projected[] {
+  const out: Projected[] = [];
+  let soonest: number | null = null;
+  for (const job of jobs) {
+    const live = job.enabled && !job.quarantined;
+    // A one-off's next run is its time while it is live (fired-but-unsettled included: its end, the delete,
+    // is the change); a cron job's is the object's value at write time, left out of the fingerprint.
+    const next = !live ? null : job.schedule.type === "at" ? job.schedule.at : job.nextRunAt;
+    if (next !== null && (soonest === null || next < soonest)) soonest = next;
+    const schedule = job.schedule.type === "at" ? { at: new Date(job.schedule.at).toISOString() } : { cron: job.schedule.cron };
+    const row: JobRow = {
+      chatId: chat.chatId,
+      jobId: job.id,
+      name: job.name,
+      kind: job.kind,
+      category: categoryOf(job.kind, job.schedule.type),
+      schedule: JSON.stringify(schedule),
+      nextRunAt: next,
+      enabled: job.enabled,
+      lastStatus: job.lastStatus,
+    };
+    const moving = job.schedule.type === "cron" ? { zone: chat.zone, live } : { next };
+    const fingerprint = JSON.stringify([row.name, row.kind, row.schedule, row.enabled, row.lastStatus, moving]);
+    out.push({ key: jobKey(job.id), fingerprint, table: "jobs", row });
+  }
+  if (jobs.length > 0 || chat.ownZone !== null || chat.blocked) {
+    const row: ChatRow = { chatId: chat.chatId, timeZone: chat.ownZone, jobs: jobs.length, nextRunAt: soonest, blocked: chat.blocked };
+    out.push({ key: CHAT_KEY, fingerprint: JSON.stringify([row.timeZone, row.jobs, row.blocked]), table: "chats", row });
+  }
+  return out;
+}
+
+/** What a sync writes: rows whose fingerprint differs from the remembered one, and keys no longer projected. */
+export type Change = { upserts: Projected[]; removals: string[] };
+
+export function diff(projected: readonly Projected[], remembered: ReadonlyMap<string, string>): Change {
+  const keys = new Set(projected.map((p) => p.key));
+  return {
+    upserts: projected.filter((p) => remembered.get(p.key) !== p.fingerprint),
+    removals: [...remembered.keys()].filter((key) => !keys.has(key)),
+  };
+}
+
+/** The job id of a `job:<id>` key, or null for the chat's key. */
+export function jobIdOfKey(key: string): string | null {
+  return key.startsWith("job:") ? key.slice(4) : null;
+}

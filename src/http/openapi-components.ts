@@ -1,0 +1,103 @@
+/**
+ * @module The OpenAPI document's named component schemas (each one a zod schema of `src/schemas/`) and the
+ * shape of an operation's row (DESIGN §10). The rows are in `openapi-routes.ts` (admin and health) and
+ * `openapi-routes-agent.ts` (the tools, the run gate, Telegram, the runner); `openapi.ts` builds the document.
+ */
+import type * as z from "zod";
+import { promptMessageSchema } from "../contracts/prompt-message";
+import { dryRunBody } from "../runner-client/dry-run";
+import { deliverArgs, deliverReply, gateNextReply, gateOfferReply, gateSettleArgs, gateTokenArgs } from "../schemas/agent";
+import { chatSettingsSchema, messageAccepted, messageBody, settingsBody, transcriptSchema, zoneChangeSchema } from "../schemas/chats";
+import { emptyBody } from "../schemas/common";
+import { chatListSchema, directoryJobListSchema, rebuildBody, rebuildReplySchema } from "../schemas/directory";
+import { errorEnvelope, type ErrorCode } from "../schemas/errors";
+import { healthErrors, healthOk } from "../schemas/health";
+import { createJobInput, editJobInput, jobListSchema, jobReply, jobSchema, runList, runSchema } from "../schemas/jobs";
+import { importBody, importReply } from "../schemas/import";
+import { memoryCreateInput, memoryListReply, memoryRecordSchema, memoryReply, memoryUpdateInput } from "../schemas/memory";
+import { previewBody, previewReplySchema } from "../schemas/preview";
+import { loginBody, sessionReplySchema, sessionStatusSchema } from "../schemas/session";
+import { outcomeSchema } from "../schemas/runner";
+import { webhookAck } from "../schemas/telegram";
+import { scheduleBody, setTimezoneBody, toolReplySchema } from "../schemas/tools";
+import { updateSchema } from "../telegram/update";
+
+/** The document's component schemas by name; each getter builds its schema on first use. */
+export function components() {
+  return {
+    Error: errorEnvelope,
+    HealthOk: healthOk,
+    HealthErrors: healthErrors,
+    PreviewRequest: previewBody,
+    PreviewResponse: previewReplySchema,
+    Job: jobSchema,
+    Run: runSchema,
+    JobCreate: createJobInput,
+    JobEdit: editJobInput,
+    JobList: jobListSchema,
+    JobReply: jobReply,
+    RunList: runList,
+    EmptyBody: emptyBody,
+    ChatSettings: chatSettingsSchema,
+    SettingsUpdate: settingsBody,
+    ZoneChange: zoneChangeSchema,
+    Transcript: transcriptSchema,
+    MessageRequest: messageBody,
+    MessageAccepted: messageAccepted,
+    TestRequest: dryRunBody,
+    RunnerOutcome: outcomeSchema,
+    ScheduleRequest: scheduleBody,
+    SetTimezoneRequest: setTimezoneBody,
+    ToolReply: toolReplySchema,
+    PromptMessage: promptMessageSchema,
+    GateOffer: gateOfferReply,
+    GateNextRequest: gateTokenArgs,
+    GateNext: gateNextReply,
+    GateSettleRequest: gateSettleArgs,
+    DeliverRequest: deliverArgs,
+    DeliverReply: deliverReply,
+    TelegramUpdate: updateSchema,
+    WebhookAck: webhookAck,
+    MemoryRecord: memoryRecordSchema,
+    MemoryCreate: memoryCreateInput,
+    MemoryUpdate: memoryUpdateInput,
+    MemoryList: memoryListReply,
+    MemoryReply: memoryReply,
+    ImportRequest: importBody,
+    ImportReply: importReply,
+    ChatList: chatListSchema,
+    DirectoryJobList: directoryJobListSchema,
+    RebuildRequest: rebuildBody,
+    RebuildReply: rebuildReplySchema,
+    SessionRequest: loginBody,
+    SessionReply: sessionReplySchema,
+    SessionStatus: sessionStatusSchema,
+  } satisfies Record<string, () => z.ZodType>;
+}
+export type ComponentName = keyof ReturnType<typeof components>;
+
+/** Who may call a route: a bearer token (DESIGN §2), nobody in particular, or a signed caller. */
+export type Access = "admin" | "tools" | "public" | "runner" | "telegram";
+
+export type Operation = {
+  method: "get" | "post" | "put" | "patch" | "delete";
+  /** The OpenAPI form (`{chatId}`); `{chatId}` and `{id}` get their parameters and their 400 and 404. */
+  path: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  /** The request body's schema; with one, malformed JSON and the like are 400 and a body over the limit 413. */
+  body?: ComponentName;
+  /** The size a body may have, when it is not the edge's 64 KiB. */
+  limit?: string;
+  /** Input problems are answered in the 200 reply (the tools, the webhook), never as 400. */
+  answersInput?: true;
+  /** Served even while a var is invalid (no 500 `config_error`). */
+  alwaysServed?: true;
+  query?: () => z.ZodObject;
+  /** The answers that are not errors: status, description, schema. */
+  answers: [status: number, description: string, schema?: ComponentName][];
+  /** Why this route gives an error code, beyond the reasons every route of its kind has. */
+  errors?: Partial<Record<ErrorCode, string>>;
+};
+

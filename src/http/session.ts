@@ -1,0 +1,49 @@
+/**
+ * @module The page's login routes (DESIGN §10): `POST /admin/session` trades ADMIN_TOKEN for the signed session
+ * cookie of `session-cookie.ts`, `DELETE /admin/session` clears it, `GET /admin/session` says how a request got in.
+ */
+import type { Context } from "hono";
+import { loginBody, type SessionReply, type SessionStatus } from "../schemas/session";
+import { checkOpenDevRequest, sameSecret } from "./auth";
+import { readJson } from "./body";
+import type { AppEnv } from "./context";
+import { ApiError } from "./errors";
+import { checkSameOrigin, newSession, SESSION_SECONDS, sessionCookie } from "./session-cookie";
+
+/**
+ * `POST /admin/session` `{ token }`: a right token gets the cookie and `{ expiresAt }`. Without ADMIN_TOKEN the
+ * page needs no login under `npm run dev` (`{ expiresAt: null }`, no cookie) and deployed it answers 503.
+ */
+export async function login(c: Context<AppEnv>) {
+  const { config } = c.var;
+  if (config.adminToken === null) {
+    if (!config.dev) throw new ApiError("not_configured", "Set the ADMIN_TOKEN secret (wrangler secret put ADMIN_TOKEN) to use the admin API.");
+    // Nothing to check the body against: the open dev guard (localhost page, JSON) is the whole rule.
+    checkOpenDevRequest(c.req.raw);
+    const open: SessionReply = { expiresAt: null };
+    return c.json(open, 200);
+  }
+  checkSameOrigin(c.req.raw);
+  const { token } = await readJson(c, loginBody());
+  if (!(await sameSecret(token, config.adminToken))) throw new ApiError("unauthorized", "The token does not match ADMIN_TOKEN.");
+  const session = await newSession(config.adminToken, Date.now());
+  c.header("Set-Cookie", sessionCookie(session.value, SESSION_SECONDS));
+  c.header("Cache-Control", "no-store");
+  const reply: SessionReply = { expiresAt: new Date(session.expiresAt).toISOString() };
+  return c.json(reply, 200);
+}
+
+/** `DELETE /admin/session`: the cookie is cleared (204), logged in or not. */
+export async function logout(c: Context<AppEnv>) {
+  if (c.var.config.adminToken === null && c.var.config.dev) checkOpenDevRequest(c.req.raw);
+  else checkSameOrigin(c.req.raw);
+  c.header("Set-Cookie", sessionCookie("", 0));
+  return c.body(null, 204);
+}
+
+/** `GET /admin/session` (behind the admin guard): how this request got in, and when its session ends. */
+export function sessionStatus(c: Context<AppEnv>) {
+  const access = c.var.access ?? { via: "open", expiresAt: null };
+  const reply: SessionStatus = { via: access.via, expiresAt: access.expiresAt === null ? null : new Date(access.expiresAt).toISOString() };
+  return c.json(reply, 200);
+}

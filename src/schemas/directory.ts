@@ -1,0 +1,119 @@
+/**
+ * @module The cross-chat directory's shapes (DESIGN §1, §10): the queries and answers of `GET /admin/chats` and
+ * `GET /admin/jobs`, and the rebuild after a restore.
+ */
+import * as z from "zod";
+import { lazy } from "../lazy";
+import { CATEGORIES, JOB_KINDS } from "./jobs";
+import { chatId, instant, jobId } from "./common";
+
+export const DIRECTORY_MAX_LIMIT = 100;
+export const DIRECTORY_DEFAULT_LIMIT = 50;
+const LIMIT = `"limit" must be a whole number from 1 to ${DIRECTORY_MAX_LIMIT}.`;
+const Q = `"q" must be at most 200 characters long.`;
+const CURSOR = `"cursor" must be the cursor of an earlier answer.`;
+
+const limit = () =>
+  z
+    .number({ error: LIMIT })
+    .int({ error: LIMIT })
+    .min(1, { error: LIMIT })
+    .max(DIRECTORY_MAX_LIMIT, { error: LIMIT })
+    .default(DIRECTORY_DEFAULT_LIMIT)
+    .meta({ description: `How many at most (1–${DIRECTORY_MAX_LIMIT}).` });
+const cursor = () =>
+  z.string({ error: CURSOR }).max(400, { error: CURSOR }).meta({ description: "The `cursor` of the previous page; absent for the first." }).optional();
+const q = (what: string) => z.string({ error: Q }).max(200, { error: Q }).meta({ description: what }).optional();
+
+/** `GET /admin/chats?q=&limit=&cursor=`; the route reads the query's digits as a number first. */
+export const chatsQuery = lazy(() =>
+  z.strictObject({ q: q("Text in the chat id or its zone; empty means all."), limit: limit(), cursor: cursor() }),
+);
+export type ChatsQuery = z.infer<ReturnType<typeof chatsQuery>>;
+
+/** `GET /admin/jobs?q=&category=&limit=&cursor=`. */
+export const directoryJobsQuery = lazy(() =>
+  z.strictObject({
+    q: q("Case-insensitive text in the job's name, its id or its chat id; empty means all."),
+    category: z
+      .enum(CATEGORIES, { error: `"category" must be "one-time", "recurring" or "monitoring".` })
+      .meta({ description: "Empty means all." })
+      .optional(),
+    limit: limit(),
+    cursor: cursor(),
+  }),
+);
+export type DirectoryJobsQuery = z.infer<ReturnType<typeof directoryJobsQuery>>;
+
+const nextRunAt = () =>
+  instant()
+    .nullable()
+    .meta({ description: "The soonest next run; a cron job's is computed from its schedule when read. null when paused or never again." });
+
+/** One chat of the directory. */
+export const chatSummarySchema = lazy(() =>
+  z.strictObject({
+    chatId: chatId(),
+    timeZone: z.string().meta({ description: "Its zone, or DEFAULT_TIMEZONE." }),
+    jobs: z.number().int().meta({ description: "How many jobs it has." }),
+    nextRunAt: nextRunAt(),
+    blocked: z.boolean().meta({ description: "Telegram said the chat cannot be reached." }),
+  }),
+);
+export type ChatSummary = z.infer<ReturnType<typeof chatSummarySchema>>;
+
+const pageCursor = () => z.string().nullable().meta({ description: "Pass it as `?cursor=` for the next page; null on the last." });
+
+/** `{ chats, cursor }`, by chat id. */
+export const chatListSchema = lazy(() => z.strictObject({ chats: z.array(chatSummarySchema()), cursor: pageCursor() }));
+export type ChatList = z.infer<ReturnType<typeof chatListSchema>>;
+
+/** One job of the directory: what the cross-chat list shows (the chat's own `GET …/jobs` has the whole job). */
+export const directoryJobSchema = lazy(() =>
+  z.strictObject({
+    chatId: chatId(),
+    id: jobId(),
+    name: z.string(),
+    kind: z.enum(JOB_KINDS),
+    category: z.enum(CATEGORIES),
+    schedule: z.union([z.strictObject({ at: instant() }), z.strictObject({ cron: z.string() })]),
+    enabled: z.boolean(),
+    nextRunAt: nextRunAt(),
+    lastStatus: z
+      .enum(["delivered", "silent", "matched", "failed", "transient", "over_budget"])
+      .nullable()
+      .meta({ description: "The status of its last result (`lastResult.status`), null before its first run." }),
+    timeZone: z.string().meta({ description: "The chat's zone, in which the schedule runs." }),
+  }),
+);
+export type DirectoryJob = z.infer<ReturnType<typeof directoryJobSchema>>;
+
+/** `{ jobs, cursor }`, soonest first (paused and finished last). */
+export const directoryJobListSchema = lazy(() => z.strictObject({ jobs: z.array(directoryJobSchema()), cursor: pageCursor() }));
+export type DirectoryJobList = z.infer<ReturnType<typeof directoryJobListSchema>>;
+
+const CHAT_IDS = `"chatIds" must be a list of at most ${DIRECTORY_MAX_LIMIT} Telegram chat ids such as "123456789".`;
+
+/** `POST /admin/directory/rebuild`: the chats to write again, or a page of the directory's own. */
+export const rebuildBody = lazy(() =>
+  z
+    .strictObject({
+      chatIds: z
+        .array(chatId(), { error: CHAT_IDS })
+        .max(DIRECTORY_MAX_LIMIT, { error: CHAT_IDS })
+        .meta({ description: "Chats to rebuild (also ones the directory lost); absent: a page of the chats it holds." })
+        .optional(),
+      cursor: cursor(),
+    })
+    .meta({ description: "Each chat's object deletes its rows and writes them again from its own state." }),
+);
+export type RebuildBody = z.infer<ReturnType<typeof rebuildBody>>;
+
+export const rebuildReplySchema = lazy(() =>
+  z.strictObject({
+    rebuilt: z.array(chatId()),
+    failed: z.array(chatId()).meta({ description: "Chats whose write D1 did not take; their objects try again from their alarm." }),
+    cursor: pageCursor(),
+  }),
+);
+export type RebuildReply = z.infer<ReturnType<typeof rebuildReplySchema>>;

@@ -1,0 +1,26 @@
+/** @module The page's login shapes (DESIGN §10 `POST`/`GET /admin/session`). */
+import * as z from "zod";
+import { lazy } from "../lazy";
+import { instant } from "./common";
+
+const TOKEN = `"token" must be the ADMIN_TOKEN, a string such as "s3cret-token".`;
+
+/** `POST /admin/session`: the admin token, traded for the session cookie. */
+export const loginBody = lazy(() =>
+  z.strictObject({ token: z.string({ error: TOKEN }).min(1, { error: TOKEN }).max(4096, { error: TOKEN }).meta({ description: "ADMIN_TOKEN." }) }),
+);
+
+/** The login's answer: when the session ends; null in open dev mode, where no login is needed. */
+export const sessionReplySchema = lazy(() =>
+  z.strictObject({ expiresAt: instant().nullable().meta({ description: "When the session cookie expires; null: open dev mode, no cookie." }) }),
+);
+export type SessionReply = z.infer<ReturnType<typeof sessionReplySchema>>;
+
+/** How a request got in: the open dev mode, the session cookie or a bearer token. */
+export const sessionStatusSchema = lazy(() =>
+  z.strictObject({
+    via: z.enum(["open", "cookie", "bearer"]),
+    expiresAt: instant().nullable().meta({ description: "The session's expiry (cookie only)." }),
+  }),
+);
+export type SessionStatus = z.infer<ReturnType<typeof sessionStatusSchema>>;

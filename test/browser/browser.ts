@@ -1,0 +1,86 @@
+/**
+ * The browser tier's harness (DESIGN §11; issue 15): Debian's `chromium` found on PATH, driven by playwright-core
+ * with a fresh profile, against the real Worker under `wrangler dev` (test/e2e/harness.ts). Also what every page
+ * test checks the same way: horizontal overflow, axe-core's serious and critical findings, and a screenshot per
+ * width, written to test/browser/screenshots/ (git-ignored) for a person to look at.
+ */
+/// <reference lib="dom" /> (page.evaluate callbacks run in the page)
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SCREENSHOTS = path.join(here, "screenshots");
+export const WIDTHS = [360, 768, 1440] as const;
+
+/** The sentence the browser tests fail with when Chromium is not on PATH. */
+export const NO_CHROMIUM =
+  "The browser tests need Chromium on PATH: install it with `apt-get update && apt-get install -y chromium` (as root; .ci/run does this).";
+
+/** The chromium binary on `path` (the PATH), or an error with the sentence saying how to install it. */
+export function findChromium(path = process.env.PATH ?? ""): string {
+  for (const name of ["chromium", "chromium-browser"]) {
+    try {
+      const found = execFileSync("/bin/sh", ["-c", `command -v ${name}`], { encoding: "utf8", env: { PATH: path } }).trim();
+      if (found) return found;
+    } catch {
+      // not this name
+    }
+  }
+  throw new Error(NO_CHROMIUM);
+}
+
+/** A headless Chromium with a fresh profile of its own; `close()` ends it and removes the profile. */
+export async function launch(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const executablePath = findChromium();
+  const profile = mkdtempSync(path.join(tmpdir(), "cuckoo-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    viewport: { width: 1440, height: 900 },
+    timeout: 30_000,
+  });
+  return {
+    context,
+    async close() {
+      await context.close().catch(() => {});
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** How much wider than the window the page is (0: no horizontal overflow). */
+export function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - document.documentElement.clientWidth);
+}
+
+const axeSource = lazyText(() => readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8"));
+
+function lazyText(read: () => string): () => string {
+  let text: string | null = null;
+  return () => (text ??= read());
+}
+
+/** axe-core's serious and critical findings on the page as it is, one line each (rule: the elements). */
+export async function axeFindings(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern.
+  await page.evaluate(axeSource());
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.impact} ${v.id}: ${v.targets.join(", ")}`);
+}
+
+/** Writes `<name>-<width>.png` (the whole page) under the git-ignored screenshots folder. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+}

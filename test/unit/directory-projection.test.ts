@@ -1,0 +1,74 @@
+/**
+ * The directory's projection (src/directory/projection.ts) and its read-time next run (src/directory/read.ts),
+ * pure: which rows a chat writes, which change a fire leaves unwritten, and a cron job's next run computed from
+ * its schedule once the stored one has passed.
+ */
+import { describe, expect, it } from "vitest";
+import { diff, project, type ChatFacts, type JobFacts } from "../../src/directory/projection";
+import { effectiveNext } from "../../src/directory/read";
+
+const chat: ChatFacts = { chatId: "42", ownZone: null, zone: "UTC", blocked: false };
+const cron: JobFacts = {
+  id: "abcde",
+  name: "Inbox",
+  kind: "prompt",
+  schedule: { type: "cron", cron: "0 8 * * *" },
+  enabled: true,
+  quarantined: false,
+  nextRunAt: Date.UTC(2026, 8, 28, 8),
+  lastStatus: null,
+};
+const oneOff: JobFacts = { ...cron, id: "fghjk", name: "Dentist", schedule: { type: "at", at: Date.UTC(2026, 8, 28, 9) }, nextRunAt: Date.UTC(2026, 8, 28, 9) };
+const remembered = (chatFacts: ChatFacts, jobs: JobFacts[]) => new Map(project(chatFacts, jobs).map((p) => [p.key, p.fingerprint]));
+
+describe("project", () => {
+  it("projects nothing for a chat with no job, no zone of its own and no block", () => {
+    expect(project(chat, [])).toEqual([]);
+    expect(project({ ...chat, ownZone: "Europe/Berlin", zone: "Europe/Berlin" }, []).map((p) => p.row)).toEqual([
+      { chatId: "42", timeZone: "Europe/Berlin", jobs: 0, nextRunAt: null, blocked: false },
+    ]);
+  });
+
+  it("writes a job's row and the chat's with the soonest next run", () => {
+    const rows = project(chat, [cron, oneOff]).map((p) => [p.key, p.row]);
+    expect(rows).toEqual([
+      ["job:abcde", { chatId: "42", jobId: "abcde", name: "Inbox", kind: "prompt", category: "recurring", schedule: '{"cron":"0 8 * * *"}', nextRunAt: Date.UTC(2026, 8, 28, 8), enabled: true, lastStatus: null }],
+      ["job:fghjk", { chatId: "42", jobId: "fghjk", name: "Dentist", kind: "prompt", category: "one-time", schedule: '{"at":"2026-09-28T09:00:00.000Z"}', nextRunAt: Date.UTC(2026, 8, 28, 9), enabled: true, lastStatus: null }],
+      ["chat", { chatId: "42", timeZone: null, jobs: 2, nextRunAt: Date.UTC(2026, 8, 28, 8), blocked: false }],
+    ]);
+  });
+});
+
+describe("diff", () => {
+  it("leaves a fire unwritten: a cron job's next run moving, a one-off claimed", () => {
+    const before = remembered(chat, [cron, oneOff]);
+    const fired = [{ ...cron, nextRunAt: Date.UTC(2026, 8, 29, 8) }, { ...oneOff, nextRunAt: null }];
+    expect(diff(project(chat, fired), before)).toEqual({ upserts: [], removals: [] });
+  });
+
+  it("writes a status that changed, a pause, a zone that moves cron jobs, and removes a deleted job", () => {
+    const before = remembered(chat, [cron, oneOff]);
+    const keys = (jobs: JobFacts[], facts = chat) => diff(project(facts, jobs), before).upserts.map((p) => p.key);
+    expect(keys([{ ...cron, lastStatus: "delivered" }, oneOff])).toEqual(["job:abcde"]);
+    expect(keys([cron, { ...oneOff, enabled: false, nextRunAt: null }])).toEqual(["job:fghjk"]);
+    expect(keys([cron, oneOff], { ...chat, ownZone: "Asia/Tokyo", zone: "Asia/Tokyo" })).toEqual(["job:abcde", "chat"]);
+    expect(diff(project(chat, [cron]), before)).toEqual({ upserts: [expect.objectContaining({ key: "chat" })], removals: ["job:fghjk"] });
+    expect(diff(project(chat, []), before)).toEqual({ upserts: [], removals: ["job:abcde", "job:fghjk", "chat"] });
+  });
+});
+
+describe("effectiveNext", () => {
+  const now = Date.UTC(2026, 8, 28, 12);
+  it("keeps a stored next run that is still ahead", () => {
+    expect(effectiveNext({ schedule: { cron: "0 8 * * *" }, next: Date.UTC(2026, 8, 29, 8), enabled: true }, "UTC", now)).toBe(Date.UTC(2026, 8, 29, 8));
+  });
+  it("computes a cron job's next run in its chat's zone once the stored one has passed", () => {
+    expect(effectiveNext({ schedule: { cron: "0 8 * * *" }, next: Date.UTC(2026, 8, 20, 8), enabled: true }, "UTC", now)).toBe(Date.UTC(2026, 8, 29, 8));
+    // 08:00 in Tokyo is 23:00 UTC the day before.
+    expect(effectiveNext({ schedule: { cron: "0 8 * * *" }, next: Date.UTC(2026, 8, 20, 8), enabled: true }, "Asia/Tokyo", now)).toBe(Date.UTC(2026, 8, 28, 23));
+  });
+  it("shows an overdue one-off as it is, and nothing for a paused job", () => {
+    expect(effectiveNext({ schedule: { at: "2026-09-28T11:00:00.000Z" }, next: Date.UTC(2026, 8, 28, 11), enabled: true }, "UTC", now)).toBe(Date.UTC(2026, 8, 28, 11));
+    expect(effectiveNext({ schedule: { cron: "0 8 * * *" }, next: null, enabled: false }, "UTC", now)).toBeNull();
+  });
+});

@@ -1,0 +1,263 @@
+/**
+ * The D1 directory (DESIGN §1, §10; issue 15): each chat's object writes its projection after its own change,
+ * never on a cron job's fire, retries a failed write from its alarm, and `GET /admin/chats`, `GET /admin/jobs`
+ * and `POST /admin/directory/rebuild` read and repair it. Other test files write their chats to the same D1,
+ * so every listing here is narrowed with `q` to this file's chat ids (4150xx).
+ */
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { advanceTo, alarmOf, chatIds, clockOf, lines, must, settleSent, spyQueue, type JobView } from "./agent-helpers";
+import { createJob, nextRun, send } from "./api-helpers";
+
+const newChat = chatIds(415_000);
+
+type Row = { updated_at: number; next_run_at: number | null; enabled: number; last_status: string | null };
+const jobRow = (chatId: string, jobId: string) =>
+  env.DB.prepare("SELECT updated_at, next_run_at, enabled, last_status FROM jobs WHERE chat_id = ? AND job_id = ?").bind(chatId, jobId).first<Row>();
+const chatRows = async (chatId: string) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM chats WHERE chat_id = ?").bind(chatId).first<{ n: number }>())!.n;
+const jobRows = async (chatId: string) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM jobs WHERE chat_id = ?").bind(chatId).first<{ n: number }>())!.n;
+
+describe("the chat's rows", () => {
+  it("lists a chat with its zone, job count and soonest next run, and its jobs soonest first", async () => {
+    const { chatId } = newChat();
+    const cron = await createJob(chatId, { name: "Inbox summary", kind: "prompt", cron: "0 8 * * 1-5", text: "Summarise my inbox." });
+    const soon = await createJob(chatId, { name: "Call the dentist", kind: "prompt", delay: "PT20M", text: "Call the dentist." });
+
+    expect(await send("GET", `/admin/chats?q=${chatId}`)).toEqual({
+      status: 200,
+      body: { chats: [{ chatId, timeZone: "UTC", jobs: 2, nextRunAt: soon.nextRunAt, blocked: false }], cursor: null },
+    });
+    expect(await send("GET", `/admin/jobs?q=${chatId}`)).toEqual({
+      status: 200,
+      body: {
+        jobs: [
+          { chatId, id: soon.id, name: "Call the dentist", kind: "prompt", category: "one-time", schedule: soon.schedule, enabled: true, nextRunAt: soon.nextRunAt, lastStatus: null, timeZone: "UTC" },
+          { chatId, id: cron.id, name: "Inbox summary", kind: "prompt", category: "recurring", schedule: { cron: "0 8 * * 1-5" }, enabled: true, nextRunAt: cron.nextRunAt, lastStatus: null, timeZone: "UTC" },
+        ],
+        cursor: null,
+      },
+    });
+    expect((await send("GET", `/admin/jobs?q=${chatId}&category=recurring`)).body.jobs.map((j: { id: string }) => j.id)).toEqual([cron.id]);
+    expect((await send("GET", `/admin/jobs?q=DENTIST`)).body.jobs.filter((j: { chatId: string }) => j.chatId === chatId).map((j: { id: string }) => j.id)).toEqual([soon.id]);
+  });
+
+  it("has no row for a chat that has only been read", async () => {
+    const { chatId } = newChat();
+    expect((await send("GET", `/admin/chats/${chatId}/jobs`)).status).toBe(200);
+    expect((await send("GET", `/admin/chats/${chatId}/settings`)).status).toBe(200);
+    expect(await chatRows(chatId)).toBe(0);
+    expect((await send("GET", `/admin/chats?q=${chatId}`)).body).toEqual({ chats: [], cursor: null });
+  });
+
+  it("follows a pause, a zone change, a cancel and an erase", async () => {
+    const { chatId } = newChat();
+    const job = await createJob(chatId, { name: "Standup", kind: "prompt", cron: "30 9 * * *", text: "Standup notes." });
+    const other = await createJob(chatId, { name: "Later", kind: "prompt", delay: "PT2H", text: "Later." });
+
+    expect((await send("POST", `/admin/chats/${chatId}/jobs/${job.id}/pause`)).status).toBe(200);
+    let listed = (await send("GET", `/admin/jobs?q=${chatId}`)).body.jobs;
+    expect(listed.map((j: { id: string; enabled: boolean; nextRunAt: string | null }) => [j.id, j.enabled, j.nextRunAt])).toEqual([
+      [other.id, true, other.nextRunAt],
+      [job.id, false, null],
+    ]);
+
+    expect((await send("POST", `/admin/chats/${chatId}/jobs/${job.id}/resume`)).status).toBe(200);
+    expect((await send("PUT", `/admin/chats/${chatId}/settings`, { timeZone: "Asia/Tokyo" })).status).toBe(200);
+    const chat = (await send("GET", `/admin/chats?q=${chatId}`)).body.chats[0];
+    expect([chat.timeZone, chat.jobs]).toEqual(["Asia/Tokyo", 2]);
+    listed = (await send("GET", `/admin/jobs?q=${chatId}&category=recurring`)).body.jobs;
+    expect(listed.map((j: { nextRunAt: string; timeZone: string }) => [j.nextRunAt, j.timeZone])).toEqual([[nextRun("30 9 * * *", "Asia/Tokyo"), "Asia/Tokyo"]]);
+
+    expect((await send("DELETE", `/admin/chats/${chatId}/jobs/${job.id}`)).status).toBe(204);
+    expect((await send("GET", `/admin/jobs?q=${chatId}`)).body.jobs.map((j: { id: string }) => j.id)).toEqual([other.id]);
+    expect((await send("GET", `/admin/chats?q=${chatId}`)).body.chats[0].jobs).toBe(1);
+
+    expect((await send("DELETE", `/admin/chats/${chatId}`)).status).toBe(204);
+    expect([await chatRows(chatId), await jobRows(chatId)]).toEqual([0, 0]);
+  });
+
+  it("keeps the chat's row while it has its own zone, and drops it when the last reason goes", async () => {
+    const { chatId } = newChat();
+    expect((await send("PUT", `/admin/chats/${chatId}/settings`, { timeZone: "Europe/Berlin" })).status).toBe(200);
+    expect((await send("GET", `/admin/chats?q=${chatId}`)).body.chats).toEqual([{ chatId, timeZone: "Europe/Berlin", jobs: 0, nextRunAt: null, blocked: false }]);
+    expect((await send("PUT", `/admin/chats/${chatId}/settings`, { timeZone: null })).status).toBe(200);
+    expect(await chatRows(chatId)).toBe(0);
+  });
+});
+
+describe("written on a change, not on a fire", () => {
+  it("writes nothing when a cron job fires, and its listed next run is computed from its schedule", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const job = await must<JobView>(stub.createJob(chatId, { name: "Hourly", kind: "prompt", cron: "0 * * * *", text: "Tick." }, "admin"));
+    const before = await jobRow(chatId, job.id);
+    await advanceTo(stub, Date.parse(job.nextRunAt!));
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+
+    // The object's next run moved an hour on; the directory's row is the one written at the create.
+    expect((await stub.getJob(chatId, job.id)) as unknown).toMatchObject({ ok: true, value: { nextRunAt: new Date(Date.parse(job.nextRunAt!) + 3_600_000).toISOString() } });
+    expect(await jobRow(chatId, job.id)).toEqual(before);
+  });
+
+  it("writes a job's last result when its status changes, and not again when it stays the same", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const job = await must<JobView>(stub.createJob(chatId, { name: "Yearly", kind: "prompt", cron: "0 0 1 1 *", text: "Happy new year." }, "admin"));
+    const first = Date.parse(job.nextRunAt!);
+    await advanceTo(stub, first);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await settleSent(stub, `${job.id}:${first}`, "delivered")).toBe(true);
+    const written = await jobRow(chatId, job.id);
+    expect(written?.last_status).toBe("delivered");
+
+    const second = Date.parse(nextRun("0 0 1 1 *", "UTC", first));
+    await advanceTo(stub, second);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await settleSent(stub, `${job.id}:${second}`, "delivered")).toBe(true);
+    expect(await jobRow(chatId, job.id)).toEqual(written);
+
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const third = Date.parse(nextRun("0 0 1 1 *", "UTC", second));
+    await advanceTo(stub, third);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await settleSent(stub, `${job.id}:${third}`, "failed", "the model said no")).toBe(true);
+    expect((await jobRow(chatId, job.id))?.last_status).toBe("failed");
+    errors.mockRestore();
+  });
+});
+
+describe("a failed write", () => {
+  it("never fails the call, is logged, and is written again by the alarm it arms", async () => {
+    const { chatId, stub } = newChat();
+    await runInDurableObject(stub, (instance) => {
+      const holder = instance as unknown as { env: Env };
+      const real = holder.env.DB;
+      const down = {
+        batches: 0,
+        prepare: (sql: string) => real.prepare(sql),
+        batch: () => {
+          down.batches++;
+          return Promise.reject(new Error("D1 is down"));
+        },
+      };
+      holder.env = { ...holder.env, DB: down as unknown as D1Database, REAL_DB: real } as Env;
+    });
+    const batches = () => runInDurableObject(stub, (instance) => (instance as unknown as { env: { DB: { batches: number } } }).env.DB.batches);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const before = await clockOf(stub);
+    const job = await must<JobView>(stub.createJob(chatId, { name: "Next year", kind: "prompt", cron: "0 0 1 1 *", text: "Plan the year." }, "admin"));
+    const after = await clockOf(stub);
+
+    expect(await jobRows(chatId)).toBe(0);
+    const logged = lines(errors);
+    expect(logged).toHaveLength(1);
+    const match = new RegExp(`^directory: could not write chat ${chatId}'s rows; trying again from (\\S+) Error: D1 is down$`).exec(logged[0]!);
+    const retryAt = Date.parse(match?.[1] ?? "");
+    expect(retryAt - 60_000).toBeGreaterThanOrEqual(before);
+    expect(retryAt - 60_000).toBeLessThanOrEqual(after);
+    expect(await alarmOf(stub)).toBe(retryAt);
+
+    // Until then, calls that change the chat leave D1 alone (a hanging D1 would cost each one the time limit).
+    await must(stub.pauseJob(chatId, job.id));
+    await must(stub.resumeJob(chatId, job.id));
+    expect(await batches()).toBe(1);
+
+    await runInDurableObject(stub, (instance) => {
+      const holder = instance as unknown as { env: Env & { REAL_DB: D1Database } };
+      holder.env = { ...holder.env, DB: holder.env.REAL_DB };
+    });
+    await advanceTo(stub, retryAt);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await send("GET", `/admin/jobs?q=${chatId}`)).body.jobs.map((j: { id: string; enabled: boolean }) => [j.id, j.enabled])).toEqual([[job.id, true]]);
+    // The job's own next run is what the alarm is armed for now: the retry is done.
+    expect(await alarmOf(stub)).toBe(Date.parse(job.nextRunAt!));
+    expect(errors).toHaveBeenCalledTimes(1);
+    errors.mockRestore();
+  });
+});
+
+describe("pages and queries", () => {
+  it("walks the jobs a page at a time with the cursor, soonest first, and refuses a cursor that is not one", async () => {
+    const { chatId } = newChat();
+    const made = [];
+    for (const delay of ["PT3H", "PT1H", "PT2H"]) made.push(await createJob(chatId, { name: `In ${delay}`, kind: "prompt", delay, text: "Soon." }));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { status: number; body: { jobs: { id: string }[]; cursor: string | null } } = await send("GET", `/admin/jobs?q=${chatId}&limit=1${cursor ? `&cursor=${cursor}` : ""}`);
+      expect(page.status).toBe(200);
+      expect(page.body.jobs).toHaveLength(1);
+      seen.push(page.body.jobs[0]!.id);
+      cursor = page.body.cursor;
+    } while (cursor !== null);
+    expect(seen).toEqual([made[1]!.id, made[2]!.id, made[0]!.id]);
+
+    expect(await send("GET", "/admin/jobs?cursor=nonsense")).toEqual({ status: 400, body: { error: { code: "bad_request", message: '"cursor" must be the cursor of an earlier answer.' } } });
+    expect(await send("GET", "/admin/chats?limit=0")).toEqual({ status: 400, body: { error: { code: "bad_request", message: '"limit" must be a whole number from 1 to 100.' } } });
+    expect(await send("GET", "/admin/jobs?category=weekly")).toEqual({
+      status: 400,
+      body: { error: { code: "bad_request", message: '"category" must be "one-time", "recurring" or "monitoring".' } },
+    });
+  });
+
+  it("walks the chats by id with the cursor", async () => {
+    // Three chats of their own range (415100–415102), so that their prefix names no other chat.
+    const ids = ["415102", "415100", "415101"];
+    for (const chatId of ids) await createJob(chatId, { name: "One", kind: "prompt", delay: "PT1H", text: "One." });
+    const prefix = "41510";
+    const first = await send("GET", `/admin/chats?q=${prefix}&limit=100`);
+    const all = first.body.chats.map((c: { chatId: string }) => c.chatId) as string[];
+    expect(all).toEqual(["415100", "415101", "415102"]);
+    const page = await send("GET", `/admin/chats?q=${prefix}&limit=1`);
+    const next = await send("GET", `/admin/chats?q=${prefix}&limit=1&cursor=${page.body.cursor}`);
+    expect([page.body.chats[0].chatId, next.body.chats[0].chatId]).toEqual(all.slice(0, 2));
+  });
+});
+
+describe("a cron job's next run when read", () => {
+  it("is computed from the schedule in the chat's zone once the stored one has passed, and sorts by it", async () => {
+    // Rows as an object wrote them a while ago: a cron job whose stored next run has long passed, and a one-off.
+    const chatId = "415200";
+    const later = Date.now() + 2 * 3_600_000;
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO chats (chat_id, time_zone, jobs, updated_at) VALUES (?, 'Asia/Kolkata', 2, 0)").bind(chatId),
+      env.DB.prepare(
+        "INSERT INTO jobs (chat_id, job_id, name, kind, category, schedule, next_run_at, enabled, updated_at) VALUES (?, 'aaaaa', 'Later', 'prompt', 'one-time', ?, ?, 1, 0), (?, 'bbbbb', 'Half past', 'prompt', 'recurring', '{\"cron\":\"30 * * * *\"}', 1000, 1, 0)",
+      ).bind(chatId, JSON.stringify({ at: new Date(later).toISOString() }), later, chatId),
+    ]);
+    const before = nextRun("30 * * * *", "Asia/Kolkata");
+    const listed = (await send("GET", `/admin/jobs?q=${chatId}`)).body.jobs.map((j: { id: string; nextRunAt: string }) => [j.id, j.nextRunAt]);
+    const after = nextRun("30 * * * *", "Asia/Kolkata");
+    expect(listed).toEqual([
+      ["bbbbb", listed[0][1] === before ? before : after],
+      ["aaaaa", new Date(later).toISOString()],
+    ]);
+    expect([before, after]).toContain(listed[0][1]);
+    expect((await send("GET", `/admin/chats?q=${chatId}`)).body.chats.map((c: { nextRunAt: string }) => c.nextRunAt)).toEqual([listed[0][1]]);
+  });
+});
+
+describe("POST /admin/directory/rebuild", () => {
+  it("writes a chat's rows again from its object, dropping rows it no longer has", async () => {
+    const { chatId } = newChat();
+    const job = await createJob(chatId, { name: "Kept", kind: "prompt", cron: "0 9 * * *", text: "Kept." });
+    // What a restore to an older state leaves: this chat's rows gone, and a row for a job that no longer exists.
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM jobs WHERE chat_id = ?").bind(chatId),
+      env.DB.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId),
+      env.DB.prepare("INSERT INTO jobs (chat_id, job_id, name, kind, category, schedule, next_run_at, enabled, updated_at) VALUES (?, 'zzzzz', 'Gone', 'prompt', 'one-time', '{\"at\":\"2030-01-01T00:00:00.000Z\"}', 1893456000000, 1, 0)").bind(chatId),
+    ]);
+
+    expect(await send("POST", "/admin/directory/rebuild", { chatIds: [chatId] })).toEqual({ status: 200, body: { rebuilt: [chatId], failed: [], cursor: null } });
+    expect((await send("GET", `/admin/jobs?q=${chatId}`)).body.jobs.map((j: { id: string }) => j.id)).toEqual([job.id]);
+    expect((await send("GET", `/admin/chats?q=${chatId}`)).body.chats.map((c: { jobs: number }) => c.jobs)).toEqual([1]);
+  });
+
+  it("deletes the rows of a chat whose object holds nothing", async () => {
+    const { chatId } = newChat();
+    await env.DB.prepare("INSERT INTO chats (chat_id, jobs, updated_at) VALUES (?, 3, 0)").bind(chatId).run();
+    expect(await send("POST", "/admin/directory/rebuild", { chatIds: [chatId] })).toEqual({ status: 200, body: { rebuilt: [chatId], failed: [], cursor: null } });
+    expect(await chatRows(chatId)).toBe(0);
+  });
+});

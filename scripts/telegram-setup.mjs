@@ -7,7 +7,7 @@
  * https://api.telegram.org). Prints what it did; never prints the token.
  */
 // The menu is the bot's own command list (Node 22 strips the types of this dependency-free module).
-const { COMMAND_HELP } = await import("../src/telegram/commands.ts");
+const { COMMAND_HELP } = await import("../src/telegram/menu.ts");
 
 /** @param {string} name */
 

@@ -14,16 +14,24 @@ export const JOB_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 export const JOB_ID_PATTERN = `[${JOB_ID_ALPHABET}]{5}`;
 export const JOB_ID = new RegExp(`^${JOB_ID_PATTERN}$`);
 
-/** A fresh 5-character id; the caller retries on the (rare) clash within its chat. */
-export function newJobId(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
+type Random = (n: number) => Uint8Array;
+const cryptoRandom: Random = (n) => crypto.getRandomValues(new Uint8Array(n));
+
+/** `length` random characters of the job id alphabet. */
+export function randomId(length: number, random: Random = cryptoRandom): string {
   let id = "";
   // 248 = 8 × 31: bytes at or above it are discarded so every character is equally likely.
-  while (id.length < 5) {
+  while (id.length < length) {
     for (const byte of random(8)) {
-      if (byte < 248 && id.length < 5) id += JOB_ID_ALPHABET[byte % 31];
+      if (byte < 248 && id.length < length) id += JOB_ID_ALPHABET[byte % 31];
     }
   }
   return id;
+}
+
+/** A fresh 5-character id; the caller retries on the (rare) clash within its chat. */
+export function newJobId(random: Random = cryptoRandom): string {
+  return randomId(5, random);
 }
 
 /** Shows at most 40 characters of what a client sent, so an echoed value cannot flood a sentence. */

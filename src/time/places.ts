@@ -19,25 +19,29 @@ export const MAX_CHOICES = 12;
  * offered (America/New_York rather than America/Detroit), and choices are ordered by this list.
  */
 const PREFERRED = [
+  // The biggest cities of each clock first, so that an offset's choices name them.
   "Europe/London", "Europe/Berlin", "Europe/Paris", "Europe/Madrid", "Europe/Rome", "Europe/Kyiv", "Europe/Moscow",
   "America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles", "America/Anchorage",
-  "Pacific/Honolulu", "America/Adak", "America/Toronto", "America/Vancouver", "America/Edmonton", "America/Winnipeg",
-  "America/Regina", "America/Halifax", "America/St_Johns", "America/Mexico_City", "America/Cancun", "America/Tijuana",
-  "America/Hermosillo", "America/Mazatlan", "America/Sao_Paulo", "America/Manaus", "America/Noronha", "America/Rio_Branco",
-  "America/Argentina/Buenos_Aires", "America/Santiago", "America/Bogota", "America/Lima", "America/Caracas",
-  "Europe/Lisbon", "Atlantic/Azores", "Atlantic/Madeira", "Atlantic/Canary", "Europe/Dublin", "Europe/Amsterdam", "Europe/Brussels",
-  "Europe/Vienna", "Europe/Zurich", "Europe/Stockholm", "Europe/Oslo", "Europe/Copenhagen", "Europe/Warsaw", "Europe/Prague",
-  "Europe/Budapest", "Europe/Athens", "Europe/Helsinki", "Europe/Bucharest", "Europe/Istanbul", "Europe/Minsk",
-  "Europe/Samara", "Europe/Simferopol", "Asia/Yekaterinburg", "Asia/Omsk", "Asia/Novosibirsk", "Asia/Krasnoyarsk",
-  "Asia/Irkutsk", "Asia/Yakutsk", "Asia/Vladivostok", "Asia/Magadan", "Asia/Kamchatka", "Africa/Cairo", "Africa/Johannesburg",
-  "Africa/Lagos", "Africa/Nairobi", "Africa/Casablanca", "Europe/Kaliningrad", "Asia/Jerusalem", "Asia/Beirut", "Asia/Riyadh", "Asia/Baghdad",
-  "Asia/Tehran", "Asia/Dubai", "Asia/Baku", "Asia/Tbilisi", "Asia/Yerevan", "Asia/Kabul", "Asia/Karachi", "Asia/Tashkent",
-  "Asia/Kolkata", "Asia/Kathmandu", "Asia/Dhaka", "Asia/Almaty", "Asia/Yangon", "Asia/Bangkok", "Asia/Jakarta",
-  "Asia/Makassar", "Asia/Jayapura", "Asia/Ho_Chi_Minh", "Asia/Shanghai", "Asia/Hong_Kong", "Asia/Singapore", "Asia/Taipei",
-  "Asia/Manila", "Asia/Tokyo", "Asia/Seoul", "Australia/Sydney", "Australia/Melbourne", "Australia/Brisbane",
-  "Australia/Adelaide", "Australia/Darwin", "Australia/Perth", "Australia/Hobart", "Australia/Lord_Howe", "Pacific/Auckland",
-  "Pacific/Chatham", "Pacific/Fiji", "Pacific/Guam", "Pacific/Noumea", "Pacific/Tongatapu", "Pacific/Kiritimati",
-  "Pacific/Tahiti", "Pacific/Marquesas", "Pacific/Pago_Pago", "Atlantic/Cape_Verde", "Atlantic/South_Georgia",
+  "Pacific/Honolulu", "America/Toronto", "America/Mexico_City", "America/Sao_Paulo", "America/Argentina/Buenos_Aires",
+  "America/Bogota", "America/Lima", "America/Santiago", "America/Caracas", "America/Halifax", "America/St_Johns",
+  "Africa/Cairo", "Africa/Johannesburg", "Africa/Lagos", "Africa/Nairobi", "Africa/Casablanca", "Europe/Istanbul",
+  "Asia/Jerusalem", "Asia/Riyadh", "Asia/Tehran", "Asia/Dubai", "Asia/Kabul", "Asia/Karachi", "Asia/Kolkata",
+  "Asia/Kathmandu", "Asia/Dhaka", "Asia/Yangon", "Asia/Bangkok", "Asia/Jakarta", "Asia/Shanghai", "Asia/Hong_Kong",
+  "Asia/Singapore", "Asia/Manila", "Asia/Tokyo", "Asia/Seoul", "Australia/Sydney", "Australia/Brisbane",
+  "Australia/Adelaide", "Australia/Darwin", "Australia/Perth", "Pacific/Auckland",
+  // Then the other clocks of big countries, and the rest.
+  "America/Adak", "America/Vancouver", "America/Edmonton", "America/Winnipeg", "America/Regina", "America/Cancun",
+  "America/Tijuana", "America/Hermosillo", "America/Mazatlan", "America/Manaus", "America/Noronha", "America/Rio_Branco",
+  "Europe/Lisbon", "Atlantic/Azores", "Atlantic/Madeira", "Atlantic/Canary", "Europe/Dublin", "Europe/Amsterdam",
+  "Europe/Brussels", "Europe/Vienna", "Europe/Zurich", "Europe/Stockholm", "Europe/Oslo", "Europe/Copenhagen",
+  "Europe/Warsaw", "Europe/Prague", "Europe/Budapest", "Europe/Athens", "Europe/Helsinki", "Europe/Bucharest",
+  "Europe/Minsk", "Europe/Kaliningrad", "Europe/Samara", "Europe/Simferopol", "Asia/Yekaterinburg", "Asia/Omsk",
+  "Asia/Novosibirsk", "Asia/Krasnoyarsk", "Asia/Irkutsk", "Asia/Yakutsk", "Asia/Vladivostok", "Asia/Magadan",
+  "Asia/Kamchatka", "Asia/Beirut", "Asia/Baghdad", "Asia/Baku", "Asia/Tbilisi", "Asia/Yerevan", "Asia/Tashkent",
+  "Asia/Almaty", "Asia/Makassar", "Asia/Jayapura", "Asia/Ho_Chi_Minh", "Asia/Taipei", "Australia/Melbourne",
+  "Australia/Hobart", "Australia/Lord_Howe", "Pacific/Chatham", "Pacific/Fiji", "Pacific/Guam", "Pacific/Noumea",
+  "Pacific/Tongatapu", "Pacific/Kiritimati", "Pacific/Tahiti", "Pacific/Marquesas", "Pacific/Pago_Pago",
+  "Atlantic/Cape_Verde", "Atlantic/South_Georgia",
 ];
 
 /** Big cities that are not zone names, and names that mean more than one place (then all are offered). */

@@ -3,7 +3,8 @@
  * Object's constructor (inside `blockConcurrencyWhile`), so every entry point sees the current schema. The
  * tables: `settings` (chat id, zone, blocked flag), `jobs`, `runs` (each occurrence, `kind` prompt | watcher),
  * `transcript`, `deliveries` (keys already delivered), `outbox` (Telegram), `gate` and `pending` (the agent's
- * run gate), `user_prompts` (user messages on their way to the gate), `updates` (Telegram update ids seen).
+ * run gate), `user_prompts` (user messages on their way to the gate), `updates` (Telegram update ids seen),
+ * `offers` (reminders offered from free text, waiting for Create or Cancel).
  */
 
 /** Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped. */
@@ -160,6 +161,14 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE transcript;
   ALTER TABLE transcript_new RENAME TO transcript;
   CREATE TABLE usage (day TEXT NOT NULL, counter TEXT NOT NULL, n INTEGER NOT NULL, noticed INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (day, counter)) WITHOUT ROWID;
+  `,
+  // 9: the chat speaks people's language (issue 14): a bot entry and its outbox row keep the buttons sent under
+  // it (JSON rows of { text, data }), and a reminder offered from free text waits in offers until Create or
+  // Cancel is pressed (its id is in the buttons' data).
+  `
+  ALTER TABLE transcript ADD COLUMN buttons TEXT;
+  ALTER TABLE outbox ADD COLUMN buttons TEXT;
+  CREATE TABLE offers (id TEXT PRIMARY KEY, at_ms INTEGER NOT NULL, text TEXT NOT NULL, created_at INTEGER NOT NULL) WITHOUT ROWID;
   `,
 ];
 

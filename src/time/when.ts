@@ -9,7 +9,7 @@
 import type { ParsedResult } from "chrono-node";
 import { DAY_MS, MINUTE_MS, civilFields, daysInMonth, localMs } from "./civil";
 import { addDuration, maxAhead, parseAt, wallTimeNote } from "./at";
-import { parseInLocales, type ChronoReference, type Locale } from "./chrono";
+import { localeParsers, type ChronoReference, type Locale } from "./chrono";
 import { offsetAt, resolveLocal, toLocal, type Resolution } from "./zone";
 
 /** A time that was read: the instant, the phrase as typed, what follows it, and a DST note when one applies. */
@@ -64,8 +64,8 @@ export async function findWhen(
   now: number,
   prefer?: Locale,
 ): Promise<{ ok: true; value: WhenRead & { before: string } } | { ok: false; problem: WhenProblem } | null> {
-  for await (const { results } of parseInLocales(text, reference(zone, now), prefer)) {
-    const r = results[0];
+  for (const { parse } of localeParsers(text, reference(zone, now), prefer)) {
+    const r = (await parse())[0];
     if (!r) continue;
     const read = fromChrono(r, zone, now);
     const problem = checkRange(read, zone, now);
@@ -163,8 +163,10 @@ async function readOrdinalDay(text: string, lead: string, day: number, zone: str
 async function readChronoStart(text: string, zone: string, now: number): Promise<Reading | WhenProblem> {
   let best: ParsedResult | null = null;
   let elsewhere: ParsedResult | null = null;
-  for await (const { results } of parseInLocales(text, reference(zone, now))) {
-    const r = results[0];
+  for (const { locale, parse } of localeParsers(text, reference(zone, now))) {
+    // English is the fallback of other scripts (digits: "14:30 позвонить"): not needed once theirs read a time.
+    if (best && locale === "en") break;
+    const r = (await parse())[0];
     if (!r) continue;
     // Only a phrase at the very start splits WHEN from the text ("tomorow 9am" reads just "9am", at 8).
     if (r.index !== 0) elsewhere = elsewhere && elsewhere.index <= r.index ? elsewhere : r;

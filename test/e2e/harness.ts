@@ -50,7 +50,7 @@ export type Worker = {
 };
 
 /** A free TCP port on loopback (bound and released; wrangler takes it a moment later). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

@@ -72,10 +72,11 @@ export function formatWeekdayTime(instant: number, zone: string, now: number): s
 
 /**
  * `in 20 min`, `in 3 h 48 min`, `in 2 days 4 h`, `in 12 days`: how far ahead, to the nearest minute (so that
- * "in 2 hours" read a few milliseconds later still says 2 h).
+ * "in 2 hours" read a few milliseconds later still says 2 h); `in under a minute` below half a minute.
  */
 export function formatDistance(ms: number): string {
   const minutes = Math.max(0, Math.round(ms / 60_000));
+  if (minutes === 0) return "in under a minute";
   if (minutes < 60) return `in ${minutes} min`;
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return minutes % 60 === 0 ? `in ${hours} h` : `in ${hours} h ${minutes % 60} min`;

@@ -179,6 +179,8 @@ describe("the understood time of a reminder (issue 14)", () => {
   it("formatDistance: minutes, hours and minutes, days and hours, rounded to the minute", () => {
     const min = 60_000;
     expect(formatDistance(20 * min - 3)).toBe("in 20 min");
+    expect(formatDistance(12_000)).toBe("in under a minute");
+    expect(formatDistance(40_000)).toBe("in 1 min");
     expect(formatDistance(59 * min)).toBe("in 59 min");
     expect(formatDistance(60 * min)).toBe("in 1 h");
     expect(formatDistance(228 * min)).toBe("in 3 h 48 min");

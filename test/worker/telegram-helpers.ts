@@ -293,6 +293,7 @@ export function distance(ms: number): string {
   const minutes = Math.round(ms / 60_000);
   const hours = Math.floor(minutes / 60);
   const days = Math.floor(hours / 24);
+  if (minutes === 0) return "in under a minute";
   if (minutes < 60) return `in ${minutes} min`;
   if (hours < 48) return `in ${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
   return days < 7 && hours % 24 ? `in ${days} days ${hours % 24} h` : `in ${days} days`;

@@ -134,6 +134,7 @@ export class Inbox {
   async pressButton(chatId: string, data: string): Promise<Result<{ answer: string }>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
+    if (typeof data !== "string" || data.length > 64) return err("bad_request", `"press" must be the data of a button in this chat's transcript, such as "y:k7m2qabc".`);
     const now = this.d.now();
     const outcome = await this.press(data, `b:${now}:${crypto.randomUUID()}`, this.context(chatId, false, now));
     if (!outcome) return err("bad_request", `"press" must be the data of a button in this chat's transcript, such as "y:k7m2qabc"; got "${shown(data)}".`);

@@ -61,9 +61,12 @@ describe("/remind reads the time as people write it", () => {
     const chat = await chatIn(null);
     const t0 = await clockOf(chat.stub);
     const today = new Date(t0);
+    // The coming Monday 09:00: today's when it is Monday before nine.
+    let monday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + ((8 - today.getUTCDay()) % 7), 9);
+    if (monday <= t0) monday += 7 * 86_400_000;
     const cases: [string, number][] = [
       ["tomorrow 9am call mum", Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1, 9)],
-      ["monday 9:00 standup", Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + (((8 - today.getUTCDay()) % 7) || 7), 9)],
+      ["monday 9:00 standup", monday],
     ];
     // The next 3rd at 08:00 after now.
     let third = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 3, 8);

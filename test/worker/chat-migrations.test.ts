@@ -1,7 +1,8 @@
 /**
  * The chat's SQLite migrations on a database written by an older schema: migration 6 gives each run a `kind`
  * (a waiting watcher call was told by the `{"watcher":` prefix of its message) and drops the unused meta
- * table. The object then reads the converted rows as runs of their kind. Chat ids 8100000 up.
+ * table. The object then reads the converted rows as runs of their kind. Migration 9 adds the buttons of
+ * transcript entries and outbox rows, and the offers. Chat ids 8100000 up.
  */
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -57,5 +58,32 @@ describe("migration 6: runs say what they are", () => {
       ["wwww2:500", "settled", "silent"],
       ["wwww2:400", "settled", "matched"],
     ]);
+  });
+});
+
+describe("migration 9: buttons kept with their entry, offers", () => {
+  it("keeps the transcript as it was, a job's message now showing the job's buttons, and takes offers", async () => {
+    const { chatId, stub } = newChat();
+    await must(stub.getSettings(chatId));
+    await runInDurableObject(stub, (_instance, state) => {
+      const sql = state.storage.sql;
+      resetTo(sql, 8);
+      sql.exec("INSERT INTO settings (key, value) VALUES ('chat_id', ?)", chatId);
+      const entry = "INSERT INTO transcript (at, role, source, text, job_id, run_id) VALUES (?, ?, ?, ?, ?, ?)";
+      sql.exec(entry, 1000, "user", "admin", "/jobs", null, null);
+      sql.exec(entry, 1001, "bot", "command", "No scheduled jobs.", null, null);
+      sql.exec(entry, 2000, "bot", "job", "Time to stretch.", "k7m2q", "k7m2q:2000");
+      expect(migrate(sql)).toBe(MIGRATIONS.length);
+      sql.exec("INSERT INTO offers (id, at_ms, text, created_at) VALUES ('abcdefgh', 1, 'x', 1)");
+    });
+    const { messages } = await must<{ messages: Record<string, unknown>[] }>(stub.messages(chatId, 10));
+    expect(messages.map(({ role, text, buttons }) => ({ role, text, buttons }))).toEqual([
+      { role: "user", text: "/jobs", buttons: undefined },
+      { role: "bot", text: "No scheduled jobs.", buttons: undefined },
+      { role: "bot", text: "Time to stretch.", buttons: [[{ text: "Run now", data: "r:k7m2q" }, { text: "Pause", data: "p:k7m2q" }, { text: "Cancel", data: "c:k7m2q" }]] },
+    ]);
+    // The offer written above is taken once, through a press.
+    expect(await must(stub.pressButton(chatId, "n:abcdefgh"))).toEqual({ answer: "OK, no reminder." });
+    expect(await must(stub.pressButton(chatId, "n:abcdefgh"))).toEqual({ answer: "This was answered already." });
   });
 });

@@ -9,10 +9,16 @@
  * With RUNNER_URL set in the environment, no runner is started: put RUNNER_URL, RUNNER_SECRET and PUBLIC_URL
  * for your own runner in .dev.vars. RUNNER_PORT and WORKSPACE_ROOT choose the started runner's port and
  * scripts' directory.
+ *
+ * The session's runner secret never goes on a command line (where `ps` shows it to every user): the runner
+ * gets it in its environment, and wrangler in a dotenv file of a private temporary directory (mode 0700, the
+ * file 0600), passed with `--env-file` after the project's own .dev.vars (or .env files) and removed on exit.
  */
 import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -67,6 +73,13 @@ function exitCode(child) {
 function signalNumber(signal) {
   return { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 }[/** @type {string} */ (signal)];
 }
+
+/** The private directory of the session's secrets file, removed on exit however the script ends. */
+/** @type {string | null} */
+let secretsDir = null;
+process.on("exit", () => {
+  if (secretsDir) rmSync(secretsDir, { recursive: true, force: true });
+});
 
 for (const signal of /** @type {NodeJS.Signals[]} */ (["SIGINT", "SIGTERM", "SIGHUP"])) {
   process.on(signal, () => {
@@ -152,5 +165,20 @@ async function startRunner(port) {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return ["--var", `RUNNER_URL:${url}`, "--var", `RUNNER_SECRET:${secret}`, "--var", `PUBLIC_URL:http://localhost:${port}`];
+  return ["--var", `RUNNER_URL:${url}`, "--var", `PUBLIC_URL:http://localhost:${port}`, ...secretFiles(secret)];
+}
+
+/**
+ * `--env-file` arguments that hand RUNNER_SECRET to wrangler without a command line showing it: the project's
+ * own local secrets first (given any --env-file, wrangler reads only those, so .dev.vars, or else .env and
+ * .env.local, are named too), then a file of this session's, which wins.
+ * @param {string} secret
+ * @returns {string[]}
+ */
+function secretFiles(secret) {
+  secretsDir = mkdtempSync(path.join(tmpdir(), "cuckoo-dev-"));
+  const file = path.join(secretsDir, "runner.env");
+  writeFileSync(file, `RUNNER_SECRET=${secret}\n`, { mode: 0o600 });
+  const own = existsSync(path.join(root, ".dev.vars")) ? [".dev.vars"] : [".env", ".env.local"].filter((f) => existsSync(path.join(root, f)));
+  return [...own, file].flatMap((f) => ["--env-file", f]);
 }

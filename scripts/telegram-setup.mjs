@@ -4,10 +4,11 @@
  * `${PUBLIC_URL}/telegram/webhook` with the secret Telegram sends back in X-Telegram-Bot-Api-Secret-Token,
  * only the update types the bot reads, and the command menu. Reads TELEGRAM_BOT_TOKEN,
  * TELEGRAM_WEBHOOK_SECRET and PUBLIC_URL from the environment (and TELEGRAM_API_BASE, default
- * https://api.telegram.org). Prints what it did; never prints the token.
+ * https://api.telegram.org). Prints what it did; never prints the token. Each call waits at most 15 s; a Bot
+ * API that cannot be reached is said in one sentence (exit 1), not as `fetch failed`.
  */
 // The menu is the bot's own command list (Node 22 strips the types of this dependency-free module).
-const { COMMAND_HELP } = await import("../src/telegram/commands.ts");
+const { COMMAND_HELP } = await import("../src/telegram/menu.ts");
 
 /** @param {string} name */
 
@@ -35,15 +36,48 @@ if (!/^[A-Za-z0-9_-]{1,256}$/.test(secret)) {
  * @returns {Promise<any>}
  */
 async function call(method, params) {
-  const response = await fetch(`${base}/bot${token}/${method}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(params),
-  });
+  let response;
+  try {
+    response = await fetch(`${base}/bot${token}/${method}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(params),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch (error) {
+    throw new Error(unreachable(method, error));
+  }
   /** @type {{ ok?: boolean, result?: unknown, error_code?: number, description?: string }} */
   const body = /** @type {any} */ (await response.json().catch(() => ({})));
   if (!body.ok) throw new Error(`${method} failed (${body.error_code ?? response.status}): ${body.description ?? "no description"}`);
   return body.result;
+}
+
+/** Network error codes as a person says them. */
+const WHY = /** @type {Record<string, string>} */ ({
+  ENOTFOUND: "its host name does not resolve",
+  EAI_AGAIN: "its host name does not resolve",
+  ECONNREFUSED: "the connection was refused",
+  ECONNRESET: "the connection was reset",
+  ETIMEDOUT: "the connection timed out",
+  ENETUNREACH: "the network is unreachable",
+  EHOSTUNREACH: "the host is unreachable",
+});
+
+/**
+ * The sentence for a Bot API that did not answer: no network, a name that does not resolve, a refused
+ * connection or a time-out, with the cause (never the token: only the base URL is named).
+ * @param {string} method
+ * @param {unknown} error
+ */
+function unreachable(method, error) {
+  const cause = /** @type {{ cause?: { code?: string, message?: string } }} */ (error)?.cause;
+  const timedOut = error instanceof Error && error.name === "TimeoutError";
+  const code = cause?.code ?? "";
+  const why = timedOut ? "no answer within 15 s" : (WHY[code] ?? (code || cause?.message || (error instanceof Error ? error.message : String(error))));
+  const check = `check this machine's network connection${process.env.TELEGRAM_API_BASE ? " and TELEGRAM_API_BASE" : ""}`;
+  const state = method === "getMe" ? "Nothing was changed." : `The steps before ${method} were done; running it again is safe.`;
+  return `Could not reach the Bot API at ${base} (${why}): ${check}, then run npm run telegram:setup again. ${state}`;
 }
 
 try {

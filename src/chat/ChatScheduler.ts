@@ -38,6 +38,7 @@ import { GateStore } from "./store/gate";
 import { JobStore } from "./store/jobs";
 import { MemoryStore } from "./store/memory";
 import { ImportStore } from "./store/imports";
+import { OfferStore } from "./store/offers";
 import { OutboxStore } from "./store/outbox";
 import { RunStore } from "./store/runs";
 import { migrate } from "./store/schema";
@@ -101,7 +102,7 @@ export class ChatScheduler extends DurableObject<Env> {
     this.memory = new MemoryOps({ memory: memoryStore, jobs: jobStore, info, now, transaction });
     this.imports = new Imports({ jobs: jobStore, imports: new ImportStore(this.db), jobOps: this.jobs, info, config, now, transaction });
     this.conversation = new Conversation({ jobs: jobStore, usage, config, userPrompts, runs, gateStore, gate, transcript, deliveries, settler, info, env: currentEnv, now, transaction });
-    this.inbox = new Inbox({ transcript, userPrompts, info, deliveries, directory, jobs: this.jobs, env: currentEnv, config, now, transaction });
+    this.inbox = new Inbox({ transcript, userPrompts, offers: new OfferStore(this.db), info, deliveries, directory, jobs: this.jobs, env: currentEnv, config, now, transaction });
     this.outbox = new TelegramOutbox({ outbox: outboxStore, info, config, markBlocked: (chatId, blocked, at) => directory.markBlocked(chatId, blocked, at), now });
   }
 
@@ -287,6 +288,11 @@ export class ChatScheduler extends DurableObject<Env> {
   /** Transcript mode: a message written through the admin API, as the chat's user. */
   postUserMessage(chatId: string, text: string): Promise<Result<{ messageId: string }>> {
     return this.healed(this.inbox.postUserMessage(chatId, text));
+  }
+
+  /** Transcript mode: a button of a bot entry pressed, as the chat's user; the notice Telegram would show. */
+  pressButton(chatId: string, data: string): Promise<Result<{ answer: string }>> {
+    return this.healed(this.inbox.pressButton(chatId, data));
   }
 
   /** A Telegram update for this chat, checked at the edge. */

@@ -20,6 +20,7 @@ import type { Config } from "../config";
 import type { NextPrompt, TurnAnswer, TurnContext } from "../contracts/turn";
 import { formatHeader, formatLocalDay } from "../time";
 import { MAX_RESENDS, OFFER_DEADLINE_MS } from "../jobs/fire";
+import { jobButtons } from "../telegram/buttons";
 
 export type ConversationDeps = {
   jobs: JobStore;
@@ -227,7 +228,7 @@ export class Conversation {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
     const n = Number.isInteger(limit) && limit >= 1 && limit <= 500 ? limit : 50;
-    return ok({ chatId, messages: this.d.transcript.entries(n) });
+    return ok({ chatId, messages: this.d.transcript.entries(n, jobButtons) });
   }
 
   /** A prompt the queue gave up on: settle it failed and tell the chat in one sentence. */

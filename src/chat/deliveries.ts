@@ -2,13 +2,13 @@
  * @module Writing a delivery (DESIGN §1 "Delivery"): every message the chat sees, an agent's reply, an alert or
  * a command's answer, becomes one transcript entry (after the prompt the agent saw and the tools it called,
  * when given) and, with a bot to send it, one outbox row, under a key
- * that is delivered once. Callers run `write` inside their own transaction.
+ * that is delivered once. Buttons given go with both (a job's message gets the job's buttons when it is sent). Callers run `write` inside their own transaction.
  */
 import { JOB_ID_PATTERN } from "../contracts/ids";
 import type { ToolCallRecord } from "../contracts/turn";
 import type { ChatInfo } from "./info";
 import type { OutboxStore } from "./store/outbox";
-import type { Source } from "../schemas/chats";
+import type { ButtonRows, Source } from "../schemas/chats";
 import type { NewEntry, TranscriptStore } from "./store/transcript";
 
 /** Where a delivered message came from: its transcript source and, for a job's run, the job and run. */
@@ -50,16 +50,26 @@ export class Deliveries {
    * Writes a delivery: the `prompt` entry (what the agent saw) when given, the bot entry, the delivered key
    * and, when a bot can send it, the outbox row. False when the key was delivered before (nothing written).
    */
-  write(key: string, markdown: string, origin: Origin, now: number, prompt: string | null = null, tools: readonly ToolCallRecord[] = []): boolean {
+  write(
+    key: string,
+    markdown: string,
+    origin: Origin,
+    now: number,
+    prompt: string | null = null,
+    tools: readonly ToolCallRecord[] = [],
+    buttons: ButtonRows | null = null,
+  ): boolean {
     if (this.transcript.delivered(key)) return false;
     this.transcript.markDelivered(key, now);
     const meta: Omit<NewEntry, "role" | "text"> = { source: origin.source, jobId: origin.jobId, runId: origin.runId };
     if (prompt) this.transcript.append({ ...meta, role: "prompt", text: prompt }, now);
     // What the agent called on the way, for the owner to see (admin API only, never sent to Telegram).
     for (const call of tools) this.transcript.append({ ...meta, role: "tool", text: toolEntryText(call) }, now);
-    this.transcript.append({ ...meta, role: "bot", text: markdown }, now);
+    this.transcript.append({ ...meta, role: "bot", text: markdown, buttons }, now);
     // With no bot to send it (transcript mode, a blocked chat), the transcript entry is the delivery.
-    if (this.info.canSend()) this.outbox.enqueueOutbox({ key, markdown, jobId: origin.jobId, runId: origin.runId }, now);
+    if (this.info.canSend()) {
+      this.outbox.enqueueOutbox({ key, markdown, jobId: origin.jobId, runId: origin.runId, buttons: buttons ? JSON.stringify(buttons) : null }, now);
+    }
     return true;
   }
 

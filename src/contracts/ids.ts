@@ -21,17 +21,21 @@ export const JOB_ID = new RegExp(`^${JOB_ID_PATTERN}$`);
  */
 export const MEMORY_ID = new RegExp(`^[${JOB_ID_ALPHABET}]{6}$`);
 
+type Random = (n: number) => Uint8Array;
+const cryptoRandom: Random = (n) => crypto.getRandomValues(new Uint8Array(n));
+
 /** A fresh 5-character id; the caller retries on the (rare) clash within its chat. */
-export function newJobId(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
+export function newJobId(random: Random = cryptoRandom): string {
   return randomId(5, random);
 }
 
 /** A fresh 6-character memory record id; the caller retries on a clash within its chat. */
-export function newMemoryId(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
+export function newMemoryId(random: Random = cryptoRandom): string {
   return randomId(6, random);
 }
 
-function randomId(length: number, random: (n: number) => Uint8Array): string {
+/** `length` random characters of the job id alphabet. */
+export function randomId(length: number, random: Random = cryptoRandom): string {
   let id = "";
   // 248 = 8 × 31: bytes at or above it are discarded so every character is equally likely.
   while (id.length < length) {

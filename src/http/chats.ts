@@ -4,7 +4,7 @@
  * routes beneath.
  */
 import { Hono } from "hono";
-import { messageBody, settingsBody, transcriptQuery, type ChatSettings, type Transcript, type ZoneChange } from "../schemas/chats";
+import { messageBody, settingsBody, transcriptQuery, type ChatSettings, type PressAnswer, type Transcript, type ZoneChange } from "../schemas/chats";
 import { readJson, validate } from "./body";
 import { chatIdOf, chatStub, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
@@ -56,15 +56,20 @@ chats.get("/:chatId/messages", async (c) => {
 
 /**
  * Transcript mode only (DESIGN §2): the text becomes a private-chat message from the chat's user, routed like
- * a Telegram message, `202 { messageId }`. With a bot token the chat lives in Telegram: 409.
+ * a Telegram message, `202 { messageId }`; or a button of a bot entry is pressed (`press`, its data), `200 {
+ * answer }`. With a bot token the chat lives in Telegram: 409.
  */
 chats.post("/:chatId/messages", async (c) => {
   const chatId = chatIdOf(c);
   if (c.var.config.telegram.mode !== "off") {
     throw new ApiError("conflict", "The bot is connected to Telegram; write to it there.");
   }
-  const { text } = await readJson(c, messageBody());
-  return c.json(unwrap(await chatStub(c.env, chatId).postUserMessage(chatId, text)), 202);
+  const body = await readJson(c, messageBody());
+  if (body.press !== undefined) {
+    const answer: PressAnswer = unwrap(await chatStub(c.env, chatId).pressButton(chatId, body.press));
+    return c.json(answer, 200);
+  }
+  return c.json(unwrap(await chatStub(c.env, chatId).postUserMessage(chatId, body.text!)), 202);
 });
 
 /**

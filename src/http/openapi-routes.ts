@@ -274,11 +274,17 @@ export function operations(): Operation[] {
     {
       method: "post",
       path: `${chat}/messages`,
-      summary: "Transcript mode only: a message from the chat's user, routed like a Telegram message (commands work).",
+      summary: "Transcript mode only: a message from the chat's user (`text`, routed like a Telegram message; commands work), or a button pressed (`press`).",
       access: "admin",
       body: "MessageRequest",
-      answers: [[202, "Accepted; the prompt's key is `m:<messageId>`.", "MessageAccepted"]],
-      errors: { conflict: "the bot is connected to Telegram; write to it there" },
+      answers: [
+        [202, "A message accepted; the prompt's key is `m:<messageId>`.", "MessageAccepted"],
+        [200, "A button pressed: the notice Telegram would show. A message it causes is a bot entry in the transcript.", "PressAnswer"],
+      ],
+      errors: {
+        bad_request: "neither or both of `text` and `press`, or `press` data that is no button of this chat",
+        conflict: "the bot is connected to Telegram; write to it there",
+      },
     },
     ...agentOperations(),
   ];

@@ -1,7 +1,8 @@
 /**
  * @module `POST /telegram/webhook` (DESIGN §6): the secret header checked in constant time, the update parsed,
  * only private chats of allowed users served (others get nothing and leave no state), and the update handed
- * to the chat's Durable Object. Answers fast; replies go through the Bot API, never in this response.
+ * to the chat's Durable Object. Answers fast; replies go through the Bot API, never in this response. A pressed
+ * button is answered (`answerCallbackQuery`), and an answered question's buttons are taken away.
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { callBotApi } from "../telegram/api";
@@ -48,13 +49,23 @@ telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
   }
   const result = await c.env.CHAT.getByName(origin.chatId).handleUpdate(update);
   if (!result.ok) console.error(`telegram: update ${update.update_id} refused: ${result.error.message}`);
-  const callbackId = update.callback_query?.id;
-  if (callbackId && result.ok && result.value.handled === "callback" && t.botToken) {
-    const answer = callBotApi({ base: t.apiBase, token: t.botToken }, "answerCallbackQuery", {
-      callback_query_id: callbackId,
+  const query = update.callback_query;
+  if (query && result.ok && result.value.handled === "callback" && t.botToken) {
+    const api = { base: t.apiBase, token: t.botToken };
+    const answer = callBotApi(api, "answerCallbackQuery", {
+      callback_query_id: query.id,
       text: result.value.callbackText ?? "",
     }).catch((error: unknown) => console.error("telegram: answerCallbackQuery failed", error instanceof Error ? error.message : error));
     c.executionCtx.waitUntil(answer);
+    // An offer answered or a zone chosen: its buttons go, so that the question does not look open.
+    if (result.value.clearButtons && query.message) {
+      const cleared = callBotApi(api, "editMessageReplyMarkup", {
+        chat_id: query.message.chat.id,
+        message_id: query.message.message_id,
+        reply_markup: { inline_keyboard: [] },
+      }).catch((error: unknown) => console.error("telegram: editMessageReplyMarkup failed", error instanceof Error ? error.message : error));
+      c.executionCtx.waitUntil(cleared);
+    }
   }
   return c.json(ACK, 200);
 });

@@ -40,13 +40,42 @@ export const zoneChangeSchema = lazy(() =>
 );
 export type ZoneChange = z.infer<ReturnType<typeof zoneChangeSchema>>;
 
-/** `POST …/messages`: what the chat's user writes, in transcript mode. */
+const PRESS = `"press" must be the callback data of a button in the transcript, 1 to 64 characters, such as "y:k7m2qabc".`;
+const ONE_OF = `Give exactly one of "text" (a message) or "press" (a button's data), such as {"text": "/jobs"}.`;
+
+/**
+ * `POST …/messages`: what the chat's user does, in transcript mode: writes `text`, or presses a button of a bot
+ * entry (`press`, the button's `data`).
+ */
 export const messageBody = lazy(() =>
-  z.strictObject({ text: z.string({ error: TEXT }).min(1, { error: TEXT }).max(4096, { error: TEXT }) }),
+  z
+    .strictObject({
+      text: z.string({ error: TEXT }).min(1, { error: TEXT }).max(4096, { error: TEXT }).optional().meta({ description: "A message, as the chat's user writes it." }),
+      press: z
+        .string({ error: PRESS })
+        .min(1, { error: PRESS })
+        .max(64, { error: PRESS })
+        .optional()
+        .meta({ description: "Presses the button with this `data` (a bot entry's `buttons`), as a tap in Telegram does.", examples: ["y:k7m2qabc"] }),
+    })
+    .refine((body) => (body.text === undefined) !== (body.press === undefined), { error: ONE_OF }),
 );
 
 /** The answer of `POST …/messages`: 202 with the id the prompt's key `m:<messageId>` uses. */
 export const messageAccepted = lazy(() => z.strictObject({ messageId: z.string().meta({ examples: ["12"] }) }));
+
+/**
+ * The answer of a press: what Telegram would show as the notice at the top of the chat. A message the press
+ * causes (a created job, a zone set) is a bot entry in the transcript.
+ */
+export const pressAnswer = lazy(() => z.strictObject({ answer: z.string().meta({ examples: ["Created k7m2q."] }) }));
+export type PressAnswer = z.infer<ReturnType<typeof pressAnswer>>;
+
+/** An inline button under a bot entry: its label and the callback data a press sends (≤ 64 bytes). */
+export const buttonSchema = lazy(() => z.strictObject({ text: z.string(), data: z.string().max(64) }));
+/** Rows of buttons, as Telegram lays them out. */
+export const buttonRowsSchema = lazy(() => z.array(z.array(buttonSchema())));
+export type ButtonRows = z.infer<ReturnType<typeof buttonRowsSchema>>;
 
 /** `GET …/messages?limit=`: how many of the last entries; the route reads the query's text as a whole number first. */
 export const transcriptQuery = lazy(() =>
@@ -76,6 +105,9 @@ export const transcriptEntrySchema = lazy(() =>
     text: z.string(),
     jobId: z.string().optional().meta({ description: "On entries a job caused." }),
     runId: z.string().optional().meta({ description: "On entries a job caused." }),
+    buttons: buttonRowsSchema()
+      .optional()
+      .meta({ description: "The buttons under a bot entry (a job's Run now, Pause, Cancel; an offer's Create, Cancel; zones to choose): press one with `POST …/messages { press: data }`." }),
   }),
 );
 export type TranscriptEntry = z.infer<ReturnType<typeof transcriptEntrySchema>>;

@@ -1,26 +1,33 @@
 /**
  * @module What a chat's user writes (DESIGN §6, §7): Telegram updates (deduped by update id) and messages
- * written through the admin API in transcript mode. A command is answered by the chat itself; a pressed
- * button acts like its command; any other text becomes a prompt for the agent on the queue.
+ * written or buttons pressed through the admin API in transcript mode. A command is answered by the chat
+ * itself; a pressed button acts (`press.ts`); without a model, a message that reads as a reminder is offered as
+ * one (`offer.ts`); any other text becomes a prompt for the agent on the queue.
  */
 import type { Config } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";
 import type { Deliveries } from "../chat/deliveries";
 import type { Directory } from "../chat/directory";
 import type { ChatInfo } from "../chat/info";
+import type { OfferStore } from "../chat/store/offers";
 import type { TranscriptStore } from "../chat/store/transcript";
 import type { UserPromptStore } from "../chat/store/user-prompts";
 import { OFFER_DEADLINE_MS } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
-import { parseButton } from "./buttons";
+import { shown } from "../contracts/ids";
+import { newOfferId, parseButton, type Reply } from "./buttons";
 import { NON_TEXT_REPLY, parseCommand } from "./commands";
-import { runCommand, type CommandContext, type CommandHost } from "./execute";
+import { runCommand } from "./execute";
+import type { CommandContext, CommandHost } from "./host";
+import { offerReply, readReminder } from "./offer";
+import { press, type PressOutcome } from "./press";
 import { plainText } from "./render";
 import { updateOrigin, updateSchema } from "./update";
 
 export type InboxDeps = {
   transcript: TranscriptStore;
   userPrompts: UserPromptStore;
+  offers: OfferStore;
   info: ChatInfo;
   deliveries: Deliveries;
   directory: Directory;
@@ -42,8 +49,11 @@ function capText(text: string | undefined): string | undefined {
   return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
-/** What became of an update: a command answered, a prompt queued, a button pressed (with its answer), … */
-export type Handled = { handled: string; callbackText?: string };
+/**
+ * What became of an update: a command answered, a prompt queued, a button pressed (with its answer, and
+ * `clearButtons` when the message's buttons have been answered and should go), …
+ */
+export type Handled = { handled: string; callbackText?: string; clearButtons?: boolean };
 
 export class Inbox {
   constructor(private readonly d: InboxDeps) {}
@@ -94,10 +104,10 @@ export class Inbox {
       const context = this.context(origin.chatId, wasBlocked, now);
       const key = `u:${update.update_id}`;
       if (update.callback_query) {
-        const button = parseButton(update.callback_query.data);
-        if (!button) return ok({ handled: "ignored" });
-        const reply = await runCommand(this.d.jobs, { name: button.action, args: button.id }, context);
-        return ok({ handled: "callback", callbackText: plainText(reply).slice(0, 200) });
+        const data = update.callback_query.data ?? "";
+        const outcome = await this.press(data, key, context);
+        if (!outcome) return ok({ handled: "ignored" });
+        return ok({ handled: "callback", callbackText: plainText(outcome.answer).slice(0, 200), ...(outcome.clear ? { clearButtons: true } : {}) });
       }
       const text = capText(update.message?.text);
       if (text === undefined) {
@@ -117,14 +127,39 @@ export class Inbox {
     }
   }
 
+  /**
+   * Transcript mode: a button of a bot entry pressed, as a tap in Telegram would; `answer` is the notice Telegram
+   * would show. Data that is no button of ours is refused with a sentence.
+   */
+  async pressButton(chatId: string, data: string): Promise<Result<{ answer: string }>> {
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
+    if (typeof data !== "string" || data.length > 64) return err("bad_request", `"press" must be the data of a button in this chat's transcript, such as "y:k7m2qabc".`);
+    const now = this.d.now();
+    const outcome = await this.press(data, `b:${now}:${crypto.randomUUID()}`, this.context(chatId, false, now));
+    if (!outcome) return err("bad_request", `"press" must be the data of a button in this chat's transcript, such as "y:k7m2qabc"; got "${shown(data)}".`);
+    return ok({ answer: outcome.answer });
+  }
+
+  /** A press: carried out, its message (if any) delivered under `key`, answered buttons taken away. */
+  private async press(data: string, key: string, context: CommandContext): Promise<PressOutcome | null> {
+    const pressed = parseButton(data);
+    if (!pressed) return null;
+    const outcome = await press(this.d.jobs, this.d.offers, pressed, { ...context, zone: this.d.info.zone().zone });
+    if (outcome.clear) this.d.transcript.clearButtons(data);
+    if (outcome.reply) this.reply(key, outcome.reply, this.d.now());
+    return outcome;
+  }
+
   private context(chatId: string, blocked: boolean, now: number): CommandContext {
     const config = this.d.config();
     return { chatId, agent: config.agent.kind, runner: config.runner.mode, blocked, now };
   }
 
-  /** A reply the chat sees without the agent (a command's answer): delivered under the message's key. */
-  private reply(key: string, markdown: string, now: number): void {
-    this.d.transaction(() => this.d.deliveries.write(key, markdown, { source: "command", jobId: null, runId: null }, now));
+  /** A reply the chat sees without the agent (a command's answer), with its buttons: delivered under `key`. */
+  private reply(key: string, reply: Reply | string, now: number): void {
+    const { markdown, buttons } = typeof reply === "string" ? { markdown: reply, buttons: undefined } : reply;
+    this.d.transaction(() => this.d.deliveries.write(key, markdown, { source: "command", jobId: null, runId: null }, now, null, [], buttons ?? null));
     this.d.deliveries.flush();
   }
 
@@ -135,11 +170,22 @@ export class Inbox {
     ids: { key: string; messageId?: string; updateId?: number },
     now: number,
     context: CommandContext,
-  ): Promise<"command" | "prompt"> {
+  ): Promise<"command" | "offer" | "prompt"> {
     const command = parseCommand(text);
     if (command) {
       this.reply(ids.key, await runCommand(this.d.jobs, command, context), this.d.now());
       return "command";
+    }
+    if (context.agent === "echo") {
+      // No model to understand it: a message that asks to be reminded is offered as a reminder (DESIGN §6).
+      const zone = this.d.info.zone().zone;
+      const found = await readReminder(text, zone, now);
+      if (found) {
+        const id = newOfferId();
+        this.d.offers.add({ id, at: found.instant, text: found.text, createdAt: now });
+        this.reply(ids.key, offerReply(id, found, zone, now), this.d.now());
+        return "offer";
+      }
     }
     const message: PromptMessage = {
       v: 1,

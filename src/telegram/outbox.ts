@@ -12,7 +12,8 @@ import type { Config } from "../config";
 import type { ChatInfo } from "../chat/info";
 import type { OutboxRow, OutboxStore } from "../chat/store/outbox";
 import { BOT_API_TIMEOUT_MS, callBotApi, NetworkError, TelegramError, type BotApi, type ParamsOf } from "./api";
-import { jobButtons } from "./buttons";
+import { buttonRowsSchema } from "../schemas/chats";
+import { jobButtons, keyboard } from "./buttons";
 import { splitForTelegram } from "./render";
 
 export const MAX_SEND_ATTEMPTS = 8;
@@ -66,7 +67,7 @@ async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: Out
       text: part.html,
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
-      ...(last && row.job_id !== null ? { reply_markup: jobButtons(row.job_id) } : {}),
+      ...(last ? markup(row) : {}),
     };
     try {
       try {
@@ -102,6 +103,20 @@ async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: Out
   }
   store.removeOutbox(row.id);
   return "sent";
+}
+
+/** The buttons under a message's last part: its own, else a job's message gets Run now, Pause and Cancel. */
+function markup(row: OutboxRow): Pick<ParamsOf<"sendMessage">, "reply_markup"> {
+  if (row.buttons !== null) {
+    let rows;
+    try {
+      rows = buttonRowsSchema().safeParse(JSON.parse(row.buttons));
+    } catch {
+      rows = null;
+    }
+    if (rows?.success && rows.data.length > 0) return { reply_markup: keyboard(rows.data) };
+  }
+  return row.job_id !== null ? { reply_markup: keyboard(jobButtons(row.job_id)) } : {};
 }
 
 export type TelegramOutboxDeps = {

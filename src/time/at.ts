@@ -6,7 +6,7 @@ import { HOUR_MS, MINUTE_MS, daysInMonth, formatDate, formatHm, civilFields, loc
 import { formatLocalDateTime, formatSpan } from "./format";
 import { fail, ok, type Parsed } from "../result";
 import { loadTemporal } from "./temporal";
-import { resolveLocal, toLocal, type Resolution } from "./zone";
+import { formatOffset, resolveLocal, toLocal, type Resolution } from "./zone";
 import { shown } from "../contracts/ids";
 
 /** A one-off may be this far in the past when it is created (clock skew, a slow model). */
@@ -95,27 +95,51 @@ export function resolveAt(input: string, zone: string, now: number): Parsed<Pars
 
 const DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(?:\.\d{1,3})?S)?)?$/i;
 
+/** True for an ISO 8601 duration (`PT20M`, `P1DT2H`, `P1W`), whatever its length. */
+export function isDuration(input: string): boolean {
+  return DURATION.test(input.trim());
+}
+
 /**
- * Turns a `delay` (an ISO 8601 duration: `PT20M`, `P1DT2H`, `P1M`) into an instant from now. Calendar parts
- * (years, months, weeks, days) keep the wall time in the zone, as Temporal's ZonedDateTime arithmetic does;
+ * `now` plus an ISO 8601 duration in `zone`, or null when it is not one. Calendar parts (years, months, weeks,
+ * days) keep the wall time in the zone, as Temporal's ZonedDateTime arithmetic does; no range is checked.
+ */
+export async function addDuration(input: string, zone: string, now: number): Promise<number | null> {
+  const text = input.trim();
+  if (!DURATION.test(text)) return null;
+  const Temporal = await loadTemporal();
+  try {
+    const start = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(zone);
+    return start.add(Temporal.Duration.from(text.toUpperCase())).epochMilliseconds;
+  } catch {
+    return null;
+  }
+}
+
+/** The range a delay must lie in: from 1 minute to 5 years ahead. */
+export function delayInRange(instant: number, zone: string, now: number): boolean {
+  return instant - now >= MINUTE_MS && instant <= maxAhead(now, zone);
+}
+
+/**
+ * Turns a `delay` (an ISO 8601 duration: `PT20M`, `P1DT2H`, `P1M`) into an instant from now (`addDuration`);
  * the result must lie 1 minute to 5 years ahead.
  */
 export async function resolveDelay(input: string, zone: string, now: number): Promise<Parsed<number>> {
-  const text = input.trim();
-  const hint = `"delay" must be an ISO 8601 duration such as PT20M or P1DT2H; got "${shown(input)}".`;
-  if (!DURATION.test(text)) return fail(hint);
-  const Temporal = await loadTemporal();
-  let instant: number;
-  try {
-    const start = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(zone);
-    instant = start.add(Temporal.Duration.from(text.toUpperCase())).epochMilliseconds;
-  } catch {
-    return fail(hint);
-  }
-  if (instant - now < MINUTE_MS || instant > maxAhead(now, zone)) {
-    return fail(`"delay" must be from 1 minute (PT1M) to 5 years (P5Y); got "${shown(input)}".`);
-  }
+  const instant = await addDuration(input, zone, now);
+  if (instant === null) return fail(`"delay" must be an ISO 8601 duration such as PT20M or P1DT2H; got "${shown(input)}".`);
+  if (!delayInRange(instant, zone, now)) return fail(`"delay" must be from 1 minute (PT1M) to 5 years (P5Y); got "${shown(input)}".`);
   return ok(instant);
+}
+
+/**
+ * The note for a wall time a DST transition moved (DESIGN §4 preview notes): `2026-03-29 02:30 does not exist
+ * in Europe/Berlin; runs at 03:30`, or that it occurs twice and runs at the first; null for a normal one.
+ */
+export function wallTimeNote(local: number, resolution: Resolution["kind"], instant: number, zone: string): string | null {
+  if (resolution === "gap") return `${formatWallTime(local)} does not exist in ${zone}; runs at ${formatLocalDateTime(instant, zone).slice(11)}`;
+  if (resolution === "ambiguous") return `${formatWallTime(local)} occurs twice in ${zone}; runs at the first (${formatOffset(zone, instant)})`;
+  return null;
 }
 
 /** `2026-03-29 02:30`: how a wall time is named in notes. */

@@ -62,3 +62,25 @@ export function formatLongDate(instant: number, zone: string): string {
 
 const WEEKDAY_LONG = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const MONTH_LONG = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** `Wed 2 Dec 14:30`, with the year when it is not this year's (`Wed 3 Mar 2027 10:00`): an understood time. */
+export function formatWeekdayTime(instant: number, zone: string, now: number): string {
+  const at = localFields(zone, instant);
+  const year = at.year === localFields(zone, now).year ? "" : ` ${at.year}`;
+  return `${WEEKDAY_SHORT[at.weekday]} ${at.day} ${MONTH_SHORT[at.month - 1]}${year} ${formatHm(at)}`;
+}
+
+/**
+ * `in 20 min`, `in 3 h 48 min`, `in 2 days 4 h`, `in 12 days`: how far ahead, to the nearest minute (so that
+ * "in 2 hours" read a few milliseconds later still says 2 h); `in under a minute` below half a minute.
+ */
+export function formatDistance(ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000));
+  if (minutes === 0) return "in under a minute";
+  if (minutes < 60) return `in ${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 === 0 ? `in ${hours} h` : `in ${hours} h ${minutes % 60} min`;
+  const days = Math.floor(hours / 24);
+  if (days < 7 && hours % 24 !== 0) return `in ${days} days ${hours % 24} h`;
+  return `in ${days} days`;
+}

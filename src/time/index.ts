@@ -17,5 +17,9 @@ export {
   type Preview,
   type PreviewInput,
 } from "./preview";
-export { formatChatTime, formatDayMonthTime, formatHeader, formatNowLine, formatLocalDateTime, formatLocalDay, formatLongDate, formatSpan } from "./format";
+export { formatChatTime, formatDayMonthTime, formatDistance, formatHeader, formatNowLine, formatLocalDateTime, formatLocalDay, formatLongDate, formatSpan, formatWeekdayTime } from "./format";
 export { loadTemporal, hasNativeTemporal } from "./temporal";
+export { readWhen, findWhen, type WhenRead, type WhenProblem, type WhenResult } from "./when";
+export { type Locale } from "./chrono";
+export { readEvery, type EveryRead, type EveryProblem, type EveryResult } from "./every";
+export { zonesFor, parseOffset, MAX_CHOICES, type PlaceAnswer } from "./places";

@@ -2,12 +2,12 @@
  * @module Preview (DESIGN §4): the next occurrences of a schedule in a zone, one note per occurrence a DST
  * transition moved, and a plain-English description.
  */
-import { parseAt, resolveDelay, checkOneOff, formatWallTime } from "./at";
+import { parseAt, resolveDelay, checkOneOff, formatWallTime, wallTimeNote } from "./at";
 import { parseCron, type CronSchedule } from "./cron";
 import { formatHeader, formatLocalDateTime } from "./format";
 import { nextOccurrence, type DstNote } from "./next";
 import { fail, ok, type Parsed } from "../result";
-import { formatOffset, formatOffsetMs } from "./zone";
+import { formatOffsetMs } from "./zone";
 
 
 /** One schedule: a cron expression, an `at` or a delay (which one a client gave is `oneSchedule`'s rule). */
@@ -33,12 +33,8 @@ export async function preview(input: PreviewInput, zone: string, from: number, c
     const { instant, local, resolution } = parsed.value;
     const checked = checkOneOff("at", instant, zone, from);
     if (!checked.ok) return checked;
-    const notes: string[] = [];
-    if (local !== null && resolution === "gap") {
-      notes.push(`${formatWallTime(local)} does not exist in ${zone}; runs at ${formatLocalDateTime(instant, zone).slice(11)}`);
-    } else if (local !== null && resolution === "ambiguous") {
-      notes.push(`${formatWallTime(local)} occurs twice in ${zone}; runs at the first (${formatOffset(zone, instant)})`);
-    }
+    const note = local === null ? null : wallTimeNote(local, resolution, instant, zone);
+    const notes = note === null ? [] : [note];
     return ok({ occurrences: [new Date(instant).toISOString()], notes, description: once(instant, zone) });
   }
   const resolved = await resolveDelay(input.delay, zone, from);

@@ -168,7 +168,7 @@ function ianaName(name: string): string | null {
  * Current IANA names that some runtimes still fold into their old links (ICU follows CLDR's older ids), so
  * that a name typed in lower case is stored in its current spelling rather than the link's.
  */
-const CURRENT_NAMES = [
+export const CURRENT_NAMES = [
   "Africa/Asmara",
   "America/Argentina/Buenos_Aires",
   "America/Argentina/Catamarca",

@@ -66,7 +66,17 @@ describe("the agent path under wrangler dev", () => {
     const runId = `${job.id}:${Date.parse(at)}`;
     expect(messages).toEqual([
       { id: expect.any(String), at: expect.any(String), role: "prompt", source: "job", text: expect.any(String), jobId: job.id, runId },
-      { id: expect.any(String), at: expect.any(String), role: "bot", source: "job", text: "Time to stretch.", jobId: job.id, runId },
+      {
+        id: expect.any(String),
+        at: expect.any(String),
+        role: "bot",
+        source: "job",
+        text: "Time to stretch.",
+        jobId: job.id,
+        runId,
+        // The buttons Telegram shows under a job's message, kept in the transcript for the chat panel.
+        buttons: [[{ text: "Run now", data: `r:${job.id}` }, { text: "Pause", data: `p:${job.id}` }, { text: "Cancel", data: `c:${job.id}` }]],
+      },
     ]);
     const [prompt, bot] = messages as [Entry, Entry];
     expect(Date.parse(bot.at)).toBeGreaterThanOrEqual(Date.parse(at));
@@ -138,7 +148,7 @@ describe("the agent path under wrangler dev", () => {
         at: expect.any(String),
         role: "bot",
         source: "admin",
-        text: "No model is configured, so I can only run your scheduled jobs. Send /help for the commands.",
+        text: "No model is configured, so I can only run your scheduled jobs. Send /help for the commands. For a reminder: /remind tomorrow 9:00 call mum",
       },
     ]);
     const prompt = messages[1] as Entry;

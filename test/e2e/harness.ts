@@ -50,7 +50,7 @@ export type Worker = {
 };
 
 /** A free TCP port on loopback (bound and released; wrangler takes it a moment later). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -170,7 +170,11 @@ async function runToEnd(args: string[], withinMs: number): Promise<void> {
  * What a test may add to the Worker's vars (`--var`), such as a bot token and a Bot API stub's URL; a function
  * gets the Worker's base URL first (for PUBLIC_URL).
  */
-export type StartOptions = { vars?: Record<string, string> | ((base: string) => Record<string, string>) };
+export type StartOptions = {
+  vars?: Record<string, string> | ((base: string) => Record<string, string>);
+  /** Wrangler configurations to serve together (`-c` each; the first is the one on the port), instead of wrangler.toml. */
+  configs?: string[];
+};
 
 /**
  * Starts the Worker: migrates the D1 database of a fresh state directory, serves it with `wrangler dev` on a
@@ -203,6 +207,7 @@ export async function startWorker(options: StartOptions = {}): Promise<Worker> {
     const vars = typeof options.vars === "function" ? options.vars(base) : (options.vars ?? {});
     const args = [
       "dev",
+      ...(options.configs ?? []).flatMap((config) => ["-c", config]),
       "--ip", HOST,
       "--port", String(port),
       "--inspector-ip", HOST,

@@ -72,7 +72,8 @@ function wall(instant: number, zone: string) {
   }).formatToParts(instant);
   const p = (type: string) => parts.find((x) => x.type === type)!.value;
   const month = new Intl.DateTimeFormat("en-US", { timeZone: zone, month: "short" }).format(instant);
-  return { iso: `${p("year")}-${p("month")}-${p("day")}T${p("hour")}:${p("minute")}:${p("second")}`, day: String(Number(p("day"))), month, year: p("year"), hm: `${p("hour")}:${p("minute")}`, date: `${p("year")}-${p("month")}-${p("day")}` };
+  const weekday = new Intl.DateTimeFormat("en-US", { timeZone: zone, weekday: "short" }).format(instant);
+  return { weekday, iso: `${p("year")}-${p("month")}-${p("day")}T${p("hour")}:${p("minute")}:${p("second")}`, day: String(Number(p("day"))), month, year: p("year"), hm: `${p("hour")}:${p("minute")}`, date: `${p("year")}-${p("month")}-${p("day")}` };
 }
 
 /** `d MMM HH:mm` in Tokyo. */
@@ -114,14 +115,24 @@ describe("a Telegram chat under wrangler dev", () => {
     const created = await nthSend(2);
     const id = /<code>([a-z0-9]{5})<\/code>/.exec(String(created.params.text))?.[1];
     expect(id, String(created.params.text)).toBeDefined();
-    expect(created.params.text).toBe(renderTelegramHtml(`Created \`${id}\` 💬 Stretch · once ${at.hm}`));
+    // The job line, and the time understood: with its weekday, and how far ahead (issue 14).
+    expect(created.params.text).toBe(renderTelegramHtml(`Created \`${id}\` 💬 Stretch · once ${at.hm}\n⏰ ${at.weekday} ${at.day} ${at.month} ${at.hm} (Asia/Tokyo), in under a minute`));
 
     // 3. A recurring one, and /jobs in Tokyo time: the one-off first, then the yearly job.
     await write('/every "0 9 1 1 *" New year');
     const every = await nthSend(3);
     const yearlyId = /<code>([a-z0-9]{5})<\/code>/.exec(String(every.params.text))?.[1];
     const nextYear = new Date().getUTCFullYear() + 1;
-    expect(every.params.text).toBe(renderTelegramHtml(`Created \`${yearlyId}\` 💬 New year · \`0 9 1 1 *\` · next 1 Jan ${nextYear} 09:00`));
+    // The job line, the cron with its description, and the next three runs (issue 14).
+    const newYears = [0, 1, 2].map((k) => {
+      const w = wall(Date.UTC(nextYear + k, 0, 1, 0), ZONE);
+      return `${w.weekday} 1 Jan ${nextYear + k} 09:00`;
+    });
+    expect(every.params.text).toBe(
+      renderTelegramHtml(
+        `Created \`${yearlyId}\` 💬 New year · \`0 9 1 1 *\` · next 1 Jan ${nextYear} 09:00\n🔁 \`0 9 1 1 *\`: At 09:00, on day 1 of the month, only in January (Asia/Tokyo)\nNext: ${newYears.join(", ")}`,
+      ),
+    );
     t0 = Date.now();
     await write("/jobs");
     const jobs = await nthSend(4);

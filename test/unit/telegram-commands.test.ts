@@ -1,6 +1,17 @@
-/** The chat commands' pure part (DESIGN §6): recognising commands, /remind and /every, the fixed texts. */
+/**
+ * The chat commands' pure part (DESIGN §6, issue 14): recognising commands, the fixed texts, /help with examples
+ * computed from now, the sentences that quote what the user typed with two examples that work now, and a
+ * reminder written in words (the eight languages) found in a message.
+ */
 import { describe, expect, it } from "vitest";
-import { helpText, parseCommand, parseEvery, parseRemind, shortDelay, statusText, timezoneShowText } from "../../src/telegram/commands";
+import { helpText, parseCommand, statusText, timezoneShowText } from "../../src/telegram/commands";
+import { COMMAND_HELP } from "../../src/telegram/menu";
+import { readReminder } from "../../src/telegram/offer";
+import { cronProblemText, everyProblemText, everyUsage, noTextText, remindUsage, understoodLine, unknownPlaceText, whenProblemText } from "../../src/telegram/words";
+
+const BERLIN = "Europe/Berlin";
+/** Tuesday 1 December 2026, 10:00 in Berlin. */
+const NOW = Date.parse("2026-12-01T09:00:00Z");
 
 describe("parseCommand", () => {
   it("reads /cmd and /cmd@botname the same, with the rest as args", () => {
@@ -13,36 +24,6 @@ describe("parseCommand", () => {
     expect(parseCommand("cancel k7m2q")).toBeNull();
     expect(parseCommand("/weather Berlin")).toBeNull();
     expect(parseCommand("/jobs@OtherBot", "CuckooBot")).toBeNull();
-  });
-});
-
-describe("/remind and /every", () => {
-  it("takes an at without spaces or a short or ISO delay, and names the job after its text", () => {
-    expect(parseRemind("2026-12-01T09:00 Call the dentist")).toEqual({ when: { at: "2026-12-01T09:00" }, text: "Call the dentist", name: "Call the dentist" });
-    expect(parseRemind("20m Stretch")).toEqual({ when: { delay: "PT20M" }, text: "Stretch", name: "Stretch" });
-    expect(parseRemind("PT2H Check the oven")).toEqual({ when: { delay: "PT2H" }, text: "Check the oven", name: "Check the oven" });
-    expect(["2h", "1d", "1w", "15x"].map(shortDelay)).toEqual(["PT2H", "P1D", "P1W", null]);
-  });
-
-  it("cuts the name to 80 characters and keeps the text whole", () => {
-    const text = "a".repeat(100);
-    const parsed = parseRemind(`1d ${text}`);
-    expect(parsed).toEqual({ when: { delay: "P1D" }, text, name: `${"a".repeat(79)}…` });
-  });
-
-  it("answers a missing text with the usage sentence", () => {
-    expect(parseRemind("20m")).toEqual({
-      error: "Usage: /remind <when> <text>, where <when> is a date and time such as 2026-12-01T09:00 or a delay such as 20m, 2h or 1d.",
-    });
-  });
-
-  it("takes a quoted cron or a macro", () => {
-    expect(parseEvery('"0 8 * * 1-5" Summarise my inbox')).toEqual({ when: { cron: "0 8 * * 1-5" }, text: "Summarise my inbox", name: "Summarise my inbox" });
-    expect(parseEvery("“0 8 * * 1-5” Summarise")).toEqual({ when: { cron: "0 8 * * 1-5" }, text: "Summarise", name: "Summarise" });
-    expect(parseEvery("@daily Water the plants")).toEqual({ when: { cron: "@daily" }, text: "Water the plants", name: "Water the plants" });
-    expect(parseEvery("0 8 * * * Summarise")).toEqual({
-      error: 'Usage: /every "<cron>" <text>, such as /every "0 8 * * 1-5" Summarise my inbox, or a macro: /every @daily Water the plants.',
-    });
   });
 });
 
@@ -62,8 +43,107 @@ describe("fixed texts", () => {
     );
   });
 
-  it("/help lists every command once", () => {
-    const lines = helpText().split("\n").filter((l) => l.startsWith("/"));
+  it("/help lists every command once, the menu's order", () => {
+    const lines = helpText(NOW, BERLIN, "llm").split("\n").filter((l) => l.startsWith("/"));
     expect(lines.map((l) => l.split(":")[0])).toEqual(["/jobs", "/remind", "/every", "/run", "/pause", "/resume", "/cancel", "/timezone", "/status", "/help"]);
+    expect(COMMAND_HELP.map((c) => `/${c.command}`)).toEqual(lines.map((l) => l.split(":")[0]));
+  });
+
+  it("/help's examples are relative to now: the dated one is a week ahead in the chat's zone, never past", () => {
+    const help = helpText(NOW, BERLIN, "llm").split("\n");
+    expect(help.find((l) => l.startsWith("/remind:"))).toBe(
+      "/remind: a one-off prompt: /remind 20m stretch, /remind tomorrow 9:00 call mum, /remind 2026-12-08 14:30 dentist, /remind monday 9am standup",
+    );
+    // 23:30 on 31 Dec in Berlin is already 1 Jan 00:30 in Tokyo: each zone's own week ahead.
+    const newYear = Date.parse("2026-12-31T22:30:00Z");
+    expect(helpText(newYear, BERLIN, "llm")).toContain("/remind 2027-01-07 14:30 dentist");
+    expect(helpText(newYear, "Asia/Tokyo", "llm")).toContain("/remind 2027-01-08 14:30 dentist");
+    expect(helpText(NOW, BERLIN, "llm").split("\n").at(-1)).toBe("Anything else you write goes to the agent.");
+    expect(helpText(NOW, BERLIN, "echo").split("\n").at(-1)).toBe(
+      'No model is configured: a message such as "remind me tomorrow at 9 to call mum" is offered as a reminder.',
+    );
+  });
+});
+
+describe("sentences in the user's words, with two examples that work now", () => {
+  it("an unreadable time quotes what could not be read and reuses the text", () => {
+    expect(whenProblemText({ kind: "unreadable", phrase: "tomorow", rest: "call mum" }, "call mum", BERLIN, NOW)).toBe(
+      'I couldn\'t read "tomorow" as a time. Try /remind tomorrow 9:00 call mum or /remind 2h call mum.',
+    );
+  });
+
+  it("a past or impossible date gets a dated example for tomorrow, in the chat's zone", () => {
+    expect(whenProblemText({ kind: "past", phrase: "2026-01-01 09:00", instant: Date.parse("2026-01-01T08:00:00Z") }, " water plants", BERLIN, NOW)).toBe(
+      '"2026-01-01 09:00" is in the past: Thu 1 Jan 09:00 (Europe/Berlin) was 334 days ago. Try /remind 2026-12-02 09:00 water plants or /remind 2h water plants.',
+    );
+    expect(whenProblemText({ kind: "not-real", phrase: "2026-02-30" }, "", "Asia/Tokyo", Date.parse("2026-12-31T15:30:00Z"))).toBe(
+      '"2026-02-30" is not a real date. Try /remind 2027-01-02 09:00 call mum or /remind 2h call mum.',
+    );
+    expect(whenProblemText({ kind: "too-far", phrase: "2032-01-01", instant: Date.parse("2032-01-01T08:00:00Z") }, "", BERLIN, NOW)).toBe(
+      '"2032-01-01" is more than 5 years ahead (2032-01-01 09:00 in Europe/Berlin). Try /remind 2026-12-02 09:00 call mum or /remind 2h call mum.',
+    );
+  });
+
+  it("seconds and too soon", () => {
+    expect(whenProblemText({ kind: "seconds", phrase: "90s" }, "stretch", BERLIN, NOW)).toBe(
+      '"90s" counts seconds; a reminder is set in minutes, at least one ahead. Try /remind 2m stretch or /remind 2h stretch.',
+    );
+    expect(whenProblemText({ kind: "too-soon", phrase: "0m" }, "", BERLIN, NOW)).toBe('"0m" is less than a minute from now. Try /remind 2m call mum or /remind 2h call mum.');
+  });
+
+  it("quotes at most 40 characters, and uses a stand-in for a long text", () => {
+    const long = "x".repeat(50);
+    expect(whenProblemText({ kind: "unreadable", phrase: long }, long, BERLIN, NOW)).toBe(
+      `I couldn't read "${"x".repeat(40)}…" as a time. Try /remind tomorrow 9:00 call mum or /remind 2h call mum.`,
+    );
+  });
+
+  it("usage, no text, /every and /timezone", () => {
+    expect(remindUsage(BERLIN, NOW)).toBe("/remind needs a time and then the text of the reminder. Try /remind tomorrow 9:00 call mum or /remind 2h call mum.");
+    expect(everyUsage()).toBe("/every needs a schedule and then the text to send. Try /every day at 8:00 summarise the news or /every weekdays at 8:30 summarise the news.");
+    expect(noTextText("remind", "tomorrow 9am", BERLIN, NOW)).toBe(
+      '"tomorrow 9am" needs a text after it: what should I send then? Try /remind tomorrow 9am call mum or /remind 2h call mum.',
+    );
+    expect(noTextText("every", "weekdays at 8:30", BERLIN, NOW)).toBe(
+      '"weekdays at 8:30" needs a text after it: what should I send then? Try /every weekdays at 8:30 summarise the news or /every day at 8:00 summarise the news.',
+    );
+    expect(everyProblemText({ kind: "unreadable", phrase: "evry" }, "")).toBe(
+      'I couldn\'t read "evry" as a schedule. Try /every day at 8:00 summarise the news or /every weekdays at 8:30 summarise the news.',
+    );
+    expect(everyProblemText({ kind: "uneven", phrase: "every 45 minutes", unit: "minute", n: 45 }, "stretch")).toBe(
+      '"every 45 minutes" can\'t be kept evenly by cron: 45 minutes does not divide an hour. Try /every 30 minutes stretch or /every hour stretch.',
+    );
+    expect(cronProblemText("0 8 * *", 'Invalid cron expression "0 8 * *": it has 4 fields.', "plan")).toBe(
+      'I couldn\'t use "0 8 * *" as a schedule: Invalid cron expression "0 8 * *": it has 4 fields. Try /every "0 8 * * 1-5" plan or /every day at 8:00 plan.',
+    );
+    expect(unknownPlaceText("Mars/Olympus")).toBe('I don\'t know a time zone or place called "Mars/Olympus". Try /timezone Berlin or /timezone America/New_York.');
+  });
+
+  it("the understood time: weekday, zone and how far", () => {
+    expect(understoodLine(Date.parse("2026-12-01T12:48:00Z"), BERLIN, NOW)).toBe("⏰ Tue 1 Dec 13:48 (Europe/Berlin), in 3 h 48 min");
+  });
+});
+
+describe("a reminder written in words", () => {
+  const table: [string, string | null][] = [
+    ["remind me tomorrow at 9 to call the dentist", "2026-12-02T08:00:00.000Z call the dentist"],
+    ["Remind me to call the dentist tomorrow at 9", "2026-12-02T08:00:00.000Z call the dentist"],
+    ["please remind me in 2 hours to check the oven.", "2026-12-01T11:00:00.000Z check the oven"],
+    ["erinnere mich morgen um 9 an den Zahnarzt", "2026-12-02T08:00:00.000Z an den Zahnarzt"],
+    ["rappelle-moi demain à 9h d'appeler maman", "2026-12-02T08:00:00.000Z appeler maman"],
+    ["recuérdame mañana a las 9 llamar a mamá", "2026-12-02T08:00:00.000Z llamar a mamá"],
+    ["lembra-me amanhã às 9 de ligar para a mãe", "2026-12-02T08:00:00.000Z ligar para a mãe"],
+    ["напомни мне завтра в 9 позвонить маме", "2026-12-02T08:00:00.000Z позвонить маме"],
+    ["нагадай мені завтра о 9 подзвонити мамі", "2026-12-02T08:00:00.000Z подзвонити мамі"],
+    ["リマインド 明日9時にお母さんに電話", "2026-12-02T08:00:00.000Z お母さんに電話"],
+    // Not a reminder: no request, no time, a time already past, nothing to remind of.
+    ["call the dentist tomorrow at 9", null],
+    ["remind me to call the dentist", null],
+    ["remind me yesterday at 9 to call", null],
+    ["remind me tomorrow at 9", null],
+  ];
+  it.each(table)("%s → %s", async (message, expected) => {
+    const found = await readReminder(message, BERLIN, NOW);
+    expect(found && `${new Date(found.instant).toISOString()} ${found.text}`).toBe(expected);
   });
 });

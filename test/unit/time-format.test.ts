@@ -6,10 +6,12 @@ import { describe, expect, it } from "vitest";
 import {
   describeCron,
   formatChatTime,
+  formatDistance,
   formatHeader,
   formatLocalDateTime,
   formatNowLine,
   formatSpan,
+  formatWeekdayTime,
   parseCron,
   type CronSchedule,
 } from "../../src/time";
@@ -161,5 +163,30 @@ describe("describeCron: plain English, ending with the chat's zone", () => {
 describe("describeCron: the two day rules", () => {
   it("reads a day-of-month step with a weekday as both rules (odd days that are Mondays)", async () => {
     expect(await describeCron(cron("0 0 */2 * 1"), "UTC")).toBe("At 00:00, every 2 days in a month, when that day is a Monday (UTC)");
+  });
+});
+
+describe("the understood time of a reminder (issue 14)", () => {
+  it("formatWeekdayTime: weekday, day, month and time in the zone, with the year when not this year's", () => {
+    const now = ms("2026-12-01T09:00:00Z");
+    expect(formatWeekdayTime(ms("2026-12-02T13:30:00Z"), "Europe/Berlin", now)).toBe("Wed 2 Dec 14:30");
+    expect(formatWeekdayTime(ms("2027-03-03T09:00:00Z"), "Europe/Berlin", now)).toBe("Wed 3 Mar 2027 10:00");
+    // Around midnight the zone decides the day: 23:30Z on 31 Dec is New Year's Day in Berlin.
+    expect(formatWeekdayTime(ms("2026-12-31T23:30:00Z"), "Europe/Berlin", now)).toBe("Fri 1 Jan 2027 00:30");
+    expect(formatWeekdayTime(ms("2026-12-31T23:30:00Z"), "America/New_York", now)).toBe("Thu 31 Dec 18:30");
+  });
+
+  it("formatDistance: minutes, hours and minutes, days and hours, rounded to the minute", () => {
+    const min = 60_000;
+    expect(formatDistance(20 * min - 3)).toBe("in 20 min");
+    expect(formatDistance(12_000)).toBe("in under a minute");
+    expect(formatDistance(40_000)).toBe("in 1 min");
+    expect(formatDistance(59 * min)).toBe("in 59 min");
+    expect(formatDistance(60 * min)).toBe("in 1 h");
+    expect(formatDistance(228 * min)).toBe("in 3 h 48 min");
+    expect(formatDistance(47 * 60 * min + 59 * min)).toBe("in 47 h 59 min");
+    expect(formatDistance(52 * 60 * min)).toBe("in 2 days 4 h");
+    expect(formatDistance(7 * 24 * 60 * min + 5 * 60 * min)).toBe("in 7 days");
+    expect(formatDistance(3 * 24 * 60 * min)).toBe("in 3 days");
   });
 });

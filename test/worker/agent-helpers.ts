@@ -50,7 +50,7 @@ export type JobView = {
   running: boolean;
 };
 
-export type Entry = { id: string; at: string; role: string; source: string; text: string; jobId?: string; runId?: string };
+export type Entry = { id: string; at: string; role: string; source: string; text: string; jobId?: string; runId?: string; buttons?: { text: string; data: string }[][] };
 
 export type RunRow = {
   run_id: string;
@@ -350,5 +350,5 @@ export function expectPromptText(text: string, zone: string, t0: number, t1: num
   expect(text.slice(newline + 1)).toBe(rest);
 }
 
-export const NO_MODEL = "No model is configured, so I can only run your scheduled jobs. Send /help for the commands.";
+export const NO_MODEL = "No model is configured, so I can only run your scheduled jobs. Send /help for the commands. For a reminder: /remind tomorrow 9:00 call mum";
 export const jobHeader = (name: string, id: string) => `[Scheduled job "${name}" (${id})]`;

@@ -98,9 +98,11 @@ describe("POST /admin/chats/:chatId/messages", () => {
   it("refuses a text that is empty, too long or missing with one sentence", async () => {
     const { chatId, stub } = newChat();
     const sent = await spyQueue(stub);
-    for (const body of [{ text: "" }, { text: "x".repeat(4097) }, {}, { text: 5 }]) {
+    for (const body of [{ text: "" }, { text: "x".repeat(4097) }, { text: 5 }]) {
       expect(await send("POST", `/admin/chats/${chatId}/messages`, body)).toEqual(bad(TEXT));
     }
+    // Neither a text nor a press (issue 14: a button of a bot entry is pressed with { press }).
+    expect(await send("POST", `/admin/chats/${chatId}/messages`, {})).toEqual(bad(`Give exactly one of "text" (a message) or "press" (a button's data), such as {"text": "/jobs"}.`));
     expect(await transcript(stub, chatId)).toEqual([]);
     expect(sent).toEqual([]);
   });
@@ -130,8 +132,10 @@ describe("GET /admin/chats/:chatId/messages", () => {
     const messages = all.body.messages as Record<string, unknown>[];
     expect(messages.map((m) => m.text)).toEqual(["first", expect.stringContaining("Stand up."), "Stand up.", "last"]);
     expect(Object.keys(messages[0]!).sort()).toEqual(["at", "id", "role", "source", "text"]);
-    expect(Object.keys(messages[2]!).sort()).toEqual(["at", "id", "jobId", "role", "runId", "source", "text"]);
+    // A job's message keeps the buttons Telegram shows under it (issue 14).
+    expect(Object.keys(messages[2]!).sort()).toEqual(["at", "buttons", "id", "jobId", "role", "runId", "source", "text"]);
     expect(messages[2]).toMatchObject({ role: "bot", source: "job", jobId: job.id, runId });
+    expect(messages[2]!.buttons).toEqual([[{ text: "Run now", data: `r:${job.id}` }, { text: "Pause", data: `p:${job.id}` }, { text: "Cancel", data: `c:${job.id}` }]]);
     for (const m of messages) {
       expect(m.id).toMatch(/^\d+$/);
       expect(m.at).toMatch(ISO_INSTANT);

@@ -2,7 +2,8 @@
  * The chat's SQLite migrations on a database written by an older schema: migration 6 gives each run a `kind`
  * (a waiting watcher call was told by the `{"watcher":` prefix of its message) and drops the unused meta
  * table; migration 9 copies the runs into a table that takes the new statuses and seeds each watcher's failure
- * streak from its last result. The object then reads the converted rows. Chat ids 8100000 up.
+ * streak from its last result; migration 11 adds the buttons of transcript entries and outbox rows, and the
+ * offers. The object then reads the converted rows. Chat ids 8100000 up.
  */
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -104,5 +105,32 @@ describe("migration 9: memory, imports, and watchers that cost less", () => {
     await settleWith(chatId, await fireWatcher(chatId, stub, job), { status: "failed", exitCode: 3, stderrTail: "down" });
     await settleWith(chatId, await fireWatcher(chatId, stub, job), { status: "failed", exitCode: 4, stderrTail: "other" });
     expect((await transcript(stub, chatId)).map((e) => e.text.split("\n")[0])).toEqual(['⚠️ Job "Feed" (wwww3) failed (exit 4):']);
+  });
+});
+
+describe("migration 11: buttons kept with their entry, offers", () => {
+  it("keeps the transcript as it was, a job's message now showing the job's buttons, and takes offers", async () => {
+    const { chatId, stub } = newChat();
+    await must(stub.getSettings(chatId));
+    await runInDurableObject(stub, (_instance, state) => {
+      const sql = state.storage.sql;
+      resetTo(sql, 10);
+      sql.exec("INSERT INTO settings (key, value) VALUES ('chat_id', ?)", chatId);
+      const entry = "INSERT INTO transcript (at, role, source, text, job_id, run_id) VALUES (?, ?, ?, ?, ?, ?)";
+      sql.exec(entry, 1000, "user", "admin", "/jobs", null, null);
+      sql.exec(entry, 1001, "bot", "command", "No scheduled jobs.", null, null);
+      sql.exec(entry, 2000, "bot", "job", "Time to stretch.", "k7m2q", "k7m2q:2000");
+      expect(migrate(sql)).toBe(MIGRATIONS.length);
+      sql.exec("INSERT INTO offers (id, at_ms, text, created_at) VALUES ('abcdefgh', 1, 'x', 1)");
+    });
+    const { messages } = await must<{ messages: Record<string, unknown>[] }>(stub.messages(chatId, 10));
+    expect(messages.map(({ role, text, buttons }) => ({ role, text, buttons }))).toEqual([
+      { role: "user", text: "/jobs", buttons: undefined },
+      { role: "bot", text: "No scheduled jobs.", buttons: undefined },
+      { role: "bot", text: "Time to stretch.", buttons: [[{ text: "Run now", data: "r:k7m2q" }, { text: "Pause", data: "p:k7m2q" }, { text: "Cancel", data: "c:k7m2q" }]] },
+    ]);
+    // The offer written above is taken once, through a press.
+    expect(await must(stub.pressButton(chatId, "n:abcdefgh"))).toEqual({ answer: "OK, no reminder." });
+    expect(await must(stub.pressButton(chatId, "n:abcdefgh"))).toEqual({ answer: "This was answered already." });
   });
 });

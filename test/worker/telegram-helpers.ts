@@ -246,26 +246,29 @@ export function expectReply(call: Call | undefined, chatId: string, html: string
   expect(call!.params.text).toBe(html);
 }
 
+/** The wall-clock parts of an instant in `zone`, via Intl (en-US: `Sep`, `Wed`, 24-hour). */
+function wallParts(ms: number, zone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    weekday: "short",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(ms);
+  const p = (type: string) => parts.find((x) => x.type === type)!.value;
+  return { weekday: p("weekday"), year: p("year"), month: p("month"), day: p("day"), hm: `${p("hour")}:${p("minute")}` };
+}
+
 /**
  * `HH:mm` when today in `zone`, else `d MMM HH:mm`, with the year when not this year (DESIGN §4), via Intl;
  * `now` is the chat's clock (`clockOf`).
  */
 export function chatTime(instant: number, zone: string, now: number): string {
-  const f = (ms: number) => {
-    const parts = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      year: "numeric",
-      month: "short",
-      day: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }).formatToParts(ms);
-    const p = (type: string) => parts.find((x) => x.type === type)!.value;
-    return { year: p("year"), month: p("month"), day: p("day"), hm: `${p("hour")}:${p("minute")}` };
-  };
-  const at = f(instant);
-  const today = f(now);
+  const at = wallParts(instant, zone);
+  const today = wallParts(now, zone);
   if (at.year === today.year && at.month === today.month && at.day === today.day) return at.hm;
   if (at.year === today.year) return `${at.day} ${at.month} ${at.hm}`;
   return `${at.day} ${at.month} ${at.year} ${at.hm}`;
@@ -276,4 +279,37 @@ export function eitherMinute<T>(t0: number, t1: number, text: (now: number) => T
   const out: T[] = [];
   for (let t = t0; t < t1 + 60_000; t += 60_000) out.push(text(Math.min(t, t1)));
   return out;
+}
+
+/** `Wed 2 Dec 14:30`, with the year when it is not `now`'s (`Thu 2 Dec 2027 14:30`), in `zone`, via Intl. */
+export function weekdayTime(instant: number, zone: string, now: number): string {
+  const at = wallParts(instant, zone);
+  const year = at.year === wallParts(now, zone).year ? "" : ` ${at.year}`;
+  return `${at.weekday} ${Number(at.day)} ${at.month}${year} ${at.hm}`;
+}
+
+/** `in 20 min`, `in 3 h 48 min`, `in 2 days 4 h`, `in 12 days`: how far `ms` is, to the nearest minute. */
+export function distance(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  const hours = Math.floor(minutes / 60);
+  const days = Math.floor(hours / 24);
+  if (minutes === 0) return "in under a minute";
+  if (minutes < 60) return `in ${minutes} min`;
+  if (hours < 48) return `in ${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
+  return days < 7 && hours % 24 ? `in ${days} days ${hours % 24} h` : `in ${days} days`;
+}
+
+/** The sendMessage calls' inline keyboard as rows of `{ text, data }` (what the transcript keeps), or undefined. */
+export function buttonsOf(call: Call | undefined): { text: string; data: string }[][] | undefined {
+  const markup = call?.params.reply_markup as { inline_keyboard: { text: string; callback_data: string }[][] } | undefined;
+  return markup?.inline_keyboard.map((row) => row.map((b) => ({ text: b.text, data: b.callback_data })));
+}
+
+/** Sends `text` as the chat's user and returns the bot's one reply (its alarm run until nothing is due). */
+export async function sayOnce(bot: TestBot, chat: TelegramChat, text: string): Promise<Call> {
+  const before = (await bot.sends(chat.chatId)).length;
+  expect((await postUpdate(bot.env([chat.chatId]), textUpdate(chat.chatId, text))).status).toBe(200);
+  const fresh = (await delivered(bot, chat)).slice(before);
+  expect(fresh, `replies to ${text}`).toHaveLength(1);
+  return fresh[0]!;
 }

@@ -8,7 +8,7 @@
  * runs `delivered` makes.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { helpText } from "../../src/telegram/commands";
+import { statusText } from "../../src/telegram/commands";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { objectExists } from "./api-helpers";
@@ -40,13 +40,13 @@ describe("the secret header", () => {
 
   it("answers 200 with the right secret, and never replies in the response body", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
-    const res = await postUpdate(bot.env([chat.chatId]), textUpdate(chat.chatId, "/help"));
+    const res = await postUpdate(bot.env([chat.chatId]), textUpdate(chat.chatId, "/jobs"));
     expect(res.status).toBe(200);
     const body = await res.text();
     expect(body).not.toContain("sendMessage");
-    expect(body).not.toContain("Commands");
+    expect(body).not.toContain("scheduled");
     const [reply] = await delivered(bot, chat, 1);
-    expectReply(reply, chat.chatId, renderTelegramHtml(helpText()));
+    expectReply(reply, chat.chatId, renderTelegramHtml("No scheduled jobs."));
   });
 });
 
@@ -179,7 +179,7 @@ describe("who is served", () => {
 describe("a repeated update_id", () => {
   it("has no second effect when it comes again later: one reply", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
-    const update = textUpdate(chat.chatId, "/help");
+    const update = textUpdate(chat.chatId, "/status");
     expect((await postUpdate(bot.env([chat.chatId]), update)).status).toBe(200);
     await delivered(bot, chat, 1);
     expect((await postUpdate(bot.env([chat.chatId]), update)).status).toBe(200);
@@ -187,8 +187,8 @@ describe("a repeated update_id", () => {
     const calls = await delivered(bot, chat, 1);
     expect(calls).toHaveLength(1);
     expect(brief(await transcript(chat.stub, chat.chatId))).toEqual([
-      { role: "user", source: "telegram", text: "/help" },
-      { role: "bot", source: "command", text: helpText() },
+      { role: "user", source: "telegram", text: "/status" },
+      { role: "bot", source: "command", text: statusText({ jobs: 0, zone: "UTC", offset: "UTC+00:00", isDefault: true, agent: "echo", runner: "off", blocked: false }) },
     ]);
   });
 

@@ -18,6 +18,7 @@ const outboxRow = lazy(() =>
     stalls: z.number().int(),
     next_attempt_at: z.number().int(),
     parts_sent: z.number().int(),
+    buttons: z.string().nullable(),
   }),
 );
 
@@ -27,15 +28,17 @@ export type OutboxRow = z.infer<ReturnType<typeof outboxRow>>;
 export class OutboxStore {
   constructor(private readonly db: Db) {}
 
-  enqueueOutbox(row: { key: string; markdown: string; jobId: string | null; runId: string | null }, at: number): void {
+  /** A message to send; `buttons` (JSON rows of `{ text, data }`) are its own, else a job's message gets the job's. */
+  enqueueOutbox(row: { key: string; markdown: string; jobId: string | null; runId: string | null; buttons?: string | null }, at: number): void {
     this.db.sql.exec(
-      "INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at, buttons) VALUES (?, ?, ?, ?, ?, ?, ?)",
       row.key,
       at,
       row.markdown,
       row.jobId,
       row.runId,
       at,
+      row.buttons ?? null,
     );
   }
 
@@ -51,7 +54,7 @@ export class OutboxStore {
   dueOutbox(now: number): OutboxRow[] {
     const due: OutboxRow[] = [];
     for (const row of this.db.sql
-      .exec("SELECT id, key, created_at, markdown, job_id, run_id, attempts, stalls, next_attempt_at, parts_sent FROM outbox WHERE failed_at IS NULL ORDER BY id")
+      .exec("SELECT id, key, created_at, markdown, job_id, run_id, attempts, stalls, next_attempt_at, parts_sent, buttons FROM outbox WHERE failed_at IS NULL ORDER BY id")
       .toArray()) {
       const r = outboxRow().safeParse(row);
       if (!r.success) continue;

@@ -5,7 +5,8 @@
  * `transcript`, `deliveries` (keys already delivered), `outbox` (Telegram), `gate` and `pending` (the agent's
  * run gate), `user_prompts` (user messages on their way to the gate), `updates` (Telegram update ids seen),
  * `usage` (per-day counters), `memory` (the chat's memory records), `imports` (source ids imported),
- * `directory` (what the chat last wrote to the D1 directory).
+ * `directory` (what the chat last wrote to the D1 directory),
+ * `offers` (reminders offered from free text, waiting for Create or Cancel).
  */
 
 /** Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped. */
@@ -208,6 +209,14 @@ export const MIGRATIONS: readonly string[] = [
   // so that only a change is written; and `retry_at` after a failed write, which the alarm comes back for.
   `
   CREATE TABLE directory (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+  `,
+  // 11: the chat speaks people's language (issue 14): a bot entry and its outbox row keep the buttons sent under
+  // it (JSON rows of { text, data }), and a reminder offered from free text waits in offers until Create or
+  // Cancel is pressed (its id is in the buttons' data).
+  `
+  ALTER TABLE transcript ADD COLUMN buttons TEXT;
+  ALTER TABLE outbox ADD COLUMN buttons TEXT;
+  CREATE TABLE offers (id TEXT PRIMARY KEY, at_ms INTEGER NOT NULL, text TEXT NOT NULL, created_at INTEGER NOT NULL) WITHOUT ROWID;
   `,
 ];
 

@@ -5,14 +5,14 @@
  */
 import * as z from "zod";
 import { lazy } from "../../lazy";
-import { ROLES, SOURCES, type Role, type Source, type TranscriptEntry } from "../../schemas/chats";
+import { buttonRowsSchema, ROLES, SOURCES, type ButtonRows, type Role, type Source, type TranscriptEntry } from "../../schemas/chats";
 import type { Db } from "./db";
 
 export const TRANSCRIPT_KEPT = 500;
 /** Delivered keys are remembered this long, so a redelivered queue message never gets a second reply. */
 export const DELIVERED_KEPT_MS = 30 * 86_400_000;
 
-export type NewEntry = { role: Role; source: Source; text: string; jobId?: string | null; runId?: string | null };
+export type NewEntry = { role: Role; source: Source; text: string; jobId?: string | null; runId?: string | null; buttons?: ButtonRows | null };
 
 const entryRow = lazy(() =>
   z.object({
@@ -23,6 +23,7 @@ const entryRow = lazy(() =>
     text: z.string(),
     job_id: z.string().nullable(),
     run_id: z.string().nullable(),
+    buttons: z.string().nullable(),
   }),
 );
 
@@ -33,13 +34,14 @@ export class TranscriptStore {
   append(entry: NewEntry, at: number): number {
     const id = this.db.sql
       .exec<{ id: number }>(
-        "INSERT INTO transcript (at, role, source, text, job_id, run_id) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+        "INSERT INTO transcript (at, role, source, text, job_id, run_id, buttons) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
         at,
         entry.role,
         entry.source,
         entry.text,
         entry.jobId ?? null,
         entry.runId ?? null,
+        entry.buttons && entry.buttons.length > 0 ? JSON.stringify(entry.buttons) : null,
       )
       .one().id;
     if (id > TRANSCRIPT_KEPT) this.db.sql.exec("DELETE FROM transcript WHERE id <= ?", id - TRANSCRIPT_KEPT);
@@ -69,8 +71,11 @@ export class TranscriptStore {
     return kept.reverse();
   }
 
-  /** The last `limit` entries, oldest first. */
-  entries(limit: number): TranscriptEntry[] {
+  /**
+   * The last `limit` entries, oldest first. A bot entry about a job that kept no buttons of its own gets the
+   * job's (`jobButtons`), as the outbox sends them: Telegram shows them under it, so the transcript does too.
+   */
+  entries(limit: number, jobButtons: (jobId: string) => ButtonRows): TranscriptEntry[] {
     const rows = this.db.sql.exec("SELECT * FROM (SELECT * FROM transcript ORDER BY id DESC LIMIT ?) ORDER BY id", limit).toArray();
     return rows.flatMap((row) => {
       const r = entryRow().safeParse(row);
@@ -78,8 +83,18 @@ export class TranscriptStore {
       const e: TranscriptEntry = { id: String(r.data.id), at: new Date(r.data.at).toISOString(), role: r.data.role, source: r.data.source, text: r.data.text };
       if (r.data.job_id !== null) e.jobId = r.data.job_id;
       if (r.data.run_id !== null) e.runId = r.data.run_id;
+      // NULL: none of its own (a job's entry shows the job's); "[]": taken away once answered.
+      const buttons = r.data.buttons === null ? null : parseButtons(r.data.buttons);
+      if (buttons && buttons.length > 0) e.buttons = buttons;
+      else if (r.data.buttons === null && e.role === "bot" && e.jobId !== undefined) e.buttons = jobButtons(e.jobId);
       return [e];
     });
+  }
+
+  /** Takes the buttons away from the entries that offered `data` (an offer answered, a zone chosen). */
+  clearButtons(data: string): void {
+    // The data is JSON-quoted as stored, so "y:abc" does not also match "y:abcd".
+    this.db.sql.exec("UPDATE transcript SET buttons = '[]' WHERE buttons IS NOT NULL AND instr(buttons, ?) > 0", JSON.stringify(data));
   }
 
   // Delivered keys.
@@ -106,5 +121,15 @@ export class TranscriptStore {
 
   forgetUpdate(updateId: number): void {
     this.db.sql.exec("DELETE FROM updates WHERE update_id = ?", updateId);
+  }
+}
+
+/** Stored buttons, or null when the column holds something else (never a reason to lose the entry). */
+function parseButtons(json: string): ButtonRows | null {
+  try {
+    const parsed = buttonRowsSchema().safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
   }
 }

@@ -1,0 +1,26 @@
+/**
+ * @module What the chat commands need of their chat (DESIGN §6): its job operations (the chat object's
+ * `JobOps`, so commands use exactly the rules and texts of the admin API and the tools), and who is asking.
+ */
+import type { Result } from "../result";
+import type { CreateJobInput, CreatedBy, Job, JobFilter } from "../schemas/jobs";
+
+type Maybe<T> = T | Promise<T>;
+
+/** The chat's job operations. */
+export interface CommandHost {
+  list(chatId: string, filter: JobFilter): Maybe<Result<{ timeZone: string; now: string; jobs: Job[] }>>;
+  create(chatId: string, input: CreateJobInput, createdBy: CreatedBy): Maybe<Result<Job>>;
+  cancel(chatId: string, id: string): Maybe<Result<Job>>;
+  pause(chatId: string, id: string): Maybe<Result<Job>>;
+  resume(chatId: string, id: string): Maybe<Result<Job>>;
+  runNow(chatId: string, id: string): Maybe<Result<Job>>;
+  getSettings(chatId: string): Maybe<Result<{ timeZone: string; isDefault: boolean }>>;
+  setTimeZone(chatId: string, zone: string | null): Maybe<Result<{ timeZone: string; message: string }>>;
+}
+
+/** What /status shows of the chat's circumstances besides its jobs and zone, and the chat's now. */
+export type CommandContext = { chatId: string; agent: string; runner: string; blocked: boolean; now: number };
+
+/** Who asks, and when: the chat, its zone and the chat's now. */
+export type Asker = { chatId: string; zone: string; now: number };

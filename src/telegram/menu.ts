@@ -1,0 +1,21 @@
+/**
+ * @module The bot's commands and the menu Telegram shows on `/` (DESIGN §6), one line each. Dependency-free:
+ * `npm run telegram:setup` (scripts/telegram-setup.mjs) imports this file straight from Node to set the menu.
+ */
+
+export const COMMANDS = ["start", "help", "jobs", "cancel", "run", "pause", "resume", "timezone", "status", "remind", "every"] as const;
+export type CommandName = (typeof COMMANDS)[number];
+
+/** The menu, one line each. `/help` shows the same commands, with examples computed from the chat's now. */
+export const COMMAND_HELP: readonly { command: CommandName; description: string }[] = [
+  { command: "jobs", description: "list this chat's scheduled jobs" },
+  { command: "remind", description: "a one-off prompt: /remind tomorrow 9:00 call mum, /remind 20m stretch" },
+  { command: "every", description: "a recurring prompt: /every weekdays at 8:30 summarise my inbox" },
+  { command: "run", description: "run a job now: /run <id>" },
+  { command: "pause", description: "pause a job: /pause <id>" },
+  { command: "resume", description: "resume a paused job: /resume <id>" },
+  { command: "cancel", description: "cancel a job: /cancel <id>" },
+  { command: "timezone", description: "show or set this chat's time zone: /timezone Berlin, /timezone reset" },
+  { command: "status", description: "jobs, time zone, agent and runner" },
+  { command: "help", description: "these commands" },
+];

@@ -1,0 +1,36 @@
+/**
+ * @module A pressed button (DESIGN §6), in Telegram or through `POST /admin/chats/:chatId/messages { press }` in
+ * transcript mode: a job's Run now, Pause and Cancel act like their commands and only answer; an offered
+ * reminder's Create makes the job (its time checked again) and Cancel drops it, once, whichever comes first; a
+ * zone button sets the zone. `answer` is the short notice Telegram shows; `reply` a message for the chat;
+ * `clear` takes the buttons away from the message that had them (they have been answered).
+ */
+import type { Offer } from "../chat/store/offers";
+import { formatWeekdayTime } from "../time";
+import { jobAction } from "./execute";
+import type { Pressed, Reply } from "./buttons";
+import type { CommandContext, CommandHost } from "./host";
+import { createReminder } from "./schedule";
+import { remindExamples } from "./words";
+import { pressZone } from "./zone-command";
+
+export type PressOutcome = { answer: string; reply: Reply | null; clear: boolean };
+
+/** The offers waiting for an answer: taken once. */
+export type Offers = { take(id: string): Offer | null };
+
+/** Carries out a press; the zone is the chat's, for the texts. */
+export async function press(host: CommandHost, offers: Offers, pressed: Pressed, ctx: CommandContext & { zone: string }): Promise<PressOutcome> {
+  if (pressed.kind === "job") return { answer: await jobAction(host, pressed.action, pressed.id, ctx), reply: null, clear: false };
+  if (pressed.kind === "zone") return { ...(await pressZone(host, ctx.chatId, pressed.zone)), clear: true };
+  const offer = offers.take(pressed.id);
+  if (!offer) return { answer: "This was answered already.", reply: null, clear: true };
+  if (!pressed.create) return { answer: "OK, no reminder.", reply: null, clear: true };
+  if (offer.at <= ctx.now) {
+    const [a, b] = remindExamples(offer.text, ctx.zone, ctx.now);
+    const passed = `That time has passed (${formatWeekdayTime(offer.at, ctx.zone, ctx.now)} in ${ctx.zone}); nothing was created. Try ${a} or ${b}.`;
+    return { answer: "That time has passed; nothing was created.", reply: { markdown: passed }, clear: true };
+  }
+  const reply = await createReminder(host, { chatId: ctx.chatId, zone: ctx.zone, now: ctx.now }, offer.at, offer.text);
+  return { answer: reply.jobId ? `Created ${reply.jobId}.` : reply.markdown, reply: { markdown: reply.markdown }, clear: true };
+}

@@ -1,0 +1,213 @@
+/**
+ * @module Time zones by place (DESIGN §6 `/timezone Berlin`): a city or a country that names one zone, the likely
+ * zones of a country or name that has several, and the zones an offset (`UTC+2`, `GMT+1`) fits now. The data is
+ * the runtime's own: IANA names from `Intl.supportedValuesOf`, country names in eight languages from
+ * `Intl.DisplayNames`, a country's zones from `Intl.Locale`; only big cities that are not zone names, and the
+ * zones preferred as a group's representative, are listed here. Zones that keep the same clock all year
+ * (Europe/Berlin and Europe/Busingen) count as one. Built on first use, never at module scope.
+ */
+import { CURRENT_NAMES, offsetAt } from "./zone";
+
+/** One zone; several to choose from (`offset` when the input was one); or nothing known by that name. */
+export type PlaceAnswer = { kind: "zone"; zone: string } | { kind: "choices"; zones: string[]; offset: boolean } | { kind: "unknown" };
+
+/** At most this many buttons: enough for the United States' eight clocks and most of Russia's eleven. */
+export const MAX_CHOICES = 12;
+
+/**
+ * The representatives, most likely first: when zones keep the same clock, the first of them listed here is
+ * offered (America/New_York rather than America/Detroit), and choices are ordered by this list.
+ */
+const PREFERRED = [
+  // The biggest cities of each clock first, so that an offset's choices name them.
+  "Europe/London", "Europe/Berlin", "Europe/Paris", "Europe/Madrid", "Europe/Rome", "Europe/Kyiv", "Europe/Moscow",
+  "America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles", "America/Anchorage",
+  "Pacific/Honolulu", "America/Toronto", "America/Mexico_City", "America/Sao_Paulo", "America/Argentina/Buenos_Aires",
+  "America/Bogota", "America/Lima", "America/Santiago", "America/Caracas", "America/Halifax", "America/St_Johns",
+  "Africa/Cairo", "Africa/Johannesburg", "Africa/Lagos", "Africa/Nairobi", "Africa/Casablanca", "Europe/Istanbul",
+  "Asia/Jerusalem", "Asia/Riyadh", "Asia/Tehran", "Asia/Dubai", "Asia/Kabul", "Asia/Karachi", "Asia/Kolkata",
+  "Asia/Kathmandu", "Asia/Dhaka", "Asia/Yangon", "Asia/Bangkok", "Asia/Jakarta", "Asia/Shanghai", "Asia/Hong_Kong",
+  "Asia/Singapore", "Asia/Manila", "Asia/Tokyo", "Asia/Seoul", "Australia/Sydney", "Australia/Brisbane",
+  "Australia/Adelaide", "Australia/Darwin", "Australia/Perth", "Pacific/Auckland",
+  // Then the other clocks of big countries, and the rest.
+  "America/Adak", "America/Vancouver", "America/Edmonton", "America/Winnipeg", "America/Regina", "America/Cancun",
+  "America/Tijuana", "America/Hermosillo", "America/Mazatlan", "America/Manaus", "America/Noronha", "America/Rio_Branco",
+  "Europe/Lisbon", "Atlantic/Azores", "Atlantic/Madeira", "Atlantic/Canary", "Europe/Dublin", "Europe/Amsterdam",
+  "Europe/Brussels", "Europe/Vienna", "Europe/Zurich", "Europe/Stockholm", "Europe/Oslo", "Europe/Copenhagen",
+  "Europe/Warsaw", "Europe/Prague", "Europe/Budapest", "Europe/Athens", "Europe/Helsinki", "Europe/Bucharest",
+  "Europe/Minsk", "Europe/Kaliningrad", "Europe/Samara", "Europe/Simferopol", "Asia/Yekaterinburg", "Asia/Omsk",
+  "Asia/Novosibirsk", "Asia/Krasnoyarsk", "Asia/Irkutsk", "Asia/Yakutsk", "Asia/Vladivostok", "Asia/Magadan",
+  "Asia/Kamchatka", "Asia/Beirut", "Asia/Baghdad", "Asia/Baku", "Asia/Tbilisi", "Asia/Yerevan", "Asia/Tashkent",
+  "Asia/Almaty", "Asia/Makassar", "Asia/Jayapura", "Asia/Ho_Chi_Minh", "Asia/Taipei", "Australia/Melbourne",
+  "Australia/Hobart", "Australia/Lord_Howe", "Pacific/Chatham", "Pacific/Fiji", "Pacific/Guam", "Pacific/Noumea",
+  "Pacific/Tongatapu", "Pacific/Kiritimati", "Pacific/Tahiti", "Pacific/Marquesas", "Pacific/Pago_Pago",
+  "Atlantic/Cape_Verde", "Atlantic/South_Georgia",
+];
+
+/** Big cities that are not zone names, and names that mean more than one place (then all are offered). */
+const CITIES: Readonly<Record<string, readonly string[]>> = {
+  munich: ["Europe/Berlin"], hamburg: ["Europe/Berlin"], frankfurt: ["Europe/Berlin"], cologne: ["Europe/Berlin"],
+  koln: ["Europe/Berlin"], munchen: ["Europe/Berlin"], barcelona: ["Europe/Madrid"], milan: ["Europe/Rome"],
+  florence: ["Europe/Rome"], venice: ["Europe/Rome"], naples: ["Europe/Rome"], geneva: ["Europe/Zurich"],
+  lyon: ["Europe/Paris"], marseille: ["Europe/Paris"], porto: ["Europe/Lisbon"], krakow: ["Europe/Warsaw"],
+  "st petersburg": ["Europe/Moscow"], "saint petersburg": ["Europe/Moscow"], odesa: ["Europe/Kyiv"], odessa: ["Europe/Kyiv"],
+  kharkiv: ["Europe/Kyiv"], lviv: ["Europe/Kyiv"], edinburgh: ["Europe/London"], manchester: ["Europe/London"],
+  "san francisco": ["America/Los_Angeles"], seattle: ["America/Los_Angeles"], "las vegas": ["America/Los_Angeles"],
+  "san diego": ["America/Los_Angeles"], boston: ["America/New_York"], washington: ["America/New_York"],
+  "washington dc": ["America/New_York"], miami: ["America/New_York"], atlanta: ["America/New_York"],
+  philadelphia: ["America/New_York"], dallas: ["America/Chicago"], houston: ["America/Chicago"], austin: ["America/Chicago"],
+  montreal: ["America/Toronto"], ottawa: ["America/Toronto"], calgary: ["America/Edmonton"],
+  "rio de janeiro": ["America/Sao_Paulo"], rio: ["America/Sao_Paulo"], beijing: ["Asia/Shanghai"], shenzhen: ["Asia/Shanghai"],
+  mumbai: ["Asia/Kolkata"], delhi: ["Asia/Kolkata"], "new delhi": ["Asia/Kolkata"], bangalore: ["Asia/Kolkata"],
+  bengaluru: ["Asia/Kolkata"], chennai: ["Asia/Kolkata"], osaka: ["Asia/Tokyo"], kyoto: ["Asia/Tokyo"],
+  canberra: ["Australia/Sydney"], "abu dhabi": ["Asia/Dubai"], "tel aviv": ["Asia/Jerusalem"], hanoi: ["Asia/Ho_Chi_Minh"],
+  "ho chi minh city": ["Asia/Ho_Chi_Minh"], saigon: ["Asia/Ho_Chi_Minh"], wellington: ["Pacific/Auckland"],
+  // Names of more than one place.
+  portland: ["America/Los_Angeles", "America/New_York"],
+  birmingham: ["Europe/London", "America/Chicago"],
+  "san jose": ["America/Los_Angeles", "America/Costa_Rica"],
+  georgia: ["Asia/Tbilisi", "America/New_York"],
+};
+
+/** Country names people write that are not the ones `Intl.DisplayNames` gives. */
+const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
+  usa: "US", us: "US", america: "US", "united states of america": "US", uk: "GB", england: "GB", scotland: "GB",
+  wales: "GB", britain: "GB", "great britain": "GB", holland: "NL", russia: "RU", czech: "CZ", "czech republic": "CZ",
+  uae: "AE", korea: "KR", "south korea": "KR", "north korea": "KP", turkey: "TR", ivory_coast: "CI",
+};
+
+/** `são paulo` → `sao paulo`, `New_York` → `new york`: how names are compared. */
+export function normalisePlace(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[_.]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+let preferredRank: Map<string, number> | undefined;
+let currentNames: Map<string, string> | undefined;
+let zoneByCity: Map<string, string[]> | undefined;
+let countryByName: Map<string, string> | undefined;
+
+/** A runtime's old link (Europe/Kiev) as its current name (Europe/Kyiv). */
+function current(zone: string): string {
+  if (!currentNames) {
+    currentNames = new Map();
+    for (const name of CURRENT_NAMES) {
+      try {
+        currentNames.set(new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone, name);
+      } catch {
+        // A runtime without the name: nothing to map.
+      }
+    }
+  }
+  return currentNames.get(zone) ?? zone;
+}
+
+function cities(): Map<string, string[]> {
+  if (!zoneByCity) {
+    zoneByCity = new Map();
+    const add = (key: string, zone: string) => {
+      const list = zoneByCity!.get(key) ?? [];
+      if (!list.includes(zone)) zoneByCity!.set(key, [...list, zone]);
+    };
+    for (const raw of [...Intl.supportedValuesOf("timeZone"), ...CURRENT_NAMES]) {
+      if (!raw.includes("/") || raw.startsWith("Etc/")) continue;
+      const zone = current(raw);
+      add(normalisePlace(raw.split("/").pop()!), zone);
+      // The old spelling finds the current name too (Kiev → Europe/Kyiv).
+      if (zone !== raw) add(normalisePlace(zone.split("/").pop()!), zone);
+    }
+    for (const [name, zones] of Object.entries(CITIES)) for (const zone of zones) add(name, zone);
+  }
+  return zoneByCity;
+}
+
+const LANGUAGES = ["en", "de", "fr", "es", "pt", "ru", "uk", "ja"];
+
+/** Country names in eight languages → region code (`germany`, `deutschland`, `allemagne` → DE). */
+function countries(): Map<string, string> {
+  if (!countryByName) {
+    countryByName = new Map(Object.entries(COUNTRY_ALIASES).map(([name, code]) => [normalisePlace(name), code]));
+    const names = LANGUAGES.map((l) => new Intl.DisplayNames([l], { type: "region", fallback: "none" }));
+    const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    for (const a of letters) {
+      for (const b of letters) {
+        for (const dn of names) {
+          let name: string | undefined;
+          try {
+            name = dn.of(a + b);
+          } catch {
+            name = undefined;
+          }
+          if (name && !countryByName.has(normalisePlace(name))) countryByName.set(normalisePlace(name), a + b);
+        }
+      }
+    }
+  }
+  return countryByName;
+}
+
+/** A country's zones, as the runtime knows them (`Intl.Locale` has a getter or, newer, a method). */
+function countryZones(code: string): string[] {
+  const locale = new Intl.Locale(`und-${code}`) as Intl.Locale & { timeZones?: string[]; getTimeZones?: () => string[] };
+  const zones = locale.getTimeZones?.() ?? locale.timeZones ?? [];
+  return zones.map(current);
+}
+
+function rank(zone: string): number {
+  preferredRank ??= new Map(PREFERRED.map((z, i) => [z, i]));
+  return preferredRank.get(zone) ?? PREFERRED.length;
+}
+
+/** The zone's offsets at now and at the start of each of the next twelve months: equal for the same clock. */
+function clockOf(zone: string, now: number): string {
+  const samples: number[] = [];
+  for (let month = 0; month <= 12; month++) samples.push(offsetAt(zone, now + month * 30.5 * 86_400_000));
+  return samples.join(",");
+}
+
+/** One representative per clock (the most preferred, else the first by name), most preferred first. */
+export function distinctClocks(zones: readonly string[], now: number): string[] {
+  const groups = new Map<string, string>();
+  for (const zone of [...zones].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))) {
+    const key = clockOf(zone, now);
+    if (!groups.has(key)) groups.set(key, zone);
+  }
+  return [...groups.values()];
+}
+
+const OFFSET = /^(?:utc|gmt)?\s*([+\-\u2212])\s*(\d{1,2})(?::?(\d{2}))?$/i;
+
+/** `UTC+2` → 120, `GMT-03:30` → -210 (minutes east of UTC); null when it is not an offset. */
+export function parseOffset(input: string): number | null {
+  const m = OFFSET.exec(input.trim());
+  if (!m) return null;
+  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
+  if (Number(m[2]) > 14 || Number(m[3] ?? 0) > 59) return null;
+  return m[1] === "+" ? minutes : -minutes;
+}
+
+/**
+ * The zones for a place or offset: one zone for a name that has one clock; the likely zones of a name with
+ * several, or of an offset (the preferred zones on that offset now, then the fixed `Etc/GMT` zone, which never
+ * changes for summer time); unknown otherwise. IANA names themselves are the caller's (`parseZone`).
+ */
+export function zonesFor(input: string, now: number): PlaceAnswer {
+  const offset = parseOffset(input);
+  if (offset !== null) {
+    const on = distinctClocks(PREFERRED.filter((z) => offsetAt(z, now) === offset * 60_000), now).slice(0, MAX_CHOICES - 1);
+    // Etc/GMT-2 is UTC+2: the POSIX sign is inverted. Only whole hours exist there.
+    if (offset % 60 === 0 && Math.abs(offset) <= 12 * 60) on.push(offset === 0 ? "UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset) / 60}`);
+    return on.length === 0 ? { kind: "unknown" } : { kind: "choices", zones: on, offset: true };
+  }
+  const key = normalisePlace(input);
+  if (key === "") return { kind: "unknown" };
+  const zones = cities().get(key) ?? (countries().has(key) ? countryZones(countries().get(key)!) : []);
+  if (zones.length === 0) return { kind: "unknown" };
+  const clocks = distinctClocks(zones, now);
+  return clocks.length === 1 ? { kind: "zone", zone: clocks[0]! } : { kind: "choices", zones: clocks.slice(0, MAX_CHOICES), offset: false };
+}

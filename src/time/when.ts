@@ -1,0 +1,226 @@
+/**
+ * @module A one-off time as a person types it (DESIGN §6 `/remind <when> <text>`), read in the chat's zone:
+ * ISO forms (`2026-12-02 14:30`, `2026-12-02T14:30Z`), durations (`PT20M`, `20m`, `1h30m`, `1d`), a day of the
+ * month (`on the 3rd at 8`) and everything chrono-node reads (`tomorrow 9am`, `in 2 hours`, `monday 9:00`,
+ * `3 March 10:00`, `morgen um 9`, `завтра в 9`, `明日9時`). chrono gets the zone's offset at `now` in minutes
+ * (it ignores IANA names) and its wall-clock answer is resolved again in the zone by `resolveLocal`, so DST days
+ * come out right: a time in a gap moves forward by the gap, a time that occurs twice takes the first.
+ */
+import type { ParsedResult } from "chrono-node";
+import { DAY_MS, MINUTE_MS, civilFields, daysInMonth, localMs } from "./civil";
+import { addDuration, maxAhead, parseAt, wallTimeNote } from "./at";
+import { localeParsers, type ChronoReference, type Locale } from "./chrono";
+import { offsetAt, resolveLocal, toLocal, type Resolution } from "./zone";
+
+/** A time that was read: the instant, the phrase as typed, what follows it, and a DST note when one applies. */
+export type WhenRead = { instant: number; phrase: string; rest: string; note: string | null };
+
+/** Why no time came of it, with the part of the input to quote back. */
+export type WhenProblem =
+  | { kind: "unreadable"; phrase: string; rest?: string }
+  | { kind: "not-real"; phrase: string }
+  | { kind: "seconds"; phrase: string }
+  | { kind: "too-soon"; phrase: string }
+  | { kind: "past"; phrase: string; instant: number }
+  | { kind: "too-far"; phrase: string; instant: number };
+
+export type WhenResult = { ok: true; value: WhenRead } | { ok: false; problem: WhenProblem };
+
+/**
+ * A reading before the range checks: `relative` when it counts from now (a delay, `in 2 hours`); `seconds` when
+ * it counts seconds (`90s`, `in 30 seconds`), which a reminder is not set in.
+ */
+type Reading = { instant: number; phrase: string; relative: boolean; seconds?: boolean; note: string | null };
+
+/** An ISO date, optionally with a time (`T` or a space) and, with a time, an offset; then a space or the end. */
+const ISO_AT = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:[Zz]|[+-]\d{2}:\d{2})?)?(?=\s|$)/;
+const ISO_DURATION = /^P[0-9YMWDTHS.]+(?=\s|$)/i;
+/** `20m`, `2h`, `1h30m`, `1d`, `2w`, `90s` (also `20min`): whole numbers of units, written together. */
+const SHORT_DELAY = /^(?:\d{1,6}(?:w|d|h|min|m|s)){1,5}(?=\s|$)/i;
+/** `on the 3rd`, `the 21st`, `3rd`: a day of the month, which chrono does not read alone. */
+const ORDINAL_DAY = /^(?:on\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b/i;
+const MONTH_AFTER = /^\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+/** Particles that tie a Japanese time to what follows (明日9時に…). */
+const JA_PARTICLES = /^[にのはへ、。]+/;
+
+/** Reads the WHEN at the start of `input` and checks it: in the future, at least a minute for a delay, ≤ 5 years. */
+export async function readWhen(input: string, zone: string, now: number): Promise<WhenResult> {
+  const text = input.trim();
+  const read = await readStart(text, zone, now);
+  if ("kind" in read) return { ok: false, problem: read };
+  const problem = checkRange(read, zone, now);
+  if (problem) return { ok: false, problem };
+  return { ok: true, value: { instant: read.instant, phrase: read.phrase, rest: restAfter(text, read.phrase), note: read.note } };
+}
+
+/**
+ * A time anywhere in `text` (a reminder written in words: "remind me to call the dentist tomorrow at 9"), read
+ * by chrono alone, in the `prefer`red locale first; `before` and `rest` are the text on either side of the
+ * phrase. Null when none is found.
+ */
+export async function findWhen(
+  text: string,
+  zone: string,
+  now: number,
+  prefer?: Locale,
+): Promise<{ ok: true; value: WhenRead & { before: string } } | { ok: false; problem: WhenProblem } | null> {
+  for (const { parse } of localeParsers(text, reference(zone, now), prefer)) {
+    const r = (await parse())[0];
+    if (!r) continue;
+    const read = fromChrono(r, zone, now);
+    const problem = checkRange(read, zone, now);
+    if (problem) return { ok: false, problem };
+    const before = text.slice(0, r.index);
+    return { ok: true, value: { instant: read.instant, phrase: r.text, rest: restAfter(text.slice(r.index), r.text), note: read.note, before } };
+  }
+  return null;
+}
+
+function reference(zone: string, now: number): ChronoReference {
+  return { instant: new Date(now), timezone: offsetAt(zone, now) / MINUTE_MS };
+}
+
+function restAfter(text: string, phrase: string): string {
+  return text.slice(phrase.length).replace(/^[\s,.:;–—-]+/, "").replace(JA_PARTICLES, "").trim();
+}
+
+function checkRange(read: Reading, zone: string, now: number): WhenProblem | null {
+  if (read.seconds) return { kind: "seconds", phrase: read.phrase };
+  if (read.relative && read.instant - now < MINUTE_MS) return { kind: "too-soon", phrase: read.phrase };
+  if (read.instant <= now) return { kind: "past", phrase: read.phrase, instant: read.instant };
+  if (read.instant > maxAhead(now, zone)) return { kind: "too-far", phrase: read.phrase, instant: read.instant };
+  return null;
+}
+
+/** The first reading that applies, in order: ISO, durations, a day of the month, chrono. */
+async function readStart(text: string, zone: string, now: number): Promise<Reading | WhenProblem> {
+  const iso = ISO_AT.exec(text);
+  if (iso) {
+    const parsed = parseAt(iso[0], zone);
+    if (!parsed.ok) return { kind: "not-real", phrase: iso[0] };
+    const { instant, local, resolution } = parsed.value;
+    return { instant, phrase: iso[0], relative: false, note: local === null ? null : wallTimeNote(local, resolution, instant, zone) };
+  }
+  const duration = ISO_DURATION.exec(text) ?? SHORT_DELAY.exec(text);
+  if (duration) return readDelay(duration[0], zone, now);
+  const ordinal = ORDINAL_DAY.exec(text);
+  if (ordinal) {
+    if (MONTH_AFTER.test(text.slice(ordinal[0].length))) {
+      // "the 3rd of March at 8": chrono reads it once the leading "on the" is gone.
+      const lead = /^(?:on\s+)?(?:the\s+)?/i.exec(text)![0];
+      const read = await readChronoStart(text.slice(lead.length), zone, now);
+      return "kind" in read ? { kind: "unreadable", phrase: firstWord(text) } : { ...read, phrase: lead + read.phrase };
+    }
+    return readOrdinalDay(text, ordinal[0], Number(ordinal[1]), zone, now);
+  }
+  return readChronoStart(text, zone, now);
+}
+
+/** `PT20M`, `20m`, `1h30m`: now plus the duration; seconds are not a unit a reminder is set in. */
+async function readDelay(phrase: string, zone: string, now: number): Promise<Reading | WhenProblem> {
+  let iso = phrase;
+  if (!/^P/i.test(phrase)) {
+    const units: Record<string, number> = {};
+    for (const [, n, unit] of phrase.toLowerCase().matchAll(/(\d+)(w|d|h|min|m|s)/g)) {
+      const key = unit === "min" ? "m" : unit!;
+      units[key] = (units[key] ?? 0) + Number(n);
+    }
+    if (units.s !== undefined) return { instant: now, phrase, relative: true, seconds: true, note: null };
+    const date = `${units.w ? `${units.w}W` : ""}${units.d ? `${units.d}D` : ""}`;
+    const time = `${units.h ? `${units.h}H` : ""}${units.m ? `${units.m}M` : ""}`;
+    iso = `P${date}${time ? `T${time}` : ""}`;
+    if (iso === "P") return { instant: now, phrase, relative: true, note: null }; // "0m": too soon
+  } else if (/T.*\dS$/i.test(phrase)) {
+    return { instant: now, phrase, relative: true, seconds: true, note: null };
+  }
+  const instant = await addDuration(iso, zone, now);
+  if (instant === null) return { kind: "unreadable", phrase };
+  return { instant, phrase, relative: true, note: null };
+}
+
+/**
+ * `on the 3rd at 8`: the next 3rd (this month's, or a later month's when it has passed or the month is too
+ * short), at the time that follows, read by chrono on the date written out (`2026-12-03 at 8`).
+ */
+async function readOrdinalDay(text: string, lead: string, day: number, zone: string, now: number): Promise<Reading | WhenProblem> {
+  if (day < 1 || day > 31) return { kind: "not-real", phrase: lead };
+  const today = civilFields(toLocal(zone, now));
+  const after = text.slice(lead.length);
+  for (let k = 0; k <= 12; k++) {
+    const month0 = today.month - 1 + k;
+    const year = today.year + Math.floor(month0 / 12);
+    const month = (month0 % 12) + 1;
+    if (day > daysInMonth(year, month)) continue;
+    const iso = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+    const read = await readChronoStart(iso + after, zone, now);
+    if ("kind" in read) return { kind: "unreadable", phrase: lead };
+    if (read.instant > now) return { ...read, phrase: lead + read.phrase.slice(iso.length) };
+  }
+  return { kind: "unreadable", phrase: lead };
+}
+
+/** chrono's longest reading at the very start, across the locales the text's script allows. */
+async function readChronoStart(text: string, zone: string, now: number): Promise<Reading | WhenProblem> {
+  let best: ParsedResult | null = null;
+  let elsewhere: ParsedResult | null = null;
+  for (const { locale, parse } of localeParsers(text, reference(zone, now))) {
+    // English is the fallback of other scripts (digits: "14:30 позвонить"): not needed once theirs read a time.
+    if (best && locale === "en") break;
+    const r = (await parse())[0];
+    if (!r) continue;
+    // Only a phrase at the very start splits WHEN from the text ("tomorow 9am" reads just "9am", at 8).
+    if (r.index !== 0) elsewhere = elsewhere && elsewhere.index <= r.index ? elsewhere : r;
+    else if (!best || r.text.length > best.text.length) best = r; // "14:30 Uhr" is German's, not English's "14:30"
+  }
+  if (!best) {
+    // Quote what could not be read: what comes before the first phrase that could (and keep what follows it,
+    // the likely text, for the examples), else the first word.
+    if (elsewhere) return { kind: "unreadable", phrase: text.slice(0, elsewhere.index).trim(), rest: restAfter(text.slice(elsewhere.index), elsewhere.text) };
+    return { kind: "unreadable", phrase: firstWord(text) };
+  }
+  return fromChrono(best, zone, now);
+}
+
+function firstWord(text: string): string {
+  return text.split(/\s+/)[0] ?? "";
+}
+
+/** chrono's casual time-of-day words ("tonight", "this evening", "noon"): a time, though no hour was written. */
+const TIME_OF_DAY = ["morning", "afternoon", "evening", "tonight", "noon", "midnight", "now"].map((t) => `casualReference/${t}`);
+
+/**
+ * The instant of a chrono result in `zone`. An explicit offset, or a duration from now (`in 2 hours`), is an
+ * instant as chrono computed it. Anything else is a wall time in the zone, resolved again here (chrono applies
+ * one fixed offset, which is an hour off across a DST change). A date without a time of day means 09:00; a
+ * weekday alone whose 09:00 has passed means next week's.
+ */
+function fromChrono(r: ParsedResult, zone: string, now: number): Reading {
+  const c = r.start;
+  const tags = r.tags();
+  if (c.isCertain("timezoneOffset") || tags.has("result/relativeDateAndTime")) {
+    const instant = r.date().getTime();
+    const relative = tags.has("result/relativeDateAndTime");
+    // A duration that counts seconds ("in 90 seconds") is refused like "90s": reminders are set in minutes.
+    const seconds = relative && Math.round((instant - now) / 1000) % 60 !== 0;
+    return { instant, phrase: r.text.trimEnd(), relative, seconds, note: null };
+  }
+  const relativeDays = tags.has("result/relativeDate");
+  const timeOfDay = TIME_OF_DAY.some((t) => tags.has(t));
+  const dateOnly = !c.isCertain("hour") && !timeOfDay && !relativeDays;
+  const hour = dateOnly ? 9 : (c.get("hour") ?? 9);
+  const minute = dateOnly ? 0 : (c.get("minute") ?? 0);
+  const second = c.isCertain("second") ? (c.get("second") ?? 0) : 0;
+  let local = localMs(c.get("year")!, c.get("month")!, c.get("day")!, hour, minute, second);
+  let resolved = resolve(zone, local);
+  if (resolved.instant <= now && dateOnly && !c.isCertain("day")) {
+    local += 7 * DAY_MS; // "friday" on a Friday after nine: next Friday
+    resolved = resolve(zone, local);
+  }
+  return { instant: resolved.instant, phrase: r.text.trimEnd(), relative: relativeDays, note: wallTimeNote(local, resolved.kind, resolved.instant, zone) };
+}
+
+/** The instant of a wall time, as an offset-less `at` takes it: a gap moves forward, an overlap takes the first. */
+function resolve(zone: string, local: number): { instant: number; kind: Resolution["kind"] } {
+  const r = resolveLocal(zone, local);
+  return { instant: r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.first : r.shifted, kind: r.kind };
+}

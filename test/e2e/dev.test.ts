@@ -1,0 +1,109 @@
+/**
+ * `npm run dev` as a new user runs it (issue 14, item 7): scripts/dev.mjs starts the runner and `wrangler dev`,
+ * and hands the session's runner secret to wrangler without a command line showing it (`ps` lists every
+ * process's arguments to every user): no process's arguments hold it, yet the Worker signs with it (a dry run
+ * through the runner answers), and its file is gone when the session ends.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, waitFor } from "./harness.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+let dev: ChildProcess;
+let base: string;
+let output = "";
+let scratch: string;
+/** The session's secrets file, as wrangler's command line names it. */
+let secretsFile: string | undefined;
+
+/** The pids of every process, with their command lines and environments where readable. */
+function processes(): { pid: number; cmdline: string; environ: string }[] {
+  const out: { pid: number; cmdline: string; environ: string }[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const read = (file: string) => {
+      try {
+        return readFileSync(`/proc/${entry}/${file}`, "utf8").replaceAll("\0", " ");
+      } catch {
+        return "";
+      }
+    };
+    out.push({ pid: Number(entry), cmdline: read("cmdline"), environ: read("environ") });
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  scratch = mkdtempSync(path.join(tmpdir(), "cuckoo-e2e-dev-"));
+  const [port, inspector, runnerPort] = [await freePort(), await freePort(), await freePort()];
+  base = `http://127.0.0.1:${port}`;
+  dev = spawn(
+    process.execPath,
+    [path.join(root, "scripts", "dev.mjs"), "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspector), "--persist-to", path.join(scratch, "state"), "--show-interactive-dev-session=false"],
+    { cwd: root, env: { ...process.env, RUNNER_PORT: String(runnerPort), WORKSPACE_ROOT: path.join(scratch, "ws") }, detached: true, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString("utf8")).slice(-32_000));
+  dev.stdout?.on("data", keep);
+  dev.stderr?.on("data", keep);
+  await waitFor(
+    () => `npm run dev did not serve /healthz:\n${output}`,
+    async () => {
+      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
+      return res?.status === 200 ? ((await res.json()) as { runner: string }) : undefined;
+    },
+    90_000,
+    250,
+  );
+}, 120_000);
+
+afterAll(async () => {
+  if (dev?.pid !== undefined && dev.exitCode === null) {
+    try {
+      process.kill(-dev.pid, "SIGKILL");
+    } catch {
+      // gone
+    }
+  }
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe("npm run dev", () => {
+  it("serves the Worker with its runner, and no process's command line holds the runner secret", async () => {
+    const health = await (await fetch(`${base}/healthz`)).json();
+    expect(health).toMatchObject({ ok: true, telegram: "off", runner: "url", agent: "echo" });
+    // The runner got the secret in its environment: read it there.
+    const runner = processes().find((p) => p.cmdline.includes(path.join("runner", "src", "main.ts")) && p.environ.includes("WORKSPACE_ROOT=" + path.join(scratch, "ws")));
+    expect(runner, output).toBeDefined();
+    const secret = /RUNNER_SECRET=([0-9a-f]{64})/.exec(runner!.environ)?.[1];
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(processes().filter((p) => p.cmdline.includes(secret!)).map((p) => p.cmdline)).toEqual([]);
+    // wrangler reads it from a file only its user may read, named on its command line (the name, not the secret).
+    const wrangler = processes().find((p) => p.cmdline.includes(`--port ${new URL(base).port}`) && p.cmdline.includes("--env-file"));
+    secretsFile = /--env-file (\S+runner\.env)/.exec(wrangler?.cmdline ?? "")?.[1];
+    expect(secretsFile, wrangler?.cmdline).toMatch(/cuckoo-dev-[^/]+\/runner\.env$/);
+    expect(statSync(secretsFile!).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(secretsFile!)).mode & 0o777).toBe(0o700);
+    expect(readFileSync(secretsFile!, "utf8")).toBe(`RUNNER_SECRET=${secret}\n`);
+    // The Worker has it too: its signed dry run is accepted by the runner.
+    const res = await fetch(`${base}/admin/chats/123456789/test`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ command: "echo signed" }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    expect(await res.json()).toMatchObject({ status: "output", exitCode: 0, stdout: "signed\n" });
+  });
+
+  it("removes the secret's file when the session ends (Ctrl-C)", async () => {
+    expect(existsSync(secretsFile!)).toBe(true);
+    process.kill(-dev.pid!, "SIGINT");
+    await waitFor(() => `npm run dev did not stop:\n${output}`, async () => (dev.exitCode !== null || dev.signalCode !== null ? true : undefined), 30_000);
+    await sleep(200);
+    expect(existsSync(path.dirname(secretsFile!))).toBe(false);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * `npm run telegram:setup` (DESIGN §6, issue 14 item 7), run as a user runs it: against the local Bot API stub
+ * it sets the webhook with its secret and the menu; with no Bot API to reach it says so in one sentence, with
+ * the reason and what to do, instead of `fetch failed`.
+ */
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMAND_HELP } from "../../src/telegram/menu.js";
+import { startTelegramStub, type TelegramStub } from "../stub/telegram-stub.js";
+import { freePort } from "./harness.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const TOKEN = "123456789:AAE_e2e-setup_abcdefghijklmnopq";
+let stub: TelegramStub;
+
+beforeAll(async () => {
+  stub = await startTelegramStub();
+});
+
+afterAll(async () => {
+  await stub?.close();
+});
+
+/** Runs the script with these vars; its exit code and what it printed. */
+function setup(vars: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const env = { ...process.env, TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_WEBHOOK_SECRET: "setup-secret", PUBLIC_URL: "https://cuckoo.example.workers.dev/", ...vars };
+    execFile(process.execPath, [path.join(root, "scripts", "telegram-setup.mjs")], { cwd: root, env, timeout: 30_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe("npm run telegram:setup", () => {
+  it("sets the webhook, its secret and the menu, and says so", async () => {
+    const run = await setup({ TELEGRAM_API_BASE: stub.url });
+    expect(run).toEqual({
+      code: 0,
+      stdout: `@CuckooTestBot: webhook set to https://cuckoo.example.workers.dev/telegram/webhook, ${COMMAND_HELP.length} commands in the menu.\n`,
+      stderr: "",
+    });
+    expect(stub.calls({ token: TOKEN }).map((c) => c.method)).toEqual(["getMe", "setWebhook", "setMyCommands"]);
+    expect(stub.calls({ token: TOKEN, method: "setWebhook" })[0]!.params).toEqual({
+      url: "https://cuckoo.example.workers.dev/telegram/webhook",
+      secret_token: "setup-secret",
+      allowed_updates: ["message", "callback_query"],
+      drop_pending_updates: false,
+    });
+    expect(stub.calls({ token: TOKEN, method: "setMyCommands" })[0]!.params).toEqual({ commands: COMMAND_HELP.map(({ command, description }) => ({ command, description })) });
+  });
+
+  it("says in one sentence that the Bot API cannot be reached, and why, instead of fetch failed", async () => {
+    const closed = await freePort();
+    const run = await setup({ TELEGRAM_API_BASE: `http://127.0.0.1:${closed}` });
+    expect(run).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `Could not reach the Bot API at http://127.0.0.1:${closed} (the connection was refused): check this machine's network connection and TELEGRAM_API_BASE, then run npm run telegram:setup again. Nothing was changed.\n`,
+    });
+    expect(run.stderr).not.toContain(TOKEN);
+  });
+});

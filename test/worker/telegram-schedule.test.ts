@@ -1,0 +1,203 @@
+/**
+ * `/remind` and `/every` as people type them, through the webhook and the Bot API stub (DESIGN §6, issue 14):
+ * the job each phrase makes, the reply with what was understood (the time with its weekday and distance; the
+ * cron, its description and the next three runs), the date-and-time bug, DST notes, and the errors that quote
+ * the user with two examples. Chat ids 5140000 up. Times come from the chat's own clock (`clockOf`), an hour
+ * ahead of the machine's; expected texts are built with Intl.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { renderTelegramHtml } from "../../src/telegram/render";
+import { nextRun } from "./api-helpers";
+import { chatIds, clockOf, must, type JobView } from "./agent-helpers";
+import { chatTime, distance, sayOnce, telegramChat, TestBot, weekdayTime, type Call, type TelegramChat } from "./telegram-helpers";
+
+vi.setConfig({ testTimeout: 20_000 });
+const newChat = chatIds(5_140_000);
+const bot = new TestBot("schedule");
+const HOUR = 3_600_000;
+
+type Job = JobView & { text?: string; createdBy: string; category: string };
+
+const say = (chat: TelegramChat, text: string): Promise<Call> => sayOnce(bot, chat, text);
+
+/** Sends `text` and expects the reply to be one of `markdown` (several when it depends on the minute). */
+async function expectReply(chat: TelegramChat, text: string, markdown: string | string[]): Promise<void> {
+  const reply = await say(chat, text);
+  if (Array.isArray(markdown)) expect(markdown.map(renderTelegramHtml)).toContain(reply.params.text);
+  else expect(reply.params.text).toBe(renderTelegramHtml(markdown));
+  expect(reply.params.reply_markup).toBeUndefined();
+}
+
+const jobsOf = async (chat: TelegramChat) => (await must<{ jobs: Job[] }>(chat.stub.listJobs(chat.chatId, {}))).jobs;
+
+/** A chat with its zone set, and the next year by its clock. */
+async function chatIn(zone: string | null): Promise<TelegramChat & { year: number }> {
+  const chat = await telegramChat(bot, newChat().chatId);
+  if (zone) await must(chat.stub.setTimeZone(chat.chatId, zone));
+  return { ...chat, year: new Date(await clockOf(chat.stub)).getUTCFullYear() + 1 };
+}
+
+/** The reply of a created one-off: the job line and the understood time, for each minute the command may have run in. */
+async function remindReplies(chat: TelegramChat, job: Job, zone: string, t0: number): Promise<string[]> {
+  const at = Date.parse((job.schedule as { at: string }).at);
+  const t1 = await clockOf(chat.stub);
+  const out = new Set<string>();
+  for (const now of [t0, t1]) out.add(`Created \`${job.id}\` 💬 ${job.name} · once ${chatTime(at, zone, now)}\n⏰ ${weekdayTime(at, zone, now)} (${zone}), ${distance(at - now)}`);
+  return [...out];
+}
+
+describe("/remind reads the time as people write it", () => {
+  it("takes a date and a time with a space as one time: the job is at 14:30 and named after the text (the 09:00 bug)", async () => {
+    const chat = await chatIn("Europe/Berlin");
+    const t0 = await clockOf(chat.stub);
+    const reply = await say(chat, `/remind ${chat.year}-12-02 14:30 call mum`);
+    const [job] = await jobsOf(chat);
+    expect(job).toMatchObject({ name: "call mum", text: "call mum", kind: "prompt", category: "one-time", createdBy: "user", schedule: { at: `${chat.year}-12-02T13:30:00.000Z` } });
+    expect((await remindReplies(chat, job!, "Europe/Berlin", t0)).map(renderTelegramHtml)).toContain(reply.params.text);
+    expect(reply.params.text).toContain(`⏰ ${weekdayTime(Date.parse(`${chat.year}-12-02T13:30:00Z`), "Europe/Berlin", t0)} (Europe/Berlin), in `);
+  });
+
+  it("reads tomorrow 9am, monday 9:00 and on the 3rd at 8 in the chat's zone, and the text after them", async () => {
+    const chat = await chatIn(null);
+    const t0 = await clockOf(chat.stub);
+    const today = new Date(t0);
+    // The coming Monday 09:00: today's when it is Monday before nine.
+    let monday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + ((8 - today.getUTCDay()) % 7), 9);
+    if (monday <= t0) monday += 7 * 86_400_000;
+    const cases: [string, number][] = [
+      ["tomorrow 9am call mum", Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1, 9)],
+      ["monday 9:00 standup", monday],
+    ];
+    // The next 3rd at 08:00 after now.
+    let third = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 3, 8);
+    if (third <= t0) third = Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 3, 8);
+    cases.push(["on the 3rd at 8 dentist", third]);
+    for (const [phrase, at] of cases) {
+      await say(chat, `/remind ${phrase}`);
+      const text = phrase.split(" ").slice(-1)[0] === "mum" ? "call mum" : phrase.split(" ").slice(-1)[0]!;
+      const job = (await jobsOf(chat)).find((j) => j.name === text);
+      expect(job?.schedule, phrase).toEqual({ at: new Date(at).toISOString() });
+    }
+  });
+
+  it("reads relative times from the chat's now and says how far ahead", async () => {
+    const chat = await chatIn(null);
+    const t0 = await clockOf(chat.stub);
+    const reply = await say(chat, "/remind in 2 hours check the oven");
+    const t1 = await clockOf(chat.stub);
+    const [job] = await jobsOf(chat);
+    const at = Date.parse((job!.schedule as { at: string }).at);
+    expect(at).toBeGreaterThanOrEqual(t0 + 2 * HOUR);
+    expect(at).toBeLessThanOrEqual(t1 + 2 * HOUR);
+    expect(job!.name).toBe("check the oven");
+    expect(reply.params.text).toMatch(/\(UTC\), in 2 h$/);
+    await say(chat, "/remind 1h30m call back");
+    const back = (await jobsOf(chat)).find((j) => j.name === "call back")!;
+    expect(Date.parse((back.schedule as { at: string }).at) - at).toBeGreaterThan(-HOUR / 2 - 5_000);
+  });
+
+  it("reads German, Russian and Japanese", async () => {
+    const chat = await chatIn("Europe/Berlin");
+    const t0 = await clockOf(chat.stub);
+    for (const [message, name] of [
+      ["/remind morgen um 9 Mama anrufen", "Mama anrufen"],
+      ["/remind завтра в 9 позвонить маме", "позвонить маме"],
+      ["/remind 明日9時にお母さんに電話", "お母さんに電話"],
+    ] as const) {
+      await say(chat, message);
+      const job = (await jobsOf(chat)).find((j) => j.name === name);
+      const at = Date.parse((job!.schedule as { at: string }).at);
+      // Tomorrow 09:00 in Berlin, whichever day the chat's clock is on.
+      expect(weekdayTime(at, "Europe/Berlin", t0).endsWith(" 09:00"), message).toBe(true);
+      expect(at - t0, message).toBeGreaterThan(0);
+      expect(at - t0, message).toBeLessThanOrEqual(33 * HOUR);
+    }
+  });
+
+  it("notes a time that the spring-forward gap moves", async () => {
+    const chat = await chatIn("Europe/Berlin");
+    // The last Sunday of March next year: Berlin's clocks jump from 02:00 to 03:00.
+    const lastOfMarch = new Date(Date.UTC(chat.year, 2, 31));
+    const day = 31 - lastOfMarch.getUTCDay();
+    const reply = await say(chat, `/remind ${chat.year}-03-${day} 02:30 night shift`);
+    const [job] = await jobsOf(chat);
+    expect(job!.schedule).toEqual({ at: `${chat.year}-03-${day}T01:30:00.000Z` });
+    expect(reply.params.text.split("\n").at(-1)).toBe(`${chat.year}-03-${day} 02:30 does not exist in Europe/Berlin; runs at 03:30.`);
+  });
+});
+
+describe("/remind says what it did not understand, with two examples that work now", () => {
+  it("quotes the word it could not read, a time in seconds, a past date, and a missing text", async () => {
+    const chat = await chatIn("Europe/Berlin");
+    const now = await clockOf(chat.stub);
+    const tomorrow = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(now + 24 * HOUR);
+    await expectReply(chat, "/remind tomorow 9am call mum", `I couldn't read "tomorow" as a time. Try /remind tomorrow 9:00 call mum or /remind 2h call mum.`);
+    await expectReply(chat, "/remind 90s stretch", `"90s" counts seconds; a reminder is set in minutes, at least one ahead. Try /remind 2m stretch or /remind 2h stretch.`);
+    const past = `${chat.year - 2}-01-01 09:00`;
+    const reply = await say(chat, `/remind ${past} water plants`);
+    expect(reply.params.text).toMatch(new RegExp(`^"${past}" is in the past: .* was \\d+ days ago\\. Try /remind ${tomorrow} 09:00 water plants or /remind 2h water plants\\.$`));
+    await expectReply(chat, "/remind tomorrow 9am", `"tomorrow 9am" needs a text after it: what should I send then? Try /remind tomorrow 9am call mum or /remind 2h call mum.`);
+    await expectReply(chat, "/remind", "/remind needs a time and then the text of the reminder. Try /remind tomorrow 9:00 call mum or /remind 2h call mum.");
+    expect(await jobsOf(chat)).toEqual([]);
+  });
+});
+
+describe("/every turns a phrase into plain cron and shows it", () => {
+  /** The reply of a created recurring job: the line, the cron and its description, the next three runs. */
+  function everyReply(job: Job, cron: string, description: string, zone: string, now: number): string {
+    const next: number[] = [];
+    let after = now;
+    for (let i = 0; i < 3; i++) next.push((after = Date.parse(nextRun(cron, zone, after))));
+    return [
+      `Created \`${job.id}\` 💬 ${job.name} · \`${(job.schedule as { cron: string }).cron}\` · next ${chatTime(next[0]!, zone, now)}`,
+      `🔁 \`${cron}\`: ${description} (${zone})`,
+      `Next: ${next.map((t) => weekdayTime(t, zone, now)).join(", ")}`,
+    ].join("\n");
+  }
+
+  const table: [message: string, stored: string, cron: string, description: string, name: string][] = [
+    ["/every day at 8 summarise news", "0 8 * * *", "0 8 * * *", "At 08:00", "summarise news"],
+    ["/every weekdays at 8:30 check inbox", "30 8 * * 1-5", "30 8 * * 1-5", "At 08:30, Monday through Friday", "check inbox"],
+    ["/every monday 9:00 standup", "0 9 * * 1", "0 9 * * 1", "At 09:00, only on Monday", "standup"],
+    ["/every 15 minutes stretch", "*/15 * * * *", "*/15 * * * *", "Every 15 minutes", "stretch"],
+    ["/every hour drink water", "0 * * * *", "0 * * * *", "Every hour", "drink water"],
+    ["/every month on the 1st at 9 pay rent", "0 9 1 * *", "0 9 1 * *", "At 09:00, on day 1 of the month", "pay rent"],
+    ["/every mon,wed,fri at 18:00 gym", "0 18 * * 1,3,5", "0 18 * * 1,3,5", "At 18:00, only on Monday, Wednesday, and Friday", "gym"],
+    ['/every "0 8 * * 1-5" plan the day', "0 8 * * 1-5", "0 8 * * 1-5", "At 08:00, Monday through Friday", "plan the day"],
+    ["/every 0 7 * * 0 weekly review", "0 7 * * 0", "0 7 * * 0", "At 07:00, only on Sunday", "weekly review"],
+    ["/every @daily water the plants", "@daily", "0 0 * * *", "At 00:00", "water the plants"],
+  ];
+
+  it.each(table)("%s → %s", async (message, stored, cron, description, name) => {
+    const chat = await chatIn("Europe/Berlin");
+    const t0 = await clockOf(chat.stub);
+    const reply = await say(chat, message);
+    const t1 = await clockOf(chat.stub);
+    const [job] = await jobsOf(chat);
+    expect(job).toMatchObject({ name, text: name, schedule: { cron: stored }, category: "recurring", createdBy: "user" });
+    expect([everyReply(job!, cron, description, "Europe/Berlin", t0), everyReply(job!, cron, description, "Europe/Berlin", t1)].map(renderTelegramHtml)).toContain(reply.params.text);
+  });
+
+  it("says what it did not understand, with two examples", async () => {
+    const chat = await chatIn(null);
+    await expectReply(chat, "/every evry day at 8 news", `I couldn't read "evry" as a schedule. Try /every day at 8:00 summarise the news or /every weekdays at 8:30 summarise the news.`);
+    await expectReply(chat, "/every 45 minutes stretch", `"45 minutes" can't be kept evenly by cron: 45 minutes does not divide an hour. Try /every 30 minutes stretch or /every hour stretch.`);
+    await expectReply(
+      chat,
+      '/every "0 8 * *" plan',
+      `I couldn't use "0 8 * *" as a schedule: Invalid cron expression "0 8 * *": it has 4 fields; use 5 fields (minute hour day-of-month month day-of-week) such as "0 8 * * 1-5", or a macro such as "@daily". Try /every "0 8 * * 1-5" plan or /every day at 8:00 plan.`,
+    );
+    await expectReply(chat, "/every weekdays at 8:30", `"weekdays at 8:30" needs a text after it: what should I send then? Try /every weekdays at 8:30 summarise the news or /every day at 8:00 summarise the news.`);
+    expect(await jobsOf(chat)).toEqual([]);
+  });
+});
+
+describe("job ids in commands", () => {
+  it("are read case-insensitively: /pause 3CFEC is /pause 3cfec", async () => {
+    const chat = await chatIn(null);
+    const job = await must<JobView>(chat.stub.createJob(chat.chatId, { name: "Stretch", kind: "prompt", cron: "0 0 1 1 *", text: "Stretch." }, "admin"));
+    await expectReply(chat, `/pause ${job.id.toUpperCase()}`, `Paused ${job.id} (Stretch).`);
+    await expectReply(chat, `/RUN ${job.id.toUpperCase()}`, `Running ${job.id} (Stretch) now.`);
+    expect(await must(chat.stub.getJob(chat.chatId, job.id))).toMatchObject({ enabled: false });
+  });
+});

@@ -186,11 +186,17 @@ export class JobOps {
       // A row that no longer parses can still be removed (it would otherwise count against the limit forever).
       const name = found.error.code === "not_found" ? this.d.jobs.rawName(id) : null;
       if (name === null) return found;
-      this.d.jobs.delete(id);
+      this.d.transaction(() => {
+        this.d.jobs.delete(id);
+        this.d.runs.deleteOf(id);
+      });
       return ok(this.view(unreadableJob(id, name), chatId));
     }
     const running = this.d.watchers.running().filter((run) => run.jobId === id);
-    this.d.jobs.delete(id);
+    this.d.transaction(() => {
+      this.d.jobs.delete(id);
+      this.d.runs.deleteOf(id);
+    });
     await this.d.watchers.kill(running);
     return ok(this.view(found.value, chatId));
   }

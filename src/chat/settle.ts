@@ -73,13 +73,15 @@ export class RunSettler {
     reason: string | null = null,
     marks: WatcherMarks = {},
   ): void {
+    if (job && endsOneOff(job, run) && !KEEPS_ONE_OFF.has(settlement.status)) {
+      // A one-off that is done goes with all its runs: nothing to move to a history no one can read.
+      this.jobs.delete(job.id);
+      this.runs.deleteOf(job.id);
+      return;
+    }
     this.runs.settle(run.runId, settlement);
     if (!job) return;
     if (endsOneOff(job, run)) {
-      if (!KEEPS_ONE_OFF.has(settlement.status)) {
-        this.jobs.delete(job.id);
-        return;
-      }
       const streak = marks.streak === undefined ? job.streak : marks.streak;
       this.jobs.save({ ...job, enabled: false, nextRunAt: null, runningRunId: null, lastResult, streak, matchHash: marks.matchHash ?? job.matchHash });
       this.runs.prune(job.id);

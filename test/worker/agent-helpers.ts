@@ -5,7 +5,7 @@
  * forward and its alarm run at its time, jobs fired by the clock, runs read through `jobRuns` and settled
  * through the run gate, the queue consumers called directly, and captured console lines.
  *
- * The helpers that read or write the chat's tables with SQL (`sql`, `runRow`, `runsOf`, `gateRow`,
+ * The helpers that read or write the chat's tables with SQL (`sql`, `runRow`, `gateRow`,
  * `pendingKeys`, `transcriptCount`, `justDue`, `settleRun`) are kept for the files not yet moved to the
  * clock; new tests use the clock and RPC helpers instead.
  *
@@ -77,8 +77,6 @@ export function sql<T extends Record<string, SqlStorageValue>>(stub: Stub, query
 
 export const runRow = async (stub: Stub, runId: string): Promise<RunRow | undefined> =>
   (await sql<RunRow>(stub, "SELECT * FROM runs WHERE run_id = ?", runId))[0];
-/** A job's runs, oldest due first. */
-export const runsOf = (stub: Stub, jobId: string) => sql<RunRow>(stub, "SELECT * FROM runs WHERE job_id = ? ORDER BY due_at, run_id", jobId);
 export const alarmOf = (stub: Stub) => runInDurableObject(stub, (_instance, state) => state.storage.getAlarm());
 export const gateRow = async (stub: Stub) =>
   (await sql<{ token: string; lease_until: number; active_key: string | null }>(stub, "SELECT token, lease_until, active_key FROM gate"))[0] ?? null;

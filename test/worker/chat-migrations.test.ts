@@ -3,12 +3,13 @@
  * (a waiting watcher call was told by the `{"watcher":` prefix of its message) and drops the unused meta
  * table; migration 9 copies the runs into a table that takes the new statuses and seeds each watcher's failure
  * streak from its last result; migration 11 adds the buttons of transcript entries and outbox rows, and the
- * offers. The object then reads the converted rows. Chat ids 8100000 up.
+ * offers; migration 12 parts open runs from settled ones, in two tables without a secondary index. The object
+ * then reads the converted rows. Chat ids 8100000 up.
  */
-import { runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { migrate, MIGRATIONS } from "../../src/chat/store/schema";
-import { chatIds, clockOf, HOUR, must, transcript, type JobView } from "./agent-helpers";
+import { advanceTo, chatIds, clockOf, HOUR, must, spyQueue, transcript, type JobView } from "./agent-helpers";
 import { fireWatcher, settleWith, withRunner } from "./watcher-helpers";
 
 const newChat = chatIds(8_100_000);
@@ -19,6 +20,13 @@ function resetTo(sql: SqlStorage, version: number): void {
   for (const { name } of tables) sql.exec(`DROP TABLE "${name}"`);
   expect(migrate(sql, version)).toBe(version);
 }
+
+/** The indexes of a table that SQLite did not make for a key of its own. */
+const indexesOf = (sql: SqlStorage, table: string): string[] =>
+  sql
+    .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name NOT LIKE 'sqlite_%' ORDER BY name", table)
+    .toArray()
+    .map((i) => i.name);
 
 describe("migration 6: runs say what they are", () => {
   it("marks a waiting watcher call as a watcher run holding only the call, and leaves prompts as prompts", async () => {
@@ -40,10 +48,12 @@ describe("migration 6: runs say what they are", () => {
       sql.exec(run, "wwww2:500", "wwww2", 500, "settled", "silent", null, null);
       sql.exec(run, "wwww2:400", "wwww2", 400, "settled", "matched", null, null);
       sql.exec(run, "pppp2:1000", "pppp2", 1000, "dispatched", null, later, JSON.stringify(prompt));
-      expect(migrate(sql)).toBe(MIGRATIONS.length);
+      expect(migrate(sql, 6)).toBe(6);
       const tables = sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'").toArray();
       expect(tables).toEqual([]);
-      return sql.exec<{ run_id: string; kind: string; message: string | null }>("SELECT run_id, kind, message FROM runs ORDER BY run_id").toArray();
+      const converted = sql.exec<{ run_id: string; kind: string; message: string | null }>("SELECT run_id, kind, message FROM runs ORDER BY run_id").toArray();
+      expect(migrate(sql)).toBe(MIGRATIONS.length);
+      return converted;
     });
     expect(rows).toEqual([
       { run_id: "pppp2:1000", kind: "prompt", message: JSON.stringify(prompt) },
@@ -83,10 +93,10 @@ describe("migration 9: memory, imports, and watchers that cost less", () => {
       const run = "INSERT INTO runs (run_id, job_id, manual, due_at, state, status, exit_code, detail, kind) VALUES (?, ?, 0, ?, 'settled', ?, ?, ?, ?)";
       sql.exec(run, "wwww3:500", "wwww3", 500, "failed", 3, "exit 3", "watcher");
       sql.exec(run, "pppp3:400", "pppp3", 400, "delivered", null, null, "prompt");
-      expect(migrate(sql)).toBe(MIGRATIONS.length);
+      expect(migrate(sql, 9)).toBe(9);
       sql.exec("INSERT INTO runs (run_id, job_id, manual, due_at, state, status, kind) VALUES ('wwww3:600', 'wwww3', 0, 600, 'settled', 'transient', 'watcher')");
-      const indexes = sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'runs' AND name NOT LIKE 'sqlite_%' ORDER BY name").toArray();
-      expect(indexes.map((i) => i.name)).toEqual(["runs_by_job", "runs_open"]);
+      expect(indexesOf(sql, "runs")).toEqual(["runs_by_job", "runs_open"]);
+      expect(migrate(sql)).toBe(MIGRATIONS.length);
       return sql.exec<{ id: string; failure_streak: string | null }>("SELECT id, failure_streak FROM jobs ORDER BY id").toArray();
     });
     expect(rows).toEqual([
@@ -132,5 +142,44 @@ describe("migration 11: buttons kept with their entry, offers", () => {
     // The offer written above is taken once, through a press.
     expect(await must(stub.pressButton(chatId, "n:abcdefgh"))).toEqual({ answer: "OK, no reminder." });
     expect(await must(stub.pressButton(chatId, "n:abcdefgh"))).toEqual({ answer: "This was answered already." });
+  });
+});
+
+describe("migration 12: open runs apart from settled ones", () => {
+  it("moves settled runs to the history, keeps open ones open (sent on at their lease), and leaves no index to write", async () => {
+    const { chatId, stub } = newChat();
+    const sent = await spyQueue(stub);
+    await must(stub.getSettings(chatId));
+    const now = await clockOf(stub);
+    const message = { v: 1, key: `pppp5:${now - 1000}`, chatId, timeZone: "UTC", source: "job", text: "[Scheduled job \"P\" (pppp5)]\nHi", body: "Hi", firedAt: new Date(now - 1000).toISOString() };
+    const tables = await runInDurableObject(stub, (_instance, state) => {
+      const sql = state.storage.sql;
+      resetTo(sql, 11);
+      sql.exec("INSERT INTO settings (key, value) VALUES ('chat_id', ?)", chatId);
+      sql.exec(
+        "INSERT INTO jobs (id, name, kind, at_ms, cron, text, enabled, created_at, created_by, next_run_at, running_run_id) VALUES ('pppp5', 'P', 'prompt', NULL, '0 8 * * *', 'Hi', 1, 0, 'admin', ?, ?)",
+        now + HOUR,
+        message.key,
+      );
+      const run = "INSERT INTO runs (run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, detail, lease_until, message) VALUES (?, 'pppp5', 'prompt', 0, ?, ?, ?, ?, ?, ?, ?, ?)";
+      sql.exec(run, "pppp5:100", 100, 100, 200, "settled", "delivered", null, null, null);
+      sql.exec(run, "pppp5:300", 300, 300, 400, "settled", "failed", "the agent failed", null, null);
+      // Dispatched a second ago and never seen by the run gate: its lease runs out a second from now.
+      sql.exec(run, message.key, now - 1000, now - 1000, null, "dispatched", null, null, now + 1000, JSON.stringify(message));
+      expect(migrate(sql)).toBe(MIGRATIONS.length);
+      const rows = (table: string) => sql.exec<{ run_id: string }>(`SELECT run_id FROM ${table} ORDER BY run_id`).toArray().map((r) => r.run_id);
+      return { runs: rows("runs"), history: rows("run_history"), indexes: [...indexesOf(sql, "runs"), ...indexesOf(sql, "run_history")] };
+    });
+    expect(tables).toEqual({ runs: [message.key], history: ["pppp5:100", "pppp5:300"], indexes: [] });
+    const history = await must<{ runId: string; state: string; status: string | null; detail: string | null }[]>(stub.jobRuns(chatId, "pppp5"));
+    expect(history.map((r) => [r.runId, r.state, r.status, r.detail])).toEqual([
+      [message.key, "dispatched", null, null],
+      ["pppp5:300", "settled", "failed", "the agent failed"],
+      ["pppp5:100", "settled", "delivered", null],
+    ]);
+    // The open run is still the object's to send again once its lease has run out.
+    await advanceTo(stub, now + 1000);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(sent.map((s) => (s.body as { key: string }).key)).toEqual([message.key]);
   });
 });

@@ -62,7 +62,7 @@ async function readMeter(stub: Stub, m: Meter): Promise<{ rowsWritten: number; w
 }
 
 describe("SQLite rows written per fire", () => {
-  it("writes 7 rows to fire one due one-off prompt: the claimed run (1 + 3 index entries), the job (1), the dispatch (2)", async () => {
+  it("writes 3 rows to fire one due one-off prompt: the claimed run, the job, the dispatch mark (no index entry)", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const job = await must<JobView>(stub.createJob(chatId, { name: "Call the dentist", kind: "prompt", delay: "PT5M", text: "Call the dentist." }, "admin"));
@@ -74,17 +74,17 @@ describe("SQLite rows written per fire", () => {
 
     expect((await historyOf(stub, chatId, job.id)).map((r) => r.state)).toEqual(["dispatched"]);
     expect(rows.writes).toEqual([
-      ["INSERT runs", 4],
+      ["INSERT runs", 1],
       ["UPDATE jobs", 1],
-      ["UPDATE runs", 2],
+      ["UPDATE runs", 1],
     ]);
-    expect(rows.rowsWritten).toBe(7);
+    expect(rows.rowsWritten).toBe(3);
     // Cross-check: 3 table rows (run inserted, job updated, run updated) + 2 of the runtime's alarm bookkeeping
     // (the alarm that ran is cleared, the next one set).
     expect(rows.tableChanges).toBe(5);
   });
 
-  it("writes 8 rows to fire one due cron prompt (the job's next run moves in its index too)", async () => {
+  it("writes 4 rows to fire one due cron prompt (the job's next run moves in its index too)", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const job = await must<JobView>(stub.createJob(chatId, { name: "Price check", kind: "prompt", cron: "*/10 * * * *", text: "Check the price." }, "admin"));
@@ -96,14 +96,14 @@ describe("SQLite rows written per fire", () => {
 
     expect((await historyOf(stub, chatId, job.id)).map((r) => r.state)).toEqual(["dispatched"]);
     expect(rows.writes).toEqual([
-      ["INSERT runs", 4],
+      ["INSERT runs", 1],
       ["UPDATE jobs", 2],
-      ["UPDATE runs", 2],
+      ["UPDATE runs", 1],
     ]);
-    expect(rows.rowsWritten).toBe(8);
+    expect(rows.rowsWritten).toBe(4);
   });
 
-  it("writes 70 rows to fire 10 one-off prompts due at one instant (7 each, nothing per alarm)", async () => {
+  it("writes 30 rows to fire 10 one-off prompts due at one instant (3 each, nothing per alarm)", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     // One instant, a whole second 5 minutes ahead, given to all ten as their `at`.
@@ -120,10 +120,10 @@ describe("SQLite rows written per fire", () => {
 
     expect((await queued(stub)).map((s) => (s.body as { key: string }).key).sort()).toEqual(jobs.map((j) => `${j.id}:${due}`).sort());
     for (const job of jobs) expect((await historyOf(stub, chatId, job.id)).map((r) => r.state)).toEqual(["dispatched"]);
-    expect(rows.rowsWritten).toBe(70);
+    expect(rows.rowsWritten).toBe(30);
   });
 
-  it("writes 11 rows for a watcher's first silent tick: the alarm that claims and starts it (8), the callback that settles it (2), the directory's note of its first result (1)", async () => {
+  it("writes 8 rows for a watcher's first silent tick: the alarm that claims and starts it (4), the callback that settles it (3), the directory's note of its first result (1)", async () => {
     const { chatId, stub } = newChat();
     await withRunner(stub);
     const job = await must<JobView>(stub.createJob(chatId, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "true" }, "admin"));
@@ -137,19 +137,21 @@ describe("SQLite rows written per fire", () => {
 
     expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.status])).toEqual([[`${job.id}:${due}`, "silent"]]);
     expect(rows.writes).toEqual([
-      ["INSERT runs", 4],
+      ["INSERT runs", 1],
       ["UPDATE jobs", 2],
-      ["UPDATE runs", 2],
       ["UPDATE runs", 1],
+      // Settled: the run moves from the open runs to the job's history.
+      ["INSERT run_history", 1],
+      ["DELETE runs", 1],
       ["UPDATE jobs", 1],
       // The job's last result went from none to silent: the D1 directory shows it, and the object remembers
       // what it wrote there (test/worker/directory.test.ts: a status that stays the same writes nothing).
       ["INSERT directory", 1],
     ]);
-    expect(rows.rowsWritten).toBe(11);
+    expect(rows.rowsWritten).toBe(8);
   });
 
-  it("writes the same 7 rows for a one-off prompt with memory references: reading the records writes nothing (issue 16)", async () => {
+  it("writes the same 3 rows for a one-off prompt with memory references: reading the records writes nothing (issue 16)", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const refs: string[] = [];
@@ -163,13 +165,13 @@ describe("SQLite rows written per fire", () => {
 
     expect(((await queued(stub))[0]!.body as { text: string }).text).toContain(`--- Memory ${refs[4]} "Record 4" (revision 1) ---`);
     expect(rows.writes).toEqual([
-      ["INSERT runs", 4],
+      ["INSERT runs", 1],
       ["UPDATE jobs", 1],
-      ["UPDATE runs", 2],
+      ["UPDATE runs", 1],
     ]);
   });
 
-  it("writes 13 rows for a watcher's match: the claim and start (8), the day's wake-up count (1), the run re-claimed as a prompt (2) and sent (2) (issue 16)", async () => {
+  it("writes 7 rows for a watcher's match: the claim and start (4), the day's wake-up count (1), the run re-claimed as a prompt (1) and sent (1) (issue 16)", async () => {
     const { chatId, stub } = newChat();
     await withRunner(stub);
     const job = await must<JobView>(stub.createJob(chatId, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "true" }, "admin"));
@@ -183,14 +185,14 @@ describe("SQLite rows written per fire", () => {
 
     expect((await historyOf(stub, chatId, job.id)).map((r) => r.state)).toEqual(["dispatched"]);
     expect(rows.writes).toEqual([
-      ["INSERT runs", 4],
+      ["INSERT runs", 1],
       ["UPDATE jobs", 2],
-      ["UPDATE runs", 2],
+      ["UPDATE runs", 1],
       ["INSERT usage", 1],
-      ["UPDATE runs", 2],
-      ["UPDATE runs", 2],
+      ["UPDATE runs", 1],
+      ["UPDATE runs", 1],
     ]);
-    expect(rows.rowsWritten).toBe(13);
+    expect(rows.rowsWritten).toBe(7);
   });
 
   it("writes nothing when the alarm finds nothing due", async () => {

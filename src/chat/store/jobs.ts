@@ -236,10 +236,9 @@ export class JobStore {
       .flatMap((row) => (row.ok && row.job.memoryRefs.includes(memoryId) ? [row.job.id] : []));
   }
 
-  /** Removes the job and its runs. */
+  /** Removes the job (its runs are `RunStore.deleteOf`'s). */
   delete(id: string): void {
     this.db.sql.exec("DELETE FROM jobs WHERE id = ?", id);
-    this.db.sql.exec("DELETE FROM runs WHERE job_id = ?", id);
   }
 
   /**

@@ -1,7 +1,11 @@
 /**
- * @module The chat's `runs` table (DESIGN §5): each occurrence of a job, from its claim to its settlement, and
- * the last 50 of each job as its history. A run's `kind` says what it carries while open (a prompt for the
- * agent, or a watcher's call to the runner); its payload is parsed by that kind when read back.
+ * @module The chat's runs (DESIGN §5): each occurrence of a job, from its claim to its settlement, and the last
+ * 50 of each job as its history. Two tables, so that a fire writes as few rows as it can (DESIGN §12): `runs`
+ * holds the open ones (claimed or dispatched; a handful, read by every alarm without an index), `run_history`
+ * the settled ones. Both are keyed by run id alone (`<jobId>:<epoch ms>`, WITHOUT ROWID, no other index): a
+ * job's runs are the key range of its id, so a claim writes one row, the dispatch mark one, and settling moves
+ * the row. A run's `kind` says what it carries while open (a prompt for the agent, or a watcher's call to the
+ * runner); its payload is parsed by that kind when read back.
  */
 import * as z from "zod";
 import { promptMessageSchema, type PromptMessage } from "../../contracts/prompt-message";
@@ -88,6 +92,14 @@ function payloadText(payload: RunPayload | null): string | null {
 /** What settling writes to a run. */
 export type Settlement = { status: RunStatus; finishedAt: number; detail: string | null; exitCode?: number | null; timedOut?: boolean };
 
+/** The columns of a settled run, read back in the shape of an open one (its state, lease and payload done). */
+const SETTLED_AS_RUN =
+  "run_id, job_id, kind, manual, due_at, started_at, finished_at, 'settled' AS state, status, exit_code, timed_out, late, detail, NULL AS lease_until, 0 AS attempts, resends, NULL AS message, NULL AS output_hash";
+const SETTLED_COLUMNS = "run_id, job_id, kind, manual, due_at, started_at, finished_at, status, exit_code, timed_out, late, detail, resends";
+
+/** The key range of a job's runs: every run id is `<jobId>:<epoch ms>`, and `;` follows `:` in code order. */
+const rangeOf = (jobId: string): [string, string] => [`${jobId}:`, `${jobId};`];
+
 export class RunStore {
   constructor(private readonly db: Db) {}
 
@@ -100,41 +112,63 @@ export class RunStore {
     });
   }
 
+  /** A new run: open (claimed) into `runs`, or one settled at once (skipped, failed before it ran) into its history. */
   insert(run: RunRecord): void {
-    this.db.sql.exec(
-      "INSERT INTO runs (run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, resends, message, output_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    const flag = (b: boolean) => (b ? 1 : 0);
+    // The columns both tables have, in the order of SETTLED_COLUMNS.
+    const common = [
       run.runId,
       run.jobId,
       run.payload?.kind ?? run.kind,
-      run.manual ? 1 : 0,
+      flag(run.manual),
       run.dueAt,
       run.startedAt,
       run.finishedAt,
-      run.state,
       run.status,
       run.exitCode,
-      run.timedOut ? 1 : 0,
-      run.late ? 1 : 0,
+      flag(run.timedOut),
+      flag(run.late),
       run.detail,
-      run.leaseUntil,
-      run.attempts,
       run.resends,
-      payloadText(run.payload),
-      run.outputHash,
+    ];
+    if (run.state === "settled") {
+      this.db.sql.exec(`INSERT INTO run_history (${SETTLED_COLUMNS}) VALUES (${common.map(() => "?").join(", ")})`, ...common);
+      return;
+    }
+    const open = [run.state, run.leaseUntil, run.attempts, payloadText(run.payload), run.outputHash];
+    this.db.sql.exec(
+      `INSERT INTO runs (${SETTLED_COLUMNS}, state, lease_until, attempts, message, output_hash) VALUES (${[...common, ...open].map(() => "?").join(", ")})`,
+      ...common,
+      ...open,
     );
   }
 
+  /** A run, open or settled. */
   get(runId: string): RunRecord | null {
-    return this.parseAll(this.db.sql.exec("SELECT * FROM runs WHERE run_id = ?", runId))[0] ?? null;
+    return (
+      this.parseAll(this.db.sql.exec("SELECT * FROM runs WHERE run_id = ?", runId))[0] ??
+      this.parseAll(this.db.sql.exec(`SELECT ${SETTLED_AS_RUN} FROM run_history WHERE run_id = ?`, runId))[0] ??
+      null
+    );
   }
 
   exists(runId: string): boolean {
-    return this.db.sql.exec("SELECT 1 FROM runs WHERE run_id = ?", runId).toArray().length > 0;
+    return this.db.sql.exec("SELECT 1 FROM runs WHERE run_id = ? UNION ALL SELECT 1 FROM run_history WHERE run_id = ?", runId, runId).toArray().length > 0;
   }
 
-  /** The job's last runs, newest first. */
+  /** The job's last runs, open and settled, newest first. */
   of(jobId: string, limit: number = LIMITS.runsKept): RunRecord[] {
-    return this.parseAll(this.db.sql.exec("SELECT * FROM runs WHERE job_id = ? ORDER BY due_at DESC, run_id DESC LIMIT ?", jobId, limit));
+    const [from, to] = rangeOf(jobId);
+    return this.parseAll(
+      this.db.sql.exec(
+        `SELECT * FROM (SELECT * FROM runs WHERE run_id >= ? AND run_id < ? UNION ALL SELECT ${SETTLED_AS_RUN} FROM run_history WHERE run_id >= ? AND run_id < ?) ORDER BY due_at DESC, run_id DESC LIMIT ?`,
+        from,
+        to,
+        from,
+        to,
+        limit,
+      ),
+    );
   }
 
   /**
@@ -155,7 +189,7 @@ export class RunStore {
 
   /** Open runs of a kind: for `watcher`, the runs the runner may be running now (claimed or started). */
   open(kind: RunPayload["kind"]): RunRecord[] {
-    return this.parseAll(this.db.sql.exec("SELECT * FROM runs WHERE state <> 'settled' AND kind = ?", kind));
+    return this.parseAll(this.db.sql.exec("SELECT * FROM runs WHERE kind = ?", kind));
   }
 
   /** Sent runs become dispatched, with the time by which the run gate must have seen them; one statement per 50 runs. */
@@ -193,7 +227,7 @@ export class RunStore {
    */
   claimAsPrompt(runId: string, message: PromptMessage, leaseUntil: number, outputHash: string): void {
     this.db.sql.exec(
-      "UPDATE runs SET kind = 'prompt', state = 'claimed', message = ?, lease_until = ?, attempts = 0, exit_code = 0, output_hash = ? WHERE run_id = ? AND state <> 'settled'",
+      "UPDATE runs SET kind = 'prompt', state = 'claimed', message = ?, lease_until = ?, attempts = 0, exit_code = 0, output_hash = ? WHERE run_id = ?",
       JSON.stringify(message),
       leaseUntil,
       outputHash,
@@ -218,31 +252,41 @@ export class RunStore {
     this.db.sql.exec("UPDATE runs SET lease_until = ? WHERE run_id = ?", leaseUntil, runId);
   }
 
+  /** An open run ends: moved to its job's history with its outcome (inside the caller's transaction). */
   settle(runId: string, fields: Settlement): void {
     this.db.sql.exec(
-      "UPDATE runs SET state = 'settled', status = ?, finished_at = ?, detail = ?, exit_code = ?, timed_out = ?, lease_until = NULL, message = NULL, output_hash = NULL WHERE run_id = ?",
-      fields.status,
+      `INSERT INTO run_history (${SETTLED_COLUMNS}) SELECT run_id, job_id, kind, manual, due_at, started_at, ?, ?, ?, ?, late, ?, resends FROM runs WHERE run_id = ?`,
       fields.finishedAt,
-      fields.detail,
+      fields.status,
       fields.exitCode ?? null,
       fields.timedOut ? 1 : 0,
+      fields.detail,
       runId,
     );
+    this.db.sql.exec("DELETE FROM runs WHERE run_id = ?", runId);
   }
 
-  /** Keeps the last 50 runs of a job; writes nothing while it has fewer. */
+  /** Keeps the last 50 settled runs of a job; writes nothing while it has fewer. */
   prune(jobId: string): void {
+    const [from, to] = rangeOf(jobId);
     this.db.sql.exec(
-      `DELETE FROM runs WHERE job_id = ? AND state = 'settled' AND run_id IN (
-         SELECT run_id FROM runs WHERE job_id = ? ORDER BY due_at DESC, run_id DESC LIMIT -1 OFFSET ?)`,
-      jobId,
-      jobId,
+      `DELETE FROM run_history WHERE run_id IN (
+         SELECT run_id FROM run_history WHERE run_id >= ? AND run_id < ? ORDER BY due_at DESC, run_id DESC LIMIT -1 OFFSET ?)`,
+      from,
+      to,
       LIMITS.runsKept,
     );
   }
 
+  /** Every run of a job, open or settled (the job is gone). */
+  deleteOf(jobId: string): void {
+    const [from, to] = rangeOf(jobId);
+    this.db.sql.exec("DELETE FROM runs WHERE run_id >= ? AND run_id < ?", from, to);
+    this.db.sql.exec("DELETE FROM run_history WHERE run_id >= ? AND run_id < ?", from, to);
+  }
+
   /** The soonest lease or retry time of an open run. */
   soonest(): number | null {
-    return this.db.sql.exec<{ t: number | null }>("SELECT MIN(lease_until) AS t FROM runs WHERE state <> 'settled' AND lease_until IS NOT NULL").one().t;
+    return this.db.sql.exec<{ t: number | null }>("SELECT MIN(lease_until) AS t FROM runs WHERE lease_until IS NOT NULL").one().t;
   }
 }

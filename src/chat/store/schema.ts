@@ -1,12 +1,12 @@
 /**
  * @module The chat's SQLite schema: numbered migrations and the schema-version row. Applied in the Durable
  * Object's constructor (inside `blockConcurrencyWhile`), so every entry point sees the current schema. The
- * tables: `settings` (chat id, zone, blocked flag), `jobs`, `runs` (each occurrence, `kind` prompt | watcher),
- * `transcript`, `deliveries` (keys already delivered), `outbox` (Telegram), `gate` and `pending` (the agent's
- * run gate), `user_prompts` (user messages on their way to the gate), `updates` (Telegram update ids seen),
- * `usage` (per-day counters), `memory` (the chat's memory records), `imports` (source ids imported),
- * `directory` (what the chat last wrote to the D1 directory),
- * `offers` (reminders offered from free text, waiting for Create or Cancel).
+ * tables: `settings` (chat id, zone, blocked flag), `jobs`, `runs` (open occurrences, `kind` prompt | watcher),
+ * `run_history` (settled ones), `transcript`, `deliveries` (keys already delivered), `outbox` (Telegram), `gate`
+ * and `pending` (the agent's run gate), `user_prompts` (user messages on their way to the gate), `updates`
+ * (Telegram update ids seen), `usage` (per-day counters), `memory` (the chat's memory records), `imports`
+ * (source ids imported), `directory` (what the chat last wrote to the D1 directory), `offers` (reminders
+ * offered from free text, waiting for Create or Cancel).
  */
 
 /** Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped. */
@@ -217,6 +217,52 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE transcript ADD COLUMN buttons TEXT;
   ALTER TABLE outbox ADD COLUMN buttons TEXT;
   CREATE TABLE offers (id TEXT PRIMARY KEY, at_ms INTEGER NOT NULL, text TEXT NOT NULL, created_at INTEGER NOT NULL) WITHOUT ROWID;
+  `,
+  // 12: a fire writes as few rows as it can (issue 17; DESIGN §12: every row written is billed, index entries
+  // included). Open runs and settled ones part: `runs` keeps the open ones (a handful, scanned by the alarm),
+  // `run_history` the settled ones, without the columns only an open run needs. Both are keyed by run id alone,
+  // WITHOUT ROWID and with no other index (a job's runs are the key range of its id, `<jobId>:…`), so a claim
+  // writes one row where it wrote four (the row, the rowid table's key index, runs_by_job, runs_open).
+  `
+  CREATE TABLE run_history (
+    run_id TEXT PRIMARY KEY,
+    job_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('prompt', 'watcher')),
+    manual INTEGER NOT NULL CHECK (manual IN (0, 1)),
+    due_at INTEGER NOT NULL,
+    started_at INTEGER,
+    finished_at INTEGER,
+    status TEXT CHECK (status IN ('delivered', 'silent', 'matched', 'failed', 'skipped', 'transient', 'over_budget')),
+    exit_code INTEGER,
+    timed_out INTEGER NOT NULL DEFAULT 0,
+    late INTEGER NOT NULL DEFAULT 0,
+    detail TEXT,
+    resends INTEGER NOT NULL DEFAULT 0
+  ) WITHOUT ROWID;
+  INSERT INTO run_history (run_id, job_id, kind, manual, due_at, started_at, finished_at, status, exit_code, timed_out, late, detail, resends) SELECT run_id, job_id, kind, manual, due_at, started_at, finished_at, status, exit_code, timed_out, late, detail, resends FROM runs WHERE state = 'settled';
+  CREATE TABLE runs_new (
+    run_id TEXT PRIMARY KEY,
+    job_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('prompt', 'watcher')),
+    manual INTEGER NOT NULL CHECK (manual IN (0, 1)),
+    due_at INTEGER NOT NULL,
+    started_at INTEGER,
+    finished_at INTEGER,
+    state TEXT NOT NULL CHECK (state IN ('claimed', 'dispatched')),
+    status TEXT CHECK (status IN ('delivered', 'silent', 'matched', 'failed', 'skipped', 'transient', 'over_budget')),
+    exit_code INTEGER,
+    timed_out INTEGER NOT NULL DEFAULT 0,
+    late INTEGER NOT NULL DEFAULT 0,
+    detail TEXT,
+    lease_until INTEGER,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    resends INTEGER NOT NULL DEFAULT 0,
+    message TEXT,
+    output_hash TEXT
+  ) WITHOUT ROWID;
+  INSERT INTO runs_new (run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, resends, message, output_hash) SELECT run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, resends, message, output_hash FROM runs WHERE state <> 'settled';
+  DROP TABLE runs;
+  ALTER TABLE runs_new RENAME TO runs;
   `,
 ];
 

@@ -58,7 +58,7 @@ export type OfferResult =
   | { result: "done"; token: string; next: NextPrompt | null };
 
 /** The one sentence a dead prompt leaves in the chat (DESIGN §7). */
-export function deadLetterText(message: PromptMessage): string {
+function deadLetterText(message: PromptMessage): string {
   if (message.source === "user") return "⚠️ I could not answer your message after several tries; please send it again.";
   const what = message.source === "watcher" ? "watcher" : "scheduled job";
   return `⚠️ The ${what} "${message.jobName ?? message.jobId ?? "?"}" (${message.jobId ?? "?"}) could not be handled: the agent failed after several tries.`;

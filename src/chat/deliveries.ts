@@ -30,7 +30,7 @@ export function originOfKey(key: string, kind: "prompt" | "watcher" | null): Ori
 }
 
 /** A tool entry's text: `schedule_create {"name":…}` and, on the next line, `→ ok: <what the tool answered>`. */
-export function toolEntryText(call: ToolCallRecord): string {
+function toolEntryText(call: ToolCallRecord): string {
   return `${call.name} ${JSON.stringify(call.args ?? {})}\n→ ${call.ok ? "ok" : "not ok"}: ${call.text}`;
 }
 

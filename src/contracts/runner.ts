@@ -10,12 +10,13 @@
  * where the Worker parses with zod and turns the first issue into a sentence (`sentenceFor`), and the
  * admin OpenAPI document takes its component schemas from zod schemas (`z.toJSONSchema`). So that the two
  * cannot drift: the schema's limits are the contract's constants, its type must be exactly the contract's
- * `RunnerOutcome` (the `Exact` check below fails to compile otherwise, in either direction), and a unit test
- * runs the schema and `parseOutcome` over the same outcomes and expects the same verdicts.
+ * `RunnerOutcome` (a type test in test/unit/runner-contract.test.ts fails to compile otherwise, in either
+ * direction), and a unit test runs the schema and `parseOutcome` over the same outcomes and expects the same
+ * verdicts.
  */
 import * as z from "zod";
 import { lazy } from "../lazy";
-import { CHAT_ID, MAX_RUN_ID_LENGTH, type RunnerOutcome } from "../../runner/src/contract.ts";
+import { CHAT_ID, MAX_RUN_ID_LENGTH } from "../../runner/src/contract.ts";
 
 export * from "../../runner/src/contract.ts";
 
@@ -34,11 +35,6 @@ export const runnerOutcome = lazy(() =>
     finishedAt: z.string(),
   }),
 );
-
-/** `true` when A and B are the same type; the alias below does not compile otherwise. */
-type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Holds<T extends true> = T;
-type OutcomeSchemaIsTheContract = Holds<Exact<z.infer<ReturnType<typeof runnerOutcome>>, RunnerOutcome>>;
 
 /** The run id the runner gets for a chat's run: `<chatId>:<jobId>:<dueAt>` (the DO's own is `<jobId>:<dueAt>`). */
 export const runnerRunId = (chatId: string, runId: string): string => `${chatId}:${runId}`;

@@ -48,7 +48,7 @@ export type JobRow = {
 export type Projected = { key: string; fingerprint: string } & ({ table: "chats"; row: ChatRow } | { table: "jobs"; row: JobRow });
 
 /** The fingerprint key of a job. */
-export const jobKey = (id: string): string => `job:${id}`;
+const jobKey = (id: string): string => `job:${id}`;
 export const CHAT_KEY = "chat";
 
 /**

@@ -22,7 +22,7 @@ export function chatIdOf(c: Context<AppEnv>): string {
 }
 
 /** True when `id` can name a job at all (5 characters of the job id alphabet). */
-export const isJobId = (id: string): boolean => JOB_ID.test(id);
+const isJobId = (id: string): boolean => JOB_ID.test(id);
 
 /**
  * The job id of the path. An id that cannot exist is answered like an unknown one (404 `No job <id> in

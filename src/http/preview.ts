@@ -45,7 +45,7 @@ const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,
  * Epoch milliseconds of an RFC 3339 date-time with seconds and an offset (`2026-03-28T12:00:00Z`,
  * `2026-03-28T14:00:00.5+02:00`), or null; impossible dates (`2026-02-30`) are null, not rolled over.
  */
-export function parseRfc3339(input: string): number | null {
+function parseRfc3339(input: string): number | null {
   const m = RFC3339.exec(input);
   if (!m) return null;
   const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];

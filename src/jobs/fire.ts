@@ -68,7 +68,7 @@ function missedSince(cron: string, zone: string, dueAt: number, now: number): nu
 }
 
 /** The run id of an occurrence: `<jobId>:<dueAt epoch ms>` (run now uses now). */
-export const runIdOf = (jobId: string, dueAt: number): string => `${jobId}:${dueAt}`;
+const runIdOf = (jobId: string, dueAt: number): string => `${jobId}:${dueAt}`;
 
 /**
  * The v1 queue message of a prompt run (DESIGN §7): text with header and late note, then the memory records

@@ -64,7 +64,7 @@ const MEMORY_REFS_PROMPTS_ONLY = `"memoryRefs" applies only to prompt jobs: a wa
  * The shape of `memoryRefs` (DESIGN §3, §9): at most 5 memory record ids, each once. Whether each record
  * exists is the chat object's check, which has them.
  */
-export function memoryRefsProblem(refs: readonly string[]): string | null {
+function memoryRefsProblem(refs: readonly string[]): string | null {
   if (refs.length > LIMITS.memoryRefs) return `"memoryRefs" may name at most ${LIMITS.memoryRefs} memory records; got ${refs.length}.`;
   const bad = refs.find((id) => !MEMORY_ID.test(id));
   if (bad !== undefined) return `"memoryRefs" holds "${shown(bad)}", which is not a memory record id; ids look like "m4x7pq" (see memory_list).`;

@@ -107,7 +107,6 @@ export const rebuildBody = lazy(() =>
     })
     .meta({ description: "Each chat's object deletes its rows and writes them again from its own state." }),
 );
-export type RebuildBody = z.infer<ReturnType<typeof rebuildBody>>;
 
 export const rebuildReplySchema = lazy(() =>
   z.strictObject({

@@ -9,7 +9,6 @@ import { CHAT_ID } from "../contracts/ids";
 import { lazy } from "../lazy";
 
 export const IMPORT_FORMATS = ["playa", "acpbot", "commitments"] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 const FORMAT = `"format" must be "playa", "acpbot" or "commitments".`;
 const CHAT = `"chatId" must be a decimal Telegram chat id such as "123456789".`;

@@ -3,7 +3,6 @@
  * the one that parses it) with what each field means, for the callback's body, the dry run's answer and the
  * `test` tool's data. Parsing is the contract's; this adds only descriptions.
  */
-import * as z from "zod";
 import { lazy } from "../lazy";
 import { runnerOutcome } from "../contracts/runner";
 

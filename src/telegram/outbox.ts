@@ -33,7 +33,7 @@ export type OutboxOutcome = "idle" | "sent" | "waiting" | "blocked";
 export type Budget = { deadline: number; now: () => number };
 
 /** Sends what is due within the budget; `blocked` when Telegram said the chat cannot be reached. */
-export async function sendOutbox(
+async function sendOutbox(
   store: OutboxStore,
   api: BotApi,
   chatId: string,

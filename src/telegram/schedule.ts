@@ -14,7 +14,7 @@ import type { Asker, CommandHost } from "./host";
 import { cronProblemText, everyProblemText, everyUsage, noTextText, remindUsage, tooLongText, understoodLine, whenProblemText } from "./words";
 
 /** A job's name: its text on one line, cut to 80 characters. */
-export function nameOf(text: string): string {
+function nameOf(text: string): string {
   const chars = [...text.replace(/\s+/g, " ").trim()];
   return chars.length <= LIMITS.name ? chars.join("") : `${chars.slice(0, LIMITS.name - 1).join("")}…`;
 }

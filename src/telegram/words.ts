@@ -27,7 +27,7 @@ export function remindExamples(text: string, zone: string, now: number, dated = 
 }
 
 /** Two `/every` examples with `text`. */
-export function everyExamples(text: string): [string, string] {
+function everyExamples(text: string): [string, string] {
   const t = textFor(text, DEFAULT_RECURRING);
   return [`/every day at 8:00 ${t}`, `/every weekdays at 8:30 ${t}`];
 }

@@ -95,11 +95,6 @@ export function resolveAt(input: string, zone: string, now: number): Parsed<Pars
 
 const DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(?:\.\d{1,3})?S)?)?$/i;
 
-/** True for an ISO 8601 duration (`PT20M`, `P1DT2H`, `P1W`), whatever its length. */
-export function isDuration(input: string): boolean {
-  return DURATION.test(input.trim());
-}
-
 /**
  * `now` plus an ISO 8601 duration in `zone`, or null when it is not one. Calendar parts (years, months, weeks,
  * days) keep the wall time in the zone, as Temporal's ZonedDateTime arithmetic does; no range is checked.
@@ -117,7 +112,7 @@ export async function addDuration(input: string, zone: string, now: number): Pro
 }
 
 /** The range a delay must lie in: from 1 minute to 5 years ahead. */
-export function delayInRange(instant: number, zone: string, now: number): boolean {
+function delayInRange(instant: number, zone: string, now: number): boolean {
   return instant - now >= MINUTE_MS && instant <= maxAhead(now, zone);
 }
 

@@ -57,7 +57,7 @@ async function load(locale: Locale): Promise<Chrono> {
  * last for the others so that digits-only phrases (`14:30`) still read. Keeping Cyrillic and Japanese out of
  * Latin texts also spares their first parse, which compiles large regular expressions (≈ 20 ms for ru/uk).
  */
-export function localesFor(text: string): Locale[] {
+function localesFor(text: string): Locale[] {
   if (/[\u0400-\u04FF]/.test(text)) return /[іїєґІЇЄҐ]/.test(text) ? ["uk", "ru", "en"] : ["ru", "uk", "en"];
   if (/[\u3040-\u30FF\u4E00-\u9FFF]/.test(text)) return ["ja", "en"];
   return ["en", "de", "fr", "es", "pt"];

@@ -21,7 +21,7 @@ export type CivilFields = {
 };
 
 /** Days since 1970-01-01 for a civil date (Howard Hinnant's days_from_civil). */
-export function daysFromCivil(year: number, month: number, day: number): number {
+function daysFromCivil(year: number, month: number, day: number): number {
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);
   const yoe = y - era * 400;
@@ -49,7 +49,7 @@ export function weekdayOfDays(days: number): number {
   return (((days + 4) % 7) + 7) % 7;
 }
 
-export function isLeapYear(year: number): boolean {
+function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 

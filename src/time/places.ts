@@ -171,7 +171,7 @@ function clockOf(zone: string, now: number): string {
 }
 
 /** One representative per clock (the most preferred, else the first by name), most preferred first. */
-export function distinctClocks(zones: readonly string[], now: number): string[] {
+function distinctClocks(zones: readonly string[], now: number): string[] {
   const groups = new Map<string, string>();
   for (const zone of [...zones].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))) {
     const key = clockOf(zone, now);

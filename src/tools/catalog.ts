@@ -108,7 +108,7 @@ export const tools = lazy((): Tool[] => [
 ]);
 
 /** The tool of this name, or undefined. */
-export function toolNamed(name: string): Tool | undefined {
+function toolNamed(name: string): Tool | undefined {
   return tools().find((t) => t.name === name);
 }
 

@@ -7,7 +7,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import type * as z from "zod";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { parseOutcome, runnerOutcome, verify, type RunnerOutcome } from "../../src/contracts/runner";
 import { cancelRun, startRun, testRun, type RunnerFetch } from "../../src/runner-client/client";
 
@@ -27,6 +28,10 @@ const outcome: RunnerOutcome = {
 };
 
 describe("the outcome, parsed by the Worker's zod schema and by the contract", () => {
+  it("has the contract's type exactly, in both directions (checked by tsc: a drift does not compile)", () => {
+    expectTypeOf<z.infer<ReturnType<typeof runnerOutcome>>>().toEqualTypeOf<RunnerOutcome>();
+  });
+
   const cases: Array<[string, unknown, RunnerOutcome | null]> = [
     ["an outcome", outcome, outcome],
     ["a null exit code", { ...outcome, exitCode: null, timedOut: true }, { ...outcome, exitCode: null, timedOut: true }],

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { chatIds, must, spyQueue, transcript } from "./agent-helpers";
+import { chatIds, must, transcript } from "./agent-helpers";
 import { delivered, postUpdate, telegramChat, TestBot, textUpdate, type TelegramChat } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -5,7 +5,6 @@
  * header and the tools; tool results follow their call ids; a job's turn may not rewrite the schedule;
  * each failure of the model ends once (retried, or one sentence). Chat ids 8700000 up.
  */
-import { env } from "cloudflare:workers";
 import { describe, expect, inject, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { chatIds, feed, must, queued, spyQueue, transcript, type JobView, type Stub } from "./agent-helpers";

@@ -9,7 +9,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { ChatScheduler } from "../../src/chat/ChatScheduler";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { chatIds, clockOf, feed, MINUTE, must, queued, spyQueue, transcript, type JobView } from "./agent-helpers";
+import { chatIds, clockOf, feed, must, queued, spyQueue, transcript, type JobView } from "./agent-helpers";
 import { telegramChat, TestBot } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 30_000 });

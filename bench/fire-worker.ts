@@ -198,13 +198,15 @@ export class BenchChatScheduler extends ChatScheduler {
     super(ctx, recordingEnv(env));
     this.meta = newMeta();
     this.seen = seen;
-    // Every settle goes through the store's settleRun (the gate's settle, a duplicate offer, lease expiry,
-    // the dead-letter path, settleRun over RPC): note each one. The store is the one the engine holds too.
-    const store = (this as unknown as { store?: { settleRun?: (runId: string, fields: { status: string }) => void } }).store;
-    const settleRun = store?.settleRun;
-    if (!store || typeof settleRun !== "function") throw new Error("bench: ChatScheduler has no store.settleRun to observe");
-    store.settleRun = (runId, fields) => {
-      settleRun.call(store, runId, fields);
+    // Every settle goes through the one RunStore's `settle` (RunSettler.finish: the gate's settle, a duplicate
+    // offer, lease expiry, the dead-letter path, a watcher's outcome): note each one. Every part holds the same
+    // store; Firing's dependencies are where it is reached.
+    type Runs = { settle?: (runId: string, fields: { status: string }) => void };
+    const runs = (this as unknown as { firing?: { d?: { runs?: Runs } } }).firing?.d?.runs;
+    const settle = runs?.settle;
+    if (!runs || typeof settle !== "function") throw new Error("bench: ChatScheduler has no firing.d.runs.settle to observe");
+    runs.settle = (runId, fields) => {
+      settle.call(runs, runId, fields);
       settles.push({ chatId: ctx.id.name ?? "", runId, status: fields.status, at: Date.now() });
     };
   }

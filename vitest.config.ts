@@ -35,6 +35,7 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["test/unit/**/*.test.ts"],
+          setupFiles: ["./test/load-cron.ts"],
         },
       },
       {

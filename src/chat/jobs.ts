@@ -13,7 +13,7 @@ import { noJobText, stillRunningText, tooManyJobsText, zoneChangedText } from ".
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { err, ok, type Result } from "../result";
 import { firstSentence, sentenceFor } from "../sentence";
-import { parseZone } from "../time";
+import { cronLoaded, loadCron, parseZone } from "../time";
 import type { Firing } from "./firing";
 import type { ChatInfo } from "./info";
 import type { JobStore } from "./store/jobs";
@@ -63,7 +63,7 @@ export class JobOps {
    * Sets (or with null, resets) the chat's zone: every cron job's next run is recomputed in the new zone
    * strictly after now, with no catch-up; one-offs keep their instant (DESIGN §4).
    */
-  setTimeZone(chatId: string, input: string | null): Result<ZoneChange> {
+  async setTimeZone(chatId: string, input: string | null): Promise<Result<ZoneChange>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
     let zone: string | null = null;
@@ -72,6 +72,7 @@ export class JobOps {
       if (!parsed.ok) return err("bad_request", parsed.error);
       zone = parsed.value;
     }
+    if (this.d.jobs.hasCron()) await loadCron();
     const now = this.d.now();
     let cronJobs = 0;
     const oneOffs: number[] = [];
@@ -92,6 +93,11 @@ export class JobOps {
     });
     const { zone: effective, isDefault } = this.d.info.zone();
     return ok({ chatId, timeZone: effective, isDefault, cronJobs, oneOffs: oneOffs.length, message: zoneChangedText(effective, isDefault, now, cronJobs, oneOffs) });
+  }
+
+  /** Before the alarm fires its due jobs: cron-parser loaded when one of them is a cron job (time/cron.ts). */
+  async readyToFire(now: number): Promise<void> {
+    if (!cronLoaded() && this.d.jobs.cronDue(now)) await loadCron();
   }
 
   list(chatId: string, filter: JobFilter = {}): Result<JobList> {
@@ -193,9 +199,10 @@ export class JobOps {
   }
 
   /** Resumes: a cron job from now; a one-off at its time, at once (late) when that has passed. */
-  resume(chatId: string, id: string): Result<Job> {
+  async resume(chatId: string, id: string): Promise<Result<Job>> {
     const found = this.locate(chatId, id);
     if (!found.ok) return found;
+    if (found.value.schedule.type === "cron") await loadCron();
     const current = found.value;
     const nextRunAt = current.schedule.type === "cron" ? nextCronRun(current.schedule.cron, this.d.info.zone().zone, this.d.now()) : current.schedule.at;
     const job: JobRecord = { ...current, enabled: true, nextRunAt, quarantined: null };

@@ -110,7 +110,8 @@ export function profileStartup(bundle, out, runs = PLAN.profiles) {
       busy++;
       sum += p.timeDeltas[k] ?? 0;
     });
-    samples.push((busy * interval) / 1000);
+    // An empty Worker's profile may hold no busy sample, and too few samples for an interval: then it is 0.
+    samples.push(busy === 0 ? 0 : (busy * interval) / 1000);
     deltas.push(sum / 1000);
   }
   return { samples: median(samples), deltas: median(deltas), interval: interval / 1000, runs };

@@ -11,7 +11,9 @@
  * watcher figures (bench/watchers.mjs) the isolate's `fetch` is wrapped to note each runner request and count
  * every other outbound call by origin, every queue message is counted per chat (`send` too, which `sends`
  * leaves out), the consumer counts the prompts it is handed per chat, `runnerOutcome` (the callback) is timed,
- * and a chat being ticked logs the rows every SQL statement wrote, whichever entry point ran it.
+ * and a chat being ticked logs the rows every SQL statement wrote, whichever entry point ran it. For the turn
+ * figures (bench/agent.mjs) the real consumer gets an `env` whose chat stubs count every RPC it makes (the
+ * round trips of a turn, by method), and the queue handler counts its batches and their largest size.
  *
  * Samples live in module scope: every Durable Object of this Worker runs in the one isolate of `wrangler
  * dev`, so they survive an object's eviction, and `/bench/samples` reads them. Nothing here is deployed.
@@ -67,6 +69,43 @@ const fetches: Record<string, number> = {};
 const queued: Record<string, number> = {};
 /** Prompt messages handed to the queue handler, per chat. */
 const consumed: Record<string, number> = {};
+/** RPCs the real consumer made to chat objects, by method; and the `prompts` batches it was handed. */
+const rpc: Record<string, number> = {};
+const batches = { count: 0, largest: 0 };
+
+/**
+ * `env` for the real consumer, with chat stubs that count each RPC call by method before making it. One
+ * wrapper per env object, as `recordingEnv`, so the Worker's per-env config cache behaves as in production.
+ */
+const counting = new WeakMap<object, Env>();
+function countingEnv(env: Env): Env {
+  const known = counting.get(env);
+  if (known) return known;
+  const real = env.CHAT;
+  const countCalls = (stub: object) =>
+    new Proxy(stub, {
+      get(target, key) {
+        const member = Reflect.get(target, key);
+        if (typeof member !== "function" || typeof key !== "string") return member;
+        return (...args: unknown[]) => {
+          rpc[key] = (rpc[key] ?? 0) + 1;
+          // Reflect.apply, not member.apply: any property of a stub is an RPC method, "apply" included.
+          return Reflect.apply(member, target, args);
+        };
+      },
+    });
+  const chat = new Proxy(real, {
+    get(target, key) {
+      if (key === "getByName") return (name: string) => countCalls(target.getByName(name));
+      if (key === "get") return (id: DurableObjectId) => countCalls(target.get(id));
+      const member = Reflect.get(target, key);
+      return typeof member === "function" ? (...args: unknown[]) => Reflect.apply(member, target, args) : member;
+    },
+  });
+  const proxy = new Proxy(env, { get: (target, key, receiver) => (key === "CHAT" ? chat : Reflect.get(target, key, receiver)) });
+  counting.set(env, proxy);
+  return proxy;
+}
 
 /**
  * The isolate's `fetch`, observed: a `POST /runs` with a run request body is noted as a runner call, anything
@@ -198,13 +237,15 @@ export class BenchChatScheduler extends ChatScheduler {
     super(ctx, recordingEnv(env));
     this.meta = newMeta();
     this.seen = seen;
-    // Every settle goes through the store's settleRun (the gate's settle, a duplicate offer, lease expiry,
-    // the dead-letter path, settleRun over RPC): note each one. The store is the one the engine holds too.
-    const store = (this as unknown as { store?: { settleRun?: (runId: string, fields: { status: string }) => void } }).store;
-    const settleRun = store?.settleRun;
-    if (!store || typeof settleRun !== "function") throw new Error("bench: ChatScheduler has no store.settleRun to observe");
-    store.settleRun = (runId, fields) => {
-      settleRun.call(store, runId, fields);
+    // Every settle goes through the one RunStore's `settle` (RunSettler.finish: the gate's settle, a duplicate
+    // offer, lease expiry, the dead-letter path, a watcher's outcome): note each one. Every part holds the same
+    // store; Firing's dependencies are where it is reached.
+    type Runs = { settle?: (runId: string, fields: { status: string }) => void };
+    const runs = (this as unknown as { firing?: { d?: { runs?: Runs } } }).firing?.d?.runs;
+    const settle = runs?.settle;
+    if (!runs || typeof settle !== "function") throw new Error("bench: ChatScheduler has no firing.d.runs.settle to observe");
+    runs.settle = (runId, fields) => {
+      settle.call(runs, runId, fields);
       settles.push({ chatId: ctx.id.name ?? "", runId, status: fields.status, at: Date.now() });
     };
   }
@@ -535,6 +576,14 @@ async function bench(request: Request, env: BenchEnv): Promise<Response> {
       const chats = body.chats as { name: string; due: number[]; messages?: number }[];
       return Response.json(await pool(chats, 50, (c) => env.BARE.getByName(c.name).arm(c.name, c.due, c.messages)));
     }
+    case "/bench/rpc": {
+      const out = { rpc: { ...rpc }, batches: { ...batches } };
+      if (url.searchParams.get("reset") === "1") {
+        for (const key of Object.keys(rpc)) delete rpc[key];
+        Object.assign(batches, { count: 0, largest: 0 });
+      }
+      return Response.json(out);
+    }
     case "/bench/count": {
       const prefix = url.searchParams.get("prefix") ?? "";
       const settled = prefix ? settles.filter((s) => s.chatId.startsWith(prefix)).length : settles.length;
@@ -555,13 +604,17 @@ async function bench(request: Request, env: BenchEnv): Promise<Response> {
 /** The real consumer, or (with `mode.ackOnly`) one that acknowledges every message and does nothing else. */
 async function queue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext): Promise<void> {
   received[batch.queue] = (received[batch.queue] ?? 0) + batch.messages.length;
+  if (batch.queue === "prompts") {
+    batches.count++;
+    batches.largest = Math.max(batches.largest, batch.messages.length);
+  }
   for (const m of batch.messages) {
     const chatId = (m.body as { chatId?: unknown })?.chatId;
     const key = typeof chatId === "string" ? chatId : "?";
     consumed[key] = (consumed[key] ?? 0) + 1;
   }
   if (mode.ackOnly) batch.ackAll();
-  else await worker.queue(batch, env, ctx);
+  else await worker.queue(batch, countingEnv(env), ctx);
 }
 
 export default {

@@ -75,7 +75,7 @@ function busyByPart(profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const methods = new Set(["gateOffer", "gateNext", "gateSettle", "gateRelease", "deliver", "alarm"]);
+  const methods = new Set(["gateOffer", "gateFinish", "gateNext", "gateSettle", "gateRelease", "deliver", "alarm"]);
   const consumer = new Set(["queue", "consumePrompts", "consumeOne", "handle"]);
   const parts = {};
   let busy = 0;
@@ -172,13 +172,13 @@ export function freePort() {
 }
 
 /** wrangler's own entry point, run with this Node. */
-function wranglerBin() {
+export function wranglerBin() {
   const require = createRequire(import.meta.url);
   return path.join(path.dirname(require.resolve("wrangler/package.json")), "bin", "wrangler.js");
 }
 
 /** No network from wrangler: no telemetry or error reports, a placeholder Request.cf. */
-const wranglerEnv = () => ({ ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_SEND_ERROR_REPORTS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" });
+export const wranglerEnv = () => ({ ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_SEND_ERROR_REPORTS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" });
 
 /**
  * A Node script (wrangler; the runner) in its own process group with its output in `logFile`, so the whole
@@ -234,11 +234,9 @@ export class Group {
   }
 }
 
-/**
- * The workerd process that runs the Worker (the one with an inspector address) in wrangler's process group,
- * found through /proc (Linux); null elsewhere.
- */
-function runtimePid(pgid) {
+/** The workerd processes in wrangler's process group, with their arguments, found through /proc (Linux); none elsewhere. */
+export function workerdProcesses(pgid) {
+  const found = [];
   try {
     for (const entry of readdirSync("/proc")) {
       if (!/^\d+$/.test(entry)) continue;
@@ -247,7 +245,7 @@ function runtimePid(pgid) {
         const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
         if (Number(fields[2]) !== pgid) continue;
         const args = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
-        if (path.basename(args[0] ?? "") === "workerd" && args.some((a) => a.startsWith("--inspector-addr"))) return Number(entry);
+        if (path.basename(args[0] ?? "") === "workerd") found.push({ pid: Number(entry), args });
       } catch {
         // The process ended while we looked.
       }
@@ -255,7 +253,12 @@ function runtimePid(pgid) {
   } catch {
     // No /proc.
   }
-  return null;
+  return found;
+}
+
+/** The workerd process that runs the Worker (the one with an inspector address) in wrangler's process group, or null. */
+function runtimePid(pgid) {
+  return workerdProcesses(pgid).find((p) => p.args.some((a) => a.startsWith("--inspector-addr")))?.pid ?? null;
 }
 
 /** Nanoseconds the process's main thread ran on a CPU and waited for one (/proc/<pid>/schedstat). */
@@ -269,7 +272,7 @@ function schedstat(pid) {
 }
 
 /** Nanoseconds every thread of the process has run on a CPU (/proc/<pid>/task/<tid>/schedstat); null elsewhere. */
-function threadsCpu(pid) {
+export function threadsCpu(pid) {
   try {
     let ns = 0;
     for (const tid of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
@@ -668,6 +671,7 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
       await sleep(200);
     }
     await call("/bench/mode", {});
+    await call("/bench/rpc?reset=1");
     const settledBefore = (await call("/bench/count?prefix=95")).settles;
     const rearmStart = Date.now();
     const agentAt = rearmStart + 6000;
@@ -703,6 +707,7 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
       if (agentCpu === null) await drain();
     }
     const agentWaited = Date.now() - agentAt;
+    const agentRpc = (await call("/bench/rpc")).rpc;
     if (agentSettled < total) warnings.push(`agent burst: ${agentSettled.toLocaleString("en")} of ${total.toLocaleString("en")} runs settled within ${AGENT.wait / 1000} s of the due instant`);
     // A moment more, so a duplicate reply (a redelivered prompt answered twice) would be in the transcript.
     await sleep(1000);
@@ -802,13 +807,15 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
       const cpu = agentCpu ? `workerd's CPU time (all threads, /proc schedstat) ${fmt(agentCpu.ns / 1e9, 1)} s over the ${fmt(agentCpu.ms / 1000, 1)} s from the due instant to the last settle, ${fmt(agentCpu.ns / 1e6 / turns, 1)} ms per turn` : "workerd's CPU time not measured (needs Linux /proc)";
       const share = (k) => `${fmt((100 * (agentParts.parts[k] ?? 0)) / Math.max(1, agentParts.busy))}%`;
       const parts = agentParts
-        ? `; our isolate was busy in ${fmt((100 * agentParts.busy) / Math.max(1, agentParts.samples))}% of its V8 samples, and of those the DO's deliver ${share("deliver")}, gateSettle ${share("gateSettle")}, gateOffer ${share("gateOffer")}, gateNext ${share("gateNext")}, alarm ${share("alarm")}, the consumer ${share("consumer")}, the rest (V8, GC, runtime glue) ${share("other")}`
+        ? `; our isolate was busy in ${fmt((100 * agentParts.busy) / Math.max(1, agentParts.samples))}% of its V8 samples, and of those the DO's gateOffer ${share("gateOffer")}, gateFinish ${share("gateFinish")}, deliver ${share("deliver")}, gateSettle ${share("gateSettle")}, gateNext ${share("gateNext")}, alarm ${share("alarm")}, the consumer ${share("consumer")}, the rest (V8, GC, runtime glue) ${share("other")}`
         : "";
       print(`    burst, where the time goes: ${cpu}${parts}`);
     }
+    const rpcCalls = Object.values(agentRpc).reduce((a, b) => a + b, 0);
+    print(`    burst, RPC round trips from the consumer to the chats: ${fmt(rpcCalls / Math.max(1, burstAgent.entries.length), 2)} per turn (${Object.entries(agentRpc).map(([k, v]) => `${k} ${v.toLocaleString("en")}`).join(", ") || "none"}), counted on the consumer's chat stubs`);
     print(`    how: the bot entry's \`at\` (Date.now() in the DO's deliver) read back through the real messages RPC, minus the due instant in its run id; settles noted where the store writes them. Warm and after hibernation are the one-offs of the firing phases above (the warm one after the same ${WARM.warmup} dropped); the burst is the ${BURST.chats.toLocaleString("en")} chats above, their runs cleared and their one-offs moved to a new instant (${rearmMs} ms, not measured)`);
     print(`    locally: miniflare's queue broker hands the consumer one batch of ≤ 10 at a time and waits for it to finish (max_batch_timeout = 0), and a chat's 10 prompts are 10 turns in a row of one holder of its run gate, so the burst drains one chat after another on the one thread that also runs every object`);
-    print(`    production: consumers scale out (up to 250 concurrent invocations), so chats are answered side by side while each chat's turns stay in order; the bound is Telegram's ~30 messages/s per bot: 10,000 replies take ~5.5 min to send, whatever the consumer does`);
+    print(`    production: consumers scale out (up to wrangler.toml's max_concurrency invocations), so chats are answered side by side while each chat's turns stay in order; the bound is Telegram's ~30 messages/s per bot: 10,000 replies take ~5.5 min to send, whatever the consumer does`);
 
     // Rows.
     const rowsOf = (chatId) => samples.alarms.find((a) => a.chatId === chatId && a.rowsWritten !== undefined);
@@ -831,6 +838,9 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
       print(`  handler CPU per alarm with ${CPU.jobs} due jobs: p50 ${fmt(s.p50, 2)} ms, p99 ${fmt(s.p99, 2)} ms, max ${fmt(s.max, 2)} ms over ${s.n} alarms (${CPU.chats} fired) (target p99 ≤ 2 ms); JS frames only p50 ${fmt(js.p50, 2)}, p99 ${fmt(js.p99, 2)} ms; bare alarm (1 row, 1 message) p50 ${fmt(stats(cpu.bare).p50, 2)} ms`);
       print(`    how: a V8 CPU profile of the Worker's isolate over wrangler's inspector (Profiler.start/stop), sampled every ${fmt(cpu.interval)} µs; V8 samples only while the isolate runs, so each sample is one interval of busy time (JS and the SQLite it calls); an alarm counts its samples from its first to its last frame, not the consumer's`);
       if (cpuWait !== null) print(`    contention: workerd's thread waited for a CPU ${fmt(100 * cpuWait)}% of its runnable time during the profile (/proc schedstat); V8 loses samples when its sampler thread waits, so on a busy machine the profile can undercount`);
+      // An alarm is found by its synchronous start under `alarm` frames: one that awaits before its work, or
+      // a profile that lost its samples, is missed or cut short.
+      if (s.n < CPU.chats / 2) warnings.push(`handler CPU: only ${s.n} of the ${CPU.chats} alarms were found in the profile; the figure is not to be trusted (see the cross-check)`);
     } else {
       print(`  handler CPU per alarm with ${CPU.jobs} due jobs: not measured: ${cpuError ?? "the profile held no alarm samples"}`);
     }
@@ -845,6 +855,15 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     const waited = sectionStart && sectionEnd ? (sectionEnd.wait - sectionStart.wait) / (sectionEnd.wait - sectionStart.wait + sectionEnd.run - sectionStart.run) : NaN;
     print(`  load average ${load()} at the end; workerd's thread waited for a CPU ${fmt(100 * waited)}% of its runnable time over the section (other processes make single outliers: the p99 of a few dozen samples is their max)`);
     for (const w of warnings) print(`  warning: ${w}`);
+    // For the summary (bench/run.mjs): issue 17's rows, each with its baseline from this run.
+    const turns = Math.max(1, burstAgent.entries.length);
+    return {
+      burst: { ours: oursLast, bare: bareLast, oursBusy, bareBusy },
+      alarmCpu: cpu && cpu.ours.length > 0 ? { p99: stats(cpu.ours).p99, bare: stats(cpu.bare).p50, interval: cpu.interval, alarms: cpu.ours.length, fired: CPU.chats } : null,
+      threadCpu,
+      rows: one ? { ours: one.rowsWritten, bare: bare?.rowsWritten ?? NaN } : null,
+      agentBurst: { cpu: agentCpu ? agentCpu.ns / 1e6 / turns : NaN, rpc: rpcCalls / turns },
+    };
   } finally {
     await worker.stop();
   }

@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: measures and prints the figures of DESIGN §12 that exist so far. Never asserts: absolute
- * times vary by machine. Runs under npm so node_modules/.bin (Node 22, wrangler) comes first on PATH.
+ * `npm run bench`: measures and prints the figures of DESIGN §12 and issues 13 and 17. Never asserts: absolute
+ * times vary by machine, so every figure has its baseline from the same run beside it (an empty Worker, a bare
+ * Durable Object, an acking consumer) and the method it was measured by. Runs under npm so node_modules/.bin
+ * (Node 22, wrangler) comes first on PATH. The summary at the end repeats issue 17's table.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
+import os from "node:os";
 import { join, resolve } from "node:path";
-import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { bundleFireWorker, fireBench } from "./fire.mjs";
+import { agentBench } from "./agent.mjs";
+import { bundleFireWorker, fireBench, fmt } from "./fire.mjs";
+import { startupBench } from "./startup.mjs";
 import { watcherBench } from "./watchers.mjs";
 
 const out = ".bench";
@@ -21,12 +25,8 @@ function run(cmd, args) {
   return r.stdout;
 }
 
-// With [[containers]] in wrangler.toml, deploy --dry-run (and check startup, which runs it) builds the image
-// with Docker; the bench measures the Worker only, and needs no Docker.
-const NO_CONTAINER_BUILD = ["--containers-rollout=none"];
-
 function section(title) {
-  console.log(`\n== ${title}`);
+  console.log(`\n== ${title} (load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")})`);
 }
 
 // 1. The time engine against cron-parser.
@@ -34,73 +34,48 @@ section("time engine");
 await build({ entryPoints: ["bench/time.bench.ts"], bundle: true, platform: "node", format: "esm", outfile: join(out, "time.bench.mjs"), logLevel: "error" });
 process.stdout.write(run(process.execPath, [join(out, "time.bench.mjs")]));
 
-// 2. Bundle size, minified and gzipped, as deployed.
-section("bundle");
-const dist = join(out, "dist");
-run("wrangler", ["deploy", "--dry-run", "--minify", "--outdir", dist, ...NO_CONTAINER_BUILD]);
-let raw = 0;
-let gzipped = 0;
-for (const file of readdirSync(dist)) {
-  if (!/\.(m?js|wasm)$/.test(file)) continue;
-  const bytes = readFileSync(join(dist, file));
-  raw += statSync(join(dist, file)).size;
-  gzipped += gzipSync(bytes, { level: 9 }).length;
-}
-console.log(`  minified: ${(raw / 1024).toFixed(1)} KiB, gzipped: ${(gzipped / 1024).toFixed(1)} KiB`);
-
-// 3. Start-up time, from the CPU profile `wrangler check startup` records. The profile also holds the
-//    runtime's own start (its JS glue, compiling, idle gaps), so an empty Worker with the same bindings is
-//    measured the same way and the difference is ours.
+// 2. Start-up and the upload's size: ours as wrangler.toml builds it, without the MCP SDK, and an empty Worker,
+//    by `wrangler check startup` and by the cold-start meter (bench/startup.mjs).
 section("startup");
-writeFileSync(
-  join(out, "empty-worker.mjs"),
-  'import { DurableObject } from "cloudflare:workers";\nexport class ChatScheduler extends DurableObject {}\nexport class RunnerContainer extends DurableObject {}\n' +
-    "export default { fetch() { return new Response(\"\"); }, queue() {} };\n",
-);
-const emptyConfig = join(out, "wrangler.empty.toml");
-writeFileSync(
-  emptyConfig,
-  readFileSync("wrangler.toml", "utf8")
-    .replace(/^main = .*$/m, `main = "empty-worker.mjs"`)
-    .replace(/^migrations_dir = .*$/m, "")
-    // No container here: the empty Worker has no container class, and image paths are relative to the root.
-    .replace(/^\[\[containers\]\][\s\S]*?(?=^\[|(?![\s\S]))/gm, "")
-    // Nor the page: its assets are not part of the Worker, and their directory is relative to the root too.
-    .replace(/^\[assets\][\s\S]*?(?=^\[|(?![\s\S]))/gm, ""),
-);
+const startup = await startupBench({ out: resolve(out) });
 
-/**
- * Median over 3 profiles of the busy time (every non-idle sample) and of the whole profiled span. The build
- * arguments go through `--args`: `check startup` builds with `deploy --dry-run`, and a `--config` of its own
- * does not reach that build (the empty Worker would silently be ours again).
- */
-function startup(buildArgs) {
-  const busy = [];
-  const span = [];
-  for (let i = 0; i < 3; i++) {
-    const profile = join(out, "startup.cpuprofile");
-    run("wrangler", ["check", "startup", "--outfile", profile, `--args=${[...NO_CONTAINER_BUILD, ...buildArgs].join(" ")}`]);
-    const p = JSON.parse(readFileSync(profile, "utf8"));
-    const idle = new Set(p.nodes.filter((n) => n.callFrame.functionName === "(idle)").map((n) => n.id));
-    busy.push(p.samples.reduce((sum, id, k) => sum + (idle.has(id) ? 0 : (p.timeDeltas[k] ?? 0)), 0) / 1000);
-    span.push((p.endTime - p.startTime) / 1000);
-  }
-  const median = (xs) => xs.sort((a, b) => a - b)[1];
-  return { busy: median(busy), span: median(span) };
-}
-const ours = startup([]);
-const empty = startup(["--config", emptyConfig]);
-if (empty.busy > ours.busy / 2) console.log("  warning: the empty Worker's profile is as busy as ours: was our Worker built for both?");
-console.log(`  wrangler check startup, busy CPU (median of 3): ours ${ours.busy.toFixed(1)} ms, an empty Worker ${empty.busy.toFixed(1)} ms, difference ${(ours.busy - empty.busy).toFixed(1)} ms (target ≤ 25 ms)`);
-console.log(`  whole profiled span: ours ${ours.span.toFixed(1)} ms, empty ${empty.span.toFixed(1)} ms (it includes the runtime's idle gaps)`);
-
-// 4. Firing against the real Durable Object under `wrangler dev`, with the bare-alarm baseline (bench/fire.mjs).
+// 3. Firing against the real Durable Object under `wrangler dev`, with the bare-alarm baseline (bench/fire.mjs).
 section("firing (wrangler dev, local workerd)");
-// One bundle of bench/fire-worker.ts for both, served with --no-bundle: edits to src/ during a run cannot reload it.
+// One bundle of bench/fire-worker.ts for every section, served with --no-bundle: edits to src/ during a run cannot reload it.
 const fireDist = bundleFireWorker(resolve(out));
-await fireBench({ out: resolve(out), dist: fireDist });
+const firing = await fireBench({ out: resolve(out), dist: fireDist });
+
+// 4. Turns: one chat's echo turn, and model turns with a fake model (bench/agent.mjs).
+section("turns (wrangler dev, local workerd)");
+const turns = await agentBench({ out: resolve(out), dist: fireDist });
 
 // 5. Watchers against the real runner: its overhead for a trivial script, and a silent tick's cost through the
 //    Worker, served from the same bundle (bench/watchers.mjs).
 section("watchers (the real runner; wrangler dev, local workerd)");
 await watcherBench({ out: resolve(out), dist: fireDist });
+
+// 6. Issue 17's table, from the figures above.
+section("summary: issue 17's table, each figure beside its baseline from this run");
+const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}×` : "–");
+const rows = [
+  ["1,000 chats × 10 due: last dispatched (ms)", firing.burst.ours, firing.burst.bare, ratio(firing.burst.ours, firing.burst.bare), "≤ 1.5×", "due instant → last sendBatch resolved; bare DO: 1,000 objects × 1 row + 1 sendBatch of 10"],
+  ["same, our isolate busy (ms)", firing.burst.oursBusy, firing.burst.bareBusy, ratio(firing.burst.oursBusy, firing.burst.bareBusy), "≤ 2×", "V8 profile at 1 kHz: non-idle samples × interval, over each burst"],
+  ["handler CPU per alarm, 10 due jobs, p99 (ms)", firing.alarmCpu?.p99, firing.alarmCpu?.bare, "—", "≤ 2 ms", `V8 profile: an alarm's samples × ${fmt(firing.alarmCpu?.interval)} µs, ${firing.alarmCpu?.alarms ?? 0} of ${firing.alarmCpu?.fired ?? "–"} alarms found; bare: 1 row + 1 message, p50`],
+  ["  cross-check, /proc CPU per alarm (ms)", firing.threadCpu?.ours, firing.threadCpu?.bare, `+${fmt((firing.threadCpu?.ours ?? NaN) - (firing.threadCpu?.bare ?? NaN), 2)}`, "", "workerd, every thread, mean of 12; bare sends the same 10 messages"],
+  ["SQLite rows written per one-off fire", firing.rows?.ours, firing.rows?.bare, ratio(firing.rows?.ours ?? NaN, firing.rows?.bare ?? NaN), "≤ 3", "sum of cursor.rowsWritten over the alarm's statements (index entries count)"],
+  ["start-up CPU, check startup (ms)", startup.samples.ours, startup.samples.empty, `+${fmt(startup.samples.ours - startup.samples.empty, 1)}`, "≤ +10 ms", `non-idle samples × interval, median of 7; no compile time. Without MCP +${fmt(startup.samples.noMcp - startup.samples.empty, 1)}`],
+  ["start-up CPU, cold-start meter (ms)", startup.meter.ours, startup.meter.empty, `+${fmt(startup.meter.ours - startup.meter.empty, 1)}`, "≤ +10 ms", `workerd CPU per fresh Worker (Worker Loader), compile included; empty = an isolate. Without MCP +${fmt(startup.meter.noMcp - startup.meter.empty, 1)}`],
+  ["echo turn in the 10,000 burst: CPU (ms)", firing.agentBurst.cpu, NaN, "—", "≤ 4.5 ms", "workerd CPU over the burst / turns (the alarms' firing included)"],
+  ["  and RPC round trips per turn", firing.agentBurst.rpc, NaN, "—", "1", "counted on the consumer's chat stubs"],
+  ["one chat's echo turn: CPU (ms)", turns.echo.cpu, NaN, "—", "≤ 4.5 ms", "workerd CPU, real consumer − acking consumer, per turn"],
+  ["  and RPC round trips per turn", turns.echo.calls / Math.max(1, turns.echo.turns), NaN, "—", "1", "counted on the consumer's chat stubs"],
+  ["model turn: RPC round trips", turns.model.calls / Math.max(1, turns.model.replies), NaN, "—", "≤ 2", "100 model turns, counted on the consumer's chat stubs"],
+  ["100 chats × 1 prompt, model 500 ms: last reply (ms)", turns.model.delays.max, NaN, "—", "≤ 10,000", `due instant → last bot entry, locally (miniflare: one batch at a time); production estimate ≈ ${fmt(turns.production * 1000)} ms`],
+];
+const cell = (x, digits) => (typeof x === "number" ? fmt(x, digits) : String(x ?? "–"));
+console.log(`  ${"figure".padEnd(52)}${"Cuckoo".padStart(9)}${"baseline".padStart(10)}${"ours/base".padStart(11)}   ${"target".padEnd(10)} method`);
+for (const [label, ours, base, rel, target, method] of rows) {
+  const digits = Math.abs(ours) < 20 ? 2 : 0;
+  console.log(`  ${label.padEnd(52)}${cell(ours, digits).padStart(9)}${cell(base, digits).padStart(10)}${rel.padStart(11)}   ${target.padEnd(10)} ${method}`);
+}
+console.log(`  machine: ${os.cpus().length} CPUs shared with other work, load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")} at the end`);

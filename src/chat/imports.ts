@@ -13,7 +13,7 @@ import { validateCreate } from "../jobs/validate";
 import { err, ok, type Result } from "../result";
 import { importBatch, type ImportBatch, type ImportEntry, type ImportReply } from "../schemas/import";
 import { firstSentence, sentenceFor } from "../sentence";
-import { parseZone } from "../time";
+import { loadCron, parseZone } from "../time";
 import type { ChatInfo } from "./info";
 import type { JobOps } from "./jobs";
 import type { ImportStore } from "./store/imports";
@@ -48,8 +48,10 @@ export class Imports {
       return err("bad_request", `Chat ${chatId} is not allowed to use this bot; add its user id to ALLOWED_USER_IDS first. Its jobs were not imported.`);
     }
     const batch = parsed.data;
+    // An undated commitment's next 09:00 and every cron entry need the cron parser (loaded on first need).
+    await loadCron();
     const problems: string[] = [];
-    if (batch.zone !== null) problems.push(...this.takeZone(chatId, batch.source, batch.zone));
+    if (batch.zone !== null) problems.push(...(await this.takeZone(chatId, batch.source, batch.zone)));
     const reply: ImportReply = { created: 0, skipped: 0, problems };
     const limit = this.d.config().maxJobsPerChat;
     for (const entry of batch.entries) {
@@ -93,14 +95,14 @@ export class Imports {
   }
 
   /** The zone a source kept for the chat: taken when the chat has none of its own; else a sentence when it differs. */
-  private takeZone(chatId: string, source: string, raw: string): string[] {
+  private async takeZone(chatId: string, source: string, raw: string): Promise<string[]> {
     const zone = parseZone(raw);
     if (!zone.ok) return [`${source}'s zone for chat ${chatId} is not a time zone (${JSON.stringify(raw.slice(0, 60))}); the chat keeps ${this.d.info.zone().zone}.`];
     const current = this.d.info.zone();
     if (!current.isDefault) {
       return current.zone === zone.value ? [] : [`Chat ${chatId} keeps its own zone, ${current.zone}; ${source} had ${zone.value}.`];
     }
-    const changed = this.d.jobOps.setTimeZone(chatId, zone.value);
+    const changed = await this.d.jobOps.setTimeZone(chatId, zone.value);
     return changed.ok ? [] : [changed.error.message];
   }
 }

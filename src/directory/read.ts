@@ -7,6 +7,7 @@
 import * as z from "zod";
 import { nextCronRun } from "../jobs/fire";
 import { lazy } from "../lazy";
+import { loadCron } from "../time";
 import type { ChatList, ChatsQuery, DirectoryJob, DirectoryJobList, DirectoryJobsQuery } from "../schemas/directory";
 import { CATEGORIES, JOB_KINDS } from "../schemas/jobs";
 
@@ -100,6 +101,7 @@ const STALE = "(json_extract(j.schedule, '$.cron') IS NOT NULL AND j.enabled = 1
 
 /** Jobs across chats, soonest first. */
 export async function listJobs(db: D1Database, query: DirectoryJobsQuery, defaultZone: string, now: number): Promise<DirectoryJobList> {
+  await loadCron(); // a cron job's next run is computed when read (effectiveNext)
   const from = query.cursor === undefined ? null : decode(query.cursor, jobCursor());
   const where: string[] = [];
   const binds: (string | number)[] = [];
@@ -137,6 +139,7 @@ const nextRow = lazy(() => z.object({ chat_id: z.string(), schedule: z.string(),
 
 /** The directory's chats by id, each with its soonest next run. */
 export async function listChats(db: D1Database, query: ChatsQuery, defaultZone: string, now: number): Promise<ChatList> {
+  await loadCron(); // a cron job's next run is computed when read (effectiveNext)
   const from = query.cursor === undefined ? null : decode(query.cursor, chatCursor())[0];
   const where: string[] = [];
   const binds: (string | number)[] = [];

@@ -3,7 +3,7 @@
  * create or an edit either becomes a `JobSpec` with its next run, or one sentence a person or model can act on.
  */
 import { MEMORY_ID, shown } from "../contracts/ids";
-import { checkOneOff, neverFires, nextOccurrence, parseAt, parseCron, resolveAt, resolveDelay, type Parsed } from "../time";
+import { checkOneOff, loadCron, neverFires, nextOccurrence, parseAt, parseCron, resolveAt, resolveDelay, type Parsed } from "../time";
 import { LIMITS, type CreateJobInput, type EditJobInput } from "../schemas/jobs";
 import { oneSchedule, type When } from "../schemas/schedule";
 import type { JobSpec } from "./records";
@@ -30,6 +30,7 @@ function checkTimeout(seconds: number): string | null {
 /** Resolves the one of `at`, `cron`, `delay` given to a schedule and its next run, strictly after now. */
 async function resolveWhen(input: When, ctx: RuleContext): Promise<Parsed<{ schedule: JobSpec["schedule"]; next: number }>> {
   if ("cron" in input) {
+    await loadCron();
     const cron = parseCron(input.cron);
     if (!cron.ok) return cron;
     const next = nextOccurrence(cron.value, ctx.zone, ctx.now);

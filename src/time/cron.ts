@@ -1,8 +1,10 @@
 /**
  * @module Cron expressions: five fields and the macros, validated with sentences that name the field and
  * show an accepted form, then expanded by cron-parser. Parsed expressions are cached by their text.
+ * cron-parser (with luxon) is loaded on first need, not at start-up: `await loadCron()` at the async entry
+ * that will reach `parseCron` (validation, preview, an alarm with a due cron job, a zone change, a resume).
  */
-import { CronExpressionParser } from "cron-parser";
+import type { CronExpressionParser as Parser } from "cron-parser";
 import { fail, ok, type Parsed } from "../result";
 import { shown } from "../contracts/ids";
 
@@ -63,9 +65,30 @@ const FORMAT_HINT = `use 5 fields (minute hour day-of-month month day-of-week) s
 
 const cache = new Map<string, Parsed<CronSchedule>>();
 
+let parser: typeof Parser | undefined;
+
+/**
+ * Loads cron-parser once per isolate; `parseCron` then reads it synchronously. Evaluating it (with luxon)
+ * costs ~5 ms of CPU, which a Worker would otherwise pay at every cold start, webhook included.
+ */
+export async function loadCron(): Promise<void> {
+  // The parser's own file, not the package index: the index also loads CronFileParser, whose require("fs")
+  // becomes a static import of node:fs in the bundle and makes workerd load its fs polyfill at start-up.
+  parser ??= (await import("cron-parser/dist/CronExpressionParser.js")).CronExpressionParser;
+}
+
+/** Whether `loadCron` has run in this isolate. */
+export const cronLoaded = (): boolean => parser !== undefined;
+
+function cronParser(): typeof Parser {
+  if (!parser) throw new Error("cron-parser is not loaded: await loadCron() before parseCron");
+  return parser;
+}
+
 /**
  * Parses a cron expression (five fields, names, macros; no seconds, `L`, `W`, `#`, `?`, `H` or `@reboot`).
- * Whether it ever fires is a question for `nextOccurrence`, which needs a zone and an instant.
+ * Whether it ever fires is a question for `nextOccurrence`, which needs a zone and an instant. Throws when
+ * an expression not seen before reaches it before `loadCron()` has run.
  */
 export function parseCron(input: string): Parsed<CronSchedule> {
   let hit = cache.get(input);
@@ -169,9 +192,11 @@ type Sets = Pick<CronSchedule, "minutes" | "hours" | "daysOfMonth" | "months" | 
  * a day that no listed month has (`31 4,6`), which is ours to report as "never fires", with a date in hand.
  */
 function expand(f: CronSchedule["fields"]): Parsed<Sets> {
+  // Outside the try: a parser not loaded is a bug to throw, not a sentence to cache for this expression.
+  const cron = cronParser();
   try {
-    const main = CronExpressionParser.parse(`${f[0]} ${f[1]} ${f[2]} * ${f[4]}`).fields;
-    const month = CronExpressionParser.parse(`0 0 * ${f[3]} *`).fields.month;
+    const main = cron.parse(`${f[0]} ${f[1]} ${f[2]} * ${f[4]}`).fields;
+    const month = cron.parse(`0 0 * ${f[3]} *`).fields.month;
     const daysOfMonth = new Array<boolean>(32).fill(false);
     for (const d of main.dayOfMonth.values) if (typeof d === "number") daysOfMonth[d] = true;
     const months = new Array<boolean>(13).fill(false);

@@ -4,7 +4,7 @@
  */
 export { type Parsed } from "../result";
 export { parseZone, unknownZone, formatOffset, offsetAt, localFields, resolveLocal, type Resolution } from "./zone";
-export { parseCron, type CronSchedule } from "./cron";
+export { parseCron, loadCron, cronLoaded, type CronSchedule } from "./cron";
 export { nextOccurrence, SEARCH_DAYS, type Occurrence, type DstNote } from "./next";
 export { parseAt, resolveAt, resolveDelay, checkOneOff, maxAhead, PAST_GRACE_MS, type ParsedAt } from "./at";
 export {

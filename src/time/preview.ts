@@ -3,7 +3,7 @@
  * transition moved, and a plain-English description.
  */
 import { parseAt, resolveDelay, checkOneOff, formatWallTime, wallTimeNote } from "./at";
-import { parseCron, type CronSchedule } from "./cron";
+import { loadCron, parseCron, type CronSchedule } from "./cron";
 import { formatHeader, formatLocalDateTime } from "./format";
 import { nextOccurrence, type DstNote } from "./next";
 import { fail, ok, type Parsed } from "../result";
@@ -23,6 +23,7 @@ export const PREVIEW_MAX_COUNT = 20;
  */
 export async function preview(input: PreviewInput, zone: string, from: number, count = PREVIEW_DEFAULT_COUNT): Promise<Parsed<Preview>> {
   if ("cron" in input) {
+    await loadCron();
     const parsed = parseCron(input.cron);
     if (!parsed.ok) return parsed;
     return previewCron(parsed.value, zone, from, count);

@@ -1,8 +1,9 @@
 /**
  * A fake OpenAI-compatible model server for the worker and e2e tiers (issue 13): `POST /v1/chat/completions`
  * records every request body and answers from a script per model name (each test uses its own `LLM_MODEL`):
- * plain text, tool calls (one or several in one message), an error (any status, with `Retry-After`), or a
- * hang. With nothing scripted it answers the text `(nothing scripted)`.
+ * plain text (at once, or after `delayMs`, as a model that takes its time), tool calls (one or several in one
+ * message), an error (any status, with `Retry-After`), or a hang. With nothing scripted it answers the text
+ * `(nothing scripted)`. `npm run bench` uses it too (bench/agent.mjs: a model that answers after 500 ms).
  * Control API (JSON), for tests in Node or in workerd:
  *   POST   /__stub/script { model, answers }   → queues answers for the next calls of that model, in order
  *   GET    /__stub/requests?model=             → { requests: body[] } oldest first
@@ -12,7 +13,7 @@ import { createServer, type Server } from "node:http";
 import { listenOnLoopback, readBody, send } from "./http.ts";
 
 export type ModelAnswer =
-  | { kind: "text"; content: string }
+  | { kind: "text"; content: string; delayMs?: number }
   | { kind: "tools"; calls: { name: string; arguments: unknown }[]; content?: string }
   | { kind: "error"; status: number; message?: string; retryAfter?: number }
   | { kind: "hang"; ms: number };
@@ -50,6 +51,7 @@ export async function startModelStub(port = 0): Promise<ModelStub> {
           if (answer.retryAfter !== undefined) res.setHeader("Retry-After", String(answer.retryAfter));
           return send(res, answer.status, { error: { message: answer.message ?? `error ${answer.status}`, type: "stub" } });
         case "text":
+          if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
           return send(res, 200, completion({ role: "assistant", content: answer.content }));
         case "tools":
           return send(

@@ -6,7 +6,7 @@
  * resolved), and on request the rows every SQL statement of an alarm wrote are summed (`cursor.rowsWritten`).
  * BareAlarm is the baseline of DESIGN §12: it only updates a row, sends its messages the same way, and re-arms.
  * The queue consumer is the real Worker's, or on request one that only acknowledges. For the agent-path
- * figures every run the chat settles is noted (the store's `settleRun`, whatever path settles it), and
+ * figures every run the chat settles is noted (`RunSettler.finish`, whatever path settles it), and
  * `/bench/agent` reads chats' transcripts through the real `messages` RPC, many chats per request. For the
  * watcher figures (bench/watchers.mjs) the isolate's `fetch` is wrapped to note each runner request and count
  * every other outbound call by origin, every queue message is counted per chat (`send` too, which `sends`
@@ -50,7 +50,10 @@ type Alarm = {
 
 const sends: Send[] = [];
 const alarms: Alarm[] = [];
-/** Every run settled, as the store wrote it (inside the settling transaction). */
+/** Runs per state: the open ones by their state, the settled ones from their history. */
+const RUN_STATES = "SELECT state, COUNT(*) AS n FROM runs GROUP BY state UNION ALL SELECT 'settled', COUNT(*) FROM run_history HAVING COUNT(*) > 0";
+
+/** Every run settled, as the settler ended it (inside the settling transaction). */
 type Settle = { chatId: string; runId: string; status: string; at: number };
 const settles: Settle[] = [];
 /** Messages handed to the queue handler, per queue (a retried message counts again). */
@@ -237,16 +240,16 @@ export class BenchChatScheduler extends ChatScheduler {
     super(ctx, recordingEnv(env));
     this.meta = newMeta();
     this.seen = seen;
-    // Every settle goes through the one RunStore's `settle` (RunSettler.finish: the gate's settle, a duplicate
-    // offer, lease expiry, the dead-letter path, a watcher's outcome): note each one. Every part holds the same
-    // store; Firing's dependencies are where it is reached.
-    type Runs = { settle?: (runId: string, fields: { status: string }) => void };
-    const runs = (this as unknown as { firing?: { d?: { runs?: Runs } } }).firing?.d?.runs;
-    const settle = runs?.settle;
-    if (!runs || typeof settle !== "function") throw new Error("bench: ChatScheduler has no firing.d.runs.settle to observe");
-    runs.settle = (runId, fields) => {
-      settle.call(runs, runId, fields);
-      settles.push({ chatId: ctx.id.name ?? "", runId, status: fields.status, at: Date.now() });
+    // Every run ends in RunSettler.finish (the gate's settle, a duplicate offer, lease expiry, the dead-letter
+    // path, a watcher's outcome), whether its run moves to the history or goes with its finished one-off: note
+    // each one. Every part holds the same settler; Firing's dependencies are where it is reached.
+    type Settler = { finish?: (run: { runId: string }, job: unknown, settlement: { status: string }, ...rest: unknown[]) => void };
+    const settler = (this as unknown as { firing?: { d?: { settler?: Settler } } }).firing?.d?.settler;
+    const finish = settler?.finish;
+    if (!settler || typeof finish !== "function") throw new Error("bench: ChatScheduler has no firing.d.settler.finish to observe");
+    settler.finish = (run, job, settlement, ...rest) => {
+      finish.call(settler, run, job, settlement, ...rest);
+      settles.push({ chatId: ctx.id.name ?? "", runId: run.runId, status: settlement.status, at: Date.now() });
     };
   }
 
@@ -329,7 +332,7 @@ export class BenchChatScheduler extends ChatScheduler {
         for (let k = 0; k < count; k++) {
           const dueAt = now - (count - k) * 3_600_000;
           sql.exec(
-            "INSERT INTO runs (run_id, job_id, manual, due_at, started_at, finished_at, state, status, exit_code) VALUES (?, ?, 0, ?, ?, ?, 'settled', 'silent', 0)",
+            "INSERT INTO run_history (run_id, job_id, kind, manual, due_at, started_at, finished_at, status, exit_code) VALUES (?, ?, 'watcher', 0, ?, ?, ?, 'silent', 0)",
             `${id}:${dueAt}`,
             id,
             dueAt,
@@ -410,6 +413,7 @@ export class BenchChatScheduler extends ChatScheduler {
     const sql = this.ctx.storage.sql;
     this.ctx.storage.transactionSync(() => {
       sql.exec("DELETE FROM runs");
+      sql.exec("DELETE FROM run_history");
       sql.exec("UPDATE jobs SET at_ms = ?, next_run_at = ?, running_run_id = NULL, last_run_at = NULL, last_result = NULL WHERE at_ms IS NOT NULL", at, at);
     });
     await this.ctx.storage.setAlarm(at);
@@ -433,7 +437,7 @@ export class BenchChatScheduler extends ChatScheduler {
     if (!listed.ok) throw new Error(listed.error.message);
     const sql = this.ctx.storage.sql;
     const runs: Record<string, number> = {};
-    for (const r of sql.exec<{ state: string; n: number }>("SELECT state, COUNT(*) AS n FROM runs GROUP BY state")) runs[r.state] = r.n;
+    for (const r of sql.exec<{ state: string; n: number }>(RUN_STATES)) runs[r.state] = r.n;
     return {
       bots: listed.value.messages.filter((m) => m.role === "bot").map((m) => [m.runId ?? null, Date.parse(m.at), m.source]),
       entries: listed.value.messages.length,
@@ -448,7 +452,7 @@ export class BenchChatScheduler extends ChatScheduler {
   async benchRunStates(): Promise<Record<string, number>> {
     this.meta.events++;
     const out: Record<string, number> = {};
-    for (const r of this.ctx.storage.sql.exec<{ state: string; n: number }>("SELECT state, COUNT(*) AS n FROM runs GROUP BY state")) out[r.state] = r.n;
+    for (const r of this.ctx.storage.sql.exec<{ state: string; n: number }>(RUN_STATES)) out[r.state] = r.n;
     return out;
   }
 

@@ -445,6 +445,14 @@ export function bundleFireWorker(out) {
  */
 export async function serveFireWorker({ dist, persist, log, vars = () => ({}) }) {
   rmSync(persist, { recursive: true, force: true });
+  // The D1 directory's tables, as `npm run dev` has them: each chat's object writes its rows after a change.
+  const migrated = spawnSync(process.execPath, [wranglerBin(), "d1", "migrations", "apply", "DB", "--local", "--config", "bench/wrangler.fire.toml", "--persist-to", persist], {
+    cwd: root,
+    encoding: "utf8",
+    env: wranglerEnv(),
+    timeout: 120_000,
+  });
+  if (migrated.status !== 0) throw new Error(`applying the D1 migrations failed:\n${migrated.stdout}\n${migrated.stderr}`);
   const port = await freePort();
   const inspectorPort = await freePort();
   const base = `http://${HOST}:${port}`;

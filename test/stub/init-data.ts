@@ -6,7 +6,7 @@
  */
 const encoder = new TextEncoder();
 
-async function hmac(key: Uint8Array | ArrayBuffer, data: string): Promise<ArrayBuffer> {
+async function hmac(key: BufferSource, data: string): Promise<ArrayBuffer> {
   const k = await crypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   return crypto.subtle.sign("HMAC", k, encoder.encode(data));
 }
@@ -24,5 +24,6 @@ export async function signInitData(botToken: string, userId: number, options: { 
     .sort()
     .join("\n");
   const hash = [...new Uint8Array(await hmac(secret, check))].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return [...fields, ["hash", hash]].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
+  const signed: [string, string][] = [...fields, ["hash", hash]];
+  return signed.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
 }

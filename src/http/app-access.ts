@@ -50,7 +50,7 @@ export async function appAccess(c: Context<AppEnv>): Promise<Access | null> {
  * path as routed (percent-escapes of reserved characters kept), so the chat segment is decoded as the route's
  * parameter is.
  */
-export function outOfScope(method: string, path: string, own: string): string | null {
+function outOfScope(method: string, path: string, own: string): string | null {
   if (path === "/admin/session" && (method === "GET" || method === "HEAD")) return null;
   if (path === "/admin/preview") return null;
   const m = /^\/admin\/chats\/([^/]+)(\/.*)?$/.exec(path);

@@ -13,10 +13,10 @@ import { fail, ok, type Parsed } from "../result";
 /** How old `auth_date` may be: Telegram signs a fresh `initData` each time the Mini App opens. */
 export const INIT_DATA_MAX_AGE_SECONDS = 24 * 60 * 60;
 /** How far ahead of our clock `auth_date` may be: clocks differ a little; a date further ahead is not Telegram's. */
-export const INIT_DATA_MAX_AHEAD_SECONDS = 5 * 60;
+const INIT_DATA_MAX_AHEAD_SECONDS = 5 * 60;
 
 /** What a checked `initData` says: the Telegram user (whose private chat with the bot has the same id) and when it was signed. */
-export type MiniAppUser = { userId: string; authDate: number };
+type MiniAppUser = { userId: string; authDate: number };
 
 const AGAIN = "open the scheduler again from the bot in Telegram";
 export const INIT_DATA_TEXT = {

@@ -2,13 +2,14 @@
 /**
  * `npm run telegram:setup`: points the bot at this Worker (DESIGN §6). Sets the webhook to
  * `${PUBLIC_URL}/telegram/webhook` with the secret Telegram sends back in X-Telegram-Bot-Api-Secret-Token,
- * only the update types the bot reads, and the command menu. Reads TELEGRAM_BOT_TOKEN,
+ * only the update types the bot reads, the command menu, and (when PUBLIC_URL is https, which Telegram requires
+ * of Mini Apps) the menu button that opens the Scheduler Mini App at `${PUBLIC_URL}/app`. Reads TELEGRAM_BOT_TOKEN,
  * TELEGRAM_WEBHOOK_SECRET and PUBLIC_URL from the environment (and TELEGRAM_API_BASE, default
  * https://api.telegram.org). Prints what it did; never prints the token. Each call waits at most 15 s; a Bot
  * API that cannot be reached is said in one sentence (exit 1), not as `fetch failed`.
  */
 // The menu is the bot's own command list (Node 22 strips the types of this dependency-free module).
-const { COMMAND_HELP } = await import("../src/telegram/menu.ts");
+const { COMMAND_HELP, MENU_BUTTON, miniAppUrl } = await import("../src/telegram/menu.ts");
 
 /** @param {string} name */
 
@@ -89,7 +90,11 @@ try {
     drop_pending_updates: false,
   });
   await call("setMyCommands", { commands: COMMAND_HELP.map(({ command, description }) => ({ command, description })) });
-  console.log(`@${me.username}: webhook set to ${publicUrl}/telegram/webhook, ${COMMAND_HELP.length} commands in the menu.`);
+  const app = miniAppUrl(publicUrl);
+  // The bot's default menu button (every private chat): the Scheduler Mini App, which Telegram opens only over https.
+  if (app !== null) await call("setChatMenuButton", { menu_button: { type: "web_app", text: MENU_BUTTON, web_app: { url: app } } });
+  const button = app !== null ? `the menu button opens ${app}` : "no menu button (the Mini App needs an https PUBLIC_URL)";
+  console.log(`@${me.username}: webhook set to ${publicUrl}/telegram/webhook, ${COMMAND_HELP.length} commands in the menu, ${button}.`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

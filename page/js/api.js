@@ -2,7 +2,8 @@
 /**
  * @module The page's one way to the JSON API (DESIGN §10): same-origin requests with the session cookie, the
  * JSON content type on every request that changes something (the API's rule for cookie and open dev access),
- * a time limit on each, and the error envelope turned into an `ApiError` carrying its code and sentence.
+ * a time limit on each, and the error envelope turned into an `ApiError` carrying its code and sentence. In the
+ * Telegram Mini App, where the web view may keep no cookies, the session goes as a bearer header instead.
  */
 
 /** A refusal of the API (`{ error: { code, message } }`), or a network failure (`code` "network"). */
@@ -16,6 +17,13 @@ export class ApiError extends Error {
 }
 
 const TIME_LIMIT_MS = 15_000;
+/** A Mini App session sent as `Authorization: Bearer` (set only when the cookie did not stick). @type {string | null} */
+let bearer = null;
+
+/** Sends `session` as a bearer header on every request from now on. @param {string} session */
+export function useBearer(session) {
+  bearer = session;
+}
 
 /**
  * One request; resolves with the parsed JSON (null for 204), rejects with `ApiError`.
@@ -28,6 +36,7 @@ export async function api(method, path, body) {
   /** @type {Record<string, string>} */
   const headers = { Accept: "application/json" };
   if (method !== "GET") headers["Content-Type"] = "application/json";
+  if (bearer !== null) headers.Authorization = `Bearer ${bearer}`;
   let res;
   try {
     res = await fetch(path, {

@@ -1,8 +1,9 @@
 // @ts-check
 /**
  * @module The Scheduler page's start and its one controller (DESIGN §10): sign-in (or none, in open dev mode),
- * the chosen chat (picker in admin mode; a later one-chat mode fixes it), the job list with its loading,
- * empty, no-match and error states, the actions, and the dialogs. Everything goes through the JSON API.
+ * the chosen chat (picker in admin mode; in the one-chat mode of the Telegram Mini App, `/app`, the signed-in
+ * user's own, with `telegram.js` loaded only then), the job list with its loading, empty, no-match and error
+ * states, the actions, and the dialogs. Everything goes through the JSON API.
  */
 import { api, ApiError, chatPath } from "./api.js";
 import { openJobDialog } from "./dialog.js";
@@ -36,6 +37,7 @@ state.mode = document.documentElement.dataset.mode === "chat" ? "chat" : "admin"
 const sentence = (e) => (e instanceof Error ? e.message : String(e));
 
 function showLogin() {
+  if (state.mode === "chat") return void signInAgain();
   boot.hidden = true;
   scheduler.hidden = true;
   byId("chat-panel").hidden = true;
@@ -179,7 +181,8 @@ async function refreshChats() {
 function choose(chatId) {
   state.chatId = chatId;
   state.jobs = [];
-  history.replaceState(null, "", `#chat=${encodeURIComponent(chatId)}`);
+  // The Mini App's address carries Telegram's launch data in its fragment; its chat never changes anyway.
+  if (state.mode === "admin") history.replaceState(null, "", `#chat=${encodeURIComponent(chatId)}`);
   void refreshChats();
   void loadJobs().then(showChatPanel);
 }
@@ -209,7 +212,7 @@ async function start() {
       if (document.visibilityState === "visible" && !document.querySelector("dialog[open]") && !scheduler.hidden) void loadJobs().then(showChatPanel);
     }, REFRESH_MS);
   }
-  const fromHash = /^#chat=(-?\d+)$/.exec(location.hash)?.[1] ?? null;
+  const fromHash = state.mode === "admin" ? (/^#chat=(-?\d+)$/.exec(location.hash)?.[1] ?? null) : null;
   if (fromHash && CHAT_ID.test(fromHash)) state.chatId = fromHash;
   byId("chat-pick").hidden = state.mode !== "admin";
   byId("open-chat").hidden = state.mode !== "admin";
@@ -250,7 +253,39 @@ signOut.addEventListener("click", async () => {
   }
 });
 
-/** Which way in: open dev mode, a session, or a sign-in first. */
+/** The page cannot go on: the sentence in place of the list. @param {string} message */
+function stop(message) {
+  scheduler.hidden = true;
+  boot.hidden = false;
+  boot.className = "state error";
+  boot.textContent = message;
+}
+
+let signedInAt = 0;
+
+/** The Mini App's way in: Telegram's theme and buttons, then its signed initData for a session of the user's chat. */
+async function startMiniApp() {
+  signedInAt = Date.now();
+  const telegram = await import("./telegram.js");
+  const app = telegram.webApp();
+  if (app && !started) telegram.prepare(app);
+  try {
+    const { chatId } = await telegram.signIn(app);
+    state.chatId = chatId;
+    if (app && !started) telegram.wireButtons(app, () => create());
+    await start();
+  } catch (e) {
+    stop(sentence(e));
+  }
+}
+
+/** A Mini App session that ended: sign in again with Telegram's initData, at most once a minute. */
+function signInAgain() {
+  if (Date.now() - signedInAt < 60_000) return stop("The session ended and could not be renewed; close the scheduler and open it again from the bot.");
+  void startMiniApp();
+}
+
+/** Which way in: open dev mode, a session, or a sign-in first (in the Mini App, Telegram's). */
 async function main() {
   try {
     const health = await api("GET", "/healthz");
@@ -258,6 +293,7 @@ async function main() {
   } catch {
     // /healthz answers 503 with the config's errors; the admin API says the same where it matters.
   }
+  if (state.mode === "chat") return startMiniApp();
   try {
     const access = await api("GET", "/admin/session");
     signOut.hidden = access.via !== "cookie";

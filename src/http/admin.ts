@@ -4,6 +4,7 @@
  */
 import { Hono } from "hono";
 import { VERSION } from "../version";
+import { scopeAppSession } from "./app-access";
 import { requireToken } from "./auth";
 import { limitBody, MAX_IMPORT_BYTES } from "./body";
 import { importRoute } from "./import";
@@ -21,6 +22,8 @@ admin.post("/session", limitBody(), login);
 admin.delete("/session", logout);
 // Access first, for every other /admin path (unknown ones too, so the route list is not probed without a token).
 admin.use("*", requireToken("ADMIN_TOKEN"));
+// A Mini App session (issue 18) reaches its own chat and the preview only.
+admin.use("*", scopeAppSession);
 // The document is served even while a var is invalid: it is what an operator reads to fix things.
 admin.get("/openapi.json", (c) => c.json(openApiDocument(VERSION), 200));
 // Everything registered below answers 500 config_error while a var the admin API depends on is invalid.

@@ -1,9 +1,11 @@
 /**
  * @module Access to the token-guarded route families (DESIGN §2): a set token is always required and compared
  * in constant time (for the admin API, the page's signed session cookie stands for it, `session-cookie.ts`); an unset one opens the routes only under `CUCKOO_DEV=1`, to localhost pages sending JSON;
- * deployed without a token they answer 503 `not_configured`.
+ * deployed without a token they answer 503 `not_configured`. A Mini App session (`app-access.ts`) is checked
+ * first on the admin API, and is then kept to its own chat.
  */
 import type { MiddlewareHandler } from "hono";
+import { appAccess } from "./app-access";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { checkSameOrigin, sessionOf, verifySession } from "./session-cookie";
@@ -20,6 +22,12 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 export function requireToken(name: TokenName): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { config } = c.var;
+    // A Mini App session (issue 18) first: it is checked against the bot, whether ADMIN_TOKEN is set or not.
+    const app = name === "ADMIN_TOKEN" ? await appAccess(c) : null;
+    if (app !== null) {
+      c.set("access", app);
+      return next();
+    }
     const token = name === "ADMIN_TOKEN" ? config.adminToken : config.toolsToken;
     if (token !== null) {
       const header = c.req.header("authorization");

@@ -6,6 +6,12 @@ import type { MiddlewareHandler } from "hono";
 import { errorsFor, loadConfig, type Config, type ConfigArea, type LoadedConfig } from "../config";
 import { ApiError } from "./errors";
 
+/**
+ * How a request passed the admin guard (`requireToken`): open dev mode, the page's cookie, a bearer token, or a
+ * Mini App session (`app`, which names the one chat it may use).
+ */
+export type Access = { via: "open" | "cookie" | "bearer" | "app"; expiresAt: number | null; chatId?: string };
+
 export type AppEnv = {
   Bindings: Env;
   Variables: {
@@ -13,7 +19,7 @@ export type AppEnv = {
     config: Config;
     loaded: LoadedConfig;
     /** How the request passed the admin guard (`requireToken`), for `GET /admin/session`. */
-    access?: { via: "open" | "cookie" | "bearer"; expiresAt: number | null };
+    access?: Access;
   };
 };
 

@@ -11,6 +11,7 @@ import { chatSettingsSchema, messageAccepted, messageBody, pressAnswer, settings
 import { emptyBody } from "../schemas/common";
 import { chatListSchema, directoryJobListSchema, rebuildBody, rebuildReplySchema } from "../schemas/directory";
 import { errorEnvelope, type ErrorCode } from "../schemas/errors";
+import { appLoginBody, appSessionReply } from "../schemas/app";
 import { healthErrors, healthOk } from "../schemas/health";
 import { createJobInput, editJobInput, jobListSchema, jobReply, jobSchema, runList, runSchema } from "../schemas/jobs";
 import { importBody, importReply } from "../schemas/import";
@@ -73,6 +74,8 @@ export function components() {
     SessionRequest: loginBody,
     SessionReply: sessionReplySchema,
     SessionStatus: sessionStatusSchema,
+    AppSessionRequest: appLoginBody,
+    AppSessionReply: appSessionReply,
   } satisfies Record<string, () => z.ZodType>;
 }
 export type ComponentName = keyof ReturnType<typeof components>;
@@ -93,6 +96,8 @@ export type Operation = {
   limit?: string;
   /** Input problems are answered in the 200 reply (the tools, the webhook), never as 400. */
   answersInput?: true;
+  /** The answer is an HTML page (`GET /app`), not JSON. */
+  html?: true;
   /** Served even while a var is invalid (no 500 `config_error`). */
   alwaysServed?: true;
   query?: () => z.ZodObject;

@@ -70,7 +70,9 @@ function accessErrors(op: Operation): Partial<Record<ErrorCode, string>> {
     case "tools":
       return {
         unauthorized: "the token is set and the request has no bearer token or a wrong one",
-        forbidden: "open dev mode (CUCKOO_DEV=1, no token): the request is not from a localhost page, or a POST/PUT/PATCH is not application/json",
+        forbidden:
+          "open dev mode (CUCKOO_DEV=1, no token): the request is not from a localhost page, or a POST/PUT/PATCH is not application/json" +
+          (op.access === "admin" ? "; a session cookie on a POST/PUT/PATCH/DELETE without this site's Origin or a JSON body; a Mini App session outside its own chat and POST /admin/preview, or whose user left ALLOWED_USER_IDS" : ""),
         ...(op.alwaysServed ? {} : { config_error: "a var this route depends on is invalid; the message says which" }),
         not_configured: "deployed without the route's token; the message names the secret to set",
       };
@@ -90,7 +92,9 @@ function accessErrors(op: Operation): Partial<Record<ErrorCode, string>> {
 function responses(op: Operation): Json {
   const out: Json = {};
   for (const [status, description, schema] of op.answers) {
-    out[status] = status === 204 ? { description } : { description, content: json(schema ? ref(schema) : { type: "object" }) };
+    if (status === 204) out[status] = { description };
+    else if (op.html) out[status] = { description, content: { "text/html": { schema: { type: "string" } } } };
+    else out[status] = { description, content: json(schema ? ref(schema) : { type: "object" }) };
   }
   const reasons = new Map<ErrorCode, string[]>();
   const add = (code: ErrorCode, reason: string) => reasons.set(code, [...(reasons.get(code) ?? []), reason]);
@@ -148,7 +152,11 @@ export function openApiDocument(version: string) {
     paths,
     components: {
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", description: "ADMIN_TOKEN for /admin/*, TOOLS_TOKEN for /tools/* and /mcp/*." },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description: "ADMIN_TOKEN for /admin/*, TOOLS_TOKEN for /tools/* and /mcp/*. A Mini App session (`POST /app/session`) also stands for ADMIN_TOKEN on its own chat's routes and POST /admin/preview.",
+        },
         runnerSignature: {
           type: "apiKey",
           in: "header",

@@ -16,9 +16,11 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const encoder = new TextEncoder();
-const b64url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+/** Bytes as base64url without padding (the sessions' nonce and MAC). */
+export const b64url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
 
-function fromB64url(text: string): Uint8Array | null {
+/** The bytes of a base64url text, or null. */
+export function fromB64url(text: string): Uint8Array | null {
   try {
     const raw = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
     return Uint8Array.from(raw, (c) => c.charCodeAt(0));

@@ -44,6 +44,10 @@ export async function logout(c: Context<AppEnv>) {
 /** `GET /admin/session` (behind the admin guard): how this request got in, and when its session ends. */
 export function sessionStatus(c: Context<AppEnv>) {
   const access = c.var.access ?? { via: "open", expiresAt: null };
-  const reply: SessionStatus = { via: access.via, expiresAt: access.expiresAt === null ? null : new Date(access.expiresAt).toISOString() };
+  const reply: SessionStatus = {
+    via: access.via,
+    expiresAt: access.expiresAt === null ? null : new Date(access.expiresAt).toISOString(),
+    ...(access.chatId !== undefined ? { chatId: access.chatId } : {}),
+  };
   return c.json(reply, 200);
 }

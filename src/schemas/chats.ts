@@ -71,8 +71,16 @@ export const messageAccepted = lazy(() => z.strictObject({ messageId: z.string()
 export const pressAnswer = lazy(() => z.strictObject({ answer: z.string().meta({ examples: ["Created k7m2q."] }) }));
 export type PressAnswer = z.infer<ReturnType<typeof pressAnswer>>;
 
-/** An inline button under a bot entry: its label and the callback data a press sends (≤ 64 bytes). */
-export const buttonSchema = lazy(() => z.strictObject({ text: z.string(), data: z.string().max(64) }));
+/**
+ * An inline button under a bot entry: its label and the callback data a press sends (≤ 64 bytes), or the https
+ * URL of a Mini App it opens (`webApp`: /jobs's Open scheduler, issue 18).
+ */
+export const buttonSchema = lazy(() =>
+  z.union([
+    z.strictObject({ text: z.string(), data: z.string().max(64) }),
+    z.strictObject({ text: z.string(), webApp: z.string().meta({ description: "Opens this Mini App (the Scheduler) in Telegram; not pressable through the API." }) }),
+  ]),
+);
 /** Rows of buttons, as Telegram lays them out. */
 export const buttonRowsSchema = lazy(() => z.array(z.array(buttonSchema())));
 export type ButtonRows = z.infer<ReturnType<typeof buttonRowsSchema>>;

@@ -1,7 +1,7 @@
 /** @module The page's login shapes (DESIGN §10 `POST`/`GET /admin/session`). */
 import * as z from "zod";
 import { lazy } from "../lazy";
-import { instant } from "./common";
+import { chatId, instant } from "./common";
 
 const TOKEN = `"token" must be the ADMIN_TOKEN, a string such as "s3cret-token".`;
 
@@ -16,11 +16,12 @@ export const sessionReplySchema = lazy(() =>
 );
 export type SessionReply = z.infer<ReturnType<typeof sessionReplySchema>>;
 
-/** How a request got in: the open dev mode, the session cookie or a bearer token. */
+/** How a request got in: the open dev mode, the session cookie, a bearer token or a Mini App session. */
 export const sessionStatusSchema = lazy(() =>
   z.strictObject({
-    via: z.enum(["open", "cookie", "bearer"]),
-    expiresAt: instant().nullable().meta({ description: "The session's expiry (cookie only)." }),
+    via: z.enum(["open", "cookie", "bearer", "app"]).meta({ description: "`app`: a Mini App session (`POST /app/session`), as a cookie or a bearer header." }),
+    expiresAt: instant().nullable().meta({ description: "The session's expiry (the page's cookie and Mini App sessions)." }),
+    chatId: chatId().optional().meta({ description: "A Mini App session's one chat." }),
   }),
 );
 export type SessionStatus = z.infer<ReturnType<typeof sessionStatusSchema>>;

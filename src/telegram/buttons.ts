@@ -2,12 +2,14 @@
  * @module The inline buttons the bot sends and reads back (DESIGN §6), each a callback data of at most 64 bytes:
  * under a job's message Run now, Pause and Cancel (`r:`/`p:`/`c:` + the job id); under an offered reminder
  * Create and Cancel (`y:`/`n:` + the offer's id); under a question about the zone, one button per zone
- * (`z:` + the IANA name, at most 32 characters). Buttons are rows of `{ text, data }`, as the transcript keeps
- * them; `keyboard` turns them into Telegram's markup.
+ * (`z:` + the IANA name, at most 32 characters); under /jobs, Open scheduler opens the Mini App (a `web_app`
+ * button, no data). Buttons are rows of `{ text, data }` or `{ text, webApp }`, as the transcript keeps them;
+ * `keyboard` turns them into Telegram's markup.
  */
 import type { InlineKeyboardMarkup } from "@grammyjs/types";
 import { JOB_ID_ALPHABET, JOB_ID_PATTERN, randomId } from "../contracts/ids";
 import type { ButtonRows } from "../schemas/chats";
+import { SCHEDULER_BUTTON } from "./menu";
 
 /** What a reply sends: Markdown, and the buttons under it when it has any. */
 export type Reply = { markdown: string; buttons?: ButtonRows };
@@ -53,9 +55,14 @@ export function zoneButtons(zones: readonly { zone: string; label: string }[]): 
   return rows;
 }
 
+/** The Open scheduler button under /jobs: opens the Mini App at `url` (issue 18). */
+export function schedulerButton(url: string): ButtonRows {
+  return [[{ text: SCHEDULER_BUTTON, webApp: url }]];
+}
+
 /** Telegram's markup for buttons. */
 export function keyboard(rows: ButtonRows): InlineKeyboardMarkup {
-  return { inline_keyboard: rows.map((row) => row.map((b) => ({ text: b.text, callback_data: b.data }))) };
+  return { inline_keyboard: rows.map((row) => row.map((b) => ("webApp" in b ? { text: b.text, web_app: { url: b.webApp } } : { text: b.text, callback_data: b.data }))) };
 }
 
 let patterns: { job: RegExp; offer: RegExp; zone: RegExp } | undefined;

@@ -6,7 +6,7 @@
 import { cancelledText, jobList, pausedText, resumedText, runningNowText } from "../jobs/texts";
 import type { Result } from "../result";
 import { formatOffset } from "../time";
-import type { JobAction, Reply } from "./buttons";
+import { schedulerButton, type JobAction, type Reply } from "./buttons";
 import { helpText, statusText, usageText, type Command } from "./commands";
 import type { Asker, CommandContext, CommandHost } from "./host";
 import { everyCommand, remindCommand } from "./schedule";
@@ -41,8 +41,11 @@ export async function runCommand(host: CommandHost, cmd: Command, ctx: CommandCo
     case "start":
     case "help":
       return { markdown: helpText(now, await zoneOf(host, chatId), ctx.agent) };
-    case "jobs":
-      return { markdown: text(await host.list(chatId, {}), (l) => jobList(l.jobs, l.timeZone, Date.parse(l.now))) };
+    case "jobs": {
+      const markdown = text(await host.list(chatId, {}), (l) => jobList(l.jobs, l.timeZone, Date.parse(l.now)));
+      // The Mini App shows the same jobs with their forms (issue 18); Telegram refuses web_app buttons without https.
+      return ctx.appUrl === null ? { markdown } : { markdown, buttons: schedulerButton(ctx.appUrl) };
+    }
     case "cancel":
     case "run":
     case "pause":

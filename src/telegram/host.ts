@@ -19,8 +19,11 @@ export interface CommandHost {
   setTimeZone(chatId: string, zone: string | null): Maybe<Result<{ timeZone: string; message: string }>>;
 }
 
-/** What /status shows of the chat's circumstances besides its jobs and zone, and the chat's now. */
-export type CommandContext = { chatId: string; agent: string; runner: string; blocked: boolean; now: number };
+/**
+ * What /status shows of the chat's circumstances besides its jobs and zone, the chat's now, and the Scheduler Mini
+ * App's URL when /jobs can offer it (a bot and an https PUBLIC_URL), else null.
+ */
+export type CommandContext = { chatId: string; agent: string; runner: string; blocked: boolean; now: number; appUrl: string | null };
 
 /** Who asks, and when: the chat, its zone and the chat's now. */
 export type Asker = { chatId: string; zone: string; now: number };

@@ -19,6 +19,7 @@ import { newOfferId, parseButton, type Reply } from "./buttons";
 import { NON_TEXT_REPLY, parseCommand } from "./commands";
 import { runCommand } from "./execute";
 import type { CommandContext, CommandHost } from "./host";
+import { miniAppUrl } from "./menu";
 import { offerReply, readReminder } from "./offer";
 import { press, type PressOutcome } from "./press";
 import { plainText } from "./render";
@@ -153,7 +154,8 @@ export class Inbox {
 
   private context(chatId: string, blocked: boolean, now: number): CommandContext {
     const config = this.d.config();
-    return { chatId, agent: config.agent.kind, runner: config.runner.mode, blocked, now };
+    const appUrl = config.telegram.botToken !== null ? miniAppUrl(config.runner.publicUrl) : null;
+    return { chatId, agent: config.agent.kind, runner: config.runner.mode, blocked, now, appUrl };
   }
 
   /** A reply the chat sees without the agent (a command's answer), with its buttons: delivered under `key`. */

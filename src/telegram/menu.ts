@@ -1,6 +1,7 @@
 /**
- * @module The bot's commands and the menu Telegram shows on `/` (DESIGN §6), one line each. Dependency-free:
- * `npm run telegram:setup` (scripts/telegram-setup.mjs) imports this file straight from Node to set the menu.
+ * @module The bot's commands and the menu Telegram shows on `/` (DESIGN §6), one line each, and where the
+ * Scheduler Mini App is (issue 18). Dependency-free: `npm run telegram:setup` (scripts/telegram-setup.mjs)
+ * imports this file straight from Node to set the menu and the menu button.
  */
 
 export const COMMANDS = ["start", "help", "jobs", "cancel", "run", "pause", "resume", "timezone", "status", "remind", "every"] as const;
@@ -19,3 +20,17 @@ export const COMMAND_HELP: readonly { command: CommandName; description: string 
   { command: "status", description: "jobs, time zone, agent and runner" },
   { command: "help", description: "these commands" },
 ];
+
+/** The menu button's label (next to the message field) that opens the Scheduler Mini App. */
+export const MENU_BUTTON = "Scheduler";
+/** The label of the inline button under /jobs that opens the Scheduler Mini App. */
+export const SCHEDULER_BUTTON = "Open scheduler";
+
+/**
+ * The Mini App's URL, `${PUBLIC_URL}/app`, when PUBLIC_URL is an https URL; else null: Telegram opens Mini Apps
+ * (menu button, `web_app` buttons) only over https.
+ */
+export function miniAppUrl(publicUrl: string | null | undefined): string | null {
+  if (!publicUrl || !/^https:\/\/[^/]/i.test(publicUrl)) return null;
+  return `${publicUrl.replace(/\/+$/, "")}/app`;
+}

@@ -59,7 +59,7 @@ describe("open dev mode", () => {
       expect.stringMatching(/^You · .*Hello there$/),
       expect.stringMatching(/^Prompt to the agent · /),
       // The echo agent (no model configured) answers what a user writes with this sentence.
-      expect.stringMatching(/^Bot · .*\d\dNo model is configured, so I can only run your scheduled jobs\. Send \/help for the commands\.$/),
+      expect.stringMatching(/^Bot · .*\d\dNo model is configured, so I can only run your scheduled jobs\. Send \/help for the commands\. For a reminder: \/remind tomorrow 9:00 call mum$/),
     ]);
   });
 

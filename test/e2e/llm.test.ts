@@ -61,11 +61,26 @@ describe("the model agent under wrangler dev", () => {
 });
 
 describe("MCP under wrangler dev", () => {
-  it("lists the nine tools and schedules through them with the SDK's client", async () => {
+  it("lists the nine scheduling tools and the five memory tools, and schedules through them with the SDK's client", async () => {
     const client = new Client({ name: "cuckoo-e2e", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${worker.base}/mcp/700300002`)));
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(9);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "memory_create",
+      "memory_delete",
+      "memory_get",
+      "memory_list",
+      "memory_update",
+      "schedule_cancel",
+      "schedule_create",
+      "schedule_list",
+      "schedule_pause",
+      "schedule_preview",
+      "schedule_resume",
+      "schedule_run_now",
+      "schedule_test",
+      "set_timezone",
+    ]);
     const created = await client.callTool({ name: "schedule_create", arguments: { name: "Stand up", kind: "prompt", cron: "0 9 * * 1-5", text: "Stand up." } });
     expect(created.isError ?? false).toBe(false);
     const listed = await client.callTool({ name: "schedule_list", arguments: {} });

@@ -34,14 +34,17 @@ function setup(vars: Record<string, string>): Promise<{ code: number; stdout: st
 }
 
 describe("npm run telegram:setup", () => {
-  it("sets the webhook, its secret and the menu, and says so", async () => {
+  it("sets the webhook, its secret, the menu and the menu button that opens the Mini App, and says so", async () => {
     const run = await setup({ TELEGRAM_API_BASE: stub.url });
     expect(run).toEqual({
       code: 0,
-      stdout: `@CuckooTestBot: webhook set to https://cuckoo.example.workers.dev/telegram/webhook, ${COMMAND_HELP.length} commands in the menu.\n`,
+      stdout: `@CuckooTestBot: webhook set to https://cuckoo.example.workers.dev/telegram/webhook, ${COMMAND_HELP.length} commands in the menu, the menu button opens https://cuckoo.example.workers.dev/app.\n`,
       stderr: "",
     });
-    expect(stub.calls({ token: TOKEN }).map((c) => c.method)).toEqual(["getMe", "setWebhook", "setMyCommands"]);
+    expect(stub.calls({ token: TOKEN }).map((c) => c.method)).toEqual(["getMe", "setWebhook", "setMyCommands", "setChatMenuButton"]);
+    expect(stub.calls({ token: TOKEN, method: "setChatMenuButton" })[0]!.params).toEqual({
+      menu_button: { type: "web_app", text: "Scheduler", web_app: { url: "https://cuckoo.example.workers.dev/app" } },
+    });
     expect(stub.calls({ token: TOKEN, method: "setWebhook" })[0]!.params).toEqual({
       url: "https://cuckoo.example.workers.dev/telegram/webhook",
       secret_token: "setup-secret",
@@ -49,6 +52,17 @@ describe("npm run telegram:setup", () => {
       drop_pending_updates: false,
     });
     expect(stub.calls({ token: TOKEN, method: "setMyCommands" })[0]!.params).toEqual({ commands: COMMAND_HELP.map(({ command, description }) => ({ command, description })) });
+  });
+
+  it("sets no menu button when PUBLIC_URL is not https (Telegram opens Mini Apps only over https), and says so", async () => {
+    const token = "123456789:AAE_e2e-setup_http_abcdefghijklmnop";
+    const run = await setup({ TELEGRAM_API_BASE: stub.url, TELEGRAM_BOT_TOKEN: token, PUBLIC_URL: "http://192.168.1.20:8787" });
+    expect(run).toEqual({
+      code: 0,
+      stdout: `@CuckooTestBot: webhook set to http://192.168.1.20:8787/telegram/webhook, ${COMMAND_HELP.length} commands in the menu, no menu button (the Mini App needs an https PUBLIC_URL).\n`,
+      stderr: "",
+    });
+    expect(stub.calls({ token }).map((c) => c.method)).toEqual(["getMe", "setWebhook", "setMyCommands"]);
   });
 
   it("says in one sentence that the Bot API cannot be reached, and why, instead of fetch failed", async () => {

@@ -67,7 +67,8 @@ describe("GET /admin/openapi.json", () => {
         const init = { method: method.toUpperCase(), headers: { "Content-Type": "application/json" }, body: withBody ? "{}" : undefined };
         const res = await call(path, init, path.startsWith("/telegram/") ? bot : envWith());
         const text = await res.text();
-        const body = (text === "" ? {} : JSON.parse(text)) as { error?: { message: string } };
+        // GET /app answers the page (HTML); every other route answers JSON.
+        const body = (text === "" || !(res.headers.get("Content-Type") ?? "").startsWith("application/json") ? {} : JSON.parse(text)) as { error?: { message: string } };
         expect(body.error?.message ?? "", `${method} ${path}`).not.toMatch(/^No route /);
       }
   });

@@ -1,0 +1,81 @@
+/**
+ * @module What a Mini App session may do on the admin API (DESIGN §10; issue 18). `appAccess` recognises the
+ * session (a bearer `app1.…` value, or the `__Host-cuckoo-app` cookie on a request without an Authorization
+ * header and without the page's own cookie) and checks it: signed for this bot, not expired, its user still in
+ * ALLOWED_USER_IDS, and, as a cookie, on a same-origin JSON request (the page's CSRF rules). `scopeAppSession`
+ * then keeps it to its own chat: `/admin/chats/<own id>/…` and `POST /admin/preview` (and `GET /admin/session`);
+ * every other chat, the directory, imports, the OpenAPI document and erasing the chat are 403 with a sentence.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { APP_COOKIE, isAppSession, verifyAppSession } from "./app-session";
+import type { Access, AppEnv } from "./context";
+import { ApiError } from "./errors";
+import { checkSameOrigin, sessionOf } from "./session-cookie";
+
+export const APP_SESSION_TEXT = {
+  invalid: "The Mini App session has expired or is not valid; open the scheduler again from the bot in Telegram.",
+  erase: "A Mini App session cannot erase its chat; erasing a chat needs ADMIN_TOKEN.",
+} as const;
+
+/** The 403 sentence for a Telegram user outside ALLOWED_USER_IDS. */
+export const notAllowedText = (userId: string): string =>
+  `Telegram user ${userId} may not use this bot; the operator lists the users it serves in ALLOWED_USER_IDS.`;
+
+/** The Mini App session a request carries, checked; null when it carries none (then the other rules apply). */
+export async function appAccess(c: Context<AppEnv>): Promise<Access | null> {
+  const header = c.req.header("authorization");
+  let value: string | undefined;
+  if (header !== undefined) {
+    value = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header)?.[1];
+    if (value === undefined || !isAppSession(value)) return null;
+  } else {
+    // An operator with the page's own cookie keeps the page's access where ADMIN_TOKEN can check it.
+    if (c.var.config.adminToken !== null && sessionOf(c) !== undefined) return null;
+    value = getCookie(c, APP_COOKIE);
+    if (value === undefined) return null;
+  }
+  const { botToken, allowedUserIds } = c.var.config.telegram;
+  const session = botToken === null ? null : await verifyAppSession(value, botToken, Date.now());
+  if (session === null) throw new ApiError("unauthorized", APP_SESSION_TEXT.invalid, { "WWW-Authenticate": "Bearer" });
+  // Checked on every request, so that a user taken off the list loses access at once.
+  if (!allowedUserIds.includes(session.chatId)) throw new ApiError("forbidden", notAllowedText(session.chatId));
+  // A bearer value is not sent by the browser on its own; a cookie is, so it gets the page's CSRF rules.
+  if (header === undefined) checkSameOrigin(c.req.raw);
+  return { via: "app", chatId: session.chatId, expiresAt: session.expiresAt };
+}
+
+/**
+ * Why a Mini App session of chat `own` may not make this request, or null when it may. `path` is the request's
+ * path as routed (percent-escapes of reserved characters kept), so the chat segment is decoded as the route's
+ * parameter is.
+ */
+function outOfScope(method: string, path: string, own: string): string | null {
+  if (path === "/admin/session" && (method === "GET" || method === "HEAD")) return null;
+  if (path === "/admin/preview") return null;
+  const m = /^\/admin\/chats\/([^/]+)(\/.*)?$/.exec(path);
+  if (m) {
+    let chatId: string;
+    try {
+      chatId = decodeURIComponent(m[1]!);
+    } catch {
+      chatId = m[1]!;
+    }
+    if (chatId !== own)
+      return `A Mini App session may use only its own chat (${own}); this request is for chat ${JSON.stringify(chatId.slice(0, 40))}.`;
+    if ((m[2] === undefined || m[2] === "/") && method === "DELETE") return APP_SESSION_TEXT.erase;
+    return null;
+  }
+  const shown = path.length > 80 ? `${path.slice(0, 80)}…` : path;
+  return `A Mini App session may use only /admin/chats/${own}/… and POST /admin/preview; ${method} ${shown} needs ADMIN_TOKEN.`;
+}
+
+/** Middleware after the admin guard: a Mini App session outside its scope is 403 with the sentence. */
+export const scopeAppSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const access = c.var.access;
+  if (access?.via === "app") {
+    const problem = outOfScope(c.req.method, c.req.path, access.chatId ?? "");
+    if (problem !== null) throw new ApiError("forbidden", problem);
+  }
+  await next();
+};

@@ -1,0 +1,100 @@
+/**
+ * @module The Scheduler as a Telegram Mini App (DESIGN §10 `GET /app` · `POST /app/session`; issue 18). `GET /app`
+ * is the page's own `index.html` (read through the `ASSETS` binding, so nothing of the page is in the bundle) in
+ * the one-chat mode, with Telegram's `telegram-web-app.js` and a Content-Security-Policy that allows exactly that
+ * script and framing by Telegram Web. `POST /app/session { initData }` checks Telegram's signature
+ * (`telegram/init-data.ts`) and the allow-list, and answers the session of `app-session.ts` as a cookie and in
+ * the body. Without a bot (transcript mode) there is no Telegram to sign anything: 503 `not_configured`.
+ */
+import { Hono, type Context } from "hono";
+import { appLoginBody, type AppSessionReply } from "../schemas/app";
+import { checkInitData, INIT_DATA_MAX_AGE_SECONDS } from "../telegram/init-data";
+import { notAllowedText } from "./app-access";
+import { appCookie, APP_SESSION_SECONDS, newAppSession } from "./app-session";
+import { limitBody, readJson } from "./body";
+import { requireConfigured, type AppEnv } from "./context";
+import { ApiError } from "./errors";
+import { checkSameOrigin } from "./session-cookie";
+
+/** Where Telegram's docs say to load the Mini App script from. */
+export const TELEGRAM_WEB_APP_JS = "https://telegram.org/js/telegram-web-app.js";
+
+/** The sentence of `POST /app/session` in transcript mode. */
+export const NO_BOT_TEXT =
+  "The Mini App signs in through the bot, and no bot is connected: set TELEGRAM_BOT_TOKEN (wrangler secret put TELEGRAM_BOT_TOKEN), then open the scheduler from the bot in Telegram.";
+
+/**
+ * The page's policy (page/_headers) with two differences: Telegram's script, by its exact URL, and framing by
+ * Telegram Web, which shows a Mini App in an iframe (the apps use a web view, which is not framing).
+ */
+export const APP_CSP = [
+  "default-src 'self'",
+  `script-src 'self' ${TELEGRAM_WEB_APP_JS}`,
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors https://web.telegram.org",
+].join("; ");
+
+export const miniApp = new Hono<AppEnv>();
+
+/** `GET /app`: the page, marked `data-mode="chat"`, with Telegram's script before the page's module. */
+miniApp.get("/", async (c) => {
+  const page = await c.env.ASSETS.fetch(new URL("/", c.req.url));
+  if (!page.ok) throw new Error(`the page's index.html answered ${page.status} through ASSETS`);
+  const html = new HTMLRewriter()
+    .on("html", {
+      element(el) {
+        el.setAttribute("data-mode", "chat");
+      },
+    })
+    .on('script[type="module"]', {
+      element(el) {
+        // Deferred: it runs before the (deferred) module, in document order, and never blocks the page's first paint.
+        el.before(`<script src="${TELEGRAM_WEB_APP_JS}" defer></script>`, { html: true });
+      },
+    })
+    .transform(page);
+  return new Response(html.body, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": APP_CSP,
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "same-origin",
+      "Cache-Control": "no-cache",
+    },
+  });
+});
+
+/** Transcript mode has no bot, hence no Telegram to sign `initData`: 503 with the sentence. */
+async function needBot(c: Context<AppEnv>, next: () => Promise<void>) {
+  if (c.var.config.telegram.mode === "off") throw new ApiError("not_configured", NO_BOT_TEXT);
+  await next();
+}
+
+/**
+ * `POST /app/session { initData }`: 200 with the cookie and `{ chatId, expiresAt, session }` for an allowed user's
+ * initData signed by this bot within 24 hours; 401 with the check's sentence, 403 for a user not allowed. The
+ * session ends after 12 hours, or when the initData turns 24 hours old, whichever comes first.
+ */
+miniApp.post("/session", needBot, requireConfigured("telegram"), limitBody(), async (c) => {
+  const { botToken, allowedUserIds } = c.var.config.telegram;
+  // Same-origin JSON only, as the page's login: another site cannot sign a visitor in (login CSRF).
+  checkSameOrigin(c.req.raw);
+  const { initData } = await readJson(c, appLoginBody());
+  const checked = await checkInitData(initData, botToken!, Date.now());
+  if (!checked.ok) throw new ApiError("unauthorized", checked.error);
+  const { userId, authDate } = checked.value;
+  if (!allowedUserIds.includes(userId)) throw new ApiError("forbidden", notAllowedText(userId));
+  const now = Math.floor(Date.now() / 1000);
+  const expires = Math.min(now + APP_SESSION_SECONDS, authDate + INIT_DATA_MAX_AGE_SECONDS);
+  const session = await newAppSession(botToken!, userId, expires);
+  c.header("Set-Cookie", appCookie(session, expires - now));
+  c.header("Cache-Control", "no-store");
+  const reply: AppSessionReply = { chatId: userId, expiresAt: new Date(expires * 1000).toISOString(), session };
+  return c.json(reply, 200);
+});

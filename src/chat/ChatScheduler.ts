@@ -63,6 +63,7 @@ export class ChatScheduler extends DurableObject<Env> {
   private readonly outbox: TelegramOutbox;
   private readonly watchers: Watchers;
   private readonly info: ChatInfo;
+  private readonly settings: SettingsStore;
   private readonly memory: MemoryOps;
   private readonly imports: Imports;
   private readonly directory: Directory;
@@ -78,8 +79,17 @@ export class ChatScheduler extends DurableObject<Env> {
     const loaded = () => loadConfig(this.env);
     const config = () => loaded().config;
     const now = this.now;
-    const transaction = <T>(work: () => T): T => ctx.storage.transactionSync(work);
     const settings = new SettingsStore(this.db);
+    this.settings = settings;
+    // A transaction that throws is rolled back: the settings it read or wrote are read again afterwards.
+    const transaction = <T>(work: () => T): T => {
+      try {
+        return ctx.storage.transactionSync(work);
+      } catch (error) {
+        settings.forget();
+        throw error;
+      }
+    };
     const jobStore = new JobStore(this.db);
     const runs = new RunStore(this.db);
     const transcript = new TranscriptStore(this.db);
@@ -223,6 +233,7 @@ export class ChatScheduler extends DurableObject<Env> {
     await this.watchers.kill(this.watchers.running());
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
+    this.settings.forget();
     migrate(this.ctx.storage.sql);
     return ok(null);
   }

@@ -274,6 +274,7 @@ export class Conversation {
    */
   async resendLost(now: number): Promise<boolean> {
     const resend: unknown[] = [];
+    let told = false;
     this.d.transaction(() => {
       for (const lost of this.d.userPrompts.due(now)) {
         if (this.d.deliveries.delivered(lost.key) || this.d.gate.waiting(lost.key)) {
@@ -284,11 +285,11 @@ export class Conversation {
         } else {
           this.d.userPrompts.remove(lost.key);
           const message = parseMessage(JSON.parse(lost.message));
-          if (message) this.d.deliveries.write(lost.key, deadLetterText(message), originOfKey(lost.key, null), now);
+          if (message) told = this.d.deliveries.write(lost.key, deadLetterText(message), originOfKey(lost.key, null), now) || told;
         }
       }
     });
-    this.d.deliveries.flush();
+    if (told) this.d.deliveries.flush();
     if (resend.length === 0) return false;
     console.log(`${resend.length} user message(s) did not reach the run gate within ${OFFER_DEADLINE_MS / 60_000} min; sending again`);
     await this.d.env().PROMPTS.sendBatch(resend.map((body) => ({ body, contentType: "json" as const })));

@@ -323,6 +323,32 @@ describe("a job row that fails to parse", () => {
   });
 });
 
+describe("several due jobs in one alarm", () => {
+  it("claims them in one write; when that write fails, each is claimed on its own and only the one that cannot be written is left", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const errors = quietConsole("error");
+    const due = Math.floor((await clockOf(stub)) / 1000) * 1000 + 5 * MINUTE;
+    const at = new Date(due).toISOString();
+    const [first, blocked, last] = [
+      await createPrompt(chatId, stub, { at }, "First", "One."),
+      await createPrompt(chatId, stub, { at }, "Blocked", "Two."),
+      await createPrompt(chatId, stub, { at }, "Last", "Three."),
+    ];
+    // A run already holding the id this claim needs makes the batch's insert fail (a state no client can
+    // reach): the one raw write of this test.
+    await sql(stub, "INSERT INTO runs (run_id, job_id, kind, manual, due_at, state, lease_until) VALUES (?, ?, 'prompt', 0, ?, 'dispatched', ?)", `${blocked.id}:${due}`, blocked.id, due, due + HOUR);
+    await advanceTo(stub, due);
+
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+
+    expect((await jobIdsSent(stub)).sort()).toEqual([first.id, last.id].sort());
+    for (const job of [first, last]) expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state])).toEqual([[`${job.id}:${due}`, "dispatched"]]);
+    expect(lines(errors).map((l) => l.split(": ")[0])).toEqual([`job ${blocked.id} could not fire Error`]);
+    expect(lines(errors)[0]).toContain("UNIQUE constraint failed: runs.run_id");
+  });
+});
+
 // ── Overlap ─────────────────────────────────────────────────────────────────────────────────────────────
 
 describe("overlap", () => {

@@ -97,6 +97,15 @@ const SETTLED_AS_RUN =
   "run_id, job_id, kind, manual, due_at, started_at, finished_at, 'settled' AS state, status, exit_code, timed_out, late, detail, NULL AS lease_until, 0 AS attempts, resends, NULL AS message, NULL AS output_hash";
 const SETTLED_COLUMNS = "run_id, job_id, kind, manual, due_at, started_at, finished_at, status, exit_code, timed_out, late, detail, resends";
 
+/** The values of SETTLED_COLUMNS for a run, in their order (both tables have these columns). */
+function settledValues(run: RunRecord): SqlStorageValue[] {
+  const flag = (b: boolean) => (b ? 1 : 0);
+  return [run.runId, run.jobId, run.payload?.kind ?? run.kind, flag(run.manual), run.dueAt, run.startedAt, run.finishedAt, run.status, run.exitCode, flag(run.timedOut), flag(run.late), run.detail, run.resends];
+}
+
+const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
+const OPEN_RUNS_PER_STATEMENT = 5;
+
 /** The key range of a job's runs: every run id is `<jobId>:<epoch ms>`, and `;` follows `:` in code order. */
 const rangeOf = (jobId: string): [string, string] => [`${jobId}:`, `${jobId};`];
 
@@ -114,32 +123,22 @@ export class RunStore {
 
   /** A new run: open (claimed) into `runs`, or one settled at once (skipped, failed before it ran) into its history. */
   insert(run: RunRecord): void {
-    const flag = (b: boolean) => (b ? 1 : 0);
-    // The columns both tables have, in the order of SETTLED_COLUMNS.
-    const common = [
-      run.runId,
-      run.jobId,
-      run.payload?.kind ?? run.kind,
-      flag(run.manual),
-      run.dueAt,
-      run.startedAt,
-      run.finishedAt,
-      run.status,
-      run.exitCode,
-      flag(run.timedOut),
-      flag(run.late),
-      run.detail,
-      run.resends,
-    ];
     if (run.state === "settled") {
-      this.db.sql.exec(`INSERT INTO run_history (${SETTLED_COLUMNS}) VALUES (${common.map(() => "?").join(", ")})`, ...common);
-      return;
-    }
-    const open = [run.state, run.leaseUntil, run.attempts, payloadText(run.payload), run.outputHash];
+      const values = settledValues(run);
+      this.db.sql.exec(`INSERT INTO run_history (${SETTLED_COLUMNS}) VALUES (${marks(values.length)})`, ...values);
+    } else this.insertOpen([run]);
+  }
+
+  /** New open runs, a few to a statement (a statement may bind at most 100 values; a run binds 18). */
+  insertMany(runs: readonly RunRecord[]): void {
+    for (let i = 0; i < runs.length; i += OPEN_RUNS_PER_STATEMENT) this.insertOpen(runs.slice(i, i + OPEN_RUNS_PER_STATEMENT));
+  }
+
+  private insertOpen(runs: readonly RunRecord[]): void {
+    const rows = runs.map((run) => [...settledValues(run), run.state, run.leaseUntil, run.attempts, payloadText(run.payload), run.outputHash]);
     this.db.sql.exec(
-      `INSERT INTO runs (${SETTLED_COLUMNS}, state, lease_until, attempts, message, output_hash) VALUES (${[...common, ...open].map(() => "?").join(", ")})`,
-      ...common,
-      ...open,
+      `INSERT INTO runs (${SETTLED_COLUMNS}, state, lease_until, attempts, message, output_hash) VALUES ${rows.map((r) => `(${marks(r.length)})`).join(", ")}`,
+      ...rows.flat(),
     );
   }
 

@@ -6,16 +6,33 @@ import type { Db } from "./db";
 
 type Key = "chat_id" | "time_zone" | "blocked";
 
+/**
+ * The settings are read on nearly every step of every call and alarm (the chat id, the zone, the blocked
+ * flag): a SQL statement costs tens of microseconds in workerd, so the values read are kept in memory. The
+ * object is the database's only writer, and every write goes through `set`, which forgets the key first (so
+ * a write that a failed transaction rolls back is read again, not remembered wrong).
+ */
 export class SettingsStore {
+  private readonly known = new Map<Key, string | null>();
+
   constructor(private readonly db: Db) {}
 
   get(key: Key): string | null {
+    if (this.known.has(key)) return this.known.get(key)!;
     const row = this.db.sql.exec<{ value: string }>("SELECT value FROM settings WHERE key = ?", key).toArray()[0];
-    return row ? row.value : null;
+    const value = row ? row.value : null;
+    this.known.set(key, value);
+    return value;
+  }
+
+  /** Forgets every value read (after a rolled-back transaction, or when the database was erased). */
+  forget(): void {
+    this.known.clear();
   }
 
   /** Sets a value, or with null removes it. */
   set(key: Key, value: string | null): void {
+    this.known.delete(key);
     if (value === null) this.db.sql.exec("DELETE FROM settings WHERE key = ?", key);
     else this.db.sql.exec("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
   }

@@ -10,7 +10,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { migrate, MIGRATIONS } from "../../src/chat/store/schema";
 import { advanceTo, chatIds, clockOf, HOUR, must, spyQueue, transcript, type JobView } from "./agent-helpers";
-import { fireWatcher, settleWith, withRunner } from "./watcher-helpers";
+import { captureLog, fireWatcher, settleWith, withRunner } from "./watcher-helpers";
 
 const newChat = chatIds(8_100_000);
 
@@ -178,8 +178,10 @@ describe("migration 12: open runs apart from settled ones", () => {
       ["pppp5:100", "settled", "delivered", null],
     ]);
     // The open run is still the object's to send again once its lease has run out.
+    const logged = captureLog("log");
     await advanceTo(stub, now + 1000);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(sent.map((s) => (s.body as { key: string }).key)).toEqual([message.key]);
+    expect(logged()).toEqual([`run ${message.key} did not reach the run gate within 2 min; sending it again`]);
   });
 });

@@ -396,10 +396,22 @@ export class BenchChatScheduler extends ChatScheduler {
     return this.meta.instance;
   }
 
+  /**
+   * The D1 directory brought up to date after a row update behind the object's back, as the real edit path
+   * does after its own write (not measured): otherwise the next alarm would find every moved one-off changed
+   * and write them all to D1, which no alarm does in production.
+   */
+  private async benchDirectory(): Promise<void> {
+    const directory = (this as unknown as { directory?: { sync?: () => Promise<void> } }).directory;
+    if (typeof directory?.sync !== "function") throw new Error("bench: ChatScheduler has no directory.sync to call");
+    await directory.sync();
+  }
+
   /** Moves every one-off of the chat to `at` and arms the alarm there (what syncAlarm would set). */
   async benchRetime(at: number): Promise<number> {
     this.meta.events++;
     this.ctx.storage.sql.exec("UPDATE jobs SET at_ms = ?, next_run_at = ? WHERE at_ms IS NOT NULL", at, at);
+    await this.benchDirectory();
     await this.ctx.storage.setAlarm(at);
     return this.meta.instance;
   }
@@ -416,6 +428,7 @@ export class BenchChatScheduler extends ChatScheduler {
       sql.exec("DELETE FROM run_history");
       sql.exec("UPDATE jobs SET at_ms = ?, next_run_at = ?, running_run_id = NULL, last_run_at = NULL, last_result = NULL WHERE at_ms IS NOT NULL", at, at);
     });
+    await this.benchDirectory();
     await this.ctx.storage.setAlarm(at);
     return this.meta.instance;
   }

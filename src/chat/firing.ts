@@ -56,9 +56,9 @@ export class Firing {
    * claimed run. True when something failed.
    */
   async tick(now: number): Promise<boolean> {
-    const failed = this.fireDue(now);
+    const { failed, claimed } = this.fireDue(now);
     this.expireLeases(now);
-    const sendFailed = await this.dispatch(now);
+    const sendFailed = await this.dispatch(now, new Map(claimed.map((run) => [run.runId, run])));
     return failed || sendFailed;
   }
 
@@ -75,11 +75,12 @@ export class Firing {
    * Claims a run for every due job; a row that does not parse is quarantined, and one job that cannot be
    * decided does not stop the others. The claims are written together (one transaction, the runs a few to a
    * statement: every statement costs the alarm tens of microseconds); should that write fail, each decision is
-   * written on its own, so that one bad write does not hold back the rest.
+   * written on its own, so that one bad write does not hold back the rest. Returns whether something failed,
+   * and the runs it claimed, as written.
    */
-  private fireDue(now: number): boolean {
+  private fireDue(now: number): { failed: boolean; claimed: RunRecord[] } {
     const chatId = this.d.info.chatId();
-    if (chatId === null) return false;
+    if (chatId === null) return { failed: false, claimed: [] };
     const ctx = this.context(chatId, now);
     let failed = false;
     const decisions: FireDecision[] = [];
@@ -98,6 +99,7 @@ export class Firing {
     }
     let single = decisions;
     const claims = decisions.flatMap((d) => (d.action === "claim" ? [d] : []));
+    const claimed: RunRecord[] = [];
     if (claims.length > 1) {
       try {
         this.d.transaction(() => {
@@ -105,6 +107,7 @@ export class Firing {
           this.d.jobs.markClaimedMany(claims.map((c) => c.job));
         });
         claims.forEach(noteMissed);
+        claimed.push(...claims.map((c) => c.run));
         single = decisions.filter((d) => d.action !== "claim");
       } catch {
         // Nothing of the batch was written; the decisions one by one below say which one fails, and why.
@@ -113,12 +116,13 @@ export class Firing {
     for (const decision of single) {
       try {
         this.apply(decision, now);
+        if (decision.action === "claim") claimed.push(decision.run);
       } catch (error) {
         failed = true;
         console.error(`job ${decision.job.id} could not fire`, error);
       }
     }
-    return failed;
+    return { failed, claimed };
   }
 
   /**
@@ -162,10 +166,11 @@ export class Firing {
 
   /**
    * Sends every claimed run not already being sent: prompts to the queue in batches, watchers' calls to the
-   * runner. True when a send failed and must be tried again.
+   * runner. `known`: runs just claimed, in this synchronous run, as written. True when a send failed and must
+   * be tried again.
    */
-  async dispatch(now: number): Promise<boolean> {
-    const claimed = this.d.runs.claimed(now).filter((r) => !this.sending.has(r.runId));
+  async dispatch(now: number, known?: ReadonlyMap<string, RunRecord>): Promise<boolean> {
+    const claimed = this.d.runs.claimed(now, known).filter((r) => !this.sending.has(r.runId));
     if (claimed.length === 0) return false;
     for (const r of claimed) this.sending.add(r.runId);
     const prompts: Outgoing[] = [];

@@ -105,6 +105,7 @@ function settledValues(run: RunRecord): SqlStorageValue[] {
 
 const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 const OPEN_RUNS_PER_STATEMENT = 5;
+const NONE_KNOWN: ReadonlyMap<string, RunRecord> = new Map();
 
 /** The key range of a job's runs: every run id is `<jobId>:<epoch ms>`, and `;` follows `:` in code order. */
 const rangeOf = (jobId: string): [string, string] => [`${jobId}:`, `${jobId};`];
@@ -113,7 +114,11 @@ export class RunStore {
   constructor(private readonly db: Db) {}
 
   private parseAll(cursor: SqlStorageCursor<Record<string, SqlStorageValue>>): RunRecord[] {
-    return cursor.toArray().flatMap((row) => {
+    return this.parseRows(cursor.toArray());
+  }
+
+  private parseRows(rows: readonly Record<string, SqlStorageValue>[]): RunRecord[] {
+    return rows.flatMap((row) => {
       const parsed = runRow().safeParse(row);
       if (parsed.success) return [parsed.data];
       console.error(`run ${String(row.run_id)} is unreadable: ${parsed.error.issues[0]?.message ?? "invalid"}`);
@@ -173,12 +178,16 @@ export class RunStore {
   /**
    * Claimed runs to send at `now`, oldest due first: every new one (also after a crash), and one whose send
    * failed once its retry time (`lease_until`) has come, so that no other dispatch in between spends its
-   * attempts early.
+   * attempts early. `known`: runs the caller has just written, in this same synchronous run, taken as they
+   * are instead of parsed again from their rows (the alarm's own claims: a parse costs ~20 µs a run).
    */
-  claimed(now: number): RunRecord[] {
-    return this.parseAll(
-      this.db.sql.exec("SELECT * FROM runs WHERE state = 'claimed' AND message IS NOT NULL AND (attempts = 0 OR lease_until <= ?) ORDER BY due_at, run_id", now),
-    );
+  claimed(now: number, known: ReadonlyMap<string, RunRecord> = NONE_KNOWN): RunRecord[] {
+    const cursor = this.db.sql.exec("SELECT * FROM runs WHERE state = 'claimed' AND message IS NOT NULL AND (attempts = 0 OR lease_until <= ?) ORDER BY due_at, run_id", now);
+    if (known.size === 0) return this.parseAll(cursor);
+    return cursor.toArray().flatMap((row) => {
+      const record = typeof row.run_id === "string" ? known.get(row.run_id) : undefined;
+      return record ? [record] : this.parseRows([row]);
+    });
   }
 
   /** Dispatched runs whose lease ran out at `now`. */

@@ -4,7 +4,8 @@
  * subclass that only observes: its `env.PROMPTS` is wrapped by a producer that awaits the real `sendBatch` and
  * then notes `Date.now()` for each message (workerd advances the clock on I/O, so this is the instant the send
  * resolved), and on request the rows every SQL statement of an alarm wrote are summed (`cursor.rowsWritten`).
- * BareAlarm is the baseline of DESIGN §12: it only updates a row, sends its messages the same way, and re-arms.
+ * BareAlarm is the baseline of DESIGN §12: it only updates a row, sends its messages the same way, and re-arms;
+ * asked for claims, it also writes the rows a claim-before-dispatch fire needs at the least, as plain SQL.
  * The queue consumer is the real Worker's, or on request one that only acknowledges. For the agent-path
  * figures every run the chat settles is noted (`RunSettler.finish`, whatever path settles it), and
  * `/bench/agent` reads chats' transcripts through the real `messages` RPC, many chats per request. For the
@@ -488,21 +489,62 @@ export class BareAlarm extends DurableObject<Env> {
     this.meta = newMeta();
     ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS state (id INTEGER PRIMARY KEY, name TEXT NOT NULL, n INTEGER NOT NULL, messages INTEGER NOT NULL)");
     ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS plan (seq INTEGER PRIMARY KEY, at INTEGER NOT NULL)");
+    // The claims variant's own rows: as many jobs as messages, and their open runs (no secondary index, as ours).
+    ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, name TEXT NOT NULL, text TEXT NOT NULL, next_run_at INTEGER, running_run_id TEXT, last_run_at INTEGER)");
+    ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS runs (run_id TEXT PRIMARY KEY, job_id TEXT NOT NULL, due_at INTEGER NOT NULL, state TEXT NOT NULL, lease_until INTEGER, message TEXT) WITHOUT ROWID");
   }
 
-  /** Plans one firing per instant, each sending `messages` messages in one batch, and arms the first. */
-  async arm(name: string, due: number[], messages = 1): Promise<number> {
+  /**
+   * Plans one firing per instant, each sending `messages` messages in one batch, and arms the first. With
+   * `claims`, each firing also writes what claim-before-dispatch needs at the least, as plain SQL: a run row
+   * per message holding it and the job's update, in one transaction before the send, then the dispatch mark.
+   */
+  async arm(name: string, due: number[], messages = 1, claims = false): Promise<number> {
     this.meta.events++;
     const sql = this.ctx.storage.sql;
     sql.exec("DELETE FROM plan");
-    sql.exec("INSERT INTO state (id, name, n, messages) VALUES (1, ?, 0, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, n = 0, messages = excluded.messages", name, messages);
+    sql.exec("DELETE FROM runs");
+    sql.exec("DELETE FROM jobs");
+    sql.exec("INSERT INTO state (id, name, n, messages) VALUES (1, ?, 0, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, n = 0, messages = excluded.messages", name, claims ? -messages : messages);
     due.forEach((at, seq) => sql.exec("INSERT INTO plan (seq, at) VALUES (?, ?)", seq, at));
+    if (claims) for (let k = 0; k < messages; k++) sql.exec("INSERT INTO jobs (id, name, text, next_run_at) VALUES (?, ?, 'Say hi.', ?)", `j${k}`, `bench ${k + 1}`, due[0]!);
     await this.ctx.storage.setAlarm(due[0]!);
     return this.meta.instance;
   }
 
   override async alarm(): Promise<void> {
     return this.bareAlarm();
+  }
+
+  /**
+   * The floor of a fire with claim-before-dispatch, under its own name for the CPU profile: the due jobs read,
+   * their runs inserted holding the message (one statement) and the jobs marked (one statement) in one
+   * transaction, one sendBatch, the runs marked dispatched (one statement): the 3 rows per job ours writes,
+   * without validating, parsing or anything else of a chat.
+   */
+  private async bareClaimsAlarm(entryAt: number, fresh: boolean, sent: number, n: number, name: string): Promise<void> {
+    const meta = this.meta;
+    const sql = this.ctx.storage.sql;
+    const due = sql.exec<{ at: number }>("SELECT at FROM plan WHERE seq = ?", n - 1).one().at;
+    const jobs = sql.exec<{ id: string; name: string; text: string }>("SELECT id, name, text FROM jobs WHERE next_run_at <= ? ORDER BY next_run_at, id", due).toArray();
+    const runs = jobs.map((job) => {
+      const runId = `bare-${job.id}:${due}`;
+      const body = { v: 1, key: runId, runId, chatId: name, timeZone: "UTC", source: "job", text: `[Scheduled job "${job.name}" (${job.id})]\n${job.text}`, body: job.text, firedAt: new Date(due).toISOString() };
+      return { runId, jobId: job.id, body };
+    });
+    this.ctx.storage.transactionSync(() => {
+      sql.exec(`INSERT INTO runs (run_id, job_id, due_at, state, message) VALUES ${runs.map(() => "(?, ?, ?, 'claimed', ?)").join(", ")}`, ...runs.flatMap((r) => [r.runId, r.jobId, due, JSON.stringify(r.body)]));
+      sql.exec(
+        `UPDATE jobs SET next_run_at = NULL, running_run_id = v.column2, last_run_at = v.column3 FROM (VALUES ${runs.map(() => "(?, ?, ?)").join(", ")}) AS v WHERE jobs.id = v.column1`,
+        ...runs.flatMap((r) => [r.jobId, r.runId, due]),
+      );
+    });
+    await this.env.PROMPTS.sendBatch(runs.map((r) => ({ body: r.body, contentType: "json" as const })));
+    const at = Date.now();
+    sql.exec(`UPDATE runs SET state = 'dispatched', lease_until = ? WHERE run_id IN (${runs.map(() => "?").join(", ")})`, at + 120_000, ...runs.map((r) => r.runId));
+    const next = sql.exec<{ at: number }>("SELECT at FROM plan WHERE seq = ?", n).toArray()[0];
+    if (next) await this.ctx.storage.setAlarm(next.at);
+    alarms.push({ who: "bare", chatId: name, instance: meta.instance, fresh, bornAt: meta.bornAt, entryAt, ...ownSends(sent, name) });
   }
 
   /** The alarm's body, under its own name so a CPU profile tells it from ChatScheduler's `alarm`. */
@@ -516,6 +558,7 @@ export class BareAlarm extends DurableObject<Env> {
     const sent = sends.length;
     const update = sql.exec<{ n: number; name: string; messages: number }>("UPDATE state SET n = n + 1 WHERE id = 1 RETURNING n, name, messages");
     const { n, name, messages } = update.one();
+    if (messages < 0) return this.bareClaimsAlarm(entryAt, fresh, sent, n, name);
     const due = sql.exec<{ at: number }>("SELECT at FROM plan WHERE seq = ?", n - 1).one().at;
     const batch = Array.from({ length: messages }, (_, k) => ({ body: { runId: `bare-${k}:${due}`, chatId: name }, contentType: "json" as const }));
     await this.env.PROMPTS.sendBatch(batch);
@@ -590,8 +633,8 @@ async function bench(request: Request, env: BenchEnv): Promise<Response> {
     case "/bench/ping-chats":
       return Response.json(await pool(chatIds, 50, (id) => env.CHAT.getByName(id).benchPing()));
     case "/bench/bare": {
-      const chats = body.chats as { name: string; due: number[]; messages?: number }[];
-      return Response.json(await pool(chats, 50, (c) => env.BARE.getByName(c.name).arm(c.name, c.due, c.messages)));
+      const chats = body.chats as { name: string; due: number[]; messages?: number; claims?: boolean }[];
+      return Response.json(await pool(chats, 50, (c) => env.BARE.getByName(c.name).arm(c.name, c.due, c.messages, c.claims === true)));
     }
     case "/bench/rpc": {
       const out = { rpc: { ...rpc }, batches: { ...batches } };

@@ -2,7 +2,10 @@
 /**
  * The firing benchmarks of DESIGN §12 (issue 3), printed and never asserted: fire lateness of one warm chat,
  * of chats woken from hibernation and of 1,000 chats × 10 jobs due at one instant; a bare Durable Object as
- * the baseline in the same run; SQLite rows written per fire; handler CPU per alarm with 10 due jobs. And the
+ * the baseline in the same run, and for the burst and the handler's CPU also the floor: the bare object
+ * writing what claim-before-dispatch needs at the least (3 rows per message, plain SQL), so that what the
+ * crash safety costs is told apart from what our code adds; SQLite rows written per fire; handler CPU per
+ * alarm with 10 due jobs. And the
  * agent path's (issue 4): due instant → bot message in the transcript, with the real consumer and the echo
  * agent, for one chat (warm, and after hibernation) and for 1,000 chats × 10 jobs, each job checked for
  * exactly one bot entry and one `delivered` settle.
@@ -332,10 +335,11 @@ class Inspector {
 /**
  * Handler CPU per alarm from a V8 CPU profile of the Worker's isolate. V8 samples the isolate only while it
  * runs (workerd holds the isolate lock), so a sample stands for one sampling interval of busy time: JS, and
- * the native work JS calls (SQLite, serialization). Alarms fire ≥ 75 ms apart with nothing else running, so
+ * the native work JS calls (SQLite, serialization). Alarms fire ≥ 50 ms apart with nothing else running, so
  * an alarm's samples come together. A ChatScheduler alarm spans from its first to its last sample with an
  * `alarm` frame (the bench subclass's `alarm` is entered first and finishes last); a bare one, `bareAlarm`
- * frames. Every busy sample in the span counts, except the queue consumer's (a `queue` frame).
+ * frames; the bare one with claims (the floor), `bareClaimsAlarm` frames. Every busy sample in the span
+ * counts, except the queue consumer's (a `queue` frame).
  */
 function alarmCpu(profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -347,8 +351,10 @@ function alarmCpu(profile) {
   // `bareAlarm`) is bare, every other `alarm` frame is ChatScheduler's or the bench subclass's.
   const where = (n) => `${n.callFrame.url}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
   const bareAt = new Set();
+  const floorFrames = new Set();
   for (const n of profile.nodes) {
-    if (n.callFrame.functionName !== "bareAlarm") continue;
+    if (n.callFrame.functionName === "bareClaimsAlarm") floorFrames.add(where(n));
+    if (n.callFrame.functionName !== "bareAlarm" && n.callFrame.functionName !== "bareClaimsAlarm") continue;
     bareAt.add(where(n));
     const up = byId.get(parent.get(n.id));
     if (up?.callFrame.functionName === "alarm") bareAt.add(where(up));
@@ -357,16 +363,18 @@ function alarmCpu(profile) {
   const samples = profile.samples.map((id, i) => {
     t += profile.timeDeltas[i];
     let bare = false;
+    let floor = false;
     let ours = 0;
     for (let n = id; n !== undefined; n = parent.get(n)) {
       const node = byId.get(n);
       const name = node.callFrame.functionName;
       if (name === "queue") return { t, skip: true };
+      if (floorFrames.has(where(node))) floor = true;
       if (bareAt.has(where(node))) bare = true;
       else if (name === "alarm") ours++;
     }
     const top = byId.get(id).callFrame.functionName;
-    return { t, skip: top === "(idle)", top, kind: bare ? "bare" : ours > 0 ? "ours" : null, start: bare ? false : ours >= 2, bareStart: bare && ours === 0 };
+    return { t, skip: top === "(idle)", top, kind: floor ? "floor" : bare ? "bare" : ours > 0 ? "ours" : null, start: bare ? false : ours >= 2, bareStart: bare && ours === 0 };
   });
   // An alarm starts at its synchronous entry: for ChatScheduler two or more `alarm` frames (the bench
   // subclass's, the DO's, the engine's); for the bare one its first `bareAlarm` sample after a pause. Later
@@ -374,7 +382,7 @@ function alarmCpu(profile) {
   // its span takes in every busy sample between its first and last, but the other kind's.
   const busy = samples.filter((s) => !s.skip);
   const spans = [];
-  const latest = { ours: null, bare: null };
+  const latest = { ours: null, bare: null, floor: null };
   busy.forEach((s, i) => {
     if (s.kind === null) return;
     const open = latest[s.kind];
@@ -385,11 +393,12 @@ function alarmCpu(profile) {
     if (begins || !open) spans.push((latest[s.kind] = { kind: s.kind, first: i, last: i }));
     else if (gap <= 100_000) open.last = i;
   });
-  const out = { interval, ours: [], oursJs: [], bare: [] };
+  const out = { interval, ours: [], oursJs: [], bare: [], floor: [] };
   for (const span of spans) {
     const inside = busy.slice(span.first, span.last + 1).filter((s) => s.kind === null || s.kind === span.kind);
     const ms = (inside.length * interval) / 1000;
     if (span.kind === "bare") out.bare.push(ms);
+    else if (span.kind === "floor") out.floor.push(ms);
     else {
       out.ours.push(ms);
       out.oursJs.push((inside.filter((s) => !s.top.startsWith("(")).length * interval) / 1000);
@@ -549,7 +558,8 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     await until(rowsAt + 1200);
 
     // 6. Handler CPU: CPU.chats chats with CPU.jobs jobs due at one instant each, CPU.spacing apart, under the
-    //    V8 profiler, the bare DO half-way between; the consumer only acks, so only alarms run.
+    //    V8 profiler, the bare DO half-way between and the bare DO with claims (the floor) three quarters of
+    //    the way; the consumer only acks, so only alarms run.
     await call("/bench/mode", { ackOnly: true });
     const cpuChats = Array.from({ length: CPU.chats }, (_, i) => String(9_400_000 + i));
     await call("/bench/seed", { chats: cpuChats.map((chatId) => ({ chatId, due: Array(CPU.jobs).fill(Date.now() + 3_600_000), clone: true })) });
@@ -561,6 +571,7 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
       const cpuStart = Date.now() + 3000;
       await Promise.all(cpuChats.map((id, i) => call("/bench/retime", { chatIds: [id], at: cpuStart + i * CPU.spacing })));
       await call("/bench/bare", { chats: cpuChats.map((_, i) => ({ name: `cpu-${i}`, due: [cpuStart + i * CPU.spacing + CPU.spacing / 2] })) });
+      await call("/bench/bare", { chats: cpuChats.map((_, i) => ({ name: `cpu-floor-${i}`, due: [cpuStart + i * CPU.spacing + (3 * CPU.spacing) / 4], messages: CPU.jobs, claims: true })) });
       const pid = runtimePid(wrangler.child.pid);
       const before = pid === null ? null : schedstat(pid);
       const profile = await profiled(inspectorPort, 50, () => until(cpuStart + CPU.chats * CPU.spacing + 400));
@@ -603,12 +614,14 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
       const idleRate = (threadsCpu(pid) - idleBefore) / (Date.now() - idleFrom);
       const schedChats = Array.from({ length: SCHED.alarms }, (_, i) => String(9_600_000 + i));
       const schedBare = Array.from({ length: SCHED.alarms }, (_, i) => `sched-${i}`);
+      const schedFloor = Array.from({ length: SCHED.alarms }, (_, i) => `sched-floor-${i}`);
       await call("/bench/seed", { chats: schedChats.map((chatId) => ({ chatId, due: Array(CPU.jobs).fill(Date.now() + 3_600_000), clone: true })) });
       await call("/bench/bare", { chats: schedBare.map((name) => ({ name, due: [Date.now() + 3_600_000], messages: CPU.jobs })) });
       const ours = await window((start) => Promise.all(schedChats.map((id, i) => call("/bench/retime", { chatIds: [id], at: start + i * CPU.spacing }))));
       const bare = await window((start) => call("/bench/bare", { chats: schedBare.map((name, i) => ({ name, due: [start + i * CPU.spacing], messages: CPU.jobs })) }));
+      const floor = await window((start) => call("/bench/bare", { chats: schedFloor.map((name, i) => ({ name, due: [start + i * CPU.spacing], messages: CPU.jobs, claims: true })) }));
       const perAlarm = (w) => (w.ns - idleRate * w.ms) / SCHED.alarms / 1e6;
-      threadCpu = { ours: perAlarm(ours), bare: perAlarm(bare), idle: idleRate / 1e3 };
+      threadCpu = { ours: perAlarm(ours), bare: perAlarm(bare), floor: perAlarm(floor), idle: idleRate / 1e3 };
     }
 
     // 8. Bursts, the consumer only acking (the agent's cost is §12's transcript figure, not firing's):
@@ -636,6 +649,23 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     } catch (error) {
       warnings.push(`bare burst: no profile (${error instanceof Error ? error.message : String(error)})`);
       await waitForSends(bareBefore, bareAt + 60_000);
+    }
+
+    // The floor: 1,000 bare objects that also write what claim-before-dispatch needs, as plain SQL (a run row
+    // per message, the job's update, the dispatch mark: 3 rows per message, as ours).
+    const floorNames = Array.from({ length: BURST.chats }, (_, i) => `burstfloor-${i}`);
+    await call("/bench/bare", { chats: floorNames.map((name) => ({ name, due: [Date.now() + 3_600_000], messages: BURST.jobs, claims: true })) });
+    const floorBefore = (await call("/bench/count")).sends;
+    const floorAt = Date.now() + 5000;
+    await call("/bench/bare", { chats: floorNames.map((name) => ({ name, due: [floorAt], messages: BURST.jobs, claims: true })) });
+    if (Date.now() > floorAt) warnings.push(`floor burst: arming ended ${Date.now() - floorAt} ms after the due instant`);
+    let floorBusy = null;
+    try {
+      const profile = await profiled(inspectorPort, 1000, async () => (await until(floorAt), await waitForSends(floorBefore, floorAt + 60_000)));
+      floorBusy = busyMs(profile);
+    } catch (error) {
+      warnings.push(`floor burst: no profile (${error instanceof Error ? error.message : String(error)})`);
+      await waitForSends(floorBefore, floorAt + 60_000);
     }
 
     const burstChats = Array.from({ length: BURST.chats }, (_, i) => String(9_500_000 + i));
@@ -726,7 +756,7 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     // 9. Collect and print.
     const samples = await call("/bench/samples");
     // Kept for a closer look: every send and alarm, and the plan's instants.
-    writeFileSync(path.join(out, "fire-samples.json"), JSON.stringify({ plan: { coldSeeded, coldStart, warmStart, rowsAt, bareAt, burstAt, agentAt }, ...samples }));
+    writeFileSync(path.join(out, "fire-samples.json"), JSON.stringify({ plan: { coldSeeded, coldStart, warmStart, rowsAt, bareAt, floorAt, burstAt, agentAt }, ...samples }));
     const sendsOf = (pred) => samples.sends.filter(pred);
     const alarmsOf = (pred) => samples.alarms.filter(pred);
     const late = (sends) => sends.map((s) => s.sentAt - s.dueAt);
@@ -769,9 +799,11 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     const burstAlarms = alarmsOf((a) => isBurstChat(a.chatId) && a.entryAt < rearmStart);
     const bareSends = sendsOf((s) => s.chatId.startsWith("burst-"));
     const bareAlarms = alarmsOf((a) => a.chatId.startsWith("burst-"));
+    const floorSends = sendsOf((s) => s.chatId.startsWith("burstfloor-"));
     const lastOf = (xs, key) => xs.reduce((m, x) => Math.max(m, x[key]), -Infinity);
     const oursLast = lastOf(burstSends, "sentAt") - burstAt;
     const bareLast = lastOf(bareSends, "sentAt") - bareAt;
+    const floorLast = lastOf(floorSends, "sentAt") - floorAt;
     const distinct = new Set(burstSends.map((s) => `${s.chatId}/${s.runId}`)).size;
     const sharedIds = distinct - new Set(burstSends.map((s) => s.runId)).size;
     const dispatched = states.reduce((n, s) => n + (s.dispatched ?? 0), 0);
@@ -782,7 +814,8 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     print(`    ChatScheduler: last of the ${total.toLocaleString("en")} runs dispatched ${fmt(oursLast)} ms after the due instant (target ≤ 1,500 ms); last alarm handler entered at ${fmt(lastOf(burstAlarms, "entryAt") - burstAt)} ms, first send resolved at ${fmt(Math.min(...burstSends.map((s) => s.sentAt)) - burstAt)} ms`);
     print(row("per-run lateness (ms): p50, p99, max, n", stats(late(burstSends))));
     print(`    bare DO (${BURST.chats.toLocaleString("en")} objects, one row and one sendBatch of ${BURST.jobs} each): last send ${fmt(bareLast)} ms, last handler entered at ${fmt(lastOf(bareAlarms, "entryAt") - bareAt)} ms; ours / bare: ${ratio(oursLast, bareLast)}`);
-    print(`    our Worker's isolate was busy ${busy(oursBusy, oursLast)} (bare: ${busy(bareBusy, bareLast)}); V8 profile at 1 kHz. The rest is workerd and miniflare's queue broker on the same thread: locally every due alarm starts before any send completes`);
+    print(`    the floor, a bare DO with claims (${BURST.chats.toLocaleString("en")} objects, each writing ${BURST.jobs} run rows and ${BURST.jobs} job updates in one transaction, one sendBatch, the dispatch mark: 3 rows per message as ours, plain SQL): last send ${fmt(floorLast)} ms (${floorSends.length.toLocaleString("en")} sends); ours / floor: ${ratio(oursLast, floorLast)}; floor / bare: ${ratio(floorLast, bareLast)}`);
+    print(`    our Worker's isolate was busy ${busy(oursBusy, oursLast)} (bare: ${busy(bareBusy, bareLast)}; floor: ${busy(floorBusy, floorLast)}); V8 profile at 1 kHz. The rest is workerd and miniflare's queue broker on the same thread: locally every due alarm starts before any send completes`);
     print(`    check: ${burstSends.length.toLocaleString("en")} sends, ${distinct.toLocaleString("en")} distinct (chat, run id), ${burstSends.length - distinct} sent twice; runs tables: ${dispatched.toLocaleString("en")} dispatched, ${notDispatched} claimed or settled, ${fullChats} of ${BURST.chats} chats with exactly ${BURST.jobs} dispatched; ${burstAlarms.length} alarms, ${burstAlarms.filter((a) => a.fresh).length} in a fresh object`);
     print(`    ${sharedIds} run id(s) occurred in two chats (job ids are unique per chat only and every run here has the same due instant); harmless while keys are deduped inside each chat's own object (the run gate)`);
     print(`    setup, not measured: seeding ${total.toLocaleString("en")} jobs ${seedSeconds.toFixed(1)} s (one createJob per chat, the other 9 copies of its row); moving them to the instant ${retimeMs} ms`);
@@ -843,7 +876,7 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     if (cpu && cpu.ours.length > 0) {
       const s = stats(cpu.ours);
       const js = stats(cpu.oursJs);
-      print(`  handler CPU per alarm with ${CPU.jobs} due jobs: p50 ${fmt(s.p50, 2)} ms, p99 ${fmt(s.p99, 2)} ms, max ${fmt(s.max, 2)} ms over ${s.n} alarms (${CPU.chats} fired) (target p99 ≤ 2 ms); JS frames only p50 ${fmt(js.p50, 2)}, p99 ${fmt(js.p99, 2)} ms; bare alarm (1 row, 1 message) p50 ${fmt(stats(cpu.bare).p50, 2)} ms`);
+      print(`  handler CPU per alarm with ${CPU.jobs} due jobs: p50 ${fmt(s.p50, 2)} ms, p99 ${fmt(s.p99, 2)} ms, max ${fmt(s.max, 2)} ms over ${s.n} alarms (${CPU.chats} fired) (target p99 ≤ 2 ms); JS frames only p50 ${fmt(js.p50, 2)}, p99 ${fmt(js.p99, 2)} ms; bare alarm (1 row, 1 message) p50 ${fmt(stats(cpu.bare).p50, 2)} ms; the floor, a bare alarm with claims (${CPU.jobs} messages, 3 rows each, plain SQL), p50 ${fmt(stats(cpu.floor).p50, 2)}, p99 ${fmt(stats(cpu.floor).p99, 2)} ms over ${cpu.floor.length}`);
       print(`    how: a V8 CPU profile of the Worker's isolate over wrangler's inspector (Profiler.start/stop), sampled every ${fmt(cpu.interval)} µs; V8 samples only while the isolate runs, so each sample is one interval of busy time (JS and the SQLite it calls); an alarm counts its samples from its first to its last frame, not the consumer's`);
       if (cpuWait !== null) print(`    contention: workerd's thread waited for a CPU ${fmt(100 * cpuWait)}% of its runnable time during the profile (/proc schedstat); V8 loses samples when its sampler thread waits, so on a busy machine the profile can undercount`);
       // An alarm is found by its synchronous start under `alarm` frames: one that awaits before its work, or
@@ -854,7 +887,7 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     }
 
     if (threadCpu) {
-      print(`  cross-check without the profiler: workerd's CPU time (all threads, /proc schedstat, less ${fmt(threadCpu.idle, 1)} µs/ms idle) per alarm, mean of ${SCHED.alarms}: ChatScheduler with ${CPU.jobs} due jobs ${fmt(threadCpu.ours, 2)} ms, bare alarm sending the same ${CPU.jobs} messages ${fmt(threadCpu.bare, 2)} ms, difference ${fmt(threadCpu.ours - threadCpu.bare, 2)} ms (both include the runtime's share: alarm delivery, SQLite commits, the local queue broker, the acking consumer)`);
+      print(`  cross-check without the profiler: workerd's CPU time (all threads, /proc schedstat, less ${fmt(threadCpu.idle, 1)} µs/ms idle) per alarm, mean of ${SCHED.alarms}: ChatScheduler with ${CPU.jobs} due jobs ${fmt(threadCpu.ours, 2)} ms, bare alarm sending the same ${CPU.jobs} messages ${fmt(threadCpu.bare, 2)} ms, difference ${fmt(threadCpu.ours - threadCpu.bare, 2)} ms; the floor (the same messages and 3 rows each, plain SQL) ${fmt(threadCpu.floor, 2)} ms, ours − floor ${fmt(threadCpu.ours - threadCpu.floor, 2)} ms (all include the runtime's share: alarm delivery, SQLite commits, the local queue broker, the acking consumer)`);
     } else print(`  cross-check without the profiler: not measured (needs Linux /proc)`);
 
     // Production.
@@ -866,8 +899,8 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     // For the summary (bench/run.mjs): issue 17's rows, each with its baseline from this run.
     const turns = Math.max(1, burstAgent.entries.length);
     return {
-      burst: { ours: oursLast, bare: bareLast, oursBusy, bareBusy },
-      alarmCpu: cpu && cpu.ours.length > 0 ? { p99: stats(cpu.ours).p99, bare: stats(cpu.bare).p50, interval: cpu.interval, alarms: cpu.ours.length, fired: CPU.chats } : null,
+      burst: { ours: oursLast, bare: bareLast, floor: floorLast, oursBusy, bareBusy, floorBusy },
+      alarmCpu: cpu && cpu.ours.length > 0 ? { p99: stats(cpu.ours).p99, bare: stats(cpu.bare).p50, floor: stats(cpu.floor).p99, interval: cpu.interval, alarms: cpu.ours.length, fired: CPU.chats } : null,
       threadCpu,
       rows: one ? { ours: one.rowsWritten, bare: bare?.rowsWritten ?? NaN } : null,
       agentBurst: { cpu: agentCpu ? agentCpu.ns / 1e6 / turns : NaN, rpc: rpcCalls / turns },

@@ -105,6 +105,26 @@ function settledValues(run: RunRecord): SqlStorageValue[] {
 
 const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 const OPEN_RUNS_PER_STATEMENT = 5;
+
+/** The columns a new claim sets; the others keep their defaults (NULL, 0) until the run moves on. */
+const CLAIM_COLUMNS = "run_id, job_id, kind, manual, due_at, late, state, lease_until, message";
+const CLAIMS_PER_STATEMENT = 11;
+
+/** A run as a claim makes it: nothing of a start, an end, a retry or a re-send yet. */
+function isFreshClaim(run: RunRecord): boolean {
+  return (
+    run.state === "claimed" &&
+    run.startedAt === null &&
+    run.finishedAt === null &&
+    run.status === null &&
+    run.exitCode === null &&
+    !run.timedOut &&
+    run.detail === null &&
+    run.attempts === 0 &&
+    run.resends === 0 &&
+    run.outputHash === null
+  );
+}
 const NONE_KNOWN: ReadonlyMap<string, RunRecord> = new Map();
 
 /** The key range of a job's runs: every run id is `<jobId>:<epoch ms>`, and `;` follows `:` in code order. */
@@ -131,12 +151,23 @@ export class RunStore {
     if (run.state === "settled") {
       const values = settledValues(run);
       this.db.sql.exec(`INSERT INTO run_history (${SETTLED_COLUMNS}) VALUES (${marks(values.length)})`, ...values);
-    } else this.insertOpen([run]);
+    } else this.insertMany([run]);
   }
 
-  /** New open runs, a few to a statement (a statement may bind at most 100 values; a run binds 18). */
+  /**
+   * New open runs, as many to a statement as its 100 bound values allow: a fresh claim binds only the 9
+   * columns a claim sets (11 to a statement), any other open run all 18 (5 to a statement).
+   */
   insertMany(runs: readonly RunRecord[]): void {
-    for (let i = 0; i < runs.length; i += OPEN_RUNS_PER_STATEMENT) this.insertOpen(runs.slice(i, i + OPEN_RUNS_PER_STATEMENT));
+    const fresh = runs.filter(isFreshClaim);
+    const other = runs.filter((run) => !isFreshClaim(run));
+    for (let i = 0; i < fresh.length; i += CLAIMS_PER_STATEMENT) this.insertClaims(fresh.slice(i, i + CLAIMS_PER_STATEMENT));
+    for (let i = 0; i < other.length; i += OPEN_RUNS_PER_STATEMENT) this.insertOpen(other.slice(i, i + OPEN_RUNS_PER_STATEMENT));
+  }
+
+  private insertClaims(runs: readonly RunRecord[]): void {
+    const rows = runs.map((run) => [run.runId, run.jobId, run.payload?.kind ?? run.kind, run.manual ? 1 : 0, run.dueAt, run.late ? 1 : 0, run.state, run.leaseUntil, payloadText(run.payload)]);
+    this.db.sql.exec(`INSERT INTO runs (${CLAIM_COLUMNS}) VALUES ${rows.map((r) => `(${marks(r.length)})`).join(", ")}`, ...rows.flat());
   }
 
   private insertOpen(runs: readonly RunRecord[]): void {

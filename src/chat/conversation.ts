@@ -298,8 +298,7 @@ export class Conversation {
 
   /** Whether a job's run is still open (claimed or dispatched, not settled). */
   private openRun(key: string): boolean {
-    const run = this.d.runs.get(key);
-    return run !== null && run.state !== "settled";
+    return this.d.runs.isOpen(key);
   }
 }
 

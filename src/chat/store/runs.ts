@@ -187,6 +187,11 @@ export class RunStore {
     );
   }
 
+  /** Whether the run is open (claimed or dispatched): its row is in `runs`. Reads one key, parses nothing. */
+  isOpen(runId: string): boolean {
+    return this.db.sql.exec("SELECT 1 FROM runs WHERE run_id = ?", runId).toArray().length > 0;
+  }
+
   exists(runId: string): boolean {
     return this.db.sql.exec("SELECT 1 FROM runs WHERE run_id = ? UNION ALL SELECT 1 FROM run_history WHERE run_id = ?", runId, runId).toArray().length > 0;
   }

@@ -63,7 +63,7 @@ export class ChatScheduler extends DurableObject<Env> {
   private readonly outbox: TelegramOutbox;
   private readonly watchers: Watchers;
   private readonly info: ChatInfo;
-  private readonly settings: SettingsStore;
+  private readonly remembering: readonly { forget(): void }[];
   private readonly memory: MemoryOps;
   private readonly imports: Imports;
   private readonly directory: Directory;
@@ -80,21 +80,22 @@ export class ChatScheduler extends DurableObject<Env> {
     const config = () => loaded().config;
     const now = this.now;
     const settings = new SettingsStore(this.db);
-    this.settings = settings;
-    // A transaction that throws is rolled back: the settings it read or wrote are read again afterwards.
+    const outboxStore = new OutboxStore(this.db);
+    const gateStore = new GateStore(this.db);
+    // The stores that keep what they read in memory (the object is the database's only writer).
+    this.remembering = [settings, outboxStore, gateStore];
+    // A transaction that throws is rolled back: what it read or wrote is read again afterwards.
     const transaction = <T>(work: () => T): T => {
       try {
         return ctx.storage.transactionSync(work);
       } catch (error) {
-        settings.forget();
+        for (const store of this.remembering) store.forget();
         throw error;
       }
     };
     const jobStore = new JobStore(this.db);
     const runs = new RunStore(this.db);
     const transcript = new TranscriptStore(this.db);
-    const outboxStore = new OutboxStore(this.db);
-    const gateStore = new GateStore(this.db);
     const userPrompts = new UserPromptStore(this.db);
     const usage = new UsageStore(this.db);
     const memoryStore = new MemoryStore(this.db);
@@ -233,7 +234,7 @@ export class ChatScheduler extends DurableObject<Env> {
     await this.watchers.kill(this.watchers.running());
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
-    this.settings.forget();
+    for (const store of this.remembering) store.forget();
     migrate(this.ctx.storage.sql);
     return ok(null);
   }

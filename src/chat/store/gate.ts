@@ -12,10 +12,24 @@ const gateRow = lazy(() =>
   z.object({ token: z.string(), lease_until: z.number().int(), active_key: z.string().nullable(), active_message: z.string().nullable() }),
 );
 
+/**
+ * The holder is read several times in one offer and one alarm (expired? held by whom? when does its lease
+ * end?), so the row read is kept in memory, as the settings are: the object is the database's only writer,
+ * every write goes through `setGate`, which forgets it first, and a rolled-back transaction or an erase
+ * forgets it too (`forget`).
+ */
 export class GateStore {
+  private known: GateState | null | undefined = undefined;
+
   constructor(private readonly db: Db) {}
 
   gate(): GateState | null {
+    if (this.known !== undefined) return this.known;
+    this.known = this.read();
+    return this.known;
+  }
+
+  private read(): GateState | null {
     const row = this.db.sql.exec("SELECT token, lease_until, active_key, active_message FROM gate WHERE id = 1").toArray()[0];
     if (!row) return null;
     const r = gateRow().safeParse(row);
@@ -23,7 +37,13 @@ export class GateStore {
     return { token: r.data.token, leaseUntil: r.data.lease_until, activeKey: r.data.active_key, activeMessage: r.data.active_message };
   }
 
+  /** Forgets the holder read (after a rolled-back transaction, or when the database was erased). */
+  forget(): void {
+    this.known = undefined;
+  }
+
   setGate(state: GateState | null): void {
+    this.known = undefined;
     if (state === null) {
       this.db.sql.exec("DELETE FROM gate WHERE id = 1");
       return;

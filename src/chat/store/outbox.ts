@@ -26,10 +26,18 @@ const outboxRow = lazy(() =>
 export type OutboxRow = z.infer<ReturnType<typeof outboxRow>>;
 
 export class OutboxStore {
+  /**
+   * Whether nothing waits since the last `clearOutbox`: a chat that cannot be sent to (transcript mode, a
+   * blocked chat) clears on every delivery and alarm, and a DELETE that finds nothing still costs a statement.
+   * Only `enqueueOutbox` adds rows; a rolled-back transaction or an erase forgets it (`forget`).
+   */
+  private cleared = false;
+
   constructor(private readonly db: Db) {}
 
   /** A message to send; `buttons` (JSON rows of `{ text, data }`) are its own, else a job's message gets the job's. */
   enqueueOutbox(row: { key: string; markdown: string; jobId: string | null; runId: string | null; buttons?: string | null }, at: number): void {
+    this.cleared = false;
     this.db.sql.exec(
       "INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at, buttons) VALUES (?, ?, ?, ?, ?, ?, ?)",
       row.key,
@@ -44,7 +52,14 @@ export class OutboxStore {
 
   /** Drops what is waiting to be sent (failed rows stay as the record). */
   clearOutbox(): void {
+    if (this.cleared) return;
     this.db.sql.exec("DELETE FROM outbox WHERE failed_at IS NULL");
+    this.cleared = true;
+  }
+
+  /** Forgets that the outbox was cleared (after a rolled-back transaction, or when the database was erased). */
+  forget(): void {
+    this.cleared = false;
   }
 
   /**

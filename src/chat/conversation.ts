@@ -215,9 +215,9 @@ export class Conversation {
       return err("bad_request", `Chat ${bound} is not allowed to use this bot (ALLOWED_USER_IDS); nothing was delivered.`);
     }
     const now = this.d.now();
-    const run = this.d.runs.get(key);
-    const kind = run ? (this.d.jobs.get(run.jobId)?.kind ?? null) : null;
-    const origin = originOfKey(key, kind);
+    // A run's reply comes from a watcher when its job is one (a match runs as a prompt): two key reads, no parse.
+    const jobId = this.d.runs.exists(key) ? originOfKey(key, null).jobId : null;
+    const origin = originOfKey(key, jobId === null ? null : this.d.jobs.kindOf(jobId));
     const delivered = this.d.transaction(() => this.d.deliveries.write(key, markdown, origin, now, prompt, tools));
     this.d.deliveries.flush();
     return ok({ delivered });

@@ -5,7 +5,7 @@
 import * as z from "zod";
 import { lazy } from "../../lazy";
 import { MEMORY_ID } from "../../contracts/ids";
-import { CREATED_BY, LIMITS, lastResultSchema, type LastResult } from "../../schemas/jobs";
+import { CREATED_BY, LIMITS, lastResultSchema, type JobKind, type LastResult } from "../../schemas/jobs";
 import type { FailureStreak, JobRecord, JobSpec } from "../../jobs/records";
 import type { Db } from "./db";
 import type { JobFacts } from "../../directory/projection";
@@ -180,6 +180,12 @@ export class JobStore {
     const row = this.db.sql.exec<{ name: SqlStorageValue }>("SELECT name FROM jobs WHERE id = ?", id).toArray()[0];
     if (!row) return null;
     return typeof row.name === "string" && row.name !== "" ? row.name : id;
+  }
+
+  /** The job's kind, read alone (null: no such job, or a kind this version does not know). */
+  kindOf(id: string): JobKind | null {
+    const kind = this.db.sql.exec<{ kind: SqlStorageValue }>("SELECT kind FROM jobs WHERE id = ?", id).toArray()[0]?.kind;
+    return kind === "prompt" || kind === "watcher" ? kind : null;
   }
 
   count(): number {

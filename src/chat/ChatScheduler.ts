@@ -104,6 +104,7 @@ export class ChatScheduler extends DurableObject<Env> {
     const deliveries = new Deliveries(transcript, outboxStore, info);
     const directory = new Directory({ db: () => this.env.DB, store: new DirectoryStore(this.db), jobs: jobStore, info, now, transaction });
     this.directory = directory;
+    this.remembering = [...this.remembering, directory];
     const settler = new RunSettler(jobStore, runs, deliveries, transaction);
     const gate = new RunGate(gateStore, (key) => transcript.delivered(key));
     this.alarms = new AlarmClock({ storage: ctx.storage, jobs: jobStore, runs, gate: gateStore, outbox: outboxStore, userPrompts, info, directory });

@@ -28,6 +28,12 @@ export class Directory {
   /** One sync at a time: a call that arrives meanwhile waits for it and then looks again. */
   private running: Promise<void> | null = null;
   private again = false;
+  /**
+   * What the chat's state was at the last sync that D1 took (or that found nothing to write): the jobs' and
+   * the settings' change counts and the zone its cron rows run in. While it is the same, nothing the
+   * directory shows can have changed, and a sync reads nothing (every call and alarm syncs).
+   */
+  private synced: string | null = null;
 
   constructor(private readonly d: DirectoryDeps) {}
 
@@ -72,17 +78,30 @@ export class Directory {
     return this.d.store.retryAt();
   }
 
+  /** Forgets the last sync's state (the database was erased, or a transaction rolled back). */
+  forget(): void {
+    this.synced = null;
+  }
+
+  private state(): string {
+    return `${this.d.jobs.changes()}:${this.d.info.settingsChanges()}:${this.d.info.zone().zone}`;
+  }
+
   private async once(fresh: boolean): Promise<boolean> {
     const chatId = this.d.info.chatId();
     if (chatId === null) return true;
+    // Taken before the projection is read: a write while D1 is being written makes the next sync look again.
+    const state = this.state();
+    if (!fresh && state === this.synced) return true;
     // After a failed write, calls leave D1 alone until the retry time (the alarm comes then): a D1 that hangs
     // costs one call the time limit, not every call.
     const retryAt = this.d.store.retryAt();
     if (!fresh && retryAt !== null && this.d.now() < retryAt) return false;
     const projected = this.projected(chatId);
     const change = diff(projected, fresh ? new Map() : this.d.store.fingerprints());
-    if (!fresh && change.upserts.length === 0 && change.removals.length === 0) return true;
-    return this.write(chatId, change, fresh);
+    const landed = (!fresh && change.upserts.length === 0 && change.removals.length === 0) || (await this.write(chatId, change, fresh));
+    if (landed) this.synced = state;
+    return landed;
   }
 
   private projected(chatId: string): Projected[] {

@@ -37,6 +37,11 @@ export class ChatInfo {
     return { zone: this.config().defaultTimeZone, isDefault: true };
   }
 
+  /** Changes whenever a setting is written (the D1 directory shows the zone and the blocked flag). */
+  settingsChanges(): number {
+    return this.settings.changes();
+  }
+
   /** Telegram said the chat cannot be reached (403, "chat not found"); cleared when the user writes again. */
   blocked(): boolean {
     return this.settings.get("blocked") !== null;

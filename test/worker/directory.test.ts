@@ -7,7 +7,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { advanceTo, alarmOf, chatIds, clockOf, lines, must, settleSent, spyQueue, type JobView } from "./agent-helpers";
+import { advanceTo, alarmOf, chatIds, clockOf, lines, must, settleSent, spyQueue, sql, type JobView } from "./agent-helpers";
 import { createJob, nextRun, send } from "./api-helpers";
 
 const newChat = chatIds(415_000);
@@ -124,6 +124,26 @@ describe("written on a change, not on a fire", () => {
     expect(await settleSent(stub, `${job.id}:${third}`, "failed", "the model said no")).toBe(true);
     expect((await jobRow(chatId, job.id))?.last_status).toBe("failed");
     errors.mockRestore();
+  });
+});
+
+describe("what the alarm changes", () => {
+  it("shows a job the alarm quarantined as failed with no next run, beside the one it fired", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const bad = await must<JobView>(stub.createJob(chatId, { name: "Broken", kind: "prompt", delay: "PT5M", text: "This row will not parse." }, "admin"));
+    const good = await must<JobView>(stub.createJob(chatId, { name: "Healthy", kind: "prompt", delay: "PT6M", text: "This one fires." }, "admin"));
+    // A damaged row is the point here, and no client can write one: the one raw write of this test.
+    await sql(stub, "UPDATE jobs SET last_result = '{bad' WHERE id = ?", bad.id);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    await advanceTo(stub, Date.parse(good.nextRunAt!));
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(lines(errors)).toEqual([`job ${bad.id} quarantined: row: last_result is not a valid result`]);
+    errors.mockRestore();
+
+    expect(await jobRow(chatId, bad.id)).toMatchObject({ next_run_at: null, enabled: 1, last_status: "failed" });
+    // The fired one-off is still live until it settles: its row keeps its time.
+    expect(await jobRow(chatId, good.id)).toMatchObject({ next_run_at: Date.parse(good.nextRunAt!), enabled: 1, last_status: null });
   });
 });
 

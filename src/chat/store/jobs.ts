@@ -130,6 +130,9 @@ const COLUMNS =
   "id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, last_run_at, last_result, running_run_id, quarantined, memory_refs, only_on_change, match_hash, failure_streak, imported_from";
 
 export class JobStore {
+  /** See `changes()`. */
+  private written = 0;
+
   constructor(private readonly db: Db) {}
 
   private parse(row: Record<string, SqlStorageValue>): ParsedJobRow {
@@ -196,12 +199,24 @@ export class JobStore {
     return this.db.sql.exec("SELECT 1 FROM jobs WHERE id = ?", id).toArray().length > 0;
   }
 
+  /**
+   * How many writes could have changed what the D1 directory shows of the jobs: every write but a claim's,
+   * which touches only what the directory leaves out (the in-flight mark, the last run's time, and the next
+   * run, which a cron job's row leaves out of its fingerprint and a one-off's replaces with its `at`). The
+   * directory compares it with its last sync's to skip reading every job again when nothing changed.
+   */
+  changes(): number {
+    return this.written;
+  }
+
   insert(job: JobRecord): void {
+    this.written++;
     this.db.sql.exec(`INSERT INTO jobs (${COLUMNS}) VALUES (${COLUMNS.split(",").map(() => "?").join(", ")})`, ...values(job));
   }
 
   /** Writes every column of the job (one row written). */
   save(job: JobRecord): void {
+    this.written++;
     const [id, ...rest] = values(job);
     this.db.sql.exec(
       `UPDATE jobs SET ${COLUMNS.split(", ").slice(1).map((c) => `${c} = ?`).join(", ")} WHERE id = ?`,
@@ -237,6 +252,7 @@ export class JobStore {
    * columns: rewriting `next_run_at` would also rewrite its index entry (one more row billed per settle).
    */
   markSettled(jobId: string, runId: string, lastResult: LastResult, watcher: { streak?: FailureStreak | null; matchHash?: string } = {}): void {
+    this.written++;
     const sets = ["running_run_id = CASE WHEN running_run_id = ? THEN NULL ELSE running_run_id END", "last_result = ?"];
     const args: SqlStorageValue[] = [runId, JSON.stringify(lastResult)];
     if (watcher.streak !== undefined) {
@@ -252,6 +268,7 @@ export class JobStore {
 
   /** A row that does not parse, or a job that cannot run: out of the alarm's way, its streak ended. */
   quarantine(id: string, reason: string, now: number): void {
+    this.written++;
     const result: LastResult = { status: "failed", at: new Date(now).toISOString() };
     this.db.sql.exec(
       "UPDATE jobs SET quarantined = ?, next_run_at = NULL, last_result = ?, failure_streak = NULL WHERE id = ?",
@@ -273,6 +290,7 @@ export class JobStore {
 
   /** Removes the job (its runs are `RunStore.deleteOf`'s). */
   delete(id: string): void {
+    this.written++;
     this.db.sql.exec("DELETE FROM jobs WHERE id = ?", id);
   }
 

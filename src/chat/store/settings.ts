@@ -14,6 +14,7 @@ type Key = "chat_id" | "time_zone" | "blocked";
  */
 export class SettingsStore {
   private readonly known = new Map<Key, string | null>();
+  private written = 0;
 
   constructor(private readonly db: Db) {}
 
@@ -30,8 +31,14 @@ export class SettingsStore {
     this.known.clear();
   }
 
+  /** How many times a value was set (the D1 directory shows the zone and the blocked flag). */
+  changes(): number {
+    return this.written;
+  }
+
   /** Sets a value, or with null removes it. */
   set(key: Key, value: string | null): void {
+    this.written++;
     this.known.delete(key);
     if (value === null) this.db.sql.exec("DELETE FROM settings WHERE key = ?", key);
     else this.db.sql.exec("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);

@@ -81,6 +81,7 @@ export class Directory {
   /** Forgets the last sync's state (the database was erased, or a transaction rolled back). */
   forget(): void {
     this.synced = null;
+    this.d.store.forget();
   }
 
   private state(): string {
@@ -143,7 +144,7 @@ export class Directory {
       clearTimeout(timer);
     }
     this.d.transaction(() => {
-      if (fresh) this.d.store.forget();
+      if (fresh) this.d.store.forgetFingerprints();
       this.d.store.remember(change.upserts, change.removals);
     });
     return true;

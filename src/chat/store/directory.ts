@@ -10,6 +10,9 @@ const RETRY_KEY = "retry_at";
 const row = lazy(() => z.object({ key: z.string(), value: z.string() }));
 
 export class DirectoryStore {
+  /** The retry time read (asked on every alarm's re-arm); only `markRetry` and `clearRetry` write it. */
+  private knownRetry: number | null | undefined = undefined;
+
   constructor(private readonly db: Db) {}
 
   /** Every remembered fingerprint by key (`retry_at` left out). */
@@ -32,22 +35,32 @@ export class DirectoryStore {
   }
 
   /** Forgets every fingerprint (a rebuild writes everything again). */
-  forget(): void {
+  forgetFingerprints(): void {
     this.db.sql.exec("DELETE FROM directory WHERE key <> ?", RETRY_KEY);
+  }
+
+  /** Forgets the retry time read (after a rolled-back transaction, or when the database was erased). */
+  forget(): void {
+    this.knownRetry = undefined;
   }
 
   /** When the alarm should try a failed write again, or null. */
   retryAt(): number | null {
+    if (this.knownRetry !== undefined) return this.knownRetry;
     const r = this.db.sql.exec<{ value: string }>("SELECT value FROM directory WHERE key = ?", RETRY_KEY).toArray()[0];
     const at = r ? Number(r.value) : Number.NaN;
-    return Number.isFinite(at) ? at : null;
+    this.knownRetry = Number.isFinite(at) ? at : null;
+    return this.knownRetry;
   }
 
   markRetry(at: number): void {
+    this.knownRetry = undefined;
     this.db.sql.exec("INSERT INTO directory (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", RETRY_KEY, String(at));
   }
 
   clearRetry(): void {
-    if (this.retryAt() !== null) this.db.sql.exec("DELETE FROM directory WHERE key = ?", RETRY_KEY);
+    if (this.retryAt() === null) return;
+    this.knownRetry = undefined;
+    this.db.sql.exec("DELETE FROM directory WHERE key = ?", RETRY_KEY);
   }
 }

@@ -136,6 +136,11 @@ export class Directory {
       });
       await Promise.race([db.batch(statements), limit]);
     } catch (error) {
+      // An object bound to no chat (erased) has nothing for its alarm to write again: its caller repeats.
+      if (this.d.info.chatId() === null) {
+        console.error(`directory: could not remove chat ${chatId}'s rows`, error);
+        return false;
+      }
       const retryAt = now + DIRECTORY_RETRY_MS;
       console.error(`directory: could not write chat ${chatId}'s rows; trying again from ${new Date(retryAt).toISOString()}`, error);
       this.d.store.markRetry(retryAt);

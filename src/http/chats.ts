@@ -30,17 +30,16 @@ chats.put("/:chatId/settings", async (c) => {
 
 /**
  * Erases the chat: the Durable Object drops all its state and its alarm, then the chat's rows leave the D1
- * directory. The directory is only a projection, so it is cleared after the source of truth; a failure in
- * between leaves stale rows that a repeated DELETE removes.
+ * directory, written as every directory write is (the object's, within its time limit). The directory is only
+ * a projection, so it is cleared after the source of truth; a failure in between leaves stale rows that a
+ * repeated DELETE removes.
  */
 chats.delete("/:chatId", async (c) => {
   const chatId = chatIdOf(c);
   await noBody(c);
-  unwrap(await chatStub(c.env, chatId).erase(chatId));
-  await c.env.DB.batch([
-    c.env.DB.prepare("DELETE FROM jobs WHERE chat_id = ?").bind(chatId),
-    c.env.DB.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId),
-  ]);
+  const stub = chatStub(c.env, chatId);
+  unwrap(await stub.erase(chatId));
+  if (!(await stub.rebuildDirectory(chatId))) throw new Error(`chat ${chatId} was erased, but its D1 directory rows could not be removed; send the DELETE again`);
   return c.body(null, 204);
 });
 

@@ -7,7 +7,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { advanceTo, alarmOf, chatIds, clockOf, lines, must, settleSent, spyQueue, sql, type JobView } from "./agent-helpers";
+import { advanceTo, alarmOf, chatIds, clockOf, lines, must, settleSent, spyQueue, sql, type JobView, type Stub } from "./agent-helpers";
 import { createJob, nextRun, send } from "./api-helpers";
 
 const newChat = chatIds(415_000);
@@ -147,22 +147,32 @@ describe("what the alarm changes", () => {
   });
 });
 
+/** The chat's object sees a D1 whose every batch fails (its reads still work), until `d1Back`. */
+const d1Down = (stub: Stub) =>
+  runInDurableObject(stub, (instance) => {
+    const holder = instance as unknown as { env: Env };
+    const real = holder.env.DB;
+    const down = {
+      batches: 0,
+      prepare: (sql: string) => real.prepare(sql),
+      batch: () => {
+        down.batches++;
+        return Promise.reject(new Error("D1 is down"));
+      },
+    };
+    holder.env = { ...holder.env, DB: down as unknown as D1Database, REAL_DB: real } as Env;
+  });
+
+const d1Back = (stub: Stub) =>
+  runInDurableObject(stub, (instance) => {
+    const holder = instance as unknown as { env: Env & { REAL_DB: D1Database } };
+    holder.env = { ...holder.env, DB: holder.env.REAL_DB };
+  });
+
 describe("a failed write", () => {
   it("never fails the call, is logged, and is written again by the alarm it arms", async () => {
     const { chatId, stub } = newChat();
-    await runInDurableObject(stub, (instance) => {
-      const holder = instance as unknown as { env: Env };
-      const real = holder.env.DB;
-      const down = {
-        batches: 0,
-        prepare: (sql: string) => real.prepare(sql),
-        batch: () => {
-          down.batches++;
-          return Promise.reject(new Error("D1 is down"));
-        },
-      };
-      holder.env = { ...holder.env, DB: down as unknown as D1Database, REAL_DB: real } as Env;
-    });
+    await d1Down(stub);
     const batches = () => runInDurableObject(stub, (instance) => (instance as unknown as { env: { DB: { batches: number } } }).env.DB.batches);
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const before = await clockOf(stub);
@@ -183,10 +193,7 @@ describe("a failed write", () => {
     await must(stub.resumeJob(chatId, job.id));
     expect(await batches()).toBe(1);
 
-    await runInDurableObject(stub, (instance) => {
-      const holder = instance as unknown as { env: Env & { REAL_DB: D1Database } };
-      holder.env = { ...holder.env, DB: holder.env.REAL_DB };
-    });
+    await d1Back(stub);
     await advanceTo(stub, retryAt);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect((await send("GET", `/admin/jobs?q=${chatId}`)).body.jobs.map((j: { id: string; enabled: boolean }) => [j.id, j.enabled])).toEqual([[job.id, true]]);
@@ -194,6 +201,25 @@ describe("a failed write", () => {
     expect(await alarmOf(stub)).toBe(Date.parse(job.nextRunAt!));
     expect(errors).toHaveBeenCalledTimes(1);
     errors.mockRestore();
+  });
+
+  it("fails an erase whose rows could not be removed, arms nothing for it, and a repeated DELETE removes them", async () => {
+    const { chatId, stub } = newChat();
+    await createJob(chatId, { name: "Standup", kind: "prompt", cron: "30 9 * * *", text: "Standup notes." });
+    expect([await chatRows(chatId), await jobRows(chatId)]).toEqual([1, 1]);
+    await d1Down(stub);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+
+    expect((await send("DELETE", `/admin/chats/${chatId}`)).body).toMatchObject({ error: { code: "internal" } });
+    expect(lines(errors)[0]).toBe(`directory: could not remove chat ${chatId}'s rows Error: D1 is down`);
+    expect([await chatRows(chatId), await jobRows(chatId)]).toEqual([1, 1]);
+    // The erased object is bound to no chat: no retry of its own, so no alarm.
+    expect(await alarmOf(stub)).toBeNull();
+    errors.mockRestore();
+
+    await d1Back(stub);
+    expect((await send("DELETE", `/admin/chats/${chatId}`)).status).toBe(204);
+    expect([await chatRows(chatId), await jobRows(chatId)]).toEqual([0, 0]);
   });
 });
 

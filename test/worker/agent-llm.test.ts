@@ -8,7 +8,7 @@
 import { describe, expect, inject, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { chatIds, feed, must, queued, spyQueue, transcript, type JobView, type Stub } from "./agent-helpers";
-import { envWith } from "./helpers";
+import { envWith, TOOL_NAMES } from "./helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
 const newChat = chatIds(8_700_000);
@@ -105,22 +105,7 @@ describe("a user's turn", () => {
     expect(first!.messages[0]!.content).toContain("in the chat's time zone, Europe/Berlin (UTC+01:00).");
     expect(first!.messages[0]!.content).toMatch(/Today is \w+day \d{1,2} \w+ \d{4} in the chat's time zone/);
     expect(first!.messages.at(-1)).toEqual({ role: "user", content: entries[1]!.text });
-    expect(first!.tools.map((t) => t.function.name)).toEqual([
-      "schedule_create",
-      "schedule_list",
-      "schedule_cancel",
-      "schedule_run_now",
-      "schedule_pause",
-      "schedule_resume",
-      "schedule_preview",
-      "schedule_test",
-      "set_timezone",
-      "memory_list",
-      "memory_get",
-      "memory_create",
-      "memory_update",
-      "memory_delete",
-    ]);
+    expect(first!.tools.map((t) => t.function.name)).toEqual(TOOL_NAMES);
     expect(Object.keys(first!.tools[0]!.function.parameters.properties).sort()).toEqual(["at", "command", "cron", "delay", "kind", "memoryRefs", "name", "onlyOnChange", "text", "timeoutSeconds"]);
     expect(first!.tools[0]!.function.description).toContain("A watcher (kind \"watcher\", `command`) runs a /bin/sh script without you");
     // The tool's answer follows its call id, as the tool endpoint's JSON.

@@ -61,6 +61,20 @@ async function readMeter(stub: Stub, m: Meter): Promise<{ rowsWritten: number; w
   return { rowsWritten: writes.reduce((n, [, w]) => n + w, 0), writes, tableChanges: changesAfter - m.changesBefore };
 }
 
+/** A new chat's watcher ticked once under the meter: the alarm that claims and starts it, then the runner's outcome. */
+async function meteredWatcherTick(outcome: { status: "silent" } | { status: "output"; stdout: string }) {
+  const { chatId, stub } = newChat();
+  await withRunner(stub);
+  const job = await must<JobView>(stub.createJob(chatId, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "true" }, "admin"));
+  const due = Date.parse(job.nextRunAt!);
+  await advanceTo(stub, due);
+
+  const m = await meter(stub);
+  expect(await runDurableObjectAlarm(stub)).toBe(true);
+  expect((await callback(chatId, outcomeOf(chatId, `${job.id}:${due}`, outcome))).status).toBe(204);
+  return { chatId, stub, job, due, rows: await readMeter(stub, m) };
+}
+
 describe("SQLite rows written per fire", () => {
   it("writes 3 rows to fire one due one-off prompt: the claimed run, the job, the dispatch mark (no index entry)", async () => {
     const { chatId, stub } = newChat();
@@ -124,16 +138,7 @@ describe("SQLite rows written per fire", () => {
   });
 
   it("writes 8 rows for a watcher's first silent tick: the alarm that claims and starts it (4), the callback that settles it (3), the directory's note of its first result (1)", async () => {
-    const { chatId, stub } = newChat();
-    await withRunner(stub);
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "true" }, "admin"));
-    const due = Date.parse(job.nextRunAt!);
-    await advanceTo(stub, due);
-
-    const m = await meter(stub);
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect((await callback(chatId, outcomeOf(chatId, `${job.id}:${due}`, { status: "silent" }))).status).toBe(204);
-    const rows = await readMeter(stub, m);
+    const { chatId, stub, job, due, rows } = await meteredWatcherTick({ status: "silent" });
 
     expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.status])).toEqual([[`${job.id}:${due}`, "silent"]]);
     expect(rows.writes).toEqual([
@@ -172,16 +177,7 @@ describe("SQLite rows written per fire", () => {
   });
 
   it("writes 7 rows for a watcher's match: the claim and start (4), the day's wake-up count (1), the run re-claimed as a prompt (1) and sent (1) (issue 16)", async () => {
-    const { chatId, stub } = newChat();
-    await withRunner(stub);
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "true" }, "admin"));
-    const due = Date.parse(job.nextRunAt!);
-    await advanceTo(stub, due);
-
-    const m = await meter(stub);
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect((await callback(chatId, outcomeOf(chatId, `${job.id}:${due}`, { status: "output", stdout: "hit\n" }))).status).toBe(204);
-    const rows = await readMeter(stub, m);
+    const { chatId, stub, job, rows } = await meteredWatcherTick({ status: "output", stdout: "hit\n" });
 
     expect((await historyOf(stub, chatId, job.id)).map((r) => r.state)).toEqual(["dispatched"]);
     expect(rows.writes).toEqual([

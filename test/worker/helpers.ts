@@ -35,3 +35,21 @@ export type Envelope = { error: { code: string; message: string } };
 export async function envelope(res: Response): Promise<Envelope> {
   return (await res.json()) as Envelope;
 }
+
+/** The agent's tools, in the catalog's order, as the model (AGENT=llm) and MCP clients see them (DESIGN §9). */
+export const TOOL_NAMES = [
+  "schedule_create",
+  "schedule_list",
+  "schedule_cancel",
+  "schedule_run_now",
+  "schedule_pause",
+  "schedule_resume",
+  "schedule_preview",
+  "schedule_test",
+  "set_timezone",
+  "memory_list",
+  "memory_get",
+  "memory_create",
+  "memory_update",
+  "memory_delete",
+];

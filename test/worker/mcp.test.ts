@@ -8,25 +8,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
 import { app } from "../../src/http/app";
-import { envWith } from "./helpers";
+import { envWith, TOOL_NAMES } from "./helpers";
 import { runnerVars } from "./watcher-helpers";
 
-const TOOLS = [
-  "schedule_create",
-  "schedule_list",
-  "schedule_cancel",
-  "schedule_run_now",
-  "schedule_pause",
-  "schedule_resume",
-  "schedule_preview",
-  "schedule_test",
-  "set_timezone",
-  "memory_list",
-  "memory_get",
-  "memory_create",
-  "memory_update",
-  "memory_delete",
-];
 let next = 8_800_000;
 
 /** The SDK's client connected to `/mcp/<chatId>` of the app (no server: requests go to `app.request`). */
@@ -46,7 +30,7 @@ describe("MCP", () => {
   it("lists the fourteen tools with their descriptions and input schemas", async () => {
     const client = await connect(String(next++));
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(TOOLS);
+    expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
     const create = tools.find((t) => t.name === "schedule_create")!;
     expect(create.description).toContain("Times are in the chat's time zone");
     expect(create.inputSchema).toMatchObject({ type: "object", additionalProperties: false });
@@ -101,7 +85,7 @@ describe("MCP", () => {
     const testEnv = envWith({ TOOLS_TOKEN: "mcp-token-123" });
     await expect(connect(String(next++), testEnv)).rejects.toThrow(/Send TOOLS_TOKEN as \\"Authorization: Bearer <token>\\"/);
     const client = await connect(String(next++), testEnv, { Authorization: "Bearer mcp-token-123" });
-    expect((await client.listTools()).tools).toHaveLength(TOOLS.length);
+    expect((await client.listTools()).tools).toHaveLength(TOOL_NAMES.length);
     await client.close();
     const res = await app.request("/mcp/not-a-chat", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: "{}" }, envWith());
     expect(res.status).toBe(400);

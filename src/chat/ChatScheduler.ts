@@ -242,7 +242,8 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** Writes this chat's rows in the D1 directory again from scratch (after a restore); false when D1 did not take them. */
   rebuildDirectory(chatId: string): Promise<boolean> {
-    return this.directory.rebuild(chatId);
+    // Healed: a rebuild that did not land arms the alarm for its retry.
+    return this.healed(this.directory.rebuild(chatId));
   }
 
   // ── Conversation: run gate, deliver, transcript (DESIGN §7) ────────────────────────────────────────

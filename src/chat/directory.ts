@@ -90,19 +90,26 @@ export class Directory {
 
   private async once(fresh: boolean): Promise<boolean> {
     const chatId = this.d.info.chatId();
-    if (chatId === null) return true;
+    // Whenever there is nothing to write, a retry still marked is done with: the alarm must not come back for it.
+    if (chatId === null) return this.nothingToWrite();
     // Taken before the projection is read: a write while D1 is being written makes the next sync look again.
     const state = this.state();
-    if (!fresh && state === this.synced) return true;
+    if (!fresh && state === this.synced) return this.nothingToWrite();
     // After a failed write, calls leave D1 alone until the retry time (the alarm comes then): a D1 that hangs
     // costs one call the time limit, not every call.
     const retryAt = this.d.store.retryAt();
     if (!fresh && retryAt !== null && this.d.now() < retryAt) return false;
     const projected = this.projected(chatId);
     const change = diff(projected, fresh ? new Map() : this.d.store.fingerprints());
-    const landed = (!fresh && change.upserts.length === 0 && change.removals.length === 0) || (await this.write(chatId, change, fresh));
+    const landed = !fresh && change.upserts.length === 0 && change.removals.length === 0 ? this.nothingToWrite() : await this.write(chatId, change, fresh);
     if (landed) this.synced = state;
     return landed;
+  }
+
+  /** A sync that needs no D1 write (a change undone while D1 was down ends its retry too). */
+  private nothingToWrite(): true {
+    this.d.store.clearRetry();
+    return true;
   }
 
   private projected(chatId: string): Projected[] {
@@ -143,6 +150,11 @@ export class Directory {
       }
       const retryAt = now + DIRECTORY_RETRY_MS;
       console.error(`directory: could not write chat ${chatId}'s rows; trying again from ${new Date(retryAt).toISOString()}`, error);
+      if (fresh) {
+        // A rebuild that did not land: the retry writes every row again (a new last-sync state is needed for it).
+        this.synced = null;
+        this.d.store.forgetFingerprints();
+      }
       this.d.store.markRetry(retryAt);
       return false;
     } finally {

@@ -203,6 +203,43 @@ describe("a failed write", () => {
     errors.mockRestore();
   });
 
+  it("ends its retry when the change it failed to write was undone meanwhile: the alarm does not come back for it", async () => {
+    const { chatId, stub } = newChat();
+    await d1Down(stub);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const job = await must<JobView>(stub.createJob(chatId, { name: "Oops", kind: "prompt", cron: "0 0 1 1 *", text: "Oops." }, "admin"));
+    const retryAt = (await alarmOf(stub))!;
+    await must(stub.cancelJob(chatId, job.id));
+    expect(lines(errors)).toHaveLength(1);
+    errors.mockRestore();
+
+    await d1Back(stub);
+    await advanceTo(stub, retryAt);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    // Nothing to write (the chat projects to no row, as before the failure), and nothing left to come back for.
+    expect([await chatRows(chatId), await jobRows(chatId), await alarmOf(stub)]).toEqual([0, 0, null]);
+  });
+
+  it("retries a rebuild that did not land from the alarm, writing every row", async () => {
+    const { chatId, stub } = newChat();
+    const job = await createJob(chatId, { name: "Kept", kind: "prompt", cron: "0 9 * * *", text: "Kept." });
+    await env.DB.batch([env.DB.prepare("DELETE FROM jobs WHERE chat_id = ?").bind(chatId), env.DB.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId)]);
+    await d1Down(stub);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const before = await clockOf(stub);
+    expect(await send("POST", "/admin/directory/rebuild", { chatIds: [chatId] })).toEqual({ status: 200, body: { rebuilt: [], failed: [chatId], cursor: null } });
+    expect(lines(errors)).toHaveLength(1);
+    errors.mockRestore();
+    const retryAt = (await alarmOf(stub))!;
+    expect(retryAt).toBeGreaterThanOrEqual(before + 60_000);
+    expect(retryAt).toBeLessThan(Date.parse(job.nextRunAt!));
+
+    await d1Back(stub);
+    await advanceTo(stub, retryAt);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect([await chatRows(chatId), await jobRows(chatId), await alarmOf(stub)]).toEqual([1, 1, Date.parse(job.nextRunAt!)]);
+  });
+
   it("fails an erase whose rows could not be removed, arms nothing for it, and a repeated DELETE removes them", async () => {
     const { chatId, stub } = newChat();
     await createJob(chatId, { name: "Standup", kind: "prompt", cron: "30 9 * * *", text: "Standup notes." });

@@ -20,6 +20,8 @@ const MAX_MODEL_CALLS = 8;
 /** A whole turn stays well inside the run gate's 10-minute lease. */
 const TURN_TIMEOUT_MS = 5 * 60_000;
 
+const NO_MODEL = "⚠️ No model is configured, so I cannot answer: the bot's owner sets LLM_MODEL (see /healthz).";
+
 const TOO_MANY_STEPS = "I could not finish this within 8 steps. Please ask again, perhaps in smaller parts.";
 
 /** The day's one notice when the chat used up its model turns (DESIGN §2 `LLM_MAX_TURNS_PER_DAY`). */
@@ -49,7 +51,8 @@ export async function modelTurn(deps: TurnDeps, message: PromptMessage, context:
   const max = agent.maxTurnsPerDay;
   if (context.budget === "over") return { markdown: null, tools: [], status: "failed", detail: `over the day's ${max} model turns`, told: true };
   if (context.budget === "notice") return { markdown: overBudgetText(max), tools: [], status: "failed", detail: `over the day's ${max} model turns`, told: true };
-  if (agent.baseUrl === null || agent.model === null) throw new ModelUnavailable("no model is configured");
+  // A missing LLM_MODEL is the owner's to fix (/healthz names it): one sentence, not a retry that cannot help.
+  if (agent.baseUrl === null || agent.model === null) return { markdown: NO_MODEL, tools: [], status: "failed", detail: NO_MODEL.replace(/^⚠️ /, ""), told: true };
   const endpoint: ModelEndpoint = { baseUrl: agent.baseUrl, apiKey: agent.apiKey, model: agent.model };
   const complete = deps.complete ?? completeWithFetch;
   const started = now();

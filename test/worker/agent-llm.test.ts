@@ -297,6 +297,19 @@ describe("the model's failures", () => {
     expect(JSON.stringify(await transcript(stub, chatId))).not.toContain(KEY);
   });
 
+  it("answers once, without retrying, when no model is named (LLM_MODEL unset)", async () => {
+    const m = model();
+    const { LLM_MODEL: _unset, ...vars } = m.vars;
+    const { chatId, stub } = await chatWith(vars);
+    const testEnv = envWith({ ...vars, LLM_MODEL: undefined });
+    const fed = await feed([await userSays(stub, chatId, "hello")], "prompts", testEnv);
+    expect(fed.explicitAcks).toEqual(fed.ids);
+    expect((await transcript(stub, chatId)).filter((e) => e.role === "bot").map((e) => e.text)).toEqual([
+      "⚠️ No model is configured, so I cannot answer: the bot's owner sets LLM_MODEL (see /healthz).",
+    ]);
+    expect(await m.requests()).toEqual([]);
+  });
+
   it("names the model on a 404, and passes the server's words on a 400 with the key taken out", async () => {
     const m = model();
     const { chatId, stub } = await chatWith(m.vars);

@@ -82,7 +82,8 @@ async function consumeOne(env: Env, queued: Message<unknown>): Promise<void> {
   } catch (error) {
     console.error(`prompts: ${message.key} failed (attempt ${queued.attempts}); retrying`, error instanceof ModelUnavailable ? error.message : error);
     if (token !== null) await chat.gateRelease(token).catch(() => undefined);
-    const serverSaid = error instanceof ModelUnavailable && error.retryAfter !== null ? error.retryAfter : 0;
+    // The server's Retry-After is taken in whole seconds and at most our own longest wait (a queue delay is capped).
+    const serverSaid = error instanceof ModelUnavailable && error.retryAfter !== null ? Math.min(Math.ceil(error.retryAfter), RETRY.maxMs / 1000) : 0;
     queued.retry({ delaySeconds: Math.max(serverSaid, Math.ceil(backoffMs(queued.attempts, RETRY) / 1000)) });
   }
 }

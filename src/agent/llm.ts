@@ -8,9 +8,8 @@
 import type { Config } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";
 import type { ToolCallRecord, TurnAnswer, TurnContext } from "../contracts/turn";
-import { callTool, inputJsonSchema, tools } from "../tools/catalog";
+import { callTool, toolSchemas } from "../tools/catalog";
 import type { ToolContext } from "../tools/schedule";
-import { lazy } from "../lazy";
 import { formatHeader } from "../time";
 import { complete as completeWithFetch, ModelRefused, ModelUnavailable, type ChatMessage, type Completion, type FunctionTool, type ModelEndpoint } from "./model";
 import { conversation, systemPrompt } from "./prompt";
@@ -36,13 +35,9 @@ type TurnDeps = {
   complete?: (endpoint: ModelEndpoint, messages: readonly ChatMessage[], tools: readonly FunctionTool[], timeoutMs: number) => Promise<Completion>;
 };
 
-/**
- * The tools as the model's functions, their JSON Schemas from the one zod source: built on the first model
- * turn of the isolate (~0.7 ms) and shared by the later ones, which only serialize them.
- */
-const functionTools = lazy((): readonly FunctionTool[] =>
-  tools().map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: inputJsonSchema(tool) } })),
-);
+/** The tools as the model's functions, their JSON Schemas from the one zod source. */
+const functionTools = (): FunctionTool[] =>
+  toolSchemas().map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } }));
 
 /** Runs one model turn for `message`; throws `ModelUnavailable` for the queue to retry. */
 export async function modelTurn(deps: TurnDeps, message: PromptMessage, context: TurnContext): Promise<TurnAnswer> {

@@ -11,7 +11,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import { VERSION } from "../version";
-import { callTool, inputJsonSchema, tools } from "../tools/catalog";
+import { callTool, toolSchemas } from "../tools/catalog";
 import type { ToolContext } from "../tools/schedule";
 
 /** Answers one MCP request for the chat of `ctx` (access was checked by the route). */
@@ -23,7 +23,7 @@ export async function handleMcp(request: Request, ctx: ToolContext): Promise<Res
     { capabilities: { tools: {} }, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: tools().map((tool) => ({ name: tool.name, description: tool.description, inputSchema: inputJsonSchema(tool) as { type: "object" } })),
+    tools: toolSchemas().map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema as { type: "object" } })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (call) => {
     const reply = await callTool(ctx, call.params.name, call.params.arguments ?? {});

@@ -263,6 +263,19 @@ describe("the model's failures", () => {
     expect((await transcript(stub, chatId)).filter((e) => e.role === "bot").map((e) => e.text)).toEqual(["Now I can answer."]);
   });
 
+  it("waits at most its own longest backoff (5 min) whatever Retry-After asks, in whole seconds", async () => {
+    const m = model();
+    const { chatId, stub } = await chatWith(m.vars);
+    await m.script({ kind: "error", status: 429, retryAfter: 86_400 }, { kind: "error", status: 503, retryAfter: 2.5 });
+    const message = await userSays(stub, chatId, "hi");
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect([...(await retryDelays(message, m.env)), ...(await retryDelays(message, m.env))]).toEqual([300, 3]);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it("retries a 500 and a hang past LLM_TIMEOUT_SECONDS, without a reply in between", async () => {
     const m = model({ LLM_TIMEOUT_SECONDS: "1" });
     const { chatId, stub } = await chatWith(m.vars);

@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startModelStub, type ModelStub } from "../stub/model-stub.js";
 import { startWorker, waitFor, type Worker } from "./harness.js";
+import { TOOL_NAMES } from "../tool-names.js";
 
 const MODEL = "e2e-model";
 let model: ModelStub;
@@ -65,22 +66,7 @@ describe("MCP under wrangler dev", () => {
     const client = new Client({ name: "cuckoo-e2e", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${worker.base}/mcp/700300002`)));
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([
-      "memory_create",
-      "memory_delete",
-      "memory_get",
-      "memory_list",
-      "memory_update",
-      "schedule_cancel",
-      "schedule_create",
-      "schedule_list",
-      "schedule_pause",
-      "schedule_preview",
-      "schedule_resume",
-      "schedule_run_now",
-      "schedule_test",
-      "set_timezone",
-    ]);
+    expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
     const created = await client.callTool({ name: "schedule_create", arguments: { name: "Stand up", kind: "prompt", cron: "0 9 * * 1-5", text: "Stand up." } });
     expect(created.isError ?? false).toBe(false);
     const listed = await client.callTool({ name: "schedule_list", arguments: {} });

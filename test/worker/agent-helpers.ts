@@ -14,7 +14,7 @@
  */
 import { createExecutionContext, createMessageBatch, getQueueResult, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { expect, vi } from "vitest";
+import { expect, onTestFinished, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import type { ChatScheduler } from "../../src/chat/ChatScheduler";
 import worker from "../../src/index";
@@ -31,6 +31,12 @@ export function chatIds(start: number): () => { chatId: string; stub: Stub } {
 }
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+
+/** One job of the chat, as `getJob` answers it. */
+export const jobOf = <T = JobView>(stub: Stub, chatId: string, id: string): Promise<T> => must<T>(stub.getJob(chatId, id));
+
+/** The chat's jobs, as `listJobs` answers them. */
+export const jobsOf = async <T = JobView>(chat: { chatId: string; stub: Stub }): Promise<T[]> => (await must<{ jobs: T[] }>(chat.stub.listJobs(chat.chatId, {}))).jobs;
 
 /** The value of an RPC result, failing the test with the error when there is none. */
 export async function must<T>(call: Promise<unknown>): Promise<T> {
@@ -271,8 +277,15 @@ export async function settleSent(stub: Stub, runId: string, status: "delivered" 
   return message ? settle(stub, message, status, detail) : false;
 }
 
-/** Silences `console[kind]` for this test and returns the spy; `lines` reads what was logged. */
-export const quietConsole = (kind: "log" | "error") => vi.spyOn(console, kind).mockImplementation(() => {});
+/**
+ * Silences `console[kind]` for this test (restored when it ends, failed or not) and returns the spy; `lines`
+ * reads what was logged.
+ */
+export function quietConsole(kind: "log" | "error") {
+  const spy = vi.spyOn(console, kind).mockImplementation(() => {});
+  onTestFinished(() => spy.mockRestore());
+  return spy;
+}
 
 /** What a console spy recorded, one string per call. */
 export const lines = (spy: { mock: { calls: unknown[][] } }): string[] => spy.mock.calls.map((args) => args.map(String).join(" "));

@@ -7,7 +7,7 @@
  */
 import { describe, expect, inject, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { chatIds, feed, must, queued, spyQueue, transcript, type JobView, type Stub } from "./agent-helpers";
+import { chatIds, feed, must, queued, setInstanceVars, spyQueue, transcript, type JobView, type Stub } from "./agent-helpers";
 import { envWith, TOOL_NAMES } from "./helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -40,17 +40,9 @@ function model(extra: Record<string, string> = {}) {
 async function chatWith(vars: Record<string, string>, zone = "Europe/Berlin"): Promise<{ chatId: string; stub: Stub }> {
   const chat = newChat();
   await spyQueue(chat.stub);
-  await setVars(chat.stub, vars);
+  await setInstanceVars(chat.stub, vars);
   await must(chat.stub.setTimeZone(chat.chatId, zone));
   return chat;
-}
-
-async function setVars(stub: Stub, vars: Record<string, string>): Promise<void> {
-  const { runInDurableObject } = await import("cloudflare:test");
-  await runInDurableObject(stub, (instance) => {
-    const holder = instance as unknown as { env: Env };
-    holder.env = { ...holder.env, ...vars } as Env;
-  });
 }
 
 /** The user writes `text` (transcript mode); returns the queue message the chat sent. */
@@ -372,7 +364,7 @@ describe("with Telegram connected", () => {
     const bot = new TestBot("llm");
     const m = model();
     const chat = await telegramChat(bot, String(8_790_000));
-    await setVars(chat.stub, m.vars);
+    await setInstanceVars(chat.stub, m.vars);
     await m.script({ kind: "text", content: "Hello from the model." });
     const testEnv = envWith({ ...bot.vars([chat.chatId]), ...m.vars });
     expect((await postUpdate(testEnv, textUpdate(chat.chatId, "hello"))).status).toBe(200);

@@ -6,8 +6,8 @@
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
-import { advanceTo, alarmOf, chatIds, clockOf, lines, must, settleSent, spyQueue, sql, type JobView, type Stub } from "./agent-helpers";
+import { describe, expect, it } from "vitest";
+import { advanceTo, alarmOf, chatIds, clockOf, lines, must, quietConsole, settleSent, spyQueue, sql, type JobView, type Stub } from "./agent-helpers";
 import { createJob, nextRun, send } from "./api-helpers";
 
 const newChat = chatIds(415_000);
@@ -117,13 +117,12 @@ describe("written on a change, not on a fire", () => {
     expect(await settleSent(stub, `${job.id}:${second}`, "delivered")).toBe(true);
     expect(await jobRow(chatId, job.id)).toEqual(written);
 
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    quietConsole("error"); // the failed run is logged
     const third = Date.parse(nextRun("0 0 1 1 *", "UTC", second));
     await advanceTo(stub, third);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(await settleSent(stub, `${job.id}:${third}`, "failed", "the model said no")).toBe(true);
     expect((await jobRow(chatId, job.id))?.last_status).toBe("failed");
-    errors.mockRestore();
   });
 });
 
@@ -135,11 +134,10 @@ describe("what the alarm changes", () => {
     const good = await must<JobView>(stub.createJob(chatId, { name: "Healthy", kind: "prompt", delay: "PT6M", text: "This one fires." }, "admin"));
     // A damaged row is the point here, and no client can write one: the one raw write of this test.
     await sql(stub, "UPDATE jobs SET last_result = '{bad' WHERE id = ?", bad.id);
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = quietConsole("error");
     await advanceTo(stub, Date.parse(good.nextRunAt!));
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(lines(errors)).toEqual([`job ${bad.id} quarantined: row: last_result is not a valid result`]);
-    errors.mockRestore();
 
     expect(await jobRow(chatId, bad.id)).toMatchObject({ next_run_at: null, enabled: 1, last_status: "failed" });
     // The fired one-off is still live until it settles: its row keeps its time.
@@ -174,7 +172,7 @@ describe("a failed write", () => {
     const { chatId, stub } = newChat();
     await d1Down(stub);
     const batches = () => runInDurableObject(stub, (instance) => (instance as unknown as { env: { DB: { batches: number } } }).env.DB.batches);
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = quietConsole("error");
     const before = await clockOf(stub);
     const job = await must<JobView>(stub.createJob(chatId, { name: "Next year", kind: "prompt", cron: "0 0 1 1 *", text: "Plan the year." }, "admin"));
     const after = await clockOf(stub);
@@ -200,18 +198,16 @@ describe("a failed write", () => {
     // The job's own next run is what the alarm is armed for now: the retry is done.
     expect(await alarmOf(stub)).toBe(Date.parse(job.nextRunAt!));
     expect(errors).toHaveBeenCalledTimes(1);
-    errors.mockRestore();
   });
 
   it("ends its retry when the change it failed to write was undone meanwhile: the alarm does not come back for it", async () => {
     const { chatId, stub } = newChat();
     await d1Down(stub);
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = quietConsole("error");
     const job = await must<JobView>(stub.createJob(chatId, { name: "Oops", kind: "prompt", cron: "0 0 1 1 *", text: "Oops." }, "admin"));
     const retryAt = (await alarmOf(stub))!;
     await must(stub.cancelJob(chatId, job.id));
     expect(lines(errors)).toHaveLength(1);
-    errors.mockRestore();
 
     await d1Back(stub);
     await advanceTo(stub, retryAt);
@@ -225,11 +221,10 @@ describe("a failed write", () => {
     const job = await createJob(chatId, { name: "Kept", kind: "prompt", cron: "0 9 * * *", text: "Kept." });
     await env.DB.batch([env.DB.prepare("DELETE FROM jobs WHERE chat_id = ?").bind(chatId), env.DB.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId)]);
     await d1Down(stub);
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = quietConsole("error");
     const before = await clockOf(stub);
     expect(await send("POST", "/admin/directory/rebuild", { chatIds: [chatId] })).toEqual({ status: 200, body: { rebuilt: [], failed: [chatId], cursor: null } });
     expect(lines(errors)).toHaveLength(1);
-    errors.mockRestore();
     const retryAt = (await alarmOf(stub))!;
     expect(retryAt).toBeGreaterThanOrEqual(before + 60_000);
     expect(retryAt).toBeLessThan(Date.parse(job.nextRunAt!));
@@ -245,14 +240,13 @@ describe("a failed write", () => {
     await createJob(chatId, { name: "Standup", kind: "prompt", cron: "30 9 * * *", text: "Standup notes." });
     expect([await chatRows(chatId), await jobRows(chatId)]).toEqual([1, 1]);
     await d1Down(stub);
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = quietConsole("error");
 
     expect((await send("DELETE", `/admin/chats/${chatId}`)).body).toMatchObject({ error: { code: "internal" } });
     expect(lines(errors)[0]).toBe(`directory: could not remove chat ${chatId}'s rows Error: D1 is down`);
     expect([await chatRows(chatId), await jobRows(chatId)]).toEqual([1, 1]);
     // The erased object is bound to no chat: no retry of its own, so no alarm.
     expect(await alarmOf(stub)).toBeNull();
-    errors.mockRestore();
 
     await d1Back(stub);
     expect((await send("DELETE", `/admin/chats/${chatId}`)).status).toBe(204);

@@ -27,9 +27,7 @@ describe("a Bot API that hangs, then recovers", () => {
     await must(chat.stub.deliver("m:first", "Before the outage."));
 
     // One alarm: the job is claimed and queued first, then the send hangs until the alarm's 5 s budget is spent.
-    const started = Date.now();
     expect(await runDurableObjectAlarm(chat.stub)).toBe(true);
-    expect(Date.now() - started).toBeLessThan(9_000);
     const [fired] = (await queued(chat.stub)).map((s) => s.body as PromptMessage);
     expect(fired!.key).toBe(`${job.id}:${due}`);
     // Claimed at once (before the send began to hang), not seconds later.

@@ -2,6 +2,8 @@
 import { env } from "cloudflare:workers";
 import { app } from "../../src/http/app";
 
+export { TOOL_NAMES } from "../tool-names";
+
 /** The test env (CUCKOO_DEV=1, as under `npm run dev`) with some vars replaced; `undefined` unsets one. */
 export function envWith(overrides: Record<string, string | undefined> = {}): Env {
   const copy: Record<string, unknown> = { ...env };
@@ -35,21 +37,3 @@ export type Envelope = { error: { code: string; message: string } };
 export async function envelope(res: Response): Promise<Envelope> {
   return (await res.json()) as Envelope;
 }
-
-/** The agent's tools, in the catalog's order, as the model (AGENT=llm) and MCP clients see them (DESIGN §9). */
-export const TOOL_NAMES = [
-  "schedule_create",
-  "schedule_list",
-  "schedule_cancel",
-  "schedule_run_now",
-  "schedule_pause",
-  "schedule_resume",
-  "schedule_preview",
-  "schedule_test",
-  "set_timezone",
-  "memory_list",
-  "memory_get",
-  "memory_create",
-  "memory_update",
-  "memory_delete",
-];

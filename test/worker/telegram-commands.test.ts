@@ -10,7 +10,7 @@ import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { helpText, NON_TEXT_REPLY, statusText } from "../../src/telegram/commands";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { nextRun, send } from "./api-helpers";
-import { alarmOf, brief, chatIds, clockOf, dayMonthTime, expectSpyInPlace, must, NO_MODEL, spyQueue, transcript, type JobView } from "./agent-helpers";
+import { alarmOf, brief, chatIds, clockOf, dayMonthTime, expectSpyInPlace, jobsOf, must, NO_MODEL, spyQueue, transcript, type JobView } from "./agent-helpers";
 import {
   chatTime,
   delivered,
@@ -53,8 +53,6 @@ async function expectAnswer(chat: TelegramChat, text: string, markdown: string |
   return reply!;
 }
 
-const jobsOf = async (chat: TelegramChat) =>
-  (await must<{ jobs: (JobView & { text?: string; createdBy: string; category: string })[] }>(chat.stub.listJobs(chat.chatId, {}))).jobs;
 
 /** `d MMM HH:mm`, with the year when not this year's (the zone-change reply), via Intl. */
 function dayMonthYear(instant: number, zone: string, now: number): string {
@@ -139,7 +137,7 @@ describe("/cancel, /pause, /resume and /run", () => {
     await expectAnswer(chat, `/run ${job.id}`, `Job ${job.id} is still running.`);
 
     await expectAnswer(chat, `/cancel ${job.id}`, `Cancelled ${job.id} (Call the dentist).`);
-    expect(await jobsOf(chat)).toEqual([]);
+    expect(await jobsOf<JobView & { text?: string; createdBy: string; category: string }>(chat)).toEqual([]);
   });
 
   it("answer the usage sentence without an id", async () => {

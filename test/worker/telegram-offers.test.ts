@@ -8,7 +8,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { send } from "./api-helpers";
-import { brief, chatIds, clockOf, feed, fireJob, must, spyQueue, transcript, type JobView } from "./agent-helpers";
+import { brief, chatIds, clockOf, feed, fireJob, jobsOf, must, spyQueue, transcript, type JobView } from "./agent-helpers";
 import { buttonsOf, callbackUpdate, delivered, distance, postUpdate, sayOnce, telegramChat, TestBot, textUpdate, weekdayTime, type Call, type TelegramChat } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -29,7 +29,6 @@ async function pressIn(chat: TelegramChat, data: string): Promise<{ answer: stri
   return { answer: answers[0]?.params.text, sent, cleared: edits.some((c) => JSON.stringify(c.params.reply_markup) === JSON.stringify({ inline_keyboard: [] })) };
 }
 
-const jobsOf = async (chat: { chatId: string; stub: TelegramChat["stub"] }) => (await must<{ jobs: (JobView & { text?: string })[] }>(chat.stub.listJobs(chat.chatId, {}))).jobs;
 
 /** Tomorrow at `hour`:00 UTC by the chat's clock. */
 const tomorrowAt = (now: number, hour: number) => {
@@ -50,7 +49,7 @@ describe("a reminder written in words, without a model", () => {
     );
     expect(texts).toContain(offer.params.text);
     expect(chat.sent).toEqual([]);
-    expect(await jobsOf(chat)).toEqual([]);
+    expect(await jobsOf<JobView & { text?: string }>(chat)).toEqual([]);
   });
 
   it("Create makes the job once, says so, and takes the buttons away; a second press finds it answered", async () => {
@@ -59,7 +58,7 @@ describe("a reminder written in words, without a model", () => {
     const offer = await say(chat, "erinnere mich morgen um 9 an den Zahnarzt");
     const create = buttonsOf(offer)![0]![0]!.data;
     const first = await pressIn(chat, create);
-    const [job] = await jobsOf(chat);
+    const [job] = await jobsOf<JobView & { text?: string }>(chat);
     expect(job).toMatchObject({ name: "an den Zahnarzt", text: "an den Zahnarzt", schedule: { at: new Date(tomorrowAt(now, 9)).toISOString() }, createdBy: "user" });
     expect(first.answer).toBe(`Created ${job!.id}.`);
     expect(first.cleared).toBe(true);
@@ -67,7 +66,7 @@ describe("a reminder written in words, without a model", () => {
     expect(first.sent[0]!.params.text).toContain(`Created <code>${job!.id}</code> 💬 an den Zahnarzt · once `);
     const again = await pressIn(chat, create);
     expect(again).toMatchObject({ answer: "This was answered already.", sent: [] });
-    expect(await jobsOf(chat)).toHaveLength(1);
+    expect(await jobsOf<JobView & { text?: string }>(chat)).toHaveLength(1);
   });
 
   it("Cancel drops it; a time that passed before Create creates nothing and says so", async () => {
@@ -79,7 +78,7 @@ describe("a reminder written in words, without a model", () => {
     const late = await pressIn(chat, create);
     expect(late.answer).toBe("That time has passed; nothing was created.");
     expect(late.sent[0]!.params.text).toMatch(/^That time has passed \(\w{3} \d{1,2} \w{3} \d{2}:\d{2} in UTC\); nothing was created\. Try \/remind tomorrow 9:00 stretch or \/remind 2h stretch\.$/);
-    expect(await jobsOf(chat)).toEqual([]);
+    expect(await jobsOf<JobView & { text?: string }>(chat)).toEqual([]);
   });
 
   it("leaves any other message to the agent, whose answer carries the /remind example", async () => {
@@ -144,7 +143,7 @@ describe("transcript mode: entries keep their buttons, and POST …/messages { p
     expect(offer).toMatchObject({ role: "bot", source: "command", buttons: [[{ text: "Create" }, { text: "Cancel" }]] });
     const create = offer!.buttons![0]![0]!.data;
     const pressed = await post(chatId, { press: create });
-    const [job] = await jobsOf({ chatId, stub });
+    const [job] = await jobsOf<JobView & { text?: string }>({ chatId, stub });
     expect(pressed).toEqual({ status: 200, body: { answer: `Created ${job!.id}.` } });
     expect(job).toMatchObject({ name: "stretch", createdBy: "user" });
     const entries = await transcript(stub, chatId);

@@ -8,7 +8,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { nextRun } from "./api-helpers";
-import { chatIds, clockOf, must, type JobView } from "./agent-helpers";
+import { chatIds, clockOf, jobsOf, must, type JobView } from "./agent-helpers";
 import { chatTime, distance, sayOnce, telegramChat, TestBot, weekdayTime, type Call, type TelegramChat } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -28,7 +28,6 @@ async function expectReply(chat: TelegramChat, text: string, markdown: string | 
   expect(reply.params.reply_markup).toBeUndefined();
 }
 
-const jobsOf = async (chat: TelegramChat) => (await must<{ jobs: Job[] }>(chat.stub.listJobs(chat.chatId, {}))).jobs;
 
 /** A chat with its zone set, and the next year by its clock. */
 async function chatIn(zone: string | null): Promise<TelegramChat & { year: number }> {
@@ -51,7 +50,7 @@ describe("/remind reads the time as people write it", () => {
     const chat = await chatIn("Europe/Berlin");
     const t0 = await clockOf(chat.stub);
     const reply = await say(chat, `/remind ${chat.year}-12-02 14:30 call mum`);
-    const [job] = await jobsOf(chat);
+    const [job] = await jobsOf<Job>(chat);
     expect(job).toMatchObject({ name: "call mum", text: "call mum", kind: "prompt", category: "one-time", createdBy: "user", schedule: { at: `${chat.year}-12-02T13:30:00.000Z` } });
     expect((await remindReplies(chat, job!, "Europe/Berlin", t0)).map(renderTelegramHtml)).toContain(reply.params.text);
     expect(reply.params.text).toContain(`⏰ ${weekdayTime(Date.parse(`${chat.year}-12-02T13:30:00Z`), "Europe/Berlin", t0)} (Europe/Berlin), in `);
@@ -75,7 +74,7 @@ describe("/remind reads the time as people write it", () => {
     for (const [phrase, at] of cases) {
       await say(chat, `/remind ${phrase}`);
       const text = phrase.split(" ").slice(-1)[0] === "mum" ? "call mum" : phrase.split(" ").slice(-1)[0]!;
-      const job = (await jobsOf(chat)).find((j) => j.name === text);
+      const job = (await jobsOf<Job>(chat)).find((j) => j.name === text);
       expect(job?.schedule, phrase).toEqual({ at: new Date(at).toISOString() });
     }
   });
@@ -85,14 +84,14 @@ describe("/remind reads the time as people write it", () => {
     const t0 = await clockOf(chat.stub);
     const reply = await say(chat, "/remind in 2 hours check the oven");
     const t1 = await clockOf(chat.stub);
-    const [job] = await jobsOf(chat);
+    const [job] = await jobsOf<Job>(chat);
     const at = Date.parse((job!.schedule as { at: string }).at);
     expect(at).toBeGreaterThanOrEqual(t0 + 2 * HOUR);
     expect(at).toBeLessThanOrEqual(t1 + 2 * HOUR);
     expect(job!.name).toBe("check the oven");
     expect(reply.params.text).toMatch(/\(UTC\), in 2 h$/);
     await say(chat, "/remind 1h30m call back");
-    const back = (await jobsOf(chat)).find((j) => j.name === "call back")!;
+    const back = (await jobsOf<Job>(chat)).find((j) => j.name === "call back")!;
     expect(Date.parse((back.schedule as { at: string }).at) - at).toBeGreaterThan(-HOUR / 2 - 5_000);
   });
 
@@ -105,7 +104,7 @@ describe("/remind reads the time as people write it", () => {
       ["/remind 明日9時にお母さんに電話", "お母さんに電話"],
     ] as const) {
       await say(chat, message);
-      const job = (await jobsOf(chat)).find((j) => j.name === name);
+      const job = (await jobsOf<Job>(chat)).find((j) => j.name === name);
       const at = Date.parse((job!.schedule as { at: string }).at);
       // Tomorrow 09:00 in Berlin, whichever day the chat's clock is on.
       expect(weekdayTime(at, "Europe/Berlin", t0).endsWith(" 09:00"), message).toBe(true);
@@ -120,7 +119,7 @@ describe("/remind reads the time as people write it", () => {
     const lastOfMarch = new Date(Date.UTC(chat.year, 2, 31));
     const day = 31 - lastOfMarch.getUTCDay();
     const reply = await say(chat, `/remind ${chat.year}-03-${day} 02:30 night shift`);
-    const [job] = await jobsOf(chat);
+    const [job] = await jobsOf<Job>(chat);
     expect(job!.schedule).toEqual({ at: `${chat.year}-03-${day}T01:30:00.000Z` });
     expect(reply.params.text.split("\n").at(-1)).toBe(`${chat.year}-03-${day} 02:30 does not exist in Europe/Berlin; runs at 03:30.`);
   });
@@ -138,7 +137,7 @@ describe("/remind says what it did not understand, with two examples that work n
     expect(reply.params.text).toMatch(new RegExp(`^"${past}" is in the past: .* was \\d+ days ago\\. Try /remind ${tomorrow} 09:00 water plants or /remind 2h water plants\\.$`));
     await expectReply(chat, "/remind tomorrow 9am", `"tomorrow 9am" needs a text after it: what should I send then? Try /remind tomorrow 9am call mum or /remind 2h call mum.`);
     await expectReply(chat, "/remind", "/remind needs a time and then the text of the reminder. Try /remind tomorrow 9:00 call mum or /remind 2h call mum.");
-    expect(await jobsOf(chat)).toEqual([]);
+    expect(await jobsOf<Job>(chat)).toEqual([]);
   });
 });
 
@@ -173,7 +172,7 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     const t0 = await clockOf(chat.stub);
     const reply = await say(chat, message);
     const t1 = await clockOf(chat.stub);
-    const [job] = await jobsOf(chat);
+    const [job] = await jobsOf<Job>(chat);
     expect(job).toMatchObject({ name, text: name, schedule: { cron: stored }, category: "recurring", createdBy: "user" });
     expect([everyReply(job!, cron, description, "Europe/Berlin", t0), everyReply(job!, cron, description, "Europe/Berlin", t1)].map(renderTelegramHtml)).toContain(reply.params.text);
   });
@@ -188,7 +187,7 @@ describe("/every turns a phrase into plain cron and shows it", () => {
       `I couldn't use "0 8 * *" as a schedule: Invalid cron expression "0 8 * *": it has 4 fields; use 5 fields (minute hour day-of-month month day-of-week) such as "0 8 * * 1-5", or a macro such as "@daily". Try /every "0 8 * * 1-5" plan or /every day at 8:00 plan.`,
     );
     await expectReply(chat, "/every weekdays at 8:30", `"weekdays at 8:30" needs a text after it: what should I send then? Try /every weekdays at 8:30 summarise the news or /every day at 8:00 summarise the news.`);
-    expect(await jobsOf(chat)).toEqual([]);
+    expect(await jobsOf<Job>(chat)).toEqual([]);
   });
 });
 

@@ -5,12 +5,12 @@
  * what a client reads back: runs through `jobRuns`, prompts through the queue spy, logs a test expects.
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
-import { expect, inject, onTestFinished, vi } from "vitest";
+import { expect, inject } from "vitest";
 import { signatureHeader, type RunnerOutcome } from "../../src/contracts/runner";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import type { Run } from "../../src/schemas/jobs";
 import { STUB_RUNNER_SECRET, type RunnerCall, type StubAnswer } from "../stub/runner-stub";
-import { advanceTo, alarmOf, must, queued, setInstanceVars, spyQueue, type JobView, type Sent, type Stub } from "./agent-helpers";
+import { advanceTo, alarmOf, lines, must, queued, quietConsole, setInstanceVars, spyQueue, type JobView, type Sent, type Stub } from "./agent-helpers";
 import { call, envWith } from "./helpers";
 
 export { STUB_RUNNER_SECRET };
@@ -190,7 +190,6 @@ export async function promptOf(stub: Stub, runId: string): Promise<PromptMessage
  * expects a log line asserts it, and a green run prints nothing. Returns the lines logged so far.
  */
 export function captureLog(level: "log" | "error"): () => string[] {
-  const spy = vi.spyOn(console, level).mockImplementation(() => {});
-  onTestFinished(() => spy.mockRestore());
-  return () => spy.mock.calls.map((args) => args.map(String).join(" "));
+  const spy = quietConsole(level);
+  return () => lines(spy);
 }

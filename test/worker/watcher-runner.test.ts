@@ -7,7 +7,7 @@
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { advanceTo, alarmOf, chatIds, clockOf, MINUTE, must, transcript, type JobView, type Stub } from "./agent-helpers";
+import { advanceTo, alarmOf, chatIds, clockOf, jobOf, MINUTE, must, transcript, type Stub } from "./agent-helpers";
 import { call, envWith } from "./helpers";
 import {
   alarmComes,
@@ -33,7 +33,6 @@ import {
 const newChat = chatIds(6_200_000);
 
 const alertTexts = async (stub: Stub, chatId: string) => (await transcript(stub, chatId)).map((e) => e.text);
-const jobOf = (stub: Stub, chatId: string, id: string) => must<JobView>(stub.getJob(chatId, id));
 /** The runner's run id of a chat's run, as the first call to the runner carried it, less the chat. */
 const firstRunId = async (chatId: string) => String((await runnerCalls(chatId))[0]!.body!.runId).slice(chatId.length + 1);
 

@@ -6,11 +6,10 @@
  * object's clock. Chat ids 9620000 up.
  */
 import { describe, expect, it } from "vitest";
-import { advanceTo, brief, chatIds, clockOf, feed, must, queued, setInstanceVars, transcript, type JobView, type Stub } from "./agent-helpers";
+import { advanceTo, brief, chatIds, clockOf, feed, jobOf, must, queued, setInstanceVars, transcript, type JobView, type Stub } from "./agent-helpers";
 import { createWatcher, fireWatcher, promptOf, runOf, runsOldestFirst, settleWith, withRunner } from "./watcher-helpers";
 
 const newChat = chatIds(9_620_000);
-const jobOf = (stub: Stub, chatId: string, id: string) => must<JobView & { onlyOnChange?: boolean }>(stub.getJob(chatId, id));
 const alerts = async (stub: Stub, chatId: string) => (await transcript(stub, chatId)).filter((e) => e.source === "alert").map((e) => e.text.split("\n")[0]);
 
 /** A run's history entry: status and detail. */
@@ -32,7 +31,7 @@ describe("onlyOnChange", () => {
     const { chatId, stub } = newChat();
     const sent = await withRunner(stub);
     const job = await must<JobView>(stub.createJob(chatId, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "price", onlyOnChange: true }, "admin"));
-    expect(await jobOf(stub, chatId, job.id)).toMatchObject({ onlyOnChange: true });
+    expect(await jobOf<JobView & { onlyOnChange?: boolean }>(stub, chatId, job.id)).toMatchObject({ onlyOnChange: true });
 
     const first = await tick(stub, chatId, job, "price 42\n");
     const same = await tick(stub, chatId, job, "  price 42 \n\n");
@@ -62,14 +61,14 @@ describe("onlyOnChange", () => {
     const { chatId, stub } = newChat();
     await withRunner(stub);
     const job = await createWatcher(chatId, stub, { cron: "*/10 * * * *" });
-    expect(await jobOf(stub, chatId, job.id)).not.toHaveProperty("onlyOnChange");
+    expect(await jobOf<JobView & { onlyOnChange?: boolean }>(stub, chatId, job.id)).not.toHaveProperty("onlyOnChange");
     await tick(stub, chatId, job, "up\n");
     const second = await tick(stub, chatId, job, "up\n");
     expect(await ended(stub, chatId, second)).toMatchObject({ status: "matched" });
     await must(stub.editJob(chatId, job.id, { onlyOnChange: true }));
     const third = await tick(stub, chatId, job, "up\n");
     expect(await ended(stub, chatId, third)).toEqual({ state: "settled", status: "silent", detail: "unchanged" });
-    expect((await jobOf(stub, chatId, job.id)).lastResult).toMatchObject({ status: "silent" });
+    expect((await jobOf<JobView & { onlyOnChange?: boolean }>(stub, chatId, job.id)).lastResult).toMatchObject({ status: "silent" });
   });
 });
 
@@ -92,7 +91,7 @@ describe("exit 75", () => {
       const runId = await fireWatcher(chatId, stub, job);
       await settleWith(chatId, runId, fields);
       runIds.push(runId);
-      if (fields.exitCode === 75) expect((await jobOf(stub, chatId, job.id)).lastResult).toMatchObject({ status: "transient", exitCode: 75, timedOut: false });
+      if (fields.exitCode === 75) expect((await jobOf<JobView & { onlyOnChange?: boolean }>(stub, chatId, job.id)).lastResult).toMatchObject({ status: "transient", exitCode: 75, timedOut: false });
     }
     // Exit 3 alerts once; the 75 in between does not end its streak; a success does, so the last 3 alerts again.
     expect(await alerts(stub, chatId)).toEqual([`⚠️ Job "Feed" (${job.id}) failed (exit 3):`, `⚠️ Job "Feed" (${job.id}) failed (exit 3):`]);
@@ -105,7 +104,7 @@ describe("exit 75", () => {
       ["transient", "exit 75: tried again next time"],
       ["failed", "exit 3"],
     ]);
-    expect((await jobOf(stub, chatId, job.id)).enabled).toBe(true);
+    expect((await jobOf<JobView & { onlyOnChange?: boolean }>(stub, chatId, job.id)).enabled).toBe(true);
   });
 
   it("fails a one-off watcher, which has no next time: the alert, and the job kept paused", async () => {
@@ -115,7 +114,7 @@ describe("exit 75", () => {
     const runId = await fireWatcher(chatId, stub, job);
     await settleWith(chatId, runId, { status: "failed", exitCode: 75, stderrTail: "try later" });
     expect(await alerts(stub, chatId)).toEqual([`⚠️ Job "Once" (${job.id}) failed (exit 75):`]);
-    expect(await jobOf(stub, chatId, job.id)).toMatchObject({ enabled: false, nextRunAt: null, lastResult: { status: "failed", exitCode: 75 } });
+    expect(await jobOf<JobView & { onlyOnChange?: boolean }>(stub, chatId, job.id)).toMatchObject({ enabled: false, nextRunAt: null, lastResult: { status: "failed", exitCode: 75 } });
   });
 });
 
@@ -148,7 +147,7 @@ describe("the daily wake-up budget", () => {
     expect((await queued(stub)).map((s) => (s.body as { key: string }).key)).toEqual([first, second]);
     expect(await ended(stub, chatId, third)).toEqual({ state: "settled", status: "over_budget", detail: "over the day's 2 wake-ups" });
     expect(await ended(stub, chatId, fourth)).toEqual({ state: "settled", status: "over_budget", detail: "over the day's 2 wake-ups" });
-    expect(await jobOf(stub, chatId, b.id)).toMatchObject({ running: false, lastResult: { status: "over_budget", exitCode: 0 } });
+    expect(await jobOf<JobView & { onlyOnChange?: boolean }>(stub, chatId, b.id)).toMatchObject({ running: false, lastResult: { status: "over_budget", exitCode: 0 } });
     // One notice for the day, naming the job whose match went over first.
     expect(brief((await transcript(stub, chatId)).filter((e) => e.source === "alert"))).toEqual([{ role: "bot", source: "alert", text: NOTICE("A", a.id, 2), jobId: a.id, runId: third }]);
 
@@ -192,7 +191,7 @@ describe("the daily wake-up budget", () => {
     const runId = await fireWatcher(chatId, stub, job);
     await settleWith(chatId, runId, { status: "output", stdout: "hit\n" });
     expect(await ended(stub, chatId, runId)).toMatchObject({ status: "over_budget", detail: "over the day's 0 wake-ups" });
-    expect(await jobOf(stub, chatId, job.id)).toMatchObject({ enabled: false, nextRunAt: null, lastResult: { status: "over_budget" } });
+    expect(await jobOf<JobView & { onlyOnChange?: boolean }>(stub, chatId, job.id)).toMatchObject({ enabled: false, nextRunAt: null, lastResult: { status: "over_budget" } });
     expect(await queued(stub)).toEqual([]);
   });
 });

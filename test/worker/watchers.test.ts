@@ -8,7 +8,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { renderTelegramHtml } from "../../src/telegram/render";
-import { advanceTo, alarmOf, chatIds, clockOf, expectSpyInPlace, feed, must, queued, setInstanceVars, transcript, type JobView, type Stub } from "./agent-helpers";
+import { advanceTo, alarmOf, chatIds, clockOf, expectSpyInPlace, feed, jobOf, must, queued, setInstanceVars, transcript, type JobView, type Stub } from "./agent-helpers";
 import { expectReply, telegramChat, TestBot } from "./telegram-helpers";
 import {
   alarmComes,
@@ -33,7 +33,6 @@ const newChat = chatIds(6_000_000);
 
 const entries = async (stub: Stub, chatId: string) =>
   (await transcript(stub, chatId)).map((e) => ({ role: e.role, source: e.source, text: e.text, jobId: e.jobId, runId: e.runId }));
-const jobOf = (stub: Stub, chatId: string, id: string) => must<JobView>(stub.getJob(chatId, id));
 const alertLines = async (stub: Stub, chatId: string) => (await entries(stub, chatId)).filter((e) => e.source === "alert").map((e) => e.text.split("\n")[0]);
 
 describe("a due watcher", () => {

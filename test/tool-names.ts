@@ -1,0 +1,20 @@
+/**
+ * The agent's tools, in the catalog's order, as the model (AGENT=llm) and MCP clients see them (DESIGN §9):
+ * one list for the worker and end-to-end tests, in a module of its own so that both tiers can import it.
+ */
+export const TOOL_NAMES: readonly string[] = [
+  "schedule_create",
+  "schedule_list",
+  "schedule_cancel",
+  "schedule_run_now",
+  "schedule_pause",
+  "schedule_resume",
+  "schedule_preview",
+  "schedule_test",
+  "set_timezone",
+  "memory_list",
+  "memory_get",
+  "memory_create",
+  "memory_update",
+  "memory_delete",
+];

@@ -117,6 +117,21 @@ function workerPort(args) {
 }
 
 /**
+ * The part of the shell's environment the runner gets: its own settings (RUNNER_*, WORKSPACE_ROOT) and what
+ * scripts need to run (PATH, HOME, locale, TMPDIR).
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Record<string, string>}
+ */
+function runnerEnv(env) {
+  /** @param {string} key */
+  const keep = (key) => /^RUNNER_/.test(key) || ["WORKSPACE_ROOT", "PATH", "HOME", "LANG", "LC_ALL", "TMPDIR"].includes(key);
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined && keep(key)) out[key] = value;
+  return out;
+}
+
+/**
  * Starts `node runner/src/main.ts` on RUNNER_PORT (8788), waits for its /healthz, and returns the --var
  * arguments that point the Worker at it. A runner that cannot start stops `npm run dev` with its reason.
  * @param {number} port the Worker's port, for the callback base
@@ -127,8 +142,10 @@ async function startRunner(port) {
   const secret = randomBytes(32).toString("hex");
   const runner = spawn(process.execPath, [path.join(root, "runner", "src", "main.ts")], {
     cwd: root,
+    // Only what the runner reads, and what a shell needs: the scripts it starts run as this user and could
+    // read its environment (/proc), so the shell's own secrets (a bot token, an API key) stay out of it.
     env: {
-      ...process.env,
+      ...runnerEnv(process.env),
       RUNNER_SECRET: secret,
       RUNNER_PORT: String(runnerPort),
       RUNNER_HOST: "127.0.0.1",

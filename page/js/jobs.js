@@ -41,10 +41,11 @@ function statusLine(job) {
   if (job.running) parts.push(h("span", { class: "badge running" }, ["Running"]));
   if (!job.enabled) parts.push(h("span", { class: "badge paused" }, ["Paused"]));
   if (job.lastResult) {
-    const ok = job.lastResult.status === "delivered" || job.lastResult.status === "silent" || job.lastResult.status === "matched";
-    parts.push(
-      h("span", { class: ok ? "result-ok" : "result-failed" }, [`Last run ${job.lastResult.status}, ${relative(Date.parse(job.lastResult.at), now())}`]),
-    );
+    const status = job.lastResult.status;
+    // Exit 75 ("try next time") and the day's wake-up budget are not failures: said in words, not in red.
+    const style = status === "failed" ? "result-failed" : status === "transient" || status === "over_budget" ? "muted" : "result-ok";
+    const said = status === "transient" ? "skipped (try next time)" : status === "over_budget" ? "held (over the day's wake-up budget)" : status;
+    parts.push(h("span", { class: style }, [`Last run ${said}, ${relative(Date.parse(job.lastResult.at), now())}`]));
   } else if (!job.running) parts.push(h("span", { class: "muted" }, ["Not run yet"]));
   const line = h("p", { class: "job-status" }, []);
   parts.forEach((p, i) => line.append(...(i ? [" ", p] : [p])));

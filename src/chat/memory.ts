@@ -8,7 +8,7 @@ import { MEMORY_ID, newMemoryId, shown } from "../contracts/ids";
 import { err, ok, type Result } from "../result";
 import { memoryCreateInput, memoryUpdateInput, MEMORY_LIMITS, type MemoryCreateInput, type MemoryRecord, type MemoryUpdateInput } from "../schemas/memory";
 import { firstSentence, sentenceFor } from "../sentence";
-import { nameProblem } from "../jobs/text";
+import { brokenCharacterProblem, nameProblem } from "../jobs/text";
 import { noMemoryText, staleRevisionText, tooManyRecordsText } from "../jobs/memory";
 import type { ChatInfo } from "./info";
 import type { JobStore } from "./store/jobs";
@@ -20,11 +20,10 @@ export type MemoryDeps = { memory: MemoryStore; jobs: JobStore; info: ChatInfo; 
 export type Deleted = { record: MemoryRecord; referredBy: string[] };
 
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /** The problem with a body: a broken character, or more than 16 KB of UTF-8. */
 function bodyProblem(body: string): string | null {
-  if (LONE_SURROGATE.test(body)) return `"body" holds a broken character (an unpaired UTF-16 surrogate); send valid Unicode text.`;
+  const broken = brokenCharacterProblem("body", body);
+  if (broken) return broken;
   const bytes = new TextEncoder().encode(body).length;
   return bytes <= MEMORY_LIMITS.bodyBytes ? null : `"body" must be at most 16 KB (${MEMORY_LIMITS.bodyBytes} bytes of UTF-8); it has ${bytes} bytes.`;
 }

@@ -7,6 +7,11 @@
  */
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The sentence for a field holding an unpaired UTF-16 surrogate (a broken character), or null. */
+export function brokenCharacterProblem(field: string, value: string): string | null {
+  return LONE_SURROGATE.test(value) ? `"${field}" holds a broken character (an unpaired UTF-16 surrogate); send valid Unicode text.` : null;
+}
 /** C0/C1 controls (NUL, newlines, escape …) and the bidi embeddings, overrides and isolates. */
 const NAME_FORBIDDEN = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 /** Something that shows: not a space, a control, a format character (zero-width, joiners) or a filler. */
@@ -17,7 +22,8 @@ export const lengthOf = (s: string): number => [...s].length;
 
 /** The problem with a free text field (`text`, `command`): blank, too long, or a broken character. */
 export function textProblem(field: string, value: string, max: number): string | null {
-  if (LONE_SURROGATE.test(value)) return `"${field}" holds a broken character (an unpaired UTF-16 surrogate); send valid Unicode text.`;
+  const broken = brokenCharacterProblem(field, value);
+  if (broken) return broken;
   if (value.trim() === "") return `"${field}" must not be blank.`;
   const n = lengthOf(value);
   return n <= max ? null : `"${field}" must be 1 to ${max} characters long; got ${n}.`;
@@ -25,7 +31,8 @@ export function textProblem(field: string, value: string, max: number): string |
 
 /** The problem with a name (trimmed before it is stored): as `textProblem`, and it must show on one line. */
 export function nameProblem(field: string, value: string, max: number): string | null {
-  if (LONE_SURROGATE.test(value)) return `"${field}" holds a broken character (an unpaired UTF-16 surrogate); send valid Unicode text.`;
+  const broken = brokenCharacterProblem(field, value);
+  if (broken) return broken;
   if (NAME_FORBIDDEN.test(value)) return `"${field}" must not hold control characters or text-direction overrides (U+202A–U+202E, U+2066–U+2069).`;
   if (!VISIBLE.test(value)) return `"${field}" must hold a visible character, such as "Inbox summary"; got only spaces or invisible characters.`;
   const n = lengthOf(value.trim());

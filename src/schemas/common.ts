@@ -22,3 +22,12 @@ export const jobId = lazy(() =>
 
 /** The body of `/run`, `/pause`, `/resume` and `DELETE` (DESIGN §10): none, or `{}`. */
 export const emptyBody = lazy(() => z.strictObject({}).meta({ description: "No body: send none, or `{}`."}));
+
+/** A string field: a missing one is "required", a wrong type shows the accepted form. */
+export const str = (field: string, example: string) =>
+  z.string({
+    error: (issue) =>
+      issue.input === undefined
+        ? `"${field}" is required, such as ${JSON.stringify(example)}.`
+        : `"${field}" must be a string such as ${JSON.stringify(example)}.`,
+  });

@@ -4,7 +4,7 @@
  */
 import * as z from "zod";
 import { lazy } from "../lazy";
-import { CATEGORIES, JOB_KINDS } from "./jobs";
+import { CATEGORIES, JOB_KINDS, LAST_STATUSES } from "./jobs";
 import { chatId, instant, jobId } from "./common";
 
 export const DIRECTORY_MAX_LIMIT = 100;
@@ -80,7 +80,7 @@ export const directoryJobSchema = lazy(() =>
     enabled: z.boolean(),
     nextRunAt: nextRunAt(),
     lastStatus: z
-      .enum(["delivered", "silent", "matched", "failed", "transient", "over_budget"])
+      .enum(LAST_STATUSES)
       .nullable()
       .meta({ description: "The status of its last result (`lastResult.status`), null before its first run." }),
     timeZone: z.string().meta({ description: "The chat's zone, in which the schedule runs." }),

@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 import { lazy } from "../lazy";
-import { chatId, instant, jobId } from "./common";
+import { chatId, instant, jobId, str } from "./common";
 
 export const JOB_KINDS = ["prompt", "watcher"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
@@ -28,7 +28,7 @@ export const LIMITS = {
  * `transient`: a watcher's script exited 75 (EX_TEMPFAIL, "try next time"); `over_budget`: a watcher matched
  * past the chat's MAX_WAKEUPS_PER_DAY and woke no one (DESIGN §3, §5).
  */
-const LAST_STATUSES = ["delivered", "silent", "matched", "failed", "transient", "over_budget"] as const;
+export const LAST_STATUSES = ["delivered", "silent", "matched", "failed", "transient", "over_budget"] as const;
 export const RUN_STATUSES = ["delivered", "silent", "matched", "failed", "skipped", "transient", "over_budget"] as const;
 
 /** `lastResult`: as clients see it, and as the chat's object stores it (JSON in the job row, parsed back). */
@@ -95,14 +95,6 @@ export type Run = z.infer<ReturnType<typeof runSchema>>;
 export type RunState = Run["state"];
 export type RunStatus = NonNullable<Run["status"]>;
 
-/** A string field: a missing one is "required", a wrong type shows the accepted form. */
-const str = (field: string, example: string) =>
-  z.string({
-    error: (issue) =>
-      issue.input === undefined
-        ? `"${field}" is required, such as ${JSON.stringify(example)}.`
-        : `"${field}" must be a string such as ${JSON.stringify(example)}.`,
-  });
 const TIMEOUT = `"timeoutSeconds" must be a whole number of seconds from ${LIMITS.timeoutMin} to ${LIMITS.timeoutMax}.`;
 const MEMORY_REFS = `"memoryRefs" must be a list of up to ${LIMITS.memoryRefs} memory record ids, such as ["m4x7pq"].`;
 const MEMORY_REF = `Each of "memoryRefs" must be a memory record id such as "m4x7pq"; see memory_list.`;

@@ -8,7 +8,7 @@
 import * as z from "zod";
 import { MEMORY_ID } from "../contracts/ids";
 import { lazy } from "../lazy";
-import { instant } from "./common";
+import { instant, str } from "./common";
 
 export const MEMORY_LIMITS = {
   records: 200,
@@ -33,12 +33,6 @@ export const memoryRecordSchema = lazy(() =>
   }),
 );
 export type MemoryRecord = z.infer<ReturnType<typeof memoryRecordSchema>>;
-
-const str = (field: string, example: string) =>
-  z.string({
-    error: (issue) =>
-      issue.input === undefined ? `"${field}" is required, such as ${JSON.stringify(example)}.` : `"${field}" must be a string such as ${JSON.stringify(example)}.`,
-  });
 
 const TITLE = () => str("title", "Project Alpha").meta({ minLength: 1, maxLength: MEMORY_LIMITS.title, examples: ["Project Alpha"] });
 const BODY = () =>

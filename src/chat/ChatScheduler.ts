@@ -114,8 +114,8 @@ export class ChatScheduler extends DurableObject<Env> {
     this.memory = new MemoryOps({ memory: memoryStore, jobs: jobStore, info, now, transaction });
     this.imports = new Imports({ jobs: jobStore, imports: new ImportStore(this.db), jobOps: this.jobs, info, config, now, transaction });
     this.conversation = new Conversation({ jobs: jobStore, usage, config, userPrompts, runs, gateStore, gate, transcript, deliveries, settler, info, env: currentEnv, now, transaction });
-    this.inbox = new Inbox({ transcript, userPrompts, offers: new OfferStore(this.db), info, deliveries, directory, jobs: this.jobs, env: currentEnv, config, now, transaction });
-    this.outbox = new TelegramOutbox({ outbox: outboxStore, info, config, markBlocked: (chatId, blocked, at) => directory.markBlocked(chatId, blocked, at), now });
+    this.inbox = new Inbox({ transcript, userPrompts, offers: new OfferStore(this.db), info, deliveries, jobs: this.jobs, env: currentEnv, config, now, transaction });
+    this.outbox = new TelegramOutbox({ outbox: outboxStore, info, config, now });
   }
 
   /** Every RPC entry self-heals: work pending and no alarm set → arm it (DESIGN §5). */
@@ -133,7 +133,7 @@ export class ChatScheduler extends DurableObject<Env> {
       { name: "firing", run: (now) => this.jobs.readyToFire(now, () => this.firing.tick(now)) },
       { name: "the run gate", run: (now) => this.conversation.resendPending(now) },
       { name: "lost user messages", run: (now) => this.conversation.resendLost(now) },
-      { name: "the outbox", run: (now) => this.outbox.tick(now) },
+      { name: "the outbox", run: () => this.outbox.tick() },
       { name: "the directory", run: async () => (await this.directory.sync(), false) },
     ]);
   }

@@ -68,11 +68,6 @@ export class Directory {
     return this.once(true);
   }
 
-  /** The blocked flag changed (the outbox or the inbox says so): the chat's row follows. */
-  async markBlocked(_chatId: string, _blocked: boolean, _now: number): Promise<void> {
-    await this.sync();
-  }
-
   /** When the alarm should come back for a failed write. */
   retryAt(): number | null {
     return this.d.store.retryAt();

@@ -7,7 +7,6 @@
 import type { Config } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";
 import type { Deliveries } from "../chat/deliveries";
-import type { Directory } from "../chat/directory";
 import type { ChatInfo } from "../chat/info";
 import type { OfferStore } from "../chat/store/offers";
 import type { TranscriptStore } from "../chat/store/transcript";
@@ -31,7 +30,6 @@ export type InboxDeps = {
   offers: OfferStore;
   info: ChatInfo;
   deliveries: Deliveries;
-  directory: Directory;
   /** The chat's job operations, which commands use. */
   jobs: CommandHost;
   env: () => Env;
@@ -98,10 +96,8 @@ export class Inbox {
     if (!this.d.transcript.firstUpdate(update.update_id, now)) return ok({ handled: "duplicate" });
     try {
       const wasBlocked = this.d.info.blocked();
-      if (wasBlocked) {
-        this.d.info.setBlocked(false); // they wrote again
-        await this.d.directory.markBlocked(origin.chatId, false, now);
-      }
+      // They wrote again (the D1 directory follows in the sync after every call).
+      if (wasBlocked) this.d.info.setBlocked(false);
       const context = this.context(origin.chatId, wasBlocked, now);
       const key = `u:${update.update_id}`;
       if (update.callback_query) {

@@ -38,14 +38,14 @@ async function sendOutbox(
   api: BotApi,
   chatId: string,
   budget: Budget,
-  onBlocked: () => Promise<void>,
+  onBlocked: () => void,
 ): Promise<OutboxOutcome> {
   let outcome: OutboxOutcome = "idle";
   for (const row of store.dueOutbox(budget.now())) {
     const result = await sendRow(store, api, chatId, row, budget);
     if (result === "blocked") {
       store.clearOutbox();
-      await onBlocked();
+      onBlocked();
       return "blocked";
     }
     if (result === "waiting") return "waiting";
@@ -123,8 +123,6 @@ export type TelegramOutboxDeps = {
   outbox: OutboxStore;
   info: ChatInfo;
   config: () => Config;
-  /** Records the chat as blocked (or not) in the D1 directory; never throws. */
-  markBlocked: (chatId: string, blocked: boolean, now: number) => Promise<void>;
   now: () => number;
 };
 
@@ -132,18 +130,20 @@ export type TelegramOutboxDeps = {
 export class TelegramOutbox {
   constructor(private readonly d: TelegramOutboxDeps) {}
 
-  /** The alarm's part: sends the due rows; with no bot to send them, drops them (the transcript is the delivery). */
-  async tick(now: number): Promise<boolean> {
+  /**
+   * The alarm's part: sends the due rows; with no bot to send them, drops them (the transcript is the
+   * delivery). A chat found blocked reaches the D1 directory in the alarm's sync that follows.
+   */
+  async tick(): Promise<boolean> {
     const t = this.d.config().telegram;
     const chatId = this.d.info.chatId();
     if (!this.d.info.canSend() || t.botToken === null || chatId === null) {
       this.d.outbox.clearOutbox();
       return false;
     }
-    await sendOutbox(this.d.outbox, { base: t.apiBase, token: t.botToken }, chatId, { deadline: this.d.now() + SEND_BUDGET_MS, now: this.d.now }, async () => {
+    await sendOutbox(this.d.outbox, { base: t.apiBase, token: t.botToken }, chatId, { deadline: this.d.now() + SEND_BUDGET_MS, now: this.d.now }, () => {
       this.d.info.setBlocked(true);
       console.log(`chat ${chatId} is blocked: Telegram says it cannot be reached; it stays so until the user writes`);
-      await this.d.markBlocked(chatId, true, now);
     });
     return false;
   }

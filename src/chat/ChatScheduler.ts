@@ -15,7 +15,7 @@ import type { CreatedBy } from "../schemas/jobs";
 import { err, ok, type Result } from "../result";
 import { chatRunId, runnerOutcome, type RunnerOutcome } from "../contracts/runner";
 import { firstSentence, sentenceFor } from "../sentence";
-import { deliverArgs, gateSettleArgs } from "../schemas/agent";
+import { deliverArgs, gateSettleArgs, turnAnswerArgs } from "../schemas/agent";
 import type { ChatSettings, TranscriptEntry, ZoneChange } from "../schemas/chats";
 import type { MemoryCreateInput, MemoryRecord, MemoryUpdateInput } from "../schemas/memory";
 import type { ImportBatch, ImportReply } from "../schemas/import";
@@ -253,6 +253,10 @@ export class ChatScheduler extends DurableObject<Env> {
    * (and a model turn's context when asked); with an answer already known, `done` and the next prompt.
    */
   gateOffer(message: unknown, options: OfferOptions = {}): Promise<Result<OfferResult>> {
+    if (options.answer !== undefined) {
+      const answer = turnAnswerArgs().safeParse(options.answer, { error: sentenceFor });
+      if (!answer.success) return Promise.resolve(err("bad_request", firstSentence(answer.error)));
+    }
     return this.healed(this.conversation.offer(message, options));
   }
 
@@ -260,6 +264,8 @@ export class ChatScheduler extends DurableObject<Env> {
   gateFinish(token: string, key: string, answer: TurnAnswer, model = false): Promise<Result<{ delivered: boolean; next: NextPrompt | null }>> {
     const args = gateSettleArgs().safeParse({ token, key, status: answer?.status, detail: answer?.detail ?? null }, { error: sentenceFor });
     if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
+    const parsed = turnAnswerArgs().safeParse(answer, { error: sentenceFor });
+    if (!parsed.success) return Promise.resolve(err("bad_request", firstSentence(parsed.error)));
     return this.healed(this.conversation.finish(token, key, answer, model));
   }
 

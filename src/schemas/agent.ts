@@ -36,6 +36,24 @@ export const deliverArgs = lazy(() =>
   }),
 );
 
+/**
+ * A turn's answer as the built-in agent hands it to the chat's object over RPC (`offer` with an answer, and
+ * `finish`; the type is `contracts/turn.ts`'s TurnAnswer): each text bounded at a queue message's size (a
+ * model's reply may be longer than `deliver`'s 64,000 characters: Telegram gets it in parts), the run's status
+ * and detail as `settle` bounds them.
+ */
+export const turnAnswerArgs = lazy(() =>
+  z.strictObject({
+    markdown: z.string().min(1).max(128_000).nullable(),
+    prompt: z.string().max(128_000).nullish(),
+    promptBody: z.string().max(128_000).optional(),
+    tools: z.array(z.strictObject({ name: z.string().max(100), args: z.unknown(), ok: z.boolean(), text: z.string().max(128_000) })).max(500),
+    status: gateSettleArgs().shape.status,
+    detail: z.string().max(2000).nullable(),
+    told: z.boolean().optional(),
+  }),
+);
+
 /** `offer`'s answer over HTTP: the exact forms of DESIGN §7 (the zone stays inside; the message carries it). */
 export const gateOfferReply = lazy(() =>
   z.union([

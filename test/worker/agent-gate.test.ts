@@ -8,6 +8,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
+import type { TurnAnswer } from "../../src/contracts/turn";
 import {
   advanceTo,
   alarmOf,
@@ -37,6 +38,24 @@ const newChat = chatIds(4_010_000);
 
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+describe("a turn's answer over RPC", () => {
+  it("is checked like any input: a reply that is not text, or tools that are not a list, is one sentence and changes nothing", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const m1 = userMessage(chatId, "1", "hello");
+    const bad = { markdown: 42, tools: [], status: "delivered", detail: null } as unknown as TurnAnswer;
+    const offered = await stub.gateOffer(m1, { answer: bad });
+    expect(offered).toMatchObject({ ok: false, error: { code: "bad_request" } });
+
+    const token = await take(stub, m1);
+    const finished = await stub.gateFinish(token, "m:1", { markdown: "Hi.", tools: "none", status: "delivered", detail: null } as unknown as TurnAnswer);
+    expect(finished).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    expect((await transcript(stub, chatId)).filter((e) => e.role === "bot")).toEqual([]);
+    // The holder still holds it and finishes it with a good answer.
+    expect(await must(stub.gateFinish(token, "m:1", { markdown: "Hi.", tools: [], status: "delivered", detail: null }))).toEqual({ delivered: true, next: null });
+  });
 });
 
 describe("offer, next and settle", () => {

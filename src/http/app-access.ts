@@ -11,6 +11,7 @@ import { getCookie } from "hono/cookie";
 import { APP_COOKIE, isAppSession, verifyAppSession } from "./app-session";
 import type { Access, AppEnv } from "./context";
 import { ApiError } from "./errors";
+import { bearer } from "./request-parts";
 import { checkSameOrigin, sessionOf } from "./session-cookie";
 
 export const APP_SESSION_TEXT = {
@@ -27,7 +28,7 @@ export async function appAccess(c: Context<AppEnv>): Promise<Access | null> {
   const header = c.req.header("authorization");
   let value: string | undefined;
   if (header !== undefined) {
-    value = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header)?.[1];
+    value = bearer(header) ?? undefined;
     if (value === undefined || !isAppSession(value)) return null;
   } else {
     // An operator with the page's own cookie keeps the page's access where ADMIN_TOKEN can check it.

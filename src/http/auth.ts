@@ -8,6 +8,7 @@ import type { MiddlewareHandler } from "hono";
 import { appAccess } from "./app-access";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
+import { bearer, BODY_METHODS, mediaType } from "./request-parts";
 import { checkSameOrigin, sessionOf, verifySession } from "./session-cookie";
 
 /** Which secret guards a route family: `ADMIN_TOKEN` for /admin/*, `TOOLS_TOKEN` for /tools/* and /mcp/*. */
@@ -16,7 +17,6 @@ export type TokenName = "ADMIN_TOKEN" | "TOOLS_TOKEN";
 const API_NAME: Record<TokenName, string> = { ADMIN_TOKEN: "the admin API", TOOLS_TOKEN: "the tools API" };
 const CHALLENGE = { "WWW-Authenticate": "Bearer" };
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
 /** Middleware enforcing the access rule for the routes guarded by `name`. */
 export function requireToken(name: TokenName): MiddlewareHandler<AppEnv> {
@@ -99,15 +99,6 @@ function isLocalPage(value: string): boolean {
     return false;
   }
   return (url.protocol === "http:" || url.protocol === "https:") && LOCAL_HOSTS.has(url.hostname);
-}
-
-function mediaType(value: string | null): string {
-  return (value ?? "").split(";")[0]!.trim().toLowerCase();
-}
-
-function bearer(header: string | undefined): string | null {
-  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? "");
-  return match ? match[1]! : null;
 }
 
 /**

@@ -7,12 +7,12 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { ApiError } from "./errors";
+import { BODY_METHODS, mediaType } from "./request-parts";
 
 /** The cookie's name: `__Host-` makes the browser require Secure, Path=/ and no Domain. */
 export const SESSION_COOKIE = "__Host-cuckoo-session";
 /** How long a session lasts: a working day. */
 export const SESSION_SECONDS = 12 * 60 * 60;
-const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const encoder = new TextEncoder();
@@ -72,8 +72,7 @@ export function checkSameOrigin(request: Request): void {
         ? `A ${request.method} with the session cookie must carry an Origin header naming this site (${own}).`
         : `A ${request.method} with the session cookie must come from this site (${own}); the Origin header is ${JSON.stringify(origin.slice(0, 100))}.`,
     );
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (BODY_METHODS.has(request.method) && type !== "application/json")
+  if (BODY_METHODS.has(request.method) && mediaType(request.headers.get("content-type")) !== "application/json")
     throw new ApiError("forbidden", `A ${request.method} with the session cookie needs "Content-Type: application/json".`);
 }
 

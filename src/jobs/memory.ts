@@ -4,6 +4,7 @@
  * to a budget with every cut marked (ids and titles always kept); what a run says when a record it refers to
  * is gone (it fails; nothing falls back to old content); and the sentences of the memory records' rules.
  */
+import { listed } from "./texts";
 
 /** A memory record as a fire reads it. */
 export type MemoryContent = { id: string; title: string; body: string; revision: number };
@@ -70,8 +71,7 @@ export function resolveRefs(refs: readonly string[], found: ReadonlyMap<string, 
 /** `memory record m4x7pq no longer exists` / `memory records m4x7pq and k2n8vq no longer exist`: a run's detail. */
 export function goneDetail(missing: readonly string[]): string {
   if (missing.length === 1) return `memory record ${missing[0]} no longer exists`;
-  const list = `${missing.slice(0, -1).join(", ")} and ${missing[missing.length - 1]}`;
-  return `memory records ${list} no longer exist`;
+  return `memory records ${listed(missing)} no longer exist`;
 }
 
 /**

@@ -20,6 +20,11 @@ export function lateNote(dueAt: number, zone: string): string {
 /** A one-off fired more than this late carries the late note (DESIGN §5). */
 export const LATE_AFTER_MS = 60_000;
 
+/** `a`, `a and b`, `a, b and c`: items in a sentence. */
+export function listed(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
 /** `d MMM HH:mm`, with the year when it is not this year's (zone-change reply). */
 function dayMonthTime(instant: number, zone: string, now: number): string {
   const text = formatDayMonthTime(instant, zone);
@@ -118,7 +123,7 @@ export function zoneChangedText(zone: string, isDefault: boolean, now: number, c
     const sorted = [...oneOffs].sort((a, b) => a - b);
     const shown = sorted.slice(0, 3).map((t) => dayMonthTime(t, zone, now));
     if (sorted.length > 3) shown.push(`${sorted.length - 3} more`);
-    const times = shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;
+    const times = listed(shown);
     clauses.push(
       oneOffs.length === 1
         ? `1 one-off job keeps its time (now ${times} here)`

@@ -7,6 +7,7 @@
  */
 import { MEMORY_ID, shown } from "../contracts/ids";
 import { noMemoryText } from "../jobs/memory";
+import { listed } from "../jobs/texts";
 import type { MemoryRecord } from "../schemas/memory";
 import type { ToolReply } from "../schemas/tools";
 import { formatChatTime } from "../time";
@@ -17,11 +18,6 @@ const failed = (text: string): ToolReply => ({ ok: false, text });
 /** `` `m4x7pq` Project Alpha · revision 3 · updated 14:03 · 1204 characters ``: one record in a list. */
 function recordLine(r: MemoryRecord, zone: string, now: number): string {
   return `\`${r.id}\` ${r.title} · revision ${r.revision} · updated ${formatChatTime(Date.parse(r.updatedAt), zone, now)} · ${r.body.length} characters`;
-}
-
-/** `a, b and c`. */
-function listed(items: readonly string[]): string {
-  return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
 /** An id a model sent, trimmed and lower-cased; null (with the reply) when it cannot name a record. */

@@ -10,7 +10,7 @@ import type { CreatedBy, Job } from "../schemas/jobs";
 import { createJobInput } from "../schemas/jobs";
 import { oneSchedule } from "../schemas/schedule";
 import { ACTION_FIELDS, type ScheduleBody, type ScheduleField, type ToolReply } from "../schemas/tools";
-import { cancelledText, createdText, jobList, noJobText, pausedText, resumedText, runningNowText } from "../jobs/texts";
+import { cancelledText, createdText, jobList, listed, noJobText, pausedText, resumedText, runningNowText } from "../jobs/texts";
 import { testReplyText } from "../jobs/watcher";
 import type { Result } from "../result";
 import type { DryRun, DryRunInput } from "../runner-client/dry-run";
@@ -131,7 +131,7 @@ export async function setTimezone(ctx: ToolContext, zone: string | null): Promis
 function takes(fields: readonly ScheduleField[]): string {
   if (fields.length === 0) return "which takes no other fields";
   const quoted = fields.map((f) => `"${f}"`);
-  return `which takes only ${quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}`}`;
+  return `which takes only ${listed(quoted)}`;
 }
 
 function requiredForCreate(field: PropertyKey | undefined): string {

@@ -130,7 +130,7 @@ export class ChatScheduler extends DurableObject<Env> {
   /** Fires due jobs, expires leases, dispatches claimed runs, re-sends a waiting or lost prompt, sends the outbox; re-arms. */
   override async alarm(): Promise<void> {
     await this.alarms.run(this.now(), [
-      { name: "firing", run: (now) => this.jobs.readyToFire(now, () => this.firing.tick(now)) },
+      { name: "firing", run: (now) => this.firing.tick(now) },
       { name: "the run gate", run: (now) => this.conversation.resendPending(now) },
       { name: "lost user messages", run: (now) => this.conversation.resendLost(now) },
       { name: "the outbox", run: () => this.outbox.tick() },

@@ -6,6 +6,7 @@
  */
 import type { LoadedConfig } from "../config";
 import { backoffMs } from "../backoff";
+import { cronLoaded, loadCron } from "../time";
 import { decideFire, manualRun, MAX_RESENDS, OFFER_DEADLINE_MS, PROMPT_LEASE_MS, type FireContext, type FireDecision, type MemoryLookup } from "../jobs/fire";
 import type { JobRecord, RunRecord } from "../jobs/records";
 import type { RunnerOutcome } from "../contracts/runner";
@@ -14,7 +15,7 @@ import { sendPrompts, type Outgoing } from "./dispatch";
 import type { RunGate } from "./gate";
 import type { ChatInfo } from "./info";
 import type { RunSettler } from "./settle";
-import type { JobStore } from "./store/jobs";
+import type { JobStore, ParsedJobRow } from "./store/jobs";
 import type { MemoryStore } from "./store/memory";
 import type { RunStore } from "./store/runs";
 import type { Watchers } from "./watchers";
@@ -56,7 +57,15 @@ export class Firing {
    * claimed run. True when something failed.
    */
   async tick(now: number): Promise<boolean> {
-    const { failed, claimed } = this.fireDue(now);
+    let due = this.d.jobs.due(now);
+    // cron-parser is loaded on first need (time/cron.ts): a due cron job in an isolate that has not loaded it
+    // waits for it, and the due jobs are read again after that await. Otherwise nothing awaits before the
+    // claims: they are written in the alarm's own synchronous run, where a CPU profile finds them too.
+    if (!cronLoaded() && due.some((row) => row.ok && row.job.schedule.type === "cron")) {
+      await loadCron();
+      due = this.d.jobs.due(now);
+    }
+    const { failed, claimed } = this.fireDue(now, due);
     this.expireLeases(now);
     const sendFailed = await this.dispatch(now, new Map(claimed.map((run) => [run.runId, run])));
     return failed || sendFailed;
@@ -78,13 +87,13 @@ export class Firing {
    * written on its own, so that one bad write does not hold back the rest. Returns whether something failed,
    * and the runs it claimed, as written.
    */
-  private fireDue(now: number): { failed: boolean; claimed: RunRecord[] } {
+  private fireDue(now: number, due: readonly ParsedJobRow[] = this.d.jobs.due(now)): { failed: boolean; claimed: RunRecord[] } {
     const chatId = this.d.info.chatId();
     if (chatId === null) return { failed: false, claimed: [] };
     const ctx = this.context(chatId, now);
     let failed = false;
     const decisions: FireDecision[] = [];
-    for (const row of this.d.jobs.due(now)) {
+    for (const row of due) {
       try {
         if (!row.ok) {
           console.error(`job ${row.id} quarantined: ${row.reason}`);

@@ -13,7 +13,7 @@ import { memoryRefMissingText, noJobText, stillRunningText, tooManyJobsText, zon
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { err, ok, type Result } from "../result";
 import { firstSentence, sentenceFor } from "../sentence";
-import { cronLoaded, loadCron, parseZone } from "../time";
+import { loadCron, parseZone } from "../time";
 import type { Firing } from "./firing";
 import type { ChatInfo } from "./info";
 import type { JobStore } from "./store/jobs";
@@ -95,16 +95,6 @@ export class JobOps {
     });
     const { zone: effective, isDefault } = this.d.info.zone();
     return ok({ chatId, timeZone: effective, isDefault, cronJobs, oneOffs: oneOffs.length, message: zoneChangedText(effective, isDefault, now, cronJobs, oneOffs) });
-  }
-
-  /**
-   * Runs the alarm's `fire` once cron-parser is loaded, when a due job is a cron job and this isolate has not
-   * loaded it yet (time/cron.ts). Otherwise `fire` runs at once, with no await before it: the claims are
-   * written in the alarm's own synchronous run, where a CPU profile also finds them under the alarm.
-   */
-  readyToFire(now: number, fire: () => Promise<boolean>): Promise<boolean> {
-    if (cronLoaded() || !this.d.jobs.cronDue(now)) return fire();
-    return loadCron().then(fire);
   }
 
   list(chatId: string, filter: JobFilter = {}): Result<JobList> {

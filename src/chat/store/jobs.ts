@@ -165,14 +165,6 @@ export class JobStore {
       .map((r) => this.parse(r));
   }
 
-  /** Whether a cron job is among the jobs `due(now)` returns (the alarm then loads cron-parser first). */
-  cronDue(now: number): boolean {
-    return (
-      this.db.sql.exec("SELECT 1 FROM jobs WHERE next_run_at IS NOT NULL AND next_run_at <= ? AND enabled = 1 AND quarantined IS NULL AND cron IS NOT NULL LIMIT 1", now).toArray()
-        .length > 0
-    );
-  }
-
   /** Whether the chat has a cron job (a zone change then recomputes its next run). */
   hasCron(): boolean {
     return this.db.sql.exec("SELECT 1 FROM jobs WHERE cron IS NOT NULL LIMIT 1").toArray().length > 0;

@@ -57,6 +57,16 @@ async function runDueAlarm(stub: Stub): Promise<[number, number]> {
 
 const texts = (calls: Call[]) => calls.map((c) => c.params.text as string);
 
+/**
+ * As few parts as fit: each part but the last is so full that the next part's first line would not have fit
+ * in it too (a splitter that cut every line apart would pass every other check).
+ */
+function expectFull(parts: readonly string[]): void {
+  for (let k = 0; k + 1 < parts.length; k++) {
+    expect(parts[k]!.length + 1 + parts[k + 1]!.split("\n")[0]!.length, `part ${k} could have taken one more line`).toBeGreaterThan(LIMIT);
+  }
+}
+
 /** No lone surrogate anywhere: nothing was cut inside a character. */
 const wellFormed = (s: string) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
 
@@ -69,6 +79,7 @@ describe("splitting", () => {
     await must(chat.stub.deliver("m:long", markdown));
     const calls = await delivered(bot, chat);
     expect(calls.length).toBeGreaterThanOrEqual(4);
+    expectFull(texts(calls));
     for (const c of calls) {
       expect(String(c.params.chat_id)).toBe(chat.chatId);
       expect(c.params.parse_mode).toBe("HTML");
@@ -111,6 +122,7 @@ describe("splitting", () => {
     await must(chat.stub.deliver("m:lines", manyLines));
     const first = await delivered(bot, chat);
     expect(first.length).toBeGreaterThanOrEqual(2);
+    expectFull(texts(first));
     for (const p of texts(first)) {
       expect(p.length).toBeLessThanOrEqual(LIMIT);
       expect(wellFormed(p)).toBe(true);
@@ -140,11 +152,9 @@ describe("splitting", () => {
     const markdown = "&".repeat(3000);
     await must(chat.stub.deliver("m:amp", markdown));
     const calls = await delivered(bot, chat);
-    expect(calls.length).toBeGreaterThanOrEqual(2);
-    for (const p of texts(calls)) {
-      expect(p.length).toBeLessThanOrEqual(LIMIT);
-      expect(p).toMatch(/^(&amp;)+$/);
-    }
+    // 15,000 units, cut between entities: 819 whole "&amp;" (4,095 units) in each full part.
+    expect(texts(calls).map((p) => p.length)).toEqual([4095, 4095, 4095, 2715]);
+    for (const p of texts(calls)) expect(p).toMatch(/^(&amp;)+$/);
     expect(texts(calls).join("")).toBe("&amp;".repeat(3000));
   });
 });

@@ -8,7 +8,6 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, waitFor } from "./harness.js";
@@ -19,7 +18,6 @@ let base: string;
 let output = "";
 let scratch: string;
 /** The session's secrets file, as wrangler's command line names it. */
-let secretsFile: string | undefined;
 
 /** The pids of every process, with their command lines and environments where readable. */
 function processes(): { pid: number; cmdline: string; environ: string }[] {
@@ -38,6 +36,15 @@ function processes(): { pid: number; cmdline: string; environ: string }[] {
   return out;
 }
 
+/** A secret exported in the shell that starts npm run dev: the runner, whose scripts could read it, never gets it. */
+const SHELL_SECRET = "shell-secret-5f2c";
+
+/** The runner secret's file, named on wrangler's command line (`--env-file`). */
+function secretsFileOf(): string | undefined {
+  const wrangler = processes().find((p) => p.cmdline.includes(`--port ${new URL(base).port}`) && p.cmdline.includes("--env-file"));
+  return /--env-file (\S+runner\.env)/.exec(wrangler?.cmdline ?? "")?.[1];
+}
+
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), "cuckoo-e2e-dev-"));
   const [port, inspector, runnerPort] = [await freePort(), await freePort(), await freePort()];
@@ -45,7 +52,7 @@ beforeAll(async () => {
   dev = spawn(
     process.execPath,
     [path.join(root, "scripts", "dev.mjs"), "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspector), "--persist-to", path.join(scratch, "state"), "--show-interactive-dev-session=false"],
-    { cwd: root, env: { ...process.env, RUNNER_PORT: String(runnerPort), WORKSPACE_ROOT: path.join(scratch, "ws") }, detached: true, stdio: ["ignore", "pipe", "pipe"] },
+    { cwd: root, env: { ...process.env, RUNNER_PORT: String(runnerPort), WORKSPACE_ROOT: path.join(scratch, "ws"), CUCKOO_E2E_SHELL_SECRET: SHELL_SECRET }, detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );
   const keep = (chunk: Buffer) => (output = (output + chunk.toString("utf8")).slice(-32_000));
   dev.stdout?.on("data", keep);
@@ -81,11 +88,11 @@ describe("npm run dev", () => {
     expect(runner, output).toBeDefined();
     const secret = /RUNNER_SECRET=([0-9a-f]{64})/.exec(runner!.environ)?.[1];
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(runner!.environ).not.toContain(SHELL_SECRET);
     expect(processes().filter((p) => p.cmdline.includes(secret!)).map((p) => p.cmdline)).toEqual([]);
     // wrangler reads it from a file only its user may read, named on its command line (the name, not the secret).
-    const wrangler = processes().find((p) => p.cmdline.includes(`--port ${new URL(base).port}`) && p.cmdline.includes("--env-file"));
-    secretsFile = /--env-file (\S+runner\.env)/.exec(wrangler?.cmdline ?? "")?.[1];
-    expect(secretsFile, wrangler?.cmdline).toMatch(/cuckoo-dev-[^/]+\/runner\.env$/);
+    const secretsFile = secretsFileOf();
+    expect(secretsFile, output).toMatch(/cuckoo-dev-[^/]+\/runner\.env$/);
     expect(statSync(secretsFile!).mode & 0o777).toBe(0o600);
     expect(statSync(path.dirname(secretsFile!)).mode & 0o777).toBe(0o700);
     expect(readFileSync(secretsFile!, "utf8")).toBe(`RUNNER_SECRET=${secret}\n`);
@@ -100,10 +107,10 @@ describe("npm run dev", () => {
   });
 
   it("removes the secret's file when the session ends (Ctrl-C)", async () => {
+    const secretsFile = secretsFileOf();
     expect(existsSync(secretsFile!)).toBe(true);
     process.kill(-dev.pid!, "SIGINT");
     await waitFor(() => `npm run dev did not stop:\n${output}`, async () => (dev.exitCode !== null || dev.signalCode !== null ? true : undefined), 30_000);
-    await sleep(200);
-    expect(existsSync(path.dirname(secretsFile!))).toBe(false);
+    await waitFor(() => `the secret's folder is still there:\n${output}`, async () => (existsSync(path.dirname(secretsFile!)) ? undefined : true), 5_000);
   });
 });

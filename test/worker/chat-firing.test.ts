@@ -438,6 +438,27 @@ describe("settling", () => {
   });
 });
 
+describe("history", () => {
+  it("keeps the last 50 runs of a job: the 51st settle drops the oldest (DESIGN §5)", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const job = await createPrompt(chatId, stub, { cron: "*/10 * * * *" }, "Every ten minutes", "Tick.");
+    const due: number[] = [];
+    let next = Date.parse(job.nextRunAt!);
+    for (let i = 0; i < 51; i++) {
+      due.push(next);
+      await advanceTo(stub, next);
+      expect(await runDurableObjectAlarm(stub)).toBe(true);
+      expect(await settleSent(stub, `${job.id}:${next}`, "delivered")).toBe(true);
+      next += 10 * MINUTE;
+    }
+    // The rows themselves (the history's size is the point): 50, the first run gone.
+    const kept = await sql<{ run_id: string }>(stub, "SELECT run_id FROM run_history WHERE run_id >= ? AND run_id < ? ORDER BY due_at", `${job.id}:`, `${job.id};`);
+    expect(kept.map((r) => r.run_id)).toEqual(due.slice(1).map((at) => `${job.id}:${at}`));
+    expect((await historyOf(stub, chatId, job.id)).map((r) => r.runId)).toEqual(due.slice(1).reverse().map((at) => `${job.id}:${at}`));
+  });
+});
+
 describe("lease expiry", () => {
   const resent = (runId: string) => `run ${runId} did not reach the run gate within 2 min; sending it again`;
   const reason = "no agent took it: sent 4 times, it never reached the run gate";

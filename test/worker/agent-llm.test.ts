@@ -360,13 +360,14 @@ describe("the day's budget of model turns", () => {
 });
 
 describe("with Telegram connected", () => {
-  it("shows typing while the model works and sends its reply once", async () => {
+  it("shows typing while the model works and sends only its reply, once: its tool calls stay in the transcript", async () => {
     const { delivered, telegramChat, TestBot, textUpdate, postUpdate } = await import("./telegram-helpers");
     const bot = new TestBot("llm");
     const m = model();
     const chat = await telegramChat(bot, String(8_790_000));
     await setInstanceVars(chat.stub, m.vars);
-    await m.script({ kind: "text", content: "Hello from the model." });
+    // One tool round first: its call and answer are transcript entries for the owner, never sent to Telegram.
+    await m.script({ kind: "tools", calls: [{ name: "schedule_list", arguments: {} }] }, { kind: "text", content: "Hello from the model." });
     const testEnv = envWith({ ...bot.vars([chat.chatId]), ...m.vars });
     expect((await postUpdate(testEnv, textUpdate(chat.chatId, "hello"))).status).toBe(200);
     const [message] = chat.sent!.map((s) => s.body as PromptMessage);
@@ -375,5 +376,8 @@ describe("with Telegram connected", () => {
     expect(calls.filter((c) => c.method === "sendChatAction").map((c) => c.params.action)).toContain("typing");
     const sends = await delivered(bot, chat, 1);
     expect(sends.map((c) => c.params.text)).toEqual(["Hello from the model."]);
+    expect((await transcript(chat.stub, chat.chatId)).map((e) => e.role)).toEqual(["user", "prompt", "tool", "bot"]);
+    // Only the reply reached the Bot API (besides the typing action).
+    expect((await bot.calls({ chatId: chat.chatId })).filter((c) => c.method !== "sendChatAction").map((c) => c.method)).toEqual(["sendMessage"]);
   });
 });

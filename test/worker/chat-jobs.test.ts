@@ -17,6 +17,7 @@ import {
   clockOf,
   createPrompt,
   DAY,
+  fireJob,
   HOUR,
   historyOf,
   MINUTE,
@@ -131,6 +132,24 @@ describe("pause and resume", () => {
 });
 
 // ── Run now ─────────────────────────────────────────────────────────────────────────────────────────────
+
+describe("edit", () => {
+  it("never touches a run in flight: its record and its message stay as sent, and the job stays running (DESIGN §3)", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    const { job, runId, message } = await fireJob(chatId, stub, { cron: true, name: "Yearly", text: "Happy new year." });
+    const [before] = await historyOf(stub, chatId, job.id);
+
+    const edited = await must<JobView>(stub.editJob(chatId, job.id, { name: "Renamed", text: "A new text for next year." }));
+    expect([edited.name, edited.running]).toEqual(["Renamed", true]);
+    const [after] = await historyOf(stub, chatId, job.id);
+    expect(after).toEqual(before);
+    expect(before).toMatchObject({ runId, state: "dispatched" });
+    // The message in flight is the one sent, and nothing new was sent.
+    expect((await queued(stub)).map((s) => s.body)).toEqual([message]);
+    expect((message as PromptMessage).text).toContain("Happy new year.");
+  });
+});
 
 describe("run now", () => {
   it("dispatches a manual run <jobId>:<now> at once, leaves the next run alone, and refuses a second while in flight", async () => {

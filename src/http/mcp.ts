@@ -3,11 +3,11 @@
  * open-dev rules of §2), for the chat of the path only. The SDK is loaded on the first MCP request.
  */
 import { Hono } from "hono";
-import { dryRun } from "../runner-client/dry-run";
 import { requireToken } from "./auth";
 import { limitBody } from "./body";
-import { chatIdOf, chatStub } from "./chat-rpc";
+import { chatIdOf } from "./chat-rpc";
 import { requireConfigured, type AppEnv } from "./context";
+import { toolContext } from "./tools";
 
 export const mcp = new Hono<AppEnv>();
 
@@ -18,12 +18,5 @@ mcp.use("*", limitBody());
 mcp.all("/:chatId", async (c) => {
   const chatId = chatIdOf(c);
   const { handleMcp } = await import("../mcp/server");
-  return handleMcp(c.req.raw, {
-    chatId,
-    chat: chatStub(c.env, chatId),
-    dryRun: (zone, input) => dryRun(c.env, chatId, zone, input),
-    now: Date.now,
-    createdBy: "agent",
-    policy: { kind: "user" },
-  });
+  return handleMcp(c.req.raw, toolContext(c.env, chatId));
 });

@@ -47,8 +47,11 @@ async function toolBody<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<{ 
   }
 }
 
-/** The tools' context for a request: this chat, its object, the runner's dry runs; jobs made here are the agent's. */
-function toolContext(env: Env, chatId: string): ToolContext {
+/**
+ * The tools' context for a request (HTTP and MCP): this chat, its object, the runner's dry runs; jobs made
+ * here are the agent's.
+ */
+export function toolContext(env: Env, chatId: string): ToolContext {
   return { chatId, chat: chatStub(env, chatId), dryRun: (zone, input) => dryRun(env, chatId, zone, input), now: Date.now, createdBy: "agent", policy: { kind: "user" } };
 }
 

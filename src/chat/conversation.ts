@@ -135,8 +135,9 @@ export class Conversation {
       .map((e) => ({ role: e.role === "bot" ? ("assistant" as const) : ("user" as const), text: e.text }));
     let followUps: number | null = null;
     if (message.source !== "user") {
-      const run = this.d.runs.get(message.key);
-      const job = run ? this.d.jobs.get(run.jobId) : null;
+      // The job's id is in the run's key; the run itself (open, as the offer checked) need not be read.
+      const jobId = originOfKey(message.key, null).jobId;
+      const job = jobId === null ? null : this.d.jobs.get(jobId);
       followUps = job?.createdBy === "job" ? 0 : 1;
     }
     return { timeZone: zone, history, budget: this.countTurn(zone, now), followUps };

@@ -11,7 +11,7 @@ import type { PromptMessage } from "../contracts/prompt-message";
 import { backoffMs } from "../backoff";
 import { endsOneOff, PROMPT_LEASE_MS } from "../jobs/fire";
 import type { LastResult } from "../schemas/jobs";
-import type { RunRecord } from "../jobs/records";
+import type { JobRecord, RunRecord } from "../jobs/records";
 import {
   alertText,
   boundTail,
@@ -146,14 +146,15 @@ export class Watchers {
     const zone = this.d.info.zone().zone;
     const day = formatLocalDay(now, zone);
     const max = this.d.config().config.maxWakeupsPerDay;
-    const taken = this.d.transaction((): boolean | Ending => {
+    const taken = this.d.transaction((): boolean => {
       const run = this.waiting(runId);
       const job = run ? this.d.jobs.get(run.jobId) : null;
       if (!run || !job) return false;
       const used = this.d.usage.get(day, "wakeups");
       const decision = decideMatch(job, hash, used.n, max);
-      if (decision === "unchanged") return { status: "silent", detail: "unchanged" };
-      if (decision === "over_budget") return { status: "over_budget", detail: `over the day's ${max} wake-ups`, noticeDay: used.noticed ? null : day };
+      // Not woken: the run ends here, with the run and job just read.
+      if (decision === "unchanged") return this.endWaiting(run, job, { status: "silent", detail: "unchanged" }, now);
+      if (decision === "over_budget") return this.endWaiting(run, job, { status: "over_budget", detail: `over the day's ${max} wake-ups`, noticeDay: used.noticed ? null : day }, now);
       this.d.usage.increment(day, "wakeups");
       const chatId = this.d.info.chatId() ?? outcome.chatId;
       const firedAt = new Date(now).toISOString();
@@ -175,8 +176,8 @@ export class Watchers {
       this.d.runs.claimAsPrompt(runId, message, now + PROMPT_LEASE_MS, hash);
       return true;
     });
-    // Nothing is awaited in between: the run still waits for the runner when it ends.
-    return typeof taken === "boolean" ? taken : this.end(runId, taken, now);
+    this.d.deliveries.flush();
+    return taken;
   }
 
   /** A watcher's run whose lease ran out with no outcome: failed, timed out; the runner is told to stop it. */
@@ -218,46 +219,49 @@ export class Watchers {
    * failure. A one-off's exit 75 is a failure: it has no next time to try again.
    */
   private end(runId: string, given: Ending, now: number): boolean {
-    const secrets = this.secrets();
-    const at = new Date(now).toISOString();
     const ended = this.d.transaction(() => {
       const run = this.waiting(runId);
-      if (!run) return false;
-      const job = this.d.jobs.get(run.jobId);
-      const ending: Ending =
-        given.status === "transient" && job && endsOneOff(job, run) ? { status: "failed", failure: given.failure, detail: `exit ${given.failure.exitCode}` } : given;
-      const failure = "failure" in ending ? { ...ending.failure, tail: redact(ending.failure.tail, secrets) } : null;
-      const tail = failure ? boundTail(failure.tail) : "";
-      const last: LastResult = failure
-        ? { status: ending.status === "transient" ? "transient" : "failed", exitCode: failure.exitCode, timedOut: failure.timedOut, ...(tail ? { stderrTail: tail } : {}), at }
-        : { status: ending.status === "over_budget" ? "over_budget" : "silent", exitCode: 0, timedOut: false, at };
-      const origin = { source: "alert" as const, jobId: run.jobId, runId: run.runId };
-      if (job && failure && ending.status === "failed" && isNewFailure(job.streak, failure)) this.d.deliveries.write(run.runId, alertText(job, failure), origin, now);
-      if (job && ending.status === "over_budget" && ending.noticeDay !== null) {
-        this.d.usage.markNoticed(ending.noticeDay, "wakeups");
-        this.d.deliveries.write(run.runId, overBudgetText(job, this.d.config().config.maxWakeupsPerDay), origin, now);
-      }
-      // A failure starts (or continues) its streak, a transient run leaves it, anything else ends it.
-      const streak = ending.status === "transient" ? undefined : failure ? { exitCode: failure.exitCode, timedOut: failure.timedOut } : null;
-      this.d.settler.finish(
-        run,
-        job,
-        {
-          status: ending.status,
-          finishedAt: now,
-          detail: ending.detail === null ? null : redact(ending.detail, secrets),
-          exitCode: failure ? failure.exitCode : 0,
-          timedOut: failure?.timedOut ?? false,
-        },
-        last,
-        now,
-        null,
-        streak === undefined ? {} : { streak },
-      );
-      return true;
+      return run ? this.endWaiting(run, this.d.jobs.get(run.jobId), given, now) : false;
     });
     this.d.deliveries.flush();
     return ended;
+  }
+
+  /** `end` for a run read as still waiting, with its job, inside the caller's transaction. */
+  private endWaiting(run: RunRecord, job: JobRecord | null, given: Ending, now: number): true {
+    const secrets = this.secrets();
+    const at = new Date(now).toISOString();
+    const ending: Ending =
+      given.status === "transient" && job && endsOneOff(job, run) ? { status: "failed", failure: given.failure, detail: `exit ${given.failure.exitCode}` } : given;
+    const failure = "failure" in ending ? { ...ending.failure, tail: redact(ending.failure.tail, secrets) } : null;
+    const tail = failure ? boundTail(failure.tail) : "";
+    const last: LastResult = failure
+      ? { status: ending.status === "transient" ? "transient" : "failed", exitCode: failure.exitCode, timedOut: failure.timedOut, ...(tail ? { stderrTail: tail } : {}), at }
+      : { status: ending.status === "over_budget" ? "over_budget" : "silent", exitCode: 0, timedOut: false, at };
+    const origin = { source: "alert" as const, jobId: run.jobId, runId: run.runId };
+    if (job && failure && ending.status === "failed" && isNewFailure(job.streak, failure)) this.d.deliveries.write(run.runId, alertText(job, failure), origin, now);
+    if (job && ending.status === "over_budget" && ending.noticeDay !== null) {
+      this.d.usage.markNoticed(ending.noticeDay, "wakeups");
+      this.d.deliveries.write(run.runId, overBudgetText(job, this.d.config().config.maxWakeupsPerDay), origin, now);
+    }
+    // A failure starts (or continues) its streak, a transient run leaves it, anything else ends it.
+    const streak = ending.status === "transient" ? undefined : failure ? { exitCode: failure.exitCode, timedOut: failure.timedOut } : null;
+    this.d.settler.finish(
+      run,
+      job,
+      {
+        status: ending.status,
+        finishedAt: now,
+        detail: ending.detail === null ? null : redact(ending.detail, secrets),
+        exitCode: failure ? failure.exitCode : 0,
+        timedOut: failure?.timedOut ?? false,
+      },
+      last,
+      now,
+      null,
+      streak === undefined ? {} : { streak },
+    );
+    return true;
   }
 }
 

@@ -5,7 +5,7 @@
  * Replies come from the agent a moment later, so the panel reads the transcript again a few times after a send.
  */
 import { api, chatPath } from "./api.js";
-import { byId, h } from "./dom.js";
+import { byId, h, sentence } from "./dom.js";
 import { now, state } from "./state.js";
 import { inZone } from "./time.js";
 
@@ -36,7 +36,7 @@ async function load() {
     );
     list.scrollTop = list.scrollHeight;
   } catch (e) {
-    error.textContent = e instanceof Error ? e.message : String(e);
+    error.textContent = sentence(e);
   }
 }
 
@@ -51,7 +51,7 @@ form.addEventListener("submit", async (event) => {
     for (const t of timers) clearTimeout(t);
     timers = [700, 2000, 5000].map((ms) => setTimeout(load, ms));
   } catch (e) {
-    error.textContent = e instanceof Error ? e.message : String(e);
+    error.textContent = sentence(e);
   }
 });
 

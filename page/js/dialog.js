@@ -6,7 +6,7 @@
  * field it names; nothing is created or changed until Save.
  */
 import { api, ApiError, chatPath } from "./api.js";
-import { byId, h } from "./dom.js";
+import { byId, h, sentence } from "./dom.js";
 import { CHAT_ID, now, state } from "./state.js";
 import { inZone, relative, scheduleOf, wallTime } from "./time.js";
 
@@ -104,7 +104,7 @@ async function preview() {
     if (e instanceof ApiError && e.status === 400) {
       error.textContent = e.message;
       scheduleInput.setAttribute("aria-invalid", "true");
-    } else error.textContent = e instanceof Error ? e.message : String(e);
+    } else error.textContent = sentence(e);
   }
 }
 
@@ -151,7 +151,7 @@ form.addEventListener("submit", async (event) => {
     dialog.close("saved");
     current.saved(answer.job, chatId);
   } catch (e) {
-    showError(e instanceof Error ? e.message : String(e));
+    showError(sentence(e));
   } finally {
     saveButton.disabled = false;
   }

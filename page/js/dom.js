@@ -30,7 +30,8 @@ export function h(tag, attrs = {}, children = []) {
   return el;
 }
 
-/** @param {HTMLElement} el @param {string} text */
-export function setText(el, text) {
-  el.textContent = text;
-}
+/**
+ * What a failure says, for the page to show: an API error's sentence, or the thrown value as text.
+ * @param {unknown} e
+ */
+export const sentence = (e) => (e instanceof Error ? e.message : String(e));

@@ -1,7 +1,7 @@
 // @ts-check
 /** @module The History dialog: a job's runs (`GET …/jobs/:id/runs`), newest first, in the chat's zone. */
 import { api, chatPath } from "./api.js";
-import { byId, h } from "./dom.js";
+import { byId, h, sentence } from "./dom.js";
 import { now, state } from "./state.js";
 import { inZone, relative } from "./time.js";
 
@@ -36,6 +36,6 @@ export async function openHistory(job) {
     const { runs } = await api("GET", `${chatPath(job.chatId)}/jobs/${job.id}/runs`);
     body.replaceChildren(runs.length ? h("ol", { class: "runs", "aria-label": "Runs" }, runs.map(line)) : h("p", { class: "muted" }, ["No runs yet."]));
   } catch (e) {
-    body.replaceChildren(h("p", { class: "state error", role: "alert" }, [e instanceof Error ? e.message : String(e)]));
+    body.replaceChildren(h("p", { class: "state error", role: "alert" }, [sentence(e)]));
   }
 }

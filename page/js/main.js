@@ -7,7 +7,7 @@
  */
 import { api, ApiError, chatPath } from "./api.js";
 import { openJobDialog } from "./dialog.js";
-import { byId, h } from "./dom.js";
+import { byId, h, sentence } from "./dom.js";
 import { loadChats, wireChats } from "./chats.js";
 import { showChatPanel } from "./chat-panel.js";
 import { openHistory } from "./history.js";
@@ -33,8 +33,6 @@ let started = false;
 /** The page's mode: `admin` (every chat, a picker) unless the HTML says otherwise. */
 state.mode = document.documentElement.dataset.mode === "chat" ? "chat" : "admin";
 
-/** @param {unknown} e */
-const sentence = (e) => (e instanceof Error ? e.message : String(e));
 
 function showLogin() {
   if (state.mode === "chat") return void signInAgain();

@@ -1,7 +1,7 @@
 // @ts-check
 /** @module Changing the chat's time zone (`PUT …/settings`): the dialog, the zone names the browser knows, and the API's answer. */
 import { api, ApiError, chatPath } from "./api.js";
-import { byId, h } from "./dom.js";
+import { byId, h, sentence } from "./dom.js";
 import { state } from "./state.js";
 
 const dialog = /** @type {HTMLDialogElement} */ (byId("zone-dialog"));
@@ -28,7 +28,7 @@ form.addEventListener("submit", async (event) => {
     changed();
   } catch (e) {
     if (e instanceof ApiError && e.status === 400) input.setAttribute("aria-invalid", "true");
-    error.textContent = e instanceof Error ? e.message : String(e);
+    error.textContent = sentence(e);
   }
 });
 

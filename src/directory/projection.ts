@@ -49,7 +49,7 @@ export type Projected = { key: string; fingerprint: string } & ({ table: "chats"
 
 /** The fingerprint key of a job. */
 const jobKey = (id: string): string => `job:${id}`;
-export const CHAT_KEY = "chat";
+const CHAT_KEY = "chat";
 
 /**
  * The rows a chat projects to. A chat has a row only while it has a job, its own zone or the blocked flag:

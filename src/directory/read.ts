@@ -2,7 +2,8 @@
  * @module Reading the D1 directory (DESIGN §1, §10): `GET /admin/chats` and `GET /admin/jobs`. The rows are what
  * the chats' objects last wrote; a cron job's next run is computed from its schedule in its chat's zone when the
  * stored one has passed (the objects do not write on every fire). Pages are keyset cursors: by chat id for
- * chats; by next run (nulls last), chat id and job id for jobs, soonest first.
+ * chats; by next run (nulls last), chat id and job id for jobs, soonest first. `q` is found with `instr()`, never
+ * LIKE: D1 refuses a LIKE pattern over 50 bytes, and `q` may be 200 characters (docs/design/0017-search.md).
  */
 import * as z from "zod";
 import { nextCronRun } from "../jobs/fire";
@@ -30,8 +31,11 @@ function decode<T>(cursor: string, schema: z.ZodType<T>): T {
   }
 }
 
-/** `%q%` for LIKE, with the wildcards of `q` itself escaped. */
-const like = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * `q` as the search takes it: trimmed, null when that leaves nothing. It is matched as written (`%`, `_` and `\` are
+ * plain characters to `instr()`), A–Z in either case: SQLite's `lower()` folds only ASCII, on both sides alike.
+ */
+const needleOf = (q: string | undefined): string | null => q?.trim() || null;
 
 const jobCursor = lazy(() => z.tuple([z.number(), z.string(), z.string()]));
 const chatCursor = lazy(() => z.tuple([z.string()]));
@@ -105,10 +109,10 @@ export async function listJobs(db: D1Database, query: DirectoryJobsQuery, defaul
   const from = query.cursor === undefined ? null : decode(query.cursor, jobCursor());
   const where: string[] = [];
   const binds: (string | number)[] = [];
-  if (query.q) {
-    where.push("(j.name LIKE ? ESCAPE '\\' OR j.job_id LIKE ? ESCAPE '\\' OR j.chat_id LIKE ? ESCAPE '\\')");
-    const pattern = like(query.q.trim());
-    binds.push(pattern, pattern, pattern);
+  const needle = needleOf(query.q);
+  if (needle !== null) {
+    where.push("(instr(lower(j.name), lower(?)) > 0 OR instr(j.job_id, lower(?)) > 0 OR instr(j.chat_id, ?) > 0)");
+    binds.push(needle, needle, needle);
   }
   if (query.category) {
     where.push("j.category = ?");
@@ -143,10 +147,10 @@ export async function listChats(db: D1Database, query: ChatsQuery, defaultZone: 
   const from = query.cursor === undefined ? null : decode(query.cursor, chatCursor())[0];
   const where: string[] = [];
   const binds: (string | number)[] = [];
-  if (query.q) {
-    where.push("(chat_id LIKE ? ESCAPE '\\' OR time_zone LIKE ? ESCAPE '\\')");
-    const pattern = like(query.q.trim());
-    binds.push(pattern, pattern);
+  const needle = needleOf(query.q);
+  if (needle !== null) {
+    where.push("(instr(chat_id, ?) > 0 OR instr(lower(time_zone), lower(?)) > 0)");
+    binds.push(needle, needle);
   }
   if (from !== null) {
     where.push("chat_id > ?");

@@ -40,6 +40,8 @@ function codeForStatus(status: number): ErrorCode {
       return "conflict";
     case 413:
       return "payload_too_large";
+    case 429:
+      return "rate_limited";
     case 503:
       return "not_configured";
     default:

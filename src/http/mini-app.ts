@@ -15,6 +15,7 @@ import { limitBody, readJson } from "./body";
 import { requireConfigured, type AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { checkSameOrigin } from "./session-cookie";
+import { countFailedSignIn, refuseWhileOver } from "./sign-in-limit";
 
 /** Where Telegram's docs say to load the Mini App script from. */
 export const TELEGRAM_WEB_APP_JS = "https://telegram.org/js/telegram-web-app.js";
@@ -78,8 +79,9 @@ async function needBot(c: Context<AppEnv>, next: () => Promise<void>) {
 
 /**
  * `POST /app/session { initData }`: 200 with the cookie and `{ chatId, expiresAt, session }` for an allowed user's
- * initData signed by this bot within 24 hours; 401 with the check's sentence, 403 for a user not allowed. The
- * session ends after 12 hours, or when the initData turns 24 hours old, whichever comes first.
+ * initData signed by this bot within 24 hours; 401 with the check's sentence, 403 for a user not allowed; 429 past
+ * 10 failed checks from the address in a minute (`sign-in-limit.ts`). The session ends after 12 hours, or when the
+ * initData turns 24 hours old, whichever comes first.
  */
 miniApp.post("/session", needBot, requireConfigured("telegram"), limitBody(), async (c) => {
   const { botToken, allowedUserIds } = c.var.config.telegram;
@@ -87,7 +89,11 @@ miniApp.post("/session", needBot, requireConfigured("telegram"), limitBody(), as
   checkSameOrigin(c.req.raw);
   const { initData } = await readJson(c, appLoginBody());
   const checked = await checkInitData(initData, botToken!, Date.now());
-  if (!checked.ok) throw new ApiError("unauthorized", checked.error);
+  if (!checked.ok) {
+    await countFailedSignIn(c);
+    throw new ApiError("unauthorized", checked.error);
+  }
+  await refuseWhileOver(c);
   const { userId, authDate } = checked.value;
   if (!allowedUserIds.includes(userId)) throw new ApiError("forbidden", notAllowedText(userId));
   const now = Math.floor(Date.now() / 1000);

@@ -12,6 +12,9 @@ import { agentOperations } from "./openapi-routes-agent";
 
 /** The reply of a job action: the job after it. */
 const jobAnswer = (description: string): Operation["answers"] => [[200, description, "JobReply"]];
+/** Why a sign-in route answers 429 (`sign-in-limit.ts`). */
+const SIGN_IN_LIMITED =
+  "more than 10 failed sign-ins from this client address (`CF-Connecting-IP`; an IPv6 address by its /64) within 60 s, then every attempt from it, a right one too, until its minute is over; `Retry-After: 60`";
 const RULES = "a rule of DESIGN §3 or §4 (the message says which, e.g. `Give exactly one of \"at\", \"cron\" or \"delay\", such as \"cron\": \"0 8 * * 1-5\" or \"delay\": \"PT20M\".`)";
 
 /** Every operation the app serves, in the order a reader meets them. */
@@ -47,7 +50,12 @@ export function operations(): Operation[] {
       access: "public",
       body: "SessionRequest",
       answers: [[200, "Signed in; the Set-Cookie header carries the session.", "SessionReply"]],
-      errors: { unauthorized: "`The token does not match ADMIN_TOKEN.`", forbidden: "not a JSON request from this site's page (in open dev mode: from a localhost page)", not_configured: "deployed without ADMIN_TOKEN" },
+      errors: {
+        unauthorized: "`The token does not match ADMIN_TOKEN.`",
+        forbidden: "not a JSON request from this site's page (in open dev mode: from a localhost page)",
+        rate_limited: SIGN_IN_LIMITED,
+        not_configured: "deployed without ADMIN_TOKEN",
+      },
     },
     {
       method: "delete",
@@ -80,6 +88,7 @@ export function operations(): Operation[] {
       errors: {
         unauthorized: "initData not signed by this bot, without a hash, malformed, more than 24 hours old or ahead of the clock, or naming no user (the message says which)",
         forbidden: "the user is not in ALLOWED_USER_IDS, or the request is not a JSON request from this site",
+        rate_limited: SIGN_IN_LIMITED,
         not_configured: "no TELEGRAM_BOT_TOKEN (transcript mode): there is no bot to sign initData",
         config_error: "a Telegram var is invalid; the message says which",
       },

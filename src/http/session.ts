@@ -1,6 +1,7 @@
 /**
  * @module The page's login routes (DESIGN §10): `POST /admin/session` trades ADMIN_TOKEN for the signed session
- * cookie of `session-cookie.ts`, `DELETE /admin/session` clears it, `GET /admin/session` says how a request got in.
+ * cookie of `session-cookie.ts` (throttled per address, `sign-in-limit.ts`), `DELETE /admin/session` clears it,
+ * `GET /admin/session` says how a request got in.
  */
 import type { Context } from "hono";
 import { loginBody, type SessionReply, type SessionStatus } from "../schemas/session";
@@ -9,10 +10,12 @@ import { readJson } from "./body";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { checkSameOrigin, newSession, SESSION_SECONDS, sessionCookie } from "./session-cookie";
+import { countFailedSignIn, refuseWhileOver } from "./sign-in-limit";
 
 /**
- * `POST /admin/session` `{ token }`: a right token gets the cookie and `{ expiresAt }`. Without ADMIN_TOKEN the
- * page needs no login under `npm run dev` (`{ expiresAt: null }`, no cookie) and deployed it answers 503.
+ * `POST /admin/session` `{ token }`: a right token gets the cookie and `{ expiresAt }`, a wrong one 401; past 10
+ * wrong ones from an address in a minute, both are 429. Without ADMIN_TOKEN the page needs no login under `npm run
+ * dev` (`{ expiresAt: null }`, no cookie) and deployed it answers 503.
  */
 export async function login(c: Context<AppEnv>) {
   const { config } = c.var;
@@ -25,7 +28,11 @@ export async function login(c: Context<AppEnv>) {
   }
   checkSameOrigin(c.req.raw);
   const { token } = await readJson(c, loginBody());
-  if (!(await sameSecret(token, config.adminToken))) throw new ApiError("unauthorized", "The token does not match ADMIN_TOKEN.");
+  if (!(await sameSecret(token, config.adminToken))) {
+    await countFailedSignIn(c);
+    throw new ApiError("unauthorized", "The token does not match ADMIN_TOKEN.");
+  }
+  await refuseWhileOver(c);
   const session = await newSession(config.adminToken, Date.now());
   c.header("Set-Cookie", sessionCookie(session.value, SESSION_SECONDS));
   c.header("Cache-Control", "no-store");

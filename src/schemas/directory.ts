@@ -10,7 +10,8 @@ import { chatId, instant, jobId } from "./common";
 export const DIRECTORY_MAX_LIMIT = 100;
 export const DIRECTORY_DEFAULT_LIMIT = 50;
 const LIMIT = `"limit" must be a whole number from 1 to ${DIRECTORY_MAX_LIMIT}.`;
-const Q = `"q" must be at most 200 characters long.`;
+const Q_MAX = 200;
+const Q = `"q" must be at most ${Q_MAX} characters long.`;
 const CURSOR = `"cursor" must be the cursor of an earlier answer.`;
 
 const limit = () =>
@@ -23,18 +24,24 @@ const limit = () =>
     .meta({ description: `How many at most (1–${DIRECTORY_MAX_LIMIT}).` });
 const cursor = () =>
   z.string({ error: CURSOR }).max(400, { error: CURSOR }).meta({ description: "The `cursor` of the previous page; absent for the first." }).optional();
-const q = (what: string) => z.string({ error: Q }).max(200, { error: Q }).meta({ description: what }).optional();
+/** Characters are code points, as a job's name counts them: 200 emoji are 200, not 400 UTF-16 units. */
+const q = (what: string) =>
+  z
+    .string({ error: Q })
+    .refine((s) => [...s].length <= Q_MAX, { error: Q })
+    .meta({ description: what, maxLength: Q_MAX })
+    .optional();
 
 /** `GET /admin/chats?q=&limit=&cursor=`; the route reads the query's digits as a number first. */
 export const chatsQuery = lazy(() =>
-  z.strictObject({ q: q("Text in the chat id or its zone; empty means all."), limit: limit(), cursor: cursor() }),
+  z.strictObject({ q: q("Text anywhere in the chat id or its zone, as written (A–Z in either case); empty means all."), limit: limit(), cursor: cursor() }),
 );
 export type ChatsQuery = z.infer<ReturnType<typeof chatsQuery>>;
 
 /** `GET /admin/jobs?q=&category=&limit=&cursor=`. */
 export const directoryJobsQuery = lazy(() =>
   z.strictObject({
-    q: q("Case-insensitive text in the job's name, its id or its chat id; empty means all."),
+    q: q("Text anywhere in the job's name, its id or its chat id, as written (A–Z in either case); empty means all."),
     category: z
       .enum(CATEGORIES, { error: `"category" must be "one-time", "recurring" or "monitoring".` })
       .meta({ description: "Empty means all." })

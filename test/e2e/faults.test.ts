@@ -3,7 +3,8 @@
  * prompts are in flight and served again on the same state (every due one-off and every user message answered
  * exactly once, within the re-send bounds); the runner killed mid-script (one failure, the next run fine); and
  * open dev mode refusing a request addressed to another host (DNS rebinding), through wrangler dev's own
- * Host handling. The two long scenarios run side by side, each with its own Worker.
+ * Host handling; a guesser of ADMIN_TOKEN stopped after 10 tries by the Rate Limiting binding as wrangler dev
+ * runs it (issue 22). The two long scenarios run side by side, each with its own Worker.
  */
 import { request } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -142,6 +143,31 @@ describe.concurrent("faults with real processes", () => {
       });
       expect((await get(`localhost:${port}`)).status).toBe(200);
       expect((await get(`127.0.0.1:${port}`)).status).toBe(200);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("stops a guesser of ADMIN_TOKEN after 10 wrong tokens, the right one too, and no one else (issue 22)", { timeout: 120_000 }, async () => {
+    const token = "admin-token-of-the-e2e-faults";
+    const worker = await startWorker({ vars: { ADMIN_TOKEN: token } });
+    try {
+      // wrangler dev sets CF-Connecting-IP to the socket's address unless the request has one, as a proxy would.
+      const signIn = async (tried: string, address?: string) => {
+        const res = await fetch(`${worker.base}/admin/session`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: worker.base, ...(address ? { "CF-Connecting-IP": address } : {}) },
+          body: JSON.stringify({ token: tried }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        return { status: res.status, retryAfter: res.headers.get("Retry-After"), code: ((await res.json()) as { error?: { code: string } }).error?.code };
+      };
+      // Its counts are by the wall clock's minute: all eleven tries within one.
+      const left = 60_000 - (Date.now() % 60_000);
+      if (left < 15_000) await sleep(left + 100);
+      for (let i = 1; i <= 10; i++) expect(await signIn(`guess-${i}`, "198.51.100.22"), `${i}\n${worker.log()}`).toEqual({ status: 401, retryAfter: null, code: "unauthorized" });
+      expect(await signIn(token, "198.51.100.22")).toEqual({ status: 429, retryAfter: "60", code: "rate_limited" });
+      expect(await signIn(token)).toEqual({ status: 200, retryAfter: null, code: undefined });
     } finally {
       await worker.stop();
     }

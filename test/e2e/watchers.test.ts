@@ -2,9 +2,12 @@
  * Watchers end to end (issue 6): the real Worker under `wrangler dev` and the real runner process, wired as
  * `npm run dev` wires them (RUNNER_URL, RUNNER_SECRET, PUBLIC_URL). A silent, a matching and a failing watcher,
  * each run through run now, leave exactly 0, 1 and 1 bot messages; exit 75 and onlyOnChange wake no one;
- * `npm run import` brings acpbot's schedules in once; a dry run answers the runner's outcome.
+ * `npm run import` brings acpbot's schedules in once, and nothing a link points to outside the repo; a dry run
+ * answers the runner's outcome.
  */
 import { execFile } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -106,14 +109,15 @@ describe("watchers with the real runner", () => {
     ]);
   });
 
+  const cli = (args: string[]) =>
+    new Promise<{ code: number; stdout: string }>((resolve) =>
+      execFile(process.execPath, ["scripts/import.mjs", ...args], { cwd: root, env: { ...process.env, CUCKOO_URL: worker.base, ADMIN_TOKEN: "" } }, (error, stdout) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
+      ),
+    );
+
   it("npm run import reads acpbot's schedules folder into a chat, once (issue 16)", async () => {
     const chatId = "7100005";
-    const cli = (args: string[]) =>
-      new Promise<{ code: number; stdout: string }>((resolve) =>
-        execFile(process.execPath, ["scripts/import.mjs", ...args], { cwd: root, env: { ...process.env, CUCKOO_URL: worker.base, ADMIN_TOKEN: "" } }, (error, stdout) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
-        ),
-      );
     const folder = path.join(root, "test/fixtures/acpbot/.acpbot/schedules");
     const first = await cli(["--format", "acpbot", "--chat", chatId, folder]);
     expect(first, logs()).toEqual({ code: 0, stdout: 'Created 5 jobs; skipped 0 entries imported before.\n- acpbot schedule "dentist" is a one-off that already fired or was cancelled (enabled: false); it was left out.\n' });
@@ -125,6 +129,30 @@ describe("watchers with the real runner", () => {
       code: 0,
       stdout: 'Created 0 jobs; skipped 5 entries imported before.\n- acpbot schedule "dentist" is a one-off that already fired or was cancelled (enabled: false); it was left out.\n',
     });
+  });
+
+  it("npm run import stores no script that links outside the repo (issue 22)", async () => {
+    const chatId = "7100006";
+    const repo = mkdtempSync(path.join(os.tmpdir(), "cuckoo-e2e-acpbot-"));
+    try {
+      cpSync(path.join(root, "test/fixtures/acpbot"), repo, { recursive: true });
+      const folder = path.join(repo, ".acpbot/schedules");
+      symlinkSync("/etc/passwd", path.join(folder, "scripts/p.sh"));
+      writeFileSync(path.join(folder, "p.json"), JSON.stringify({ id: "p", prompt: "Watch p.", script: ".acpbot/schedules/scripts/p.sh", cron: "0 * * * *", enabled: true }));
+      const { code, stdout } = await cli(["--format", "acpbot", "--chat", chatId, folder]);
+      expect({ code, stdout }, logs()).toEqual({
+        code: 0,
+        stdout:
+          "Created 5 jobs; skipped 0 entries imported before.\n" +
+          '- p.json runs the script ".acpbot/schedules/scripts/p.sh", which is outside the repo (".acpbot/schedules/scripts/p.sh" links to /etc/passwd); it was left out.\n' +
+          '- acpbot schedule "dentist" is a one-off that already fired or was cancelled (enabled: false); it was left out.\n',
+      });
+      const jobs = (await worker.send("GET", `/admin/chats/${chatId}/jobs`)).body.jobs as (Job & { importedFrom: string; command?: string })[];
+      expect(jobs.map((j) => j.importedFrom).sort()).toEqual(["acpbot:disk", "acpbot:inbox", "acpbot:mum", "acpbot:price", "acpbot:standup"]);
+      expect(jobs.some((j) => j.command?.includes("root:"))).toBe(false);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
   });
 
   it("cancel kills a running script through the runner; its outcome is discarded", async () => {

@@ -2,10 +2,12 @@
  * `npm run import` (scripts/import.mjs; issue 16) as a user runs it, against a stand-in for the Worker on
  * 127.0.0.1 that records the request: what it reads for each format (acpbot's schedules folder with a script's
  * content taken from the repo, Playa's settings found beside jobs.json, the commitments text), the token it
- * sends, what it prints, and its exit codes.
+ * sends, what it prints, and its exit codes. A copy of the acpbot fixture with real symbolic links shows that
+ * nothing is read from outside the repo (issue 22).
  */
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -91,8 +93,85 @@ describe("npm run import", () => {
     const count = seen.length;
     const wrong = await run(["--format", "csv", "x"]);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toBe("--format must be playa, acpbot or commitments.\nUsage: npm run import -- --format playa|acpbot|commitments [--chat ID] [--settings FILE] PATH\n");
+    expect(wrong.stderr).toBe(
+      "--format must be playa, acpbot or commitments.\nUsage: npm run import -- --format playa|acpbot|commitments [--chat ID] [--settings FILE] [--all-problems] PATH\n",
+    );
     expect((await run(["--format", "acpbot", path.join(fixtures, "commitments.jsonl")])).stderr).toBe("For acpbot, PATH is the schedules folder (.acpbot/schedules), not a file.\n");
     expect(seen.length).toBe(count);
+  });
+});
+
+describe("npm run import, acpbot's links (issue 22)", () => {
+  const made: string[] = [];
+  afterAll(() => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
+  /** A temporary copy of the acpbot fixture (the repo) and a folder outside it, with the links of each test. */
+  function repoCopy(): { repo: string; outside: string; schedules: string } {
+    const repo = mkdtempSync(path.join(os.tmpdir(), "cuckoo-acpbot-"));
+    const outside = mkdtempSync(path.join(os.tmpdir(), "cuckoo-outside-"));
+    made.push(repo, outside);
+    cpSync(path.join(fixtures, "acpbot"), repo, { recursive: true });
+    return { repo, outside, schedules: path.join(repo, ".acpbot/schedules") };
+  }
+  const schedule = (schedules: string, id: string, script: string) =>
+    writeFileSync(path.join(schedules, `${id}.json`), JSON.stringify({ id, prompt: `Watch ${id}.`, script, cron: "0 * * * *", enabled: true }));
+
+  it("leaves out a script, a folder on its way or a schedule file that links outside the repo, naming the link; a link inside is read", async () => {
+    const { repo, outside, schedules } = repoCopy();
+    writeFileSync(path.join(outside, "check.sh"), "#!/bin/sh\ncat ~/.ssh/id_ed25519\n");
+    writeFileSync(path.join(outside, "other.json"), JSON.stringify({ id: "other", prompt: "Other.", cron: "0 9 * * *" }));
+    mkdirSync(path.join(repo, "scripts"));
+    symlinkSync("/etc/passwd", path.join(repo, "scripts/p.sh"));
+    symlinkSync(outside, path.join(repo, "tools"));
+    // Inside the repo, through two links: fine, and read.
+    symlinkSync("../.acpbot/schedules/scripts/disk.sh", path.join(repo, "scripts/inner.sh"));
+    symlinkSync("scripts", path.join(repo, "bin"));
+    symlinkSync(path.join(outside, "other.json"), path.join(schedules, "leak.json"));
+    symlinkSync(path.join(outside, "gone.json"), path.join(schedules, "zgone.json"));
+    schedule(schedules, "p", "scripts/p.sh");
+    schedule(schedules, "hosts", "tools/check.sh");
+    schedule(schedules, "inner", "bin/inner.sh");
+    schedule(schedules, "up", "../outside.sh");
+    answer = { status: 200, body: { created: 6, skipped: 0, problems: [] } };
+
+    const result = await run(["--format", "acpbot", "--chat", "9630101", schedules]);
+    const real = realpathSync(outside);
+    expect(result).toEqual({
+      code: 0,
+      stdout: [
+        "Created 6 jobs; skipped 0 entries imported before.",
+        `- hosts.json runs the script "tools/check.sh", which is outside the repo ("tools" links to ${real}); it was left out.`,
+        `- leak.json is outside the repo (".acpbot/schedules/leak.json" links to ${real}/other.json); it was left out.`,
+        '- p.json runs the script "scripts/p.sh", which is outside the repo ("scripts/p.sh" links to /etc/passwd); it was left out.',
+        '- up.json runs the script "../outside.sh", which is outside the repo; it was left out.',
+        "- zgone.json is a link to nothing that exists; it was left out.",
+        "",
+      ].join("\n"),
+      stderr: "",
+    });
+    const { body } = seen.at(-1)!;
+    expect(body.data.map((f: { id: string }) => f.id)).toEqual(["dentist", "disk", "inbox", "inner", "mum", "price", "standup"]);
+    expect(body.data.find((f: { id: string }) => f.id === "inner").scriptContent).toBe(readFileSync(path.join(schedules, "scripts/disk.sh"), "utf8"));
+    expect(JSON.stringify(body)).not.toContain("root:");
+    expect(JSON.stringify(body)).not.toContain("id_ed25519");
+  });
+
+  it("prints the first 20 problems and how many more, and every one with --all-problems", async () => {
+    const { schedules } = repoCopy();
+    const problems = Array.from({ length: 24 }, (_, i) => `Problem ${i + 1}.`);
+    answer = { status: 200, body: { created: 0, skipped: 0, problems } };
+    writeFileSync(path.join(schedules, "broken.json"), "{");
+    const lines = (stdout: string) => stdout.trimEnd().split("\n");
+
+    const some = lines((await run(["--format", "acpbot", "--chat", "9630101", schedules])).stdout);
+    expect(some).toHaveLength(1 + 20 + 1);
+    expect(some[1]).toMatch(/^- broken\.json is not JSON \(.+\); it was left out\.$/);
+    expect(some.slice(2, 21)).toEqual(problems.slice(0, 19).map((p) => `- ${p}`));
+    expect(some[21]).toBe("… and 5 more problems (25 in all); add --all-problems to print every one.");
+
+    const all = lines((await run(["--format", "acpbot", "--chat", "9630101", "--all-problems", schedules])).stdout);
+    expect(all.slice(2)).toEqual(problems.map((p) => `- ${p}`));
+    expect(all).toHaveLength(1 + 25);
   });
 });

@@ -338,3 +338,62 @@ describe("POST /admin/directory/rebuild", () => {
     expect(await chatRows(chatId)).toBe(0);
   });
 });
+
+describe("search (issue 22)", () => {
+  // 56 characters, 75 bytes: past D1's 50-byte LIKE pattern, with LIKE's wildcards and escape, Cyrillic and an emoji.
+  const shared = "Tax_return 100% \\ Ёлка 🎄 quarterly books of the company";
+  const list = async (path: string) => {
+    const res = await send("GET", path);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as { jobs: { id: string; name: string }[]; cursor: string | null };
+  };
+
+  it("finds a long text literally, wildcards and all, a full page at a time in order", async () => {
+    const { chatId } = newChat();
+    const made = [];
+    for (const [n, delay] of [["1", "PT3H"], ["2", "PT1H"], ["3", "PT2H"]] as const) {
+      made.push(await createJob(chatId, { name: `${shared} ${n}`, kind: "prompt", delay, text: "Books." }));
+    }
+    // What LIKE's `_` and `%` would match, were they wildcards: never listed.
+    await createJob(chatId, { name: shared.replace("_", "-").replace("%", "x"), kind: "prompt", delay: "PT30M", text: "Decoy." });
+    const q = encodeURIComponent(shared);
+    const first = await list(`/admin/jobs?q=${q}&limit=2`);
+    expect(first.jobs.map((j) => j.name)).toEqual([`${shared} 2`, `${shared} 3`]);
+    const second = await list(`/admin/jobs?q=${q}&limit=2&cursor=${first.cursor}`);
+    expect(second).toEqual({ jobs: [expect.objectContaining({ id: made[0]!.id, name: `${shared} 1` })], cursor: null });
+    // Latin letters in either case.
+    const upper = shared.replace(/[a-z]/g, (c) => c.toUpperCase());
+    expect((await list(`/admin/jobs?q=${encodeURIComponent(upper)}&limit=100`)).jobs.map((j) => j.id)).toEqual([made[1]!.id, made[2]!.id, made[0]!.id]);
+  });
+
+  it("answers every q of up to 200 characters, also multi-byte, and 400 past it", async () => {
+    const { chatId } = newChat();
+    await createJob(chatId, { name: `${"🎄".repeat(40)} ${"ж".repeat(39)}`, kind: "prompt", delay: "PT1H", text: "Trees." });
+    const found = await list(`/admin/jobs?q=${encodeURIComponent(`${"🎄".repeat(30)} ${"ж".repeat(30)}`)}`);
+    expect(found.jobs.map((j) => j.name)).toEqual([`${"🎄".repeat(40)} ${"ж".repeat(39)}`]);
+    for (const q of ["🎄".repeat(200), "ж".repeat(200), "%".repeat(200), "_".repeat(200), "\\".repeat(200), "a".repeat(49), "x".repeat(200)]) {
+      expect(await send("GET", `/admin/jobs?q=${encodeURIComponent(q)}`), q).toEqual({ status: 200, body: { jobs: [], cursor: null } });
+      expect(await send("GET", `/admin/jobs?q=${encodeURIComponent(q)}&category=recurring`), q).toEqual({ status: 200, body: { jobs: [], cursor: null } });
+      expect(await send("GET", `/admin/chats?q=${encodeURIComponent(q)}`), q).toEqual({ status: 200, body: { chats: [], cursor: null } });
+    }
+    // Percent-encoding that is not UTF-8 (a lone surrogate, a stray byte, a cut sequence) is text like any other.
+    for (const raw of ["%ED%A0%80", "%FF", "%E2%82"]) {
+      expect(await send("GET", `/admin/jobs?q=${raw}`), raw).toEqual({ status: 200, body: { jobs: [], cursor: null } });
+      expect(await send("GET", `/admin/chats?q=${raw}`), raw).toEqual({ status: 200, body: { chats: [], cursor: null } });
+    }
+    for (const q of ["🎄".repeat(201), "x".repeat(201)]) {
+      for (const path of ["/admin/jobs", "/admin/chats"]) {
+        expect(await send("GET", `${path}?q=${encodeURIComponent(q)}`)).toEqual({ status: 400, body: { error: { code: "bad_request", message: '"q" must be at most 200 characters long.' } } });
+      }
+    }
+  });
+
+  it("finds chats by a part of the id or the zone, literally", async () => {
+    const { chatId } = newChat();
+    expect((await send("PUT", `/admin/chats/${chatId}/settings`, { timeZone: "America/Argentina/ComodRivadavia" })).status).toBe(200);
+    await createJob(chatId, { name: "Zone", kind: "prompt", delay: "PT1H", text: "Zone." });
+    const zone = await send("GET", `/admin/chats?q=${encodeURIComponent("america/ARGENTINA/comodrivadavia")}&limit=100`);
+    expect(zone.body.chats.map((c: { chatId: string }) => c.chatId)).toContain(chatId);
+    expect((await send("GET", `/admin/chats?q=${encodeURIComponent("America/Argentina_ComodRivadavia")}`)).body.chats).toEqual([]);
+  });
+});

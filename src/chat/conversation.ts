@@ -20,6 +20,7 @@ import type { Config } from "../config";
 import type { NextPrompt, TurnAnswer, TurnContext } from "../contracts/turn";
 import { formatHeader, formatLocalDay } from "../time";
 import { MAX_RESENDS, OFFER_DEADLINE_MS } from "../jobs/fire";
+import { followUpsOf } from "../jobs/records";
 import { jobButtons } from "../telegram/buttons";
 
 export type ConversationDeps = {
@@ -138,7 +139,7 @@ export class Conversation {
       // The job's id is in the run's key; the run itself (open, as the offer checked) need not be read.
       const jobId = originOfKey(message.key, null).jobId;
       const job = jobId === null ? null : this.d.jobs.get(jobId);
-      followUps = job?.createdBy === "job" ? 0 : 1;
+      followUps = followUpsOf(job);
     }
     return { timeZone: zone, history, budget: this.countTurn(zone, now), followUps };
   }

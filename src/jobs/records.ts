@@ -81,6 +81,13 @@ export type RunRecord = {
   outputHash: string | null;
 };
 
+/**
+ * How many follow-ups (one-off prompts) a turn caused by a run of `job` may create (DESIGN §7, §9): one, and
+ * none when the job is itself a follow-up (`createdBy: "job"`), so runs never chain. A run whose job is gone
+ * keeps the one.
+ */
+export const followUpsOf = (job: Pick<JobRecord, "createdBy"> | null): number => (job?.createdBy === "job" ? 0 : 1);
+
 /** A job's category (DESIGN §3): watcher → monitoring; prompt + at → one-time; prompt + cron → recurring. */
 export function categoryOf(kind: JobKind, schedule: "at" | "cron"): Category {
   if (kind === "watcher") return "monitoring";

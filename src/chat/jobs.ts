@@ -8,7 +8,7 @@ import { newJobId, shown } from "../contracts/ids";
 import { nextCronRun } from "../jobs/fire";
 import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type JobList, type Run } from "../schemas/jobs";
 import type { ChatSettings, ZoneChange } from "../schemas/chats";
-import { newJobRecord, type JobRecord } from "../jobs/records";
+import { newJobRecord, specDefaults, type JobRecord } from "../jobs/records";
 import { memoryRefMissingText, noJobText, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { err, ok, type Result } from "../result";
@@ -303,26 +303,6 @@ export class JobOps {
 
 /** A stand-in for a row that no longer parses, so that cancelling it can still say what went. */
 function unreadableJob(id: string, name: string): JobRecord {
-  return {
-    id,
-    name,
-    kind: "prompt",
-    schedule: { type: "at", at: 0 },
-    text: "",
-    command: null,
-    timeoutSeconds: null,
-    enabled: false,
-    createdAt: 0,
-    createdBy: "admin",
-    nextRunAt: null,
-    lastRunAt: null,
-    lastResult: null,
-    runningRunId: null,
-    quarantined: "unreadable",
-    memoryRefs: [],
-    onlyOnChange: false,
-    matchHash: null,
-    streak: null,
-    importedFrom: null,
-  };
+  const spec = { ...specDefaults(), name, kind: "prompt" as const, schedule: { type: "at" as const, at: 0 }, text: "" };
+  return { ...newJobRecord(spec, { id, createdAt: 0, createdBy: "admin", nextRunAt: null, enabled: false }), quarantined: "unreadable" };
 }

@@ -22,6 +22,14 @@ export type JobSpec = {
 };
 
 /**
+ * The spec's fields a job has unless its kind sets them: a new spec field gets its default here, so that every
+ * place a spec is made (a create, a stand-in for an unreadable row, the tests' records) has it.
+ */
+export function specDefaults(): Omit<JobSpec, "name" | "kind" | "schedule"> {
+  return { text: null, command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false };
+}
+
+/**
  * The failure a watcher's streak started with (DESIGN §5): a failure like it is not reported again until a
  * success ends the streak. Kept apart from `lastResult`, which a transient run (exit 75) overwrites.
  */

@@ -1,9 +1,9 @@
 /**
  * @module The tool endpoints for agents (`/tools/:chatId/*`, DESIGN §9): `schedule` and `set_timezone`,
- * behind TOOLS_TOKEN, called through the tool catalog (so a call carrying a job's turn in `X-Cuckoo-Turn` has
- * only what each tool allows it). A model reads the answer, so every input problem is `200 { ok: false, text }` with one
- * sentence; only access (401, 403, 500, 503), a body over 64 KiB (413) and a path that is not a chat id
- * (400, DESIGN §2) are HTTP errors.
+ * behind TOOLS_TOKEN, called through the tool catalog (a call carrying a job's turn in `X-Cuckoo-Turn` has
+ * only what each tool allows it), and the tools' context MCP shares. A model reads the answer, so every
+ * input problem is `200 { ok: false, text }` with one sentence; only access (401, 403, 500, 503), a body over
+ * 64 KiB (413) and a path that is not a chat id (400, DESIGN §2) are HTTP errors.
  */
 import { Hono, type Context } from "hono";
 import type * as z from "zod";
@@ -52,7 +52,7 @@ async function toolBody<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<{ 
 }
 
 /** The header an agent of its own sends with a tool call it makes while it handles a prompt (DESIGN §9). */
-export const TURN_HEADER = "X-Cuckoo-Turn";
+const TURN_HEADER = "X-Cuckoo-Turn";
 
 /**
  * The tools' context for a request (HTTP and MCP): this chat, its object, the runner's dry runs, and whose

@@ -244,13 +244,13 @@ export class BenchChatScheduler extends ChatScheduler {
     // Every run ends in RunSettler.finish (the gate's settle, a duplicate offer, lease expiry, the dead-letter
     // path, a watcher's outcome), whether its run moves to the history or goes with its finished one-off: note
     // each one. Every part holds the same settler; Firing's dependencies are where it is reached.
-    type Settler = { finish?: (run: { runId: string }, job: unknown, settlement: { status: string }, ...rest: unknown[]) => void };
+    type Settler = { finish?: (run: { runId: string }, job: unknown, ending: { settlement: { status: string } }) => void };
     const settler = (this as unknown as { firing?: { d?: { settler?: Settler } } }).firing?.d?.settler;
     const finish = settler?.finish;
     if (!settler || typeof finish !== "function") throw new Error("bench: ChatScheduler has no firing.d.settler.finish to observe");
-    settler.finish = (run, job, settlement, ...rest) => {
-      finish.call(settler, run, job, settlement, ...rest);
-      settles.push({ chatId: ctx.id.name ?? "", runId: run.runId, status: settlement.status, at: Date.now() });
+    settler.finish = (run, job, ending) => {
+      finish.call(settler, run, job, ending);
+      settles.push({ chatId: ctx.id.name ?? "", runId: run.runId, status: ending.settlement.status, at: Date.now() });
     };
   }
 

@@ -5,10 +5,14 @@
  */
 
 /**
+ * The page's copies of the API's `LastResult` and `Job` (src/schemas/jobs.ts, the one list of a job's fields):
+ * plain JS keeps no import of it, so test/unit/page-state.test.ts fails when these drift from the schema.
  * @typedef {{ status: string, exitCode?: number | null, timedOut?: boolean, stderrTail?: string, at: string }} LastResult
  * @typedef {{ id: string, chatId: string, name: string, kind: "prompt" | "watcher", category: string,
  *   schedule: { at: string } | { cron: string }, text?: string, command?: string, timeoutSeconds?: number,
- *   enabled: boolean, nextRunAt: string | null, lastRunAt: string | null, lastResult: LastResult | null, running: boolean }} Job
+ *   onlyOnChange?: boolean, memoryRefs?: string[], importedFrom?: string, enabled: boolean, createdAt: string,
+ *   createdBy: string, nextRunAt: string | null, lastRunAt: string | null, lastResult: LastResult | null,
+ *   running: boolean }} Job
  */
 
 export const state = {

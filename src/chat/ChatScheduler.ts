@@ -2,7 +2,7 @@
  * @module The ChatScheduler Durable Object, one per chat (DESIGN §1, §5, §7): a table of contents. Each RPC
  * method hands off to one part — `jobs` (create, edit, cancel, pause, resume, run now, the zone), `firing`
  * (the alarm's claims and dispatch, watcher outcomes), `conversation` (run gate, deliver, transcript, dead
- * letters), `inbox` (what the user writes) and `outbox` (Telegram) — and then self-heals the one alarm.
+ * letters), `turns` (whose turn a gate token stands for), `inbox` (what the user writes) and `outbox` (Telegram) — and then self-heals the one alarm.
  * Parts get what they use through their constructors; none holds the object. Methods return results for
  * expected failures and never throw for input; `alarm()` never throws.
  */
@@ -19,6 +19,7 @@ import { deliverArgs, gateSettleArgs, turnAnswerArgs } from "../schemas/agent";
 import type { ChatSettings, TranscriptEntry, ZoneChange } from "../schemas/chats";
 import type { MemoryCreateInput, MemoryRecord, MemoryUpdateInput } from "../schemas/memory";
 import type { ImportBatch, ImportReply } from "../schemas/import";
+import { NOT_THE_TURN, type TurnPolicy } from "../schemas/tools";
 import { Inbox, type Handled } from "../telegram/inbox";
 import { TelegramOutbox } from "../telegram/outbox";
 import { AlarmClock } from "./alarm";
@@ -47,6 +48,7 @@ import { TranscriptStore } from "./store/transcript";
 import { UserPromptStore } from "./store/user-prompts";
 import { UsageStore } from "./store/usage";
 import { DirectoryStore } from "./store/directory";
+import { TurnRights } from "./turns";
 import { Watchers } from "./watchers";
 
 
@@ -67,6 +69,7 @@ export class ChatScheduler extends DurableObject<Env> {
   private readonly memory: MemoryOps;
   private readonly imports: Imports;
   private readonly directory: Directory;
+  private readonly turns: TurnRights;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -110,9 +113,10 @@ export class ChatScheduler extends DurableObject<Env> {
     this.alarms = new AlarmClock({ storage: ctx.storage, jobs: jobStore, runs, gate: gateStore, outbox: outboxStore, userPrompts, info, directory });
     this.watchers = new Watchers({ jobs: jobStore, runs, info, deliveries, usage, settler, env: currentEnv, config: loaded, now, transaction, waitUntil: (p) => ctx.waitUntil(p) });
     this.firing = new Firing({ jobs: jobStore, runs, info, gate, delivered: (key) => transcript.delivered(key), watchers: this.watchers, settler, memory: memoryStore, deliveries, env: currentEnv, config: loaded, now, transaction });
-    this.jobs = new JobOps({ jobs: jobStore, memory: memoryStore, runs, settings, info, firing: this.firing, watchers: this.watchers, config, now, transaction });
+    this.turns = new TurnRights({ gate: gateStore, jobs: jobStore, settings, info, now });
+    this.jobs = new JobOps({ jobs: jobStore, memory: memoryStore, runs, settings, info, firing: this.firing, watchers: this.watchers, turns: this.turns, config, now, transaction });
     this.memory = new MemoryOps({ memory: memoryStore, jobs: jobStore, info, now, transaction });
-    this.imports = new Imports({ jobs: jobStore, imports: new ImportStore(this.db), jobOps: this.jobs, info, config, now, transaction });
+    this.imports = new Imports({ imports: new ImportStore(this.db), jobOps: this.jobs, info, now });
     this.conversation = new Conversation({ jobs: jobStore, usage, config, userPrompts, runs, gateStore, gate, transcript, deliveries, settler, info, env: currentEnv, now, transaction });
     this.inbox = new Inbox({ transcript, userPrompts, offers: new OfferStore(this.db), info, deliveries, jobs: this.jobs, env: currentEnv, config, now, transaction });
     this.outbox = new TelegramOutbox({ outbox: outboxStore, info, config, now });
@@ -161,8 +165,10 @@ export class ChatScheduler extends DurableObject<Env> {
     return this.healed(this.jobs.get(chatId, id));
   }
 
-  createJob(chatId: string, input: CreateJobInput, createdBy: CreatedBy): Promise<Result<Job>> {
-    return this.healed(this.jobs.create(chatId, input, createdBy));
+  /** `followUpOf`: the run gate token of the job's or watcher's turn whose one follow-up this is (over HTTP or MCP). */
+  createJob(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options: { followUpOf?: string } = {}): Promise<Result<Job>> {
+    const followUpOf = typeof options?.followUpOf === "string" ? options.followUpOf : undefined;
+    return this.healed(this.jobs.create(chatId, input, createdBy, followUpOf === undefined ? {} : { followUpOf }));
   }
 
   editJob(chatId: string, id: string, input: EditJobInput): Promise<Result<Job>> {
@@ -284,6 +290,15 @@ export class ChatScheduler extends DurableObject<Env> {
   /** The holder gives up after a transient error: its prompt goes back first in line and the gate is free. */
   gateRelease(token: string): Promise<Result<null>> {
     return this.healed(this.conversation.release(token));
+  }
+
+  /**
+   * Whose turn a run gate token stands for (DESIGN §9 `X-Cuckoo-Turn`): a user's, or a job's or watcher's with
+   * the follow-ups it may still create; a token that does not hold the gate now is the one sentence.
+   */
+  turnRights(chatId: string, token: string): Promise<Result<TurnPolicy>> {
+    if (typeof token !== "string") return Promise.resolve(err("bad_request", NOT_THE_TURN));
+    return this.healed(this.turns.rights(chatId, token));
   }
 
   /** Delivers a message to the chat: transcript entry and outbox row, once per key (DESIGN §1). */

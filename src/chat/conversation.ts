@@ -20,6 +20,7 @@ import type { Config } from "../config";
 import type { NextPrompt, TurnAnswer, TurnContext } from "../contracts/turn";
 import { formatHeader, formatLocalDay } from "../time";
 import { MAX_RESENDS, OFFER_DEADLINE_MS } from "../jobs/fire";
+import { followUpsOf } from "../jobs/records";
 import { jobButtons } from "../telegram/buttons";
 
 export type ConversationDeps = {
@@ -138,7 +139,7 @@ export class Conversation {
       // The job's id is in the run's key; the run itself (open, as the offer checked) need not be read.
       const jobId = originOfKey(message.key, null).jobId;
       const job = jobId === null ? null : this.d.jobs.get(jobId);
-      followUps = job?.createdBy === "job" ? 0 : 1;
+      followUps = followUpsOf(job);
     }
     return { timeZone: zone, history, budget: this.countTurn(zone, now), followUps };
   }
@@ -219,7 +220,7 @@ export class Conversation {
     // A run's reply comes from a watcher when its job is one (a match runs as a prompt): two key reads, no parse.
     const jobId = this.d.runs.exists(key) ? originOfKey(key, null).jobId : null;
     const origin = originOfKey(key, jobId === null ? null : this.d.jobs.kindOf(jobId));
-    const delivered = this.d.transaction(() => this.d.deliveries.write(key, markdown, origin, now, prompt, tools));
+    const delivered = this.d.transaction(() => this.d.deliveries.write(key, markdown, { origin, now, prompt, tools }));
     this.d.deliveries.flush();
     return ok({ delivered });
   }
@@ -243,7 +244,7 @@ export class Conversation {
     const origin = originOfKey(message.key, message.source === "watcher" ? "watcher" : null);
     this.d.transaction(() => {
       const alert = { ...origin, source: origin.jobId !== null ? ("alert" as const) : origin.source };
-      if (!this.d.deliveries.write(message.key, deadLetterText(message), alert, now)) return;
+      if (!this.d.deliveries.write(message.key, deadLetterText(message), { origin: alert, now })) return;
       if (run) this.d.settler.agentOutcome(message.key, "failed", "the agent failed after several tries (dead-lettered)", now, true);
       this.d.gateStore.takePending(message.key);
       const held = this.d.gateStore.gate();
@@ -286,7 +287,7 @@ export class Conversation {
         } else {
           this.d.userPrompts.remove(lost.key);
           const message = parseMessage(JSON.parse(lost.message));
-          if (message) told = this.d.deliveries.write(lost.key, deadLetterText(message), originOfKey(lost.key, null), now) || told;
+          if (message) told = this.d.deliveries.write(lost.key, deadLetterText(message), { origin: originOfKey(lost.key, null), now }) || told;
         }
       }
     });

@@ -34,6 +34,12 @@ function toolEntryText(call: ToolCallRecord): string {
   return `${call.name} ${JSON.stringify(call.args ?? {})}\n→ ${call.ok ? "ok" : "not ok"}: ${call.text}`;
 }
 
+/**
+ * A delivery's circumstances: where it came from, when, and what goes with it in the transcript: the prompt the
+ * agent saw, the tools it called, and the buttons under the message.
+ */
+export type Delivery = { origin: Origin; now: number; prompt?: string | null; tools?: readonly ToolCallRecord[]; buttons?: ButtonRows | null };
+
 export class Deliveries {
   constructor(
     private readonly transcript: TranscriptStore,
@@ -47,18 +53,12 @@ export class Deliveries {
   }
 
   /**
-   * Writes a delivery: the `prompt` entry (what the agent saw) when given, the bot entry, the delivered key
-   * and, when a bot can send it, the outbox row. False when the key was delivered before (nothing written).
+   * Writes a delivery: the `prompt` entry (what the agent saw) when given, the tool entries, the bot entry (with
+   * its buttons), the delivered key and, when a bot can send it, the outbox row. False when the key was
+   * delivered before (nothing written).
    */
-  write(
-    key: string,
-    markdown: string,
-    origin: Origin,
-    now: number,
-    prompt: string | null = null,
-    tools: readonly ToolCallRecord[] = [],
-    buttons: ButtonRows | null = null,
-  ): boolean {
+  write(key: string, markdown: string, delivery: Delivery): boolean {
+    const { origin, now, prompt = null, tools = [], buttons = null } = delivery;
     if (this.transcript.delivered(key)) return false;
     this.transcript.markDelivered(key, now);
     const meta: Omit<NewEntry, "role" | "text"> = { source: origin.source, jobId: origin.jobId, runId: origin.runId };

@@ -8,7 +8,7 @@ import { newJobId, shown } from "../contracts/ids";
 import { nextCronRun } from "../jobs/fire";
 import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type JobList, type Run } from "../schemas/jobs";
 import type { ChatSettings, ZoneChange } from "../schemas/chats";
-import { newJobRecord, type JobRecord } from "../jobs/records";
+import { newJobRecord, specDefaults, type JobRecord } from "../jobs/records";
 import { memoryRefMissingText, noJobText, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { err, ok, type Result } from "../result";
@@ -21,6 +21,7 @@ import type { MemoryStore } from "./store/memory";
 import type { RunStore } from "./store/runs";
 import type { SettingsStore } from "./store/settings";
 import { toJob, toRun } from "./views";
+import type { TurnRights } from "./turns";
 import type { Watchers } from "./watchers";
 
 
@@ -32,10 +33,26 @@ export type JobDeps = {
   info: ChatInfo;
   firing: Firing;
   watchers: Watchers;
+  turns: TurnRights;
   config: () => Config;
   now: () => number;
   transaction: <T>(work: () => T) => T;
 };
+
+/**
+ * How a new job comes to be: who made it; for an import, whether it is enabled, where it came from, and that
+ * an `at` may lie in the past (it fires at once, late).
+ */
+export type NewJob = {
+  createdBy: CreatedBy;
+  pastAllowed?: boolean;
+  enabled?: boolean;
+  importedFrom?: string;
+  claim?: (job: JobRecord) => string | null;
+};
+
+/** A new job, or why not: the chat is full, the input breaks a rule, or `claim` refused it. */
+export type Added = { ok: true; job: JobRecord } | { ok: false; why: "full" | "invalid" | "refused"; message: string };
 
 export class JobOps {
   constructor(private readonly d: JobDeps) {}
@@ -117,30 +134,69 @@ export class JobOps {
     return job.ok ? ok(this.view(job.value, chatId)) : job;
   }
 
-  async create(chatId: string, input: CreateJobInput, createdBy: CreatedBy): Promise<Result<Job>> {
+  /**
+   * Creates a job for `createdBy`. `followUpOf`: the run gate token of the job's or watcher's turn that makes
+   * it over HTTP or MCP (`X-Cuckoo-Turn`), whose one follow-up it is.
+   */
+  async create(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options: { followUpOf?: string } = {}): Promise<Result<Job>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
     const parsed = createJobInput().safeParse(input, { error: sentenceFor });
     if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
-    if (!this.d.info.allowed(chatId)) {
-      return err("bad_request", `Chat ${chatId} is not allowed to use this bot; add its user id to ALLOWED_USER_IDS first.`);
-    }
+    const refused = this.refusedChat(chatId);
+    if (refused !== null) return err("bad_request", refused);
+    const { followUpOf } = options;
+    const added = await this.add(parsed.data, followUpOf === undefined ? { createdBy } : { createdBy, claim: () => this.followUp(followUpOf) });
+    return added.ok ? ok(this.view(added.job, chatId)) : err("bad_request", added.message);
+  }
+
+  /** A follow-up of the turn of `token`: recorded, or the sentence why that turn may not make it. */
+  private followUp(token: string): string | null {
+    const refused = this.d.turns.followUpRefusal(token);
+    if (refused === null) this.d.turns.spendFollowUp(token);
+    return refused;
+  }
+
+  /** The sentence when `chatId` may not use the bot (DESIGN §2), or null. */
+  refusedChat(chatId: string): string | null {
+    return this.d.info.allowed(chatId) ? null : `Chat ${chatId} is not allowed to use this bot; add its user id to ALLOWED_USER_IDS first.`;
+  }
+
+  /**
+   * The one way a job comes to be (a create, an import), for a chat the caller bound and checked: the chat's job
+   * limit, the rules in the chat's zone at now, the memory records it names, and the insert. `claim` runs in
+   * the insert's transaction, after the checks: it writes what goes with the job, or refuses it with a
+   * sentence (an import of a source id that landed meanwhile, a turn that made its follow-up).
+   */
+  async add(input: CreateJobInput, how: NewJob): Promise<Added> {
     const limit = this.d.config().maxJobsPerChat;
-    if (this.d.jobs.count() >= limit) return err("bad_request", tooManyJobsText(limit));
+    if (this.d.jobs.count() >= limit) return { ok: false, why: "full", message: tooManyJobsText(limit) };
+    const zone = this.d.info.zone().zone;
     const now = this.d.now();
-    const valid = await validateCreate(parsed.data, { zone: this.d.info.zone().zone, now });
-    if (!valid.ok) return err("bad_request", valid.error);
-    // Between the await above and here another create may have landed: count again, and pick a fresh id.
-    if (this.d.jobs.count() >= limit) return err("bad_request", tooManyJobsText(limit));
-    const gone = this.missingRef(valid.value.spec.memoryRefs);
-    if (gone !== null) return err("bad_request", gone);
-    const job = newJobRecord(valid.value.spec, { id: this.freshId(), createdAt: now, createdBy, nextRunAt: valid.value.nextRunAt });
-    this.d.jobs.insert(job);
-    return ok(this.view(job, chatId));
+    const valid = await validateCreate(input, { zone, now, pastAllowed: how.pastAllowed === true });
+    if (!valid.ok) return { ok: false, why: "invalid", message: valid.error };
+    return this.d.transaction((): Added => {
+      // Between the await above and here another create may have landed: count again, and pick a fresh id.
+      if (this.d.jobs.count() >= limit) return { ok: false, why: "full", message: tooManyJobsText(limit) };
+      const gone = this.missingRef(valid.value.spec.memoryRefs);
+      if (gone !== null) return { ok: false, why: "invalid", message: gone };
+      const job = newJobRecord(valid.value.spec, {
+        id: this.freshId(),
+        createdAt: now,
+        createdBy: how.createdBy,
+        nextRunAt: valid.value.nextRunAt,
+        ...(how.enabled === undefined ? {} : { enabled: how.enabled }),
+        ...(how.importedFrom === undefined ? {} : { importedFrom: how.importedFrom }),
+      });
+      const refused = how.claim?.(job) ?? null;
+      if (refused !== null) return { ok: false, why: "refused", message: refused };
+      this.d.jobs.insert(job);
+      return { ok: true, job };
+    });
   }
 
   /** A job id no job of this chat has. */
-  freshId(): string {
+  private freshId(): string {
     let id = newJobId();
     while (this.d.jobs.exists(id)) id = newJobId();
     return id;
@@ -247,26 +303,6 @@ export class JobOps {
 
 /** A stand-in for a row that no longer parses, so that cancelling it can still say what went. */
 function unreadableJob(id: string, name: string): JobRecord {
-  return {
-    id,
-    name,
-    kind: "prompt",
-    schedule: { type: "at", at: 0 },
-    text: "",
-    command: null,
-    timeoutSeconds: null,
-    enabled: false,
-    createdAt: 0,
-    createdBy: "admin",
-    nextRunAt: null,
-    lastRunAt: null,
-    lastResult: null,
-    runningRunId: null,
-    quarantined: "unreadable",
-    memoryRefs: [],
-    onlyOnChange: false,
-    matchHash: null,
-    streak: null,
-    importedFrom: null,
-  };
+  const spec = { ...specDefaults(), name, kind: "prompt" as const, schedule: { type: "at" as const, at: 0 }, text: "" };
+  return { ...newJobRecord(spec, { id, createdAt: 0, createdBy: "admin", nextRunAt: null, enabled: false }), quarantined: "unreadable" };
 }

@@ -4,7 +4,7 @@
  * the chat told. Used for an agent's outcome (the run gate, a dead letter, a lease that ran out) and for a
  * watcher's script outcome, so both end a run the same way.
  */
-import { endsOneOff } from "../jobs/fire";
+import { pausedOneOff, runEnd } from "../jobs/fire";
 import type { LastResult } from "../schemas/jobs";
 import type { FailureStreak, JobRecord, RunRecord } from "../jobs/records";
 import { oneOffFailedText } from "../jobs/texts";
@@ -21,8 +21,11 @@ export type AgentStatus = "delivered" | "failed";
  */
 export type WatcherMarks = { streak?: FailureStreak | null; matchHash?: string };
 
-/** Statuses after which a one-off's scheduled run keeps the job, paused, instead of deleting it. */
-const KEEPS_ONE_OFF = new Set(["failed", "over_budget"]);
+/**
+ * How a run ends: its history entry, the job's `lastResult`, what a watcher's run marks, and `tell`, the reason
+ * told to the chat when a one-off's scheduled run keeps its job (null: nothing, or the caller told it).
+ */
+export type RunEnding = { settlement: Settlement; lastResult: LastResult; now: number; tell?: string | null; marks?: WatcherMarks };
 
 export class RunSettler {
   constructor(
@@ -53,27 +56,21 @@ export class RunSettler {
       // delivered match is the one `onlyOnChange` compares the next output with.
       const marks: WatcherMarks =
         job?.kind === "watcher" ? { streak: null, ...(matched && run.outputHash !== null ? { matchHash: run.outputHash } : {}) } : {};
-      this.finish(run, job, settlement, last, now, told ? null : (detail ?? "the agent failed"), marks);
+      this.finish(run, job, { settlement, lastResult: last, now, tell: told ? null : (detail ?? "the agent failed"), marks });
     });
     this.deliveries.flush();
     return true;
   }
 
   /**
-   * Settles `run` and updates its job, inside the caller's transaction: the one way a run ends. A one-off's
-   * scheduled run that failed (or whose match was over the day's budget) keeps the job, paused; `reason`,
-   * when given, is told to the chat then.
+   * Settles `run` and updates its job, inside the caller's transaction: the one way a run ends, by the one rule
+   * of `runEnd`. A one-off's scheduled run that failed (or whose match was over the day's budget) keeps the
+   * job, paused; `tell`, when given, is told to the chat then.
    */
-  finish(
-    run: RunRecord,
-    job: JobRecord | null,
-    settlement: Settlement,
-    lastResult: LastResult,
-    now: number,
-    reason: string | null = null,
-    marks: WatcherMarks = {},
-  ): void {
-    if (job && endsOneOff(job, run) && !KEEPS_ONE_OFF.has(settlement.status)) {
+  finish(run: RunRecord, job: JobRecord | null, ending: RunEnding): void {
+    const { settlement, lastResult, now, tell = null, marks = {} } = ending;
+    const end = job ? runEnd(job, run, settlement.status) : "keep";
+    if (job && end === "delete") {
       // A one-off that is done goes with all its runs: nothing to move to a history no one can read.
       this.jobs.delete(job.id);
       this.runs.deleteOf(job.id);
@@ -81,11 +78,11 @@ export class RunSettler {
     }
     this.runs.settle(run.runId, settlement);
     if (!job) return;
-    if (endsOneOff(job, run)) {
+    if (end === "pause") {
       const streak = marks.streak === undefined ? job.streak : marks.streak;
-      this.jobs.save({ ...job, enabled: false, nextRunAt: null, runningRunId: null, lastResult, streak, matchHash: marks.matchHash ?? job.matchHash });
+      this.jobs.save({ ...pausedOneOff(job), runningRunId: null, lastResult, streak, matchHash: marks.matchHash ?? job.matchHash });
       this.runs.prune(job.id);
-      if (reason !== null) this.deliveries.write(run.runId, oneOffFailedText(job, reason), { source: "alert", jobId: job.id, runId: run.runId }, now);
+      if (tell !== null) this.deliveries.write(run.runId, oneOffFailedText(job, tell), { origin: { source: "alert", jobId: job.id, runId: run.runId }, now });
       return;
     }
     this.jobs.markSettled(job.id, run.runId, lastResult, marks);

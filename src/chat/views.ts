@@ -4,8 +4,25 @@ import type { Job, Run } from "../schemas/jobs";
 
 const iso = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
 
+/**
+ * Every field of a view named, so that the compiler asks for a new one: an optional field given as undefined
+ * where the view leaves it out.
+ */
+type Complete<T> = { [K in keyof Required<T>]: {} extends Pick<T, K> ? T[K] | undefined : T[K] };
+
+/** The view without the fields given as undefined (left out, as the schema's optional fields are). */
+function present<T extends object>(view: Complete<T>): T {
+  // Complete<T> less its undefined optional fields is T.
+  return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== undefined)) as T;
+}
+
+/**
+ * A job as clients see it (`jobSchema`): times as RFC 3339, a prompt's text and memory records, a watcher's
+ * command, timeout (the operator's default when it sets none) and `onlyOnChange` (present when true).
+ */
 export function toJob(job: JobRecord, chatId: string, defaultTimeout: number): Job {
-  const view: Job = {
+  const prompt = job.kind === "prompt";
+  return present<Job>({
     id: job.id,
     chatId,
     name: job.name,
@@ -19,17 +36,13 @@ export function toJob(job: JobRecord, chatId: string, defaultTimeout: number): J
     lastRunAt: iso(job.lastRunAt),
     lastResult: job.lastResult,
     running: job.runningRunId !== null,
-  };
-  if (job.kind === "prompt") {
-    view.text = job.text ?? "";
-    if (job.memoryRefs.length > 0) view.memoryRefs = [...job.memoryRefs];
-  } else {
-    view.command = job.command ?? "";
-    view.timeoutSeconds = job.timeoutSeconds ?? defaultTimeout;
-    if (job.onlyOnChange) view.onlyOnChange = true;
-  }
-  if (job.importedFrom !== null) view.importedFrom = job.importedFrom;
-  return view;
+    text: prompt ? (job.text ?? "") : undefined,
+    memoryRefs: prompt && job.memoryRefs.length > 0 ? [...job.memoryRefs] : undefined,
+    command: prompt ? undefined : (job.command ?? ""),
+    timeoutSeconds: prompt ? undefined : (job.timeoutSeconds ?? defaultTimeout),
+    onlyOnChange: !prompt && job.onlyOnChange ? true : undefined,
+    importedFrom: job.importedFrom ?? undefined,
+  });
 }
 
 export function toRun(run: RunRecord): Run {

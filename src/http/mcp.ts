@@ -1,6 +1,8 @@
 /**
  * @module `/mcp/:chatId` (DESIGN §9): the agent tools over MCP for outside agents, behind TOOLS_TOKEN (and the
- * open-dev rules of §2), for the chat of the path only. The SDK is loaded on the first MCP request.
+ * open-dev rules of §2), for the chat of the path only. The server keeps no sessions, so only POST carries
+ * requests; any other method is 405 with `Allow: POST` (a GET would otherwise open an event stream on which
+ * nothing is ever sent). The SDK is loaded on the first MCP request.
  */
 import { Hono } from "hono";
 import { requireToken } from "./auth";
@@ -15,8 +17,12 @@ mcp.use("*", requireToken("TOOLS_TOKEN"));
 mcp.use("*", requireConfigured("tools"));
 mcp.use("*", limitBody());
 
+/** The answer to a method other than POST: a JSON-RPC error, as MCP clients read errors (no request id to name). */
+const ONLY_POST = { jsonrpc: "2.0", id: null, error: { code: -32000, message: "This MCP server keeps no sessions: send each request as a POST." } } as const;
+
 mcp.all("/:chatId", async (c) => {
   const chatId = chatIdOf(c);
+  if (c.req.method !== "POST") return c.json(ONLY_POST, 405, { Allow: "POST" });
   const { handleMcp } = await import("../mcp/server");
-  return handleMcp(c.req.raw, toolContext(c.env, chatId));
+  return handleMcp(c.req.raw, () => toolContext(c, chatId));
 });

@@ -1,14 +1,17 @@
 /**
  * @module The tool endpoints for agents (`/tools/:chatId/*`, DESIGN §9): `schedule` and `set_timezone`,
- * behind TOOLS_TOKEN. A model reads the answer, so every input problem is `200 { ok: false, text }` with one
- * sentence; only access (401, 403, 500, 503), a body over 64 KiB (413) and a path that is not a chat id
- * (400, DESIGN §2) are HTTP errors.
+ * behind TOOLS_TOKEN, called through the tool catalog (a call carrying a job's turn in `X-Cuckoo-Turn` has
+ * only what each tool allows it), and the tools' context MCP shares. A model reads the answer, so every
+ * input problem is `200 { ok: false, text }` with one sentence; only access (401, 403, 500, 503), a body over
+ * 64 KiB (413) and a path that is not a chat id (400, DESIGN §2) are HTTP errors.
  */
 import { Hono, type Context } from "hono";
 import type * as z from "zod";
-import { dryRun } from "../runner-client/dry-run";
-import { scheduleBody, setTimezoneBody, type ToolReply } from "../schemas/tools";
-import { runSchedule, setTimezone, type ToolContext } from "../tools/schedule";
+import { fail, ok, type Parsed } from "../result";
+import { dryRun, type DryRunInput } from "../runner-client/dry-run";
+import { failed, scheduleBody, setTimezoneBody, type ToolReply } from "../schemas/tools";
+import { callSchedule, callTool } from "../tools/catalog";
+import type { ToolContext } from "../tools/schedule";
 import { agentApi } from "./agent-api";
 import { requireToken } from "./auth";
 import { limitBody, readJson } from "./body";
@@ -25,17 +28,18 @@ tools.use("*", limitBody());
 tools.post("/:chatId/schedule", async (c) => {
   const chatId = chatIdOf(c);
   const body = await toolBody(c, scheduleBody());
-  return c.json(body.ok ? await runSchedule(toolContext(c.env, chatId), body.value) : body.reply, 200);
+  if (!body.ok) return c.json(body.reply, 200);
+  const ctx = await toolContext(c, chatId);
+  return c.json(ctx.ok ? await callSchedule(ctx.value, body.value) : failed(ctx.error), 200);
 });
 
 tools.post("/:chatId/set_timezone", async (c) => {
   const chatId = chatIdOf(c);
   const body = await toolBody(c, setTimezoneBody());
   if (!body.ok) return c.json(body.reply, 200);
-  return c.json(await setTimezone(toolContext(c.env, chatId), body.value.zone), 200);
+  const ctx = await toolContext(c, chatId);
+  return c.json(ctx.ok ? await callTool(ctx.value, "set_timezone", body.value) : failed(ctx.error), 200);
 });
-
-const failed = (text: string): ToolReply => ({ ok: false, text });
 
 /** The body parsed and validated, or the `ok: false` reply for it (a body over 64 KiB never gets here: 413). */
 async function toolBody<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; reply: ToolReply }> {
@@ -47,12 +51,25 @@ async function toolBody<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<{ 
   }
 }
 
+/** The header an agent of its own sends with a tool call it makes while it handles a prompt (DESIGN §9). */
+const TURN_HEADER = "X-Cuckoo-Turn";
+
 /**
- * The tools' context for a request (HTTP and MCP): this chat, its object, the runner's dry runs; jobs made
- * here are the agent's.
+ * The tools' context for a request (HTTP and MCP): this chat, its object, the runner's dry runs, and whose
+ * turn the call is part of. Without `X-Cuckoo-Turn`, a user's (jobs made here are the agent's); with it, the
+ * turn of the run gate's holder, as the chat's object answers for the token: a job's or watcher's turn has
+ * only what each tool allows it (jobs it makes are `createdBy: "job"`). A token that is not the holder's is
+ * the object's one sentence.
  */
-export function toolContext(env: Env, chatId: string): ToolContext {
-  return { chatId, chat: chatStub(env, chatId), dryRun: (zone, input) => dryRun(env, chatId, zone, input), now: Date.now, createdBy: "agent", policy: { kind: "user" } };
+export async function toolContext(c: Context<AppEnv>, chatId: string): Promise<Parsed<ToolContext>> {
+  const env = c.env;
+  const chat = chatStub(env, chatId);
+  const base = { chatId, chat, dryRun: (zone: string, input: DryRunInput) => dryRun(env, chatId, zone, input), now: Date.now };
+  const token = c.req.header(TURN_HEADER);
+  if (token === undefined) return ok({ ...base, createdBy: "agent", policy: { kind: "user" } });
+  const turn = await chat.turnRights(chatId, token);
+  if (!turn.ok) return fail(turn.error.message);
+  return ok({ ...base, createdBy: turn.value.kind === "job" ? "job" : "agent", policy: turn.value });
 }
 
 // The run gate and deliver for an agent of your own (DESIGN §7), under the same token.

@@ -6,6 +6,7 @@
  * writes what these return and sends what they build.
  */
 import type { PromptMessage } from "../contracts/prompt-message";
+import type { RunStatus } from "../schemas/jobs";
 import type { JobRecord, RunRecord } from "./records";
 import { nextOccurrence, parseCron } from "../time";
 import { goneDetail, MEMORY_PROMPT_CHARS, memoryGoneText, memorySection, resolveRefs, type MemoryContent } from "./memory";
@@ -164,20 +165,21 @@ export function decideFire(job: JobRecord, ctx: FireContext, memory: MemoryLooku
 
   const fresh = newRun(job.id, dueAt, now, false);
   const refs = resolveRefs(job.kind === "prompt" ? job.memoryRefs : [], memory);
-  if (!refs.ok) {
-    // A one-off's scheduled run that failed keeps the job, paused (as RunSettler does for any failed one-off).
-    const after = isCron ? advanced : { ...job, enabled: false, nextRunAt: null };
-    return failed(job, after, fresh, refs.missing, !isCron, now);
-  }
+  if (!refs.ok) return failed(job, isCron ? advanced : job, fresh, refs.missing, now);
   const run = claimedRun(job, fresh, dueAt, ctx, refs.records);
   const missed = job.schedule.type === "cron" ? missedSince(job.schedule.cron, zone, dueAt, now) : 0;
   return { action: "claim", job: { ...advanced, runningRunId: run.runId, lastRunAt: now }, run, missed };
 }
 
-/** The `fail` decision for records that are gone: the run settled failed at once, the job after it, the alert. */
-function failed(job: JobRecord, after: JobRecord, run: RunRecord, missing: string[], paused: boolean, now: number): FireDecision {
+/**
+ * The `fail` decision for records that are gone: the run settled failed at once, the job after it (`base`, as
+ * the run ends it: a one-off's scheduled run keeps it paused), and the alert.
+ */
+function failed(job: JobRecord, base: JobRecord, run: RunRecord, missing: string[], now: number): Extract<FireDecision, { action: "fail" }> {
   const settled: RunRecord = { ...run, state: "settled", status: "failed", detail: goneDetail(missing), startedAt: now, finishedAt: now, leaseUntil: null };
   const lastResult = { status: "failed" as const, at: new Date(now).toISOString() };
+  const paused = runEnd(job, run, "failed") === "pause";
+  const after = paused ? pausedOneOff(base) : base;
   return { action: "fail", job: { ...after, lastRunAt: now, lastResult }, run: settled, alert: memoryGoneText(job, missing, paused) };
 }
 
@@ -202,6 +204,23 @@ function claimedRun(job: JobRecord, run: RunRecord, dueAt: number, ctx: FireCont
 export const endsOneOff = (job: JobRecord, run: Pick<RunRecord, "manual" | "dueAt">): boolean =>
   !run.manual && job.schedule.type === "at" && job.schedule.at === run.dueAt;
 
+/** Statuses after which a one-off's scheduled run keeps the job, paused, instead of deleting it. */
+const KEEPS_ONE_OFF: ReadonlySet<RunStatus> = new Set(["failed", "over_budget"]);
+
+/**
+ * What a run that ends with `status` leaves of its job (DESIGN §5), the one rule of how a run ends, for the
+ * firing core (a prompt whose memory records are gone) and the settler (every other end): a one-off's
+ * scheduled run deletes it, unless it failed or its match was over the day's budget, which keeps the job
+ * paused with its history (and the chat told); any other run leaves the job to its schedule.
+ */
+export function runEnd(job: JobRecord, run: Pick<RunRecord, "manual" | "dueAt">, status: RunStatus): "delete" | "pause" | "keep" {
+  if (!endsOneOff(job, run)) return "keep";
+  return KEEPS_ONE_OFF.has(status) ? "pause" : "delete";
+}
+
+/** A one-off kept after its scheduled run ended so: paused, with no next run. */
+export const pausedOneOff = (job: JobRecord): JobRecord => ({ ...job, enabled: false, nextRunAt: null });
+
 /**
  * Run now (DESIGN §5): a manual run `<jobId>:<now>`, claimed, or failed at once when a memory record it
  * refers to is gone; nothing is deleted or rescheduled.
@@ -209,7 +228,7 @@ export const endsOneOff = (job: JobRecord, run: Pick<RunRecord, "manual" | "dueA
 export function manualRun(job: JobRecord, ctx: FireContext, memory: MemoryLookup = NO_MEMORY): Extract<FireDecision, { action: "claim" | "fail" }> {
   const fresh = newRun(job.id, ctx.now, ctx.now, true);
   const refs = resolveRefs(job.kind === "prompt" ? job.memoryRefs : [], memory);
-  if (!refs.ok) return failed(job, job, fresh, refs.missing, false, ctx.now) as Extract<FireDecision, { action: "fail" }>;
+  if (!refs.ok) return failed(job, job, fresh, refs.missing, ctx.now);
   const run = claimedRun(job, fresh, ctx.now, ctx, refs.records);
   return { action: "claim", job: { ...job, runningRunId: run.runId, lastRunAt: ctx.now }, run, missed: 0 };
 }

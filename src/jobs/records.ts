@@ -22,6 +22,14 @@ export type JobSpec = {
 };
 
 /**
+ * The spec's fields a job has unless its kind sets them: a new spec field gets its default here, so that every
+ * place a spec is made (a create, a stand-in for an unreadable row, the tests' records) has it.
+ */
+export function specDefaults(): Omit<JobSpec, "name" | "kind" | "schedule"> {
+  return { text: null, command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false };
+}
+
+/**
  * The failure a watcher's streak started with (DESIGN §5): a failure like it is not reported again until a
  * success ends the streak. Kept apart from `lastResult`, which a transient run (exit 75) overwrites.
  */
@@ -80,6 +88,13 @@ export type RunRecord = {
   /** A watcher's match waiting for the agent: the hash of its output, the job's `matchHash` once delivered. */
   outputHash: string | null;
 };
+
+/**
+ * How many follow-ups (one-off prompts) a turn caused by a run of `job` may create (DESIGN §7, §9): one, and
+ * none when the job is itself a follow-up (`createdBy: "job"`), so runs never chain. A run whose job is gone
+ * keeps the one.
+ */
+export const followUpsOf = (job: Pick<JobRecord, "createdBy"> | null): number => (job?.createdBy === "job" ? 0 : 1);
 
 /** A job's category (DESIGN §3): watcher → monitoring; prompt + at → one-time; prompt + cron → recurring. */
 export function categoryOf(kind: JobKind, schedule: "at" | "cron"): Category {

@@ -6,7 +6,7 @@ import { MEMORY_ID, shown } from "../contracts/ids";
 import { checkOneOff, loadCron, neverFires, nextOccurrence, parseAt, parseCron, resolveAt, resolveDelay, type Parsed } from "../time";
 import { LIMITS, type CreateJobInput, type EditJobInput } from "../schemas/jobs";
 import { oneSchedule, type When } from "../schemas/schedule";
-import type { JobSpec } from "./records";
+import { specDefaults, type JobSpec } from "./records";
 import { nameProblem, textProblem } from "./text";
 
 /**
@@ -113,14 +113,13 @@ export async function validateCreate(input: CreateJobInput, ctx: RuleContext): P
     ok: true,
     value: {
       spec: {
+        ...specDefaults(),
         name: input.name.trim(),
         kind,
         schedule: when.value.schedule,
         text,
         command,
-        timeoutSeconds: kind === "watcher" ? (input.timeoutSeconds ?? null) : null,
-        memoryRefs: kind === "prompt" ? [...(input.memoryRefs ?? [])] : [],
-        onlyOnChange: kind === "watcher" && input.onlyOnChange === true,
+        ...(kind === "prompt" ? { memoryRefs: [...(input.memoryRefs ?? [])] } : { timeoutSeconds: input.timeoutSeconds ?? null, onlyOnChange: input.onlyOnChange === true }),
       },
       nextRunAt: when.value.next,
     },

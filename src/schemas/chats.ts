@@ -4,6 +4,7 @@
  */
 import * as z from "zod";
 import { lazy } from "../lazy";
+import type { Result } from "../result";
 import { chatId, instant } from "./common";
 
 const ZONE = `"timeZone" must be an IANA zone name such as "Europe/Berlin", or null for the default zone.`;
@@ -15,6 +16,12 @@ export const chatSettingsSchema = lazy(() =>
   z.strictObject({ chatId: chatId(), timeZone: z.string(), isDefault: z.boolean().meta({ description: "The chat follows DEFAULT_TIMEZONE." }) }),
 );
 export type ChatSettings = z.infer<ReturnType<typeof chatSettingsSchema>>;
+
+/**
+ * The zone a chat's settings name, or UTC should its object refuse them (a chat the edge accepted never is):
+ * what the tools and the commands put their times in.
+ */
+export const zoneOrUtc = (settings: Result<Pick<ChatSettings, "timeZone">>): string => (settings.ok ? settings.value.timeZone : "UTC");
 
 /** `PUT …/settings`: `{ timeZone: string | null }`, null resetting the chat to DEFAULT_TIMEZONE. */
 export const settingsBody = lazy(() =>

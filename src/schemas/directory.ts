@@ -4,8 +4,8 @@
  */
 import * as z from "zod";
 import { lazy } from "../lazy";
-import { CATEGORIES, JOB_KINDS, LAST_STATUSES } from "./jobs";
-import { chatId, instant, jobId } from "./common";
+import { CATEGORIES, jobSchema, LAST_STATUSES } from "./jobs";
+import { chatId, instant } from "./common";
 
 export const DIRECTORY_MAX_LIMIT = 100;
 export const DIRECTORY_DEFAULT_LIMIT = 50;
@@ -75,15 +75,19 @@ const pageCursor = () => z.string().nullable().meta({ description: "Pass it as `
 export const chatListSchema = lazy(() => z.strictObject({ chats: z.array(chatSummarySchema()), cursor: pageCursor() }));
 export type ChatList = z.infer<ReturnType<typeof chatListSchema>>;
 
-/** One job of the directory: what the cross-chat list shows (the chat's own `GET …/jobs` has the whole job). */
-export const directoryJobSchema = lazy(() =>
-  z.strictObject({
+/**
+ * One job of the directory: what the cross-chat list shows (the chat's own `GET …/jobs` has the whole job), its
+ * own fields as the job's schema has them.
+ */
+export const directoryJobSchema = lazy(() => {
+  const { id, name, kind, schedule } = jobSchema().shape;
+  return z.strictObject({
     chatId: chatId(),
-    id: jobId(),
-    name: z.string(),
-    kind: z.enum(JOB_KINDS),
+    id,
+    name,
+    kind,
     category: z.enum(CATEGORIES),
-    schedule: z.union([z.strictObject({ at: instant() }), z.strictObject({ cron: z.string() })]),
+    schedule,
     enabled: z.boolean(),
     nextRunAt: nextRunAt(),
     lastStatus: z
@@ -91,8 +95,8 @@ export const directoryJobSchema = lazy(() =>
       .nullable()
       .meta({ description: "The status of its last result (`lastResult.status`), null before its first run." }),
     timeZone: z.string().meta({ description: "The chat's zone, in which the schedule runs." }),
-  }),
-);
+  });
+});
 export type DirectoryJob = z.infer<ReturnType<typeof directoryJobSchema>>;
 
 /** `{ jobs, cursor }`, soonest first (paused and finished last). */

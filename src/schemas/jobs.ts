@@ -137,10 +137,6 @@ export const createJobInput = lazy(() =>
           description: "Watchers only: seconds before the script's process group is killed; default DEFAULT_SCRIPT_TIMEOUT.",
         })
         .optional(),
-      onlyOnChange: z
-        .boolean({ error: `"onlyOnChange" must be true or false.` })
-        .meta({ description: "Watchers only: a match whose output equals the last delivered match's is recorded silent (unchanged) and wakes no one." })
-        .optional(),
       memoryRefs: z
         .array(z.string({ error: MEMORY_REF }), { error: MEMORY_REFS })
         .meta({
@@ -148,6 +144,10 @@ export const createJobInput = lazy(() =>
           description: "Prompt jobs only: up to 5 memory record ids; each fire puts their current content into the prompt.",
           examples: [["m4x7pq"]],
         })
+        .optional(),
+      onlyOnChange: z
+        .boolean({ error: `"onlyOnChange" must be true or false.` })
+        .meta({ description: "Watchers only: a match whose output equals the last delivered match's is recorded silent (unchanged) and wakes no one." })
         .optional(),
     })
     .meta({ description: "Exactly one of at, cron, delay. Prompts take text (and memoryRefs); watchers take command (and timeoutSeconds, onlyOnChange)." }),

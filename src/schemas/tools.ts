@@ -13,20 +13,6 @@ import { outcomeSchema } from "./runner";
 export const SCHEDULE_ACTIONS = ["create", "list", "cancel", "run_now", "pause", "resume", "preview", "test"] as const;
 export type ScheduleAction = (typeof SCHEDULE_ACTIONS)[number];
 
-export type ScheduleField = "id" | "name" | "kind" | "at" | "cron" | "delay" | "text" | "command" | "timeoutSeconds" | "memoryRefs" | "onlyOnChange";
-
-/** The fields each action takes besides `action`; any other given field is refused with a sentence. */
-export const ACTION_FIELDS: Readonly<Record<ScheduleAction, readonly ScheduleField[]>> = {
-  create: ["name", "kind", "at", "cron", "delay", "text", "command", "timeoutSeconds", "memoryRefs", "onlyOnChange"],
-  list: [],
-  cancel: ["id"],
-  run_now: ["id"],
-  pause: ["id"],
-  resume: ["id"],
-  preview: ["at", "cron", "delay"],
-  test: ["command", "timeoutSeconds"],
-};
-
 /**
  * The schedule tool's guidelines for a model (DESIGN §9), in the tool's description. The MCP tools and the LLM
  * agent's function definitions carry the same text.
@@ -48,33 +34,36 @@ const ACTION = `"action" must be one of ${SCHEDULE_ACTIONS.map((a) => `"${a}"`).
 const ID = `"id" must be a job id such as "k7m2q"; see "list".`;
 const ZONE = `"zone" must be an IANA zone name such as "Europe/Berlin", or "reset" for the default zone.`;
 
+/** A field as the schedule body takes it: optional, and null counts as not given. */
+type Nullish<T extends z.core.SomeType> = z.ZodOptional<z.ZodNullable<T extends z.ZodOptional<infer U> ? U : T>>;
+
+/** Each field of `shape` as the schedule body takes it (its rules and descriptions kept). */
+function nullish<S extends z.ZodRawShape>(shape: S): { [K in keyof S]: Nullish<S[K]> } {
+  const fields = Object.entries(shape).map(([key, field]) => [key, z.nullish(field instanceof z.ZodOptional ? field.unwrap() : field)]);
+  // Object.fromEntries forgets the keys: the mapped type above is what the entries are, key by key.
+  return Object.fromEntries(fields) as { [K in keyof S]: Nullish<S[K]> };
+}
+
 /**
- * The `schedule` body (DESIGN §9). A field that is null counts as not given: function-calling models in
- * strict mode send every optional field, with null for the ones they do not mean.
+ * The `schedule` body (DESIGN §9): the action, a job id, and every create field (`createJobInput`, the one
+ * list of a job's fields). A field that is null counts as not given: function-calling models in strict mode
+ * send every optional field, with null for the ones they do not mean.
  */
-export const scheduleBody = lazy(() => {
-  const s = createJobInput().shape;
-  return z
+export const scheduleBody = lazy(() =>
+  z
     .strictObject({
       action: z.enum(SCHEDULE_ACTIONS, { error: ACTION }),
       id: z.string({ error: ID }).meta({ examples: ["k7m2q"] }).nullish(),
-      name: s.name.nullish(),
-      kind: s.kind.nullish(),
-      at: s.at.unwrap().nullish(),
-      cron: s.cron.unwrap().nullish(),
-      delay: s.delay.unwrap().nullish(),
-      text: s.text.unwrap().nullish(),
-      command: s.command.unwrap().nullish(),
-      timeoutSeconds: s.timeoutSeconds.unwrap().nullish(),
-      memoryRefs: s.memoryRefs.unwrap().nullish(),
-      onlyOnChange: s.onlyOnChange.unwrap().nullish(),
+      ...nullish(createJobInput().shape),
     })
     .meta({
       description:
         "create takes the job fields (as JobCreate); cancel, run_now, pause and resume take id; preview takes one of at, cron, delay; test takes command and optionally timeoutSeconds (cut to 60 s); list takes nothing. A null field counts as not given; a field the action does not take is refused.",
-    });
-});
+    }),
+);
 export type ScheduleBody = z.infer<ReturnType<typeof scheduleBody>>;
+/** A field of the schedule body besides `action`. */
+export type ScheduleField = Exclude<keyof ScheduleBody, "action">;
 
 /** The `set_timezone` body: an IANA zone (Windows ids accepted), or `"reset"` / null for the default. */
 export const setTimezoneBody = lazy(() =>
@@ -108,3 +97,25 @@ export const toolReplySchema = lazy(() =>
   }),
 );
 export type ToolReply = z.infer<ReturnType<typeof toolReplySchema>>;
+
+/** A tool's answer to a call it refuses or that failed: `ok: false` with the one sentence a model reads. */
+export const failed = (text: string): ToolReply => ({ ok: false, text });
+
+/**
+ * Whose turn a tool call is part of (DESIGN §7, §9, issue 13). A user's turn has every tool. A turn a job or a
+ * watcher started has only what each tool's definition allows it, and `followUps` one-off prompts left to
+ * create: one, none for a follow-up's own run. Over HTTP and MCP the turn is the run gate's (`X-Cuckoo-Turn`),
+ * whose `token` the chat's object checks again when a follow-up is created, so that concurrent calls of one
+ * turn cannot create two.
+ */
+export type TurnPolicy = { kind: "user" } | { kind: "job"; followUps: number; token?: string };
+
+export const JOB_TURN_REFUSAL =
+  "A scheduled run cannot change the schedule: in a turn a job or watcher started, only list, preview and one follow-up one-off prompt (at or delay) are allowed.";
+
+export const NO_MORE_FOLLOW_UPS =
+  "This turn may not create another job: a scheduled run creates at most one follow-up, and a follow-up's own run creates none.";
+
+/** A turn token (`X-Cuckoo-Turn`) that does not hold the chat's run gate now, or holds no prompt. */
+export const NOT_THE_TURN =
+  "X-Cuckoo-Turn does not name this chat's current turn: send the token the run gate gave for the prompt you are handling, while you handle it.";

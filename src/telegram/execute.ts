@@ -5,6 +5,7 @@
  */
 import { cancelledText, jobList, pausedText, resumedText, runningNowText } from "../jobs/texts";
 import type { Result } from "../result";
+import { zoneOrUtc } from "../schemas/chats";
 import { formatOffset } from "../time";
 import { schedulerButton, type JobAction, type Reply } from "./buttons";
 import { helpText, statusText, usageText, type Command } from "./commands";
@@ -18,8 +19,7 @@ const text = <T>(r: Result<T>, ok: (value: T) => string): string => (r.ok ? ok(r
 
 /** The chat's zone (UTC should the object refuse, which a bound chat never does). */
 async function zoneOf(host: CommandHost, chatId: string): Promise<string> {
-  const settings = await host.getSettings(chatId);
-  return settings.ok ? settings.value.timeZone : "UTC";
+  return zoneOrUtc(await host.getSettings(chatId));
 }
 
 /** Run now, pause, resume or cancel a job, by an id read case-insensitively: the command's sentence. */

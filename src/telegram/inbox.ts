@@ -157,7 +157,7 @@ export class Inbox {
   /** A reply the chat sees without the agent (a command's answer), with its buttons: delivered under `key`. */
   private reply(key: string, reply: Reply | string, now: number): void {
     const { markdown, buttons } = typeof reply === "string" ? { markdown: reply, buttons: undefined } : reply;
-    this.d.transaction(() => this.d.deliveries.write(key, markdown, { source: "command", jobId: null, runId: null }, now, null, [], buttons ?? null));
+    this.d.transaction(() => this.d.deliveries.write(key, markdown, { origin: { source: "command", jobId: null, runId: null }, now, buttons: buttons ?? null }));
     this.d.deliveries.flush();
   }
 

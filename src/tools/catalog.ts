@@ -2,114 +2,204 @@
  * @module The agent tools by name (DESIGN §9): the nine schedule tools, `schedule_create`, `schedule_list`,
  * `schedule_cancel`, `schedule_run_now`, `schedule_pause`, `schedule_resume`, `schedule_preview`,
  * `schedule_test` and `set_timezone`, and the five memory tools, `memory_list`, `memory_get`,
- * `memory_create`, `memory_update` and `memory_delete`; each with its description (carrying §9's
- * guidelines), its input schema (from the one zod source, `schemas/`), and its call, which is the HTTP tools'
- * own code (`tools/schedule.ts`, `tools/memory.ts`). The built-in model's function definitions and the MCP
- * tools both come from here. Built on first use.
+ * `memory_create`, `memory_update` and `memory_delete`. Each is defined once: its description (carrying §9's
+ * guidelines), its input schema (from the one zod source, `schemas/`), its call, typed from that schema, and
+ * what a turn a job or a watcher caused may do with it. That declaration is enforced here, in `invoke`, for
+ * every caller: the built-in model, `POST /tools/:chatId/*` and MCP. The model's function definitions and the
+ * MCP tools both come from here. Built on first use.
  */
 import * as z from "zod";
+import { listed } from "../jobs/texts";
 import { lazy } from "../lazy";
 import { memoryCreateInput, memoryIdBody, memoryUpdateBody } from "../schemas/memory";
-import { scheduleBody, SCHEDULE_GUIDELINES, setTimezoneBody, type ScheduleAction, type ScheduleBody, type ToolReply } from "../schemas/tools";
+import { SCHEDULE_FIELDS } from "../schemas/schedule";
+import {
+  failed,
+  JOB_TURN_REFUSAL,
+  NO_MORE_FOLLOW_UPS,
+  scheduleBody,
+  SCHEDULE_ACTIONS,
+  SCHEDULE_GUIDELINES,
+  setTimezoneBody,
+  type ScheduleAction,
+  type ScheduleBody,
+  type ScheduleField,
+  type ToolReply,
+  type TurnPolicy,
+} from "../schemas/tools";
 import { firstSentence, sentenceFor } from "../sentence";
 import { memoryCreate, memoryDelete, memoryGet, memoryList, memoryUpdate } from "./memory";
-import { runSchedule, setTimezone, type ToolContext } from "./schedule";
+import { createJob, jobAction, listJobs, previewSchedule, setTimezone, testScript, type ToolContext } from "./schedule";
 
-export type Tool = {
+/**
+ * What a turn a job or a watcher caused may do with a tool (DESIGN §7, §9): its prompt may carry untrusted
+ * text (a web page a watcher printed), so a tool is closed to it unless its definition says otherwise.
+ * `allowed`: reading, previewing and the chat's memory; `refused`: anything that changes the schedule, the
+ * zone, or runs a script; `followUp`: allowed once a turn (none in a follow-up's own run) for the arguments
+ * it accepts.
+ */
+export type JobTurnRule<Args> = "allowed" | "refused" | { followUp: (args: Args) => boolean };
+
+/** A tool as it is defined: its call takes what its input schema gives. */
+type ToolDefinition<S extends z.ZodObject> = {
   name: string;
   description: string;
   /** The arguments' schema (a strict object; null counts as not given, as function-calling models send it). */
-  input: z.ZodObject;
-  call(ctx: ToolContext, args: Record<string, unknown>): Promise<ToolReply>;
+  input: S;
+  jobTurn: JobTurnRule<z.output<S>>;
+  call(ctx: ToolContext, args: z.output<S>): Promise<ToolReply>;
 };
+
+/** A tool as its callers see it. */
+export type Tool = {
+  name: string;
+  description: string;
+  input: z.ZodObject;
+  /** Its declaration for a turn a job or watcher caused, as the tests and the docs list it. */
+  jobTurn: "allowed" | "refused" | "follow-up";
+  /** Checks `args` against the input schema and the turn's rights, then calls the tool. */
+  invoke(ctx: ToolContext, args: unknown): Promise<ToolReply>;
+};
+
+/** Why the turn may not make this call, or null when it may: the one place the job-turn rule is applied. */
+function refusal<Args>(rule: JobTurnRule<Args>, policy: TurnPolicy, args: Args): string | null {
+  if (policy.kind === "user" || rule === "allowed") return null;
+  if (rule === "refused" || !rule.followUp(args)) return JOB_TURN_REFUSAL;
+  return policy.followUps > 0 ? null : NO_MORE_FOLLOW_UPS;
+}
+
+function defineTool<S extends z.ZodObject>(definition: ToolDefinition<S>): Tool {
+  const { name, description, input, jobTurn, call } = definition;
+  return {
+    name,
+    description,
+    input,
+    jobTurn: typeof jobTurn === "string" ? jobTurn : "follow-up",
+    async invoke(ctx, raw) {
+      const parsed = input.safeParse(raw ?? {}, { error: sentenceFor });
+      if (!parsed.success) return failed(firstSentence(parsed.error));
+      const refused = refusal(jobTurn, ctx.policy, parsed.data);
+      if (refused !== null) return failed(refused);
+      const reply = await call(ctx, parsed.data);
+      // A follow-up that was made uses up the turn's one.
+      if (reply.ok && typeof jobTurn !== "string" && ctx.policy.kind === "job") ctx.policy.followUps--;
+      return reply;
+    },
+  };
+}
+
+/** The schedule body's `fields` as a tool's input: a strict object of exactly those. */
+function fieldsOf<K extends ScheduleField>(fields: readonly K[]) {
+  const shape = scheduleBody().shape;
+  // Object.fromEntries forgets the keys; the entries are exactly `fields`.
+  return z.strictObject(Object.fromEntries(fields.map((field) => [field, shape[field]])) as Pick<typeof shape, K>);
+}
 
 const ID_NOTE = "`id` is a job id from schedule_list, such as k7m2q.";
 const MEMORY_ID_NOTE = "`id` is a memory record id from memory_list, such as m4x7pq.";
 
-/** A `schedule` action as a tool of its own: the action's fields of the schedule body. */
-function actionTool(name: string, action: ScheduleAction, description: string, fields: readonly string[]): Tool {
-  const shape = scheduleBody().shape;
-  const pick = Object.fromEntries(fields.map((f) => [f, shape[f as keyof typeof shape]]));
-  return {
-    name,
-    description,
-    input: z.strictObject(pick),
-    call: (ctx, args) => runSchedule(ctx, { ...(args as Omit<ScheduleBody, "action">), action }),
-  };
+/** A job-id action as a tool of its own: it takes the id, and a job or watcher's turn may not call it. */
+function jobActionTool(name: string, action: "cancel" | "run_now" | "pause" | "resume", description: string): Tool {
+  return defineTool({ name, description: `${description} ${ID_NOTE}`, input: fieldsOf(["id"]), jobTurn: "refused", call: (ctx, args) => jobAction(ctx, action, args.id) });
 }
 
+/** The `schedule` actions as tools of their own, by action (`POST /tools/:chatId/schedule` calls them so). */
+const scheduleTools = lazy((): { readonly [A in ScheduleAction]: Tool } => ({
+  create: defineTool({
+    name: "schedule_create",
+    description: `Creates a job in this chat. ${SCHEDULE_GUIDELINES} Give exactly one of at, cron or delay.`,
+    // Every create field: createJobInput is the one list of them.
+    input: scheduleBody().omit({ action: true, id: true }),
+    // A job's turn may leave one one-off prompt behind (a follow-up), never a recurring job or a watcher.
+    jobTurn: { followUp: (args) => (args.kind === "prompt" || args.kind === "reminder") && args.cron == null },
+    call: createJob,
+  }),
+  list: defineTool({
+    name: "schedule_list",
+    description: "Lists this chat's jobs with their ids, schedules and next runs, and the time now in the chat's zone.",
+    input: fieldsOf([]),
+    jobTurn: "allowed",
+    call: (ctx) => listJobs(ctx),
+  }),
+  cancel: jobActionTool("schedule_cancel", "cancel", "Cancels (deletes) a job."),
+  run_now: jobActionTool("schedule_run_now", "run_now", "Runs a job once now, without changing its schedule."),
+  pause: jobActionTool("schedule_pause", "pause", "Pauses a job until it is resumed."),
+  resume: jobActionTool("schedule_resume", "resume", "Resumes a paused job from now (a one-off whose time passed runs at once)."),
+  preview: defineTool({
+    name: "schedule_preview",
+    description:
+      "Shows the next runs of a schedule in the chat's zone, with daylight-saving notes, before you create it. Give exactly one of at, cron or delay.",
+    input: fieldsOf(SCHEDULE_FIELDS),
+    jobTurn: "allowed",
+    call: previewSchedule,
+  }),
+  test: defineTool({
+    name: "schedule_test",
+    description:
+      "Runs a watcher's /bin/sh script once on the runner (at most 60 s) and shows what it printed and how it would behave as a watcher; schedules nothing.",
+    input: fieldsOf(["command", "timeoutSeconds"]),
+    // It runs a script: never for a turn whose prompt may carry a web page's instructions.
+    jobTurn: "refused",
+    call: testScript,
+  }),
+}));
+
 export const tools = lazy((): Tool[] => [
-  actionTool("schedule_create", "create", `Creates a job in this chat. ${SCHEDULE_GUIDELINES} Give exactly one of at, cron or delay.`, [
-    "name",
-    "kind",
-    "at",
-    "cron",
-    "delay",
-    "text",
-    "command",
-    "timeoutSeconds",
-    "memoryRefs",
-    "onlyOnChange",
-  ]),
-  actionTool("schedule_list", "list", "Lists this chat's jobs with their ids, schedules and next runs, and the time now in the chat's zone.", []),
-  actionTool("schedule_cancel", "cancel", `Cancels (deletes) a job. ${ID_NOTE}`, ["id"]),
-  actionTool("schedule_run_now", "run_now", `Runs a job once now, without changing its schedule. ${ID_NOTE}`, ["id"]),
-  actionTool("schedule_pause", "pause", `Pauses a job until it is resumed. ${ID_NOTE}`, ["id"]),
-  actionTool("schedule_resume", "resume", `Resumes a paused job from now (a one-off whose time passed runs at once). ${ID_NOTE}`, ["id"]),
-  actionTool(
-    "schedule_preview",
-    "preview",
-    "Shows the next runs of a schedule in the chat's zone, with daylight-saving notes, before you create it. Give exactly one of at, cron or delay.",
-    ["at", "cron", "delay"],
-  ),
-  actionTool(
-    "schedule_test",
-    "test",
-    "Runs a watcher's /bin/sh script once on the runner (at most 60 s) and shows what it printed and how it would behave as a watcher; schedules nothing.",
-    ["command", "timeoutSeconds"],
-  ),
-  {
+  ...SCHEDULE_ACTIONS.map((action) => scheduleTools()[action]),
+  defineTool({
     name: "set_timezone",
     description: 'Sets this chat\'s time zone (an IANA name such as "Europe/Berlin"; "reset" for the default). Recurring jobs follow the new zone; one-offs keep their instant.',
     input: setTimezoneBody(),
-    call: (ctx, args) => setTimezone(ctx, typeof args.zone === "string" ? args.zone : null),
-  },
-  {
+    jobTurn: "refused",
+    call: (ctx, args) => setTimezone(ctx, args.zone),
+  }),
+  defineTool({
     name: "memory_list",
     description: "Lists this chat's memory records (long-term notes kept for later runs) with their ids, titles and revisions.",
     input: z.strictObject({}),
+    // A job's turn records what it did for the next run: every memory tool is open to it.
+    jobTurn: "allowed",
     call: (ctx) => memoryList(ctx),
-  },
-  {
+  }),
+  defineTool({
     name: "memory_get",
     description: `Reads one memory record whole: its title, Markdown body and revision (memory_update needs the revision). ${MEMORY_ID_NOTE}`,
     input: memoryIdBody(),
-    call: (ctx, args) => memoryGet(ctx, args as { id: string }),
-  },
-  {
+    jobTurn: "allowed",
+    call: memoryGet,
+  }),
+  defineTool({
     name: "memory_create",
     description:
       "Creates a memory record: a title and a Markdown body of at most 16 KB. Keep one only when it is worth remembering across runs; a prompt job then refers to it with memoryRefs.",
     input: memoryCreateInput(),
-    call: (ctx, args) => memoryCreate(ctx, args as { title: string; body: string }),
-  },
-  {
+    jobTurn: "allowed",
+    call: memoryCreate,
+  }),
+  defineTool({
     name: "memory_update",
     description: `Changes a memory record's title, body or both. Give the revision you read: if the record changed since, nothing is written and you read it again. ${MEMORY_ID_NOTE}`,
     input: memoryUpdateBody(),
-    call: (ctx, args) => memoryUpdate(ctx, args as { id: string; revision: number; title?: string | null; body?: string | null }),
-  },
-  {
+    jobTurn: "allowed",
+    call: memoryUpdate,
+  }),
+  defineTool({
     name: "memory_delete",
     description: `Deletes a memory record for good. Jobs that refer to it fail until their memoryRefs change. ${MEMORY_ID_NOTE}`,
     input: memoryIdBody(),
-    call: (ctx, args) => memoryDelete(ctx, args as { id: string }),
-  },
+    jobTurn: "allowed",
+    call: memoryDelete,
+  }),
 ]);
 
 /** The tool of this name, or undefined. */
-function toolNamed(name: string): Tool | undefined {
+export function toolNamed(name: string): Tool | undefined {
   return tools().find((t) => t.name === name);
+}
+
+/** The sentence for a tool name that is none of them. */
+export function unknownToolText(name: string): string {
+  return `There is no tool ${JSON.stringify(name.slice(0, 40))}; the tools are ${tools().map((t) => t.name).join(", ")}.`;
 }
 
 /** A tool's input as JSON Schema (draft 2020-12), from its zod schema. */
@@ -129,12 +219,29 @@ export const toolSchemas = lazy((): readonly { name: string; description: string
 
 /**
  * Calls a tool with arguments a model or client sent (already parsed from JSON): an unknown tool, arguments
- * that are not an object or fail the tool's schema are `ok: false` with one sentence, as the HTTP tools answer.
+ * that are not an object or fail the tool's schema, and a call the turn may not make are `ok: false` with one
+ * sentence, as the HTTP tools answer.
  */
 export async function callTool(ctx: ToolContext, name: string, args: unknown): Promise<ToolReply> {
   const tool = toolNamed(name);
-  if (!tool) return { ok: false, text: `There is no tool ${JSON.stringify(name.slice(0, 40))}; the tools are ${tools().map((t) => t.name).join(", ")}.` };
-  const parsed = tool.input.safeParse(args ?? {}, { error: sentenceFor });
-  if (!parsed.success) return { ok: false, text: firstSentence(parsed.error) };
-  return tool.call(ctx, parsed.data as Record<string, unknown>);
+  return tool ? tool.invoke(ctx, args) : failed(unknownToolText(name));
+}
+
+/**
+ * `POST /tools/:chatId/schedule`: the body's action is the tool `schedule_<action>`, called with the fields
+ * given (null counts as not given); a field the action does not take is refused by name.
+ */
+export async function callSchedule(ctx: ToolContext, body: ScheduleBody): Promise<ToolReply> {
+  const { action, ...fields } = body;
+  const tool = scheduleTools()[action];
+  const takes = Object.keys(tool.input.shape);
+  const given = Object.entries(fields).filter(([, value]) => value !== null && value !== undefined);
+  const extra = given.find(([key]) => !takes.includes(key));
+  if (extra !== undefined) return failed(`"${extra[0]}" does not apply to "${action}", ${takesText(takes)}.`);
+  return tool.invoke(ctx, Object.fromEntries(given));
+}
+
+function takesText(fields: readonly string[]): string {
+  if (fields.length === 0) return "which takes no other fields";
+  return `which takes only ${listed(fields.map((f) => `"${f}"`))}`;
 }

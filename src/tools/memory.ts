@@ -9,11 +9,9 @@ import { MEMORY_ID, shown } from "../contracts/ids";
 import { noMemoryText } from "../jobs/memory";
 import { listed } from "../jobs/texts";
 import type { MemoryRecord } from "../schemas/memory";
-import type { ToolReply } from "../schemas/tools";
+import { failed, type ToolReply } from "../schemas/tools";
 import { formatChatTime } from "../time";
 import { zoneOf, type ToolContext } from "./schedule";
-
-const failed = (text: string): ToolReply => ({ ok: false, text });
 
 /** `` `m4x7pq` Project Alpha · revision 3 · updated 14:03 · 1204 characters ``: one record in a list. */
 function recordLine(r: MemoryRecord, zone: string, now: number): string {

@@ -1,16 +1,17 @@
 /**
- * @module The agent tools' actions (DESIGN §9), one code path for the three ways an agent reaches them: the
- * HTTP tools (`POST /tools/:chatId/*`), the built-in model's function calls, and MCP. Each action asks the
+ * @module The schedule tools' calls (DESIGN §9), one code path for the three ways an agent reaches them: the
+ * HTTP tools (`POST /tools/:chatId/*`), the built-in model's function calls, and MCP, each through the
+ * catalog (`tools/catalog.ts`), which checks the arguments and the turn's rights first. Each call asks the
  * chat's Durable Object and answers `{ ok, text, data? }`: `text` is what a model reads; an expected failure
  * is `ok: false` with the object's sentence, never an exception. A tool only ever reaches its own chat.
  */
 import type { ChatScheduler } from "../chat/ChatScheduler";
 import { shown, JOB_ID } from "../contracts/ids";
-import type { CreatedBy, Job } from "../schemas/jobs";
-import { createJobInput } from "../schemas/jobs";
-import { oneSchedule } from "../schemas/schedule";
-import { ACTION_FIELDS, type ScheduleBody, type ScheduleField, type ToolReply } from "../schemas/tools";
-import { cancelledText, createdText, jobList, listed, noJobText, pausedText, resumedText, runningNowText } from "../jobs/texts";
+import { zoneOrUtc } from "../schemas/chats";
+import { createJobInput, type CreateJobInput, type CreatedBy, type Job } from "../schemas/jobs";
+import { oneSchedule, type ScheduleFields } from "../schemas/schedule";
+import { failed, type ToolReply, type TurnPolicy } from "../schemas/tools";
+import { cancelledText, createdText, jobList, noJobText, pausedText, resumedText, runningNowText } from "../jobs/texts";
 import { testReplyText } from "../jobs/watcher";
 import type { Result } from "../result";
 import type { DryRun, DryRunInput } from "../runner-client/dry-run";
@@ -21,15 +22,7 @@ import { formatChatTime, formatNowLine, preview } from "../time";
 /** How many next runs a `create` answer lists. */
 const CREATED_NEXT_RUNS = 3;
 
-/**
- * What a turn may do with the schedule (DESIGN §9, issue 13). A user's turn has every tool. A turn a job or a
- * watcher started may list, preview and create one one-off prompt (a follow-up), marked `createdBy: "job"`;
- * a turn started by such a follow-up creates none. Watcher output is untrusted text, so this is also the
- * guard against instructions injected through it.
- */
-export type TurnPolicy = { kind: "user" } | { kind: "job"; followUps: number };
-
-/** What the tools act on: the chat's object, its dry runs, the clock, who creates, and what the turn may do. */
+/** What the tools act on: the chat's object, its dry runs, the clock, who creates, and whose turn it is. */
 export type ToolContext = {
   chatId: string;
   chat: DurableObjectStub<ChatScheduler>;
@@ -39,99 +32,72 @@ export type ToolContext = {
   policy: TurnPolicy;
 };
 
-const failed = (text: string): ToolReply => ({ ok: false, text });
-
-export const JOB_TURN_REFUSAL =
-  "A scheduled run cannot change the schedule: in a turn a job or watcher started, only list, preview and one follow-up one-off prompt (at or delay) are allowed.";
-
-/** Why a job-caused turn may not run this action, or null when it may. */
-function refusedByPolicy(policy: TurnPolicy, action: ScheduleBody["action"], given: Record<string, unknown>): string | null {
-  if (policy.kind === "user" || action === "list" || action === "preview") return null;
-  if (action !== "create") return JOB_TURN_REFUSAL;
-  if (given.kind !== "prompt" && given.kind !== "reminder") return JOB_TURN_REFUSAL;
-  if (given.cron !== undefined) return JOB_TURN_REFUSAL;
-  if (policy.followUps <= 0) return "This turn may not create another job: a scheduled run creates at most one follow-up, and a follow-up's own run creates none.";
-  return null;
+/** The fields of `args` that were given: null counts as not given (strict function-calling models send null). */
+function givenFields(args: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
 }
 
-/** Runs one `schedule` action. */
-export async function runSchedule(ctx: ToolContext, raw: ScheduleBody): Promise<ToolReply> {
-  const { action } = raw;
-  const given = Object.fromEntries(Object.entries(raw).filter(([key, value]) => key !== "action" && value !== null && value !== undefined));
-  const allowed = ACTION_FIELDS[action];
-  const extra = Object.keys(given).find((key) => !allowed.includes(key as ScheduleField));
-  if (extra !== undefined) return failed(`"${extra}" does not apply to "${action}", ${takes(allowed)}.`);
-  const refused = refusedByPolicy(ctx.policy, action, given);
-  if (refused !== null) return failed(refused);
-  const { chat, chatId } = ctx;
+/** `schedule_create`: the job, its line and next runs, and the `Now:` line. */
+export async function createJob(ctx: ToolContext, args: Partial<Record<keyof CreateJobInput, unknown>>): Promise<ToolReply> {
+  const input = createJobInput().safeParse(givenFields(args));
+  // The fields were checked one by one when the arguments were parsed; this only catches the required ones.
+  if (!input.success) return failed(requiredForCreate(input.error.issues[0]?.path[0]));
+  // A follow-up of a turn that came over HTTP or MCP is counted again by the chat's object, in its creation.
+  const followUpOf = ctx.policy.kind === "job" ? ctx.policy.token : undefined;
+  const created = await ctx.chat.createJob(ctx.chatId, input.data, ctx.createdBy, followUpOf === undefined ? {} : { followUpOf });
+  if (!created.ok) return failed(created.error.message);
+  const job: Job = created.value;
+  const zone = await zoneOf(ctx);
+  const now = ctx.now();
+  return { ok: true, text: createdText(job, await nextRuns(job, zone, now), zone, now), data: { job } };
+}
 
-  switch (action) {
-    case "create": {
-      const input = createJobInput().safeParse(given);
-      // The fields were checked one by one when the body was parsed; this only catches the required ones.
-      if (!input.success) return failed(requiredForCreate(input.error.issues[0]?.path[0]));
-      const created = await chat.createJob(chatId, input.data, ctx.createdBy);
-      if (!created.ok) return failed(created.error.message);
-      if (ctx.policy.kind === "job") ctx.policy.followUps--;
-      const job: Job = created.value;
-      const zone = await zoneOf(ctx);
-      const now = ctx.now();
-      return { ok: true, text: createdText(job, await nextRuns(job, zone, now), zone, now), data: { job } };
-    }
-    case "list": {
-      const listed = await chat.listJobs(chatId, {});
-      if (!listed.ok) return failed(listed.error.message);
-      const { timeZone, jobs } = listed.value;
-      const now = Date.parse(listed.value.now);
-      return { ok: true, text: `${jobList(jobs, timeZone, now)}\n${formatNowLine(now, timeZone)}`, data: { jobs } };
-    }
-    case "cancel":
-    case "run_now":
-    case "pause":
-    case "resume": {
-      const id = typeof given.id === "string" ? given.id.trim().toLowerCase() : "";
-      if (id === "") return failed(`"id" is required for ${action}; see "list".`);
-      if (!JOB_ID.test(id)) return failed(noJobText(shown(id)));
-      const result: Result<Job> = await (action === "cancel"
-        ? chat.cancelJob(chatId, id)
-        : action === "run_now"
-          ? chat.runJobNow(chatId, id)
-          : action === "pause"
-            ? chat.pauseJob(chatId, id)
-            : chat.resumeJob(chatId, id));
-      if (!result.ok) return failed(result.error.message);
-      const job = result.value;
-      let text: string;
-      if (action === "cancel") text = cancelledText(job);
-      else if (action === "run_now") text = runningNowText(job);
-      else if (action === "pause") text = pausedText(job);
-      else text = resumedText(job, await zoneOf(ctx), ctx.now());
-      return { ok: true, text, data: { job } };
-    }
-    case "preview":
-      return previewReply(await zoneOf(ctx), raw, ctx.now());
-    case "test": {
-      const input = dryRunBody().safeParse(given, { error: sentenceFor });
-      if (!input.success) return failed(firstSentence(input.error));
-      const result = await ctx.dryRun(await zoneOf(ctx), input.data);
-      if (!result.ok) return failed(result.message);
-      return { ok: true, text: testReplyText(result.outcome), data: { outcome: result.outcome } };
-    }
-  }
+/** `schedule_list`: the chat's jobs and the `Now:` line. */
+export async function listJobs(ctx: ToolContext): Promise<ToolReply> {
+  const listed = await ctx.chat.listJobs(ctx.chatId, {});
+  if (!listed.ok) return failed(listed.error.message);
+  const { timeZone, jobs } = listed.value;
+  const now = Date.parse(listed.value.now);
+  return { ok: true, text: `${jobList(jobs, timeZone, now)}\n${formatNowLine(now, timeZone)}`, data: { jobs } };
+}
+
+/** `schedule_cancel`, `schedule_run_now`, `schedule_pause`, `schedule_resume`: one job, by an id read case-insensitively. */
+export async function jobAction(ctx: ToolContext, action: "cancel" | "run_now" | "pause" | "resume", raw: string | null | undefined): Promise<ToolReply> {
+  const { chat, chatId } = ctx;
+  const id = typeof raw === "string" ? raw.trim().toLowerCase() : "";
+  if (id === "") return failed(`"id" is required for ${action}; see "list".`);
+  if (!JOB_ID.test(id)) return failed(noJobText(shown(id)));
+  const result: Result<Job> = await (action === "cancel"
+    ? chat.cancelJob(chatId, id)
+    : action === "run_now"
+      ? chat.runJobNow(chatId, id)
+      : action === "pause"
+        ? chat.pauseJob(chatId, id)
+        : chat.resumeJob(chatId, id));
+  if (!result.ok) return failed(result.error.message);
+  const job = result.value;
+  let text: string;
+  if (action === "cancel") text = cancelledText(job);
+  else if (action === "run_now") text = runningNowText(job);
+  else if (action === "pause") text = pausedText(job);
+  else text = resumedText(job, await zoneOf(ctx), ctx.now());
+  return { ok: true, text, data: { job } };
+}
+
+/** `schedule_test`: the script run once through the runner (`?wait=1`, at most 60 s), nothing scheduled. */
+export async function testScript(ctx: ToolContext, args: { command?: string | null; timeoutSeconds?: number | null }): Promise<ToolReply> {
+  const input = dryRunBody().safeParse(givenFields(args), { error: sentenceFor });
+  if (!input.success) return failed(firstSentence(input.error));
+  const result = await ctx.dryRun(await zoneOf(ctx), input.data);
+  if (!result.ok) return failed(result.message);
+  return { ok: true, text: testReplyText(result.outcome), data: { outcome: result.outcome } };
 }
 
 /** `set_timezone`: an IANA zone (Windows ids accepted), or "reset" / null for the default. */
 export async function setTimezone(ctx: ToolContext, zone: string | null): Promise<ToolReply> {
-  if (ctx.policy.kind === "job") return failed(JOB_TURN_REFUSAL);
   const reset = zone === null || zone.trim().toLowerCase() === "reset";
   const result = await ctx.chat.setTimeZone(ctx.chatId, reset ? null : zone);
   return result.ok ? { ok: true, text: result.value.message } : failed(result.error.message);
-}
-
-function takes(fields: readonly ScheduleField[]): string {
-  if (fields.length === 0) return "which takes no other fields";
-  const quoted = fields.map((f) => `"${f}"`);
-  return `which takes only ${listed(quoted)}`;
 }
 
 function requiredForCreate(field: PropertyKey | undefined): string {
@@ -139,10 +105,9 @@ function requiredForCreate(field: PropertyKey | undefined): string {
   return `"name" is required for create, such as "Inbox summary".`;
 }
 
-/** The chat's zone; its settings cannot fail for a chat id the edge accepted, but a failure falls back to UTC. */
+/** The chat's zone (UTC should its object refuse, which a chat the edge accepted never does). */
 export async function zoneOf(ctx: ToolContext): Promise<string> {
-  const settings = await ctx.chat.getSettings(ctx.chatId);
-  return settings.ok ? settings.value.timeZone : "UTC";
+  return zoneOrUtc(await ctx.chat.getSettings(ctx.chatId));
 }
 
 /** A new job's next runs, from the same engine as preview: a few for a cron job, the one instant of a one-off. */
@@ -152,10 +117,12 @@ async function nextRuns(job: Job, zone: string, now: number): Promise<number[]> 
   return result.ok ? result.value.occurrences.map((t) => Date.parse(t)) : [];
 }
 
-/** `preview`: the description, the next runs in the chat's time format, a line per DST note, the `Now:` line. */
-async function previewReply(zone: string, given: ScheduleBody, now: number): Promise<ToolReply> {
+/** `schedule_preview`: the description, the next runs in the chat's time format, a line per DST note, the `Now:` line. */
+export async function previewSchedule(ctx: ToolContext, given: ScheduleFields): Promise<ToolReply> {
   const when = oneSchedule(given);
   if (!when.ok) return failed(when.error);
+  const zone = await zoneOf(ctx);
+  const now = ctx.now();
   const result = await preview(when.value, zone, now);
   if (!result.ok) return failed(result.error);
   const { occurrences, notes, description } = result.value;

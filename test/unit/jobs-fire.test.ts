@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { promptMessageSchema, type PromptMessage } from "../../src/contracts/prompt-message";
-import { decideFire, endsOneOff, manualRun, nextCronRun, type FireContext } from "../../src/jobs/fire";
+import { decideFire, endsOneOff, manualRun, nextCronRun, runEnd, type FireContext } from "../../src/jobs/fire";
+import { RUN_STATUSES } from "../../src/schemas/jobs";
 import type { JobRecord, RunRecord } from "../../src/jobs/records";
 import { jobRecord, runRecord } from "./records";
 
@@ -332,6 +333,37 @@ describe("endsOneOff", () => {
 
   it("is false for run now of a one-off, even at the one-off's own time", () => {
     expect(endsOneOff(oneOff(), manualRun(oneOff(), ctx(AT)).run)).toBe(false);
+  });
+});
+
+describe("runEnd: how a run's end leaves its job", () => {
+  const run = (dueAt: number, manual = false) => ({ dueAt, manual });
+
+  it("deletes a one-off after its scheduled run, and keeps it paused when that run failed or was over budget", () => {
+    expect(RUN_STATUSES.map((status) => [status, runEnd(oneOff(), run(AT), status)])).toEqual([
+      ["delivered", "delete"],
+      ["silent", "delete"],
+      ["matched", "delete"],
+      ["failed", "pause"],
+      ["skipped", "delete"],
+      ["transient", "delete"],
+      ["over_budget", "pause"],
+    ]);
+  });
+
+  it("leaves a recurring job, and a one-off's run now, to their schedule whatever the status", () => {
+    for (const status of RUN_STATUSES) {
+      expect(runEnd(cronJob("0 8 * * *", AT), run(AT), status), status).toBe("keep");
+      expect(runEnd(oneOff(), run(AT, true), status), status).toBe("keep");
+    }
+  });
+
+  it("is the rule the firing core applies to a one-off whose memory record is gone: kept paused, the chat told so", () => {
+    const job = oneOff({ memoryRefs: ["m4x7pq"] });
+    const decision = decideFire(job, ctx(AT));
+    expect(decision).toMatchObject({ action: "fail", job: { enabled: false, nextRunAt: null, lastRunAt: AT } });
+    const manual = manualRun(job, ctx(AT));
+    expect(manual).toMatchObject({ action: "fail", job: { enabled: true, nextRunAt: AT } });
   });
 });
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { decideFire, manualRun, promptMessage, type FireContext } from "../../src/jobs/fire";
 import { MEMORY_INTRO, MEMORY_PROMPT_CHARS, memoryGoneText, memorySection, shares, type MemoryContent } from "../../src/jobs/memory";
-import type { JobRecord } from "../../src/jobs/records";
+import { specDefaults, type JobRecord } from "../../src/jobs/records";
 import { validateCreate, validateEdit } from "../../src/jobs/validate";
 import { MAX_PROMPT_MESSAGE_BYTES } from "../../src/jobs/watcher";
 import { jobRecord } from "./records";
@@ -159,7 +159,7 @@ describe("the rules of memoryRefs and onlyOnChange", () => {
   });
 
   it("edits them with the same rules: [] clears the references, onlyOnChange turns off", async () => {
-    const spec = { name: "Review", kind: "prompt" as const, schedule: { type: "cron" as const, cron: "0 8 * * 1" }, text: "Review", command: null, timeoutSeconds: null, memoryRefs: ["aaaaaa"], onlyOnChange: false };
+    const spec = { ...specDefaults(), name: "Review", kind: "prompt" as const, schedule: { type: "cron" as const, cron: "0 8 * * 1" }, text: "Review", memoryRefs: ["aaaaaa"] };
     const cleared = await validateEdit(spec, { memoryRefs: [] }, rules);
     expect(cleared.ok && cleared.value.spec.memoryRefs).toEqual([]);
     expect(await validateEdit(spec, { onlyOnChange: true }, rules)).toStrictEqual({ ok: false, error: '"onlyOnChange" applies only to watchers.' });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { CreateJobInput } from "../../src/schemas/jobs";
 import { validateCreate, validateEdit, type RuleContext } from "../../src/jobs/validate";
-import type { JobSpec } from "../../src/jobs/records";
+import { specDefaults, type JobSpec } from "../../src/jobs/records";
 
 const ms = (iso: string): number => Date.parse(iso);
 const NOW = ms("2026-09-27T10:15:00Z");
@@ -189,24 +189,18 @@ describe("validateCreate: one sentence per problem", () => {
 
 describe("validateEdit", () => {
   const promptSpec: JobSpec = {
+    ...specDefaults(),
     name: "Inbox summary",
     kind: "prompt",
     schedule: { type: "cron", cron: "0 8 * * 1-5" },
     text: "Summarise my inbox",
-    command: null,
-    timeoutSeconds: null,
-    memoryRefs: [],
-    onlyOnChange: false,
   };
   const watcherSpec: JobSpec = {
+    ...specDefaults(),
     name: "Price check",
     kind: "watcher",
     schedule: { type: "cron", cron: "*/10 * * * *" },
-    text: null,
     command: "curl -s https://example.com/price",
-    timeoutSeconds: null,
-    memoryRefs: [],
-    onlyOnChange: false,
   };
   const edit = (current: JobSpec, input: Parameters<typeof validateEdit>[1]) => validateEdit(current, input, ctx);
   async function editProblem(current: JobSpec, input: Parameters<typeof validateEdit>[1]): Promise<string> {

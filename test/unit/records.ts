@@ -1,26 +1,11 @@
 /** Stored records for the unit tests of the pure core: a job as given, a fresh `claimed` run, or as given. */
-import type { JobRecord, RunRecord } from "../../src/jobs/records";
+import { newJobRecord, specDefaults, type JobRecord, type RunRecord } from "../../src/jobs/records";
 
 /** A prompt job with nothing fired yet, with what `over` sets (it names its id, name, schedule and text). */
 export function jobRecord(over: Partial<JobRecord> & Pick<JobRecord, "id" | "name" | "schedule" | "text" | "createdAt">): JobRecord {
-  return {
-    kind: "prompt",
-    command: null,
-    timeoutSeconds: null,
-    memoryRefs: [],
-    onlyOnChange: false,
-    enabled: true,
-    createdBy: "user",
-    nextRunAt: over.schedule.type === "at" ? over.schedule.at : null,
-    lastRunAt: null,
-    lastResult: null,
-    runningRunId: null,
-    quarantined: null,
-    matchHash: null,
-    streak: null,
-    importedFrom: null,
-    ...over,
-  };
+  const spec = { ...specDefaults(), kind: "prompt" as const, name: over.name, schedule: over.schedule };
+  const nextRunAt = over.schedule.type === "at" ? over.schedule.at : null;
+  return { ...newJobRecord(spec, { id: over.id, createdAt: over.createdAt, createdBy: "user", nextRunAt }), ...over };
 }
 
 /** A claimed run `<jobId>:<dueAt>` (its job id taken from the run id), with what `over` sets. */

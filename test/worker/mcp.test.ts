@@ -24,6 +24,20 @@ async function connect(chatId: string, testEnv: Env = envWith(runnerVars()), hea
   return client;
 }
 
+/** One JSON-RPC request POSTed as an MCP client sends it (the server keeps no session), and its JSON answer. */
+async function rpc(chatId: string, body: unknown): Promise<{ status: number; body: any }> {
+  const res = await app.request(
+    `/mcp/${chatId}`,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2025-11-25" },
+      body: JSON.stringify(body),
+    },
+    envWith(runnerVars()),
+  );
+  return { status: res.status, body: await res.json() };
+}
+
 type Structured = { ok: boolean; text: string; data?: { job?: { id: string; name: string; nextRunAt: string | null }; jobs?: { id: string }[] } };
 
 describe("MCP", () => {
@@ -89,5 +103,52 @@ describe("MCP", () => {
     await client.close();
     const res = await app.request("/mcp/not-a-chat", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: "{}" }, envWith());
     expect(res.status).toBe(400);
+  });
+
+  it("answers GET (and every method but POST) 405 with Allow: POST: a server without sessions opens no event stream", async () => {
+    const chatId = String(next++);
+    for (const method of ["GET", "DELETE", "PUT"]) {
+      const res = await app.request(`/mcp/${chatId}`, { method, headers: { Accept: "text/event-stream", "Content-Type": "application/json" } }, envWith());
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("Allow")).toBe("POST");
+      expect(await res.json()).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32000, message: "This MCP server keeps no sessions: send each request as a POST." } });
+    }
+  });
+
+  it("answers a malformed tools/call and an unknown tool with JSON-RPC -32602 and one sentence", async () => {
+    const chatId = String(next++);
+    const NAME = '"params.name" must be the name of a tool, as a string, such as "schedule_list"; tools/list lists them.';
+    const ARGUMENTS = `"params.arguments" must be an object of the tool's arguments, such as {"id": "k7m2q"}, or left out.`;
+    const cases: [unknown, string][] = [
+      [{ name: 42, arguments: {} }, NAME],
+      [{ arguments: {} }, NAME],
+      [undefined, NAME],
+      [{ name: "schedule_list", arguments: "all" }, ARGUMENTS],
+      [{ name: "schedule_list", arguments: [1, 2] }, ARGUMENTS],
+      [{ name: "schedule_list", arguments: null }, ARGUMENTS],
+      [{ name: "schedule_list", arguments: {}, task: 5 }, 'A tools/call request takes params { "name": "<tool>", "arguments": { … } }; this one does not follow MCP\'s schema.'],
+      [{ name: "schedule_lists", arguments: {} }, `There is no tool "schedule_lists"; the tools are ${TOOL_NAMES.join(", ")}.`],
+    ];
+    for (const [params, message] of cases) {
+      const res = await rpc(chatId, { jsonrpc: "2.0", id: 7, method: "tools/call", ...(params === undefined ? {} : { params }) });
+      expect(res, JSON.stringify(params)).toEqual({ status: 200, body: { jsonrpc: "2.0", id: 7, error: { code: -32602, message } } });
+    }
+    // A well-formed call in the same chat still works, and nothing was created by the malformed ones.
+    const listed = await rpc(chatId, { jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "schedule_list", arguments: {} } });
+    expect(listed.body.result.structuredContent).toMatchObject({ ok: true, data: { jobs: [] } });
+  });
+
+  it("answers arguments that fail the tool's schema as a tool result with isError and one sentence", async () => {
+    const chatId = String(next++);
+    const res = await rpc(chatId, { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "schedule_create", arguments: { name: 7, kind: "prompt" } } });
+    expect(res.body).toEqual({
+      jsonrpc: "2.0",
+      id: 9,
+      result: {
+        content: [{ type: "text", text: '"name" must be a string such as "Inbox summary".' }],
+        structuredContent: { ok: false, text: '"name" must be a string such as "Inbox summary".' },
+        isError: true,
+      },
+    });
   });
 });

@@ -5,116 +5,145 @@
 import * as z from "zod";
 import { lazy } from "../../lazy";
 import { MEMORY_ID } from "../../contracts/ids";
-import { CREATED_BY, LIMITS, lastResultSchema, type JobKind, type LastResult } from "../../schemas/jobs";
+import { CREATED_BY, JOB_KINDS, LIMITS, lastResultSchema, type JobKind, type LastResult } from "../../schemas/jobs";
 import type { FailureStreak, JobRecord, JobSpec } from "../../jobs/records";
 import type { Db } from "./db";
 import type { JobFacts } from "../../directory/projection";
 
-/** Built on first use (nothing at module scope, DESIGN §12). */
-const jobRow = lazy(() => {
-  const int = z.number().int();
-  return z
-    .object({
-      id: z.string().regex(/^[a-z2-9]{5}$/),
-      name: z.string().min(1),
-      kind: z.enum(["prompt", "watcher"]),
-      at_ms: int.nullable(),
-      cron: z.string().nullable(),
-      text: z.string().nullable(),
-      command: z.string().nullable(),
-      timeout_seconds: int.nullable(),
-      enabled: z.union([z.literal(0), z.literal(1)]),
-      created_at: int,
-      created_by: z.enum(CREATED_BY),
-      next_run_at: int.nullable(),
-      last_run_at: int.nullable(),
-      last_result: z.string().nullable(),
-      running_run_id: z.string().nullable(),
-      quarantined: z.string().nullable(),
-      memory_refs: z.string().nullable(),
-      only_on_change: z.union([z.literal(0), z.literal(1)]),
-      match_hash: z.string().nullable(),
-      failure_streak: z.string().nullable(),
-      imported_from: z.string().nullable(),
-    })
-    .transform((r, ctx): JobRecord => {
-      let lastResult: LastResult | null = null;
-      if (r.last_result !== null) {
-        const parsed = lastResultSchema().safeParse(parseJson(r.last_result));
-        if (!parsed.success) {
-          ctx.addIssue({ code: "custom", message: "last_result is not a valid result" });
-          return z.NEVER;
-        }
-        lastResult = parsed.data;
-      }
-      const schedule: JobSpec["schedule"] = r.cron !== null ? { type: "cron", cron: r.cron } : { type: "at", at: r.at_ms ?? Number.NaN };
-      if (r.kind === "prompt" ? r.text === null : r.command === null) {
-        ctx.addIssue({ code: "custom", message: `a ${r.kind} without its ${r.kind === "prompt" ? "text" : "command"}` });
-        return z.NEVER;
-      }
-      const memoryRefs = r.memory_refs === null ? [] : memoryRefsColumn().safeParse(parseJson(r.memory_refs));
-      if (!Array.isArray(memoryRefs) && !memoryRefs.success) {
-        ctx.addIssue({ code: "custom", message: "memory_refs is not a list of memory record ids" });
-        return z.NEVER;
-      }
-      const streak = r.failure_streak === null ? null : streakColumn().safeParse(parseJson(r.failure_streak));
-      if (streak !== null && !streak.success) {
-        ctx.addIssue({ code: "custom", message: "failure_streak is not a failure" });
-        return z.NEVER;
-      }
-      return {
-        id: r.id,
-        name: r.name,
-        kind: r.kind,
-        schedule,
-        text: r.text,
-        command: r.command,
-        timeoutSeconds: r.timeout_seconds,
-        enabled: r.enabled === 1,
-        createdAt: r.created_at,
-        createdBy: r.created_by,
-        nextRunAt: r.next_run_at,
-        lastRunAt: r.last_run_at,
-        lastResult,
-        runningRunId: r.running_run_id,
-        quarantined: r.quarantined,
-        memoryRefs: Array.isArray(memoryRefs) ? memoryRefs : memoryRefs.data,
-        onlyOnChange: r.only_on_change === 1,
-        matchHash: r.match_hash,
-        streak: streak === null ? null : streak.data,
-        importedFrom: r.imported_from,
-      };
-    });
-});
+/** Why a stored row is not a job: a sentence naming the column (`at_ms: …`) or the row (`row: …`). */
+class Unreadable {
+  constructor(readonly reason: string) {}
+}
+
+/** A row's values once the schemas of their columns checked them. */
+type Checked = Readonly<Record<string, unknown>>;
+
+/**
+ * How one field of a stored job is kept (DESIGN §5: every row read back is parsed): its columns with what each
+ * may hold (one object schema of every field's columns checks a row at once), the field read back from the
+ * checked values, and their values when the job is written, in the order of `columns`.
+ */
+type Field<T> = {
+  columns: Readonly<Record<string, z.ZodType>>;
+  read(row: Checked): T | Unreadable;
+  write(value: T): SqlStorageValue[];
+};
+
+/** A column that holds the field's own value. */
+function column<T extends SqlStorageValue>(name: string, schema: z.ZodType<T>): Field<T> {
+  // The row's object schema checked the value with `schema`.
+  return { columns: { [name]: schema }, read: (row) => row[name] as T, write: (value) => [value] };
+}
+
+/** A true-or-false field, kept as 0 or 1. */
+function flag(name: string): Field<boolean> {
+  return { columns: { [name]: z.union([z.literal(0), z.literal(1)]) }, read: (row) => row[name] === 1, write: (value) => [value ? 1 : 0] };
+}
+
+/** A field kept as JSON text, checked by `schema` when read; `empty` (null, or no items) is kept as NULL. */
+function json<T>(name: string, schema: () => z.ZodType<T>, what: string, empty: T): Field<T> {
+  return {
+    columns: { [name]: z.string().nullable() },
+    read: (row) => {
+      const text = row[name];
+      if (typeof text !== "string") return empty;
+      const parsed = schema().safeParse(parseJson(text));
+      return parsed.success ? parsed.data : new Unreadable(`row: ${name} is not ${what}`);
+    },
+    write: (value) => [value === null || (Array.isArray(value) && value.length === 0) ? null : JSON.stringify(value)],
+  };
+}
+
+/** The schedule: `at_ms` for a one-off, `cron` for a recurring job; a row with neither is no job. */
+function schedule(): Field<JobSpec["schedule"]> {
+  return {
+    columns: { at_ms: z.number().int().nullable(), cron: z.string().nullable() },
+    read: (row) => {
+      if (typeof row.cron === "string") return { type: "cron", cron: row.cron };
+      return typeof row.at_ms === "number" ? { type: "at", at: row.at_ms } : new Unreadable("row: neither at_ms nor cron");
+    },
+    write: (value) => [value.type === "at" ? value.at : null, value.type === "cron" ? value.cron : null],
+  };
+}
 
 const memoryRefsColumn = lazy(() => z.array(z.string().regex(MEMORY_ID)).max(LIMITS.memoryRefs));
 const streakColumn = lazy((): z.ZodType<FailureStreak> => z.strictObject({ exitCode: z.number().int().nullable(), timedOut: z.boolean() }));
 
-/** A row of `facts()`; a row that does not parse is left out of the directory (the object quarantines it). */
-const factsRow = lazy(() =>
-  z
-    .object({
-      id: z.string(),
-      name: z.string(),
-      kind: z.enum(["prompt", "watcher"]),
-      at_ms: z.number().int().nullable(),
-      cron: z.string().nullable(),
-      enabled: z.union([z.literal(0), z.literal(1)]),
-      quarantined: z.string().nullable(),
-      next_run_at: z.number().int().nullable(),
-      last_status: z.string().nullable(),
-    })
-    .transform((r): JobFacts => ({
-      id: r.id,
-      name: r.name,
-      kind: r.kind,
-      schedule: r.cron !== null ? { type: "cron", cron: r.cron } : { type: "at", at: r.at_ms ?? 0 },
-      enabled: r.enabled === 1,
-      quarantined: r.quarantined !== null,
-      nextRunAt: r.next_run_at,
-      lastStatus: r.last_status,
-    })),
+type Fields = { [K in keyof JobRecord]: Field<JobRecord[K]> };
+
+/**
+ * The one map of a stored job's fields to the `jobs` table's columns: the row parser, the INSERT and the
+ * UPDATE all read it, and its type asks for every field of `JobRecord`, so a new field is one line here (and
+ * its migration). Built on first use (nothing at module scope, DESIGN §12).
+ */
+const FIELDS = lazy(
+  (): Fields => ({
+    id: column("id", z.string().regex(/^[a-z2-9]{5}$/)),
+    name: column("name", z.string().min(1)),
+    kind: column("kind", z.enum(JOB_KINDS)),
+    schedule: schedule(),
+    text: column("text", z.string().nullable()),
+    command: column("command", z.string().nullable()),
+    timeoutSeconds: column("timeout_seconds", z.number().int().nullable()),
+    enabled: flag("enabled"),
+    createdAt: column("created_at", z.number().int()),
+    createdBy: column("created_by", z.enum(CREATED_BY)),
+    nextRunAt: column("next_run_at", z.number().int().nullable()),
+    lastRunAt: column("last_run_at", z.number().int().nullable()),
+    lastResult: json("last_result", lastResultSchema, "a valid result", null),
+    runningRunId: column("running_run_id", z.string().nullable()),
+    quarantined: column("quarantined", z.string().nullable()),
+    memoryRefs: json("memory_refs", memoryRefsColumn, "a list of memory record ids", []),
+    onlyOnChange: flag("only_on_change"),
+    matchHash: column("match_hash", z.string().nullable()),
+    streak: json("failure_streak", streakColumn, "a failure", null),
+    importedFrom: column("imported_from", z.string().nullable()),
+  }),
 );
+
+// Object.keys forgets the keys' type; they are exactly the map's.
+const fieldKeys = lazy(() => Object.keys(FIELDS()) as (keyof JobRecord)[]);
+/** Every column, in the map's order: what a whole row reads and writes. */
+const columns = lazy(() => fieldKeys().flatMap((key) => Object.keys(FIELDS()[key].columns)));
+const COLUMNS = lazy(() => columns().join(", "));
+
+/** The object schema of the columns of `keys`' fields: one parse checks a row's values. */
+function rowSchema(keys: readonly (keyof JobRecord)[]) {
+  return z.object(Object.assign({}, ...keys.map((key) => FIELDS()[key].columns)) as Record<string, z.ZodType>);
+}
+const jobRow = lazy(() => rowSchema(fieldKeys()));
+
+/** The columns' values of `job`, in the order of `columns()`. */
+function values(job: JobRecord): SqlStorageValue[] {
+  const write = <K extends keyof JobRecord>(key: K): SqlStorageValue[] => FIELDS()[key].write(job[key]);
+  return fieldKeys().flatMap(write);
+}
+
+/** The fields `keys` of a row that `schema` (theirs) checks, or why it is unreadable. */
+function readFields<K extends keyof JobRecord>(keys: readonly K[], schema: z.ZodType<Checked>, row: unknown): Pick<JobRecord, K> | Unreadable {
+  const checked = schema.safeParse(row);
+  if (!checked.success) return new Unreadable(checked.error.issues.map((i) => `${i.path.join(".") || "row"}: ${i.message}`).join("; "));
+  const read: Partial<Pick<JobRecord, K>> = {};
+  for (const key of keys) {
+    const value: JobRecord[K] | Unreadable = FIELDS()[key].read(checked.data);
+    if (value instanceof Unreadable) return value;
+    read[key] = value;
+  }
+  // Every key was read.
+  return read as Pick<JobRecord, K>;
+}
+
+/** A whole row as a job, or why it is none. */
+function readJob(row: unknown): JobRecord | Unreadable {
+  const job = readFields(fieldKeys(), jobRow(), row);
+  if (job instanceof Unreadable) return job;
+  if (job.kind === "prompt" ? job.text === null : job.command === null) return new Unreadable(`row: a ${job.kind} without its ${job.kind === "prompt" ? "text" : "command"}`);
+  return job;
+}
+
+/** What `facts()` reads of a job, by the same map. */
+const FACT_FIELDS = ["id", "name", "kind", "schedule", "enabled", "quarantined", "nextRunAt"] as const;
+const factsRow = lazy(() => rowSchema(FACT_FIELDS));
 
 function parseJson(text: string): unknown {
   try {
@@ -126,8 +155,6 @@ function parseJson(text: string): unknown {
 
 export type ParsedJobRow = { ok: true; job: JobRecord } | { ok: false; id: string; reason: string };
 
-const COLUMNS =
-  "id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, last_run_at, last_result, running_run_id, quarantined, memory_refs, only_on_change, match_hash, failure_streak, imported_from";
 
 export class JobStore {
   /** See `changes()`. */
@@ -136,18 +163,17 @@ export class JobStore {
   constructor(private readonly db: Db) {}
 
   private parse(row: Record<string, SqlStorageValue>): ParsedJobRow {
-    const parsed = jobRow().safeParse(row);
-    if (parsed.success) return { ok: true, job: parsed.data };
-    return { ok: false, id: String(row.id ?? "?"), reason: parsed.error.issues.map((i) => `${i.path.join(".") || "row"}: ${i.message}`).join("; ") };
+    const job = readJob(row);
+    return job instanceof Unreadable ? { ok: false, id: String(row.id ?? "?"), reason: job.reason } : { ok: true, job };
   }
 
   /** Every job, oldest first. */
   rows(): ParsedJobRow[] {
-    return this.db.sql.exec(`SELECT ${COLUMNS} FROM jobs ORDER BY created_at, id`).toArray().map((r) => this.parse(r));
+    return this.db.sql.exec(`SELECT ${COLUMNS()} FROM jobs ORDER BY created_at, id`).toArray().map((r) => this.parse(r));
   }
 
   row(id: string): ParsedJobRow | null {
-    const row = this.db.sql.exec(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`, id).toArray()[0];
+    const row = this.db.sql.exec(`SELECT ${COLUMNS()} FROM jobs WHERE id = ?`, id).toArray()[0];
     return row ? this.parse(row) : null;
   }
 
@@ -160,7 +186,7 @@ export class JobStore {
   /** Jobs due at `now` that are not quarantined, soonest first. */
   due(now: number): ParsedJobRow[] {
     return this.db.sql
-      .exec(`SELECT ${COLUMNS} FROM jobs WHERE next_run_at IS NOT NULL AND next_run_at <= ? AND enabled = 1 AND quarantined IS NULL ORDER BY next_run_at, id`, now)
+      .exec(`SELECT ${COLUMNS()} FROM jobs WHERE next_run_at IS NOT NULL AND next_run_at <= ? AND enabled = 1 AND quarantined IS NULL ORDER BY next_run_at, id`, now)
       .toArray()
       .map((r) => this.parse(r));
   }
@@ -203,7 +229,7 @@ export class JobStore {
 
   insert(job: JobRecord): void {
     this.written++;
-    this.db.sql.exec(`INSERT INTO jobs (${COLUMNS}) VALUES (${COLUMNS.split(",").map(() => "?").join(", ")})`, ...values(job));
+    this.db.sql.exec(`INSERT INTO jobs (${COLUMNS()}) VALUES (${columns().map(() => "?").join(", ")})`, ...values(job));
   }
 
   /** Writes every column of the job (one row written). */
@@ -211,7 +237,7 @@ export class JobStore {
     this.written++;
     const [id, ...rest] = values(job);
     this.db.sql.exec(
-      `UPDATE jobs SET ${COLUMNS.split(", ").slice(1).map((c) => `${c} = ?`).join(", ")} WHERE id = ?`,
+      `UPDATE jobs SET ${columns().slice(1).map((c) => `${c} = ?`).join(", ")} WHERE id = ?`,
       ...rest,
       id,
     );
@@ -274,7 +300,7 @@ export class JobStore {
   referring(memoryId: string): string[] {
     // The quoted id only narrows the rows read; each candidate is parsed and checked.
     return this.db.sql
-      .exec(`SELECT ${COLUMNS} FROM jobs WHERE memory_refs LIKE ? ORDER BY created_at, id`, `%"${memoryId}"%`)
+      .exec(`SELECT ${COLUMNS()} FROM jobs WHERE memory_refs LIKE ? ORDER BY created_at, id`, `%"${memoryId}"%`)
       .toArray()
       .map((r) => this.parse(r))
       .flatMap((row) => (row.ok && row.job.memoryRefs.includes(memoryId) ? [row.job.id] : []));
@@ -291,12 +317,15 @@ export class JobStore {
    * run on every call, so the whole row (text, command) is neither read nor parsed.
    */
   facts(): JobFacts[] {
+    const read = FACT_FIELDS.flatMap((key) => Object.keys(FIELDS()[key].columns)).join(", ");
     return this.db.sql
-      .exec("SELECT id, name, kind, at_ms, cron, enabled, quarantined, next_run_at, CASE WHEN json_valid(last_result) THEN json_extract(last_result, '$.status') END AS last_status FROM jobs ORDER BY id")
+      .exec(`SELECT ${read}, CASE WHEN json_valid(last_result) THEN json_extract(last_result, '$.status') END AS last_status FROM jobs ORDER BY id`)
       .toArray()
-      .flatMap((r) => {
-        const parsed = factsRow().safeParse(r);
-        return parsed.success ? [parsed.data] : [];
+      .flatMap((row) => {
+        const job = readFields(FACT_FIELDS, factsRow(), row);
+        if (job instanceof Unreadable) return [];
+        const lastStatus = typeof row.last_status === "string" ? row.last_status : null;
+        return [{ ...job, quarantined: job.quarantined !== null, lastStatus }];
       });
   }
 
@@ -306,30 +335,4 @@ export class JobStore {
       .exec<{ t: number | null }>("SELECT MIN(next_run_at) AS t FROM jobs WHERE next_run_at IS NOT NULL AND enabled = 1 AND quarantined IS NULL")
       .one().t;
   }
-}
-
-function values(job: JobRecord): SqlStorageValue[] {
-  return [
-    job.id,
-    job.name,
-    job.kind,
-    job.schedule.type === "at" ? job.schedule.at : null,
-    job.schedule.type === "cron" ? job.schedule.cron : null,
-    job.text,
-    job.command,
-    job.timeoutSeconds,
-    job.enabled ? 1 : 0,
-    job.createdAt,
-    job.createdBy,
-    job.nextRunAt,
-    job.lastRunAt,
-    job.lastResult ? JSON.stringify(job.lastResult) : null,
-    job.runningRunId,
-    job.quarantined,
-    job.memoryRefs.length > 0 ? JSON.stringify(job.memoryRefs) : null,
-    job.onlyOnChange ? 1 : 0,
-    job.matchHash,
-    job.streak ? JSON.stringify(job.streak) : null,
-    job.importedFrom,
-  ];
 }

@@ -1,8 +1,8 @@
 /**
  * @module What a chat's user writes (DESIGN §6, §7): Telegram updates (deduped by update id) and messages
  * written or buttons pressed through the admin API in transcript mode. A command is answered by the chat
- * itself; a pressed button acts (`press.ts`); without a model, a message that reads as a reminder is offered as
- * one (`offer.ts`); any other text becomes a prompt for the agent on the queue.
+ * itself; a pressed button acts (`telegram/press.ts`); without a model, a message that reads as a reminder is
+ * offered as one (`telegram/offer.ts`); any other text becomes a prompt for the agent on the queue.
  */
 import type { Config } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";

@@ -5,12 +5,13 @@
  */
 import { Hono } from "hono";
 import { messageBody, settingsBody, transcriptQuery, type ChatSettings, type PressAnswer, type Transcript, type ZoneChange } from "../schemas/chats";
-import { readJson, validate } from "./body";
-import { chatIdOf, chatStub, noBody, unwrap } from "./chat-rpc";
+import { readJson } from "./body";
+import { checkChatId, chatIdOf, chatStub, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { jobs } from "./jobs";
 import { memory } from "./memory";
+import { readQuery } from "./query";
 import { dryRun, dryRunBody } from "../runner-client/dry-run";
 
 export const chats = new Hono<AppEnv>();
@@ -44,11 +45,9 @@ chats.delete("/:chatId", async (c) => {
 });
 
 /** `?limit=`: a whole number written as digits (no sign, exponent or hex), else the schema's sentence. */
-chats.get("/:chatId/messages", async (c) => {
+chats.get("/:chatId/messages", checkChatId, readQuery(transcriptQuery), async (c) => {
   const chatId = chatIdOf(c);
-  const raw = c.req.query("limit");
-  const query = raw === undefined || raw === "" ? {} : { limit: /^\d{1,3}$/.test(raw) ? Number(raw) : raw };
-  const { limit } = validate(transcriptQuery(), query);
+  const { limit } = c.req.valid("query");
   const body: Transcript = unwrap(await chatStub(c.env, chatId).messages(chatId, limit));
   return c.json(body, 200);
 });

@@ -3,30 +3,17 @@
  * the D1 directory; `POST /admin/directory/rebuild` has each chat's object write its rows again (after a D1
  * restore). Mounted on the admin sub-app, behind ADMIN_TOKEN.
  */
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { BadCursor, chatIdsPage, listChats, listJobs } from "../directory/read";
 import { chatsQuery, directoryJobsQuery, rebuildBody, type ChatList, type DirectoryJobList, type RebuildReply } from "../schemas/directory";
 import { DIRECTORY_MAX_LIMIT } from "../schemas/directory";
-import { readJson, validate } from "./body";
+import { readJson } from "./body";
 import { chatStub } from "./chat-rpc";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
+import { readQuery } from "./query";
 
 export const directory = new Hono<AppEnv>();
-
-/**
- * The query's named parameters, an empty value meaning none; `limit` written as digits becomes a number (other
- * text is left for the schema's sentence). Other parameters are ignored, as a cache-buster would be.
- */
-function queryOf(c: Context<AppEnv>, names: readonly string[]): Record<string, unknown> {
-  const raw: Record<string, unknown> = {};
-  for (const name of names) {
-    const value = c.req.query(name);
-    if (value === undefined || value === "") continue;
-    raw[name] = name === "limit" && /^\d{1,4}$/.test(value) ? Number(value) : value;
-  }
-  return raw;
-}
 
 /** A cursor that is not ours is the client's mistake: 400 with the sentence. */
 async function cursorChecked<T>(work: () => Promise<T>): Promise<T> {
@@ -38,15 +25,13 @@ async function cursorChecked<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-directory.get("/chats", async (c) => {
-  const query = validate(chatsQuery(), queryOf(c, ["q", "limit", "cursor"]));
-  const body: ChatList = await cursorChecked(() => listChats(c.env.DB, query, c.var.config.defaultTimeZone, Date.now()));
+directory.get("/chats", readQuery(chatsQuery), async (c) => {
+  const body: ChatList = await cursorChecked(() => listChats(c.env.DB, c.req.valid("query"), c.var.config.defaultTimeZone, Date.now()));
   return c.json(body, 200);
 });
 
-directory.get("/jobs", async (c) => {
-  const query = validate(directoryJobsQuery(), queryOf(c, ["q", "category", "limit", "cursor"]));
-  const body: DirectoryJobList = await cursorChecked(() => listJobs(c.env.DB, query, c.var.config.defaultTimeZone, Date.now()));
+directory.get("/jobs", readQuery(directoryJobsQuery), async (c) => {
+  const body: DirectoryJobList = await cursorChecked(() => listJobs(c.env.DB, c.req.valid("query"), c.var.config.defaultTimeZone, Date.now()));
   return c.json(body, 200);
 });
 

@@ -3,31 +3,19 @@
  * edge with the job schemas, everything else asked of the chat's Durable Object, its results mapped to
  * statuses. Mounted under `/admin/chats/:chatId`, behind ADMIN_TOKEN.
  */
-import { Hono, type Context } from "hono";
-import { createJobInput, editJobInput, jobFilter, type JobFilter, type Job, type JobList, type Run } from "../schemas/jobs";
-import { readJson, validate } from "./body";
-import { chatIdOf, chatStub, jobIdOf, noBody, unwrap } from "./chat-rpc";
+import { Hono } from "hono";
+import { createJobInput, editJobInput, jobFilter, type Job, type JobList, type Run } from "../schemas/jobs";
+import { readJson } from "./body";
+import { checkChatId, chatIdOf, chatStub, jobIdOf, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
+import { readQuery } from "./query";
 
 export const jobs = new Hono<AppEnv>();
 
-/**
- * `?category=` and `?q=`: an empty value means no filter (a page sends `?category=&q=` for "All"), and other
- * query parameters are ignored, as a cache-buster would be.
- */
-function filterOf(c: Context<AppEnv>): JobFilter {
-  const raw: Record<string, string> = {};
-  for (const key of ["category", "q"] as const) {
-    const value = c.req.query(key);
-    if (value !== undefined && value !== "") raw[key] = value;
-  }
-  return validate(jobFilter(), raw);
-}
-
-jobs.get("/", async (c) => {
+/** `?category=` and `?q=`, each empty for no filter. */
+jobs.get("/", checkChatId, readQuery(jobFilter), async (c) => {
   const chatId = chatIdOf(c);
-  const filter = filterOf(c);
-  const body: JobList = unwrap(await chatStub(c.env, chatId).listJobs(chatId, filter));
+  const body: JobList = unwrap(await chatStub(c.env, chatId).listJobs(chatId, c.req.valid("query")));
   return c.json(body, 200);
 });
 

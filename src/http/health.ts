@@ -1,5 +1,6 @@
 /** @module `GET /healthz` (DESIGN §10): the modes the Worker runs in, or every config error; never a secret. */
 import type { Context } from "hono";
+import { countBlockedChats } from "../directory/read";
 import type { Health } from "../schemas/health";
 import { VERSION } from "../version";
 import type { AppEnv } from "./context";
@@ -21,8 +22,7 @@ export async function health(c: Context<AppEnv>) {
   };
   if (config.telegram.mode !== "off") {
     try {
-      const row = await c.env.DB.prepare("SELECT COUNT(*) AS n FROM chats WHERE blocked = 1").first<{ n: number }>();
-      body.blockedChats = row?.n ?? 0;
+      body.blockedChats = await countBlockedChats(c.env.DB);
     } catch (error) {
       console.error("healthz: could not count blocked chats", error);
     }

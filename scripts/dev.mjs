@@ -17,22 +17,11 @@
 import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { root, RUNNER_MAIN, runnerEnv, untilHealthy, wranglerBin, wranglerEnv } from "./lib/local.mjs";
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const require = createRequire(import.meta.url);
-const wranglerBin = path.join(path.dirname(require.resolve("wrangler/package.json")), "bin", "wrangler.js");
-
-const env = {
-  ...process.env,
-  // No network: no telemetry or error reports, and a placeholder Request.cf instead of fetching one.
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_SEND_ERROR_REPORTS: "false",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-};
+const env = wranglerEnv();
 
 /** @type {Set<import("node:child_process").ChildProcess>} */
 const children = new Set();
@@ -47,7 +36,7 @@ let runnerChild = null;
  * @returns {import("node:child_process").ChildProcess}
  */
 function wrangler(args, options = {}) {
-  const child = spawn(process.execPath, [wranglerBin, ...args], {
+  const child = spawn(process.execPath, [wranglerBin(), ...args], {
     cwd: root,
     env,
     stdio: [options.stdin ?? "inherit", "inherit", "inherit"],
@@ -122,7 +111,7 @@ function workerPort(args) {
  * @param {NodeJS.ProcessEnv} env
  * @returns {Record<string, string>}
  */
-function runnerEnv(env) {
+function shellEnv(env) {
   /** @param {string} key */
   const keep = (key) => /^RUNNER_/.test(key) || ["WORKSPACE_ROOT", "PATH", "HOME", "LANG", "LC_ALL", "TMPDIR"].includes(key);
   /** @type {Record<string, string>} */
@@ -140,17 +129,16 @@ function runnerEnv(env) {
 async function startRunner(port) {
   const runnerPort = Number(process.env.RUNNER_PORT || 8788);
   const secret = randomBytes(32).toString("hex");
-  const runner = spawn(process.execPath, [path.join(root, "runner", "src", "main.ts")], {
+  const runner = spawn(process.execPath, [RUNNER_MAIN], {
     cwd: root,
     // Only what the runner reads, and what a shell needs: the scripts it starts run as this user and could
     // read its environment (/proc), so the shell's own secrets (a bot token, an API key) stay out of it.
-    env: {
-      ...runnerEnv(process.env),
-      RUNNER_SECRET: secret,
-      RUNNER_PORT: String(runnerPort),
-      RUNNER_HOST: "127.0.0.1",
-      WORKSPACE_ROOT: process.env.WORKSPACE_ROOT || path.join(root, ".wrangler", "runner-workspaces"),
-    },
+    env: runnerEnv({
+      secret,
+      port: runnerPort,
+      workspaceRoot: process.env.WORKSPACE_ROOT || path.join(root, ".wrangler", "runner-workspaces"),
+      base: shellEnv(process.env),
+    }),
     stdio: ["ignore", "inherit", "inherit"],
   });
   children.add(runner);
@@ -162,25 +150,16 @@ async function startRunner(port) {
     if (!stopping) console.error(`cuckoo: the runner stopped (exit ${code}); watchers fail "did not start" until npm run dev is restarted.`);
   });
   const url = `http://127.0.0.1:${runnerPort}`;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (exited || stopping) {
-      for (const child of children) child.kill("SIGINT");
-      console.error(`cuckoo: the runner did not start on ${url}; is the port taken? Set RUNNER_PORT to use another.`);
-      process.exit(1);
-    }
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      runner.kill("SIGINT");
-      console.error(`cuckoo: the runner did not answer on ${url}/healthz within 15 s.`);
-      process.exit(1);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const ready = await untilHealthy(url, { withinMs: 15_000, gone: () => exited || stopping });
+  if (ready === "gone") {
+    for (const child of children) child.kill("SIGINT");
+    console.error(`cuckoo: the runner did not start on ${url}; is the port taken? Set RUNNER_PORT to use another.`);
+    process.exit(1);
+  }
+  if (ready === "late") {
+    runner.kill("SIGINT");
+    console.error(`cuckoo: the runner did not answer on ${url}/healthz within 15 s.`);
+    process.exit(1);
   }
   return ["--var", `RUNNER_URL:${url}`, "--var", `PUBLIC_URL:http://localhost:${port}`, ...secretFiles(secret)];
 }

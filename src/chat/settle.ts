@@ -24,13 +24,26 @@ export type WatcherMarks = { streak?: FailureStreak | null; matchHash?: string }
 /** Statuses after which a one-off's scheduled run keeps the job, paused, instead of deleting it. */
 const KEEPS_ONE_OFF = new Set(["failed", "over_budget"]);
 
+/** Told of each run `finish` ends: its id and the status it ends with. */
+export type RunEnded = (runId: string, status: string) => void;
+
 export class RunSettler {
+  private ended: RunEnded | null = null;
+
   constructor(
     private readonly jobs: JobStore,
     private readonly runs: RunStore,
     private readonly deliveries: Deliveries,
     private readonly transaction: <T>(work: () => T) => T,
   ) {}
+
+  /**
+   * `listener` is told of every run `finish` ends from now on, as it ends it, inside the settling transaction
+   * (the object's `runEnded` hook).
+   */
+  onEnded(listener: RunEnded): void {
+    this.ended = listener;
+  }
 
   /**
    * The agent is done with `runId` (or gave up, or no agent took it). A watcher's run reaches the agent only
@@ -73,6 +86,7 @@ export class RunSettler {
     reason: string | null = null,
     marks: WatcherMarks = {},
   ): void {
+    this.ended?.(run.runId, settlement.status);
     if (job && endsOneOff(job, run) && !KEEPS_ONE_OFF.has(settlement.status)) {
       // A one-off that is done goes with all its runs: nothing to move to a history no one can read.
       this.jobs.delete(job.id);

@@ -24,7 +24,7 @@ export function wranglerBin() {
 
 /**
  * `env` for wrangler with no network: no telemetry or error reports, and a placeholder `Request.cf` instead of
- * fetching one (wrangler says so once at start-up: "Using a placeholder Request.cf object").
+ * fetching one (without this, wrangler dev warns twice at start-up that it could not fetch it).
  * @param {NodeJS.ProcessEnv} [env]
  * @returns {NodeJS.ProcessEnv}
  */

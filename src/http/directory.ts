@@ -11,6 +11,7 @@ import { readJson } from "./body";
 import { chatStub } from "./chat-rpc";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
+import type { Operation } from "./openapi-components";
 import { readQuery } from "./query";
 
 export const directory = new Hono<AppEnv>();
@@ -53,3 +54,37 @@ directory.post("/directory/rebuild", async (c) => {
   };
   return c.json(reply, 200);
 });
+
+/** What the OpenAPI document says of these routes: `openapi.ts` builds it, a test checks it against the app. */
+export const directoryOperations = (): Operation[] => [
+  {
+    method: "get",
+    path: "/admin/chats",
+    summary: "The chats of the D1 directory, by chat id: each one's zone, job count, soonest next run and blocked flag.",
+    description:
+      "The directory is a projection each chat's object writes after its own changes (eventually consistent). A chat that has only been read (no job, no zone of its own) is not listed. A cron job's next run is computed from its schedule when read.",
+    access: "admin",
+    query: chatsQuery,
+    answers: [[200, "A page of chats.", "ChatList"]],
+    errors: { bad_request: '`"limit" must be a whole number from 1 to 100.`, a query over 200 characters or a cursor that is not one of ours' },
+  },
+  {
+    method: "get",
+    path: "/admin/jobs",
+    summary: "Jobs across chats from the D1 directory, soonest first (paused and finished last).",
+    description: "What the cross-chat list shows of each job; the chat's own `GET /admin/chats/{chatId}/jobs` has the whole job.",
+    access: "admin",
+    query: directoryJobsQuery,
+    answers: [[200, "A page of jobs.", "DirectoryJobList"]],
+    errors: { bad_request: "an unknown category, a limit out of 1–100, a query over 200 characters or a cursor that is not one of ours" },
+  },
+  {
+    method: "post",
+    path: "/admin/directory/rebuild",
+    summary: "Rebuild the D1 directory from the chats' objects (after a restore): each chat deletes its rows and writes them again.",
+    access: "admin",
+    body: "RebuildRequest",
+    answers: [[200, "The chats rebuilt and those whose write failed; follow `cursor` for the next page.", "RebuildReply"]],
+    errors: { bad_request: "a chat id that is not one, more than 100 of them, or a cursor that is not one of ours" },
+  },
+];

@@ -4,6 +4,7 @@ import { countBlockedChats } from "../directory/read";
 import type { Health } from "../schemas/health";
 import { VERSION } from "../version";
 import type { AppEnv } from "./context";
+import type { Operation } from "./openapi-components";
 
 /** 200 with the modes, or 503 listing each invalid var as a sentence. No auth: it reveals no secrets. */
 export async function health(c: Context<AppEnv>) {
@@ -29,3 +30,17 @@ export async function health(c: Context<AppEnv>) {
   }
   return c.json(body, 200);
 }
+
+/** What the OpenAPI document says of `GET /healthz`: `openapi.ts` builds it, a test checks it against the app. */
+export const healthOperations = (): Operation[] => [
+  {
+    method: "get",
+    path: "/healthz",
+    summary: "Health: the modes the Worker runs in, or every configuration error.",
+    access: "public",
+    answers: [
+      [200, "Configured.", "HealthOk"],
+      [503, "One or more vars are invalid.", "HealthErrors"],
+    ],
+  },
+];

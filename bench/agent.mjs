@@ -21,7 +21,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
-import { bundleFireWorker, fmt, serveFireWorker, stats, threadsCpu, workerdProcesses } from "./fire.mjs";
+import { bundleFireWorker, fmt, serveFireWorker, stats, threadsCpu, workerdProcesses } from "./harness.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 

@@ -7,7 +7,7 @@
  * BareAlarm is the baseline of DESIGN §12: it only updates a row, sends its messages the same way, and re-arms;
  * asked for claims, it also writes the rows a claim-before-dispatch fire needs at the least, as plain SQL.
  * The queue consumer is the real Worker's, or on request one that only acknowledges. For the agent-path
- * figures every run the chat settles is noted (`RunSettler.finish`, whatever path settles it), and
+ * figures every run the chat settles is noted (the object's `runEnded` hook, whatever path settles it), and
  * `/bench/agent` reads chats' transcripts through the real `messages` RPC, many chats per request. For the
  * watcher figures (bench/watchers.mjs) the isolate's `fetch` is wrapped to note each runner request and count
  * every other outbound call by origin, every queue message is counted per chat (`send` too, which `sends`
@@ -241,17 +241,11 @@ export class BenchChatScheduler extends ChatScheduler {
     super(ctx, recordingEnv(env));
     this.meta = newMeta();
     this.seen = seen;
-    // Every run ends in RunSettler.finish (the gate's settle, a duplicate offer, lease expiry, the dead-letter
-    // path, a watcher's outcome), whether its run moves to the history or goes with its finished one-off: note
-    // each one. Every part holds the same settler; Firing's dependencies are where it is reached.
-    type Settler = { finish?: (run: { runId: string }, job: unknown, ending: { settlement: { status: string } }) => void };
-    const settler = (this as unknown as { firing?: { d?: { settler?: Settler } } }).firing?.d?.settler;
-    const finish = settler?.finish;
-    if (!settler || typeof finish !== "function") throw new Error("bench: ChatScheduler has no firing.d.settler.finish to observe");
-    settler.finish = (run, job, ending) => {
-      finish.call(settler, run, job, ending);
-      settles.push({ chatId: ctx.id.name ?? "", runId: run.runId, status: ending.settlement.status, at: Date.now() });
-    };
+  }
+
+  /** Every run the chat ends, whether it moves to the history or goes with its finished one-off. */
+  protected override runEnded(runId: string, status: string): void {
+    settles.push({ chatId: this.ctx.id.name ?? "", runId, status, at: Date.now() });
   }
 
   override async alarm(): Promise<void> {
@@ -403,9 +397,7 @@ export class BenchChatScheduler extends ChatScheduler {
    * and write them all to D1, which no alarm does in production.
    */
   private async benchDirectory(): Promise<void> {
-    const directory = (this as unknown as { directory?: { sync?: () => Promise<void> } }).directory;
-    if (typeof directory?.sync !== "function") throw new Error("bench: ChatScheduler has no directory.sync to call");
-    await directory.sync();
+    await this.directory.sync();
   }
 
   /** Moves every one-off of the chat to `at` and arms the alarm there (what syncAlarm would set). */

@@ -11,7 +11,8 @@ import os from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
 import { agentBench } from "./agent.mjs";
-import { bundleFireWorker, fireBench, fmt } from "./fire.mjs";
+import { fireBench } from "./fire.mjs";
+import { bundleFireWorker, fmt } from "./harness.mjs";
 import { startupBench } from "./startup.mjs";
 import { watcherBench } from "./watchers.mjs";
 

@@ -23,12 +23,11 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { fmt, freePort, Group, pct, threadsCpu, workerdProcesses, wranglerBin, wranglerEnv } from "./fire.mjs";
+import { freePort, HOST, root, wranglerBin, wranglerEnv } from "../scripts/lib/local.mjs";
+import { fmt, Group, pct, threadsCpu, workerdProcesses } from "./harness.mjs";
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const HOST = "127.0.0.1";
 
 /** Profiles per variant, and the meter's rounds × cold starts per variant and round. */
 export const PLAN = { profiles: Number(process.env.PROFILES ?? 7), rounds: Number(process.env.ROUNDS ?? 6), perRound: Number(process.env.PER_ROUND ?? 10) };

@@ -29,12 +29,11 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { signatureHeader, verify } from "../runner/src/contract.ts";
-import { bundleFireWorker, fmt, freePort, Group, pad, serveFireWorker, stats } from "./fire.mjs";
+import { freePort, HOST, root, RUNNER_MAIN, runnerEnv, untilHealthy } from "../scripts/lib/local.mjs";
+import { bundleFireWorker, fmt, Group, pad, serveFireWorker, stats } from "./harness.mjs";
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const HOST = "127.0.0.1";
 
 // Runner overhead: sequential runs, the first `warmup` of each kind dropped.
 const OVERHEAD = { warmup: 20, runs: 200 };
@@ -53,22 +52,11 @@ const YEARLY = "0 0 1 1 *";
 async function startRunner({ secret, workspaceRoot, log }) {
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
-  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", RUNNER_SECRET: secret, RUNNER_PORT: String(port), RUNNER_HOST: HOST, WORKSPACE_ROOT: workspaceRoot };
-  const group = new Group(path.join(root, "runner", "src", "main.ts"), [], log, env);
+  const group = new Group(RUNNER_MAIN, [], log, runnerEnv({ secret, port, workspaceRoot }));
   const started = Date.now();
-  for (;;) {
-    if (!group.alive || Date.now() - started > 15_000) {
-      await group.stop();
-      throw new Error(`the runner did not answer on ${url}/healthz within 15 s:\n${group.tail()}`);
-    }
-    try {
-      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      await response.arrayBuffer();
-      if (response.status === 200) break;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(100);
+  if ((await untilHealthy(url, { withinMs: 15_000, gone: () => !group.alive })) !== "ready") {
+    await group.stop();
+    throw new Error(`the runner did not answer on ${url}/healthz within 15 s:\n${group.tail()}`);
   }
   return { url, group, readyMs: Date.now() - started };
 }

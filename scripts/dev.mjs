@@ -13,26 +13,21 @@
  * The session's runner secret never goes on a command line (where `ps` shows it to every user): the runner
  * gets it in its environment, and wrangler in a dotenv file of a private temporary directory (mode 0700, the
  * file 0600), passed with `--env-file` after the project's own .dev.vars (or .env files) and removed on exit.
+ *
+ * What it prints is said once: the migrations as one line (wrangler's own tables only when they fail), and
+ * wrangler's bindings table once, with wrangler's dev registry off (it reprints the table whenever any local
+ * wrangler starts or stops; Cuckoo binds nothing of another local Worker). Set WRANGLER_REGISTRY_PATH to a
+ * directory to have the registry back.
  */
 import { randomBytes } from "node:crypto";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { root, RUNNER_MAIN, runnerEnv, untilHealthy, wranglerBin, wranglerEnv } from "./lib/local.mjs";
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const require = createRequire(import.meta.url);
-const wranglerBin = path.join(path.dirname(require.resolve("wrangler/package.json")), "bin", "wrangler.js");
-
-const env = {
-  ...process.env,
-  // No network: no telemetry or error reports, and a placeholder Request.cf instead of fetching one.
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_SEND_ERROR_REPORTS: "false",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-};
+// An empty registry path turns wrangler's dev registry off (see above), unless the shell chose one.
+const env = wranglerEnv({ WRANGLER_REGISTRY_PATH: "", ...process.env });
 
 /** @type {Set<import("node:child_process").ChildProcess>} */
 const children = new Set();
@@ -47,7 +42,7 @@ let runnerChild = null;
  * @returns {import("node:child_process").ChildProcess}
  */
 function wrangler(args, options = {}) {
-  const child = spawn(process.execPath, [wranglerBin, ...args], {
+  const child = spawn(process.execPath, [wranglerBin(), ...args], {
     cwd: root,
     env,
     stdio: [options.stdin ?? "inherit", "inherit", "inherit"],
@@ -89,13 +84,12 @@ for (const signal of /** @type {NodeJS.Signals[]} */ (["SIGINT", "SIGTERM", "SIG
   });
 }
 
-// 1. The D1 directory, migrated in .wrangler/state (where `wrangler dev` keeps it). stdin is not a TTY, so
-//    wrangler applies without asking.
-const migrate = await exitCode(wrangler(["d1", "migrations", "apply", "DB", "--local"], { stdin: "ignore" }));
-if (migrate !== 0 || stopping) process.exit(migrate || 130);
+// 1. The D1 directory, migrated where `wrangler dev` keeps it (.wrangler/state, or --persist-to's directory).
+const extra = process.argv.slice(2);
+migrateDirectory(persistTo(extra));
+if (stopping) process.exit(130);
 
 // 2. The runner, on loopback, with a secret that lives as long as this session (never written to disk).
-const extra = process.argv.slice(2);
 const runnerVars = process.env.RUNNER_URL ? [] : await startRunner(workerPort(extra));
 if (stopping) process.exit(130);
 
@@ -105,15 +99,61 @@ for (const child of children) child.kill("SIGINT");
 process.exit(code);
 
 /**
- * The port wrangler dev will serve on: `--port N` / `--port=N` among the extra arguments, else 8787.
+ * The value of `--<name> V` / `--<name>=V` among the extra arguments, or undefined.
+ * @param {string[]} args
+ * @param {string} name
+ * @returns {string | undefined}
+ */
+function option(args, name) {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? "";
+    if (arg === `--${name}`) return args[i + 1];
+    if (arg.startsWith(`--${name}=`)) return arg.slice(name.length + 3);
+  }
+  return undefined;
+}
+
+/**
+ * The port wrangler dev will serve on: `--port` among the extra arguments, else 8787.
  * @param {string[]} args
  */
 function workerPort(args) {
-  for (let i = 0; i < args.length; i++) {
-    const m = /^--port(?:=(\d+))?$/.exec(args[i] ?? "");
-    if (m) return Number(m[1] ?? args[i + 1]);
+  return Number(option(args, "port") ?? 8787);
+}
+
+/**
+ * `--persist-to` among the extra arguments, as wrangler's arguments for the migrations too.
+ * @param {string[]} args
+ * @returns {string[]}
+ */
+function persistTo(args) {
+  const dir = option(args, "persist-to");
+  return dir === undefined ? [] : ["--persist-to", dir];
+}
+
+/**
+ * Applies the D1 migrations to the local database and says so in one line: which were applied, or that
+ * there were none. Wrangler's own output (its tables, its question, answered yes since stdin is not a TTY)
+ * is shown only when it fails, and then `npm run dev` stops.
+ * @param {string[]} persist
+ */
+function migrateDirectory(persist) {
+  const run = spawnSync(process.execPath, [wranglerBin(), "d1", "migrations", "apply", "DB", "--local", ...persist], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    timeout: 120_000,
+  });
+  if (run.signal) process.exit(128 + (signalNumber(run.signal) ?? 1)); // Ctrl-C reached wrangler too
+  const output = `${run.stdout ?? ""}${run.stderr ?? ""}`;
+  if (run.status !== 0) {
+    process.stderr.write(output);
+    console.error(`cuckoo: the D1 migrations failed (${run.error?.message ?? `exit ${run.status ?? run.signal}`}); nothing was started.`);
+    process.exit(run.status || 1);
   }
-  return 8787;
+  const applied = [...new Set(output.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? [])];
+  console.log(`cuckoo: the local D1 directory ${applied.length === 0 ? "is up to date" : `is migrated: ${applied.join(", ")}`}`);
 }
 
 /**
@@ -122,7 +162,7 @@ function workerPort(args) {
  * @param {NodeJS.ProcessEnv} env
  * @returns {Record<string, string>}
  */
-function runnerEnv(env) {
+function shellEnv(env) {
   /** @param {string} key */
   const keep = (key) => /^RUNNER_/.test(key) || ["WORKSPACE_ROOT", "PATH", "HOME", "LANG", "LC_ALL", "TMPDIR"].includes(key);
   /** @type {Record<string, string>} */
@@ -140,17 +180,16 @@ function runnerEnv(env) {
 async function startRunner(port) {
   const runnerPort = Number(process.env.RUNNER_PORT || 8788);
   const secret = randomBytes(32).toString("hex");
-  const runner = spawn(process.execPath, [path.join(root, "runner", "src", "main.ts")], {
+  const runner = spawn(process.execPath, [RUNNER_MAIN], {
     cwd: root,
     // Only what the runner reads, and what a shell needs: the scripts it starts run as this user and could
     // read its environment (/proc), so the shell's own secrets (a bot token, an API key) stay out of it.
-    env: {
-      ...runnerEnv(process.env),
-      RUNNER_SECRET: secret,
-      RUNNER_PORT: String(runnerPort),
-      RUNNER_HOST: "127.0.0.1",
-      WORKSPACE_ROOT: process.env.WORKSPACE_ROOT || path.join(root, ".wrangler", "runner-workspaces"),
-    },
+    env: runnerEnv({
+      secret,
+      port: runnerPort,
+      workspaceRoot: process.env.WORKSPACE_ROOT || path.join(root, ".wrangler", "runner-workspaces"),
+      base: shellEnv(process.env),
+    }),
     stdio: ["ignore", "inherit", "inherit"],
   });
   children.add(runner);
@@ -162,25 +201,16 @@ async function startRunner(port) {
     if (!stopping) console.error(`cuckoo: the runner stopped (exit ${code}); watchers fail "did not start" until npm run dev is restarted.`);
   });
   const url = `http://127.0.0.1:${runnerPort}`;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (exited || stopping) {
-      for (const child of children) child.kill("SIGINT");
-      console.error(`cuckoo: the runner did not start on ${url}; is the port taken? Set RUNNER_PORT to use another.`);
-      process.exit(1);
-    }
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      runner.kill("SIGINT");
-      console.error(`cuckoo: the runner did not answer on ${url}/healthz within 15 s.`);
-      process.exit(1);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const ready = await untilHealthy(url, { withinMs: 15_000, gone: () => exited || stopping });
+  if (ready === "gone") {
+    for (const child of children) child.kill("SIGINT");
+    console.error(`cuckoo: the runner did not start on ${url}; is the port taken? Set RUNNER_PORT to use another.`);
+    process.exit(1);
+  }
+  if (ready === "late") {
+    runner.kill("SIGINT");
+    console.error(`cuckoo: the runner did not answer on ${url}/healthz within 15 s.`);
+    process.exit(1);
   }
   return ["--var", `RUNNER_URL:${url}`, "--var", `PUBLIC_URL:http://localhost:${port}`, ...secretFiles(secret)];
 }

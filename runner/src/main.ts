@@ -16,7 +16,7 @@ if (!loaded.ok) {
 const { config } = loaded;
 if (process.getuid?.() === 0 && config.scriptUser === null) {
   console.error(
-    "cuckoo-runner: it runs as root without RUNNER_SCRIPT_UID and RUNNER_SCRIPT_GID, so scripts run as root too; set both to an unprivileged user's ids.",
+    "cuckoo-runner: it runs as root without RUNNER_SCRIPT_UID and RUNNER_SCRIPT_GID, so scripts run as root too and can read its secret; set both to an unprivileged user's ids, such as RUNNER_SCRIPT_UID=65534 RUNNER_SCRIPT_GID=65534 (nobody) with a WORKSPACE_ROOT that user can reach, or run the runner as another user.",
   );
 }
 

@@ -70,7 +70,7 @@ async function serve(env: Record<string, string> = {}) {
 }
 
 const ROOT_WARNING =
-  "cuckoo-runner: it runs as root without RUNNER_SCRIPT_UID and RUNNER_SCRIPT_GID, so scripts run as root too; set both to an unprivileged user's ids.\n";
+  "cuckoo-runner: it runs as root without RUNNER_SCRIPT_UID and RUNNER_SCRIPT_GID, so scripts run as root too and can read its secret; set both to an unprivileged user's ids, such as RUNNER_SCRIPT_UID=65534 RUNNER_SCRIPT_GID=65534 (nobody) with a WORKSPACE_ROOT that user can reach, or run the runner as another user.\n";
 
 it("refuses to start without RUNNER_SECRET, saying so in one sentence", async () => {
   expect(existsSync(node)).toBe(true);

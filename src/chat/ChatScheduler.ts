@@ -20,8 +20,8 @@ import type { ChatSettings, TranscriptEntry, ZoneChange } from "../schemas/chats
 import type { MemoryCreateInput, MemoryRecord, MemoryUpdateInput } from "../schemas/memory";
 import type { ImportBatch, ImportReply } from "../schemas/import";
 import { NOT_THE_TURN, type TurnPolicy } from "../schemas/tools";
-import { Inbox, type Handled } from "../telegram/inbox";
-import { TelegramOutbox } from "../telegram/outbox";
+import { Inbox, type Handled } from "./inbox";
+import { TelegramOutbox } from "./outbox";
 import { AlarmClock } from "./alarm";
 import { Conversation, type OfferOptions, type OfferResult } from "./conversation";
 import type { NextPrompt, TurnAnswer } from "../contracts/turn";
@@ -68,7 +68,7 @@ export class ChatScheduler extends DurableObject<Env> {
   private readonly remembering: readonly { forget(): void }[];
   private readonly memory: MemoryOps;
   private readonly imports: Imports;
-  private readonly directory: Directory;
+  protected readonly directory: Directory;
   private readonly turns: TurnRights;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -109,6 +109,7 @@ export class ChatScheduler extends DurableObject<Env> {
     this.directory = directory;
     this.remembering = [...this.remembering, directory];
     const settler = new RunSettler(jobStore, runs, deliveries, transaction);
+    settler.onEnded((runId, status) => this.runEnded(runId, status));
     const gate = new RunGate(gateStore, (key) => transcript.delivered(key));
     this.alarms = new AlarmClock({ storage: ctx.storage, jobs: jobStore, runs, gate: gateStore, outbox: outboxStore, userPrompts, info, directory });
     this.watchers = new Watchers({ jobs: jobStore, runs, info, deliveries, usage, settler, env: currentEnv, config: loaded, now, transaction, waitUntil: (p) => ctx.waitUntil(p) });
@@ -121,6 +122,13 @@ export class ChatScheduler extends DurableObject<Env> {
     this.inbox = new Inbox({ transcript, userPrompts, offers: new OfferStore(this.db), info, deliveries, jobs: this.jobs, env: currentEnv, config, now, transaction });
     this.outbox = new TelegramOutbox({ outbox: outboxStore, info, config, now });
   }
+
+  /**
+   * Each run that ends, whatever ends it (the gate's settle, a duplicate offer, a lease that ran out, a dead
+   * letter, a watcher's outcome), inside the transaction that ends it: nothing here; the bench's subclass
+   * (bench/fire-worker.ts) counts them.
+   */
+  protected runEnded(_runId: string, _status: string): void {}
 
   /** Every RPC entry self-heals: work pending and no alarm set → arm it (DESIGN §5). */
   private async healed<T>(result: T | Promise<T>): Promise<T> {

@@ -6,7 +6,7 @@
 import { promptMessageSchema, type PromptMessage } from "../contracts/prompt-message";
 import { err, ok, type Result } from "../result";
 import { originOfKey, type Deliveries } from "./deliveries";
-import type { Offer, RunGate } from "./gate";
+import type { GateAnswer, RunGate } from "./gate";
 import type { ChatInfo } from "./info";
 import type { AgentStatus, RunSettler } from "./settle";
 import type { GateStore } from "./store/gate";
@@ -54,7 +54,7 @@ export type OfferOptions = { model?: boolean; answer?: TurnAnswer };
 
 /** `offer`'s answer: the gate's, with the model's context when asked, or `done` when the answer was handed in. */
 export type OfferResult =
-  | Offer
+  | GateAnswer
   | { result: "run"; token: string; timeZone?: string; context?: TurnContext }
   | { result: "done"; token: string; next: NextPrompt | null };
 

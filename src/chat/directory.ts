@@ -3,9 +3,11 @@
  * lists, written by the chat's object after its own write, and only when something the directory shows
  * changed (a job or the chat's settings; never a cron job's fire). Eventual and never in the way: a failed or
  * slow D1 write is logged and marked in the object's own SQLite, calls leave D1 alone until the retry time, and
- * then the alarm (which comes back for it) or the next call writes the difference again. Upserts keyed by chat and job, so a repeat doubles nothing.
+ * then the alarm (which comes back for it) or the next call writes the difference again. The statements are
+ * `directory/write.ts`'s, upserts keyed by chat and job, so a repeat doubles nothing.
  */
-import { diff, jobIdOfKey, project, type Change, type Projected } from "../directory/projection";
+import { diff, project, type Change, type Projected } from "../directory/projection";
+import { changeStatements } from "../directory/write";
 import type { ChatInfo } from "./info";
 import type { DirectoryStore } from "./store/directory";
 import type { JobStore } from "./store/jobs";
@@ -117,19 +119,7 @@ export class Directory {
   private async write(chatId: string, change: Change, fresh: boolean): Promise<boolean> {
     const db = this.d.db();
     const now = this.d.now();
-    const statements: D1PreparedStatement[] = [];
-    if (fresh) {
-      statements.push(db.prepare("DELETE FROM jobs WHERE chat_id = ?").bind(chatId), db.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId));
-    }
-    for (const key of change.removals) {
-      const jobId = jobIdOfKey(key);
-      statements.push(
-        jobId === null
-          ? db.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId)
-          : db.prepare("DELETE FROM jobs WHERE chat_id = ? AND job_id = ?").bind(chatId, jobId),
-      );
-    }
-    for (const p of change.upserts) statements.push(upsert(db, p, now));
+    const statements = changeStatements(db, chatId, change, fresh, now);
     if (statements.length === 0) return true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
@@ -161,21 +151,4 @@ export class Directory {
     });
     return true;
   }
-}
-
-function upsert(db: D1Database, p: Projected, now: number): D1PreparedStatement {
-  if (p.table === "chats") {
-    const r = p.row;
-    return db
-      .prepare(
-        "INSERT INTO chats (chat_id, time_zone, jobs, next_run_at, blocked, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET time_zone = excluded.time_zone, jobs = excluded.jobs, next_run_at = excluded.next_run_at, blocked = excluded.blocked, updated_at = excluded.updated_at",
-      )
-      .bind(r.chatId, r.timeZone, r.jobs, r.nextRunAt, r.blocked ? 1 : 0, now);
-  }
-  const r = p.row;
-  return db
-    .prepare(
-      "INSERT INTO jobs (chat_id, job_id, name, kind, category, schedule, next_run_at, enabled, last_status, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, job_id) DO UPDATE SET name = excluded.name, kind = excluded.kind, category = excluded.category, schedule = excluded.schedule, next_run_at = excluded.next_run_at, enabled = excluded.enabled, last_status = excluded.last_status, updated_at = excluded.updated_at",
-    )
-    .bind(r.chatId, r.jobId, r.name, r.kind, r.category, r.schedule, r.nextRunAt, r.enabled ? 1 : 0, r.lastStatus, now);
 }

@@ -13,7 +13,7 @@ export type GateTables = Pick<GateStore, "gate" | "setGate" | "isPending" | "add
 export const GATE_LEASE_MS = 10 * 60_000;
 
 /** `run` also carries the chat's zone now, for the local-time header at handling time (DESIGN §7). */
-export type Offer = { result: "duplicate" } | { result: "queued" } | { result: "run"; token: string; timeZone?: string };
+export type GateAnswer = { result: "duplicate" } | { result: "queued" } | { result: "run"; token: string; timeZone?: string };
 
 export class RunGate {
   constructor(
@@ -33,7 +33,7 @@ export class RunGate {
    * was the holder's active prompt, whose consumer died after delivering). `run`: the gate was free and the
    * caller now holds it for this prompt. `queued`: stored; the holder will get it from `next`.
    */
-  offer(message: PromptMessage, now: number, onDuplicateActive: () => void): Offer {
+  offer(message: PromptMessage, now: number, onDuplicateActive: () => void): GateAnswer {
     if (this.delivered(message.key)) {
       // Its reply went out: a copy waiting in line (put back after a lease ran out) must not be sent again.
       this.store.takePending(message.key);

@@ -8,7 +8,7 @@ import { MEMORY_ID, newMemoryId, shown } from "../contracts/ids";
 import { err, ok, type Result } from "../result";
 import { memoryCreateInput, memoryUpdateInput, MEMORY_LIMITS, type MemoryCreateInput, type MemoryRecord, type MemoryUpdateInput } from "../schemas/memory";
 import { firstSentence, sentenceFor } from "../sentence";
-import { brokenCharacterProblem, nameProblem } from "../jobs/text";
+import { brokenCharacterProblem, nameProblem } from "../jobs/text-fields";
 import { noMemoryText, staleRevisionText, tooManyRecordsText } from "../jobs/memory";
 import type { ChatInfo } from "./info";
 import type { JobStore } from "./store/jobs";

@@ -27,13 +27,26 @@ export type WatcherMarks = { streak?: FailureStreak | null; matchHash?: string }
  */
 export type RunEnding = { settlement: Settlement; lastResult: LastResult; now: number; tell?: string | null; marks?: WatcherMarks };
 
+/** Told of each run `finish` ends: its id and the status it ends with. */
+export type RunEnded = (runId: string, status: string) => void;
+
 export class RunSettler {
+  private ended: RunEnded | null = null;
+
   constructor(
     private readonly jobs: JobStore,
     private readonly runs: RunStore,
     private readonly deliveries: Deliveries,
     private readonly transaction: <T>(work: () => T) => T,
   ) {}
+
+  /**
+   * `listener` is told of every run `finish` ends from now on, as it ends it, inside the settling transaction
+   * (the object's `runEnded` hook).
+   */
+  onEnded(listener: RunEnded): void {
+    this.ended = listener;
+  }
 
   /**
    * The agent is done with `runId` (or gave up, or no agent took it). A watcher's run reaches the agent only
@@ -69,6 +82,7 @@ export class RunSettler {
    */
   finish(run: RunRecord, job: JobRecord | null, ending: RunEnding): void {
     const { settlement, lastResult, now, tell = null, marks = {} } = ending;
+    this.ended?.(run.runId, settlement.status);
     const end = job ? runEnd(job, run, settlement.status) : "keep";
     if (job && end === "delete") {
       // A one-off that is done goes with all its runs: nothing to move to a history no one can read.

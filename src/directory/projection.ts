@@ -2,8 +2,8 @@
  * @module What a chat's object writes into the D1 directory (DESIGN §1, §10), decided purely: the rows its
  * state projects to, and the difference from what it last wrote. Each row has a fingerprint that leaves out
  * what moves on every fire (a cron job's next run), so a fire writes nothing; a cron job's next run is
- * computed from its schedule when the directory is read (`read.ts`). The D1 writes themselves are the
- * object's (`src/chat/directory.ts`).
+ * computed from its schedule when the directory is read (`read.ts`). The D1 writes are `write.ts`'s, run by the
+ * object (`src/chat/directory.ts`).
  */
 import { categoryOf } from "../jobs/records";
 import type { Category, JobKind } from "../schemas/jobs";

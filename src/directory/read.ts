@@ -201,3 +201,9 @@ export async function chatIdsPage(db: D1Database, cursor: string | undefined, li
   const page = ids.slice(0, limit);
   return { chatIds: page, cursor: ids.length > limit ? encode([page.at(-1)]) : null };
 }
+
+/** How many chats the directory holds as blocked (Telegram said they cannot be reached), for `GET /healthz`. */
+export async function countBlockedChats(db: D1Database): Promise<number> {
+  const row = await db.prepare("SELECT COUNT(*) AS n FROM chats WHERE blocked = 1").first<{ n: number }>();
+  return row?.n ?? 0;
+}

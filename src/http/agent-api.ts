@@ -9,6 +9,7 @@ import { readJson } from "./body";
 import { chatIdOf, chatStub, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
+import type { Operation } from "./openapi-components";
 
 export const agentApi = new Hono<AppEnv>();
 
@@ -45,3 +46,42 @@ agentApi.post("/:chatId/deliver", async (c) => {
   const { key, markdown, prompt } = await readJson(c, deliverArgs());
   return c.json(unwrap(await chatStub(c.env, chatId).deliver(key, markdown, { prompt: prompt ?? null, chatId })), 200);
 });
+
+/** What the OpenAPI document says of these routes: `openapi.ts` builds it, a test checks it against the app. */
+export const agentApiOperations = (): Operation[] => [
+  {
+    method: "post",
+    path: "/tools/{chatId}/gate/offer",
+    summary: "Offer a prompt (the queue message itself) to the chat's run gate.",
+    access: "tools",
+    body: "PromptMessage",
+    answers: [[200, "`duplicate`, `queued`, or `run` with the token that holds the gate.", "GateOffer"]],
+    errors: { bad_request: 'a message whose "chatId" is not the path\'s, or a body that is not a v1 prompt message' },
+  },
+  {
+    method: "post",
+    path: "/tools/{chatId}/gate/next",
+    summary: "The holder's next prompt; null releases the gate.",
+    access: "tools",
+    body: "GateNextRequest",
+    answers: [[200, "The next prompt or null.", "GateNext"]],
+  },
+  {
+    method: "post",
+    path: "/tools/{chatId}/gate/settle",
+    summary: "The holder is done with a prompt; a job's key settles its run.",
+    access: "tools",
+    body: "GateSettleRequest",
+    answers: [[204, "Settled."]],
+    errors: { conflict: "the token no longer holds the gate and the job's reply was not delivered" },
+  },
+  {
+    method: "post",
+    path: "/tools/{chatId}/deliver",
+    summary: "Deliver a reply to the chat; a key seen before is a no-op.",
+    access: "tools",
+    body: "DeliverRequest",
+    answers: [[200, "Whether this call delivered it.", "DeliverReply"]],
+    errors: { bad_request: "a chat the bot may not serve (ALLOWED_USER_IDS); nothing is delivered" },
+  },
+];

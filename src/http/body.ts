@@ -66,7 +66,7 @@ export async function readJson<T>(c: Context, schema: z.ZodType<T>, options: { e
 }
 
 /** `data` validated by `schema`, or a 400 whose message is the first problem as a sentence. */
-export function validate<T>(schema: z.ZodType<T>, data: unknown): T {
+export function validate<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(data, { error: sentenceFor });
   if (result.success) return result.data;
   throw new ApiError("bad_request", result.error.issues[0]?.message ?? NOT_OBJECT);

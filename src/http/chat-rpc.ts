@@ -2,7 +2,7 @@
  * @module The edge's side of the chat Durable Object (DESIGN §2, §10): chat and job ids checked before any
  * stub exists, the stub itself, and RPC results turned into values or the error envelope's `ApiError`.
  */
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { Result } from "../result";
 import { noJobText } from "../jobs/texts";
 import { emptyBody } from "../schemas/common";
@@ -20,6 +20,12 @@ export function chatIdOf(c: Context<AppEnv>): string {
   if (!CHAT_ID.test(chatId)) throw new ApiError("bad_request", badChatIdText(chatId));
   return chatId;
 }
+
+/** `chatIdOf` as a route's first middleware, so that the path is checked before its query is read. */
+export const checkChatId: MiddlewareHandler<AppEnv> = async (c, next) => {
+  chatIdOf(c);
+  await next();
+};
 
 /** True when `id` can name a job at all (5 characters of the job id alphabet). */
 const isJobId = (id: string): boolean => JOB_ID.test(id);

@@ -5,12 +5,14 @@
  */
 import { Hono } from "hono";
 import { messageBody, settingsBody, transcriptQuery, type ChatSettings, type PressAnswer, type Transcript, type ZoneChange } from "../schemas/chats";
-import { readJson, validate } from "./body";
-import { chatIdOf, chatStub, noBody, unwrap } from "./chat-rpc";
+import { readJson } from "./body";
+import { checkChatId, chatIdOf, chatStub, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { jobs } from "./jobs";
 import { memory } from "./memory";
+import type { Operation } from "./openapi-components";
+import { readQuery } from "./query";
 import { dryRun, dryRunBody } from "../runner-client/dry-run";
 
 export const chats = new Hono<AppEnv>();
@@ -44,11 +46,9 @@ chats.delete("/:chatId", async (c) => {
 });
 
 /** `?limit=`: a whole number written as digits (no sign, exponent or hex), else the schema's sentence. */
-chats.get("/:chatId/messages", async (c) => {
+chats.get("/:chatId/messages", checkChatId, readQuery(transcriptQuery), async (c) => {
   const chatId = chatIdOf(c);
-  const raw = c.req.query("limit");
-  const query = raw === undefined || raw === "" ? {} : { limit: /^\d{1,3}$/.test(raw) ? Number(raw) : raw };
-  const { limit } = validate(transcriptQuery(), query);
+  const { limit } = c.req.valid("query");
   const body: Transcript = unwrap(await chatStub(c.env, chatId).messages(chatId, limit));
   return c.json(body, 200);
 });
@@ -86,3 +86,75 @@ chats.post("/:chatId/test", async (c) => {
 
 chats.route("/:chatId/jobs", jobs);
 chats.route("/:chatId/memory", memory);
+
+/** What the OpenAPI document says of these routes (the jobs' and memory's are in their modules): `openapi.ts` builds it, a test checks it against the app. */
+export const chatOperations = (): Operation[] => [
+  {
+    method: "get",
+    path: "/admin/chats/{chatId}/settings",
+    summary: "The chat's settings: its zone, or DEFAULT_TIMEZONE.",
+    access: "admin",
+    answers: [[200, "The settings.", "ChatSettings"]],
+  },
+  {
+    method: "put",
+    path: "/admin/chats/{chatId}/settings",
+    summary: "Set the chat's zone (null: back to DEFAULT_TIMEZONE); cron jobs follow it, one-offs keep their instant.",
+    access: "admin",
+    body: "SettingsUpdate",
+    answers: [[200, "The new settings, the counts and the reply of DESIGN §4.", "ZoneChange"]],
+    errors: { bad_request: 'an unknown zone (`Unknown time zone "Mars/Olympus". …`)' },
+  },
+  {
+    method: "delete",
+    path: "/admin/chats/{chatId}",
+    summary: "Erase the chat: all its jobs, runs, settings and its alarm, and its rows in the D1 directory.",
+    access: "admin",
+    body: "EmptyBody",
+    answers: [[204, "Erased (also when the chat was never used)."]],
+  },
+  {
+    method: "get",
+    path: "/admin/chats/{chatId}/messages",
+    summary: "The chat's transcript, oldest first (the last 500 kept).",
+    access: "admin",
+    query: transcriptQuery,
+    answers: [[200, "The transcript.", "Transcript"]],
+    errors: { bad_request: '`"limit" must be a whole number from 1 to 500.`' },
+  },
+  {
+    method: "post",
+    path: "/admin/chats/{chatId}/messages",
+    summary: "Transcript mode only: a message from the chat's user (`text`, routed like a Telegram message; commands work), or a button pressed (`press`).",
+    access: "admin",
+    body: "MessageRequest",
+    answers: [
+      [202, "A message accepted; the prompt's key is `m:<messageId>`.", "MessageAccepted"],
+      [200, "A button pressed: the notice Telegram would show. A message it causes is a bot entry in the transcript.", "PressAnswer"],
+    ],
+    errors: {
+      bad_request: "neither or both of `text` and `press`, or `press` data that is no button of this chat",
+      conflict: "the bot is connected to Telegram; write to it there",
+    },
+  },
+  {
+    method: "post",
+    path: "/admin/chats/{chatId}/test",
+    summary: "Run a watcher command once through the runner (a dry run, at most 60 s) and answer its outcome; nothing is stored, scheduled or delivered.",
+    description:
+      "The command runs as a watcher's would (`/bin/sh -c`, the chat's workspace and zone, `CUCKOO_JOB_ID=test`), with its timeout cut to 60 s. Its output and stderr tail are redacted: every secret the Worker holds is `[REDACTED]`.",
+    access: "admin",
+    body: "TestRequest",
+    answers: [
+      [
+        200,
+        "The runner's outcome. A runner that cannot be reached (or refuses the request) gives status `failed`, exitCode null and stderrTail `did not start: …` with the reason.",
+        "RunnerOutcome",
+      ],
+    ],
+    errors: {
+      bad_request: 'a command or timeout out of range (`"command" must be a /bin/sh script of 1 to 8000 characters, such as "curl -s https://example.com/price".`)',
+      not_configured: "no runner is configured (`Testing a watcher needs the runner: … Nothing was run.`)",
+    },
+  },
+];

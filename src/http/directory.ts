@@ -3,30 +3,18 @@
  * the D1 directory; `POST /admin/directory/rebuild` has each chat's object write its rows again (after a D1
  * restore). Mounted on the admin sub-app, behind ADMIN_TOKEN.
  */
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { BadCursor, chatIdsPage, listChats, listJobs } from "../directory/read";
 import { chatsQuery, directoryJobsQuery, rebuildBody, type ChatList, type DirectoryJobList, type RebuildReply } from "../schemas/directory";
 import { DIRECTORY_MAX_LIMIT } from "../schemas/directory";
-import { readJson, validate } from "./body";
+import { readJson } from "./body";
 import { chatStub } from "./chat-rpc";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
+import type { Operation } from "./openapi-components";
+import { readQuery } from "./query";
 
 export const directory = new Hono<AppEnv>();
-
-/**
- * The query's named parameters, an empty value meaning none; `limit` written as digits becomes a number (other
- * text is left for the schema's sentence). Other parameters are ignored, as a cache-buster would be.
- */
-function queryOf(c: Context<AppEnv>, names: readonly string[]): Record<string, unknown> {
-  const raw: Record<string, unknown> = {};
-  for (const name of names) {
-    const value = c.req.query(name);
-    if (value === undefined || value === "") continue;
-    raw[name] = name === "limit" && /^\d{1,4}$/.test(value) ? Number(value) : value;
-  }
-  return raw;
-}
 
 /** A cursor that is not ours is the client's mistake: 400 with the sentence. */
 async function cursorChecked<T>(work: () => Promise<T>): Promise<T> {
@@ -38,15 +26,13 @@ async function cursorChecked<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-directory.get("/chats", async (c) => {
-  const query = validate(chatsQuery(), queryOf(c, ["q", "limit", "cursor"]));
-  const body: ChatList = await cursorChecked(() => listChats(c.env.DB, query, c.var.config.defaultTimeZone, Date.now()));
+directory.get("/chats", readQuery(chatsQuery), async (c) => {
+  const body: ChatList = await cursorChecked(() => listChats(c.env.DB, c.req.valid("query"), c.var.config.defaultTimeZone, Date.now()));
   return c.json(body, 200);
 });
 
-directory.get("/jobs", async (c) => {
-  const query = validate(directoryJobsQuery(), queryOf(c, ["q", "category", "limit", "cursor"]));
-  const body: DirectoryJobList = await cursorChecked(() => listJobs(c.env.DB, query, c.var.config.defaultTimeZone, Date.now()));
+directory.get("/jobs", readQuery(directoryJobsQuery), async (c) => {
+  const body: DirectoryJobList = await cursorChecked(() => listJobs(c.env.DB, c.req.valid("query"), c.var.config.defaultTimeZone, Date.now()));
   return c.json(body, 200);
 });
 
@@ -68,3 +54,37 @@ directory.post("/directory/rebuild", async (c) => {
   };
   return c.json(reply, 200);
 });
+
+/** What the OpenAPI document says of these routes: `openapi.ts` builds it, a test checks it against the app. */
+export const directoryOperations = (): Operation[] => [
+  {
+    method: "get",
+    path: "/admin/chats",
+    summary: "The chats of the D1 directory, by chat id: each one's zone, job count, soonest next run and blocked flag.",
+    description:
+      "The directory is a projection each chat's object writes after its own changes (eventually consistent). A chat that has only been read (no job, no zone of its own) is not listed. A cron job's next run is computed from its schedule when read.",
+    access: "admin",
+    query: chatsQuery,
+    answers: [[200, "A page of chats.", "ChatList"]],
+    errors: { bad_request: '`"limit" must be a whole number from 1 to 100.`, a query over 200 characters or a cursor that is not one of ours' },
+  },
+  {
+    method: "get",
+    path: "/admin/jobs",
+    summary: "Jobs across chats from the D1 directory, soonest first (paused and finished last).",
+    description: "What the cross-chat list shows of each job; the chat's own `GET /admin/chats/{chatId}/jobs` has the whole job.",
+    access: "admin",
+    query: directoryJobsQuery,
+    answers: [[200, "A page of jobs.", "DirectoryJobList"]],
+    errors: { bad_request: "an unknown category, a limit out of 1–100, a query over 200 characters or a cursor that is not one of ours" },
+  },
+  {
+    method: "post",
+    path: "/admin/directory/rebuild",
+    summary: "Rebuild the D1 directory from the chats' objects (after a restore): each chat deletes its rows and writes them again.",
+    access: "admin",
+    body: "RebuildRequest",
+    answers: [[200, "The chats rebuilt and those whose write failed; follow `cursor` for the next page.", "RebuildReply"]],
+    errors: { bad_request: "a chat id that is not one, more than 100 of them, or a cursor that is not one of ours" },
+  },
+];

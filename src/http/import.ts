@@ -11,6 +11,7 @@ import { readJson } from "./body";
 import { chatStub } from "./chat-rpc";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
+import type { Operation } from "./openapi-components";
 
 export async function importRoute(c: Context<AppEnv>): Promise<Response> {
   const body = await readJson(c, importBody());
@@ -32,3 +33,21 @@ export async function importRoute(c: Context<AppEnv>): Promise<Response> {
   }
   return c.json(reply, 200);
 }
+
+/** What the OpenAPI document says of `POST /admin/import`: `openapi.ts` builds it, a test checks it against the app. */
+export const importOperations = (): Operation[] => [
+  {
+    method: "post",
+    path: "/admin/import",
+    summary: "Import jobs from a store Cuckoo replaces: Playa's jobs.json, acpbot's schedule files or the legacy commitments.jsonl.",
+    description:
+      "Each entry becomes a job of its chat, checked by the rules of a create; a one-off already past fires at once, late. Read tolerantly: an entry that cannot be imported is a sentence in `problems` and the rest is imported. Idempotent: each imported job remembers its source id (`playa:<id>`, `acpbot:<id>`, `commitments:<id>`), and an entry imported before, even one whose job is gone since, is only counted in `skipped`. The formats' fields: docs/imports.md.",
+    access: "admin",
+    body: "ImportRequest",
+    limit: "1 MiB",
+    answers: [[200, "What was created, what was imported before, and a sentence per entry left out or note.", "ImportReply"]],
+    errors: {
+      bad_request: '`"chatId" is required for the acpbot format: …`, `"settings" applies only to the playa format …`, or an unknown format',
+    },
+  },
+];

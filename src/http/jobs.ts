@@ -3,31 +3,20 @@
  * edge with the job schemas, everything else asked of the chat's Durable Object, its results mapped to
  * statuses. Mounted under `/admin/chats/:chatId`, behind ADMIN_TOKEN.
  */
-import { Hono, type Context } from "hono";
-import { createJobInput, editJobInput, jobFilter, type JobFilter, type Job, type JobList, type Run } from "../schemas/jobs";
-import { readJson, validate } from "./body";
-import { chatIdOf, chatStub, jobIdOf, noBody, unwrap } from "./chat-rpc";
+import { Hono } from "hono";
+import { createJobInput, editJobInput, jobFilter, LIMITS, type Job, type JobList, type Run } from "../schemas/jobs";
+import { readJson } from "./body";
+import { checkChatId, chatIdOf, chatStub, jobIdOf, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
+import { JOB_RULES, type Operation } from "./openapi-components";
+import { readQuery } from "./query";
 
 export const jobs = new Hono<AppEnv>();
 
-/**
- * `?category=` and `?q=`: an empty value means no filter (a page sends `?category=&q=` for "All"), and other
- * query parameters are ignored, as a cache-buster would be.
- */
-function filterOf(c: Context<AppEnv>): JobFilter {
-  const raw: Record<string, string> = {};
-  for (const key of ["category", "q"] as const) {
-    const value = c.req.query(key);
-    if (value !== undefined && value !== "") raw[key] = value;
-  }
-  return validate(jobFilter(), raw);
-}
-
-jobs.get("/", async (c) => {
+/** `?category=` and `?q=`, each empty for no filter. */
+jobs.get("/", checkChatId, readQuery(jobFilter), async (c) => {
   const chatId = chatIdOf(c);
-  const filter = filterOf(c);
-  const body: JobList = unwrap(await chatStub(c.env, chatId).listJobs(chatId, filter));
+  const body: JobList = unwrap(await chatStub(c.env, chatId).listJobs(chatId, c.req.valid("query")));
   return c.json(body, 200);
 });
 
@@ -82,3 +71,78 @@ jobs.get("/:id/runs", async (c) => {
   const runs: Run[] = unwrap(await chatStub(c.env, chatId).jobRuns(chatId, id));
   return c.json({ runs }, 200);
 });
+
+/** The reply of a job action: the job after it. */
+const jobAnswer = (description: string): Operation["answers"] => [[200, description, "JobReply"]];
+
+/** What the OpenAPI document says of these routes: `openapi.ts` builds it, a test checks it against the app. */
+export const jobOperations = (): Operation[] => [
+  {
+    method: "get",
+    path: "/admin/chats/{chatId}/jobs",
+    summary: "The chat's jobs, with its zone and the current instant.",
+    access: "admin",
+    query: jobFilter,
+    answers: [[200, "The jobs.", "JobList"]],
+    errors: { bad_request: "an unknown category or a query over 200 characters" },
+  },
+  {
+    method: "post",
+    path: "/admin/chats/{chatId}/jobs",
+    summary: "Create a job (createdBy `admin`).",
+    access: "admin",
+    body: "JobCreate",
+    answers: [[201, "Created.", "JobReply"]],
+    errors: { bad_request: `${JOB_RULES}, or the chat's job limit (\`This chat already has 50 jobs (the limit); cancel one first.\`)` },
+  },
+  { method: "get", path: "/admin/chats/{chatId}/jobs/{id}", summary: "One job.", access: "admin", answers: jobAnswer("The job.") },
+  {
+    method: "patch",
+    path: "/admin/chats/{chatId}/jobs/{id}",
+    summary: "Edit a job; applies from its next occurrence and never touches a run in flight.",
+    access: "admin",
+    body: "JobEdit",
+    answers: jobAnswer("The edited job."),
+    errors: { bad_request: JOB_RULES },
+  },
+  {
+    method: "delete",
+    path: "/admin/chats/{chatId}/jobs/{id}",
+    summary: "Cancel (remove) a job; an agent run in progress is not aborted.",
+    access: "admin",
+    body: "EmptyBody",
+    answers: [[204, "Cancelled."]],
+  },
+  {
+    method: "post",
+    path: "/admin/chats/{chatId}/jobs/{id}/run",
+    summary: "Run the job now: a manual run, nothing rescheduled or deleted.",
+    access: "admin",
+    body: "EmptyBody",
+    answers: jobAnswer("The job after the action."),
+    errors: { conflict: "a run of the job is in flight (`Job <id> is still running.`)" },
+  },
+  {
+    method: "post",
+    path: "/admin/chats/{chatId}/jobs/{id}/pause",
+    summary: "Pause the job: kept, with nextRunAt null.",
+    access: "admin",
+    body: "EmptyBody",
+    answers: jobAnswer("The job after the action."),
+  },
+  {
+    method: "post",
+    path: "/admin/chats/{chatId}/jobs/{id}/resume",
+    summary: "Resume the job: a cron job from now; a one-off at its time, at once when that has passed.",
+    access: "admin",
+    body: "EmptyBody",
+    answers: jobAnswer("The job after the action."),
+  },
+  {
+    method: "get",
+    path: "/admin/chats/{chatId}/jobs/{id}/runs",
+    summary: `The job's last ${LIMITS.runsKept} runs, newest first.`,
+    access: "admin",
+    answers: [[200, "The runs.", "RunList"]],
+  },
+];

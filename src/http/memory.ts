@@ -6,12 +6,13 @@
  */
 import { Hono, type Context } from "hono";
 import { MEMORY_ID, shown } from "../contracts/ids";
-import { memoryCreateInput, memoryUpdateInput, type MemoryRecord } from "../schemas/memory";
+import { MEMORY_LIMITS, memoryCreateInput, memoryUpdateInput, type MemoryRecord } from "../schemas/memory";
 import { noMemoryText } from "../jobs/memory";
 import { readJson } from "./body";
 import { chatIdOf, chatStub, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
+import type { Operation } from "./openapi-components";
 
 export const memory = new Hono<AppEnv>();
 
@@ -57,3 +58,46 @@ memory.delete("/:memoryId", async (c) => {
   unwrap(await chatStub(c.env, chatId).deleteMemory(chatId, id));
   return c.body(null, 204);
 });
+
+/** What the OpenAPI document says of these routes: `openapi.ts` builds it, a test checks it against the app. */
+export const memoryOperations = (): Operation[] => [
+  {
+    method: "get",
+    path: "/admin/chats/{chatId}/memory",
+    summary: "The chat's memory records, the most recently updated first.",
+    access: "admin",
+    answers: [[200, "The records.", "MemoryList"]],
+  },
+  {
+    method: "post",
+    path: "/admin/chats/{chatId}/memory",
+    summary: `Create a memory record (revision 1); at most ${MEMORY_LIMITS.records} a chat.`,
+    access: "admin",
+    body: "MemoryCreate",
+    answers: [[201, "Created.", "MemoryReply"]],
+    errors: {
+      bad_request: `a title that is blank, over ${MEMORY_LIMITS.title} characters or not one line, a body over 16 KB, or the chat's limit (\`This chat already has ${MEMORY_LIMITS.records} memory records (the limit); delete one first.\`)`,
+    },
+  },
+  { method: "get", path: "/admin/chats/{chatId}/memory/{memoryId}", summary: "One memory record.", access: "admin", answers: [[200, "The record.", "MemoryReply"]] },
+  {
+    method: "patch",
+    path: "/admin/chats/{chatId}/memory/{memoryId}",
+    summary: "Update a memory record from the revision read: title, body or both; the revision goes up by one.",
+    access: "admin",
+    body: "MemoryUpdate",
+    answers: [[200, "The updated record.", "MemoryReply"]],
+    errors: {
+      bad_request: "neither title nor body, or either against the rules of create",
+      conflict: "the revision is not the record's current one (`Memory record <id> is at revision 4, not 3: it changed since you read it. …`); nothing was written",
+    },
+  },
+  {
+    method: "delete",
+    path: "/admin/chats/{chatId}/memory/{memoryId}",
+    summary: "Delete a memory record. Jobs that refer to it keep the reference; their runs fail until it is changed. A read of the id is then 404.",
+    access: "admin",
+    body: "EmptyBody",
+    answers: [[204, "Deleted."]],
+  },
+];

@@ -14,8 +14,9 @@ import { appCookie, APP_SESSION_SECONDS, newAppSession } from "./app-session";
 import { limitBody, readJson } from "./body";
 import { requireConfigured, type AppEnv } from "./context";
 import { ApiError } from "./errors";
+import type { Operation } from "./openapi-components";
 import { checkSameOrigin } from "./session-cookie";
-import { countFailedSignIn, refuseWhileOver } from "./sign-in-limit";
+import { countFailedSignIn, refuseWhileOver, SIGN_IN_LIMITED } from "./sign-in-limit";
 
 /** Where Telegram's docs say to load the Mini App script from. */
 export const TELEGRAM_WEB_APP_JS = "https://telegram.org/js/telegram-web-app.js";
@@ -104,3 +105,34 @@ miniApp.post("/session", needBot, requireConfigured("telegram"), limitBody(), as
   const reply: AppSessionReply = { chatId: userId, expiresAt: new Date(expires * 1000).toISOString(), session };
   return c.json(reply, 200);
 });
+
+/** What the OpenAPI document says of the Mini App's routes: `openapi.ts` builds it, a test checks it against the app. */
+export const miniAppOperations = (): Operation[] => [
+  {
+    method: "get",
+    path: "/app",
+    summary: "The Scheduler page as a Telegram Mini App: one chat, the signed-in user's own, in Telegram's theme.",
+    description:
+      "The page of `/` in its one-chat mode (`<html data-mode=\"chat\">`), with Telegram's `telegram-web-app.js` and a Content-Security-Policy that allows exactly that script and framing by https://web.telegram.org. The page signs in with `POST /app/session`.",
+    access: "public",
+    html: true,
+    answers: [[200, "The page."]],
+  },
+  {
+    method: "post",
+    path: "/app/session",
+    summary: "The Mini App's sign-in: Telegram's signed initData for a session of the user's own chat (HttpOnly, Secure, SameSite=None, Partitioned cookie, and in the body).",
+    description:
+      "`initData` is checked as Telegram documents it: `hash` must be the hex HMAC-SHA256 of the data-check-string (every other field, sorted, `key=value` lines) keyed with HMAC-SHA256(\"WebAppData\", bot token), compared in constant time; `auth_date` at most 24 hours old and not ahead of the server's clock; the user in ALLOWED_USER_IDS. The session (`__Host-cuckoo-app`, also as `session` for an `Authorization: Bearer` header where cookies are blocked) opens `/admin/chats/<own id>/…` and `POST /admin/preview` only; other chats, `GET /admin/chats`, `GET /admin/jobs`, imports, the directory rebuild and erasing are 403. As a cookie it follows the page's rules (same-origin JSON requests). It lasts 12 hours (never past the initData's 24), is signed with a key derived from the bot token, and never holds the token.",
+    access: "public",
+    body: "AppSessionRequest",
+    answers: [[200, "Signed in; the Set-Cookie header carries the session too.", "AppSessionReply"]],
+    errors: {
+      unauthorized: "initData not signed by this bot, without a hash, malformed, more than 24 hours old or ahead of the clock, or naming no user (the message says which)",
+      forbidden: "the user is not in ALLOWED_USER_IDS, or the request is not a JSON request from this site",
+      rate_limited: SIGN_IN_LIMITED,
+      not_configured: "no TELEGRAM_BOT_TOKEN (transcript mode): there is no bot to sign initData",
+      config_error: "a Telegram var is invalid; the message says which",
+    },
+  },
+];

@@ -1,7 +1,8 @@
 /**
  * @module The OpenAPI 3.1 document of the HTTP API (`GET /admin/openapi.json`, DESIGN §10), generated on
  * request: the component schemas come from the zod schemas through zod's own `z.toJSONSchema`, the paths from
- * the table of `openapi-routes.ts`. Nothing here is built at module scope.
+ * rows each route module keeps beside its routes (listed by `openapi-routes.ts`). Nothing here is built at
+ * module scope.
  */
 import * as z from "zod";
 import { chatId, jobId } from "../schemas/common";
@@ -41,7 +42,7 @@ function componentSchemas(): Record<string, Json> {
   for (const [name, schema] of Object.entries(components())) registry.add(schema(), { id: name });
   const { schemas } = z.toJSONSchema(registry, { ...conversion(), uri: (id) => `#/components/schemas/${id}` });
   // zod puts schemas that two components share and that it cannot inline (cycles) under `__shared`; none exist.
-  if ("__shared" in schemas) throw new Error("A component shares a schema zod could not inline; give it a name in openapi-routes.ts.");
+  if ("__shared" in schemas) throw new Error("A component shares a schema zod could not inline; give it a name in openapi-components.ts.");
   return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, bare(schema)]));
 }
 

@@ -9,6 +9,7 @@ import { oneSchedule } from "../schemas/schedule";
 import { readJson } from "./body";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
+import { JOB_RULES, type Operation } from "./openapi-components";
 
 export async function previewRoute(c: Context<AppEnv>) {
   const body = await readJson(c, previewBody());
@@ -64,3 +65,16 @@ function parseRfc3339(input: string): number | null {
   date.setUTCHours(hour, minute, second, ms);
   return date.getTime() - offsetMinutes * 60_000;
 }
+
+/** What the OpenAPI document says of `POST /admin/preview`: `openapi.ts` builds it, a test checks it against the app. */
+export const previewOperations = (): Operation[] => [
+  {
+    method: "post",
+    path: "/admin/preview",
+    summary: "The next occurrences of a schedule, with notes on DST-moved ones and a description.",
+    access: "admin",
+    body: "PreviewRequest",
+    answers: [[200, "The preview.", "PreviewResponse"]],
+    errors: { bad_request: `not exactly one of cron, at and delay, an unknown zone, a \`from\` that is not an RFC 3339 instant, or ${JOB_RULES}` },
+  },
+];

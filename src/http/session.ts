@@ -9,8 +9,9 @@ import { checkOpenDevRequest, sameSecret } from "./auth";
 import { readJson } from "./body";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
+import type { Operation } from "./openapi-components";
 import { checkSameOrigin, newSession, SESSION_SECONDS, sessionCookie } from "./session-cookie";
-import { countFailedSignIn, refuseWhileOver } from "./sign-in-limit";
+import { countFailedSignIn, refuseWhileOver, SIGN_IN_LIMITED } from "./sign-in-limit";
 
 /**
  * `POST /admin/session` `{ token }`: a right token gets the cookie and `{ expiresAt }`, a wrong one 401; past 10
@@ -58,3 +59,32 @@ export function sessionStatus(c: Context<AppEnv>) {
   };
   return c.json(reply, 200);
 }
+
+/** What the OpenAPI document says of the session routes: `openapi.ts` builds it, a test checks it against the app. */
+export const sessionOperations = (): Operation[] => [
+  {
+    method: "post",
+    path: "/admin/session",
+    summary: "The page's login: ADMIN_TOKEN for a signed session cookie (HttpOnly, Secure, SameSite=Strict, 12 hours), never the token itself.",
+    description:
+      "The cookie `__Host-cuckoo-session` then stands for the bearer token on every /admin route. A request it lets in that changes something (POST, PUT, PATCH, DELETE) must carry an `Origin` naming this site, and a body `Content-Type: application/json`, else 403 `forbidden`. Changing ADMIN_TOKEN ends every session. In open dev mode (CUCKOO_DEV=1, no token) nothing is needed: the answer is `expiresAt: null` and no cookie.",
+    access: "public",
+    body: "SessionRequest",
+    answers: [[200, "Signed in; the Set-Cookie header carries the session.", "SessionReply"]],
+    errors: {
+      unauthorized: "`The token does not match ADMIN_TOKEN.`",
+      forbidden: "not a JSON request from this site's page (in open dev mode: from a localhost page)",
+      rate_limited: SIGN_IN_LIMITED,
+      not_configured: "deployed without ADMIN_TOKEN",
+    },
+  },
+  {
+    method: "delete",
+    path: "/admin/session",
+    summary: "The page's logout: the session cookie is cleared.",
+    access: "public",
+    answers: [[204, "Signed out (also when no one was signed in)."]],
+    errors: { forbidden: "not a request from this site's page" },
+  },
+  { method: "get", path: "/admin/session", summary: "How this request got in (open dev mode, the session cookie, a bearer token or a Mini App session) and when its session ends.", access: "admin", answers: [[200, "The access.", "SessionStatus"]] },
+];

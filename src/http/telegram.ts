@@ -12,6 +12,7 @@ import { sameSecret } from "./auth";
 import { limitBody, readBodyText } from "./body";
 import { requireConfigured, type AppEnv } from "./context";
 import { ApiError } from "./errors";
+import type { Operation } from "./openapi-components";
 
 export const telegram = new Hono<AppEnv>();
 
@@ -69,3 +70,18 @@ telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
   }
   return c.json(ACK, 200);
 });
+
+/** What the OpenAPI document says of the webhook: `openapi.ts` builds it, a test checks it against the app. */
+export const webhookOperations = (): Operation[] => [
+  {
+    method: "post",
+    path: "/telegram/webhook",
+    summary: "Telegram's webhook (for Telegram, not for people): the update goes to the chat's object.",
+    description:
+      "Only private chats of users in ALLOWED_USER_IDS are served; every other update, and one that cannot be read, is acknowledged and leaves no state. Replies go through the Bot API, never in this answer. Telegram sends more fields than the schema lists; they are ignored.",
+    access: "telegram",
+    body: "TelegramUpdate",
+    answersInput: true,
+    answers: [[200, "Acknowledged, whatever the update held.", "WebhookAck"]],
+  },
+];

@@ -9,7 +9,7 @@ import { Hono, type Context } from "hono";
 import type * as z from "zod";
 import { fail, ok, type Parsed } from "../result";
 import { dryRun, type DryRunInput } from "../runner-client/dry-run";
-import { failed, scheduleBody, setTimezoneBody, type ToolReply } from "../schemas/tools";
+import { failed, SCHEDULE_GUIDELINES, scheduleBody, setTimezoneBody, type ToolReply } from "../schemas/tools";
 import { callSchedule, callTool } from "../tools/catalog";
 import type { ToolContext } from "../tools/schedule";
 import { agentApi } from "./agent-api";
@@ -18,6 +18,7 @@ import { limitBody, readJson } from "./body";
 import { chatIdOf, chatStub } from "./chat-rpc";
 import { requireConfigured, type AppEnv } from "./context";
 import { ApiError } from "./errors";
+import type { Operation } from "./openapi-components";
 
 export const tools = new Hono<AppEnv>();
 
@@ -74,3 +75,26 @@ export async function toolContext(c: Context<AppEnv>, chatId: string): Promise<P
 
 // The run gate and deliver for an agent of your own (DESIGN §7), under the same token.
 tools.route("/", agentApi);
+
+/** What the OpenAPI document says of these routes (the run gate's and deliver's are `agent-api.ts`'s): `openapi.ts` builds it, a test checks it against the app. */
+export const toolOperations = (): Operation[] => [
+  {
+    method: "post",
+    path: "/tools/{chatId}/schedule",
+    summary: "The scheduling tool for agents (bearer TOOLS_TOKEN). Every input problem is 200 with ok false and a sentence.",
+    description: SCHEDULE_GUIDELINES,
+    access: "tools",
+    body: "ScheduleRequest",
+    answersInput: true,
+    answers: [[200, "What the model reads (`text`) and, on success, `data`.", "ToolReply"]],
+  },
+  {
+    method: "post",
+    path: "/tools/{chatId}/set_timezone",
+    summary: "Set the chat's zone for agents (bearer TOOLS_TOKEN); the text is the reply of DESIGN §4.",
+    access: "tools",
+    body: "SetTimezoneRequest",
+    answersInput: true,
+    answers: [[200, "`{ ok, text }`; ok false with a sentence for an unknown zone or a wrong body.", "ToolReply"]],
+  },
+];

@@ -7,7 +7,7 @@ import { checkOneOff, loadCron, neverFires, nextOccurrence, parseAt, parseCron, 
 import { LIMITS, type CreateJobInput, type EditJobInput } from "../schemas/jobs";
 import { oneSchedule, type When } from "../schemas/schedule";
 import { specDefaults, type JobSpec } from "./records";
-import { nameProblem, textProblem } from "./text";
+import { nameProblem, textProblem } from "./text-fields";
 
 /**
  * The chat's zone and now. `pastAllowed`: an `at` may lie in the past, for an import of a one-off that was due

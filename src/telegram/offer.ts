@@ -11,6 +11,9 @@ import { understoodLine } from "./words";
 /** A reminder found in a message: when, and what to remind of. */
 export type FoundReminder = { instant: number; text: string };
 
+/** A reminder offered and waiting for Create or Cancel: the id its buttons carry, when, what, and when it was offered. */
+export type ReminderOffer = { id: string; at: number; text: string; createdAt: number };
+
 /**
  * "Remind me" at the start of a message, per language, and the words that may tie it to the task ("to",
  * "dass", "de", "что"…), which are dropped from the reminder's text.

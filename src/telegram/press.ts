@@ -5,11 +5,11 @@
  * zone button sets the zone. `answer` is the short notice Telegram shows; `reply` a message for the chat;
  * `clear` takes the buttons away from the message that had them (they have been answered).
  */
-import type { Offer } from "../chat/store/offers";
 import { formatWeekdayTime } from "../time";
 import { jobAction } from "./execute";
 import type { Pressed, Reply } from "./buttons";
 import type { CommandContext, CommandHost } from "./host";
+import type { ReminderOffer } from "./offer";
 import { createReminder } from "./schedule";
 import { remindExamples } from "./words";
 import { pressZone } from "./zone-command";
@@ -17,7 +17,7 @@ import { pressZone } from "./zone-command";
 export type PressOutcome = { answer: string; reply: Reply | null; clear: boolean };
 
 /** The offers waiting for an answer: taken once. */
-export type Offers = { take(id: string): Offer | null };
+export type Offers = { take(id: string): ReminderOffer | null };
 
 /** Carries out a press; the zone is the chat's, for the texts. */
 export async function press(host: CommandHost, offers: Offers, pressed: Pressed, ctx: CommandContext & { zone: string }): Promise<PressOutcome> {

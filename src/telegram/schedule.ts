@@ -5,7 +5,7 @@
  * how far ahead; for `/every` the cron made, its description and the next three runs. A WHEN that was not
  * understood is answered in the user's words (`words.ts`).
  */
-import { lengthOf } from "../jobs/text";
+import { lengthOf } from "../jobs/text-fields";
 import { jobLine } from "../jobs/texts";
 import { LIMITS } from "../schemas/jobs";
 import { formatWeekdayTime, loadCron, parseCron, preview, readEvery, readWhen } from "../time";

@@ -8,29 +8,16 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
+import { freePort, HOST, root, wranglerBin, wranglerEnv } from "../../scripts/lib/local.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const HOST = "127.0.0.1";
+export { freePort };
 const READY_WITHIN_MS = 60_000;
 const MIGRATE_WITHIN_MS = 60_000;
 /** How much of wrangler's output is kept for error messages. */
 const LOG_KEPT = 64 * 1024;
-
-const wranglerBin = path.join(path.dirname(createRequire(import.meta.url).resolve("wrangler/package.json")), "bin", "wrangler.js");
-
-/** No network: no telemetry or error reports, and a placeholder Request.cf instead of fetching one. */
-const wranglerEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_SEND_ERROR_REPORTS: "false",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-};
 
 export type Answer = { status: number; body: any };
 
@@ -48,19 +35,6 @@ export type Worker = {
   /** Serves the same state on the same port again, after `crash`; resolves once `/healthz` answers. */
   restart(): Promise<void>;
 };
-
-/** A free TCP port on loopback (bound and released; wrangler takes it a moment later). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Every process group started here and not yet stopped, and every state directory not yet removed. */
 const running = new Set<Wrangler>();
@@ -81,7 +55,7 @@ class Wrangler {
 
   constructor(args: string[]) {
     // detached: its own process group, so stopping it also stops workerd and esbuild beneath it.
-    this.child = spawn(process.execPath, [wranglerBin, ...args], { cwd: root, env: wranglerEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    this.child = spawn(process.execPath, [wranglerBin(), ...args], { cwd: root, env: wranglerEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"] });
     const keep = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString("utf8")).slice(-LOG_KEPT);
     };

@@ -10,9 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+import { root, RUNNER_MAIN, runnerEnv } from "../../scripts/lib/local.mjs";
 
 export type Runner = { url: string; secret: string; log(): string; stop(): Promise<void>; crash(): Promise<void>; restart(): Promise<void> };
 
@@ -39,11 +37,11 @@ export async function startRunner(): Promise<Runner> {
   process.once("exit", onExit);
 
   /** Spawns the runner on `port` (0: any) and resolves with its URL once it listens. */
-  const launch = async (port: string): Promise<string> => {
+  const launch = async (port: number): Promise<string> => {
     const from = output.length;
-    child = spawn(process.execPath, [path.join(root, "runner", "src", "main.ts")], {
+    child = spawn(process.execPath, [RUNNER_MAIN], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", RUNNER_SECRET: secret, RUNNER_PORT: port, RUNNER_HOST: "127.0.0.1", WORKSPACE_ROOT: workspaces },
+      env: runnerEnv({ secret, port, workspaceRoot: workspaces }),
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -73,7 +71,7 @@ export async function startRunner(): Promise<Runner> {
   };
 
   try {
-    const url = await launch("0");
+    const url = await launch(0);
     return {
       url,
       secret,
@@ -84,7 +82,7 @@ export async function startRunner(): Promise<Runner> {
         await Promise.race([exited, sleep(5_000)]);
       },
       async restart() {
-        await launch(new URL(url).port);
+        await launch(Number(new URL(url).port));
       },
     };
   } catch (error) {

@@ -200,6 +200,16 @@ describe("GET /admin/chats/:chatId/jobs", () => {
     );
     expect(await send("GET", `${jobsOf("310012")}?q=${"x".repeat(201)}`)).toEqual(badRequest('"q" must be at most 200 characters long.'));
   });
+
+  it("reads a repeated parameter's first value, and checks the chat id before the query", async () => {
+    const chat = "310013";
+    const once = await createJob(chat, { name: "Dentist", kind: "prompt", at: "2031-06-02T09:30", text: "Call the dentist" });
+    const listed = await send("GET", `${jobsOf(chat)}?category=one-time&category=daily`);
+    expect((listed.body.jobs as Job[]).map((j) => j.id)).toEqual([once.id]);
+    expect(await send("GET", "/admin/chats/12ab/jobs?category=daily")).toEqual(
+      badRequest('"12ab" is not a Telegram chat id; use a decimal id such as 123456789 or -1001234567890.'),
+    );
+  });
 });
 
 describe("GET, PATCH and DELETE /admin/chats/:chatId/jobs/:id", () => {

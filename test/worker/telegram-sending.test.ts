@@ -12,7 +12,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { statusText } from "../../src/telegram/commands";
-import { SEND_BUDGET_MS } from "../../src/telegram/outbox";
+import { SEND_BUDGET_MS } from "../../src/chat/outbox";
 import { plainText, renderTelegramHtml } from "../../src/telegram/render";
 import { send } from "./api-helpers";
 import { advanceTo, alarmOf, brief, chatIds, clockOf, fireJob, HOUR, must, queued, setInstanceVars, transcript, type JobView, type Stub } from "./agent-helpers";

@@ -5,19 +5,18 @@
  */
 import * as z from "zod";
 import { lazy } from "../../lazy";
+import type { ReminderOffer } from "../../telegram/offer";
 import type { Db } from "./db";
 
 /** How many offers a chat keeps; an older one's buttons answer that it is gone. */
 export const OFFERS_KEPT = 20;
-
-export type Offer = { id: string; at: number; text: string; createdAt: number };
 
 const offerRow = lazy(() => z.object({ id: z.string(), at_ms: z.number().int(), text: z.string(), created_at: z.number().int() }));
 
 export class OfferStore {
   constructor(private readonly db: Db) {}
 
-  add(offer: Offer): void {
+  add(offer: ReminderOffer): void {
     this.db.sql.exec("INSERT INTO offers (id, at_ms, text, created_at) VALUES (?, ?, ?, ?)", offer.id, offer.at, offer.text, offer.createdAt);
     this.db.sql.exec(
       "DELETE FROM offers WHERE id NOT IN (SELECT id FROM offers ORDER BY created_at DESC, id LIMIT ?)",
@@ -26,7 +25,7 @@ export class OfferStore {
   }
 
   /** Takes the offer: it is answered once, whichever button comes first. Null when it is gone. */
-  take(id: string): Offer | null {
+  take(id: string): ReminderOffer | null {
     const row = this.db.sql.exec("DELETE FROM offers WHERE id = ? RETURNING id, at_ms, text, created_at", id).toArray()[0];
     const parsed = offerRow().safeParse(row);
     return parsed.success ? { id: parsed.data.id, at: parsed.data.at_ms, text: parsed.data.text, createdAt: parsed.data.created_at } : null;

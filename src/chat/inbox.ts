@@ -1,28 +1,28 @@
 /**
  * @module What a chat's user writes (DESIGN §6, §7): Telegram updates (deduped by update id) and messages
  * written or buttons pressed through the admin API in transcript mode. A command is answered by the chat
- * itself; a pressed button acts (`press.ts`); without a model, a message that reads as a reminder is offered as
- * one (`offer.ts`); any other text becomes a prompt for the agent on the queue.
+ * itself; a pressed button acts (`telegram/press.ts`); without a model, a message that reads as a reminder is
+ * offered as one (`telegram/offer.ts`); any other text becomes a prompt for the agent on the queue.
  */
 import type { Config } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";
-import type { Deliveries } from "../chat/deliveries";
-import type { ChatInfo } from "../chat/info";
-import type { OfferStore } from "../chat/store/offers";
-import type { TranscriptStore } from "../chat/store/transcript";
-import type { UserPromptStore } from "../chat/store/user-prompts";
+import type { Deliveries } from "./deliveries";
+import type { ChatInfo } from "./info";
+import type { OfferStore } from "./store/offers";
+import type { TranscriptStore } from "./store/transcript";
+import type { UserPromptStore } from "./store/user-prompts";
 import { OFFER_DEADLINE_MS } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
 import { shown } from "../contracts/ids";
-import { newOfferId, parseButton, type Reply } from "./buttons";
-import { NON_TEXT_REPLY, parseCommand } from "./commands";
-import { runCommand } from "./execute";
-import type { CommandContext, CommandHost } from "./host";
-import { miniAppUrl } from "./menu";
-import { offerReply, readReminder } from "./offer";
-import { press, type PressOutcome } from "./press";
-import { plainText } from "./render";
-import { updateOrigin, updateSchema } from "./update";
+import { newOfferId, parseButton, type Reply } from "../telegram/buttons";
+import { NON_TEXT_REPLY, parseCommand } from "../telegram/commands";
+import { runCommand } from "../telegram/execute";
+import type { CommandContext, CommandHost } from "../telegram/host";
+import { miniAppUrl } from "../telegram/menu";
+import { offerReply, readReminder } from "../telegram/offer";
+import { press, type PressOutcome } from "../telegram/press";
+import { plainText } from "../telegram/render";
+import { updateOrigin, updateSchema } from "../telegram/update";
 
 export type InboxDeps = {
   transcript: TranscriptStore;

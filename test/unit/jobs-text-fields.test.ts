@@ -4,7 +4,7 @@
  * characters, no text-direction overrides. Lengths in code points.
  */
 import { describe, expect, it } from "vitest";
-import { lengthOf, nameProblem, textProblem } from "../../src/jobs/text";
+import { lengthOf, nameProblem, textProblem } from "../../src/jobs/text-fields";
 
 const BROKEN = (f: string) => `"${f}" holds a broken character (an unpaired UTF-16 surrogate); send valid Unicode text.`;
 const HIDDEN = '"name" must hold a visible character, such as "Inbox summary"; got only spaces or invisible characters.';

@@ -9,12 +9,12 @@
  */
 import { backoffMs } from "../backoff";
 import type { Config } from "../config";
-import type { ChatInfo } from "../chat/info";
-import type { OutboxRow, OutboxStore } from "../chat/store/outbox";
-import { BOT_API_TIMEOUT_MS, callBotApi, NetworkError, TelegramError, type BotApi, type ParamsOf } from "./api";
+import type { ChatInfo } from "./info";
+import type { OutboxRow, OutboxStore } from "./store/outbox";
+import { BOT_API_TIMEOUT_MS, callBotApi, NetworkError, TelegramError, type BotApi, type ParamsOf } from "../telegram/api";
 import { buttonRowsSchema } from "../schemas/chats";
-import { jobButtons, keyboard } from "./buttons";
-import { splitForTelegram } from "./render";
+import { jobButtons, keyboard } from "../telegram/buttons";
+import { splitForTelegram } from "../telegram/render";
 
 export const MAX_SEND_ATTEMPTS = 8;
 export const MAX_SEND_AGE_MS = 24 * 3_600_000;

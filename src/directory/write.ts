@@ -1,0 +1,41 @@
+/**
+ * @module Writing the D1 directory (DESIGN §1, §10): the statements of one chat's change, which its object runs
+ * as one batch (`src/chat/directory.ts` decides when). Upserts keyed by chat and job, so a repeat doubles
+ * nothing; a rebuild first deletes every row of the chat.
+ */
+import { jobIdOfKey, type Change, type Projected } from "./projection";
+
+/** The statements that write `change` for `chatId` at `now`; `fresh` (a rebuild) deletes the chat's rows first. */
+export function changeStatements(db: D1Database, chatId: string, change: Change, fresh: boolean, now: number): D1PreparedStatement[] {
+  const statements: D1PreparedStatement[] = [];
+  if (fresh) {
+    statements.push(db.prepare("DELETE FROM jobs WHERE chat_id = ?").bind(chatId), db.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId));
+  }
+  for (const key of change.removals) {
+    const jobId = jobIdOfKey(key);
+    statements.push(
+      jobId === null
+        ? db.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId)
+        : db.prepare("DELETE FROM jobs WHERE chat_id = ? AND job_id = ?").bind(chatId, jobId),
+    );
+  }
+  for (const p of change.upserts) statements.push(upsert(db, p, now));
+  return statements;
+}
+
+function upsert(db: D1Database, p: Projected, now: number): D1PreparedStatement {
+  if (p.table === "chats") {
+    const r = p.row;
+    return db
+      .prepare(
+        "INSERT INTO chats (chat_id, time_zone, jobs, next_run_at, blocked, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET time_zone = excluded.time_zone, jobs = excluded.jobs, next_run_at = excluded.next_run_at, blocked = excluded.blocked, updated_at = excluded.updated_at",
+      )
+      .bind(r.chatId, r.timeZone, r.jobs, r.nextRunAt, r.blocked ? 1 : 0, now);
+  }
+  const r = p.row;
+  return db
+    .prepare(
+      "INSERT INTO jobs (chat_id, job_id, name, kind, category, schedule, next_run_at, enabled, last_status, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, job_id) DO UPDATE SET name = excluded.name, kind = excluded.kind, category = excluded.category, schedule = excluded.schedule, next_run_at = excluded.next_run_at, enabled = excluded.enabled, last_status = excluded.last_status, updated_at = excluded.updated_at",
+    )
+    .bind(r.chatId, r.jobId, r.name, r.kind, r.category, r.schedule, r.nextRunAt, r.enabled ? 1 : 0, r.lastStatus, now);
+}

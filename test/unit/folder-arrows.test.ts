@@ -1,0 +1,151 @@
+/**
+ * Arrows point one way between the folders of src/ (issue 23): the folder graph, built from the sources' own
+ * imports (static, type-only and dynamic `import()`), has no cycle of any length. A node is a folder (`chat`,
+ * `chat/store`), or a module at the top of src/ (`config.ts`), which every folder may use and which the entry
+ * (`index.ts`) sits above. A failure names the cycle, such as `chat → telegram → chat`.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../src");
+
+/** Every .ts file below `dir`. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return entry.name.endsWith(".ts") ? [full] : [];
+  });
+}
+
+/** The node a file or folder of src/ belongs to; null outside src/. */
+function nodeOf(file: string, isFolder = false): string | null {
+  const rel = path.relative(src, file);
+  if (rel.startsWith("..") || path.isAbsolute(rel)) return null;
+  const folder = isFolder ? rel : path.dirname(rel);
+  return folder === "." ? rel : folder.split(path.sep).join("/");
+}
+
+/** The node a relative import specifier of `from` names: a module file, or a folder through its index. */
+function target(from: string, specifier: string): string | null {
+  const base = path.resolve(path.dirname(from), specifier);
+  for (const file of [base, `${base}.ts`, `${base}.d.ts`]) {
+    try {
+      if (statSync(file).isFile()) return nodeOf(file);
+    } catch {
+      // not this one
+    }
+  }
+  try {
+    if (statSync(base).isDirectory()) return nodeOf(base, true);
+  } catch {
+    // no such folder either
+  }
+  throw new Error(`${path.relative(src, from)} imports "${specifier}", which names no file`);
+}
+
+/** node → the other nodes it imports from. */
+function folderGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of sources(src)) {
+    const from = nodeOf(file)!;
+    const edges = graph.get(from) ?? new Set<string>();
+    graph.set(from, edges);
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+    for (const { fileName } of importedFiles) {
+      if (!fileName.startsWith(".")) continue; // a package
+      const to = target(file, fileName);
+      if (to !== null && to !== from) edges.add(to);
+    }
+  }
+  return graph;
+}
+
+/** One cycle of each strongly connected part of the graph that has more than one node (Tarjan's algorithm). */
+export function cyclesOf(graph: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const parts: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const part: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      part.push(w);
+    } while (w !== v);
+    if (part.length > 1) parts.push(part);
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
+  // Within a part every node reaches every other: the shortest way back to its first node (by name) is a cycle.
+  return parts.map((part) => {
+    const members = new Set(part);
+    const start = [...part].sort()[0]!;
+    const previous = new Map<string, string>();
+    const queue = [start];
+    for (let i = 0; i < queue.length; i++) {
+      const v = queue[i]!;
+      for (const w of [...(graph.get(v) ?? [])].sort()) {
+        if (!members.has(w)) continue;
+        if (w === start) {
+          const cycle = [v];
+          while (cycle[0] !== start) cycle.unshift(previous.get(cycle[0]!)!);
+          return [...cycle, start];
+        }
+        if (!previous.has(w)) {
+          previous.set(w, v);
+          queue.push(w);
+        }
+      }
+    }
+    throw new Error(`no way back to ${start} within ${part.join(", ")}`);
+  });
+}
+
+describe("the folders of src/", () => {
+  it("import one another without a cycle of any length", () => {
+    const cycles = cyclesOf(folderGraph()).map((cycle) => cycle.join(" → "));
+    expect(cycles, `import cycles between folders:\n${cycles.join("\n")}`).toEqual([]);
+  });
+
+  it("point from the chat object to the Telegram edge, never back", () => {
+    const graph = folderGraph();
+    expect(graph.get("chat")?.has("telegram")).toBe(true);
+    expect([...graph.entries()].filter(([from, to]) => from.startsWith("telegram") && [...to].some((t) => t.startsWith("chat"))).map(([from]) => from)).toEqual([]);
+  });
+});
+
+describe("the cycle finder", () => {
+  it("names a cycle of three, and one of two, and nothing of a chain", () => {
+    const graph = new Map([
+      ["a", new Set(["b"])],
+      ["b", new Set(["c"])],
+      ["c", new Set(["a", "d"])],
+      ["d", new Set(["e"])],
+      ["e", new Set(["d"])],
+      ["f", new Set(["a"])],
+    ]);
+    expect(cyclesOf(graph)).toEqual([
+      ["d", "e", "d"],
+      ["a", "b", "c", "a"],
+    ]);
+    expect(cyclesOf(new Map([["a", new Set(["b"])], ["b", new Set(["c"])]]))).toEqual([]);
+  });
+});

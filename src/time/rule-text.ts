@@ -54,6 +54,15 @@ function weekdays(days: readonly number[]): string {
   return list(set.map((d) => DAY_NAMES[d]!));
 }
 
+/** `a Friday`, `a weekday`, `a Monday or Friday`. */
+function aDay(days: readonly number[]): string {
+  const kind = weekdays(days);
+  if (kind === "weekdays") return "a weekday";
+  if (kind === "weekends") return "a weekend day";
+  const names = [...new Set(days)].sort((a, b) => a - b).map((d) => DAY_NAMES[d]!);
+  return `a ${names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`}`;
+}
+
 /** After "Every": `weekday`, `weekend day`, `day`, `Monday and Thursday`. */
 function everyDays(days: readonly number[]): string {
   const kind = weekdays(days);
@@ -96,7 +105,7 @@ export function describeRule(rule: Rule, start: number): string {
       } else if (rule.byMinute) {
         extra.push(`only at minute${rule.byMinute.length === 1 ? "" : "s"} ${list(rule.byMinute.map((m) => `:${pad(m)}`))}`);
       }
-      if (rule.byHour) extra.push(`only in the hour${rule.byHour.length === 1 ? "" : "s"} from ${hourRanges(rule.byHour)}`);
+      if (rule.byHour) extra.push(`only from ${hourRanges(rule.byHour)}`);
       if (plainDays.length) extra.push(`only on ${weekdays(plainDays)}`);
       break;
     }
@@ -117,7 +126,9 @@ export function describeRule(rule: Rule, start: number): string {
     }
     case "MONTHLY": {
       const what = monthPart(rule, s.day, allWeekdays ? plainDays : [], nthDays);
-      if (what === null) {
+      if (rule.byMonthDay && rule.byDay && !setPos) extra.push(`when that day is ${plainDays.length ? aDay(plainDays) : list(nthDays.map(dayEntry))}`);
+      if (what === null && plainDays.length && !rule.byMonthDay && !setPos && rule.interval === 1) text = `Every ${everyDays(plainDays)}`;
+      else if (what === null) {
         text = every;
         if (plainDays.length) extra.push(`only on ${weekdays(plainDays)}`);
       } else if (rule.interval === 1) text = `On ${what} of the month`;
@@ -180,9 +191,7 @@ function monthPart(rule: Rule, startDay: number, plain: readonly number[], nth: 
   if (setPos) return null;
   if (rule.byMonthDay && !rule.byDay) return `the ${list(rule.byMonthDay.map(monthDay))}`;
   if (nth.length && !rule.byMonthDay) return list(nth.map(dayEntry));
-  if (rule.byMonthDay && rule.byDay) {
-    return `the ${list(rule.byMonthDay.map(monthDay))} when it is ${plain.length ? weekdays(plain).replace(/^weekdays$/, "a weekday").replace(/^weekends$/, "a weekend day") : list(nth.map(dayEntry))}`;
-  }
+  if (rule.byMonthDay && rule.byDay) return `the ${list(rule.byMonthDay.map(monthDay))}`;
   if (plain.length) return null;
   return `the ${ordinal(startDay)}`;
 }
@@ -195,5 +204,5 @@ function hourRanges(hours: readonly number[]): string {
     if (last && last[1] === h - 1) last[1] = h;
     else runs.push([h, h]);
   }
-  return list(runs.map(([a, b]) => (a === b ? `${pad(a)}:00` : `${pad(a)}:00 to ${pad(b)}:59`)));
+  return list(runs.map(([a, b]) => (a === b ? `${pad(a)}:00 to ${pad(a)}:59` : `${pad(a)}:00 to ${pad(b)}:59`)));
 }

@@ -107,6 +107,10 @@ type Year = {
   length: number;
   nextLength: number;
   monthStarts: readonly number[]; // 13 entries, day indexes
+  /** Month (1–12), day of month and days from the month's end (-1 = last) of day i, 7 days into the next year. */
+  month: Uint8Array;
+  day: Uint8Array;
+  fromEnd: Int8Array;
   weekNo: Uint8Array | null;
   /** Per month (index 0–11, or 12 for the whole year) the days BYDAY positions pick. */
   nth: Map<number, Uint8Array>;
@@ -120,7 +124,17 @@ function makeYear(p: Plan, year: number): Year {
   const length = isLeap(year) ? 366 : 365;
   const monthStarts = [0];
   for (let m = 1; m <= 12; m++) monthStarts.push(monthStarts[m - 1]! + daysInMonth(year, m));
-  const y: Year = { year, first: daysFromCivil(year, 1, 1), length, nextLength: isLeap(year + 1) ? 366 : 365, monthStarts, weekNo: null, nth: new Map() };
+  const month = new Uint8Array(length + 8);
+  const day = new Uint8Array(length + 8);
+  const fromEnd = new Int8Array(length + 8);
+  for (let i = 0, m = 1, d = 1; i < length + 8; i++) {
+    const dim = daysInMonth(m === 13 ? year + 1 : year, m === 13 ? 1 : m);
+    month[i] = m === 13 ? 1 : m;
+    day[i] = d;
+    fromEnd[i] = d - dim - 1;
+    if (++d > dim) [m, d] = [m + 1, 1];
+  }
+  const y: Year = { year, first: daysFromCivil(year, 1, 1), length, nextLength: isLeap(year + 1) ? 366 : 365, monthStarts, month, day, fromEnd, weekNo: null, nth: new Map() };
   if (p.rule.byWeekNo) y.weekNo = weekNoMask(p, y);
   return y;
 }
@@ -216,13 +230,11 @@ function nthMask(p: Plan, y: Year, month: number): Uint8Array {
 
 /** dateutil's day filter for day index i of year y (i may run 7 days into the next year in a weekly period). */
 function dayPasses(p: Plan, y: Year, i: number, nth: Uint8Array | null): boolean {
-  const dayNumber = y.first + i;
-  const { year, month, day } = civilFromDays(dayNumber);
-  if (p.byMonth && !p.byMonth.has(month)) return false;
+  if (p.byMonth && !p.byMonth.has(y.month[i]!)) return false;
   if (y.weekNo && !y.weekNo[i]) return false;
-  if (p.byWeekday && !p.byWeekday.has(weekdayOf(dayNumber))) return false;
+  if (p.byWeekday && !p.byWeekday.has(weekdayOf(y.first + i))) return false;
   if (nth && !nth[i]) return false;
-  if ((p.byMonthDay.size || p.byNMonthDay.size) && !p.byMonthDay.has(day) && !p.byNMonthDay.has(day - daysInMonth(year, month) - 1)) return false;
+  if ((p.byMonthDay.size || p.byNMonthDay.size) && !p.byMonthDay.has(y.day[i]!) && !p.byNMonthDay.has(y.fromEnd[i]!)) return false;
   if (p.byYearDay) {
     const inYear = i < y.length;
     const positive = inYear ? i + 1 : i + 1 - y.length;
@@ -268,13 +280,23 @@ export function* instances(rule: Rule, start: number, from: number, untilDay: nu
   }
   for (const period of periods(p, Math.floor(low / DAY_MS))) {
     if (period.firstDay > untilDay) return;
-    const days = period.days.filter((d) => dayPasses(p, d.year, d.index, period.nth)).map((d) => d.year.first + d.index);
+    const days: number[] = [];
+    const y = period.year;
+    for (let i = period.from; i < period.to; i++) if (dayPasses(p, y, i, period.nth)) days.push(y.first + i);
     if (p.rule.bySetPos) yield* emit(setPositions(p.rule.bySetPos, days, p.times));
-    else for (const d of days) yield* emit(p.times.map((t) => d * DAY_MS + t * MINUTE_MS));
+    else {
+      for (const d of days) {
+        for (const t of p.times) {
+          const local = d * DAY_MS + t * MINUTE_MS;
+          if (local >= low) yield local;
+        }
+      }
+    }
   }
 }
 
-type Period = { firstDay: number; days: { year: Year; index: number }[]; nth: Uint8Array | null };
+/** A period's days: indexes `from` (inclusive) to `to` (exclusive) in `year`'s masks. */
+type Period = { firstDay: number; year: Year; from: number; to: number; nth: Uint8Array | null };
 
 /** The periods of a YEARLY to DAILY rule, from the one holding day `fromDay` (the first one's start is `start`'s day). */
 function* periods(p: Plan, fromDay: number): Generator<Period> {
@@ -288,7 +310,7 @@ function* periods(p: Plan, fromDay: number): Generator<Period> {
       for (let year = s.year + Math.max(0, Math.floor((f.year - s.year) / interval)) * interval; ; year += interval) {
         const y = yearInfo(p, year);
         const nth = p.byNWeekday ? nthMask(p, y, 12) : null;
-        yield { firstDay: y.first, days: Array.from({ length: y.length }, (_, index) => ({ year: y, index })), nth };
+        yield { firstDay: y.first, year: y, from: 0, to: y.length, nth };
       }
     }
     case "MONTHLY": {
@@ -301,7 +323,7 @@ function* periods(p: Plan, fromDay: number): Generator<Period> {
         const nth = p.byNWeekday ? nthMask(p, y, month) : null;
         const from = y.monthStarts[month]!;
         const to = y.monthStarts[month + 1]!;
-        yield { firstDay: y.first + from, days: Array.from({ length: to - from }, (_, k) => ({ year: y, index: from + k })), nth };
+        yield { firstDay: y.first + from, year: y, from, to, nth };
       }
     }
     case "WEEKLY": {
@@ -310,19 +332,15 @@ function* periods(p: Plan, fromDay: number): Generator<Period> {
       const k = Math.max(0, Math.floor((weekStart(fromDay) - w0) / (7 * interval)));
       for (let first = k === 0 ? startDay : w0 + 7 * interval * k; ; first = weekStart(first) + 7 * interval) {
         const y = yearInfo(p, civilFromDays(first).year);
-        const days: { year: Year; index: number }[] = [];
-        for (let d = first; ; ) {
-          days.push({ year: y, index: d - y.first });
-          d++;
-          if (weekdayOf(d) === rule.wkst) break;
-        }
-        yield { firstDay: first, days, nth: null };
+        let end = first + 1;
+        while (weekdayOf(end) !== rule.wkst) end++;
+        yield { firstDay: first, year: y, from: first - y.first, to: end - y.first, nth: null };
       }
     }
     case "DAILY": {
       for (let day = startDay + Math.max(0, Math.floor((fromDay - startDay) / interval)) * interval; ; day += interval) {
         const y = yearInfo(p, civilFromDays(day).year);
-        yield { firstDay: day, days: [{ year: y, index: day - y.first }], nth: null };
+        yield { firstDay: day, year: y, from: day - y.first, to: day - y.first + 1, nth: null };
       }
     }
     default:

@@ -46,7 +46,6 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["test/unit/**/*.test.ts"],
-          setupFiles: ["./test/load-cron.ts"],
         },
       },
       {

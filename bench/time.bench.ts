@@ -1,12 +1,13 @@
 /**
  * Benchmark: next occurrence of the time engine against cron-parser's own `next()` on the same expressions,
- * zones and start instants. Printed, never asserted. Bundled by bench/run.mjs and run on Node 22.
+ * zones and start instants, and a recurrence rule's next occurrence on the same zones and instants. Printed,
+ * never asserted. Bundled by bench/run.mjs and run on Node 22.
  */
 import { CronExpressionParser } from "cron-parser";
-import { hasNativeTemporal, loadCron, nextOccurrence, parseCron, type CronSchedule } from "../src/time";
+import { hasNativeTemporal, loadRules, nextOccurrence, nextRuleOccurrence, parseCron, parseRuleSchedule, type CronSchedule, type RuleSchedule } from "../src/time";
 
-// The engine's parser loads cron-parser on first need, as the Worker's entries do (src/time/cron.ts).
-await loadCron();
+// The rule engine is loaded on first use, as the Worker's entries do (src/time/rules.ts).
+await loadRules();
 
 const EXPRESSIONS = ["*/5 * * * *", "0 8 * * 1-5", "30 2 * * *", "0 0 1 * *", "15 10 * * 6,0", "0 */2 * * *", "0 12 13 * 5"];
 const ZONES = ["UTC", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Tokyo"];
@@ -75,4 +76,19 @@ console.log(`  time engine:      ${us(engineMs).toFixed(2)} µs/call`);
 console.log(`  cron-parser next: ${us(cronParserMs).toFixed(2)} µs/call`);
 console.log(`  ratio engine / cron-parser: ${(engineMs / cronParserMs).toFixed(2)}× (target ≤ 1×; ≤ 0.5× with native Temporal)`);
 console.log(`  native Temporal in this runtime: ${hasNativeTemporal() ? "yes" : "no"} (the cron walk uses Intl offsets either way)`);
+// Recurrence rules started two years before the instants: the walk jumps to the period holding each one.
+const RULES = ["FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;BYHOUR=10;BYMINUTE=0", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", "FREQ=MINUTELY;INTERVAL=90"];
+const ruleCases: { zone: string; t: number; rule: RuleSchedule }[] = [];
+for (const rrule of RULES) {
+  for (const zone of ZONES) {
+    const parsed = parseRuleSchedule({ rrule, start: "2024-01-02T09:00" }, zone);
+    if (!parsed.ok) throw new Error(parsed.error);
+    for (const t of instants) ruleCases.push({ zone, t, rule: parsed.value });
+  }
+}
+const ruleMs = time(15, () => {
+  for (const c of ruleCases) sink += nextRuleOccurrence(c.rule, c.zone, c.t)?.at ?? 0;
+});
+console.log(`rule next occurrence (${RULES.length} rules × ${ZONES.length} zones × ${instants.length} instants = ${ruleCases.length} calls, median of 15 rounds)`);
+console.log(`  time engine:      ${((ruleMs * 1000) / ruleCases.length).toFixed(2)} µs/call (${RULES.join(", ")})`);
 if (sink === 42) console.log("");

@@ -23,19 +23,20 @@ export type ParsedAt = {
 
 const AT = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?([Zz]|[+-]\d{2}:\d{2})?)?$/;
 
-function atFormat(input: string, zone: string): string {
-  return `"at" must be an ISO 8601 date or date and time such as 2026-12-01T09:00 (read in ${zone}) or 2026-12-01T09:00:00Z; got "${shown(input)}".`;
+function atFormat(input: string, zone: string, field: string): string {
+  return `"${field}" must be an ISO 8601 date or date and time such as 2026-12-01T09:00 (read in ${zone}) or 2026-12-01T09:00:00Z; got "${shown(input)}".`;
 }
 
 /**
  * Parses an `at`: `yyyy-MM-dd` (09:00 in the zone) or `yyyy-MM-dd[T| ]HH:mm[:ss[.fff]]` with an optional
  * `Z` or `±HH:MM`. Without an offset the wall time is read in the zone: in a DST gap it moves forward by the
- * gap; when it occurs twice it takes the earlier instant (Temporal's "compatible").
+ * gap; when it occurs twice it takes the earlier instant (Temporal's "compatible"). `field` names the input in
+ * the sentences (`until` is read the same way).
  */
-export function parseAt(input: string, zone: string): Parsed<ParsedAt> {
+export function parseAt(input: string, zone: string, field = "at"): Parsed<ParsedAt> {
   const text = input.trim();
   const m = AT.exec(text);
-  if (!m) return fail(atFormat(input, zone));
+  if (!m) return fail(atFormat(input, zone, field));
   const [, y, mo, d, hh, mi, ss, frac, offset] = m;
   const year = Number(y);
   const month = Number(mo);
@@ -45,7 +46,7 @@ export function parseAt(input: string, zone: string): Parsed<ParsedAt> {
   const second = ss === undefined ? 0 : Number(ss);
   const ms = frac === undefined ? 0 : Number(frac.padEnd(3, "0"));
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) {
-    return fail(`"at" is not a real date and time: "${shown(input)}"; use an ISO 8601 date and time such as 2026-12-01T09:00.`);
+    return fail(`"${field}" is not a real date and time: "${shown(input)}"; use an ISO 8601 date and time such as 2026-12-01T09:00.`);
   }
   const local = localMs(year, month, day, hour, minute, second, ms);
   if (offset !== undefined) {
@@ -53,7 +54,7 @@ export function parseAt(input: string, zone: string): Parsed<ParsedAt> {
     if (offset !== "Z" && offset !== "z") {
       const oh = Number(offset.slice(1, 3));
       const om = Number(offset.slice(4, 6));
-      if (oh > 23 || om > 59) return fail(`"at" has an impossible offset "${offset}"; use Z or ±HH:MM such as +02:00.`);
+      if (oh > 23 || om > 59) return fail(`"${field}" has an impossible offset "${offset}"; use Z or ±HH:MM such as +02:00.`);
       offsetMs = (offset.startsWith("-") ? -1 : 1) * (oh * HOUR_MS + om * MINUTE_MS);
     }
     return ok({ instant: local - offsetMs, local: null, resolution: "normal" });

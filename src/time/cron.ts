@@ -1,12 +1,24 @@
 /**
- * @module Cron expressions: five fields and the macros, validated with sentences that name the field and
- * show an accepted form, then expanded by cron-parser. Parsed expressions are cached by their text.
- * cron-parser (with luxon) is loaded on first need, not at start-up: `await loadCron()` at the async entry
- * that will reach `parseCron` (validation, preview, an alarm with a due cron job, a zone change, a resume).
+ * @module Cron expressions (DESIGN §4): five fields and the macros in Cronos's dialect (seed 000's library),
+ * so that every expression a Playa store holds keeps working: ranges that wrap (`22-2`, `FRI-MON`, `NOV-FEB`)
+ * with steps that continue across the wrap (`20-5/5` = 20, 25, 30, 4), `L`, `L-n`, `nW`, `LW`, `L-nW` in
+ * day-of-month, `dL` and `d#n` in day-of-week, names and letters in either case, `?` as `*`. Each field is
+ * checked and expanded here, with a sentence that names the field and shows an accepted form; cron-parser
+ * reads none of the wrapping ranges, `W` or `L-n` (docs/design/0020-recurrence-rules.md). Parsed
+ * expressions are cached by their text.
  */
-import type { CronExpressionParser as Parser } from "cron-parser";
 import { fail, ok, type Parsed } from "../result";
 import { shown } from "../contracts/ids";
+import { remember } from "./memo";
+
+/** A day-of-month form that depends on the month: `L`, `L-n`, `nW`, `LW`, `L-nW` (`offset` days before the last). */
+export type MonthDayRule =
+  | { readonly kind: "last"; readonly offset: number }
+  | { readonly kind: "nearestWeekday"; readonly day: number }
+  | { readonly kind: "lastNearestWeekday"; readonly offset: number };
+
+/** A day-of-week form that depends on the month: `dL` (the last weekday d) or `d#n` (the n-th, 1–5). */
+export type WeekdayRule = { readonly kind: "last"; readonly weekday: number } | { readonly kind: "nth"; readonly weekday: number; readonly n: number };
 
 /** A parsed five-field expression: the raw field text (the DST and OR rules read it) and the value sets. */
 export type CronSchedule = {
@@ -16,16 +28,20 @@ export type CronSchedule = {
   readonly fields: readonly [string, string, string, string, string];
   readonly minutes: readonly number[];
   readonly hours: readonly number[];
-  /** Indexed 1–31. */
+  /** Indexed 1–31 (all false when `monthDay` is set). */
   readonly daysOfMonth: readonly boolean[];
   /** Indexed 1–12. */
   readonly months: readonly boolean[];
-  /** Indexed 0–6, 0 = Sunday. */
+  /** Indexed 0–6, 0 = Sunday (only the rule's weekday when `weekday` is set). */
   readonly daysOfWeek: readonly boolean[];
-  /** Classic cron: a day-of-month or day-of-week field that starts with `*` does not restrict for the OR rule. */
+  /** `L`, `W` and their kin in day-of-month, else null. */
+  readonly monthDay: MonthDayRule | null;
+  /** `dL` or `d#n` in day-of-week, else null. */
+  readonly weekday: WeekdayRule | null;
+  /** Classic cron: a day-of-month or day-of-week field that starts with `*` (or `?`) does not restrict for the OR rule. */
   readonly domStar: boolean;
   readonly dowStar: boolean;
-  /** The minute or hour field contains `*`, `-` or `/`: such expressions fire in both passes of a fall-back. */
+  /** The minute or hour field contains `*`, `?`, `-` or `/`: such expressions fire in both passes of a fall-back. */
   readonly interval: boolean;
 };
 
@@ -37,6 +53,7 @@ const MACROS: Readonly<Record<string, string>> = {
   "@daily": "0 0 * * *",
   "@midnight": "0 0 * * *",
   "@hourly": "0 * * * *",
+  "@every_minute": "* * * * *",
 };
 
 type FieldSpec = { name: string; min: number; max: number; names?: readonly string[]; accepted: string };
@@ -44,7 +61,7 @@ type FieldSpec = { name: string; min: number; max: number; names?: readonly stri
 const FIELDS: readonly FieldSpec[] = [
   { name: "minute", min: 0, max: 59, accepted: `use 0–59, e.g. "0", "*/15" or "0,30"` },
   { name: "hour", min: 0, max: 23, accepted: `use 0–23, e.g. "8", "9-17" or "*/2"` },
-  { name: "day-of-month", min: 1, max: 31, accepted: `use 1–31, e.g. "1", "1,15" or "*/2"` },
+  { name: "day-of-month", min: 1, max: 31, accepted: `use 1–31, e.g. "1", "1,15", "*/2", "L" (the last day) or "15W" (the weekday nearest the 15th)` },
   {
     name: "month",
     min: 1,
@@ -57,47 +74,35 @@ const FIELDS: readonly FieldSpec[] = [
     min: 0,
     max: 7,
     names: ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"],
-    accepted: `use 0–7 (0 and 7 are Sunday) or SUN–SAT, e.g. "1-5" or "MON,WED,FRI"`,
+    accepted: `use 0–7 (0 and 7 are Sunday) or SUN–SAT, e.g. "1-5", "MON,WED,FRI", "5L" (the last Friday) or "MON#1" (the first Monday)`,
   },
 ];
 
 const FORMAT_HINT = `use 5 fields (minute hour day-of-month month day-of-week) such as "0 8 * * 1-5", or a macro such as "@daily"`;
+const MACRO_NAMES = "@yearly, @annually, @monthly, @weekly, @daily, @midnight, @hourly or @every_minute";
 
 const cache = new Map<string, Parsed<CronSchedule>>();
 
-let parser: typeof Parser | undefined;
-
 /**
- * Loads cron-parser once per isolate; `parseCron` then reads it synchronously. Evaluating it (with luxon)
- * costs ~5 ms of CPU, which a Worker would otherwise pay at every cold start, webhook included.
+ * Kept while other modules still await it before `parseCron`: the parser is this module's own now and needs
+ * nothing loaded (cron-parser is no longer imported). Resolves at once.
+ * @deprecated Call `parseCron` directly; the call sites go at integration.
  */
-export async function loadCron(): Promise<void> {
-  // The parser's own file, not the package index: the index also loads CronFileParser, whose require("fs")
-  // becomes a static import of node:fs in the bundle and makes workerd load its fs polyfill at start-up.
-  parser ??= (await import("cron-parser/dist/CronExpressionParser.js")).CronExpressionParser;
-}
-
-/** Whether `loadCron` has run in this isolate. */
-export const cronLoaded = (): boolean => parser !== undefined;
-
-function cronParser(): typeof Parser {
-  if (!parser) throw new Error("cron-parser is not loaded: await loadCron() before parseCron");
-  return parser;
-}
+export async function loadCron(): Promise<void> {}
 
 /**
- * Parses a cron expression (five fields, names, macros; no seconds, `L`, `W`, `#`, `?`, `H` or `@reboot`).
- * Whether it ever fires is a question for `nextOccurrence`, which needs a zone and an instant. Throws when
- * an expression not seen before reaches it before `loadCron()` has run.
+ * Always true: nothing needs loading before `parseCron`.
+ * @deprecated See `loadCron`.
+ */
+export const cronLoaded = (): boolean => true;
+
+/**
+ * Parses a cron expression: five fields in Cronos's dialect or a macro. Whether it ever fires is a question for
+ * `nextOccurrence`, which needs a zone and an instant. Rejected with one sentence: a sixth field (seconds),
+ * `H` (hashed times), `@reboot`, `@every_second`, values out of range, a step of 0, a misplaced `L`/`W`/`#`.
  */
 export function parseCron(input: string): Parsed<CronSchedule> {
-  let hit = cache.get(input);
-  if (!hit) {
-    hit = parseUncached(input);
-    if (cache.size >= 1000) cache.clear();
-    cache.set(input, hit);
-  }
-  return hit;
+  return remember(cache, input, () => parseUncached(input));
 }
 
 function parseUncached(input: string): Parsed<CronSchedule> {
@@ -109,10 +114,11 @@ function parseUncached(input: string): Parsed<CronSchedule> {
     if (macro === "@reboot") {
       return fail(`"@reboot" is not supported: a chat has no start-up to run at; use a time such as "@daily" or "0 9 * * *".`);
     }
-    const expanded = MACROS[macro];
-    if (!expanded) {
-      return fail(`Unknown cron macro "${shown(source)}"; use one of @yearly, @annually, @monthly, @weekly, @daily, @midnight or @hourly.`);
+    if (macro === "@every_second") {
+      return fail(`"@every_second" is not supported: a job runs at most once a minute; use "@every_minute" or "* * * * *".`);
     }
+    const expanded = MACROS[macro];
+    if (!expanded) return fail(`Unknown cron macro "${shown(source)}"; use one of ${MACRO_NAMES}.`);
     text = expanded;
   }
   const parts = text.split(/\s+/);
@@ -120,55 +126,143 @@ function parseUncached(input: string): Parsed<CronSchedule> {
     const seconds = parts.length === 6 ? " (seconds are not supported)" : "";
     return fail(`Invalid cron expression "${shown(source)}": it has ${parts.length} field${parts.length === 1 ? "" : "s"}${seconds}; ${FORMAT_HINT}.`);
   }
-  for (let i = 0; i < 5; i++) {
-    const problem = checkField(parts[i]!, FIELDS[i]!);
-    if (problem) return fail(`Invalid cron expression "${shown(source)}": the ${FIELDS[i]!.name} field "${shown(parts[i]!)}" ${problem}; ${FIELDS[i]!.accepted}.`);
-  }
   const fields = parts as unknown as CronSchedule["fields"];
-  const expanded = expand(fields);
-  if (!expanded.ok) return fail(`Invalid cron expression "${shown(source)}": ${expanded.error}; ${FORMAT_HINT}.`);
+  const sets: number[][] = [];
+  let monthDay: MonthDayRule | null = null;
+  let weekday: WeekdayRule | null = null;
+  for (let i = 0; i < 5; i++) {
+    const spec = FIELDS[i]!;
+    const field = fields[i]!;
+    let read: Parsed<number[]>;
+    if (i === 2 && (monthDay = readMonthDay(field)) !== null) read = ok([]);
+    else if (i === 4 && (weekday = readWeekday(field, spec)) !== null) read = ok([weekday.weekday]);
+    else read = readField(field, spec);
+    if (!read.ok) return fail(`Invalid cron expression "${shown(source)}": the ${spec.name} field "${shown(field)}" ${read.error}; ${spec.accepted}.`);
+    sets.push(read.value);
+  }
+  const table = (values: readonly number[], size: number): boolean[] => {
+    const t = new Array<boolean>(size).fill(false);
+    for (const v of values) t[v] = true;
+    return t;
+  };
   return ok({
     source,
     fields,
-    ...expanded.value,
-    domStar: fields[2].startsWith("*"),
-    dowStar: fields[4].startsWith("*"),
-    interval: /[*\-/]/.test(fields[0]) || /[*\-/]/.test(fields[1]),
+    minutes: [...new Set(sets[0])].sort((a, b) => a - b),
+    hours: [...new Set(sets[1])].sort((a, b) => a - b),
+    daysOfMonth: table(sets[2]!, 32),
+    months: table(sets[3]!, 13),
+    daysOfWeek: table(sets[4]!.map((d) => d % 7), 7),
+    monthDay,
+    weekday,
+    domStar: /^[*?]/.test(fields[2]),
+    dowStar: /^[*?]/.test(fields[4]),
+    interval: /[*?\-/]/.test(fields[0]) || /[*?\-/]/.test(fields[1]),
   });
 }
 
-/** Why a field is not acceptable, as the end of a sentence, or null when it is. */
-function checkField(field: string, spec: FieldSpec): string | null {
-  for (const item of field.split(",")) {
-    const special = unsupported(item);
-    if (special) return special;
-    const m = /^(\*|[0-9A-Za-z]+)(?:-([0-9A-Za-z]+))?(?:\/([0-9A-Za-z]+))?$/.exec(item);
-    if (!m) return "is not valid";
-    const [, start, end, step] = m;
-    if (start === "*" && end !== undefined) return "is not valid";
-    const from = start === "*" ? spec.min : value(start!, spec);
-    if (from === null) return outOfRange(start!, spec);
-    if (end !== undefined) {
-      const to = value(end, spec);
-      if (to === null) return outOfRange(end, spec);
-      if (to < from) return `has a backwards range ${start}-${end}`;
-    }
-    if (step !== undefined) {
-      if (!/^\d+$/.test(step)) return `has a step "${step}" that is not a number`;
-      const n = Number(step);
-      if (n < 1 || n > spec.max - spec.min + 1) return `has a step of ${n}, outside 1–${spec.max - spec.min + 1}`;
-    }
+/** `L`, `L-n` (n 0–30), `LW`, `L-nW`, `nW` (n 1–31), in either case; null when the field is none of them. */
+function readMonthDay(field: string): MonthDayRule | null {
+  const last = /^L(?:-(\d{1,2}))?(W)?$/i.exec(field);
+  if (last) {
+    const offset = last[1] === undefined ? 0 : Number(last[1]);
+    if (offset > 30) return null;
+    return last[2] === undefined ? { kind: "last", offset } : { kind: "lastNearestWeekday", offset };
   }
+  const near = /^(\d{1,2})W$/i.exec(field);
+  if (near && Number(near[1]) >= 1 && Number(near[1]) <= 31) return { kind: "nearestWeekday", day: Number(near[1]) };
   return null;
 }
 
-/** The Quartz and Jenkins extensions cron itself never had, each with its own reason. */
-function unsupported(item: string): string | null {
-  if (item === "?") return `uses "?", which is not supported (use "*")`;
-  if (item.includes("#")) return `uses "#" (nth weekday of the month), which is not supported`;
+/** `dL` or `d#n` (d 0–7 or a name, n 1–5), in either case; null when the field is neither. */
+function readWeekday(field: string, spec: FieldSpec): WeekdayRule | null {
+  const m = /^([0-9]{1,2}|[A-Za-z]{3})(?:(L)|#(\d))$/i.exec(field);
+  if (!m) return null;
+  const day = value(m[1]!, spec);
+  if (day === null) return null;
+  if (m[2] !== undefined) return { kind: "last", weekday: day % 7 };
+  const n = Number(m[3]);
+  return n >= 1 && n <= 5 ? { kind: "nth", weekday: day % 7, n } : null;
+}
+
+/**
+ * The values of a list of `*`, values, ranges (wrapping when the start is past the end) and steps, or why it
+ * is not acceptable, as the end of a sentence.
+ */
+function readField(field: string, spec: FieldSpec): Parsed<number[]> {
+  const values: number[] = [];
+  const items = field.split(",");
+  for (const item of items) {
+    const special = misplaced(item, spec, items.length > 1);
+    if (special) return fail(special);
+    const m = /^(\*|\?|[0-9A-Za-z]+)(?:-([0-9A-Za-z]+))?(?:\/([0-9A-Za-z]+))?$/.exec(item);
+    if (!m) return fail("is not valid");
+    const [, start, end, stepText] = m;
+    const star = start === "*" || start === "?";
+    if (star && end !== undefined) return fail("is not valid");
+    let step = 1;
+    if (stepText !== undefined) {
+      if (!/^\d+$/.test(stepText)) return fail(`has a step "${stepText}" that is not a number`);
+      step = Number(stepText);
+      if (step < 1 || step > spec.max - spec.min + 1) return fail(`has a step of ${step}, outside 1–${spec.max - spec.min + 1}`);
+    }
+    const from = star ? spec.min : value(start!, spec);
+    if (from === null) return fail(outOfRange(start!, spec));
+    let to = star || (end === undefined && stepText !== undefined) ? spec.max : from;
+    if (end !== undefined) {
+      const read = value(end, spec);
+      if (read === null) return fail(outOfRange(end, spec));
+      to = read;
+    }
+    values.push(...expandRange(from, to, step, spec));
+  }
+  return ok(values);
+}
+
+/**
+ * `from`–`to` by `step`. A range whose start is past its end wraps, the step continuing across the wrap as
+ * Cronos counts it: `20-5/5` in day-of-month is 20, 25, 30, then 4; `FRI-MON` is 5, 6, 0, 1. In day-of-week
+ * 7 is Sunday: a range from 7 starts at Sunday, one to 7 ends there, and a wrap turns at Saturday.
+ */
+function expandRange(from: number, to: number, step: number, spec: FieldSpec): number[] {
+  const out: number[] = [];
+  const weekday = spec.name === "day-of-week";
+  if (weekday && from === 7 && to < 7) from = 0;
+  if (from <= to) {
+    for (let v = from; v <= to; v += step) out.push(v);
+    return out;
+  }
+  const high = weekday ? 6 : spec.max;
+  let v = from;
+  for (; v <= high; v += step) out.push(v);
+  for (v -= high - spec.min + 1; v <= to; v += step) out.push(v);
+  return out;
+}
+
+/** The extensions that are not for this place or not supported at all, each with its own reason. */
+function misplaced(item: string, spec: FieldSpec, inList: boolean): string | null {
   if (/^H(?:$|[(/])/i.test(item)) return `uses "H" (hashed times), which is not supported`;
-  if (/^(?:\d+W|LW)$/i.test(item)) return `uses "W" (nearest weekday), which is not supported`;
-  if (/^(?:L(?:-\d+)?|\d+L)$/i.test(item)) return `uses "L" (last), which is not supported`;
+  const upper = item.toUpperCase();
+  const monthDayForm = /^(?:L(?:-\d+)?W?|\d+W)$/.test(upper);
+  const weekdayForm = /^(?:\d+|[A-Z]{3})(?:L|#\d+)$/.test(upper);
+  if (spec.name === "day-of-month") {
+    if (monthDayForm) {
+      if (inList) return `has "${item}" in a list; "L" and "W" forms stand alone in the field`;
+      return upper.startsWith("L-") ? `has "${item}", outside L-0 to L-30` : `has "${item}", outside 1W to 31W`;
+    }
+    if (weekdayForm || upper.includes("#")) return `uses "${item}", which belongs in the day-of-week field`;
+    return null;
+  }
+  if (spec.name === "day-of-week") {
+    if (weekdayForm) {
+      if (inList) return `has "${item}" in a list; "L" and "#" forms stand alone in the field`;
+      return upper.includes("#") ? `has "${item}"; "#" takes a week from 1 to 5 after a weekday, e.g. "MON#1"` : `has "${item}", which is not a weekday followed by L`;
+    }
+    if (upper === "L") return `uses "L" alone; write the last of a weekday, e.g. "5L" (the last Friday)`;
+    if (monthDayForm) return `uses "${item}", which belongs in the day-of-month field`;
+    return null;
+  }
+  if (monthDayForm || weekdayForm || upper === "L") return `uses "${item}"; "L", "W" and "#" belong in the day-of-month and day-of-week fields`;
   return null;
 }
 
@@ -183,34 +277,4 @@ function value(token: string, spec: FieldSpec): number | null {
 
 function outOfRange(token: string, spec: FieldSpec): string {
   return /^\d+$/.test(token) ? `has ${token}, outside ${spec.min}–${spec.max}` : `has "${token}", which is not a ${spec.name} value`;
-}
-
-type Sets = Pick<CronSchedule, "minutes" | "hours" | "daysOfMonth" | "months" | "daysOfWeek">;
-
-/**
- * Expands validated fields with cron-parser. Month and day-of-month are expanded apart: cron-parser refuses
- * a day that no listed month has (`31 4,6`), which is ours to report as "never fires", with a date in hand.
- */
-function expand(f: CronSchedule["fields"]): Parsed<Sets> {
-  // Outside the try: a parser not loaded is a bug to throw, not a sentence to cache for this expression.
-  const cron = cronParser();
-  try {
-    const main = cron.parse(`${f[0]} ${f[1]} ${f[2]} * ${f[4]}`).fields;
-    const month = cron.parse(`0 0 * ${f[3]} *`).fields.month;
-    const daysOfMonth = new Array<boolean>(32).fill(false);
-    for (const d of main.dayOfMonth.values) if (typeof d === "number") daysOfMonth[d] = true;
-    const months = new Array<boolean>(13).fill(false);
-    for (const m of month.values) months[m] = true;
-    const daysOfWeek = new Array<boolean>(7).fill(false);
-    for (const d of main.dayOfWeek.values) if (typeof d === "number") daysOfWeek[d % 7] = true;
-    return ok({
-      minutes: [...main.minute.values].sort((a, b) => a - b),
-      hours: [...main.hour.values].sort((a, b) => a - b),
-      daysOfMonth,
-      months,
-      daysOfWeek,
-    });
-  } catch (error) {
-    return fail(error instanceof Error ? error.message : String(error));
-  }
 }

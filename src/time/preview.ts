@@ -1,32 +1,44 @@
 /**
- * @module Preview (DESIGN §4): the next occurrences of a schedule in a zone, one note per occurrence a DST
- * transition moved, and a plain-English description.
+ * @module Preview (DESIGN §4): the next occurrences of a schedule (cron, rule, `at`, delay) in a zone, one note
+ * per occurrence a DST transition moved, a plain-English description, and where a recurring job would end.
  */
 import { parseAt, resolveDelay, checkOneOff, formatWallTime, wallTimeNote } from "./at";
-import { loadCron, parseCron, type CronSchedule } from "./cron";
+import { parseCron, type CronSchedule } from "./cron";
 import { formatHeader, formatLocalDateTime } from "./format";
-import { nextOccurrence, type DstNote } from "./next";
+import { nextOccurrence, type DstNote, type Occurrence } from "./next";
+import { describeRule, loadRules, nextRuleOccurrence, parseRuleSchedule, ruleEnds, ruleNeverFires } from "./rules";
 import { fail, ok, type Parsed } from "../result";
 import { formatOffsetMs } from "./zone";
 
-
 /** One schedule: a cron expression, an `at` or a delay (which one a client gave is `oneSchedule`'s rule). */
 export type PreviewInput = { cron: string } | { at: string } | { delay: string };
+/** A recurrence rule and its start (DESIGN §4), which `preview` takes too (a job's schedule from the integration on). */
+export type RuleInput = { rrule: string; start: string };
 export type Preview = { occurrences: string[]; notes: string[]; description: string };
+/** Where a recurring job ends (DESIGN §3 End): `until` an `at`-form time read in the zone, `runsLeft` 1–1000. */
+export type PreviewEnds = { until?: string | null; runsLeft?: number | null };
 
 export const PREVIEW_DEFAULT_COUNT = 5;
 export const PREVIEW_MAX_COUNT = 20;
 
 /**
- * Previews a cron expression, an `at` or a delay in `zone`, with `from` standing for now. Errors are the
- * sentences of §3–§4 (a cron that never fires within 5 years, an `at` in the past, a delay out of range).
+ * Previews a schedule in `zone`, with `from` standing for now. Errors are the sentences of §3–§4 (a cron or a
+ * rule that never fires within 5 years, an `at` in the past, a delay out of range). A recurring schedule's
+ * occurrences stop where the job would end: at `until`, after `runsLeft` runs, and at a rule's own UNTIL and
+ * COUNT (COUNT less the runs between `start` and `from`).
  */
-export async function preview(input: PreviewInput, zone: string, from: number, count = PREVIEW_DEFAULT_COUNT): Promise<Parsed<Preview>> {
-  if ("cron" in input) {
-    await loadCron();
-    const parsed = parseCron(input.cron);
-    if (!parsed.ok) return parsed;
-    return previewCron(parsed.value, zone, from, count);
+export async function preview(input: PreviewInput | RuleInput, zone: string, from: number, count = PREVIEW_DEFAULT_COUNT, ends: PreviewEnds = {}): Promise<Parsed<Preview>> {
+  if ("cron" in input || "rrule" in input) {
+    const end = readEnds(ends, zone);
+    if (!end.ok) return end;
+    if ("cron" in input) {
+      const parsed = parseCron(input.cron);
+      if (!parsed.ok) return parsed;
+      const cron = parsed.value;
+      const walk = (after: number) => nextOccurrence(cron, zone, after);
+      return recurring(walk, end.value, zone, from, count, neverFires(cron), await describeCron(cron, zone));
+    }
+    return previewRule(input, end.value, zone, from, count);
   }
   if ("at" in input) {
     const parsed = parseAt(input.at, zone);
@@ -43,6 +55,63 @@ export async function preview(input: PreviewInput, zone: string, from: number, c
   return ok({ occurrences: [new Date(resolved.value).toISOString()], notes: [], description: once(resolved.value, zone) });
 }
 
+type Ends = { until: number | null; runsLeft: number | null };
+
+function readEnds(ends: PreviewEnds, zone: string): Parsed<Ends> {
+  let until: number | null = null;
+  if (ends.until !== undefined && ends.until !== null) {
+    const parsed = parseAt(ends.until, zone, "until");
+    if (!parsed.ok) return parsed;
+    until = parsed.value.instant;
+  }
+  const runsLeft = ends.runsLeft ?? null;
+  if (runsLeft !== null && !(Number.isInteger(runsLeft) && runsLeft >= 1 && runsLeft <= 1000)) {
+    return fail(`"runsLeft" must be a whole number from 1 to 1000; got ${runsLeft}.`);
+  }
+  return ok({ until, runsLeft });
+}
+
+async function previewRule(input: RuleInput, ends: Ends, zone: string, from: number, count: number): Promise<Parsed<Preview>> {
+  await loadRules();
+  const parsed = parseRuleSchedule(input, zone);
+  if (!parsed.ok) return parsed;
+  const schedule = parsed.value;
+  const own = ruleEnds(schedule, zone, from);
+  if (!own.ok) return own;
+  const until = minOf(ends.until, own.value.until === null ? null : Date.parse(own.value.until));
+  const runsLeft = minOf(ends.runsLeft, own.value.runsLeft);
+  const walk = (after: number) => nextRuleOccurrence(schedule, zone, after);
+  let description = describeRule(schedule);
+  if (runsLeft !== null) description += `, ${runsLeft} run${runsLeft === 1 ? "" : "s"}`;
+  if (until !== null) description += `, until ${formatLocalDateTime(until, zone)}`;
+  return recurring(walk, { until, runsLeft }, zone, from, count, ruleNeverFires(schedule), `${description} (${zone})`);
+}
+
+const minOf = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : Math.min(a, b));
+
+/** The next occurrences of a recurring schedule from `from`, stopping where its job would end. */
+function recurring(next: (after: number) => Occurrence | null, ends: Ends, zone: string, from: number, count: number, never: string, description: string): Parsed<Preview> {
+  const occurrences: string[] = [];
+  const notes: string[] = [];
+  let after = from;
+  const limit = ends.runsLeft === null ? count : Math.min(count, ends.runsLeft);
+  for (let i = 0; i < limit; i++) {
+    const o = next(after);
+    if (!o) {
+      if (i === 0) return fail(never);
+      break;
+    }
+    if (ends.until !== null && o.at > ends.until) {
+      if (i === 0) return fail(`The schedule ends before its first run: the next is ${formatLocalDateTime(o.at, zone)} in ${zone}, after "until" (${formatLocalDateTime(ends.until, zone)}).`);
+      break;
+    }
+    occurrences.push(new Date(o.at).toISOString());
+    if (o.note) notes.push(noteText(o.note, o.at, zone));
+    after = o.at;
+  }
+  return ok({ occurrences, notes, description });
+}
+
 function once(instant: number, zone: string): string {
   return `Once, at ${formatHeader(instant, zone).slice(1, -1)}.`;
 }
@@ -50,23 +119,6 @@ function once(instant: number, zone: string): string {
 /** The sentence for a cron expression with no occurrence within the search bound. */
 export function neverFires(cron: CronSchedule): string {
   return `The cron expression "${cron.source}" never fires within 5 years; check its day-of-month, month and day-of-week fields.`;
-}
-
-async function previewCron(cron: CronSchedule, zone: string, from: number, count: number): Promise<Parsed<Preview>> {
-  const occurrences: string[] = [];
-  const notes: string[] = [];
-  let after = from;
-  for (let i = 0; i < count; i++) {
-    const next = nextOccurrence(cron, zone, after);
-    if (!next) {
-      if (i === 0) return fail(neverFires(cron));
-      break;
-    }
-    occurrences.push(new Date(next.at).toISOString());
-    if (next.note) notes.push(noteText(next.note, next.at, zone));
-    after = next.at;
-  }
-  return ok({ occurrences, notes, description: await describeCron(cron, zone) });
 }
 
 /** One sentence for an occurrence a DST transition moved. */
@@ -88,16 +140,21 @@ export function noteText(note: DstNote, at: number, zone: string): string {
  */
 export async function describeCron(cron: CronSchedule, zone: string): Promise<string> {
   const { default: cronstrue } = await import("cronstrue");
+  // cronstrue reads upper-case letters only, knows `L-n` and `LW` but not `L-nW`: that one is described as
+  // `L-n` and the nearest weekday said after.
+  const fields = cron.fields.map((f) => f.toUpperCase().replace(/^L-0(W?)$/, "L$1"));
+  const nearLast = /^L-(\d+)W$/.exec(fields[2]!);
+  if (nearLast) fields[2] = `L-${nearLast[1]}`;
   let text: string;
   try {
-    text = cronstrue.toString(cron.fields.join(" "), { use24HourTimeFormat: true, throwExceptionOnParseError: true });
+    text = cronstrue.toString(fields.join(" "), { use24HourTimeFormat: true, throwExceptionOnParseError: true });
   } catch {
     text = `Cron "${cron.source}"`;
   }
+  if (nearLast) text = text.replace(`${nearLast[1]} days before the last day of the month`, `on the weekday nearest ${nearLast[1]} days before the last day of the month`);
   // cronstrue joins the two day rules with "and on" whichever rule applies. When one field starts with `*`
   // both must match (`0 0 */2 * 1`: odd days that are Mondays), so say so.
-  const bothRestricted = cron.fields[2] !== "*" && cron.fields[4] !== "*";
+  const bothRestricted = !/^[*?]$/.test(cron.fields[2]) && !/^[*?]$/.test(cron.fields[4]);
   if (bothRestricted && (cron.domStar || cron.dowStar)) text = text.replace(", and on ", ", when that day is a ");
   return `${text} (${zone})`;
 }
-

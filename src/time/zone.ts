@@ -6,6 +6,7 @@ import { DAY_MS, MINUTE_MS, civilFields, localMs, type CivilFields } from "./civ
 import type { Parsed } from "../result";
 import { WINDOWS_ZONES } from "./windows-zones";
 import { shown } from "../contracts/ids";
+import { remember } from "./memo";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -128,13 +129,7 @@ export function unknownZone(input: string): string {
  */
 export function parseZone(input: string): Parsed<string> {
   // A chat's zone is checked on every alarm and call; asking Intl costs ~85 µs, so answers are kept.
-  let known = zoneAnswers.get(input);
-  if (!known) {
-    known = parseZoneUncached(input);
-    if (zoneAnswers.size >= 1000) zoneAnswers.clear();
-    zoneAnswers.set(input, known);
-  }
-  return known;
+  return remember(zoneAnswers, input, () => parseZoneUncached(input));
 }
 
 const zoneAnswers = new Map<string, Parsed<string>>();

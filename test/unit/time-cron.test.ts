@@ -38,9 +38,9 @@ function next(text: string, zone: string, from: string, count = 1): string[] {
 const HINT = `use 5 fields (minute hour day-of-month month day-of-week) such as "0 8 * * 1-5", or a macro such as "@daily"`;
 const MINUTE = `use 0–59, e.g. "0", "*/15" or "0,30"`;
 const HOUR = `use 0–23, e.g. "8", "9-17" or "*/2"`;
-const DOM = `use 1–31, e.g. "1", "1,15" or "*/2"`;
+const DOM = `use 1–31, e.g. "1", "1,15", "*/2", "L" (the last day) or "15W" (the weekday nearest the 15th)`;
 const MONTH = `use 1–12 or JAN–DEC, e.g. "1", "JAN-MAR" or "*/3"`;
-const DOW = `use 0–7 (0 and 7 are Sunday) or SUN–SAT, e.g. "1-5" or "MON,WED,FRI"`;
+const DOW = `use 0–7 (0 and 7 are Sunday) or SUN–SAT, e.g. "1-5", "MON,WED,FRI", "5L" (the last Friday) or "MON#1" (the first Monday)`;
 
 describe("parseCron expands the five fields", () => {
   it("expands ranges, steps and lists in every field", () => {
@@ -80,6 +80,54 @@ describe("parseCron expands the five fields", () => {
   });
 });
 
+describe("parseCron reads Cronos's extensions", () => {
+  it.each([
+    ["0 22-2 * * *", "hours", [0, 1, 2, 22, 23]],
+    ["56-4/4 * * * *", "minutes", [0, 4, 56]],
+    ["0 23-3/2 * * *", "hours", [1, 3, 23]],
+    ["0 0 20-5/5 * *", "days of month", [4, 20, 25, 30]],
+    ["0 0 * NOV-FEB *", "months", [1, 2, 11, 12]],
+    ["0 0 * 9-8/3 *", "months", [3, 6, 9, 12]],
+    ["0 0 * * FRI-MON", "weekdays", [0, 1, 5, 6]],
+    ["0 0 * * sat-tue/2", "weekdays", [1, 6]],
+    ["0 0 * * 6-0", "weekdays", [0, 6]],
+    ["0 0 * * 7-1", "weekdays", [0, 1]],
+    ["0 0 * * MON-SUN", "weekdays", [0, 1, 2, 3, 4, 5, 6]],
+    ["59-58 * * * *", "minutes", range(0, 59)],
+  ])("%s wraps: its %s are %j (a step continues across the wrap)", (text, field, values) => {
+    const c = cron(text);
+    const sets: Record<string, number[]> = { hours: [...c.hours], minutes: [...c.minutes], "days of month": on(c.daysOfMonth), months: on(c.months), weekdays: on(c.daysOfWeek) };
+    expect(sets[field]).toEqual(values);
+  });
+
+  it.each([
+    ["0 0 L * *", { kind: "last", offset: 0 }],
+    ["0 0 l-3 * *", { kind: "last", offset: 3 }],
+    ["0 0 15W * *", { kind: "nearestWeekday", day: 15 }],
+    ["0 0 lw * *", { kind: "lastNearestWeekday", offset: 0 }],
+    ["0 0 L-2W * *", { kind: "lastNearestWeekday", offset: 2 }],
+  ])("%s is a day-of-month rule %j, restricted for the OR rule", (text, rule) => {
+    const c = cron(text);
+    expect([c.monthDay, c.domStar]).toEqual([rule, false]);
+  });
+
+  it.each([
+    ["0 17 * * 5L", { kind: "last", weekday: 5 }],
+    ["0 17 * * fril", { kind: "last", weekday: 5 }],
+    ["0 17 * * 7L", { kind: "last", weekday: 0 }],
+    ["0 9 * * MON#1", { kind: "nth", weekday: 1, n: 1 }],
+    ["0 9 * * 0#5", { kind: "nth", weekday: 0, n: 5 }],
+  ])("%s is a day-of-week rule %j", (text, rule) => {
+    const c = cron(text);
+    expect([c.weekday, c.dowStar]).toEqual([rule, false]);
+  });
+
+  it("reads ? as * in any field: unrestricted for the OR rule, an interval in minute and hour", () => {
+    const c = cron("? ? ? * ?");
+    expect([c.minutes.length, c.hours.length, on(c.daysOfMonth).length, c.domStar, c.dowStar, c.interval]).toEqual([60, 24, 31, true, true, true]);
+  });
+});
+
 describe("parseCron expands every macro to its fields", () => {
   it.each([
     ["@yearly", ["0", "0", "1", "1", "*"]],
@@ -90,6 +138,7 @@ describe("parseCron expands every macro to its fields", () => {
     ["@midnight", ["0", "0", "*", "*", "*"]],
     ["@hourly", ["0", "*", "*", "*", "*"]],
     ["@DAILY", ["0", "0", "*", "*", "*"]],
+    ["@every_minute", ["*", "*", "*", "*", "*"]],
   ])("%s → %j", (macro, fields) => {
     expect(cron(macro).fields).toEqual(fields);
   });
@@ -136,15 +185,28 @@ describe("parseCron rejects with a sentence naming the problem and an accepted f
   });
 
   it.each([
-    ["0 0 L * *", `the day-of-month field "L" uses "L" (last), which is not supported; ${DOM}`],
-    ["0 0 * * 5L", `the day-of-week field "5L" uses "L" (last), which is not supported; ${DOW}`],
-    ["0 0 15W * *", `the day-of-month field "15W" uses "W" (nearest weekday), which is not supported; ${DOM}`],
-    ["0 0 LW * *", `the day-of-month field "LW" uses "W" (nearest weekday), which is not supported; ${DOM}`],
-    ["0 0 * * 5#2", `the day-of-week field "5#2" uses "#" (nth weekday of the month), which is not supported; ${DOW}`],
-    ["0 0 ? * *", `the day-of-month field "?" uses "?", which is not supported (use "*"); ${DOM}`],
+    ["0 0 L,1 * *", `the day-of-month field "L,1" has "L" in a list; "L" and "W" forms stand alone in the field; ${DOM}`],
+    ["0 0 15W,1 * *", `the day-of-month field "15W,1" has "15W" in a list; "L" and "W" forms stand alone in the field; ${DOM}`],
+    ["0 0 L-31 * *", `the day-of-month field "L-31" has "L-31", outside L-0 to L-30; ${DOM}`],
+    ["0 0 32W * *", `the day-of-month field "32W" has "32W", outside 1W to 31W; ${DOM}`],
+    ["0 0 5L * *", `the day-of-month field "5L" uses "5L", which belongs in the day-of-week field; ${DOM}`],
+    ["0 0 * * 5#6", `the day-of-week field "5#6" has "5#6"; "#" takes a week from 1 to 5 after a weekday, e.g. "MON#1"; ${DOW}`],
+    ["0 0 * * 5L,1", `the day-of-week field "5L,1" has "5L" in a list; "L" and "#" forms stand alone in the field; ${DOW}`],
+    ["0 0 * * 8L", `the day-of-week field "8L" has "8L", which is not a weekday followed by L; ${DOW}`],
+    ["0 0 * * L", `the day-of-week field "L" uses "L" alone; write the last of a weekday, e.g. "5L" (the last Friday); ${DOW}`],
+    ["0 0 * * 15W", `the day-of-week field "15W" uses "15W", which belongs in the day-of-month field; ${DOW}`],
+    ["0 L * * *", `the hour field "L" uses "L"; "L", "W" and "#" belong in the day-of-month and day-of-week fields; ${HOUR}`],
     ["H 0 * * *", `the minute field "H" uses "H" (hashed times), which is not supported; ${MINUTE}`],
-  ])("rejects %s (an extension cron never had)", (text, rest) => {
+    ["0 H(0-7) * * *", `the hour field "H(0-7)" uses "H" (hashed times), which is not supported; ${HOUR}`],
+  ])("rejects %s (an extension out of its place, or one Cuckoo does not take)", (text, rest) => {
     expect(parseCron(text)).toEqual({ ok: false, error: `Invalid cron expression "${text}": ${rest}.` });
+  });
+
+  it("rejects @every_second", () => {
+    expect(parseCron("@every_second")).toEqual({
+      ok: false,
+      error: `"@every_second" is not supported: a job runs at most once a minute; use "@every_minute" or "* * * * *".`,
+    });
   });
 
   it("rejects @reboot", () => {
@@ -157,7 +219,7 @@ describe("parseCron rejects with a sentence naming the problem and an accepted f
   it("rejects an unknown macro", () => {
     expect(parseCron("@fortnightly")).toEqual({
       ok: false,
-      error: `Unknown cron macro "@fortnightly"; use one of @yearly, @annually, @monthly, @weekly, @daily, @midnight or @hourly.`,
+      error: `Unknown cron macro "@fortnightly"; use one of @yearly, @annually, @monthly, @weekly, @daily, @midnight, @hourly or @every_minute.`,
     });
   });
 
@@ -169,8 +231,6 @@ describe("parseCron rejects with a sentence naming the problem and an accepted f
     ["0 0 * 13 *", `the month field "13" has 13, outside 1–12; ${MONTH}`],
     ["0 0 * * 8", `the day-of-week field "8" has 8, outside 0–7; ${DOW}`],
     ["0 0 * FOO *", `the month field "FOO" has "FOO", which is not a month value; ${MONTH}`],
-    ["5-1 * * * *", `the minute field "5-1" has a backwards range 5-1; ${MINUTE}`],
-    ["0 0 * * MON-SUN", `the day-of-week field "MON-SUN" has a backwards range MON-SUN; ${DOW}`],
     ["*/0 * * * *", `the minute field "*/0" has a step of 0, outside 1–60; ${MINUTE}`],
     ["0 1-5/0 * * *", `the hour field "1-5/0" has a step of 0, outside 1–24; ${HOUR}`],
     ["every day at 9 am", `the minute field "every" has "every", which is not a minute value; ${MINUTE}`],
@@ -347,6 +407,30 @@ describe("nextOccurrence: DST in the chat's zone", () => {
       "2026-10-03T15:30:00.000Z:gap",
       "2026-10-04T15:15:00.000Z",
     ]);
+  });
+
+  it("applies the DST rules to the last-Sunday form: 0 2 * * 0L in Berlin is in March's gap and October's overlap", () => {
+    expect(next("0 2 * * 0L", "Europe/Berlin", "2026-03-01T00:00:00Z", 2)).toEqual(["2026-03-29T01:00:00.000Z:gap", "2026-04-26T00:00:00.000Z"]);
+    expect(next("0 2 * * 0L", "Europe/Berlin", "2026-10-01T00:00:00Z", 2)).toEqual(["2026-10-25T00:00:00.000Z:first", "2026-11-29T01:00:00.000Z"]);
+  });
+
+  it("fires a wrapping hour range in both passes of a fall-back (0 22-2 * * * is an interval)", () => {
+    // 22:00 and 23:00 CEST, then 00:00 and 01:00, then 02:00 twice (CEST, then CET).
+    const hours = next("0 22-2 * * *", "Europe/Berlin", "2026-10-24T19:30:00Z", 6).map((o) => o.slice(8, 13) + o.slice(24));
+    expect(hours).toEqual(["24T20", "24T21", "24T22", "24T23", "25T00", "25T01:second"]);
+  });
+
+  it("fires the weekday nearest the 1st across a month start (1W: Saturday 1 Aug 2026 → Monday 3rd)", () => {
+    expect(next("0 9 1W * *", "UTC", "2026-07-01T12:00:00Z", 3)).toEqual(["2026-08-03T09:00:00.000Z", "2026-09-01T09:00:00.000Z", "2026-10-01T09:00:00.000Z"]);
+  });
+
+  it("skips a month with no L-30 (February) and no 31W (April)", () => {
+    expect(next("0 9 L-30 * *", "UTC", "2026-01-15T00:00:00Z", 2)).toEqual(["2026-03-01T09:00:00.000Z", "2026-05-01T09:00:00.000Z"]);
+    expect(next("0 9 31W * *", "UTC", "2026-03-31T12:00:00Z", 1)).toEqual(["2026-05-29T09:00:00.000Z"]);
+  });
+
+  it("ORs a W form with a weekday (0 9 15W * 1: the weekday nearest the 15th, and every Monday)", () => {
+    expect(next("0 9 15W * 1", "UTC", "2026-08-09T00:00:00Z", 3)).toEqual(["2026-08-10T09:00:00.000Z", "2026-08-14T09:00:00.000Z", "2026-08-17T09:00:00.000Z"]);
   });
 
   it("notes a gap occurrence with the §4 sentence in preview", async () => {

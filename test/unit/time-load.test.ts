@@ -1,7 +1,7 @@
 /**
  * DESIGN §12: nothing runs at module scope. Importing the time engine must create no `Intl` formatter and
- * load no Temporal and no cron-parser; the first use does. cron-parser is loaded from its parser's own file,
- * never through the package index (whose file parser requires node:fs).
+ * load no Temporal and no rule engine; the first use does. Cron needs no library at all (its parser is the
+ * engine's own): cron-parser is never loaded.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -12,14 +12,14 @@ vi.mock("@js-temporal/polyfill", async (importActual) => {
 });
 
 let cronParserLoads = 0;
-vi.mock("cron-parser/dist/CronExpressionParser.js", async (importActual) => {
+vi.mock("cron-parser", async (importActual) => {
   cronParserLoads++;
   return importActual();
 });
 
-let cronIndexLoads = 0;
-vi.mock("cron-parser", async (importActual) => {
-  cronIndexLoads++;
+let ruleEngineLoads = 0;
+vi.mock("../../src/time/rule-engine", async (importActual) => {
+  ruleEngineLoads++;
   return importActual();
 });
 
@@ -53,19 +53,26 @@ describe("loading the time engine", () => {
     expect(polyfillLoads).toBe(1);
   });
 
-  it("loads cron-parser on the first cron, from its parser's file only, and refuses to parse before", async () => {
+  it("parses and walks cron with no library: cron-parser is never loaded", async () => {
     vi.resetModules();
-    const loadsBefore = cronParserLoads;
     const time = await import("../../src/time");
-    expect(cronParserLoads).toBe(loadsBefore);
-    expect(time.cronLoaded()).toBe(false);
-    expect(() => time.parseCron("0 9 * * 1-5")).toThrow("cron-parser is not loaded: await loadCron() before parseCron");
+    expect(time.parseCron("0 9 * * 1-5")).toMatchObject({ ok: true, value: { hours: [9], minutes: [0] } });
     const shown = await time.preview({ cron: "0 9 * * 1-5" }, "UTC", Date.UTC(2026, 8, 26, 12), 1);
     expect(shown).toMatchObject({ ok: true, value: { occurrences: ["2026-09-28T09:00:00.000Z"] } });
-    expect(cronParserLoads).toBe(loadsBefore + 1);
-    expect(time.cronLoaded()).toBe(true);
-    // Not cached as a failure by the refused attempt: the same text parses now.
-    expect(time.parseCron("0 9 * * 1-5")).toMatchObject({ ok: true, value: { hours: [9], minutes: [0] } });
-    expect(cronIndexLoads).toBe(0);
+    expect(cronParserLoads).toBe(0);
+  });
+
+  it("loads the rule engine on the first rule, not at import nor for cron, and refuses rules before", async () => {
+    vi.resetModules();
+    const loadsBefore = ruleEngineLoads;
+    const time = await import("../../src/time");
+    await time.preview({ cron: "0 9 * * 1-5" }, "UTC", Date.UTC(2026, 8, 26, 12), 1);
+    expect(ruleEngineLoads).toBe(loadsBefore);
+    expect(time.rulesLoaded()).toBe(false);
+    expect(() => time.parseRuleSchedule({ rrule: "FREQ=DAILY", start: "2026-09-27" }, "UTC")).toThrow("the rule engine is not loaded: await loadRules() first");
+    const shown = await time.preview({ rrule: "FREQ=DAILY", start: "2026-09-27" }, "UTC", Date.UTC(2026, 8, 26, 12), 1);
+    expect(shown).toMatchObject({ ok: true, value: { occurrences: ["2026-09-27T09:00:00.000Z"] } });
+    expect(ruleEngineLoads).toBe(loadsBefore + 1);
+    expect(time.rulesLoaded()).toBe(true);
   });
 });

@@ -6,6 +6,12 @@
  * minute by minute (which wall time each instant shows), then walks local minutes in order and resolves each
  * matching one by the rules of DESIGN §4: one instant → that; two (fall-back) → the first, plus the second
  * for an interval expression; none (spring-forward gap) → the first instant after the gap.
+ *
+ * Cronos's forms are in both parts. Ranges that wrap (`50-10`, `22-2/3`) are drawn for minute and hour here,
+ * their values defined as the steps from the start that stay within the start's cyclic distance to the end.
+ * The day forms (`L`, `L-n`, `nW`, `LW`, `L-nW`, `dL`, `d#n`, wrapping weekday and month ranges) are checked
+ * day by day over four years against definitions written here from the calendar alone (`Date.UTC`), with the
+ * OR rule of classic cron.
  */
 import { describe, expect, it } from "vitest";
 import { nextOccurrence, parseCron } from "../../src/time";
@@ -90,7 +96,7 @@ function field(rand: () => number, min: number, max: number): { text: string; va
     for (let v = a; v <= b; v += step) s.add(v);
     return s;
   };
-  const kind = Math.floor(rand() * 6);
+  const kind = Math.floor(rand() * 7);
   switch (kind) {
     case 0:
       return { text: "*", values: range(min, max) };
@@ -113,13 +119,29 @@ function field(rand: () => number, min: number, max: number): { text: string; va
       const b = Math.min(max, a + Math.floor(rand() * 8));
       return { text: `${a}-${b}`, values: range(a, b) };
     }
-    default: {
+    case 5: {
       const a = pick();
       const b = Math.min(max, a + 2 + Math.floor(rand() * 20));
       const step = 1 + Math.floor(rand() * 4);
       return { text: `${a}-${b}/${step}`, values: range(a, b, step) };
     }
+    default: {
+      // A range that wraps: from a start near the end of the field to an end near its start.
+      const a = max - Math.floor(rand() * 6);
+      const b = min + Math.floor(rand() * 6);
+      const step = rand() < 0.5 ? 1 : 2 + Math.floor(rand() * 3);
+      return { text: step === 1 ? `${a}-${b}` : `${a}-${b}/${step}`, values: wrapped(a, b, step, min, max) };
+    }
   }
+}
+
+/** A wrapping range's values: the steps from `a` whose cyclic distance from `a` is within that of `b`. */
+function wrapped(a: number, b: number, step: number, min: number, max: number): Set<number> {
+  const span = max - min + 1;
+  const reach = (((b - a) % span) + span) % span;
+  const values = new Set<number>();
+  for (let d = 0; d <= reach; d += step) values.add(min + ((a - min + d) % span));
+  return values;
 }
 
 function randomSpec(rand: () => number): Spec {
@@ -215,4 +237,130 @@ describe("next occurrence matches the brute-force reference", () => {
       expect(checked).toBeGreaterThan(points.length * 60);
     });
   }
+});
+
+// ---- the day forms, day by day
+
+const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
+const DAYS = ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"];
+const lastDay = (y: number, m: number): number => new Date(Date.UTC(y, m, 0)).getUTCDate();
+const weekdayOf = (y: number, m: number, d: number): number => (Math.floor(Date.UTC(y, m - 1, d) / DAY) + 4) % 7;
+
+const nearest = new Map<string, number | null>();
+/** The weekday (Monday–Friday) of the month nearest day `target`, or null when the month has no such day. */
+function nearestWorkday(y: number, m: number, target: number): number | null {
+  const key = `${y}-${m}-${target}`;
+  if (!nearest.has(key)) nearest.set(key, nearestUncached(y, m, target));
+  return nearest.get(key)!;
+}
+
+function nearestUncached(y: number, m: number, target: number): number | null {
+  if (target < 1 || target > lastDay(y, m)) return null;
+  let best: number | null = null;
+  for (let d = 1; d <= lastDay(y, m); d++) {
+    const w = weekdayOf(y, m, d);
+    if (w !== 0 && w !== 6 && (best === null || Math.abs(d - target) < Math.abs(best - target))) best = d;
+  }
+  return best;
+}
+
+type DaySpec = { text: string; restricted: boolean; matches: (y: number, m: number, d: number) => boolean };
+
+function monthDayForm(rand: () => number): DaySpec {
+  const n = Math.floor(rand() * 31);
+  const kind = Math.floor(rand() * 7);
+  const restricted = { restricted: true };
+  switch (kind) {
+    case 0:
+      return { text: "*", restricted: false, matches: () => true };
+    case 1:
+      return { text: rand() < 0.5 ? "L" : "l", ...restricted, matches: (y, m, d) => d === lastDay(y, m) };
+    case 2:
+      return { text: `L-${n}`, ...restricted, matches: (y, m, d) => d === lastDay(y, m) - n };
+    case 3:
+      return { text: `${n + 1}W`, ...restricted, matches: (y, m, d) => nearestWorkday(y, m, n + 1) === d };
+    case 4:
+      return { text: rand() < 0.5 ? "LW" : `L-${n % 8}W`, ...restricted, matches: () => false };
+    case 5: {
+      const a = 20 + Math.floor(rand() * 12);
+      const b = 1 + Math.floor(rand() * 10);
+      const step = 1 + Math.floor(rand() * 6);
+      const values = wrapped(a, b, step, 1, 31);
+      return { text: `${a}-${b}/${step}`, ...restricted, matches: (_y, _m, d) => values.has(d) };
+    }
+    default:
+      return { text: "?", restricted: false, matches: () => true };
+  }
+}
+
+function weekdayForm(rand: () => number): DaySpec {
+  const w = Math.floor(rand() * 7);
+  const name = rand() < 0.5 ? DAYS[w]! : String(w === 0 && rand() < 0.5 ? 7 : w);
+  const kind = Math.floor(rand() * 5);
+  switch (kind) {
+    case 0:
+      return { text: "*", restricted: false, matches: () => true };
+    case 1:
+      return { text: `${name}L`, restricted: true, matches: (y, m, d) => weekdayOf(y, m, d) === w && d + 7 > lastDay(y, m) };
+    case 2: {
+      const n = 1 + Math.floor(rand() * 5);
+      return { text: `${name}#${n}`, restricted: true, matches: (y, m, d) => weekdayOf(y, m, d) === w && Math.floor((d - 1) / 7) + 1 === n };
+    }
+    case 3: {
+      // A wrapping weekday range such as FRI-MON (7 days a week, Sunday 0).
+      const a = 3 + Math.floor(rand() * 4);
+      const b = Math.floor(rand() * 3);
+      const values = wrapped(a, b, 1, 0, 6);
+      return { text: `${DAYS[a]}-${DAYS[b]}`, restricted: true, matches: (y, m, d) => values.has(weekdayOf(y, m, d)) };
+    }
+    default:
+      return { text: "?", restricted: false, matches: () => true };
+  }
+}
+
+describe("day forms match their calendar definitions (four years from 2026, with cron's OR rule)", () => {
+  const seed = 20261208;
+  const rand = rng(seed);
+
+  it("agrees on 300 random expressions, 12 chained steps each", () => {
+    let checked = 0;
+    for (let i = 0; i < 300; i++) {
+      let dom = monthDayForm(rand);
+      // LW and L-nW: the weekday nearest the last day, or n days before it.
+      if (/^L(-\d+)?W$/i.test(dom.text)) {
+        const offset = dom.text.length > 2 ? Number(/\d+/.exec(dom.text)![0]) : 0;
+        dom = { ...dom, matches: (y, m, d) => nearestWorkday(y, m, lastDay(y, m) - offset) === d };
+      }
+      const dow = weekdayForm(rand);
+      const a = Math.floor(rand() * 12);
+      const b = rand() < 0.5 ? a : (a + 2 + Math.floor(rand() * 6)) % 12;
+      const months = b === a ? new Set([...Array(12).keys()].map((k) => k + 1)) : wrapped(a + 1, b + 1, 1, 1, 12);
+      const monthText = b === a ? "*" : `${MONTHS[a]}-${MONTHS[b]}`;
+      const text = `0 12 ${dom.text} ${monthText} ${dow.text}`;
+      const cron = parseCron(text);
+      expect(cron.ok, text).toBe(true);
+      if (!cron.ok) return;
+      const firing: number[] = [];
+      for (let y = 2026; y < 2030; y++) {
+        for (let m = 1; m <= 12; m++) {
+          if (!months.has(m)) continue;
+          for (let d = 1; d <= lastDay(y, m); d++) {
+        const byDom = dom.matches(y, m, d);
+        const byDow = dow.matches(y, m, d);
+            if (dom.restricted && dow.restricted ? byDom || byDow : byDom && byDow) firing.push(Date.UTC(y, m - 1, d, 12));
+          }
+        }
+      }
+      let after = Date.UTC(2026, 0, 1) + Math.floor(rand() * 365) * DAY;
+      for (let step = 0; step < 12; step++) {
+        const expected = firing.find((t) => t > after);
+        if (expected === undefined || expected > Date.UTC(2029, 6, 1)) break;
+        const actual = nextOccurrence(cron.value, "UTC", after);
+        expect(actual && new Date(actual.at).toISOString(), `${text} after ${new Date(after).toISOString()} (seed ${seed})`).toBe(new Date(expected).toISOString());
+        checked++;
+        after = expected;
+      }
+    }
+    expect(checked).toBeGreaterThan(2500);
+  });
 });

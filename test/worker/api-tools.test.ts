@@ -92,8 +92,8 @@ describe("schedule: create", () => {
       [{ action: "create", name: "P", cron: "0 9 * * *", text: "Hi" }, '"kind" is required for create: "prompt" (the agent does "text") or "watcher" (a script in "command").'],
       [{ ...prompt, at: "2031-01-01", cron: "0 9 * * *" }, 'Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".'],
       [
-        { ...prompt, cron: "0 9 * * MON#2" },
-        'Invalid cron expression "0 9 * * MON#2": the day-of-week field "MON#2" uses "#" (nth weekday of the month), which is not supported; use 0–7 (0 and 7 are Sunday) or SUN–SAT, e.g. "1-5" or "MON,WED,FRI".',
+        { ...prompt, cron: "0 9 * * MON#6" },
+        'Invalid cron expression "0 9 * * MON#6": the day-of-week field "MON#6" has "MON#6"; "#" takes a week from 1 to 5 after a weekday, e.g. "MON#1"; use 0–7 (0 and 7 are Sunday) or SUN–SAT, e.g. "1-5", "MON,WED,FRI", "5L" (the last Friday) or "MON#1" (the first Monday).',
       ],
       [{ ...prompt, cron: "0 0 30 2 *" }, 'The cron expression "0 0 30 2 *" never fires within 5 years; check its day-of-month, month and day-of-week fields.'],
       [{ ...prompt, at: "tomorrow" }, '"at" must be an ISO 8601 date or date and time such as 2026-12-01T09:00 (read in UTC) or 2026-12-01T09:00:00Z; got "tomorrow".'],

@@ -1,0 +1,110 @@
+/**
+ * @module Recurrence rules `{ rrule, start }` (DESIGN §4), as the rest of the code calls them. The engine
+ * (time/rule-engine.ts) is loaded with `import()` on first use, like a heavy library: `await loadRules()` at
+ * the async entry that will reach these functions (validation, preview, an alarm with a due rule job, a zone
+ * change); before it they throw, as a bug, not a sentence. COUNT and UNTIL leave the rule here: `ruleEnds`
+ * turns them into a job's `runsLeft` and `until` (DESIGN §3 End).
+ */
+import { fail, ok, type Parsed } from "../result";
+import { shown } from "../contracts/ids";
+import { DAY_MS, HOUR_MS } from "./civil";
+import { formatLocalDateTime } from "./format";
+import { SEARCH_DAYS, type Occurrence } from "./next";
+import type { RuleSchedule } from "./rule";
+import { resolveLocal } from "./zone";
+
+export type { Rule, RuleSchedule } from "./rule";
+
+type Engine = typeof import("./rule-engine");
+let engine: Engine | undefined;
+
+/** Loads the rule engine once per isolate; the functions below then run synchronously. */
+export async function loadRules(): Promise<void> {
+  engine ??= await import("./rule-engine");
+}
+
+/** Whether `loadRules` has run in this isolate. */
+export const rulesLoaded = (): boolean => engine !== undefined;
+
+function loaded(): Engine {
+  if (!engine) throw new Error("the rule engine is not loaded: await loadRules() first");
+  return engine;
+}
+
+/**
+ * Reads `{ rrule, start }` in the chat's zone: the RRULE value (time/rule.ts says what is refused) and `start`
+ * (`yyyy-MM-dd[T| ]HH:mm`, a date alone = 09:00). COUNT and UNTIL stay in the result's rule; `ruleEnds` moves them.
+ */
+export function parseRuleSchedule(input: { rrule: string; start: string }, zone: string): Parsed<RuleSchedule> {
+  const e = loaded();
+  const rule = e.parseRule(input.rrule);
+  if (!rule.ok) return rule;
+  const start = e.parseStart(input.start, zone);
+  if (!start.ok) return start;
+  return ok({ rule: rule.value, start: start.value });
+}
+
+/**
+ * The rule's first occurrence strictly after `after` (epoch ms) in `zone`, by the DST rules of cron (a gap
+ * fires once at its end; an overlap at its first instant, and its second too for FREQ HOURLY and MINUTELY),
+ * or null when none lies within `maxDays` days (5 years by default). COUNT and UNTIL are not applied: they
+ * are `runsLeft` and `until`, the caller's (or `ruleOccurrences`').
+ */
+export function nextRuleOccurrence(schedule: RuleSchedule, zone: string, after: number, maxDays = SEARCH_DAYS): Occurrence | null {
+  return loaded().nextRuleOccurrence(schedule.rule, schedule.start, zone, after, maxDays);
+}
+
+/** `Every 2 weeks on Tuesday at 10:00`, `On the last weekday of the month at 09:00`, `Every 90 minutes`. */
+export function describeRule(schedule: RuleSchedule): string {
+  return loaded().describeRule(schedule.rule, schedule.start);
+}
+
+/** The sentence for a rule with no occurrence within the search bound. */
+export function ruleNeverFires(schedule: RuleSchedule): string {
+  return `The rule "${shown(schedule.rule.source)}" from ${loaded().formatStart(schedule.start).replace("T", " ")} never fires within 5 years; check its FREQ, INTERVAL and BY parts.`;
+}
+
+/** A rule as a job stores it: no COUNT or UNTIL, which are `runsLeft` and `until` (an instant, toISOString form). */
+export type RuleEnds = { rrule: string; start: string; until: string | null; runsLeft: number | null };
+
+/**
+ * Splits a rule's COUNT and UNTIL out, as a job is written at `now` (DESIGN §3): `until` is UNTIL as an
+ * instant (a UTC time as given; a local time read in the zone by the `at` rules; a date through the end of
+ * that day), `runsLeft` is COUNT less the runs at or before now, counted from `start`. Refused with a sentence
+ * when nothing is left to run: UNTIL before now, every COUNT run past, or no run within 5 years.
+ */
+export function ruleEnds(schedule: RuleSchedule, zone: string, now: number): Parsed<RuleEnds> {
+  const e = loaded();
+  const { rule, start } = schedule;
+  const quoted = `The rule "${shown(rule.source)}"`;
+  let until: number | null = null;
+  if (rule.until) {
+    const u = rule.until;
+    until = u.kind === "instant" ? u.at : u.kind === "local" ? atInstant(zone, u.local) : atInstant(zone, u.local + DAY_MS) - 1;
+    if (until <= now) return fail(`${quoted} ends before now: its UNTIL is ${formatLocalDateTime(until, zone)} in ${zone}; give a later UNTIL or leave it out.`);
+  }
+  let runsLeft: number | null = null;
+  if (rule.count !== null) {
+    // Every instance is at or after `start`'s wall time, so no instant of one lies before start − 15 h.
+    let after = start - 15 * HOUR_MS;
+    const bound = Math.max(0, Math.ceil((now - after) / DAY_MS)) + SEARCH_DAYS;
+    let past = 0;
+    while (past < rule.count) {
+      const next = e.nextRuleOccurrence(rule, start, zone, after, bound);
+      if (!next || next.at > now) break;
+      past++;
+      after = next.at;
+    }
+    runsLeft = rule.count - past;
+    if (runsLeft === 0) return fail(`${quoted} has no runs left: all ${rule.count} of its COUNT ran by ${formatLocalDateTime(after, zone)} in ${zone}; give a later start or a larger COUNT.`);
+  }
+  const first = e.nextRuleOccurrence(rule, start, zone, now);
+  if (!first || (until !== null && first.at > until)) return fail(ruleNeverFires(schedule));
+  return ok({ rrule: e.withoutEnds(rule), start: e.formatStart(start), until: until === null ? null : new Date(until).toISOString(), runsLeft });
+}
+
+/** An offset-less local time as an `at` reads it: a gap moves it forward by the gap, an overlap takes the first. */
+function atInstant(zone: string, local: number): number {
+  const r = resolveLocal(zone, local);
+  return r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.first : r.shifted;
+}

@@ -4,11 +4,13 @@
  */
 export const TOOL_NAMES: readonly string[] = [
   "schedule_create",
+  "schedule_update",
   "schedule_list",
   "schedule_cancel",
   "schedule_run_now",
   "schedule_pause",
   "schedule_resume",
+  "schedule_skip",
   "schedule_preview",
   "schedule_test",
   "set_timezone",

@@ -10,7 +10,7 @@
  * @typedef {{ status: string, exitCode?: number | null, timedOut?: boolean, stderrTail?: string, at: string }} LastResult
  * @typedef {{ id: string, chatId: string, name: string, kind: "prompt" | "watcher", category: string,
  *   schedule: { at: string } | { cron: string }, text?: string, command?: string, timeoutSeconds?: number,
- *   onlyOnChange?: boolean, memoryRefs?: string[], importedFrom?: string, enabled: boolean, createdAt: string,
+ *   onlyOnChange?: boolean, memoryRefs?: string[], silent?: boolean, importedFrom?: string, enabled: boolean, createdAt: string,
  *   createdBy: string, nextRunAt: string | null, lastRunAt: string | null, lastResult: LastResult | null,
  *   running: boolean }} Job
  */

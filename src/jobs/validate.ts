@@ -119,6 +119,7 @@ export async function validateCreate(input: CreateJobInput, ctx: RuleContext): P
         schedule: when.value.schedule,
         text,
         command,
+        silent: input.silent === true,
         ...(kind === "prompt" ? { memoryRefs: [...(input.memoryRefs ?? [])] } : { timeoutSeconds: input.timeoutSeconds ?? null, onlyOnChange: input.onlyOnChange === true }),
       },
       nextRunAt: when.value.next,
@@ -166,6 +167,7 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
       spec.timeoutSeconds = input.timeoutSeconds;
     }
   }
+  if (input.silent !== undefined) spec.silent = input.silent;
   const given = oneSchedule(input, { optional: true });
   if (!given.ok) return given;
   if (given.value === null) return { ok: true, value: { spec, nextRunAt: null, scheduleChanged: false } };

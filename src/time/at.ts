@@ -2,7 +2,7 @@
  * @module One-off times: `at` (ISO 8601, offset-less read in the chat's zone) and `delay` (an ISO 8601
  * duration from now), with the limits of DESIGN §3–§4: in the future (60 s grace), at most 5 years ahead.
  */
-import { HOUR_MS, MINUTE_MS, daysInMonth, formatDate, formatHm, civilFields, localMs } from "./civil";
+import { DAY_MS, HOUR_MS, MINUTE_MS, daysInMonth, formatDate, formatHm, civilFields, localMs } from "./civil";
 import { formatLocalDateTime, formatSpan } from "./format";
 import { fail, ok, type Parsed } from "../result";
 import { loadTemporal } from "./temporal";
@@ -72,6 +72,18 @@ export function maxAhead(now: number, zone: string): number {
   const local = localMs(year, f.month, day, f.hour, f.minute, f.second, f.millisecond);
   const r = resolveLocal(zone, local);
   return r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.second : r.shifted;
+}
+
+/**
+ * The instant of `hour:minute` on the calendar day after `now`'s in `zone` (the Tomorrow 9:00 of a snooze): the
+ * next day by the calendar, not 24 hours on, so a DST change in between keeps the wall time; a wall time in a
+ * gap moves forward by it, one that occurs twice takes the first, as an `at` does.
+ */
+export function tomorrowAt(zone: string, now: number, hour: number, minute: number): number {
+  const today = civilFields(toLocal(zone, now));
+  const tomorrow = civilFields(localMs(today.year, today.month, today.day) + DAY_MS);
+  const r = resolveLocal(zone, localMs(tomorrow.year, tomorrow.month, tomorrow.day, hour, minute));
+  return r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.first : r.shifted;
 }
 
 /** Checks a one-off instant against now: not in the past (60 s grace), at most 5 years ahead. */

@@ -21,7 +21,8 @@ export {
   type RuleSchedule,
   type RuleEnds,
 } from "./rules";
-export { parseAt, resolveAt, resolveDelay, checkOneOff, maxAhead, PAST_GRACE_MS, type ParsedAt } from "./at";
+export { parseAt, resolveAt, resolveDelay, checkOneOff, maxAhead, tomorrowAt, PAST_GRACE_MS, type ParsedAt } from "./at";
+export { readQuiet, inQuietHours, formatQuiet, QUIET_TIME, type QuietHours } from "./quiet";
 export {
   preview,
   describeCron,

@@ -6,7 +6,8 @@
  * and `pending` (the agent's run gate), `user_prompts` (user messages on their way to the gate), `updates`
  * (Telegram update ids seen), `usage` (per-day counters), `memory` (the chat's memory records), `imports`
  * (source ids imported), `directory` (what the chat last wrote to the D1 directory), `offers` (reminders
- * offered from free text, waiting for Create or Cancel).
+ * offered from free text, waiting for Create or Cancel), `job_sources` (the Telegram message of the command that
+ * created a job).
  */
 
 /** Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped. */
@@ -263,6 +264,21 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO runs_new (run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, resends, message, output_hash) SELECT run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, resends, message, output_hash FROM runs WHERE state <> 'settled';
   DROP TABLE runs;
   ALTER TABLE runs_new RENAME TO runs;
+  `,
+  // 13: reminders you can act on (issue 25; DESIGN §3, §6). A job may be silent (sent without a notification); a
+  // bot entry of a prompt job's message keeps what a snooze copies of the job (`job_copy`, so that it works after a
+  // one-off is gone) and the Telegram message ids its parts were sent as (`message_ids`, so that a reply to one
+  // names the job); an outbox row knows its entry, collects those ids as its parts go out, and whether its job is
+  // silent; and a command that created a job remembers its Telegram message (`job_sources`), so that editing the
+  // message edits the job.
+  `
+  ALTER TABLE jobs ADD COLUMN silent INTEGER NOT NULL DEFAULT 0 CHECK (silent IN (0, 1));
+  ALTER TABLE transcript ADD COLUMN job_copy TEXT;
+  ALTER TABLE transcript ADD COLUMN message_ids TEXT;
+  ALTER TABLE outbox ADD COLUMN entry_id INTEGER;
+  ALTER TABLE outbox ADD COLUMN message_ids TEXT;
+  ALTER TABLE outbox ADD COLUMN silent INTEGER NOT NULL DEFAULT 0 CHECK (silent IN (0, 1));
+  CREATE TABLE job_sources (message_id INTEGER PRIMARY KEY, job_id TEXT NOT NULL, at INTEGER NOT NULL) WITHOUT ROWID;
   `,
 ];
 

@@ -54,9 +54,10 @@ import { Watchers } from "./watchers";
 
 
 export class ChatScheduler extends DurableObject<Env> {
-  /** The one clock of the object and its parts; tests move it with `testAdvanceClock`. */
+  /** The one clock of the object and its parts; tests move it with `testAdvanceClock` and stop it with `testFreezeClock`. */
   private clockOffsetMs = 0;
-  private readonly now = (): number => Date.now() + this.clockOffsetMs;
+  private frozenAt: number | null = null;
+  private readonly now = (): number => this.frozenAt ?? Date.now() + this.clockOffsetMs;
   private readonly db: Db;
   private readonly alarms: AlarmClock;
   private readonly jobs: JobOps;
@@ -367,8 +368,20 @@ export class ChatScheduler extends DurableObject<Env> {
    */
   async testAdvanceClock(ms: number): Promise<number> {
     if ((this.env as { CUCKOO_TEST_CLOCK?: string }).CUCKOO_TEST_CLOCK !== "1") throw new Error("testAdvanceClock exists only in tests");
-    this.clockOffsetMs += ms;
+    if (this.frozenAt !== null) this.frozenAt += ms;
+    else this.clockOffsetMs += ms;
     return this.now();
+  }
+
+  /**
+   * Stops this object's clock at `at` (not before its now; tests only, as `testAdvanceClock`), so that a test can
+   * assert the exact instants a press or a command computes from now; `testAdvanceClock` still moves it.
+   */
+  async testFreezeClock(at: number): Promise<number> {
+    if ((this.env as { CUCKOO_TEST_CLOCK?: string }).CUCKOO_TEST_CLOCK !== "1") throw new Error("testFreezeClock exists only in tests");
+    if (at < this.now()) throw new Error("the clock only moves forward");
+    this.frozenAt = at;
+    return at;
   }
 
 }

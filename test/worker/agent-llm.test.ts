@@ -242,6 +242,16 @@ describe("the model's failures", () => {
     expect(new Set(prompts)).toEqual(new Set([entries.find((e) => e.role === "prompt")!.text]));
   });
 
+  it("settles a prompt the queue gave up on with the same sentence as a turn that had its tries", async () => {
+    const m = model();
+    const { chatId, stub } = await chatWith(m.vars);
+    const { job, message } = await fireCron(stub, chatId, "Summarise my inbox.");
+    const dead = await feed([message], "prompts-dlq", m.env);
+    expect(dead.explicitAcks).toEqual(dead.ids);
+    expect((await transcript(stub, chatId)).map((e) => [e.role, e.source, e.text])).toEqual([["bot", "alert", "I couldn't reach the model; please try again later."]]);
+    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "failed" } });
+  });
+
   it("tells the chat in one sentence what to fix on a 401, without the key, fails the run, and does not retry", async () => {
     const m = model();
     const { chatId, stub } = await chatWith(m.vars);

@@ -25,10 +25,12 @@ export type ModelAnswer =
   | { kind: "hang"; ms: number };
 
 let modelCount = 0;
+/** Test files share one stub and each has its own copy of this module: its model names carry a tag of its own. */
+const tag = crypto.randomUUID().slice(0, 8);
 
 /** A model of this test's own on the stub, the env that selects it, and its script and requests. */
 export function model(extra: Record<string, string> = {}) {
-  const name = `stub-model-${++modelCount}`;
+  const name = `stub-model-${tag}-${++modelCount}`;
   const base = inject("modelStub");
   const vars = { LLM_BASE_URL: `${base}/v1`, LLM_MODEL: name, LLM_API_KEY: KEY, ...extra };
   return {

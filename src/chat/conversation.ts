@@ -235,13 +235,15 @@ export class Conversation {
     const zone = () => this.d.info.zone().zone;
     return this.d.transaction(() => {
       for (;;) {
-        let message: PromptMessage | null = null;
+        // Parsed once, by the gate's call for a turn's prompt or after it (a turn put back keeps its own).
+        let parsed: { message: PromptMessage | null } | undefined;
+        const parse = (json: string) => (parsed ??= { message: parseMessage(JSON.parse(json)) }).message;
         const handed = this.d.gate.next(token, now, (json) => {
-          message = parseMessage(JSON.parse(json));
-          return model && message ? `${formatHeader(now, zone())}\n${message.text}` : null;
+          const next = parse(json);
+          return model && next ? `${formatHeader(now, zone())}\n${next.text}` : null;
         });
         if (handed === null) return { message: null };
-        message = message as PromptMessage | null;
+        const message = parse(handed.message);
         // A job prompt whose run went while it waited (its job was cancelled) is stale, as in `offer`.
         if (message && (message.source === "user" || this.openRun(message.key))) return { message: { ...message, timeZone: zone() }, turn: handed.turn };
         this.d.gate.settle(token, message?.key ?? "", now);

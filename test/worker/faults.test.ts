@@ -416,4 +416,30 @@ describe("a turn tried again", () => {
     expect(bots(await transcript(stub, chatId))).toEqual([GIVE_UP]);
     expect(lines(errors)).toHaveLength(5);
   });
+
+  it("whose consumer died is handed over with what it had when another message took the gate first", async () => {
+    const m = model();
+    const { chatId, stub } = await chatWith(newChat, m.vars);
+    await m.script({ kind: "error", status: 500 }, { kind: "text", content: "Answer to the later one." }, { kind: "text", content: "Answer to the first one." });
+    quietConsole("error");
+    const first = await userSays(stub, chatId, "first");
+    await feed([first], "prompts", dyingEnv(m.env, (method) => method === "gateRetry"));
+    // Its lease runs out: it goes back first in line, tried once, and is sent again.
+    await advanceTo(stub, (await alarmOf(stub))!);
+    const before = (await queued(stub)).length;
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const resent = (await queued(stub)).slice(before).map((q) => q.body);
+    expect(resent).toEqual([first]);
+    // A later message reaches the free gate before that copy does: the holder is handed the first one next.
+    await feed([await userSays(stub, chatId, "later")], "prompts", m.env);
+    const entries = await transcript(stub, chatId);
+    const prompts = entries.filter((e) => e.role === "prompt").map((e) => e.text);
+    expect(prompts.map((p) => p.split("\n")[1])).toEqual(["later", "first"]);
+    expect(bots(entries)).toEqual(["Answer to the later one.", "Answer to the first one."]);
+    // It resumed under the header of its first try, and the copy sent again finds it answered.
+    expect((await m.requests())[2]!.messages.at(-1)!.content).toBe((await m.requests())[0]!.messages.at(-1)!.content);
+    expect(prompts[1]).toBe((await m.requests())[0]!.messages.at(-1)!.content);
+    expect((await feed(resent, "prompts", m.env)).explicitAcks).toHaveLength(1);
+    expect(await m.requests()).toHaveLength(3);
+  });
 });

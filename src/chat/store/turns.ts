@@ -6,28 +6,15 @@
 import * as z from "zod";
 import { lazy } from "../../lazy";
 import type { StepAnswer, StepResult, TurnStep } from "../../contracts/turn";
-import type { Db } from "./db";
+import { jsonOf, type Db } from "./db";
 
 /** Steps of a turn that never settled (a path that forgot it) are dropped this long after they were written. */
 const STEPS_KEPT_MS = 86_400_000;
 
-const json = <T>(schema: z.ZodType<T>) =>
-  z
-    .string()
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: "custom", message: "not JSON" });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
-
 const stepRow = lazy(() => {
   const answer = z.object({ content: z.string().nullable(), calls: z.array(z.object({ id: z.string(), name: z.string(), args: z.string() })) });
   const results = z.array(z.object({ ok: z.boolean(), text: z.string(), data: z.string().optional() }));
-  return z.object({ step: z.number().int(), answer: json(answer), results: json(results).nullable() });
+  return z.object({ step: z.number().int(), answer: jsonOf(answer), results: jsonOf(results).nullable() });
 });
 
 export class TurnStore {

@@ -86,8 +86,14 @@ export class Conversation {
     const message = parseMessage(input);
     if (!message) return err("bad_request", NOT_A_MESSAGE);
     // A job's prompt whose run is gone (its job cancelled before the agent took it, or the chat erased) is
-    // stale: nothing runs and nothing is written.
-    if (message.source !== "user" && !this.openRun(message.key)) return ok({ result: "duplicate" });
+    // stale: nothing runs, and nothing is written but a gate freed that its turn kept while waiting.
+    if (message.source !== "user" && !this.openRun(message.key)) {
+      if (this.d.gateStore.gate()?.activeKey === message.key && this.d.transaction(() => this.d.gate.dropWaiting(message.key))) {
+        this.d.turns.drop(message.key);
+        await this.resendPending(this.d.now());
+      }
+      return ok({ result: "duplicate" });
+    }
     const bound = this.d.info.bind(message.chatId);
     if (!bound.ok) return bound;
     const now = this.d.now();

@@ -135,6 +135,17 @@ export class RunGate {
   }
 
   /**
+   * A waiting turn of `key` that nothing will answer (its job's run went while it waited): the gate is free for
+   * the prompts behind it. A consumer's turn is never taken from it (an agent run in progress is not aborted).
+   */
+  dropWaiting(key: string): boolean {
+    const gate = this.store.gate();
+    if (!gate || gate.token !== "" || gate.activeKey !== key) return false;
+    this.store.setGate(null);
+    return true;
+  }
+
+  /**
    * The alarm's part: the waiting turn's next try has come. Its prompt is to be sent again, once; the gate
    * stays with it until a consumer offers it (or the lease runs out).
    */

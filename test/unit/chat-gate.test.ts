@@ -200,4 +200,15 @@ describe("the run gate", () => {
     });
     expect(tables.holder).toMatchObject({ activeKey: "m:2", prompt: "header\nm:2", tries: 0 });
   });
+
+  it("frees the gate of a waiting turn nothing will answer, but never takes a consumer's turn from it", () => {
+    const { tables, gate } = gateWith();
+    gate.offer(message("k7m2q:1"), T0, noop, "P");
+    expect(gate.dropWaiting("k7m2q:1")).toBe(false);
+    expect(tables.holder?.token).toBe("token-1");
+    gate.defer("token-1", "k7m2q:1", T0 + 15_000);
+    expect(gate.dropWaiting("k7m2q:2")).toBe(false);
+    expect(gate.dropWaiting("k7m2q:1")).toBe(true);
+    expect(tables.holder).toBeNull();
+  });
 });

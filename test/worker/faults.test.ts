@@ -224,6 +224,30 @@ describe("a model that is down for minutes", () => {
   });
 });
 
+describe("a job cancelled while its turn waits for its next try", () => {
+  it("frees the gate when that try comes: the messages waiting behind it are answered", async () => {
+    const m = model();
+    const { chatId, stub } = await chatWith(newChat, m.vars);
+    await m.script({ kind: "error", status: 500 }, { kind: "text", content: "Hello." });
+    quietConsole("error");
+    const { job, message } = await fireCron(stub, chatId, "Summarise my inbox.");
+    await feed([message], "prompts", m.env);
+    await must(stub.cancelJob(chatId, job.id));
+    const hi = await userSays(stub, chatId, "hi");
+    expect((await feed([hi], "prompts", m.env)).explicitAcks).toHaveLength(1);
+    const { sent } = await nextTry(stub);
+    expect(sent).toEqual([message]);
+    // Its run is gone: nothing runs, and the gate goes to the message behind it, sent again at once.
+    const before = (await queued(stub)).length;
+    await feed(sent, "prompts", m.env);
+    const resent = (await queued(stub)).slice(before).map((q) => q.body);
+    expect(resent).toEqual([hi]);
+    await feed(resent, "prompts", m.env);
+    expect(await m.requests()).toHaveLength(2);
+    expect(bots(await transcript(stub, chatId))).toEqual(["Hello."]);
+  });
+});
+
 describe("an answer the chat cannot keep as it is", () => {
   it("cuts a reply over 128,000 characters with a marked end, and delivers it at once: no second try", async () => {
     const m = model();

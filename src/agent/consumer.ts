@@ -51,7 +51,8 @@ async function modelAnswer(env: Env, config: Config, chat: Chat, token: string, 
 
 /** What a failed try hands the chat's object: the sentence of the failure (never the key) and the Retry-After. */
 function failureOf(error: unknown): TurnFailure {
-  if (error instanceof ModelUnavailable) return { detail: error.message, retryAfter: error.retryAfter };
+  // Any Retry-After past a day is a day here: the chat takes at most 15 minutes of it anyway.
+  if (error instanceof ModelUnavailable) return { detail: error.message.slice(0, 500), retryAfter: error.retryAfter === null ? null : Math.min(error.retryAfter, 86_400) };
   return { detail: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 500) : String(error).slice(0, 500), retryAfter: null };
 }
 
@@ -117,6 +118,10 @@ async function answer(env: Env, config: Config, chat: Chat, token: string, curre
     }
     const failure = failureOf(error);
     const retried = await chat.gateRetry(token, message.key, failure);
+    if (!retried.ok && retried.error.code === "conflict") {
+      console.error(`prompts: ${message.key} stopped: ${retried.error.message}`);
+      return null; // another consumer has the turn now
+    }
     if (!retried.ok) throw new Error(`the chat did not take the failed try: ${retried.error.message}`);
     const { retryAt, next } = retried.value;
     const tries = context.tries + 1;

@@ -5,8 +5,9 @@
  * that met no answer at all (a network error, a time-out) waits the same way but does not use up an attempt,
  * so an outage of minutes is outlasted and only the 24 h bound gives up; 403 or "chat not found" marks the
  * chat blocked and drops what was pending. A message that would take more than 10 parts goes out as its first
- * part and then the whole of it as a Markdown file, `reply.md` (DESIGN §7 Long replies), under the same rules. Rows go in order: a row that must wait holds back the ones after
- * it. The alarm sends within a time budget, after it has fired its jobs, so a slow Bot API never holds them up.
+ * part and then the whole of it as a Markdown file, `reply.md` (DESIGN §7 Long replies), under the same rules.
+ * Rows go in order: a row that must wait holds back the ones after it. The alarm sends within a time budget,
+ * after it has fired its jobs, so a slow Bot API never holds them up.
  */
 import { backoffMs } from "../backoff";
 import type { Config } from "../config";

@@ -44,11 +44,11 @@ import { RunStore } from "./store/runs";
 import { migrate } from "./store/schema";
 import { SettingsStore } from "./store/settings";
 import { TranscriptStore } from "./store/transcript";
-import { TurnStore } from "./store/turns";
+import { TurnStepStore } from "./store/turn-steps";
 import { UserPromptStore } from "./store/user-prompts";
 import { UsageStore } from "./store/usage";
 import { DirectoryStore } from "./store/directory";
-import { Turns } from "./turns";
+import { ModelTurns } from "./model-turns";
 import { Watchers } from "./watchers";
 
 
@@ -115,7 +115,7 @@ export class ChatScheduler extends DurableObject<Env> {
     this.jobs = new JobOps({ jobs: jobStore, memory: memoryStore, runs, settings, info, firing: this.firing, watchers: this.watchers, config, now, transaction });
     this.memory = new MemoryOps({ memory: memoryStore, jobs: jobStore, info, now, transaction });
     this.imports = new Imports({ jobs: jobStore, imports: new ImportStore(this.db), jobOps: this.jobs, info, config, now, transaction });
-    const turns = new Turns({ gate, steps: new TurnStore(this.db), runs, now, transaction });
+    const turns = new ModelTurns({ gate, steps: new TurnStepStore(this.db), runs, now, transaction });
     this.conversation = new Conversation({ jobs: jobStore, usage, config, userPrompts, runs, gateStore, gate, transcript, deliveries, settler, turns, info, env: currentEnv, now, transaction });
     this.inbox = new Inbox({ transcript, userPrompts, offers: new OfferStore(this.db), info, deliveries, jobs: this.jobs, env: currentEnv, config, now, transaction });
     this.outbox = new TelegramOutbox({ outbox: outboxStore, info, config, now });

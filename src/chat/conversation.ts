@@ -1,6 +1,6 @@
 /**
  * @module The chat's conversation with its agent (DESIGN §1, §7): the run gate (offer, next, settle, release),
- * a model turn's steps and failed tries (`turns.ts`), `deliver`, the transcript, and the prompts the queue gave
+ * a model turn's steps and failed tries (`model-turns.ts`), `deliver`, the transcript, and the prompts the queue gave
  * up on. A job's key settles its run through the settler; a user's key only moves the gate.
  */
 import { promptMessageSchema, type PromptMessage } from "../contracts/prompt-message";
@@ -19,7 +19,7 @@ import type { UsageStore } from "./store/usage";
 import type { Config } from "../config";
 import type { NextPrompt, StepRecord, ToolCallRecord, TurnAnswer, TurnContext, TurnFailure } from "../contracts/turn";
 import type { TurnState } from "./store/gate";
-import { GIVE_UP_TEXT, MAX_TRIES, type Turns } from "./turns";
+import { GIVE_UP_TEXT, MAX_TRIES, type ModelTurns } from "./model-turns";
 import { formatHeader, formatLocalDay } from "../time";
 import { MAX_RESENDS, OFFER_DEADLINE_MS } from "../jobs/fire";
 import { jobButtons } from "../telegram/buttons";
@@ -35,7 +35,7 @@ export type ConversationDeps = {
   transcript: TranscriptStore;
   deliveries: Deliveries;
   settler: RunSettler;
-  turns: Turns;
+  turns: ModelTurns;
   info: ChatInfo;
   env: () => Env;
   now: () => number;

@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { cutToBytes, utf8Bytes } from "../../src/bytes";
 import { keptAnswer, keptReply, keptResult, resultContent } from "../../src/agent/keep";
-import { nextTryDelayMs, toolRecords } from "../../src/chat/turns";
+import { nextTryDelayMs, toolRecords } from "../../src/chat/model-turns";
 
 const call = (name: string, args: string, id = "call_1") => ({ id, type: "function" as const, function: { name, arguments: args } });
 

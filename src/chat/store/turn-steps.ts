@@ -17,7 +17,7 @@ const stepRow = lazy(() => {
   return z.object({ step: z.number().int(), answer: jsonOf(answer), results: jsonOf(results).nullable() });
 });
 
-export class TurnStore {
+export class TurnStepStore {
   constructor(private readonly db: Db) {}
 
   /**

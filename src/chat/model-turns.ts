@@ -11,7 +11,7 @@ import type { StepRecord, ToolCallRecord, TurnFailure, TurnStep } from "../contr
 import { PROMPT_LEASE_MS } from "../jobs/fire";
 import type { RunGate } from "./gate";
 import type { RunStore } from "./store/runs";
-import type { TurnStore } from "./store/turns";
+import type { TurnStepStore } from "./store/turn-steps";
 
 /** A turn is tried at most this often; then it settles `failed` and the chat is told. */
 export const MAX_TRIES = 5;
@@ -49,9 +49,9 @@ export function toolRecords(steps: readonly TurnStep[]): ToolCallRecord[] {
   );
 }
 
-export type TurnsDeps = {
+export type ModelTurnsDeps = {
   gate: RunGate;
-  steps: TurnStore;
+  steps: TurnStepStore;
   runs: RunStore;
   now: () => number;
   transaction: <T>(work: () => T) => T;
@@ -61,8 +61,8 @@ export type TurnsDeps = {
 /** A failed try, as the gate took it: the turn waits for its next try, or it has had its last. */
 export type Deferred = { retryAt: number } | { exhausted: true };
 
-export class Turns {
-  constructor(private readonly d: TurnsDeps) {}
+export class ModelTurns {
+  constructor(private readonly d: ModelTurnsDeps) {}
 
   /**
    * Records one step of `key`'s turn for the consumer holding the gate with `token`; its results also renew

@@ -6,7 +6,8 @@
  * and `pending` (the agent's run gate), `user_prompts` (user messages on their way to the gate), `updates`
  * (Telegram update ids seen), `usage` (per-day counters), `memory` (the chat's memory records), `imports`
  * (source ids imported), `directory` (what the chat last wrote to the D1 directory), `offers` (reminders
- * offered from free text, waiting for Create or Cancel).
+ * offered from free text, waiting for Create or Cancel), `turn_steps` (the recorded steps of model turns in
+ * flight).
  */
 
 /** Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped. */
@@ -263,6 +264,18 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO runs_new (run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, resends, message, output_hash) SELECT run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, resends, message, output_hash FROM runs WHERE state <> 'settled';
   DROP TABLE runs;
   ALTER TABLE runs_new RENAME TO runs;
+  `,
+  // 13: durable model turns (issue 22; DESIGN §7). The gate's active turn keeps the prompt it saw first, how many
+  // of its tries failed and when the next is due; a turn put back in line keeps the first two. Each step of a
+  // turn in flight is kept under the turn's key and step until the key is settled: the model's answer, and the
+  // results of its tool calls (NULL until they are recorded).
+  `
+  ALTER TABLE gate ADD COLUMN prompt TEXT;
+  ALTER TABLE gate ADD COLUMN tries INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE gate ADD COLUMN retry_at INTEGER;
+  ALTER TABLE pending ADD COLUMN prompt TEXT;
+  ALTER TABLE pending ADD COLUMN tries INTEGER NOT NULL DEFAULT 0;
+  CREATE TABLE turn_steps (key TEXT NOT NULL, step INTEGER NOT NULL, at INTEGER NOT NULL, answer TEXT NOT NULL, results TEXT, PRIMARY KEY (key, step)) WITHOUT ROWID;
   `,
 ];
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Builds chrono-node's locales into src/time/vendor/chrono/ (issue 24 item 7): one ES module per locale
- * (`en.js`, `de.js` …) and the chunks they share, minified, which wrangler uploads as modules of their own
+ * (`en.mjs`, `de.mjs` …) and the chunks they share, minified, which wrangler uploads as modules of their own
  * (wrangler.toml `find_additional_modules`) and src/time/chrono.ts imports on first use. Wrangler inlines
  * every `import()` of a package into the Worker's one module; built here, chrono-node is neither in the main
  * module nor evaluated at start-up, and a message pays only for the locales its script can be written in.
@@ -43,7 +43,7 @@ const noAgoParsers = {
 
 /**
  * The files of src/time/vendor/chrono/ as this build makes them: name → text (each locale's `.js` and its
- * `.d.ts`, the shared chunks).
+ * `.d.mts`, the shared chunks).
  * @returns {Promise<Map<string, string>>}
  */
 export async function buildChronoLocales() {
@@ -61,13 +61,16 @@ export async function buildChronoLocales() {
     legalComments: "none",
     banner: { js: `// chrono-node ${version} (MIT, Wanasit Tanakitrungruang), built by scripts/vendor-chrono.mjs: do not edit.` },
     outdir: VENDOR_DIR,
+    // ES modules by their name: wrangler's default rules upload *.mjs as ES modules (a rule of our own for
+    // *.js would do as well, but @cloudflare/vitest-plugin then stops loading CommonJS dependencies).
+    outExtension: { ".js": ".mjs" },
     write: false,
     logLevel: "error",
     plugins: [noAgoParsers],
   });
   const files = new Map();
   for (const file of result.outputFiles) files.set(path.relative(VENDOR_DIR, file.path), file.text);
-  for (const l of CHRONO_LOCALES) files.set(`${l}.d.ts`, `// The locale's entry point (scripts/vendor-chrono.mjs).\nexport { casual } from "chrono-node/${l}";\n`);
+  for (const l of CHRONO_LOCALES) files.set(`${l}.d.mts`, `// The locale's entry point (scripts/vendor-chrono.mjs).\nexport { casual } from "chrono-node/${l}";\n`);
   return files;
 }
 

@@ -6,35 +6,25 @@
  * locales have no "N units ago" parser: a past duration is never a reminder's time.
  */
 import type { Chrono, ParsedResult } from "chrono-node";
+import { loadOnce } from "./load-once";
 
 /** The locales tried, English first (DESIGN §6: "English and the other languages the parser covers"). */
 export type Locale = "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "ru" | "uk" | "ja";
 
-// One literal specifier per locale: wrangler leaves each as an import of an uploaded module (its
-// `find_additional_modules` rules), resolved from the bundle's root, which `base_dir` makes src/time.
-const loaders: Record<Locale, () => Promise<{ casual: Chrono }>> = {
-  en: () => import("./vendor/chrono/en.js"),
-  de: () => import("./vendor/chrono/de.js"),
-  fr: () => import("./vendor/chrono/fr.js"),
-  es: () => import("./vendor/chrono/es.js"),
-  pt: () => import("./vendor/chrono/pt.js"),
-  it: () => import("./vendor/chrono/it.js"),
-  nl: () => import("./vendor/chrono/nl.js"),
-  ru: () => import("./vendor/chrono/ru.js"),
-  uk: () => import("./vendor/chrono/uk.js"),
-  ja: () => import("./vendor/chrono/ja.js"),
-};
-
-const loaded = new Map<Locale, Chrono>();
-
-async function load(locale: Locale): Promise<Chrono> {
-  let chrono = loaded.get(locale);
-  if (!chrono) {
-    chrono = (await loaders[locale]()).casual;
-    loaded.set(locale, chrono);
-  }
-  return chrono;
-}
+// One literal specifier per locale: wrangler leaves each as an import of an uploaded module
+// (`find_additional_modules`), resolved from the bundle's root, which `base_dir` makes src/time.
+const load = loadOnce<Locale, Chrono>({
+  en: async () => (await import("./vendor/chrono/en.mjs")).casual,
+  de: async () => (await import("./vendor/chrono/de.mjs")).casual,
+  fr: async () => (await import("./vendor/chrono/fr.mjs")).casual,
+  es: async () => (await import("./vendor/chrono/es.mjs")).casual,
+  pt: async () => (await import("./vendor/chrono/pt.mjs")).casual,
+  it: async () => (await import("./vendor/chrono/it.mjs")).casual,
+  nl: async () => (await import("./vendor/chrono/nl.mjs")).casual,
+  ru: async () => (await import("./vendor/chrono/ru.mjs")).casual,
+  uk: async () => (await import("./vendor/chrono/uk.mjs")).casual,
+  ja: async () => (await import("./vendor/chrono/ja.mjs")).casual,
+});
 
 /**
  * The locales a text may be written in, in the order they are tried. A message carries no language, so the

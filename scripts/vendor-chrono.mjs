@@ -30,6 +30,19 @@ function chronoVersion() {
   return String(pkg.version);
 }
 
+/**
+ * Each locale's entry: its `casual` reader only (the package's entry also exports `strict`, `parse` and their
+ * configurations, which nothing here uses).
+ * @type {import("esbuild").Plugin}
+ */
+const casualOnly = {
+  name: "casual-only",
+  setup(b) {
+    b.onResolve({ filter: /^casual:/ }, (args) => ({ path: args.path.slice("casual:".length), namespace: "casual" }));
+    b.onLoad({ filter: /.*/, namespace: "casual" }, (args) => ({ contents: `export { casual } from "chrono-node/${args.path}";`, resolveDir: root, loader: "js" }));
+  },
+};
+
 /** @type {import("esbuild").Plugin} */
 const noAgoParsers = {
   name: "no-ago-parsers",
@@ -50,7 +63,7 @@ export async function buildChronoLocales() {
   const version = chronoVersion();
   const result = await build({
     absWorkingDir: root,
-    entryPoints: Object.fromEntries(CHRONO_LOCALES.map((l) => [l, `chrono-node/${l}`])),
+    entryPoints: Object.fromEntries(CHRONO_LOCALES.map((l) => [l, `casual:${l}`])),
     bundle: true,
     splitting: true,
     format: "esm",
@@ -59,6 +72,8 @@ export async function buildChronoLocales() {
     // Cyrillic and Japanese as they are, not as \u escapes (a third of the bytes of ru and uk).
     charset: "utf8",
     legalComments: "none",
+    // chrono's debug output (`context.debug(() => console.log(…))`), which only its `debug` option prints.
+    drop: ["console"],
     banner: { js: `// chrono-node ${version} (MIT, Wanasit Tanakitrungruang), built by scripts/vendor-chrono.mjs: do not edit.` },
     outdir: VENDOR_DIR,
     // ES modules by their name: wrangler's default rules upload *.mjs as ES modules (a rule of our own for
@@ -66,7 +81,7 @@ export async function buildChronoLocales() {
     outExtension: { ".js": ".mjs" },
     write: false,
     logLevel: "error",
-    plugins: [noAgoParsers],
+    plugins: [casualOnly, noAgoParsers],
   });
   const files = new Map();
   for (const file of result.outputFiles) files.set(path.relative(VENDOR_DIR, file.path), file.text);

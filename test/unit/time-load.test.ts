@@ -1,6 +1,6 @@
 /**
  * DESIGN §12: nothing runs at module scope. Importing the time engine must create no `Intl` formatter and
- * load no Temporal and no cron-parser; the first use does. cron-parser is loaded from its parser's own file,
+ * load no Temporal and no cron-parser; the first use does (and a delay needs no Temporal at all). cron-parser is loaded from its parser's own file,
  * never through the package index (whose file parser requires node:fs).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -44,13 +44,13 @@ describe("loading the time engine", () => {
     expect(created).toBe(1);
   });
 
-  it("loads the Temporal polyfill on the first delay, not at import", async () => {
+  it("loads no Temporal polyfill for a delay either: it is computed on civil time", async () => {
     vi.resetModules();
     const time = await import("../../src/time");
     expect(polyfillLoads).toBe(0);
-    const at = await time.resolveDelay("PT20M", "UTC", Date.UTC(2026, 8, 26, 12));
-    expect(at).toEqual({ ok: true, value: Date.UTC(2026, 8, 26, 12, 20) });
-    expect(polyfillLoads).toBe(1);
+    const at = await time.resolveDelay("P1MT20M", "UTC", Date.UTC(2026, 8, 26, 12));
+    expect(at).toEqual({ ok: true, value: Date.UTC(2026, 9, 26, 12, 20) });
+    expect(polyfillLoads).toBe(0);
   });
 
   it("loads cron-parser on the first cron, from its parser's file only, and refuses to parse before", async () => {

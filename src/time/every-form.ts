@@ -53,8 +53,8 @@ export function dayField(days: ReadonlySet<number>): string {
   return parts.join(",");
 }
 
-/** `yyyy-MM-ddTHH:mm` of a local time. */
-function localText(local: number): string {
+/** `yyyy-MM-ddTHH:mm` of a local time: a rule's start. */
+export function localText(local: number): string {
   const f = civilFields(local);
   const p = (n: number) => String(n).padStart(2, "0");
   return `${f.year}-${p(f.month)}-${p(f.day)}T${p(f.hour)}:${p(f.minute)}`;

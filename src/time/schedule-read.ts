@@ -10,11 +10,11 @@
  */
 import { loadCron, parseCron } from "./cron";
 import { readPlan, type Plan, type PlanProblem, type PlanRead } from "./every";
-import { scheduleOf, type FormProblem, type Schedule } from "./every-form";
+import { localText, scheduleOf, type FormProblem, type Schedule } from "./every-form";
 import { langOf, langsFor, tableOf, type Lang, type Unit } from "./lang";
 import { ISO_AT, ISO_DURATION, SHORT_DELAY, readDateStart, readWhen, restAfter, type WhenProblem } from "./when";
 import { toLocal } from "./zone";
-import { DAY_MS } from "./civil";
+import { DAY_MS, HOUR_MS } from "./civil";
 import { scheduleProblemText } from "./schedule-words";
 
 export type { Schedule } from "./every-form";
@@ -122,15 +122,8 @@ async function readWritten(text: string, o: ReadScheduleOptions): Promise<Read |
   const rule = RRULE.exec(text);
   if (rule) {
     const [, y, mo, d, h, mi, value] = rule;
-    const pad = (n: number) => String(n).padStart(2, "0");
-    let start: string;
-    if (y !== undefined) start = `${y}-${mo}-${d}T${h}:${mi}`;
-    else {
-      // No DTSTART: today at 09:00 there (a date alone means 09:00).
-      const today = Math.floor(toLocal(o.zone, o.now) / DAY_MS) * DAY_MS;
-      const date = new Date(today);
-      start = `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T09:00`;
-    }
+    // No DTSTART: today at 09:00 there (a date alone means 09:00).
+    const start = y !== undefined ? `${y}-${mo}-${d}T${h}:${mi}` : localText(Math.floor(toLocal(o.zone, o.now) / DAY_MS) * DAY_MS + 9 * HOUR_MS);
     return { ok: true, value: { schedule: { rrule: value!.toUpperCase(), start }, phrase: rule[0], rest: restAfter(text, rule[0]), note: null, language: null } };
   }
   return null;

@@ -1,6 +1,6 @@
 /**
  * DESIGN §12: nothing runs at module scope. Importing the time engine must create no `Intl` formatter and
- * load no Temporal and no cron-parser; the first use does (and a delay needs no Temporal at all). cron-parser is loaded from its parser's own file,
+ * load no Temporal and no cron-parser; the first use does. cron-parser is loaded from its parser's own file,
  * never through the package index (whose file parser requires node:fs).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -63,6 +63,9 @@ export async function buildChronoLocales() {
   const version = chronoVersion();
   const result = await build({
     absWorkingDir: root,
+    // Inputs named by their path under the project (node_modules/chrono-node/…) even where node_modules is a
+    // link, so that the chunk's hashed name is the same in every checkout.
+    preserveSymlinks: true,
     entryPoints: Object.fromEntries(CHRONO_LOCALES.map((l) => [l, `casual:${l}`])),
     bundle: true,
     splitting: true,

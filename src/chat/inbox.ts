@@ -118,7 +118,8 @@ export class Inbox {
       const wasBlocked = this.d.info.blocked();
       // They wrote again (the D1 directory follows in the sync after every call).
       if (wasBlocked) this.d.info.setBlocked(false);
-      const context = this.context(origin.chatId, wasBlocked, now);
+      const language = (update.message ?? update.callback_query)?.from?.language_code;
+      const context = { ...this.context(origin.chatId, wasBlocked, now), ...(language ? { language } : {}) };
       const key = `u:${update.update_id}`;
       if (update.callback_query) {
         const data = update.callback_query.data ?? "";
@@ -205,7 +206,9 @@ export class Inbox {
     const text = capText(message.text);
     const jobId = text === undefined ? null : this.d.jobSources.jobOf(message.message_id);
     if (text === undefined || jobId === null) return "ignored";
-    const reply = await editedCommand(this.d.jobs, { chatId: String(message.chat.id), zone: this.d.info.zone().zone, now }, jobId, text);
+    const language = message.from?.language_code;
+    const who = { chatId: String(message.chat.id), zone: this.d.info.zone().zone, now, ...(language ? { language } : {}) };
+    const reply = await editedCommand(this.d.jobs, who, jobId, text);
     if (reply === null) return "ignored";
     const entry = this.d.transcript.append({ role: "user", source: "telegram", text }, now);
     try {

@@ -4,23 +4,27 @@
  * waits `retry_after` plus jitter; 5xx answers are retried with backoff, at most 8 attempts or 24 h; a send
  * that met no answer at all (a network error, a time-out) waits the same way but does not use up an attempt,
  * so an outage of minutes is outlasted and only the 24 h bound gives up; 403 or "chat not found" marks the
- * chat blocked and drops what was pending. Rows go in order: a row that must wait holds back the ones after
- * it. The alarm sends within a time budget, after it has fired its jobs, so a slow Bot API never holds them up.
- * Inside the chat's quiet hours, and for a silent job's message, a message goes out with `disable_notification`.
- * The message ids Telegram gives a job's message are recorded on its transcript entry, so a reply names the job.
+ * chat blocked and drops what was pending. A message that would take more than 10 parts goes out as its first
+ * part and then the whole of it as a Markdown file, `reply.md` (DESIGN §7 Long replies), under the same rules.
+ * Rows go in order: a row that must wait holds back the ones after it. The alarm sends within a time budget,
+ * after it has fired its jobs, so a slow Bot API never holds them up. Inside the chat's quiet hours, and for a
+ * silent job's message, a message goes out with `disable_notification`. The message ids Telegram gives a job's
+ * message are recorded on its transcript entry, so that a reply names the job.
  */
 import { backoffMs } from "../backoff";
 import type { Config } from "../config";
 import type { ChatInfo } from "./info";
 import type { OutboxRow, OutboxStore } from "./store/outbox";
 import type { TranscriptStore } from "./store/transcript";
-import { BOT_API_TIMEOUT_MS, callBotApi, NetworkError, TelegramError, type BotApi, type ParamsOf } from "../telegram/api";
+import { BOT_API_TIMEOUT_MS, callBotApi, NetworkError, sendDocument, TelegramError, type BotApi, type ParamsOf } from "../telegram/api";
 import { buttonRowsSchema } from "../schemas/chats";
 import { jobButtons, keyboard } from "../telegram/buttons";
 import { splitForTelegram } from "../telegram/render";
 
 export const MAX_SEND_ATTEMPTS = 8;
 export const MAX_SEND_AGE_MS = 24 * 3_600_000;
+/** A message of more parts than this goes out as its first part and the whole of it as `reply.md`. */
+export const MAX_PARTS = 10;
 /**
  * How long one alarm may spend sending (so a due job waits at most this long on a hung Bot API): what is left waits for the
  * next alarm, which comes at once and fires the chat's due jobs first.
@@ -72,29 +76,36 @@ async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, bud
   const { api, chatId } = sending;
   const parts = splitForTelegram(row.markdown);
   const ids = sentIds(row);
-  for (let i = row.parts_sent; i < parts.length; i++) {
+  // Quiet hours and silent jobs: the message arrives, without a sound; nothing is held back (DESIGN §6).
+  const soundless: { disable_notification?: true } = sending.quiet || row.silent === 1 ? { disable_notification: true } : {};
+  // Sent as two parts, the first and the file, when it would take more than MAX_PARTS.
+  const count = parts.length > MAX_PARTS ? 2 : parts.length;
+  for (let i = row.parts_sent; i < count; i++) {
     const left = budget.deadline - budget.now();
     if (left <= 0) return "waiting"; // the next alarm goes on from this part
     const timeoutMs = Math.min(BOT_API_TIMEOUT_MS, left);
     const part = parts[i]!;
-    const last = i === parts.length - 1;
+    const last = i === count - 1;
     const params: ParamsOf<"sendMessage"> = {
       chat_id: chatId,
       text: part.html,
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
-      // Quiet hours and silent jobs: the message arrives, without a sound; nothing is held back (DESIGN §6).
-      ...(sending.quiet || row.silent === 1 ? { disable_notification: true } : {}),
+      ...soundless,
       ...(last ? markup(row) : {}),
     };
     let message: { message_id: number };
     try {
-      try {
-        message = await callBotApi(api, "sendMessage", params, timeoutMs);
-      } catch (error) {
-        if (!(error instanceof TelegramError && error.cannotParse)) throw error;
-        const { parse_mode: _html, ...plain } = params;
-        message = await callBotApi(api, "sendMessage", { ...plain, text: part.text }, Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now())));
+      if (count < parts.length && i === 1) {
+        message = await sendDocument(api, { chat_id: chatId, ...soundless, ...markup(row) }, { filename: "reply.md", content: row.markdown, type: "text/markdown" }, timeoutMs);
+      } else {
+        try {
+          message = await callBotApi(api, "sendMessage", params, timeoutMs);
+        } catch (error) {
+          if (!(error instanceof TelegramError && error.cannotParse)) throw error;
+          const { parse_mode: _html, ...plain } = params;
+          message = await callBotApi(api, "sendMessage", { ...plain, text: part.text }, Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now())));
+        }
       }
     } catch (error) {
       const now = budget.now();

@@ -9,12 +9,12 @@ import { JOB_ID, shown } from "../contracts/ids";
 import { lengthOf } from "../jobs/text-fields";
 import { jobLine } from "../jobs/texts";
 import { LIMITS, type EditJobInput, type Job } from "../schemas/jobs";
-import { formatChatTime, formatWeekdayTime, preview } from "../time";
+import { formatChatTime, formatWeekdayTime, preview, type ScheduleRead } from "../time";
 import type { Reply } from "./buttons";
 import { EDIT_USAGE, parseCommand, usageText } from "./commands";
 import type { Asker, CommandContext, CommandHost } from "./host";
-import { nameOf, readEverySchedule, readOneOff, scheduleLines } from "./schedule";
-import { editExample, everyExample, noTextText, remindExample, tooLongText } from "./words";
+import { nameOf, readCommandSchedule, scheduleLines } from "./schedule";
+import { noTextText, notYetText, tooLongText } from "./words";
 
 /** `/cmd <id> …`: the first word and what follows it. */
 function firstWord(args: string): { first: string; rest: string } {
@@ -48,17 +48,24 @@ export async function editCommand(host: CommandHost, ctx: CommandContext, who: A
     if (value === "") return { markdown: EDIT_USAGE };
     return change(host, who, job, { text: value, ...renamed(job, value) });
   }
-  const example = () => editExample(job.id);
-  if ("at" in job.schedule) {
-    const read = await readOneOff(target.rest, who, example);
-    if (!read.ok) return { markdown: read.markdown };
-    if (read.value.rest !== "") return { markdown: notPartOfTheTime(job.id, read.value.rest) };
-    return change(host, who, job, { at: new Date(read.value.instant).toISOString() }, read.value.note);
-  }
-  const read = readEverySchedule(target.rest, example);
+  const read = await readCommandSchedule(target.rest, who, "at" in job.schedule ? "remind" : "every", `/edit ${job.id}`);
   if (!read.ok) return { markdown: read.markdown };
-  if (read.rest !== "") return { markdown: notPartOfTheTime(job.id, read.rest) };
-  return change(host, who, job, { cron: read.value.cron }, null, read.value.fields);
+  if (read.value.rest !== "") return { markdown: notPartOfTheTime(job.id, read.value.rest) };
+  const when = scheduleInput(read.value, "", who.zone);
+  return "markdown" in when ? when : change(host, who, job, when, read.value.note);
+}
+
+/**
+ * The edit a schedule read makes (`at` or `cron`), with `text` when given; a schedule jobs cannot hold yet (a
+ * recurrence rule, an end) is said so.
+ */
+function scheduleInput(read: ScheduleRead, text: string, zone: string): EditJobInput | Reply {
+  const { schedule, phrase } = read;
+  const withText = text === "" ? {} : { text, name: nameOf(text) };
+  if ("at" in schedule) return { at: schedule.at, ...withText };
+  // TODO(issue 24 integration): jobs take `{ rrule, start }`, `until` and `runsLeft`; edit them here as cron jobs are.
+  if ("rrule" in schedule || schedule.until !== undefined || schedule.runsLeft !== undefined) return { markdown: notYetText(phrase, schedule, text, zone) };
+  return { cron: schedule.cron, ...withText };
 }
 
 /** What followed a WHEN in `/edit`: the text is changed on its own. */
@@ -71,11 +78,11 @@ function renamed(job: Job, text: string): Pick<EditJobInput, "name"> {
 }
 
 /** The edit, and its reply: `Changed <job line>`, then its schedule (a DST note, `note`, after a one-off's time). */
-async function change(host: CommandHost, who: Asker, job: Job, input: EditJobInput, note: string | null = null, fields?: string): Promise<Reply> {
+async function change(host: CommandHost, who: Asker, job: Job, input: EditJobInput, note: string | null = null): Promise<Reply> {
   if (input.text !== undefined && lengthOf(input.text) > LIMITS.text) return { markdown: tooLongText(lengthOf(input.text), LIMITS.text) };
   const edited = await host.edit(who.chatId, job.id, input);
   if (!edited.ok) return { markdown: edited.error.message };
-  const lines = [`Changed ${jobLine(edited.value, who.zone, who.now)}`, ...(await scheduleLines(edited.value, who, fields))];
+  const lines = [`Changed ${jobLine(edited.value, who.zone, who.now)}`, ...(await scheduleLines(edited.value, who))];
   if (note) lines.push(`${note}.`);
   return { markdown: lines.join("\n"), jobId: edited.value.id };
 }
@@ -107,15 +114,9 @@ export async function editedCommand(host: CommandHost, who: Asker, jobId: string
   if (cmd === null || (cmd.name !== "remind" && cmd.name !== "every")) return null;
   const found = await host.get(who.chatId, jobId);
   if (!found.ok) return { markdown: `The job this message made (${jobId}) is gone: it ran, or was cancelled. Send the command again for a new one.` };
-  if (cmd.name === "remind") {
-    const read = await readOneOff(cmd.args, who, remindExample);
-    if (!read.ok) return { markdown: read.markdown };
-    if (read.value.rest === "") return { markdown: noTextText("remind", read.value.phrase, who.zone, who.now) };
-    const rest = read.value.rest;
-    return change(host, who, found.value, { at: new Date(read.value.instant).toISOString(), text: rest, name: nameOf(rest) }, read.value.note);
-  }
-  const read = readEverySchedule(cmd.args.trim(), everyExample);
+  const read = await readCommandSchedule(cmd.args.trim(), who, cmd.name);
   if (!read.ok) return { markdown: read.markdown };
-  if (read.rest === "") return { markdown: noTextText("every", read.value.phrase, who.zone, who.now) };
-  return change(host, who, found.value, { cron: read.value.cron, text: read.rest, name: nameOf(read.rest) }, null, read.value.fields);
+  if (read.value.rest === "") return { markdown: noTextText(cmd.name, read.value.phrase, who.zone, who.now) };
+  const when = scheduleInput(read.value, read.value.rest, who.zone);
+  return "markdown" in when ? when : change(host, who, found.value, when, read.value.note);
 }

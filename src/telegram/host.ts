@@ -33,9 +33,19 @@ export type RepliedTo = { text: string | null; jobId: string | null };
 
 /**
  * What /status shows of the chat's circumstances besides its jobs and zone, the chat's now, the Scheduler Mini
- * App's URL when /jobs can offer it (a bot and an https PUBLIC_URL), else null, and the message replied to.
+ * App's URL when /jobs can offer it (a bot and an https PUBLIC_URL), else null, the sender's language (Telegram's
+ * `language_code`) if known, and the message replied to.
  */
-export type CommandContext = { chatId: string; agent: string; runner: string; blocked: boolean; now: number; appUrl: string | null; repliedTo?: RepliedTo | null };
+export type CommandContext = {
+  chatId: string;
+  agent: string;
+  runner: string;
+  blocked: boolean;
+  now: number;
+  appUrl: string | null;
+  language?: string;
+  repliedTo?: RepliedTo | null;
+};
 
-/** Who asks, and when: the chat, its zone and the chat's now. */
-export type Asker = { chatId: string; zone: string; now: number };
+/** Who asks, and when: the chat, its zone, the chat's now, and the sender's language (Telegram's `language_code`) if known. */
+export type Asker = { chatId: string; zone: string; now: number; language?: string };

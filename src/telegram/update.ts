@@ -7,7 +7,7 @@ import * as z from "zod";
 import { lazy } from "../lazy";
 
 export const updateSchema = lazy(() => {
-  const user = z.object({ id: z.number().int(), is_bot: z.boolean().optional(), username: z.string().optional() });
+  const user = z.object({ id: z.number().int(), is_bot: z.boolean().optional(), username: z.string().optional(), language_code: z.string().optional() });
   const chat = z.object({ id: z.number().int(), type: z.string() });
   // The message a message replies to: its id (a job's message names its job) and its text, quoted to the agent.
   const replied = z.object({ message_id: z.number().int(), text: z.string().optional(), caption: z.string().optional() });

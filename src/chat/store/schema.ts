@@ -6,8 +6,8 @@
  * and `pending` (the agent's run gate), `user_prompts` (user messages on their way to the gate), `updates`
  * (Telegram update ids seen), `usage` (per-day counters), `memory` (the chat's memory records), `imports`
  * (source ids imported), `directory` (what the chat last wrote to the D1 directory), `offers` (reminders
- * offered from free text, waiting for Create or Cancel), `job_sources` (the Telegram message of the command that
- * created a job).
+ * offered from free text, waiting for Create or Cancel), `turn_steps` (the recorded steps of model turns in
+ * flight), `job_sources` (the Telegram message of the command that created a job).
  */
 
 /** Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped. */
@@ -265,7 +265,19 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE runs;
   ALTER TABLE runs_new RENAME TO runs;
   `,
-  // 13: reminders you can act on (issue 25; DESIGN §3, §6). A job may be silent (sent without a notification); a
+  // 13: durable model turns (issue 22; DESIGN §7). The gate's active turn keeps the prompt it saw first, how many
+  // of its tries failed and when the next is due; a turn put back in line keeps the first two. Each step of a
+  // turn in flight is kept under the turn's key and step until the key is settled: the model's answer, and the
+  // results of its tool calls (NULL until they are recorded).
+  `
+  ALTER TABLE gate ADD COLUMN prompt TEXT;
+  ALTER TABLE gate ADD COLUMN tries INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE gate ADD COLUMN retry_at INTEGER;
+  ALTER TABLE pending ADD COLUMN prompt TEXT;
+  ALTER TABLE pending ADD COLUMN tries INTEGER NOT NULL DEFAULT 0;
+  CREATE TABLE turn_steps (key TEXT NOT NULL, step INTEGER NOT NULL, at INTEGER NOT NULL, answer TEXT NOT NULL, results TEXT, PRIMARY KEY (key, step)) WITHOUT ROWID;
+  `,
+  // 14: reminders you can act on (issue 25; DESIGN §3, §6). A job may be silent (sent without a notification); a
   // bot entry of a prompt job's message keeps what a snooze copies of the job (`job_copy`, so that it works after a
   // one-off is gone) and the Telegram message ids its parts were sent as (`message_ids`, so that a reply to one
   // names the job); an outbox row knows its entry, collects those ids as its parts go out, and whether its job is

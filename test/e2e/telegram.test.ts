@@ -30,25 +30,24 @@ afterAll(async () => {
 
 let nextUpdateId = 500_000;
 
-/** The chat's user writes `text` (from a Telegram app in `language`, when given); the webhook answers 200 at once. */
-async function write(text: string, language?: string): Promise<void> {
+/** Posts an update as Telegram does, with the next update id; the webhook answers 200 at once. */
+async function post(update: (updateId: number) => Record<string, unknown>): Promise<void> {
   const updateId = nextUpdateId++;
   const res = await fetch(`${worker.base}/telegram/webhook`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": SECRET },
-    body: JSON.stringify({
-      update_id: updateId,
-      message: {
-        message_id: updateId,
-        from: { id: Number(CHAT_ID), is_bot: false, first_name: "Ada", ...(language ? { language_code: language } : {}) },
-        chat: { id: Number(CHAT_ID), type: "private", first_name: "Ada" },
-        date: Math.floor(Date.now() / 1000),
-        text,
-      },
-    }),
+    body: JSON.stringify({ update_id: updateId, ...update(updateId) }),
     signal: AbortSignal.timeout(10_000),
   });
   expect(res.status, await res.text()).toBe(200);
+}
+
+const chat = { id: Number(CHAT_ID), type: "private", first_name: "Ada" };
+
+/** The chat's user writes `text` (from a Telegram app in `language`, when given). */
+function write(text: string, language?: string): Promise<void> {
+  const from = { id: Number(CHAT_ID), is_bot: false, first_name: "Ada", ...(language ? { language_code: language } : {}) };
+  return post((updateId) => ({ message: { message_id: updateId, from, chat, date: Math.floor(Date.now() / 1000), text } }));
 }
 
 const sends = () => stub.calls({ token: TOKEN, method: "sendMessage" });
@@ -170,23 +169,15 @@ describe("a Telegram chat under wrangler dev", () => {
     // ran and was deleted, 10 minutes after the press; the callback is answered and the message's buttons
     // become one line.
     const pressed = Date.now();
-    const updateId = nextUpdateId++;
-    const press = await fetch(`${worker.base}/telegram/webhook`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": SECRET },
-      body: JSON.stringify({
-        update_id: updateId,
-        callback_query: {
-          id: `cb${updateId}`,
-          from: { id: Number(CHAT_ID), is_bot: false, first_name: "Ada" },
-          chat_instance: "1",
-          message: { message_id: fired.messageId, date: Math.floor(Date.now() / 1000), chat: { id: Number(CHAT_ID), type: "private", first_name: "Ada" }, text: "Stretch" },
-          data: `s:10:${runId}`,
-        },
-      }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    expect(press.status).toBe(200);
+    await post((updateId) => ({
+      callback_query: {
+        id: `cb${updateId}`,
+        from: { id: Number(CHAT_ID), is_bot: false, first_name: "Ada" },
+        chat_instance: "1",
+        message: { message_id: fired.messageId, date: Math.floor(Date.now() / 1000), chat, text: "Stretch" },
+        data: `s:10:${runId}`,
+      },
+    }));
     const answer = stub.calls({ token: TOKEN, method: "answerCallbackQuery" });
     const until = [wall(pressed + 600_000, ZONE).hm, wall(Date.now() + 600_000, ZONE).hm].map((hm) => `Snoozed until ${hm}.`);
     expect(answer).toHaveLength(1);

@@ -34,7 +34,7 @@ export async function previewRoute(c: Context<AppEnv>) {
     fromMs = instant;
   }
 
-  const result = await preview(when.value, zone, fromMs, body.count ?? PREVIEW_DEFAULT_COUNT);
+  const result = await preview(when.value, zone, fromMs, body.count ?? PREVIEW_DEFAULT_COUNT, { until: body.until ?? null, runsLeft: body.runsLeft ?? null });
   if (!result.ok) throw new ApiError("bad_request", result.error);
   const response: PreviewReply = { timeZone: zone, ...result.value };
   return c.json(response, 200);
@@ -75,6 +75,6 @@ export const previewOperations = (): Operation[] => [
     access: "admin",
     body: "PreviewRequest",
     answers: [[200, "The preview.", "PreviewResponse"]],
-    errors: { bad_request: `not exactly one of cron, at and delay, an unknown zone, a \`from\` that is not an RFC 3339 instant, or ${JOB_RULES}` },
+    errors: { bad_request: `not exactly one of cron, at, delay and rrule (with start), an unknown zone, a \`from\` that is not an RFC 3339 instant, or ${JOB_RULES}` },
   },
 ];

@@ -8,7 +8,7 @@
 import { lengthOf } from "../jobs/text-fields";
 import { jobLine } from "../jobs/texts";
 import { LIMITS } from "../schemas/jobs";
-import { formatWeekdayTime, loadCron, parseCron, preview, readEvery, readWhen } from "../time";
+import { formatWeekdayTime, parseCron, preview, readEvery, readWhen } from "../time";
 import type { Reply } from "./buttons";
 import type { Asker, CommandHost } from "./host";
 import { cronProblemText, everyProblemText, everyUsage, noTextText, remindUsage, tooLongText, understoodLine, whenProblemText } from "./words";
@@ -68,7 +68,6 @@ export async function everyCommand(host: CommandHost, who: Asker, args: string):
   const text = input.slice(phrase.length).replace(/^[\s,.:;–—-]+/, "").trim();
   if (text === "") return { markdown: noTextText("every", phrase, who.zone, who.now) };
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(lengthOf(text), LIMITS.text) };
-  await loadCron();
   const parsed = parseCron(cron);
   if (!parsed.ok) return { markdown: cronProblemText(cron, parsed.error, text) };
   const created = await host.create(who.chatId, { name: nameOf(text), kind: "prompt", text, cron }, "user");

@@ -6,7 +6,7 @@
  */
 export { type Parsed } from "../result";
 export { parseZone, unknownZone, formatOffset, offsetAt, localFields, resolveLocal, type Resolution } from "./zone";
-export { parseCron, loadCron, cronLoaded, type CronSchedule, type MonthDayRule, type WeekdayRule } from "./cron";
+export { parseCron, type CronSchedule, type MonthDayRule, type WeekdayRule } from "./cron";
 export { cronosRule } from "./cronos";
 export { nextOccurrence, SEARCH_DAYS, type Occurrence, type DstNote } from "./next";
 export {
@@ -21,11 +21,14 @@ export {
   type RuleSchedule,
   type RuleEnds,
 } from "./rules";
+export { parseUntil } from "./until";
 export { parseAt, resolveAt, resolveDelay, checkOneOff, maxAhead, PAST_GRACE_MS, type ParsedAt } from "./at";
 export {
   preview,
   describeCron,
+  endsBeforeFirstRun,
   neverFires,
+  oneOffEnds,
   noteText,
   PREVIEW_DEFAULT_COUNT,
   PREVIEW_MAX_COUNT,

@@ -125,7 +125,7 @@ describe("firing a prompt with memory references", () => {
   });
 
   it("names every record that is gone", () => {
-    expect(memoryGoneText({ id: "k7m2q", name: "R" }, ["aaaaaa", "bbbbbb", "cccccc"], false)).toMatch(/^⚠️ Job "R" \(k7m2q\) did not run: its memory records aaaaaa, bbbbbb and cccccc no longer exist\. /);
+    expect(memoryGoneText({ id: "k7m2q", name: "R" }, ["aaaaaa", "bbbbbb", "cccccc"], "keep")).toMatch(/^⚠️ Job "R" \(k7m2q\) did not run: its memory records aaaaaa, bbbbbb and cccccc no longer exist\. /);
   });
 
   it("ignores memory for a watcher (it has none)", () => {

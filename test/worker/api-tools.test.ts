@@ -90,7 +90,7 @@ describe("schedule: create", () => {
     const cases: [unknown, string][] = [
       [{ action: "create", kind: "prompt", cron: "0 9 * * *", text: "Hi" }, '"name" is required for create, such as "Inbox summary".'],
       [{ action: "create", name: "P", cron: "0 9 * * *", text: "Hi" }, '"kind" is required for create: "prompt" (the agent does "text") or "watcher" (a script in "command").'],
-      [{ ...prompt, at: "2031-01-01", cron: "0 9 * * *" }, 'Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".'],
+      [{ ...prompt, at: "2031-01-01", cron: "0 9 * * *" }, 'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".'],
       [
         { ...prompt, cron: "0 9 * * MON#6" },
         'Invalid cron expression "0 9 * * MON#6": the day-of-week field "MON#6" has "MON#6"; "#" takes a week from 1 to 5 after a weekday, e.g. "MON#1"; use 0–7 (0 and 7 are Sunday) or SUN–SAT, e.g. "1-5", "MON,WED,FRI", "5L" (the last Friday) or "MON#1" (the first Monday).',
@@ -220,7 +220,7 @@ describe("schedule: preview and test", () => {
   });
 
   it("refuses a preview without exactly one schedule, or with one the rules reject", async () => {
-    const one = 'Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".';
+    const one = 'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".';
     expect(await schedule("320032", { action: "preview" })).toEqual(refused(one));
     expect(await schedule("320032", { action: "preview", cron: "0 9 * * *", delay: "PT1H" })).toEqual(refused(one));
     expect(await schedule("320032", { action: "preview", delay: "PT10S" })).toEqual(refused('"delay" must be from 1 minute (PT1M) to 5 years (P5Y); got "PT10S".'));

@@ -122,7 +122,7 @@ describe("POST /admin/preview", () => {
   });
 
   it("needs exactly one of cron, at and delay, with the one sentence of that rule", async () => {
-    const one = badRequest('Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".');
+    const one = badRequest('Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".');
     expect(await preview({ timeZone: "UTC" })).toEqual(one);
     expect(await preview({ cron: "0 9 * * *", at: "2026-09-27T09:00" })).toEqual(one);
     expect(await preview({ cron: "0 9 * * *", at: "2026-09-27T09:00", delay: "PT20M" })).toEqual(one);

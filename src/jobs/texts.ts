@@ -153,7 +153,7 @@ export const stillRunningText = (id: string) => `Job ${id} is still running.`;
 
 /** A resume of a recurring job whose end came (DESIGN §3 End): nothing is left to run until its ends change. */
 export function noRunsLeftText(job: { id: string; name: string; until: number | null; runsLeft: number | null }, zone: string, now: number): string {
-  const end = job.runsLeft === 0 || job.until === null ? "its last scheduled run was claimed" : `its next run would be after its end (until ${untilText(job.until, zone, now)})`;
+  const end = job.runsLeft === 0 || job.until === null ? "its last scheduled run has started" : `its next run would be after its end (until ${untilText(job.until, zone, now)})`;
   return `Job ${job.id} (${job.name}) has no scheduled run left: ${end}. Give it a later "until" or more "runsLeft" (edit it), or cancel it.`;
 }
 export const tooManyJobsText = (limit: number) => `This chat already has ${limit} jobs (the limit); cancel one first.`;

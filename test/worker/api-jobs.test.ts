@@ -39,6 +39,8 @@ describe("POST /admin/chats/:chatId/jobs", () => {
       kind: "prompt",
       category: "recurring",
       schedule: { cron: "0 8 * * 1-5" },
+      until: null,
+      runsLeft: null,
       text: "Summarise my inbox",
       enabled: true,
       createdAt: expect.stringMatching(ISO_INSTANT),

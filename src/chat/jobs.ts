@@ -9,7 +9,7 @@ import { advance } from "../jobs/fire";
 import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type JobList, type Run } from "../schemas/jobs";
 import type { ChatSettings, ZoneChange } from "../schemas/chats";
 import { newJobRecord, specDefaults, type JobRecord } from "../jobs/records";
-import { memoryRefMissingText, noJobText, noRunsLeftText, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
+import { defaultZoneNotice, memoryRefMissingText, noJobText, noRunsLeftText, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { err, ok, type Result } from "../result";
 import { firstSentence, sentenceFor } from "../sentence";
@@ -99,6 +99,8 @@ export class JobOps {
     const oneOffs: number[] = [];
     this.d.transaction(() => {
       this.d.settings.set("time_zone", zone);
+      // A chat that chose its zone (or went back to the default on purpose) knows where its times are.
+      if (this.d.settings.get("zone_told") === null) this.d.settings.set("zone_told", String(now));
       const effective = this.d.info.zone().zone;
       for (const row of this.d.jobs.rows()) {
         if (!row.ok) continue;
@@ -124,6 +126,19 @@ export class JobOps {
     });
     const { zone: effective, isDefault } = this.d.info.zone();
     return ok({ chatId, timeZone: effective, isDefault, cronJobs, oneOffs: oneOffs.length, message: zoneChangedText(effective, isDefault, now, cronJobs, oneOffs) });
+  }
+
+  /**
+   * The default-zone notice (DESIGN §6), told once: to a chat that follows DEFAULT_TIMEZONE, on the reply that
+   * creates a job, the first time. When it was told (or the chat set a zone) is kept in the chat's settings
+   * (`zone_told`), so it is never told again, whatever the chat does next.
+   */
+  zoneNotice(chatId: string): string | null {
+    if (!this.d.info.bind(chatId).ok) return null;
+    const { zone, isDefault } = this.d.info.zone();
+    if (!isDefault || this.d.settings.get("zone_told") !== null) return null;
+    this.d.settings.set("zone_told", String(this.d.now()));
+    return defaultZoneNotice(zone);
   }
 
   list(chatId: string, filter: JobFilter = {}): Result<JobList> {

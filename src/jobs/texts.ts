@@ -158,6 +158,12 @@ export function noRunsLeftText(job: { id: string; name: string; until: number | 
 }
 export const tooManyJobsText = (limit: number) => `This chat already has ${limit} jobs (the limit); cancel one first.`;
 
+/**
+ * Told once, on the reply that creates a chat's first job while it follows the default zone (DESIGN §6):
+ * `Times here are in UTC. Where are you? Send /timezone and your city, e.g. /timezone Berlin.`
+ */
+export const defaultZoneNotice = (zone: string) => `Times here are in ${zone}. Where are you? Send /timezone and your city, e.g. /timezone Berlin.`;
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**

@@ -19,12 +19,23 @@ function nameOf(text: string): string {
   return chars.length <= LIMITS.name ? chars.join("") : `${chars.slice(0, LIMITS.name - 1).join("")}…`;
 }
 
-/** Creates a one-off prompt at `instant` with `text` for the chat's user: the job line and the time understood. */
-export async function createReminder(host: CommandHost, who: Asker, instant: number, text: string): Promise<Reply & { jobId?: string }> {
+/**
+ * Creates a one-off prompt at `instant` with `text` for the chat's user: the job line, the time understood, a
+ * `note` on it (a DST change moved it) and the default-zone notice the first time.
+ */
+export async function createReminder(host: CommandHost, who: Asker, instant: number, text: string, note: string | null = null): Promise<Reply & { jobId?: string }> {
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(lengthOf(text), LIMITS.text) };
   const created = await host.create(who.chatId, { name: nameOf(text), kind: "prompt", text, at: new Date(instant).toISOString() }, "user");
   if (!created.ok) return { markdown: created.error.message };
-  return { markdown: `Created ${jobLine(created.value, who.zone, who.now)}\n${understoodLine(instant, who.zone, who.now)}`, jobId: created.value.id };
+  const lines = [`Created ${jobLine(created.value, who.zone, who.now)}`, understoodLine(instant, who.zone, who.now)];
+  if (note) lines.push(`${note}.`);
+  return { markdown: await withZoneNotice(host, who, lines), jobId: created.value.id };
+}
+
+/** A created job's reply, with the default-zone notice the first time (DESIGN §6). */
+async function withZoneNotice(host: CommandHost, who: Asker, lines: string[]): Promise<string> {
+  const notice = await host.zoneNotice(who.chatId);
+  return (notice === null ? lines : [...lines, notice]).join("\n");
 }
 
 /** `/remind <when> <text>`. */
@@ -38,8 +49,7 @@ export async function remindCommand(host: CommandHost, who: Asker, args: string)
   }
   const { instant, phrase, rest, note } = read.value;
   if (rest === "") return { markdown: noTextText("remind", phrase, who.zone, who.now) };
-  const reply = await createReminder(host, who, instant, rest);
-  return { markdown: note && reply.jobId ? `${reply.markdown}\n${note}.` : reply.markdown };
+  return createReminder(host, who, instant, rest, note);
 }
 
 /** A quoted cron (straight or curly quotes), a macro, or five unquoted fields of digits and `* , - /`. */
@@ -79,5 +89,5 @@ export async function everyCommand(host: CommandHost, who: Asker, args: string):
     lines.push(`Next: ${next.value.occurrences.map((at) => formatWeekdayTime(Date.parse(at), who.zone, who.now)).join(", ")}`);
     for (const note of next.value.notes) lines.push(`${note}.`);
   }
-  return { markdown: lines.join("\n") };
+  return { markdown: await withZoneNotice(host, who, lines) };
 }

@@ -89,9 +89,10 @@ describe("/remind reads the time as people write it", () => {
     expect(at).toBeGreaterThanOrEqual(t0 + 2 * HOUR);
     expect(at).toBeLessThanOrEqual(t1 + 2 * HOUR);
     expect(job!.name).toBe("check the oven");
-    expect(reply.params.text).toMatch(/\(UTC\), in 2 h$/);
+    expect(reply.params.text).toMatch(/\(UTC\), in 2 h\nTimes here are in UTC\. Where are you\? Send \/timezone and your city, e\.g\. \/timezone Berlin\.$/);
     const t2 = await clockOf(chat.stub);
-    await say(chat, "/remind 1h30m call back");
+    // Told once: the second job's reply ends with how far ahead it is.
+    expect((await say(chat, "/remind 1h30m call back")).params.text).toMatch(/\(UTC\), in 1 h 30 min$/);
     const t3 = await clockOf(chat.stub);
     const back = (await jobsOf<Job>(chat)).find((j) => j.name === "call back")!;
     const backAt = Date.parse((back.schedule as { at: string }).at);

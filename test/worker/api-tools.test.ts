@@ -37,6 +37,8 @@ describe("schedule: create", () => {
         kind: "prompt",
         category: "recurring",
         schedule: { cron: "0 0 1 1 *" },
+        until: null,
+        runsLeft: null,
         text: "Happy new year",
         enabled: true,
         createdAt: expect.stringMatching(ISO_INSTANT),
@@ -100,7 +102,7 @@ describe("schedule: create", () => {
       [{ ...prompt, cron: "0 9 * * *", command: "true" }, 'A prompt job takes "text", not "command"; use kind "watcher" to run a script.'],
       [{ ...prompt, cron: "0 9 * * *", timeoutSeconds: 30 }, '"timeoutSeconds" applies only to watchers.'],
       [{ action: "create", name: "W", kind: "watcher", cron: "0 9 * * *", command: "true", text: "Hi" }, 'A watcher takes "command", not "text": its script\'s output becomes the prompt.'],
-      [{ ...prompt, cron: "0 9 * * *", id: "abcde" }, '"id" does not apply to "create", which takes only "name", "kind", "at", "cron", "delay", "text", "command", "timeoutSeconds", "memoryRefs" and "onlyOnChange".'],
+      [{ ...prompt, cron: "0 9 * * *", id: "abcde" }, '"id" does not apply to "create", which takes only "name", "kind", "at", "cron", "delay", "rrule", "start", "until", "runsLeft", "text", "command", "timeoutSeconds", "memoryRefs" and "onlyOnChange".'],
     ];
     for (const [body, text] of cases) expect(await schedule(chat, body), JSON.stringify(body)).toEqual(refused(text));
     expect((await send("GET", `/admin/chats/${chat}/jobs`)).body.jobs).toEqual([]);
@@ -225,7 +227,7 @@ describe("schedule: preview and test", () => {
     expect(await schedule("320032", { action: "preview", cron: "0 9 * * *", delay: "PT1H" })).toEqual(refused(one));
     expect(await schedule("320032", { action: "preview", delay: "PT10S" })).toEqual(refused('"delay" must be from 1 minute (PT1M) to 5 years (P5Y); got "PT10S".'));
     expect(await schedule("320032", { action: "preview", cron: "0 9 * * *", text: "Hi" })).toEqual(
-      refused('"text" does not apply to "preview", which takes only "at", "cron" and "delay".'),
+      refused('"text" does not apply to "preview", which takes only "at", "cron", "delay", "rrule", "start", "until" and "runsLeft".'),
     );
   });
 

@@ -48,7 +48,22 @@ describe("MCP", () => {
     const create = tools.find((t) => t.name === "schedule_create")!;
     expect(create.description).toContain("Times are in the chat's time zone");
     expect(create.inputSchema).toMatchObject({ type: "object", additionalProperties: false });
-    expect(Object.keys(create.inputSchema.properties ?? {}).sort()).toEqual(["at", "command", "cron", "delay", "kind", "memoryRefs", "name", "onlyOnChange", "text", "timeoutSeconds"]);
+    expect(Object.keys(create.inputSchema.properties ?? {}).sort()).toEqual([
+      "at",
+      "command",
+      "cron",
+      "delay",
+      "kind",
+      "memoryRefs",
+      "name",
+      "onlyOnChange",
+      "rrule",
+      "runsLeft",
+      "start",
+      "text",
+      "timeoutSeconds",
+      "until",
+    ]);
     expect(tools.find((t) => t.name === "set_timezone")!.inputSchema).toMatchObject({ required: ["zone"] });
     expect(tools.find((t) => t.name === "memory_update")!.inputSchema).toMatchObject({ required: ["id", "revision"], additionalProperties: false });
     await client.close();

@@ -15,7 +15,7 @@ import type { CreatedBy } from "../schemas/jobs";
 import { err, ok, type Result } from "../result";
 import { chatRunId, runnerOutcome, type RunnerOutcome } from "../contracts/runner";
 import { firstSentence, sentenceFor } from "../sentence";
-import { deliverArgs, gateSettleArgs, turnAnswerArgs } from "../schemas/agent";
+import { deliverArgs, gateSettleArgs, turnAnswerArgs, turnFailureArgs, turnStepArgs } from "../schemas/agent";
 import type { ChatSettings, TranscriptEntry, ZoneChange } from "../schemas/chats";
 import type { MemoryCreateInput, MemoryRecord, MemoryUpdateInput } from "../schemas/memory";
 import type { ImportBatch, ImportReply } from "../schemas/import";
@@ -24,7 +24,7 @@ import { Inbox, type Handled } from "./inbox";
 import { TelegramOutbox } from "./outbox";
 import { AlarmClock } from "./alarm";
 import { Conversation, type OfferOptions, type OfferResult } from "./conversation";
-import type { NextPrompt, TurnAnswer } from "../contracts/turn";
+import type { NextPrompt, StepRecord, TurnAnswer, TurnFailure } from "../contracts/turn";
 import { Deliveries } from "./deliveries";
 import { Directory } from "./directory";
 import { Firing } from "./firing";
@@ -45,10 +45,12 @@ import { RunStore } from "./store/runs";
 import { migrate } from "./store/schema";
 import { SettingsStore } from "./store/settings";
 import { TranscriptStore } from "./store/transcript";
+import { TurnStepStore } from "./store/turn-steps";
 import { UserPromptStore } from "./store/user-prompts";
 import { UsageStore } from "./store/usage";
 import { DirectoryStore } from "./store/directory";
 import { TurnRights } from "./turns";
+import { ModelTurns } from "./model-turns";
 import { Watchers } from "./watchers";
 
 
@@ -118,7 +120,8 @@ export class ChatScheduler extends DurableObject<Env> {
     this.jobs = new JobOps({ jobs: jobStore, memory: memoryStore, runs, settings, info, firing: this.firing, watchers: this.watchers, turns: this.turns, config, now, transaction });
     this.memory = new MemoryOps({ memory: memoryStore, jobs: jobStore, info, now, transaction });
     this.imports = new Imports({ imports: new ImportStore(this.db), jobOps: this.jobs, info, now });
-    this.conversation = new Conversation({ jobs: jobStore, usage, config, userPrompts, runs, gateStore, gate, transcript, deliveries, settler, info, env: currentEnv, now, transaction });
+    const modelTurns = new ModelTurns({ gate, steps: new TurnStepStore(this.db), runs, now, transaction });
+    this.conversation = new Conversation({ jobs: jobStore, usage, config, userPrompts, runs, gateStore, gate, transcript, deliveries, settler, turns: modelTurns, info, env: currentEnv, now, transaction });
     this.inbox = new Inbox({ transcript, userPrompts, offers: new OfferStore(this.db), info, deliveries, jobs: this.jobs, env: currentEnv, config, now, transaction });
     this.outbox = new TelegramOutbox({ outbox: outboxStore, info, config, now });
   }
@@ -281,6 +284,24 @@ export class ChatScheduler extends DurableObject<Env> {
     const parsed = turnAnswerArgs().safeParse(answer, { error: sentenceFor });
     if (!parsed.success) return Promise.resolve(err("bad_request", firstSentence(parsed.error)));
     return this.healed(this.conversation.finish(token, key, answer, model));
+  }
+
+  /** The holder records a step of its model turn: the model's answer before its tools run, or their results. */
+  gateStep(token: string, key: string, record: StepRecord): Promise<Result<null>> {
+    const args = gateSettleArgs().pick({ token: true, key: true }).safeParse({ token, key }, { error: sentenceFor });
+    if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
+    const parsed = turnStepArgs().safeParse(record, { error: sentenceFor });
+    if (!parsed.success) return Promise.resolve(err("bad_request", firstSentence(parsed.error)));
+    return this.healed(this.conversation.step(token, key, parsed.data));
+  }
+
+  /** The holder's try of its model turn failed: the turn waits for its next try, or after the fifth the chat is told. */
+  gateRetry(token: string, key: string, failure: TurnFailure): Promise<Result<{ retryAt: number | null; next: NextPrompt | null }>> {
+    const args = gateSettleArgs().pick({ token: true, key: true }).safeParse({ token, key }, { error: sentenceFor });
+    if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
+    const parsed = turnFailureArgs().safeParse(failure, { error: sentenceFor });
+    if (!parsed.success) return Promise.resolve(err("bad_request", firstSentence(parsed.error)));
+    return this.healed(this.conversation.retry(token, key, parsed.data));
   }
 
   /** The holder's next prompt (the oldest pending one), or null, which releases the gate. */

@@ -4,20 +4,24 @@
  * waits `retry_after` plus jitter; 5xx answers are retried with backoff, at most 8 attempts or 24 h; a send
  * that met no answer at all (a network error, a time-out) waits the same way but does not use up an attempt,
  * so an outage of minutes is outlasted and only the 24 h bound gives up; 403 or "chat not found" marks the
- * chat blocked and drops what was pending. Rows go in order: a row that must wait holds back the ones after
- * it. The alarm sends within a time budget, after it has fired its jobs, so a slow Bot API never holds them up.
+ * chat blocked and drops what was pending. A message that would take more than 10 parts goes out as its first
+ * part and then the whole of it as a Markdown file, `reply.md` (DESIGN §7 Long replies), under the same rules.
+ * Rows go in order: a row that must wait holds back the ones after it. The alarm sends within a time budget,
+ * after it has fired its jobs, so a slow Bot API never holds them up.
  */
 import { backoffMs } from "../backoff";
 import type { Config } from "../config";
 import type { ChatInfo } from "./info";
 import type { OutboxRow, OutboxStore } from "./store/outbox";
-import { BOT_API_TIMEOUT_MS, callBotApi, NetworkError, TelegramError, type BotApi, type ParamsOf } from "../telegram/api";
+import { BOT_API_TIMEOUT_MS, callBotApi, NetworkError, sendDocument, TelegramError, type BotApi, type ParamsOf } from "../telegram/api";
 import { buttonRowsSchema } from "../schemas/chats";
 import { jobButtons, keyboard } from "../telegram/buttons";
 import { splitForTelegram } from "../telegram/render";
 
 export const MAX_SEND_ATTEMPTS = 8;
 export const MAX_SEND_AGE_MS = 24 * 3_600_000;
+/** A message of more parts than this goes out as its first part and the whole of it as `reply.md`. */
+export const MAX_PARTS = 10;
 /**
  * How long one alarm may spend sending (so a due job waits at most this long on a hung Bot API): what is left waits for the
  * next alarm, which comes at once and fires the chat's due jobs first.
@@ -56,12 +60,14 @@ async function sendOutbox(
 
 async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: OutboxRow, budget: Budget): Promise<"sent" | "waiting" | "blocked"> {
   const parts = splitForTelegram(row.markdown);
-  for (let i = row.parts_sent; i < parts.length; i++) {
+  // Sent as two parts, the first and the file, when it would take more than MAX_PARTS.
+  const count = parts.length > MAX_PARTS ? 2 : parts.length;
+  for (let i = row.parts_sent; i < count; i++) {
     const left = budget.deadline - budget.now();
     if (left <= 0) return "waiting"; // the next alarm goes on from this part
     const timeoutMs = Math.min(BOT_API_TIMEOUT_MS, left);
     const part = parts[i]!;
-    const last = i === parts.length - 1;
+    const last = i === count - 1;
     const params: ParamsOf<"sendMessage"> = {
       chat_id: chatId,
       text: part.html,
@@ -70,12 +76,16 @@ async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: Out
       ...(last ? markup(row) : {}),
     };
     try {
-      try {
-        await callBotApi(api, "sendMessage", params, timeoutMs);
-      } catch (error) {
-        if (!(error instanceof TelegramError && error.cannotParse)) throw error;
-        const { parse_mode: _html, ...plain } = params;
-        await callBotApi(api, "sendMessage", { ...plain, text: part.text }, Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now())));
+      if (count < parts.length && i === 1) {
+        await sendDocument(api, { chat_id: chatId, ...markup(row) }, { filename: "reply.md", content: row.markdown, type: "text/markdown" }, timeoutMs);
+      } else {
+        try {
+          await callBotApi(api, "sendMessage", params, timeoutMs);
+        } catch (error) {
+          if (!(error instanceof TelegramError && error.cannotParse)) throw error;
+          const { parse_mode: _html, ...plain } = params;
+          await callBotApi(api, "sendMessage", { ...plain, text: part.text }, Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now())));
+        }
       }
     } catch (error) {
       const now = budget.now();

@@ -4,13 +4,14 @@
  * table; migration 9 copies the runs into a table that takes the new statuses and seeds each watcher's failure
  * streak from its last result; migration 11 adds the buttons of transcript entries and outbox rows, and the
  * offers; migration 12 parts open runs from settled ones, in two tables without a secondary index; migration 13
- * copies the jobs into a table that takes a recurrence rule and where a job ends. The object
+ * gives the gate's turn and the prompts in line what a model turn keeps across its tries, and a table for its
+ * steps; migration 14 copies the jobs into a table that takes a recurrence rule and where a job ends. The object
  * then reads the converted rows. Chat ids 8100000 up.
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { migrate, MIGRATIONS } from "../../src/chat/store/schema";
-import { advanceTo, chatIds, clockOf, HOUR, must, spyQueue, transcript, type JobView } from "./agent-helpers";
+import { advanceTo, chatIds, clockOf, HOUR, must, spyQueue, transcript, userMessage, type JobView } from "./agent-helpers";
 import { captureLog, fireWatcher, settleWith, withRunner } from "./watcher-helpers";
 
 const newChat = chatIds(8_100_000);
@@ -187,14 +188,57 @@ describe("migration 12: open runs apart from settled ones", () => {
   });
 });
 
-describe("migration 13: rule jobs and jobs that end", () => {
+describe("migration 13: durable model turns", () => {
+  it("keeps the gate's holder and the prompts in line as they were, nothing tried, and the holder records a step and goes on", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    await must(stub.getSettings(chatId));
+    const now = await clockOf(stub);
+    const [m1, m2, m3] = ["1", "2", "3"].map((id) => userMessage(chatId, id, `message ${id}`));
+    const columns = await runInDurableObject(stub, (instance, state) => {
+      const sql = state.storage.sql;
+      resetTo(sql, 12);
+      // The rows are written behind the object's back: what its stores keep in memory is read again.
+      for (const store of (instance as unknown as { remembering: { forget(): void }[] }).remembering) store.forget();
+      sql.exec("INSERT INTO settings (key, value) VALUES ('chat_id', ?)", chatId);
+      // A holder working on m:1 (its lease an hour ahead), m:2 and m:3 waiting behind it.
+      sql.exec("INSERT INTO gate (id, token, lease_until, active_key, active_message) VALUES (1, 'old-token', ?, 'm:1', ?)", now + HOUR, JSON.stringify(m1));
+      sql.exec("INSERT INTO pending (key, message, received_at) VALUES ('m:2', ?, ?), ('m:3', ?, ?)", JSON.stringify(m2), now, JSON.stringify(m3), now);
+      expect(migrate(sql)).toBe(MIGRATIONS.length);
+      return {
+        gate: sql.exec("SELECT token, active_key, prompt, tries, retry_at FROM gate").toArray(),
+        pending: sql.exec("SELECT key, prompt, tries FROM pending ORDER BY seq").toArray(),
+        steps: indexesOf(sql, "turn_steps"),
+      };
+    });
+    expect(columns).toEqual({
+      gate: [{ token: "old-token", active_key: "m:1", prompt: null, tries: 0, retry_at: null }],
+      pending: [{ key: "m:2", prompt: null, tries: 0 }, { key: "m:3", prompt: null, tries: 0 }],
+      steps: [],
+    });
+    // The holder of before the migration records a step of its turn, finishes it, and is handed m:2 then m:3.
+    const answer = { content: null, calls: [{ id: "call_1", name: "schedule_list", args: "{}" }] };
+    expect(await stub.gateStep("old-token", "m:1", { step: 0, answer })).toEqual({ ok: true, value: null });
+    expect(await stub.gateStep("old-token", "m:1", { step: 0, results: [{ ok: true, text: "No scheduled jobs." }] })).toEqual({ ok: true, value: null });
+    const finished = await must<{ next: { message: { key: string } } | null }>(stub.gateFinish("old-token", "m:1", { markdown: "Nothing yet.", prompt: "[header]\nmessage 1", status: "delivered", detail: null }, true));
+    expect(finished.next?.message.key).toBe("m:2");
+    expect((await transcript(stub, chatId)).map((e) => [e.role, e.text])).toEqual([
+      ["prompt", "[header]\nmessage 1"],
+      ["tool", "schedule_list {}\n→ ok: No scheduled jobs."],
+      ["bot", "Nothing yet."],
+    ]);
+    expect(await must(stub.gateNext("old-token"))).toMatchObject({ message: { key: "m:3" } });
+  });
+});
+
+describe("migration 14: rule jobs and jobs that end", () => {
   it("keeps every job and column, lets a rule job be stored, and still refuses a row with two schedules", async () => {
     const { chatId, stub } = newChat();
     await must(stub.getSettings(chatId));
     const later = (await clockOf(stub)) + HOUR;
     const refused = await runInDurableObject(stub, (_instance, state) => {
       const sql = state.storage.sql;
-      resetTo(sql, 12);
+      resetTo(sql, 13);
       sql.exec("INSERT INTO settings (key, value) VALUES ('chat_id', ?)", chatId);
       const job =
         "INSERT INTO jobs (id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, memory_refs, only_on_change, failure_streak, imported_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 0, 'admin', ?, ?, ?, ?, ?)";

@@ -70,6 +70,8 @@ export const importEntry = lazy(() =>
     enabled: z.boolean(),
     /** The source ran this cron in UTC whatever its zone said (acpbot): say so when the chat's zone is not UTC. */
     cronWasUtc: z.boolean().optional(),
+    /** The Cronos expression (Playa) the entry's rule stands for: say so once it is imported. */
+    fromCronos: z.string().max(300).optional(),
   }),
 );
 export type ImportEntry = z.infer<ReturnType<typeof importEntry>>;

@@ -22,6 +22,7 @@ import { outcomeSchema } from "../schemas/runner";
 import { webhookAck } from "../schemas/telegram";
 import { scheduleBody, setTimezoneBody, toolReplySchema } from "../schemas/tools";
 import { updateSchema } from "../telegram/update";
+import { zonesReply } from "../schemas/zones";
 
 /** The document's component schemas by name; each getter builds its schema on first use. */
 export function components() {
@@ -76,6 +77,7 @@ export function components() {
     SessionStatus: sessionStatusSchema,
     AppSessionRequest: appLoginBody,
     AppSessionReply: appSessionReply,
+    ZonesReply: zonesReply,
   } satisfies Record<string, () => z.ZodType>;
 }
 export type ComponentName = keyof ReturnType<typeof components>;

@@ -42,4 +42,4 @@ export { loadTemporal, hasNativeTemporal } from "./temporal";
 export { readWhen, findWhen, type WhenRead, type WhenProblem, type WhenResult } from "./when";
 export { type Locale } from "./chrono";
 export { readEvery, type EveryRead, type EveryProblem, type EveryResult } from "./every";
-export { zonesFor, parseOffset, MAX_CHOICES, type PlaceAnswer } from "./places";
+export { zonesFor, placeZone, zoneChoiceLabel, parseOffset, MAX_CHOICES, type PlaceAnswer } from "./places";

@@ -98,7 +98,8 @@ export class Inbox {
       const wasBlocked = this.d.info.blocked();
       // They wrote again (the D1 directory follows in the sync after every call).
       if (wasBlocked) this.d.info.setBlocked(false);
-      const context = this.context(origin.chatId, wasBlocked, now);
+      const language = (update.message ?? update.callback_query)?.from?.language_code;
+      const context = { ...this.context(origin.chatId, wasBlocked, now), ...(language ? { language } : {}) };
       const key = `u:${update.update_id}`;
       if (update.callback_query) {
         const data = update.callback_query.data ?? "";

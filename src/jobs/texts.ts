@@ -66,12 +66,15 @@ export async function readyFor(jobs: readonly Pick<Job, "schedule">[]): Promise<
   if (jobs.some((job) => "rrule" in job.schedule)) await loadRules();
 }
 
-/** `31 Dec`, `31 Dec 2027`, `31 Dec 17:00`: an `until` in the chat's zone, its time left out when it is a day's end. */
+/**
+ * `31 Dec`, `31 Dec 2027`, `31 Dec 17:00`: an `until` in the chat's zone, its time left out when it is a day's
+ * end (its last minute: runs are on whole minutes, so 23:59 and 23:59:59.999 end the same day).
+ */
 export function untilText(until: number, zone: string, now: number): string {
   const [day, month, time] = formatDayMonthTime(until, zone).split(" ");
   const f = localFields(zone, until);
   const year = f.year === localFields(zone, now).year ? "" : ` ${f.year}`;
-  const endOfDay = f.hour === 23 && f.minute === 59 && f.second === 59;
+  const endOfDay = f.hour === 23 && f.minute === 59;
   return `${day} ${month}${year}${endOfDay ? "" : ` ${time}`}`;
 }
 

@@ -28,7 +28,7 @@ export interface CommandHost {
  * What /status shows of the chat's circumstances besides its jobs and zone, the chat's now, and the Scheduler Mini
  * App's URL when /jobs can offer it (a bot and an https PUBLIC_URL), else null.
  */
-export type CommandContext = { chatId: string; agent: string; runner: string; blocked: boolean; now: number; appUrl: string | null };
+export type CommandContext = { chatId: string; agent: string; runner: string; blocked: boolean; now: number; appUrl: string | null; language?: string };
 
-/** Who asks, and when: the chat, its zone and the chat's now. */
-export type Asker = { chatId: string; zone: string; now: number };
+/** Who asks, and when: the chat, its zone, the chat's now, and the sender's language (Telegram's `language_code`) if known. */
+export type Asker = { chatId: string; zone: string; now: number; language?: string };

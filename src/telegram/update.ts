@@ -7,7 +7,7 @@ import * as z from "zod";
 import { lazy } from "../lazy";
 
 export const updateSchema = lazy(() => {
-  const user = z.object({ id: z.number().int(), is_bot: z.boolean().optional(), username: z.string().optional() });
+  const user = z.object({ id: z.number().int(), is_bot: z.boolean().optional(), username: z.string().optional(), language_code: z.string().optional() });
   const chat = z.object({ id: z.number().int(), type: z.string() });
   const message = z.object({
     message_id: z.number().int(),

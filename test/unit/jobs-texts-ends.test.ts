@@ -83,6 +83,9 @@ describe("the job line of a rule job and of a job that ends", () => {
 describe("untilText and a resume with nothing left", () => {
   it("formats an until as the chat reads it", () => {
     expect(untilText(ms("2026-12-31T22:59:59.999Z"), BERLIN, NOW)).toBe("31 Dec");
+    // The day's last minute ends it too: runs are on whole minutes.
+    expect(untilText(ms("2026-12-31T22:59:00.000Z"), BERLIN, NOW)).toBe("31 Dec");
+    expect(untilText(ms("2026-12-31T22:58:00.000Z"), BERLIN, NOW)).toBe("31 Dec 23:58");
     expect(untilText(ms("2026-12-24T17:00:00.000Z"), BERLIN, NOW)).toBe("24 Dec 18:00");
     expect(untilText(ms("2027-03-01T22:59:59.999Z"), BERLIN, NOW)).toBe("1 Mar 2027");
   });

@@ -39,6 +39,18 @@ export const previewBody = lazy(() =>
         .nullable()
         .meta({ minimum: 1, maximum: 1000, description: "With cron or rrule: the occurrences stop after this many." })
         .optional(),
+      when: text("when", "every other tuesday at 10")
+        .max(500, { error: `"when" must be at most 500 characters, such as "every other tuesday at 10".` })
+        .meta({
+          description:
+            "A schedule as a person types it, read as /remind and /every read it: a phrase in any of the bot's languages (`tomorrow 9am`, `every other tuesday at 10`, `jeden Tag um 8 bis 31. Dezember`), a cron, an RRULE, an ISO `at` or a duration. The answer's `schedule` is what it resolved to.",
+          examples: ["every other tuesday at 10"],
+        })
+        .optional(),
+      language: text("language", "de")
+        .max(35, { error: `"language" must be a BCP 47 tag such as "de" or "pt-BR".` })
+        .meta({ description: "With when only: a BCP 47 tag whose language is read first (and says what was not understood); default every language the parser knows.", examples: ["de"] })
+        .optional(),
       timeZone: text("timeZone", "Europe/Berlin")
         .meta({ description: "IANA zone (Windows ids accepted); default DEFAULT_TIMEZONE.", examples: ["Europe/Berlin"] })
         .optional(),
@@ -51,16 +63,33 @@ export const previewBody = lazy(() =>
         .meta({ default: PREVIEW_DEFAULT_COUNT })
         .optional(),
     })
-    .meta({ description: "Exactly one of cron, at, delay, rrule (with start)." }),
+    .meta({ description: "Exactly one of cron, at, delay, rrule (with start), when." }),
 );
 
-/** The preview: the next occurrences, a note per one a DST transition moved, and a description. */
+/** What `when` resolved to: a job's schedule fields (DESIGN §3), with the end the phrase said. */
+export const resolvedSchedule = lazy(() => {
+  const ends = {
+    until: instant().optional().meta({ description: "The end said (`until 31 dec`), as an instant." }),
+    runsLeft: z.number().int().optional().meta({ description: "The number of runs said (`10 times`)." }),
+  };
+  return z
+    .union([
+      z.strictObject({ at: instant() }),
+      z.strictObject({ cron: z.string(), ...ends }),
+      z.strictObject({ rrule: z.string(), start: z.string().meta({ description: "Local `yyyy-MM-ddTHH:mm` in the zone." }), ...ends }),
+    ])
+    .meta({ description: "The fields to create the job with (`at`, `cron` or `rrule` + `start`, and `until`/`runsLeft`)." });
+});
+export type ResolvedSchedule = z.infer<ReturnType<typeof resolvedSchedule>>;
+
+/** The preview: the next occurrences, a note per one a DST transition moved, a description, and what `when` resolved to. */
 export const previewReplySchema = lazy(() =>
   z.strictObject({
     timeZone: z.string(),
     occurrences: z.array(instant()).meta({ description: "RFC 3339 UTC, in order." }),
     notes: z.array(z.string()).meta({ description: "One sentence per occurrence a DST transition moved." }),
     description: z.string(),
+    schedule: resolvedSchedule().optional().meta({ description: "With `when` only: the schedule it resolved to, as a create takes it." }),
   }),
 );
 export type PreviewReply = z.infer<ReturnType<typeof previewReplySchema>>;

@@ -6,57 +6,26 @@
  * made, its description and the next three runs, computed here by the calendar in the chat's zone
  * (Europe/Berlin), not by the Worker's engine.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTelegramStub, type Call, type TelegramStub } from "../stub/telegram-stub.js";
-import { startWorker, waitFor, type Worker } from "./harness.js";
-import { minutes } from "./telegram-text.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { minutes, telegramChat } from "./telegram-chat.js";
 
 const CHAT_ID = "700000202";
 const TOKEN = "123456789:AAE_e2e-every_abcdefghijklmnopqrs";
-const SECRET = "e2e-every-secret";
 const ZONE = "Europe/Berlin";
 
-let stub: TelegramStub;
-let worker: Worker;
-
-beforeAll(async () => {
-  stub = await startTelegramStub();
-  worker = await startWorker({ vars: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_WEBHOOK_SECRET: SECRET, TELEGRAM_API_BASE: stub.url, ALLOWED_USER_IDS: CHAT_ID } });
-  // The chat's zone first: the replies below are then exactly the jobs' (no default-zone notice).
-  expect(await say("/timezone Europe/Berlin")).toMatch(/^Time zone set to Europe\/Berlin \(UTC\+0[12]:00\)\. Now /);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await stub?.close();
-});
-
-let nextUpdateId = 600_000;
-const sends = () => stub.calls({ token: TOKEN, method: "sendMessage" });
+const chat = telegramChat(CHAT_ID, TOKEN, 600_000);
 
 /** The chat's user writes `text` from a Telegram app in `language`; returns the bot's one reply. */
 async function say(text: string, language = "en"): Promise<string> {
-  const before = sends().length;
-  const updateId = nextUpdateId++;
-  const res = await fetch(`${worker.base}/telegram/webhook`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": SECRET },
-    body: JSON.stringify({
-      update_id: updateId,
-      message: {
-        message_id: updateId,
-        from: { id: Number(CHAT_ID), is_bot: false, first_name: "Ada", language_code: language },
-        chat: { id: Number(CHAT_ID), type: "private", first_name: "Ada" },
-        date: Math.floor(Date.now() / 1000),
-        text,
-      },
-    }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  expect(res.status, await res.text()).toBe(200);
-  const reply: Call = await waitFor(() => `the reply to ${text}; wrangler's output ends:\n${worker.log()}`, async () => sends()[before]);
-  return String(reply.params.text);
+  const before = chat.sends().length;
+  await chat.write(text, language);
+  return String((await chat.nthSend(before + 1)).params.text);
 }
+
+beforeAll(async () => {
+  // The chat's zone first: the replies below are then exactly the jobs' (no default-zone notice).
+  expect(await say("/timezone Europe/Berlin")).toMatch(/^Time zone set to Europe\/Berlin \(UTC\+0[12]:00\)\. Now /);
+});
 
 // ── The calendar in Berlin, by Intl ─────────────────────────────────────────────────────────────────────
 
@@ -136,7 +105,7 @@ function reply(now: number, o: { id: string; name: string; shown: string; form: 
 
 /** What the admin API says of the job `id`. */
 async function jobOf(id: string): Promise<Record<string, unknown>> {
-  const res = await worker.send("GET", `/admin/chats/${CHAT_ID}/jobs/${id}`);
+  const res = await chat.worker.send("GET", `/admin/chats/${CHAT_ID}/jobs/${id}`);
   expect(res.status).toBe(200);
   return res.body.job;
 }

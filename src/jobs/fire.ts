@@ -80,7 +80,7 @@ export function nextRecurringRun(schedule: RecurringSchedule, zone: string, afte
  * Where a recurring job goes from `after` (DESIGN §3 End): its next run, or `ended` when no run is left before
  * its `until` (its next occurrence falls after it, or none comes within 5 years).
  */
-export function advance(job: Pick<JobRecord, "schedule" | "until">, schedule: RecurringSchedule, zone: string, after: number): { nextRunAt: number | null; ended: boolean } {
+export function advance(job: Pick<JobRecord, "until">, schedule: RecurringSchedule, zone: string, after: number): { nextRunAt: number | null; ended: boolean } {
   const next = nextRecurringRun(schedule, zone, after);
   if (job.until !== null && (next === null || next > job.until)) return { nextRunAt: null, ended: true };
   return { nextRunAt: next, ended: false };

@@ -233,8 +233,8 @@ describe("decideFire: until", () => {
   });
 
   it("keeps going while the next occurrence is at or before until", () => {
-    expect(advance({ schedule: { type: "rule", ...RULE }, until: TUESDAYS[1] }, { type: "rule", ...RULE }, BERLIN, due)).toEqual({ nextRunAt: TUESDAYS[1], ended: false });
-    expect(advance({ schedule: { type: "rule", ...RULE }, until: TUESDAYS[1] - 1 }, { type: "rule", ...RULE }, BERLIN, due)).toEqual({ nextRunAt: null, ended: true });
+    expect(advance({ until: TUESDAYS[1] }, { type: "rule", ...RULE }, BERLIN, due)).toEqual({ nextRunAt: TUESDAYS[1], ended: false });
+    expect(advance({ until: TUESDAYS[1] - 1 }, { type: "rule", ...RULE }, BERLIN, due)).toEqual({ nextRunAt: null, ended: true });
   });
 
   it("ends a job due after its until without a run, and one held for an undeliverable chat with nothing left", () => {

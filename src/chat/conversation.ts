@@ -53,7 +53,11 @@ export const HISTORY_MAX_CHARS = 8_000;
  * What the built-in agent asks of `offer`: `model`, the context a model turn needs (counted against the day's
  * budget); `answer`, a reply already known (the echo agent's), delivered and settled in the same call.
  */
-export type OfferOptions = { model?: boolean; answer?: TurnAnswer };
+/**
+ * `model`: a model turn, which gets its context; `answer`: the echo's answer, known before the turn;
+ * `redelivered`: the queue delivered this message before (a consumer that had it did not finish), see `RunGate.offer`.
+ */
+export type OfferOptions = { model?: boolean; answer?: TurnAnswer; redelivered?: boolean };
 
 /** `offer`'s answer: the gate's, with the model's context when asked, or `done` when the answer was handed in. */
 export type OfferResult =
@@ -113,6 +117,7 @@ export class Conversation {
           this.d.turns.drop(message.key);
         },
         prompt,
+        options.redelivered === true,
       );
       // Its reply went out but its settle did not (a crash, a failed call): the run is finished, say so.
       if (answer.result === "duplicate" && this.openRun(message.key)) this.d.settler.agentOutcome(message.key, "delivered", null, now);

@@ -7,29 +7,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Job } from "../../src/schemas/jobs";
 import { createdText, jobLine, jobList, noRunsLeftText, readyFor, untilText } from "../../src/jobs/texts";
 import { loadRules, rulesLoaded } from "../../src/time";
+import { jobView } from "./records";
 
 const ms = (iso: string): number => Date.parse(iso);
 const BERLIN = "Europe/Berlin";
 const NOW = ms("2026-12-01T10:00:00Z");
 
-function job(over: Partial<Job> & Pick<Job, "id" | "name" | "schedule">): Job {
-  return {
-    chatId: "123456789",
-    kind: "prompt",
-    category: "recurring",
-    text: "do it",
-    until: null,
-    runsLeft: null,
-    enabled: true,
-    createdAt: "2026-11-20T10:00:00.000Z",
-    createdBy: "user",
-    nextRunAt: null,
-    lastRunAt: null,
-    lastResult: null,
-    running: false,
-    ...over,
-  };
-}
+/** A recurring prompt job as clients see it, no end unless `over` says one. */
+const job = (over: Partial<Job> & Pick<Job, "id" | "name" | "schedule">): Job => jobView({ until: null, runsLeft: null, ...over });
 
 const review = job({ id: "r2v9x", name: "Review", schedule: { rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2026-12-08T10:00" }, nextRunAt: "2026-12-08T09:00:00.000Z" });
 

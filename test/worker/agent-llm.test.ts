@@ -61,7 +61,22 @@ describe("a user's turn", () => {
     expect(first!.messages[0]!.content).toMatch(/Today is \w+day \d{1,2} \w+ \d{4} in the chat's time zone/);
     expect(first!.messages.at(-1)).toEqual({ role: "user", content: entries[1]!.text });
     expect(first!.tools.map((t) => t.function.name)).toEqual(TOOL_NAMES);
-    expect(Object.keys(first!.tools[0]!.function.parameters.properties).sort()).toEqual(["at", "command", "cron", "delay", "kind", "memoryRefs", "name", "onlyOnChange", "text", "timeoutSeconds"]);
+    expect(Object.keys(first!.tools[0]!.function.parameters.properties).sort()).toEqual([
+      "at",
+      "command",
+      "cron",
+      "delay",
+      "kind",
+      "memoryRefs",
+      "name",
+      "onlyOnChange",
+      "rrule",
+      "runsLeft",
+      "start",
+      "text",
+      "timeoutSeconds",
+      "until",
+    ]);
     expect(first!.tools[0]!.function.description).toContain("A watcher (kind \"watcher\", `command`) runs a /bin/sh script without you");
     // The tool's answer follows its call id, as the tool endpoint's JSON.
     const call = second!.messages.at(-2)!;

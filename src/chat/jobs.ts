@@ -5,15 +5,15 @@
  */
 import type { Config } from "../config";
 import { newJobId, shown } from "../contracts/ids";
-import { nextCronRun } from "../jobs/fire";
+import { advance } from "../jobs/fire";
 import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type JobList, type Run } from "../schemas/jobs";
 import type { ChatSettings, ZoneChange } from "../schemas/chats";
 import { newJobRecord, specDefaults, type JobRecord } from "../jobs/records";
-import { memoryRefMissingText, noJobText, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
+import { defaultZoneNotice, memoryRefMissingText, noJobText, noRunsLeftText, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { err, ok, type Result } from "../result";
 import { firstSentence, sentenceFor } from "../sentence";
-import { loadCron, parseZone } from "../time";
+import { loadRules, parseZone } from "../time";
 import type { Firing } from "./firing";
 import type { ChatInfo } from "./info";
 import type { JobStore } from "./store/jobs";
@@ -79,8 +79,10 @@ export class JobOps {
   }
 
   /**
-   * Sets (or with null, resets) the chat's zone: every cron job's next run is recomputed in the new zone
-   * strictly after now, with no catch-up; one-offs keep their instant (DESIGN §4).
+   * Sets (or with null, resets) the chat's zone: every recurring job's next run is recomputed in the new zone
+   * strictly after now, with no catch-up (a rule's `start` stays the same local time, so the rule is expanded
+   * anew there); one-offs keep their instant (DESIGN §4). A job whose next run would now fall after its `until`
+   * has ended: it goes, or, with its last run in flight, goes when that run settles.
    */
   async setTimeZone(chatId: string, input: string | null): Promise<Result<ZoneChange>> {
     const bound = this.d.info.bind(chatId);
@@ -91,12 +93,14 @@ export class JobOps {
       if (!parsed.ok) return err("bad_request", parsed.error);
       zone = parsed.value;
     }
-    if (this.d.jobs.hasCron()) await loadCron();
+    if (this.d.jobs.hasRule()) await loadRules();
     const now = this.d.now();
     let cronJobs = 0;
     const oneOffs: number[] = [];
     this.d.transaction(() => {
       this.d.settings.set("time_zone", zone);
+      // A chat that chose its zone (or went back to the default on purpose) knows where its times are.
+      if (this.d.settings.get("zone_told") === null) this.d.settings.set("zone_told", String(now));
       const effective = this.d.info.zone().zone;
       for (const row of this.d.jobs.rows()) {
         if (!row.ok) continue;
@@ -105,13 +109,36 @@ export class JobOps {
           oneOffs.push(job.schedule.at);
           continue;
         }
+        // Paused, quarantined, or its last run in flight: no next run to move.
+        if (!job.enabled || job.quarantined !== null || job.runsLeft === 0) {
+          cronJobs++;
+          continue;
+        }
+        const step = advance(job, job.schedule, effective, now);
+        if (step.ended && job.runningRunId === null) {
+          this.d.jobs.delete(job.id);
+          this.d.runs.deleteOf(job.id);
+          continue;
+        }
         cronJobs++;
-        if (!job.enabled || job.quarantined !== null) continue;
-        this.d.jobs.save({ ...job, nextRunAt: nextCronRun(job.schedule.cron, effective, now) });
+        this.d.jobs.save({ ...job, nextRunAt: step.nextRunAt, ...(step.ended ? { runsLeft: 0 } : {}) });
       }
     });
     const { zone: effective, isDefault } = this.d.info.zone();
     return ok({ chatId, timeZone: effective, isDefault, cronJobs, oneOffs: oneOffs.length, message: zoneChangedText(effective, isDefault, now, cronJobs, oneOffs) });
+  }
+
+  /**
+   * The default-zone notice (DESIGN §6), told once: to a chat that follows DEFAULT_TIMEZONE, on the reply that
+   * creates a job, the first time. When it was told (or the chat set a zone) is kept in the chat's settings
+   * (`zone_told`), so it is never told again, whatever the chat does next.
+   */
+  zoneNotice(chatId: string): string | null {
+    if (!this.d.info.bind(chatId).ok) return null;
+    const { zone, isDefault } = this.d.info.zone();
+    if (!isDefault || this.d.settings.get("zone_told") !== null) return null;
+    this.d.settings.set("zone_told", String(this.d.now()));
+    return defaultZoneNotice(zone);
   }
 
   list(chatId: string, filter: JobFilter = {}): Result<JobList> {
@@ -228,7 +255,7 @@ export class JobOps {
       if (gone !== null) return err("bad_request", gone);
     }
     const job: JobRecord = { ...latest.value, ...edited.value.spec };
-    if (edited.value.scheduleChanged && job.enabled) job.nextRunAt = edited.value.nextRunAt;
+    if ((edited.value.scheduleChanged || edited.value.reopened) && job.enabled) job.nextRunAt = edited.value.nextRunAt;
     this.d.jobs.save(job);
     return ok(this.view(job, chatId));
   }
@@ -266,13 +293,24 @@ export class JobOps {
     return ok(this.view(job, chatId));
   }
 
-  /** Resumes: a cron job from now; a one-off at its time, at once (late) when that has passed. */
+  /**
+   * Resumes: a recurring job from now; a one-off at its time, at once (late) when that has passed. A recurring
+   * job with no run left before its end is not resumed (409, with the sentence): its `until` or `runsLeft` must
+   * change first.
+   */
   async resume(chatId: string, id: string): Promise<Result<Job>> {
     const found = this.locate(chatId, id);
     if (!found.ok) return found;
-    if (found.value.schedule.type === "cron") await loadCron();
     const current = found.value;
-    const nextRunAt = current.schedule.type === "cron" ? nextCronRun(current.schedule.cron, this.d.info.zone().zone, this.d.now()) : current.schedule.at;
+    let nextRunAt: number | null;
+    if (current.schedule.type === "at") nextRunAt = current.schedule.at;
+    else {
+      if (current.schedule.type === "rule") await loadRules();
+      const zone = this.d.info.zone().zone;
+      const step = advance(current, current.schedule, zone, this.d.now());
+      if (step.ended || current.runsLeft === 0) return err("conflict", noRunsLeftText(current, zone, this.d.now()));
+      nextRunAt = step.nextRunAt;
+    }
     const job: JobRecord = { ...current, enabled: true, nextRunAt, quarantined: null };
     this.d.jobs.save(job);
     return ok(this.view(job, chatId));

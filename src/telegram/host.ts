@@ -17,6 +17,11 @@ export interface CommandHost {
   runNow(chatId: string, id: string): Maybe<Result<Job>>;
   getSettings(chatId: string): Maybe<Result<{ timeZone: string; isDefault: boolean }>>;
   setTimeZone(chatId: string, zone: string | null): Maybe<Result<{ timeZone: string; message: string }>>;
+  /**
+   * The default-zone notice for the reply that created a job (DESIGN §6), the first time only: null when the
+   * chat has its own zone or was told already.
+   */
+  zoneNotice(chatId: string): Maybe<string | null>;
 }
 
 /**

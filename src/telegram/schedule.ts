@@ -4,16 +4,17 @@
  * 80 characters, as the job's name. `/every` reads a repetition whether or not it says so (`/every Montag um 9`);
  * `/remind` a repetition only when it says one (`/remind every day at 8 …` makes the recurring job). The reply
  * is the job line and what was understood: for one time, the time with its weekday and how far ahead; for a
- * repetition the cron made, its description and the next three runs. A WHEN that was not understood is answered
- * in the user's words.
+ * repetition the cron or rule made (with its end: `until`, `runsLeft`), its description and the next three runs.
+ * The reply that creates a chat's first job in the default zone says so once (`zoneNotice`, DESIGN §6). A WHEN
+ * that was not understood is answered in the user's words.
  */
 import { lengthOf } from "../jobs/text-fields";
-import { jobLine } from "../jobs/texts";
-import { LIMITS } from "../schemas/jobs";
-import { formatWeekdayTime, loadCron, parseCron, preview, readSchedule, scheduleProblemText } from "../time";
+import { jobLine, readyFor } from "../jobs/texts";
+import { LIMITS, type CreateJobInput } from "../schemas/jobs";
+import { formatWeekdayTime, parseCron, preview, readSchedule, scheduleProblemText, type Schedule } from "../time";
 import type { Reply } from "./buttons";
 import type { Asker, CommandHost } from "./host";
-import { everyUsage, noTextText, notYetText, remindUsage, tooLongText, understoodLine } from "./words";
+import { everyUsage, noTextText, remindUsage, tooLongText, understoodLine } from "./words";
 
 /** A job's name: its text on one line, cut to 80 characters. */
 function nameOf(text: string): string {
@@ -21,31 +22,56 @@ function nameOf(text: string): string {
   return chars.length <= LIMITS.name ? chars.join("") : `${chars.slice(0, LIMITS.name - 1).join("")}…`;
 }
 
-/** Creates a one-off prompt at `instant` with `text` for the chat's user: the job line and the time understood. */
-export async function createReminder(host: CommandHost, who: Asker, instant: number, text: string): Promise<Reply & { jobId?: string }> {
+/**
+ * Creates a one-off prompt at `instant` with `text` for the chat's user: the job line, the time understood, a
+ * `note` on it (a DST change moved it) and the default-zone notice the first time.
+ */
+export async function createReminder(host: CommandHost, who: Asker, instant: number, text: string, note: string | null = null): Promise<Reply & { jobId?: string }> {
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(lengthOf(text), LIMITS.text) };
   const created = await host.create(who.chatId, { name: nameOf(text), kind: "prompt", text, at: new Date(instant).toISOString() }, "user");
   if (!created.ok) return { markdown: created.error.message };
-  return { markdown: `Created ${jobLine(created.value, who.zone, who.now)}\n${understoodLine(instant, who.zone, who.now)}`, jobId: created.value.id };
+  const lines = [`Created ${jobLine(created.value, who.zone, who.now)}`, understoodLine(instant, who.zone, who.now)];
+  if (note) lines.push(`${note}.`);
+  return { markdown: await withZoneNotice(host, who, lines), jobId: created.value.id };
 }
 
-/** Creates a recurring prompt on `cron`: the job line, the cron and its description, the next three runs. */
-async function createRecurring(host: CommandHost, who: Asker, cron: string, text: string, written: boolean): Promise<Reply> {
+/** A created job's reply, with the default-zone notice the first time (DESIGN §6). */
+async function withZoneNotice(host: CommandHost, who: Asker, lines: string[]): Promise<string> {
+  const notice = await host.zoneNotice(who.chatId);
+  return (notice === null ? lines : [...lines, notice]).join("\n");
+}
+
+/**
+ * Creates a recurring prompt on a cron expression or a rule, with its end: the job line (with what is left), the
+ * cron or rule made and its description, the next three runs (stopping where it ends).
+ */
+async function createRecurring(host: CommandHost, who: Asker, schedule: Exclude<Schedule, { at: string }>, text: string, written: boolean): Promise<Reply> {
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(lengthOf(text), LIMITS.text) };
-  const problem = (sentence: string) => scheduleProblemText({ kind: "cron", phrase: cron, sentence }, { zone: who.zone, now: who.now, command: "/every", text });
-  await loadCron();
-  const parsed = parseCron(cron);
-  if (!parsed.ok) return { markdown: await problem(parsed.error) };
-  const created = await host.create(who.chatId, { name: nameOf(text), kind: "prompt", text, cron }, "user");
-  if (!created.ok) return { markdown: written && created.error.code === "bad_request" && /cron/i.test(created.error.message) ? await problem(created.error.message) : created.error.message };
-  const next = await preview({ cron }, who.zone, who.now, 3);
-  const lines = [`Created ${jobLine(created.value, who.zone, who.now)}`];
+  const cron = "cron" in schedule ? schedule.cron : null;
+  const problem = (sentence: string) => scheduleProblemText({ kind: "cron", phrase: cron ?? "", sentence }, { zone: who.zone, now: who.now, command: "/every", text });
+  const parsed = cron === null ? null : parseCron(cron);
+  if (parsed && !parsed.ok) return { markdown: await problem(parsed.error) };
+  const input: CreateJobInput = {
+    name: nameOf(text),
+    kind: "prompt",
+    text,
+    ...("rrule" in schedule ? { rrule: schedule.rrule, start: schedule.start } : { cron: schedule.cron }),
+    ...(schedule.until === undefined ? {} : { until: schedule.until }),
+    ...(schedule.runsLeft === undefined ? {} : { runsLeft: schedule.runsLeft }),
+  };
+  const created = await host.create(who.chatId, input, "user");
+  if (!created.ok) return { markdown: cron !== null && written && created.error.code === "bad_request" && /cron/i.test(created.error.message) ? await problem(created.error.message) : created.error.message };
+  const job = created.value;
+  await readyFor([job]);
+  const next = await preview(job.schedule as Exclude<typeof job.schedule, { at: string }>, who.zone, who.now, 3, { until: job.until ?? null, runsLeft: job.runsLeft ?? null });
+  const lines = [`Created ${jobLine(job, who.zone, who.now)}`];
   if (next.ok) {
-    lines.push(`🔁 \`${parsed.value.fields.join(" ")}\`: ${next.value.description}`);
+    const form = "rrule" in job.schedule ? `\`${job.schedule.rrule}\` from ${job.schedule.start.replace("T", " ")}` : `\`${parsed?.ok ? parsed.value.fields.join(" ") : cron}\``;
+    lines.push(`🔁 ${form}: ${next.value.description}`);
     lines.push(`Next: ${next.value.occurrences.map((at) => formatWeekdayTime(Date.parse(at), who.zone, who.now)).join(", ")}`);
     for (const note of next.value.notes) lines.push(`${note}.`);
   }
-  return { markdown: lines.join("\n") };
+  return { markdown: await withZoneNotice(host, who, lines) };
 }
 
 /** `/remind <when> <text>`. */
@@ -70,11 +96,6 @@ async function scheduleCommand(host: CommandHost, who: Asker, args: string, comm
   }
   const { schedule, phrase, rest, note } = read.value;
   if (rest === "") return { markdown: noTextText(command, phrase, who.zone, who.now) };
-  if ("at" in schedule) {
-    const reply = await createReminder(host, who, Date.parse(schedule.at), rest);
-    return { markdown: note && reply.jobId ? `${reply.markdown}\n${note}.` : reply.markdown };
-  }
-  // TODO(issue 24 integration): jobs take `{ rrule, start }`, `until` and `runsLeft`; create them here as cron jobs are.
-  if ("rrule" in schedule || schedule.until !== undefined || schedule.runsLeft !== undefined) return { markdown: notYetText(phrase, schedule, rest, who.zone) };
-  return createRecurring(host, who, schedule.cron, rest, read.value.language === null);
+  if ("at" in schedule) return createReminder(host, who, Date.parse(schedule.at), rest, note);
+  return createRecurring(host, who, schedule, rest, read.value.language === null);
 }

@@ -15,7 +15,7 @@ import { renderJobs } from "./jobs.js";
 import { CHAT_ID, state } from "./state.js";
 import { suggestionCards } from "./suggestions.js";
 import { loadQuiet, openQuiet } from "./quiet.js";
-import { openZone } from "./zone.js";
+import { offerDeviceZone, openZone } from "./zone.js";
 
 /** @typedef {import("./state.js").Job} Job */
 
@@ -83,6 +83,8 @@ async function loadJobs() {
     state.serverNow = Date.parse(answer.now);
     state.readAt = Date.now();
     byId("zone-text").textContent = `Time zone: ${state.zone}`;
+    // In Telegram, the device's own zone when the chat's differs (one tap sets it).
+    if (state.mode === "chat") offerDeviceZone(() => void loadJobs());
     render();
   } catch (e) {
     if (seq !== loadSeq) return;

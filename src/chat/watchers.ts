@@ -9,7 +9,7 @@
 import { errorsFor, type LoadedConfig } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";
 import { backoffMs } from "../backoff";
-import { endsOneOff, PROMPT_LEASE_MS } from "../jobs/fire";
+import { endsJob, PROMPT_LEASE_MS } from "../jobs/fire";
 import type { LastResult } from "../schemas/jobs";
 import type { JobRecord, RunRecord } from "../jobs/records";
 import {
@@ -232,7 +232,7 @@ export class Watchers {
     const secrets = this.secrets();
     const at = new Date(now).toISOString();
     const ending: Ending =
-      given.status === "transient" && job && endsOneOff(job, run) ? { status: "failed", failure: given.failure, detail: `exit ${given.failure.exitCode}` } : given;
+      given.status === "transient" && job && endsJob(job, run) ? { status: "failed", failure: given.failure, detail: `exit ${given.failure.exitCode}` } : given;
     const failure = "failure" in ending ? { ...ending.failure, tail: redact(ending.failure.tail, secrets) } : null;
     const tail = failure ? boundTail(failure.tail) : "";
     const last: LastResult = failure

@@ -3,7 +3,8 @@
  * session (a bearer `app1.…` value, or the `__Host-cuckoo-app` cookie on a request without an Authorization
  * header and without the page's own cookie) and checks it: signed for this bot, not expired, its user still in
  * ALLOWED_USER_IDS, and, as a cookie, on a same-origin JSON request (the page's CSRF rules). `scopeAppSession`
- * then keeps it to its own chat: `/admin/chats/<own id>/…` and `POST /admin/preview` (and `GET /admin/session`);
+ * then keeps it to its own chat: `/admin/chats/<own id>/…`, `POST /admin/preview` and `GET /admin/zones` (and `GET
+ * /admin/session`);
  * every other chat, the directory, imports, the OpenAPI document and erasing the chat are 403 with a sentence.
  */
 import type { Context, MiddlewareHandler } from "hono";
@@ -53,7 +54,7 @@ export async function appAccess(c: Context<AppEnv>): Promise<Access | null> {
  */
 function outOfScope(method: string, path: string, own: string): string | null {
   if (path === "/admin/session" && (method === "GET" || method === "HEAD")) return null;
-  if (path === "/admin/preview") return null;
+  if (path === "/admin/preview" || (path === "/admin/zones" && method === "GET")) return null;
   const m = /^\/admin\/chats\/([^/]+)(\/.*)?$/.exec(path);
   if (m) {
     let chatId: string;
@@ -68,7 +69,7 @@ function outOfScope(method: string, path: string, own: string): string | null {
     return null;
   }
   const shown = path.length > 80 ? `${path.slice(0, 80)}…` : path;
-  return `A Mini App session may use only /admin/chats/${own}/… and POST /admin/preview; ${method} ${shown} needs ADMIN_TOKEN.`;
+  return `A Mini App session may use only /admin/chats/${own}/…, POST /admin/preview and GET /admin/zones; ${method} ${shown} needs ADMIN_TOKEN.`;
 }
 
 /** Middleware after the admin guard: a Mini App session outside its scope is 403 with the sentence. */

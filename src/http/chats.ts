@@ -15,6 +15,7 @@ import { memory } from "./memory";
 import type { Operation } from "./openapi-components";
 import { readQuery } from "./query";
 import { dryRun, dryRunBody } from "../runner-client/dry-run";
+import { placeZone } from "../time";
 
 export const chats = new Hono<AppEnv>();
 
@@ -27,7 +28,7 @@ chats.get("/:chatId/settings", async (c) => {
 chats.put("/:chatId/settings", async (c) => {
   const chatId = chatIdOf(c);
   const { timeZone } = await readJson(c, settingsBody());
-  const body: ZoneChange = unwrap(await chatStub(c.env, chatId).setTimeZone(chatId, timeZone));
+  const body: ZoneChange = unwrap(await chatStub(c.env, chatId).setTimeZone(chatId, timeZone === null ? null : zoneOfPlace(timeZone)));
   return c.json(body, 200);
 });
 
@@ -44,6 +45,19 @@ chats.put("/:chatId/quiet", async (c) => {
   const body: QuietAnswer = unwrap(await chatStub(c.env, chatId).setQuiet(chatId, input));
   return c.json(body, 200);
 });
+
+/**
+ * The zone a `timeZone` names as `/timezone` reads it (a city or country with one zone: `Berlin`); a place with
+ * several zones is 400 naming them (`GET /admin/zones` lists them with labels); anything else (an unknown name,
+ * a bare offset) is passed on for the zone rules' sentence.
+ */
+function zoneOfPlace(input: string): string {
+  const place = placeZone(input, Date.now());
+  if (place.kind === "zone") return place.zone;
+  if (place.kind === "unknown" || place.offset) return input;
+  const shown = place.zones.slice(0, 5).join(", ") + (place.zones.length > 5 ? ", …" : "");
+  throw new ApiError("bad_request", `"${input.slice(0, 60)}" has more than one time zone (${shown}); give one of them, or see GET /admin/zones?place=${encodeURIComponent(input.slice(0, 60))}.`);
+}
 
 /**
  * Erases the chat: the Durable Object drops all its state and its alarm, then the chat's rows leave the D1
@@ -117,11 +131,11 @@ export const chatOperations = (): Operation[] => [
   {
     method: "put",
     path: "/admin/chats/{chatId}/settings",
-    summary: "Set the chat's zone (null: back to DEFAULT_TIMEZONE); cron jobs follow it, one-offs keep their instant.",
+    summary: "Set the chat's zone (null: back to DEFAULT_TIMEZONE), by name or by a place that names one zone (Berlin); recurring jobs follow it, one-offs keep their instant.",
     access: "admin",
     body: "SettingsUpdate",
     answers: [[200, "The new settings, the counts and the reply of DESIGN §4.", "ZoneChange"]],
-    errors: { bad_request: 'an unknown zone (`Unknown time zone "Mars/Olympus". …`)' },
+    errors: { bad_request: 'an unknown zone (`Unknown time zone "Mars/Olympus". …`), or a place with several zones (naming them; GET /admin/zones lists them)' },
   },
   {
     method: "get",

@@ -30,7 +30,7 @@ export const settingsBody = lazy(() =>
     timeZone: z
       .string({ error: ZONE })
       .nullable()
-      .meta({ description: "An IANA name (Windows ids accepted), or null for the default.", examples: ["Asia/Tokyo"] }),
+      .meta({ description: "An IANA name (Windows ids accepted), a city or country that names one zone (`Berlin`), or null for the default.", examples: ["Asia/Tokyo", "Berlin"] }),
   }),
 );
 

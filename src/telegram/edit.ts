@@ -7,14 +7,14 @@
  */
 import { JOB_ID, shown } from "../contracts/ids";
 import { lengthOf } from "../jobs/text-fields";
-import { jobLine } from "../jobs/texts";
+import { jobLine, readyFor } from "../jobs/texts";
 import { LIMITS, type EditJobInput, type Job } from "../schemas/jobs";
 import { formatChatTime, formatWeekdayTime, preview, type ScheduleRead } from "../time";
 import type { Reply } from "./buttons";
 import { EDIT_USAGE, parseCommand, usageText } from "./commands";
 import type { Asker, CommandContext, CommandHost } from "./host";
-import { nameOf, readCommandSchedule, scheduleLines } from "./schedule";
-import { noTextText, notYetText, tooLongText } from "./words";
+import { nameOf, readCommandSchedule, recurringFields, scheduleLines } from "./schedule";
+import { noTextText, tooLongText } from "./words";
 
 /** `/cmd <id> …`: the first word and what follows it. */
 function firstWord(args: string): { first: string; rest: string } {
@@ -51,21 +51,14 @@ export async function editCommand(host: CommandHost, ctx: CommandContext, who: A
   const read = await readCommandSchedule(target.rest, who, "at" in job.schedule ? "remind" : "every", `/edit ${job.id}`);
   if (!read.ok) return { markdown: read.markdown };
   if (read.value.rest !== "") return { markdown: notPartOfTheTime(job.id, read.value.rest) };
-  const when = scheduleInput(read.value, "", who.zone);
-  return "markdown" in when ? when : change(host, who, job, when, read.value.note);
+  return change(host, who, job, scheduleInput(read.value, ""), read.value.note);
 }
 
-/**
- * The edit a schedule read makes (`at` or `cron`), with `text` when given; a schedule jobs cannot hold yet (a
- * recurrence rule, an end) is said so.
- */
-function scheduleInput(read: ScheduleRead, text: string, zone: string): EditJobInput | Reply {
-  const { schedule, phrase } = read;
+/** The edit a schedule read makes (`at`, or a cron or rule with its end), with `text` (and the name) when given. */
+function scheduleInput(read: ScheduleRead, text: string): EditJobInput {
+  const { schedule } = read;
   const withText = text === "" ? {} : { text, name: nameOf(text) };
-  if ("at" in schedule) return { at: schedule.at, ...withText };
-  // TODO(issue 24 integration): jobs take `{ rrule, start }`, `until` and `runsLeft`; edit them here as cron jobs are.
-  if ("rrule" in schedule || schedule.until !== undefined || schedule.runsLeft !== undefined) return { markdown: notYetText(phrase, schedule, text, zone) };
-  return { cron: schedule.cron, ...withText };
+  return "at" in schedule ? { at: schedule.at, ...withText } : { ...recurringFields(schedule), ...withText };
 }
 
 /** What followed a WHEN in `/edit`: the text is changed on its own. */
@@ -82,6 +75,7 @@ async function change(host: CommandHost, who: Asker, job: Job, input: EditJobInp
   if (input.text !== undefined && lengthOf(input.text) > LIMITS.text) return { markdown: tooLongText(lengthOf(input.text), LIMITS.text) };
   const edited = await host.edit(who.chatId, job.id, input);
   if (!edited.ok) return { markdown: edited.error.message };
+  await readyFor([edited.value]);
   const lines = [`Changed ${jobLine(edited.value, who.zone, who.now)}`, ...(await scheduleLines(edited.value, who))];
   if (note) lines.push(`${note}.`);
   return { markdown: lines.join("\n"), jobId: edited.value.id };
@@ -95,10 +89,11 @@ export async function skipCommand(host: CommandHost, ctx: CommandContext, who: A
   if (!skipped.ok) return { markdown: skipped.error.message };
   const { job } = skipped.value;
   const at = Date.parse(skipped.value.skipped);
+  await readyFor([job]);
   const lines = [`Skipped ${formatChatTime(at, who.zone, who.now)}.`, jobLine(job, who.zone, who.now)];
-  if (job.nextRunAt !== null && "cron" in job.schedule) {
-    // The runs after the one passed over: the first is the job's next run now.
-    const next = await preview({ cron: job.schedule.cron }, who.zone, at, 3);
+  if (job.nextRunAt !== null && !("at" in job.schedule)) {
+    // The runs after the one passed over (the first is the job's next run now), stopping where the job ends.
+    const next = await preview(job.schedule, who.zone, at, 3, { until: job.until ?? null, runsLeft: job.runsLeft ?? null });
     if (next.ok) lines.push(`Next: ${next.value.occurrences.map((t) => formatWeekdayTime(Date.parse(t), who.zone, who.now)).join(", ")}`);
   }
   return { markdown: lines.join("\n") };
@@ -117,6 +112,5 @@ export async function editedCommand(host: CommandHost, who: Asker, jobId: string
   const read = await readCommandSchedule(cmd.args.trim(), who, cmd.name);
   if (!read.ok) return { markdown: read.markdown };
   if (read.value.rest === "") return { markdown: noTextText(cmd.name, read.value.phrase, who.zone, who.now) };
-  const when = scheduleInput(read.value, read.value.rest, who.zone);
-  return "markdown" in when ? when : change(host, who, found.value, when, read.value.note);
+  return change(host, who, found.value, scheduleInput(read.value, read.value.rest), read.value.note);
 }

@@ -4,7 +4,7 @@
  * are read case-insensitively (`/run 3CFEC`); sent as a reply to one of a job's messages, a job command needs
  * none. A pressed job button acts like its command.
  */
-import { cancelledText, jobList, pausedText, resumedText, runningNowText } from "../jobs/texts";
+import { cancelledText, jobList, pausedText, readyFor, resumedText, runningNowText } from "../jobs/texts";
 import type { Result } from "../result";
 import { zoneOrUtc } from "../schemas/chats";
 import { formatOffset } from "../time";
@@ -45,7 +45,9 @@ export async function runCommand(host: CommandHost, cmd: Command, ctx: CommandCo
     case "help":
       return { markdown: helpText(now, await zoneOf(host, chatId), ctx.agent) };
     case "jobs": {
-      const markdown = text(await host.list(chatId, {}), (l) => jobList(l.jobs, l.timeZone, Date.parse(l.now)));
+      const listed = await host.list(chatId, {});
+      if (listed.ok) await readyFor(listed.value.jobs);
+      const markdown = text(listed, (l) => jobList(l.jobs, l.timeZone, Date.parse(l.now)));
       // The Mini App shows the same jobs with their forms (issue 18); Telegram refuses web_app buttons without https.
       return ctx.appUrl === null ? { markdown } : { markdown, buttons: schedulerButton(ctx.appUrl) };
     }

@@ -23,6 +23,11 @@ export interface CommandHost {
   setTimeZone(chatId: string, zone: string | null): Maybe<Result<{ timeZone: string; message: string }>>;
   getQuiet(chatId: string): Maybe<Result<QuietAnswer>>;
   setQuiet(chatId: string, body: QuietAnswer): Maybe<Result<QuietAnswer>>;
+  /**
+   * The default-zone notice for the reply that created a job (DESIGN §6), the first time only: null when the
+   * chat has its own zone or was told already.
+   */
+  zoneNotice(chatId: string): Maybe<string | null>;
 }
 
 /**

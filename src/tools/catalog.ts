@@ -12,7 +12,7 @@ import * as z from "zod";
 import { listed } from "../jobs/texts";
 import { lazy } from "../lazy";
 import { memoryCreateInput, memoryIdBody, memoryUpdateBody } from "../schemas/memory";
-import { SCHEDULE_FIELDS } from "../schemas/schedule";
+import { PREVIEW_FIELDS } from "../schemas/schedule";
 import {
   failed,
   JOB_TURN_REFUSAL,
@@ -107,7 +107,7 @@ function jobActionTool(name: string, action: "cancel" | "run_now" | "pause" | "r
 const scheduleTools = lazy((): { readonly [A in ScheduleAction]: Tool } => ({
   create: defineTool({
     name: "schedule_create",
-    description: `Creates a job in this chat. ${SCHEDULE_GUIDELINES} Give exactly one of at, cron or delay.`,
+    description: `Creates a job in this chat. ${SCHEDULE_GUIDELINES} Give exactly one of at, cron, delay or rrule (with start).`,
     // Every create field: createJobInput is the one list of them.
     input: scheduleBody().omit({ action: true, id: true }),
     // A job's turn may leave one one-off prompt behind (a follow-up), never a recurring job or a watcher: the
@@ -144,8 +144,8 @@ const scheduleTools = lazy((): { readonly [A in ScheduleAction]: Tool } => ({
   preview: defineTool({
     name: "schedule_preview",
     description:
-      "Shows the next runs of a schedule in the chat's zone, with daylight-saving notes, before you create it. Give exactly one of at, cron or delay.",
-    input: fieldsOf(SCHEDULE_FIELDS),
+      "Shows the next runs of a schedule in the chat's zone, with daylight-saving notes and a description, before you create it. Give exactly one of at, cron, delay or rrule (with start); until and runsLeft stop the runs where the job would end.",
+    input: fieldsOf(PREVIEW_FIELDS),
     jobTurn: "allowed",
     call: previewSchedule,
   }),

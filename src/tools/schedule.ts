@@ -11,7 +11,7 @@ import { zoneOrUtc } from "../schemas/chats";
 import { createJobInput, editJobInput, type CreateJobInput, type CreatedBy, type EditJobInput, type Job } from "../schemas/jobs";
 import { oneSchedule, type ScheduleFields } from "../schemas/schedule";
 import { failed, type ToolReply, type TurnPolicy } from "../schemas/tools";
-import { cancelledText, createdText, jobLine, jobList, noJobText, pausedText, resumedText, runningNowText, skippedText } from "../jobs/texts";
+import { cancelledText, createdText, jobLine, jobList, noJobText, pausedText, readyFor, resumedText, runningNowText, skippedText } from "../jobs/texts";
 import { testReplyText } from "../jobs/watcher";
 import type { Result } from "../result";
 import type { DryRun, DryRunInput } from "../runner-client/dry-run";
@@ -49,6 +49,7 @@ export async function createJob(ctx: ToolContext, args: Partial<Record<keyof Cre
   const job: Job = created.value;
   const zone = await zoneOf(ctx);
   const now = ctx.now();
+  await readyFor([job]);
   return { ok: true, text: createdText(job, await nextRuns(job, zone, now), zone, now), data: { job } };
 }
 
@@ -75,6 +76,7 @@ export async function updateJob(ctx: ToolContext, args: Partial<Record<keyof Edi
   const job: Job = edited.value;
   const zone = await zoneOf(ctx);
   const now = ctx.now();
+  await readyFor([job]);
   return { ok: true, text: createdText(job, await nextRuns(job, zone, now), zone, now, "Changed"), data: { job } };
 }
 
@@ -87,6 +89,7 @@ export async function skipJob(ctx: ToolContext, raw: string | null | undefined):
   const { job } = skipped.value;
   const zone = await zoneOf(ctx);
   const now = ctx.now();
+  await readyFor([job]);
   const text = [skippedText(Date.parse(skipped.value.skipped), job, zone, now), jobLine(job, zone, now), formatNowLine(now, zone)].join("\n");
   return { ok: true, text, data: { job } };
 }
@@ -97,6 +100,7 @@ export async function listJobs(ctx: ToolContext): Promise<ToolReply> {
   if (!listed.ok) return failed(listed.error.message);
   const { timeZone, jobs } = listed.value;
   const now = Date.parse(listed.value.now);
+  await readyFor(jobs);
   return { ok: true, text: `${jobList(jobs, timeZone, now)}\n${formatNowLine(now, timeZone)}`, data: { jobs } };
 }
 
@@ -149,20 +153,26 @@ export async function zoneOf(ctx: ToolContext): Promise<string> {
   return zoneOrUtc(await ctx.chat.getSettings(ctx.chatId));
 }
 
-/** A new job's next runs, from the same engine as preview: a few for a cron job, the one instant of a one-off. */
+/**
+ * A new job's next runs, from the same engine as preview: a few for a recurring job (stopping where it ends), the
+ * one instant of a one-off.
+ */
 async function nextRuns(job: Job, zone: string, now: number): Promise<number[]> {
   if ("at" in job.schedule) return [Date.parse(job.schedule.at)];
-  const result = await preview({ cron: job.schedule.cron }, zone, now, CREATED_NEXT_RUNS);
+  const result = await preview(job.schedule, zone, now, CREATED_NEXT_RUNS, { until: job.until ?? null, runsLeft: job.runsLeft ?? null });
   return result.ok ? result.value.occurrences.map((t) => Date.parse(t)) : [];
 }
 
-/** `schedule_preview`: the description, the next runs in the chat's time format, a line per DST note, the `Now:` line. */
-export async function previewSchedule(ctx: ToolContext, given: ScheduleFields): Promise<ToolReply> {
+/**
+ * `schedule_preview`: the description, the next runs in the chat's time format (stopping where `until` or
+ * `runsLeft` would end the job), a line per DST note, the `Now:` line.
+ */
+export async function previewSchedule(ctx: ToolContext, given: ScheduleFields & { until?: string | null; runsLeft?: number | null }): Promise<ToolReply> {
   const when = oneSchedule(given);
   if (!when.ok) return failed(when.error);
   const zone = await zoneOf(ctx);
   const now = ctx.now();
-  const result = await preview(when.value, zone, now);
+  const result = await preview(when.value, zone, now, undefined, { until: given.until ?? null, runsLeft: given.runsLeft ?? null });
   if (!result.ok) return failed(result.error);
   const { occurrences, notes, description } = result.value;
   const times = occurrences.map((t) => formatChatTime(Date.parse(t), zone, now));

@@ -96,7 +96,7 @@ describe("the tool catalog", () => {
     }
   });
 
-  it("takes as a follow-up only a one-off prompt (at, delay; a legacy reminder), and only while the turn has one left", async () => {
+  it("takes as a follow-up only a one-off prompt (at, delay; a legacy reminder; no cron, no rrule), and only while the turn has one left", async () => {
     const refusedAs = async (args: Record<string, unknown>, followUps = 1) => {
       const { ctx, asked } = context({ kind: "job", followUps });
       const reply = await callTool(ctx, "schedule_create", args);
@@ -107,6 +107,8 @@ describe("the tool catalog", () => {
     expect(await refusedAs({ ...base, kind: "reminder", delay: "PT1H" })).toBe("asked");
     expect(await refusedAs({ ...base, kind: "prompt", delay: "PT1H", cron: null })).toBe("asked");
     expect(await refusedAs({ ...base, kind: "prompt", cron: "0 9 * * *" })).toBe(JOB_TURN_REFUSAL);
+    // A recurrence rule is a recurring job too, however it is written.
+    expect(await refusedAs({ ...base, kind: "prompt", rrule: "FREQ=DAILY;COUNT=2", start: "2030-01-01T09:00" })).toBe(JOB_TURN_REFUSAL);
     // No time of its own is no one-off: whatever schedule form it names instead stays closed to a job's turn.
     expect(await refusedAs({ ...base, kind: "prompt" })).toBe(JOB_TURN_REFUSAL);
     expect(await refusedAs({ name: "Watch", kind: "watcher", delay: "PT1H", command: "echo" })).toBe(JOB_TURN_REFUSAL);

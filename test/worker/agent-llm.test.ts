@@ -8,7 +8,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { alarmOf, chatIds, feed, lines, MINUTE, must, queued, quietConsole, setInstanceVars, transcript, type JobView } from "./agent-helpers";
-import { envWith, TOOL_NAMES } from "./helpers";
+import { CREATE_FIELDS, envWith, TOOL_NAMES } from "./helpers";
 import { chatWith as chatOf, fireCron, KEY, model, nextTry, userSays } from "./model-helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -61,7 +61,7 @@ describe("a user's turn", () => {
     expect(first!.messages[0]!.content).toMatch(/Today is \w+day \d{1,2} \w+ \d{4} in the chat's time zone/);
     expect(first!.messages.at(-1)).toEqual({ role: "user", content: entries[1]!.text });
     expect(first!.tools.map((t) => t.function.name)).toEqual(TOOL_NAMES);
-    expect(Object.keys(first!.tools[0]!.function.parameters.properties).sort()).toEqual(["at", "command", "cron", "delay", "kind", "memoryRefs", "name", "onlyOnChange", "silent", "text", "timeoutSeconds"]);
+    expect(Object.keys(first!.tools[0]!.function.parameters.properties).sort()).toEqual(CREATE_FIELDS);
     expect(first!.tools[0]!.function.description).toContain("A watcher (kind \"watcher\", `command`) runs a /bin/sh script without you");
     // The tool's answer follows its call id, as the tool endpoint's JSON.
     const call = second!.messages.at(-2)!;

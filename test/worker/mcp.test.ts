@@ -8,7 +8,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
 import { app } from "../../src/http/app";
-import { envWith, TOOL_NAMES } from "./helpers";
+import { CREATE_FIELDS, envWith, TOOL_NAMES } from "./helpers";
 import { runnerVars } from "./watcher-helpers";
 
 let next = 8_800_000;
@@ -48,7 +48,7 @@ describe("MCP", () => {
     const create = tools.find((t) => t.name === "schedule_create")!;
     expect(create.description).toContain("Times are in the chat's time zone");
     expect(create.inputSchema).toMatchObject({ type: "object", additionalProperties: false });
-    expect(Object.keys(create.inputSchema.properties ?? {}).sort()).toEqual(["at", "command", "cron", "delay", "kind", "memoryRefs", "name", "onlyOnChange", "silent", "text", "timeoutSeconds"]);
+    expect(Object.keys(create.inputSchema.properties ?? {}).sort()).toEqual(CREATE_FIELDS);
     expect(tools.find((t) => t.name === "set_timezone")!.inputSchema).toMatchObject({ required: ["zone"] });
     expect(tools.find((t) => t.name === "memory_update")!.inputSchema).toMatchObject({ required: ["id", "revision"], additionalProperties: false });
     await client.close();

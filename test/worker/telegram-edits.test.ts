@@ -134,6 +134,29 @@ describe("/skip", () => {
   });
 });
 
+describe("/skip and /edit on a recurrence rule", () => {
+  it("pass over a rule job's next run and move a cron job onto a rule, keeping the job's id", async () => {
+    const chat = await chatAt();
+    const rule = await must<Job>(chat.stub.createJob(chat.chatId, { name: "Review", kind: "prompt", text: "Review.", rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2027-05-18T10:00" } as never, "user"));
+    // Tuesdays 10:00 in Berlin (CEST): 18 May, then 1 June.
+    const may18 = Date.UTC(2027, 4, 18, 8, 0);
+    const june1 = Date.UTC(2027, 5, 1, 8, 0);
+    expect(rule.nextRunAt).toBe(new Date(may18).toISOString());
+    const skipped = (await reply(chat, `/skip ${rule.id}`)).split("\n");
+    expect([skipped[0], skipped[2]]).toEqual(["Skipped 18 May 10:00.", "Next: Tue 1 Jun 10:00, Tue 15 Jun 10:00, Tue 29 Jun 10:00"]);
+    expect(await must<Job>(chat.stub.getJob(chat.chatId, rule.id))).toMatchObject({ nextRunAt: new Date(june1).toISOString() });
+    expect((await historyOf(chat.stub, chat.chatId, rule.id)).map((r) => [r.runId, r.detail])).toEqual([[`${rule.id}:${may18}`, "skipped by hand"]]);
+
+    const daily = await must<Job>(chat.stub.createJob(chat.chatId, { name: "Daily", kind: "prompt", text: "Daily.", cron: "0 9 * * *" }, "user"));
+    const edited = (await reply(chat, `/edit ${daily.id} every other tuesday at 10`)).split("\n");
+    expect(edited[0]).toMatch(new RegExp(`^Changed <code>${daily.id}</code> 💬 Daily · `));
+    expect(edited[1]).toMatch(/^🔁 <code>FREQ=WEEKLY;INTERVAL=2;BYDAY=TU<\/code> from 2027-05-1\d 10:00: /);
+    const after = await must<Job & { schedule: { rrule?: string } }>(chat.stub.getJob(chat.chatId, daily.id));
+    expect(after.schedule.rrule).toBe("FREQ=WEEKLY;INTERVAL=2;BYDAY=TU");
+    expect(after.id).toBe(daily.id);
+  });
+});
+
 describe("a reply to one of a job's messages names the job", () => {
   it("/skip, /edit <when> and /cancel need no id", async () => {
     const chat = await chatAt();

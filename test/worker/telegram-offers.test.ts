@@ -152,7 +152,10 @@ describe("transcript mode: entries keep their buttons, and POST …/messages { p
     const entries = await transcript(stub, chatId);
     expect(entries[1]!.buttons).toBeUndefined();
     expect(brief(entries).map((e) => e.role)).toEqual(["user", "bot", "bot"]);
-    expect(entries[2]!.text).toMatch(new RegExp(`^Created \`${job!.id}\` 💬 stretch · once \\d{2}:\\d{2}\\n⏰ .* \\(UTC\\), in [45] min$`));
+    // The offered reminder's Create is the reply that creates the chat's first job: the default-zone notice goes with it.
+    expect(entries[2]!.text).toMatch(
+      new RegExp(`^Created \`${job!.id}\` 💬 stretch · once \\d{2}:\\d{2}\\n⏰ .* \\(UTC\\), in [45] min\\nTimes here are in UTC\\. Where are you\\? Send /timezone and your city, e\\.g\\. /timezone Berlin\\.$`),
+    );
     expect(await post(chatId, { press: create })).toEqual({ status: 200, body: { answer: "This was answered already." } });
     expect(sent).toEqual([]);
   });

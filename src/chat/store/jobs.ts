@@ -54,15 +54,24 @@ function json<T>(name: string, schema: () => z.ZodType<T>, what: string, empty: 
   };
 }
 
-/** The schedule: `at_ms` for a one-off, `cron` for a recurring job; a row with neither is no job. */
+/**
+ * The schedule: `at_ms` for a one-off, `cron` for a cron job, `rrule` and `rule_start` for a recurrence rule; a
+ * row with none of them is no job.
+ */
 function schedule(): Field<JobSpec["schedule"]> {
   return {
-    columns: { at_ms: z.number().int().nullable(), cron: z.string().nullable() },
+    columns: { at_ms: z.number().int().nullable(), cron: z.string().nullable(), rrule: z.string().nullable(), rule_start: z.string().nullable() },
     read: (row) => {
       if (typeof row.cron === "string") return { type: "cron", cron: row.cron };
-      return typeof row.at_ms === "number" ? { type: "at", at: row.at_ms } : new Unreadable("row: neither at_ms nor cron");
+      if (typeof row.rrule === "string") return typeof row.rule_start === "string" ? { type: "rule", rrule: row.rrule, start: row.rule_start } : new Unreadable("row: an rrule without its rule_start");
+      return typeof row.at_ms === "number" ? { type: "at", at: row.at_ms } : new Unreadable("row: none of at_ms, cron and rrule");
     },
-    write: (value) => [value.type === "at" ? value.at : null, value.type === "cron" ? value.cron : null],
+    write: (value) => [
+      value.type === "at" ? value.at : null,
+      value.type === "cron" ? value.cron : null,
+      value.type === "rule" ? value.rrule : null,
+      value.type === "rule" ? value.start : null,
+    ],
   };
 }
 
@@ -82,6 +91,8 @@ const FIELDS = lazy(
     name: column("name", z.string().min(1)),
     kind: column("kind", z.enum(JOB_KINDS)),
     schedule: schedule(),
+    until: column("until_ms", z.number().int().nullable()),
+    runsLeft: column("runs_left", z.number().int().min(0).max(LIMITS.runsLeft).nullable()),
     text: column("text", z.string().nullable()),
     command: column("command", z.string().nullable()),
     timeoutSeconds: column("timeout_seconds", z.number().int().nullable()),
@@ -160,6 +171,9 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** What a claim changes of a job: its next run, the in-flight mark, the last run's time, and its runs left. */
+type Claimed = Pick<JobRecord, "id" | "nextRunAt" | "runningRunId" | "lastRunAt" | "runsLeft">;
+
 export type ParsedJobRow = { ok: true; job: JobRecord } | { ok: false; id: string; reason: string };
 
 
@@ -198,9 +212,9 @@ export class JobStore {
       .map((r) => this.parse(r));
   }
 
-  /** Whether the chat has a cron job (a zone change then recomputes its next run). */
-  hasCron(): boolean {
-    return this.db.sql.exec("SELECT 1 FROM jobs WHERE cron IS NOT NULL LIMIT 1").toArray().length > 0;
+  /** Whether the chat has a recurrence rule job (a zone change and a resume then need the rule engine). */
+  hasRule(): boolean {
+    return this.db.sql.exec("SELECT 1 FROM jobs WHERE rrule IS NOT NULL LIMIT 1").toArray().length > 0;
   }
 
   /** The name column of a job row, whether or not the row parses (null: no such job). */
@@ -253,14 +267,22 @@ export class JobStore {
   }
 
   /** The claim's change to a job: only the columns it touches (fewer bytes, same one row written). */
-  markClaimed(job: Pick<JobRecord, "id" | "nextRunAt" | "runningRunId" | "lastRunAt">): void {
+  markClaimed(job: Claimed): void {
     this.markClaimedMany([job]);
   }
 
-  /** `markClaimed` for many jobs, 20 to a statement (each binds 4 of a statement's 100 values). */
-  markClaimedMany(jobs: readonly Pick<JobRecord, "id" | "nextRunAt" | "runningRunId" | "lastRunAt">[]): void {
-    for (let i = 0; i < jobs.length; i += 20) {
-      const chunk = jobs.slice(i, i + 20);
+  /**
+   * `markClaimed` for many jobs, 20 to a statement (each binds 4 of a statement's 100 values). A job that counts
+   * its runs (`runsLeft`, DESIGN §3 End) has its count written too, in a statement of its own.
+   */
+  markClaimedMany(jobs: readonly Claimed[]): void {
+    const counting = jobs.filter((job) => job.runsLeft !== null);
+    const plain = counting.length === 0 ? jobs : jobs.filter((job) => job.runsLeft === null);
+    for (const job of counting) {
+      this.db.sql.exec("UPDATE jobs SET next_run_at = ?, running_run_id = ?, last_run_at = ?, runs_left = ? WHERE id = ?", job.nextRunAt, job.runningRunId, job.lastRunAt, job.runsLeft, job.id);
+    }
+    for (let i = 0; i < plain.length; i += 20) {
+      const chunk = plain.slice(i, i + 20);
       if (chunk.length === 1) {
         const [job] = chunk as [(typeof chunk)[number]];
         this.db.sql.exec("UPDATE jobs SET next_run_at = ?, running_run_id = ?, last_run_at = ? WHERE id = ?", job.nextRunAt, job.runningRunId, job.lastRunAt, job.id);

@@ -86,7 +86,7 @@ try {
   await call("setWebhook", {
     url: `${publicUrl}/telegram/webhook`,
     secret_token: secret,
-    allowed_updates: ["message", "callback_query"],
+    allowed_updates: ["message", "edited_message", "callback_query"],
     drop_pending_updates: false,
   });
   await call("setMyCommands", { commands: COMMAND_HELP.map(({ command, description }) => ({ command, description })) });

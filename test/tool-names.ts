@@ -5,11 +5,13 @@
  */
 export const TOOL_NAMES: readonly string[] = [
   "schedule_create",
+  "schedule_update",
   "schedule_list",
   "schedule_cancel",
   "schedule_run_now",
   "schedule_pause",
   "schedule_resume",
+  "schedule_skip",
   "schedule_preview",
   "schedule_test",
   "set_timezone",
@@ -32,6 +34,7 @@ export const CREATE_FIELDS: readonly string[] = [
   "onlyOnChange",
   "rrule",
   "runsLeft",
+  "silent",
   "start",
   "text",
   "timeoutSeconds",

@@ -11,7 +11,7 @@
  * @typedef {{ id: string, chatId: string, name: string, kind: "prompt" | "watcher", category: string,
  *   schedule: { at: string } | { cron: string } | { rrule: string, start: string }, until?: string | null,
  *   runsLeft?: number | null, text?: string, command?: string, timeoutSeconds?: number,
- *   onlyOnChange?: boolean, memoryRefs?: string[], importedFrom?: string, enabled: boolean, createdAt: string,
+ *   onlyOnChange?: boolean, memoryRefs?: string[], silent?: boolean, importedFrom?: string, enabled: boolean, createdAt: string,
  *   createdBy: string, nextRunAt: string | null, lastRunAt: string | null, lastResult: LastResult | null,
  *   running: boolean }} Job
  */

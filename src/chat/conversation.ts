@@ -5,12 +5,12 @@
  */
 import { promptMessageSchema, type PromptMessage } from "../contracts/prompt-message";
 import { err, ok, type Result } from "../result";
-import { originOfKey, type Deliveries } from "./deliveries";
+import { originOfKey, type Deliveries, type Delivery } from "./deliveries";
 import type { GateAnswer, RunGate } from "./gate";
 import type { ChatInfo } from "./info";
 import type { AgentStatus, RunSettler } from "./settle";
 import type { GateStore } from "./store/gate";
-import type { JobStore } from "./store/jobs";
+import type { JobStore, MessageFacts } from "./store/jobs";
 import type { RunStore } from "./store/runs";
 import type { TranscriptEntry } from "../schemas/chats";
 import type { TranscriptStore } from "./store/transcript";
@@ -23,7 +23,8 @@ import { GIVE_UP_TEXT, MAX_TRIES, type ModelTurns } from "./model-turns";
 import { formatHeader, formatLocalDay } from "../time";
 import { MAX_RESENDS, OFFER_DEADLINE_MS } from "../jobs/fire";
 import { followUpsOf } from "../jobs/records";
-import { jobButtons } from "../telegram/buttons";
+import { jobButtons, messageButtons } from "../telegram/buttons";
+import { copyOf } from "../jobs/snooze";
 
 export type ConversationDeps = {
   jobs: JobStore;
@@ -307,10 +308,12 @@ export class Conversation {
       return err("bad_request", `Chat ${bound} is not allowed to use this bot (ALLOWED_USER_IDS); nothing was delivered.`);
     }
     const now = this.d.now();
-    // A run's reply comes from a watcher when its job is one (a match runs as a prompt): two key reads, no parse.
+    // A run's reply comes from a watcher when its job is one (a match runs as a prompt); a prompt job's message
+    // carries what a person does with it (DESIGN §6 Buttons): the run's key read, then the few columns needed.
     const jobId = this.d.runs.exists(key) ? originOfKey(key, null).jobId : null;
-    const origin = originOfKey(key, jobId === null ? null : this.d.jobs.kindOf(jobId));
-    const delivered = this.d.transaction(() => this.d.deliveries.write(key, markdown, { origin, now, prompt, tools }));
+    const job = jobId === null ? null : this.d.jobs.messageFacts(jobId);
+    const origin = originOfKey(key, job?.kind ?? null);
+    const delivered = this.d.transaction(() => this.d.deliveries.write(key, markdown, { origin, now, prompt, tools, ...jobMessage(job, key) }));
     this.d.deliveries.flush();
     return ok({ delivered });
   }
@@ -334,7 +337,8 @@ export class Conversation {
     const origin = originOfKey(message.key, message.source === "watcher" ? "watcher" : null);
     this.d.transaction(() => {
       const alert = { ...origin, source: origin.jobId !== null ? ("alert" as const) : origin.source };
-      if (!this.d.deliveries.write(message.key, deadLetterText(message, this.d.config().agent.kind === "llm"), { origin: alert, now })) return;
+      const silent = origin.jobId !== null && this.d.jobs.messageFacts(origin.jobId)?.silent === true;
+      if (!this.d.deliveries.write(message.key, deadLetterText(message, this.d.config().agent.kind === "llm"), { origin: alert, now, silent })) return;
       if (run) this.d.settler.agentOutcome(message.key, "failed", "the agent failed after several tries (dead-lettered)", now, true);
       this.d.gateStore.takePending(message.key);
       this.d.turns.drop(message.key);
@@ -394,6 +398,17 @@ export class Conversation {
   private openRun(key: string): boolean {
     return this.d.runs.isOpen(key);
   }
+}
+
+/**
+ * What goes with a job's message (DESIGN §6): a prompt job's gets Done and the snoozes (a one-off's) or Done,
+ * Snooze 1 h, Skip next and Pause (a recurring job's), and keeps what a snooze copies; a watcher's keeps the
+ * job's Run now, Pause and Cancel; either is silent when its job is.
+ */
+function jobMessage(job: MessageFacts | null, runId: string): Pick<Delivery, "buttons" | "jobCopy" | "silent"> {
+  if (job === null) return {};
+  if (job.kind === "watcher") return { silent: job.silent };
+  return { buttons: messageButtons(job.schedule.type === "at", runId), jobCopy: copyOf(job), silent: job.silent };
 }
 
 /** Parses a queue message handed over RPC or HTTP. */

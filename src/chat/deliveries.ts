@@ -2,10 +2,12 @@
  * @module Writing a delivery (DESIGN §1 "Delivery"): every message the chat sees, an agent's reply, an alert or
  * a command's answer, becomes one transcript entry (after the prompt the agent saw and the tools it called,
  * when given) and, with a bot to send it, one outbox row, under a key
- * that is delivered once. Buttons given go with both (a job's message gets the job's buttons when it is sent). Callers run `write` inside their own transaction.
+ * that is delivered once. Buttons given go with both (a job's message gets the job's buttons when it is sent); a
+ * prompt job's message also keeps what its buttons need. Callers run `write` inside their own transaction.
  */
 import { JOB_ID_PATTERN } from "../contracts/ids";
 import type { ToolCallRecord } from "../contracts/turn";
+import type { JobCopy } from "../jobs/snooze";
 import type { ChatInfo } from "./info";
 import type { OutboxStore } from "./store/outbox";
 import type { ButtonRows, Source } from "../schemas/chats";
@@ -36,9 +38,18 @@ function toolEntryText(call: ToolCallRecord): string {
 
 /**
  * A delivery's circumstances: where it came from, when, and what goes with it in the transcript: the prompt the
- * agent saw, the tools it called, and the buttons under the message.
+ * agent saw, the tools it called, and the buttons under the message; for a job's message, what a snooze copies
+ * of the job (`jobCopy`) and whether the job is silent (sent without a notification sound).
  */
-export type Delivery = { origin: Origin; now: number; prompt?: string | null; tools?: readonly ToolCallRecord[]; buttons?: ButtonRows | null };
+export type Delivery = {
+  origin: Origin;
+  now: number;
+  prompt?: string | null;
+  tools?: readonly ToolCallRecord[];
+  buttons?: ButtonRows | null;
+  jobCopy?: JobCopy | null;
+  silent?: boolean;
+};
 
 export class Deliveries {
   constructor(
@@ -58,17 +69,19 @@ export class Deliveries {
    * delivered before (nothing written).
    */
   write(key: string, markdown: string, delivery: Delivery): boolean {
-    const { origin, now, prompt = null, tools = [], buttons = null } = delivery;
+    const { origin, now, prompt = null, tools = [], buttons = null, jobCopy = null, silent = false } = delivery;
     if (this.transcript.delivered(key)) return false;
     this.transcript.markDelivered(key, now);
     const meta: Omit<NewEntry, "role" | "text"> = { source: origin.source, jobId: origin.jobId, runId: origin.runId };
     if (prompt) this.transcript.append({ ...meta, role: "prompt", text: prompt }, now);
     // What the agent called on the way, for the owner to see (admin API only, never sent to Telegram).
     for (const call of tools) this.transcript.append({ ...meta, role: "tool", text: toolEntryText(call) }, now);
-    this.transcript.append({ ...meta, role: "bot", text: markdown, buttons }, now);
+    const entryId = this.transcript.append({ ...meta, role: "bot", text: markdown, buttons, jobCopy }, now);
     // With no bot to send it (transcript mode, a blocked chat), the transcript entry is the delivery.
     if (this.info.canSend()) {
-      this.outbox.enqueueOutbox({ key, markdown, jobId: origin.jobId, runId: origin.runId, buttons: buttons ? JSON.stringify(buttons) : null }, now);
+      // A job's message records the ids Telegram gives its parts on its entry: a reply to one of them names the job.
+      const row = { key, markdown, jobId: origin.jobId, runId: origin.runId, buttons: buttons ? JSON.stringify(buttons) : null, entryId: origin.jobId === null ? null : entryId, silent };
+      this.outbox.enqueueOutbox(row, now);
     }
     return true;
   }

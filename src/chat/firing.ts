@@ -176,7 +176,7 @@ export class Firing {
             this.d.jobs.save(decision.job);
             this.d.runs.prune(decision.job.id);
           }
-          this.d.deliveries.write(decision.run.runId, decision.alert, { origin: { source: "alert", jobId: decision.job.id, runId: decision.run.runId }, now });
+          this.d.deliveries.write(decision.run.runId, decision.alert, { origin: { source: "alert", jobId: decision.job.id, runId: decision.run.runId }, now, silent: decision.job.silent });
           break;
       }
     });

@@ -1,15 +1,15 @@
 /**
- * @module The chat's jobs (DESIGN §3–§5): create, edit, cancel, pause, resume, run now, list, history, and the
- * chat's zone, whose change moves every cron job. Every input is checked by the pure core (`jobs/validate`)
+ * @module The chat's jobs (DESIGN §3–§6): create, edit, cancel, pause, resume, skip, run now, list, history, the
+ * chat's zone, whose change moves every cron job, and its quiet hours. Every input is checked by the pure core (`jobs/validate`)
  * against the chat's zone and `now`; expected failures are results with one sentence, never throws.
  */
 import type { Config } from "../config";
 import { newJobId, shown } from "../contracts/ids";
 import { advance } from "../jobs/fire";
 import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type JobList, type Run } from "../schemas/jobs";
-import type { ChatSettings, ZoneChange } from "../schemas/chats";
-import { newJobRecord, specDefaults, type JobRecord } from "../jobs/records";
-import { defaultZoneNotice, memoryRefMissingText, noJobText, noRunsLeftText, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
+import { quietBody, type ChatSettings, type QuietAnswer, type ZoneChange } from "../schemas/chats";
+import { newJobRecord, specDefaults, type JobRecord, type RunRecord } from "../jobs/records";
+import { defaultZoneNotice, lastRunText, memoryRefMissingText, noJobText, noRunsLeftText, nothingToSkipText, runsOnceText, SKIPPED_BY_HAND, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { err, ok, type Result } from "../result";
 import { firstSentence, sentenceFor } from "../sentence";
@@ -126,6 +126,22 @@ export class JobOps {
     });
     const { zone: effective, isDefault } = this.d.info.zone();
     return ok({ chatId, timeZone: effective, isDefault, cronJobs, oneOffs: oneOffs.length, message: zoneChangedText(effective, isDefault, now, cronJobs, oneOffs) });
+  }
+
+  /** The chat's quiet hours (DESIGN §6), or null. */
+  getQuiet(chatId: string): Result<QuietAnswer> {
+    const bound = this.d.info.bind(chatId);
+    return bound.ok ? ok({ quiet: this.d.info.quiet() }) : bound;
+  }
+
+  /** Sets the chat's quiet hours (`{ quiet: { from, to } }`), or clears them (`{ quiet: null }`). */
+  setQuiet(chatId: string, body: unknown): Result<QuietAnswer> {
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
+    const parsed = quietBody().safeParse(body, { error: sentenceFor });
+    if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
+    this.d.info.setQuiet(parsed.data.quiet);
+    return ok({ quiet: this.d.info.quiet() });
   }
 
   /**
@@ -314,6 +330,57 @@ export class JobOps {
     const job: JobRecord = { ...current, enabled: true, nextRunAt, quarantined: null };
     this.d.jobs.save(job);
     return ok(this.view(job, chatId));
+  }
+
+  /**
+   * Skip (DESIGN §3): a recurring job's next occurrence is passed over, recorded in its history as `skipped`
+   * ("skipped by hand"), and its next run moves to the one after; a run in flight is not touched. A one-off, a
+   * paused job and one with no next run have nothing to skip, and a job's last run before its end is not
+   * skipped (it would end the job: cancel it instead). A skip does not count against `runsLeft`. `skipped` is
+   * the occurrence passed over.
+   */
+  async skip(chatId: string, id: string): Promise<Result<{ job: Job; skipped: string }>> {
+    const found = this.locate(chatId, id);
+    if (!found.ok) return found;
+    if (found.value.schedule.type === "rule") await loadRules();
+    // Read again after the await: the job as it is now.
+    const again = this.locate(chatId, id);
+    if (!again.ok) return again;
+    const current = again.value;
+    if (current.schedule.type === "at") return err("bad_request", runsOnceText(current.id));
+    if (!current.enabled || current.nextRunAt === null) return err("bad_request", nothingToSkipText(current));
+    const skipped = current.nextRunAt;
+    const step = advance(current, current.schedule, this.d.info.zone().zone, skipped);
+    if (step.ended || current.runsLeft === 1) return err("bad_request", lastRunText(current.id));
+    const now = this.d.now();
+    const run: RunRecord = {
+      runId: `${current.id}:${skipped}`,
+      jobId: current.id,
+      kind: current.kind,
+      manual: false,
+      dueAt: skipped,
+      startedAt: now,
+      finishedAt: now,
+      state: "settled",
+      status: "skipped",
+      exitCode: null,
+      timedOut: false,
+      late: false,
+      detail: SKIPPED_BY_HAND,
+      leaseUntil: null,
+      attempts: 0,
+      resends: 0,
+      payload: null,
+      outputHash: null,
+    };
+    const job: JobRecord = { ...current, nextRunAt: step.nextRunAt };
+    this.d.transaction(() => {
+      // An occurrence already claimed (its time came while this was asked) is a run of its own: only the next moves.
+      if (!this.d.runs.exists(run.runId)) this.d.runs.insert(run);
+      this.d.jobs.save(job);
+      this.d.runs.prune(job.id);
+    });
+    return ok({ job: this.view(job, chatId), skipped: new Date(skipped).toISOString() });
   }
 
   /**

@@ -7,12 +7,15 @@
  * chat blocked and drops what was pending. A message that would take more than 10 parts goes out as its first
  * part and then the whole of it as a Markdown file, `reply.md` (DESIGN §7 Long replies), under the same rules.
  * Rows go in order: a row that must wait holds back the ones after it. The alarm sends within a time budget,
- * after it has fired its jobs, so a slow Bot API never holds them up.
+ * after it has fired its jobs, so a slow Bot API never holds them up. Inside the chat's quiet hours, and for a
+ * silent job's message, a message goes out with `disable_notification`. The message ids Telegram gives a job's
+ * message are recorded on its transcript entry, so that a reply names the job.
  */
 import { backoffMs } from "../backoff";
 import type { Config } from "../config";
 import type { ChatInfo } from "./info";
 import type { OutboxRow, OutboxStore } from "./store/outbox";
+import type { TranscriptStore } from "./store/transcript";
 import { BOT_API_TIMEOUT_MS, callBotApi, NetworkError, sendDocument, TelegramError, type BotApi, type ParamsOf } from "../telegram/api";
 import { buttonRowsSchema } from "../schemas/chats";
 import { jobButtons, keyboard } from "../telegram/buttons";
@@ -36,17 +39,17 @@ export type OutboxOutcome = "idle" | "sent" | "waiting" | "blocked";
 /** When a send must be over: `deadline` (epoch ms) on the clock `now()`. */
 export type Budget = { deadline: number; now: () => number };
 
+/**
+ * Where a send goes and what it needs around it: the chat, whether its quiet hours hold now (every message then
+ * goes out without a notification sound), and where the Telegram message ids of a job's message are recorded.
+ */
+type Sending = { api: BotApi; chatId: string; quiet: boolean; sent: (entryId: number, messageIds: readonly number[]) => void };
+
 /** Sends what is due within the budget; `blocked` when Telegram said the chat cannot be reached. */
-async function sendOutbox(
-  store: OutboxStore,
-  api: BotApi,
-  chatId: string,
-  budget: Budget,
-  onBlocked: () => void,
-): Promise<OutboxOutcome> {
+async function sendOutbox(store: OutboxStore, sending: Sending, budget: Budget, onBlocked: () => void): Promise<OutboxOutcome> {
   let outcome: OutboxOutcome = "idle";
   for (const row of store.dueOutbox(budget.now())) {
-    const result = await sendRow(store, api, chatId, row, budget);
+    const result = await sendRow(store, sending, row, budget);
     if (result === "blocked") {
       store.clearOutbox();
       onBlocked();
@@ -58,8 +61,23 @@ async function sendOutbox(
   return outcome;
 }
 
-async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: OutboxRow, budget: Budget): Promise<"sent" | "waiting" | "blocked"> {
+/** The Telegram message ids of a row's parts sent so far (kept only for a row with an entry: a job's message). */
+function sentIds(row: OutboxRow): number[] {
+  if (row.message_ids === null) return [];
+  try {
+    const ids: unknown = JSON.parse(row.message_ids);
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
+}
+
+async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, budget: Budget): Promise<"sent" | "waiting" | "blocked"> {
+  const { api, chatId } = sending;
   const parts = splitForTelegram(row.markdown);
+  const ids = sentIds(row);
+  // Quiet hours and silent jobs: the message arrives, without a sound; nothing is held back (DESIGN §6).
+  const soundless: { disable_notification?: true } = sending.quiet || row.silent === 1 ? { disable_notification: true } : {};
   // Sent as two parts, the first and the file, when it would take more than MAX_PARTS.
   const count = parts.length > MAX_PARTS ? 2 : parts.length;
   for (let i = row.parts_sent; i < count; i++) {
@@ -73,18 +91,20 @@ async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: Out
       text: part.html,
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
+      ...soundless,
       ...(last ? markup(row) : {}),
     };
+    let message: { message_id: number };
     try {
       if (count < parts.length && i === 1) {
-        await sendDocument(api, { chat_id: chatId, ...markup(row) }, { filename: "reply.md", content: row.markdown, type: "text/markdown" }, timeoutMs);
+        message = await sendDocument(api, { chat_id: chatId, ...soundless, ...markup(row) }, { filename: "reply.md", content: row.markdown, type: "text/markdown" }, timeoutMs);
       } else {
         try {
-          await callBotApi(api, "sendMessage", params, timeoutMs);
+          message = await callBotApi(api, "sendMessage", params, timeoutMs);
         } catch (error) {
           if (!(error instanceof TelegramError && error.cannotParse)) throw error;
           const { parse_mode: _html, ...plain } = params;
-          await callBotApi(api, "sendMessage", { ...plain, text: part.text }, Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now())));
+          message = await callBotApi(api, "sendMessage", { ...plain, text: part.text }, Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now())));
         }
       }
     } catch (error) {
@@ -109,8 +129,11 @@ async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: Out
       store.deferOutbox(row.id, attempts, stalls, now + backoffMs(attempts + stalls, SEND_BACKOFF));
       return "waiting";
     }
-    store.partSent(row.id, i + 1); // a crash before this line sends the part again: at-least-once
+    if (row.entry_id !== null) ids.push(message.message_id);
+    // The last part removes the row instead: one row written per part, the ids going to the entry with it.
+    if (!last) store.partSent(row.id, i + 1, row.entry_id === null ? null : ids); // a crash before this line sends the part again: at-least-once
   }
+  if (row.entry_id !== null) sending.sent(row.entry_id, ids);
   store.removeOutbox(row.id);
   return "sent";
 }
@@ -131,6 +154,8 @@ function markup(row: OutboxRow): Pick<ParamsOf<"sendMessage">, "reply_markup"> {
 
 export type TelegramOutboxDeps = {
   outbox: OutboxStore;
+  /** Where a job's message keeps the Telegram message ids its parts went out as. */
+  transcript: Pick<TranscriptStore, "recordSent">;
   info: ChatInfo;
   config: () => Config;
   now: () => number;
@@ -151,7 +176,14 @@ export class TelegramOutbox {
       this.d.outbox.clearOutbox();
       return false;
     }
-    await sendOutbox(this.d.outbox, { base: t.apiBase, token: t.botToken }, chatId, { deadline: this.d.now() + SEND_BUDGET_MS, now: this.d.now }, () => {
+    const now = this.d.now();
+    const sending: Sending = {
+      api: { base: t.apiBase, token: t.botToken },
+      chatId,
+      quiet: this.d.info.quietAt(now),
+      sent: (entryId, ids) => this.d.transcript.recordSent(entryId, ids),
+    };
+    await sendOutbox(this.d.outbox, sending, { deadline: now + SEND_BUDGET_MS, now: this.d.now }, () => {
       this.d.info.setBlocked(true);
       console.log(`chat ${chatId} is blocked: Telegram says it cannot be reached; it stays so until the user writes`);
     });

@@ -45,6 +45,7 @@ export function toJob(job: JobRecord, chatId: string, defaultTimeout: number): J
     command: prompt ? undefined : (job.command ?? ""),
     timeoutSeconds: prompt ? undefined : (job.timeoutSeconds ?? defaultTimeout),
     onlyOnChange: !prompt && job.onlyOnChange ? true : undefined,
+    silent: job.silent ? true : undefined,
     importedFrom: job.importedFrom ?? undefined,
   });
 }

@@ -239,10 +239,10 @@ export class Watchers {
       ? { status: ending.status === "transient" ? "transient" : "failed", exitCode: failure.exitCode, timedOut: failure.timedOut, ...(tail ? { stderrTail: tail } : {}), at }
       : { status: ending.status === "over_budget" ? "over_budget" : "silent", exitCode: 0, timedOut: false, at };
     const origin = { source: "alert" as const, jobId: run.jobId, runId: run.runId };
-    if (job && failure && ending.status === "failed" && isNewFailure(job.streak, failure)) this.d.deliveries.write(run.runId, alertText(job, failure), { origin, now });
+    if (job && failure && ending.status === "failed" && isNewFailure(job.streak, failure)) this.d.deliveries.write(run.runId, alertText(job, failure), { origin, now, silent: job.silent });
     if (job && ending.status === "over_budget" && ending.noticeDay !== null) {
       this.d.usage.markNoticed(ending.noticeDay, "wakeups");
-      this.d.deliveries.write(run.runId, overBudgetText(job, this.d.config().config.maxWakeupsPerDay), { origin, now });
+      this.d.deliveries.write(run.runId, overBudgetText(job, this.d.config().config.maxWakeupsPerDay), { origin, now, silent: job.silent });
     }
     // A failure starts (or continues) its streak, a transient run leaves it, anything else ends it.
     const streak = ending.status === "transient" ? undefined : failure ? { exitCode: failure.exitCode, timedOut: failure.timedOut } : null;

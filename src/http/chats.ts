@@ -1,10 +1,11 @@
 /**
- * @module The admin chat routes (`/admin/chats/:chatId…`, DESIGN §4, §7, §10): the chat's settings (its zone),
- * erasing a chat (its Durable Object and its D1 directory rows), the transcript, and the job and memory
+ * @module The admin chat routes (`/admin/chats/:chatId…`, DESIGN §4, §6, §7, §10): the chat's settings (its zone),
+ * its quiet hours, erasing a chat (its Durable Object and its D1 directory rows), the transcript, and the job and memory
  * routes beneath.
  */
 import { Hono } from "hono";
-import { messageBody, settingsBody, transcriptQuery, type ChatSettings, type PressAnswer, type Transcript, type ZoneChange } from "../schemas/chats";
+import { messageBody, quietBody, settingsBody, transcriptQuery, type ChatSettings, type PressAnswer, type QuietAnswer, type Transcript, type ZoneChange } from "../schemas/chats";
+import { renderTelegramHtml } from "../telegram/render";
 import { readJson } from "./body";
 import { checkChatId, chatIdOf, chatStub, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
@@ -28,6 +29,20 @@ chats.put("/:chatId/settings", async (c) => {
   const chatId = chatIdOf(c);
   const { timeZone } = await readJson(c, settingsBody());
   const body: ZoneChange = unwrap(await chatStub(c.env, chatId).setTimeZone(chatId, timeZone === null ? null : zoneOfPlace(timeZone)));
+  return c.json(body, 200);
+});
+
+/** Quiet hours (DESIGN §6): `{ quiet: { from, to } | null }`, read and written in the chat's zone. */
+chats.get("/:chatId/quiet", async (c) => {
+  const chatId = chatIdOf(c);
+  const body: QuietAnswer = unwrap(await chatStub(c.env, chatId).getQuiet(chatId));
+  return c.json(body, 200);
+});
+
+chats.put("/:chatId/quiet", async (c) => {
+  const chatId = chatIdOf(c);
+  const input = await readJson(c, quietBody());
+  const body: QuietAnswer = unwrap(await chatStub(c.env, chatId).setQuiet(chatId, input));
   return c.json(body, 200);
 });
 
@@ -63,7 +78,10 @@ chats.delete("/:chatId", async (c) => {
 chats.get("/:chatId/messages", checkChatId, readQuery(transcriptQuery), async (c) => {
   const chatId = chatIdOf(c);
   const { limit } = c.req.valid("query");
-  const body: Transcript = unwrap(await chatStub(c.env, chatId).messages(chatId, limit));
+  const transcript = unwrap(await chatStub(c.env, chatId).messages(chatId, limit));
+  // A bot entry as Telegram shows it, rendered by the rules messages are sent with (the page shows this HTML).
+  const messages = transcript.messages.map((e) => (e.role === "bot" ? { ...e, html: renderTelegramHtml(e.text) } : e));
+  const body: Transcript = { ...transcript, messages };
   return c.json(body, 200);
 });
 
@@ -82,7 +100,7 @@ chats.post("/:chatId/messages", async (c) => {
     const answer: PressAnswer = unwrap(await chatStub(c.env, chatId).pressButton(chatId, body.press));
     return c.json(answer, 200);
   }
-  return c.json(unwrap(await chatStub(c.env, chatId).postUserMessage(chatId, body.text!)), 202);
+  return c.json(unwrap(await chatStub(c.env, chatId).postUserMessage(chatId, body.text!, body.replyTo ?? null)), 202);
 });
 
 /**
@@ -120,6 +138,22 @@ export const chatOperations = (): Operation[] => [
     errors: { bad_request: 'an unknown zone (`Unknown time zone "Mars/Olympus". …`), or a place with several zones (naming them; GET /admin/zones lists them)' },
   },
   {
+    method: "get",
+    path: "/admin/chats/{chatId}/quiet",
+    summary: "The chat's quiet hours, in its zone, or null: inside them every message goes out without a notification sound.",
+    access: "admin",
+    answers: [[200, "The quiet hours.", "QuietHours"]],
+  },
+  {
+    method: "put",
+    path: "/admin/chats/{chatId}/quiet",
+    summary: "Set the chat's quiet hours (`to` before `from` runs across midnight), or clear them with null; nothing is ever held back.",
+    access: "admin",
+    body: "QuietHours",
+    answers: [[200, "The quiet hours now.", "QuietHours"]],
+    errors: { bad_request: '`"quiet.from" must be a time of day as HH:mm, such as "22:00".`, or the same time for both ends' },
+  },
+  {
     method: "delete",
     path: "/admin/chats/{chatId}",
     summary: "Erase the chat: all its jobs, runs, settings and its alarm, and its rows in the D1 directory.",
@@ -139,7 +173,7 @@ export const chatOperations = (): Operation[] => [
   {
     method: "post",
     path: "/admin/chats/{chatId}/messages",
-    summary: "Transcript mode only: a message from the chat's user (`text`, routed like a Telegram message; commands work), or a button pressed (`press`).",
+    summary: "Transcript mode only: a message from the chat's user (`text`, routed like a Telegram message; commands work; `replyTo` an entry, as a reply), or a button pressed (`press`).",
     access: "admin",
     body: "MessageRequest",
     answers: [

@@ -7,7 +7,7 @@ import type * as z from "zod";
 import { promptMessageSchema } from "../contracts/prompt-message";
 import { dryRunBody } from "../runner-client/dry-run";
 import { deliverArgs, deliverReply, gateNextReply, gateOfferReply, gateSettleArgs, gateTokenArgs } from "../schemas/agent";
-import { chatSettingsSchema, messageAccepted, messageBody, pressAnswer, settingsBody, transcriptSchema, zoneChangeSchema } from "../schemas/chats";
+import { chatSettingsSchema, messageAccepted, messageBody, pressAnswer, quietBody, settingsBody, transcriptSchema, zoneChangeSchema } from "../schemas/chats";
 import { emptyBody } from "../schemas/common";
 import { chatListSchema, directoryJobListSchema, rebuildBody, rebuildReplySchema } from "../schemas/directory";
 import { errorEnvelope, type ErrorCode } from "../schemas/errors";
@@ -43,6 +43,7 @@ export function components() {
     ChatSettings: chatSettingsSchema,
     SettingsUpdate: settingsBody,
     ZoneChange: zoneChangeSchema,
+    QuietHours: quietBody,
     Transcript: transcriptSchema,
     MessageRequest: messageBody,
     MessageAccepted: messageAccepted,

@@ -2,10 +2,12 @@
  * @module `POST /telegram/webhook` (DESIGN §6): the secret header checked in constant time, the update parsed,
  * only private chats of allowed users served (others get nothing and leave no state), and the update handed
  * to the chat's Durable Object. Answers fast; replies go through the Bot API, never in this response. A pressed
- * button is answered (`answerCallbackQuery`), and an answered question's buttons are taken away.
+ * button is answered (`answerCallbackQuery`); an answered question's buttons are taken away, and an answered job
+ * message's buttons become the line that says what was done (`editMessageReplyMarkup`).
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { callBotApi } from "../telegram/api";
+import { keyboard } from "../telegram/buttons";
 import { updateOrigin, updateSchema } from "../telegram/update";
 import type { WebhookAck } from "../schemas/telegram";
 import { sameSecret } from "./auth";
@@ -58,14 +60,16 @@ telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
       text: result.value.callbackText ?? "",
     }).catch((error: unknown) => console.error("telegram: answerCallbackQuery failed", error instanceof Error ? error.message : error));
     c.executionCtx.waitUntil(answer);
-    // An offer answered or a zone chosen: its buttons go, so that the question does not look open.
-    if (result.value.clearButtons && query.message) {
-      const cleared = callBotApi(api, "editMessageReplyMarkup", {
+    // An offer answered or a zone chosen: its buttons go, so that the question does not look open; a job's
+    // message answered: its buttons become the one line that says what was done.
+    const rows = result.value.keyboard;
+    if (rows !== undefined && query.message) {
+      const edited = callBotApi(api, "editMessageReplyMarkup", {
         chat_id: query.message.chat.id,
         message_id: query.message.message_id,
-        reply_markup: { inline_keyboard: [] },
+        reply_markup: keyboard(rows),
       }).catch((error: unknown) => console.error("telegram: editMessageReplyMarkup failed", error instanceof Error ? error.message : error));
-      c.executionCtx.waitUntil(cleared);
+      c.executionCtx.waitUntil(edited);
     }
   }
   return c.json(ACK, 200);

@@ -39,6 +39,8 @@ export type JobSpec = {
   memoryRefs: string[];
   /** Watchers only: a match whose output equals the last delivered match's is silent (unchanged). */
   onlyOnChange: boolean;
+  /** Its messages go out without a notification sound (DESIGN §6 Quiet hours). */
+  silent: boolean;
 };
 
 /**
@@ -46,7 +48,7 @@ export type JobSpec = {
  * place a spec is made (a create, a stand-in for an unreadable row, the tests' records) has it.
  */
 export function specDefaults(): Omit<JobSpec, "name" | "kind" | "schedule"> {
-  return { until: null, runsLeft: null, text: null, command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false };
+  return { until: null, runsLeft: null, text: null, command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false, silent: false };
 }
 
 /**

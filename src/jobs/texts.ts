@@ -127,9 +127,9 @@ export function jobList(jobs: readonly Job[], zone: string, now: number): string
   return [`**Scheduled jobs** (${zone}, now ${formatDayMonthTime(now, zone)})`, ...lines].join("\n");
 }
 
-/** The tools' `create` reply: the job line, its next runs, and the `Now:` line. */
-export function createdText(job: Job, nextRuns: readonly number[], zone: string, now: number): string {
-  const lines = [`Created ${jobLine(job, zone, now)}`];
+/** The tools' `create` (and with `Changed`, `update`) reply: the job line, its next runs, and the `Now:` line. */
+export function createdText(job: Job, nextRuns: readonly number[], zone: string, now: number, verb: "Created" | "Changed" = "Created"): string {
+  const lines = [`${verb} ${jobLine(job, zone, now)}`];
   if (nextRuns.length > 1) lines.push(`Next runs: ${nextRuns.map((t) => formatChatTime(t, zone, now)).join(", ")}.`);
   lines.push(formatNowLine(now, zone));
   return lines.join("\n");
@@ -143,6 +143,21 @@ export function resumedText(job: Job, zone: string, now: number): string {
   return next ? `Resumed ${job.id} (${job.name}); next ${next}.` : `Resumed ${job.id} (${job.name}); it has no next run.`;
 }
 export const noJobText = (id: string) => `No job ${id} in this chat.`;
+
+/** Skip (DESIGN §3) of a one-off: it has no next occurrence to pass over. */
+export const runsOnceText = (id: string) => `${id} runs once; cancel or edit it instead.`;
+/** Skip of a paused job, or of one that has no next run. */
+export const nothingToSkipText = (job: { id: string; enabled: boolean }) =>
+  job.enabled ? `${job.id} has no next run to skip.` : `${job.id} is paused, so it has no next run to skip; resume it first.`;
+/** `Skipped 28 Sep 08:00; next 29 Sep 08:00.`: what a skip passed over, and what comes now. */
+export function skippedText(skipped: number, job: Job, zone: string, now: number): string {
+  const next = job.nextRunAt ? `next ${formatChatTime(Date.parse(job.nextRunAt), zone, now)}` : "it has no next run";
+  return `Skipped ${formatChatTime(skipped, zone, now)}; ${next}.`;
+}
+/** Skip of a recurring job's last run before its end (`until`, `runsLeft`): passing it over would end the job. */
+export const lastRunText = (id: string) => `${id}'s next run is its last before it ends; cancel it instead, or change its end first.`;
+/** What a skip records in the job's history. */
+export const SKIPPED_BY_HAND = "skipped by hand";
 /** A `memoryRefs` entry that names no record of the chat (DESIGN §9: checked when a job is created or edited). */
 export const memoryRefMissingText = (id: string) => `"memoryRefs" names ${id}, which is not a memory record of this chat; see memory_list.`;
 

@@ -208,6 +208,7 @@ export async function validateCreate(input: CreateJobInput, ctx: RuleContext): P
         runsLeft: end.runsLeft,
         text,
         command,
+        silent: input.silent === true,
         ...(kind === "prompt" ? { memoryRefs: [...(input.memoryRefs ?? [])] } : { timeoutSeconds: input.timeoutSeconds ?? null, onlyOnChange: input.onlyOnChange === true }),
       },
       nextRunAt: when.value.next,
@@ -262,6 +263,7 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
       spec.timeoutSeconds = input.timeoutSeconds;
     }
   }
+  if (input.silent !== undefined) spec.silent = input.silent;
   const given = oneSchedule(input, { optional: true });
   if (!given.ok) return given;
   if (current.kind === "watcher" && given.value !== null && "rrule" in given.value) return fail(RULE_PROMPTS_ONLY);

@@ -78,6 +78,7 @@ export const jobSchema = lazy(() =>
       .array(z.string())
       .optional()
       .meta({ description: "Prompt jobs only; present when the job refers to memory records, whose current content each fire puts into its prompt." }),
+    silent: z.boolean().optional().meta({ description: "Present when true: the job's messages are sent without a notification sound." }),
     importedFrom: z.string().optional().meta({ description: "An imported job's source id, such as `playa:k7m2q`.", examples: ["playa:k7m2q"] }),
     enabled: z.boolean().meta({ description: "false = paused." }),
     createdAt: instant(),
@@ -192,6 +193,10 @@ export const createJobInput = lazy(() =>
       onlyOnChange: z
         .boolean({ error: `"onlyOnChange" must be true or false.` })
         .meta({ description: "Watchers only: a match whose output equals the last delivered match's is recorded silent (unchanged) and wakes no one." })
+        .optional(),
+      silent: z
+        .boolean({ error: `"silent" must be true or false.` })
+        .meta({ description: "The job's messages (its replies, alerts, watcher matches) are sent without a notification sound; nothing is delayed." })
         .optional(),
     })
     .meta({

@@ -19,6 +19,8 @@ export function helpText(now: number, zone: string, agent: string): string {
     remind: `a one-off prompt: /remind 20m stretch, /remind tomorrow 9:00 call mum, /remind ${formatLocalDay(now + 7 * 86_400_000, zone)} 14:30 dentist, /remind monday 9am standup`,
     every: 'a recurring prompt: /every day at 8:00 summarise the news, /every weekdays at 8:30 check my inbox, /every 15 minutes stretch, /every "0 8 * * 1-5" plan the day',
     timezone: "show or set this chat's time zone: /timezone Berlin, /timezone America/New_York, /timezone reset",
+    edit: "change a job's time or text: /edit <id> tomorrow 10:00, /edit <id> text call dad; as a reply to a job's message: /edit 2h",
+    skip: "skip a recurring job's next run: /skip <id>, or /skip as a reply to its message",
   };
   const last =
     agent === "echo"
@@ -43,7 +45,10 @@ export function parseCommand(text: string, botUsername: string | null = null): C
 }
 
 /** `Usage: /cancel <id> (see /jobs).` and its siblings. */
-export const usageText = (name: "cancel" | "run" | "pause" | "resume") => `Usage: /${name} <id> (see /jobs).`;
+export const usageText = (name: "cancel" | "run" | "pause" | "resume" | "skip") => `Usage: /${name} <id> (see /jobs).`;
+
+/** `/edit` without what to change. */
+export const EDIT_USAGE = "Usage: /edit <id> <when> or /edit <id> text <new text> (see /jobs); as a reply to a job's message, /edit <when>.";
 
 /** `/timezone` alone: `Time zone: Europe/Berlin (UTC+02:00, default). Change it with …` */
 export function timezoneShowText(zone: string, offset: string, isDefault: boolean): string {

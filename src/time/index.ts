@@ -22,7 +22,8 @@ export {
   type RuleEnds,
 } from "./rules";
 export { parseUntil } from "./until";
-export { parseAt, resolveAt, resolveDelay, checkOneOff, maxAhead, PAST_GRACE_MS, type ParsedAt } from "./at";
+export { parseAt, resolveAt, resolveDelay, checkOneOff, maxAhead, tomorrowAt, PAST_GRACE_MS, type ParsedAt } from "./at";
+export { readQuiet, inQuietHours, formatQuiet, QUIET_TIME, type QuietHours } from "./quiet";
 export {
   preview,
   describeCron,

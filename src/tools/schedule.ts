@@ -8,10 +8,10 @@
 import type { ChatScheduler } from "../chat/ChatScheduler";
 import { shown, JOB_ID } from "../contracts/ids";
 import { zoneOrUtc } from "../schemas/chats";
-import { createJobInput, type CreateJobInput, type CreatedBy, type Job } from "../schemas/jobs";
+import { createJobInput, editJobInput, type CreateJobInput, type CreatedBy, type EditJobInput, type Job } from "../schemas/jobs";
 import { oneSchedule, type ScheduleFields } from "../schemas/schedule";
 import { failed, type ToolReply, type TurnPolicy } from "../schemas/tools";
-import { cancelledText, createdText, jobList, noJobText, pausedText, readyFor, resumedText, runningNowText } from "../jobs/texts";
+import { cancelledText, createdText, jobLine, jobList, noJobText, pausedText, readyFor, resumedText, runningNowText, skippedText } from "../jobs/texts";
 import { testReplyText } from "../jobs/watcher";
 import type { Result } from "../result";
 import type { DryRun, DryRunInput } from "../runner-client/dry-run";
@@ -53,6 +53,47 @@ export async function createJob(ctx: ToolContext, args: Partial<Record<keyof Cre
   return { ok: true, text: createdText(job, await nextRuns(job, zone, now), zone, now), data: { job } };
 }
 
+/** A job id as the tools take it: read case-insensitively; null (with the sentence) when none or not one. */
+function toolJobId(raw: string | null | undefined, action: string): { ok: true; id: string } | { ok: false; reply: ToolReply } {
+  const id = typeof raw === "string" ? raw.trim().toLowerCase() : "";
+  if (id === "") return { ok: false, reply: failed(`"id" is required for ${action}; see "list".`) };
+  if (!JOB_ID.test(id)) return { ok: false, reply: failed(noJobText(shown(id))) };
+  return { ok: true, id };
+}
+
+/** `schedule_update`: the job changed in place (DESIGN §3 Edit), its line, its next runs and the `Now:` line. */
+export async function updateJob(ctx: ToolContext, args: Partial<Record<keyof EditJobInput | "id", unknown>>): Promise<ToolReply> {
+  const { id: raw, ...fields } = args;
+  const id = toolJobId(typeof raw === "string" ? raw : null, "update");
+  if (!id.ok) return id.reply;
+  const given = givenFields(fields);
+  if (Object.keys(given).length === 0) return failed(`update needs a field to change besides "id", such as "cron": "30 9 * * 1-5" or "text": "Summarise my inbox".`);
+  // The fields were checked one by one when the arguments were parsed.
+  const input = editJobInput().safeParse(given, { error: sentenceFor });
+  if (!input.success) return failed(firstSentence(input.error));
+  const edited = await ctx.chat.editJob(ctx.chatId, id.id, input.data);
+  if (!edited.ok) return failed(edited.error.message);
+  const job: Job = edited.value;
+  const zone = await zoneOf(ctx);
+  const now = ctx.now();
+  await readyFor([job]);
+  return { ok: true, text: createdText(job, await nextRuns(job, zone, now), zone, now, "Changed"), data: { job } };
+}
+
+/** `schedule_skip`: a recurring job's next run passed over (DESIGN §3 Skip), the job line and the `Now:` line. */
+export async function skipJob(ctx: ToolContext, raw: string | null | undefined): Promise<ToolReply> {
+  const id = toolJobId(raw, "skip");
+  if (!id.ok) return id.reply;
+  const skipped = await ctx.chat.skipJob(ctx.chatId, id.id);
+  if (!skipped.ok) return failed(skipped.error.message);
+  const { job } = skipped.value;
+  const zone = await zoneOf(ctx);
+  const now = ctx.now();
+  await readyFor([job]);
+  const text = [skippedText(Date.parse(skipped.value.skipped), job, zone, now), jobLine(job, zone, now), formatNowLine(now, zone)].join("\n");
+  return { ok: true, text, data: { job } };
+}
+
 /** `schedule_list`: the chat's jobs and the `Now:` line. */
 export async function listJobs(ctx: ToolContext): Promise<ToolReply> {
   const listed = await ctx.chat.listJobs(ctx.chatId, {});
@@ -66,9 +107,9 @@ export async function listJobs(ctx: ToolContext): Promise<ToolReply> {
 /** `schedule_cancel`, `schedule_run_now`, `schedule_pause`, `schedule_resume`: one job, by an id read case-insensitively. */
 export async function jobAction(ctx: ToolContext, action: "cancel" | "run_now" | "pause" | "resume", raw: string | null | undefined): Promise<ToolReply> {
   const { chat, chatId } = ctx;
-  const id = typeof raw === "string" ? raw.trim().toLowerCase() : "";
-  if (id === "") return failed(`"id" is required for ${action}; see "list".`);
-  if (!JOB_ID.test(id)) return failed(noJobText(shown(id)));
+  const given = toolJobId(raw, action);
+  if (!given.ok) return given.reply;
+  const { id } = given;
   const result: Result<Job> = await (action === "cancel"
     ? chat.cancelJob(chatId, id)
     : action === "run_now"

@@ -168,6 +168,26 @@ describe("the Mini App of user 111", () => {
   });
 });
 
+describe("quiet hours in the Mini App", () => {
+  it("shows chat 111's quiet hours and sets them through the app's session", async () => {
+    const { page } = await openApp(await signInitData(BOT, 111));
+    await page.getByRole("heading", { name: "Morning summary" }).waitFor();
+    await expect.poll(() => page.locator("#quiet-text").textContent()).toBe("Quiet hours: off");
+    await page.getByRole("button", { name: "Change quiet hours" }).click();
+    const dialog = page.getByRole("dialog", { name: "Quiet hours" });
+    await dialog.getByLabel("From").fill("22:30");
+    await dialog.getByLabel("To").fill("07:15");
+    await dialog.getByRole("button", { name: "Save quiet hours" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await page.locator("#quiet-text").textContent()).toBe("Quiet hours: 22:30–07:15");
+    expect((await admin("GET", "/admin/chats/111/quiet")).body).toEqual({ quiet: { from: "22:30", to: "07:15" } });
+    expect((await admin("GET", "/admin/chats/112/quiet")).body).toEqual({ quiet: null });
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await overflow(page)).toBe(0);
+    await page.close();
+  });
+});
+
 describe("the Mini App on a device in another zone", () => {
   it("offers the device's zone while it differs from the chat's, and one tap sets it", async () => {
     const { page } = await openApp(await signInitData(BOT, 112), "Europe/Berlin");

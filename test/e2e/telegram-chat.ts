@@ -14,6 +14,8 @@ export type TelegramChat = {
   worker: Worker;
   /** The chat's user writes `text` (from a Telegram app in `language`, when given); the webhook answers 200 at once. */
   write(text: string, language?: string): Promise<void>;
+  /** The chat's user taps the button with `data` under the bot's message `messageId`. */
+  press(data: string, messageId: number): Promise<void>;
   /** The bot's sendMessage calls so far. */
   sends(): Call[];
   /** Waits for the `n`-th sendMessage of the bot (at most 20 s) and returns it. */
@@ -27,29 +29,31 @@ export type TelegramChat = {
 export function telegramChat(chatId: string, token: string, updateIds: number): TelegramChat {
   const secret = `e2e-secret-${chatId}`;
   let next = updateIds;
+  const privateChat = { id: Number(chatId), type: "private", first_name: "Ada" };
+  /** Posts an update as Telegram does, with the next update id; the webhook answers 200 at once. */
+  const post = async (update: (updateId: number) => Record<string, unknown>): Promise<void> => {
+    const updateId = next++;
+    const res = await fetch(`${chat.worker.base}/telegram/webhook`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": secret },
+      body: JSON.stringify({ update_id: updateId, ...update(updateId) }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(res.status, await res.text()).toBe(200);
+  };
   const chat: TelegramChat = {
     chatId,
     token,
     stub: undefined as unknown as TelegramStub,
     worker: undefined as unknown as Worker,
-    async write(text, language) {
-      const updateId = next++;
-      const res = await fetch(`${chat.worker.base}/telegram/webhook`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": secret },
-        body: JSON.stringify({
-          update_id: updateId,
-          message: {
-            message_id: updateId,
-            from: { id: Number(chatId), is_bot: false, first_name: "Ada", ...(language ? { language_code: language } : {}) },
-            chat: { id: Number(chatId), type: "private", first_name: "Ada" },
-            date: Math.floor(Date.now() / 1000),
-            text,
-          },
-        }),
-        signal: AbortSignal.timeout(10_000),
-      });
-      expect(res.status, await res.text()).toBe(200);
+    write(text, language) {
+      const from = { id: Number(chatId), is_bot: false, first_name: "Ada", ...(language ? { language_code: language } : {}) };
+      return post((updateId) => ({ message: { message_id: updateId, from, chat: privateChat, date: Math.floor(Date.now() / 1000), text } }));
+    },
+    press(data, messageId) {
+      const from = { id: Number(chatId), is_bot: false, first_name: "Ada" };
+      const message = { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: privateChat, text: "…" };
+      return post((updateId) => ({ callback_query: { id: `cb${updateId}`, from, chat_instance: "1", message, data } }));
     },
     sends: () => chat.stub.calls({ token, method: "sendMessage" }),
     nthSend: (n) => waitFor(() => `sendMessage #${n} (got ${chat.sends().length}); wrangler's output ends:\n${chat.worker.log()}`, async () => chat.sends()[n - 1]),

@@ -48,7 +48,7 @@ describe("npm run telegram:setup", () => {
     expect(stub.calls({ token: TOKEN, method: "setWebhook" })[0]!.params).toEqual({
       url: "https://cuckoo.example.workers.dev/telegram/webhook",
       secret_token: "setup-secret",
-      allowed_updates: ["message", "callback_query"],
+      allowed_updates: ["message", "edited_message", "callback_query"],
       drop_pending_updates: false,
     });
     expect(stub.calls({ token: TOKEN, method: "setMyCommands" })[0]!.params).toEqual({ commands: COMMAND_HELP.map(({ command, description }) => ({ command, description })) });

@@ -84,18 +84,20 @@ describe("a Telegram chat under wrangler dev", () => {
     expect(minutes(t0, Date.now(), (now) => [`**Scheduled jobs** (Asia/Tokyo, now ${dayMonthTime(now)})`, ...lines].join("\n"))).toContain(jobs.params.text);
     expect(Date.now()).toBeLessThan(due);
 
-    // 4. The fire: the echo agent's reply (the job's text) as one sendMessage with Run now, Pause and Cancel.
+    // 4. The fire: the echo agent's reply (the job's text) as one sendMessage with a one-off's buttons for its run.
     const fired = await waitFor(() => `the fire of ${id}; wrangler's output ends:\n${chat.worker.log()}`, async () => sends()[4], 30_000);
     expect(fired.at).toBeGreaterThanOrEqual(due);
     expect(String(fired.params.chat_id)).toBe(CHAT_ID);
     expect(fired.params.parse_mode).toBe("HTML");
     expect(fired.params.text).toBe("Stretch");
+    const runId = `${id}:${due}`;
     expect(fired.params.reply_markup).toEqual({
       inline_keyboard: [
+        [{ text: "Done", callback_data: `d:${runId}` }],
         [
-          { text: "Run now", callback_data: `r:${id}` },
-          { text: "Pause", callback_data: `p:${id}` },
-          { text: "Cancel", callback_data: `c:${id}` },
+          { text: "10 min", callback_data: `s:10:${runId}` },
+          { text: "1 h", callback_data: `s:60:${runId}` },
+          { text: "Tomorrow 9:00", callback_data: `s:t:${runId}` },
         ],
       ],
     });
@@ -107,6 +109,28 @@ describe("a Telegram chat under wrangler dev", () => {
     expect(String(after.params.text)).not.toContain(`<code>${id}</code>`);
     expect(String(after.params.text)).toContain(`<code>${yearlyId}</code>`);
     expect(chat.stub.calls({ token: TOKEN }).every((c) => c.method === "sendMessage")).toBe(true);
+
+    // 5. The message acted on (issue 25): 10 min, pressed as Telegram sends a tap, makes a copy of the job that
+    // ran and was deleted, 10 minutes after the press; the callback is answered and the message's buttons
+    // become one line.
+    const pressed = Date.now();
+    await chat.press(`s:10:${runId}`, fired.messageId!);
+    const answer = chat.stub.calls({ token: TOKEN, method: "answerCallbackQuery" });
+    const until = [wall(pressed + 600_000, ZONE).hm, wall(Date.now() + 600_000, ZONE).hm].map((hm) => `Snoozed until ${hm}.`);
+    expect(answer).toHaveLength(1);
+    expect(until).toContain(answer[0]!.params.text);
+    expect(chat.stub.calls({ token: TOKEN, method: "editMessageReplyMarkup" }).map((c) => c.params)).toEqual([
+      {
+        chat_id: Number(CHAT_ID),
+        message_id: fired.messageId,
+        reply_markup: { inline_keyboard: [[{ text: `⏰ ${String(answer[0]!.params.text).slice(0, -1)}`, callback_data: `a:${runId}` }]] },
+      },
+    ]);
+    const copies = (await chat.worker.send("GET", `/admin/chats/${CHAT_ID}/jobs`)).body.jobs.filter((j: { name: string }) => j.name === "Stretch");
+    expect(copies).toHaveLength(1);
+    expect(copies[0].id).not.toBe(id);
+    expect(Date.parse(copies[0].schedule.at)).toBeGreaterThanOrEqual(pressed + 600_000);
+    expect(Date.parse(copies[0].schedule.at)).toBeLessThanOrEqual(Date.now() + 600_000);
   });
 
   it("reads times and schedules in the user's languages, chrono-node's locales loaded from their own modules", async () => {

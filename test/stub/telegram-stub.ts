@@ -21,9 +21,10 @@ import { listenOnLoopback, readBytes, send } from "./http.js";
 
 /**
  * One recorded Bot API call; `answered` is the status sent, 0 while it is still being answered, and -1 when the
- * caller gave up first (a hung call it timed out on: Telegram never took that message).
+ * caller gave up first (a hung call it timed out on: Telegram never took that message). `messageId` is the
+ * `message_id` of the message the answer returned (a sent or an edited one), as a reply to it would name it.
  */
-export type Call = { method: string; params: Record<string, unknown>; token: string; at: number; answered: number };
+export type Call = { method: string; params: Record<string, unknown>; token: string; at: number; answered: number; messageId?: number };
 
 /** What a scripted call answers: a named failure, or any status and body. */
 export type Answer =
@@ -78,10 +79,13 @@ export function plausibleResult(method: string, params: Record<string, unknown>,
   const now = Math.floor(Date.now() / 1000);
   switch (method) {
     case "sendMessage":
-    case "editMessageText": {
+    case "editMessageText":
+    case "editMessageReplyMarkup": {
       const chatId = Number(params.chat_id);
+      // A sent message gets the next id; an edited one keeps its own.
+      const edited = method !== "sendMessage" && typeof params.message_id === "number";
       return {
-        message_id: messageId(),
+        message_id: edited ? params.message_id : messageId(),
         from: { id: 1000000001, is_bot: true, first_name: "Cuckoo", username: "CuckooTestBot" },
         chat: { id: chatId, first_name: "Test", type: chatId > 0 ? "private" : "group" },
         date: now,
@@ -252,6 +256,8 @@ export async function startTelegramStub(): Promise<TelegramStub> {
       }
       const reply = replyFor(answer, method, params, messageId);
       call.answered = reply.status;
+      const result = (reply.body as { result?: { message_id?: unknown } } | null)?.result;
+      if (typeof result?.message_id === "number") call.messageId = result.message_id;
       return send(res, reply.status, reply.body);
     } catch (error) {
       return send(res, 500, { ok: false, error_code: 500, description: `stub error: ${String(error)}` });

@@ -44,7 +44,7 @@ describe("validateCreate: what is stored", () => {
     expect(await validateCreate(prompt({ cron: "  0 8 * * 1-5 " }), ctx)).toStrictEqual({
       ok: true,
       value: {
-        spec: { name: "Inbox summary", kind: "prompt", schedule: { type: "cron", cron: "0 8 * * 1-5" }, until: null, runsLeft: null, text: "Summarise my inbox", command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false },
+        spec: { name: "Inbox summary", kind: "prompt", schedule: { type: "cron", cron: "0 8 * * 1-5" }, until: null, runsLeft: null, text: "Summarise my inbox", command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false, silent: false },
         nextRunAt: ms("2026-09-28T06:00:00Z"),
       },
     });
@@ -66,6 +66,7 @@ describe("validateCreate: what is stored", () => {
           timeoutSeconds: 3600,
           memoryRefs: [],
           onlyOnChange: false,
+          silent: false,
         },
         nextRunAt: ms("2026-09-27T10:20:00Z"),
       },
@@ -80,7 +81,7 @@ describe("validateCreate: what is stored", () => {
     expect(await validateCreate({ name: "Mum", kind: "reminder", delay: "PT2H", text: "call mum" }, ctx)).toStrictEqual({
       ok: true,
       value: {
-        spec: { name: "Mum", kind: "prompt", schedule: { type: "at", at: NOW + 2 * HOUR }, until: null, runsLeft: null, text: "Remind me: call mum", command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false },
+        spec: { name: "Mum", kind: "prompt", schedule: { type: "at", at: NOW + 2 * HOUR }, until: null, runsLeft: null, text: "Remind me: call mum", command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false, silent: false },
         nextRunAt: NOW + 2 * HOUR,
       },
     });

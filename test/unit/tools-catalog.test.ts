@@ -37,11 +37,13 @@ function context(policy: TurnPolicy): { ctx: ToolContext; asked: string[] } {
  */
 const CALLS: Record<string, [args: Record<string, unknown>, first: string]> = {
   schedule_create: [{ name: "Later", kind: "prompt", delay: "PT1H", text: "Check again." }, "createJob"],
+  schedule_update: [{ id: "k7m2q", cron: "30 9 * * 1-5" }, "editJob"],
   schedule_list: [{}, "listJobs"],
   schedule_cancel: [{ id: "k7m2q" }, "cancelJob"],
   schedule_run_now: [{ id: "k7m2q" }, "runJobNow"],
   schedule_pause: [{ id: "k7m2q" }, "pauseJob"],
   schedule_resume: [{ id: "k7m2q" }, "resumeJob"],
+  schedule_skip: [{ id: "k7m2q" }, "skipJob"],
   schedule_preview: [{ cron: "0 9 * * *" }, "getSettings"],
   schedule_test: [{ command: "echo hi" }, "getSettings"],
   set_timezone: [{ zone: "Asia/Tokyo" }, "setTimeZone"],
@@ -56,11 +58,13 @@ describe("the tool catalog", () => {
   it("declares for every tool what a turn a job or a watcher caused may do with it", () => {
     expect(tools().map((t) => [t.name, t.jobTurn])).toEqual([
       ["schedule_create", "follow-up"],
+      ["schedule_update", "refused"],
       ["schedule_list", "allowed"],
       ["schedule_cancel", "refused"],
       ["schedule_run_now", "refused"],
       ["schedule_pause", "refused"],
       ["schedule_resume", "refused"],
+      ["schedule_skip", "refused"],
       ["schedule_preview", "allowed"],
       ["schedule_test", "refused"],
       ["set_timezone", "refused"],

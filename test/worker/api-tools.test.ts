@@ -102,7 +102,7 @@ describe("schedule: create", () => {
       [{ ...prompt, cron: "0 9 * * *", command: "true" }, 'A prompt job takes "text", not "command"; use kind "watcher" to run a script.'],
       [{ ...prompt, cron: "0 9 * * *", timeoutSeconds: 30 }, '"timeoutSeconds" applies only to watchers.'],
       [{ action: "create", name: "W", kind: "watcher", cron: "0 9 * * *", command: "true", text: "Hi" }, 'A watcher takes "command", not "text": its script\'s output becomes the prompt.'],
-      [{ ...prompt, cron: "0 9 * * *", id: "abcde" }, '"id" does not apply to "create", which takes only "name", "kind", "at", "cron", "delay", "rrule", "start", "until", "runsLeft", "text", "command", "timeoutSeconds", "memoryRefs" and "onlyOnChange".'],
+      [{ ...prompt, cron: "0 9 * * *", id: "abcde" }, '"id" does not apply to "create", which takes only "name", "kind", "at", "cron", "delay", "rrule", "start", "until", "runsLeft", "text", "command", "timeoutSeconds", "memoryRefs", "onlyOnChange" and "silent".'],
     ];
     for (const [body, text] of cases) expect(await schedule(chat, body), JSON.stringify(body)).toEqual(refused(text));
     expect((await send("GET", `/admin/chats/${chat}/jobs`)).body.jobs).toEqual([]);
@@ -241,7 +241,7 @@ describe("schedule: preview and test", () => {
 
 describe("schedule: bad input is 200 ok: false", () => {
   it("answers malformed JSON, wrong types, unknown fields and actions with a sentence", async () => {
-    const action = '"action" must be one of "create", "list", "cancel", "run_now", "pause", "resume", "preview" or "test".';
+    const action = '"action" must be one of "create", "update", "list", "cancel", "run_now", "pause", "resume", "skip", "preview" or "test".';
     const cases: [unknown, string][] = [
       ["{", "The body is not valid JSON; send a JSON object."],
       ["", "The body must be a JSON object."],

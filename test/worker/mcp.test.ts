@@ -1,5 +1,5 @@
 /**
- * MCP at `/mcp/:chatId` (DESIGN §9, issues 13 and 16) with the SDK's own client, through the app: the fourteen
+ * MCP at `/mcp/:chatId` (DESIGN §9, issues 13 and 16) with the SDK's own client, through the app: the sixteen
  * tools with their schemas, each callable with the same answers as the HTTP tools (text as content, `{ ok,
  * text, data }` as structured content), another chat's job id refused, and the access rules of the tools (a
  * token, when set, is required). Chat ids 8800000 up.
@@ -41,7 +41,7 @@ async function rpc(chatId: string, body: unknown): Promise<{ status: number; bod
 type Structured = { ok: boolean; text: string; data?: { job?: { id: string; name: string; nextRunAt: string | null }; jobs?: { id: string }[] } };
 
 describe("MCP", () => {
-  it("lists the fourteen tools with their descriptions and input schemas", async () => {
+  it("lists the sixteen tools with their descriptions and input schemas", async () => {
     const client = await connect(String(next++));
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);

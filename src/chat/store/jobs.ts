@@ -5,7 +5,7 @@
 import * as z from "zod";
 import { lazy } from "../../lazy";
 import { MEMORY_ID } from "../../contracts/ids";
-import { CREATED_BY, JOB_KINDS, LIMITS, lastResultSchema, type JobKind, type LastResult } from "../../schemas/jobs";
+import { CREATED_BY, JOB_KINDS, LIMITS, lastResultSchema, type LastResult } from "../../schemas/jobs";
 import type { FailureStreak, JobRecord, JobSpec } from "../../jobs/records";
 import type { Db } from "./db";
 import type { JobFacts } from "../../directory/projection";
@@ -106,6 +106,7 @@ const FIELDS = lazy(
     quarantined: column("quarantined", z.string().nullable()),
     memoryRefs: json("memory_refs", memoryRefsColumn, "a list of memory record ids", []),
     onlyOnChange: flag("only_on_change"),
+    silent: flag("silent"),
     matchHash: column("match_hash", z.string().nullable()),
     streak: json("failure_streak", streakColumn, "a failure", null),
     importedFrom: column("imported_from", z.string().nullable()),
@@ -151,6 +152,12 @@ function readJob(row: unknown): JobRecord | Unreadable {
   if (job.kind === "prompt" ? job.text === null : job.command === null) return new Unreadable(`row: a ${job.kind} without its ${job.kind === "prompt" ? "text" : "command"}`);
   return job;
 }
+
+/** What a delivery of a job's message reads of its job (`messageFacts()`), by the same map. */
+const MESSAGE_FIELDS = ["kind", "schedule", "name", "text", "memoryRefs", "silent"] as const;
+const messageRow = lazy(() => rowSchema(MESSAGE_FIELDS));
+/** A job as its messages need it: which buttons they carry, what a snooze copies, whether they make a sound. */
+export type MessageFacts = Pick<JobRecord, (typeof MESSAGE_FIELDS)[number]>;
 
 /** What `facts()` reads of a job, by the same map. */
 const FACT_FIELDS = ["id", "name", "kind", "schedule", "enabled", "quarantined", "nextRunAt"] as const;
@@ -217,10 +224,12 @@ export class JobStore {
     return typeof row.name === "string" && row.name !== "" ? row.name : id;
   }
 
-  /** The job's kind, read alone (null: no such job, or a kind this version does not know). */
-  kindOf(id: string): JobKind | null {
-    const kind = this.db.sql.exec<{ kind: SqlStorageValue }>("SELECT kind FROM jobs WHERE id = ?", id).toArray()[0]?.kind;
-    return kind === "prompt" || kind === "watcher" ? kind : null;
+  /** What a delivery of the job's message needs of it, read alone (null: no such job, or a row that does not parse). */
+  messageFacts(id: string): MessageFacts | null {
+    const columns = MESSAGE_FIELDS.flatMap((key) => Object.keys(FIELDS()[key].columns)).join(", ");
+    const row = this.db.sql.exec(`SELECT ${columns} FROM jobs WHERE id = ?`, id).toArray()[0];
+    const job = row ? readFields(MESSAGE_FIELDS, messageRow(), row) : null;
+    return job === null || job instanceof Unreadable ? null : job;
   }
 
   count(): number {

@@ -7,7 +7,7 @@
  * (Telegram update ids seen), `usage` (per-day counters), `memory` (the chat's memory records), `imports`
  * (source ids imported), `directory` (what the chat last wrote to the D1 directory), `offers` (reminders
  * offered from free text, waiting for Create or Cancel), `turn_steps` (the recorded steps of model turns in
- * flight).
+ * flight), `job_sources` (the Telegram message of the command that created a job).
  */
 
 /** Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped. */
@@ -315,6 +315,21 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE jobs;
   ALTER TABLE jobs_new RENAME TO jobs;
   CREATE INDEX jobs_next_run ON jobs (next_run_at) WHERE next_run_at IS NOT NULL;
+  `,
+  // 15: reminders you can act on (issue 25; DESIGN §3, §6). A job may be silent (sent without a notification); a
+  // bot entry of a prompt job's message keeps what a snooze copies of the job (`job_copy`, so that it works after a
+  // one-off is gone) and the Telegram message ids its parts were sent as (`message_ids`, so that a reply to one
+  // names the job); an outbox row knows its entry, collects those ids as its parts go out, and whether its job is
+  // silent; and a command that created a job remembers its Telegram message (`job_sources`), so that editing the
+  // message edits the job.
+  `
+  ALTER TABLE jobs ADD COLUMN silent INTEGER NOT NULL DEFAULT 0 CHECK (silent IN (0, 1));
+  ALTER TABLE transcript ADD COLUMN job_copy TEXT;
+  ALTER TABLE transcript ADD COLUMN message_ids TEXT;
+  ALTER TABLE outbox ADD COLUMN entry_id INTEGER;
+  ALTER TABLE outbox ADD COLUMN message_ids TEXT;
+  ALTER TABLE outbox ADD COLUMN silent INTEGER NOT NULL DEFAULT 0 CHECK (silent IN (0, 1));
+  CREATE TABLE job_sources (message_id INTEGER PRIMARY KEY, job_id TEXT NOT NULL, at INTEGER NOT NULL) WITHOUT ROWID;
   `,
 ];
 

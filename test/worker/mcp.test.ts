@@ -8,7 +8,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
 import { app } from "../../src/http/app";
-import { CREATE_FIELDS, envWith, TOOL_NAMES } from "./helpers";
+import { CREATE_FIELDS, TOOL_NAMES } from "../tool-names";
+import { envWith } from "./helpers";
 import { runnerVars } from "./watcher-helpers";
 
 let next = 8_800_000;

@@ -10,8 +10,7 @@ import { describe, expect, it, vi } from "vitest";
 import { APP_SESSION_TEXT } from "../../src/http/app-access";
 import { newAppSession } from "../../src/http/app-session";
 import { signInitData } from "../stub/init-data";
-import { brief, chatIds, setInstanceVars, transcript } from "./agent-helpers";
-import { call, deployed, envWith, postJson } from "./helpers";
+import { brief, call, chatIds, deployed, envWith, postJson, setInstanceVars, transcript } from "./helpers";
 import { delivered, postUpdate, telegramChat, TestBot, textUpdate } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });

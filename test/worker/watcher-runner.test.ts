@@ -7,28 +7,9 @@
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { advanceTo, alarmOf, chatIds, clockOf, jobOf, MINUTE, must, transcript, type Stub } from "./agent-helpers";
-import { call, envWith } from "./helpers";
-import {
-  alarmComes,
-  callback,
-  captureLog,
-  createWatcher,
-  fireWatcher,
-  noJob,
-  outcomeOf,
-  runnerCalls,
-  runnerEnv,
-  runnerPosts,
-  runOf,
-  runState,
-  scriptRunner,
-  settleWith,
-  STUB_RUNNER_SECRET,
-  UNREACHABLE,
-  v1Header,
-  withRunner,
-} from "./watcher-helpers";
+import { STUB_RUNNER_SECRET } from "../stub/runner-stub";
+import { advanceTo, alarmComes, alarmOf, call, captureLog, chatIds, clockOf, envWith, jobOf, MINUTE, must, noJobResult, type Stub, transcript } from "./helpers";
+import { callback, createWatcher, fireWatcher, outcomeOf, runnerCalls, runnerEnv, runnerPosts, runOf, runState, scriptRunner, settleWith, UNREACHABLE, v1Header, withRunner } from "./watcher-helpers";
 
 const newChat = chatIds(6_200_000);
 
@@ -211,7 +192,7 @@ describe("an outcome that overtakes the runner's acknowledgement", () => {
       ["DELETE", `/runs/${runnerRunId}`],
     ]);
     // The job and its runs are gone: nothing is left to wake for.
-    expect(await stub.jobRuns(chatId, job.id)).toEqual(noJob(job.id));
+    expect(await stub.jobRuns(chatId, job.id)).toEqual(noJobResult(job.id));
     expect(await alarmOf(stub)).toBeNull();
   });
 
@@ -347,7 +328,7 @@ describe("dry runs: the tool action `test` and POST /admin/chats/:chatId/test", 
     expect(seen!.body).toMatchObject({ chatId, jobId: "test", command: "curl -s shop | jq .price", timeoutSeconds: 60, timeZone: "Asia/Tokyo" });
     expect(String(seen!.body!.runId)).toMatch(new RegExp(`^${chatId}:test:\\d+:[0-9a-f]{8}$`));
     // No job, no transcript entry, nothing to wake for.
-    expect((await must<{ jobs: unknown[] }>(stub.listJobs(chatId))).jobs).toEqual([]);
+    expect((await must(stub.listJobs(chatId))).jobs).toEqual([]);
     expect(await transcript(stub, chatId)).toEqual([]);
     expect(await alarmOf(stub)).toBeNull();
   });

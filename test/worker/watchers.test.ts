@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { STUB_RUNNER_SECRET } from "../stub/runner-stub";
 import { feed } from "./agent-helpers";
-import { advanceTo, alarmComes, alarmOf, chatIds, clockOf, expectSpyInPlace, jobOf, must, noJobResult, queued, setInstanceVars, type Stub, transcript } from "./helpers";
+import { advanceTo, alarmOf, chatIds, clockOf, expectSpyInPlace, jobOf, must, noJobResult, queued, setInstanceVars, type Stub, toAlarm, transcript } from "./helpers";
 import { expectReply, telegramChat, TestBot } from "./telegram-helpers";
 import { createWatcher, fireWatcher, promptOf, PUBLIC_URL, runnerCalls, runnerPosts, runnerVars, runOf, runsOldestFirst, runState, scriptRunner, settleWith, withRunner } from "./watcher-helpers";
 
@@ -347,14 +347,14 @@ describe("with Telegram connected", () => {
     const first = await fireWatcher(chat.chatId, chat.stub, job);
     await settleWith(chat.chatId, first, { status: "failed", exitCode: 2, stderrTail: `auth failed for ${bot.token}` });
     // The alert waits in the outbox for the alarm the delivery armed.
-    await alarmComes(chat.stub);
+    await toAlarm(chat.stub);
     const calls = await bot.sends(chat.chatId);
     expect(calls).toHaveLength(1);
     expectReply(calls[0], chat.chatId, renderTelegramHtml(`⚠️ Job "Bot" (${job.id}) failed (exit 2):\n\`\`\`\nauth failed for [REDACTED]\n\`\`\``));
     // The same exit code again sends nothing: the next message the chat gets is the alert of a new streak.
     await settleWith(chat.chatId, await fireWatcher(chat.chatId, chat.stub, job), { status: "failed", exitCode: 2, stderrTail: "again" });
     await settleWith(chat.chatId, await fireWatcher(chat.chatId, chat.stub, job), { status: "failed", exitCode: null, timedOut: true, stderrTail: "" });
-    await alarmComes(chat.stub);
+    await toAlarm(chat.stub);
     const later = await bot.sends(chat.chatId);
     expect(later).toHaveLength(2);
     expectReply(later[1], chat.chatId, renderTelegramHtml(`⚠️ Job "Bot" (${job.id}) failed (timed out).`));
@@ -370,7 +370,7 @@ describe("with Telegram connected", () => {
     expect(chat.sent).toEqual([]);
     expect(await transcript(chat.stub, chat.chatId)).toEqual([]);
     await settleWith(chat.chatId, await fireWatcher(chat.chatId, chat.stub, job), { status: "failed", exitCode: 1, stderrTail: "" });
-    await alarmComes(chat.stub);
+    await toAlarm(chat.stub);
     const calls = await bot.calls({ chatId: chat.chatId });
     expect(calls.map((c) => c.method)).toEqual(["sendMessage"]);
     expectReply(calls[0], chat.chatId, renderTelegramHtml(`⚠️ Job "Tick" (${job.id}) failed (exit 1).`));

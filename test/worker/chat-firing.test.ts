@@ -5,7 +5,7 @@
  * with that clock. Each test has its own chat (ids 2000000 up).
  *
  * What the chat did is read as a client or the agent sees it: `jobRuns`, `getJob`, `messages`, the run gate,
- * the alarm it armed, and the queue spy of agent-helpers.ts on the instance's `env.PROMPTS`, which records
+ * the alarm it armed, and the queue spy of helpers.ts on the instance's `env.PROMPTS`, which records
  * every message and forwards none, so runs stay in flight until a test settles them through the run gate.
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";

@@ -16,7 +16,7 @@ import { advanceTo, alarmOf, chatIds, clockOf, createPrompt, DAY, fireJob, histo
 
 const newChat = chatIds(2_100_000);
 
-// ── Helpers of this file (the shared ones are in agent-helpers.ts) ─────────────────────────────────────
+// ── Helpers of this file (the shared ones are in helpers.ts) ───────────────────────────────────────────
 
 /** `d MMM HH:mm` (with the year when not `now`'s year) in a zone, built with Intl, not the time module. */
 function chatTime(instant: number, zone: string, now: number): string {

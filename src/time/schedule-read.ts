@@ -130,12 +130,9 @@ async function readWritten(text: string, o: ReadScheduleOptions): Promise<Read |
 
 const DURATION_UNITS: Record<string, Unit> = { w: "week", d: "day", h: "hour", m: "minute", min: "minute" };
 
-/** A short duration whose parts may stand apart (`1h 30m`): a person spaces them as often as not. */
-const SPACED_DELAY = /^\d{1,6}(?:w|d|h|min|m)(?:\s+\d{1,6}(?:w|d|h|min|m)){1,4}(?=\s|$)/i;
-
 /** `/every 20m`, `/every PT90M`, `/every 1h30m`, `/every 1h 30m`: a duration is the interval. */
 function durationPlan(text: string): { plan: Plan; length: number } | null {
-  const short = SPACED_DELAY.exec(text) ?? SHORT_DELAY.exec(text);
+  const short = SHORT_DELAY.exec(text);
   const iso = short ? null : ISO_DURATION.exec(text);
   const written = short?.[0] ?? iso?.[0];
   if (!written) return null;

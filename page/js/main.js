@@ -268,13 +268,24 @@ async function startMiniApp() {
   const app = telegram.webApp();
   if (app && !started) telegram.prepare(app);
   try {
-    const { chatId } = await telegram.signIn(app);
+    const { chatId, readOnly } = await telegram.signIn(app);
     state.chatId = chatId;
-    if (app && !started) telegram.wireButtons(app, () => create());
+    setReadOnly(readOnly);
+    if (app && !started && !readOnly) telegram.wireButtons(app, () => create());
     await start();
   } catch (e) {
     stop(sentence(e));
   }
+}
+
+/**
+ * A group's member who is not its admin reads its jobs: nothing that changes them is offered (the server refuses
+ * them all the same). @param {boolean} readOnly
+ */
+function setReadOnly(readOnly) {
+  state.readOnly = readOnly;
+  for (const id of ["create", "empty-create", "suggestions", "zone-change"]) byId(id).hidden = readOnly;
+  byId("access").textContent = readOnly ? "Read only: the group's admins change its jobs" : "";
 }
 
 /** A Mini App session that ended: sign in again with Telegram's initData, at most once a minute. */

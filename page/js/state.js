@@ -10,7 +10,7 @@
  * @typedef {{ status: string, exitCode?: number | null, timedOut?: boolean, stderrTail?: string, at: string }} LastResult
  * @typedef {{ id: string, chatId: string, name: string, kind: "prompt" | "watcher", category: string,
  *   schedule: { at: string } | { cron: string }, text?: string, command?: string, timeoutSeconds?: number,
- *   onlyOnChange?: boolean, memoryRefs?: string[], importedFrom?: string, enabled: boolean, createdAt: string,
+ *   onlyOnChange?: boolean, memoryRefs?: string[], importedFrom?: string, threadId?: number, enabled: boolean, createdAt: string,
  *   createdBy: string, nextRunAt: string | null, lastRunAt: string | null, lastResult: LastResult | null,
  *   running: boolean }} Job
  */
@@ -31,6 +31,8 @@ export const state = {
   readAt: 0,
   /** No bot token: the chat panel shows the transcript and writes as the user. */
   transcriptMode: false,
+  /** A group's member who is not its admin, in the Mini App: the jobs are shown, nothing changes them. */
+  readOnly: false,
 };
 
 /** The server's now, as the page best knows it. */

@@ -27,7 +27,7 @@ function echoAnswer(message: PromptMessage): TurnAnswer {
 
 /** Runs the built-in model for one prompt, with Telegram showing "typing…" meanwhile. */
 async function modelAnswer(env: Env, config: Config, chat: Chat, message: PromptMessage, context: TurnContext): Promise<TurnAnswer> {
-  const stopTyping = context.budget === "ok" ? typing(config, message.chatId) : () => undefined;
+  const stopTyping = context.budget === "ok" ? typing(config, message.chatId, message.threadId) : () => undefined;
   try {
     return await modelTurn(
       {

@@ -54,11 +54,15 @@ export async function modelTurn(deps: TurnDeps, message: PromptMessage, context:
   const prompt = `${formatHeader(started, context.timeZone)}\n${message.text}`;
   const messages = conversation(systemPrompt(context.timeZone, started, agent.instructions), context.history, prompt);
   const functions = functionTools();
-  const ctx: ToolContext = {
-    ...deps.tools,
-    createdBy: context.followUps === null ? "agent" : "job",
-    policy: context.followUps === null ? { kind: "user" } : { kind: "job", followUps: context.followUps },
-  };
+  // A group member's message: the tools act with their rights (they may read; a change asks the chat).
+  const topic = message.threadId === undefined ? {} : { threadId: message.threadId };
+  const policy: ToolContext["policy"] =
+    context.followUps !== null
+      ? { kind: "job", followUps: context.followUps, ...topic }
+      : message.userId !== undefined
+        ? { kind: "member", userId: message.userId, ...topic }
+        : { kind: "user", ...topic };
+  const ctx: ToolContext = { ...deps.tools, createdBy: context.followUps === null ? "agent" : "job", policy };
   const calls: ToolCallRecord[] = [];
   try {
     for (let round = 0; round < MAX_MODEL_CALLS; round++) {

@@ -9,12 +9,16 @@ import { callBotApi } from "../telegram/api";
 const RENEW_MS = 4_500;
 const CALL_TIMEOUT_MS = 3_000;
 
-/** Starts showing "typing…" in the chat; returns the function that stops it. */
-export function typing(config: Config, chatId: string): () => void {
+/**
+ * Starts showing "typing…" in the chat (in its forum topic, when the message came from one); returns the
+ * function that stops it.
+ */
+export function typing(config: Config, chatId: string, threadId?: number): () => void {
   const t = config.telegram;
   if (t.mode === "off" || t.botToken === null || !isAllowedChat(config, chatId)) return () => undefined;
   const api = { base: t.apiBase, token: t.botToken };
-  const send = () => void callBotApi(api, "sendChatAction", { chat_id: chatId, action: "typing" }, CALL_TIMEOUT_MS).catch(() => undefined);
+  const topic = threadId === undefined ? {} : { message_thread_id: threadId };
+  const send = () => void callBotApi(api, "sendChatAction", { chat_id: chatId, action: "typing", ...topic }, CALL_TIMEOUT_MS).catch(() => undefined);
   send();
   const timer = setInterval(send, RENEW_MS);
   return () => clearInterval(timer);

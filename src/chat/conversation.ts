@@ -220,9 +220,21 @@ export class Conversation {
     // A run's reply comes from a watcher when its job is one (a match runs as a prompt): two key reads, no parse.
     const jobId = this.d.runs.exists(key) ? originOfKey(key, null).jobId : null;
     const origin = originOfKey(key, jobId === null ? null : this.d.jobs.kindOf(jobId));
-    const delivered = this.d.transaction(() => this.d.deliveries.write(key, markdown, { origin, now, prompt, tools }));
+    const threadId = this.threadOf(key);
+    const delivered = this.d.transaction(() => this.d.deliveries.write(key, markdown, { origin, now, prompt, tools, ...(threadId === undefined ? {} : { threadId }) }));
     this.d.deliveries.flush();
     return ok({ delivered });
+  }
+
+  /**
+   * The forum topic a reply under `key` goes to: a user's message's own, while the gate's holder works on it
+   * (the reply comes before the settle); undefined for anything else (a job's reply goes to the job's topic).
+   */
+  private threadOf(key: string): number | null | undefined {
+    const held = this.d.gateStore.gate();
+    if (held?.activeKey !== key || held.activeMessage === null) return undefined;
+    const message = parseMessage(JSON.parse(held.activeMessage));
+    return message?.source === "user" ? (message.threadId ?? null) : undefined;
   }
 
   /** The last `limit` transcript entries, oldest first (DESIGN §7). */
@@ -244,7 +256,8 @@ export class Conversation {
     const origin = originOfKey(message.key, message.source === "watcher" ? "watcher" : null);
     this.d.transaction(() => {
       const alert = { ...origin, source: origin.jobId !== null ? ("alert" as const) : origin.source };
-      if (!this.d.deliveries.write(message.key, deadLetterText(message), { origin: alert, now })) return;
+      const topic = message.source === "user" ? { threadId: message.threadId ?? null } : {};
+      if (!this.d.deliveries.write(message.key, deadLetterText(message), { origin: alert, now, ...topic })) return;
       if (run) this.d.settler.agentOutcome(message.key, "failed", "the agent failed after several tries (dead-lettered)", now, true);
       this.d.gateStore.takePending(message.key);
       const held = this.d.gateStore.gate();
@@ -287,7 +300,7 @@ export class Conversation {
         } else {
           this.d.userPrompts.remove(lost.key);
           const message = parseMessage(JSON.parse(lost.message));
-          if (message) told = this.d.deliveries.write(lost.key, deadLetterText(message), { origin: originOfKey(lost.key, null), now }) || told;
+          if (message) told = this.d.deliveries.write(lost.key, deadLetterText(message), { origin: originOfKey(lost.key, null), now, threadId: message.threadId ?? null }) || told;
         }
       }
     });

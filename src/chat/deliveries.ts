@@ -36,15 +36,25 @@ function toolEntryText(call: ToolCallRecord): string {
 
 /**
  * A delivery's circumstances: where it came from, when, and what goes with it in the transcript: the prompt the
- * agent saw, the tools it called, and the buttons under the message.
+ * agent saw, the tools it called, and the buttons under the message; and the forum topic it goes to (a reply
+ * goes where its message came from; left out, a job's message goes to the job's topic).
  */
-export type Delivery = { origin: Origin; now: number; prompt?: string | null; tools?: readonly ToolCallRecord[]; buttons?: ButtonRows | null };
+export type Delivery = {
+  origin: Origin;
+  now: number;
+  prompt?: string | null;
+  tools?: readonly ToolCallRecord[];
+  buttons?: ButtonRows | null;
+  threadId?: number | null;
+};
 
 export class Deliveries {
   constructor(
     private readonly transcript: TranscriptStore,
     private readonly outbox: OutboxStore,
     private readonly info: ChatInfo,
+    /** A job's forum topic (null: the main thread, or no such job). */
+    private readonly threadOf: (jobId: string) => number | null,
   ) {}
 
   /** Whether `key` was delivered before. */
@@ -68,7 +78,8 @@ export class Deliveries {
     this.transcript.append({ ...meta, role: "bot", text: markdown, buttons }, now);
     // With no bot to send it (transcript mode, a blocked chat), the transcript entry is the delivery.
     if (this.info.canSend()) {
-      this.outbox.enqueueOutbox({ key, markdown, jobId: origin.jobId, runId: origin.runId, buttons: buttons ? JSON.stringify(buttons) : null }, now);
+      const threadId = delivery.threadId !== undefined ? delivery.threadId : origin.jobId !== null ? this.threadOf(origin.jobId) : null;
+      this.outbox.enqueueOutbox({ key, markdown, jobId: origin.jobId, runId: origin.runId, buttons: buttons ? JSON.stringify(buttons) : null, threadId }, now);
     }
     return true;
   }

@@ -2,27 +2,32 @@
  * @module What a chat's user writes (DESIGN §6, §7): Telegram updates (deduped by update id) and messages
  * written or buttons pressed through the admin API in transcript mode. A command is answered by the chat
  * itself; a pressed button acts (`telegram/press.ts`); without a model, a message that reads as a reminder is
- * offered as one (`telegram/offer.ts`); any other text becomes a prompt for the agent on the queue.
+ * offered as one (`telegram/offer.ts`); any other text becomes a prompt for the agent on the queue. In a group
+ * (the Worker passed on only what was for the bot) a command that changes something and every button are for
+ * the group's admins and listed users (`members.ts`); every answer goes to the forum topic its update came
+ * from. The bot's own membership changing (`my_chat_member`) blocks the chat when it was removed and unblocks
+ * it when it is back.
  */
-import type { Config } from "../config";
+import { isGroupId, type Config } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";
 import type { Deliveries } from "./deliveries";
 import type { ChatInfo } from "./info";
+import { ADMINS_ONLY, type MemberRights } from "./members";
 import type { OfferStore } from "./store/offers";
 import type { TranscriptStore } from "./store/transcript";
 import type { UserPromptStore } from "./store/user-prompts";
 import { OFFER_DEADLINE_MS } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
 import { shown } from "../contracts/ids";
-import { newOfferId, parseButton, type Reply } from "../telegram/buttons";
-import { NON_TEXT_REPLY, parseCommand } from "../telegram/commands";
+import { groupAppLink, newOfferId, parseButton, type Reply } from "../telegram/buttons";
+import { NON_TEXT_REPLY, onlyReads, parseCommand } from "../telegram/commands";
 import { runCommand } from "../telegram/execute";
 import type { CommandContext, CommandHost } from "../telegram/host";
 import { miniAppUrl } from "../telegram/menu";
 import { offerReply, readReminder } from "../telegram/offer";
 import { press, type PressOutcome } from "../telegram/press";
 import { plainText } from "../telegram/render";
-import { updateOrigin, updateSchema } from "../telegram/update";
+import { botIsIn, updateOrigin, updateSchema, type Update } from "../telegram/update";
 
 export type InboxDeps = {
   transcript: TranscriptStore;
@@ -32,6 +37,8 @@ export type InboxDeps = {
   deliveries: Deliveries;
   /** The chat's job operations, which commands use. */
   jobs: CommandHost;
+  /** Who may change what in a group. */
+  rights: MemberRights;
   env: () => Env;
   config: () => Config;
   now: () => number;
@@ -54,6 +61,15 @@ function capText(text: string | undefined): string | undefined {
  */
 export type Handled = { handled: string; callbackText?: string; clearButtons?: boolean };
 
+/** What the Worker knows of the bot for an update: its username, when `getMe` was asked for it (null: not needed). */
+export type UpdateOptions = { botUsername?: string | null };
+
+/**
+ * Who wrote, and where: a group's member (whose rights a change needs), the forum topic (null: the main thread),
+ * and the bot's username when the Worker asked for it (a command naming another bot is not the bot's).
+ */
+type Writer = { userId: string | null; threadId: number | null; botUsername: string | null };
+
 export class Inbox {
   constructor(private readonly d: InboxDeps) {}
 
@@ -71,7 +87,7 @@ export class Inbox {
     const id = this.d.transcript.append({ role: "user", source: "admin", text }, now);
     const messageId = String(id);
     try {
-      await this.receiveText(chatId, text, { key: `m:${messageId}`, messageId }, now, this.context(chatId, false, now));
+      await this.receiveText(chatId, text, { key: `m:${messageId}`, messageId }, now, this.context(chatId, false, now, null, null), { userId: null, threadId: null, botUsername: null });
     } catch (error) {
       this.d.transcript.removeEntry(id); // nothing will answer it, so the chat does not keep it
       throw error;
@@ -80,11 +96,12 @@ export class Inbox {
   }
 
   /**
-   * A Telegram update for this chat (the Worker checked the secret, the allow-list and the chat type): a
-   * repeated `update_id` has no second effect; a command is answered here; other text goes to the agent
-   * with key `u:<update_id>`; a button acts like its command and its answer is returned for the callback.
+   * A Telegram update for this chat (the Worker checked the secret, the allow-list and, in a group, that it is
+   * for the bot): a repeated `update_id` has no second effect; a command is answered here; other text goes to
+   * the agent with key `u:<update_id>`; a button acts like its command and its answer is returned for the
+   * callback; the bot's membership changing blocks or unblocks the chat.
    */
-  async handleUpdate(input: unknown): Promise<Result<Handled>> {
+  async handleUpdate(input: unknown, options: UpdateOptions = {}): Promise<Result<Handled>> {
     const parsed = updateSchema().safeParse(input);
     if (!parsed.success) return err("bad_request", "The body must be a Telegram update.");
     const update = parsed.data;
@@ -95,25 +112,32 @@ export class Inbox {
     const now = this.d.now();
     if (!this.d.transcript.firstUpdate(update.update_id, now)) return ok({ handled: "duplicate" });
     try {
+      if (update.my_chat_member) return ok(this.membership(origin.chatId, update.my_chat_member));
       const wasBlocked = this.d.info.blocked();
       // They wrote again (the D1 directory follows in the sync after every call).
       if (wasBlocked) this.d.info.setBlocked(false);
-      const context = this.context(origin.chatId, wasBlocked, now);
+      const botUsername = typeof options?.botUsername === "string" ? options.botUsername : null;
+      const writer: Writer = { userId: isGroupId(origin.chatId) ? origin.userId : null, threadId: origin.threadId, botUsername };
+      const context = this.context(origin.chatId, wasBlocked, now, origin.threadId, botUsername);
       const key = `u:${update.update_id}`;
       if (update.callback_query) {
         const data = update.callback_query.data ?? "";
+        if (parseButton(data) === null) return ok({ handled: "ignored" });
+        // Every button acts: in a group, only for those who may change its jobs.
+        const refused = writer.userId === null ? null : await this.refusal(writer.userId);
+        if (refused !== null) return ok({ handled: "callback", callbackText: refused });
         const outcome = await this.press(data, key, context);
         if (!outcome) return ok({ handled: "ignored" });
         return ok({ handled: "callback", callbackText: plainText(outcome.answer).slice(0, 200), ...(outcome.clear ? { clearButtons: true } : {}) });
       }
       const text = capText(update.message?.text);
       if (text === undefined) {
-        this.reply(key, NON_TEXT_REPLY, now);
+        this.reply(key, NON_TEXT_REPLY, now, writer.threadId);
         return ok({ handled: "non-text" });
       }
       const entry = this.d.transcript.append({ role: "user", source: "telegram", text }, now);
       try {
-        return ok({ handled: await this.receiveText(origin.chatId, text, { key, updateId: update.update_id }, now, context) });
+        return ok({ handled: await this.receiveText(origin.chatId, text, { key, updateId: update.update_id }, now, context, writer) });
       } catch (error) {
         this.d.transcript.removeEntry(entry);
         throw error;
@@ -122,6 +146,29 @@ export class Inbox {
       this.d.transcript.forgetUpdate(update.update_id); // so Telegram's retry of this update is handled
       throw error;
     }
+  }
+
+  /** The sentence when `userId` may not change this group's jobs (or Telegram could not tell), or null. */
+  private async refusal(userId: string): Promise<string | null> {
+    const may = await this.d.rights.mayChange(userId);
+    if (!may.ok) return may.error.message;
+    return may.value ? null : ADMINS_ONLY;
+  }
+
+  /**
+   * The bot's own membership changed: removed (`left`, `kicked`) blocks the chat as a 403 does (what waited to be
+   * sent is dropped, due jobs are held); being added back (or unblocked by the user) lifts it.
+   */
+  private membership(chatId: string, change: NonNullable<Update["my_chat_member"]>): Handled {
+    const inChat = botIsIn(change.new_chat_member);
+    if (inChat === !this.d.info.blocked()) return { handled: "membership" };
+    this.d.info.setBlocked(!inChat);
+    if (inChat) console.log(`chat ${chatId} is unblocked: the bot is ${change.new_chat_member.status} there again`);
+    else {
+      this.d.deliveries.flush();
+      console.log(`chat ${chatId} is blocked: the bot's status there is now ${change.new_chat_member.status}; it stays so until the bot is added back`);
+    }
+    return { handled: "membership" };
   }
 
   /**
@@ -133,7 +180,7 @@ export class Inbox {
     if (!bound.ok) return bound;
     if (typeof data !== "string" || data.length > 64) return err("bad_request", `"press" must be the data of a button in this chat's transcript, such as "y:k7m2qabc".`);
     const now = this.d.now();
-    const outcome = await this.press(data, `b:${now}:${crypto.randomUUID()}`, this.context(chatId, false, now));
+    const outcome = await this.press(data, `b:${now}:${crypto.randomUUID()}`, this.context(chatId, false, now, null, null));
     if (!outcome) return err("bad_request", `"press" must be the data of a button in this chat's transcript, such as "y:k7m2qabc"; got "${shown(data)}".`);
     return ok({ answer: outcome.answer });
   }
@@ -144,34 +191,56 @@ export class Inbox {
     if (!pressed) return null;
     const outcome = await press(this.d.jobs, this.d.offers, pressed, { ...context, zone: this.d.info.zone().zone });
     if (outcome.clear) this.d.transcript.clearButtons(data);
-    if (outcome.reply) this.reply(key, outcome.reply, this.d.now());
+    if (outcome.reply) this.reply(key, outcome.reply, this.d.now(), context.threadId);
     return outcome;
   }
 
-  private context(chatId: string, blocked: boolean, now: number): CommandContext {
+  /**
+   * The circumstances of a command: the chat, the agent and runner, the topic it came from, and how /jobs opens
+   * the Mini App (a `web_app` button in a private chat; in a group a link naming it, once the bot's username and
+   * the app's short name are known).
+   */
+  private context(chatId: string, blocked: boolean, now: number, threadId: number | null, botUsername: string | null): CommandContext {
     const config = this.d.config();
-    const appUrl = config.telegram.botToken !== null ? miniAppUrl(config.runner.publicUrl) : null;
-    return { chatId, agent: config.agent.kind, runner: config.runner.mode, blocked, now, appUrl };
+    const t = config.telegram;
+    let app: CommandContext["app"] = null;
+    if (t.botToken !== null && !isGroupId(chatId)) {
+      const url = miniAppUrl(config.runner.publicUrl);
+      if (url !== null) app = { webApp: url };
+    } else if (t.botToken !== null && t.miniAppName !== null && botUsername !== null) {
+      app = { url: groupAppLink(botUsername, t.miniAppName, chatId) };
+    }
+    return { chatId, agent: config.agent.kind, runner: config.runner.mode, blocked, now, threadId, app };
   }
 
-  /** A reply the chat sees without the agent (a command's answer), with its buttons: delivered under `key`. */
-  private reply(key: string, reply: Reply | string, now: number): void {
+  /** A reply the chat sees without the agent (a command's answer), with its buttons: delivered under `key`, in `threadId`. */
+  private reply(key: string, reply: Reply | string, now: number, threadId: number | null): void {
     const { markdown, buttons } = typeof reply === "string" ? { markdown: reply, buttons: undefined } : reply;
-    this.d.transaction(() => this.d.deliveries.write(key, markdown, { origin: { source: "command", jobId: null, runId: null }, now, buttons: buttons ?? null }));
+    this.d.transaction(() => this.d.deliveries.write(key, markdown, { origin: { source: "command", jobId: null, runId: null }, now, buttons: buttons ?? null, threadId }));
     this.d.deliveries.flush();
   }
 
-  /** A user's text: a command is answered at once; anything else is a prompt for the agent (DESIGN §6, §7). */
+  /**
+   * A user's text: a command is answered at once (in a group, one that changes something only for those who may);
+   * anything else is a prompt for the agent (DESIGN §6, §7), carrying the group member who wrote it (the turn has
+   * their rights) and the topic it came from.
+   */
   private async receiveText(
     chatId: string,
     text: string,
     ids: { key: string; messageId?: string; updateId?: number },
     now: number,
     context: CommandContext,
-  ): Promise<"command" | "offer" | "prompt"> {
-    const command = parseCommand(text);
+    writer: Writer,
+  ): Promise<"command" | "offer" | "prompt" | "refused"> {
+    const command = parseCommand(text, writer.botUsername);
     if (command) {
-      this.reply(ids.key, await runCommand(this.d.jobs, command, context), this.d.now());
+      const refused = writer.userId !== null && !onlyReads(command) ? await this.refusal(writer.userId) : null;
+      if (refused !== null) {
+        this.reply(ids.key, refused, this.d.now(), writer.threadId);
+        return "refused";
+      }
+      this.reply(ids.key, await runCommand(this.d.jobs, command, context), this.d.now(), writer.threadId);
       return "command";
     }
     if (context.agent === "echo") {
@@ -181,7 +250,7 @@ export class Inbox {
       if (found) {
         const id = newOfferId();
         this.d.offers.add({ id, at: found.instant, text: found.text, createdAt: now });
-        this.reply(ids.key, offerReply(id, found, zone, now), this.d.now());
+        this.reply(ids.key, offerReply(id, found, zone, now), this.d.now(), writer.threadId);
         return "offer";
       }
     }
@@ -196,6 +265,8 @@ export class Inbox {
       firedAt: new Date(now).toISOString(),
       ...(ids.messageId !== undefined ? { messageId: ids.messageId } : {}),
       ...(ids.updateId !== undefined ? { updateId: ids.updateId } : {}),
+      ...(writer.userId !== null ? { userId: writer.userId } : {}),
+      ...(writer.threadId !== null ? { threadId: writer.threadId } : {}),
     };
     // Kept until the run gate has seen it, so that a message lost on its way is sent again (DESIGN §5 Leases).
     this.d.userPrompts.add(ids.key, JSON.stringify(message), now + OFFER_DEADLINE_MS);

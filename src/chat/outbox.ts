@@ -4,8 +4,12 @@
  * waits `retry_after` plus jitter; 5xx answers are retried with backoff, at most 8 attempts or 24 h; a send
  * that met no answer at all (a network error, a time-out) waits the same way but does not use up an attempt,
  * so an outage of minutes is outlasted and only the 24 h bound gives up; 403 or "chat not found" marks the
- * chat blocked and drops what was pending. Rows go in order: a row that must wait holds back the ones after
- * it. The alarm sends within a time budget, after it has fired its jobs, so a slow Bot API never holds them up.
+ * chat blocked and drops what was pending. A message for a forum topic goes there (`message_thread_id`); a
+ * topic that is gone ("message thread not found") sends it to the main thread instead, once, after a note, and
+ * what else waited for that topic and the jobs that posted there follow it. A send answered "group chat was
+ * upgraded to a supergroup chat" moves the chat to the supergroup (whose object then sends what waited). Rows go
+ * in order: a row that must wait holds back the ones after it. The alarm sends within a time budget, after it
+ * has fired its jobs, so a slow Bot API never holds them up.
  */
 import { backoffMs } from "../backoff";
 import type { Config } from "../config";
@@ -13,8 +17,9 @@ import type { ChatInfo } from "./info";
 import type { OutboxRow, OutboxStore } from "./store/outbox";
 import { BOT_API_TIMEOUT_MS, callBotApi, NetworkError, TelegramError, type BotApi, type ParamsOf } from "../telegram/api";
 import { buttonRowsSchema } from "../schemas/chats";
+import { topicGoneText } from "../jobs/texts";
 import { jobButtons, keyboard } from "../telegram/buttons";
-import { splitForTelegram } from "../telegram/render";
+import { renderTelegramHtml, splitForTelegram } from "../telegram/render";
 
 export const MAX_SEND_ATTEMPTS = 8;
 export const MAX_SEND_AGE_MS = 24 * 3_600_000;
@@ -27,35 +32,44 @@ export const SEND_BUDGET_MS = 5_000;
 /** Waits after a failed send: 2 s, 4 s, 8 s … at most 10 minutes, jittered. */
 const SEND_BACKOFF = { baseMs: 1_000, maxMs: 600_000 };
 
-export type OutboxOutcome = "idle" | "sent" | "waiting" | "blocked";
+export type OutboxOutcome = "idle" | "sent" | "waiting" | "blocked" | { migrated: string };
+
+/** What sending needs of the chat beyond its outbox: a topic left (its jobs move to the main thread). */
+type Hooks = { onBlocked: () => void; leaveThread: (threadId: number) => { id: string; name: string }[] };
 
 /** When a send must be over: `deadline` (epoch ms) on the clock `now()`. */
 export type Budget = { deadline: number; now: () => number };
 
 /** Sends what is due within the budget; `blocked` when Telegram said the chat cannot be reached. */
-async function sendOutbox(
-  store: OutboxStore,
-  api: BotApi,
-  chatId: string,
-  budget: Budget,
-  onBlocked: () => void,
-): Promise<OutboxOutcome> {
+async function sendOutbox(store: OutboxStore, api: BotApi, chatId: string, budget: Budget, hooks: Hooks): Promise<OutboxOutcome> {
   let outcome: OutboxOutcome = "idle";
   for (const row of store.dueOutbox(budget.now())) {
-    const result = await sendRow(store, api, chatId, row, budget);
+    const result = await sendRow(store, api, chatId, row, budget, hooks);
     if (result === "blocked") {
       store.clearOutbox();
-      onBlocked();
+      hooks.onBlocked();
       return "blocked";
     }
-    if (result === "waiting") return "waiting";
+    if (result === "waiting" || typeof result === "object") return result;
     outcome = "sent";
   }
   return outcome;
 }
 
-async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: OutboxRow, budget: Budget): Promise<"sent" | "waiting" | "blocked"> {
+/** One sendMessage, sent again as plain text when Telegram cannot parse the HTML. */
+async function sendPart(api: BotApi, params: ParamsOf<"sendMessage">, plainText: string, budget: Budget, timeoutMs: number): Promise<void> {
+  try {
+    await callBotApi(api, "sendMessage", params, timeoutMs);
+  } catch (error) {
+    if (!(error instanceof TelegramError && error.cannotParse)) throw error;
+    const { parse_mode: _html, ...plain } = params;
+    await callBotApi(api, "sendMessage", { ...plain, text: plainText }, Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now())));
+  }
+}
+
+async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: OutboxRow, budget: Budget, hooks: Hooks): Promise<"sent" | "waiting" | "blocked" | { migrated: string }> {
   const parts = splitForTelegram(row.markdown);
+  let thread = row.thread_id;
   for (let i = row.parts_sent; i < parts.length; i++) {
     const left = budget.deadline - budget.now();
     if (left <= 0) return "waiting"; // the next alarm goes on from this part
@@ -64,21 +78,27 @@ async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: Out
     const last = i === parts.length - 1;
     const params: ParamsOf<"sendMessage"> = {
       chat_id: chatId,
+      ...(thread !== null ? { message_thread_id: thread } : {}),
       text: part.html,
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
       ...(last ? markup(row) : {}),
     };
     try {
-      try {
-        await callBotApi(api, "sendMessage", params, timeoutMs);
-      } catch (error) {
-        if (!(error instanceof TelegramError && error.cannotParse)) throw error;
-        const { parse_mode: _html, ...plain } = params;
-        await callBotApi(api, "sendMessage", { ...plain, text: part.text }, Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now())));
-      }
+      await sendPart(api, params, part.text, budget, timeoutMs);
     } catch (error) {
       const now = budget.now();
+      if (error instanceof TelegramError && error.threadGone && thread !== null) {
+        // The topic was deleted: this part (and what else waited for it) goes to the main thread, after a note.
+        const moved = hooks.leaveThread(thread);
+        thread = null;
+        await callBotApi(api, "sendMessage", { chat_id: chatId, text: renderTelegramHtml(topicGoneText(moved)), parse_mode: "HTML" }, Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now()))).catch(
+          (noted: unknown) => console.error(`outbox: the note that topic ${row.thread_id} is gone was not sent`, noted instanceof Error ? noted.message : noted),
+        );
+        i--;
+        continue;
+      }
+      if (error instanceof TelegramError && error.migrateTo !== null) return { migrated: error.migrateTo };
       if (error instanceof TelegramError && error.unreachable) return "blocked";
       if (error instanceof TelegramError && error.code === 429) {
         const wait = (error.retryAfter ?? 1) * 1000 + Math.floor(Math.random() * 1000);
@@ -124,6 +144,10 @@ export type TelegramOutboxDeps = {
   info: ChatInfo;
   config: () => Config;
   now: () => number;
+  /** A forum topic is gone: the jobs that posted there post to the main thread from now on (their ids and names). */
+  leaveThread: (threadId: number) => { id: string; name: string }[];
+  /** Telegram said the group became supergroup `to`: the chat moves there (its object sends what waited). */
+  migrated: (to: string) => Promise<void>;
 };
 
 /** The chat's outbox as the alarm sends it: due rows to the Bot API, in order. */
@@ -141,10 +165,17 @@ export class TelegramOutbox {
       this.d.outbox.clearOutbox();
       return false;
     }
-    await sendOutbox(this.d.outbox, { base: t.apiBase, token: t.botToken }, chatId, { deadline: this.d.now() + SEND_BUDGET_MS, now: this.d.now }, () => {
-      this.d.info.setBlocked(true);
-      console.log(`chat ${chatId} is blocked: Telegram says it cannot be reached; it stays so until the user writes`);
+    const outcome = await sendOutbox(this.d.outbox, { base: t.apiBase, token: t.botToken }, chatId, { deadline: this.d.now() + SEND_BUDGET_MS, now: this.d.now }, {
+      onBlocked: () => {
+        this.d.info.setBlocked(true);
+        console.log(`chat ${chatId} is blocked: Telegram says it cannot be reached; it stays so until the user writes`);
+      },
+      leaveThread: (threadId) => {
+        this.d.outbox.leaveThread(threadId);
+        return this.d.leaveThread(threadId);
+      },
     });
+    if (typeof outcome === "object") await this.d.migrated(outcome.migrated);
     return false;
   }
 }

@@ -18,7 +18,8 @@ function present<T extends object>(view: Complete<T>): T {
 
 /**
  * A job as clients see it (`jobSchema`): times as RFC 3339, a prompt's text and memory records, a watcher's
- * command, timeout (the operator's default when it sets none) and `onlyOnChange` (present when true).
+ * command, timeout (the operator's default when it sets none) and `onlyOnChange` (present when true), and
+ * its forum topic when it has one.
  */
 export function toJob(job: JobRecord, chatId: string, defaultTimeout: number): Job {
   const prompt = job.kind === "prompt";
@@ -42,6 +43,7 @@ export function toJob(job: JobRecord, chatId: string, defaultTimeout: number): J
     timeoutSeconds: prompt ? undefined : (job.timeoutSeconds ?? defaultTimeout),
     onlyOnChange: !prompt && job.onlyOnChange ? true : undefined,
     importedFrom: job.importedFrom ?? undefined,
+    threadId: job.threadId ?? undefined,
   });
 }
 

@@ -61,6 +61,11 @@ export const jobSchema = lazy(() =>
       .optional()
       .meta({ description: "Prompt jobs only; present when the job refers to memory records, whose current content each fire puts into its prompt." }),
     importedFrom: z.string().optional().meta({ description: "An imported job's source id, such as `playa:k7m2q`.", examples: ["playa:k7m2q"] }),
+    threadId: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "The forum topic (`message_thread_id`) its messages and buttons go to: the topic it was created in; absent for the chat's main thread.", examples: [42] }),
     enabled: z.boolean().meta({ description: "false = paused." }),
     createdAt: instant(),
     createdBy: z.enum(CREATED_BY),

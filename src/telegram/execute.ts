@@ -36,15 +36,15 @@ export async function jobAction(host: CommandHost, action: JobAction | "resume",
 /** The reply to a command: Markdown, with buttons when it asks something (the zones of `/timezone UTC+2`). */
 export async function runCommand(host: CommandHost, cmd: Command, ctx: CommandContext): Promise<Reply> {
   const { chatId, now } = ctx;
-  const asker = async (): Promise<Asker> => ({ chatId, zone: await zoneOf(host, chatId), now });
+  const asker = async (): Promise<Asker> => ({ chatId, zone: await zoneOf(host, chatId), now, threadId: ctx.threadId });
   switch (cmd.name) {
     case "start":
     case "help":
       return { markdown: helpText(now, await zoneOf(host, chatId), ctx.agent) };
     case "jobs": {
-      const markdown = text(await host.list(chatId, {}), (l) => jobList(l.jobs, l.timeZone, Date.parse(l.now)));
+      const markdown = text(await host.list(chatId, {}), (l) => jobList(l.jobs, l.timeZone, Date.parse(l.now), { here: ctx.threadId }));
       // The Mini App shows the same jobs with their forms (issue 18); Telegram refuses web_app buttons without https.
-      return ctx.appUrl === null ? { markdown } : { markdown, buttons: schedulerButton(ctx.appUrl) };
+      return ctx.app === null ? { markdown } : { markdown, buttons: schedulerButton(ctx.app) };
     }
     case "cancel":
     case "run":

@@ -10,7 +10,8 @@ type Maybe<T> = T | Promise<T>;
 /** The chat's job operations. */
 export interface CommandHost {
   list(chatId: string, filter: JobFilter): Maybe<Result<{ timeZone: string; now: string; jobs: Job[] }>>;
-  create(chatId: string, input: CreateJobInput, createdBy: CreatedBy): Maybe<Result<Job>>;
+  /** `threadId`: the forum topic the job is made in, where its messages will go (null: the main thread). */
+  create(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options?: { threadId?: number | null }): Maybe<Result<Job>>;
   cancel(chatId: string, id: string): Maybe<Result<Job>>;
   pause(chatId: string, id: string): Maybe<Result<Job>>;
   resume(chatId: string, id: string): Maybe<Result<Job>>;
@@ -20,10 +21,20 @@ export interface CommandHost {
 }
 
 /**
- * What /status shows of the chat's circumstances besides its jobs and zone, the chat's now, and the Scheduler Mini
- * App's URL when /jobs can offer it (a bot and an https PUBLIC_URL), else null.
+ * What /status shows of the chat's circumstances besides its jobs and zone, the chat's now, the forum topic the
+ * command came from (null: the main thread), and how /jobs opens the Scheduler Mini App: a `web_app` button in
+ * a private chat (a bot and an https PUBLIC_URL), a link in a group (Telegram allows `web_app` buttons only in
+ * private chats), or nothing.
  */
-export type CommandContext = { chatId: string; agent: string; runner: string; blocked: boolean; now: number; appUrl: string | null };
+export type CommandContext = {
+  chatId: string;
+  agent: string;
+  runner: string;
+  blocked: boolean;
+  now: number;
+  threadId: number | null;
+  app: { webApp: string } | { url: string } | null;
+};
 
-/** Who asks, and when: the chat, its zone and the chat's now. */
-export type Asker = { chatId: string; zone: string; now: number };
+/** Who asks, and when: the chat, its zone, the chat's now, and the forum topic they ask in. */
+export type Asker = { chatId: string; zone: string; now: number; threadId: number | null };

@@ -22,7 +22,7 @@ function nameOf(text: string): string {
 /** Creates a one-off prompt at `instant` with `text` for the chat's user: the job line and the time understood. */
 export async function createReminder(host: CommandHost, who: Asker, instant: number, text: string): Promise<Reply & { jobId?: string }> {
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(lengthOf(text), LIMITS.text) };
-  const created = await host.create(who.chatId, { name: nameOf(text), kind: "prompt", text, at: new Date(instant).toISOString() }, "user");
+  const created = await host.create(who.chatId, { name: nameOf(text), kind: "prompt", text, at: new Date(instant).toISOString() }, "user", { threadId: who.threadId });
   if (!created.ok) return { markdown: created.error.message };
   return { markdown: `Created ${jobLine(created.value, who.zone, who.now)}\n${understoodLine(instant, who.zone, who.now)}`, jobId: created.value.id };
 }
@@ -71,7 +71,7 @@ export async function everyCommand(host: CommandHost, who: Asker, args: string):
   await loadCron();
   const parsed = parseCron(cron);
   if (!parsed.ok) return { markdown: cronProblemText(cron, parsed.error, text) };
-  const created = await host.create(who.chatId, { name: nameOf(text), kind: "prompt", text, cron }, "user");
+  const created = await host.create(who.chatId, { name: nameOf(text), kind: "prompt", text, cron }, "user", { threadId: who.threadId });
   if (!created.ok) return { markdown: quoted && created.error.code === "bad_request" && /cron/i.test(created.error.message) ? cronProblemText(cron, created.error.message, text) : created.error.message };
   const next = await preview({ cron }, who.zone, who.now, 3);
   const lines = [`Created ${jobLine(created.value, who.zone, who.now)}`];

@@ -19,6 +19,7 @@ const outboxRow = lazy(() =>
     next_attempt_at: z.number().int(),
     parts_sent: z.number().int(),
     buttons: z.string().nullable(),
+    thread_id: z.number().int().nullable(),
   }),
 );
 
@@ -35,11 +36,14 @@ export class OutboxStore {
 
   constructor(private readonly db: Db) {}
 
-  /** A message to send; `buttons` (JSON rows of `{ text, data }`) are its own, else a job's message gets the job's. */
-  enqueueOutbox(row: { key: string; markdown: string; jobId: string | null; runId: string | null; buttons?: string | null }, at: number): void {
+  /**
+   * A message to send; `buttons` (JSON rows of `{ text, data }`) are its own, else a job's message gets the job's;
+   * `threadId` is the forum topic it goes to (null: the main thread).
+   */
+  enqueueOutbox(row: { key: string; markdown: string; jobId: string | null; runId: string | null; buttons?: string | null; threadId?: number | null }, at: number): void {
     this.cleared = false;
     this.db.sql.exec(
-      "INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at, buttons) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at, buttons, thread_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
       row.key,
       at,
       row.markdown,
@@ -47,7 +51,13 @@ export class OutboxStore {
       row.runId,
       at,
       row.buttons ?? null,
+      row.threadId ?? null,
     );
+  }
+
+  /** A forum topic is gone: what still waits for it goes to the main thread. */
+  leaveThread(threadId: number): void {
+    this.db.sql.exec("UPDATE outbox SET thread_id = NULL WHERE thread_id = ? AND failed_at IS NULL", threadId);
   }
 
   /** Drops what is waiting to be sent (failed rows stay as the record). */
@@ -69,7 +79,7 @@ export class OutboxStore {
   dueOutbox(now: number): OutboxRow[] {
     const due: OutboxRow[] = [];
     for (const row of this.db.sql
-      .exec("SELECT id, key, created_at, markdown, job_id, run_id, attempts, stalls, next_attempt_at, parts_sent, buttons FROM outbox WHERE failed_at IS NULL ORDER BY id")
+      .exec("SELECT id, key, created_at, markdown, job_id, run_id, attempts, stalls, next_attempt_at, parts_sent, buttons, thread_id FROM outbox WHERE failed_at IS NULL ORDER BY id")
       .toArray()) {
       const r = outboxRow().safeParse(row);
       if (!r.success) continue;

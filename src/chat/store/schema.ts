@@ -6,7 +6,8 @@
  * and `pending` (the agent's run gate), `user_prompts` (user messages on their way to the gate), `updates`
  * (Telegram update ids seen), `usage` (per-day counters), `memory` (the chat's memory records), `imports`
  * (source ids imported), `directory` (what the chat last wrote to the D1 directory), `offers` (reminders
- * offered from free text, waiting for Create or Cancel).
+ * offered from free text, waiting for Create or Cancel), `members` (a group's members' rights, remembered) and
+ * `move_in` (a group's state arriving from the object of the basic group it was).
  */
 
 /** Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped. */
@@ -263,6 +264,16 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO runs_new (run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, resends, message, output_hash) SELECT run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, resends, message, output_hash FROM runs WHERE state <> 'settled';
   DROP TABLE runs;
   ALTER TABLE runs_new RENAME TO runs;
+  `,
+  // 13: groups and topics (issue 26; DESIGN §6). A job and an outbox message keep the forum topic they go to
+  // (NULL: the main thread); a group's members' rights as getChatMember last said them (kept at most 10 minutes);
+  // and the state a basic group's object hands to its supergroup's, staged chunk by chunk until the last one
+  // lands, then taken in one transaction.
+  `
+  ALTER TABLE jobs ADD COLUMN thread_id INTEGER;
+  ALTER TABLE outbox ADD COLUMN thread_id INTEGER;
+  CREATE TABLE members (user_id TEXT PRIMARY KEY, role TEXT NOT NULL CHECK (role IN ('admin', 'member', 'none')), checked_at INTEGER NOT NULL) WITHOUT ROWID;
+  CREATE TABLE move_in (seq INTEGER PRIMARY KEY, count INTEGER NOT NULL, payload TEXT NOT NULL);
   `,
 ];
 

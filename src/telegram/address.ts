@@ -45,6 +45,16 @@ function mentions(message: UpdateMessage, bot: BotIdentity): boolean {
   });
 }
 
+/**
+ * Whether the message replies to one of the bot's. In a forum topic every message replies to the topic's first
+ * (its creation), which is no reply to anyone, whoever opened the topic.
+ */
+function repliesToBot(message: UpdateMessage, bot: BotIdentity): boolean {
+  const replied = message.reply_to_message;
+  if (replied?.from === undefined || String(replied.from.id) !== bot.id) return false;
+  return !(message.is_topic_message === true && replied.message_id === message.message_thread_id);
+}
+
 /** What the message is to this bot (`needsUsername` says when `bot.username` must be known). */
 export function addressed(message: UpdateMessage, bot: BotIdentity): Addressed {
   const text = (message.text ?? "").trim();
@@ -61,6 +71,5 @@ export function addressed(message: UpdateMessage, bot: BotIdentity): Addressed {
     if ((COMMANDS as readonly string[]).includes(command[1]!.toLowerCase())) return "command";
     return named !== undefined ? "agent" : "none";
   }
-  if (message.reply_to_message?.from !== undefined && String(message.reply_to_message.from.id) === bot.id) return "agent";
-  return mentions(message, bot) ? "agent" : "none";
+  return repliesToBot(message, bot) || mentions(message, bot) ? "agent" : "none";
 }

@@ -9,12 +9,14 @@
  * Users 5270001 (an admin), 5270002 (a member), 5270003 (in ALLOWED_USER_IDS); supergroups -1005270000000 up,
  * basic groups -4527000000 up.
  */
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { app } from "../../src/http/app";
 import { ADMINS_ONLY, RIGHTS_UNKNOWN, ROLE_KEPT_MS } from "../../src/chat/members";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { objectExists, send } from "./api-helpers";
-import { expectSpyInPlace, jobsOf, must, type JobView } from "./agent-helpers";
+import { envWith } from "./helpers";
+import { expectSpyInPlace, feed, jobsOf, must, queued, setInstanceVars, transcript, type JobView } from "./agent-helpers";
 import { basicGroup, BOT_USERNAME, groupPress, groupText, myChatMember, person, replyToBot, supergroup, textMention, type TgChat } from "../group-updates";
 import { delivered, expectReply, newUpdateId, postUpdate, telegramChat, TestBot, type Call, type TelegramChat } from "./telegram-helpers";
 
@@ -198,6 +200,67 @@ describe("talking to the bot in a group", () => {
       return { v: 1, key: `u:${u.update_id}`, chatId: chat.chatId, timeZone: "UTC", source: "user", text: m.text, body: m.text, firedAt: expect.any(String), updateId: u.update_id, userId: String(m.from.id) };
     });
     expect(chat.sent!.map((s) => s.body as PromptMessage)).toStrictEqual(wanted);
+  });
+});
+
+describe("the agent's tools in a group's turn", () => {
+  /** A group member's message as the chat queues it (their id, the topic), taken by an agent: the turn's token. */
+  async function turnOf(chat: TelegramChat, from: { id: number }, text: string): Promise<string> {
+    const message = { v: 1, key: `u:${newUpdateId()}`, chatId: chat.chatId, timeZone: "UTC", source: "user", text, body: text, firedAt: new Date().toISOString(), userId: String(from.id), threadId: 42 };
+    const offer = await must<{ result: string; token: string }>(chat.stub.gateOffer(message));
+    expect(offer.result).toBe("run");
+    return offer.token;
+  }
+  /** `POST /tools/<chat>/schedule` with the turn's token, as an agent of its own calls it. */
+  async function schedule(chatId: string, token: string, body: Record<string, unknown>) {
+    const res = await app.request(`/tools/${chatId}/schedule`, { method: "POST", headers: { "Content-Type": "application/json", "X-Cuckoo-Turn": token }, body: JSON.stringify(body) }, envWith());
+    return (await res.json()) as { ok: boolean; text: string; data?: { job?: { threadId?: number; createdBy: string } } };
+  }
+  const create = { action: "create", name: "Standup", kind: "prompt", cron: "0 9 * * 1-5", text: "Standup time." };
+
+  it("acts with the rights of the member whose message it answers: reads, and is told a change is for admins", async () => {
+    const chat = await group(newSupergroup());
+    const token = await turnOf(chat, MEMBER, "@cuckoo_test_bot make a standup job");
+    expect(await chat.stub.turnRights(chat.chatId, token)).toEqual({ ok: true, value: { kind: "member", userId: String(MEMBER.id), threadId: 42 } });
+    expect((await schedule(chat.chatId, token, { action: "list" })).ok).toBe(true);
+    expect(await memberCalls(chat.chatId)).toEqual([]);
+    await bot.script("getChatMember", [{ kind: "member", status: "member" }], chat.chatId);
+    expect(await schedule(chat.chatId, token, create)).toEqual({ ok: false, text: ADMINS_ONLY });
+    expect(await memberCalls(chat.chatId)).toEqual([{ chat_id: chat.chatId, user_id: MEMBER.id }]);
+    expect(await jobsOf(chat)).toEqual([]);
+  });
+
+  it("lets an admin's turn change, and the job it makes posts in the topic the message came from", async () => {
+    const chat = await group(newSupergroup());
+    const token = await turnOf(chat, ADMIN, "@cuckoo_test_bot make a standup job");
+    await bot.script("getChatMember", [{ kind: "member", status: "administrator" }], chat.chatId);
+    const made = await schedule(chat.chatId, token, create);
+    expect(made.ok).toBe(true);
+    expect(made.data!.job).toMatchObject({ threadId: 42, createdBy: "agent" });
+  });
+});
+
+describe("the built-in model in a group", () => {
+  it("calls its tools with the rights of the member who wrote: a change the member may not make is refused to the model", async () => {
+    const base = inject("modelStub");
+    const model = { LLM_BASE_URL: `${base}/v1`, LLM_MODEL: "stub-model-groups", LLM_API_KEY: "sk-groups-test-key" };
+    const answers = [
+      { kind: "tools", calls: [{ name: "schedule_create", arguments: { name: "Standup", kind: "prompt", cron: "0 9 * * 1-5", text: "Standup time." } }] },
+      { kind: "text", content: "Only the group's admins can set that up." },
+    ];
+    expect((await fetch(`${base}/__stub/script`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ model: model.LLM_MODEL, answers }) })).status).toBe(200);
+    const chatId = newSupergroup();
+    const chat = await telegramChat(bot, chatId, { allowed: [String(LISTED.id)], chats: [chatId] });
+    await setInstanceVars(chat.stub, model);
+    await bot.script("getChatMember", [{ kind: "member", status: "member" }], chatId);
+    expect((await postUpdate(hook(chatId), groupText(newUpdateId(), supergroup(chatId), MEMBER, "@cuckoo_test_bot set up a weekday standup"))).status).toBe(200);
+    const [prompt] = (await queued(chat.stub)).map((q) => q.body as PromptMessage);
+    await feed([prompt], "prompts", envWith({ ...bot.vars([String(LISTED.id)], [chatId]), ...model }));
+    const tools = (await transcript(chat.stub, chatId)).filter((e) => e.role === "tool").map((e) => e.text);
+    expect(tools).toEqual([`schedule_create ${JSON.stringify(answers[0]!.calls![0]!.arguments)}\n→ not ok: ${ADMINS_ONLY}`]);
+    expect(await jobsOf(chat)).toEqual([]);
+    const [reply] = await delivered(bot, chat, 1);
+    expectReply(reply, chatId, renderTelegramHtml("Only the group's admins can set that up."));
   });
 });
 

@@ -12,6 +12,8 @@
  *    after 500 ms; 100 chats × 1 prompt due at one instant → each reply's delay (due instant → the bot entry in
  *    the transcript), the model calls, the round trips per turn, the batches the consumer was handed; and the
  *    production estimate from Cloudflare's limits and wrangler.toml's consumer settings.
+ * 3. The SQLite rows a model turn writes (a text reply, and one tool call before it), counted statement by
+ *    statement on the chat's object (`cursor.rowsWritten`), the alarm that fired it apart.
  *
  * Run by `npm run bench` (bench/run.mjs), or alone: `node bench/agent.mjs` with Node 22 (npm run uses it).
  */
@@ -161,16 +163,56 @@ async function modelBurst(dist, out) {
     }
     const requests = (await (await fetch(`${model.url}/__stub/requests?model=${MODEL.name}`, { signal: AbortSignal.timeout(10_000) })).json()).requests.length;
     const { rpc, batches } = await call("/bench/rpc");
+    const rows = await turnRows(call, model);
     const calls = Object.values(rpc).reduce((a, b) => a + b, 0);
     // Locally the batches run one after another: the time from the first reply to the last over the batches
     // between them is one batch's time, the model's delay and the Worker's own work for its turns.
     const sorted = [...delays].sort((a, b) => a - b);
     const batchMs = batches.count > 1 ? (sorted.at(-1) - sorted[0]) / (batches.count - 1) : NaN;
-    return { delays: stats(delays), replies, settled, requests, rpc, calls, batches, batchMs, cpuMs, late };
+    return { delays: stats(delays), replies, settled, requests, rpc, calls, batches, batchMs, cpuMs, late, rows };
   } finally {
     await worker.stop();
     await model.close();
   }
+}
+
+/** The rows a model turn writes: turns of each kind, one chat at a time (the model's script is shared). */
+const ROWS = { rounds: 3, lead: 2_000, wait: 30_000 };
+const ROW_TURNS = {
+  "a text reply": [{ kind: "text", content: "Done." }],
+  "one tool call (schedule_list), then the reply": [{ kind: "tools", calls: [{ name: "schedule_list", arguments: {} }] }, { kind: "text", content: "Done." }],
+};
+
+/**
+ * Section 3: the SQLite rows a model turn writes (DESIGN §12: every row written is billed). A one-off of a
+ * fresh chat fires, the model answers as scripted, and every statement the chat's object runs from just
+ * before the fire until the run settled is logged (bench/fire-worker.ts `benchWatch`, `cursor.rowsWritten`,
+ * index entries included); the turn's rows are those of its RPCs (offer, step records, tools, finish and the
+ * self-healing after each), the fire's alarm apart. The fewest of `ROWS.rounds` turns of each kind.
+ */
+async function turnRows(call, model) {
+  const figures = {};
+  let n = 0;
+  for (const [kind, answers] of Object.entries(ROW_TURNS)) {
+    const turns = [];
+    for (let round = 0; round < ROWS.rounds; round++) {
+      const chatId = String(9_830_000 + n++);
+      const at = Date.now() + ROWS.lead;
+      await call("/bench/seed", { chats: [{ chatId, due: [at] }] });
+      const script = await fetch(`${model.url}/__stub/script`, { method: "POST", body: JSON.stringify({ model: MODEL.name, answers }), signal: AbortSignal.timeout(10_000) });
+      if (!script.ok) throw new Error(`model stub: ${script.status}`);
+      await call("/bench/watch-rows", { chatIds: [chatId] });
+      const deadline = at + ROWS.wait;
+      while (Date.now() < deadline && (await call(`/bench/count?prefix=${chatId}`)).settles < 1) await sleep(100);
+      await sleep(300);
+      const [tick] = await call("/bench/ticks", { chatIds: [chatId] });
+      const own = tick.statements.filter(([label]) => label !== "alarm");
+      turns.push({ rows: own.reduce((sum, [, , w]) => sum + w, 0), statements: own.map(([, q, w]) => [q.slice(0, 60), w]) });
+    }
+    turns.sort((a, b) => a.rows - b.rows);
+    figures[kind] = turns[0];
+  }
+  return figures;
 }
 
 /** `npm run bench`'s turn section; returns the figures for the summary. */
@@ -189,6 +231,11 @@ export async function agentBench({ out, dist }) {
   print(`    last reply ${fmt(m.delays.max)} ms after the due instant (target ≤ 10,000 ms; one turn at a time would take ≥ ${fmt((MODEL.chats * MODEL.delayMs) / 1000)} s); p50 ${fmt(m.delays.p50)} ms; ${m.replies} replies, ${m.settled} runs settled, ${m.requests} model calls`);
   print(`    RPC round trips to the chat per model turn: ${fmt(m.calls / Math.max(1, m.replies), 2)} (${methods(m.rpc)}) (target 2); workerd CPU ${fmt(m.cpuMs / Math.max(1, m.replies), 1)} ms per turn, the firing included`);
   print(`    locally: miniflare's broker handed the consumer ${m.batches.count} batches (at most ${m.batches.largest} messages; wrangler.toml's max_batch_size ${settings.batchSize}) one after another, each batch's turns side by side: a batch took ${fmt(m.batchMs)} ms (first to last reply over the batches between), the model's ${MODEL.delayMs} ms and ${fmt(m.batchMs - MODEL.delayMs)} ms of the Worker's own work for its turns and the hand-over, on one thread shared with every object${m.late ? `; warning: moving the jobs ended ${m.late} ms after the due instant` : ""}`);
+  for (const [kind, figure] of Object.entries(m.rows)) {
+    const by = {};
+    for (const [q, w] of figure.statements) by[q] = (by[q] ?? 0) + w;
+    print(`    SQLite rows a model turn writes, ${kind}: ${figure.rows} (the fewest of ${ROWS.rounds}; its RPCs, the fire's alarm apart: ${Object.entries(by).map(([q, w]) => `${w} ${q}`).join("; ")})`);
+  }
   const overheadSeconds = Number.isFinite(m.batchMs) ? Math.max(0, m.batchMs - MODEL.delayMs) / 1000 : 0;
   const est = productionEstimate({ chats: MODEL.chats, modelSeconds: MODEL.delayMs / 1000, overheadSeconds, ...settings });
   print(`    production (wrangler.toml: max_batch_size ${settings.batchSize}, max_concurrency ${settings.concurrency}; ≤ ${CLOUDFLARE.connections} connections waiting per invocation; invocations side by side): ${fmt(est.waves)} wave(s) of ≤ ${settings.batchSize * settings.concurrency} turns, ${fmt(est.perInvocation, 1)} s each (with the local batch's own work) → last reply ≈ ${fmt(est.model, 1)} s after the due instant once the consumers have scaled out (Cloudflare scales them with the backlog and publishes no rate); Telegram's ~${TELEGRAM_PER_SECOND} messages/s sends the ${MODEL.chats} replies in ≥ ${fmt(est.telegram, 1)} s`);

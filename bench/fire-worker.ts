@@ -314,6 +314,16 @@ export class BenchChatScheduler extends ChatScheduler {
   }
 
   /**
+   * From now on every statement the object runs is logged for `benchTick`, whichever entry point runs it
+   * (bench/agent.mjs: the rows a model turn writes, its RPCs apart from the alarm that fired it).
+   */
+  async benchWatch(): Promise<number> {
+    this.meta.events++;
+    this.seen.tick = { log: [], base: totalChanges(this.ctx.storage.sql) };
+    return this.meta.instance;
+  }
+
+  /**
    * Gives each of the chat's jobs `count` settled silent runs due before now, oldest first an hour apart, as
    * a watcher that has ticked for a while has: from then on every settle prunes one (DESIGN §5 keeps 50).
    */
@@ -599,6 +609,8 @@ async function bench(request: Request, env: BenchEnv): Promise<Response> {
       const chats = body.chats as { chatId: string; at: number }[];
       return Response.json(await pool(chats, 50, (c) => env.CHAT.getByName(c.chatId).benchDue(c.at)));
     }
+    case "/bench/watch-rows":
+      return Response.json(await pool(chatIds, 50, (id) => env.CHAT.getByName(id).benchWatch()));
     case "/bench/history":
       return Response.json(await pool(chatIds, 50, (id) => env.CHAT.getByName(id).benchHistory(body.count as number)));
     case "/bench/ticks":

@@ -10,3 +10,5 @@ export const WebStandardStreamableHTTPServerTransport = Missing;
 export const CfWorkerJsonSchemaValidator = Missing;
 export const CallToolRequestSchema = {};
 export const ListToolsRequestSchema = {};
+export const ErrorCode = { InvalidParams: -32602 };
+export const isJSONRPCRequest = () => false;

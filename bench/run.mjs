@@ -74,6 +74,7 @@ const rows = [
   ["one chat's echo turn: CPU (ms)", turns.echo.cpu, NaN, "—", "≤ 4.5 ms", "workerd CPU, real consumer − acking consumer, per turn"],
   ["  and RPC round trips per turn", turns.echo.calls / Math.max(1, turns.echo.turns), NaN, "—", "1", "counted on the consumer's chat stubs"],
   ["model turn: RPC round trips", turns.model.calls / Math.max(1, turns.model.replies), NaN, "—", "≤ 2", "100 model turns, counted on the consumer's chat stubs"],
+  ...Object.entries(turns.model.rows).map(([kind, figure]) => [`  SQLite rows a model turn writes: ${kind.split(" (")[0]}`, figure.rows, NaN, "—", "", "cursor.rowsWritten over the turn's RPCs (the fire's alarm apart), fewest of 3"]),
   ["100 chats × 1 prompt, model 500 ms: last reply (ms)", turns.model.delays.max, NaN, "—", "≤ 10,000", `due instant → last bot entry, locally (miniflare: one batch at a time); production estimate ≈ ${fmt(turns.production * 1000)} ms`],
 ];
 const cell = (x, digits) => (typeof x === "number" ? fmt(x, digits) : String(x ?? "–"));

@@ -1,8 +1,28 @@
 /**
- * @module Reading a body stream with a byte limit: the one helper the HTTP edge (request bodies) and the
- * runner client (callbacks) share. Pure Web streams, no framework, so either can use it without importing
- * the other.
+ * @module Byte limits: reading a body stream with one (the helper the HTTP edge, for request bodies, and the
+ * runner client, for callbacks, share), and cutting a text to one with a marked end (what a model turn keeps,
+ * DESIGN §7). Pure Web APIs, no framework, so any part can use them without importing another.
  */
+
+/** A text's size in UTF-8 bytes. */
+export function utf8Bytes(text: string): number {
+  return new TextEncoder().encode(text).byteLength;
+}
+
+/**
+ * `text` if it takes at most `maxBytes` in UTF-8, else its longest prefix that fits with `mark` after it
+ * (never half a character: `encodeInto` writes whole code points only).
+ */
+export function cutToBytes(text: string, maxBytes: number, mark: string): string {
+  const encoder = new TextEncoder();
+  // A UTF-16 unit takes at most 3 bytes: a text this short fits without encoding it.
+  if (text.length * 3 <= maxBytes) return text;
+  const whole = encoder.encode(text);
+  if (whole.byteLength <= maxBytes) return text;
+  const room = new Uint8Array(Math.max(0, maxBytes - encoder.encode(mark).byteLength));
+  const { read } = encoder.encodeInto(text, room);
+  return text.slice(0, read) + mark;
+}
 
 /**
  * A body stream read to its end, or null as soon as it passes `limit` bytes (the rest is not read). Throws

@@ -3,44 +3,57 @@
  * answers, handle it and every follow-up the gate hands over, each delivered and settled in one call before the
  * queue message is acknowledged. Handling is idempotent by `key`. An echo turn is one call to the chat (the
  * answer goes in with the offer); a model turn two (the offer, which brings the conversation, then the answer,
- * which brings the next prompt). The `prompts-dlq` consumer settles a dead prompt `failed` with one sentence.
+ * which brings the next prompt), and two more for each step that calls tools (its record, DESIGN §7 Durable
+ * turns). A try that fails for a reason that may pass is handed to the chat's object, which schedules the next
+ * one (the one retry mechanism of a turn): the queue's own retry only covers a call to the chat that failed.
+ * The `prompts-dlq` consumer settles a dead prompt `failed` with one sentence.
  */
 import { loadConfig, type Config } from "../config";
 import { promptMessageSchema, type PromptMessage } from "../contracts/prompt-message";
-import type { NextPrompt, TurnAnswer, TurnContext } from "../contracts/turn";
+import type { NextPrompt, TurnAnswer, TurnContext, TurnFailure } from "../contracts/turn";
 import { backoffMs } from "../backoff";
 import { dryRun } from "../runner-client/dry-run";
 import { echoReply } from "./echo";
-import { modelTurn } from "./llm";
+import { GateLost, modelTurn } from "./llm";
 import { ModelUnavailable } from "./model";
 import { typing } from "./typing";
 
-/** Queue retry delay after a transient error: 2 s, 4 s, 8 s … at most 5 minutes (jittered). */
+/** Queue retry delay after a call to the chat failed: 2 s, 4 s, 8 s … at most 5 minutes (jittered). */
 const RETRY = { baseMs: 2_000, maxMs: 300_000 };
 
 type Chat = DurableObjectStub<import("../chat/ChatScheduler").ChatScheduler>;
 
 /** The echo agent's answer, known before the turn: the header is the chat object's, at handling time. */
 function echoAnswer(message: PromptMessage): TurnAnswer {
-  return { markdown: echoReply(message), promptBody: message.text, tools: [], status: "delivered", detail: null };
+  return { markdown: echoReply(message), promptBody: message.text, status: "delivered", detail: null };
 }
 
 /** Runs the built-in model for one prompt, with Telegram showing "typing…" meanwhile. */
-async function modelAnswer(env: Env, config: Config, chat: Chat, message: PromptMessage, context: TurnContext): Promise<TurnAnswer> {
-  const stopTyping = context.budget === "ok" ? typing(config, message.chatId, message.threadId) : () => undefined;
+async function modelAnswer(env: Env, config: Config, chat: Chat, token: string, message: PromptMessage, context: TurnContext): Promise<TurnAnswer> {
+  const stopTyping = context.budget === "ok" ? typing(config, message.chatId, message.threadId) : async () => undefined;
   try {
     return await modelTurn(
       {
         config,
         now: Date.now,
         tools: { chatId: message.chatId, chat, dryRun: (zone, input) => dryRun(env, message.chatId, zone, input), now: Date.now },
+        record: async (record) => {
+          const recorded = await chat.gateStep(token, message.key, record);
+          if (!recorded.ok) throw new GateLost(recorded.error.message);
+        },
       },
-      message,
       context,
     );
   } finally {
-    stopTyping();
+    await stopTyping();
   }
+}
+
+/** What a failed try hands the chat's object: the sentence of the failure (never the key) and the Retry-After. */
+function failureOf(error: unknown): TurnFailure {
+  // Any Retry-After past a day is a day here: the chat takes at most 15 minutes of it anyway.
+  if (error instanceof ModelUnavailable) return { detail: error.message.slice(0, 500), retryAfter: error.retryAfter === null ? null : Math.min(error.retryAfter, 86_400) };
+  return { detail: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 500) : String(error).slice(0, 500), retryAfter: null };
 }
 
 async function consumeOne(env: Env, queued: Message<unknown>): Promise<void> {
@@ -64,7 +77,7 @@ async function consumeOne(env: Env, queued: Message<unknown>): Promise<void> {
     }
     const first = offer.value;
     if (first.result === "duplicate" || first.result === "queued") {
-      queued.ack(); // answered already, or stored for the gate's holder
+      queued.ack(); // answered already, waiting for its next try, or stored for the gate's holder
       return;
     }
     token = first.token;
@@ -73,26 +86,63 @@ async function consumeOne(env: Env, queued: Message<unknown>): Promise<void> {
     else {
       // The zone at handling time, which may have changed since the job fired.
       const current = { ...message, timeZone: first.timeZone ?? message.timeZone };
-      next = { message: current, context: "context" in first ? (first.context ?? null) : null };
-      next = await answer(env, config, chat, token, next, model);
+      next = await answer(env, config, chat, token, { message: current, context: "context" in first ? (first.context ?? null) : null }, model);
     }
     while (next) next = await answer(env, config, chat, token, next, model);
-    token = null;
     queued.ack();
   } catch (error) {
-    console.error(`prompts: ${message.key} failed (attempt ${queued.attempts}); retrying`, error instanceof ModelUnavailable ? error.message : error);
-    if (token !== null) await chat.gateRelease(token).catch(() => undefined);
-    // The server's Retry-After is taken in whole seconds and at most our own longest wait (a queue delay is capped).
-    const serverSaid = error instanceof ModelUnavailable && error.retryAfter !== null ? Math.min(Math.ceil(error.retryAfter), RETRY.maxMs / 1000) : 0;
-    queued.retry({ delaySeconds: Math.max(serverSaid, Math.ceil(backoffMs(queued.attempts, RETRY) / 1000)) });
+    console.error(`prompts: ${message.key} failed (attempt ${queued.attempts}); retrying`, error);
+    // A call to the chat failed. An echo turn costs nothing to repeat: the gate goes back at once, its prompt
+    // first in line. A model turn has one retry mechanism, the chat's: its gate comes free when its lease
+    // runs out, and that try counts.
+    if (token !== null && !model) await chat.gateRelease(token).catch(() => undefined);
+    queued.retry({ delaySeconds: Math.ceil(backoffMs(queued.attempts, RETRY) / 1000) });
   }
 }
 
-/** Answers `current` (a model turn, or the echo) and hands the answer in; returns the next prompt or null. */
+/**
+ * Answers `current` (a model turn, or the echo) and hands the answer in; returns the next prompt or null. A
+ * model turn whose try failed is handed back instead: the chat's object schedules its next try (null: the gate
+ * stays with it) or, after the last, tells the chat and hands over the next prompt.
+ */
 async function answer(env: Env, config: Config, chat: Chat, token: string, current: NextPrompt, model: boolean): Promise<NextPrompt | null> {
   const { message, context } = current;
-  const reply = model && context ? await modelAnswer(env, config, chat, message, context) : echoAnswer(message);
-  const finished = await chat.gateFinish(token, message.key, reply, model);
+  if (!model || !context) return finish(chat, token, message.key, echoAnswer(message), model);
+  let reply: TurnAnswer;
+  try {
+    reply = await modelAnswer(env, config, chat, token, message, context);
+  } catch (error) {
+    if (error instanceof GateLost) {
+      console.error(`prompts: ${message.key} stopped: ${error.message}`);
+      return null;
+    }
+    const failure = failureOf(error);
+    const retried = await chat.gateRetry(token, message.key, failure);
+    if (!retried.ok && retried.error.code === "conflict") {
+      console.error(`prompts: ${message.key} stopped: ${retried.error.message}`);
+      return null; // another consumer has the turn now
+    }
+    if (!retried.ok) throw new Error(`the chat did not take the failed try: ${retried.error.message}`);
+    const { retryAt, next } = retried.value;
+    const tries = context.tries + 1;
+    console.error(
+      retryAt === null
+        ? `prompts: ${message.key} failed ${tries} times (${failure.detail}); the chat was told`
+        : `prompts: ${message.key} try ${tries} failed (${failure.detail}); the next at ${new Date(retryAt).toISOString()}`,
+    );
+    return next;
+  }
+  return finish(chat, token, message.key, reply, true);
+}
+
+/** Hands a turn's answer in; an answer the chat refuses (a bug: the agent keeps within its bounds) fails the run. */
+async function finish(chat: Chat, token: string, key: string, reply: TurnAnswer, model: boolean): Promise<NextPrompt | null> {
+  let finished = await chat.gateFinish(token, key, reply, model);
+  if (!finished.ok && finished.error.code === "bad_request") {
+    // Never a reason to try the turn again: it would be refused the same way.
+    console.error(`prompts: ${key}: the chat refused the answer (${finished.error.message}); the run fails`);
+    finished = await chat.gateFinish(token, key, { markdown: null, status: "failed", detail: `the answer could not be kept: ${finished.error.message}`.slice(0, 2000) }, model);
+  }
   if (!finished.ok) throw new Error(`finish refused: ${finished.error.message}`);
   return finished.value.next;
 }

@@ -1,37 +1,53 @@
 /**
- * @module A model turn (DESIGN §7 `AGENT=llm`, issue 13): the model called with the chat's tools, each tool
- * call run in-process through the same code as `/tools` and answered with the tool's JSON, at most 8 model
- * calls, then the final text as the reply. Over the day's budget, the one notice (or nothing); a refusal from
- * the model (a wrong key, an unknown model) is one sentence to the chat and not retried; anything transient
- * is thrown for the queue to retry.
+ * @module A model turn (DESIGN §7 `AGENT=llm`, issues 13 and 22): the model called with the chat's tools, each
+ * tool call run in-process through the same code as `/tools` and answered with the tool's JSON, at most 8 model
+ * calls, then the final text as the reply. The turn is durable: each model answer is recorded in the chat's
+ * object before its tools run, and their results before the next model call, so a try that failed or died is
+ * resumed after its last recorded step and no tool call runs twice. Over the day's budget, the one notice (or
+ * nothing); a refusal from the model (a wrong key, an unknown model) is one sentence to the chat; anything
+ * transient is thrown, for the chat's object to schedule the next try.
  */
 import type { Config } from "../config";
-import type { PromptMessage } from "../contracts/prompt-message";
-import type { ToolCallRecord, TurnAnswer, TurnContext } from "../contracts/turn";
+import type { StepAnswer, StepRecord, StepResult, TurnAnswer, TurnContext } from "../contracts/turn";
 import { callTool, toolSchemas } from "../tools/catalog";
+import type { TurnPolicy } from "../schemas/tools";
 import type { ToolContext } from "../tools/schedule";
-import { formatHeader } from "../time";
+import { keptAnswer, keptReply, keptResult, resultContent } from "./keep";
 import { complete as completeWithFetch, ModelRefused, ModelUnavailable, type ChatMessage, type Completion, type FunctionTool, type ModelEndpoint } from "./model";
 import { conversation, systemPrompt } from "./prompt";
 
-/** At most this many model calls in one turn (tool rounds included). */
+/** At most this many model calls in one turn (tool rounds included), over all its tries. */
 const MAX_MODEL_CALLS = 8;
-/** A whole turn stays well inside the run gate's 10-minute lease. */
+/** A whole try stays well inside the run gate's 10-minute lease. */
 const TURN_TIMEOUT_MS = 5 * 60_000;
 
 const NO_MODEL = "⚠️ No model is configured, so I cannot answer: the bot's owner sets LLM_MODEL (see /healthz).";
 
 const TOO_MANY_STEPS = "I could not finish this within 8 steps. Please ask again, perhaps in smaller parts.";
 
+/** What the model is told of a call whose try ended while the tools ran (it is never run again). */
+export const IN_DOUBT =
+  "This call's result was not recorded: the turn was interrupted while its tools ran, so it may or may not have happened. Check (for example with schedule_list or memory_list) before you do it again.";
+
 /** The day's one notice when the chat used up its model turns (DESIGN §2 `LLM_MAX_TURNS_PER_DAY`). */
 const overBudgetText = (max: number) =>
   `⚠️ This chat has used its ${max} model turns for today, so I will answer again tomorrow. Your scheduled jobs keep running. (The bot's owner can raise LLM_MAX_TURNS_PER_DAY.)`;
+
+/** The turn no longer holds the chat's run gate (its lease ran out and another consumer took it): stop, run nothing. */
+export class GateLost extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "GateLost";
+  }
+}
 
 type TurnDeps = {
   config: Config;
   /** The tools' context for this chat and turn (its policy is set here from the context). */
   tools: Omit<ToolContext, "policy" | "createdBy">;
   now: () => number;
+  /** Records one step in the chat's object; throws `GateLost` when the turn no longer holds the gate. */
+  record: (record: StepRecord) => Promise<void>;
   complete?: (endpoint: ModelEndpoint, messages: readonly ChatMessage[], tools: readonly FunctionTool[], timeoutMs: number) => Promise<Completion>;
 };
 
@@ -39,59 +55,93 @@ type TurnDeps = {
 const functionTools = (): FunctionTool[] =>
   toolSchemas().map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } }));
 
-/** Runs one model turn for `message`; throws `ModelUnavailable` for the queue to retry. */
-export async function modelTurn(deps: TurnDeps, message: PromptMessage, context: TurnContext): Promise<TurnAnswer> {
+/** A step as the conversation holds it: the model's answer, then one tool message per call. */
+function replay(messages: ChatMessage[], answer: StepAnswer, results: readonly StepResult[]): void {
+  messages.push({ role: "assistant", content: answer.content, tool_calls: answer.calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.args } })) });
+  answer.calls.forEach((call, i) => messages.push({ role: "tool", tool_call_id: call.id, content: resultContent(results[i] ?? { ok: false, text: IN_DOUBT }) }));
+}
+
+/**
+ * A job's turn creates at most its follow-ups (DESIGN §9), over all its tries: each one-off a recorded step
+ * created, or may have created (its result lost), is spent.
+ */
+function spend(policy: TurnPolicy, answer: StepAnswer, results: readonly StepResult[]): void {
+  if (policy.kind !== "job") return;
+  answer.calls.forEach((call, i) => {
+    const result = results[i];
+    if (call.name === "schedule_create" && (result?.ok === true || result?.text === IN_DOUBT)) policy.followUps--;
+  });
+}
+
+/** Runs one kept call: its arguments parsed, the tool called; an RPC that fails throws (the try failed). */
+async function run(ctx: ToolContext, call: StepAnswer["calls"][number]): Promise<StepResult> {
+  let args: unknown;
+  try {
+    args = JSON.parse(call.args || "{}");
+  } catch {
+    return { ok: false, text: "The arguments are not valid JSON; send a JSON object." };
+  }
+  return keptResult(await callTool(ctx, call.name, args));
+}
+
+/** Runs one model turn, resuming after the steps earlier tries recorded; throws for a retry. */
+export async function modelTurn(deps: TurnDeps, context: TurnContext): Promise<TurnAnswer> {
   const { config, now } = deps;
   const agent = config.agent;
   const max = agent.maxTurnsPerDay;
-  if (context.budget === "over") return { markdown: null, tools: [], status: "failed", detail: `over the day's ${max} model turns`, told: true };
-  if (context.budget === "notice") return { markdown: overBudgetText(max), tools: [], status: "failed", detail: `over the day's ${max} model turns`, told: true };
+  if (context.budget === "over") return { markdown: null, status: "failed", detail: `over the day's ${max} model turns`, told: true };
+  if (context.budget === "notice") return { markdown: overBudgetText(max), status: "failed", detail: `over the day's ${max} model turns`, told: true };
   // A missing LLM_MODEL is the owner's to fix (/healthz names it): one sentence, not a retry that cannot help.
-  if (agent.baseUrl === null || agent.model === null) return { markdown: NO_MODEL, tools: [], status: "failed", detail: NO_MODEL.replace(/^⚠️ /, ""), told: true };
+  if (agent.baseUrl === null || agent.model === null) return { markdown: NO_MODEL, status: "failed", detail: NO_MODEL.replace(/^⚠️ /, ""), told: true };
   const endpoint: ModelEndpoint = { baseUrl: agent.baseUrl, apiKey: agent.apiKey, model: agent.model };
   const complete = deps.complete ?? completeWithFetch;
   const started = now();
-  const prompt = `${formatHeader(started, context.timeZone)}\n${message.text}`;
+  const { prompt } = context;
   const messages = conversation(systemPrompt(context.timeZone, started, agent.instructions), context.history, prompt);
   const functions = functionTools();
   // A group member's message: the tools act with their rights (they may read; a change asks the chat).
-  const topic = message.threadId === undefined ? {} : { threadId: message.threadId };
-  const policy: ToolContext["policy"] =
+  const topic = context.threadId === undefined ? {} : { threadId: context.threadId };
+  const policy: TurnPolicy =
     context.followUps !== null
       ? { kind: "job", followUps: context.followUps, ...topic }
-      : message.userId !== undefined
-        ? { kind: "member", userId: message.userId, ...topic }
+      : context.member !== undefined
+        ? { kind: "member", userId: context.member, ...topic }
         : { kind: "user", ...topic };
   const ctx: ToolContext = { ...deps.tools, createdBy: context.followUps === null ? "agent" : "job", policy };
-  const calls: ToolCallRecord[] = [];
   try {
-    for (let round = 0; round < MAX_MODEL_CALLS; round++) {
+    // The conversation the turn had reached in its earlier tries (DESIGN §7 Durable turns).
+    for (const [step, recorded] of context.steps.entries()) {
+      let results = recorded.results;
+      if (results === null) {
+        // The try ended while these tools ran: none runs again, and the model is told so, for good.
+        results = recorded.answer.calls.map(() => ({ ok: false, text: IN_DOUBT }));
+        await deps.record({ step, results });
+      }
+      spend(policy, recorded.answer, results);
+      replay(messages, recorded.answer, results);
+    }
+    for (let step = context.steps.length; step < MAX_MODEL_CALLS; step++) {
       const left = started + TURN_TIMEOUT_MS - now();
       if (left <= 0) throw new ModelUnavailable(`the turn took longer than ${TURN_TIMEOUT_MS / 60_000} min`);
       const reply = await complete(endpoint, messages, functions, Math.min(agent.timeoutSeconds * 1000, left));
       if (reply.toolCalls.length === 0) {
         const text = (reply.content ?? "").trim();
-        return { markdown: text === "" ? "…" : text, prompt, tools: calls, status: "delivered", detail: null };
+        return { markdown: keptReply(text === "" ? "…" : text), prompt, status: "delivered", detail: null };
       }
-      messages.push({ role: "assistant", content: reply.content, tool_calls: reply.toolCalls });
-      for (const call of reply.toolCalls) {
-        let args: unknown;
-        let result;
-        try {
-          args = JSON.parse(call.function.arguments || "{}");
-          result = await callTool(ctx, call.function.name, args);
-        } catch (error) {
-          if (!(error instanceof SyntaxError)) throw error;
-          args = call.function.arguments;
-          result = { ok: false, text: "The arguments are not valid JSON; send a JSON object." };
-        }
-        calls.push({ name: call.function.name, args, ok: result.ok, text: result.text });
-        messages.push({ role: "tool", tool_call_id: call.id, content: JSON.stringify(result) });
+      const { answer, refused } = keptAnswer(reply);
+      // Recorded before any of its tools runs: a later try never runs them again.
+      await deps.record({ step, answer });
+      const results: StepResult[] = [];
+      for (const [i, call] of answer.calls.entries()) {
+        const why = refused[i];
+        results.push(why ? { ok: false, text: why } : await run(ctx, call));
       }
+      await deps.record({ step, results });
+      replay(messages, answer, results);
     }
-    return { markdown: TOO_MANY_STEPS, prompt, tools: calls, status: "delivered", detail: `stopped after ${MAX_MODEL_CALLS} model calls` };
+    return { markdown: TOO_MANY_STEPS, prompt, status: "delivered", detail: `stopped after ${MAX_MODEL_CALLS} model calls` };
   } catch (error) {
-    if (error instanceof ModelRefused) return { markdown: error.sentence, prompt, tools: calls, status: "failed", detail: error.sentence.replace(/^⚠️ /, ""), told: true };
+    if (error instanceof ModelRefused) return { markdown: error.sentence, prompt, status: "failed", detail: error.sentence.replace(/^⚠️ /, ""), told: true };
     throw error;
   }
 }

@@ -17,7 +17,7 @@ import type { CreatedBy } from "../schemas/jobs";
 import { err, ok, type Result } from "../result";
 import { chatRunId, runnerOutcome, type RunnerOutcome } from "../contracts/runner";
 import { firstSentence, sentenceFor } from "../sentence";
-import { deliverArgs, gateSettleArgs, turnAnswerArgs } from "../schemas/agent";
+import { deliverArgs, gateSettleArgs, turnAnswerArgs, turnFailureArgs, turnStepArgs } from "../schemas/agent";
 import type { ChatSettings, TranscriptEntry, ZoneChange } from "../schemas/chats";
 import type { MemoryCreateInput, MemoryRecord, MemoryUpdateInput } from "../schemas/memory";
 import type { ImportBatch, ImportReply } from "../schemas/import";
@@ -31,7 +31,7 @@ import { MemberStore } from "./store/members";
 import { TelegramOutbox } from "./outbox";
 import { AlarmClock } from "./alarm";
 import { Conversation, type OfferOptions, type OfferResult } from "./conversation";
-import type { NextPrompt, TurnAnswer } from "../contracts/turn";
+import type { NextPrompt, StepRecord, TurnAnswer, TurnFailure } from "../contracts/turn";
 import { Deliveries } from "./deliveries";
 import { Directory } from "./directory";
 import { Firing } from "./firing";
@@ -52,10 +52,12 @@ import { RunStore } from "./store/runs";
 import { migrate } from "./store/schema";
 import { SettingsStore } from "./store/settings";
 import { TranscriptStore } from "./store/transcript";
+import { TurnStepStore } from "./store/turn-steps";
 import { UserPromptStore } from "./store/user-prompts";
 import { UsageStore } from "./store/usage";
 import { DirectoryStore } from "./store/directory";
 import { TurnRights } from "./turns";
+import { ModelTurns } from "./model-turns";
 import { Watchers } from "./watchers";
 
 
@@ -139,7 +141,8 @@ export class ChatScheduler extends DurableObject<Env> {
     this.jobs = new JobOps({ jobs: jobStore, memory: memoryStore, runs, settings, info, firing: this.firing, watchers: this.watchers, turns: this.turns, config, now, transaction });
     this.memory = new MemoryOps({ memory: memoryStore, jobs: jobStore, info, now, transaction });
     this.imports = new Imports({ imports: new ImportStore(this.db), jobOps: this.jobs, info, now });
-    this.conversation = new Conversation({ jobs: jobStore, usage, config, userPrompts, runs, gateStore, gate, transcript, deliveries, settler, info, env: currentEnv, now, transaction });
+    const modelTurns = new ModelTurns({ gate, steps: new TurnStepStore(this.db), runs, now, transaction });
+    this.conversation = new Conversation({ jobs: jobStore, usage, config, userPrompts, runs, gateStore, gate, transcript, deliveries, settler, turns: modelTurns, info, env: currentEnv, now, transaction });
     this.members = new MemberRights({ store: new MemberStore(this.db), info, config, now });
     this.inbox = new Inbox({ transcript, userPrompts, offers: new OfferStore(this.db), info, deliveries, jobs: this.jobs, rights: this.members, env: currentEnv, config, now, transaction });
     this.outbox = new TelegramOutbox({
@@ -321,30 +324,20 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** Whether `userId` may change this chat's jobs and settings (a group's admins and listed users). */
   mayChange(chatId: string, userId: string): Promise<Result<boolean>> {
-    return this.via(
-      chatId,
-      async () => {
-        const bound = this.info.bind(chatId);
-        if (!bound.ok) return bound;
-        if (typeof userId !== "string" || !/^[1-9]\d{0,15}$/.test(userId)) return err("bad_request", `"${String(userId).slice(0, 20)}" is not a Telegram user id.`);
-        return this.healed(this.members.mayChange(userId));
-      },
-      (n, to) => n.mayChange(to, userId),
-    );
+    return this.via(chatId, () => this.asMember(chatId, userId, (user) => this.members.mayChange(user)), (n, to) => n.mayChange(to, userId));
   }
 
   /** `userId`'s place in this chat (a group's: what getChatMember says, remembered 10 minutes). */
   memberRole(chatId: string, userId: string): Promise<Result<MemberRole>> {
-    return this.via(
-      chatId,
-      async () => {
-        const bound = this.info.bind(chatId);
-        if (!bound.ok) return bound;
-        if (typeof userId !== "string" || !/^[1-9]\d{0,15}$/.test(userId)) return err("bad_request", `"${String(userId).slice(0, 20)}" is not a Telegram user id.`);
-        return this.healed(this.members.role(userId));
-      },
-      (n, to) => n.memberRole(to, userId),
-    );
+    return this.via(chatId, () => this.asMember(chatId, userId, (user) => this.members.role(user)), (n, to) => n.memberRole(to, userId));
+  }
+
+  /** `ask` of a Telegram user of this chat, once the object is bound to it and the id is a user id. */
+  private async asMember<T>(chatId: string, userId: string, ask: (userId: string) => Promise<Result<T>>): Promise<Result<T>> {
+    const bound = this.info.bind(chatId);
+    if (!bound.ok) return bound;
+    if (typeof userId !== "string" || !/^[1-9]\d{0,15}$/.test(userId)) return err("bad_request", `"${String(userId).slice(0, 20)}" is not a Telegram user id.`);
+    return this.healed(ask(userId));
   }
 
   /** This basic group became supergroup `to`: its state moves there and this object keeps a forwarding note. */
@@ -378,6 +371,24 @@ export class ChatScheduler extends DurableObject<Env> {
     const parsed = turnAnswerArgs().safeParse(answer, { error: sentenceFor });
     if (!parsed.success) return Promise.resolve(err("bad_request", firstSentence(parsed.error)));
     return this.via(null, () => this.healed(this.conversation.finish(token, key, answer, model)), (n) => n.gateFinish(token, key, answer, model));
+  }
+
+  /** The holder records a step of its model turn: the model's answer before its tools run, or their results. */
+  gateStep(token: string, key: string, record: StepRecord): Promise<Result<null>> {
+    const args = gateSettleArgs().pick({ token: true, key: true }).safeParse({ token, key }, { error: sentenceFor });
+    if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
+    const parsed = turnStepArgs().safeParse(record, { error: sentenceFor });
+    if (!parsed.success) return Promise.resolve(err("bad_request", firstSentence(parsed.error)));
+    return this.via(null, () => this.healed(this.conversation.step(token, key, parsed.data)), (n) => n.gateStep(token, key, parsed.data));
+  }
+
+  /** The holder's try of its model turn failed: the turn waits for its next try, or after the fifth the chat is told. */
+  gateRetry(token: string, key: string, failure: TurnFailure): Promise<Result<{ retryAt: number | null; next: NextPrompt | null }>> {
+    const args = gateSettleArgs().pick({ token: true, key: true }).safeParse({ token, key }, { error: sentenceFor });
+    if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
+    const parsed = turnFailureArgs().safeParse(failure, { error: sentenceFor });
+    if (!parsed.success) return Promise.resolve(err("bad_request", firstSentence(parsed.error)));
+    return this.via(null, () => this.healed(this.conversation.retry(token, key, parsed.data)), (n) => n.gateRetry(token, key, parsed.data));
   }
 
   /** The holder's next prompt (the oldest pending one), or null, which releases the gate. */

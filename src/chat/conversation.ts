@@ -1,7 +1,7 @@
 /**
  * @module The chat's conversation with its agent (DESIGN §1, §7): the run gate (offer, next, settle, release),
- * `deliver`, the transcript, and the prompts the queue gave up on. A job's key settles its run through the
- * settler; a user's key only moves the gate.
+ * a model turn's steps and failed tries (`model-turns.ts`), `deliver`, the transcript, and the prompts the queue gave
+ * up on. A job's key settles its run through the settler; a user's key only moves the gate.
  */
 import { promptMessageSchema, type PromptMessage } from "../contracts/prompt-message";
 import { err, ok, type Result } from "../result";
@@ -17,7 +17,9 @@ import type { TranscriptStore } from "./store/transcript";
 import type { UserPromptStore } from "./store/user-prompts";
 import type { UsageStore } from "./store/usage";
 import type { Config } from "../config";
-import type { NextPrompt, TurnAnswer, TurnContext } from "../contracts/turn";
+import type { NextPrompt, StepRecord, ToolCallRecord, TurnAnswer, TurnContext, TurnFailure } from "../contracts/turn";
+import type { TurnState } from "./store/gate";
+import { GIVE_UP_TEXT, MAX_TRIES, type ModelTurns } from "./model-turns";
 import { formatHeader, formatLocalDay } from "../time";
 import { MAX_RESENDS, OFFER_DEADLINE_MS } from "../jobs/fire";
 import { followUpsOf } from "../jobs/records";
@@ -34,6 +36,7 @@ export type ConversationDeps = {
   transcript: TranscriptStore;
   deliveries: Deliveries;
   settler: RunSettler;
+  turns: ModelTurns;
   info: ChatInfo;
   env: () => Env;
   now: () => number;
@@ -58,9 +61,16 @@ export type OfferResult =
   | { result: "run"; token: string; timeZone?: string; context?: TurnContext }
   | { result: "done"; token: string; next: NextPrompt | null };
 
-/** The one sentence a dead prompt leaves in the chat (DESIGN §7). */
-function deadLetterText(message: PromptMessage): string {
-  if (message.source === "user") return "⚠️ I could not answer your message after several tries; please send it again.";
+/** The one sentence a user message that never reached the run gate leaves in the chat (DESIGN §5 Leases). */
+const LOST_TEXT = "⚠️ I could not answer your message after several tries; please send it again.";
+
+/**
+ * The one sentence a dead prompt leaves in the chat (DESIGN §7): with a model, the one a turn that had its tries
+ * leaves; with the echo agent (no model to reach), that the agent failed.
+ */
+function deadLetterText(message: PromptMessage, model: boolean): string {
+  if (model) return GIVE_UP_TEXT;
+  if (message.source === "user") return LOST_TEXT;
   const what = message.source === "watcher" ? "watcher" : "scheduled job";
   return `⚠️ The ${what} "${message.jobName ?? message.jobId ?? "?"}" (${message.jobId ?? "?"}) could not be handled: the agent failed after several tries.`;
 }
@@ -68,41 +78,91 @@ function deadLetterText(message: PromptMessage): string {
 export class Conversation {
   constructor(private readonly d: ConversationDeps) {}
 
-  /** A consumer offers a queue message: `duplicate`, `queued` (stored for the holder), or `run` with a token. */
+  /**
+   * A consumer offers a queue message: `duplicate`, `queued` (stored for the holder, or waiting for its next
+   * try), or `run` with a token. A model turn starts with its prompt under the local-time header (kept for its
+   * later tries); one whose consumers died in all its tries is given up here.
+   */
   async offer(input: unknown, options: OfferOptions = {}): Promise<Result<OfferResult>> {
     const message = parseMessage(input);
     if (!message) return err("bad_request", NOT_A_MESSAGE);
     // A job's prompt whose run is gone (its job cancelled before the agent took it, or the chat erased) is
-    // stale: nothing runs and nothing is written.
-    if (message.source !== "user" && !this.openRun(message.key)) return ok({ result: "duplicate" });
+    // stale: nothing runs, and nothing is written but a gate freed that its turn kept while waiting.
+    if (message.source !== "user" && !this.openRun(message.key)) {
+      if (this.d.gateStore.gate()?.activeKey === message.key && this.d.transaction(() => this.d.gate.dropWaiting(message.key))) {
+        this.d.turns.drop(message.key);
+        await this.resendPending(this.d.now());
+      }
+      return ok({ result: "duplicate" });
+    }
     const bound = this.d.info.bind(message.chatId);
     if (!bound.ok) return bound;
     const now = this.d.now();
+    const zone = this.d.info.zone().zone;
+    const prompt = options.model === true && !options.answer ? `${formatHeader(now, zone)}\n${message.text}` : null;
     const offer = this.d.transaction(() => {
       // A user's message reached the gate: from here the gate's own lease keeps it (DESIGN §5 Leases).
       if (message.source === "user") this.d.userPrompts.remove(message.key);
-      const answer = this.d.gate.offer(message, now, () => {
-        // The holder delivered this prompt's reply and died before settling it: free the gate.
-        const held = this.d.gateStore.gate();
-        if (held) this.d.gate.release(held.token, now);
-      });
+      const answer = this.d.gate.offer(
+        message,
+        now,
+        () => {
+          // The holder delivered this prompt's reply and died before settling it: free the gate.
+          const held = this.d.gateStore.gate();
+          if (held) this.d.gate.release(held.token, now);
+          this.d.turns.drop(message.key);
+        },
+        prompt,
+      );
       // Its reply went out but its settle did not (a crash, a failed call): the run is finished, say so.
       if (answer.result === "duplicate" && this.openRun(message.key)) this.d.settler.agentOutcome(message.key, "delivered", null, now);
-      return answer.result === "run" ? { ...answer, timeZone: this.d.info.zone().zone } : answer;
+      return answer;
     });
     await this.resendPending(now);
     if (offer.result !== "run") return ok(offer);
+    const { turn, ...run } = { ...offer, timeZone: zone };
     if (options.answer) {
-      const finished = this.finish(offer.token, message.key, options.answer, options.model === true);
-      return finished.ok ? ok({ result: "done", token: offer.token, next: finished.value.next }) : finished;
+      const finished = this.finish(run.token, message.key, options.answer, options.model === true);
+      return finished.ok ? ok({ result: "done", token: run.token, next: finished.value.next }) : finished;
     }
-    return ok(options.model ? { ...offer, context: this.context(message, now) } : offer);
+    if (options.model !== true) return ok(run);
+    if (turn && turn.tries >= MAX_TRIES) return this.giveUp(run.token, message.key, turn.prompt, "its consumer died in each try");
+    return ok({ ...run, context: this.context(message, now, turn) });
+  }
+
+  /**
+   * The holder records a step of `key`'s turn (DESIGN §7 Durable turns): the model's answer before its tools
+   * run, their results before the next model call. `conflict` when the token no longer holds the gate for it.
+   */
+  step(token: string, key: string, record: StepRecord): Result<null> {
+    return this.d.turns.record(token, key, record) ? ok(null) : err("conflict", "This token does not hold the chat's run gate for this turn; it runs nothing more.");
+  }
+
+  /**
+   * The holder's try of `key`'s turn failed for a reason that may pass (DESIGN §7): before the fifth, the turn
+   * waits in the gate for its next try (`retryAt`) and the holder gets nothing more; after the fifth, the chat
+   * is told in one sentence, the run fails, and the holder gets the next prompt.
+   */
+  retry(token: string, key: string, failure: TurnFailure): Result<{ retryAt: number | null; next: NextPrompt | null }> {
+    const deferred = this.d.turns.defer(token, key, failure);
+    if (deferred === null) return err("conflict", "This token does not hold the chat's run gate for this turn; offer the prompt again.");
+    if ("retryAt" in deferred) return ok({ retryAt: deferred.retryAt, next: null });
+    const given = this.giveUp(token, key, this.d.gateStore.gate()?.prompt ?? null, failure.detail);
+    return given.ok ? ok({ retryAt: null, next: given.value.next }) : given;
+  }
+
+  /** The turn had its tries: one sentence to the chat, the run failed, the next prompt for the holder. */
+  private giveUp(token: string, key: string, prompt: string | null, why: string): Result<{ result: "done"; token: string; next: NextPrompt | null }> {
+    const detail = `the model could not be reached in ${MAX_TRIES} tries: ${why}`.slice(0, 2000);
+    const finished = this.finish(token, key, { markdown: GIVE_UP_TEXT, prompt, status: "failed", detail, told: true }, true);
+    return finished.ok ? ok({ result: "done", token, next: finished.value.next }) : finished;
   }
 
   /**
    * The holder is done with `key`, in one call (DESIGN §7, issue 13: a model turn costs two calls, the offer
-   * and this): the reply delivered with the prompt it saw and the tools it called, the run settled, and the
-   * next prompt handed over (with its context for a model), or null, which releases the gate.
+   * and this, and two more for each step that calls tools): the reply delivered with the prompt it saw and the
+   * tools its steps called, the run settled, and the next prompt handed over (with its context for a model), or
+   * null, which releases the gate.
    */
   finish(token: string, key: string, answer: TurnAnswer, model: boolean): Result<{ delivered: boolean; next: NextPrompt | null }> {
     const now = this.d.now();
@@ -110,7 +170,7 @@ export class Conversation {
     let outcome = { status: answer.status, detail: answer.detail, told: answer.told === true };
     if (answer.markdown !== null) {
       const prompt = answer.promptBody !== undefined ? `${formatHeader(now, this.d.info.zone().zone)}\n${answer.promptBody}` : (answer.prompt ?? null);
-      const delivery = this.deliver(key, answer.markdown, prompt, null, answer.tools);
+      const delivery = this.deliver(key, answer.markdown, prompt, null, model ? this.d.turns.toolEntries(key) : []);
       // Refused for good (the chat is not allowed to use the bot): the run has failed, and nothing can tell
       // the chat; trying again would only loop.
       if (delivery.ok) delivered = delivery.value.delivered;
@@ -118,17 +178,17 @@ export class Conversation {
     }
     const settled = this.settle(token, key, outcome.status, outcome.detail, outcome.told);
     if (!settled.ok) return settled;
-    const next = this.next(token);
-    if (!next.ok) return next;
-    const message = next.value.message;
-    return ok({ delivered, next: message ? { message, context: model ? this.context(message, now) : null } : null });
+    const next = this.handOver(token, model);
+    const message = next.message;
+    return ok({ delivered, next: message ? { message, context: model ? this.context(message, now, next.turn) : null } : null });
   }
 
   /**
    * A model turn's context (DESIGN §7): the conversation before the prompt, the day's budget (counted here, in
-   * the chat's local day), and for a job's prompt how many follow-ups it may still create.
+   * the chat's local day, once: a turn tried before was counted then), for a job's prompt how many follow-ups
+   * it may create, and the prompt and the steps its earlier tries reached.
    */
-  private context(message: PromptMessage, now: number): TurnContext {
+  private context(message: PromptMessage, now: number, turn: (TurnState & { resumed: boolean }) | undefined): TurnContext {
     const zone = this.d.info.zone().zone;
     const before = Date.parse(message.firedAt);
     const history = this.d.transcript
@@ -141,7 +201,18 @@ export class Conversation {
       const job = jobId === null ? null : this.d.jobs.get(jobId);
       followUps = followUpsOf(job);
     }
-    return { timeZone: zone, history, budget: this.countTurn(zone, now), followUps };
+    const resumed = turn?.resumed === true;
+    return {
+      timeZone: zone,
+      history,
+      budget: resumed ? "ok" : this.countTurn(zone, now),
+      followUps,
+      prompt: turn?.prompt ?? `${formatHeader(now, zone)}\n${message.text}`,
+      steps: resumed ? this.d.turns.steps(message.key) : [],
+      tries: turn?.tries ?? 0,
+      ...(message.source === "user" && message.userId !== undefined ? { member: message.userId } : {}),
+      ...(message.threadId !== undefined ? { threadId: message.threadId } : {}),
+    };
   }
 
   /** Counts a model turn against `LLM_MAX_TURNS_PER_DAY`; past it, the day's one notice, then nothing. */
@@ -161,18 +232,33 @@ export class Conversation {
   /** The holder's next prompt (the oldest pending one), or null, which releases the gate. */
   next(token: string): Result<{ message: PromptMessage | null }> {
     if (typeof token !== "string") return err("bad_request", `"token" must be the string that "offer" returned.`);
+    return ok({ message: this.handOver(token, false).message });
+  }
+
+  /**
+   * The next prompt for the holder, and its turn as the gate keeps it; for a model, a turn that starts here
+   * keeps its prompt under the header of now.
+   */
+  private handOver(token: string, model: boolean): { message: PromptMessage | null; turn?: TurnState & { resumed: boolean } } {
     const now = this.d.now();
-    const message = this.d.transaction(() => {
+    const zone = () => this.d.info.zone().zone;
+    return this.d.transaction(() => {
       for (;;) {
-        const json = this.d.gate.next(token, now);
-        if (json === null) return null;
-        const next = parseMessage(JSON.parse(json));
+        // Parsed once, by the gate's call for a turn's prompt or after it (a turn put back keeps its own).
+        let parsed: { message: PromptMessage | null } | undefined;
+        const parse = (json: string) => (parsed ??= { message: parseMessage(JSON.parse(json)) }).message;
+        const handed = this.d.gate.next(token, now, (json) => {
+          const next = parse(json);
+          return model && next ? `${formatHeader(now, zone())}\n${next.text}` : null;
+        });
+        if (handed === null) return { message: null };
+        const message = parse(handed.message);
         // A job prompt whose run went while it waited (its job was cancelled) is stale, as in `offer`.
-        if (next && (next.source === "user" || this.openRun(next.key))) return { ...next, timeZone: this.d.info.zone().zone };
-        this.d.gate.settle(token, next?.key ?? "", now);
+        if (message && (message.source === "user" || this.openRun(message.key))) return { message: { ...message, timeZone: zone() }, turn: handed.turn };
+        this.d.gate.settle(token, message?.key ?? "", now);
+        if (message) this.d.turns.drop(message.key);
       }
     });
-    return ok({ message });
   }
 
   /**
@@ -185,6 +271,7 @@ export class Conversation {
       // A token that no longer holds the gate may still settle a run whose reply it delivered (its lease ran
       // out mid-turn); anything else it says is not taken.
       const held = this.d.gate.settle(token, key, now);
+      if (held) this.d.turns.drop(key);
       if (!this.d.runs.exists(key)) return true; // a user's key only releases
       if (!held && !this.d.deliveries.delivered(key)) return false;
       this.d.settler.agentOutcome(key, status, detail, now, told);
@@ -193,9 +280,9 @@ export class Conversation {
     return settled ? ok(null) : err("conflict", "This token does not hold the chat's run gate; offer the prompt again.");
   }
 
-  /** The holder gives up after a transient error: its prompt goes back first in line and the gate is free. */
+  /** The holder gives up: its prompt goes back first in line, with its turn, and the gate is free. */
   async release(token: string): Promise<Result<null>> {
-    if (typeof token !== "string") return err("bad_request", `"token" must be the string that "offer" returned.`);
+    if (typeof token !== "string" || token === "") return err("bad_request", `"token" must be the string that "offer" returned.`);
     const now = this.d.now();
     this.d.transaction(() => this.d.gate.release(token, now));
     await this.resendPending(now);
@@ -207,7 +294,7 @@ export class Conversation {
    * given) and, with a bot connected, an outbox row, in one transaction. A key seen before is a no-op.
    * `chatId` binds an object that has never seen its chat (an agent of your own delivering first).
    */
-  deliver(key: string, markdown: string, prompt: string | null, chatId: string | null, tools: TurnAnswer["tools"] = []): Result<{ delivered: boolean }> {
+  deliver(key: string, markdown: string, prompt: string | null, chatId: string | null, tools: readonly ToolCallRecord[] = []): Result<{ delivered: boolean }> {
     if (chatId !== null) {
       const bound = this.d.info.bind(chatId);
       if (!bound.ok) return bound;
@@ -257,9 +344,10 @@ export class Conversation {
     this.d.transaction(() => {
       const alert = { ...origin, source: origin.jobId !== null ? ("alert" as const) : origin.source };
       const topic = message.source === "user" ? { threadId: message.threadId ?? null } : {};
-      if (!this.d.deliveries.write(message.key, deadLetterText(message), { origin: alert, now, ...topic })) return;
+      if (!this.d.deliveries.write(message.key, deadLetterText(message, this.d.config().agent.kind === "llm"), { origin: alert, now, ...topic })) return;
       if (run) this.d.settler.agentOutcome(message.key, "failed", "the agent failed after several tries (dead-lettered)", now, true);
       this.d.gateStore.takePending(message.key);
+      this.d.turns.drop(message.key);
       const held = this.d.gateStore.gate();
       // The holder is gone (the queue gave up on it): free the gate for the prompts waiting behind it.
       if (held?.activeKey === message.key) this.d.gate.release(held.token, now);
@@ -272,12 +360,13 @@ export class Conversation {
   /**
    * The alarm's part, and after any call that may free the gate: whenever the gate is free (its lease ran out,
    * its holder released it or died after delivering) while prompts wait, re-send the oldest so a consumer
-   * takes over; nothing else would ever hand it out.
+   * takes over; nothing else would ever hand it out. And when the turn that keeps the gate while it waits has
+   * its next try due, re-send its prompt, once: the one way a failed try is tried again (DESIGN §7).
    */
   async resendPending(now: number): Promise<boolean> {
     const json = this.d.transaction(() => {
       this.d.gate.expire(now);
-      return this.d.gateStore.gate() === null ? (this.d.gateStore.oldestPending()?.message ?? null) : null;
+      return this.d.gateStore.gate() === null ? (this.d.gateStore.oldestPending()?.message ?? null) : this.d.gate.due(now);
     });
     if (json !== null) await this.d.env().PROMPTS.send(JSON.parse(json), { contentType: "json" });
     return false;
@@ -300,7 +389,7 @@ export class Conversation {
         } else {
           this.d.userPrompts.remove(lost.key);
           const message = parseMessage(JSON.parse(lost.message));
-          if (message) told = this.d.deliveries.write(lost.key, deadLetterText(message), { origin: originOfKey(lost.key, null), now, threadId: message.threadId ?? null }) || told;
+          if (message) told = this.d.deliveries.write(lost.key, LOST_TEXT, { origin: originOfKey(lost.key, null), now, threadId: message.threadId ?? null }) || told;
         }
       }
     });

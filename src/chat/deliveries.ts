@@ -31,7 +31,7 @@ export function originOfKey(key: string, kind: "prompt" | "watcher" | null): Ori
 
 /** A tool entry's text: `schedule_create {"name":…}` and, on the next line, `→ ok: <what the tool answered>`. */
 function toolEntryText(call: ToolCallRecord): string {
-  return `${call.name} ${JSON.stringify(call.args ?? {})}\n→ ${call.ok ? "ok" : "not ok"}: ${call.text}`;
+  return `${call.name} ${call.args}\n→ ${call.ok ? "ok" : "not ok"}: ${call.text}`;
 }
 
 /**

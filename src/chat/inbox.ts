@@ -118,7 +118,8 @@ export class Inbox {
       if (wasBlocked) this.d.info.setBlocked(false);
       const botUsername = typeof options?.botUsername === "string" ? options.botUsername : null;
       const writer: Writer = { userId: isGroupId(origin.chatId) ? origin.userId : null, threadId: origin.threadId, botUsername };
-      const context = this.context(origin.chatId, wasBlocked, now, origin.threadId, botUsername);
+      const language = (update.message ?? update.callback_query)?.from?.language_code;
+      const context = { ...this.context(origin.chatId, wasBlocked, now, origin.threadId, botUsername), ...(language ? { language } : {}) };
       const key = `u:${update.update_id}`;
       if (update.callback_query) {
         const data = update.callback_query.data ?? "";

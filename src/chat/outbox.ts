@@ -4,18 +4,20 @@
  * waits `retry_after` plus jitter; 5xx answers are retried with backoff, at most 8 attempts or 24 h; a send
  * that met no answer at all (a network error, a time-out) waits the same way but does not use up an attempt,
  * so an outage of minutes is outlasted and only the 24 h bound gives up; 403 or "chat not found" marks the
- * chat blocked and drops what was pending. A message for a forum topic goes there (`message_thread_id`); a
- * topic that is gone ("message thread not found") sends it to the main thread instead, once, after a note, and
- * what else waited for that topic and the jobs that posted there follow it. A send answered "group chat was
- * upgraded to a supergroup chat" moves the chat to the supergroup (whose object then sends what waited). Rows go
- * in order: a row that must wait holds back the ones after it. The alarm sends within a time budget, after it
- * has fired its jobs, so a slow Bot API never holds them up.
+ * chat blocked and drops what was pending. A message that would take more than 10 parts goes out as its first
+ * part and then the whole of it as a Markdown file, `reply.md` (DESIGN §7 Long replies), under the same rules.
+ * A message for a forum topic goes there (`message_thread_id`); a topic that is gone ("message thread not
+ * found") sends it to the main thread instead, once, after a note, and what else waited for that topic and the
+ * jobs that posted there follow it. A send answered "group chat was upgraded to a supergroup chat" moves the chat
+ * to the supergroup (whose object then sends what waited). Rows go in order: a row that must wait holds back the
+ * ones after it. The alarm sends within a time budget, after it has fired its jobs, so a slow Bot API never
+ * holds them up.
  */
 import { backoffMs } from "../backoff";
 import type { Config } from "../config";
 import type { ChatInfo } from "./info";
 import type { OutboxRow, OutboxStore } from "./store/outbox";
-import { BOT_API_TIMEOUT_MS, callBotApi, NetworkError, TelegramError, type BotApi, type ParamsOf } from "../telegram/api";
+import { BOT_API_TIMEOUT_MS, callBotApi, NetworkError, sendDocument, TelegramError, type BotApi, type ParamsOf } from "../telegram/api";
 import { buttonRowsSchema } from "../schemas/chats";
 import { topicGoneText } from "../jobs/texts";
 import { jobButtons, keyboard } from "../telegram/buttons";
@@ -23,6 +25,8 @@ import { renderTelegramHtml, splitForTelegram } from "../telegram/render";
 
 export const MAX_SEND_ATTEMPTS = 8;
 export const MAX_SEND_AGE_MS = 24 * 3_600_000;
+/** A message of more parts than this goes out as its first part and the whole of it as `reply.md`. */
+export const MAX_PARTS = 10;
 /**
  * How long one alarm may spend sending (so a due job waits at most this long on a hung Bot API): what is left waits for the
  * next alarm, which comes at once and fires the chat's due jobs first.
@@ -70,12 +74,14 @@ async function sendPart(api: BotApi, params: ParamsOf<"sendMessage">, plainText:
 async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: OutboxRow, budget: Budget, hooks: Hooks): Promise<"sent" | "waiting" | "blocked" | { migrated: string }> {
   const parts = splitForTelegram(row.markdown);
   let thread = row.thread_id;
-  for (let i = row.parts_sent; i < parts.length; i++) {
+  // Sent as two parts, the first and the file, when it would take more than MAX_PARTS.
+  const count = parts.length > MAX_PARTS ? 2 : parts.length;
+  for (let i = row.parts_sent; i < count; i++) {
     const left = budget.deadline - budget.now();
     if (left <= 0) return "waiting"; // the next alarm goes on from this part
     const timeoutMs = Math.min(BOT_API_TIMEOUT_MS, left);
     const part = parts[i]!;
-    const last = i === parts.length - 1;
+    const last = i === count - 1;
     const params: ParamsOf<"sendMessage"> = {
       chat_id: chatId,
       ...(thread !== null ? { message_thread_id: thread } : {}),
@@ -85,7 +91,12 @@ async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: Out
       ...(last ? markup(row) : {}),
     };
     try {
-      await sendPart(api, params, part.text, budget, timeoutMs);
+      if (count < parts.length && i === 1) {
+        const topic = thread !== null ? { message_thread_id: thread } : {};
+        await sendDocument(api, { chat_id: chatId, ...topic, ...markup(row) }, { filename: "reply.md", content: row.markdown, type: "text/markdown" }, timeoutMs);
+      } else {
+        await sendPart(api, params, part.text, budget, timeoutMs);
+      }
     } catch (error) {
       const now = budget.now();
       if (error instanceof TelegramError && error.threadGone && thread !== null) {

@@ -66,10 +66,13 @@ export class TurnRights {
     if (key !== null) this.d.settings.set("follow_up_of", key);
   }
 
-  /** The prompt `token` holds the gate for, or null: another holder's token, a lease run out, or no prompt. */
+  /**
+   * The prompt `token` holds the gate for, or null: another holder's token, a lease run out, no prompt, or the
+   * empty token, which is a turn's own while it waits for its next try (no consumer holds it then).
+   */
   private heldKey(token: string): string | null {
     const gate = this.d.gate.gate();
-    if (gate === null || gate.token !== token || gate.leaseUntil <= this.d.now()) return null;
+    if (token === "" || gate === null || gate.token !== token || gate.leaseUntil <= this.d.now()) return null;
     return gate.activeKey;
   }
 

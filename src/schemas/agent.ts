@@ -39,19 +39,43 @@ export const deliverArgs = lazy(() =>
 /**
  * A turn's answer as the built-in agent hands it to the chat's object over RPC (`offer` with an answer, and
  * `finish`; the type is `contracts/turn.ts`'s TurnAnswer): each text bounded at a queue message's size (a
- * model's reply may be longer than `deliver`'s 64,000 characters: Telegram gets it in parts), the run's status
- * and detail as `settle` bounds them.
+ * model's reply may be longer than `deliver`'s 64,000 characters: Telegram gets it in parts, or as a file), the
+ * run's status and detail as `settle` bounds them.
  */
 export const turnAnswerArgs = lazy(() =>
   z.strictObject({
     markdown: z.string().min(1).max(128_000).nullable(),
     prompt: z.string().max(128_000).nullish(),
     promptBody: z.string().max(128_000).optional(),
-    tools: z.array(z.strictObject({ name: z.string().max(100), args: z.unknown(), ok: z.boolean(), text: z.string().max(128_000) })).max(500),
     status: gateSettleArgs().shape.status,
     detail: z.string().max(2000).nullable(),
     told: z.boolean().optional(),
   }),
+);
+
+/** A recorded step of a model turn holds at most this much (its row stays well inside SQLite's 2 MB a value). */
+const MAX_STEP_JSON = 1_500_000;
+
+/**
+ * One record of a model turn's step (DESIGN §7 Durable turns; the type is `contracts/turn.ts`'s StepRecord),
+ * bounded as the agent keeps what the model said (src/agent/keep.ts): at most 32 calls a step, names of 100
+ * characters, arguments of 16 KB, a tool's answer of 64 KB.
+ */
+export const turnStepArgs = lazy(() => {
+  const step = z.number().int().min(0).max(7);
+  const call = z.strictObject({ id: z.string().min(1).max(200), name: z.string().min(1).max(100), args: z.string().max(16_384) });
+  const result = z.strictObject({ ok: z.boolean(), text: z.string().max(65_536), data: z.string().max(65_536).optional() });
+  return z
+    .union([
+      z.strictObject({ step, answer: z.strictObject({ content: z.string().max(128_000).nullable(), calls: z.array(call).min(1).max(32) }) }),
+      z.strictObject({ step, results: z.array(result).min(1).max(32) }),
+    ])
+    .refine((record) => JSON.stringify(record).length <= MAX_STEP_JSON, { error: "A step's record must be at most 1.5 MB of JSON." });
+});
+
+/** A failed try of a model turn (the type is `contracts/turn.ts`'s TurnFailure). */
+export const turnFailureArgs = lazy(() =>
+  z.strictObject({ detail: z.string().max(2000), retryAfter: z.number().positive().max(86_400 * 365).nullable() }),
 );
 
 /** `offer`'s answer over HTTP: the exact forms of DESIGN §7 (the zone stays inside; the message carries it). */

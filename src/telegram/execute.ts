@@ -36,7 +36,7 @@ export async function jobAction(host: CommandHost, action: JobAction | "resume",
 /** The reply to a command: Markdown, with buttons when it asks something (the zones of `/timezone UTC+2`). */
 export async function runCommand(host: CommandHost, cmd: Command, ctx: CommandContext): Promise<Reply> {
   const { chatId, now } = ctx;
-  const asker = async (): Promise<Asker> => ({ chatId, zone: await zoneOf(host, chatId), now, threadId: ctx.threadId });
+  const asker = async (): Promise<Asker> => ({ chatId, zone: await zoneOf(host, chatId), now, threadId: ctx.threadId, ...(ctx.language ? { language: ctx.language } : {}) });
   switch (cmd.name) {
     case "start":
     case "help":

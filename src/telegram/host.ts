@@ -22,9 +22,9 @@ export interface CommandHost {
 
 /**
  * What /status shows of the chat's circumstances besides its jobs and zone, the chat's now, the forum topic the
- * command came from (null: the main thread), and how /jobs opens the Scheduler Mini App: a `web_app` button in
- * a private chat (a bot and an https PUBLIC_URL), a link in a group (Telegram allows `web_app` buttons only in
- * private chats), or nothing.
+ * command came from (null: the main thread), how /jobs opens the Scheduler Mini App (a `web_app` button in a
+ * private chat with a bot and an https PUBLIC_URL; a link in a group, where Telegram allows no `web_app`
+ * button; or nothing), and the sender's language when Telegram gave it.
  */
 export type CommandContext = {
   chatId: string;
@@ -34,7 +34,11 @@ export type CommandContext = {
   now: number;
   threadId: number | null;
   app: { webApp: string } | { url: string } | null;
+  language?: string;
 };
 
-/** Who asks, and when: the chat, its zone, the chat's now, and the forum topic they ask in. */
-export type Asker = { chatId: string; zone: string; now: number; threadId: number | null };
+/**
+ * Who asks, and when: the chat, its zone, the chat's now, the forum topic they ask in, and the sender's language
+ * (Telegram's `language_code`) if known.
+ */
+export type Asker = { chatId: string; zone: string; now: number; threadId: number | null; language?: string };

@@ -1,17 +1,19 @@
 /**
- * @module `/remind <when> <text>` and `/every <when> <text>` (DESIGN §6): the WHEN read as a person types it
- * (`time/when.ts`, `time/every.ts`), the text after it stored as the prompt and, cut to 80 characters, as the
- * job's name. The reply is the job line and what was understood: for `/remind` the time with its weekday and
- * how far ahead; for `/every` the cron made, its description and the next three runs. A WHEN that was not
- * understood is answered in the user's words (`words.ts`).
+ * @module `/remind <when> <text>` and `/every <when> <text>` (DESIGN §6): the WHEN read by the time engine's one
+ * parser (`readSchedule`, in the sender's language first), the text after it stored as the prompt and, cut to
+ * 80 characters, as the job's name. `/every` reads a repetition whether or not it says so (`/every Montag um 9`);
+ * `/remind` a repetition only when it says one (`/remind every day at 8 …` makes the recurring job). The reply
+ * is the job line and what was understood: for one time, the time with its weekday and how far ahead; for a
+ * repetition the cron made, its description and the next three runs. A WHEN that was not understood is answered
+ * in the user's words.
  */
 import { lengthOf } from "../jobs/text-fields";
 import { jobLine } from "../jobs/texts";
 import { LIMITS } from "../schemas/jobs";
-import { formatWeekdayTime, loadCron, parseCron, preview, readEvery, readWhen } from "../time";
+import { formatWeekdayTime, loadCron, parseCron, preview, readSchedule, scheduleProblemText } from "../time";
 import type { Reply } from "./buttons";
 import type { Asker, CommandHost } from "./host";
-import { cronProblemText, everyProblemText, everyUsage, noTextText, remindUsage, tooLongText, understoodLine, whenProblemText } from "./words";
+import { everyUsage, noTextText, notYetText, remindUsage, tooLongText, understoodLine } from "./words";
 
 /** A job's name: its text on one line, cut to 80 characters. */
 function nameOf(text: string): string {
@@ -27,52 +29,15 @@ export async function createReminder(host: CommandHost, who: Asker, instant: num
   return { markdown: `Created ${jobLine(created.value, who.zone, who.now)}\n${understoodLine(instant, who.zone, who.now)}`, jobId: created.value.id };
 }
 
-/** `/remind <when> <text>`. */
-export async function remindCommand(host: CommandHost, who: Asker, args: string): Promise<Reply> {
-  if (args.trim() === "") return { markdown: remindUsage(who.zone, who.now) };
-  const read = await readWhen(args, who.zone, who.now);
-  if (!read.ok) {
-    // The likely text, for the examples: after an unreadable WHEN, what follows the part that could be read.
-    const rest = read.problem.kind === "unreadable" ? (read.problem.rest ?? "") : args.trim().slice(read.problem.phrase.length);
-    return { markdown: whenProblemText(read.problem, rest, who.zone, who.now) };
-  }
-  const { instant, phrase, rest, note } = read.value;
-  if (rest === "") return { markdown: noTextText("remind", phrase, who.zone, who.now) };
-  const reply = await createReminder(host, who, instant, rest);
-  return { markdown: note && reply.jobId ? `${reply.markdown}\n${note}.` : reply.markdown };
-}
-
-/** A quoted cron (straight or curly quotes), a macro, or five unquoted fields of digits and `* , - /`. */
-const QUOTED = /^["“”'‘’]([^"“”'‘’]+)["“”'‘’](?=\s|$)/;
-const MACRO = /^@[A-Za-z]+(?=\s|$)/;
-const BARE_CRON = /^(?:[\d*,/-]+\s+){4}[\d*,/-]+(?=\s|$)/;
-
-/** `/every <when> <text>`. */
-export async function everyCommand(host: CommandHost, who: Asker, args: string): Promise<Reply> {
-  const input = args.trim();
-  if (input === "") return { markdown: everyUsage() };
-  let cron: string;
-  let phrase: string;
-  let quoted = true;
-  const written = QUOTED.exec(input) ?? MACRO.exec(input) ?? BARE_CRON.exec(input);
-  if (written) {
-    cron = (written[1] ?? written[0]).trim();
-    phrase = written[0];
-  } else {
-    const read = readEvery(input);
-    // The likely text, for the examples: what follows a step that cron cannot keep ("45 minutes stretch").
-    if (!read.ok) return { markdown: everyProblemText(read.problem, read.problem.kind === "uneven" ? input.slice(read.problem.phrase.length) : "") };
-    ({ cron, phrase } = read.value);
-    quoted = false;
-  }
-  const text = input.slice(phrase.length).replace(/^[\s,.:;–—-]+/, "").trim();
-  if (text === "") return { markdown: noTextText("every", phrase, who.zone, who.now) };
+/** Creates a recurring prompt on `cron`: the job line, the cron and its description, the next three runs. */
+async function createRecurring(host: CommandHost, who: Asker, cron: string, text: string, written: boolean): Promise<Reply> {
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(lengthOf(text), LIMITS.text) };
+  const problem = (sentence: string) => scheduleProblemText({ kind: "cron", phrase: cron, sentence }, { zone: who.zone, now: who.now, command: "/every", text });
   await loadCron();
   const parsed = parseCron(cron);
-  if (!parsed.ok) return { markdown: cronProblemText(cron, parsed.error, text) };
+  if (!parsed.ok) return { markdown: await problem(parsed.error) };
   const created = await host.create(who.chatId, { name: nameOf(text), kind: "prompt", text, cron }, "user", { threadId: who.threadId });
-  if (!created.ok) return { markdown: quoted && created.error.code === "bad_request" && /cron/i.test(created.error.message) ? cronProblemText(cron, created.error.message, text) : created.error.message };
+  if (!created.ok) return { markdown: written && created.error.code === "bad_request" && /cron/i.test(created.error.message) ? await problem(created.error.message) : created.error.message };
   const next = await preview({ cron }, who.zone, who.now, 3);
   const lines = [`Created ${jobLine(created.value, who.zone, who.now)}`];
   if (next.ok) {
@@ -81,4 +46,35 @@ export async function everyCommand(host: CommandHost, who: Asker, args: string):
     for (const note of next.value.notes) lines.push(`${note}.`);
   }
   return { markdown: lines.join("\n") };
+}
+
+/** `/remind <when> <text>`. */
+export function remindCommand(host: CommandHost, who: Asker, args: string): Promise<Reply> {
+  return scheduleCommand(host, who, args, "remind");
+}
+
+/** `/every <when> <text>`. */
+export function everyCommand(host: CommandHost, who: Asker, args: string): Promise<Reply> {
+  return scheduleCommand(host, who, args, "every");
+}
+
+async function scheduleCommand(host: CommandHost, who: Asker, args: string, command: "remind" | "every"): Promise<Reply> {
+  const input = args.trim();
+  if (input === "") return { markdown: command === "remind" ? remindUsage(who.zone, who.now) : everyUsage() };
+  const read = await readSchedule(input, { zone: who.zone, now: who.now, language: who.language ?? null, recurring: command === "every" });
+  if (!read.ok) {
+    const p = read.problem;
+    // The likely text, for the examples: what follows the part that could be read (a reminder's), or the cron.
+    const text = p.kind === "unreadable" ? (command === "remind" ? (p.rest ?? "") : "") : p.kind === "cron" ? (p.rest ?? "") : "phrase" in p ? input.slice(p.phrase.length) : "";
+    return { markdown: await scheduleProblemText(p, { zone: who.zone, now: who.now, language: who.language ?? null, command: `/${command}`, text }) };
+  }
+  const { schedule, phrase, rest, note } = read.value;
+  if (rest === "") return { markdown: noTextText(command, phrase, who.zone, who.now) };
+  if ("at" in schedule) {
+    const reply = await createReminder(host, who, Date.parse(schedule.at), rest);
+    return { markdown: note && reply.jobId ? `${reply.markdown}\n${note}.` : reply.markdown };
+  }
+  // TODO(issue 24 integration): jobs take `{ rrule, start }`, `until` and `runsLeft`; create them here as cron jobs are.
+  if ("rrule" in schedule || schedule.until !== undefined || schedule.runsLeft !== undefined) return { markdown: notYetText(phrase, schedule, rest, who.zone) };
+  return createRecurring(host, who, schedule.cron, rest, read.value.language === null);
 }

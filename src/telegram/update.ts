@@ -9,7 +9,7 @@ import * as z from "zod";
 import { lazy } from "../lazy";
 
 export const updateSchema = lazy(() => {
-  const user = z.object({ id: z.number().int(), is_bot: z.boolean().optional(), username: z.string().optional() });
+  const user = z.object({ id: z.number().int(), is_bot: z.boolean().optional(), username: z.string().optional(), language_code: z.string().optional() });
   const chat = z.object({ id: z.number().int(), type: z.string(), is_forum: z.boolean().optional() });
   // `mention` (@username, read from the text) and `text_mention` (a user without a username, given whole).
   const entity = z.object({ type: z.string(), offset: z.number().int(), length: z.number().int(), user: user.optional() });

@@ -1,30 +1,20 @@
 /**
- * @module What the commands say when they did not understand (DESIGN §6, issue 14): every sentence quotes what
- * the user typed (at most 40 characters), says what was not understood, and ends with two examples that work
+ * @module What the commands say when they did not understand (DESIGN §6, issues 14, 24): every sentence quotes
+ * what the user typed (at most 40 characters), says what was not understood, and ends with two examples that work
  * now: relative ones (`tomorrow 9:00`, `2h`), or a date computed from the chat's now, never a past one. The
- * examples reuse the user's own text when there is one. The API keeps its own sentences for its fields.
+ * examples reuse the user's own text when there is one. A schedule that was not understood is said by the time
+ * engine (`scheduleProblemText`, in the user's language where it can); the API keeps its own sentences.
  */
 import { shown } from "../contracts/ids";
-import { formatDistance, formatLocalDateTime, formatLocalDay, formatSpan, formatWeekdayTime, type EveryProblem, type WhenProblem } from "../time";
+import { formatDistance, formatLocalDateTime, formatWeekdayTime, remindExamples, textFor, type Schedule } from "../time";
 
-const DAY_MS = 86_400_000;
+export { remindExamples } from "../time";
+
 const DEFAULT_REMINDER = "call mum";
 const DEFAULT_RECURRING = "summarise the news";
 
-/** The user's text for an example, or a stand-in when there is none (or it is too long to repeat). */
-function textFor(text: string, fallback: string): string {
-  const one = text.replace(/\s+/g, " ").trim();
-  return one !== "" && one.length <= 40 ? one : fallback;
-}
-
 /** `Try A or B.` */
 const tryThese = (a: string, b: string) => `Try ${a} or ${b}.`;
-
-/** Two `/remind` examples with `text`: relative, or with tomorrow's date (never a past one) when the problem was a date. */
-export function remindExamples(text: string, zone: string, now: number, dated = false): [string, string] {
-  const t = textFor(text, DEFAULT_REMINDER);
-  return [dated ? `/remind ${formatLocalDay(now + DAY_MS, zone)} 09:00 ${t}` : `/remind tomorrow 9:00 ${t}`, `/remind 2h ${t}`];
-}
 
 /** Two `/every` examples with `text`. */
 function everyExamples(text: string): [string, string] {
@@ -55,39 +45,14 @@ export function tooLongText(length: number, max: number): string {
   return `The text is ${length} characters long; a job holds at most ${max}. Shorten it and send the command again.`;
 }
 
-/** Why a `/remind` time was not taken, in the user's words, with two examples. */
-export function whenProblemText(problem: WhenProblem, text: string, zone: string, now: number): string {
-  const q = shown(problem.phrase);
-  const t = textFor(text, DEFAULT_REMINDER);
-  switch (problem.kind) {
-    case "unreadable":
-      return `I couldn't read "${q}" as a time. ${tryThese(...remindExamples(text, zone, now))}`;
-    case "not-real":
-      return `"${q}" is not a real date. ${tryThese(...remindExamples(text, zone, now, true))}`;
-    case "seconds":
-      return `"${q}" counts seconds; a reminder is set in minutes, at least one ahead. ${tryThese(`/remind 2m ${t}`, `/remind 2h ${t}`)}`;
-    case "too-soon":
-      return `"${q}" is less than a minute from now. ${tryThese(`/remind 2m ${t}`, `/remind 2h ${t}`)}`;
-    case "past":
-      return `"${q}" is in the past: ${formatWeekdayTime(problem.instant, zone, now)} (${zone}) was ${formatSpan(now - problem.instant)} ago. ${tryThese(...remindExamples(text, zone, now, true))}`;
-    case "too-far":
-      return `"${q}" is more than 5 years ahead (${formatLocalDateTime(problem.instant, zone)} in ${zone}). ${tryThese(...remindExamples(text, zone, now, true))}`;
-  }
-}
-
-/** Why an `/every` schedule was not taken. */
-export function everyProblemText(problem: EveryProblem, text: string): string {
-  const q = shown(problem.phrase);
-  const t = textFor(text, DEFAULT_RECURRING);
-  if (problem.kind === "unreadable") return `I couldn't read "${q}" as a schedule. ${tryThese(...everyExamples(text))}`;
-  const [unit, whole, a, b] = problem.unit === "minute" ? ["minutes", "an hour", "30 minutes", "hour"] : ["hours", "a day", "4 hours", "6 hours"];
-  return `"${q}" can't be kept evenly by cron: ${problem.n} ${unit} does not divide ${whole}. ${tryThese(`/every ${a} ${t}`, `/every ${b} ${t}`)}`;
-}
-
-/** A quoted cron or macro that the cron rules refused, with their sentence. */
-export function cronProblemText(cron: string, sentence: string, text: string): string {
-  const t = textFor(text, DEFAULT_RECURRING);
-  return `I couldn't use "${shown(cron)}" as a schedule: ${sentence} ${tryThese(`/every "0 8 * * 1-5" ${t}`, `/every day at 8:00 ${t}`)}`;
+/**
+ * A schedule read that jobs cannot hold yet (a recurrence rule, or an end): what was understood, and two that work
+ * now. The later phase of issue 24 stores them.
+ */
+export function notYetText(phrase: string, schedule: Exclude<Schedule, { at: string }>, text: string, zone: string): string {
+  const end = schedule.until ? ` until ${formatLocalDateTime(Date.parse(schedule.until), zone)}` : schedule.runsLeft ? `, ${schedule.runsLeft} times` : "";
+  const form = "rrule" in schedule ? `the rule ${schedule.rrule} from ${schedule.start.replace("T", " ")}${end}` : `\`${schedule.cron}\`${end}`;
+  return `"${shown(phrase)}" reads as ${form}; jobs on such schedules come soon. ${tryThese(...everyExamples(text))}`;
 }
 
 /** `/timezone` with a name that is neither a zone nor a place. */

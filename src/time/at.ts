@@ -2,10 +2,9 @@
  * @module One-off times: `at` (ISO 8601, offset-less read in the chat's zone) and `delay` (an ISO 8601
  * duration from now), with the limits of DESIGN §3–§4: in the future (60 s grace), at most 5 years ahead.
  */
-import { HOUR_MS, MINUTE_MS, daysInMonth, formatDate, formatHm, civilFields, localMs } from "./civil";
+import { DAY_MS, HOUR_MS, MINUTE_MS, daysInMonth, formatDate, formatHm, civilFields, localMs } from "./civil";
 import { formatLocalDateTime, formatSpan } from "./format";
 import { fail, ok, type Parsed } from "../result";
-import { loadTemporal } from "./temporal";
 import { formatOffset, resolveLocal, toLocal, type Resolution } from "./zone";
 import { shown } from "../contracts/ids";
 
@@ -96,20 +95,37 @@ export function resolveAt(input: string, zone: string, now: number): Parsed<Pars
 
 const DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(?:\.\d{1,3})?S)?)?$/i;
 
+/** The range of instants (and so of dates) that Temporal, and ECMAScript's Date, can hold. */
+const MAX_INSTANT_MS = 8.64e15;
+
 /**
  * `now` plus an ISO 8601 duration in `zone`, or null when it is not one. Calendar parts (years, months, weeks,
- * days) keep the wall time in the zone, as Temporal's ZonedDateTime arithmetic does; no range is checked.
+ * days) keep the wall time in the zone, as Temporal's ZonedDateTime arithmetic does: years and months first,
+ * a day past the month's end constrained to its last (31 Jan + P1M = 28 Feb), then weeks and days, the wall
+ * time then resolved "compatible" (a gap moves forward by the gap, an overlap takes the earlier instant); the
+ * time parts are then added as exact time. No range is checked. Computed on the engine's civil time, so a
+ * delay needs no Temporal (its polyfill is 164 KB of the upload); test/unit/time-when-duration.test.ts holds it
+ * to Temporal's own answers.
  */
 export async function addDuration(input: string, zone: string, now: number): Promise<number | null> {
-  const text = input.trim();
-  if (!DURATION.test(text)) return null;
-  const Temporal = await loadTemporal();
-  try {
-    const start = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(zone);
-    return start.add(Temporal.Duration.from(text.toUpperCase())).epochMilliseconds;
-  } catch {
-    return null;
+  const m = DURATION.exec(input.trim());
+  if (!m) return null;
+  const n = (group: string | undefined) => (group === undefined ? 0 : Number(group.slice(0, -1)));
+  const [years, months, weeks, days, hours, minutes, seconds] = [m[1], m[2], m[3], m[4], m[6], m[7], m[8]].map(n) as [number, number, number, number, number, number, number];
+  let instant = now;
+  if (years || months || weeks || days) {
+    const f = civilFields(toLocal(zone, now));
+    const month0 = f.month - 1 + months;
+    const year = f.year + years + Math.floor(month0 / 12);
+    const month = (((month0 % 12) + 12) % 12) + 1;
+    if (year > 275760) return null;
+    const day = Math.min(f.day, daysInMonth(year, month));
+    const local = localMs(year, month, day, f.hour, f.minute, f.second, f.millisecond) + (weeks * 7 + days) * DAY_MS;
+    const r = resolveLocal(zone, local);
+    instant = r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.first : r.shifted;
   }
+  instant += hours * HOUR_MS + minutes * MINUTE_MS + Math.round(seconds * 1000);
+  return Number.isFinite(instant) && Math.abs(instant) <= MAX_INSTANT_MS ? instant : null;
 }
 
 /** The range a delay must lie in: from 1 minute to 5 years ahead. */

@@ -1,209 +1,676 @@
 /**
- * @module A recurring time as a person types it (DESIGN §6 `/every <when> <text>`), in English, turned into
- * the plain five-field cron a reader can learn from: numbers only (Sunday = 0), ranges and steps, no names or
- * macros. `day at 8` → `0 8 * * *`, `weekdays at 8:30` → `30 8 * * 1-5`, `monday 9:00` → `0 9 * * 1`,
- * `15 minutes` → `*\/15 * * * *`, `hour` → `0 * * * *`, `month on the 1st at 9` → `0 9 1 * *`,
- * `mon,wed,fri at 18:00` → `0 18 * * 1,3,5`. A leading `every` or `each` is optional. chrono-node reads no
- * recurrences, so this small grammar is ours. Pure.
+ * @module A repetition as people say it (DESIGN §6 `/every`, issue 24), read with one language's phrase
+ * table (`lang/`) and that language's weekday and month names (`names.ts`, from `Intl`) into a plan: a unit and
+ * interval (every 3 days, every other tuesday), days of the week and exceptions, positions in a month (the
+ * last friday, the 15th), times of day (at 9 and 18), counts (twice a day), and an end or a start (until 31
+ * dec, 10 times, starting next monday; the dates are chrono-node's, through `readDate`). The grammar is the
+ * same in every language: a phrase is a run of clauses in any order, each said once, and what follows the last
+ * one is the text. `every-form.ts` turns a plan into cron or a rule. Pure.
  */
+import type { PhraseTable, Unit, Words } from "./lang";
+import { fold, namesOf } from "./names";
 
-/** What was read: the cron expression, the phrase as typed, and the text after it. */
-export type EveryRead = { cron: string; phrase: string; rest: string };
+export type Clock = { hour: number; minute: number };
 
-/** Why not: nothing read (the first word to quote), or an interval cron cannot keep (`every 45 minutes`). */
-export type EveryProblem = { kind: "unreadable"; phrase: string } | { kind: "uneven"; phrase: string; unit: "minute" | "hour"; n: number };
+/** A date said in a phrase (until …, starting …): its local wall time, and whether it had no time of day. */
+export type SaidDate = { local: number; dateOnly: boolean };
 
-export type EveryResult = { ok: true; value: EveryRead } | { ok: false; problem: EveryProblem };
+/** The n-th (1–5, or -1 for the last) weekday (0 = Sunday) or working day of a month. */
+export type Position = { n: number; day: number | "workday" };
 
-const DAY_NAMES: readonly (readonly string[])[] = [
-  ["sunday", "sundays", "sun"],
-  ["monday", "mondays", "mon"],
-  ["tuesday", "tuesdays", "tues", "tue"],
-  ["wednesday", "wednesdays", "wed"],
-  ["thursday", "thursdays", "thurs", "thur", "thu"],
-  ["friday", "fridays", "fri"],
-  ["saturday", "saturdays", "sat"],
-];
+/** What a phrase says. A field a phrase did not say is null (`times` empty). */
+export type Plan = {
+  /** The unit said (every 3 days, daily, twice a week), or null when only implied (monday → weekly). */
+  unit: Unit | null;
+  interval: number;
+  days: ReadonlySet<number> | null;
+  except: ReadonlySet<number> | null;
+  /** Days of the month, 1–31, and -1 for the last. */
+  monthDays: readonly number[] | null;
+  positions: readonly Position[] | null;
+  /** A month (1–12) with `monthDays`: a date each year. */
+  month: number | null;
+  times: readonly Clock[];
+  /** Twice a day: how many runs the unit holds, to check against the times or days given. */
+  count: number | null;
+  until: SaidDate | null;
+  runs: number | null;
+  start: SaidDate | null;
+};
 
-/** A small cursor over the lower-cased input: each rule matches at the position or leaves it where it was. */
+/** A reading: the plan, where the phrase ends in the text, and what kind of words it used. */
+export type PlanRead = {
+  plan: Plan;
+  end: number;
+  /** A word that says a repetition was used (every, daily, weekdays, mondays, of the month …). */
+  said: boolean;
+  /** A word of this language was used, not only numbers and signs (`14:30` is anyone's). */
+  anchored: boolean;
+};
+
+/** Nothing read: the part to quote, and where it starts (the reading that got furthest is the one reported). */
+export type PlanProblem = { kind: "unreadable"; phrase: string; at: number };
+
+/** Reads the date at `index` of the text (until 31 dec): its length in the text and its wall time, or null. */
+export type DateReader = (index: number) => Promise<{ length: number; date: SaidDate } | null>;
+
+const LETTER = /[\p{L}\p{N}]/u;
+
+const entryPatterns = new Map<string, RegExp>();
+
+/** An entry's sticky pattern: words apart by any spaces, a trailing `*` for any ending, a word boundary after. */
+function entryPattern(entry: string): RegExp {
+  let re = entryPatterns.get(entry);
+  if (!re) {
+    const prefix = entry.endsWith("*");
+    const body = (prefix ? entry.slice(0, -1) : entry)
+      .split(/\s+/)
+      .map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"))
+      .join("\\s+");
+    const end = prefix ? "\\p{L}*(?![\\p{L}\\p{N}])" : LETTER.test(entry.at(-1) ?? "") ? "(?![\\p{L}\\p{N}])" : "";
+    re = new RegExp(body + end, "uy");
+    entryPatterns.set(entry, re);
+  }
+  return re;
+}
+
+/** Whether `word` (folded) is one of the list's entries, whole. */
+function whole(list: Words, word: string): boolean {
+  return sorted(list).some((entry) => {
+    const re = entryPattern(entry);
+    re.lastIndex = 0;
+    return re.exec(word)?.[0].length === word.length;
+  });
+}
+
+const sortedLists = new WeakMap<Words, string[]>();
+
+/** A list's entries folded, longest first, so that `tous les` is tried before `tous`. */
+function sorted(list: Words): string[] {
+  let out = sortedLists.get(list);
+  if (!out) {
+    out = [...new Set(list.map(fold))].sort((a, b) => b.length - a.length);
+    sortedLists.set(list, out);
+  }
+  return out;
+}
+
+const foldedMaps = new WeakMap<object, Map<string, number>>();
+
+function foldedMap(map: Readonly<Record<string, number>>): Map<string, number> {
+  let out = foldedMaps.get(map);
+  if (!out) {
+    out = new Map(Object.entries(map).map(([k, v]) => [fold(k), v]));
+    foldedMaps.set(map, out);
+  }
+  return out;
+}
+
+/** A cursor over the folded text: each rule matches at the position or leaves it where it was. */
 class Cursor {
   pos = 0;
+  /** A word of the language was matched (see `PlanRead.anchored`). */
+  anchored = false;
   constructor(readonly text: string) {}
 
-  /** Matches `re` (sticky) at the position, after any spaces; on a match, moves past it. */
-  take(re: RegExp): RegExpExecArray | null {
+  private skipSpaces(): number {
     const spaces = /\s*/y;
     spaces.lastIndex = this.pos;
     spaces.exec(this.text);
-    const sticky = new RegExp(re.source, "y");
-    sticky.lastIndex = spaces.lastIndex;
+    return spaces.lastIndex;
+  }
+
+  /** Matches `re` (sticky) after any spaces; on a match, moves past it. */
+  take(re: RegExp): RegExpExecArray | null {
+    const sticky = re.sticky ? re : new RegExp(re.source, `${re.flags}y`);
+    sticky.lastIndex = this.skipSpaces();
     const m = sticky.exec(this.text);
-    // A word must end at a word boundary: "mon" is not the start of "money".
-    if (!m || /\w/.test(this.text[sticky.lastIndex] ?? "") && /\w$/.test(m[0])) return null;
+    if (!m) return null;
+    // A word must end at a word boundary ("mon" is not the start of "money"); a number may run into a unit (20m).
+    if (/\p{L}/u.test(m[0].at(-1) ?? "") && LETTER.test(this.text[sticky.lastIndex] ?? "")) return null;
     this.pos = sticky.lastIndex;
     return m;
   }
 
-  /** Runs `rule`; when it returns null, the position is put back. */
+  /** The entry of `list` that stands at the position (the longest), moving past it; else null. */
+  word(list: Words): string | null {
+    const at = this.skipSpaces();
+    for (const entry of sorted(list)) {
+      const re = entryPattern(entry);
+      re.lastIndex = at;
+      if (re.exec(this.text)) {
+        this.pos = re.lastIndex;
+        if (/\p{L}/u.test(entry)) this.anchored = true;
+        return entry;
+      }
+    }
+    return null;
+  }
+
+  /** The value of the map's entry that stands at the position. */
+  value(map: Readonly<Record<string, number>>): number | null {
+    const folded = foldedMap(map);
+    const entry = this.word([...folded.keys()]);
+    return entry === null ? null : (folded.get(entry) ?? null);
+  }
+
+  /** Runs `rule`; when it returns null, the position (and what was matched) is put back. */
   attempt<T>(rule: () => T | null): T | null {
-    const start = this.pos;
+    const [pos, anchored] = [this.pos, this.anchored];
     const value = rule();
-    if (value === null) this.pos = start;
+    if (value === null) [this.pos, this.anchored] = [pos, anchored];
+    return value;
+  }
+
+  /** Whether `rule` would match here; the position stays. */
+  peek<T>(rule: () => T | null): boolean {
+    const [pos, anchored] = [this.pos, this.anchored];
+    const value = rule();
+    [this.pos, this.anchored] = [pos, anchored];
+    return value !== null;
+  }
+
+  async attemptAsync<T>(rule: () => Promise<T | null>): Promise<T | null> {
+    const [pos, anchored] = [this.pos, this.anchored];
+    const value = await rule();
+    if (value === null) [this.pos, this.anchored] = [pos, anchored];
     return value;
   }
 }
 
-const DAY_WORD = new RegExp(`(${DAY_NAMES.flat().sort((a, b) => b.length - a.length).join("|")})`);
+type DayWord = { day: number; plural: boolean };
 
-function dayIndex(word: string): number {
-  return DAY_NAMES.findIndex((names) => names.includes(word));
-}
-
-type Clock = { hour: number; minute: number };
+const dayMatchers = new Map<string, (word: string) => DayWord | null>();
 
 /**
- * `at 8`, `08:30`, `8.30`, `8am`, `9:15 pm`, `noon`, `midnight`: hour and minute, or null. A bare number is a
- * time only after "at" (`every day 3 pills` keeps its 3).
+ * A weekday's name in `lang`: any of Intl's forms, or a word that starts with the long name less its last letter
+ * and runs at most three letters longer (mondays, montags, среду, понедельникам, segundas); `endings` say which
+ * of those are plurals.
  */
-function clock(c: Cursor): Clock | null {
-  return c.attempt(() => {
-    const at = c.take(/at|@/) !== null;
-    if (c.take(/noon/)) return { hour: 12, minute: 0 };
-    if (c.take(/midnight/)) return { hour: 0, minute: 0 };
-    const m = c.take(/(\d{1,2})(?:[:.](\d{2}))?(?:\s*(am|pm|a\.m\.|p\.m\.)(?![a-z]))?/);
-    if (!m) return null;
-    if (!at && m[2] === undefined && m[3] === undefined) return null;
-    let hour = Number(m[1]);
-    const minute = m[2] === undefined ? 0 : Number(m[2]);
-    const meridiem = m[3]?.[0];
-    if (meridiem) {
-      if (hour < 1 || hour > 12) return null;
-      hour = (hour % 12) + (meridiem === "p" ? 12 : 0);
-    }
-    if (hour > 23 || minute > 59) return null;
-    return { hour, minute };
-  });
+function dayMatcher(table: PhraseTable): (word: string) => DayWord | null {
+  let match = dayMatchers.get(table.lang);
+  if (!match) {
+    const { weekdays } = namesOf(table.lang);
+    const endings = sorted(table.habit.endings);
+    const forms = weekdays.map((names) => [...names, ...names.filter((n) => n.includes("-")).map((n) => n.split("-")[0]!)]);
+    match = (word) => {
+      for (let d = 0; d < 7; d++) if (forms[d]!.includes(word)) return { day: d, plural: false };
+      for (let d = 0; d < 7; d++) {
+        for (const name of forms[d]!) {
+          if (name.length < 5 || name.includes("-")) continue;
+          if (word.startsWith(name.slice(0, -1)) && word.length <= name.length + 3) return { day: d, plural: endings.some((e) => word.endsWith(e)) };
+        }
+      }
+      // An abbreviation Intl does not list (tues, thurs): the start of one long name only, at least three letters
+      // short of it (Dutch "maand", month, is not maandag).
+      const starts = word.length < 3 ? [] : weekdays.flatMap((names, d) => (names.some((n) => n.length >= word.length + 3 && n.startsWith(word)) ? [d] : []));
+      return starts.length === 1 ? { day: starts[0]!, plural: false } : null;
+    };
+    dayMatchers.set(table.lang, match);
+  }
+  return match;
 }
 
-/** `monday`, `mon,wed,fri`, `monday and thursday`, `mon-fri`, `tuesday to thursday`: a set of weekdays. */
-function weekdays(c: Cursor): Set<number> | null {
-  return c.attempt(() => {
-    const first = c.take(DAY_WORD);
-    if (!first) return null;
-    const days = new Set<number>([dayIndex(first[1]!)]);
-    let last = dayIndex(first[1]!);
+const monthMatchers = new Map<string, (word: string) => number | null>();
+
+/** A month's name in `lang` (1–12): any of Intl's forms (декабря, déc, März). */
+function monthMatcher(lang: string): (word: string) => number | null {
+  let match = monthMatchers.get(lang);
+  if (!match) {
+    const { months } = namesOf(lang);
+    match = (word) => {
+      const m = months.findIndex((names) => names.includes(word));
+      return m < 0 ? null : m + 1;
+    };
+    monthMatchers.set(lang, match);
+  }
+  return match;
+}
+
+const WORD = /\p{L}+(?:'\p{L}+)?/uy;
+
+const monthDayPatterns = new Map<string, RegExp>();
+
+function monthDayPattern(table: PhraseTable): RegExp {
+  let re = monthDayPatterns.get(table.lang);
+  if (!re) monthDayPatterns.set(table.lang, (re = new RegExp(table.monthDay, "uy")));
+  return re;
+}
+
+function emptyPlan(): Plan {
+  return { unit: null, interval: 1, days: null, except: null, monthDays: null, positions: null, month: null, times: [], count: null, until: null, runs: null, start: null };
+}
+
+/** Reads one language's phrase at the start of `text`; `said` in the reading tells whether it says a repetition. */
+export async function readPlan(text: string, table: PhraseTable, readDate: DateReader): Promise<PlanRead | PlanProblem> {
+  return new Reader(text, table, readDate).read();
+}
+
+class Reader {
+  private readonly c: Cursor;
+  private readonly plan: { -readonly [K in keyof Plan]: Plan[K] } = emptyPlan();
+  private said = false;
+  private readonly day: (word: string) => DayWord | null;
+
+  constructor(
+    private readonly original: string,
+    private readonly t: PhraseTable,
+    private readonly readDate: DateReader,
+  ) {
+    this.c = new Cursor(fold(original));
+    this.day = dayMatcher(t);
+  }
+
+  async read(): Promise<PlanRead | PlanProblem> {
+    let clauses = 0;
     for (;;) {
-      const range = c.attempt(() => (c.take(/-|–|to|through|thru|till|until/) ? c.take(DAY_WORD) : null));
-      if (range) {
-        const end = dayIndex(range[1]!);
-        for (let d = last; d !== end; d = (d + 1) % 7) days.add(d);
-        days.add(end);
-        last = end;
+      const start = this.c.pos;
+      const ok = this.clause() || (await this.dateClause());
+      if (!ok) {
+        this.c.pos = start;
+        break;
+      }
+      clauses++;
+    }
+    const end = this.c.pos;
+    // "every day at 25": a time was meant but is none; say so rather than take 09:00 and "at 25" as the text.
+    const bad = this.c.attempt(() => (this.c.word(this.t.at) !== null ? this.c.take(/\d\S*/u) : null));
+    if (bad) return { kind: "unreadable", phrase: this.original.slice(end, this.c.pos).trim(), at: end };
+    if (clauses === 0) return { kind: "unreadable", phrase: firstWord(this.original), at: 0 };
+    if (!this.schedules()) return { kind: "unreadable", phrase: this.original.slice(0, end).trim(), at: 0 };
+    return { plan: this.plan, end, said: this.said, anchored: this.c.anchored };
+  }
+
+  /** Whether what was read says when to run (an end or a count alone does not). */
+  private schedules(): boolean {
+    const p = this.plan;
+    return p.unit !== null || p.days !== null || p.monthDays !== null || p.positions !== null || p.times.length > 0;
+  }
+
+  /** One clause at the position, tried in turn; false when none reads. */
+  private clause(): boolean {
+    const c = this.c;
+    c.attempt(() => c.take(/,/u)); // "every monday, at 9"
+    // Days before units: "tous les jours de semaine" is the working days, not every day and a text.
+    return this.count() || this.position() || this.days() || this.monthDay() || this.interval() || this.times() || this.except() || this.runs();
+  }
+
+  /** Runs a clause's rule: true when it read (and moved on), else the position is put back. */
+  private tries(rule: () => true | null): boolean {
+    return this.c.attempt(rule) !== null;
+  }
+
+  private setOnce<K extends keyof Plan>(key: K, value: Plan[K]): boolean {
+    const empty = key === "times" ? this.plan.times.length === 0 : key === "interval" ? true : this.plan[key] === null;
+    if (!empty) return false;
+    this.plan[key] = value;
+    return true;
+  }
+
+  private number(): number | null {
+    const m = this.c.take(/\d{1,4}/u);
+    return m ? Number(m[0]) : this.c.value(this.t.numbers);
+  }
+
+  private unit(): Unit | null {
+    for (const unit of ["minute", "hour", "day", "week", "month", "year"] as const) if (this.c.word(this.t.units[unit]) !== null) return unit;
+    return null;
+  }
+
+  private adverb(): Unit | null {
+    for (const [unit, words] of Object.entries(this.t.adverbs) as [Unit, Words][]) if (this.c.word(words) !== null) return unit;
+    return null;
+  }
+
+  private setUnit(unit: Unit, interval: number): boolean {
+    if (this.plan.unit !== null) return false;
+    this.plan.unit = unit;
+    this.plan.interval = interval;
+    return true;
+  }
+
+  /** Twice a day, 3 times a day, zweimal täglich, два раза в день, раз в 2 недели. */
+  private count(): boolean {
+    const c = this.c;
+    return this.tries(() => {
+      let n = c.value(this.t.multiples);
+      if (n === null) {
+        n = c.attempt(() => this.number()) ?? 1;
+        if (c.word(this.t.times) === null) return null;
+      }
+      let unit = this.adverb();
+      let every = 1;
+      if (unit === null) {
+        if (c.word(this.t.per) === null) return null;
+        every = c.attempt(() => this.number()) ?? 1;
+        unit = this.unit();
+      }
+      if (unit === null || n < 1 || this.plan.count !== null || !this.setUnit(unit, every)) return null;
+      this.plan.count = n;
+      this.said = true;
+      return true;
+    });
+  }
+
+  /** Every 90 minutes, every 3 days, every other day, every month, daily; a bare `15 minutes` too. */
+  private interval(): boolean {
+    const c = this.c;
+    return this.tries(() => {
+      const adverb = this.adverb();
+      if (adverb !== null) {
+        this.said = true;
+        return this.setUnit(adverb, 1) ? true : null;
+      }
+      const every = c.word(this.t.every) !== null;
+      let n = c.attempt(() => this.number());
+      if (n === null && c.word(this.t.other) !== null) n = 2;
+      const unit = this.unit();
+      if (unit === null || (n !== null && n < 1) || !this.setUnit(unit, n ?? 1)) return null;
+      this.said = this.said || every;
+      return true;
+    });
+  }
+
+  /** `of the month`, `of every month`, `im Monat`, `месяца`: true when said. */
+  private ofMonth(): boolean {
+    const c = this.c;
+    return this.tries(() => {
+      c.word(this.t.of);
+      while (c.word(this.t.lead) !== null || c.word(this.t.every) !== null);
+      return c.word(this.t.units.month) === null ? null : true;
+    });
+  }
+
+  private leads(): void {
+    while (this.c.word(this.t.lead) !== null);
+  }
+
+  /** The last friday of the month, the first monday, the last day, the 2nd working day, am ersten Montag im Monat. */
+  private position(): boolean {
+    const c = this.c;
+    return this.tries(() => {
+      const every = c.word(this.t.every) !== null;
+      this.leads();
+      const ordinals: { n: number; word: string }[] = [];
+      for (;;) {
+        const before = c.pos;
+        const n = c.value(this.t.ordinals);
+        if (n === null) break;
+        ordinals.push({ n, word: c.text.slice(before, c.pos).trim() });
+        const more = c.attempt(() => {
+          if (c.word(this.t.and) === null) return null;
+          this.leads(); // the 1st and the last day
+          return c.peek(() => c.value(this.t.ordinals)) ? true : null;
+        });
+        if (more === null) break;
+      }
+      if (ordinals.length === 0) return null;
+      let target: number | "workday" | "day" | null = null;
+      if (c.word(this.t.workday) !== null) target = "workday";
+      else if (c.word(this.t.units.day) !== null) target = "day";
+      else target = this.weekday()?.day ?? null;
+      if (target === null) return null;
+      const ofMonth = this.ofMonth();
+      // "every second tuesday" is every other tuesday; "the second tuesday (of the month)" a position.
+      if (every && !ofMonth && typeof target === "number" && ordinals.every((o) => whole(this.t.other, o.word))) return null;
+      if (target === "day") {
+        const days = ordinals.map((o) => o.n);
+        if (!this.setOnce("monthDays", days)) return null;
+      } else {
+        const day = target;
+        if (!this.setOnce("positions", ordinals.map((o) => ({ n: o.n, day })))) return null;
+      }
+      this.said = this.said || every || ofMonth;
+      return true;
+    });
+  }
+
+  /** A day of the month (the 15th, am 15., le 15, el día 15, 15-го числа), or several; with a month, a date each year. */
+  private monthDay(): boolean {
+    const c = this.c;
+    const pattern = monthDayPattern(this.t);
+    const one = (): number | null =>
+      c.attempt(() => {
+        for (;;) {
+          const m = c.take(pattern);
+          if (m) {
+            const day = Number(m.slice(1).find((g) => g !== undefined));
+            return day >= 1 && day <= 31 ? day : null;
+          }
+          if (c.word(this.t.lead) === null) return null;
+        }
+      });
+    return this.tries(() => {
+      const every = c.word(this.t.every) !== null;
+      // March 1st, 1 March, 1. März, 31 декабря: a date each year.
+      const dated = this.yearDate();
+      if (dated) {
+        if (!this.setOnce("monthDays", [dated.day]) || !this.setOnce("month", dated.month)) return null;
+        this.said = this.said || every;
+        return true;
+      }
+      const first = one();
+      if (first === null) return null;
+      const days = [first];
+      for (;;) {
+        const next = c.attempt(() => (c.word(this.t.and) !== null ? one() : null));
+        if (next === null) break;
+        days.push(next);
+      }
+      const ofMonth = this.ofMonth();
+      if (!this.setOnce("monthDays", days)) return null;
+      this.said = this.said || every || ofMonth;
+      return true;
+    });
+  }
+
+  /** `1 March`, `March 1st`, `1. März`, `1er mars`, `1 de marzo`, `31 декабря`. */
+  private yearDate(): { day: number; month: number } | null {
+    const c = this.c;
+    const month = monthMatcher(this.t.lang);
+    const monthWord = (): number | null =>
+      c.attempt(() => {
+        const w = c.take(WORD);
+        const m = w ? month(w[0].replace(/\.$/, "")) : null;
+        if (m !== null) c.anchored = true;
+        return m;
+      });
+    const day = (): number | null =>
+      c.attempt(() => {
+        const m = c.take(/(\d{1,2})(?:st|nd|rd|th|er|e|º|ª|\.)?(?![\d:])/u);
+        const d = m ? Number(m[1]) : 0;
+        return d >= 1 && d <= 31 ? d : null;
+      });
+    return c.attempt(() => {
+      this.leads();
+      const d = day();
+      if (d !== null) {
+        c.word(this.t.of);
+        const m = monthWord();
+        return m === null ? null : { day: d, month: m };
+      }
+      const m = monthWord();
+      const after = m === null ? null : day();
+      return m === null || after === null ? null : { day: after, month: m };
+    });
+  }
+
+  private weekday(): DayWord | null {
+    const c = this.c;
+    return c.attempt(() => {
+      const w = c.take(WORD);
+      const found = w ? this.day(w[0]) : null;
+      if (!found) return null;
+      c.anchored = true;
+      // segunda-feira, segundas-feiras
+      c.attempt(() => c.take(/-feiras?/u));
+      return found;
+    });
+  }
+
+  /** Monday, mon-fri, mon, wed and fri, from monday to friday, weekdays, weekends: a set of weekdays. */
+  private dayList(): { days: Set<number>; habit: boolean } | null {
+    const c = this.c;
+    if (c.word(this.t.workdays) !== null) return { days: new Set([1, 2, 3, 4, 5]), habit: true };
+    if (c.word(this.t.weekend) !== null) return { days: new Set([0, 6]), habit: true };
+    const range = (from: number, to: number, into: Set<number>) => {
+      for (let d = from; d !== to; d = (d + 1) % 7) into.add(d);
+      into.add(to);
+    };
+    const fromTo = c.attempt(() => {
+      if (c.word(this.t.rangeFrom) === null) return null;
+      this.leads();
+      const a = this.weekday();
+      if (!a || c.word(this.t.rangeTo) === null) return null;
+      this.leads();
+      const b = this.weekday();
+      return b ? { a, b } : null;
+    });
+    if (fromTo) {
+      const days = new Set<number>();
+      range(fromTo.a.day, fromTo.b.day, days);
+      return { days, habit: true };
+    }
+    const first = this.weekday();
+    if (!first) return null;
+    const days = new Set([first.day]);
+    let habit = first.plural;
+    let last = first.day;
+    for (;;) {
+      const to = c.attempt(() => (c.word(this.t.rangeTo) !== null ? this.weekday() : null));
+      if (to) {
+        range(last, to.day, days);
+        last = to.day;
+        habit = habit || to.plural;
         continue;
       }
-      const next = c.attempt(() => (c.take(/,\s*and|,|and|&|\//) ? c.take(DAY_WORD) : null));
-      if (!next) return days;
-      last = dayIndex(next[1]!);
-      days.add(last);
+      const next = c.attempt(() => {
+        if (c.word(this.t.and) === null && c.take(/\//u) === null) return null;
+        this.leads();
+        return this.weekday();
+      });
+      if (!next) return { days, habit };
+      days.add(next.day);
+      last = next.day;
+      habit = habit || next.plural;
     }
-  });
-}
-
-/** `1st`, `the 15th`, `on the 1st`: a day of the month. */
-function monthDay(c: Cursor): number | null {
-  return c.attempt(() => {
-    c.take(/on/);
-    c.take(/the/);
-    const m = c.take(/(\d{1,2})(?:st|nd|rd|th)?/);
-    const day = m ? Number(m[1]) : 0;
-    return day >= 1 && day <= 31 ? day : null;
-  });
-}
-
-/** Weekday numbers as cron writes them: runs of three or more as ranges (`1-5`), the rest as a list. */
-export function dayField(days: ReadonlySet<number>): string {
-  const sorted = [...days].sort((a, b) => a - b);
-  if (sorted.length === 7) return "*";
-  const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
-    if (j - i >= 2) parts.push(`${sorted[i]}-${sorted[j]}`);
-    else for (let k = i; k <= j; k++) parts.push(String(sorted[k]));
-    i = j + 1;
   }
-  return parts.join(",");
-}
 
-type Uneven = { kind: "uneven"; unit: "minute" | "hour"; n: number };
-
-/** `15 minutes`, `minute`, `2 hours`, `hour`: a step that divides the hour (or the day), else `uneven`. */
-function interval(c: Cursor): string | Uneven | null {
-  return c.attempt(() => {
-    const n = c.take(/(\d{1,3})/);
-    const unit = c.take(/(minutes|minute|mins|min|m|hours|hour|hrs|hr|h)/);
-    if (!unit) return null;
-    const count = n ? Number(n[1]) : 1;
-    const minutes = unit[1]!.startsWith("m");
-    if (count === 1) return minutes ? "* * * * *" : "0 * * * *";
-    // `*/45` would fire at :00 and :45, 15 minutes apart: only steps that divide the hour (day) are even.
-    if (count < 1 || (minutes ? 60 : 24) % count !== 0) return { kind: "uneven", unit: minutes ? "minute" : "hour", n: count };
-    return minutes ? `*/${count} * * * *` : `0 */${count} * * *`;
-  });
-}
-
-/** `the 1st of the month`, `15th of every month`: a day of the month. */
-function dayOfMonth(c: Cursor): number | null {
-  return c.attempt(() => {
-    const day = monthDay(c);
-    if (day === null || !c.take(/of/)) return null;
-    c.take(/the|each|every/);
-    return c.take(/month/) ? day : null;
-  });
-}
-
-/** The rules, tried in order; each gives the cron, `uneven`, or null to let the next one try. */
-function schedule(c: Cursor): string | Uneven | null {
-  const step = interval(c);
-  if (step !== null) return step;
-  const daily = (days: string, time: Clock | null) => `${time?.minute ?? 0} ${time?.hour ?? 9} * * ${days}`;
-  const monthly = (day: number, time: Clock | null) => `${time?.minute ?? 0} ${time?.hour ?? 9} ${day} * *`;
-  // month on the 1st at 9, monthly on the 15th; the 1st of the month at 9
-  if (c.take(/monthly|month/)) {
-    const day = monthDay(c);
-    return day === null ? null : monthly(day, clock(c));
+  /** Every monday, on mondays, every other tuesday, jeden zweiten Dienstag, tous les deux mardis, weekdays. */
+  private days(): boolean {
+    const c = this.c;
+    return this.tries(() => {
+      const every = c.word(this.t.every) !== null;
+      let n = every ? c.attempt(() => this.number()) : null;
+      if (n === null && c.word(this.t.other) !== null) n = 2;
+      let habit = false;
+      for (;;) {
+        const lead = c.word(this.t.lead);
+        if (lead === null) break;
+        if (sorted(this.t.habit.before).includes(lead)) habit = true;
+      }
+      const list = this.dayList();
+      if (!list || (n !== null && n < 1) || !this.setOnce("days", list.days)) return null;
+      if (n !== null && n > 1 && !this.setUnit("week", n)) return null;
+      this.said = this.said || every || habit || list.habit || (n ?? 1) > 1;
+      return true;
+    });
   }
-  const day = dayOfMonth(c);
-  if (day !== null) return monthly(day, clock(c));
-  // day at 8, daily, weekdays at 8:30, weekends, monday 9:00, mon,wed,fri at 18:00 (09:00 when no time)
-  if (c.take(/days|day|daily/)) return daily("*", clock(c));
-  if (c.take(/weekdays|weekday|workdays|workday|working days|business days/)) return daily("1-5", clock(c));
-  if (c.take(/weekends|weekend/)) return daily("0,6", clock(c));
-  const days = weekdays(c);
-  if (days) return daily(dayField(days), clock(c));
-  // 8:30 on weekdays, 9am, at 8 (every day)
-  const time = clock(c);
-  if (!time) return null;
-  c.take(/on|every/);
-  if (c.take(/weekdays|weekday/)) return daily("1-5", time);
-  if (c.take(/weekends|weekend/)) return daily("0,6", time);
-  const on = weekdays(c);
-  if (on) return daily(dayField(on), time);
-  c.take(/daily|every day|each day/);
-  return daily("*", time);
+
+  /**
+   * `at 8`, `08:30`, `8.30`, `8am`, `9:15 pm`, `9h30`, `18 Uhr`, `noon`: hour and minute, or null. A bare number
+   * is a time only after a word for "at", before one for "o'clock", or as a later item of a list (at 9 and 18).
+   */
+  private clock(inherited: boolean): Clock | null {
+    const c = this.c;
+    return c.attempt(() => {
+      const at = c.word(this.t.at) !== null;
+      if (c.word(this.t.noon) !== null) return { hour: 12, minute: 0 };
+      if (c.word(this.t.midnight) !== null) return { hour: 0, minute: 0 };
+      const m = c.take(/(\d{1,2})(?:(?:[:.]|h)(\d{2}))?(?!\d)/u);
+      if (!m) return null;
+      let hour = Number(m[1]);
+      const minute = m[2] === undefined ? 0 : Number(m[2]);
+      const am = c.word(this.t.am) !== null;
+      const pm = !am && c.word(this.t.pm) !== null;
+      const oclock = c.word(this.t.oclock) !== null;
+      if (!at && !inherited && !oclock && !am && !pm && m[2] === undefined) return null;
+      if (am || pm) {
+        if (hour < 1 || hour > 12) return null;
+        hour = (hour % 12) + (pm ? 12 : 0);
+      }
+      return hour > 23 || minute > 59 ? null : { hour, minute };
+    });
+  }
+
+  /** One or more times of day: at 9 and 18, um 9 und 18 Uhr, a las 9 y a las 18. */
+  private times(): boolean {
+    const c = this.c;
+    return this.tries(() => {
+      const first = this.clock(false);
+      if (!first) return null;
+      const list = [first];
+      for (;;) {
+        const next = c.attempt(() => {
+          const sep = c.word(this.t.and);
+          if (sep === null) return null;
+          if (sep !== ",") return this.clock(true);
+          // After a comma, a bare number only when the list goes on (at 8, 13 and 19; "at 8, 3 pills" keeps its 3).
+          return this.clock(false) ?? c.attempt(() => {
+            const bare = this.clock(true);
+            return bare && c.peek(() => (c.word(this.t.and) !== null ? this.clock(true) : null)) ? bare : null;
+          });
+        });
+        if (!next) break;
+        list.push(next);
+      }
+      return this.setOnce("times", list) ? true : null;
+    });
+  }
+
+  /** Except friday, außer Freitag, sauf le vendredi, кроме пятницы. */
+  private except(): boolean {
+    const c = this.c;
+    return this.tries(() => {
+      if (c.word(this.t.except) === null) return null;
+      this.leads();
+      const list = this.dayList();
+      return list && this.setOnce("except", list.days) ? true : null;
+    });
+  }
+
+  /** 10 times, for 10 times, 10-mal, 10 раз: how many runs. */
+  private runs(): boolean {
+    const c = this.c;
+    return this.tries(() => {
+      c.word(this.t.for);
+      const n = this.number();
+      c.take(/-/u);
+      if (n === null || c.word(this.t.times) === null) return null;
+      return this.setOnce("runs", n) ? true : null;
+    });
+  }
+
+  /** Until 31 dec, starting next monday, from 1 jan, bis 31. Dezember, с 1 января: the date is chrono's. */
+  private async dateClause(): Promise<boolean> {
+    const c = this.c;
+    for (const key of ["until", "start"] as const) {
+      const words = key === "until" ? this.t.until : this.t.starting;
+      const read = await c.attemptAsync(async () => {
+        if (c.word(words) === null) return null;
+        while (c.word(this.t.dateLead) !== null);
+        const at = c.pos + (c.text.slice(c.pos).length - c.text.slice(c.pos).trimStart().length);
+        const date = await this.readDate(at);
+        if (!date || !this.setOnce(key, date.date)) return null;
+        c.pos = at + date.length;
+        return true;
+      });
+      if (read) return true;
+    }
+    return false;
+  }
 }
 
-/** Reads the recurring WHEN at the start of `input` (`every` optional); the rest is the text. */
-export function readEvery(input: string): EveryResult {
-  const original = input.trim();
-  const c = new Cursor(original.toLowerCase());
-  c.take(/every|each/);
-  const result = schedule(c);
-  if (result === null) return { ok: false, problem: { kind: "unreadable", phrase: original.split(/\s+/)[0] ?? "" } };
-  if (typeof result !== "string") return { ok: false, problem: { ...result, phrase: original.slice(0, c.pos).trim() } };
-  const rest = original.slice(c.pos).replace(/^[\s,.:;–—-]+/, "").trim();
-  // "every day at 25": a time was meant but is none; say so rather than take 09:00 and "at 25" as the text.
-  const badTime = /^at\s+\S+/i.exec(rest);
-  if (badTime) return { ok: false, problem: { kind: "unreadable", phrase: badTime[0] } };
-  return { ok: true, value: { cron: result, phrase: original.slice(0, c.pos).trim(), rest } };
+function firstWord(text: string): string {
+  return text.trim().split(/\s+/)[0] ?? "";
 }

@@ -38,5 +38,6 @@ export { formatChatTime, formatDayMonthTime, formatDistance, formatHeader, forma
 export { loadTemporal, hasNativeTemporal } from "./temporal";
 export { readWhen, findWhen, type WhenRead, type WhenProblem, type WhenResult } from "./when";
 export { type Locale } from "./chrono";
-export { readEvery, type EveryRead, type EveryProblem, type EveryResult } from "./every";
+export { readSchedule, type ReadScheduleOptions, type Schedule, type ScheduleRead, type ScheduleProblem, type ScheduleResult } from "./schedule-read";
+export { scheduleProblemText, remindExamples, textFor, type ProblemContext } from "./schedule-words";
 export { zonesFor, parseOffset, MAX_CHOICES, type PlaceAnswer } from "./places";

@@ -33,10 +33,10 @@ export type WhenResult = { ok: true; value: WhenRead } | { ok: false; problem: W
 type Reading = { instant: number; phrase: string; relative: boolean; seconds?: boolean; note: string | null };
 
 /** An ISO date, optionally with a time (`T` or a space) and, with a time, an offset; then a space or the end. */
-const ISO_AT = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:[Zz]|[+-]\d{2}:\d{2})?)?(?=\s|$)/;
-const ISO_DURATION = /^P[0-9YMWDTHS.]+(?=\s|$)/i;
+export const ISO_AT = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:[Zz]|[+-]\d{2}:\d{2})?)?(?=\s|$)/;
+export const ISO_DURATION = /^P[0-9YMWDTHS.]+(?=\s|$)/i;
 /** `20m`, `2h`, `1h30m`, `1d`, `2w`, `90s` (also `20min`): whole numbers of units, written together. */
-const SHORT_DELAY = /^(?:\d{1,6}(?:w|d|h|min|m|s)){1,5}(?=\s|$)/i;
+export const SHORT_DELAY = /^(?:\d{1,6}(?:w|d|h|min|m|s)){1,5}(?=\s|$)/i;
 /** `on the 3rd`, `the 21st`, `3rd`: a day of the month, which chrono does not read alone. */
 const ORDINAL_DAY = /^(?:on\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b/i;
 const MONTH_AFTER = /^\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
@@ -80,7 +80,7 @@ function reference(zone: string, now: number): ChronoReference {
   return { instant: new Date(now), timezone: offsetAt(zone, now) / MINUTE_MS };
 }
 
-function restAfter(text: string, phrase: string): string {
+export function restAfter(text: string, phrase: string): string {
   return text.slice(phrase.length).replace(/^[\s,.:;–—-]+/, "").replace(JA_PARTICLES, "").trim();
 }
 
@@ -162,15 +162,18 @@ async function readOrdinalDay(text: string, lead: string, day: number, zone: str
 /** chrono's longest reading at the very start, across the locales the text's script allows. */
 async function readChronoStart(text: string, zone: string, now: number): Promise<Reading | WhenProblem> {
   let best: ParsedResult | null = null;
+  let bestLocale: Locale | null = null;
   let elsewhere: ParsedResult | null = null;
   for (const { locale, parse } of localeParsers(text, reference(zone, now))) {
     // English is the fallback of other scripts (digits: "14:30 позвонить"): not needed once theirs read a time.
-    if (best && locale === "en") break;
+    // English read in words ends the search (the English path loads no other locale); otherwise the longest
+    // reading wins ("14:30 Uhr" is German's, not English's "14:30"; "morgen om 9" Dutch's, not German's "morgen").
+    if (best && (locale === "en" || (bestLocale === "en" && /\p{L}/u.test(best.text)))) break;
     const r = (await parse())[0];
     if (!r) continue;
     // Only a phrase at the very start splits WHEN from the text ("tomorow 9am" reads just "9am", at 8).
     if (r.index !== 0) elsewhere = elsewhere && elsewhere.index <= r.index ? elsewhere : r;
-    else if (!best || r.text.length > best.text.length) best = r; // "14:30 Uhr" is German's, not English's "14:30"
+    else if (!best || r.text.length > best.text.length) [best, bestLocale] = [r, locale];
   }
   if (!best) {
     // Quote what could not be read: what comes before the first phrase that could (and keep what follows it,
@@ -223,4 +226,21 @@ function fromChrono(r: ParsedResult, zone: string, now: number): Reading {
 function resolve(zone: string, local: number): { instant: number; kind: Resolution["kind"] } {
   const r = resolveLocal(zone, local);
   return { instant: r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.first : r.shifted, kind: r.kind };
+}
+
+/**
+ * The date chrono reads at the very start of `text` (the `31 dec` of "until 31 dec", the `next monday` of
+ * "starting next monday"), in `locale` and then English, as a wall time in the zone: its length in the text, its
+ * local time (midnight when it has no time of day) and whether it had none. Null when no date starts the text.
+ */
+export async function readDateStart(text: string, zone: string, now: number, locale: Locale): Promise<{ length: number; local: number; dateOnly: boolean } | null> {
+  for (const { parse } of localeParsers(text, reference(zone, now), locale, locale === "en" ? ["en"] : [locale, "en"])) {
+    const r = (await parse())[0];
+    if (!r || r.index !== 0) continue;
+    const c = r.start;
+    const dateOnly = !c.isCertain("hour");
+    const local = localMs(c.get("year")!, c.get("month")!, c.get("day")!, dateOnly ? 0 : (c.get("hour") ?? 0), dateOnly ? 0 : (c.get("minute") ?? 0));
+    return { length: r.text.trimEnd().length, local, dateOnly };
+  }
+  return null;
 }

@@ -139,8 +139,9 @@ const scheduleTools = lazy((): { readonly [A in ScheduleAction]: Tool } => ({
     description: `Creates a job in this chat. ${SCHEDULE_GUIDELINES} Give exactly one of at, cron or delay.`,
     // Every create field: createJobInput is the one list of them.
     input: scheduleBody().omit({ action: true, id: true }),
-    // A job's turn may leave one one-off prompt behind (a follow-up), never a recurring job or a watcher.
-    jobTurn: { followUp: (args) => (args.kind === "prompt" || args.kind === "reminder") && args.cron == null },
+    // A job's turn may leave one one-off prompt behind (a follow-up), never a recurring job or a watcher: the
+    // follow-up names its one time (`at` or `delay`), so a schedule form added later stays closed to it.
+    jobTurn: { followUp: (args) => (args.kind === "prompt" || args.kind === "reminder") && (args.at != null || args.delay != null) },
     call: createJob,
   }),
   list: defineTool({

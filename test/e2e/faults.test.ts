@@ -1,14 +1,17 @@
 /**
- * The fault suite's end-to-end part (issue 12), with real processes: `wrangler dev` killed with SIGKILL while
- * prompts are in flight and served again on the same state (every due one-off and every user message answered
- * exactly once, within the re-send bounds); the runner killed mid-script (one failure, the next run fine); and
- * open dev mode refusing a request addressed to another host (DNS rebinding), through wrangler dev's own
- * Host handling; a guesser of ADMIN_TOKEN stopped after 10 tries by the Rate Limiting binding as wrangler dev
- * runs it (issue 22). The two long scenarios run side by side, each with its own Worker.
+ * The fault suite's end-to-end part (issues 12 and 22), with real processes: `wrangler dev` killed with SIGKILL
+ * while prompts are in flight and served again on the same state (every due one-off and every user message
+ * answered exactly once, within the re-send bounds); killed in the middle of a model turn, after a tool call
+ * and during the next model call, and served again (the turn resumes after its recorded step when the gate's
+ * 10-minute lease runs out: the tool is not called again); the runner killed mid-script (one failure, the next
+ * run fine); open dev mode refusing a request addressed to another host (DNS rebinding), through wrangler
+ * dev's own Host handling; and a guesser of ADMIN_TOKEN stopped after 10 tries by the Rate Limiting binding as
+ * wrangler dev runs it. The long scenarios run side by side, each with its own Worker.
  */
 import { request } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
+import { startModelStub } from "../stub/model-stub.js";
 import { startWorker, waitFor, type Worker } from "./harness.js";
 import { startRunner } from "./runner.js";
 
@@ -71,6 +74,56 @@ describe.concurrent("faults with real processes", () => {
       expect(Object.values(tally((await entries(worker, users)).filter((e) => e.role === "user").map((e) => e.text)))).toEqual([1, 1, 1, 1, 1]);
     } finally {
       await worker.stop();
+    }
+  });
+
+  it("resumes a model turn whose wrangler dev was killed during its second model call, after its tool call: the tool is not called again", { timeout: 900_000 }, async () => {
+    const model = await startModelStub();
+    const MODEL = "e2e-killed-mid-turn";
+    const worker = await startWorker({ vars: { LLM_BASE_URL: `${model.url}/v1`, LLM_MODEL: MODEL } });
+    try {
+      const chatId = "700200006";
+      const create = { name: "Killed once", kind: "prompt", delay: "PT2H", text: "Check that this exists once." };
+      const script = [
+        { kind: "tools", calls: [{ name: "schedule_create", arguments: create }] },
+        // The second call hangs: the kill comes while the turn waits for it.
+        { kind: "hang", ms: 60_000 },
+        { kind: "text", content: "Resumed: it is set once." },
+      ];
+      const scripted = await fetch(`${model.url}/__stub/script`, { method: "POST", body: JSON.stringify({ model: MODEL, answers: script }), signal: AbortSignal.timeout(5_000) });
+      expect(scripted.status).toBe(200);
+      const requests = async () =>
+        ((await (await fetch(`${model.url}/__stub/requests?model=${MODEL}`, { signal: AbortSignal.timeout(5_000) })).json()) as { requests: { messages: { role: string; content: string | null; tool_calls?: { function: { name: string; arguments: string } }[] }[] }[] }).requests;
+      expect((await worker.send("POST", `/admin/chats/${chatId}/messages`, { text: "remind me in two hours to check this" })).status).toBe(202);
+      await waitFor(() => `the second model call never came:\n${worker.log()}`, async () => ((await requests()).length >= 2 ? true : undefined), 60_000, 200);
+      await worker.crash();
+      await sleep(2_000);
+      await worker.restart();
+
+      // The gate's 10-minute lease (renewed when the tool's result was recorded) runs out; the alarm sends the
+      // turn again and a consumer resumes it after its recorded step.
+      const bots = await waitFor(
+        () => `the turn did not resume:\n${worker.log()}`,
+        async () => {
+          const texts = (await entries(worker, chatId)).filter((e) => e.role === "bot").map((e) => e.text);
+          return texts.length > 0 ? texts : undefined;
+        },
+        780_000,
+        2_000,
+      );
+      expect(bots).toEqual(["Resumed: it is set once."]);
+      const jobs = (await worker.send("GET", `/admin/chats/${chatId}/jobs`)).body.jobs as { name: string }[];
+      expect(jobs.map((j) => j.name)).toEqual(["Killed once"]);
+      const all = await requests();
+      expect(all).toHaveLength(3);
+      const resumed = all[2]!.messages;
+      expect(resumed.slice(-2).map((m) => m.role)).toEqual(["assistant", "tool"]);
+      expect(resumed.at(-2)!.tool_calls!.map((c) => [c.function.name, JSON.parse(c.function.arguments)])).toEqual([["schedule_create", create]]);
+      expect(JSON.parse(resumed.at(-1)!.content!)).toMatchObject({ ok: true, data: { job: { name: "Killed once" } } });
+      expect((await entries(worker, chatId)).map((e) => e.role)).toEqual(["user", "prompt", "tool", "bot"]);
+    } finally {
+      await worker.stop();
+      await model.close();
     }
   });
 

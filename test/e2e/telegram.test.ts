@@ -30,8 +30,8 @@ afterAll(async () => {
 
 let nextUpdateId = 500_000;
 
-/** The chat's user writes `text`; the webhook answers 200 at once. */
-async function write(text: string): Promise<void> {
+/** The chat's user writes `text` (from a Telegram app in `language`, when given); the webhook answers 200 at once. */
+async function write(text: string, language?: string): Promise<void> {
   const updateId = nextUpdateId++;
   const res = await fetch(`${worker.base}/telegram/webhook`, {
     method: "POST",
@@ -40,7 +40,7 @@ async function write(text: string): Promise<void> {
       update_id: updateId,
       message: {
         message_id: updateId,
-        from: { id: Number(CHAT_ID), is_bot: false, first_name: "Ada" },
+        from: { id: Number(CHAT_ID), is_bot: false, first_name: "Ada", ...(language ? { language_code: language } : {}) },
         chat: { id: Number(CHAT_ID), type: "private", first_name: "Ada" },
         date: Math.floor(Date.now() / 1000),
         text,
@@ -163,5 +163,28 @@ describe("a Telegram chat under wrangler dev", () => {
     expect(String(after.params.text)).not.toContain(`<code>${id}</code>`);
     expect(String(after.params.text)).toContain(`<code>${yearlyId}</code>`);
     expect(stub.calls({ token: TOKEN }).every((c) => c.method === "sendMessage")).toBe(true);
+  });
+
+  it("reads times and schedules in the user's languages, chrono-node's locales loaded from their own modules", async () => {
+    const before = sends().length;
+    const reply = async (text: string, language?: string) => {
+      await write(text, language);
+      return String((await nthSend(before + (++replies))).params.text);
+    };
+    let replies = 0;
+    const tomorrow = wall(Date.now() + 86_400_000, ZONE);
+    // English and German one-offs: chrono-node's en and de modules, uploaded beside the Worker.
+    expect(await reply("/remind tomorrow 9am call mum")).toContain(`💬 call mum · once ${tomorrow.day} ${tomorrow.month} 09:00`);
+    expect(await reply("/remind morgen um 9 Mama anrufen", "de")).toContain(`💬 Mama anrufen · once ${tomorrow.day} ${tomorrow.month} 09:00`);
+    // Repetitions in German, French and Russian, with and without their word for "every".
+    expect(await reply("/every jeden Tag um 8 Zeitung", "de")).toContain("💬 Zeitung · <code>0 8 * * *</code>");
+    expect(await reply("/every lundi à 9h réunion", "fr")).toContain("💬 réunion · <code>0 9 * * 1</code>");
+    expect(await reply("/every по будням в 8:30 почта", "ru")).toContain("💬 почта · <code>30 8 * * 1-5</code>");
+    // A date inside a phrase, read by chrono-node in the phrase's language: such a job comes soon.
+    expect(await reply("/every jeden Tag um 8 bis 31. Dezember Zeitung", "de")).toMatch(/^"jeden Tag um 8 bis 31\. Dezember" reads as <code>0 8 \* \* \*<\/code> until \d{4}-12-31 23:59; jobs on such schedules come soon\./);
+    // Not read: the sentence in the user's language.
+    expect(await reply("/every jedn Tag Zeitung", "de")).toBe(
+      'Ich konnte "jedn" nicht als Zeitplan lesen. Versuche /every jeden Tag um 8:00 Nachrichten zusammenfassen oder /every werktags um 8:30 Nachrichten zusammenfassen.',
+    );
   });
 });

@@ -5,7 +5,10 @@
  * blocked, "chat not found", a group "upgraded to a supergroup chat" with its new id, a forum topic's "message
  * thread not found", a member's status for getChatMember, 500, a hang, or any status and body).
  *
- * Bot API calls: `POST /bot<token>/<method>` with a JSON (or form) body, as api.telegram.org takes them.
+ * Bot API calls: `POST /bot<token>/<method>` with a JSON, urlencoded or multipart/form-data body, as
+ * api.telegram.org takes them. A file uploaded as a form's part (`sendDocument`'s `document`) is recorded as
+ * `{ filename, type, content }` (its content as UTF-8 text); `sendDocument` without a document part is refused
+ * as Telegram refuses it, and one naming a file id or URL (the stub holds no files) as an unknown file.
  * Control API (JSON), for tests in Node or in workerd (which reach it with `fetch`):
  *   GET    /__stub/calls?token=&chat_id=&method=  → { calls: Call[] } oldest first, filtered when given
  *   DELETE /__stub/calls?token=&chat_id=          → clears those calls (all when no filter)
@@ -15,7 +18,7 @@
  * Test files share one stub: each uses its own bot token (and chats), and filters by it.
  */
 import { createServer, type Server } from "node:http";
-import { listenOnLoopback, readBody, send } from "./http.js";
+import { listenOnLoopback, readBytes, send } from "./http.js";
 
 /**
  * One recorded Bot API call; `answered` is the status sent, 0 while it is still being answered, and -1 when the
@@ -121,6 +124,19 @@ export function plausibleResult(method: string, params: Record<string, unknown>,
         ...(params.reply_markup !== undefined ? { reply_markup: params.reply_markup } : {}),
       };
     }
+    case "sendDocument": {
+      const chatId = Number(params.chat_id);
+      const file = params.document as { filename?: string; type?: string; content?: string };
+      return {
+        message_id: messageId(),
+        from: { id: 1000000001, is_bot: true, first_name: "Cuckoo", username: "CuckooTestBot" },
+        chat: { id: chatId, first_name: "Test", type: chatId > 0 ? "private" : "group" },
+        date: now,
+        document: { file_id: `doc-${messageId()}`, file_unique_id: "stub", file_name: file.filename, mime_type: file.type, file_size: Buffer.byteLength(file.content ?? "") },
+        ...(typeof params.caption === "string" ? { caption: params.caption } : {}),
+        ...(params.reply_markup !== undefined ? { reply_markup: params.reply_markup } : {}),
+      };
+    }
     case "getMe":
       return { id: 1000000001, is_bot: true, first_name: "Cuckoo", username: "CuckooTestBot", can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false };
     case "getChatMember":
@@ -149,6 +165,37 @@ const matches = (call: Call, f: { token?: string; chat_id?: string | number; met
   (f.chat_id === undefined || String(call.params.chat_id) === String(f.chat_id)) &&
   (f.method === undefined || call.method === f.method);
 
+/** A text field of a form, as the Bot API reads it: JSON-looking values (objects, arrays) decoded. */
+function formValue(v: string): unknown {
+  try {
+    return /^[[{]/.test(v) ? JSON.parse(v) : v;
+  } catch {
+    return v;
+  }
+}
+
+/** Bot API parameters of a multipart/form-data body: text fields, and each file part as `{ filename, type, content }`. */
+async function parseMultipart(raw: Buffer, contentType: string, query: URLSearchParams): Promise<Record<string, unknown>> {
+  const params: Record<string, unknown> = Object.fromEntries(query);
+  // The platform's own multipart reader (undici), not one of ours.
+  const form = await new Response(new Uint8Array(raw), { headers: { "Content-Type": contentType } }).formData();
+  const files: Promise<void>[] = [];
+  form.forEach((value, name) => {
+    if (typeof value === "string") params[name] = formValue(value);
+    else files.push(value.text().then((content) => void (params[name] = { filename: value.name, type: value.type, content })));
+  });
+  await Promise.all(files);
+  return params;
+}
+
+/** Why Telegram refuses a call the bot made wrongly (for the methods the stub checks), or null. */
+function refusal(method: string, params: Record<string, unknown>): string | null {
+  if (method !== "sendDocument") return null;
+  if (params.document === undefined) return "Bad Request: there is no document in the request";
+  if (typeof params.document === "string") return "Bad Request: wrong file identifier/HTTP URL specified";
+  return null;
+}
+
 /** Bot API parameters: JSON, or a form / query string with JSON-looking values decoded. */
 function parseParams(raw: string, contentType: string, query: URLSearchParams): Record<string, unknown> {
   const params: Record<string, unknown> = {};
@@ -163,13 +210,7 @@ function parseParams(raw: string, contentType: string, query: URLSearchParams): 
     }
     return { ...params, __unparsed: raw };
   }
-  for (const [k, v] of new URLSearchParams(raw)) {
-    try {
-      params[k] = /^[[{]/.test(v) ? JSON.parse(v) : v;
-    } catch {
-      params[k] = v;
-    }
-  }
+  for (const [k, v] of new URLSearchParams(raw)) params[k] = formValue(v);
   return params;
 }
 
@@ -203,7 +244,8 @@ export async function startTelegramStub(): Promise<TelegramStub> {
   const server: Server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
-      const raw = await readBody(req);
+      const bytes = await readBytes(req);
+      const raw = bytes.toString("utf8");
       if (url.pathname === "/__stub/calls") {
         const filter = filterOf(url.searchParams);
         if (req.method === "GET") return send(res, 200, { calls: recorded.filter((c) => matches(c, filter)) });
@@ -228,9 +270,15 @@ export async function startTelegramStub(): Promise<TelegramStub> {
       const m = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
       if (!m) return send(res, 404, { ok: false, error_code: 404, description: "Not Found" });
       const [, token, method] = m as unknown as [string, string, string];
-      const params = parseParams(raw, req.headers["content-type"] ?? "", url.searchParams);
+      const contentType = req.headers["content-type"] ?? "";
+      const params = contentType.startsWith("multipart/form-data") ? await parseMultipart(bytes, contentType, url.searchParams) : parseParams(raw, contentType, url.searchParams);
       const call: Call = { method, params, token: decodeURIComponent(token), at: Date.now(), answered: 0 };
       recorded.push(call);
+      const refused = refusal(method, params);
+      if (refused !== null) {
+        call.answered = 400;
+        return send(res, 400, { ok: false, error_code: 400, description: refused });
+      }
       const answer = takeAnswer(method, call.token, params);
       if (answer.kind === "hang") {
         await new Promise((resolve) => setTimeout(resolve, answer.ms));

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { helpText, parseCommand, statusText, timezoneShowText } from "../../src/telegram/commands";
 import { COMMAND_HELP } from "../../src/telegram/menu";
 import { readReminder } from "../../src/telegram/offer";
-import { cronProblemText, everyProblemText, everyUsage, noTextText, remindUsage, understoodLine, unknownPlaceText, whenProblemText } from "../../src/telegram/words";
+import { everyUsage, noTextText, remindUsage, understoodLine, unknownPlaceText } from "../../src/telegram/words";
 
 const BERLIN = "Europe/Berlin";
 /** Tuesday 1 December 2026, 10:00 in Berlin. */
@@ -65,39 +65,8 @@ describe("fixed texts", () => {
   });
 });
 
+// The sentences for a schedule not understood are the time engine's: test/unit/time-schedule-words.test.ts.
 describe("sentences in the user's words, with two examples that work now", () => {
-  it("an unreadable time quotes what could not be read and reuses the text", () => {
-    expect(whenProblemText({ kind: "unreadable", phrase: "tomorow", rest: "call mum" }, "call mum", BERLIN, NOW)).toBe(
-      'I couldn\'t read "tomorow" as a time. Try /remind tomorrow 9:00 call mum or /remind 2h call mum.',
-    );
-  });
-
-  it("a past or impossible date gets a dated example for tomorrow, in the chat's zone", () => {
-    expect(whenProblemText({ kind: "past", phrase: "2026-01-01 09:00", instant: Date.parse("2026-01-01T08:00:00Z") }, " water plants", BERLIN, NOW)).toBe(
-      '"2026-01-01 09:00" is in the past: Thu 1 Jan 09:00 (Europe/Berlin) was 334 days ago. Try /remind 2026-12-02 09:00 water plants or /remind 2h water plants.',
-    );
-    expect(whenProblemText({ kind: "not-real", phrase: "2026-02-30" }, "", "Asia/Tokyo", Date.parse("2026-12-31T15:30:00Z"))).toBe(
-      '"2026-02-30" is not a real date. Try /remind 2027-01-02 09:00 call mum or /remind 2h call mum.',
-    );
-    expect(whenProblemText({ kind: "too-far", phrase: "2032-01-01", instant: Date.parse("2032-01-01T08:00:00Z") }, "", BERLIN, NOW)).toBe(
-      '"2032-01-01" is more than 5 years ahead (2032-01-01 09:00 in Europe/Berlin). Try /remind 2026-12-02 09:00 call mum or /remind 2h call mum.',
-    );
-  });
-
-  it("seconds and too soon", () => {
-    expect(whenProblemText({ kind: "seconds", phrase: "90s" }, "stretch", BERLIN, NOW)).toBe(
-      '"90s" counts seconds; a reminder is set in minutes, at least one ahead. Try /remind 2m stretch or /remind 2h stretch.',
-    );
-    expect(whenProblemText({ kind: "too-soon", phrase: "0m" }, "", BERLIN, NOW)).toBe('"0m" is less than a minute from now. Try /remind 2m call mum or /remind 2h call mum.');
-  });
-
-  it("quotes at most 40 characters, and uses a stand-in for a long text", () => {
-    const long = "x".repeat(50);
-    expect(whenProblemText({ kind: "unreadable", phrase: long }, long, BERLIN, NOW)).toBe(
-      `I couldn't read "${"x".repeat(40)}…" as a time. Try /remind tomorrow 9:00 call mum or /remind 2h call mum.`,
-    );
-  });
-
   it("usage, no text, /every and /timezone", () => {
     expect(remindUsage(BERLIN, NOW)).toBe("/remind needs a time and then the text of the reminder. Try /remind tomorrow 9:00 call mum or /remind 2h call mum.");
     expect(everyUsage()).toBe("/every needs a schedule and then the text to send. Try /every day at 8:00 summarise the news or /every weekdays at 8:30 summarise the news.");
@@ -106,15 +75,6 @@ describe("sentences in the user's words, with two examples that work now", () =>
     );
     expect(noTextText("every", "weekdays at 8:30", BERLIN, NOW)).toBe(
       '"weekdays at 8:30" needs a text after it: what should I send then? Try /every weekdays at 8:30 summarise the news or /every day at 8:00 summarise the news.',
-    );
-    expect(everyProblemText({ kind: "unreadable", phrase: "evry" }, "")).toBe(
-      'I couldn\'t read "evry" as a schedule. Try /every day at 8:00 summarise the news or /every weekdays at 8:30 summarise the news.',
-    );
-    expect(everyProblemText({ kind: "uneven", phrase: "every 45 minutes", unit: "minute", n: 45 }, "stretch")).toBe(
-      '"every 45 minutes" can\'t be kept evenly by cron: 45 minutes does not divide an hour. Try /every 30 minutes stretch or /every hour stretch.',
-    );
-    expect(cronProblemText("0 8 * *", 'Invalid cron expression "0 8 * *": it has 4 fields.', "plan")).toBe(
-      'I couldn\'t use "0 8 * *" as a schedule: Invalid cron expression "0 8 * *": it has 4 fields. Try /every "0 8 * * 1-5" plan or /every day at 8:00 plan.',
     );
     expect(unknownPlaceText("Mars/Olympus")).toBe('I don\'t know a time zone or place called "Mars/Olympus". Try /timezone Berlin or /timezone America/New_York.');
   });

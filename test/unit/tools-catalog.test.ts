@@ -107,6 +107,8 @@ describe("the tool catalog", () => {
     expect(await refusedAs({ ...base, kind: "reminder", delay: "PT1H" })).toBe("asked");
     expect(await refusedAs({ ...base, kind: "prompt", delay: "PT1H", cron: null })).toBe("asked");
     expect(await refusedAs({ ...base, kind: "prompt", cron: "0 9 * * *" })).toBe(JOB_TURN_REFUSAL);
+    // No time of its own is no one-off: whatever schedule form it names instead stays closed to a job's turn.
+    expect(await refusedAs({ ...base, kind: "prompt" })).toBe(JOB_TURN_REFUSAL);
     expect(await refusedAs({ name: "Watch", kind: "watcher", delay: "PT1H", command: "echo" })).toBe(JOB_TURN_REFUSAL);
     expect(await refusedAs({ ...base, delay: "PT1H" })).toBe(JOB_TURN_REFUSAL);
     expect(await refusedAs({ ...base, kind: "prompt", delay: "PT1H" }, 0)).toBe(NO_MORE_FOLLOW_UPS);

@@ -41,20 +41,21 @@ afterEach(() => {
 });
 
 describe("a turn's answer over RPC", () => {
-  it("is checked like any input: a reply that is not text, or tools that are not a list, is one sentence and changes nothing", async () => {
+  it("is checked like any input: a reply that is not text, or a field it does not take, is one sentence and changes nothing", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const m1 = userMessage(chatId, "1", "hello");
-    const bad = { markdown: 42, tools: [], status: "delivered", detail: null } as unknown as TurnAnswer;
+    const bad = { markdown: 42, status: "delivered", detail: null } as unknown as TurnAnswer;
     const offered = await stub.gateOffer(m1, { answer: bad });
-    expect(offered).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    expect(offered).toEqual({ ok: false, error: { code: "bad_request", message: '"markdown" must be a string; got a number.' } });
 
     const token = await take(stub, m1);
-    const finished = await stub.gateFinish(token, "m:1", { markdown: "Hi.", tools: "none", status: "delivered", detail: null } as unknown as TurnAnswer);
-    expect(finished).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    // A model turn's tools are its recorded steps, which the chat's object holds: an answer does not list them.
+    const finished = await stub.gateFinish(token, "m:1", { markdown: "Hi.", tools: [], status: "delivered", detail: null } as unknown as TurnAnswer);
+    expect(finished).toEqual({ ok: false, error: { code: "bad_request", message: 'Unknown field "tools".' } });
     expect((await transcript(stub, chatId)).filter((e) => e.role === "bot")).toEqual([]);
     // The holder still holds it and finishes it with a good answer.
-    expect(await must(stub.gateFinish(token, "m:1", { markdown: "Hi.", tools: [], status: "delivered", detail: null }))).toEqual({ delivered: true, next: null });
+    expect(await must(stub.gateFinish(token, "m:1", { markdown: "Hi.", status: "delivered", detail: null }))).toEqual({ delivered: true, next: null });
   });
 });
 

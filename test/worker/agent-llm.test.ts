@@ -5,52 +5,15 @@
  * header and the tools; tool results follow their call ids; a job's turn may not rewrite the schedule;
  * each failure of the model ends once (retried, or one sentence). Chat ids 8700000 up.
  */
-import { describe, expect, inject, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { chatIds, feed, must, queued, setInstanceVars, spyQueue, transcript, type JobView, type Stub } from "./agent-helpers";
+import { alarmOf, chatIds, feed, lines, MINUTE, must, queued, quietConsole, setInstanceVars, transcript, type JobView } from "./agent-helpers";
 import { envWith, TOOL_NAMES } from "./helpers";
+import { chatWith as chatOf, fireCron, KEY, model, nextTry, userSays } from "./model-helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
 const newChat = chatIds(8_700_000);
-const KEY = "sk-test-model-key-123";
-
-type Request = { model: string; messages: { role: string; content: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[]; tools: { type: string; function: { name: string; description: string; parameters: { type: string; properties: Record<string, unknown> } } }[] };
-type Answer = { kind: "text"; content: string } | { kind: "tools"; calls: { name: string; arguments: unknown }[] } | { kind: "error"; status: number; message?: string; retryAfter?: number } | { kind: "hang"; ms: number };
-
-let modelCount = 0;
-
-/** A model of this test's own on the stub, the env that selects it, and its script and requests. */
-function model(extra: Record<string, string> = {}) {
-  const name = `stub-model-${++modelCount}`;
-  const base = inject("modelStub");
-  const vars = { LLM_BASE_URL: `${base}/v1`, LLM_MODEL: name, LLM_API_KEY: KEY, ...extra };
-  return {
-    name,
-    vars,
-    env: envWith(vars),
-    script: async (...answers: Answer[]) => {
-      const res = await fetch(`${base}/__stub/script`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ model: name, answers }) });
-      expect(res.status).toBe(200);
-    },
-    requests: async (): Promise<Request[]> => ((await (await fetch(`${base}/__stub/requests?model=${name}`)).json()) as { requests: Request[] }).requests,
-  };
-}
-
-/** The chat's object with the model's vars (its config reads them) and a queue spy. */
-async function chatWith(vars: Record<string, string>, zone = "Europe/Berlin"): Promise<{ chatId: string; stub: Stub }> {
-  const chat = newChat();
-  await spyQueue(chat.stub);
-  await setInstanceVars(chat.stub, vars);
-  await must(chat.stub.setTimeZone(chat.chatId, zone));
-  return chat;
-}
-
-/** The user writes `text` (transcript mode); returns the queue message the chat sent. */
-async function userSays(stub: Stub, chatId: string, text: string): Promise<PromptMessage> {
-  const before = (await queued(stub)).length;
-  await must(stub.postUserMessage(chatId, text));
-  return (await queued(stub))[before]!.body as PromptMessage;
-}
+const chatWith = (vars: Record<string, string>, zone?: string) => chatOf(newChat, vars, zone);
 
 /** Tomorrow's date in the zone, `yyyy-MM-dd`, and that date at 09:00 there as an instant. */
 function tomorrowAtNine(zone: string): { date: string; instant: number } {
@@ -123,40 +86,10 @@ describe("a user's turn", () => {
   });
 });
 
-/** Feeds one message to the consumer and returns the delays (seconds) of the retries it asked for. */
-async function retryDelays(body: unknown, testEnv: Env): Promise<(number | undefined)[]> {
-  const { createExecutionContext, createMessageBatch, getQueueResult } = await import("cloudflare:test");
-  const worker = (await import("../../src/index")).default;
-  const batch = createMessageBatch<unknown>("prompts", [{ id: "retry-1", timestamp: new Date(), attempts: 1, body }]);
-  const delays: (number | undefined)[] = [];
-  for (const message of batch.messages) {
-    const retry = message.retry.bind(message);
-    message.retry = (options?: QueueRetryOptions) => {
-      delays.push(options?.delaySeconds);
-      retry(options);
-    };
-  }
-  const ctx = createExecutionContext();
-  await worker.queue(batch, testEnv, ctx);
-  await getQueueResult(batch, ctx);
-  return delays;
-}
-
 /** The text the create tool answered, as the model read it in the second request. */
 async function toolReplyText(m: ReturnType<typeof model>): Promise<string> {
   const [, second] = await m.requests();
   return (JSON.parse(second!.messages.at(-1)!.content!) as { text: string }).text;
-}
-
-/** Fires a cron prompt job of the chat by moving its clock to the job's next run; returns its queue message. */
-async function fireCron(stub: Stub, chatId: string, text: string, createdBy: "admin" | "job" = "admin"): Promise<{ job: JobView; message: PromptMessage }> {
-  const { runDurableObjectAlarm } = await import("cloudflare:test");
-  const job = await must<JobView>(stub.createJob(chatId, { name: "Daily", kind: "prompt", cron: "0 8 * * *", text }, createdBy));
-  const now = await stub.testAdvanceClock(0);
-  await stub.testAdvanceClock(Date.parse(job.nextRunAt!) - now);
-  const before = (await queued(stub)).length;
-  expect(await runDurableObjectAlarm(stub)).toBe(true);
-  return { job, message: (await queued(stub))[before]!.body as PromptMessage };
 }
 
 describe("a job's turn", () => {
@@ -237,56 +170,86 @@ describe("a job's turn", () => {
 });
 
 describe("the model's failures", () => {
-  it("retries a 429 after the server's Retry-After, then answers once", async () => {
+  it("tries a 429 again after the server's Retry-After, brought by the chat's alarm alone, then answers once", async () => {
     const m = model();
     const { chatId, stub } = await chatWith(m.vars);
     await m.script({ kind: "error", status: 429, retryAfter: 17 }, { kind: "text", content: "Now I can answer." });
     const message = await userSays(stub, chatId, "hi");
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    try {
-      // getQueueResult does not report a retry's delay: the message's own retry call is watched instead.
-      expect(await retryDelays(message, m.env)).toEqual([17]);
-      expect(errors.mock.calls.map((c) => [String(c[0]), String(c[1])])).toEqual([["prompts: m:1 failed (attempt 1); retrying", "the model answered 429: error 429"]]);
-    } finally {
-      errors.mockRestore();
-    }
-    const second = await feed([message], "prompts", m.env, 2);
-    expect(second.explicitAcks).toEqual(second.ids);
+    const errors = quietConsole("error");
+    const t0 = await stub.testAdvanceClock(0);
+    // The queue message is done with: the chat's object holds the turn and brings its next try.
+    const fed = await feed([message], "prompts", m.env);
+    const t1 = await stub.testAdvanceClock(0);
+    expect(fed.explicitAcks).toEqual(fed.ids);
+    expect(fed.retryMessages).toEqual([]);
+    const next = await alarmOf(stub);
+    expect(next).toBeGreaterThanOrEqual(t0 + 17_000);
+    expect(next).toBeLessThanOrEqual(t1 + 17_000);
+    expect(lines(errors)).toEqual([`prompts: m:1 try 1 failed (the model answered 429: error 429); the next at ${new Date(next!).toISOString()}`]);
+    // A copy of the message before then (a redelivery) calls no model.
+    expect(await feed([message], "prompts", m.env, 2)).toMatchObject({ retryMessages: [] });
+    expect(await m.requests()).toHaveLength(1);
+
+    const { at, sent } = await nextTry(stub);
+    expect(at).toBe(next);
+    expect(sent).toEqual([message]);
+    await feed(sent, "prompts", m.env);
+    expect(await m.requests()).toHaveLength(2);
     expect((await transcript(stub, chatId)).filter((e) => e.role === "bot").map((e) => e.text)).toEqual(["Now I can answer."]);
+    expect(await alarmOf(stub)).toBeNull();
   });
 
-  it("waits at most its own longest backoff (5 min) whatever Retry-After asks, in whole seconds", async () => {
+  it("takes the server's Retry-After up to 15 minutes, and its own wait when the server asks for less", async () => {
     const m = model();
     const { chatId, stub } = await chatWith(m.vars);
-    // The consumer's own first backoff is 2–4 s (jittered): 9.2 s is above it, so the figure is the server's, rounded up.
-    await m.script({ kind: "error", status: 429, retryAfter: 86_400 }, { kind: "error", status: 503, retryAfter: 9.2 });
+    await m.script({ kind: "error", status: 429, retryAfter: 86_400 }, { kind: "error", status: 503, retryAfter: 2 }, { kind: "text", content: "Back." });
     const message = await userSays(stub, chatId, "hi");
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    try {
-      expect([...(await retryDelays(message, m.env)), ...(await retryDelays(message, m.env))]).toEqual([300, 10]);
-    } finally {
-      errors.mockRestore();
-    }
+    quietConsole("error");
+    const t0 = await stub.testAdvanceClock(0);
+    await feed([message], "prompts", m.env);
+    const first = await alarmOf(stub);
+    expect(first! - t0).toBeGreaterThanOrEqual(15 * MINUTE);
+    expect(first! - (await stub.testAdvanceClock(0))).toBeLessThanOrEqual(15 * MINUTE);
+    const { at, sent } = await nextTry(stub);
+    await feed(sent, "prompts", m.env);
+    // The second wait is the chat's own (1 min ± 10%): the server's 2 s is shorter.
+    const second = await alarmOf(stub);
+    expect(second! - at).toBeGreaterThanOrEqual(54_000);
+    expect(second! - (await stub.testAdvanceClock(0))).toBeLessThanOrEqual(66_000);
+    await feed((await nextTry(stub)).sent, "prompts", m.env);
+    expect((await transcript(stub, chatId)).filter((e) => e.role === "bot").map((e) => e.text)).toEqual(["Back."]);
   });
 
-  it("retries a 500 and a hang past LLM_TIMEOUT_SECONDS, without a reply in between", async () => {
+  it("tries a 500 and a hang past LLM_TIMEOUT_SECONDS again, without a reply in between, and answers on the third try", async () => {
     const m = model({ LLM_TIMEOUT_SECONDS: "1" });
     const { chatId, stub } = await chatWith(m.vars);
     await m.script({ kind: "error", status: 500 }, { kind: "hang", ms: 1_500 }, { kind: "text", content: "Third time lucky." });
     const message = await userSays(stub, chatId, "hi");
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    try {
-      for (const attempt of [1, 2]) {
-        const fed = await feed([message], "prompts", m.env, attempt);
-        expect(fed.retryMessages.map((r) => r.msgId)).toEqual(fed.ids);
-      }
-      expect(errors.mock.calls.map((c) => String(c[1]))).toEqual(["the model answered 500: error 500", "the model did not answer: no answer within 1 s"]);
-    } finally {
-      errors.mockRestore();
-    }
+    const errors = quietConsole("error");
+    await feed([message], "prompts", m.env);
+    await feed((await nextTry(stub)).sent, "prompts", m.env);
+    expect(lines(errors).map((line) => line.replace(/; the next at .*$/, ""))).toEqual([
+      "prompts: m:1 try 1 failed (the model answered 500: error 500)",
+      "prompts: m:1 try 2 failed (the model did not answer: no answer within 1 s)",
+    ]);
     expect((await transcript(stub, chatId)).filter((e) => e.role === "bot")).toEqual([]);
-    await feed([message], "prompts", m.env, 3);
-    expect((await transcript(stub, chatId)).filter((e) => e.role === "bot").map((e) => e.text)).toEqual(["Third time lucky."]);
+    await feed((await nextTry(stub)).sent, "prompts", m.env);
+    expect(await m.requests()).toHaveLength(3);
+    const entries = await transcript(stub, chatId);
+    expect(entries.filter((e) => e.role === "bot").map((e) => e.text)).toEqual(["Third time lucky."]);
+    // What the model saw on every try: the same prompt, under the header of the first.
+    const prompts = (await m.requests()).map((r) => r.messages.at(-1)!.content);
+    expect(new Set(prompts)).toEqual(new Set([entries.find((e) => e.role === "prompt")!.text]));
+  });
+
+  it("settles a prompt the queue gave up on with the same sentence as a turn that had its tries", async () => {
+    const m = model();
+    const { chatId, stub } = await chatWith(m.vars);
+    const { job, message } = await fireCron(stub, chatId, "Summarise my inbox.");
+    const dead = await feed([message], "prompts-dlq", m.env);
+    expect(dead.explicitAcks).toEqual(dead.ids);
+    expect((await transcript(stub, chatId)).map((e) => [e.role, e.source, e.text])).toEqual([["bot", "alert", "I couldn't reach the model; please try again later."]]);
+    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "failed" } });
   });
 
   it("tells the chat in one sentence what to fix on a 401, without the key, fails the run, and does not retry", async () => {

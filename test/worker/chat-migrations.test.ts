@@ -3,13 +3,15 @@
  * (a waiting watcher call was told by the `{"watcher":` prefix of its message) and drops the unused meta
  * table; migration 9 copies the runs into a table that takes the new statuses and seeds each watcher's failure
  * streak from its last result; migration 11 adds the buttons of transcript entries and outbox rows, and the
- * offers; migration 12 parts open runs from settled ones, in two tables without a secondary index. The object
+ * offers; migration 12 parts open runs from settled ones, in two tables without a secondary index; migration 13
+ * gives the gate's turn and the prompts in line what a model turn keeps across its tries, and a table for its
+ * steps; migration 14 gives jobs and outbox rows their forum topic (none for the rows before it). The object
  * then reads the converted rows. Chat ids 8100000 up.
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { migrate, MIGRATIONS } from "../../src/chat/store/schema";
-import { advanceTo, chatIds, clockOf, HOUR, must, spyQueue, transcript, type JobView } from "./agent-helpers";
+import { advanceTo, chatIds, clockOf, HOUR, must, spyQueue, transcript, userMessage, type JobView } from "./agent-helpers";
 import { captureLog, fireWatcher, settleWith, withRunner } from "./watcher-helpers";
 
 const newChat = chatIds(8_100_000);
@@ -183,5 +185,74 @@ describe("migration 12: open runs apart from settled ones", () => {
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(sent.map((s) => (s.body as { key: string }).key)).toEqual([message.key]);
     expect(logged()).toEqual([`run ${message.key} did not reach the run gate within 2 min; sending it again`]);
+  });
+});
+
+describe("migration 13: durable model turns", () => {
+  it("keeps the gate's holder and the prompts in line as they were, nothing tried, and the holder records a step and goes on", async () => {
+    const { chatId, stub } = newChat();
+    await spyQueue(stub);
+    await must(stub.getSettings(chatId));
+    const now = await clockOf(stub);
+    const [m1, m2, m3] = ["1", "2", "3"].map((id) => userMessage(chatId, id, `message ${id}`));
+    const columns = await runInDurableObject(stub, (instance, state) => {
+      const sql = state.storage.sql;
+      resetTo(sql, 12);
+      // The rows are written behind the object's back: what its stores keep in memory is read again.
+      for (const store of (instance as unknown as { remembering: { forget(): void }[] }).remembering) store.forget();
+      sql.exec("INSERT INTO settings (key, value) VALUES ('chat_id', ?)", chatId);
+      // A holder working on m:1 (its lease an hour ahead), m:2 and m:3 waiting behind it.
+      sql.exec("INSERT INTO gate (id, token, lease_until, active_key, active_message) VALUES (1, 'old-token', ?, 'm:1', ?)", now + HOUR, JSON.stringify(m1));
+      sql.exec("INSERT INTO pending (key, message, received_at) VALUES ('m:2', ?, ?), ('m:3', ?, ?)", JSON.stringify(m2), now, JSON.stringify(m3), now);
+      expect(migrate(sql)).toBe(MIGRATIONS.length);
+      return {
+        gate: sql.exec("SELECT token, active_key, prompt, tries, retry_at FROM gate").toArray(),
+        pending: sql.exec("SELECT key, prompt, tries FROM pending ORDER BY seq").toArray(),
+        steps: indexesOf(sql, "turn_steps"),
+      };
+    });
+    expect(columns).toEqual({
+      gate: [{ token: "old-token", active_key: "m:1", prompt: null, tries: 0, retry_at: null }],
+      pending: [{ key: "m:2", prompt: null, tries: 0 }, { key: "m:3", prompt: null, tries: 0 }],
+      steps: [],
+    });
+    // The holder of before the migration records a step of its turn, finishes it, and is handed m:2 then m:3.
+    const answer = { content: null, calls: [{ id: "call_1", name: "schedule_list", args: "{}" }] };
+    expect(await stub.gateStep("old-token", "m:1", { step: 0, answer })).toEqual({ ok: true, value: null });
+    expect(await stub.gateStep("old-token", "m:1", { step: 0, results: [{ ok: true, text: "No scheduled jobs." }] })).toEqual({ ok: true, value: null });
+    const finished = await must<{ next: { message: { key: string } } | null }>(stub.gateFinish("old-token", "m:1", { markdown: "Nothing yet.", prompt: "[header]\nmessage 1", status: "delivered", detail: null }, true));
+    expect(finished.next?.message.key).toBe("m:2");
+    expect((await transcript(stub, chatId)).map((e) => [e.role, e.text])).toEqual([
+      ["prompt", "[header]\nmessage 1"],
+      ["tool", "schedule_list {}\n→ ok: No scheduled jobs."],
+      ["bot", "Nothing yet."],
+    ]);
+    expect(await must(stub.gateNext("old-token"))).toMatchObject({ message: { key: "m:3" } });
+  });
+});
+
+describe("migration 14: forum topics", () => {
+  it("reads the jobs and outbox rows written before it as the main thread's, and keeps a new job's topic", async () => {
+    const { chatId, stub } = newChat();
+    await must(stub.getSettings(chatId));
+    const later = (await clockOf(stub)) + HOUR;
+    const rows = await runInDurableObject(stub, (instance, state) => {
+      const sql = state.storage.sql;
+      resetTo(sql, 13);
+      for (const store of (instance as unknown as { remembering: { forget(): void }[] }).remembering) store.forget();
+      sql.exec("INSERT INTO settings (key, value) VALUES ('chat_id', ?)", chatId);
+      sql.exec(
+        "INSERT INTO jobs (id, name, kind, at_ms, cron, text, enabled, created_at, created_by, next_run_at) VALUES ('tttt2', 'Old', 'prompt', NULL, '0 9 * * *', 'Hi', 1, 0, 'admin', ?)",
+        later,
+      );
+      sql.exec("INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at) VALUES ('u:1', 0, 'Hello', NULL, NULL, ?)", later);
+      expect(migrate(sql)).toBe(MIGRATIONS.length);
+      return { jobs: sql.exec("SELECT id, thread_id FROM jobs").toArray(), outbox: sql.exec("SELECT key, thread_id FROM outbox").toArray(), members: indexesOf(sql, "members") };
+    });
+    expect(rows).toEqual({ jobs: [{ id: "tttt2", thread_id: null }], outbox: [{ key: "u:1", thread_id: null }], members: [] });
+    const old = await must<JobView & { threadId?: number }>(stub.getJob(chatId, "tttt2"));
+    expect([old.name, old.threadId]).toEqual(["Old", undefined]);
+    const made = await must<JobView & { threadId?: number }>(stub.createJob(chatId, { name: "New", kind: "prompt", cron: "0 9 * * *", text: "Hi" }, "admin", { threadId: 42 }));
+    expect(made.threadId).toBe(42);
   });
 });

@@ -52,7 +52,7 @@ describe("what the object remembers after a rolled-back transaction", () => {
 
       const thrown = rolledBack(transaction, () => {
         settings.set("time_zone", "Asia/Tokyo");
-        gate.setGate({ token: "t1", leaseUntil: 5_000, activeKey: "m:1", activeMessage: null });
+        gate.setGate({ token: "t1", leaseUntil: 5_000, activeKey: "m:1", activeMessage: null, prompt: null, tries: 0, retryAt: null });
         outbox.clearOutbox();
         // Read inside the transaction, so each store holds the value it is about to lose.
         expect([settings.get("time_zone"), gate.gate()?.token, rows()]).toEqual(["Asia/Tokyo", "t1", 0]);
@@ -76,7 +76,7 @@ describe("what the object remembers after a rolled-back transaction", () => {
     await must(stub.setTimeZone(chatId, "Europe/Berlin"));
     await runInDurableObject(stub, (instance) => {
       const { gate } = insides(instance);
-      gate.setGate({ token: "t2", leaseUntil: Date.now() + 60_000, activeKey: null, activeMessage: null });
+      gate.setGate({ token: "t2", leaseUntil: Date.now() + 60_000, activeKey: null, activeMessage: null, prompt: null, tries: 0, retryAt: null });
       expect(gate.gate()?.token).toBe("t2");
     });
     await must(stub.erase(chatId));

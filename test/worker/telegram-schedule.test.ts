@@ -1,15 +1,15 @@
 /**
- * `/remind` and `/every` as people type them, through the webhook and the Bot API stub (DESIGN §6, issue 14):
- * the job each phrase makes, the reply with what was understood (the time with its weekday and distance; the
- * cron, its description and the next three runs), the date-and-time bug, DST notes, and the errors that quote
- * the user with two examples. Chat ids 5140000 up. Times come from the chat's own clock (`clockOf`), an hour
+ * `/remind` and `/every` as people type them, through the webhook and the Bot API stub (DESIGN §6, issues 14
+ * and 24): the job each phrase makes, in English and the other languages, the reply with what was understood (the
+ * time with its weekday and distance; the cron, its description and the next three runs), the date-and-time bug,
+ * DST notes, and the errors that quote the user with two examples, in the sender's language (language_code). Chat ids 5140000 up. Times come from the chat's own clock (`clockOf`), an hour
  * ahead of the machine's; expected texts are built with Intl.
  */
 import { describe, expect, it, vi } from "vitest";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { nextRun } from "./api-helpers";
 import { chatIds, clockOf, jobsOf, must, type JobView } from "./agent-helpers";
-import { chatTime, distance, sayOnce, telegramChat, TestBot, weekdayTime, type Call, type TelegramChat } from "./telegram-helpers";
+import { chatTime, delivered, distance, eitherMinute, postUpdate, sayOnce, telegramChat, TestBot, textUpdate, weekdayTime, type Call, type TelegramChat } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(5_140_000);
@@ -19,6 +19,17 @@ const HOUR = 3_600_000;
 type Job = JobView & { text?: string; createdBy: string; category: string };
 
 const say = (chat: TelegramChat, text: string): Promise<Call> => sayOnce(bot, chat, text);
+
+/** Sends `text` from a user whose Telegram app is in `language` (the update's `from.language_code`): the one reply. */
+async function sayIn(chat: TelegramChat, language: string, text: string): Promise<Call> {
+  const before = (await bot.sends(chat.chatId)).length;
+  const update = textUpdate(chat.chatId, text);
+  const withLanguage = { ...update, message: { ...update.message, from: { ...update.message.from, language_code: language } } };
+  expect((await postUpdate(bot.env([chat.chatId]), withLanguage)).status).toBe(200);
+  const fresh = (await delivered(bot, chat)).slice(before);
+  expect(fresh, `replies to ${text}`).toHaveLength(1);
+  return fresh[0]!;
+}
 
 /** Sends `text` and expects the reply to be one of `markdown` (several when it depends on the minute). */
 async function expectReply(chat: TelegramChat, text: string, markdown: string | string[]): Promise<void> {
@@ -179,6 +190,18 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     ['/every "0 8 * * 1-5" plan the day', "0 8 * * 1-5", "0 8 * * 1-5", "At 08:00, Monday through Friday", "plan the day"],
     ["/every 0 7 * * 0 weekly review", "0 7 * * 0", "0 7 * * 0", "At 07:00, only on Sunday", "weekly review"],
     ["/every @daily water the plants", "@daily", "0 0 * * *", "At 00:00", "water the plants"],
+    // Issue 24: the forms cron can say, in the other languages, with or without their word for "every".
+    ["/every twice a day at 9 and 18 pills", "0 9,18 * * *", "0 9,18 * * *", "At 09:00 and 18:00", "pills"],
+    ["/every every weekday except friday gym", "0 9 * * 1-4", "0 9 * * 1-4", "At 09:00, Monday through Thursday", "gym"],
+    ["/every jeden Tag um 8 Zeitung lesen", "0 8 * * *", "0 8 * * *", "At 08:00", "Zeitung lesen"],
+    ["/every Montag um 8 Standup", "0 8 * * 1", "0 8 * * 1", "At 08:00, only on Monday", "Standup"],
+    ["/every tous les lundis à 9h réunion", "0 9 * * 1", "0 9 * * 1", "At 09:00, only on Monday", "réunion"],
+    ["/every cada 15 minutos estirar", "*/15 * * * *", "*/15 * * * *", "Every 15 minutes", "estirar"],
+    ["/every todos os dias às 8 café", "0 8 * * *", "0 8 * * *", "At 08:00", "café"],
+    ["/every ogni giorno alle 9 caffè", "0 9 * * *", "0 9 * * *", "At 09:00", "caffè"],
+    ["/every op werkdagen om 8:30 mail", "30 8 * * 1-5", "30 8 * * 1-5", "At 08:30, Monday through Friday", "mail"],
+    ["/every каждый день в 9 кофе", "0 9 * * *", "0 9 * * *", "At 09:00", "кофе"],
+    ["/every am 15. jeden Monats Miete", "0 9 15 * *", "0 9 15 * *", "At 09:00, on day 15 of the month", "Miete"],
   ];
 
   it.each(table)("%s → %s", async (message, stored, cron, description, name) => {
@@ -191,10 +214,52 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     expect([everyReply(job!, cron, description, "Europe/Berlin", t0), everyReply(job!, cron, description, "Europe/Berlin", t1)].map(renderTelegramHtml)).toContain(reply.params.text);
   });
 
+  it("makes the recurring job of a /remind that says a repetition", async () => {
+    const chat = await chatIn("Europe/Berlin");
+    const t0 = await clockOf(chat.stub);
+    const reply = await say(chat, "/remind every day at 8 summarise news");
+    const t1 = await clockOf(chat.stub);
+    const [job] = await jobsOf<Job>(chat);
+    expect(job).toMatchObject({ name: "summarise news", schedule: { cron: "0 8 * * *" }, category: "recurring" });
+    expect([everyReply(job!, "0 8 * * *", "At 08:00", "Europe/Berlin", t0), everyReply(job!, "0 8 * * *", "At 08:00", "Europe/Berlin", t1)].map(renderTelegramHtml)).toContain(reply.params.text);
+  });
+
+  it("reads a rule or an end, and says such jobs come soon, creating nothing", async () => {
+    const chat = await chatIn(null);
+    const t0 = await clockOf(chat.stub);
+    const reply = await say(chat, "/every 45 minutes stretch");
+    const t1 = await clockOf(chat.stub);
+    // The rule starts at this minute of the chat's clock (UTC).
+    const expected = eitherMinute(t0, t1, (now) => {
+      const start = new Date(Math.floor(now / 60_000) * 60_000).toISOString().slice(0, 16).replace("T", " ");
+      return `"45 minutes" reads as the rule FREQ=MINUTELY;INTERVAL=45 from ${start}; jobs on such schedules come soon. Try /every day at 8:00 stretch or /every weekdays at 8:30 stretch.`;
+    });
+    expect(expected.map(renderTelegramHtml)).toContain(reply.params.text);
+    const year = new Date(t0).getUTCFullYear() + 1;
+    await expectReply(
+      chat,
+      `/every day at 8 until 31 dec ${year} news`,
+      `"day at 8 until 31 dec ${year}" reads as \`0 8 * * *\` until ${year}-12-31 23:59; jobs on such schedules come soon. Try /every day at 8:00 news or /every weekdays at 8:30 news.`,
+    );
+    expect(await jobsOf<Job>(chat)).toEqual([]);
+  });
+
+  it("answers an unread phrase in the sender's language, and English for a language without a table", async () => {
+    const chat = await chatIn(null);
+    const reply = await sayIn(chat, "de", "/every jedn Tag um 8 Zeitung");
+    expect(reply.params.text).toBe(renderTelegramHtml('Ich konnte "jedn" nicht als Zeitplan lesen. Versuche /every jeden Tag um 8:00 Nachrichten zusammenfassen oder /every werktags um 8:30 Nachrichten zusammenfassen.'));
+    const french = await sayIn(chat, "fr", "/remind demian à 9h appeler maman");
+    expect(french.params.text).toBe(renderTelegramHtml("Je n'ai pas pu lire « demian » comme une date. Essayez /remind demain à 9h00 appeler maman ou /remind 2h appeler maman."));
+    const japanese = await sayIn(chat, "ja", "/every evry day x");
+    expect(japanese.params.text).toBe(renderTelegramHtml('I couldn\'t read "evry" as a schedule. Try /every day at 8:00 summarise the news or /every weekdays at 8:30 summarise the news.'));
+    // The language asked for is read first; a phrase in another still reads.
+    await sayIn(chat, "ru", "/every jeden Tag um 8 Zeitung");
+    expect((await jobsOf<Job>(chat)).map((j) => [j.name, j.schedule])).toEqual([["Zeitung", { cron: "0 8 * * *" }]]);
+  });
+
   it("says what it did not understand, with two examples", async () => {
     const chat = await chatIn(null);
     await expectReply(chat, "/every evry day at 8 news", `I couldn't read "evry" as a schedule. Try /every day at 8:00 summarise the news or /every weekdays at 8:30 summarise the news.`);
-    await expectReply(chat, "/every 45 minutes stretch", `"45 minutes" can't be kept evenly by cron: 45 minutes does not divide an hour. Try /every 30 minutes stretch or /every hour stretch.`);
     await expectReply(
       chat,
       '/every "0 8 * *" plan',

@@ -3,7 +3,9 @@
  * boundaries (a long code block closed and reopened, long lines hard-split, non-Latin text and emoji whole),
  * the plain-text resend on "can't parse entities", `retry_after` on 429, bounded retries of 5xx (8 of
  * Telegram's answers, or 24 h) and stalls that spend no attempt (a gateway's page, no answer within the alarm's
- * 5 s budget), each part recorded before it is sent, and a blocked chat (403, "chat not found").
+ * 5 s budget), each part recorded before it is sent, and a blocked chat (403, "chat not found"). A reply that
+ * would take more than 10 messages goes out as its first message and the whole of it as the file `reply.md`
+ * (issue 22), under the same rules.
  *
  * Time passes on the chat's own clock: a test moves it to the alarm the chat armed and runs that alarm, and
  * reads what the Bot API stub received, the alarm, the transcript, /healthz and the lines the chat logged.
@@ -13,7 +15,7 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { statusText } from "../../src/telegram/commands";
 import { SEND_BUDGET_MS } from "../../src/chat/outbox";
-import { plainText, renderTelegramHtml } from "../../src/telegram/render";
+import { plainText, renderTelegramHtml, splitForTelegram } from "../../src/telegram/render";
 import { send } from "./api-helpers";
 import { advanceTo, alarmOf, brief, chatIds, clockOf, fireJob, HOUR, must, queued, setInstanceVars, transcript, type JobView, type Stub } from "./agent-helpers";
 import {
@@ -352,6 +354,71 @@ describe("5xx and network errors", () => {
     const calls = texts(await delivered(bot, chat, 4));
     expect(calls[2]).toBe(calls[1]);
     expect([calls[0], calls[2], calls[3]].join("\n")).toBe(renderTelegramHtml(markdown));
+  });
+});
+
+describe("a long reply", () => {
+  /** `n` lines of Markdown, about 110 characters each. */
+  const longText = (n: number) => Array.from({ length: n }, (_, i) => `Line ${String(i).padStart(4, "0")}: **bold** and ${"lorem ipsum dolor sit amet ".repeat(3)}`).join("\n");
+  /** The fewest lines that take `parts` messages. */
+  const linesFor = (parts: number) => {
+    let n = 1;
+    while (splitForTelegram(longText(n)).length < parts) n++;
+    return n;
+  };
+  const FILE = (markdown: string) => ({ filename: "reply.md", type: "text/markdown", content: markdown });
+
+  it("that would take more than 10 messages goes out as its first message and then the whole of it as reply.md", async () => {
+    const chat = await telegramChat(bot, newChat().chatId);
+    const markdown = longText(linesFor(11));
+    expect(splitForTelegram(markdown)).toHaveLength(11);
+    await deliverAll(chat.stub, [["m:long", markdown]]);
+    await runDueAlarm(chat.stub);
+    const calls = await bot.calls({ chatId: chat.chatId });
+    expect(calls.map((c) => [c.method, c.answered])).toEqual([["sendMessage", 200], ["sendDocument", 200]]);
+    expectReply(calls[0], chat.chatId, splitForTelegram(markdown)[0]!.html);
+    expect(calls[1]!.params).toEqual({ chat_id: chat.chatId, document: FILE(markdown) });
+    expect(await alarmOf(chat.stub)).toBeNull();
+  });
+
+  it("of exactly 10 messages is sent as its 10 messages, with no file", async () => {
+    const chat = await telegramChat(bot, newChat().chatId);
+    const n = linesFor(11) - 1;
+    expect(splitForTelegram(longText(n))).toHaveLength(10);
+    await deliverAll(chat.stub, [["m:ten", longText(n)]]);
+    await runDueAlarm(chat.stub);
+    expect((await bot.calls({ chatId: chat.chatId })).map((c) => c.method)).toEqual(Array(10).fill("sendMessage"));
+  });
+
+  it("of a job carries the job's buttons under the file, which waits retry_after on a 429 and is then sent, the first message not again", async () => {
+    const chat = await telegramChat(bot, newChat().chatId);
+    const markdown = longText(linesFor(14));
+    await bot.script("sendDocument", [{ kind: "429", retryAfter: 9 }], chat.chatId);
+    await deliverAll(chat.stub, [["k7m2q:1000", markdown]]);
+    const [t0, t1] = await runDueAlarm(chat.stub);
+    const alarm = (await alarmOf(chat.stub))!;
+    expect(alarm).toBeGreaterThanOrEqual(t0 + 9_000);
+    expect(alarm).toBeLessThanOrEqual(t1 + 9_999);
+    await alarmComes(chat.stub);
+    const calls = await bot.calls({ chatId: chat.chatId });
+    expect(calls.map((c) => [c.method, c.answered])).toEqual([["sendMessage", 200], ["sendDocument", 429], ["sendDocument", 200]]);
+    expect(calls[0]!.params.reply_markup).toBeUndefined();
+    const buttons = { inline_keyboard: [[{ text: "Run now", callback_data: "r:k7m2q" }, { text: "Pause", callback_data: "p:k7m2q" }, { text: "Cancel", callback_data: "c:k7m2q" }]] };
+    expect(calls[2]!.params).toEqual({ chat_id: chat.chatId, reply_markup: buttons, document: FILE(markdown) });
+  });
+
+  it("whose file Telegram refuses with 403 marks the chat blocked and drops what waits", async () => {
+    const logs = vi.spyOn(console, "log").mockImplementation(() => {});
+    const chat = await telegramChat(bot, newChat().chatId);
+    await bot.script("sendDocument", [{ kind: "blocked" }], chat.chatId);
+    await deliverAll(chat.stub, [
+      ["m:long", longText(linesFor(11))],
+      ["m:after", "After."],
+    ]);
+    await runDueAlarm(chat.stub);
+    expect((await bot.calls({ chatId: chat.chatId })).map((c) => c.method)).toEqual(["sendMessage", "sendDocument"]);
+    expect(logs.mock.calls).toEqual([[`chat ${chat.chatId} is blocked: Telegram says it cannot be reached; it stays so until the user writes`]]);
+    expect(await alarmOf(chat.stub)).toBeNull();
   });
 });
 

@@ -1,16 +1,42 @@
 /**
- * @module The agent run gate's tables (DESIGN §7): the one holder (token, lease, the prompt it works on) and
- * the prompts waiting behind it, in order. SQL only; the rules are src/chat/gate.ts.
+ * @module The agent run gate's tables (DESIGN §7): the one holder (token, lease, the prompt it works on, and
+ * for a model turn the prompt it saw, its failed tries and when its next try is due) and the prompts waiting
+ * behind it, in order (a turn put back keeps what it had). SQL only; the rules are src/chat/gate.ts.
  */
 import * as z from "zod";
 import { lazy } from "../../lazy";
 import type { Db } from "./db";
 
-export type GateState = { token: string; leaseUntil: number; activeKey: string | null; activeMessage: string | null };
+/**
+ * A model turn as the gate keeps it (DESIGN §7): the prompt it saw (under the header of its first try; null
+ * for an echo turn or an agent of your own) and how many of its tries failed.
+ */
+export type TurnState = { prompt: string | null; tries: number };
+
+/**
+ * The holder. `token` "" holds it for the active turn itself while it waits for its next try (until
+ * `retryAt`), and after its prompt was sent again for that try, until a consumer offers it.
+ */
+export type GateState = TurnState & { token: string; leaseUntil: number; activeKey: string | null; activeMessage: string | null; retryAt: number | null };
+
+/** A prompt waiting in line, with what its turn had when it was put back. */
+export type Pending = TurnState & { key: string; message: string };
+
+const NO_TURN: TurnState = { prompt: null, tries: 0 };
 
 const gateRow = lazy(() =>
-  z.object({ token: z.string(), lease_until: z.number().int(), active_key: z.string().nullable(), active_message: z.string().nullable() }),
+  z.object({
+    token: z.string(),
+    lease_until: z.number().int(),
+    active_key: z.string().nullable(),
+    active_message: z.string().nullable(),
+    prompt: z.string().nullable(),
+    tries: z.number().int(),
+    retry_at: z.number().int().nullable(),
+  }),
 );
+
+const pendingRow = lazy(() => z.object({ seq: z.number().int(), key: z.string(), message: z.string(), prompt: z.string().nullable(), tries: z.number().int() }));
 
 /**
  * The holder is read several times in one offer and one alarm (expired? held by whom? when does its lease
@@ -30,11 +56,12 @@ export class GateStore {
   }
 
   private read(): GateState | null {
-    const row = this.db.sql.exec("SELECT token, lease_until, active_key, active_message FROM gate WHERE id = 1").toArray()[0];
+    const row = this.db.sql.exec("SELECT token, lease_until, active_key, active_message, prompt, tries, retry_at FROM gate WHERE id = 1").toArray()[0];
     if (!row) return null;
     const r = gateRow().safeParse(row);
     if (!r.success) return null;
-    return { token: r.data.token, leaseUntil: r.data.lease_until, activeKey: r.data.active_key, activeMessage: r.data.active_message };
+    const { token, lease_until, active_key, active_message, prompt, tries, retry_at } = r.data;
+    return { token, leaseUntil: lease_until, activeKey: active_key, activeMessage: active_message, prompt, tries, retryAt: retry_at };
   }
 
   /** Forgets the holder read (after a rolled-back transaction, or when the database was erased). */
@@ -49,11 +76,14 @@ export class GateStore {
       return;
     }
     this.db.sql.exec(
-      "INSERT INTO gate (id, token, lease_until, active_key, active_message) VALUES (1, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET token = excluded.token, lease_until = excluded.lease_until, active_key = excluded.active_key, active_message = excluded.active_message",
+      "INSERT INTO gate (id, token, lease_until, active_key, active_message, prompt, tries, retry_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET token = excluded.token, lease_until = excluded.lease_until, active_key = excluded.active_key, active_message = excluded.active_message, prompt = excluded.prompt, tries = excluded.tries, retry_at = excluded.retry_at",
       state.token,
       state.leaseUntil,
       state.activeKey,
       state.activeMessage,
+      state.prompt,
+      state.tries,
+      state.retryAt,
     );
   }
 
@@ -61,35 +91,39 @@ export class GateStore {
     return this.db.sql.exec("SELECT 1 FROM pending WHERE key = ?", key).toArray().length > 0;
   }
 
-  addPending(key: string, message: string, at: number, first = false): void {
+  /** A prompt joins the line (last, or `first` when its turn is put back, with what that turn had). */
+  addPending(key: string, message: string, at: number, first = false, turn: TurnState = NO_TURN): void {
     if (first) {
       const min = this.db.sql.exec<{ seq: number | null }>("SELECT MIN(seq) AS seq FROM pending").one().seq;
       if (min !== null) {
-        this.db.sql.exec("INSERT INTO pending (seq, key, message, received_at) VALUES (?, ?, ?, ?)", min - 1, key, message, at);
+        this.db.sql.exec("INSERT INTO pending (seq, key, message, received_at, prompt, tries) VALUES (?, ?, ?, ?, ?, ?)", min - 1, key, message, at, turn.prompt, turn.tries);
         return;
       }
     }
-    this.db.sql.exec("INSERT INTO pending (key, message, received_at) VALUES (?, ?, ?)", key, message, at);
+    this.db.sql.exec("INSERT INTO pending (key, message, received_at, prompt, tries) VALUES (?, ?, ?, ?, ?)", key, message, at, turn.prompt, turn.tries);
   }
 
-  /** Removes and returns the oldest pending prompt's JSON, or null. */
-  takePending(key?: string): { key: string; message: string } | null {
+  /** Removes and returns the oldest pending prompt (or `key`'s), or null. */
+  takePending(key?: string): Pending | null {
     const row = (
       key === undefined
-        ? this.db.sql.exec<{ seq: number; key: string; message: string }>("SELECT seq, key, message FROM pending ORDER BY seq LIMIT 1")
-        : this.db.sql.exec<{ seq: number; key: string; message: string }>("SELECT seq, key, message FROM pending WHERE key = ?", key)
+        ? this.db.sql.exec("SELECT seq, key, message, prompt, tries FROM pending ORDER BY seq LIMIT 1")
+        : this.db.sql.exec("SELECT seq, key, message, prompt, tries FROM pending WHERE key = ?", key)
     ).toArray()[0];
     if (!row) return null;
-    this.db.sql.exec("DELETE FROM pending WHERE seq = ?", row.seq);
-    return { key: row.key, message: row.message };
+    const r = pendingRow().safeParse(row);
+    this.db.sql.exec("DELETE FROM pending WHERE seq = ?", row.seq ?? null);
+    if (!r.success) return null;
+    return { key: r.data.key, message: r.data.message, prompt: r.data.prompt, tries: r.data.tries };
   }
 
   oldestPending(): { key: string; message: string } | null {
     return this.db.sql.exec<{ key: string; message: string }>("SELECT key, message FROM pending ORDER BY seq LIMIT 1").toArray()[0] ?? null;
   }
 
-  /** When the gate's lease runs out (for the alarm). */
+  /** When the alarm must look at the gate: the waiting turn's next try, else when the lease runs out. */
   gateDeadline(): number | null {
-    return this.gate()?.leaseUntil ?? null;
+    const gate = this.gate();
+    return gate ? (gate.retryAt ?? gate.leaseUntil) : null;
   }
 }

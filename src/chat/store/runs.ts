@@ -14,21 +14,7 @@ import { LIMITS, RUN_STATUSES } from "../../schemas/jobs";
 import type { RunPayload, RunRecord } from "../../jobs/records";
 import type { RunStatus } from "../../schemas/jobs";
 import { watcherCallSchema } from "../../jobs/watcher";
-import { IDS_PER_STATEMENT, type Db } from "./db";
-
-/** A JSON column parsed by `schema` (a malformed text fails the row like any other field). */
-const jsonOf = <T>(schema: z.ZodType<T>) =>
-  z
-    .string()
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: "custom", message: "not JSON" });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
+import { IDS_PER_STATEMENT, jsonOf, type Db } from "./db";
 
 /** Built on first use (nothing at module scope, DESIGN §12): the row, discriminated by `kind`. */
 const runRow = lazy(() => {

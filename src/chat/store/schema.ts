@@ -6,8 +6,9 @@
  * and `pending` (the agent's run gate), `user_prompts` (user messages on their way to the gate), `updates`
  * (Telegram update ids seen), `usage` (per-day counters), `memory` (the chat's memory records), `imports`
  * (source ids imported), `directory` (what the chat last wrote to the D1 directory), `offers` (reminders
- * offered from free text, waiting for Create or Cancel), `members` (a group's members' rights, remembered) and
- * `move_in` (a group's state arriving from the object of the basic group it was).
+ * offered from free text, waiting for Create or Cancel), `turn_steps` (the recorded steps of model turns in
+ * flight), `members` (a group's members' rights, remembered) and `move_in` (a group's state arriving from the
+ * object of the basic group it was).
  */
 
 /** Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped. */
@@ -265,7 +266,19 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE runs;
   ALTER TABLE runs_new RENAME TO runs;
   `,
-  // 13: groups and topics (issue 26; DESIGN §6). A job and an outbox message keep the forum topic they go to
+  // 13: durable model turns (issue 22; DESIGN §7). The gate's active turn keeps the prompt it saw first, how many
+  // of its tries failed and when the next is due; a turn put back in line keeps the first two. Each step of a
+  // turn in flight is kept under the turn's key and step until the key is settled: the model's answer, and the
+  // results of its tool calls (NULL until they are recorded).
+  `
+  ALTER TABLE gate ADD COLUMN prompt TEXT;
+  ALTER TABLE gate ADD COLUMN tries INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE gate ADD COLUMN retry_at INTEGER;
+  ALTER TABLE pending ADD COLUMN prompt TEXT;
+  ALTER TABLE pending ADD COLUMN tries INTEGER NOT NULL DEFAULT 0;
+  CREATE TABLE turn_steps (key TEXT NOT NULL, step INTEGER NOT NULL, at INTEGER NOT NULL, answer TEXT NOT NULL, results TEXT, PRIMARY KEY (key, step)) WITHOUT ROWID;
+  `,
+  // 14: groups and topics (issue 26; DESIGN §6). A job and an outbox message keep the forum topic they go to
   // (NULL: the main thread); a group's members' rights as getChatMember last said them (kept at most 10 minutes);
   // and the state a basic group's object hands to its supergroup's, staged chunk by chunk until the last one
   // lands, then taken in one transaction.

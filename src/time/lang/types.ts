@@ -1,0 +1,75 @@
+/**
+ * @module The shape of a language's phrase table (issue 24): the words `Intl` cannot give (every, other, last,
+ * times, until, twice, except …) that the phrase reader (`time/every.ts`) looks for, the sentence it answers
+ * when it read nothing, and examples that read. Weekday and month names are not here: they come from `Intl`
+ * (`time/names.ts`). Entries are compared folded (lower case, no accents); an entry may span words (`tous
+ * les`), and one ending in `*` stands for every word that starts so (`кажд*`: каждый, каждую, каждые).
+ */
+
+/** A language the phrase reader has a table for (a BCP 47 primary language subtag). */
+export type Lang = "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "ru";
+
+export type Unit = "minute" | "hour" | "day" | "week" | "month" | "year";
+
+export type Words = readonly string[];
+
+export type PhraseTable = {
+  lang: Lang;
+  /** "every", "each" (before a unit, a day, a number): every, jeden, tous les, cada, кажд*. */
+  every: Words;
+  /** "every other": between "every" and a day or unit, every second one (other, zweiten, втор*). */
+  other: Words;
+  /** Numbers written out, for intervals and counts (two → 2). */
+  numbers: Readonly<Record<string, number>>;
+  /** Each unit's words, singular and plural. */
+  units: Readonly<Record<Unit, Words>>;
+  /** A unit's repetition in one word: hourly, daily, weekly, monthly, yearly. */
+  adverbs: Readonly<Partial<Record<Unit, Words>>>;
+  /** Monday to Friday, as one word or phrase (weekdays, werktags, en semaine, по будням). */
+  workdays: Words;
+  /** One working day, for positions (the last working day). */
+  workday: Words;
+  /** Saturday and Sunday. */
+  weekend: Words;
+  /** Positions in a month: 1–5 and -1 for the last (first → 1, last → -1). */
+  ordinals: Readonly<Record<string, number>>;
+  /** A day of the month as written (`15th`, `15.`, `le 15`): a pattern over folded text (lower case, no accents) whose first group that matched is the day. */
+  monthDay: string;
+  /** Before a clock time: at, um, à, a las, в. */
+  at: Words;
+  /** After a clock time: Uhr, h, heures, uur. */
+  oclock: Words;
+  am: Words;
+  pm: Words;
+  noon: Words;
+  midnight: Words;
+  /** Before a day, a position or a day of the month, skipped: on, the, am, le, el, op, в. */
+  lead: Words;
+  /** Of (the month): of, im, des, du, de, di, van. */
+  of: Words;
+  and: Words;
+  /** Day ranges: from … to (von … bis, du … au). */
+  rangeFrom: Words;
+  rangeTo: Words;
+  except: Words;
+  until: Words;
+  starting: Words;
+  /** Words that may stand between "until"/"starting" and a date, which chrono-node does not read: the, next. */
+  dateLead: Words;
+  /** Before a number of runs: for (10 times). */
+  for: Words;
+  /** After a number: times (10 times, twice a day). */
+  times: Words;
+  /** Counts in one word: once, twice, zweimal, дважды. */
+  multiples: Readonly<Record<string, number>>;
+  /** Between a count and its unit: a, per, am, par, al, в (twice a day). */
+  per: Words;
+  /** A weekday said as a habit: word endings that make it plural (mondays, montags) and words before it (los lunes). */
+  habit: { endings: Words; before: Words };
+  /** The sentences when nothing could be read: `quoted` as typed, then two examples that read now. */
+  unread: { schedule: (quoted: string, a: string, b: string) => string; time: (quoted: string, a: string, b: string) => string };
+  /** Examples that this language's readers read now: for `/every`, for `/remind`, and for a field that takes both. */
+  examples: { every: readonly [string, string]; remind: readonly [string, string]; any: readonly [string, string] };
+  /** A stand-in text for the examples when the user's own is missing: a recurring one, a one-off one. */
+  texts: { every: string; remind: string };
+};

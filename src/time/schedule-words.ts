@@ -1,0 +1,82 @@
+/**
+ * @module What the schedule reader (`schedule-read.ts`) says when it did not understand (issues 14, 24): one
+ * sentence that quotes what was typed (at most 40 characters), says what was wrong and ends with two examples
+ * that read now, never a past date (relative ones, or a date computed from now). A phrase that could not be read
+ * is answered in the user's language when a phrase table has it; the other sentences are English. For a
+ * command, the examples are the command's own with the user's text (`/every day at 8:00 stretch`).
+ */
+import { shown } from "../contracts/ids";
+import { formatLocalDateTime, formatLocalDay, formatSpan, formatWeekdayTime } from "./format";
+import { langOf, tableOf } from "./lang";
+import type { ScheduleProblem } from "./schedule-read";
+
+/** Who asks: the zone and now (for dated examples), the language, the command and the user's text if any. */
+export type ProblemContext = { zone: string; now: number; language?: string | null; command?: "/remind" | "/every" | null; text?: string };
+
+const DAY_MS = 86_400_000;
+const DEFAULT_REMINDER = "call mum";
+const DEFAULT_RECURRING = "summarise the news";
+
+/** The user's text for an example, or a stand-in when there is none (or it is too long to repeat). */
+export function textFor(text: string, fallback: string): string {
+  const one = text.replace(/\s+/g, " ").trim();
+  return one !== "" && one.length <= 40 ? one : fallback;
+}
+
+/** Two `/remind` examples with `text`: relative, or with tomorrow's date (never a past one) when the problem was a date. */
+export function remindExamples(text: string, zone: string, now: number, dated = false): [string, string] {
+  const t = textFor(text, DEFAULT_REMINDER);
+  return [dated ? `/remind ${formatLocalDay(now + DAY_MS, zone)} 09:00 ${t}` : `/remind tomorrow 9:00 ${t}`, `/remind 2h ${t}`];
+}
+
+/** The sentence for `problem`. */
+export async function scheduleProblemText(problem: ScheduleProblem, ctx: ProblemContext): Promise<string> {
+  const { zone, now } = ctx;
+  const command = ctx.command ?? null;
+  const user = ctx.text ?? "";
+  const q = "phrase" in problem ? shown(problem.phrase) : "";
+  // An example as the command takes it: the command, the schedule, the user's text (or a stand-in).
+  const as = (schedule: string, fallback: string) => (command ? `${command} ${schedule} ${textFor(user, fallback)}` : schedule);
+  const recurring = (schedule: string) => as(command === "/every" ? schedule : `every ${schedule}`, DEFAULT_RECURRING);
+  const once = (schedule: string) => as(schedule, DEFAULT_REMINDER);
+  const tryThese = (a: string, b: string) => `Try ${a} or ${b}.`;
+  switch (problem.kind) {
+    case "unreadable":
+    case "conflict": {
+      const t = await tableOf(langOf(ctx.language ?? undefined) ?? "en");
+      const ex = (kind: "every" | "remind" | "any", i: 0 | 1) => (command ? `${command} ${t.examples[kind][i]} ${textFor(user, t.texts[kind === "remind" ? "remind" : "every"])}` : t.examples.any[i]);
+      if (command === "/remind" && problem.kind === "unreadable" && !problem.recurring) return t.unread.time(q, ex("remind", 0), ex("remind", 1));
+      const kind = command === "/every" ? "every" : command === "/remind" ? "remind" : "any";
+      return t.unread.schedule(q, ex(kind, 0), ex(kind, 1));
+    }
+    case "empty":
+      return `The schedule is empty. ${tryThese(once("tomorrow 9:00"), recurring("day at 8:00"))}`;
+    case "not-real":
+      return `"${q}" is not a real date. ${tryThese(once(`${formatLocalDay(now + DAY_MS, zone)} 09:00`), once("2h"))}`;
+    case "past":
+      return `"${q}" is in the past: ${formatWeekdayTime(problem.instant, zone, now)} (${zone}) was ${formatSpan(now - problem.instant)} ago. ${tryThese(once(`${formatLocalDay(now + DAY_MS, zone)} 09:00`), once("2h"))}`;
+    case "too-far":
+      return `"${q}" is more than 5 years ahead (${formatLocalDateTime(problem.instant, zone)} in ${zone}). ${tryThese(once(`${formatLocalDay(now + DAY_MS, zone)} 09:00`), once("2h"))}`;
+    case "seconds":
+      return `"${q}" counts seconds; a reminder is set in minutes, at least one ahead. ${tryThese(once("2m"), once("2h"))}`;
+    case "too-soon":
+      return `"${q}" is less than a minute from now. ${tryThese(once("2m"), once("2h"))}`;
+    case "once":
+      return `"${q}" is one time, not a repetition. ${tryThese(`/remind ${q} ${textFor(user, DEFAULT_REMINDER)}`, recurring("day at 8:00"))}`;
+    case "cron":
+      return `I couldn't use "${q}" as a schedule: ${problem.sentence} ${tryThese(as(`"0 8 * * 1-5"`, DEFAULT_RECURRING), recurring("day at 8:00"))}`;
+    case "minutes": {
+      const [first] = problem.times;
+      const hm = (h: number) => `${h}:${String(first!.minute).padStart(2, "0")}`;
+      return `"${q}" names times with different minutes, which one schedule cannot hold. ${tryThese(recurring(`day at ${hm(first!.hour)} and ${hm((first!.hour + 9) % 24)}`), recurring(`day at ${hm(first!.hour)}`))}`;
+    }
+    case "count":
+      if (problem.unit === "week") return `"${q}" says ${problem.count} times a week; name ${problem.count} days. ${tryThese(recurring("twice a week on monday and thursday at 9:00"), recurring("monday at 9:00"))}`;
+      if (problem.unit === "day") return `"${q}" says ${problem.count} times a day; name ${problem.count} times. ${tryThese(recurring("twice a day at 9 and 18"), recurring("day at 9:00"))}`;
+      return `"${q}" says ${problem.count} times a ${problem.unit}, which one schedule cannot keep. ${tryThese(recurring("twice a day at 9 and 18"), recurring("hour"))}`;
+    case "runs":
+      return `"${q}" asks for ${problem.runs} runs; a job runs 1 to 1000 times. ${tryThese(recurring("day at 8:00 10 times"), recurring("day at 8:00"))}`;
+    case "until":
+      return `"${q}" ends before its first run (${formatLocalDateTime(problem.until, zone)} in ${zone}). ${tryThese(recurring(`day at 8:00 until ${formatLocalDay(now + 30 * DAY_MS, zone)}`), recurring("day at 8:00 10 times"))}`;
+  }
+}

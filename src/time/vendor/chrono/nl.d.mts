@@ -1,0 +1,2 @@
+// The locale's entry point (scripts/vendor-chrono.mjs).
+export { casual } from "chrono-node/nl";

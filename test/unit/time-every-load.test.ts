@@ -1,0 +1,60 @@
+/**
+ * Issue 24 item 7: start-up does not grow. Importing the time engine loads no phrase table and no chrono-node
+ * locale; a phrase loads only the tables and locales it needs, and the English path none of the others.
+ */
+import { describe, expect, it, vi } from "vitest";
+
+// vi.mock calls are hoisted above the file's own declarations: what they use is hoisted with them.
+const { loads, counted } = vi.hoisted(() => {
+  const loads = new Map<string, number>();
+  const counted = (name: string) => async (importActual: () => Promise<unknown>) => {
+    loads.set(name, (loads.get(name) ?? 0) + 1);
+    return importActual();
+  };
+  return { loads, counted };
+});
+
+vi.mock("../../src/time/lang/en", counted("table en"));
+vi.mock("../../src/time/lang/de", counted("table de"));
+vi.mock("../../src/time/lang/fr", counted("table fr"));
+vi.mock("../../src/time/lang/es", counted("table es"));
+vi.mock("../../src/time/lang/pt", counted("table pt"));
+vi.mock("../../src/time/lang/it", counted("table it"));
+vi.mock("../../src/time/lang/nl", counted("table nl"));
+vi.mock("../../src/time/lang/ru", counted("table ru"));
+vi.mock("../../src/time/vendor/chrono/en.mjs", counted("chrono en"));
+vi.mock("../../src/time/vendor/chrono/de.mjs", counted("chrono de"));
+vi.mock("../../src/time/vendor/chrono/fr.mjs", counted("chrono fr"));
+vi.mock("../../src/time/vendor/chrono/es.mjs", counted("chrono es"));
+vi.mock("../../src/time/vendor/chrono/pt.mjs", counted("chrono pt"));
+vi.mock("../../src/time/vendor/chrono/it.mjs", counted("chrono it"));
+vi.mock("../../src/time/vendor/chrono/nl.mjs", counted("chrono nl"));
+vi.mock("../../src/time/vendor/chrono/ru.mjs", counted("chrono ru"));
+vi.mock("../../src/time/vendor/chrono/uk.mjs", counted("chrono uk"));
+vi.mock("../../src/time/vendor/chrono/ja.mjs", counted("chrono ja"));
+
+const NOW = Date.parse("2026-12-01T09:00:37Z");
+
+describe("what a phrase loads", () => {
+  it("nothing at import; then each phrase only what it needs, and English none of the others", async () => {
+    const time = await import("../../src/time");
+    expect([...loads.keys()], "at import").toEqual([]);
+    // Module factories run once per file, so each step shows what it added to what the steps before loaded.
+    const added = async (text: string, options: { recurring?: boolean; language?: string } = {}) => {
+      const before = new Set(loads.keys());
+      const read = await time.readSchedule(text, { zone: "Europe/Berlin", now: NOW, ...options });
+      expect(read.ok, text).toBe(true);
+      return [...loads.keys()].filter((k) => !before.has(k)).sort();
+    };
+    expect(await added('"0 8 * * 1-5" x', { recurring: true })).toEqual([]);
+    expect(await added("every day at 8 x", { recurring: true })).toEqual(["table en"]);
+    expect(await added("every day at 8 until 31 dec x", { recurring: true })).toEqual(["chrono en"]);
+    expect(await added("tomorrow 9am x")).toEqual([]);
+    expect(await added("every other tuesday at 10 x")).toEqual([]);
+    expect(await added("jeden Tag um 8 x", { recurring: true, language: "de" })).toEqual(["table de"]);
+    expect(await added("jeden Tag um 8 bis 31. Dezember x", { recurring: true, language: "de-CH" })).toEqual(["chrono de"]);
+    expect(await added("каждый день в 9 x", { recurring: true })).toEqual(["table ru"]);
+    // Cyrillic is read in Russian and Ukrainian, the longer reading winning (`when.ts`).
+    expect(await added("завтра в 9 x")).toEqual(["chrono ru", "chrono uk"]);
+  });
+});

@@ -88,3 +88,11 @@ export function groupPress(updateId: number, chat: TgChat, from: TgUser, data: s
     callback_query: { id: `cb${updateId}`, from, chat_instance: "-5327390851289745212", message: { message_id: 9, date: date(), chat, text: "Stand up", ...thread }, data },
   };
 }
+
+/** Telegram's stand-in sender of an anonymous admin's message (`from`), whose real sender is the group (`sender_chat`). */
+export const GROUP_ANONYMOUS_BOT: TgUser = { id: 1087968824, is_bot: true, first_name: "Group", username: "GroupAnonymousBot" };
+
+/** A message an anonymous admin sends as the group itself. */
+export function asGroup(updateId: number, chat: TgChat, text: string) {
+  return groupText(updateId, chat, GROUP_ANONYMOUS_BOT, text, { sender_chat: { id: chat.id, title: chat.title, type: chat.type } });
+}

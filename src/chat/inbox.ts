@@ -27,7 +27,7 @@ import { miniAppUrl } from "../telegram/menu";
 import { offerReply, readReminder } from "../telegram/offer";
 import { press, type PressOutcome } from "../telegram/press";
 import { plainText } from "../telegram/render";
-import { botIsIn, updateOrigin, updateSchema, type Update } from "../telegram/update";
+import { botIsIn, fromAnonymousAdmin, updateOrigin, updateSchema, type Update } from "../telegram/update";
 
 export type InboxDeps = {
   transcript: TranscriptStore;
@@ -117,7 +117,9 @@ export class Inbox {
       // They wrote again (the D1 directory follows in the sync after every call).
       if (wasBlocked) this.d.info.setBlocked(false);
       const botUsername = typeof options?.botUsername === "string" ? options.botUsername : null;
-      const writer: Writer = { userId: isGroupId(origin.chatId) ? origin.userId : null, threadId: origin.threadId, botUsername };
+      // A member's rights are asked when they change something; an anonymous admin (writing as the group) has them.
+      const member = isGroupId(origin.chatId) && !fromAnonymousAdmin(update.message);
+      const writer: Writer = { userId: member ? origin.userId : null, threadId: origin.threadId, botUsername };
       const language = (update.message ?? update.callback_query)?.from?.language_code;
       const context = { ...this.context(origin.chatId, wasBlocked, now, origin.threadId, botUsername), ...(language ? { language } : {}) };
       const key = `u:${update.update_id}`;

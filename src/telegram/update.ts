@@ -18,6 +18,8 @@ export const updateSchema = lazy(() => {
   const message = z.object({
     message_id: z.number().int(),
     from: user.optional(),
+    // An anonymous admin writes as the group itself (`from` is then Telegram's @GroupAnonymousBot).
+    sender_chat: chat.optional(),
     chat,
     date: z.number().int().optional(),
     text: z.string().optional(),
@@ -67,6 +69,11 @@ export function updateOrigin(update: Update): Origin | null {
   const member = update.my_chat_member;
   if (member) return { chatId: String(member.chat.id), userId: String(member.from.id), chatType: member.chat.type, threadId: null };
   return null;
+}
+
+/** A group's message an anonymous admin sent as the group: only its administrators can write so. */
+export function fromAnonymousAdmin(message: UpdateMessage | undefined): boolean {
+  return message?.sender_chat !== undefined && message.sender_chat.id === message.chat.id;
 }
 
 /** Whether the bot is in the chat after a `my_chat_member` change: false once it left or was removed (kicked). */

@@ -10,8 +10,9 @@ import { jobList, topicGoneText } from "../../src/jobs/texts";
 import type { Job } from "../../src/schemas/jobs";
 import { addressed, botIdOf, needsUsername } from "../../src/telegram/address";
 import { onlyReads, parseCommand } from "../../src/telegram/commands";
-import { botIsIn, migrationOf, updateOrigin, updateSchema, type UpdateMessage } from "../../src/telegram/update";
+import { botIsIn, fromAnonymousAdmin, migrationOf, updateOrigin, updateSchema, type UpdateMessage } from "../../src/telegram/update";
 import {
+  asGroup,
   basicGroup,
   BOT_USERNAME,
   groupPress,
@@ -109,6 +110,14 @@ describe("where an update comes from", () => {
     expect(migrationOf(message(migrateTo(1, move.from, move.to, ada)))).toEqual(move);
     expect(migrationOf(message(migrateFrom(2, move.to, move.from, ada)))).toEqual(move);
     expect(migrationOf(message(groupText(3, family, ada, "/jobs")))).toBeNull();
+  });
+
+  it("knows an anonymous admin's message by its sender being the group itself", () => {
+    expect(fromAnonymousAdmin(message(asGroup(1, team, "/remind 20m stretch")))).toBe(true);
+    expect(fromAnonymousAdmin(message(groupText(2, team, ada, "/remind 20m stretch")))).toBe(false);
+    // A channel's post forwarded into its discussion group is sent as the channel, not as the group.
+    const forwarded = groupText(3, team, ada, "news", { sender_chat: { id: -1009999999999, title: "News", type: "channel" } });
+    expect(fromAnonymousAdmin(message(forwarded))).toBe(false);
   });
 
   it("tells whether the bot is still in the chat after my_chat_member", () => {

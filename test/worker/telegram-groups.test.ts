@@ -17,7 +17,7 @@ import { renderTelegramHtml } from "../../src/telegram/render";
 import { objectExists, send } from "./api-helpers";
 import { envWith } from "./helpers";
 import { expectSpyInPlace, feed, jobsOf, must, queued, setInstanceVars, transcript, type JobView } from "./agent-helpers";
-import { basicGroup, BOT_USERNAME, groupPress, groupText, myChatMember, person, replyToBot, supergroup, textMention, type TgChat } from "../group-updates";
+import { asGroup, basicGroup, BOT_USERNAME, groupPress, groupText, myChatMember, person, replyToBot, supergroup, textMention, type TgChat } from "../group-updates";
 import { delivered, expectReply, newUpdateId, postUpdate, telegramChat, TestBot, type Call, type TelegramChat } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -146,6 +146,13 @@ describe("who may change what", () => {
     await bot.script("getChatMember", [{ kind: "member", status: "creator" }], chat.chatId);
     const [set] = await say(chat, ADMIN, "/timezone reset");
     expect(String(set!.params.text)).toMatch(/^Time zone set to UTC \(UTC\+00:00, default\)\./);
+  });
+
+  it("lets an anonymous admin (writing as the group) change without asking Telegram, whom it could not name", async () => {
+    const chat = await group(newSupergroup());
+    const [made] = await post(chat, asGroup(newUpdateId(), supergroup(chat.chatId), "/remind 2h stand up"));
+    expect(String(made!.params.text)).toMatch(/^Created <code>[a-z2-9]{5}<\/code> 💬 stand up · once /);
+    expect(await memberCalls(chat.chatId)).toEqual([]);
   });
 
   it("refuses a member's button press as the callback's text, and the job stays as it was", async () => {

@@ -204,6 +204,8 @@ function emptyWorkerConfig(out) {
     readFileSync(path.join(root, "wrangler.toml"), "utf8")
       .replace(/^main = .*$/m, `main = "empty-worker.mjs"`)
       .replace(/^migrations_dir = .*$/m, "")
+      // Nor the uploaded modules beside the Worker (chrono-node's locales): their base_dir is relative to the root.
+      .replace(/^(base_dir|find_additional_modules|rules) = .*$/gm, "")
       .replace(/^\[alias\][\s\S]*?(?=^\[)/m, "")
       // No container here: the empty Worker has no container class, and image paths are relative to the root.
       .replace(/^\[\[containers\]\][\s\S]*?(?=^\[|(?![\s\S]))/gm, "")

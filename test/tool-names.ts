@@ -1,14 +1,17 @@
 /**
  * The agent's tools, in the catalog's order, as the model (AGENT=llm) and MCP clients see them (DESIGN §9):
- * one list for the worker and end-to-end tests, in a module of its own so that both tiers can import it.
+ * one list for the worker and end-to-end tests, in a module of its own so that both tiers can import it; and the
+ * fields `schedule_create` takes.
  */
 export const TOOL_NAMES: readonly string[] = [
   "schedule_create",
+  "schedule_update",
   "schedule_list",
   "schedule_cancel",
   "schedule_run_now",
   "schedule_pause",
   "schedule_resume",
+  "schedule_skip",
   "schedule_preview",
   "schedule_test",
   "set_timezone",
@@ -17,4 +20,23 @@ export const TOOL_NAMES: readonly string[] = [
   "memory_create",
   "memory_update",
   "memory_delete",
+];
+
+/** `schedule_create`'s arguments, sorted: every field of a job's create body (DESIGN §3, §9). */
+export const CREATE_FIELDS: readonly string[] = [
+  "at",
+  "command",
+  "cron",
+  "delay",
+  "kind",
+  "memoryRefs",
+  "name",
+  "onlyOnChange",
+  "rrule",
+  "runsLeft",
+  "silent",
+  "start",
+  "text",
+  "timeoutSeconds",
+  "until",
 ];

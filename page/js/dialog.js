@@ -1,14 +1,16 @@
 // @ts-check
 /**
- * @module The create/edit dialog (DESIGN §10): a native `<dialog>` (Escape closes it) with labelled fields, one
- * Schedule field that takes a cron expression, a date and time or a delay, and a live preview of the next runs
- * and their DST notes from `POST /admin/preview` as the user types. The API's sentence is shown beside the
- * field it names; nothing is created or changed until Save.
+ * @module The create/edit dialog (DESIGN §10): a native `<dialog>` (Escape closes it) with labelled fields and
+ * one Schedule field that reads what the bot reads: a phrase (`every other tuesday at 10`, `jeden Tag um 8`), a
+ * cron expression, a date and time, a duration or a rule, through `POST /admin/preview { when }` as the user
+ * types (debounced), which shows what it understood (`Every 2 weeks on Tuesday at 10:00 · next: Tue 8 Dec
+ * 10:00, Tue 22 Dec 10:00…`), the next runs and their DST notes. Save sends the schedule the words resolved to
+ * (with its end). The API's sentence is shown beside the field it names; nothing is created or changed until Save.
  */
 import { api, ApiError, chatPath } from "./api.js";
 import { byId, h, sentence } from "./dom.js";
 import { CHAT_ID, now, state } from "./state.js";
-import { inZone, relative, scheduleOf, wallTime } from "./time.js";
+import { inZone, relative, scheduleField } from "./time.js";
 
 /** @typedef {import("./state.js").Job} Job */
 /** @typedef {{ name?: string, kind?: "prompt" | "watcher", text?: string, schedule?: string }} Prefill */
@@ -29,6 +31,7 @@ const scheduleInput = /** @type {HTMLInputElement} */ (byId("job-schedule"));
 const formError = byId("job-form-error");
 const saveButton = /** @type {HTMLButtonElement} */ (byId("job-save"));
 const previewDescription = byId("preview-description");
+const understood = byId("job-schedule-understood");
 const previewRuns = byId("preview-runs");
 const previewNotes = byId("preview-notes");
 
@@ -40,12 +43,18 @@ const FIELDS = /** @type {const} */ ({
   at: "job-schedule",
   cron: "job-schedule",
   delay: "job-schedule",
+  rrule: "job-schedule",
+  start: "job-schedule",
+  until: "job-schedule",
+  runsLeft: "job-schedule",
   timeoutSeconds: "job-timeout",
   kind: "job-kind",
 });
 
 /** @type {{ job: Job | null, original: string, zone: string, saved: (job: Job, chatId: string) => void }} */
 let current = { job: null, original: "", zone: "UTC", saved: () => {} };
+/** How many of the next runs the "understood" line names before its "…". */
+const UNDERSTOOD_RUNS = 2;
 let previewSeq = 0;
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let previewTimer;
@@ -58,7 +67,7 @@ function clearErrors() {
 
 /** Shows `message` beside the field its first quoted name points at, else under the form. @param {string} message */
 function showError(message) {
-  const quoted = /^"(\w+)"/.exec(message)?.[1] ?? /"(at|cron|delay|name|text|command|timeoutSeconds)"/.exec(message)?.[1];
+  const quoted = /^"(\w+)"/.exec(message)?.[1] ?? /"(at|cron|delay|rrule|start|until|runsLeft|name|text|command|timeoutSeconds)"/.exec(message)?.[1];
   const id = quoted && quoted in FIELDS ? FIELDS[/** @type {keyof typeof FIELDS} */ (quoted)] : null;
   const field = id ? document.getElementById(`${id}-error`) : null;
   if (id && field) {
@@ -73,31 +82,50 @@ function syncKind() {
   timeoutField.hidden = !watcher;
 }
 
+/** Whether the Schedule field still holds the edited job's own schedule (then its end goes with the preview). */
+const unchanged = () => current.job !== null && scheduleInput.value.trim() === current.original.trim();
+
+/**
+ * What the API makes of the Schedule field's words: `POST /admin/preview { when }` in the chat's zone; for an
+ * edit whose schedule is unchanged, with the job's own end, so the runs stop where it ends.
+ * @param {string} text
+ */
+function readSchedule(text) {
+  const job = current.job;
+  const ends = job && unchanged() ? { until: job.until ?? null, runsLeft: job.runsLeft ? job.runsLeft : null } : {};
+  return api("POST", "/admin/preview", { when: text, timeZone: current.zone, ...ends });
+}
+
 /** The preview of what the schedule field says, from the API; a stale answer is dropped. */
 async function preview() {
-  const schedule = scheduleOf(scheduleInput.value);
+  const text = scheduleInput.value.trim();
   const seq = ++previewSeq;
   const error = byId("job-schedule-error");
-  if (!schedule) {
+  if (text === "") {
     error.textContent = "";
     scheduleInput.removeAttribute("aria-invalid");
+    understood.textContent = "";
     previewDescription.textContent = "Type a schedule to see when it runs.";
     previewRuns.replaceChildren();
     previewNotes.replaceChildren();
     return;
   }
   try {
-    const answer = await api("POST", "/admin/preview", { ...schedule, timeZone: current.zone });
+    const answer = await readSchedule(text);
     if (seq !== previewSeq) return;
     error.textContent = "";
     scheduleInput.removeAttribute("aria-invalid");
+    const runs = /** @type {number[]} */ (answer.occurrences.map((/** @type {string} */ at) => Date.parse(at)));
+    // What was understood, in one line beside the field: the description without its zone, and the next runs.
+    const said = String(answer.description).replace(/ \([^()]+\)$/, "");
+    const next = runs.slice(0, UNDERSTOOD_RUNS).map((at) => inZone(at, current.zone, now())).join(", ");
+    understood.textContent = `${said} · next: ${next}${runs.length > UNDERSTOOD_RUNS ? "…" : ""}`;
     previewDescription.textContent = answer.description;
-    previewRuns.replaceChildren(
-      ...answer.occurrences.map((/** @type {string} */ at) => h("li", {}, [`${inZone(Date.parse(at), current.zone, now())} (${relative(Date.parse(at), now())})`])),
-    );
+    previewRuns.replaceChildren(...runs.map((at) => h("li", {}, [`${inZone(at, current.zone, now())} (${relative(at, now())})`])));
     previewNotes.replaceChildren(...answer.notes.map((/** @type {string} */ note) => h("li", {}, [note])));
   } catch (e) {
     if (seq !== previewSeq) return;
+    understood.textContent = "";
     previewRuns.replaceChildren();
     previewNotes.replaceChildren();
     previewDescription.textContent = "No preview until the schedule reads right.";
@@ -110,7 +138,7 @@ async function preview() {
 
 scheduleInput.addEventListener("input", () => {
   clearTimeout(previewTimer);
-  previewTimer = setTimeout(preview, 250);
+  previewTimer = setTimeout(preview, 300);
 });
 kindSelect.addEventListener("change", syncKind);
 byId("job-cancel").addEventListener("click", () => dialog.close("cancel"));
@@ -131,19 +159,31 @@ form.addEventListener("submit", async (event) => {
   const body = { name: nameInput.value.trim() };
   body[kind === "watcher" ? "command" : "text"] = textInput.value;
   if (kind === "watcher" && timeoutInput.value !== "") body.timeoutSeconds = Number(timeoutInput.value);
-  const schedule = scheduleOf(scheduleInput.value);
+  const text = scheduleInput.value.trim();
   // An edit sends the schedule only when it changed: a one-off's time may have passed since it was set.
-  if (!current.job || scheduleInput.value.trim() !== current.original.trim()) {
-    if (!schedule) {
-      byId("job-schedule-error").textContent =
-        "A schedule is required: a cron expression such as 0 8 * * 1-5, a date and time such as 2026-12-01 09:00, or a delay such as PT20M.";
-      scheduleInput.setAttribute("aria-invalid", "true");
-      scheduleInput.focus();
-      return;
-    }
-    Object.assign(body, schedule);
+  const changed = !unchanged();
+  if (changed && text === "") {
+    byId("job-schedule-error").textContent =
+      "A schedule is required: words such as every weekday at 8:30, a cron expression such as 0 8 * * 1-5, a date and time such as 2026-12-01 09:00, or a delay such as 20m.";
+    scheduleInput.setAttribute("aria-invalid", "true");
+    scheduleInput.focus();
+    return;
   }
   saveButton.disabled = true;
+  if (changed) {
+    // The words as the API reads them now (a preview may still be on its way): the schedule and its end. What the
+    // field does not say is not kept: no end said, none sent. A sentence about them goes beside the field.
+    try {
+      /** @type {Record<string, unknown>} */
+      const schedule = (await readSchedule(text)).schedule;
+      Object.assign(body, schedule, "at" in schedule ? {} : { until: schedule.until ?? null, runsLeft: schedule.runsLeft ?? null });
+    } catch (e) {
+      byId("job-schedule-error").textContent = sentence(e);
+      scheduleInput.setAttribute("aria-invalid", "true");
+      saveButton.disabled = false;
+      return;
+    }
+  }
   try {
     const answer = current.job
       ? await api("PATCH", `${chatPath(chatId)}/jobs/${current.job.id}`, body)
@@ -166,7 +206,7 @@ export function openJobDialog({ job, prefill, saved }) {
   clearErrors();
   previewSeq++;
   const zone = state.zone;
-  const schedule = job ? ("cron" in job.schedule ? job.schedule.cron : wallTime(Date.parse(job.schedule.at), zone)) : (prefill?.schedule ?? "");
+  const schedule = job ? scheduleField(job.schedule, zone) : (prefill?.schedule ?? "");
   current = { job: job ?? null, original: job ? schedule : "", zone, saved };
   title.textContent = job ? `Edit “${job.name}”` : "Create a job";
   where.textContent = state.chatId ? `In chat ${state.chatId}, times in ${zone}.` : `Times in ${zone}.`;

@@ -1,14 +1,15 @@
 // @ts-check
 /**
  * @module The job rows (DESIGN §10, seed 002 §6): numbered in visible order, each with its name and kind, the
- * schedule described (cron descriptions come from `POST /admin/preview`, cached), the next run in the chat's
- * zone and relative to now, its status, the forum topic it posts in, and the actions as buttons whose accessible
- * names name the job (History alone when the session may only read: a group's member who is not its admin).
+ * schedule described (a cron's or a rule's words come from `POST /admin/preview`, cached) with what is left of a
+ * job that ends, the next run in the chat's zone and relative to now, its status, the forum topic it posts in,
+ * and the actions as buttons whose accessible names name the job (History alone when the session may only read:
+ * a group's member who is not its admin).
  */
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { now, state } from "./state.js";
-import { inZone, relative } from "./time.js";
+import { inZone, leftOf, relative } from "./time.js";
 
 /** @typedef {import("./state.js").Job} Job */
 /** @typedef {{ run(job: Job): void, toggle(job: Job): void, edit(job: Job): void, remove(job: Job): void, history(job: Job): void }} Actions */
@@ -16,14 +17,17 @@ import { inZone, relative } from "./time.js";
 /** @type {Map<string, Promise<string>>} */
 const descriptions = new Map();
 
-/** The API's sentence for a cron expression in a zone (one preview per expression and zone). @param {string} cron @param {string} zone */
-function describeCron(cron, zone) {
-  const key = `${zone}|${cron}`;
+/**
+ * The API's words for a cron expression or a rule in a zone (one preview per schedule and zone).
+ * @param {{ cron: string } | { rrule: string, start: string }} schedule @param {string} zone
+ */
+function describe(schedule, zone) {
+  const key = `${zone}|${JSON.stringify(schedule)}`;
   let d = descriptions.get(key);
   if (!d) {
-    d = api("POST", "/admin/preview", { cron, timeZone: zone, count: 1 }).then(
+    d = api("POST", "/admin/preview", { ...schedule, timeZone: zone, count: 1 }).then(
       (r) => String(r.description),
-      () => `Cron ${cron}`,
+      () => ("cron" in schedule ? `Cron ${schedule.cron}` : `Rule ${schedule.rrule}`),
     );
     descriptions.set(key, d);
   }
@@ -31,9 +35,11 @@ function describeCron(cron, zone) {
 }
 
 /** @param {Job} job */
-function scheduleText(job, /** @type {string} */ zone) {
-  if ("at" in job.schedule) return Promise.resolve(`Once, ${inZone(Date.parse(job.schedule.at), zone, now())} (${zone})`);
-  return describeCron(job.schedule.cron, zone);
+async function scheduleText(job, /** @type {string} */ zone) {
+  if ("at" in job.schedule) return `Once, ${inZone(Date.parse(job.schedule.at), zone, now())} (${zone})`;
+  const words = await describe(job.schedule, zone);
+  const left = leftOf(job, zone, now());
+  return left ? `${words} · ${left}` : words;
 }
 
 /** @param {Job} job */

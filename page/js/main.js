@@ -9,12 +9,13 @@ import { api, ApiError, chatPath } from "./api.js";
 import { openJobDialog } from "./dialog.js";
 import { byId, h, sentence } from "./dom.js";
 import { loadChats, wireChats } from "./chats.js";
-import { showChatPanel } from "./chat-panel.js";
+import { showChatPanel, wireChatPanel } from "./chat-panel.js";
 import { openHistory } from "./history.js";
 import { renderJobs } from "./jobs.js";
 import { CHAT_ID, state } from "./state.js";
 import { suggestionCards } from "./suggestions.js";
-import { openZone } from "./zone.js";
+import { loadQuiet, openQuiet } from "./quiet.js";
+import { offerDeviceZone, openZone } from "./zone.js";
 
 /** @typedef {import("./state.js").Job} Job */
 
@@ -82,6 +83,8 @@ async function loadJobs() {
     state.serverNow = Date.parse(answer.now);
     state.readAt = Date.now();
     byId("zone-text").textContent = `Time zone: ${state.zone}`;
+    // In Telegram, the device's own zone when the chat's differs (one tap sets it).
+    if (state.mode === "chat") offerDeviceZone(() => void loadJobs());
     render();
   } catch (e) {
     if (seq !== loadSeq) return;
@@ -183,6 +186,7 @@ function choose(chatId) {
   if (state.mode === "admin") history.replaceState(null, "", `#chat=${encodeURIComponent(chatId)}`);
   void refreshChats();
   void loadJobs().then(showChatPanel);
+  void loadQuiet();
 }
 
 /** Wires everything once, then shows the chosen chat. */
@@ -206,6 +210,12 @@ async function start() {
     byId("suggestions").replaceChildren(...suggestionCards((s) => create(s)));
     byId("zone-change").addEventListener("click", () => openZone(() => void loadJobs()));
     wireChats(choose);
+    // A /remind written or a button pressed in the chat panel shows in the list at once.
+    wireChatPanel(() => {
+      void loadJobs();
+      void refreshChats();
+    });
+    byId("quiet-change").addEventListener("click", () => openQuiet());
     setInterval(() => {
       if (document.visibilityState === "visible" && !document.querySelector("dialog[open]") && !scheduler.hidden) void loadJobs().then(showChatPanel);
     }, REFRESH_MS);

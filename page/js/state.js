@@ -9,8 +9,9 @@
  * plain JS keeps no import of it, so test/unit/page-state.test.ts fails when these drift from the schema.
  * @typedef {{ status: string, exitCode?: number | null, timedOut?: boolean, stderrTail?: string, at: string }} LastResult
  * @typedef {{ id: string, chatId: string, name: string, kind: "prompt" | "watcher", category: string,
- *   schedule: { at: string } | { cron: string }, text?: string, command?: string, timeoutSeconds?: number,
- *   onlyOnChange?: boolean, memoryRefs?: string[], importedFrom?: string, threadId?: number, enabled: boolean, createdAt: string,
+ *   schedule: { at: string } | { cron: string } | { rrule: string, start: string }, until?: string | null,
+ *   runsLeft?: number | null, text?: string, command?: string, timeoutSeconds?: number,
+ *   onlyOnChange?: boolean, memoryRefs?: string[], silent?: boolean, importedFrom?: string, threadId?: number, enabled: boolean, createdAt: string,
  *   createdBy: string, nextRunAt: string | null, lastRunAt: string | null, lastResult: LastResult | null,
  *   running: boolean }} Job
  */

@@ -1,43 +1,10 @@
 // @ts-check
 /**
- * @module Pure time helpers of the page: which schedule a text is (a cron expression, a date and time, or a
- * delay, the one field of the dialog), instants shown in the chat's zone and relative to now ("in 3 h"), and a
- * one-off's wall time for editing. No DOM; tested in Node (test/unit/page-time.test.ts).
+ * @module Pure time helpers of the page: instants shown in the chat's zone and relative to now ("in 3 h"), a
+ * job's schedule as the dialog's one field shows it for editing (what the bot reads back: a one-off's wall time,
+ * a cron expression, a rule with its DTSTART), and what is left of a job that ends. What a typed schedule means
+ * is the API's to say (`POST /admin/preview { when }`). No DOM; tested in Node (test/unit/page-time.test.ts).
  */
-
-const UNITS = /** @type {const} */ ({ w: "W", d: "D", h: "H", m: "M", s: "S" });
-const SHORT_DELAY = /^(?:in\s+)?((?:\d+\s*(?:weeks?|w|days?|d|hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)\s*)+)$/i;
-const PART = /(\d+)\s*(weeks?|w|days?|d|hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)/gi;
-
-/**
- * The schedule a text stands for, as the API takes it: `{ delay }` for an ISO 8601 duration or a short one
- * ("20m", "1h 30m", "in 2 days", turned into PT20M, PT1H30M, P2D), `{ at }` for a date (and time), `{ cron }`
- * for anything else (the API says what is wrong with it). Null for an empty text.
- * @param {string} text
- * @returns {{ cron: string } | { at: string } | { delay: string } | null}
- */
-export function scheduleOf(text) {
-  const t = text.trim();
-  if (t === "") return null;
-  if (/^P(?=[\dT])/i.test(t)) return { delay: t.toUpperCase() };
-  const short = SHORT_DELAY.exec(t);
-  if (short) return { delay: isoDuration(short[1] ?? "") };
-  if (/^\d{4}-\d{2}-\d{2}/.test(t)) return { at: t };
-  return { cron: t.replace(/\s+/g, " ") };
-}
-
-/** @param {string} text */
-function isoDuration(text) {
-  /** @type {Record<string, number>} */
-  const sum = {};
-  for (const [, n, unit] of text.matchAll(PART)) {
-    const key = UNITS[/** @type {keyof typeof UNITS} */ ((unit ?? "").toLowerCase().startsWith("min") ? "m" : (unit ?? "")[0]?.toLowerCase() ?? "m")];
-    sum[key] = (sum[key] ?? 0) + Number(n);
-  }
-  const date = ["W", "D"].filter((u) => sum[u]).map((u) => `${sum[u]}${u}`).join("");
-  const time = ["H", "M", "S"].filter((u) => sum[u]).map((u) => `${sum[u]}${u}`).join("");
-  return `P${date}${time ? `T${time}` : ""}`;
-}
 
 /** @type {Map<string, Intl.DateTimeFormat>} */
 const formats = new Map();
@@ -93,4 +60,27 @@ export function wallTime(instant, zone) {
       .map((x) => [x.type, x.value]),
   );
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/**
+ * A job's schedule as the Schedule field shows it for editing, in a form the bot reads back as it is: a one-off's
+ * wall time, a cron expression, or a rule after its start (`DTSTART:20261208T1000 RRULE:FREQ=WEEKLY;…`).
+ * @param {import("./state.js").Job["schedule"]} schedule @param {string} zone
+ */
+export function scheduleField(schedule, zone) {
+  if ("at" in schedule) return wallTime(Date.parse(schedule.at), zone);
+  if ("cron" in schedule) return schedule.cron;
+  return `DTSTART:${schedule.start.replace(/[-:]/g, "")} RRULE:${schedule.rrule}`;
+}
+
+/**
+ * What is left of a job that ends (DESIGN §3 End): `3 runs left`, `until Thu 31 Dec 23:59`, `last run`, or "".
+ * @param {{ runsLeft?: number | null, until?: string | null }} job @param {string} zone @param {number} now
+ */
+export function leftOf(job, zone, now) {
+  const parts = [];
+  if (job.runsLeft === 0) return "last run";
+  if (typeof job.runsLeft === "number") parts.push(`${job.runsLeft} ${job.runsLeft === 1 ? "run" : "runs"} left`);
+  if (job.until) parts.push(`until ${inZone(Date.parse(job.until), zone, now)}`);
+  return parts.join(" · ");
 }

@@ -1,5 +1,10 @@
 // @ts-check
-/** @module Changing the chat's time zone (`PUT …/settings`): the dialog, the zone names the browser knows, and the API's answer. */
+/**
+ * @module Changing the chat's time zone (DESIGN §6, §10): the dialog takes a place as `/timezone` does (`Berlin`,
+ * `Japan`, an IANA or Windows name): `GET /admin/zones?place=` says which zone it names, or offers the likely ones
+ * of a place with several as buttons, and `PUT …/settings` sets the one chosen. In the Mini App, the device's own
+ * zone is offered when it differs from the chat's: one tap sets it.
+ */
 import { api, ApiError, chatPath } from "./api.js";
 import { byId, h, sentence } from "./dom.js";
 import { state } from "./state.js";
@@ -9,23 +14,49 @@ const form = /** @type {HTMLFormElement} */ (byId("zone-form"));
 const input = /** @type {HTMLInputElement} */ (byId("zone-input"));
 const error = byId("zone-error");
 const result = byId("zone-result");
+const choices = byId("zone-choices");
 let listed = false;
 /** @type {() => void} */
 let changed = () => {};
+
+/** Sets the chat's zone (null: the default) and says what the API answered. @param {string | null} zone */
+async function setZone(zone) {
+  if (!state.chatId) return;
+  const answer = await api("PUT", `${chatPath(state.chatId)}/settings`, { timeZone: zone });
+  state.zone = answer.timeZone;
+  state.zoneIsDefault = answer.isDefault;
+  result.textContent = answer.message;
+  choices.hidden = true;
+  changed();
+}
+
+/** The likely zones of a place with several, as buttons that set one. @param {string} place @param {{ zone: string, label: string }[]} zones */
+function offer(place, zones, offset = false) {
+  byId("zone-choices-title").textContent = offset ? `“${place}” is an offset; these zones are on it now. Choose yours:` : `“${place}” has more than one time zone. Choose yours:`;
+  byId("zone-choice-buttons").replaceChildren(
+    ...zones.map(({ zone, label }) => {
+      const b = h("button", { type: "button", "data-zone": zone }, [label]);
+      b.addEventListener("click", () => void setZone(zone).catch((e) => (error.textContent = sentence(e))));
+      return b;
+    }),
+  );
+  choices.hidden = false;
+}
 
 byId("zone-cancel").addEventListener("click", () => dialog.close());
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   if (!state.chatId) return;
   error.textContent = "";
+  result.textContent = "";
+  choices.hidden = true;
   input.removeAttribute("aria-invalid");
   const value = input.value.trim();
   try {
-    const answer = await api("PUT", `${chatPath(state.chatId)}/settings`, { timeZone: value === "" ? null : value });
-    state.zone = answer.timeZone;
-    state.zoneIsDefault = answer.isDefault;
-    result.textContent = answer.message;
-    changed();
+    if (value === "") return await setZone(null);
+    const found = await api("GET", `/admin/zones?${new URLSearchParams({ place: value })}`);
+    if (found.zones.length === 1) await setZone(found.zones[0].zone);
+    else offer(value, found.zones, found.offset);
   } catch (e) {
     if (e instanceof ApiError && e.status === 400) input.setAttribute("aria-invalid", "true");
     error.textContent = sentence(e);
@@ -42,6 +73,43 @@ export function openZone(onChange) {
   input.value = state.zoneIsDefault ? "" : state.zone;
   error.textContent = "";
   result.textContent = "";
+  choices.hidden = true;
   dialog.showModal();
   input.focus();
+}
+
+/** The zone this device's clock is in, as the browser knows it (null when it does not say). */
+export function deviceZone() {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The Mini App's offer of the device's zone (DESIGN §6): shown while it differs from the chat's; one tap sets it.
+ * `onChange` runs after it was set.
+ * @param {() => void} onChange
+ */
+export function offerDeviceZone(onChange) {
+  const box = byId("device-zone");
+  const device = deviceZone();
+  box.hidden = device === null || device === state.zone;
+  if (box.hidden || device === null) return;
+  byId("device-zone-text").textContent = `This device is on ${device}; the chat's times are in ${state.zone}.`;
+  const use = /** @type {HTMLButtonElement} */ (byId("device-zone-use"));
+  use.textContent = `Use ${device}`;
+  use.onclick = async () => {
+    use.disabled = true;
+    try {
+      changed = onChange;
+      await setZone(device);
+      box.hidden = true;
+    } catch (e) {
+      byId("device-zone-text").textContent = sentence(e);
+    } finally {
+      use.disabled = false;
+    }
+  };
 }

@@ -69,7 +69,9 @@ async function consumeOne(env: Env, queued: Message<unknown>): Promise<void> {
   const chat: Chat = env.CHAT.getByName(message.chatId);
   let token: string | null = null;
   try {
-    const offer = await chat.gateOffer(message, model ? { model: true } : { answer: echoAnswer(message) });
+    // A message the queue delivers again was not finished by the consumer it went to: its turn is taken over.
+    const redelivered = queued.attempts > 1;
+    const offer = await chat.gateOffer(message, model ? { model: true, redelivered } : { answer: echoAnswer(message), redelivered });
     if (!offer.ok) {
       console.error(`prompts: ${message.key} refused: ${offer.error.message}`);
       queued.ack();

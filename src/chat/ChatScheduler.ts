@@ -18,7 +18,7 @@ import { err, ok, type Result } from "../result";
 import { chatRunId, runnerOutcome, type RunnerOutcome } from "../contracts/runner";
 import { firstSentence, sentenceFor } from "../sentence";
 import { deliverArgs, gateSettleArgs, turnAnswerArgs, turnFailureArgs, turnStepArgs } from "../schemas/agent";
-import type { ChatSettings, TranscriptEntry, ZoneChange } from "../schemas/chats";
+import type { ChatSettings, QuietAnswer, TranscriptEntry, ZoneChange } from "../schemas/chats";
 import type { MemoryCreateInput, MemoryRecord, MemoryUpdateInput } from "../schemas/memory";
 import type { ImportBatch, ImportReply } from "../schemas/import";
 import { NOT_THE_TURN, type TurnPolicy } from "../schemas/tools";
@@ -46,6 +46,7 @@ import { GateStore } from "./store/gate";
 import { JobStore } from "./store/jobs";
 import { MemoryStore } from "./store/memory";
 import { ImportStore } from "./store/imports";
+import { JobSourceStore } from "./store/job-sources";
 import { OfferStore } from "./store/offers";
 import { OutboxStore } from "./store/outbox";
 import { RunStore } from "./store/runs";
@@ -62,9 +63,10 @@ import { Watchers } from "./watchers";
 
 
 export class ChatScheduler extends DurableObject<Env> {
-  /** The one clock of the object and its parts; tests move it with `testAdvanceClock`. */
+  /** The one clock of the object and its parts; tests move it with `testAdvanceClock` and stop it with `testFreezeClock`. */
   private clockOffsetMs = 0;
-  private readonly now = (): number => Date.now() + this.clockOffsetMs;
+  private frozenAt: number | null = null;
+  private readonly now = (): number => this.frozenAt ?? Date.now() + this.clockOffsetMs;
   private readonly db: Db;
   private readonly alarms: AlarmClock;
   private readonly jobs: JobOps;
@@ -144,9 +146,10 @@ export class ChatScheduler extends DurableObject<Env> {
     const modelTurns = new ModelTurns({ gate, steps: new TurnStepStore(this.db), runs, now, transaction });
     this.conversation = new Conversation({ jobs: jobStore, usage, config, userPrompts, runs, gateStore, gate, transcript, deliveries, settler, turns: modelTurns, info, env: currentEnv, now, transaction });
     this.members = new MemberRights({ store: new MemberStore(this.db), info, config, now });
-    this.inbox = new Inbox({ transcript, userPrompts, offers: new OfferStore(this.db), info, deliveries, jobs: this.jobs, rights: this.members, env: currentEnv, config, now, transaction });
+    this.inbox = new Inbox({ transcript, userPrompts, offers: new OfferStore(this.db), jobSources: new JobSourceStore(this.db), info, deliveries, jobs: this.jobs, rights: this.members, env: currentEnv, config, now, transaction });
     this.outbox = new TelegramOutbox({
       outbox: outboxStore,
+      transcript,
       info,
       config,
       now,
@@ -213,6 +216,16 @@ export class ChatScheduler extends DurableObject<Env> {
     return this.via(chatId, () => this.healed(this.jobs.setTimeZone(chatId, zone)), (n, to) => n.setTimeZone(to, zone));
   }
 
+  /** The chat's quiet hours (DESIGN §6), or null. */
+  getQuiet(chatId: string): Promise<Result<QuietAnswer>> {
+    return this.healed(this.jobs.getQuiet(chatId));
+  }
+
+  /** Sets (`{ quiet: { from, to } }`) or clears (`{ quiet: null }`) the chat's quiet hours. */
+  setQuiet(chatId: string, body: QuietAnswer): Promise<Result<QuietAnswer>> {
+    return this.healed(this.jobs.setQuiet(chatId, body));
+  }
+
   listJobs(chatId: string, filter: JobFilter = {}): Promise<Result<JobList>> {
     return this.via(chatId, () => this.healed(this.jobs.list(chatId, filter)), (n, to) => n.listJobs(to, filter));
   }
@@ -246,6 +259,11 @@ export class ChatScheduler extends DurableObject<Env> {
 
   resumeJob(chatId: string, id: string): Promise<Result<Job>> {
     return this.via(chatId, () => this.healed(this.jobs.resume(chatId, id)), (n, to) => n.resumeJob(to, id));
+  }
+
+  /** Skip (DESIGN §3): a recurring job's next occurrence passed over; `skipped` is that occurrence. */
+  skipJob(chatId: string, id: string): Promise<Result<{ job: Job; skipped: string }>> {
+    return this.healed(this.jobs.skip(chatId, id));
   }
 
   runJobNow(chatId: string, id: string): Promise<Result<Job>> {
@@ -440,9 +458,9 @@ export class ChatScheduler extends DurableObject<Env> {
 
   // ── What the user writes (DESIGN §6) ───────────────────────────────────────────────────────────────
 
-  /** Transcript mode: a message written through the admin API, as the chat's user. */
-  postUserMessage(chatId: string, text: string): Promise<Result<{ messageId: string }>> {
-    return this.via(chatId, () => this.healed(this.inbox.postUserMessage(chatId, text)), (n, to) => n.postUserMessage(to, text));
+  /** Transcript mode: a message written through the admin API, as the chat's user (in reply to entry `replyTo`). */
+  postUserMessage(chatId: string, text: string, replyTo: string | null = null): Promise<Result<{ messageId: string }>> {
+    return this.via(chatId, () => this.healed(this.inbox.postUserMessage(chatId, text, replyTo)), (n, to) => n.postUserMessage(to, text, replyTo));
   }
 
   /** Transcript mode: a button of a bot entry pressed, as the chat's user; the notice Telegram would show. */
@@ -470,8 +488,20 @@ export class ChatScheduler extends DurableObject<Env> {
    */
   async testAdvanceClock(ms: number): Promise<number> {
     if ((this.env as { CUCKOO_TEST_CLOCK?: string }).CUCKOO_TEST_CLOCK !== "1") throw new Error("testAdvanceClock exists only in tests");
-    this.clockOffsetMs += ms;
+    if (this.frozenAt !== null) this.frozenAt += ms;
+    else this.clockOffsetMs += ms;
     return this.now();
+  }
+
+  /**
+   * Stops this object's clock at `at` (not before its now; tests only, as `testAdvanceClock`), so that a test can
+   * assert the exact instants a press or a command computes from now; `testAdvanceClock` still moves it.
+   */
+  async testFreezeClock(at: number): Promise<number> {
+    if ((this.env as { CUCKOO_TEST_CLOCK?: string }).CUCKOO_TEST_CLOCK !== "1") throw new Error("testFreezeClock exists only in tests");
+    if (at < this.now()) throw new Error("the clock only moves forward");
+    this.frozenAt = at;
+    return at;
   }
 
 }

@@ -5,12 +5,12 @@
  */
 import { promptMessageSchema, type PromptMessage } from "../contracts/prompt-message";
 import { err, ok, type Result } from "../result";
-import { originOfKey, type Deliveries } from "./deliveries";
+import { originOfKey, type Deliveries, type Delivery } from "./deliveries";
 import type { GateAnswer, RunGate } from "./gate";
 import type { ChatInfo } from "./info";
 import type { AgentStatus, RunSettler } from "./settle";
 import type { GateStore } from "./store/gate";
-import type { JobStore } from "./store/jobs";
+import type { JobStore, MessageFacts } from "./store/jobs";
 import type { RunStore } from "./store/runs";
 import type { TranscriptEntry } from "../schemas/chats";
 import type { TranscriptStore } from "./store/transcript";
@@ -23,7 +23,8 @@ import { GIVE_UP_TEXT, MAX_TRIES, type ModelTurns } from "./model-turns";
 import { formatHeader, formatLocalDay } from "../time";
 import { MAX_RESENDS, OFFER_DEADLINE_MS } from "../jobs/fire";
 import { followUpsOf } from "../jobs/records";
-import { jobButtons } from "../telegram/buttons";
+import { jobButtons, messageButtons } from "../telegram/buttons";
+import { copyOf } from "../jobs/snooze";
 
 export type ConversationDeps = {
   jobs: JobStore;
@@ -53,7 +54,11 @@ export const HISTORY_MAX_CHARS = 8_000;
  * What the built-in agent asks of `offer`: `model`, the context a model turn needs (counted against the day's
  * budget); `answer`, a reply already known (the echo agent's), delivered and settled in the same call.
  */
-export type OfferOptions = { model?: boolean; answer?: TurnAnswer };
+/**
+ * `model`: a model turn, which gets its context; `answer`: the echo's answer, known before the turn;
+ * `redelivered`: the queue delivered this message before (a consumer that had it did not finish), see `RunGate.offer`.
+ */
+export type OfferOptions = { model?: boolean; answer?: TurnAnswer; redelivered?: boolean };
 
 /** `offer`'s answer: the gate's, with the model's context when asked, or `done` when the answer was handed in. */
 export type OfferResult =
@@ -113,6 +118,7 @@ export class Conversation {
           this.d.turns.drop(message.key);
         },
         prompt,
+        options.redelivered === true,
       );
       // Its reply went out but its settle did not (a crash, a failed call): the run is finished, say so.
       if (answer.result === "duplicate" && this.openRun(message.key)) this.d.settler.agentOutcome(message.key, "delivered", null, now);
@@ -304,11 +310,14 @@ export class Conversation {
       return err("bad_request", `Chat ${bound} is not allowed to use this bot (ALLOWED_USER_IDS); nothing was delivered.`);
     }
     const now = this.d.now();
-    // A run's reply comes from a watcher when its job is one (a match runs as a prompt): two key reads, no parse.
+    // A run's reply comes from a watcher when its job is one (a match runs as a prompt); a prompt job's message
+    // carries what a person does with it (DESIGN §6 Buttons): the run's key read, then the few columns needed.
     const jobId = this.d.runs.exists(key) ? originOfKey(key, null).jobId : null;
-    const origin = originOfKey(key, jobId === null ? null : this.d.jobs.kindOf(jobId));
+    const job = jobId === null ? null : this.d.jobs.messageFacts(jobId);
+    const origin = originOfKey(key, job?.kind ?? null);
     const threadId = this.threadOf(key);
-    const delivered = this.d.transaction(() => this.d.deliveries.write(key, markdown, { origin, now, prompt, tools, ...(threadId === undefined ? {} : { threadId }) }));
+    const topic = threadId === undefined ? {} : { threadId };
+    const delivered = this.d.transaction(() => this.d.deliveries.write(key, markdown, { origin, now, prompt, tools, ...jobMessage(job, key), ...topic }));
     this.d.deliveries.flush();
     return ok({ delivered });
   }
@@ -343,8 +352,9 @@ export class Conversation {
     const origin = originOfKey(message.key, message.source === "watcher" ? "watcher" : null);
     this.d.transaction(() => {
       const alert = { ...origin, source: origin.jobId !== null ? ("alert" as const) : origin.source };
+      const silent = origin.jobId !== null && this.d.jobs.messageFacts(origin.jobId)?.silent === true;
       const topic = message.source === "user" ? { threadId: message.threadId ?? null } : {};
-      if (!this.d.deliveries.write(message.key, deadLetterText(message, this.d.config().agent.kind === "llm"), { origin: alert, now, ...topic })) return;
+      if (!this.d.deliveries.write(message.key, deadLetterText(message, this.d.config().agent.kind === "llm"), { origin: alert, now, silent, ...topic })) return;
       if (run) this.d.settler.agentOutcome(message.key, "failed", "the agent failed after several tries (dead-lettered)", now, true);
       this.d.gateStore.takePending(message.key);
       this.d.turns.drop(message.key);
@@ -404,6 +414,17 @@ export class Conversation {
   private openRun(key: string): boolean {
     return this.d.runs.isOpen(key);
   }
+}
+
+/**
+ * What goes with a job's message (DESIGN §6): a prompt job's gets Done and the snoozes (a one-off's) or Done,
+ * Snooze 1 h, Skip next and Pause (a recurring job's), and keeps what a snooze copies; a watcher's keeps the
+ * job's Run now, Pause and Cancel; either is silent when its job is.
+ */
+function jobMessage(job: MessageFacts | null, runId: string): Pick<Delivery, "buttons" | "jobCopy" | "silent"> {
+  if (job === null) return {};
+  if (job.kind === "watcher") return { silent: job.silent };
+  return { buttons: messageButtons(job.schedule.type === "at", runId), jobCopy: copyOf(job), silent: job.silent };
 }
 
 /** Parses a queue message handed over RPC or HTTP. */

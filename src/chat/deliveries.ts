@@ -2,10 +2,12 @@
  * @module Writing a delivery (DESIGN §1 "Delivery"): every message the chat sees, an agent's reply, an alert or
  * a command's answer, becomes one transcript entry (after the prompt the agent saw and the tools it called,
  * when given) and, with a bot to send it, one outbox row, under a key
- * that is delivered once. Buttons given go with both (a job's message gets the job's buttons when it is sent). Callers run `write` inside their own transaction.
+ * that is delivered once. Buttons given go with both (a job's message gets the job's buttons when it is sent); a
+ * prompt job's message also keeps what its buttons need. Callers run `write` inside their own transaction.
  */
 import { JOB_ID_PATTERN } from "../contracts/ids";
 import type { ToolCallRecord } from "../contracts/turn";
+import type { JobCopy } from "../jobs/snooze";
 import type { ChatInfo } from "./info";
 import type { OutboxStore } from "./store/outbox";
 import type { ButtonRows, Source } from "../schemas/chats";
@@ -36,8 +38,9 @@ function toolEntryText(call: ToolCallRecord): string {
 
 /**
  * A delivery's circumstances: where it came from, when, and what goes with it in the transcript: the prompt the
- * agent saw, the tools it called, and the buttons under the message; and the forum topic it goes to (a reply
- * goes where its message came from; left out, a job's message goes to the job's topic).
+ * agent saw, the tools it called, and the buttons under the message; for a job's message, what a snooze copies
+ * of the job (`jobCopy`) and whether the job is silent (sent without a notification sound); and the forum topic
+ * it goes to (a reply goes where its message came from; left out, a job's message goes to the job's topic).
  */
 export type Delivery = {
   origin: Origin;
@@ -45,6 +48,8 @@ export type Delivery = {
   prompt?: string | null;
   tools?: readonly ToolCallRecord[];
   buttons?: ButtonRows | null;
+  jobCopy?: JobCopy | null;
+  silent?: boolean;
   threadId?: number | null;
 };
 
@@ -68,18 +73,20 @@ export class Deliveries {
    * delivered before (nothing written).
    */
   write(key: string, markdown: string, delivery: Delivery): boolean {
-    const { origin, now, prompt = null, tools = [], buttons = null } = delivery;
+    const { origin, now, prompt = null, tools = [], buttons = null, jobCopy = null, silent = false } = delivery;
     if (this.transcript.delivered(key)) return false;
     this.transcript.markDelivered(key, now);
     const meta: Omit<NewEntry, "role" | "text"> = { source: origin.source, jobId: origin.jobId, runId: origin.runId };
     if (prompt) this.transcript.append({ ...meta, role: "prompt", text: prompt }, now);
     // What the agent called on the way, for the owner to see (admin API only, never sent to Telegram).
     for (const call of tools) this.transcript.append({ ...meta, role: "tool", text: toolEntryText(call) }, now);
-    this.transcript.append({ ...meta, role: "bot", text: markdown, buttons }, now);
+    const entryId = this.transcript.append({ ...meta, role: "bot", text: markdown, buttons, jobCopy }, now);
     // With no bot to send it (transcript mode, a blocked chat), the transcript entry is the delivery.
     if (this.info.canSend()) {
       const threadId = delivery.threadId !== undefined ? delivery.threadId : origin.jobId !== null ? this.threadOf(origin.jobId) : null;
-      this.outbox.enqueueOutbox({ key, markdown, jobId: origin.jobId, runId: origin.runId, buttons: buttons ? JSON.stringify(buttons) : null, threadId }, now);
+      // A job's message records the ids Telegram gives its parts on its entry: a reply to one of them names the job.
+      const row = { key, markdown, jobId: origin.jobId, runId: origin.runId, buttons: buttons ? JSON.stringify(buttons) : null, entryId: origin.jobId === null ? null : entryId, silent, threadId };
+      this.outbox.enqueueOutbox(row, now);
     }
     return true;
   }

@@ -6,7 +6,7 @@
  */
 import type { LoadedConfig } from "../config";
 import { backoffMs } from "../backoff";
-import { cronLoaded, loadCron } from "../time";
+import { loadRules, rulesLoaded } from "../time";
 import { decideFire, manualRun, MAX_RESENDS, OFFER_DEADLINE_MS, PROMPT_LEASE_MS, type FireContext, type FireDecision, type MemoryLookup } from "../jobs/fire";
 import type { JobRecord, RunRecord } from "../jobs/records";
 import type { RunnerOutcome } from "../contracts/runner";
@@ -41,7 +41,7 @@ export type FiringDeps = {
   transaction: <T>(work: () => T) => T;
 };
 
-/** A cron job that came back after missing occurrences says how many it dropped (cron does not catch up). */
+/** A recurring job that came back after missing occurrences says how many it dropped (it does not catch up). */
 function noteMissed(claim: Extract<FireDecision, { action: "claim" }>): void {
   if (claim.missed > 0) console.log(`job ${claim.job.id}: ${claim.missed} missed occurrence(s) dropped (cron does not catch up)`);
 }
@@ -58,11 +58,12 @@ export class Firing {
    */
   async tick(now: number): Promise<boolean> {
     let due = this.d.jobs.due(now);
-    // cron-parser is loaded on first need (time/cron.ts): a due cron job in an isolate that has not loaded it
-    // waits for it, and the due jobs are read again after that await. Otherwise nothing awaits before the
-    // claims: they are written in the alarm's own synchronous run, where a CPU profile finds them too.
-    if (!cronLoaded() && due.some((row) => row.ok && row.job.schedule.type === "cron")) {
-      await loadCron();
+    // The rule engine is loaded on first need (time/rules.ts): a due rule job in an isolate that has not loaded
+    // it waits for it, and the due jobs are read again after that await. Otherwise (cron jobs and one-offs need
+    // nothing loaded) nothing awaits before the claims: they are written in the alarm's own synchronous run,
+    // where a CPU profile finds them too.
+    if (!rulesLoaded() && due.some((row) => row.ok && row.job.schedule.type === "rule")) {
+      await loadRules();
       due = this.d.jobs.due(now);
     }
     const { failed, claimed } = this.fireDue(now, due);
@@ -161,11 +162,21 @@ export class Firing {
         case "hold":
           this.d.jobs.save(decision.job);
           break;
+        case "end":
+          this.d.jobs.delete(decision.job.id);
+          this.d.runs.deleteOf(decision.job.id);
+          break;
         case "fail":
-          this.d.runs.insert(decision.run);
-          this.d.jobs.save(decision.job);
-          this.d.runs.prune(decision.job.id);
-          this.d.deliveries.write(decision.run.runId, decision.alert, { origin: { source: "alert", jobId: decision.job.id, runId: decision.run.runId }, now });
+          if (decision.end === "delete") {
+            // A recurring job's last run: the job goes with its runs, as after any last run (RunSettler.finish).
+            this.d.jobs.delete(decision.job.id);
+            this.d.runs.deleteOf(decision.job.id);
+          } else {
+            this.d.runs.insert(decision.run);
+            this.d.jobs.save(decision.job);
+            this.d.runs.prune(decision.job.id);
+          }
+          this.d.deliveries.write(decision.run.runId, decision.alert, { origin: { source: "alert", jobId: decision.job.id, runId: decision.run.runId }, now, silent: decision.job.silent });
           break;
       }
     });

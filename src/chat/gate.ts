@@ -40,9 +40,10 @@ export class RunGate {
    * was the holder's active prompt, whose consumer died after delivering). `run`: the gate was free (or held
    * for this very turn, whose next try has come) and the caller now holds it for this prompt. `queued`:
    * stored; the holder will get it from `next`. `prompt`: what a model turn sees, kept with a turn that starts
-   * here (a turn tried before keeps its own).
+   * here (a turn tried before keeps its own). `redelivered`: the queue gave this message to a consumer before
+   * (its `attempts` > 1), so a holder handling this very prompt is gone and this consumer takes its turn over.
    */
-  offer(message: PromptMessage, now: number, onDuplicateActive: () => void, prompt: string | null = null): GateAnswer {
+  offer(message: PromptMessage, now: number, onDuplicateActive: () => void, prompt: string | null = null, redelivered = false): GateAnswer {
     if (this.delivered(message.key)) {
       // Its reply went out: a copy waiting in line (put back after a lease ran out) must not be sent again.
       this.store.takePending(message.key);
@@ -58,6 +59,16 @@ export class RunGate {
         const token = this.newToken();
         this.store.setGate({ ...held, token, leaseUntil: now + GATE_LEASE_MS, retryAt: null });
         return { result: "run", token, turn: { prompt: held.prompt, tries: held.tries, resumed: true } };
+      }
+      if (held.activeKey === message.key && held.token !== "" && redelivered) {
+        // The queue delivers a message again only when the consumer it gave it to did not finish with it (its
+        // isolate died, or it gave the message back): this one takes the turn over now, not after the lease.
+        // The old token holds nothing from here, so a consumer still alive records nothing more and stops. A
+        // model turn's death counts as a failed try, as when its lease runs out.
+        const tries = held.prompt !== null ? held.tries + 1 : held.tries;
+        const token = this.newToken();
+        this.store.setGate({ ...held, token, tries, leaseUntil: now + GATE_LEASE_MS, retryAt: null });
+        return { result: "run", token, turn: { prompt: held.prompt, tries, resumed: held.prompt !== null } };
       }
       // Waiting for its next try, being handled, or behind the holder: nothing runs now.
       if (held.activeKey !== message.key && !this.store.isPending(message.key)) {

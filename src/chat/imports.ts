@@ -9,7 +9,7 @@ import { nextCronRun } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
 import { importBatch, type ImportBatch, type ImportEntry, type ImportReply } from "../schemas/import";
 import { firstSentence, sentenceFor } from "../sentence";
-import { loadCron, parseZone } from "../time";
+import { formatLocalDateTime, loadRules, parseZone } from "../time";
 import type { ChatInfo } from "./info";
 import type { JobOps } from "./jobs";
 import type { ImportStore } from "./store/imports";
@@ -22,9 +22,17 @@ export type ImportDeps = {
   now: () => number;
 };
 
-/** The create fields of an entry, in the chat's zone: an undated commitment's next 09:00 there as its `at`. */
+/**
+ * The create fields of an entry, in the chat's zone: an undated commitment's next 09:00 there as its `at`; a
+ * rule's start the local minute of now there (its first run is its first instance after now).
+ */
 function createInput(entry: ImportEntry, zone: string, now: number) {
-  const when = "nextAt" in entry.when ? { at: new Date(nextCronRun("0 9 * * *", zone, now) ?? now).toISOString() } : entry.when;
+  const when =
+    "nextAt" in entry.when
+      ? { at: new Date(nextCronRun("0 9 * * *", zone, now) ?? now).toISOString() }
+      : "rrule" in entry.when
+        ? { rrule: entry.when.rrule, start: formatLocalDateTime(now, zone) }
+        : entry.when;
   return { ...entry.job, ...when };
 }
 
@@ -39,8 +47,8 @@ export class Imports {
     const refused = this.d.jobOps.refusedChat(chatId);
     if (refused !== null) return err("bad_request", `${refused} Its jobs were not imported.`);
     const batch = parsed.data;
-    // An undated commitment's next 09:00 and every cron entry need the cron parser (loaded on first need).
-    await loadCron();
+    // A rule entry (a Cronos expression that ANDs its day fields) needs the rule engine.
+    if (batch.entries.some((entry) => "rrule" in entry.when)) await loadRules();
     const problems: string[] = [];
     if (batch.zone !== null) problems.push(...(await this.takeZone(chatId, batch.source, batch.zone)));
     const reply: ImportReply = { created: 0, skipped: 0, problems };
@@ -69,6 +77,11 @@ export class Imports {
         continue;
       }
       reply.created++;
+      if (entry.fromCronos !== undefined && "rrule" in entry.when) {
+        problems.push(
+          `${entry.label}: ${batch.source} (Cronos) ran "${entry.fromCronos}" only on days that match both its day-of-month and its day-of-week, where cron takes either; it was imported as the rule "${entry.when.rrule}", which means the same.`,
+        );
+      }
       if (entry.cronWasUtc && "cron" in entry.when && zone !== "UTC") {
         problems.push(`${entry.label}: ${batch.source} ran its cron "${entry.when.cron}" in UTC; it now follows this chat's zone, ${zone}. Edit it if it should keep its UTC times.`);
       }

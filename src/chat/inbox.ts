@@ -2,37 +2,45 @@
  * @module What a chat's user writes (DESIGN §6, §7): Telegram updates (deduped by update id) and messages
  * written or buttons pressed through the admin API in transcript mode. A command is answered by the chat
  * itself; a pressed button acts (`telegram/press.ts`); without a model, a message that reads as a reminder is
- * offered as one (`telegram/offer.ts`); any other text becomes a prompt for the agent on the queue. In a group
- * (the Worker passed on only what was for the bot) a command that changes something and every button are for
- * the group's admins and listed users (`members.ts`); every answer goes to the forum topic its update came
- * from. The bot's own membership changing (`my_chat_member`) blocks the chat when it was removed and unblocks
- * it when it is back.
+ * offered as one (`telegram/offer.ts`); any other text becomes a prompt for the agent on the queue. A message
+ * that replies to another carries what it replies to: that message's text (quoted to the agent, or as what
+ * `/remind` reminds of) and its job, which a job command then needs no id for. An edited `/remind` or `/every`
+ * edits the job it created (`telegram/edit.ts`); other edits are ignored. In a group (the Worker passed on only
+ * what was for the bot) a command that changes something, an edit and every button are for the group's admins
+ * and listed users (`members.ts`); every answer goes to the forum topic its update came from. The bot's own
+ * membership changing (`my_chat_member`) blocks the chat when it was removed and unblocks it when it is back.
  */
 import { isGroupId, type Config } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";
 import type { Deliveries } from "./deliveries";
 import type { ChatInfo } from "./info";
 import { ADMINS_ONLY, type MemberRights } from "./members";
+import type { JobSourceStore } from "./store/job-sources";
 import type { OfferStore } from "./store/offers";
 import type { TranscriptStore } from "./store/transcript";
 import type { UserPromptStore } from "./store/user-prompts";
 import { OFFER_DEADLINE_MS } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
 import { shown } from "../contracts/ids";
+import type { ButtonRows } from "../schemas/chats";
 import { groupAppLink, newOfferId, parseButton, type Reply } from "../telegram/buttons";
 import { NON_TEXT_REPLY, onlyReads, parseCommand } from "../telegram/commands";
+import { editedCommand } from "../telegram/edit";
 import { runCommand } from "../telegram/execute";
-import type { CommandContext, CommandHost } from "../telegram/host";
+import type { CommandContext, CommandHost, RepliedTo } from "../telegram/host";
 import { miniAppUrl } from "../telegram/menu";
+import type { JobMessages } from "../telegram/message-press";
 import { offerReply, readReminder } from "../telegram/offer";
 import { press, type PressOutcome } from "../telegram/press";
 import { plainText } from "../telegram/render";
+import { withQuote } from "../telegram/replies";
 import { botIsIn, fromAnonymousAdmin, updateOrigin, updateSchema, type Update } from "../telegram/update";
 
 export type InboxDeps = {
   transcript: TranscriptStore;
   userPrompts: UserPromptStore;
   offers: OfferStore;
+  jobSources: JobSourceStore;
   info: ChatInfo;
   deliveries: Deliveries;
   /** The chat's job operations, which commands use. */
@@ -57,9 +65,10 @@ function capText(text: string | undefined): string | undefined {
 
 /**
  * What became of an update: a command answered, a prompt queued, a button pressed (with its answer, and
- * `clearButtons` when the message's buttons have been answered and should go), …
+ * `keyboard`, the pressed message's buttons from now on, when they changed: none once a question is answered,
+ * the one line that says what was done under a job's message), an edit that changed a job, …
  */
-export type Handled = { handled: string; callbackText?: string; clearButtons?: boolean };
+export type Handled = { handled: string; callbackText?: string; keyboard?: ButtonRows };
 
 /** What the Worker knows of the bot for an update: its username, when `getMe` was asked for it (null: not needed). */
 export type UpdateOptions = { botUsername?: string | null };
@@ -70,24 +79,37 @@ export type UpdateOptions = { botUsername?: string | null };
  */
 type Writer = { userId: string | null; threadId: number | null; botUsername: string | null };
 
+/** Who writes through the admin API (transcript mode): the operator, as the chat's user, in its main thread. */
+const OPERATOR: Writer = { userId: null, threadId: null, botUsername: null };
+
+/** The sentence for a `replyTo` that names no entry. */
+const REPLY_TO = `"replyTo" must be the id of an entry in this chat's transcript (it keeps the last 500), such as "12".`;
+
 export class Inbox {
   constructor(private readonly d: InboxDeps) {}
 
   /**
-   * Transcript mode: a message written through the admin API, as the chat's user. It becomes a user entry and,
-   * unless it is a command, a prompt on the queue with key `m:<messageId>`.
+   * Transcript mode: a message written through the admin API, as the chat's user, in reply to the transcript
+   * entry `replyTo` when given. It becomes a user entry and, unless it is a command, a prompt on the queue with
+   * key `m:<messageId>`.
    */
-  async postUserMessage(chatId: string, text: string): Promise<Result<{ messageId: string }>> {
+  async postUserMessage(chatId: string, text: string, replyTo: string | null = null): Promise<Result<{ messageId: string }>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
     if (typeof text !== "string" || text.trim() === "" || text.length > TEXT_LIMIT) {
       return err("bad_request", `"text" must be 1 to ${TEXT_LIMIT} characters long.`);
     }
+    let repliedTo: RepliedTo | null = null;
+    if (replyTo !== null) {
+      const entry = typeof replyTo === "string" && /^\d{1,15}$/.test(replyTo) ? this.d.transcript.entry(Number(replyTo)) : null;
+      if (entry === null) return err("bad_request", REPLY_TO);
+      repliedTo = entry;
+    }
     const now = this.d.now();
-    const id = this.d.transcript.append({ role: "user", source: "admin", text }, now);
+    const id = this.d.transcript.append({ role: "user", source: "admin", text: entryText(text, repliedTo) }, now);
     const messageId = String(id);
     try {
-      await this.receiveText(chatId, text, { key: `m:${messageId}`, messageId }, now, this.context(chatId, false, now, null, null), { userId: null, threadId: null, botUsername: null });
+      await this.receiveText(chatId, text, { key: `m:${messageId}`, messageId }, now, { ...this.context(chatId, false, now, null, null), repliedTo }, OPERATOR);
     } catch (error) {
       this.d.transcript.removeEntry(id); // nothing will answer it, so the chat does not keep it
       throw error;
@@ -118,9 +140,9 @@ export class Inbox {
       if (wasBlocked) this.d.info.setBlocked(false);
       const botUsername = typeof options?.botUsername === "string" ? options.botUsername : null;
       // A member's rights are asked when they change something; an anonymous admin (writing as the group) has them.
-      const member = isGroupId(origin.chatId) && !fromAnonymousAdmin(update.message);
+      const member = isGroupId(origin.chatId) && !fromAnonymousAdmin(update.message ?? update.edited_message);
       const writer: Writer = { userId: member ? origin.userId : null, threadId: origin.threadId, botUsername };
-      const language = (update.message ?? update.callback_query)?.from?.language_code;
+      const language = (update.message ?? update.edited_message ?? update.callback_query)?.from?.language_code;
       const context = { ...this.context(origin.chatId, wasBlocked, now, origin.threadId, botUsername), ...(language ? { language } : {}) };
       const key = `u:${update.update_id}`;
       if (update.callback_query) {
@@ -131,16 +153,21 @@ export class Inbox {
         if (refused !== null) return ok({ handled: "callback", callbackText: refused });
         const outcome = await this.press(data, key, context);
         if (!outcome) return ok({ handled: "ignored" });
-        return ok({ handled: "callback", callbackText: plainText(outcome.answer).slice(0, 200), ...(outcome.clear ? { clearButtons: true } : {}) });
+        const keyboard = outcome.buttons ?? (outcome.clear ? [] : undefined);
+        return ok({ handled: "callback", callbackText: plainText(outcome.answer).slice(0, 200), ...(keyboard ? { keyboard } : {}) });
       }
-      const text = capText(update.message?.text);
-      if (text === undefined) {
+      if (update.edited_message) return ok({ handled: await this.edited(update.edited_message, key, now, writer) });
+      const message = update.message;
+      const text = capText(message?.text);
+      if (message === undefined || text === undefined) {
         this.reply(key, NON_TEXT_REPLY, now, writer.threadId);
         return ok({ handled: "non-text" });
       }
-      const entry = this.d.transcript.append({ role: "user", source: "telegram", text }, now);
+      const repliedTo = this.repliedTo(message);
+      const entry = this.d.transcript.append({ role: "user", source: "telegram", text: entryText(text, repliedTo) }, now);
       try {
-        return ok({ handled: await this.receiveText(origin.chatId, text, { key, updateId: update.update_id }, now, context, writer) });
+        const ids = { key, updateId: update.update_id, telegramId: message.message_id };
+        return ok({ handled: await this.receiveText(origin.chatId, text, ids, now, { ...context, repliedTo }, writer) });
       } catch (error) {
         this.d.transcript.removeEntry(entry);
         throw error;
@@ -192,10 +219,64 @@ export class Inbox {
   private async press(data: string, key: string, context: CommandContext): Promise<PressOutcome | null> {
     const pressed = parseButton(data);
     if (!pressed) return null;
-    const outcome = await press(this.d.jobs, this.d.offers, pressed, { ...context, zone: this.d.info.zone().zone });
+    const outcome = await press(this.d.jobs, { offers: this.d.offers, messages: this.messages }, pressed, data, { ...context, zone: this.d.info.zone().zone });
     if (outcome.clear) this.d.transcript.clearButtons(data);
     if (outcome.reply) this.reply(key, outcome.reply, this.d.now(), context.threadId);
     return outcome;
+  }
+
+  /** A prompt job's messages in the transcript, as their buttons take and answer them (they act once). */
+  private readonly messages: JobMessages = {
+    take: (runId, data) => {
+      const message = this.d.transcript.jobMessage(runId);
+      if (message === null) return "gone";
+      if (!message.buttons?.some((row) => row.some((b) => "data" in b && b.data === data))) return "answered";
+      // Taken before the press acts (it may wait on a parser's first load): a second press finds it answered.
+      this.d.transcript.setButtons(message.entryId, []);
+      return message;
+    },
+    answer: (entryId, buttons) => this.d.transcript.setButtons(entryId, buttons),
+  };
+
+  /**
+   * What a Telegram message replies to: its text (or caption), and the job it belongs to when it is one of a
+   * job's messages or the command that created one.
+   */
+  private repliedTo(message: NonNullable<Update["message"]>): RepliedTo | null {
+    const replied = message.reply_to_message;
+    if (!replied) return null;
+    // In a forum topic every message replies to the topic's first (its creation): no reply to anything.
+    if (message.is_topic_message === true && replied.message_id === message.message_thread_id) return null;
+    const jobId = this.d.transcript.jobOfMessage(replied.message_id)?.jobId ?? this.d.jobSources.jobOf(replied.message_id);
+    return { text: capText(replied.text ?? replied.caption) ?? null, jobId };
+  }
+
+  /**
+   * An edited message (DESIGN §6): one whose original created a job through `/remind` or `/every` edits that job
+   * and is answered with its changed line; any other is ignored and leaves nothing.
+   */
+  private async edited(message: NonNullable<Update["edited_message"]>, key: string, now: number, writer: Writer): Promise<"edit" | "refused" | "ignored"> {
+    const text = capText(message.text);
+    const jobId = text === undefined ? null : this.d.jobSources.jobOf(message.message_id);
+    if (text === undefined || jobId === null) return "ignored";
+    // An edit changes the job: in a group, only for one who may (its maker may have lost the right since).
+    const refused = writer.userId === null ? null : await this.refusal(writer.userId);
+    if (refused !== null) {
+      this.reply(key, refused, this.d.now(), writer.threadId);
+      return "refused";
+    }
+    const language = message.from?.language_code;
+    const who = { chatId: String(message.chat.id), zone: this.d.info.zone().zone, now, threadId: writer.threadId, ...(language ? { language } : {}) };
+    const reply = await editedCommand(this.d.jobs, who, jobId, text);
+    if (reply === null) return "ignored";
+    const entry = this.d.transcript.append({ role: "user", source: "telegram", text }, now);
+    try {
+      this.reply(key, reply, this.d.now(), writer.threadId);
+    } catch (error) {
+      this.d.transcript.removeEntry(entry);
+      throw error;
+    }
+    return "edit";
   }
 
   /**
@@ -231,7 +312,7 @@ export class Inbox {
   private async receiveText(
     chatId: string,
     text: string,
-    ids: { key: string; messageId?: string; updateId?: number },
+    ids: { key: string; messageId?: string; updateId?: number; telegramId?: number },
     now: number,
     context: CommandContext,
     writer: Writer,
@@ -243,7 +324,11 @@ export class Inbox {
         this.reply(ids.key, refused, this.d.now(), writer.threadId);
         return "refused";
       }
-      this.reply(ids.key, await runCommand(this.d.jobs, command, context), this.d.now(), writer.threadId);
+      const reply = await runCommand(this.d.jobs, command, context);
+      // A job made in Telegram by /remind or /every is edited when its message is (DESIGN §6 Replies and edits).
+      const made = (command.name === "remind" || command.name === "every") && reply.jobId !== undefined;
+      if (made && ids.telegramId !== undefined) this.d.jobSources.add(ids.telegramId, reply.jobId!, now);
+      this.reply(ids.key, reply, this.d.now(), writer.threadId);
       return "command";
     }
     if (context.agent === "echo") {
@@ -257,14 +342,16 @@ export class Inbox {
         return "offer";
       }
     }
+    // A message that replies to another carries that message's text, quoted, before its own (DESIGN §6).
+    const prompt = entryText(text, context.repliedTo ?? null);
     const message: PromptMessage = {
       v: 1,
       key: ids.key,
       chatId,
       timeZone: this.d.info.zone().zone,
       source: "user",
-      text,
-      body: text,
+      text: prompt,
+      body: prompt,
       firedAt: new Date(now).toISOString(),
       ...(ids.messageId !== undefined ? { messageId: ids.messageId } : {}),
       ...(ids.updateId !== undefined ? { updateId: ids.updateId } : {}),
@@ -281,4 +368,9 @@ export class Inbox {
     }
     return "prompt";
   }
+}
+
+/** What a user's message is kept and sent to the agent as: a command as typed; other text after what it replies to, quoted. */
+function entryText(text: string, repliedTo: RepliedTo | null): string {
+  return repliedTo === null || parseCommand(text) !== null ? text : withQuote(repliedTo.text, text);
 }

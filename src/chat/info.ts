@@ -1,12 +1,12 @@
 /**
  * @module What every part of a chat's object asks about the chat itself (DESIGN §2, §4, §6): the chat id it
- * is bound to, its zone, whether it may use the bot (also as the group it was before it became a supergroup),
- * and whether messages can reach it.
+ * is bound to, its zone, its quiet hours, whether it may use the bot (also as the group it was before it
+ * became a supergroup), and whether messages can reach it.
  */
 import { isAllowedChat, type Config } from "../config";
 import { CHAT_ID } from "../contracts/ids";
 import { err, ok, type Result } from "../result";
-import { parseZone } from "../time";
+import { inQuietHours, parseZone, QUIET_TIME, type QuietHours } from "../time";
 import type { SettingsStore } from "./store/settings";
 
 export class ChatInfo {
@@ -36,6 +36,23 @@ export class ChatInfo {
     const own = this.settings.get("time_zone");
     if (own !== null && parseZone(own).ok) return { zone: own, isDefault: false };
     return { zone: this.config().defaultTimeZone, isDefault: true };
+  }
+
+  /** The chat's quiet hours (DESIGN §6), or null when it has none. */
+  quiet(): QuietHours | null {
+    const [from, to] = (this.settings.get("quiet") ?? "").split("-");
+    return from !== undefined && to !== undefined && QUIET_TIME.test(from) && QUIET_TIME.test(to) ? { from, to } : null;
+  }
+
+  /** Sets the chat's quiet hours (checked by the caller), or with null clears them. */
+  setQuiet(quiet: QuietHours | null): void {
+    this.settings.set("quiet", quiet === null ? null : `${quiet.from}-${quiet.to}`);
+  }
+
+  /** Whether a message sent at `now` goes out without a notification sound: inside the chat's quiet hours. */
+  quietAt(now: number): boolean {
+    const quiet = this.quiet();
+    return quiet !== null && inQuietHours(quiet, this.zone().zone, now);
   }
 
   /** Changes whenever a setting is written (the D1 directory shows the zone and the blocked flag). */

@@ -1,19 +1,19 @@
 /**
- * @module The chat's jobs (DESIGN §3–§5): create, edit, cancel, pause, resume, run now, list, history, and the
- * chat's zone, whose change moves every cron job. Every input is checked by the pure core (`jobs/validate`)
+ * @module The chat's jobs (DESIGN §3–§6): create, edit, cancel, pause, resume, skip, run now, list, history, the
+ * chat's zone, whose change moves every cron job, and its quiet hours. Every input is checked by the pure core (`jobs/validate`)
  * against the chat's zone and `now`; expected failures are results with one sentence, never throws.
  */
 import { isGroupId, type Config } from "../config";
 import { newJobId, shown } from "../contracts/ids";
-import { nextCronRun } from "../jobs/fire";
+import { advance } from "../jobs/fire";
 import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type JobList, type Run } from "../schemas/jobs";
-import type { ChatSettings, ZoneChange } from "../schemas/chats";
-import { newJobRecord, specDefaults, type JobRecord } from "../jobs/records";
-import { memoryRefMissingText, noJobText, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
+import { quietBody, type ChatSettings, type QuietAnswer, type ZoneChange } from "../schemas/chats";
+import { newJobRecord, specDefaults, type JobRecord, type RunRecord } from "../jobs/records";
+import { defaultZoneNotice, lastRunText, memoryRefMissingText, noJobText, noRunsLeftText, nothingToSkipText, runsOnceText, SKIPPED_BY_HAND, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { err, ok, type Result } from "../result";
 import { firstSentence, sentenceFor } from "../sentence";
-import { loadCron, parseZone } from "../time";
+import { loadRules, parseZone } from "../time";
 import type { Firing } from "./firing";
 import type { ChatInfo } from "./info";
 import type { JobStore } from "./store/jobs";
@@ -81,8 +81,10 @@ export class JobOps {
   }
 
   /**
-   * Sets (or with null, resets) the chat's zone: every cron job's next run is recomputed in the new zone
-   * strictly after now, with no catch-up; one-offs keep their instant (DESIGN §4).
+   * Sets (or with null, resets) the chat's zone: every recurring job's next run is recomputed in the new zone
+   * strictly after now, with no catch-up (a rule's `start` stays the same local time, so the rule is expanded
+   * anew there); one-offs keep their instant (DESIGN §4). A job whose next run would now fall after its `until`
+   * has ended: it goes, or, with its last run in flight, goes when that run settles.
    */
   async setTimeZone(chatId: string, input: string | null): Promise<Result<ZoneChange>> {
     const bound = this.d.info.bind(chatId);
@@ -93,12 +95,14 @@ export class JobOps {
       if (!parsed.ok) return err("bad_request", parsed.error);
       zone = parsed.value;
     }
-    if (this.d.jobs.hasCron()) await loadCron();
+    if (this.d.jobs.hasRule()) await loadRules();
     const now = this.d.now();
     let cronJobs = 0;
     const oneOffs: number[] = [];
     this.d.transaction(() => {
       this.d.settings.set("time_zone", zone);
+      // A chat that chose its zone (or went back to the default on purpose) knows where its times are.
+      if (this.d.settings.get("zone_told") === null) this.d.settings.set("zone_told", String(now));
       const effective = this.d.info.zone().zone;
       for (const row of this.d.jobs.rows()) {
         if (!row.ok) continue;
@@ -107,13 +111,52 @@ export class JobOps {
           oneOffs.push(job.schedule.at);
           continue;
         }
+        // Paused, quarantined, or its last run in flight: no next run to move.
+        if (!job.enabled || job.quarantined !== null || job.runsLeft === 0) {
+          cronJobs++;
+          continue;
+        }
+        const step = advance(job, job.schedule, effective, now);
+        if (step.ended && job.runningRunId === null) {
+          this.d.jobs.delete(job.id);
+          this.d.runs.deleteOf(job.id);
+          continue;
+        }
         cronJobs++;
-        if (!job.enabled || job.quarantined !== null) continue;
-        this.d.jobs.save({ ...job, nextRunAt: nextCronRun(job.schedule.cron, effective, now) });
+        this.d.jobs.save({ ...job, nextRunAt: step.nextRunAt, ...(step.ended ? { runsLeft: 0 } : {}) });
       }
     });
     const { zone: effective, isDefault } = this.d.info.zone();
     return ok({ chatId, timeZone: effective, isDefault, cronJobs, oneOffs: oneOffs.length, message: zoneChangedText(effective, isDefault, now, cronJobs, oneOffs) });
+  }
+
+  /** The chat's quiet hours (DESIGN §6), or null. */
+  getQuiet(chatId: string): Result<QuietAnswer> {
+    const bound = this.d.info.bind(chatId);
+    return bound.ok ? ok({ quiet: this.d.info.quiet() }) : bound;
+  }
+
+  /** Sets the chat's quiet hours (`{ quiet: { from, to } }`), or clears them (`{ quiet: null }`). */
+  setQuiet(chatId: string, body: unknown): Result<QuietAnswer> {
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
+    const parsed = quietBody().safeParse(body, { error: sentenceFor });
+    if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
+    this.d.info.setQuiet(parsed.data.quiet);
+    return ok({ quiet: this.d.info.quiet() });
+  }
+
+  /**
+   * The default-zone notice (DESIGN §6), told once: to a chat that follows DEFAULT_TIMEZONE, on the reply that
+   * creates a job, the first time. When it was told (or the chat set a zone) is kept in the chat's settings
+   * (`zone_told`), so it is never told again, whatever the chat does next.
+   */
+  zoneNotice(chatId: string): string | null {
+    if (!this.d.info.bind(chatId).ok) return null;
+    const { zone, isDefault } = this.d.info.zone();
+    if (!isDefault || this.d.settings.get("zone_told") !== null) return null;
+    this.d.settings.set("zone_told", String(this.d.now()));
+    return defaultZoneNotice(zone);
   }
 
   list(chatId: string, filter: JobFilter = {}): Result<JobList> {
@@ -235,7 +278,7 @@ export class JobOps {
       if (gone !== null) return err("bad_request", gone);
     }
     const job: JobRecord = { ...latest.value, ...edited.value.spec };
-    if (edited.value.scheduleChanged && job.enabled) job.nextRunAt = edited.value.nextRunAt;
+    if ((edited.value.scheduleChanged || edited.value.reopened) && job.enabled) job.nextRunAt = edited.value.nextRunAt;
     this.d.jobs.save(job);
     return ok(this.view(job, chatId));
   }
@@ -273,16 +316,78 @@ export class JobOps {
     return ok(this.view(job, chatId));
   }
 
-  /** Resumes: a cron job from now; a one-off at its time, at once (late) when that has passed. */
+  /**
+   * Resumes: a recurring job from now; a one-off at its time, at once (late) when that has passed. A recurring
+   * job with no run left before its end is not resumed (409, with the sentence): its `until` or `runsLeft` must
+   * change first.
+   */
   async resume(chatId: string, id: string): Promise<Result<Job>> {
     const found = this.locate(chatId, id);
     if (!found.ok) return found;
-    if (found.value.schedule.type === "cron") await loadCron();
     const current = found.value;
-    const nextRunAt = current.schedule.type === "cron" ? nextCronRun(current.schedule.cron, this.d.info.zone().zone, this.d.now()) : current.schedule.at;
+    let nextRunAt: number | null;
+    if (current.schedule.type === "at") nextRunAt = current.schedule.at;
+    else {
+      if (current.schedule.type === "rule") await loadRules();
+      const zone = this.d.info.zone().zone;
+      const step = advance(current, current.schedule, zone, this.d.now());
+      if (step.ended || current.runsLeft === 0) return err("conflict", noRunsLeftText(current, zone, this.d.now()));
+      nextRunAt = step.nextRunAt;
+    }
     const job: JobRecord = { ...current, enabled: true, nextRunAt, quarantined: null };
     this.d.jobs.save(job);
     return ok(this.view(job, chatId));
+  }
+
+  /**
+   * Skip (DESIGN §3): a recurring job's next occurrence is passed over, recorded in its history as `skipped`
+   * ("skipped by hand"), and its next run moves to the one after; a run in flight is not touched. A one-off, a
+   * paused job and one with no next run have nothing to skip, and a job's last run before its end is not
+   * skipped (it would end the job: cancel it instead). A skip does not count against `runsLeft`. `skipped` is
+   * the occurrence passed over.
+   */
+  async skip(chatId: string, id: string): Promise<Result<{ job: Job; skipped: string }>> {
+    const found = this.locate(chatId, id);
+    if (!found.ok) return found;
+    if (found.value.schedule.type === "rule") await loadRules();
+    // Read again after the await: the job as it is now.
+    const again = this.locate(chatId, id);
+    if (!again.ok) return again;
+    const current = again.value;
+    if (current.schedule.type === "at") return err("bad_request", runsOnceText(current.id));
+    if (!current.enabled || current.nextRunAt === null) return err("bad_request", nothingToSkipText(current));
+    const skipped = current.nextRunAt;
+    const step = advance(current, current.schedule, this.d.info.zone().zone, skipped);
+    if (step.ended || current.runsLeft === 1) return err("bad_request", lastRunText(current.id));
+    const now = this.d.now();
+    const run: RunRecord = {
+      runId: `${current.id}:${skipped}`,
+      jobId: current.id,
+      kind: current.kind,
+      manual: false,
+      dueAt: skipped,
+      startedAt: now,
+      finishedAt: now,
+      state: "settled",
+      status: "skipped",
+      exitCode: null,
+      timedOut: false,
+      late: false,
+      detail: SKIPPED_BY_HAND,
+      leaseUntil: null,
+      attempts: 0,
+      resends: 0,
+      payload: null,
+      outputHash: null,
+    };
+    const job: JobRecord = { ...current, nextRunAt: step.nextRunAt };
+    this.d.transaction(() => {
+      // An occurrence already claimed (its time came while this was asked) is a run of its own: only the next moves.
+      if (!this.d.runs.exists(run.runId)) this.d.runs.insert(run);
+      this.d.jobs.save(job);
+      this.d.runs.prune(job.id);
+    });
+    return ok({ job: this.view(job, chatId), skipped: new Date(skipped).toISOString() });
   }
 
   /**

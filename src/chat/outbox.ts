@@ -11,12 +11,15 @@
  * jobs that posted there follow it. A send answered "group chat was upgraded to a supergroup chat" moves the chat
  * to the supergroup (whose object then sends what waited). Rows go in order: a row that must wait holds back the
  * ones after it. The alarm sends within a time budget, after it has fired its jobs, so a slow Bot API never
- * holds them up.
+ * holds them up. Inside the chat's quiet hours, and for a silent job's message, a message goes out with
+ * `disable_notification`. The message ids Telegram gives a job's message are recorded on its transcript entry,
+ * so that a reply names the job.
  */
 import { backoffMs } from "../backoff";
 import type { Config } from "../config";
 import type { ChatInfo } from "./info";
 import type { OutboxRow, OutboxStore } from "./store/outbox";
+import type { TranscriptStore } from "./store/transcript";
 import { BOT_API_TIMEOUT_MS, callBotApi, NetworkError, sendDocument, TelegramError, type BotApi, type ParamsOf } from "../telegram/api";
 import { buttonRowsSchema } from "../schemas/chats";
 import { topicGoneText } from "../jobs/texts";
@@ -38,20 +41,30 @@ const SEND_BACKOFF = { baseMs: 1_000, maxMs: 600_000 };
 
 export type OutboxOutcome = "idle" | "sent" | "waiting" | "blocked" | { migrated: string };
 
-/** What sending needs of the chat beyond its outbox: a topic left (its jobs move to the main thread). */
-type Hooks = { onBlocked: () => void; leaveThread: (threadId: number) => { id: string; name: string }[] };
-
 /** When a send must be over: `deadline` (epoch ms) on the clock `now()`. */
 export type Budget = { deadline: number; now: () => number };
 
+/**
+ * Where a send goes and what it needs around it: the chat, whether its quiet hours hold now (every message then
+ * goes out without a notification sound), where the Telegram message ids of a job's message are recorded, and
+ * what a forum topic that is gone takes with it (its jobs move to the main thread: their ids and names).
+ */
+type Sending = {
+  api: BotApi;
+  chatId: string;
+  quiet: boolean;
+  sent: (entryId: number, messageIds: readonly number[]) => void;
+  leaveThread: (threadId: number) => { id: string; name: string }[];
+};
+
 /** Sends what is due within the budget; `blocked` when Telegram said the chat cannot be reached. */
-async function sendOutbox(store: OutboxStore, api: BotApi, chatId: string, budget: Budget, hooks: Hooks): Promise<OutboxOutcome> {
+async function sendOutbox(store: OutboxStore, sending: Sending, budget: Budget, onBlocked: () => void): Promise<OutboxOutcome> {
   let outcome: OutboxOutcome = "idle";
   for (const row of store.dueOutbox(budget.now())) {
-    const result = await sendRow(store, api, chatId, row, budget, hooks);
+    const result = await sendRow(store, sending, row, budget);
     if (result === "blocked") {
       store.clearOutbox();
-      hooks.onBlocked();
+      onBlocked();
       return "blocked";
     }
     if (result === "waiting" || typeof result === "object") return result;
@@ -60,20 +73,35 @@ async function sendOutbox(store: OutboxStore, api: BotApi, chatId: string, budge
   return outcome;
 }
 
-/** One sendMessage, sent again as plain text when Telegram cannot parse the HTML. */
-async function sendPart(api: BotApi, params: ParamsOf<"sendMessage">, plainText: string, budget: Budget, timeoutMs: number): Promise<void> {
+/** The Telegram message ids of a row's parts sent so far (kept only for a row with an entry: a job's message). */
+function sentIds(row: OutboxRow): number[] {
+  if (row.message_ids === null) return [];
   try {
-    await callBotApi(api, "sendMessage", params, timeoutMs);
-  } catch (error) {
-    if (!(error instanceof TelegramError && error.cannotParse)) throw error;
-    const { parse_mode: _html, ...plain } = params;
-    await callBotApi(api, "sendMessage", { ...plain, text: plainText }, Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now())));
+    const ids: unknown = JSON.parse(row.message_ids);
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
   }
 }
 
-async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: OutboxRow, budget: Budget, hooks: Hooks): Promise<"sent" | "waiting" | "blocked" | { migrated: string }> {
+/** One sendMessage, sent again as plain text when Telegram cannot parse the HTML. */
+async function sendPart(api: BotApi, params: ParamsOf<"sendMessage">, plainText: string, budget: Budget, timeoutMs: number): Promise<{ message_id: number }> {
+  try {
+    return await callBotApi(api, "sendMessage", params, timeoutMs);
+  } catch (error) {
+    if (!(error instanceof TelegramError && error.cannotParse)) throw error;
+    const { parse_mode: _html, ...plain } = params;
+    return callBotApi(api, "sendMessage", { ...plain, text: plainText }, Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now())));
+  }
+}
+
+async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, budget: Budget): Promise<"sent" | "waiting" | "blocked" | { migrated: string }> {
+  const { api, chatId } = sending;
   const parts = splitForTelegram(row.markdown);
   let thread = row.thread_id;
+  const ids = sentIds(row);
+  // Quiet hours and silent jobs: the message arrives, without a sound; nothing is held back (DESIGN §6).
+  const soundless: { disable_notification?: true } = sending.quiet || row.silent === 1 ? { disable_notification: true } : {};
   // Sent as two parts, the first and the file, when it would take more than MAX_PARTS.
   const count = parts.length > MAX_PARTS ? 2 : parts.length;
   for (let i = row.parts_sent; i < count; i++) {
@@ -82,28 +110,30 @@ async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: Out
     const timeoutMs = Math.min(BOT_API_TIMEOUT_MS, left);
     const part = parts[i]!;
     const last = i === count - 1;
+    const topic = thread !== null ? { message_thread_id: thread } : {};
     const params: ParamsOf<"sendMessage"> = {
       chat_id: chatId,
-      ...(thread !== null ? { message_thread_id: thread } : {}),
+      ...topic,
       text: part.html,
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
+      ...soundless,
       ...(last ? markup(row) : {}),
     };
+    let message: { message_id: number };
     try {
       if (count < parts.length && i === 1) {
-        const topic = thread !== null ? { message_thread_id: thread } : {};
-        await sendDocument(api, { chat_id: chatId, ...topic, ...markup(row) }, { filename: "reply.md", content: row.markdown, type: "text/markdown" }, timeoutMs);
+        message = await sendDocument(api, { chat_id: chatId, ...topic, ...soundless, ...markup(row) }, { filename: "reply.md", content: row.markdown, type: "text/markdown" }, timeoutMs);
       } else {
-        await sendPart(api, params, part.text, budget, timeoutMs);
+        message = await sendPart(api, params, part.text, budget, timeoutMs);
       }
     } catch (error) {
       const now = budget.now();
       if (error instanceof TelegramError && error.threadGone && thread !== null) {
         // The topic was deleted: this part (and what else waited for it) goes to the main thread, after a note.
-        const moved = hooks.leaveThread(thread);
+        const moved = sending.leaveThread(thread);
         thread = null;
-        await callBotApi(api, "sendMessage", { chat_id: chatId, text: renderTelegramHtml(topicGoneText(moved)), parse_mode: "HTML" }, Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now()))).catch(
+        await callBotApi(api, "sendMessage", { chat_id: chatId, text: renderTelegramHtml(topicGoneText(moved)), parse_mode: "HTML", ...soundless }, Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now()))).catch(
           (noted: unknown) => console.error(`outbox: the note that topic ${row.thread_id} is gone was not sent`, noted instanceof Error ? noted.message : noted),
         );
         i--;
@@ -130,8 +160,11 @@ async function sendRow(store: OutboxStore, api: BotApi, chatId: string, row: Out
       store.deferOutbox(row.id, attempts, stalls, now + backoffMs(attempts + stalls, SEND_BACKOFF));
       return "waiting";
     }
-    store.partSent(row.id, i + 1); // a crash before this line sends the part again: at-least-once
+    if (row.entry_id !== null) ids.push(message.message_id);
+    // The last part removes the row instead: one row written per part, the ids going to the entry with it.
+    if (!last) store.partSent(row.id, i + 1, row.entry_id === null ? null : ids); // a crash before this line sends the part again: at-least-once
   }
+  if (row.entry_id !== null) sending.sent(row.entry_id, ids);
   store.removeOutbox(row.id);
   return "sent";
 }
@@ -152,6 +185,8 @@ function markup(row: OutboxRow): Pick<ParamsOf<"sendMessage">, "reply_markup"> {
 
 export type TelegramOutboxDeps = {
   outbox: OutboxStore;
+  /** Where a job's message keeps the Telegram message ids its parts went out as. */
+  transcript: Pick<TranscriptStore, "recordSent">;
   info: ChatInfo;
   config: () => Config;
   now: () => number;
@@ -176,15 +211,20 @@ export class TelegramOutbox {
       this.d.outbox.clearOutbox();
       return false;
     }
-    const outcome = await sendOutbox(this.d.outbox, { base: t.apiBase, token: t.botToken }, chatId, { deadline: this.d.now() + SEND_BUDGET_MS, now: this.d.now }, {
-      onBlocked: () => {
-        this.d.info.setBlocked(true);
-        console.log(`chat ${chatId} is blocked: Telegram says it cannot be reached; it stays so until the user writes`);
-      },
+    const now = this.d.now();
+    const sending: Sending = {
+      api: { base: t.apiBase, token: t.botToken },
+      chatId,
+      quiet: this.d.info.quietAt(now),
+      sent: (entryId, ids) => this.d.transcript.recordSent(entryId, ids),
       leaveThread: (threadId) => {
         this.d.outbox.leaveThread(threadId);
         return this.d.leaveThread(threadId);
       },
+    };
+    const outcome = await sendOutbox(this.d.outbox, sending, { deadline: now + SEND_BUDGET_MS, now: this.d.now }, () => {
+      this.d.info.setBlocked(true);
+      console.log(`chat ${chatId} is blocked: Telegram says it cannot be reached; it stays so until the user writes`);
     });
     if (typeof outcome === "object") await this.d.migrated(outcome.migrated);
     return false;

@@ -96,7 +96,7 @@ export class RunSettler {
       const streak = marks.streak === undefined ? job.streak : marks.streak;
       this.jobs.save({ ...pausedOneOff(job), runningRunId: null, lastResult, streak, matchHash: marks.matchHash ?? job.matchHash });
       this.runs.prune(job.id);
-      if (tell !== null) this.deliveries.write(run.runId, oneOffFailedText(job, tell), { origin: { source: "alert", jobId: job.id, runId: run.runId }, now });
+      if (tell !== null) this.deliveries.write(run.runId, oneOffFailedText(job, tell), { origin: { source: "alert", jobId: job.id, runId: run.runId }, now, silent: job.silent });
       return;
     }
     this.jobs.markSettled(job.id, run.runId, lastResult, marks);

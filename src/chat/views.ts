@@ -1,5 +1,5 @@
 /** @module How stored jobs and runs look to clients (DESIGN §3, §5): epoch ms become RFC 3339 strings. */
-import { categoryOf, type JobRecord, type RunRecord } from "../jobs/records";
+import { categoryOf, scheduleView, type JobRecord, type RunRecord } from "../jobs/records";
 import type { Job, Run } from "../schemas/jobs";
 
 const iso = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
@@ -17,19 +17,22 @@ function present<T extends object>(view: Complete<T>): T {
 }
 
 /**
- * A job as clients see it (`jobSchema`): times as RFC 3339, a prompt's text and memory records, a watcher's
- * command, timeout (the operator's default when it sets none) and `onlyOnChange` (present when true), and
- * its forum topic when it has one.
+ * A job as clients see it (`jobSchema`): times as RFC 3339, a recurring job's end (`until`, `runsLeft`, null for
+ * none), a prompt's text and memory records, a watcher's command, timeout (the operator's default when it sets
+ * none), `onlyOnChange` (present when true), and its forum topic when it has one.
  */
 export function toJob(job: JobRecord, chatId: string, defaultTimeout: number): Job {
   const prompt = job.kind === "prompt";
+  const recurring = job.schedule.type !== "at";
   return present<Job>({
     id: job.id,
     chatId,
     name: job.name,
     kind: job.kind,
     category: categoryOf(job.kind, job.schedule.type),
-    schedule: job.schedule.type === "at" ? { at: new Date(job.schedule.at).toISOString() } : { cron: job.schedule.cron },
+    schedule: scheduleView(job.schedule),
+    until: recurring ? iso(job.until) : undefined,
+    runsLeft: recurring ? job.runsLeft : undefined,
     enabled: job.enabled,
     createdAt: new Date(job.createdAt).toISOString(),
     createdBy: job.createdBy,
@@ -42,6 +45,7 @@ export function toJob(job: JobRecord, chatId: string, defaultTimeout: number): J
     command: prompt ? undefined : (job.command ?? ""),
     timeoutSeconds: prompt ? undefined : (job.timeoutSeconds ?? defaultTimeout),
     onlyOnChange: !prompt && job.onlyOnChange ? true : undefined,
+    silent: job.silent ? true : undefined,
     importedFrom: job.importedFrom ?? undefined,
     threadId: job.threadId ?? undefined,
   });

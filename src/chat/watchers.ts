@@ -9,7 +9,7 @@
 import { errorsFor, type LoadedConfig } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";
 import { backoffMs } from "../backoff";
-import { endsOneOff, PROMPT_LEASE_MS } from "../jobs/fire";
+import { endsJob, PROMPT_LEASE_MS } from "../jobs/fire";
 import type { LastResult } from "../schemas/jobs";
 import type { JobRecord, RunRecord } from "../jobs/records";
 import {
@@ -233,17 +233,17 @@ export class Watchers {
     const secrets = this.secrets();
     const at = new Date(now).toISOString();
     const ending: Ending =
-      given.status === "transient" && job && endsOneOff(job, run) ? { status: "failed", failure: given.failure, detail: `exit ${given.failure.exitCode}` } : given;
+      given.status === "transient" && job && endsJob(job, run) ? { status: "failed", failure: given.failure, detail: `exit ${given.failure.exitCode}` } : given;
     const failure = "failure" in ending ? { ...ending.failure, tail: redact(ending.failure.tail, secrets) } : null;
     const tail = failure ? boundTail(failure.tail) : "";
     const last: LastResult = failure
       ? { status: ending.status === "transient" ? "transient" : "failed", exitCode: failure.exitCode, timedOut: failure.timedOut, ...(tail ? { stderrTail: tail } : {}), at }
       : { status: ending.status === "over_budget" ? "over_budget" : "silent", exitCode: 0, timedOut: false, at };
     const origin = { source: "alert" as const, jobId: run.jobId, runId: run.runId };
-    if (job && failure && ending.status === "failed" && isNewFailure(job.streak, failure)) this.d.deliveries.write(run.runId, alertText(job, failure), { origin, now });
+    if (job && failure && ending.status === "failed" && isNewFailure(job.streak, failure)) this.d.deliveries.write(run.runId, alertText(job, failure), { origin, now, silent: job.silent });
     if (job && ending.status === "over_budget" && ending.noticeDay !== null) {
       this.d.usage.markNoticed(ending.noticeDay, "wakeups");
-      this.d.deliveries.write(run.runId, overBudgetText(job, this.d.config().config.maxWakeupsPerDay), { origin, now });
+      this.d.deliveries.write(run.runId, overBudgetText(job, this.d.config().config.maxWakeupsPerDay), { origin, now, silent: job.silent });
     }
     // A failure starts (or continues) its streak, a transient run leaves it, anything else ends it.
     const streak = ending.status === "transient" ? undefined : failure ? { exitCode: failure.exitCode, timedOut: failure.timedOut } : null;

@@ -1,11 +1,11 @@
 /**
  * @module What a chat's object writes into the D1 directory (DESIGN §1, §10), decided purely: the rows its
  * state projects to, and the difference from what it last wrote. Each row has a fingerprint that leaves out
- * what moves on every fire (a cron job's next run), so a fire writes nothing; a cron job's next run is
+ * what moves on every fire (a recurring job's next run), so a fire writes nothing; a recurring job's next run is
  * computed from its schedule when the directory is read (`read.ts`). The D1 writes are `write.ts`'s, run by the
  * object (`src/chat/directory.ts`).
  */
-import { categoryOf } from "../jobs/records";
+import { categoryOf, scheduleView, type StoredSchedule } from "../jobs/records";
 import type { Category, JobKind } from "../schemas/jobs";
 
 /** What the directory needs of one job, as the chat's store reads it. */
@@ -13,7 +13,7 @@ export type JobFacts = {
   id: string;
   name: string;
   kind: JobKind;
-  schedule: { type: "at"; at: number } | { type: "cron"; cron: string };
+  schedule: StoredSchedule;
   enabled: boolean;
   quarantined: boolean;
   nextRunAt: number | null;
@@ -39,7 +39,7 @@ export type JobRow = {
   name: string;
   kind: JobKind;
   category: Category;
-  /** JSON: `{"at":"<RFC 3339>"}` or `{"cron":"<expression>"}`, as a Job's `schedule`. */
+  /** JSON: `{"at":"<RFC 3339>"}`, `{"cron":"<expression>"}` or `{"rrule":"…","start":"…"}`, as a Job's `schedule`. */
   schedule: string;
   nextRunAt: number | null;
   enabled: boolean;
@@ -67,10 +67,10 @@ export function project(chat: ChatFacts, jobs: readonly JobFacts[]): Projected[]
   for (const job of jobs) {
     const live = job.enabled && !job.quarantined;
     // A one-off's next run is its time while it is live (fired-but-unsettled included: its end, the delete,
-    // is the change); a cron job's is the object's value at write time, left out of the fingerprint.
+    // is the change); a recurring job's is the object's value at write time, left out of the fingerprint.
     const next = !live ? null : job.schedule.type === "at" ? job.schedule.at : job.nextRunAt;
     if (next !== null && (soonest === null || next < soonest)) soonest = next;
-    const schedule = job.schedule.type === "at" ? { at: new Date(job.schedule.at).toISOString() } : { cron: job.schedule.cron };
+    const schedule = scheduleView(job.schedule);
     const row: JobRow = {
       chatId: chat.chatId,
       jobId: job.id,
@@ -82,7 +82,7 @@ export function project(chat: ChatFacts, jobs: readonly JobFacts[]): Projected[]
       enabled: job.enabled,
       lastStatus: job.lastStatus,
     };
-    const moving = job.schedule.type === "cron" ? { zone: chat.zone, live } : { next };
+    const moving = job.schedule.type === "at" ? { next } : { zone: chat.zone, live };
     const fingerprint = JSON.stringify([row.name, row.kind, row.schedule, row.enabled, row.lastStatus, moving]);
     out.push({ key: jobKey(job.id), fingerprint, table: "jobs", row });
   }

@@ -1,14 +1,15 @@
 /**
  * @module Reading the D1 directory (DESIGN §1, §10): `GET /admin/chats` and `GET /admin/jobs`. The rows are what
- * the chats' objects last wrote; a cron job's next run is computed from its schedule in its chat's zone when the
- * stored one has passed (the objects do not write on every fire). Pages are keyset cursors: by chat id for
+ * the chats' objects last wrote; a recurring job's next run is computed from its schedule in its chat's zone when
+ * the stored one has passed (the objects do not write on every fire; a rule needs the rule engine, loaded when a
+ * page holds one). Pages are keyset cursors: by chat id for
  * chats; by next run (nulls last), chat id and job id for jobs, soonest first. `q` is found with `instr()`, never
  * LIKE: D1 refuses a LIKE pattern over 50 bytes, and `q` may be 200 characters (docs/design/0017-search.md).
  */
 import * as z from "zod";
-import { nextCronRun } from "../jobs/fire";
+import { nextRecurringRun } from "../jobs/fire";
 import { lazy } from "../lazy";
-import { loadCron } from "../time";
+import { loadRules } from "../time";
 import type { ChatList, ChatsQuery, DirectoryJob, DirectoryJobList, DirectoryJobsQuery } from "../schemas/directory";
 import { CATEGORIES, JOB_KINDS } from "../schemas/jobs";
 
@@ -55,13 +56,24 @@ const jobRow = lazy(() =>
   }),
 );
 type JobRow = z.infer<ReturnType<typeof jobRow>>;
-const scheduleJson = lazy(() => z.union([z.strictObject({ at: z.string() }), z.strictObject({ cron: z.string() })]));
+const scheduleJson = lazy(() =>
+  z.union([z.strictObject({ at: z.string() }), z.strictObject({ cron: z.string() }), z.strictObject({ rrule: z.string(), start: z.string() })]),
+);
+type ScheduleJson = z.infer<ReturnType<typeof scheduleJson>>;
 
-/** A job's next run as of `now`: the stored one, or for a cron job whose stored one passed, its next occurrence. */
-export function effectiveNext(row: { schedule: { at: string } | { cron: string }; next: number | null; enabled: boolean }, zone: string, now: number): number | null {
+/**
+ * A job's next run as of `now`: the stored one, or for a recurring job whose stored one passed, its next
+ * occurrence (a rule's needs `loadRules()` first, `rulesFor`).
+ */
+export function effectiveNext(row: { schedule: ScheduleJson; next: number | null; enabled: boolean }, zone: string, now: number): number | null {
   if (!row.enabled || row.next === null) return null;
-  if ("cron" in row.schedule && row.next < now) return nextCronRun(row.schedule.cron, zone, now);
-  return row.next;
+  if ("at" in row.schedule || row.next >= now) return row.next;
+  return nextRecurringRun("cron" in row.schedule ? { type: "cron", cron: row.schedule.cron } : { type: "rule", ...row.schedule }, zone, now);
+}
+
+/** Loads the rule engine when one of `rows`' schedules (JSON text) is a rule whose next run may be computed. */
+async function rulesFor(rows: readonly unknown[]): Promise<void> {
+  if (rows.some((r) => nextRow().partial().safeParse(r).data?.schedule?.includes('"rrule"'))) await loadRules();
 }
 
 function toJob(row: JobRow, defaultZone: string, now: number): DirectoryJob | null {
@@ -101,11 +113,11 @@ function after(a: [number, string, string], b: [number, string, string]): boolea
 
 const JOB_COLUMNS =
   "j.chat_id, j.job_id, j.name, j.kind, j.category, j.schedule, j.next_run_at, j.enabled, j.last_status, c.time_zone FROM jobs j LEFT JOIN chats c ON c.chat_id = j.chat_id";
-const STALE = "(json_extract(j.schedule, '$.cron') IS NOT NULL AND j.enabled = 1 AND j.next_run_at IS NOT NULL AND j.next_run_at < ?)";
+const STALE =
+  "((json_extract(j.schedule, '$.cron') IS NOT NULL OR json_extract(j.schedule, '$.rrule') IS NOT NULL) AND j.enabled = 1 AND j.next_run_at IS NOT NULL AND j.next_run_at < ?)";
 
 /** Jobs across chats, soonest first. */
 export async function listJobs(db: D1Database, query: DirectoryJobsQuery, defaultZone: string, now: number): Promise<DirectoryJobList> {
-  await loadCron(); // a cron job's next run is computed when read (effectiveNext)
   const from = query.cursor === undefined ? null : decode(query.cursor, jobCursor());
   const where: string[] = [];
   const binds: (string | number)[] = [];
@@ -125,6 +137,7 @@ export async function listJobs(db: D1Database, query: DirectoryJobsQuery, defaul
     .bind(...binds, now, ...(from ? [NEVER, ...from] : []), NEVER, query.limit + 1);
   const stale = db.prepare(`SELECT ${JOB_COLUMNS} WHERE ${filter}${STALE} LIMIT ?`).bind(...binds, now, STALE_SCAN);
   const [a, b] = await db.batch([exact, stale]);
+  await rulesFor(b?.results ?? []);
   const rows = [...(a?.results ?? []), ...(b?.results ?? [])].flatMap((r) => {
     const parsed = jobRow().safeParse(r);
     const job = parsed.success ? toJob(parsed.data, defaultZone, now) : null;
@@ -143,7 +156,6 @@ const nextRow = lazy(() => z.object({ chat_id: z.string(), schedule: z.string(),
 
 /** The directory's chats by id, each with its soonest next run. */
 export async function listChats(db: D1Database, query: ChatsQuery, defaultZone: string, now: number): Promise<ChatList> {
-  await loadCron(); // a cron job's next run is computed when read (effectiveNext)
   const from = query.cursor === undefined ? null : decode(query.cursor, chatCursor())[0];
   const where: string[] = [];
   const binds: (string | number)[] = [];
@@ -171,6 +183,7 @@ export async function listChats(db: D1Database, query: ChatsQuery, defaultZone: 
       .bind(...ids)
       .all();
     const zones = new Map(page.map((c) => [c.chat_id, c.time_zone ?? defaultZone]));
+    await rulesFor(nexts.results);
     for (const r of nexts.results) {
       const parsed = nextRow().safeParse(r);
       const schedule = parsed.success ? scheduleJson().safeParse(safeJson(parsed.data.schedule)) : null;

@@ -1,6 +1,7 @@
 /**
- * @module The admin API sub-app (`/admin/*`, DESIGN §10): behind ADMIN_TOKEN; the page's session, preview,
- * imports, the directory across chats, the chats with their jobs and memory, the OpenAPI document.
+ * @module The admin API sub-app (`/admin/*`, DESIGN §10): behind ADMIN_TOKEN; the page's session, preview, the
+ * zones a place names, imports, the directory across chats, the chats with their jobs and memory, the OpenAPI
+ * document.
  */
 import { Hono } from "hono";
 import { VERSION } from "../version";
@@ -14,6 +15,7 @@ import { requireConfigured, type AppEnv } from "./context";
 import { openApiDocument } from "./openapi";
 import { previewRoute } from "./preview";
 import { login, logout, sessionStatus } from "./session";
+import { zones } from "./zones";
 
 export const admin = new Hono<AppEnv>();
 
@@ -22,7 +24,7 @@ admin.post("/session", limitBody(), login);
 admin.delete("/session", logout);
 // Access first, for every other /admin path (unknown ones too, so the route list is not probed without a token).
 admin.use("*", requireToken("ADMIN_TOKEN"));
-// A Mini App session (issue 18) reaches its own chat and the preview only.
+// A Mini App session (issue 18) reaches its own chat, the preview and the zones a place names only.
 admin.use("*", scopeAppSession);
 // The document is served even while a var is invalid: it is what an operator reads to fix things.
 admin.get("/openapi.json", (c) => c.json(openApiDocument(VERSION), 200));
@@ -33,5 +35,6 @@ admin.post("/import", limitBody(MAX_IMPORT_BYTES), importRoute);
 admin.use("*", limitBody());
 admin.get("/session", sessionStatus);
 admin.post("/preview", previewRoute);
+admin.route("/zones", zones);
 admin.route("/", directory);
 admin.route("/chats", chats);

@@ -4,10 +4,11 @@
  * Authorization header and without the page's own cookie) and checks it: signed for this bot, not expired, its
  * user still in ALLOWED_USER_IDS (a group's session: its group still served), and, as a cookie, on a same-origin
  * JSON request (the page's CSRF rules). `scopeAppSession` then keeps it to its own chat: `/admin/chats/<own
- * id>/…` and `POST /admin/preview` (and `GET /admin/session`); every other chat, the directory, imports, the
- * OpenAPI document and erasing the chat are 403 with a sentence. A group's session changes nothing when it is
- * read-only, and otherwise only while the group's rights still say its user may (asked of the group's object,
- * which remembers getChatMember's answer at most 10 minutes): reads are never checked again.
+ * id>/…`, `POST /admin/preview` and `GET /admin/zones` (and `GET /admin/session`); every other chat, the
+ * directory, imports, the OpenAPI document and erasing the chat are 403 with a sentence. A group's session
+ * changes nothing when it is read-only, and otherwise only while the group's rights still say its user may
+ * (asked of the group's object, which remembers getChatMember's answer at most 10 minutes): reads are never
+ * checked again.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
@@ -69,7 +70,7 @@ const reads = (method: string, path: string): boolean => method === "GET" || met
  */
 function outOfScope(method: string, path: string, own: string): string | null {
   if (path === "/admin/session" && (method === "GET" || method === "HEAD")) return null;
-  if (path === "/admin/preview") return null;
+  if (path === "/admin/preview" || (path === "/admin/zones" && method === "GET")) return null;
   const m = /^\/admin\/chats\/([^/]+)(\/.*)?$/.exec(path);
   if (m) {
     let chatId: string;
@@ -84,7 +85,7 @@ function outOfScope(method: string, path: string, own: string): string | null {
     return null;
   }
   const shown = path.length > 80 ? `${path.slice(0, 80)}…` : path;
-  return `A Mini App session may use only /admin/chats/${own}/… and POST /admin/preview; ${method} ${shown} needs ADMIN_TOKEN.`;
+  return `A Mini App session may use only /admin/chats/${own}/…, POST /admin/preview and GET /admin/zones; ${method} ${shown} needs ADMIN_TOKEN.`;
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
- * @module The admin chat routes (`/admin/chats/:chatId…`, DESIGN §4, §7, §10): the chat's settings (its zone),
- * erasing a chat (its Durable Object and its D1 directory rows), the transcript, and the job and memory
+ * @module The admin chat routes (`/admin/chats/:chatId…`, DESIGN §4, §6, §7, §10): the chat's settings (its zone),
+ * its quiet hours, erasing a chat (its Durable Object and its D1 directory rows), the transcript, and the job and memory
  * routes beneath.
  */
 import { Hono } from "hono";
-import { messageBody, settingsBody, transcriptQuery, type ChatSettings, type PressAnswer, type Transcript, type ZoneChange } from "../schemas/chats";
+import { messageBody, quietBody, settingsBody, transcriptQuery, type ChatSettings, type PressAnswer, type QuietAnswer, type Transcript, type ZoneChange } from "../schemas/chats";
+import { renderTelegramHtml } from "../telegram/render";
 import { readJson } from "./body";
 import { checkChatId, chatIdOf, chatStub, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
@@ -14,6 +15,7 @@ import { memory } from "./memory";
 import type { Operation } from "./openapi-components";
 import { readQuery } from "./query";
 import { dryRun, dryRunBody } from "../runner-client/dry-run";
+import { placeZone } from "../time";
 
 export const chats = new Hono<AppEnv>();
 
@@ -26,9 +28,36 @@ chats.get("/:chatId/settings", async (c) => {
 chats.put("/:chatId/settings", async (c) => {
   const chatId = chatIdOf(c);
   const { timeZone } = await readJson(c, settingsBody());
-  const body: ZoneChange = unwrap(await chatStub(c.env, chatId).setTimeZone(chatId, timeZone));
+  const body: ZoneChange = unwrap(await chatStub(c.env, chatId).setTimeZone(chatId, timeZone === null ? null : zoneOfPlace(timeZone)));
   return c.json(body, 200);
 });
+
+/** Quiet hours (DESIGN §6): `{ quiet: { from, to } | null }`, read and written in the chat's zone. */
+chats.get("/:chatId/quiet", async (c) => {
+  const chatId = chatIdOf(c);
+  const body: QuietAnswer = unwrap(await chatStub(c.env, chatId).getQuiet(chatId));
+  return c.json(body, 200);
+});
+
+chats.put("/:chatId/quiet", async (c) => {
+  const chatId = chatIdOf(c);
+  const input = await readJson(c, quietBody());
+  const body: QuietAnswer = unwrap(await chatStub(c.env, chatId).setQuiet(chatId, input));
+  return c.json(body, 200);
+});
+
+/**
+ * The zone a `timeZone` names as `/timezone` reads it (a city or country with one zone: `Berlin`); a place with
+ * several zones is 400 naming them (`GET /admin/zones` lists them with labels); anything else (an unknown name,
+ * a bare offset) is passed on for the zone rules' sentence.
+ */
+function zoneOfPlace(input: string): string {
+  const place = placeZone(input, Date.now());
+  if (place.kind === "zone") return place.zone;
+  if (place.kind === "unknown" || place.offset) return input;
+  const shown = place.zones.slice(0, 5).join(", ") + (place.zones.length > 5 ? ", …" : "");
+  throw new ApiError("bad_request", `"${input.slice(0, 60)}" has more than one time zone (${shown}); give one of them, or see GET /admin/zones?place=${encodeURIComponent(input.slice(0, 60))}.`);
+}
 
 /**
  * Erases the chat: the Durable Object drops all its state and its alarm, then the chat's rows leave the D1
@@ -49,7 +78,10 @@ chats.delete("/:chatId", async (c) => {
 chats.get("/:chatId/messages", checkChatId, readQuery(transcriptQuery), async (c) => {
   const chatId = chatIdOf(c);
   const { limit } = c.req.valid("query");
-  const body: Transcript = unwrap(await chatStub(c.env, chatId).messages(chatId, limit));
+  const transcript = unwrap(await chatStub(c.env, chatId).messages(chatId, limit));
+  // A bot entry as Telegram shows it, rendered by the rules messages are sent with (the page shows this HTML).
+  const messages = transcript.messages.map((e) => (e.role === "bot" ? { ...e, html: renderTelegramHtml(e.text) } : e));
+  const body: Transcript = { ...transcript, messages };
   return c.json(body, 200);
 });
 
@@ -68,7 +100,7 @@ chats.post("/:chatId/messages", async (c) => {
     const answer: PressAnswer = unwrap(await chatStub(c.env, chatId).pressButton(chatId, body.press));
     return c.json(answer, 200);
   }
-  return c.json(unwrap(await chatStub(c.env, chatId).postUserMessage(chatId, body.text!)), 202);
+  return c.json(unwrap(await chatStub(c.env, chatId).postUserMessage(chatId, body.text!, body.replyTo ?? null)), 202);
 });
 
 /**
@@ -99,11 +131,27 @@ export const chatOperations = (): Operation[] => [
   {
     method: "put",
     path: "/admin/chats/{chatId}/settings",
-    summary: "Set the chat's zone (null: back to DEFAULT_TIMEZONE); cron jobs follow it, one-offs keep their instant.",
+    summary: "Set the chat's zone (null: back to DEFAULT_TIMEZONE), by name or by a place that names one zone (Berlin); recurring jobs follow it, one-offs keep their instant.",
     access: "admin",
     body: "SettingsUpdate",
     answers: [[200, "The new settings, the counts and the reply of DESIGN §4.", "ZoneChange"]],
-    errors: { bad_request: 'an unknown zone (`Unknown time zone "Mars/Olympus". …`)' },
+    errors: { bad_request: 'an unknown zone (`Unknown time zone "Mars/Olympus". …`), or a place with several zones (naming them; GET /admin/zones lists them)' },
+  },
+  {
+    method: "get",
+    path: "/admin/chats/{chatId}/quiet",
+    summary: "The chat's quiet hours, in its zone, or null: inside them every message goes out without a notification sound.",
+    access: "admin",
+    answers: [[200, "The quiet hours.", "QuietHours"]],
+  },
+  {
+    method: "put",
+    path: "/admin/chats/{chatId}/quiet",
+    summary: "Set the chat's quiet hours (`to` before `from` runs across midnight), or clear them with null; nothing is ever held back.",
+    access: "admin",
+    body: "QuietHours",
+    answers: [[200, "The quiet hours now.", "QuietHours"]],
+    errors: { bad_request: '`"quiet.from" must be a time of day as HH:mm, such as "22:00".`, or the same time for both ends' },
   },
   {
     method: "delete",
@@ -125,7 +173,7 @@ export const chatOperations = (): Operation[] => [
   {
     method: "post",
     path: "/admin/chats/{chatId}/messages",
-    summary: "Transcript mode only: a message from the chat's user (`text`, routed like a Telegram message; commands work), or a button pressed (`press`).",
+    summary: "Transcript mode only: a message from the chat's user (`text`, routed like a Telegram message; commands work; `replyTo` an entry, as a reply), or a button pressed (`press`).",
     access: "admin",
     body: "MessageRequest",
     answers: [

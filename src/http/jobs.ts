@@ -65,6 +65,15 @@ for (const [action, method] of [
   });
 }
 
+/** `/skip` (DESIGN §3): a recurring job's next occurrence passed over; no body, the job after it. */
+jobs.post("/:id/skip", async (c) => {
+  const chatId = chatIdOf(c);
+  const id = jobIdOf(c);
+  await noBody(c);
+  const { job } = unwrap(await chatStub(c.env, chatId).skipJob(chatId, id));
+  return c.json({ job } satisfies { job: Job }, 200);
+});
+
 jobs.get("/:id/runs", async (c) => {
   const chatId = chatIdOf(c);
   const id = jobIdOf(c);
@@ -137,6 +146,15 @@ export const jobOperations = (): Operation[] => [
     access: "admin",
     body: "EmptyBody",
     answers: jobAnswer("The job after the action."),
+  },
+  {
+    method: "post",
+    path: "/admin/chats/{chatId}/jobs/{id}/skip",
+    summary: "Skip the job's next occurrence: recorded in its history as skipped (`skipped by hand`), nextRunAt moves to the one after.",
+    access: "admin",
+    body: "EmptyBody",
+    answers: jobAnswer("The job after the skip."),
+    errors: { bad_request: "a one-off (`k7m2q runs once; cancel or edit it instead.`), a paused job or one with no next run" },
   },
   {
     method: "get",

@@ -7,7 +7,7 @@ import type * as z from "zod";
 import { promptMessageSchema } from "../contracts/prompt-message";
 import { dryRunBody } from "../runner-client/dry-run";
 import { deliverArgs, deliverReply, gateNextReply, gateOfferReply, gateSettleArgs, gateTokenArgs } from "../schemas/agent";
-import { chatSettingsSchema, messageAccepted, messageBody, pressAnswer, settingsBody, transcriptSchema, zoneChangeSchema } from "../schemas/chats";
+import { chatSettingsSchema, messageAccepted, messageBody, pressAnswer, quietBody, settingsBody, transcriptSchema, zoneChangeSchema } from "../schemas/chats";
 import { emptyBody } from "../schemas/common";
 import { chatListSchema, directoryJobListSchema, rebuildBody, rebuildReplySchema } from "../schemas/directory";
 import { errorEnvelope, type ErrorCode } from "../schemas/errors";
@@ -22,6 +22,7 @@ import { outcomeSchema } from "../schemas/runner";
 import { webhookAck } from "../schemas/telegram";
 import { scheduleBody, setTimezoneBody, toolReplySchema } from "../schemas/tools";
 import { updateSchema } from "../telegram/update";
+import { zonesReply } from "../schemas/zones";
 
 /** The document's component schemas by name; each getter builds its schema on first use. */
 export function components() {
@@ -42,6 +43,7 @@ export function components() {
     ChatSettings: chatSettingsSchema,
     SettingsUpdate: settingsBody,
     ZoneChange: zoneChangeSchema,
+    QuietHours: quietBody,
     Transcript: transcriptSchema,
     MessageRequest: messageBody,
     MessageAccepted: messageAccepted,
@@ -76,12 +78,13 @@ export function components() {
     SessionStatus: sessionStatusSchema,
     AppSessionRequest: appLoginBody,
     AppSessionReply: appSessionReply,
+    ZonesReply: zonesReply,
   } satisfies Record<string, () => z.ZodType>;
 }
 export type ComponentName = keyof ReturnType<typeof components>;
 
 /** The 400 of a route that checks a schedule by the rules of jobs and time, as the rows say it. */
-export const JOB_RULES = "a rule of DESIGN §3 or §4 (the message says which, e.g. `Give exactly one of \"at\", \"cron\" or \"delay\", such as \"cron\": \"0 8 * * 1-5\" or \"delay\": \"PT20M\".`)";
+export const JOB_RULES = "a rule of DESIGN §3 or §4 (the message says which, e.g. `Give exactly one of \"at\", \"cron\", \"delay\" or \"rrule\" (with \"start\"), such as \"cron\": \"0 8 * * 1-5\" or \"delay\": \"PT20M\".`)";
 
 /** Who may call a route: a bearer token (DESIGN §2), nobody in particular, or a signed caller. */
 export type Access = "admin" | "tools" | "public" | "runner" | "telegram";

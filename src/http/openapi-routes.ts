@@ -17,6 +17,7 @@ import { runnerCallbackOperations } from "./runner-callback";
 import { sessionOperations } from "./session";
 import { webhookOperations } from "./telegram";
 import { toolOperations } from "./tools";
+import { zoneOperations } from "./zones";
 
 /** Every operation the app serves. */
 export function operations(): Operation[] {
@@ -26,6 +27,7 @@ export function operations(): Operation[] {
     ...sessionOperations(),
     ...miniAppOperations(),
     ...previewOperations(),
+    ...zoneOperations(),
     ...importOperations(),
     ...directoryOperations(),
     ...chatOperations(),

@@ -1,20 +1,30 @@
 /**
- * @module `POST /admin/preview` (DESIGN §4 Preview, §10): validates the body's shape and hands the time rules
- * to the time engine; `from` defaults to the edge's clock, the only `Date.now()` on this path.
+ * @module `POST /admin/preview` (DESIGN §4 Phrases, Preview; §10): validates the body's shape and hands the time
+ * rules to the time engine; `from` defaults to the edge's clock, the only `Date.now()` on this path. `when` is
+ * read by the one parser from words to a schedule (`readSchedule`, as `/remind` and `/every` read it, the whole
+ * text being the schedule), and the answer says what it resolved to (`schedule`), with the end said; an
+ * `until` or `runsLeft` given beside it wins over the one said.
  */
 import type { Context } from "hono";
-import { parseZone, PREVIEW_DEFAULT_COUNT, preview } from "../time";
-import { FROM_EXAMPLE, previewBody, type PreviewReply } from "../schemas/preview";
-import { oneSchedule } from "../schemas/schedule";
+import { parseZone, PREVIEW_DEFAULT_COUNT, preview, readSchedule, type PreviewEnds } from "../time";
+import { FROM_EXAMPLE, previewBody, type PreviewReply, type ResolvedSchedule } from "../schemas/preview";
+import { ONE_SCHEDULE, oneSchedule, SCHEDULE_FIELDS, type When } from "../schemas/schedule";
 import { readJson } from "./body";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { JOB_RULES, type Operation } from "./openapi-components";
 
+/** None or more than one of the schedule forms, `when` among them. */
+export const ONE_PREVIEW = `Give exactly one of "at", "cron", "delay", "rrule" (with "start") or "when", such as "when": "every other tuesday at 10" or "cron": "0 8 * * 1-5".`;
+
 export async function previewRoute(c: Context<AppEnv>) {
   const body = await readJson(c, previewBody());
-  const when = oneSchedule(body);
-  if (!when.ok) throw new ApiError("bad_request", when.error);
+  const written = SCHEDULE_FIELDS.some((field) => body[field] !== undefined) || body.start !== undefined;
+  if (body.when !== undefined && written) throw new ApiError("bad_request", ONE_PREVIEW);
+  if (body.when === undefined && body.language !== undefined) throw new ApiError("bad_request", `"language" goes with "when" only: it says which language the phrase is in first.`);
+  const when = body.when === undefined ? oneSchedule(body) : null;
+  // The preview takes `when` too: its sentence for none or several names it.
+  if (when && !when.ok) throw new ApiError("bad_request", when.error === ONE_SCHEDULE ? ONE_PREVIEW : when.error);
 
   let zone = c.var.config.defaultTimeZone;
   if (body.timeZone !== undefined) {
@@ -34,10 +44,35 @@ export async function previewRoute(c: Context<AppEnv>) {
     fromMs = instant;
   }
 
-  const result = await preview(when.value, zone, fromMs, body.count ?? PREVIEW_DEFAULT_COUNT);
+  let input: When;
+  let ends: PreviewEnds = { until: body.until ?? null, runsLeft: body.runsLeft ?? null };
+  let resolved: ResolvedSchedule | undefined;
+  let notes: string[] = [];
+  if (when) input = when.value;
+  else {
+    const read = await readSchedule(body.when ?? "", { zone, now: fromMs, language: body.language ?? null, whole: true });
+    if (!read.ok) throw new ApiError("bad_request", read.message);
+    resolved = withEnds(read.value.schedule, body);
+    input = "at" in resolved ? { at: resolved.at } : "cron" in resolved ? { cron: resolved.cron } : { rrule: resolved.rrule, start: resolved.start };
+    if (!("at" in resolved)) ends = { until: resolved.until ?? null, runsLeft: resolved.runsLeft ?? null };
+    // A one-off's wall time a DST change moved: the parser read it; the preview sees only the instant.
+    if (read.value.note !== null) notes = [read.value.note];
+  }
+  const result = await preview(input, zone, fromMs, body.count ?? PREVIEW_DEFAULT_COUNT, ends);
   if (!result.ok) throw new ApiError("bad_request", result.error);
-  const response: PreviewReply = { timeZone: zone, ...result.value };
+  const response: PreviewReply = { timeZone: zone, ...result.value, ...(resolved ? { schedule: resolved, notes: [...notes, ...result.value.notes] } : {}) };
   return c.json(response, 200);
+}
+
+/** A resolved schedule with the ends given beside `when` in place of the ones it said (null: none). */
+function withEnds(schedule: ResolvedSchedule, given: { until?: string | null; runsLeft?: number | null }): ResolvedSchedule {
+  if ("at" in schedule) return schedule;
+  const { until, runsLeft, ...form } = schedule;
+  const end = {
+    ...(given.until === undefined ? (until === undefined ? {} : { until }) : given.until === null ? {} : { until: given.until }),
+    ...(given.runsLeft === undefined ? (runsLeft === undefined ? {} : { runsLeft }) : given.runsLeft === null ? {} : { runsLeft: given.runsLeft }),
+  };
+  return { ...form, ...end };
 }
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
@@ -71,10 +106,10 @@ export const previewOperations = (): Operation[] => [
   {
     method: "post",
     path: "/admin/preview",
-    summary: "The next occurrences of a schedule, with notes on DST-moved ones and a description.",
+    summary: "The next occurrences of a schedule (or of words, `when`, read as the bot reads them), with notes on DST-moved ones, a description, and what the words resolved to.",
     access: "admin",
     body: "PreviewRequest",
     answers: [[200, "The preview.", "PreviewResponse"]],
-    errors: { bad_request: `not exactly one of cron, at and delay, an unknown zone, a \`from\` that is not an RFC 3339 instant, or ${JOB_RULES}` },
+    errors: { bad_request: `not exactly one of cron, at, delay, rrule (with start) and when, words that read as no schedule (the sentence says what was not understood), an unknown zone, a \`from\` that is not an RFC 3339 instant, or ${JOB_RULES}` },
   },
 ];

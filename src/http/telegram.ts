@@ -5,12 +5,14 @@
  * command of this bot, a mention, a reply to it), which is where the bot's username (`getMe`, remembered) is
  * needed. The pair of messages that announce a basic group becoming a supergroup moves the chat there. The
  * update goes to the chat's Durable Object. Answers fast; replies go through the Bot API, never in this
- * response. A pressed button is answered (`answerCallbackQuery`), and an answered question's buttons are taken away.
+ * response. A pressed button is answered (`answerCallbackQuery`); an answered question's buttons are taken
+ * away, and an answered job message's buttons become the line that says what was done (`editMessageReplyMarkup`).
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { CHAT_ID } from "../contracts/ids";
 import { addressed, botIdOf, needsUsername } from "../telegram/address";
 import { callBotApi } from "../telegram/api";
+import { keyboard } from "../telegram/buttons";
 import { botUsername } from "../telegram/identity";
 import { migrationOf, updateOrigin, updateSchema } from "../telegram/update";
 import type { WebhookAck } from "../schemas/telegram";
@@ -52,9 +54,8 @@ telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
   }
   const origin = updateOrigin(update);
   const api = { base: t.apiBase, token: t.botToken ?? "" };
-  const message = update.message;
   // A basic group became a supergroup: either message of Telegram's pair moves the group's chat (once).
-  const move = message ? migrationOf(message) : null;
+  const move = update.message ? migrationOf(update.message) : null;
   if (move) {
     if (CHAT_ID.test(move.from) && CHAT_ID.test(move.to) && (await servedGroup(c.var.config, c.env.DB, move.from))) {
       const moved = await c.env.CHAT.getByName(move.from).moveTo(move.from, move.to);
@@ -64,6 +65,8 @@ telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
   }
   if (!origin || !(await served(c.var.config, c.env.DB, origin))) return c.json(ACK, 200);
   let username: string | null = null;
+  // An edit is for the bot as its message was (an edited /remind edits its job).
+  const message = update.message ?? update.edited_message;
   if (message) {
     const group = origin.chatType !== "private";
     // A group's command may have /jobs answer with the Mini App's link, which names the bot.
@@ -88,14 +91,16 @@ telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
       text: result.value.callbackText ?? "",
     }).catch((error: unknown) => console.error("telegram: answerCallbackQuery failed", error instanceof Error ? error.message : error));
     c.executionCtx.waitUntil(answer);
-    // An offer answered or a zone chosen: its buttons go, so that the question does not look open.
-    if (result.value.clearButtons && query.message) {
-      const cleared = callBotApi(api, "editMessageReplyMarkup", {
+    // An offer answered or a zone chosen: its buttons go, so that the question does not look open; a job's
+    // message answered: its buttons become the one line that says what was done.
+    const rows = result.value.keyboard;
+    if (rows !== undefined && query.message) {
+      const edited = callBotApi(api, "editMessageReplyMarkup", {
         chat_id: query.message.chat.id,
         message_id: query.message.message_id,
-        reply_markup: { inline_keyboard: [] },
+        reply_markup: keyboard(rows),
       }).catch((error: unknown) => console.error("telegram: editMessageReplyMarkup failed", error instanceof Error ? error.message : error));
-      c.executionCtx.waitUntil(cleared);
+      c.executionCtx.waitUntil(edited);
     }
   }
   return c.json(ACK, 200);

@@ -4,9 +4,14 @@
  * `schedule.at` an instant with its offset, or `schedule.cron`; `text`, `command`, `timeoutSeconds`) and
  * `chat-settings.json` (`{ "version": 1, "chats": { "<id>": { "timeZone" } } }`) for the chats' zones. A
  * reminder becomes a prompt `Remind me: <text>`; a one-off already past fires once, late, as Playa would.
+ * Playa's cron is Cronos's dialect, which Cuckoo reads (ranges that wrap, `L`, `W`, `#`, `?`) but for one
+ * rule: Cronos ANDs the two day fields where both are restricted, cron ORs them, so such an expression is
+ * imported as the recurrence rule that means what Cronos meant (`cronosRule`: Friday the 13th), or left out
+ * with the sentence why no rule can say it (DESIGN §4).
  */
 import { CHAT_ID } from "../contracts/ids";
 import type { ImportEntry } from "../schemas/import";
+import { cronosRule, parseCron } from "../time";
 import { add, emptyPlan, idOf, objectOf, quoted, textOf, type ImportPlan } from "./plan";
 
 /** JobKind in Playa's C#: `enum JobKind { Reminder, Prompt, Watcher }`, written as a name or a number. */
@@ -65,6 +70,21 @@ export function readPlaya(data: unknown, settings: unknown, onlyChat: string | n
     const at = textOf(schedule?.at);
     const cron = textOf(schedule?.cron);
     if ((at === null) === (cron === null)) return problem(`needs exactly one of "schedule.at" and "schedule.cron"`);
+    let when: ImportEntry["when"] = at !== null ? { at: atOf(at) } : { cron: cron! };
+    let fromCronos: string | undefined;
+    if (cron !== null) {
+      // An expression that does not parse goes on as it is: the chat's object says why, as for any cron.
+      const parsed = parseCron(cron);
+      const rule = parsed.ok ? cronosRule(parsed.value) : null;
+      if (rule && !rule.ok) {
+        plan.problems.push(`${label}: ${rule.error} It was left out.`);
+        return;
+      }
+      if (rule) {
+        when = { rrule: rule.value };
+        fromCronos = cron.trim();
+      }
+    }
     const entry: ImportEntry = {
       sourceId: `playa:${id}`,
       label,
@@ -75,8 +95,9 @@ export function readPlaya(data: unknown, settings: unknown, onlyChat: string | n
         ...(typeof job.command === "string" ? { command: job.command } : {}),
         ...(typeof job.timeoutSeconds === "number" ? { timeoutSeconds: job.timeoutSeconds } : {}),
       },
-      when: at !== null ? { at: atOf(at) } : { cron: cron! },
+      when,
       enabled: true,
+      ...(fromCronos === undefined ? {} : { fromCronos }),
     };
     add(plan, target, entry, zones.get(target) ?? null);
   });

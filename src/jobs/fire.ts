@@ -7,8 +7,8 @@
  */
 import type { PromptMessage } from "../contracts/prompt-message";
 import type { RunStatus } from "../schemas/jobs";
-import type { JobRecord, RunRecord } from "./records";
-import { nextOccurrence, parseCron } from "../time";
+import type { JobRecord, RunRecord, StoredSchedule } from "./records";
+import { nextOccurrence, nextRuleOccurrence, parseCron, parseRuleSchedule } from "../time";
 import { goneDetail, MEMORY_PROMPT_CHARS, memoryGoneText, memorySection, resolveRefs, type MemoryContent } from "./memory";
 import { LATE_AFTER_MS, promptText } from "./texts";
 import { MAX_PROMPT_MESSAGE_BYTES, watcherLeaseMs } from "./watcher";
@@ -37,13 +37,19 @@ export type FireDecision =
   | { action: "claim"; job: JobRecord; run: RunRecord; missed: number }
   /** An occurrence while a run is in flight: history gets a `skipped` run; `lastResult` stays. */
   | { action: "skip"; job: JobRecord; run: RunRecord }
-  /** Undeliverable chat: no run; a cron job advances, a one-off waits an hour. */
+  /** Undeliverable chat: no run; a recurring job advances, a one-off waits an hour. */
   | { action: "hold"; job: JobRecord }
   /**
-   * A memory record the prompt refers to is gone: `run` settled failed, `job` as it is after that (a cron job
-   * advanced, a scheduled one-off paused), and `alert`, the sentence to the chat.
+   * A recurring job with no run left before its `until` and none in flight (DESIGN §3 End): it is deleted, as
+   * after its last run.
    */
-  | { action: "fail"; job: JobRecord; run: RunRecord; alert: string };
+  | { action: "end"; job: JobRecord }
+  /**
+   * A memory record the prompt refers to is gone: `run` settled failed, `job` as it is after that (a recurring
+   * job advanced, a scheduled one-off paused), `end` what the failed run leaves of it (`runEnd`), and `alert`,
+   * the sentence to the chat.
+   */
+  | { action: "fail"; job: JobRecord; run: RunRecord; end: RunEnd; alert: string };
 
 /** The memory records a fire may read, by id (what the chat's object found of the job's `memoryRefs`). */
 export type MemoryLookup = ReadonlyMap<string, MemoryContent>;
@@ -56,14 +62,38 @@ export function nextCronRun(cron: string, zone: string, after: number): number |
   return nextOccurrence(parsed.value, zone, after)?.at ?? null;
 }
 
-/** Occurrences between the due one and now that will never run (cron does not catch up). */
-function missedSince(cron: string, zone: string, dueAt: number, now: number): number {
+/** A recurring job's schedule: a cron expression or a recurrence rule. */
+export type RecurringSchedule = Exclude<StoredSchedule, { type: "at" }>;
+
+/**
+ * The next run of a recurring schedule strictly after `after`, in the zone (null: none within 5 years, or
+ * unparsable). A rule needs the rule engine loaded (`loadRules()`) by the async entry that got here.
+ */
+export function nextRecurringRun(schedule: RecurringSchedule, zone: string, after: number): number | null {
+  if (schedule.type === "cron") return nextCronRun(schedule.cron, zone, after);
+  const parsed = parseRuleSchedule(schedule, zone);
+  if (!parsed.ok) return null;
+  return nextRuleOccurrence(parsed.value, zone, after)?.at ?? null;
+}
+
+/**
+ * Where a recurring job goes from `after` (DESIGN §3 End): its next run, or `ended` when no run is left before
+ * its `until` (its next occurrence falls after it, or none comes within 5 years).
+ */
+export function advance(job: Pick<JobRecord, "until">, schedule: RecurringSchedule, zone: string, after: number): { nextRunAt: number | null; ended: boolean } {
+  const next = nextRecurringRun(schedule, zone, after);
+  if (job.until !== null && (next === null || next > job.until)) return { nextRunAt: null, ended: true };
+  return { nextRunAt: next, ended: false };
+}
+
+/** Occurrences between the due one and now that will never run (a recurring job does not catch up). */
+function missedSince(schedule: RecurringSchedule, zone: string, dueAt: number, now: number): number {
   if (now - dueAt <= LATE_AFTER_MS) return 0;
   let missed = 0;
-  let t = nextCronRun(cron, zone, dueAt);
+  let t = nextRecurringRun(schedule, zone, dueAt);
   while (t !== null && t <= now && missed < MISSED_COUNT_CAP) {
     missed++;
-    t = nextCronRun(cron, zone, t);
+    t = nextRecurringRun(schedule, zone, t);
   }
   return missed;
 }
@@ -75,9 +105,17 @@ const runIdOf = (jobId: string, dueAt: number): string => `${jobId}:${dueAt}`;
  * The v1 queue message of a prompt run (DESIGN §7): text with header and late note, then the memory records
  * the job refers to. Their content is cut until the message serializes within the queue's limit.
  */
-export function promptMessage(job: JobRecord, runId: string, dueAt: number, ctx: FireContext, late: boolean, memory: readonly MemoryContent[] = []): PromptMessage {
+export function promptMessage(
+  job: JobRecord,
+  runId: string,
+  dueAt: number,
+  ctx: FireContext,
+  late: boolean,
+  memory: readonly MemoryContent[] = [],
+  last = false,
+): PromptMessage {
   const body = job.text ?? "";
-  const head = promptText({ id: job.id, name: job.name, text: body }, late ? { dueAt, zone: ctx.zone } : null);
+  const head = promptText({ id: job.id, name: job.name, text: body }, late ? { dueAt, zone: ctx.zone } : null, last);
   const build = (budget: number): PromptMessage => {
     const section = memorySection(memory, budget);
     return {
@@ -130,26 +168,22 @@ function newRun(jobId: string, dueAt: number, now: number, manual: boolean): Run
 
 /**
  * What to do with a job whose `nextRunAt` has come. A one-off's due instant is its `at` (its `nextRunAt`
- * may have been pushed by an undeliverable hold); a cron job's is its `nextRunAt`, and it advances strictly
- * after now, never catching up.
+ * may have been pushed by an undeliverable hold); a recurring job's is its `nextRunAt`, and it advances strictly
+ * after now, never catching up. A recurring job that ends (DESIGN §3 End) counts the run claimed against its
+ * `runsLeft` (run now and skipped occurrences do not count) and, with none left or its next occurrence past its
+ * `until`, has no next run and `runsLeft` 0: this run is its last, and it is deleted when the run settles.
  */
 export function decideFire(job: JobRecord, ctx: FireContext, memory: MemoryLookup = NO_MEMORY): FireDecision {
   const { now, zone } = ctx;
-  const isCron = job.schedule.type === "cron";
-  const dueAt = job.schedule.type === "at" ? job.schedule.at : (job.nextRunAt ?? now);
-  const advanced: JobRecord = {
-    ...job,
-    nextRunAt: job.schedule.type === "cron" ? nextCronRun(job.schedule.cron, zone, now) : null,
-  };
+  if (job.schedule.type === "at") return decideOneOff(job, job.schedule.at, ctx, memory);
+  const schedule = job.schedule;
+  const dueAt = job.nextRunAt ?? now;
+  // An occurrence past `until` never runs (an edit or a zone change keeps a job's next run before it).
+  if (job.until !== null && dueAt > job.until && job.runningRunId === null) return { action: "end", job };
+  const step = advance(job, schedule, zone, now);
+  const advanced: JobRecord = { ...job, nextRunAt: step.nextRunAt, ...(step.ended ? { runsLeft: 0 } : {}) };
 
-  if (!ctx.deliverable) {
-    return { action: "hold", job: isCron ? advanced : { ...job, nextRunAt: now + UNDELIVERABLE_RETRY_MS } };
-  }
-
-  if (job.runningRunId !== null && !isCron) {
-    // A one-off whose time comes while a manual run of it is in flight waits for that run, then fires.
-    return { action: "hold", job: { ...job, nextRunAt: now + ONE_OFF_BUSY_RETRY_MS } };
-  }
+  if (!ctx.deliverable) return step.ended && job.runningRunId === null ? { action: "end", job: advanced } : { action: "hold", job: advanced };
 
   if (job.runningRunId !== null) {
     const run: RunRecord = {
@@ -165,31 +199,47 @@ export function decideFire(job: JobRecord, ctx: FireContext, memory: MemoryLooku
     return { action: "skip", job: advanced, run };
   }
 
+  const runsLeft = step.ended ? 0 : job.runsLeft === null ? null : Math.max(0, job.runsLeft - 1);
+  const last = runsLeft === 0;
+  const counted: JobRecord = { ...advanced, runsLeft, ...(last ? { nextRunAt: null } : {}) };
   const fresh = newRun(job.id, dueAt, now, false);
   const refs = resolveRefs(job.kind === "prompt" ? job.memoryRefs : [], memory);
-  if (!refs.ok) return failed(job, isCron ? advanced : job, fresh, refs.missing, now);
-  const run = claimedRun(job, fresh, dueAt, ctx, refs.records);
-  const missed = job.schedule.type === "cron" ? missedSince(job.schedule.cron, zone, dueAt, now) : 0;
-  return { action: "claim", job: { ...advanced, runningRunId: run.runId, lastRunAt: now }, run, missed };
+  if (!refs.ok) return failed(job, counted, fresh, refs.missing, now);
+  const run = claimedRun(job, fresh, dueAt, ctx, refs.records, last);
+  return { action: "claim", job: { ...counted, runningRunId: run.runId, lastRunAt: now }, run, missed: missedSince(schedule, zone, dueAt, now) };
+}
+
+/** `decideFire` for a one-off due at `at`. */
+function decideOneOff(job: JobRecord, at: number, ctx: FireContext, memory: MemoryLookup): FireDecision {
+  const { now } = ctx;
+  if (!ctx.deliverable) return { action: "hold", job: { ...job, nextRunAt: now + UNDELIVERABLE_RETRY_MS } };
+  // A one-off whose time comes while a manual run of it is in flight waits for that run, then fires.
+  if (job.runningRunId !== null) return { action: "hold", job: { ...job, nextRunAt: now + ONE_OFF_BUSY_RETRY_MS } };
+  const fresh = newRun(job.id, at, now, false);
+  const refs = resolveRefs(job.kind === "prompt" ? job.memoryRefs : [], memory);
+  const advanced: JobRecord = { ...job, nextRunAt: null };
+  if (!refs.ok) return failed(job, advanced, fresh, refs.missing, now);
+  const run = claimedRun(job, fresh, at, ctx, refs.records);
+  return { action: "claim", job: { ...advanced, runningRunId: run.runId, lastRunAt: now }, run, missed: 0 };
 }
 
 /**
  * The `fail` decision for records that are gone: the run settled failed at once, the job after it (`base`, as
- * the run ends it: a one-off's scheduled run keeps it paused), and the alert.
+ * the run ends it: a one-off's scheduled run keeps it paused, a recurring job's last one ends it), and the alert.
  */
 function failed(job: JobRecord, base: JobRecord, run: RunRecord, missing: string[], now: number): Extract<FireDecision, { action: "fail" }> {
   const settled: RunRecord = { ...run, state: "settled", status: "failed", detail: goneDetail(missing), startedAt: now, finishedAt: now, leaseUntil: null };
   const lastResult = { status: "failed" as const, at: new Date(now).toISOString() };
-  const paused = runEnd(job, run, "failed") === "pause";
-  const after = paused ? pausedOneOff(base) : base;
-  return { action: "fail", job: { ...after, lastRunAt: now, lastResult }, run: settled, alert: memoryGoneText(job, missing, paused) };
+  const end = runEnd(base, run, "failed");
+  const after = end === "pause" ? pausedOneOff(base) : base;
+  return { action: "fail", job: { ...after, lastRunAt: now, lastResult }, run: settled, end, alert: memoryGoneText(job, missing, end) };
 }
 
 /**
  * A new run with what it will send: a prompt's queue message, or a watcher's call to the runner (its command,
  * timeout and zone as they are now; an edit never touches a run in flight), with the watcher's lease.
  */
-function claimedRun(job: JobRecord, run: RunRecord, dueAt: number, ctx: FireContext, memory: readonly MemoryContent[]): RunRecord {
+function claimedRun(job: JobRecord, run: RunRecord, dueAt: number, ctx: FireContext, memory: readonly MemoryContent[], last = false): RunRecord {
   if (job.kind === "watcher") {
     const timeoutSeconds = job.timeoutSeconds ?? ctx.defaultTimeout;
     return {
@@ -199,24 +249,33 @@ function claimedRun(job: JobRecord, run: RunRecord, dueAt: number, ctx: FireCont
       payload: { kind: "watcher", call: { command: job.command ?? "", timeoutSeconds, timeZone: ctx.zone } },
     };
   }
-  return { ...run, payload: { kind: "prompt", message: promptMessage(job, run.runId, dueAt, ctx, run.late, memory) } };
+  return { ...run, payload: { kind: "prompt", message: promptMessage(job, run.runId, dueAt, ctx, run.late, memory, last) } };
 }
 
-/** Whether `run` is the scheduled run of a one-off job, after which the job is deleted (DESIGN §5). */
-export const endsOneOff = (job: JobRecord, run: Pick<RunRecord, "manual" | "dueAt">): boolean =>
-  !run.manual && job.schedule.type === "at" && job.schedule.at === run.dueAt;
+/**
+ * Whether `run` is the job's last (DESIGN §3 End, §5): a one-off's scheduled run, or any run that settles once a
+ * recurring job has no run left (`runsLeft` 0, set when its last scheduled run was claimed, or when its next
+ * occurrence fell past `until` while a run was in flight).
+ */
+export const endsJob = (job: JobRecord, run: Pick<RunRecord, "manual" | "dueAt">): boolean =>
+  job.schedule.type === "at" ? !run.manual && job.schedule.at === run.dueAt : job.runsLeft === 0;
 
 /** Statuses after which a one-off's scheduled run keeps the job, paused, instead of deleting it. */
 const KEEPS_ONE_OFF: ReadonlySet<RunStatus> = new Set(["failed", "over_budget"]);
 
+/** What a run leaves of its job. */
+export type RunEnd = "delete" | "pause" | "keep";
+
 /**
- * What a run that ends with `status` leaves of its job (DESIGN §5), the one rule of how a run ends, for the
- * firing core (a prompt whose memory records are gone) and the settler (every other end): a one-off's
- * scheduled run deletes it, unless it failed or its match was over the day's budget, which keeps the job
- * paused with its history (and the chat told); any other run leaves the job to its schedule.
+ * What a run that ends with `status` leaves of its job (DESIGN §3 End, §5), the one rule of how a run ends, for
+ * the firing core (a prompt whose memory records are gone) and the settler (every other end): a one-off's
+ * scheduled run deletes it, unless it failed or its match was over the day's budget, which keeps the job paused
+ * with its history (and the chat told); a recurring job's last run deletes it whatever its status (its schedule
+ * is over: there is nothing to resume); any other run leaves the job to its schedule.
  */
-export function runEnd(job: JobRecord, run: Pick<RunRecord, "manual" | "dueAt">, status: RunStatus): "delete" | "pause" | "keep" {
-  if (!endsOneOff(job, run)) return "keep";
+export function runEnd(job: JobRecord, run: Pick<RunRecord, "manual" | "dueAt">, status: RunStatus): RunEnd {
+  if (!endsJob(job, run)) return "keep";
+  if (job.schedule.type !== "at") return "delete";
   return KEEPS_ONE_OFF.has(status) ? "pause" : "delete";
 }
 

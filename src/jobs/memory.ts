@@ -76,11 +76,13 @@ export function goneDetail(missing: readonly string[]): string {
 
 /**
  * The sentence to the chat when a run fails for a record that is gone (direct, like an alert, naming the
- * job). A scheduled one-off is kept paused, so it says how to run it again.
+ * job), by what the run leaves of the job (`runEnd`): a scheduled one-off is kept paused, so it says how to run
+ * it again; a recurring job's last run ends it.
  */
-export function memoryGoneText(job: { id: string; name: string }, missing: readonly string[], paused: boolean): string {
+export function memoryGoneText(job: { id: string; name: string }, missing: readonly string[], after: "pause" | "keep" | "delete"): string {
   const head = `⚠️ Job "${job.name}" (${job.id}) did not run: its ${goneDetail(missing)}.`;
-  if (paused) return `${head} It is paused: change its memoryRefs, then /resume ${job.id}; or /cancel ${job.id} removes it.`;
+  if (after === "pause") return `${head} It is paused: change its memoryRefs, then /resume ${job.id}; or /cancel ${job.id} removes it.`;
+  if (after === "delete") return `${head} That was its last scheduled run, so the job has ended.`;
   return `${head} Change its memoryRefs, or /cancel ${job.id} removes it; until then each of its runs fails.`;
 }
 

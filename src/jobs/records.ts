@@ -4,13 +4,33 @@
  * milliseconds.
  */
 import type { PromptMessage } from "../contracts/prompt-message";
-import type { Category, CreatedBy, JobKind, LastResult, RunState, RunStatus } from "../schemas/jobs";
+import type { Category, CreatedBy, Job, JobKind, LastResult, RunState, RunStatus } from "../schemas/jobs";
 
-/** What is stored of a job's definition. `at` is epoch ms. */
+/**
+ * A job's schedule as stored: a one-off's instant (epoch ms), a cron expression, or a recurrence rule with its
+ * local start (DESIGN §4; the rule without COUNT and UNTIL, which are the spec's `runsLeft` and `until`).
+ */
+export type StoredSchedule = { type: "at"; at: number } | { type: "cron"; cron: string } | { type: "rule"; rrule: string; start: string };
+export type ScheduleType = StoredSchedule["type"];
+
+/** A stored schedule as clients see it (a Job's `schedule`): `{ at }` (RFC 3339), `{ cron }` or `{ rrule, start }`. */
+export function scheduleView(schedule: StoredSchedule): Job["schedule"] {
+  if (schedule.type === "at") return { at: new Date(schedule.at).toISOString() };
+  return schedule.type === "cron" ? { cron: schedule.cron } : { rrule: schedule.rrule, start: schedule.start };
+}
+
+/** What is stored of a job's definition. `at` and `until` are epoch ms. */
 export type JobSpec = {
   name: string;
   kind: JobKind;
-  schedule: { type: "at"; at: number } | { type: "cron"; cron: string };
+  schedule: StoredSchedule;
+  /** Recurring jobs: no run is due after this instant (DESIGN §3 End); null = no end. */
+  until: number | null;
+  /**
+   * Recurring jobs: the scheduled runs left, counted down when one is claimed; 0 once its last run is claimed
+   * (the job is deleted when that run settles); null = no count.
+   */
+  runsLeft: number | null;
   text: string | null;
   command: string | null;
   /** Watchers only; null = the operator's DEFAULT_SCRIPT_TIMEOUT. */
@@ -19,6 +39,8 @@ export type JobSpec = {
   memoryRefs: string[];
   /** Watchers only: a match whose output equals the last delivered match's is silent (unchanged). */
   onlyOnChange: boolean;
+  /** Its messages go out without a notification sound (DESIGN §6 Quiet hours). */
+  silent: boolean;
 };
 
 /**
@@ -26,7 +48,7 @@ export type JobSpec = {
  * place a spec is made (a create, a stand-in for an unreadable row, the tests' records) has it.
  */
 export function specDefaults(): Omit<JobSpec, "name" | "kind" | "schedule"> {
-  return { text: null, command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false };
+  return { until: null, runsLeft: null, text: null, command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false, silent: false };
 }
 
 /**
@@ -98,8 +120,8 @@ export type RunRecord = {
  */
 export const followUpsOf = (job: Pick<JobRecord, "createdBy"> | null): number => (job?.createdBy === "job" ? 0 : 1);
 
-/** A job's category (DESIGN §3): watcher → monitoring; prompt + at → one-time; prompt + cron → recurring. */
-export function categoryOf(kind: JobKind, schedule: "at" | "cron"): Category {
+/** A job's category (DESIGN §3): watcher → monitoring; prompt + at → one-time; prompt + cron or rule → recurring. */
+export function categoryOf(kind: JobKind, schedule: ScheduleType): Category {
   if (kind === "watcher") return "monitoring";
   return schedule === "at" ? "one-time" : "recurring";
 }

@@ -2,14 +2,22 @@
  * @module Every text a job produces for a person or a model (DESIGN §4–§6, §9): the prompt a fired job sends,
  * the one-line job summary, the job list, the tool replies and the zone-change reply. Pure functions.
  */
-import { formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, localFields } from "../time";
+import { describeRule, formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, loadRules, localFields, parseRuleSchedule, rulesLoaded } from "../time";
 import type { Job, LastResult } from "../schemas/jobs";
 
-/** `[Scheduled job "<name>" (<id>)]\n<text>`, with the late note on its own line when fired > 60 s late. */
-export function promptText(job: { id: string; name: string; text: string }, late: { dueAt: number; zone: string } | null): string {
-  const header = `[Scheduled job "${job.name}" (${job.id})]`;
-  if (!late) return `${header}\n${job.text}`;
-  return `${header}\n${lateNote(late.dueAt, late.zone)}\n${job.text}`;
+/** The line after the job line of a recurring job's last scheduled run (DESIGN §3 End). */
+export const LAST_RUN_LINE = "This is the last scheduled run of this job.";
+
+/**
+ * `[Scheduled job "<name>" (<id>)]\n<text>`, with the late note on its own line when fired > 60 s late, and
+ * the last-run line after the job line on a recurring job's last scheduled run.
+ */
+export function promptText(job: { id: string; name: string; text: string }, late: { dueAt: number; zone: string } | null, last = false): string {
+  const lines = [`[Scheduled job "${job.name}" (${job.id})]`];
+  if (last) lines.push(LAST_RUN_LINE);
+  if (late) lines.push(lateNote(late.dueAt, late.zone));
+  lines.push(job.text);
+  return lines.join("\n");
 }
 
 /** `This was due at 27 Sep 09:00; the bot was offline.` */
@@ -44,17 +52,56 @@ function lastText(last: LastResult | null): string | null {
 }
 
 /**
+ * A recurring job's schedule in a line: a cron expression as written, a rule in words (`Every 2 weeks on
+ * Tuesday at 10:00`; the rule engine must be loaded, `readyFor`, else the rule is shown as written).
+ */
+export function scheduleText(schedule: Exclude<Job["schedule"], { at: string }>, zone: string): string {
+  if ("cron" in schedule) return `\`${schedule.cron}\``;
+  const parsed = rulesLoaded() ? parseRuleSchedule(schedule, zone) : null;
+  return parsed?.ok ? describeRule(parsed.value) : `\`${schedule.rrule}\` from ${schedule.start.replace("T", " ")}`;
+}
+
+/** Loads what the lines of `jobs` need: the rule engine, when one of them has a rule. */
+export async function readyFor(jobs: readonly Pick<Job, "schedule">[]): Promise<void> {
+  if (jobs.some((job) => "rrule" in job.schedule)) await loadRules();
+}
+
+/**
+ * `31 Dec`, `31 Dec 2027`, `31 Dec 17:00`: an `until` in the chat's zone, its time left out when it is a day's
+ * end (its last minute: runs are on whole minutes, so 23:59 and 23:59:59.999 end the same day).
+ */
+export function untilText(until: number, zone: string, now: number): string {
+  const [day, month, time] = formatDayMonthTime(until, zone).split(" ");
+  const f = localFields(zone, until);
+  const year = f.year === localFields(zone, now).year ? "" : ` ${f.year}`;
+  const endOfDay = f.hour === 23 && f.minute === 59;
+  return `${day} ${month}${year}${endOfDay ? "" : ` ${time}`}`;
+}
+
+/** What is left of a recurring job (DESIGN §3 End): `3 runs left`, `until 31 Dec`, `last run`, or null. */
+function leftText(job: Pick<Job, "runsLeft" | "until">, zone: string, now: number): string | null {
+  const parts: string[] = [];
+  if (job.runsLeft === 0) parts.push("last run");
+  else if (typeof job.runsLeft === "number") parts.push(`${job.runsLeft} ${job.runsLeft === 1 ? "run" : "runs"} left`);
+  if (job.until && job.runsLeft !== 0) parts.push(`until ${untilText(Date.parse(job.until), zone, now)}`);
+  return parts.length ? parts.join(" · ") : null;
+}
+
+/**
  * One line per job, as `/jobs` and the tools show it:
- * `` `p3xz9` 💬 Inbox summary · `0 8 * * 1-5` · next 28 Sep 08:00 ``.
+ * `` `p3xz9` 💬 Inbox summary · `0 8 * * 1-5` · next 28 Sep 08:00 ``, a rule in words, and what is left
+ * (`· 3 runs left`, `· until 31 Dec`). A job with a rule needs the rule engine loaded (`readyFor`).
  */
 export function jobLine(job: Job, zone: string, now: number): string {
   const parts = [`\`${job.id}\` ${job.kind === "watcher" ? "🔍" : "💬"} ${job.name}`];
   if ("at" in job.schedule) {
     parts.push(`once ${formatChatTime(Date.parse(job.schedule.at), zone, now)}`);
   } else {
-    parts.push(`\`${job.schedule.cron}\``);
+    parts.push(scheduleText(job.schedule, zone));
     if (job.enabled && job.nextRunAt) parts.push(`next ${formatChatTime(Date.parse(job.nextRunAt), zone, now)}`);
-    else if (job.enabled) parts.push("no next run");
+    else if (job.enabled && job.runsLeft !== 0) parts.push("no next run");
+    const left = leftText(job, zone, now);
+    if (left) parts.push(left);
   }
   if (!job.enabled) parts.push("paused");
   if (job.running) parts.push("running");
@@ -92,9 +139,9 @@ export function jobList(jobs: readonly Job[], zone: string, now: number, options
   return [`**Scheduled jobs** (${zone}, now ${formatDayMonthTime(now, zone)})`, ...lines].join("\n");
 }
 
-/** The tools' `create` reply: the job line, its next runs, and the `Now:` line. */
-export function createdText(job: Job, nextRuns: readonly number[], zone: string, now: number): string {
-  const lines = [`Created ${jobLine(job, zone, now)}`];
+/** The tools' `create` (and with `Changed`, `update`) reply: the job line, its next runs, and the `Now:` line. */
+export function createdText(job: Job, nextRuns: readonly number[], zone: string, now: number, verb: "Created" | "Changed" = "Created"): string {
+  const lines = [`${verb} ${jobLine(job, zone, now)}`];
   if (nextRuns.length > 1) lines.push(`Next runs: ${nextRuns.map((t) => formatChatTime(t, zone, now)).join(", ")}.`);
   lines.push(formatNowLine(now, zone));
   return lines.join("\n");
@@ -108,6 +155,21 @@ export function resumedText(job: Job, zone: string, now: number): string {
   return next ? `Resumed ${job.id} (${job.name}); next ${next}.` : `Resumed ${job.id} (${job.name}); it has no next run.`;
 }
 export const noJobText = (id: string) => `No job ${id} in this chat.`;
+
+/** Skip (DESIGN §3) of a one-off: it has no next occurrence to pass over. */
+export const runsOnceText = (id: string) => `${id} runs once; cancel or edit it instead.`;
+/** Skip of a paused job, or of one that has no next run. */
+export const nothingToSkipText = (job: { id: string; enabled: boolean }) =>
+  job.enabled ? `${job.id} has no next run to skip.` : `${job.id} is paused, so it has no next run to skip; resume it first.`;
+/** `Skipped 28 Sep 08:00; next 29 Sep 08:00.`: what a skip passed over, and what comes now. */
+export function skippedText(skipped: number, job: Job, zone: string, now: number): string {
+  const next = job.nextRunAt ? `next ${formatChatTime(Date.parse(job.nextRunAt), zone, now)}` : "it has no next run";
+  return `Skipped ${formatChatTime(skipped, zone, now)}; ${next}.`;
+}
+/** Skip of a recurring job's last run before its end (`until`, `runsLeft`): passing it over would end the job. */
+export const lastRunText = (id: string) => `${id}'s next run is its last before it ends; cancel it instead, or change its end first.`;
+/** What a skip records in the job's history. */
+export const SKIPPED_BY_HAND = "skipped by hand";
 /** A `memoryRefs` entry that names no record of the chat (DESIGN §9: checked when a job is created or edited). */
 export const memoryRefMissingText = (id: string) => `"memoryRefs" names ${id}, which is not a memory record of this chat; see memory_list.`;
 
@@ -118,7 +180,19 @@ export const memoryRefMissingText = (id: string) => `"memoryRefs" names ${id}, w
 export const oneOffFailedText = (job: { id: string; name: string }, reason: string) =>
   `⚠️ Job "${job.name}" (${job.id}) did not run: ${reason}. It is paused: /resume ${job.id} runs it now, /cancel ${job.id} removes it.`;
 export const stillRunningText = (id: string) => `Job ${id} is still running.`;
+
+/** A resume of a recurring job whose end came (DESIGN §3 End): nothing is left to run until its ends change. */
+export function noRunsLeftText(job: { id: string; name: string; until: number | null; runsLeft: number | null }, zone: string, now: number): string {
+  const end = job.runsLeft === 0 || job.until === null ? "its last scheduled run has started" : `its next run would be after its end (until ${untilText(job.until, zone, now)})`;
+  return `Job ${job.id} (${job.name}) has no scheduled run left: ${end}. Give it a later "until" or more "runsLeft" (edit it), or cancel it.`;
+}
 export const tooManyJobsText = (limit: number) => `This chat already has ${limit} jobs (the limit); cancel one first.`;
+
+/**
+ * Told once, on the reply that creates a chat's first job while it follows the default zone (DESIGN §6):
+ * `Times here are in UTC. Where are you? Send /timezone and your city, e.g. /timezone Berlin.`
+ */
+export const defaultZoneNotice = (zone: string) => `Times here are in ${zone}. Where are you? Send /timezone and your city, e.g. /timezone Berlin.`;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -3,9 +3,27 @@
  * create or an edit either becomes a `JobSpec` with its next run, or one sentence a person or model can act on.
  */
 import { MEMORY_ID, shown } from "../contracts/ids";
-import { checkOneOff, loadCron, neverFires, nextOccurrence, parseAt, parseCron, resolveAt, resolveDelay, type Parsed } from "../time";
+import {
+  checkOneOff,
+  endsBeforeFirstRun,
+  formatLocalDateTime,
+  loadRules,
+  neverFires,
+  nextOccurrence,
+  nextRuleOccurrence,
+  parseAt,
+  parseCron,
+  parseRuleSchedule,
+  parseUntil,
+  resolveAt,
+  oneOffEnds,
+  resolveDelay,
+  ruleEnds,
+  type Parsed,
+} from "../time";
 import { LIMITS, type CreateJobInput, type EditJobInput } from "../schemas/jobs";
 import { oneSchedule, type When } from "../schemas/schedule";
+import { nextRecurringRun } from "./fire";
 import { specDefaults, type JobSpec } from "./records";
 import { nameProblem, textProblem } from "./text-fields";
 
@@ -16,6 +34,7 @@ import { nameProblem, textProblem } from "./text-fields";
 export type RuleContext = { zone: string; now: number; pastAllowed?: boolean };
 
 type Validated = { spec: JobSpec; nextRunAt: number };
+const RULE_PROMPTS_ONLY = `A watcher takes "at" or "cron"; a recurrence rule ("rrule") is for prompt jobs.`;
 const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
 
 const checkName = (name: string): string | null => nameProblem("name", name, LIMITS.name);
@@ -27,24 +46,80 @@ function checkTimeout(seconds: number): string | null {
     : `"timeoutSeconds" must be a whole number of seconds from ${LIMITS.timeoutMin} to ${LIMITS.timeoutMax}; got ${seconds}.`;
 }
 
-/** Resolves the one of `at`, `cron`, `delay` given to a schedule and its next run, strictly after now. */
-async function resolveWhen(input: When, ctx: RuleContext): Promise<Parsed<{ schedule: JobSpec["schedule"]; next: number }>> {
+/** A schedule resolved: what is stored, its first run strictly after now, and a rule's own COUNT and UNTIL. */
+type Resolved = { schedule: JobSpec["schedule"]; next: number; own: Ends };
+
+/** Where a recurring job ends: `until` (epoch ms) and `runsLeft`, null for none. */
+type Ends = { until: number | null; runsLeft: number | null };
+const NO_ENDS: Ends = { until: null, runsLeft: null };
+
+/**
+ * Resolves the one of `at`, `cron`, `delay`, `rrule` given to a schedule and its next run, strictly after now. A
+ * rule's COUNT and UNTIL leave it here (`ruleEnds`, DESIGN §3): the rule stored has neither.
+ */
+async function resolveWhen(input: When, ctx: RuleContext): Promise<Parsed<Resolved>> {
   if ("cron" in input) {
-    await loadCron();
     const cron = parseCron(input.cron);
     if (!cron.ok) return cron;
     const next = nextOccurrence(cron.value, ctx.zone, ctx.now);
     if (!next) return fail(neverFires(cron.value));
-    return { ok: true, value: { schedule: { type: "cron", cron: cron.value.source }, next: next.at } };
+    return { ok: true, value: { schedule: { type: "cron", cron: cron.value.source }, next: next.at, own: NO_ENDS } };
+  }
+  if ("rrule" in input) {
+    await loadRules();
+    const rule = parseRuleSchedule(input, ctx.zone);
+    if (!rule.ok) return rule;
+    const ends = ruleEnds(rule.value, ctx.zone, ctx.now);
+    if (!ends.ok) return ends;
+    // ruleEnds found the first run (COUNT and UNTIL aside, which are the ends now).
+    const next = nextRuleOccurrence(rule.value, ctx.zone, ctx.now)!;
+    const own = { until: ends.value.until === null ? null : Date.parse(ends.value.until), runsLeft: ends.value.runsLeft };
+    return { ok: true, value: { schedule: { type: "rule", rrule: ends.value.rrule, start: ends.value.start }, next: next.at, own } };
   }
   if ("at" in input) {
     const at = ctx.pastAllowed ? pastOrFuture(input.at, ctx) : resolveAt(input.at, ctx.zone, ctx.now);
     if (!at.ok) return at;
-    return { ok: true, value: { schedule: { type: "at", at: at.value.instant }, next: at.value.instant } };
+    return { ok: true, value: { schedule: { type: "at", at: at.value.instant }, next: at.value.instant, own: NO_ENDS } };
   }
   const delay = await resolveDelay(input.delay, ctx.zone, ctx.now);
   if (!delay.ok) return delay;
-  return { ok: true, value: { schedule: { type: "at", at: delay.value }, next: delay.value } };
+  return { ok: true, value: { schedule: { type: "at", at: delay.value }, next: delay.value, own: NO_ENDS } };
+}
+
+/** The ends a body gives: undefined = not said, null = none (an edit clears it). */
+type GivenEnds = { until?: string | null; runsLeft?: number | null };
+
+/** `until` and `runsLeft` as given, read in the zone: `until` after now, `runsLeft` 1–1000. */
+function readEnds(input: GivenEnds, ctx: RuleContext): Parsed<{ until?: number | null; runsLeft?: number | null }> {
+  const read: { until?: number | null; runsLeft?: number | null } = {};
+  if (input.until !== undefined) {
+    if (input.until === null) read.until = null;
+    else {
+      const until = parseUntil(input.until, ctx.zone);
+      if (!until.ok) return until;
+      if (until.value <= ctx.now) return fail(`"until" must be in the future; ${formatLocalDateTime(until.value, ctx.zone)} in ${ctx.zone} has passed.`);
+      read.until = until.value;
+    }
+  }
+  if (input.runsLeft !== undefined) {
+    const n = input.runsLeft;
+    if (n !== null && !(Number.isInteger(n) && n >= 1 && n <= LIMITS.runsLeft)) return fail(`"runsLeft" must be a whole number of runs from 1 to ${LIMITS.runsLeft}; got ${n}.`);
+    read.runsLeft = n;
+  }
+  return { ok: true, value: read };
+}
+
+const minOf = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : Math.min(a, b));
+
+/**
+ * A recurring job's ends: the ones given (undefined: `kept`, the job's own so far), each with the rule's own
+ * COUNT or UNTIL, whichever ends it first; refused when the first run `next` falls after `until`.
+ */
+function endsOf(given: { until?: number | null; runsLeft?: number | null }, kept: Ends, own: Ends, next: number, zone: string): Parsed<Ends> {
+  const until = minOf(given.until === undefined ? (own.until === null ? kept.until : null) : given.until, own.until);
+  const runsLeft = minOf(given.runsLeft === undefined ? (own.runsLeft === null ? kept.runsLeft : null) : given.runsLeft, own.runsLeft);
+  if (until !== null && next > until) return fail(endsBeforeFirstRun(next, until, zone));
+  return { ok: true, value: { until, runsLeft } };
 }
 
 /** An `at` that may be past (an import); still at most 5 years ahead. */
@@ -107,8 +182,20 @@ export async function validateCreate(input: CreateJobInput, ctx: RuleContext): P
     }
     command = input.command;
   }
+  if (kind === "watcher" && "rrule" in given.value) return fail(RULE_PROMPTS_ONLY);
+  const ends = readEnds(input, ctx);
+  if (!ends.ok) return ends;
   const when = await resolveWhen(given.value, ctx);
   if (!when.ok) return when;
+  let end = NO_ENDS;
+  if (when.value.schedule.type === "at") {
+    const problem = oneOffEnds(input);
+    if (problem) return fail(problem);
+  } else {
+    const read = endsOf(ends.value, NO_ENDS, when.value.own, when.value.next, ctx.zone);
+    if (!read.ok) return read;
+    end = read.value;
+  }
   return {
     ok: true,
     value: {
@@ -117,8 +204,11 @@ export async function validateCreate(input: CreateJobInput, ctx: RuleContext): P
         name: input.name.trim(),
         kind,
         schedule: when.value.schedule,
+        until: end.until,
+        runsLeft: end.runsLeft,
         text,
         command,
+        silent: input.silent === true,
         ...(kind === "prompt" ? { memoryRefs: [...(input.memoryRefs ?? [])] } : { timeoutSeconds: input.timeoutSeconds ?? null, onlyOnChange: input.onlyOnChange === true }),
       },
       nextRunAt: when.value.next,
@@ -126,10 +216,17 @@ export async function validateCreate(input: CreateJobInput, ctx: RuleContext): P
   };
 }
 
-/** The result of an edit: the new definition, and the new next run when the schedule changed. */
-export type Edited = { spec: JobSpec; nextRunAt: number | null; scheduleChanged: boolean };
+/**
+ * The result of an edit: the new definition; `nextRunAt`, its next run from now, to take when `scheduleChanged`
+ * (a new schedule) or `reopened` (new ends for a job whose last run was claimed, so it runs again).
+ */
+export type Edited = { spec: JobSpec; nextRunAt: number | null; scheduleChanged: boolean; reopened: boolean };
 
-/** Validates an edit of `current` as on create; it applies from the next occurrence. */
+/**
+ * Validates an edit of `current` as on create; it applies from the next occurrence. A new schedule keeps the
+ * job's `until` and `runsLeft` unless the edit or the new rule's COUNT and UNTIL say otherwise; a one-off has
+ * neither.
+ */
 export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: RuleContext): Promise<Parsed<Edited>> {
   const spec: JobSpec = { ...current };
   if (input.name !== undefined) {
@@ -166,11 +263,43 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
       spec.timeoutSeconds = input.timeoutSeconds;
     }
   }
+  if (input.silent !== undefined) spec.silent = input.silent;
   const given = oneSchedule(input, { optional: true });
   if (!given.ok) return given;
-  if (given.value === null) return { ok: true, value: { spec, nextRunAt: null, scheduleChanged: false } };
-  const when = await resolveWhen(given.value, ctx);
-  if (!when.ok) return when;
-  spec.schedule = when.value.schedule;
-  return { ok: true, value: { spec, nextRunAt: when.value.next, scheduleChanged: true } };
+  if (current.kind === "watcher" && given.value !== null && "rrule" in given.value) return fail(RULE_PROMPTS_ONLY);
+  const ends = readEnds(input, ctx);
+  if (!ends.ok) return ends;
+  const endsGiven = ends.value.until !== undefined || ends.value.runsLeft !== undefined;
+  if (given.value === null && !endsGiven) return { ok: true, value: { spec, nextRunAt: null, scheduleChanged: false, reopened: false } };
+  let when: Resolved;
+  if (given.value !== null) {
+    const resolved = await resolveWhen(given.value, ctx);
+    if (!resolved.ok) return resolved;
+    when = resolved.value;
+  } else {
+    // New ends for the schedule the job has: checked against its next run from now.
+    const oneOff = current.schedule.type === "at" ? oneOffEnds(input) : null;
+    if (oneOff !== null) return fail(oneOff);
+    if (current.schedule.type === "at") return { ok: true, value: { spec, nextRunAt: null, scheduleChanged: false, reopened: false } };
+    if (current.schedule.type === "rule") await loadRules();
+    const next = nextRecurringRun(current.schedule, ctx.zone, ctx.now);
+    if (next === null) return fail(`This job's schedule has no run within 5 years; give it a new one.`);
+    when = { schedule: current.schedule, next, own: NO_ENDS };
+  }
+  spec.schedule = when.schedule;
+  if (when.schedule.type === "at") {
+    const problem = oneOffEnds(input);
+    if (problem) return fail(problem);
+    spec.until = null;
+    spec.runsLeft = null;
+  } else {
+    // A count used up (0: its last run was claimed) is no count for the schedule that goes on.
+    const kept = current.schedule.type === "at" ? NO_ENDS : { until: current.until, runsLeft: current.runsLeft === 0 ? null : current.runsLeft };
+    const read = endsOf(ends.value, kept, when.own, when.next, ctx.zone);
+    if (!read.ok) return read;
+    spec.until = read.value.until;
+    spec.runsLeft = read.value.runsLeft;
+  }
+  const reopened = given.value === null && current.schedule.type !== "at" && current.runsLeft === 0;
+  return { ok: true, value: { spec, nextRunAt: when.next, scheduleChanged: given.value !== null, reopened } };
 }

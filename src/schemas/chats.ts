@@ -1,10 +1,11 @@
 /**
- * @module A chat's own shapes (DESIGN §4, §7, §10): its settings and the zone change, the transcript and the
- * messages written to it in transcript mode.
+ * @module A chat's own shapes (DESIGN §4, §6, §7, §10): its settings and the zone change, its quiet hours, the
+ * transcript and the messages written to it in transcript mode.
  */
 import * as z from "zod";
 import { lazy } from "../lazy";
 import type { Result } from "../result";
+import { QUIET_TIME } from "../time";
 import { chatId, instant } from "./common";
 
 const ZONE = `"timeZone" must be an IANA zone name such as "Europe/Berlin", or null for the default zone.`;
@@ -29,7 +30,7 @@ export const settingsBody = lazy(() =>
     timeZone: z
       .string({ error: ZONE })
       .nullable()
-      .meta({ description: "An IANA name (Windows ids accepted), or null for the default.", examples: ["Asia/Tokyo"] }),
+      .meta({ description: "An IANA name (Windows ids accepted), a city or country that names one zone (`Berlin`), or null for the default.", examples: ["Asia/Tokyo", "Berlin"] }),
   }),
 );
 
@@ -47,17 +48,46 @@ export const zoneChangeSchema = lazy(() =>
 );
 export type ZoneChange = z.infer<ReturnType<typeof zoneChangeSchema>>;
 
+const QUIET = `"quiet" must be { "from": "22:00", "to": "07:00" } (times of day in the chat's zone; to before from runs across midnight), or null for none.`;
+const quietEnd = (end: "from" | "to", example: string) => {
+  const sentence = `"quiet.${end}" must be a time of day as HH:mm, such as "${example}".`;
+  return z.string({ error: sentence }).regex(QUIET_TIME, { error: sentence }).meta({ examples: [example] });
+};
+
+/** Quiet hours (DESIGN §6): `from` and `to`, wall times in the chat's zone; a window with `to` before `from` runs across midnight. */
+export const quietHoursSchema = lazy(() =>
+  z
+    .strictObject({ from: quietEnd("from", "22:00"), to: quietEnd("to", "07:00") }, { error: QUIET })
+    .refine((q) => q.from !== q.to, { error: `Quiet hours must end at another time than they start, such as { "from": "22:00", "to": "07:00" }.` })
+    .meta({ description: "Inside them every message goes out without a notification sound; nothing is held back." }),
+);
+
+/** `GET`/`PUT …/quiet`: the chat's quiet hours, or null for none (the body of the PUT and the answer of both). */
+export const quietBody = lazy(() => z.strictObject({ quiet: quietHoursSchema().nullable() }, { error: QUIET }));
+export type QuietAnswer = z.infer<ReturnType<typeof quietBody>>;
+
 const PRESS = `"press" must be the callback data of a button in the transcript, 1 to 64 characters, such as "y:k7m2qabc".`;
 const ONE_OF = `Give exactly one of "text" (a message) or "press" (a button's data), such as {"text": "/jobs"}.`;
+const REPLY_TO = `"replyTo" must be the id of an entry in this chat's transcript, such as "12".`;
+const REPLY_TO_TEXT = `"replyTo" goes with "text": a message written in reply to an entry, such as {"text": "/skip", "replyTo": "12"}.`;
 
 /**
- * `POST …/messages`: what the chat's user does, in transcript mode: writes `text`, or presses a button of a bot
- * entry (`press`, the button's `data`).
+ * `POST …/messages`: what the chat's user does, in transcript mode: writes `text` (in reply to the entry
+ * `replyTo`, as a reply in Telegram), or presses a button of a bot entry (`press`, the button's `data`).
  */
 export const messageBody = lazy(() =>
   z
     .strictObject({
       text: z.string({ error: TEXT }).min(1, { error: TEXT }).max(4096, { error: TEXT }).optional().meta({ description: "A message, as the chat's user writes it." }),
+      replyTo: z
+        .string({ error: REPLY_TO })
+        .regex(/^\d{1,15}$/, { error: REPLY_TO })
+        .optional()
+        .meta({
+          description:
+            "With `text`: the id of the transcript entry it replies to, as a reply in Telegram. A reply to a job's message names its job (`/skip`, `/cancel`, `/edit 2h` need no id); a message to the agent carries the entry's text, quoted; `/remind 2h` alone reminds of it.",
+          examples: ["12"],
+        }),
       press: z
         .string({ error: PRESS })
         .min(1, { error: PRESS })
@@ -65,7 +95,8 @@ export const messageBody = lazy(() =>
         .optional()
         .meta({ description: "Presses the button with this `data` (a bot entry's `buttons`), as a tap in Telegram does.", examples: ["y:k7m2qabc"] }),
     })
-    .refine((body) => (body.text === undefined) !== (body.press === undefined), { error: ONE_OF }),
+    .refine((body) => (body.text === undefined) !== (body.press === undefined), { error: ONE_OF })
+    .refine((body) => body.replyTo === undefined || body.text !== undefined, { error: REPLY_TO_TEXT }),
 );
 
 /** The answer of `POST …/messages`: 202 with the id the prompt's key `m:<messageId>` uses. */
@@ -127,7 +158,17 @@ export const transcriptEntrySchema = lazy(() =>
     runId: z.string().optional().meta({ description: "On entries a job caused." }),
     buttons: buttonRowsSchema()
       .optional()
-      .meta({ description: "The buttons under a bot entry (a job's Run now, Pause, Cancel; an offer's Create, Cancel; zones to choose): press one with `POST …/messages { press: data }`." }),
+      .meta({
+        description:
+          "The buttons under a bot entry (a prompt job's Done and snoozes, or Done, Snooze 1 h, Skip next, Pause; an alert's and a watcher's Run now, Pause, Cancel; an offer's Create, Cancel; zones to choose): press one with `POST …/messages { press: data }`.",
+      }),
+    html: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          "A bot entry as Telegram shows it (over HTTP only): its Markdown rendered to Telegram's HTML, by the rules messages are sent with (b, i, s, code, pre, a href, blockquote; everything else escaped).",
+      }),
   }),
 );
 export type TranscriptEntry = z.infer<ReturnType<typeof transcriptEntrySchema>>;

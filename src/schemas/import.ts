@@ -57,11 +57,21 @@ export const importEntry = lazy(() =>
       command: z.string().optional(),
       timeoutSeconds: z.number().int().optional(),
     }),
-    /** `nextAt`: the next such local time in the chat's zone (an undated commitment, created paused). */
-    when: z.union([z.strictObject({ at: z.string() }), z.strictObject({ cron: z.string() }), z.strictObject({ nextAt: z.literal("09:00") })]),
+    /**
+     * `nextAt`: the next such local time in the chat's zone (an undated commitment, created paused); `rrule`: a
+     * recurrence rule that starts now in the chat's zone (a Cronos expression that ANDs its day fields).
+     */
+    when: z.union([
+      z.strictObject({ at: z.string() }),
+      z.strictObject({ cron: z.string() }),
+      z.strictObject({ rrule: z.string() }),
+      z.strictObject({ nextAt: z.literal("09:00") }),
+    ]),
     enabled: z.boolean(),
     /** The source ran this cron in UTC whatever its zone said (acpbot): say so when the chat's zone is not UTC. */
     cronWasUtc: z.boolean().optional(),
+    /** The Cronos expression (Playa) the entry's rule stands for: say so once it is imported. */
+    fromCronos: z.string().max(300).optional(),
   }),
 );
 export type ImportEntry = z.infer<ReturnType<typeof importEntry>>;

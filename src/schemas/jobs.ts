@@ -22,6 +22,7 @@ export const LIMITS = {
   timeoutMax: 3600,
   runsKept: 50,
   memoryRefs: 5,
+  runsLeft: 1000,
 } as const;
 
 /**
@@ -50,8 +51,25 @@ export const jobSchema = lazy(() =>
     chatId: chatId(),
     name: z.string(),
     kind: z.enum(JOB_KINDS),
-    category: z.enum(CATEGORIES).meta({ description: "watcher → monitoring; a prompt with `at` → one-time; with `cron` → recurring." }),
-    schedule: z.union([z.strictObject({ at: instant() }), z.strictObject({ cron: z.string() })]),
+    category: z.enum(CATEGORIES).meta({ description: "watcher → monitoring; a prompt with `at` → one-time; with `cron` or `rrule` → recurring." }),
+    schedule: z.union([
+      z.strictObject({ at: instant() }),
+      z.strictObject({ cron: z.string() }),
+      z.strictObject({
+        rrule: z.string().meta({ description: "An RFC 5545 RRULE value without COUNT or UNTIL (they are `runsLeft` and `until`).", examples: ["FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"] }),
+        start: z.string().meta({ description: "The rule's first local date-time in the chat's zone (its DTSTART), `yyyy-MM-ddTHH:mm`.", examples: ["2026-12-08T10:00"] }),
+      }),
+    ]),
+    until: instant()
+      .nullable()
+      .optional()
+      .meta({ description: "Recurring jobs only (null: no end): no run is due after this instant; the job ends after its last run before it." }),
+    runsLeft: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .meta({ description: "Recurring jobs only (null: no count): the scheduled runs left; 0 while its last run is in flight. The job ends after the last." }),
     text: z.string().optional().meta({ description: "Prompt jobs only." }),
     command: z.string().optional().meta({ description: "Watchers only." }),
     timeoutSeconds: z.number().int().optional().meta({ description: "Watchers only." }),
@@ -60,6 +78,7 @@ export const jobSchema = lazy(() =>
       .array(z.string())
       .optional()
       .meta({ description: "Prompt jobs only; present when the job refers to memory records, whose current content each fire puts into its prompt." }),
+    silent: z.boolean().optional().meta({ description: "Present when true: the job's messages are sent without a notification sound." }),
     importedFrom: z.string().optional().meta({ description: "An imported job's source id, such as `playa:k7m2q`.", examples: ["playa:k7m2q"] }),
     threadId: z
       .number()
@@ -103,6 +122,7 @@ export type RunStatus = NonNullable<Run["status"]>;
 const TIMEOUT = `"timeoutSeconds" must be a whole number of seconds from ${LIMITS.timeoutMin} to ${LIMITS.timeoutMax}.`;
 const MEMORY_REFS = `"memoryRefs" must be a list of up to ${LIMITS.memoryRefs} memory record ids, such as ["m4x7pq"].`;
 const MEMORY_REF = `Each of "memoryRefs" must be a memory record id such as "m4x7pq"; see memory_list.`;
+const RUNS_LEFT = `"runsLeft" must be a whole number of runs from 1 to ${LIMITS.runsLeft}, such as 10.`;
 
 /**
  * The fields of a create request (DESIGN §3). Their rules are `validateCreate`'s, which counts characters as
@@ -122,6 +142,31 @@ export const createJobInput = lazy(() =>
         .optional(),
       cron: str("cron", "0 8 * * 1-5").meta({ description: "Five fields or a macro, on the chat's wall clock.", examples: ["0 8 * * 1-5"] }).optional(),
       delay: str("delay", "PT20M").meta({ description: "ISO 8601 duration from now, 1 minute to 5 years.", examples: ["PT20M"] }).optional(),
+      rrule: str("rrule", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU")
+        .meta({
+          description:
+            "An RFC 5545 recurrence rule (the RRULE: prefix may be given), expanded in the chat's zone from `start`: every other week, every 3 days, the last weekday of a month. Its COUNT and UNTIL become runsLeft and until.",
+          examples: ["FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"],
+        })
+        .optional(),
+      start: str("start", "2026-12-08T10:00")
+        .meta({ description: "With rrule only: its first local date-time in the chat's zone, yyyy-MM-dd[T| ]HH:mm (a date alone = 09:00).", examples: ["2026-12-08T10:00"] })
+        .optional(),
+      until: z
+        .string({ error: `"until" must be a date or date-time string such as "2026-12-31" or "2026-12-31T18:00", or null for no end.` })
+        .nullable()
+        .meta({
+          description:
+            "With cron or rrule only: no run after this time, read in the chat's zone like `at` (a date alone = the end of that day); null = no end (an edit clears it).",
+          examples: ["2026-12-31"],
+        })
+        .optional(),
+      runsLeft: z
+        .number({ error: RUNS_LEFT })
+        .int({ error: RUNS_LEFT })
+        .nullable()
+        .meta({ minimum: 1, maximum: LIMITS.runsLeft, description: "With cron or rrule only: how many more scheduled runs, then the job ends; null = no count (an edit clears it).", examples: [10] })
+        .optional(),
       text: str("text", "Summarise my inbox")
         .meta({ minLength: 1, maxLength: LIMITS.text, description: "Prompt jobs only: what the agent should do." })
         .optional(),
@@ -154,8 +199,15 @@ export const createJobInput = lazy(() =>
         .boolean({ error: `"onlyOnChange" must be true or false.` })
         .meta({ description: "Watchers only: a match whose output equals the last delivered match's is recorded silent (unchanged) and wakes no one." })
         .optional(),
+      silent: z
+        .boolean({ error: `"silent" must be true or false.` })
+        .meta({ description: "The job's messages (its replies, alerts, watcher matches) are sent without a notification sound; nothing is delayed." })
+        .optional(),
     })
-    .meta({ description: "Exactly one of at, cron, delay. Prompts take text (and memoryRefs); watchers take command (and timeoutSeconds, onlyOnChange)." }),
+    .meta({
+      description:
+        "Exactly one of at, cron, delay, rrule (with start; prompts only). until and runsLeft end a recurring job. Prompts take text (and memoryRefs); watchers take command (and timeoutSeconds, onlyOnChange).",
+    }),
 );
 export type CreateJobInput = z.infer<ReturnType<typeof createJobInput>>;
 
@@ -164,7 +216,7 @@ export const editJobInput = lazy(() =>
   createJobInput()
     .omit({ kind: true })
     .partial()
-    .meta({ description: "The create fields but kind, all optional; at most one of at, cron, delay." }),
+    .meta({ description: "The create fields but kind, all optional; at most one of at, cron, delay, rrule (with start). until or runsLeft null clears it." }),
 );
 export type EditJobInput = z.infer<ReturnType<typeof editJobInput>>;
 

@@ -10,7 +10,7 @@ import { createJobInput, jobSchema } from "./jobs";
 import { memoryRecordSchema } from "./memory";
 import { outcomeSchema } from "./runner";
 
-export const SCHEDULE_ACTIONS = ["create", "list", "cancel", "run_now", "pause", "resume", "preview", "test"] as const;
+export const SCHEDULE_ACTIONS = ["create", "update", "list", "cancel", "run_now", "pause", "resume", "skip", "preview", "test"] as const;
 export type ScheduleAction = (typeof SCHEDULE_ACTIONS)[number];
 
 /**
@@ -20,7 +20,16 @@ export type ScheduleAction = (typeof SCHEDULE_ACTIONS)[number];
 export const SCHEDULE_GUIDELINES = [
   "Schedules this chat's jobs. Times are in the chat's time zone (set_timezone changes it).",
   '`at` is ISO 8601: "2026-12-01T09:00", or a date alone for 09:00; `delay` is an ISO 8601 duration such as "PT20M";',
-  '`cron` has 5 fields (minute hour day-of-month month day-of-week), such as "0 8 * * 1-5", or a macro such as "@daily".',
+  '`cron` has 5 fields (minute hour day-of-month month day-of-week), such as "0 8 * * 1-5", or a macro such as "@daily";',
+  'it also takes L (the last day: "0 9 L * *"; the last Friday: "0 17 * * 5L"), # (the first Monday: "0 9 * * 1#1"),',
+  'W (the nearest weekday: "0 9 15W * *") and ranges that wrap ("0 22-2 * * *"). For what cron cannot say (every other',
+  'week, every 3 days, every 90 minutes) give a recurrence rule: `rrule` (RFC 5545) with `start`, its first local',
+  'date-time, such as "rrule": "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", "start": "2026-12-08T10:00", or',
+  '"FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1" for the last weekday of a month. To end a recurring job give',
+  '`until` (no run after it, such as "2026-12-31") or `runsLeft` (how many more runs, such as 10).',
+  "To change a job (its time, its text, anything), update it (schedule_update) with its id: never cancel it and create",
+  "it again, which loses its id, history and memory references; to leave out one run of a recurring job, skip it",
+  "(schedule_skip). `silent` sends a job's messages without a notification sound.",
   'Use a prompt (kind "prompt", `text`) when the job needs thought: you get `text` at each run.',
   'A watcher (kind "watcher", `command`) runs a /bin/sh script without you: it prints nothing and exits 0 until its',
   "condition holds, then prints the facts you need, which wake you; it exits non-zero only on a real error, which",
@@ -58,7 +67,7 @@ export const scheduleBody = lazy(() =>
     })
     .meta({
       description:
-        "create takes the job fields (as JobCreate); cancel, run_now, pause and resume take id; preview takes one of at, cron, delay; test takes command and optionally timeoutSeconds (cut to 60 s); list takes nothing. A null field counts as not given; a field the action does not take is refused.",
+        "create takes the job fields (as JobCreate); update takes id and the fields to change (as JobEdit); cancel, run_now, pause, resume and skip take id; preview takes one of at, cron, delay, rrule (with start), and until and runsLeft; test takes command and optionally timeoutSeconds (cut to 60 s); list takes nothing. A null field counts as not given; a field the action does not take is refused.",
     }),
 );
 export type ScheduleBody = z.infer<ReturnType<typeof scheduleBody>>;
@@ -92,7 +101,7 @@ export const toolReplySchema = lazy(() =>
       .optional()
       .meta({
         description:
-          "`{ job }` (create, cancel, run_now, pause, resume), `{ jobs }` (list), `{ occurrences }` (preview) or `{ outcome }` (test: the runner's outcome, redacted; a runner that cannot be reached gives status failed with stderrTail `did not start: …`). test without a runner is ok false with a sentence. The memory tools: `{ record }` (get, create, update, delete) or `{ records }` (list).",
+          "`{ job }` (create, update, cancel, run_now, pause, resume, skip), `{ jobs }` (list), `{ occurrences }` (preview) or `{ outcome }` (test: the runner's outcome, redacted; a runner that cannot be reached gives status failed with stderrTail `did not start: …`). test without a runner is ok false with a sentence. The memory tools: `{ record }` (get, create, update, delete) or `{ records }` (list).",
       }),
   }),
 );

@@ -1,25 +1,34 @@
 /**
  * @module The inline buttons the bot sends and reads back (DESIGN §6), each a callback data of at most 64 bytes:
- * under a job's message Run now, Pause and Cancel (`r:`/`p:`/`c:` + the job id); under an offered reminder
- * Create and Cancel (`y:`/`n:` + the offer's id); under a question about the zone, one button per zone
- * (`z:` + the IANA name, at most 32 characters); under /jobs, Open scheduler opens the Mini App (a `web_app`
- * button in a private chat; in a group, where Telegram allows none, a link to the Mini App naming the group).
- * Buttons are rows of `{ text, data }`, `{ text, webApp }` or `{ text, url }`, as the transcript keeps them;
- * `keyboard` turns them into Telegram's markup.
+ * under an alert and a watcher's message Run now, Pause and Cancel (`r:`/`p:`/`c:` + the job id); under a prompt
+ * job's message what a person does with a reminder, each naming the run the message came from (`<jobId>:<ms>`,
+ * so a button outlives a one-off that is gone): after a one-off's run Done, 10 min, 1 h and Tomorrow 9:00
+ * (`d:`, `s:10:`, `s:60:`, `s:t:` + the run), after a recurring job's Done, Snooze 1 h, Skip next and Pause
+ * (`d:`, `s:60:`, `k:`, `p:` + the run), and once one was pressed, the one line that says what was done (`a:` +
+ * the run); under an offered reminder Create and Cancel (`y:`/`n:` + the offer's id); under a question about the
+ * zone, one button per zone (`z:` + the IANA name, at most 32 characters); under /jobs, Open scheduler opens the
+ * Mini App (a `web_app` button in a private chat; in a group, where Telegram allows none, a link to the Mini App
+ * naming the group). Buttons are rows of `{ text, data }`, `{ text, webApp }` or `{ text, url }`, as the
+ * transcript keeps them; `keyboard` turns them into Telegram's markup.
  */
 import type { InlineKeyboardMarkup } from "@grammyjs/types";
 import { JOB_ID_ALPHABET, JOB_ID_PATTERN, randomId } from "../contracts/ids";
+import type { Snooze } from "../jobs/snooze";
 import type { ButtonRows } from "../schemas/chats";
 import { SCHEDULER_BUTTON } from "./menu";
 
-/** What a reply sends: Markdown, and the buttons under it when it has any. */
-export type Reply = { markdown: string; buttons?: ButtonRows };
+/** What a reply sends: Markdown, and the buttons under it when it has any; `jobId`, the job it created. */
+export type Reply = { markdown: string; buttons?: ButtonRows; jobId?: string };
 
 export type JobAction = "run" | "pause" | "cancel";
+
+/** What a button under a prompt job's message does (`answered`: the line that replaced them). */
+export type MessageAction = { act: "done" } | { act: "snooze"; snooze: Snooze } | { act: "skip" } | { act: "pause" } | { act: "answered" };
 
 /** A pressed button, read back from its data. */
 export type Pressed =
   | { kind: "job"; action: JobAction; id: string }
+  | { kind: "message"; action: MessageAction; runId: string; jobId: string }
   | { kind: "offer"; create: boolean; id: string }
   | { kind: "zone"; zone: string };
 
@@ -34,6 +43,37 @@ export function jobButtons(jobId: string): ButtonRows {
       { text: "Cancel", data: `${PREFIX.cancel}:${jobId}` },
     ],
   ];
+}
+
+/**
+ * The buttons under a prompt job's message (DESIGN §6): after a one-off's run Done, then the three snoozes; after
+ * a recurring job's Done and Snooze 1 h, then Skip next and Pause. `runId` is the run the message came from.
+ */
+export function messageButtons(once: boolean, runId: string): ButtonRows {
+  return once
+    ? [
+        [{ text: "Done", data: `d:${runId}` }],
+        [
+          { text: "10 min", data: `s:10:${runId}` },
+          { text: "1 h", data: `s:60:${runId}` },
+          { text: "Tomorrow 9:00", data: `s:t:${runId}` },
+        ],
+      ]
+    : [
+        [
+          { text: "Done", data: `d:${runId}` },
+          { text: "Snooze 1 h", data: `s:60:${runId}` },
+        ],
+        [
+          { text: "Skip next", data: `k:${runId}` },
+          { text: "Pause", data: `p:${runId}` },
+        ],
+      ];
+}
+
+/** What replaces a job message's buttons once one was pressed: one line (`✅ Done`), which answers that it was. */
+export function answeredButtons(line: string, runId: string): ButtonRows {
+  return [[{ text: line, data: `a:${runId}` }]];
 }
 
 /** An offer's id: 8 random characters, so that a button left under an erased chat's message finds nothing. */
@@ -75,18 +115,31 @@ export function keyboard(rows: ButtonRows): InlineKeyboardMarkup {
   };
 }
 
-let patterns: { job: RegExp; offer: RegExp; zone: RegExp } | undefined;
+let patterns: { job: RegExp; message: RegExp; offer: RegExp; zone: RegExp } | undefined;
+
+const MESSAGE_ACTIONS: Readonly<Record<string, MessageAction>> = {
+  d: { act: "done" },
+  "s:10": { act: "snooze", snooze: { minutes: 10 } },
+  "s:60": { act: "snooze", snooze: { minutes: 60 } },
+  "s:t": { act: "snooze", snooze: { tomorrow: true } },
+  k: { act: "skip" },
+  p: { act: "pause" },
+  a: { act: "answered" },
+};
 
 /** A pressed button's meaning, or null when the data is not one of ours. */
 export function parseButton(data: string | undefined): Pressed | null {
   patterns ??= {
     job: new RegExp(`^([rpc]):(${JOB_ID_PATTERN})$`),
+    message: new RegExp(`^(d|s:10|s:60|s:t|k|p|a):((${JOB_ID_PATTERN}):\\d{1,15})$`),
     offer: new RegExp(`^([yn]):([${JOB_ID_ALPHABET}]{8})$`),
     zone: /^z:([A-Za-z][A-Za-z0-9_+\-/]{0,61})$/,
   };
   const text = data ?? "";
   const job = patterns.job.exec(text);
   if (job) return { kind: "job", action: job[1] === "r" ? "run" : job[1] === "p" ? "pause" : "cancel", id: job[2]! };
+  const message = patterns.message.exec(text);
+  if (message) return { kind: "message", action: MESSAGE_ACTIONS[message[1]!]!, runId: message[2]!, jobId: message[3]! };
   const offer = patterns.offer.exec(text);
   if (offer) return { kind: "offer", create: offer[1] === "y", id: offer[2]! };
   const zone = patterns.zone.exec(text);

@@ -19,6 +19,8 @@ export function helpText(now: number, zone: string, agent: string): string {
     remind: `a one-off prompt: /remind 20m stretch, /remind tomorrow 9:00 call mum, /remind ${formatLocalDay(now + 7 * 86_400_000, zone)} 14:30 dentist, /remind monday 9am standup`,
     every: 'a recurring prompt: /every day at 8:00 summarise the news, /every weekdays at 8:30 check my inbox, /every 15 minutes stretch, /every "0 8 * * 1-5" plan the day',
     timezone: "show or set this chat's time zone: /timezone Berlin, /timezone America/New_York, /timezone reset",
+    edit: "change a job's time or text: /edit <id> tomorrow 10:00, /edit <id> text call dad; as a reply to a job's message: /edit 2h",
+    skip: "skip a recurring job's next run: /skip <id>, or /skip as a reply to its message",
   };
   const last =
     agent === "echo"
@@ -44,8 +46,8 @@ export function parseCommand(text: string, botUsername: string | null = null): C
 
 /**
  * Whether a command only reads, so that anyone in a group may send it (DESIGN §6): `/jobs`, `/status`, `/help`,
- * `/start`, and `/timezone` alone. Every other command changes something and is for the group's admins, a
- * command added later included, until it is listed here.
+ * `/start`, and `/timezone` and `/quiet` alone. Every other command changes something and is for the group's
+ * admins, a command added later included, until it is listed here.
  */
 export function onlyReads(command: Command): boolean {
   switch (command.name) {
@@ -55,6 +57,7 @@ export function onlyReads(command: Command): boolean {
     case "status":
       return true;
     case "timezone":
+    case "quiet":
       return command.args === "";
     default:
       return false;
@@ -62,7 +65,10 @@ export function onlyReads(command: Command): boolean {
 }
 
 /** `Usage: /cancel <id> (see /jobs).` and its siblings. */
-export const usageText = (name: "cancel" | "run" | "pause" | "resume") => `Usage: /${name} <id> (see /jobs).`;
+export const usageText = (name: "cancel" | "run" | "pause" | "resume" | "skip") => `Usage: /${name} <id> (see /jobs).`;
+
+/** `/edit` without what to change. */
+export const EDIT_USAGE = "Usage: /edit <id> <when> or /edit <id> text <new text> (see /jobs); as a reply to a job's message, /edit <when>.";
 
 /** `/timezone` alone: `Time zone: Europe/Berlin (UTC+02:00, default). Change it with …` */
 export function timezoneShowText(zone: string, offset: string, isDefault: boolean): string {

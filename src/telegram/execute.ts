@@ -1,15 +1,18 @@
 /**
  * @module Executing a chat command (DESIGN §6) against the chat's own jobs: the chat object hands in its job
  * operations as the host, so commands use exactly the rules and texts of the admin API and the tools. Job ids
- * are read case-insensitively (`/run 3CFEC`). A pressed job button acts like its command.
+ * are read case-insensitively (`/run 3CFEC`); sent as a reply to one of a job's messages, a job command needs
+ * none. A pressed job button acts like its command.
  */
-import { cancelledText, jobList, pausedText, resumedText, runningNowText } from "../jobs/texts";
+import { cancelledText, jobList, pausedText, readyFor, resumedText, runningNowText } from "../jobs/texts";
 import type { Result } from "../result";
 import { zoneOrUtc } from "../schemas/chats";
 import { formatOffset } from "../time";
 import { schedulerButton, type JobAction, type Reply } from "./buttons";
 import { helpText, statusText, usageText, type Command } from "./commands";
 import type { Asker, CommandContext, CommandHost } from "./host";
+import { editCommand, skipCommand } from "./edit";
+import { quietCommand } from "./quiet-command";
 import { everyCommand, remindCommand } from "./schedule";
 import { timezoneCommand } from "./zone-command";
 
@@ -42,7 +45,9 @@ export async function runCommand(host: CommandHost, cmd: Command, ctx: CommandCo
     case "help":
       return { markdown: helpText(now, await zoneOf(host, chatId), ctx.agent) };
     case "jobs": {
-      const markdown = text(await host.list(chatId, {}), (l) => jobList(l.jobs, l.timeZone, Date.parse(l.now), { here: ctx.threadId }));
+      const listed = await host.list(chatId, {});
+      if (listed.ok) await readyFor(listed.value.jobs);
+      const markdown = text(listed, (l) => jobList(l.jobs, l.timeZone, Date.parse(l.now), { here: ctx.threadId }));
       // The Mini App shows the same jobs with their forms (issue 18); Telegram refuses web_app buttons without https.
       return ctx.app === null ? { markdown } : { markdown, buttons: schedulerButton(ctx.app) };
     }
@@ -50,9 +55,16 @@ export async function runCommand(host: CommandHost, cmd: Command, ctx: CommandCo
     case "run":
     case "pause":
     case "resume": {
-      const id = cmd.args.split(/\s+/)[0] ?? "";
+      // A reply to one of a job's messages names its job (DESIGN §6 Replies).
+      const id = cmd.args.split(/\s+/)[0] || ctx.repliedTo?.jobId || "";
       return { markdown: id === "" ? usageText(cmd.name) : await jobAction(host, cmd.name, id, ctx) };
     }
+    case "skip":
+      return skipCommand(host, ctx, await asker(), cmd.args);
+    case "edit":
+      return editCommand(host, ctx, await asker(), cmd.args);
+    case "quiet":
+      return quietCommand(host, chatId, await zoneOf(host, chatId), now, cmd.args);
     case "timezone":
       return timezoneCommand(host, chatId, now, cmd.args);
     case "status": {
@@ -73,7 +85,7 @@ export async function runCommand(host: CommandHost, cmd: Command, ctx: CommandCo
       };
     }
     case "remind":
-      return remindCommand(host, await asker(), cmd.args);
+      return remindCommand(host, await asker(), cmd.args, ctx.repliedTo?.text ?? null);
     case "every":
       return everyCommand(host, await asker(), cmd.args);
     default:

@@ -3,28 +3,45 @@
  * `JobOps`, so commands use exactly the rules and texts of the admin API and the tools), and who is asking.
  */
 import type { Result } from "../result";
-import type { CreateJobInput, CreatedBy, Job, JobFilter } from "../schemas/jobs";
+import type { QuietAnswer } from "../schemas/chats";
+import type { CreateJobInput, CreatedBy, EditJobInput, Job, JobFilter } from "../schemas/jobs";
 
 type Maybe<T> = T | Promise<T>;
 
 /** The chat's job operations. */
 export interface CommandHost {
   list(chatId: string, filter: JobFilter): Maybe<Result<{ timeZone: string; now: string; jobs: Job[] }>>;
+  get(chatId: string, id: string): Maybe<Result<Job>>;
   /** `threadId`: the forum topic the job is made in, where its messages will go (null: the main thread). */
   create(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options?: { threadId?: number | null }): Maybe<Result<Job>>;
+  edit(chatId: string, id: string, input: EditJobInput): Maybe<Result<Job>>;
   cancel(chatId: string, id: string): Maybe<Result<Job>>;
   pause(chatId: string, id: string): Maybe<Result<Job>>;
   resume(chatId: string, id: string): Maybe<Result<Job>>;
+  skip(chatId: string, id: string): Maybe<Result<{ job: Job; skipped: string }>>;
   runNow(chatId: string, id: string): Maybe<Result<Job>>;
   getSettings(chatId: string): Maybe<Result<{ timeZone: string; isDefault: boolean }>>;
   setTimeZone(chatId: string, zone: string | null): Maybe<Result<{ timeZone: string; message: string }>>;
+  getQuiet(chatId: string): Maybe<Result<QuietAnswer>>;
+  setQuiet(chatId: string, body: QuietAnswer): Maybe<Result<QuietAnswer>>;
+  /**
+   * The default-zone notice for the reply that created a job (DESIGN §6), the first time only: null when the
+   * chat has its own zone or was told already.
+   */
+  zoneNotice(chatId: string): Maybe<string | null>;
 }
+
+/**
+ * The message a command replies to (DESIGN §6 Replies): its text, and the job it belongs to when it is one of a
+ * job's messages (or the command that created one).
+ */
+export type RepliedTo = { text: string | null; jobId: string | null };
 
 /**
  * What /status shows of the chat's circumstances besides its jobs and zone, the chat's now, the forum topic the
  * command came from (null: the main thread), how /jobs opens the Scheduler Mini App (a `web_app` button in a
  * private chat with a bot and an https PUBLIC_URL; a link in a group, where Telegram allows no `web_app`
- * button; or nothing), and the sender's language when Telegram gave it.
+ * button; or nothing), the sender's language (Telegram's `language_code`) if known, and the message replied to.
  */
 export type CommandContext = {
   chatId: string;
@@ -35,6 +52,7 @@ export type CommandContext = {
   threadId: number | null;
   app: { webApp: string } | { url: string } | null;
   language?: string;
+  repliedTo?: RepliedTo | null;
 };
 
 /**

@@ -2,79 +2,140 @@
  * @module `/remind <when> <text>` and `/every <when> <text>` (DESIGN §6): the WHEN read by the time engine's one
  * parser (`readSchedule`, in the sender's language first), the text after it stored as the prompt and, cut to
  * 80 characters, as the job's name. `/every` reads a repetition whether or not it says so (`/every Montag um 9`);
- * `/remind` a repetition only when it says one (`/remind every day at 8 …` makes the recurring job). The reply
- * is the job line and what was understood: for one time, the time with its weekday and how far ahead; for a
- * repetition the cron made, its description and the next three runs. A WHEN that was not understood is answered
- * in the user's words.
+ * `/remind` a repetition only when it says one (`/remind every day at 8 …` makes the recurring job). Sent as a
+ * reply with no text of its own, `/remind <when>` reminds of the message replied to: its text, quoted, is the
+ * prompt. The reply is the job line and what was understood: for one time, the time with its weekday and how far
+ * ahead; for a repetition the cron or rule made (with its end: `until`, `runsLeft`), its description and the next
+ * three runs. The reply that creates a chat's first job in the default zone says so once (`zoneNotice`, DESIGN
+ * §6). A WHEN that was not understood is answered in the user's words. `/edit` reads a job's new time the same
+ * way and answers with the same lines (`edit.ts`).
  */
 import { lengthOf } from "../jobs/text-fields";
-import { jobLine } from "../jobs/texts";
-import { LIMITS } from "../schemas/jobs";
-import { formatWeekdayTime, loadCron, parseCron, preview, readSchedule, scheduleProblemText } from "../time";
+import { jobLine, readyFor } from "../jobs/texts";
+import { LIMITS, type CreateJobInput, type Job } from "../schemas/jobs";
+import { formatWeekdayTime, parseCron, preview, readSchedule, scheduleProblemText, type Schedule, type ScheduleRead } from "../time";
 import type { Reply } from "./buttons";
 import type { Asker, CommandHost } from "./host";
-import { everyUsage, noTextText, notYetText, remindUsage, tooLongText, understoodLine } from "./words";
+import { quote } from "./replies";
+import { everyUsage, noTextText, remindUsage, tooLongText, understoodLine } from "./words";
 
 /** A job's name: its text on one line, cut to 80 characters. */
-function nameOf(text: string): string {
+export function nameOf(text: string): string {
   const chars = [...text.replace(/\s+/g, " ").trim()];
   return chars.length <= LIMITS.name ? chars.join("") : `${chars.slice(0, LIMITS.name - 1).join("")}…`;
 }
 
-/** Creates a one-off prompt at `instant` with `text` for the chat's user: the job line and the time understood. */
-export async function createReminder(host: CommandHost, who: Asker, instant: number, text: string): Promise<Reply & { jobId?: string }> {
+/** What goes with a new job besides its text: its name (else the text's), and a `note` on its time (a DST change moved it). */
+type Made = { name?: string; note?: string | null };
+
+/**
+ * Creates a one-off prompt at `instant` with `text` for the chat's user: the job line, the time understood, a
+ * `note` on it and the default-zone notice the first time.
+ */
+export async function createReminder(host: CommandHost, who: Asker, instant: number, text: string, made: Made = {}): Promise<Reply> {
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(lengthOf(text), LIMITS.text) };
-  const created = await host.create(who.chatId, { name: nameOf(text), kind: "prompt", text, at: new Date(instant).toISOString() }, "user", { threadId: who.threadId });
+  const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text, at: new Date(instant).toISOString() }, "user", { threadId: who.threadId });
   if (!created.ok) return { markdown: created.error.message };
-  return { markdown: `Created ${jobLine(created.value, who.zone, who.now)}\n${understoodLine(instant, who.zone, who.now)}`, jobId: created.value.id };
+  const lines = [`Created ${jobLine(created.value, who.zone, who.now)}`, understoodLine(instant, who.zone, who.now)];
+  if (made.note) lines.push(`${made.note}.`);
+  return { markdown: await withZoneNotice(host, who, lines), jobId: created.value.id };
 }
 
-/** Creates a recurring prompt on `cron`: the job line, the cron and its description, the next three runs. */
-async function createRecurring(host: CommandHost, who: Asker, cron: string, text: string, written: boolean): Promise<Reply> {
+/** A created job's reply, with the default-zone notice the first time (DESIGN §6). */
+async function withZoneNotice(host: CommandHost, who: Asker, lines: string[]): Promise<string> {
+  const notice = await host.zoneNotice(who.chatId);
+  return (notice === null ? lines : [...lines, notice]).join("\n");
+}
+
+/**
+ * What a reply says of a job's schedule after its job line (DESIGN §6): a one-off's time with its weekday and how
+ * far ahead; a recurring job's cron (its five fields, a macro written out) or rule with its description, and its
+ * next three runs, stopping where it ends.
+ */
+export async function scheduleLines(job: Job, who: Asker): Promise<string[]> {
+  if ("at" in job.schedule) return [understoodLine(Date.parse(job.schedule.at), who.zone, who.now)];
+  await readyFor([job]);
+  const next = await preview(job.schedule, who.zone, who.now, 3, { until: job.until ?? null, runsLeft: job.runsLeft ?? null });
+  if (!next.ok) return [];
+  const parsed = "cron" in job.schedule ? parseCron(job.schedule.cron) : null;
+  const form =
+    "rrule" in job.schedule ? `\`${job.schedule.rrule}\` from ${job.schedule.start.replace("T", " ")}` : `\`${parsed?.ok ? parsed.value.fields.join(" ") : job.schedule.cron}\``;
+  return [
+    `🔁 ${form}: ${next.value.description}`,
+    `Next: ${next.value.occurrences.map((at) => formatWeekdayTime(Date.parse(at), who.zone, who.now)).join(", ")}`,
+    ...next.value.notes.map((note) => `${note}.`),
+  ];
+}
+
+/** The create fields of a recurring schedule read (a cron or a rule, and its end). */
+export function recurringFields(schedule: Exclude<Schedule, { at: string }>): Pick<CreateJobInput, "cron" | "rrule" | "start" | "until" | "runsLeft"> {
+  return {
+    ...("rrule" in schedule ? { rrule: schedule.rrule, start: schedule.start } : { cron: schedule.cron }),
+    ...(schedule.until === undefined ? {} : { until: schedule.until }),
+    ...(schedule.runsLeft === undefined ? {} : { runsLeft: schedule.runsLeft }),
+  };
+}
+
+/**
+ * Creates a recurring prompt on a cron expression or a rule, with its end: the job line (with what is left), the
+ * cron or rule made and its description, the next three runs (stopping where it ends).
+ */
+async function createRecurring(host: CommandHost, who: Asker, schedule: Exclude<Schedule, { at: string }>, text: string, written: boolean, made: Made = {}): Promise<Reply> {
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(lengthOf(text), LIMITS.text) };
-  const problem = (sentence: string) => scheduleProblemText({ kind: "cron", phrase: cron, sentence }, { zone: who.zone, now: who.now, command: "/every", text });
-  await loadCron();
-  const parsed = parseCron(cron);
-  if (!parsed.ok) return { markdown: await problem(parsed.error) };
-  const created = await host.create(who.chatId, { name: nameOf(text), kind: "prompt", text, cron }, "user", { threadId: who.threadId });
-  if (!created.ok) return { markdown: written && created.error.code === "bad_request" && /cron/i.test(created.error.message) ? await problem(created.error.message) : created.error.message };
-  const next = await preview({ cron }, who.zone, who.now, 3);
-  const lines = [`Created ${jobLine(created.value, who.zone, who.now)}`];
-  if (next.ok) {
-    lines.push(`🔁 \`${parsed.value.fields.join(" ")}\`: ${next.value.description}`);
-    lines.push(`Next: ${next.value.occurrences.map((at) => formatWeekdayTime(Date.parse(at), who.zone, who.now)).join(", ")}`);
-    for (const note of next.value.notes) lines.push(`${note}.`);
-  }
-  return { markdown: lines.join("\n") };
+  const cron = "cron" in schedule ? schedule.cron : null;
+  const problem = (sentence: string) => scheduleProblemText({ kind: "cron", phrase: cron ?? "", sentence }, { zone: who.zone, now: who.now, command: "/every", text });
+  const parsed = cron === null ? null : parseCron(cron);
+  if (parsed && !parsed.ok) return { markdown: await problem(parsed.error) };
+  const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text, ...recurringFields(schedule) }, "user", { threadId: who.threadId });
+  if (!created.ok) return { markdown: cron !== null && written && created.error.code === "bad_request" && /cron/i.test(created.error.message) ? await problem(created.error.message) : created.error.message };
+  const job = created.value;
+  await readyFor([job]);
+  const lines = [`Created ${jobLine(job, who.zone, who.now)}`, ...(await scheduleLines(job, who))];
+  return { markdown: await withZoneNotice(host, who, lines), jobId: job.id };
 }
 
-/** `/remind <when> <text>`. */
-export function remindCommand(host: CommandHost, who: Asker, args: string): Promise<Reply> {
-  return scheduleCommand(host, who, args, "remind");
+/**
+ * `/remind <when> <text>`; as a reply with no text of its own, it reminds of the message replied to (`repliedTo`,
+ * its text), quoted (DESIGN §6 Replies).
+ */
+export function remindCommand(host: CommandHost, who: Asker, args: string, repliedTo: string | null = null): Promise<Reply> {
+  return scheduleCommand(host, who, args, "remind", repliedTo);
 }
 
 /** `/every <when> <text>`. */
 export function everyCommand(host: CommandHost, who: Asker, args: string): Promise<Reply> {
-  return scheduleCommand(host, who, args, "every");
+  return scheduleCommand(host, who, args, "every", null);
 }
 
-async function scheduleCommand(host: CommandHost, who: Asker, args: string, command: "remind" | "every"): Promise<Reply> {
+/**
+ * The WHEN at the start of `input` as `/remind` or `/every` reads it, or the reply that says why not. `prefix`
+ * (`/edit k7m2q`): the examples are a new time for that job, with no text.
+ */
+export async function readCommandSchedule(
+  input: string,
+  who: Asker,
+  command: "remind" | "every",
+  prefix?: string,
+): Promise<{ ok: true; value: ScheduleRead } | { ok: false; markdown: string }> {
+  const read = await readSchedule(input, { zone: who.zone, now: who.now, language: who.language ?? null, recurring: command === "every" });
+  if (read.ok) return read;
+  const p = read.problem;
+  // The likely text, for the examples: what follows the part that could be read (a reminder's), or the cron.
+  const text = p.kind === "unreadable" ? (command === "remind" ? (p.rest ?? "") : "") : p.kind === "cron" ? (p.rest ?? "") : "phrase" in p ? input.slice(p.phrase.length) : "";
+  const context = { zone: who.zone, now: who.now, language: who.language ?? null, command: `/${command}` as const, text, ...(prefix === undefined ? {} : { prefix }) };
+  return { ok: false, markdown: await scheduleProblemText(p, context) };
+}
+
+async function scheduleCommand(host: CommandHost, who: Asker, args: string, command: "remind" | "every", repliedTo: string | null): Promise<Reply> {
   const input = args.trim();
   if (input === "") return { markdown: command === "remind" ? remindUsage(who.zone, who.now) : everyUsage() };
-  const read = await readSchedule(input, { zone: who.zone, now: who.now, language: who.language ?? null, recurring: command === "every" });
-  if (!read.ok) {
-    const p = read.problem;
-    // The likely text, for the examples: what follows the part that could be read (a reminder's), or the cron.
-    const text = p.kind === "unreadable" ? (command === "remind" ? (p.rest ?? "") : "") : p.kind === "cron" ? (p.rest ?? "") : "phrase" in p ? input.slice(p.phrase.length) : "";
-    return { markdown: await scheduleProblemText(p, { zone: who.zone, now: who.now, language: who.language ?? null, command: `/${command}`, text }) };
-  }
+  const read = await readCommandSchedule(input, who, command);
+  if (!read.ok) return { markdown: read.markdown };
   const { schedule, phrase, rest, note } = read.value;
-  if (rest === "") return { markdown: noTextText(command, phrase, who.zone, who.now) };
-  if ("at" in schedule) {
-    const reply = await createReminder(host, who, Date.parse(schedule.at), rest);
-    return { markdown: note && reply.jobId ? `${reply.markdown}\n${note}.` : reply.markdown };
-  }
-  // TODO(issue 24 integration): jobs take `{ rrule, start }`, `until` and `runsLeft`; create them here as cron jobs are.
-  if ("rrule" in schedule || schedule.until !== undefined || schedule.runsLeft !== undefined) return { markdown: notYetText(phrase, schedule, rest, who.zone) };
-  return createRecurring(host, who, schedule.cron, rest, read.value.language === null);
+  // A reply with no text of its own: what it replies to, quoted, named after the message itself.
+  const quoted = command === "remind" && rest === "" && repliedTo !== null && repliedTo.trim() !== "" ? quote(repliedTo) : null;
+  if (rest === "" && quoted === null) return { markdown: noTextText(command, phrase, who.zone, who.now) };
+  const made = { name: nameOf(quoted === null ? rest : repliedTo!), note };
+  if ("at" in schedule) return createReminder(host, who, Date.parse(schedule.at), quoted ?? rest, made);
+  return createRecurring(host, who, schedule, quoted ?? rest, read.value.language === null, made);
 }

@@ -14,7 +14,9 @@ export const updateSchema = lazy(() => {
   // `mention` (@username, read from the text) and `text_mention` (a user without a username, given whole).
   const entity = z.object({ type: z.string(), offset: z.number().int(), length: z.number().int(), user: user.optional() });
   const thread = { message_thread_id: z.number().int().optional(), is_topic_message: z.boolean().optional() };
-  const replied = z.object({ message_id: z.number().int(), from: user.optional(), text: z.string().optional(), ...thread });
+  // The message a message replies to: its id (a job's message names its job), its text, quoted to the agent, its
+  // sender (a reply to the bot is for it) and its topic.
+  const replied = z.object({ message_id: z.number().int(), from: user.optional(), text: z.string().optional(), caption: z.string().optional(), ...thread });
   const message = z.object({
     message_id: z.number().int(),
     from: user.optional(),
@@ -37,6 +39,8 @@ export const updateSchema = lazy(() => {
   return z.object({
     update_id: z.number().int().nonnegative(),
     message: message.optional(),
+    // A message the user edited (DESIGN §6 Replies and edits): an edited /remind or /every edits its job.
+    edited_message: message.optional(),
     callback_query: z
       .object({
         id: z.string(),
@@ -62,7 +66,7 @@ export type Origin = { chatId: string; userId: string; chatType: string; threadI
 
 /** The chat an update belongs to and the user who sent it, when it is one the bot serves at all. */
 export function updateOrigin(update: Update): Origin | null {
-  const m = update.message;
+  const m = update.message ?? update.edited_message;
   if (m?.from) return { chatId: String(m.chat.id), userId: String(m.from.id), chatType: m.chat.type, threadId: topicOf(m) };
   const q = update.callback_query;
   if (q?.message) return { chatId: String(q.message.chat.id), userId: String(q.from.id), chatType: q.message.chat.type, threadId: topicOf(q.message) };

@@ -6,7 +6,7 @@
  * engine (`scheduleProblemText`, in the user's language where it can); the API keeps its own sentences.
  */
 import { shown } from "../contracts/ids";
-import { formatDistance, formatLocalDateTime, formatWeekdayTime, remindExamples, textFor, type Schedule } from "../time";
+import { formatDistance, formatWeekdayTime, remindExamples, textFor } from "../time";
 
 export { remindExamples } from "../time";
 
@@ -43,16 +43,6 @@ export function noTextText(command: "remind" | "every", phrase: string, zone: st
 /** A reminder's text longer than a job holds. */
 export function tooLongText(length: number, max: number): string {
   return `The text is ${length} characters long; a job holds at most ${max}. Shorten it and send the command again.`;
-}
-
-/**
- * A schedule read that jobs cannot hold yet (a recurrence rule, or an end): what was understood, and two that work
- * now. The later phase of issue 24 stores them.
- */
-export function notYetText(phrase: string, schedule: Exclude<Schedule, { at: string }>, text: string, zone: string): string {
-  const end = schedule.until ? ` until ${formatLocalDateTime(Date.parse(schedule.until), zone)}` : schedule.runsLeft ? `, ${schedule.runsLeft} times` : "";
-  const form = "rrule" in schedule ? `the rule ${schedule.rrule} from ${schedule.start.replace("T", " ")}${end}` : `\`${schedule.cron}\`${end}`;
-  return `"${shown(phrase)}" reads as ${form}; jobs on such schedules come soon. ${tryThese(...everyExamples(text))}`;
 }
 
 /** `/timezone` with a name that is neither a zone nor a place. */

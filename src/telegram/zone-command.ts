@@ -4,7 +4,7 @@
  * offset (`UTC+2`) or a name with several zones (`USA`) is answered with a button per likely zone (`z:<zone>`),
  * and a press sets it. Setting always answers with the reply of DESIGN §4.
  */
-import { formatOffset, parseZone, zonesFor } from "../time";
+import { formatOffset, placeZone, zoneChoiceLabel } from "../time";
 import { zoneButtons, type Reply } from "./buttons";
 import { timezoneShowText } from "./commands";
 import type { CommandHost } from "./host";
@@ -21,25 +21,15 @@ export async function timezoneCommand(host: CommandHost, chatId: string, now: nu
     return { markdown: settings.ok ? timezoneShowText(settings.value.timeZone, formatOffset(settings.value.timeZone, now), settings.value.isDefault) : settings.error.message };
   }
   if (arg.toLowerCase() === "reset") return { markdown: text(await host.setTimeZone(chatId, null)) };
-  const zone = parseZone(arg);
-  if (zone.ok && zone.value.includes("/")) return { markdown: text(await host.setTimeZone(chatId, arg)) };
-  const place = zonesFor(arg, now);
-  // "Japan", "Poland", "Singapore" are also IANA's old links; the place's own zone is the name to keep.
-  if (zone.ok && place.kind !== "zone") return { markdown: text(await host.setTimeZone(chatId, arg)) };
+  const place = placeZone(arg, now);
   if (place.kind === "zone") return { markdown: text(await host.setTimeZone(chatId, place.zone)) };
   if (place.kind === "unknown") return { markdown: unknownPlaceText(arg) };
   const q = shown(arg);
   const question = place.offset
     ? `"${q}" is an offset; these zones are on it now. Tap yours: a zone keeps its summer time, a fixed offset does not.`
     : `"${q}" has more than one time zone. Tap yours, or send /timezone with your city.`;
-  const labels = place.zones.map((zone) => ({ zone, label: zoneLabel(zone, now, place.offset) }));
+  const labels = place.zones.map((zone) => ({ zone, label: zoneChoiceLabel(zone, now, place.offset) }));
   return { markdown: question, buttons: zoneButtons(labels) };
-}
-
-/** `America/New_York (UTC-05:00)`; for an offset's choices the name alone, and `Etc/GMT-2` as what it is. */
-function zoneLabel(zone: string, now: number, offset: boolean): string {
-  if (zone.startsWith("Etc/GMT") || zone === "UTC") return `${formatOffset(zone, now)}, no summer time`;
-  return offset ? zone : `${zone} (${formatOffset(zone, now)})`;
 }
 
 /** A zone button pressed: the zone set, with the reply of DESIGN §4; the notice names the zone. */

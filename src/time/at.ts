@@ -73,6 +73,18 @@ export function maxAhead(now: number, zone: string): number {
   return r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.second : r.shifted;
 }
 
+/**
+ * The instant of `hour:minute` on the calendar day after `now`'s in `zone` (the Tomorrow 9:00 of a snooze): the
+ * next day by the calendar, not 24 hours on, so a DST change in between keeps the wall time; a wall time in a
+ * gap moves forward by it, one that occurs twice takes the first, as an `at` does.
+ */
+export function tomorrowAt(zone: string, now: number, hour: number, minute: number): number {
+  const today = civilFields(toLocal(zone, now));
+  const tomorrow = civilFields(localMs(today.year, today.month, today.day) + DAY_MS);
+  const r = resolveLocal(zone, localMs(tomorrow.year, tomorrow.month, tomorrow.day, hour, minute));
+  return r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.first : r.shifted;
+}
+
 /** Checks a one-off instant against now: not in the past (60 s grace), at most 5 years ahead. */
 export function checkOneOff(field: "at" | "delay", instant: number, zone: string, now: number): Parsed<number> {
   if (instant < now - PAST_GRACE_MS) {

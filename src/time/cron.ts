@@ -84,19 +84,6 @@ const MACRO_NAMES = "@yearly, @annually, @monthly, @weekly, @daily, @midnight, @
 const cache = new Map<string, Parsed<CronSchedule>>();
 
 /**
- * Kept while other modules still await it before `parseCron`: the parser is this module's own now and needs
- * nothing loaded (cron-parser is no longer imported). Resolves at once.
- * @deprecated Call `parseCron` directly; the call sites go at integration.
- */
-export async function loadCron(): Promise<void> {}
-
-/**
- * Always true: nothing needs loading before `parseCron`.
- * @deprecated See `loadCron`.
- */
-export const cronLoaded = (): boolean => true;
-
-/**
  * Parses a cron expression: five fields in Cronos's dialect or a macro. Whether it ever fires is a question for
  * `nextOccurrence`, which needs a zone and an instant. Rejected with one sentence: a sixth field (seconds),
  * `H` (hashed times), `@reboot`, `@every_second`, values out of range, a step of 0, a misplaced `L`/`W`/`#`.

@@ -6,7 +6,7 @@
  */
 export { type Parsed } from "../result";
 export { parseZone, unknownZone, formatOffset, offsetAt, localFields, resolveLocal, type Resolution } from "./zone";
-export { parseCron, loadCron, cronLoaded, type CronSchedule, type MonthDayRule, type WeekdayRule } from "./cron";
+export { parseCron, type CronSchedule, type MonthDayRule, type WeekdayRule } from "./cron";
 export { cronosRule } from "./cronos";
 export { nextOccurrence, SEARCH_DAYS, type Occurrence, type DstNote } from "./next";
 export {
@@ -21,11 +21,15 @@ export {
   type RuleSchedule,
   type RuleEnds,
 } from "./rules";
-export { parseAt, resolveAt, resolveDelay, checkOneOff, maxAhead, PAST_GRACE_MS, type ParsedAt } from "./at";
+export { parseUntil } from "./until";
+export { parseAt, resolveAt, resolveDelay, checkOneOff, maxAhead, tomorrowAt, PAST_GRACE_MS, type ParsedAt } from "./at";
+export { readQuiet, inQuietHours, formatQuiet, QUIET_TIME, type QuietHours } from "./quiet";
 export {
   preview,
   describeCron,
+  endsBeforeFirstRun,
   neverFires,
+  oneOffEnds,
   noteText,
   PREVIEW_DEFAULT_COUNT,
   PREVIEW_MAX_COUNT,
@@ -40,4 +44,4 @@ export { readWhen, findWhen, type WhenRead, type WhenProblem, type WhenResult } 
 export { type Locale } from "./chrono";
 export { readSchedule, type ReadScheduleOptions, type Schedule, type ScheduleRead, type ScheduleProblem, type ScheduleResult } from "./schedule-read";
 export { scheduleProblemText, remindExamples, textFor, type ProblemContext } from "./schedule-words";
-export { zonesFor, parseOffset, MAX_CHOICES, type PlaceAnswer } from "./places";
+export { zonesFor, placeZone, zoneChoiceLabel, parseOffset, MAX_CHOICES, type PlaceAnswer } from "./places";

@@ -6,7 +6,7 @@
  * zones preferred as a group's representative, are listed here. Zones that keep the same clock all year
  * (Europe/Berlin and Europe/Busingen) count as one. Built on first use, never at module scope.
  */
-import { CURRENT_NAMES, offsetAt } from "./zone";
+import { CURRENT_NAMES, formatOffset, offsetAt, parseZone } from "./zone";
 
 /** One zone; several to choose from (`offset` when the input was one); or nothing known by that name. */
 export type PlaceAnswer = { kind: "zone"; zone: string } | { kind: "choices"; zones: string[]; offset: boolean } | { kind: "unknown" };
@@ -210,4 +210,24 @@ export function zonesFor(input: string, now: number): PlaceAnswer {
   if (zones.length === 0) return { kind: "unknown" };
   const clocks = distinctClocks(zones, now);
   return clocks.length === 1 ? { kind: "zone", zone: clocks[0]! } : { kind: "choices", zones: clocks.slice(0, MAX_CHOICES), offset: false };
+}
+
+/**
+ * What `/timezone <input>` and the page's Change zone take (DESIGN §6): an IANA (or Windows) name as it is; a city
+ * or country that names one zone; a name with several, or an offset, as the choices of `zonesFor`. A name that is
+ * both an old IANA link and a place (`Japan`, `Singapore`) is the place's own zone; one that is a link and names
+ * no place (`UTC`) is the link.
+ */
+export function placeZone(input: string, now: number): PlaceAnswer {
+  const zone = parseZone(input);
+  if (zone.ok && zone.value.includes("/")) return { kind: "zone", zone: zone.value };
+  const place = zonesFor(input, now);
+  if (zone.ok && place.kind !== "zone") return { kind: "zone", zone: zone.value };
+  return place;
+}
+
+/** A choice as it is offered: `America/New_York (UTC-05:00)`; for an offset's choices the name alone, and `Etc/GMT-2` as what it is. */
+export function zoneChoiceLabel(zone: string, now: number, offset: boolean): string {
+  if (zone.startsWith("Etc/GMT") || zone === "UTC") return `${formatOffset(zone, now)}, no summer time`;
+  return offset ? zone : `${zone} (${formatOffset(zone, now)})`;
 }

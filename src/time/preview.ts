@@ -8,6 +8,7 @@ import { formatHeader, formatLocalDateTime } from "./format";
 import { nextOccurrence, type DstNote, type Occurrence } from "./next";
 import { describeRule, loadRules, nextRuleOccurrence, parseRuleSchedule, ruleEnds, ruleNeverFires } from "./rules";
 import { fail, ok, type Parsed } from "../result";
+import { parseUntil } from "./until";
 import { formatOffsetMs } from "./zone";
 
 /** One schedule: a cron expression, an `at` or a delay (which one a client gave is `oneSchedule`'s rule). */
@@ -15,7 +16,7 @@ export type PreviewInput = { cron: string } | { at: string } | { delay: string }
 /** A recurrence rule and its start (DESIGN §4), which `preview` takes too (a job's schedule from the integration on). */
 export type RuleInput = { rrule: string; start: string };
 export type Preview = { occurrences: string[]; notes: string[]; description: string };
-/** Where a recurring job ends (DESIGN §3 End): `until` an `at`-form time read in the zone, `runsLeft` 1–1000. */
+/** Where a recurring job ends (DESIGN §3 End): `until` an `at`-form time read in the zone (a date alone: its end), `runsLeft` 1–1000. */
 export type PreviewEnds = { until?: string | null; runsLeft?: number | null };
 
 export const PREVIEW_DEFAULT_COUNT = 5;
@@ -40,6 +41,8 @@ export async function preview(input: PreviewInput | RuleInput, zone: string, fro
     }
     return previewRule(input, end.value, zone, from, count);
   }
+  const oneOff = oneOffEnds(ends);
+  if (oneOff !== null) return fail(oneOff);
   if ("at" in input) {
     const parsed = parseAt(input.at, zone);
     if (!parsed.ok) return parsed;
@@ -60,9 +63,9 @@ type Ends = { until: number | null; runsLeft: number | null };
 function readEnds(ends: PreviewEnds, zone: string): Parsed<Ends> {
   let until: number | null = null;
   if (ends.until !== undefined && ends.until !== null) {
-    const parsed = parseAt(ends.until, zone, "until");
+    const parsed = parseUntil(ends.until, zone);
     if (!parsed.ok) return parsed;
-    until = parsed.value.instant;
+    until = parsed.value;
   }
   const runsLeft = ends.runsLeft ?? null;
   if (runsLeft !== null && !(Number.isInteger(runsLeft) && runsLeft >= 1 && runsLeft <= 1000)) {
@@ -102,7 +105,7 @@ function recurring(next: (after: number) => Occurrence | null, ends: Ends, zone:
       break;
     }
     if (ends.until !== null && o.at > ends.until) {
-      if (i === 0) return fail(`The schedule ends before its first run: the next is ${formatLocalDateTime(o.at, zone)} in ${zone}, after "until" (${formatLocalDateTime(ends.until, zone)}).`);
+      if (i === 0) return fail(endsBeforeFirstRun(o.at, ends.until, zone));
       break;
     }
     occurrences.push(new Date(o.at).toISOString());
@@ -110,6 +113,17 @@ function recurring(next: (after: number) => Occurrence | null, ends: Ends, zone:
     after = o.at;
   }
   return ok({ occurrences, notes, description });
+}
+
+/** The sentence for `until` or `runsLeft` given with a one-off (`at`, `delay`), or null when neither is. */
+export function oneOffEnds(ends: PreviewEnds): string | null {
+  const field = ends.until !== undefined && ends.until !== null ? "until" : ends.runsLeft !== undefined && ends.runsLeft !== null ? "runsLeft" : null;
+  return field === null ? null : `"${field}" applies only to recurring jobs (cron or rrule): a one-off runs once.`;
+}
+
+/** The sentence for an `until` before a recurring schedule's first run. */
+export function endsBeforeFirstRun(next: number, until: number, zone: string): string {
+  return `The schedule ends before its first run: the next is ${formatLocalDateTime(next, zone)} in ${zone}, after "until" (${formatLocalDateTime(until, zone)}).`;
 }
 
 function once(instant: number, zone: string): string {

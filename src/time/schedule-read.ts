@@ -8,7 +8,7 @@
  * optional DTSTART), an ISO `at` or duration. With `recurring` (`/every`) a phrase is a repetition whether it
  * says so or not (`Montag um 9`). Errors come as one sentence (`schedule-words.ts`). Pure.
  */
-import { loadCron, parseCron } from "./cron";
+import { parseCron } from "./cron";
 import { readPlan, type Plan, type PlanProblem, type PlanRead } from "./every";
 import { localText, scheduleOf, type FormProblem, type Schedule } from "./every-form";
 import { langOf, langsFor, tableOf, type Lang, type Unit } from "./lang";
@@ -114,7 +114,6 @@ async function readWritten(text: string, o: ReadScheduleOptions): Promise<Read |
   const cron = QUOTED.exec(text) ?? MACRO.exec(text) ?? BARE_CRON.exec(text);
   if (cron) {
     const expression = (cron[1] ?? cron[0]).trim();
-    await loadCron();
     const parsed = parseCron(expression);
     if (!parsed.ok) return { ok: false, problem: { kind: "cron", phrase: expression, sentence: parsed.error, rest: restAfter(text, cron[0]) } };
     return { ok: true, value: { schedule: { cron: expression }, phrase: cron[0], rest: restAfter(text, cron[0]), note: null, language: null } };

@@ -10,8 +10,11 @@ import { formatLocalDateTime, formatLocalDay, formatSpan, formatWeekdayTime } fr
 import { langOf, tableOf } from "./lang";
 import type { ScheduleProblem } from "./schedule-read";
 
-/** Who asks: the zone and now (for dated examples), the language, the command and the user's text if any. */
-export type ProblemContext = { zone: string; now: number; language?: string | null; command?: "/remind" | "/every" | null; text?: string };
+/**
+ * Who asks: the zone and now (for dated examples), the language, the command and the user's text if any. With
+ * `prefix` (`/edit k7m2q`, a job's new time), the examples are that and a schedule alone, of the command's kind.
+ */
+export type ProblemContext = { zone: string; now: number; language?: string | null; command?: "/remind" | "/every" | null; text?: string; prefix?: string };
 
 const DAY_MS = 86_400_000;
 const DEFAULT_REMINDER = "call mum";
@@ -36,7 +39,8 @@ export async function scheduleProblemText(problem: ScheduleProblem, ctx: Problem
   const user = ctx.text ?? "";
   const q = "phrase" in problem ? shown(problem.phrase) : "";
   // An example as the command takes it: the command, the schedule, the user's text (or a stand-in).
-  const as = (schedule: string, fallback: string) => (command ? `${command} ${schedule} ${textFor(user, fallback)}` : schedule);
+  const prefix = ctx.prefix ?? null;
+  const as = (schedule: string, fallback: string) => (prefix ? `${prefix} ${schedule}` : command ? `${command} ${schedule} ${textFor(user, fallback)}` : schedule);
   const recurring = (schedule: string) => as(command === "/every" ? schedule : `every ${schedule}`, DEFAULT_RECURRING);
   const once = (schedule: string) => as(schedule, DEFAULT_REMINDER);
   const tryThese = (a: string, b: string) => `Try ${a} or ${b}.`;
@@ -44,7 +48,8 @@ export async function scheduleProblemText(problem: ScheduleProblem, ctx: Problem
     case "unreadable":
     case "conflict": {
       const t = await tableOf(langOf(ctx.language ?? undefined) ?? "en");
-      const ex = (kind: "every" | "remind" | "any", i: 0 | 1) => (command ? `${command} ${t.examples[kind][i]} ${textFor(user, t.texts[kind === "remind" ? "remind" : "every"])}` : t.examples.any[i]);
+      const ex = (kind: "every" | "remind" | "any", i: 0 | 1) =>
+        prefix ? `${prefix} ${t.examples[kind][i]}` : command ? `${command} ${t.examples[kind][i]} ${textFor(user, t.texts[kind === "remind" ? "remind" : "every"])}` : t.examples.any[i];
       if (command === "/remind" && problem.kind === "unreadable" && !problem.recurring) return t.unread.time(q, ex("remind", 0), ex("remind", 1));
       const kind = command === "/every" ? "every" : command === "/remind" ? "remind" : "any";
       return t.unread.schedule(q, ex(kind, 0), ex(kind, 1));

@@ -1,7 +1,7 @@
 /**
- * @module The agent tools by name (DESIGN §9): the nine schedule tools, `schedule_create`, `schedule_list`,
- * `schedule_cancel`, `schedule_run_now`, `schedule_pause`, `schedule_resume`, `schedule_preview`,
- * `schedule_test` and `set_timezone`, and the five memory tools, `memory_list`, `memory_get`,
+ * @module The agent tools by name (DESIGN §9): the eleven schedule tools, `schedule_create`, `schedule_update`,
+ * `schedule_list`, `schedule_cancel`, `schedule_run_now`, `schedule_pause`, `schedule_resume`, `schedule_skip`,
+ * `schedule_preview`, `schedule_test` and `set_timezone`, and the five memory tools, `memory_list`, `memory_get`,
  * `memory_create`, `memory_update` and `memory_delete`. Each is defined once: its description (carrying §9's
  * guidelines), its input schema (from the one zod source, `schemas/`), its call, typed from that schema, and
  * what a turn a job or a watcher caused may do with it, and whether a group member's turn may call it without
@@ -13,7 +13,7 @@ import * as z from "zod";
 import { listed } from "../jobs/texts";
 import { lazy } from "../lazy";
 import { memoryCreateInput, memoryIdBody, memoryUpdateBody } from "../schemas/memory";
-import { SCHEDULE_FIELDS } from "../schemas/schedule";
+import { PREVIEW_FIELDS } from "../schemas/schedule";
 import {
   ADMINS_ONLY,
   failed,
@@ -30,7 +30,7 @@ import {
 } from "../schemas/tools";
 import { firstSentence, sentenceFor } from "../sentence";
 import { memoryCreate, memoryDelete, memoryGet, memoryList, memoryUpdate } from "./memory";
-import { createJob, jobAction, listJobs, previewSchedule, setTimezone, testScript, type ToolContext } from "./schedule";
+import { createJob, jobAction, listJobs, previewSchedule, setTimezone, skipJob, testScript, updateJob, type ToolContext } from "./schedule";
 
 /**
  * What a turn a job or a watcher caused may do with a tool (DESIGN §7, §9): its prompt may carry untrusted
@@ -136,13 +136,21 @@ function jobActionTool(name: string, action: "cancel" | "run_now" | "pause" | "r
 const scheduleTools = lazy((): { readonly [A in ScheduleAction]: Tool } => ({
   create: defineTool({
     name: "schedule_create",
-    description: `Creates a job in this chat. ${SCHEDULE_GUIDELINES} Give exactly one of at, cron or delay.`,
+    description: `Creates a job in this chat. ${SCHEDULE_GUIDELINES} Give exactly one of at, cron, delay or rrule (with start).`,
     // Every create field: createJobInput is the one list of them.
     input: scheduleBody().omit({ action: true, id: true }),
     // A job's turn may leave one one-off prompt behind (a follow-up), never a recurring job or a watcher: the
     // follow-up names its one time (`at` or `delay`), so a schedule form added later stays closed to it.
     jobTurn: { followUp: (args) => (args.kind === "prompt" || args.kind === "reminder") && (args.at != null || args.delay != null) },
     call: createJob,
+  }),
+  update: defineTool({
+    name: "schedule_update",
+    description: `Changes a job in place: its schedule (one of at, cron or delay), text, name, memoryRefs, silent, or a watcher's command, timeoutSeconds and onlyOnChange, from its next run on. It keeps the job's id, history, memory references and last result: use it to move or change a job, never cancel and create it again. ${ID_NOTE}`,
+    // The create fields but kind, and the id: editJobInput is the one list of what an edit takes.
+    input: scheduleBody().omit({ action: true, kind: true }),
+    jobTurn: "refused",
+    call: updateJob,
   }),
   list: defineTool({
     name: "schedule_list",
@@ -156,11 +164,18 @@ const scheduleTools = lazy((): { readonly [A in ScheduleAction]: Tool } => ({
   run_now: jobActionTool("schedule_run_now", "run_now", "Runs a job once now, without changing its schedule."),
   pause: jobActionTool("schedule_pause", "pause", "Pauses a job until it is resumed."),
   resume: jobActionTool("schedule_resume", "resume", "Resumes a paused job from now (a one-off whose time passed runs at once)."),
+  skip: defineTool({
+    name: "schedule_skip",
+    description: `Skips a recurring job's next run: it is recorded in the job's history as skipped, and the run after it goes ahead. A one-off cannot be skipped: update or cancel it. ${ID_NOTE}`,
+    input: fieldsOf(["id"]),
+    jobTurn: "refused",
+    call: (ctx, args) => skipJob(ctx, args.id),
+  }),
   preview: defineTool({
     name: "schedule_preview",
     description:
-      "Shows the next runs of a schedule in the chat's zone, with daylight-saving notes, before you create it. Give exactly one of at, cron or delay.",
-    input: fieldsOf(SCHEDULE_FIELDS),
+      "Shows the next runs of a schedule in the chat's zone, with daylight-saving notes and a description, before you create it. Give exactly one of at, cron, delay or rrule (with start); until and runsLeft stop the runs where the job would end.",
+    input: fieldsOf(PREVIEW_FIELDS),
     jobTurn: "allowed",
     memberTurn: "allowed",
     call: previewSchedule,

@@ -8,10 +8,10 @@
 import type { ChatScheduler } from "../chat/ChatScheduler";
 import { shown, JOB_ID } from "../contracts/ids";
 import { zoneOrUtc } from "../schemas/chats";
-import { createJobInput, type CreateJobInput, type CreatedBy, type Job } from "../schemas/jobs";
+import { createJobInput, editJobInput, type CreateJobInput, type CreatedBy, type EditJobInput, type Job } from "../schemas/jobs";
 import { oneSchedule, type ScheduleFields } from "../schemas/schedule";
 import { failed, type ToolReply, type TurnPolicy } from "../schemas/tools";
-import { cancelledText, createdText, jobList, noJobText, pausedText, resumedText, runningNowText } from "../jobs/texts";
+import { cancelledText, createdText, jobLine, jobList, noJobText, pausedText, readyFor, resumedText, runningNowText, skippedText } from "../jobs/texts";
 import { testReplyText } from "../jobs/watcher";
 import type { Result } from "../result";
 import type { DryRun, DryRunInput } from "../runner-client/dry-run";
@@ -51,7 +51,49 @@ export async function createJob(ctx: ToolContext, args: Partial<Record<keyof Cre
   const job: Job = created.value;
   const zone = await zoneOf(ctx);
   const now = ctx.now();
+  await readyFor([job]);
   return { ok: true, text: createdText(job, await nextRuns(job, zone, now), zone, now), data: { job } };
+}
+
+/** A job id as the tools take it: read case-insensitively; null (with the sentence) when none or not one. */
+function toolJobId(raw: string | null | undefined, action: string): { ok: true; id: string } | { ok: false; reply: ToolReply } {
+  const id = typeof raw === "string" ? raw.trim().toLowerCase() : "";
+  if (id === "") return { ok: false, reply: failed(`"id" is required for ${action}; see "list".`) };
+  if (!JOB_ID.test(id)) return { ok: false, reply: failed(noJobText(shown(id))) };
+  return { ok: true, id };
+}
+
+/** `schedule_update`: the job changed in place (DESIGN §3 Edit), its line, its next runs and the `Now:` line. */
+export async function updateJob(ctx: ToolContext, args: Partial<Record<keyof EditJobInput | "id", unknown>>): Promise<ToolReply> {
+  const { id: raw, ...fields } = args;
+  const id = toolJobId(typeof raw === "string" ? raw : null, "update");
+  if (!id.ok) return id.reply;
+  const given = givenFields(fields);
+  if (Object.keys(given).length === 0) return failed(`update needs a field to change besides "id", such as "cron": "30 9 * * 1-5" or "text": "Summarise my inbox".`);
+  // The fields were checked one by one when the arguments were parsed.
+  const input = editJobInput().safeParse(given, { error: sentenceFor });
+  if (!input.success) return failed(firstSentence(input.error));
+  const edited = await ctx.chat.editJob(ctx.chatId, id.id, input.data);
+  if (!edited.ok) return failed(edited.error.message);
+  const job: Job = edited.value;
+  const zone = await zoneOf(ctx);
+  const now = ctx.now();
+  await readyFor([job]);
+  return { ok: true, text: createdText(job, await nextRuns(job, zone, now), zone, now, "Changed"), data: { job } };
+}
+
+/** `schedule_skip`: a recurring job's next run passed over (DESIGN §3 Skip), the job line and the `Now:` line. */
+export async function skipJob(ctx: ToolContext, raw: string | null | undefined): Promise<ToolReply> {
+  const id = toolJobId(raw, "skip");
+  if (!id.ok) return id.reply;
+  const skipped = await ctx.chat.skipJob(ctx.chatId, id.id);
+  if (!skipped.ok) return failed(skipped.error.message);
+  const { job } = skipped.value;
+  const zone = await zoneOf(ctx);
+  const now = ctx.now();
+  await readyFor([job]);
+  const text = [skippedText(Date.parse(skipped.value.skipped), job, zone, now), jobLine(job, zone, now), formatNowLine(now, zone)].join("\n");
+  return { ok: true, text, data: { job } };
 }
 
 /** `schedule_list`: the chat's jobs and the `Now:` line. */
@@ -60,15 +102,16 @@ export async function listJobs(ctx: ToolContext): Promise<ToolReply> {
   if (!listed.ok) return failed(listed.error.message);
   const { timeZone, jobs } = listed.value;
   const now = Date.parse(listed.value.now);
+  await readyFor(jobs);
   return { ok: true, text: `${jobList(jobs, timeZone, now)}\n${formatNowLine(now, timeZone)}`, data: { jobs } };
 }
 
 /** `schedule_cancel`, `schedule_run_now`, `schedule_pause`, `schedule_resume`: one job, by an id read case-insensitively. */
 export async function jobAction(ctx: ToolContext, action: "cancel" | "run_now" | "pause" | "resume", raw: string | null | undefined): Promise<ToolReply> {
   const { chat, chatId } = ctx;
-  const id = typeof raw === "string" ? raw.trim().toLowerCase() : "";
-  if (id === "") return failed(`"id" is required for ${action}; see "list".`);
-  if (!JOB_ID.test(id)) return failed(noJobText(shown(id)));
+  const given = toolJobId(raw, action);
+  if (!given.ok) return given.reply;
+  const { id } = given;
   const result: Result<Job> = await (action === "cancel"
     ? chat.cancelJob(chatId, id)
     : action === "run_now"
@@ -112,20 +155,26 @@ export async function zoneOf(ctx: ToolContext): Promise<string> {
   return zoneOrUtc(await ctx.chat.getSettings(ctx.chatId));
 }
 
-/** A new job's next runs, from the same engine as preview: a few for a cron job, the one instant of a one-off. */
+/**
+ * A new job's next runs, from the same engine as preview: a few for a recurring job (stopping where it ends), the
+ * one instant of a one-off.
+ */
 async function nextRuns(job: Job, zone: string, now: number): Promise<number[]> {
   if ("at" in job.schedule) return [Date.parse(job.schedule.at)];
-  const result = await preview({ cron: job.schedule.cron }, zone, now, CREATED_NEXT_RUNS);
+  const result = await preview(job.schedule, zone, now, CREATED_NEXT_RUNS, { until: job.until ?? null, runsLeft: job.runsLeft ?? null });
   return result.ok ? result.value.occurrences.map((t) => Date.parse(t)) : [];
 }
 
-/** `schedule_preview`: the description, the next runs in the chat's time format, a line per DST note, the `Now:` line. */
-export async function previewSchedule(ctx: ToolContext, given: ScheduleFields): Promise<ToolReply> {
+/**
+ * `schedule_preview`: the description, the next runs in the chat's time format (stopping where `until` or
+ * `runsLeft` would end the job), a line per DST note, the `Now:` line.
+ */
+export async function previewSchedule(ctx: ToolContext, given: ScheduleFields & { until?: string | null; runsLeft?: number | null }): Promise<ToolReply> {
   const when = oneSchedule(given);
   if (!when.ok) return failed(when.error);
   const zone = await zoneOf(ctx);
   const now = ctx.now();
-  const result = await preview(when.value, zone, now);
+  const result = await preview(when.value, zone, now, undefined, { until: given.until ?? null, runsLeft: given.runsLeft ?? null });
   if (!result.ok) return failed(result.error);
   const { occurrences, notes, description } = result.value;
   const times = occurrences.map((t) => formatChatTime(Date.parse(t), zone, now));

@@ -84,3 +84,47 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
 }
+
+/** The admin API of the Worker at `base()` with a bearer `token`, as a script would call it. */
+export function adminApi(base: () => string, token: string) {
+  return async (method: string, route: string, body?: unknown): Promise<{ status: number; body: any }> => {
+    const res = await fetch(`${base()}${route}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text === "" ? null : JSON.parse(text) };
+  };
+}
+
+/** Signs the page in with the admin token, as a person does. */
+export async function signIn(page: Page, base: string, token: string): Promise<void> {
+  await page.goto(`${base}/`);
+  await page.getByLabel("Admin token").fill(token);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Create", exact: true }).waitFor();
+}
+
+/** Opens `chatId` through the "Chat id" form (a chat with no jobs yet is not in the picker). */
+export async function openChat(page: Page, chatId: string): Promise<void> {
+  await page.getByLabel("Chat id", { exact: true }).fill(chatId);
+  await page.getByRole("button", { name: "Open", exact: true }).click();
+  await page.waitForFunction((id) => location.hash === `#chat=${id}`, chatId);
+}
+
+/**
+ * At each of `widths` (360 and 1440 px unless given): nothing wider than the window and nothing serious for
+ * axe-core, with a screenshot of each; the window is 1440 px wide again after.
+ */
+export async function fitsWidths(page: Page, name: string, widths: readonly number[] = [360, 1440]): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    if ((await overflow(page)) !== 0) throw new Error(`${name} is ${await overflow(page)} px wider than the window at ${width} px`);
+    const findings = await axeFindings(page);
+    if (findings.length > 0) throw new Error(`${name} at ${width} px: ${findings.join("; ")}`);
+    await screenshot(page, name);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}

@@ -3,8 +3,9 @@
  * bot token (its Bot API the local stub) so that sessions are checked for real. `window.Telegram.WebApp` is put
  * in place before the page loads (Telegram's own script is blocked, as it is off the network): initData signed
  * here for user 111, a dark theme, and a main and back button that record what the page does with them. The page
- * shows chat 111's jobs and never 112's, creates a job through the main button, fits 360 px, and axe-core finds
- * nothing serious; without Telegram, or for a user not allowed, it says so in a sentence.
+ * shows chat 111's jobs and never 112's, creates a job through the main button, offers the device's zone when it
+ * differs from the chat's (one tap sets it), fits 360 px, and axe-core finds nothing serious; without Telegram,
+ * or for a user not allowed, it says so in a sentence.
  */
 /// <reference lib="dom" /> (page.evaluate callbacks run in the page)
 import type { Page } from "playwright-core";
@@ -12,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorker, type Worker } from "../e2e/harness.js";
 import { signInitData } from "../stub/init-data.js";
 import { startTelegramStub, type TelegramStub } from "../stub/telegram-stub.js";
-import { axeFindings, launch, overflow, screenshot, WIDTHS } from "./browser.js";
+import { adminApi, axeFindings, fitsWidths, launch, overflow, screenshot, WIDTHS } from "./browser.js";
 
 const ADMIN = "browser-mini-app-admin-token";
 /** A supergroup the bot serves, opened by its direct link (issue 26). */
@@ -35,16 +36,7 @@ let stub: TelegramStub;
 let worker: Worker;
 let browser: Awaited<ReturnType<typeof launch>>;
 
-async function admin(method: string, route: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${worker.base}${route}`, {
-    method,
-    headers: { Authorization: `Bearer ${ADMIN}`, "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text === "" ? null : JSON.parse(text) };
-}
+const admin = adminApi(() => worker.base, ADMIN);
 
 type Recorder = { calls: string[]; main: { text: string; visible: boolean }; back: { visible: boolean } };
 
@@ -52,8 +44,10 @@ type Recorder = { calls: string[]; main: { text: string; visible: boolean }; bac
  * A fresh page whose Telegram script request is refused (and recorded); with `initData`, a WebApp object like
  * telegram-web-app.js makes, whose buttons record their state and whose handlers `window.__tg` can press.
  */
-async function openApp(initData: string | null): Promise<{ page: Page; scripts: string[] }> {
+async function openApp(initData: string | null, deviceZone?: string): Promise<{ page: Page; scripts: string[] }> {
   const page = await browser.context.newPage();
+  // The device's own zone, as Telegram's web view would report it (Chrome's DevTools protocol sets it per page).
+  if (deviceZone) await (await browser.context.newCDPSession(page)).send("Emulation.setTimezoneOverride", { timezoneId: deviceZone });
   const scripts: string[] = [];
   await page.route("https://telegram.org/**", (route) => {
     scripts.push(route.request().url());
@@ -174,6 +168,47 @@ describe("the Mini App of user 111", () => {
       await screenshot(page, "mini-app");
     }
     await page.close();
+  });
+});
+
+describe("quiet hours in the Mini App", () => {
+  it("shows chat 111's quiet hours and sets them through the app's session", async () => {
+    const { page } = await openApp(await signInitData(BOT, 111));
+    await page.getByRole("heading", { name: "Morning summary" }).waitFor();
+    await expect.poll(() => page.locator("#quiet-text").textContent()).toBe("Quiet hours: off");
+    await page.getByRole("button", { name: "Change quiet hours" }).click();
+    const dialog = page.getByRole("dialog", { name: "Quiet hours" });
+    await dialog.getByLabel("From").fill("22:30");
+    await dialog.getByLabel("To").fill("07:15");
+    await dialog.getByRole("button", { name: "Save quiet hours" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await page.locator("#quiet-text").textContent()).toBe("Quiet hours: 22:30–07:15");
+    expect((await admin("GET", "/admin/chats/111/quiet")).body).toEqual({ quiet: { from: "22:30", to: "07:15" } });
+    expect((await admin("GET", "/admin/chats/112/quiet")).body).toEqual({ quiet: null });
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await overflow(page)).toBe(0);
+    await page.close();
+  });
+});
+
+describe("the Mini App on a device in another zone", () => {
+  it("offers the device's zone while it differs from the chat's, and one tap sets it", async () => {
+    const { page } = await openApp(await signInitData(BOT, 112), "Europe/Berlin");
+    await page.getByRole("heading", { name: "Their private job" }).waitFor();
+    const offer = page.locator("#device-zone");
+    await expect.poll(() => offer.textContent()).toBe("This device is on Europe/Berlin; the chat's times are in UTC. Use Europe/Berlin");
+    await fitsWidths(page, "mini-app-device-zone");
+    await page.getByRole("button", { name: "Use Europe/Berlin" }).click();
+    await expect.poll(() => page.locator("#zone-text").textContent()).toBe("Time zone: Europe/Berlin");
+    expect(await offer.isHidden()).toBe(true);
+    expect((await admin("GET", "/admin/chats/112/settings")).body).toEqual({ chatId: "112", timeZone: "Europe/Berlin", isDefault: false });
+    await page.close();
+    // In the chat's own zone, nothing is offered.
+    const again = (await openApp(await signInitData(BOT, 112), "Europe/Berlin")).page;
+    await again.getByRole("heading", { name: "Their private job" }).waitFor();
+    await expect.poll(() => again.locator("#zone-text").textContent()).toBe("Time zone: Europe/Berlin");
+    expect(await again.locator("#device-zone").isHidden()).toBe(true);
+    await again.close();
   });
 });
 

@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorker, waitFor, type Worker } from "../e2e/harness.js";
-import { axeFindings, launch, overflow, screenshot, WIDTHS } from "./browser.js";
+import { adminApi, axeFindings, launch, openChat as openChatIn, overflow, screenshot, signIn as signInAs, WIDTHS } from "./browser.js";
 
 const TOKEN = "browser-tests-admin-token";
 let worker: Worker;
@@ -18,33 +18,13 @@ let context: BrowserContext;
 let page: Page;
 
 /** The admin API with the bearer token, as a script would call it. */
-async function admin(method: string, route: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${worker.base}${route}`, {
-    method,
-    headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text === "" ? null : JSON.parse(text) };
-}
+const admin = adminApi(() => worker.base, TOKEN);
 
 /** The form field labelled exactly `label` (a visible `<label for>`). */
 const field = (label: string) => page.getByLabel(label, { exact: true });
 
-async function signIn(): Promise<void> {
-  await page.goto(`${worker.base}/`);
-  await page.getByLabel("Admin token").fill(TOKEN);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("button", { name: "Create", exact: true }).waitFor();
-}
-
-/** Opens `chatId` through the "Chat id" form (a chat with no jobs yet is not in the picker). */
-async function openChat(chatId: string): Promise<void> {
-  await page.getByLabel("Chat id", { exact: true }).fill(chatId);
-  await page.getByRole("button", { name: "Open", exact: true }).click();
-  await page.waitForFunction((id) => location.hash === `#chat=${id}`, chatId);
-}
+const signIn = (): Promise<void> => signInAs(page, worker.base, TOKEN);
+const openChat = (chatId: string): Promise<void> => openChatIn(page, chatId);
 
 /** What every width must hold: no horizontal overflow, the four filters in view, no serious axe finding. */
 async function checkLayout(name: string): Promise<void> {
@@ -134,7 +114,8 @@ describe("jobs through the page", () => {
     await field("Name").fill(name);
     await field("Prompt").fill("Summarise my inbox.");
     await field("Schedule").fill("61 8 * * *");
-    const preview = await admin("POST", "/admin/preview", { cron: "61 8 * * *", timeZone: "UTC" });
+    // The field is read as the bot reads words (`when`): its sentence is the preview's for them.
+    const preview = await admin("POST", "/admin/preview", { when: "61 8 * * *", timeZone: "UTC" });
     expect(preview.status).toBe(400);
     await expect.poll(() => page.locator("#job-schedule-error").textContent()).toBe(preview.body.error.message);
     expect(await field("Schedule").getAttribute("aria-invalid")).toBe("true");

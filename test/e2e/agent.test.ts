@@ -74,8 +74,17 @@ describe("the agent path under wrangler dev", () => {
         text: "Time to stretch.",
         jobId: job.id,
         runId,
-        // The buttons Telegram shows under a job's message, kept in the transcript for the chat panel.
-        buttons: [[{ text: "Run now", data: `r:${job.id}` }, { text: "Pause", data: `p:${job.id}` }, { text: "Cancel", data: `c:${job.id}` }]],
+        // The buttons Telegram shows under a one-off's message, kept in the transcript for the chat panel, and
+        // the message as Telegram renders it.
+        buttons: [
+          [{ text: "Done", data: `d:${runId}` }],
+          [
+            { text: "10 min", data: `s:10:${runId}` },
+            { text: "1 h", data: `s:60:${runId}` },
+            { text: "Tomorrow 9:00", data: `s:t:${runId}` },
+          ],
+        ],
+        html: "Time to stretch.",
       },
     ]);
     const [prompt, bot] = messages as [Entry, Entry];
@@ -149,6 +158,7 @@ describe("the agent path under wrangler dev", () => {
         role: "bot",
         source: "admin",
         text: "No model is configured, so I can only run your scheduled jobs. Send /help for the commands. For a reminder: /remind tomorrow 9:00 call mum",
+        html: "No model is configured, so I can only run your scheduled jobs. Send /help for the commands. For a reminder: /remind tomorrow 9:00 call mum",
       },
     ]);
     const prompt = messages[1] as Entry;

@@ -100,8 +100,10 @@ describe.concurrent("faults with real processes", () => {
       await sleep(2_000);
       await worker.restart();
 
-      // The gate's 10-minute lease (renewed when the tool's result was recorded) runs out; the alarm sends the
-      // turn again and a consumer resumes it after its recorded step.
+      // wrangler dev's queue loses the message its killed consumer held (Cloudflare's would deliver it again, and
+      // that delivery would take the turn over at once: test/worker/faults.test.ts): the gate's 10-minute lease
+      // (renewed when the tool's result was recorded) runs out, the alarm sends the turn again and a consumer
+      // resumes it after its recorded step.
       const bots = await waitFor(
         () => `the turn did not resume:\n${worker.log()}`,
         async () => {

@@ -4,59 +4,16 @@
  * `/timezone Asia/Tokyo`, a one-off made with `/remind` a few seconds ahead in Tokyo time, `/jobs` showing
  * Tokyo times, and the job's fire arriving as one `sendMessage` to the chat, with its buttons.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTelegramStub, type Call, type TelegramStub } from "../stub/telegram-stub.js";
-import { startWorker, waitFor, type Worker } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { waitFor } from "./harness.js";
+import { minutes, renderTelegramHtml, telegramChat } from "./telegram-chat.js";
 
 const CHAT_ID = "700000101";
 const TOKEN = "123456789:AAE_e2e-telegram_abcdefghijklmnop";
-const SECRET = "e2e-webhook-secret";
 const ZONE = "Asia/Tokyo";
 
-let stub: TelegramStub;
-let worker: Worker;
-
-beforeAll(async () => {
-  stub = await startTelegramStub();
-  worker = await startWorker({
-    vars: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_WEBHOOK_SECRET: SECRET, TELEGRAM_API_BASE: stub.url, ALLOWED_USER_IDS: CHAT_ID },
-  });
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await stub?.close();
-});
-
-let nextUpdateId = 500_000;
-
-/** The chat's user writes `text` (from a Telegram app in `language`, when given); the webhook answers 200 at once. */
-async function write(text: string, language?: string): Promise<void> {
-  const updateId = nextUpdateId++;
-  const res = await fetch(`${worker.base}/telegram/webhook`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": SECRET },
-    body: JSON.stringify({
-      update_id: updateId,
-      message: {
-        message_id: updateId,
-        from: { id: Number(CHAT_ID), is_bot: false, first_name: "Ada", ...(language ? { language_code: language } : {}) },
-        chat: { id: Number(CHAT_ID), type: "private", first_name: "Ada" },
-        date: Math.floor(Date.now() / 1000),
-        text,
-      },
-    }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  expect(res.status, await res.text()).toBe(200);
-}
-
-const sends = () => stub.calls({ token: TOKEN, method: "sendMessage" });
-
-/** Waits for the `n`-th sendMessage of the bot (at most 20 s) and returns it. */
-async function nthSend(n: number): Promise<Call> {
-  return waitFor(() => `sendMessage #${n} (got ${sends().length}); wrangler's output ends:\n${worker.log()}`, async () => sends()[n - 1]);
-}
+const chat = telegramChat(CHAT_ID, TOKEN, 500_000);
+const { write, sends, nthSend } = chat;
 
 /** The fields of an instant in a zone, by Intl. */
 function wall(instant: number, zone: string) {
@@ -82,22 +39,9 @@ const dayMonthTime = (instant: number) => {
   return `${w.day} ${w.month} ${w.hm}`;
 };
 
-/**
- * The Telegram HTML of our replies' little Markdown (`**bold**`, `` `code` ``), written out here: the e2e tier
- * sees the Worker as a black box (src/telegram/render.ts has its own tests).
- */
-const renderTelegramHtml = (markdown: string) =>
-  markdown
-    .replace(/[&<>]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"))
-    .replace(/\*\*([^*]+)\*\*/g, "<b>$1</b>")
-    .replace(/`([^`]+)`/g, "<code>$1</code>");
-
-/** The texts a reply stamped with "now" may hold between `t0` and `t1`. */
-const minutes = (t0: number, t1: number, text: (now: number) => string) => [...new Set([text(t0), text(t1)])].map(renderTelegramHtml);
-
 describe("a Telegram chat under wrangler dev", () => {
   it("sets Tokyo time, creates a one-off with /remind, lists it in Tokyo time, and gets its fire once with buttons", async () => {
-    const health = await worker.send("GET", "/healthz");
+    const health = await chat.worker.send("GET", "/healthz");
     expect(health.body).toMatchObject({ ok: true, telegram: "webhook" });
 
     // 1. /timezone Asia/Tokyo: the §4 reply for a chat without jobs.
@@ -140,18 +84,20 @@ describe("a Telegram chat under wrangler dev", () => {
     expect(minutes(t0, Date.now(), (now) => [`**Scheduled jobs** (Asia/Tokyo, now ${dayMonthTime(now)})`, ...lines].join("\n"))).toContain(jobs.params.text);
     expect(Date.now()).toBeLessThan(due);
 
-    // 4. The fire: the echo agent's reply (the job's text) as one sendMessage with Run now, Pause and Cancel.
-    const fired = await waitFor(() => `the fire of ${id}; wrangler's output ends:\n${worker.log()}`, async () => sends()[4], 30_000);
+    // 4. The fire: the echo agent's reply (the job's text) as one sendMessage with a one-off's buttons for its run.
+    const fired = await waitFor(() => `the fire of ${id}; wrangler's output ends:\n${chat.worker.log()}`, async () => sends()[4], 30_000);
     expect(fired.at).toBeGreaterThanOrEqual(due);
     expect(String(fired.params.chat_id)).toBe(CHAT_ID);
     expect(fired.params.parse_mode).toBe("HTML");
     expect(fired.params.text).toBe("Stretch");
+    const runId = `${id}:${due}`;
     expect(fired.params.reply_markup).toEqual({
       inline_keyboard: [
+        [{ text: "Done", callback_data: `d:${runId}` }],
         [
-          { text: "Run now", callback_data: `r:${id}` },
-          { text: "Pause", callback_data: `p:${id}` },
-          { text: "Cancel", callback_data: `c:${id}` },
+          { text: "10 min", callback_data: `s:10:${runId}` },
+          { text: "1 h", callback_data: `s:60:${runId}` },
+          { text: "Tomorrow 9:00", callback_data: `s:t:${runId}` },
         ],
       ],
     });
@@ -162,7 +108,29 @@ describe("a Telegram chat under wrangler dev", () => {
     const after = await nthSend(6);
     expect(String(after.params.text)).not.toContain(`<code>${id}</code>`);
     expect(String(after.params.text)).toContain(`<code>${yearlyId}</code>`);
-    expect(stub.calls({ token: TOKEN }).every((c) => c.method === "sendMessage")).toBe(true);
+    expect(chat.stub.calls({ token: TOKEN }).every((c) => c.method === "sendMessage")).toBe(true);
+
+    // 5. The message acted on (issue 25): 10 min, pressed as Telegram sends a tap, makes a copy of the job that
+    // ran and was deleted, 10 minutes after the press; the callback is answered and the message's buttons
+    // become one line.
+    const pressed = Date.now();
+    await chat.press(`s:10:${runId}`, fired.messageId!);
+    const answer = chat.stub.calls({ token: TOKEN, method: "answerCallbackQuery" });
+    const until = [wall(pressed + 600_000, ZONE).hm, wall(Date.now() + 600_000, ZONE).hm].map((hm) => `Snoozed until ${hm}.`);
+    expect(answer).toHaveLength(1);
+    expect(until).toContain(answer[0]!.params.text);
+    expect(chat.stub.calls({ token: TOKEN, method: "editMessageReplyMarkup" }).map((c) => c.params)).toEqual([
+      {
+        chat_id: Number(CHAT_ID),
+        message_id: fired.messageId,
+        reply_markup: { inline_keyboard: [[{ text: `⏰ ${String(answer[0]!.params.text).slice(0, -1)}`, callback_data: `a:${runId}` }]] },
+      },
+    ]);
+    const copies = (await chat.worker.send("GET", `/admin/chats/${CHAT_ID}/jobs`)).body.jobs.filter((j: { name: string }) => j.name === "Stretch");
+    expect(copies).toHaveLength(1);
+    expect(copies[0].id).not.toBe(id);
+    expect(Date.parse(copies[0].schedule.at)).toBeGreaterThanOrEqual(pressed + 600_000);
+    expect(Date.parse(copies[0].schedule.at)).toBeLessThanOrEqual(Date.now() + 600_000);
   });
 
   it("reads times and schedules in the user's languages, chrono-node's locales loaded from their own modules", async () => {
@@ -180,8 +148,8 @@ describe("a Telegram chat under wrangler dev", () => {
     expect(await reply("/every jeden Tag um 8 Zeitung", "de")).toContain("💬 Zeitung · <code>0 8 * * *</code>");
     expect(await reply("/every lundi à 9h réunion", "fr")).toContain("💬 réunion · <code>0 9 * * 1</code>");
     expect(await reply("/every по будням в 8:30 почта", "ru")).toContain("💬 почта · <code>30 8 * * 1-5</code>");
-    // A date inside a phrase, read by chrono-node in the phrase's language: such a job comes soon.
-    expect(await reply("/every jeden Tag um 8 bis 31. Dezember Zeitung", "de")).toMatch(/^"jeden Tag um 8 bis 31\. Dezember" reads as <code>0 8 \* \* \*<\/code> until \d{4}-12-31 23:59; jobs on such schedules come soon\./);
+    // A date inside a phrase, read by chrono-node in the phrase's language: the job ends then.
+    expect(await reply("/every jeden Tag um 8 bis 31. Dezember Zeitung", "de")).toMatch(/^Created <code>[a-z2-9]{5}<\/code> 💬 Zeitung · <code>0 8 \* \* \*<\/code> · next [^\n]+ · until 31 Dec( \d{4})?\n/);
     // Not read: the sentence in the user's language.
     expect(await reply("/every jedn Tag Zeitung", "de")).toBe(
       'Ich konnte "jedn" nicht als Zeitplan lesen. Versuche /every jeden Tag um 8:00 Nachrichten zusammenfassen oder /every werktags um 8:30 Nachrichten zusammenfassen.',

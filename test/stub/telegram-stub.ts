@@ -22,9 +22,10 @@ import { listenOnLoopback, readBytes, send } from "./http.js";
 
 /**
  * One recorded Bot API call; `answered` is the status sent, 0 while it is still being answered, and -1 when the
- * caller gave up first (a hung call it timed out on: Telegram never took that message).
+ * caller gave up first (a hung call it timed out on: Telegram never took that message). `messageId` is the
+ * `message_id` of the message the answer returned (a sent or an edited one), as a reply to it would name it.
  */
-export type Call = { method: string; params: Record<string, unknown>; token: string; at: number; answered: number };
+export type Call = { method: string; params: Record<string, unknown>; token: string; at: number; answered: number; messageId?: number };
 
 /** What a scripted call answers: a named failure, or any status and body. */
 export type Answer =
@@ -111,11 +112,14 @@ export function plausibleResult(method: string, params: Record<string, unknown>,
   const now = Math.floor(Date.now() / 1000);
   switch (method) {
     case "sendMessage":
-    case "editMessageText": {
+    case "editMessageText":
+    case "editMessageReplyMarkup": {
       const chatId = Number(params.chat_id);
       const thread = typeof params.message_thread_id === "number" ? { message_thread_id: params.message_thread_id, is_topic_message: true } : {};
+      // A sent message gets the next id; an edited one keeps its own.
+      const edited = method !== "sendMessage" && typeof params.message_id === "number";
       return {
-        message_id: messageId(),
+        message_id: edited ? params.message_id : messageId(),
         from: { id: 1000000001, is_bot: true, first_name: "Cuckoo", username: "CuckooTestBot" },
         chat: chatId > 0 ? { id: chatId, first_name: "Test", type: "private" } : { id: chatId, title: "Test", type: String(chatId).startsWith("-100") ? "supergroup" : "group" },
         ...thread,
@@ -289,6 +293,8 @@ export async function startTelegramStub(): Promise<TelegramStub> {
       }
       const reply = replyFor(answer, method, params, messageId);
       call.answered = reply.status;
+      const result = (reply.body as { result?: { message_id?: unknown } } | null)?.result;
+      if (typeof result?.message_id === "number") call.messageId = result.message_id;
       return send(res, reply.status, reply.body);
     } catch (error) {
       return send(res, 500, { ok: false, error_code: 500, description: `stub error: ${String(error)}` });

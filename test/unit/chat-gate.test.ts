@@ -189,6 +189,27 @@ describe("the run gate", () => {
     expect(tables.pending.map((p) => [p.key, p.prompt, p.tries])).toEqual([["m:1", "P1", 2], ["m:2", null, 0]]);
   });
 
+  it("hands a turn whose message the queue delivers again to that delivery at once, counting the try; the old token holds nothing", () => {
+    const { tables, gate } = gateWith();
+    gate.offer(message("m:1"), T0, noop, "P1");
+    gate.offer(message("m:2"), T0, noop);
+    // A copy delivered again while its holder may still be working: only a redelivery takes over.
+    expect(gate.offer(message("m:1"), T0 + 1, noop, "P2")).toStrictEqual({ result: "queued" });
+    expect(gate.offer(message("m:2"), T0 + 1, noop, "P2", true)).toStrictEqual({ result: "queued" });
+    expect(gate.offer(message("m:1"), T0 + 2, noop, "P2", true)).toStrictEqual({ result: "run", token: "token-2", turn: { prompt: "P1", tries: 1, resumed: true } });
+    expect(tables.holder).toMatchObject({ token: "token-2", activeKey: "m:1", prompt: "P1", tries: 1, leaseUntil: T0 + 2 + GATE_LEASE_MS });
+    expect(gate.renew("token-1", "m:1", T0 + 3)).toBe(false);
+    expect(gate.settle("token-1", "m:1", T0 + 3)).toBe(false);
+    expect(tables.keys()).toEqual(["m:2"]);
+    // A turn that waits for its next try is no consumer's: a redelivered copy does not take it before its time.
+    gate.defer("token-2", "m:1", T0 + 15_000);
+    expect(gate.offer(message("m:1"), T0 + 4, noop, null, true)).toStrictEqual({ result: "queued" });
+    // An echo turn (no prompt of a model) is taken over the same way, without a try counted.
+    const echo = gateWith();
+    echo.gate.offer(message("m:9"), T0, noop);
+    expect(echo.gate.offer(message("m:9"), T0 + 1, noop, null, true)).toStrictEqual({ result: "run", token: "token-2", turn: { prompt: null, tries: 0, resumed: false } });
+  });
+
   it("hands over a follow-up with the prompt a model turn starts with, and a put-back turn with its own", () => {
     const { tables, gate } = gateWith();
     gate.offer(message("m:1"), T0, noop, "P1");

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { diff, project, type ChatFacts, type JobFacts } from "../../src/directory/projection";
 import { effectiveNext } from "../../src/directory/read";
+import { loadRules } from "../../src/time";
 
 const chat: ChatFacts = { chatId: "42", ownZone: null, zone: "UTC", blocked: false };
 const cron: JobFacts = {
@@ -57,6 +58,13 @@ describe("diff", () => {
     expect(diff(project(chat, fired), before)).toEqual({ upserts: [], removals: [] });
   });
 
+  it("writes a rule job's schedule as a Job's, recurring, and leaves its fire unwritten as a cron job's", () => {
+    const rule: JobFacts = { ...cron, id: "r2v9x", schedule: { type: "rule", rrule: "FREQ=DAILY;INTERVAL=3", start: "2026-09-28T09:00" } };
+    const [row] = project(chat, [rule]);
+    expect(row?.row).toMatchObject({ category: "recurring", schedule: '{"rrule":"FREQ=DAILY;INTERVAL=3","start":"2026-09-28T09:00"}' });
+    expect(diff(project(chat, [{ ...rule, nextRunAt: Date.UTC(2026, 9, 1, 9) }]), remembered(chat, [rule])).upserts).toEqual([]);
+  });
+
   it("writes a status that changed, a pause, a zone that moves cron jobs, and removes a deleted job", () => {
     const before = remembered(chat, [cron, oneOff]);
     const keys = (jobs: JobFacts[], facts = chat) => diff(project(facts, jobs), before).upserts.map((p) => p.key);
@@ -77,6 +85,12 @@ describe("effectiveNext", () => {
     expect(effectiveNext({ schedule: { cron: "0 8 * * *" }, next: Date.UTC(2026, 8, 20, 8), enabled: true }, "UTC", now)).toBe(Date.UTC(2026, 8, 29, 8));
     // 08:00 in Tokyo is 23:00 UTC the day before.
     expect(effectiveNext({ schedule: { cron: "0 8 * * *" }, next: Date.UTC(2026, 8, 20, 8), enabled: true }, "Asia/Tokyo", now)).toBe(Date.UTC(2026, 8, 28, 23));
+  });
+  it("computes a rule job's next run the same way, from its local start in the chat's zone", async () => {
+    await loadRules();
+    const schedule = { rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2026-09-15T10:00" };
+    // Every other Tuesday at 10:00 from 15 Sep: 29 Sep next, 08:00 UTC in Berlin's summer.
+    expect(effectiveNext({ schedule, next: Date.UTC(2026, 8, 15, 8), enabled: true }, "Europe/Berlin", now)).toBe(Date.UTC(2026, 8, 29, 8));
   });
   it("shows an overdue one-off as it is, and nothing for a paused job", () => {
     expect(effectiveNext({ schedule: { at: "2026-09-28T11:00:00.000Z" }, next: Date.UTC(2026, 8, 28, 11), enabled: true }, "UTC", now)).toBe(Date.UTC(2026, 8, 28, 11));

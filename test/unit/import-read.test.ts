@@ -35,6 +35,35 @@ describe("playa", () => {
     ]);
     expect(plan.chats.size).toBe(0);
   });
+
+  it("keeps Cronos's cron as it is, turns one that ANDs its day fields into the rule Cronos meant, and leaves out one no rule says", () => {
+    const plan = planImport({
+      format: "playa",
+      data: {
+        version: 1,
+        jobs: [
+          job({ id: "a", schedule: { cron: "0 22-2 * * *" } }),
+          job({ id: "b", schedule: { cron: "0 9 ? * MON#1" } }),
+          job({ id: "c", schedule: { cron: " 0 0 13 * 5 " } }),
+          job({ id: "d", schedule: { cron: "*/30 9-17 1,15 * MON-FRI" } }),
+          job({ id: "e", schedule: { cron: "0 9 LW * FRI" } }),
+          job({ id: "f", schedule: { cron: "0 9 L * 61" } }),
+        ],
+      },
+    });
+    expect(entries(plan, "42").map((e) => [e.sourceId, e.when, e.fromCronos])).toEqual([
+      ["playa:a", { cron: "0 22-2 * * *" }, undefined],
+      ["playa:b", { cron: "0 9 ? * MON#1" }, undefined],
+      ["playa:c", { rrule: "FREQ=MONTHLY;BYMONTHDAY=13;BYDAY=FR;BYHOUR=0;BYMINUTE=0" }, "0 0 13 * 5"],
+      // An interval expression keeps its second pass at a fall-back: FREQ=MINUTELY.
+      ["playa:d", { rrule: "FREQ=MINUTELY;BYMONTHDAY=1,15;BYDAY=MO,TU,WE,TH,FR;BYHOUR=9,10,11,12,13,14,15,16,17;BYMINUTE=0,30" }, "*/30 9-17 1,15 * MON-FRI"],
+      // A cron that does not parse goes on as it is: the chat's object says why.
+      ["playa:f", { cron: "0 9 L * 61" }, undefined],
+    ]);
+    expect(plan.problems).toEqual([
+      'Playa job "e": Cronos runs "0 9 LW * FRI" only on days that match both its day-of-month and its day-of-week, and no recurrence rule can say "the weekday nearest" a day and a weekday as well; rewrite it as two jobs or a rule. It was left out.',
+    ]);
+  });
 });
 
 describe("acpbot", () => {

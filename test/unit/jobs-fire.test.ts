@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { promptMessageSchema, type PromptMessage } from "../../src/contracts/prompt-message";
-import { decideFire, endsOneOff, manualRun, nextCronRun, runEnd, type FireContext } from "../../src/jobs/fire";
+import { decideFire, endsJob, manualRun, nextCronRun, runEnd, type FireContext } from "../../src/jobs/fire";
 import { RUN_STATUSES } from "../../src/schemas/jobs";
 import type { JobRecord, RunRecord } from "../../src/jobs/records";
 import { jobRecord, runRecord } from "./records";
@@ -141,7 +141,7 @@ describe("decideFire: a one-off prompt", () => {
     expect(later.run.dueAt).toBe(AT);
     expect(later.run.late).toBe(true);
     expect((messageOf(later.run) as { text: string }).text).toContain("\nThis was due at 27 Sep 09:00; the bot was offline.\n");
-    expect(endsOneOff(later.job, later.run)).toBe(true);
+    expect(endsJob(later.job, later.run)).toBe(true);
   });
 
   it("waits 60 s, and records nothing, while a manual run of it is in flight", () => {
@@ -320,19 +320,19 @@ describe("manualRun (run now)", () => {
   });
 });
 
-describe("endsOneOff", () => {
+describe("endsJob", () => {
   const run = (dueAt: number, manual = false) => ({ dueAt, manual });
 
   it("is true only for the scheduled run of a one-off at its time", () => {
-    expect(endsOneOff(oneOff(), run(AT))).toBe(true);
-    expect(endsOneOff(oneOff(), run(AT, true))).toBe(false);
-    expect(endsOneOff(cronJob("0 8 * * *", AT), run(AT))).toBe(false);
+    expect(endsJob(oneOff(), run(AT))).toBe(true);
+    expect(endsJob(oneOff(), run(AT, true))).toBe(false);
+    expect(endsJob(cronJob("0 8 * * *", AT), run(AT))).toBe(false);
     // Edited to another time while its run was in flight: the job stays for its new time.
-    expect(endsOneOff(oneOff({ schedule: { type: "at", at: AT + 3_600_000 } }), run(AT))).toBe(false);
+    expect(endsJob(oneOff({ schedule: { type: "at", at: AT + 3_600_000 } }), run(AT))).toBe(false);
   });
 
   it("is false for run now of a one-off, even at the one-off's own time", () => {
-    expect(endsOneOff(oneOff(), manualRun(oneOff(), ctx(AT)).run)).toBe(false);
+    expect(endsJob(oneOff(), manualRun(oneOff(), ctx(AT)).run)).toBe(false);
   });
 });
 

@@ -103,7 +103,20 @@ describe("firing a prompt with memory references", () => {
       action: "fail",
       job: { ...cron, nextRunAt: ms("2026-09-29T06:00:00Z"), lastRunAt: now, lastResult: { status: "failed", at: "2026-09-28T06:00:10.000Z" } },
       run: expect.objectContaining({ runId: `k7m2q:${ms("2026-09-28T06:00:00Z")}`, state: "settled", status: "failed", detail: "memory record k2n8vq no longer exists", payload: null, leaseUntil: null }),
+      end: "keep",
       alert: '⚠️ Job "Weekly review" (k7m2q) did not run: its memory record k2n8vq no longer exists. Change its memoryRefs, or /cancel k7m2q removes it; until then each of its runs fails.',
+    });
+  });
+
+  it("ends a recurring job whose last run fails so: the run counted, the job to be deleted, and the sentence says it ended", () => {
+    const now = ms("2026-09-28T06:00:10Z");
+    const cron = job({ schedule: { type: "cron", cron: "0 8 * * *" }, nextRunAt: ms("2026-09-28T06:00:00Z"), memoryRefs: ["k2n8vq"], runsLeft: 1 });
+    const decision = decideFire(cron, ctx(now), lookup());
+    expect(decision).toMatchObject({
+      action: "fail",
+      end: "delete",
+      job: { runsLeft: 0, nextRunAt: null },
+      alert: '⚠️ Job "Weekly review" (k7m2q) did not run: its memory record k2n8vq no longer exists. That was its last scheduled run, so the job has ended.',
     });
   });
 
@@ -125,7 +138,7 @@ describe("firing a prompt with memory references", () => {
   });
 
   it("names every record that is gone", () => {
-    expect(memoryGoneText({ id: "k7m2q", name: "R" }, ["aaaaaa", "bbbbbb", "cccccc"], false)).toMatch(/^⚠️ Job "R" \(k7m2q\) did not run: its memory records aaaaaa, bbbbbb and cccccc no longer exist\. /);
+    expect(memoryGoneText({ id: "k7m2q", name: "R" }, ["aaaaaa", "bbbbbb", "cccccc"], "keep")).toMatch(/^⚠️ Job "R" \(k7m2q\) did not run: its memory records aaaaaa, bbbbbb and cccccc no longer exist\. /);
   });
 
   it("ignores memory for a watcher (it has none)", () => {

@@ -21,27 +21,13 @@ import {
   tooManyJobsText,
   zoneChangedText,
 } from "../../src/jobs/texts";
+import { jobView } from "./records";
 
 const ms = (iso: string): number => Date.parse(iso);
 const BERLIN = "Europe/Berlin";
 const NOW = ms("2026-09-26T12:03:00Z");
 
-function job(over: Partial<Job> & Pick<Job, "id" | "name" | "schedule">): Job {
-  return {
-    chatId: "123456789",
-    kind: "prompt",
-    category: "at" in over.schedule ? "one-time" : "recurring",
-    text: "do it",
-    enabled: true,
-    createdAt: "2026-09-20T10:00:00.000Z",
-    createdBy: "user",
-    nextRunAt: "at" in over.schedule ? over.schedule.at : null,
-    lastRunAt: null,
-    lastResult: null,
-    running: false,
-    ...over,
-  };
-}
+const job = jobView;
 
 // The four jobs of DESIGN §6.
 const dentist = job({ id: "k7m2q", name: "Call the dentist", schedule: { at: "2026-09-27T07:00:00.000Z" } });

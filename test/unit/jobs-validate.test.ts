@@ -14,7 +14,7 @@ const ctx: RuleContext = { zone: "Europe/Berlin", now: NOW };
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
-const EXACTLY_ONE = 'Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".';
+const EXACTLY_ONE = 'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".';
 const PROMPT_NO_COMMAND = 'A prompt job takes "text", not "command"; use kind "watcher" to run a script.';
 const WATCHER_NO_TEXT = 'A watcher takes "command", not "text": its script\'s output becomes the prompt.';
 const TIMEOUT_WATCHERS_ONLY = '"timeoutSeconds" applies only to watchers.';
@@ -44,7 +44,7 @@ describe("validateCreate: what is stored", () => {
     expect(await validateCreate(prompt({ cron: "  0 8 * * 1-5 " }), ctx)).toStrictEqual({
       ok: true,
       value: {
-        spec: { name: "Inbox summary", kind: "prompt", schedule: { type: "cron", cron: "0 8 * * 1-5" }, text: "Summarise my inbox", command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false },
+        spec: { name: "Inbox summary", kind: "prompt", schedule: { type: "cron", cron: "0 8 * * 1-5" }, until: null, runsLeft: null, text: "Summarise my inbox", command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false, silent: false },
         nextRunAt: ms("2026-09-28T06:00:00Z"),
       },
     });
@@ -59,11 +59,14 @@ describe("validateCreate: what is stored", () => {
           name: "Price check",
           kind: "watcher",
           schedule: { type: "cron", cron: "*/10 * * * *" },
+          until: null,
+          runsLeft: null,
           text: null,
           command: "curl -s https://example.com/price",
           timeoutSeconds: 3600,
           memoryRefs: [],
           onlyOnChange: false,
+          silent: false,
         },
         nextRunAt: ms("2026-09-27T10:20:00Z"),
       },
@@ -78,7 +81,7 @@ describe("validateCreate: what is stored", () => {
     expect(await validateCreate({ name: "Mum", kind: "reminder", delay: "PT2H", text: "call mum" }, ctx)).toStrictEqual({
       ok: true,
       value: {
-        spec: { name: "Mum", kind: "prompt", schedule: { type: "at", at: NOW + 2 * HOUR }, text: "Remind me: call mum", command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false },
+        spec: { name: "Mum", kind: "prompt", schedule: { type: "at", at: NOW + 2 * HOUR }, until: null, runsLeft: null, text: "Remind me: call mum", command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false, silent: false },
         nextRunAt: NOW + 2 * HOUR,
       },
     });
@@ -210,14 +213,14 @@ describe("validateEdit", () => {
   }
 
   it("changes nothing and keeps the schedule for an empty edit", async () => {
-    expect(await edit(promptSpec, {})).toStrictEqual({ ok: true, value: { spec: promptSpec, nextRunAt: null, scheduleChanged: false } });
+    expect(await edit(promptSpec, {})).toStrictEqual({ ok: true, value: { spec: promptSpec, nextRunAt: null, scheduleChanged: false, reopened: false } });
   });
 
   it("changes only the fields given, trimming the name, without touching the current spec", async () => {
     const before = structuredClone(promptSpec);
     expect(await edit(promptSpec, { name: "  Morning inbox ", text: "Summarise my inbox briefly" })).toStrictEqual({
       ok: true,
-      value: { spec: { ...promptSpec, name: "Morning inbox", text: "Summarise my inbox briefly" }, nextRunAt: null, scheduleChanged: false },
+      value: { spec: { ...promptSpec, name: "Morning inbox", text: "Summarise my inbox briefly" }, nextRunAt: null, scheduleChanged: false, reopened: false },
     });
     expect(promptSpec).toStrictEqual(before);
   });
@@ -225,18 +228,18 @@ describe("validateEdit", () => {
   it("gives a new schedule its next run from now: cron, at (a cron job becoming a one-off) and delay", async () => {
     expect(await edit(promptSpec, { cron: "30 7 * * *" })).toStrictEqual({
       ok: true,
-      value: { spec: { ...promptSpec, schedule: { type: "cron", cron: "30 7 * * *" } }, nextRunAt: ms("2026-09-28T05:30:00Z"), scheduleChanged: true },
+      value: { spec: { ...promptSpec, schedule: { type: "cron", cron: "30 7 * * *" } }, nextRunAt: ms("2026-09-28T05:30:00Z"), scheduleChanged: true, reopened: false },
     });
     expect(await edit(promptSpec, { at: "2026-10-01T18:00" })).toStrictEqual({
       ok: true,
-      value: { spec: { ...promptSpec, schedule: { type: "at", at: ms("2026-10-01T16:00:00Z") } }, nextRunAt: ms("2026-10-01T16:00:00Z"), scheduleChanged: true },
+      value: { spec: { ...promptSpec, schedule: { type: "at", at: ms("2026-10-01T16:00:00Z") } }, nextRunAt: ms("2026-10-01T16:00:00Z"), scheduleChanged: true, reopened: false },
     });
     const delayed = await edit(watcherSpec, { delay: "PT1H" });
     expect(delayed.ok && [delayed.value.spec.schedule, delayed.value.nextRunAt]).toStrictEqual([{ type: "at", at: NOW + HOUR }, NOW + HOUR]);
   });
 
   it("takes at most one of at, cron and delay, with the one sentence of that rule", async () => {
-    const one = 'Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".';
+    const one = 'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".';
     expect(await editProblem(promptSpec, { at: "2026-12-01T09:00", cron: "0 9 * * *" })).toBe(one);
     expect(await editProblem(promptSpec, { cron: "0 9 * * *", delay: "PT1H" })).toBe(one);
   });
@@ -263,7 +266,7 @@ describe("validateEdit", () => {
     expect(await editProblem(watcherSpec, { timeoutSeconds: 0 })).toBe(timeoutSentence(0));
     expect(await edit(watcherSpec, { command: "echo up", timeoutSeconds: 600 })).toStrictEqual({
       ok: true,
-      value: { spec: { ...watcherSpec, command: "echo up", timeoutSeconds: 600 }, nextRunAt: null, scheduleChanged: false },
+      value: { spec: { ...watcherSpec, command: "echo up", timeoutSeconds: 600 }, nextRunAt: null, scheduleChanged: false, reopened: false },
     });
   });
 });

@@ -1,26 +1,26 @@
 /**
- * The page's pure time helpers (page/js/time.js): the one schedule field read as a cron expression, a date and
- * time or a delay; instants in the chat's zone and relative to now; a one-off's wall time for editing.
+ * The page's pure time helpers (page/js/time.js): a job's schedule as the dialog's field shows it (what the bot
+ * reads back), what is left of a job that ends, instants in the chat's zone and relative to now.
  */
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ES module of the page (checked by its own JSDoc), not part of the TypeScript project.
-import { inZone, relative, scheduleOf, wallTime } from "../../page/js/time.js";
+import { inZone, leftOf, relative, scheduleField, wallTime } from "../../page/js/time.js";
 
-describe("scheduleOf", () => {
-  it("reads a cron expression, a date and time, and ISO or short delays", () => {
-    expect(scheduleOf("0 8 * * 1-5")).toEqual({ cron: "0 8 * * 1-5" });
-    expect(scheduleOf("  0  8 * *   1-5 ")).toEqual({ cron: "0 8 * * 1-5" });
-    expect(scheduleOf("@daily")).toEqual({ cron: "@daily" });
-    expect(scheduleOf("2026-12-01 09:00")).toEqual({ at: "2026-12-01 09:00" });
-    expect(scheduleOf("2026-12-01T09:00Z")).toEqual({ at: "2026-12-01T09:00Z" });
-    expect(scheduleOf("pt20m")).toEqual({ delay: "PT20M" });
-    expect(scheduleOf("P1DT2H")).toEqual({ delay: "P1DT2H" });
-    expect(scheduleOf("20m")).toEqual({ delay: "PT20M" });
-    expect(scheduleOf("1h 30m")).toEqual({ delay: "PT1H30M" });
-    expect(scheduleOf("in 2 days")).toEqual({ delay: "P2D" });
-    expect(scheduleOf("in 10 minutes")).toEqual({ delay: "PT10M" });
-    expect(scheduleOf("1w2d")).toEqual({ delay: "P1W2D" });
-    expect(scheduleOf("   ")).toBeNull();
+describe("a job's schedule in the dialog's field", () => {
+  it("shows what the bot reads back: a one-off's wall time, a cron, a rule after its DTSTART", () => {
+    expect(scheduleField({ at: "2026-12-01T07:05:00.000Z" }, "America/New_York")).toBe("2026-12-01 02:05");
+    expect(scheduleField({ cron: "0 8 * * 1-5" }, "UTC")).toBe("0 8 * * 1-5");
+    expect(scheduleField({ rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2026-12-08T10:00" }, "Europe/Berlin")).toBe("DTSTART:20261208T1000 RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU");
+  });
+
+  it("says what is left of a job that ends", () => {
+    const now = Date.UTC(2026, 11, 1, 10);
+    expect(leftOf({ runsLeft: 3, until: null }, "Europe/Berlin", now)).toBe("3 runs left");
+    expect(leftOf({ runsLeft: 1 }, "Europe/Berlin", now)).toBe("1 run left");
+    expect(leftOf({ runsLeft: 0, until: "2026-12-31T22:59:59.999Z" }, "Europe/Berlin", now)).toBe("last run");
+    expect(leftOf({ runsLeft: 2, until: "2026-12-31T22:59:00.000Z" }, "Europe/Berlin", now)).toBe("2 runs left · until Thu 31 Dec 23:59");
+    expect(leftOf({ runsLeft: null, until: null }, "UTC", now)).toBe("");
+    expect(leftOf({}, "UTC", now)).toBe("");
   });
 });
 

@@ -1,5 +1,6 @@
-/** Stored records for the unit tests of the pure core: a job as given, a fresh `claimed` run, or as given. */
+/** Records for the unit tests of the pure core: a stored job as given, a fresh `claimed` run, a job as clients see it. */
 import { newJobRecord, specDefaults, type JobRecord, type RunRecord } from "../../src/jobs/records";
+import type { Job } from "../../src/schemas/jobs";
 
 /** A prompt job with nothing fired yet, with what `over` sets (it names its id, name, schedule and text). */
 export function jobRecord(over: Partial<JobRecord> & Pick<JobRecord, "id" | "name" | "schedule" | "text" | "createdAt">): JobRecord {
@@ -27,6 +28,24 @@ export function runRecord(over: Partial<RunRecord> & Pick<RunRecord, "runId" | "
     resends: 0,
     payload: null,
     outputHash: null,
+    ...over,
+  };
+}
+
+/** A prompt job as clients see it, with what `over` sets: a one-off's next run its time, a recurring job's none. */
+export function jobView(over: Partial<Job> & Pick<Job, "id" | "name" | "schedule">): Job {
+  return {
+    chatId: "123456789",
+    kind: "prompt",
+    category: "at" in over.schedule ? "one-time" : "recurring",
+    text: "do it",
+    enabled: true,
+    createdAt: "2026-09-20T10:00:00.000Z",
+    createdBy: "user",
+    nextRunAt: "at" in over.schedule ? over.schedule.at : null,
+    lastRunAt: null,
+    lastResult: null,
+    running: false,
     ...over,
   };
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { ONE_SCHEDULE, oneSchedule } from "../../src/schemas/schedule";
 
-const refused = { ok: false, error: 'Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".' };
+const refused = { ok: false, error: 'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".' };
 
 describe("oneSchedule", () => {
   it("names the fields and shows an accepted form", () => {

@@ -45,7 +45,7 @@ describe("fixed texts", () => {
 
   it("/help lists every command once, the menu's order", () => {
     const lines = helpText(NOW, BERLIN, "llm").split("\n").filter((l) => l.startsWith("/"));
-    expect(lines.map((l) => l.split(":")[0])).toEqual(["/jobs", "/remind", "/every", "/run", "/pause", "/resume", "/cancel", "/timezone", "/status", "/help"]);
+    expect(lines.map((l) => l.split(":")[0])).toEqual(["/jobs", "/remind", "/every", "/edit", "/skip", "/run", "/pause", "/resume", "/cancel", "/quiet", "/timezone", "/status", "/help"]);
     expect(COMMAND_HELP.map((c) => `/${c.command}`)).toEqual(lines.map((l) => l.split(":")[0]));
   });
 

@@ -214,7 +214,7 @@ describe("preview of a rule, and of cron, stops where the job would end", () => 
   });
 
   it.each([
-    [{ until: "2026-12-01" }, `The schedule ends before its first run: the next is 2026-12-11 09:00 in Europe/Berlin, after "until" (2026-12-01 09:00).`],
+    [{ until: "2026-12-01" }, `The schedule ends before its first run: the next is 2026-12-11 09:00 in Europe/Berlin, after "until" (2026-12-01 23:59).`],
     [{ until: "soon" }, `"until" must be an ISO 8601 date or date and time such as 2026-12-01T09:00 (read in Europe/Berlin) or 2026-12-01T09:00:00Z; got "soon".`],
     [{ runsLeft: 0 }, `"runsLeft" must be a whole number from 1 to 1000; got 0.`],
   ])("refuses ends %j with a sentence", async (ends, error) => {

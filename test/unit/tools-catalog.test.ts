@@ -41,11 +41,13 @@ function context(policy: TurnPolicy, may?: boolean): { ctx: ToolContext; asked: 
  */
 const CALLS: Record<string, [args: Record<string, unknown>, first: string]> = {
   schedule_create: [{ name: "Later", kind: "prompt", delay: "PT1H", text: "Check again." }, "createJob"],
+  schedule_update: [{ id: "k7m2q", cron: "30 9 * * 1-5" }, "editJob"],
   schedule_list: [{}, "listJobs"],
   schedule_cancel: [{ id: "k7m2q" }, "cancelJob"],
   schedule_run_now: [{ id: "k7m2q" }, "runJobNow"],
   schedule_pause: [{ id: "k7m2q" }, "pauseJob"],
   schedule_resume: [{ id: "k7m2q" }, "resumeJob"],
+  schedule_skip: [{ id: "k7m2q" }, "skipJob"],
   schedule_preview: [{ cron: "0 9 * * *" }, "getSettings"],
   schedule_test: [{ command: "echo hi" }, "getSettings"],
   set_timezone: [{ zone: "Asia/Tokyo" }, "setTimeZone"],
@@ -60,11 +62,13 @@ describe("the tool catalog", () => {
   it("declares for every tool what a turn a job or a watcher caused may do with it", () => {
     expect(tools().map((t) => [t.name, t.jobTurn])).toEqual([
       ["schedule_create", "follow-up"],
+      ["schedule_update", "refused"],
       ["schedule_list", "allowed"],
       ["schedule_cancel", "refused"],
       ["schedule_run_now", "refused"],
       ["schedule_pause", "refused"],
       ["schedule_resume", "refused"],
+      ["schedule_skip", "refused"],
       ["schedule_preview", "allowed"],
       ["schedule_test", "refused"],
       ["set_timezone", "refused"],
@@ -96,7 +100,7 @@ describe("the tool catalog", () => {
     }
   });
 
-  it("takes as a follow-up only a one-off prompt (at, delay; a legacy reminder), and only while the turn has one left", async () => {
+  it("takes as a follow-up only a one-off prompt (at, delay; a legacy reminder; no cron, no rrule), and only while the turn has one left", async () => {
     const refusedAs = async (args: Record<string, unknown>, followUps = 1) => {
       const { ctx, asked } = context({ kind: "job", followUps });
       const reply = await callTool(ctx, "schedule_create", args);
@@ -107,6 +111,8 @@ describe("the tool catalog", () => {
     expect(await refusedAs({ ...base, kind: "reminder", delay: "PT1H" })).toBe("asked");
     expect(await refusedAs({ ...base, kind: "prompt", delay: "PT1H", cron: null })).toBe("asked");
     expect(await refusedAs({ ...base, kind: "prompt", cron: "0 9 * * *" })).toBe(JOB_TURN_REFUSAL);
+    // A recurrence rule is a recurring job too, however it is written.
+    expect(await refusedAs({ ...base, kind: "prompt", rrule: "FREQ=DAILY;COUNT=2", start: "2030-01-01T09:00" })).toBe(JOB_TURN_REFUSAL);
     // No time of its own is no one-off: whatever schedule form it names instead stays closed to a job's turn.
     expect(await refusedAs({ ...base, kind: "prompt" })).toBe(JOB_TURN_REFUSAL);
     expect(await refusedAs({ name: "Watch", kind: "watcher", delay: "PT1H", command: "echo" })).toBe(JOB_TURN_REFUSAL);

@@ -94,19 +94,22 @@ describe("deliver", () => {
     expect((await transcript(stub, chatId)).map((e) => e.text)).toEqual(["Hello.", "Bye."]);
   });
 
-  it("with a bot connected, a job's reply goes out with the job's buttons", async () => {
+  it("with a bot connected, a recurring job's reply goes out with Done, Snooze 1 h, Skip next and Pause for its run", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
     const { chatId, stub } = chat;
-    const { job, runId } = await fireJob(chatId, stub, { cron: true });
+    const { runId } = await fireJob(chatId, stub, { cron: true });
     await must(stub.deliver(runId, "Done."));
     const sends = await delivered(bot, chat);
     expect(sends.map((c) => c.params.text)).toEqual(["Done."]);
     expect(sends[0]!.params.reply_markup).toEqual({
       inline_keyboard: [
         [
-          { text: "Run now", callback_data: `r:${job.id}` },
-          { text: "Pause", callback_data: `p:${job.id}` },
-          { text: "Cancel", callback_data: `c:${job.id}` },
+          { text: "Done", callback_data: `d:${runId}` },
+          { text: "Snooze 1 h", callback_data: `s:60:${runId}` },
+        ],
+        [
+          { text: "Skip next", callback_data: `k:${runId}` },
+          { text: "Pause", callback_data: `p:${runId}` },
         ],
       ],
     });

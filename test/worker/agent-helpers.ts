@@ -48,7 +48,7 @@ export async function must<T>(call: Promise<unknown>): Promise<T> {
 export type JobView = {
   id: string;
   name: string;
-  schedule: { at: string } | { cron: string };
+  schedule: { at: string } | { cron: string } | { rrule: string; start: string };
   enabled: boolean;
   nextRunAt: string | null;
   lastRunAt: string | null;

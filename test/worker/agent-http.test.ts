@@ -131,11 +131,22 @@ describe("GET /admin/chats/:chatId/messages", () => {
     expect(Object.keys(all.body).sort()).toEqual(["chatId", "messages"]);
     const messages = all.body.messages as Record<string, unknown>[];
     expect(messages.map((m) => m.text)).toEqual(["first", expect.stringContaining("Stand up."), "Stand up.", "last"]);
-    expect(Object.keys(messages[0]!).sort()).toEqual(["at", "id", "role", "source", "text"]);
-    // A job's message keeps the buttons Telegram shows under it (issue 14).
-    expect(Object.keys(messages[2]!).sort()).toEqual(["at", "buttons", "id", "jobId", "role", "runId", "source", "text"]);
-    expect(messages[2]).toMatchObject({ role: "bot", source: "job", jobId: job.id, runId });
-    expect(messages[2]!.buttons).toEqual([[{ text: "Run now", data: `r:${job.id}` }, { text: "Pause", data: `p:${job.id}` }, { text: "Cancel", data: `c:${job.id}` }]]);
+    // A bot entry has its HTML as Telegram shows it (issue 25); the prompt, what the agent saw, has none.
+    expect(Object.keys(messages[0]!).sort()).toEqual(["at", "html", "id", "role", "source", "text"]);
+    expect(Object.keys(messages[1]!).sort()).toEqual(["at", "id", "jobId", "role", "runId", "source", "text"]);
+    // A job's message keeps the buttons Telegram shows under it (issues 14, 25: a recurring job's, for its run).
+    expect(Object.keys(messages[2]!).sort()).toEqual(["at", "buttons", "html", "id", "jobId", "role", "runId", "source", "text"]);
+    expect(messages[2]).toMatchObject({ role: "bot", source: "job", jobId: job.id, runId, html: "Stand up." });
+    expect(messages[2]!.buttons).toEqual([
+      [
+        { text: "Done", data: `d:${runId}` },
+        { text: "Snooze 1 h", data: `s:60:${runId}` },
+      ],
+      [
+        { text: "Skip next", data: `k:${runId}` },
+        { text: "Pause", data: `p:${runId}` },
+      ],
+    ]);
     for (const m of messages) {
       expect(m.id).toMatch(/^\d+$/);
       expect(m.at).toMatch(ISO_INSTANT);

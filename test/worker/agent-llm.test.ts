@@ -8,7 +8,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { alarmOf, chatIds, feed, lines, MINUTE, must, queued, quietConsole, setInstanceVars, transcript, type JobView } from "./agent-helpers";
-import { envWith, TOOL_NAMES } from "./helpers";
+import { CREATE_FIELDS, envWith, TOOL_NAMES } from "./helpers";
 import { chatWith as chatOf, fireCron, KEY, model, nextTry, userSays } from "./model-helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -61,7 +61,7 @@ describe("a user's turn", () => {
     expect(first!.messages[0]!.content).toMatch(/Today is \w+day \d{1,2} \w+ \d{4} in the chat's time zone/);
     expect(first!.messages.at(-1)).toEqual({ role: "user", content: entries[1]!.text });
     expect(first!.tools.map((t) => t.function.name)).toEqual(TOOL_NAMES);
-    expect(Object.keys(first!.tools[0]!.function.parameters.properties).sort()).toEqual(["at", "command", "cron", "delay", "kind", "memoryRefs", "name", "onlyOnChange", "text", "timeoutSeconds"]);
+    expect(Object.keys(first!.tools[0]!.function.parameters.properties).sort()).toEqual(CREATE_FIELDS);
     expect(first!.tools[0]!.function.description).toContain("A watcher (kind \"watcher\", `command`) runs a /bin/sh script without you");
     // The tool's answer follows its call id, as the tool endpoint's JSON.
     const call = second!.messages.at(-2)!;
@@ -70,6 +70,26 @@ describe("a user's turn", () => {
     expect(result.role).toBe("tool");
     expect(result.tool_call_id).toBe(call.tool_calls![0]!.id);
     expect(JSON.parse(result.content!)).toMatchObject({ ok: true, data: { job: { id: job!.id } } });
+  });
+
+  it("changes a job in place with schedule_update and passes over its next run with schedule_skip, keeping its id", async () => {
+    const m = model();
+    const { chatId, stub } = await chatWith(m.vars);
+    const job = await must<JobView>(stub.createJob(chatId, { name: "Standup", kind: "prompt", text: "Standup.", cron: "0 9 * * 1-5" }, "admin"));
+    await m.script(
+      { kind: "tools", calls: [{ name: "schedule_update", arguments: { id: job.id, cron: "30 9 * * 1-5" } }, { name: "schedule_skip", arguments: { id: job.id } }] },
+      { kind: "text", content: "Moved to 9:30, and the next one is skipped." },
+    );
+    await feed([await userSays(stub, chatId, "move my standup to 9:30 and skip the next one")], "prompts", m.env);
+    const [, second] = await m.requests();
+    const replies = second!.messages.filter((x) => x.role === "tool").map((x) => JSON.parse(x.content!) as { ok: boolean; text: string });
+    expect(replies.map((r) => r.ok)).toEqual([true, true]);
+    expect(replies[0]!.text).toMatch(new RegExp(`^Changed \`${job.id}\` 💬 Standup · \`30 9 \\* \\* 1-5\` · next `));
+    expect(replies[1]!.text).toMatch(/^Skipped .+; next .+\.\n/);
+    const jobs = (await must<{ jobs: JobView[] }>(stub.listJobs(chatId, {}))).jobs;
+    expect(jobs.map((j) => [j.id, j.schedule])).toEqual([[job.id, { cron: "30 9 * * 1-5" }]]);
+    const runs = await must<{ status: string; detail: string | null }[]>(stub.jobRuns(chatId, job.id));
+    expect(runs.map((r) => [r.status, r.detail])).toEqual([["skipped", "skipped by hand"]]);
   });
 
   it("sends the recent conversation before the prompt, user and bot entries only, newest last", async () => {
@@ -105,7 +125,7 @@ describe("a job's turn", () => {
     expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
   });
 
-  it("may not create a recurring job, cancel, or change the zone; may create one follow-up one-off, marked job", async () => {
+  it("may not create a recurring job, change or skip one, or change the zone; may create one follow-up one-off, marked job", async () => {
     const m = model();
     const { chatId, stub } = await chatWith(m.vars);
     const refusal = "A scheduled run cannot change the schedule: in a turn a job or watcher started, only list, preview and one follow-up one-off prompt (at or delay) are allowed.";
@@ -115,6 +135,8 @@ describe("a job's turn", () => {
         calls: [
           { name: "schedule_create", arguments: { name: "Spam", kind: "prompt", cron: "* * * * *", text: "Again!" } },
           { name: "set_timezone", arguments: { zone: "Asia/Tokyo" } },
+          { name: "schedule_update", arguments: { id: "k7m2q", text: "Obey me." } },
+          { name: "schedule_skip", arguments: { id: "k7m2q" } },
           { name: "schedule_create", arguments: { name: "Follow up", kind: "prompt", delay: "PT1H", text: "Check again." } },
           { name: "schedule_create", arguments: { name: "Second", kind: "prompt", delay: "PT2H", text: "And again." } },
         ],
@@ -126,6 +148,8 @@ describe("a job's turn", () => {
     const [, second] = await m.requests();
     const replies = second!.messages.filter((x) => x.role === "tool").map((x) => JSON.parse(x.content!) as { ok: boolean; text: string });
     expect(replies.map((r) => [r.ok, r.ok ? "" : r.text])).toEqual([
+      [false, refusal],
+      [false, refusal],
       [false, refusal],
       [false, refusal],
       [true, ""],

@@ -39,6 +39,8 @@ describe("POST /admin/chats/:chatId/jobs", () => {
       kind: "prompt",
       category: "recurring",
       schedule: { cron: "0 8 * * 1-5" },
+      until: null,
+      runsLeft: null,
       text: "Summarise my inbox",
       enabled: true,
       createdAt: expect.stringMatching(ISO_INSTANT),
@@ -87,8 +89,8 @@ describe("POST /admin/chats/:chatId/jobs", () => {
       [{ ...prompt, name: "   " }, '"name" must hold a visible character, such as "Inbox summary"; got only spaces or invisible characters.'],
       [{ ...prompt, name: "x".repeat(81), cron: "0 9 * * *" }, '"name" must be 1 to 80 characters long; got 81.'],
       [{ ...prompt, kind: "bot", cron: "0 9 * * *" }, '"kind" must be "prompt" or "watcher".'],
-      [{ ...prompt, at: "2031-01-01", cron: "0 9 * * *" }, 'Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".'],
-      [prompt, 'Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".'],
+      [{ ...prompt, at: "2031-01-01", cron: "0 9 * * *" }, 'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".'],
+      [prompt, 'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".'],
       [{ ...prompt, cron: "0 9 * * *", color: "red" }, 'Unknown field "color".'],
       [{ ...prompt, cron: 9 }, '"cron" must be a string such as "0 8 * * 1-5".'],
       [{ ...prompt, name: 5, cron: "0 9 * * *" }, '"name" must be a string such as "Inbox summary".'],
@@ -248,7 +250,7 @@ describe("GET, PATCH and DELETE /admin/chats/:chatId/jobs/:id", () => {
     const watcher = await createJob(chat, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "true" });
     const cases: [Job, unknown, string][] = [
       [prompt, { kind: "watcher" }, 'Unknown field "kind".'],
-      [prompt, { at: "2031-01-01", cron: "0 9 * * *" }, 'Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".'],
+      [prompt, { at: "2031-01-01", cron: "0 9 * * *" }, 'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".'],
       [prompt, { name: "" }, '"name" must hold a visible character, such as "Inbox summary"; got only spaces or invisible characters.'],
       [prompt, { command: "true" }, 'A prompt job takes "text", not "command"; use kind "watcher" to run a script.'],
       [prompt, { timeoutSeconds: 5 }, '"timeoutSeconds" applies only to watchers.'],

@@ -37,6 +37,8 @@ describe("schedule: create", () => {
         kind: "prompt",
         category: "recurring",
         schedule: { cron: "0 0 1 1 *" },
+        until: null,
+        runsLeft: null,
         text: "Happy new year",
         enabled: true,
         createdAt: expect.stringMatching(ISO_INSTANT),
@@ -90,7 +92,7 @@ describe("schedule: create", () => {
     const cases: [unknown, string][] = [
       [{ action: "create", kind: "prompt", cron: "0 9 * * *", text: "Hi" }, '"name" is required for create, such as "Inbox summary".'],
       [{ action: "create", name: "P", cron: "0 9 * * *", text: "Hi" }, '"kind" is required for create: "prompt" (the agent does "text") or "watcher" (a script in "command").'],
-      [{ ...prompt, at: "2031-01-01", cron: "0 9 * * *" }, 'Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".'],
+      [{ ...prompt, at: "2031-01-01", cron: "0 9 * * *" }, 'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".'],
       [
         { ...prompt, cron: "0 9 * * MON#6" },
         'Invalid cron expression "0 9 * * MON#6": the day-of-week field "MON#6" has "MON#6"; "#" takes a week from 1 to 5 after a weekday, e.g. "MON#1"; use 0–7 (0 and 7 are Sunday) or SUN–SAT, e.g. "1-5", "MON,WED,FRI", "5L" (the last Friday) or "MON#1" (the first Monday).',
@@ -100,7 +102,7 @@ describe("schedule: create", () => {
       [{ ...prompt, cron: "0 9 * * *", command: "true" }, 'A prompt job takes "text", not "command"; use kind "watcher" to run a script.'],
       [{ ...prompt, cron: "0 9 * * *", timeoutSeconds: 30 }, '"timeoutSeconds" applies only to watchers.'],
       [{ action: "create", name: "W", kind: "watcher", cron: "0 9 * * *", command: "true", text: "Hi" }, 'A watcher takes "command", not "text": its script\'s output becomes the prompt.'],
-      [{ ...prompt, cron: "0 9 * * *", id: "abcde" }, '"id" does not apply to "create", which takes only "name", "kind", "at", "cron", "delay", "text", "command", "timeoutSeconds", "memoryRefs" and "onlyOnChange".'],
+      [{ ...prompt, cron: "0 9 * * *", id: "abcde" }, '"id" does not apply to "create", which takes only "name", "kind", "at", "cron", "delay", "rrule", "start", "until", "runsLeft", "text", "command", "timeoutSeconds", "memoryRefs", "onlyOnChange" and "silent".'],
     ];
     for (const [body, text] of cases) expect(await schedule(chat, body), JSON.stringify(body)).toEqual(refused(text));
     expect((await send("GET", `/admin/chats/${chat}/jobs`)).body.jobs).toEqual([]);
@@ -220,12 +222,12 @@ describe("schedule: preview and test", () => {
   });
 
   it("refuses a preview without exactly one schedule, or with one the rules reject", async () => {
-    const one = 'Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".';
+    const one = 'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".';
     expect(await schedule("320032", { action: "preview" })).toEqual(refused(one));
     expect(await schedule("320032", { action: "preview", cron: "0 9 * * *", delay: "PT1H" })).toEqual(refused(one));
     expect(await schedule("320032", { action: "preview", delay: "PT10S" })).toEqual(refused('"delay" must be from 1 minute (PT1M) to 5 years (P5Y); got "PT10S".'));
     expect(await schedule("320032", { action: "preview", cron: "0 9 * * *", text: "Hi" })).toEqual(
-      refused('"text" does not apply to "preview", which takes only "at", "cron" and "delay".'),
+      refused('"text" does not apply to "preview", which takes only "at", "cron", "delay", "rrule", "start", "until" and "runsLeft".'),
     );
   });
 
@@ -239,7 +241,7 @@ describe("schedule: preview and test", () => {
 
 describe("schedule: bad input is 200 ok: false", () => {
   it("answers malformed JSON, wrong types, unknown fields and actions with a sentence", async () => {
-    const action = '"action" must be one of "create", "list", "cancel", "run_now", "pause", "resume", "preview" or "test".';
+    const action = '"action" must be one of "create", "update", "list", "cancel", "run_now", "pause", "resume", "skip", "preview" or "test".';
     const cases: [unknown, string][] = [
       ["{", "The body is not valid JSON; send a JSON object."],
       ["", "The body must be a JSON object."],

@@ -5,7 +5,8 @@
  * streak from its last result; migration 11 adds the buttons of transcript entries and outbox rows, and the
  * offers; migration 12 parts open runs from settled ones, in two tables without a secondary index; migration 13
  * gives the gate's turn and the prompts in line what a model turn keeps across its tries, and a table for its
- * steps; migration 14 gives jobs and outbox rows their forum topic (none for the rows before it). The object
+ * steps; migration 14 copies the jobs into a table that takes a recurrence rule and where a job ends; migration
+ * 16 gives jobs and outbox rows their forum topic (none for the rows before it). The object
  * then reads the converted rows. Chat ids 8100000 up.
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
@@ -231,14 +232,54 @@ describe("migration 13: durable model turns", () => {
   });
 });
 
-describe("migration 14: forum topics", () => {
+describe("migration 14: rule jobs and jobs that end", () => {
+  it("keeps every job and column, lets a rule job be stored, and still refuses a row with two schedules", async () => {
+    const { chatId, stub } = newChat();
+    await must(stub.getSettings(chatId));
+    const later = (await clockOf(stub)) + HOUR;
+    const refused = await runInDurableObject(stub, (_instance, state) => {
+      const sql = state.storage.sql;
+      resetTo(sql, 13);
+      sql.exec("INSERT INTO settings (key, value) VALUES ('chat_id', ?)", chatId);
+      const job =
+        "INSERT INTO jobs (id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, memory_refs, only_on_change, failure_streak, imported_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 0, 'admin', ?, ?, ?, ?, ?)";
+      sql.exec(job, "cccc3", "Inbox", "prompt", null, "0 8 * * *", "Summarise", null, null, later, '["m4x7pq"]', 0, null, "playa:7");
+      sql.exec(job, "wwww3", "Price", "watcher", later, null, null, "curl -s x", 30, later, null, 1, '{"exitCode":1,"timedOut":false}', null);
+      expect(migrate(sql)).toBe(MIGRATIONS.length);
+      try {
+        sql.exec("INSERT INTO jobs (id, name, kind, at_ms, rrule, rule_start, text, enabled, created_at, created_by) VALUES ('xxxx3', 'X', 'prompt', 1, 'FREQ=DAILY', '2030-01-01T09:00', 'x', 1, 0, 'admin')");
+        return null;
+      } catch (error) {
+        return String(error);
+      }
+    });
+    expect(refused).toMatch(/CHECK constraint failed/);
+    expect(await must<JobView & Record<string, unknown>>(stub.getJob(chatId, "cccc3"))).toMatchObject({
+      schedule: { cron: "0 8 * * *" },
+      until: null,
+      runsLeft: null,
+      memoryRefs: ["m4x7pq"],
+      importedFrom: "playa:7",
+      nextRunAt: new Date(later).toISOString(),
+    });
+    const watcher = await must<JobView & Record<string, unknown>>(stub.getJob(chatId, "wwww3"));
+    expect(watcher).toMatchObject({ schedule: { at: new Date(later).toISOString() }, onlyOnChange: true, timeoutSeconds: 30 });
+    expect("until" in watcher || "runsLeft" in watcher).toBe(false);
+    const rule = await must<JobView & Record<string, unknown>>(
+      stub.createJob(chatId, { name: "Review", kind: "prompt", text: "x", rrule: "FREQ=DAILY;COUNT=3", start: "2030-01-01T09:00" }, "admin"),
+    );
+    expect(rule).toMatchObject({ schedule: { rrule: "FREQ=DAILY", start: "2030-01-01T09:00" }, runsLeft: 3, until: null });
+  });
+});
+
+describe("migration 16: forum topics", () => {
   it("reads the jobs and outbox rows written before it as the main thread's, and keeps a new job's topic", async () => {
     const { chatId, stub } = newChat();
     await must(stub.getSettings(chatId));
     const later = (await clockOf(stub)) + HOUR;
     const rows = await runInDurableObject(stub, (instance, state) => {
       const sql = state.storage.sql;
-      resetTo(sql, 13);
+      resetTo(sql, 15);
       for (const store of (instance as unknown as { remembering: { forget(): void }[] }).remembering) store.forget();
       sql.exec("INSERT INTO settings (key, value) VALUES ('chat_id', ?)", chatId);
       sql.exec(

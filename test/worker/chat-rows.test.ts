@@ -12,10 +12,12 @@
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { advanceTo, chatIds, clockOf, historyOf, must, queued, spyQueue, type JobView, type Stub } from "./agent-helpers";
+import { advanceTo, chatIds, clockOf, fireJob, historyOf, must, queued, spyQueue, type JobView, type Stub } from "./agent-helpers";
+import { delivered, postUpdate, telegramChat, TestBot, textUpdate } from "./telegram-helpers";
 import { callback, outcomeOf, withRunner } from "./watcher-helpers";
 
 const newChat = chatIds(2_200_000);
+const bot = new TestBot("rows");
 
 type Counted = { query: string; cursor: SqlStorageCursor<Record<string, SqlStorageValue>> };
 type Meter = { statements: Counted[]; changesBefore: number };
@@ -189,6 +191,23 @@ describe("SQLite rows written per fire", () => {
       ["UPDATE runs", 1],
     ]);
     expect(rows.rowsWritten).toBe(7);
+  });
+
+  it("writes 2 rows to send a job's message to Telegram (its message ids on its entry, the outbox row gone) and 1 for a command's reply (issue 25)", async () => {
+    const chat = await telegramChat(bot, newChat().chatId);
+    const { runId } = await fireJob(chat.chatId, chat.stub, { cron: true });
+    expect(await must(chat.stub.deliver(runId, "Time to stretch."))).toEqual({ delivered: true });
+    let m = await meter(chat.stub);
+    await delivered(bot, chat, 1);
+    const job = await readMeter(chat.stub, m);
+    expect(job.writes).toEqual([
+      ["UPDATE transcript", 1],
+      ["DELETE outbox", 1],
+    ]);
+    await postUpdate(bot.env([chat.chatId]), textUpdate(chat.chatId, "/status"));
+    m = await meter(chat.stub);
+    await delivered(bot, chat, 2);
+    expect((await readMeter(chat.stub, m)).writes).toEqual([["DELETE outbox", 1]]);
   });
 
   it("writes nothing when the alarm finds nothing due", async () => {

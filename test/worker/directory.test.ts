@@ -313,6 +313,21 @@ describe("a cron job's next run when read", () => {
     expect([before, after]).toContain(listed[0][1]);
     expect((await send("GET", `/admin/chats?q=${chatId}`)).body.chats.map((c: { nextRunAt: string }) => c.nextRunAt)).toEqual([listed[0][1]]);
   });
+
+  it("is computed for a rule job too, from its local start in the chat's zone", async () => {
+    const chatId = "415201";
+    const year = new Date().getUTCFullYear() + 1;
+    // Every 10 days at 10:00 Kolkata time from 1 January next year, its stored next run long passed.
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO chats (chat_id, time_zone, jobs, updated_at) VALUES (?, 'Asia/Kolkata', 1, 0)").bind(chatId),
+      env.DB.prepare("INSERT INTO jobs (chat_id, job_id, name, kind, category, schedule, next_run_at, enabled, updated_at) VALUES (?, 'ccccc', 'Tenth', 'prompt', 'recurring', ?, 1000, 1, 0)").bind(
+        chatId,
+        JSON.stringify({ rrule: "FREQ=DAILY;INTERVAL=10", start: `${year}-01-01T10:00` }),
+      ),
+    ]);
+    const [job] = (await send("GET", `/admin/jobs?q=${chatId}`)).body.jobs;
+    expect(job).toMatchObject({ id: "ccccc", schedule: { rrule: "FREQ=DAILY;INTERVAL=10", start: `${year}-01-01T10:00` }, nextRunAt: `${year}-01-01T04:30:00.000Z` });
+  });
 });
 
 describe("POST /admin/directory/rebuild", () => {

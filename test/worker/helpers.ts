@@ -2,7 +2,7 @@
 import { env } from "cloudflare:workers";
 import { app } from "../../src/http/app";
 
-export { TOOL_NAMES } from "../tool-names";
+export { CREATE_FIELDS, TOOL_NAMES } from "../tool-names";
 
 /** The test env (CUCKOO_DEV=1, as under `npm run dev`) with some vars replaced; `undefined` unsets one. */
 export function envWith(overrides: Record<string, string | undefined> = {}): Env {

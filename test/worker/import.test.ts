@@ -33,23 +33,39 @@ const byName = (jobs: Job[], name: string): Job => {
 };
 const importing = (body: unknown) => send("POST", "/admin/import", body);
 
+const FRIDAY_13TH = "FREQ=MONTHLY;BYMONTHDAY=13;BYDAY=FR;BYHOUR=0;BYMINUTE=0";
+
+/** The next Friday the 13th at 00:00 in `zone`, by the calendar (the cron engine finds that day's midnight). */
+function nextFriday13th(zone: string): string {
+  const now = new Date();
+  for (let i = 0; ; i++) {
+    const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + i, 13));
+    if (day.getUTCDay() !== 5) continue;
+    // The next 13th of that month: this one, unless it has passed.
+    const next = nextRun(`0 0 13 ${day.getUTCMonth() + 1} *`, zone);
+    if (Date.parse(next) < day.getTime() + 86_400_000) return next;
+  }
+}
+
 describe("playa", () => {
   const PROBLEMS = [
     'Playa job "x9k2p" has a "target" that is not a Telegram chat id ("group:ops"); it was left out.',
     'Playa job "e3mq7" has a "kind" that is not reminder, prompt or watcher ("email"); it was left out.',
+    'Playa job "c6bad": Cronos runs "0 9 15W * MON" only on days that match both its day-of-month and its day-of-week, and no recurrence rule can say "the weekday nearest" a day and a weekday as well; rewrite it as two jobs or a rule. It was left out.',
     'Playa job "b4dcr": Invalid cron expression "61 * * * *": the minute field "61" has 61, outside 0–59; use 0–59, e.g. "0", "*/15" or "0,30". It was left out.',
   ];
+  const NOTE = `Playa job "c5f13": Playa (Cronos) ran "0 0 13 * 5" only on days that match both its day-of-month and its day-of-week, where cron takes either; it was imported as the rule "${FRIDAY_13TH}", which means the same.`;
 
   it("imports jobs.json into each target chat with its zone; a reminder is a prompt; a past one-off fires once, late", async () => {
     const sent = await spyQueue(stubOf("9630001"));
-    expect(await importing({ format: "playa", data: playa, settings })).toEqual({ status: 200, body: { created: 5, skipped: 0, problems: PROBLEMS } });
+    expect(await importing({ format: "playa", data: playa, settings })).toEqual({ status: 200, body: { created: 10, skipped: 0, problems: [...PROBLEMS, NOTE] } });
 
     expect(await must(stubOf("9630001").getSettings("9630001"))).toEqual({ chatId: "9630001", timeZone: "Europe/Berlin", isDefault: false });
     // A Windows zone id, as .NET stores it, becomes the IANA name.
     expect(await must(stubOf("9630002").getSettings("9630002"))).toEqual({ chatId: "9630002", timeZone: "Asia/Tokyo", isDefault: false });
 
     const berlin = await jobsOf("9630001");
-    expect(berlin.map((j) => j.name).sort()).toEqual(["Call the dentist", "Inbox summary", "Price check"]);
+    expect(berlin.map((j) => j.name).sort()).toEqual(["Call the dentist", "Friday the 13th", "Inbox summary", "Invoices", "Night watch", "Payroll", "Planning", "Price check"]);
     expect(byName(berlin, "Call the dentist")).toMatchObject({
       kind: "prompt",
       category: "one-time",
@@ -61,6 +77,15 @@ describe("playa", () => {
     expect(byName(berlin, "Inbox summary")).toMatchObject({ schedule: { cron: "0 8 * * 1-5" }, enabled: true, importedFrom: "playa:p3xz9" });
     expect(Date.parse(byName(berlin, "Inbox summary").nextRunAt!)).toBe(Date.parse(nextRun("0 8 * * 1-5", "Europe/Berlin")));
     expect(byName(berlin, "Price check")).toMatchObject({ kind: "watcher", timeoutSeconds: 60, command: playa.jobs[2]!.command, lastResult: null, importedFrom: "playa:w8r4t" });
+
+    // Cronos's dialect, whole: a range that wraps, FRIL (in either case), ? with MON#1, LW with months that wrap.
+    for (const [name, cron] of [["Night watch", "0 22-2 * * *"], ["Invoices", "0 17 * * fril"], ["Planning", "0 9 ? * MON#1"], ["Payroll", "30 8 LW NOV-FEB *"]] as const) {
+      expect(byName(berlin, name), name).toMatchObject({ category: "recurring", schedule: { cron }, nextRunAt: nextRun(cron, "Europe/Berlin") });
+    }
+    // Both day fields restricted: Cronos's Friday the 13th, as a rule that starts when it was imported.
+    const friday = byName(berlin, "Friday the 13th");
+    expect(friday).toMatchObject({ category: "recurring", schedule: { rrule: FRIDAY_13TH }, until: null, runsLeft: null, nextRunAt: nextFriday13th("Europe/Berlin"), importedFrom: "playa:c5f13" });
+    expect((friday.schedule as { start: string }).start).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 
     const tokyo = await jobsOf("9630002");
     expect(byName(tokyo, "Passport")).toMatchObject({ schedule: { at: "2031-06-01T00:00:00.000Z" }, nextRunAt: "2031-06-01T00:00:00.000Z", importedFrom: "playa:q2m8v" });
@@ -78,8 +103,8 @@ describe("playa", () => {
     });
 
     // The same data again creates nothing: every job remembers its source id.
-    expect(await importing({ format: "playa", data: playa, settings })).toEqual({ status: 200, body: { created: 0, skipped: 5, problems: PROBLEMS } });
-    expect((await jobsOf("9630001")).length + (await jobsOf("9630002")).length).toBe(5);
+    expect(await importing({ format: "playa", data: playa, settings })).toEqual({ status: 200, body: { created: 0, skipped: 10, problems: PROBLEMS } });
+    expect((await jobsOf("9630001")).length + (await jobsOf("9630002")).length).toBe(10);
     expect(await queued(stubOf("9630001"))).toHaveLength(1);
   });
 
@@ -94,7 +119,7 @@ describe("playa", () => {
         skipped: 0,
         problems: [
           'Playa job "x9k2p" has a "target" that is not a Telegram chat id ("group:ops"); it was left out.',
-          "5 Playa jobs of other chats were left out (only chat 9630012 was imported).",
+          "11 Playa jobs of other chats were left out (only chat 9630012 was imported).",
           "Chat 9630012 keeps its own zone, America/New_York; Playa had Asia/Tokyo.",
         ],
       },

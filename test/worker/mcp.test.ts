@@ -1,5 +1,5 @@
 /**
- * MCP at `/mcp/:chatId` (DESIGN §9, issues 13 and 16) with the SDK's own client, through the app: the fourteen
+ * MCP at `/mcp/:chatId` (DESIGN §9, issues 13 and 16) with the SDK's own client, through the app: the sixteen
  * tools with their schemas, each callable with the same answers as the HTTP tools (text as content, `{ ok,
  * text, data }` as structured content), another chat's job id refused, and the access rules of the tools (a
  * token, when set, is required). Chat ids 8800000 up.
@@ -8,7 +8,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
 import { app } from "../../src/http/app";
-import { envWith, TOOL_NAMES } from "./helpers";
+import { CREATE_FIELDS, envWith, TOOL_NAMES } from "./helpers";
 import { runnerVars } from "./watcher-helpers";
 
 let next = 8_800_000;
@@ -41,14 +41,14 @@ async function rpc(chatId: string, body: unknown): Promise<{ status: number; bod
 type Structured = { ok: boolean; text: string; data?: { job?: { id: string; name: string; nextRunAt: string | null }; jobs?: { id: string }[] } };
 
 describe("MCP", () => {
-  it("lists the fourteen tools with their descriptions and input schemas", async () => {
+  it("lists the sixteen tools with their descriptions and input schemas", async () => {
     const client = await connect(String(next++));
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
     const create = tools.find((t) => t.name === "schedule_create")!;
     expect(create.description).toContain("Times are in the chat's time zone");
     expect(create.inputSchema).toMatchObject({ type: "object", additionalProperties: false });
-    expect(Object.keys(create.inputSchema.properties ?? {}).sort()).toEqual(["at", "command", "cron", "delay", "kind", "memoryRefs", "name", "onlyOnChange", "text", "timeoutSeconds"]);
+    expect(Object.keys(create.inputSchema.properties ?? {}).sort()).toEqual(CREATE_FIELDS);
     expect(tools.find((t) => t.name === "set_timezone")!.inputSchema).toMatchObject({ required: ["zone"] });
     expect(tools.find((t) => t.name === "memory_update")!.inputSchema).toMatchObject({ required: ["id", "revision"], additionalProperties: false });
     await client.close();

@@ -26,7 +26,7 @@ const withBot = deployed({ ADMIN_TOKEN: ADMIN, ...vars });
 type Answer = { status: number; body: any };
 const error = (status: number, code: string, message: string): Answer => ({ status, body: { error: { code, message } } });
 const otherChat = (id: string) => error(403, "forbidden", `A Mini App session may use only its own chat (${OWN}); this request is for chat "${id}".`);
-const adminOnly = (what: string) => error(403, "forbidden", `A Mini App session may use only /admin/chats/${OWN}/… and POST /admin/preview; ${what} needs ADMIN_TOKEN.`);
+const adminOnly = (what: string) => error(403, "forbidden", `A Mini App session may use only /admin/chats/${OWN}/…, POST /admin/preview and GET /admin/zones; ${what} needs ADMIN_TOKEN.`);
 
 async function session(testEnv: Env = withBot): Promise<{ cookie: string; bearer: string }> {
   const res = await call("/app/session", postJson({ initData: await signInitData(BOT, Number(OWN)) }, { Origin: SITE }), testEnv);

@@ -122,7 +122,7 @@ describe("real answers match the document's schemas", () => {
     expectAnswer(await tool({ action: "preview", cron: "0 8 * * 1-5" }), 200, "ToolReply");
     const refused = await tool({ action: "preview" });
     expectAnswer(refused, 200, "ToolReply");
-    expect(refused.body).toEqual({ ok: false, text: 'Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".' });
+    expect(refused.body).toEqual({ ok: false, text: 'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".' });
     expectAnswer(await send("POST", "/tools/390004/set_timezone", { zone: "Europe/Berlin" }), 200, "ToolReply");
   });
 

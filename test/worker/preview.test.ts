@@ -121,11 +121,12 @@ describe("POST /admin/preview", () => {
       );
   });
 
-  it("needs exactly one of cron, at and delay, with the one sentence of that rule", async () => {
-    const one = badRequest('Give exactly one of "at", "cron" or "delay", such as "cron": "0 8 * * 1-5" or "delay": "PT20M".');
+  it("needs exactly one of cron, at, delay, rrule and when, with the one sentence of that rule", async () => {
+    const one = badRequest('Give exactly one of "at", "cron", "delay", "rrule" (with "start") or "when", such as "when": "every other tuesday at 10" or "cron": "0 8 * * 1-5".');
     expect(await preview({ timeZone: "UTC" })).toEqual(one);
     expect(await preview({ cron: "0 9 * * *", at: "2026-09-27T09:00" })).toEqual(one);
     expect(await preview({ cron: "0 9 * * *", at: "2026-09-27T09:00", delay: "PT20M" })).toEqual(one);
+    expect(await preview({ cron: "0 9 * * *", when: "every day at 9" })).toEqual(one);
   });
 
   it("refuses malformed JSON, a non-object and an empty body", async () => {

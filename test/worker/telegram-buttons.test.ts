@@ -1,8 +1,9 @@
 /**
- * Inline buttons (DESIGN §6, issue 5): a scheduled job's message and an alert carry Run now, Pause and Cancel
- * with callback data `r:`/`p:`/`c:` + the job id, on the last part only; pressing one acts like the command
- * and answers the callback query; a press from another chat, an unknown user or with bad data does nothing.
- * Chat ids 5030000 up; the Bot API is the stub.
+ * Inline buttons (DESIGN §6, issue 5): a scheduled job's message carries its buttons (a recurring job's Done,
+ * Snooze 1 h, Skip next and Pause for its run: telegram-job-messages.test.ts presses them) and an alert Run now,
+ * Pause and Cancel with callback data `r:`/`p:`/`c:` + the job id, on the last part only; pressing one of those
+ * acts like the command and answers the callback query; a press from another chat, an unknown user or with bad
+ * data does nothing. Chat ids 5030000 up; the Bot API is the stub.
  */
 import { describe, expect, it, vi } from "vitest";
 import { NO_MODEL_REPLY } from "../../src/agent/echo";
@@ -27,6 +28,20 @@ const buttons = (id: string) => ({
   ],
 });
 
+/** A recurring job's message: Done and Snooze 1 h, then Skip next and Pause, for the run it came from. */
+const recurringButtons = (runId: string) => ({
+  inline_keyboard: [
+    [
+      { text: "Done", callback_data: `d:${runId}` },
+      { text: "Snooze 1 h", callback_data: `s:60:${runId}` },
+    ],
+    [
+      { text: "Skip next", callback_data: `k:${runId}` },
+      { text: "Pause", callback_data: `p:${runId}` },
+    ],
+  ],
+});
+
 /** The answers to one callback query (the webhook has made them by the time `postUpdate` returns). */
 const answers = (callbackId: string) => bot.calls({ method: "answerCallbackQuery" }).then((calls) => calls.filter((c) => c.params.callback_query_id === callbackId));
 
@@ -39,7 +54,7 @@ async function statusComesNext(chat: TelegramChat, before: number): Promise<void
 }
 
 describe("buttons on scheduled messages", () => {
-  it("sends a fired job's message, delivered by the echo agent through the consumer, with Run now, Pause and Cancel", async () => {
+  it("sends a fired job's message, delivered by the echo agent through the consumer, with Done, Snooze 1 h, Skip next and Pause", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
     const fired = await fireJob(chat.chatId, chat.stub, { cron: true, name: "Stretch", text: "Time to **stretch**." });
     const fed = await feed([fired.message]);
@@ -47,8 +62,8 @@ describe("buttons on scheduled messages", () => {
     const [sent] = await delivered(bot, chat, 1);
     expectReply(sent, chat.chatId, renderTelegramHtml("Time to **stretch**."));
     expect(sent!.params.text).toBe("Time to <b>stretch</b>.");
-    expect(sent!.params.reply_markup).toEqual(buttons(fired.job.id));
-    for (const row of (sent!.params.reply_markup as ReturnType<typeof buttons>).inline_keyboard) {
+    expect(sent!.params.reply_markup).toEqual(recurringButtons(fired.runId));
+    for (const row of (sent!.params.reply_markup as ReturnType<typeof recurringButtons>).inline_keyboard) {
       for (const b of row) expect(new TextEncoder().encode(b.callback_data).length).toBeLessThanOrEqual(64);
     }
   });
@@ -62,7 +77,7 @@ describe("buttons on scheduled messages", () => {
     expect(calls.length).toBeGreaterThan(1);
     expect(calls.map((c) => c.params.text).join("\n")).toBe(renderTelegramHtml(long));
     calls.slice(0, -1).forEach((c) => expect(c.params.reply_markup).toBeUndefined());
-    expect(calls.at(-1)!.params.reply_markup).toEqual(buttons(fired.job.id));
+    expect(calls.at(-1)!.params.reply_markup).toEqual(recurringButtons(fired.runId));
   });
 
   it("puts the buttons on an alert about a job (a dead prompt)", async () => {

@@ -319,7 +319,12 @@ describe("commands in transcript mode", () => {
     expect(eitherMinute(helped, created, (now) => ({ role: "bot", source: "command", text: helpText(now, "UTC", "echo") }))).toContainEqual(entries[1]);
     expect(entries.slice(2, 10)).toEqual([
       { role: "user", source: "admin", text: "/remind 2h Stretch" },
-      { role: "bot", source: "command", text: `Created \`${job!.id}\` 💬 Stretch · once ${chatTime(at, "UTC", created)}\n⏰ ${weekdayTime(at, "UTC", created)} (UTC), in 2 h` },
+      // The chat's first job, in the default zone: it is told so, once (DESIGN §6).
+      {
+        role: "bot",
+        source: "command",
+        text: `Created \`${job!.id}\` 💬 Stretch · once ${chatTime(at, "UTC", created)}\n⏰ ${weekdayTime(at, "UTC", created)} (UTC), in 2 h\nTimes here are in UTC. Where are you? Send /timezone and your city, e.g. /timezone Berlin.`,
+      },
       { role: "user", source: "admin", text: `/pause ${job!.id}` },
       { role: "bot", source: "command", text: `Paused ${job!.id} (Stretch).` },
       { role: "user", source: "admin", text: "/pause" },

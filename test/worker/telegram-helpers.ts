@@ -141,12 +141,28 @@ export const newUpdateId = () => nextUpdateId++;
 const user = (id: string) => ({ id: Number(id), is_bot: false, first_name: "Ada", username: "ada" });
 const privateChat = (id: string) => ({ id: Number(id), type: "private", first_name: "Ada", username: "ada" });
 
-/** A text message from the chat's user in their private chat with the bot. */
-export function textUpdate(chatId: string, text: string, updateId = newUpdateId()) {
+/**
+ * A text message from the chat's user in their private chat with the bot; with `replyTo`, in reply to that
+ * message (its `message_id` and text, as Telegram sends them in `reply_to_message`).
+ */
+export function textUpdate(chatId: string, text: string, updateId = newUpdateId(), replyTo?: { message_id: number; text?: string }) {
   return {
     update_id: updateId,
-    message: { message_id: updateId % 100_000, from: user(chatId), chat: privateChat(chatId), date: Math.floor(Date.now() / 1000), text },
+    message: {
+      message_id: updateId % 100_000,
+      from: user(chatId),
+      chat: privateChat(chatId),
+      date: Math.floor(Date.now() / 1000),
+      text,
+      ...(replyTo ? { reply_to_message: { ...replyTo, date: Math.floor(Date.now() / 1000), chat: privateChat(chatId) } } : {}),
+    },
   };
+}
+
+/** The user's message `messageId` edited to `text` (`edited_message`, as Telegram sends an edit). */
+export function editedUpdate(chatId: string, messageId: number, text: string, updateId = newUpdateId()) {
+  const now = Math.floor(Date.now() / 1000);
+  return { update_id: updateId, edited_message: { message_id: messageId, from: user(chatId), chat: privateChat(chatId), date: now - 60, edit_date: now, text } };
 }
 
 /** A message with no text (a photo). */
@@ -163,8 +179,8 @@ export function photoUpdate(chatId: string, updateId = newUpdateId()) {
   };
 }
 
-/** A button press under a message in `chatId` by `fromId` (the chat's user by default). */
-export function callbackUpdate(chatId: string, data: string, options: { fromId?: string; updateId?: number } = {}) {
+/** A button press under a message (`messageId`, 7 by default) in `chatId` by `fromId` (the chat's user by default). */
+export function callbackUpdate(chatId: string, data: string, options: { fromId?: string; updateId?: number; messageId?: number } = {}) {
   const updateId = options.updateId ?? newUpdateId();
   return {
     update_id: updateId,
@@ -172,7 +188,7 @@ export function callbackUpdate(chatId: string, data: string, options: { fromId?:
       id: `cb${updateId}`,
       from: user(options.fromId ?? chatId),
       chat_instance: "-1234567890",
-      message: { message_id: 7, date: Math.floor(Date.now() / 1000), chat: privateChat(chatId), text: "Stretch" },
+      message: { message_id: options.messageId ?? 7, date: Math.floor(Date.now() / 1000), chat: privateChat(chatId), text: "Stretch" },
       data,
     },
   };

@@ -152,12 +152,15 @@ describe("transcript mode: entries keep their buttons, and POST …/messages { p
     const entries = await transcript(stub, chatId);
     expect(entries[1]!.buttons).toBeUndefined();
     expect(brief(entries).map((e) => e.role)).toEqual(["user", "bot", "bot"]);
-    expect(entries[2]!.text).toMatch(new RegExp(`^Created \`${job!.id}\` 💬 stretch · once \\d{2}:\\d{2}\\n⏰ .* \\(UTC\\), in [45] min$`));
+    // The offered reminder's Create is the reply that creates the chat's first job: the default-zone notice goes with it.
+    expect(entries[2]!.text).toMatch(
+      new RegExp(`^Created \`${job!.id}\` 💬 stretch · once \\d{2}:\\d{2}\\n⏰ .* \\(UTC\\), in [45] min\\nTimes here are in UTC\\. Where are you\\? Send /timezone and your city, e\\.g\\. /timezone Berlin\\.$`),
+    );
     expect(await post(chatId, { press: create })).toEqual({ status: 200, body: { answer: "This was answered already." } });
     expect(sent).toEqual([]);
   });
 
-  it("shows a job's message with Run now, Pause and Cancel, which a press acts on", async () => {
+  it("shows a recurring job's message with Done, Snooze 1 h, Skip next and Pause, which a press acts on once", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const fired = await fireJob(chatId, stub, { cron: true, name: "Stretch", text: "Time to stretch." });
@@ -165,13 +168,18 @@ describe("transcript mode: entries keep their buttons, and POST …/messages { p
     const bot = (await transcript(stub, chatId)).find((e) => e.role === "bot")!;
     expect(bot.buttons).toEqual([
       [
-        { text: "Run now", data: `r:${fired.job.id}` },
-        { text: "Pause", data: `p:${fired.job.id}` },
-        { text: "Cancel", data: `c:${fired.job.id}` },
+        { text: "Done", data: `d:${fired.runId}` },
+        { text: "Snooze 1 h", data: `s:60:${fired.runId}` },
+      ],
+      [
+        { text: "Skip next", data: `k:${fired.runId}` },
+        { text: "Pause", data: `p:${fired.runId}` },
       ],
     ]);
-    expect(await post(chatId, { press: `p:${fired.job.id}` })).toEqual({ status: 200, body: { answer: `Paused ${fired.job.id} (Stretch).` } });
+    expect(await post(chatId, { press: `p:${fired.runId}` })).toEqual({ status: 200, body: { answer: `Paused ${fired.job.id} (Stretch).` } });
     expect(await must(stub.getJob(chatId, fired.job.id))).toMatchObject({ enabled: false });
+    expect((await transcript(stub, chatId)).find((e) => e.role === "bot")!.buttons).toEqual([[{ text: "⏸ Paused", data: `a:${fired.runId}` }]]);
+    expect(await post(chatId, { press: `d:${fired.runId}` })).toEqual({ status: 200, body: { answer: "This was answered already." } });
   });
 
   it("refuses data that is no button, and a body with neither or both of text and press", async () => {

@@ -100,9 +100,10 @@ describe("/remind reads the time as people write it", () => {
     expect(at).toBeGreaterThanOrEqual(t0 + 2 * HOUR);
     expect(at).toBeLessThanOrEqual(t1 + 2 * HOUR);
     expect(job!.name).toBe("check the oven");
-    expect(reply.params.text).toMatch(/\(UTC\), in 2 h$/);
+    expect(reply.params.text).toMatch(/\(UTC\), in 2 h\nTimes here are in UTC\. Where are you\? Send \/timezone and your city, e\.g\. \/timezone Berlin\.$/);
     const t2 = await clockOf(chat.stub);
-    await say(chat, "/remind 1h30m call back");
+    // Told once: the second job's reply ends with how far ahead it is.
+    expect((await say(chat, "/remind 1h30m call back")).params.text).toMatch(/\(UTC\), in 1 h 30 min$/);
     const t3 = await clockOf(chat.stub);
     const back = (await jobsOf<Job>(chat)).find((j) => j.name === "call back")!;
     const backAt = Date.parse((back.schedule as { at: string }).at);
@@ -224,24 +225,45 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     expect([everyReply(job!, "0 8 * * *", "At 08:00", "Europe/Berlin", t0), everyReply(job!, "0 8 * * *", "At 08:00", "Europe/Berlin", t1)].map(renderTelegramHtml)).toContain(reply.params.text);
   });
 
-  it("reads a rule or an end, and says such jobs come soon, creating nothing", async () => {
+  it("makes a rule job of what cron cannot say, and a job that ends of an end, each with its words and next runs", async () => {
     const chat = await chatIn(null);
     const t0 = await clockOf(chat.stub);
     const reply = await say(chat, "/every 45 minutes stretch");
     const t1 = await clockOf(chat.stub);
-    // The rule starts at this minute of the chat's clock (UTC).
-    const expected = eitherMinute(t0, t1, (now) => {
-      const start = new Date(Math.floor(now / 60_000) * 60_000).toISOString().slice(0, 16).replace("T", " ");
-      return `"45 minutes" reads as the rule FREQ=MINUTELY;INTERVAL=45 from ${start}; jobs on such schedules come soon. Try /every day at 8:00 stretch or /every weekdays at 8:30 stretch.`;
-    });
-    expect(expected.map(renderTelegramHtml)).toContain(reply.params.text);
+    const [rule] = await jobsOf<Job & { runsLeft: number | null; until: string | null }>(chat);
+    // The rule starts at this minute of the chat's clock (UTC): its runs are 45, 90 and 135 minutes on.
+    const start = Date.parse(`${(rule!.schedule as { start: string }).start}:00Z`);
+    expect(start).toBeGreaterThan(t0 - 60_000);
+    expect(start).toBeLessThanOrEqual(t1);
+    expect(rule).toMatchObject({ name: "stretch", category: "recurring", schedule: { rrule: "FREQ=MINUTELY;INTERVAL=45" }, until: null, runsLeft: null });
+    const runs = [1, 2, 3].map((i) => start + i * 45 * 60_000);
+    const lines = (now: number) =>
+      [
+        `Created \`${rule!.id}\` 💬 stretch · Every 45 minutes · next ${chatTime(runs[0]!, "UTC", now)}`,
+        `🔁 \`FREQ=MINUTELY;INTERVAL=45\` from ${new Date(start).toISOString().slice(0, 16).replace("T", " ")}: Every 45 minutes (UTC)`,
+        `Next: ${runs.map((t) => weekdayTime(t, "UTC", now)).join(", ")}`,
+        // The chat's first job, in the default zone.
+        "Times here are in UTC. Where are you? Send /timezone and your city, e.g. /timezone Berlin.",
+      ].join("\n");
+    expect(eitherMinute(t0, t1, lines).map(renderTelegramHtml)).toContain(reply.params.text);
+
     const year = new Date(t0).getUTCFullYear() + 1;
-    await expectReply(
-      chat,
-      `/every day at 8 until 31 dec ${year} news`,
-      `"day at 8 until 31 dec ${year}" reads as \`0 8 * * *\` until ${year}-12-31 23:59; jobs on such schedules come soon. Try /every day at 8:00 news or /every weekdays at 8:30 news.`,
-    );
-    expect(await jobsOf<Job>(chat)).toEqual([]);
+    const t2 = await clockOf(chat.stub);
+    const ending = await say(chat, `/every day at 8 until 31 dec ${year} news`);
+    const t3 = await clockOf(chat.stub);
+    const news = (await jobsOf<Job & { until: string | null }>(chat)).find((j) => j.name === "news")!;
+    expect(news).toMatchObject({ schedule: { cron: "0 8 * * *" }, until: `${year}-12-31T23:59:00.000Z`, runsLeft: null });
+    const endLines = (now: number) => {
+      const next: number[] = [];
+      let after = now;
+      for (let i = 0; i < 3; i++) next.push((after = Date.parse(nextRun("0 8 * * *", "UTC", after))));
+      return [
+        `Created \`${news.id}\` 💬 news · \`0 8 * * *\` · next ${chatTime(next[0]!, "UTC", now)} · until 31 Dec ${year}`,
+        "🔁 `0 8 * * *`: At 08:00 (UTC)",
+        `Next: ${next.map((t) => weekdayTime(t, "UTC", now)).join(", ")}`,
+      ].join("\n");
+    };
+    expect(eitherMinute(t2, t3, endLines).map(renderTelegramHtml)).toContain(ending.params.text);
   });
 
   it("answers an unread phrase in the sender's language, and English for a language without a table", async () => {

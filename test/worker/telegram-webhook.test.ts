@@ -123,9 +123,9 @@ describe("malformed updates", () => {
     ]);
   });
 
-  it("acknowledges an update of a kind the bot does not read (an edited message) and stores nothing", async () => {
+  it("acknowledges an update of a kind the bot does not read (a channel post) and stores nothing", async () => {
     const { chatId } = newChat();
-    const update = { update_id: newUpdateId(), edited_message: textUpdate(chatId, "/help").message };
+    const update = { update_id: newUpdateId(), channel_post: { ...textUpdate(chatId, "/help").message, chat: { id: Number(chatId), type: "channel", title: "News" } } };
     const res = await postUpdate(bot.env([chatId]), update);
     expect(res.status).toBe(200);
     expect(await objectExists(chatId)).toBe(false);

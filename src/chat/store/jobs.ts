@@ -5,7 +5,7 @@
 import * as z from "zod";
 import { lazy } from "../../lazy";
 import { MEMORY_ID } from "../../contracts/ids";
-import { CREATED_BY, JOB_KINDS, LIMITS, lastResultSchema, type JobKind, type LastResult } from "../../schemas/jobs";
+import { CREATED_BY, JOB_KINDS, LIMITS, lastResultSchema, type LastResult } from "../../schemas/jobs";
 import type { FailureStreak, JobRecord, JobSpec } from "../../jobs/records";
 import type { Db } from "./db";
 import type { JobFacts } from "../../directory/projection";
@@ -54,15 +54,24 @@ function json<T>(name: string, schema: () => z.ZodType<T>, what: string, empty: 
   };
 }
 
-/** The schedule: `at_ms` for a one-off, `cron` for a recurring job; a row with neither is no job. */
+/**
+ * The schedule: `at_ms` for a one-off, `cron` for a cron job, `rrule` and `rule_start` for a recurrence rule; a
+ * row with none of them is no job.
+ */
 function schedule(): Field<JobSpec["schedule"]> {
   return {
-    columns: { at_ms: z.number().int().nullable(), cron: z.string().nullable() },
+    columns: { at_ms: z.number().int().nullable(), cron: z.string().nullable(), rrule: z.string().nullable(), rule_start: z.string().nullable() },
     read: (row) => {
       if (typeof row.cron === "string") return { type: "cron", cron: row.cron };
-      return typeof row.at_ms === "number" ? { type: "at", at: row.at_ms } : new Unreadable("row: neither at_ms nor cron");
+      if (typeof row.rrule === "string") return typeof row.rule_start === "string" ? { type: "rule", rrule: row.rrule, start: row.rule_start } : new Unreadable("row: an rrule without its rule_start");
+      return typeof row.at_ms === "number" ? { type: "at", at: row.at_ms } : new Unreadable("row: none of at_ms, cron and rrule");
     },
-    write: (value) => [value.type === "at" ? value.at : null, value.type === "cron" ? value.cron : null],
+    write: (value) => [
+      value.type === "at" ? value.at : null,
+      value.type === "cron" ? value.cron : null,
+      value.type === "rule" ? value.rrule : null,
+      value.type === "rule" ? value.start : null,
+    ],
   };
 }
 
@@ -82,6 +91,8 @@ const FIELDS = lazy(
     name: column("name", z.string().min(1)),
     kind: column("kind", z.enum(JOB_KINDS)),
     schedule: schedule(),
+    until: column("until_ms", z.number().int().nullable()),
+    runsLeft: column("runs_left", z.number().int().min(0).max(LIMITS.runsLeft).nullable()),
     text: column("text", z.string().nullable()),
     command: column("command", z.string().nullable()),
     timeoutSeconds: column("timeout_seconds", z.number().int().nullable()),
@@ -95,6 +106,7 @@ const FIELDS = lazy(
     quarantined: column("quarantined", z.string().nullable()),
     memoryRefs: json("memory_refs", memoryRefsColumn, "a list of memory record ids", []),
     onlyOnChange: flag("only_on_change"),
+    silent: flag("silent"),
     matchHash: column("match_hash", z.string().nullable()),
     streak: json("failure_streak", streakColumn, "a failure", null),
     importedFrom: column("imported_from", z.string().nullable()),
@@ -142,6 +154,12 @@ function readJob(row: unknown): JobRecord | Unreadable {
   return job;
 }
 
+/** What a delivery of a job's message reads of its job (`messageFacts()`), by the same map. */
+const MESSAGE_FIELDS = ["kind", "schedule", "name", "text", "memoryRefs", "silent", "threadId"] as const;
+const messageRow = lazy(() => rowSchema(MESSAGE_FIELDS));
+/** A job as its messages need it: which buttons they carry, what a snooze copies, whether they make a sound. */
+export type MessageFacts = Pick<JobRecord, (typeof MESSAGE_FIELDS)[number]>;
+
 /** What `facts()` reads of a job, by the same map. */
 const FACT_FIELDS = ["id", "name", "kind", "schedule", "enabled", "quarantined", "nextRunAt"] as const;
 const factsRow = lazy(() => rowSchema(FACT_FIELDS));
@@ -153,6 +171,9 @@ function parseJson(text: string): unknown {
     return undefined;
   }
 }
+
+/** What a claim changes of a job: its next run, the in-flight mark, the last run's time, and its runs left. */
+type Claimed = Pick<JobRecord, "id" | "nextRunAt" | "runningRunId" | "lastRunAt" | "runsLeft">;
 
 export type ParsedJobRow = { ok: true; job: JobRecord } | { ok: false; id: string; reason: string };
 
@@ -192,9 +213,9 @@ export class JobStore {
       .map((r) => this.parse(r));
   }
 
-  /** Whether the chat has a cron job (a zone change then recomputes its next run). */
-  hasCron(): boolean {
-    return this.db.sql.exec("SELECT 1 FROM jobs WHERE cron IS NOT NULL LIMIT 1").toArray().length > 0;
+  /** Whether the chat has a recurrence rule job (a zone change and a resume then need the rule engine). */
+  hasRule(): boolean {
+    return this.db.sql.exec("SELECT 1 FROM jobs WHERE rrule IS NOT NULL LIMIT 1").toArray().length > 0;
   }
 
   /** The name column of a job row, whether or not the row parses (null: no such job). */
@@ -222,10 +243,12 @@ export class JobStore {
     return jobs;
   }
 
-  /** The job's kind, read alone (null: no such job, or a kind this version does not know). */
-  kindOf(id: string): JobKind | null {
-    const kind = this.db.sql.exec<{ kind: SqlStorageValue }>("SELECT kind FROM jobs WHERE id = ?", id).toArray()[0]?.kind;
-    return kind === "prompt" || kind === "watcher" ? kind : null;
+  /** What a delivery of the job's message needs of it, read alone (null: no such job, or a row that does not parse). */
+  messageFacts(id: string): MessageFacts | null {
+    const columns = MESSAGE_FIELDS.flatMap((key) => Object.keys(FIELDS()[key].columns)).join(", ");
+    const row = this.db.sql.exec(`SELECT ${columns} FROM jobs WHERE id = ?`, id).toArray()[0];
+    const job = row ? readFields(MESSAGE_FIELDS, messageRow(), row) : null;
+    return job === null || job instanceof Unreadable ? null : job;
   }
 
   count(): number {
@@ -263,14 +286,22 @@ export class JobStore {
   }
 
   /** The claim's change to a job: only the columns it touches (fewer bytes, same one row written). */
-  markClaimed(job: Pick<JobRecord, "id" | "nextRunAt" | "runningRunId" | "lastRunAt">): void {
+  markClaimed(job: Claimed): void {
     this.markClaimedMany([job]);
   }
 
-  /** `markClaimed` for many jobs, 20 to a statement (each binds 4 of a statement's 100 values). */
-  markClaimedMany(jobs: readonly Pick<JobRecord, "id" | "nextRunAt" | "runningRunId" | "lastRunAt">[]): void {
-    for (let i = 0; i < jobs.length; i += 20) {
-      const chunk = jobs.slice(i, i + 20);
+  /**
+   * `markClaimed` for many jobs, 20 to a statement (each binds 4 of a statement's 100 values). A job that counts
+   * its runs (`runsLeft`, DESIGN §3 End) has its count written too, in a statement of its own.
+   */
+  markClaimedMany(jobs: readonly Claimed[]): void {
+    const counting = jobs.filter((job) => job.runsLeft !== null);
+    const plain = counting.length === 0 ? jobs : jobs.filter((job) => job.runsLeft === null);
+    for (const job of counting) {
+      this.db.sql.exec("UPDATE jobs SET next_run_at = ?, running_run_id = ?, last_run_at = ?, runs_left = ? WHERE id = ?", job.nextRunAt, job.runningRunId, job.lastRunAt, job.runsLeft, job.id);
+    }
+    for (let i = 0; i < plain.length; i += 20) {
+      const chunk = plain.slice(i, i + 20);
       if (chunk.length === 1) {
         const [job] = chunk as [(typeof chunk)[number]];
         this.db.sql.exec("UPDATE jobs SET next_run_at = ?, running_run_id = ?, last_run_at = ? WHERE id = ?", job.nextRunAt, job.runningRunId, job.lastRunAt, job.id);

@@ -19,6 +19,9 @@ const outboxRow = lazy(() =>
     next_attempt_at: z.number().int(),
     parts_sent: z.number().int(),
     buttons: z.string().nullable(),
+    entry_id: z.number().int().nullable(),
+    message_ids: z.string().nullable(),
+    silent: z.union([z.literal(0), z.literal(1)]),
     thread_id: z.number().int().nullable(),
   }),
 );
@@ -37,13 +40,18 @@ export class OutboxStore {
   constructor(private readonly db: Db) {}
 
   /**
-   * A message to send; `buttons` (JSON rows of `{ text, data }`) are its own, else a job's message gets the job's;
-   * `threadId` is the forum topic it goes to (null: the main thread).
+   * A message to send; `buttons` (JSON rows of `{ text, data }`) are its own, else a job's message gets the job's.
+   * `entryId`: the transcript entry whose Telegram message ids are recorded once it went out (a job's message);
+   * `silent`: its job's messages go out without a notification sound; `threadId`: the forum topic it goes to
+   * (null: the main thread).
    */
-  enqueueOutbox(row: { key: string; markdown: string; jobId: string | null; runId: string | null; buttons?: string | null; threadId?: number | null }, at: number): void {
+  enqueueOutbox(
+    row: { key: string; markdown: string; jobId: string | null; runId: string | null; buttons?: string | null; entryId?: number | null; silent?: boolean; threadId?: number | null },
+    at: number,
+  ): void {
     this.cleared = false;
     this.db.sql.exec(
-      "INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at, buttons, thread_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at, buttons, entry_id, silent, thread_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       row.key,
       at,
       row.markdown,
@@ -51,6 +59,8 @@ export class OutboxStore {
       row.runId,
       at,
       row.buttons ?? null,
+      row.entryId ?? null,
+      row.silent ? 1 : 0,
       row.threadId ?? null,
     );
   }
@@ -79,7 +89,7 @@ export class OutboxStore {
   dueOutbox(now: number): OutboxRow[] {
     const due: OutboxRow[] = [];
     for (const row of this.db.sql
-      .exec("SELECT id, key, created_at, markdown, job_id, run_id, attempts, stalls, next_attempt_at, parts_sent, buttons, thread_id FROM outbox WHERE failed_at IS NULL ORDER BY id")
+      .exec("SELECT id, key, created_at, markdown, job_id, run_id, attempts, stalls, next_attempt_at, parts_sent, buttons, entry_id, message_ids, silent, thread_id FROM outbox WHERE failed_at IS NULL ORDER BY id")
       .toArray()) {
       const r = outboxRow().safeParse(row);
       if (!r.success) continue;
@@ -95,8 +105,9 @@ export class OutboxStore {
     return row ? row.t : null;
   }
 
-  partSent(id: number, partsSent: number): void {
-    this.db.sql.exec("UPDATE outbox SET parts_sent = ? WHERE id = ?", partsSent, id);
+  /** A part went out (not the last: a sent row is removed); `messageIds`, the ids Telegram gave its parts so far, when kept. */
+  partSent(id: number, partsSent: number, messageIds: readonly number[] | null = null): void {
+    this.db.sql.exec("UPDATE outbox SET parts_sent = ?, message_ids = ? WHERE id = ?", partsSent, messageIds === null ? null : JSON.stringify(messageIds), id);
   }
 
   /** Waits until `nextAttemptAt`; `attempts` counts Telegram's failed answers, `stalls` the sends it never answered. */

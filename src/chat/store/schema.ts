@@ -7,8 +7,8 @@
  * (Telegram update ids seen), `usage` (per-day counters), `memory` (the chat's memory records), `imports`
  * (source ids imported), `directory` (what the chat last wrote to the D1 directory), `offers` (reminders
  * offered from free text, waiting for Create or Cancel), `turn_steps` (the recorded steps of model turns in
- * flight), `members` (a group's members' rights, remembered) and `move_in` (a group's state arriving from the
- * object of the basic group it was).
+ * flight), `job_sources` (the Telegram message of the command that created a job), `members` (a group's members'
+ * rights, remembered) and `move_in` (a group's state arriving from the object of the basic group it was).
  */
 
 /** Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped. */
@@ -278,7 +278,61 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE pending ADD COLUMN tries INTEGER NOT NULL DEFAULT 0;
   CREATE TABLE turn_steps (key TEXT NOT NULL, step INTEGER NOT NULL, at INTEGER NOT NULL, answer TEXT NOT NULL, results TEXT, PRIMARY KEY (key, step)) WITHOUT ROWID;
   `,
-  // 14: groups and topics (issue 26; DESIGN §6). A job and an outbox message keep the forum topic they go to
+  // 14: recurrence rules and jobs that end (issue 24; DESIGN §3, §4): a job's schedule is one of `at_ms`, `cron`
+  // or `rrule` with its local `rule_start`; a recurring job may end at `until_ms` or after `runs_left` runs (0
+  // once its last run is claimed). SQLite cannot change a CHECK in place: the table is copied, as migration 8 did.
+  `
+  CREATE TABLE jobs_new (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('prompt', 'watcher')),
+    at_ms INTEGER,
+    cron TEXT,
+    rrule TEXT,
+    rule_start TEXT,
+    until_ms INTEGER,
+    runs_left INTEGER CHECK (runs_left IS NULL OR runs_left >= 0),
+    text TEXT,
+    command TEXT,
+    timeout_seconds INTEGER,
+    enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+    created_at INTEGER NOT NULL,
+    created_by TEXT NOT NULL CHECK (created_by IN ('user', 'agent', 'admin', 'job')),
+    next_run_at INTEGER,
+    last_run_at INTEGER,
+    last_result TEXT,
+    running_run_id TEXT,
+    quarantined TEXT,
+    memory_refs TEXT,
+    only_on_change INTEGER NOT NULL DEFAULT 0 CHECK (only_on_change IN (0, 1)),
+    match_hash TEXT,
+    failure_streak TEXT,
+    imported_from TEXT,
+    CHECK ((at_ms IS NOT NULL) + (cron IS NOT NULL) + (rrule IS NOT NULL) = 1),
+    CHECK ((rrule IS NULL) = (rule_start IS NULL)),
+    CHECK (at_ms IS NULL OR (until_ms IS NULL AND runs_left IS NULL))
+  );
+  INSERT INTO jobs_new (id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, last_run_at, last_result, running_run_id, quarantined, memory_refs, only_on_change, match_hash, failure_streak, imported_from) SELECT id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, last_run_at, last_result, running_run_id, quarantined, memory_refs, only_on_change, match_hash, failure_streak, imported_from FROM jobs;
+  DROP TABLE jobs;
+  ALTER TABLE jobs_new RENAME TO jobs;
+  CREATE INDEX jobs_next_run ON jobs (next_run_at) WHERE next_run_at IS NOT NULL;
+  `,
+  // 15: reminders you can act on (issue 25; DESIGN §3, §6). A job may be silent (sent without a notification); a
+  // bot entry of a prompt job's message keeps what a snooze copies of the job (`job_copy`, so that it works after a
+  // one-off is gone) and the Telegram message ids its parts were sent as (`message_ids`, so that a reply to one
+  // names the job); an outbox row knows its entry, collects those ids as its parts go out, and whether its job is
+  // silent; and a command that created a job remembers its Telegram message (`job_sources`), so that editing the
+  // message edits the job.
+  `
+  ALTER TABLE jobs ADD COLUMN silent INTEGER NOT NULL DEFAULT 0 CHECK (silent IN (0, 1));
+  ALTER TABLE transcript ADD COLUMN job_copy TEXT;
+  ALTER TABLE transcript ADD COLUMN message_ids TEXT;
+  ALTER TABLE outbox ADD COLUMN entry_id INTEGER;
+  ALTER TABLE outbox ADD COLUMN message_ids TEXT;
+  ALTER TABLE outbox ADD COLUMN silent INTEGER NOT NULL DEFAULT 0 CHECK (silent IN (0, 1));
+  CREATE TABLE job_sources (message_id INTEGER PRIMARY KEY, job_id TEXT NOT NULL, at INTEGER NOT NULL) WITHOUT ROWID;
+  `,
+  // 16: groups and topics (issue 26; DESIGN §6). A job and an outbox message keep the forum topic they go to
   // (NULL: the main thread); a group's members' rights as getChatMember last said them (kept at most 10 minutes);
   // and the state a basic group's object hands to its supergroup's, staged chunk by chunk until the last one
   // lands, then taken in one transaction.

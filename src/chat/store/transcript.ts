@@ -1,10 +1,13 @@
 /**
  * @module The chat's conversation record (DESIGN §6, §7): the transcript (the last 500 entries), the keys
  * already delivered (so a redelivered prompt never gets a second reply) and the Telegram update ids already
- * handled. SQL only; rows read back are parsed.
+ * handled. A prompt job's message keeps what its buttons need (the job's copy for a snooze, the buttons as they
+ * are now) and the Telegram message ids its parts went out as, so that a reply to one names its job. SQL only;
+ * rows read back are parsed.
  */
 import * as z from "zod";
 import { lazy } from "../../lazy";
+import type { JobCopy } from "../../jobs/snooze";
 import { buttonRowsSchema, ROLES, SOURCES, type ButtonRows, type Role, type Source, type TranscriptEntry } from "../../schemas/chats";
 import type { Db } from "./db";
 
@@ -12,7 +15,14 @@ export const TRANSCRIPT_KEPT = 500;
 /** Delivered keys are remembered this long, so a redelivered queue message never gets a second reply. */
 export const DELIVERED_KEPT_MS = 30 * 86_400_000;
 
-export type NewEntry = { role: Role; source: Source; text: string; jobId?: string | null; runId?: string | null; buttons?: ButtonRows | null };
+/** `jobCopy`: on a prompt job's message, what a snooze copies of the job. */
+export type NewEntry = { role: Role; source: Source; text: string; jobId?: string | null; runId?: string | null; buttons?: ButtonRows | null; jobCopy?: JobCopy | null };
+
+/** A prompt job's message, as its buttons find it: the entry, its job and run, its buttons now and the job's copy. */
+export type JobMessage = { entryId: number; jobId: string; runId: string; buttons: ButtonRows | null; copy: JobCopy | null };
+
+const jobCopySchema = lazy(() => z.object({ name: z.string().min(1), text: z.string(), memoryRefs: z.array(z.string()), silent: z.boolean(), threadId: z.number().int().optional() }));
+const messageIdsSchema = lazy(() => z.array(z.number().int()));
 
 const entryRow = lazy(() =>
   z.object({
@@ -34,7 +44,7 @@ export class TranscriptStore {
   append(entry: NewEntry, at: number): number {
     const id = this.db.sql
       .exec<{ id: number }>(
-        "INSERT INTO transcript (at, role, source, text, job_id, run_id, buttons) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        "INSERT INTO transcript (at, role, source, text, job_id, run_id, buttons, job_copy) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         at,
         entry.role,
         entry.source,
@@ -42,6 +52,7 @@ export class TranscriptStore {
         entry.jobId ?? null,
         entry.runId ?? null,
         entry.buttons && entry.buttons.length > 0 ? JSON.stringify(entry.buttons) : null,
+        entry.jobCopy ? JSON.stringify(entry.jobCopy) : null,
       )
       .one().id;
     if (id > TRANSCRIPT_KEPT) this.db.sql.exec("DELETE FROM transcript WHERE id <= ?", id - TRANSCRIPT_KEPT);
@@ -97,6 +108,50 @@ export class TranscriptStore {
     this.db.sql.exec("UPDATE transcript SET buttons = '[]' WHERE buttons IS NOT NULL AND instr(buttons, ?) > 0", JSON.stringify(data));
   }
 
+  /** The message a prompt job's run delivered (its buttons name the run), or null when the transcript no longer has it. */
+  jobMessage(runId: string): JobMessage | null {
+    const row = this.db.sql
+      .exec<{ id: number; job_id: string | null; run_id: string | null; buttons: string | null; job_copy: string | null }>(
+        "SELECT id, job_id, run_id, buttons, job_copy FROM transcript WHERE run_id = ? AND role = 'bot' AND job_id IS NOT NULL ORDER BY id DESC LIMIT 1",
+        runId,
+      )
+      .toArray()[0];
+    if (!row || typeof row.job_id !== "string" || typeof row.run_id !== "string") return null;
+    const copy = row.job_copy === null ? null : jobCopySchema().safeParse(parseJson(row.job_copy));
+    return { entryId: row.id, jobId: row.job_id, runId: row.run_id, buttons: row.buttons === null ? null : parseButtons(row.buttons), copy: copy?.success ? copy.data : null };
+  }
+
+  /** Replaces an entry's buttons (a job's message answered: the one line that says what was done). */
+  setButtons(entryId: number, buttons: ButtonRows | null): void {
+    this.db.sql.exec("UPDATE transcript SET buttons = ? WHERE id = ?", buttons === null ? null : JSON.stringify(buttons), entryId);
+  }
+
+  /** The Telegram message ids an entry's parts went out as, once the last part was sent. */
+  recordSent(entryId: number, messageIds: readonly number[]): void {
+    this.db.sql.exec("UPDATE transcript SET message_ids = ? WHERE id = ?", JSON.stringify(messageIds), entryId);
+  }
+
+  /** The job (and run) whose message went out as Telegram's `messageId` in this chat, or null. */
+  jobOfMessage(messageId: number): { jobId: string; runId: string | null } | null {
+    for (const row of this.db.sql
+      .exec<{ job_id: string | null; run_id: string | null; message_ids: string | null }>(
+        "SELECT job_id, run_id, message_ids FROM transcript WHERE job_id IS NOT NULL AND message_ids IS NOT NULL AND instr(message_ids, ?) > 0 ORDER BY id DESC",
+        String(messageId),
+      )
+      .toArray()) {
+      // instr() only narrows the rows read (12 is in [112]); the ids are compared once parsed.
+      const ids = messageIdsSchema().safeParse(parseJson(row.message_ids ?? ""));
+      if (ids.success && ids.data.includes(messageId) && typeof row.job_id === "string") return { jobId: row.job_id, runId: row.run_id };
+    }
+    return null;
+  }
+
+  /** An entry's text and the job it is about, by its id (a message written in reply to it), or null. */
+  entry(id: number): { text: string; jobId: string | null } | null {
+    const row = this.db.sql.exec<{ text: string; job_id: string | null }>("SELECT text, job_id FROM transcript WHERE id = ?", id).toArray()[0];
+    return row && typeof row.text === "string" ? { text: row.text, jobId: typeof row.job_id === "string" ? row.job_id : null } : null;
+  }
+
   // Delivered keys.
 
   delivered(key: string): boolean {
@@ -126,10 +181,14 @@ export class TranscriptStore {
 
 /** Stored buttons, or null when the column holds something else (never a reason to lose the entry). */
 function parseButtons(json: string): ButtonRows | null {
+  const parsed = buttonRowsSchema().safeParse(parseJson(json));
+  return parsed.success ? parsed.data : null;
+}
+
+function parseJson(text: string): unknown {
   try {
-    const parsed = buttonRowsSchema().safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
+    return JSON.parse(text);
   } catch {
-    return null;
+    return undefined;
   }
 }

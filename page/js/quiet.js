@@ -1,0 +1,76 @@
+// @ts-check
+/**
+ * @module The chat's quiet hours (`GET`/`PUT …/quiet`, DESIGN §6, §10): shown beside its zone, and set in a dialog
+ * of two times of day in the chat's zone (a window that ends before it starts runs across midnight), or turned
+ * off. Inside them every message arrives without a notification sound; nothing is held back.
+ */
+import { api, ApiError, chatPath } from "./api.js";
+import { byId, sentence } from "./dom.js";
+import { state } from "./state.js";
+
+const box = byId("quiet-box");
+const shown = byId("quiet-text");
+const dialog = /** @type {HTMLDialogElement} */ (byId("quiet-dialog"));
+const form = /** @type {HTMLFormElement} */ (byId("quiet-form"));
+const from = /** @type {HTMLInputElement} */ (byId("quiet-from"));
+const to = /** @type {HTMLInputElement} */ (byId("quiet-to"));
+const error = byId("quiet-error");
+
+/** @typedef {{ from: string, to: string } | null} Quiet */
+
+/** @param {Quiet} quiet */
+function show(quiet) {
+  shown.textContent = quiet ? `Quiet hours: ${quiet.from}–${quiet.to}` : "Quiet hours: off";
+}
+
+/** Reads the chosen chat's quiet hours into the bar (hidden while no chat is chosen). */
+export async function loadQuiet() {
+  const chatId = state.chatId;
+  box.hidden = chatId === null;
+  if (chatId === null) return;
+  try {
+    const { quiet } = await api("GET", `${chatPath(chatId)}/quiet`);
+    if (chatId === state.chatId) show(quiet);
+  } catch (e) {
+    shown.textContent = `Quiet hours: ${sentence(e)}`;
+  }
+}
+
+/** Sets them (`quiet`, or null to turn them off) and shows the API's answer; a refusal stays in the dialog. @param {Quiet} quiet */
+async function save(quiet) {
+  if (!state.chatId) return;
+  error.textContent = "";
+  for (const input of [from, to]) input.removeAttribute("aria-invalid");
+  try {
+    const answer = await api("PUT", `${chatPath(state.chatId)}/quiet`, { quiet });
+    show(answer.quiet);
+    dialog.close();
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 400) for (const input of [from, to]) input.setAttribute("aria-invalid", "true");
+    error.textContent = sentence(e);
+  }
+}
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  void save({ from: from.value, to: to.value });
+});
+byId("quiet-off").addEventListener("click", () => void save(null));
+byId("quiet-cancel").addEventListener("click", () => dialog.close());
+
+/** Opens the dialog with the chat's quiet hours, or 22:00–07:00 to start from. */
+export async function openQuiet() {
+  if (!state.chatId) return;
+  error.textContent = "";
+  byId("quiet-zone").textContent = state.zone;
+  let quiet = null;
+  try {
+    quiet = (await api("GET", `${chatPath(state.chatId)}/quiet`)).quiet;
+  } catch (e) {
+    error.textContent = sentence(e);
+  }
+  from.value = quiet?.from ?? "22:00";
+  to.value = quiet?.to ?? "07:00";
+  dialog.showModal();
+  from.focus();
+}

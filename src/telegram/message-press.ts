@@ -1,0 +1,91 @@
+/**
+ * @module The buttons under a prompt job's message (DESIGN §6 Buttons): Done, the snoozes (a one-off copy of the
+ * job 10 minutes or an hour on, or at 09:00 the next day, in the chat's zone; a recurring job's schedule is left
+ * alone), Skip next (as /skip) and Pause (as /pause). A message's buttons act once: the press takes them, and
+ * once it has acted they are replaced by the one line that says what was done (`✅ Done`, `⏰ Snoozed until
+ * 14:40`); pressed again, or a press that comes second, is answered `This was answered already.` and changes
+ * nothing. A press that cannot act (the job is gone, the chat is full) gives the buttons back with its sentence.
+ */
+import { copyInput, snoozeInstant, type JobCopy } from "../jobs/snooze";
+import { pausedText, skippedText } from "../jobs/texts";
+import type { ButtonRows } from "../schemas/chats";
+import { formatChatTime } from "../time";
+import { answeredButtons, type MessageAction, type Pressed } from "./buttons";
+import type { CommandContext, CommandHost } from "./host";
+
+export const ANSWERED_TEXT = "This was answered already.";
+export const GONE_TEXT = "This message is too old to act on; see /jobs.";
+
+/** A prompt job's message as its buttons find it. */
+export type JobMessage = { entryId: number; jobId: string; buttons: ButtonRows | null; copy: JobCopy | null };
+
+/** The chat's job messages: taken by a press, then answered. */
+export type JobMessages = {
+  /**
+   * The message of run `runId`, taken for this press (its buttons put away) when `data` is one of its buttons now;
+   * `answered` when it is not (pressed before), `gone` when the chat no longer keeps the message.
+   */
+  take(runId: string, data: string): JobMessage | "answered" | "gone";
+  /** The message's buttons from now on (the line that answers it, or its own given back). */
+  answer(entryId: number, buttons: ButtonRows | null): void;
+};
+
+/** What a press did: its notice and the line that replaces the buttons, or only a notice (nothing was done). */
+type Acted = { answer: string; line: string } | { answer: string; line: null };
+
+/** A press of one of a job message's buttons; `buttons` are the message's new ones when it acted. */
+export async function pressMessage(
+  host: CommandHost,
+  messages: JobMessages,
+  pressed: Extract<Pressed, { kind: "message" }>,
+  data: string,
+  ctx: CommandContext & { zone: string },
+): Promise<{ answer: string; buttons?: ButtonRows }> {
+  if (pressed.action.act === "answered") return { answer: ANSWERED_TEXT };
+  const taken = messages.take(pressed.runId, data);
+  if (taken === "answered") return { answer: ANSWERED_TEXT };
+  if (taken === "gone") return { answer: GONE_TEXT };
+  let acted: Acted;
+  try {
+    acted = await act(host, pressed.action, taken, ctx);
+  } catch (error) {
+    messages.answer(taken.entryId, taken.buttons);
+    throw error;
+  }
+  if (acted.line === null) {
+    messages.answer(taken.entryId, taken.buttons);
+    return { answer: acted.answer };
+  }
+  const buttons = answeredButtons(acted.line, pressed.runId);
+  messages.answer(taken.entryId, buttons);
+  return { answer: acted.answer, buttons };
+}
+
+async function act(host: CommandHost, action: MessageAction, message: JobMessage, ctx: CommandContext & { zone: string }): Promise<Acted> {
+  const { chatId, zone, now } = ctx;
+  switch (action.act) {
+    case "done":
+      return { answer: "Done.", line: "✅ Done" };
+    case "answered":
+      return { answer: ANSWERED_TEXT, line: null };
+    case "snooze": {
+      if (message.copy === null) return { answer: GONE_TEXT, line: null };
+      const at = snoozeInstant(action.snooze, zone, now);
+      // The copy posts where the job did (its topic).
+      const created = await host.create(chatId, copyInput(message.copy, at), "user", { threadId: message.copy.threadId ?? null });
+      if (!created.ok) return { answer: created.error.message, line: null };
+      const until = formatChatTime(at, zone, now);
+      return { answer: `Snoozed until ${until}.`, line: `⏰ Snoozed until ${until}` };
+    }
+    case "skip": {
+      const skipped = await host.skip(chatId, message.jobId);
+      if (!skipped.ok) return { answer: skipped.error.message, line: null };
+      const at = Date.parse(skipped.value.skipped);
+      return { answer: skippedText(at, skipped.value.job, zone, now), line: `⏭ Skipped ${formatChatTime(at, zone, now)}` };
+    }
+    case "pause": {
+      const paused = await host.pause(chatId, message.jobId);
+      return paused.ok ? { answer: pausedText(paused.value), line: "⏸ Paused" } : { answer: paused.error.message, line: null };
+    }
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The texts of rule jobs and jobs that end (DESIGN §3 End, §6 `/jobs`): a rule in plain words in the job line,
+ * what is left (`· 3 runs left`, `· until 31 Dec`), the tools' create reply, and the sentence for a resume with
+ * nothing left. It is Tue 1 Dec 2026 11:00 in Berlin (10:00Z).
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Job } from "../../src/schemas/jobs";
+import { createdText, jobLine, jobList, noRunsLeftText, readyFor, untilText } from "../../src/jobs/texts";
+import { loadRules, rulesLoaded } from "../../src/time";
+import { jobView } from "./records";
+
+const ms = (iso: string): number => Date.parse(iso);
+const BERLIN = "Europe/Berlin";
+const NOW = ms("2026-12-01T10:00:00Z");
+
+/** A recurring prompt job as clients see it, no end unless `over` says one. */
+const job = (over: Partial<Job> & Pick<Job, "id" | "name" | "schedule">): Job => jobView({ until: null, runsLeft: null, ...over });
+
+const review = job({ id: "r2v9x", name: "Review", schedule: { rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2026-12-08T10:00" }, nextRunAt: "2026-12-08T09:00:00.000Z" });
+
+describe("before the rule engine is loaded", () => {
+  it("shows a rule as written, and readyFor loads the engine only for a job with a rule", async () => {
+    // This file's first test: nothing has loaded the engine in this process yet.
+    expect(rulesLoaded()).toBe(false);
+    expect(jobLine(review, BERLIN, NOW)).toBe("`r2v9x` 💬 Review · `FREQ=WEEKLY;INTERVAL=2;BYDAY=TU` from 2026-12-08 10:00 · next 8 Dec 10:00");
+    await readyFor([job({ id: "p3xz9", name: "I", schedule: { cron: "0 8 * * *" } })]);
+    expect(rulesLoaded()).toBe(false);
+    await readyFor([review]);
+    expect(rulesLoaded()).toBe(true);
+  });
+});
+
+describe("the job line of a rule job and of a job that ends", () => {
+  beforeAll(async () => {
+    await loadRules();
+  });
+
+  it("speaks a rule in plain words", () => {
+    expect(jobLine(review, BERLIN, NOW)).toBe("`r2v9x` 💬 Review · Every 2 weeks on Tuesday at 10:00 · next 8 Dec 10:00");
+    const lastWorkday = job({ id: "m4k8d", name: "Invoices", schedule: { rrule: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", start: "2026-12-01T17:00" }, nextRunAt: "2026-12-31T16:00:00.000Z" });
+    expect(jobLine(lastWorkday, BERLIN, NOW)).toBe("`m4k8d` 💬 Invoices · On the last weekday of the month at 17:00 · next 31 Dec 17:00");
+  });
+
+  it("shows the runs left, an until (its time when it is not a day's end, its year when not this one), and the last run", () => {
+    expect(jobLine({ ...review, runsLeft: 3 }, BERLIN, NOW)).toBe("`r2v9x` 💬 Review · Every 2 weeks on Tuesday at 10:00 · next 8 Dec 10:00 · 3 runs left");
+    expect(jobLine({ ...review, runsLeft: 1 }, BERLIN, NOW)).toBe("`r2v9x` 💬 Review · Every 2 weeks on Tuesday at 10:00 · next 8 Dec 10:00 · 1 run left");
+    const inbox = job({ id: "p3xz9", name: "Inbox", schedule: { cron: "0 8 * * 1-5" }, nextRunAt: "2026-12-02T07:00:00.000Z", until: "2026-12-31T22:59:59.999Z" });
+    expect(jobLine(inbox, BERLIN, NOW)).toBe("`p3xz9` 💬 Inbox · `0 8 * * 1-5` · next 2 Dec 08:00 · until 31 Dec");
+    expect(jobLine({ ...inbox, until: "2027-01-15T17:00:00.000Z", runsLeft: 20 }, BERLIN, NOW)).toBe("`p3xz9` 💬 Inbox · `0 8 * * 1-5` · next 2 Dec 08:00 · 20 runs left · until 15 Jan 2027 18:00");
+    // Its last run claimed and in flight: no next run, nothing else left.
+    expect(jobLine({ ...inbox, nextRunAt: null, runsLeft: 0, running: true }, BERLIN, NOW)).toBe("`p3xz9` 💬 Inbox · `0 8 * * 1-5` · last run · running");
+  });
+
+  it("lists them in /jobs and the tools' create reply", () => {
+    expect(jobList([{ ...review, runsLeft: 3 }], BERLIN, NOW)).toBe(
+      "**Scheduled jobs** (Europe/Berlin, now 1 Dec 11:00)\n`r2v9x` 💬 Review · Every 2 weeks on Tuesday at 10:00 · next 8 Dec 10:00 · 3 runs left",
+    );
+    expect(createdText({ ...review, runsLeft: 3 }, [ms("2026-12-08T09:00:00Z"), ms("2026-12-22T09:00:00Z"), ms("2027-01-05T09:00:00Z")], BERLIN, NOW)).toBe(
+      [
+        "Created `r2v9x` 💬 Review · Every 2 weeks on Tuesday at 10:00 · next 8 Dec 10:00 · 3 runs left",
+        "Next runs: 8 Dec 10:00, 22 Dec 10:00, 5 Jan 2027 10:00.",
+        "Now: Tue 2026-12-01 11:00 (Europe/Berlin, UTC+01:00)",
+      ].join("\n"),
+    );
+  });
+});
+
+describe("untilText and a resume with nothing left", () => {
+  it("formats an until as the chat reads it", () => {
+    expect(untilText(ms("2026-12-31T22:59:59.999Z"), BERLIN, NOW)).toBe("31 Dec");
+    // The day's last minute ends it too: runs are on whole minutes.
+    expect(untilText(ms("2026-12-31T22:59:00.000Z"), BERLIN, NOW)).toBe("31 Dec");
+    expect(untilText(ms("2026-12-31T22:58:00.000Z"), BERLIN, NOW)).toBe("31 Dec 23:58");
+    expect(untilText(ms("2026-12-24T17:00:00.000Z"), BERLIN, NOW)).toBe("24 Dec 18:00");
+    expect(untilText(ms("2027-03-01T22:59:59.999Z"), BERLIN, NOW)).toBe("1 Mar 2027");
+  });
+
+  it("says why a job cannot be resumed", () => {
+    expect(noRunsLeftText({ id: "r2v9x", name: "Review", until: ms("2026-12-20T22:59:59.999Z"), runsLeft: null }, BERLIN, NOW)).toBe(
+      `Job r2v9x (Review) has no scheduled run left: its next run would be after its end (until 20 Dec). Give it a later "until" or more "runsLeft" (edit it), or cancel it.`,
+    );
+    expect(noRunsLeftText({ id: "r2v9x", name: "Review", until: null, runsLeft: 0 }, BERLIN, NOW)).toBe(
+      `Job r2v9x (Review) has no scheduled run left: its last scheduled run has started. Give it a later "until" or more "runsLeft" (edit it), or cancel it.`,
+    );
+  });
+});

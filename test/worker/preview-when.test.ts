@@ -1,0 +1,78 @@
+/**
+ * `POST /admin/preview` with rules, ends and words (DESIGN §4 Phrases, Preview; §10): `rrule` + `start`, `until`
+ * and `runsLeft` stop the occurrences where a job would end; `when` is read as `/remind` and `/every` read it
+ * and the answer says what it resolved to (`schedule`), as a create takes it. It is Tue 1 Dec 2026 11:00 in
+ * Berlin (`from`).
+ */
+import { describe, expect, it } from "vitest";
+import { call, postJson } from "./helpers";
+
+const FROM = "2026-12-01T10:00:00Z";
+const BERLIN = { timeZone: "Europe/Berlin", from: FROM };
+
+async function preview(body: unknown) {
+  const res = await call("/admin/preview", postJson(body));
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+const ok = (body: Record<string, unknown>) => ({ status: 200, body: { timeZone: "Europe/Berlin", notes: [], ...body } });
+const badRequest = (message: string) => ({ status: 400, body: { error: { code: "bad_request", message } } });
+
+describe("a rule and its ends", () => {
+  it("previews rrule + start, stopping at its COUNT and at until", async () => {
+    expect(await preview({ ...BERLIN, rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;COUNT=2", start: "2026-12-08T10:00" })).toEqual(
+      ok({ occurrences: ["2026-12-08T09:00:00.000Z", "2026-12-22T09:00:00.000Z"], description: "Every 2 weeks on Tuesday at 10:00, 2 runs (Europe/Berlin)" }),
+    );
+    expect(await preview({ ...BERLIN, cron: "0 8 * * *", until: "2026-12-03" })).toEqual(
+      ok({ occurrences: ["2026-12-02T07:00:00.000Z", "2026-12-03T07:00:00.000Z"], description: "At 08:00 (Europe/Berlin)" }),
+    );
+  });
+
+  it("refuses a start without a rule, and an end on a one-off", async () => {
+    expect(await preview({ ...BERLIN, cron: "0 8 * * *", start: "2026-12-08T10:00" })).toEqual(badRequest(`"start" goes with "rrule" only: it is a rule's first local date-time; for one time use "at".`));
+    expect(await preview({ ...BERLIN, at: "2026-12-08T10:00", runsLeft: 3 })).toEqual(badRequest(`"runsLeft" applies only to recurring jobs (cron or rrule): a one-off runs once.`));
+  });
+});
+
+describe("when", () => {
+  it("reads a rule a person says, and answers the schedule it resolved to", async () => {
+    expect(await preview({ ...BERLIN, when: "every other tuesday at 10", count: 3 })).toEqual(
+      ok({
+        occurrences: ["2026-12-08T09:00:00.000Z", "2026-12-22T09:00:00.000Z", "2027-01-05T09:00:00.000Z"],
+        description: "Every 2 weeks on Tuesday at 10:00 (Europe/Berlin)",
+        schedule: { rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2026-12-08T10:00" },
+      }),
+    );
+  });
+
+  it("reads one time as /remind does, cron as it is, and an end in another language", async () => {
+    expect(await preview({ ...BERLIN, when: "tomorrow 9am" })).toEqual(
+      ok({ occurrences: ["2026-12-02T08:00:00.000Z"], description: "Once, at Wed 2026-12-02 09:00 Europe/Berlin.", schedule: { at: "2026-12-02T08:00:00.000Z" } }),
+    );
+    expect(await preview({ ...BERLIN, when: "0 9 * * 1-5", count: 1 })).toEqual(
+      ok({ occurrences: ["2026-12-02T08:00:00.000Z"], description: "At 09:00, Monday through Friday (Europe/Berlin)", schedule: { cron: "0 9 * * 1-5" } }),
+    );
+    expect(await preview({ ...BERLIN, when: "jeden Tag um 8 bis 3. Dezember", language: "de" })).toEqual(
+      ok({ occurrences: ["2026-12-02T07:00:00.000Z", "2026-12-03T07:00:00.000Z"], description: "At 08:00 (Europe/Berlin)", schedule: { cron: "0 8 * * *", until: "2026-12-03T22:59:00.000Z" } }),
+    );
+  });
+
+  it("counts the runs said, and an until given beside it wins over the one said", async () => {
+    expect(await preview({ ...BERLIN, when: "every 3 days at 9 for 2 times" })).toEqual(
+      ok({
+        occurrences: ["2026-12-02T08:00:00.000Z", "2026-12-05T08:00:00.000Z"],
+        description: "Every 3 days at 09:00, 2 runs (Europe/Berlin)",
+        schedule: { rrule: "FREQ=DAILY;INTERVAL=3", start: "2026-12-02T09:00", runsLeft: 2 },
+      }),
+    );
+    expect(await preview({ ...BERLIN, when: "every day at 8 until 10 dec", until: "2026-12-02" })).toEqual(
+      ok({ occurrences: ["2026-12-02T07:00:00.000Z"], description: "At 08:00 (Europe/Berlin)", schedule: { cron: "0 8 * * *", until: "2026-12-02" } }),
+    );
+  });
+
+  it("says what it did not understand, and takes language only with when", async () => {
+    expect(await preview({ ...BERLIN, when: "evry day" })).toEqual(badRequest(`I couldn't read "evry" as a schedule. Try tomorrow 9:00 or every day at 8:00.`));
+    // The whole text is the schedule: what follows it is not read.
+    expect(await preview({ ...BERLIN, when: "every day at 8 and then some" })).toEqual(badRequest(`I couldn't read "and then some" as a schedule. Try tomorrow 9:00 or every day at 8:00.`));
+    expect(await preview({ ...BERLIN, cron: "0 8 * * *", language: "de" })).toEqual(badRequest(`"language" goes with "when" only: it says which language the phrase is in first.`));
+  });
+});

@@ -193,7 +193,7 @@ describe("talking to the bot in a group", () => {
     expect(await bot.calls({ chatId })).toEqual([]);
   });
 
-  it("gives the agent a mention, a text mention and a reply to the bot, each with who wrote it", async () => {
+  it("gives the agent a mention, a text mention and a reply to the bot (after the bot's message, quoted), each with who wrote it", async () => {
     const chat = await group(newSupergroup());
     const updates = [
       groupText(newUpdateId(), supergroup(chat.chatId), MEMBER, "@cuckoo_test_bot what is on today?"),
@@ -202,9 +202,11 @@ describe("talking to the bot in a group", () => {
     ];
     for (const update of updates) expect((await postUpdate(hook(chat.chatId), update)).status).toBe(200);
     await expectSpyInPlace(chat.stub, chat.sent!);
-    const wanted = updates.map((u) => {
-      const m = u.message as { text: string; from: { id: number } };
-      return { v: 1, key: `u:${u.update_id}`, chatId: chat.chatId, timeZone: "UTC", source: "user", text: m.text, body: m.text, firedAt: expect.any(String), updateId: u.update_id, userId: String(m.from.id) };
+    // The reply carries what it answers (replyToBot's "No scheduled jobs."), quoted, before its own text.
+    const texts = ["@cuckoo_test_bot what is on today?", "Cuckoo, and tomorrow?", "> No scheduled jobs.\n\nthanks, and friday?"];
+    const wanted = updates.map((u, i) => {
+      const m = u.message as { from: { id: number } };
+      return { v: 1, key: `u:${u.update_id}`, chatId: chat.chatId, timeZone: "UTC", source: "user", text: texts[i], body: texts[i], firedAt: expect.any(String), updateId: u.update_id, userId: String(m.from.id) };
     });
     expect(chat.sent!.map((s) => s.body as PromptMessage)).toStrictEqual(wanted);
   });

@@ -97,7 +97,17 @@ describe("a job made in a topic", () => {
       chat_id: chat.chatId,
       message_thread_id: TOPIC,
       text: renderTelegramHtml("stand up"),
-      reply_markup: { inline_keyboard: [[{ text: "Run now", callback_data: `r:${id}` }, { text: "Pause", callback_data: `p:${id}` }, { text: "Cancel", callback_data: `c:${id}` }]] },
+      // A one-off's message: Done and the snoozes, naming the run.
+      reply_markup: {
+        inline_keyboard: [
+          [{ text: "Done", callback_data: `d:${runId}` }],
+          [
+            { text: "10 min", callback_data: `s:10:${runId}` },
+            { text: "1 h", callback_data: `s:60:${runId}` },
+            { text: "Tomorrow 9:00", callback_data: `s:t:${runId}` },
+          ],
+        ],
+      },
     });
   });
 

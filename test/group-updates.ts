@@ -45,8 +45,31 @@ export function groupText(updateId: number, chat: TgChat, from: TgUser, text: st
  * does, unless it replies to another) to the topic's first message, the service message that created it.
  */
 export function topicText(updateId: number, chat: TgChat, from: TgUser, threadId: number, text: string, topic = "Standup") {
-  const root = { message_id: threadId, from, chat, date: date() - 3600, message_thread_id: threadId, forum_topic_created: { name: topic, icon_color: 7322096 }, is_topic_message: true };
-  return groupText(updateId, chat, from, text, { message_thread_id: threadId, is_topic_message: true, reply_to_message: root });
+  return groupText(updateId, chat, from, text, inTopic(chat, from, threadId, topic));
+}
+
+/** The fields of a message sent in a forum topic: its thread, and the topic's first message replied to (opened by `opener`). */
+export function inTopic(chat: TgChat, opener: TgUser, threadId: number, topic = "Standup") {
+  const root = { message_id: threadId, from: opener, chat, date: date() - 3600, message_thread_id: threadId, forum_topic_created: { name: topic, icon_color: 7322096 }, is_topic_message: true };
+  return { message_thread_id: threadId, is_topic_message: true, reply_to_message: root };
+}
+
+/**
+ * A reply in a forum topic to one of the bot's messages there (`replied`: its id and text as the bot sent it):
+ * the replied message, not the topic's first, is `reply_to_message`.
+ */
+export function topicReply(updateId: number, chat: TgChat, from: TgUser, threadId: number, botId: string, replied: { message_id: number; text: string }, text: string) {
+  const original = { ...replied, from: botUser(botId), chat, date: date() - 60, message_thread_id: threadId, is_topic_message: true };
+  return groupText(updateId, chat, from, text, { message_thread_id: threadId, is_topic_message: true, reply_to_message: original });
+}
+
+/**
+ * A group message its sender edited (`edited_message`): the original's `message_id` and fields (`extra`: its
+ * topic, when it was sent in one), the new text, and `edit_date`.
+ */
+export function groupEdit(updateId: number, chat: TgChat, from: TgUser, messageId: number, text: string, extra: Record<string, unknown> = {}) {
+  const { message } = groupText(updateId, chat, from, text, extra);
+  return { update_id: updateId, edited_message: { ...message, message_id: messageId, date: date() - 60, edit_date: date() } };
 }
 
 /** A reply in a group to one of the bot's messages. */
@@ -80,12 +103,12 @@ export function myChatMember(updateId: number, chat: TgChat, by: TgUser, botId: 
   return { update_id: updateId, my_chat_member: { chat, from: by, date: date(), old_chat_member: member(was), new_chat_member: member(status) } };
 }
 
-/** A button pressed under a message in a group (`chat_instance` is Telegram's, and unread). */
-export function groupPress(updateId: number, chat: TgChat, from: TgUser, data: string, threadId?: number) {
+/** A button pressed under a message (`messageId`) in a group, in its topic when given (`chat_instance` is Telegram's, and unread). */
+export function groupPress(updateId: number, chat: TgChat, from: TgUser, data: string, threadId?: number, messageId = 9) {
   const thread = threadId === undefined ? {} : { message_thread_id: threadId, is_topic_message: true };
   return {
     update_id: updateId,
-    callback_query: { id: `cb${updateId}`, from, chat_instance: "-5327390851289745212", message: { message_id: 9, date: date(), chat, text: "Stand up", ...thread }, data },
+    callback_query: { id: `cb${updateId}`, from, chat_instance: "-5327390851289745212", message: { message_id: messageId, date: date(), chat, text: "Stand up", ...thread }, data },
   };
 }
 

@@ -83,8 +83,8 @@ async function loadJobs() {
     state.serverNow = Date.parse(answer.now);
     state.readAt = Date.now();
     byId("zone-text").textContent = `Time zone: ${state.zone}`;
-    // In Telegram, the device's own zone when the chat's differs (one tap sets it).
-    if (state.mode === "chat") offerDeviceZone(() => void loadJobs());
+    // In Telegram, the device's own zone when the chat's differs (one tap sets it), to those who may set it.
+    if (state.mode === "chat" && !state.readOnly) offerDeviceZone(() => void loadJobs());
     render();
   } catch (e) {
     if (seq !== loadSeq) return;
@@ -294,7 +294,7 @@ async function startMiniApp() {
  */
 function setReadOnly(readOnly) {
   state.readOnly = readOnly;
-  for (const id of ["create", "empty-create", "suggestions", "zone-change"]) byId(id).hidden = readOnly;
+  for (const id of ["create", "empty-create", "suggestions", "zone-change", "quiet-change"]) byId(id).hidden = readOnly;
   byId("access").textContent = readOnly ? "Read only: the group's admins change its jobs" : "";
 }
 

@@ -238,14 +238,19 @@ describe("the Mini App without a way in", () => {
 });
 
 describe("the Mini App opened from a group by a member who is not its admin", () => {
-  it("shows the group's jobs read-only: no Create, no main button, History alone on each row", async () => {
+  it("shows the group's jobs read-only: no Create, no main button, History alone on each row, the zone and quiet hours shown and not offered", async () => {
     stub.script({ method: "getChatMember", answers: [{ kind: "member", status: "member" }], token: BOT, chat_id: GROUP });
-    const { page } = await openApp(await signInitData(BOT, 113, { startParam: GROUP }));
+    // On a device in another zone than the group's, which a member may not set.
+    const { page } = await openApp(await signInitData(BOT, 113, { startParam: GROUP }), "Europe/Berlin");
     await page.getByRole("heading", { name: "Team standup" }).waitFor();
     expect(await page.locator(".job h3").allTextContents()).toEqual(["Team standup"]);
     expect(await page.locator(".job-actions button").allTextContents()).toEqual(["History"]);
     expect(await page.getByRole("button", { name: "Create", exact: true }).isVisible()).toBe(false);
     expect(await page.locator("#zone-change").isVisible()).toBe(false);
+    // The quiet hours are shown, not offered to change; nor is the device's zone.
+    await expect.poll(() => page.locator("#quiet-text").textContent()).toBe("Quiet hours: off");
+    expect(await page.locator("#quiet-change").isVisible()).toBe(false);
+    expect(await page.locator("#device-zone").isVisible()).toBe(false);
     expect(await page.locator("#access").textContent()).toBe("Read only: the group's admins change its jobs");
     expect((await recorder(page)).main).toEqual({ text: "", visible: false });
     expect(stub.calls({ token: BOT, method: "getChatMember" }).map((c) => c.params)).toEqual([{ chat_id: GROUP, user_id: 113 }]);

@@ -83,6 +83,7 @@ describe("signing in from a group", () => {
     expect(await answer(await as(s, chatId, "GET", "/admin/session"))).toEqual({ status: 200, body: { via: "app", chatId, expiresAt: body.expiresAt, readOnly: true } });
     expect((await as(s, chatId, "GET", `/admin/chats/${chatId}/jobs`)).status).toBe(200);
     expect((await as(s, chatId, "GET", `/admin/chats/${chatId}/settings`)).status).toBe(200);
+    expect(await answer(await as(s, chatId, "GET", `/admin/chats/${chatId}/quiet`))).toEqual({ status: 200, body: { quiet: null } });
     expect((await as(s, chatId, "POST", "/admin/preview", { cron: "0 9 * * 1-5" })).status).toBe(200);
     const refused = error(403, "forbidden", ADMINS_ONLY);
     for (const [method, path, payload] of [
@@ -91,6 +92,8 @@ describe("signing in from a group", () => {
       ["DELETE", `/admin/chats/${chatId}/jobs/k7m2q`, undefined],
       ["POST", `/admin/chats/${chatId}/jobs/k7m2q/run`, undefined],
       ["PUT", `/admin/chats/${chatId}/settings`, { timeZone: "Asia/Tokyo" }],
+      ["POST", `/admin/chats/${chatId}/jobs/k7m2q/skip`, undefined],
+      ["PUT", `/admin/chats/${chatId}/quiet`, { quiet: { from: "22:00", to: "07:00" } }],
       ["POST", `/admin/chats/${chatId}/memory`, { title: "t", body: "b" }],
     ] as const) {
       expect(await answer(await as(s, chatId, method, path, payload)), `${method} ${path}`).toEqual(refused);

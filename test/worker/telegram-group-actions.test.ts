@@ -193,10 +193,10 @@ describe("a reply to a job's message in a topic", () => {
     expect(await reply(MEMBER, "what was decided?")).toEqual([]);
     const [prompt] = chat.sent!.slice(before).map((s) => s.body as PromptMessage);
     expect(prompt).toMatchObject({ source: "user", text: "> Standup notes\n\nwhat was decided?", userId: String(MEMBER.id), threadId: TOPIC });
-    const before2 = (await allCalls()).length;
+    const callsBefore = (await allCalls()).length;
     await feed([prompt]);
     await delivered(bot, chat);
-    expect((await allCalls()).slice(before2).map(brief)).toEqual([sent(TOPIC, NO_MODEL_REPLY)]);
+    expect((await allCalls()).slice(callsBefore).map(brief)).toEqual([sent(TOPIC, NO_MODEL_REPLY)]);
   });
 });
 

@@ -3,12 +3,19 @@
  * Cronos's dialect where it needs one (`0 17 * * 5L` the last friday, `0 9 L * *` the last day, `0 9 * * 1#1`
  * the first monday, `LW` the last working day, `1W` the first), else an RFC 5545 rule and its local start
  * (DESIGN §4 Recurrence rules): `FREQ=WEEKLY;INTERVAL=2;BYDAY=TU` from the next Tuesday at 10:00,
- * `FREQ=MINUTELY;INTERVAL=90`. A start said (starting next monday) needs a rule, as cron has none. An end is
- * `until` (an instant; a date alone means the end of that day there) or `runsLeft`. Pure.
+ * `FREQ=MINUTELY;INTERVAL=90`. A start said (starting next monday) needs a rule, as cron has none. A window of
+ * hours (every 2 hours from 9 to 17) runs from its first hour up to its last inclusive, each day: cron when its
+ * times are every listed minute of a step of hours (`0 9-17/2 * * *`), else a daily rule of those hours and
+ * minutes, with BYSETPOS keeping the ones that are runs (every 30 minutes from 9 to 17 ends at 17:00, not 17:30).
+ * An end is `until` (an instant; a date alone means the end of that day there) or `runsLeft`. "For 5 days" is
+ * `runsLeft` when the schedule runs once in each of those units (every day at 9 for 5 days: 5 runs), else `until`,
+ * the last minute before that many units have passed since the first run (every 2 hours for 1 day: 12 runs). Pure.
  */
 import { DAY_MS, HOUR_MS, MINUTE_MS, civilFields, daysInMonth, localMs } from "./civil";
 import type { Clock, Plan, Position } from "./every";
 import type { Unit } from "./lang";
+import { parseCron } from "./cron";
+import { nextOccurrence } from "./next";
 import { resolveLocal, toLocal } from "./zone";
 
 /** A schedule as jobs hold it (DESIGN §3): one time, a cron expression, or a rule with its local start. */
@@ -28,7 +35,9 @@ export type FormProblem =
   /** An end that is not after the first run (until yesterday). */
   | { kind: "until"; until: number }
   /** Parts that do not go together (every day on the 15th), or a date that never comes (the 31st of February). */
-  | { kind: "conflict" };
+  | { kind: "conflict" }
+  /** A window whose runs no one schedule holds (every minute from 9 to 17: 481 runs a day, not a whole hour's minutes). */
+  | { kind: "window"; window: { from: Clock; to: Clock } };
 
 export type FormResult = { ok: true; value: Schedule } | { ok: false; problem: FormProblem };
 
@@ -75,6 +84,7 @@ type Settled = {
   positions: readonly Position[] | null;
   month: number | null;
   times: readonly Clock[];
+  window: { from: Clock; to: Clock } | null;
 };
 
 function settle(plan: Plan, today: ReturnType<typeof civilFields>): Settled | FormProblem {
@@ -93,11 +103,17 @@ function settle(plan: Plan, today: ReturnType<typeof civilFields>): Settled | Fo
   if (days?.size === 7 && unit !== "week") days = null;
   const times = [...plan.times].sort((a, b) => a.hour * 60 + a.minute - (b.hour * 60 + b.minute)).filter((t, i, all) => i === 0 || t.hour !== all[i - 1]!.hour || t.minute !== all[i - 1]!.minute);
   if (times.some((t) => t.minute !== times[0]!.minute)) return { kind: "minutes", times };
+  const short = unit === "minute" || unit === "hour";
+  // A part of the day is a time of day; a window bounds an interval of minutes or hours, on every day it runs.
+  if (plan.part !== null && (short || plan.window)) return conflict;
+  if (plan.window && (!short || times.length > 0 || (days && plan.window.to.hour * 60 + plan.window.to.minute < plan.window.from.hour * 60 + plan.window.from.minute))) return conflict;
+  if (plan.span && (plan.until || plan.runs !== null)) return conflict;
+  if (plan.part !== null && times.length === 0) times.push({ hour: plan.part, minute: 0 });
   if (plan.count !== null && plan.count > 1) {
     const given = unit === "day" ? times.length : unit === "week" ? (days?.size ?? 0) : 0;
     if (given !== plan.count) return { kind: "count", count: plan.count, unit };
   }
-  const settled: Settled = { unit, interval: plan.interval, days, monthDays: plan.monthDays, positions: plan.positions, month: plan.month, times };
+  const settled: Settled = { unit, interval: plan.interval, days, monthDays: plan.monthDays, positions: plan.positions, month: plan.month, times, window: plan.window };
   // What a unit alone leaves open comes from today: every week = on today's weekday, every month = on today's date.
   if (unit === "week" && !days) settled.days = new Set([today.weekday]);
   if (unit === "month" && !dated) settled.monthDays = [today.day];
@@ -209,6 +225,68 @@ function startOf(s: Settled, from: number, inclusive: boolean, nowLocal: number,
   return null;
 }
 
+/** The runs of a window each day, as minutes of the day in run order (past midnight for one that wraps: 22 to 2). */
+function windowRuns(s: Settled): number[] {
+  const { from, to } = s.window!;
+  const step = s.interval * (s.unit === "hour" ? 60 : 1);
+  const start = from.hour * 60 + from.minute;
+  let end = to.hour * 60 + to.minute;
+  if (end < start) end += 1440;
+  const runs: number[] = [];
+  for (let m = start; m <= end; m += step) runs.push(m % 1440);
+  return runs;
+}
+
+/** The cron or daily rule that runs a window (see the module header), with its local start for a rule. */
+function windowForm(s: Settled, from: number, inclusive: boolean, nowLocal: number, cronAllowed: boolean): { cron: string } | { rrule: string; start: number } | FormProblem | null {
+  const runs = windowRuns(s);
+  const hours = [...new Set(runs.map((m) => Math.floor(m / 60)))];
+  const minutes = [...new Set(runs.map((m) => m % 60))].sort((a, b) => a - b);
+  const whole = hours.length * minutes.length === runs.length;
+  const dow = s.days ? dayField(s.days) : "*";
+  const steps = hours.slice(1).map((h, i) => (h - hours[i]! + 24) % 24);
+  if (cronAllowed && whole && steps.every((d) => d === steps[0])) {
+    const k = minutes[1] ?? 60;
+    const everyK = minutes.length > 1 && 60 % k === 0 && minutes.length === 60 / k && minutes.every((m, i) => m === i * k);
+    const minute = everyK ? (k === 1 ? "*" : `*/${k}`) : minutes.join(",");
+    const [first, last] = [hours[0]!, hours[hours.length - 1]!];
+    const step = steps[0] ?? 1;
+    const hour = hours.length === 1 ? String(first) : hours.length === 24 ? "*" : step === 1 ? `${first}-${last}` : `${first}-${last}/${step}`;
+    return { cron: `${minute} ${hour} * * ${dow}` };
+  }
+  const byHour = [...hours].sort((a, b) => a - b);
+  // The day's candidates are every BYHOUR × BYMINUTE time, in order; BYSETPOS keeps the runs among them.
+  const candidates = byHour.flatMap((h) => minutes.map((m) => h * 60 + m));
+  if (!whole && candidates.length > 366) return { kind: "window", window: s.window! };
+  const kept = new Set(runs);
+  const parts = ["FREQ=DAILY"];
+  if (s.days) parts.push(`BYDAY=${[...s.days].sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7)).map((d) => CODES[d]).join(",")}`);
+  parts.push(`BYHOUR=${byHour.join(",")}`, `BYMINUTE=${minutes.join(",")}`);
+  if (!whole) parts.push(`BYSETPOS=${candidates.flatMap((m, i) => (kept.has(m) ? [i + 1] : [])).join(",")}`);
+  const daily: Settled = { ...s, unit: "day", interval: 1, times: [...runs].sort((a, b) => a - b).map((m) => ({ hour: Math.floor(m / 60), minute: m % 60 })), window: null };
+  const start = startOf(daily, from, inclusive, nowLocal, false);
+  return start === null ? null : { rrule: parts.join(";"), start };
+}
+
+/** A local time `n` units later: fixed lengths for minutes to weeks, the calendar for months and years (day clamped). */
+function later(local: number, n: number, unit: Unit): number {
+  const fixed = { minute: MINUTE_MS, hour: HOUR_MS, day: DAY_MS, week: 7 * DAY_MS } as Partial<Record<Unit, number>>;
+  if (fixed[unit] !== undefined) return local + n * fixed[unit]!;
+  const f = civilFields(local);
+  const months = f.month - 1 + n * (unit === "year" ? 12 : 1);
+  const [year, month] = [f.year + Math.floor(months / 12), (months % 12) + 1];
+  return localMs(year, month, Math.min(f.day, daysInMonth(year, month)), f.hour, f.minute);
+}
+
+/** Whether `s` runs once in each of its unit (every day at 9, every monday, the 15th), so that N units are N runs. */
+function oncePer(s: Settled): boolean {
+  if (s.interval !== 1 || s.window || s.times.length > 1) return false;
+  if (s.unit === "day") return !s.days;
+  if (s.unit === "week") return s.days?.size === 1;
+  if (s.unit === "month") return (s.monthDays?.length ?? 0) + (s.positions?.length ?? 0) === 1;
+  return true;
+}
+
 /** The simplest schedule that says `plan` in `zone`, from `now`. */
 export function scheduleOf(plan: Plan, zone: string, now: number): FormResult {
   const nowLocal = toLocal(zone, now);
@@ -222,8 +300,15 @@ export function scheduleOf(plan: Plan, zone: string, now: number): FormResult {
   }
   let schedule: Schedule;
   let first: number;
-  const cron = plan.start ? null : cronOf(settled);
-  if (cron !== null) {
+  const cron = plan.start || settled.window ? null : cronOf(settled);
+  if (settled.window) {
+    const from = plan.start ? plan.start.local : nowLocal;
+    const form = windowForm(settled, from, plan.start !== null, nowLocal, plan.start === null);
+    if (form === null) return { ok: false, problem: { kind: "conflict" } };
+    if ("kind" in form) return { ok: false, problem: form };
+    if ("cron" in form) [schedule, first] = [form, nowLocal];
+    else [schedule, first] = [{ rrule: form.rrule, start: localText(form.start) }, form.start];
+  } else if (cron !== null) {
     schedule = { cron };
     first = nowLocal;
   } else {
@@ -241,5 +326,18 @@ export function scheduleOf(plan: Plan, zone: string, now: number): FormResult {
     schedule = { ...schedule, until: new Date(until).toISOString() };
   }
   if (plan.runs !== null) schedule = { ...schedule, runsLeft: plan.runs };
+  if (plan.span) {
+    const { n, unit } = plan.span;
+    if (unit === settled.unit && oncePer(settled)) {
+      if (n > MAX_RUNS) return { ok: false, problem: { kind: "runs", runs: n } };
+      schedule = { ...schedule, runsLeft: n };
+    } else {
+      // From the first run: a cron's is its next occurrence (`first` stands for now there).
+      const parsed = "cron" in schedule ? parseCron(schedule.cron) : null;
+      const next = parsed?.ok ? nextOccurrence(parsed.value, zone, now) : null;
+      const start = next ? toLocal(zone, next.at) : first;
+      schedule = { ...schedule, until: new Date(instantOf(zone, later(start, n, unit)) - MINUTE_MS).toISOString() };
+    }
+  }
   return { ok: true, value: schedule };
 }

@@ -1,13 +1,14 @@
 /**
  * @module A repetition as people say it (DESIGN §6 `/every`, issue 24), read with one language's phrase
  * table (`lang/`) and that language's weekday and month names (`names.ts`, from `Intl`) into a plan: a unit and
- * interval (every 3 days, every other tuesday), days of the week and exceptions, positions in a month (the
- * last friday, the 15th), times of day (at 9 and 18), counts (twice a day), and an end or a start (until 31
- * dec, 10 times, starting next monday; the dates are chrono-node's, through `readDate`). The grammar is the
- * same in every language: a phrase is a run of clauses in any order, each said once, and what follows the last
- * one is the text. `every-form.ts` turns a plan into cron or a rule. Pure.
+ * interval (every 3 days, every other tuesday, every 1.5 hours, every 1h 30m, every quarter), days of the week
+ * and exceptions, positions in a month (the last friday, the 15th), times of day (at 9 and 18) or a part of the
+ * day (every morning, sunday evening), a window of hours (from 9 to 17), counts (twice a day), and an end or a
+ * start (until 31 dec, 10 times, for 5 days, starting next monday; the dates are chrono-node's, through
+ * `readDate`). The grammar is the same in every language: a phrase is a run of clauses in any order, each said
+ * once, and what follows the last one is the text. `every-form.ts` turns a plan into cron or a rule. Pure.
  */
-import type { PhraseTable, Unit, Words } from "./lang";
+import type { DayPart, PhraseTable, Unit, Words } from "./lang";
 import { fold, namesOf } from "./names";
 
 export type Clock = { hour: number; minute: number };
@@ -31,10 +32,16 @@ export type Plan = {
   /** A month (1–12) with `monthDays`: a date each year. */
   month: number | null;
   times: readonly Clock[];
+  /** A part of the day said without a time (every evening): its hour. */
+  part: number | null;
+  /** Every 2 hours from 9 to 17: the runs of a minute or hour interval, each day from `from` up to `to` inclusive. */
+  window: { from: Clock; to: Clock } | null;
   /** Twice a day: how many runs the unit holds, to check against the times or days given. */
   count: number | null;
   until: SaidDate | null;
   runs: number | null;
+  /** For 5 days, for 2 weeks: how long the job runs from its first run. */
+  span: { n: number; unit: Unit } | null;
   start: SaidDate | null;
 };
 
@@ -95,10 +102,10 @@ function sorted(list: Words): string[] {
   return out;
 }
 
-const foldedMaps = new WeakMap<object, Map<string, number>>();
+const foldedMaps = new WeakMap<object, Map<string, unknown>>();
 
-function foldedMap(map: Readonly<Record<string, number>>): Map<string, number> {
-  let out = foldedMaps.get(map);
+function foldedMap<T>(map: Readonly<Record<string, T>>): Map<string, T> {
+  let out = foldedMaps.get(map) as Map<string, T> | undefined;
   if (!out) {
     out = new Map(Object.entries(map).map(([k, v]) => [fold(k), v]));
     foldedMaps.set(map, out);
@@ -148,7 +155,7 @@ class Cursor {
   }
 
   /** The value of the map's entry that stands at the position. */
-  value(map: Readonly<Record<string, number>>): number | null {
+  value<T>(map: Readonly<Record<string, T>>): T | null {
     const folded = foldedMap(map);
     const entry = this.word([...folded.keys()]);
     return entry === null ? null : (folded.get(entry) ?? null);
@@ -237,8 +244,27 @@ function monthDayPattern(table: PhraseTable): RegExp {
   return re;
 }
 
-function emptyPlan(): Plan {
-  return { unit: null, interval: 1, days: null, except: null, monthDays: null, positions: null, month: null, times: [], count: null, until: null, runs: null, start: null };
+/** A plan that says nothing yet (`durationPlan` fills in an interval). */
+export function emptyPlan(): Plan {
+  return { unit: null, interval: 1, days: null, except: null, monthDays: null, positions: null, month: null, times: [], part: null, window: null, count: null, until: null, runs: null, span: null, start: null };
+}
+
+/** Each unit's length in minutes, where it has one. */
+const MINUTES: Partial<Record<Unit, number>> = { minute: 1, hour: 60, day: 1440, week: 10080 };
+const ORDER: readonly Unit[] = ["minute", "hour", "day", "week", "month", "year"];
+
+/**
+ * An amount of a unit as whole units: as said when it is whole (36 hours stay hours), else in the largest smaller
+ * unit that makes it whole (1.5 hours = 90 minutes, 1.5 weeks = 252 hours); none for a month or year (no fixed length).
+ */
+export function wholeInterval(unit: Unit, amount: number): { unit: Unit; n: number } | null {
+  if (Number.isInteger(amount)) return amount >= 1 ? { unit, n: amount } : null;
+  const minutes = MINUTES[unit];
+  if (minutes === undefined) return null;
+  const total = Math.round(amount * minutes * 1e6) / 1e6;
+  if (!Number.isInteger(total) || total < 1) return null;
+  const whole = (["week", "day", "hour", "minute"] as const).find((u) => MINUTES[u]! <= minutes && total % MINUTES[u]! === 0)!;
+  return { unit: whole, n: total / MINUTES[whole]! };
 }
 
 /** Reads one language's phrase at the start of `text`; `said` in the reading tells whether it says a repetition. */
@@ -250,6 +276,10 @@ class Reader {
   private readonly c: Cursor;
   private readonly plan: { -readonly [K in keyof Plan]: Plan[K] } = emptyPlan();
   private said = false;
+  /** The part of the day said (every evening), applied to the times at the end. */
+  private part: DayPart | null = null;
+  /** Times said with neither am/pm nor a word for noon: a part of the day may still make them pm. */
+  private readonly bare = new WeakSet<Clock>();
   private readonly day: (word: string) => DayWord | null;
 
   constructor(
@@ -278,13 +308,28 @@ class Reader {
     if (bad) return { kind: "unreadable", phrase: this.original.slice(end, this.c.pos).trim(), at: end };
     if (clauses === 0) return { kind: "unreadable", phrase: firstWord(this.original), at: 0 };
     if (!this.schedules()) return { kind: "unreadable", phrase: this.original.slice(0, end).trim(), at: 0 };
+    if (this.part) {
+      const [hour, reads] = this.part;
+      this.plan.part = hour;
+      this.plan.times = this.plan.times.map((t) => (this.bare.has(t) ? { hour: partHour(t.hour, reads), minute: t.minute } : t));
+    }
     return { plan: this.plan, end, said: this.said, anchored: this.c.anchored };
   }
 
   /** Whether what was read says when to run (an end or a count alone does not). */
   private schedules(): boolean {
     const p = this.plan;
-    return p.unit !== null || p.days !== null || p.monthDays !== null || p.positions !== null || p.times.length > 0;
+    return p.unit !== null || p.days !== null || p.monthDays !== null || p.positions !== null || p.times.length > 0 || this.part !== null;
+  }
+
+  /** The unit the phrase so far repeats in (every monday: weeks; mon and thu, at 9: days), or null when none yet. */
+  private period(): Unit | null {
+    const p = this.plan;
+    if (p.unit !== null) return p.unit;
+    if (p.month !== null) return "year";
+    if (p.monthDays || p.positions) return "month";
+    if (p.days) return p.days.size === 1 ? "week" : "day";
+    return p.times.length > 0 || this.part ? "day" : null;
   }
 
   /** One clause at the position, tried in turn; false when none reads. */
@@ -292,7 +337,8 @@ class Reader {
     const c = this.c;
     c.attempt(() => c.take(/,/u)); // "every monday, at 9"
     // Days before units: "tous les jours de semaine" is the working days, not every day and a text.
-    return this.count() || this.position() || this.days() || this.monthDay() || this.interval() || this.times() || this.except() || this.runs();
+    // Parts of the day before times: Dutch "middag" is a part (elke middag om 3) before it is noon.
+    return this.count() || this.position() || this.days() || this.monthDay() || this.window() || this.interval() || this.dayPart() || this.times() || this.except() || this.runs();
   }
 
   /** Runs a clause's rule: true when it read (and moved on), else the position is put back. */
@@ -307,9 +353,67 @@ class Reader {
     return true;
   }
 
+  /** A whole number, in digits or a word (anderthalb is not one). */
   private number(): number | null {
-    const m = this.c.take(/\d{1,4}/u);
-    return m ? Number(m[0]) : this.c.value(this.t.numbers);
+    const c = this.c;
+    return c.attempt(() => {
+      const m = c.take(/\d{1,4}/u);
+      const n = m ? Number(m[0]) : c.value(this.t.numbers);
+      return n !== null && Number.isInteger(n) ? n : null;
+    });
+  }
+
+  /** A number that may have a fraction, for an interval: 1.5, 1,5, anderthalb, полтора. */
+  private amount(): number | null {
+    const m = this.c.take(/\d{1,4}(?:[.,]\d{1,2})?(?![\d:])/u);
+    return m ? Number(m[0].replace(",", ".")) : this.c.value(this.t.numbers);
+  }
+
+  /** "And a half" (an hour and a half, una hora y media). */
+  private andHalf(): boolean {
+    const c = this.c;
+    return this.t.half.length > 0 && c.attempt(() => (c.word(this.t.and) !== null && c.word(this.t.half) !== null ? true : null)) !== null;
+  }
+
+  /** A unit (hours), or a span with a name of its own (half an hour, a quarter): how many of which unit. */
+  private span(): { n: number; unit: Unit } | null {
+    const unit = this.unit();
+    if (unit !== null) return { n: 1, unit };
+    const named = this.c.value(this.t.spans);
+    return named ? { n: named[0], unit: named[1] } : null;
+  }
+
+  /**
+   * How long an interval is: 90 minutes, 1.5 hours, an hour and a half, 1h 30m, 1 hour and 30 minutes, 1h30,
+   * every other week, a quarter, полтора часа; a fraction or a sum comes out in the smaller unit (`wholeInterval`).
+   */
+  private amountOf(): { n: number; unit: Unit } | null {
+    const c = this.c;
+    const hm = c.take(/(\d{1,3})h(\d{2})(?:min|m)?(?![\p{L}\d])/u);
+    if (hm) return wholeInterval("minute", Number(hm[1]) * 60 + Number(hm[2]));
+    let n = c.attempt(() => this.amount());
+    if (n === null && c.word(this.t.other) !== null) n = 2;
+    let half = n !== null && this.andHalf();
+    if (half) n! += 0.5;
+    const span = this.span();
+    if (!span || (n !== null && n <= 0)) return null;
+    let unit = span.unit;
+    let total = (n ?? 1) * span.n;
+    if (!half && this.andHalf()) [total, half] = [total + span.n / 2, true];
+    // A sum (1h 30m, 1 hour and 30 minutes, 1 day 12 hours) only after a number, in ever smaller units of fixed length.
+    for (;;) {
+      if (n === null) break;
+      const more = c.attempt(() => {
+        c.word(this.t.and);
+        const m = this.number();
+        const next = m === null ? null : this.unit();
+        const [big, small] = [MINUTES[unit], next === null ? undefined : MINUTES[next]];
+        return m !== null && next !== null && big !== undefined && small !== undefined && small < big ? { m, next, ratio: big / small } : null;
+      });
+      if (!more) break;
+      [total, unit] = [total * more.ratio + more.m, more.next];
+    }
+    return wholeInterval(unit, total);
   }
 
   private unit(): Unit | null {
@@ -317,8 +421,11 @@ class Reader {
     return null;
   }
 
-  private adverb(): Unit | null {
-    for (const [unit, words] of Object.entries(this.t.adverbs) as [Unit, Words][]) if (this.c.word(words) !== null) return unit;
+  /** Hourly, daily, quarterly (3 months), zweimal täglich's täglich. */
+  private adverb(): { unit: Unit; n: number } | null {
+    for (const [key, words] of Object.entries(this.t.adverbs) as [Unit | "quarter", Words][]) {
+      if (this.c.word(words) !== null) return key === "quarter" ? { unit: "month", n: 3 } : { unit: key, n: 1 };
+    }
     return null;
   }
 
@@ -338,8 +445,9 @@ class Reader {
         n = c.attempt(() => this.number()) ?? 1;
         if (c.word(this.t.times) === null) return null;
       }
-      let unit = this.adverb();
-      let every = 1;
+      const adverb = this.adverb();
+      let unit = adverb?.unit ?? null;
+      let every = adverb?.n ?? 1;
       if (unit === null) {
         if (c.word(this.t.per) === null) return null;
         every = c.attempt(() => this.number()) ?? 1;
@@ -359,13 +467,13 @@ class Reader {
       const adverb = this.adverb();
       if (adverb !== null) {
         this.said = true;
-        return this.setUnit(adverb, 1) ? true : null;
+        // cada hora y media: the adverb's unit and a half.
+        const amount = this.andHalf() ? wholeInterval(adverb.unit, adverb.n * 1.5) : adverb;
+        return amount && this.setUnit(amount.unit, "n" in amount ? amount.n : 1) ? true : null;
       }
       const every = c.word(this.t.every) !== null;
-      let n = c.attempt(() => this.number());
-      if (n === null && c.word(this.t.other) !== null) n = 2;
-      const unit = this.unit();
-      if (unit === null || (n !== null && n < 1) || !this.setUnit(unit, n ?? 1)) return null;
+      const amount = this.amountOf();
+      if (amount === null || !this.setUnit(amount.unit, amount.n)) return null;
       this.said = this.said || every;
       return true;
     });
@@ -599,7 +707,10 @@ class Reader {
         if (hour < 1 || hour > 12) return null;
         hour = (hour % 12) + (pm ? 12 : 0);
       }
-      return hour > 23 || minute > 59 ? null : { hour, minute };
+      if (hour > 23 || minute > 59) return null;
+      const clock = { hour, minute };
+      if (!am && !pm) this.bare.add(clock);
+      return clock;
     });
   }
 
@@ -639,15 +750,62 @@ class Reader {
     });
   }
 
-  /** 10 times, for 10 times, 10-mal, 10 раз: how many runs. */
+  /**
+   * 10 times, for 10 times, 10-mal, 10 раз: how many runs; for 5 days, für 2 Wochen, в течение 3 дней: for how
+   * long. A span shorter than what the phrase repeats in is not one (every monday for 2 hours: the text says how
+   * long the meeting is).
+   */
   private runs(): boolean {
     const c = this.c;
     return this.tries(() => {
-      c.word(this.t.for);
+      const lead = c.word(this.t.for) !== null;
       const n = this.number();
       c.take(/-/u);
-      if (n === null || c.word(this.t.times) === null) return null;
-      return this.setOnce("runs", n) ? true : null;
+      if (n === null) return null;
+      if (c.word(this.t.times) !== null) return this.setOnce("runs", n) ? true : null;
+      const span = lead ? this.span() : null;
+      const period = this.period();
+      if (!span || n < 1 || (period !== null && ORDER.indexOf(span.unit) < ORDER.indexOf(period))) return null;
+      return this.setOnce("span", { n: n * span.n, unit: span.unit }) ? true : null;
+    });
+  }
+
+  /** Every morning, in the evening, sunday evening, jeden Morgen, le soir, каждое утро: a part of the day, once. */
+  private dayPart(): boolean {
+    const c = this.c;
+    return this.tries(() => {
+      if (this.part) return null;
+      const part =
+        c.value(this.t.dayParts) ??
+        c.attempt(() => {
+          const every = c.word(this.t.every) !== null;
+          this.leads();
+          const found = c.value(this.t.dayParts) ?? (every ? c.value(this.t.dayPartsAfterEvery) : null);
+          if (found) this.said = this.said || every;
+          return found;
+        });
+      if (!part) return null;
+      this.part = part;
+      return true;
+    });
+  }
+
+  /** From 9 to 17, between 9am and 5pm, von 9 bis 17 Uhr, entre 9h et 17h, dalle 9 alle 17, с 9 до 17: once. */
+  private window(): boolean {
+    const c = this.c;
+    return this.tries(() => {
+      const between = c.word(this.t.between) !== null;
+      if (this.plan.window || (!between && c.word(this.t.rangeFrom) === null)) return null;
+      this.leads();
+      const from = this.clock(true);
+      if (!from || c.word(between ? this.t.and : this.t.rangeTo) === null) return null;
+      this.leads();
+      let to = this.clock(true);
+      if (!to) return null;
+      // From 9 to 5 is a working day's, to 17:00, not to 05:00 the next morning.
+      if (this.bare.has(to) && to.hour < 12 && to.hour < from.hour && to.hour + 12 > from.hour) to = { hour: to.hour + 12, minute: to.minute };
+      this.plan.window = { from, to };
+      return true;
     });
   }
 
@@ -669,6 +827,13 @@ class Reader {
     }
     return false;
   }
+}
+
+/** A bare hour said with a part of the day: evening at 8 = 20, night at 10 = 22, night at 2 = 2, morning at 7 = 7. */
+function partHour(hour: number, reads: DayPart[1]): number {
+  if (reads === "pm") return hour >= 1 && hour <= 11 ? hour + 12 : hour;
+  if (reads === "night") return hour >= 6 && hour <= 11 ? hour + 12 : hour === 12 ? 0 : hour;
+  return hour;
 }
 
 function firstWord(text: string): string {

@@ -165,13 +165,19 @@ export function describeRule(rule: Rule, start: number): string {
     if (rule.byYearDay) extra.push(`only on day${rule.byYearDay.length === 1 ? "" : "s"} ${list(rule.byYearDay.map(String))} of the year`);
     if (rule.byWeekNo) extra.push(`only in week${rule.byWeekNo.length === 1 ? "" : "s"} ${list(rule.byWeekNo.map(String))}`);
   }
-  if (setPos && rule.freq !== "MONTHLY" && rule.freq !== "YEARLY") extra.push(`only the ${list(setPos.map(position))} of each ${one}'s times`);
+  // A day's BYSETPOS picks among that day's times: said as the times it keeps.
+  if (setPos && rule.freq !== "MONTHLY" && rule.freq !== "YEARLY" && rule.freq !== "DAILY") extra.push(`only the ${list(setPos.map(position))} of each ${one}'s times`);
 
   if (rule.freq !== "HOURLY" && rule.freq !== "MINUTELY") {
     const hours = rule.byHour ?? [Math.floor(startMinutes / 60)];
     const minutes = rule.byMinute ?? [startMinutes % 60];
-    const times = hours.flatMap((h) => minutes.map((m) => h * 60 + m)).sort((a, b) => a - b);
-    text += times.length <= 6 ? ` at ${list(times.map(hm))}` : `, ${times.length} times a day from ${hm(times[0]!)} to ${hm(times[times.length - 1]!)}`;
+    let times = hours.flatMap((h) => minutes.map((m) => h * 60 + m)).sort((a, b) => a - b);
+    if (setPos && rule.freq === "DAILY") times = [...new Set(setPos.map((p) => times.at(p > 0 ? p - 1 : p)).filter((t) => t !== undefined))].sort((a, b) => a - b);
+    const gaps = new Set(times.slice(1).map((t, i) => t - times[i]!));
+    const [first, last] = [hm(times[0]!), hm(times[times.length - 1]!)];
+    if (times.length <= 6) text += ` at ${list(times.map(hm))}`;
+    else if (setPos && gaps.size === 1) text += `, every ${[...gaps][0]} minutes from ${first} to ${last}`;
+    else text += `, ${times.length} times a day from ${first} to ${last}`;
   }
   return extra.length ? `${text}, ${extra.join(", ")}` : text;
 }

@@ -9,7 +9,7 @@
  * says so or not (`Montag um 9`). Errors come as one sentence (`schedule-words.ts`). Pure.
  */
 import { parseCron } from "./cron";
-import { readPlan, type Plan, type PlanProblem, type PlanRead } from "./every";
+import { emptyPlan, readPlan, type Plan, type PlanProblem, type PlanRead } from "./every";
 import { localText, scheduleOf, type FormProblem, type Schedule } from "./every-form";
 import { langOf, langsFor, tableOf, type Lang, type Unit } from "./lang";
 import { ISO_AT, ISO_DURATION, SHORT_DELAY, readDateStart, readWhen, restAfter, type WhenProblem } from "./when";
@@ -130,7 +130,7 @@ async function readWritten(text: string, o: ReadScheduleOptions): Promise<Read |
 
 const DURATION_UNITS: Record<string, Unit> = { w: "week", d: "day", h: "hour", m: "minute", min: "minute" };
 
-/** `/every 20m`, `/every PT90M`, `/every 1h30m`: a duration is the interval. */
+/** `/every 20m`, `/every PT90M`, `/every 1h30m`, `/every 1h 30m`: a duration is the interval. */
 function durationPlan(text: string): { plan: Plan; length: number } | null {
   const short = SHORT_DELAY.exec(text);
   const iso = short ? null : ISO_DURATION.exec(text);
@@ -160,7 +160,7 @@ function durationPlan(text: string): { plan: Plan; length: number } | null {
     if (parts.length > 1) unit = minutes % 10080 === 0 ? "week" : minutes % 1440 === 0 ? "day" : minutes % 60 === 0 ? "hour" : "minute";
     n = minutes / { week: 10080, day: 1440, hour: 60, minute: 1 }[unit as "week" | "day" | "hour" | "minute"];
   }
-  const plan: Plan = { unit, interval: n, days: null, except: null, monthDays: null, positions: null, month: null, times: [], count: null, until: null, runs: null, start: null };
+  const plan: Plan = { ...emptyPlan(), unit, interval: n };
   return { plan, length: written.length };
 }
 

@@ -81,6 +81,12 @@ export async function scheduleProblemText(problem: ScheduleProblem, ctx: Problem
       return `"${q}" says ${problem.count} times a ${problem.unit}, which one schedule cannot keep. ${tryThese(recurring("twice a day at 9 and 18"), recurring("hour"))}`;
     case "runs":
       return `"${q}" asks for ${problem.runs} runs; a job runs 1 to 1000 times. ${tryThese(recurring("day at 8:00 10 times"), recurring("day at 8:00"))}`;
+    case "window": {
+      const { from, to } = problem.window;
+      const hm = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
+      const [start, end] = [from.hour * 60 + from.minute, to.hour * 60 + to.minute];
+      return `"${q}" runs more times a day than one schedule can list up to ${hm(end)}. ${tryThese(recurring(`minute from ${hm(start)} to ${hm((end + 1439) % 1440)}`), recurring(`5 minutes from ${hm(start)} to ${hm(end)}`))}`;
+    }
     case "until":
       return `"${q}" ends before its first run (${formatLocalDateTime(problem.until, zone)} in ${zone}). ${tryThese(recurring(`day at 8:00 until ${formatLocalDay(now + 30 * DAY_MS, zone)}`), recurring("day at 8:00 10 times"))}`;
   }

@@ -35,8 +35,14 @@ type Reading = { instant: number; phrase: string; relative: boolean; seconds?: b
 /** An ISO date, optionally with a time (`T` or a space) and, with a time, an offset; then a space or the end. */
 export const ISO_AT = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:[Zz]|[+-]\d{2}:\d{2})?)?(?=\s|$)/;
 export const ISO_DURATION = /^P[0-9YMWDTHS.]+(?=\s|$)/i;
-/** `20m`, `2h`, `1h30m`, `1d`, `2w`, `90s` (also `20min`): whole numbers of units, written together. */
-export const SHORT_DELAY = /^(?:\d{1,6}(?:w|d|h|min|m|s)){1,5}(?=\s|$)/i;
+/**
+ * `20m`, `2h`, `1h30m`, `1h 30m`, `1d`, `2w`, `90s` (also `20min`): whole numbers of units, written together or
+ * spaced (a person spaces them as often as not; reading only `1h` of `1h 30m` would set the wrong time silently).
+ */
+export const SHORT_DELAY = /^\d{1,6}(?:w|d|h|min|m|s)(?:\s*\d{1,6}(?:w|d|h|min|m|s)){0,4}(?=\s|$)/i;
+/** `in an hour and a half`, `in 2 days and a half`: chrono reads the whole units and leaves the half as text. */
+const AND_A_HALF = /^\s+and\s+a\s+half\b/i;
+const HALF_OF: readonly [RegExp, number][] = [[/\bhours?$/i, 30 * MINUTE_MS], [/\bdays?$/i, 12 * 60 * MINUTE_MS]];
 /** `on the 3rd`, `the 21st`, `3rd`: a day of the month, which chrono does not read alone. */
 const ORDINAL_DAY = /^(?:on\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b/i;
 const MONTH_AFTER = /^\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
@@ -46,7 +52,7 @@ const JA_PARTICLES = /^[にのはへ、。]+/;
 /** Reads the WHEN at the start of `input` and checks it: in the future, at least a minute for a delay, ≤ 5 years. */
 export async function readWhen(input: string, zone: string, now: number): Promise<WhenResult> {
   const text = input.trim();
-  const read = await readStart(text, zone, now);
+  const read = withHalf(await readStart(text, zone, now), text);
   if ("kind" in read) return { ok: false, problem: read };
   const problem = checkRange(read, zone, now);
   if (problem) return { ok: false, problem };
@@ -74,6 +80,14 @@ export async function findWhen(
     return { ok: true, value: { instant: read.instant, phrase: r.text, rest: restAfter(text.slice(r.index), r.text), note: read.note, before } };
   }
   return null;
+}
+
+/** A relative reading of whole hours or days followed by "and a half" takes the half too. */
+function withHalf(read: Reading | WhenProblem, text: string): Reading | WhenProblem {
+  if ("kind" in read || !read.relative) return read;
+  const half = AND_A_HALF.exec(text.slice(read.phrase.length));
+  const add = half && HALF_OF.find(([unit]) => unit.test(read.phrase))?.[1];
+  return add ? { ...read, instant: read.instant + add, phrase: read.phrase + half[0] } : read;
 }
 
 function reference(zone: string, now: number): ChronoReference {

@@ -49,6 +49,10 @@ describe("what a phrase loads", () => {
     expect(await added('"0 8 * * 1-5" x', { recurring: true })).toEqual([]);
     expect(await added("every day at 8 x", { recurring: true })).toEqual(["table en"]);
     expect(await added("every day at 8 until 31 dec x", { recurring: true })).toEqual(["chrono en"]);
+    // Parts of the day, windows, fractions and spans are the table's words: no other table, no other locale.
+    for (const text of ["every evening at 8 x", "every 2 hours from 9 to 17 x", "every hour and a half x", "every day at 9 for 5 days x", "every quarter x"]) {
+      expect(await added(text, { recurring: true }), text).toEqual([]);
+    }
     expect(await added("tomorrow 9am x")).toEqual([]);
     expect(await added("every other tuesday at 10 x")).toEqual([]);
     expect(await added("jeden Tag um 8 x", { recurring: true, language: "de" })).toEqual(["table de"]);

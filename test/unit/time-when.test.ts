@@ -27,6 +27,13 @@ describe("the issue's phrases, read in Europe/Berlin on Tue 1 Dec 2026 10:00", (
     ["in 10 min tea", "2026-12-01T09:10:37.123Z | in 10 min | tea"],
     ["20m stretch", "2026-12-01T09:20:37.123Z | 20m | stretch"],
     ["1h30m call back", "2026-12-01T10:30:37.123Z | 1h30m | call back"],
+    // spaced parts and halves are one delay, not an hour with "30m" or "and a half" as the text
+    ["1h 30m call back", "2026-12-01T10:30:37.123Z | 1h 30m | call back"],
+    ["1d 2h 5m call back", "2026-12-02T11:05:37.123Z | 1d 2h 5m | call back"],
+    ["in an hour and a half call back", "2026-12-01T10:30:37.123Z | in an hour and a half | call back"],
+    ["in 2 hours and a half call back", "2026-12-01T11:30:37.123Z | in 2 hours and a half | call back"],
+    ["in 2 days and a half call back", "2026-12-03T21:00:00.000Z | in 2 days and a half | call back"],
+    ["1h 30 pages", "2026-12-01T10:00:37.123Z | 1h | 30 pages"],
     ["1d water plants", "2026-12-02T09:00:37.123Z | 1d | water plants"],
     ["PT20M stretch", "2026-12-01T09:20:37.123Z | PT20M | stretch"],
     // clock times: the next one, today or tomorrow

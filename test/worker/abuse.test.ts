@@ -5,8 +5,8 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { chatIds, must, transcript } from "./agent-helpers";
-import { delivered, postUpdate, telegramChat, TestBot, textUpdate, type TelegramChat } from "./telegram-helpers";
+import { chatIds, must, transcript } from "./helpers";
+import { delivered, postUpdate, telegramChat, type TelegramChat, TestBot, textUpdate } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(8_300_000);

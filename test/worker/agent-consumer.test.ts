@@ -11,31 +11,10 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { GATE_LEASE_MS } from "../../src/chat/gate";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import {
-  advanceTo,
-  alarmOf,
-  brief,
-  chatIds,
-  dayMonthTime,
-  expectPromptText,
-  expectSpyInPlace,
-  feed,
-  fireJob,
-  historyOf,
-  jobHeader,
-  LEASE_MS,
-  lines,
-  MINUTE,
-  must,
-  NO_MODEL,
-  quietConsole,
-  spyQueue,
-  transcript,
-  type JobView,
-  type Stub,
-} from "./agent-helpers";
-import { clockAround, expectGateFree, take } from "./agent-test-helpers";
+import { dayMonthTime, expectGateFree, expectPromptText, feed, jobHeader, NO_MODEL, take } from "./agent-helpers";
+import { advanceTo, alarmOf, brief, chatIds, clockAround, expectSpyInPlace, fireJob, historyOf, lines, MINUTE, must, quietConsole, spyQueue, type Stub, transcript } from "./helpers";
 
 const newChat = chatIds(4_000_000);
 
@@ -46,7 +25,7 @@ afterEach(() => {
 /** A user message written through the admin API (the DO builds and "sends" it; the spy keeps it). */
 async function postUser(stub: Stub, chatId: string, sent: { body: unknown }[], text: string): Promise<PromptMessage> {
   const before = sent.length;
-  const { messageId } = await must<{ messageId: string }>(stub.postUserMessage(chatId, text));
+  const { messageId } = await must(stub.postUserMessage(chatId, text));
   expect(sent.length).toBe(before + 1);
   const message = sent[before]!.body as PromptMessage;
   expect(message.key).toBe(`m:${messageId}`);
@@ -129,7 +108,7 @@ describe("the echo agent on a job's prompt", () => {
 
     const runs = await historyOf(stub, chatId, job.id);
     expect(runs.map((r) => [r.runId, r.state, r.status, r.detail])).toEqual([[runId, "settled", "delivered", null]]);
-    const after = await must<JobView>(stub.getJob(chatId, job.id));
+    const after = await must(stub.getJob(chatId, job.id));
     expect(after.running).toBe(false);
     expect(after.lastResult?.status).toBe("delivered");
     // Stamped by the object, on its clock (a year ahead of the machine's here).
@@ -140,7 +119,7 @@ describe("the echo agent on a job's prompt", () => {
   it("answers run now of a one-off and keeps the one-off", async () => {
     const { chatId, stub } = newChat();
     const sent = await spyQueue(stub);
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Stretch", kind: "prompt", text: "Time to stretch.", delay: "PT1H" }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Stretch", kind: "prompt", text: "Time to stretch.", delay: "PT1H" }, "admin"));
     await must(stub.runJobNow(chatId, job.id));
     expect(sent).toHaveLength(1);
     const message = sent[0]!.body as PromptMessage;
@@ -150,7 +129,7 @@ describe("the echo agent on a job's prompt", () => {
     expect(brief(await transcript(stub, chatId)).filter((e) => e.role === "bot")).toEqual([
       { role: "bot", source: "job", text: "Time to stretch.", jobId: job.id, runId: message.key },
     ]);
-    const after = await must<JobView>(stub.getJob(chatId, job.id));
+    const after = await must(stub.getJob(chatId, job.id));
     expect(after).toMatchObject({ running: false, nextRunAt: job.nextRunAt, lastResult: { status: "delivered" } });
   });
 
@@ -229,7 +208,7 @@ describe("duplicates and redeliveries", () => {
     const { job, runId, message } = await fireJob(chatId, stub, { cron: true, text: "Check the mail." });
 
     // The first consumer takes the gate, delivers the reply and dies before settling and acknowledging.
-    const offer = await must<{ result: string; token?: string }>(stub.gateOffer(message));
+    const offer = await must(stub.gateOffer(message));
     expect(offer.result).toBe("run");
     expect(await must(stub.deliver(message.key, "Check the mail.", { prompt: `[header]\n${message.text}` }))).toEqual({ delivered: true });
 
@@ -241,7 +220,7 @@ describe("duplicates and redeliveries", () => {
       ["bot", "Check the mail."],
     ]);
     expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "delivered"]]);
-    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
+    expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
     await expectGateFree(stub, chatId);
   });
 
@@ -252,7 +231,7 @@ describe("duplicates and redeliveries", () => {
     const second = await postUser(stub, chatId, sent, "second");
 
     // Consumer A holds the gate for `first`; `second` arrives meanwhile, is stored and its queue message acked.
-    expect((await must<{ result: string }>(stub.gateOffer(first))).result).toBe("run");
+    expect((await must(stub.gateOffer(first))).result).toBe("run");
     expect(await must(stub.gateOffer(second))).toEqual({ result: "queued" });
     // A delivers `first` and dies.
     await must(stub.deliver(first.key, NO_MODEL, { prompt: `[header]\n${first.text}` }));
@@ -350,7 +329,7 @@ describe("transient failures", () => {
     await expectSpyInPlace(stub, sent);
     expect(sent.slice(before)).toEqual([]);
     expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "dispatched", null]]);
-    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: true });
+    expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ running: true });
 
     const retried = await feed([message], "prompts", env, 2);
     expect(retried.explicitAcks).toEqual(retried.ids);
@@ -416,7 +395,7 @@ describe("an answer lost on its way back", () => {
     const retried = await feed([message], "prompts", env, 2);
     expect(retried.explicitAcks).toEqual(retried.ids);
     expect((await transcript(stub, chatId)).filter((e) => e.role === "bot")).toHaveLength(1);
-    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
+    expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
     await expectGateFree(stub, chatId);
     expect(lines(errors)).toHaveLength(1);
   });
@@ -427,7 +406,7 @@ describe("a job cancelled while its prompt is in the gate", () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const { job, runId, message } = await fireJob(chatId, stub, { cron: true, text: "Call mum." });
-    const token = (await must<{ result: string; token: string }>(stub.gateOffer(message))).token;
+    const token = await take(stub, message);
     await must(stub.cancelJob(chatId, job.id));
 
     // DESIGN §5: an agent run in progress is not aborted; §7: entries caused by a job carry its ids.
@@ -452,8 +431,8 @@ describe("a job cancelled while its prompt is in the gate", () => {
     // The holder vanishes: the alarm comes at the end of its 10-minute lease, re-sends the user's message, and a
     // consumer takes over.
     const lease = await alarmOf(stub);
-    expect(lease).toBeGreaterThanOrEqual(t0 + LEASE_MS);
-    expect(lease).toBeLessThanOrEqual(t1 + LEASE_MS);
+    expect(lease).toBeGreaterThanOrEqual(t0 + GATE_LEASE_MS);
+    expect(lease).toBeLessThanOrEqual(t1 + GATE_LEASE_MS);
     const before = sent.length;
     await advanceTo(stub, lease!);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
@@ -516,7 +495,7 @@ describe("the prompts-dlq consumer", () => {
     expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status, r.detail])).toEqual([
       [runId, "settled", "failed", "the agent failed after several tries (dead-lettered)"],
     ]);
-    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "failed" } });
+    expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "failed" } });
 
     // Dead-lettered twice (the DLQ redelivers): still one alert.
     await feed([message], "prompts-dlq", env, 2);
@@ -532,7 +511,7 @@ describe("the prompts-dlq consumer", () => {
     expect((await transcript(stub, chatId)).map((e) => e.text)).toEqual([
       `⚠️ The scheduled job "Once" (${job.id}) could not be handled: the agent failed after several tries.`,
     ]);
-    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ enabled: false, nextRunAt: null, running: false, lastResult: { status: "failed" } });
+    expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ enabled: false, nextRunAt: null, running: false, lastResult: { status: "failed" } });
     expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "failed"]]);
   });
 

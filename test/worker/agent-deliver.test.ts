@@ -4,8 +4,8 @@
  * chat's alarm run by the test), the last 500 entries kept, and the transcript's shape. Chat ids 4020000 up.
  */
 import { describe, expect, it } from "vitest";
-import { alarmOf, brief, chatIds, fireJob, must, spyQueue, transcript, transcriptCount, type Entry } from "./agent-helpers";
-import { clockAround } from "./agent-test-helpers";
+import type { TranscriptEntry } from "../../src/schemas/chats";
+import { alarmOf, brief, chatIds, clockAround, fireJob, must, spyQueue, transcript, transcriptCount } from "./helpers";
 import { aheadOfRuntime, delivered, telegramChat, TestBot } from "./telegram-helpers";
 
 const newChat = chatIds(4_020_000);
@@ -39,7 +39,7 @@ describe("deliver", () => {
 
     const entries = await transcript(stub, chatId);
     expect(entries).toHaveLength(1);
-    const [entry] = entries as [Entry];
+    const [entry] = entries as [TranscriptEntry];
     expect(Object.keys(entry).sort()).toEqual(["at", "id", "role", "source", "text"]);
     expect(entry).toMatchObject({ role: "bot", source: "admin", text: "First reply." });
     expect(entry.id).toMatch(/^\d+$/);

@@ -7,32 +7,12 @@
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { GATE_LEASE_MS } from "../../src/chat/gate";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import type { TurnAnswer } from "../../src/contracts/turn";
-import {
-  advanceTo,
-  alarmOf,
-  brief,
-  chatIds,
-  expectSpyInPlace,
-  feed,
-  fireJob,
-  historyOf,
-  LEASE_MS,
-  lines,
-  MINUTE,
-  must,
-  NO_MODEL,
-  quietConsole,
-  settle,
-  spyQueue,
-  toAlarm,
-  transcript,
-  userMessage,
-  type Fired,
-  type JobView,
-} from "./agent-helpers";
-import { clockAround, expectGateFree, fireTogether, OFFER_DEADLINE_MS, take } from "./agent-test-helpers";
+import { OFFER_DEADLINE_MS } from "../../src/jobs/fire";
+import { expectGateFree, feed, fireTogether, NO_MODEL, settle, take, userMessage } from "./agent-helpers";
+import { advanceTo, alarmOf, brief, chatIds, clockAround, expectSpyInPlace, type Fired, fireJob, historyOf, lines, MINUTE, must, quietConsole, spyQueue, toAlarm, transcript } from "./helpers";
 
 const newChat = chatIds(4_010_000);
 
@@ -115,8 +95,8 @@ describe("offer, next and settle", () => {
     const m2 = userMessage(chatId, "2", "two");
     const { value: token, t0, t1 } = await clockAround(stub, () => take(stub, userMessage(chatId, "1", "one")));
     const lease = await alarmOf(stub);
-    expect(lease).toBeGreaterThanOrEqual(t0 + LEASE_MS);
-    expect(lease).toBeLessThanOrEqual(t1 + LEASE_MS);
+    expect(lease).toBeGreaterThanOrEqual(t0 + GATE_LEASE_MS);
+    expect(lease).toBeLessThanOrEqual(t1 + GATE_LEASE_MS);
 
     await must(stub.gateOffer(m2));
     // Nine minutes into the lease, each holder call moves it to 10 minutes from then.
@@ -124,8 +104,8 @@ describe("offer, next and settle", () => {
       await stub.testAdvanceClock(9 * MINUTE);
       const { t0: before, t1: after } = await clockAround(stub, () => must(call()));
       const renewed = await alarmOf(stub);
-      expect(renewed).toBeGreaterThanOrEqual(before + LEASE_MS);
-      expect(renewed).toBeLessThanOrEqual(after + LEASE_MS);
+      expect(renewed).toBeGreaterThanOrEqual(before + GATE_LEASE_MS);
+      expect(renewed).toBeLessThanOrEqual(after + GATE_LEASE_MS);
     }
 
     // A second before the lease ends the gate is still held (the object's clock runs on with the machine's, so
@@ -146,7 +126,7 @@ describe("offer, next and settle", () => {
     const token = await take(stub, message);
     expect(await must(stub.gateSettle(token, runId, "failed", "the model refused"))).toBeNull();
     expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status, r.detail])).toEqual([[runId, "settled", "failed", "the model refused"]]);
-    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "failed" } });
+    expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "failed" } });
     expect(await must(stub.gateNext(token))).toEqual({ message: null });
     await expectGateFree(stub, chatId);
   });
@@ -216,7 +196,7 @@ describe("lease takeover", () => {
 
     // Its 10-minute lease runs out on the object's clock (the run's own lease is renewed meanwhile: the
     // prompt is in the gate).
-    await advanceTo(stub, offeredBy + LEASE_MS);
+    await advanceTo(stub, offeredBy + GATE_LEASE_MS);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
 
     // The gate is free with the job's prompt first in line: exactly that prompt was sent again.
@@ -242,7 +222,7 @@ describe("lease takeover", () => {
     const [m1, m2, m3] = ["1", "2", "3"].map((id) => userMessage(chatId, id, `message ${id}`));
     const { value: vanished, t1: offeredBy } = await clockAround(stub, () => take(stub, m1!));
     await must(stub.gateOffer(m2));
-    await advanceTo(stub, offeredBy + LEASE_MS);
+    await advanceTo(stub, offeredBy + GATE_LEASE_MS);
 
     const token = await take(stub, m3!);
     expect(token).not.toBe(vanished);
@@ -273,7 +253,7 @@ describe("a job's run lease while its prompt waits in the gate", () => {
 
     for (const f of [active, waiting]) {
       expect((await historyOf(stub, chatId, f.job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[f.runId, "dispatched", null]]);
-      expect(await must<JobView>(stub.getJob(chatId, f.job.id))).toMatchObject({ running: true });
+      expect(await must(stub.getJob(chatId, f.job.id))).toMatchObject({ running: true });
       expect(keysSent(f.runId), f.job.name).toBe(1);
     }
     // The gate never saw it: lost on its way, so it went out again (DESIGN §5 Leases), due at the gate in 2 min,
@@ -290,8 +270,8 @@ describe("a job's run lease while its prompt waits in the gate", () => {
     await must(stub.gateRelease(token));
     expect(keysSent(active.runId)).toBe(2);
     const renewed = (await alarmOf(stub))!;
-    expect(renewed).toBeGreaterThanOrEqual(t0 + LEASE_MS);
-    expect(renewed).toBeLessThanOrEqual(t1 + LEASE_MS);
+    expect(renewed).toBeGreaterThanOrEqual(t0 + GATE_LEASE_MS);
+    expect(renewed).toBeLessThanOrEqual(t1 + GATE_LEASE_MS);
     // The waiting prompt is still in line behind it.
     const next = await take(stub, active.message);
     await must(stub.gateSettle(next, active.runId, "delivered"));
@@ -363,7 +343,7 @@ describe("offers that must not run again", () => {
     const m1 = userMessage(chatId, "1", "one");
     const { t1: offeredBy } = await clockAround(stub, () => take(stub, m1));
     // The holder's lease runs out: its prompt goes back in line and is sent again once.
-    await advanceTo(stub, offeredBy + LEASE_MS);
+    await advanceTo(stub, offeredBy + GATE_LEASE_MS);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(sent.map((s) => s.body)).toEqual([m1]);
     // The old holder delivers after all; the re-sent copy is then a duplicate and leaves the line: nothing is

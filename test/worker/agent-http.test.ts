@@ -7,24 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { send } from "./api-helpers";
-import {
-  brief,
-  chatIds,
-  expectPromptText,
-  expectSpyInPlace,
-  feed,
-  fireJob,
-  historyOf,
-  must,
-  NO_MODEL,
-  spyQueue,
-  transcript,
-  userMessage,
-  type JobView,
-} from "./agent-helpers";
-import { clockAround, expectGateFree } from "./agent-test-helpers";
-import { envWith } from "./helpers";
+import { expectGateFree, expectPromptText, feed, NO_MODEL, userMessage } from "./agent-helpers";
+import { brief, chatIds, clockAround, envWith, expectSpyInPlace, fireJob, historyOf, must, send, spyQueue, transcript } from "./helpers";
 
 const newChat = chatIds(4_030_000);
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -207,7 +191,7 @@ describe("POST /tools/:chatId/gate/* and /tools/:chatId/deliver", () => {
 
     expect(brief(await transcript(stub, chatId))).toEqual([{ role: "bot", source: "job", text: "Backed up.", jobId: job.id, runId }]);
     expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[runId, "settled", "delivered"]]);
-    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
+    expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
     await expectGateFree(stub, chatId);
     // Offered again (a redelivery): a duplicate.
     expect(await send("POST", `/tools/${chatId}/gate/offer`, message)).toEqual({ status: 200, body: { result: "duplicate" } });

@@ -7,9 +7,10 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { alarmOf, chatIds, feed, lines, MINUTE, must, queued, quietConsole, setInstanceVars, transcript, type JobView } from "./agent-helpers";
-import { CREATE_FIELDS, envWith, TOOL_NAMES } from "./helpers";
-import { chatWith as chatOf, fireCron, KEY, model, nextTry, userSays } from "./model-helpers";
+import type { Job } from "../../src/schemas/jobs";
+import { CREATE_FIELDS, TOOL_NAMES } from "../tool-names";
+import { chatWith as chatOf, feed, fireCron, KEY, model, nextTry, userSays } from "./agent-helpers";
+import { advanceTo, alarmOf, chatIds, clockOf, envWith, lines, MINUTE, must, nextNoonUtc, queued, quietConsole, setInstanceVars, transcript } from "./helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
 const newChat = chatIds(8_700_000);
@@ -41,7 +42,7 @@ describe("a user's turn", () => {
     expect(fed.explicitAcks).toEqual(fed.ids);
 
     // The job exists, due tomorrow at 09:00 in the chat's zone, made by the agent.
-    const [job] = (await must<{ jobs: JobView[] }>(stub.listJobs(chatId, {}))).jobs;
+    const [job] = (await must(stub.listJobs(chatId, {}))).jobs;
     expect(job).toMatchObject({ name: "Call the dentist", kind: "prompt", text: "Remind the user to call the dentist.", nextRunAt: new Date(instant).toISOString(), createdBy: "agent" });
 
     // The transcript: the user's words, what the agent saw, the tool it called, its one reply.
@@ -75,7 +76,7 @@ describe("a user's turn", () => {
   it("changes a job in place with schedule_update and passes over its next run with schedule_skip, keeping its id", async () => {
     const m = model();
     const { chatId, stub } = await chatWith(m.vars);
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Standup", kind: "prompt", text: "Standup.", cron: "0 9 * * 1-5" }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Standup", kind: "prompt", text: "Standup.", cron: "0 9 * * 1-5" }, "admin"));
     await m.script(
       { kind: "tools", calls: [{ name: "schedule_update", arguments: { id: job.id, cron: "30 9 * * 1-5" } }, { name: "schedule_skip", arguments: { id: job.id } }] },
       { kind: "text", content: "Moved to 9:30, and the next one is skipped." },
@@ -86,9 +87,9 @@ describe("a user's turn", () => {
     expect(replies.map((r) => r.ok)).toEqual([true, true]);
     expect(replies[0]!.text).toMatch(new RegExp(`^Changed \`${job.id}\` 💬 Standup · \`30 9 \\* \\* 1-5\` · next `));
     expect(replies[1]!.text).toMatch(/^Skipped .+; next .+\.\n/);
-    const jobs = (await must<{ jobs: JobView[] }>(stub.listJobs(chatId, {}))).jobs;
+    const jobs = (await must(stub.listJobs(chatId, {}))).jobs;
     expect(jobs.map((j) => [j.id, j.schedule])).toEqual([[job.id, { cron: "30 9 * * 1-5" }]]);
-    const runs = await must<{ status: string; detail: string | null }[]>(stub.jobRuns(chatId, job.id));
+    const runs = await must(stub.jobRuns(chatId, job.id));
     expect(runs.map((r) => [r.status, r.detail])).toEqual([["skipped", "skipped by hand"]]);
   });
 
@@ -122,7 +123,7 @@ describe("a job's turn", () => {
     expect(await m.requests()).toHaveLength(1);
     const bots = (await transcript(stub, chatId)).filter((e) => e.role === "bot");
     expect(bots.map((e) => [e.text, e.source, e.jobId])).toEqual([["Your summary: nothing new.", "job", job.id]]);
-    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
+    expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
   });
 
   it("may not create a recurring job, change or skip one, or change the zone; may create one follow-up one-off, marked job", async () => {
@@ -155,9 +156,9 @@ describe("a job's turn", () => {
       [true, ""],
       [false, "This turn may not create another job: a scheduled run creates at most one follow-up, and a follow-up's own run creates none."],
     ]);
-    const jobs = (await must<{ jobs: JobView[] }>(stub.listJobs(chatId, {}))).jobs;
-    expect(jobs.map((j) => [j.name, (j as JobView & { createdBy: string }).createdBy])).toEqual([["Daily", "admin"], ["Follow up", "job"]]);
-    expect((await must<{ timeZone: string }>(stub.getSettings(chatId))).timeZone).toBe("Europe/Berlin");
+    const jobs = (await must(stub.listJobs(chatId, {}))).jobs;
+    expect(jobs.map((j) => [j.name, (j as Job & { createdBy: string }).createdBy])).toEqual([["Daily", "admin"], ["Follow up", "job"]]);
+    expect((await must(stub.getSettings(chatId))).timeZone).toBe("Europe/Berlin");
   });
 
   it("gives a follow-up's own run no job to create (no chains)", async () => {
@@ -176,13 +177,13 @@ describe("a job's turn", () => {
   it("reads the job's memory records in its prompt and records what it did with memory_update (issue 16)", async () => {
     const m = model();
     const { chatId, stub } = await chatWith(m.vars);
-    const notes = await must<{ id: string }>(stub.createMemory(chatId, { title: "Invoice", body: "Sent on Monday; no answer yet." }));
+    const notes = await must(stub.createMemory(chatId, { title: "Invoice", body: "Sent on Monday; no answer yet." }));
     await m.script(
       { kind: "tools", calls: [{ name: "memory_update", arguments: { id: notes.id, revision: 1, body: "Sent on Monday; reminded on Friday." } }] },
       { kind: "text", content: "I reminded them and noted it." },
     );
     const { runDurableObjectAlarm } = await import("cloudflare:test");
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Invoice", kind: "prompt", cron: "0 8 * * 5", text: "Follow up on the invoice.", memoryRefs: [notes.id] }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Invoice", kind: "prompt", cron: "0 8 * * 5", text: "Follow up on the invoice.", memoryRefs: [notes.id] }, "admin"));
     await stub.testAdvanceClock(Date.parse(job.nextRunAt!) - (await stub.testAdvanceClock(0)));
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     await feed([(await queued(stub)).at(-1)!.body], "prompts", m.env);
@@ -273,7 +274,7 @@ describe("the model's failures", () => {
     const dead = await feed([message], "prompts-dlq", m.env);
     expect(dead.explicitAcks).toEqual(dead.ids);
     expect((await transcript(stub, chatId)).map((e) => [e.role, e.source, e.text])).toEqual([["bot", "alert", "I couldn't reach the model; please try again later."]]);
-    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "failed" } });
+    expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "failed" } });
   });
 
   it("tells the chat in one sentence what to fix on a 401, without the key, fails the run, and does not retry", async () => {
@@ -285,7 +286,7 @@ describe("the model's failures", () => {
     expect(fed.explicitAcks).toEqual(fed.ids);
     const bots = (await transcript(stub, chatId)).filter((e) => e.role === "bot");
     expect(bots.map((e) => e.text)).toEqual(["⚠️ The model refused the request (HTTP 401): check LLM_API_KEY."]);
-    const [run] = await must<{ status: string; detail: string }[]>(stub.jobRuns(chatId, job.id));
+    const [run] = await must(stub.jobRuns(chatId, job.id));
     expect(run).toMatchObject({ status: "failed", detail: "The model refused the request (HTTP 401): check LLM_API_KEY." });
     expect(JSON.stringify(await transcript(stub, chatId))).not.toContain(KEY);
   });
@@ -331,6 +332,8 @@ describe("the day's budget of model turns", () => {
   it("answers past LLM_MAX_TURNS_PER_DAY with one notice a day and no model call", async () => {
     const m = model({ LLM_MAX_TURNS_PER_DAY: "1" });
     const { chatId, stub } = await chatWith(m.vars);
+    // Counted per local day on the chat's clock: well inside one day, whatever the hour the suite runs at.
+    await advanceTo(stub, nextNoonUtc(await clockOf(stub)));
     await m.script({ kind: "text", content: "First answer." });
     for (const text of ["one", "two", "three"]) await feed([await userSays(stub, chatId, text)], "prompts", m.env);
     expect(await m.requests()).toHaveLength(1);

@@ -5,21 +5,8 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { spyQueue } from "./agent-helpers";
 import type { Job } from "../../src/schemas/jobs";
-import {
-  badRequest,
-  createJob,
-  ISO_INSTANT,
-  JOB_ID,
-  newYears,
-  nextRun,
-  noJob,
-  objectExists,
-  send,
-  utcWall,
-} from "./api-helpers";
-import { call } from "./helpers";
+import { badRequest, call, createJob, ISO_INSTANT, JOB_ID, newYears, nextRun, noJob, objectExists, send, spyQueue, utcWall } from "./helpers";
 
 const jobsOf = (chatId: string) => `/admin/chats/${chatId}/jobs`;
 const MIN = 60_000;

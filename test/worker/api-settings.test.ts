@@ -6,7 +6,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { formatDayMonthTime } from "../../src/time";
-import { badRequest, createJob, newYears, nextRun, send } from "./api-helpers";
+import { badRequest, createJob, newYears, nextRun, send } from "./helpers";
 
 const settingsOf = (chatId: string) => `/admin/chats/${chatId}/settings`;
 

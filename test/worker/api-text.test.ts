@@ -4,7 +4,7 @@
  * or an RTL override is refused with a sentence and creates nothing. Chat ids 8400000 up.
  */
 import { describe, expect, it } from "vitest";
-import { badRequest, send } from "./api-helpers";
+import { badRequest, send } from "./helpers";
 
 let next = 8_400_000;
 const chat = () => String(next++);

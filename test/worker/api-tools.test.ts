@@ -6,8 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { Job } from "../../src/schemas/jobs";
 import { formatDayMonthTime } from "../../src/time";
-import { badRequest, ISO_INSTANT, JOB_ID, newYears, objectExists, send, UTC_NOW_LINE } from "./api-helpers";
-import { call, deployed, envWith, postJson } from "./helpers";
+import { badRequest, call, deployed, envWith, ISO_INSTANT, JOB_ID, newYears, objectExists, postJson, send, UTC_NOW_LINE } from "./helpers";
 
 const schedule = (chatId: string, body: unknown, testEnv?: Env) => send("POST", `/tools/${chatId}/schedule`, body, testEnv);
 const setTimezone = (chatId: string, body: unknown) => send("POST", `/tools/${chatId}/set_timezone`, body);

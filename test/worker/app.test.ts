@@ -3,7 +3,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
-import { lines, quietConsole } from "./agent-helpers";
+import { lines, quietConsole } from "./helpers";
 
 describe("unknown routes", () => {
   it("answer 404 with the error envelope", async () => {

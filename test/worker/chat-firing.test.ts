@@ -5,38 +5,16 @@
  * with that clock. Each test has its own chat (ids 2000000 up).
  *
  * What the chat did is read as a client or the agent sees it: `jobRuns`, `getJob`, `messages`, the run gate,
- * the alarm it armed, and the queue spy of agent-helpers.ts on the instance's `env.PROMPTS`, which records
+ * the alarm it armed, and the queue spy of helpers.ts on the instance's `env.PROMPTS`, which records
  * every message and forwards none, so runs stay in flight until a test settles them through the run gate.
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
+import { PROMPT_LEASE_MS } from "../../src/jobs/fire";
 import { nextOccurrence, parseCron } from "../../src/time";
-import {
-  advanceTo,
-  alarmOf,
-  chatIds,
-  claimOnly,
-  clockOf,
-  createPrompt,
-  dayMonthTime,
-  fireJob,
-  historyOf,
-  HOUR,
-  LEASE_MS,
-  lines,
-  MINUTE,
-  must,
-  queued,
-  quietConsole,
-  refuseSends,
-  sentFor,
-  settleSent,
-  spyQueue,
-  sql,
-  toAlarm,
-  type JobView,
-} from "./agent-helpers";
+import { dayMonthTime, settleSent } from "./agent-helpers";
+import { advanceTo, alarmOf, chatIds, claimOnly, clockOf, createPrompt, fireJob, historyOf, HOUR, lines, MINUTE, must, queued, quietConsole, refuseSends, sentFor, spyQueue, sql, toAlarm } from "./helpers";
 
 const newChat = chatIds(2_000_000);
 
@@ -85,7 +63,7 @@ describe("a due one-off prompt", () => {
     });
     expect(sent).toEqual([{ body: message, contentType: "json" }]);
 
-    const kept = await must<JobView>(stub.getJob(chatId, job.id));
+    const kept = await must(stub.getJob(chatId, job.id));
     expect(kept).toMatchObject({ id: job.id, nextRunAt: null, running: true, lastRunAt: new Date(firedAt).toISOString(), lastResult: null });
     // From the moment the send resolved, the run gate must see it within 2 minutes (DESIGN §5 Leases): the
     // alarm waits for exactly that.
@@ -158,7 +136,7 @@ describe("a due cron prompt", () => {
     const cron = parseCron("0 9 * * *");
     if (!cron.ok) throw new Error(cron.error);
     const expected = nextOccurrence(cron.value, "Europe/Berlin", firedAt)!.at;
-    const after = await must<JobView>(stub.getJob(chatId, job.id));
+    const after = await must(stub.getJob(chatId, job.id));
     expect(after.nextRunAt).toBe(new Date(expected).toISOString());
     expect(Date.parse(after.nextRunAt!)).toBeGreaterThan(firedAt);
     expect(after).toMatchObject({ running: true, lastRunAt: new Date(firedAt).toISOString() });
@@ -177,7 +155,7 @@ describe("a due cron prompt", () => {
     expect(await runDurableObjectAlarm(stub)).toBe(true);
 
     expect((await historyOf(stub, chatId, job.id)).map((r) => r.runId)).toEqual([`${job.id}:${due}`]);
-    const after = await must<JobView>(stub.getJob(chatId, job.id));
+    const after = await must(stub.getJob(chatId, job.id));
     // The next 10-minute mark strictly after the alarm's now.
     expect(after.nextRunAt).toBe(new Date(due + 130 * MINUTE).toISOString());
     expect(await queued(stub)).toHaveLength(1);
@@ -227,7 +205,7 @@ describe("a run claimed but never dispatched (a crash between claim and send)", 
 
     await must(stub.listJobs(chatId, {}));
     // Armed at the claimed run's lease.
-    expect(await alarmOf(stub)).toBe(claimedAt + LEASE_MS);
+    expect(await alarmOf(stub)).toBe(claimedAt + PROMPT_LEASE_MS);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect((await queued(stub)).map((m) => (m.body as PromptMessage).key)).toEqual([`${job.id}:${due}`]);
   });
@@ -254,7 +232,7 @@ describe("a failed sendBatch", () => {
     expect(retry1).toBeGreaterThanOrEqual(t0 + 2_500);
     expect(retry1).toBeLessThanOrEqual(t1 + 5_000);
     expect(await historyOf(stub, chatId, job.id)).toMatchObject([{ runId, state: "claimed", startedAt: null }]);
-    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: true, nextRunAt: null });
+    expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ running: true, nextRunAt: null });
     expect(lines(errors)).toEqual(["sendBatch failed for 1 run(s): Queue is unavailable"]);
 
     // Not before its retry time: a dispatch in between (here another job's run now) leaves it for later.
@@ -312,7 +290,7 @@ describe("a job row that fails to parse", () => {
     const firedAt = (sent[0]!.body as PromptMessage).firedAt;
 
     expect(await historyOf(stub, chatId, bad.id)).toEqual([]);
-    const quarantined = await must<JobView>(stub.getJob(chatId, bad.id));
+    const quarantined = await must(stub.getJob(chatId, bad.id));
     expect(quarantined).toMatchObject({ nextRunAt: null, running: false, lastResult: { status: "failed", at: firedAt } });
     expect(lines(errors)).toEqual([`job ${bad.id} quarantined: row: last_result is not a valid result`]);
 
@@ -363,7 +341,7 @@ describe("overlap", () => {
     await advanceTo(stub, d1);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(await settleSent(stub, `${job.id}:${d1}`, "delivered")).toBe(true);
-    const settled = await must<JobView>(stub.getJob(chatId, job.id));
+    const settled = await must(stub.getJob(chatId, job.id));
     expect(settled.lastResult?.status).toBe("delivered");
 
     // Second occurrence: fired, still in flight (the run gate has 2 minutes to see it, past the third).
@@ -386,7 +364,7 @@ describe("overlap", () => {
     const skippedAt = Date.parse(history[0]!.startedAt!);
     expect(skippedAt).toBeGreaterThanOrEqual(d3);
     expect(skippedAt).toBeLessThanOrEqual(t1);
-    const after = await must<JobView>(stub.getJob(chatId, job.id));
+    const after = await must(stub.getJob(chatId, job.id));
     expect(after.lastResult).toEqual(settled.lastResult);
     expect(after.running).toBe(true);
     expect(after.nextRunAt).toBe(new Date(d3 + MINUTE).toISOString());
@@ -401,7 +379,7 @@ describe("settling", () => {
     await spyQueue(stub);
     const { job, runId } = await fireJob(chatId, stub);
 
-    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ nextRunAt: null, running: true });
+    expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ nextRunAt: null, running: true });
 
     expect(await settleSent(stub, runId, "delivered")).toBe(true);
     const gone = { ok: false, error: { code: "not_found", message: `No job ${job.id} in this chat.` } };
@@ -416,7 +394,7 @@ describe("settling", () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const { job, runId } = await fireJob(chatId, stub, { cron: true, name: "Inbox summary", text: "Summarise my inbox." });
-    const next = (await must<JobView>(stub.getJob(chatId, job.id))).nextRunAt;
+    const next = (await must(stub.getJob(chatId, job.id))).nextRunAt;
 
     const t0 = await clockOf(stub);
     expect(await settleSent(stub, runId, "delivered")).toBe(true);
@@ -427,12 +405,12 @@ describe("settling", () => {
     const finishedAt = Date.parse(run!.finishedAt!);
     expect(finishedAt).toBeGreaterThanOrEqual(t0);
     expect(finishedAt).toBeLessThanOrEqual(t1);
-    const after = await must<JobView>(stub.getJob(chatId, job.id));
+    const after = await must(stub.getJob(chatId, job.id));
     expect(after).toMatchObject({ running: false, nextRunAt: next });
     expect(after.lastResult).toStrictEqual({ status: "delivered", at: run!.finishedAt });
     // Settled twice: the second is a no-op.
     expect(await settleSent(stub, runId, "failed", "late duplicate")).toBe(false);
-    expect((await must<JobView>(stub.getJob(chatId, job.id))).lastResult?.status).toBe("delivered");
+    expect((await must(stub.getJob(chatId, job.id))).lastResult?.status).toBe("delivered");
     // The alarm is back at the next occurrence alone.
     expect(await alarmOf(stub)).toBe(Date.parse(next!));
   });
@@ -479,10 +457,10 @@ describe("lease expiry", () => {
     }
     await toAlarm(stub);
     expect(await queued(stub)).toHaveLength(4);
-    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ enabled: false, nextRunAt: null, running: false, lastResult: { status: "failed" } });
+    expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ enabled: false, nextRunAt: null, running: false, lastResult: { status: "failed" } });
     const [history] = await historyOf(stub, chatId, job.id);
     expect(history).toMatchObject({ runId, status: "failed", detail: reason });
-    expect((await must<{ messages: { role: string; source: string; text: string }[] }>(stub.messages(chatId, 50))).messages).toEqual([
+    expect((await must(stub.messages(chatId, 50))).messages).toEqual([
       expect.objectContaining({
         role: "bot",
         source: "alert",
@@ -498,16 +476,16 @@ describe("lease expiry", () => {
     await spyQueue(stub);
     const logs = quietConsole("log");
     const { job, runId } = await fireJob(chatId, stub, { cron: true, name: "Inbox summary", text: "Summarise my inbox." });
-    const next = (await must<JobView>(stub.getJob(chatId, job.id))).nextRunAt;
+    const next = (await must(stub.getJob(chatId, job.id))).nextRunAt;
     for (let i = 0; i < 4; i++) await toAlarm(stub);
     expect(await queued(stub)).toHaveLength(4);
     const [run] = await historyOf(stub, chatId, job.id);
     expect(run).toMatchObject({ runId, state: "settled", status: "failed", detail: reason });
-    const after = await must<JobView>(stub.getJob(chatId, job.id));
+    const after = await must(stub.getJob(chatId, job.id));
     expect(after).toMatchObject({ enabled: true, running: false, nextRunAt: next });
     expect(after.lastResult).toStrictEqual({ status: "failed", at: run!.finishedAt });
     // A cron job keeps running; its failure is in its result, not a message.
-    expect((await must<{ messages: unknown[] }>(stub.messages(chatId, 50))).messages).toEqual([]);
+    expect((await must(stub.messages(chatId, 50))).messages).toEqual([]);
     expect(await alarmOf(stub)).toBe(Date.parse(next!));
     expect(lines(logs)).toEqual([resent(runId), resent(runId), resent(runId)]);
   });

@@ -9,32 +9,14 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
+import type { Result } from "../../src/result";
 import { nextOccurrence, parseCron } from "../../src/time";
-import {
-  advanceTo,
-  alarmOf,
-  chatIds,
-  clockOf,
-  createPrompt,
-  DAY,
-  fireJob,
-  HOUR,
-  historyOf,
-  MINUTE,
-  must,
-  queued,
-  sentFor,
-  settle,
-  settleSent,
-  spyQueue,
-  sql,
-  type JobView,
-  type Stub,
-} from "./agent-helpers";
+import { settle, settleSent } from "./agent-helpers";
+import { advanceTo, alarmOf, chatIds, clockOf, createPrompt, DAY, fireJob, historyOf, HOUR, MINUTE, must, queued, sentFor, spyQueue, sql, type Stub } from "./helpers";
 
 const newChat = chatIds(2_100_000);
 
-// ── Helpers of this file (the shared ones are in agent-helpers.ts) ─────────────────────────────────────
+// ── Helpers of this file (the shared ones are in helpers.ts) ───────────────────────────────────────────
 
 /** `d MMM HH:mm` (with the year when not `now`'s year) in a zone, built with Intl, not the time module. */
 function chatTime(instant: number, zone: string, now: number): string {
@@ -62,7 +44,7 @@ describe("pause and resume", () => {
     const paused = await createPrompt(chatId, stub, { delay: "PT5M" }, "Paused one");
     const other = await createPrompt(chatId, stub, { delay: "PT1H" }, "Other one");
 
-    const result = await must<JobView>(stub.pauseJob(chatId, paused.id));
+    const result = await must(stub.pauseJob(chatId, paused.id));
     expect(result).toMatchObject({ id: paused.id, enabled: false, nextRunAt: null, running: false });
     expect(await alarmOf(stub)).toBe(Date.parse(other.nextRunAt!));
 
@@ -71,7 +53,7 @@ describe("pause and resume", () => {
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(await historyOf(stub, chatId, paused.id)).toEqual([]);
     expect(await queued(stub)).toEqual([]);
-    expect(await must<JobView>(stub.getJob(chatId, paused.id))).toMatchObject({ enabled: false, nextRunAt: null });
+    expect(await must(stub.getJob(chatId, paused.id))).toMatchObject({ enabled: false, nextRunAt: null });
     expect(await alarmOf(stub)).toBe(Date.parse(other.nextRunAt!));
   });
 
@@ -92,7 +74,7 @@ describe("pause and resume", () => {
     await stub.testAdvanceClock(3 * DAY);
 
     const t0 = await clockOf(stub);
-    const resumed = await must<JobView>(stub.resumeJob(chatId, job.id));
+    const resumed = await must(stub.resumeJob(chatId, job.id));
     const t1 = await clockOf(stub);
 
     const cron = cronOf("0 9 * * *");
@@ -113,7 +95,7 @@ describe("pause and resume", () => {
     // Its time passes while it is paused, by 2 hours.
     await advanceTo(stub, at + 2 * HOUR);
 
-    const resumed = await must<JobView>(stub.resumeJob(chatId, job.id));
+    const resumed = await must(stub.resumeJob(chatId, job.id));
     expect(resumed).toMatchObject({ enabled: true, nextRunAt: new Date(at).toISOString(), schedule: { at: new Date(at).toISOString() } });
     // Due at once: the alarm is armed at its (past) time.
     expect(await alarmOf(stub)).toBe(at);
@@ -140,7 +122,7 @@ describe("edit", () => {
     const { job, runId, message } = await fireJob(chatId, stub, { cron: true, name: "Yearly", text: "Happy new year." });
     const [before] = await historyOf(stub, chatId, job.id);
 
-    const edited = await must<JobView>(stub.editJob(chatId, job.id, { name: "Renamed", text: "A new text for next year." }));
+    const edited = await must(stub.editJob(chatId, job.id, { name: "Renamed", text: "A new text for next year." }));
     expect([edited.name, edited.running]).toEqual(["Renamed", true]);
     const [after] = await historyOf(stub, chatId, job.id);
     expect(after).toEqual(before);
@@ -160,7 +142,7 @@ describe("run now", () => {
     const job = await createPrompt(chatId, stub, { cron: "0 9 * * *" }, "Inbox summary", "Summarise my inbox.");
 
     const t0 = await clockOf(stub);
-    const ran = await must<JobView>(stub.runJobNow(chatId, job.id));
+    const ran = await must(stub.runJobNow(chatId, job.id));
     const t1 = await clockOf(stub);
 
     const now = Date.parse(ran.lastRunAt!);
@@ -186,26 +168,26 @@ describe("run now", () => {
       firedAt: new Date(now).toISOString(),
       dueAt: new Date(now).toISOString(),
     });
-    const [history] = await must<{ runId: string; manual: boolean }[]>(stub.jobRuns(chatId, job.id));
+    const [history] = await must(stub.jobRuns(chatId, job.id));
     expect(history).toMatchObject({ runId, manual: true });
 
     expect(await stub.runJobNow(chatId, job.id)).toEqual({ ok: false, error: { code: "conflict", message: `Job ${job.id} is still running.` } });
     expect(await historyOf(stub, chatId, job.id)).toHaveLength(1);
     expect(sent).toHaveLength(1);
-    expect((await must<JobView>(stub.getJob(chatId, job.id))).nextRunAt).toBe(job.nextRunAt);
+    expect((await must(stub.getJob(chatId, job.id))).nextRunAt).toBe(job.nextRunAt);
   });
 
   it("on a one-off neither deletes nor reschedules it, even after the run settles", async () => {
     const { chatId, stub } = newChat();
     const job = await createPrompt(chatId, stub, { delay: "PT2H" });
     await spyQueue(stub);
-    const ran = await must<JobView>(stub.runJobNow(chatId, job.id));
+    const ran = await must(stub.runJobNow(chatId, job.id));
     const runId = `${job.id}:${Date.parse(ran.lastRunAt!)}`;
     expect(ran).toMatchObject({ running: true, nextRunAt: job.nextRunAt, schedule: job.schedule });
 
     expect(await settleSent(stub, runId, "delivered")).toBe(true);
 
-    const after = await must<JobView>(stub.getJob(chatId, job.id));
+    const after = await must(stub.getJob(chatId, job.id));
     expect(after).toMatchObject({ running: false, nextRunAt: job.nextRunAt, schedule: job.schedule, lastResult: { status: "delivered" } });
     expect(await alarmOf(stub)).toBe(Date.parse(job.nextRunAt!));
   });
@@ -226,17 +208,17 @@ describe("zone change", () => {
     await stub.testAdvanceClock(DAY);
 
     const t0 = await clockOf(stub);
-    const change = await must<{ chatId: string; timeZone: string; isDefault: boolean; cronJobs: number; oneOffs: number; message: string }>(stub.setTimeZone(chatId, "Asia/Tokyo"));
+    const change = await must(stub.setTimeZone(chatId, "Asia/Tokyo"));
     const t1 = await clockOf(stub);
 
     const tokyo9 = [t0, t1].map((t) => new Date(nextOccurrence(cronOf("0 9 * * *"), "Asia/Tokyo", t)!.at).toISOString());
-    const after = await must<JobView>(stub.getJob(chatId, cronJob.id));
+    const after = await must(stub.getJob(chatId, cronJob.id));
     expect(tokyo9).toContain(after.nextRunAt);
     // 09:00 in Tokyo is 00:00 UTC.
     expect(after.nextRunAt).toMatch(/T00:00:00\.000Z$/);
     expect(Date.parse(after.nextRunAt!)).toBeGreaterThan(t0);
 
-    const keptOneOff = await must<JobView>(stub.getJob(chatId, oneOff.id));
+    const keptOneOff = await must(stub.getJob(chatId, oneOff.id));
     expect(keptOneOff.schedule).toEqual(oneOff.schedule);
     expect(keptOneOff.nextRunAt).toBe(oneOff.nextRunAt);
 
@@ -251,7 +233,7 @@ describe("zone change", () => {
     expect(await alarmOf(stub)).toBe(Math.min(Date.parse(after.nextRunAt!), at));
 
     // Another chat's jobs do not move.
-    expect((await must<JobView>(other.stub.getJob(other.chatId, otherJob.id))).nextRunAt).toBe(otherJob.nextRunAt);
+    expect((await must(other.stub.getJob(other.chatId, otherJob.id))).nextRunAt).toBe(otherJob.nextRunAt);
     expect(await must(other.stub.getSettings(other.chatId))).toEqual({ chatId: other.chatId, timeZone: "Europe/Berlin", isDefault: false });
   });
 
@@ -260,7 +242,7 @@ describe("zone change", () => {
     await must(stub.setTimeZone(chatId, "Asia/Tokyo"));
     await stub.testAdvanceClock(3 * DAY);
     const t0 = await clockOf(stub);
-    const change = await must<{ timeZone: string; isDefault: boolean; cronJobs: number; oneOffs: number; message: string }>(stub.setTimeZone(chatId, null));
+    const change = await must(stub.setTimeZone(chatId, null));
     const t1 = await clockOf(stub);
     expect(change).toMatchObject({ timeZone: "UTC", isDefault: true, cronJobs: 0, oneOffs: 0 });
     expect([t0, t1].map((now) => `Time zone set to UTC (UTC+00:00, default). Now ${chatTime(now, "UTC", now)}.`)).toContain(change.message);
@@ -275,7 +257,7 @@ describe("isolation", () => {
     const b = newChat();
     const job = await createPrompt(a.chatId, a.stub, { delay: "PT5M" });
     await spyQueue(a.stub);
-    const ran = await must<JobView>(a.stub.runJobNow(a.chatId, job.id));
+    const ran = await must(a.stub.runJobNow(a.chatId, job.id));
     const [message] = await sentFor(a.stub, `${job.id}:${Date.parse(ran.lastRunAt!)}`);
     const notFound = { ok: false, error: { code: "not_found", message: `No job ${job.id} in this chat.` } };
 
@@ -288,9 +270,9 @@ describe("isolation", () => {
     expect(await b.stub.cancelJob(b.chatId, job.id)).toEqual(notFound);
     // Chat a's prompt offered to chat b's run gate: b has no such run, so nothing runs or settles.
     expect(await settle(b.stub, message!, "delivered")).toBe(false);
-    expect((await must<{ jobs: unknown[] }>(b.stub.listJobs(b.chatId, {}))).jobs).toEqual([]);
+    expect((await must(b.stub.listJobs(b.chatId, {}))).jobs).toEqual([]);
 
-    expect(await must<JobView>(a.stub.getJob(a.chatId, job.id))).toMatchObject({ name: "Call the dentist", running: true, enabled: true });
+    expect(await must(a.stub.getJob(a.chatId, job.id))).toMatchObject({ name: "Call the dentist", running: true, enabled: true });
     expect((await historyOf(a.stub, a.chatId, job.id)).map((r) => r.state)).toEqual(["dispatched"]);
   });
 });
@@ -309,11 +291,11 @@ describe("MAX_JOBS_PER_CHAT (50 in the test env)", () => {
       ok: false,
       error: { code: "bad_request", message: "This chat already has 50 jobs (the limit); cancel one first." },
     });
-    expect((await must<{ jobs: unknown[] }>(stub.listJobs(chatId, {}))).jobs).toHaveLength(50);
+    expect((await must(stub.listJobs(chatId, {}))).jobs).toHaveLength(50);
 
     await must(stub.cancelJob(chatId, ids[0]!));
     await createPrompt(chatId, stub, { delay: "PT5M" }, "Room again");
-    expect((await must<{ jobs: unknown[] }>(stub.listJobs(chatId, {}))).jobs).toHaveLength(50);
+    expect((await must(stub.listJobs(chatId, {}))).jobs).toHaveLength(50);
   });
 });
 
@@ -337,7 +319,7 @@ describe("chat erase", () => {
     expect(await alarmOf(stub)).toBeNull();
     expect(await runDurableObjectAlarm(stub)).toBe(false);
     expect(await must(stub.getSettings(chatId))).toEqual({ chatId, timeZone: "UTC", isDefault: true });
-    expect((await must<{ jobs: unknown[] }>(stub.listJobs(chatId, {}))).jobs).toEqual([]);
+    expect((await must(stub.listJobs(chatId, {}))).jobs).toEqual([]);
     for (const id of [fired.id, cron.id]) {
       expect(await stub.jobRuns(chatId, id)).toEqual({ ok: false, error: { code: "not_found", message: `No job ${id} in this chat.` } });
     }
@@ -393,7 +375,7 @@ describe("the alarm", () => {
       await runInDurableObject(stub, (_instance, state) => state.storage.deleteAlarm());
       expect(await alarmOf(stub)).toBeNull();
 
-      await must(call(stub, chatId, job.id) as Promise<unknown>);
+      await must(call(stub, chatId, job.id) as Promise<Result<unknown>>);
 
       expect(await alarmOf(stub)).toBe(Date.parse(job.nextRunAt!));
     });
@@ -404,10 +386,10 @@ describe("edge cases found in review", () => {
   it("holds a one-off whose time comes during a manual run, then fires it once that run settles", async () => {
     const { chatId, stub } = newChat();
     // Due in a minute, so that the manual run's 2 minutes to reach the run gate outlast its time.
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Call", kind: "prompt", delay: "PT1M", text: "Call the dentist" }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Call", kind: "prompt", delay: "PT1M", text: "Call the dentist" }, "admin"));
     const at = Date.parse(job.nextRunAt!);
     await spyQueue(stub);
-    const manual = await must<JobView>(stub.runJobNow(chatId, job.id));
+    const manual = await must(stub.runJobNow(chatId, job.id));
     expect(manual.running).toBe(true);
     const manualRunId = `${job.id}:${Date.parse(manual.lastRunAt!)}`;
 
@@ -418,7 +400,7 @@ describe("edge cases found in review", () => {
     // Held, not skipped: no second run; the job keeps its time and looks again a minute on.
     expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.manual, r.state])).toEqual([[manualRunId, true, "dispatched"]]);
     expect((await queued(stub)).map((m) => (m.body as PromptMessage).key)).toEqual([manualRunId]);
-    const held = await must<JobView>(stub.getJob(chatId, job.id));
+    const held = await must(stub.getJob(chatId, job.id));
     expect(held.schedule).toEqual({ at: new Date(at).toISOString() });
     const retry = Date.parse(held.nextRunAt!);
     expect(retry).toBeGreaterThanOrEqual(t0 + MINUTE);
@@ -439,12 +421,12 @@ describe("edge cases found in review", () => {
 
   it("cancels a row that no longer parses, naming it, so it stops counting against the limit", async () => {
     const { chatId, stub } = newChat();
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Broken", kind: "prompt", cron: "0 9 * * *", text: "x" }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Broken", kind: "prompt", cron: "0 9 * * *", text: "x" }, "admin"));
     // A damaged row is the point here, and no client can write one: the one raw write of this file.
     await sql(stub, "UPDATE jobs SET last_result = '{bad' WHERE id = ?", job.id);
     const notFound = { ok: false, error: { code: "not_found", message: `No job ${job.id} in this chat.` } };
     expect(await stub.getJob(chatId, job.id)).toEqual(notFound);
-    const cancelled = await must<JobView>(stub.cancelJob(chatId, job.id));
+    const cancelled = await must(stub.cancelJob(chatId, job.id));
     expect([cancelled.id, cancelled.name]).toEqual([job.id, "Broken"]);
     // The row is gone: a second cancel finds nothing.
     expect(await stub.cancelJob(chatId, job.id)).toEqual(notFound);

@@ -5,9 +5,9 @@
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { GATE_LEASE_MS } from "../../src/chat/gate";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { alarmOf, chatIds, clockOf, LEASE_MS, MINUTE, must, spyQueue, type Stub } from "./agent-helpers";
-import { captureLog } from "./watcher-helpers";
+import { alarmOf, captureLog, chatIds, clockOf, MINUTE, must, spyQueue, type Stub } from "./helpers";
 
 const newChat = chatIds(8_200_000);
 
@@ -19,14 +19,14 @@ async function afterDeadline(stub: Stub): Promise<void> {
 
 const bodies = (sent: { body: unknown }[]) => sent.map((s) => s.body as PromptMessage);
 const botTexts = async (stub: Stub, chatId: string) =>
-  (await must<{ messages: { role: string; text: string }[] }>(stub.messages(chatId, 50))).messages.filter((m) => m.role === "bot").map((m) => m.text);
+  (await must(stub.messages(chatId, 50))).messages.filter((m) => m.role === "bot").map((m) => m.text);
 
 describe("a user's message lost on its way to the agent", () => {
   it("is sent again after 2 minutes, 3 times, and then the chat is told it went unanswered", async () => {
     const { chatId, stub } = newChat();
     const logged = captureLog("log");
     const sent = await spyQueue(stub);
-    const { messageId } = await must<{ messageId: string }>(stub.postUserMessage(chatId, "are you there?"));
+    const { messageId } = await must(stub.postUserMessage(chatId, "are you there?"));
     const [first] = bodies(sent);
     expect(first).toMatchObject({ key: `m:${messageId}`, source: "user", text: "are you there?" });
     for (const copies of [2, 3, 4]) {
@@ -48,12 +48,12 @@ describe("a user's message lost on its way to the agent", () => {
     await must(stub.postUserMessage(chatId, "hello"));
     const [message] = bodies(sent);
     const from = await clockOf(stub);
-    const offer = await must<{ result: string; token: string }>(stub.gateOffer(message));
+    const offer = await must(stub.gateOffer(message));
     expect(offer.result).toBe("run");
     // The gate's own lease (10 minutes) is the next thing to wake for, not the message's 2-minute deadline.
     const alarm = (await alarmOf(stub))!;
-    expect(alarm).toBeGreaterThanOrEqual(from + LEASE_MS);
-    expect(alarm).toBeLessThanOrEqual((await clockOf(stub)) + LEASE_MS);
+    expect(alarm).toBeGreaterThanOrEqual(from + GATE_LEASE_MS);
+    expect(alarm).toBeLessThanOrEqual((await clockOf(stub)) + GATE_LEASE_MS);
     // Woken past the deadline all the same, it sends nothing again.
     await stub.testAdvanceClock(2 * MINUTE + 1);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
@@ -63,7 +63,7 @@ describe("a user's message lost on its way to the agent", () => {
   it("is not sent again when its reply was delivered, even if the gate was bypassed", async () => {
     const { chatId, stub } = newChat();
     const sent = await spyQueue(stub);
-    const { messageId } = await must<{ messageId: string }>(stub.postUserMessage(chatId, "hi"));
+    const { messageId } = await must(stub.postUserMessage(chatId, "hi"));
     await must(stub.deliver(`m:${messageId}`, "Hello!"));
     await afterDeadline(stub);
     expect(sent).toHaveLength(1);

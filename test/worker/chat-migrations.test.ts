@@ -12,8 +12,9 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { migrate, MIGRATIONS } from "../../src/chat/store/schema";
-import { advanceTo, chatIds, clockOf, HOUR, must, spyQueue, transcript, userMessage, type JobView } from "./agent-helpers";
-import { captureLog, fireWatcher, settleWith, withRunner } from "./watcher-helpers";
+import { userMessage } from "./agent-helpers";
+import { advanceTo, captureLog, chatIds, clockOf, HOUR, must, spyQueue, transcript } from "./helpers";
+import { fireWatcher, settleWith, withRunner } from "./watcher-helpers";
 
 const newChat = chatIds(8_100_000);
 
@@ -65,9 +66,9 @@ describe("migration 6: runs say what they are", () => {
       { run_id: "wwww2:500", kind: "watcher", message: null },
     ]);
     // The object reads the converted rows: the waiting watcher is running, its history is whole.
-    const job = await must<{ running: boolean }>(stub.getJob(chatId, "wwww2"));
+    const job = await must(stub.getJob(chatId, "wwww2"));
     expect(job.running).toBe(true);
-    const runs = await must<{ runId: string; state: string; status: string | null }[]>(stub.jobRuns(chatId, "wwww2"));
+    const runs = await must(stub.jobRuns(chatId, "wwww2"));
     expect(runs.map((r) => [r.runId, r.state, r.status])).toEqual([
       ["wwww2:1000", "dispatched", null],
       ["wwww2:500", "settled", "silent"],
@@ -107,14 +108,14 @@ describe("migration 9: memory, imports, and watchers that cost less", () => {
       { id: "wwww3", failure_streak: JSON.stringify({ exitCode: 3, timedOut: false }) },
       { id: "wwww4", failure_streak: null },
     ]);
-    const history = await must<{ runId: string; status: string | null }[]>(stub.jobRuns(chatId, "wwww3"));
+    const history = await must(stub.jobRuns(chatId, "wwww3"));
     expect(history.map((r) => [r.runId, r.status])).toEqual([
       ["wwww3:600", "transient"],
       ["wwww3:500", "failed"],
     ]);
-    expect((await must<{ runId: string }[]>(stub.jobRuns(chatId, "pppp3"))).map((r) => r.runId)).toEqual(["pppp3:400"]);
+    expect((await must(stub.jobRuns(chatId, "pppp3"))).map((r) => r.runId)).toEqual(["pppp3:400"]);
     // The streak carried over: the same failure again is not alerted, another one is.
-    const job = await must<JobView>(stub.getJob(chatId, "wwww3"));
+    const job = await must(stub.getJob(chatId, "wwww3"));
     await settleWith(chatId, await fireWatcher(chatId, stub, job), { status: "failed", exitCode: 3, stderrTail: "down" });
     await settleWith(chatId, await fireWatcher(chatId, stub, job), { status: "failed", exitCode: 4, stderrTail: "other" });
     expect((await transcript(stub, chatId)).map((e) => e.text.split("\n")[0])).toEqual(['⚠️ Job "Feed" (wwww3) failed (exit 4):']);
@@ -136,7 +137,7 @@ describe("migration 11: buttons kept with their entry, offers", () => {
       expect(migrate(sql)).toBe(MIGRATIONS.length);
       sql.exec("INSERT INTO offers (id, at_ms, text, created_at) VALUES ('abcdefgh', 1, 'x', 1)");
     });
-    const { messages } = await must<{ messages: Record<string, unknown>[] }>(stub.messages(chatId, 10));
+    const { messages } = await must(stub.messages(chatId, 10));
     expect(messages.map(({ role, text, buttons }) => ({ role, text, buttons }))).toEqual([
       { role: "user", text: "/jobs", buttons: undefined },
       { role: "bot", text: "No scheduled jobs.", buttons: undefined },
@@ -174,7 +175,7 @@ describe("migration 12: open runs apart from settled ones", () => {
       return { runs: rows("runs"), history: rows("run_history"), indexes: [...indexesOf(sql, "runs"), ...indexesOf(sql, "run_history")] };
     });
     expect(tables).toEqual({ runs: [message.key], history: ["pppp5:100", "pppp5:300"], indexes: [] });
-    const history = await must<{ runId: string; state: string; status: string | null; detail: string | null }[]>(stub.jobRuns(chatId, "pppp5"));
+    const history = await must(stub.jobRuns(chatId, "pppp5"));
     expect(history.map((r) => [r.runId, r.state, r.status, r.detail])).toEqual([
       [message.key, "dispatched", null, null],
       ["pppp5:300", "settled", "failed", "the agent failed"],
@@ -221,7 +222,7 @@ describe("migration 13: durable model turns", () => {
     const answer = { content: null, calls: [{ id: "call_1", name: "schedule_list", args: "{}" }] };
     expect(await stub.gateStep("old-token", "m:1", { step: 0, answer })).toEqual({ ok: true, value: null });
     expect(await stub.gateStep("old-token", "m:1", { step: 0, results: [{ ok: true, text: "No scheduled jobs." }] })).toEqual({ ok: true, value: null });
-    const finished = await must<{ next: { message: { key: string } } | null }>(stub.gateFinish("old-token", "m:1", { markdown: "Nothing yet.", prompt: "[header]\nmessage 1", status: "delivered", detail: null }, true));
+    const finished = await must(stub.gateFinish("old-token", "m:1", { markdown: "Nothing yet.", prompt: "[header]\nmessage 1", status: "delivered", detail: null }, true));
     expect(finished.next?.message.key).toBe("m:2");
     expect((await transcript(stub, chatId)).map((e) => [e.role, e.text])).toEqual([
       ["prompt", "[header]\nmessage 1"],
@@ -254,7 +255,7 @@ describe("migration 14: rule jobs and jobs that end", () => {
       }
     });
     expect(refused).toMatch(/CHECK constraint failed/);
-    expect(await must<JobView & Record<string, unknown>>(stub.getJob(chatId, "cccc3"))).toMatchObject({
+    expect(await must(stub.getJob(chatId, "cccc3"))).toMatchObject({
       schedule: { cron: "0 8 * * *" },
       until: null,
       runsLeft: null,
@@ -262,10 +263,10 @@ describe("migration 14: rule jobs and jobs that end", () => {
       importedFrom: "playa:7",
       nextRunAt: new Date(later).toISOString(),
     });
-    const watcher = await must<JobView & Record<string, unknown>>(stub.getJob(chatId, "wwww3"));
+    const watcher = await must(stub.getJob(chatId, "wwww3"));
     expect(watcher).toMatchObject({ schedule: { at: new Date(later).toISOString() }, onlyOnChange: true, timeoutSeconds: 30 });
     expect("until" in watcher || "runsLeft" in watcher).toBe(false);
-    const rule = await must<JobView & Record<string, unknown>>(
+    const rule = await must(
       stub.createJob(chatId, { name: "Review", kind: "prompt", text: "x", rrule: "FREQ=DAILY;COUNT=3", start: "2030-01-01T09:00" }, "admin"),
     );
     expect(rule).toMatchObject({ schedule: { rrule: "FREQ=DAILY", start: "2030-01-01T09:00" }, runsLeft: 3, until: null });
@@ -291,9 +292,9 @@ describe("migration 16: forum topics", () => {
       return { jobs: sql.exec("SELECT id, thread_id FROM jobs").toArray(), outbox: sql.exec("SELECT key, thread_id FROM outbox").toArray(), members: indexesOf(sql, "members") };
     });
     expect(rows).toEqual({ jobs: [{ id: "tttt2", thread_id: null }], outbox: [{ key: "u:1", thread_id: null }], members: [] });
-    const old = await must<JobView & { threadId?: number }>(stub.getJob(chatId, "tttt2"));
+    const old = await must(stub.getJob(chatId, "tttt2"));
     expect([old.name, old.threadId]).toEqual(["Old", undefined]);
-    const made = await must<JobView & { threadId?: number }>(stub.createJob(chatId, { name: "New", kind: "prompt", cron: "0 9 * * *", text: "Hi" }, "admin", { threadId: 42 }));
+    const made = await must(stub.createJob(chatId, { name: "New", kind: "prompt", cron: "0 9 * * *", text: "Hi" }, "admin", { threadId: 42 }));
     expect(made.threadId).toBe(42);
   });
 });

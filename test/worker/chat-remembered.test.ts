@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import type { GateStore } from "../../src/chat/store/gate";
 import type { OutboxStore } from "../../src/chat/store/outbox";
 import type { SettingsStore } from "../../src/chat/store/settings";
-import { chatIds, must } from "./agent-helpers";
+import { chatIds, must } from "./helpers";
 
 const newChat = chatIds(8_600_000);
 
@@ -80,7 +80,7 @@ describe("what the object remembers after a rolled-back transaction", () => {
       expect(gate.gate()?.token).toBe("t2");
     });
     await must(stub.erase(chatId));
-    const settings = await must<{ timeZone: string; ownTimeZone: string | null }>(stub.getSettings(chatId));
+    const settings = await must(stub.getSettings(chatId));
     const held = await runInDurableObject(stub, (instance) => insides(instance).gate.gate());
     expect([settings.timeZone, held]).toEqual(["UTC", null]);
   });

@@ -2,8 +2,8 @@
  * SQLite rows written per fire (DESIGN §12: every row written is billed; a test counts them and keeps the
  * count small and known). Each chat has its own id (2200000 up).
  *
- * How it is measured: the Durable Object's storage code runs every statement through one `SqlStorage`
- * (its `db.sql`, src/chat/store/db.ts). The test wraps that object's `exec` on the live instance, keeps every cursor, and after
+ * How it is measured: the Durable Object's storage code runs every statement through the runtime's one
+ * `SqlStorage` (`ctx.storage.sql`). The test wraps that object's `exec` on the live instance, keeps every cursor, and after
  * the alarm sums `cursor.rowsWritten`: the figure Cloudflare bills, which counts index entries as well as
  * table rows. The alarm itself runs through `runDurableObjectAlarm`, unchanged. SQLite's own
  * `total_changes()` (table rows only, and also the runtime's alarm bookkeeping) is read as a cross-check.
@@ -12,7 +12,8 @@
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { advanceTo, chatIds, clockOf, fireJob, historyOf, must, queued, spyQueue, type JobView, type Stub } from "./agent-helpers";
+import type { Job } from "../../src/schemas/jobs";
+import { advanceTo, chatIds, clockOf, fireJob, historyOf, must, queued, spyQueue, type Stub } from "./helpers";
 import { delivered, postUpdate, telegramChat, TestBot, textUpdate } from "./telegram-helpers";
 import { callback, outcomeOf, withRunner } from "./watcher-helpers";
 
@@ -22,34 +23,30 @@ const bot = new TestBot("rows");
 type Counted = { query: string; cursor: SqlStorageCursor<Record<string, SqlStorageValue>> };
 type Meter = { statements: Counted[]; changesBefore: number };
 
-/** Wraps the store's `exec` on the live instance; every statement it runs from now on is kept. */
+/**
+ * Wraps `exec` of the object's `SqlStorage` (the runtime's handle, which every store of the chat runs its
+ * statements through); every statement run from now on is kept.
+ */
 async function meter(stub: Stub): Promise<Meter> {
   const m: Meter = { statements: [], changesBefore: 0 };
-  m.changesBefore = await runInDurableObject(stub, (instance, state) => {
-    const store = (instance as unknown as { db: { sql: SqlStorage } }).db;
-    const real = state.storage.sql;
-    store.sql = new Proxy(real, {
-      get(target, prop) {
-        if (prop === "exec") {
-          return (query: string, ...bindings: SqlStorageValue[]) => {
-            const cursor = target.exec(query, ...bindings);
-            m.statements.push({ query, cursor });
-            return cursor;
-          };
-        }
-        const value = Reflect.get(target, prop, target) as unknown;
-        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-    return real.exec<{ n: number }>("SELECT total_changes() AS n").one().n;
+  m.changesBefore = await runInDurableObject(stub, (_instance, state) => {
+    const sql = state.storage.sql;
+    const exec = sql.exec.bind(sql);
+    sql.exec = (<T extends Record<string, SqlStorageValue>>(query: string, ...bindings: SqlStorageValue[]) => {
+      const cursor = exec<T>(query, ...bindings);
+      m.statements.push({ query, cursor });
+      return cursor;
+    }) as SqlStorage["exec"];
+    return exec<{ n: number }>("SELECT total_changes() AS n").one().n;
   });
   return m;
 }
 
 /** Stops metering and reports rows written, per writing statement (`INSERT runs`) and in total. */
 async function readMeter(stub: Stub, m: Meter): Promise<{ rowsWritten: number; writes: [string, number][]; tableChanges: number }> {
-  const changesAfter = await runInDurableObject(stub, (instance, state) => {
-    (instance as unknown as { db: { sql: SqlStorage } }).db.sql = state.storage.sql;
+  const changesAfter = await runInDurableObject(stub, (_instance, state) => {
+    // The object's own `exec` again (the wrapper was an own property over the prototype's method).
+    delete (state.storage.sql as Partial<SqlStorage>).exec;
     return state.storage.sql.exec<{ n: number }>("SELECT total_changes() AS n").one().n;
   });
   const writes = m.statements
@@ -67,7 +64,7 @@ async function readMeter(stub: Stub, m: Meter): Promise<{ rowsWritten: number; w
 async function meteredWatcherTick(outcome: { status: "silent" } | { status: "output"; stdout: string }) {
   const { chatId, stub } = newChat();
   await withRunner(stub);
-  const job = await must<JobView>(stub.createJob(chatId, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "true" }, "admin"));
+  const job = await must(stub.createJob(chatId, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "true" }, "admin"));
   const due = Date.parse(job.nextRunAt!);
   await advanceTo(stub, due);
 
@@ -81,7 +78,7 @@ describe("SQLite rows written per fire", () => {
   it("writes 3 rows to fire one due one-off prompt: the claimed run, the job, the dispatch mark (no index entry)", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Call the dentist", kind: "prompt", delay: "PT5M", text: "Call the dentist." }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Call the dentist", kind: "prompt", delay: "PT5M", text: "Call the dentist." }, "admin"));
     await advanceTo(stub, Date.parse(job.nextRunAt!));
 
     const m = await meter(stub);
@@ -103,7 +100,7 @@ describe("SQLite rows written per fire", () => {
   it("writes 4 rows to fire one due cron prompt (the job's next run moves in its index too)", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Price check", kind: "prompt", cron: "*/10 * * * *", text: "Check the price." }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Price check", kind: "prompt", cron: "*/10 * * * *", text: "Check the price." }, "admin"));
     await advanceTo(stub, Date.parse(job.nextRunAt!));
 
     const m = await meter(stub);
@@ -124,9 +121,9 @@ describe("SQLite rows written per fire", () => {
     await spyQueue(stub);
     // One instant, a whole second 5 minutes ahead, given to all ten as their `at`.
     const due = Math.floor((await clockOf(stub)) / 1000) * 1000 + 5 * 60_000;
-    const jobs: JobView[] = [];
+    const jobs: Job[] = [];
     for (let i = 0; i < 10; i++) {
-      jobs.push(await must<JobView>(stub.createJob(chatId, { name: `Job ${i}`, kind: "prompt", at: new Date(due).toISOString(), text: `Prompt ${i}.` }, "admin")));
+      jobs.push(await must(stub.createJob(chatId, { name: `Job ${i}`, kind: "prompt", at: new Date(due).toISOString(), text: `Prompt ${i}.` }, "admin")));
     }
     await advanceTo(stub, due);
 
@@ -162,8 +159,8 @@ describe("SQLite rows written per fire", () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const refs: string[] = [];
-    for (let i = 0; i < 5; i++) refs.push((await must<{ id: string }>(stub.createMemory(chatId, { title: `Record ${i}`, body: "x".repeat(1000) }))).id);
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Review", kind: "prompt", delay: "PT5M", text: "Review.", memoryRefs: refs }, "admin"));
+    for (let i = 0; i < 5; i++) refs.push((await must(stub.createMemory(chatId, { title: `Record ${i}`, body: "x".repeat(1000) }))).id);
+    const job = await must(stub.createJob(chatId, { name: "Review", kind: "prompt", delay: "PT5M", text: "Review.", memoryRefs: refs }, "admin"));
     await advanceTo(stub, Date.parse(job.nextRunAt!));
 
     const m = await meter(stub);
@@ -213,7 +210,7 @@ describe("SQLite rows written per fire", () => {
   it("writes nothing when the alarm finds nothing due", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Later", kind: "prompt", delay: "PT1H", text: "Later." }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Later", kind: "prompt", delay: "PT1H", text: "Later." }, "admin"));
     // A minute short of its time.
     await advanceTo(stub, Date.parse(job.nextRunAt!) - 60_000);
 

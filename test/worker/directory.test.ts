@@ -7,8 +7,8 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { advanceTo, alarmOf, chatIds, clockOf, lines, must, quietConsole, settleSent, spyQueue, sql, type JobView, type Stub } from "./agent-helpers";
-import { createJob, nextRun, send } from "./api-helpers";
+import { settleSent } from "./agent-helpers";
+import { advanceTo, alarmOf, chatIds, clockOf, createJob, lines, must, nextRun, quietConsole, send, spyQueue, sql, type Stub } from "./helpers";
 
 const newChat = chatIds(415_000);
 
@@ -90,7 +90,7 @@ describe("written on a change, not on a fire", () => {
   it("writes nothing when a cron job fires, and its listed next run is computed from its schedule", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Hourly", kind: "prompt", cron: "0 * * * *", text: "Tick." }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Hourly", kind: "prompt", cron: "0 * * * *", text: "Tick." }, "admin"));
     const before = await jobRow(chatId, job.id);
     await advanceTo(stub, Date.parse(job.nextRunAt!));
     expect(await runDurableObjectAlarm(stub)).toBe(true);
@@ -103,7 +103,7 @@ describe("written on a change, not on a fire", () => {
   it("writes a job's last result when its status changes, and not again when it stays the same", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Yearly", kind: "prompt", cron: "0 0 1 1 *", text: "Happy new year." }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Yearly", kind: "prompt", cron: "0 0 1 1 *", text: "Happy new year." }, "admin"));
     const first = Date.parse(job.nextRunAt!);
     await advanceTo(stub, first);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
@@ -130,8 +130,8 @@ describe("what the alarm changes", () => {
   it("shows a job the alarm quarantined as failed with no next run, beside the one it fired", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
-    const bad = await must<JobView>(stub.createJob(chatId, { name: "Broken", kind: "prompt", delay: "PT5M", text: "This row will not parse." }, "admin"));
-    const good = await must<JobView>(stub.createJob(chatId, { name: "Healthy", kind: "prompt", delay: "PT6M", text: "This one fires." }, "admin"));
+    const bad = await must(stub.createJob(chatId, { name: "Broken", kind: "prompt", delay: "PT5M", text: "This row will not parse." }, "admin"));
+    const good = await must(stub.createJob(chatId, { name: "Healthy", kind: "prompt", delay: "PT6M", text: "This one fires." }, "admin"));
     // A damaged row is the point here, and no client can write one: the one raw write of this test.
     await sql(stub, "UPDATE jobs SET last_result = '{bad' WHERE id = ?", bad.id);
     const errors = quietConsole("error");
@@ -174,7 +174,7 @@ describe("a failed write", () => {
     const batches = () => runInDurableObject(stub, (instance) => (instance as unknown as { env: { DB: { batches: number } } }).env.DB.batches);
     const errors = quietConsole("error");
     const before = await clockOf(stub);
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Next year", kind: "prompt", cron: "0 0 1 1 *", text: "Plan the year." }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Next year", kind: "prompt", cron: "0 0 1 1 *", text: "Plan the year." }, "admin"));
     const after = await clockOf(stub);
 
     expect(await jobRows(chatId)).toBe(0);
@@ -204,7 +204,7 @@ describe("a failed write", () => {
     const { chatId, stub } = newChat();
     await d1Down(stub);
     const errors = quietConsole("error");
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Oops", kind: "prompt", cron: "0 0 1 1 *", text: "Oops." }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Oops", kind: "prompt", cron: "0 0 1 1 *", text: "Oops." }, "admin"));
     const retryAt = (await alarmOf(stub))!;
     await must(stub.cancelJob(chatId, job.id));
     expect(lines(errors)).toHaveLength(1);

@@ -13,10 +13,10 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { ChatScheduler } from "../../src/chat/ChatScheduler";
+import { GATE_LEASE_MS } from "../../src/chat/gate";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { advanceTo, alarmOf, chatIds, clockOf, feed, historyOf, LEASE_MS, lines, must, queued, quietConsole, setInstanceVars, spyQueue, transcript, type JobView, type Stub } from "./agent-helpers";
-import { envWith } from "./helpers";
-import { chatWith, fireCron, model, nextTry, userSays } from "./model-helpers";
+import { chatWith, feed, fireCron, model, nextTry, userSays } from "./agent-helpers";
+import { advanceTo, alarmOf, chatIds, clockOf, envWith, historyOf, lines, must, nextNoonUtc, queued, quietConsole, setInstanceVars, spyQueue, type Stub, transcript } from "./helpers";
 import { delivered, postUpdate, telegramChat, TestBot, textUpdate } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -27,7 +27,7 @@ describe("a Bot API that hangs, then recovers", () => {
   it("fires the chat's due jobs on time while a send hangs, and delivers the waiting message once", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
     await bot.script("sendMessage", [{ kind: "hang", ms: 6_000 }], chat.chatId);
-    const job = await must<JobView>(chat.stub.createJob(chat.chatId, { name: "Stretch", kind: "prompt", delay: "PT1M", text: "Stretch." }, "admin"));
+    const job = await must(chat.stub.createJob(chat.chatId, { name: "Stretch", kind: "prompt", delay: "PT1M", text: "Stretch." }, "admin"));
     const due = Date.parse(job.nextRunAt!);
     // On the object's clock the job is due and the message waits to be sent; the runtime, on real time, sleeps.
     await chat.stub.testAdvanceClock(due - (await clockOf(chat.stub)));
@@ -56,12 +56,12 @@ describe("an alarm that runs twice for one instant", () => {
   it("claims the due job once and sends one prompt", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Once", kind: "prompt", delay: "PT1M", text: "Once." }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Once", kind: "prompt", delay: "PT1M", text: "Once." }, "admin"));
     await stub.testAdvanceClock(Date.parse(job.nextRunAt!) - (await clockOf(stub)));
     await Promise.all([runDurableObjectAlarm(stub), runInDurableObject(stub, (instance: ChatScheduler) => instance.alarm())]);
     await runInDurableObject(stub, (instance: ChatScheduler) => instance.alarm());
     expect((await queued(stub)).map((s) => (s.body as PromptMessage).key)).toEqual([`${job.id}:${Date.parse(job.nextRunAt!)}`]);
-    expect((await must<{ runId: string }[]>(stub.jobRuns(chatId, job.id))).map((r) => r.runId)).toEqual([`${job.id}:${Date.parse(job.nextRunAt!)}`]);
+    expect((await must(stub.jobRuns(chatId, job.id))).map((r) => r.runId)).toEqual([`${job.id}:${Date.parse(job.nextRunAt!)}`]);
   });
 });
 
@@ -99,7 +99,7 @@ describe("a poison prompt", () => {
 describe("a lost alarm", () => {
   it("is armed again by the next call to the chat", async () => {
     const { chatId, stub } = newChat();
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Later", kind: "prompt", delay: "PT1H", text: "Later." }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Later", kind: "prompt", delay: "PT1H", text: "Later." }, "admin"));
     const alarm = () => runInDurableObject(stub, (_instance, state) => state.storage.getAlarm());
     expect(await alarm()).toBe(Date.parse(job.nextRunAt!));
     await runInDurableObject(stub, (_instance, state) => state.storage.deleteAlarm());
@@ -129,6 +129,9 @@ describe("a model that is down for minutes", () => {
   it("costs a waiting message 5 model calls and 5 typing actions, tried after about 15 s, 1 min, 3 min and 6 min, one turn of the day's budget, and one sentence", async () => {
     const m = model({ LLM_MAX_TURNS_PER_DAY: "2" });
     const chat = await telegramChat(bot, newChat().chatId);
+    // The day's turns are counted in the chat's local day (UTC here) on its clock, which the tries move on by
+    // some 10 minutes: started near midnight, the later messages would count against a new day's budget.
+    await advanceTo(chat.stub, nextNoonUtc(await clockOf(chat.stub)));
     await setInstanceVars(chat.stub, m.vars);
     const testEnv = envWith({ ...bot.vars([chat.chatId]), ...m.vars });
     await m.script(...Array.from({ length: 5 }, () => ({ kind: "error" as const, status: 500 })));
@@ -148,7 +151,7 @@ describe("a model that is down for minutes", () => {
       const { sent } = await nextTry(chat.stub);
       expect(sent).toEqual([message]);
       // Sent once: the gate and the run are held for this try plus their lease, and the alarm waits for that.
-      expect(await alarmOf(chat.stub)).toBe(at! + LEASE_MS);
+      expect(await alarmOf(chat.stub)).toBe(at! + GATE_LEASE_MS);
       window = await feedTimed(chat.stub, sent[0], testEnv);
     }
     expect(await m.requests()).toHaveLength(5);
@@ -184,13 +187,13 @@ describe("a model that is down for minutes", () => {
     quietConsole("error");
     await feed([message], "prompts", m.env);
     for (let k = 0; k < 2; k++) {
-      expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: true });
+      expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ running: true });
       expect((await historyOf(stub, chatId, job.id)).map((r) => [r.state, r.status])).toEqual([["dispatched", null]]);
       await feed((await nextTry(stub)).sent, "prompts", m.env);
     }
     expect(await m.requests()).toHaveLength(3);
     expect(bots(await transcript(stub, chatId))).toEqual(["Your summary: all quiet."]);
-    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
+    expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "delivered" } });
     expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[message.key, "settled", "delivered"]]);
   });
 
@@ -295,7 +298,7 @@ describe("an answer the chat cannot keep as it is", () => {
     // The conversation the model is sent back holds every call it made, under the names and arguments kept.
     const calls = second!.messages.find((x) => x.role === "assistant")!.tool_calls!.map((c) => [c.function.name, c.function.arguments.length]);
     expect(calls.slice(0, 3)).toEqual([[longName.slice(0, 100), 2], ["memory_create", 2], ["memory_create", JSON.stringify({ title: "Notes", body }).length]]);
-    const records = await must<{ title: string }[]>(stub.listMemory(chatId));
+    const records = await must(stub.listMemory(chatId));
     expect(records.map((r) => r.title)).toEqual(["Notes"]);
 
     const entries = await transcript(stub, chatId);
@@ -343,7 +346,7 @@ describe("a turn tried again", () => {
     await feed([await userSays(stub, chatId, "check for duplicates in an hour")], "prompts", m.env);
     await feed((await nextTry(stub)).sent, "prompts", m.env);
 
-    const jobs = (await must<{ jobs: JobView[] }>(stub.listJobs(chatId, {}))).jobs;
+    const jobs = (await must(stub.listJobs(chatId, {}))).jobs;
     expect(jobs.map((j) => j.name)).toEqual(["Dup check"]);
     const [, failed, resumed] = await m.requests();
     // The try after the failure asked the model exactly what the failed call had asked.
@@ -372,7 +375,7 @@ describe("a turn tried again", () => {
     await feed([message], "prompts", m.env);
     await feed((await nextTry(stub)).sent, "prompts", m.env);
 
-    const jobs = (await must<{ jobs: (JobView & { createdBy: string })[] }>(stub.listJobs(chatId, {}))).jobs;
+    const jobs = (await must(stub.listJobs(chatId, {}))).jobs;
     expect(jobs.map((j) => [j.name, j.createdBy])).toEqual([["Daily", "admin"], ["Follow up", "job"]]);
     const last = (await m.requests()).at(-1)!;
     expect(JSON.parse(last.messages.at(-1)!.content!)).toEqual({
@@ -396,11 +399,11 @@ describe("a turn tried again", () => {
     expect(fed.retryMessages.map((r) => r.msgId)).toEqual(fed.ids);
     expect(lines(errors)).toEqual([`prompts: ${message.key} failed (attempt 1); retrying Error: the consumer died before gateRetry`]);
     // The gate is held for the turn until its lease runs out (nothing re-sends it before) …
-    expect(await alarmOf(stub)).toBeGreaterThanOrEqual(t0 + LEASE_MS);
+    expect(await alarmOf(stub)).toBeGreaterThanOrEqual(t0 + GATE_LEASE_MS);
     // … but the queue's own copy (its second delivery) takes the turn over at once and resumes it.
     await feed([message], "prompts", m.env, 2);
 
-    expect((await must<{ jobs: JobView[] }>(stub.listJobs(chatId, {}))).jobs.map((j) => j.name)).toEqual(["Once only"]);
+    expect((await must(stub.listJobs(chatId, {}))).jobs.map((j) => j.name)).toEqual(["Once only"]);
     const [, resumed] = await m.requests();
     const doubt =
       "This call's result was not recorded: the turn was interrupted while its tools ran, so it may or may not have happened. Check (for example with schedule_list or memory_list) before you do it again.";

@@ -11,6 +11,7 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
+import type { Job } from "../../src/schemas/jobs";
 import dentist from "../fixtures/acpbot/.acpbot/schedules/dentist.json";
 import disk from "../fixtures/acpbot/.acpbot/schedules/disk.json";
 import inbox from "../fixtures/acpbot/.acpbot/schedules/inbox.json";
@@ -20,12 +21,10 @@ import standup from "../fixtures/acpbot/.acpbot/schedules/standup.json";
 import commitments from "../fixtures/commitments.jsonl?raw";
 import settings from "../fixtures/playa/chat-settings.json";
 import playa from "../fixtures/playa/jobs.json";
-import { must, queued, spyQueue, type Stub } from "./agent-helpers";
-import { badRequest, nextRun, send } from "./api-helpers";
-import type { Job } from "../../src/schemas/jobs";
+import { badRequest, must, nextRun, queued, send, spyQueue, type Stub } from "./helpers";
 
 const stubOf = (chatId: string): Stub => env.CHAT.getByName(chatId);
-const jobsOf = async (chatId: string): Promise<Job[]> => (await must<{ jobs: Job[] }>(stubOf(chatId).listJobs(chatId, {}))).jobs;
+const jobsOf = async (chatId: string): Promise<Job[]> => (await must(stubOf(chatId).listJobs(chatId, {}))).jobs;
 const byName = (jobs: Job[], name: string): Job => {
   const job = jobs.find((j) => j.name === name);
   if (!job) throw new Error(`no job ${name} in ${jobs.map((j) => j.name).join(", ")}`);

@@ -8,7 +8,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
 import { app } from "../../src/http/app";
-import { CREATE_FIELDS, envWith, TOOL_NAMES } from "./helpers";
+import { CREATE_FIELDS, TOOL_NAMES } from "../tool-names";
+import { type Answer, envWith } from "./helpers";
 import { runnerVars } from "./watcher-helpers";
 
 let next = 8_800_000;
@@ -25,7 +26,7 @@ async function connect(chatId: string, testEnv: Env = envWith(runnerVars()), hea
 }
 
 /** One JSON-RPC request POSTed as an MCP client sends it (the server keeps no session), and its JSON answer. */
-async function rpc(chatId: string, body: unknown): Promise<{ status: number; body: any }> {
+async function rpc(chatId: string, body: unknown): Promise<Answer> {
   const res = await app.request(
     `/mcp/${chatId}`,
     {

@@ -10,20 +10,19 @@ import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { MEMORY_INTRO } from "../../src/jobs/memory";
 import type { MemoryRecord } from "../../src/schemas/memory";
-import { advanceTo, brief, chatIds, historyOf, must, queued, spyQueue, transcript, type JobView, type Stub } from "./agent-helpers";
-import { badRequest, send } from "./api-helpers";
+import { advanceTo, badRequest, brief, chatIds, historyOf, must, queued, send, spyQueue, type Stub, transcript } from "./helpers";
 
 const newChat = chatIds(9_610_000);
 
 const missing = (id: string) => `"memoryRefs" names ${id}, which is not a memory record of this chat; see memory_list.`;
 
 async function record(stub: Stub, chatId: string, title: string, body: string): Promise<MemoryRecord> {
-  return must<MemoryRecord>(stub.createMemory(chatId, { title, body }));
+  return must(stub.createMemory(chatId, { title, body }));
 }
 
 /** Runs the alarm at the job's next run (the object's clock moved there); returns the due instant. */
 async function fireAt(stub: Stub, chatId: string, jobId: string): Promise<number> {
-  const { nextRunAt } = await must<JobView>(stub.getJob(chatId, jobId));
+  const { nextRunAt } = await must(stub.getJob(chatId, jobId));
   const due = Date.parse(nextRunAt!);
   await advanceTo(stub, due);
   expect(await runDurableObjectAlarm(stub)).toBe(true);
@@ -54,9 +53,9 @@ describe("memoryRefs on create and edit", () => {
   it("let an edit of other fields keep a reference whose record went (its runs fail until it changes)", async () => {
     const { chatId, stub } = newChat();
     const gone = await record(stub, chatId, "Gone", "x");
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Review", kind: "prompt", cron: "0 8 * * 1", text: "Review.", memoryRefs: [gone.id] }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Review", kind: "prompt", cron: "0 8 * * 1", text: "Review.", memoryRefs: [gone.id] }, "admin"));
     await must(stub.deleteMemory(chatId, gone.id));
-    const edited = await must<JobView & { memoryRefs: string[] }>(stub.editJob(chatId, job.id, { name: "Weekly review" }));
+    const edited = await must(stub.editJob(chatId, job.id, { name: "Weekly review" }));
     expect(edited).toMatchObject({ name: "Weekly review", memoryRefs: [gone.id] });
   });
 });
@@ -67,7 +66,7 @@ describe("a fire", () => {
     await spyQueue(stub);
     const alpha = await record(stub, chatId, "Project Alpha", "Waiting for the quote.");
     const todo = await record(stub, chatId, "To do", "- call Bob");
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Review", kind: "prompt", cron: "0 8 * * *", text: "Review the project.", memoryRefs: [todo.id, alpha.id] }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Review", kind: "prompt", cron: "0 8 * * *", text: "Review the project.", memoryRefs: [todo.id, alpha.id] }, "admin"));
     // Changed after the job was made: the fire reads it then.
     await must(stub.updateMemory(chatId, alpha.id, { revision: 1, body: "The quote came: 4,200 EUR." }));
 
@@ -96,7 +95,7 @@ describe("a fire", () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const alpha = await record(stub, chatId, "Alpha", "x");
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Review", kind: "prompt", cron: "0 8 * * *", text: "Review.", memoryRefs: [alpha.id] }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Review", kind: "prompt", cron: "0 8 * * *", text: "Review.", memoryRefs: [alpha.id] }, "admin"));
     await must(stub.deleteMemory(chatId, alpha.id));
 
     const due = await fireAt(stub, chatId, job.id);
@@ -104,7 +103,7 @@ describe("a fire", () => {
     const runId = `${job.id}:${due}`;
     const [run] = await historyOf(stub, chatId, job.id);
     expect(run).toMatchObject({ runId, state: "settled", status: "failed", detail: `memory record ${alpha.id} no longer exists` });
-    const after = await must<JobView>(stub.getJob(chatId, job.id));
+    const after = await must(stub.getJob(chatId, job.id));
     expect(after).toMatchObject({ enabled: true, running: false, lastResult: { status: "failed" } });
     expect(Date.parse(after.nextRunAt!)).toBe(due + 86_400_000);
     expect(brief(await transcript(stub, chatId))).toEqual([
@@ -122,11 +121,11 @@ describe("a fire", () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const alpha = await record(stub, chatId, "Alpha", "x");
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Once", kind: "prompt", delay: "PT1H", text: "Once.", memoryRefs: [alpha.id] }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Once", kind: "prompt", delay: "PT1H", text: "Once.", memoryRefs: [alpha.id] }, "admin"));
     await must(stub.deleteMemory(chatId, alpha.id));
     await fireAt(stub, chatId, job.id);
     expect(await queued(stub)).toEqual([]);
-    expect(await must<JobView>(stub.getJob(chatId, job.id))).toMatchObject({ enabled: false, nextRunAt: null, running: false, lastResult: { status: "failed" } });
+    expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ enabled: false, nextRunAt: null, running: false, lastResult: { status: "failed" } });
     expect((await transcript(stub, chatId)).map((e) => e.text)).toEqual([
       `⚠️ Job "Once" (${job.id}) did not run: its memory record ${alpha.id} no longer exists. It is paused: change its memoryRefs, then /resume ${job.id}; or /cancel ${job.id} removes it.`,
     ]);
@@ -136,9 +135,9 @@ describe("a fire", () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const alpha = await record(stub, chatId, "Alpha", "x");
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Review", kind: "prompt", cron: "0 8 * * *", text: "Review.", memoryRefs: [alpha.id] }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Review", kind: "prompt", cron: "0 8 * * *", text: "Review.", memoryRefs: [alpha.id] }, "admin"));
     await must(stub.deleteMemory(chatId, alpha.id));
-    const after = await must<JobView>(stub.runJobNow(chatId, job.id));
+    const after = await must(stub.runJobNow(chatId, job.id));
     expect(after).toMatchObject({ running: false, nextRunAt: job.nextRunAt, lastResult: { status: "failed" } });
     expect(await queued(stub)).toEqual([]);
     const [run] = await historyOf(stub, chatId, job.id);

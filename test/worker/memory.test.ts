@@ -9,9 +9,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { describe, expect, it } from "vitest";
 import { app } from "../../src/http/app";
 import type { MemoryRecord } from "../../src/schemas/memory";
-import { chatIds, clockOf, must } from "./agent-helpers";
-import { badRequest, ISO_INSTANT, send } from "./api-helpers";
-import { envWith } from "./helpers";
+import { badRequest, chatIds, clockOf, envWith, ISO_INSTANT, must, send } from "./helpers";
 
 const newChat = chatIds(9_600_000);
 const MEMORY_ID = /^[abcdefghjkmnpqrstuvwxyz23456789]{6}$/;
@@ -90,16 +88,16 @@ describe("the admin memory routes", () => {
     const { chatId, stub } = newChat();
     for (let i = 0; i < 200; i++) await must(stub.createMemory(chatId, { title: `Record ${i}`, body: "" }));
     expect(await send("POST", base(chatId), { title: "One more", body: "" })).toEqual(badRequest("This chat already has 200 memory records (the limit); delete one first."));
-    const [first] = await must<MemoryRecord[]>(stub.listMemory(chatId));
+    const [first] = await must(stub.listMemory(chatId));
     await send("DELETE", `${base(chatId)}/${first!.id}`);
     expect((await send("POST", base(chatId), { title: "One more", body: "" })).status).toBe(201);
   });
 
   it("stamps updatedAt with the chat's clock", async () => {
     const { chatId, stub } = newChat();
-    const record = await must<MemoryRecord>(stub.createMemory(chatId, { title: "T", body: "" }));
+    const record = await must(stub.createMemory(chatId, { title: "T", body: "" }));
     const later = await stub.testAdvanceClock(3_600_000);
-    const updated = await must<MemoryRecord>(stub.updateMemory(chatId, record.id, { revision: 1, body: "b" }));
+    const updated = await must(stub.updateMemory(chatId, record.id, { revision: 1, body: "b" }));
     expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(later);
     expect(Date.parse(updated.updatedAt)).toBeLessThanOrEqual(await clockOf(stub));
   });
@@ -155,19 +153,19 @@ describe("the memory tools", () => {
   it("never reach another chat's records", async () => {
     const mine = newChat();
     const theirs = newChat();
-    const record = await must<MemoryRecord>(theirs.stub.createMemory(theirs.chatId, { title: "Theirs", body: "secret" }));
+    const record = await must(theirs.stub.createMemory(theirs.chatId, { title: "Theirs", body: "secret" }));
     const tools = await mcp(mine.chatId);
     expect(await tools.call("memory_get", { id: record.id })).toEqual({ ok: false, text: `No memory record ${record.id} in this chat.` });
     expect(await tools.call("memory_delete", { id: record.id })).toEqual({ ok: false, text: `No memory record ${record.id} in this chat.` });
-    expect(await must<MemoryRecord>(theirs.stub.getMemory(theirs.chatId, record.id))).toEqual(record);
+    expect(await must(theirs.stub.getMemory(theirs.chatId, record.id))).toEqual(record);
     await tools.close();
   });
 
   it("say which jobs still refer to a deleted record", async () => {
     const { chatId, stub } = newChat();
-    const record = await must<MemoryRecord>(stub.createMemory(chatId, { title: "Alpha", body: "" }));
-    const a = await must<{ id: string }>(stub.createJob(chatId, { name: "A", kind: "prompt", cron: "0 8 * * 1", text: "a", memoryRefs: [record.id] }, "admin"));
-    const b = await must<{ id: string }>(stub.createJob(chatId, { name: "B", kind: "prompt", cron: "0 9 * * 1", text: "b", memoryRefs: [record.id] }, "admin"));
+    const record = await must(stub.createMemory(chatId, { title: "Alpha", body: "" }));
+    const a = await must(stub.createJob(chatId, { name: "A", kind: "prompt", cron: "0 8 * * 1", text: "a", memoryRefs: [record.id] }, "admin"));
+    const b = await must(stub.createJob(chatId, { name: "B", kind: "prompt", cron: "0 9 * * 1", text: "b", memoryRefs: [record.id] }, "admin"));
     await must(stub.createJob(chatId, { name: "C", kind: "prompt", cron: "0 9 * * 2", text: "c" }, "admin"));
     const tools = await mcp(chatId);
     expect((await tools.call("memory_delete", { id: record.id })).text).toBe(

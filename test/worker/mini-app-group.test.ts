@@ -13,8 +13,7 @@ import { ADMINS_ONLY, ROLE_KEPT_MS } from "../../src/chat/members";
 import { groupNotServedText } from "../../src/http/app-access";
 import { notMemberText } from "../../src/http/mini-app";
 import { signInitData } from "../stub/init-data";
-import { objectExists } from "./api-helpers";
-import { call, deployed, postJson } from "./helpers";
+import { call, deployed, objectExists, postJson } from "./helpers";
 import { telegramChat, TestBot } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });

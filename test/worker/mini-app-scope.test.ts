@@ -10,8 +10,7 @@ import { describe, expect, it, vi } from "vitest";
 import { APP_SESSION_TEXT } from "../../src/http/app-access";
 import { newAppSession } from "../../src/http/app-session";
 import { signInitData } from "../stub/init-data";
-import { brief, chatIds, setInstanceVars, transcript } from "./agent-helpers";
-import { call, deployed, envWith, postJson } from "./helpers";
+import { type Answer, brief, call, chatIds, deployed, envWith, postJson, setInstanceVars, transcript } from "./helpers";
 import { delivered, postUpdate, telegramChat, TestBot, textUpdate } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -23,7 +22,6 @@ const OTHER = "5180102";
 const vars = { TELEGRAM_BOT_TOKEN: BOT, TELEGRAM_WEBHOOK_SECRET: "hook-secret", ALLOWED_USER_IDS: `${OWN},${OTHER}` };
 const withBot = deployed({ ADMIN_TOKEN: ADMIN, ...vars });
 
-type Answer = { status: number; body: any };
 const error = (status: number, code: string, message: string): Answer => ({ status, body: { error: { code, message } } });
 const otherChat = (id: string) => error(403, "forbidden", `A Mini App session may use only its own chat (${OWN}); this request is for chat "${id}".`);
 const adminOnly = (what: string) => error(403, "forbidden", `A Mini App session may use only /admin/chats/${OWN}/…, POST /admin/preview and GET /admin/zones; ${what} needs ADMIN_TOKEN.`);

@@ -9,9 +9,7 @@ import { Validator } from "@cfworker/json-schema";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { version } from "../../package.json";
-import { spyQueue } from "./agent-helpers";
-import { createJob, send, type Answer } from "./api-helpers";
-import { call, envWith } from "./helpers";
+import { type Answer, call, createJob, envWith, send, spyQueue } from "./helpers";
 
 type Document = {
   openapi: string;

@@ -9,9 +9,8 @@ import { handle, type Env as AgentEnv, type PromptMessage, type ToolReply } from
 import { app } from "../../src/http/app";
 // The route loads the MCP server (and its SDK) on the first request; loaded here, before any test's time runs.
 import "../../src/mcp/server";
-import { chatIds, fireJob, jobsOf, must, spyQueue, transcript, userMessage, type JobView } from "./agent-helpers";
-import { expectGateFree } from "./agent-test-helpers";
-import { envWith } from "./helpers";
+import { expectGateFree, userMessage } from "./agent-helpers";
+import { chatIds, envWith, fireJob, jobsOf, must, spyQueue, transcript } from "./helpers";
 
 const newChat = chatIds(9_710_000);
 
@@ -39,7 +38,7 @@ describe("the own-agent template's tools", () => {
       [true, ""],
       [false, expect.stringMatching(/^There is no tool "schedule_lists"; the tools are schedule_create, /)],
     ]);
-    expect((await jobsOf<JobView & { createdBy: string }>({ chatId, stub })).map((j) => [j.name, j.createdBy])).toEqual([["Follow up", "job"]]);
+    expect((await jobsOf({ chatId, stub })).map((j) => [j.name, j.createdBy])).toEqual([["Follow up", "job"]]);
     expect((await transcript(stub, chatId)).filter((e) => e.role === "bot").map((e) => e.text)).toEqual(["Handled Check the news."]);
     // Settled: the one-off is gone with its history, and the gate is free.
     expect(await stub.jobRuns(chatId, fired.job.id)).toMatchObject({ ok: false });
@@ -55,6 +54,6 @@ describe("the own-agent template's tools", () => {
       return "Done.";
     });
     expect(reply).toMatchObject({ ok: true, text: expect.stringMatching(/^Time zone set to Asia\/Tokyo/) });
-    expect((await must<{ timeZone: string }>(stub.getSettings(chatId))).timeZone).toBe("Asia/Tokyo");
+    expect((await must(stub.getSettings(chatId))).timeZone).toBe("Asia/Tokyo");
   });
 });

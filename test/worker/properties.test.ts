@@ -9,8 +9,7 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { openApiDocument } from "../../src/http/openapi";
-import { spyQueue } from "./agent-helpers";
-import { call, envWith } from "./helpers";
+import { call, envWith, spyQueue } from "./helpers";
 import { runnerVars } from "./watcher-helpers";
 
 vi.setConfig({ testTimeout: 120_000 });

@@ -9,8 +9,8 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { badRequest, noJob, send } from "./api-helpers";
-import { advanceTo, alarmOf, chatIds, clockOf, historyOf, must, queued, settleSent, spyQueue, type Stub } from "./agent-helpers";
+import { settleSent } from "./agent-helpers";
+import { advanceTo, alarmOf, badRequest, chatIds, clockOf, historyOf, must, noJob, queued, send, spyQueue, type Stub } from "./helpers";
 
 const newChat = chatIds(5_200_000);
 const DAY = 86_400_000;
@@ -188,7 +188,7 @@ describe("a zone change", () => {
     const { chatId, stub, year } = await chatIn(null);
     const job = await create(chatId, { rrule: "FREQ=WEEKLY;INTERVAL=2", start: `${year}-01-05T10:00` });
     expect(job.nextRunAt).toBe(`${year}-01-05T10:00:00.000Z`);
-    const tokyo = await must<{ cronJobs: number; message: string }>(stub.setTimeZone(chatId, "Asia/Tokyo"));
+    const tokyo = await must(stub.setTimeZone(chatId, "Asia/Tokyo"));
     expect(tokyo.cronJobs).toBe(1);
     expect(tokyo.message).toMatch(/ 1 recurring job now follows this zone\.$/);
     expect(await jobOf(chatId, job.id)).toMatchObject({ schedule: { rrule: "FREQ=WEEKLY;INTERVAL=2", start: `${year}-01-05T10:00` }, nextRunAt: `${year}-01-05T01:00:00.000Z` });

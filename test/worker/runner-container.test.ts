@@ -19,9 +19,10 @@ import {
   type RunnerHealth,
 } from "../../src/runner-client/container";
 import { signatureHeader, signingTarget } from "../../src/contracts/runner";
-import { chatIds, type JobView } from "./agent-helpers";
-import { envWith } from "./helpers";
-import { createWatcher, fireWatcher, outcomeOf, runState, STUB_RUNNER_SECRET, withRunner } from "./watcher-helpers";
+import type { Job } from "../../src/schemas/jobs";
+import { STUB_RUNNER_SECRET } from "../stub/runner-stub";
+import { chatIds, envWith } from "./helpers";
+import { createWatcher, fireWatcher, outcomeOf, runState, withRunner } from "./watcher-helpers";
 
 const newChat = chatIds(7_000_000);
 const SECRET = STUB_RUNNER_SECRET;
@@ -52,7 +53,7 @@ describe("the callback's outbound handler", () => {
   it("takes a signed outcome from the chat's own container to the chat's Durable Object, which settles the run", async () => {
     const { chatId, stub } = newChat();
     await withRunner(stub);
-    const job: JobView = await createWatcher(chatId, stub);
+    const job: Job = await createWatcher(chatId, stub);
     const runId = await fireWatcher(chatId, stub, job);
     expect((await runState(chatId, stub, runId))?.state).toBe("dispatched");
 

@@ -10,9 +10,9 @@ import { NO_MODEL_REPLY } from "../../src/agent/echo";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { statusText } from "../../src/telegram/commands";
 import { renderTelegramHtml } from "../../src/telegram/render";
-import { objectExists } from "./api-helpers";
-import { chatIds, feed, fireJob, must, type JobView } from "./agent-helpers";
-import { callbackUpdate, delivered, expectReply, postUpdate, telegramChat, TestBot, textUpdate, type TelegramChat } from "./telegram-helpers";
+import { feed } from "./agent-helpers";
+import { chatIds, fireJob, must, objectExists } from "./helpers";
+import { callbackUpdate, delivered, expectReply, postUpdate, telegramChat, type TelegramChat, TestBot, textUpdate } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(5_030_000);
@@ -105,7 +105,7 @@ describe("buttons on scheduled messages", () => {
 describe("pressing a button", () => {
   async function chatWithJob() {
     const chat = await telegramChat(bot, newChat().chatId);
-    const job = await must<JobView>(chat.stub.createJob(chat.chatId, { name: "Call the dentist", kind: "prompt", cron: "0 0 1 1 *", text: "Call." }, "admin"));
+    const job = await must(chat.stub.createJob(chat.chatId, { name: "Call the dentist", kind: "prompt", cron: "0 0 1 1 *", text: "Call." }, "admin"));
     return { ...chat, job };
   }
 
@@ -132,7 +132,7 @@ describe("pressing a button", () => {
 
     const cancel = callbackUpdate(chat.chatId, `c:${chat.job.id}`);
     await postUpdate(bot.env([chat.chatId]), cancel);
-    expect((await must<{ jobs: JobView[] }>(chat.stub.listJobs(chat.chatId, {}))).jobs).toEqual([]);
+    expect((await must(chat.stub.listJobs(chat.chatId, {}))).jobs).toEqual([]);
     expect((await answers(cancel.callback_query.id)).map((c) => c.params.text)).toEqual([`Cancelled ${chat.job.id} (Call the dentist).`]);
   });
 

@@ -9,23 +9,9 @@ import { describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { helpText, NON_TEXT_REPLY, statusText } from "../../src/telegram/commands";
 import { renderTelegramHtml } from "../../src/telegram/render";
-import { nextRun, send } from "./api-helpers";
-import { alarmOf, brief, chatIds, clockOf, dayMonthTime, expectSpyInPlace, jobsOf, must, NO_MODEL, spyQueue, transcript, type JobView } from "./agent-helpers";
-import {
-  chatTime,
-  delivered,
-  eitherMinute,
-  expectReply,
-  newYearsAfter,
-  photoUpdate,
-  postUpdate,
-  telegramChat,
-  TestBot,
-  textUpdate,
-  weekdayTime,
-  type Call,
-  type TelegramChat,
-} from "./telegram-helpers";
+import { dayMonthTime, NO_MODEL } from "./agent-helpers";
+import { alarmOf, brief, chatIds, clockOf, expectSpyInPlace, jobsOf, must, newYears, nextRun, send, spyQueue, transcript } from "./helpers";
+import { type Call, chatTime, delivered, eitherMinute, expectReply, photoUpdate, postUpdate, telegramChat, type TelegramChat, TestBot, textUpdate, weekdayTime } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(5_020_000);
@@ -98,15 +84,15 @@ describe("/jobs", () => {
     const { chatId, stub } = chat;
     const t0 = await clockOf(stub);
     const year = new Date(t0).getUTCFullYear() + 1;
-    const paused = await must<JobView>(stub.createJob(chatId, { name: "Stretch", kind: "prompt", cron: "0 */2 * * *", text: "Stretch." }, "admin"));
-    const oneOff = await must<JobView>(
+    const paused = await must(stub.createJob(chatId, { name: "Stretch", kind: "prompt", cron: "0 */2 * * *", text: "Stretch." }, "admin"));
+    const oneOff = await must(
       stub.createJob(chatId, { name: "Call the dentist", kind: "prompt", at: `${year}-02-02T09:00:00.000Z`, text: "Call the dentist." }, "admin"),
     );
-    const yearly = await must<JobView>(stub.createJob(chatId, { name: "Inbox summary", kind: "prompt", cron: "0 0 1 1 *", text: "Summarise." }, "admin"));
-    const running = await must<JobView>(stub.createJob(chatId, { name: "Water the plants", kind: "prompt", cron: "30 0 1 1 *", text: "Water." }, "admin"));
+    const yearly = await must(stub.createJob(chatId, { name: "Inbox summary", kind: "prompt", cron: "0 0 1 1 *", text: "Summarise." }, "admin"));
+    const running = await must(stub.createJob(chatId, { name: "Water the plants", kind: "prompt", cron: "30 0 1 1 *", text: "Water." }, "admin"));
     await must(stub.pauseJob(chatId, paused.id));
     await must(stub.runJobNow(chatId, running.id));
-    const { shown } = newYearsAfter(t0);
+    const { shown } = newYears(t0);
     const lines = [
       `\`${yearly.id}\` 💬 Inbox summary · \`0 0 1 1 *\` · next ${shown[0]}`,
       `\`${running.id}\` 💬 Water the plants · \`30 0 1 1 *\` · next ${shown[0]!.replace("00:00", "00:30")} · running`,
@@ -125,14 +111,14 @@ describe("/cancel, /pause, /resume and /run", () => {
   it("act on the job and answer with the §6 sentences", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
     const { chatId, stub } = chat;
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Call the dentist", kind: "prompt", cron: "0 0 1 1 *", text: "Call." }, "admin"));
-    const newYears = newYearsAfter(await clockOf(stub));
+    const job = await must(stub.createJob(chatId, { name: "Call the dentist", kind: "prompt", cron: "0 0 1 1 *", text: "Call." }, "admin"));
+    const years = newYears(await clockOf(stub));
 
     await expectAnswer(chat, `/pause ${job.id}`, `Paused ${job.id} (Call the dentist).`);
     expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ enabled: false, nextRunAt: null });
 
-    await expectAnswer(chat, `/resume ${job.id}`, `Resumed ${job.id} (Call the dentist); next ${newYears.shown[0]}.`);
-    expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ enabled: true, nextRunAt: newYears.iso[0] });
+    await expectAnswer(chat, `/resume ${job.id}`, `Resumed ${job.id} (Call the dentist); next ${years.shown[0]}.`);
+    expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ enabled: true, nextRunAt: years.iso[0] });
 
     await expectAnswer(chat, `/run ${job.id}`, `Running ${job.id} (Call the dentist) now.`);
     await expectSpyInPlace(stub, chat.sent!);
@@ -141,7 +127,7 @@ describe("/cancel, /pause, /resume and /run", () => {
     await expectAnswer(chat, `/run ${job.id}`, `Job ${job.id} is still running.`);
 
     await expectAnswer(chat, `/cancel ${job.id}`, `Cancelled ${job.id} (Call the dentist).`);
-    expect(await jobsOf<JobView & { text?: string; createdBy: string; category: string }>(chat)).toEqual([]);
+    expect(await jobsOf(chat)).toEqual([]);
   });
 
   it("answer the usage sentence without an id", async () => {
@@ -155,12 +141,12 @@ describe("/cancel, /pause, /resume and /run", () => {
   it("answer No job <id> in this chat. for an unknown id or another chat's job, which stays untouched", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
     const other = await telegramChat(bot, newChat().chatId);
-    const theirs = await must<JobView>(other.stub.createJob(other.chatId, { name: "Theirs", kind: "prompt", cron: "0 0 1 1 *", text: "T." }, "admin"));
+    const theirs = await must(other.stub.createJob(other.chatId, { name: "Theirs", kind: "prompt", cron: "0 0 1 1 *", text: "T." }, "admin"));
     for (const name of ["cancel", "pause", "resume", "run"]) {
       await expectAnswer(chat, `/${name} k7m2q`, "No job k7m2q in this chat.");
       await expectAnswer(chat, `/${name} ${theirs.id}`, `No job ${theirs.id} in this chat.`);
     }
-    expect(await must(other.stub.getJob(other.chatId, theirs.id))).toMatchObject({ enabled: true, nextRunAt: newYearsAfter(await clockOf(other.stub)).iso[0], running: false });
+    expect(await must(other.stub.getJob(other.chatId, theirs.id))).toMatchObject({ enabled: true, nextRunAt: newYears(await clockOf(other.stub)).iso[0], running: false });
   });
 });
 
@@ -176,7 +162,7 @@ describe("/timezone", () => {
     const year = new Date(await clockOf(stub)).getUTCFullYear() + 1;
     const at = Date.parse(`${year}-02-02T09:00:00.000Z`);
     await must(stub.createJob(chatId, { name: "Dentist", kind: "prompt", at: new Date(at).toISOString(), text: "Call." }, "admin"));
-    const daily = await must<JobView>(stub.createJob(chatId, { name: "Summary", kind: "prompt", cron: "0 8 * * *", text: "Sum." }, "admin"));
+    const daily = await must(stub.createJob(chatId, { name: "Summary", kind: "prompt", cron: "0 8 * * *", text: "Sum." }, "admin"));
 
     const t0 = await clockOf(stub);
     const changed = (zone: string, isDefault: boolean) => (now: number) =>
@@ -184,7 +170,7 @@ describe("/timezone", () => {
       `1 recurring job now follows this zone; 1 one-off job keeps its time (now ${dayMonthYear(at, zone, now)} here).`;
     await expectAnswer(chat, "/timezone Asia/Tokyo", eitherMinute(t0, (await clockOf(stub)) + 5_000, changed("Asia/Tokyo", false)));
     expect(await must(stub.getSettings(chatId))).toEqual({ chatId, timeZone: "Asia/Tokyo", isDefault: false });
-    expect((await must<JobView>(stub.getJob(chatId, daily.id))).nextRunAt).toBe(nextRun("0 8 * * *", "Asia/Tokyo", t0));
+    expect((await must(stub.getJob(chatId, daily.id))).nextRunAt).toBe(nextRun("0 8 * * *", "Asia/Tokyo", t0));
     await expectAnswer(chat, "/timezone", show("Asia/Tokyo", false));
 
     await expectAnswer(chat, "/timezone Mars/Olympus", 'I don\'t know a time zone or place called "Mars/Olympus". Try /timezone Berlin or /timezone America/New_York.');
@@ -305,7 +291,7 @@ describe("commands in transcript mode", () => {
     const helped = await clockOf(stub);
     expect((await post(chatId, "/help")).status).toBe(202);
     expect((await post(chatId, "/remind 2h Stretch")).status).toBe(202);
-    const [job] = (await must<{ jobs: JobView[] }>(stub.listJobs(chatId, {}))).jobs;
+    const [job] = (await must(stub.listJobs(chatId, {}))).jobs;
     expect(job).toMatchObject({ name: "Stretch", createdBy: "user" });
     const at = Date.parse((job!.schedule as { at: string }).at);
     const created = await clockOf(stub);

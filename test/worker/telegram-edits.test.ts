@@ -10,9 +10,11 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
+import type { Job } from "../../src/schemas/jobs";
 import { renderTelegramHtml } from "../../src/telegram/render";
-import { advanceTo, chatIds, feed, historyOf, jobsOf, must, transcript, type JobView } from "./agent-helpers";
-import { delivered, editedUpdate, postUpdate, telegramChat, TestBot, textUpdate, type Call, type TelegramChat } from "./telegram-helpers";
+import { feed } from "./agent-helpers";
+import { advanceTo, chatIds, historyOf, jobsOf, must, transcript } from "./helpers";
+import { type Call, delivered, editedUpdate, postUpdate, telegramChat, type TelegramChat, TestBot, textUpdate } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(5_520_000);
@@ -21,8 +23,6 @@ const BERLIN = "Europe/Berlin";
 const MIN = 60_000;
 // Wed 12 May 2027 14:30 in Berlin (CEST, UTC+2).
 const MAY = Date.UTC(2027, 4, 12, 12, 30);
-
-type Job = JobView & { text?: string; memoryRefs?: string[]; lastResult: { status: string; at: string } | null };
 
 async function chatAt(at = MAY): Promise<TelegramChat> {
   const chat = await telegramChat(bot, newChat().chatId);
@@ -52,7 +52,7 @@ async function reply(chat: TelegramChat, text: string, replyTo?: { message_id: n
 
 /** A job fired and its message sent (the echo agent delivers its text): the message as Telegram got it. */
 async function fired(chat: TelegramChat, job: Job): Promise<{ runId: string; sent: Call }> {
-  await advanceTo(chat.stub, Date.parse((await must<Job>(chat.stub.getJob(chat.chatId, job.id))).nextRunAt!));
+  await advanceTo(chat.stub, Date.parse((await must(chat.stub.getJob(chat.chatId, job.id))).nextRunAt!));
   const before = chat.sent!.length;
   expect(await runDurableObjectAlarm(chat.stub)).toBe(true);
   const message = chat.sent!.slice(before).map((s) => s.body as PromptMessage).find((m) => m.jobId === job.id)!;
@@ -66,22 +66,22 @@ describe("/edit", () => {
   it("moves a one-off to a time read as /remind reads it, and changes its text (and name) with `text`", async () => {
     const chat = await chatAt();
     await say(chat, "/remind 2h call mum");
-    const [job] = await jobsOf<Job>(chat);
+    const [job] = await jobsOf(chat);
     expect(await reply(chat, `/edit ${job!.id} tomorrow 10:00`)).toBe(
       html(`Changed \`${job!.id}\` 💬 call mum · once 13 May 10:00\n⏰ Thu 13 May 10:00 (Europe/Berlin), in 19 h 30 min`),
     );
     expect(await reply(chat, `/edit ${job!.id.toUpperCase()} text call dad`)).toBe(
       html(`Changed \`${job!.id}\` 💬 call dad · once 13 May 10:00\n⏰ Thu 13 May 10:00 (Europe/Berlin), in 19 h 30 min`),
     );
-    expect(await jobsOf<Job>(chat)).toMatchObject([{ id: job!.id, name: "call dad", text: "call dad", schedule: { at: "2027-05-13T08:00:00.000Z" } }]);
+    expect(await jobsOf(chat)).toMatchObject([{ id: job!.id, name: "call dad", text: "call dad", schedule: { at: "2027-05-13T08:00:00.000Z" } }]);
   });
 
   it("reschedules a recurring job as /every reads it, keeping its id, history, memory references and last result", async () => {
     const chat = await chatAt();
-    const record = await must<{ id: string }>(chat.stub.createMemory(chat.chatId, { title: "Notes", body: "Yesterday's." }));
-    const job = await must<Job>(chat.stub.createJob(chat.chatId, { name: "News", kind: "prompt", text: "News.", cron: "0 15 * * *", memoryRefs: [record.id] }, "user"));
+    const record = await must(chat.stub.createMemory(chat.chatId, { title: "Notes", body: "Yesterday's." }));
+    const job = await must(chat.stub.createJob(chat.chatId, { name: "News", kind: "prompt", text: "News.", cron: "0 15 * * *", memoryRefs: [record.id] }, "user"));
     await fired(chat, job);
-    const before = await must<Job>(chat.stub.getJob(chat.chatId, job.id));
+    const before = await must(chat.stub.getJob(chat.chatId, job.id));
     const history = await historyOf(chat.stub, chat.chatId, job.id);
     expect(before.lastResult?.status).toBe("delivered");
     expect(await reply(chat, `/edit ${job.id} weekdays at 8:30`)).toBe(
@@ -89,7 +89,7 @@ describe("/edit", () => {
         `Changed \`${job.id}\` 💬 News · \`30 8 * * 1-5\` · next 13 May 08:30\n🔁 \`30 8 * * 1-5\`: At 08:30, Monday through Friday (Europe/Berlin)\nNext: Thu 13 May 08:30, Fri 14 May 08:30, Mon 17 May 08:30`,
       ),
     );
-    const after = await must<Job>(chat.stub.getJob(chat.chatId, job.id));
+    const after = await must(chat.stub.getJob(chat.chatId, job.id));
     expect(after).toEqual({ ...before, schedule: { cron: "30 8 * * 1-5" }, nextRunAt: "2027-05-13T06:30:00.000Z" });
     expect(after.memoryRefs).toEqual([record.id]);
     expect(await historyOf(chat.stub, chat.chatId, job.id)).toEqual(history);
@@ -98,7 +98,7 @@ describe("/edit", () => {
   it("says what was not understood, with examples of /edit, and changes nothing", async () => {
     const chat = await chatAt();
     await say(chat, "/remind 2h call mum");
-    const [job] = await jobsOf<Job>(chat);
+    const [job] = await jobsOf(chat);
     const id = job!.id;
     const usage = "Usage: /edit &lt;id&gt; &lt;when&gt; or /edit &lt;id&gt; text &lt;new text&gt; (see /jobs); as a reply to a job's message, /edit &lt;when&gt;.";
     expect(await reply(chat, "/edit")).toBe(usage);
@@ -111,7 +111,7 @@ describe("/edit", () => {
     expect(await reply(chat, `/edit ${id} 3h call dad`)).toBe(
       `"call dad" is not part of a time. To change the job's text, send /edit ${id} text call dad; to change its time, send the time alone.`,
     );
-    expect(await jobsOf<Job>(chat)).toMatchObject([{ id, text: "call mum", schedule: { at: new Date(MAY + 120 * MIN).toISOString() } }]);
+    expect(await jobsOf(chat)).toMatchObject([{ id, text: "call mum", schedule: { at: new Date(MAY + 120 * MIN).toISOString() } }]);
   });
 });
 
@@ -120,7 +120,7 @@ describe("/skip", () => {
     const chat = await chatAt();
     await say(chat, "/every weekdays at 8:30 news");
     await say(chat, "/remind 2h call mum");
-    const jobs = await jobsOf<Job>(chat);
+    const jobs = await jobsOf(chat);
     const daily = jobs.find((j) => "cron" in j.schedule)!;
     const once = jobs.find((j) => "at" in j.schedule)!;
     expect(await reply(chat, `/skip ${daily.id}`)).toBe(
@@ -137,22 +137,22 @@ describe("/skip", () => {
 describe("/skip and /edit on a recurrence rule", () => {
   it("pass over a rule job's next run and move a cron job onto a rule, keeping the job's id", async () => {
     const chat = await chatAt();
-    const rule = await must<Job>(chat.stub.createJob(chat.chatId, { name: "Review", kind: "prompt", text: "Review.", rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2027-05-18T10:00" } as never, "user"));
+    const rule = await must(chat.stub.createJob(chat.chatId, { name: "Review", kind: "prompt", text: "Review.", rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2027-05-18T10:00" } as never, "user"));
     // Tuesdays 10:00 in Berlin (CEST): 18 May, then 1 June.
     const may18 = Date.UTC(2027, 4, 18, 8, 0);
     const june1 = Date.UTC(2027, 5, 1, 8, 0);
     expect(rule.nextRunAt).toBe(new Date(may18).toISOString());
     const skipped = (await reply(chat, `/skip ${rule.id}`)).split("\n");
     expect([skipped[0], skipped[2]]).toEqual(["Skipped 18 May 10:00.", "Next: Tue 1 Jun 10:00, Tue 15 Jun 10:00, Tue 29 Jun 10:00"]);
-    expect(await must<Job>(chat.stub.getJob(chat.chatId, rule.id))).toMatchObject({ nextRunAt: new Date(june1).toISOString() });
+    expect(await must(chat.stub.getJob(chat.chatId, rule.id))).toMatchObject({ nextRunAt: new Date(june1).toISOString() });
     expect((await historyOf(chat.stub, chat.chatId, rule.id)).map((r) => [r.runId, r.detail])).toEqual([[`${rule.id}:${may18}`, "skipped by hand"]]);
 
-    const daily = await must<Job>(chat.stub.createJob(chat.chatId, { name: "Daily", kind: "prompt", text: "Daily.", cron: "0 9 * * *" }, "user"));
+    const daily = await must(chat.stub.createJob(chat.chatId, { name: "Daily", kind: "prompt", text: "Daily.", cron: "0 9 * * *" }, "user"));
     const edited = (await reply(chat, `/edit ${daily.id} every other tuesday at 10`)).split("\n");
     expect(edited[0]).toMatch(new RegExp(`^Changed <code>${daily.id}</code> 💬 Daily · `));
     expect(edited[1]).toMatch(/^🔁 <code>FREQ=WEEKLY;INTERVAL=2;BYDAY=TU<\/code> from 2027-05-1\d 10:00: /);
-    const after = await must<Job & { schedule: { rrule?: string } }>(chat.stub.getJob(chat.chatId, daily.id));
-    expect(after.schedule.rrule).toBe("FREQ=WEEKLY;INTERVAL=2;BYDAY=TU");
+    const after = await must(chat.stub.getJob(chat.chatId, daily.id));
+    expect(after.schedule).toMatchObject({ rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU" });
     expect(after.id).toBe(daily.id);
   });
 });
@@ -160,7 +160,7 @@ describe("/skip and /edit on a recurrence rule", () => {
 describe("a reply to one of a job's messages names the job", () => {
   it("/skip, /edit <when> and /cancel need no id", async () => {
     const chat = await chatAt();
-    const daily = await must<Job>(chat.stub.createJob(chat.chatId, { name: "Standup", kind: "prompt", text: "Standup.", cron: "0 15 * * *" }, "user"));
+    const daily = await must(chat.stub.createJob(chat.chatId, { name: "Standup", kind: "prompt", text: "Standup.", cron: "0 15 * * *" }, "user"));
     const { sent } = await fired(chat, daily);
     const message = { message_id: sent.messageId!, text: "Standup." };
     expect(await reply(chat, "/skip", message)).toMatch(/^Skipped 13 May 15:00\.\n/);
@@ -172,7 +172,7 @@ describe("a reply to one of a job's messages names the job", () => {
   it("and so does a reply to the /remind that made it", async () => {
     const chat = await chatAt();
     const made = await say(chat, "/remind 2h call mum");
-    const [job] = await jobsOf<Job>(chat);
+    const [job] = await jobsOf(chat);
     expect(await reply(chat, "/edit 3h", { message_id: made.messageId, text: "/remind 2h call mum" })).toBe(
       html(`Changed \`${job!.id}\` 💬 call mum · once 17:30\n⏰ Wed 12 May 17:30 (Europe/Berlin), in 3 h`),
     );
@@ -187,7 +187,7 @@ describe("replies", () => {
   it("/remind <when> with no text reminds of the message replied to: its text, quoted, is the prompt", async () => {
     const chat = await chatAt();
     const text = await reply(chat, "/remind 2h", { message_id: 4242, text: "Buy milk\nand eggs" });
-    const [job] = await jobsOf<Job>(chat);
+    const [job] = await jobsOf(chat);
     expect(job).toMatchObject({ name: "Buy milk and eggs", text: "> Buy milk\n> and eggs", schedule: { at: new Date(MAY + 120 * MIN).toISOString() } });
     expect(text).toBe(html(`Created \`${job!.id}\` 💬 Buy milk and eggs · once 16:30\n⏰ Wed 12 May 16:30 (Europe/Berlin), in 2 h`));
     // Without a reply it still needs its text.
@@ -210,7 +210,7 @@ describe("an edited message", () => {
     const remind = await say(chat, "/remind 2h call mum");
     const every = await say(chat, "/every day at 8 news");
     // Made at the same frozen instant: told apart by their schedules.
-    const made = await jobsOf<Job>(chat);
+    const made = await jobsOf(chat);
     const once = made.find((j) => "at" in j.schedule);
     const daily = made.find((j) => "cron" in j.schedule);
     const edit = async (messageId: number, text: string) => {

@@ -16,7 +16,8 @@ import { NO_MODEL_REPLY } from "../../src/agent/echo";
 import { ADMINS_ONLY, ROLE_KEPT_MS } from "../../src/chat/members";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { renderTelegramHtml } from "../../src/telegram/render";
-import { advanceTo, clockOf, feed, historyOf, jobOf, jobsOf, must, type JobView } from "./agent-helpers";
+import { feed } from "./agent-helpers";
+import { advanceTo, clockOf, historyOf, jobOf, jobsOf, must } from "./helpers";
 import { basicGroup, BOT_USERNAME, groupEdit, groupPress, groupText, inTopic, person, supergroup, topicReply, topicText, type TgChat, type TgUser } from "../group-updates";
 import { delivered, postUpdate, telegramChat, TestBot, newUpdateId, type Call, type TelegramChat } from "./telegram-helpers";
 
@@ -34,8 +35,6 @@ const MAY = Date.UTC(2027, 4, 12, 12, 30);
 const nine = (day: number) => Date.UTC(2027, 4, day, 7, 0);
 let nextForum = 0;
 let nextBasic = 0;
-
-type Job = JobView & { text?: string; threadId?: number; schedule: Record<string, string> };
 
 beforeAll(async () => {
   await bot.script("getMe", [
@@ -102,7 +101,7 @@ async function inTopicCommand(chat: TelegramChat, tg: TgChat, from: TgUser, text
  * delivers its text) and sends it: the run, and the job's message as Telegram got it.
  */
 async function fire(chat: TelegramChat, id: string): Promise<{ runId: string; message: Call }> {
-  await advanceTo(chat.stub, Date.parse((await jobOf<Job>(chat.stub, chat.chatId, id)).nextRunAt!));
+  await advanceTo(chat.stub, Date.parse((await jobOf(chat.stub, chat.chatId, id)).nextRunAt!));
   const before = chat.sent!.length;
   expect(await runDurableObjectAlarm(chat.stub)).toBe(true);
   const prompt = chat.sent!.slice(before).map((s) => s.body as PromptMessage).find((m) => m.jobId === id)!;
@@ -120,7 +119,7 @@ describe("the buttons under a job's message in a group", () => {
     const id = await inTopicCommand(chat, tg, LISTED, "/every day at 9:00 Standup notes");
     const { runId, message } = await fire(chat, id);
     expect([message.params.message_thread_id, message.params.text]).toEqual([TOPIC, "Standup notes"]);
-    const job = await jobOf<Job>(chat.stub, chat.chatId, id);
+    const job = await jobOf(chat.stub, chat.chatId, id);
     expect(job).toMatchObject({ nextRunAt: new Date(nine(14)).toISOString(), enabled: true, threadId: TOPIC });
     await bot.script("getChatMember", [{ kind: "member", status: "member" }, { kind: "member", status: "administrator" }], chat.chatId);
     // Telegram is asked once; what it said is remembered for the other presses.
@@ -133,7 +132,7 @@ describe("the buttons under a job's message in a group", () => {
       [["answerCallbackQuery", ADMINS_ONLY]],
       [["answerCallbackQuery", ADMINS_ONLY]],
     ]);
-    expect(await jobsOf<Job>(chat)).toEqual([job]);
+    expect(await jobsOf(chat)).toEqual([job]);
     expect((await historyOf(chat.stub, chat.chatId, id)).map((r) => r.runId)).toEqual([runId]);
     // The buttons were not taken by the refused presses: the admin's Skip next acts, once.
     expect(await post(chat, pressIn(tg, ADMIN, `k:${runId}`, message))).toEqual([
@@ -141,9 +140,9 @@ describe("the buttons under a job's message in a group", () => {
       ["answerCallbackQuery", "Skipped 14 May 09:00; next 15 May 09:00."],
       ["editMessageReplyMarkup", message.messageId, oneLine("⏭ Skipped 14 May 09:00", runId)],
     ]);
-    expect((await jobOf<Job>(chat.stub, chat.chatId, id)).nextRunAt).toBe(new Date(nine(15)).toISOString());
+    expect((await jobOf(chat.stub, chat.chatId, id)).nextRunAt).toBe(new Date(nine(15)).toISOString());
     expect(await post(chat, pressIn(tg, ADMIN, `p:${runId}`, message))).toEqual([["answerCallbackQuery", "This was answered already."]]);
-    expect((await jobOf<Job>(chat.stub, chat.chatId, id)).enabled).toBe(true);
+    expect((await jobOf(chat.stub, chat.chatId, id)).enabled).toBe(true);
   });
 
   it("post a one-off's 10 min and Tomorrow 9:00 copies in the topic of the message pressed, and their messages there", async () => {
@@ -156,7 +155,7 @@ describe("the buttons under a job's message in a group", () => {
       ["answerCallbackQuery", "Snoozed until 14:50."],
       ["editMessageReplyMarkup", first.message.messageId, oneLine("⏰ Snoozed until 14:50", first.runId)],
     ]);
-    const [copy] = await jobsOf<Job>(chat);
+    const [copy] = await jobsOf(chat);
     expect(copy).toMatchObject({ name: "Stand up", text: "Stand up", schedule: { at: new Date(MAY + 20 * MIN).toISOString() }, threadId: TOPIC });
     const second = await fire(chat, copy!.id);
     expect([second.message.params.message_thread_id, second.message.params.text]).toEqual([TOPIC, "Stand up"]);
@@ -167,7 +166,7 @@ describe("the buttons under a job's message in a group", () => {
       ["answerCallbackQuery", "Snoozed until 13 May 09:00."],
       ["editMessageReplyMarkup", second.message.messageId, oneLine("⏰ Snoozed until 13 May 09:00", second.runId)],
     ]);
-    const [tomorrow] = await jobsOf<Job>(chat);
+    const [tomorrow] = await jobsOf(chat);
     expect(tomorrow).toMatchObject({ name: "Stand up", schedule: { at: new Date(nine(13)).toISOString() }, threadId: TOPIC });
     const third = await fire(chat, tomorrow!.id);
     expect([third.message.params.message_thread_id, third.message.params.text]).toEqual([TOPIC, "Stand up"]);
@@ -187,7 +186,7 @@ describe("a reply to a job's message in a topic", () => {
     ]);
     await bot.script("getChatMember", [{ kind: "member", status: "member" }], chat.chatId);
     expect(await reply(MEMBER, "/edit 10:00")).toEqual([["getChatMember", MEMBER.id], sent(TOPIC, ADMINS_ONLY)]);
-    expect(await jobOf<Job>(chat.stub, chat.chatId, id)).toMatchObject({ schedule: { cron: "0 9 * * *" }, nextRunAt: new Date(nine(15)).toISOString() });
+    expect(await jobOf(chat.stub, chat.chatId, id)).toMatchObject({ schedule: { cron: "0 9 * * *" }, nextRunAt: new Date(nine(15)).toISOString() });
     // A member may talk to the agent: the prompt carries the job's message, quoted, and the topic.
     const before = chat.sent!.length;
     expect(await reply(MEMBER, "what was decided?")).toEqual([]);
@@ -206,13 +205,13 @@ describe("changing commands in a group", () => {
     const say = (from: TgUser, text: string) => post(chat, groupText(newUpdateId(), tg, from, text));
     const made = await say(LISTED, "/every day at 9:00 Standup notes");
     const id = idIn(made[0]![2]);
-    const job = await jobOf<Job>(chat.stub, chat.chatId, id);
+    const job = await jobOf(chat.stub, chat.chatId, id);
     await bot.script("getChatMember", [{ kind: "member", status: "member" }], chat.chatId);
     const refused = [];
     for (const text of [`/edit ${id} 10:00`, `/edit ${id} text Retro notes`, `/skip ${id}`, "/quiet 22:00-07:00", "/quiet off"]) refused.push(await say(MEMBER, text));
     expect(refused).toEqual([[["getChatMember", MEMBER.id], sent(null, ADMINS_ONLY)], [sent(null, ADMINS_ONLY)], [sent(null, ADMINS_ONLY)], [sent(null, ADMINS_ONLY)], [sent(null, ADMINS_ONLY)]]);
     expect(await say(MEMBER, "/quiet")).toEqual([sent(null, "No quiet hours: every message arrives with its notification sound. Set them with /quiet 22:00-07:00.")]);
-    expect(await jobsOf<Job>(chat)).toEqual([job]);
+    expect(await jobsOf(chat)).toEqual([job]);
     expect(await historyOf(chat.stub, chat.chatId, id)).toEqual([]);
     expect(await must(chat.stub.getQuiet(chat.chatId))).toEqual({ quiet: null });
   });
@@ -244,16 +243,16 @@ describe("an edited message in a group", () => {
     const made = await post(chat, update);
     expect(made[0]).toEqual(["getChatMember", ADMIN.id]);
     const id = idIn(made[1]![2]);
-    const job = await jobOf<Job>(chat.stub, chat.chatId, id);
+    const job = await jobOf(chat.stub, chat.chatId, id);
     // Ten minutes on Telegram is asked again, and says the user is an admin no more.
     await chat.stub.testAdvanceClock(ROLE_KEPT_MS);
     const edit = groupEdit(newUpdateId(), tg, ADMIN, update.message.message_id, "/remind 3h sit down", inTopic(tg, ADMIN, TOPIC));
     expect(await post(chat, edit)).toEqual([["getChatMember", ADMIN.id], sent(TOPIC, ADMINS_ONLY)]);
-    expect(await jobsOf<Job>(chat)).toEqual([job]);
+    expect(await jobsOf(chat)).toEqual([job]);
     // A member's /remind was refused and made nothing: its edit is no one's business, and asks nothing.
     const own = topicText(newUpdateId(), tg, MEMBER, TOPIC, "/remind 1h tea");
     expect(await post(chat, own)).toEqual([["getChatMember", MEMBER.id], sent(TOPIC, ADMINS_ONLY)]);
     expect(await post(chat, groupEdit(newUpdateId(), tg, MEMBER, own.message.message_id, "/remind 2h tea", inTopic(tg, MEMBER, TOPIC)))).toEqual([]);
-    expect(await jobsOf<Job>(chat)).toEqual([job]);
+    expect(await jobsOf(chat)).toEqual([job]);
   });
 });

@@ -14,9 +14,8 @@ import { app } from "../../src/http/app";
 import { ADMINS_ONLY, RIGHTS_UNKNOWN, ROLE_KEPT_MS } from "../../src/chat/members";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { renderTelegramHtml } from "../../src/telegram/render";
-import { objectExists, send } from "./api-helpers";
-import { envWith } from "./helpers";
-import { expectSpyInPlace, feed, jobsOf, must, queued, setInstanceVars, transcript, type JobView } from "./agent-helpers";
+import { feed, take } from "./agent-helpers";
+import { envWith, expectSpyInPlace, jobsOf, must, objectExists, queued, send, setInstanceVars, transcript } from "./helpers";
 import { asGroup, basicGroup, BOT_USERNAME, groupPress, groupText, myChatMember, person, replyToBot, supergroup, textMention, type TgChat } from "../group-updates";
 import { delivered, expectReply, newUpdateId, postUpdate, telegramChat, TestBot, type Call, type TelegramChat } from "./telegram-helpers";
 
@@ -164,11 +163,11 @@ describe("who may change what", () => {
     expect((await postUpdate(hook(chat.chatId), press)).status).toBe(200);
     const answers = (await bot.calls({ method: "answerCallbackQuery" })).filter((c) => c.params.callback_query_id === press.callback_query.id);
     expect(answers.map((c) => c.params)).toEqual([{ callback_query_id: press.callback_query.id, text: ADMINS_ONLY }]);
-    expect((await jobsOf<JobView>(chat))[0]).toMatchObject({ id, enabled: true });
+    expect((await jobsOf(chat))[0]).toMatchObject({ id, enabled: true });
     // The listed user's press acts.
     const own = groupPress(newUpdateId(), supergroup(chat.chatId), LISTED, `p:${id}`);
     await postUpdate(hook(chat.chatId), own);
-    expect((await jobsOf<JobView>(chat))[0]).toMatchObject({ id, enabled: false });
+    expect((await jobsOf(chat))[0]).toMatchObject({ id, enabled: false });
   });
 
   it("changes nothing when Telegram cannot say who the admins are, and says so", async () => {
@@ -215,10 +214,8 @@ describe("talking to the bot in a group", () => {
 describe("the agent's tools in a group's turn", () => {
   /** A group member's message as the chat queues it (their id, the topic), taken by an agent: the turn's token. */
   async function turnOf(chat: TelegramChat, from: { id: number }, text: string): Promise<string> {
-    const message = { v: 1, key: `u:${newUpdateId()}`, chatId: chat.chatId, timeZone: "UTC", source: "user", text, body: text, firedAt: new Date().toISOString(), userId: String(from.id), threadId: 42 };
-    const offer = await must<{ result: string; token: string }>(chat.stub.gateOffer(message));
-    expect(offer.result).toBe("run");
-    return offer.token;
+    const message: PromptMessage = { v: 1, key: `u:${newUpdateId()}`, chatId: chat.chatId, timeZone: "UTC", source: "user", text, body: text, firedAt: new Date().toISOString(), userId: String(from.id), threadId: 42 };
+    return take(chat.stub, message);
   }
   /** `POST /tools/<chat>/schedule` with the turn's token, as an agent of its own calls it. */
   async function schedule(chatId: string, token: string, body: Record<string, unknown>) {

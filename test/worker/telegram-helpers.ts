@@ -1,5 +1,5 @@
 /**
- * Shared helpers of the Telegram tests (telegram-*.test.ts, issue 5): the Bot API stub that the worker
+ * @module Helpers of the Telegram tests (telegram-*.test.ts, issue 5): the Bot API stub that the worker
  * project's globalSetup starts in Node (its URL comes through `inject("telegramStub")`), a bot per test file
  * (its own token, so files sharing the stub never see each other's calls), chats put in Telegram mode, updates
  * posted to the webhook, and the chat's alarm run when its time has come on the object's clock.
@@ -16,21 +16,17 @@ import { env } from "cloudflare:workers";
 import { expect, inject, vi } from "vitest";
 import { app } from "../../src/http/app";
 import type { Answer, Call as StubCall } from "../stub/telegram-stub";
-import { advanceTo, alarmOf, clockOf, HOUR, must, setInstanceVars, spyQueue, type Sent, type Stub } from "./agent-helpers";
-import { envWith } from "./helpers";
+import { alarmOf, clockOf, envWith, HOUR, must, setInstanceVars, spyQueue, type Sent, type Stub } from "./helpers";
 
 export const STUB_URL: string = inject("telegramStub");
 export const SECRET = "hook-Secret_0123";
 /** How far a Telegram chat's clock runs ahead of the machine's: longer than a test file takes. */
-export const AHEAD_MS = HOUR;
+const AHEAD_MS = HOUR;
 
 /** A Bot API call as the stub recorded it; `params` loosely typed, so tests read fields without casts. */
 export type Call = Omit<StubCall, "params"> & { params: Record<string, any> };
 
-/** What the stub answers a scripted call. */
-export type { Answer };
-
-async function control(method: string, path: string, body?: unknown): Promise<any> {
+async function control(method: string, path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(`${STUB_URL}${path}`, {
     method,
     headers: { "Content-Type": "application/json" },
@@ -75,7 +71,7 @@ export class TestBot {
     const q = new URLSearchParams({ token: this.token });
     if (filter.chatId !== undefined) q.set("chat_id", filter.chatId);
     if (filter.method !== undefined) q.set("method", filter.method);
-    return (await control("GET", `/__stub/calls?${q}`)).calls as Call[];
+    return ((await control("GET", `/__stub/calls?${q}`)) as { calls: Call[] }).calls;
   }
 
   sends(chatId: string): Promise<Call[]> {
@@ -213,26 +209,6 @@ export async function delivered(bot: TestBot, chat: { chatId: string; stub: Stub
   return calls;
 }
 
-/**
- * How much earlier than its time `alarmComes(stub, EARLY_MS)` runs an alarm: the object's clock runs on with
- * the machine's between the move and the run, so "early" must be more than those few ms.
- */
-export const EARLY_MS = 500;
-
-/**
- * Moves the chat's clock to the alarm it armed (a wait: it must be in the future), runs it and returns its
- * time. With `early`, runs it that many ms before its time instead, which the runtime never does: a test
- * shows that what waits is held back by the clock, not only by when the alarm was armed.
- */
-export async function alarmComes(stub: Stub, early = 0): Promise<number> {
-  const alarm = await alarmOf(stub);
-  expect(alarm, "an armed alarm").not.toBeNull();
-  expect(alarm!, "an alarm in the future").toBeGreaterThan(await clockOf(stub));
-  await advanceTo(stub, alarm! - early);
-  expect(await runDurableObjectAlarm(stub)).toBe(true);
-  return alarm!;
-}
-
 /** Waits until the calls of `bot` (filtered) reach `n` (an event, observed), and returns them. */
 export function callsReach(bot: TestBot, filter: { chatId?: string; method?: string }, n: number, withinMs = 10_000): Promise<Call[]> {
   return vi.waitFor(
@@ -252,13 +228,6 @@ export async function blockedChats(bot: TestBot): Promise<number> {
   const { blockedChats: n } = (await res.json()) as { blockedChats?: number };
   expect(typeof n).toBe("number");
   return n!;
-}
-
-/** The next three New Years (UTC) after `now`, as stored and as a job line shows them. */
-export function newYearsAfter(now: number): { iso: string[]; shown: string[] } {
-  const first = new Date(now).getUTCFullYear() + 1;
-  const years = [first, first + 1, first + 2];
-  return { iso: years.map((y) => `${y}-01-01T00:00:00.000Z`), shown: years.map((y) => `1 Jan ${y} 00:00`) };
 }
 
 /** The one sendMessage of a reply: to the chat, the rendered HTML, parse mode HTML. */

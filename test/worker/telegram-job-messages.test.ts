@@ -10,16 +10,16 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { advanceTo, chatIds, feed, historyOf, jobsOf, must, type JobView } from "./agent-helpers";
-import { callbackUpdate, delivered, postUpdate, telegramChat, TestBot, textUpdate, type Call, type TelegramChat } from "./telegram-helpers";
+import type { Job } from "../../src/schemas/jobs";
+import { feed } from "./agent-helpers";
+import { advanceTo, chatIds, historyOf, jobsOf, must } from "./helpers";
+import { type Call, callbackUpdate, delivered, postUpdate, telegramChat, type TelegramChat, TestBot, textUpdate } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(5_510_000);
 const bot = new TestBot("job-messages");
 const BERLIN = "Europe/Berlin";
 const MIN = 60_000;
-
-type Job = JobView & { text?: string; memoryRefs?: string[]; createdBy: string; category: string; silent?: boolean };
 
 /** A Telegram chat in Europe/Berlin whose clock stands at `at`. */
 async function chatAt(at: number): Promise<TelegramChat> {
@@ -34,8 +34,8 @@ async function chatAt(at: number): Promise<TelegramChat> {
  * agent delivers its text) and sends what the chat has to send: the job, its run and the message Telegram got.
  */
 async function fire(chat: TelegramChat, input: Record<string, unknown>, existing?: Job): Promise<{ job: Job; runId: string; sent: Call }> {
-  const job = existing ?? (await must<Job>(chat.stub.createJob(chat.chatId, { kind: "prompt", ...input } as never, "user")));
-  const latest = await must<Job>(chat.stub.getJob(chat.chatId, job.id));
+  const job = existing ?? (await must(chat.stub.createJob(chat.chatId, { kind: "prompt", ...input } as never, "user")));
+  const latest = await must(chat.stub.getJob(chat.chatId, job.id));
   await advanceTo(chat.stub, Date.parse(latest.nextRunAt!));
   const before = chat.sent!.length;
   expect(await runDurableObjectAlarm(chat.stub)).toBe(true);
@@ -84,7 +84,7 @@ describe("the buttons under a job's message", () => {
 
   it("10 min makes a one-off copy exactly 10 minutes on, after the one-off was deleted; the message's buttons become one line and act once", async () => {
     const chat = await chatAt(MAY);
-    const record = await must<{ id: string }>(chat.stub.createMemory(chat.chatId, { title: "Routine", body: "Neck, then shoulders." }));
+    const record = await must(chat.stub.createMemory(chat.chatId, { title: "Routine", body: "Neck, then shoulders." }));
     const { job, runId, sent } = await fire(chat, { name: "Stretch", text: "Time to stretch.", delay: "PT5M", memoryRefs: [record.id] });
     // The one-off ran and is gone; what its message keeps is enough for a copy.
     expect(await jobsOf(chat)).toEqual([]);
@@ -92,7 +92,7 @@ describe("the buttons under a job's message", () => {
     const first = await press(chat, `s:10:${runId}`, sent.messageId!);
     expect(first.answers).toEqual(["Snoozed until 14:45."]);
     expect(first.edits).toEqual([{ chat_id: Number(chat.chatId), message_id: sent.messageId, reply_markup: oneLine("⏰ Snoozed until 14:45", runId) }]);
-    const [copy] = await jobsOf<Job>(chat);
+    const [copy] = await jobsOf(chat);
     expect(copy).toMatchObject({
       name: "Stretch",
       text: "Time to stretch.",
@@ -156,7 +156,7 @@ describe("a recurring job's message", () => {
     });
     expect(runId).toBe(`${job.id}:${nine(13)}`);
     expect((await press(chat, `s:60:${runId}`, sent.messageId!)).answers).toEqual(["Snoozed until 10:00."]);
-    const jobs = await jobsOf<Job>(chat);
+    const jobs = await jobsOf(chat);
     expect(jobs.find((j) => j.id === job.id)).toMatchObject({ schedule: { cron: "0 9 * * *" }, nextRunAt: new Date(nine(14)).toISOString(), enabled: true });
     expect(jobs.find((j) => j.id !== job.id)).toMatchObject({ name: "Standup", text: "Standup notes.", schedule: { at: new Date(nine(13) + 60 * MIN).toISOString() } });
   });
@@ -169,7 +169,7 @@ describe("a recurring job's message", () => {
       answers: ["Skipped 14 May 09:00; next 15 May 09:00."],
       edits: [{ chat_id: Number(chat.chatId), message_id: first.sent.messageId, reply_markup: oneLine("⏭ Skipped 14 May 09:00", first.runId) }],
     });
-    const job = await must<Job>(chat.stub.getJob(chat.chatId, first.job.id));
+    const job = await must(chat.stub.getJob(chat.chatId, first.job.id));
     expect(job.nextRunAt).toBe(new Date(nine(15)).toISOString());
     expect((await historyOf(chat.stub, chat.chatId, job.id)).map((r) => [r.runId, r.status, r.detail, r.manual])).toEqual([
       [`${job.id}:${nine(14)}`, "skipped", "skipped by hand", false],
@@ -182,7 +182,7 @@ describe("a recurring job's message", () => {
       answers: [`Paused ${job.id} (Standup).`],
       edits: [{ chat_id: Number(chat.chatId), message_id: second.sent.messageId, reply_markup: oneLine("⏸ Paused", second.runId) }],
     });
-    expect(await must<Job>(chat.stub.getJob(chat.chatId, job.id))).toMatchObject({ enabled: false, nextRunAt: null });
+    expect(await must(chat.stub.getJob(chat.chatId, job.id))).toMatchObject({ enabled: false, nextRunAt: null });
   });
 
   it("gives a press that cannot act its sentence and keeps the buttons, so another press still can", async () => {
@@ -210,7 +210,7 @@ describe("whose presses count", () => {
 
   it("keeps Run now, Pause and Cancel on an alert about a job", async () => {
     const chat = await chatAt(MAY);
-    const job = await must<Job>(chat.stub.createJob(chat.chatId, { name: "Inbox", kind: "prompt", text: "Inbox.", cron: "0 9 * * *" }, "user"));
+    const job = await must(chat.stub.createJob(chat.chatId, { name: "Inbox", kind: "prompt", text: "Inbox.", cron: "0 9 * * *" }, "user"));
     await advanceTo(chat.stub, Date.parse(job.nextRunAt!));
     const before = chat.sent!.length;
     await runDurableObjectAlarm(chat.stub);

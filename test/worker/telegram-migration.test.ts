@@ -12,8 +12,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { MoveStore, type MoveChunk } from "../../src/chat/store/moves";
 import { renderTelegramHtml } from "../../src/telegram/render";
-import { send } from "./api-helpers";
-import { brief, jobsOf, must, sql, transcript, type JobView } from "./agent-helpers";
+import { brief, jobsOf, must, send, sql, transcript } from "./helpers";
 import { basicGroup, BOT_USERNAME, groupText, migrateFrom, migrateTo, person, supergroup } from "../group-updates";
 import { delivered, expectReply, newUpdateId, postUpdate, telegramChat, TestBot, type Call, type TelegramChat } from "./telegram-helpers";
 
@@ -64,7 +63,7 @@ async function leftIn(chat: TelegramChat): Promise<Record<string, unknown[]>> {
 
 /** What the supergroup's object shows: its jobs, zone, memory and transcript. */
 async function shown(chat: TelegramChat) {
-  const jobs = (await jobsOf<JobView>(chat)).map((j) => ({ id: j.id, name: j.name, schedule: j.schedule, enabled: j.enabled }));
+  const jobs = (await jobsOf(chat)).map((j) => ({ id: j.id, name: j.name, schedule: j.schedule, enabled: j.enabled }));
   const settings = await must<{ chatId: string; timeZone: string; isDefault: boolean }>(chat.stub.getSettings(chat.chatId));
   const memory = (await must<{ title: string; body: string }[]>(chat.stub.listMemory(chat.chatId))).map((m) => ({ title: m.title, body: m.body }));
   return { jobs, settings, memory, transcript: brief(await transcript(chat.stub, chat.chatId)) };
@@ -89,7 +88,7 @@ describe("the pair of messages Telegram sends", () => {
     expect(before.jobs.map((j) => j.id)).toEqual([jobId]);
     // The old object keeps its chat id and the note, and hands on every call that names it.
     expect(await leftIn(old)).toEqual({ settings: [{ key: "chat_id", value: old.chatId }, { key: "moved_to", value: fresh.chatId }] });
-    expect((await must<{ jobs: JobView[]; chatId: string }>(old.stub.listJobs(old.chatId, {}))).jobs.map((j) => j.id)).toEqual([jobId]);
+    expect((await must(old.stub.listJobs(old.chatId, {}))).jobs.map((j) => j.id)).toEqual([jobId]);
     expect(await directory([old.chatId, fresh.chatId])).toEqual([{ chatId: fresh.chatId, jobs: 1, timeZone: "Europe/Berlin" }]);
     // The supergroup is served though only the old id is listed: a member reads its jobs there.
     const [list] = await say(fresh, groupText(newUpdateId(), supergroup(fresh.chatId, "Family"), BOB, "/jobs"), 1, old.chatId);
@@ -155,7 +154,7 @@ describe("a crash between the steps", () => {
     expect((await sql(old.stub, "SELECT id FROM jobs")).length).toBe(1);
     // The next call to the old id finishes the move (the supergroup says it has it) and is answered there.
     vi.spyOn(console, "log").mockImplementation(() => {});
-    const listed = await must<{ chatId: string; jobs: JobView[] }>(old.stub.listJobs(old.chatId, {}));
+    const listed = await must(old.stub.listJobs(old.chatId, {}));
     vi.restoreAllMocks();
     expect([listed.chatId, listed.jobs.map((j) => j.id)]).toEqual([fresh.chatId, [jobId]]);
     expect(await shown(fresh)).toEqual({ ...before, settings: { ...before.settings, chatId: fresh.chatId } });

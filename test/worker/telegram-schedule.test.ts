@@ -6,17 +6,15 @@
  * ahead of the machine's; expected texts are built with Intl.
  */
 import { describe, expect, it, vi } from "vitest";
+import type { Job } from "../../src/schemas/jobs";
 import { renderTelegramHtml } from "../../src/telegram/render";
-import { nextRun } from "./api-helpers";
-import { chatIds, clockOf, jobsOf, must, type JobView } from "./agent-helpers";
-import { chatTime, delivered, distance, eitherMinute, postUpdate, sayOnce, telegramChat, TestBot, textUpdate, weekdayTime, type Call, type TelegramChat } from "./telegram-helpers";
+import { chatIds, clockOf, jobsOf, must, nextRun } from "./helpers";
+import { type Call, chatTime, delivered, distance, eitherMinute, postUpdate, sayOnce, telegramChat, type TelegramChat, TestBot, textUpdate, weekdayTime } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(5_140_000);
 const bot = new TestBot("schedule");
 const HOUR = 3_600_000;
-
-type Job = JobView & { text?: string; createdBy: string; category: string };
 
 const say = (chat: TelegramChat, text: string): Promise<Call> => sayOnce(bot, chat, text);
 
@@ -61,7 +59,7 @@ describe("/remind reads the time as people write it", () => {
     const chat = await chatIn("Europe/Berlin");
     const t0 = await clockOf(chat.stub);
     const reply = await say(chat, `/remind ${chat.year}-12-02 14:30 call mum`);
-    const [job] = await jobsOf<Job>(chat);
+    const [job] = await jobsOf(chat);
     expect(job).toMatchObject({ name: "call mum", text: "call mum", kind: "prompt", category: "one-time", createdBy: "user", schedule: { at: `${chat.year}-12-02T13:30:00.000Z` } });
     expect((await remindReplies(chat, job!, "Europe/Berlin", t0)).map(renderTelegramHtml)).toContain(reply.params.text);
     expect(reply.params.text).toContain(`⏰ ${weekdayTime(Date.parse(`${chat.year}-12-02T13:30:00Z`), "Europe/Berlin", t0)} (Europe/Berlin), in `);
@@ -85,7 +83,7 @@ describe("/remind reads the time as people write it", () => {
     for (const [phrase, at] of cases) {
       await say(chat, `/remind ${phrase}`);
       const text = phrase.split(" ").slice(-1)[0] === "mum" ? "call mum" : phrase.split(" ").slice(-1)[0]!;
-      const job = (await jobsOf<Job>(chat)).find((j) => j.name === text);
+      const job = (await jobsOf(chat)).find((j) => j.name === text);
       expect(job?.schedule, phrase).toEqual({ at: new Date(at).toISOString() });
     }
   });
@@ -95,7 +93,7 @@ describe("/remind reads the time as people write it", () => {
     const t0 = await clockOf(chat.stub);
     const reply = await say(chat, "/remind in 2 hours check the oven");
     const t1 = await clockOf(chat.stub);
-    const [job] = await jobsOf<Job>(chat);
+    const [job] = await jobsOf(chat);
     const at = Date.parse((job!.schedule as { at: string }).at);
     expect(at).toBeGreaterThanOrEqual(t0 + 2 * HOUR);
     expect(at).toBeLessThanOrEqual(t1 + 2 * HOUR);
@@ -105,7 +103,7 @@ describe("/remind reads the time as people write it", () => {
     // Told once: the second job's reply ends with how far ahead it is.
     expect((await say(chat, "/remind 1h30m call back")).params.text).toMatch(/\(UTC\), in 1 h 30 min$/);
     const t3 = await clockOf(chat.stub);
-    const back = (await jobsOf<Job>(chat)).find((j) => j.name === "call back")!;
+    const back = (await jobsOf(chat)).find((j) => j.name === "call back")!;
     const backAt = Date.parse((back.schedule as { at: string }).at);
     expect(backAt).toBeGreaterThanOrEqual(t2 + 1.5 * HOUR);
     expect(backAt).toBeLessThanOrEqual(t3 + 1.5 * HOUR);
@@ -132,7 +130,7 @@ describe("/remind reads the time as people write it", () => {
       ["/remind 明日9時にお母さんに電話", "お母さんに電話"],
     ] as const) {
       await say(chat, message);
-      const job = (await jobsOf<Job>(chat)).find((j) => j.name === name);
+      const job = (await jobsOf(chat)).find((j) => j.name === name);
       const at = Date.parse((job!.schedule as { at: string }).at);
       // Tomorrow 09:00 in Berlin, tomorrow being the day after the chat's clock's own day there.
       expect(berlinDayAndTime(at), message).toEqual({ day: berlinTomorrow(t0), time: "09:00" });
@@ -145,7 +143,7 @@ describe("/remind reads the time as people write it", () => {
     const lastOfMarch = new Date(Date.UTC(chat.year, 2, 31));
     const day = 31 - lastOfMarch.getUTCDay();
     const reply = await say(chat, `/remind ${chat.year}-03-${day} 02:30 night shift`);
-    const [job] = await jobsOf<Job>(chat);
+    const [job] = await jobsOf(chat);
     expect(job!.schedule).toEqual({ at: `${chat.year}-03-${day}T01:30:00.000Z` });
     expect(reply.params.text.split("\n").at(-1)).toBe(`${chat.year}-03-${day} 02:30 does not exist in Europe/Berlin; runs at 03:30.`);
   });
@@ -163,7 +161,7 @@ describe("/remind says what it did not understand, with two examples that work n
     expect(reply.params.text).toMatch(new RegExp(`^"${past}" is in the past: .* was \\d+ days ago\\. Try /remind ${tomorrow} 09:00 water plants or /remind 2h water plants\\.$`));
     await expectReply(chat, "/remind tomorrow 9am", `"tomorrow 9am" needs a text after it: what should I send then? Try /remind tomorrow 9am call mum or /remind 2h call mum.`);
     await expectReply(chat, "/remind", "/remind needs a time and then the text of the reminder. Try /remind tomorrow 9:00 call mum or /remind 2h call mum.");
-    expect(await jobsOf<Job>(chat)).toEqual([]);
+    expect(await jobsOf(chat)).toEqual([]);
   });
 });
 
@@ -210,7 +208,7 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     const t0 = await clockOf(chat.stub);
     const reply = await say(chat, message);
     const t1 = await clockOf(chat.stub);
-    const [job] = await jobsOf<Job>(chat);
+    const [job] = await jobsOf(chat);
     expect(job).toMatchObject({ name, text: name, schedule: { cron: stored }, category: "recurring", createdBy: "user" });
     expect([everyReply(job!, cron, description, "Europe/Berlin", t0), everyReply(job!, cron, description, "Europe/Berlin", t1)].map(renderTelegramHtml)).toContain(reply.params.text);
   });
@@ -220,7 +218,7 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     const t0 = await clockOf(chat.stub);
     const reply = await say(chat, "/remind every day at 8 summarise news");
     const t1 = await clockOf(chat.stub);
-    const [job] = await jobsOf<Job>(chat);
+    const [job] = await jobsOf(chat);
     expect(job).toMatchObject({ name: "summarise news", schedule: { cron: "0 8 * * *" }, category: "recurring" });
     expect([everyReply(job!, "0 8 * * *", "At 08:00", "Europe/Berlin", t0), everyReply(job!, "0 8 * * *", "At 08:00", "Europe/Berlin", t1)].map(renderTelegramHtml)).toContain(reply.params.text);
   });
@@ -230,7 +228,7 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     const t0 = await clockOf(chat.stub);
     const reply = await say(chat, "/every 45 minutes stretch");
     const t1 = await clockOf(chat.stub);
-    const [rule] = await jobsOf<Job & { runsLeft: number | null; until: string | null }>(chat);
+    const [rule] = await jobsOf(chat);
     // The rule starts at this minute of the chat's clock (UTC): its runs are 45, 90 and 135 minutes on.
     const start = Date.parse(`${(rule!.schedule as { start: string }).start}:00Z`);
     expect(start).toBeGreaterThan(t0 - 60_000);
@@ -251,7 +249,7 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     const t2 = await clockOf(chat.stub);
     const ending = await say(chat, `/every day at 8 until 31 dec ${year} news`);
     const t3 = await clockOf(chat.stub);
-    const news = (await jobsOf<Job & { until: string | null }>(chat)).find((j) => j.name === "news")!;
+    const news = (await jobsOf(chat)).find((j) => j.name === "news")!;
     expect(news).toMatchObject({ schedule: { cron: "0 8 * * *" }, until: `${year}-12-31T23:59:00.000Z`, runsLeft: null });
     const endLines = (now: number) => {
       const next: number[] = [];
@@ -276,7 +274,7 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     expect(japanese.params.text).toBe(renderTelegramHtml('I couldn\'t read "evry" as a schedule. Try /every day at 8:00 summarise the news or /every weekdays at 8:30 summarise the news.'));
     // The language asked for is read first; a phrase in another still reads.
     await sayIn(chat, "ru", "/every jeden Tag um 8 Zeitung");
-    expect((await jobsOf<Job>(chat)).map((j) => [j.name, j.schedule])).toEqual([["Zeitung", { cron: "0 8 * * *" }]]);
+    expect((await jobsOf(chat)).map((j) => [j.name, j.schedule])).toEqual([["Zeitung", { cron: "0 8 * * *" }]]);
   });
 
   it("says what it did not understand, with two examples", async () => {
@@ -288,14 +286,14 @@ describe("/every turns a phrase into plain cron and shows it", () => {
       `I couldn't use "0 8 * *" as a schedule: Invalid cron expression "0 8 * *": it has 4 fields; use 5 fields (minute hour day-of-month month day-of-week) such as "0 8 * * 1-5", or a macro such as "@daily". Try /every "0 8 * * 1-5" plan or /every day at 8:00 plan.`,
     );
     await expectReply(chat, "/every weekdays at 8:30", `"weekdays at 8:30" needs a text after it: what should I send then? Try /every weekdays at 8:30 summarise the news or /every day at 8:00 summarise the news.`);
-    expect(await jobsOf<Job>(chat)).toEqual([]);
+    expect(await jobsOf(chat)).toEqual([]);
   });
 });
 
 describe("job ids in commands", () => {
   it("are read case-insensitively: /pause 3CFEC is /pause 3cfec", async () => {
     const chat = await chatIn(null);
-    const job = await must<JobView>(chat.stub.createJob(chat.chatId, { name: "Stretch", kind: "prompt", cron: "0 0 1 1 *", text: "Stretch." }, "admin"));
+    const job = await must(chat.stub.createJob(chat.chatId, { name: "Stretch", kind: "prompt", cron: "0 0 1 1 *", text: "Stretch." }, "admin"));
     await expectReply(chat, `/pause ${job.id.toUpperCase()}`, `Paused ${job.id} (Stretch).`);
     await expectReply(chat, `/RUN ${job.id.toUpperCase()}`, `Running ${job.id} (Stretch) now.`);
     expect(await must(chat.stub.getJob(chat.chatId, job.id))).toMatchObject({ enabled: false });

@@ -13,8 +13,8 @@ import { NO_MODEL_REPLY } from "../../src/agent/echo";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { topicGoneText } from "../../src/jobs/texts";
 import { renderTelegramHtml } from "../../src/telegram/render";
-import { send } from "./api-helpers";
-import { advanceTo, clockOf, dayMonthTime, feed, jobOf, queued, type JobView } from "./agent-helpers";
+import { dayMonthTime, feed } from "./agent-helpers";
+import { advanceTo, clockOf, jobOf, queued, send } from "./helpers";
 import { BOT_USERNAME, groupPress, groupText, person, supergroup, topicText } from "../group-updates";
 import { chatTime, delivered, eitherMinute, newUpdateId, postUpdate, telegramChat, TestBot, type Call, type TelegramChat } from "./telegram-helpers";
 
@@ -80,7 +80,7 @@ describe("a job made in a topic", () => {
     const [made] = await inTopic(chat, "/remind 2h stand up");
     expect(made!.params.message_thread_id).toBe(TOPIC);
     const id = idIn(made);
-    const job = await jobOf<JobView & { threadId?: number }>(chat.stub, chat.chatId, id);
+    const job = await jobOf(chat.stub, chat.chatId, id);
     expect(job.threadId).toBe(TOPIC);
     const api = await send("GET", `/admin/chats/${chat.chatId}/jobs/${id}`, undefined, hook(chat.chatId));
     expect(api.body.job.threadId).toBe(TOPIC);
@@ -118,7 +118,7 @@ describe("a job made in a topic", () => {
     const t0 = await clockOf(chat.stub);
     const [list] = await inTopic(chat, "/jobs");
     const t1 = await clockOf(chat.stub);
-    const at = async (id: string) => Date.parse((await jobOf<JobView>(chat.stub, chat.chatId, id)).nextRunAt!);
+    const at = async (id: string) => Date.parse((await jobOf(chat.stub, chat.chatId, id)).nextRunAt!);
     const [a, b] = [await at(here), await at(main)];
     const wanted = eitherMinute(t0, t1, (now) =>
       renderTelegramHtml(
@@ -150,7 +150,7 @@ describe("a deleted topic", () => {
     ]);
     expect(calls[2]!.params.reply_markup).toMatchObject({ inline_keyboard: [[{ callback_data: `r:${id}` }, { callback_data: `p:${id}` }, { callback_data: `c:${id}` }]] });
     // The job forgot the topic: its next message goes to the main thread at once, with no note.
-    expect((await jobOf<JobView & { threadId?: number }>(chat.stub, chat.chatId, id)).threadId).toBeUndefined();
+    expect((await jobOf(chat.stub, chat.chatId, id)).threadId).toBeUndefined();
     await chat.stub.deliver(`${id}:${Date.now() + 1}`, "Again.");
     const [again] = (await delivered(bot, chat, before + 4)).slice(before + 3);
     expect([again!.params.message_thread_id, again!.params.text]).toEqual([undefined, renderTelegramHtml("Again.")]);

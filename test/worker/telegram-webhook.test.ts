@@ -8,13 +8,11 @@
  * runs `delivered` makes.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { statusText } from "../../src/telegram/commands";
 import { renderTelegramHtml } from "../../src/telegram/render";
-import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { objectExists } from "./api-helpers";
-import { brief, chatIds, expectSpyInPlace, transcript } from "./agent-helpers";
-import { envWith } from "./helpers";
-import { delivered, expectReply, postUpdate, telegramChat, TestBot, textUpdate, newUpdateId, SECRET, STUB_URL } from "./telegram-helpers";
+import { brief, chatIds, envWith, expectSpyInPlace, objectExists, transcript } from "./helpers";
+import { delivered, expectReply, newUpdateId, postUpdate, SECRET, STUB_URL, telegramChat, TestBot, textUpdate } from "./telegram-helpers";
 
 const newChat = chatIds(5_010_000);
 const bot = new TestBot("webhook");

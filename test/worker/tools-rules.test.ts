@@ -8,8 +8,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
 import { app } from "../../src/http/app";
-import { send, UTC_NOW_LINE } from "./api-helpers";
-import { envWith } from "./helpers";
+import { envWith, send, UTC_NOW_LINE } from "./helpers";
 
 let next = 5_210_000;
 const year = new Date().getUTCFullYear() + 1;

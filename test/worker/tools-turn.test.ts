@@ -9,12 +9,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
-import { app } from "../../src/http/app";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { chatIds, fireJob, jobsOf, must, queued, spyQueue, userMessage, type JobView, type Stub } from "./agent-helpers";
-import { take } from "./agent-test-helpers";
-import { send } from "./api-helpers";
-import { envWith } from "./helpers";
+import { app } from "../../src/http/app";
+import type { Job } from "../../src/schemas/jobs";
+import { take, userMessage } from "./agent-helpers";
+import { chatIds, envWith, fireJob, jobsOf, must, queued, send, spyQueue, type Stub } from "./helpers";
 
 const newChat = chatIds(9_700_000);
 
@@ -24,7 +23,7 @@ const NO_MORE_FOLLOW_UPS = "This turn may not create another job: a scheduled ru
 const NOT_THE_TURN =
   "X-Cuckoo-Turn does not name this chat's current turn: send the token the run gate gave for the prompt you are handling, while you handle it.";
 
-type Reply = { ok: boolean; text: string; data?: { job?: JobView & { createdBy: string } } };
+type Reply = { ok: boolean; text: string; data?: { job?: Job & { createdBy: string } } };
 
 /** `POST /tools/<chatId>/<tool>` with the turn's token (none when null). */
 async function tool(chatId: string, path: "schedule" | "set_timezone", body: unknown, turn: string | null): Promise<Reply> {
@@ -76,11 +75,11 @@ describe("X-Cuckoo-Turn: a job's turn over HTTP", () => {
     expect(made.data!.job!.createdBy).toBe("job");
     // The next request reads the turn's rights again: its one follow-up is made.
     expect(await tool(chatId, "schedule", followUp("Second"), token)).toEqual({ ok: false, text: NO_MORE_FOLLOW_UPS });
-    expect((await jobsOf<JobView & { createdBy: string }>({ chatId, stub })).map((j) => [j.name, j.createdBy])).toEqual([
+    expect((await jobsOf({ chatId, stub })).map((j) => [j.name, j.createdBy])).toEqual([
       ["Check the news", "admin"],
       ["Follow up", "job"],
     ]);
-    expect((await must<{ timeZone: string }>(stub.getSettings(chatId))).timeZone).toBe("UTC");
+    expect((await must(stub.getSettings(chatId))).timeZone).toBe("UTC");
   });
 
   it("makes one follow-up when two creates of the turn come at once", async () => {
@@ -96,7 +95,7 @@ describe("X-Cuckoo-Turn: a job's turn over HTTP", () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const { runDurableObjectAlarm } = await import("cloudflare:test");
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Chain", kind: "prompt", delay: "PT5M", text: "More." }, "job"));
+    const job = await must(stub.createJob(chatId, { name: "Chain", kind: "prompt", delay: "PT5M", text: "More." }, "job"));
     await stub.testAdvanceClock(Date.parse(job.nextRunAt!) - (await stub.testAdvanceClock(0)));
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const message = (await queued(stub)).at(-1)!.body as PromptMessage;

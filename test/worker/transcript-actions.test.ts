@@ -8,8 +8,9 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { advanceTo, chatIds, feed, historyOf, must, queued, spyQueue, type JobView, type Stub } from "./agent-helpers";
-import { send } from "./api-helpers";
+import type { Job } from "../../src/schemas/jobs";
+import { feed } from "./agent-helpers";
+import { advanceTo, chatIds, historyOf, must, queued, send, spyQueue, type Stub } from "./helpers";
 import { aheadOfRuntime } from "./telegram-helpers";
 
 const newChat = chatIds(5_530_000);
@@ -31,7 +32,7 @@ const messages = async (chatId: string): Promise<Entry[]> => (await send("GET", 
 const post = (chatId: string, body: unknown) => send("POST", `/admin/chats/${chatId}/messages`, body);
 
 /** A job fired at its next run and its prompt handed to the echo agent: the run's key. */
-async function fire(chat: { chatId: string; stub: Stub }, job: JobView): Promise<string> {
+async function fire(chat: { chatId: string; stub: Stub }, job: Job): Promise<string> {
   await advanceTo(chat.stub, Date.parse(job.nextRunAt!));
   const before = (await queued(chat.stub)).length;
   expect(await runDurableObjectAlarm(chat.stub)).toBe(true);
@@ -44,7 +45,7 @@ describe("a job's message in the transcript", () => {
   it("shows its buttons and its HTML as Telegram renders it, with nothing of the text taken for markup", async () => {
     const chat = await chatAt();
     const text = "**Stretch** now: <script>alert(1)</script> <img src=x onerror=alert(1)> `code` [more](https://example.com/a?b=1&c=2)";
-    const job = await must<JobView>(chat.stub.createJob(chat.chatId, { name: "Stretch", kind: "prompt", text, delay: "PT5M" }, "user"));
+    const job = await must(chat.stub.createJob(chat.chatId, { name: "Stretch", kind: "prompt", text, delay: "PT5M" }, "user"));
     const runId = await fire(chat, job);
     const bot = (await messages(chat.chatId)).find((e) => e.role === "bot")!;
     expect(bot.text).toBe(text);
@@ -65,7 +66,7 @@ describe("a job's message in the transcript", () => {
 
   it("takes a press once: a snooze answers, makes the copy and replaces the entry's buttons with its line", async () => {
     const chat = await chatAt();
-    const job = await must<JobView>(chat.stub.createJob(chat.chatId, { name: "Stretch", kind: "prompt", text: "Stretch.", delay: "PT5M" }, "user"));
+    const job = await must(chat.stub.createJob(chat.chatId, { name: "Stretch", kind: "prompt", text: "Stretch.", delay: "PT5M" }, "user"));
     const runId = await fire(chat, job);
     expect(await post(chat.chatId, { press: `s:10:${runId}` })).toEqual({ status: 200, body: { answer: "Snoozed until 14:45." } });
     const bot = (await messages(chat.chatId)).find((e) => e.role === "bot")!;
@@ -73,7 +74,7 @@ describe("a job's message in the transcript", () => {
     for (const press of [`s:10:${runId}`, `a:${runId}`, `d:${runId}`]) {
       expect(await post(chat.chatId, { press }), press).toEqual({ status: 200, body: { answer: "This was answered already." } });
     }
-    const jobs = (await send("GET", `/admin/chats/${chat.chatId}/jobs`)).body.jobs as JobView[];
+    const jobs = (await send("GET", `/admin/chats/${chat.chatId}/jobs`)).body.jobs as Job[];
     expect(jobs.map((j) => [j.name, j.schedule])).toEqual([["Stretch", { at: new Date(MAY + 15 * MIN).toISOString() }]]);
   });
 });
@@ -81,7 +82,7 @@ describe("a job's message in the transcript", () => {
 describe("a message written in reply to an entry (`replyTo`)", () => {
   it("names the job of the message it replies to, and carries its text to the agent, quoted", async () => {
     const chat = await chatAt();
-    const job = await must<JobView>(chat.stub.createJob(chat.chatId, { name: "News", kind: "prompt", text: "News.", cron: "0 15 * * *" }, "user"));
+    const job = await must(chat.stub.createJob(chat.chatId, { name: "News", kind: "prompt", text: "News.", cron: "0 15 * * *" }, "user"));
     await fire(chat, job);
     const bot = (await messages(chat.chatId)).find((e) => e.role === "bot")!;
     expect((await post(chat.chatId, { text: "/skip", replyTo: bot.id })).status).toBe(202);
@@ -111,11 +112,11 @@ describe("a message written in reply to an entry (`replyTo`)", () => {
 describe("POST /admin/chats/:chatId/jobs/:id/skip", () => {
   it("passes over a recurring job's next run and answers the job; a one-off is refused with a sentence", async () => {
     const chat = await chatAt();
-    const daily = await must<JobView>(chat.stub.createJob(chat.chatId, { name: "News", kind: "prompt", text: "News.", cron: "0 15 * * *" }, "admin"));
+    const daily = await must(chat.stub.createJob(chat.chatId, { name: "News", kind: "prompt", text: "News.", cron: "0 15 * * *" }, "admin"));
     const skipped = await send("POST", `/admin/chats/${chat.chatId}/jobs/${daily.id}/skip`);
     expect(skipped).toEqual({ status: 200, body: { job: { ...daily, nextRunAt: new Date(Date.UTC(2027, 4, 13, 13, 0)).toISOString() } } });
     expect(await historyOf(chat.stub, chat.chatId, daily.id)).toMatchObject([{ runId: `${daily.id}:${Date.UTC(2027, 4, 12, 13, 0)}`, status: "skipped", detail: "skipped by hand", manual: false }]);
-    const once = await must<JobView>(chat.stub.createJob(chat.chatId, { name: "Call", kind: "prompt", text: "Call.", delay: "PT2H" }, "admin"));
+    const once = await must(chat.stub.createJob(chat.chatId, { name: "Call", kind: "prompt", text: "Call.", delay: "PT2H" }, "admin"));
     expect(await send("POST", `/admin/chats/${chat.chatId}/jobs/${once.id}/skip`)).toEqual({
       status: 400,
       body: { error: { code: "bad_request", message: `${once.id} runs once; cancel or edit it instead.` } },
@@ -154,7 +155,7 @@ describe("the tools' update and skip actions", () => {
 
   it("update changes a job in place and skip passes over its next run, each answering the job", async () => {
     const chat = await chatAt();
-    const job = await must<JobView>(chat.stub.createJob(chat.chatId, { name: "News", kind: "prompt", text: "News.", cron: "0 15 * * *" }, "agent"));
+    const job = await must(chat.stub.createJob(chat.chatId, { name: "News", kind: "prompt", text: "News.", cron: "0 15 * * *" }, "agent"));
     const updated = await tool(chat.chatId, { action: "update", id: job.id.toUpperCase(), cron: "30 15 * * *", silent: true });
     expect(updated.body).toMatchObject({ ok: true, data: { job: { id: job.id, schedule: { cron: "30 15 * * *" }, silent: true } } });
     // The tools' texts are written at the edge's now (the machine's), not at the object's frozen clock: times as <t>.
@@ -172,7 +173,7 @@ describe("the tools' update and skip actions", () => {
 
   it("answers an update with nothing to change, or a field an edit does not take, with a sentence", async () => {
     const chat = await chatAt();
-    const job = await must<JobView>(chat.stub.createJob(chat.chatId, { name: "News", kind: "prompt", text: "News.", cron: "0 15 * * *" }, "agent"));
+    const job = await must(chat.stub.createJob(chat.chatId, { name: "News", kind: "prompt", text: "News.", cron: "0 15 * * *" }, "agent"));
     expect((await tool(chat.chatId, { action: "update", id: job.id })).body).toEqual({
       ok: false,
       text: `update needs a field to change besides "id", such as "cron": "30 9 * * 1-5" or "text": "Summarise my inbox".`,

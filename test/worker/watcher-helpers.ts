@@ -1,19 +1,17 @@
 /**
- * Helpers of the watcher tests (issue 6): a chat whose object talks to the fake runner (test/stub/
+ * @module Helpers of the watcher tests (issue 6): a chat whose object talks to the fake runner (test/stub/
  * runner-stub.ts), the calls the runner saw, scripted runner answers, watchers fired by moving the object's
  * clock to their due time, the runner's callback played by the test (signed like the runner signs it), and
- * what a client reads back: runs through `jobRuns`, prompts through the queue spy, logs a test expects.
+ * what a client reads back: runs through `jobRuns` and prompts through the queue spy.
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { expect, inject } from "vitest";
-import { signatureHeader, type RunnerOutcome } from "../../src/contracts/runner";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import type { Run } from "../../src/schemas/jobs";
+import { signatureHeader, type RunnerOutcome } from "../../src/contracts/runner";
+import type { Job, Run } from "../../src/schemas/jobs";
 import { STUB_RUNNER_SECRET, type RunnerCall, type StubAnswer } from "../stub/runner-stub";
-import { advanceTo, alarmOf, lines, must, queued, quietConsole, setInstanceVars, spyQueue, type JobView, type Sent, type Stub } from "./agent-helpers";
-import { call, envWith } from "./helpers";
+import { advanceTo, call, envWith, must, sentFor, setInstanceVars, spyQueue, type Sent, type Stub } from "./helpers";
 
-export { STUB_RUNNER_SECRET };
 export const PUBLIC_URL = "http://127.0.0.1:8787";
 
 /** The runner vars of a chat whose runner is the fake one. */
@@ -58,9 +56,9 @@ export async function createWatcher(
   chatId: string,
   stub: Stub,
   options: { name?: string; command?: string; cron?: string; delay?: string; timeoutSeconds?: number } = {},
-): Promise<JobView> {
+): Promise<Job> {
   const when = options.delay ? { delay: options.delay } : { cron: options.cron ?? "0 0 1 1 *" };
-  return must<JobView>(
+  return must(
     stub.createJob(
       chatId,
       {
@@ -79,25 +77,13 @@ export async function createWatcher(
  * Fires a watcher's next occurrence (its `nextRunAt` now, so a cron job's next one each time): the object's
  * clock moved to it (plus `lateMs`) and the alarm run. Returns the run id `<jobId>:<dueAt>`.
  */
-export async function fireWatcher(chatId: string, stub: Stub, job: Pick<JobView, "id">, options: { lateMs?: number } = {}): Promise<string> {
-  const { nextRunAt } = await must<JobView>(stub.getJob(chatId, job.id));
+export async function fireWatcher(chatId: string, stub: Stub, job: Pick<Job, "id">, options: { lateMs?: number } = {}): Promise<string> {
+  const { nextRunAt } = await must(stub.getJob(chatId, job.id));
   expect(nextRunAt).not.toBeNull();
   const dueAt = Date.parse(nextRunAt!);
   await advanceTo(stub, dueAt + (options.lateMs ?? 0));
   expect(await runDurableObjectAlarm(stub)).toBe(true);
   return `${job.id}:${dueAt}`;
-}
-
-/**
- * Runs the alarm the object armed, once its time has come on the object's clock (the clock is moved there;
- * the runtime never fires it by itself once the clock is ahead). Returns the alarm's time.
- */
-export async function alarmComes(stub: Stub): Promise<number> {
-  const alarm = await alarmOf(stub);
-  expect(alarm).not.toBeNull();
-  await advanceTo(stub, alarm!);
-  expect(await runDurableObjectAlarm(stub)).toBe(true);
-  return alarm!;
 }
 
 /** An outcome as the runner sends it, for the runner run id `<chatId>:<runId>`. */
@@ -155,14 +141,11 @@ export async function settleWith(chatId: string, runId: string, fields: Partial<
   expect(res.status).toBe(204);
 }
 
-/** What a job RPC answers for a job that is gone. */
-export const noJob = (id: string) => ({ ok: false, error: { code: "not_found", message: `No job ${id} in this chat.` } });
-
 /** A run as `jobRuns` answers it (the job's history), or undefined when the job or the run is gone. */
 export async function runOf(chatId: string, stub: Stub, runId: string): Promise<Run | undefined> {
   const jobId = runId.slice(0, runId.indexOf(":"));
-  const result = (await stub.jobRuns(chatId, jobId)) as { ok: boolean; value?: Run[] };
-  return result.ok ? result.value!.find((r) => r.runId === runId) : undefined;
+  const result = await stub.jobRuns(chatId, jobId);
+  return result.ok ? result.value.find((r) => r.runId === runId) : undefined;
 }
 
 /** What a run's history entry says of its end. */
@@ -172,24 +155,11 @@ export async function runState(chatId: string, stub: Stub, runId: string) {
 }
 
 /** A job's runs, oldest first. */
-export const runsOldestFirst = async (chatId: string, stub: Stub, jobId: string): Promise<Run[]> => (await must<Run[]>(stub.jobRuns(chatId, jobId))).reverse();
-
-/** The prompts the chat sent to its queue (its spy) for one run. */
-export const promptsOf = async (stub: Stub, runId: string): Promise<PromptMessage[]> =>
-  (await queued(stub)).map((s) => s.body as PromptMessage).filter((m) => m.key === runId);
+export const runsOldestFirst = async (chatId: string, stub: Stub, jobId: string): Promise<Run[]> => (await must(stub.jobRuns(chatId, jobId))).reverse();
 
 /** The one prompt the chat sent for a run that matched. */
 export async function promptOf(stub: Stub, runId: string): Promise<PromptMessage> {
-  const prompts = await promptsOf(stub, runId);
+  const prompts = await sentFor(stub, runId);
   expect(prompts).toHaveLength(1);
   return prompts[0]!;
-}
-
-/**
- * Captures what the code logs to `console[level]` during this test (restored when it ends): a test that
- * expects a log line asserts it, and a green run prints nothing. Returns the lines logged so far.
- */
-export function captureLog(level: "log" | "error"): () => string[] {
-  const spy = quietConsole(level);
-  return () => lines(spy);
 }

@@ -7,28 +7,9 @@
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { advanceTo, alarmOf, chatIds, clockOf, jobOf, MINUTE, must, transcript, type Stub } from "./agent-helpers";
-import { call, envWith } from "./helpers";
-import {
-  alarmComes,
-  callback,
-  captureLog,
-  createWatcher,
-  fireWatcher,
-  noJob,
-  outcomeOf,
-  runnerCalls,
-  runnerEnv,
-  runnerPosts,
-  runOf,
-  runState,
-  scriptRunner,
-  settleWith,
-  STUB_RUNNER_SECRET,
-  UNREACHABLE,
-  v1Header,
-  withRunner,
-} from "./watcher-helpers";
+import { STUB_RUNNER_SECRET } from "../stub/runner-stub";
+import { advanceTo, alarmOf, call, captureLog, chatIds, clockOf, envWith, jobOf, MINUTE, must, noJobResult, type Stub, toAlarm, transcript } from "./helpers";
+import { callback, createWatcher, fireWatcher, outcomeOf, runnerCalls, runnerEnv, runnerPosts, runOf, runState, scriptRunner, settleWith, UNREACHABLE, v1Header, withRunner } from "./watcher-helpers";
 
 const newChat = chatIds(6_200_000);
 
@@ -50,7 +31,7 @@ describe("leases and failures to start", () => {
     expect((await runState(chatId, stub, runId))!.state).toBe("dispatched");
     expect(await alarmOf(stub)).toBe(lease);
 
-    await alarmComes(stub);
+    await toAlarm(stub);
     expect(await runState(chatId, stub, runId)).toEqual({ state: "settled", status: "failed", exitCode: null, timedOut: true, detail: "timed out: no outcome within 5 s + 60 s" });
     expect(await alertTexts(stub, chatId)).toEqual([`⚠️ Job "Lost" (${job.id}) failed (timed out).`]);
     await expect.poll(async () => (await runnerCalls(chatId)).filter((c) => c.method === "DELETE").map((c) => [c.path, c.signed])).toEqual([
@@ -98,13 +79,13 @@ describe("leases and failures to start", () => {
     const retry = (await alarmOf(stub))!;
     expect(retry).toBeGreaterThanOrEqual(due + 2_500);
     expect(retry).toBeLessThanOrEqual((await clockOf(stub)) + 5_000);
-    await alarmComes(stub);
+    await toAlarm(stub);
     expect((await runState(chatId, stub, runId))!.state).toBe("claimed");
     expect(await runnerPosts(chatId)).toBe(2);
     const second = (await alarmOf(stub))!;
     expect(second).toBeGreaterThanOrEqual(retry + 5_000);
     expect(second).toBeLessThanOrEqual((await clockOf(stub)) + 10_000);
-    await alarmComes(stub);
+    await toAlarm(stub);
     expect(await runState(chatId, stub, runId)).toEqual({ state: "settled", status: "failed", exitCode: null, timedOut: false, detail: "did not start: the runner answered 500: it broke" });
     expect(await runnerPosts(chatId)).toBe(3);
     expect((await alertTexts(stub, chatId)).map((text) => text.split("\n")[0])).toEqual([`⚠️ Job "Down" (${job.id}) failed (did not start):`]);
@@ -125,7 +106,7 @@ describe("leases and failures to start", () => {
     for (let i = 1; i <= 4; i++) {
       expect((await runState(chatId, stub, runId))!.state).toBe("claimed");
       expect(await runnerPosts(chatId)).toBe(i);
-      await alarmComes(stub);
+      await toAlarm(stub);
     }
     expect((await runState(chatId, stub, runId))!.state).toBe("dispatched");
     expect(await runnerPosts(chatId)).toBe(5);
@@ -173,7 +154,7 @@ describe("an outcome that overtakes the runner's acknowledgement", () => {
     const deadline = (await alarmOf(stub))! - (await clockOf(stub));
     expect(deadline).toBeGreaterThan(MINUTE);
     expect(deadline).toBeLessThanOrEqual(2 * MINUTE);
-    await alarmComes(stub);
+    await toAlarm(stub);
     expect(sent.map((s) => s.body)).toEqual([sent[0]!.body, sent[0]!.body]);
     expect(logged()).toEqual([`run ${runId} did not reach the run gate within 2 min; sending it again`]);
   });
@@ -211,7 +192,7 @@ describe("an outcome that overtakes the runner's acknowledgement", () => {
       ["DELETE", `/runs/${runnerRunId}`],
     ]);
     // The job and its runs are gone: nothing is left to wake for.
-    expect(await stub.jobRuns(chatId, job.id)).toEqual(noJob(job.id));
+    expect(await stub.jobRuns(chatId, job.id)).toEqual(noJobResult(job.id));
     expect(await alarmOf(stub)).toBeNull();
   });
 
@@ -347,7 +328,7 @@ describe("dry runs: the tool action `test` and POST /admin/chats/:chatId/test", 
     expect(seen!.body).toMatchObject({ chatId, jobId: "test", command: "curl -s shop | jq .price", timeoutSeconds: 60, timeZone: "Asia/Tokyo" });
     expect(String(seen!.body!.runId)).toMatch(new RegExp(`^${chatId}:test:\\d+:[0-9a-f]{8}$`));
     // No job, no transcript entry, nothing to wake for.
-    expect((await must<{ jobs: unknown[] }>(stub.listJobs(chatId))).jobs).toEqual([]);
+    expect((await must(stub.listJobs(chatId))).jobs).toEqual([]);
     expect(await transcript(stub, chatId)).toEqual([]);
     expect(await alarmOf(stub)).toBeNull();
   });

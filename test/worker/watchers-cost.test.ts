@@ -6,7 +6,9 @@
  * object's clock. Chat ids 9620000 up.
  */
 import { describe, expect, it } from "vitest";
-import { advanceTo, brief, chatIds, clockOf, feed, jobOf, must, queued, setInstanceVars, transcript, type JobView, type Stub } from "./agent-helpers";
+import type { Job } from "../../src/schemas/jobs";
+import { feed } from "./agent-helpers";
+import { advanceTo, brief, chatIds, clockOf, jobOf, must, queued, setInstanceVars, type Stub, transcript } from "./helpers";
 import { createWatcher, fireWatcher, promptOf, runOf, runsOldestFirst, settleWith, withRunner } from "./watcher-helpers";
 
 const newChat = chatIds(9_620_000);
@@ -19,7 +21,7 @@ async function ended(stub: Stub, chatId: string, runId: string) {
 }
 
 /** The watcher's next occurrence fired and answered with `stdout`; a match is handed to the echo agent. */
-async function tick(stub: Stub, chatId: string, job: JobView, stdout: string): Promise<string> {
+async function tick(stub: Stub, chatId: string, job: Job, stdout: string): Promise<string> {
   const runId = await fireWatcher(chatId, stub, job);
   await settleWith(chatId, runId, { status: "output", stdout });
   if ((await runOf(chatId, stub, runId))?.state !== "settled") await feed([await promptOf(stub, runId)]);
@@ -30,8 +32,8 @@ describe("onlyOnChange", () => {
   it("keeps silent (unchanged) while the output equals the last delivered match's, and wakes the agent when it changes", async () => {
     const { chatId, stub } = newChat();
     const sent = await withRunner(stub);
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "price", onlyOnChange: true }, "admin"));
-    expect(await jobOf<JobView & { onlyOnChange?: boolean }>(stub, chatId, job.id)).toMatchObject({ onlyOnChange: true });
+    const job = await must(stub.createJob(chatId, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "price", onlyOnChange: true }, "admin"));
+    expect(await jobOf(stub, chatId, job.id)).toMatchObject({ onlyOnChange: true });
 
     const first = await tick(stub, chatId, job, "price 42\n");
     const same = await tick(stub, chatId, job, "  price 42 \n\n");
@@ -49,7 +51,7 @@ describe("onlyOnChange", () => {
   it("compares with the last match the agent delivered: one the agent failed on wakes it again", async () => {
     const { chatId, stub } = newChat();
     await withRunner(stub);
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "price", onlyOnChange: true }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "price", onlyOnChange: true }, "admin"));
     const first = await fireWatcher(chatId, stub, job);
     await settleWith(chatId, first, { status: "output", stdout: "price 42\n" });
     await feed([await promptOf(stub, first)], "prompts-dlq");
@@ -61,14 +63,14 @@ describe("onlyOnChange", () => {
     const { chatId, stub } = newChat();
     await withRunner(stub);
     const job = await createWatcher(chatId, stub, { cron: "*/10 * * * *" });
-    expect(await jobOf<JobView & { onlyOnChange?: boolean }>(stub, chatId, job.id)).not.toHaveProperty("onlyOnChange");
+    expect(await jobOf(stub, chatId, job.id)).not.toHaveProperty("onlyOnChange");
     await tick(stub, chatId, job, "up\n");
     const second = await tick(stub, chatId, job, "up\n");
     expect(await ended(stub, chatId, second)).toMatchObject({ status: "matched" });
     await must(stub.editJob(chatId, job.id, { onlyOnChange: true }));
     const third = await tick(stub, chatId, job, "up\n");
     expect(await ended(stub, chatId, third)).toEqual({ state: "settled", status: "silent", detail: "unchanged" });
-    expect((await jobOf<JobView & { onlyOnChange?: boolean }>(stub, chatId, job.id)).lastResult).toMatchObject({ status: "silent" });
+    expect((await jobOf(stub, chatId, job.id)).lastResult).toMatchObject({ status: "silent" });
   });
 });
 
@@ -91,7 +93,7 @@ describe("exit 75", () => {
       const runId = await fireWatcher(chatId, stub, job);
       await settleWith(chatId, runId, fields);
       runIds.push(runId);
-      if (fields.exitCode === 75) expect((await jobOf<JobView & { onlyOnChange?: boolean }>(stub, chatId, job.id)).lastResult).toMatchObject({ status: "transient", exitCode: 75, timedOut: false });
+      if (fields.exitCode === 75) expect((await jobOf(stub, chatId, job.id)).lastResult).toMatchObject({ status: "transient", exitCode: 75, timedOut: false });
     }
     // Exit 3 alerts once; the 75 in between does not end its streak; a success does, so the last 3 alerts again.
     expect(await alerts(stub, chatId)).toEqual([`⚠️ Job "Feed" (${job.id}) failed (exit 3):`, `⚠️ Job "Feed" (${job.id}) failed (exit 3):`]);
@@ -104,7 +106,7 @@ describe("exit 75", () => {
       ["transient", "exit 75: tried again next time"],
       ["failed", "exit 3"],
     ]);
-    expect((await jobOf<JobView & { onlyOnChange?: boolean }>(stub, chatId, job.id)).enabled).toBe(true);
+    expect((await jobOf(stub, chatId, job.id)).enabled).toBe(true);
   });
 
   it("fails a one-off watcher, which has no next time: the alert, and the job kept paused", async () => {
@@ -114,15 +116,15 @@ describe("exit 75", () => {
     const runId = await fireWatcher(chatId, stub, job);
     await settleWith(chatId, runId, { status: "failed", exitCode: 75, stderrTail: "try later" });
     expect(await alerts(stub, chatId)).toEqual([`⚠️ Job "Once" (${job.id}) failed (exit 75):`]);
-    expect(await jobOf<JobView & { onlyOnChange?: boolean }>(stub, chatId, job.id)).toMatchObject({ enabled: false, nextRunAt: null, lastResult: { status: "failed", exitCode: 75 } });
+    expect(await jobOf(stub, chatId, job.id)).toMatchObject({ enabled: false, nextRunAt: null, lastResult: { status: "failed", exitCode: 75 } });
   });
 });
 
 /** Run now of a watcher, its outcome `stdout`, a match handed to the echo agent; one second later each time. */
-async function runNow(stub: Stub, chatId: string, job: JobView, stdout: string): Promise<string> {
+async function runNow(stub: Stub, chatId: string, job: Job, stdout: string): Promise<string> {
   await stub.testAdvanceClock(1_000);
   await must(stub.runJobNow(chatId, job.id));
-  const [latest] = await must<{ runId: string }[]>(stub.jobRuns(chatId, job.id));
+  const [latest] = await must(stub.jobRuns(chatId, job.id));
   await settleWith(chatId, latest!.runId, { status: "output", stdout });
   if ((await runOf(chatId, stub, latest!.runId))?.state !== "settled") await feed([await promptOf(stub, latest!.runId)]);
   return latest!.runId;
@@ -147,7 +149,7 @@ describe("the daily wake-up budget", () => {
     expect((await queued(stub)).map((s) => (s.body as { key: string }).key)).toEqual([first, second]);
     expect(await ended(stub, chatId, third)).toEqual({ state: "settled", status: "over_budget", detail: "over the day's 2 wake-ups" });
     expect(await ended(stub, chatId, fourth)).toEqual({ state: "settled", status: "over_budget", detail: "over the day's 2 wake-ups" });
-    expect(await jobOf<JobView & { onlyOnChange?: boolean }>(stub, chatId, b.id)).toMatchObject({ running: false, lastResult: { status: "over_budget", exitCode: 0 } });
+    expect(await jobOf(stub, chatId, b.id)).toMatchObject({ running: false, lastResult: { status: "over_budget", exitCode: 0 } });
     // One notice for the day, naming the job whose match went over first.
     expect(brief((await transcript(stub, chatId)).filter((e) => e.source === "alert"))).toEqual([{ role: "bot", source: "alert", text: NOTICE("A", a.id, 2), jobId: a.id, runId: third }]);
 
@@ -178,7 +180,7 @@ describe("the daily wake-up budget", () => {
     await setInstanceVars(stub, { MAX_WAKEUPS_PER_DAY: "1" });
     const now = await clockOf(stub);
     await advanceTo(stub, Math.ceil(now / 86_400_000) * 86_400_000 + 60_000);
-    const job = await must<JobView>(stub.createJob(chatId, { name: "Same", kind: "watcher", cron: "0 0 1 1 *", command: "x", onlyOnChange: true }, "admin"));
+    const job = await must(stub.createJob(chatId, { name: "Same", kind: "watcher", cron: "0 0 1 1 *", command: "x", onlyOnChange: true }, "admin"));
     await runNow(stub, chatId, job, "same\n");
     expect(await ended(stub, chatId, await runNow(stub, chatId, job, "same\n"))).toMatchObject({ status: "silent", detail: "unchanged" });
     expect(await ended(stub, chatId, await runNow(stub, chatId, job, "new\n"))).toMatchObject({ status: "over_budget" });
@@ -191,7 +193,7 @@ describe("the daily wake-up budget", () => {
     const runId = await fireWatcher(chatId, stub, job);
     await settleWith(chatId, runId, { status: "output", stdout: "hit\n" });
     expect(await ended(stub, chatId, runId)).toMatchObject({ status: "over_budget", detail: "over the day's 0 wake-ups" });
-    expect(await jobOf<JobView & { onlyOnChange?: boolean }>(stub, chatId, job.id)).toMatchObject({ enabled: false, nextRunAt: null, lastResult: { status: "over_budget" } });
+    expect(await jobOf(stub, chatId, job.id)).toMatchObject({ enabled: false, nextRunAt: null, lastResult: { status: "over_budget" } });
     expect(await queued(stub)).toEqual([]);
   });
 });

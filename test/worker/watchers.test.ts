@@ -8,26 +8,11 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { renderTelegramHtml } from "../../src/telegram/render";
-import { advanceTo, alarmOf, chatIds, clockOf, expectSpyInPlace, feed, jobOf, must, queued, setInstanceVars, transcript, type JobView, type Stub } from "./agent-helpers";
+import { STUB_RUNNER_SECRET } from "../stub/runner-stub";
+import { feed } from "./agent-helpers";
+import { advanceTo, alarmOf, chatIds, clockOf, expectSpyInPlace, jobOf, must, noJobResult, queued, setInstanceVars, type Stub, toAlarm, transcript } from "./helpers";
 import { expectReply, telegramChat, TestBot } from "./telegram-helpers";
-import {
-  alarmComes,
-  createWatcher,
-  fireWatcher,
-  noJob,
-  PUBLIC_URL,
-  promptOf,
-  runnerCalls,
-  runnerPosts,
-  runnerVars,
-  runOf,
-  runsOldestFirst,
-  runState,
-  scriptRunner,
-  settleWith,
-  STUB_RUNNER_SECRET,
-  withRunner,
-} from "./watcher-helpers";
+import { createWatcher, fireWatcher, promptOf, PUBLIC_URL, runnerCalls, runnerPosts, runnerVars, runOf, runsOldestFirst, runState, scriptRunner, settleWith, withRunner } from "./watcher-helpers";
 
 const newChat = chatIds(6_000_000);
 
@@ -276,8 +261,8 @@ describe("cancel", () => {
     await settleWith(chatId, runId, { status: "failed", exitCode: 143, stderrTail: "Terminated" });
     expect(sent).toEqual([]);
     expect(await transcript(stub, chatId)).toEqual([]);
-    expect(await stub.jobRuns(chatId, job.id)).toEqual(noJob(job.id));
-    expect((await must<{ jobs: unknown[] }>(stub.listJobs(chatId))).jobs).toEqual([]);
+    expect(await stub.jobRuns(chatId, job.id)).toEqual(noJobResult(job.id));
+    expect((await must(stub.listJobs(chatId))).jobs).toEqual([]);
     expect(await alarmOf(stub)).toBeNull();
   });
 
@@ -326,7 +311,7 @@ describe("run now and one-offs", () => {
     await withRunner(stub);
     const job = await createWatcher(chatId, stub);
     const t0 = await clockOf(stub);
-    const ran = await must<JobView>(stub.runJobNow(chatId, job.id));
+    const ran = await must(stub.runJobNow(chatId, job.id));
     expect(ran.running).toBe(true);
     const [call] = await runnerCalls(chatId);
     const runnerRunId = String(call!.body!.runId);
@@ -348,7 +333,7 @@ describe("run now and one-offs", () => {
     const runId = await fireWatcher(chatId, stub, job);
     expect((await jobOf(stub, chatId, job.id)).running).toBe(true);
     await settleWith(chatId, runId, { status: "silent" });
-    expect(await stub.getJob(chatId, job.id)).toEqual(noJob(job.id));
+    expect(await stub.getJob(chatId, job.id)).toEqual(noJobResult(job.id));
   });
 });
 
@@ -362,14 +347,14 @@ describe("with Telegram connected", () => {
     const first = await fireWatcher(chat.chatId, chat.stub, job);
     await settleWith(chat.chatId, first, { status: "failed", exitCode: 2, stderrTail: `auth failed for ${bot.token}` });
     // The alert waits in the outbox for the alarm the delivery armed.
-    await alarmComes(chat.stub);
+    await toAlarm(chat.stub);
     const calls = await bot.sends(chat.chatId);
     expect(calls).toHaveLength(1);
     expectReply(calls[0], chat.chatId, renderTelegramHtml(`⚠️ Job "Bot" (${job.id}) failed (exit 2):\n\`\`\`\nauth failed for [REDACTED]\n\`\`\``));
     // The same exit code again sends nothing: the next message the chat gets is the alert of a new streak.
     await settleWith(chat.chatId, await fireWatcher(chat.chatId, chat.stub, job), { status: "failed", exitCode: 2, stderrTail: "again" });
     await settleWith(chat.chatId, await fireWatcher(chat.chatId, chat.stub, job), { status: "failed", exitCode: null, timedOut: true, stderrTail: "" });
-    await alarmComes(chat.stub);
+    await toAlarm(chat.stub);
     const later = await bot.sends(chat.chatId);
     expect(later).toHaveLength(2);
     expectReply(later[1], chat.chatId, renderTelegramHtml(`⚠️ Job "Bot" (${job.id}) failed (timed out).`));
@@ -385,7 +370,7 @@ describe("with Telegram connected", () => {
     expect(chat.sent).toEqual([]);
     expect(await transcript(chat.stub, chat.chatId)).toEqual([]);
     await settleWith(chat.chatId, await fireWatcher(chat.chatId, chat.stub, job), { status: "failed", exitCode: 1, stderrTail: "" });
-    await alarmComes(chat.stub);
+    await toAlarm(chat.stub);
     const calls = await bot.calls({ chatId: chat.chatId });
     expect(calls.map((c) => c.method)).toEqual(["sendMessage"]);
     expectReply(calls[0], chat.chatId, renderTelegramHtml(`⚠️ Job "Tick" (${job.id}) failed (exit 1).`));

@@ -7,9 +7,8 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { renderTelegramHtml } from "../../src/telegram/render";
-import { createJob } from "./api-helpers";
-import { chatIds, must, setInstanceVars } from "./agent-helpers";
-import { sayOnce, telegramChat, TestBot, type TelegramChat } from "./telegram-helpers";
+import { chatIds, createJob, must, setInstanceVars } from "./helpers";
+import { sayOnce, telegramChat, type TelegramChat, TestBot } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(5_190_000);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { formatOffset } from "../../src/time";
-import { badRequest, send } from "./api-helpers";
+import { badRequest, send } from "./helpers";
 
 const US = ["America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles", "America/Anchorage", "Pacific/Honolulu", "America/Adak"];
 const labelled = (zone: string) => ({ zone, label: `${zone} (${formatOffset(zone, Date.now())})` });

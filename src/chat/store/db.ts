@@ -1,7 +1,6 @@
 /**
  * @module The chat's one handle on its SQLite database, shared by every store of the object, and how a store
- * reads a JSON column back. Stores read `db.sql` on each statement, so a test that counts rows written
- * (DESIGN §12) can wrap it in one place.
+ * reads a JSON column back.
  */
 import * as z from "zod";
 

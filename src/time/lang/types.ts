@@ -13,6 +13,13 @@ export type Unit = "minute" | "hour" | "day" | "week" | "month" | "year";
 
 export type Words = readonly string[];
 
+/**
+ * A part of the day: the hour it stands for alone (chrono-node's, so that `/every evening` and `/remind tomorrow
+ * evening` agree) and how it reads a bare hour said with it: `am` as written (morning at 7), `pm` 1–11 as
+ * afternoon (evening at 8 = 20:00), `night` 6–11 as evening and 12 as midnight (night at 10 = 22:00, at 2 = 02:00).
+ */
+export type DayPart = readonly [hour: number, reads: "am" | "pm" | "night"];
+
 export type PhraseTable = {
   lang: Lang;
   /** "every", "each" (before a unit, a day, a number): every, jeden, tous les, cada, кажд*. */
@@ -23,8 +30,12 @@ export type PhraseTable = {
   numbers: Readonly<Record<string, number>>;
   /** Each unit's words, singular and plural. */
   units: Readonly<Record<Unit, Words>>;
-  /** A unit's repetition in one word: hourly, daily, weekly, monthly, yearly. */
-  adverbs: Readonly<Partial<Record<Unit, Words>>>;
+  /** A unit's repetition in one word: hourly, daily, weekly, monthly, yearly, and quarterly (3 months). */
+  adverbs: Readonly<Partial<Record<Unit | "quarter", Words>>>;
+  /** Spans with a name of their own, as an amount of a unit: half an hour (30 minutes), a quarter (3 months), a fortnight. */
+  spans: Readonly<Record<string, readonly [number, Unit]>>;
+  /** "And a half" after a number or a unit (an hour and a half, cada hora y media); the number words hold 1.5 itself (anderthalb, полтора). */
+  half: Words;
   /** Monday to Friday, as one word or phrase (weekdays, werktags, en semaine, по будням). */
   workdays: Words;
   /** One working day, for positions (the last working day). */
@@ -51,12 +62,18 @@ export type PhraseTable = {
   /** Day ranges: from … to (von … bis, du … au). */
   rangeFrom: Words;
   rangeTo: Words;
+  /** Before a window of hours whose ends are joined by `and` (between 9 and 17); `rangeFrom` … `rangeTo` says one too (from 9 to 17). */
+  between: Words;
+  /** Parts of the day (every morning, on sunday evening, in the evening, jeden Abend, каждое утро). */
+  dayParts: Readonly<Record<string, DayPart>>;
+  /** Parts of the day whose word alone means something else (German "Morgen", Spanish "mañana": tomorrow): read only after "every". */
+  dayPartsAfterEvery: Readonly<Record<string, DayPart>>;
   except: Words;
   until: Words;
   starting: Words;
   /** Words that may stand between "until"/"starting" and a date, which chrono-node does not read: the, next. */
   dateLead: Words;
-  /** Before a number of runs: for (10 times). */
+  /** Before a number of runs or a span (for 10 times, for 5 days). */
   for: Words;
   /** After a number: times (10 times, twice a day). */
   times: Words;

@@ -2,8 +2,11 @@
 /**
  * `npm run telegram:setup`: points the bot at this Worker (DESIGN §6). Sets the webhook to
  * `${PUBLIC_URL}/telegram/webhook` with the secret Telegram sends back in X-Telegram-Bot-Api-Secret-Token,
- * only the update types the bot reads, the command menu, and (when PUBLIC_URL is https, which Telegram requires
- * of Mini Apps) the menu button that opens the Scheduler Mini App at `${PUBLIC_URL}/app`. Reads TELEGRAM_BOT_TOKEN,
+ * only the update types the bot reads (messages, edited messages, button presses, and its own membership of a
+ * chat changing), the command menu, and (when PUBLIC_URL is https, which Telegram requires of Mini Apps) the
+ * menu button that opens the Scheduler Mini App at `${PUBLIC_URL}/app`. Then it says what a group needs: its
+ * id in ALLOWED_CHAT_IDS, and, in privacy mode, the bot as an admin (or privacy mode off) for @mentions and bare
+ * commands; and how a group opens the Mini App (a short name registered with @BotFather, in MINI_APP_NAME). Reads TELEGRAM_BOT_TOKEN,
  * TELEGRAM_WEBHOOK_SECRET and PUBLIC_URL from the environment (and TELEGRAM_API_BASE, default
  * https://api.telegram.org). Prints what it did; never prints the token. Each call waits at most 15 s; a Bot
  * API that cannot be reached is said in one sentence (exit 1), not as `fetch failed`.
@@ -81,12 +84,26 @@ function unreachable(method, error) {
   return `Could not reach the Bot API at ${base} (${why}): ${check}, then run npm run telegram:setup again. ${state}`;
 }
 
+/**
+ * What a group needs, in a few lines (privacy mode: Telegram's default, which getMe reports).
+ * @param {string} bot @param {boolean} readsAll @param {string | null} appName
+ */
+function groupsText(bot, readsAll, appName) {
+  const privacy = readsAll
+    ? `Privacy mode is off for @${bot}: in a group it receives every message and answers commands, mentions and replies to it.`
+    : `Privacy mode is on for @${bot} (Telegram's default): in a group it receives only /command@${bot}, replies to its messages and service messages. For @mentions and bare /commands, make @${bot} an admin of the group, or turn privacy mode off (@BotFather, /setprivacy, Disable) and add the bot to the group again.`;
+  const app = appName
+    ? `In a group, /jobs links to the Mini App: https://t.me/${bot}/${appName}?startapp=<group id>.`
+    : `To open the Mini App from a group, register it with @BotFather (/newapp, Web App URL ${publicUrl}/app, a short name such as scheduler) and set MINI_APP_NAME to that short name.`;
+  return [`Groups: add each group's chat id to ALLOWED_CHAT_IDS (it is in the webhook's updates, negative, such as -1001234567890); its admins and the users in ALLOWED_USER_IDS change its jobs, its members read them.`, privacy, app].join("\n");
+}
+
 try {
   const me = await call("getMe", {});
   await call("setWebhook", {
     url: `${publicUrl}/telegram/webhook`,
     secret_token: secret,
-    allowed_updates: ["message", "edited_message", "callback_query"],
+    allowed_updates: ["message", "edited_message", "callback_query", "my_chat_member"],
     drop_pending_updates: false,
   });
   await call("setMyCommands", { commands: COMMAND_HELP.map(({ command, description }) => ({ command, description })) });
@@ -95,6 +112,7 @@ try {
   if (app !== null) await call("setChatMenuButton", { menu_button: { type: "web_app", text: MENU_BUTTON, web_app: { url: app } } });
   const button = app !== null ? `the menu button opens ${app}` : "no menu button (the Mini App needs an https PUBLIC_URL)";
   console.log(`@${me.username}: webhook set to ${publicUrl}/telegram/webhook, ${COMMAND_HELP.length} commands in the menu, ${button}.`);
+  console.log(groupsText(me.username, me.can_read_all_group_messages === true, process.env.MINI_APP_NAME?.trim() || null));
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

@@ -27,6 +27,10 @@ export type Config = Readonly<{
     apiBase: string;
     /** Decimal Telegram user ids; empty = nobody. */
     allowedUserIds: readonly string[];
+    /** Group and supergroup chat ids (negative decimals) the bot serves; empty = none. */
+    allowedChatIds: readonly string[];
+    /** The Mini App's short name registered with @BotFather (`/newapp`), for the link a group opens it by; null = no link. */
+    miniAppName: string | null;
   }>;
   runner: Readonly<{
     mode: "off" | "url" | "container";
@@ -94,6 +98,8 @@ const AREAS = {
   TELEGRAM_WEBHOOK_SECRET: ["telegram"],
   TELEGRAM_API_BASE: ["telegram"],
   ALLOWED_USER_IDS: ["telegram"],
+  ALLOWED_CHAT_IDS: ["telegram"],
+  MINI_APP_NAME: ["telegram"],
   RUNNER_URL: ["watchers"],
   RUNNER_SECRET: ["watchers"],
   PUBLIC_URL: ["watchers"],
@@ -130,6 +136,8 @@ const schemas = lazy(() => {
     telegramSecret: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/),
     botToken: z.string().regex(/^\d{1,20}:[A-Za-z0-9_-]{20,}$/),
     userId: z.string().regex(/^[1-9]\d{0,15}$/),
+    groupId: z.string().regex(/^-[1-9]\d{0,15}$/),
+    appName: z.string().regex(/^[A-Za-z0-9_]{3,30}$/),
     dev: z.enum(["0", "1"]),
     agent: z.enum(["echo", "llm"]),
   };
@@ -151,12 +159,18 @@ export function loadConfig(env: Env): LoadedConfig {
 }
 
 /**
- * Whether a chat may use the bot (DESIGN §2, §6): with Telegram connected, only the private chats of the users
- * in `ALLOWED_USER_IDS` (a private chat's id is its user's id); in transcript mode, every chat.
+ * Whether a chat may use the bot (DESIGN §2, §6): with Telegram connected, the private chats of the users in
+ * `ALLOWED_USER_IDS` (a private chat's id is its user's id) and the groups in `ALLOWED_CHAT_IDS`; in transcript
+ * mode, every chat. A supergroup a listed group became is served too, but only its chat's object knows that
+ * (`ChatInfo.allowed`), and the webhook asks the D1 directory (`http/served.ts`).
  */
 export function isAllowedChat(config: Config, chatId: string): boolean {
-  return config.telegram.mode === "off" || config.telegram.allowedUserIds.includes(chatId);
+  const t = config.telegram;
+  return t.mode === "off" || t.allowedUserIds.includes(chatId) || t.allowedChatIds.includes(chatId);
 }
+
+/** Whether a chat id is a group's or a supergroup's (Telegram gives them negative ids; a user's chat is positive). */
+export const isGroupId = (chatId: string): boolean => chatId.startsWith("-");
 
 /** The sentences of the issues that break `area`, in order; empty when it is configured correctly. */
 export function errorsFor(loaded: LoadedConfig, area: ConfigArea): string[] {
@@ -244,7 +258,14 @@ function readConfig(env: Env): LoadedConfig {
       httpUrl,
       () => "TELEGRAM_API_BASE must be an http(s) URL such as https://api.telegram.org.",
     ) ?? DEFAULTS.telegramApiBase;
-  const allowedUserIds = readUserIds(text("ALLOWED_USER_IDS"), (message) => report("ALLOWED_USER_IDS", message));
+  const allowedUserIds = readIds(text("ALLOWED_USER_IDS"), schemas().userId, (id) => report("ALLOWED_USER_IDS", `ALLOWED_USER_IDS must be comma-separated decimal Telegram user ids such as 123456789,987654321; got ${shown(id)}.`));
+  const allowedChatIds = readIds(text("ALLOWED_CHAT_IDS"), schemas().groupId, (id) =>
+    report(
+      "ALLOWED_CHAT_IDS",
+      `ALLOWED_CHAT_IDS must be comma-separated group chat ids, negative like -1001234567890 (a supergroup) or -4012345678 (a group); got ${shown(id)}.`,
+    ),
+  );
+  const miniAppName = parse("MINI_APP_NAME", schemas().appName, (v) => `MINI_APP_NAME must be the Mini App's short name from @BotFather (/newapp), 3–30 characters of A–Z, a–z, 0–9 and _, such as scheduler; got ${shown(v)}.`);
 
   // Runner: RUNNER_URL wins when set (dev, tests, a runner on any host); else the container binding, once
   // RUNNER_SECRET is set. wrangler.toml always binds the container, so without the secret the runner is
@@ -312,6 +333,8 @@ function readConfig(env: Env): LoadedConfig {
       webhookSecret,
       apiBase,
       allowedUserIds,
+      allowedChatIds,
+      miniAppName,
     }),
     runner: Object.freeze({
       mode: container ? "container" : raw.has("RUNNER_URL") ? "url" : "off",
@@ -338,17 +361,18 @@ function readConfig(env: Env): LoadedConfig {
   return Object.freeze({ config, errors: Object.freeze(frozen.map((i) => i.message)), issues: frozen });
 }
 
-/** `ALLOWED_USER_IDS`: comma-separated decimal ids, blanks around commas ignored; empty = nobody. */
-function readUserIds(raw: string | null, report: (message: string) => void): readonly string[] {
+/**
+ * `ALLOWED_USER_IDS` and `ALLOWED_CHAT_IDS`: comma-separated decimal ids, blanks around commas ignored; empty =
+ * none. One id not of `form` is reported (`bad`) and the whole list is empty: a typo must not serve a stranger.
+ */
+function readIds(raw: string | null, form: z.ZodType<string>, bad: (id: string) => void): readonly string[] {
   if (raw === null) return Object.freeze([]);
   const ids: string[] = [];
   for (const part of raw.split(",")) {
     const id = part.trim();
     if (id === "") continue;
-    if (!schemas().userId.safeParse(id).success) {
-      report(
-        `ALLOWED_USER_IDS must be comma-separated decimal Telegram user ids such as 123456789,987654321; got ${shown(id)}.`,
-      );
+    if (!form.safeParse(id).success) {
+      bad(id);
       return Object.freeze([]);
     }
     if (!ids.includes(id)) ids.push(id);

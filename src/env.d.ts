@@ -6,6 +6,8 @@ interface CuckooOptionalVars {
   TELEGRAM_BOT_TOKEN?: string;
   TELEGRAM_WEBHOOK_SECRET?: string;
   ALLOWED_USER_IDS?: string;
+  ALLOWED_CHAT_IDS?: string;
+  MINI_APP_NAME?: string;
   ADMIN_TOKEN?: string;
   TOOLS_TOKEN?: string;
   RUNNER_URL?: string;

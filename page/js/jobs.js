@@ -2,8 +2,9 @@
 /**
  * @module The job rows (DESIGN §10, seed 002 §6): numbered in visible order, each with its name and kind, the
  * schedule described (a cron's or a rule's words come from `POST /admin/preview`, cached) with what is left of a
- * job that ends, the next run in the chat's zone and relative to now, its status, and the actions as buttons
- * whose accessible names name the job.
+ * job that ends, the next run in the chat's zone and relative to now, its status, the forum topic it posts in,
+ * and the actions as buttons whose accessible names name the job (History alone when the session may only read:
+ * a group's member who is not its admin).
  */
 import { api } from "./api.js";
 import { h } from "./dom.js";
@@ -86,14 +87,21 @@ export function renderJobs(list, jobs, actions) {
           schedule,
           nextLine(job),
           statusLine(job),
+          ...(job.threadId !== undefined ? [h("p", { class: "job-topic muted" }, [`Posts in topic ${job.threadId}`])] : []),
         ]),
-        h("div", { class: "job-actions" }, [
-          button("Run now", "Run now", () => actions.run(job)),
-          job.enabled ? button("Pause", "Pause", () => actions.toggle(job)) : button("Resume", "Resume", () => actions.toggle(job)),
-          button("Edit", "Edit", () => actions.edit(job)),
-          button("History", "History", () => actions.history(job)),
-          button("Delete", "Delete", () => actions.remove(job), "danger"),
-        ]),
+        h(
+          "div",
+          { class: "job-actions" },
+          state.readOnly
+            ? [button("History", "History", () => actions.history(job))]
+            : [
+                button("Run now", "Run now", () => actions.run(job)),
+                job.enabled ? button("Pause", "Pause", () => actions.toggle(job)) : button("Resume", "Resume", () => actions.toggle(job)),
+                button("Edit", "Edit", () => actions.edit(job)),
+                button("History", "History", () => actions.history(job)),
+                button("Delete", "Delete", () => actions.remove(job), "danger"),
+              ],
+        ),
       ]);
     }),
   );

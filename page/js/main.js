@@ -83,8 +83,8 @@ async function loadJobs() {
     state.serverNow = Date.parse(answer.now);
     state.readAt = Date.now();
     byId("zone-text").textContent = `Time zone: ${state.zone}`;
-    // In Telegram, the device's own zone when the chat's differs (one tap sets it).
-    if (state.mode === "chat") offerDeviceZone(() => void loadJobs());
+    // In Telegram, the device's own zone when the chat's differs (one tap sets it), to those who may set it.
+    if (state.mode === "chat" && !state.readOnly) offerDeviceZone(() => void loadJobs());
     render();
   } catch (e) {
     if (seq !== loadSeq) return;
@@ -278,13 +278,24 @@ async function startMiniApp() {
   const app = telegram.webApp();
   if (app && !started) telegram.prepare(app);
   try {
-    const { chatId } = await telegram.signIn(app);
+    const { chatId, readOnly } = await telegram.signIn(app);
     state.chatId = chatId;
-    if (app && !started) telegram.wireButtons(app, () => create());
+    setReadOnly(readOnly);
+    if (app && !started && !readOnly) telegram.wireButtons(app, () => create());
     await start();
   } catch (e) {
     stop(sentence(e));
   }
+}
+
+/**
+ * A group's member who is not its admin reads its jobs: nothing that changes them is offered (the server refuses
+ * them all the same). @param {boolean} readOnly
+ */
+function setReadOnly(readOnly) {
+  state.readOnly = readOnly;
+  for (const id of ["create", "empty-create", "suggestions", "zone-change", "quiet-change"]) byId(id).hidden = readOnly;
+  byId("access").textContent = readOnly ? "Read only: the group's admins change its jobs" : "";
 }
 
 /** A Mini App session that ended: sign in again with Telegram's initData, at most once a minute. */

@@ -11,7 +11,7 @@
  * @typedef {{ id: string, chatId: string, name: string, kind: "prompt" | "watcher", category: string,
  *   schedule: { at: string } | { cron: string } | { rrule: string, start: string }, until?: string | null,
  *   runsLeft?: number | null, text?: string, command?: string, timeoutSeconds?: number,
- *   onlyOnChange?: boolean, memoryRefs?: string[], silent?: boolean, importedFrom?: string, enabled: boolean, createdAt: string,
+ *   onlyOnChange?: boolean, memoryRefs?: string[], silent?: boolean, importedFrom?: string, threadId?: number, enabled: boolean, createdAt: string,
  *   createdBy: string, nextRunAt: string | null, lastRunAt: string | null, lastResult: LastResult | null,
  *   running: boolean }} Job
  */
@@ -32,6 +32,8 @@ export const state = {
   readAt: 0,
   /** No bot token: the chat panel shows the transcript and writes as the user. */
   transcriptMode: false,
+  /** A group's member who is not its admin, in the Mini App: the jobs are shown, nothing changes them. */
+  readOnly: false,
 };
 
 /** The server's now, as the page best knows it. */

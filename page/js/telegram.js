@@ -51,10 +51,11 @@ export function prepare(app) {
 }
 
 /**
- * Signs in with Telegram's `initData`; resolves with `{ chatId, expiresAt }`. When the cookie did not stick (a
- * web view or iframe that keeps no third-party cookies), the session goes as a bearer header from then on.
+ * Signs in with Telegram's `initData`; resolves with `{ chatId, expiresAt, readOnly }` (`readOnly`: a group's member
+ * who is not its admin). When the cookie did not stick (a web view or iframe that keeps no third-party cookies),
+ * the session goes as a bearer header from then on.
  * @param {WebApp | null} app
- * @returns {Promise<{ chatId: string, expiresAt: string }>}
+ * @returns {Promise<{ chatId: string, expiresAt: string, readOnly: boolean }>}
  */
 export async function signIn(app) {
   const initData = app?.initData;
@@ -62,7 +63,7 @@ export async function signIn(app) {
   const reply = await api("POST", "/app/session", { initData });
   const access = await api("GET", "/admin/session").catch(() => null);
   if (access?.via !== "app" || access.chatId !== reply.chatId) useBearer(reply.session);
-  return { chatId: reply.chatId, expiresAt: reply.expiresAt };
+  return { chatId: reply.chatId, expiresAt: reply.expiresAt, readOnly: reply.readOnly === true };
 }
 
 /**

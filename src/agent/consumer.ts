@@ -30,7 +30,7 @@ function echoAnswer(message: PromptMessage): TurnAnswer {
 
 /** Runs the built-in model for one prompt, with Telegram showing "typing…" meanwhile. */
 async function modelAnswer(env: Env, config: Config, chat: Chat, token: string, message: PromptMessage, context: TurnContext): Promise<TurnAnswer> {
-  const stopTyping = context.budget === "ok" ? typing(config, message.chatId) : async () => undefined;
+  const stopTyping = context.budget === "ok" ? typing(config, message.chatId, message.threadId) : async () => undefined;
   try {
     return await modelTurn(
       {

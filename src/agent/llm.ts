@@ -99,7 +99,14 @@ export async function modelTurn(deps: TurnDeps, context: TurnContext): Promise<T
   const { prompt } = context;
   const messages = conversation(systemPrompt(context.timeZone, started, agent.instructions), context.history, prompt);
   const functions = functionTools();
-  const policy: TurnPolicy = context.followUps === null ? { kind: "user" } : { kind: "job", followUps: context.followUps };
+  // A group member's message: the tools act with their rights (they may read; a change asks the chat).
+  const topic = context.threadId === undefined ? {} : { threadId: context.threadId };
+  const policy: TurnPolicy =
+    context.followUps !== null
+      ? { kind: "job", followUps: context.followUps, ...topic }
+      : context.member !== undefined
+        ? { kind: "member", userId: context.member, ...topic }
+        : { kind: "user", ...topic };
   const ctx: ToolContext = { ...deps.tools, createdBy: context.followUps === null ? "agent" : "job", policy };
   try {
     // The conversation the turn had reached in its earlier tries (DESIGN §7 Durable turns).

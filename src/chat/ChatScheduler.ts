@@ -2,7 +2,9 @@
  * @module The ChatScheduler Durable Object, one per chat (DESIGN §1, §5, §7): a table of contents. Each RPC
  * method hands off to one part — `jobs` (create, edit, cancel, pause, resume, run now, the zone), `firing`
  * (the alarm's claims and dispatch, watcher outcomes), `conversation` (run gate, deliver, transcript, dead
- * letters), `turns` (whose turn a gate token stands for), `inbox` (what the user writes) and `outbox` (Telegram) — and then self-heals the one alarm.
+ * letters), `turns` (whose turn a gate token stands for), `inbox` (what the user writes), `outbox` (Telegram),
+ * `members` (who may change what in a group) and `moves` (a group becoming a supergroup) — and then self-heals
+ * the one alarm. Once the chat moved to a supergroup, a call naming it is the supergroup's object's (`via`).
  * Parts get what they use through their constructors; none holds the object. Methods return results for
  * expected failures and never throw for input; `alarm()` never throws.
  */
@@ -20,7 +22,12 @@ import type { ChatSettings, QuietAnswer, TranscriptEntry, ZoneChange } from "../
 import type { MemoryCreateInput, MemoryRecord, MemoryUpdateInput } from "../schemas/memory";
 import type { ImportBatch, ImportReply } from "../schemas/import";
 import { NOT_THE_TURN, type TurnPolicy } from "../schemas/tools";
-import { Inbox, type Handled } from "./inbox";
+import { Inbox, type Handled, type UpdateOptions } from "./inbox";
+import { MemberRights, type MemberRole } from "./members";
+import { ChatMoves } from "./moves";
+import type { MoveChunk } from "./store/moves";
+import { MoveStore } from "./store/moves";
+import { MemberStore } from "./store/members";
 import { TelegramOutbox } from "./outbox";
 import { AlarmClock } from "./alarm";
 import { Conversation, type OfferOptions, type OfferResult } from "./conversation";
@@ -74,6 +81,8 @@ export class ChatScheduler extends DurableObject<Env> {
   private readonly imports: Imports;
   protected readonly directory: Directory;
   private readonly turns: TurnRights;
+  private readonly members: MemberRights;
+  private readonly moves: ChatMoves;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -108,14 +117,26 @@ export class ChatScheduler extends DurableObject<Env> {
     const memoryStore = new MemoryStore(this.db);
     const info = new ChatInfo(settings, config);
     this.info = info;
-    const deliveries = new Deliveries(transcript, outboxStore, info);
+    const deliveries = new Deliveries(transcript, outboxStore, info, (jobId) => jobStore.threadOf(jobId));
     const directory = new Directory({ db: () => this.env.DB, store: new DirectoryStore(this.db), jobs: jobStore, info, now, transaction });
     this.directory = directory;
     this.remembering = [...this.remembering, directory];
     const settler = new RunSettler(jobStore, runs, deliveries, transaction);
     settler.onEnded((runId, status) => this.runEnded(runId, status));
     const gate = new RunGate(gateStore, (key) => transcript.delivered(key));
-    this.alarms = new AlarmClock({ storage: ctx.storage, jobs: jobStore, runs, gate: gateStore, outbox: outboxStore, userPrompts, info, directory });
+    this.moves = new ChatMoves({
+      store: new MoveStore(this.db),
+      settings,
+      info,
+      peer: (chatId) => this.env.CHAT.getByName(chatId),
+      exclusive: (work) => ctx.blockConcurrencyWhile(work),
+      transaction,
+      forget: () => {
+        for (const store of this.remembering) store.forget();
+      },
+      now,
+    });
+    this.alarms = new AlarmClock({ storage: ctx.storage, jobs: jobStore, runs, gate: gateStore, outbox: outboxStore, userPrompts, info, directory, move: this.moves });
     this.watchers = new Watchers({ jobs: jobStore, runs, info, deliveries, usage, settler, env: currentEnv, config: loaded, now, transaction, waitUntil: (p) => ctx.waitUntil(p) });
     this.firing = new Firing({ jobs: jobStore, runs, info, gate, delivered: (key) => transcript.delivered(key), watchers: this.watchers, settler, memory: memoryStore, deliveries, env: currentEnv, config: loaded, now, transaction });
     this.turns = new TurnRights({ gate: gateStore, jobs: jobStore, settings, info, now });
@@ -124,8 +145,20 @@ export class ChatScheduler extends DurableObject<Env> {
     this.imports = new Imports({ imports: new ImportStore(this.db), jobOps: this.jobs, info, now });
     const modelTurns = new ModelTurns({ gate, steps: new TurnStepStore(this.db), runs, now, transaction });
     this.conversation = new Conversation({ jobs: jobStore, usage, config, userPrompts, runs, gateStore, gate, transcript, deliveries, settler, turns: modelTurns, info, env: currentEnv, now, transaction });
-    this.inbox = new Inbox({ transcript, userPrompts, offers: new OfferStore(this.db), jobSources: new JobSourceStore(this.db), info, deliveries, jobs: this.jobs, env: currentEnv, config, now, transaction });
-    this.outbox = new TelegramOutbox({ outbox: outboxStore, transcript, info, config, now });
+    this.members = new MemberRights({ store: new MemberStore(this.db), info, config, now });
+    this.inbox = new Inbox({ transcript, userPrompts, offers: new OfferStore(this.db), jobSources: new JobSourceStore(this.db), info, deliveries, jobs: this.jobs, rights: this.members, env: currentEnv, config, now, transaction });
+    this.outbox = new TelegramOutbox({
+      outbox: outboxStore,
+      transcript,
+      info,
+      config,
+      now,
+      leaveThread: (threadId) => jobStore.leaveThread(threadId),
+      migrated: async (to) => {
+        const from = info.chatId();
+        if (from !== null) await this.moves.moveTo(from, to);
+      },
+    });
   }
 
   /**
@@ -144,8 +177,21 @@ export class ChatScheduler extends DurableObject<Env> {
     return value;
   }
 
+  /**
+   * A call naming `chatId` (null: one that names no chat, such as a gate token's): answered `here`, or, once this
+   * chat moved to a supergroup, by the supergroup's object with its id (`there`; DESIGN §6). An unfinished move is
+   * finished first.
+   */
+  private async via<T>(chatId: unknown, here: () => Promise<T>, there: (next: DurableObjectStub<ChatScheduler>, to: string) => Promise<unknown>): Promise<T> {
+    const to = await this.moves.forwarding(typeof chatId === "string" ? chatId : null);
+    // The supergroup's object answers the same method with the same result type (RPC hands it back by value).
+    return to === null ? here() : ((await there(this.env.CHAT.getByName(to), to)) as T);
+  }
+
   /** Fires due jobs, expires leases, dispatches claimed runs, re-sends a waiting or lost prompt, sends the outbox; re-arms. */
   override async alarm(): Promise<void> {
+    // A move that did not finish comes first, and alone: the state is on its way to the supergroup.
+    if (this.moves.moving() !== null) return this.alarms.run(this.now(), [{ name: "the move to a supergroup", run: (now) => this.moves.tick(now) }]);
     await this.alarms.run(this.now(), [
       { name: "firing", run: (now) => this.firing.tick(now) },
       { name: "the run gate", run: (now) => this.conversation.resendPending(now) },
@@ -163,11 +209,11 @@ export class ChatScheduler extends DurableObject<Env> {
   // ── Jobs and settings (DESIGN §3–§5) ──────────────────────────────────────────────────────────────
 
   getSettings(chatId: string): Promise<Result<ChatSettings>> {
-    return this.healed(this.jobs.getSettings(chatId));
+    return this.via(chatId, () => this.healed(this.jobs.getSettings(chatId)), (n, to) => n.getSettings(to));
   }
 
   setTimeZone(chatId: string, zone: string | null): Promise<Result<ZoneChange>> {
-    return this.healed(this.jobs.setTimeZone(chatId, zone));
+    return this.via(chatId, () => this.healed(this.jobs.setTimeZone(chatId, zone)), (n, to) => n.setTimeZone(to, zone));
   }
 
   /** The chat's quiet hours (DESIGN §6), or null. */
@@ -181,33 +227,38 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   listJobs(chatId: string, filter: JobFilter = {}): Promise<Result<JobList>> {
-    return this.healed(this.jobs.list(chatId, filter));
+    return this.via(chatId, () => this.healed(this.jobs.list(chatId, filter)), (n, to) => n.listJobs(to, filter));
   }
 
   getJob(chatId: string, id: string): Promise<Result<Job>> {
-    return this.healed(this.jobs.get(chatId, id));
+    return this.via(chatId, () => this.healed(this.jobs.get(chatId, id)), (n, to) => n.getJob(to, id));
   }
 
-  /** `followUpOf`: the run gate token of the job's or watcher's turn whose one follow-up this is (over HTTP or MCP). */
-  createJob(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options: { followUpOf?: string } = {}): Promise<Result<Job>> {
+  /**
+   * `followUpOf`: the run gate token of the job's or watcher's turn whose one follow-up this is (over HTTP or MCP);
+   * `threadId`: the forum topic the job is made in (its messages go there).
+   */
+  createJob(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options: { followUpOf?: string; threadId?: number | null } = {}): Promise<Result<Job>> {
     const followUpOf = typeof options?.followUpOf === "string" ? options.followUpOf : undefined;
-    return this.healed(this.jobs.create(chatId, input, createdBy, followUpOf === undefined ? {} : { followUpOf }));
+    const threadId = typeof options?.threadId === "number" ? options.threadId : null;
+    const how = { ...(followUpOf === undefined ? {} : { followUpOf }), threadId };
+    return this.via(chatId, () => this.healed(this.jobs.create(chatId, input, createdBy, how)), (n, to) => n.createJob(to, input, createdBy, how));
   }
 
   editJob(chatId: string, id: string, input: EditJobInput): Promise<Result<Job>> {
-    return this.healed(this.jobs.edit(chatId, id, input));
+    return this.via(chatId, () => this.healed(this.jobs.edit(chatId, id, input)), (n, to) => n.editJob(to, id, input));
   }
 
   cancelJob(chatId: string, id: string): Promise<Result<Job>> {
-    return this.healed(this.jobs.cancel(chatId, id));
+    return this.via(chatId, () => this.healed(this.jobs.cancel(chatId, id)), (n, to) => n.cancelJob(to, id));
   }
 
   pauseJob(chatId: string, id: string): Promise<Result<Job>> {
-    return this.healed(this.jobs.pause(chatId, id));
+    return this.via(chatId, () => this.healed(this.jobs.pause(chatId, id)), (n, to) => n.pauseJob(to, id));
   }
 
   resumeJob(chatId: string, id: string): Promise<Result<Job>> {
-    return this.healed(this.jobs.resume(chatId, id));
+    return this.via(chatId, () => this.healed(this.jobs.resume(chatId, id)), (n, to) => n.resumeJob(to, id));
   }
 
   /** Skip (DESIGN §3): a recurring job's next occurrence passed over; `skipped` is that occurrence. */
@@ -216,51 +267,58 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   runJobNow(chatId: string, id: string): Promise<Result<Job>> {
-    return this.healed(this.jobs.runNow(chatId, id));
+    return this.via(chatId, () => this.healed(this.jobs.runNow(chatId, id)), (n, to) => n.runJobNow(to, id));
   }
 
   jobRuns(chatId: string, id: string): Promise<Result<Run[]>> {
-    return this.healed(this.jobs.runs(chatId, id));
+    return this.via(chatId, () => this.healed(this.jobs.runs(chatId, id)), (n, to) => n.jobRuns(to, id));
   }
 
   /** Jobs read from a store Cuckoo replaces (DESIGN §10 `POST /admin/import`), created once per source id. */
   importJobs(chatId: string, batch: ImportBatch): Promise<Result<ImportReply>> {
-    return this.healed(this.imports.importJobs(chatId, batch));
+    return this.via(chatId, () => this.healed(this.imports.importJobs(chatId, batch)), (n, to) => n.importJobs(to, batch));
   }
 
   // ── Memory records (DESIGN §9, §10) ───────────────────────────────────────────────────────────────
 
   listMemory(chatId: string): Promise<Result<MemoryRecord[]>> {
-    return this.healed(this.memory.list(chatId));
+    return this.via(chatId, () => this.healed(this.memory.list(chatId)), (n, to) => n.listMemory(to));
   }
 
   getMemory(chatId: string, id: string): Promise<Result<MemoryRecord>> {
-    return this.healed(this.memory.get(chatId, id));
+    return this.via(chatId, () => this.healed(this.memory.get(chatId, id)), (n, to) => n.getMemory(to, id));
   }
 
   createMemory(chatId: string, input: MemoryCreateInput): Promise<Result<MemoryRecord>> {
-    return this.healed(this.memory.create(chatId, input));
+    return this.via(chatId, () => this.healed(this.memory.create(chatId, input)), (n, to) => n.createMemory(to, input));
   }
 
   updateMemory(chatId: string, id: string, input: MemoryUpdateInput): Promise<Result<MemoryRecord>> {
-    return this.healed(this.memory.update(chatId, id, input));
+    return this.via(chatId, () => this.healed(this.memory.update(chatId, id, input)), (n, to) => n.updateMemory(to, id, input));
   }
 
   deleteMemory(chatId: string, id: string): Promise<Result<Deleted>> {
-    return this.healed(this.memory.delete(chatId, id));
+    return this.via(chatId, () => this.healed(this.memory.delete(chatId, id)), (n, to) => n.deleteMemory(to, id));
   }
 
   /**
    * The runner's outcome of one of this chat's runs (DESIGN §8 callback). Taken only by a run still waiting
-   * for the runner; anything else (unknown, settled, cancelled, a dry run) is ignored: `{ taken: false }`.
+   * for the runner; anything else (unknown, settled, cancelled, a dry run) is ignored: `{ taken: false }`. A
+   * supergroup takes the outcomes of the runs its basic group started (their run ids name the old chat).
    */
-  async runnerOutcome(chatId: string, input: RunnerOutcome): Promise<Result<{ taken: boolean }>> {
-    // Only an object bound to this chat has runs; an erased or never-used one writes nothing.
-    if (this.info.chatId() !== chatId) return ok({ taken: false });
-    const parsed = runnerOutcome().safeParse(input, { error: sentenceFor });
-    if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
-    const runId = chatRunId(chatId, parsed.data.runId);
-    return this.healed(ok({ taken: runId !== null && (await this.firing.outcome(runId, parsed.data, this.now())) }));
+  runnerOutcome(chatId: string, input: RunnerOutcome): Promise<Result<{ taken: boolean }>> {
+    return this.via(
+      chatId,
+      async () => {
+        // Only an object bound to this chat has runs; an erased or never-used one writes nothing.
+        if (this.info.chatId() !== chatId && this.info.movedFrom() !== chatId) return ok({ taken: false });
+        const parsed = runnerOutcome().safeParse(input, { error: sentenceFor });
+        if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
+        const runId = chatRunId(chatId, parsed.data.runId);
+        return this.healed(ok({ taken: runId !== null && (await this.firing.outcome(runId, parsed.data, this.now())) }));
+      },
+      (n) => n.runnerOutcome(chatId, input),
+    );
   }
 
   /** Erases the chat: running watchers killed, every table, the alarm (DESIGN §10 `DELETE /admin/chats/:chatId`). */
@@ -280,6 +338,36 @@ export class ChatScheduler extends DurableObject<Env> {
     return this.healed(this.directory.rebuild(chatId));
   }
 
+  // ── Groups (DESIGN §6 Groups and topics) ──────────────────────────────────────────────────────────
+
+  /** Whether `userId` may change this chat's jobs and settings (a group's admins and listed users). */
+  mayChange(chatId: string, userId: string): Promise<Result<boolean>> {
+    return this.via(chatId, () => this.asMember(chatId, userId, (user) => this.members.mayChange(user)), (n, to) => n.mayChange(to, userId));
+  }
+
+  /** `userId`'s place in this chat (a group's: what getChatMember says, remembered 10 minutes). */
+  memberRole(chatId: string, userId: string): Promise<Result<MemberRole>> {
+    return this.via(chatId, () => this.asMember(chatId, userId, (user) => this.members.role(user)), (n, to) => n.memberRole(to, userId));
+  }
+
+  /** `ask` of a Telegram user of this chat, once the object is bound to it and the id is a user id. */
+  private async asMember<T>(chatId: string, userId: string, ask: (userId: string) => Promise<Result<T>>): Promise<Result<T>> {
+    const bound = this.info.bind(chatId);
+    if (!bound.ok) return bound;
+    if (typeof userId !== "string" || !/^[1-9]\d{0,15}$/.test(userId)) return err("bad_request", `"${String(userId).slice(0, 20)}" is not a Telegram user id.`);
+    return this.healed(ask(userId));
+  }
+
+  /** This basic group became supergroup `to`: its state moves there and this object keeps a forwarding note. */
+  async moveTo(chatId: string, to: string): Promise<Result<{ movedTo: string }>> {
+    return this.healed(this.moves.moveTo(chatId, to));
+  }
+
+  /** The supergroup's side of a move: a chunk of the basic group's state (the last one takes them all). */
+  acceptMove(chatId: string, from: string, chunk: MoveChunk): Promise<Result<{ done: boolean }>> {
+    return this.healed(this.moves.accept(chatId, from, chunk));
+  }
+
   // ── Conversation: run gate, deliver, transcript (DESIGN §7) ────────────────────────────────────────
 
   /**
@@ -291,7 +379,7 @@ export class ChatScheduler extends DurableObject<Env> {
       const answer = turnAnswerArgs().safeParse(options.answer, { error: sentenceFor });
       if (!answer.success) return Promise.resolve(err("bad_request", firstSentence(answer.error)));
     }
-    return this.healed(this.conversation.offer(message, options));
+    return this.via(chatIdIn(message), () => this.healed(this.conversation.offer(message, options)), (n, to) => n.gateOffer(withChat(message, to), options));
   }
 
   /** The holder is done with `key`: reply, tool calls, settle and the next prompt, in one call (DESIGN §7). */
@@ -300,7 +388,7 @@ export class ChatScheduler extends DurableObject<Env> {
     if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
     const parsed = turnAnswerArgs().safeParse(answer, { error: sentenceFor });
     if (!parsed.success) return Promise.resolve(err("bad_request", firstSentence(parsed.error)));
-    return this.healed(this.conversation.finish(token, key, answer, model));
+    return this.via(null, () => this.healed(this.conversation.finish(token, key, answer, model)), (n) => n.gateFinish(token, key, answer, model));
   }
 
   /** The holder records a step of its model turn: the model's answer before its tools run, or their results. */
@@ -309,7 +397,7 @@ export class ChatScheduler extends DurableObject<Env> {
     if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
     const parsed = turnStepArgs().safeParse(record, { error: sentenceFor });
     if (!parsed.success) return Promise.resolve(err("bad_request", firstSentence(parsed.error)));
-    return this.healed(this.conversation.step(token, key, parsed.data));
+    return this.via(null, () => this.healed(this.conversation.step(token, key, parsed.data)), (n) => n.gateStep(token, key, parsed.data));
   }
 
   /** The holder's try of its model turn failed: the turn waits for its next try, or after the fifth the chat is told. */
@@ -318,24 +406,24 @@ export class ChatScheduler extends DurableObject<Env> {
     if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
     const parsed = turnFailureArgs().safeParse(failure, { error: sentenceFor });
     if (!parsed.success) return Promise.resolve(err("bad_request", firstSentence(parsed.error)));
-    return this.healed(this.conversation.retry(token, key, parsed.data));
+    return this.via(null, () => this.healed(this.conversation.retry(token, key, parsed.data)), (n) => n.gateRetry(token, key, parsed.data));
   }
 
   /** The holder's next prompt (the oldest pending one), or null, which releases the gate. */
   gateNext(token: string): Promise<Result<{ message: PromptMessage | null }>> {
-    return this.healed(this.conversation.next(token));
+    return this.via(null, () => this.healed(this.conversation.next(token)), (n) => n.gateNext(token));
   }
 
   /** The holder is done with `key`: a job's key settles its run; a user's key only renews the lease. */
   gateSettle(token: string, key: string, status: "delivered" | "failed", detail: string | null = null): Promise<Result<null>> {
     const args = gateSettleArgs().safeParse({ token, key, status, detail }, { error: sentenceFor });
     if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
-    return this.healed(this.conversation.settle(token, key, status, detail));
+    return this.via(null, () => this.healed(this.conversation.settle(token, key, status, detail)), (n) => n.gateSettle(token, key, status, detail));
   }
 
   /** The holder gives up after a transient error: its prompt goes back first in line and the gate is free. */
   gateRelease(token: string): Promise<Result<null>> {
-    return this.healed(this.conversation.release(token));
+    return this.via(null, () => this.healed(this.conversation.release(token)), (n) => n.gateRelease(token));
   }
 
   /**
@@ -344,41 +432,52 @@ export class ChatScheduler extends DurableObject<Env> {
    */
   turnRights(chatId: string, token: string): Promise<Result<TurnPolicy>> {
     if (typeof token !== "string") return Promise.resolve(err("bad_request", NOT_THE_TURN));
-    return this.healed(this.turns.rights(chatId, token));
+    return this.via(chatId, () => this.healed(this.turns.rights(chatId, token)), (n, to) => n.turnRights(to, token));
   }
 
   /** Delivers a message to the chat: transcript entry and outbox row, once per key (DESIGN §1). */
   deliver(key: string, markdown: string, options: { prompt?: string | null; chatId?: string } = {}): Promise<Result<{ delivered: boolean }>> {
     const args = deliverArgs().safeParse({ key, markdown, prompt: options.prompt ?? null }, { error: sentenceFor });
     if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
-    return this.healed(this.conversation.deliver(key, markdown, options.prompt ?? null, options.chatId ?? null));
+    return this.via(
+      options.chatId ?? null,
+      () => this.healed(this.conversation.deliver(key, markdown, options.prompt ?? null, options.chatId ?? null)),
+      (n, to) => n.deliver(key, markdown, { prompt: options.prompt ?? null, ...(options.chatId !== undefined ? { chatId: to } : {}) }),
+    );
   }
 
   /** The transcript, oldest first (DESIGN §7). */
   messages(chatId: string, limit = 50): Promise<Result<{ chatId: string; messages: TranscriptEntry[] }>> {
-    return this.healed(this.conversation.messages(chatId, limit));
+    return this.via(chatId, () => this.healed(this.conversation.messages(chatId, limit)), (n, to) => n.messages(to, limit));
   }
 
   /** A prompt the queue gave up on: settle it failed and tell the chat in one sentence. */
   deadLetter(message: unknown): Promise<Result<null>> {
-    return this.healed(this.conversation.deadLetter(message));
+    return this.via(chatIdIn(message), () => this.healed(this.conversation.deadLetter(message)), (n, to) => n.deadLetter(withChat(message, to)));
   }
 
   // ── What the user writes (DESIGN §6) ───────────────────────────────────────────────────────────────
 
   /** Transcript mode: a message written through the admin API, as the chat's user (in reply to entry `replyTo`). */
   postUserMessage(chatId: string, text: string, replyTo: string | null = null): Promise<Result<{ messageId: string }>> {
-    return this.healed(this.inbox.postUserMessage(chatId, text, replyTo));
+    return this.via(chatId, () => this.healed(this.inbox.postUserMessage(chatId, text, replyTo)), (n, to) => n.postUserMessage(to, text, replyTo));
   }
 
   /** Transcript mode: a button of a bot entry pressed, as the chat's user; the notice Telegram would show. */
   pressButton(chatId: string, data: string): Promise<Result<{ answer: string }>> {
-    return this.healed(this.inbox.pressButton(chatId, data));
+    return this.via(chatId, () => this.healed(this.inbox.pressButton(chatId, data)), (n, to) => n.pressButton(to, data));
   }
 
-  /** A Telegram update for this chat, checked at the edge. */
-  handleUpdate(update: unknown): Promise<Result<Handled>> {
-    return this.healed(this.inbox.handleUpdate(update));
+  /**
+   * A Telegram update for this chat, checked at the edge (`botUsername`: the bot's, when the edge asked for it).
+   * One for a basic group that has become a supergroup is late, and nothing.
+   */
+  handleUpdate(update: unknown, options: UpdateOptions = {}): Promise<Result<Handled>> {
+    return this.via(
+      null,
+      () => this.healed(this.inbox.handleUpdate(update, options)),
+      async () => ok({ handled: "moved" }),
+    );
   }
 
   // ── Tests ──────────────────────────────────────────────────────────────────────────────────────────
@@ -405,4 +504,15 @@ export class ChatScheduler extends DurableObject<Env> {
     return at;
   }
 
+}
+
+/** The chat id a queue message names, if it is an object that names one. */
+function chatIdIn(message: unknown): string | null {
+  const chatId = typeof message === "object" && message !== null ? (message as { chatId?: unknown }).chatId : undefined;
+  return typeof chatId === "string" ? chatId : null;
+}
+
+/** A queue message naming the supergroup its chat became. */
+function withChat(message: unknown, chatId: string): unknown {
+  return typeof message === "object" && message !== null ? { ...message, chatId } : message;
 }

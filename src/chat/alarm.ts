@@ -27,6 +27,8 @@ export type AlarmDeps = {
   info: ChatInfo;
   /** A failed D1 directory write to try again. */
   directory: { retryAt(): number | null };
+  /** A move to a supergroup that did not finish, to try again. */
+  move: { retryAt(): number | null };
 };
 
 export class AlarmClock {
@@ -34,9 +36,12 @@ export class AlarmClock {
 
   /**
    * The soonest of: a due job, an open run's lease or retry, the run gate's lease, a user message's deadline, the
-   * outbox's next send, a directory write to try again.
+   * outbox's next send, a directory write or a move to try again.
    */
   soonest(): number | null {
+    const move = this.d.move.retryAt();
+    // While a move is unfinished, it is all the alarm does.
+    if (move !== null) return move;
     const outbox = this.d.info.canSend() ? this.d.outbox.outboxDeadline() : null;
     const times = [this.d.jobs.soonest(), this.d.runs.soonest(), this.d.gate.gateDeadline(), this.d.userPrompts.soonest(), outbox, this.d.directory.retryAt()].filter((t): t is number => t !== null);
     return times.length ? Math.min(...times) : null;

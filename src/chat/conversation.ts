@@ -216,6 +216,8 @@ export class Conversation {
       prompt: turn?.prompt ?? `${formatHeader(now, zone)}\n${message.text}`,
       steps: resumed ? this.d.turns.steps(message.key) : [],
       tries: turn?.tries ?? 0,
+      ...(message.source === "user" && message.userId !== undefined ? { member: message.userId } : {}),
+      ...(message.threadId !== undefined ? { threadId: message.threadId } : {}),
     };
   }
 
@@ -313,9 +315,22 @@ export class Conversation {
     const jobId = this.d.runs.exists(key) ? originOfKey(key, null).jobId : null;
     const job = jobId === null ? null : this.d.jobs.messageFacts(jobId);
     const origin = originOfKey(key, job?.kind ?? null);
-    const delivered = this.d.transaction(() => this.d.deliveries.write(key, markdown, { origin, now, prompt, tools, ...jobMessage(job, key) }));
+    const threadId = this.threadOf(key);
+    const topic = threadId === undefined ? {} : { threadId };
+    const delivered = this.d.transaction(() => this.d.deliveries.write(key, markdown, { origin, now, prompt, tools, ...jobMessage(job, key), ...topic }));
     this.d.deliveries.flush();
     return ok({ delivered });
+  }
+
+  /**
+   * The forum topic a reply under `key` goes to: a user's message's own, while the gate's holder works on it
+   * (the reply comes before the settle); undefined for anything else (a job's reply goes to the job's topic).
+   */
+  private threadOf(key: string): number | null | undefined {
+    const held = this.d.gateStore.gate();
+    if (held?.activeKey !== key || held.activeMessage === null) return undefined;
+    const message = parseMessage(JSON.parse(held.activeMessage));
+    return message?.source === "user" ? (message.threadId ?? null) : undefined;
   }
 
   /** The last `limit` transcript entries, oldest first (DESIGN §7). */
@@ -338,7 +353,8 @@ export class Conversation {
     this.d.transaction(() => {
       const alert = { ...origin, source: origin.jobId !== null ? ("alert" as const) : origin.source };
       const silent = origin.jobId !== null && this.d.jobs.messageFacts(origin.jobId)?.silent === true;
-      if (!this.d.deliveries.write(message.key, deadLetterText(message, this.d.config().agent.kind === "llm"), { origin: alert, now, silent })) return;
+      const topic = message.source === "user" ? { threadId: message.threadId ?? null } : {};
+      if (!this.d.deliveries.write(message.key, deadLetterText(message, this.d.config().agent.kind === "llm"), { origin: alert, now, silent, ...topic })) return;
       if (run) this.d.settler.agentOutcome(message.key, "failed", "the agent failed after several tries (dead-lettered)", now, true);
       this.d.gateStore.takePending(message.key);
       this.d.turns.drop(message.key);
@@ -383,7 +399,7 @@ export class Conversation {
         } else {
           this.d.userPrompts.remove(lost.key);
           const message = parseMessage(JSON.parse(lost.message));
-          if (message) told = this.d.deliveries.write(lost.key, LOST_TEXT, { origin: originOfKey(lost.key, null), now }) || told;
+          if (message) told = this.d.deliveries.write(lost.key, LOST_TEXT, { origin: originOfKey(lost.key, null), now, threadId: message.threadId ?? null }) || told;
         }
       }
     });

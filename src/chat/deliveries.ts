@@ -39,7 +39,8 @@ function toolEntryText(call: ToolCallRecord): string {
 /**
  * A delivery's circumstances: where it came from, when, and what goes with it in the transcript: the prompt the
  * agent saw, the tools it called, and the buttons under the message; for a job's message, what a snooze copies
- * of the job (`jobCopy`) and whether the job is silent (sent without a notification sound).
+ * of the job (`jobCopy`) and whether the job is silent (sent without a notification sound); and the forum topic
+ * it goes to (a reply goes where its message came from; left out, a job's message goes to the job's topic).
  */
 export type Delivery = {
   origin: Origin;
@@ -49,6 +50,7 @@ export type Delivery = {
   buttons?: ButtonRows | null;
   jobCopy?: JobCopy | null;
   silent?: boolean;
+  threadId?: number | null;
 };
 
 export class Deliveries {
@@ -56,6 +58,8 @@ export class Deliveries {
     private readonly transcript: TranscriptStore,
     private readonly outbox: OutboxStore,
     private readonly info: ChatInfo,
+    /** A job's forum topic (null: the main thread, or no such job). */
+    private readonly threadOf: (jobId: string) => number | null,
   ) {}
 
   /** Whether `key` was delivered before. */
@@ -79,8 +83,9 @@ export class Deliveries {
     const entryId = this.transcript.append({ ...meta, role: "bot", text: markdown, buttons, jobCopy }, now);
     // With no bot to send it (transcript mode, a blocked chat), the transcript entry is the delivery.
     if (this.info.canSend()) {
+      const threadId = delivery.threadId !== undefined ? delivery.threadId : origin.jobId !== null ? this.threadOf(origin.jobId) : null;
       // A job's message records the ids Telegram gives its parts on its entry: a reply to one of them names the job.
-      const row = { key, markdown, jobId: origin.jobId, runId: origin.runId, buttons: buttons ? JSON.stringify(buttons) : null, entryId: origin.jobId === null ? null : entryId, silent };
+      const row = { key, markdown, jobId: origin.jobId, runId: origin.runId, buttons: buttons ? JSON.stringify(buttons) : null, entryId: origin.jobId === null ? null : entryId, silent, threadId };
       this.outbox.enqueueOutbox(row, now);
     }
     return true;

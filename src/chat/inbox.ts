@@ -5,12 +5,16 @@
  * offered as one (`telegram/offer.ts`); any other text becomes a prompt for the agent on the queue. A message
  * that replies to another carries what it replies to: that message's text (quoted to the agent, or as what
  * `/remind` reminds of) and its job, which a job command then needs no id for. An edited `/remind` or `/every`
- * edits the job it created (`telegram/edit.ts`); other edits are ignored.
+ * edits the job it created (`telegram/edit.ts`); other edits are ignored. In a group (the Worker passed on only
+ * what was for the bot) a command that changes something, an edit and every button are for the group's admins
+ * and listed users (`members.ts`); every answer goes to the forum topic its update came from. The bot's own
+ * membership changing (`my_chat_member`) blocks the chat when it was removed and unblocks it when it is back.
  */
-import type { Config } from "../config";
+import { isGroupId, type Config } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";
 import type { Deliveries } from "./deliveries";
 import type { ChatInfo } from "./info";
+import { ADMINS_ONLY, type MemberRights } from "./members";
 import type { JobSourceStore } from "./store/job-sources";
 import type { OfferStore } from "./store/offers";
 import type { TranscriptStore } from "./store/transcript";
@@ -19,8 +23,8 @@ import { OFFER_DEADLINE_MS } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
 import { shown } from "../contracts/ids";
 import type { ButtonRows } from "../schemas/chats";
-import { newOfferId, parseButton, type Reply } from "../telegram/buttons";
-import { NON_TEXT_REPLY, parseCommand } from "../telegram/commands";
+import { groupAppLink, newOfferId, parseButton, type Reply } from "../telegram/buttons";
+import { NON_TEXT_REPLY, onlyReads, parseCommand } from "../telegram/commands";
 import { editedCommand } from "../telegram/edit";
 import { runCommand } from "../telegram/execute";
 import type { CommandContext, CommandHost, RepliedTo } from "../telegram/host";
@@ -30,7 +34,7 @@ import { offerReply, readReminder } from "../telegram/offer";
 import { press, type PressOutcome } from "../telegram/press";
 import { plainText } from "../telegram/render";
 import { withQuote } from "../telegram/replies";
-import { updateOrigin, updateSchema, type Update } from "../telegram/update";
+import { botIsIn, fromAnonymousAdmin, updateOrigin, updateSchema, type Update } from "../telegram/update";
 
 export type InboxDeps = {
   transcript: TranscriptStore;
@@ -41,6 +45,8 @@ export type InboxDeps = {
   deliveries: Deliveries;
   /** The chat's job operations, which commands use. */
   jobs: CommandHost;
+  /** Who may change what in a group. */
+  rights: MemberRights;
   env: () => Env;
   config: () => Config;
   now: () => number;
@@ -63,6 +69,18 @@ function capText(text: string | undefined): string | undefined {
  * the one line that says what was done under a job's message), an edit that changed a job, …
  */
 export type Handled = { handled: string; callbackText?: string; keyboard?: ButtonRows };
+
+/** What the Worker knows of the bot for an update: its username, when `getMe` was asked for it (null: not needed). */
+export type UpdateOptions = { botUsername?: string | null };
+
+/**
+ * Who wrote, and where: a group's member (whose rights a change needs), the forum topic (null: the main thread),
+ * and the bot's username when the Worker asked for it (a command naming another bot is not the bot's).
+ */
+type Writer = { userId: string | null; threadId: number | null; botUsername: string | null };
+
+/** Who writes through the admin API (transcript mode): the operator, as the chat's user, in its main thread. */
+const OPERATOR: Writer = { userId: null, threadId: null, botUsername: null };
 
 /** The sentence for a `replyTo` that names no entry. */
 const REPLY_TO = `"replyTo" must be the id of an entry in this chat's transcript (it keeps the last 500), such as "12".`;
@@ -91,7 +109,7 @@ export class Inbox {
     const id = this.d.transcript.append({ role: "user", source: "admin", text: entryText(text, repliedTo) }, now);
     const messageId = String(id);
     try {
-      await this.receiveText(chatId, text, { key: `m:${messageId}`, messageId }, now, { ...this.context(chatId, false, now), repliedTo });
+      await this.receiveText(chatId, text, { key: `m:${messageId}`, messageId }, now, { ...this.context(chatId, false, now, null, null), repliedTo }, OPERATOR);
     } catch (error) {
       this.d.transcript.removeEntry(id); // nothing will answer it, so the chat does not keep it
       throw error;
@@ -100,11 +118,12 @@ export class Inbox {
   }
 
   /**
-   * A Telegram update for this chat (the Worker checked the secret, the allow-list and the chat type): a
-   * repeated `update_id` has no second effect; a command is answered here; other text goes to the agent
-   * with key `u:<update_id>`; a button acts like its command and its answer is returned for the callback.
+   * A Telegram update for this chat (the Worker checked the secret, the allow-list and, in a group, that it is
+   * for the bot): a repeated `update_id` has no second effect; a command is answered here; other text goes to
+   * the agent with key `u:<update_id>`; a button acts like its command and its answer is returned for the
+   * callback; the bot's membership changing blocks or unblocks the chat.
    */
-  async handleUpdate(input: unknown): Promise<Result<Handled>> {
+  async handleUpdate(input: unknown, options: UpdateOptions = {}): Promise<Result<Handled>> {
     const parsed = updateSchema().safeParse(input);
     if (!parsed.success) return err("bad_request", "The body must be a Telegram update.");
     const update = parsed.data;
@@ -115,31 +134,40 @@ export class Inbox {
     const now = this.d.now();
     if (!this.d.transcript.firstUpdate(update.update_id, now)) return ok({ handled: "duplicate" });
     try {
+      if (update.my_chat_member) return ok(this.membership(origin.chatId, update.my_chat_member));
       const wasBlocked = this.d.info.blocked();
       // They wrote again (the D1 directory follows in the sync after every call).
       if (wasBlocked) this.d.info.setBlocked(false);
-      const language = (update.message ?? update.callback_query)?.from?.language_code;
-      const context = { ...this.context(origin.chatId, wasBlocked, now), ...(language ? { language } : {}) };
+      const botUsername = typeof options?.botUsername === "string" ? options.botUsername : null;
+      // A member's rights are asked when they change something; an anonymous admin (writing as the group) has them.
+      const member = isGroupId(origin.chatId) && !fromAnonymousAdmin(update.message ?? update.edited_message);
+      const writer: Writer = { userId: member ? origin.userId : null, threadId: origin.threadId, botUsername };
+      const language = (update.message ?? update.edited_message ?? update.callback_query)?.from?.language_code;
+      const context = { ...this.context(origin.chatId, wasBlocked, now, origin.threadId, botUsername), ...(language ? { language } : {}) };
       const key = `u:${update.update_id}`;
       if (update.callback_query) {
         const data = update.callback_query.data ?? "";
+        if (parseButton(data) === null) return ok({ handled: "ignored" });
+        // Every button acts: in a group, only for those who may change its jobs.
+        const refused = writer.userId === null ? null : await this.refusal(writer.userId);
+        if (refused !== null) return ok({ handled: "callback", callbackText: refused });
         const outcome = await this.press(data, key, context);
         if (!outcome) return ok({ handled: "ignored" });
         const keyboard = outcome.buttons ?? (outcome.clear ? [] : undefined);
         return ok({ handled: "callback", callbackText: plainText(outcome.answer).slice(0, 200), ...(keyboard ? { keyboard } : {}) });
       }
-      if (update.edited_message) return ok({ handled: await this.edited(update.edited_message, key, now) });
+      if (update.edited_message) return ok({ handled: await this.edited(update.edited_message, key, now, writer) });
       const message = update.message;
       const text = capText(message?.text);
       if (message === undefined || text === undefined) {
-        this.reply(key, NON_TEXT_REPLY, now);
+        this.reply(key, NON_TEXT_REPLY, now, writer.threadId);
         return ok({ handled: "non-text" });
       }
       const repliedTo = this.repliedTo(message);
       const entry = this.d.transcript.append({ role: "user", source: "telegram", text: entryText(text, repliedTo) }, now);
       try {
         const ids = { key, updateId: update.update_id, telegramId: message.message_id };
-        return ok({ handled: await this.receiveText(origin.chatId, text, ids, now, { ...context, repliedTo }) });
+        return ok({ handled: await this.receiveText(origin.chatId, text, ids, now, { ...context, repliedTo }, writer) });
       } catch (error) {
         this.d.transcript.removeEntry(entry);
         throw error;
@@ -148,6 +176,29 @@ export class Inbox {
       this.d.transcript.forgetUpdate(update.update_id); // so Telegram's retry of this update is handled
       throw error;
     }
+  }
+
+  /** The sentence when `userId` may not change this group's jobs (or Telegram could not tell), or null. */
+  private async refusal(userId: string): Promise<string | null> {
+    const may = await this.d.rights.mayChange(userId);
+    if (!may.ok) return may.error.message;
+    return may.value ? null : ADMINS_ONLY;
+  }
+
+  /**
+   * The bot's own membership changed: removed (`left`, `kicked`) blocks the chat as a 403 does (what waited to be
+   * sent is dropped, due jobs are held); being added back (or unblocked by the user) lifts it.
+   */
+  private membership(chatId: string, change: NonNullable<Update["my_chat_member"]>): Handled {
+    const inChat = botIsIn(change.new_chat_member);
+    if (inChat === !this.d.info.blocked()) return { handled: "membership" };
+    this.d.info.setBlocked(!inChat);
+    if (inChat) console.log(`chat ${chatId} is unblocked: the bot is ${change.new_chat_member.status} there again`);
+    else {
+      this.d.deliveries.flush();
+      console.log(`chat ${chatId} is blocked: the bot's status there is now ${change.new_chat_member.status}; it stays so until the bot is added back`);
+    }
+    return { handled: "membership" };
   }
 
   /**
@@ -159,7 +210,7 @@ export class Inbox {
     if (!bound.ok) return bound;
     if (typeof data !== "string" || data.length > 64) return err("bad_request", `"press" must be the data of a button in this chat's transcript, such as "y:k7m2qabc".`);
     const now = this.d.now();
-    const outcome = await this.press(data, `b:${now}:${crypto.randomUUID()}`, this.context(chatId, false, now));
+    const outcome = await this.press(data, `b:${now}:${crypto.randomUUID()}`, this.context(chatId, false, now, null, null));
     if (!outcome) return err("bad_request", `"press" must be the data of a button in this chat's transcript, such as "y:k7m2qabc"; got "${shown(data)}".`);
     return ok({ answer: outcome.answer });
   }
@@ -170,7 +221,7 @@ export class Inbox {
     if (!pressed) return null;
     const outcome = await press(this.d.jobs, { offers: this.d.offers, messages: this.messages }, pressed, data, { ...context, zone: this.d.info.zone().zone });
     if (outcome.clear) this.d.transcript.clearButtons(data);
-    if (outcome.reply) this.reply(key, outcome.reply, this.d.now());
+    if (outcome.reply) this.reply(key, outcome.reply, this.d.now(), context.threadId);
     return outcome;
   }
 
@@ -194,6 +245,8 @@ export class Inbox {
   private repliedTo(message: NonNullable<Update["message"]>): RepliedTo | null {
     const replied = message.reply_to_message;
     if (!replied) return null;
+    // In a forum topic every message replies to the topic's first (its creation): no reply to anything.
+    if (message.is_topic_message === true && replied.message_id === message.message_thread_id) return null;
     const jobId = this.d.transcript.jobOfMessage(replied.message_id)?.jobId ?? this.d.jobSources.jobOf(replied.message_id);
     return { text: capText(replied.text ?? replied.caption) ?? null, jobId };
   }
@@ -202,17 +255,23 @@ export class Inbox {
    * An edited message (DESIGN §6): one whose original created a job through `/remind` or `/every` edits that job
    * and is answered with its changed line; any other is ignored and leaves nothing.
    */
-  private async edited(message: NonNullable<Update["edited_message"]>, key: string, now: number): Promise<"edit" | "ignored"> {
+  private async edited(message: NonNullable<Update["edited_message"]>, key: string, now: number, writer: Writer): Promise<"edit" | "refused" | "ignored"> {
     const text = capText(message.text);
     const jobId = text === undefined ? null : this.d.jobSources.jobOf(message.message_id);
     if (text === undefined || jobId === null) return "ignored";
+    // An edit changes the job: in a group, only for one who may (its maker may have lost the right since).
+    const refused = writer.userId === null ? null : await this.refusal(writer.userId);
+    if (refused !== null) {
+      this.reply(key, refused, this.d.now(), writer.threadId);
+      return "refused";
+    }
     const language = message.from?.language_code;
-    const who = { chatId: String(message.chat.id), zone: this.d.info.zone().zone, now, ...(language ? { language } : {}) };
+    const who = { chatId: String(message.chat.id), zone: this.d.info.zone().zone, now, threadId: writer.threadId, ...(language ? { language } : {}) };
     const reply = await editedCommand(this.d.jobs, who, jobId, text);
     if (reply === null) return "ignored";
     const entry = this.d.transcript.append({ role: "user", source: "telegram", text }, now);
     try {
-      this.reply(key, reply, this.d.now());
+      this.reply(key, reply, this.d.now(), writer.threadId);
     } catch (error) {
       this.d.transcript.removeEntry(entry);
       throw error;
@@ -220,34 +279,56 @@ export class Inbox {
     return "edit";
   }
 
-  private context(chatId: string, blocked: boolean, now: number): CommandContext {
+  /**
+   * The circumstances of a command: the chat, the agent and runner, the topic it came from, and how /jobs opens
+   * the Mini App (a `web_app` button in a private chat; in a group a link naming it, once the bot's username and
+   * the app's short name are known).
+   */
+  private context(chatId: string, blocked: boolean, now: number, threadId: number | null, botUsername: string | null): CommandContext {
     const config = this.d.config();
-    const appUrl = config.telegram.botToken !== null ? miniAppUrl(config.runner.publicUrl) : null;
-    return { chatId, agent: config.agent.kind, runner: config.runner.mode, blocked, now, appUrl };
+    const t = config.telegram;
+    let app: CommandContext["app"] = null;
+    if (t.botToken !== null && !isGroupId(chatId)) {
+      const url = miniAppUrl(config.runner.publicUrl);
+      if (url !== null) app = { webApp: url };
+    } else if (t.botToken !== null && t.miniAppName !== null && botUsername !== null) {
+      app = { url: groupAppLink(botUsername, t.miniAppName, chatId) };
+    }
+    return { chatId, agent: config.agent.kind, runner: config.runner.mode, blocked, now, threadId, app };
   }
 
-  /** A reply the chat sees without the agent (a command's answer), with its buttons: delivered under `key`. */
-  private reply(key: string, reply: Reply | string, now: number): void {
+  /** A reply the chat sees without the agent (a command's answer), with its buttons: delivered under `key`, in `threadId`. */
+  private reply(key: string, reply: Reply | string, now: number, threadId: number | null): void {
     const { markdown, buttons } = typeof reply === "string" ? { markdown: reply, buttons: undefined } : reply;
-    this.d.transaction(() => this.d.deliveries.write(key, markdown, { origin: { source: "command", jobId: null, runId: null }, now, buttons: buttons ?? null }));
+    this.d.transaction(() => this.d.deliveries.write(key, markdown, { origin: { source: "command", jobId: null, runId: null }, now, buttons: buttons ?? null, threadId }));
     this.d.deliveries.flush();
   }
 
-  /** A user's text: a command is answered at once; anything else is a prompt for the agent (DESIGN §6, §7). */
+  /**
+   * A user's text: a command is answered at once (in a group, one that changes something only for those who may);
+   * anything else is a prompt for the agent (DESIGN §6, §7), carrying the group member who wrote it (the turn has
+   * their rights) and the topic it came from.
+   */
   private async receiveText(
     chatId: string,
     text: string,
     ids: { key: string; messageId?: string; updateId?: number; telegramId?: number },
     now: number,
     context: CommandContext,
-  ): Promise<"command" | "offer" | "prompt"> {
-    const command = parseCommand(text);
+    writer: Writer,
+  ): Promise<"command" | "offer" | "prompt" | "refused"> {
+    const command = parseCommand(text, writer.botUsername);
     if (command) {
+      const refused = writer.userId !== null && !onlyReads(command) ? await this.refusal(writer.userId) : null;
+      if (refused !== null) {
+        this.reply(ids.key, refused, this.d.now(), writer.threadId);
+        return "refused";
+      }
       const reply = await runCommand(this.d.jobs, command, context);
       // A job made in Telegram by /remind or /every is edited when its message is (DESIGN §6 Replies and edits).
       const made = (command.name === "remind" || command.name === "every") && reply.jobId !== undefined;
       if (made && ids.telegramId !== undefined) this.d.jobSources.add(ids.telegramId, reply.jobId!, now);
-      this.reply(ids.key, reply, this.d.now());
+      this.reply(ids.key, reply, this.d.now(), writer.threadId);
       return "command";
     }
     if (context.agent === "echo") {
@@ -257,7 +338,7 @@ export class Inbox {
       if (found) {
         const id = newOfferId();
         this.d.offers.add({ id, at: found.instant, text: found.text, createdAt: now });
-        this.reply(ids.key, offerReply(id, found, zone, now), this.d.now());
+        this.reply(ids.key, offerReply(id, found, zone, now), this.d.now(), writer.threadId);
         return "offer";
       }
     }
@@ -274,6 +355,8 @@ export class Inbox {
       firedAt: new Date(now).toISOString(),
       ...(ids.messageId !== undefined ? { messageId: ids.messageId } : {}),
       ...(ids.updateId !== undefined ? { updateId: ids.updateId } : {}),
+      ...(writer.userId !== null ? { userId: writer.userId } : {}),
+      ...(writer.threadId !== null ? { threadId: writer.threadId } : {}),
     };
     // Kept until the run gate has seen it, so that a message lost on its way is sent again (DESIGN §5 Leases).
     this.d.userPrompts.add(ids.key, JSON.stringify(message), now + OFFER_DEADLINE_MS);

@@ -1,6 +1,7 @@
 /**
  * @module What every part of a chat's object asks about the chat itself (DESIGN §2, §4, §6): the chat id it
- * is bound to, its zone, its quiet hours, whether it may use the bot, and whether messages can reach it.
+ * is bound to, its zone, its quiet hours, whether it may use the bot (also as the group it was before it
+ * became a supergroup), and whether messages can reach it.
  */
 import { isAllowedChat, type Config } from "../config";
 import { CHAT_ID } from "../contracts/ids";
@@ -68,9 +69,19 @@ export class ChatInfo {
     this.settings.set("blocked", blocked ? "1" : null);
   }
 
-  /** Whether `chatId` may use the bot (the one allow-list check, DESIGN §2). */
+  /**
+   * Whether `chatId` may use the bot (the one allow-list check, DESIGN §2): listed, or the supergroup a listed
+   * group became (served as that group was until the operator lists the new id).
+   */
   allowed(chatId: string): boolean {
-    return isAllowedChat(this.config(), chatId);
+    if (isAllowedChat(this.config(), chatId)) return true;
+    const from = this.settings.get("moved_from");
+    return from !== null && chatId === this.chatId() && isAllowedChat(this.config(), from);
+  }
+
+  /** The basic group this chat was before it became a supergroup, or null. */
+  movedFrom(): string | null {
+    return this.settings.get("moved_from");
   }
 
   /** Whether a due job can reach its chat now: allowed and not blocked (DESIGN §5 "Undeliverable"). */

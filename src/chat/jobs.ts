@@ -3,7 +3,7 @@
  * chat's zone, whose change moves every cron job, and its quiet hours. Every input is checked by the pure core (`jobs/validate`)
  * against the chat's zone and `now`; expected failures are results with one sentence, never throws.
  */
-import type { Config } from "../config";
+import { isGroupId, type Config } from "../config";
 import { newJobId, shown } from "../contracts/ids";
 import { advance } from "../jobs/fire";
 import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type JobList, type Run } from "../schemas/jobs";
@@ -48,6 +48,8 @@ export type NewJob = {
   pastAllowed?: boolean;
   enabled?: boolean;
   importedFrom?: string;
+  /** The forum topic it is made in (its messages go there); null or left out: the main thread. */
+  threadId?: number | null;
   claim?: (job: JobRecord) => string | null;
 };
 
@@ -179,9 +181,9 @@ export class JobOps {
 
   /**
    * Creates a job for `createdBy`. `followUpOf`: the run gate token of the job's or watcher's turn that makes
-   * it over HTTP or MCP (`X-Cuckoo-Turn`), whose one follow-up it is.
+   * it over HTTP or MCP (`X-Cuckoo-Turn`), whose one follow-up it is; `threadId`: the forum topic it is made in.
    */
-  async create(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options: { followUpOf?: string } = {}): Promise<Result<Job>> {
+  async create(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options: { followUpOf?: string; threadId?: number | null } = {}): Promise<Result<Job>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
     const parsed = createJobInput().safeParse(input, { error: sentenceFor });
@@ -189,7 +191,8 @@ export class JobOps {
     const refused = this.refusedChat(chatId);
     if (refused !== null) return err("bad_request", refused);
     const { followUpOf } = options;
-    const added = await this.add(parsed.data, followUpOf === undefined ? { createdBy } : { createdBy, claim: () => this.followUp(followUpOf) });
+    const threadId = typeof options.threadId === "number" && Number.isInteger(options.threadId) ? options.threadId : null;
+    const added = await this.add(parsed.data, followUpOf === undefined ? { createdBy, threadId } : { createdBy, threadId, claim: () => this.followUp(followUpOf) });
     return added.ok ? ok(this.view(added.job, chatId)) : err("bad_request", added.message);
   }
 
@@ -202,7 +205,10 @@ export class JobOps {
 
   /** The sentence when `chatId` may not use the bot (DESIGN §2), or null. */
   refusedChat(chatId: string): string | null {
-    return this.d.info.allowed(chatId) ? null : `Chat ${chatId} is not allowed to use this bot; add its user id to ALLOWED_USER_IDS first.`;
+    if (this.d.info.allowed(chatId)) return null;
+    return isGroupId(chatId)
+      ? `Chat ${chatId} is not allowed to use this bot; add the group's id to ALLOWED_CHAT_IDS first.`
+      : `Chat ${chatId} is not allowed to use this bot; add its user id to ALLOWED_USER_IDS first.`;
   }
 
   /**
@@ -230,6 +236,7 @@ export class JobOps {
         nextRunAt: valid.value.nextRunAt,
         ...(how.enabled === undefined ? {} : { enabled: how.enabled }),
         ...(how.importedFrom === undefined ? {} : { importedFrom: how.importedFrom }),
+        threadId: how.threadId ?? null,
       });
       const refused = how.claim?.(job) ?? null;
       if (refused !== null) return { ok: false, why: "refused", message: refused };

@@ -6,10 +6,14 @@
  * so an outage of minutes is outlasted and only the 24 h bound gives up; 403 or "chat not found" marks the
  * chat blocked and drops what was pending. A message that would take more than 10 parts goes out as its first
  * part and then the whole of it as a Markdown file, `reply.md` (DESIGN §7 Long replies), under the same rules.
- * Rows go in order: a row that must wait holds back the ones after it. The alarm sends within a time budget,
- * after it has fired its jobs, so a slow Bot API never holds them up. Inside the chat's quiet hours, and for a
- * silent job's message, a message goes out with `disable_notification`. The message ids Telegram gives a job's
- * message are recorded on its transcript entry, so that a reply names the job.
+ * A message for a forum topic goes there (`message_thread_id`); a topic that is gone ("message thread not
+ * found") sends it to the main thread instead, once, after a note, and what else waited for that topic and the
+ * jobs that posted there follow it. A send answered "group chat was upgraded to a supergroup chat" moves the chat
+ * to the supergroup (whose object then sends what waited). Rows go in order: a row that must wait holds back the
+ * ones after it. The alarm sends within a time budget, after it has fired its jobs, so a slow Bot API never
+ * holds them up. Inside the chat's quiet hours, and for a silent job's message, a message goes out with
+ * `disable_notification`. The message ids Telegram gives a job's message are recorded on its transcript entry,
+ * so that a reply names the job.
  */
 import { backoffMs } from "../backoff";
 import type { Config } from "../config";
@@ -18,8 +22,9 @@ import type { OutboxRow, OutboxStore } from "./store/outbox";
 import type { TranscriptStore } from "./store/transcript";
 import { BOT_API_TIMEOUT_MS, callBotApi, NetworkError, sendDocument, TelegramError, type BotApi, type ParamsOf } from "../telegram/api";
 import { buttonRowsSchema } from "../schemas/chats";
+import { topicGoneText } from "../jobs/texts";
 import { jobButtons, keyboard } from "../telegram/buttons";
-import { splitForTelegram } from "../telegram/render";
+import { renderTelegramHtml, splitForTelegram } from "../telegram/render";
 
 export const MAX_SEND_ATTEMPTS = 8;
 export const MAX_SEND_AGE_MS = 24 * 3_600_000;
@@ -34,16 +39,23 @@ export const SEND_BUDGET_MS = 5_000;
 /** Waits after a failed send: 2 s, 4 s, 8 s … at most 10 minutes, jittered. */
 const SEND_BACKOFF = { baseMs: 1_000, maxMs: 600_000 };
 
-export type OutboxOutcome = "idle" | "sent" | "waiting" | "blocked";
+export type OutboxOutcome = "idle" | "sent" | "waiting" | "blocked" | { migrated: string };
 
 /** When a send must be over: `deadline` (epoch ms) on the clock `now()`. */
 export type Budget = { deadline: number; now: () => number };
 
 /**
  * Where a send goes and what it needs around it: the chat, whether its quiet hours hold now (every message then
- * goes out without a notification sound), and where the Telegram message ids of a job's message are recorded.
+ * goes out without a notification sound), where the Telegram message ids of a job's message are recorded, and
+ * what a forum topic that is gone takes with it (its jobs move to the main thread: their ids and names).
  */
-type Sending = { api: BotApi; chatId: string; quiet: boolean; sent: (entryId: number, messageIds: readonly number[]) => void };
+type Sending = {
+  api: BotApi;
+  chatId: string;
+  quiet: boolean;
+  sent: (entryId: number, messageIds: readonly number[]) => void;
+  leaveThread: (threadId: number) => { id: string; name: string }[];
+};
 
 /** Sends what is due within the budget; `blocked` when Telegram said the chat cannot be reached. */
 async function sendOutbox(store: OutboxStore, sending: Sending, budget: Budget, onBlocked: () => void): Promise<OutboxOutcome> {
@@ -55,7 +67,7 @@ async function sendOutbox(store: OutboxStore, sending: Sending, budget: Budget, 
       onBlocked();
       return "blocked";
     }
-    if (result === "waiting") return "waiting";
+    if (result === "waiting" || typeof result === "object") return result;
     outcome = "sent";
   }
   return outcome;
@@ -72,9 +84,21 @@ function sentIds(row: OutboxRow): number[] {
   }
 }
 
-async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, budget: Budget): Promise<"sent" | "waiting" | "blocked"> {
+/** One sendMessage, sent again as plain text when Telegram cannot parse the HTML. */
+async function sendPart(api: BotApi, params: ParamsOf<"sendMessage">, plainText: string, budget: Budget, timeoutMs: number): Promise<{ message_id: number }> {
+  try {
+    return await callBotApi(api, "sendMessage", params, timeoutMs);
+  } catch (error) {
+    if (!(error instanceof TelegramError && error.cannotParse)) throw error;
+    const { parse_mode: _html, ...plain } = params;
+    return callBotApi(api, "sendMessage", { ...plain, text: plainText }, Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now())));
+  }
+}
+
+async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, budget: Budget): Promise<"sent" | "waiting" | "blocked" | { migrated: string }> {
   const { api, chatId } = sending;
   const parts = splitForTelegram(row.markdown);
+  let thread = row.thread_id;
   const ids = sentIds(row);
   // Quiet hours and silent jobs: the message arrives, without a sound; nothing is held back (DESIGN §6).
   const soundless: { disable_notification?: true } = sending.quiet || row.silent === 1 ? { disable_notification: true } : {};
@@ -86,8 +110,10 @@ async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, bud
     const timeoutMs = Math.min(BOT_API_TIMEOUT_MS, left);
     const part = parts[i]!;
     const last = i === count - 1;
+    const topic = thread !== null ? { message_thread_id: thread } : {};
     const params: ParamsOf<"sendMessage"> = {
       chat_id: chatId,
+      ...topic,
       text: part.html,
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
@@ -97,18 +123,23 @@ async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, bud
     let message: { message_id: number };
     try {
       if (count < parts.length && i === 1) {
-        message = await sendDocument(api, { chat_id: chatId, ...soundless, ...markup(row) }, { filename: "reply.md", content: row.markdown, type: "text/markdown" }, timeoutMs);
+        message = await sendDocument(api, { chat_id: chatId, ...topic, ...soundless, ...markup(row) }, { filename: "reply.md", content: row.markdown, type: "text/markdown" }, timeoutMs);
       } else {
-        try {
-          message = await callBotApi(api, "sendMessage", params, timeoutMs);
-        } catch (error) {
-          if (!(error instanceof TelegramError && error.cannotParse)) throw error;
-          const { parse_mode: _html, ...plain } = params;
-          message = await callBotApi(api, "sendMessage", { ...plain, text: part.text }, Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now())));
-        }
+        message = await sendPart(api, params, part.text, budget, timeoutMs);
       }
     } catch (error) {
       const now = budget.now();
+      if (error instanceof TelegramError && error.threadGone && thread !== null) {
+        // The topic was deleted: this part (and what else waited for it) goes to the main thread, after a note.
+        const moved = sending.leaveThread(thread);
+        thread = null;
+        await callBotApi(api, "sendMessage", { chat_id: chatId, text: renderTelegramHtml(topicGoneText(moved)), parse_mode: "HTML", ...soundless }, Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now()))).catch(
+          (noted: unknown) => console.error(`outbox: the note that topic ${row.thread_id} is gone was not sent`, noted instanceof Error ? noted.message : noted),
+        );
+        i--;
+        continue;
+      }
+      if (error instanceof TelegramError && error.migrateTo !== null) return { migrated: error.migrateTo };
       if (error instanceof TelegramError && error.unreachable) return "blocked";
       if (error instanceof TelegramError && error.code === 429) {
         const wait = (error.retryAfter ?? 1) * 1000 + Math.floor(Math.random() * 1000);
@@ -159,6 +190,10 @@ export type TelegramOutboxDeps = {
   info: ChatInfo;
   config: () => Config;
   now: () => number;
+  /** A forum topic is gone: the jobs that posted there post to the main thread from now on (their ids and names). */
+  leaveThread: (threadId: number) => { id: string; name: string }[];
+  /** Telegram said the group became supergroup `to`: the chat moves there (its object sends what waited). */
+  migrated: (to: string) => Promise<void>;
 };
 
 /** The chat's outbox as the alarm sends it: due rows to the Bot API, in order. */
@@ -182,11 +217,16 @@ export class TelegramOutbox {
       chatId,
       quiet: this.d.info.quietAt(now),
       sent: (entryId, ids) => this.d.transcript.recordSent(entryId, ids),
+      leaveThread: (threadId) => {
+        this.d.outbox.leaveThread(threadId);
+        return this.d.leaveThread(threadId);
+      },
     };
-    await sendOutbox(this.d.outbox, sending, { deadline: now + SEND_BUDGET_MS, now: this.d.now }, () => {
+    const outcome = await sendOutbox(this.d.outbox, sending, { deadline: now + SEND_BUDGET_MS, now: this.d.now }, () => {
       this.d.info.setBlocked(true);
       console.log(`chat ${chatId} is blocked: Telegram says it cannot be reached; it stays so until the user writes`);
     });
+    if (typeof outcome === "object") await this.d.migrated(outcome.migrated);
     return false;
   }
 }

@@ -1,11 +1,13 @@
 /**
  * @module Whose turn a run gate token stands for (DESIGN §9 `X-Cuckoo-Turn`): an agent of its own sends the
  * token the gate gave it with the tool calls it makes while it handles a prompt, and the chat's object answers
- * with that turn's rights: a user's (every tool), or a job's or a watcher's (what each tool's definition
- * allows it, and the follow-ups it may still create). A token that does not hold the gate now, or holds no
- * prompt, is refused. The follow-up such a turn creates is recorded in the creating transaction, so that the
+ * with that turn's rights: a user's (every tool), a group member's (what they may change is asked when a tool
+ * would change something), or a job's or a watcher's (what each tool's definition allows it, and the follow-ups
+ * it may still create), with the forum topic of the prompt. A token that does not hold the gate now, or holds
+ * no prompt, is refused. The follow-up such a turn creates is recorded in the creating transaction, so that the
  * turn's calls, however many and however concurrent, create one.
  */
+import { promptMessageSchema } from "../contracts/prompt-message";
 import { followUpsOf } from "../jobs/records";
 import { err, ok, type Result } from "../result";
 import { NO_MORE_FOLLOW_UPS, NOT_THE_TURN, type TurnPolicy } from "../schemas/tools";
@@ -26,8 +28,25 @@ export class TurnRights {
     if (!bound.ok) return bound;
     const key = this.heldKey(token);
     if (key === null) return err("bad_request", NOT_THE_TURN);
+    const { userId, threadId } = this.heldPrompt();
+    const topic = threadId === undefined ? {} : { threadId };
     const left = this.followUpsLeft(key);
-    return left === null ? ok({ kind: "user" }) : ok({ kind: "job", followUps: left, token });
+    if (left !== null) return ok({ kind: "job", followUps: left, token, ...topic });
+    return ok(userId === undefined ? { kind: "user", ...topic } : { kind: "member", userId, ...topic });
+  }
+
+  /** Who wrote the prompt the gate's holder works on (a group's member) and the topic it came from. */
+  private heldPrompt(): { userId?: string; threadId?: number } {
+    const json = this.d.gate.gate()?.activeMessage;
+    if (typeof json !== "string") return {};
+    let message;
+    try {
+      message = promptMessageSchema().safeParse(JSON.parse(json));
+    } catch {
+      return {};
+    }
+    if (!message.success) return {};
+    return { ...(message.data.userId !== undefined ? { userId: message.data.userId } : {}), ...(message.data.threadId !== undefined ? { threadId: message.data.threadId } : {}) };
   }
 
   /**

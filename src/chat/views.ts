@@ -19,7 +19,7 @@ function present<T extends object>(view: Complete<T>): T {
 /**
  * A job as clients see it (`jobSchema`): times as RFC 3339, a recurring job's end (`until`, `runsLeft`, null for
  * none), a prompt's text and memory records, a watcher's command, timeout (the operator's default when it sets
- * none) and `onlyOnChange` (present when true).
+ * none), `onlyOnChange` (present when true), and its forum topic when it has one.
  */
 export function toJob(job: JobRecord, chatId: string, defaultTimeout: number): Job {
   const prompt = job.kind === "prompt";
@@ -47,6 +47,7 @@ export function toJob(job: JobRecord, chatId: string, defaultTimeout: number): J
     onlyOnChange: !prompt && job.onlyOnChange ? true : undefined,
     silent: job.silent ? true : undefined,
     importedFrom: job.importedFrom ?? undefined,
+    threadId: job.threadId ?? undefined,
   });
 }
 

@@ -171,6 +171,7 @@ export class Watchers {
         body,
         firedAt,
         dueAt: new Date(run.dueAt).toISOString(),
+        ...(job.threadId !== null ? { threadId: job.threadId } : {}),
       }));
       // In flight until the agent settles it: sent like a claimed prompt, settled through the run gate.
       this.d.runs.claimAsPrompt(runId, message, now + PROMPT_LEASE_MS, hash);

@@ -41,7 +41,9 @@ export type StepRecord = { step: number; answer: StepAnswer } | { step: number; 
  * `followUps`: null for a user's turn (every tool); for a turn a job started, how many one-off prompts it may
  * create (1, or 0 when the job was itself created by such a turn), before the recorded steps spent any.
  * `prompt`: what the model sees as the prompt, under the local-time header of its first try. `steps`: what
- * earlier tries recorded, to resume after; `tries`: how many tries failed before this one.
+ * earlier tries recorded, to resume after; `tries`: how many tries failed before this one. `member`: in a group,
+ * the user whose message the turn answers (its tools act with their rights); `threadId`: the forum topic it came
+ * from (the jobs it makes post there).
  */
 export type TurnContext = {
   timeZone: string;
@@ -51,6 +53,8 @@ export type TurnContext = {
   prompt: string;
   steps: TurnStep[];
   tries: number;
+  member?: string;
+  threadId?: number;
 };
 
 /** A tool the agent called during a turn, and what it answered, as its `tool` entry in the transcript keeps it. */

@@ -28,6 +28,8 @@ export type ChatFacts = {
   /** The zone its cron jobs run in (its own or the default), part of a cron row's fingerprint. */
   zone: string;
   blocked: boolean;
+  /** The basic group this chat was before it became a supergroup (the webhook serves it as that group). */
+  movedFrom?: string | null;
 };
 
 export type ChatRow = { chatId: string; timeZone: string | null; jobs: number; nextRunAt: number | null; blocked: boolean };
@@ -44,12 +46,16 @@ export type JobRow = {
   lastStatus: string | null;
 };
 
-/** A row to write with the fingerprint it is remembered by; the key is `chat` or `job:<id>`. */
-export type Projected = { key: string; fingerprint: string } & ({ table: "chats"; row: ChatRow } | { table: "jobs"; row: JobRow });
+/** A supergroup that was a basic group: the `moves` row the webhook reads. */
+export type MoveRow = { toChatId: string; fromChatId: string };
+
+/** A row to write with the fingerprint it is remembered by; the key is `chat`, `job:<id>` or `moved`. */
+export type Projected = { key: string; fingerprint: string } & ({ table: "chats"; row: ChatRow } | { table: "jobs"; row: JobRow } | { table: "moves"; row: MoveRow });
 
 /** The fingerprint key of a job. */
 const jobKey = (id: string): string => `job:${id}`;
 const CHAT_KEY = "chat";
+const MOVED_KEY = "moved";
 
 /**
  * The rows a chat projects to. A chat has a row only while it has a job, its own zone or the blocked flag:
@@ -84,6 +90,7 @@ export function project(chat: ChatFacts, jobs: readonly JobFacts[]): Projected[]
     const row: ChatRow = { chatId: chat.chatId, timeZone: chat.ownZone, jobs: jobs.length, nextRunAt: soonest, blocked: chat.blocked };
     out.push({ key: CHAT_KEY, fingerprint: JSON.stringify([row.timeZone, row.jobs, row.blocked]), table: "chats", row });
   }
+  if (chat.movedFrom) out.push({ key: MOVED_KEY, fingerprint: chat.movedFrom, table: "moves", row: { toChatId: chat.chatId, fromChatId: chat.movedFrom } });
   return out;
 }
 
@@ -98,7 +105,10 @@ export function diff(projected: readonly Projected[], remembered: ReadonlyMap<st
   };
 }
 
-/** The job id of a `job:<id>` key, or null for the chat's key. */
+/** The job id of a `job:<id>` key, or null for the chat's key and the move's. */
 export function jobIdOfKey(key: string): string | null {
   return key.startsWith("job:") ? key.slice(4) : null;
 }
+
+/** Whether a key is the `moves` row's. */
+export const isMoveKey = (key: string): boolean => key === MOVED_KEY;

@@ -1,22 +1,28 @@
 /**
  * @module Writing the D1 directory (DESIGN §1, §10): the statements of one chat's change, which its object runs
- * as one batch (`src/chat/directory.ts` decides when). Upserts keyed by chat and job, so a repeat doubles
- * nothing; a rebuild first deletes every row of the chat.
+ * as one batch (`src/chat/directory.ts` decides when). Upserts keyed by chat and job (and a supergroup's move),
+ * so a repeat doubles nothing; a rebuild first deletes every row of the chat.
  */
-import { jobIdOfKey, type Change, type Projected } from "./projection";
+import { isMoveKey, jobIdOfKey, type Change, type Projected } from "./projection";
 
 /** The statements that write `change` for `chatId` at `now`; `fresh` (a rebuild) deletes the chat's rows first. */
 export function changeStatements(db: D1Database, chatId: string, change: Change, fresh: boolean, now: number): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = [];
   if (fresh) {
-    statements.push(db.prepare("DELETE FROM jobs WHERE chat_id = ?").bind(chatId), db.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId));
+    statements.push(
+      db.prepare("DELETE FROM jobs WHERE chat_id = ?").bind(chatId),
+      db.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId),
+      db.prepare("DELETE FROM moves WHERE to_chat_id = ?").bind(chatId),
+    );
   }
   for (const key of change.removals) {
     const jobId = jobIdOfKey(key);
     statements.push(
-      jobId === null
-        ? db.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId)
-        : db.prepare("DELETE FROM jobs WHERE chat_id = ? AND job_id = ?").bind(chatId, jobId),
+      isMoveKey(key)
+        ? db.prepare("DELETE FROM moves WHERE to_chat_id = ?").bind(chatId)
+        : jobId === null
+          ? db.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId)
+          : db.prepare("DELETE FROM jobs WHERE chat_id = ? AND job_id = ?").bind(chatId, jobId),
     );
   }
   for (const p of change.upserts) statements.push(upsert(db, p, now));
@@ -24,6 +30,11 @@ export function changeStatements(db: D1Database, chatId: string, change: Change,
 }
 
 function upsert(db: D1Database, p: Projected, now: number): D1PreparedStatement {
+  if (p.table === "moves") {
+    return db
+      .prepare("INSERT INTO moves (to_chat_id, from_chat_id, updated_at) VALUES (?, ?, ?) ON CONFLICT (to_chat_id) DO UPDATE SET from_chat_id = excluded.from_chat_id, updated_at = excluded.updated_at")
+      .bind(p.row.toChatId, p.row.fromChatId, now);
+  }
   if (p.table === "chats") {
     const r = p.row;
     return db

@@ -1,18 +1,25 @@
 /**
  * @module What a Mini App session may do on the admin API (DESIGN §10; issue 18). `appAccess` recognises the
- * session (a bearer `app1.…` value, or the `__Host-cuckoo-app` cookie on a request without an Authorization
- * header and without the page's own cookie) and checks it: signed for this bot, not expired, its user still in
- * ALLOWED_USER_IDS, and, as a cookie, on a same-origin JSON request (the page's CSRF rules). `scopeAppSession`
- * then keeps it to its own chat: `/admin/chats/<own id>/…`, `POST /admin/preview` and `GET /admin/zones` (and `GET
- * /admin/session`);
- * every other chat, the directory, imports, the OpenAPI document and erasing the chat are 403 with a sentence.
+ * session (a bearer `app1.…`/`app2.…` value, or the `__Host-cuckoo-app` cookie on a request without an
+ * Authorization header and without the page's own cookie) and checks it: signed for this bot, not expired, its
+ * user still in ALLOWED_USER_IDS (a group's session: its group still served), and, as a cookie, on a same-origin
+ * JSON request (the page's CSRF rules). `scopeAppSession` then keeps it to its own chat: `/admin/chats/<own
+ * id>/…`, `POST /admin/preview` and `GET /admin/zones` (and `GET /admin/session`); every other chat, the
+ * directory, imports, the OpenAPI document and erasing the chat are 403 with a sentence. A group's session
+ * changes nothing when it is read-only, and otherwise only while the group's rights still say its user may
+ * (asked of the group's object, which remembers getChatMember's answer at most 10 minutes): reads are never
+ * checked again.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { isGroupId } from "../config";
+import { ADMINS_ONLY } from "../schemas/tools";
 import { APP_COOKIE, isAppSession, verifyAppSession } from "./app-session";
+import { chatStub } from "./chat-rpc";
 import type { Access, AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { bearer } from "./request-parts";
+import { servedGroup } from "./served";
 import { checkSameOrigin, sessionOf } from "./session-cookie";
 
 export const APP_SESSION_TEXT = {
@@ -23,6 +30,10 @@ export const APP_SESSION_TEXT = {
 /** The 403 sentence for a Telegram user outside ALLOWED_USER_IDS. */
 export const notAllowedText = (userId: string): string =>
   `Telegram user ${userId} may not use this bot; the operator lists the users it serves in ALLOWED_USER_IDS.`;
+
+/** The 403 sentence for a group the bot does not serve. */
+export const groupNotServedText = (chatId: string): string =>
+  `Group ${chatId} is not served by this bot; the operator lists the groups it serves in ALLOWED_CHAT_IDS.`;
 
 /** The Mini App session a request carries, checked; null when it carries none (then the other rules apply). */
 export async function appAccess(c: Context<AppEnv>): Promise<Access | null> {
@@ -40,12 +51,17 @@ export async function appAccess(c: Context<AppEnv>): Promise<Access | null> {
   const { botToken, allowedUserIds } = c.var.config.telegram;
   const session = botToken === null ? null : await verifyAppSession(value, botToken, Date.now());
   if (session === null) throw new ApiError("unauthorized", APP_SESSION_TEXT.invalid, { "WWW-Authenticate": "Bearer" });
-  // Checked on every request, so that a user taken off the list loses access at once.
-  if (!allowedUserIds.includes(session.chatId)) throw new ApiError("forbidden", notAllowedText(session.chatId));
+  // Checked on every request, so that a user taken off the list (a group off its list) loses access at once.
+  if (isGroupId(session.chatId)) {
+    if (!(await servedGroup(c.var.config, c.env.DB, session.chatId))) throw new ApiError("forbidden", groupNotServedText(session.chatId));
+  } else if (!allowedUserIds.includes(session.chatId)) throw new ApiError("forbidden", notAllowedText(session.chatId));
   // A bearer value is not sent by the browser on its own; a cookie is, so it gets the page's CSRF rules.
   if (header === undefined) checkSameOrigin(c.req.raw);
-  return { via: "app", chatId: session.chatId, expiresAt: session.expiresAt };
+  return { via: "app", chatId: session.chatId, expiresAt: session.expiresAt, userId: session.userId, readOnly: session.readOnly };
 }
+
+/** Whether a request only reads: GET and HEAD, and the preview of a schedule (which stores nothing). */
+const reads = (method: string, path: string): boolean => method === "GET" || method === "HEAD" || path === "/admin/preview";
 
 /**
  * Why a Mini App session of chat `own` may not make this request, or null when it may. `path` is the request's
@@ -72,12 +88,25 @@ function outOfScope(method: string, path: string, own: string): string | null {
   return `A Mini App session may use only /admin/chats/${own}/…, POST /admin/preview and GET /admin/zones; ${method} ${shown} needs ADMIN_TOKEN.`;
 }
 
-/** Middleware after the admin guard: a Mini App session outside its scope is 403 with the sentence. */
+/**
+ * Middleware after the admin guard: a Mini App session outside its scope is 403 with the sentence; a group's
+ * session that changes something needs the right to (its admins and listed users have it), else 403
+ * `Only the group's admins can change its jobs.`
+ */
 export const scopeAppSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const access = c.var.access;
   if (access?.via === "app") {
-    const problem = outOfScope(c.req.method, c.req.path, access.chatId ?? "");
+    const chatId = access.chatId ?? "";
+    const problem = outOfScope(c.req.method, c.req.path, chatId);
     if (problem !== null) throw new ApiError("forbidden", problem);
+    if (isGroupId(chatId) && !reads(c.req.method, c.req.path)) {
+      if (access.readOnly === true) throw new ApiError("forbidden", ADMINS_ONLY);
+      if (!c.var.config.telegram.allowedUserIds.includes(access.userId ?? "")) {
+        const may = await chatStub(c.env, chatId).mayChange(chatId, access.userId ?? "");
+        if (!may.ok) throw new ApiError(may.error.code, may.error.message);
+        if (!may.value) throw new ApiError("forbidden", ADMINS_ONLY);
+      }
+    }
   }
   await next();
 };

@@ -2,7 +2,9 @@
  * @module The Mini App's session (DESIGN §10 `POST /app/session`; issue 18): `app1.<chatId>.<expiry>.<nonce>.<mac>`
  * (a signed token), the MAC an HMAC-SHA256 with a key derived from the bot token (HMAC-SHA256 of the token keyed with a label of
  * our own, so it is neither the token nor Telegram's "WebAppData" secret), so changing the token ends every
- * session. It names the one chat it may use: the signed-in user's private chat with the bot. It travels in an
+ * session. It names the one chat it may use: the signed-in user's private chat with the bot, or a group they
+ * opened it from (`app2.<groupId>.<userId>.<read|change>.<expiry>.<nonce>.<mac>`: read-only for a member who is
+ * neither an admin nor listed, changes re-checked with the group's rights on every request). It travels in an
  * HttpOnly, Secure, SameSite=None, Partitioned cookie (a Mini App runs in Telegram's web view, an iframe in
  * Telegram Web) or, where cookies are blocked, as a bearer token. Nothing is stored.
  */
@@ -14,13 +16,17 @@ export const APP_COOKIE = "__Host-cuckoo-app";
 export const APP_SESSION_SECONDS = 12 * 60 * 60;
 /** What the key is derived with: a label of ours, so no other HMAC of the token can stand for a session. */
 const KEY_LABEL = "Cuckoo Mini App session v1";
-/** What an app session's token holds before its expiry: the tag and the chat id. */
+/** What an app session's token holds before its expiry: the tag and the chat id (a group's: and the user, and what they may do). */
 const FIELDS = /^app1\.([1-9]\d{0,15})$/;
+const GROUP_FIELDS = /^app2\.(-[1-9]\d{0,15})\.([1-9]\d{0,15})\.(read|change)$/;
 
 const encoder = new TextEncoder();
 
 /** A bearer value or cookie that is a Mini App session (by its form; whether it is valid is `verifyAppSession`'s). */
-export const isAppSession = (value: string): boolean => value.startsWith("app1.");
+export const isAppSession = (value: string): boolean => value.startsWith("app1.") || value.startsWith("app2.");
+
+/** A checked session: its chat, its user (a private chat's is the chat), whether it may only read, and its end (epoch ms). */
+export type AppSession = { chatId: string; userId: string; readOnly: boolean; expiresAt: number };
 
 async function sessionKey(botToken: string): Promise<CryptoKey> {
   return tokenKey(await crypto.subtle.sign("HMAC", await tokenKey(KEY_LABEL), encoder.encode(botToken)));
@@ -31,10 +37,18 @@ export async function newAppSession(botToken: string, chatId: string, expiresAt:
   return signToken(await sessionKey(botToken), `app1.${chatId}`, expiresAt);
 }
 
-/** The chat and expiry (epoch ms) of a session signed for `botToken` and not expired at `now`, else null. */
-export async function verifyAppSession(value: string, botToken: string, now: number): Promise<{ chatId: string; expiresAt: number } | null> {
-  const opened = await openToken(await sessionKey(botToken), value, FIELDS, now);
-  return opened ? { chatId: opened.fields[1]!, expiresAt: opened.expiresAt } : null;
+/** A new session for group `chatId`, of `userId`, read-only or not, that ends at `expiresAt` (Unix seconds). */
+export async function newGroupSession(botToken: string, chatId: string, userId: string, readOnly: boolean, expiresAt: number): Promise<string> {
+  return signToken(await sessionKey(botToken), `app2.${chatId}.${userId}.${readOnly ? "read" : "change"}`, expiresAt);
+}
+
+/** The session, when `value` is one signed for `botToken` and not expired at `now`; else null. */
+export async function verifyAppSession(value: string, botToken: string, now: number): Promise<AppSession | null> {
+  const key = await sessionKey(botToken);
+  const own = await openToken(key, value, FIELDS, now);
+  if (own) return { chatId: own.fields[1]!, userId: own.fields[1]!, readOnly: false, expiresAt: own.expiresAt };
+  const group = await openToken(key, value, GROUP_FIELDS, now);
+  return group ? { chatId: group.fields[1]!, userId: group.fields[2]!, readOnly: group.fields[3] === "read", expiresAt: group.expiresAt } : null;
 }
 
 /** The Set-Cookie value that stores a Mini App session for `maxAge` seconds (0 clears it). */

@@ -8,9 +8,9 @@ import { ApiError } from "./errors";
 
 /**
  * How a request passed the admin guard (`requireToken`): open dev mode, the page's cookie, a bearer token, or a
- * Mini App session (`app`, which names the one chat it may use).
+ * Mini App session (`app`, which names the one chat it may use, its user, and whether it may only read).
  */
-export type Access = { via: "open" | "cookie" | "bearer" | "app"; expiresAt: number | null; chatId?: string };
+export type Access = { via: "open" | "cookie" | "bearer" | "app"; expiresAt: number | null; chatId?: string; userId?: string; readOnly?: boolean };
 
 export type AppEnv = {
   Bindings: Env;

@@ -4,14 +4,19 @@
  * the one-chat mode, with Telegram's `telegram-web-app.js` and a Content-Security-Policy that allows exactly that
  * script and framing by Telegram Web. `POST /app/session { initData }` checks Telegram's signature
  * (`telegram/init-data.ts`) and the allow-list, and answers the session of `app-session.ts` as a cookie and in
- * the body. Without a bot (transcript mode) there is no Telegram to sign anything: 503 `not_configured`.
+ * the body. Opened from a group (DESIGN §10: its direct link names the group), the group must be served and the
+ * user in it, as getChatMember says (the link's `startapp` is the user's to write): its admins and listed users
+ * get a session that changes its jobs, other members one that reads them. Without a bot (transcript mode) there
+ * is no Telegram to sign anything: 503 `not_configured`.
  */
 import { Hono, type Context } from "hono";
 import { appLoginBody, type AppSessionReply } from "../schemas/app";
 import { checkInitData, INIT_DATA_MAX_AGE_SECONDS } from "../telegram/init-data";
-import { notAllowedText } from "./app-access";
-import { appCookie, APP_SESSION_SECONDS, newAppSession } from "./app-session";
+import { groupNotServedText, notAllowedText } from "./app-access";
+import { appCookie, APP_SESSION_SECONDS, newAppSession, newGroupSession } from "./app-session";
 import { limitBody, readJson } from "./body";
+import { chatStub } from "./chat-rpc";
+import { servedGroup } from "./served";
 import { requireConfigured, type AppEnv } from "./context";
 import { ApiError } from "./errors";
 import type { Operation } from "./openapi-components";
@@ -95,16 +100,34 @@ miniApp.post("/session", needBot, requireConfigured("telegram"), limitBody(), as
     throw new ApiError("unauthorized", checked.error);
   }
   await refuseWhileOver(c);
-  const { userId, authDate } = checked.value;
-  if (!allowedUserIds.includes(userId)) throw new ApiError("forbidden", notAllowedText(userId));
+  const { userId, authDate, groupId } = checked.value;
   const now = Math.floor(Date.now() / 1000);
   const expires = Math.min(now + APP_SESSION_SECONDS, authDate + INIT_DATA_MAX_AGE_SECONDS);
-  const session = await newAppSession(botToken!, userId, expires);
+  let chatId = userId;
+  let readOnly = false;
+  let session: string;
+  if (groupId === null) {
+    if (!allowedUserIds.includes(userId)) throw new ApiError("forbidden", notAllowedText(userId));
+    session = await newAppSession(botToken!, userId, expires);
+  } else {
+    if (!(await servedGroup(c.var.config, c.env.DB, groupId))) throw new ApiError("forbidden", groupNotServedText(groupId));
+    // Telegram's word, not the link's: the user is in the group, and as what (remembered by the group's object).
+    const role = await chatStub(c.env, groupId).memberRole(groupId, userId);
+    if (!role.ok) throw new ApiError(role.error.code, role.error.message);
+    if (role.value === "none") throw new ApiError("forbidden", notMemberText(userId, groupId));
+    chatId = groupId;
+    readOnly = role.value !== "admin" && !allowedUserIds.includes(userId);
+    session = await newGroupSession(botToken!, groupId, userId, readOnly, expires);
+  }
   c.header("Set-Cookie", appCookie(session, expires - now));
   c.header("Cache-Control", "no-store");
-  const reply: AppSessionReply = { chatId: userId, expiresAt: new Date(expires * 1000).toISOString(), session };
+  const reply: AppSessionReply = { chatId, expiresAt: new Date(expires * 1000).toISOString(), session, ...(readOnly ? { readOnly: true as const } : {}) };
   return c.json(reply, 200);
 });
+
+/** The 403 sentence for a user who opened a group's scheduler without being in the group. */
+export const notMemberText = (userId: string, groupId: string): string =>
+  `Telegram user ${userId} is not a member of group ${groupId}, so its scheduler does not open for them.`;
 
 /** What the OpenAPI document says of the Mini App's routes: `openapi.ts` builds it, a test checks it against the app. */
 export const miniAppOperations = (): Operation[] => [
@@ -121,15 +144,16 @@ export const miniAppOperations = (): Operation[] => [
   {
     method: "post",
     path: "/app/session",
-    summary: "The Mini App's sign-in: Telegram's signed initData for a session of the user's own chat (HttpOnly, Secure, SameSite=None, Partitioned cookie, and in the body).",
+    summary: "The Mini App's sign-in: Telegram's signed initData for a session of the user's own chat, or of the group it was opened from (HttpOnly, Secure, SameSite=None, Partitioned cookie, and in the body).",
     description:
-      "`initData` is checked as Telegram documents it: `hash` must be the hex HMAC-SHA256 of the data-check-string (every other field, sorted, `key=value` lines) keyed with HMAC-SHA256(\"WebAppData\", bot token), compared in constant time; `auth_date` at most 24 hours old and not ahead of the server's clock; the user in ALLOWED_USER_IDS. The session (`__Host-cuckoo-app`, also as `session` for an `Authorization: Bearer` header where cookies are blocked) opens `/admin/chats/<own id>/…` and `POST /admin/preview` only; other chats, `GET /admin/chats`, `GET /admin/jobs`, imports, the directory rebuild and erasing are 403. As a cookie it follows the page's rules (same-origin JSON requests). It lasts 12 hours (never past the initData's 24), is signed with a key derived from the bot token, and never holds the token.",
+      "`initData` is checked as Telegram documents it: `hash` must be the hex HMAC-SHA256 of the data-check-string (every other field, sorted, `key=value` lines) keyed with HMAC-SHA256(\"WebAppData\", bot token), compared in constant time; `auth_date` at most 24 hours old and not ahead of the server's clock; the user in ALLOWED_USER_IDS. Opened from a group (the init data's `chat`, or the direct link's `start_param` naming the group's id), the group must be in ALLOWED_CHAT_IDS (or be the supergroup a listed group became) and the user in it, as getChatMember says: its admins and the users in ALLOWED_USER_IDS get a session that changes its jobs, other members a read-only one (`readOnly: true`; anything but a read is 403 `Only the group's admins can change its jobs.`, and changes are checked against the group's admins again, at most 10 minutes old). The session (`__Host-cuckoo-app`, also as `session` for an `Authorization: Bearer` header where cookies are blocked) opens `/admin/chats/<own id>/…` and `POST /admin/preview` only; other chats, `GET /admin/chats`, `GET /admin/jobs`, imports, the directory rebuild and erasing are 403. As a cookie it follows the page's rules (same-origin JSON requests). It lasts 12 hours (never past the initData's 24), is signed with a key derived from the bot token, and never holds the token.",
     access: "public",
     body: "AppSessionRequest",
     answers: [[200, "Signed in; the Set-Cookie header carries the session too.", "AppSessionReply"]],
     errors: {
       unauthorized: "initData not signed by this bot, without a hash, malformed, more than 24 hours old or ahead of the clock, or naming no user (the message says which)",
-      forbidden: "the user is not in ALLOWED_USER_IDS, or the request is not a JSON request from this site",
+      forbidden: "the user is not in ALLOWED_USER_IDS (for a group: the group is not served, or the user is not in it), or the request is not a JSON request from this site",
+      conflict: "Telegram could not be asked whether the user is in the group (getChatMember); try again",
       rate_limited: SIGN_IN_LIMITED,
       not_configured: "no TELEGRAM_BOT_TOKEN (transcript mode): there is no bot to sign initData",
       config_error: "a Telegram var is invalid; the message says which",

@@ -56,6 +56,7 @@ export function sessionStatus(c: Context<AppEnv>) {
     via: access.via,
     expiresAt: access.expiresAt === null ? null : new Date(access.expiresAt).toISOString(),
     ...(access.chatId !== undefined ? { chatId: access.chatId } : {}),
+    ...(access.readOnly === true ? { readOnly: true } : {}),
   };
   return c.json(reply, 200);
 }

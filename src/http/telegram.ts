@@ -1,20 +1,27 @@
 /**
  * @module `POST /telegram/webhook` (DESIGN §6): the secret header checked in constant time, the update parsed,
- * only private chats of allowed users served (others get nothing and leave no state), and the update handed
- * to the chat's Durable Object. Answers fast; replies go through the Bot API, never in this response. A pressed
- * button is answered (`answerCallbackQuery`); an answered question's buttons are taken away, and an answered job
- * message's buttons become the line that says what was done (`editMessageReplyMarkup`).
+ * only the chats the bot serves (`served.ts`: the private chats of allowed users, the allowed groups) passed on
+ * (others get nothing and leave no state), and of a group's messages only those for the bot (`address.ts`: a
+ * command of this bot, a mention, a reply to it), which is where the bot's username (`getMe`, remembered) is
+ * needed. The pair of messages that announce a basic group becoming a supergroup moves the chat there. The
+ * update goes to the chat's Durable Object. Answers fast; replies go through the Bot API, never in this
+ * response. A pressed button is answered (`answerCallbackQuery`); an answered question's buttons are taken
+ * away, and an answered job message's buttons become the line that says what was done (`editMessageReplyMarkup`).
  */
 import { Hono, type MiddlewareHandler } from "hono";
+import { CHAT_ID } from "../contracts/ids";
+import { addressed, botIdOf, needsUsername } from "../telegram/address";
 import { callBotApi } from "../telegram/api";
 import { keyboard } from "../telegram/buttons";
-import { updateOrigin, updateSchema } from "../telegram/update";
+import { botUsername } from "../telegram/identity";
+import { migrationOf, updateOrigin, updateSchema } from "../telegram/update";
 import type { WebhookAck } from "../schemas/telegram";
 import { sameSecret } from "./auth";
 import { limitBody, readBodyText } from "./body";
 import { requireConfigured, type AppEnv } from "./context";
 import { ApiError } from "./errors";
 import type { Operation } from "./openapi-components";
+import { served, servedGroup } from "./served";
 
 export const telegram = new Hono<AppEnv>();
 
@@ -46,15 +53,39 @@ telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
     return c.json(ACK, 200);
   }
   const origin = updateOrigin(update);
-  // Only private chats (chat id = user id) of allowed users; everything else leaves no trace.
-  if (!origin || origin.chatType !== "private" || origin.chatId !== origin.userId || !t.allowedUserIds.includes(origin.userId)) {
+  const api = { base: t.apiBase, token: t.botToken ?? "" };
+  // A basic group became a supergroup: either message of Telegram's pair moves the group's chat (once).
+  const move = update.message ? migrationOf(update.message) : null;
+  if (move) {
+    if (CHAT_ID.test(move.from) && CHAT_ID.test(move.to) && (await servedGroup(c.var.config, c.env.DB, move.from))) {
+      const moved = await c.env.CHAT.getByName(move.from).moveTo(move.from, move.to);
+      if (!moved.ok) console.error(`telegram: update ${update.update_id}: chat ${move.from} did not move to ${move.to}: ${moved.error.message}`);
+    }
     return c.json(ACK, 200);
   }
-  const result = await c.env.CHAT.getByName(origin.chatId).handleUpdate(update);
+  if (!origin || !(await served(c.var.config, c.env.DB, origin))) return c.json(ACK, 200);
+  let username: string | null = null;
+  // An edit is for the bot as its message was (an edited /remind edits its job).
+  const message = update.message ?? update.edited_message;
+  if (message) {
+    const group = origin.chatType !== "private";
+    // A group's command may have /jobs answer with the Mini App's link, which names the bot.
+    const wanted = needsUsername(message) || (group && t.miniAppName !== null && (message.text ?? "").startsWith("/"));
+    if (wanted) {
+      try {
+        username = await botUsername(api, Date.now());
+      } catch (error) {
+        // Without it the message cannot be told apart: Telegram delivers it again after this failure.
+        console.error(`telegram: getMe failed, so update ${update.update_id} is left for Telegram to send again`, error instanceof Error ? error.message : error);
+        throw new ApiError("not_configured", "The bot's username could not be read from Telegram (getMe); the update is to be sent again.");
+      }
+    }
+    if (addressed(message, { id: botIdOf(api.token), username }) === "none") return c.json(ACK, 200);
+  }
+  const result = await c.env.CHAT.getByName(origin.chatId).handleUpdate(update, { botUsername: username });
   if (!result.ok) console.error(`telegram: update ${update.update_id} refused: ${result.error.message}`);
   const query = update.callback_query;
   if (query && result.ok && result.value.handled === "callback" && t.botToken) {
-    const api = { base: t.apiBase, token: t.botToken };
     const answer = callBotApi(api, "answerCallbackQuery", {
       callback_query_id: query.id,
       text: result.value.callbackText ?? "",
@@ -82,10 +113,11 @@ export const webhookOperations = (): Operation[] => [
     path: "/telegram/webhook",
     summary: "Telegram's webhook (for Telegram, not for people): the update goes to the chat's object.",
     description:
-      "Only private chats of users in ALLOWED_USER_IDS are served; every other update, and one that cannot be read, is acknowledged and leaves no state. Replies go through the Bot API, never in this answer. Telegram sends more fields than the schema lists; they are ignored.",
+      "Served: the private chats of users in ALLOWED_USER_IDS, the groups in ALLOWED_CHAT_IDS (and the supergroup a listed group became); of a group's messages, only a command of this bot, a mention of it or a reply to it. Every other update, and one that cannot be read, is acknowledged and leaves no state. Replies go through the Bot API, never in this answer. Telegram sends more fields than the schema lists; they are ignored.",
     access: "telegram",
     body: "TelegramUpdate",
     answersInput: true,
     answers: [[200, "Acknowledged, whatever the update held.", "WebhookAck"]],
+    errors: { not_configured: "the bot's username could not be read (getMe failed) for a group message that names a bot: Telegram sends the update again" },
   },
 ];

@@ -132,6 +132,8 @@ export function promptMessage(
       ...(late ? { late: true } : {}),
       firedAt: new Date(ctx.now).toISOString(),
       dueAt: new Date(dueAt).toISOString(),
+      // Its topic: a follow-up it makes goes there too.
+      ...(job.threadId !== null ? { threadId: job.threadId } : {}),
     };
   };
   // Control characters take six bytes each in JSON and a character up to three in UTF-8: halve until it fits.

@@ -74,6 +74,8 @@ export type JobRecord = JobSpec & {
   streak: FailureStreak | null;
   /** An imported job's source id (`playa:k7m2q`, `acpbot:…`, `commitments:…`). */
   importedFrom: string | null;
+  /** The forum topic its messages go to (Telegram's `message_thread_id`), the one it was created in; null = the main thread. */
+  threadId: number | null;
 };
 
 /** What a claimed watcher run asks of the runner: the job's command as it was when claimed. */
@@ -126,11 +128,11 @@ export function categoryOf(kind: JobKind, schedule: ScheduleType): Category {
 
 /**
  * A job as it is created: its spec, nothing fired yet. `nextRunAt` is null when it is created paused; an
- * imported job remembers where it came from.
+ * imported job remembers where it came from, and a job made in a forum topic the topic.
  */
 export function newJobRecord(
   spec: JobSpec,
-  fields: { id: string; createdAt: number; createdBy: CreatedBy; nextRunAt: number | null; enabled?: boolean; importedFrom?: string | null },
+  fields: { id: string; createdAt: number; createdBy: CreatedBy; nextRunAt: number | null; enabled?: boolean; importedFrom?: string | null; threadId?: number | null },
 ): JobRecord {
   const enabled = fields.enabled ?? true;
   return {
@@ -147,5 +149,6 @@ export function newJobRecord(
     matchHash: null,
     streak: null,
     importedFrom: fields.importedFrom ?? null,
+    threadId: fields.threadId ?? null,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * @module Snoozing a job's message (DESIGN §6 Buttons): a one-off copy of the job (its name, text, memory
- * references, and whether it is silent) at a later time in the chat's zone: 10 minutes or an hour from now, or
+ * references, whether it is silent, and the forum topic it posts in) at a later time in the chat's zone: 10 minutes or an hour from now, or
  * 09:00 of the next day. What the copy needs is kept with the message when it is delivered (`JobCopy`), so a
  * snooze works after the one-off it came from was deleted. Pure.
  */
@@ -11,15 +11,16 @@ import type { JobRecord } from "./records";
 /** When a snooze button puts the copy: minutes from now, or 09:00 of the next day in the chat's zone. */
 export type Snooze = { minutes: 10 | 60 } | { tomorrow: true };
 
-/** What a snooze copies of a prompt job, kept with each of its messages. */
-export type JobCopy = { name: string; text: string; memoryRefs: string[]; silent: boolean };
+/** What a snooze copies of a prompt job, kept with each of its messages (`threadId`: its topic, when it has one). */
+export type JobCopy = { name: string; text: string; memoryRefs: string[]; silent: boolean; threadId?: number };
 
 /** What a prompt job's message keeps for a snooze. */
-export const copyOf = (job: Pick<JobRecord, "name" | "text" | "memoryRefs" | "silent">): JobCopy => ({
+export const copyOf = (job: Pick<JobRecord, "name" | "text" | "memoryRefs" | "silent" | "threadId">): JobCopy => ({
   name: job.name,
   text: job.text ?? "",
   memoryRefs: [...job.memoryRefs],
   silent: job.silent,
+  ...(job.threadId !== null ? { threadId: job.threadId } : {}),
 });
 
 /** The instant a snooze pressed at `now` puts the copy at. */

@@ -120,10 +120,22 @@ export function sortJobs(jobs: readonly Job[]): Job[] {
   return [...jobs].sort((a, b) => key(a) - key(b) || a.createdAt.localeCompare(b.createdAt));
 }
 
-/** `**Scheduled jobs** (Europe/Berlin, now 26 Sep 14:03)` and a line per job, or `No scheduled jobs.` */
-export function jobList(jobs: readonly Job[], zone: string, now: number): string {
+/** Where a job's messages go, as /jobs marks it: `topic 42`, `this topic` (the one /jobs was sent in), `main thread`. */
+function placeText(job: Job, here: number | null): string {
+  if (job.threadId === undefined) return "main thread";
+  return job.threadId === here ? "this topic" : `topic ${job.threadId}`;
+}
+
+/**
+ * `**Scheduled jobs** (Europe/Berlin, now 26 Sep 14:03)` and a line per job, or `No scheduled jobs.` Every job
+ * of the chat, wherever it posts: once the chat has topics (a job in one, or the list asked for in one, `here`),
+ * each line ends with its place (`· topic 42`, `· this topic`, `· main thread`).
+ */
+export function jobList(jobs: readonly Job[], zone: string, now: number, options: { here?: number | null } = {}): string {
   if (jobs.length === 0) return "No scheduled jobs.";
-  const lines = sortJobs(jobs).map((j) => jobLine(j, zone, now));
+  const here = options.here ?? null;
+  const topics = here !== null || jobs.some((j) => j.threadId !== undefined);
+  const lines = sortJobs(jobs).map((j) => (topics ? `${jobLine(j, zone, now)} · ${placeText(j, here)}` : jobLine(j, zone, now)));
   return [`**Scheduled jobs** (${zone}, now ${formatDayMonthTime(now, zone)})`, ...lines].join("\n");
 }
 
@@ -205,4 +217,15 @@ export function zoneChangedText(zone: string, isDefault: boolean, now: number, c
     );
   }
   return clauses.length ? `${head} ${clauses.join("; ")}.` : head;
+}
+
+/**
+ * The note before a message whose forum topic is gone (DESIGN §6): it comes to the main thread instead, and the
+ * jobs that posted in that topic post here from now on.
+ */
+export function topicGoneText(jobs: readonly { id: string; name: string }[]): string {
+  const head = "ℹ️ The topic this was meant for no longer exists, so it comes here.";
+  if (jobs.length === 0) return head;
+  const named = listed(jobs.map((j) => `${j.id} (${j.name})`));
+  return `${head} From now on ${jobs.length === 1 ? `job ${named} posts` : `jobs ${named} post`} here.`;
 }

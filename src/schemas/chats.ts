@@ -110,13 +110,18 @@ export const pressAnswer = lazy(() => z.strictObject({ answer: z.string().meta({
 export type PressAnswer = z.infer<ReturnType<typeof pressAnswer>>;
 
 /**
- * An inline button under a bot entry: its label and the callback data a press sends (≤ 64 bytes), or the https
- * URL of a Mini App it opens (`webApp`: /jobs's Open scheduler, issue 18).
+ * An inline button under a bot entry: its label and the callback data a press sends (≤ 64 bytes), the https
+ * URL of a Mini App it opens (`webApp`: /jobs's Open scheduler in a private chat, issue 18), or a link it opens
+ * (`url`: the same in a group, where Telegram allows no `web_app` button).
  */
 export const buttonSchema = lazy(() =>
   z.union([
     z.strictObject({ text: z.string(), data: z.string().max(64) }),
     z.strictObject({ text: z.string(), webApp: z.string().meta({ description: "Opens this Mini App (the Scheduler) in Telegram; not pressable through the API." }) }),
+    z.strictObject({
+      text: z.string(),
+      url: z.string().meta({ description: "Opens this link: in a group, the Scheduler Mini App's direct link (`https://t.me/<bot>/<app>?startapp=<chat id>`); not pressable through the API." }),
+    }),
   ]),
 );
 /** Rows of buttons, as Telegram lays them out. */

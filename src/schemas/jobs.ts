@@ -80,6 +80,11 @@ export const jobSchema = lazy(() =>
       .meta({ description: "Prompt jobs only; present when the job refers to memory records, whose current content each fire puts into its prompt." }),
     silent: z.boolean().optional().meta({ description: "Present when true: the job's messages are sent without a notification sound." }),
     importedFrom: z.string().optional().meta({ description: "An imported job's source id, such as `playa:k7m2q`.", examples: ["playa:k7m2q"] }),
+    threadId: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "The forum topic (`message_thread_id`) its messages and buttons go to: the topic it was created in; absent for the chat's main thread.", examples: [42] }),
     enabled: z.boolean().meta({ description: "false = paused." }),
     createdAt: instant(),
     createdBy: z.enum(CREATED_BY),

@@ -111,13 +111,18 @@ export type ToolReply = z.infer<ReturnType<typeof toolReplySchema>>;
 export const failed = (text: string): ToolReply => ({ ok: false, text });
 
 /**
- * Whose turn a tool call is part of (DESIGN §7, §9, issue 13). A user's turn has every tool. A turn a job or a
- * watcher started has only what each tool's definition allows it, and `followUps` one-off prompts left to
+ * Whose turn a tool call is part of (DESIGN §6, §7, §9, issue 13). A user's turn has every tool. A turn a job or
+ * a watcher started has only what each tool's definition allows it, and `followUps` one-off prompts left to
  * create: one, none for a follow-up's own run. Over HTTP and MCP the turn is the run gate's (`X-Cuckoo-Turn`),
  * whose `token` the chat's object checks again when a follow-up is created, so that concurrent calls of one
- * turn cannot create two.
+ * turn cannot create two. A group member's turn (`member`) may read; a tool that changes something asks the
+ * chat whether that member may (its admins and the users in ALLOWED_USER_IDS may). `threadId`: the forum topic
+ * of the prompt the turn answers, where the jobs it creates will post.
  */
-export type TurnPolicy = { kind: "user" } | { kind: "job"; followUps: number; token?: string };
+export type TurnPolicy = ({ kind: "user" } | { kind: "job"; followUps: number; token?: string } | { kind: "member"; userId: string }) & { threadId?: number };
+
+/** The answer to a group member who is not an admin (nor listed) and tries to change something (DESIGN §6). */
+export const ADMINS_ONLY = "Only the group's admins can change its jobs.";
 
 export const JOB_TURN_REFUSAL =
   "A scheduled run cannot change the schedule: in a turn a job or watcher started, only list, preview and one follow-up one-off prompt (at or delay) are allowed.";

@@ -3,8 +3,8 @@
  * typed by method with @grammyjs/types' `ApiMethods`, and never waiting longer than its time limit: JSON for
  * every method, and multipart/form-data for the one file the bot uploads, a long reply as a Markdown document
  * (`sendDocument`). Two kinds of failure, as grammY has them: the remote said no (`TelegramError`, with
- * Telegram's code, description and `retry_after`), or the network failed or took too long (`NetworkError`).
- * The token never appears in errors.
+ * Telegram's code, description and `retry_after`, and a group's new supergroup id when it moved), or the
+ * network failed or took too long (`NetworkError`). The token never appears in errors.
  */
 import type { ApiMethods } from "@grammyjs/types";
 
@@ -23,6 +23,8 @@ export class TelegramError extends Error {
     readonly code: number,
     readonly description: string,
     readonly retryAfter: number | null,
+    /** A basic group's send answered "group chat was upgraded to a supergroup chat": the supergroup's id. */
+    readonly migrateTo: string | null = null,
   ) {
     super(`Telegram ${method} failed (${code}): ${description}`);
     this.name = "TelegramError";
@@ -31,6 +33,11 @@ export class TelegramError extends Error {
   /** 403 (blocked, deactivated) or "chat not found": the chat cannot be reached until the user writes. */
   get unreachable(): boolean {
     return this.code === 403 || /chat not found/i.test(this.description);
+  }
+
+  /** A message for a forum topic that no longer exists (deleted, or archived in a very large forum). */
+  get threadGone(): boolean {
+    return this.code === 400 && /message thread not found/i.test(this.description);
   }
 
   get cannotParse(): boolean {
@@ -52,7 +59,7 @@ export type BotApi = { base: string; token: string };
 
 /** Calls a Bot API method and returns its `result`; at most `timeoutMs` (a time-out is a `NetworkError`). */
 export async function callBotApi<M extends MethodName>(api: BotApi, method: M, params: ParamsOf<M>, timeoutMs = BOT_API_TIMEOUT_MS): Promise<ResultOf<M>> {
-  return post<ResultOf<M>>(api, method, { headers: { "Content-Type": "application/json" }, body: JSON.stringify(params) }, timeoutMs);
+  return post<ResultOf<M>>(api, method, { headers: { "Content-Type": "application/json" }, body: JSON.stringify(params ?? {}) }, timeoutMs);
 }
 
 /** A text file to upload: its name as the chat shows it, its content and its type. */
@@ -79,7 +86,7 @@ export async function sendDocument(
 }
 
 async function post<R>(api: BotApi, method: string, init: { headers?: Record<string, string>; body: string | FormData }, timeoutMs: number): Promise<R> {
-  let body: { ok?: boolean; result?: R; error_code?: number; description?: string; parameters?: { retry_after?: number } } | null;
+  let body: { ok?: boolean; result?: R; error_code?: number; description?: string; parameters?: { retry_after?: number; migrate_to_chat_id?: number } } | null;
   let status: number;
   try {
     const response = await fetch(`${api.base}/bot${api.token}/${method}`, { method: "POST", ...init, signal: AbortSignal.timeout(timeoutMs) });
@@ -92,7 +99,8 @@ async function post<R>(api: BotApi, method: string, init: { headers?: Record<str
   }
   if (body?.ok === true) return body.result as R;
   if (body && typeof body.error_code === "number") {
-    throw new TelegramError(method, body.error_code, body.description ?? "", body.parameters?.retry_after ?? null);
+    const migrateTo = body.parameters?.migrate_to_chat_id;
+    throw new TelegramError(method, body.error_code, body.description ?? "", body.parameters?.retry_after ?? null, typeof migrateTo === "number" ? String(migrateTo) : null);
   }
   if (status >= 500) throw new NetworkError(method, `HTTP ${status}`);
   throw new TelegramError(method, status, `HTTP ${status}`, null);

@@ -7,7 +7,8 @@
  * (`d:`, `s:60:`, `k:`, `p:` + the run), and once one was pressed, the one line that says what was done (`a:` +
  * the run); under an offered reminder Create and Cancel (`y:`/`n:` + the offer's id); under a question about the
  * zone, one button per zone (`z:` + the IANA name, at most 32 characters); under /jobs, Open scheduler opens the
- * Mini App (a `web_app` button, no data). Buttons are rows of `{ text, data }` or `{ text, webApp }`, as the
+ * Mini App (a `web_app` button in a private chat; in a group, where Telegram allows none, a link to the Mini App
+ * naming the group). Buttons are rows of `{ text, data }`, `{ text, webApp }` or `{ text, url }`, as the
  * transcript keeps them; `keyboard` turns them into Telegram's markup.
  */
 import type { InlineKeyboardMarkup } from "@grammyjs/types";
@@ -95,14 +96,23 @@ export function zoneButtons(zones: readonly { zone: string; label: string }[]): 
   return rows;
 }
 
-/** The Open scheduler button under /jobs: opens the Mini App at `url` (issue 18). */
-export function schedulerButton(url: string): ButtonRows {
-  return [[{ text: SCHEDULER_BUTTON, webApp: url }]];
+/** The Open scheduler button under /jobs: the Mini App (issue 18), as a `web_app` button or, in a group, a link. */
+export function schedulerButton(app: { webApp: string } | { url: string }): ButtonRows {
+  return [[{ text: SCHEDULER_BUTTON, ...app }]];
+}
+
+/** The Mini App's direct link that opens it for a group (`startapp` names the group; the sign-in checks membership). */
+export function groupAppLink(botUsername: string, appName: string, chatId: string): string {
+  return `https://t.me/${botUsername}/${appName}?startapp=${chatId}`;
 }
 
 /** Telegram's markup for buttons. */
 export function keyboard(rows: ButtonRows): InlineKeyboardMarkup {
-  return { inline_keyboard: rows.map((row) => row.map((b) => ("webApp" in b ? { text: b.text, web_app: { url: b.webApp } } : { text: b.text, callback_data: b.data }))) };
+  return {
+    inline_keyboard: rows.map((row) =>
+      row.map((b) => ("webApp" in b ? { text: b.text, web_app: { url: b.webApp } } : "url" in b ? { text: b.text, url: b.url } : { text: b.text, callback_data: b.data })),
+    ),
+  };
 }
 
 let patterns: { job: RegExp; message: RegExp; offer: RegExp; zone: RegExp } | undefined;

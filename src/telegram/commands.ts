@@ -44,6 +44,26 @@ export function parseCommand(text: string, botUsername: string | null = null): C
   return { name: name as CommandName, args: (m[3] ?? "").trim() };
 }
 
+/**
+ * Whether a command only reads, so that anyone in a group may send it (DESIGN §6): `/jobs`, `/status`, `/help`,
+ * `/start`, and `/timezone` and `/quiet` alone. Every other command changes something and is for the group's
+ * admins, a command added later included, until it is listed here.
+ */
+export function onlyReads(command: Command): boolean {
+  switch (command.name) {
+    case "start":
+    case "help":
+    case "jobs":
+    case "status":
+      return true;
+    case "timezone":
+    case "quiet":
+      return command.args === "";
+    default:
+      return false;
+  }
+}
+
 /** `Usage: /cancel <id> (see /jobs).` and its siblings. */
 export const usageText = (name: "cancel" | "run" | "pause" | "resume" | "skip") => `Usage: /${name} <id> (see /jobs).`;
 

@@ -39,7 +39,7 @@ export async function jobAction(host: CommandHost, action: JobAction | "resume",
 /** The reply to a command: Markdown, with buttons when it asks something (the zones of `/timezone UTC+2`). */
 export async function runCommand(host: CommandHost, cmd: Command, ctx: CommandContext): Promise<Reply> {
   const { chatId, now } = ctx;
-  const asker = async (): Promise<Asker> => ({ chatId, zone: await zoneOf(host, chatId), now, ...(ctx.language ? { language: ctx.language } : {}) });
+  const asker = async (): Promise<Asker> => ({ chatId, zone: await zoneOf(host, chatId), now, threadId: ctx.threadId, ...(ctx.language ? { language: ctx.language } : {}) });
   switch (cmd.name) {
     case "start":
     case "help":
@@ -47,9 +47,9 @@ export async function runCommand(host: CommandHost, cmd: Command, ctx: CommandCo
     case "jobs": {
       const listed = await host.list(chatId, {});
       if (listed.ok) await readyFor(listed.value.jobs);
-      const markdown = text(listed, (l) => jobList(l.jobs, l.timeZone, Date.parse(l.now)));
+      const markdown = text(listed, (l) => jobList(l.jobs, l.timeZone, Date.parse(l.now), { here: ctx.threadId }));
       // The Mini App shows the same jobs with their forms (issue 18); Telegram refuses web_app buttons without https.
-      return ctx.appUrl === null ? { markdown } : { markdown, buttons: schedulerButton(ctx.appUrl) };
+      return ctx.app === null ? { markdown } : { markdown, buttons: schedulerButton(ctx.app) };
     }
     case "cancel":
     case "run":

@@ -12,7 +12,8 @@ type Maybe<T> = T | Promise<T>;
 export interface CommandHost {
   list(chatId: string, filter: JobFilter): Maybe<Result<{ timeZone: string; now: string; jobs: Job[] }>>;
   get(chatId: string, id: string): Maybe<Result<Job>>;
-  create(chatId: string, input: CreateJobInput, createdBy: CreatedBy): Maybe<Result<Job>>;
+  /** `threadId`: the forum topic the job is made in, where its messages will go (null: the main thread). */
+  create(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options?: { threadId?: number | null }): Maybe<Result<Job>>;
   edit(chatId: string, id: string, input: EditJobInput): Maybe<Result<Job>>;
   cancel(chatId: string, id: string): Maybe<Result<Job>>;
   pause(chatId: string, id: string): Maybe<Result<Job>>;
@@ -37,9 +38,10 @@ export interface CommandHost {
 export type RepliedTo = { text: string | null; jobId: string | null };
 
 /**
- * What /status shows of the chat's circumstances besides its jobs and zone, the chat's now, the Scheduler Mini
- * App's URL when /jobs can offer it (a bot and an https PUBLIC_URL), else null, the sender's language (Telegram's
- * `language_code`) if known, and the message replied to.
+ * What /status shows of the chat's circumstances besides its jobs and zone, the chat's now, the forum topic the
+ * command came from (null: the main thread), how /jobs opens the Scheduler Mini App (a `web_app` button in a
+ * private chat with a bot and an https PUBLIC_URL; a link in a group, where Telegram allows no `web_app`
+ * button; or nothing), the sender's language (Telegram's `language_code`) if known, and the message replied to.
  */
 export type CommandContext = {
   chatId: string;
@@ -47,10 +49,14 @@ export type CommandContext = {
   runner: string;
   blocked: boolean;
   now: number;
-  appUrl: string | null;
+  threadId: number | null;
+  app: { webApp: string } | { url: string } | null;
   language?: string;
   repliedTo?: RepliedTo | null;
 };
 
-/** Who asks, and when: the chat, its zone, the chat's now, and the sender's language (Telegram's `language_code`) if known. */
-export type Asker = { chatId: string; zone: string; now: number; language?: string };
+/**
+ * Who asks, and when: the chat, its zone, the chat's now, the forum topic they ask in, and the sender's language
+ * (Telegram's `language_code`) if known.
+ */
+export type Asker = { chatId: string; zone: string; now: number; threadId: number | null; language?: string };

@@ -5,6 +5,9 @@
  * with "WebAppData"; `hash` must be the hex HMAC-SHA256 of the data-check-string with that secret, compared in
  * constant time (`crypto.subtle.verify`). Then `auth_date` must be at most 24 hours old (and not ahead of our
  * clock by more than a few minutes), and the signed `user` must have an id. Pure WebCrypto, no Workers APIs.
+ * Opened from a group (DESIGN §10), the data names the group: its `chat` (the attachment menu) or the
+ * `start_param` of the direct link (`t.me/<bot>/<app>?startapp=<group id>`). The user controls `start_param`,
+ * so the group is only a request: whether they are in it is Telegram's to say (getChatMember), not this data's.
  */
 import * as z from "zod";
 import { lazy } from "../lazy";
@@ -15,8 +18,14 @@ export const INIT_DATA_MAX_AGE_SECONDS = 24 * 60 * 60;
 /** How far ahead of our clock `auth_date` may be: clocks differ a little; a date further ahead is not Telegram's. */
 const INIT_DATA_MAX_AHEAD_SECONDS = 5 * 60;
 
-/** What a checked `initData` says: the Telegram user (whose private chat with the bot has the same id) and when it was signed. */
-type MiniAppUser = { userId: string; authDate: number };
+/**
+ * What a checked `initData` says: the Telegram user (whose private chat with the bot has the same id), when it
+ * was signed, and the group it asks for (null: the user's own chat).
+ */
+type MiniAppUser = { userId: string; authDate: number; groupId: string | null };
+
+/** A group's or supergroup's chat id, as `startapp` carries it. */
+const GROUP_ID = /^-[1-9]\d{0,15}$/;
 
 const AGAIN = "open the scheduler again from the bot in Telegram";
 export const INIT_DATA_TEXT = {
@@ -108,5 +117,21 @@ export async function checkInitData(initData: string, botToken: string, nowMs: n
   }
   const parsed = userSchema().safeParse(user);
   if (!parsed.success) return fail(INIT_DATA_TEXT.noUser);
-  return ok({ userId: String(parsed.data.id), authDate });
+  return ok({ userId: String(parsed.data.id), authDate, groupId: groupOf(fields) });
+}
+
+/** The group the Mini App was opened for: the attachment menu's `chat` (a group's), else a `start_param` that is a group id. */
+function groupOf(fields: ReadonlyMap<string, string>): string | null {
+  let chat: unknown = null;
+  try {
+    chat = JSON.parse(fields.get("chat") ?? "null");
+  } catch {
+    // Signed, yet not JSON: no chat.
+  }
+  if (typeof chat === "object" && chat !== null) {
+    const { id, type } = chat as { id?: unknown; type?: unknown };
+    if ((type === "group" || type === "supergroup") && typeof id === "number" && GROUP_ID.test(String(id))) return String(id);
+  }
+  const start = fields.get("start_param") ?? "";
+  return GROUP_ID.test(start) ? start : null;
 }

@@ -71,7 +71,8 @@ async function act(host: CommandHost, action: MessageAction, message: JobMessage
     case "snooze": {
       if (message.copy === null) return { answer: GONE_TEXT, line: null };
       const at = snoozeInstant(action.snooze, zone, now);
-      const created = await host.create(chatId, copyInput(message.copy, at), "user");
+      // The copy posts where the job did (its topic).
+      const created = await host.create(chatId, copyInput(message.copy, at), "user", { threadId: message.copy.threadId ?? null });
       if (!created.ok) return { answer: created.error.message, line: null };
       const until = formatChatTime(at, zone, now);
       return { answer: `Snoozed until ${until}.`, line: `⏰ Snoozed until ${until}` };

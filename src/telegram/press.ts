@@ -39,6 +39,6 @@ export async function press(host: CommandHost, found: Pressable, pressed: Presse
     const passed = `That time has passed (${formatWeekdayTime(offer.at, ctx.zone, ctx.now)} in ${ctx.zone}); nothing was created. Try ${a} or ${b}.`;
     return { answer: "That time has passed; nothing was created.", reply: { markdown: passed }, clear: true };
   }
-  const reply = await createReminder(host, { chatId: ctx.chatId, zone: ctx.zone, now: ctx.now }, offer.at, offer.text);
+  const reply = await createReminder(host, { chatId: ctx.chatId, zone: ctx.zone, now: ctx.now, threadId: ctx.threadId }, offer.at, offer.text);
   return { answer: reply.jobId ? `Created ${reply.jobId}.` : reply.markdown, reply: { markdown: reply.markdown }, clear: true };
 }

@@ -34,7 +34,7 @@ type Made = { name?: string; note?: string | null };
  */
 export async function createReminder(host: CommandHost, who: Asker, instant: number, text: string, made: Made = {}): Promise<Reply> {
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(lengthOf(text), LIMITS.text) };
-  const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text, at: new Date(instant).toISOString() }, "user");
+  const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text, at: new Date(instant).toISOString() }, "user", { threadId: who.threadId });
   if (!created.ok) return { markdown: created.error.message };
   const lines = [`Created ${jobLine(created.value, who.zone, who.now)}`, understoodLine(instant, who.zone, who.now)];
   if (made.note) lines.push(`${made.note}.`);
@@ -86,7 +86,7 @@ async function createRecurring(host: CommandHost, who: Asker, schedule: Exclude<
   const problem = (sentence: string) => scheduleProblemText({ kind: "cron", phrase: cron ?? "", sentence }, { zone: who.zone, now: who.now, command: "/every", text });
   const parsed = cron === null ? null : parseCron(cron);
   if (parsed && !parsed.ok) return { markdown: await problem(parsed.error) };
-  const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text, ...recurringFields(schedule) }, "user");
+  const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text, ...recurringFields(schedule) }, "user", { threadId: who.threadId });
   if (!created.ok) return { markdown: cron !== null && written && created.error.code === "bad_request" && /cron/i.test(created.error.message) ? await problem(created.error.message) : created.error.message };
   const job = created.value;
   await readyFor([job]);

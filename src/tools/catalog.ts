@@ -4,9 +4,10 @@
  * `schedule_preview`, `schedule_test` and `set_timezone`, and the five memory tools, `memory_list`, `memory_get`,
  * `memory_create`, `memory_update` and `memory_delete`. Each is defined once: its description (carrying §9's
  * guidelines), its input schema (from the one zod source, `schemas/`), its call, typed from that schema, and
- * what a turn a job or a watcher caused may do with it. That declaration is enforced here, in `invoke`, for
- * every caller: the built-in model, `POST /tools/:chatId/*` and MCP. The model's function definitions and the
- * MCP tools both come from here. Built on first use.
+ * what a turn a job or a watcher caused may do with it, and whether a group member's turn may call it without
+ * the right to change the group's jobs. Those declarations are enforced here, in `invoke`, for every caller: the
+ * built-in model, `POST /tools/:chatId/*` and MCP. The model's function definitions and the MCP tools both come
+ * from here. Built on first use.
  */
 import * as z from "zod";
 import { listed } from "../jobs/texts";
@@ -14,6 +15,7 @@ import { lazy } from "../lazy";
 import { memoryCreateInput, memoryIdBody, memoryUpdateBody } from "../schemas/memory";
 import { PREVIEW_FIELDS } from "../schemas/schedule";
 import {
+  ADMINS_ONLY,
   failed,
   JOB_TURN_REFUSAL,
   NO_MORE_FOLLOW_UPS,
@@ -25,7 +27,6 @@ import {
   type ScheduleBody,
   type ScheduleField,
   type ToolReply,
-  type TurnPolicy,
 } from "../schemas/tools";
 import { firstSentence, sentenceFor } from "../sentence";
 import { memoryCreate, memoryDelete, memoryGet, memoryList, memoryUpdate } from "./memory";
@@ -40,6 +41,14 @@ import { createJob, jobAction, listJobs, previewSchedule, setTimezone, skipJob, 
  */
 export type JobTurnRule<Args> = "allowed" | "refused" | { followUp: (args: Args) => boolean };
 
+/**
+ * What a group member's turn may do with a tool (DESIGN §6): `allowed` for a tool that changes nothing (reading,
+ * previewing), so that any member may have it called; a tool without it changes something, and the chat is asked
+ * first whether the member may (the group's admins and the users in ALLOWED_USER_IDS may; the answer is the
+ * chat's, remembered at most 10 minutes). Closed unless said, as `jobTurn` is: a new tool is for admins.
+ */
+export type MemberTurnRule = "allowed" | "admins";
+
 /** A tool as it is defined: its call takes what its input schema gives. */
 type ToolDefinition<S extends z.ZodObject> = {
   name: string;
@@ -47,6 +56,8 @@ type ToolDefinition<S extends z.ZodObject> = {
   /** The arguments' schema (a strict object; null counts as not given, as function-calling models send it). */
   input: S;
   jobTurn: JobTurnRule<z.output<S>>;
+  /** Left out: `admins`. */
+  memberTurn?: MemberTurnRule;
   call(ctx: ToolContext, args: z.output<S>): Promise<ToolReply>;
 };
 
@@ -57,28 +68,46 @@ export type Tool = {
   input: z.ZodObject;
   /** Its declaration for a turn a job or watcher caused, as the tests and the docs list it. */
   jobTurn: "allowed" | "refused" | "follow-up";
+  /** Its declaration for a group member's turn. */
+  memberTurn: MemberTurnRule;
   /** Checks `args` against the input schema and the turn's rights, then calls the tool. */
   invoke(ctx: ToolContext, args: unknown): Promise<ToolReply>;
 };
 
-/** Why the turn may not make this call, or null when it may: the one place the job-turn rule is applied. */
-function refusal<Args>(rule: JobTurnRule<Args>, policy: TurnPolicy, args: Args): string | null {
-  if (policy.kind === "user" || rule === "allowed") return null;
+/**
+ * Why the turn may not make this call, or null when it may: the one place the job-turn and the member-turn rules
+ * are applied. A member found allowed once is a user for the rest of the turn (the chat is asked once).
+ */
+async function refusal<Args>(rules: { jobTurn: JobTurnRule<Args>; memberTurn: MemberTurnRule }, ctx: ToolContext, args: Args): Promise<string | null> {
+  const { policy } = ctx;
+  if (policy.kind === "user") return null;
+  if (policy.kind === "member") {
+    if (rules.memberTurn === "allowed") return null;
+    const may = await ctx.chat.mayChange(ctx.chatId, policy.userId);
+    if (!may.ok) return may.error.message;
+    if (!may.value) return ADMINS_ONLY;
+    ctx.policy = { kind: "user", ...(policy.threadId !== undefined ? { threadId: policy.threadId } : {}) };
+    return null;
+  }
+  const rule = rules.jobTurn;
+  if (rule === "allowed") return null;
   if (rule === "refused" || !rule.followUp(args)) return JOB_TURN_REFUSAL;
   return policy.followUps > 0 ? null : NO_MORE_FOLLOW_UPS;
 }
 
 function defineTool<S extends z.ZodObject>(definition: ToolDefinition<S>): Tool {
   const { name, description, input, jobTurn, call } = definition;
+  const memberTurn = definition.memberTurn ?? "admins";
   return {
     name,
     description,
     input,
     jobTurn: typeof jobTurn === "string" ? jobTurn : "follow-up",
+    memberTurn,
     async invoke(ctx, raw) {
       const parsed = input.safeParse(raw ?? {}, { error: sentenceFor });
       if (!parsed.success) return failed(firstSentence(parsed.error));
-      const refused = refusal(jobTurn, ctx.policy, parsed.data);
+      const refused = await refusal({ jobTurn, memberTurn }, ctx, parsed.data);
       if (refused !== null) return failed(refused);
       const reply = await call(ctx, parsed.data);
       // A follow-up that was made uses up the turn's one.
@@ -128,6 +157,7 @@ const scheduleTools = lazy((): { readonly [A in ScheduleAction]: Tool } => ({
     description: "Lists this chat's jobs with their ids, schedules and next runs, and the time now in the chat's zone.",
     input: fieldsOf([]),
     jobTurn: "allowed",
+    memberTurn: "allowed",
     call: (ctx) => listJobs(ctx),
   }),
   cancel: jobActionTool("schedule_cancel", "cancel", "Cancels (deletes) a job."),
@@ -147,6 +177,7 @@ const scheduleTools = lazy((): { readonly [A in ScheduleAction]: Tool } => ({
       "Shows the next runs of a schedule in the chat's zone, with daylight-saving notes and a description, before you create it. Give exactly one of at, cron, delay or rrule (with start); until and runsLeft stop the runs where the job would end.",
     input: fieldsOf(PREVIEW_FIELDS),
     jobTurn: "allowed",
+    memberTurn: "allowed",
     call: previewSchedule,
   }),
   test: defineTool({
@@ -175,6 +206,8 @@ export const tools = lazy((): Tool[] => [
     input: z.strictObject({}),
     // A job's turn records what it did for the next run: every memory tool is open to it.
     jobTurn: "allowed",
+    // A member may have the chat's memory read; writing it changes what the group's jobs run with.
+    memberTurn: "allowed",
     call: (ctx) => memoryList(ctx),
   }),
   defineTool({
@@ -182,6 +215,7 @@ export const tools = lazy((): Tool[] => [
     description: `Reads one memory record whole: its title, Markdown body and revision (memory_update needs the revision). ${MEMORY_ID_NOTE}`,
     input: memoryIdBody(),
     jobTurn: "allowed",
+    memberTurn: "allowed",
     call: memoryGet,
   }),
   defineTool({

@@ -44,7 +44,9 @@ export async function createJob(ctx: ToolContext, args: Partial<Record<keyof Cre
   if (!input.success) return failed(requiredForCreate(input.error.issues[0]?.path[0]));
   // A follow-up of a turn that came over HTTP or MCP is counted again by the chat's object, in its creation.
   const followUpOf = ctx.policy.kind === "job" ? ctx.policy.token : undefined;
-  const created = await ctx.chat.createJob(ctx.chatId, input.data, ctx.createdBy, followUpOf === undefined ? {} : { followUpOf });
+  // A job made in a forum topic posts there (a job's follow-up, in the job's).
+  const threadId = ctx.policy.threadId ?? null;
+  const created = await ctx.chat.createJob(ctx.chatId, input.data, ctx.createdBy, followUpOf === undefined ? { threadId } : { followUpOf, threadId });
   if (!created.ok) return failed(created.error.message);
   const job: Job = created.value;
   const zone = await zoneOf(ctx);

@@ -16,6 +16,8 @@ import { startTelegramStub, type TelegramStub } from "../stub/telegram-stub.js";
 import { adminApi, axeFindings, fitsWidths, launch, overflow, screenshot, WIDTHS } from "./browser.js";
 
 const ADMIN = "browser-mini-app-admin-token";
+/** A supergroup the bot serves, opened by its direct link (issue 26). */
+const GROUP = "-1001110000111";
 const BOT = "7000000111:AAE_browser-mini-app_abcdefghijk";
 /** A dark theme as Telegram sends one; its hint and button colours read under 4.5:1, which the page corrects. */
 const THEME = {
@@ -83,11 +85,12 @@ const press = (page: Page, which: "main" | "back") => page.evaluate((w) => (wind
 beforeAll(async () => {
   stub = await startTelegramStub();
   worker = await startWorker({
-    vars: { ADMIN_TOKEN: ADMIN, TELEGRAM_BOT_TOKEN: BOT, TELEGRAM_WEBHOOK_SECRET: "browser-hook-secret", TELEGRAM_API_BASE: stub.url, ALLOWED_USER_IDS: "111,112" },
+    vars: { ADMIN_TOKEN: ADMIN, TELEGRAM_BOT_TOKEN: BOT, TELEGRAM_WEBHOOK_SECRET: "browser-hook-secret", TELEGRAM_API_BASE: stub.url, ALLOWED_USER_IDS: "111,112", ALLOWED_CHAT_IDS: GROUP },
   });
   browser = await launch();
   expect((await admin("POST", "/admin/chats/112/jobs", { name: "Their private job", kind: "prompt", text: "Not yours.", cron: "0 7 * * *" })).status).toBe(201);
   expect((await admin("POST", "/admin/chats/111/jobs", { name: "Morning summary", kind: "prompt", text: "Summarise the night.", cron: "0 8 * * *" })).status).toBe(201);
+  expect((await admin("POST", `/admin/chats/${GROUP}/jobs`, { name: "Team standup", kind: "prompt", text: "Standup time.", cron: "0 9 * * 1-5" })).status).toBe(201);
 });
 
 afterAll(async () => {
@@ -230,6 +233,28 @@ describe("the Mini App without a way in", () => {
       .poll(() => page.locator("#boot").textContent())
       .toBe("Telegram user 113 may not use this bot; the operator lists the users it serves in ALLOWED_USER_IDS.");
     expect(await page.locator(".job").count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe("the Mini App opened from a group by a member who is not its admin", () => {
+  it("shows the group's jobs read-only: no Create, no main button, History alone on each row, the zone and quiet hours shown and not offered", async () => {
+    stub.script({ method: "getChatMember", answers: [{ kind: "member", status: "member" }], token: BOT, chat_id: GROUP });
+    // On a device in another zone than the group's, which a member may not set.
+    const { page } = await openApp(await signInitData(BOT, 113, { startParam: GROUP }), "Europe/Berlin");
+    await page.getByRole("heading", { name: "Team standup" }).waitFor();
+    expect(await page.locator(".job h3").allTextContents()).toEqual(["Team standup"]);
+    expect(await page.locator(".job-actions button").allTextContents()).toEqual(["History"]);
+    expect(await page.getByRole("button", { name: "Create", exact: true }).isVisible()).toBe(false);
+    expect(await page.locator("#zone-change").isVisible()).toBe(false);
+    // The quiet hours are shown, not offered to change; nor is the device's zone.
+    await expect.poll(() => page.locator("#quiet-text").textContent()).toBe("Quiet hours: off");
+    expect(await page.locator("#quiet-change").isVisible()).toBe(false);
+    expect(await page.locator("#device-zone").isVisible()).toBe(false);
+    expect(await page.locator("#access").textContent()).toBe("Read only: the group's admins change its jobs");
+    expect((await recorder(page)).main).toEqual({ text: "", visible: false });
+    expect(stub.calls({ token: BOT, method: "getChatMember" }).map((c) => c.params)).toEqual([{ chat_id: GROUP, user_id: 113 }]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.close();
   });
 });

@@ -33,12 +33,28 @@ function setup(vars: Record<string, string>): Promise<{ code: number; stdout: st
   });
 }
 
+/** The lines about groups, for the stub's bot (privacy mode on, as getMe says) and no MINI_APP_NAME. */
+const groups = (publicUrl: string) =>
+  [
+    "Groups: add each group's chat id to ALLOWED_CHAT_IDS (it is in the webhook's updates, negative, such as -1001234567890); its admins and the users in ALLOWED_USER_IDS change its jobs, its members read them.",
+    "Privacy mode is on for @CuckooTestBot (Telegram's default): in a group it receives only /command@CuckooTestBot, replies to its messages and service messages. For @mentions and bare /commands, make @CuckooTestBot an admin of the group, or turn privacy mode off (@BotFather, /setprivacy, Disable) and add the bot to the group again.",
+    `To open the Mini App from a group, register it with @BotFather (/newapp, Web App URL ${publicUrl}/app, a short name such as scheduler) and set MINI_APP_NAME to that short name.`,
+    "",
+  ].join("\n");
+
 describe("npm run telegram:setup", () => {
+  it("with MINI_APP_NAME says the link /jobs gives in a group", async () => {
+    const token = "123456789:AAE_e2e-setup_app_abcdefghijklmnopq";
+    const run = await setup({ TELEGRAM_API_BASE: stub.url, TELEGRAM_BOT_TOKEN: token, MINI_APP_NAME: "scheduler" });
+    expect(run.code).toBe(0);
+    expect(run.stdout.split("\n").at(-2)).toBe("In a group, /jobs links to the Mini App: https://t.me/CuckooTestBot/scheduler?startapp=<group id>.");
+  });
+
   it("sets the webhook, its secret, the menu and the menu button that opens the Mini App, and says so", async () => {
     const run = await setup({ TELEGRAM_API_BASE: stub.url });
     expect(run).toEqual({
       code: 0,
-      stdout: `@CuckooTestBot: webhook set to https://cuckoo.example.workers.dev/telegram/webhook, ${COMMAND_HELP.length} commands in the menu, the menu button opens https://cuckoo.example.workers.dev/app.\n`,
+      stdout: `@CuckooTestBot: webhook set to https://cuckoo.example.workers.dev/telegram/webhook, ${COMMAND_HELP.length} commands in the menu, the menu button opens https://cuckoo.example.workers.dev/app.\n${groups("https://cuckoo.example.workers.dev")}`,
       stderr: "",
     });
     expect(stub.calls({ token: TOKEN }).map((c) => c.method)).toEqual(["getMe", "setWebhook", "setMyCommands", "setChatMenuButton"]);
@@ -48,7 +64,7 @@ describe("npm run telegram:setup", () => {
     expect(stub.calls({ token: TOKEN, method: "setWebhook" })[0]!.params).toEqual({
       url: "https://cuckoo.example.workers.dev/telegram/webhook",
       secret_token: "setup-secret",
-      allowed_updates: ["message", "edited_message", "callback_query"],
+      allowed_updates: ["message", "edited_message", "callback_query", "my_chat_member"],
       drop_pending_updates: false,
     });
     expect(stub.calls({ token: TOKEN, method: "setMyCommands" })[0]!.params).toEqual({ commands: COMMAND_HELP.map(({ command, description }) => ({ command, description })) });
@@ -59,7 +75,7 @@ describe("npm run telegram:setup", () => {
     const run = await setup({ TELEGRAM_API_BASE: stub.url, TELEGRAM_BOT_TOKEN: token, PUBLIC_URL: "http://192.168.1.20:8787" });
     expect(run).toEqual({
       code: 0,
-      stdout: `@CuckooTestBot: webhook set to http://192.168.1.20:8787/telegram/webhook, ${COMMAND_HELP.length} commands in the menu, no menu button (the Mini App needs an https PUBLIC_URL).\n`,
+      stdout: `@CuckooTestBot: webhook set to http://192.168.1.20:8787/telegram/webhook, ${COMMAND_HELP.length} commands in the menu, no menu button (the Mini App needs an https PUBLIC_URL).\n${groups("http://192.168.1.20:8787")}`,
       stderr: "",
     });
     expect(stub.calls({ token }).map((c) => c.method)).toEqual(["getMe", "setWebhook", "setMyCommands"]);

@@ -11,13 +11,22 @@ async function hmac(key: BufferSource, data: string): Promise<ArrayBuffer> {
   return crypto.subtle.sign("HMAC", k, encoder.encode(data));
 }
 
-/** initData for `userId`, signed for `botToken`, `authDate` (Unix seconds) now unless given. */
-export async function signInitData(botToken: string, userId: number, options: { authDate?: number; firstName?: string } = {}): Promise<string> {
-  const fields: [string, string][] = [
-    ["query_id", "AAHdF6IQAAAAAN0XohDhrOrc"],
-    ["user", JSON.stringify({ id: userId, first_name: options.firstName ?? "Ada", language_code: "en", allows_write_to_pm: true })],
-    ["auth_date", String(options.authDate ?? Math.floor(Date.now() / 1000))],
-  ];
+/**
+ * initData for `userId`, signed for `botToken`, `authDate` (Unix seconds) now unless given. With `startParam`,
+ * as Telegram hands it to a Mini App opened from a group's direct link (`t.me/<bot>/<app>?startapp=<param>`):
+ * `chat_instance`, `chat_type` and `start_param`, and no `query_id`.
+ */
+export async function signInitData(
+  botToken: string,
+  userId: number,
+  options: { authDate?: number; firstName?: string; startParam?: string; chatType?: string } = {},
+): Promise<string> {
+  const user: [string, string] = ["user", JSON.stringify({ id: userId, first_name: options.firstName ?? "Ada", language_code: "en", allows_write_to_pm: true })];
+  const authDate: [string, string] = ["auth_date", String(options.authDate ?? Math.floor(Date.now() / 1000))];
+  const fields: [string, string][] =
+    options.startParam === undefined
+      ? [["query_id", "AAHdF6IQAAAAAN0XohDhrOrc"], user, authDate]
+      : [user, ["chat_instance", "-5327390851289745212"], ["chat_type", options.chatType ?? "supergroup"], ["start_param", options.startParam], authDate];
   const secret = await hmac(encoder.encode("WebAppData"), botToken);
   const check = fields
     .map(([k, v]) => `${k}=${v}`)

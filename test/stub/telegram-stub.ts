@@ -2,7 +2,8 @@
  * A local Telegram Bot API stub for the worker and e2e tiers (issue 5): a Node HTTP server on 127.0.0.1 and a
  * random port that records every call `{ method, params }` and answers `ok: true` with a plausible result,
  * unless a test scripted the next answers of a method (429 with `retry_after`, "can't parse entities", 403
- * blocked, "chat not found", 500, a hang, or any status and body).
+ * blocked, "chat not found", a group "upgraded to a supergroup chat" with its new id, a forum topic's "message
+ * thread not found", a member's status for getChatMember, 500, a hang, or any status and body).
  *
  * Bot API calls: `POST /bot<token>/<method>` with a JSON, urlencoded or multipart/form-data body, as
  * api.telegram.org takes them. A file uploaded as a form's part (`sendDocument`'s `document`) is recorded as
@@ -36,6 +37,12 @@ export type Answer =
   | { kind: "chat_not_found" }
   | { kind: "500" }
   | { kind: "502" }
+  /** A basic group that became supergroup `migrateTo`: 400 with `parameters.migrate_to_chat_id`, as Telegram answers. */
+  | { kind: "migrated"; migrateTo: number }
+  /** A forum topic that was deleted. */
+  | { kind: "thread_not_found" }
+  /** getChatMember's ChatMember for the asked user, with this status (`restricted` with `isMember`). */
+  | { kind: "member"; status: "creator" | "administrator" | "member" | "restricted" | "left" | "kicked"; isMember?: boolean }
   | { kind: "raw"; status: number; body: unknown }
   /** Accepts the call and answers nothing for `ms` (then `ok`, if the caller still waits): a hung Bot API. */
   | { kind: "hang"; ms: number };
@@ -67,10 +74,36 @@ export function replyFor(answer: Answer, method: string, params: Record<string, 
       return { status: 500, body: { ok: false, error_code: 500, description: "Internal Server Error" } };
     case "502":
       return { status: 502, body: "<html><body>502 Bad Gateway</body></html>" };
+    case "migrated":
+      return {
+        status: 400,
+        body: { ok: false, error_code: 400, description: "Bad Request: group chat was upgraded to a supergroup chat", parameters: { migrate_to_chat_id: answer.migrateTo } },
+      };
+    case "thread_not_found":
+      return { status: 400, body: { ok: false, error_code: 400, description: "Bad Request: message thread not found" } };
+    case "member":
+      return { status: 200, body: { ok: true, result: chatMember(answer.status, params, answer.isMember) } };
     case "raw":
       return { status: answer.status, body: answer.body };
     case "hang":
       return { status: 200, body: { ok: true, result: plausibleResult(method, params, messageId) } };
+  }
+}
+
+/** A ChatMember as getChatMember answers it, for the user asked about (the fields Telegram sends for each status). */
+export function chatMember(status: string, params: Record<string, unknown>, isMember = true): Record<string, unknown> {
+  const user = { id: Number(params.user_id), is_bot: false, first_name: "Member" };
+  switch (status) {
+    case "creator":
+      return { status, user, is_anonymous: false };
+    case "administrator":
+      return { status, user, can_be_edited: false, is_anonymous: false, can_manage_chat: true, can_delete_messages: true, can_manage_video_chats: false, can_restrict_members: true, can_promote_members: false, can_change_info: true, can_invite_users: true, can_post_stories: false, can_edit_stories: false, can_delete_stories: false };
+    case "restricted":
+      return { status, user, is_member: isMember, can_send_messages: false, until_date: 0 };
+    case "kicked":
+      return { status, user, until_date: 0 };
+    default:
+      return { status, user };
   }
 }
 
@@ -82,12 +115,14 @@ export function plausibleResult(method: string, params: Record<string, unknown>,
     case "editMessageText":
     case "editMessageReplyMarkup": {
       const chatId = Number(params.chat_id);
+      const thread = typeof params.message_thread_id === "number" ? { message_thread_id: params.message_thread_id, is_topic_message: true } : {};
       // A sent message gets the next id; an edited one keeps its own.
       const edited = method !== "sendMessage" && typeof params.message_id === "number";
       return {
         message_id: edited ? params.message_id : messageId(),
         from: { id: 1000000001, is_bot: true, first_name: "Cuckoo", username: "CuckooTestBot" },
-        chat: { id: chatId, first_name: "Test", type: chatId > 0 ? "private" : "group" },
+        chat: chatId > 0 ? { id: chatId, first_name: "Test", type: "private" } : { id: chatId, title: "Test", type: String(chatId).startsWith("-100") ? "supergroup" : "group" },
+        ...thread,
         date: now,
         text: typeof params.text === "string" ? params.text : "",
         ...(params.reply_markup !== undefined ? { reply_markup: params.reply_markup } : {}),
@@ -108,6 +143,8 @@ export function plausibleResult(method: string, params: Record<string, unknown>,
     }
     case "getMe":
       return { id: 1000000001, is_bot: true, first_name: "Cuckoo", username: "CuckooTestBot", can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false };
+    case "getChatMember":
+      return chatMember("member", params);
     case "getWebhookInfo":
       return { url: "", has_custom_certificate: false, pending_update_count: 0 };
     case "getMyCommands":

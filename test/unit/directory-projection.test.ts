@@ -40,6 +40,17 @@ describe("project", () => {
   });
 });
 
+describe("a supergroup that was a basic group", () => {
+  it("writes the move the webhook reads, once, with or without jobs, and nothing for it once the old chat forgot its rows", () => {
+    const supergroup: ChatFacts = { chatId: "-1004012345678", ownZone: null, zone: "UTC", blocked: false, movedFrom: "-4012345678" };
+    expect(project(supergroup, []).map((p) => [p.key, p.table, p.row])).toEqual([["moved", "moves", { toChatId: "-1004012345678", fromChatId: "-4012345678" }]]);
+    const written = remembered(supergroup, [cron]);
+    expect(diff(project(supergroup, [cron, oneOff]), written).upserts.map((p) => p.key)).toEqual(["job:fghjk", "chat"]);
+    // The old group's object, emptied by the move, removes every row it wrote.
+    expect(diff(project({ ...chat, chatId: "-4012345678" }, []), remembered({ ...chat, chatId: "-4012345678" }, [cron]))).toEqual({ upserts: [], removals: ["job:abcde", "chat"] });
+  });
+});
+
 describe("diff", () => {
   it("leaves a fire unwritten: a cron job's next run moving, a one-off claimed", () => {
     const before = remembered(chat, [cron, oneOff]);

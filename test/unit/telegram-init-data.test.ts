@@ -31,14 +31,26 @@ function initData(fields: [string, string][], hash: string | null): string {
   return all.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
 }
 
-function signed(overrides: Partial<Record<"auth_date" | "user" | "query_id", string>> = {}, token = TOKEN): string {
+function signed(overrides: Partial<Record<"auth_date" | "user" | "query_id" | "chat" | "chat_type" | "chat_instance" | "start_param", string>> = {}, token = TOKEN): string {
   const fields: [string, string][] = Object.entries({ query_id: "AAHdF6IQAAAAAN0XohDhrOrc", user: USER, auth_date: String(NOW_S - 60), ...overrides });
   return initData(fields, telegramHash(fields, token));
 }
 
 describe("checkInitData", () => {
+  it("names the group a direct link opened it for (start_param), or the attachment menu's group chat, and nothing else", async () => {
+    // Opened from t.me/<bot>/<app>?startapp=-1001234567890 in a supergroup: chat_type, chat_instance and start_param.
+    const link = { chat_type: "supergroup", chat_instance: "-8428209589180549439", start_param: "-1001234567890" };
+    expect(await checkInitData(signed(link), TOKEN, NOW)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S - 60, groupId: "-1001234567890" } });
+    const menu = { chat: JSON.stringify({ id: -4012345678, type: "group", title: "Family" }) };
+    expect(await checkInitData(signed(menu), TOKEN, NOW)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S - 60, groupId: "-4012345678" } });
+    // A start_param that is no group id, a channel, or a private chat: the user's own chat.
+    for (const other of [{ start_param: "1234567" }, { start_param: "jobs" }, { chat: JSON.stringify({ id: -1009, type: "channel", title: "News" }) }, { chat_type: "sender", chat_instance: "42" }]) {
+      expect(await checkInitData(signed(other), TOKEN, NOW), JSON.stringify(other)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S - 60, groupId: null } });
+    }
+  });
+
   it("accepts initData signed for this bot, naming its user and auth_date", async () => {
-    expect(await checkInitData(signed(), TOKEN, NOW)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S - 60 } });
+    expect(await checkInitData(signed(), TOKEN, NOW)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S - 60, groupId: null } });
   });
 
   it("accepts any field Telegram adds (signature, chat_instance), and a value with + and %20 alike", async () => {
@@ -50,8 +62,8 @@ describe("checkInitData", () => {
       ["user", JSON.stringify({ id: 111, first_name: "Ada Lovelace" })],
     ];
     const data = initData(fields, telegramHash(fields, TOKEN));
-    expect(await checkInitData(data, TOKEN, NOW)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S } });
-    expect(await checkInitData(data.replaceAll("%20", "+"), TOKEN, NOW)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S } });
+    expect(await checkInitData(data, TOKEN, NOW)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S, groupId: null } });
+    expect(await checkInitData(data.replaceAll("%20", "+"), TOKEN, NOW)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S, groupId: null } });
   });
 
   it("refuses initData with one field changed after signing", async () => {
@@ -70,14 +82,14 @@ describe("checkInitData", () => {
     const good = signed();
     const hash = /hash=([0-9a-f]{64})/.exec(good)![1]!;
     expect(await checkInitData(good.replace(hash, hash.slice(0, 63)), TOKEN, NOW)).toEqual({ ok: false, error: INIT_DATA_TEXT.badHash });
-    expect(await checkInitData(good.replace(hash, hash.toUpperCase()), TOKEN, NOW)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S - 60 } });
+    expect(await checkInitData(good.replace(hash, hash.toUpperCase()), TOKEN, NOW)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S - 60, groupId: null } });
   });
 
   it("refuses an auth_date more than 24 hours old, or more than 5 minutes ahead of the clock", async () => {
     const day = 24 * 60 * 60;
-    expect(await checkInitData(signed({ auth_date: String(NOW_S - day) }), TOKEN, NOW)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S - day } });
+    expect(await checkInitData(signed({ auth_date: String(NOW_S - day) }), TOKEN, NOW)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S - day, groupId: null } });
     expect(await checkInitData(signed({ auth_date: String(NOW_S - day - 1) }), TOKEN, NOW)).toEqual({ ok: false, error: INIT_DATA_TEXT.old });
-    expect(await checkInitData(signed({ auth_date: String(NOW_S + 300) }), TOKEN, NOW)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S + 300 } });
+    expect(await checkInitData(signed({ auth_date: String(NOW_S + 300) }), TOKEN, NOW)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S + 300, groupId: null } });
     expect(await checkInitData(signed({ auth_date: String(NOW_S + 301) }), TOKEN, NOW)).toEqual({ ok: false, error: INIT_DATA_TEXT.ahead });
     expect(await checkInitData(signed({ auth_date: "yesterday" }), TOKEN, NOW)).toEqual({ ok: false, error: INIT_DATA_TEXT.noDate });
   });

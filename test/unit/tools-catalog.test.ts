@@ -12,14 +12,18 @@ const JOB_TURN_REFUSAL =
   "A scheduled run cannot change the schedule: in a turn a job or watcher started, only list, preview and one follow-up one-off prompt (at or delay) are allowed.";
 const NO_MORE_FOLLOW_UPS = "This turn may not create another job: a scheduled run creates at most one follow-up, and a follow-up's own run creates none.";
 
-/** A context whose chat answers every call `ok: false` "asked", and the names of the calls it got. */
-function context(policy: TurnPolicy): { ctx: ToolContext; asked: string[] } {
+/**
+ * A context whose chat answers every call `ok: false` "asked", and the names of the calls it got; `mayChange` (a
+ * group member's right to change) answers `may` when given.
+ */
+function context(policy: TurnPolicy, may?: boolean): { ctx: ToolContext; asked: string[] } {
   const asked: string[] = [];
   const chat = new Proxy(
     {},
     {
       get: (_target, name) => async () => {
         asked.push(String(name));
+        if (name === "mayChange" && may !== undefined) return { ok: true, value: may };
         return { ok: false, error: { code: "bad_request", message: "asked" } };
       },
     },
@@ -114,6 +118,37 @@ describe("the tool catalog", () => {
     expect(await refusedAs({ name: "Watch", kind: "watcher", delay: "PT1H", command: "echo" })).toBe(JOB_TURN_REFUSAL);
     expect(await refusedAs({ ...base, delay: "PT1H" })).toBe(JOB_TURN_REFUSAL);
     expect(await refusedAs({ ...base, kind: "prompt", delay: "PT1H" }, 0)).toBe(NO_MORE_FOLLOW_UPS);
+  });
+
+  it("declares for every tool whether a group member who is not an admin may have it called: only the reads", () => {
+    expect(tools().filter((t) => t.memberTurn === "allowed").map((t) => t.name)).toEqual(["schedule_list", "schedule_preview", "memory_list", "memory_get"]);
+    expect(tools().filter((t) => t.memberTurn !== "allowed").every((t) => t.memberTurn === "admins")).toBe(true);
+  });
+
+  it("lets a group member's turn read without asking who they are, and asks the chat once before the first change", async () => {
+    for (const tool of tools()) {
+      const [args, first] = CALLS[tool.name]!;
+      const reads = tool.memberTurn === "allowed";
+      // A member who may not change: reads reach the chat, a change is refused with the sentence.
+      const member = context({ kind: "member", userId: "5270002" }, false);
+      const reply = await callTool(member.ctx, tool.name, args);
+      if (reads) expect(member.asked[0], tool.name).toBe(first);
+      else {
+        expect(reply, tool.name).toEqual({ ok: false, text: "Only the group's admins can change its jobs." });
+        expect(member.asked, tool.name).toEqual(["mayChange"]);
+      }
+      // An admin (or a listed user): the change reaches the chat, after the one question.
+      const admin = context({ kind: "member", userId: "5270001" }, true);
+      await callTool(admin.ctx, tool.name, args);
+      expect(admin.asked[0], tool.name).toBe(reads ? first : "mayChange");
+      if (!reads) expect(admin.asked[1], tool.name).toBe(first);
+    }
+    // Found allowed, the member is a user for the rest of the turn: the chat is not asked again.
+    const admin = context({ kind: "member", userId: "5270001", threadId: 42 }, true);
+    await callTool(admin.ctx, "set_timezone", { zone: "Asia/Tokyo" });
+    await callTool(admin.ctx, "set_timezone", { zone: "Europe/Berlin" });
+    expect(admin.asked).toEqual(["mayChange", "setTimeZone", "setTimeZone"]);
+    expect(admin.ctx.policy).toEqual({ kind: "user", threadId: 42 });
   });
 
   it("checks the arguments before the turn's rights: a bad argument is its own sentence", async () => {

@@ -5,7 +5,8 @@
  * streak from its last result; migration 11 adds the buttons of transcript entries and outbox rows, and the
  * offers; migration 12 parts open runs from settled ones, in two tables without a secondary index; migration 13
  * gives the gate's turn and the prompts in line what a model turn keeps across its tries, and a table for its
- * steps; migration 14 copies the jobs into a table that takes a recurrence rule and where a job ends. The object
+ * steps; migration 14 copies the jobs into a table that takes a recurrence rule and where a job ends; migration
+ * 16 gives jobs and outbox rows their forum topic (none for the rows before it). The object
  * then reads the converted rows. Chat ids 8100000 up.
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
@@ -269,5 +270,31 @@ describe("migration 14: rule jobs and jobs that end", () => {
       stub.createJob(chatId, { name: "Review", kind: "prompt", text: "x", rrule: "FREQ=DAILY;COUNT=3", start: "2030-01-01T09:00" }, "admin"),
     );
     expect(rule).toMatchObject({ schedule: { rrule: "FREQ=DAILY", start: "2030-01-01T09:00" }, runsLeft: 3, until: null });
+  });
+});
+
+describe("migration 16: forum topics", () => {
+  it("reads the jobs and outbox rows written before it as the main thread's, and keeps a new job's topic", async () => {
+    const { chatId, stub } = newChat();
+    await must(stub.getSettings(chatId));
+    const later = (await clockOf(stub)) + HOUR;
+    const rows = await runInDurableObject(stub, (instance, state) => {
+      const sql = state.storage.sql;
+      resetTo(sql, 15);
+      for (const store of (instance as unknown as { remembering: { forget(): void }[] }).remembering) store.forget();
+      sql.exec("INSERT INTO settings (key, value) VALUES ('chat_id', ?)", chatId);
+      sql.exec(
+        "INSERT INTO jobs (id, name, kind, at_ms, cron, text, enabled, created_at, created_by, next_run_at) VALUES ('tttt2', 'Old', 'prompt', NULL, '0 9 * * *', 'Hi', 1, 0, 'admin', ?)",
+        later,
+      );
+      sql.exec("INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at) VALUES ('u:1', 0, 'Hello', NULL, NULL, ?)", later);
+      expect(migrate(sql)).toBe(MIGRATIONS.length);
+      return { jobs: sql.exec("SELECT id, thread_id FROM jobs").toArray(), outbox: sql.exec("SELECT key, thread_id FROM outbox").toArray(), members: indexesOf(sql, "members") };
+    });
+    expect(rows).toEqual({ jobs: [{ id: "tttt2", thread_id: null }], outbox: [{ key: "u:1", thread_id: null }], members: [] });
+    const old = await must(stub.getJob(chatId, "tttt2"));
+    expect([old.name, old.threadId]).toEqual(["Old", undefined]);
+    const made = await must(stub.createJob(chatId, { name: "New", kind: "prompt", cron: "0 9 * * *", text: "Hi" }, "admin", { threadId: 42 }));
+    expect(made.threadId).toBe(42);
   });
 });

@@ -13,7 +13,7 @@ describe("loadConfig", () => {
       dev: false,
       adminToken: null,
       toolsToken: null,
-      telegram: { mode: "off", botToken: null, webhookSecret: null, apiBase: "https://api.telegram.org", allowedUserIds: [] },
+      telegram: { mode: "off", botToken: null, webhookSecret: null, apiBase: "https://api.telegram.org", allowedUserIds: [], allowedChatIds: [], miniAppName: null },
       runner: { mode: "off", url: null, secret: null, publicUrl: null, internet: true },
       defaultTimeZone: "UTC",
       maxJobsPerChat: 50,
@@ -42,6 +42,8 @@ describe("loadConfig", () => {
         MAX_WAKEUPS_PER_DAY: "0",
         TELEGRAM_API_BASE: "http://127.0.0.1:9000/",
         ALLOWED_USER_IDS: " 42, 1234567890 ,42,",
+        ALLOWED_CHAT_IDS: "-1001234567890, -4012345678,-1001234567890",
+        MINI_APP_NAME: " scheduler ",
         ADMIN_TOKEN: "a",
         TOOLS_TOKEN: "",
       }),
@@ -55,7 +57,7 @@ describe("loadConfig", () => {
       maxJobsPerChat: 7,
       defaultScriptTimeout: 3600,
       maxWakeupsPerDay: 0,
-      telegram: { apiBase: "http://127.0.0.1:9000", allowedUserIds: ["42", "1234567890"] },
+      telegram: { apiBase: "http://127.0.0.1:9000", allowedUserIds: ["42", "1234567890"], allowedChatIds: ["-1001234567890", "-4012345678"], miniAppName: "scheduler" },
     });
   });
 
@@ -95,6 +97,14 @@ describe("loadConfig", () => {
     ["a webhook secret with spaces", { TELEGRAM_WEBHOOK_SECRET: "a b" }, "TELEGRAM_WEBHOOK_SECRET must be 1–256 characters of A–Z, a–z, 0–9, _ and -.", ["telegram"]],
     ["a non-http API base", { TELEGRAM_API_BASE: "ftp://example.com" }, "TELEGRAM_API_BASE must be an http(s) URL such as https://api.telegram.org.", ["telegram"]],
     ["a user id that is not decimal", { ALLOWED_USER_IDS: "42,@alice" }, 'ALLOWED_USER_IDS must be comma-separated decimal Telegram user ids such as 123456789,987654321; got "@alice".', ["telegram"]],
+    [
+      "a group id that is not negative",
+      { ALLOWED_CHAT_IDS: "-1001234567890,1001234567890" },
+      'ALLOWED_CHAT_IDS must be comma-separated group chat ids, negative like -1001234567890 (a supergroup) or -4012345678 (a group); got "1001234567890".',
+      ["telegram"],
+    ],
+    ["a group named by its @username", { ALLOWED_CHAT_IDS: "@team" }, 'ALLOWED_CHAT_IDS must be comma-separated group chat ids, negative like -1001234567890 (a supergroup) or -4012345678 (a group); got "@team".', ["telegram"]],
+    ["a Mini App name with a slash", { MINI_APP_NAME: "bot/app" }, 'MINI_APP_NAME must be the Mini App\'s short name from @BotFather (/newapp), 3–30 characters of A–Z, a–z, 0–9 and _, such as scheduler; got "bot/app".', ["telegram"]],
     ["a runner URL that is not a URL", { RUNNER_URL: "runner:8788", RUNNER_SECRET: "s" }, "RUNNER_URL must be an http(s) URL such as http://127.0.0.1:8788.", ["watchers"]],
     ["an internet switch that is not 0 or 1", { RUNNER_INTERNET: "yes" }, 'RUNNER_INTERNET must be 1 (scripts may reach the internet) or 0; got "yes".', ["watchers"]],
     ["a runner without its secret", { RUNNER_URL: "http://127.0.0.1:8788" }, "RUNNER_SECRET is required with the runner; set the secret it shares with the runner with wrangler secret put RUNNER_SECRET.", ["watchers"]],

@@ -69,10 +69,14 @@ describe("/start and /help", () => {
 });
 
 describe("/jobs", () => {
-  it("answers No scheduled jobs. in an empty chat, also as /jobs@SomeBot", async () => {
+  it("answers No scheduled jobs. in an empty chat, also as /jobs@<this bot>, and leaves /jobs@SomeBot to the agent", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
     await expectAnswer(chat, "/jobs", "No scheduled jobs.");
-    await expectAnswer(chat, "/jobs@SomeBot", "No scheduled jobs.");
+    // The stub's getMe names the bot CuckooTestBot; Telegram matches a command's bot name in any case.
+    await expectAnswer(chat, "/jobs@CuckooTestBot", "No scheduled jobs.");
+    await expectAnswer(chat, "/jobs@cuckootestbot", "No scheduled jobs.");
+    await say(chat, "/jobs@SomeBot", 0);
+    expect(chat.sent!.map((s) => (s.body as { text: string }).text)).toEqual(["/jobs@SomeBot"]);
   });
 
   it("lists the jobs sorted by next run, running and paused marked, paused last", async () => {
@@ -99,7 +103,7 @@ describe("/jobs", () => {
     const reply = await expectAnswer(chat, "/jobs", wanted((await clockOf(stub)) + 5_000));
     expect(reply.params.text).toContain(`<b>Scheduled jobs</b> (UTC, now `);
     expect(reply.params.text).toContain(`<code>${yearly.id}</code> 💬 Inbox summary · <code>0 0 1 1 *</code>`);
-    await expectAnswer(chat, "/jobs@CuckooBot", wanted((await clockOf(stub)) + 5_000));
+    await expectAnswer(chat, "/jobs@CuckooTestBot", wanted((await clockOf(stub)) + 5_000));
   });
 });
 
@@ -131,7 +135,7 @@ describe("/cancel, /pause, /resume and /run", () => {
     for (const name of ["cancel", "pause", "resume", "run"]) {
       await expectAnswer(chat, `/${name}`, `Usage: /${name} <id> (see /jobs).`);
     }
-    await expectAnswer(chat, "/cancel@CuckooBot", "Usage: /cancel <id> (see /jobs).");
+    await expectAnswer(chat, "/cancel@CuckooTestBot", "Usage: /cancel <id> (see /jobs).");
   });
 
   it("answer No job <id> in this chat. for an unknown id or another chat's job, which stays untouched", async () => {

@@ -52,18 +52,25 @@ export class TestBot {
     this.token = `7${String(tag.length).padStart(8, "0")}:AAE${tag.replace(/[^A-Za-z0-9_-]/g, "_")}_abcdefghijklmnopqrstu`;
   }
 
-  vars(allowed: readonly string[]): Record<string, string> {
+  /** `chats`: the groups in ALLOWED_CHAT_IDS. */
+  vars(allowed: readonly string[], chats: readonly string[] = []): Record<string, string> {
     return {
       TELEGRAM_BOT_TOKEN: this.token,
       TELEGRAM_WEBHOOK_SECRET: SECRET,
       TELEGRAM_API_BASE: STUB_URL,
       ALLOWED_USER_IDS: allowed.join(","),
+      ...(chats.length > 0 ? { ALLOWED_CHAT_IDS: chats.join(",") } : {}),
     };
   }
 
-  /** The Worker's env with this bot and these allowed users. */
-  env(allowed: readonly string[]): Env {
-    return envWith(this.vars(allowed));
+  /** The bot's user id: the number before its token's colon. */
+  get id(): string {
+    return this.token.slice(0, this.token.indexOf(":"));
+  }
+
+  /** The Worker's env with this bot, these allowed users and these allowed groups. */
+  env(allowed: readonly string[], chats: readonly string[] = []): Env {
+    return envWith(this.vars(allowed, chats));
   }
 
   /** The calls this bot made, oldest first (to one chat, of one method, when given). */
@@ -91,10 +98,10 @@ export type TelegramChat = { chatId: string; stub: Stub; sent: Sent | null };
  * `PROMPTS` binding unless `spy` is false (then prompts reach the real consumer and its echo agent), binds
  * its chat id, and puts its clock `AHEAD_MS` ahead (`aheadOfRuntime`).
  */
-export async function telegramChat(bot: TestBot, chatId: string, options: { spy?: boolean; allowed?: string[] } = {}): Promise<TelegramChat> {
+export async function telegramChat(bot: TestBot, chatId: string, options: { spy?: boolean; allowed?: string[]; chats?: string[] } = {}): Promise<TelegramChat> {
   const stub: Stub = env.CHAT.getByName(chatId);
   const sent = options.spy === false ? null : await spyQueue(stub);
-  await setInstanceVars(stub, bot.vars(options.allowed ?? [chatId]));
+  await setInstanceVars(stub, bot.vars(options.allowed ?? [chatId], options.chats ?? []));
   // The chat's id is bound as its first update (or any chat RPC) would bind it; `deliver` alone does not.
   await must(stub.getSettings(chatId));
   await aheadOfRuntime(stub);

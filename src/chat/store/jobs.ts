@@ -110,6 +110,7 @@ const FIELDS = lazy(
     matchHash: column("match_hash", z.string().nullable()),
     streak: json("failure_streak", streakColumn, "a failure", null),
     importedFrom: column("imported_from", z.string().nullable()),
+    threadId: column("thread_id", z.number().int().nullable()),
   }),
 );
 
@@ -154,7 +155,7 @@ function readJob(row: unknown): JobRecord | Unreadable {
 }
 
 /** What a delivery of a job's message reads of its job (`messageFacts()`), by the same map. */
-const MESSAGE_FIELDS = ["kind", "schedule", "name", "text", "memoryRefs", "silent"] as const;
+const MESSAGE_FIELDS = ["kind", "schedule", "name", "text", "memoryRefs", "silent", "threadId"] as const;
 const messageRow = lazy(() => rowSchema(MESSAGE_FIELDS));
 /** A job as its messages need it: which buttons they carry, what a snooze copies, whether they make a sound. */
 export type MessageFacts = Pick<JobRecord, (typeof MESSAGE_FIELDS)[number]>;
@@ -222,6 +223,24 @@ export class JobStore {
     const row = this.db.sql.exec<{ name: SqlStorageValue }>("SELECT name FROM jobs WHERE id = ?", id).toArray()[0];
     if (!row) return null;
     return typeof row.name === "string" && row.name !== "" ? row.name : id;
+  }
+
+  /** The job's forum topic, read alone (null: the main thread, or no such job). */
+  threadOf(id: string): number | null {
+    const thread = this.db.sql.exec<{ thread_id: SqlStorageValue }>("SELECT thread_id FROM jobs WHERE id = ?", id).toArray()[0]?.thread_id;
+    return typeof thread === "number" ? thread : null;
+  }
+
+  /** A forum topic is gone: its jobs send to the main thread from now on. Returns their ids and names, oldest first. */
+  leaveThread(threadId: number): { id: string; name: string }[] {
+    const jobs = this.db.sql
+      .exec<{ id: string; name: string }>("SELECT id, name FROM jobs WHERE thread_id = ? ORDER BY created_at, id", threadId)
+      .toArray()
+      .map((j) => ({ id: String(j.id), name: String(j.name) }));
+    if (jobs.length === 0) return jobs;
+    this.written++;
+    this.db.sql.exec("UPDATE jobs SET thread_id = NULL WHERE thread_id = ?", threadId);
+    return jobs;
   }
 
   /** What a delivery of the job's message needs of it, read alone (null: no such job, or a row that does not parse). */

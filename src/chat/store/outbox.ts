@@ -22,6 +22,7 @@ const outboxRow = lazy(() =>
     entry_id: z.number().int().nullable(),
     message_ids: z.string().nullable(),
     silent: z.union([z.literal(0), z.literal(1)]),
+    thread_id: z.number().int().nullable(),
   }),
 );
 
@@ -41,15 +42,16 @@ export class OutboxStore {
   /**
    * A message to send; `buttons` (JSON rows of `{ text, data }`) are its own, else a job's message gets the job's.
    * `entryId`: the transcript entry whose Telegram message ids are recorded once it went out (a job's message);
-   * `silent`: its job's messages go out without a notification sound.
+   * `silent`: its job's messages go out without a notification sound; `threadId`: the forum topic it goes to
+   * (null: the main thread).
    */
   enqueueOutbox(
-    row: { key: string; markdown: string; jobId: string | null; runId: string | null; buttons?: string | null; entryId?: number | null; silent?: boolean },
+    row: { key: string; markdown: string; jobId: string | null; runId: string | null; buttons?: string | null; entryId?: number | null; silent?: boolean; threadId?: number | null },
     at: number,
   ): void {
     this.cleared = false;
     this.db.sql.exec(
-      "INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at, buttons, entry_id, silent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at, buttons, entry_id, silent, thread_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       row.key,
       at,
       row.markdown,
@@ -59,7 +61,13 @@ export class OutboxStore {
       row.buttons ?? null,
       row.entryId ?? null,
       row.silent ? 1 : 0,
+      row.threadId ?? null,
     );
+  }
+
+  /** A forum topic is gone: what still waits for it goes to the main thread. */
+  leaveThread(threadId: number): void {
+    this.db.sql.exec("UPDATE outbox SET thread_id = NULL WHERE thread_id = ? AND failed_at IS NULL", threadId);
   }
 
   /** Drops what is waiting to be sent (failed rows stay as the record). */
@@ -81,7 +89,7 @@ export class OutboxStore {
   dueOutbox(now: number): OutboxRow[] {
     const due: OutboxRow[] = [];
     for (const row of this.db.sql
-      .exec("SELECT id, key, created_at, markdown, job_id, run_id, attempts, stalls, next_attempt_at, parts_sent, buttons, entry_id, message_ids, silent FROM outbox WHERE failed_at IS NULL ORDER BY id")
+      .exec("SELECT id, key, created_at, markdown, job_id, run_id, attempts, stalls, next_attempt_at, parts_sent, buttons, entry_id, message_ids, silent, thread_id FROM outbox WHERE failed_at IS NULL ORDER BY id")
       .toArray()) {
       const r = outboxRow().safeParse(row);
       if (!r.success) continue;

@@ -7,7 +7,8 @@
  * (Telegram update ids seen), `usage` (per-day counters), `memory` (the chat's memory records), `imports`
  * (source ids imported), `directory` (what the chat last wrote to the D1 directory), `offers` (reminders
  * offered from free text, waiting for Create or Cancel), `turn_steps` (the recorded steps of model turns in
- * flight), `job_sources` (the Telegram message of the command that created a job).
+ * flight), `job_sources` (the Telegram message of the command that created a job), `members` (a group's members'
+ * rights, remembered) and `move_in` (a group's state arriving from the object of the basic group it was).
  */
 
 /** Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped. */
@@ -330,6 +331,16 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE outbox ADD COLUMN message_ids TEXT;
   ALTER TABLE outbox ADD COLUMN silent INTEGER NOT NULL DEFAULT 0 CHECK (silent IN (0, 1));
   CREATE TABLE job_sources (message_id INTEGER PRIMARY KEY, job_id TEXT NOT NULL, at INTEGER NOT NULL) WITHOUT ROWID;
+  `,
+  // 16: groups and topics (issue 26; DESIGN §6). A job and an outbox message keep the forum topic they go to
+  // (NULL: the main thread); a group's members' rights as getChatMember last said them (kept at most 10 minutes);
+  // and the state a basic group's object hands to its supergroup's, staged chunk by chunk until the last one
+  // lands, then taken in one transaction.
+  `
+  ALTER TABLE jobs ADD COLUMN thread_id INTEGER;
+  ALTER TABLE outbox ADD COLUMN thread_id INTEGER;
+  CREATE TABLE members (user_id TEXT PRIMARY KEY, role TEXT NOT NULL CHECK (role IN ('admin', 'member', 'none')), checked_at INTEGER NOT NULL) WITHOUT ROWID;
+  CREATE TABLE move_in (seq INTEGER PRIMARY KEY, count INTEGER NOT NULL, payload TEXT NOT NULL);
   `,
 ];
 

@@ -1,12 +1,13 @@
 /**
  * @module The chat's settings row store (DESIGN §2, §4, §6, §9): the chat id the object is bound to, its own time
  * zone, whether Telegram said the chat cannot be reached, its quiet hours (`22:00-07:00`), the key of the last run
- * whose turn created its follow-up over HTTP or MCP (`X-Cuckoo-Turn`), and when the chat was told which zone its
- * times are in (the default-zone notice, DESIGN §6).
+ * whose turn created its follow-up over HTTP or MCP (`X-Cuckoo-Turn`), when the chat was told which zone its
+ * times are in (the default-zone notice, DESIGN §6), and a group's move to a supergroup (`moving_to` and its
+ * `move_retry_at` while it is under way, `moved_to` after it in the old chat, `moved_from` in the new one).
  */
 import type { Db } from "./db";
 
-type Key = "chat_id" | "time_zone" | "blocked" | "follow_up_of" | "zone_told" | "quiet";
+type Key = "chat_id" | "time_zone" | "blocked" | "follow_up_of" | "zone_told" | "quiet" | "moving_to" | "move_retry_at" | "moved_to" | "moved_from";
 
 /**
  * The settings are read on nearly every step of every call and alarm (the chat id, the zone, the blocked

@@ -21,7 +21,7 @@ export type NewEntry = { role: Role; source: Source; text: string; jobId?: strin
 /** A prompt job's message, as its buttons find it: the entry, its job and run, its buttons now and the job's copy. */
 export type JobMessage = { entryId: number; jobId: string; runId: string; buttons: ButtonRows | null; copy: JobCopy | null };
 
-const jobCopySchema = lazy(() => z.object({ name: z.string().min(1), text: z.string(), memoryRefs: z.array(z.string()), silent: z.boolean() }));
+const jobCopySchema = lazy(() => z.object({ name: z.string().min(1), text: z.string(), memoryRefs: z.array(z.string()), silent: z.boolean(), threadId: z.number().int().optional() }));
 const messageIdsSchema = lazy(() => z.array(z.number().int()));
 
 const entryRow = lazy(() =>

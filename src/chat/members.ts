@@ -1,0 +1,73 @@
+/**
+ * @module Who may change what in a chat (DESIGN §6 Groups and topics). In a private chat its user may. In a
+ * group anyone may read; creating, changing or removing a job, the zone or quiet hours, and a button's action,
+ * are for the users in ALLOWED_USER_IDS and the group's administrators, which Telegram's `getChatMember` tells
+ * (asked only when someone tries to change something, never to read), remembered here for at most 10 minutes,
+ * so that a user removed as admin loses the right within that time. A getChatMember that fails refuses the
+ * change with a sentence; it never grants it.
+ */
+import { isGroupId, type Config } from "../config";
+import { err, ok, type Result } from "../result";
+import { ADMINS_ONLY } from "../schemas/tools";
+import { callBotApi, TelegramError } from "../telegram/api";
+import type { ChatInfo } from "./info";
+import type { MemberRole, MemberStore } from "./store/members";
+
+export type { MemberRole };
+
+export { ADMINS_ONLY };
+/** The answer when Telegram could not be asked. */
+export const RIGHTS_UNKNOWN = "I could not ask Telegram who this group's admins are, so nothing changed; please try again in a minute.";
+/** How long what getChatMember said is believed. */
+export const ROLE_KEPT_MS = 10 * 60_000;
+/** getChatMember is asked while the user waits for an answer: a shorter limit than a send's. */
+const CHECK_TIMEOUT_MS = 5_000;
+
+/** A ChatMember's status as a role: `creator` and `administrator` are admins; `restricted` counts while still a member. */
+export function roleOf(member: { status: string; is_member?: boolean }): MemberRole {
+  if (member.status === "creator" || member.status === "administrator") return "admin";
+  if (member.status === "member") return "member";
+  return member.status === "restricted" && member.is_member === true ? "member" : "none";
+}
+
+export type MemberDeps = { store: MemberStore; info: ChatInfo; config: () => Config; now: () => number };
+
+export class MemberRights {
+  constructor(private readonly d: MemberDeps) {}
+
+  /**
+   * `userId`'s place in this chat: in a group what getChatMember says (remembered 10 minutes); in a private chat
+   * its user is its admin, and no one else is in it. In transcript mode there is no Telegram to ask, and only the
+   * operator writes: admin.
+   */
+  async role(userId: string): Promise<Result<MemberRole>> {
+    const chatId = this.d.info.chatId();
+    if (chatId === null) return err("bad_request", "This chat's object is bound to no chat yet.");
+    if (!isGroupId(chatId)) return ok(userId === chatId ? "admin" : "none");
+    const t = this.d.config().telegram;
+    if (t.mode === "off" || t.botToken === null) return ok("admin");
+    const now = this.d.now();
+    const known = this.d.store.get(userId);
+    if (known && now - known.checkedAt < ROLE_KEPT_MS) return ok(known.role);
+    let role: MemberRole;
+    try {
+      role = roleOf(await callBotApi({ base: t.apiBase, token: t.botToken }, "getChatMember", { chat_id: chatId, user_id: Number(userId) }, CHECK_TIMEOUT_MS));
+    } catch (error) {
+      // Telegram knows no such member of this group ("user not found", "PARTICIPANT_ID_INVALID"): not one.
+      if (error instanceof TelegramError && error.code === 400 && error.migrateTo === null) role = "none";
+      else {
+        console.error(`chat ${chatId}: getChatMember for ${userId} failed`, error instanceof Error ? error.message : error);
+        return err("conflict", RIGHTS_UNKNOWN);
+      }
+    }
+    this.d.store.set(userId, role, now, ROLE_KEPT_MS);
+    return ok(role);
+  }
+
+  /** Whether `userId` may change this chat's jobs and settings: a listed user always; in a group its admins. */
+  async mayChange(userId: string): Promise<Result<boolean>> {
+    if (this.d.config().telegram.allowedUserIds.includes(userId)) return ok(true);
+    const role = await this.role(userId);
+    return role.ok ? ok(role.value === "admin") : role;
+  }
+}

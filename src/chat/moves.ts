@@ -1,0 +1,169 @@
+/**
+ * @module A basic group becoming a supergroup (DESIGN §6 Groups and topics; issue 26). Telegram gives the
+ * supergroup a new id (`-100…`), announced by the pair of service messages (`migrate_to_chat_id` in the old
+ * group, `migrate_from_chat_id` in the new one) and by a send to the old id answered "group chat was upgraded to
+ * a supergroup chat". The chat's jobs, settings, memory, transcript, outbox and runs move to the new id's object,
+ * in steps a crash cannot leave half done:
+ *
+ * 1. the old object notes `moving_to` (from then on every call and alarm finishes the move before anything else,
+ *    and nothing else runs while it is under way: the object's input is blocked);
+ * 2. it sends its state to the new object in chunks, which the new one stages and, at the last, takes in one
+ *    transaction that also records `moved_from` (a chunk arriving after that is answered "taken already");
+ * 3. the old object forgets everything but its chat id and the forwarding note `moved_to`, in one transaction;
+ *    a call naming the old id is then handed to the new object.
+ *
+ * A crash between 2 and 3 leaves the note `moving_to` and the old state: the retry sends it again, the new object
+ * answers that it has it, and step 3 runs. Nothing is taken twice and nothing is forgotten before it was taken.
+ * The new id is served as the old one was (`ChatInfo.allowed`; the webhook reads the D1 row the new object writes).
+ */
+import { isGroupId } from "../config";
+import { CHAT_ID } from "../contracts/ids";
+import { err, ok, type Result } from "../result";
+import { firstSentence, sentenceFor } from "../sentence";
+import type { ChatInfo } from "./info";
+import { moveChunk, type MoveChunk, type MoveStore } from "./store/moves";
+import type { SettingsStore } from "./store/settings";
+
+/** After a move that did not finish, the alarm tries again this soon. */
+export const MOVE_RETRY_MS = 60_000;
+
+/** The new chat's object, as the old one reaches it. */
+export type MovePeer = { acceptMove(to: string, from: string, chunk: MoveChunk): Promise<Result<{ done: boolean }>> };
+
+export type MoveDeps = {
+  store: MoveStore;
+  settings: SettingsStore;
+  info: ChatInfo;
+  peer: (chatId: string) => MovePeer;
+  /** Runs `work` with the object's input blocked: no other call or alarm interleaves with the move. */
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>;
+  transaction: <T>(work: () => T) => T;
+  /** What the object's parts remember of its tables, forgotten once the tables changed under them. */
+  forget: () => void;
+  now: () => number;
+};
+
+export class ChatMoves {
+  constructor(private readonly d: MoveDeps) {}
+
+  /** The supergroup this chat moved to: calls naming it go there. */
+  movedTo(): string | null {
+    return this.d.settings.get("moved_to");
+  }
+
+  /** The basic group this chat was, whose state it took (and whose place in ALLOWED_CHAT_IDS it keeps). */
+  movedFrom(): string | null {
+    return this.d.settings.get("moved_from");
+  }
+
+  /** A move that has not finished (a crash, or the new object did not answer). */
+  moving(): string | null {
+    return this.d.settings.get("moving_to");
+  }
+
+  /** When the alarm should try an unfinished move again. */
+  retryAt(): number | null {
+    if (this.moving() === null) return null;
+    const at = Number(this.d.settings.get("move_retry_at"));
+    return Number.isFinite(at) && at > 0 ? at : this.d.now();
+  }
+
+  /**
+   * Where a call naming `chatId` (null: a call that names none, such as a gate token's) goes: the supergroup once
+   * this chat moved there, else null (it is answered here). An unfinished move is finished first; one that still
+   * cannot finish throws, so that the caller tries again (Telegram, the queue and the runner do).
+   */
+  async forwarding(chatId: string | null): Promise<string | null> {
+    const moving = this.moving();
+    if (moving !== null) {
+      const moved = await this.run(moving);
+      if (!moved.ok) throw new Error(moved.error.message);
+    }
+    const to = this.movedTo();
+    if (to === null) return null;
+    return chatId === null || chatId === this.d.info.chatId() ? to : null;
+  }
+
+  /** The alarm's part: an unfinished move, tried again when its time came. */
+  async tick(now: number): Promise<boolean> {
+    const moving = this.moving();
+    const at = this.retryAt();
+    if (moving === null || at === null || at > now) return false;
+    return !(await this.run(moving)).ok;
+  }
+
+  /** Moves this chat (`chatId`, a basic group) to supergroup `to`; done already is done. */
+  async moveTo(chatId: string, to: string): Promise<Result<{ movedTo: string }>> {
+    if (typeof to !== "string" || !CHAT_ID.test(to) || !isGroupId(to) || to === chatId) {
+      return err("bad_request", `"${String(to).slice(0, 40)}" is not a supergroup's chat id such as -1001234567890.`);
+    }
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
+    if (!isGroupId(chatId)) return err("bad_request", `Chat ${chatId} is a private chat; only a group becomes a supergroup.`);
+    const done = this.movedTo();
+    if (done !== null) return done === to ? ok({ movedTo: to }) : err("conflict", `Chat ${chatId} moved to ${done} already.`);
+    const moving = this.moving();
+    if (moving !== null && moving !== to) return err("conflict", `Chat ${chatId} is moving to ${moving} already.`);
+    return this.run(to);
+  }
+
+  /** Steps 1–3, with the object's input blocked; a step that fails leaves `moving_to` for the retry. */
+  private run(to: string): Promise<Result<{ movedTo: string }>> {
+    const from = this.d.info.chatId();
+    if (from === null) return Promise.resolve(err("bad_request", "This chat's object is bound to no chat."));
+    return this.d.exclusive(async () => {
+      // Another call may have finished it while this one waited for the object.
+      if (this.movedTo() === to) return ok({ movedTo: to });
+      this.d.settings.set("moving_to", to);
+      try {
+        const peer = this.d.peer(to);
+        for (const chunk of this.d.store.export()) {
+          const taken = await peer.acceptMove(to, from, chunk);
+          if (!taken.ok) throw new Error(taken.error.message);
+          if (taken.value.done) break;
+        }
+      } catch (error) {
+        const retryAt = this.d.now() + MOVE_RETRY_MS;
+        this.d.settings.set("move_retry_at", String(retryAt));
+        console.error(`chat ${from}: the move to supergroup ${to} did not finish; trying again from ${new Date(retryAt).toISOString()}`, error instanceof Error ? error.message : error);
+        return err("conflict", `Chat ${from} is moving to supergroup ${to}; the move did not finish and is tried again in a minute.`);
+      }
+      this.d.transaction(() => {
+        this.d.store.forgetAll();
+        this.d.settings.set("moving_to", null);
+        this.d.settings.set("move_retry_at", null);
+        this.d.settings.set("moved_to", to);
+      });
+      this.d.forget();
+      console.log(`chat ${from} became supergroup ${to}: its jobs, settings, memory and transcript moved there, and ${to} is served as ${from} was; add ${to} to ALLOWED_CHAT_IDS`);
+      return ok({ movedTo: to });
+    });
+  }
+
+  /**
+   * The new object's side: a chunk of `from`'s state, staged; with the last one all are taken in one transaction
+   * and `moved_from` recorded. `done`: the move is in (now or before); a chunk after that changes nothing.
+   */
+  accept(to: string, from: unknown, input: unknown): Result<{ done: boolean }> {
+    if (typeof from !== "string" || !CHAT_ID.test(from) || !isGroupId(from) || from === to) return err("bad_request", `"from" must be the basic group's chat id.`);
+    const parsed = moveChunk().safeParse(input, { error: sentenceFor });
+    if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
+    const bound = this.d.info.bind(to);
+    if (!bound.ok) return bound;
+    if (!isGroupId(to)) return err("bad_request", `Chat ${to} is a private chat; a group moves only to a supergroup.`);
+    const already = this.movedFrom();
+    if (already === from) return ok({ done: true });
+    if (already !== null) return err("conflict", `Chat ${to} took the state of ${already} already.`);
+    const done = this.d.transaction(() => {
+      this.d.store.stage(parsed.data);
+      const staged = this.d.store.staged();
+      if (staged === null) return false;
+      this.d.store.apply(staged, from, to);
+      this.d.store.clearStaged();
+      this.d.settings.set("moved_from", from);
+      return true;
+    });
+    if (done) this.d.forget();
+    return ok({ done });
+  }
+}

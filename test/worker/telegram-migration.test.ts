@@ -1,0 +1,200 @@
+/**
+ * A basic group becoming a supergroup (issue 26, DESIGN §6), through the webhook with the pair of service
+ * messages Telegram sends (the old group's `migrate_to_chat_id`, the new supergroup's `migrate_from_chat_id`)
+ * and through a send answered "group chat was upgraded to a supergroup chat": the chat's jobs, settings, memory,
+ * transcript and directory rows move to the new id, the old object keeps only a forwarding note, and the new id
+ * is served as the old one was without a change to ALLOWED_CHAT_IDS (the log says to add it). A crash between
+ * the steps (tried by leaving a step undone) is finished by the next call or the alarm, with nothing taken twice
+ * and nothing lost. Basic groups -4529000000 up, their supergroups -100<the same digits>; user 5290003 is in
+ * ALLOWED_USER_IDS, 5290002 is a member.
+ */
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { MoveStore, type MoveChunk } from "../../src/chat/store/moves";
+import { renderTelegramHtml } from "../../src/telegram/render";
+import { chatListSchema } from "../../src/schemas/directory";
+import { brief, jobsOf, must, send, sql, transcript } from "./helpers";
+import { basicGroup, BOT_USERNAME, groupText, migrateFrom, migrateTo, person, supergroup } from "../group-updates";
+import { delivered, expectReply, newUpdateId, postUpdate, telegramChat, TestBot, type Call, type TelegramChat } from "./telegram-helpers";
+
+vi.setConfig({ testTimeout: 30_000 });
+const bot = new TestBot("migration");
+const CY = person(5290003, "Cy");
+const BOB = person(5290002, "Bob");
+let next = 0;
+
+beforeAll(async () => {
+  await bot.script("getMe", [{ kind: "ok", result: { id: Number(bot.id), is_bot: true, first_name: "Cuckoo", username: BOT_USERNAME, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false } }]);
+});
+
+/** A listed basic group with a job, a zone and a memory record, and the (unlisted) supergroup it will become. */
+async function groupAndSupergroup(): Promise<{ old: TelegramChat; fresh: TelegramChat; jobId: string }> {
+  const digits = 4529000000 + next++;
+  const oldId = `-${digits}`;
+  const freshId = `-100${digits}`;
+  const vars = { allowed: [String(CY.id)], chats: [oldId] };
+  const old = await telegramChat(bot, oldId, vars);
+  // The supergroup's object runs with the same vars (in production every object has the Worker's).
+  const fresh = await telegramChat(bot, freshId, vars);
+  const [made] = await say(old, groupText(newUpdateId(), basicGroup(oldId), CY, "/every day at 8 water the plants"));
+  await say(old, groupText(newUpdateId(), basicGroup(oldId), CY, "/timezone Europe/Berlin"));
+  await must(old.stub.createMemory(oldId, { title: "Plants", body: "The fern likes it damp." }));
+  return { old, fresh, jobId: /<code>([a-z2-9]{5})<\/code>/.exec(String(made!.params.text))![1]! };
+}
+
+const hook = (...chats: string[]) => bot.env([String(CY.id)], chats);
+
+/** Posts an update (the old group listed) and returns the replies in `chat` (`count` of them). */
+async function say(chat: TelegramChat, update: unknown, count = 1, listed = chat.chatId): Promise<Call[]> {
+  const before = (await bot.sends(chat.chatId)).length;
+  expect((await postUpdate(hook(listed), update)).status).toBe(200);
+  return (await delivered(bot, chat, before + count)).slice(before);
+}
+
+/** What the old object still holds: every row of every table but the schema's version and its D1 fingerprints. */
+async function leftIn(chat: TelegramChat): Promise<Record<string, unknown[]>> {
+  const tables = (await sql<{ name: string }>(chat.stub, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf%' ESCAPE '\\' AND name NOT IN ('schema_version', 'sqlite_sequence', 'directory')")).map((r) => r.name);
+  const out: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const rows = await sql(chat.stub, `SELECT * FROM "${table}"`);
+    if (rows.length > 0) out[table] = rows;
+  }
+  return out;
+}
+
+/** What the supergroup's object shows: its jobs, zone, memory and transcript. */
+async function shown(chat: TelegramChat) {
+  const jobs = (await jobsOf(chat)).map((j) => ({ id: j.id, name: j.name, schedule: j.schedule, enabled: j.enabled }));
+  const settings = await must<{ chatId: string; timeZone: string; isDefault: boolean }>(chat.stub.getSettings(chat.chatId));
+  const memory = (await must<{ title: string; body: string }[]>(chat.stub.listMemory(chat.chatId))).map((m) => ({ title: m.title, body: m.body }));
+  return { jobs, settings, memory, transcript: brief(await transcript(chat.stub, chat.chatId)) };
+}
+
+/** The chats the D1 directory lists. */
+const directory = async (chatIds: string[]) =>
+  (await send("GET", "/admin/chats", undefined, hook()).as(chatListSchema())).body.chats.filter((c) => chatIds.includes(c.chatId)).map((c) => ({ chatId: c.chatId, jobs: c.jobs, timeZone: c.timeZone }));
+
+describe("the pair of messages Telegram sends", () => {
+  it("moves everything to the supergroup, keeps a forwarding note, serves the new id, and the second message changes nothing", async () => {
+    const { old, fresh, jobId } = await groupAndSupergroup();
+    const before = await shown(old);
+    const logged = vi.spyOn(console, "log").mockImplementation(() => {});
+    expect((await postUpdate(hook(old.chatId), migrateTo(newUpdateId(), old.chatId, fresh.chatId, CY))).status).toBe(200);
+    expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([
+      `chat ${old.chatId} became supergroup ${fresh.chatId}: its jobs, settings, memory and transcript moved there, and ${fresh.chatId} is served as ${old.chatId} was; add ${fresh.chatId} to ALLOWED_CHAT_IDS`,
+    ]);
+    logged.mockRestore();
+    // Everything is the supergroup's now, as it was: the same job, zone, memory and conversation.
+    expect(await shown(fresh)).toEqual({ ...before, settings: { ...before.settings, chatId: fresh.chatId } });
+    expect(before.jobs.map((j) => j.id)).toEqual([jobId]);
+    // The old object keeps its chat id and the note, and hands on every call that names it.
+    expect(await leftIn(old)).toEqual({ settings: [{ key: "chat_id", value: old.chatId }, { key: "moved_to", value: fresh.chatId }] });
+    expect((await must(old.stub.listJobs(old.chatId, {}))).jobs.map((j) => j.id)).toEqual([jobId]);
+    expect(await directory([old.chatId, fresh.chatId])).toEqual([{ chatId: fresh.chatId, jobs: 1, timeZone: "Europe/Berlin" }]);
+    // The supergroup is served though only the old id is listed: a member reads its jobs there.
+    const [list] = await say(fresh, groupText(newUpdateId(), supergroup(fresh.chatId, "Family"), BOB, "/jobs"), 1, old.chatId);
+    expect(String(list!.params.text)).toContain(`<code>${jobId}</code> 💬 water the plants · <code>0 8 * * *</code>`);
+    // Telegram's other message of the pair finds the move done.
+    const entries = (await transcript(fresh.stub, fresh.chatId)).length;
+    expect((await postUpdate(hook(old.chatId), migrateFrom(newUpdateId(), fresh.chatId, old.chatId, CY))).status).toBe(200);
+    expect((await jobsOf(fresh)).length).toBe(1);
+    expect((await transcript(fresh.stub, fresh.chatId)).length).toBe(entries);
+  });
+
+  it("moves on the supergroup's message alone (migrate_from_chat_id), when it comes first", async () => {
+    const { old, fresh, jobId } = await groupAndSupergroup();
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    expect((await postUpdate(hook(old.chatId), migrateFrom(newUpdateId(), fresh.chatId, old.chatId, CY))).status).toBe(200);
+    vi.restoreAllMocks();
+    expect((await jobsOf(fresh)).map((j) => j.id)).toEqual([jobId]);
+    expect(await leftIn(old)).toEqual({ settings: [{ key: "chat_id", value: old.chatId }, { key: "moved_to", value: fresh.chatId }] });
+  });
+
+  it("ignores the pair for a group that is not served", async () => {
+    const { old, fresh } = await groupAndSupergroup();
+    expect((await postUpdate(hook(), migrateTo(newUpdateId(), old.chatId, fresh.chatId, CY))).status).toBe(200);
+    expect((await jobsOf(old)).length).toBe(1);
+    expect(await jobsOf(fresh)).toEqual([]);
+  });
+});
+
+describe("a send answered: the group was upgraded to a supergroup", () => {
+  it("moves the chat to the supergroup the answer names and sends the message there", async () => {
+    const { old, fresh } = await groupAndSupergroup();
+    await bot.script("sendMessage", [{ kind: "migrated", migrateTo: Number(fresh.chatId) }], old.chatId);
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const refused = await say(old, groupText(newUpdateId(), basicGroup(old.chatId), CY, "/status"));
+    vi.restoreAllMocks();
+    expect(refused[0]!.answered).toBe(400);
+    const [sent] = await delivered(bot, fresh, 1);
+    expect(String(sent!.params.chat_id)).toBe(fresh.chatId);
+    expect(String(sent!.params.text)).toMatch(/^<b>Jobs:<\/b> 1\n<b>Time zone:<\/b> Europe\/Berlin/);
+    expect(await leftIn(old)).toEqual({ settings: [{ key: "chat_id", value: old.chatId }, { key: "moved_to", value: fresh.chatId }] });
+  });
+});
+
+type Moves = { moves: { d: { settings: { set(key: string, value: string | null): void } } }; alarms: { sync(): Promise<void> } };
+
+/** Leaves step 1 of a move done and nothing after it: the note `moving_to` written, as a crash right then would. */
+async function crashAfterNote(old: TelegramChat, to: string): Promise<void> {
+  await runInDurableObject(old.stub, async (instance) => {
+    const parts = instance as unknown as Moves;
+    parts.moves.d.settings.set("moving_to", to);
+    await parts.alarms.sync();
+  });
+}
+
+describe("a crash between the steps", () => {
+  it("after the new object took the state and before the old one forgot it: the next call finishes the move, nothing twice", async () => {
+    const { old, fresh, jobId } = await groupAndSupergroup();
+    const before = await shown(old);
+    // Steps 1 and 2: the note, and the supergroup's object takes every chunk; step 3 never runs.
+    const chunks = await runInDurableObject(old.stub, (_instance, state) => new MoveStore({ sql: state.storage.sql }).export());
+    await crashAfterNote(old, fresh.chatId);
+    for (const chunk of chunks as MoveChunk[]) await must(fresh.stub.acceptMove(fresh.chatId, old.chatId, chunk));
+    expect((await sql(old.stub, "SELECT id FROM jobs")).length).toBe(1);
+    // The next call to the old id finishes the move (the supergroup says it has it) and is answered there.
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const listed = await must(old.stub.listJobs(old.chatId, {}));
+    vi.restoreAllMocks();
+    expect([listed.chatId, listed.jobs.map((j) => j.id)]).toEqual([fresh.chatId, [jobId]]);
+    expect(await shown(fresh)).toEqual({ ...before, settings: { ...before.settings, chatId: fresh.chatId } });
+    expect(await leftIn(old)).toEqual({ settings: [{ key: "chat_id", value: old.chatId }, { key: "moved_to", value: fresh.chatId }] });
+  });
+
+  it("after the note and before anything was sent: the alarm finishes the move", async () => {
+    const { old, fresh, jobId } = await groupAndSupergroup();
+    const before = await shown(old);
+    await crashAfterNote(old, fresh.chatId);
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    expect(await runDurableObjectAlarm(old.stub)).toBe(true);
+    vi.restoreAllMocks();
+    expect((await jobsOf(fresh)).map((j) => j.id)).toEqual([jobId]);
+    expect(await shown(fresh)).toEqual({ ...before, settings: { ...before.settings, chatId: fresh.chatId } });
+    expect(await leftIn(old)).toEqual({ settings: [{ key: "chat_id", value: old.chatId }, { key: "moved_to", value: fresh.chatId }] });
+  });
+
+  it("takes a chunk that comes again after the last one changed nothing", async () => {
+    const { old, fresh } = await groupAndSupergroup();
+    const chunks = (await runInDurableObject(old.stub, (_instance, state) => new MoveStore({ sql: state.storage.sql }).export())) as MoveChunk[];
+    for (const chunk of chunks) await must(fresh.stub.acceptMove(fresh.chatId, old.chatId, chunk));
+    const once = await shown(fresh);
+    for (const chunk of chunks) expect(await fresh.stub.acceptMove(fresh.chatId, old.chatId, chunk)).toEqual({ ok: true, value: { done: true } });
+    expect(await shown(fresh)).toEqual(once);
+  });
+});
+
+describe("the old id's callers", () => {
+  it("hands a prompt still naming the old chat to the supergroup's object", async () => {
+    const { old, fresh } = await groupAndSupergroup();
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await postUpdate(hook(old.chatId), migrateTo(newUpdateId(), old.chatId, fresh.chatId, CY));
+    vi.restoreAllMocks();
+    const message = { v: 1, key: "m:late-1", chatId: old.chatId, timeZone: "UTC", source: "user", text: "hello", body: "hello", firedAt: new Date().toISOString() };
+    const offer = await must<{ result: string; token?: string }>(old.stub.gateOffer(message));
+    expect(offer.result).toBe("run");
+    await must(old.stub.deliver("m:late-1", "Hello from the supergroup."));
+    const [reply] = await delivered(bot, fresh, 1);
+    expectReply(reply, fresh.chatId, renderTelegramHtml("Hello from the supergroup."));
+  });
+});

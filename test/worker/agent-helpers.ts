@@ -10,9 +10,10 @@ import { env } from "cloudflare:workers";
 import { expect, inject } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import worker from "../../src/index";
+import type { GateOfferReply } from "../../src/schemas/agent";
 import type { Job } from "../../src/schemas/jobs";
 import type { ModelAnswer } from "../stub/model-stub";
-import { advanceTo, alarmOf, chatIds, createPrompt, envWith, must, queued, sentFor, setInstanceVars, spyQueue, type Fired, type Stub } from "./helpers";
+import { advanceTo, alarmOf, type Answer, chatIds, createPrompt, envWith, must, queued, sentFor, setInstanceVars, spyQueue, type Fired, type Stub } from "./helpers";
 
 // ── The run gate ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -82,6 +83,12 @@ export async function settleSent(stub: Stub, runId: string, status: "delivered" 
 // ── The queue consumers and the prompt's text ───────────────────────────────────────────────────────────
 
 /** A user message as the DO builds it for the admin API (`m:<messageId>`), built by hand. */
+/** The token of a gate offer that must have answered `run`. */
+export function runToken(offer: Answer<GateOfferReply>): string {
+  if (offer.body.result !== "run") throw new Error(`expected the offer to answer run, got ${JSON.stringify(offer.body)}`);
+  return offer.body.token;
+}
+
 export function userMessage(chatId: string, messageId: string, text: string, timeZone = "UTC"): PromptMessage {
   return { v: 1, key: `m:${messageId}`, chatId, timeZone, source: "user", text, body: text, firedAt: new Date().toISOString(), messageId };
 }

@@ -6,9 +6,12 @@
  * Chat ids 4030000 up.
  */
 import { describe, expect, it } from "vitest";
+import * as z from "zod";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { expectGateFree, expectPromptText, feed, NO_MODEL, userMessage } from "./agent-helpers";
-import { brief, chatIds, clockAround, envWith, expectSpyInPlace, fireJob, historyOf, must, send, spyQueue, transcript } from "./helpers";
+import { gateOfferReply } from "../../src/schemas/agent";
+import { messageAccepted, transcriptSchema } from "../../src/schemas/chats";
+import { expectGateFree, expectPromptText, feed, NO_MODEL, runToken, userMessage } from "./agent-helpers";
+import { brief, chatIds, clockAround, envWith, expectSpyInPlace, fireJob, fits, historyOf, must, send, spyQueue, transcript } from "./helpers";
 
 const newChat = chatIds(4_030_000);
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -25,10 +28,10 @@ describe("POST /admin/chats/:chatId/messages", () => {
     await must(stub.setTimeZone(chatId, "Asia/Tokyo"));
     const sent = await spyQueue(stub);
 
-    const { value: res, t0: before, t1: after } = await clockAround(stub, () => send("POST", `/admin/chats/${chatId}/messages`, { text: "What is on my list today?" }));
+    const { value: res, t0: before, t1: after } = await clockAround(stub, () => send("POST", `/admin/chats/${chatId}/messages`, { text: "What is on my list today?" }).as(messageAccepted()));
     expect(res.status).toBe(202);
     expect(Object.keys(res.body)).toEqual(["messageId"]);
-    const { messageId } = res.body as { messageId: string };
+    const { messageId } = res.body;
     expect(messageId).toMatch(/^\d+$/);
 
     // What the chat sent to the queue: the v1 message with key m:<messageId>.
@@ -56,10 +59,10 @@ describe("POST /admin/chats/:chatId/messages", () => {
     const t1 = Date.now();
     expect(fed.explicitAcks).toEqual(fed.ids);
 
-    const got = await send("GET", `/admin/chats/${chatId}/messages`);
+    const got = await send("GET", `/admin/chats/${chatId}/messages`).as(transcriptSchema());
     expect(got.status).toBe(200);
     expect(got.body.chatId).toBe(chatId);
-    const messages = got.body.messages as { role: string; source: string; text: string }[];
+    const messages = got.body.messages;
     expect(messages.map((m) => [m.role, m.source])).toEqual([
       ["user", "admin"],
       ["prompt", "admin"],
@@ -110,10 +113,10 @@ describe("GET /admin/chats/:chatId/messages", () => {
     await feed([message]);
     await must(stub.deliver("m:2", "last"));
 
-    const all = await send("GET", `/admin/chats/${chatId}/messages`);
+    const all = await send("GET", `/admin/chats/${chatId}/messages`).as(transcriptSchema());
     expect(all.status).toBe(200);
     expect(Object.keys(all.body).sort()).toEqual(["chatId", "messages"]);
-    const messages = all.body.messages as Record<string, unknown>[];
+    const messages = all.body.messages;
     expect(messages.map((m) => m.text)).toEqual(["first", expect.stringContaining("Stand up."), "Stand up.", "last"]);
     // A bot entry has its HTML as Telegram shows it (issue 25); the prompt, what the agent saw, has none.
     expect(Object.keys(messages[0]!).sort()).toEqual(["at", "html", "id", "role", "source", "text"]);
@@ -144,11 +147,11 @@ describe("GET /admin/chats/:chatId/messages", () => {
   it("gives 50 by default and at most 500", async () => {
     const { chatId, stub } = newChat();
     for (let i = 1; i <= 60; i++) await must(stub.deliver(`m:${i}`, `#${i}`));
-    const byDefault = await send("GET", `/admin/chats/${chatId}/messages`);
-    expect((byDefault.body.messages as { text: string }[]).map((m) => m.text)).toEqual(Array.from({ length: 50 }, (_, i) => `#${i + 11}`));
-    const empty = await send("GET", `/admin/chats/${chatId}/messages?limit=`);
+    const byDefault = await send("GET", `/admin/chats/${chatId}/messages`).as(transcriptSchema());
+    expect(byDefault.body.messages.map((m) => m.text)).toEqual(Array.from({ length: 50 }, (_, i) => `#${i + 11}`));
+    const empty = await send("GET", `/admin/chats/${chatId}/messages?limit=`).as(transcriptSchema());
     expect(empty.body.messages).toHaveLength(50);
-    const most = await send("GET", `/admin/chats/${chatId}/messages?limit=500`);
+    const most = await send("GET", `/admin/chats/${chatId}/messages?limit=500`).as(transcriptSchema());
     expect(most.body.messages).toHaveLength(60);
   });
 
@@ -166,7 +169,8 @@ describe("GET /admin/chats/:chatId/messages", () => {
 
   it("is listed in the OpenAPI document with GET and POST (DESIGN §10: the document of all the admin routes)", async () => {
     const doc = await send("GET", "/admin/openapi.json");
-    const ops = (doc.body.paths as Record<string, Record<string, unknown>>)["/admin/chats/{chatId}/messages"];
+    const { paths } = fits(doc.body, z.object({ paths: z.record(z.string(), z.record(z.string(), z.unknown())) }), "the OpenAPI document");
+    const ops = paths["/admin/chats/{chatId}/messages"];
     expect(Object.keys(ops ?? {}).sort()).toEqual(["get", "post"]);
   });
 });
@@ -179,11 +183,11 @@ describe("POST /tools/:chatId/gate/* and /tools/:chatId/deliver", () => {
     await spyQueue(stub);
     const { job, runId, message } = await fireJob(chatId, stub, { cron: true, text: "Back up the laptop." });
 
-    const offer = await send("POST", `/tools/${chatId}/gate/offer`, message);
+    const offer = await send("POST", `/tools/${chatId}/gate/offer`, message).as(gateOfferReply());
     expect(offer.status).toBe(200);
     expect(Object.keys(offer.body).sort()).toEqual(["result", "token"]);
     expect(offer.body.result).toBe("run");
-    const token = offer.body.token as string;
+    const token = runToken(offer);
 
     expect(await send("POST", `/tools/${chatId}/deliver`, { key: runId, markdown: "Backed up." })).toEqual({ status: 200, body: { delivered: true } });
     expect(await send("POST", `/tools/${chatId}/gate/settle`, { token, key: runId, status: "delivered" })).toEqual({ status: 204, body: null });
@@ -201,10 +205,10 @@ describe("POST /tools/:chatId/gate/* and /tools/:chatId/deliver", () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const message = userMessage(chatId, "5", "hi");
-    const offer = await send("POST", `/tools/${chatId}/gate/offer`, message);
+    const offer = await send("POST", `/tools/${chatId}/gate/offer`, message).as(gateOfferReply());
     expect(offer.body.result).toBe("run");
-    expect(await send("POST", `/tools/${chatId}/gate/next`, { token: offer.body.token })).toEqual({ status: 200, body: { message: null } });
-    expect(await send("POST", `/tools/${chatId}/gate/settle`, { token: offer.body.token, key: message.key, status: "delivered" })).toEqual({
+    expect(await send("POST", `/tools/${chatId}/gate/next`, { token: runToken(offer) })).toEqual({ status: 200, body: { message: null } });
+    expect(await send("POST", `/tools/${chatId}/gate/settle`, { token: runToken(offer), key: message.key, status: "delivered" })).toEqual({
       status: 204,
       body: null,
     });

@@ -5,8 +5,9 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Job } from "../../src/schemas/jobs";
-import { badRequest, call, createJob, ISO_INSTANT, JOB_ID, newYears, nextRun, noJob, objectExists, send, spyQueue, utcWall } from "./helpers";
+import { errorEnvelope } from "../../src/schemas/errors";
+import { type Job, jobListSchema, jobReply } from "../../src/schemas/jobs";
+import { answerAs, badRequest, call, createJob, ISO_INSTANT, JOB_ID, newYears, nextRun, noJob, objectExists, send, spyQueue, utcWall } from "./helpers";
 
 const jobsOf = (chatId: string) => `/admin/chats/${chatId}/jobs`;
 const MIN = 60_000;
@@ -15,10 +16,10 @@ const HOUR = 60 * MIN;
 describe("POST /admin/chats/:chatId/jobs", () => {
   it("creates a recurring prompt: 201 { job } with every field, createdBy admin", async () => {
     const before = Date.now();
-    const res = await send("POST", jobsOf("310001"), { name: "Inbox summary", kind: "prompt", cron: "0 8 * * 1-5", text: "Summarise my inbox" });
+    const res = await send("POST", jobsOf("310001"), { name: "Inbox summary", kind: "prompt", cron: "0 8 * * 1-5", text: "Summarise my inbox" }).as(jobReply());
     expect(res.status).toBe(201);
     expect(Object.keys(res.body)).toEqual(["job"]);
-    const job = res.body.job as Job;
+    const job = res.body.job;
     expect(job).toEqual({
       id: expect.stringMatching(JOB_ID),
       chatId: "310001",
@@ -104,7 +105,7 @@ describe("POST /admin/chats/:chatId/jobs", () => {
     for (const [body, message] of cases) {
       expect(await send("POST", jobsOf(chat), body), JSON.stringify(body)).toEqual(badRequest(message));
     }
-    expect((await send("GET", jobsOf(chat))).body.jobs).toEqual([]);
+    expect((await send("GET", jobsOf(chat)).as(jobListSchema())).body.jobs).toEqual([]);
   });
 
   it("refuses a job beyond MAX_JOBS_PER_CHAT with the sentence of §3", async () => {
@@ -112,13 +113,13 @@ describe("POST /admin/chats/:chatId/jobs", () => {
     for (let i = 0; i < 50; i++) await createJob(chat, { name: `Job ${i}`, kind: "prompt", cron: "0 9 * * *", text: "Hi" });
     const res = await send("POST", jobsOf(chat), { name: "One more", kind: "prompt", cron: "0 9 * * *", text: "Hi" });
     expect(res).toEqual(badRequest("This chat already has 50 jobs (the limit); cancel one first."));
-    expect((await send("GET", jobsOf(chat))).body.jobs).toHaveLength(50);
+    expect((await send("GET", jobsOf(chat)).as(jobListSchema())).body.jobs).toHaveLength(50);
   });
 
   it("answers 413 for a body over 64 KiB and stores nothing", async () => {
     const res = await send("POST", jobsOf("310008"), { name: "Big", kind: "prompt", cron: "0 9 * * *", text: "x".repeat(70_000) });
     expect(res).toEqual({ status: 413, body: { error: { code: "payload_too_large", message: "The body is larger than 64 KiB." } } });
-    expect((await send("GET", jobsOf("310008"))).body.jobs).toEqual([]);
+    expect((await send("GET", jobsOf("310008")).as(jobListSchema())).body.jobs).toEqual([]);
   });
 });
 
@@ -160,7 +161,7 @@ describe("chat ids", () => {
 describe("GET /admin/chats/:chatId/jobs", () => {
   it("lists an unused chat's empty state", async () => {
     const before = Date.now();
-    const res = await send("GET", jobsOf("310010"));
+    const res = await send("GET", jobsOf("310010")).as(jobListSchema());
     expect(res).toEqual({ status: 200, body: { chatId: "310010", timeZone: "UTC", now: expect.stringMatching(ISO_INSTANT), jobs: [] } });
     expect(Date.parse(res.body.now)).toBeGreaterThanOrEqual(before);
   });
@@ -170,7 +171,7 @@ describe("GET /admin/chats/:chatId/jobs", () => {
     const daily = await createJob(chat, { name: "Inbox summary", kind: "prompt", cron: "0 8 * * *", text: "Summarise" });
     const once = await createJob(chat, { name: "Dentist", kind: "prompt", at: "2031-06-02T09:30", text: "Call the DENTIST" });
     const watch = await createJob(chat, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "curl -s shop" });
-    const ids = async (query: string) => ((await send("GET", `${jobsOf(chat)}${query}`)).body.jobs as Job[]).map((j) => j.id).sort();
+    const ids = async (query: string) => ((await send("GET", `${jobsOf(chat)}${query}`).as(jobListSchema())).body.jobs).map((j) => j.id).sort();
     expect(await ids("")).toEqual([daily.id, once.id, watch.id].sort());
     expect(await ids("?category=recurring")).toEqual([daily.id]);
     expect(await ids("?category=one-time")).toEqual([once.id]);
@@ -193,8 +194,8 @@ describe("GET /admin/chats/:chatId/jobs", () => {
   it("reads a repeated parameter's first value, and checks the chat id before the query", async () => {
     const chat = "310013";
     const once = await createJob(chat, { name: "Dentist", kind: "prompt", at: "2031-06-02T09:30", text: "Call the dentist" });
-    const listed = await send("GET", `${jobsOf(chat)}?category=one-time&category=daily`);
-    expect((listed.body.jobs as Job[]).map((j) => j.id)).toEqual([once.id]);
+    const listed = await send("GET", `${jobsOf(chat)}?category=one-time&category=daily`).as(jobListSchema());
+    expect(listed.body.jobs.map((j) => j.id)).toEqual([once.id]);
     expect(await send("GET", "/admin/chats/12ab/jobs?category=daily")).toEqual(
       badRequest('"12ab" is not a Telegram chat id; use a decimal id such as 123456789 or -1001234567890.'),
     );
@@ -226,7 +227,7 @@ describe("GET, PATCH and DELETE /admin/chats/:chatId/jobs/:id", () => {
 
   it("turns a recurring job into a one-off by an edit of `at`", async () => {
     const job = await createJob("310023", { name: "Inbox", kind: "prompt", cron: "0 8 * * *", text: "Summarise" });
-    const res = await send("PATCH", `${jobsOf("310023")}/${job.id}`, { at: "2031-06-02T09:30Z" });
+    const res = await send("PATCH", `${jobsOf("310023")}/${job.id}`, { at: "2031-06-02T09:30Z" }).as(jobReply());
     expect(res.status).toBe(200);
     expect(res.body.job).toMatchObject({ category: "one-time", schedule: { at: "2031-06-02T09:30:00.000Z" }, nextRunAt: "2031-06-02T09:30:00.000Z" });
   });
@@ -250,8 +251,8 @@ describe("GET, PATCH and DELETE /admin/chats/:chatId/jobs/:id", () => {
     for (const [job, body, message] of cases) {
       expect(await send("PATCH", `${jobsOf(chat)}/${job.id}`, body), JSON.stringify(body)).toEqual(badRequest(message));
     }
-    expect((await send("GET", `${jobsOf(chat)}/${prompt.id}`)).body.job).toEqual(prompt);
-    expect((await send("GET", `${jobsOf(chat)}/${watcher.id}`)).body.job).toEqual(watcher);
+    expect((await send("GET", `${jobsOf(chat)}/${prompt.id}`).as(jobReply())).body.job).toEqual(prompt);
+    expect((await send("GET", `${jobsOf(chat)}/${watcher.id}`).as(jobReply())).body.job).toEqual(watcher);
   });
 
   it("cancels with 204 and no body; the job is then gone", async () => {
@@ -279,10 +280,10 @@ describe("POST …/jobs/:id/run, /pause, /resume and GET …/runs", () => {
     await spyQueue(env.CHAT.getByName(chat));
     const job = await createJob(chat, { name: "New year", kind: "prompt", cron: "0 0 1 1 *", text: "Happy new year" });
     const before = Date.now();
-    const res = await send("POST", `${jobsOf(chat)}/${job.id}/run`);
+    const res = await send("POST", `${jobsOf(chat)}/${job.id}/run`).as(jobReply());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ job: { ...job, running: true, lastRunAt: expect.stringMatching(ISO_INSTANT) } });
-    const ranAt = Date.parse(res.body.job.lastRunAt);
+    const ranAt = Date.parse(res.body.job.lastRunAt!);
     expect(ranAt).toBeGreaterThanOrEqual(before);
 
     expect(await send("POST", `${jobsOf(chat)}/${job.id}/run`, {})).toEqual({
@@ -312,7 +313,7 @@ describe("POST …/jobs/:id/run, /pause, /resume and GET …/runs", () => {
       },
     });
     // Run now reschedules nothing.
-    expect((await send("GET", `${jobsOf(chat)}/${job.id}`)).body.job.nextRunAt).toBe(job.nextRunAt);
+    expect((await send("GET", `${jobsOf(chat)}/${job.id}`).as(jobReply())).body.job.nextRunAt).toBe(job.nextRunAt);
   });
 
   it("answers { runs: [] } for a job that never ran", async () => {
@@ -323,9 +324,9 @@ describe("POST …/jobs/:id/run, /pause, /resume and GET …/runs", () => {
   it("pauses (nextRunAt null) and resumes (next run recomputed from now)", async () => {
     const chat = "310032";
     const job = await createJob(chat, { name: "New year", kind: "prompt", cron: "0 0 1 1 *", text: "Happy new year" });
-    const paused = await send("POST", `${jobsOf(chat)}/${job.id}/pause`);
+    const paused = await send("POST", `${jobsOf(chat)}/${job.id}/pause`).as(jobReply());
     expect(paused).toEqual({ status: 200, body: { job: { ...job, enabled: false, nextRunAt: null } } });
-    expect((await send("GET", `${jobsOf(chat)}/${job.id}`)).body.job).toEqual(paused.body.job);
+    expect((await send("GET", `${jobsOf(chat)}/${job.id}`).as(jobReply())).body.job).toEqual(paused.body.job);
     const resumed = await send("POST", `${jobsOf(chat)}/${job.id}/resume`, {});
     expect(resumed).toEqual({ status: 200, body: { job: { ...job, enabled: true, nextRunAt: newYears().iso[0] } } });
   });
@@ -333,7 +334,7 @@ describe("POST …/jobs/:id/run, /pause, /resume and GET …/runs", () => {
   it("keeps a one-off's time when it is paused and resumed before it", async () => {
     const job = await createJob("310033", { name: "Dentist", kind: "prompt", at: "2031-06-02T09:30", text: "Call" });
     await send("POST", `${jobsOf("310033")}/${job.id}/pause`);
-    expect((await send("POST", `${jobsOf("310033")}/${job.id}/resume`)).body.job).toEqual(job);
+    expect((await send("POST", `${jobsOf("310033")}/${job.id}/resume`).as(jobReply())).body.job).toEqual(job);
   });
 
   it("takes no body on /run, /pause and /resume: empty or {} only", async () => {
@@ -345,7 +346,7 @@ describe("POST …/jobs/:id/run, /pause, /resume and GET …/runs", () => {
       expect(await send("POST", path, "[]"), action).toEqual(badRequest("The body must be a JSON object."));
       expect(await send("POST", path, "now"), action).toEqual(badRequest("The body is not valid JSON; send a JSON object."));
     }
-    expect((await send("GET", `${jobsOf(chat)}/${job.id}`)).body.job).toEqual(job);
+    expect((await send("GET", `${jobsOf(chat)}/${job.id}`).as(jobReply())).body.job).toEqual(job);
   });
 
   it("answers an unknown id on each action with 404", async () => {
@@ -363,8 +364,8 @@ describe("isolation", () => {
     expect(await send("DELETE", `${other}/${job.id}`)).toEqual(noJob(job.id));
     for (const action of ["run", "pause", "resume"]) expect(await send("POST", `${other}/${job.id}/${action}`)).toEqual(noJob(job.id));
     expect(await send("GET", `${other}/${job.id}/runs`)).toEqual(noJob(job.id));
-    expect((await send("GET", other)).body.jobs).toEqual([]);
-    expect((await send("GET", `${jobsOf("310040")}/${job.id}`)).body.job).toEqual(job);
+    expect((await send("GET", other).as(jobListSchema())).body.jobs).toEqual([]);
+    expect((await send("GET", `${jobsOf("310040")}/${job.id}`).as(jobReply())).body.job).toEqual(job);
   });
 });
 
@@ -400,7 +401,7 @@ describe("odd input", () => {
       ] as const) {
         const res = await send(method, path, body);
         expect([200, 201, 400], `${method} ${path} ${JSON.stringify(body).slice(0, 80)}: ${JSON.stringify(res.body)}`).toContain(res.status);
-        if (res.status === 400) expect(res.body.error.message).toMatch(/^\S.*[.)]$/);
+        if (res.status === 400) expect(answerAs(res, errorEnvelope()).body.error.message).toMatch(/^\S.*[.)]$/);
       }
     }
   });

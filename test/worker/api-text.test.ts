@@ -4,6 +4,7 @@
  * or an RTL override is refused with a sentence and creates nothing. Chat ids 8400000 up.
  */
 import { describe, expect, it } from "vitest";
+import { jobListSchema, jobReply } from "../../src/schemas/jobs";
 import { badRequest, send } from "./helpers";
 
 let next = 8_400_000;
@@ -23,7 +24,7 @@ describe("job names and texts", () => {
     expect(await send("POST", `/admin/chats/${chatId}/jobs`, rawText)).toEqual(
       badRequest('"text" holds a broken character (an unpaired UTF-16 surrogate); send valid Unicode text.'),
     );
-    expect((await send("GET", `/admin/chats/${chatId}/jobs`)).body.jobs).toEqual([]);
+    expect((await send("GET", `/admin/chats/${chatId}/jobs`).as(jobListSchema())).body.jobs).toEqual([]);
   });
 
   it("refuse names with nothing visible, NUL or a text-direction override, also on edit", async () => {
@@ -31,11 +32,11 @@ describe("job names and texts", () => {
     expect(await send("POST", `/admin/chats/${chatId}/jobs`, { ...prompt, name: "\u200b\u200c" })).toEqual(badRequest(HIDDEN));
     expect(await send("POST", `/admin/chats/${chatId}/jobs`, { ...prompt, name: "a\u0000b" })).toEqual(badRequest(CONTROL));
     expect(await send("POST", `/admin/chats/${chatId}/jobs`, { ...prompt, name: "\u202egnp.exe" })).toEqual(badRequest(CONTROL));
-    const created = await send("POST", `/admin/chats/${chatId}/jobs`, { ...prompt, name: "Zähne 🦷" });
+    const created = await send("POST", `/admin/chats/${chatId}/jobs`, { ...prompt, name: "Zähne 🦷" }).as(jobReply());
     expect(created.status).toBe(201);
-    const id = created.body.job.id as string;
+    const id = created.body.job.id;
     expect(await send("PATCH", `/admin/chats/${chatId}/jobs/${id}`, { name: "\ufeff" })).toEqual(badRequest(HIDDEN));
-    expect((await send("GET", `/admin/chats/${chatId}/jobs/${id}`)).body.job.name).toBe("Zähne 🦷");
+    expect((await send("GET", `/admin/chats/${chatId}/jobs/${id}`).as(jobReply())).body.job.name).toBe("Zähne 🦷");
   });
 
   it("are refused the same way by the tools, as ok: false", async () => {

@@ -4,7 +4,9 @@
  * chat id). Each test uses its own chat id (3200xx).
  */
 import { describe, expect, it } from "vitest";
-import type { Job } from "../../src/schemas/jobs";
+import { chatSettingsSchema } from "../../src/schemas/chats";
+import { jobListSchema, jobReply, type Job } from "../../src/schemas/jobs";
+import { toolReplySchema } from "../../src/schemas/tools";
 import { formatDayMonthTime } from "../../src/time";
 import { badRequest, call, deployed, envWith, ISO_INSTANT, JOB_ID, newYears, objectExists, postJson, send, UTC_NOW_LINE } from "./helpers";
 
@@ -17,17 +19,18 @@ const NEW_YEAR = { name: "New year", kind: "prompt", cron: "0 0 1 1 *", text: "H
 
 /** Creates a job through the tool and returns it (the create must succeed). */
 async function created(chatId: string, fields: Record<string, unknown> = NEW_YEAR): Promise<Job> {
-  const res = await schedule(chatId, { action: "create", ...fields });
+  const res = await schedule(chatId, { action: "create", ...fields }).as(toolReplySchema());
   expect(res.body.ok, res.body.text).toBe(true);
-  return res.body.data.job as Job;
+  expect(res.body.data?.job, "data.job").toBeDefined();
+  return res.body.data!.job!;
 }
 
 describe("schedule: create", () => {
   it("creates a recurring prompt: the job line, its next runs and the Now: line; data { job }, createdBy agent", async () => {
-    const res = await schedule("320001", { action: "create", ...NEW_YEAR });
+    const res = await schedule("320001", { action: "create", ...NEW_YEAR }).as(toolReplySchema());
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["ok", "text", "data"]);
-    const job = res.body.data.job as Job;
+    const job = res.body.data!.job!;
     expect(res.body.data).toEqual({
       job: {
         id: expect.stringMatching(JOB_ID),
@@ -56,14 +59,14 @@ describe("schedule: create", () => {
     ]);
     expect(text).toHaveLength(3);
     expect(text[2]).toMatch(UTC_NOW_LINE);
-    expect((await send("GET", `/admin/chats/320001/jobs/${job.id}`)).body.job).toEqual(job);
+    expect((await send("GET", `/admin/chats/320001/jobs/${job.id}`).as(jobReply())).body.job).toEqual(job);
   });
 
   it("creates a one-off: `once` and its time, then the Now: line", async () => {
-    const res = await schedule("320002", { action: "create", name: "Dentist", kind: "prompt", at: "2031-06-02T09:30", text: "Call the dentist" });
+    const res = await schedule("320002", { action: "create", name: "Dentist", kind: "prompt", at: "2031-06-02T09:30", text: "Call the dentist" }).as(toolReplySchema());
     expect(res.body.ok).toBe(true);
     const text = lines(res.body.text);
-    expect(text[0]).toBe(`Created \`${res.body.data.job.id}\` 💬 Dentist · once 2 Jun 2031 09:30`);
+    expect(text[0]).toBe(`Created \`${res.body.data!.job!.id}\` 💬 Dentist · once 2 Jun 2031 09:30`);
     expect(text).toHaveLength(2);
     expect(text[1]).toMatch(UTC_NOW_LINE);
   });
@@ -80,9 +83,9 @@ describe("schedule: create", () => {
       text: "call mum",
       command: null,
       timeoutSeconds: null,
-    });
+    }).as(toolReplySchema());
     expect(res.body.ok).toBe(true);
-    expect(res.body.data.job).toMatchObject({ kind: "prompt", text: "Remind me: call mum", schedule: { at: "2031-06-02T09:00:00.000Z" } });
+    expect(res.body.data!.job).toMatchObject({ kind: "prompt", text: "Remind me: call mum", schedule: { at: "2031-06-02T09:00:00.000Z" } });
   });
 
   it("answers each rule of §3 as ok: false with its sentence, and stores nothing", async () => {
@@ -104,13 +107,13 @@ describe("schedule: create", () => {
       [{ ...prompt, cron: "0 9 * * *", id: "abcde" }, '"id" does not apply to "create", which takes only "name", "kind", "at", "cron", "delay", "rrule", "start", "until", "runsLeft", "text", "command", "timeoutSeconds", "memoryRefs", "onlyOnChange" and "silent".'],
     ];
     for (const [body, text] of cases) expect(await schedule(chat, body), JSON.stringify(body)).toEqual(refused(text));
-    expect((await send("GET", `/admin/chats/${chat}/jobs`)).body.jobs).toEqual([]);
+    expect((await send("GET", `/admin/chats/${chat}/jobs`).as(jobListSchema())).body.jobs).toEqual([]);
   });
 });
 
 describe("schedule: list", () => {
   it("says `No scheduled jobs.` and the Now: line for an empty chat; data { jobs: [] }", async () => {
-    const res = await schedule("320010", { action: "list" });
+    const res = await schedule("320010", { action: "list" }).as(toolReplySchema());
     expect(res).toEqual({ status: 200, body: { ok: true, text: expect.any(String), data: { jobs: [] } } });
     const text = lines(res.body.text);
     expect(text[0]).toBe("No scheduled jobs.");
@@ -125,7 +128,7 @@ describe("schedule: list", () => {
     const paused = await created(chat, { name: "Stretch", kind: "prompt", cron: "0 0 1 7 *", text: "Stretch" });
     await schedule(chat, { action: "pause", id: paused.id });
     const before = Date.now();
-    const res = await schedule(chat, { action: "list" });
+    const res = await schedule(chat, { action: "list" }).as(toolReplySchema());
     const after = Date.now();
     const text = lines(res.body.text);
     expect([before, after].map((t) => `**Scheduled jobs** (UTC, now ${formatDayMonthTime(t, "UTC")})`)).toContain(text[0]);
@@ -136,7 +139,7 @@ describe("schedule: list", () => {
     ]);
     expect(text).toHaveLength(5);
     expect(text[4]).toMatch(UTC_NOW_LINE);
-    expect((res.body.data.jobs as Job[]).map((j) => j.id).sort()).toEqual([yearly.id, once.id, paused.id].sort());
+    expect(res.body.data!.jobs!.map((j) => j.id).sort()).toEqual([yearly.id, once.id, paused.id].sort());
   });
 
   it("takes no other fields", async () => {
@@ -193,11 +196,11 @@ describe("schedule: cancel, pause, resume, run_now", () => {
 
 describe("schedule: preview and test", () => {
   it("previews a cron: the description, the next runs in chat time, the Now: line; data { occurrences }", async () => {
-    const res = await schedule("320030", { action: "preview", cron: "0 0 1 1 *" });
+    const res = await schedule("320030", { action: "preview", cron: "0 0 1 1 *" }).as(toolReplySchema());
     const { iso, shown } = newYears();
     expect(res.body.ok).toBe(true);
-    expect(res.body.data.occurrences.slice(0, 3)).toEqual(iso);
-    expect(res.body.data.occurrences).toHaveLength(5);
+    expect(res.body.data!.occurrences!.slice(0, 3)).toEqual(iso);
+    expect(res.body.data!.occurrences).toHaveLength(5);
     const text = lines(res.body.text);
     expect(text[0]).toBe("At 00:00, on day 1 of the month, only in January (UTC)");
     expect(text[1]).toMatch(new RegExp(`^Next runs: ${shown.join(", ")}, 1 Jan \\d{4} 00:00, 1 Jan \\d{4} 00:00\\.$`));
@@ -207,8 +210,8 @@ describe("schedule: preview and test", () => {
 
   it("previews in the chat's zone, with a note for a time a DST transition moves", async () => {
     const chat = "320031";
-    expect((await setTimezone(chat, { zone: "Europe/Berlin" })).body.ok).toBe(true);
-    const res = await schedule(chat, { action: "preview", at: "2031-03-30T02:30" });
+    expect((await setTimezone(chat, { zone: "Europe/Berlin" }).as(toolReplySchema())).body.ok).toBe(true);
+    const res = await schedule(chat, { action: "preview", at: "2031-03-30T02:30" }).as(toolReplySchema());
     // An `at` in a gap moves forward by the gap (DESIGN §4): 02:30 becomes 03:30 CEST.
     expect(res.body.data).toEqual({ occurrences: ["2031-03-30T01:30:00.000Z"] });
     const text = lines(res.body.text);
@@ -234,7 +237,7 @@ describe("schedule: preview and test", () => {
     expect(await schedule("320033", { action: "test", command: "echo hi" })).toEqual(
       refused("Testing a watcher needs the runner: set RUNNER_SECRET to use the runner container, or RUNNER_URL and RUNNER_SECRET for a runner elsewhere (npm run dev starts one). Nothing was run."),
     );
-    expect((await send("GET", "/admin/chats/320033/jobs")).body.jobs).toEqual([]);
+    expect((await send("GET", "/admin/chats/320033/jobs").as(jobListSchema())).body.jobs).toEqual([]);
   });
 });
 
@@ -327,19 +330,19 @@ describe("isolation", () => {
     const job = await created("320060");
     for (const action of ["cancel", "run_now", "pause", "resume"])
       expect(await schedule("320061", { action, id: job.id }), action).toEqual(refused(`No job ${job.id} in this chat.`));
-    expect((await schedule("320061", { action: "list" })).body.data).toEqual({ jobs: [] });
+    expect((await schedule("320061", { action: "list" }).as(toolReplySchema())).body.data).toEqual({ jobs: [] });
     expect((await send("GET", `/admin/chats/320061/jobs/${job.id}`))).toEqual({
       status: 404,
       body: { error: { code: "not_found", message: `No job ${job.id} in this chat.` } },
     });
-    expect((await send("GET", `/admin/chats/320060/jobs/${job.id}`)).body.job).toEqual(job);
+    expect((await send("GET", `/admin/chats/320060/jobs/${job.id}`).as(jobReply())).body.job).toEqual(job);
   });
 });
 
 describe("set_timezone", () => {
   async function setZone(chatId: string, zone: unknown) {
     const before = Date.now();
-    const res = await setTimezone(chatId, { zone });
+    const res = await setTimezone(chatId, { zone }).as(toolReplySchema());
     const after = Date.now();
     return { res, nows: (z: string) => [...new Set([formatDayMonthTime(before, z), formatDayMonthTime(after, z)])] };
   }
@@ -363,7 +366,7 @@ describe("set_timezone", () => {
       await setZone(chat, "Europe/Berlin");
       const { res, nows } = await setZone(chat, reset);
       expect(nows("UTC").map((n) => ({ ok: true, text: `Time zone set to UTC (UTC+00:00, default). Now ${n}.` })), String(reset)).toContainEqual(res.body);
-      expect((await send("GET", `/admin/chats/${chat}/settings`)).body.isDefault).toBe(true);
+      expect((await send("GET", `/admin/chats/${chat}/settings`).as(chatSettingsSchema())).body.isDefault).toBe(true);
     }
   });
 
@@ -376,7 +379,7 @@ describe("set_timezone", () => {
     expect(await setTimezone("320072", { zone: 3 })).toEqual(refused(zone));
     expect(await setTimezone("320072", { zone: "UTC", timeZone: "UTC" })).toEqual(refused('Unknown field "timeZone".'));
     expect(await setTimezone("320072", "Asia/Tokyo")).toEqual(refused("The body is not valid JSON; send a JSON object."));
-    expect((await send("GET", "/admin/chats/320072/settings")).body.isDefault).toBe(true);
+    expect((await send("GET", "/admin/chats/320072/settings").as(chatSettingsSchema())).body.isDefault).toBe(true);
   });
 });
 
@@ -397,7 +400,7 @@ describe("odd input to the tools", () => {
       "null",
     ];
     for (const body of odd) {
-      const res = await schedule(chat, body);
+      const res = await schedule(chat, body).as(toolReplySchema());
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(200);
       expect(res.body.ok).toBe(false);
       expect(res.body.text, JSON.stringify(body).slice(0, 80)).toMatch(/^\S.*[.)]$/);

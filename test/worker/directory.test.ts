@@ -8,7 +8,8 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { settleSent } from "./agent-helpers";
-import { advanceTo, alarmOf, chatIds, clockOf, createJob, lines, must, nextRun, quietConsole, send, spyQueue, sql, type Stub } from "./helpers";
+import { chatListSchema, directoryJobListSchema, type DirectoryJobList } from "../../src/schemas/directory";
+import { advanceTo, type Answer, alarmOf, chatIds, clockOf, createJob, lines, must, nextRun, quietConsole, send, spyQueue, sql, type Stub } from "./helpers";
 
 const newChat = chatIds(415_000);
 
@@ -38,8 +39,8 @@ describe("the chat's rows", () => {
         cursor: null,
       },
     });
-    expect((await send("GET", `/admin/jobs?q=${chatId}&category=recurring`)).body.jobs.map((j: { id: string }) => j.id)).toEqual([cron.id]);
-    expect((await send("GET", `/admin/jobs?q=DENTIST`)).body.jobs.filter((j: { chatId: string }) => j.chatId === chatId).map((j: { id: string }) => j.id)).toEqual([soon.id]);
+    expect((await send("GET", `/admin/jobs?q=${chatId}&category=recurring`).as(directoryJobListSchema())).body.jobs.map((j) => j.id)).toEqual([cron.id]);
+    expect((await send("GET", `/admin/jobs?q=DENTIST`).as(directoryJobListSchema())).body.jobs.filter((j) => j.chatId === chatId).map((j) => j.id)).toEqual([soon.id]);
   });
 
   it("has no row for a chat that has only been read", async () => {
@@ -56,22 +57,22 @@ describe("the chat's rows", () => {
     const other = await createJob(chatId, { name: "Later", kind: "prompt", delay: "PT2H", text: "Later." });
 
     expect((await send("POST", `/admin/chats/${chatId}/jobs/${job.id}/pause`)).status).toBe(200);
-    let listed = (await send("GET", `/admin/jobs?q=${chatId}`)).body.jobs;
-    expect(listed.map((j: { id: string; enabled: boolean; nextRunAt: string | null }) => [j.id, j.enabled, j.nextRunAt])).toEqual([
+    let listed = (await send("GET", `/admin/jobs?q=${chatId}`).as(directoryJobListSchema())).body.jobs;
+    expect(listed.map((j) => [j.id, j.enabled, j.nextRunAt])).toEqual([
       [other.id, true, other.nextRunAt],
       [job.id, false, null],
     ]);
 
     expect((await send("POST", `/admin/chats/${chatId}/jobs/${job.id}/resume`)).status).toBe(200);
     expect((await send("PUT", `/admin/chats/${chatId}/settings`, { timeZone: "Asia/Tokyo" })).status).toBe(200);
-    const chat = (await send("GET", `/admin/chats?q=${chatId}`)).body.chats[0];
+    const chat = (await send("GET", `/admin/chats?q=${chatId}`).as(chatListSchema())).body.chats[0]!;
     expect([chat.timeZone, chat.jobs]).toEqual(["Asia/Tokyo", 2]);
-    listed = (await send("GET", `/admin/jobs?q=${chatId}&category=recurring`)).body.jobs;
-    expect(listed.map((j: { nextRunAt: string; timeZone: string }) => [j.nextRunAt, j.timeZone])).toEqual([[nextRun("30 9 * * *", "Asia/Tokyo"), "Asia/Tokyo"]]);
+    listed = (await send("GET", `/admin/jobs?q=${chatId}&category=recurring`).as(directoryJobListSchema())).body.jobs;
+    expect(listed.map((j) => [j.nextRunAt, j.timeZone])).toEqual([[nextRun("30 9 * * *", "Asia/Tokyo"), "Asia/Tokyo"]]);
 
     expect((await send("DELETE", `/admin/chats/${chatId}/jobs/${job.id}`)).status).toBe(204);
-    expect((await send("GET", `/admin/jobs?q=${chatId}`)).body.jobs.map((j: { id: string }) => j.id)).toEqual([other.id]);
-    expect((await send("GET", `/admin/chats?q=${chatId}`)).body.chats[0].jobs).toBe(1);
+    expect((await send("GET", `/admin/jobs?q=${chatId}`).as(directoryJobListSchema())).body.jobs.map((j) => j.id)).toEqual([other.id]);
+    expect((await send("GET", `/admin/chats?q=${chatId}`).as(chatListSchema())).body.chats[0]!.jobs).toBe(1);
 
     expect((await send("DELETE", `/admin/chats/${chatId}`)).status).toBe(204);
     expect([await chatRows(chatId), await jobRows(chatId)]).toEqual([0, 0]);
@@ -80,7 +81,7 @@ describe("the chat's rows", () => {
   it("keeps the chat's row while it has its own zone, and drops it when the last reason goes", async () => {
     const { chatId } = newChat();
     expect((await send("PUT", `/admin/chats/${chatId}/settings`, { timeZone: "Europe/Berlin" })).status).toBe(200);
-    expect((await send("GET", `/admin/chats?q=${chatId}`)).body.chats).toEqual([{ chatId, timeZone: "Europe/Berlin", jobs: 0, nextRunAt: null, blocked: false }]);
+    expect((await send("GET", `/admin/chats?q=${chatId}`).as(chatListSchema())).body.chats).toEqual([{ chatId, timeZone: "Europe/Berlin", jobs: 0, nextRunAt: null, blocked: false }]);
     expect((await send("PUT", `/admin/chats/${chatId}/settings`, { timeZone: null })).status).toBe(200);
     expect(await chatRows(chatId)).toBe(0);
   });
@@ -194,7 +195,7 @@ describe("a failed write", () => {
     await d1Back(stub);
     await advanceTo(stub, retryAt);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect((await send("GET", `/admin/jobs?q=${chatId}`)).body.jobs.map((j: { id: string; enabled: boolean }) => [j.id, j.enabled])).toEqual([[job.id, true]]);
+    expect((await send("GET", `/admin/jobs?q=${chatId}`).as(directoryJobListSchema())).body.jobs.map((j) => [j.id, j.enabled])).toEqual([[job.id, true]]);
     // The job's own next run is what the alarm is armed for now: the retry is done.
     expect(await alarmOf(stub)).toBe(Date.parse(job.nextRunAt!));
     expect(errors).toHaveBeenCalledTimes(1);
@@ -262,7 +263,7 @@ describe("pages and queries", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { status: number; body: { jobs: { id: string }[]; cursor: string | null } } = await send("GET", `/admin/jobs?q=${chatId}&limit=1${cursor ? `&cursor=${cursor}` : ""}`);
+      const page: Answer<DirectoryJobList> = await send("GET", `/admin/jobs?q=${chatId}&limit=1${cursor ? `&cursor=${cursor}` : ""}`).as(directoryJobListSchema());
       expect(page.status).toBe(200);
       expect(page.body.jobs).toHaveLength(1);
       seen.push(page.body.jobs[0]!.id);
@@ -283,12 +284,12 @@ describe("pages and queries", () => {
     const ids = ["415102", "415100", "415101"];
     for (const chatId of ids) await createJob(chatId, { name: "One", kind: "prompt", delay: "PT1H", text: "One." });
     const prefix = "41510";
-    const first = await send("GET", `/admin/chats?q=${prefix}&limit=100`);
-    const all = first.body.chats.map((c: { chatId: string }) => c.chatId) as string[];
+    const first = await send("GET", `/admin/chats?q=${prefix}&limit=100`).as(chatListSchema());
+    const all = first.body.chats.map((c) => c.chatId);
     expect(all).toEqual(["415100", "415101", "415102"]);
-    const page = await send("GET", `/admin/chats?q=${prefix}&limit=1`);
-    const next = await send("GET", `/admin/chats?q=${prefix}&limit=1&cursor=${page.body.cursor}`);
-    expect([page.body.chats[0].chatId, next.body.chats[0].chatId]).toEqual(all.slice(0, 2));
+    const page = await send("GET", `/admin/chats?q=${prefix}&limit=1`).as(chatListSchema());
+    const next = await send("GET", `/admin/chats?q=${prefix}&limit=1&cursor=${page.body.cursor}`).as(chatListSchema());
+    expect([page.body.chats[0]!.chatId, next.body.chats[0]!.chatId]).toEqual(all.slice(0, 2));
   });
 });
 
@@ -304,14 +305,14 @@ describe("a cron job's next run when read", () => {
       ).bind(chatId, JSON.stringify({ at: new Date(later).toISOString() }), later, chatId),
     ]);
     const before = nextRun("30 * * * *", "Asia/Kolkata");
-    const listed = (await send("GET", `/admin/jobs?q=${chatId}`)).body.jobs.map((j: { id: string; nextRunAt: string }) => [j.id, j.nextRunAt]);
+    const listed = (await send("GET", `/admin/jobs?q=${chatId}`).as(directoryJobListSchema())).body.jobs.map((j) => [j.id, j.nextRunAt]);
     const after = nextRun("30 * * * *", "Asia/Kolkata");
     expect(listed).toEqual([
-      ["bbbbb", listed[0][1] === before ? before : after],
+      ["bbbbb", listed[0]![1] === before ? before : after],
       ["aaaaa", new Date(later).toISOString()],
     ]);
-    expect([before, after]).toContain(listed[0][1]);
-    expect((await send("GET", `/admin/chats?q=${chatId}`)).body.chats.map((c: { nextRunAt: string }) => c.nextRunAt)).toEqual([listed[0][1]]);
+    expect([before, after]).toContain(listed[0]![1]);
+    expect((await send("GET", `/admin/chats?q=${chatId}`).as(chatListSchema())).body.chats.map((c) => c.nextRunAt)).toEqual([listed[0]![1]]);
   });
 
   it("is computed for a rule job too, from its local start in the chat's zone", async () => {
@@ -325,7 +326,7 @@ describe("a cron job's next run when read", () => {
         JSON.stringify({ rrule: "FREQ=DAILY;INTERVAL=10", start: `${year}-01-01T10:00` }),
       ),
     ]);
-    const [job] = (await send("GET", `/admin/jobs?q=${chatId}`)).body.jobs;
+    const [job] = (await send("GET", `/admin/jobs?q=${chatId}`).as(directoryJobListSchema())).body.jobs;
     expect(job).toMatchObject({ id: "ccccc", schedule: { rrule: "FREQ=DAILY;INTERVAL=10", start: `${year}-01-01T10:00` }, nextRunAt: `${year}-01-01T04:30:00.000Z` });
   });
 });
@@ -342,8 +343,8 @@ describe("POST /admin/directory/rebuild", () => {
     ]);
 
     expect(await send("POST", "/admin/directory/rebuild", { chatIds: [chatId] })).toEqual({ status: 200, body: { rebuilt: [chatId], failed: [], cursor: null } });
-    expect((await send("GET", `/admin/jobs?q=${chatId}`)).body.jobs.map((j: { id: string }) => j.id)).toEqual([job.id]);
-    expect((await send("GET", `/admin/chats?q=${chatId}`)).body.chats.map((c: { jobs: number }) => c.jobs)).toEqual([1]);
+    expect((await send("GET", `/admin/jobs?q=${chatId}`).as(directoryJobListSchema())).body.jobs.map((j) => j.id)).toEqual([job.id]);
+    expect((await send("GET", `/admin/chats?q=${chatId}`).as(chatListSchema())).body.chats.map((c) => c.jobs)).toEqual([1]);
   });
 
   it("deletes the rows of a chat whose object holds nothing", async () => {
@@ -407,8 +408,8 @@ describe("search (issue 22)", () => {
     const { chatId } = newChat();
     expect((await send("PUT", `/admin/chats/${chatId}/settings`, { timeZone: "America/Argentina/ComodRivadavia" })).status).toBe(200);
     await createJob(chatId, { name: "Zone", kind: "prompt", delay: "PT1H", text: "Zone." });
-    const zone = await send("GET", `/admin/chats?q=${encodeURIComponent("america/ARGENTINA/comodrivadavia")}&limit=100`);
-    expect(zone.body.chats.map((c: { chatId: string }) => c.chatId)).toContain(chatId);
-    expect((await send("GET", `/admin/chats?q=${encodeURIComponent("America/Argentina_ComodRivadavia")}`)).body.chats).toEqual([]);
+    const zone = await send("GET", `/admin/chats?q=${encodeURIComponent("america/ARGENTINA/comodrivadavia")}&limit=100`).as(chatListSchema());
+    expect(zone.body.chats.map((c) => c.chatId)).toContain(chatId);
+    expect((await send("GET", `/admin/chats?q=${encodeURIComponent("America/Argentina_ComodRivadavia")}`).as(chatListSchema())).body.chats).toEqual([]);
   });
 });

@@ -11,12 +11,14 @@
 import { listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, onTestFinished, vi } from "vitest";
+import * as z from "zod";
 import type { ChatScheduler } from "../../src/chat/ChatScheduler";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { app } from "../../src/http/app";
 import type { Result } from "../../src/result";
 import type { TranscriptEntry } from "../../src/schemas/chats";
-import type { Job, Run } from "../../src/schemas/jobs";
+import { jobReply, type Job, type Run } from "../../src/schemas/jobs";
+import { toolReplySchema, type ToolReply } from "../../src/schemas/tools";
 import { nextOccurrence, parseCron } from "../../src/time";
 
 // ── The app ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -48,19 +50,45 @@ export function postJson(body: unknown, headers: Record<string, string> = {}): R
   };
 }
 
+/** An answer of the app read as JSON (`null` for an empty body); `body` is typed once a schema checked it (`as`). */
+export type Answer<T = unknown> = { status: number; body: T };
+
+/** An answer on its way; `.as(schema)` reads its body as the route's reply schema from src/schemas. */
+export type Sending = Promise<Answer> & { as<S extends z.ZodType>(schema: S): Promise<Answer<z.output<S>>> };
+
 /**
- * An answer of the app read as JSON (`null` for an empty body). Its `body` is still `any`: tests read the
- * fields of many routes' answers straight off it, and typing it per route from src/schemas is yet to do.
+ * The answer with its body checked against `schema` (a reply schema of src/schemas, as the OpenAPI document
+ * gives it): a body that does not fit fails the test, naming the route, status and zod's issues. The body
+ * returned is the one the app sent, not zod's copy, so an assertion on it still sees every field.
  */
-export type Answer = { status: number; body: any };
+export function answerAs<S extends z.ZodType>(answer: Answer, schema: S, what = "the answer"): Answer<z.output<S>> {
+  return { status: answer.status, body: fits(answer.body, schema, `${what} (${answer.status})`) };
+}
+
+/** `value` once it fits `schema` (else the test fails with zod's issues): the value itself, typed. */
+export function fits<S extends z.ZodType>(value: unknown, schema: S, what: string): z.output<S> {
+  const checked = schema.safeParse(value);
+  if (!checked.success) throw new Error(`${what} ${JSON.stringify(value)} does not fit its schema: ${z.prettifyError(checked.error)}`);
+  // The reply schemas transform nothing, so what fits is already of the output type; the value is kept (not zod's copy).
+  return value as z.output<S>;
+}
+
+/** An MCP tool call's structured content, which is the tools' reply `{ ok, text, data }`. */
+export const toolReplyOf = (result: Record<string, unknown>): ToolReply => fits(result.structuredContent, toolReplySchema(), "the structured content");
 
 /** A request as the page or an agent sends it (JSON content type on every method), read back as JSON. */
-export async function send(method: string, path: string, body?: unknown, testEnv: Env = envWith()): Promise<Answer> {
-  const init: RequestInit = { method, headers: { "Content-Type": "application/json" } };
-  if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
-  const res = await call(path, init, testEnv);
-  const text = await res.text();
-  return { status: res.status, body: text === "" ? null : JSON.parse(text) };
+export const send = (method: string, path: string, body?: unknown, testEnv: Env = envWith()): Sending => sendWith(method, path, {}, body, testEnv);
+
+/** `send` with more headers (a cookie, an origin, a bearer token). */
+export function sendWith(method: string, path: string, headers: Record<string, string>, body?: unknown, testEnv: Env = envWith()): Sending {
+  const answer = (async (): Promise<Answer> => {
+    const init: RequestInit = { method, headers: { "Content-Type": "application/json", ...headers } };
+    if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
+    const res = await call(path, init, testEnv);
+    const text = await res.text();
+    return { status: res.status, body: text === "" ? null : JSON.parse(text) };
+  })();
+  return Object.assign(answer, { as: <S extends z.ZodType>(schema: S) => answer.then((a) => answerAs(a, schema, `${method} ${path}`)) });
 }
 
 export const badRequest = (message: string): Answer => ({ status: 400, body: { error: { code: "bad_request", message } } });
@@ -73,7 +101,7 @@ export const noJobResult = (id: string) => ({ ok: false, error: { code: "not_fou
 export async function createJob(chatId: string, input: Record<string, unknown>): Promise<Job> {
   const res = await send("POST", `/admin/chats/${chatId}/jobs`, input);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.job as Job;
+  return answerAs(res, jobReply()).body.job;
 }
 
 /** The next occurrence of `cron` in `zone` strictly after `after`, as RFC 3339 UTC. */

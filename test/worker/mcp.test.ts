@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { describe, expect, it } from "vitest";
 import { app } from "../../src/http/app";
 import { CREATE_FIELDS, TOOL_NAMES } from "../tool-names";
-import { type Answer, envWith } from "./helpers";
+import { type Answer, envWith, toolReplyOf } from "./helpers";
 import { runnerVars } from "./watcher-helpers";
 
 let next = 8_800_000;
@@ -39,7 +39,6 @@ async function rpc(chatId: string, body: unknown): Promise<Answer> {
   return { status: res.status, body: await res.json() };
 }
 
-type Structured = { ok: boolean; text: string; data?: { job?: { id: string; name: string; nextRunAt: string | null }; jobs?: { id: string }[] } };
 
 describe("MCP", () => {
   it("lists the sixteen tools with their descriptions and input schemas", async () => {
@@ -60,7 +59,7 @@ describe("MCP", () => {
     const client = await connect(chatId);
     const call = async (name: string, args: Record<string, unknown> = {}) => {
       const result = await client.callTool({ name, arguments: args });
-      const structured = result.structuredContent as Structured;
+      const structured = toolReplyOf(result);
       expect(result.content).toEqual([{ type: "text", text: structured.text }]);
       expect(result.isError ?? false).toBe(!structured.ok);
       return structured;
@@ -84,15 +83,15 @@ describe("MCP", () => {
     const mine = String(next++);
     const theirs = String(next++);
     const other = await connect(theirs);
-    const theirJob = ((await other.callTool({ name: "schedule_create", arguments: { name: "Theirs", kind: "prompt", delay: "PT1H", text: "x" } })).structuredContent as Structured).data!.job!;
+    const theirJob = toolReplyOf(await other.callTool({ name: "schedule_create", arguments: { name: "Theirs", kind: "prompt", delay: "PT1H", text: "x" } })).data!.job!;
     await other.close();
     const client = await connect(mine);
     const refused = await client.callTool({ name: "schedule_cancel", arguments: { id: theirJob.id } });
     expect(refused).toMatchObject({ isError: true, structuredContent: { ok: false, text: `No job ${theirJob.id} in this chat.` } });
     const bad = await client.callTool({ name: "schedule_create", arguments: { name: "x", kind: "prompt", cron: "61 * * * *", text: "y" } });
-    expect((bad.structuredContent as Structured).text).toBe('Invalid cron expression "61 * * * *": the minute field "61" has 61, outside 0–59; use 0–59, e.g. "0", "*/15" or "0,30".');
+    expect(toolReplyOf(bad).text).toBe('Invalid cron expression "61 * * * *": the minute field "61" has 61, outside 0–59; use 0–59, e.g. "0", "*/15" or "0,30".');
     const unknown = await client.callTool({ name: "schedule_create", arguments: { name: "x", kind: "prompt", delay: "PT1H", text: "y", color: "red" } });
-    expect((unknown.structuredContent as Structured).text).toBe('Unknown field "color".');
+    expect(toolReplyOf(unknown).text).toBe('Unknown field "color".');
     await client.close();
   });
 
@@ -136,7 +135,7 @@ describe("MCP", () => {
     }
     // A well-formed call in the same chat still works, and nothing was created by the malformed ones.
     const listed = await rpc(chatId, { jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "schedule_list", arguments: {} } });
-    expect(listed.body.result.structuredContent).toMatchObject({ ok: true, data: { jobs: [] } });
+    expect(listed.body).toMatchObject({ result: { structuredContent: { ok: true, data: { jobs: [] } } } });
   });
 
   it("answers arguments that fail the tool's schema as a tool result with isError and one sentence", async () => {

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { MEMORY_INTRO } from "../../src/jobs/memory";
 import type { MemoryRecord } from "../../src/schemas/memory";
+import { jobReply } from "../../src/schemas/jobs";
 import { advanceTo, badRequest, brief, chatIds, historyOf, must, queued, send, spyQueue, type Stub, transcript } from "./helpers";
 
 const newChat = chatIds(9_610_000);
@@ -38,14 +39,14 @@ describe("memoryRefs on create and edit", () => {
     const input = { name: "Review", kind: "prompt", cron: "0 8 * * 1", text: "Review." };
     expect(await send("POST", `/admin/chats/${chatId}/jobs`, { ...input, memoryRefs: [theirs.id] })).toEqual(badRequest(missing(theirs.id)));
     expect(await send("POST", `/admin/chats/${chatId}/jobs`, { ...input, memoryRefs: "abc" })).toEqual(badRequest('"memoryRefs" must be a list of up to 5 memory record ids, such as ["m4x7pq"].'));
-    const created = await send("POST", `/admin/chats/${chatId}/jobs`, { ...input, memoryRefs: [mine.id] });
+    const created = await send("POST", `/admin/chats/${chatId}/jobs`, { ...input, memoryRefs: [mine.id] }).as(jobReply());
     expect(created.status).toBe(201);
     expect(created.body.job).toMatchObject({ kind: "prompt", memoryRefs: [mine.id] });
-    const id = created.body.job.id as string;
+    const id = created.body.job.id;
 
     expect(await send("PATCH", `/admin/chats/${chatId}/jobs/${id}`, { memoryRefs: [mine.id, theirs.id] })).toEqual(badRequest(missing(theirs.id)));
-    expect((await send("GET", `/admin/chats/${chatId}/jobs/${id}`)).body.job.memoryRefs).toEqual([mine.id]);
-    const cleared = await send("PATCH", `/admin/chats/${chatId}/jobs/${id}`, { memoryRefs: [] });
+    expect((await send("GET", `/admin/chats/${chatId}/jobs/${id}`).as(jobReply())).body.job.memoryRefs).toEqual([mine.id]);
+    const cleared = await send("PATCH", `/admin/chats/${chatId}/jobs/${id}`, { memoryRefs: [] }).as(jobReply());
     expect(cleared.status).toBe(200);
     expect(cleared.body.job).not.toHaveProperty("memoryRefs");
   });

@@ -8,8 +8,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
 import { app } from "../../src/http/app";
-import type { MemoryRecord } from "../../src/schemas/memory";
-import { badRequest, chatIds, clockOf, envWith, ISO_INSTANT, must, send } from "./helpers";
+import { memoryListReply, type MemoryRecord, memoryReply } from "../../src/schemas/memory";
+import type { ToolReply } from "../../src/schemas/tools";
+import { answerAs, badRequest, chatIds, clockOf, envWith, ISO_INSTANT, must, send, toolReplyOf } from "./helpers";
 
 const newChat = chatIds(9_600_000);
 const MEMORY_ID = /^[abcdefghjkmnpqrstuvwxyz23456789]{6}$/;
@@ -20,7 +21,7 @@ const notFound = (id: string) => ({ status: 404, body: { error: { code: "not_fou
 async function create(chatId: string, title: string, body: string): Promise<MemoryRecord> {
   const res = await send("POST", base(chatId), { title, body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.record as MemoryRecord;
+  return answerAs(res, memoryReply()).body.record;
 }
 
 describe("the admin memory routes", () => {
@@ -37,12 +38,12 @@ describe("the admin memory routes", () => {
     // The most recently updated first.
     expect((await send("GET", base(chatId))).body).toEqual({ records: [second, record] });
 
-    const updated = await send("PATCH", `${base(chatId)}/${record.id}`, { revision: 1, body: "The quote came: 4,200 EUR." });
+    const updated = await send("PATCH", `${base(chatId)}/${record.id}`, { revision: 1, body: "The quote came: 4,200 EUR." }).as(memoryReply());
     expect(updated.status).toBe(200);
     expect(updated.body.record).toMatchObject({ id: record.id, title: "Project Alpha", body: "The quote came: 4,200 EUR.", revision: 2 });
-    const renamed = await send("PATCH", `${base(chatId)}/${record.id}`, { revision: 2, title: "Alpha" });
+    const renamed = await send("PATCH", `${base(chatId)}/${record.id}`, { revision: 2, title: "Alpha" }).as(memoryReply());
     expect(renamed.body.record).toMatchObject({ title: "Alpha", body: "The quote came: 4,200 EUR.", revision: 3 });
-    expect((await send("GET", base(chatId))).body.records.map((r: MemoryRecord) => r.id)).toEqual([record.id, second.id]);
+    expect((await send("GET", base(chatId)).as(memoryListReply())).body.records.map((r) => r.id)).toEqual([record.id, second.id]);
 
     expect(await send("DELETE", `${base(chatId)}/${record.id}`)).toEqual({ status: 204, body: null });
     expect(await send("GET", `${base(chatId)}/${record.id}`)).toEqual(notFound(record.id));
@@ -57,7 +58,7 @@ describe("the admin memory routes", () => {
     expect(await send("PATCH", `${base(chatId)}/${record.id}`, { revision: 1, body: "three" })).toEqual(
       conflict(`Memory record ${record.id} is at revision 2, not 1: it changed since you read it. Read it again (memory_get) and apply your change to the current text.`),
     );
-    expect((await send("GET", `${base(chatId)}/${record.id}`)).body.record).toMatchObject({ body: "two", revision: 2 });
+    expect((await send("GET", `${base(chatId)}/${record.id}`).as(memoryReply())).body.record).toMatchObject({ body: "two", revision: 2 });
   });
 
   it("checks what it is given: a title on one line, a body of 16 KB, something to update", async () => {
@@ -74,7 +75,7 @@ describe("the admin memory routes", () => {
     expect(await send("PATCH", `${base(chatId)}/${record.id}`, { revision: 1 })).toEqual(badRequest('Give "title", "body" or both: what the update changes.'));
     expect(await send("PATCH", `${base(chatId)}/${record.id}`, { body: "y" })).toEqual(badRequest('"revision" must be the whole number of the revision you read, such as 3.'));
     expect(await send("PATCH", `${base(chatId)}/${record.id}`, { revision: 1.5, body: "y" })).toEqual(badRequest('"revision" must be the whole number of the revision you read, such as 3.'));
-    expect((await send("GET", base(chatId))).body.records).toHaveLength(2);
+    expect((await send("GET", base(chatId)).as(memoryListReply())).body.records).toHaveLength(2);
   });
 
   it("answers an id that cannot exist, or a job's id, like an unknown one", async () => {
@@ -103,8 +104,6 @@ describe("the admin memory routes", () => {
   });
 });
 
-type Reply = { ok: boolean; text: string; data?: { record?: MemoryRecord; records?: MemoryRecord[] } };
-
 /** The SDK's MCP client on `/mcp/<chatId>` of the app; `call` answers the structured reply. */
 async function mcp(chatId: string) {
   const client = new Client({ name: "cuckoo-test", version: "1.0.0" });
@@ -112,7 +111,7 @@ async function mcp(chatId: string) {
     new StreamableHTTPClientTransport(new URL(`http://localhost/mcp/${chatId}`), { fetch: (url, init) => Promise.resolve(app.request(String(url), init, envWith())) }),
   );
   return {
-    call: async (name: string, args: Record<string, unknown> = {}): Promise<Reply> => (await client.callTool({ name, arguments: args })).structuredContent as Reply,
+    call: async (name: string, args: Record<string, unknown> = {}): Promise<ToolReply> => toolReplyOf(await client.callTool({ name, arguments: args })),
     close: () => client.close(),
   };
 }

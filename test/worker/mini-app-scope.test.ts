@@ -10,7 +10,10 @@ import { describe, expect, it, vi } from "vitest";
 import { APP_SESSION_TEXT } from "../../src/http/app-access";
 import { newAppSession } from "../../src/http/app-session";
 import { signInitData } from "../stub/init-data";
-import { type Answer, brief, call, chatIds, deployed, envWith, postJson, setInstanceVars, transcript } from "./helpers";
+import { zoneChangeSchema } from "../../src/schemas/chats";
+import { jobListSchema, jobReply } from "../../src/schemas/jobs";
+import { previewReplySchema } from "../../src/schemas/preview";
+import { type Answer, brief, call, chatIds, deployed, envWith, postJson, sendWith, setInstanceVars, transcript } from "./helpers";
 import { delivered, postUpdate, telegramChat, TestBot, textUpdate } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -34,13 +37,7 @@ async function session(testEnv: Env = withBot): Promise<{ cookie: string; bearer
 }
 
 /** A request as the Mini App sends it: JSON, from this site, with the cookie (or with `headers` instead). */
-async function send(method: string, path: string, headers: Record<string, string>, body?: unknown, testEnv: Env = withBot): Promise<Answer> {
-  const init: RequestInit = { method, headers: { "Content-Type": "application/json", ...headers } };
-  if (body !== undefined) init.body = JSON.stringify(body);
-  const res = await call(path, init, testEnv);
-  const text = await res.text();
-  return { status: res.status, body: text === "" ? null : JSON.parse(text) };
-}
+const send = (method: string, path: string, headers: Record<string, string>, body?: unknown, testEnv: Env = withBot) => sendWith(method, path, headers, body, testEnv);
 const asPage = (cookie: string) => ({ Cookie: cookie, Origin: SITE });
 const asAdmin = { Authorization: `Bearer ${ADMIN}` };
 const JOB = { name: "Stretch", kind: "prompt", text: "Time to stretch.", cron: "0 10 * * *" };
@@ -50,19 +47,19 @@ describe("a Mini App session on its own chat", () => {
     const { cookie, bearer } = await session();
     const page = asPage(cookie);
     const token = { Authorization: `Bearer ${bearer}` };
-    const created = await send("POST", `/admin/chats/${OWN}/jobs`, page, JOB);
+    const created = await send("POST", `/admin/chats/${OWN}/jobs`, page, JOB).as(jobReply());
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const id = created.body.job.id as string;
-    expect((await send("GET", `/admin/chats/${OWN}/jobs`, page)).body.jobs.map((j: { id: string }) => j.id)).toEqual([id]);
-    expect((await send("GET", `/admin/chats/${OWN}/jobs`, token)).body.jobs.map((j: { id: string }) => j.id)).toEqual([id]);
-    expect((await send("PATCH", `/admin/chats/${OWN}/jobs/${id}`, token, { name: "Stretch more" })).body.job.name).toBe("Stretch more");
-    expect((await send("POST", `/admin/chats/${OWN}/jobs/${id}/pause`, page)).body.job.enabled).toBe(false);
+    const id = created.body.job.id;
+    expect((await send("GET", `/admin/chats/${OWN}/jobs`, page).as(jobListSchema())).body.jobs.map((j) => j.id)).toEqual([id]);
+    expect((await send("GET", `/admin/chats/${OWN}/jobs`, token).as(jobListSchema())).body.jobs.map((j) => j.id)).toEqual([id]);
+    expect((await send("PATCH", `/admin/chats/${OWN}/jobs/${id}`, token, { name: "Stretch more" }).as(jobReply())).body.job.name).toBe("Stretch more");
+    expect((await send("POST", `/admin/chats/${OWN}/jobs/${id}/pause`, page).as(jobReply())).body.job.enabled).toBe(false);
     expect(await send("GET", `/admin/chats/${OWN}/jobs/${id}/runs`, page)).toEqual({ status: 200, body: { runs: [] } });
-    expect((await send("PUT", `/admin/chats/${OWN}/settings`, page, { timeZone: "Europe/Berlin" })).body.timeZone).toBe("Europe/Berlin");
+    expect((await send("PUT", `/admin/chats/${OWN}/settings`, page, { timeZone: "Europe/Berlin" }).as(zoneChangeSchema())).body.timeZone).toBe("Europe/Berlin");
     expect(await send("GET", `/admin/chats/${OWN}/settings`, token)).toEqual({ status: 200, body: { chatId: OWN, timeZone: "Europe/Berlin", isDefault: false } });
     expect(await send("GET", `/admin/chats/${OWN}/memory`, page)).toEqual({ status: 200, body: { records: [] } });
     expect(await send("GET", `/admin/chats/${OWN}/messages`, page)).toEqual({ status: 200, body: { chatId: OWN, messages: [] } });
-    expect((await send("POST", "/admin/preview", page, { cron: "0 8 * * *", timeZone: "UTC" })).body.description).toBe("At 08:00 (UTC)");
+    expect((await send("POST", "/admin/preview", page, { cron: "0 8 * * *", timeZone: "UTC" }).as(previewReplySchema())).body.description).toBe("At 08:00 (UTC)");
     expect((await send("POST", "/admin/preview", token, { cron: "0 8 * * *", timeZone: "UTC" })).status).toBe(200);
     const access = await send("GET", "/admin/session", page);
     expect(access).toEqual({ status: 200, body: { via: "app", expiresAt: expect.stringMatching(/Z$/), chatId: OWN } });
@@ -91,8 +88,8 @@ describe("a Mini App session outside its chat", () => {
       expect(await send("GET", `/admin/chats/${OWN}%2F..%2F${OTHER}/jobs`, headers)).toEqual(otherChat(`${OWN}/../${OTHER}`));
       expect(await send("DELETE", `/admin/chats/${OTHER}`, headers)).toEqual(otherChat(OTHER));
     }
-    const theirs = await send("GET", `/admin/chats/${OTHER}/jobs`, asAdmin);
-    expect(theirs.body.jobs.map((j: { name: string }) => j.name)).toEqual(["Stretch"]);
+    const theirs = await send("GET", `/admin/chats/${OTHER}/jobs`, asAdmin).as(jobListSchema());
+    expect(theirs.body.jobs.map((j) => j.name)).toEqual(["Stretch"]);
     expect(theirs.body.timeZone).toBe("UTC");
   });
 
@@ -107,7 +104,7 @@ describe("a Mini App session outside its chat", () => {
       expect(await send("GET", "/admin/openapi.json", headers)).toEqual(adminOnly("GET /admin/openapi.json"));
       expect(await send("DELETE", `/admin/chats/${OWN}`, headers)).toEqual(error(403, "forbidden", APP_SESSION_TEXT.erase));
     }
-    expect((await send("GET", `/admin/chats/${OWN}/jobs`, asAdmin)).body.jobs.map((j: { name: string }) => j.name)).toContain("Keep me");
+    expect((await send("GET", `/admin/chats/${OWN}/jobs`, asAdmin).as(jobListSchema())).body.jobs.map((j) => j.name)).toContain("Keep me");
   });
 
   it("as a cookie, changes things only in JSON requests from this site; as a bearer header, needs no Origin", async () => {

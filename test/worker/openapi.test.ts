@@ -9,14 +9,15 @@ import { Validator } from "@cfworker/json-schema";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { version } from "../../package.json";
+import { openApiDocument } from "../../src/http/openapi";
+import { gateOfferReply } from "../../src/schemas/agent";
+import { messageAccepted } from "../../src/schemas/chats";
+import { jobReply, runList } from "../../src/schemas/jobs";
 import { type Answer, call, createJob, envWith, send, spyQueue } from "./helpers";
+import { runToken } from "./agent-helpers";
 
-type Document = {
-  openapi: string;
-  info: { version: string };
-  paths: Record<string, Record<string, { description?: string }>>;
-  components: { securitySchemes: Record<string, { description?: string }>; schemas: Record<string, unknown> };
-};
+/** The document as src builds it; the test reads the one the route serves. */
+type Document = ReturnType<typeof openApiDocument>;
 
 let doc: Document;
 beforeAll(async () => {
@@ -87,13 +88,13 @@ describe("real answers match the document's schemas", () => {
     const chat = "390002";
     await spyQueue(env.CHAT.getByName(chat));
     const jobs = `/admin/chats/${chat}/jobs`;
-    const created = await send("POST", jobs, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "echo hi", timeoutSeconds: 30 });
+    const created = await send("POST", jobs, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "echo hi", timeoutSeconds: 30 }).as(jobReply());
     expectAnswer(created, 201, "JobReply");
-    const prompt = await send("POST", jobs, { name: "Inbox", kind: "prompt", cron: "0 8 * * 1-5", text: "Summarise" });
+    const prompt = await send("POST", jobs, { name: "Inbox", kind: "prompt", cron: "0 8 * * 1-5", text: "Summarise" }).as(jobReply());
     expectAnswer(prompt, 201, "JobReply");
-    const id = prompt.body.job.id as string;
+    const id = prompt.body.job.id;
     expectAnswer(await send("POST", `${jobs}/${id}/run`), 200, "JobReply");
-    const runs = await send("GET", `${jobs}/${id}/runs`);
+    const runs = await send("GET", `${jobs}/${id}/runs`).as(runList());
     expectAnswer(runs, 200, "RunList");
     expect(runs.body.runs).toHaveLength(1);
     expectAnswer(await send("GET", jobs), 200, "JobList");
@@ -127,15 +128,15 @@ describe("real answers match the document's schemas", () => {
   it("the transcript, a user's message, and the run gate and deliver of an agent of your own", async () => {
     const chat = "390005";
     await spyQueue(env.CHAT.getByName(chat));
-    const posted = await send("POST", `/admin/chats/${chat}/messages`, { text: "hello" });
+    const posted = await send("POST", `/admin/chats/${chat}/messages`, { text: "hello" }).as(messageAccepted());
     expectAnswer(posted, 202, "MessageAccepted");
     const message = { v: 1, key: `m:${posted.body.messageId}`, chatId: chat, timeZone: "UTC", source: "user", text: "hello", body: "hello", firedAt: new Date().toISOString() };
     expect(check("PromptMessage", message).valid).toBe(true);
-    const offer = await send("POST", `/tools/${chat}/gate/offer`, message);
+    const offer = await send("POST", `/tools/${chat}/gate/offer`, message).as(gateOfferReply());
     expectAnswer(offer, 200, "GateOffer");
     expectAnswer(await send("POST", `/tools/${chat}/gate/offer`, { ...message, key: "m:999" }), 200, "GateOffer");
     expectAnswer(await send("POST", `/tools/${chat}/deliver`, { key: message.key, markdown: "Hi." }), 200, "DeliverReply");
-    expectAnswer(await send("POST", `/tools/${chat}/gate/next`, { token: offer.body.token }), 200, "GateNext");
+    expectAnswer(await send("POST", `/tools/${chat}/gate/next`, { token: runToken(offer) }), 200, "GateNext");
     expectAnswer(await send("GET", `/admin/chats/${chat}/messages`), 200, "Transcript");
   });
 

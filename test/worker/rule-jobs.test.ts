@@ -9,13 +9,12 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
+import { type Job, jobListSchema, jobReply } from "../../src/schemas/jobs";
 import { settleSent } from "./agent-helpers";
-import { advanceTo, alarmOf, badRequest, chatIds, clockOf, historyOf, must, noJob, queued, send, spyQueue, type Stub } from "./helpers";
+import { advanceTo, alarmOf, answerAs, badRequest, chatIds, clockOf, historyOf, must, noJob, queued, send, spyQueue, type Stub } from "./helpers";
 
 const newChat = chatIds(5_200_000);
 const DAY = 86_400_000;
-
-type Job = { id: string; schedule: Record<string, string>; category: string; until: string | null; runsLeft: number | null; nextRunAt: string | null; running: boolean };
 
 /** A chat with a queue spy, its zone set; `year` is the next one by its clock. */
 async function chatIn(zone: string | null): Promise<{ chatId: string; stub: Stub; year: number }> {
@@ -28,10 +27,10 @@ async function chatIn(zone: string | null): Promise<{ chatId: string; stub: Stub
 async function create(chatId: string, body: Record<string, unknown>): Promise<Job> {
   const res = await send("POST", `/admin/chats/${chatId}/jobs`, { name: "Review", kind: "prompt", text: "Review the sprint", ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.job as Job;
+  return answerAs(res, jobReply()).body.job;
 }
 
-const jobOf = async (chatId: string, id: string): Promise<Job> => (await send("GET", `/admin/chats/${chatId}/jobs/${id}`)).body.job as Job;
+const jobOf = async (chatId: string, id: string): Promise<Job> => (await send("GET", `/admin/chats/${chatId}/jobs/${id}`).as(jobReply())).body.job;
 
 /** The last Sunday of `month` (1–12) in `year`, as its day of the month: Europe's DST days. */
 function lastSunday(year: number, month: number): number {
@@ -78,7 +77,7 @@ describe("a rule job", () => {
     expect(await send("POST", `/admin/chats/${chatId}/jobs`, { name: "R", kind: "prompt", text: "x", at: `${year}-01-05T09:00`, runsLeft: 3 })).toEqual(
       badRequest(`"runsLeft" applies only to recurring jobs (cron or rrule): a one-off runs once.`),
     );
-    expect((await send("GET", `/admin/chats/${chatId}/jobs`)).body.jobs).toEqual([]);
+    expect((await send("GET", `/admin/chats/${chatId}/jobs`).as(jobListSchema())).body.jobs).toEqual([]);
   });
 
   it("fires through Berlin's spring-forward gap once, at 03:00, then on at its wall times", async () => {
@@ -116,7 +115,7 @@ describe("a job that ends", () => {
     expect(await jobOf(chatId, job.id)).toMatchObject({ runsLeft: 2, nextRunAt: `${year}-02-02T09:00:00.000Z` });
 
     // Run now: a manual run, not counted.
-    const manual = await send("POST", `/admin/chats/${chatId}/jobs/${job.id}/run`);
+    const manual = await send("POST", `/admin/chats/${chatId}/jobs/${job.id}/run`).as(jobReply());
     expect(manual.body.job).toMatchObject({ runsLeft: 2, running: true, nextRunAt: `${year}-02-02T09:00:00.000Z` });
     const manualKey = (await queued(stub)).map((s) => (s.body as PromptMessage).key).at(-1)!;
     expect(await settleSent(stub, manualKey, "delivered")).toBe(true);
@@ -165,8 +164,8 @@ describe("a job that ends", () => {
         },
       },
     });
-    expect((await send("PATCH", `/admin/chats/${chatId}/jobs/${job.id}`, { until: null, runsLeft: 2 })).body.job).toMatchObject({ until: null, runsLeft: 2, nextRunAt: null });
-    expect((await send("POST", `/admin/chats/${chatId}/jobs/${job.id}/resume`)).body.job).toMatchObject({ runsLeft: 2, nextRunAt: `${year}-03-03T09:00:00.000Z` });
+    expect((await send("PATCH", `/admin/chats/${chatId}/jobs/${job.id}`, { until: null, runsLeft: 2 }).as(jobReply())).body.job).toMatchObject({ until: null, runsLeft: 2, nextRunAt: null });
+    expect((await send("POST", `/admin/chats/${chatId}/jobs/${job.id}/resume`).as(jobReply())).body.job).toMatchObject({ runsLeft: 2, nextRunAt: `${year}-03-03T09:00:00.000Z` });
   });
 
   it("keeps the history of its runs until it is gone", async () => {

@@ -14,6 +14,8 @@ import { app } from "../../src/http/app";
 import { ADMINS_ONLY, RIGHTS_UNKNOWN, ROLE_KEPT_MS } from "../../src/chat/members";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { renderTelegramHtml } from "../../src/telegram/render";
+import { chatListSchema } from "../../src/schemas/directory";
+import { jobReply } from "../../src/schemas/jobs";
 import { feed, take } from "./agent-helpers";
 import { envWith, expectSpyInPlace, jobsOf, must, objectExists, queued, send, setInstanceVars, transcript } from "./helpers";
 import { asGroup, basicGroup, BOT_USERNAME, groupPress, groupText, myChatMember, person, replyToBot, supergroup, textMention, type TgChat } from "../group-updates";
@@ -92,7 +94,7 @@ describe("allowed groups", () => {
       body: { error: { code: "bad_request", message: `Chat ${outside} is not allowed to use this bot; add the group's id to ALLOWED_CHAT_IDS first.` } },
     });
     const listed = (await group(newSupergroup())).chatId;
-    const created = await send("POST", `/admin/chats/${listed}/jobs`, job, hook(listed));
+    const created = await send("POST", `/admin/chats/${listed}/jobs`, job, hook(listed)).as(jobReply());
     expect(created.status).toBe(201);
     expect(created.body.job).toMatchObject({ chatId: listed, name: "Standup" });
   });
@@ -274,7 +276,7 @@ describe("the bot removed and added back (my_chat_member)", () => {
   it("blocks the chat when the bot is kicked or leaves (what waited is dropped), and unblocks it when it is back", async () => {
     const chat = await group(newSupergroup());
     // The directory's row (a chat with nothing to show has none: not blocked).
-    const blocked = async () => (await send("GET", "/admin/chats", undefined, hook(chat.chatId))).body.chats.find((c: { chatId: string }) => c.chatId === chat.chatId)?.blocked ?? false;
+    const blocked = async () => (await send("GET", "/admin/chats", undefined, hook(chat.chatId)).as(chatListSchema())).body.chats.find((c) => c.chatId === chat.chatId)?.blocked ?? false;
     const logged = vi.spyOn(console, "log").mockImplementation(() => {});
     // A reply waits in the outbox (its alarm has not run) when the bot is removed: it is dropped, never sent.
     expect((await postUpdate(hook(chat.chatId), groupText(newUpdateId(), supergroup(chat.chatId), LISTED, "/jobs"))).status).toBe(200);

@@ -23,8 +23,15 @@ export const SECRET = "hook-Secret_0123";
 /** How far a Telegram chat's clock runs ahead of the machine's: longer than a test file takes. */
 const AHEAD_MS = HOUR;
 
-/** A Bot API call as the stub recorded it; `params` loosely typed, so tests read fields without casts. */
-export type Call = Omit<StubCall, "params"> & { params: Record<string, any> };
+/** A Bot API call as the stub recorded it (its params as JSON); `textOf` reads the one field tests compute with. */
+export type Call = StubCall;
+
+/** A call's `text` (sendMessage, editMessageText, answerCallbackQuery), or undefined when it has none. */
+export function textOf(call: Call | undefined): string | undefined {
+  const text = call?.params.text;
+  if (text !== undefined && typeof text !== "string") throw new Error(`${call?.method}'s text is not a string: ${JSON.stringify(text)}`);
+  return text;
+}
 
 async function control(method: string, path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(`${STUB_URL}${path}`, {

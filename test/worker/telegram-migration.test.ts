@@ -12,6 +12,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { MoveStore, type MoveChunk } from "../../src/chat/store/moves";
 import { renderTelegramHtml } from "../../src/telegram/render";
+import { chatListSchema } from "../../src/schemas/directory";
 import { brief, jobsOf, must, send, sql, transcript } from "./helpers";
 import { basicGroup, BOT_USERNAME, groupText, migrateFrom, migrateTo, person, supergroup } from "../group-updates";
 import { delivered, expectReply, newUpdateId, postUpdate, telegramChat, TestBot, type Call, type TelegramChat } from "./telegram-helpers";
@@ -71,7 +72,7 @@ async function shown(chat: TelegramChat) {
 
 /** The chats the D1 directory lists. */
 const directory = async (chatIds: string[]) =>
-  (await send("GET", "/admin/chats", undefined, hook())).body.chats.filter((c: { chatId: string }) => chatIds.includes(c.chatId)).map((c: { chatId: string; jobs: number; timeZone: string | null }) => ({ chatId: c.chatId, jobs: c.jobs, timeZone: c.timeZone }));
+  (await send("GET", "/admin/chats", undefined, hook()).as(chatListSchema())).body.chats.filter((c) => chatIds.includes(c.chatId)).map((c) => ({ chatId: c.chatId, jobs: c.jobs, timeZone: c.timeZone }));
 
 describe("the pair of messages Telegram sends", () => {
   it("moves everything to the supergroup, keeps a forwarding note, serves the new id, and the second message changes nothing", async () => {

@@ -10,7 +10,7 @@ import type { ButtonRows } from "../../src/schemas/chats";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { feed } from "./agent-helpers";
 import { brief, chatIds, clockOf, fireJob, jobsOf, must, send, spyQueue, transcript } from "./helpers";
-import { buttonsOf, type Call, callbackUpdate, delivered, distance, postUpdate, sayOnce, telegramChat, type TelegramChat, TestBot, textUpdate, weekdayTime } from "./telegram-helpers";
+import { buttonsOf, type Call, callbackUpdate, delivered, distance, postUpdate, sayOnce, telegramChat, type TelegramChat, TestBot, textOf, textUpdate, weekdayTime } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(5_150_000);
@@ -32,7 +32,7 @@ async function pressIn(chat: TelegramChat, data: string): Promise<{ answer: stri
   expect(answers.length, "answered once").toBe(1);
   // Only this press's edits: the earlier presses under the same message made their own.
   const edits = (await editsOf()).slice(editsBefore);
-  return { answer: answers[0]?.params.text, sent, cleared: edits.some((c) => JSON.stringify(c.params.reply_markup) === JSON.stringify({ inline_keyboard: [] })) };
+  return { answer: textOf(answers[0]), sent, cleared: edits.some((c) => JSON.stringify(c.params.reply_markup) === JSON.stringify({ inline_keyboard: [] })) };
 }
 
 

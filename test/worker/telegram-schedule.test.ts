@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { Job } from "../../src/schemas/jobs";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { chatIds, clockOf, jobsOf, must, nextRun } from "./helpers";
-import { type Call, chatTime, delivered, distance, eitherMinute, postUpdate, sayOnce, telegramChat, type TelegramChat, TestBot, textUpdate, weekdayTime } from "./telegram-helpers";
+import { type Call, chatTime, delivered, distance, eitherMinute, postUpdate, sayOnce, telegramChat, type TelegramChat, TestBot, textOf, textUpdate, weekdayTime } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(5_140_000);
@@ -145,7 +145,7 @@ describe("/remind reads the time as people write it", () => {
     const reply = await say(chat, `/remind ${chat.year}-03-${day} 02:30 night shift`);
     const [job] = await jobsOf(chat);
     expect(job!.schedule).toEqual({ at: `${chat.year}-03-${day}T01:30:00.000Z` });
-    expect(reply.params.text.split("\n").at(-1)).toBe(`${chat.year}-03-${day} 02:30 does not exist in Europe/Berlin; runs at 03:30.`);
+    expect(textOf(reply)?.split("\n").at(-1)).toBe(`${chat.year}-03-${day} 02:30 does not exist in Europe/Berlin; runs at 03:30.`);
   });
 });
 

@@ -13,6 +13,7 @@ import { NO_MODEL_REPLY } from "../../src/agent/echo";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { topicGoneText } from "../../src/jobs/texts";
 import { renderTelegramHtml } from "../../src/telegram/render";
+import { jobReply } from "../../src/schemas/jobs";
 import { dayMonthTime, feed } from "./agent-helpers";
 import { advanceTo, clockOf, jobOf, queued, send } from "./helpers";
 import { BOT_USERNAME, groupPress, groupText, person, supergroup, topicText } from "../group-updates";
@@ -82,7 +83,7 @@ describe("a job made in a topic", () => {
     const id = idIn(made);
     const job = await jobOf(chat.stub, chat.chatId, id);
     expect(job.threadId).toBe(TOPIC);
-    const api = await send("GET", `/admin/chats/${chat.chatId}/jobs/${id}`, undefined, hook(chat.chatId));
+    const api = await send("GET", `/admin/chats/${chat.chatId}/jobs/${id}`, undefined, hook(chat.chatId)).as(jobReply());
     expect(api.body.job.threadId).toBe(TOPIC);
     // It fires: its prompt carries the topic (a follow-up it makes goes there too), and its message goes there.
     const due = Date.parse(job.nextRunAt!);

@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { app } from "../../src/http/app";
 import type { Job } from "../../src/schemas/jobs";
+import { chatSettingsSchema } from "../../src/schemas/chats";
 import { take, userMessage } from "./agent-helpers";
 import { chatIds, envWith, fireJob, jobsOf, must, queued, send, spyQueue, type Stub } from "./helpers";
 
@@ -126,7 +127,7 @@ describe("X-Cuckoo-Turn: whose turn", () => {
     expect(await must(stub.gateNext(token))).toEqual({ message: null });
     expect(await tool(chatId, "set_timezone", { zone: "Asia/Tokyo" }, token)).toEqual({ ok: false, text: NOT_THE_TURN });
     expect(await jobsOf({ chatId, stub })).toEqual([]);
-    expect((await send("GET", `/admin/chats/${chatId}/settings`)).body.timeZone).toBe("UTC");
+    expect((await send("GET", `/admin/chats/${chatId}/settings`).as(chatSettingsSchema())).body.timeZone).toBe("UTC");
   });
 });
 

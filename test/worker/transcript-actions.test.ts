@@ -8,7 +8,9 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import type { Job } from "../../src/schemas/jobs";
+import { type TranscriptEntry, transcriptSchema } from "../../src/schemas/chats";
+import { type Job, jobListSchema } from "../../src/schemas/jobs";
+import { toolReplySchema } from "../../src/schemas/tools";
 import { feed } from "./agent-helpers";
 import { advanceTo, chatIds, historyOf, must, queued, send, spyQueue, type Stub } from "./helpers";
 import { aheadOfRuntime } from "./telegram-helpers";
@@ -16,8 +18,6 @@ import { aheadOfRuntime } from "./telegram-helpers";
 const newChat = chatIds(5_530_000);
 const MAY = Date.UTC(2027, 4, 12, 12, 30);
 const MIN = 60_000;
-
-type Entry = { id: string; role: string; text: string; html?: string; jobId?: string; buttons?: { text: string; data: string }[][] };
 
 async function chatAt(at = MAY): Promise<{ chatId: string; stub: Stub }> {
   const chat = newChat();
@@ -28,7 +28,7 @@ async function chatAt(at = MAY): Promise<{ chatId: string; stub: Stub }> {
   return chat;
 }
 
-const messages = async (chatId: string): Promise<Entry[]> => (await send("GET", `/admin/chats/${chatId}/messages?limit=100`)).body.messages;
+const messages = async (chatId: string): Promise<TranscriptEntry[]> => (await send("GET", `/admin/chats/${chatId}/messages?limit=100`).as(transcriptSchema())).body.messages;
 const post = (chatId: string, body: unknown) => send("POST", `/admin/chats/${chatId}/messages`, body);
 
 /** A job fired at its next run and its prompt handed to the echo agent: the run's key. */
@@ -74,7 +74,7 @@ describe("a job's message in the transcript", () => {
     for (const press of [`s:10:${runId}`, `a:${runId}`, `d:${runId}`]) {
       expect(await post(chat.chatId, { press }), press).toEqual({ status: 200, body: { answer: "This was answered already." } });
     }
-    const jobs = (await send("GET", `/admin/chats/${chat.chatId}/jobs`)).body.jobs as Job[];
+    const jobs = (await send("GET", `/admin/chats/${chat.chatId}/jobs`).as(jobListSchema())).body.jobs;
     expect(jobs.map((j) => [j.name, j.schedule])).toEqual([["Stretch", { at: new Date(MAY + 15 * MIN).toISOString() }]]);
   });
 });
@@ -151,7 +151,7 @@ describe("GET and PUT /admin/chats/:chatId/quiet", () => {
 });
 
 describe("the tools' update and skip actions", () => {
-  const tool = (chatId: string, body: unknown) => send("POST", `/tools/${chatId}/schedule`, body);
+  const tool = (chatId: string, body: unknown) => send("POST", `/tools/${chatId}/schedule`, body).as(toolReplySchema());
 
   it("update changes a job in place and skip passes over its next run, each answering the job", async () => {
     const chat = await chatAt();
@@ -162,7 +162,7 @@ describe("the tools' update and skip actions", () => {
     const lines = (text: string) => text.split("\n").map((l) => l.replace(/\d{1,2} \w{3} (\d{4} )?|\d{2}:\d{2}/g, "<t>"));
     const NOW_LINE = /^Now: \w{3} \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(Europe\/Berlin, UTC\+0[12]:00\)$/;
     const [changed, next, now] = updated.body.text.split("\n");
-    expect(lines(changed)).toEqual([`Changed \`${job.id}\` 💬 News · \`30 15 * * *\` · next <t><t>`]);
+    expect(lines(changed ?? "")).toEqual([`Changed \`${job.id}\` 💬 News · \`30 15 * * *\` · next <t><t>`]);
     expect(next).toMatch(/^Next runs: [^,]+, [^,]+, [^,]+\.$/);
     expect(now).toMatch(NOW_LINE);
     const skipped = await tool(chat.chatId, { action: "skip", id: job.id });

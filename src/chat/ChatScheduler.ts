@@ -77,6 +77,10 @@ export class ChatScheduler extends DurableObject<Env> {
   private readonly watchers: Watchers;
   private readonly info: ChatInfo;
   private readonly remembering: readonly { forget(): void }[];
+  /** What the remembering stores keep is read again (after a rolled-back transaction, an erase, a move). */
+  private readonly forget = (): void => {
+    for (const store of this.remembering) store.forget();
+  };
   private readonly memory: MemoryOps;
   private readonly imports: Imports;
   protected readonly directory: Directory;
@@ -105,7 +109,7 @@ export class ChatScheduler extends DurableObject<Env> {
       try {
         return ctx.storage.transactionSync(work);
       } catch (error) {
-        for (const store of this.remembering) store.forget();
+        this.forget();
         throw error;
       }
     };
@@ -131,9 +135,7 @@ export class ChatScheduler extends DurableObject<Env> {
       peer: (chatId) => this.env.CHAT.getByName(chatId),
       exclusive: (work) => ctx.blockConcurrencyWhile(work),
       transaction,
-      forget: () => {
-        for (const store of this.remembering) store.forget();
-      },
+      forget: this.forget,
       now,
     });
     this.alarms = new AlarmClock({ storage: ctx.storage, jobs: jobStore, runs, gate: gateStore, outbox: outboxStore, userPrompts, info, directory, move: this.moves });
@@ -327,7 +329,7 @@ export class ChatScheduler extends DurableObject<Env> {
     await this.watchers.kill(this.watchers.running());
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
-    for (const store of this.remembering) store.forget();
+    this.forget();
     migrate(this.ctx.storage.sql);
     return ok(null);
   }
@@ -487,7 +489,7 @@ export class ChatScheduler extends DurableObject<Env> {
    * never in production): the alarm and every part then see that time.
    */
   async testAdvanceClock(ms: number): Promise<number> {
-    if ((this.env as { CUCKOO_TEST_CLOCK?: string }).CUCKOO_TEST_CLOCK !== "1") throw new Error("testAdvanceClock exists only in tests");
+    this.testOnly("testAdvanceClock");
     if (this.frozenAt !== null) this.frozenAt += ms;
     else this.clockOffsetMs += ms;
     return this.now();
@@ -498,12 +500,46 @@ export class ChatScheduler extends DurableObject<Env> {
    * assert the exact instants a press or a command computes from now; `testAdvanceClock` still moves it.
    */
   async testFreezeClock(at: number): Promise<number> {
-    if ((this.env as { CUCKOO_TEST_CLOCK?: string }).CUCKOO_TEST_CLOCK !== "1") throw new Error("testFreezeClock exists only in tests");
+    this.testOnly("testFreezeClock");
     if (at < this.now()) throw new Error("the clock only moves forward");
     this.frozenAt = at;
     return at;
   }
 
+  /**
+   * The alarm's claims of every job due at this object's now, without their dispatch (tests only, as
+   * `testAdvanceClock`): what a crash between the claim and the send leaves. Returns that now.
+   */
+  async testClaimDue(): Promise<number> {
+    this.testOnly("testClaimDue");
+    const now = this.now();
+    this.firing.claimDue(now);
+    return now;
+  }
+
+  /**
+   * Step 1 of a move to supergroup `to` alone, the note `moving_to`, and the alarm armed for it (tests only, as
+   * `testAdvanceClock`): what a crash right after that step leaves.
+   */
+  async testNoteMove(to: string): Promise<void> {
+    this.testOnly("testNoteMove");
+    this.moves.begin(to);
+    await this.alarms.sync();
+  }
+
+  /**
+   * Forgets what the stores keep in memory (tests only, as `testAdvanceClock`): the object is its database's only
+   * writer, so a test that writes rows behind its back (a migration test) has it read them again.
+   */
+  async testForget(): Promise<void> {
+    this.testOnly("testForget");
+    this.forget();
+  }
+
+  /** The test RPCs exist only where the test binding `CUCKOO_TEST_CLOCK=1` does, so never in production. */
+  private testOnly(name: string): void {
+    if ((this.env as { CUCKOO_TEST_CLOCK?: string }).CUCKOO_TEST_CLOCK !== "1") throw new Error(`${name} exists only in tests`);
+  }
 }
 
 /** The chat id a queue message names, if it is an object that names one. */

@@ -66,7 +66,7 @@ export class Firing {
       await loadRules();
       due = this.d.jobs.due(now);
     }
-    const { failed, claimed } = this.fireDue(now, due);
+    const { failed, claimed } = this.claimDue(now, due);
     this.expireLeases(now);
     const sendFailed = await this.dispatch(now, new Map(claimed.map((run) => [run.runId, run])));
     return failed || sendFailed;
@@ -88,7 +88,7 @@ export class Firing {
    * written on its own, so that one bad write does not hold back the rest. Returns whether something failed,
    * and the runs it claimed, as written.
    */
-  private fireDue(now: number, due: readonly ParsedJobRow[] = this.d.jobs.due(now)): { failed: boolean; claimed: RunRecord[] } {
+  claimDue(now: number, due: readonly ParsedJobRow[] = this.d.jobs.due(now)): { failed: boolean; claimed: RunRecord[] } {
     const chatId = this.d.info.chatId();
     if (chatId === null) return { failed: false, claimed: [] };
     const ctx = this.context(chatId, now);

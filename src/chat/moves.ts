@@ -107,6 +107,11 @@ export class ChatMoves {
     return this.run(to);
   }
 
+  /** Step 1, the note: from now on every call and alarm finishes the move to `to` before anything else. */
+  begin(to: string): void {
+    this.d.settings.set("moving_to", to);
+  }
+
   /** Steps 1–3, with the object's input blocked; a step that fails leaves `moving_to` for the retry. */
   private run(to: string): Promise<Result<{ movedTo: string }>> {
     const from = this.d.info.chatId();
@@ -114,7 +119,7 @@ export class ChatMoves {
     return this.d.exclusive(async () => {
       // Another call may have finished it while this one waited for the object.
       if (this.movedTo() === to) return ok({ movedTo: to });
-      this.d.settings.set("moving_to", to);
+      this.begin(to);
       try {
         const peer = this.d.peer(to);
         for (const chunk of this.d.store.export()) {

@@ -10,11 +10,12 @@
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ChatScheduler } from "../../src/chat/ChatScheduler";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { PROMPT_LEASE_MS } from "../../src/jobs/fire";
 import { nextOccurrence, parseCron } from "../../src/time";
 import { dayMonthTime, settleSent } from "./agent-helpers";
-import { advanceTo, alarmOf, chatIds, claimOnly, clockOf, createPrompt, fireJob, historyOf, HOUR, lines, MINUTE, must, queued, quietConsole, refuseSends, sentFor, spyQueue, sql, toAlarm } from "./helpers";
+import { advanceTo, alarmOf, chatIds, claimOnly, clockOf, createPrompt, fireJob, historyOf, HOUR, lines, MINUTE, must, queued, quietConsole, refuseSends, sentFor, setInstanceVars, spyQueue, sql, toAlarm } from "./helpers";
 
 const newChat = chatIds(2_000_000);
 
@@ -488,5 +489,25 @@ describe("lease expiry", () => {
     expect((await must(stub.messages(chatId, 50))).messages).toEqual([]);
     expect(await alarmOf(stub)).toBe(Date.parse(next!));
     expect(lines(logs)).toEqual([resent(runId), resent(runId), resent(runId)]);
+  });
+});
+
+describe("the object's test-only RPCs", () => {
+  it("refuse to run without the test binding (so never in production), and change nothing", async () => {
+    const { chatId, stub } = newChat();
+    const job = await createPrompt(chatId, stub, { delay: "PT5M" });
+    const due = await advanceTo(stub, Date.parse(job.nextRunAt!));
+    await setInstanceVars(stub, { CUCKOO_TEST_CLOCK: "0" });
+    // Called on the instance, so that each refusal is read here and not logged as an RPC's uncaught error.
+    const refused = await runInDurableObject<ChatScheduler, string[]>(stub, async (chat) => {
+      const calls = [() => chat.testAdvanceClock(HOUR), () => chat.testFreezeClock(due + HOUR), () => chat.testClaimDue(), () => chat.testNoteMove("-1002000000001"), () => chat.testForget()];
+      const messages: string[] = [];
+      for (const call of calls) messages.push(await call().then(() => "answered", (error: Error) => error.message));
+      return messages;
+    });
+    await setInstanceVars(stub, { CUCKOO_TEST_CLOCK: "1" });
+    expect(refused).toEqual(["testAdvanceClock", "testFreezeClock", "testClaimDue", "testNoteMove", "testForget"].map((name) => `${name} exists only in tests`));
+    expect(await clockOf(stub)).toBeLessThan(due + HOUR);
+    expect(await historyOf(stub, chatId, job.id)).toEqual([]);
   });
 });

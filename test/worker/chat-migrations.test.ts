@@ -197,11 +197,9 @@ describe("migration 13: durable model turns", () => {
     await must(stub.getSettings(chatId));
     const now = await clockOf(stub);
     const [m1, m2, m3] = ["1", "2", "3"].map((id) => userMessage(chatId, id, `message ${id}`));
-    const columns = await runInDurableObject(stub, (instance, state) => {
+    const columns = await runInDurableObject(stub, (_instance, state) => {
       const sql = state.storage.sql;
       resetTo(sql, 12);
-      // The rows are written behind the object's back: what its stores keep in memory is read again.
-      for (const store of (instance as unknown as { remembering: { forget(): void }[] }).remembering) store.forget();
       sql.exec("INSERT INTO settings (key, value) VALUES ('chat_id', ?)", chatId);
       // A holder working on m:1 (its lease an hour ahead), m:2 and m:3 waiting behind it.
       sql.exec("INSERT INTO gate (id, token, lease_until, active_key, active_message) VALUES (1, 'old-token', ?, 'm:1', ?)", now + HOUR, JSON.stringify(m1));
@@ -213,6 +211,8 @@ describe("migration 13: durable model turns", () => {
         steps: indexesOf(sql, "turn_steps"),
       };
     });
+    // The rows were written behind the object's back: what its stores keep in memory is read again.
+    await stub.testForget();
     expect(columns).toEqual({
       gate: [{ token: "old-token", active_key: "m:1", prompt: null, tries: 0, retry_at: null }],
       pending: [{ key: "m:2", prompt: null, tries: 0 }, { key: "m:3", prompt: null, tries: 0 }],
@@ -278,10 +278,9 @@ describe("migration 16: forum topics", () => {
     const { chatId, stub } = newChat();
     await must(stub.getSettings(chatId));
     const later = (await clockOf(stub)) + HOUR;
-    const rows = await runInDurableObject(stub, (instance, state) => {
+    const rows = await runInDurableObject(stub, (_instance, state) => {
       const sql = state.storage.sql;
       resetTo(sql, 15);
-      for (const store of (instance as unknown as { remembering: { forget(): void }[] }).remembering) store.forget();
       sql.exec("INSERT INTO settings (key, value) VALUES ('chat_id', ?)", chatId);
       sql.exec(
         "INSERT INTO jobs (id, name, kind, at_ms, cron, text, enabled, created_at, created_by, next_run_at) VALUES ('tttt2', 'Old', 'prompt', NULL, '0 9 * * *', 'Hi', 1, 0, 'admin', ?)",
@@ -291,6 +290,7 @@ describe("migration 16: forum topics", () => {
       expect(migrate(sql)).toBe(MIGRATIONS.length);
       return { jobs: sql.exec("SELECT id, thread_id FROM jobs").toArray(), outbox: sql.exec("SELECT key, thread_id FROM outbox").toArray(), members: indexesOf(sql, "members") };
     });
+    await stub.testForget();
     expect(rows).toEqual({ jobs: [{ id: "tttt2", thread_id: null }], outbox: [{ key: "u:1", thread_id: null }], members: [] });
     const old = await must(stub.getJob(chatId, "tttt2"));
     expect([old.name, old.threadId]).toEqual(["Old", undefined]);

@@ -7,21 +7,26 @@
  */
 import type { Db } from "./db";
 
-type Key = "chat_id" | "time_zone" | "blocked" | "follow_up_of" | "zone_told" | "quiet" | "moving_to" | "move_retry_at" | "moved_to" | "moved_from";
+const KEYS = ["chat_id", "time_zone", "blocked", "follow_up_of", "zone_told", "quiet", "moving_to", "move_retry_at", "moved_to", "moved_from"] as const;
+type Key = (typeof KEYS)[number];
 
 /**
  * The settings are read on nearly every step of every call and alarm (the chat id, the zone, the blocked
- * flag): a SQL statement costs tens of microseconds in workerd, so the values read are kept in memory. The
+ * flag): a SQL statement costs tens of microseconds in workerd, so the values read are kept in memory, and the
+ * first read takes every key in one statement (an alarm in a woken object asks for four or five of them). The
  * object is the database's only writer, and every write goes through `set`, which forgets the key first (so
  * a write that a failed transaction rolls back is read again, not remembered wrong).
  */
 export class SettingsStore {
   private readonly known = new Map<Key, string | null>();
+  /** Whether every key has been read since the last `forget` (a key `set` since is read again on its own). */
+  private loaded = false;
   private written = 0;
 
   constructor(private readonly db: Db) {}
 
   get(key: Key): string | null {
+    if (!this.loaded) this.load();
     if (this.known.has(key)) return this.known.get(key)!;
     const row = this.db.sql.exec<{ value: string }>("SELECT value FROM settings WHERE key = ?", key).toArray()[0];
     const value = row ? row.value : null;
@@ -29,9 +34,16 @@ export class SettingsStore {
     return value;
   }
 
+  private load(): void {
+    const rows = new Map(this.db.sql.exec<{ key: string; value: string }>("SELECT key, value FROM settings").toArray().map((r) => [r.key, r.value]));
+    for (const key of KEYS) this.known.set(key, rows.get(key) ?? null);
+    this.loaded = true;
+  }
+
   /** Forgets every value read (after a rolled-back transaction, or when the database was erased). */
   forget(): void {
     this.known.clear();
+    this.loaded = false;
   }
 
   /** How many times a value was set (the D1 directory shows the zone and the blocked flag). */

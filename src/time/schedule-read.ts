@@ -12,8 +12,8 @@ import { parseCron } from "./cron";
 import { emptyPlan, readPlan, type Plan, type PlanProblem, type PlanRead } from "./every";
 import { localText, scheduleOf, type FormProblem, type Schedule } from "./every-form";
 import { langOf, langsFor, tableOf, type Lang, type Unit } from "./lang";
-import { ISO_AT, ISO_DURATION, SHORT_DELAY, readDateStart, readWhen, restAfter, type WhenProblem } from "./when";
-import { toLocal } from "./zone";
+import { ISO_AT, ISO_DURATION, SHORT_DELAY, readDateStart, readWhen, restAfter, type WhenProblem, type WhenRead } from "./when";
+import { resolveLocal, toLocal } from "./zone";
 import { DAY_MS, HOUR_MS } from "./civil";
 import { scheduleProblemText } from "./schedule-words";
 
@@ -100,13 +100,34 @@ async function readAny(text: string, o: ReadScheduleOptions): Promise<Read> {
   }
   const once = await readWhen(text, o.zone, o.now);
   if (once.ok) {
-    const { instant, phrase, rest, note } = once.value;
+    const { instant, phrase, rest, note } = first ? await withDayPart(text, once.value, first, o) : once.value;
     return { ok: true, value: { schedule: { at: new Date(instant).toISOString() }, phrase, rest, note, language: null } };
   }
   if (once.problem.kind !== "unreadable") return { ok: false, problem: once.problem };
   const repetition = await readPhrase(text, others, o, false, false);
   if (repetition.ok || repetition.problem.kind !== "unreadable") return repetition;
   return { ok: false, problem: { ...once.problem, recurring: false } };
+}
+
+/**
+ * `morgen früh`, `mañana por la tarde`, `amanhã de manhã`, `demain nuit`: chrono reads the day and leaves the part
+ * of the day as text (the reminder would come at 09:00 with "früh" in it). A day without a time of its own
+ * followed by a part of the day the language's table knows takes that part's hour, the one `/every` takes.
+ */
+async function withDayPart(text: string, read: WhenRead, lang: Lang, o: ReadScheduleOptions): Promise<WhenRead> {
+  if (/\d/.test(read.phrase) || read.rest === "") return read;
+  const table = await tableOf(lang);
+  const rest = read.rest.toLowerCase();
+  const part = Object.keys(table.dayParts)
+    .filter((word) => rest === word || rest.startsWith(`${word} `))
+    .sort((a, b) => b.length - a.length)[0];
+  if (part === undefined) return read;
+  const day = Math.floor(toLocal(o.zone, read.instant) / DAY_MS) * DAY_MS;
+  const resolved = resolveLocal(o.zone, day + table.dayParts[part]![0] * HOUR_MS);
+  const instant = resolved.kind === "normal" ? resolved.instant : resolved.kind === "ambiguous" ? resolved.first : resolved.shifted;
+  if (instant <= o.now) return read;
+  const phrase = text.slice(0, text.length - read.rest.length + part.length);
+  return { ...read, instant, phrase, rest: restAfter(text, phrase) };
 }
 
 /** Cron (quoted, bare, a macro) or an RRULE, as written. */

@@ -34,7 +34,7 @@ export const table: PhraseTable = {
   rangeFrom: ["von"],
   rangeTo: ["bis", "-", "–"],
   between: ["zwischen"],
-  dayParts: { morgens: [6, "am"], "am morgen": [6, "am"], vormittag: [9, "am"], vormittags: [9, "am"], "am vormittag": [9, "am"], nachmittag: [15, "pm"], nachmittags: [15, "pm"], "am nachmittag": [15, "pm"], abend: [18, "pm"], abends: [18, "pm"], "am abend": [18, "pm"], nacht: [22, "night"], nachts: [22, "night"], "in der nacht": [22, "night"] },
+  dayParts: { früh: [6, "am"], morgens: [6, "am"], "am morgen": [6, "am"], vormittag: [9, "am"], vormittags: [9, "am"], "am vormittag": [9, "am"], nachmittag: [15, "pm"], nachmittags: [15, "pm"], "am nachmittag": [15, "pm"], abend: [18, "pm"], abends: [18, "pm"], "am abend": [18, "pm"], nacht: [22, "night"], nachts: [22, "night"], "in der nacht": [22, "night"] },
   dayPartsAfterEvery: { morgen: [6, "am"] },
   except: ["außer am", "außer", "ausser", "aber nicht am", "aber nicht", "ohne"],
   until: ["bis zum", "bis zur", "bis einschließlich", "bis"],

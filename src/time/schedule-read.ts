@@ -10,11 +10,12 @@
  */
 import { parseCron } from "./cron";
 import { emptyPlan, readPlan, type Plan, type PlanProblem, type PlanRead } from "./every";
-import { localText, scheduleOf, type FormProblem, type Schedule } from "./every-form";
+import { localText, scheduleOf, type Schedule } from "./every-form";
 import { langOf, langsFor, tableOf, type Lang, type Unit } from "./lang";
-import { ISO_AT, ISO_DURATION, SHORT_DELAY, readDateStart, readWhen, restAfter, type WhenProblem, type WhenRead } from "./when";
+import { ISO_AT, ISO_DURATION, SHORT_DELAY, readDateStart, readWhen, restAfter, type WhenRead } from "./when";
 import { resolveLocal, toLocal } from "./zone";
 import { DAY_MS, HOUR_MS } from "./civil";
+import type { ScheduleProblem } from "./schedule-problem";
 import { scheduleProblemText } from "./schedule-words";
 
 export type { Schedule } from "./every-form";
@@ -43,19 +44,7 @@ export type ScheduleRead = {
   language: Lang | null;
 };
 
-/** Why the text makes no schedule; `message` (in `ScheduleResult`) says it in one sentence. */
-export type ScheduleProblem =
-  | { kind: "empty" }
-  /** Nothing read: `phrase` is the part to quote; `recurring` when a repetition was being read. */
-  | { kind: "unreadable"; phrase: string; rest?: string; recurring: boolean }
-  /** A one-off time that would not do (in the past, in seconds …): `when.ts`'s problems. */
-  | Exclude<WhenProblem, { kind: "unreadable" }>
-  /** One time where a repetition was asked for (`/every tomorrow 9am`). */
-  | { kind: "once"; phrase: string }
-  /** A written cron the cron rules refused, with their sentence, and the text after it. */
-  | { kind: "cron"; phrase: string; sentence: string; rest?: string }
-  /** A repetition read that makes no schedule (times with different minutes, 0 runs, an end before the start). */
-  | (FormProblem & { phrase: string });
+export type { ScheduleProblem };
 
 export type ScheduleResult = { ok: true; value: ScheduleRead } | { ok: false; problem: ScheduleProblem; message: string };
 

@@ -8,7 +8,7 @@
 import { shown } from "../contracts/ids";
 import { formatLocalDateTime, formatLocalDay, formatSpan, formatWeekdayTime } from "./format";
 import { langOf, tableOf } from "./lang";
-import type { ScheduleProblem } from "./schedule-read";
+import type { ScheduleProblem } from "./schedule-problem";
 
 /**
  * Who asks: the zone and now (for dated examples), the language, the command and the user's text if any. With

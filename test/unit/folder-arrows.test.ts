@@ -21,20 +21,24 @@ function sources(dir: string): string[] {
   });
 }
 
+/** Nodes are folders (`folders`) or the files themselves (`files`). */
+type Grain = "folders" | "files";
+
 /** The node a file or folder of src/ belongs to; null outside src/. */
-function nodeOf(file: string, isFolder = false): string | null {
+function nodeOf(file: string, isFolder = false, grain: Grain = "folders"): string | null {
   const rel = path.relative(src, file);
   if (rel.startsWith("..") || path.isAbsolute(rel)) return null;
+  if (grain === "files") return rel.split(path.sep).join("/");
   const folder = isFolder ? rel : path.dirname(rel);
   return folder === "." ? rel : folder.split(path.sep).join("/");
 }
 
 /** The node a relative import specifier of `from` names: a module file, or a folder through its index. */
-function target(from: string, specifier: string): string | null {
+function target(from: string, specifier: string, grain: Grain): string | null {
   const base = path.resolve(path.dirname(from), specifier);
-  for (const file of [base, `${base}.ts`, `${base}.d.ts`]) {
+  for (const file of [base, `${base}.ts`, `${base}.d.ts`, path.join(base, "index.ts")]) {
     try {
-      if (statSync(file).isFile()) return nodeOf(file);
+      if (statSync(file).isFile()) return nodeOf(file, false, grain);
     } catch {
       // not this one
     }
@@ -47,17 +51,17 @@ function target(from: string, specifier: string): string | null {
   throw new Error(`${path.relative(src, from)} imports "${specifier}", which names no file`);
 }
 
-/** node → the other nodes it imports from. */
-function folderGraph(): Map<string, Set<string>> {
+/** node → the other nodes it imports from (static, type-only and dynamic imports alike). */
+function importGraph(grain: Grain = "folders"): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const file of sources(src)) {
-    const from = nodeOf(file)!;
+    const from = nodeOf(file, false, grain)!;
     const edges = graph.get(from) ?? new Set<string>();
     graph.set(from, edges);
     const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
     for (const { fileName } of importedFiles) {
       if (!fileName.startsWith(".")) continue; // a package
-      const to = target(file, fileName);
+      const to = target(file, fileName, grain);
       if (to !== null && to !== from) edges.add(to);
     }
   }
@@ -121,14 +125,21 @@ export function cyclesOf(graph: ReadonlyMap<string, ReadonlySet<string>>): strin
 
 describe("the folders of src/", () => {
   it("import one another without a cycle of any length", () => {
-    const cycles = cyclesOf(folderGraph()).map((cycle) => cycle.join(" → "));
+    const cycles = cyclesOf(importGraph()).map((cycle) => cycle.join(" → "));
     expect(cycles, `import cycles between folders:\n${cycles.join("\n")}`).toEqual([]);
   });
 
   it("point from the chat object to the Telegram edge, never back", () => {
-    const graph = folderGraph();
+    const graph = importGraph();
     expect(graph.get("chat")?.has("telegram")).toBe(true);
     expect([...graph.entries()].filter(([from, to]) => from.startsWith("telegram") && [...to].some((t) => t.startsWith("chat"))).map(([from]) => from)).toEqual([]);
+  });
+});
+
+describe("the files of src/", () => {
+  it("import one another without a cycle either: a part never reaches back into the part that uses it", () => {
+    const cycles = cyclesOf(importGraph("files")).map((cycle) => cycle.join(" → "));
+    expect(cycles, `import cycles between files:\n${cycles.join("\n")}`).toEqual([]);
   });
 });
 

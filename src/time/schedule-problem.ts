@@ -1,0 +1,20 @@
+/**
+ * @module Why a text makes no schedule: the problems the one parser (`schedule-read.ts`) finds and its sentences
+ * (`schedule-words.ts`) say, in a module of their own so that the two import it and not each other.
+ */
+import type { FormProblem } from "./every-form";
+import type { WhenProblem } from "./when";
+
+/** Why the text makes no schedule; `message` (in `ScheduleResult`) says it in one sentence. */
+export type ScheduleProblem =
+  | { kind: "empty" }
+  /** Nothing read: `phrase` is the part to quote; `recurring` when a repetition was being read. */
+  | { kind: "unreadable"; phrase: string; rest?: string; recurring: boolean }
+  /** A one-off time that would not do (in the past, in seconds …): `when.ts`'s problems. */
+  | Exclude<WhenProblem, { kind: "unreadable" }>
+  /** One time where a repetition was asked for (`/every tomorrow 9am`). */
+  | { kind: "once"; phrase: string }
+  /** A written cron the cron rules refused, with their sentence, and the text after it. */
+  | { kind: "cron"; phrase: string; sentence: string; rest?: string }
+  /** A repetition read that makes no schedule (times with different minutes, 0 runs, an end before the start). */
+  | (FormProblem & { phrase: string });

@@ -112,7 +112,15 @@ async function echoTurn(dist, out) {
     const perTurn = (ms) => ms / ECHO.turns;
     const realMs = Math.min(...real.map((w) => w.cpuMs));
     const ackMs = Math.min(...ack.map((w) => w.cpuMs));
-    return { calls, turns, byMethod, cpu: perTurn(realMs - ackMs), realPerFire: perTurn(realMs), ackPerFire: perTurn(ackMs), ackRpc: ack.reduce((s, w) => s + Object.values(w.rpc).reduce((a, b) => a + b, 0), 0) };
+    return {
+      calls,
+      turns,
+      byMethod,
+      cpu: perTurn(realMs - ackMs),
+      realPerFire: perTurn(realMs),
+      ackPerFire: perTurn(ackMs),
+      ackRpc: ack.reduce((s, w) => s + Object.values(w.rpc).reduce((a, b) => a + b, 0), 0),
+    };
   } finally {
     await worker.stop();
   }
@@ -131,10 +139,14 @@ async function modelBurst(dist, out) {
   try {
     await call("/bench/mode", {});
     const chats = Array.from({ length: MODEL.chats }, (_, i) => String(9_810_000 + i));
-    for (let i = 0; i < chats.length; i += 50) await call("/bench/seed", { chats: chats.slice(i, i + 50).map((chatId) => ({ chatId, due: [Date.now() + 3_600_000] })) });
+    for (let i = 0; i < chats.length; i += 50)
+      await call("/bench/seed", { chats: chats.slice(i, i + 50).map((chatId) => ({ chatId, due: [Date.now() + 3_600_000] })) });
     const script = await fetch(`${model.url}/__stub/script`, {
       method: "POST",
-      body: JSON.stringify({ model: MODEL.name, answers: Array.from({ length: MODEL.chats }, () => ({ kind: "text", content: "Done.", delayMs: MODEL.delayMs })) }),
+      body: JSON.stringify({
+        model: MODEL.name,
+        answers: Array.from({ length: MODEL.chats }, () => ({ kind: "text", content: "Done.", delayMs: MODEL.delayMs })),
+      }),
       signal: AbortSignal.timeout(10_000),
     });
     if (!script.ok) throw new Error(`model stub: ${script.status}`);
@@ -180,7 +192,10 @@ async function modelBurst(dist, out) {
 const ROWS = { rounds: 3, lead: 2_000, wait: 30_000 };
 const ROW_TURNS = {
   "a text reply": [{ kind: "text", content: "Done." }],
-  "one tool call (schedule_list), then the reply": [{ kind: "tools", calls: [{ name: "schedule_list", arguments: {} }] }, { kind: "text", content: "Done." }],
+  "one tool call (schedule_list), then the reply": [
+    { kind: "tools", calls: [{ name: "schedule_list", arguments: {} }] },
+    { kind: "text", content: "Done." },
+  ],
 };
 
 /**
@@ -199,7 +214,11 @@ async function turnRows(call, model) {
       const chatId = String(9_830_000 + n++);
       const at = Date.now() + ROWS.lead;
       await call("/bench/seed", { chats: [{ chatId, due: [at] }] });
-      const script = await fetch(`${model.url}/__stub/script`, { method: "POST", body: JSON.stringify({ model: MODEL.name, answers }), signal: AbortSignal.timeout(10_000) });
+      const script = await fetch(`${model.url}/__stub/script`, {
+        method: "POST",
+        body: JSON.stringify({ model: MODEL.name, answers }),
+        signal: AbortSignal.timeout(10_000),
+      });
       if (!script.ok) throw new Error(`model stub: ${script.status}`);
       await call("/bench/watch-rows", { chatIds: [chatId] });
       const deadline = at + ROWS.wait;
@@ -220,28 +239,54 @@ export async function agentBench({ out, dist }) {
   const print = (line) => console.log(line);
   print(`  ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at the start`);
   const echo = await echoTurn(dist, out);
-  const methods = (byMethod) => Object.entries(byMethod).map(([k, v]) => `${k} ${v}`).join(", ") || "none";
+  const methods = (byMethod) =>
+    Object.entries(byMethod)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ") || "none";
   print(`  one chat's echo turn (the real consumer, echo agent; ${ECHO.rounds} windows of ${ECHO.turns} one-offs ${ECHO.spacing} ms apart, after a warm-up)`);
-  print(`    RPC round trips to the chat per turn: ${fmt(echo.calls / Math.max(1, echo.turns), 2)} (${methods(echo.byMethod)} over ${echo.turns} turns) (target 1); the ack-only windows made ${echo.ackRpc}`);
-  print(`    workerd CPU per turn: ${fmt(echo.cpu, 2)} ms (target ≤ 4.5 ms) = fire + turn ${fmt(echo.realPerFire, 2)} ms − fire with an acking consumer ${fmt(echo.ackPerFire, 2)} ms (every thread of workerd, /proc schedstat, the least busy window of each kind; the runtime's share included: queue delivery, RPC, SQLite commits)`);
+  print(
+    `    RPC round trips to the chat per turn: ${fmt(echo.calls / Math.max(1, echo.turns), 2)} (${methods(echo.byMethod)} over ${echo.turns} turns) (target 1); the ack-only windows made ${echo.ackRpc}`,
+  );
+  print(
+    `    workerd CPU per turn: ${fmt(echo.cpu, 2)} ms (target ≤ 4.5 ms) = fire + turn ${fmt(echo.realPerFire, 2)} ms − fire with an acking consumer ${fmt(echo.ackPerFire, 2)} ms (every thread of workerd, /proc schedstat, the least busy window of each kind; the runtime's share included: queue delivery, RPC, SQLite commits)`,
+  );
 
   const m = await modelBurst(dist, out);
   const settings = consumerSettings();
-  print(`  ${MODEL.chats} chats × 1 prompt due at one instant, AGENT=llm with a fake model answering each call after ${MODEL.delayMs} ms (test/stub/model-stub.ts)`);
-  print(`    last reply ${fmt(m.delays.max)} ms after the due instant (target ≤ 10,000 ms; one turn at a time would take ≥ ${fmt((MODEL.chats * MODEL.delayMs) / 1000)} s); p50 ${fmt(m.delays.p50)} ms; ${m.replies} replies, ${m.settled} runs settled, ${m.requests} model calls`);
-  print(`    RPC round trips to the chat per model turn: ${fmt(m.calls / Math.max(1, m.replies), 2)} (${methods(m.rpc)}) (target 2); workerd CPU ${fmt(m.cpuMs / Math.max(1, m.replies), 1)} ms per turn, the firing included`);
-  print(`    locally: miniflare's broker handed the consumer ${m.batches.count} batches (at most ${m.batches.largest} messages; wrangler.toml's max_batch_size ${settings.batchSize}) one after another, each batch's turns side by side: a batch took ${fmt(m.batchMs)} ms (first to last reply over the batches between), the model's ${MODEL.delayMs} ms and ${fmt(m.batchMs - MODEL.delayMs)} ms of the Worker's own work for its turns and the hand-over, on one thread shared with every object${m.late ? `; warning: moving the jobs ended ${m.late} ms after the due instant` : ""}`);
+  print(
+    `  ${MODEL.chats} chats × 1 prompt due at one instant, AGENT=llm with a fake model answering each call after ${MODEL.delayMs} ms (test/stub/model-stub.ts)`,
+  );
+  print(
+    `    last reply ${fmt(m.delays.max)} ms after the due instant (target ≤ 10,000 ms; one turn at a time would take ≥ ${fmt((MODEL.chats * MODEL.delayMs) / 1000)} s); p50 ${fmt(m.delays.p50)} ms; ${m.replies} replies, ${m.settled} runs settled, ${m.requests} model calls`,
+  );
+  print(
+    `    RPC round trips to the chat per model turn: ${fmt(m.calls / Math.max(1, m.replies), 2)} (${methods(m.rpc)}) (target 2); workerd CPU ${fmt(m.cpuMs / Math.max(1, m.replies), 1)} ms per turn, the firing included`,
+  );
+  print(
+    `    locally: miniflare's broker handed the consumer ${m.batches.count} batches (at most ${m.batches.largest} messages; wrangler.toml's max_batch_size ${settings.batchSize}) one after another, each batch's turns side by side: a batch took ${fmt(m.batchMs)} ms (first to last reply over the batches between), the model's ${MODEL.delayMs} ms and ${fmt(m.batchMs - MODEL.delayMs)} ms of the Worker's own work for its turns and the hand-over, on one thread shared with every object${m.late ? `; warning: moving the jobs ended ${m.late} ms after the due instant` : ""}`,
+  );
   for (const [kind, figure] of Object.entries(m.rows)) {
     const by = {};
     for (const [q, w] of figure.statements) by[q] = (by[q] ?? 0) + w;
-    print(`    SQLite rows a model turn writes, ${kind}: ${figure.rows} (the fewest of ${ROWS.rounds}; its RPCs, the fire's alarm apart: ${Object.entries(by).map(([q, w]) => `${w} ${q}`).join("; ")})`);
+    print(
+      `    SQLite rows a model turn writes, ${kind}: ${figure.rows} (the fewest of ${ROWS.rounds}; its RPCs, the fire's alarm apart: ${Object.entries(by)
+        .map(([q, w]) => `${w} ${q}`)
+        .join("; ")})`,
+    );
   }
   const overheadSeconds = Number.isFinite(m.batchMs) ? Math.max(0, m.batchMs - MODEL.delayMs) / 1000 : 0;
   const est = productionEstimate({ chats: MODEL.chats, modelSeconds: MODEL.delayMs / 1000, overheadSeconds, ...settings });
-  print(`    production (wrangler.toml: max_batch_size ${settings.batchSize}, max_concurrency ${settings.concurrency}; ≤ ${CLOUDFLARE.connections} connections waiting per invocation; invocations side by side): ${fmt(est.waves)} wave(s) of ≤ ${settings.batchSize * settings.concurrency} turns, ${fmt(est.perInvocation, 1)} s each (with the local batch's own work) → last reply ≈ ${fmt(est.model, 1)} s after the due instant once the consumers have scaled out (Cloudflare scales them with the backlog and publishes no rate); Telegram's ~${TELEGRAM_PER_SECOND} messages/s sends the ${MODEL.chats} replies in ≥ ${fmt(est.telegram, 1)} s`);
-  for (const [chats, seconds] of [[1000, 3], [10_000, 3]]) {
+  print(
+    `    production (wrangler.toml: max_batch_size ${settings.batchSize}, max_concurrency ${settings.concurrency}; ≤ ${CLOUDFLARE.connections} connections waiting per invocation; invocations side by side): ${fmt(est.waves)} wave(s) of ≤ ${settings.batchSize * settings.concurrency} turns, ${fmt(est.perInvocation, 1)} s each (with the local batch's own work) → last reply ≈ ${fmt(est.model, 1)} s after the due instant once the consumers have scaled out (Cloudflare scales them with the backlog and publishes no rate); Telegram's ~${TELEGRAM_PER_SECOND} messages/s sends the ${MODEL.chats} replies in ≥ ${fmt(est.telegram, 1)} s`,
+  );
+  for (const [chats, seconds] of [
+    [1000, 3],
+    [10_000, 3],
+  ]) {
     const e = productionEstimate({ chats, modelSeconds: seconds, ...settings });
-    print(`    08:00 with ${chats.toLocaleString("en")} chats × 1 prompt and a model answering in ${seconds} s: ${e.waves} waves → ${fmt(e.model)} s of model time, Telegram ${fmt(e.telegram)} s → the last reply ≈ ${fmt(e.last)} s (${e.last === e.telegram ? "Telegram-bound" : "model-bound"})`);
+    print(
+      `    08:00 with ${chats.toLocaleString("en")} chats × 1 prompt and a model answering in ${seconds} s: ${e.waves} waves → ${fmt(e.model)} s of model time, Telegram ${fmt(e.telegram)} s → the last reply ≈ ${fmt(e.last)} s (${e.last === e.telegram ? "Telegram-bound" : "model-bound"})`,
+    );
   }
   return { echo, model: m, production: est.model };
 }

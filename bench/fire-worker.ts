@@ -20,11 +20,11 @@
  * dev`, so they survive an object's eviction, and `/bench/samples` reads them. Nothing here is deployed.
  */
 import { DurableObject } from "cloudflare:workers";
-import worker from "../src/index";
 import { ChatScheduler } from "../src/chat/ChatScheduler";
+import { newJobId } from "../src/contracts/ids";
 
 import type { RunnerOutcome } from "../src/contracts/runner";
-import { newJobId } from "../src/contracts/ids";
+import worker from "../src/index";
 
 type BenchEnv = Omit<Env, "CHAT"> & { CHAT: DurableObjectNamespace<BenchChatScheduler>; BARE: DurableObjectNamespace<BareAlarm> };
 
@@ -64,7 +64,16 @@ let instances = 0;
 /** One `POST /runs` the Worker made to the runner, seen through the wrapped `fetch` (workerd's clock). */
 type RunnerCall = { chatId: string; runId: string; sentAt: number; answeredAt: number; status: number };
 /** One runner outcome as the chat took it (`runnerOutcome`, the callback's RPC); startedAt/finishedAt are the runner's clock. */
-type OutcomeSample = { chatId: string; runId: string; status: string; startedAt: number; finishedAt: number; enteredAt: number; doneAt: number; taken: boolean };
+type OutcomeSample = {
+  chatId: string;
+  runId: string;
+  status: string;
+  startedAt: number;
+  finishedAt: number;
+  enteredAt: number;
+  doneAt: number;
+  taken: boolean;
+};
 const runnerCalls: RunnerCall[] = [];
 const outcomes: OutcomeSample[] = [];
 /** Outbound fetches that are not runner requests, by origin (the Bot API, a model's API, anything else). */
@@ -492,8 +501,12 @@ export class BareAlarm extends DurableObject<Env> {
     ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS state (id INTEGER PRIMARY KEY, name TEXT NOT NULL, n INTEGER NOT NULL, messages INTEGER NOT NULL)");
     ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS plan (seq INTEGER PRIMARY KEY, at INTEGER NOT NULL)");
     // The claims variant's own rows: as many jobs as messages, and their open runs (no secondary index, as ours).
-    ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, name TEXT NOT NULL, text TEXT NOT NULL, next_run_at INTEGER, running_run_id TEXT, last_run_at INTEGER)");
-    ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS runs (run_id TEXT PRIMARY KEY, job_id TEXT NOT NULL, due_at INTEGER NOT NULL, state TEXT NOT NULL, lease_until INTEGER, message TEXT) WITHOUT ROWID");
+    ctx.storage.sql.exec(
+      "CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, name TEXT NOT NULL, text TEXT NOT NULL, next_run_at INTEGER, running_run_id TEXT, last_run_at INTEGER)",
+    );
+    ctx.storage.sql.exec(
+      "CREATE TABLE IF NOT EXISTS runs (run_id TEXT PRIMARY KEY, job_id TEXT NOT NULL, due_at INTEGER NOT NULL, state TEXT NOT NULL, lease_until INTEGER, message TEXT) WITHOUT ROWID",
+    );
   }
 
   /**
@@ -507,9 +520,15 @@ export class BareAlarm extends DurableObject<Env> {
     sql.exec("DELETE FROM plan");
     sql.exec("DELETE FROM runs");
     sql.exec("DELETE FROM jobs");
-    sql.exec("INSERT INTO state (id, name, n, messages) VALUES (1, ?, 0, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, n = 0, messages = excluded.messages", name, claims ? -messages : messages);
-    due.forEach((at, seq) => sql.exec("INSERT INTO plan (seq, at) VALUES (?, ?)", seq, at));
-    if (claims) for (let k = 0; k < messages; k++) sql.exec("INSERT INTO jobs (id, name, text, next_run_at) VALUES (?, ?, 'Say hi.', ?)", `j${k}`, `bench ${k + 1}`, due[0]!);
+    sql.exec(
+      "INSERT INTO state (id, name, n, messages) VALUES (1, ?, 0, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, n = 0, messages = excluded.messages",
+      name,
+      claims ? -messages : messages,
+    );
+    for (const [seq, at] of due.entries()) sql.exec("INSERT INTO plan (seq, at) VALUES (?, ?)", seq, at);
+    if (claims)
+      for (let k = 0; k < messages; k++)
+        sql.exec("INSERT INTO jobs (id, name, text, next_run_at) VALUES (?, ?, 'Say hi.', ?)", `j${k}`, `bench ${k + 1}`, due[0]!);
     await this.ctx.storage.setAlarm(due[0]!);
     return this.meta.instance;
   }
@@ -528,14 +547,29 @@ export class BareAlarm extends DurableObject<Env> {
     const meta = this.meta;
     const sql = this.ctx.storage.sql;
     const due = sql.exec<{ at: number }>("SELECT at FROM plan WHERE seq = ?", n - 1).one().at;
-    const jobs = sql.exec<{ id: string; name: string; text: string }>("SELECT id, name, text FROM jobs WHERE next_run_at <= ? ORDER BY next_run_at, id", due).toArray();
+    const jobs = sql
+      .exec<{ id: string; name: string; text: string }>("SELECT id, name, text FROM jobs WHERE next_run_at <= ? ORDER BY next_run_at, id", due)
+      .toArray();
     const runs = jobs.map((job) => {
       const runId = `bare-${job.id}:${due}`;
-      const body = { v: 1, key: runId, runId, chatId: name, timeZone: "UTC", source: "job", text: `[Scheduled job "${job.name}" (${job.id})]\n${job.text}`, body: job.text, firedAt: new Date(due).toISOString() };
+      const body = {
+        v: 1,
+        key: runId,
+        runId,
+        chatId: name,
+        timeZone: "UTC",
+        source: "job",
+        text: `[Scheduled job "${job.name}" (${job.id})]\n${job.text}`,
+        body: job.text,
+        firedAt: new Date(due).toISOString(),
+      };
       return { runId, jobId: job.id, body };
     });
     this.ctx.storage.transactionSync(() => {
-      sql.exec(`INSERT INTO runs (run_id, job_id, due_at, state, message) VALUES ${runs.map(() => "(?, ?, ?, 'claimed', ?)").join(", ")}`, ...runs.flatMap((r) => [r.runId, r.jobId, due, JSON.stringify(r.body)]));
+      sql.exec(
+        `INSERT INTO runs (run_id, job_id, due_at, state, message) VALUES ${runs.map(() => "(?, ?, ?, 'claimed', ?)").join(", ")}`,
+        ...runs.flatMap((r) => [r.runId, r.jobId, due, JSON.stringify(r.body)]),
+      );
       sql.exec(
         `UPDATE jobs SET next_run_at = NULL, running_run_id = v.column2, last_run_at = v.column3 FROM (VALUES ${runs.map(() => "(?, ?, ?)").join(", ")}) AS v WHERE jobs.id = v.column1`,
         ...runs.flatMap((r) => [r.jobId, r.runId, due]),
@@ -543,7 +577,11 @@ export class BareAlarm extends DurableObject<Env> {
     });
     await this.env.PROMPTS.sendBatch(runs.map((r) => ({ body: r.body, contentType: "json" as const })));
     const at = Date.now();
-    sql.exec(`UPDATE runs SET state = 'dispatched', lease_until = ? WHERE run_id IN (${runs.map(() => "?").join(", ")})`, at + 120_000, ...runs.map((r) => r.runId));
+    sql.exec(
+      `UPDATE runs SET state = 'dispatched', lease_until = ? WHERE run_id IN (${runs.map(() => "?").join(", ")})`,
+      at + 120_000,
+      ...runs.map((r) => r.runId),
+    );
     const next = sql.exec<{ at: number }>("SELECT at FROM plan WHERE seq = ?", n).toArray()[0];
     if (next) await this.ctx.storage.setAlarm(next.at);
     alarms.push({ who: "bare", chatId: name, instance: meta.instance, fresh, bornAt: meta.bornAt, entryAt, ...ownSends(sent, name) });

@@ -168,8 +168,14 @@ class Inspector {
     const ws = new WebSocket(`ws://${HOST}:${port}/ws`, { headers: { Origin: `http://${HOST}` } });
     await new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error("inspector did not open within 10 s")), 10_000);
-      ws.onopen = () => (clearTimeout(timer), resolve());
-      ws.onerror = () => (clearTimeout(timer), reject(new Error("inspector connection failed")));
+      ws.onopen = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      ws.onerror = () => {
+        clearTimeout(timer);
+        reject(new Error("inspector connection failed"));
+      };
     });
     return new Inspector(ws);
   }
@@ -181,7 +187,7 @@ class Inspector {
     ws.onmessage = (event) => {
       const message = JSON.parse(String(event.data));
       const waiter = this.waiting.get(message.id);
-      if (waiter && waiter.accept(message)) {
+      if (waiter?.accept(message)) {
         this.waiting.delete(message.id);
         waiter.resolve(message);
       }
@@ -192,8 +198,18 @@ class Inspector {
   call(method, params = {}, accept = () => true, timeoutMs = 15_000) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => (this.waiting.delete(id), reject(new Error(`${method}: no reply within ${timeoutMs} ms`))), timeoutMs);
-      this.waiting.set(id, { accept, resolve: (m) => (clearTimeout(timer), m.error ? reject(new Error(`${method}: ${m.error.message}`)) : resolve(m.result)) });
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        reject(new Error(`${method}: no reply within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.waiting.set(id, {
+        accept,
+        resolve: (m) => {
+          clearTimeout(timer);
+          if (m.error) reject(new Error(`${method}: ${m.error.message}`));
+          else resolve(m.result);
+        },
+      });
       this.ws.send(JSON.stringify({ id, method, params }));
     });
   }
@@ -249,7 +265,14 @@ function alarmCpu(profile) {
       else if (name === "alarm") ours++;
     }
     const top = byId.get(id).callFrame.functionName;
-    return { t, skip: top === "(idle)", top, kind: floor ? "floor" : bare ? "bare" : ours > 0 ? "ours" : null, start: bare ? false : ours >= 2, bareStart: bare && ours === 0 };
+    return {
+      t,
+      skip: top === "(idle)",
+      top,
+      kind: floor ? "floor" : bare ? "bare" : ours > 0 ? "ours" : null,
+      start: bare ? false : ours >= 2,
+      bareStart: bare && ours === 0,
+    };
   });
   // An alarm starts at its synchronous entry: for ChatScheduler two or more `alarm` frames (the bench
   // subclass's, the DO's, the engine's); for the bare one its first `bareAlarm` sample after a pause. Later
@@ -265,8 +288,10 @@ function alarmCpu(profile) {
     // Alarms fire CPU.spacing / 2 apart at the least: a start 50 ms after the open alarm's last sample is
     // the next one (a busy machine can hold an alarm's own samples several ms apart).
     const begins = s.kind === "ours" ? s.start && gap > 50_000 : gap > 50_000;
-    if (begins || !open) spans.push((latest[s.kind] = { kind: s.kind, first: i, last: i }));
-    else if (gap <= 100_000) open.last = i;
+    if (begins || !open) {
+      latest[s.kind] = { kind: s.kind, first: i, last: i };
+      spans.push(latest[s.kind]);
+    } else if (gap <= 100_000) open.last = i;
   });
   const out = { interval, ours: [], oursJs: [], bare: [], floor: [] };
   for (const span of spans) {
@@ -322,7 +347,9 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     const load = () => os.loadavg()[0].toFixed(1);
     const runtime = runtimePid(wrangler.child.pid);
     const sectionStart = runtime === null ? null : schedstat(runtime);
-    print(`  wrangler dev (local workerd) on ${HOST}:${port}, the real Worker and ChatScheduler (bench/fire-worker.ts), ready in ${(worker.readyMs / 1000).toFixed(1)} s; ${os.cpus().length} CPUs, load average ${load()} at the start`);
+    print(
+      `  wrangler dev (local workerd) on ${HOST}:${port}, the real Worker and ChatScheduler (bench/fire-worker.ts), ready in ${(worker.readyMs / 1000).toFixed(1)} s; ${os.cpus().length} CPUs, load average ${load()} at the start`,
+    );
 
     // 3. Cold chats first: one job (or one bare alarm) each, fired after the other phases. The consumer is
     //    the real Worker's (the echo agent) in this phase, the warm one and the rows one.
@@ -371,7 +398,14 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
       const cpuStart = Date.now() + 3000;
       await Promise.all(cpuChats.map((id, i) => call("/bench/retime", { chatIds: [id], at: cpuStart + i * CPU.spacing })));
       await call("/bench/bare", { chats: cpuChats.map((_, i) => ({ name: `cpu-${i}`, due: [cpuStart + i * CPU.spacing + CPU.spacing / 2] })) });
-      await call("/bench/bare", { chats: cpuChats.map((_, i) => ({ name: `cpu-floor-${i}`, due: [cpuStart + i * CPU.spacing + (3 * CPU.spacing) / 4], messages: CPU.jobs, claims: true })) });
+      await call("/bench/bare", {
+        chats: cpuChats.map((_, i) => ({
+          name: `cpu-floor-${i}`,
+          due: [cpuStart + i * CPU.spacing + (3 * CPU.spacing) / 4],
+          messages: CPU.jobs,
+          claims: true,
+        })),
+      });
       const pid = runtimePid(wrangler.child.pid);
       const before = pid === null ? null : schedstat(pid);
       const profile = await profiled(inspectorPort, 50, () => until(cpuStart + CPU.chats * CPU.spacing + 400));
@@ -418,8 +452,12 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
       await call("/bench/seed", { chats: schedChats.map((chatId) => ({ chatId, due: Array(CPU.jobs).fill(Date.now() + 3_600_000), clone: true })) });
       await call("/bench/bare", { chats: schedBare.map((name) => ({ name, due: [Date.now() + 3_600_000], messages: CPU.jobs })) });
       const ours = await window((start) => Promise.all(schedChats.map((id, i) => call("/bench/retime", { chatIds: [id], at: start + i * CPU.spacing }))));
-      const bare = await window((start) => call("/bench/bare", { chats: schedBare.map((name, i) => ({ name, due: [start + i * CPU.spacing], messages: CPU.jobs })) }));
-      const floor = await window((start) => call("/bench/bare", { chats: schedFloor.map((name, i) => ({ name, due: [start + i * CPU.spacing], messages: CPU.jobs, claims: true })) }));
+      const bare = await window((start) =>
+        call("/bench/bare", { chats: schedBare.map((name, i) => ({ name, due: [start + i * CPU.spacing], messages: CPU.jobs })) }),
+      );
+      const floor = await window((start) =>
+        call("/bench/bare", { chats: schedFloor.map((name, i) => ({ name, due: [start + i * CPU.spacing], messages: CPU.jobs, claims: true })) }),
+      );
       const perAlarm = (w) => (w.ns - idleRate * w.ms) / SCHED.alarms / 1e6;
       threadCpu = { ours: perAlarm(ours), bare: perAlarm(bare), floor: perAlarm(floor), idle: idleRate / 1e3 };
     }
@@ -443,7 +481,10 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     if (Date.now() > bareAt) warnings.push(`bare burst: arming ended ${Date.now() - bareAt} ms after the due instant`);
     let bareBusy = null;
     try {
-      const profile = await profiled(inspectorPort, 1000, async () => (await until(bareAt), await waitForSends(bareBefore, bareAt + 60_000)));
+      const profile = await profiled(inspectorPort, 1000, async () => {
+        await until(bareAt);
+        return await waitForSends(bareBefore, bareAt + 60_000);
+      });
       writeFileSync(path.join(out, "fire-bare-burst.cpuprofile"), JSON.stringify(profile));
       bareBusy = busyMs(profile);
     } catch (error) {
@@ -461,7 +502,10 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     if (Date.now() > floorAt) warnings.push(`floor burst: arming ended ${Date.now() - floorAt} ms after the due instant`);
     let floorBusy = null;
     try {
-      const profile = await profiled(inspectorPort, 1000, async () => (await until(floorAt), await waitForSends(floorBefore, floorAt + 60_000)));
+      const profile = await profiled(inspectorPort, 1000, async () => {
+        await until(floorAt);
+        return await waitForSends(floorBefore, floorAt + 60_000);
+      });
       floorBusy = busyMs(profile);
     } catch (error) {
       warnings.push(`floor burst: no profile (${error instanceof Error ? error.message : String(error)})`);
@@ -484,7 +528,10 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     if (Date.now() > burstAt) warnings.push(`burst: moving the jobs ended ${Date.now() - burstAt} ms after the due instant`);
     let oursBusy = null;
     try {
-      const profile = await profiled(inspectorPort, 1000, async () => (await until(burstAt), await waitForSends(before, burstAt + 60_000)));
+      const profile = await profiled(inspectorPort, 1000, async () => {
+        await until(burstAt);
+        return await waitForSends(before, burstAt + 60_000);
+      });
       writeFileSync(path.join(out, "fire-burst.cpuprofile"), JSON.stringify(profile));
       oursBusy = busyMs(profile);
     } catch (error) {
@@ -546,27 +593,42 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     }
     const agentWaited = Date.now() - agentAt;
     const agentRpc = (await call("/bench/rpc")).rpc;
-    if (agentSettled < total) warnings.push(`agent burst: ${agentSettled.toLocaleString("en")} of ${total.toLocaleString("en")} runs settled within ${AGENT.wait / 1000} s of the due instant`);
+    if (agentSettled < total)
+      warnings.push(
+        `agent burst: ${agentSettled.toLocaleString("en")} of ${total.toLocaleString("en")} runs settled within ${AGENT.wait / 1000} s of the due instant`,
+      );
     // A moment more, so a duplicate reply (a redelivered prompt answered twice) would be in the transcript.
     await sleep(1000);
     const agentStates = [];
-    for (let i = 0; i < burstChats.length; i += AGENT.readChunk) agentStates.push(...(await call("/bench/agent", { chatIds: burstChats.slice(i, i + AGENT.readChunk) })));
+    for (let i = 0; i < burstChats.length; i += AGENT.readChunk)
+      agentStates.push(...(await call("/bench/agent", { chatIds: burstChats.slice(i, i + AGENT.readChunk) })));
     const oneChatStates = await call("/bench/agent", { chatIds: [warmChat, ...coldChats] });
 
     // 9. Collect and print.
     const samples = await call("/bench/samples");
     // Kept for a closer look: every send and alarm, and the plan's instants.
-    writeFileSync(path.join(out, "fire-samples.json"), JSON.stringify({ plan: { coldSeeded, coldStart, warmStart, rowsAt, bareAt, floorAt, burstAt, agentAt }, ...samples }));
+    writeFileSync(
+      path.join(out, "fire-samples.json"),
+      JSON.stringify({ plan: { coldSeeded, coldStart, warmStart, rowsAt, bareAt, floorAt, burstAt, agentAt }, ...samples }),
+    );
     const sendsOf = (pred) => samples.sends.filter(pred);
     const alarmsOf = (pred) => samples.alarms.filter(pred);
     const late = (sends) => sends.map((s) => s.sentAt - s.dueAt);
     const entry = (alarms) => alarms.filter((a) => a.dueAt !== null).map((a) => a.entryAt - a.dueAt);
     const byDue = (a, b) => a.dueAt - b.dueAt;
 
-    const warmOurs = sendsOf((s) => s.chatId === warmChat).sort(byDue).slice(WARM.warmup);
-    const warmBare = sendsOf((s) => s.chatId === "warm").sort(byDue).slice(WARM.warmup);
-    const warmOursAlarms = alarmsOf((a) => a.chatId === warmChat && a.dueAt !== null).sort(byDue).slice(WARM.warmup);
-    const warmBareAlarms = alarmsOf((a) => a.chatId === "warm" && a.dueAt !== null).sort(byDue).slice(WARM.warmup);
+    const warmOurs = sendsOf((s) => s.chatId === warmChat)
+      .sort(byDue)
+      .slice(WARM.warmup);
+    const warmBare = sendsOf((s) => s.chatId === "warm")
+      .sort(byDue)
+      .slice(WARM.warmup);
+    const warmOursAlarms = alarmsOf((a) => a.chatId === warmChat && a.dueAt !== null)
+      .sort(byDue)
+      .slice(WARM.warmup);
+    const warmBareAlarms = alarmsOf((a) => a.chatId === "warm" && a.dueAt !== null)
+      .sort(byDue)
+      .slice(WARM.warmup);
     const coldOurs = sendsOf((s) => coldChats.includes(s.chatId));
     const coldBare = sendsOf((s) => s.chatId.startsWith("cold-"));
     const coldOursAlarms = alarmsOf((a) => coldChats.includes(a.chatId));
@@ -587,10 +649,18 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     print(row("one chat, warm: bare DO (baseline)", sWarmBare));
     print(row("one chat after hibernation: ChatScheduler", sColdOurs, "target p99 ≤ 60 ms"));
     print(row("one chat after hibernation: bare DO", sColdBare));
-    print(`    ours / bare: p99 warm ${ratio(sWarmOurs.p99, sWarmBare.p99)}, after hibernation ${ratio(sColdOurs.p99, sColdBare.p99)} (target ≤ 1.5×); p50 warm ${ratio(sWarmOurs.p50, sWarmBare.p50)}, after hibernation ${ratio(sColdOurs.p50, sColdBare.p50)}`);
-    print(`    due instant → alarm handler entered (workerd's share; p50/p99/max): warm ours ${triple(entry(warmOursAlarms))}, bare ${triple(entry(warmBareAlarms))}; after hibernation ours ${triple(entry(coldOursAlarms))}, bare ${triple(entry(coldBareAlarms))}`);
-    print(`    warm: ${WARM.samples} one-offs ${WARM.spacing} ms apart in one chat after ${WARM.warmup} dropped for JIT warm-up, each answered and settled by the real consumer (echo agent) in between; ${warmOursAlarms.filter((a) => a.fresh).length} ran in a fresh object; with n < 100, p99 is the max`);
-    print(`    hibernation: workerd evicts an object 10 s after its last request; each cold chat was idle ≥ ${Math.round((coldStart - coldSeeded) / 1000)} s, and the alarm ran in a freshly constructed object (constructor-numbered) for ${coldOursAlarms.filter((a) => a.fresh).length} of ${coldOursAlarms.length} ChatScheduler and ${coldBareAlarms.filter((a) => a.fresh).length} of ${coldBareAlarms.length} bare alarms`);
+    print(
+      `    ours / bare: p99 warm ${ratio(sWarmOurs.p99, sWarmBare.p99)}, after hibernation ${ratio(sColdOurs.p99, sColdBare.p99)} (target ≤ 1.5×); p50 warm ${ratio(sWarmOurs.p50, sWarmBare.p50)}, after hibernation ${ratio(sColdOurs.p50, sColdBare.p50)}`,
+    );
+    print(
+      `    due instant → alarm handler entered (workerd's share; p50/p99/max): warm ours ${triple(entry(warmOursAlarms))}, bare ${triple(entry(warmBareAlarms))}; after hibernation ours ${triple(entry(coldOursAlarms))}, bare ${triple(entry(coldBareAlarms))}`,
+    );
+    print(
+      `    warm: ${WARM.samples} one-offs ${WARM.spacing} ms apart in one chat after ${WARM.warmup} dropped for JIT warm-up, each answered and settled by the real consumer (echo agent) in between; ${warmOursAlarms.filter((a) => a.fresh).length} ran in a fresh object; with n < 100, p99 is the max`,
+    );
+    print(
+      `    hibernation: workerd evicts an object 10 s after its last request; each cold chat was idle ≥ ${Math.round((coldStart - coldSeeded) / 1000)} s, and the alarm ran in a freshly constructed object (constructor-numbered) for ${coldOursAlarms.filter((a) => a.fresh).length} of ${coldOursAlarms.length} ChatScheduler and ${coldBareAlarms.filter((a) => a.fresh).length} of ${coldBareAlarms.length} bare alarms`,
+    );
 
     // Bursts.
     const isBurstChat = (id) => id.length === 7 && id.startsWith("95");
@@ -610,20 +680,45 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     const notDispatched = states.reduce((n, s) => n + (s.claimed ?? 0) + (s.settled ?? 0), 0);
     const fullChats = states.filter((s) => s.dispatched === BURST.jobs && !s.claimed && !s.settled).length;
     const busy = (b, window) => (b === null ? "not profiled" : `${fmt(b)} ms of the ${fmt(window)} ms`);
-    print(`  ${BURST.chats.toLocaleString("en")} chats × ${BURST.jobs} prompt jobs due at one instant (locally one thread runs every object, the queue broker and the consumer, which only acks here)`);
-    print(`    ChatScheduler: last of the ${total.toLocaleString("en")} runs dispatched ${fmt(oursLast)} ms after the due instant (target ≤ 1,500 ms); last alarm handler entered at ${fmt(lastOf(burstAlarms, "entryAt") - burstAt)} ms, first send resolved at ${fmt(Math.min(...burstSends.map((s) => s.sentAt)) - burstAt)} ms`);
+    print(
+      `  ${BURST.chats.toLocaleString("en")} chats × ${BURST.jobs} prompt jobs due at one instant (locally one thread runs every object, the queue broker and the consumer, which only acks here)`,
+    );
+    print(
+      `    ChatScheduler: last of the ${total.toLocaleString("en")} runs dispatched ${fmt(oursLast)} ms after the due instant (target ≤ 1,500 ms); last alarm handler entered at ${fmt(lastOf(burstAlarms, "entryAt") - burstAt)} ms, first send resolved at ${fmt(Math.min(...burstSends.map((s) => s.sentAt)) - burstAt)} ms`,
+    );
     print(row("per-run lateness (ms): p50, p99, max, n", stats(late(burstSends))));
-    print(`    bare DO (${BURST.chats.toLocaleString("en")} objects, one row and one sendBatch of ${BURST.jobs} each): last send ${fmt(bareLast)} ms, last handler entered at ${fmt(lastOf(bareAlarms, "entryAt") - bareAt)} ms; ours / bare: ${ratio(oursLast, bareLast)}`);
-    print(`    the floor, a bare DO with claims (${BURST.chats.toLocaleString("en")} objects, each writing ${BURST.jobs} run rows and ${BURST.jobs} job updates in one transaction, one sendBatch, the dispatch mark: 3 rows per message as ours, plain SQL): last send ${fmt(floorLast)} ms (${floorSends.length.toLocaleString("en")} sends); ours / floor: ${ratio(oursLast, floorLast)}; floor / bare: ${ratio(floorLast, bareLast)}`);
-    print(`    our Worker's isolate was busy ${busy(oursBusy, oursLast)} (bare: ${busy(bareBusy, bareLast)}; floor: ${busy(floorBusy, floorLast)}); V8 profile at 1 kHz. The rest is workerd and miniflare's queue broker on the same thread: locally every due alarm starts before any send completes`);
-    print(`    check: ${burstSends.length.toLocaleString("en")} sends, ${distinct.toLocaleString("en")} distinct (chat, run id), ${burstSends.length - distinct} sent twice; runs tables: ${dispatched.toLocaleString("en")} dispatched, ${notDispatched} claimed or settled, ${fullChats} of ${BURST.chats} chats with exactly ${BURST.jobs} dispatched; ${burstAlarms.length} alarms, ${burstAlarms.filter((a) => a.fresh).length} in a fresh object`);
-    print(`    ${sharedIds} run id(s) occurred in two chats (job ids are unique per chat only and every run here has the same due instant); harmless while keys are deduped inside each chat's own object (the run gate)`);
-    print(`    setup, not measured: seeding ${total.toLocaleString("en")} jobs ${seedSeconds.toFixed(1)} s (one createJob per chat, the other 9 copies of its row); moving them to the instant ${retimeMs} ms`);
+    print(
+      `    bare DO (${BURST.chats.toLocaleString("en")} objects, one row and one sendBatch of ${BURST.jobs} each): last send ${fmt(bareLast)} ms, last handler entered at ${fmt(lastOf(bareAlarms, "entryAt") - bareAt)} ms; ours / bare: ${ratio(oursLast, bareLast)}`,
+    );
+    print(
+      `    the floor, a bare DO with claims (${BURST.chats.toLocaleString("en")} objects, each writing ${BURST.jobs} run rows and ${BURST.jobs} job updates in one transaction, one sendBatch, the dispatch mark: 3 rows per message as ours, plain SQL): last send ${fmt(floorLast)} ms (${floorSends.length.toLocaleString("en")} sends); ours / floor: ${ratio(oursLast, floorLast)}; floor / bare: ${ratio(floorLast, bareLast)}`,
+    );
+    print(
+      `    our Worker's isolate was busy ${busy(oursBusy, oursLast)} (bare: ${busy(bareBusy, bareLast)}; floor: ${busy(floorBusy, floorLast)}); V8 profile at 1 kHz. The rest is workerd and miniflare's queue broker on the same thread: locally every due alarm starts before any send completes`,
+    );
+    print(
+      `    check: ${burstSends.length.toLocaleString("en")} sends, ${distinct.toLocaleString("en")} distinct (chat, run id), ${burstSends.length - distinct} sent twice; runs tables: ${dispatched.toLocaleString("en")} dispatched, ${notDispatched} claimed or settled, ${fullChats} of ${BURST.chats} chats with exactly ${BURST.jobs} dispatched; ${burstAlarms.length} alarms, ${burstAlarms.filter((a) => a.fresh).length} in a fresh object`,
+    );
+    print(
+      `    ${sharedIds} run id(s) occurred in two chats (job ids are unique per chat only and every run here has the same due instant); harmless while keys are deduped inside each chat's own object (the run gate)`,
+    );
+    print(
+      `    setup, not measured: seeding ${total.toLocaleString("en")} jobs ${seedSeconds.toFixed(1)} s (one createJob per chat, the other 9 copies of its row); moving them to the instant ${retimeMs} ms`,
+    );
 
     // The agent path: due instant → bot entry in the transcript.
-    const warmAgent = agentPath(oneChatStates.filter((c) => c.chatId === warmChat), firedRuns(samples.sends, (s) => s.chatId === warmChat));
-    const coldAgent = agentPath(oneChatStates.filter((c) => coldChats.includes(c.chatId)), firedRuns(samples.sends, (s) => coldChats.includes(s.chatId)));
-    const burstAgent = agentPath(agentStates, firedRuns(samples.sends, (s) => isBurstChat(s.chatId) && s.dueAt === agentAt));
+    const warmAgent = agentPath(
+      oneChatStates.filter((c) => c.chatId === warmChat),
+      firedRuns(samples.sends, (s) => s.chatId === warmChat),
+    );
+    const coldAgent = agentPath(
+      oneChatStates.filter((c) => coldChats.includes(c.chatId)),
+      firedRuns(samples.sends, (s) => coldChats.includes(s.chatId)),
+    );
+    const burstAgent = agentPath(
+      agentStates,
+      firedRuns(samples.sends, (s) => isBurstChat(s.chatId) && s.dueAt === agentAt),
+    );
     const warmEntries = [...warmAgent.entries].sort(byDue).slice(WARM.warmup);
     const agentSends = sendsOf((s) => isBurstChat(s.chatId) && s.dueAt === agentAt);
     const split = (entries) => triple95(entries.map((e) => e.afterSend));
@@ -634,18 +729,32 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     // A run with no bot entry is lost only if the wait saw every run settle; else it may still be queued.
     const check = (label, a, jobs, finished = true) =>
       `${label} ${jobs.toLocaleString("en")} jobs: ${a.fired.toLocaleString("en")} fired, ${a.oneBot.toLocaleString("en")} with exactly one bot entry, ${a.lost} ${finished ? "lost" : "not answered when the wait ended (unchecked, not known lost)"}, ${a.twice} duplicated, ${a.other} other bot entries; ${a.settledOnce.toLocaleString("en")} settled once \`delivered\`, ${a.notDelivered} otherwise, ${a.settledTwice} twice, ${a.unsettled} not settled; left: ${a.oneOffs} one-offs, ${a.openRuns} open runs, ${a.pending} pending prompts, ${a.gates} gates held`;
-    print(`  ${"due instant → bot message in the transcript (ms)".padEnd(46)}${["p50", "p95", "p99", "max", "n"].map((h) => pad(h, 6)).join("")}   (the real consumer, echo agent)`);
+    print(
+      `  ${"due instant → bot message in the transcript (ms)".padEnd(46)}${["p50", "p95", "p99", "max", "n"].map((h) => pad(h, 6)).join("")}   (the real consumer, echo agent)`,
+    );
     print(row95("one chat, warm", stats95(warmEntries.map((e) => e.transcript)), "target p95 ≤ 250 ms"));
     print(row95("one chat after hibernation", stats95(coldAgent.entries.map((e) => e.transcript)), "target p95 ≤ 250 ms"));
-    print(row95(`${BURST.chats.toLocaleString("en")} chats × ${BURST.jobs} jobs due at one instant`, stats95(burstAgent.entries.map((e) => e.transcript)), "no target (locally one turn at a time: see below)"));
-    print(`    of which sendBatch resolved → bot entry (the queue and the consumer; p50/p95/max): warm ${split(warmEntries)}, after hibernation ${split(coldAgent.entries)}, burst ${split(burstAgent.entries)}`);
-    print(`    burst: first bot message ${fmt(burstAgent.firstAt - agentAt)} ms, last ${fmt(burstAgent.lastAt - agentAt)} ms after the due instant (${fmt(burstAgent.entries.length / Math.max(0.001, (burstAgent.lastAt - burstAgent.firstAt) / 1000))} replies/s); last of the runs dispatched at ${fmt(lastOf(agentSends, "sentAt") - agentAt)} ms (the consumer running alongside the alarms); waited ${fmt(agentWaited)} ms for the settles`);
+    print(
+      row95(
+        `${BURST.chats.toLocaleString("en")} chats × ${BURST.jobs} jobs due at one instant`,
+        stats95(burstAgent.entries.map((e) => e.transcript)),
+        "no target (locally one turn at a time: see below)",
+      ),
+    );
+    print(
+      `    of which sendBatch resolved → bot entry (the queue and the consumer; p50/p95/max): warm ${split(warmEntries)}, after hibernation ${split(coldAgent.entries)}, burst ${split(burstAgent.entries)}`,
+    );
+    print(
+      `    burst: first bot message ${fmt(burstAgent.firstAt - agentAt)} ms, last ${fmt(burstAgent.lastAt - agentAt)} ms after the due instant (${fmt(burstAgent.entries.length / Math.max(0.001, (burstAgent.lastAt - burstAgent.firstAt) / 1000))} replies/s); last of the runs dispatched at ${fmt(lastOf(agentSends, "sentAt") - agentAt)} ms (the consumer running alongside the alarms); waited ${fmt(agentWaited)} ms for the settles`,
+    );
     print(`    check, ${check("warm:", warmAgent, WARM.warmup + WARM.samples)}`);
     print(`    check, ${check("after hibernation:", coldAgent, COLD.chats)}`);
     print(`    check, ${check("burst:", burstAgent, total, agentSettled >= total)}`);
     if (agentCpu || agentParts) {
       const turns = Math.max(1, burstAgent.entries.length);
-      const cpu = agentCpu ? `workerd's CPU time (all threads, /proc schedstat) ${fmt(agentCpu.ns / 1e9, 1)} s over the ${fmt(agentCpu.ms / 1000, 1)} s from the due instant to the last settle, ${fmt(agentCpu.ns / 1e6 / turns, 1)} ms per turn` : "workerd's CPU time not measured (needs Linux /proc)";
+      const cpu = agentCpu
+        ? `workerd's CPU time (all threads, /proc schedstat) ${fmt(agentCpu.ns / 1e9, 1)} s over the ${fmt(agentCpu.ms / 1000, 1)} s from the due instant to the last settle, ${fmt(agentCpu.ns / 1e6 / turns, 1)} ms per turn`
+        : "workerd's CPU time not measured (needs Linux /proc)";
       const share = (k) => `${fmt((100 * (agentParts.parts[k] ?? 0)) / Math.max(1, agentParts.busy))}%`;
       const parts = agentParts
         ? `; our isolate was busy in ${fmt((100 * agentParts.busy) / Math.max(1, agentParts.samples))}% of its V8 samples, and of those the DO's gateOffer ${share("gateOffer")}, gateFinish ${share("gateFinish")}, deliver ${share("deliver")}, gateSettle ${share("gateSettle")}, gateNext ${share("gateNext")}, alarm ${share("alarm")}, the consumer ${share("consumer")}, the rest (V8, GC, runtime glue) ${share("other")}`
@@ -653,10 +762,22 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
       print(`    burst, where the time goes: ${cpu}${parts}`);
     }
     const rpcCalls = Object.values(agentRpc).reduce((a, b) => a + b, 0);
-    print(`    burst, RPC round trips from the consumer to the chats: ${fmt(rpcCalls / Math.max(1, burstAgent.entries.length), 2)} per turn (${Object.entries(agentRpc).map(([k, v]) => `${k} ${v.toLocaleString("en")}`).join(", ") || "none"}), counted on the consumer's chat stubs`);
-    print(`    how: the bot entry's \`at\` (Date.now() in the DO's deliver) read back through the real messages RPC, minus the due instant in its run id; settles noted where the store writes them. Warm and after hibernation are the one-offs of the firing phases above (the warm one after the same ${WARM.warmup} dropped); the burst is the ${BURST.chats.toLocaleString("en")} chats above, their runs cleared and their one-offs moved to a new instant (${rearmMs} ms, not measured)`);
-    print(`    locally: miniflare's queue broker hands the consumer one batch of ≤ 10 at a time and waits for it to finish (max_batch_timeout = 0), and a chat's 10 prompts are 10 turns in a row of one holder of its run gate, so the burst drains one chat after another on the one thread that also runs every object`);
-    print(`    production: consumers scale out (up to wrangler.toml's max_concurrency invocations), so chats are answered side by side while each chat's turns stay in order; the bound is Telegram's ~30 messages/s per bot: 10,000 replies take ~5.5 min to send, whatever the consumer does`);
+    print(
+      `    burst, RPC round trips from the consumer to the chats: ${fmt(rpcCalls / Math.max(1, burstAgent.entries.length), 2)} per turn (${
+        Object.entries(agentRpc)
+          .map(([k, v]) => `${k} ${v.toLocaleString("en")}`)
+          .join(", ") || "none"
+      }), counted on the consumer's chat stubs`,
+    );
+    print(
+      `    how: the bot entry's \`at\` (Date.now() in the DO's deliver) read back through the real messages RPC, minus the due instant in its run id; settles noted where the store writes them. Warm and after hibernation are the one-offs of the firing phases above (the warm one after the same ${WARM.warmup} dropped); the burst is the ${BURST.chats.toLocaleString("en")} chats above, their runs cleared and their one-offs moved to a new instant (${rearmMs} ms, not measured)`,
+    );
+    print(
+      `    locally: miniflare's queue broker hands the consumer one batch of ≤ 10 at a time and waits for it to finish (max_batch_timeout = 0), and a chat's 10 prompts are 10 turns in a row of one holder of its run gate, so the burst drains one chat after another on the one thread that also runs every object`,
+    );
+    print(
+      `    production: consumers scale out (up to wrangler.toml's max_concurrency invocations), so chats are answered side by side while each chat's turns stay in order; the bound is Telegram's ~30 messages/s per bot: 10,000 replies take ~5.5 min to send, whatever the consumer does`,
+    );
 
     // Rows.
     const rowsOf = (chatId) => samples.alarms.find((a) => a.chatId === chatId && a.rowsWritten !== undefined);
@@ -665,42 +786,72 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     const ten = rowsOf("9200004");
     const bare = rowsOf("rows");
     const parts = (a) => (a?.statements ?? []).map(([q, w]) => `${q.replace(/^(INSERT INTO \w+|UPDATE \w+|DELETE FROM \w+).*$/, "$1")} ${w}`).join(" + ");
-    print(`  SQLite rows written per fire: the sum of cursor.rowsWritten over every SQL statement of one alarm, counted inside the object by wrapping ctx.storage.sql.exec (index entries count too, as billed)`);
+    print(
+      `  SQLite rows written per fire: the sum of cursor.rowsWritten over every SQL statement of one alarm, counted inside the object by wrapping ctx.storage.sql.exec (index entries count too, as billed)`,
+    );
     if (!one || one.rowsWritten === 0) print(`    not counted: no statement of the alarm was seen (has ChatScheduler stopped using ctx.storage.sql?)`);
     if (one) print(`    one-off prompt job: ${one.rowsWritten} = ${parts(one)}`);
     if (cron) print(`    cron prompt job: ${cron.rowsWritten} = ${parts(cron)}`);
     if (ten) print(`    10 jobs in one alarm: ${ten.rowsWritten} (${(ten.rowsWritten / 10).toFixed(1)} per fire)`);
-    if (one) print(`    SQLite total_changes() over the one-off's alarm: ${one.changes} table rows (the 3 of claim and dispatch, and ${one.changes - 3} for setAlarm, which workerd keeps in the object's database); the bare alarm writes ${bare?.rowsWritten ?? "–"} (total_changes ${bare?.changes ?? "–"})`);
+    if (one)
+      print(
+        `    SQLite total_changes() over the one-off's alarm: ${one.changes} table rows (the 3 of claim and dispatch, and ${one.changes - 3} for setAlarm, which workerd keeps in the object's database); the bare alarm writes ${bare?.rowsWritten ?? "–"} (total_changes ${bare?.changes ?? "–"})`,
+      );
 
     // CPU.
     if (cpu && cpu.ours.length > 0) {
       const s = stats(cpu.ours);
       const js = stats(cpu.oursJs);
-      print(`  handler CPU per alarm with ${CPU.jobs} due jobs: p50 ${fmt(s.p50, 2)} ms, p99 ${fmt(s.p99, 2)} ms, max ${fmt(s.max, 2)} ms over ${s.n} alarms (${CPU.chats} fired) (target p99 ≤ 2 ms); JS frames only p50 ${fmt(js.p50, 2)}, p99 ${fmt(js.p99, 2)} ms; bare alarm (1 row, 1 message) p50 ${fmt(stats(cpu.bare).p50, 2)} ms; the floor, a bare alarm with claims (${CPU.jobs} messages, 3 rows each, plain SQL), p50 ${fmt(stats(cpu.floor).p50, 2)}, p99 ${fmt(stats(cpu.floor).p99, 2)} ms over ${cpu.floor.length}`);
-      print(`    how: a V8 CPU profile of the Worker's isolate over wrangler's inspector (Profiler.start/stop), sampled every ${fmt(cpu.interval)} µs; V8 samples only while the isolate runs, so each sample is one interval of busy time (JS and the SQLite it calls); an alarm counts its samples from its first to its last frame, not the consumer's`);
-      if (cpuWait !== null) print(`    contention: workerd's thread waited for a CPU ${fmt(100 * cpuWait)}% of its runnable time during the profile (/proc schedstat); V8 loses samples when its sampler thread waits, so on a busy machine the profile can undercount`);
+      print(
+        `  handler CPU per alarm with ${CPU.jobs} due jobs: p50 ${fmt(s.p50, 2)} ms, p99 ${fmt(s.p99, 2)} ms, max ${fmt(s.max, 2)} ms over ${s.n} alarms (${CPU.chats} fired) (target p99 ≤ 2 ms); JS frames only p50 ${fmt(js.p50, 2)}, p99 ${fmt(js.p99, 2)} ms; bare alarm (1 row, 1 message) p50 ${fmt(stats(cpu.bare).p50, 2)} ms; the floor, a bare alarm with claims (${CPU.jobs} messages, 3 rows each, plain SQL), p50 ${fmt(stats(cpu.floor).p50, 2)}, p99 ${fmt(stats(cpu.floor).p99, 2)} ms over ${cpu.floor.length}`,
+      );
+      print(
+        `    how: a V8 CPU profile of the Worker's isolate over wrangler's inspector (Profiler.start/stop), sampled every ${fmt(cpu.interval)} µs; V8 samples only while the isolate runs, so each sample is one interval of busy time (JS and the SQLite it calls); an alarm counts its samples from its first to its last frame, not the consumer's`,
+      );
+      if (cpuWait !== null)
+        print(
+          `    contention: workerd's thread waited for a CPU ${fmt(100 * cpuWait)}% of its runnable time during the profile (/proc schedstat); V8 loses samples when its sampler thread waits, so on a busy machine the profile can undercount`,
+        );
       // An alarm is found by its synchronous start under `alarm` frames: one that awaits before its work, or
       // a profile that lost its samples, is missed or cut short.
-      if (s.n < CPU.chats / 2) warnings.push(`handler CPU: only ${s.n} of the ${CPU.chats} alarms were found in the profile; the figure is not to be trusted (see the cross-check)`);
+      if (s.n < CPU.chats / 2)
+        warnings.push(`handler CPU: only ${s.n} of the ${CPU.chats} alarms were found in the profile; the figure is not to be trusted (see the cross-check)`);
     } else {
       print(`  handler CPU per alarm with ${CPU.jobs} due jobs: not measured: ${cpuError ?? "the profile held no alarm samples"}`);
     }
 
     if (threadCpu) {
-      print(`  cross-check without the profiler: workerd's CPU time (all threads, /proc schedstat, less ${fmt(threadCpu.idle, 1)} µs/ms idle) per alarm, mean of ${SCHED.alarms}: ChatScheduler with ${CPU.jobs} due jobs ${fmt(threadCpu.ours, 2)} ms, bare alarm sending the same ${CPU.jobs} messages ${fmt(threadCpu.bare, 2)} ms, difference ${fmt(threadCpu.ours - threadCpu.bare, 2)} ms; the floor (the same messages and 3 rows each, plain SQL) ${fmt(threadCpu.floor, 2)} ms, ours − floor ${fmt(threadCpu.ours - threadCpu.floor, 2)} ms (all include the runtime's share: alarm delivery, SQLite commits, the local queue broker, the acking consumer)`);
+      print(
+        `  cross-check without the profiler: workerd's CPU time (all threads, /proc schedstat, less ${fmt(threadCpu.idle, 1)} µs/ms idle) per alarm, mean of ${SCHED.alarms}: ChatScheduler with ${CPU.jobs} due jobs ${fmt(threadCpu.ours, 2)} ms, bare alarm sending the same ${CPU.jobs} messages ${fmt(threadCpu.bare, 2)} ms, difference ${fmt(threadCpu.ours - threadCpu.bare, 2)} ms; the floor (the same messages and 3 rows each, plain SQL) ${fmt(threadCpu.floor, 2)} ms, ours − floor ${fmt(threadCpu.ours - threadCpu.floor, 2)} ms (all include the runtime's share: alarm delivery, SQLite commits, the local queue broker, the acking consumer)`,
+      );
     } else print(`  cross-check without the profiler: not measured (needs Linux /proc)`);
 
     // Production.
-    print(`  production: a burst of 10,000 due prompts takes about 2 s to enqueue (a queue takes about 5,000 messages/s) and about 333 s ≈ 5.5 min to deliver at Telegram's ~30 messages/s per bot, so the last chat hears its prompt ~5.5 min after the due instant, whatever the objects do`);
+    print(
+      `  production: a burst of 10,000 due prompts takes about 2 s to enqueue (a queue takes about 5,000 messages/s) and about 333 s ≈ 5.5 min to deliver at Telegram's ~30 messages/s per bot, so the last chat hears its prompt ~5.5 min after the due instant, whatever the objects do`,
+    );
     const sectionEnd = runtime === null ? null : schedstat(runtime);
-    const waited = sectionStart && sectionEnd ? (sectionEnd.wait - sectionStart.wait) / (sectionEnd.wait - sectionStart.wait + sectionEnd.run - sectionStart.run) : NaN;
-    print(`  load average ${load()} at the end; workerd's thread waited for a CPU ${fmt(100 * waited)}% of its runnable time over the section (other processes make single outliers: the p99 of a few dozen samples is their max)`);
+    const waited =
+      sectionStart && sectionEnd ? (sectionEnd.wait - sectionStart.wait) / (sectionEnd.wait - sectionStart.wait + sectionEnd.run - sectionStart.run) : NaN;
+    print(
+      `  load average ${load()} at the end; workerd's thread waited for a CPU ${fmt(100 * waited)}% of its runnable time over the section (other processes make single outliers: the p99 of a few dozen samples is their max)`,
+    );
     for (const w of warnings) print(`  warning: ${w}`);
     // For the summary (bench/run.mjs): issue 17's rows, each with its baseline from this run.
     const turns = Math.max(1, burstAgent.entries.length);
     return {
       burst: { ours: oursLast, bare: bareLast, floor: floorLast, oursBusy, bareBusy, floorBusy },
-      alarmCpu: cpu && cpu.ours.length > 0 ? { p99: stats(cpu.ours).p99, bare: stats(cpu.bare).p50, floor: stats(cpu.floor).p99, interval: cpu.interval, alarms: cpu.ours.length, fired: CPU.chats } : null,
+      alarmCpu:
+        cpu && cpu.ours.length > 0
+          ? {
+              p99: stats(cpu.ours).p99,
+              bare: stats(cpu.bare).p50,
+              floor: stats(cpu.floor).p99,
+              interval: cpu.interval,
+              alarms: cpu.ours.length,
+              fired: CPU.chats,
+            }
+          : null,
       threadCpu,
       rows: one ? { ours: one.rowsWritten, bare: bare?.rowsWritten ?? NaN } : null,
       agentBurst: { cpu: agentCpu ? agentCpu.ns / 1e6 / turns : NaN, rpc: rpcCalls / turns },

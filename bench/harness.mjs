@@ -135,12 +135,16 @@ export function bundleFireWorker(out) {
 export async function serveFireWorker({ dist, persist, log, vars = () => ({}) }) {
   rmSync(persist, { recursive: true, force: true });
   // The D1 directory's tables, as `npm run dev` has them: each chat's object writes its rows after a change.
-  const migrated = spawnSync(process.execPath, [wranglerBin(), "d1", "migrations", "apply", "DB", "--local", "--config", "bench/wrangler.fire.toml", "--persist-to", persist], {
-    cwd: root,
-    encoding: "utf8",
-    env: wranglerEnv(),
-    timeout: 120_000,
-  });
+  const migrated = spawnSync(
+    process.execPath,
+    [wranglerBin(), "d1", "migrations", "apply", "DB", "--local", "--config", "bench/wrangler.fire.toml", "--persist-to", persist],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: wranglerEnv(),
+      timeout: 120_000,
+    },
+  );
   if (migrated.status !== 0) throw new Error(`applying the D1 migrations failed:\n${migrated.stdout}\n${migrated.stderr}`);
   const port = await freePort();
   const inspectorPort = await freePort();
@@ -149,9 +153,23 @@ export async function serveFireWorker({ dist, persist, log, vars = () => ({}) })
   const wrangler = new Group(
     wranglerBin(),
     [
-      "dev", path.join(dist, "fire-worker.js"), "--no-bundle", "--config", "bench/wrangler.fire.toml",
-      "--ip", HOST, "--port", String(port), "--inspector-ip", HOST, "--inspector-port", String(inspectorPort),
-      ...extra, "--persist-to", persist, "--show-interactive-dev-session=false",
+      "dev",
+      path.join(dist, "fire-worker.js"),
+      "--no-bundle",
+      "--config",
+      "bench/wrangler.fire.toml",
+      "--ip",
+      HOST,
+      "--port",
+      String(port),
+      "--inspector-ip",
+      HOST,
+      "--inspector-port",
+      String(inspectorPort),
+      ...extra,
+      "--persist-to",
+      persist,
+      "--show-interactive-dev-session=false",
     ],
     log,
     wranglerEnv(),

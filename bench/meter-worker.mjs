@@ -14,7 +14,12 @@ export default {
       : `export default { fetch() { return new Response("ok"); } };`;
     const all = { "__harness.js": harness, ...modules };
     for (let i = 0; i < n; i++) {
-      const worker = env.LOADER.get(`cold-${crypto.randomUUID()}`, () => ({ compatibilityDate: date, compatibilityFlags: flags, mainModule: "__harness.js", modules: all }));
+      const worker = env.LOADER.get(`cold-${crypto.randomUUID()}`, () => ({
+        compatibilityDate: date,
+        compatibilityFlags: flags,
+        mainModule: "__harness.js",
+        modules: all,
+      }));
       const response = await worker.getEntrypoint().fetch("http://meter/");
       const body = await response.text();
       if (response.status !== 200) return new Response(`cold start ${i}: ${response.status} ${body.slice(0, 500)}`, { status: 500 });

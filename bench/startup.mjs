@@ -20,14 +20,13 @@
  * with its `--outfile` upload beside it as `<outdir>.bundle`; `label=` alone is the empty set (meter only).
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { freePort, HOST, root, wranglerBin, wranglerEnv } from "../scripts/lib/local.mjs";
 import { fmt, Group, pct, threadsCpu, workerdProcesses } from "./harness.mjs";
-
 
 /** Profiles per variant, and the meter's rounds × cold starts per variant and round. */
 export const PLAN = { profiles: Number(process.env.PROFILES ?? 7), rounds: Number(process.env.ROUNDS ?? 6), perRound: Number(process.env.PER_ROUND ?? 10) };
@@ -44,7 +43,11 @@ const MCP_MODULES = [
 ];
 export const NO_MCP = MCP_MODULES.flatMap((m) => ["--alias", `${m}:./bench/no-mcp.js`]);
 
-const median = (xs) => pct([...xs].sort((a, b) => a - b), 0.5);
+const median = (xs) =>
+  pct(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
 
 function wrangler(args, cwd = root) {
   const r = spawnSync(process.execPath, [wranglerBin(), ...args], { cwd, encoding: "utf8", env: wranglerEnv(), timeout: 180_000 });
@@ -134,7 +137,22 @@ async function startMeter(out) {
   const inspector = await freePort();
   const group = new Group(
     wranglerBin(),
-    ["dev", "--config", "bench/wrangler.meter.toml", "--ip", HOST, "--port", String(port), "--inspector-ip", HOST, "--inspector-port", String(inspector), "--persist-to", path.join(out, "meter-state"), "--show-interactive-dev-session=false"],
+    [
+      "dev",
+      "--config",
+      "bench/wrangler.meter.toml",
+      "--ip",
+      HOST,
+      "--port",
+      String(port),
+      "--inspector-ip",
+      HOST,
+      "--inspector-port",
+      String(inspector),
+      "--persist-to",
+      path.join(out, "meter-state"),
+      "--show-interactive-dev-session=false",
+    ],
     path.join(out, "meter-wrangler.log"),
     wranglerEnv(),
   );
@@ -230,7 +248,9 @@ export async function startupBench({ out }) {
   const empty = buildVariant(dir, "empty", ["--config", emptyWorkerConfig(dir)]);
   const size = modulesOf(ours);
   const sizeNoMcp = modulesOf(noMcp);
-  console.log(`  upload as wrangler.toml builds it (wrangler deploy --dry-run): ${kib(size.raw)}, gzipped ${kib(size.gzipped)} module by module, ${kib(size.stream)} as one stream (wrangler's figure); without the MCP SDK ${kib(sizeNoMcp.raw)}, gzipped ${kib(sizeNoMcp.gzipped)}${flags.length ? `; compatibility flags ${flags.join(", ")}` : ""}`);
+  console.log(
+    `  upload as wrangler.toml builds it (wrangler deploy --dry-run): ${kib(size.raw)}, gzipped ${kib(size.gzipped)} module by module, ${kib(size.stream)} as one stream (wrangler's figure); without the MCP SDK ${kib(sizeNoMcp.raw)}, gzipped ${kib(sizeNoMcp.gzipped)}${flags.length ? `; compatibility flags ${flags.join(", ")}` : ""}`,
+  );
   const [pOurs, pNoMcp, pEmpty] = [ours, noMcp, empty].map((d) => profileStartup(`${d}.bundle`, dir));
   const [mOurs, mNoMcp, mEmpty] = await meterStartup(
     [
@@ -242,11 +262,41 @@ export async function startupBench({ out }) {
   );
   const row = (label, o, n, e, method) => `    ${label.padEnd(34)}${[o, n, e, o - e, n - e].map((x) => fmt(x, 1).padStart(8)).join("")}   ${method}`;
   console.log(`  start-up CPU (ms)                     ours  no MCP   empty  ours−empty  no MCP−empty`);
-  console.log(row("check startup, samples × interval", pOurs.samples, pNoMcp.samples, pEmpty.samples, `non-idle samples × ${fmt(pOurs.interval, 2)} ms, median of ${pOurs.runs} profiles each (no compile time: the legacy registry compiles before the profiler starts)`));
-  console.log(row("check startup, sum of deltas (old)", pOurs.deltas, pNoMcp.deltas, pEmpty.deltas, "the figure before issue 17: its first busy sample carries the idle wait (+0…11 ms at random)"));
-  console.log(row("meter, workerd CPU per cold start", mOurs.median, mNoMcp.median, mEmpty.median, `median of ${PLAN.rounds} batches of ${PLAN.perRound} fresh Workers (Worker Loader), /proc schedstat, compile + evaluate + one request; min ours ${fmt(mOurs.min, 1)}, no MCP ${fmt(mNoMcp.min, 1)}, empty ${fmt(mEmpty.min, 1)}`));
-  console.log(`    target: ours − empty ≤ 10 ms (issue 17). The MCP SDK is imported by /mcp only (src/http/mcp.ts); wrangler inlines that import(), so its code is parsed at start-up but its module body waits for the first /mcp request`);
-  return { gzipped: size.gzipped, samples: { ours: pOurs.samples, empty: pEmpty.samples, noMcp: pNoMcp.samples }, meter: { ours: mOurs.median, empty: mEmpty.median, noMcp: mNoMcp.median } };
+  console.log(
+    row(
+      "check startup, samples × interval",
+      pOurs.samples,
+      pNoMcp.samples,
+      pEmpty.samples,
+      `non-idle samples × ${fmt(pOurs.interval, 2)} ms, median of ${pOurs.runs} profiles each (no compile time: the legacy registry compiles before the profiler starts)`,
+    ),
+  );
+  console.log(
+    row(
+      "check startup, sum of deltas (old)",
+      pOurs.deltas,
+      pNoMcp.deltas,
+      pEmpty.deltas,
+      "the figure before issue 17: its first busy sample carries the idle wait (+0…11 ms at random)",
+    ),
+  );
+  console.log(
+    row(
+      "meter, workerd CPU per cold start",
+      mOurs.median,
+      mNoMcp.median,
+      mEmpty.median,
+      `median of ${PLAN.rounds} batches of ${PLAN.perRound} fresh Workers (Worker Loader), /proc schedstat, compile + evaluate + one request; min ours ${fmt(mOurs.min, 1)}, no MCP ${fmt(mNoMcp.min, 1)}, empty ${fmt(mEmpty.min, 1)}`,
+    ),
+  );
+  console.log(
+    `    target: ours − empty ≤ 10 ms (issue 17). The MCP SDK is imported by /mcp only (src/http/mcp.ts); wrangler inlines that import(), so its code is parsed at start-up but its module body waits for the first /mcp request`,
+  );
+  return {
+    gzipped: size.gzipped,
+    samples: { ours: pOurs.samples, empty: pEmpty.samples, noMcp: pNoMcp.samples },
+    meter: { ours: mOurs.median, empty: mEmpty.median, noMcp: mNoMcp.median },
+  };
 }
 
 /** Alone: the A/B table of prebuilt variants (see the module comment). */
@@ -266,7 +316,9 @@ async function compare(specs) {
     const gz = size.gzipped / 1024;
     const p = v.dir ? profileStartup(`${v.dir}.bundle`, out) : { samples: NaN, deltas: NaN };
     const m = meters[i];
-    console.log(`${`${v.label}${v.flags.length ? ` [${v.flags.join(",")}]` : ""}`.padEnd(28)}${fmt(gz, 1).padStart(8)}${fmt(size.stream / 1024, 1).padStart(10)}${fmt(p.samples, 1).padStart(19)}${fmt(p.deltas, 1).padStart(16)}${`${fmt(m.min, 1)} / ${fmt(m.median, 1)}`.padStart(21)}${fmt(m.median - floor, 1).padStart(12)}`);
+    console.log(
+      `${`${v.label}${v.flags.length ? ` [${v.flags.join(",")}]` : ""}`.padEnd(28)}${fmt(gz, 1).padStart(8)}${fmt(size.stream / 1024, 1).padStart(10)}${fmt(p.samples, 1).padStart(19)}${fmt(p.deltas, 1).padStart(16)}${`${fmt(m.min, 1)} / ${fmt(m.median, 1)}`.padStart(21)}${fmt(m.median - floor, 1).padStart(12)}`,
+    );
   });
   console.log(`(${PLAN.profiles} check-startup profiles per variant, medians; meter: ${PLAN.rounds} rounds × ${PLAN.perRound} cold starts, variants in turn)`);
 }

@@ -4,7 +4,16 @@
  * never asserted. Bundled by bench/run.mjs and run on Node 22.
  */
 import { CronExpressionParser } from "cron-parser";
-import { hasNativeTemporal, loadRules, nextOccurrence, nextRuleOccurrence, parseCron, parseRuleSchedule, type CronSchedule, type RuleSchedule } from "../src/time";
+import {
+  type CronSchedule,
+  hasNativeTemporal,
+  loadRules,
+  nextOccurrence,
+  nextRuleOccurrence,
+  parseCron,
+  parseRuleSchedule,
+  type RuleSchedule,
+} from "../src/time";
 
 // The rule engine is loaded on first use, as the Worker's entries do (src/time/rules.ts).
 await loadRules();
@@ -17,7 +26,7 @@ function starts(): number[] {
   // Spread over 2026, including the DST weeks, deterministic.
   const list: number[] = [];
   const from = Date.UTC(2026, 0, 1);
-  for (let i = 0; i < STARTS; i++) list.push(from + Math.floor(((i * 7919) % STARTS) * (365 * 86_400_000 / STARTS)) + i * 61_000);
+  for (let i = 0; i < STARTS; i++) list.push(from + Math.floor(((i * 7919) % STARTS) * ((365 * 86_400_000) / STARTS)) + i * 61_000);
   return list;
 }
 
@@ -71,7 +80,9 @@ const cronParserMs = time(15, () => {
 });
 
 const us = (ms: number) => (ms * 1000) / calls;
-console.log(`next occurrence (${EXPRESSIONS.length} expressions × ${ZONES.length} zones × ${instants.length} instants = ${calls} calls, median of 15 rounds; ${excluded} left out where cron-parser threw)`);
+console.log(
+  `next occurrence (${EXPRESSIONS.length} expressions × ${ZONES.length} zones × ${instants.length} instants = ${calls} calls, median of 15 rounds; ${excluded} left out where cron-parser threw)`,
+);
 console.log(`  time engine:      ${us(engineMs).toFixed(2)} µs/call`);
 console.log(`  cron-parser next: ${us(cronParserMs).toFixed(2)} µs/call`);
 console.log(`  ratio engine / cron-parser: ${(engineMs / cronParserMs).toFixed(2)}× (target ≤ 1×; ≤ 0.5× with native Temporal)`);
@@ -89,6 +100,8 @@ for (const rrule of RULES) {
 const ruleMs = time(15, () => {
   for (const c of ruleCases) sink += nextRuleOccurrence(c.rule, c.zone, c.t)?.at ?? 0;
 });
-console.log(`rule next occurrence (${RULES.length} rules × ${ZONES.length} zones × ${instants.length} instants = ${ruleCases.length} calls, median of 15 rounds)`);
+console.log(
+  `rule next occurrence (${RULES.length} rules × ${ZONES.length} zones × ${instants.length} instants = ${ruleCases.length} calls, median of 15 rounds)`,
+);
 console.log(`  time engine:      ${((ruleMs * 1000) / ruleCases.length).toFixed(2)} µs/call (${RULES.join(", ")})`);
 if (sink === 42) console.log("");

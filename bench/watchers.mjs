@@ -31,9 +31,8 @@ import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import { signatureHeader, verify } from "../runner/src/contract.ts";
-import { freePort, HOST, root, RUNNER_MAIN, runnerEnv, untilHealthy } from "../scripts/lib/local.mjs";
+import { freePort, HOST, RUNNER_MAIN, root, runnerEnv, untilHealthy } from "../scripts/lib/local.mjs";
 import { bundleFireWorker, fmt, Group, pad, serveFireWorker, stats } from "./harness.mjs";
-
 
 // Runner overhead: sequential runs, the first `warmup` of each kind dropped.
 const OVERHEAD = { warmup: 20, runs: 200 };
@@ -138,7 +137,15 @@ async function runnerOverhead(runner, secret, workspace) {
   });
   /** The body and signed headers of a run request for `target` (`/runs` or `/runs?wait=1`). */
   const request = async (target, runId, callbackUrl) => {
-    const body = JSON.stringify({ runId, chatId: "9700000", jobId: "bench", command: "true", timeoutSeconds: 10, timeZone: "UTC", ...(callbackUrl ? { callbackUrl } : {}) });
+    const body = JSON.stringify({
+      runId,
+      chatId: "9700000",
+      jobId: "bench",
+      command: "true",
+      timeoutSeconds: 10,
+      timeZone: "UTC",
+      ...(callbackUrl ? { callbackUrl } : {}),
+    });
     const signature = await signatureHeader(secret, { method: "POST", target, body }, Date.now() / 1000);
     return { body, headers: { "content-type": "application/json", "x-cuckoo-signature": signature } };
   };
@@ -323,19 +330,38 @@ function printOverhead(print, { samples, checks }) {
   print(row("POST /runs → 202 answered", s.accepted, 1));
   print(row("POST /runs?wait=1 → outcome answered", s.wait, 1));
   print(row("the runner's startedAt → finishedAt (its clock, whole ms)", s.runnerOwn, 1));
-  print(row("baseline: spawn /bin/sh -c true from Node → close", s.spawnClose, 1, `exited and both pipes closed, as the runner waits; → exit alone p50 ${fmt(s.spawnExit.p50, 1)}`));
-  print(`    the runner's own share, p50 over the baseline: ${fmt(s.callback.p50 - s.spawnClose.p50, 1)} ms to the callback, ${fmt(s.wait.p50 - s.spawnClose.p50, 1)} ms with ?wait=1`);
-  print(`    check: ${checks.runs} async runs, ${checks.accepted} answered 202, ${checks.callbacks} callbacks (${checks.signed} with a valid signature, ${checks.silent} silent); ${checks.waits} dry runs answered 200 (${checks.waitSilent} silent)`);
-  print(`    how: the runner as a child process; ${OVERHEAD.runs} rounds after ${OVERHEAD.warmup} for warm-up, one after another, each a bare spawn, an async run and a dry run; performance.now() from just before the request is sent (body and signature made) to the callback's body read, or the answer read`);
+  print(
+    row(
+      "baseline: spawn /bin/sh -c true from Node → close",
+      s.spawnClose,
+      1,
+      `exited and both pipes closed, as the runner waits; → exit alone p50 ${fmt(s.spawnExit.p50, 1)}`,
+    ),
+  );
+  print(
+    `    the runner's own share, p50 over the baseline: ${fmt(s.callback.p50 - s.spawnClose.p50, 1)} ms to the callback, ${fmt(s.wait.p50 - s.spawnClose.p50, 1)} ms with ?wait=1`,
+  );
+  print(
+    `    check: ${checks.runs} async runs, ${checks.accepted} answered 202, ${checks.callbacks} callbacks (${checks.signed} with a valid signature, ${checks.silent} silent); ${checks.waits} dry runs answered 200 (${checks.waitSilent} silent)`,
+  );
+  print(
+    `    how: the runner as a child process; ${OVERHEAD.runs} rounds after ${OVERHEAD.warmup} for warm-up, one after another, each a bare spawn, an async run and a dry run; performance.now() from just before the request is sent (body and signature made) to the callback's body read, or the answer read`,
+  );
   return { callback: s.callback, accepted: s.accepted, wait: s.wait, runnerOwn: s.runnerOwn, spawnExit: s.spawnExit, spawnClose: s.spawnClose, checks };
 }
 
 function printTicks(print, { ticks, rounds, control }) {
   const otherFetches = rounds.reduce((n, r) => n + Object.values(r.fetches).reduce((a, b) => a + b, 0), 0);
   const silent = ticks.filter((t) => t.status === "silent" && t.taken).length;
-  print(`  a silent watcher tick (command \`true\`): ${TICKS.chats} chats × ${TICKS.rounds} ticks = ${ticks.length}, each from the due instant to the settled outcome and ${TICKS.settle} ms more`);
-  print(`    per tick: ${range(ticks, "queued")} queue messages, ${range(ticks, "telegram")} Telegram calls, ${range(ticks, "consumed")} prompts to the consumer (model calls; echo agent) (targets 0, 0, 0); ${range(ticks, "runnerCalls")} runner call and ${range(ticks, "outcomes")} callback; the Worker's other outbound fetches over all ticks: ${otherFetches}`);
-  print(`    SQLite rows written per tick: ${range(ticks, "rowsWritten")}, the sum of cursor.rowsWritten over every statement the chat ran, alarm and callback (index entries count too, as billed); total_changes() ${range(ticks, "changes")} (it also counts workerd's alarm row, set by both)`);
+  print(
+    `  a silent watcher tick (command \`true\`): ${TICKS.chats} chats × ${TICKS.rounds} ticks = ${ticks.length}, each from the due instant to the settled outcome and ${TICKS.settle} ms more`,
+  );
+  print(
+    `    per tick: ${range(ticks, "queued")} queue messages, ${range(ticks, "telegram")} Telegram calls, ${range(ticks, "consumed")} prompts to the consumer (model calls; echo agent) (targets 0, 0, 0); ${range(ticks, "runnerCalls")} runner call and ${range(ticks, "outcomes")} callback; the Worker's other outbound fetches over all ticks: ${otherFetches}`,
+  );
+  print(
+    `    SQLite rows written per tick: ${range(ticks, "rowsWritten")}, the sum of cursor.rowsWritten over every statement the chat ran, alarm and callback (index entries count too, as billed); total_changes() ${range(ticks, "changes")} (it also counts workerd's alarm row, set by both)`,
+  );
   const groups = [
     { label: `a watcher with fewer than ${TICKS.kept} runs kept`, ticks: ticks.filter((t) => !t.fullHistory) },
     { label: `a watcher with ${TICKS.kept} runs kept (each settle prunes the oldest)`, ticks: ticks.filter((t) => t.fullHistory) },
@@ -350,7 +376,12 @@ function printTicks(print, { ticks, rounds, control }) {
     print(`      ${group.label}: ${range(group.ticks, "rowsWritten")} rows, total_changes() ${range(group.ticks, "changes")}`);
     for (const [key, same] of breakdowns.slice(0, 3)) print(`        ${same[0].rowsWritten} = ${key}   (${same.length} of ${group.ticks.length} ticks)`);
     if (breakdowns.length > 3) print(`        … and ${breakdowns.length - 3} other breakdowns (see watchers.json)`);
-    return { group: group.label, rowsWritten: range(group.ticks, "rowsWritten"), changes: range(group.ticks, "changes"), breakdowns: breakdowns.map(([key, same]) => ({ rowsWritten: same[0].rowsWritten, breakdown: key, ticks: same.length })) };
+    return {
+      group: group.label,
+      rowsWritten: range(group.ticks, "rowsWritten"),
+      changes: range(group.ticks, "changes"),
+      breakdowns: breakdowns.map(([key, same]) => ({ rowsWritten: same[0].rowsWritten, breakdown: key, ticks: same.length })),
+    };
   });
 
   const measured = ticks.filter((t) => t.round >= TICKS.warmupRounds);
@@ -366,8 +397,12 @@ function printTicks(print, { ticks, rounds, control }) {
   print(row("the runner started the script (its startedAt)", lateness.scriptStarted, 0));
   print(row("the chat took the outcome (runnerOutcome returned)", lateness.outcomeTaken, 0));
   print(row("of which: script ended → callback entered the chat", lateness.callback, 0, "the runner's callback, the Worker's route and its check"));
-  print(`    check: ${silent} of ${ticks.length} ticks settled silent; the first round (${TICKS.chats * TICKS.warmupRounds} ticks) is left out of the lateness for warm-up; with n < 100, p99 is the max`);
-  print(`  control, a watcher that prints (\`echo bench-match\`): ${control.status ?? "no outcome"}; ${control.queued} queue message, ${control.consumed} prompt to the consumer, ${control.telegram} Telegram call (the echo reply): each counter above sees what it counts`);
+  print(
+    `    check: ${silent} of ${ticks.length} ticks settled silent; the first round (${TICKS.chats * TICKS.warmupRounds} ticks) is left out of the lateness for warm-up; with n < 100, p99 is the max`,
+  );
+  print(
+    `  control, a watcher that prints (\`echo bench-match\`): ${control.status ?? "no outcome"}; ${control.queued} queue message, ${control.consumed} prompt to the consumer, ${control.telegram} Telegram call (the echo reply): each counter above sees what it counts`,
+  );
   const perTick = Object.fromEntries(["queued", "telegram", "consumed", "runnerCalls", "outcomes", "rowsWritten", "changes"].map((k) => [k, range(ticks, k)]));
   return { perTick, otherFetches, rows, lateness, silent, control };
 }
@@ -385,7 +420,9 @@ export async function watcherBench({ out = path.join(root, ".bench"), dist } = {
   const result = { summary: {}, plan: { OVERHEAD, TICKS, chats: TICK_CHATS, control: CONTROL_CHAT } };
   try {
     runner = await startRunner({ secret, workspaceRoot, log: path.join(out, "runner.log") });
-    print(`  the runner: node runner/src/main.ts as a child process on ${runner.url}, a generated secret, workspaces in a temporary directory; ready in ${(runner.readyMs / 1000).toFixed(1)} s`);
+    print(
+      `  the runner: node runner/src/main.ts as a child process on ${runner.url}, a generated secret, workspaces in a temporary directory; ready in ${(runner.readyMs / 1000).toFixed(1)} s`,
+    );
 
     // 1. The runner's overhead, with nothing else running.
     try {
@@ -411,7 +448,9 @@ export async function watcherBench({ out = path.join(root, ".bench"), dist } = {
         ALLOWED_USER_IDS: [...TICK_CHATS, CONTROL_CHAT].join(","),
       }),
     });
-    print(`  wrangler dev on ${worker.base} (the same bundle), RUNNER_URL and PUBLIC_URL on loopback, Telegram configured with a local Bot API stub; ready in ${(worker.readyMs / 1000).toFixed(1)} s`);
+    print(
+      `  wrangler dev on ${worker.base} (the same bundle), RUNNER_URL and PUBLIC_URL on loopback, Telegram configured with a local Bot API stub; ready in ${(worker.readyMs / 1000).toFixed(1)} s`,
+    );
     const ticks = await watcherTicks(worker.call, stub, runner, warnings);
     Object.assign(result, ticks);
     result.summary.tick = printTicks(print, ticks);

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { spawn, spawnSync } from "node:child_process";
 /**
  * `npm run dev`: everything Cuckoo needs locally, with no configuration and no network. Applies the D1
  * migrations to the local database, starts the watcher runner (runner/) on 127.0.0.1:8788 with a secret made
@@ -20,11 +21,10 @@
  * directory to have the registry back.
  */
 import { randomBytes } from "node:crypto";
-import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { root, RUNNER_MAIN, runnerEnv, untilHealthy, wranglerBin, wranglerEnv } from "./lib/local.mjs";
+import { RUNNER_MAIN, root, runnerEnv, untilHealthy, wranglerBin, wranglerEnv } from "./lib/local.mjs";
 
 // An empty registry path turns wrangler's dev registry off (see above), unless the shell chose one.
 const env = wranglerEnv({ WRANGLER_REGISTRY_PATH: "", ...process.env });

@@ -49,7 +49,8 @@ if (values.help) {
 }
 const format = values.format;
 if (format !== "playa" && format !== "acpbot" && format !== "commitments") fail(`--format must be playa, acpbot or commitments.\n${USAGE}`);
-if (positionals.length !== 1) fail(`Give one PATH: ${format === "acpbot" ? "the .acpbot/schedules folder" : format === "playa" ? "Playa's jobs.json" : "commitments.jsonl"}.\n${USAGE}`);
+if (positionals.length !== 1)
+  fail(`Give one PATH: ${format === "acpbot" ? "the .acpbot/schedules folder" : format === "playa" ? "Playa's jobs.json" : "commitments.jsonl"}.\n${USAGE}`);
 // `npm run` starts scripts in the package's folder; INIT_CWD is where the user typed the command.
 const here = process.env.INIT_CWD || process.cwd();
 const source = path.resolve(here, positionals[0] ?? "");
@@ -100,7 +101,9 @@ function acpbotFiles() {
   /** @param {string} link @param {string} target */
   const through = (link, target) => `(${JSON.stringify(link)} links to ${target})`;
   const files = [];
-  for (const name of readdirSync(source).filter((n) => n.endsWith(".json")).sort()) {
+  for (const name of readdirSync(source)
+    .filter((n) => n.endsWith(".json"))
+    .sort()) {
     const where = resolveInside(repo, realRepo, path.join(source, name));
     if ("link" in where) {
       notes.push(`${name} is outside the repo ${through(where.link, where.target)}; it was left out.`);
@@ -164,7 +167,9 @@ try {
     signal: AbortSignal.timeout(60_000),
   });
 } catch (error) {
-  console.error(`Could not reach ${base}/admin/import: ${error instanceof Error ? error.message : String(error)}. Is the Worker running (npm run dev), or is CUCKOO_URL set?`);
+  console.error(
+    `Could not reach ${base}/admin/import: ${error instanceof Error ? error.message : String(error)}. Is the Worker running (npm run dev), or is CUCKOO_URL set?`,
+  );
   process.exit(1);
 }
 /** @type {any} */
@@ -180,5 +185,7 @@ const problems = [...notes, ...answer.problems];
 const shown = values["all-problems"] ? problems : problems.slice(0, SHOWN_PROBLEMS);
 for (const problem of shown) console.log(`- ${problem}`);
 if (shown.length < problems.length) {
-  console.log(`… and ${plural(problems.length - shown.length, "more problem", "more problems")} (${problems.length} in all); add --all-problems to print every one.`);
+  console.log(
+    `… and ${plural(problems.length - shown.length, "more problem", "more problems")} (${problems.length} in all); add --all-problems to print every one.`,
+  );
 }

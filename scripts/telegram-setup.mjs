@@ -95,7 +95,11 @@ function groupsText(bot, readsAll, appName) {
   const app = appName
     ? `In a group, /jobs links to the Mini App: https://t.me/${bot}/${appName}?startapp=<group id>.`
     : `To open the Mini App from a group, register it with @BotFather (/newapp, Web App URL ${publicUrl}/app, a short name such as scheduler) and set MINI_APP_NAME to that short name.`;
-  return [`Groups: add each group's chat id to ALLOWED_CHAT_IDS (it is in the webhook's updates, negative, such as -1001234567890); its admins and the users in ALLOWED_USER_IDS change its jobs, its members read them.`, privacy, app].join("\n");
+  return [
+    `Groups: add each group's chat id to ALLOWED_CHAT_IDS (it is in the webhook's updates, negative, such as -1001234567890); its admins and the users in ALLOWED_USER_IDS change its jobs, its members read them.`,
+    privacy,
+    app,
+  ].join("\n");
 }
 
 try {

@@ -13,7 +13,7 @@
  * `node scripts/vendor-chrono.mjs` writes the files (after upgrading chrono-node or esbuild);
  * test/unit/time-chrono-vendor.test.ts fails when they differ from what this builds.
  */
-import { readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -39,7 +39,11 @@ const casualOnly = {
   name: "casual-only",
   setup(b) {
     b.onResolve({ filter: /^casual:/ }, (args) => ({ path: args.path.slice("casual:".length), namespace: "casual" }));
-    b.onLoad({ filter: /.*/, namespace: "casual" }, (args) => ({ contents: `export { casual } from "chrono-node/${args.path}";`, resolveDir: root, loader: "js" }));
+    b.onLoad({ filter: /.*/, namespace: "casual" }, (args) => ({
+      contents: `export { casual } from "chrono-node/${args.path}";`,
+      resolveDir: root,
+      loader: "js",
+    }));
   },
 };
 
@@ -88,7 +92,8 @@ export async function buildChronoLocales() {
   });
   const files = new Map();
   for (const file of result.outputFiles) files.set(path.relative(VENDOR_DIR, file.path), file.text);
-  for (const l of CHRONO_LOCALES) files.set(`${l}.d.mts`, `// The locale's entry point (scripts/vendor-chrono.mjs).\nexport { casual } from "chrono-node/${l}";\n`);
+  for (const l of CHRONO_LOCALES)
+    files.set(`${l}.d.mts`, `// The locale's entry point (scripts/vendor-chrono.mjs).\nexport { casual } from "chrono-node/${l}";\n`);
   return files;
 }
 

@@ -180,8 +180,7 @@ export function errorsFor(loaded: LoadedConfig, area: ConfigArea): string[] {
 function readConfig(env: Env): LoadedConfig {
   const { httpUrl, jobLimit, turnLimit, llmTimeout, scriptTimeout, telegramSecret, botToken, dev: devFlag, agent } = schemas();
   const issues: ConfigIssue[] = [];
-  const report = (name: VarName, message: string) =>
-    issues.push(Object.freeze({ message, areas: AREAS[name] }));
+  const report = (name: VarName, message: string) => issues.push(Object.freeze({ message, areas: AREAS[name] }));
 
   // Every var read once: unset, empty and blank all mean unset; a non-string (a JSON var) is reported.
   const raw = new Map<VarName, string>();
@@ -211,30 +210,17 @@ function readConfig(env: Env): LoadedConfig {
   if (zoneRaw !== null) {
     const zone = parseZone(zoneRaw);
     if (zone.ok) defaultTimeZone = zone.value;
-    else
-      report(
-        "DEFAULT_TIMEZONE",
-        `DEFAULT_TIMEZONE ${shown(zoneRaw)} is not a time zone; use an IANA name such as Europe/Berlin.`,
-      );
+    else report("DEFAULT_TIMEZONE", `DEFAULT_TIMEZONE ${shown(zoneRaw)} is not a time zone; use an IANA name such as Europe/Berlin.`);
   }
   const maxJobsPerChat =
-    parse(
-      "MAX_JOBS_PER_CHAT",
-      jobLimit,
-      (v) => `MAX_JOBS_PER_CHAT must be a whole number from 1 to 100000, such as 50; got ${shown(v)}.`,
-    ) ?? DEFAULTS.maxJobsPerChat;
+    parse("MAX_JOBS_PER_CHAT", jobLimit, (v) => `MAX_JOBS_PER_CHAT must be a whole number from 1 to 100000, such as 50; got ${shown(v)}.`) ??
+    DEFAULTS.maxJobsPerChat;
   const defaultScriptTimeout =
-    parse(
-      "DEFAULT_SCRIPT_TIMEOUT",
-      scriptTimeout,
-      (v) => `DEFAULT_SCRIPT_TIMEOUT must be a whole number of seconds from 1 to 3600; got ${shown(v)}.`,
-    ) ?? DEFAULTS.defaultScriptTimeout;
+    parse("DEFAULT_SCRIPT_TIMEOUT", scriptTimeout, (v) => `DEFAULT_SCRIPT_TIMEOUT must be a whole number of seconds from 1 to 3600; got ${shown(v)}.`) ??
+    DEFAULTS.defaultScriptTimeout;
   const maxWakeupsPerDay =
-    parse(
-      "MAX_WAKEUPS_PER_DAY",
-      turnLimit,
-      (v) => `MAX_WAKEUPS_PER_DAY must be a whole number from 0 to 1000000, such as 48; got ${shown(v)}.`,
-    ) ?? DEFAULTS.maxWakeupsPerDay;
+    parse("MAX_WAKEUPS_PER_DAY", turnLimit, (v) => `MAX_WAKEUPS_PER_DAY must be a whole number from 0 to 1000000, such as 48; got ${shown(v)}.`) ??
+    DEFAULTS.maxWakeupsPerDay;
 
   // Telegram. Secrets are never echoed in a sentence: /healthz is public.
   const botTokenValue = parse(
@@ -242,64 +228,45 @@ function readConfig(env: Env): LoadedConfig {
     botToken,
     () => "TELEGRAM_BOT_TOKEN does not look like a Bot API token; use the one @BotFather gave you (123456789:AAE…).",
   );
-  const webhookSecret = parse(
-    "TELEGRAM_WEBHOOK_SECRET",
-    telegramSecret,
-    () => "TELEGRAM_WEBHOOK_SECRET must be 1–256 characters of A–Z, a–z, 0–9, _ and -.",
-  );
+  const webhookSecret = parse("TELEGRAM_WEBHOOK_SECRET", telegramSecret, () => "TELEGRAM_WEBHOOK_SECRET must be 1–256 characters of A–Z, a–z, 0–9, _ and -.");
   if (raw.has("TELEGRAM_BOT_TOKEN") && !raw.has("TELEGRAM_WEBHOOK_SECRET"))
     report(
       "TELEGRAM_WEBHOOK_SECRET",
       "TELEGRAM_WEBHOOK_SECRET is required with TELEGRAM_BOT_TOKEN; set one with wrangler secret put TELEGRAM_WEBHOOK_SECRET (1–256 characters of A–Z, a–z, 0–9, _ and -).",
     );
   const apiBase =
-    parse(
-      "TELEGRAM_API_BASE",
-      httpUrl,
-      () => "TELEGRAM_API_BASE must be an http(s) URL such as https://api.telegram.org.",
-    ) ?? DEFAULTS.telegramApiBase;
-  const allowedUserIds = readIds(text("ALLOWED_USER_IDS"), schemas().userId, (id) => report("ALLOWED_USER_IDS", `ALLOWED_USER_IDS must be comma-separated decimal Telegram user ids such as 123456789,987654321; got ${shown(id)}.`));
+    parse("TELEGRAM_API_BASE", httpUrl, () => "TELEGRAM_API_BASE must be an http(s) URL such as https://api.telegram.org.") ?? DEFAULTS.telegramApiBase;
+  const allowedUserIds = readIds(text("ALLOWED_USER_IDS"), schemas().userId, (id) =>
+    report("ALLOWED_USER_IDS", `ALLOWED_USER_IDS must be comma-separated decimal Telegram user ids such as 123456789,987654321; got ${shown(id)}.`),
+  );
   const allowedChatIds = readIds(text("ALLOWED_CHAT_IDS"), schemas().groupId, (id) =>
     report(
       "ALLOWED_CHAT_IDS",
       `ALLOWED_CHAT_IDS must be comma-separated group chat ids, negative like -1001234567890 (a supergroup) or -4012345678 (a group); got ${shown(id)}.`,
     ),
   );
-  const miniAppName = parse("MINI_APP_NAME", schemas().appName, (v) => `MINI_APP_NAME must be the Mini App's short name from @BotFather (/newapp), 3–30 characters of A–Z, a–z, 0–9 and _, such as scheduler; got ${shown(v)}.`);
+  const miniAppName = parse(
+    "MINI_APP_NAME",
+    schemas().appName,
+    (v) =>
+      `MINI_APP_NAME must be the Mini App's short name from @BotFather (/newapp), 3–30 characters of A–Z, a–z, 0–9 and _, such as scheduler; got ${shown(v)}.`,
+  );
 
   // Runner: RUNNER_URL wins when set (dev, tests, a runner on any host); else the container binding, once
   // RUNNER_SECRET is set. wrangler.toml always binds the container, so without the secret the runner is
   // off (watchers fail "did not start", naming the secret) rather than every deploy being misconfigured.
   const binding = "RUNNER" in env && env.RUNNER !== undefined && env.RUNNER !== null;
   const container = !raw.has("RUNNER_URL") && binding && raw.has("RUNNER_SECRET");
-  const runnerUrl = parse(
-    "RUNNER_URL",
-    httpUrl,
-    () => "RUNNER_URL must be an http(s) URL such as http://127.0.0.1:8788.",
-  );
+  const runnerUrl = parse("RUNNER_URL", httpUrl, () => "RUNNER_URL must be an http(s) URL such as http://127.0.0.1:8788.");
   if (raw.has("RUNNER_URL") && !raw.has("RUNNER_SECRET"))
-    report(
-      "RUNNER_SECRET",
-      "RUNNER_SECRET is required with the runner; set the secret it shares with the runner with wrangler secret put RUNNER_SECRET.",
-    );
-  const publicUrl = parse(
-    "PUBLIC_URL",
-    httpUrl,
-    () => "PUBLIC_URL must be an http(s) URL such as https://cuckoo.example.workers.dev.",
-  );
+    report("RUNNER_SECRET", "RUNNER_SECRET is required with the runner; set the secret it shares with the runner with wrangler secret put RUNNER_SECRET.");
+  const publicUrl = parse("PUBLIC_URL", httpUrl, () => "PUBLIC_URL must be an http(s) URL such as https://cuckoo.example.workers.dev.");
   const internet = parse("RUNNER_INTERNET", devFlag, (v) => `RUNNER_INTERNET must be 1 (scripts may reach the internet) or 0; got ${shown(v)}.`) ?? "1";
   if (raw.has("RUNNER_URL") && !container && !dev && !raw.has("PUBLIC_URL"))
-    report(
-      "PUBLIC_URL",
-      "PUBLIC_URL is required with RUNNER_URL outside dev; set it to this Worker's base URL, such as https://cuckoo.example.workers.dev.",
-    );
+    report("PUBLIC_URL", "PUBLIC_URL is required with RUNNER_URL outside dev; set it to this Worker's base URL, such as https://cuckoo.example.workers.dev.");
 
   // Agent: llm when LLM_BASE_URL is set, else echo; an explicit AGENT wins.
-  const baseUrl = parse(
-    "LLM_BASE_URL",
-    httpUrl,
-    () => "LLM_BASE_URL must be an http(s) URL of an OpenAI-compatible API such as https://api.openai.com/v1.",
-  );
+  const baseUrl = parse("LLM_BASE_URL", httpUrl, () => "LLM_BASE_URL must be an http(s) URL of an OpenAI-compatible API such as https://api.openai.com/v1.");
   const agentChoice = parse("AGENT", agent, (v) => `AGENT must be echo or llm; got ${shown(v)}.`);
   let agentKind = agentChoice ?? (raw.has("LLM_BASE_URL") ? "llm" : "echo");
   if (agentKind === "llm" && !raw.has("LLM_BASE_URL"))
@@ -308,17 +275,11 @@ function readConfig(env: Env): LoadedConfig {
     report("LLM_MODEL", "LLM_MODEL is required with LLM_BASE_URL; set the model's name, such as gpt-4o-mini or llama3.1.");
   if (agentKind === "llm" && baseUrl === null) agentKind = "echo";
   const maxTurnsPerDay =
-    parse(
-      "LLM_MAX_TURNS_PER_DAY",
-      turnLimit,
-      (v) => `LLM_MAX_TURNS_PER_DAY must be a whole number from 0 to 1000000, such as 200; got ${shown(v)}.`,
-    ) ?? DEFAULTS.maxTurnsPerDay;
+    parse("LLM_MAX_TURNS_PER_DAY", turnLimit, (v) => `LLM_MAX_TURNS_PER_DAY must be a whole number from 0 to 1000000, such as 200; got ${shown(v)}.`) ??
+    DEFAULTS.maxTurnsPerDay;
   const llmTimeoutSeconds =
-    parse(
-      "LLM_TIMEOUT_SECONDS",
-      llmTimeout,
-      (v) => `LLM_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 240, such as 60; got ${shown(v)}.`,
-    ) ?? DEFAULTS.llmTimeoutSeconds;
+    parse("LLM_TIMEOUT_SECONDS", llmTimeout, (v) => `LLM_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 240, such as 60; got ${shown(v)}.`) ??
+    DEFAULTS.llmTimeoutSeconds;
   const instructions = text("LLM_INSTRUCTIONS");
   if (instructions !== null && instructions.length > MAX_INSTRUCTIONS)
     report("LLM_INSTRUCTIONS", `LLM_INSTRUCTIONS must be at most ${MAX_INSTRUCTIONS} characters; it has ${instructions.length}.`);

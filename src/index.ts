@@ -2,10 +2,10 @@
 import { consumeDeadLetters, consumePrompts } from "./agent/consumer";
 import { app } from "./http/app";
 
+export { ContainerProxy } from "@cloudflare/containers";
 export { ChatScheduler } from "./chat/ChatScheduler";
 // The runner's container per chat, and the entrypoint through which its outbound requests reach the Worker.
 export { RunnerContainer } from "./runner-client/container";
-export { ContainerProxy } from "@cloudflare/containers";
 
 /** Consumes `prompts` (the agent) and `prompts-dlq` (dead prompts settled `failed`), DESIGN §7. */
 async function queue(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext): Promise<void> {

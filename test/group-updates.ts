@@ -12,13 +12,24 @@ export const BOT_USERNAME = "cuckoo_test_bot";
 export type TgUser = { id: number; is_bot: boolean; first_name: string; username?: string; language_code?: string };
 export type TgChat = { id: number; type: "group" | "supergroup" | "private"; title?: string; is_forum?: boolean; all_members_are_administrators?: boolean };
 
-export const person = (id: string | number, name = "Ada"): TgUser => ({ id: Number(id), is_bot: false, first_name: name, username: name.toLowerCase(), language_code: "en" });
+export const person = (id: string | number, name = "Ada"): TgUser => ({
+  id: Number(id),
+  is_bot: false,
+  first_name: name,
+  username: name.toLowerCase(),
+  language_code: "en",
+});
 export const botUser = (botId: string): TgUser => ({ id: Number(botId), is_bot: true, first_name: "Cuckoo", username: BOT_USERNAME });
 
 /** A basic group (`-4…`), as Telegram describes one in a message. */
 export const basicGroup = (id: string, title = "Family"): TgChat => ({ id: Number(id), title, type: "group", all_members_are_administrators: true });
 /** A supergroup (`-100…`); with `forum`, one with topics. */
-export const supergroup = (id: string, title = "Team", forum = false): TgChat => ({ id: Number(id), title, type: "supergroup", ...(forum ? { is_forum: true } : {}) });
+export const supergroup = (id: string, title = "Team", forum = false): TgChat => ({
+  id: Number(id),
+  title,
+  type: "supergroup",
+  ...(forum ? { is_forum: true } : {}),
+});
 
 const date = () => Math.floor(Date.now() / 1000);
 
@@ -50,7 +61,15 @@ export function topicText(updateId: number, chat: TgChat, from: TgUser, threadId
 
 /** The fields of a message sent in a forum topic: its thread, and the topic's first message replied to (opened by `opener`). */
 export function inTopic(chat: TgChat, opener: TgUser, threadId: number, topic = "Standup") {
-  const root = { message_id: threadId, from: opener, chat, date: date() - 3600, message_thread_id: threadId, forum_topic_created: { name: topic, icon_color: 7322096 }, is_topic_message: true };
+  const root = {
+    message_id: threadId,
+    from: opener,
+    chat,
+    date: date() - 3600,
+    message_thread_id: threadId,
+    forum_topic_created: { name: topic, icon_color: 7322096 },
+    is_topic_message: true,
+  };
   return { message_thread_id: threadId, is_topic_message: true, reply_to_message: root };
 }
 
@@ -58,7 +77,15 @@ export function inTopic(chat: TgChat, opener: TgUser, threadId: number, topic = 
  * A reply in a forum topic to one of the bot's messages there (`replied`: its id and text as the bot sent it):
  * the replied message, not the topic's first, is `reply_to_message`.
  */
-export function topicReply(updateId: number, chat: TgChat, from: TgUser, threadId: number, botId: string, replied: { message_id: number; text: string }, text: string) {
+export function topicReply(
+  updateId: number,
+  chat: TgChat,
+  from: TgUser,
+  threadId: number,
+  botId: string,
+  replied: { message_id: number; text: string },
+  text: string,
+) {
   const original = { ...replied, from: botUser(botId), chat, date: date() - 60, message_thread_id: threadId, is_topic_message: true };
   return groupText(updateId, chat, from, text, { message_thread_id: threadId, is_topic_message: true, reply_to_message: original });
 }
@@ -83,7 +110,14 @@ export function textMention(updateId: number, chat: TgChat, from: TgUser, botId:
   const at = text.indexOf(name);
   return {
     update_id: updateId,
-    message: { message_id: updateId % 100_000, from, chat, date: date(), text, entities: [{ offset: at, length: name.length, type: "text_mention", user: botUser(botId) }] },
+    message: {
+      message_id: updateId % 100_000,
+      from,
+      chat,
+      date: date(),
+      text,
+      entities: [{ offset: at, length: name.length, type: "text_mention", user: botUser(botId) }],
+    },
   };
 }
 
@@ -108,7 +142,13 @@ export function groupPress(updateId: number, chat: TgChat, from: TgUser, data: s
   const thread = threadId === undefined ? {} : { message_thread_id: threadId, is_topic_message: true };
   return {
     update_id: updateId,
-    callback_query: { id: `cb${updateId}`, from, chat_instance: "-5327390851289745212", message: { message_id: messageId, date: date(), chat, text: "Stand up", ...thread }, data },
+    callback_query: {
+      id: `cb${updateId}`,
+      from,
+      chat_instance: "-5327390851289745212",
+      message: { message_id: messageId, date: date(), chat, text: "Stand up", ...thread },
+      data,
+    },
   };
 }
 

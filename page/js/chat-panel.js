@@ -58,7 +58,11 @@ function entry(m) {
   const body = h("div", { class: "entry-text" }, []);
   if (m.role === "bot" && typeof m.html === "string") body.append(telegramHtml(m.html));
   else body.textContent = m.text;
-  return h("li", { class: m.role }, [h("span", { class: "who" }, [`${WHO[m.role] ?? m.role} · ${inZone(Date.parse(m.at), state.zone, now())}`]), body, m.buttons ? buttonRows(m.buttons) : null]);
+  return h("li", { class: m.role }, [
+    h("span", { class: "who" }, [`${WHO[m.role] ?? m.role} · ${inZone(Date.parse(m.at), state.zone, now())}`]),
+    body,
+    m.buttons ? buttonRows(m.buttons) : null,
+  ]);
 }
 
 async function load() {

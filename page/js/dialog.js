@@ -7,7 +7,7 @@
  * 10:00, Tue 22 Dec 10:00…`), the next runs and their DST notes. Save sends the schedule the words resolved to
  * (with its end). The API's sentence is shown beside the field it names; nothing is created or changed until Save.
  */
-import { api, ApiError, chatPath } from "./api.js";
+import { ApiError, api, chatPath } from "./api.js";
 import { byId, h, sentence } from "./dom.js";
 import { CHAT_ID, now, state } from "./state.js";
 import { inZone, relative, scheduleField } from "./time.js";
@@ -118,7 +118,10 @@ async function preview() {
     const runs = /** @type {number[]} */ (answer.occurrences.map((/** @type {string} */ at) => Date.parse(at)));
     // What was understood, in one line beside the field: the description without its zone, and the next runs.
     const said = String(answer.description).replace(/ \([^()]+\)$/, "");
-    const next = runs.slice(0, UNDERSTOOD_RUNS).map((at) => inZone(at, current.zone, now())).join(", ");
+    const next = runs
+      .slice(0, UNDERSTOOD_RUNS)
+      .map((at) => inZone(at, current.zone, now()))
+      .join(", ");
     understood.textContent = `${said} · next: ${next}${runs.length > UNDERSTOOD_RUNS ? "…" : ""}`;
     previewDescription.textContent = answer.description;
     previewRuns.replaceChildren(...runs.map((at) => h("li", {}, [`${inZone(at, current.zone, now())} (${relative(at, now())})`])));

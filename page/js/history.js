@@ -18,7 +18,12 @@ byId("history-close").addEventListener("click", () => dialog.close());
 function line(run) {
   const due = Date.parse(run.dueAt);
   const what = run.status ?? (run.state === "settled" ? "settled" : "in flight");
-  const facts = [run.manual ? "run by hand" : null, run.late ? "late" : null, run.timedOut ? "timed out" : null, run.exitCode !== null ? `exit ${run.exitCode}` : null].filter(Boolean);
+  const facts = [
+    run.manual ? "run by hand" : null,
+    run.late ? "late" : null,
+    run.timedOut ? "timed out" : null,
+    run.exitCode !== null ? `exit ${run.exitCode}` : null,
+  ].filter(Boolean);
   return h("li", {}, [
     h("strong", {}, [what]),
     ` · ${inZone(due, state.zone, now())} (${relative(due, now())})`,

@@ -55,7 +55,7 @@ function statusLine(job) {
     parts.push(h("span", { class: style }, [`Last run ${said}, ${relative(Date.parse(job.lastResult.at), now())}`]));
   } else if (!job.running) parts.push(h("span", { class: "muted" }, ["Not run yet"]));
   const line = h("p", { class: "job-status" }, []);
-  parts.forEach((p, i) => line.append(...(i ? [" ", p] : [p])));
+  for (const [i, p] of parts.entries()) line.append(...(i ? [" ", p] : [p]));
   return line;
 }
 

@@ -5,16 +5,16 @@
  * user's own, with `telegram.js` loaded only then), the job list with its loading, empty, no-match and error
  * states, the actions, and the dialogs. Everything goes through the JSON API.
  */
-import { api, ApiError, chatPath } from "./api.js";
+import { ApiError, api, chatPath } from "./api.js";
+import { showChatPanel, wireChatPanel } from "./chat-panel.js";
+import { loadChats, wireChats } from "./chats.js";
 import { openJobDialog } from "./dialog.js";
 import { byId, h, sentence } from "./dom.js";
-import { loadChats, wireChats } from "./chats.js";
-import { showChatPanel, wireChatPanel } from "./chat-panel.js";
 import { openHistory } from "./history.js";
 import { renderJobs } from "./jobs.js";
+import { loadQuiet, openQuiet } from "./quiet.js";
 import { CHAT_ID, state } from "./state.js";
 import { suggestionCards } from "./suggestions.js";
-import { loadQuiet, openQuiet } from "./quiet.js";
 import { offerDeviceZone, openZone } from "./zone.js";
 
 /** @typedef {import("./state.js").Job} Job */
@@ -33,7 +33,6 @@ let started = false;
 
 /** The page's mode: `admin` (every chat, a picker) unless the HTML says otherwise. */
 state.mode = document.documentElement.dataset.mode === "chat" ? "chat" : "admin";
-
 
 function showLogin() {
   if (state.mode === "chat") return void signInAgain();
@@ -78,7 +77,9 @@ async function loadJobs() {
     const answer = await api("GET", `${chatPath(chatId)}/jobs?${params}`);
     if (seq !== loadSeq) return;
     // Soonest first, paused and finished last: the rows are numbered in this order.
-    state.jobs = [...answer.jobs].sort((a, b) => (a.nextRunAt === null ? Infinity : Date.parse(a.nextRunAt)) - (b.nextRunAt === null ? Infinity : Date.parse(b.nextRunAt)));
+    state.jobs = [...answer.jobs].sort(
+      (a, b) => (a.nextRunAt === null ? Infinity : Date.parse(a.nextRunAt)) - (b.nextRunAt === null ? Infinity : Date.parse(b.nextRunAt)),
+    );
     state.zone = answer.timeZone;
     state.serverNow = Date.parse(answer.now);
     state.readAt = Date.now();
@@ -118,7 +119,8 @@ function render() {
 /** @param {string} category */
 function setCategory(category) {
   state.category = category;
-  for (const b of document.querySelectorAll(".filters button")) b.setAttribute("aria-pressed", String(/** @type {HTMLElement} */ (b).dataset.category === category));
+  for (const b of document.querySelectorAll(".filters button"))
+    b.setAttribute("aria-pressed", String(/** @type {HTMLElement} */ (b).dataset.category === category));
   void loadJobs();
 }
 
@@ -204,7 +206,8 @@ async function start() {
         void loadJobs();
       }, 200);
     });
-    for (const b of document.querySelectorAll(".filters button")) b.addEventListener("click", () => setCategory(/** @type {HTMLElement} */ (b).dataset.category ?? ""));
+    for (const b of document.querySelectorAll(".filters button"))
+      b.addEventListener("click", () => setCategory(/** @type {HTMLElement} */ (b).dataset.category ?? ""));
     byId("create").addEventListener("click", () => create());
     byId("empty-create").addEventListener("click", () => create());
     byId("suggestions").replaceChildren(...suggestionCards((s) => create(s)));

@@ -4,7 +4,7 @@
  * of two times of day in the chat's zone (a window that ends before it starts runs across midnight), or turned
  * off. Inside them every message arrives without a notification sound; nothing is held back.
  */
-import { api, ApiError, chatPath } from "./api.js";
+import { ApiError, api, chatPath } from "./api.js";
 import { byId, sentence } from "./dom.js";
 import { state } from "./state.js";
 

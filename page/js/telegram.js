@@ -18,8 +18,7 @@ import { themeVariables } from "./theme.js";
  */
 
 /** What the page says when there is no Telegram to sign in with. */
-export const OUTSIDE_TELEGRAM =
-  "Open the scheduler from the bot in Telegram (its menu button, or Open scheduler under /jobs): Telegram signs you in.";
+export const OUTSIDE_TELEGRAM = "Open the scheduler from the bot in Telegram (its menu button, or Open scheduler under /jobs): Telegram signs you in.";
 
 /** Telegram's WebApp object, when telegram-web-app.js ran (or a test put one there); else null. @returns {WebApp | null} */
 export function webApp() {

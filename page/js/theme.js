@@ -50,8 +50,8 @@ function luminance(c) {
 
 /** WCAG's contrast ratio of two colours. @param {Rgb} a @param {Rgb} b */
 export function contrast(a, b) {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (/** @type {number} */ (hi) + 0.05) / (/** @type {number} */ (lo) + 0.05);
+  const [hi = 0, lo = 0] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
 }
 
 /**
@@ -69,7 +69,7 @@ export function readable(fg, backs) {
   const target = worst(black) >= worst(white) ? black : white;
   for (let step = 1; step <= 20; step++) {
     const t = step / 20;
-    const mixed = /** @type {Rgb} */ (fg.map((v, i) => Math.round(v + (/** @type {number} */ (target[i]) - v) * t)));
+    const mixed = /** @type {Rgb} */ (fg.map((v, i) => Math.round(v + ((target[i] ?? v) - v) * t)));
     if (worst(mixed) >= MIN_CONTRAST) return mixed;
   }
   return target;

@@ -5,7 +5,7 @@
  * of a place with several as buttons, and `PUT …/settings` sets the one chosen. In the Mini App, the device's own
  * zone is offered when it differs from the chat's: one tap sets it.
  */
-import { api, ApiError, chatPath } from "./api.js";
+import { ApiError, api, chatPath } from "./api.js";
 import { byId, h, sentence } from "./dom.js";
 import { state } from "./state.js";
 
@@ -32,7 +32,9 @@ async function setZone(zone) {
 
 /** The likely zones of a place with several, as buttons that set one. @param {string} place @param {{ zone: string, label: string }[]} zones */
 function offer(place, zones, offset = false) {
-  byId("zone-choices-title").textContent = offset ? `“${place}” is an offset; these zones are on it now. Choose yours:` : `“${place}” has more than one time zone. Choose yours:`;
+  byId("zone-choices-title").textContent = offset
+    ? `“${place}” is an offset; these zones are on it now. Choose yours:`
+    : `“${place}” has more than one time zone. Choose yours:`;
   byId("zone-choice-buttons").replaceChildren(
     ...zones.map(({ zone, label }) => {
       const b = h("button", { type: "button", "data-zone": zone }, [label]);

@@ -34,16 +34,12 @@ const MAX_ID = 2 ** 31 - 1;
  * RUNNER_SCRIPT_UID with RUNNER_SCRIPT_GID (both or neither, and only for a runner running as root:
  * `runnerUid` is the runner's own uid, null where the platform has none).
  */
-export function loadConfig(
-  env: Record<string, string | undefined>,
-  runnerUid: number | null = process.getuid?.() ?? null,
-): LoadedConfig {
+export function loadConfig(env: Record<string, string | undefined>, runnerUid: number | null = process.getuid?.() ?? null): LoadedConfig {
   const secret = env.RUNNER_SECRET ?? "";
   if (secret === "") {
     return {
       ok: false,
-      error:
-        "RUNNER_SECRET is required: set it to the secret the Worker shares with the runner, such as RUNNER_SECRET=$(openssl rand -hex 32) npm run runner.",
+      error: "RUNNER_SECRET is required: set it to the secret the Worker shares with the runner, such as RUNNER_SECRET=$(openssl rand -hex 32) npm run runner.",
     };
   }
   const port = wholeNumber(env.RUNNER_PORT, DEFAULT_PORT, 0, 65535);

@@ -126,12 +126,7 @@ export function parseRunRequest(raw: string): Parsed<RunRequest> {
   if (typeof command !== "string" || command.length < 1 || command.length > MAX_COMMAND_LENGTH || command.includes("\0")) {
     return fail("command");
   }
-  if (
-    typeof timeoutSeconds !== "number" ||
-    !Number.isInteger(timeoutSeconds) ||
-    timeoutSeconds < MIN_TIMEOUT_SECONDS ||
-    timeoutSeconds > MAX_TIMEOUT_SECONDS
-  ) {
+  if (typeof timeoutSeconds !== "number" || !Number.isInteger(timeoutSeconds) || timeoutSeconds < MIN_TIMEOUT_SECONDS || timeoutSeconds > MAX_TIMEOUT_SECONDS) {
     return fail("timeoutSeconds");
   }
   if (typeof timeZone !== "string") return fail("timeZone");
@@ -319,12 +314,7 @@ const V1_FORM = /^t=\d{1,12},v1=[0-9a-fA-F]{64}$/;
  * Checks a header value against the request at `nowSeconds`. The timestamp is public, so it is checked
  * first; the MAC with `crypto.subtle.verify`, which compares in constant time.
  */
-export async function verify(
-  secret: string,
-  header: string | null | undefined,
-  request: SignedRequest,
-  nowSeconds: number,
-): Promise<Verification> {
+export async function verify(secret: string, header: string | null | undefined, request: SignedRequest, nowSeconds: number): Promise<Verification> {
   const value = (header ?? "").trim();
   if (value === "") return { ok: false, problem: "missing" };
   const match = V2_FORM.exec(value);
@@ -345,6 +335,5 @@ export const SIGNATURE_MESSAGES: Record<SignatureProblem, string> = {
   malformed: "The X-Cuckoo-Signature header must look like t=<unix seconds>,v2=<64 hex digits>.",
   v1: 'The X-Cuckoo-Signature v1 (the body alone) is no longer accepted; sign v2, "<t>.<METHOD> <target>.<body>", as a runner and Worker of the same version do.',
   stale: `The X-Cuckoo-Signature timestamp is more than ${SIGNATURE_WINDOW_SECONDS} s off the runner's clock; sign with the current unix time.`,
-  mismatch:
-    'The X-Cuckoo-Signature does not match the request; sign "<t>.<METHOD> <target>.<body>" with the RUNNER_SECRET the runner was started with.',
+  mismatch: 'The X-Cuckoo-Signature does not match the request; sign "<t>.<METHOD> <target>.<body>" with the RUNNER_SECRET the runner was started with.',
 };

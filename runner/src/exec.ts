@@ -3,8 +3,9 @@
  * (`detached`), both streams captured within bounds, and the whole group killed on timeout or cancel
  * (SIGTERM, SIGKILL after a grace period) and when the shell exits, so no background child outlives it.
  */
-import { spawn } from "node:child_process";
-import { HeadTailCapture, type Captured } from "./capture.ts";
+import { type ChildProcessByStdio, spawn } from "node:child_process";
+import type { Readable } from "node:stream";
+import { type Captured, HeadTailCapture } from "./capture.ts";
 import type { ScriptUser } from "./config.ts";
 
 export interface ExecRequest {
@@ -95,7 +96,7 @@ export function execute(request: ExecRequest): Execution {
       });
     };
 
-    let child;
+    let child: ChildProcessByStdio<null, Readable, Readable>;
     try {
       child = spawn("/bin/sh", ["-c", request.command], {
         cwd: request.cwd,

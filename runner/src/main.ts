@@ -31,9 +31,7 @@ const runner = createRunner({
 try {
   const { url } = await runner.listen(config.port, config.host);
   const user = config.scriptUser === null ? "" : `, scripts as uid ${config.scriptUser.uid} gid ${config.scriptUser.gid}`;
-  console.log(
-    `cuckoo-runner listening on ${url} (workspaces in ${runner.workspaceRoot}, at most ${config.maxConcurrency} runs at once${user})`,
-  );
+  console.log(`cuckoo-runner listening on ${url} (workspaces in ${runner.workspaceRoot}, at most ${config.maxConcurrency} runs at once${user})`);
 } catch (error) {
   console.error(`cuckoo-runner: could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   process.exit(1);

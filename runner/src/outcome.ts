@@ -5,7 +5,7 @@
  */
 import { constants } from "node:os";
 import { lastLines } from "./capture.ts";
-import { STDERR_TAIL_LINES, type RunnerOutcome } from "./contract.ts";
+import { type RunnerOutcome, STDERR_TAIL_LINES } from "./contract.ts";
 import type { ExecResult } from "./exec.ts";
 
 /** The runner's own line after a cancelled run's stderr (only a dry run's caller ever sees it). */
@@ -26,11 +26,7 @@ export function signalExitCode(signal: NodeJS.Signals): number | null {
 
 export function toOutcome(facts: RunFacts, result: ExecResult): RunnerOutcome {
   const exitCode =
-    result.spawnError !== null || result.timedOut || result.cancelled
-      ? null
-      : result.signal !== null
-        ? signalExitCode(result.signal)
-        : result.code;
+    result.spawnError !== null || result.timedOut || result.cancelled ? null : result.signal !== null ? signalExitCode(result.signal) : result.code;
   const stdout = result.stdout.text;
   const status = exitCode !== 0 ? "failed" : stdout.trim() === "" ? "silent" : "output";
   let stderr = result.stderr.text;

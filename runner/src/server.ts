@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
-import { deliverCallback, DEFAULT_CALLBACK_POLICY, type CallbackPolicy } from "./callback.ts";
+import { type CallbackPolicy, DEFAULT_CALLBACK_POLICY, deliverCallback } from "./callback.ts";
 import { HeadTailCapture } from "./capture.ts";
 import type { ScriptUser } from "./config.ts";
 import {
@@ -21,13 +21,13 @@ import {
   MAX_REQUEST_BYTES,
   parseRunRequest,
   parseWait,
+  type RunnerOutcome,
+  type RunRequest,
   SIGNATURE_HEADER,
   SIGNATURE_MESSAGES,
   verify,
-  type RunnerOutcome,
-  type RunRequest,
 } from "./contract.ts";
-import { execute, type ExecResult, type Execution } from "./exec.ts";
+import { type ExecResult, type Execution, execute } from "./exec.ts";
 import { toOutcome } from "./outcome.ts";
 import { prepareWorkspace, prepareWorkspaceRoot, scriptEnv } from "./workspace.ts";
 
@@ -82,14 +82,7 @@ export interface Runner {
   readonly workspaceRoot: string;
 }
 
-type ErrorCode =
-  | "unauthorized"
-  | "bad_request"
-  | "conflict"
-  | "too_many_requests"
-  | "not_found"
-  | "payload_too_large"
-  | "unavailable";
+type ErrorCode = "unauthorized" | "bad_request" | "conflict" | "too_many_requests" | "not_found" | "payload_too_large" | "unavailable";
 
 interface RunEntry {
   execution: Execution | null;
@@ -230,7 +223,10 @@ export function createRunner(options: RunnerOptions): Runner {
 
   const cancelRun = (res: ServerResponse, runId: string): void => {
     const entry = running.get(runId);
-    if (entry === undefined) return sendError(res, 404, "not_found", `Run ${runId} is not running.`);
+    if (entry === undefined) {
+      sendError(res, 404, "not_found", `Run ${runId} is not running.`);
+      return;
+    }
     entry.cancelled = true;
     entry.execution?.cancel();
     res.writeHead(204).end();
@@ -268,12 +264,7 @@ export function createRunner(options: RunnerOptions): Runner {
       const runId = decodePathSegment(runPath[1] ?? "");
       if (runId !== null) return cancelRun(res, runId);
     }
-    sendError(
-      res,
-      404,
-      "not_found",
-      `No route ${req.method} ${url.pathname}; the runner serves GET /healthz, POST /runs and DELETE /runs/:runId.`,
-    );
+    sendError(res, 404, "not_found", `No route ${req.method} ${url.pathname}; the runner serves GET /healthz, POST /runs and DELETE /runs/:runId.`);
   };
 
   /** Settle once each response has been sent (or its connection lost), so close() can let them finish. */
@@ -312,7 +303,14 @@ export function createRunner(options: RunnerOptions): Runner {
       const outOfTime = sleep(boundMs, "out of time" as const, { signal: bound.signal }).catch(() => "cancelled" as const);
       try {
         while (running.size + deliveries.size > 0) {
-          const over = Promise.race([...runDone].map((done) => done.then(() => "one over" as const, () => "one over" as const)));
+          const over = Promise.race(
+            [...runDone].map((done) =>
+              done.then(
+                () => "one over" as const,
+                () => "one over" as const,
+              ),
+            ),
+          );
           if ((await Promise.race([over, outOfTime])) === "out of time") {
             log(`draining gave up after ${boundMs} ms: ${running.size} run(s) still running, ${deliveries.size} outcome(s) still being delivered`);
             return false;
@@ -326,9 +324,7 @@ export function createRunner(options: RunnerOptions): Runner {
     async close() {
       draining = true;
       shutdown.abort();
-      const closed = server.listening
-        ? new Promise<void>((resolve) => server.close(() => resolve()))
-        : Promise.resolve();
+      const closed = server.listening ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
       for (const entry of running.values()) {
         entry.cancelled = true;
         entry.execution?.cancel();

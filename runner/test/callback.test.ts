@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { backoffDelay, DEFAULT_CALLBACK_POLICY } from "../src/callback.ts";
 import { parseOutcome, verify } from "../src/contract.ts";
-import { eventually, runRequest, SECRET, startCallbackServer, startRunner, type CallbackServer, type TestRunner } from "./harness.ts";
+import { type CallbackServer, eventually, runRequest, SECRET, startCallbackServer, startRunner, type TestRunner } from "./harness.ts";
 
 let t: TestRunner | undefined;
 let callbacks: CallbackServer | undefined;
@@ -72,7 +72,10 @@ describe("callbacks", () => {
     const nowSeconds = Date.now() / 1000;
     expect(await verify(SECRET, signature, { method, target, body }, nowSeconds)).toMatchObject({ ok: true });
     // Not valid for another chat's path, nor without the query.
-    expect(await verify(SECRET, signature, { method, target: "/runner/callback/987654321?run=123%3Ak7m2q", body }, nowSeconds)).toEqual({ ok: false, problem: "mismatch" });
+    expect(await verify(SECRET, signature, { method, target: "/runner/callback/987654321?run=123%3Ak7m2q", body }, nowSeconds)).toEqual({
+      ok: false,
+      problem: "mismatch",
+    });
     expect(await verify(SECRET, signature, { method, target: "/runner/callback/123456789", body }, nowSeconds)).toEqual({ ok: false, problem: "mismatch" });
   });
 

@@ -6,7 +6,7 @@
  */
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { canonicalZone, parseOutcome, sign, signatureHeader, signedBytes, signingTarget, verify, type RunnerOutcome } from "../src/contract.ts";
+import { canonicalZone, parseOutcome, type RunnerOutcome, sign, signatureHeader, signedBytes, signingTarget, verify } from "../src/contract.ts";
 
 const T = 1767225600;
 const post = { method: "POST", target: "/runs", body: '{"a":1}' };
@@ -101,15 +101,24 @@ describe("the outcome", () => {
 
   it("refuses a field that breaks the contract with one sentence naming it", () => {
     const shape = "an outcome is { runId, chatId, status, exitCode, timedOut, stdout, stderrTail, truncated: { stdout, stderr }, startedAt, finishedAt }.";
-    expect(parseOutcome({ ...outcome, runId: "r".repeat(201) })).toEqual({ ok: false, message: `The outcome's runId must be a string of 1 to 200 characters; ${shape}` });
-    expect(parseOutcome({ ...outcome, chatId: "0123" })).toEqual({ ok: false, message: `The outcome's chatId must be a Telegram chat id written as a string; ${shape}` });
+    expect(parseOutcome({ ...outcome, runId: "r".repeat(201) })).toEqual({
+      ok: false,
+      message: `The outcome's runId must be a string of 1 to 200 characters; ${shape}`,
+    });
+    expect(parseOutcome({ ...outcome, chatId: "0123" })).toEqual({
+      ok: false,
+      message: `The outcome's chatId must be a Telegram chat id written as a string; ${shape}`,
+    });
     expect(parseOutcome({ ...outcome, status: "ok" })).toEqual({ ok: false, message: `The outcome's status must be "silent", "output" or "failed"; ${shape}` });
     expect(parseOutcome({ ...outcome, exitCode: 1.5 })).toEqual({ ok: false, message: `The outcome's exitCode must be a whole number or null; ${shape}` });
     expect(parseOutcome({ ...outcome, truncated: { stdout: false } })).toEqual({
       ok: false,
       message: `The outcome's truncated must be { stdout: true or false, stderr: true or false }; ${shape}`,
     });
-    expect(parseOutcome([outcome])).toEqual({ ok: false, message: `The outcome must be a JSON object { runId, chatId, status, exitCode, timedOut, stdout, stderrTail, truncated: { stdout, stderr }, startedAt, finishedAt }.` });
+    expect(parseOutcome([outcome])).toEqual({
+      ok: false,
+      message: `The outcome must be a JSON object { runId, chatId, status, exitCode, timedOut, stdout, stderrTail, truncated: { stdout, stderr }, startedAt, finishedAt }.`,
+    });
   });
 });
 

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { eventually, isAlive, runRequest, startCallbackServer, startRunner, type CallbackServer, type TestRunner } from "./harness.ts";
+import { type CallbackServer, eventually, isAlive, runRequest, startCallbackServer, startRunner, type TestRunner } from "./harness.ts";
 
 let t: TestRunner | undefined;
 let callbacks: CallbackServer | undefined;
@@ -71,7 +71,11 @@ it("kills every running group at once with killNow, without a grace period", asy
   await t.send("POST", "/runs", runRequest({ command: "trap '' TERM; echo $$ > pid; sleep 600" }));
   const pidFile = path.join(t.root, "123456789", "pid");
   let pid = 0;
-  expect(await eventually(() => existsSync(pidFile) && (pid = Number(readFileSync(pidFile, "utf8").trim())) > 0)).toBe(true);
+  const readPid = () => {
+    pid = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8").trim()) : 0;
+    return pid > 0;
+  };
+  expect(await eventually(readPid)).toBe(true);
   t.runner.killNow();
   expect(await eventually(() => !isAlive(pid), 2_000)).toBe(true);
   expect(await eventually(() => t!.runner.active === 0, 2_000)).toBe(true);

@@ -40,7 +40,10 @@ const mismatch = unauthorized(
 
 describe("signatures", () => {
   it("answers GET /healthz unsigned", async () => {
-    expect(await t.send("GET", "/healthz", undefined, { signature: null })).toEqual({ status: 200, body: { ok: true, active: 0, callbacks: 0, draining: false } });
+    expect(await t.send("GET", "/healthz", undefined, { signature: null })).toEqual({
+      status: 200,
+      body: { ok: true, active: 0, callbacks: 0, draining: false },
+    });
   });
 
   it("refuses an unsigned run with 401 and runs nothing", async () => {
@@ -120,9 +123,7 @@ describe("signatures", () => {
     const now = 1_767_225_600;
     t = await startRunner({ now: () => now * 1000 });
     const m = marker("stale");
-    const stale = unauthorized(
-      "The X-Cuckoo-Signature timestamp is more than 300 s off the runner's clock; sign with the current unix time.",
-    );
+    const stale = unauthorized("The X-Cuckoo-Signature timestamp is more than 300 s off the runner's clock; sign with the current unix time.");
     expect(await t.send("POST", "/runs", runRequest({ command: m.command }), { t: now - 301 })).toEqual(stale);
     expect(await t.send("POST", "/runs", runRequest({ command: m.command }), { t: now + 301 })).toEqual(stale);
     expect(await m.ranNothing()).toBe(true);
@@ -158,14 +159,30 @@ describe("bodies", () => {
     ["a chat id with a leading zero", { chatId: "0123" }, 'chatId must be a Telegram chat id written as a string, such as "123456789" or "-1001234567890".'],
     ["a job id with a slash", { jobId: "a/b" }, 'jobId must be a string of 1 to 64 letters, digits, "-" or "_", such as "k7m2q".'],
     ["an empty command", { command: "" }, 'command must be a shell command of 1 to 8000 characters without NUL characters, such as "echo hi".'],
-    ["a command over 8000 characters", { command: "x".repeat(8001) }, 'command must be a shell command of 1 to 8000 characters without NUL characters, such as "echo hi".'],
+    [
+      "a command over 8000 characters",
+      { command: "x".repeat(8001) },
+      'command must be a shell command of 1 to 8000 characters without NUL characters, such as "echo hi".',
+    ],
     ["a fractional timeout", { timeoutSeconds: 1.5 }, "timeoutSeconds must be a whole number of seconds from 1 to 3600, such as 60."],
     ["a timeout over an hour", { timeoutSeconds: 3601 }, "timeoutSeconds must be a whole number of seconds from 1 to 3600, such as 60."],
     ["a timeout as a string", { timeoutSeconds: "60" }, "timeoutSeconds must be a whole number of seconds from 1 to 3600, such as 60."],
-    ["an unknown zone", { timeZone: "Mars/Olympus" }, 'timeZone "Mars/Olympus" is not an IANA time zone this runner knows; use one such as "Europe/Berlin" or "UTC".'],
+    [
+      "an unknown zone",
+      { timeZone: "Mars/Olympus" },
+      'timeZone "Mars/Olympus" is not an IANA time zone this runner knows; use one such as "Europe/Berlin" or "UTC".',
+    ],
     ["a zone that is not a string", { timeZone: 1 }, 'timeZone must be an IANA time zone name, such as "Europe/Berlin" or "UTC".'],
-    ["a callback URL that is not http", { callbackUrl: "ftp://example.com/x" }, 'callbackUrl must be an http or https URL, such as "http://127.0.0.1:8787/runner/callback/123456789", or left out.'],
-    ["an unknown field", { shell: "bash" }, 'Unknown field "shell"; the accepted fields are runId, chatId, jobId, command, timeoutSeconds, timeZone and callbackUrl.'],
+    [
+      "a callback URL that is not http",
+      { callbackUrl: "ftp://example.com/x" },
+      'callbackUrl must be an http or https URL, such as "http://127.0.0.1:8787/runner/callback/123456789", or left out.',
+    ],
+    [
+      "an unknown field",
+      { shell: "bash" },
+      'Unknown field "shell"; the accepted fields are runId, chatId, jobId, command, timeoutSeconds, timeZone and callbackUrl.',
+    ],
   ])("refuses %s with 400 naming the field", async (_name, fields, message) => {
     const body = runRequest(fields);
     for (const [key, value] of Object.entries(fields)) if (value === undefined) delete body[key];
@@ -263,7 +280,10 @@ describe("concurrency", () => {
         },
       },
     });
-    expect(await t.send("GET", "/healthz", undefined, { signature: null })).toEqual({ status: 200, body: { ok: true, active: 2, callbacks: 0, draining: false } });
+    expect(await t.send("GET", "/healthz", undefined, { signature: null })).toEqual({
+      status: 200,
+      body: { ok: true, active: 2, callbacks: 0, draining: false },
+    });
     expect(await t.send("DELETE", "/runs/r-first")).toEqual({ status: 204, body: null });
     expect(await t.send("DELETE", `/runs/${encodeURIComponent("r-second")}`)).toEqual({ status: 204, body: null });
     expect(await eventually(() => t.runner.active === 0)).toBe(true);

@@ -7,8 +7,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { createRunner, type Runner, type RunnerOptions } from "../src/server.ts";
 import { signatureHeader } from "../src/contract.ts";
+import { createRunner, type Runner, type RunnerOptions } from "../src/server.ts";
 
 export const SECRET = "test-secret-0123456789";
 
@@ -97,9 +97,7 @@ export interface CallbackServer {
 }
 
 /** A callback endpoint that records each request and answers with `answer(attempt)` (1-based). */
-export async function startCallbackServer(
-  answer: (attempt: number, req: IncomingMessage) => number = () => 204,
-): Promise<CallbackServer> {
+export async function startCallbackServer(answer: (attempt: number, req: IncomingMessage) => number = () => 204): Promise<CallbackServer> {
   const received: Received[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];

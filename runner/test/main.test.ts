@@ -3,19 +3,18 @@
  * secret, then serving with one; SIGTERM drains (no new runs, the running ones finish and call back, exit
  * 0), SIGINT kills and exits, and a second signal kills the groups and exits at once.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { signatureHeader } from "../src/contract.ts";
-import { eventually, isAlive, runRequest, startCallbackServer, type CallbackServer } from "./harness.ts";
+import { type CallbackServer, eventually, isAlive, runRequest, startCallbackServer } from "./harness.ts";
 
 const runnerDir = path.resolve(import.meta.dirname, "..");
 // The runner needs a Node that strips types (22.18+); vitest may run on an older one, so fall back to the
 // root's node devDependency.
-const node =
-  (process.features as { typescript?: unknown }).typescript ? process.execPath : path.resolve(runnerDir, "../node_modules/.bin/node");
+const node = (process.features as { typescript?: unknown }).typescript ? process.execPath : path.resolve(runnerDir, "../node_modules/.bin/node");
 
 const isRoot = process.getuid?.() === 0;
 const SECRET = "main-test-secret-4f1c";
@@ -60,7 +59,10 @@ async function serve(env: Record<string, string> = {}) {
     const raw = JSON.stringify(body);
     const response = await fetch(base + pathname, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-cuckoo-signature": await signatureHeader(SECRET, { method: "POST", target: pathname, body: raw }, Date.now() / 1000) },
+      headers: {
+        "content-type": "application/json",
+        "x-cuckoo-signature": await signatureHeader(SECRET, { method: "POST", target: pathname, body: raw }, Date.now() / 1000),
+      },
       body: raw,
     });
     return { status: response.status, body: await response.json() };
@@ -168,7 +170,10 @@ it.runIf(isRoot)("starts scripts as RUNNER_SCRIPT_UID and RUNNER_SCRIPT_GID, and
 async function shellPid(workspaceRoot: string): Promise<number> {
   const file = path.join(workspaceRoot, "123456789", "pid");
   let pid = 0;
-  await eventually(() => existsSync(file) && (pid = Number(readFileSync(file, "utf8").trim())) > 0);
+  await eventually(() => {
+    pid = existsSync(file) ? Number(readFileSync(file, "utf8").trim()) : 0;
+    return pid > 0;
+  });
   expect(pid).toBeGreaterThan(1);
   return pid;
 }

@@ -45,8 +45,7 @@ it("keeps the first 48 KiB and the last 16 KiB of 50 MB of output, with a marker
 
 it("stays within bounded memory while 256 MiB stream through each of stdout and stderr", async () => {
   // Far more than the bound: a runner that kept whole streams would grow by 512 MiB here.
-  const command =
-    "(head -c 268435456 /dev/zero | tr '\\0' e >&2) & head -c 268435456 /dev/zero | tr '\\0' o; wait";
+  const command = "(head -c 268435456 /dev/zero | tr '\\0' e >&2) & head -c 268435456 /dev/zero | tr '\\0' o; wait";
   const { body, growth } = await sampled(command);
   const marker = "\n[... 268369920 bytes omitted ...]\n";
   expect(body).toMatchObject({ status: "output", exitCode: 0, truncated: { stdout: true, stderr: true } });

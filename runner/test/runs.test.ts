@@ -110,7 +110,7 @@ describe("what a script sees", () => {
       chatId: "-1001234567890",
       jobId: "k7m2q",
       timeZone: "Asia/Tokyo",
-      command: 'pwd; date +%z; env',
+      command: "pwd; date +%z; env",
     });
     delete process.env.CUCKOO_RUNNER_TEST_CANARY;
     expect(body.status).toBe("output");
@@ -121,9 +121,7 @@ describe("what a script sees", () => {
     const env = Object.fromEntries(envLines.map((line: string) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]));
     // dash (Debian's /bin/sh) adds PWD and nothing else; bash, were /bin/sh bash, would add SHLVL and _ too.
     const shellAdds = realpathSync("/bin/sh").endsWith("dash") ? ["PWD"] : ["PWD", "SHLVL", "_"];
-    expect(Object.keys(env).sort()).toEqual(
-      ["PATH", "HOME", "LANG", "TZ", "CUCKOO_CHAT_ID", "CUCKOO_JOB_ID", ...shellAdds].sort(),
-    );
+    expect(Object.keys(env).sort()).toEqual(["PATH", "HOME", "LANG", "TZ", "CUCKOO_CHAT_ID", "CUCKOO_JOB_ID", ...shellAdds].sort());
     expect(env).toMatchObject({
       PATH: "/usr/local/bin:/usr/bin:/bin",
       HOME: workspace,

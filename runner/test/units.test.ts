@@ -40,7 +40,7 @@ describe("capture", () => {
 
   it("cuts on character boundaries and counts the bytes dropped there", () => {
     // "é" is 2 bytes: an odd prefix puts a character across both cuts.
-    const text = "a" + "é".repeat(40_000);
+    const text = `a${"é".repeat(40_000)}`;
     const result = capture(text);
     const bytes = Buffer.byteLength(text);
     expect(result.truncated).toBe(true);
@@ -103,8 +103,7 @@ describe("config", () => {
   it("needs RUNNER_SECRET and has defaults for the rest", () => {
     expect(loadConfig({})).toEqual({
       ok: false,
-      error:
-        "RUNNER_SECRET is required: set it to the secret the Worker shares with the runner, such as RUNNER_SECRET=$(openssl rand -hex 32) npm run runner.",
+      error: "RUNNER_SECRET is required: set it to the secret the Worker shares with the runner, such as RUNNER_SECRET=$(openssl rand -hex 32) npm run runner.",
     });
     expect(loadConfig({ RUNNER_SECRET: "s" })).toEqual({
       ok: true,

@@ -8,10 +8,11 @@
  * one (the one retry mechanism of a turn): the queue's own retry only covers a call to the chat that failed.
  * The `prompts-dlq` consumer settles a dead prompt `failed` with one sentence.
  */
-import { loadConfig, type Config } from "../config";
-import { promptMessageSchema, type PromptMessage } from "../contracts/prompt-message";
-import type { NextPrompt, TurnAnswer, TurnContext, TurnFailure } from "../contracts/turn";
+
 import { backoffMs } from "../backoff";
+import { type Config, loadConfig } from "../config";
+import { type PromptMessage, promptMessageSchema } from "../contracts/prompt-message";
+import type { NextPrompt, TurnAnswer, TurnContext, TurnFailure } from "../contracts/turn";
 import { dryRun } from "../runner-client/dry-run";
 import { echoReply } from "./echo";
 import { GateLost, modelTurn } from "./llm";
@@ -52,7 +53,8 @@ async function modelAnswer(env: Env, config: Config, chat: Chat, token: string, 
 /** What a failed try hands the chat's object: the sentence of the failure (never the key) and the Retry-After. */
 function failureOf(error: unknown): TurnFailure {
   // Any Retry-After past a day is a day here: the chat takes at most 15 minutes of it anyway.
-  if (error instanceof ModelUnavailable) return { detail: error.message.slice(0, 500), retryAfter: error.retryAfter === null ? null : Math.min(error.retryAfter, 86_400) };
+  if (error instanceof ModelUnavailable)
+    return { detail: error.message.slice(0, 500), retryAfter: error.retryAfter === null ? null : Math.min(error.retryAfter, 86_400) };
   return { detail: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 500) : String(error).slice(0, 500), retryAfter: null };
 }
 
@@ -143,7 +145,12 @@ async function finish(chat: Chat, token: string, key: string, reply: TurnAnswer,
   if (!finished.ok && finished.error.code === "bad_request") {
     // Never a reason to try the turn again: it would be refused the same way.
     console.error(`prompts: ${key}: the chat refused the answer (${finished.error.message}); the run fails`);
-    finished = await chat.gateFinish(token, key, { markdown: null, status: "failed", detail: `the answer could not be kept: ${finished.error.message}`.slice(0, 2000) }, model);
+    finished = await chat.gateFinish(
+      token,
+      key,
+      { markdown: null, status: "failed", detail: `the answer could not be kept: ${finished.error.message}`.slice(0, 2000) },
+      model,
+    );
   }
   if (!finished.ok) throw new Error(`finish refused: ${finished.error.message}`);
   return finished.value.next;

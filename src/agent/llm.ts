@@ -9,11 +9,19 @@
  */
 import type { Config } from "../config";
 import type { StepAnswer, StepRecord, StepResult, TurnAnswer, TurnContext } from "../contracts/turn";
-import { callTool, toolSchemas } from "../tools/catalog";
 import type { TurnPolicy } from "../schemas/tools";
+import { callTool, toolSchemas } from "../tools/catalog";
 import type { ToolContext } from "../tools/schedule";
 import { keptAnswer, keptReply, keptResult, resultContent } from "./keep";
-import { complete as completeWithFetch, ModelRefused, ModelUnavailable, type ChatMessage, type Completion, type FunctionTool, type ModelEndpoint } from "./model";
+import {
+  type ChatMessage,
+  type Completion,
+  complete as completeWithFetch,
+  type FunctionTool,
+  type ModelEndpoint,
+  ModelRefused,
+  ModelUnavailable,
+} from "./model";
 import { conversation, systemPrompt } from "./prompt";
 
 /** At most this many model calls in one turn (tool rounds included), over all its tries. */
@@ -57,8 +65,13 @@ const functionTools = (): FunctionTool[] =>
 
 /** A step as the conversation holds it: the model's answer, then one tool message per call. */
 function replay(messages: ChatMessage[], answer: StepAnswer, results: readonly StepResult[]): void {
-  messages.push({ role: "assistant", content: answer.content, tool_calls: answer.calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.args } })) });
-  answer.calls.forEach((call, i) => messages.push({ role: "tool", tool_call_id: call.id, content: resultContent(results[i] ?? { ok: false, text: IN_DOUBT }) }));
+  messages.push({
+    role: "assistant",
+    content: answer.content,
+    tool_calls: answer.calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.args } })),
+  });
+  for (const [i, call] of answer.calls.entries())
+    messages.push({ role: "tool", tool_call_id: call.id, content: resultContent(results[i] ?? { ok: false, text: IN_DOUBT }) });
 }
 
 /**

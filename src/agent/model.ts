@@ -93,7 +93,12 @@ function errorText(body: string): string {
 }
 
 /** One chat completion with the tools; throws `ModelUnavailable` or `ModelRefused`. */
-export async function complete(endpoint: ModelEndpoint, messages: readonly ChatMessage[], tools: readonly FunctionTool[], timeoutMs: number): Promise<Completion> {
+export async function complete(
+  endpoint: ModelEndpoint,
+  messages: readonly ChatMessage[],
+  tools: readonly FunctionTool[],
+  timeoutMs: number,
+): Promise<Completion> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (endpoint.apiKey) headers.Authorization = `Bearer ${endpoint.apiKey}`;
   const body = JSON.stringify({ model: endpoint.model, messages, ...(tools.length > 0 ? { tools, tool_choice: "auto" } : {}) });
@@ -109,7 +114,10 @@ export async function complete(endpoint: ModelEndpoint, messages: readonly ChatM
   }
   if (response.status === 429 || response.status >= 500) {
     const retryAfter = Number(response.headers.get("retry-after"));
-    throw new ModelUnavailable(`the model answered ${response.status}: ${hide(errorText(text), endpoint).slice(0, 200)}`, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+    throw new ModelUnavailable(
+      `the model answered ${response.status}: ${hide(errorText(text), endpoint).slice(0, 200)}`,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    );
   }
   if (!response.ok) throw new ModelRefused(response.status, refusalSentence(response.status, endpoint, hide(errorText(text), endpoint)));
   let json: unknown;
@@ -124,7 +132,10 @@ export async function complete(endpoint: ModelEndpoint, messages: readonly ChatM
   const toolCalls: ToolCall[] = (message.tool_calls ?? []).map((call) => ({
     id: call.id,
     type: "function",
-    function: { name: call.function.name, arguments: typeof call.function.arguments === "string" ? call.function.arguments : JSON.stringify(call.function.arguments ?? {}) },
+    function: {
+      name: call.function.name,
+      arguments: typeof call.function.arguments === "string" ? call.function.arguments : JSON.stringify(call.function.arguments ?? {}),
+    },
   }));
   return { content: message.content ?? null, toolCalls };
 }

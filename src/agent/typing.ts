@@ -4,7 +4,7 @@
  * way have ended, so none outlives its try (between tries nothing is shown). Best effort: a failed call is
  * ignored, and nothing is sent in transcript mode.
  */
-import { isAllowedChat, type Config } from "../config";
+import { type Config, isAllowedChat } from "../config";
 import { callBotApi } from "../telegram/api";
 
 const RENEW_MS = 4_500;

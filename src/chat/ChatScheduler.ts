@@ -12,41 +12,42 @@ import { DurableObject } from "cloudflare:workers";
 import { loadConfig } from "../config";
 import { CHAT_ID } from "../contracts/ids";
 import type { PromptMessage } from "../contracts/prompt-message";
-import type { CreateJobInput, EditJobInput, Job, JobFilter, JobList, Run } from "../schemas/jobs";
-import type { CreatedBy } from "../schemas/jobs";
+import { chatRunId, type RunnerOutcome, runnerOutcome } from "../contracts/runner";
+import type { NextPrompt, StepRecord, TurnAnswer, TurnFailure } from "../contracts/turn";
 import { err, ok, type Result } from "../result";
-import { chatRunId, runnerOutcome, type RunnerOutcome } from "../contracts/runner";
-import { firstSentence, sentenceFor } from "../sentence";
 import { deliverArgs, gateSettleArgs, turnAnswerArgs, turnFailureArgs, turnStepArgs } from "../schemas/agent";
 import type { ChatSettings, QuietAnswer, TranscriptEntry, ZoneChange } from "../schemas/chats";
-import type { MemoryCreateInput, MemoryRecord, MemoryUpdateInput } from "../schemas/memory";
 import type { ImportBatch, ImportReply } from "../schemas/import";
+import type { CreatedBy, CreateJobInput, EditJobInput, Job, JobFilter, JobList, Run } from "../schemas/jobs";
+import type { MemoryCreateInput, MemoryRecord, MemoryUpdateInput } from "../schemas/memory";
 import { NOT_THE_TURN, type TurnPolicy } from "../schemas/tools";
-import { Inbox, type Handled, type UpdateOptions } from "./inbox";
-import { MemberRights, type MemberRole } from "./members";
-import { ChatMoves } from "./moves";
-import type { MoveChunk } from "./store/moves";
-import { MoveStore } from "./store/moves";
-import { MemberStore } from "./store/members";
-import { TelegramOutbox } from "./outbox";
+import { firstSentence, sentenceFor } from "../sentence";
 import { AlarmClock } from "./alarm";
 import { Conversation, type OfferOptions, type OfferResult } from "./conversation";
-import type { NextPrompt, StepRecord, TurnAnswer, TurnFailure } from "../contracts/turn";
 import { Deliveries } from "./deliveries";
 import { Directory } from "./directory";
 import { Firing } from "./firing";
 import { RunGate } from "./gate";
+import { Imports } from "./imports";
+import { type Handled, Inbox, type UpdateOptions } from "./inbox";
 import { ChatInfo } from "./info";
 import { JobOps } from "./jobs";
-import { MemoryOps, type Deleted } from "./memory";
-import { Imports } from "./imports";
+import { MemberRights, type MemberRole } from "./members";
+import { type Deleted, MemoryOps } from "./memory";
+import { ModelTurns } from "./model-turns";
+import { ChatMoves } from "./moves";
+import { TelegramOutbox } from "./outbox";
 import { RunSettler } from "./settle";
 import type { Db } from "./store/db";
+import { DirectoryStore } from "./store/directory";
 import { GateStore } from "./store/gate";
-import { JobStore } from "./store/jobs";
-import { MemoryStore } from "./store/memory";
 import { ImportStore } from "./store/imports";
 import { JobSourceStore } from "./store/job-sources";
+import { JobStore } from "./store/jobs";
+import { MemberStore } from "./store/members";
+import { MemoryStore } from "./store/memory";
+import type { MoveChunk } from "./store/moves";
+import { MoveStore } from "./store/moves";
 import { OfferStore } from "./store/offers";
 import { OutboxStore } from "./store/outbox";
 import { RunStore } from "./store/runs";
@@ -54,13 +55,10 @@ import { migrate } from "./store/schema";
 import { SettingsStore } from "./store/settings";
 import { TranscriptStore } from "./store/transcript";
 import { TurnStepStore } from "./store/turn-steps";
-import { UserPromptStore } from "./store/user-prompts";
 import { UsageStore } from "./store/usage";
-import { DirectoryStore } from "./store/directory";
+import { UserPromptStore } from "./store/user-prompts";
 import { TurnRights } from "./turns";
-import { ModelTurns } from "./model-turns";
 import { Watchers } from "./watchers";
-
 
 export class ChatScheduler extends DurableObject<Env> {
   /** The one clock of the object and its parts; tests move it with `testAdvanceClock` and stop it with `testFreezeClock`. */
@@ -138,17 +136,94 @@ export class ChatScheduler extends DurableObject<Env> {
       forget: this.forget,
       now,
     });
-    this.alarms = new AlarmClock({ storage: ctx.storage, jobs: jobStore, runs, gate: gateStore, outbox: outboxStore, userPrompts, info, directory, move: this.moves });
-    this.watchers = new Watchers({ jobs: jobStore, runs, info, deliveries, usage, settler, env: currentEnv, config: loaded, now, transaction, waitUntil: (p) => ctx.waitUntil(p) });
-    this.firing = new Firing({ jobs: jobStore, runs, info, gate, delivered: (key) => transcript.delivered(key), watchers: this.watchers, settler, memory: memoryStore, deliveries, env: currentEnv, config: loaded, now, transaction });
+    this.alarms = new AlarmClock({
+      storage: ctx.storage,
+      jobs: jobStore,
+      runs,
+      gate: gateStore,
+      outbox: outboxStore,
+      userPrompts,
+      info,
+      directory,
+      move: this.moves,
+    });
+    this.watchers = new Watchers({
+      jobs: jobStore,
+      runs,
+      info,
+      deliveries,
+      usage,
+      settler,
+      env: currentEnv,
+      config: loaded,
+      now,
+      transaction,
+      waitUntil: (p) => ctx.waitUntil(p),
+    });
+    this.firing = new Firing({
+      jobs: jobStore,
+      runs,
+      info,
+      gate,
+      delivered: (key) => transcript.delivered(key),
+      watchers: this.watchers,
+      settler,
+      memory: memoryStore,
+      deliveries,
+      env: currentEnv,
+      config: loaded,
+      now,
+      transaction,
+    });
     this.turns = new TurnRights({ gate: gateStore, jobs: jobStore, settings, info, now });
-    this.jobs = new JobOps({ jobs: jobStore, memory: memoryStore, runs, settings, info, firing: this.firing, watchers: this.watchers, turns: this.turns, config, now, transaction });
+    this.jobs = new JobOps({
+      jobs: jobStore,
+      memory: memoryStore,
+      runs,
+      settings,
+      info,
+      firing: this.firing,
+      watchers: this.watchers,
+      turns: this.turns,
+      config,
+      now,
+      transaction,
+    });
     this.memory = new MemoryOps({ memory: memoryStore, jobs: jobStore, info, now, transaction });
     this.imports = new Imports({ imports: new ImportStore(this.db), jobOps: this.jobs, info, now });
     const modelTurns = new ModelTurns({ gate, steps: new TurnStepStore(this.db), runs, now, transaction });
-    this.conversation = new Conversation({ jobs: jobStore, usage, config, userPrompts, runs, gateStore, gate, transcript, deliveries, settler, turns: modelTurns, info, env: currentEnv, now, transaction });
+    this.conversation = new Conversation({
+      jobs: jobStore,
+      usage,
+      config,
+      userPrompts,
+      runs,
+      gateStore,
+      gate,
+      transcript,
+      deliveries,
+      settler,
+      turns: modelTurns,
+      info,
+      env: currentEnv,
+      now,
+      transaction,
+    });
     this.members = new MemberRights({ store: new MemberStore(this.db), info, config, now });
-    this.inbox = new Inbox({ transcript, userPrompts, offers: new OfferStore(this.db), jobSources: new JobSourceStore(this.db), info, deliveries, jobs: this.jobs, rights: this.members, env: currentEnv, config, now, transaction });
+    this.inbox = new Inbox({
+      transcript,
+      userPrompts,
+      offers: new OfferStore(this.db),
+      jobSources: new JobSourceStore(this.db),
+      info,
+      deliveries,
+      jobs: this.jobs,
+      rights: this.members,
+      env: currentEnv,
+      config,
+      now,
+      transaction,
+    });
     this.outbox = new TelegramOutbox({
       outbox: outboxStore,
       transcript,
@@ -199,7 +274,13 @@ export class ChatScheduler extends DurableObject<Env> {
       { name: "the run gate", run: (now) => this.conversation.resendPending(now) },
       { name: "lost user messages", run: (now) => this.conversation.resendLost(now) },
       { name: "the outbox", run: () => this.outbox.tick() },
-      { name: "the directory", run: async () => (await this.directory.sync(), false) },
+      {
+        name: "the directory",
+        run: async () => {
+          await this.directory.sync();
+          return false;
+        },
+      },
     ]);
   }
 
@@ -211,11 +292,19 @@ export class ChatScheduler extends DurableObject<Env> {
   // ── Jobs and settings (DESIGN §3–§5) ──────────────────────────────────────────────────────────────
 
   getSettings(chatId: string): Promise<Result<ChatSettings>> {
-    return this.via(chatId, () => this.healed(this.jobs.getSettings(chatId)), (n, to) => n.getSettings(to));
+    return this.via(
+      chatId,
+      () => this.healed(this.jobs.getSettings(chatId)),
+      (n, to) => n.getSettings(to),
+    );
   }
 
   setTimeZone(chatId: string, zone: string | null): Promise<Result<ZoneChange>> {
-    return this.via(chatId, () => this.healed(this.jobs.setTimeZone(chatId, zone)), (n, to) => n.setTimeZone(to, zone));
+    return this.via(
+      chatId,
+      () => this.healed(this.jobs.setTimeZone(chatId, zone)),
+      (n, to) => n.setTimeZone(to, zone),
+    );
   }
 
   /** The chat's quiet hours (DESIGN §6), or null. */
@@ -229,38 +318,71 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   listJobs(chatId: string, filter: JobFilter = {}): Promise<Result<JobList>> {
-    return this.via(chatId, () => this.healed(this.jobs.list(chatId, filter)), (n, to) => n.listJobs(to, filter));
+    return this.via(
+      chatId,
+      () => this.healed(this.jobs.list(chatId, filter)),
+      (n, to) => n.listJobs(to, filter),
+    );
   }
 
   getJob(chatId: string, id: string): Promise<Result<Job>> {
-    return this.via(chatId, () => this.healed(this.jobs.get(chatId, id)), (n, to) => n.getJob(to, id));
+    return this.via(
+      chatId,
+      () => this.healed(this.jobs.get(chatId, id)),
+      (n, to) => n.getJob(to, id),
+    );
   }
 
   /**
    * `followUpOf`: the run gate token of the job's or watcher's turn whose one follow-up this is (over HTTP or MCP);
    * `threadId`: the forum topic the job is made in (its messages go there).
    */
-  createJob(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options: { followUpOf?: string; threadId?: number | null } = {}): Promise<Result<Job>> {
+  createJob(
+    chatId: string,
+    input: CreateJobInput,
+    createdBy: CreatedBy,
+    options: { followUpOf?: string; threadId?: number | null } = {},
+  ): Promise<Result<Job>> {
     const followUpOf = typeof options?.followUpOf === "string" ? options.followUpOf : undefined;
     const threadId = typeof options?.threadId === "number" ? options.threadId : null;
     const how = { ...(followUpOf === undefined ? {} : { followUpOf }), threadId };
-    return this.via(chatId, () => this.healed(this.jobs.create(chatId, input, createdBy, how)), (n, to) => n.createJob(to, input, createdBy, how));
+    return this.via(
+      chatId,
+      () => this.healed(this.jobs.create(chatId, input, createdBy, how)),
+      (n, to) => n.createJob(to, input, createdBy, how),
+    );
   }
 
   editJob(chatId: string, id: string, input: EditJobInput): Promise<Result<Job>> {
-    return this.via(chatId, () => this.healed(this.jobs.edit(chatId, id, input)), (n, to) => n.editJob(to, id, input));
+    return this.via(
+      chatId,
+      () => this.healed(this.jobs.edit(chatId, id, input)),
+      (n, to) => n.editJob(to, id, input),
+    );
   }
 
   cancelJob(chatId: string, id: string): Promise<Result<Job>> {
-    return this.via(chatId, () => this.healed(this.jobs.cancel(chatId, id)), (n, to) => n.cancelJob(to, id));
+    return this.via(
+      chatId,
+      () => this.healed(this.jobs.cancel(chatId, id)),
+      (n, to) => n.cancelJob(to, id),
+    );
   }
 
   pauseJob(chatId: string, id: string): Promise<Result<Job>> {
-    return this.via(chatId, () => this.healed(this.jobs.pause(chatId, id)), (n, to) => n.pauseJob(to, id));
+    return this.via(
+      chatId,
+      () => this.healed(this.jobs.pause(chatId, id)),
+      (n, to) => n.pauseJob(to, id),
+    );
   }
 
   resumeJob(chatId: string, id: string): Promise<Result<Job>> {
-    return this.via(chatId, () => this.healed(this.jobs.resume(chatId, id)), (n, to) => n.resumeJob(to, id));
+    return this.via(
+      chatId,
+      () => this.healed(this.jobs.resume(chatId, id)),
+      (n, to) => n.resumeJob(to, id),
+    );
   }
 
   /** Skip (DESIGN §3): a recurring job's next occurrence passed over; `skipped` is that occurrence. */
@@ -269,38 +391,70 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   runJobNow(chatId: string, id: string): Promise<Result<Job>> {
-    return this.via(chatId, () => this.healed(this.jobs.runNow(chatId, id)), (n, to) => n.runJobNow(to, id));
+    return this.via(
+      chatId,
+      () => this.healed(this.jobs.runNow(chatId, id)),
+      (n, to) => n.runJobNow(to, id),
+    );
   }
 
   jobRuns(chatId: string, id: string): Promise<Result<Run[]>> {
-    return this.via(chatId, () => this.healed(this.jobs.runs(chatId, id)), (n, to) => n.jobRuns(to, id));
+    return this.via(
+      chatId,
+      () => this.healed(this.jobs.runs(chatId, id)),
+      (n, to) => n.jobRuns(to, id),
+    );
   }
 
   /** Jobs read from a store Cuckoo replaces (DESIGN §10 `POST /admin/import`), created once per source id. */
   importJobs(chatId: string, batch: ImportBatch): Promise<Result<ImportReply>> {
-    return this.via(chatId, () => this.healed(this.imports.importJobs(chatId, batch)), (n, to) => n.importJobs(to, batch));
+    return this.via(
+      chatId,
+      () => this.healed(this.imports.importJobs(chatId, batch)),
+      (n, to) => n.importJobs(to, batch),
+    );
   }
 
   // ── Memory records (DESIGN §9, §10) ───────────────────────────────────────────────────────────────
 
   listMemory(chatId: string): Promise<Result<MemoryRecord[]>> {
-    return this.via(chatId, () => this.healed(this.memory.list(chatId)), (n, to) => n.listMemory(to));
+    return this.via(
+      chatId,
+      () => this.healed(this.memory.list(chatId)),
+      (n, to) => n.listMemory(to),
+    );
   }
 
   getMemory(chatId: string, id: string): Promise<Result<MemoryRecord>> {
-    return this.via(chatId, () => this.healed(this.memory.get(chatId, id)), (n, to) => n.getMemory(to, id));
+    return this.via(
+      chatId,
+      () => this.healed(this.memory.get(chatId, id)),
+      (n, to) => n.getMemory(to, id),
+    );
   }
 
   createMemory(chatId: string, input: MemoryCreateInput): Promise<Result<MemoryRecord>> {
-    return this.via(chatId, () => this.healed(this.memory.create(chatId, input)), (n, to) => n.createMemory(to, input));
+    return this.via(
+      chatId,
+      () => this.healed(this.memory.create(chatId, input)),
+      (n, to) => n.createMemory(to, input),
+    );
   }
 
   updateMemory(chatId: string, id: string, input: MemoryUpdateInput): Promise<Result<MemoryRecord>> {
-    return this.via(chatId, () => this.healed(this.memory.update(chatId, id, input)), (n, to) => n.updateMemory(to, id, input));
+    return this.via(
+      chatId,
+      () => this.healed(this.memory.update(chatId, id, input)),
+      (n, to) => n.updateMemory(to, id, input),
+    );
   }
 
   deleteMemory(chatId: string, id: string): Promise<Result<Deleted>> {
-    return this.via(chatId, () => this.healed(this.memory.delete(chatId, id)), (n, to) => n.deleteMemory(to, id));
+    return this.via(
+      chatId,
+      () => this.healed(this.memory.delete(chatId, id)),
+      (n, to) => n.deleteMemory(to, id),
+    );
   }
 
   /**
@@ -344,12 +498,20 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** Whether `userId` may change this chat's jobs and settings (a group's admins and listed users). */
   mayChange(chatId: string, userId: string): Promise<Result<boolean>> {
-    return this.via(chatId, () => this.asMember(chatId, userId, (user) => this.members.mayChange(user)), (n, to) => n.mayChange(to, userId));
+    return this.via(
+      chatId,
+      () => this.asMember(chatId, userId, (user) => this.members.mayChange(user)),
+      (n, to) => n.mayChange(to, userId),
+    );
   }
 
   /** `userId`'s place in this chat (a group's: what getChatMember says, remembered 10 minutes). */
   memberRole(chatId: string, userId: string): Promise<Result<MemberRole>> {
-    return this.via(chatId, () => this.asMember(chatId, userId, (user) => this.members.role(user)), (n, to) => n.memberRole(to, userId));
+    return this.via(
+      chatId,
+      () => this.asMember(chatId, userId, (user) => this.members.role(user)),
+      (n, to) => n.memberRole(to, userId),
+    );
   }
 
   /** `ask` of a Telegram user of this chat, once the object is bound to it and the id is a user id. */
@@ -381,7 +543,11 @@ export class ChatScheduler extends DurableObject<Env> {
       const answer = turnAnswerArgs().safeParse(options.answer, { error: sentenceFor });
       if (!answer.success) return Promise.resolve(err("bad_request", firstSentence(answer.error)));
     }
-    return this.via(chatIdIn(message), () => this.healed(this.conversation.offer(message, options)), (n, to) => n.gateOffer(withChat(message, to), options));
+    return this.via(
+      chatIdIn(message),
+      () => this.healed(this.conversation.offer(message, options)),
+      (n, to) => n.gateOffer(withChat(message, to), options),
+    );
   }
 
   /** The holder is done with `key`: reply, tool calls, settle and the next prompt, in one call (DESIGN §7). */
@@ -390,7 +556,11 @@ export class ChatScheduler extends DurableObject<Env> {
     if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
     const parsed = turnAnswerArgs().safeParse(answer, { error: sentenceFor });
     if (!parsed.success) return Promise.resolve(err("bad_request", firstSentence(parsed.error)));
-    return this.via(null, () => this.healed(this.conversation.finish(token, key, answer, model)), (n) => n.gateFinish(token, key, answer, model));
+    return this.via(
+      null,
+      () => this.healed(this.conversation.finish(token, key, answer, model)),
+      (n) => n.gateFinish(token, key, answer, model),
+    );
   }
 
   /** The holder records a step of its model turn: the model's answer before its tools run, or their results. */
@@ -399,7 +569,11 @@ export class ChatScheduler extends DurableObject<Env> {
     if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
     const parsed = turnStepArgs().safeParse(record, { error: sentenceFor });
     if (!parsed.success) return Promise.resolve(err("bad_request", firstSentence(parsed.error)));
-    return this.via(null, () => this.healed(this.conversation.step(token, key, parsed.data)), (n) => n.gateStep(token, key, parsed.data));
+    return this.via(
+      null,
+      () => this.healed(this.conversation.step(token, key, parsed.data)),
+      (n) => n.gateStep(token, key, parsed.data),
+    );
   }
 
   /** The holder's try of its model turn failed: the turn waits for its next try, or after the fifth the chat is told. */
@@ -408,24 +582,40 @@ export class ChatScheduler extends DurableObject<Env> {
     if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
     const parsed = turnFailureArgs().safeParse(failure, { error: sentenceFor });
     if (!parsed.success) return Promise.resolve(err("bad_request", firstSentence(parsed.error)));
-    return this.via(null, () => this.healed(this.conversation.retry(token, key, parsed.data)), (n) => n.gateRetry(token, key, parsed.data));
+    return this.via(
+      null,
+      () => this.healed(this.conversation.retry(token, key, parsed.data)),
+      (n) => n.gateRetry(token, key, parsed.data),
+    );
   }
 
   /** The holder's next prompt (the oldest pending one), or null, which releases the gate. */
   gateNext(token: string): Promise<Result<{ message: PromptMessage | null }>> {
-    return this.via(null, () => this.healed(this.conversation.next(token)), (n) => n.gateNext(token));
+    return this.via(
+      null,
+      () => this.healed(this.conversation.next(token)),
+      (n) => n.gateNext(token),
+    );
   }
 
   /** The holder is done with `key`: a job's key settles its run; a user's key only renews the lease. */
   gateSettle(token: string, key: string, status: "delivered" | "failed", detail: string | null = null): Promise<Result<null>> {
     const args = gateSettleArgs().safeParse({ token, key, status, detail }, { error: sentenceFor });
     if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
-    return this.via(null, () => this.healed(this.conversation.settle(token, key, status, detail)), (n) => n.gateSettle(token, key, status, detail));
+    return this.via(
+      null,
+      () => this.healed(this.conversation.settle(token, key, status, detail)),
+      (n) => n.gateSettle(token, key, status, detail),
+    );
   }
 
   /** The holder gives up after a transient error: its prompt goes back first in line and the gate is free. */
   gateRelease(token: string): Promise<Result<null>> {
-    return this.via(null, () => this.healed(this.conversation.release(token)), (n) => n.gateRelease(token));
+    return this.via(
+      null,
+      () => this.healed(this.conversation.release(token)),
+      (n) => n.gateRelease(token),
+    );
   }
 
   /**
@@ -434,7 +624,11 @@ export class ChatScheduler extends DurableObject<Env> {
    */
   turnRights(chatId: string, token: string): Promise<Result<TurnPolicy>> {
     if (typeof token !== "string") return Promise.resolve(err("bad_request", NOT_THE_TURN));
-    return this.via(chatId, () => this.healed(this.turns.rights(chatId, token)), (n, to) => n.turnRights(to, token));
+    return this.via(
+      chatId,
+      () => this.healed(this.turns.rights(chatId, token)),
+      (n, to) => n.turnRights(to, token),
+    );
   }
 
   /** Delivers a message to the chat: transcript entry and outbox row, once per key (DESIGN §1). */
@@ -450,24 +644,40 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** The transcript, oldest first (DESIGN §7). */
   messages(chatId: string, limit = 50): Promise<Result<{ chatId: string; messages: TranscriptEntry[] }>> {
-    return this.via(chatId, () => this.healed(this.conversation.messages(chatId, limit)), (n, to) => n.messages(to, limit));
+    return this.via(
+      chatId,
+      () => this.healed(this.conversation.messages(chatId, limit)),
+      (n, to) => n.messages(to, limit),
+    );
   }
 
   /** A prompt the queue gave up on: settle it failed and tell the chat in one sentence. */
   deadLetter(message: unknown): Promise<Result<null>> {
-    return this.via(chatIdIn(message), () => this.healed(this.conversation.deadLetter(message)), (n, to) => n.deadLetter(withChat(message, to)));
+    return this.via(
+      chatIdIn(message),
+      () => this.healed(this.conversation.deadLetter(message)),
+      (n, to) => n.deadLetter(withChat(message, to)),
+    );
   }
 
   // ── What the user writes (DESIGN §6) ───────────────────────────────────────────────────────────────
 
   /** Transcript mode: a message written through the admin API, as the chat's user (in reply to entry `replyTo`). */
   postUserMessage(chatId: string, text: string, replyTo: string | null = null): Promise<Result<{ messageId: string }>> {
-    return this.via(chatId, () => this.healed(this.inbox.postUserMessage(chatId, text, replyTo)), (n, to) => n.postUserMessage(to, text, replyTo));
+    return this.via(
+      chatId,
+      () => this.healed(this.inbox.postUserMessage(chatId, text, replyTo)),
+      (n, to) => n.postUserMessage(to, text, replyTo),
+    );
   }
 
   /** Transcript mode: a button of a bot entry pressed, as the chat's user; the notice Telegram would show. */
   pressButton(chatId: string, data: string): Promise<Result<{ answer: string }>> {
-    return this.via(chatId, () => this.healed(this.inbox.pressButton(chatId, data)), (n, to) => n.pressButton(to, data));
+    return this.via(
+      chatId,
+      () => this.healed(this.inbox.pressButton(chatId, data)),
+      (n, to) => n.pressButton(to, data),
+    );
   }
 
   /**

@@ -43,7 +43,14 @@ export class AlarmClock {
     // While a move is unfinished, it is all the alarm does.
     if (move !== null) return move;
     const outbox = this.d.info.canSend() ? this.d.outbox.outboxDeadline() : null;
-    const times = [this.d.jobs.soonest(), this.d.runs.soonest(), this.d.gate.gateDeadline(), this.d.userPrompts.soonest(), outbox, this.d.directory.retryAt()].filter((t): t is number => t !== null);
+    const times = [
+      this.d.jobs.soonest(),
+      this.d.runs.soonest(),
+      this.d.gate.gateDeadline(),
+      this.d.userPrompts.soonest(),
+      outbox,
+      this.d.directory.retryAt(),
+    ].filter((t): t is number => t !== null);
     return times.length ? Math.min(...times) : null;
   }
 

@@ -3,28 +3,28 @@
  * a model turn's steps and failed tries (`model-turns.ts`), `deliver`, the transcript, and the prompts the queue gave
  * up on. A job's key settles its run through the settler; a user's key only moves the gate.
  */
-import { promptMessageSchema, type PromptMessage } from "../contracts/prompt-message";
-import { err, ok, type Result } from "../result";
-import { originOfKey, type Deliveries, type Delivery } from "./deliveries";
-import type { GateAnswer, RunGate } from "./gate";
-import type { ChatInfo } from "./info";
-import type { AgentStatus, RunSettler } from "./settle";
-import type { GateStore } from "./store/gate";
-import type { JobStore, MessageFacts } from "./store/jobs";
-import type { RunStore } from "./store/runs";
-import type { TranscriptEntry } from "../schemas/chats";
-import type { TranscriptStore } from "./store/transcript";
-import type { UserPromptStore } from "./store/user-prompts";
-import type { UsageStore } from "./store/usage";
+
 import type { Config } from "../config";
+import { type PromptMessage, promptMessageSchema } from "../contracts/prompt-message";
 import type { NextPrompt, StepRecord, ToolCallRecord, TurnAnswer, TurnContext, TurnFailure } from "../contracts/turn";
-import type { TurnState } from "./store/gate";
-import { GIVE_UP_TEXT, MAX_TRIES, type ModelTurns } from "./model-turns";
-import { formatHeader, formatLocalDay } from "../time";
 import { MAX_RESENDS, OFFER_DEADLINE_MS } from "../jobs/fire";
 import { followUpsOf } from "../jobs/records";
-import { jobButtons, messageButtons } from "../telegram/buttons";
 import { copyOf } from "../jobs/snooze";
+import { err, ok, type Result } from "../result";
+import type { TranscriptEntry } from "../schemas/chats";
+import { jobButtons, messageButtons } from "../telegram/buttons";
+import { formatHeader, formatLocalDay } from "../time";
+import { type Deliveries, type Delivery, originOfKey } from "./deliveries";
+import type { GateAnswer, RunGate } from "./gate";
+import type { ChatInfo } from "./info";
+import { GIVE_UP_TEXT, MAX_TRIES, type ModelTurns } from "./model-turns";
+import type { AgentStatus, RunSettler } from "./settle";
+import type { GateStore, TurnState } from "./store/gate";
+import type { JobStore, MessageFacts } from "./store/jobs";
+import type { RunStore } from "./store/runs";
+import type { TranscriptStore } from "./store/transcript";
+import type { UsageStore } from "./store/usage";
+import type { UserPromptStore } from "./store/user-prompts";
 
 export type ConversationDeps = {
   jobs: JobStore;
@@ -141,7 +141,9 @@ export class Conversation {
    * run, their results before the next model call. `conflict` when the token no longer holds the gate for it.
    */
   step(token: string, key: string, record: StepRecord): Result<null> {
-    return this.d.turns.record(token, key, record) ? ok(null) : err("conflict", "This token does not hold the chat's run gate for this turn; it runs nothing more.");
+    return this.d.turns.record(token, key, record)
+      ? ok(null)
+      : err("conflict", "This token does not hold the chat's run gate for this turn; it runs nothing more.");
   }
 
   /**
@@ -252,7 +254,10 @@ export class Conversation {
       for (;;) {
         // Parsed once, by the gate's call for a turn's prompt or after it (a turn put back keeps its own).
         let parsed: { message: PromptMessage | null } | undefined;
-        const parse = (json: string) => (parsed ??= { message: parseMessage(JSON.parse(json)) }).message;
+        const parse = (json: string) => {
+          parsed ??= { message: parseMessage(JSON.parse(json)) };
+          return parsed.message;
+        };
         const handed = this.d.gate.next(token, now, (json) => {
           const next = parse(json);
           return model && next ? `${formatHeader(now, zone())}\n${next.text}` : null;
@@ -354,7 +359,8 @@ export class Conversation {
       const alert = { ...origin, source: origin.jobId !== null ? ("alert" as const) : origin.source };
       const silent = origin.jobId !== null && this.d.jobs.messageFacts(origin.jobId)?.silent === true;
       const topic = message.source === "user" ? { threadId: message.threadId ?? null } : {};
-      if (!this.d.deliveries.write(message.key, deadLetterText(message, this.d.config().agent.kind === "llm"), { origin: alert, now, silent, ...topic })) return;
+      if (!this.d.deliveries.write(message.key, deadLetterText(message, this.d.config().agent.kind === "llm"), { origin: alert, now, silent, ...topic }))
+        return;
       if (run) this.d.settler.agentOutcome(message.key, "failed", "the agent failed after several tries (dead-lettered)", now, true);
       this.d.gateStore.takePending(message.key);
       this.d.turns.drop(message.key);
@@ -399,7 +405,8 @@ export class Conversation {
         } else {
           this.d.userPrompts.remove(lost.key);
           const message = parseMessage(JSON.parse(lost.message));
-          if (message) told = this.d.deliveries.write(lost.key, LOST_TEXT, { origin: originOfKey(lost.key, null), now, threadId: message.threadId ?? null }) || told;
+          if (message)
+            told = this.d.deliveries.write(lost.key, LOST_TEXT, { origin: originOfKey(lost.key, null), now, threadId: message.threadId ?? null }) || told;
         }
       }
     });

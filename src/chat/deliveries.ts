@@ -8,9 +8,9 @@
 import { JOB_ID_PATTERN } from "../contracts/ids";
 import type { ToolCallRecord } from "../contracts/turn";
 import type { JobCopy } from "../jobs/snooze";
+import type { ButtonRows, Source } from "../schemas/chats";
 import type { ChatInfo } from "./info";
 import type { OutboxStore } from "./store/outbox";
-import type { ButtonRows, Source } from "../schemas/chats";
 import type { NewEntry, TranscriptStore } from "./store/transcript";
 
 /** Where a delivered message came from: its transcript source and, for a job's run, the job and run. */
@@ -85,7 +85,16 @@ export class Deliveries {
     if (this.info.canSend()) {
       const threadId = delivery.threadId !== undefined ? delivery.threadId : origin.jobId !== null ? this.threadOf(origin.jobId) : null;
       // A job's message records the ids Telegram gives its parts on its entry: a reply to one of them names the job.
-      const row = { key, markdown, jobId: origin.jobId, runId: origin.runId, buttons: buttons ? JSON.stringify(buttons) : null, entryId: origin.jobId === null ? null : entryId, silent, threadId };
+      const row = {
+        key,
+        markdown,
+        jobId: origin.jobId,
+        runId: origin.runId,
+        buttons: buttons ? JSON.stringify(buttons) : null,
+        entryId: origin.jobId === null ? null : entryId,
+        silent,
+        threadId,
+      };
       this.outbox.enqueueOutbox(row, now);
     }
     return true;

@@ -6,7 +6,7 @@
  * then the alarm (which comes back for it) or the next call writes the difference again. The statements are
  * `directory/write.ts`'s, upserts keyed by chat and job, so a repeat doubles nothing.
  */
-import { diff, project, type Change, type Projected } from "../directory/projection";
+import { type Change, diff, type Projected, project } from "../directory/projection";
 import { changeStatements } from "../directory/write";
 import type { ChatInfo } from "./info";
 import type { DirectoryStore } from "./store/directory";

@@ -4,14 +4,15 @@
  * dispatched (prompts to the queue in batches, watchers' calls to the runner), and runs whose lease ran out
  * are sent again, renewed or failed. A watcher's outcome enters here too, since a match is a prompt to send.
  */
-import type { LoadedConfig } from "../config";
+
 import { backoffMs } from "../backoff";
-import { loadRules, rulesLoaded } from "../time";
-import { decideFire, manualRun, MAX_RESENDS, OFFER_DEADLINE_MS, PROMPT_LEASE_MS, type FireContext, type FireDecision, type MemoryLookup } from "../jobs/fire";
-import type { JobRecord, RunRecord } from "../jobs/records";
+import type { LoadedConfig } from "../config";
 import type { RunnerOutcome } from "../contracts/runner";
+import { decideFire, type FireContext, type FireDecision, MAX_RESENDS, type MemoryLookup, manualRun, OFFER_DEADLINE_MS, PROMPT_LEASE_MS } from "../jobs/fire";
+import type { JobRecord, RunRecord } from "../jobs/records";
+import { loadRules, rulesLoaded } from "../time";
 import type { Deliveries } from "./deliveries";
-import { sendPrompts, type Outgoing } from "./dispatch";
+import { type Outgoing, sendPrompts } from "./dispatch";
 import type { RunGate } from "./gate";
 import type { ChatInfo } from "./info";
 import type { RunSettler } from "./settle";
@@ -73,7 +74,13 @@ export class Firing {
   }
 
   private context(chatId: string, now: number): FireContext {
-    return { chatId, zone: this.d.info.zone().zone, now, deliverable: this.d.info.deliverable(chatId), defaultTimeout: this.d.config().config.defaultScriptTimeout };
+    return {
+      chatId,
+      zone: this.d.info.zone().zone,
+      now,
+      deliverable: this.d.info.deliverable(chatId),
+      defaultTimeout: this.d.config().config.defaultScriptTimeout,
+    };
   }
 
   /** The current content of the memory records a prompt job refers to, read now (a fire never uses a snapshot). */
@@ -176,7 +183,11 @@ export class Firing {
             this.d.jobs.save(decision.job);
             this.d.runs.prune(decision.job.id);
           }
-          this.d.deliveries.write(decision.run.runId, decision.alert, { origin: { source: "alert", jobId: decision.job.id, runId: decision.run.runId }, now, silent: decision.job.silent });
+          this.d.deliveries.write(decision.run.runId, decision.alert, {
+            origin: { source: "alert", jobId: decision.job.id, runId: decision.run.runId },
+            now,
+            silent: decision.job.silent,
+          });
           break;
       }
     });

@@ -17,7 +17,10 @@ export const GATE_LEASE_MS = 10 * 60_000;
  * `run` also carries the chat's zone now, for the local-time header at handling time (DESIGN §7), and the turn
  * as the gate holds it (`resumed`: an earlier try of it ran, so it was counted and may have recorded steps).
  */
-export type GateAnswer = { result: "duplicate" } | { result: "queued" } | { result: "run"; token: string; timeZone?: string; turn?: TurnState & { resumed: boolean } };
+export type GateAnswer =
+  | { result: "duplicate" }
+  | { result: "queued" }
+  | { result: "run"; token: string; timeZone?: string; turn?: TurnState & { resumed: boolean } };
 
 /** Whether `token` holds the gate (the empty token is the waiting turn's own, which no consumer has). */
 const holds = (gate: GateState | null, token: string): gate is GateState => gate !== null && token !== "" && gate.token === token;
@@ -89,7 +92,11 @@ export class RunGate {
    * The holder asks for the next prompt: the oldest pending one (its JSON, and its turn), or null, which
    * releases the gate. `promptOf` gives the prompt of a turn that starts here (null: not a model's).
    */
-  next(token: string, now: number, promptOf: (message: string) => string | null = () => null): { message: string; turn: TurnState & { resumed: boolean } } | null {
+  next(
+    token: string,
+    now: number,
+    promptOf: (message: string) => string | null = () => null,
+  ): { message: string; turn: TurnState & { resumed: boolean } } | null {
     const gate = this.store.gate();
     if (!holds(gate, token)) return null;
     const taken = this.store.takePending();
@@ -151,7 +158,7 @@ export class RunGate {
    */
   dropWaiting(key: string): boolean {
     const gate = this.store.gate();
-    if (!gate || gate.token !== "" || gate.activeKey !== key) return false;
+    if (gate?.token !== "" || gate.activeKey !== key) return false;
     this.store.setGate(null);
     return true;
   }
@@ -162,7 +169,7 @@ export class RunGate {
    */
   due(now: number): string | null {
     const gate = this.store.gate();
-    if (!gate || gate.token !== "" || gate.retryAt === null || gate.retryAt > now) return null;
+    if (gate?.token !== "" || gate.retryAt === null || gate.retryAt > now) return null;
     this.store.setGate({ ...gate, retryAt: null });
     return gate.activeMessage;
   }

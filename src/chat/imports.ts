@@ -7,7 +7,7 @@
  */
 import { nextCronRun } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
-import { importBatch, type ImportBatch, type ImportEntry, type ImportReply } from "../schemas/import";
+import { type ImportBatch, type ImportEntry, type ImportReply, importBatch } from "../schemas/import";
 import { firstSentence, sentenceFor } from "../sentence";
 import { formatLocalDateTime, loadRules, parseZone } from "../time";
 import type { ChatInfo } from "./info";
@@ -83,7 +83,9 @@ export class Imports {
         );
       }
       if (entry.cronWasUtc && "cron" in entry.when && zone !== "UTC") {
-        problems.push(`${entry.label}: ${batch.source} ran its cron "${entry.when.cron}" in UTC; it now follows this chat's zone, ${zone}. Edit it if it should keep its UTC times.`);
+        problems.push(
+          `${entry.label}: ${batch.source} ran its cron "${entry.when.cron}" in UTC; it now follows this chat's zone, ${zone}. Edit it if it should keep its UTC times.`,
+        );
       }
     }
     return ok(reply);
@@ -92,7 +94,8 @@ export class Imports {
   /** The zone a source kept for the chat: taken when the chat has none of its own; else a sentence when it differs. */
   private async takeZone(chatId: string, source: string, raw: string): Promise<string[]> {
     const zone = parseZone(raw);
-    if (!zone.ok) return [`${source}'s zone for chat ${chatId} is not a time zone (${JSON.stringify(raw.slice(0, 60))}); the chat keeps ${this.d.info.zone().zone}.`];
+    if (!zone.ok)
+      return [`${source}'s zone for chat ${chatId} is not a time zone (${JSON.stringify(raw.slice(0, 60))}); the chat keeps ${this.d.info.zone().zone}.`];
     const current = this.d.info.zone();
     if (!current.isDefault) {
       return current.zone === zone.value ? [] : [`Chat ${chatId} keeps its own zone, ${current.zone}; ${source} had ${zone.value}.`];

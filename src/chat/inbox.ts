@@ -10,18 +10,11 @@
  * and listed users (`members.ts`); every answer goes to the forum topic its update came from. The bot's own
  * membership changing (`my_chat_member`) blocks the chat when it was removed and unblocks it when it is back.
  */
-import { isGroupId, type Config } from "../config";
+import { type Config, isGroupId } from "../config";
+import { shown } from "../contracts/ids";
 import type { PromptMessage } from "../contracts/prompt-message";
-import type { Deliveries } from "./deliveries";
-import type { ChatInfo } from "./info";
-import { ADMINS_ONLY, type MemberRights } from "./members";
-import type { JobSourceStore } from "./store/job-sources";
-import type { OfferStore } from "./store/offers";
-import type { TranscriptStore } from "./store/transcript";
-import type { UserPromptStore } from "./store/user-prompts";
 import { OFFER_DEADLINE_MS } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
-import { shown } from "../contracts/ids";
 import type { ButtonRows } from "../schemas/chats";
 import { groupAppLink, newOfferId, parseButton, type Reply } from "../telegram/buttons";
 import { NON_TEXT_REPLY, onlyReads, parseCommand } from "../telegram/commands";
@@ -31,10 +24,17 @@ import type { CommandContext, CommandHost, RepliedTo } from "../telegram/host";
 import { miniAppUrl } from "../telegram/menu";
 import type { JobMessages } from "../telegram/message-press";
 import { offerReply, readReminder } from "../telegram/offer";
-import { press, type PressOutcome } from "../telegram/press";
+import { type PressOutcome, press } from "../telegram/press";
 import { plainText } from "../telegram/render";
 import { withQuote } from "../telegram/replies";
-import { botIsIn, fromAnonymousAdmin, updateOrigin, updateSchema, type Update } from "../telegram/update";
+import { botIsIn, fromAnonymousAdmin, type Update, updateOrigin, updateSchema } from "../telegram/update";
+import type { Deliveries } from "./deliveries";
+import type { ChatInfo } from "./info";
+import { ADMINS_ONLY, type MemberRights } from "./members";
+import type { JobSourceStore } from "./store/job-sources";
+import type { OfferStore } from "./store/offers";
+import type { TranscriptStore } from "./store/transcript";
+import type { UserPromptStore } from "./store/user-prompts";
 
 export type InboxDeps = {
   transcript: TranscriptStore;
@@ -208,7 +208,8 @@ export class Inbox {
   async pressButton(chatId: string, data: string): Promise<Result<{ answer: string }>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
-    if (typeof data !== "string" || data.length > 64) return err("bad_request", `"press" must be the data of a button in this chat's transcript, such as "y:k7m2qabc".`);
+    if (typeof data !== "string" || data.length > 64)
+      return err("bad_request", `"press" must be the data of a button in this chat's transcript, such as "y:k7m2qabc".`);
     const now = this.d.now();
     const outcome = await this.press(data, `b:${now}:${crypto.randomUUID()}`, this.context(chatId, false, now, null, null));
     if (!outcome) return err("bad_request", `"press" must be the data of a button in this chat's transcript, such as "y:k7m2qabc"; got "${shown(data)}".`);
@@ -300,7 +301,9 @@ export class Inbox {
   /** A reply the chat sees without the agent (a command's answer), with its buttons: delivered under `key`, in `threadId`. */
   private reply(key: string, reply: Reply | string, now: number, threadId: number | null): void {
     const { markdown, buttons } = typeof reply === "string" ? { markdown: reply, buttons: undefined } : reply;
-    this.d.transaction(() => this.d.deliveries.write(key, markdown, { origin: { source: "command", jobId: null, runId: null }, now, buttons: buttons ?? null, threadId }));
+    this.d.transaction(() =>
+      this.d.deliveries.write(key, markdown, { origin: { source: "command", jobId: null, runId: null }, now, buttons: buttons ?? null, threadId }),
+    );
     this.d.deliveries.flush();
   }
 

@@ -3,7 +3,7 @@
  * is bound to, its zone, its quiet hours, whether it may use the bot (also as the group it was before it
  * became a supergroup), and whether messages can reach it.
  */
-import { isAllowedChat, type Config } from "../config";
+import { type Config, isAllowedChat } from "../config";
 import { CHAT_ID } from "../contracts/ids";
 import { err, ok, type Result } from "../result";
 import { inQuietHours, parseZone, QUIET_TIME, type QuietHours } from "../time";

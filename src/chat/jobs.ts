@@ -3,15 +3,38 @@
  * chat's zone, whose change moves every cron job, and its quiet hours. Every input is checked by the pure core (`jobs/validate`)
  * against the chat's zone and `now`; expected failures are results with one sentence, never throws.
  */
-import { isGroupId, type Config } from "../config";
+import { type Config, isGroupId } from "../config";
 import { newJobId, shown } from "../contracts/ids";
 import { advance } from "../jobs/fire";
-import { createJobInput, editJobInput, jobFilter, type CreateJobInput, type CreatedBy, type EditJobInput, type Job, type JobFilter, type JobList, type Run } from "../schemas/jobs";
-import { quietBody, type ChatSettings, type QuietAnswer, type ZoneChange } from "../schemas/chats";
-import { newJobRecord, specDefaults, type JobRecord, type RunRecord } from "../jobs/records";
-import { defaultZoneNotice, lastRunText, memoryRefMissingText, noJobText, noRunsLeftText, nothingToSkipText, runsOnceText, SKIPPED_BY_HAND, stillRunningText, tooManyJobsText, zoneChangedText } from "../jobs/texts";
+import { type JobRecord, newJobRecord, type RunRecord, specDefaults } from "../jobs/records";
+import {
+  defaultZoneNotice,
+  lastRunText,
+  memoryRefMissingText,
+  noJobText,
+  noRunsLeftText,
+  nothingToSkipText,
+  runsOnceText,
+  SKIPPED_BY_HAND,
+  stillRunningText,
+  tooManyJobsText,
+  zoneChangedText,
+} from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { err, ok, type Result } from "../result";
+import { type ChatSettings, type QuietAnswer, quietBody, type ZoneChange } from "../schemas/chats";
+import {
+  type CreatedBy,
+  type CreateJobInput,
+  createJobInput,
+  type EditJobInput,
+  editJobInput,
+  type Job,
+  type JobFilter,
+  type JobList,
+  jobFilter,
+  type Run,
+} from "../schemas/jobs";
 import { firstSentence, sentenceFor } from "../sentence";
 import { loadRules, parseZone } from "../time";
 import type { Firing } from "./firing";
@@ -20,10 +43,9 @@ import type { JobStore } from "./store/jobs";
 import type { MemoryStore } from "./store/memory";
 import type { RunStore } from "./store/runs";
 import type { SettingsStore } from "./store/settings";
-import { toJob, toRun } from "./views";
 import type { TurnRights } from "./turns";
+import { toJob, toRun } from "./views";
 import type { Watchers } from "./watchers";
-
 
 export type JobDeps = {
   jobs: JobStore;
@@ -127,7 +149,14 @@ export class JobOps {
       }
     });
     const { zone: effective, isDefault } = this.d.info.zone();
-    return ok({ chatId, timeZone: effective, isDefault, cronJobs, oneOffs: oneOffs.length, message: zoneChangedText(effective, isDefault, now, cronJobs, oneOffs) });
+    return ok({
+      chatId,
+      timeZone: effective,
+      isDefault,
+      cronJobs,
+      oneOffs: oneOffs.length,
+      message: zoneChangedText(effective, isDefault, now, cronJobs, oneOffs),
+    });
   }
 
   /** The chat's quiet hours (DESIGN §6), or null. */
@@ -183,7 +212,12 @@ export class JobOps {
    * Creates a job for `createdBy`. `followUpOf`: the run gate token of the job's or watcher's turn that makes
    * it over HTTP or MCP (`X-Cuckoo-Turn`), whose one follow-up it is; `threadId`: the forum topic it is made in.
    */
-  async create(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options: { followUpOf?: string; threadId?: number | null } = {}): Promise<Result<Job>> {
+  async create(
+    chatId: string,
+    input: CreateJobInput,
+    createdBy: CreatedBy,
+    options: { followUpOf?: string; threadId?: number | null } = {},
+  ): Promise<Result<Job>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
     const parsed = createJobInput().safeParse(input, { error: sentenceFor });
@@ -192,7 +226,10 @@ export class JobOps {
     if (refused !== null) return err("bad_request", refused);
     const { followUpOf } = options;
     const threadId = typeof options.threadId === "number" && Number.isInteger(options.threadId) ? options.threadId : null;
-    const added = await this.add(parsed.data, followUpOf === undefined ? { createdBy, threadId } : { createdBy, threadId, claim: () => this.followUp(followUpOf) });
+    const added = await this.add(
+      parsed.data,
+      followUpOf === undefined ? { createdBy, threadId } : { createdBy, threadId, claim: () => this.followUp(followUpOf) },
+    );
     return added.ok ? ok(this.view(added.job, chatId)) : err("bad_request", added.message);
   }
 

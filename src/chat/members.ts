@@ -6,7 +6,7 @@
  * so that a user removed as admin loses the right within that time. A getChatMember that fails refuses the
  * change with a sentence; it never grants it.
  */
-import { isGroupId, type Config } from "../config";
+import { type Config, isGroupId } from "../config";
 import { err, ok, type Result } from "../result";
 import { ADMINS_ONLY } from "../schemas/tools";
 import { callBotApi, TelegramError } from "../telegram/api";

@@ -5,11 +5,11 @@
  * model). A record may be deleted while jobs refer to it; their next runs fail (`jobs/memory.ts`).
  */
 import { MEMORY_ID, newMemoryId, shown } from "../contracts/ids";
-import { err, ok, type Result } from "../result";
-import { memoryCreateInput, memoryUpdateInput, MEMORY_LIMITS, type MemoryCreateInput, type MemoryRecord, type MemoryUpdateInput } from "../schemas/memory";
-import { firstSentence, sentenceFor } from "../sentence";
-import { brokenCharacterProblem, nameProblem } from "../jobs/text-fields";
 import { noMemoryText, staleRevisionText, tooManyRecordsText } from "../jobs/memory";
+import { brokenCharacterProblem, nameProblem } from "../jobs/text-fields";
+import { err, ok, type Result } from "../result";
+import { MEMORY_LIMITS, type MemoryCreateInput, type MemoryRecord, type MemoryUpdateInput, memoryCreateInput, memoryUpdateInput } from "../schemas/memory";
+import { firstSentence, sentenceFor } from "../sentence";
 import type { ChatInfo } from "./info";
 import type { JobStore } from "./store/jobs";
 import type { MemoryStore, StoredMemory } from "./store/memory";
@@ -19,7 +19,6 @@ export type MemoryDeps = { memory: MemoryStore; jobs: JobStore; info: ChatInfo; 
 /** A deleted record, and the jobs that still refer to it (their runs will fail until they are changed). */
 export type Deleted = { record: MemoryRecord; referredBy: string[] };
 
-
 /** The problem with a body: a broken character, or more than 16 KB of UTF-8. */
 function bodyProblem(body: string): string | null {
   const broken = brokenCharacterProblem("body", body);
@@ -28,7 +27,13 @@ function bodyProblem(body: string): string | null {
   return bytes <= MEMORY_LIMITS.bodyBytes ? null : `"body" must be at most 16 KB (${MEMORY_LIMITS.bodyBytes} bytes of UTF-8); it has ${bytes} bytes.`;
 }
 
-const view = (r: StoredMemory): MemoryRecord => ({ id: r.id, title: r.title, body: r.body, revision: r.revision, updatedAt: new Date(r.updatedAt).toISOString() });
+const view = (r: StoredMemory): MemoryRecord => ({
+  id: r.id,
+  title: r.title,
+  body: r.body,
+  revision: r.revision,
+  updatedAt: new Date(r.updatedAt).toISOString(),
+});
 
 export class MemoryOps {
   constructor(private readonly d: MemoryDeps) {}
@@ -80,8 +85,15 @@ export class MemoryOps {
     if (problem) return err("bad_request", problem);
     const current = found.value;
     if (revision !== current.revision) return err("conflict", staleRevisionText(current.id, revision, current.revision));
-    const next: StoredMemory = { ...current, title: title?.trim() ?? current.title, body: body ?? current.body, revision: current.revision + 1, updatedAt: this.d.now() };
-    if (!this.d.memory.update(next)) return err("conflict", staleRevisionText(current.id, revision, this.d.memory.get(current.id)?.revision ?? current.revision + 1));
+    const next: StoredMemory = {
+      ...current,
+      title: title?.trim() ?? current.title,
+      body: body ?? current.body,
+      revision: current.revision + 1,
+      updatedAt: this.d.now(),
+    };
+    if (!this.d.memory.update(next))
+      return err("conflict", staleRevisionText(current.id, revision, this.d.memory.get(current.id)?.revision ?? current.revision + 1));
     return ok(view(next));
   }
 

@@ -44,7 +44,12 @@ export function toolRecords(steps: readonly TurnStep[]): ToolCallRecord[] {
   return steps.flatMap(({ answer, results }) =>
     answer.calls.map((call, i) => {
       const result = results?.[i] ?? { ok: false, text: "(no result was recorded)" };
-      return { name: call.name, args: cutToBytes(call.args || "{}", TOOL_ENTRY_BYTES, ENTRY_CUT), ok: result.ok, text: cutToBytes(result.text, TOOL_ENTRY_BYTES, ENTRY_CUT) };
+      return {
+        name: call.name,
+        args: cutToBytes(call.args || "{}", TOOL_ENTRY_BYTES, ENTRY_CUT),
+        ok: result.ok,
+        text: cutToBytes(result.text, TOOL_ENTRY_BYTES, ENTRY_CUT),
+      };
     }),
   );
 }

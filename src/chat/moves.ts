@@ -21,7 +21,7 @@ import { CHAT_ID } from "../contracts/ids";
 import { err, ok, type Result } from "../result";
 import { firstSentence, sentenceFor } from "../sentence";
 import type { ChatInfo } from "./info";
-import { moveChunk, type MoveChunk, type MoveStore } from "./store/moves";
+import { type MoveChunk, type MoveStore, moveChunk } from "./store/moves";
 import type { SettingsStore } from "./store/settings";
 
 /** After a move that did not finish, the alarm tries again this soon. */
@@ -130,7 +130,10 @@ export class ChatMoves {
       } catch (error) {
         const retryAt = this.d.now() + MOVE_RETRY_MS;
         this.d.settings.set("move_retry_at", String(retryAt));
-        console.error(`chat ${from}: the move to supergroup ${to} did not finish; trying again from ${new Date(retryAt).toISOString()}`, error instanceof Error ? error.message : error);
+        console.error(
+          `chat ${from}: the move to supergroup ${to} did not finish; trying again from ${new Date(retryAt).toISOString()}`,
+          error instanceof Error ? error.message : error,
+        );
         return err("conflict", `Chat ${from} is moving to supergroup ${to}; the move did not finish and is tried again in a minute.`);
       }
       this.d.transaction(() => {
@@ -140,7 +143,9 @@ export class ChatMoves {
         this.d.settings.set("moved_to", to);
       });
       this.d.forget();
-      console.log(`chat ${from} became supergroup ${to}: its jobs, settings, memory and transcript moved there, and ${to} is served as ${from} was; add ${to} to ALLOWED_CHAT_IDS`);
+      console.log(
+        `chat ${from} became supergroup ${to}: its jobs, settings, memory and transcript moved there, and ${to} is served as ${from} was; add ${to} to ALLOWED_CHAT_IDS`,
+      );
       return ok({ movedTo: to });
     });
   }
@@ -150,7 +155,8 @@ export class ChatMoves {
    * and `moved_from` recorded. `done`: the move is in (now or before); a chunk after that changes nothing.
    */
   accept(to: string, from: unknown, input: unknown): Result<{ done: boolean }> {
-    if (typeof from !== "string" || !CHAT_ID.test(from) || !isGroupId(from) || from === to) return err("bad_request", `"from" must be the basic group's chat id.`);
+    if (typeof from !== "string" || !CHAT_ID.test(from) || !isGroupId(from) || from === to)
+      return err("bad_request", `"from" must be the basic group's chat id.`);
     const parsed = moveChunk().safeParse(input, { error: sentenceFor });
     if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
     const bound = this.d.info.bind(to);

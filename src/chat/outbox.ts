@@ -17,14 +17,14 @@
  */
 import { backoffMs } from "../backoff";
 import type { Config } from "../config";
+import { topicGoneText } from "../jobs/texts";
+import { buttonRowsSchema } from "../schemas/chats";
+import { BOT_API_TIMEOUT_MS, type BotApi, callBotApi, NetworkError, type ParamsOf, sendDocument, TelegramError } from "../telegram/api";
+import { jobButtons, keyboard } from "../telegram/buttons";
+import { renderTelegramHtml, splitForTelegram } from "../telegram/render";
 import type { ChatInfo } from "./info";
 import type { OutboxRow, OutboxStore } from "./store/outbox";
 import type { TranscriptStore } from "./store/transcript";
-import { BOT_API_TIMEOUT_MS, callBotApi, NetworkError, sendDocument, TelegramError, type BotApi, type ParamsOf } from "../telegram/api";
-import { buttonRowsSchema } from "../schemas/chats";
-import { topicGoneText } from "../jobs/texts";
-import { jobButtons, keyboard } from "../telegram/buttons";
-import { renderTelegramHtml, splitForTelegram } from "../telegram/render";
 
 export const MAX_SEND_ATTEMPTS = 8;
 export const MAX_SEND_AGE_MS = 24 * 3_600_000;
@@ -123,7 +123,12 @@ async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, bud
     let message: { message_id: number };
     try {
       if (count < parts.length && i === 1) {
-        message = await sendDocument(api, { chat_id: chatId, ...topic, ...soundless, ...markup(row) }, { filename: "reply.md", content: row.markdown, type: "text/markdown" }, timeoutMs);
+        message = await sendDocument(
+          api,
+          { chat_id: chatId, ...topic, ...soundless, ...markup(row) },
+          { filename: "reply.md", content: row.markdown, type: "text/markdown" },
+          timeoutMs,
+        );
       } else {
         message = await sendPart(api, params, part.text, budget, timeoutMs);
       }
@@ -133,8 +138,13 @@ async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, bud
         // The topic was deleted: this part (and what else waited for it) goes to the main thread, after a note.
         const moved = sending.leaveThread(thread);
         thread = null;
-        await callBotApi(api, "sendMessage", { chat_id: chatId, text: renderTelegramHtml(topicGoneText(moved)), parse_mode: "HTML", ...soundless }, Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now()))).catch(
-          (noted: unknown) => console.error(`outbox: the note that topic ${row.thread_id} is gone was not sent`, noted instanceof Error ? noted.message : noted),
+        await callBotApi(
+          api,
+          "sendMessage",
+          { chat_id: chatId, text: renderTelegramHtml(topicGoneText(moved)), parse_mode: "HTML", ...soundless },
+          Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now())),
+        ).catch((noted: unknown) =>
+          console.error(`outbox: the note that topic ${row.thread_id} is gone was not sent`, noted instanceof Error ? noted.message : noted),
         );
         i--;
         continue;
@@ -172,7 +182,7 @@ async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, bud
 /** The buttons under a message's last part: its own, else a job's message gets Run now, Pause and Cancel. */
 function markup(row: OutboxRow): Pick<ParamsOf<"sendMessage">, "reply_markup"> {
   if (row.buttons !== null) {
-    let rows;
+    let rows: ReturnType<ReturnType<typeof buttonRowsSchema>["safeParse"]> | null;
     try {
       rows = buttonRowsSchema().safeParse(JSON.parse(row.buttons));
     } catch {

@@ -5,9 +5,9 @@
  * watcher's script outcome, so both end a run the same way.
  */
 import { pausedOneOff, runEnd } from "../jobs/fire";
-import type { LastResult } from "../schemas/jobs";
 import type { FailureStreak, JobRecord, RunRecord } from "../jobs/records";
 import { oneOffFailedText } from "../jobs/texts";
+import type { LastResult } from "../schemas/jobs";
 import type { Deliveries } from "./deliveries";
 import type { JobStore } from "./store/jobs";
 import type { RunStore, Settlement } from "./store/runs";
@@ -62,13 +62,15 @@ export class RunSettler {
       const result = matched ? "matched" : status;
       const at = new Date(now).toISOString();
       // A run that had to be sent again says so in its history (DESIGN §5 Leases).
-      const resent = run.resends > 0 && status === "delivered" ? `sent ${run.resends + 1} times; the first ${run.resends === 1 ? "one" : run.resends} never reached the run gate` : null;
+      const resent =
+        run.resends > 0 && status === "delivered"
+          ? `sent ${run.resends + 1} times; the first ${run.resends === 1 ? "one" : run.resends} never reached the run gate`
+          : null;
       const settlement: Settlement = { status: result, finishedAt: now, detail: detail ?? resent, ...(matched ? { exitCode: 0 } : {}) };
       const last: LastResult = matched ? { status: "matched", exitCode: 0, timedOut: false, at } : { status: result, at };
       // A watcher's run reached the agent because its script succeeded: that ends a failure streak, and a
       // delivered match is the one `onlyOnChange` compares the next output with.
-      const marks: WatcherMarks =
-        job?.kind === "watcher" ? { streak: null, ...(matched && run.outputHash !== null ? { matchHash: run.outputHash } : {}) } : {};
+      const marks: WatcherMarks = job?.kind === "watcher" ? { streak: null, ...(matched && run.outputHash !== null ? { matchHash: run.outputHash } : {}) } : {};
       this.finish(run, job, { settlement, lastResult: last, now, tell: told ? null : (detail ?? "the agent failed"), marks });
     });
     this.deliveries.flush();
@@ -96,7 +98,12 @@ export class RunSettler {
       const streak = marks.streak === undefined ? job.streak : marks.streak;
       this.jobs.save({ ...pausedOneOff(job), runningRunId: null, lastResult, streak, matchHash: marks.matchHash ?? job.matchHash });
       this.runs.prune(job.id);
-      if (tell !== null) this.deliveries.write(run.runId, oneOffFailedText(job, tell), { origin: { source: "alert", jobId: job.id, runId: run.runId }, now, silent: job.silent });
+      if (tell !== null)
+        this.deliveries.write(run.runId, oneOffFailedText(job, tell), {
+          origin: { source: "alert", jobId: job.id, runId: run.runId },
+          now,
+          silent: job.silent,
+        });
       return;
     }
     this.jobs.markSettled(job.id, run.runId, lastResult, marks);

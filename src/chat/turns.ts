@@ -39,14 +39,17 @@ export class TurnRights {
   private heldPrompt(): { userId?: string; threadId?: number } {
     const json = this.d.gate.gate()?.activeMessage;
     if (typeof json !== "string") return {};
-    let message;
+    let message: ReturnType<ReturnType<typeof promptMessageSchema>["safeParse"]>;
     try {
       message = promptMessageSchema().safeParse(JSON.parse(json));
     } catch {
       return {};
     }
     if (!message.success) return {};
-    return { ...(message.data.userId !== undefined ? { userId: message.data.userId } : {}), ...(message.data.threadId !== undefined ? { threadId: message.data.threadId } : {}) };
+    return {
+      ...(message.data.userId !== undefined ? { userId: message.data.userId } : {}),
+      ...(message.data.threadId !== undefined ? { threadId: message.data.threadId } : {}),
+    };
   }
 
   /**

@@ -1,5 +1,5 @@
 /** @module How stored jobs and runs look to clients (DESIGN §3, §5): epoch ms become RFC 3339 strings. */
-import { categoryOf, scheduleView, type JobRecord, type RunRecord } from "../jobs/records";
+import { categoryOf, type JobRecord, type RunRecord, scheduleView } from "../jobs/records";
 import type { Job, Run } from "../schemas/jobs";
 
 const iso = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
@@ -8,7 +8,7 @@ const iso = (t: number | null): string | null => (t === null ? null : new Date(t
  * Every field of a view named, so that the compiler asks for a new one: an optional field given as undefined
  * where the view leaves it out.
  */
-type Complete<T> = { [K in keyof Required<T>]: {} extends Pick<T, K> ? T[K] | undefined : T[K] };
+type Complete<T> = { [K in keyof Required<T>]: Record<never, never> extends Pick<T, K> ? T[K] | undefined : T[K] };
 
 /** The view without the fields given as undefined (left out, as the schema's optional fields are). */
 function present<T extends object>(view: Complete<T>): T {

@@ -6,16 +6,18 @@
  * that is cancelled. Output is redacted before anything is stored, queued or delivered. Sending a matched
  * run's prompt is the caller's (firing's) part: this one only claims it.
  */
+
+import { backoffMs } from "../backoff";
 import { errorsFor, type LoadedConfig } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";
-import { backoffMs } from "../backoff";
+import { type RunnerOutcome, runnerRunId } from "../contracts/runner";
 import { endsJob, PROMPT_LEASE_MS } from "../jobs/fire";
-import type { LastResult } from "../schemas/jobs";
 import type { JobRecord, RunRecord } from "../jobs/records";
 import {
   alertText,
   boundTail,
   decideMatch,
+  type Failure,
   fitOutput,
   isNewFailure,
   isTransient,
@@ -23,12 +25,11 @@ import {
   outputHash,
   overBudgetText,
   watcherLeaseMs,
-  type Failure,
 } from "../jobs/watcher";
-import { formatLocalDay } from "../time";
 import { callbackUrl, cancelRun, RUNNER_SETUP, runnerFetcher, startRun } from "../runner-client/client";
-import { runnerRunId, type RunnerOutcome } from "../contracts/runner";
 import { redact, secretsOf } from "../runner-client/redact";
+import type { LastResult } from "../schemas/jobs";
+import { formatLocalDay } from "../time";
 import type { Deliveries } from "./deliveries";
 import type { ChatInfo } from "./info";
 import type { RunSettler } from "./settle";
@@ -154,25 +155,29 @@ export class Watchers {
       const decision = decideMatch(job, hash, used.n, max);
       // Not woken: the run ends here, with the run and job just read.
       if (decision === "unchanged") return this.endWaiting(run, job, { status: "silent", detail: "unchanged" }, now);
-      if (decision === "over_budget") return this.endWaiting(run, job, { status: "over_budget", detail: `over the day's ${max} wake-ups`, noticeDay: used.noticed ? null : day }, now);
+      if (decision === "over_budget")
+        return this.endWaiting(run, job, { status: "over_budget", detail: `over the day's ${max} wake-ups`, noticeDay: used.noticed ? null : day }, now);
       this.d.usage.increment(day, "wakeups");
       const chatId = this.d.info.chatId() ?? outcome.chatId;
       const firedAt = new Date(now).toISOString();
-      const message = fitOutput(stdout, (body): PromptMessage => ({
-        v: 1,
-        key: runId,
-        chatId,
-        timeZone: zone,
-        source: "watcher",
-        jobId: job.id,
-        jobName: job.name,
-        runId,
-        text: matchedPromptText(job, body),
-        body,
-        firedAt,
-        dueAt: new Date(run.dueAt).toISOString(),
-        ...(job.threadId !== null ? { threadId: job.threadId } : {}),
-      }));
+      const message = fitOutput(
+        stdout,
+        (body): PromptMessage => ({
+          v: 1,
+          key: runId,
+          chatId,
+          timeZone: zone,
+          source: "watcher",
+          jobId: job.id,
+          jobName: job.name,
+          runId,
+          text: matchedPromptText(job, body),
+          body,
+          firedAt,
+          dueAt: new Date(run.dueAt).toISOString(),
+          ...(job.threadId !== null ? { threadId: job.threadId } : {}),
+        }),
+      );
       // In flight until the agent settles it: sent like a claimed prompt, settled through the run gate.
       this.d.runs.claimAsPrompt(runId, message, now + PROMPT_LEASE_MS, hash);
       return true;
@@ -184,7 +189,15 @@ export class Watchers {
   /** A watcher's run whose lease ran out with no outcome: failed, timed out; the runner is told to stop it. */
   expire(run: RunRecord, now: number): void {
     const seconds = run.payload?.kind === "watcher" ? run.payload.call.timeoutSeconds : "?";
-    this.end(run.runId, { status: "failed", failure: { exitCode: null, timedOut: true, tail: "", didNotStart: false }, detail: `timed out: no outcome within ${seconds} s + 60 s` }, now);
+    this.end(
+      run.runId,
+      {
+        status: "failed",
+        failure: { exitCode: null, timedOut: true, tail: "", didNotStart: false },
+        detail: `timed out: no outcome within ${seconds} s + 60 s`,
+      },
+      now,
+    );
     this.d.waitUntil(this.kill([run]));
   }
 
@@ -237,10 +250,17 @@ export class Watchers {
     const failure = "failure" in ending ? { ...ending.failure, tail: redact(ending.failure.tail, secrets) } : null;
     const tail = failure ? boundTail(failure.tail) : "";
     const last: LastResult = failure
-      ? { status: ending.status === "transient" ? "transient" : "failed", exitCode: failure.exitCode, timedOut: failure.timedOut, ...(tail ? { stderrTail: tail } : {}), at }
+      ? {
+          status: ending.status === "transient" ? "transient" : "failed",
+          exitCode: failure.exitCode,
+          timedOut: failure.timedOut,
+          ...(tail ? { stderrTail: tail } : {}),
+          at,
+        }
       : { status: ending.status === "over_budget" ? "over_budget" : "silent", exitCode: 0, timedOut: false, at };
     const origin = { source: "alert" as const, jobId: run.jobId, runId: run.runId };
-    if (job && failure && ending.status === "failed" && isNewFailure(job.streak, failure)) this.d.deliveries.write(run.runId, alertText(job, failure), { origin, now, silent: job.silent });
+    if (job && failure && ending.status === "failed" && isNewFailure(job.streak, failure))
+      this.d.deliveries.write(run.runId, alertText(job, failure), { origin, now, silent: job.silent });
     if (job && ending.status === "over_budget" && ending.noticeDay !== null) {
       this.d.usage.markNoticed(ending.noticeDay, "wakeups");
       this.d.deliveries.write(run.runId, overBudgetText(job, this.d.config().config.maxWakeupsPerDay), { origin, now, silent: job.silent });

@@ -37,8 +37,15 @@ export const promptMessageSchema = lazy(() =>
         .string()
         .regex(/^[1-9]\d{0,15}$/)
         .optional()
-        .meta({ description: "In a group: the Telegram user whose message this is; the turn's tools act with their rights (a member who is not an admin may only read)." }),
-      threadId: z.number().int().optional().meta({ description: "The forum topic the message came from (a job's prompt: the job's topic); replies and jobs it makes go there." }),
+        .meta({
+          description:
+            "In a group: the Telegram user whose message this is; the turn's tools act with their rights (a member who is not an admin may only read).",
+        }),
+      threadId: z
+        .number()
+        .int()
+        .optional()
+        .meta({ description: "The forum topic the message came from (a job's prompt: the job's topic); replies and jobs it makes go there." }),
     })
     .meta({ description: "The prompts queue message, version 1 (DESIGN §7); handling is idempotent by key." }),
 );

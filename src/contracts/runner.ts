@@ -15,8 +15,8 @@
  * verdicts.
  */
 import * as z from "zod";
-import { lazy } from "../lazy";
 import { CHAT_ID, MAX_RUN_ID_LENGTH } from "../../runner/src/contract.ts";
+import { lazy } from "../lazy";
 
 export * from "../../runner/src/contract.ts";
 

@@ -5,7 +5,7 @@
  * computed from its schedule when the directory is read (`read.ts`). The D1 writes are `write.ts`'s, run by the
  * object (`src/chat/directory.ts`).
  */
-import { categoryOf, scheduleView, type StoredSchedule } from "../jobs/records";
+import { categoryOf, type StoredSchedule, scheduleView } from "../jobs/records";
 import type { Category, JobKind } from "../schemas/jobs";
 
 /** What the directory needs of one job, as the chat's store reads it. */
@@ -50,7 +50,11 @@ export type JobRow = {
 export type MoveRow = { toChatId: string; fromChatId: string };
 
 /** A row to write with the fingerprint it is remembered by; the key is `chat`, `job:<id>` or `moved`. */
-export type Projected = { key: string; fingerprint: string } & ({ table: "chats"; row: ChatRow } | { table: "jobs"; row: JobRow } | { table: "moves"; row: MoveRow });
+export type Projected = { key: string; fingerprint: string } & (
+  | { table: "chats"; row: ChatRow }
+  | { table: "jobs"; row: JobRow }
+  | { table: "moves"; row: MoveRow }
+);
 
 /** The fingerprint key of a job. */
 const jobKey = (id: string): string => `job:${id}`;

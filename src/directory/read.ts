@@ -9,9 +9,9 @@
 import * as z from "zod";
 import { nextRecurringRun } from "../jobs/fire";
 import { lazy } from "../lazy";
-import { loadRules } from "../time";
 import type { ChatList, ChatsQuery, DirectoryJob, DirectoryJobList, DirectoryJobsQuery } from "../schemas/directory";
 import { CATEGORIES, JOB_KINDS } from "../schemas/jobs";
+import { loadRules } from "../time";
 
 /** Stale cron rows read per page at most; beyond it the order of the rest is the stored one's. */
 const STALE_SCAN = 5_000;
@@ -169,7 +169,10 @@ export async function listChats(db: D1Database, query: ChatsQuery, defaultZone: 
     binds.push(from);
   }
   const sql = `SELECT chat_id, time_zone, jobs, blocked FROM chats${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY chat_id LIMIT ?`;
-  const found = await db.prepare(sql).bind(...binds, query.limit + 1).all();
+  const found = await db
+    .prepare(sql)
+    .bind(...binds, query.limit + 1)
+    .all();
   const chats = found.results.flatMap((r) => {
     const parsed = chatRow().safeParse(r);
     return parsed.success ? [parsed.data] : [];
@@ -179,7 +182,9 @@ export async function listChats(db: D1Database, query: ChatsQuery, defaultZone: 
   if (page.length > 0) {
     const ids = page.map((c) => c.chat_id);
     const nexts = await db
-      .prepare(`SELECT chat_id, schedule, next_run_at FROM jobs WHERE chat_id IN (${ids.map(() => "?").join(", ")}) AND enabled = 1 AND next_run_at IS NOT NULL`)
+      .prepare(
+        `SELECT chat_id, schedule, next_run_at FROM jobs WHERE chat_id IN (${ids.map(() => "?").join(", ")}) AND enabled = 1 AND next_run_at IS NOT NULL`,
+      )
       .bind(...ids)
       .all();
     const zones = new Map(page.map((c) => [c.chat_id, c.time_zone ?? defaultZone]));
@@ -197,7 +202,13 @@ export async function listChats(db: D1Database, query: ChatsQuery, defaultZone: 
   return {
     chats: page.map((c) => {
       const next = soonest.get(c.chat_id);
-      return { chatId: c.chat_id, timeZone: c.time_zone ?? defaultZone, jobs: c.jobs, nextRunAt: next === undefined ? null : new Date(next).toISOString(), blocked: c.blocked === 1 };
+      return {
+        chatId: c.chat_id,
+        timeZone: c.time_zone ?? defaultZone,
+        jobs: c.jobs,
+        nextRunAt: next === undefined ? null : new Date(next).toISOString(),
+        blocked: c.blocked === 1,
+      };
     }),
     cursor: chats.length > query.limit && last ? encode([last.chat_id]) : null,
   };

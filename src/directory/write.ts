@@ -3,7 +3,7 @@
  * as one batch (`src/chat/directory.ts` decides when). Upserts keyed by chat and job (and a supergroup's move),
  * so a repeat doubles nothing; a rebuild first deletes every row of the chat.
  */
-import { isMoveKey, jobIdOfKey, type Change, type Projected } from "./projection";
+import { type Change, isMoveKey, jobIdOfKey, type Projected } from "./projection";
 
 /** The statements that write `change` for `chatId` at `now`; `fresh` (a rebuild) deletes the chat's rows first. */
 export function changeStatements(db: D1Database, chatId: string, change: Change, fresh: boolean, now: number): D1PreparedStatement[] {
@@ -32,7 +32,9 @@ export function changeStatements(db: D1Database, chatId: string, change: Change,
 function upsert(db: D1Database, p: Projected, now: number): D1PreparedStatement {
   if (p.table === "moves") {
     return db
-      .prepare("INSERT INTO moves (to_chat_id, from_chat_id, updated_at) VALUES (?, ?, ?) ON CONFLICT (to_chat_id) DO UPDATE SET from_chat_id = excluded.from_chat_id, updated_at = excluded.updated_at")
+      .prepare(
+        "INSERT INTO moves (to_chat_id, from_chat_id, updated_at) VALUES (?, ?, ?) ON CONFLICT (to_chat_id) DO UPDATE SET from_chat_id = excluded.from_chat_id, updated_at = excluded.updated_at",
+      )
       .bind(p.row.toChatId, p.row.fromChatId, now);
   }
   if (p.table === "chats") {

@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import * as z from "zod";
-import { deliverArgs, gateSettleArgs, gateTokenArgs, type GateOfferReply } from "../schemas/agent";
+import { deliverArgs, type GateOfferReply, gateSettleArgs, gateTokenArgs } from "../schemas/agent";
 import { readJson } from "./body";
 import { chatIdOf, chatStub, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";

@@ -79,8 +79,7 @@ function outOfScope(method: string, path: string, own: string): string | null {
     } catch {
       chatId = m[1]!;
     }
-    if (chatId !== own)
-      return `A Mini App session may use only its own chat (${own}); this request is for chat ${JSON.stringify(chatId.slice(0, 40))}.`;
+    if (chatId !== own) return `A Mini App session may use only its own chat (${own}); this request is for chat ${JSON.stringify(chatId.slice(0, 40))}.`;
     if ((m[2] === undefined || m[2] === "/") && method === "DELETE") return APP_SESSION_TEXT.erase;
     return null;
   }

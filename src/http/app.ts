@@ -1,7 +1,7 @@
 /** @module The Hono app for every HTTP route (DESIGN §10): mounts the route families and the one error path. */
 import { Hono } from "hono";
 import { admin } from "./admin";
-import { withConfig, type AppEnv } from "./context";
+import { type AppEnv, withConfig } from "./context";
 import { notFound, onError } from "./errors";
 import { health } from "./health";
 import { mcp } from "./mcp";

@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from "hono";
 import { appAccess } from "./app-access";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
-import { bearer, BODY_METHODS, mediaType } from "./request-parts";
+import { BODY_METHODS, bearer, mediaType } from "./request-parts";
 import { checkSameOrigin, sessionOf, verifySession } from "./session-cookie";
 
 /** Which secret guards a route family: `ADMIN_TOKEN` for /admin/*, `TOOLS_TOKEN` for /tools/* and /mcp/*. */
@@ -40,20 +40,15 @@ export function requireToken(name: TokenName): MiddlewareHandler<AppEnv> {
         c.set("access", { via: "cookie", expiresAt });
       } else {
         const presented = bearer(header);
-        if (presented === null)
-          throw new ApiError("unauthorized", `Send ${name} as "Authorization: Bearer <token>".`, CHALLENGE);
-        if (!(await sameSecret(presented, token)))
-          throw new ApiError("unauthorized", `The bearer token does not match ${name}.`, CHALLENGE);
+        if (presented === null) throw new ApiError("unauthorized", `Send ${name} as "Authorization: Bearer <token>".`, CHALLENGE);
+        if (!(await sameSecret(presented, token))) throw new ApiError("unauthorized", `The bearer token does not match ${name}.`, CHALLENGE);
         c.set("access", { via: "bearer", expiresAt: null });
       }
     } else if (config.dev) {
       checkOpenDevRequest(c.req.raw);
       c.set("access", { via: "open", expiresAt: null });
     } else {
-      throw new ApiError(
-        "not_configured",
-        `Set the ${name} secret (wrangler secret put ${name}) to use ${API_NAME[name]}.`,
-      );
+      throw new ApiError("not_configured", `Set the ${name} secret (wrangler secret put ${name}) to use ${API_NAME[name]}.`);
     }
     await next();
   };
@@ -85,10 +80,7 @@ export function checkOpenDevRequest(request: Request): void {
       );
   }
   if (BODY_METHODS.has(request.method) && mediaType(request.headers.get("content-type")) !== "application/json")
-    throw new ApiError(
-      "forbidden",
-      `The open dev API needs "Content-Type: application/json" on ${request.method} requests.`,
-    );
+    throw new ApiError("forbidden", `The open dev API needs "Content-Type: application/json" on ${request.method} requests.`);
 }
 
 function isLocalPage(value: string): boolean {
@@ -107,10 +99,7 @@ function isLocalPage(value: string): boolean {
  */
 export async function sameSecret(a: string, b: string): Promise<boolean> {
   const encoder = new TextEncoder();
-  const [x, y] = await Promise.all([
-    crypto.subtle.digest("SHA-256", encoder.encode(a)),
-    crypto.subtle.digest("SHA-256", encoder.encode(b)),
-  ]);
+  const [x, y] = await Promise.all([crypto.subtle.digest("SHA-256", encoder.encode(a)), crypto.subtle.digest("SHA-256", encoder.encode(b))]);
   if (typeof crypto.subtle.timingSafeEqual === "function") return crypto.subtle.timingSafeEqual(x, y);
   const u = new Uint8Array(x);
   const v = new Uint8Array(y);

@@ -5,9 +5,9 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import * as z from "zod";
-import { errorResponse, ApiError } from "./errors";
+import type * as z from "zod";
 import { NOT_OBJECT, sentenceFor } from "../sentence";
+import { ApiError, errorResponse } from "./errors";
 
 export { NOT_OBJECT, sentenceFor };
 

@@ -3,13 +3,13 @@
  * stub exists, the stub itself, and RPC results turned into values or the error envelope's `ApiError`.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import type { Result } from "../result";
+import { badChatIdText, CHAT_ID, JOB_ID, shown } from "../contracts/ids";
 import { noJobText } from "../jobs/texts";
+import type { Result } from "../result";
 import { emptyBody } from "../schemas/common";
 import { readJson } from "./body";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
-import { badChatIdText, CHAT_ID, JOB_ID, shown } from "../contracts/ids";
 
 /**
  * The chat id of the path, checked against `^-?[1-9]\d{0,15}$` before anything else happens: a bad one is

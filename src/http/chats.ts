@@ -4,18 +4,28 @@
  * routes beneath.
  */
 import { Hono } from "hono";
-import { messageBody, quietBody, settingsBody, transcriptQuery, type ChatSettings, type PressAnswer, type QuietAnswer, type Transcript, type ZoneChange } from "../schemas/chats";
+import { dryRun, dryRunBody } from "../runner-client/dry-run";
+import {
+  type ChatSettings,
+  messageBody,
+  type PressAnswer,
+  type QuietAnswer,
+  quietBody,
+  settingsBody,
+  type Transcript,
+  transcriptQuery,
+  type ZoneChange,
+} from "../schemas/chats";
 import { renderTelegramHtml } from "../telegram/render";
+import { placeZone } from "../time";
 import { readJson } from "./body";
-import { checkChatId, chatIdOf, chatStub, noBody, unwrap } from "./chat-rpc";
+import { chatIdOf, chatStub, checkChatId, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { jobs } from "./jobs";
 import { memory } from "./memory";
 import type { Operation } from "./openapi-components";
 import { readQuery } from "./query";
-import { dryRun, dryRunBody } from "../runner-client/dry-run";
-import { placeZone } from "../time";
 
 export const chats = new Hono<AppEnv>();
 
@@ -56,7 +66,10 @@ function zoneOfPlace(input: string): string {
   if (place.kind === "zone") return place.zone;
   if (place.kind === "unknown" || place.offset) return input;
   const shown = place.zones.slice(0, 5).join(", ") + (place.zones.length > 5 ? ", …" : "");
-  throw new ApiError("bad_request", `"${input.slice(0, 60)}" has more than one time zone (${shown}); give one of them, or see GET /admin/zones?place=${encodeURIComponent(input.slice(0, 60))}.`);
+  throw new ApiError(
+    "bad_request",
+    `"${input.slice(0, 60)}" has more than one time zone (${shown}); give one of them, or see GET /admin/zones?place=${encodeURIComponent(input.slice(0, 60))}.`,
+  );
 }
 
 /**
@@ -70,7 +83,8 @@ chats.delete("/:chatId", async (c) => {
   await noBody(c);
   const stub = chatStub(c.env, chatId);
   unwrap(await stub.erase(chatId));
-  if (!(await stub.rebuildDirectory(chatId))) throw new Error(`chat ${chatId} was erased, but its D1 directory rows could not be removed; send the DELETE again`);
+  if (!(await stub.rebuildDirectory(chatId)))
+    throw new Error(`chat ${chatId} was erased, but its D1 directory rows could not be removed; send the DELETE again`);
   return c.body(null, 204);
 });
 
@@ -131,11 +145,14 @@ export const chatOperations = (): Operation[] => [
   {
     method: "put",
     path: "/admin/chats/{chatId}/settings",
-    summary: "Set the chat's zone (null: back to DEFAULT_TIMEZONE), by name or by a place that names one zone (Berlin); recurring jobs follow it, one-offs keep their instant.",
+    summary:
+      "Set the chat's zone (null: back to DEFAULT_TIMEZONE), by name or by a place that names one zone (Berlin); recurring jobs follow it, one-offs keep their instant.",
     access: "admin",
     body: "SettingsUpdate",
     answers: [[200, "The new settings, the counts and the reply of DESIGN §4.", "ZoneChange"]],
-    errors: { bad_request: 'an unknown zone (`Unknown time zone "Mars/Olympus". …`), or a place with several zones (naming them; GET /admin/zones lists them)' },
+    errors: {
+      bad_request: 'an unknown zone (`Unknown time zone "Mars/Olympus". …`), or a place with several zones (naming them; GET /admin/zones lists them)',
+    },
   },
   {
     method: "get",
@@ -173,7 +190,8 @@ export const chatOperations = (): Operation[] => [
   {
     method: "post",
     path: "/admin/chats/{chatId}/messages",
-    summary: "Transcript mode only: a message from the chat's user (`text`, routed like a Telegram message; commands work; `replyTo` an entry, as a reply), or a button pressed (`press`).",
+    summary:
+      "Transcript mode only: a message from the chat's user (`text`, routed like a Telegram message; commands work; `replyTo` an entry, as a reply), or a button pressed (`press`).",
     access: "admin",
     body: "MessageRequest",
     answers: [
@@ -201,7 +219,8 @@ export const chatOperations = (): Operation[] => [
       ],
     ],
     errors: {
-      bad_request: 'a command or timeout out of range (`"command" must be a /bin/sh script of 1 to 8000 characters, such as "curl -s https://example.com/price".`)',
+      bad_request:
+        'a command or timeout out of range (`"command" must be a /bin/sh script of 1 to 8000 characters, such as "curl -s https://example.com/price".`)',
       not_configured: "no runner is configured (`Testing a watcher needs the runner: … Nothing was run.`)",
     },
   },

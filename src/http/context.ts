@@ -3,7 +3,7 @@
  * the guard that turns config errors into 500s.
  */
 import type { MiddlewareHandler } from "hono";
-import { errorsFor, loadConfig, type Config, type ConfigArea, type LoadedConfig } from "../config";
+import { type Config, type ConfigArea, errorsFor, type LoadedConfig, loadConfig } from "../config";
 import { ApiError } from "./errors";
 
 /**

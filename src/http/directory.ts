@@ -5,8 +5,15 @@
  */
 import { Hono } from "hono";
 import { BadCursor, chatIdsPage, listChats, listJobs } from "../directory/read";
-import { chatsQuery, directoryJobsQuery, rebuildBody, type ChatList, type DirectoryJobList, type RebuildReply } from "../schemas/directory";
-import { DIRECTORY_MAX_LIMIT } from "../schemas/directory";
+import {
+  type ChatList,
+  chatsQuery,
+  DIRECTORY_MAX_LIMIT,
+  type DirectoryJobList,
+  directoryJobsQuery,
+  type RebuildReply,
+  rebuildBody,
+} from "../schemas/directory";
 import { readJson } from "./body";
 import { chatStub } from "./chat-rpc";
 import type { AppEnv } from "./context";

@@ -6,7 +6,7 @@
  */
 import type { Context } from "hono";
 import { planImport, requestProblem } from "../import";
-import { importBody, type ImportReply } from "../schemas/import";
+import { type ImportReply, importBody } from "../schemas/import";
 import { readJson } from "./body";
 import { chatStub } from "./chat-rpc";
 import type { AppEnv } from "./context";

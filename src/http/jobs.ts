@@ -4,9 +4,9 @@
  * statuses. Mounted under `/admin/chats/:chatId`, behind ADMIN_TOKEN.
  */
 import { Hono } from "hono";
-import { createJobInput, editJobInput, jobFilter, LIMITS, type Job, type JobList, type Run } from "../schemas/jobs";
+import { createJobInput, editJobInput, type Job, type JobList, jobFilter, LIMITS, type Run } from "../schemas/jobs";
 import { readJson } from "./body";
-import { checkChatId, chatIdOf, chatStub, jobIdOf, noBody, unwrap } from "./chat-rpc";
+import { chatIdOf, chatStub, checkChatId, jobIdOf, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
 import { JOB_RULES, type Operation } from "./openapi-components";
 import { readQuery } from "./query";

@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import { requireToken } from "./auth";
 import { limitBody } from "./body";
 import { chatIdOf } from "./chat-rpc";
-import { requireConfigured, type AppEnv } from "./context";
+import { type AppEnv, requireConfigured } from "./context";
 import { toolContext } from "./tools";
 
 export const mcp = new Hono<AppEnv>();

@@ -4,10 +4,10 @@
  * deleted. Bodies are checked at the edge with the memory schemas, everything else asked of the chat's
  * Durable Object. Mounted under `/admin/chats/:chatId`, behind ADMIN_TOKEN.
  */
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { MEMORY_ID, shown } from "../contracts/ids";
-import { MEMORY_LIMITS, memoryCreateInput, memoryUpdateInput, type MemoryRecord } from "../schemas/memory";
 import { noMemoryText } from "../jobs/memory";
+import { MEMORY_LIMITS, type MemoryRecord, memoryCreateInput, memoryUpdateInput } from "../schemas/memory";
 import { readJson } from "./body";
 import { chatIdOf, chatStub, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
@@ -79,7 +79,13 @@ export const memoryOperations = (): Operation[] => [
       bad_request: `a title that is blank, over ${MEMORY_LIMITS.title} characters or not one line, a body over 16 KB, or the chat's limit (\`This chat already has ${MEMORY_LIMITS.records} memory records (the limit); delete one first.\`)`,
     },
   },
-  { method: "get", path: "/admin/chats/{chatId}/memory/{memoryId}", summary: "One memory record.", access: "admin", answers: [[200, "The record.", "MemoryReply"]] },
+  {
+    method: "get",
+    path: "/admin/chats/{chatId}/memory/{memoryId}",
+    summary: "One memory record.",
+    access: "admin",
+    answers: [[200, "The record.", "MemoryReply"]],
+  },
   {
     method: "patch",
     path: "/admin/chats/{chatId}/memory/{memoryId}",
@@ -89,7 +95,8 @@ export const memoryOperations = (): Operation[] => [
     answers: [[200, "The updated record.", "MemoryReply"]],
     errors: {
       bad_request: "neither title nor body, or either against the rules of create",
-      conflict: "the revision is not the record's current one (`Memory record <id> is at revision 4, not 3: it changed since you read it. …`); nothing was written",
+      conflict:
+        "the revision is not the record's current one (`Memory record <id> is at revision 4, not 3: it changed since you read it. …`); nothing was written",
     },
   },
   {

@@ -9,17 +9,17 @@
  * get a session that changes its jobs, other members one that reads them. Without a bot (transcript mode) there
  * is no Telegram to sign anything: 503 `not_configured`.
  */
-import { Hono, type Context } from "hono";
-import { appLoginBody, type AppSessionReply } from "../schemas/app";
+import { type Context, Hono } from "hono";
+import { type AppSessionReply, appLoginBody } from "../schemas/app";
 import { checkInitData, INIT_DATA_MAX_AGE_SECONDS } from "../telegram/init-data";
 import { groupNotServedText, notAllowedText } from "./app-access";
-import { appCookie, APP_SESSION_SECONDS, newAppSession, newGroupSession } from "./app-session";
+import { APP_SESSION_SECONDS, appCookie, newAppSession, newGroupSession } from "./app-session";
 import { limitBody, readJson } from "./body";
 import { chatStub } from "./chat-rpc";
-import { servedGroup } from "./served";
-import { requireConfigured, type AppEnv } from "./context";
+import { type AppEnv, requireConfigured } from "./context";
 import { ApiError } from "./errors";
 import type { Operation } from "./openapi-components";
+import { servedGroup } from "./served";
 import { checkSameOrigin } from "./session-cookie";
 import { countFailedSignIn, refuseWhileOver, SIGN_IN_LIMITED } from "./sign-in-limit";
 
@@ -136,7 +136,7 @@ export const miniAppOperations = (): Operation[] => [
     path: "/app",
     summary: "The Scheduler page as a Telegram Mini App: one chat, the signed-in user's own, in Telegram's theme.",
     description:
-      "The page of `/` in its one-chat mode (`<html data-mode=\"chat\">`), with Telegram's `telegram-web-app.js` and a Content-Security-Policy that allows exactly that script and framing by https://web.telegram.org. The page signs in with `POST /app/session`.",
+      'The page of `/` in its one-chat mode (`<html data-mode="chat">`), with Telegram\'s `telegram-web-app.js` and a Content-Security-Policy that allows exactly that script and framing by https://web.telegram.org. The page signs in with `POST /app/session`.',
     access: "public",
     html: true,
     answers: [[200, "The page."]],
@@ -144,15 +144,18 @@ export const miniAppOperations = (): Operation[] => [
   {
     method: "post",
     path: "/app/session",
-    summary: "The Mini App's sign-in: Telegram's signed initData for a session of the user's own chat, or of the group it was opened from (HttpOnly, Secure, SameSite=None, Partitioned cookie, and in the body).",
+    summary:
+      "The Mini App's sign-in: Telegram's signed initData for a session of the user's own chat, or of the group it was opened from (HttpOnly, Secure, SameSite=None, Partitioned cookie, and in the body).",
     description:
       "`initData` is checked as Telegram documents it: `hash` must be the hex HMAC-SHA256 of the data-check-string (every other field, sorted, `key=value` lines) keyed with HMAC-SHA256(\"WebAppData\", bot token), compared in constant time; `auth_date` at most 24 hours old and not ahead of the server's clock; the user in ALLOWED_USER_IDS. Opened from a group (the init data's `chat`, or the direct link's `start_param` naming the group's id), the group must be in ALLOWED_CHAT_IDS (or be the supergroup a listed group became) and the user in it, as getChatMember says: its admins and the users in ALLOWED_USER_IDS get a session that changes its jobs, other members a read-only one (`readOnly: true`; anything but a read is 403 `Only the group's admins can change its jobs.`, and changes are checked against the group's admins again, at most 10 minutes old). The session (`__Host-cuckoo-app`, also as `session` for an `Authorization: Bearer` header where cookies are blocked) opens `/admin/chats/<own id>/…` and `POST /admin/preview` only; other chats, `GET /admin/chats`, `GET /admin/jobs`, imports, the directory rebuild and erasing are 403. As a cookie it follows the page's rules (same-origin JSON requests). It lasts 12 hours (never past the initData's 24), is signed with a key derived from the bot token, and never holds the token.",
     access: "public",
     body: "AppSessionRequest",
     answers: [[200, "Signed in; the Set-Cookie header carries the session too.", "AppSessionReply"]],
     errors: {
-      unauthorized: "initData not signed by this bot, without a hash, malformed, more than 24 hours old or ahead of the clock, or naming no user (the message says which)",
-      forbidden: "the user is not in ALLOWED_USER_IDS (for a group: the group is not served, or the user is not in it), or the request is not a JSON request from this site",
+      unauthorized:
+        "initData not signed by this bot, without a hash, malformed, more than 24 hours old or ahead of the clock, or naming no user (the message says which)",
+      forbidden:
+        "the user is not in ALLOWED_USER_IDS (for a group: the group is not served, or the user is not in it), or the request is not a JSON request from this site",
       conflict: "Telegram could not be asked whether the user is in the group (getChatMember); try again",
       rate_limited: SIGN_IN_LIMITED,
       not_configured: "no TELEGRAM_BOT_TOKEN (transcript mode): there is no bot to sign initData",

@@ -7,22 +7,22 @@ import type * as z from "zod";
 import { promptMessageSchema } from "../contracts/prompt-message";
 import { dryRunBody } from "../runner-client/dry-run";
 import { deliverArgs, deliverReply, gateNextReply, gateOfferReply, gateSettleArgs, gateTokenArgs } from "../schemas/agent";
+import { appLoginBody, appSessionReply } from "../schemas/app";
 import { chatSettingsSchema, messageAccepted, messageBody, pressAnswer, quietBody, settingsBody, transcriptSchema, zoneChangeSchema } from "../schemas/chats";
 import { emptyBody } from "../schemas/common";
 import { chatListSchema, directoryJobListSchema, rebuildBody, rebuildReplySchema } from "../schemas/directory";
-import { errorEnvelope, type ErrorCode } from "../schemas/errors";
-import { appLoginBody, appSessionReply } from "../schemas/app";
+import { type ErrorCode, errorEnvelope } from "../schemas/errors";
 import { healthErrors, healthOk } from "../schemas/health";
-import { createJobInput, editJobInput, jobListSchema, jobReply, jobSchema, runList, runSchema } from "../schemas/jobs";
 import { importBody, importReply } from "../schemas/import";
+import { createJobInput, editJobInput, jobListSchema, jobReply, jobSchema, runList, runSchema } from "../schemas/jobs";
 import { memoryCreateInput, memoryListReply, memoryRecordSchema, memoryReply, memoryUpdateInput } from "../schemas/memory";
 import { previewBody, previewReplySchema } from "../schemas/preview";
-import { loginBody, sessionReplySchema, sessionStatusSchema } from "../schemas/session";
 import { outcomeSchema } from "../schemas/runner";
+import { loginBody, sessionReplySchema, sessionStatusSchema } from "../schemas/session";
 import { webhookAck } from "../schemas/telegram";
 import { scheduleBody, setTimezoneBody, toolReplySchema } from "../schemas/tools";
-import { updateSchema } from "../telegram/update";
 import { zonesReply } from "../schemas/zones";
+import { updateSchema } from "../telegram/update";
 
 /** The document's component schemas by name; each getter builds its schema on first use. */
 export function components() {
@@ -84,7 +84,8 @@ export function components() {
 export type ComponentName = keyof ReturnType<typeof components>;
 
 /** The 400 of a route that checks a schedule by the rules of jobs and time, as the rows say it. */
-export const JOB_RULES = "a rule of DESIGN §3 or §4 (the message says which, e.g. `Give exactly one of \"at\", \"cron\", \"delay\" or \"rrule\" (with \"start\"), such as \"cron\": \"0 8 * * 1-5\" or \"delay\": \"PT20M\".`)";
+export const JOB_RULES =
+  'a rule of DESIGN §3 or §4 (the message says which, e.g. `Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".`)';
 
 /** Who may call a route: a bearer token (DESIGN §2), nobody in particular, or a signed caller. */
 export type Access = "admin" | "tools" | "public" | "runner" | "telegram";
@@ -112,4 +113,3 @@ export type Operation = {
   /** Why this route gives an error code, beyond the reasons every route of its kind has. */
   errors?: Partial<Record<ErrorCode, string>>;
 };
-

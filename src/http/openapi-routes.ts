@@ -23,7 +23,14 @@ import { zoneOperations } from "./zones";
 export function operations(): Operation[] {
   return [
     ...healthOperations(),
-    { method: "get", path: "/admin/openapi.json", summary: "This document.", access: "admin", alwaysServed: true, answers: [[200, "The OpenAPI 3.1 document."]] },
+    {
+      method: "get",
+      path: "/admin/openapi.json",
+      summary: "This document.",
+      access: "admin",
+      alwaysServed: true,
+      answers: [[200, "The OpenAPI 3.1 document."]],
+    },
     ...sessionOperations(),
     ...miniAppOperations(),
     ...previewOperations(),

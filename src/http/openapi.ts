@@ -6,9 +6,9 @@
  */
 import * as z from "zod";
 import { chatId, jobId } from "../schemas/common";
-import { memoryId } from "../schemas/memory";
 import { ERROR_STATUS, type ErrorCode } from "../schemas/errors";
-import { components, type Access, type ComponentName, type Operation } from "./openapi-components";
+import { memoryId } from "../schemas/memory";
+import { type Access, type ComponentName, components, type Operation } from "./openapi-components";
 import { operations } from "./openapi-routes";
 
 type Json = { [key: string]: unknown };
@@ -56,7 +56,8 @@ function parameter(name: string, where: "path" | "query", schema: z.ZodType, des
 function parameters(op: Operation): Json[] {
   const list: Json[] = [];
   if (op.path.includes("{chatId}")) list.push(parameter("chatId", "path", chatId(), "A decimal Telegram chat id; anything else is 400 and creates nothing."));
-  if (op.path.includes("{id}")) list.push(parameter("id", "path", jobId(), "A job id: 5 characters of `abcdefghjkmnpqrstuvwxyz23456789`; anything else is 404."));
+  if (op.path.includes("{id}"))
+    list.push(parameter("id", "path", jobId(), "A job id: 5 characters of `abcdefghjkmnpqrstuvwxyz23456789`; anything else is 404."));
   if (op.path.includes("{memoryId}")) {
     list.push(parameter("memoryId", "path", memoryId(), "A memory record id: 6 characters of `abcdefghjkmnpqrstuvwxyz23456789`; anything else is 404."));
   }
@@ -73,7 +74,9 @@ function accessErrors(op: Operation): Partial<Record<ErrorCode, string>> {
         unauthorized: "the token is set and the request has no bearer token or a wrong one",
         forbidden:
           "open dev mode (CUCKOO_DEV=1, no token): the request is not from a localhost page, or a POST/PUT/PATCH is not application/json" +
-          (op.access === "admin" ? "; a session cookie on a POST/PUT/PATCH/DELETE without this site's Origin or a JSON body; a Mini App session outside its own chat and POST /admin/preview, or whose user left ALLOWED_USER_IDS" : ""),
+          (op.access === "admin"
+            ? "; a session cookie on a POST/PUT/PATCH/DELETE without this site's Origin or a JSON body; a Mini App session outside its own chat and POST /admin/preview, or whose user left ALLOWED_USER_IDS"
+            : ""),
         ...(op.alwaysServed ? {} : { config_error: "a var this route depends on is invalid; the message says which" }),
         not_configured: "deployed without the route's token; the message names the secret to set",
       };
@@ -140,7 +143,10 @@ function operation(op: Operation): Json {
 /** The document, built on request. */
 export function openApiDocument(version: string) {
   const paths: Record<string, Record<string, Json>> = {};
-  for (const op of operations()) (paths[op.path] ??= {})[op.method] = operation(op);
+  for (const op of operations()) {
+    paths[op.path] ??= {};
+    paths[op.path]![op.method] = operation(op);
+  }
   return {
     openapi: "3.1.0",
     info: {
@@ -156,7 +162,8 @@ export function openApiDocument(version: string) {
         bearer: {
           type: "http",
           scheme: "bearer",
-          description: "ADMIN_TOKEN for /admin/*, TOOLS_TOKEN for /tools/* and /mcp/*. A Mini App session (`POST /app/session`) also stands for ADMIN_TOKEN on its own chat's routes and POST /admin/preview.",
+          description:
+            "ADMIN_TOKEN for /admin/*, TOOLS_TOKEN for /tools/* and /mcp/*. A Mini App session (`POST /app/session`) also stands for ADMIN_TOKEN on its own chat's routes and POST /admin/preview.",
         },
         runnerSignature: {
           type: "apiKey",

@@ -6,9 +6,9 @@
  * `until` or `runsLeft` given beside it wins over the one said.
  */
 import type { Context } from "hono";
-import { parseZone, PREVIEW_DEFAULT_COUNT, preview, readSchedule, type PreviewEnds } from "../time";
-import { FROM_EXAMPLE, previewBody, type PreviewReply, type ResolvedSchedule } from "../schemas/preview";
+import { FROM_EXAMPLE, type PreviewReply, previewBody, type ResolvedSchedule } from "../schemas/preview";
 import { ONE_SCHEDULE, oneSchedule, SCHEDULE_FIELDS, type When } from "../schemas/schedule";
+import { PREVIEW_DEFAULT_COUNT, type PreviewEnds, parseZone, preview, readSchedule } from "../time";
 import { readJson } from "./body";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
@@ -21,7 +21,8 @@ export async function previewRoute(c: Context<AppEnv>) {
   const body = await readJson(c, previewBody());
   const written = SCHEDULE_FIELDS.some((field) => body[field] !== undefined) || body.start !== undefined;
   if (body.when !== undefined && written) throw new ApiError("bad_request", ONE_PREVIEW);
-  if (body.when === undefined && body.language !== undefined) throw new ApiError("bad_request", `"language" goes with "when" only: it says which language the phrase is in first.`);
+  if (body.when === undefined && body.language !== undefined)
+    throw new ApiError("bad_request", `"language" goes with "when" only: it says which language the phrase is in first.`);
   const when = body.when === undefined ? oneSchedule(body) : null;
   // The preview takes `when` too: its sentence for none or several names it.
   if (when && !when.ok) throw new ApiError("bad_request", when.error === ONE_SCHEDULE ? ONE_PREVIEW : when.error);
@@ -37,10 +38,7 @@ export async function previewRoute(c: Context<AppEnv>) {
   if (body.from !== undefined) {
     const instant = parseRfc3339(body.from);
     if (instant === null)
-      throw new ApiError(
-        "bad_request",
-        `"from" must be an RFC 3339 instant such as ${FROM_EXAMPLE}; got ${JSON.stringify(body.from.slice(0, 60))}.`,
-      );
+      throw new ApiError("bad_request", `"from" must be an RFC 3339 instant such as ${FROM_EXAMPLE}; got ${JSON.stringify(body.from.slice(0, 60))}.`);
     fromMs = instant;
   }
 
@@ -89,7 +87,7 @@ function parseRfc3339(input: string): number | null {
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  const ms = Number(((m[7] ?? "") + "000").slice(0, 3));
+  const ms = Number(`${m[7] ?? ""}000`.slice(0, 3));
   let offsetMinutes = 0;
   if (m[9] !== undefined) {
     const oh = Number(m[10]);
@@ -106,10 +104,13 @@ export const previewOperations = (): Operation[] => [
   {
     method: "post",
     path: "/admin/preview",
-    summary: "The next occurrences of a schedule (or of words, `when`, read as the bot reads them), with notes on DST-moved ones, a description, and what the words resolved to.",
+    summary:
+      "The next occurrences of a schedule (or of words, `when`, read as the bot reads them), with notes on DST-moved ones, a description, and what the words resolved to.",
     access: "admin",
     body: "PreviewRequest",
     answers: [[200, "The preview.", "PreviewResponse"]],
-    errors: { bad_request: `not exactly one of cron, at, delay, rrule (with start) and when, words that read as no schedule (the sentence says what was not understood), an unknown zone, a \`from\` that is not an RFC 3339 instant, or ${JOB_RULES}` },
+    errors: {
+      bad_request: `not exactly one of cron, at, delay, rrule (with start) and when, words that read as no schedule (the sentence says what was not understood), an unknown zone, a \`from\` that is not an RFC 3339 instant, or ${JOB_RULES}`,
+    },
   },
 ];

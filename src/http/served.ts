@@ -5,7 +5,7 @@
  * new id: the supergroup's object wrote that move into the D1 directory's `moves` table. Only a group id that is
  * not listed costs a D1 read; a move found is remembered for the isolate's life (a move is never undone).
  */
-import { isAllowedChat, type Config } from "../config";
+import { type Config, isAllowedChat } from "../config";
 import type { Origin } from "../telegram/update";
 
 let moved: Map<string, string> | undefined;

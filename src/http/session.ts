@@ -87,5 +87,11 @@ export const sessionOperations = (): Operation[] => [
     answers: [[204, "Signed out (also when no one was signed in)."]],
     errors: { forbidden: "not a request from this site's page" },
   },
-  { method: "get", path: "/admin/session", summary: "How this request got in (open dev mode, the session cookie, a bearer token or a Mini App session) and when its session ends.", access: "admin", answers: [[200, "The access.", "SessionStatus"]] },
+  {
+    method: "get",
+    path: "/admin/session",
+    summary: "How this request got in (open dev mode, the session cookie, a bearer token or a Mini App session) and when its session ends.",
+    access: "admin",
+    answers: [[200, "The access.", "SessionStatus"]],
+  },
 ];

@@ -9,7 +9,11 @@ const encoder = new TextEncoder();
 const TOKEN = /^(.+)\.(\d{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
 /** Bytes as base64url without padding. */
-const b64url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+const b64url = (bytes: Uint8Array): string =>
+  btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replaceAll("=", "");
 
 /** The bytes of a base64url text, or null. */
 function fromB64url(text: string): Uint8Array | null {

@@ -10,15 +10,15 @@
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { CHAT_ID } from "../contracts/ids";
+import type { WebhookAck } from "../schemas/telegram";
 import { addressed, botIdOf, needsUsername } from "../telegram/address";
 import { callBotApi } from "../telegram/api";
 import { keyboard } from "../telegram/buttons";
 import { botUsername } from "../telegram/identity";
 import { migrationOf, updateOrigin, updateSchema } from "../telegram/update";
-import type { WebhookAck } from "../schemas/telegram";
 import { sameSecret } from "./auth";
 import { limitBody, readBodyText } from "./body";
-import { requireConfigured, type AppEnv } from "./context";
+import { type AppEnv, requireConfigured } from "./context";
 import { ApiError } from "./errors";
 import type { Operation } from "./openapi-components";
 import { served, servedGroup } from "./served";
@@ -45,7 +45,7 @@ const requireWebhookSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
   const { telegram: t } = c.var.config;
-  let update;
+  let update: ReturnType<ReturnType<typeof updateSchema>["parse"]>;
   try {
     update = updateSchema().parse(JSON.parse(await readBodyText(c)));
   } catch (error) {
@@ -76,7 +76,10 @@ telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
         username = await botUsername(api, Date.now());
       } catch (error) {
         // Without it the message cannot be told apart: Telegram delivers it again after this failure.
-        console.error(`telegram: getMe failed, so update ${update.update_id} is left for Telegram to send again`, error instanceof Error ? error.message : error);
+        console.error(
+          `telegram: getMe failed, so update ${update.update_id} is left for Telegram to send again`,
+          error instanceof Error ? error.message : error,
+        );
         throw new ApiError("not_configured", "The bot's username could not be read from Telegram (getMe); the update is to be sent again.");
       }
     }

@@ -5,10 +5,10 @@
  * input problem is `200 { ok: false, text }` with one sentence; only access (401, 403, 500, 503), a body over
  * 64 KiB (413) and a path that is not a chat id (400, DESIGN §2) are HTTP errors.
  */
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import type * as z from "zod";
 import { fail, ok, type Parsed } from "../result";
-import { dryRun, type DryRunInput } from "../runner-client/dry-run";
+import { type DryRunInput, dryRun } from "../runner-client/dry-run";
 import { failed, SCHEDULE_GUIDELINES, scheduleBody, setTimezoneBody, type ToolReply } from "../schemas/tools";
 import { callSchedule, callTool } from "../tools/catalog";
 import type { ToolContext } from "../tools/schedule";
@@ -16,7 +16,7 @@ import { agentApi } from "./agent-api";
 import { requireToken } from "./auth";
 import { limitBody, readJson } from "./body";
 import { chatIdOf, chatStub } from "./chat-rpc";
-import { requireConfigured, type AppEnv } from "./context";
+import { type AppEnv, requireConfigured } from "./context";
 import { ApiError } from "./errors";
 import type { Operation } from "./openapi-components";
 

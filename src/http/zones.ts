@@ -4,8 +4,8 @@
  * A place that names no zone is 400 with the sentence.
  */
 import { Hono } from "hono";
+import { type ZonesReply, zonesQuery } from "../schemas/zones";
 import { placeZone, zoneChoiceLabel } from "../time";
-import { zonesQuery, type ZonesReply } from "../schemas/zones";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 import type { Operation } from "./openapi-components";

@@ -6,9 +6,10 @@
  * written, and a sentence says so when the chat's zone is not UTC. A script becomes a watcher only when its
  * content came with it (`scriptContent`); its prompt then names the watcher.
  */
-import { LIMITS } from "../schemas/jobs";
+
 import type { ImportEntry } from "../schemas/import";
-import { add, emptyPlan, idOf, nameFrom, objectOf, quoted, textOf, type ImportPlan } from "./plan";
+import { LIMITS } from "../schemas/jobs";
+import { add, emptyPlan, type ImportPlan, idOf, nameFrom, objectOf, quoted, textOf } from "./plan";
 
 /** Reads acpbot's schedule files for `chatId`. */
 export function readAcpbot(data: unknown, chatId: string): ImportPlan {
@@ -17,11 +18,11 @@ export function readAcpbot(data: unknown, chatId: string): ImportPlan {
     plan.problems.push(`"data" must be an array of acpbot's schedule files (.acpbot/schedules/<id>.json); nothing was imported.`);
     return plan;
   }
-  data.forEach((raw, i) => {
+  const readOne = (raw: unknown, i: number) => {
     const file = objectOf(raw);
     const id = idOf(file?.id);
     const label = id !== null ? `acpbot schedule ${quoted(id)}` : `acpbot schedule #${i + 1}`;
-    const problem = (why: string) => plan.problems.push(`${label} ${why}.`);
+    const problem = (why: string) => void plan.problems.push(`${label} ${why}.`);
     if (!file) return problem("is not a JSON object; it was left out");
     if (id === null) return problem(`has no "id"; it was left out`);
     const prompt = textOf(file.prompt);
@@ -35,14 +36,24 @@ export function readAcpbot(data: unknown, chatId: string): ImportPlan {
     const script = textOf(file.script);
     const content = typeof file.scriptContent === "string" && file.scriptContent.trim() !== "" ? file.scriptContent : null;
     if (script !== null && content === null) {
-      return problem(`runs the script ${quoted(script)}, whose content did not come with it ("scriptContent"); it was left out. Add the content and import again`);
+      return problem(
+        `runs the script ${quoted(script)}, whose content did not come with it ("scriptContent"); it was left out. Add the content and import again`,
+      );
     }
     const name = textOf(file.name) ?? nameFrom(prompt, LIMITS.name);
     const job: ImportEntry["job"] = content !== null ? { name, kind: "watcher", command: content } : { name, kind: "prompt", text: prompt };
     if (content !== null && textOf(file.name) === null && name !== prompt.trim()) {
       problem(`became a watcher running its script; its prompt is kept only as the job's name, ${quoted(name)}`);
     }
-    add(plan, chatId, { sourceId: `acpbot:${id}`, label, job, when: once !== null ? { at: once } : { cron: cron! }, enabled, ...(cron !== null ? { cronWasUtc: true } : {}) });
-  });
+    add(plan, chatId, {
+      sourceId: `acpbot:${id}`,
+      label,
+      job,
+      when: once !== null ? { at: once } : { cron: cron! },
+      enabled,
+      ...(cron !== null ? { cronWasUtc: true } : {}),
+    });
+  };
+  for (const [i, raw] of data.entries()) readOne(raw, i);
   return plan;
 }

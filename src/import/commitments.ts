@@ -6,7 +6,7 @@
  * "(no date)", keeping its text and provenance, so that the owner sets a time before resuming it.
  */
 import { LIMITS } from "../schemas/jobs";
-import { add, emptyPlan, idOf, nameFrom, objectOf, quoted, textOf, type ImportPlan } from "./plan";
+import { add, emptyPlan, type ImportPlan, idOf, nameFrom, objectOf, quoted, textOf } from "./plan";
 
 const NO_DATE = " (no date)";
 
@@ -17,7 +17,7 @@ export function readCommitments(data: unknown, chatId: string): ImportPlan {
     plan.problems.push(`"data" must be the text of commitments.jsonl (one JSON record a line); nothing was imported.`);
     return plan;
   }
-  data.split(/\r?\n/).forEach((line, i) => {
+  const readOne = (line: string, i: number) => {
     if (line.trim() === "") return;
     const at = `Line ${i + 1}`;
     let parsed: unknown;
@@ -31,7 +31,7 @@ export function readCommitments(data: unknown, chatId: string): ImportPlan {
     const id = idOf(record.id);
     if (id === null) return plan.problems.push(`${at} has no "id"; it was left out.`);
     const label = `Commitment ${quoted(id)} (line ${i + 1})`;
-    const problem = (why: string) => plan.problems.push(`${label} ${why}; it was left out.`);
+    const problem = (why: string) => void plan.problems.push(`${label} ${why}; it was left out.`);
     const status = typeof record.status === "string" ? record.status.trim().toLowerCase() : null;
     if (status === "done") return;
     if (status !== "open") return problem(`has a "status" that is not "open" or "done" (${quoted(String(record.status ?? ""))})`);
@@ -45,7 +45,14 @@ export function readCommitments(data: unknown, chatId: string): ImportPlan {
     }
     const due = typeof dueRaw === "string" ? /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(dueRaw.trim())?.[1] : undefined;
     if (!due) return problem(`has a "due" date that is not YYYY-MM-DD (${quoted(String(dueRaw))})`);
-    add(plan, chatId, { sourceId: `commitments:${id}`, label, job: { name: nameFrom(text, LIMITS.name), kind: "prompt", text }, when: { at: due }, enabled: true });
-  });
+    add(plan, chatId, {
+      sourceId: `commitments:${id}`,
+      label,
+      job: { name: nameFrom(text, LIMITS.name), kind: "prompt", text },
+      when: { at: due },
+      enabled: true,
+    });
+  };
+  for (const [i, line] of data.split(/\r?\n/).entries()) readOne(line, i);
   return plan;
 }

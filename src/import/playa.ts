@@ -12,7 +12,7 @@
 import { CHAT_ID } from "../contracts/ids";
 import type { ImportEntry } from "../schemas/import";
 import { cronosRule, parseCron } from "../time";
-import { add, emptyPlan, idOf, objectOf, quoted, textOf, type ImportPlan } from "./plan";
+import { add, emptyPlan, type ImportPlan, idOf, objectOf, quoted, textOf } from "./plan";
 
 /** JobKind in Playa's C#: `enum JobKind { Reminder, Prompt, Watcher }`, written as a name or a number. */
 const KINDS = ["reminder", "prompt", "watcher"] as const;
@@ -28,7 +28,9 @@ function zonesOf(settings: unknown, problems: string[]): Map<string, string> {
   if (settings === undefined || settings === null) return zones;
   const chats = objectOf(objectOf(settings)?.chats);
   if (!chats) {
-    problems.push(`"settings" is not Playa's chat-settings.json ({ "version": 1, "chats": { "<chat id>": { "timeZone": "Europe/Berlin" } } }); no zones were read.`);
+    problems.push(
+      `"settings" is not Playa's chat-settings.json ({ "version": 1, "chats": { "<chat id>": { "timeZone": "Europe/Berlin" } } }); no zones were read.`,
+    );
     return zones;
   }
   for (const [chatId, entry] of Object.entries(chats)) {
@@ -50,11 +52,11 @@ export function readPlaya(data: unknown, settings: unknown, onlyChat: string | n
   if (version !== 1) plan.problems.push(`Playa's jobs.json says version ${JSON.stringify(version ?? null)}; it was read as version 1.`);
   const zones = zonesOf(settings, plan.problems);
   let otherChats = 0;
-  jobs.forEach((raw, i) => {
+  const readOne = (raw: unknown, i: number) => {
     const job = objectOf(raw);
     const id = idOf(job?.id);
     const label = id !== null ? `Playa job ${quoted(id)}` : `Playa job #${i + 1}`;
-    const problem = (why: string) => plan.problems.push(`${label} ${why}; it was left out.`);
+    const problem = (why: string) => void plan.problems.push(`${label} ${why}; it was left out.`);
     if (!job) return problem("is not a JSON object");
     if (id === null) return problem(`has no "id"`);
     const target = idOf(job.target);
@@ -100,7 +102,11 @@ export function readPlaya(data: unknown, settings: unknown, onlyChat: string | n
       ...(fromCronos === undefined ? {} : { fromCronos }),
     };
     add(plan, target, entry, zones.get(target) ?? null);
-  });
-  if (otherChats > 0) plan.problems.push(`${otherChats} Playa ${otherChats === 1 ? "job of another chat was" : "jobs of other chats were"} left out (only chat ${onlyChat} was imported).`);
+  };
+  for (const [i, raw] of jobs.entries()) readOne(raw, i);
+  if (otherChats > 0)
+    plan.problems.push(
+      `${otherChats} Playa ${otherChats === 1 ? "job of another chat was" : "jobs of other chats were"} left out (only chat ${onlyChat} was imported).`,
+    );
   return plan;
 }

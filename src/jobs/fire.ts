@@ -7,9 +7,9 @@
  */
 import type { PromptMessage } from "../contracts/prompt-message";
 import type { RunStatus } from "../schemas/jobs";
-import type { JobRecord, RunRecord, StoredSchedule } from "./records";
 import { nextOccurrence, nextRuleOccurrence, parseCron, parseRuleSchedule } from "../time";
-import { goneDetail, MEMORY_PROMPT_CHARS, memoryGoneText, memorySection, resolveRefs, type MemoryContent } from "./memory";
+import { goneDetail, MEMORY_PROMPT_CHARS, type MemoryContent, memoryGoneText, memorySection, resolveRefs } from "./memory";
+import type { JobRecord, RunRecord, StoredSchedule } from "./records";
 import { LATE_AFTER_MS, promptText } from "./texts";
 import { MAX_PROMPT_MESSAGE_BYTES, watcherLeaseMs } from "./watcher";
 

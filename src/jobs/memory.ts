@@ -62,7 +62,10 @@ export function memorySection(records: readonly MemoryContent[], budget: number 
 }
 
 /** The records a job refers to, in its order, or the ids that are gone. */
-export function resolveRefs(refs: readonly string[], found: ReadonlyMap<string, MemoryContent>): { ok: true; records: MemoryContent[] } | { ok: false; missing: string[] } {
+export function resolveRefs(
+  refs: readonly string[],
+  found: ReadonlyMap<string, MemoryContent>,
+): { ok: true; records: MemoryContent[] } | { ok: false; missing: string[] } {
   const missing = refs.filter((id) => !found.has(id));
   if (missing.length > 0) return { ok: false, missing };
   return { ok: true, records: refs.map((id) => found.get(id)!) };

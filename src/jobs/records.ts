@@ -132,7 +132,15 @@ export function categoryOf(kind: JobKind, schedule: ScheduleType): Category {
  */
 export function newJobRecord(
   spec: JobSpec,
-  fields: { id: string; createdAt: number; createdBy: CreatedBy; nextRunAt: number | null; enabled?: boolean; importedFrom?: string | null; threadId?: number | null },
+  fields: {
+    id: string;
+    createdAt: number;
+    createdBy: CreatedBy;
+    nextRunAt: number | null;
+    enabled?: boolean;
+    importedFrom?: string | null;
+    threadId?: number | null;
+  },
 ): JobRecord {
   const enabled = fields.enabled ?? true;
   return {

@@ -2,8 +2,9 @@
  * @module Every text a job produces for a person or a model (DESIGN §4–§6, §9): the prompt a fired job sends,
  * the one-line job summary, the job list, the tool replies and the zone-change reply. Pure functions.
  */
-import { describeRule, formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, loadRules, localFields, parseRuleSchedule, rulesLoaded } from "../time";
+
 import type { Job, LastResult } from "../schemas/jobs";
+import { describeRule, formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, loadRules, localFields, parseRuleSchedule, rulesLoaded } from "../time";
 
 /** The line after the job line of a recurring job's last scheduled run (DESIGN §3 End). */
 export const LAST_RUN_LINE = "This is the last scheduled run of this job.";
@@ -45,7 +46,7 @@ function dayMonthTime(instant: number, zone: string, now: number): string {
 function lastText(last: LastResult | null): string | null {
   if (last?.status === "transient") return `last: transient (exit ${last.exitCode ?? "?"})`;
   if (last?.status === "over_budget") return "last: over budget";
-  if (!last || last.status !== "failed") return null;
+  if (last?.status !== "failed") return null;
   if (last.exitCode !== undefined && last.exitCode !== null) return `last: failed (exit ${last.exitCode}${last.timedOut ? ", timed out" : ""})`;
   if (last.timedOut) return "last: failed (timed out)";
   return "last: failed";
@@ -183,7 +184,10 @@ export const stillRunningText = (id: string) => `Job ${id} is still running.`;
 
 /** A resume of a recurring job whose end came (DESIGN §3 End): nothing is left to run until its ends change. */
 export function noRunsLeftText(job: { id: string; name: string; until: number | null; runsLeft: number | null }, zone: string, now: number): string {
-  const end = job.runsLeft === 0 || job.until === null ? "its last scheduled run has started" : `its next run would be after its end (until ${untilText(job.until, zone, now)})`;
+  const end =
+    job.runsLeft === 0 || job.until === null
+      ? "its last scheduled run has started"
+      : `its next run would be after its end (until ${untilText(job.until, zone, now)})`;
   return `Job ${job.id} (${job.name}) has no scheduled run left: ${end}. Give it a later "until" or more "runsLeft" (edit it), or cancel it.`;
 }
 export const tooManyJobsText = (limit: number) => `This chat already has ${limit} jobs (the limit); cancel one first.`;
@@ -211,9 +215,7 @@ export function zoneChangedText(zone: string, isDefault: boolean, now: number, c
     if (sorted.length > 3) shown.push(`${sorted.length - 3} more`);
     const times = listed(shown);
     clauses.push(
-      oneOffs.length === 1
-        ? `1 one-off job keeps its time (now ${times} here)`
-        : `${oneOffs.length} one-off jobs keep their times (now ${times} here)`,
+      oneOffs.length === 1 ? `1 one-off job keeps its time (now ${times} here)` : `${oneOffs.length} one-off jobs keep their times (now ${times} here)`,
     );
   }
   return clauses.length ? `${head} ${clauses.join("; ")}.` : head;

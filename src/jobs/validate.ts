@@ -3,6 +3,8 @@
  * create or an edit either becomes a `JobSpec` with its next run, or one sentence a person or model can act on.
  */
 import { MEMORY_ID, shown } from "../contracts/ids";
+import { type CreateJobInput, type EditJobInput, LIMITS } from "../schemas/jobs";
+import { oneSchedule, type When } from "../schemas/schedule";
 import {
   checkOneOff,
   endsBeforeFirstRun,
@@ -11,20 +13,18 @@ import {
   neverFires,
   nextOccurrence,
   nextRuleOccurrence,
+  oneOffEnds,
+  type Parsed,
   parseAt,
   parseCron,
   parseRuleSchedule,
   parseUntil,
   resolveAt,
-  oneOffEnds,
   resolveDelay,
   ruleEnds,
-  type Parsed,
 } from "../time";
-import { LIMITS, type CreateJobInput, type EditJobInput } from "../schemas/jobs";
-import { oneSchedule, type When } from "../schemas/schedule";
 import { nextRecurringRun } from "./fire";
-import { specDefaults, type JobSpec } from "./records";
+import { type JobSpec, specDefaults } from "./records";
 import { nameProblem, textProblem } from "./text-fields";
 
 /**
@@ -103,7 +103,8 @@ function readEnds(input: GivenEnds, ctx: RuleContext): Parsed<{ until?: number |
   }
   if (input.runsLeft !== undefined) {
     const n = input.runsLeft;
-    if (n !== null && !(Number.isInteger(n) && n >= 1 && n <= LIMITS.runsLeft)) return fail(`"runsLeft" must be a whole number of runs from 1 to ${LIMITS.runsLeft}; got ${n}.`);
+    if (n !== null && !(Number.isInteger(n) && n >= 1 && n <= LIMITS.runsLeft))
+      return fail(`"runsLeft" must be a whole number of runs from 1 to ${LIMITS.runsLeft}; got ${n}.`);
     read.runsLeft = n;
   }
   return { ok: true, value: read };
@@ -209,7 +210,9 @@ export async function validateCreate(input: CreateJobInput, ctx: RuleContext): P
         text,
         command,
         silent: input.silent === true,
-        ...(kind === "prompt" ? { memoryRefs: [...(input.memoryRefs ?? [])] } : { timeoutSeconds: input.timeoutSeconds ?? null, onlyOnChange: input.onlyOnChange === true }),
+        ...(kind === "prompt"
+          ? { memoryRefs: [...(input.memoryRefs ?? [])] }
+          : { timeoutSeconds: input.timeoutSeconds ?? null, onlyOnChange: input.onlyOnChange === true }),
       },
       nextRunAt: when.value.next,
     },

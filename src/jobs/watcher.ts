@@ -5,8 +5,8 @@
  * as "try next time", and the reply of a dry run. Pure.
  */
 import * as z from "zod";
-import { lazy } from "../lazy";
 import type { RunnerOutcome } from "../contracts/runner";
+import { lazy } from "../lazy";
 import type { FailureStreak, WatcherCall } from "./records";
 
 /** A watcher's lease beyond its timeout: the runner's cold start and the callback's way back (DESIGN §5). */
@@ -20,8 +20,8 @@ const MAX_TAIL_CHARS = 4000;
 export const MAX_PROMPT_OUTPUT_CHARS = 16_000;
 
 /** A watcher's call to the runner as a run stores it (the run's `kind` is `watcher`), parsed when read back. */
-export const watcherCallSchema = lazy((): z.ZodType<WatcherCall> =>
-  z.strictObject({ command: z.string().min(1), timeoutSeconds: z.number().int().min(1).max(3600), timeZone: z.string().min(1) }),
+export const watcherCallSchema = lazy(
+  (): z.ZodType<WatcherCall> => z.strictObject({ command: z.string().min(1), timeoutSeconds: z.number().int().min(1).max(3600), timeZone: z.string().min(1) }),
 );
 
 /** A watcher run's lease: its timeout plus the grace. */
@@ -110,7 +110,12 @@ export const isTransient = (f: Pick<Failure, "exitCode" | "timedOut">): boolean 
  * delivered match's; `over_budget` when the chat's watchers already woke the agent `max` times today
  * (`used`); else `wake`. An unchanged match is not a wake-up, so it uses none of the budget.
  */
-export function decideMatch(job: { onlyOnChange: boolean; matchHash: string | null }, hash: string, used: number, max: number): "unchanged" | "over_budget" | "wake" {
+export function decideMatch(
+  job: { onlyOnChange: boolean; matchHash: string | null },
+  hash: string,
+  used: number,
+  max: number,
+): "unchanged" | "over_budget" | "wake" {
   if (job.onlyOnChange && job.matchHash === hash) return "unchanged";
   return used >= max ? "over_budget" : "wake";
 }

@@ -38,7 +38,12 @@ export async function acceptCallback(env: Env, chatId: string, request: Request)
     return refuse(400, "bad_request", "The body is not valid JSON; send the run's outcome.");
   }
   const parsed = runnerOutcome().safeParse(json);
-  if (!parsed.success) return refuse(400, "bad_request", "The body is not a run outcome: { runId, chatId, status, exitCode, timedOut, stdout, stderrTail, truncated, startedAt, finishedAt }.");
+  if (!parsed.success)
+    return refuse(
+      400,
+      "bad_request",
+      "The body is not a run outcome: { runId, chatId, status, exitCode, timedOut, stdout, stderrTail, truncated, startedAt, finishedAt }.",
+    );
   if (parsed.data.chatId !== chatId) return refuse(400, "bad_request", `The outcome is for chat ${parsed.data.chatId}, not ${chatId}.`);
   const stub = env.CHAT.get(env.CHAT.idFromName(chatId));
   const result = await stub.runnerOutcome(chatId, parsed.data);

@@ -5,7 +5,7 @@
  * never throws: the caller decides what a refusal means.
  */
 import type { Config } from "../config";
-import { runnerOutcome, SIGNATURE_HEADER, signatureHeader, signingTarget, type RunnerOutcome, type RunRequest } from "../contracts/runner";
+import { type RunnerOutcome, type RunRequest, runnerOutcome, SIGNATURE_HEADER, signatureHeader, signingTarget } from "../contracts/runner";
 
 /** One HTTP exchange with the chat's runner: `path` is `/runs…`; headers carry the JSON type and signature. */
 export type RunnerFetch = (path: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<Response>;
@@ -69,7 +69,10 @@ async function signedFetch(fetcher: RunnerFetch, secret: string, method: string,
     return { ok: true, response };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    return { ok: false, reason: timedOut ? `the runner did not answer within ${Math.round(timeoutMs / 1000)} s` : `the runner could not be reached (${errorText(error)})` };
+    return {
+      ok: false,
+      reason: timedOut ? `the runner did not answer within ${Math.round(timeoutMs / 1000)} s` : `the runner could not be reached (${errorText(error)})`,
+    };
   }
 }
 

@@ -149,7 +149,7 @@ export class RunnerContainer extends Container<Env> {
   private lastActiveMs: number | null = null;
   private stopSentMs: number | null = null;
 
-  constructor(ctx: DurableObjectState<{}>, env: Env) {
+  constructor(ctx: DurableObjectState<Record<string, never>>, env: Env) {
     super(ctx, env);
     // Given to the container at each start: the secret comes from the Worker's secrets, never from the image.
     this.envVars = {

@@ -7,7 +7,7 @@ import * as z from "zod";
 import { errorsFor, loadConfig } from "../config";
 import { DRY_RUN_MAX_SECONDS, MAX_COMMAND_LENGTH, MAX_TIMEOUT_SECONDS, MIN_TIMEOUT_SECONDS, type RunnerOutcome } from "../contracts/runner";
 import { lazy } from "../lazy";
-import { RUNNER_SETUP, testRun, runnerFetcher } from "./client";
+import { RUNNER_SETUP, runnerFetcher, testRun } from "./client";
 import { redact, secretsOf } from "./redact";
 
 const COMMAND = `"command" must be a /bin/sh script of 1 to ${MAX_COMMAND_LENGTH} characters, such as "curl -s https://example.com/price".`;
@@ -16,13 +16,17 @@ const TIMEOUT = `"timeoutSeconds" must be a whole number of seconds from ${MIN_T
 export const dryRunBody = lazy(() =>
   z.strictObject({
     command: z.string({ error: COMMAND }).min(1, { error: COMMAND }).max(MAX_COMMAND_LENGTH, { error: COMMAND }),
-    timeoutSeconds: z.number({ error: TIMEOUT }).int({ error: TIMEOUT }).min(MIN_TIMEOUT_SECONDS, { error: TIMEOUT }).max(MAX_TIMEOUT_SECONDS, { error: TIMEOUT }).optional(),
+    timeoutSeconds: z
+      .number({ error: TIMEOUT })
+      .int({ error: TIMEOUT })
+      .min(MIN_TIMEOUT_SECONDS, { error: TIMEOUT })
+      .max(MAX_TIMEOUT_SECONDS, { error: TIMEOUT })
+      .optional(),
   }),
 );
 export type DryRunInput = z.infer<ReturnType<typeof dryRunBody>>;
 
-const NO_RUNNER_TEXT =
-  `Testing a watcher needs the runner: ${RUNNER_SETUP} (npm run dev starts one). Nothing was run.`;
+const NO_RUNNER_TEXT = `Testing a watcher needs the runner: ${RUNNER_SETUP} (npm run dev starts one). Nothing was run.`;
 
 /** `not_configured`: no runner; `config_error`: a runner var is invalid (the sentence says which). */
 export type DryRun = { ok: true; outcome: RunnerOutcome } | { ok: false; code: "not_configured" | "config_error"; message: string };

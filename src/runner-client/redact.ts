@@ -10,14 +10,7 @@ const MIN_SECRET_LENGTH = 4;
 
 /** The secret values of a config: bot token, webhook secret, admin and tools tokens, runner secret, LLM key. */
 export function secretsOf(config: Config): string[] {
-  const values = [
-    config.telegram.botToken,
-    config.telegram.webhookSecret,
-    config.adminToken,
-    config.toolsToken,
-    config.runner.secret,
-    config.agent.apiKey,
-  ];
+  const values = [config.telegram.botToken, config.telegram.webhookSecret, config.adminToken, config.toolsToken, config.runner.secret, config.agent.apiKey];
   // Longest first, so a secret that contains another is replaced whole.
   return [...new Set(values.filter((v): v is string => v !== null && v.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
 }

@@ -75,7 +75,14 @@ export const turnStepArgs = lazy(() => {
 
 /** A failed try of a model turn (the type is `contracts/turn.ts`'s TurnFailure). */
 export const turnFailureArgs = lazy(() =>
-  z.strictObject({ detail: z.string().max(2000), retryAfter: z.number().positive().max(86_400 * 365).nullable() }),
+  z.strictObject({
+    detail: z.string().max(2000),
+    retryAfter: z
+      .number()
+      .positive()
+      .max(86_400 * 365)
+      .nullable(),
+  }),
 );
 
 /** `offer`'s answer over HTTP: the exact forms of DESIGN §7 (the zone stays inside; the message carries it). */

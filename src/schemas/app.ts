@@ -20,15 +20,18 @@ export const appLoginBody = lazy(() =>
 export const appSessionReply = lazy(() =>
   z.strictObject({
     chatId: chatId().meta({
-      description: "The only chat the session may use: the signed-in user's private chat with the bot (its id is the user's), or the group the Mini App was opened from.",
+      description:
+        "The only chat the session may use: the signed-in user's private chat with the bot (its id is the user's), or the group the Mini App was opened from.",
     }),
-    readOnly: z
-      .literal(true)
-      .optional()
-      .meta({ description: "Present for a group's member who is neither its admin nor in ALLOWED_USER_IDS: the session reads the group's jobs and changes nothing." }),
-    expiresAt: instant().meta({ description: "When the session ends: 12 hours after sign-in, and never more than 24 hours after Telegram signed the initData." }),
+    readOnly: z.literal(true).optional().meta({
+      description: "Present for a group's member who is neither its admin nor in ALLOWED_USER_IDS: the session reads the group's jobs and changes nothing.",
+    }),
+    expiresAt: instant().meta({
+      description: "When the session ends: 12 hours after sign-in, and never more than 24 hours after Telegram signed the initData.",
+    }),
     session: z.string().meta({
-      description: "The same session as the `__Host-cuckoo-app` cookie, for `Authorization: Bearer <session>` where the web view keeps no cookies. Never the bot token.",
+      description:
+        "The same session as the `__Host-cuckoo-app` cookie, for `Authorization: Bearer <session>` where the web view keeps no cookies. Never the bot token.",
       examples: ["app1.111.1767268800.bm9uY2Utbm9uY2Utbm9uY2U.bWFjLW1hYy1tYWMtbWFjLW1hYy1tYWMtbWFjLW1hYy1tYWM"],
     }),
   }),

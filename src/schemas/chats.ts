@@ -30,7 +30,10 @@ export const settingsBody = lazy(() =>
     timeZone: z
       .string({ error: ZONE })
       .nullable()
-      .meta({ description: "An IANA name (Windows ids accepted), a city or country that names one zone (`Berlin`), or null for the default.", examples: ["Asia/Tokyo", "Berlin"] }),
+      .meta({
+        description: "An IANA name (Windows ids accepted), a city or country that names one zone (`Berlin`), or null for the default.",
+        examples: ["Asia/Tokyo", "Berlin"],
+      }),
   }),
 );
 
@@ -51,7 +54,10 @@ export type ZoneChange = z.infer<ReturnType<typeof zoneChangeSchema>>;
 const QUIET = `"quiet" must be { "from": "22:00", "to": "07:00" } (times of day in the chat's zone; to before from runs across midnight), or null for none.`;
 const quietEnd = (end: "from" | "to", example: string) => {
   const sentence = `"quiet.${end}" must be a time of day as HH:mm, such as "${example}".`;
-  return z.string({ error: sentence }).regex(QUIET_TIME, { error: sentence }).meta({ examples: [example] });
+  return z
+    .string({ error: sentence })
+    .regex(QUIET_TIME, { error: sentence })
+    .meta({ examples: [example] });
 };
 
 /** Quiet hours (DESIGN §6): `from` and `to`, wall times in the chat's zone; a window with `to` before `from` runs across midnight. */
@@ -78,7 +84,12 @@ const REPLY_TO_TEXT = `"replyTo" goes with "text": a message written in reply to
 export const messageBody = lazy(() =>
   z
     .strictObject({
-      text: z.string({ error: TEXT }).min(1, { error: TEXT }).max(4096, { error: TEXT }).optional().meta({ description: "A message, as the chat's user writes it." }),
+      text: z
+        .string({ error: TEXT })
+        .min(1, { error: TEXT })
+        .max(4096, { error: TEXT })
+        .optional()
+        .meta({ description: "A message, as the chat's user writes it." }),
       replyTo: z
         .string({ error: REPLY_TO })
         .regex(/^\d{1,15}$/, { error: REPLY_TO })
@@ -117,10 +128,16 @@ export type PressAnswer = z.infer<ReturnType<typeof pressAnswer>>;
 export const buttonSchema = lazy(() =>
   z.union([
     z.strictObject({ text: z.string(), data: z.string().max(64) }),
-    z.strictObject({ text: z.string(), webApp: z.string().meta({ description: "Opens this Mini App (the Scheduler) in Telegram; not pressable through the API." }) }),
     z.strictObject({
       text: z.string(),
-      url: z.string().meta({ description: "Opens this link: in a group, the Scheduler Mini App's direct link (`https://t.me/<bot>/<app>?startapp=<chat id>`); not pressable through the API." }),
+      webApp: z.string().meta({ description: "Opens this Mini App (the Scheduler) in Telegram; not pressable through the API." }),
+    }),
+    z.strictObject({
+      text: z.string(),
+      url: z.string().meta({
+        description:
+          "Opens this link: in a group, the Scheduler Mini App's direct link (`https://t.me/<bot>/<app>?startapp=<chat id>`); not pressable through the API.",
+      }),
     }),
   ]),
 );
@@ -151,24 +168,21 @@ export const transcriptEntrySchema = lazy(() =>
   z.strictObject({
     id: z.string(),
     at: instant(),
-    role: z.enum(ROLES).meta({ description: "`prompt` is what the agent saw and `tool` a tool it called with the result, never shown in Telegram; what the chat saw is `bot`." }),
+    role: z.enum(ROLES).meta({
+      description: "`prompt` is what the agent saw and `tool` a tool it called with the result, never shown in Telegram; what the chat saw is `bot`.",
+    }),
     source: z.enum(SOURCES),
     text: z.string(),
     jobId: z.string().optional().meta({ description: "On entries a job caused." }),
     runId: z.string().optional().meta({ description: "On entries a job caused." }),
-    buttons: buttonRowsSchema()
-      .optional()
-      .meta({
-        description:
-          "The buttons under a bot entry (a prompt job's Done and snoozes, or Done, Snooze 1 h, Skip next, Pause; an alert's and a watcher's Run now, Pause, Cancel; an offer's Create, Cancel; zones to choose): press one with `POST …/messages { press: data }`.",
-      }),
-    html: z
-      .string()
-      .optional()
-      .meta({
-        description:
-          "A bot entry as Telegram shows it (over HTTP only): its Markdown rendered to Telegram's HTML, by the rules messages are sent with (b, i, s, code, pre, a href, blockquote; everything else escaped).",
-      }),
+    buttons: buttonRowsSchema().optional().meta({
+      description:
+        "The buttons under a bot entry (a prompt job's Done and snoozes, or Done, Snooze 1 h, Skip next, Pause; an alert's and a watcher's Run now, Pause, Cancel; an offer's Create, Cancel; zones to choose): press one with `POST …/messages { press: data }`.",
+    }),
+    html: z.string().optional().meta({
+      description:
+        "A bot entry as Telegram shows it (over HTTP only): its Markdown rendered to Telegram's HTML, by the rules messages are sent with (b, i, s, code, pre, a href, blockquote; everything else escaped).",
+    }),
   }),
 );
 export type TranscriptEntry = z.infer<ReturnType<typeof transcriptEntrySchema>>;

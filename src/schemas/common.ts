@@ -13,15 +13,23 @@ import { lazy } from "../lazy";
 export const instant = lazy(() => z.string().meta({ format: "date-time", description: "RFC 3339 UTC (toISOString form)." }));
 
 /** A decimal Telegram chat id (DESIGN §2). */
-export const chatId = lazy(() => z.string().regex(CHAT_ID).meta({ description: "A decimal Telegram chat id.", examples: ["123456789"] }));
+export const chatId = lazy(() =>
+  z
+    .string()
+    .regex(CHAT_ID)
+    .meta({ description: "A decimal Telegram chat id.", examples: ["123456789"] }),
+);
 
 /** A job id: 5 characters of the id alphabet, unique in its chat (DESIGN §3). */
 export const jobId = lazy(() =>
-  z.string().regex(JOB_ID).meta({ description: "5 characters of `abcdefghjkmnpqrstuvwxyz23456789`, unique in its chat.", examples: ["k7m2q"] }),
+  z
+    .string()
+    .regex(JOB_ID)
+    .meta({ description: "5 characters of `abcdefghjkmnpqrstuvwxyz23456789`, unique in its chat.", examples: ["k7m2q"] }),
 );
 
 /** The body of `/run`, `/pause`, `/resume` and `DELETE` (DESIGN §10): none, or `{}`. */
-export const emptyBody = lazy(() => z.strictObject({}).meta({ description: "No body: send none, or `{}`."}));
+export const emptyBody = lazy(() => z.strictObject({}).meta({ description: "No body: send none, or `{}`." }));
 
 /** A string field: a missing one is "required", a wrong type shows the accepted form. */
 export const str = (field: string, example: string) =>

@@ -4,8 +4,8 @@
  */
 import * as z from "zod";
 import { lazy } from "../lazy";
-import { CATEGORIES, jobSchema, LAST_STATUSES } from "./jobs";
 import { chatId, instant } from "./common";
+import { CATEGORIES, jobSchema, LAST_STATUSES } from "./jobs";
 
 export const DIRECTORY_MAX_LIMIT = 100;
 export const DIRECTORY_DEFAULT_LIMIT = 50;
@@ -42,10 +42,7 @@ export type ChatsQuery = z.infer<ReturnType<typeof chatsQuery>>;
 export const directoryJobsQuery = lazy(() =>
   z.strictObject({
     q: q("Text anywhere in the job's name, its id or its chat id, as written (A–Z in either case); empty means all."),
-    category: z
-      .enum(CATEGORIES, { error: `"category" must be "one-time", "recurring" or "monitoring".` })
-      .meta({ description: "Empty means all." })
-      .optional(),
+    category: z.enum(CATEGORIES, { error: `"category" must be "one-time", "recurring" or "monitoring".` }).meta({ description: "Empty means all." }).optional(),
     limit: limit(),
     cursor: cursor(),
   }),
@@ -53,9 +50,7 @@ export const directoryJobsQuery = lazy(() =>
 export type DirectoryJobsQuery = z.infer<ReturnType<typeof directoryJobsQuery>>;
 
 const nextRunAt = () =>
-  instant()
-    .nullable()
-    .meta({ description: "The soonest next run; a cron job's is computed from its schedule when read. null when paused or never again." });
+  instant().nullable().meta({ description: "The soonest next run; a cron job's is computed from its schedule when read. null when paused or never again." });
 
 /** One chat of the directory. */
 export const chatSummarySchema = lazy(() =>
@@ -90,10 +85,7 @@ export const directoryJobSchema = lazy(() => {
     schedule,
     enabled: z.boolean(),
     nextRunAt: nextRunAt(),
-    lastStatus: z
-      .enum(LAST_STATUSES)
-      .nullable()
-      .meta({ description: "The status of its last result (`lastResult.status`), null before its first run." }),
+    lastStatus: z.enum(LAST_STATUSES).nullable().meta({ description: "The status of its last result (`lastResult.status`), null before its first run." }),
     timeZone: z.string().meta({ description: "The chat's zone, in which the schedule runs." }),
   });
 });

@@ -9,14 +9,11 @@ export const healthOk = lazy(() =>
     version: z.string(),
     telegram: z.enum(["off", "webhook"]),
     runner: z.enum(["off", "url", "container"]).meta({
-      description: "url when RUNNER_URL is set (it wins over the container binding); container with the RUNNER binding once RUNNER_SECRET is set; off otherwise.",
+      description:
+        "url when RUNNER_URL is set (it wins over the container binding); container with the RUNNER binding once RUNNER_SECRET is set; off otherwise.",
     }),
     agent: z.enum(["echo", "llm"]),
-    blockedChats: z
-      .number()
-      .int()
-      .optional()
-      .meta({ description: "With a bot: chats Telegram said cannot be reached (DESIGN §6), from the D1 directory." }),
+    blockedChats: z.number().int().optional().meta({ description: "With a bot: chats Telegram said cannot be reached (DESIGN §6), from the D1 directory." }),
   }),
 );
 

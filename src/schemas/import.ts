@@ -27,7 +27,10 @@ export const importBody = lazy(() =>
         .string({ error: CHAT })
         .regex(CHAT_ID, { error: CHAT })
         .optional()
-        .meta({ description: "The chat the jobs go to: required for acpbot and commitments; for playa, only this chat's jobs are imported.", examples: ["123456789"] }),
+        .meta({
+          description: "The chat the jobs go to: required for acpbot and commitments; for playa, only this chat's jobs are imported.",
+          examples: ["123456789"],
+        }),
     })
     .meta({ description: "Read tolerantly: an invalid entry is a problem sentence and the rest is imported. Importing the same data again creates nothing." }),
 );

@@ -56,8 +56,13 @@ export const jobSchema = lazy(() =>
       z.strictObject({ at: instant() }),
       z.strictObject({ cron: z.string() }),
       z.strictObject({
-        rrule: z.string().meta({ description: "An RFC 5545 RRULE value without COUNT or UNTIL (they are `runsLeft` and `until`).", examples: ["FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"] }),
-        start: z.string().meta({ description: "The rule's first local date-time in the chat's zone (its DTSTART), `yyyy-MM-ddTHH:mm`.", examples: ["2026-12-08T10:00"] }),
+        rrule: z.string().meta({
+          description: "An RFC 5545 RRULE value without COUNT or UNTIL (they are `runsLeft` and `until`).",
+          examples: ["FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"],
+        }),
+        start: z
+          .string()
+          .meta({ description: "The rule's first local date-time in the chat's zone (its DTSTART), `yyyy-MM-ddTHH:mm`.", examples: ["2026-12-08T10:00"] }),
       }),
     ]),
     until: instant()
@@ -73,18 +78,27 @@ export const jobSchema = lazy(() =>
     text: z.string().optional().meta({ description: "Prompt jobs only." }),
     command: z.string().optional().meta({ description: "Watchers only." }),
     timeoutSeconds: z.number().int().optional().meta({ description: "Watchers only." }),
-    onlyOnChange: z.boolean().optional().meta({ description: "Watchers only; present when true: a match equal to the last delivered one is silent (unchanged)." }),
+    onlyOnChange: z
+      .boolean()
+      .optional()
+      .meta({ description: "Watchers only; present when true: a match equal to the last delivered one is silent (unchanged)." }),
     memoryRefs: z
       .array(z.string())
       .optional()
       .meta({ description: "Prompt jobs only; present when the job refers to memory records, whose current content each fire puts into its prompt." }),
     silent: z.boolean().optional().meta({ description: "Present when true: the job's messages are sent without a notification sound." }),
-    importedFrom: z.string().optional().meta({ description: "An imported job's source id, such as `playa:k7m2q`.", examples: ["playa:k7m2q"] }),
+    importedFrom: z
+      .string()
+      .optional()
+      .meta({ description: "An imported job's source id, such as `playa:k7m2q`.", examples: ["playa:k7m2q"] }),
     threadId: z
       .number()
       .int()
       .optional()
-      .meta({ description: "The forum topic (`message_thread_id`) its messages and buttons go to: the topic it was created in; absent for the chat's main thread.", examples: [42] }),
+      .meta({
+        description: "The forum topic (`message_thread_id`) its messages and buttons go to: the topic it was created in; absent for the chat's main thread.",
+        examples: [42],
+      }),
     enabled: z.boolean().meta({ description: "false = paused." }),
     createdAt: instant(),
     createdBy: z.enum(CREATED_BY),
@@ -109,10 +123,13 @@ export const runSchema = lazy(() =>
     exitCode: z.number().int().nullable(),
     timedOut: z.boolean(),
     late: z.boolean(),
-    detail: z.string().nullable().meta({
-      description: "Why it ended so, when it says more than status.",
-      examples: ["still running", "exit 3", "timed out", "did not start: the runner could not be reached (…)", "timed out: no outcome within 300 s + 60 s"],
-    }),
+    detail: z
+      .string()
+      .nullable()
+      .meta({
+        description: "Why it ended so, when it says more than status.",
+        examples: ["still running", "exit 3", "timed out", "did not start: the runner could not be reached (…)", "timed out: no outcome within 300 s + 60 s"],
+      }),
   }),
 );
 export type Run = z.infer<ReturnType<typeof runSchema>>;
@@ -140,8 +157,12 @@ export const createJobInput = lazy(() =>
       at: str("at", "2026-12-01T09:00")
         .meta({ description: "ISO 8601 date or date-time; without an offset it is read in the chat's zone.", examples: ["2026-12-01T09:00"] })
         .optional(),
-      cron: str("cron", "0 8 * * 1-5").meta({ description: "Five fields or a macro, on the chat's wall clock.", examples: ["0 8 * * 1-5"] }).optional(),
-      delay: str("delay", "PT20M").meta({ description: "ISO 8601 duration from now, 1 minute to 5 years.", examples: ["PT20M"] }).optional(),
+      cron: str("cron", "0 8 * * 1-5")
+        .meta({ description: "Five fields or a macro, on the chat's wall clock.", examples: ["0 8 * * 1-5"] })
+        .optional(),
+      delay: str("delay", "PT20M")
+        .meta({ description: "ISO 8601 duration from now, 1 minute to 5 years.", examples: ["PT20M"] })
+        .optional(),
       rrule: str("rrule", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU")
         .meta({
           description:
@@ -150,7 +171,10 @@ export const createJobInput = lazy(() =>
         })
         .optional(),
       start: str("start", "2026-12-08T10:00")
-        .meta({ description: "With rrule only: its first local date-time in the chat's zone, yyyy-MM-dd[T| ]HH:mm (a date alone = 09:00).", examples: ["2026-12-08T10:00"] })
+        .meta({
+          description: "With rrule only: its first local date-time in the chat's zone, yyyy-MM-dd[T| ]HH:mm (a date alone = 09:00).",
+          examples: ["2026-12-08T10:00"],
+        })
         .optional(),
       until: z
         .string({ error: `"until" must be a date or date-time string such as "2026-12-31" or "2026-12-31T18:00", or null for no end.` })
@@ -165,7 +189,12 @@ export const createJobInput = lazy(() =>
         .number({ error: RUNS_LEFT })
         .int({ error: RUNS_LEFT })
         .nullable()
-        .meta({ minimum: 1, maximum: LIMITS.runsLeft, description: "With cron or rrule only: how many more scheduled runs, then the job ends; null = no count (an edit clears it).", examples: [10] })
+        .meta({
+          minimum: 1,
+          maximum: LIMITS.runsLeft,
+          description: "With cron or rrule only: how many more scheduled runs, then the job ends; null = no count (an edit clears it).",
+          examples: [10],
+        })
         .optional(),
       text: str("text", "Summarise my inbox")
         .meta({ minLength: 1, maxLength: LIMITS.text, description: "Prompt jobs only: what the agent should do." })
@@ -223,10 +252,7 @@ export type EditJobInput = z.infer<ReturnType<typeof editJobInput>>;
 /** `GET …/jobs?category=&q=`: an empty value means no filter. */
 export const jobFilter = lazy(() =>
   z.strictObject({
-    category: z
-      .enum(CATEGORIES, { error: `"category" must be "one-time", "recurring" or "monitoring".` })
-      .meta({ description: "Empty means all." })
-      .optional(),
+    category: z.enum(CATEGORIES, { error: `"category" must be "one-time", "recurring" or "monitoring".` }).meta({ description: "Empty means all." }).optional(),
     q: z
       .string()
       .max(200, { error: `"q" must be at most 200 characters long.` })

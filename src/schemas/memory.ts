@@ -19,7 +19,10 @@ export const MEMORY_LIMITS = {
 
 /** A memory record id: 6 characters of the job id alphabet. */
 export const memoryId = lazy(() =>
-  z.string().regex(MEMORY_ID).meta({ description: "6 characters of `abcdefghjkmnpqrstuvwxyz23456789`, unique in its chat.", examples: ["m4x7pq"] }),
+  z
+    .string()
+    .regex(MEMORY_ID)
+    .meta({ description: "6 characters of `abcdefghjkmnpqrstuvwxyz23456789`, unique in its chat.", examples: ["m4x7pq"] }),
 );
 
 /** A memory record as every client sees it. */

@@ -18,20 +18,30 @@ const text = (field: string, example: string) => z.string({ error: `"${field}" m
 export const previewBody = lazy(() =>
   z
     .strictObject({
-      cron: text("cron", "0 9 * * 1-5").meta({ description: "Five fields or a macro, in the zone's wall-clock time.", examples: ["30 2 * * *"] }).optional(),
+      cron: text("cron", "0 9 * * 1-5")
+        .meta({ description: "Five fields or a macro, in the zone's wall-clock time.", examples: ["30 2 * * *"] })
+        .optional(),
       at: text("at", "2026-09-27T09:00")
         .meta({ description: "ISO 8601 date or date-time; without an offset it is read in the zone.", examples: ["2026-09-27T09:00"] })
         .optional(),
-      delay: text("delay", "PT20M").meta({ description: "ISO 8601 duration from `from`, 1 minute to 5 years.", examples: ["PT20M"] }).optional(),
+      delay: text("delay", "PT20M")
+        .meta({ description: "ISO 8601 duration from `from`, 1 minute to 5 years.", examples: ["PT20M"] })
+        .optional(),
       rrule: text("rrule", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU")
-        .meta({ description: "An RFC 5545 recurrence rule, expanded in the zone from `start`; its COUNT and UNTIL end it.", examples: ["FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"] })
+        .meta({
+          description: "An RFC 5545 recurrence rule, expanded in the zone from `start`; its COUNT and UNTIL end it.",
+          examples: ["FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"],
+        })
         .optional(),
       start: text("start", "2026-12-08T10:00")
         .meta({ description: "With rrule only: its first local date-time in the zone, yyyy-MM-dd[T| ]HH:mm.", examples: ["2026-12-08T10:00"] })
         .optional(),
       until: text("until", "2026-12-31")
         .nullable()
-        .meta({ description: "With cron or rrule: no occurrence after this time (read like `at`; a date alone = the end of that day).", examples: ["2026-12-31"] })
+        .meta({
+          description: "With cron or rrule: no occurrence after this time (read like `at`; a date alone = the end of that day).",
+          examples: ["2026-12-31"],
+        })
         .optional(),
       runsLeft: z
         .number({ error: RUNS })
@@ -49,7 +59,10 @@ export const previewBody = lazy(() =>
         .optional(),
       language: text("language", "de")
         .max(35, { error: `"language" must be a BCP 47 tag such as "de" or "pt-BR".` })
-        .meta({ description: "With when only: a BCP 47 tag whose language is read first (and says what was not understood); default every language the parser knows.", examples: ["de"] })
+        .meta({
+          description: "With when only: a BCP 47 tag whose language is read first (and says what was not understood); default every language the parser knows.",
+          examples: ["de"],
+        })
         .optional(),
       timeZone: text("timeZone", "Europe/Berlin")
         .meta({ description: "IANA zone (Windows ids accepted); default DEFAULT_TIMEZONE.", examples: ["Europe/Berlin"] })

@@ -3,8 +3,9 @@
  * the one that parses it) with what each field means, for the callback's body, the dry run's answer and the
  * `test` tool's data. Parsing is the contract's; this adds only descriptions.
  */
-import { lazy } from "../lazy";
+
 import { runnerOutcome } from "../contracts/runner";
+import { lazy } from "../lazy";
 
 export const outcomeSchema = lazy(() => {
   const s = runnerOutcome().shape;

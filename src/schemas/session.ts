@@ -22,10 +22,10 @@ export const sessionStatusSchema = lazy(() =>
     via: z.enum(["open", "cookie", "bearer", "app"]).meta({ description: "`app`: a Mini App session (`POST /app/session`), as a cookie or a bearer header." }),
     expiresAt: instant().nullable().meta({ description: "The session's expiry (the page's cookie and Mini App sessions)." }),
     chatId: chatId().optional().meta({ description: "A Mini App session's one chat." }),
-    readOnly: z
-      .boolean()
-      .optional()
-      .meta({ description: "Present (true) for a Mini App session opened from a group by a member who is neither its admin nor in ALLOWED_USER_IDS: it may read, not change." }),
+    readOnly: z.boolean().optional().meta({
+      description:
+        "Present (true) for a Mini App session opened from a group by a member who is neither its admin nor in ALLOWED_USER_IDS: it may read, not change.",
+    }),
   }),
 );
 export type SessionStatus = z.infer<ReturnType<typeof sessionStatusSchema>>;

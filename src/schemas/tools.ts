@@ -23,7 +23,7 @@ export const SCHEDULE_GUIDELINES = [
   '`cron` has 5 fields (minute hour day-of-month month day-of-week), such as "0 8 * * 1-5", or a macro such as "@daily";',
   'it also takes L (the last day: "0 9 L * *"; the last Friday: "0 17 * * 5L"), # (the first Monday: "0 9 * * 1#1"),',
   'W (the nearest weekday: "0 9 15W * *") and ranges that wrap ("0 22-2 * * *"). For what cron cannot say (every other',
-  'week, every 3 days, every 90 minutes) give a recurrence rule: `rrule` (RFC 5545) with `start`, its first local',
+  "week, every 3 days, every 90 minutes) give a recurrence rule: `rrule` (RFC 5545) with `start`, its first local",
   'date-time, such as "rrule": "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", "start": "2026-12-08T10:00", or',
   '"FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1" for the last weekday of a month. To end a recurring job give',
   '`until` (no run after it, such as "2026-12-31") or `runsLeft` (how many more runs, such as 10).',
@@ -39,7 +39,9 @@ export const SCHEDULE_GUIDELINES = [
   "current content.",
 ].join(" ");
 
-const ACTION = `"action" must be one of ${SCHEDULE_ACTIONS.map((a) => `"${a}"`).join(", ").replace(/, ([^,]*)$/, " or $1")}.`;
+const ACTION = `"action" must be one of ${SCHEDULE_ACTIONS.map((a) => `"${a}"`)
+  .join(", ")
+  .replace(/, ([^,]*)$/, " or $1")}.`;
 const ID = `"id" must be a job id such as "k7m2q"; see "list".`;
 const ZONE = `"zone" must be an IANA zone name such as "Europe/Berlin", or "reset" for the default zone.`;
 
@@ -62,7 +64,10 @@ export const scheduleBody = lazy(() =>
   z
     .strictObject({
       action: z.enum(SCHEDULE_ACTIONS, { error: ACTION }),
-      id: z.string({ error: ID }).meta({ examples: ["k7m2q"] }).nullish(),
+      id: z
+        .string({ error: ID })
+        .meta({ examples: ["k7m2q"] })
+        .nullish(),
       ...nullish(createJobInput().shape),
     })
     .meta({

@@ -94,13 +94,23 @@ async function post<R>(api: BotApi, method: string, init: { headers?: Record<str
     body = await response.json<NonNullable<typeof body>>().catch(() => null);
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    const cause = timedOut ? `no answer within ${timeoutMs / 1000} s` : error instanceof Error ? error.message.replaceAll(api.token, "[REDACTED]") : "fetch failed";
+    const cause = timedOut
+      ? `no answer within ${timeoutMs / 1000} s`
+      : error instanceof Error
+        ? error.message.replaceAll(api.token, "[REDACTED]")
+        : "fetch failed";
     throw new NetworkError(method, cause);
   }
   if (body?.ok === true) return body.result as R;
   if (body && typeof body.error_code === "number") {
     const migrateTo = body.parameters?.migrate_to_chat_id;
-    throw new TelegramError(method, body.error_code, body.description ?? "", body.parameters?.retry_after ?? null, typeof migrateTo === "number" ? String(migrateTo) : null);
+    throw new TelegramError(
+      method,
+      body.error_code,
+      body.description ?? "",
+      body.parameters?.retry_after ?? null,
+      typeof migrateTo === "number" ? String(migrateTo) : null,
+    );
   }
   if (status >= 500) throw new NetworkError(method, `HTTP ${status}`);
   throw new TelegramError(method, status, `HTTP ${status}`, null);

@@ -110,7 +110,9 @@ export function groupAppLink(botUsername: string, appName: string, chatId: strin
 export function keyboard(rows: ButtonRows): InlineKeyboardMarkup {
   return {
     inline_keyboard: rows.map((row) =>
-      row.map((b) => ("webApp" in b ? { text: b.text, web_app: { url: b.webApp } } : "url" in b ? { text: b.text, url: b.url } : { text: b.text, callback_data: b.data })),
+      row.map((b) =>
+        "webApp" in b ? { text: b.text, web_app: { url: b.webApp } } : "url" in b ? { text: b.text, url: b.url } : { text: b.text, callback_data: b.data },
+      ),
     ),
   };
 }

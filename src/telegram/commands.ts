@@ -17,7 +17,8 @@ export const NON_TEXT_REPLY = "I can only read text messages.";
 export function helpText(now: number, zone: string, agent: string): string {
   const examples: Partial<Record<CommandName, string>> = {
     remind: `a one-off prompt: /remind 20m stretch, /remind tomorrow 9:00 call mum, /remind ${formatLocalDay(now + 7 * 86_400_000, zone)} 14:30 dentist, /remind monday 9am standup`,
-    every: 'a recurring prompt: /every day at 8:00 summarise the news, /every weekdays at 8:30 check my inbox, /every 15 minutes stretch, /every "0 8 * * 1-5" plan the day',
+    every:
+      'a recurring prompt: /every day at 8:00 summarise the news, /every weekdays at 8:30 check my inbox, /every 15 minutes stretch, /every "0 8 * * 1-5" plan the day',
     timezone: "show or set this chat's time zone: /timezone Berlin, /timezone America/New_York, /timezone reset",
     edit: "change a job's time or text: /edit <id> tomorrow 10:00, /edit <id> text call dad; as a reply to a job's message: /edit 2h",
     skip: "skip a recurring job's next run: /skip <id>, or /skip as a reply to its message",

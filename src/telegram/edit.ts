@@ -8,7 +8,7 @@
 import { JOB_ID, shown } from "../contracts/ids";
 import { lengthOf } from "../jobs/text-fields";
 import { jobLine, readyFor } from "../jobs/texts";
-import { LIMITS, type EditJobInput, type Job } from "../schemas/jobs";
+import { type EditJobInput, type Job, LIMITS } from "../schemas/jobs";
 import { formatChatTime, formatWeekdayTime, preview, type ScheduleRead } from "../time";
 import type { Reply } from "./buttons";
 import { EDIT_USAGE, parseCommand, usageText } from "./commands";

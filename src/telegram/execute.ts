@@ -8,10 +8,10 @@ import { cancelledText, jobList, pausedText, readyFor, resumedText, runningNowTe
 import type { Result } from "../result";
 import { zoneOrUtc } from "../schemas/chats";
 import { formatOffset } from "../time";
-import { schedulerButton, type JobAction, type Reply } from "./buttons";
-import { helpText, statusText, usageText, type Command } from "./commands";
-import type { Asker, CommandContext, CommandHost } from "./host";
+import { type JobAction, type Reply, schedulerButton } from "./buttons";
+import { type Command, helpText, statusText, usageText } from "./commands";
 import { editCommand, skipCommand } from "./edit";
+import type { Asker, CommandContext, CommandHost } from "./host";
 import { quietCommand } from "./quiet-command";
 import { everyCommand, remindCommand } from "./schedule";
 import { timezoneCommand } from "./zone-command";
@@ -39,7 +39,13 @@ export async function jobAction(host: CommandHost, action: JobAction | "resume",
 /** The reply to a command: Markdown, with buttons when it asks something (the zones of `/timezone UTC+2`). */
 export async function runCommand(host: CommandHost, cmd: Command, ctx: CommandContext): Promise<Reply> {
   const { chatId, now } = ctx;
-  const asker = async (): Promise<Asker> => ({ chatId, zone: await zoneOf(host, chatId), now, threadId: ctx.threadId, ...(ctx.language ? { language: ctx.language } : {}) });
+  const asker = async (): Promise<Asker> => ({
+    chatId,
+    zone: await zoneOf(host, chatId),
+    now,
+    threadId: ctx.threadId,
+    ...(ctx.language ? { language: ctx.language } : {}),
+  });
   switch (cmd.name) {
     case "start":
     case "help":

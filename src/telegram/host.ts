@@ -4,7 +4,7 @@
  */
 import type { Result } from "../result";
 import type { QuietAnswer } from "../schemas/chats";
-import type { CreateJobInput, CreatedBy, EditJobInput, Job, JobFilter } from "../schemas/jobs";
+import type { CreatedBy, CreateJobInput, EditJobInput, Job, JobFilter } from "../schemas/jobs";
 
 type Maybe<T> = T | Promise<T>;
 

@@ -4,7 +4,7 @@
  * bot's username changes only when its owner renames it at @BotFather). A failed `getMe` is not remembered:
  * the next message asks again.
  */
-import { callBotApi, type BotApi } from "./api";
+import { type BotApi, callBotApi } from "./api";
 
 /** How long a username is remembered. */
 const REMEMBERED_MS = 24 * 3_600_000;

@@ -4,7 +4,7 @@
  * `snake_case` and `* * *` stay literal), turned into runs under Telegram's tags. Broken markup stays text.
  * Pure; no Workers imports.
  */
-import { escapeAttribute, tag, type Run, type Tag } from "./runs";
+import { escapeAttribute, type Run, type Tag, tag } from "./runs";
 
 type Node =
   | { readonly kind: "text"; readonly text: string }

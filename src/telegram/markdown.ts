@@ -7,7 +7,7 @@
  * split.ts packs into parts. Pure; no Workers imports.
  */
 import { inlineRuns } from "./inline";
-import { escapeHtml, tag, type Block, type Line, type Run, type Tag } from "./runs";
+import { type Block, escapeHtml, type Line, type Run, type Tag, tag } from "./runs";
 
 /** The tags that turn the open elements `from` into `to`: close what `to` does not share, open the rest. */
 export function transition(from: readonly Tag[], to: readonly Tag[]): string {

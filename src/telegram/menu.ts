@@ -4,7 +4,22 @@
  * imports this file straight from Node to set the menu and the menu button.
  */
 
-export const COMMANDS = ["start", "help", "jobs", "cancel", "run", "pause", "resume", "timezone", "status", "remind", "every", "edit", "skip", "quiet"] as const;
+export const COMMANDS = [
+  "start",
+  "help",
+  "jobs",
+  "cancel",
+  "run",
+  "pause",
+  "resume",
+  "timezone",
+  "status",
+  "remind",
+  "every",
+  "edit",
+  "skip",
+  "quiet",
+] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 /** The menu, one line each. `/help` shows the same commands, with examples computed from the chat's now. */

@@ -6,7 +6,7 @@
  * 14:40`); pressed again, or a press that comes second, is answered `This was answered already.` and changes
  * nothing. A press that cannot act (the job is gone, the chat is full) gives the buttons back with its sentence.
  */
-import { copyInput, snoozeInstant, type JobCopy } from "../jobs/snooze";
+import { copyInput, type JobCopy, snoozeInstant } from "../jobs/snooze";
 import { pausedText, skippedText } from "../jobs/texts";
 import type { ButtonRows } from "../schemas/chats";
 import { formatChatTime } from "../time";

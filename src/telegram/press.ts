@@ -7,13 +7,14 @@
  * takes the buttons away from the message that had them (they have been answered); `buttons`, when given, are
  * the pressed message's buttons from now on (the line that says what was done).
  */
-import { formatWeekdayTime } from "../time";
-import { jobAction } from "./execute";
-import type { Pressed, Reply } from "./buttons";
-import type { CommandContext, CommandHost } from "./host";
-import { ANSWERED_TEXT, pressMessage, type JobMessages } from "./message-press";
-import type { ReminderOffer } from "./offer";
+
 import type { ButtonRows } from "../schemas/chats";
+import { formatWeekdayTime } from "../time";
+import type { Pressed, Reply } from "./buttons";
+import { jobAction } from "./execute";
+import type { CommandContext, CommandHost } from "./host";
+import { ANSWERED_TEXT, type JobMessages, pressMessage } from "./message-press";
+import type { ReminderOffer } from "./offer";
 import { createReminder } from "./schedule";
 import { remindExamples } from "./words";
 import { pressZone } from "./zone-command";
@@ -27,7 +28,13 @@ export type Offers = { take(id: string): ReminderOffer | null };
 export type Pressable = { offers: Offers; messages: JobMessages };
 
 /** Carries out a press of `data`; the zone is the chat's, for the texts. */
-export async function press(host: CommandHost, found: Pressable, pressed: Pressed, data: string, ctx: CommandContext & { zone: string }): Promise<PressOutcome> {
+export async function press(
+  host: CommandHost,
+  found: Pressable,
+  pressed: Pressed,
+  data: string,
+  ctx: CommandContext & { zone: string },
+): Promise<PressOutcome> {
   if (pressed.kind === "job") return { answer: await jobAction(host, pressed.action, pressed.id, ctx), reply: null, clear: false };
   if (pressed.kind === "message") return { ...(await pressMessage(host, found.messages, pressed, data, ctx)), reply: null, clear: false };
   if (pressed.kind === "zone") return { ...(await pressZone(host, ctx.chatId, pressed.zone)), clear: true };

@@ -4,7 +4,7 @@
  * them. Inside them every message goes out without a notification sound; nothing is held back or delayed.
  */
 import { shown } from "../contracts/ids";
-import { formatQuiet, inQuietHours, readQuiet, type QuietHours } from "../time";
+import { formatQuiet, inQuietHours, type QuietHours, readQuiet } from "../time";
 import type { Reply } from "./buttons";
 import type { CommandHost } from "./host";
 

@@ -12,8 +12,8 @@
  */
 import { lengthOf } from "../jobs/text-fields";
 import { jobLine, readyFor } from "../jobs/texts";
-import { LIMITS, type CreateJobInput, type Job } from "../schemas/jobs";
-import { formatWeekdayTime, parseCron, preview, readSchedule, scheduleProblemText, type Schedule, type ScheduleRead } from "../time";
+import { type CreateJobInput, type Job, LIMITS } from "../schemas/jobs";
+import { formatWeekdayTime, parseCron, preview, readSchedule, type Schedule, type ScheduleRead, scheduleProblemText } from "../time";
 import type { Reply } from "./buttons";
 import type { Asker, CommandHost } from "./host";
 import { quote } from "./replies";
@@ -34,7 +34,9 @@ type Made = { name?: string; note?: string | null };
  */
 export async function createReminder(host: CommandHost, who: Asker, instant: number, text: string, made: Made = {}): Promise<Reply> {
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(lengthOf(text), LIMITS.text) };
-  const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text, at: new Date(instant).toISOString() }, "user", { threadId: who.threadId });
+  const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text, at: new Date(instant).toISOString() }, "user", {
+    threadId: who.threadId,
+  });
   if (!created.ok) return { markdown: created.error.message };
   const lines = [`Created ${jobLine(created.value, who.zone, who.now)}`, understoodLine(instant, who.zone, who.now)];
   if (made.note) lines.push(`${made.note}.`);
@@ -59,7 +61,9 @@ export async function scheduleLines(job: Job, who: Asker): Promise<string[]> {
   if (!next.ok) return [];
   const parsed = "cron" in job.schedule ? parseCron(job.schedule.cron) : null;
   const form =
-    "rrule" in job.schedule ? `\`${job.schedule.rrule}\` from ${job.schedule.start.replace("T", " ")}` : `\`${parsed?.ok ? parsed.value.fields.join(" ") : job.schedule.cron}\``;
+    "rrule" in job.schedule
+      ? `\`${job.schedule.rrule}\` from ${job.schedule.start.replace("T", " ")}`
+      : `\`${parsed?.ok ? parsed.value.fields.join(" ") : job.schedule.cron}\``;
   return [
     `🔁 ${form}: ${next.value.description}`,
     `Next: ${next.value.occurrences.map((at) => formatWeekdayTime(Date.parse(at), who.zone, who.now)).join(", ")}`,
@@ -80,14 +84,30 @@ export function recurringFields(schedule: Exclude<Schedule, { at: string }>): Pi
  * Creates a recurring prompt on a cron expression or a rule, with its end: the job line (with what is left), the
  * cron or rule made and its description, the next three runs (stopping where it ends).
  */
-async function createRecurring(host: CommandHost, who: Asker, schedule: Exclude<Schedule, { at: string }>, text: string, written: boolean, made: Made = {}): Promise<Reply> {
+async function createRecurring(
+  host: CommandHost,
+  who: Asker,
+  schedule: Exclude<Schedule, { at: string }>,
+  text: string,
+  written: boolean,
+  made: Made = {},
+): Promise<Reply> {
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(lengthOf(text), LIMITS.text) };
   const cron = "cron" in schedule ? schedule.cron : null;
-  const problem = (sentence: string) => scheduleProblemText({ kind: "cron", phrase: cron ?? "", sentence }, { zone: who.zone, now: who.now, command: "/every", text });
+  const problem = (sentence: string) =>
+    scheduleProblemText({ kind: "cron", phrase: cron ?? "", sentence }, { zone: who.zone, now: who.now, command: "/every", text });
   const parsed = cron === null ? null : parseCron(cron);
   if (parsed && !parsed.ok) return { markdown: await problem(parsed.error) };
-  const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text, ...recurringFields(schedule) }, "user", { threadId: who.threadId });
-  if (!created.ok) return { markdown: cron !== null && written && created.error.code === "bad_request" && /cron/i.test(created.error.message) ? await problem(created.error.message) : created.error.message };
+  const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text, ...recurringFields(schedule) }, "user", {
+    threadId: who.threadId,
+  });
+  if (!created.ok)
+    return {
+      markdown:
+        cron !== null && written && created.error.code === "bad_request" && /cron/i.test(created.error.message)
+          ? await problem(created.error.message)
+          : created.error.message,
+    };
   const job = created.value;
   await readyFor([job]);
   const lines = [`Created ${jobLine(job, who.zone, who.now)}`, ...(await scheduleLines(job, who))];
@@ -121,8 +141,24 @@ export async function readCommandSchedule(
   if (read.ok) return read;
   const p = read.problem;
   // The likely text, for the examples: what follows the part that could be read (a reminder's), or the cron.
-  const text = p.kind === "unreadable" ? (command === "remind" ? (p.rest ?? "") : "") : p.kind === "cron" ? (p.rest ?? "") : "phrase" in p ? input.slice(p.phrase.length) : "";
-  const context = { zone: who.zone, now: who.now, language: who.language ?? null, command: `/${command}` as const, text, ...(prefix === undefined ? {} : { prefix }) };
+  const text =
+    p.kind === "unreadable"
+      ? command === "remind"
+        ? (p.rest ?? "")
+        : ""
+      : p.kind === "cron"
+        ? (p.rest ?? "")
+        : "phrase" in p
+          ? input.slice(p.phrase.length)
+          : "";
+  const context = {
+    zone: who.zone,
+    now: who.now,
+    language: who.language ?? null,
+    command: `/${command}` as const,
+    text,
+    ...(prefix === undefined ? {} : { prefix }),
+  };
   return { ok: false, markdown: await scheduleProblemText(p, context) };
 }
 

@@ -16,7 +16,7 @@
  */
 import { lazy } from "../lazy";
 import { joinLines, parseMarkdown, runsHtml, runsText, transition } from "./markdown";
-import { escapeHtml, type Block, type Line, type Run, type Tag } from "./runs";
+import { type Block, escapeHtml, type Line, type Run, type Tag } from "./runs";
 
 /** One message to send: the HTML (parse mode HTML) and the plain text to resend on "can't parse entities". */
 export interface TelegramPart {

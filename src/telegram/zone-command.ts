@@ -4,12 +4,13 @@
  * offset (`UTC+2`) or a name with several zones (`USA`) is answered with a button per likely zone (`z:<zone>`),
  * and a press sets it. Setting always answers with the reply of DESIGN §4.
  */
+
+import { shown } from "../contracts/ids";
 import { formatOffset, placeZone, zoneChoiceLabel } from "../time";
-import { zoneButtons, type Reply } from "./buttons";
+import { type Reply, zoneButtons } from "./buttons";
 import { timezoneShowText } from "./commands";
 import type { CommandHost } from "./host";
 import { unknownPlaceText } from "./words";
-import { shown } from "../contracts/ids";
 
 const text = (r: { ok: true; value: { message: string } } | { ok: false; error: { message: string } }) => (r.ok ? r.value.message : r.error.message);
 
@@ -18,7 +19,11 @@ export async function timezoneCommand(host: CommandHost, chatId: string, now: nu
   const arg = args.trim();
   if (arg === "") {
     const settings = await host.getSettings(chatId);
-    return { markdown: settings.ok ? timezoneShowText(settings.value.timeZone, formatOffset(settings.value.timeZone, now), settings.value.isDefault) : settings.error.message };
+    return {
+      markdown: settings.ok
+        ? timezoneShowText(settings.value.timeZone, formatOffset(settings.value.timeZone, now), settings.value.isDefault)
+        : settings.error.message,
+    };
   }
   if (arg.toLowerCase() === "reset") return { markdown: text(await host.setTimeZone(chatId, null)) };
   const place = placeZone(arg, now);

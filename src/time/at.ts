@@ -2,11 +2,12 @@
  * @module One-off times: `at` (ISO 8601, offset-less read in the chat's zone) and `delay` (an ISO 8601
  * duration from now), with the limits of DESIGN §3–§4: in the future (60 s grace), at most 5 years ahead.
  */
-import { DAY_MS, HOUR_MS, MINUTE_MS, daysInMonth, formatDate, formatHm, civilFields, localMs } from "./civil";
-import { formatLocalDateTime, formatSpan } from "./format";
-import { fail, ok, type Parsed } from "../result";
-import { formatOffset, resolveLocal, toLocal, type Resolution } from "./zone";
+
 import { shown } from "../contracts/ids";
+import { fail, ok, type Parsed } from "../result";
+import { civilFields, DAY_MS, daysInMonth, formatDate, formatHm, HOUR_MS, localMs, MINUTE_MS } from "./civil";
+import { formatLocalDateTime, formatSpan } from "./format";
+import { formatOffset, type Resolution, resolveLocal, toLocal } from "./zone";
 
 /** A one-off may be this far in the past when it is created (clock skew, a slow model). */
 export const PAST_GRACE_MS = 60_000;
@@ -123,7 +124,15 @@ export async function addDuration(input: string, zone: string, now: number): Pro
   const m = DURATION.exec(input.trim());
   if (!m) return null;
   const n = (group: string | undefined) => (group === undefined ? 0 : Number(group.slice(0, -1)));
-  const [years, months, weeks, days, hours, minutes, seconds] = [m[1], m[2], m[3], m[4], m[6], m[7], m[8]].map(n) as [number, number, number, number, number, number, number];
+  const [years, months, weeks, days, hours, minutes, seconds] = [m[1], m[2], m[3], m[4], m[6], m[7], m[8]].map(n) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   let instant = now;
   if (years || months || weeks || days) {
     const f = civilFields(toLocal(zone, now));

@@ -7,8 +7,9 @@
  * reads none of the wrapping ranges, `W` or `L-n` (docs/design/0020-recurrence-rules.md). Parsed
  * expressions are cached by their text.
  */
-import { fail, ok, type Parsed } from "../result";
+
 import { shown } from "../contracts/ids";
+import { fail, ok, type Parsed } from "../result";
 import { remember } from "./memo";
 
 /** A day-of-month form that depends on the month: `L`, `L-n`, `nW`, `LW`, `L-nW` (`offset` days before the last). */
@@ -120,10 +121,9 @@ function parseUncached(input: string): Parsed<CronSchedule> {
   for (let i = 0; i < 5; i++) {
     const spec = FIELDS[i]!;
     const field = fields[i]!;
-    let read: Parsed<number[]>;
-    if (i === 2 && (monthDay = readMonthDay(field)) !== null) read = ok([]);
-    else if (i === 4 && (weekday = readWeekday(field, spec)) !== null) read = ok([weekday.weekday]);
-    else read = readField(field, spec);
+    if (i === 2) monthDay = readMonthDay(field);
+    if (i === 4) weekday = readWeekday(field, spec);
+    const read: Parsed<number[]> = i === 2 && monthDay !== null ? ok([]) : i === 4 && weekday !== null ? ok([weekday.weekday]) : readField(field, spec);
     if (!read.ok) return fail(`Invalid cron expression "${shown(source)}": the ${spec.name} field "${shown(field)}" ${read.error}; ${spec.accepted}.`);
     sets.push(read.value);
   }
@@ -139,7 +139,10 @@ function parseUncached(input: string): Parsed<CronSchedule> {
     hours: [...new Set(sets[1])].sort((a, b) => a - b),
     daysOfMonth: table(sets[2]!, 32),
     months: table(sets[3]!, 13),
-    daysOfWeek: table(sets[4]!.map((d) => d % 7), 7),
+    daysOfWeek: table(
+      sets[4]!.map((d) => d % 7),
+      7,
+    ),
     monthDay,
     weekday,
     domStar: /^[*?]/.test(fields[2]),
@@ -243,7 +246,9 @@ function misplaced(item: string, spec: FieldSpec, inList: boolean): string | nul
   if (spec.name === "day-of-week") {
     if (weekdayForm) {
       if (inList) return `has "${item}" in a list; "L" and "#" forms stand alone in the field`;
-      return upper.includes("#") ? `has "${item}"; "#" takes a week from 1 to 5 after a weekday, e.g. "MON#1"` : `has "${item}", which is not a weekday followed by L`;
+      return upper.includes("#")
+        ? `has "${item}"; "#" takes a week from 1 to 5 after a weekday, e.g. "MON#1"`
+        : `has "${item}", which is not a weekday followed by L`;
     }
     if (upper === "L") return `uses "L" alone; write the last of a weekday, e.g. "5L" (the last Friday)`;
     if (monthDayForm) return `uses "${item}", which belongs in the day-of-month field`;

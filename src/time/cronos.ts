@@ -22,15 +22,14 @@ export function cronosRule(cron: CronSchedule): Parsed<string> | null {
   const monthDays: number[] = [];
   const md = cron.monthDay;
   if (md) {
-    if (md.kind !== "last") return fail(`${quoted}, and no recurrence rule can say "the weekday nearest" a day and a weekday as well; rewrite it as two jobs or a rule.`);
+    if (md.kind !== "last")
+      return fail(`${quoted}, and no recurrence rule can say "the weekday nearest" a day and a weekday as well; rewrite it as two jobs or a rule.`);
     monthDays.push(-(md.offset + 1));
   } else {
     for (let d = 1; d <= 31; d++) if (cron.daysOfMonth[d]) monthDays.push(d);
   }
   const wd = cron.weekday;
-  const byDay = wd
-    ? [`${wd.kind === "last" ? -1 : wd.n}${DAYS[wd.weekday]}`]
-    : DAYS.filter((_, i) => cron.daysOfWeek[i]);
+  const byDay = wd ? [`${wd.kind === "last" ? -1 : wd.n}${DAYS[wd.weekday]}`] : DAYS.filter((_, i) => cron.daysOfWeek[i]);
   const months: number[] = [];
   for (let m = 1; m <= 12; m++) if (cron.months[m]) months.push(m);
   const monthly = wd !== null || !cron.interval;

@@ -11,10 +11,10 @@
  * `runsLeft` when the schedule runs once in each of those units (every day at 9 for 5 days: 5 runs), else `until`,
  * the last minute before that many units have passed since the first run (every 2 hours for 1 day: 12 runs). Pure.
  */
-import { DAY_MS, HOUR_MS, MINUTE_MS, civilFields, daysInMonth, localMs } from "./civil";
+import { civilFields, DAY_MS, daysInMonth, HOUR_MS, localMs, MINUTE_MS } from "./civil";
+import { parseCron } from "./cron";
 import type { Clock, Plan, Position } from "./every";
 import type { Unit } from "./lang";
-import { parseCron } from "./cron";
 import { nextOccurrence } from "./next";
 import { resolveLocal, toLocal } from "./zone";
 
@@ -101,24 +101,39 @@ function settle(plan: Plan, today: ReturnType<typeof civilFields>): Settled | Fo
     if (days.size === 0) return conflict;
   }
   if (days?.size === 7 && unit !== "week") days = null;
-  const times = [...plan.times].sort((a, b) => a.hour * 60 + a.minute - (b.hour * 60 + b.minute)).filter((t, i, all) => i === 0 || t.hour !== all[i - 1]!.hour || t.minute !== all[i - 1]!.minute);
+  const times = [...plan.times]
+    .sort((a, b) => a.hour * 60 + a.minute - (b.hour * 60 + b.minute))
+    .filter((t, i, all) => i === 0 || t.hour !== all[i - 1]!.hour || t.minute !== all[i - 1]!.minute);
   if (times.some((t) => t.minute !== times[0]!.minute)) return { kind: "minutes", times };
   const short = unit === "minute" || unit === "hour";
   // A part of the day is a time of day; a window bounds an interval of minutes or hours, on every day it runs.
   if (plan.part !== null && (short || plan.window)) return conflict;
-  if (plan.window && (!short || times.length > 0 || (days && plan.window.to.hour * 60 + plan.window.to.minute < plan.window.from.hour * 60 + plan.window.from.minute))) return conflict;
+  if (
+    plan.window &&
+    (!short || times.length > 0 || (days && plan.window.to.hour * 60 + plan.window.to.minute < plan.window.from.hour * 60 + plan.window.from.minute))
+  )
+    return conflict;
   if (plan.span && (plan.until || plan.runs !== null)) return conflict;
   if (plan.part !== null && times.length === 0) times.push({ hour: plan.part, minute: 0 });
   if (plan.count !== null && plan.count > 1) {
     const given = unit === "day" ? times.length : unit === "week" ? (days?.size ?? 0) : 0;
     if (given !== plan.count) return { kind: "count", count: plan.count, unit };
   }
-  const settled: Settled = { unit, interval: plan.interval, days, monthDays: plan.monthDays, positions: plan.positions, month: plan.month, times, window: plan.window };
+  const settled: Settled = {
+    unit,
+    interval: plan.interval,
+    days,
+    monthDays: plan.monthDays,
+    positions: plan.positions,
+    month: plan.month,
+    times,
+    window: plan.window,
+  };
   // What a unit alone leaves open comes from today: every week = on today's weekday, every month = on today's date.
   if (unit === "week" && !days) settled.days = new Set([today.weekday]);
   if (unit === "month" && !dated) settled.monthDays = [today.day];
   if (unit === "year" && plan.month === null) Object.assign(settled, { month: today.month, monthDays: [today.day] });
-  if (settled.positions && settled.positions.some((p) => p.day === "workday") && settled.positions.some((p) => p.day !== "workday")) return conflict;
+  if (settled.positions?.some((p) => p.day === "workday") && settled.positions.some((p) => p.day !== "workday")) return conflict;
   return settled;
 }
 
@@ -166,9 +181,15 @@ function ruleOf(s: Settled): string {
   } else if (s.positions) {
     parts.push(`BYDAY=${s.positions.map((p) => `${p.n}${CODES[p.day as number]}`).join(",")}`);
   } else if (s.days) {
-    parts.push(`BYDAY=${[...s.days].sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7)).map((d) => CODES[d]).join(",")}`);
+    parts.push(
+      `BYDAY=${[...s.days]
+        .sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7))
+        .map((d) => CODES[d])
+        .join(",")}`,
+    );
   }
-  if (s.times.length > 1 && s.unit !== "minute" && s.unit !== "hour") parts.push(`BYHOUR=${s.times.map((t) => t.hour).join(",")}`, `BYMINUTE=${s.times[0]!.minute}`);
+  if (s.times.length > 1 && s.unit !== "minute" && s.unit !== "hour")
+    parts.push(`BYHOUR=${s.times.map((t) => t.hour).join(",")}`, `BYMINUTE=${s.times[0]!.minute}`);
   return parts.join(";");
 }
 
@@ -238,7 +259,13 @@ function windowRuns(s: Settled): number[] {
 }
 
 /** The cron or daily rule that runs a window (see the module header), with its local start for a rule. */
-function windowForm(s: Settled, from: number, inclusive: boolean, nowLocal: number, cronAllowed: boolean): { cron: string } | { rrule: string; start: number } | FormProblem | null {
+function windowForm(
+  s: Settled,
+  from: number,
+  inclusive: boolean,
+  nowLocal: number,
+  cronAllowed: boolean,
+): { cron: string } | { rrule: string; start: number } | FormProblem | null {
   const runs = windowRuns(s);
   const hours = [...new Set(runs.map((m) => Math.floor(m / 60)))];
   const minutes = [...new Set(runs.map((m) => m % 60))].sort((a, b) => a - b);
@@ -260,10 +287,22 @@ function windowForm(s: Settled, from: number, inclusive: boolean, nowLocal: numb
   if (!whole && candidates.length > 366) return { kind: "window", window: s.window! };
   const kept = new Set(runs);
   const parts = ["FREQ=DAILY"];
-  if (s.days) parts.push(`BYDAY=${[...s.days].sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7)).map((d) => CODES[d]).join(",")}`);
+  if (s.days)
+    parts.push(
+      `BYDAY=${[...s.days]
+        .sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7))
+        .map((d) => CODES[d])
+        .join(",")}`,
+    );
   parts.push(`BYHOUR=${byHour.join(",")}`, `BYMINUTE=${minutes.join(",")}`);
   if (!whole) parts.push(`BYSETPOS=${candidates.flatMap((m, i) => (kept.has(m) ? [i + 1] : [])).join(",")}`);
-  const daily: Settled = { ...s, unit: "day", interval: 1, times: [...runs].sort((a, b) => a - b).map((m) => ({ hour: Math.floor(m / 60), minute: m % 60 })), window: null };
+  const daily: Settled = {
+    ...s,
+    unit: "day",
+    interval: 1,
+    times: [...runs].sort((a, b) => a - b).map((m) => ({ hour: Math.floor(m / 60), minute: m % 60 })),
+    window: null,
+  };
   const start = startOf(daily, from, inclusive, nowLocal, false);
   return start === null ? null : { rrule: parts.join(";"), start };
 }
@@ -313,7 +352,11 @@ export function scheduleOf(plan: Plan, zone: string, now: number): FormResult {
     first = nowLocal;
   } else {
     const said = plan.start !== null;
-    const from = plan.start ? (plan.start.dateOnly && (settled.unit === "minute" || settled.unit === "hour") ? plan.start.local + 9 * HOUR_MS : plan.start.local) : nowLocal;
+    const from = plan.start
+      ? plan.start.dateOnly && (settled.unit === "minute" || settled.unit === "hour")
+        ? plan.start.local + 9 * HOUR_MS
+        : plan.start.local
+      : nowLocal;
     const start = startOf(settled, from, said, nowLocal, said && (settled.unit === "minute" || settled.unit === "hour"));
     if (start === null) return { ok: false, problem: { kind: "conflict" } };
     schedule = { rrule: ruleOf(settled), start: localText(start) };

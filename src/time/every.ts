@@ -240,13 +240,32 @@ const monthDayPatterns = new Map<string, RegExp>();
 
 function monthDayPattern(table: PhraseTable): RegExp {
   let re = monthDayPatterns.get(table.lang);
-  if (!re) monthDayPatterns.set(table.lang, (re = new RegExp(table.monthDay, "uy")));
+  if (!re) {
+    re = new RegExp(table.monthDay, "uy");
+    monthDayPatterns.set(table.lang, re);
+  }
   return re;
 }
 
 /** A plan that says nothing yet (`durationPlan` fills in an interval). */
 export function emptyPlan(): Plan {
-  return { unit: null, interval: 1, days: null, except: null, monthDays: null, positions: null, month: null, times: [], part: null, window: null, count: null, until: null, runs: null, span: null, start: null };
+  return {
+    unit: null,
+    interval: 1,
+    days: null,
+    except: null,
+    monthDays: null,
+    positions: null,
+    month: null,
+    times: [],
+    part: null,
+    window: null,
+    count: null,
+    until: null,
+    runs: null,
+    span: null,
+    start: null,
+  };
 }
 
 /** Each unit's length in minutes, where it has one. */
@@ -338,7 +357,18 @@ class Reader {
     c.attempt(() => c.take(/,/u)); // "every monday, at 9"
     // Days before units: "tous les jours de semaine" is the working days, not every day and a text.
     // Parts of the day before times: Dutch "middag" is a part (elke middag om 3) before it is noon.
-    return this.count() || this.position() || this.days() || this.monthDay() || this.window() || this.interval() || this.dayPart() || this.times() || this.except() || this.runs();
+    return (
+      this.count() ||
+      this.position() ||
+      this.days() ||
+      this.monthDay() ||
+      this.window() ||
+      this.interval() ||
+      this.dayPart() ||
+      this.times() ||
+      this.except() ||
+      this.runs()
+    );
   }
 
   /** Runs a clause's rule: true when it read (and moved on), else the position is put back. */
@@ -526,7 +556,13 @@ class Reader {
         if (!this.setOnce("monthDays", days)) return null;
       } else {
         const day = target;
-        if (!this.setOnce("positions", ordinals.map((o) => ({ n: o.n, day })))) return null;
+        if (
+          !this.setOnce(
+            "positions",
+            ordinals.map((o) => ({ n: o.n, day })),
+          )
+        )
+          return null;
       }
       this.said = this.said || every || ofMonth;
       return true;
@@ -727,10 +763,13 @@ class Reader {
           if (sep === null) return null;
           if (sep !== ",") return this.clock(true);
           // After a comma, a bare number only when the list goes on (at 8, 13 and 19; "at 8, 3 pills" keeps its 3).
-          return this.clock(false) ?? c.attempt(() => {
-            const bare = this.clock(true);
-            return bare && c.peek(() => (c.word(this.t.and) !== null ? this.clock(true) : null)) ? bare : null;
-          });
+          return (
+            this.clock(false) ??
+            c.attempt(() => {
+              const bare = this.clock(true);
+              return bare && c.peek(() => (c.word(this.t.and) !== null ? this.clock(true) : null)) ? bare : null;
+            })
+          );
         });
         if (!next) break;
         list.push(next);

@@ -2,7 +2,7 @@
  * @module How times are shown (DESIGN §4): chat times, the local-time header on prompts, the tools' `Now:`
  * line, and the local date-time used in notes and error sentences.
  */
-import { MONTH_SHORT, WEEKDAY_SHORT, formatDate, formatHm, type CivilFields } from "./civil";
+import { type CivilFields, formatDate, formatHm, MONTH_SHORT, WEEKDAY_SHORT } from "./civil";
 import { formatOffsetMs, localFields, offsetAt } from "./zone";
 
 /** `HH:mm` when it is today in the zone, `d MMM HH:mm` this year, else `d MMM yyyy HH:mm`. */

@@ -4,44 +4,55 @@
  * display formats. Pure: `now` and the zone are always arguments; no Workers imports. The rule engine is
  * loaded on first use (`await loadRules()` before the rule functions).
  */
-export { type Parsed } from "../result";
-export { parseZone, unknownZone, formatOffset, offsetAt, localFields, resolveLocal, type Resolution } from "./zone";
-export { parseCron, type CronSchedule, type MonthDayRule, type WeekdayRule } from "./cron";
+export type { Parsed } from "../result";
+export { checkOneOff, maxAhead, PAST_GRACE_MS, type ParsedAt, parseAt, resolveAt, resolveDelay, tomorrowAt } from "./at";
+export type { Locale } from "./chrono";
+export { type CronSchedule, type MonthDayRule, parseCron, type WeekdayRule } from "./cron";
 export { cronosRule } from "./cronos";
-export { nextOccurrence, SEARCH_DAYS, type Occurrence, type DstNote } from "./next";
 export {
-  loadRules,
-  rulesLoaded,
-  parseRuleSchedule,
-  nextRuleOccurrence,
-  describeRule,
-  ruleEnds,
-  ruleNeverFires,
-  type Rule,
-  type RuleSchedule,
-  type RuleEnds,
-} from "./rules";
-export { parseUntil } from "./until";
-export { parseAt, resolveAt, resolveDelay, checkOneOff, maxAhead, tomorrowAt, PAST_GRACE_MS, type ParsedAt } from "./at";
-export { readQuiet, inQuietHours, formatQuiet, QUIET_TIME, type QuietHours } from "./quiet";
+  formatChatTime,
+  formatDayMonthTime,
+  formatDistance,
+  formatHeader,
+  formatLocalDateTime,
+  formatLocalDay,
+  formatLongDate,
+  formatNowLine,
+  formatSpan,
+  formatWeekdayTime,
+} from "./format";
+export { type DstNote, nextOccurrence, type Occurrence, SEARCH_DAYS } from "./next";
+export { MAX_CHOICES, type PlaceAnswer, parseOffset, placeZone, zoneChoiceLabel, zonesFor } from "./places";
 export {
-  preview,
   describeCron,
   endsBeforeFirstRun,
   neverFires,
-  oneOffEnds,
   noteText,
+  oneOffEnds,
   PREVIEW_DEFAULT_COUNT,
   PREVIEW_MAX_COUNT,
   type Preview,
   type PreviewEnds,
   type PreviewInput,
+  preview,
   type RuleInput,
 } from "./preview";
-export { formatChatTime, formatDayMonthTime, formatDistance, formatHeader, formatNowLine, formatLocalDateTime, formatLocalDay, formatLongDate, formatSpan, formatWeekdayTime } from "./format";
-export { loadTemporal, hasNativeTemporal } from "./temporal";
-export { readWhen, findWhen, type WhenRead, type WhenProblem, type WhenResult } from "./when";
-export { type Locale } from "./chrono";
-export { readSchedule, type ReadScheduleOptions, type Schedule, type ScheduleRead, type ScheduleProblem, type ScheduleResult } from "./schedule-read";
-export { scheduleProblemText, remindExamples, textFor, type ProblemContext } from "./schedule-words";
-export { zonesFor, placeZone, zoneChoiceLabel, parseOffset, MAX_CHOICES, type PlaceAnswer } from "./places";
+export { formatQuiet, inQuietHours, QUIET_TIME, type QuietHours, readQuiet } from "./quiet";
+export {
+  describeRule,
+  loadRules,
+  nextRuleOccurrence,
+  parseRuleSchedule,
+  type Rule,
+  type RuleEnds,
+  type RuleSchedule,
+  ruleEnds,
+  ruleNeverFires,
+  rulesLoaded,
+} from "./rules";
+export { type ReadScheduleOptions, readSchedule, type Schedule, type ScheduleProblem, type ScheduleRead, type ScheduleResult } from "./schedule-read";
+export { type ProblemContext, remindExamples, scheduleProblemText, textFor } from "./schedule-words";
+export { hasNativeTemporal, loadTemporal } from "./temporal";
+export { parseUntil } from "./until";
+export { findWhen, readWhen, type WhenProblem, type WhenRead, type WhenResult } from "./when";
+export { formatOffset, localFields, offsetAt, parseZone, type Resolution, resolveLocal, unknownZone } from "./zone";

@@ -36,8 +36,17 @@ export function namesOf(locale: string): Names {
       const f = new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
       return (at: number) => f.formatToParts(at).find((p) => p.type === part)?.value ?? "";
     };
-    const weekdayForms = [format({ weekday: "long" }, "weekday"), format({ weekday: "short" }, "weekday"), format({ weekday: "long", day: "numeric", month: "long" }, "weekday")];
-    const monthForms = [format({ month: "long" }, "month"), format({ month: "short" }, "month"), format({ month: "long", day: "numeric" }, "month"), format({ month: "short", day: "numeric" }, "month")];
+    const weekdayForms = [
+      format({ weekday: "long" }, "weekday"),
+      format({ weekday: "short" }, "weekday"),
+      format({ weekday: "long", day: "numeric", month: "long" }, "weekday"),
+    ];
+    const monthForms = [
+      format({ month: "long" }, "month"),
+      format({ month: "short" }, "month"),
+      format({ month: "long", day: "numeric" }, "month"),
+      format({ month: "short", day: "numeric" }, "month"),
+    ];
     // 1 January 2023 was a Sunday: the days of that week, and the 15th of each month of that year.
     const weekdays = Array.from({ length: 7 }, (_, d) => forms(weekdayForms.map((f) => f(Date.UTC(2023, 0, 1 + d, 12)))));
     const months = Array.from({ length: 12 }, (_, m) => forms(monthForms.map((f) => f(Date.UTC(2023, m, 15, 12)))));

@@ -4,7 +4,7 @@
  * after the gap; a match inside a fall-back overlap fires at its first instant, and at its second too only
  * for an interval expression (minute or hour field with `*`, `-` or `/`).
  */
-import { DAY_MS, HOUR_MS, MINUTE_MS, civilFromDays, daysFromCivil, daysInMonth, weekdayOfDays } from "./civil";
+import { civilFromDays, DAY_MS, daysFromCivil, daysInMonth, HOUR_MS, MINUTE_MS, weekdayOfDays } from "./civil";
 import type { CronSchedule, MonthDayRule, WeekdayRule } from "./cron";
 import { offsetAt, resolveLocal } from "./zone";
 
@@ -77,7 +77,14 @@ export function walkFrom(zone: string, after: number): Walk {
  * One wall-clock match of a walk in local order, resolved by the DST rules; `done` when no later match can map
  * before the best instant so far. `interval`: the second pass of a fall-back fires too.
  */
-export function visit(walk: Walk, zone: string, local: number, after: number, best: Occurrence | null, interval: boolean): { done: boolean; best: Occurrence | null } {
+export function visit(
+  walk: Walk,
+  zone: string,
+  local: number,
+  after: number,
+  best: Occurrence | null,
+  interval: boolean,
+): { done: boolean; best: Occurrence | null } {
   const guess = local - walk.offNow;
   if (guess > after && guess <= walk.steadyUntil) return { done: true, best: best && best.at < guess ? best : { at: guess, note: null } };
   const r = resolveLocal(zone, local);

@@ -2,12 +2,13 @@
  * @module Preview (DESIGN §4): the next occurrences of a schedule (cron, rule, `at`, delay) in a zone, one note
  * per occurrence a DST transition moved, a plain-English description, and where a recurring job would end.
  */
-import { parseAt, resolveDelay, checkOneOff, formatWallTime, wallTimeNote } from "./at";
-import { parseCron, type CronSchedule } from "./cron";
-import { formatHeader, formatLocalDateTime } from "./format";
-import { nextOccurrence, type DstNote, type Occurrence } from "./next";
-import { describeRule, loadRules, nextRuleOccurrence, parseRuleSchedule, ruleEnds, ruleNeverFires } from "./rules";
+
 import { fail, ok, type Parsed } from "../result";
+import { checkOneOff, formatWallTime, parseAt, resolveDelay, wallTimeNote } from "./at";
+import { type CronSchedule, parseCron } from "./cron";
+import { formatHeader, formatLocalDateTime } from "./format";
+import { type DstNote, nextOccurrence, type Occurrence } from "./next";
+import { describeRule, loadRules, nextRuleOccurrence, parseRuleSchedule, ruleEnds, ruleNeverFires } from "./rules";
 import { parseUntil } from "./until";
 import { formatOffsetMs } from "./zone";
 
@@ -28,7 +29,13 @@ export const PREVIEW_MAX_COUNT = 20;
  * occurrences stop where the job would end: at `until`, after `runsLeft` runs, and at a rule's own UNTIL and
  * COUNT (COUNT less the runs between `start` and `from`).
  */
-export async function preview(input: PreviewInput | RuleInput, zone: string, from: number, count = PREVIEW_DEFAULT_COUNT, ends: PreviewEnds = {}): Promise<Parsed<Preview>> {
+export async function preview(
+  input: PreviewInput | RuleInput,
+  zone: string,
+  from: number,
+  count = PREVIEW_DEFAULT_COUNT,
+  ends: PreviewEnds = {},
+): Promise<Parsed<Preview>> {
   if ("cron" in input || "rrule" in input) {
     const end = readEnds(ends, zone);
     if (!end.ok) return end;
@@ -93,7 +100,15 @@ async function previewRule(input: RuleInput, ends: Ends, zone: string, from: num
 const minOf = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : Math.min(a, b));
 
 /** The next occurrences of a recurring schedule from `from`, stopping where its job would end. */
-function recurring(next: (after: number) => Occurrence | null, ends: Ends, zone: string, from: number, count: number, never: string, description: string): Parsed<Preview> {
+function recurring(
+  next: (after: number) => Occurrence | null,
+  ends: Ends,
+  zone: string,
+  from: number,
+  count: number,
+  never: string,
+  description: string,
+): Parsed<Preview> {
   const occurrences: string[] = [];
   const notes: string[] = [];
   let after = from;
@@ -165,7 +180,8 @@ export async function describeCron(cron: CronSchedule, zone: string): Promise<st
   } catch {
     text = `Cron "${cron.source}"`;
   }
-  if (nearLast) text = text.replace(`${nearLast[1]} days before the last day of the month`, `on the weekday nearest ${nearLast[1]} days before the last day of the month`);
+  if (nearLast)
+    text = text.replace(`${nearLast[1]} days before the last day of the month`, `on the weekday nearest ${nearLast[1]} days before the last day of the month`);
   // cronstrue joins the two day rules with "and on" whichever rule applies. When one field starts with `*`
   // both must match (`0 0 */2 * 1`: odd days that are Mondays), so say so.
   const bothRestricted = !/^[*?]$/.test(cron.fields[2]) && !/^[*?]$/.test(cron.fields[4]);

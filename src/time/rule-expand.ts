@@ -6,9 +6,9 @@
  * at its first instant, and at its second too for FREQ HOURLY and MINUTELY. COUNT and UNTIL are the caller's
  * (they become a job's runsLeft and until); the walk itself never ends but at its search bound.
  */
-import { DAY_MS, HOUR_MS, MINUTE_MS, civilFromDays, daysFromCivil, daysInMonth, weekdayOfDays } from "./civil";
-import { SEARCH_DAYS, visit, walkFrom, type Occurrence } from "./next";
+import { civilFromDays, DAY_MS, daysFromCivil, daysInMonth, HOUR_MS, MINUTE_MS, weekdayOfDays } from "./civil";
 import { remember } from "./memo";
+import { type Occurrence, SEARCH_DAYS, visit, walkFrom } from "./next";
 import type { Rule } from "./rule";
 
 const mod = (a: number, n: number): number => ((a % n) + n) % n;
@@ -41,7 +41,10 @@ const plans = new WeakMap<Rule, Map<number, Plan>>();
 /** The plan of a rule and start, kept while the rule object lives (parsed rules are cached by their text). */
 function plan(rule: Rule, start: number): Plan {
   let byStart = plans.get(rule);
-  if (!byStart) plans.set(rule, (byStart = new Map()));
+  if (!byStart) {
+    byStart = new Map();
+    plans.set(rule, byStart);
+  }
   return remember(byStart, start, () => makePlan(rule, start), 16);
 }
 
@@ -134,7 +137,18 @@ function makeYear(p: Plan, year: number): Year {
     fromEnd[i] = d - dim - 1;
     if (++d > dim) [m, d] = [m + 1, 1];
   }
-  const y: Year = { year, first: daysFromCivil(year, 1, 1), length, nextLength: isLeap(year + 1) ? 366 : 365, monthStarts, month, day, fromEnd, weekNo: null, nth: new Map() };
+  const y: Year = {
+    year,
+    first: daysFromCivil(year, 1, 1),
+    length,
+    nextLength: isLeap(year + 1) ? 366 : 365,
+    monthStarts,
+    month,
+    day,
+    fromEnd,
+    weekNo: null,
+    nth: new Map(),
+  };
   if (p.rule.byWeekNo) y.weekNo = weekNoMask(p, y);
   return y;
 }
@@ -370,7 +384,13 @@ function* clockInstances(p: Plan, from: number, untilDay: number): Generator<num
       if (hours && !hours.has(hour)) continue;
       if (rule.freq === "HOURLY") {
         const set = p.byMinute!.map((m) => t + m * MINUTE_MS);
-        yield* rule.bySetPos ? setPositions(rule.bySetPos, [day], p.byMinute!.map((m) => hour * 60 + m)) : set;
+        yield* rule.bySetPos
+          ? setPositions(
+              rule.bySetPos,
+              [day],
+              p.byMinute!.map((m) => hour * 60 + m),
+            )
+          : set;
       } else {
         if (minutes && !minutes.has(Math.floor((t % HOUR_MS) / MINUTE_MS))) continue;
         if (!rule.bySetPos || rule.bySetPos.includes(1) || rule.bySetPos.includes(-1)) yield t;

@@ -29,7 +29,7 @@ export function list(items: readonly string[]): string {
 /** 1st, 2nd, 3rd, 4th, 11th, 21st. */
 export function ordinal(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th";
+  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
   return `${n}${suffix ?? "th"}`;
 }
 
@@ -146,7 +146,13 @@ export function describeRule(rule: Rule, start: number): string {
         text = `${every} on ${list(nthDays.map(dayEntry))}${monthNames ? ` of ${monthNames}` : " of the year"}`;
       } else {
         text = every;
-        if (rule.byYearDay) extra.push(`on day${rule.byYearDay.length === 1 ? "" : "s"} ${list(rule.byYearDay.map((d) => (d < 0 ? `${monthDay(d).replace(" day", "")} of the year` : String(d))))} of the year`.replace(" of the year of the year", " of the year"));
+        if (rule.byYearDay)
+          extra.push(
+            `on day${rule.byYearDay.length === 1 ? "" : "s"} ${list(rule.byYearDay.map((d) => (d < 0 ? `${monthDay(d).replace(" day", "")} of the year` : String(d))))} of the year`.replace(
+              " of the year of the year",
+              " of the year",
+            ),
+          );
         if (rule.byWeekNo) extra.push(`in week${rule.byWeekNo.length === 1 ? "" : "s"} ${list(rule.byWeekNo.map(String))}`);
         if (rule.byMonthDay) extra.push(`on the ${list(rule.byMonthDay.map(monthDay))}`);
         if (rule.byDay) extra.push(`on ${plainDays.length ? weekdays(plainDays) : list(nthDays.map(dayEntry))}`);
@@ -166,13 +172,15 @@ export function describeRule(rule: Rule, start: number): string {
     if (rule.byWeekNo) extra.push(`only in week${rule.byWeekNo.length === 1 ? "" : "s"} ${list(rule.byWeekNo.map(String))}`);
   }
   // A day's BYSETPOS picks among that day's times: said as the times it keeps.
-  if (setPos && rule.freq !== "MONTHLY" && rule.freq !== "YEARLY" && rule.freq !== "DAILY") extra.push(`only the ${list(setPos.map(position))} of each ${one}'s times`);
+  if (setPos && rule.freq !== "MONTHLY" && rule.freq !== "YEARLY" && rule.freq !== "DAILY")
+    extra.push(`only the ${list(setPos.map(position))} of each ${one}'s times`);
 
   if (rule.freq !== "HOURLY" && rule.freq !== "MINUTELY") {
     const hours = rule.byHour ?? [Math.floor(startMinutes / 60)];
     const minutes = rule.byMinute ?? [startMinutes % 60];
     let times = hours.flatMap((h) => minutes.map((m) => h * 60 + m)).sort((a, b) => a - b);
-    if (setPos && rule.freq === "DAILY") times = [...new Set(setPos.map((p) => times.at(p > 0 ? p - 1 : p)).filter((t) => t !== undefined))].sort((a, b) => a - b);
+    if (setPos && rule.freq === "DAILY")
+      times = [...new Set(setPos.map((p) => times.at(p > 0 ? p - 1 : p)).filter((t) => t !== undefined))].sort((a, b) => a - b);
     const gaps = new Set(times.slice(1).map((t, i) => t - times[i]!));
     const [first, last] = [hm(times[0]!), hm(times[times.length - 1]!)];
     if (times.length <= 6) text += ` at ${list(times.map(hm))}`;

@@ -4,9 +4,10 @@
  * those DESIGN lists; SECONDLY, BYSECOND and anything else are refused. Loaded with the rest of the rule engine
  * on first use (time/rules.ts).
  */
-import { daysInMonth, localMs } from "./civil";
-import { fail, ok, type Parsed } from "../result";
+
 import { shown } from "../contracts/ids";
+import { fail, ok, type Parsed } from "../result";
+import { daysInMonth, localMs } from "./civil";
 import { remember } from "./memo";
 
 export type Freq = "YEARLY" | "MONTHLY" | "WEEKLY" | "DAILY" | "HOURLY" | "MINUTELY";
@@ -15,7 +16,10 @@ export type Freq = "YEARLY" | "MONTHLY" | "WEEKLY" | "DAILY" | "HOURLY" | "MINUT
 export type ByDay = { readonly weekday: number; readonly n: number };
 
 /** Where a rule's UNTIL stops it: an instant (`…Z`), or a local date-time or date read in the chat's zone. */
-export type Until = { readonly kind: "instant"; readonly at: number } | { readonly kind: "local"; readonly local: number } | { readonly kind: "date"; readonly local: number };
+export type Until =
+  | { readonly kind: "instant"; readonly at: number }
+  | { readonly kind: "local"; readonly local: number }
+  | { readonly kind: "date"; readonly local: number };
 
 /** A parsed RRULE value. Absent BY parts are null; dtstart supplies the defaults when the rule is expanded. */
 export type Rule = {
@@ -38,7 +42,7 @@ export type Rule = {
 };
 
 /** A rule with its start: what a job's `{ rrule, start }` schedule holds once read. */
-export type RuleSchedule = { readonly rule: Rule; /** DTSTART, local epoch ms on a whole minute. */ readonly start: number };
+export type RuleSchedule = { readonly rule: Rule /** DTSTART, local epoch ms on a whole minute. */; readonly start: number };
 
 export const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
 const FREQS: readonly Freq[] = ["YEARLY", "MONTHLY", "WEEKLY", "DAILY", "HOURLY", "MINUTELY"];
@@ -62,7 +66,10 @@ export function parseRule(input: string): Parsed<Rule> {
 type Parts = Map<string, string>;
 
 function parseUncached(input: string): Parsed<Rule> {
-  const source = input.trim().replace(/^RRULE:/i, "").trim();
+  const source = input
+    .trim()
+    .replace(/^RRULE:/i, "")
+    .trim();
   const quoted = `"rrule" "${shown(source)}"`;
   if (source === "") return fail(`"rrule" is empty; give an RFC 5545 rule ${EXAMPLE}.`);
   if (/^(?:DTSTART|EXDATE|RDATE)\b/i.test(source) || /[\r\n]/.test(source)) {
@@ -74,11 +81,20 @@ function parseUncached(input: string): Parsed<Rule> {
     const name = (eq < 0 ? piece : piece.slice(0, eq)).trim().toUpperCase();
     if (eq < 0 || name === "") return fail(`${quoted} has "${shown(piece)}", which is not a NAME=VALUE part; write parts ${EXAMPLE}.`);
     if (parts.has(name)) return fail(`${quoted} gives ${name} twice; give each part once.`);
-    parts.set(name, piece.slice(eq + 1).trim().toUpperCase());
+    parts.set(
+      name,
+      piece
+        .slice(eq + 1)
+        .trim()
+        .toUpperCase(),
+    );
   }
   for (const name of parts.keys()) {
     if (name === "BYSECOND") return fail(`${quoted} has BYSECOND, which is not supported: a job runs on whole minutes; leave it out.`);
-    if (!KNOWN.has(name)) return fail(`${quoted} has ${shown(name)}, which is not supported; use FREQ, INTERVAL, BYMINUTE, BYHOUR, BYDAY, BYMONTHDAY, BYYEARDAY, BYWEEKNO, BYMONTH, BYSETPOS, WKST, COUNT or UNTIL.`);
+    if (!KNOWN.has(name))
+      return fail(
+        `${quoted} has ${shown(name)}, which is not supported; use FREQ, INTERVAL, BYMINUTE, BYHOUR, BYDAY, BYMONTHDAY, BYYEARDAY, BYWEEKNO, BYMONTH, BYSETPOS, WKST, COUNT or UNTIL.`,
+      );
   }
   const freqText = parts.get("FREQ");
   if (freqText === undefined) return fail(`${quoted} has no FREQ; start it with FREQ=MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY.`);
@@ -103,7 +119,8 @@ function parseUncached(input: string): Parsed<Rule> {
   };
 
   const interval = parts.has("INTERVAL") ? Number(/^\d{1,4}$/.test(parts.get("INTERVAL")!) ? parts.get("INTERVAL") : NaN) : 1;
-  if (!Number.isInteger(interval) || interval < 1 || interval > 1000) return fail(`${quoted} has INTERVAL=${shown(parts.get("INTERVAL") ?? "")}; use a whole number from 1 to 1000.`);
+  if (!Number.isInteger(interval) || interval < 1 || interval > 1000)
+    return fail(`${quoted} has INTERVAL=${shown(parts.get("INTERVAL") ?? "")}; use a whole number from 1 to 1000.`);
 
   const lists: Record<string, number[] | null> = {};
   for (const [name, min, max, signed] of NUMBER_PARTS) {
@@ -126,14 +143,18 @@ function parseUncached(input: string): Parsed<Rule> {
   const countText = parts.get("COUNT");
   if (countText !== undefined) {
     count = /^\d{1,7}$/.test(countText) ? Number(countText) : NaN;
-    if (!(count >= 1 && count <= MAX_COUNT)) return fail(`${quoted} has COUNT=${shown(countText)}; use a whole number from 1 to ${MAX_COUNT} (a job's runs left).`);
+    if (!(count >= 1 && count <= MAX_COUNT))
+      return fail(`${quoted} has COUNT=${shown(countText)}; use a whole number from 1 to ${MAX_COUNT} (a job's runs left).`);
   }
 
   let until: Until | null = null;
   const untilText = parts.get("UNTIL");
   if (untilText !== undefined) {
     const read = readUntil(untilText);
-    if (!read) return fail(`${quoted} has UNTIL=${shown(untilText)}; use a date such as 20261231, a local time such as 20261231T180000, or UTC such as 20261231T170000Z.`);
+    if (!read)
+      return fail(
+        `${quoted} has UNTIL=${shown(untilText)}; use a date such as 20261231, a local time such as 20261231T180000, or UTC such as 20261231T170000Z.`,
+      );
     until = read;
   }
 
@@ -166,7 +187,21 @@ const NUMBER_PARTS: readonly [string, number, number, boolean][] = [
   ["BYSETPOS", 1, 366, true],
 ];
 
-const KNOWN = new Set(["FREQ", "INTERVAL", "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST", "COUNT", "UNTIL"]);
+const KNOWN = new Set([
+  "FREQ",
+  "INTERVAL",
+  "BYMINUTE",
+  "BYHOUR",
+  "BYDAY",
+  "BYMONTHDAY",
+  "BYYEARDAY",
+  "BYWEEKNO",
+  "BYMONTH",
+  "BYSETPOS",
+  "WKST",
+  "COUNT",
+  "UNTIL",
+]);
 
 function readByDay(text: string | undefined, freq: Freq, quoted: string): Parsed<ByDay[] | null> {
   if (text === undefined) return ok(null);
@@ -174,8 +209,12 @@ function readByDay(text: string | undefined, freq: Freq, quoted: string): Parsed
   for (const item of text.split(",")) {
     const m = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/.exec(item);
     const n = m?.[1] === undefined ? 0 : Number(m[1]);
-    if (!m || (m[1] !== undefined && n === 0)) return fail(`${quoted} has BYDAY=${shown(text)}; use weekdays MO–SU, with a position in MONTHLY or YEARLY rules such as 1MO or -1FR.`);
-    if (n !== 0 && freq !== "MONTHLY" && freq !== "YEARLY") return fail(`${quoted} has BYDAY=${shown(text)}: a position such as ${shown(item)} needs FREQ=MONTHLY or YEARLY; use plain weekdays such as ${item.replace(/^[+-]?\d+/, "")}.`);
+    if (!m || (m[1] !== undefined && n === 0))
+      return fail(`${quoted} has BYDAY=${shown(text)}; use weekdays MO–SU, with a position in MONTHLY or YEARLY rules such as 1MO or -1FR.`);
+    if (n !== 0 && freq !== "MONTHLY" && freq !== "YEARLY")
+      return fail(
+        `${quoted} has BYDAY=${shown(text)}: a position such as ${shown(item)} needs FREQ=MONTHLY or YEARLY; use plain weekdays such as ${item.replace(/^[+-]?\d+/, "")}.`,
+      );
     const limit = freq === "MONTHLY" ? 5 : 53;
     if (Math.abs(n) > limit) return fail(`${quoted} has BYDAY=${shown(text)}; a position must be from 1 to ${limit} or -${limit} to -1 in a ${freq} rule.`);
     const weekday = WEEKDAYS.indexOf(m[2] as (typeof WEEKDAYS)[number]);

@@ -5,11 +5,12 @@
  * change); before it they throw, as a bug, not a sentence. COUNT and UNTIL leave the rule here: `ruleEnds`
  * turns them into a job's `runsLeft` and `until` (DESIGN §3 End).
  */
-import { fail, ok, type Parsed } from "../result";
+
 import { shown } from "../contracts/ids";
+import { fail, ok, type Parsed } from "../result";
 import { DAY_MS, HOUR_MS } from "./civil";
 import { formatLocalDateTime } from "./format";
-import { SEARCH_DAYS, type Occurrence } from "./next";
+import { type Occurrence, SEARCH_DAYS } from "./next";
 import type { RuleSchedule } from "./rule";
 import { resolveLocal } from "./zone";
 
@@ -81,7 +82,8 @@ export function ruleEnds(schedule: RuleSchedule, zone: string, now: number): Par
   if (rule.until) {
     const u = rule.until;
     until = u.kind === "instant" ? u.at : u.kind === "local" ? atInstant(zone, u.local) : atInstant(zone, u.local + DAY_MS) - 1;
-    if (until <= now) return fail(`${quoted} ends before now: its UNTIL is ${formatLocalDateTime(until, zone)} in ${zone}; give a later UNTIL or leave it out.`);
+    if (until <= now)
+      return fail(`${quoted} ends before now: its UNTIL is ${formatLocalDateTime(until, zone)} in ${zone}; give a later UNTIL or leave it out.`);
   }
   let runsLeft: number | null = null;
   if (rule.count !== null) {
@@ -96,7 +98,10 @@ export function ruleEnds(schedule: RuleSchedule, zone: string, now: number): Par
       after = next.at;
     }
     runsLeft = rule.count - past;
-    if (runsLeft === 0) return fail(`${quoted} has no runs left: all ${rule.count} of its COUNT ran by ${formatLocalDateTime(after, zone)} in ${zone}; give a later start or a larger COUNT.`);
+    if (runsLeft === 0)
+      return fail(
+        `${quoted} has no runs left: all ${rule.count} of its COUNT ran by ${formatLocalDateTime(after, zone)} in ${zone}; give a later start or a larger COUNT.`,
+      );
   }
   const first = e.nextRuleOccurrence(rule, start, zone, now);
   if (!first || (until !== null && first.at > until)) return fail(ruleNeverFires(schedule));

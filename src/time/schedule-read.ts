@@ -8,15 +8,16 @@
  * optional DTSTART), an ISO `at` or duration. With `recurring` (`/every`) a phrase is a repetition whether it
  * says so or not (`Montag um 9`). Errors come as one sentence (`schedule-words.ts`). Pure.
  */
-import { parseCron } from "./cron";
-import { emptyPlan, readPlan, type Plan, type PlanProblem, type PlanRead } from "./every";
-import { localText, scheduleOf, type Schedule } from "./every-form";
-import { langOf, langsFor, tableOf, type Lang, type Unit } from "./lang";
-import { ISO_AT, ISO_DURATION, SHORT_DELAY, readDateStart, readWhen, restAfter, type WhenRead } from "./when";
-import { resolveLocal, toLocal } from "./zone";
+
 import { DAY_MS, HOUR_MS } from "./civil";
+import { parseCron } from "./cron";
+import { emptyPlan, type Plan, type PlanProblem, type PlanRead, readPlan } from "./every";
+import { localText, type Schedule, scheduleOf } from "./every-form";
+import { type Lang, langOf, langsFor, tableOf, type Unit } from "./lang";
 import type { ScheduleProblem } from "./schedule-problem";
 import { scheduleProblemText } from "./schedule-words";
+import { ISO_AT, ISO_DURATION, readDateStart, readWhen, restAfter, SHORT_DELAY, type WhenRead } from "./when";
+import { resolveLocal, toLocal } from "./zone";
 
 export type { Schedule } from "./every-form";
 
@@ -55,7 +56,11 @@ export async function readSchedule(text: string, options: ReadScheduleOptions): 
   const read = await readAny(text.trim(), options);
   if (read.ok) {
     if (!options.whole || read.value.rest === "") return read;
-    const problem: ScheduleProblem = { kind: "unreadable", phrase: read.value.rest, recurring: "rrule" in read.value.schedule || "cron" in read.value.schedule };
+    const problem: ScheduleProblem = {
+      kind: "unreadable",
+      phrase: read.value.rest,
+      recurring: "rrule" in read.value.schedule || "cron" in read.value.schedule,
+    };
     return { ok: false, problem, message: await scheduleProblemText(problem, options) };
   }
   return { ok: false, problem: read.problem, message: await scheduleProblemText(read.problem, options) };
@@ -66,7 +71,8 @@ const QUOTED = /^["“”'‘’]([^"“”'‘’]+)["“”'‘’](?=\s|$)/;
 const MACRO = /^@[A-Za-z]+(?=\s|$)/;
 const BARE_CRON = /^(?:[\d*,/?#LW-]+\s+){4}[\d*,/?#LW-]+(?=\s|$)/;
 /** An RRULE value (the `RRULE:` prefix optional), after an optional `DTSTART[;TZID=…]:yyyyMMddTHHmm[ss]` line. */
-const RRULE = /^(?:DTSTART(?:;TZID=[^:\s]+)?:(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(?:\d{2})?Z?\s+)?(?:RRULE:)?((?:[A-Z]+=[^;\s]+;)*FREQ=[A-Z]+(?:;[A-Z]+=[^;\s]+)*)(?=\s|$)/i;
+const RRULE =
+  /^(?:DTSTART(?:;TZID=[^:\s]+)?:(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(?:\d{2})?Z?\s+)?(?:RRULE:)?((?:[A-Z]+=[^;\s]+;)*FREQ=[A-Z]+(?:;[A-Z]+=[^;\s]+)*)(?=\s|$)/i;
 
 async function readAny(text: string, o: ReadScheduleOptions): Promise<Read> {
   if (text === "") return { ok: false, problem: { kind: "empty" } };
@@ -133,7 +139,10 @@ async function readWritten(text: string, o: ReadScheduleOptions): Promise<Read |
     const [, y, mo, d, h, mi, value] = rule;
     // No DTSTART: today at 09:00 there (a date alone means 09:00).
     const start = y !== undefined ? `${y}-${mo}-${d}T${h}:${mi}` : localText(Math.floor(toLocal(o.zone, o.now) / DAY_MS) * DAY_MS + 9 * HOUR_MS);
-    return { ok: true, value: { schedule: { rrule: value!.toUpperCase(), start }, phrase: rule[0], rest: restAfter(text, rule[0]), note: null, language: null } };
+    return {
+      ok: true,
+      value: { schedule: { rrule: value!.toUpperCase(), start }, phrase: rule[0], rest: restAfter(text, rule[0]), note: null, language: null },
+    };
   }
   return null;
 }

@@ -40,7 +40,8 @@ export async function scheduleProblemText(problem: ScheduleProblem, ctx: Problem
   const q = "phrase" in problem ? shown(problem.phrase) : "";
   // An example as the command takes it: the command, the schedule, the user's text (or a stand-in).
   const prefix = ctx.prefix ?? null;
-  const as = (schedule: string, fallback: string) => (prefix ? `${prefix} ${schedule}` : command ? `${command} ${schedule} ${textFor(user, fallback)}` : schedule);
+  const as = (schedule: string, fallback: string) =>
+    prefix ? `${prefix} ${schedule}` : command ? `${command} ${schedule} ${textFor(user, fallback)}` : schedule;
   const recurring = (schedule: string) => as(command === "/every" ? schedule : `every ${schedule}`, DEFAULT_RECURRING);
   const once = (schedule: string) => as(schedule, DEFAULT_REMINDER);
   const tryThese = (a: string, b: string) => `Try ${a} or ${b}.`;
@@ -49,7 +50,11 @@ export async function scheduleProblemText(problem: ScheduleProblem, ctx: Problem
     case "conflict": {
       const t = await tableOf(langOf(ctx.language ?? undefined) ?? "en");
       const ex = (kind: "every" | "remind" | "any", i: 0 | 1) =>
-        prefix ? `${prefix} ${t.examples[kind][i]}` : command ? `${command} ${t.examples[kind][i]} ${textFor(user, t.texts[kind === "remind" ? "remind" : "every"])}` : t.examples.any[i];
+        prefix
+          ? `${prefix} ${t.examples[kind][i]}`
+          : command
+            ? `${command} ${t.examples[kind][i]} ${textFor(user, t.texts[kind === "remind" ? "remind" : "every"])}`
+            : t.examples.any[i];
       if (command === "/remind" && problem.kind === "unreadable" && !problem.recurring) return t.unread.time(q, ex("remind", 0), ex("remind", 1));
       const kind = command === "/every" ? "every" : command === "/remind" ? "remind" : "any";
       return t.unread.schedule(q, ex(kind, 0), ex(kind, 1));
@@ -76,8 +81,10 @@ export async function scheduleProblemText(problem: ScheduleProblem, ctx: Problem
       return `"${q}" names times with different minutes, which one schedule cannot hold. ${tryThese(recurring(`day at ${hm(first!.hour)} and ${hm((first!.hour + 9) % 24)}`), recurring(`day at ${hm(first!.hour)}`))}`;
     }
     case "count":
-      if (problem.unit === "week") return `"${q}" says ${problem.count} times a week; name ${problem.count} days. ${tryThese(recurring("twice a week on monday and thursday at 9:00"), recurring("monday at 9:00"))}`;
-      if (problem.unit === "day") return `"${q}" says ${problem.count} times a day; name ${problem.count} times. ${tryThese(recurring("twice a day at 9 and 18"), recurring("day at 9:00"))}`;
+      if (problem.unit === "week")
+        return `"${q}" says ${problem.count} times a week; name ${problem.count} days. ${tryThese(recurring("twice a week on monday and thursday at 9:00"), recurring("monday at 9:00"))}`;
+      if (problem.unit === "day")
+        return `"${q}" says ${problem.count} times a day; name ${problem.count} times. ${tryThese(recurring("twice a day at 9 and 18"), recurring("day at 9:00"))}`;
       return `"${q}" says ${problem.count} times a ${problem.unit}, which one schedule cannot keep. ${tryThese(recurring("twice a day at 9 and 18"), recurring("hour"))}`;
     case "runs":
       return `"${q}" asks for ${problem.runs} runs; a job runs 1 to 1000 times. ${tryThese(recurring("day at 8:00 10 times"), recurring("day at 8:00"))}`;

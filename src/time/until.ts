@@ -3,9 +3,10 @@
  * date alone means the whole of that day there (a person writing "until 2026-12-31" means the 31st too), as a
  * rule's date UNTIL does (`ruleEnds`).
  */
-import { DAY_MS } from "./civil";
-import { parseAt } from "./at";
+
 import { ok, type Parsed } from "../result";
+import { parseAt } from "./at";
+import { DAY_MS } from "./civil";
 import { resolveLocal, toLocal } from "./zone";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

@@ -7,10 +7,10 @@
  * come out right: a time in a gap moves forward by the gap, a time that occurs twice takes the first.
  */
 import type { ParsedResult } from "chrono-node";
-import { DAY_MS, MINUTE_MS, civilFields, daysInMonth, localMs } from "./civil";
 import { addDuration, maxAhead, parseAt, wallTimeNote } from "./at";
-import { localeParsers, type ChronoReference, type Locale } from "./chrono";
-import { offsetAt, resolveLocal, toLocal, type Resolution } from "./zone";
+import { type ChronoReference, type Locale, localeParsers } from "./chrono";
+import { civilFields, DAY_MS, daysInMonth, localMs, MINUTE_MS } from "./civil";
+import { offsetAt, type Resolution, resolveLocal, toLocal } from "./zone";
 
 /** A time that was read: the instant, the phrase as typed, what follows it, and a DST note when one applies. */
 export type WhenRead = { instant: number; phrase: string; rest: string; note: string | null };
@@ -42,7 +42,10 @@ export const ISO_DURATION = /^P[0-9YMWDTHS.]+(?=\s|$)/i;
 export const SHORT_DELAY = /^\d{1,6}(?:w|d|h|min|m|s)(?:\s*\d{1,6}(?:w|d|h|min|m|s)){0,4}(?=\s|$)/i;
 /** `in an hour and a half`, `in 2 days and a half`: chrono reads the whole units and leaves the half as text. */
 const AND_A_HALF = /^\s+and\s+a\s+half\b/i;
-const HALF_OF: readonly [RegExp, number][] = [[/\bhours?$/i, 30 * MINUTE_MS], [/\bdays?$/i, 12 * 60 * MINUTE_MS]];
+const HALF_OF: readonly [RegExp, number][] = [
+  [/\bhours?$/i, 30 * MINUTE_MS],
+  [/\bdays?$/i, 12 * 60 * MINUTE_MS],
+];
 /** `on the 3rd`, `the 21st`, `3rd`: a day of the month, which chrono does not read alone. */
 const ORDINAL_DAY = /^(?:on\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b/i;
 const MONTH_AFTER = /^\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
@@ -95,7 +98,11 @@ function reference(zone: string, now: number): ChronoReference {
 }
 
 export function restAfter(text: string, phrase: string): string {
-  return text.slice(phrase.length).replace(/^[\s,.:;–—-]+/, "").replace(JA_PARTICLES, "").trim();
+  return text
+    .slice(phrase.length)
+    .replace(/^[\s,.:;–—-]+/, "")
+    .replace(JA_PARTICLES, "")
+    .trim();
 }
 
 function checkRange(read: Reading, zone: string, now: number): WhenProblem | null {
@@ -247,10 +254,15 @@ function resolve(zone: string, local: number): { instant: number; kind: Resoluti
  * "starting next monday"), in `locale` and then English, as a wall time in the zone: its length in the text, its
  * local time (midnight when it has no time of day) and whether it had none. Null when no date starts the text.
  */
-export async function readDateStart(text: string, zone: string, now: number, locale: Locale): Promise<{ length: number; local: number; dateOnly: boolean } | null> {
+export async function readDateStart(
+  text: string,
+  zone: string,
+  now: number,
+  locale: Locale,
+): Promise<{ length: number; local: number; dateOnly: boolean } | null> {
   for (const { parse } of localeParsers(text, reference(zone, now), locale, locale === "en" ? ["en"] : [locale, "en"])) {
     const r = (await parse())[0];
-    if (!r || r.index !== 0) continue;
+    if (r?.index !== 0) continue;
     const c = r.start;
     const dateOnly = !c.isCertain("hour");
     const local = localMs(c.get("year")!, c.get("month")!, c.get("day")!, dateOnly ? 0 : (c.get("hour") ?? 0), dateOnly ? 0 : (c.get("minute") ?? 0));

@@ -51,7 +51,7 @@ export const WINDOWS_ZONES: Readonly<Record<string, string>> = {
   "utc-02": "Etc/GMT+2",
   "azores standard time": "Atlantic/Azores",
   "cape verde standard time": "Atlantic/Cape_Verde",
-  "utc": "Etc/UTC",
+  utc: "Etc/UTC",
   "gmt standard time": "Europe/London",
   "greenwich standard time": "Atlantic/Reykjavik",
   "sao tome standard time": "Africa/Sao_Tome",

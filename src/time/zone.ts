@@ -2,11 +2,12 @@
  * @module Time zones: validating a zone name and the offset of a zone at an instant. Offsets come from the
  * runtime's `Intl` tz data through one cached formatter per zone (created lazily, never at module scope).
  */
-import { DAY_MS, MINUTE_MS, civilFields, localMs, type CivilFields } from "./civil";
-import type { Parsed } from "../result";
-import { WINDOWS_ZONES } from "./windows-zones";
+
 import { shown } from "../contracts/ids";
+import type { Parsed } from "../result";
+import { type CivilFields, civilFields, DAY_MS, localMs, MINUTE_MS } from "./civil";
 import { remember } from "./memo";
+import { WINDOWS_ZONES } from "./windows-zones";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -98,9 +99,7 @@ export function resolveLocal(zone: string, local: number): Resolution {
   const earlyValid = offsetAt(zone, early) === before;
   const lateValid = offsetAt(zone, late) === after;
   if (earlyValid && lateValid) {
-    return early === late
-      ? { kind: "normal", instant: early }
-      : { kind: "ambiguous", first: Math.min(early, late), second: Math.max(early, late) };
+    return early === late ? { kind: "normal", instant: early } : { kind: "ambiguous", first: Math.min(early, late), second: Math.max(early, late) };
   }
   if (earlyValid) return { kind: "normal", instant: early };
   if (lateValid) return { kind: "normal", instant: late };

@@ -19,18 +19,18 @@ import {
   failed,
   JOB_TURN_REFUSAL,
   NO_MORE_FOLLOW_UPS,
-  scheduleBody,
   SCHEDULE_ACTIONS,
   SCHEDULE_GUIDELINES,
-  setTimezoneBody,
   type ScheduleAction,
   type ScheduleBody,
   type ScheduleField,
+  scheduleBody,
+  setTimezoneBody,
   type ToolReply,
 } from "../schemas/tools";
 import { firstSentence, sentenceFor } from "../sentence";
 import { memoryCreate, memoryDelete, memoryGet, memoryList, memoryUpdate } from "./memory";
-import { createJob, jobAction, listJobs, previewSchedule, setTimezone, skipJob, testScript, updateJob, type ToolContext } from "./schedule";
+import { createJob, jobAction, listJobs, previewSchedule, setTimezone, skipJob, type ToolContext, testScript, updateJob } from "./schedule";
 
 /**
  * What a turn a job or a watcher caused may do with a tool (DESIGN §7, §9): its prompt may carry untrusted
@@ -129,7 +129,13 @@ const MEMORY_ID_NOTE = "`id` is a memory record id from memory_list, such as m4x
 
 /** A job-id action as a tool of its own: it takes the id, and a job or watcher's turn may not call it. */
 function jobActionTool(name: string, action: "cancel" | "run_now" | "pause" | "resume", description: string): Tool {
-  return defineTool({ name, description: `${description} ${ID_NOTE}`, input: fieldsOf(["id"]), jobTurn: "refused", call: (ctx, args) => jobAction(ctx, action, args.id) });
+  return defineTool({
+    name,
+    description: `${description} ${ID_NOTE}`,
+    input: fieldsOf(["id"]),
+    jobTurn: "refused",
+    call: (ctx, args) => jobAction(ctx, action, args.id),
+  });
 }
 
 /** The `schedule` actions as tools of their own, by action (`POST /tools/:chatId/schedule` calls them so). */
@@ -195,7 +201,8 @@ export const tools = lazy((): Tool[] => [
   ...SCHEDULE_ACTIONS.map((action) => scheduleTools()[action]),
   defineTool({
     name: "set_timezone",
-    description: 'Sets this chat\'s time zone (an IANA name such as "Europe/Berlin"; "reset" for the default). Recurring jobs follow the new zone; one-offs keep their instant.',
+    description:
+      'Sets this chat\'s time zone (an IANA name such as "Europe/Berlin"; "reset" for the default). Recurring jobs follow the new zone; one-offs keep their instant.',
     input: setTimezoneBody(),
     jobTurn: "refused",
     call: (ctx, args) => setTimezone(ctx, args.zone),
@@ -249,7 +256,9 @@ export function toolNamed(name: string): Tool | undefined {
 
 /** The sentence for a tool name that is none of them. */
 export function unknownToolText(name: string): string {
-  return `There is no tool ${JSON.stringify(name.slice(0, 40))}; the tools are ${tools().map((t) => t.name).join(", ")}.`;
+  return `There is no tool ${JSON.stringify(name.slice(0, 40))}; the tools are ${tools()
+    .map((t) => t.name)
+    .join(", ")}.`;
 }
 
 /** A tool's input as JSON Schema (draft 2020-12), from its zod schema. */

@@ -11,7 +11,7 @@ import { listed } from "../jobs/texts";
 import type { MemoryRecord } from "../schemas/memory";
 import { failed, type ToolReply } from "../schemas/tools";
 import { formatChatTime } from "../time";
-import { zoneOf, type ToolContext } from "./schedule";
+import { type ToolContext, zoneOf } from "./schedule";
 
 /** `` `m4x7pq` Project Alpha · revision 3 · updated 14:03 · 1204 characters ``: one record in a list. */
 function recordLine(r: MemoryRecord, zone: string, now: number): string {

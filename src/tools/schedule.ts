@@ -6,16 +6,16 @@
  * is `ok: false` with the object's sentence, never an exception. A tool only ever reaches its own chat.
  */
 import type { ChatScheduler } from "../chat/ChatScheduler";
-import { shown, JOB_ID } from "../contracts/ids";
-import { zoneOrUtc } from "../schemas/chats";
-import { createJobInput, editJobInput, type CreateJobInput, type CreatedBy, type EditJobInput, type Job } from "../schemas/jobs";
-import { oneSchedule, type ScheduleFields } from "../schemas/schedule";
-import { failed, type ToolReply, type TurnPolicy } from "../schemas/tools";
+import { JOB_ID, shown } from "../contracts/ids";
 import { cancelledText, createdText, jobLine, jobList, noJobText, pausedText, readyFor, resumedText, runningNowText, skippedText } from "../jobs/texts";
 import { testReplyText } from "../jobs/watcher";
 import type { Result } from "../result";
 import type { DryRun, DryRunInput } from "../runner-client/dry-run";
 import { dryRunBody } from "../runner-client/dry-run";
+import { zoneOrUtc } from "../schemas/chats";
+import { type CreatedBy, type CreateJobInput, createJobInput, type EditJobInput, editJobInput, type Job } from "../schemas/jobs";
+import { oneSchedule, type ScheduleFields } from "../schemas/schedule";
+import { failed, type ToolReply, type TurnPolicy } from "../schemas/tools";
 import { firstSentence, sentenceFor } from "../sentence";
 import { formatChatTime, formatNowLine, preview } from "../time";
 
@@ -69,7 +69,8 @@ export async function updateJob(ctx: ToolContext, args: Partial<Record<keyof Edi
   const id = toolJobId(typeof raw === "string" ? raw : null, "update");
   if (!id.ok) return id.reply;
   const given = givenFields(fields);
-  if (Object.keys(given).length === 0) return failed(`update needs a field to change besides "id", such as "cron": "30 9 * * 1-5" or "text": "Summarise my inbox".`);
+  if (Object.keys(given).length === 0)
+    return failed(`update needs a field to change besides "id", such as "cron": "30 9 * * 1-5" or "text": "Summarise my inbox".`);
   // The fields were checked one by one when the arguments were parsed.
   const input = editJobInput().safeParse(given, { error: sentenceFor });
   if (!input.success) return failed(firstSentence(input.error));
@@ -178,6 +179,11 @@ export async function previewSchedule(ctx: ToolContext, given: ScheduleFields & 
   if (!result.ok) return failed(result.error);
   const { occurrences, notes, description } = result.value;
   const times = occurrences.map((t) => formatChatTime(Date.parse(t), zone, now));
-  const lines = [description, `${times.length === 1 ? "Runs" : "Next runs"}: ${times.join(", ")}.`, ...notes.map((note) => `Note: ${note}.`), formatNowLine(now, zone)];
+  const lines = [
+    description,
+    `${times.length === 1 ? "Runs" : "Next runs"}: ${times.join(", ")}.`,
+    ...notes.map((note) => `Note: ${note}.`),
+    formatNowLine(now, zone),
+  ];
   return { ok: true, text: lines.join("\n"), data: { occurrences } };
 }

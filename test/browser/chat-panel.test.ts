@@ -54,7 +54,10 @@ async function write(text: string): Promise<void> {
 
 describe("the chat panel", () => {
   it("shows a bot entry's Markdown as Telegram renders it, and anything else of it as text", async () => {
-    const shown = await panel.locator("li.bot .entry-text").first().evaluate((el) => el.innerHTML);
+    const shown = await panel
+      .locator("li.bot .entry-text")
+      .first()
+      .evaluate((el) => el.innerHTML);
     expect(shown).toBe(
       [
         '<b>Bold</b> <i>italic</i> <s>gone</s> <code>code</code> <a href="https://example.com/x?a=1&amp;b=2" target="_blank" rel="noopener noreferrer nofollow">a link</a>',
@@ -63,7 +66,12 @@ describe("the chat panel", () => {
         '&lt;script&gt;window.__injected = 1&lt;/script&gt; &lt;img src=x onerror="window.__injected = 2"&gt;',
       ].join("\n"),
     );
-    expect(await page.evaluate(() => ({ injected: (window as unknown as { __injected?: number }).__injected, elements: document.querySelectorAll("#transcript script, #transcript img").length }))).toEqual({
+    expect(
+      await page.evaluate(() => ({
+        injected: (window as unknown as { __injected?: number }).__injected,
+        elements: document.querySelectorAll("#transcript script, #transcript img").length,
+      })),
+    ).toEqual({
       injected: undefined,
       elements: 0,
     });

@@ -58,8 +58,34 @@ async function openApp(initData: string | null, deviceZone?: string): Promise<{ 
       ({ initData, theme }) => {
         const calls: string[] = [];
         const handlers: Record<string, () => void> = {};
-        const main = { text: "", visible: false, setText(t: string) { main.text = t; }, show() { main.visible = true; }, hide() { main.visible = false; }, onClick(fn: () => void) { handlers.main = fn; } };
-        const back = { visible: false, show() { back.visible = true; }, hide() { back.visible = false; }, onClick(fn: () => void) { handlers.back = fn; } };
+        const main = {
+          text: "",
+          visible: false,
+          setText(t: string) {
+            main.text = t;
+          },
+          show() {
+            main.visible = true;
+          },
+          hide() {
+            main.visible = false;
+          },
+          onClick(fn: () => void) {
+            handlers.main = fn;
+          },
+        };
+        const back = {
+          visible: false,
+          show() {
+            back.visible = true;
+          },
+          hide() {
+            back.visible = false;
+          },
+          onClick(fn: () => void) {
+            handlers.back = fn;
+          },
+        };
         const webApp = {
           initData,
           themeParams: theme,
@@ -85,12 +111,23 @@ const press = (page: Page, which: "main" | "back") => page.evaluate((w) => (wind
 beforeAll(async () => {
   stub = await startTelegramStub();
   worker = await startWorker({
-    vars: { ADMIN_TOKEN: ADMIN, TELEGRAM_BOT_TOKEN: BOT, TELEGRAM_WEBHOOK_SECRET: "browser-hook-secret", TELEGRAM_API_BASE: stub.url, ALLOWED_USER_IDS: "111,112", ALLOWED_CHAT_IDS: GROUP },
+    vars: {
+      ADMIN_TOKEN: ADMIN,
+      TELEGRAM_BOT_TOKEN: BOT,
+      TELEGRAM_WEBHOOK_SECRET: "browser-hook-secret",
+      TELEGRAM_API_BASE: stub.url,
+      ALLOWED_USER_IDS: "111,112",
+      ALLOWED_CHAT_IDS: GROUP,
+    },
   });
   browser = await launch();
   expect((await admin("POST", "/admin/chats/112/jobs", { name: "Their private job", kind: "prompt", text: "Not yours.", cron: "0 7 * * *" })).status).toBe(201);
-  expect((await admin("POST", "/admin/chats/111/jobs", { name: "Morning summary", kind: "prompt", text: "Summarise the night.", cron: "0 8 * * *" })).status).toBe(201);
-  expect((await admin("POST", `/admin/chats/${GROUP}/jobs`, { name: "Team standup", kind: "prompt", text: "Standup time.", cron: "0 9 * * 1-5" })).status).toBe(201);
+  expect(
+    (await admin("POST", "/admin/chats/111/jobs", { name: "Morning summary", kind: "prompt", text: "Summarise the night.", cron: "0 8 * * *" })).status,
+  ).toBe(201);
+  expect((await admin("POST", `/admin/chats/${GROUP}/jobs`, { name: "Team standup", kind: "prompt", text: "Standup time.", cron: "0 9 * * 1-5" })).status).toBe(
+    201,
+  );
 });
 
 afterAll(async () => {

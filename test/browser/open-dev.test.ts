@@ -55,20 +55,30 @@ describe("open dev mode", () => {
     const panel = page.getByRole("complementary", { name: "Conversation" });
     await panel.getByLabel("Message").fill("Hello there");
     await panel.getByRole("button", { name: "Send" }).click();
-    await expect.poll(() => panel.getByRole("listitem").allTextContents(), { timeout: 15_000 }).toEqual([
-      expect.stringMatching(/^You · .*Hello there$/),
-      expect.stringMatching(/^Prompt to the agent · /),
-      // The echo agent (no model configured) answers what a user writes with this sentence.
-      expect.stringMatching(/^Bot · .*\d\dNo model is configured, so I can only run your scheduled jobs\. Send \/help for the commands\. For a reminder: \/remind tomorrow 9:00 call mum$/),
-    ]);
+    await expect
+      .poll(() => panel.getByRole("listitem").allTextContents(), { timeout: 15_000 })
+      .toEqual([
+        expect.stringMatching(/^You · .*Hello there$/),
+        expect.stringMatching(/^Prompt to the agent · /),
+        // The echo agent (no model configured) answers what a user writes with this sentence.
+        expect.stringMatching(
+          /^Bot · .*\d\dNo model is configured, so I can only run your scheduled jobs\. Send \/help for the commands\. For a reminder: \/remind tomorrow 9:00 call mum$/,
+        ),
+      ]);
   });
 
   it("shows an error with a way to try again when the API fails", async () => {
     await page.route("**/admin/chats/4200001/jobs?**", (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "Something went wrong on our side; the error has been logged." } }) }),
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "internal", message: "Something went wrong on our side; the error has been logged." } }),
+      }),
     );
     await page.getByRole("button", { name: "Recurring", exact: true }).click();
-    await expect.poll(() => page.locator("#list-state").textContent()).toBe("The jobs could not be loaded: Something went wrong on our side; the error has been logged. Try again");
+    await expect
+      .poll(() => page.locator("#list-state").textContent())
+      .toBe("The jobs could not be loaded: Something went wrong on our side; the error has been logged. Try again");
     await page.unroute("**/admin/chats/4200001/jobs?**");
     await page.getByRole("button", { name: "All", exact: true }).click();
     await page.getByRole("heading", { name: "Stretch" }).waitFor();

@@ -8,7 +8,7 @@
 /// <reference lib="dom" /> (page.evaluate callbacks run in the page)
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker, waitFor, type Worker } from "../e2e/harness.js";
+import { startWorker, type Worker, waitFor } from "../e2e/harness.js";
 import { adminApi, axeFindings, launch, openChat as openChatIn, overflow, screenshot, signIn as signInAs, WIDTHS } from "./browser.js";
 
 const TOKEN = "browser-tests-admin-token";
@@ -82,7 +82,10 @@ describe("a chat with no jobs", () => {
     expect(grid!.width).toBeLessThanOrEqual(960);
     await checkLayout("empty");
     await page.setViewportSize({ width: 360, height: 900 });
-    const cards = await page.getByRole("list", { name: "Suggestions" }).getByRole("listitem").evaluateAll((els) => new Set(els.map((e) => e.getBoundingClientRect().left)).size);
+    const cards = await page
+      .getByRole("list", { name: "Suggestions" })
+      .getByRole("listitem")
+      .evaluateAll((els) => new Set(els.map((e) => e.getBoundingClientRect().left)).size);
     expect(cards).toBe(1);
     await page.setViewportSize({ width: 1440, height: 900 });
   });
@@ -129,7 +132,9 @@ describe("jobs through the page", () => {
     await row.waitFor();
     await expect.poll(() => row.locator(".job-schedule").textContent()).toBe("At 08:00, Monday through Friday (UTC)");
     const jobs = (await admin("GET", `/admin/chats/${chatId}/jobs`)).body.jobs;
-    expect(jobs.map((j: any) => [j.name, j.kind, j.schedule, j.text, j.createdBy])).toEqual([[name, "prompt", { cron: "0 8 * * 1-5" }, "Summarise my inbox.", "admin"]]);
+    expect(jobs.map((j: any) => [j.name, j.kind, j.schedule, j.text, j.createdBy])).toEqual([
+      [name, "prompt", { cron: "0 8 * * 1-5" }, "Summarise my inbox.", "admin"],
+    ]);
     expect(await row.locator(".job-next").textContent()).toMatch(/^Next run: (Mon|Tue|Wed|Thu|Fri) \d{1,2} [A-Z][a-z]{2}( \d{4})? 08:00 \(in \d+ (min|h|d)\)$/);
   });
 
@@ -137,7 +142,11 @@ describe("jobs through the page", () => {
     await page.reload();
     await page.getByRole("button", { name: "Create", exact: true }).waitFor();
     // The picker fills from GET /admin/chats once the page has started.
-    const values = () => page.getByLabel("Chat", { exact: true }).locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const values = () =>
+      page
+        .getByLabel("Chat", { exact: true })
+        .locator("option")
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     await expect.poll(values).toContain(chatId);
     expect(await page.getByLabel("Chat", { exact: true }).inputValue()).toBe(chatId);
   });
@@ -153,7 +162,9 @@ describe("jobs through the page", () => {
     await page.getByRole("button", { name: "Pause: Morning inbox" }).click();
     await page.getByRole("button", { name: "Resume: Morning inbox" }).waitFor();
     expect(await page.locator(".badge.paused").textContent()).toBe("Paused");
-    expect((await admin("GET", `/admin/chats/${chatId}/jobs`)).body.jobs.map((j: any) => [j.name, j.enabled, j.nextRunAt])).toEqual([["Morning inbox", false, null]]);
+    expect((await admin("GET", `/admin/chats/${chatId}/jobs`)).body.jobs.map((j: any) => [j.name, j.enabled, j.nextRunAt])).toEqual([
+      ["Morning inbox", false, null],
+    ]);
 
     await page.getByRole("button", { name: "Resume: Morning inbox" }).click();
     await page.getByRole("button", { name: "Pause: Morning inbox" }).waitFor();
@@ -200,7 +211,9 @@ describe("jobs through the page", () => {
 
   it("filters by category and search, with a state for no match", async () => {
     await page.getByRole("button", { name: "Monitoring", exact: true }).click();
-    await expect.poll(() => page.locator(".job h3").allTextContents()).toEqual(["Price watch with a rather long name that has to wrap on a narrow phone screen"]);
+    await expect
+      .poll(() => page.locator(".job h3").allTextContents())
+      .toEqual(["Price watch with a rather long name that has to wrap on a narrow phone screen"]);
     await page.getByRole("button", { name: "All", exact: true }).click();
     await page.getByLabel("Search jobs").fill("zebra");
     await expect.poll(() => page.locator("#list-state").textContent()).toBe("No jobs match “zebra”. Show all jobs");
@@ -215,7 +228,20 @@ describe("jobs through the page", () => {
       await page.keyboard.press("Tab");
       reached.add(await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent?.trim() ?? ""));
     }
-    for (const name of ["Search jobs", "Create", "All", "One-time", "Recurring", "Monitoring", "Run now: Morning inbox", "Pause: Morning inbox", "Edit: Morning inbox", "History: Morning inbox", "Delete: Morning inbox", "Change zone"])
+    for (const name of [
+      "Search jobs",
+      "Create",
+      "All",
+      "One-time",
+      "Recurring",
+      "Monitoring",
+      "Run now: Morning inbox",
+      "Pause: Morning inbox",
+      "Edit: Morning inbox",
+      "History: Morning inbox",
+      "Delete: Morning inbox",
+      "Change zone",
+    ])
       expect(reached, name).toContain(name);
   });
 

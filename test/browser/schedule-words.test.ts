@@ -35,7 +35,16 @@ async function createFromWords(name: string, prompt: string, words: string, desc
 /** `Tue 8 Dec 10:00` in `zone`, the year added when it is not this one: how the page shows a run. */
 function shown(at: string, zone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone: zone, hourCycle: "h23", weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" })
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: zone,
+      hourCycle: "h23",
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+    })
       .formatToParts(Date.parse(at))
       .map((p) => [p.type, p.value]),
   );
@@ -106,7 +115,11 @@ describe("the Schedule field", () => {
     await field("Name").fill("Water the plants");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("heading", { name: "Water the plants" }).waitFor();
-    expect((await admin("GET", `/admin/chats/${CHAT}/jobs`)).body.jobs[1]).toMatchObject({ name: "Water the plants", runsLeft: 10, schedule: jobs[1].schedule });
+    expect((await admin("GET", `/admin/chats/${CHAT}/jobs`)).body.jobs[1]).toMatchObject({
+      name: "Water the plants",
+      runsLeft: 10,
+      schedule: jobs[1].schedule,
+    });
     await fits("rule-jobs");
   });
 });
@@ -123,7 +136,9 @@ describe("Change zone", () => {
     expect(zones[1]).toMatch(/^America\/Chicago \(UTC-0[56]:00\)$/);
     await fits("zone-choices");
     await choices.getByRole("button", { name: zones[1] }).click();
-    await expect.poll(() => page.locator("#zone-result").textContent()).toMatch(/^Time zone set to America\/Chicago \(UTC-0[56]:00\)\. Now .* 2 recurring jobs now follow this zone\.$/);
+    await expect
+      .poll(() => page.locator("#zone-result").textContent())
+      .toMatch(/^Time zone set to America\/Chicago \(UTC-0[56]:00\)\. Now .* 2 recurring jobs now follow this zone\.$/);
     expect(await choices.isHidden()).toBe(true);
 
     await field("Time zone").fill("Berlin");
@@ -138,9 +153,11 @@ describe("Change zone", () => {
     await page.getByRole("button", { name: "Change zone" }).click();
     await field("Time zone").fill("Atlantis");
     await page.getByRole("button", { name: "Save zone" }).click();
-    await expect.poll(() => page.locator("#zone-error").textContent()).toBe(
-      `"Atlantis" is not a time zone, city, country or offset I know; give a city such as Berlin, an offset such as UTC+2, or an IANA name such as America/New_York.`,
-    );
+    await expect
+      .poll(() => page.locator("#zone-error").textContent())
+      .toBe(
+        `"Atlantis" is not a time zone, city, country or offset I know; give a city such as Berlin, an offset such as UTC+2, or an IANA name such as America/New_York.`,
+      );
     expect(await field("Time zone").getAttribute("aria-invalid")).toBe("true");
     await page.keyboard.press("Escape");
   });

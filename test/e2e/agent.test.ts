@@ -4,7 +4,7 @@
  * has its own chat. Cron timing is covered by the workerd tests: a minute is too long to wait here.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker, waitFor, type Worker } from "./harness.js";
+import { startWorker, type Worker, waitFor } from "./harness.js";
 
 type Entry = { id: string; at: string; role: "user" | "bot" | "prompt"; source: string; text: string; jobId?: string; runId?: string };
 
@@ -44,10 +44,13 @@ async function transcript(chatId: string): Promise<Entry[]> {
 
 /** The transcript once it holds a bot entry (at most 20 s), read again after a short quiet spell. */
 async function transcriptAfterReply(chatId: string): Promise<Entry[]> {
-  await waitFor(() => `no bot entry in chat ${chatId}; wrangler's output ends:\n${worker.log()}`, async () => {
-    const messages = await transcript(chatId);
-    return messages.some((m) => m.role === "bot") ? messages : undefined;
-  });
+  await waitFor(
+    () => `no bot entry in chat ${chatId}; wrangler's output ends:\n${worker.log()}`,
+    async () => {
+      const messages = await transcript(chatId);
+      return messages.some((m) => m.role === "bot") ? messages : undefined;
+    },
+  );
   // A duplicate reply would follow within milliseconds (a redelivery is immediate with no retry delay).
   await new Promise((resolve) => setTimeout(resolve, 500));
   return transcript(chatId);

@@ -4,7 +4,7 @@
  * process's arguments to every user): no process's arguments hold it, yet the Worker signs with it (a dry run
  * through the runner answers), and its file is gone when the session ends.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -51,8 +51,24 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   dev = spawn(
     process.execPath,
-    [path.join(root, "scripts", "dev.mjs"), "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspector), "--persist-to", path.join(scratch, "state"), "--show-interactive-dev-session=false"],
-    { cwd: root, env: { ...process.env, RUNNER_PORT: String(runnerPort), WORKSPACE_ROOT: path.join(scratch, "ws"), CUCKOO_E2E_SHELL_SECRET: SHELL_SECRET }, detached: true, stdio: ["ignore", "pipe", "pipe"] },
+    [
+      path.join(root, "scripts", "dev.mjs"),
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(inspector),
+      "--persist-to",
+      path.join(scratch, "state"),
+      "--show-interactive-dev-session=false",
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, RUNNER_PORT: String(runnerPort), WORKSPACE_ROOT: path.join(scratch, "ws"), CUCKOO_E2E_SHELL_SECRET: SHELL_SECRET },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   const keep = (chunk: Buffer) => (output = (output + chunk.toString("utf8")).slice(-32_000));
   dev.stdout?.on("data", keep);
@@ -84,12 +100,18 @@ describe("npm run dev", () => {
     const health = await (await fetch(`${base}/healthz`)).json();
     expect(health).toMatchObject({ ok: true, telegram: "off", runner: "url", agent: "echo" });
     // The runner got the secret in its environment: read it there.
-    const runner = processes().find((p) => p.cmdline.includes(path.join("runner", "src", "main.ts")) && p.environ.includes("WORKSPACE_ROOT=" + path.join(scratch, "ws")));
+    const runner = processes().find(
+      (p) => p.cmdline.includes(path.join("runner", "src", "main.ts")) && p.environ.includes(`WORKSPACE_ROOT=${path.join(scratch, "ws")}`),
+    );
     expect(runner, output).toBeDefined();
     const secret = /RUNNER_SECRET=([0-9a-f]{64})/.exec(runner!.environ)?.[1];
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     expect(runner!.environ).not.toContain(SHELL_SECRET);
-    expect(processes().filter((p) => p.cmdline.includes(secret!)).map((p) => p.cmdline)).toEqual([]);
+    expect(
+      processes()
+        .filter((p) => p.cmdline.includes(secret!))
+        .map((p) => p.cmdline),
+    ).toEqual([]);
     // wrangler reads it from a file only its user may read, named on its command line (the name, not the secret).
     const secretsFile = secretsFileOf();
     expect(secretsFile, output).toMatch(/cuckoo-dev-[^/]+\/runner\.env$/);
@@ -110,7 +132,15 @@ describe("npm run dev", () => {
     const secretsFile = secretsFileOf();
     expect(existsSync(secretsFile!)).toBe(true);
     process.kill(-dev.pid!, "SIGINT");
-    await waitFor(() => `npm run dev did not stop:\n${output}`, async () => (dev.exitCode !== null || dev.signalCode !== null ? true : undefined), 30_000);
-    await waitFor(() => `the secret's folder is still there:\n${output}`, async () => (existsSync(path.dirname(secretsFile!)) ? undefined : true), 5_000);
+    await waitFor(
+      () => `npm run dev did not stop:\n${output}`,
+      async () => (dev.exitCode !== null || dev.signalCode !== null ? true : undefined),
+      30_000,
+    );
+    await waitFor(
+      () => `the secret's folder is still there:\n${output}`,
+      async () => (existsSync(path.dirname(secretsFile!)) ? undefined : true),
+      5_000,
+    );
   });
 });

@@ -34,9 +34,25 @@ const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 function wall(instant: number): Wall {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: ZONE, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", weekday: "short", hourCycle: "h23" }).formatToParts(instant);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: ZONE,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    weekday: "short",
+    hourCycle: "h23",
+  }).formatToParts(instant);
   const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return { year: n("year"), month: n("month"), day: n("day"), hour: n("hour"), minute: n("minute"), weekday: WEEKDAYS.indexOf(parts.find((p) => p.type === "weekday")!.value) };
+  return {
+    year: n("year"),
+    month: n("month"),
+    day: n("day"),
+    hour: n("hour"),
+    minute: n("minute"),
+    weekday: WEEKDAYS.indexOf(parts.find((p) => p.type === "weekday")!.value),
+  };
 }
 
 /** The instant of a wall time in Berlin (none of these falls in a DST gap). */
@@ -157,7 +173,13 @@ const CASES: Case[] = [
     message: "/every the last friday of the month at 17:00 invoices",
     language: "en",
     name: "invoices",
-    expect: (now) => ({ schedule: { cron: "0 17 * * 5L" }, shown: "`0 17 * * 5L`", form: "`0 17 * * 5L`", description: "At 17:00, on the last Friday of the month", runs: lastFridays(now) }),
+    expect: (now) => ({
+      schedule: { cron: "0 17 * * 5L" },
+      shown: "`0 17 * * 5L`",
+      form: "`0 17 * * 5L`",
+      description: "At 17:00, on the last Friday of the month",
+      runs: lastFridays(now),
+    }),
   },
   {
     message: "/every 3 days at 9 for 10 times water the plants",
@@ -180,7 +202,13 @@ const CASES: Case[] = [
     message: "/every tous les lundis à 9h réunion",
     language: "fr",
     name: "réunion",
-    expect: (now) => ({ schedule: { cron: "0 9 * * 1" }, shown: "`0 9 * * 1`", form: "`0 9 * * 1`", description: "At 09:00, only on Monday", runs: days(now, 9, 0, (w) => w.weekday === 1, 3) }),
+    expect: (now) => ({
+      schedule: { cron: "0 9 * * 1" },
+      shown: "`0 9 * * 1`",
+      form: "`0 9 * * 1`",
+      description: "At 09:00, only on Monday",
+      runs: days(now, 9, 0, (w) => w.weekday === 1, 3),
+    }),
   },
   { message: "/every cada 2 semanas el martes informe", language: "es", name: "informe", expect: everyOther(2, "TU", "Tuesday", 9) },
   { message: "/every todos os dias às 8 café", language: "pt", name: "café", expect: daily(8) },

@@ -12,7 +12,7 @@ import { request } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { startModelStub } from "../stub/model-stub.js";
-import { startWorker, waitFor, type Worker } from "./harness.js";
+import { startWorker, type Worker, waitFor } from "./harness.js";
 import { startRunner } from "./runner.js";
 
 type Entry = { role: string; source: string; text: string; jobId?: string };
@@ -26,7 +26,11 @@ async function entries(worker: Worker, chatId: string): Promise<Entry[]> {
 const botTexts = async (worker: Worker, chatId: string) => (await entries(worker, chatId)).filter((e) => e.role === "bot").map((e) => e.text);
 
 /** Counts of each value. */
-const tally = (values: string[]) => values.reduce<Record<string, number>>((n, v) => ({ ...n, [v]: (n[v] ?? 0) + 1 }), {});
+const tally = (values: string[]) => {
+  const n: Record<string, number> = {};
+  for (const v of values) n[v] = (n[v] ?? 0) + 1;
+  return n;
+};
 
 describe.concurrent("faults with real processes", () => {
   it("answers every due one-off and user message exactly once after wrangler dev is killed mid-flight and restarted", { timeout: 300_000 }, async () => {
@@ -38,7 +42,12 @@ describe.concurrent("faults with real processes", () => {
       const due = Math.ceil((Date.now() + 15_000) / 1000) * 1000;
       for (const chatId of chats) {
         for (let i = 0; i < JOBS; i++) {
-          const res = await worker.send("POST", `/admin/chats/${chatId}/jobs`, { name: `Job ${i}`, kind: "prompt", at: new Date(due).toISOString(), text: `Job ${i} of ${chatId}` });
+          const res = await worker.send("POST", `/admin/chats/${chatId}/jobs`, {
+            name: `Job ${i}`,
+            kind: "prompt",
+            at: new Date(due).toISOString(),
+            text: `Job ${i} of ${chatId}`,
+          });
           expect(res.status, JSON.stringify(res.body)).toBe(201);
         }
       }
@@ -77,7 +86,9 @@ describe.concurrent("faults with real processes", () => {
     }
   });
 
-  it("resumes a model turn whose wrangler dev was killed during its second model call, after its tool call: the tool is not called again", { timeout: 900_000 }, async () => {
+  it("resumes a model turn whose wrangler dev was killed during its second model call, after its tool call: the tool is not called again", {
+    timeout: 900_000,
+  }, async () => {
     const model = await startModelStub();
     const MODEL = "e2e-killed-mid-turn";
     const worker = await startWorker({ vars: { LLM_BASE_URL: `${model.url}/v1`, LLM_MODEL: MODEL } });
@@ -90,12 +101,25 @@ describe.concurrent("faults with real processes", () => {
         { kind: "hang", ms: 60_000 },
         { kind: "text", content: "Resumed: it is set once." },
       ];
-      const scripted = await fetch(`${model.url}/__stub/script`, { method: "POST", body: JSON.stringify({ model: MODEL, answers: script }), signal: AbortSignal.timeout(5_000) });
+      const scripted = await fetch(`${model.url}/__stub/script`, {
+        method: "POST",
+        body: JSON.stringify({ model: MODEL, answers: script }),
+        signal: AbortSignal.timeout(5_000),
+      });
       expect(scripted.status).toBe(200);
       const requests = async () =>
-        ((await (await fetch(`${model.url}/__stub/requests?model=${MODEL}`, { signal: AbortSignal.timeout(5_000) })).json()) as { requests: { messages: { role: string; content: string | null; tool_calls?: { function: { name: string; arguments: string } }[] }[] }[] }).requests;
+        (
+          (await (await fetch(`${model.url}/__stub/requests?model=${MODEL}`, { signal: AbortSignal.timeout(5_000) })).json()) as {
+            requests: { messages: { role: string; content: string | null; tool_calls?: { function: { name: string; arguments: string } }[] }[] }[];
+          }
+        ).requests;
       expect((await worker.send("POST", `/admin/chats/${chatId}/messages`, { text: "remind me in two hours to check this" })).status).toBe(202);
-      await waitFor(() => `the second model call never came:\n${worker.log()}`, async () => ((await requests()).length >= 2 ? true : undefined), 60_000, 200);
+      await waitFor(
+        () => `the second model call never came:\n${worker.log()}`,
+        async () => ((await requests()).length >= 2 ? true : undefined),
+        60_000,
+        200,
+      );
       await worker.crash();
       await sleep(2_000);
       await worker.restart();
@@ -136,7 +160,13 @@ describe.concurrent("faults with real processes", () => {
       const chatId = "700200004";
       // The first run sleeps (and is killed with its runner); any later run finds the marker and is silent.
       const command = "[ -e started ] && exit 0; touch started; sleep 30";
-      const created = await worker.send("POST", `/admin/chats/${chatId}/jobs`, { name: "Flaky", kind: "watcher", cron: "0 9 1 1 *", command, timeoutSeconds: 5 });
+      const created = await worker.send("POST", `/admin/chats/${chatId}/jobs`, {
+        name: "Flaky",
+        kind: "watcher",
+        cron: "0 9 1 1 *",
+        command,
+        timeoutSeconds: 5,
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const id = created.body.job.id as string;
       expect((await worker.send("POST", `/admin/chats/${chatId}/jobs/${id}/run`)).status).toBe(200);
@@ -151,7 +181,10 @@ describe.concurrent("faults with real processes", () => {
       const job = await waitFor(
         () => `the run did not fail:\n${worker.log()}`,
         async () => {
-          const got = (await worker.send("GET", `/admin/chats/${chatId}/jobs/${id}`)).body.job as { running: boolean; lastResult: { status: string; timedOut?: boolean } | null };
+          const got = (await worker.send("GET", `/admin/chats/${chatId}/jobs/${id}`)).body.job as {
+            running: boolean;
+            lastResult: { status: string; timedOut?: boolean } | null;
+          };
           return !got.running && got.lastResult ? got : undefined;
         },
         90_000,
@@ -194,7 +227,10 @@ describe.concurrent("faults with real processes", () => {
       const rebound = await get(`attacker.example:${port}`);
       expect(rebound.status).toBe(403);
       expect(JSON.parse(rebound.body)).toEqual({
-        error: { code: "forbidden", message: 'The open dev API answers only requests to localhost, 127.0.0.1 or [::1]; this one is addressed to "attacker.example".' },
+        error: {
+          code: "forbidden",
+          message: 'The open dev API answers only requests to localhost, 127.0.0.1 or [::1]; this one is addressed to "attacker.example".',
+        },
       });
       expect((await get(`localhost:${port}`)).status).toBe(200);
       expect((await get(`127.0.0.1:${port}`)).status).toBe(200);
@@ -220,7 +256,8 @@ describe.concurrent("faults with real processes", () => {
       // Its counts are by the wall clock's minute: all eleven tries within one.
       const left = 60_000 - (Date.now() % 60_000);
       if (left < 15_000) await sleep(left + 100);
-      for (let i = 1; i <= 10; i++) expect(await signIn(`guess-${i}`, "198.51.100.22"), `${i}\n${worker.log()}`).toEqual({ status: 401, retryAfter: null, code: "unauthorized" });
+      for (let i = 1; i <= 10; i++)
+        expect(await signIn(`guess-${i}`, "198.51.100.22"), `${i}\n${worker.log()}`).toEqual({ status: 401, retryAfter: null, code: "unauthorized" });
       expect(await signIn(token, "198.51.100.22")).toEqual({ status: 429, retryAfter: "60", code: "rate_limited" });
       expect(await signIn(token)).toEqual({ status: 200, retryAfter: null, code: undefined });
     } finally {

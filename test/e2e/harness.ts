@@ -6,7 +6,7 @@
  * tests (Node 22 under npm, whatever the shell's node is), and the whole group is stopped by `stop()`, and on
  * SIGINT, SIGTERM, SIGHUP or exit, with its state directory, so nothing is left running or behind.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,6 +14,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { freePort, HOST, root, wranglerBin, wranglerEnv } from "../../scripts/lib/local.mjs";
 
 export { freePort };
+
 const READY_WITHIN_MS = 60_000;
 const MIGRATE_WITHIN_MS = 60_000;
 /** How much of wrangler's output is kept for error messages. */
@@ -182,13 +183,19 @@ export async function startWorker(options: StartOptions = {}): Promise<Worker> {
     const args = [
       "dev",
       ...(options.configs ?? []).flatMap((config) => ["-c", config]),
-      "--ip", HOST,
-      "--port", String(port),
-      "--inspector-ip", HOST,
-      "--inspector-port", String(inspectorPort),
-      "--var", "CUCKOO_DEV:1",
+      "--ip",
+      HOST,
+      "--port",
+      String(port),
+      "--inspector-ip",
+      HOST,
+      "--inspector-port",
+      String(inspectorPort),
+      "--var",
+      "CUCKOO_DEV:1",
       ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
-      "--persist-to", persist,
+      "--persist-to",
+      persist,
       "--show-interactive-dev-session=false",
     ];
 

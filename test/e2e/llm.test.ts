@@ -6,9 +6,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startModelStub, type ModelStub } from "../stub/model-stub.js";
-import { startWorker, waitFor, type Worker } from "./harness.js";
+import { type ModelStub, startModelStub } from "../stub/model-stub.js";
 import { TOOL_NAMES } from "../tool-names.js";
+import { startWorker, type Worker, waitFor } from "./harness.js";
 
 const MODEL = "e2e-model";
 let model: ModelStub;
@@ -25,7 +25,11 @@ afterAll(async () => {
 });
 
 async function script(answers: unknown[]): Promise<void> {
-  const res = await fetch(`${model.url}/__stub/script`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ model: MODEL, answers }) });
+  const res = await fetch(`${model.url}/__stub/script`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ model: MODEL, answers }),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -37,7 +41,15 @@ describe("the model agent under wrangler dev", () => {
     const chatId = "700300001";
     const day = tomorrow();
     await script([
-      { kind: "tools", calls: [{ name: "schedule_create", arguments: { name: "Call the dentist", kind: "prompt", at: `${day}T09:00`, text: "Remind the user to call the dentist." } }] },
+      {
+        kind: "tools",
+        calls: [
+          {
+            name: "schedule_create",
+            arguments: { name: "Call the dentist", kind: "prompt", at: `${day}T09:00`, text: "Remind the user to call the dentist." },
+          },
+        ],
+      },
       { kind: "text", content: "I will remind you tomorrow at 09:00." },
     ]);
     expect((await worker.send("POST", `/admin/chats/${chatId}/messages`, { text: "remind me tomorrow at 9 to call the dentist" })).status).toBe(202);
@@ -54,7 +66,10 @@ describe("the model agent under wrangler dev", () => {
     const jobs = (await worker.send("GET", `/admin/chats/${chatId}/jobs`)).body.jobs as { id: string; name: string; nextRunAt: string }[];
     expect(jobs.map((j) => [j.name, j.nextRunAt])).toEqual([["Call the dentist", `${day}T09:00:00.000Z`]]);
 
-    await script([{ kind: "tools", calls: [{ name: "schedule_cancel", arguments: { id: jobs[0]!.id } }] }, { kind: "text", content: "Cancelled." }]);
+    await script([
+      { kind: "tools", calls: [{ name: "schedule_cancel", arguments: { id: jobs[0]!.id } }] },
+      { kind: "text", content: "Cancelled." },
+    ]);
     await worker.send("POST", `/admin/chats/${chatId}/messages`, { text: "never mind, cancel it" });
     expect(await reply(2)).toEqual(["I will remind you tomorrow at 09:00.", "Cancelled."]);
     expect((await worker.send("GET", `/admin/chats/${chatId}/jobs`)).body.jobs).toEqual([]);

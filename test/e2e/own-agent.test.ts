@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker, waitFor, type Worker } from "./harness.js";
+import { startWorker, type Worker, waitFor } from "./harness.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const TOKEN = "e2e-own-agent-token";
@@ -53,7 +53,13 @@ afterAll(async () => {
 async function entries(chatId: string): Promise<Entry[]> {
   const res = await worker.send("GET", `/admin/chats/${chatId}/messages`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.messages as Entry[]).map(({ role, source, text, jobId, runId }) => ({ role, source, text, ...(jobId ? { jobId } : {}), ...(runId ? { runId } : {}) }));
+  return (res.body.messages as Entry[]).map(({ role, source, text, jobId, runId }) => ({
+    role,
+    source,
+    text,
+    ...(jobId ? { jobId } : {}),
+    ...(runId ? { runId } : {}),
+  }));
 }
 
 /** The transcript once it holds `n` bot entries, read again after a quiet spell (a second reply would show). */

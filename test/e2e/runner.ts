@@ -4,13 +4,13 @@
  * temporary WORKSPACE_ROOT, both removed by `stop()` and on exit, so nothing is left running or behind.
  * `crash()` kills it with SIGKILL; `restart()` starts it again on the same port, secret and workspaces.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { root, RUNNER_MAIN, runnerEnv } from "../../scripts/lib/local.mjs";
+import { RUNNER_MAIN, root, runnerEnv } from "../../scripts/lib/local.mjs";
 
 export type Runner = { url: string; secret: string; log(): string; stop(): Promise<void>; crash(): Promise<void>; restart(): Promise<void> };
 

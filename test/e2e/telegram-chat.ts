@@ -4,8 +4,8 @@
  * the bot's replies, and texts stamped with "now".
  */
 import { afterAll, beforeAll, expect } from "vitest";
-import { startTelegramStub, type Call, type TelegramStub } from "../stub/telegram-stub.js";
-import { startWorker, waitFor, type Worker } from "./harness.js";
+import { type Call, startTelegramStub, type TelegramStub } from "../stub/telegram-stub.js";
+import { startWorker, type Worker, waitFor } from "./harness.js";
 
 export type TelegramChat = {
   readonly chatId: string;
@@ -56,11 +56,17 @@ export function telegramChat(chatId: string, token: string, updateIds: number): 
       return post((updateId) => ({ callback_query: { id: `cb${updateId}`, from, chat_instance: "1", message, data } }));
     },
     sends: () => chat.stub.calls({ token, method: "sendMessage" }),
-    nthSend: (n) => waitFor(() => `sendMessage #${n} (got ${chat.sends().length}); wrangler's output ends:\n${chat.worker.log()}`, async () => chat.sends()[n - 1]),
+    nthSend: (n) =>
+      waitFor(
+        () => `sendMessage #${n} (got ${chat.sends().length}); wrangler's output ends:\n${chat.worker.log()}`,
+        async () => chat.sends()[n - 1],
+      ),
   };
   beforeAll(async () => {
     chat.stub = await startTelegramStub();
-    chat.worker = await startWorker({ vars: { TELEGRAM_BOT_TOKEN: token, TELEGRAM_WEBHOOK_SECRET: secret, TELEGRAM_API_BASE: chat.stub.url, ALLOWED_USER_IDS: chatId } });
+    chat.worker = await startWorker({
+      vars: { TELEGRAM_BOT_TOKEN: token, TELEGRAM_WEBHOOK_SECRET: secret, TELEGRAM_API_BASE: chat.stub.url, ALLOWED_USER_IDS: chatId },
+    });
   });
   afterAll(async () => {
     await chat.worker?.stop();

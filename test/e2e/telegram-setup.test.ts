@@ -26,7 +26,13 @@ afterAll(async () => {
 /** Runs the script with these vars; its exit code and what it printed. */
 function setup(vars: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const env = { ...process.env, TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_WEBHOOK_SECRET: "setup-secret", PUBLIC_URL: "https://cuckoo.example.workers.dev/", ...vars };
+    const env = {
+      ...process.env,
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_WEBHOOK_SECRET: "setup-secret",
+      PUBLIC_URL: "https://cuckoo.example.workers.dev/",
+      ...vars,
+    };
     execFile(process.execPath, [path.join(root, "scripts", "telegram-setup.mjs")], { cwd: root, env, timeout: 30_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
@@ -67,7 +73,9 @@ describe("npm run telegram:setup", () => {
       allowed_updates: ["message", "edited_message", "callback_query", "my_chat_member"],
       drop_pending_updates: false,
     });
-    expect(stub.calls({ token: TOKEN, method: "setMyCommands" })[0]!.params).toEqual({ commands: COMMAND_HELP.map(({ command, description }) => ({ command, description })) });
+    expect(stub.calls({ token: TOKEN, method: "setMyCommands" })[0]!.params).toEqual({
+      commands: COMMAND_HELP.map(({ command, description }) => ({ command, description })),
+    });
   });
 
   it("sets no menu button when PUBLIC_URL is not https (Telegram opens Mini Apps only over https), and says so", async () => {

@@ -30,7 +30,15 @@ function wall(instant: number, zone: string) {
   const p = (type: string) => parts.find((x) => x.type === type)!.value;
   const month = new Intl.DateTimeFormat("en-US", { timeZone: zone, month: "short" }).format(instant);
   const weekday = new Intl.DateTimeFormat("en-US", { timeZone: zone, weekday: "short" }).format(instant);
-  return { weekday, iso: `${p("year")}-${p("month")}-${p("day")}T${p("hour")}:${p("minute")}:${p("second")}`, day: String(Number(p("day"))), month, year: p("year"), hm: `${p("hour")}:${p("minute")}`, date: `${p("year")}-${p("month")}-${p("day")}` };
+  return {
+    weekday,
+    iso: `${p("year")}-${p("month")}-${p("day")}T${p("hour")}:${p("minute")}:${p("second")}`,
+    day: String(Number(p("day"))),
+    month,
+    year: p("year"),
+    hm: `${p("hour")}:${p("minute")}`,
+    date: `${p("year")}-${p("month")}-${p("day")}`,
+  };
 }
 
 /** `d MMM HH:mm` in Tokyo. */
@@ -60,7 +68,9 @@ describe("a Telegram chat under wrangler dev", () => {
     const id = /<code>([a-z0-9]{5})<\/code>/.exec(String(created.params.text))?.[1];
     expect(id, String(created.params.text)).toBeDefined();
     // The job line, and the time understood: with its weekday, and how far ahead (issue 14).
-    expect(created.params.text).toBe(renderTelegramHtml(`Created \`${id}\` 💬 Stretch · once ${at.hm}\n⏰ ${at.weekday} ${at.day} ${at.month} ${at.hm} (Asia/Tokyo), in under a minute`));
+    expect(created.params.text).toBe(
+      renderTelegramHtml(`Created \`${id}\` 💬 Stretch · once ${at.hm}\n⏰ ${at.weekday} ${at.day} ${at.month} ${at.hm} (Asia/Tokyo), in under a minute`),
+    );
 
     // 3. A recurring one, and /jobs in Tokyo time: the one-off first, then the yearly job.
     await write('/every "0 9 1 1 *" New year');
@@ -85,7 +95,11 @@ describe("a Telegram chat under wrangler dev", () => {
     expect(Date.now()).toBeLessThan(due);
 
     // 4. The fire: the echo agent's reply (the job's text) as one sendMessage with a one-off's buttons for its run.
-    const fired = await waitFor(() => `the fire of ${id}; wrangler's output ends:\n${chat.worker.log()}`, async () => sends()[4], 30_000);
+    const fired = await waitFor(
+      () => `the fire of ${id}; wrangler's output ends:\n${chat.worker.log()}`,
+      async () => sends()[4],
+      30_000,
+    );
     expect(fired.at).toBeGreaterThanOrEqual(due);
     expect(String(fired.params.chat_id)).toBe(CHAT_ID);
     expect(fired.params.parse_mode).toBe("HTML");
@@ -137,7 +151,7 @@ describe("a Telegram chat under wrangler dev", () => {
     const before = sends().length;
     const reply = async (text: string, language?: string) => {
       await write(text, language);
-      return String((await nthSend(before + (++replies))).params.text);
+      return String((await nthSend(before + ++replies)).params.text);
     };
     let replies = 0;
     const tomorrow = wall(Date.now() + 86_400_000, ZONE);
@@ -149,7 +163,9 @@ describe("a Telegram chat under wrangler dev", () => {
     expect(await reply("/every lundi à 9h réunion", "fr")).toContain("💬 réunion · <code>0 9 * * 1</code>");
     expect(await reply("/every по будням в 8:30 почта", "ru")).toContain("💬 почта · <code>30 8 * * 1-5</code>");
     // A date inside a phrase, read by chrono-node in the phrase's language: the job ends then.
-    expect(await reply("/every jeden Tag um 8 bis 31. Dezember Zeitung", "de")).toMatch(/^Created <code>[a-z2-9]{5}<\/code> 💬 Zeitung · <code>0 8 \* \* \*<\/code> · next [^\n]+ · until 31 Dec( \d{4})?\n/);
+    expect(await reply("/every jeden Tag um 8 bis 31. Dezember Zeitung", "de")).toMatch(
+      /^Created <code>[a-z2-9]{5}<\/code> 💬 Zeitung · <code>0 8 \* \* \*<\/code> · next [^\n]+ · until 31 Dec( \d{4})?\n/,
+    );
     // Not read: the sentence in the user's language.
     expect(await reply("/every jedn Tag Zeitung", "de")).toBe(
       'Ich konnte "jedn" nicht als Zeitplan lesen. Versuche /every jeden Tag um 8:00 Nachrichten zusammenfassen oder /every werktags um 8:30 Nachrichten zusammenfassen.',

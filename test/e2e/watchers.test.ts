@@ -11,8 +11,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker, waitFor, type Worker } from "./harness.js";
-import { startRunner, type Runner } from "./runner.js";
+import { startWorker, type Worker, waitFor } from "./harness.js";
+import { type Runner, startRunner } from "./runner.js";
 
 type Entry = { role: string; source: string; text: string; jobId?: string; runId?: string };
 type Job = { id: string; running: boolean; lastResult: { status: string; exitCode?: number | null } | null };
@@ -96,7 +96,13 @@ describe("watchers with the real runner", () => {
     expect((await runNow(chatId, busy)).lastResult).toMatchObject({ status: "transient", exitCode: 75 });
     expect(await botMessages(chatId, busy.id)).toEqual([]);
 
-    const res = await worker.send("POST", `/admin/chats/${chatId}/jobs`, { name: "Same", kind: "watcher", cron: "0 9 1 1 *", command: "echo 'version 1.2.3'", onlyOnChange: true });
+    const res = await worker.send("POST", `/admin/chats/${chatId}/jobs`, {
+      name: "Same",
+      kind: "watcher",
+      cron: "0 9 1 1 *",
+      command: "echo 'version 1.2.3'",
+      onlyOnChange: true,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const same = res.body.job as Job;
     expect((await runNow(chatId, same)).lastResult).toMatchObject({ status: "matched" });
@@ -111,8 +117,11 @@ describe("watchers with the real runner", () => {
 
   const cli = (args: string[]) =>
     new Promise<{ code: number; stdout: string }>((resolve) =>
-      execFile(process.execPath, ["scripts/import.mjs", ...args], { cwd: root, env: { ...process.env, CUCKOO_URL: worker.base, ADMIN_TOKEN: "" } }, (error, stdout) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
+      execFile(
+        process.execPath,
+        ["scripts/import.mjs", ...args],
+        { cwd: root, env: { ...process.env, CUCKOO_URL: worker.base, ADMIN_TOKEN: "" } },
+        (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
       ),
     );
 
@@ -120,14 +129,19 @@ describe("watchers with the real runner", () => {
     const chatId = "7100005";
     const folder = path.join(root, "test/fixtures/acpbot/.acpbot/schedules");
     const first = await cli(["--format", "acpbot", "--chat", chatId, folder]);
-    expect(first, logs()).toEqual({ code: 0, stdout: 'Created 5 jobs; skipped 0 entries imported before.\n- acpbot schedule "dentist" is a one-off that already fired or was cancelled (enabled: false); it was left out.\n' });
+    expect(first, logs()).toEqual({
+      code: 0,
+      stdout:
+        'Created 5 jobs; skipped 0 entries imported before.\n- acpbot schedule "dentist" is a one-off that already fired or was cancelled (enabled: false); it was left out.\n',
+    });
     // The disk watcher's script came from the repo (scripts/disk.sh): it runs on the real runner.
     const jobs = (await worker.send("GET", `/admin/chats/${chatId}/jobs`)).body.jobs as (Job & { name: string; importedFrom: string })[];
     const disk = jobs.find((j) => j.importedFrom === "acpbot:disk")!;
     expect((await runNow(chatId, disk)).lastResult).toMatchObject({ exitCode: 0 });
     expect(await cli(["--format", "acpbot", "--chat", chatId, folder])).toEqual({
       code: 0,
-      stdout: 'Created 0 jobs; skipped 5 entries imported before.\n- acpbot schedule "dentist" is a one-off that already fired or was cancelled (enabled: false); it was left out.\n',
+      stdout:
+        'Created 0 jobs; skipped 5 entries imported before.\n- acpbot schedule "dentist" is a one-off that already fired or was cancelled (enabled: false); it was left out.\n',
     });
   });
 
@@ -138,7 +152,10 @@ describe("watchers with the real runner", () => {
       cpSync(path.join(root, "test/fixtures/acpbot"), repo, { recursive: true });
       const folder = path.join(repo, ".acpbot/schedules");
       symlinkSync("/etc/passwd", path.join(folder, "scripts/p.sh"));
-      writeFileSync(path.join(folder, "p.json"), JSON.stringify({ id: "p", prompt: "Watch p.", script: ".acpbot/schedules/scripts/p.sh", cron: "0 * * * *", enabled: true }));
+      writeFileSync(
+        path.join(folder, "p.json"),
+        JSON.stringify({ id: "p", prompt: "Watch p.", script: ".acpbot/schedules/scripts/p.sh", cron: "0 * * * *", enabled: true }),
+      );
       const { code, stdout } = await cli(["--format", "acpbot", "--chat", chatId, folder]);
       expect({ code, stdout }, logs()).toEqual({
         code: 0,
@@ -160,10 +177,17 @@ describe("watchers with the real runner", () => {
     const slow = await watcher(chatId, "Slow", "sleep 15; echo too late");
     expect((await worker.send("POST", `/admin/chats/${chatId}/jobs/${slow.id}/run`)).status).toBe(200);
     const active = async () => ((await (await fetch(`${runner.url}/healthz`)).json()) as { active: number }).active;
-    await waitFor(() => `the script never started\n${logs()}`, async () => ((await active()) === 1 ? true : undefined));
+    await waitFor(
+      () => `the script never started\n${logs()}`,
+      async () => ((await active()) === 1 ? true : undefined),
+    );
     expect((await worker.send("DELETE", `/admin/chats/${chatId}/jobs/${slow.id}`)).status).toBe(204);
     // Killed at once, not after its 15 s: the runner reports nothing running, and nothing reached the chat.
-    await waitFor(() => `the script was not killed\n${logs()}`, async () => ((await active()) === 0 ? true : undefined), 5_000);
+    await waitFor(
+      () => `the script was not killed\n${logs()}`,
+      async () => ((await active()) === 0 ? true : undefined),
+      5_000,
+    );
     expect(runner.log()).toContain(`run "${chatId}:${slow.id}:`);
     expect((await worker.send("GET", `/admin/chats/${chatId}/messages`)).body.messages).toEqual([]);
     expect((await worker.send("GET", `/admin/chats/${chatId}/jobs`)).body.jobs).toEqual([]);

@@ -21,7 +21,10 @@ export async function signInitData(
   userId: number,
   options: { authDate?: number; firstName?: string; startParam?: string; chatType?: string } = {},
 ): Promise<string> {
-  const user: [string, string] = ["user", JSON.stringify({ id: userId, first_name: options.firstName ?? "Ada", language_code: "en", allows_write_to_pm: true })];
+  const user: [string, string] = [
+    "user",
+    JSON.stringify({ id: userId, first_name: options.firstName ?? "Ada", language_code: "en", allows_write_to_pm: true }),
+  ];
   const authDate: [string, string] = ["auth_date", String(options.authDate ?? Math.floor(Date.now() / 1000))];
   const fields: [string, string][] =
     options.startParam === undefined

@@ -37,7 +37,8 @@ export async function startModelStub(port = 0): Promise<ModelStub> {
       if (url.pathname === "/__stub/requests" && req.method === "GET") {
         return send(res, 200, { requests: requests.get(url.searchParams.get("model") ?? "") ?? [] });
       }
-      if (url.pathname !== "/v1/chat/completions" || req.method !== "POST") return send(res, 404, { error: { message: `no route ${req.method} ${url.pathname}` } });
+      if (url.pathname !== "/v1/chat/completions" || req.method !== "POST")
+        return send(res, 404, { error: { message: `no route ${req.method} ${url.pathname}` } });
       const body = JSON.parse(raw) as { model?: string };
       const model = String(body.model ?? "");
       requests.set(model, [...(requests.get(model) ?? []), body]);
@@ -60,7 +61,11 @@ export async function startModelStub(port = 0): Promise<ModelStub> {
             completion({
               role: "assistant",
               content: answer.content ?? null,
-              tool_calls: answer.calls.map((c) => ({ id: `call_${nextCall++}`, type: "function", function: { name: c.name, arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments) } })),
+              tool_calls: answer.calls.map((c) => ({
+                id: `call_${nextCall++}`,
+                type: "function",
+                function: { name: c.name, arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments) },
+              })),
             }),
           );
       }

@@ -57,7 +57,12 @@ export function replyFor(answer: Answer, method: string, params: Record<string, 
     case "429":
       return {
         status: 429,
-        body: { ok: false, error_code: 429, description: `Too Many Requests: retry after ${answer.retryAfter}`, parameters: { retry_after: answer.retryAfter } },
+        body: {
+          ok: false,
+          error_code: 429,
+          description: `Too Many Requests: retry after ${answer.retryAfter}`,
+          parameters: { retry_after: answer.retryAfter },
+        },
       };
     case "parse":
       return {
@@ -77,7 +82,12 @@ export function replyFor(answer: Answer, method: string, params: Record<string, 
     case "migrated":
       return {
         status: 400,
-        body: { ok: false, error_code: 400, description: "Bad Request: group chat was upgraded to a supergroup chat", parameters: { migrate_to_chat_id: answer.migrateTo } },
+        body: {
+          ok: false,
+          error_code: 400,
+          description: "Bad Request: group chat was upgraded to a supergroup chat",
+          parameters: { migrate_to_chat_id: answer.migrateTo },
+        },
       };
     case "thread_not_found":
       return { status: 400, body: { ok: false, error_code: 400, description: "Bad Request: message thread not found" } };
@@ -97,7 +107,22 @@ export function chatMember(status: string, params: Record<string, unknown>, isMe
     case "creator":
       return { status, user, is_anonymous: false };
     case "administrator":
-      return { status, user, can_be_edited: false, is_anonymous: false, can_manage_chat: true, can_delete_messages: true, can_manage_video_chats: false, can_restrict_members: true, can_promote_members: false, can_change_info: true, can_invite_users: true, can_post_stories: false, can_edit_stories: false, can_delete_stories: false };
+      return {
+        status,
+        user,
+        can_be_edited: false,
+        is_anonymous: false,
+        can_manage_chat: true,
+        can_delete_messages: true,
+        can_manage_video_chats: false,
+        can_restrict_members: true,
+        can_promote_members: false,
+        can_change_info: true,
+        can_invite_users: true,
+        can_post_stories: false,
+        can_edit_stories: false,
+        can_delete_stories: false,
+      };
     case "restricted":
       return { status, user, is_member: isMember, can_send_messages: false, until_date: 0 };
     case "kicked":
@@ -121,7 +146,10 @@ export function plausibleResult(method: string, params: Record<string, unknown>,
       return {
         message_id: edited ? params.message_id : messageId(),
         from: { id: 1000000001, is_bot: true, first_name: "Cuckoo", username: "CuckooTestBot" },
-        chat: chatId > 0 ? { id: chatId, first_name: "Test", type: "private" } : { id: chatId, title: "Test", type: String(chatId).startsWith("-100") ? "supergroup" : "group" },
+        chat:
+          chatId > 0
+            ? { id: chatId, first_name: "Test", type: "private" }
+            : { id: chatId, title: "Test", type: String(chatId).startsWith("-100") ? "supergroup" : "group" },
         ...thread,
         date: now,
         text: typeof params.text === "string" ? params.text : "",
@@ -136,13 +164,27 @@ export function plausibleResult(method: string, params: Record<string, unknown>,
         from: { id: 1000000001, is_bot: true, first_name: "Cuckoo", username: "CuckooTestBot" },
         chat: { id: chatId, first_name: "Test", type: chatId > 0 ? "private" : "group" },
         date: now,
-        document: { file_id: `doc-${messageId()}`, file_unique_id: "stub", file_name: file.filename, mime_type: file.type, file_size: Buffer.byteLength(file.content ?? "") },
+        document: {
+          file_id: `doc-${messageId()}`,
+          file_unique_id: "stub",
+          file_name: file.filename,
+          mime_type: file.type,
+          file_size: Buffer.byteLength(file.content ?? ""),
+        },
         ...(typeof params.caption === "string" ? { caption: params.caption } : {}),
         ...(params.reply_markup !== undefined ? { reply_markup: params.reply_markup } : {}),
       };
     }
     case "getMe":
-      return { id: 1000000001, is_bot: true, first_name: "Cuckoo", username: "CuckooTestBot", can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false };
+      return {
+        id: 1000000001,
+        is_bot: true,
+        first_name: "Cuckoo",
+        username: "CuckooTestBot",
+        can_join_groups: false,
+        can_read_all_group_messages: false,
+        supports_inline_queries: false,
+      };
     case "getChatMember":
       return chatMember("member", params);
     case "getWebhookInfo":
@@ -186,7 +228,12 @@ async function parseMultipart(raw: Buffer, contentType: string, query: URLSearch
   const files: Promise<void>[] = [];
   form.forEach((value, name) => {
     if (typeof value === "string") params[name] = formValue(value);
-    else files.push(value.text().then((content) => void (params[name] = { filename: value.name, type: value.type, content })));
+    else
+      files.push(
+        value.text().then((content) => {
+          params[name] = { filename: value.name, type: value.type, content };
+        }),
+      );
   });
   await Promise.all(files);
   return params;
@@ -217,7 +264,6 @@ function parseParams(raw: string, contentType: string, query: URLSearchParams): 
   for (const [k, v] of new URLSearchParams(raw)) params[k] = formValue(v);
   return params;
 }
-
 
 /** Starts the stub on 127.0.0.1 and a free port. */
 export async function startTelegramStub(): Promise<TelegramStub> {
@@ -275,7 +321,9 @@ export async function startTelegramStub(): Promise<TelegramStub> {
       if (!m) return send(res, 404, { ok: false, error_code: 404, description: "Not Found" });
       const [, token, method] = m as unknown as [string, string, string];
       const contentType = req.headers["content-type"] ?? "";
-      const params = contentType.startsWith("multipart/form-data") ? await parseMultipart(bytes, contentType, url.searchParams) : parseParams(raw, contentType, url.searchParams);
+      const params = contentType.startsWith("multipart/form-data")
+        ? await parseMultipart(bytes, contentType, url.searchParams)
+        : parseParams(raw, contentType, url.searchParams);
       const call: Call = { method, params, token: decodeURIComponent(token), at: Date.now(), answered: 0 };
       recorded.push(call);
       const refused = refusal(method, params);

@@ -6,8 +6,8 @@
  * server's Retry-After when longer, up to 15 minutes; the transcript's tool entries made from recorded steps.
  */
 import { describe, expect, it } from "vitest";
-import { cutToBytes, utf8Bytes } from "../../src/bytes";
 import { keptAnswer, keptReply, keptResult, resultContent } from "../../src/agent/keep";
+import { cutToBytes, utf8Bytes } from "../../src/bytes";
 import { nextTryDelayMs, toolRecords } from "../../src/chat/model-turns";
 
 const call = (name: string, args: string, id = "call_1") => ({ id, type: "function" as const, function: { name, arguments: args } });
@@ -23,7 +23,7 @@ describe("a reply the chat keeps", () => {
     const mark = "\n\n…(cut here: the reply was longer than 128,000 characters)";
     const end = 128_000 - mark.length;
     // An emoji (two UTF-16 units) across the cut is left out whole.
-    const text = "a".repeat(end - 1) + "😀" + "b".repeat(1_000);
+    const text = `${"a".repeat(end - 1)}😀${"b".repeat(1_000)}`;
     const kept = keptReply(text);
     expect(kept === "a".repeat(end - 1) + mark).toBe(true);
   });

@@ -6,9 +6,9 @@
  * object's SQL store is the same interface (test/worker covers it).
  */
 import { describe, expect, it } from "vitest";
-import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { GATE_LEASE_MS, RunGate, type GateTables } from "../../src/chat/gate";
+import { GATE_LEASE_MS, type GateTables, RunGate } from "../../src/chat/gate";
 import type { GateState, Pending, TurnState } from "../../src/chat/store/gate";
+import type { PromptMessage } from "../../src/contracts/prompt-message";
 
 /** The gate's tables in memory: the holder row and the pending queue, ordered by sequence number. */
 class MemoryTables implements GateTables {
@@ -53,7 +53,11 @@ function message(key: string): PromptMessage {
 function gateWith(delivered: string[] = []) {
   const tables = new MemoryTables();
   let n = 0;
-  const gate = new RunGate(tables, (key) => delivered.includes(key), () => `token-${++n}`);
+  const gate = new RunGate(
+    tables,
+    (key) => delivered.includes(key),
+    () => `token-${++n}`,
+  );
   return { tables, gate, delivered };
 }
 
@@ -134,7 +138,11 @@ describe("the run gate", () => {
     expect(tables.holder).toBeNull();
     expect(tables.keys()).toEqual(["m:1", "m:2"]);
     // The next offer runs, and takes its own copy out of the line.
-    expect(gate.offer(message("m:1"), T0 + GATE_LEASE_MS + 1, noop)).toStrictEqual({ result: "run", token: "token-2", turn: { prompt: null, tries: 0, resumed: false } });
+    expect(gate.offer(message("m:1"), T0 + GATE_LEASE_MS + 1, noop)).toStrictEqual({
+      result: "run",
+      token: "token-2",
+      turn: { prompt: null, tries: 0, resumed: false },
+    });
     expect(tables.keys()).toEqual(["m:2"]);
   });
 
@@ -179,14 +187,24 @@ describe("the run gate", () => {
     gate.offer(message("m:1"), T0, noop, "P1");
     gate.offer(message("m:2"), T0, noop);
     expect(gate.expire(T0 + GATE_LEASE_MS)).toBe(JSON.stringify(message("m:1")));
-    expect(tables.pending.map((p) => [p.key, p.prompt, p.tries])).toEqual([["m:1", "P1", 1], ["m:2", null, 0]]);
+    expect(tables.pending.map((p) => [p.key, p.prompt, p.tries])).toEqual([
+      ["m:1", "P1", 1],
+      ["m:2", null, 0],
+    ]);
     // Taken again, it is the same turn: its prompt stays, not the new one offered.
-    expect(gate.offer(message("m:1"), T0 + GATE_LEASE_MS + 1, noop, "P2")).toStrictEqual({ result: "run", token: "token-2", turn: { prompt: "P1", tries: 1, resumed: true } });
+    expect(gate.offer(message("m:1"), T0 + GATE_LEASE_MS + 1, noop, "P2")).toStrictEqual({
+      result: "run",
+      token: "token-2",
+      turn: { prompt: "P1", tries: 1, resumed: true },
+    });
     // A waiting turn whose re-sent message no consumer took is put back without a try counted.
     gate.defer("token-2", "m:1", T0 + GATE_LEASE_MS + 15_000);
     gate.due(T0 + GATE_LEASE_MS + 15_000);
     gate.expire(T0 + 2 * GATE_LEASE_MS + 15_000);
-    expect(tables.pending.map((p) => [p.key, p.prompt, p.tries])).toEqual([["m:1", "P1", 2], ["m:2", null, 0]]);
+    expect(tables.pending.map((p) => [p.key, p.prompt, p.tries])).toEqual([
+      ["m:1", "P1", 2],
+      ["m:2", null, 0],
+    ]);
   });
 
   it("hands a turn whose message the queue delivers again to that delivery at once, counting the try; the old token holds nothing", () => {
@@ -196,7 +214,11 @@ describe("the run gate", () => {
     // A copy delivered again while its holder may still be working: only a redelivery takes over.
     expect(gate.offer(message("m:1"), T0 + 1, noop, "P2")).toStrictEqual({ result: "queued" });
     expect(gate.offer(message("m:2"), T0 + 1, noop, "P2", true)).toStrictEqual({ result: "queued" });
-    expect(gate.offer(message("m:1"), T0 + 2, noop, "P2", true)).toStrictEqual({ result: "run", token: "token-2", turn: { prompt: "P1", tries: 1, resumed: true } });
+    expect(gate.offer(message("m:1"), T0 + 2, noop, "P2", true)).toStrictEqual({
+      result: "run",
+      token: "token-2",
+      turn: { prompt: "P1", tries: 1, resumed: true },
+    });
     expect(tables.holder).toMatchObject({ token: "token-2", activeKey: "m:1", prompt: "P1", tries: 1, leaseUntil: T0 + 2 + GATE_LEASE_MS });
     expect(gate.renew("token-1", "m:1", T0 + 3)).toBe(false);
     expect(gate.settle("token-1", "m:1", T0 + 3)).toBe(false);
@@ -207,7 +229,11 @@ describe("the run gate", () => {
     // An echo turn (no prompt of a model) is taken over the same way, without a try counted.
     const echo = gateWith();
     echo.gate.offer(message("m:9"), T0, noop);
-    expect(echo.gate.offer(message("m:9"), T0 + 1, noop, null, true)).toStrictEqual({ result: "run", token: "token-2", turn: { prompt: null, tries: 0, resumed: false } });
+    expect(echo.gate.offer(message("m:9"), T0 + 1, noop, null, true)).toStrictEqual({
+      result: "run",
+      token: "token-2",
+      turn: { prompt: null, tries: 0, resumed: false },
+    });
   });
 
   it("hands over a follow-up with the prompt a model turn starts with, and a put-back turn with its own", () => {

@@ -4,7 +4,7 @@
  * its schedule once the stored one has passed.
  */
 import { describe, expect, it } from "vitest";
-import { diff, project, type ChatFacts, type JobFacts } from "../../src/directory/projection";
+import { type ChatFacts, diff, type JobFacts, project } from "../../src/directory/projection";
 import { effectiveNext } from "../../src/directory/read";
 import { loadRules } from "../../src/time";
 
@@ -33,8 +33,34 @@ describe("project", () => {
   it("writes a job's row and the chat's with the soonest next run", () => {
     const rows = project(chat, [cron, oneOff]).map((p) => [p.key, p.row]);
     expect(rows).toEqual([
-      ["job:abcde", { chatId: "42", jobId: "abcde", name: "Inbox", kind: "prompt", category: "recurring", schedule: '{"cron":"0 8 * * *"}', nextRunAt: Date.UTC(2026, 8, 28, 8), enabled: true, lastStatus: null }],
-      ["job:fghjk", { chatId: "42", jobId: "fghjk", name: "Dentist", kind: "prompt", category: "one-time", schedule: '{"at":"2026-09-28T09:00:00.000Z"}', nextRunAt: Date.UTC(2026, 8, 28, 9), enabled: true, lastStatus: null }],
+      [
+        "job:abcde",
+        {
+          chatId: "42",
+          jobId: "abcde",
+          name: "Inbox",
+          kind: "prompt",
+          category: "recurring",
+          schedule: '{"cron":"0 8 * * *"}',
+          nextRunAt: Date.UTC(2026, 8, 28, 8),
+          enabled: true,
+          lastStatus: null,
+        },
+      ],
+      [
+        "job:fghjk",
+        {
+          chatId: "42",
+          jobId: "fghjk",
+          name: "Dentist",
+          kind: "prompt",
+          category: "one-time",
+          schedule: '{"at":"2026-09-28T09:00:00.000Z"}',
+          nextRunAt: Date.UTC(2026, 8, 28, 9),
+          enabled: true,
+          lastStatus: null,
+        },
+      ],
       ["chat", { chatId: "42", timeZone: null, jobs: 2, nextRunAt: Date.UTC(2026, 8, 28, 8), blocked: false }],
     ]);
   });
@@ -43,18 +69,26 @@ describe("project", () => {
 describe("a supergroup that was a basic group", () => {
   it("writes the move the webhook reads, once, with or without jobs, and nothing for it once the old chat forgot its rows", () => {
     const supergroup: ChatFacts = { chatId: "-1004012345678", ownZone: null, zone: "UTC", blocked: false, movedFrom: "-4012345678" };
-    expect(project(supergroup, []).map((p) => [p.key, p.table, p.row])).toEqual([["moved", "moves", { toChatId: "-1004012345678", fromChatId: "-4012345678" }]]);
+    expect(project(supergroup, []).map((p) => [p.key, p.table, p.row])).toEqual([
+      ["moved", "moves", { toChatId: "-1004012345678", fromChatId: "-4012345678" }],
+    ]);
     const written = remembered(supergroup, [cron]);
     expect(diff(project(supergroup, [cron, oneOff]), written).upserts.map((p) => p.key)).toEqual(["job:fghjk", "chat"]);
     // The old group's object, emptied by the move, removes every row it wrote.
-    expect(diff(project({ ...chat, chatId: "-4012345678" }, []), remembered({ ...chat, chatId: "-4012345678" }, [cron]))).toEqual({ upserts: [], removals: ["job:abcde", "chat"] });
+    expect(diff(project({ ...chat, chatId: "-4012345678" }, []), remembered({ ...chat, chatId: "-4012345678" }, [cron]))).toEqual({
+      upserts: [],
+      removals: ["job:abcde", "chat"],
+    });
   });
 });
 
 describe("diff", () => {
   it("leaves a fire unwritten: a cron job's next run moving, a one-off claimed", () => {
     const before = remembered(chat, [cron, oneOff]);
-    const fired = [{ ...cron, nextRunAt: Date.UTC(2026, 8, 29, 8) }, { ...oneOff, nextRunAt: null }];
+    const fired = [
+      { ...cron, nextRunAt: Date.UTC(2026, 8, 29, 8) },
+      { ...oneOff, nextRunAt: null },
+    ];
     expect(diff(project(chat, fired), before)).toEqual({ upserts: [], removals: [] });
   });
 
@@ -84,7 +118,9 @@ describe("effectiveNext", () => {
   it("computes a cron job's next run in its chat's zone once the stored one has passed", () => {
     expect(effectiveNext({ schedule: { cron: "0 8 * * *" }, next: Date.UTC(2026, 8, 20, 8), enabled: true }, "UTC", now)).toBe(Date.UTC(2026, 8, 29, 8));
     // 08:00 in Tokyo is 23:00 UTC the day before.
-    expect(effectiveNext({ schedule: { cron: "0 8 * * *" }, next: Date.UTC(2026, 8, 20, 8), enabled: true }, "Asia/Tokyo", now)).toBe(Date.UTC(2026, 8, 28, 23));
+    expect(effectiveNext({ schedule: { cron: "0 8 * * *" }, next: Date.UTC(2026, 8, 20, 8), enabled: true }, "Asia/Tokyo", now)).toBe(
+      Date.UTC(2026, 8, 28, 23),
+    );
   });
   it("computes a rule job's next run the same way, from its local start in the chat's zone", async () => {
     await loadRules();
@@ -93,7 +129,9 @@ describe("effectiveNext", () => {
     expect(effectiveNext({ schedule, next: Date.UTC(2026, 8, 15, 8), enabled: true }, "Europe/Berlin", now)).toBe(Date.UTC(2026, 8, 29, 8));
   });
   it("shows an overdue one-off as it is, and nothing for a paused job", () => {
-    expect(effectiveNext({ schedule: { at: "2026-09-28T11:00:00.000Z" }, next: Date.UTC(2026, 8, 28, 11), enabled: true }, "UTC", now)).toBe(Date.UTC(2026, 8, 28, 11));
+    expect(effectiveNext({ schedule: { at: "2026-09-28T11:00:00.000Z" }, next: Date.UTC(2026, 8, 28, 11), enabled: true }, "UTC", now)).toBe(
+      Date.UTC(2026, 8, 28, 11),
+    );
     expect(effectiveNext({ schedule: { cron: "0 8 * * *" }, next: null, enabled: false }, "UTC", now)).toBeNull();
   });
 });

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { backoffMs } from "../../src/backoff";
+import { chunkPrompts, MAX_BATCH_BYTES, MAX_BATCH_MESSAGES, MESSAGE_OVERHEAD_BYTES, type Outgoing, sendPrompts } from "../../src/chat/dispatch";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { chunkPrompts, MAX_BATCH_BYTES, MAX_BATCH_MESSAGES, MESSAGE_OVERHEAD_BYTES, sendPrompts, type Outgoing } from "../../src/chat/dispatch";
 
 /** A prompt whose queue message serializes to exactly `bytes` bytes of JSON (at least 10). */
 function sizedPrompt(i: number, bytes: number, char = "x"): Outgoing {

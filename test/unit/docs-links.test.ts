@@ -100,7 +100,10 @@ function problems(): string[] {
   const cache = new Map<string, Set<string>>();
   const anchorsOf = (file: string): Set<string> => {
     let found = cache.get(file);
-    if (!found) cache.set(file, (found = anchors(file)));
+    if (!found) {
+      found = anchors(file);
+      cache.set(file, found);
+    }
     return found;
   };
   const out: string[] = [];
@@ -146,9 +149,7 @@ describe("the checks themselves", () => {
 
   it("name a missing file, a missing heading, a path outside the repository and an absolute path", () => {
     expect(brokenLink("docs/api.md", "nope.md", none)).toBe('links to "nope.md", but docs/nope.md does not exist');
-    expect(brokenLink("docs/api.md", "agent.md#nope", anchorsFor)).toBe(
-      'links to "agent.md#nope", but docs/agent.md has no heading with the anchor #nope',
-    );
+    expect(brokenLink("docs/api.md", "agent.md#nope", anchorsFor)).toBe('links to "agent.md#nope", but docs/agent.md has no heading with the anchor #nope');
     expect(brokenLink("README.md", "../shared/spec/DESIGN.md", none)).toBe('links to "../shared/spec/DESIGN.md", outside the repository');
     expect(brokenLink("docs/api.md", "/docs/api.md", none)).toBe('links to "/docs/api.md", an absolute path: write it relative to docs/api.md');
     expect(brokenLink("docs/api.md", "agent.md#the-lease", anchorsFor)).toBeNull();

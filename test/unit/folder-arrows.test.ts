@@ -132,7 +132,9 @@ describe("the folders of src/", () => {
   it("point from the chat object to the Telegram edge, never back", () => {
     const graph = importGraph();
     expect(graph.get("chat")?.has("telegram")).toBe(true);
-    expect([...graph.entries()].filter(([from, to]) => from.startsWith("telegram") && [...to].some((t) => t.startsWith("chat"))).map(([from]) => from)).toEqual([]);
+    expect([...graph.entries()].filter(([from, to]) => from.startsWith("telegram") && [...to].some((t) => t.startsWith("chat"))).map(([from]) => from)).toEqual(
+      [],
+    );
   });
 });
 
@@ -157,6 +159,13 @@ describe("the cycle finder", () => {
       ["d", "e", "d"],
       ["a", "b", "c", "a"],
     ]);
-    expect(cyclesOf(new Map([["a", new Set(["b"])], ["b", new Set(["c"])]]))).toEqual([]);
+    expect(
+      cyclesOf(
+        new Map([
+          ["a", new Set(["b"])],
+          ["b", new Set(["c"])],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

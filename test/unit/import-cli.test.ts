@@ -7,9 +7,9 @@
  */
 import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import os from "node:os";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -87,16 +87,25 @@ describe("npm run import", () => {
   });
 
   it("prints the Worker's sentence and exits 1 when it refuses; usage and 2 for wrong arguments", async () => {
-    answer = { status: 400, body: { error: { code: "bad_request", message: '"chatId" is required for the acpbot format: the chat its schedules go to, such as "123456789".' } } };
+    answer = {
+      status: 400,
+      body: { error: { code: "bad_request", message: '"chatId" is required for the acpbot format: the chat its schedules go to, such as "123456789".' } },
+    };
     const refused = await run(["--format", "acpbot", path.join(fixtures, "acpbot/.acpbot/schedules")]);
-    expect(refused).toEqual({ code: 1, stdout: "", stderr: '400: "chatId" is required for the acpbot format: the chat its schedules go to, such as "123456789".\n' });
+    expect(refused).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: '400: "chatId" is required for the acpbot format: the chat its schedules go to, such as "123456789".\n',
+    });
     const count = seen.length;
     const wrong = await run(["--format", "csv", "x"]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toBe(
       "--format must be playa, acpbot or commitments.\nUsage: npm run import -- --format playa|acpbot|commitments [--chat ID] [--settings FILE] [--all-problems] PATH\n",
     );
-    expect((await run(["--format", "acpbot", path.join(fixtures, "commitments.jsonl")])).stderr).toBe("For acpbot, PATH is the schedules folder (.acpbot/schedules), not a file.\n");
+    expect((await run(["--format", "acpbot", path.join(fixtures, "commitments.jsonl")])).stderr).toBe(
+      "For acpbot, PATH is the schedules folder (.acpbot/schedules), not a file.\n",
+    );
     expect(seen.length).toBe(count);
   });
 });

@@ -10,7 +10,15 @@ import { nameFrom } from "../../src/import/plan";
 const entries = (plan: ReturnType<typeof planImport>, chatId: string) => plan.chats.get(chatId)?.entries ?? [];
 
 describe("playa", () => {
-  const job = (over: Record<string, unknown>) => ({ id: "k7m2q", target: "42", name: "N", kind: "prompt", schedule: { cron: "0 9 * * *" }, text: "T", ...over });
+  const job = (over: Record<string, unknown>) => ({
+    id: "k7m2q",
+    target: "42",
+    name: "N",
+    kind: "prompt",
+    schedule: { cron: "0 9 * * *" },
+    text: "T",
+    ...over,
+  });
 
   it("reads .NET's instants (seven fractional digits) and enum numbers, and a chat's zone from its settings", () => {
     const plan = planImport({
@@ -21,12 +29,24 @@ describe("playa", () => {
     expect(plan.problems).toEqual([]);
     expect(plan.chats.get("42")).toEqual({
       zone: "Asia/Tokyo",
-      entries: [{ sourceId: "playa:k7m2q", label: 'Playa job "k7m2q"', job: { name: "N", kind: "watcher", command: "true" }, when: { at: "2031-01-02T03:04:05.123+02:00" }, enabled: true }],
+      entries: [
+        {
+          sourceId: "playa:k7m2q",
+          label: 'Playa job "k7m2q"',
+          job: { name: "N", kind: "watcher", command: "true" },
+          when: { at: "2031-01-02T03:04:05.123+02:00" },
+          enabled: true,
+        },
+      ],
     });
   });
 
   it("says so when the version is not 1, the settings are not Playa's, or a schedule has both or neither", () => {
-    const plan = planImport({ format: "playa", data: { version: 2, jobs: [job({ schedule: { at: "2031-01-01", cron: "* * * * *" } }), job({ id: "p3xz9", schedule: {} })] }, settings: [] });
+    const plan = planImport({
+      format: "playa",
+      data: { version: 2, jobs: [job({ schedule: { at: "2031-01-01", cron: "* * * * *" } }), job({ id: "p3xz9", schedule: {} })] },
+      settings: [],
+    });
     expect(plan.problems).toEqual([
       "Playa's jobs.json says version 2; it was read as version 1.",
       '"settings" is not Playa\'s chat-settings.json ({ "version": 1, "chats": { "<chat id>": { "timeZone": "Europe/Berlin" } } }); no zones were read.',
@@ -86,7 +106,9 @@ describe("acpbot", () => {
 
 describe("commitments", () => {
   it("reads CRLF lines, `content` for text, `date` for due, a date-time's day, and numeric ids", () => {
-    const text = ['{"id":1,"content":"A","status":"Open","date":"2027-01-02T10:00:00Z"}', '{"id":"b","text":"B","status":"open","due":"2027-01-03"}', ""].join("\r\n");
+    const text = ['{"id":1,"content":"A","status":"Open","date":"2027-01-02T10:00:00Z"}', '{"id":"b","text":"B","status":"open","due":"2027-01-03"}', ""].join(
+      "\r\n",
+    );
     const plan = planImport({ format: "commitments", chatId: "42", data: text });
     expect(plan.problems).toEqual([]);
     expect(entries(plan, "42").map((e) => [e.sourceId, e.job.name, e.when, e.enabled])).toEqual([
@@ -96,7 +118,9 @@ describe("commitments", () => {
   });
 
   it("refuses data that is not text", () => {
-    expect(planImport({ format: "commitments", chatId: "42", data: [{}] }).problems).toEqual(['"data" must be the text of commitments.jsonl (one JSON record a line); nothing was imported.']);
+    expect(planImport({ format: "commitments", chatId: "42", data: [{}] }).problems).toEqual([
+      '"data" must be the text of commitments.jsonl (one JSON record a line); nothing was imported.',
+    ]);
   });
 });
 

@@ -7,10 +7,10 @@
  * it is Tue 1 Dec 2026 11:00 there (10:00Z) unless a case says otherwise.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { advance, decideFire, endsJob, manualRun, runEnd, type FireContext } from "../../src/jobs/fire";
+import { advance, decideFire, endsJob, type FireContext, manualRun, runEnd } from "../../src/jobs/fire";
 import type { JobRecord } from "../../src/jobs/records";
 import { LAST_RUN_LINE, promptText } from "../../src/jobs/texts";
-import { validateCreate, validateEdit, type RuleContext } from "../../src/jobs/validate";
+import { type RuleContext, validateCreate, validateEdit } from "../../src/jobs/validate";
 import type { CreateJobInput } from "../../src/schemas/jobs";
 import { loadRules } from "../../src/time";
 import { jobRecord, runRecord } from "./records";
@@ -47,7 +47,11 @@ describe("validateCreate: a rule job", () => {
   });
 
   it("moves COUNT into runsLeft and UNTIL into until; the rule stored has neither", async () => {
-    expect(await stored(rulePrompt({ rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;COUNT=3" }))).toMatchObject({ schedule: { type: "rule", ...RULE }, runsLeft: 3, until: null });
+    expect(await stored(rulePrompt({ rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;COUNT=3" }))).toMatchObject({
+      schedule: { type: "rule", ...RULE },
+      runsLeft: 3,
+      until: null,
+    });
     // A date UNTIL is that whole day in the chat's zone: 31 Dec 23:59:59.999 CET.
     expect(await stored(rulePrompt({ rrule: "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;UNTIL=20261231" }))).toMatchObject({
       schedule: { type: "rule", ...RULE },
@@ -58,13 +62,18 @@ describe("validateCreate: a rule job", () => {
 
   it("counts COUNT from start: the runs before now are gone", async () => {
     // Daily at 09:00 from 28 Nov: 28, 29, 30 Nov and 1 Dec (08:00Z, before now) ran; 6 of 10 are left.
-    expect(await stored(rulePrompt({ rrule: "FREQ=DAILY;COUNT=10", start: "2026-11-28T09:00" }))).toMatchObject({ runsLeft: 6, nextRunAt: ms("2026-12-02T08:00:00Z") });
+    expect(await stored(rulePrompt({ rrule: "FREQ=DAILY;COUNT=10", start: "2026-11-28T09:00" }))).toMatchObject({
+      runsLeft: 6,
+      nextRunAt: ms("2026-12-02T08:00:00Z"),
+    });
   });
 
   it("takes the earlier end when both the rule and the fields say one", async () => {
     expect(await stored(rulePrompt({ rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;COUNT=3", runsLeft: 2 }))).toMatchObject({ runsLeft: 2 });
     expect(await stored(rulePrompt({ rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;COUNT=3", runsLeft: 10 }))).toMatchObject({ runsLeft: 3 });
-    expect(await stored(rulePrompt({ rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;UNTIL=20261231", until: "2026-12-24T18:00" }))).toMatchObject({ until: ms("2026-12-24T17:00:00Z") });
+    expect(await stored(rulePrompt({ rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;UNTIL=20261231", until: "2026-12-24T18:00" }))).toMatchObject({
+      until: ms("2026-12-24T17:00:00Z"),
+    });
   });
 
   it("refuses a start without a rule, a rule without a start, and a watcher on a rule", async () => {
@@ -74,8 +83,12 @@ describe("validateCreate: a rule job", () => {
     expect(await problem({ name: "R", kind: "prompt", text: "x", rrule: "FREQ=DAILY" })).toBe(
       `"rrule" needs "start", its first local date-time in the chat's zone, such as "rrule": "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", "start": "2026-12-08T10:00".`,
     );
-    expect(await problem({ name: "W", kind: "watcher", command: "true", ...RULE })).toBe(`A watcher takes "at" or "cron"; a recurrence rule ("rrule") is for prompt jobs.`);
-    expect(await problem(rulePrompt({ cron: "0 9 * * *" }))).toBe(`Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".`);
+    expect(await problem({ name: "W", kind: "watcher", command: "true", ...RULE })).toBe(
+      `A watcher takes "at" or "cron"; a recurrence rule ("rrule") is for prompt jobs.`,
+    );
+    expect(await problem(rulePrompt({ cron: "0 9 * * *" }))).toBe(
+      `Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".`,
+    );
   });
 
   it("passes on the rule engine's sentences", async () => {
@@ -95,12 +108,19 @@ describe("validateCreate: until and runsLeft", () => {
       nextRunAt: ms("2026-12-02T07:00:00Z"),
     });
     // null is no end, as leaving it out is.
-    expect(await stored({ name: "I", kind: "prompt", text: "x", cron: "0 8 * * *", until: null, runsLeft: null })).toMatchObject({ until: null, runsLeft: null });
+    expect(await stored({ name: "I", kind: "prompt", text: "x", cron: "0 8 * * *", until: null, runsLeft: null })).toMatchObject({
+      until: null,
+      runsLeft: null,
+    });
   });
 
   it("apply to recurring jobs only", async () => {
-    expect(await problem({ name: "D", kind: "prompt", text: "x", at: "2026-12-08T10:00", until: "2026-12-31" })).toBe(`"until" applies only to recurring jobs (cron or rrule): a one-off runs once.`);
-    expect(await problem({ name: "D", kind: "prompt", text: "x", delay: "PT1H", runsLeft: 2 })).toBe(`"runsLeft" applies only to recurring jobs (cron or rrule): a one-off runs once.`);
+    expect(await problem({ name: "D", kind: "prompt", text: "x", at: "2026-12-08T10:00", until: "2026-12-31" })).toBe(
+      `"until" applies only to recurring jobs (cron or rrule): a one-off runs once.`,
+    );
+    expect(await problem({ name: "D", kind: "prompt", text: "x", delay: "PT1H", runsLeft: 2 })).toBe(
+      `"runsLeft" applies only to recurring jobs (cron or rrule): a one-off runs once.`,
+    );
   });
 
   it("refuse an until that passed or comes before the first run, and a runsLeft outside 1–1000", async () => {
@@ -117,12 +137,21 @@ describe("validateCreate: until and runsLeft", () => {
 });
 
 describe("validateEdit: ends", () => {
-  const cronSpec = { ...jobRecord({ id: "p3xz9", name: "I", schedule: { type: "cron", cron: "0 8 * * *" }, text: "x", createdAt: 0 }), runsLeft: 5, until: null };
+  const cronSpec = {
+    ...jobRecord({ id: "p3xz9", name: "I", schedule: { type: "cron", cron: "0 8 * * *" }, text: "x", createdAt: 0 }),
+    runsLeft: 5,
+    until: null,
+  };
   const edit = (current: JobRecord, input: Parameters<typeof validateEdit>[1]) => validateEdit(current, input, ctx);
 
   it("keeps a job's ends for a new schedule, and a new rule's COUNT takes the place of runsLeft", async () => {
     const r = await edit(cronSpec, { cron: "30 7 * * *" });
-    expect(r.ok && [r.value.spec.runsLeft, r.value.spec.until, r.value.nextRunAt, r.value.scheduleChanged]).toEqual([5, null, ms("2026-12-02T06:30:00Z"), true]);
+    expect(r.ok && [r.value.spec.runsLeft, r.value.spec.until, r.value.nextRunAt, r.value.scheduleChanged]).toEqual([
+      5,
+      null,
+      ms("2026-12-02T06:30:00Z"),
+      true,
+    ]);
     const rule = await edit(cronSpec, { rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;COUNT=2", start: RULE.start });
     expect(rule.ok && [rule.value.spec.schedule, rule.value.spec.runsLeft, rule.value.nextRunAt]).toEqual([{ type: "rule", ...RULE }, 2, TUESDAYS[0]]);
   });
@@ -136,10 +165,18 @@ describe("validateEdit: ends", () => {
     const set = await edit(cronSpec, { until: "2026-12-20", runsLeft: null });
     expect(set).toStrictEqual({
       ok: true,
-      value: { spec: { ...cronSpec, until: ms("2026-12-20T22:59:59.999Z"), runsLeft: null }, nextRunAt: ms("2026-12-02T07:00:00Z"), scheduleChanged: false, reopened: false },
+      value: {
+        spec: { ...cronSpec, until: ms("2026-12-20T22:59:59.999Z"), runsLeft: null },
+        nextRunAt: ms("2026-12-02T07:00:00Z"),
+        scheduleChanged: false,
+        reopened: false,
+      },
     });
     const early = await edit(cronSpec, { until: "2026-12-02T07:59" });
-    expect(early).toStrictEqual({ ok: false, error: `The schedule ends before its first run: the next is 2026-12-02 08:00 in Europe/Berlin, after "until" (2026-12-02 07:59).` });
+    expect(early).toStrictEqual({
+      ok: false,
+      error: `The schedule ends before its first run: the next is 2026-12-02 08:00 in Europe/Berlin, after "until" (2026-12-02 07:59).`,
+    });
   });
 
   it("reopens a job whose last run was claimed when it is given more runs", async () => {
@@ -149,17 +186,35 @@ describe("validateEdit: ends", () => {
 
   it("refuses ends on a one-off", async () => {
     const oneOff = jobRecord({ id: "k7m2q", name: "D", schedule: { type: "at", at: ms("2026-12-10T08:00:00Z") }, text: "x", createdAt: 0 });
-    expect(await edit(oneOff, { runsLeft: 2 })).toStrictEqual({ ok: false, error: `"runsLeft" applies only to recurring jobs (cron or rrule): a one-off runs once.` });
+    expect(await edit(oneOff, { runsLeft: 2 })).toStrictEqual({
+      ok: false,
+      error: `"runsLeft" applies only to recurring jobs (cron or rrule): a one-off runs once.`,
+    });
   });
 });
 
 // ── Firing ────────────────────────────────────────────────────────────────────────────────────────────
 
-const fire = (now: number, over: Partial<FireContext> = {}): FireContext => ({ chatId: "123456789", zone: BERLIN, now, deliverable: true, defaultTimeout: 30, ...over });
+const fire = (now: number, over: Partial<FireContext> = {}): FireContext => ({
+  chatId: "123456789",
+  zone: BERLIN,
+  now,
+  deliverable: true,
+  defaultTimeout: 30,
+  ...over,
+});
 
 /** The rule job, due at its first Tuesday. */
 function ruleJob(over: Partial<JobRecord> = {}): JobRecord {
-  return jobRecord({ id: "r2v9x", name: "Review", schedule: { type: "rule", ...RULE }, text: "Review the sprint", createdAt: NOW, nextRunAt: TUESDAYS[0], ...over });
+  return jobRecord({
+    id: "r2v9x",
+    name: "Review",
+    schedule: { type: "rule", ...RULE },
+    text: "Review the sprint",
+    createdAt: NOW,
+    nextRunAt: TUESDAYS[0],
+    ...over,
+  });
 }
 
 const due = TUESDAYS[0] + 30_000;
@@ -241,7 +296,10 @@ describe("decideFire: until", () => {
     expect(decideFire(ruleJob({ until: TUESDAYS[0] - 1 }), fire(due)).action).toBe("end");
     expect(decideFire(ruleJob({ until }), fire(due, { deliverable: false }))).toEqual({ action: "end", job: ruleJob({ until, nextRunAt: null, runsLeft: 0 }) });
     // Held with runs left, it advances without counting.
-    expect(decideFire(ruleJob({ runsLeft: 2 }), fire(due, { deliverable: false }))).toEqual({ action: "hold", job: ruleJob({ runsLeft: 2, nextRunAt: TUESDAYS[1] }) });
+    expect(decideFire(ruleJob({ runsLeft: 2 }), fire(due, { deliverable: false }))).toEqual({
+      action: "hold",
+      job: ruleJob({ runsLeft: 2, nextRunAt: TUESDAYS[1] }),
+    });
   });
 
   it("marks a job whose end comes while another run is in flight: that run ends it when it settles", () => {

@@ -4,10 +4,10 @@
  * Europe/Berlin unless a case says otherwise (CEST, UTC+2, until 25 Oct 2026 01:00Z).
  */
 import { describe, expect, it } from "vitest";
-import { promptMessageSchema, type PromptMessage } from "../../src/contracts/prompt-message";
-import { decideFire, endsJob, manualRun, nextCronRun, runEnd, type FireContext } from "../../src/jobs/fire";
-import { RUN_STATUSES } from "../../src/schemas/jobs";
+import { type PromptMessage, promptMessageSchema } from "../../src/contracts/prompt-message";
+import { decideFire, endsJob, type FireContext, manualRun, nextCronRun, runEnd } from "../../src/jobs/fire";
 import type { JobRecord, RunRecord } from "../../src/jobs/records";
+import { RUN_STATUSES } from "../../src/schemas/jobs";
 import { jobRecord, runRecord } from "./records";
 
 const ms = (iso: string): number => Date.parse(iso);

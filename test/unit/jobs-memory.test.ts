@@ -5,9 +5,9 @@
  * rules of `memoryRefs` and `onlyOnChange` on create and edit. Instants are fixed; the zone is Europe/Berlin.
  */
 import { describe, expect, it } from "vitest";
-import { decideFire, manualRun, promptMessage, type FireContext } from "../../src/jobs/fire";
-import { MEMORY_INTRO, MEMORY_PROMPT_CHARS, memoryGoneText, memorySection, shares, type MemoryContent } from "../../src/jobs/memory";
-import { specDefaults, type JobRecord } from "../../src/jobs/records";
+import { decideFire, type FireContext, manualRun, promptMessage } from "../../src/jobs/fire";
+import { MEMORY_INTRO, MEMORY_PROMPT_CHARS, type MemoryContent, memoryGoneText, memorySection, shares } from "../../src/jobs/memory";
+import { type JobRecord, specDefaults } from "../../src/jobs/records";
 import { validateCreate, validateEdit } from "../../src/jobs/validate";
 import { MAX_PROMPT_MESSAGE_BYTES } from "../../src/jobs/watcher";
 import { jobRecord } from "./records";
@@ -57,7 +57,9 @@ describe("the memory section of a prompt", () => {
   it("cuts a body past its share, marks the cut with what was left out, and keeps every id and title", () => {
     const long = "a".repeat(30_000);
     const text = memorySection([record("m4x7pq", "Long", long), record("k2n8vq", "Short", "kept")]);
-    expect(text).toContain(`--- Memory m4x7pq "Long" (revision 1) ---\n${"a".repeat(MEMORY_PROMPT_CHARS - 4)}\n[… ${30_000 - (MEMORY_PROMPT_CHARS - 4)} more characters cut here; memory_get m4x7pq reads the whole record]\n--- End of memory m4x7pq ---`);
+    expect(text).toContain(
+      `--- Memory m4x7pq "Long" (revision 1) ---\n${"a".repeat(MEMORY_PROMPT_CHARS - 4)}\n[… ${30_000 - (MEMORY_PROMPT_CHARS - 4)} more characters cut here; memory_get m4x7pq reads the whole record]\n--- End of memory m4x7pq ---`,
+    );
     expect(text).toContain('--- Memory k2n8vq "Short" (revision 1) ---\nkept\n--- End of memory k2n8vq ---');
   });
 
@@ -102,9 +104,17 @@ describe("firing a prompt with memory references", () => {
     expect(decision).toStrictEqual({
       action: "fail",
       job: { ...cron, nextRunAt: ms("2026-09-29T06:00:00Z"), lastRunAt: now, lastResult: { status: "failed", at: "2026-09-28T06:00:10.000Z" } },
-      run: expect.objectContaining({ runId: `k7m2q:${ms("2026-09-28T06:00:00Z")}`, state: "settled", status: "failed", detail: "memory record k2n8vq no longer exists", payload: null, leaseUntil: null }),
+      run: expect.objectContaining({
+        runId: `k7m2q:${ms("2026-09-28T06:00:00Z")}`,
+        state: "settled",
+        status: "failed",
+        detail: "memory record k2n8vq no longer exists",
+        payload: null,
+        leaseUntil: null,
+      }),
       end: "keep",
-      alert: '⚠️ Job "Weekly review" (k7m2q) did not run: its memory record k2n8vq no longer exists. Change its memoryRefs, or /cancel k7m2q removes it; until then each of its runs fails.',
+      alert:
+        '⚠️ Job "Weekly review" (k7m2q) did not run: its memory record k2n8vq no longer exists. Change its memoryRefs, or /cancel k7m2q removes it; until then each of its runs fails.',
     });
   });
 
@@ -138,7 +148,9 @@ describe("firing a prompt with memory references", () => {
   });
 
   it("names every record that is gone", () => {
-    expect(memoryGoneText({ id: "k7m2q", name: "R" }, ["aaaaaa", "bbbbbb", "cccccc"], "keep")).toMatch(/^⚠️ Job "R" \(k7m2q\) did not run: its memory records aaaaaa, bbbbbb and cccccc no longer exist\. /);
+    expect(memoryGoneText({ id: "k7m2q", name: "R" }, ["aaaaaa", "bbbbbb", "cccccc"], "keep")).toMatch(
+      /^⚠️ Job "R" \(k7m2q\) did not run: its memory records aaaaaa, bbbbbb and cccccc no longer exist\. /,
+    );
   });
 
   it("ignores memory for a watcher (it has none)", () => {
@@ -159,20 +171,33 @@ describe("the rules of memoryRefs and onlyOnChange", () => {
   it("takes up to 5 distinct record ids on a prompt", async () => {
     const ok = await validateCreate({ ...prompt, memoryRefs: ["aaaaaa", "bbbbbb"] }, rules);
     expect(ok.ok && ok.value.spec.memoryRefs).toEqual(["aaaaaa", "bbbbbb"]);
-    expect(await sentence({ ...prompt, memoryRefs: ["aaaaaa", "bbbbbb", "cccccc", "dddddd", "eeeeee", "ffffff"] })).toBe('"memoryRefs" may name at most 5 memory records; got 6.');
+    expect(await sentence({ ...prompt, memoryRefs: ["aaaaaa", "bbbbbb", "cccccc", "dddddd", "eeeeee", "ffffff"] })).toBe(
+      '"memoryRefs" may name at most 5 memory records; got 6.',
+    );
     expect(await sentence({ ...prompt, memoryRefs: ["aaaaaa", "aaaaaa"] })).toBe('"memoryRefs" names aaaaaa twice; name each memory record once.');
-    expect(await sentence({ ...prompt, memoryRefs: ["k7m2q"] })).toBe('"memoryRefs" holds "k7m2q", which is not a memory record id; ids look like "m4x7pq" (see memory_list).');
+    expect(await sentence({ ...prompt, memoryRefs: ["k7m2q"] })).toBe(
+      '"memoryRefs" holds "k7m2q", which is not a memory record id; ids look like "m4x7pq" (see memory_list).',
+    );
   });
 
   it("keeps memoryRefs to prompts and onlyOnChange to watchers", async () => {
-    expect(await sentence({ ...watcher, memoryRefs: ["aaaaaa"] })).toBe('"memoryRefs" applies only to prompt jobs: a watcher\'s prompt is its script\'s output.');
+    expect(await sentence({ ...watcher, memoryRefs: ["aaaaaa"] })).toBe(
+      "\"memoryRefs\" applies only to prompt jobs: a watcher's prompt is its script's output.",
+    );
     expect(await sentence({ ...prompt, onlyOnChange: true })).toBe('"onlyOnChange" applies only to watchers.');
     const w = await validateCreate({ ...watcher, onlyOnChange: true }, rules);
     expect(w.ok && w.value.spec.onlyOnChange).toBe(true);
   });
 
   it("edits them with the same rules: [] clears the references, onlyOnChange turns off", async () => {
-    const spec = { ...specDefaults(), name: "Review", kind: "prompt" as const, schedule: { type: "cron" as const, cron: "0 8 * * 1" }, text: "Review", memoryRefs: ["aaaaaa"] };
+    const spec = {
+      ...specDefaults(),
+      name: "Review",
+      kind: "prompt" as const,
+      schedule: { type: "cron" as const, cron: "0 8 * * 1" },
+      text: "Review",
+      memoryRefs: ["aaaaaa"],
+    };
     const cleared = await validateEdit(spec, { memoryRefs: [] }, rules);
     expect(cleared.ok && cleared.value.spec.memoryRefs).toEqual([]);
     expect(await validateEdit(spec, { onlyOnChange: true }, rules)).toStrictEqual({ ok: false, error: '"onlyOnChange" applies only to watchers.' });

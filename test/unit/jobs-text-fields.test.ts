@@ -23,7 +23,8 @@ describe("a name", () => {
   });
 
   it("refuses names with nothing visible: spaces, zero-width characters, fillers", () => {
-    for (const name of ["   ", "\u200b", "\u200b\u200c\u200d\ufeff", "\u3164", " \u2800 ", "\u00a0\u2003"]) expect(nameProblem("name", name, 80), JSON.stringify(name)).toBe(HIDDEN);
+    for (const name of ["   ", "\u200b", "\u200b\u200c\u200d\ufeff", "\u3164", " \u2800 ", "\u00a0\u2003"])
+      expect(nameProblem("name", name, 80), JSON.stringify(name)).toBe(HIDDEN);
   });
 
   it("refuses NUL, other control characters, newlines and bidi overrides or isolates", () => {

@@ -4,8 +4,8 @@
  * nothing left. It is Tue 1 Dec 2026 11:00 in Berlin (10:00Z).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Job } from "../../src/schemas/jobs";
 import { createdText, jobLine, jobList, noRunsLeftText, readyFor, untilText } from "../../src/jobs/texts";
+import type { Job } from "../../src/schemas/jobs";
 import { loadRules, rulesLoaded } from "../../src/time";
 import { jobView } from "./records";
 
@@ -16,7 +16,12 @@ const NOW = ms("2026-12-01T10:00:00Z");
 /** A recurring prompt job as clients see it, no end unless `over` says one. */
 const job = (over: Partial<Job> & Pick<Job, "id" | "name" | "schedule">): Job => jobView({ until: null, runsLeft: null, ...over });
 
-const review = job({ id: "r2v9x", name: "Review", schedule: { rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2026-12-08T10:00" }, nextRunAt: "2026-12-08T09:00:00.000Z" });
+const review = job({
+  id: "r2v9x",
+  name: "Review",
+  schedule: { rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2026-12-08T10:00" },
+  nextRunAt: "2026-12-08T09:00:00.000Z",
+});
 
 describe("before the rule engine is loaded", () => {
   it("shows a rule as written, and readyFor loads the engine only for a job with a rule", async () => {
@@ -37,16 +42,29 @@ describe("the job line of a rule job and of a job that ends", () => {
 
   it("speaks a rule in plain words", () => {
     expect(jobLine(review, BERLIN, NOW)).toBe("`r2v9x` 💬 Review · Every 2 weeks on Tuesday at 10:00 · next 8 Dec 10:00");
-    const lastWorkday = job({ id: "m4k8d", name: "Invoices", schedule: { rrule: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", start: "2026-12-01T17:00" }, nextRunAt: "2026-12-31T16:00:00.000Z" });
+    const lastWorkday = job({
+      id: "m4k8d",
+      name: "Invoices",
+      schedule: { rrule: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", start: "2026-12-01T17:00" },
+      nextRunAt: "2026-12-31T16:00:00.000Z",
+    });
     expect(jobLine(lastWorkday, BERLIN, NOW)).toBe("`m4k8d` 💬 Invoices · On the last weekday of the month at 17:00 · next 31 Dec 17:00");
   });
 
   it("shows the runs left, an until (its time when it is not a day's end, its year when not this one), and the last run", () => {
     expect(jobLine({ ...review, runsLeft: 3 }, BERLIN, NOW)).toBe("`r2v9x` 💬 Review · Every 2 weeks on Tuesday at 10:00 · next 8 Dec 10:00 · 3 runs left");
     expect(jobLine({ ...review, runsLeft: 1 }, BERLIN, NOW)).toBe("`r2v9x` 💬 Review · Every 2 weeks on Tuesday at 10:00 · next 8 Dec 10:00 · 1 run left");
-    const inbox = job({ id: "p3xz9", name: "Inbox", schedule: { cron: "0 8 * * 1-5" }, nextRunAt: "2026-12-02T07:00:00.000Z", until: "2026-12-31T22:59:59.999Z" });
+    const inbox = job({
+      id: "p3xz9",
+      name: "Inbox",
+      schedule: { cron: "0 8 * * 1-5" },
+      nextRunAt: "2026-12-02T07:00:00.000Z",
+      until: "2026-12-31T22:59:59.999Z",
+    });
     expect(jobLine(inbox, BERLIN, NOW)).toBe("`p3xz9` 💬 Inbox · `0 8 * * 1-5` · next 2 Dec 08:00 · until 31 Dec");
-    expect(jobLine({ ...inbox, until: "2027-01-15T17:00:00.000Z", runsLeft: 20 }, BERLIN, NOW)).toBe("`p3xz9` 💬 Inbox · `0 8 * * 1-5` · next 2 Dec 08:00 · 20 runs left · until 15 Jan 2027 18:00");
+    expect(jobLine({ ...inbox, until: "2027-01-15T17:00:00.000Z", runsLeft: 20 }, BERLIN, NOW)).toBe(
+      "`p3xz9` 💬 Inbox · `0 8 * * 1-5` · next 2 Dec 08:00 · 20 runs left · until 15 Jan 2027 18:00",
+    );
     // Its last run claimed and in flight: no next run, nothing else left.
     expect(jobLine({ ...inbox, nextRunAt: null, runsLeft: 0, running: true }, BERLIN, NOW)).toBe("`p3xz9` 💬 Inbox · `0 8 * * 1-5` · last run · running");
   });

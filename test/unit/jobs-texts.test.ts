@@ -4,7 +4,6 @@
  * (12:03Z) unless a case says otherwise.
  */
 import { describe, expect, it } from "vitest";
-import type { Job } from "../../src/schemas/jobs";
 import {
   cancelledText,
   createdText,
@@ -21,6 +20,7 @@ import {
   tooManyJobsText,
   zoneChangedText,
 } from "../../src/jobs/texts";
+import type { Job } from "../../src/schemas/jobs";
 import { jobView } from "./records";
 
 const ms = (iso: string): number => Date.parse(iso);
@@ -71,7 +71,9 @@ describe("jobLine", () => {
   it("shows a one-off today as HH:mm, another year with the year, paused and running", () => {
     expect(jobLine(job({ id: "a2345", name: "Tea", schedule: { at: "2026-09-26T21:59:00.000Z" } }), BERLIN, NOW)).toBe("`a2345` 💬 Tea · once 23:59");
     expect(jobLine(job({ id: "a2345", name: "Tea", schedule: { at: "2026-09-26T22:00:00.000Z" } }), BERLIN, NOW)).toBe("`a2345` 💬 Tea · once 27 Sep 00:00");
-    expect(jobLine(job({ id: "a2345", name: "Tea", schedule: { at: "2027-01-02T08:00:00.000Z" } }), BERLIN, NOW)).toBe("`a2345` 💬 Tea · once 2 Jan 2027 09:00");
+    expect(jobLine(job({ id: "a2345", name: "Tea", schedule: { at: "2027-01-02T08:00:00.000Z" } }), BERLIN, NOW)).toBe(
+      "`a2345` 💬 Tea · once 2 Jan 2027 09:00",
+    );
     expect(jobLine({ ...dentist, enabled: false, nextRunAt: null }, BERLIN, NOW)).toBe("`k7m2q` 💬 Call the dentist · once 27 Sep 09:00 · paused");
     expect(jobLine({ ...inbox, running: true }, BERLIN, NOW)).toBe("`p3xz9` 💬 Inbox summary · `0 8 * * 1-5` · next 28 Sep 08:00 · running");
   });
@@ -81,7 +83,11 @@ describe("jobLine", () => {
   });
 
   it("shows a failed last result with its exit code and timed-out flag, a transient one, and one over budget; nothing else", () => {
-    const last = (lastResult: Job["lastResult"]) => jobLine({ ...price, lastResult }, BERLIN, NOW).split(" · ").slice(3).join(" · ");
+    const last = (lastResult: Job["lastResult"]) =>
+      jobLine({ ...price, lastResult }, BERLIN, NOW)
+        .split(" · ")
+        .slice(3)
+        .join(" · ");
     const at = "2026-09-26T12:00:01.000Z";
     expect(last({ status: "failed", exitCode: 137, timedOut: true, at })).toBe("last: failed (exit 137, timed out)");
     expect(last({ status: "failed", exitCode: null, timedOut: true, at })).toBe("last: failed (timed out)");
@@ -207,6 +213,8 @@ describe("zoneChangedText", () => {
   });
 
   it("shows a half-hour offset", () => {
-    expect(zoneChangedText("Asia/Kolkata", false, now, 1, [])).toBe("Time zone set to Asia/Kolkata (UTC+05:30). Now 26 Sep 22:45. 1 recurring job now follows this zone.");
+    expect(zoneChangedText("Asia/Kolkata", false, now, 1, [])).toBe(
+      "Time zone set to Asia/Kolkata (UTC+05:30). Now 26 Sep 22:45. 1 recurring job now follows this zone.",
+    );
   });
 });

@@ -4,9 +4,9 @@
  * otherwise; lengths are counted in characters (code points), so 🦜 counts one though it is two UTF-16 units.
  */
 import { describe, expect, it } from "vitest";
+import { type JobSpec, specDefaults } from "../../src/jobs/records";
+import { type RuleContext, validateCreate, validateEdit } from "../../src/jobs/validate";
 import type { CreateJobInput } from "../../src/schemas/jobs";
-import { validateCreate, validateEdit, type RuleContext } from "../../src/jobs/validate";
-import { specDefaults, type JobSpec } from "../../src/jobs/records";
 
 const ms = (iso: string): number => Date.parse(iso);
 const NOW = ms("2026-09-27T10:15:00Z");
@@ -20,8 +20,20 @@ const WATCHER_NO_TEXT = 'A watcher takes "command", not "text": its script\'s ou
 const TIMEOUT_WATCHERS_ONLY = '"timeoutSeconds" applies only to watchers.';
 const timeoutSentence = (got: number) => `"timeoutSeconds" must be a whole number of seconds from 1 to 3600; got ${got}.`;
 
-const prompt = (over: Partial<CreateJobInput> = {}): CreateJobInput => ({ name: "Inbox summary", kind: "prompt", cron: "0 8 * * 1-5", text: "Summarise my inbox", ...over });
-const watch = (over: Partial<CreateJobInput> = {}): CreateJobInput => ({ name: "Price check", kind: "watcher", cron: "*/10 * * * *", command: "curl -s https://example.com/price", ...over });
+const prompt = (over: Partial<CreateJobInput> = {}): CreateJobInput => ({
+  name: "Inbox summary",
+  kind: "prompt",
+  cron: "0 8 * * 1-5",
+  text: "Summarise my inbox",
+  ...over,
+});
+const watch = (over: Partial<CreateJobInput> = {}): CreateJobInput => ({
+  name: "Price check",
+  kind: "watcher",
+  cron: "*/10 * * * *",
+  command: "curl -s https://example.com/price",
+  ...over,
+});
 
 /** The sentence of a failed validation (and that it failed). */
 async function problem(input: CreateJobInput, c: RuleContext = ctx): Promise<string> {
@@ -44,7 +56,19 @@ describe("validateCreate: what is stored", () => {
     expect(await validateCreate(prompt({ cron: "  0 8 * * 1-5 " }), ctx)).toStrictEqual({
       ok: true,
       value: {
-        spec: { name: "Inbox summary", kind: "prompt", schedule: { type: "cron", cron: "0 8 * * 1-5" }, until: null, runsLeft: null, text: "Summarise my inbox", command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false, silent: false },
+        spec: {
+          name: "Inbox summary",
+          kind: "prompt",
+          schedule: { type: "cron", cron: "0 8 * * 1-5" },
+          until: null,
+          runsLeft: null,
+          text: "Summarise my inbox",
+          command: null,
+          timeoutSeconds: null,
+          memoryRefs: [],
+          onlyOnChange: false,
+          silent: false,
+        },
         nextRunAt: ms("2026-09-28T06:00:00Z"),
       },
     });
@@ -81,7 +105,19 @@ describe("validateCreate: what is stored", () => {
     expect(await validateCreate({ name: "Mum", kind: "reminder", delay: "PT2H", text: "call mum" }, ctx)).toStrictEqual({
       ok: true,
       value: {
-        spec: { name: "Mum", kind: "prompt", schedule: { type: "at", at: NOW + 2 * HOUR }, until: null, runsLeft: null, text: "Remind me: call mum", command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false, silent: false },
+        spec: {
+          name: "Mum",
+          kind: "prompt",
+          schedule: { type: "at", at: NOW + 2 * HOUR },
+          until: null,
+          runsLeft: null,
+          text: "Remind me: call mum",
+          command: null,
+          timeoutSeconds: null,
+          memoryRefs: [],
+          onlyOnChange: false,
+          silent: false,
+        },
         nextRunAt: NOW + 2 * HOUR,
       },
     });
@@ -108,8 +144,12 @@ describe("validateCreate: `at` and `delay`", () => {
 
   it("allows 60 s in the past, and names the time and how long ago beyond that", async () => {
     expect(await nextRun(prompt({ cron: undefined, at: "2026-09-27T10:14:00Z" }))).toBe("2026-09-27T10:14:00.000Z");
-    expect(await problem(prompt({ cron: undefined, at: "2026-09-27T10:13:59Z" }))).toBe('"at" must be in the future; 2026-09-27 12:13 in Europe/Berlin was 1 minute ago.');
-    expect(await problem(prompt({ cron: undefined, at: "2026-09-27T09:00" }))).toBe('"at" must be in the future; 2026-09-27 09:00 in Europe/Berlin was 3 hours ago.');
+    expect(await problem(prompt({ cron: undefined, at: "2026-09-27T10:13:59Z" }))).toBe(
+      '"at" must be in the future; 2026-09-27 12:13 in Europe/Berlin was 1 minute ago.',
+    );
+    expect(await problem(prompt({ cron: undefined, at: "2026-09-27T09:00" }))).toBe(
+      '"at" must be in the future; 2026-09-27 09:00 in Europe/Berlin was 3 hours ago.',
+    );
   });
 
   it("allows at most the same wall time 5 years ahead", async () => {
@@ -136,7 +176,9 @@ describe("validateCreate: `at` and `delay`", () => {
     expect(await problem(prompt({ cron: undefined, delay: "PT59S" }))).toBe('"delay" must be from 1 minute (PT1M) to 5 years (P5Y); got "PT59S".');
     expect(await nextRun(prompt({ cron: undefined, delay: "P5Y" }))).toBe("2031-09-27T10:15:00.000Z");
     expect(await problem(prompt({ cron: undefined, delay: "P5YT1M" }))).toBe('"delay" must be from 1 minute (PT1M) to 5 years (P5Y); got "P5YT1M".');
-    expect(await problem(prompt({ cron: undefined, delay: "20 minutes" }))).toBe('"delay" must be an ISO 8601 duration such as PT20M or P1DT2H; got "20 minutes".');
+    expect(await problem(prompt({ cron: undefined, delay: "20 minutes" }))).toBe(
+      '"delay" must be an ISO 8601 duration such as PT20M or P1DT2H; got "20 minutes".',
+    );
   });
 });
 
@@ -150,7 +192,9 @@ describe("validateCreate: one sentence per problem", () => {
   it("counts a name's characters: 80 emoji are fine, 81 are not, blank has nothing visible", async () => {
     expect((await validateCreate(prompt({ name: PARROTS(80) }), ctx)).ok).toBe(true);
     expect(await problem(prompt({ name: PARROTS(81) }))).toBe('"name" must be 1 to 80 characters long; got 81.');
-    expect(await problem(prompt({ name: "   " }))).toBe('"name" must hold a visible character, such as "Inbox summary"; got only spaces or invisible characters.');
+    expect(await problem(prompt({ name: "   " }))).toBe(
+      '"name" must hold a visible character, such as "Inbox summary"; got only spaces or invisible characters.',
+    );
   });
 
   it("counts a text's and a command's characters the same way", async () => {
@@ -185,7 +229,9 @@ describe("validateCreate: one sentence per problem", () => {
   });
 
   it("reports the name before the schedule, and the schedule before the kind's fields", async () => {
-    expect(await problem(prompt({ name: "", cron: undefined }))).toBe('"name" must hold a visible character, such as "Inbox summary"; got only spaces or invisible characters.');
+    expect(await problem(prompt({ name: "", cron: undefined }))).toBe(
+      '"name" must hold a visible character, such as "Inbox summary"; got only spaces or invisible characters.',
+    );
     expect(await problem(prompt({ cron: undefined, command: "echo hi" }))).toBe(EXACTLY_ONE);
   });
 });
@@ -228,11 +274,21 @@ describe("validateEdit", () => {
   it("gives a new schedule its next run from now: cron, at (a cron job becoming a one-off) and delay", async () => {
     expect(await edit(promptSpec, { cron: "30 7 * * *" })).toStrictEqual({
       ok: true,
-      value: { spec: { ...promptSpec, schedule: { type: "cron", cron: "30 7 * * *" } }, nextRunAt: ms("2026-09-28T05:30:00Z"), scheduleChanged: true, reopened: false },
+      value: {
+        spec: { ...promptSpec, schedule: { type: "cron", cron: "30 7 * * *" } },
+        nextRunAt: ms("2026-09-28T05:30:00Z"),
+        scheduleChanged: true,
+        reopened: false,
+      },
     });
     expect(await edit(promptSpec, { at: "2026-10-01T18:00" })).toStrictEqual({
       ok: true,
-      value: { spec: { ...promptSpec, schedule: { type: "at", at: ms("2026-10-01T16:00:00Z") } }, nextRunAt: ms("2026-10-01T16:00:00Z"), scheduleChanged: true, reopened: false },
+      value: {
+        spec: { ...promptSpec, schedule: { type: "at", at: ms("2026-10-01T16:00:00Z") } },
+        nextRunAt: ms("2026-10-01T16:00:00Z"),
+        scheduleChanged: true,
+        reopened: false,
+      },
     });
     const delayed = await edit(watcherSpec, { delay: "PT1H" });
     expect(delayed.ok && [delayed.value.spec.schedule, delayed.value.nextRunAt]).toStrictEqual([{ type: "at", at: NOW + HOUR }, NOW + HOUR]);

@@ -9,18 +9,18 @@ import {
   alertText,
   boundTail,
   clipOutput,
-  failedLabel,
-  fitOutput,
   decideMatch,
   EX_TEMPFAIL,
+  failedLabel,
+  fitOutput,
   isTransient,
   matchedPromptText,
   outputHash,
   overBudgetText,
   testReplyText,
   WATCHER_LEASE_GRACE_MS,
-  watcherLeaseMs,
   watcherCallSchema,
+  watcherLeaseMs,
 } from "../../src/jobs/watcher";
 
 const job = { id: "w8r4t", name: "Price check" };
@@ -71,7 +71,9 @@ describe("the alert", () => {
   });
 
   it("shows an exit code and the timed-out flag together", () => {
-    expect(alertText(job, { exitCode: 137, timedOut: true, tail: "Killed", didNotStart: false })).toBe('⚠️ Job "Price check" (w8r4t) failed (exit 137, timed out):\n```\nKilled\n```');
+    expect(alertText(job, { exitCode: 137, timedOut: true, tail: "Killed", didNotStart: false })).toBe(
+      '⚠️ Job "Price check" (w8r4t) failed (exit 137, timed out):\n```\nKilled\n```',
+    );
     expect(failedLabel({ exitCode: null, timedOut: false, didNotStart: false })).toBe("failed");
     expect(failedLabel({ exitCode: 0, timedOut: true, didNotStart: false })).toBe("failed (exit 0, timed out)");
   });

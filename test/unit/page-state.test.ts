@@ -57,7 +57,12 @@ function jsdocShape(field: { optional: boolean; type: string }): Shape {
 /** A zod field's shape, from its JSON Schema as the API documents it. */
 function schemaShape(field: z.ZodType): Shape {
   const optional = field.safeParse(undefined).success;
-  const json = z.toJSONSchema(field, { io: "output", unrepresentable: "any" }) as { type?: string; anyOf?: { type?: string }[]; enum?: unknown[]; const?: unknown };
+  const json = z.toJSONSchema(field, { io: "output", unrepresentable: "any" }) as {
+    type?: string;
+    anyOf?: { type?: string }[];
+    enum?: unknown[];
+    const?: unknown;
+  };
   const alternatives = json.anyOf ?? [json];
   const nullable = alternatives.some((a) => a.type === "null");
   const kindOf = (a: { type?: string }): string => (a.type === "integer" ? "number" : (a.type ?? "object"));

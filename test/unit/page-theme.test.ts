@@ -56,7 +56,10 @@ describe("themeVariables", () => {
   });
 
   it("darkens Telegram's default light hint and button just enough to read, keeping their hue", () => {
-    const { vars } = themeVariables({ bg_color: "#ffffff", text_color: "#000000", hint_color: "#999999", link_color: "#2481cc", button_color: "#2481cc", button_text_color: "#ffffff" }, base);
+    const { vars } = themeVariables(
+      { bg_color: "#ffffff", text_color: "#000000", hint_color: "#999999", link_color: "#2481cc", button_color: "#2481cc", button_text_color: "#ffffff" },
+      base,
+    );
     for (const [fg, back] of [
       ["--muted", "--bg"],
       ["--link", "--bg"],
@@ -72,7 +75,10 @@ describe("themeVariables", () => {
   });
 
   it("lifts the page's own ok and warn colours, and the accent as text, on a dark theme", () => {
-    const { vars, scheme } = themeVariables({ bg_color: "#17212b", secondary_bg_color: "#0e1621", text_color: "#f5f5f5", button_color: "#5288c1", button_text_color: "#ffffff" }, base);
+    const { vars, scheme } = themeVariables(
+      { bg_color: "#17212b", secondary_bg_color: "#0e1621", text_color: "#f5f5f5", button_color: "#5288c1", button_text_color: "#ffffff" },
+      base,
+    );
     expect(scheme).toBe("dark");
     for (const name of ["--text", "--muted", "--danger", "--ok", "--warn", "--link"]) {
       for (const back of ["--bg", "--surface"]) expect(contrast(rgb(vars[name]!), rgb(vars[back]!)), `${name} on ${back}`).toBeGreaterThanOrEqual(4.5);
@@ -81,7 +87,13 @@ describe("themeVariables", () => {
   });
 
   it("takes only #rgb and #rrggbb colours, so a theme cannot put other CSS in the page", () => {
-    const hostile = { bg_color: "red; background: url(https://evil.example)", text_color: "white", hint_color: 12, link_color: "rgb(1,2,3)", button_color: "#12345" };
+    const hostile = {
+      bg_color: "red; background: url(https://evil.example)",
+      text_color: "white",
+      hint_color: 12,
+      link_color: "rgb(1,2,3)",
+      button_color: "#12345",
+    };
     expect(themeVariables(hostile, base)).toEqual({ vars: {}, scheme: null });
     const { vars } = themeVariables({ ...hostile, text_color: "#0A0" }, base) as { vars: Vars };
     expect(vars).toEqual({ "--text": "#008000" });

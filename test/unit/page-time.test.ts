@@ -10,7 +10,9 @@ describe("a job's schedule in the dialog's field", () => {
   it("shows what the bot reads back: a one-off's wall time, a cron, a rule after its DTSTART", () => {
     expect(scheduleField({ at: "2026-12-01T07:05:00.000Z" }, "America/New_York")).toBe("2026-12-01 02:05");
     expect(scheduleField({ cron: "0 8 * * 1-5" }, "UTC")).toBe("0 8 * * 1-5");
-    expect(scheduleField({ rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2026-12-08T10:00" }, "Europe/Berlin")).toBe("DTSTART:20261208T1000 RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU");
+    expect(scheduleField({ rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2026-12-08T10:00" }, "Europe/Berlin")).toBe(
+      "DTSTART:20261208T1000 RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU",
+    );
   });
 
   it("says what is left of a job that ends", () => {

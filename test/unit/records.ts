@@ -1,5 +1,5 @@
 /** Records for the unit tests of the pure core: a stored job as given, a fresh `claimed` run, a job as clients see it. */
-import { newJobRecord, specDefaults, type JobRecord, type RunRecord } from "../../src/jobs/records";
+import { type JobRecord, newJobRecord, type RunRecord, specDefaults } from "../../src/jobs/records";
 import type { Job } from "../../src/schemas/jobs";
 
 /** A prompt job with nothing fired yet, with what `over` sets (it names its id, name, schedule and text). */

@@ -58,7 +58,12 @@ describe("where a snooze puts the copy", () => {
       memoryRefs: ["m4x7pq"],
       silent: true,
     });
-    expect(copyInput({ name: "Tea", text: "Tea.", memoryRefs: [], silent: false }, at)).toEqual({ name: "Tea", kind: "prompt", text: "Tea.", at: "2027-05-12T12:40:17.250Z" });
+    expect(copyInput({ name: "Tea", text: "Tea.", memoryRefs: [], silent: false }, at)).toEqual({
+      name: "Tea",
+      kind: "prompt",
+      text: "Tea.",
+      at: "2027-05-12T12:40:17.250Z",
+    });
   });
 });
 
@@ -88,7 +93,11 @@ describe("the buttons of a job's message", () => {
 
   it("carry data of at most 64 bytes, even for the longest run id", () => {
     const longest = "zzzzz:999999999999999";
-    for (const b of [...messageButtons(true, longest), ...messageButtons(false, longest), ...answeredButtons("⏰ Snoozed until 28 Mar 2028 09:00", longest)].flat()) {
+    for (const b of [
+      ...messageButtons(true, longest),
+      ...messageButtons(false, longest),
+      ...answeredButtons("⏰ Snoozed until 28 Mar 2028 09:00", longest),
+    ].flat()) {
       expect(new TextEncoder().encode("data" in b ? b.data : "").length).toBeLessThanOrEqual(64);
     }
   });

@@ -7,10 +7,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type * as z from "zod";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { parseOutcome, runnerOutcome, verify, type RunnerOutcome } from "../../src/contracts/runner";
-import { cancelRun, startRun, testRun, type RunnerFetch } from "../../src/runner-client/client";
+import type * as z from "zod";
+import { parseOutcome, type RunnerOutcome, runnerOutcome, verify } from "../../src/contracts/runner";
+import { cancelRun, type RunnerFetch, startRun, testRun } from "../../src/runner-client/client";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -100,9 +100,18 @@ describe("the Worker's requests to the runner", () => {
     const { sent, fetcher } = recordingFetcher(204, {});
     await cancelRun(fetcher, secret, "123456789:aaaaa:1");
     const { signature } = sent[0]!;
-    expect(await verify(secret, signature, { method: "DELETE", target: "/runs/123456789%3Abbbbb%3A1", body: "" }, now())).toEqual({ ok: false, problem: "mismatch" });
-    expect(await verify(secret, signature, { method: "POST", target: "/runs/123456789%3Aaaaaa%3A1", body: "" }, now())).toEqual({ ok: false, problem: "mismatch" });
-    expect(await verify(secret, signature, { method: "DELETE", target: "/runs/123456789:aaaaa:1", body: "" }, now())).toEqual({ ok: false, problem: "mismatch" });
+    expect(await verify(secret, signature, { method: "DELETE", target: "/runs/123456789%3Abbbbb%3A1", body: "" }, now())).toEqual({
+      ok: false,
+      problem: "mismatch",
+    });
+    expect(await verify(secret, signature, { method: "POST", target: "/runs/123456789%3Aaaaaa%3A1", body: "" }, now())).toEqual({
+      ok: false,
+      problem: "mismatch",
+    });
+    expect(await verify(secret, signature, { method: "DELETE", target: "/runs/123456789:aaaaa:1", body: "" }, now())).toEqual({
+      ok: false,
+      problem: "mismatch",
+    });
   });
 
   it("gives a start a header that is no dry run", async () => {

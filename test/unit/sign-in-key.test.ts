@@ -13,7 +13,13 @@ describe("clientKey", () => {
   });
 
   it("takes an IPv6 address's /64, the same for every way of writing it", () => {
-    for (const address of ["2001:db8:22:1::1", "2001:0DB8:0022:0001:ffff:0000:0000:0002", "2001:db8:22:1:0:0:0:0", "2001:db8:22:1::", "2001:db8:22:1:a:b:c:d"]) {
+    for (const address of [
+      "2001:db8:22:1::1",
+      "2001:0DB8:0022:0001:ffff:0000:0000:0002",
+      "2001:db8:22:1:0:0:0:0",
+      "2001:db8:22:1::",
+      "2001:db8:22:1:a:b:c:d",
+    ]) {
       expect(clientKey(address), address).toBe("2001:db8:22:1::/64");
     }
     expect(clientKey("2001:db8::1")).toBe("2001:db8:0:0::/64");

@@ -44,8 +44,24 @@ describe("fixed texts", () => {
   });
 
   it("/help lists every command once, the menu's order", () => {
-    const lines = helpText(NOW, BERLIN, "llm").split("\n").filter((l) => l.startsWith("/"));
-    expect(lines.map((l) => l.split(":")[0])).toEqual(["/jobs", "/remind", "/every", "/edit", "/skip", "/run", "/pause", "/resume", "/cancel", "/quiet", "/timezone", "/status", "/help"]);
+    const lines = helpText(NOW, BERLIN, "llm")
+      .split("\n")
+      .filter((l) => l.startsWith("/"));
+    expect(lines.map((l) => l.split(":")[0])).toEqual([
+      "/jobs",
+      "/remind",
+      "/every",
+      "/edit",
+      "/skip",
+      "/run",
+      "/pause",
+      "/resume",
+      "/cancel",
+      "/quiet",
+      "/timezone",
+      "/status",
+      "/help",
+    ]);
     expect(COMMAND_HELP.map((c) => `/${c.command}`)).toEqual(lines.map((l) => l.split(":")[0]));
   });
 
@@ -69,14 +85,18 @@ describe("fixed texts", () => {
 describe("sentences in the user's words, with two examples that work now", () => {
   it("usage, no text, /every and /timezone", () => {
     expect(remindUsage(BERLIN, NOW)).toBe("/remind needs a time and then the text of the reminder. Try /remind tomorrow 9:00 call mum or /remind 2h call mum.");
-    expect(everyUsage()).toBe("/every needs a schedule and then the text to send. Try /every day at 8:00 summarise the news or /every weekdays at 8:30 summarise the news.");
+    expect(everyUsage()).toBe(
+      "/every needs a schedule and then the text to send. Try /every day at 8:00 summarise the news or /every weekdays at 8:30 summarise the news.",
+    );
     expect(noTextText("remind", "tomorrow 9am", BERLIN, NOW)).toBe(
       '"tomorrow 9am" needs a text after it: what should I send then? Try /remind tomorrow 9am call mum or /remind 2h call mum.',
     );
     expect(noTextText("every", "weekdays at 8:30", BERLIN, NOW)).toBe(
       '"weekdays at 8:30" needs a text after it: what should I send then? Try /every weekdays at 8:30 summarise the news or /every day at 8:00 summarise the news.',
     );
-    expect(unknownPlaceText("Mars/Olympus")).toBe('I don\'t know a time zone or place called "Mars/Olympus". Try /timezone Berlin or /timezone America/New_York.');
+    expect(unknownPlaceText("Mars/Olympus")).toBe(
+      'I don\'t know a time zone or place called "Mars/Olympus". Try /timezone Berlin or /timezone America/New_York.',
+    );
   });
 
   it("the understood time: weekday, zone and how far", () => {

@@ -10,11 +10,11 @@ import { jobList, topicGoneText } from "../../src/jobs/texts";
 import type { Job } from "../../src/schemas/jobs";
 import { addressed, botIdOf, needsUsername } from "../../src/telegram/address";
 import { onlyReads, parseCommand } from "../../src/telegram/commands";
-import { botIsIn, fromAnonymousAdmin, migrationOf, updateOrigin, updateSchema, type UpdateMessage } from "../../src/telegram/update";
+import { botIsIn, fromAnonymousAdmin, migrationOf, type UpdateMessage, updateOrigin, updateSchema } from "../../src/telegram/update";
 import {
   asGroup,
-  basicGroup,
   BOT_USERNAME,
+  basicGroup,
   groupPress,
   groupText,
   migrateFrom,
@@ -82,7 +82,10 @@ describe("whether a group message is the bot's", () => {
   });
 
   it("in a private chat: every text is the bot's, a command naming another bot is text for the agent", () => {
-    const dm = (id: number, text: string) => ({ update_id: id, message: { message_id: id, from: ada, chat: { id: ada.id, type: "private", first_name: "Ada" }, date: 1, text } });
+    const dm = (id: number, text: string) => ({
+      update_id: id,
+      message: { message_id: id, from: ada, chat: { id: ada.id, type: "private", first_name: "Ada" }, date: 1, text },
+    });
     expect(addressed(message(dm(1, "/jobs")), bot)).toBe("command");
     expect(addressed(message(dm(2, "/jobs@cuckoo_test_bot")), bot)).toBe("command");
     expect(addressed(message(dm(3, "/jobs@OtherBot")), bot)).toBe("agent");
@@ -97,12 +100,27 @@ describe("whether a group message is the bot's", () => {
 describe("where an update comes from", () => {
   it("names a forum topic only for a topic message: a reply thread in a group without topics is the main thread", () => {
     const ops = supergroup("-1001111111111", "Ops", true);
-    expect(updateOrigin(parsed(topicText(1, ops, ada, 42, "/jobs")))).toEqual({ chatId: "-1001111111111", userId: "5260001", chatType: "supergroup", threadId: 42 });
+    expect(updateOrigin(parsed(topicText(1, ops, ada, 42, "/jobs")))).toEqual({
+      chatId: "-1001111111111",
+      userId: "5260001",
+      chatType: "supergroup",
+      threadId: 42,
+    });
     // A reply in a supergroup without topics carries its reply thread's id, which sendMessage would refuse.
     const reply = groupText(2, team, ada, "/jobs", { message_thread_id: 77, reply_to_message: { message_id: 77, date: 1, chat: team } });
     expect(updateOrigin(parsed(reply))).toEqual({ chatId: "-1001234567890", userId: "5260001", chatType: "supergroup", threadId: null });
-    expect(updateOrigin(parsed(groupPress(3, ops, ada, "p:k7m2q", 42)))).toEqual({ chatId: "-1001111111111", userId: "5260001", chatType: "supergroup", threadId: 42 });
-    expect(updateOrigin(parsed(myChatMember(4, team, ada, BOT_ID, "member", "kicked")))).toEqual({ chatId: "-1001234567890", userId: "5260001", chatType: "supergroup", threadId: null });
+    expect(updateOrigin(parsed(groupPress(3, ops, ada, "p:k7m2q", 42)))).toEqual({
+      chatId: "-1001111111111",
+      userId: "5260001",
+      chatType: "supergroup",
+      threadId: 42,
+    });
+    expect(updateOrigin(parsed(myChatMember(4, team, ada, BOT_ID, "member", "kicked")))).toEqual({
+      chatId: "-1001234567890",
+      userId: "5260001",
+      chatType: "supergroup",
+      threadId: null,
+    });
   });
 
   it("reads the move from either message of Telegram's pair", () => {
@@ -122,7 +140,12 @@ describe("where an update comes from", () => {
 
   it("tells whether the bot is still in the chat after my_chat_member", () => {
     const status = (was: string, now: string) => botIsIn(parsed(myChatMember(1, team, ada, BOT_ID, was, now)).my_chat_member!.new_chat_member);
-    expect([status("member", "kicked"), status("member", "left"), status("left", "member"), status("member", "administrator")]).toEqual([false, false, true, true]);
+    expect([status("member", "kicked"), status("member", "left"), status("left", "member"), status("member", "administrator")]).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
     expect(botIsIn({ status: "restricted", is_member: false })).toBe(false);
     expect(botIsIn({ status: "restricted", is_member: true })).toBe(true);
   });
@@ -132,7 +155,16 @@ describe("who may change what", () => {
   it("lets anyone send the commands that only read: /jobs, /status, /help, /start, and /timezone and /quiet alone", () => {
     const reads = (text: string) => onlyReads(parseCommand(text)!);
     expect(["/jobs", "/status", "/help", "/start", "/timezone", "/quiet"].map(reads)).toEqual(Array(6).fill(true));
-    const changes = ["/timezone Berlin", "/timezone reset", "/remind 20m stretch", "/every day at 8 news", "/cancel k7m2q", "/pause k7m2q", "/resume k7m2q", "/run k7m2q"];
+    const changes = [
+      "/timezone Berlin",
+      "/timezone reset",
+      "/remind 20m stretch",
+      "/every day at 8 news",
+      "/cancel k7m2q",
+      "/pause k7m2q",
+      "/resume k7m2q",
+      "/run k7m2q",
+    ];
     changes.push("/edit k7m2q tomorrow 9am", "/skip k7m2q", "/quiet 22:00-07:00", "/quiet off");
     expect(changes.map(reads)).toEqual(Array(changes.length).fill(false));
   });
@@ -163,7 +195,11 @@ describe("topics in /jobs", () => {
     running: false,
     ...(threadId !== undefined ? { threadId } : {}),
   });
-  const jobs = [job("k7m2q", "Standup", "2026-09-27T07:00:00.000Z", 42), job("p3xz9", "Bins", "2026-09-28T18:00:00.000Z"), job("w8r4t", "Deploy", "2026-09-29T09:00:00.000Z", 57)];
+  const jobs = [
+    job("k7m2q", "Standup", "2026-09-27T07:00:00.000Z", 42),
+    job("p3xz9", "Bins", "2026-09-28T18:00:00.000Z"),
+    job("w8r4t", "Deploy", "2026-09-29T09:00:00.000Z", 57),
+  ];
 
   it("lists every job of the chat and marks where each posts, from a topic and from the main thread", () => {
     expect(jobList(jobs, "UTC", NOW, { here: 42 })).toBe(
@@ -190,9 +226,14 @@ describe("topics in /jobs", () => {
 
   it("says where a message for a deleted topic went, and which jobs post there from now on", () => {
     expect(topicGoneText([])).toBe("ℹ️ The topic this was meant for no longer exists, so it comes here.");
-    expect(topicGoneText([{ id: "k7m2q", name: "Standup" }])).toBe("ℹ️ The topic this was meant for no longer exists, so it comes here. From now on job k7m2q (Standup) posts here.");
-    expect(topicGoneText([{ id: "k7m2q", name: "Standup" }, { id: "w8r4t", name: "Deploy" }])).toBe(
-      "ℹ️ The topic this was meant for no longer exists, so it comes here. From now on jobs k7m2q (Standup) and w8r4t (Deploy) post here.",
+    expect(topicGoneText([{ id: "k7m2q", name: "Standup" }])).toBe(
+      "ℹ️ The topic this was meant for no longer exists, so it comes here. From now on job k7m2q (Standup) posts here.",
     );
+    expect(
+      topicGoneText([
+        { id: "k7m2q", name: "Standup" },
+        { id: "w8r4t", name: "Deploy" },
+      ]),
+    ).toBe("ℹ️ The topic this was meant for no longer exists, so it comes here. From now on jobs k7m2q (Standup) and w8r4t (Deploy) post here.");
   });
 });

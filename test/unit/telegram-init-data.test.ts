@@ -7,7 +7,7 @@
  */
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { checkInitData, dataCheckString, initDataFields, INIT_DATA_TEXT } from "../../src/telegram/init-data";
+import { checkInitData, dataCheckString, INIT_DATA_TEXT, initDataFields } from "../../src/telegram/init-data";
 
 const TOKEN = "7000000111:AAE_unit-tests_of_initData_0123456789";
 const OTHER = "7000000222:AAE_another_bot_entirely_9876543210";
@@ -31,7 +31,10 @@ function initData(fields: [string, string][], hash: string | null): string {
   return all.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
 }
 
-function signed(overrides: Partial<Record<"auth_date" | "user" | "query_id" | "chat" | "chat_type" | "chat_instance" | "start_param", string>> = {}, token = TOKEN): string {
+function signed(
+  overrides: Partial<Record<"auth_date" | "user" | "query_id" | "chat" | "chat_type" | "chat_instance" | "start_param", string>> = {},
+  token = TOKEN,
+): string {
   const fields: [string, string][] = Object.entries({ query_id: "AAHdF6IQAAAAAN0XohDhrOrc", user: USER, auth_date: String(NOW_S - 60), ...overrides });
   return initData(fields, telegramHash(fields, token));
 }
@@ -44,8 +47,16 @@ describe("checkInitData", () => {
     const menu = { chat: JSON.stringify({ id: -4012345678, type: "group", title: "Family" }) };
     expect(await checkInitData(signed(menu), TOKEN, NOW)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S - 60, groupId: "-4012345678" } });
     // A start_param that is no group id, a channel, or a private chat: the user's own chat.
-    for (const other of [{ start_param: "1234567" }, { start_param: "jobs" }, { chat: JSON.stringify({ id: -1009, type: "channel", title: "News" }) }, { chat_type: "sender", chat_instance: "42" }]) {
-      expect(await checkInitData(signed(other), TOKEN, NOW), JSON.stringify(other)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S - 60, groupId: null } });
+    for (const other of [
+      { start_param: "1234567" },
+      { start_param: "jobs" },
+      { chat: JSON.stringify({ id: -1009, type: "channel", title: "News" }) },
+      { chat_type: "sender", chat_instance: "42" },
+    ]) {
+      expect(await checkInitData(signed(other), TOKEN, NOW), JSON.stringify(other)).toEqual({
+        ok: true,
+        value: { userId: "111", authDate: NOW_S - 60, groupId: null },
+      });
     }
   });
 
@@ -82,30 +93,50 @@ describe("checkInitData", () => {
     const good = signed();
     const hash = /hash=([0-9a-f]{64})/.exec(good)![1]!;
     expect(await checkInitData(good.replace(hash, hash.slice(0, 63)), TOKEN, NOW)).toEqual({ ok: false, error: INIT_DATA_TEXT.badHash });
-    expect(await checkInitData(good.replace(hash, hash.toUpperCase()), TOKEN, NOW)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S - 60, groupId: null } });
+    expect(await checkInitData(good.replace(hash, hash.toUpperCase()), TOKEN, NOW)).toEqual({
+      ok: true,
+      value: { userId: "111", authDate: NOW_S - 60, groupId: null },
+    });
   });
 
   it("refuses an auth_date more than 24 hours old, or more than 5 minutes ahead of the clock", async () => {
     const day = 24 * 60 * 60;
-    expect(await checkInitData(signed({ auth_date: String(NOW_S - day) }), TOKEN, NOW)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S - day, groupId: null } });
+    expect(await checkInitData(signed({ auth_date: String(NOW_S - day) }), TOKEN, NOW)).toEqual({
+      ok: true,
+      value: { userId: "111", authDate: NOW_S - day, groupId: null },
+    });
     expect(await checkInitData(signed({ auth_date: String(NOW_S - day - 1) }), TOKEN, NOW)).toEqual({ ok: false, error: INIT_DATA_TEXT.old });
-    expect(await checkInitData(signed({ auth_date: String(NOW_S + 300) }), TOKEN, NOW)).toEqual({ ok: true, value: { userId: "111", authDate: NOW_S + 300, groupId: null } });
+    expect(await checkInitData(signed({ auth_date: String(NOW_S + 300) }), TOKEN, NOW)).toEqual({
+      ok: true,
+      value: { userId: "111", authDate: NOW_S + 300, groupId: null },
+    });
     expect(await checkInitData(signed({ auth_date: String(NOW_S + 301) }), TOKEN, NOW)).toEqual({ ok: false, error: INIT_DATA_TEXT.ahead });
     expect(await checkInitData(signed({ auth_date: "yesterday" }), TOKEN, NOW)).toEqual({ ok: false, error: INIT_DATA_TEXT.noDate });
   });
 
   it("refuses initData without a hash, or with an empty one", async () => {
-    const fields: [string, string][] = [["auth_date", String(NOW_S)], ["user", USER]];
+    const fields: [string, string][] = [
+      ["auth_date", String(NOW_S)],
+      ["user", USER],
+    ];
     expect(await checkInitData(initData(fields, null), TOKEN, NOW)).toEqual({ ok: false, error: INIT_DATA_TEXT.noHash });
     expect(await checkInitData(initData(fields, ""), TOKEN, NOW)).toEqual({ ok: false, error: INIT_DATA_TEXT.noHash });
   });
 
   it("refuses a field given twice (even with the signature of one of its readings), and pieces that are not key=value", async () => {
-    const fields: [string, string][] = [["auth_date", String(NOW_S)], ["user", USER]];
+    const fields: [string, string][] = [
+      ["auth_date", String(NOW_S)],
+      ["user", USER],
+    ];
     const hash = telegramHash(fields, TOKEN);
     const twice = `${initData(fields, hash)}&user=${encodeURIComponent(JSON.stringify({ id: 112, first_name: "Eve" }))}`;
     expect(await checkInitData(twice, TOKEN, NOW)).toEqual({ ok: false, error: INIT_DATA_TEXT.malformed });
-    for (const broken of [`${initData(fields, hash)}&`, `=x&${initData(fields, hash)}`, `flag&${initData(fields, hash)}`, `${initData(fields, hash)}&bad=%E0%A4%A`]) {
+    for (const broken of [
+      `${initData(fields, hash)}&`,
+      `=x&${initData(fields, hash)}`,
+      `flag&${initData(fields, hash)}`,
+      `${initData(fields, hash)}&bad=%E0%A4%A`,
+    ]) {
       expect(await checkInitData(broken, TOKEN, NOW), broken).toEqual({ ok: false, error: INIT_DATA_TEXT.malformed });
     }
   });

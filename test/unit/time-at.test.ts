@@ -29,8 +29,7 @@ async function delayed(input: string, now: string, zone = BERLIN): Promise<strin
 
 const formatError = (input: string, zone = BERLIN): string =>
   `error: "at" must be an ISO 8601 date or date and time such as 2026-12-01T09:00 (read in ${zone}) or 2026-12-01T09:00:00Z; got "${input}".`;
-const notRealError = (input: string): string =>
-  `error: "at" is not a real date and time: "${input}"; use an ISO 8601 date and time such as 2026-12-01T09:00.`;
+const notRealError = (input: string): string => `error: "at" is not a real date and time: "${input}"; use an ISO 8601 date and time such as 2026-12-01T09:00.`;
 
 describe("parseAt reads every accepted form to its exact instant", () => {
   it("reads a date alone as 09:00 in the chat's zone (Berlin winter: 08:00Z)", () => {
@@ -103,12 +102,9 @@ describe("parseAt on DST days without an offset", () => {
 });
 
 describe("parseAt rejects what is not an accepted form, with a sentence showing one", () => {
-  it.each(["09:00", "tomorrow", "09/10/2026", "2026-12-01Z", "2026-12-01T09", "2026-12-01T09:00+0530", ""])(
-    "rejects %j with the format sentence",
-    (input) => {
-      expect(atIn(input)).toBe(formatError(input));
-    },
-  );
+  it.each(["09:00", "tomorrow", "09/10/2026", "2026-12-01Z", "2026-12-01T09", "2026-12-01T09:00+0530", ""])("rejects %j with the format sentence", (input) => {
+    expect(atIn(input)).toBe(formatError(input));
+  });
 
   it("names the chat's zone in the format sentence", () => {
     expect(atIn("tomorrow", "America/New_York")).toBe(formatError("tomorrow", "America/New_York"));
@@ -126,9 +122,7 @@ describe("the future rule: an at may be up to 60 s in the past", () => {
   const now = "2026-09-27T10:00:00Z"; // 12:00 in Berlin
 
   it("refuses a time 3 hours ago with the exact sentence of DESIGN §3", () => {
-    expect(resolvedAt("2026-09-27T09:00", now)).toBe(
-      'error: "at" must be in the future; 2026-09-27 09:00 in Europe/Berlin was 3 hours ago.',
-    );
+    expect(resolvedAt("2026-09-27T09:00", now)).toBe('error: "at" must be in the future; 2026-09-27 09:00 in Europe/Berlin was 3 hours ago.');
   });
 
   it("accepts a time 59 s in the past", () => {
@@ -140,21 +134,15 @@ describe("the future rule: an at may be up to 60 s in the past", () => {
   });
 
   it("refuses a time 61 s in the past, naming its wall time in the chat's zone", () => {
-    expect(resolvedAt("2026-09-27T09:58:59Z", now)).toBe(
-      'error: "at" must be in the future; 2026-09-27 11:58 in Europe/Berlin was 1 minute ago.',
-    );
+    expect(resolvedAt("2026-09-27T09:58:59Z", now)).toBe('error: "at" must be in the future; 2026-09-27 11:58 in Europe/Berlin was 1 minute ago.');
   });
 
   it("refuses a date alone that was today at 09:00", () => {
-    expect(resolvedAt("2026-09-27", now)).toBe(
-      'error: "at" must be in the future; 2026-09-27 09:00 in Europe/Berlin was 3 hours ago.',
-    );
+    expect(resolvedAt("2026-09-27", now)).toBe('error: "at" must be in the future; 2026-09-27 09:00 in Europe/Berlin was 3 hours ago.');
   });
 
   it("counts days for a time long past", () => {
-    expect(resolvedAt("2026-09-17T12:00", now)).toBe(
-      'error: "at" must be in the future; 2026-09-17 12:00 in Europe/Berlin was 10 days ago.',
-    );
+    expect(resolvedAt("2026-09-17T12:00", now)).toBe('error: "at" must be in the future; 2026-09-17 12:00 in Europe/Berlin was 10 days ago.');
   });
 
   it("names the field it checks (delay) in the same sentence", () => {
@@ -236,10 +224,8 @@ describe("resolveDelay turns an ISO 8601 duration into an instant from now", () 
 
 describe("resolveDelay limits: 1 minute to 5 years", () => {
   const now = "2026-09-27T10:00:00Z";
-  const rangeError = (input: string): string =>
-    `error: "delay" must be from 1 minute (PT1M) to 5 years (P5Y); got "${input}".`;
-  const durationError = (input: string): string =>
-    `error: "delay" must be an ISO 8601 duration such as PT20M or P1DT2H; got "${input}".`;
+  const rangeError = (input: string): string => `error: "delay" must be from 1 minute (PT1M) to 5 years (P5Y); got "${input}".`;
+  const durationError = (input: string): string => `error: "delay" must be an ISO 8601 duration such as PT20M or P1DT2H; got "${input}".`;
 
   it("accepts exactly PT1M", async () => {
     expect(await delayed("PT1M", now)).toBe("2026-09-27T10:01:00.000Z");
@@ -253,10 +239,7 @@ describe("resolveDelay limits: 1 minute to 5 years", () => {
     expect(await delayed(input, now)).toBe(rangeError(input));
   });
 
-  it.each(["20m", "-PT20M", "P", "PT", "PT1.5M", "20 minutes", ""])(
-    "refuses %j as not a duration",
-    async (input) => {
-      expect(await delayed(input, now)).toBe(durationError(input));
-    },
-  );
+  it.each(["20m", "-PT20M", "P", "PT", "PT1.5M", "20 minutes", ""])("refuses %j as not a duration", async (input) => {
+    expect(await delayed(input, now)).toBe(durationError(input));
+  });
 });

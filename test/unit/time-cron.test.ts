@@ -4,7 +4,7 @@
  * rule, leap days, the 5-year bound, strictly-after, and the DST rules in the chat's zone.
  */
 import { describe, expect, it } from "vitest";
-import { nextOccurrence, parseCron, preview, type CronSchedule } from "../../src/time";
+import { type CronSchedule, nextOccurrence, parseCron, preview } from "../../src/time";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -96,7 +96,13 @@ describe("parseCron reads Cronos's extensions", () => {
     ["59-58 * * * *", "minutes", range(0, 59)],
   ])("%s wraps: its %s are %j (a step continues across the wrap)", (text, field, values) => {
     const c = cron(text);
-    const sets: Record<string, number[]> = { hours: [...c.hours], minutes: [...c.minutes], "days of month": on(c.daysOfMonth), months: on(c.months), weekdays: on(c.daysOfWeek) };
+    const sets: Record<string, number[]> = {
+      hours: [...c.hours],
+      minutes: [...c.minutes],
+      "days of month": on(c.daysOfMonth),
+      months: on(c.months),
+      weekdays: on(c.daysOfWeek),
+    };
     expect(sets[field]).toEqual(values);
   });
 
@@ -152,12 +158,9 @@ describe("parseCron classifies interval and fixed expressions (the fall-back rul
     },
   );
 
-  it.each(["30 1 * * *", "0,30 1 * * *", "0 0 * * *", "@daily", "0 9 * * 1-5"])(
-    "%s is a fixed expression (the day fields do not count)",
-    (text) => {
-      expect(cron(text).interval).toBe(false);
-    },
-  );
+  it.each(["30 1 * * *", "0,30 1 * * *", "0 0 * * *", "@daily", "0 9 * * 1-5"])("%s is a fixed expression (the day fields do not count)", (text) => {
+    expect(cron(text).interval).toBe(false);
+  });
 });
 
 describe("parseCron marks unrestricted day fields for the OR rule (a field that starts with *)", () => {
@@ -278,24 +281,15 @@ describe("nextOccurrence: day-of-month and day-of-week follow classic (Vixie) cr
   });
 
   it.each(["0", "7"])("fires day-of-week %s on Sundays", (dow) => {
-    expect(next(`0 0 * * ${dow}`, "UTC", "2026-04-01T00:00:00Z", 2)).toEqual([
-      "2026-04-05T00:00:00.000Z",
-      "2026-04-12T00:00:00.000Z",
-    ]);
+    expect(next(`0 0 * * ${dow}`, "UTC", "2026-04-01T00:00:00Z", 2)).toEqual(["2026-04-05T00:00:00.000Z", "2026-04-12T00:00:00.000Z"]);
   });
 
   it("fires weekdays at 09:00 New York wall time across its spring-forward (14:00Z then 13:00Z)", () => {
-    expect(next("0 9 * * MON-FRI", "America/New_York", "2026-03-05T20:00:00Z", 2)).toEqual([
-      "2026-03-06T14:00:00.000Z",
-      "2026-03-09T13:00:00.000Z",
-    ]);
+    expect(next("0 9 * * MON-FRI", "America/New_York", "2026-03-05T20:00:00Z", 2)).toEqual(["2026-03-06T14:00:00.000Z", "2026-03-09T13:00:00.000Z"]);
   });
 
   it("fires @monthly at midnight Tokyo (15:00Z the day before)", () => {
-    expect(next("@monthly", "Asia/Tokyo", "2026-04-01T00:00:00Z", 2)).toEqual([
-      "2026-04-30T15:00:00.000Z",
-      "2026-05-31T15:00:00.000Z",
-    ]);
+    expect(next("@monthly", "Asia/Tokyo", "2026-04-01T00:00:00Z", 2)).toEqual(["2026-04-30T15:00:00.000Z", "2026-05-31T15:00:00.000Z"]);
   });
 });
 
@@ -315,10 +309,7 @@ describe("nextOccurrence: strictly after the reference instant", () => {
 
 describe("nextOccurrence: leap days and the 5-year bound", () => {
   it("finds 29 Feb 2028 for 0 0 29 2 * from 2026-03-01 (UTC)", () => {
-    expect(next("0 0 29 2 *", "UTC", "2026-03-01T00:00:00Z", 2)).toEqual([
-      "2028-02-29T00:00:00.000Z",
-      "2032-02-29T00:00:00.000Z",
-    ]);
+    expect(next("0 0 29 2 *", "UTC", "2026-03-01T00:00:00Z", 2)).toEqual(["2028-02-29T00:00:00.000Z", "2032-02-29T00:00:00.000Z"]);
   });
 
   it.each(["0 0 30 2 *", "0 0 31 4,6 *"])("returns null for %s, which never fires", (text) => {
@@ -339,31 +330,19 @@ describe("nextOccurrence: leap days and the 5-year bound", () => {
 
 describe("nextOccurrence: DST in the chat's zone", () => {
   it("fires a gap time once, at the first instant after the gap (Berlin 02:30 on 2026-03-29 → 01:00Z)", () => {
-    expect(next("30 2 * * *", "Europe/Berlin", "2026-03-28T12:00:00Z", 2)).toEqual([
-      "2026-03-29T01:00:00.000Z:gap",
-      "2026-03-30T00:30:00.000Z",
-    ]);
+    expect(next("30 2 * * *", "Europe/Berlin", "2026-03-28T12:00:00Z", 2)).toEqual(["2026-03-29T01:00:00.000Z:gap", "2026-03-30T00:30:00.000Z"]);
   });
 
   it("fires several matches in one gap once (*/15 2 * * * in Berlin)", () => {
-    expect(next("*/15 2 * * *", "Europe/Berlin", "2026-03-28T12:00:00Z", 2)).toEqual([
-      "2026-03-29T01:00:00.000Z:gap",
-      "2026-03-30T00:00:00.000Z",
-    ]);
+    expect(next("*/15 2 * * *", "Europe/Berlin", "2026-03-28T12:00:00Z", 2)).toEqual(["2026-03-29T01:00:00.000Z:gap", "2026-03-30T00:00:00.000Z"]);
   });
 
   it("fires a midnight gap at 01:00 (Havana, 2026-03-08 → 05:00Z)", () => {
-    expect(next("0 0 * * *", "America/Havana", "2026-03-07T06:00:00Z", 2)).toEqual([
-      "2026-03-08T05:00:00.000Z:gap",
-      "2026-03-09T04:00:00.000Z",
-    ]);
+    expect(next("0 0 * * *", "America/Havana", "2026-03-07T06:00:00Z", 2)).toEqual(["2026-03-08T05:00:00.000Z:gap", "2026-03-09T04:00:00.000Z"]);
   });
 
   it("fires a fixed expression once at a fall-back, at the first instant (30 2 * * * Berlin)", () => {
-    expect(next("30 2 * * *", "Europe/Berlin", "2026-10-24T12:00:00Z", 2)).toEqual([
-      "2026-10-25T00:30:00.000Z:first",
-      "2026-10-26T01:30:00.000Z",
-    ]);
+    expect(next("30 2 * * *", "Europe/Berlin", "2026-10-24T12:00:00Z", 2)).toEqual(["2026-10-25T00:30:00.000Z:first", "2026-10-26T01:30:00.000Z"]);
   });
 
   it("fires a fixed list once per wall time at a fall-back (0,30 2 * * * Berlin)", () => {
@@ -403,10 +382,7 @@ describe("nextOccurrence: DST in the chat's zone", () => {
   });
 
   it("fires a Lord Howe gap time at the end of its 30-minute gap (15 2 * * * → 15:30Z)", () => {
-    expect(next("15 2 * * *", "Australia/Lord_Howe", "2026-10-03T00:00:00Z", 2)).toEqual([
-      "2026-10-03T15:30:00.000Z:gap",
-      "2026-10-04T15:15:00.000Z",
-    ]);
+    expect(next("15 2 * * *", "Australia/Lord_Howe", "2026-10-03T00:00:00Z", 2)).toEqual(["2026-10-03T15:30:00.000Z:gap", "2026-10-04T15:15:00.000Z"]);
   });
 
   it("applies the DST rules to the last-Sunday form: 0 2 * * 0L in Berlin is in March's gap and October's overlap", () => {

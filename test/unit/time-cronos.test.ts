@@ -7,23 +7,86 @@
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cronosRule, loadRules, nextOccurrence, nextRuleOccurrence, parseCron, parseRuleSchedule, type CronSchedule } from "../../src/time";
+import { type CronSchedule, cronosRule, loadRules, nextOccurrence, nextRuleOccurrence, parseCron, parseRuleSchedule } from "../../src/time";
 
 type Case = { test: string; cronos: string; cron: string; zone: string; from: string; inclusive: boolean; after: string; expected: string | null };
-const fixture = JSON.parse(readFileSync(new URL("../fixtures/cronos/next-occurrence.json", import.meta.url), "utf8")) as { leftOut: Record<string, number>; cases: Case[] };
+const fixture = JSON.parse(readFileSync(new URL("../fixtures/cronos/next-occurrence.json", import.meta.url), "utf8")) as {
+  leftOut: Record<string, number>;
+  cases: Case[];
+};
 
 /** Both day fields restricted: Cronos runs on days matching both, Cuckoo on days matching either. */
 const OR_RULE = [
-  "05 18 13 01 05", "05 18 13 * 05", "47 17 09 12 5", "47 17 09 DEC FRI", "40-50 15-20 5-10 11,12 5,6,7", "5 5 5 5 5",
-  "* * 1 * SUN#2", "* * 7 * SUN#2", "* * 1 * SUN#3", "* * 14 * SUN#3", "* * 1 * SUN#4", "* * 21 * SUN#4", "* * 1 * SUN#5",
-  "* * 28 * SUN#5", "* * 1-28 * SUN#5", "* * 8 * MON#1", "* * 31 * MON#1", "* * 15 * TUE#2", "* * 31 * TUE#2",
-  "* * 22 * WED#3", "* * 31 * WED#3", "* * 29 * THU#4", "* * 31 * THU#4", "* * 21 * 7L", "* * 21 * 0L", "* * 11 * 0L",
-  "* * 1 * 0L", "* * L * SUN#1", "* * L * SUN#2", "* * L * SUN#3", "* * L 1 SUN#4", "* * L 3-12 SUN#4", "* * L-1 2 SUN#5",
-  "* * L-2 4 SUN#5", "* * L-3 * SUN#5", "* * L-10 * SUN#4", "* * 1W * SUN", "* * 4W * 0", "* * 7W * 7", "* * 5W * SAT",
-  "* * 14W * 6#2", "* * 7W * FRI#2", "* * 14W * TUE#3", "* * 11W * MON#3", "* * 21W * TUE#4", "* * 28W * SAT#5",
-  "* * 21W * 0L", "* * 19W * 1L", "* * 1W * 1L", "* * 21W * 2L", "* * 2W * 2L", "* * 21W * 3L", "* * 3W * 3L", "* * 21W * 4L",
-  "* * 4W * 4L", "* * 21W * 5L", "* * 5W * 5L", "* * 21W * 6L", "* * 21W * 7L", "* * LW * SUN", "* * LW * 0", "* * LW * 0L",
-  "* * LW * SAT", "* * LW * 6", "* * LW * 6L", "* * LW * 1#1", "* * LW * 2#2", "* * LW * 3#3", "* * LW 1 4#4", "* * LW 3-12 4#4",
+  "05 18 13 01 05",
+  "05 18 13 * 05",
+  "47 17 09 12 5",
+  "47 17 09 DEC FRI",
+  "40-50 15-20 5-10 11,12 5,6,7",
+  "5 5 5 5 5",
+  "* * 1 * SUN#2",
+  "* * 7 * SUN#2",
+  "* * 1 * SUN#3",
+  "* * 14 * SUN#3",
+  "* * 1 * SUN#4",
+  "* * 21 * SUN#4",
+  "* * 1 * SUN#5",
+  "* * 28 * SUN#5",
+  "* * 1-28 * SUN#5",
+  "* * 8 * MON#1",
+  "* * 31 * MON#1",
+  "* * 15 * TUE#2",
+  "* * 31 * TUE#2",
+  "* * 22 * WED#3",
+  "* * 31 * WED#3",
+  "* * 29 * THU#4",
+  "* * 31 * THU#4",
+  "* * 21 * 7L",
+  "* * 21 * 0L",
+  "* * 11 * 0L",
+  "* * 1 * 0L",
+  "* * L * SUN#1",
+  "* * L * SUN#2",
+  "* * L * SUN#3",
+  "* * L 1 SUN#4",
+  "* * L 3-12 SUN#4",
+  "* * L-1 2 SUN#5",
+  "* * L-2 4 SUN#5",
+  "* * L-3 * SUN#5",
+  "* * L-10 * SUN#4",
+  "* * 1W * SUN",
+  "* * 4W * 0",
+  "* * 7W * 7",
+  "* * 5W * SAT",
+  "* * 14W * 6#2",
+  "* * 7W * FRI#2",
+  "* * 14W * TUE#3",
+  "* * 11W * MON#3",
+  "* * 21W * TUE#4",
+  "* * 28W * SAT#5",
+  "* * 21W * 0L",
+  "* * 19W * 1L",
+  "* * 1W * 1L",
+  "* * 21W * 2L",
+  "* * 2W * 2L",
+  "* * 21W * 3L",
+  "* * 3W * 3L",
+  "* * 21W * 4L",
+  "* * 4W * 4L",
+  "* * 21W * 5L",
+  "* * 5W * 5L",
+  "* * 21W * 6L",
+  "* * 21W * 7L",
+  "* * LW * SUN",
+  "* * LW * 0",
+  "* * LW * 0L",
+  "* * LW * SAT",
+  "* * LW * 6",
+  "* * LW * 6L",
+  "* * LW * 1#1",
+  "* * LW * 2#2",
+  "* * LW * 3#3",
+  "* * LW 1 4#4",
+  "* * LW 3-12 4#4",
 ];
 
 /**

@@ -141,7 +141,10 @@ describe("intervals in parts, fractions and named spans", () => {
 
 describe("a window of hours bounds the runs, its last hour included", () => {
   table([
-    ["every 90 minutes from 9 to 17 stretch", "rule FREQ=DAILY;BYHOUR=9,10,12,13,15,16;BYMINUTE=0,30;BYSETPOS=1,4,5,8,9,12 from 2026-12-02T10:30 | every 90 minutes from 9 to 17 | stretch"],
+    [
+      "every 90 minutes from 9 to 17 stretch",
+      "rule FREQ=DAILY;BYHOUR=9,10,12,13,15,16;BYMINUTE=0,30;BYSETPOS=1,4,5,8,9,12 from 2026-12-02T10:30 | every 90 minutes from 9 to 17 | stretch",
+    ],
     ["every hour from 9:30 to 17 water", "cron 30 9-16 * * * | every hour from 9:30 to 17 | water"],
     ["every 30 minutes from 9:00 to 16:30 stretch", "cron */30 9-16 * * * | every 30 minutes from 9:00 to 16:30 | stretch"],
     ["every minute from 9 to 16:59 watch", "cron * 9-16 * * * | every minute from 9 to 16:59 | watch"],
@@ -150,13 +153,19 @@ describe("a window of hours bounds the runs, its last hour included", () => {
     ["every hour from 22 to 2 check", "cron 0 22-2 * * * | every hour from 22 to 2 | check"],
     ["hourly from 9 to 17 water", "cron 0 9-17 * * * | hourly from 9 to 17 | water"],
     ["every 2 hours from 9 to 17 on weekdays stretch", "cron 0 9-17/2 * * 1-5 | every 2 hours from 9 to 17 on weekdays | stretch"],
-    ["every 2 hours from 9 to 17 until 31 dec stretch", "cron 0 9-17/2 * * * until 2026-12-31T22:59:00.000Z | every 2 hours from 9 to 17 until 31 dec | stretch"],
+    [
+      "every 2 hours from 9 to 17 until 31 dec stretch",
+      "cron 0 9-17/2 * * * until 2026-12-31T22:59:00.000Z | every 2 hours from 9 to 17 until 31 dec | stretch",
+    ],
     [
       "every 30 minutes from 9 to 17 starting monday stretch",
       "rule FREQ=DAILY;BYHOUR=9,10,11,12,13,14,15,16,17;BYMINUTE=0,30;BYSETPOS=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 from 2026-12-07T09:00 | every 30 minutes from 9 to 17 starting monday | stretch",
     ],
     // Refused: more runs a day than BYSETPOS can list; a window without an interval; a window that wraps on some days only.
-    ["every minute from 9 to 17 watch", '"every minute from 9 to 17" runs more times a day than one schedule can list up to 17:00. Try every minute from 9:00 to 16:59 or every 5 minutes from 9:00 to 17:00.'],
+    [
+      "every minute from 9 to 17 watch",
+      '"every minute from 9 to 17" runs more times a day than one schedule can list up to 17:00. Try every minute from 9:00 to 16:59 or every 5 minutes from 9:00 to 17:00.',
+    ],
     ["every monday from 9 to 5 x", 'I couldn\'t read "every monday from 9 to 5" as a schedule. Try tomorrow 9:00 or every day at 8:00.'],
     ["every hour from 22 to 2 on fridays x", 'I couldn\'t read "every hour from 22 to 2 on fridays" as a schedule. Try tomorrow 9:00 or every day at 8:00.'],
     // "from" with a date is still a start, "between" with no times is the text.
@@ -170,7 +179,14 @@ describe("a window of hours bounds the runs, its last hour included", () => {
     const p = await preview(r.value.schedule, ZONE, Date.parse("2026-12-02T15:40:00Z"), 6);
     if (!p.ok) throw new Error(p.error);
     // 16:40 in Berlin: the day's last runs, then the next day's first.
-    expect(p.value.occurrences).toEqual(["2026-12-02T16:00:00.000Z", "2026-12-03T08:00:00.000Z", "2026-12-03T08:30:00.000Z", "2026-12-03T09:00:00.000Z", "2026-12-03T09:30:00.000Z", "2026-12-03T10:00:00.000Z"]);
+    expect(p.value.occurrences).toEqual([
+      "2026-12-02T16:00:00.000Z",
+      "2026-12-03T08:00:00.000Z",
+      "2026-12-03T08:30:00.000Z",
+      "2026-12-03T09:00:00.000Z",
+      "2026-12-03T09:30:00.000Z",
+      "2026-12-03T10:00:00.000Z",
+    ]);
     expect(p.value.description).toBe("Every day, every 30 minutes from 09:00 to 17:00 (Europe/Berlin)");
     const odd = await readSchedule("every 90 minutes from 9 to 17 stretch", { zone: ZONE, now: NOW, recurring: true });
     if (!odd.ok || !("rrule" in odd.value.schedule)) throw new Error("expected a rule");

@@ -5,7 +5,7 @@
  * table has it, English otherwise. Dates in examples are tomorrow's in the chat's zone, never past.
  */
 import { describe, expect, it } from "vitest";
-import { scheduleProblemText, type ProblemContext, type ScheduleProblem } from "../../src/time";
+import { type ProblemContext, type ScheduleProblem, scheduleProblemText } from "../../src/time";
 
 const BERLIN = "Europe/Berlin";
 /** Tuesday 1 December 2026, 10:00 in Berlin. */
@@ -38,7 +38,9 @@ describe("/remind", () => {
     expect(await say({ kind: "seconds", phrase: "90s" }, remind("stretch"))).toBe(
       '"90s" counts seconds; a reminder is set in minutes, at least one ahead. Try /remind 2m stretch or /remind 2h stretch.',
     );
-    expect(await say({ kind: "too-soon", phrase: "0m" }, remind(""))).toBe('"0m" is less than a minute from now. Try /remind 2m call mum or /remind 2h call mum.');
+    expect(await say({ kind: "too-soon", phrase: "0m" }, remind(""))).toBe(
+      '"0m" is less than a minute from now. Try /remind 2m call mum or /remind 2h call mum.',
+    );
   });
 
   it("quotes at most 40 characters, and uses a stand-in for a long text", async () => {
@@ -59,7 +61,8 @@ describe("/remind", () => {
       ["ru", "Не удалось прочитать «morgn» как время. Попробуйте /remind завтра в 9:00 позвонить маме или /remind 2h позвонить маме."],
       ["uk", 'I couldn\'t read "morgn" as a time. Try /remind tomorrow 9:00 call mum or /remind 2h call mum.'],
     ];
-    for (const [language, sentence] of cases) expect(await say({ kind: "unreadable", phrase: "morgn", recurring: false }, remind("", { language })), language).toBe(sentence);
+    for (const [language, sentence] of cases)
+      expect(await say({ kind: "unreadable", phrase: "morgn", recurring: false }, remind("", { language })), language).toBe(sentence);
   });
 });
 
@@ -77,7 +80,8 @@ describe("/every", () => {
       ["nl", 'Ik kon "jedn" niet als schema lezen. Probeer /every elke dag om 8:00 Zeitung of /every op werkdagen om 8:30 Zeitung.'],
       ["ru", "Не удалось прочитать «jedn» как расписание. Попробуйте /every каждый день в 8:00 Zeitung или /every по будням в 8:30 Zeitung."],
     ];
-    for (const [language, sentence] of cases) expect(await say({ kind: "unreadable", phrase: "jedn", recurring: true }, every("Zeitung", { language })), language).toBe(sentence);
+    for (const [language, sentence] of cases)
+      expect(await say({ kind: "unreadable", phrase: "jedn", recurring: true }, every("Zeitung", { language })), language).toBe(sentence);
   });
 
   it("a written cron the rules refused, with their sentence", async () => {
@@ -90,7 +94,19 @@ describe("/every", () => {
     expect(await say({ kind: "once", phrase: "2026-12-02 09:00" }, every("stretch"))).toBe(
       '"2026-12-02 09:00" is one time, not a repetition. Try /remind 2026-12-02 09:00 stretch or /every day at 8:00 stretch.',
     );
-    expect(await say({ kind: "minutes", phrase: "day at 9:15 and 18:30", times: [{ hour: 9, minute: 15 }, { hour: 18, minute: 30 }] }, every("pills"))).toBe(
+    expect(
+      await say(
+        {
+          kind: "minutes",
+          phrase: "day at 9:15 and 18:30",
+          times: [
+            { hour: 9, minute: 15 },
+            { hour: 18, minute: 30 },
+          ],
+        },
+        every("pills"),
+      ),
+    ).toBe(
       '"day at 9:15 and 18:30" names times with different minutes, which one schedule cannot hold. Try /every day at 9:15 and 18:15 pills or /every day at 9:15 pills.',
     );
     expect(await say({ kind: "count", phrase: "twice a day at 9", count: 2, unit: "day" }, every("pills"))).toBe(

@@ -119,7 +119,10 @@ const PHRASES: Record<string, [string, string][]> = {
     ["deux fois par jour à 9h et 18h pilules", "cron 0 9,18 * * * | deux fois par jour à 9h et 18h | pilules"],
     ["tous les jours à 8h jusqu'au 31 décembre café", "cron 0 8 * * * until 2026-12-31T22:59:00.000Z | tous les jours à 8h jusqu'au 31 décembre | café"],
     ["tous les jours à 8h 10 fois café", "cron 0 8 * * * ×10 | tous les jours à 8h 10 fois | café"],
-    ["tous les lundis à 9h à partir de lundi prochain réunion", "rule FREQ=WEEKLY;BYDAY=MO from 2026-12-07T09:00 | tous les lundis à 9h à partir de lundi prochain | réunion"],
+    [
+      "tous les lundis à 9h à partir de lundi prochain réunion",
+      "rule FREQ=WEEKLY;BYDAY=MO from 2026-12-07T09:00 | tous les lundis à 9h à partir de lundi prochain | réunion",
+    ],
     ["tous les jours à 8h à partir du 1er janvier café", "rule FREQ=DAILY from 2027-01-01T08:00 | tous les jours à 8h à partir du 1er janvier | café"],
     ["du lundi au vendredi à 7h train", "cron 0 7 * * 1-5 | du lundi au vendredi à 7h | train"],
   ],
@@ -143,9 +146,15 @@ const PHRASES: Record<string, [string, string][]> = {
     ["cada mes el día 15 pagar", "cron 0 9 15 * * | cada mes el día 15 | pagar"],
     ["cada día laborable excepto el viernes deporte", "cron 0 9 * * 1-4 | cada día laborable excepto el viernes | deporte"],
     ["dos veces al día a las 9 y a las 18 pastillas", "cron 0 9,18 * * * | dos veces al día a las 9 y a las 18 | pastillas"],
-    ["todos los días a las 8 hasta el 31 de diciembre café", "cron 0 8 * * * until 2026-12-31T22:59:00.000Z | todos los días a las 8 hasta el 31 de diciembre | café"],
+    [
+      "todos los días a las 8 hasta el 31 de diciembre café",
+      "cron 0 8 * * * until 2026-12-31T22:59:00.000Z | todos los días a las 8 hasta el 31 de diciembre | café",
+    ],
     ["todos los días a las 8 10 veces café", "cron 0 8 * * * ×10 | todos los días a las 8 10 veces | café"],
-    ["todos los lunes a las 9 a partir del próximo lunes reunión", "rule FREQ=WEEKLY;BYDAY=MO from 2026-12-07T09:00 | todos los lunes a las 9 a partir del próximo lunes | reunión"],
+    [
+      "todos los lunes a las 9 a partir del próximo lunes reunión",
+      "rule FREQ=WEEKLY;BYDAY=MO from 2026-12-07T09:00 | todos los lunes a las 9 a partir del próximo lunes | reunión",
+    ],
     ["todos los días a las 8 desde el 1 de enero café", "rule FREQ=DAILY from 2027-01-01T08:00 | todos los días a las 8 desde el 1 de enero | café"],
     ["de lunes a viernes a las 7 tren", "cron 0 7 * * 1-5 | de lunes a viernes a las 7 | tren"],
   ],
@@ -171,7 +180,10 @@ const PHRASES: Record<string, [string, string][]> = {
     ["duas vezes por dia às 9 e às 18 remédio", "cron 0 9,18 * * * | duas vezes por dia às 9 e às 18 | remédio"],
     ["todos os dias às 8 até 31 de dezembro café", "cron 0 8 * * * until 2026-12-31T22:59:00.000Z | todos os dias às 8 até 31 de dezembro | café"],
     ["todos os dias às 8 10 vezes café", "cron 0 8 * * * ×10 | todos os dias às 8 10 vezes | café"],
-    ["toda segunda às 9 a partir da próxima segunda reunião", "rule FREQ=WEEKLY;BYDAY=MO from 2026-12-07T09:00 | toda segunda às 9 a partir da próxima segunda | reunião"],
+    [
+      "toda segunda às 9 a partir da próxima segunda reunião",
+      "rule FREQ=WEEKLY;BYDAY=MO from 2026-12-07T09:00 | toda segunda às 9 a partir da próxima segunda | reunião",
+    ],
     ["todos os dias às 8 a partir de 1 de janeiro café", "rule FREQ=DAILY from 2027-01-01T08:00 | todos os dias às 8 a partir de 1 de janeiro | café"],
     ["de segunda a sexta às 7 trem", "cron 0 7 * * 1-5 | de segunda a sexta às 7 | trem"],
   ],
@@ -197,7 +209,10 @@ const PHRASES: Record<string, [string, string][]> = {
     ["due volte al giorno alle 9 e alle 18 pillole", "cron 0 9,18 * * * | due volte al giorno alle 9 e alle 18 | pillole"],
     ["ogni giorno alle 8 fino al 31 dicembre caffè", "cron 0 8 * * * until 2026-12-31T22:59:00.000Z | ogni giorno alle 8 fino al 31 dicembre | caffè"],
     ["ogni giorno alle 8 per 10 volte caffè", "cron 0 8 * * * ×10 | ogni giorno alle 8 per 10 volte | caffè"],
-    ["ogni lunedì alle 9 a partire da lunedì prossimo riunione", "rule FREQ=WEEKLY;BYDAY=MO from 2026-12-07T09:00 | ogni lunedì alle 9 a partire da lunedì prossimo | riunione"],
+    [
+      "ogni lunedì alle 9 a partire da lunedì prossimo riunione",
+      "rule FREQ=WEEKLY;BYDAY=MO from 2026-12-07T09:00 | ogni lunedì alle 9 a partire da lunedì prossimo | riunione",
+    ],
     ["ogni giorno alle 8 dal 1 gennaio caffè", "rule FREQ=DAILY from 2027-01-01T08:00 | ogni giorno alle 8 dal 1 gennaio | caffè"],
     ["dal lunedì al venerdì alle 7 treno", "cron 0 7 * * 1-5 | dal lunedì al venerdì alle 7 | treno"],
   ],
@@ -226,7 +241,10 @@ const PHRASES: Record<string, [string, string][]> = {
     ["tweemaal daags om 9 en 18 pillen", "cron 0 9,18 * * * | tweemaal daags om 9 en 18 | pillen"],
     ["elke dag om 8 tot 31 december koffie", "cron 0 8 * * * until 2026-12-31T22:59:00.000Z | elke dag om 8 tot 31 december | koffie"],
     ["elke dag om 8 10 keer koffie", "cron 0 8 * * * ×10 | elke dag om 8 10 keer | koffie"],
-    ["elke maandag om 9 vanaf volgende maandag overleg", "rule FREQ=WEEKLY;BYDAY=MO from 2026-12-07T09:00 | elke maandag om 9 vanaf volgende maandag | overleg"],
+    [
+      "elke maandag om 9 vanaf volgende maandag overleg",
+      "rule FREQ=WEEKLY;BYDAY=MO from 2026-12-07T09:00 | elke maandag om 9 vanaf volgende maandag | overleg",
+    ],
     ["elke dag om 8 vanaf 1 januari koffie", "rule FREQ=DAILY from 2027-01-01T08:00 | elke dag om 8 vanaf 1 januari | koffie"],
     ["van maandag tot vrijdag om 7 trein", "cron 0 7 * * 1-5 | van maandag tot vrijdag om 7 | trein"],
   ],
@@ -254,10 +272,16 @@ const PHRASES: Record<string, [string, string][]> = {
     ["дважды в день в 9 и 18 таблетки", "cron 0 9,18 * * * | дважды в день в 9 и 18 | таблетки"],
     ["каждый день в 8 до 31 декабря кофе", "cron 0 8 * * * until 2026-12-31T22:59:00.000Z | каждый день в 8 до 31 декабря | кофе"],
     ["каждый день в 8 10 раз кофе", "cron 0 8 * * * ×10 | каждый день в 8 10 раз | кофе"],
-    ["каждый понедельник в 9 начиная со следующего понедельника планёрка", "rule FREQ=WEEKLY;BYDAY=MO from 2026-12-07T09:00 | каждый понедельник в 9 начиная со следующего понедельника | планёрка"],
+    [
+      "каждый понедельник в 9 начиная со следующего понедельника планёрка",
+      "rule FREQ=WEEKLY;BYDAY=MO from 2026-12-07T09:00 | каждый понедельник в 9 начиная со следующего понедельника | планёрка",
+    ],
     ["каждый день в 8 с 1 января кофе", "rule FREQ=DAILY from 2027-01-01T08:00 | каждый день в 8 с 1 января | кофе"],
     ["с понедельника по пятницу в 7 поезд", "cron 0 7 * * 1-5 | с понедельника по пятницу в 7 | поезд"],
-    ["раз в 2 недели по понедельникам в 9 планёрка", "rule FREQ=WEEKLY;INTERVAL=2;BYDAY=MO from 2026-12-07T09:00 | раз в 2 недели по понедельникам в 9 | планёрка"],
+    [
+      "раз в 2 недели по понедельникам в 9 планёрка",
+      "rule FREQ=WEEKLY;INTERVAL=2;BYDAY=MO from 2026-12-07T09:00 | раз в 2 недели по понедельникам в 9 | планёрка",
+    ],
     ["через день в 9 полить", "rule FREQ=DAILY;INTERVAL=2 from 2026-12-02T09:00 | через день в 9 | полить"],
   ],
 };
@@ -295,9 +319,15 @@ describe("more English forms", () => {
     ["every week plan", "cron 0 9 * * 2 | every week | plan"],
     ["every month pay", "cron 0 9 1 * * | every month | pay"],
     ["every 3 months on the 1st pay", "rule FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=1 from 2027-01-01T09:00 | every 3 months on the 1st | pay"],
-    ["the second working day of the month report", "rule FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=2 from 2026-12-02T09:00 | the second working day of the month | report"],
+    [
+      "the second working day of the month report",
+      "rule FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=2 from 2026-12-02T09:00 | the second working day of the month | report",
+    ],
     ["the first and third monday of the month club", "rule FREQ=MONTHLY;BYDAY=1MO,3MO from 2026-12-07T09:00 | the first and third monday of the month | club"],
-    ["the 1st and the last day of the month review", "rule FREQ=MONTHLY;BYMONTHDAY=1,-1 from 2026-12-31T09:00 | the 1st and the last day of the month | review"],
+    [
+      "the 1st and the last day of the month review",
+      "rule FREQ=MONTHLY;BYMONTHDAY=1,-1 from 2026-12-31T09:00 | the 1st and the last day of the month | review",
+    ],
     ["every year on 1 march taxes", "cron 0 9 1 3 * | every year on 1 march | taxes"],
     ["every 2 years on 1 march passport", "rule FREQ=YEARLY;INTERVAL=2;BYMONTH=3;BYMONTHDAY=1 from 2027-03-01T09:00 | every 2 years on 1 march | passport"],
     ["3 times a day at 8, 13 and 19 pills", "cron 0 8,13,19 * * * | 3 times a day at 8, 13 and 19 | pills"],
@@ -319,7 +349,10 @@ describe("more English forms", () => {
     // Written forms are taken as they are.
     ['"0 8 * * 1-5" plan', 'cron 0 8 * * 1-5 | "0 8 * * 1-5" | plan'],
     ["@daily water", "cron @daily | @daily | water"],
-    ["RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU review", "rule FREQ=WEEKLY;INTERVAL=2;BYDAY=TU from 2026-12-01T09:00 | RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU | review"],
+    [
+      "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU review",
+      "rule FREQ=WEEKLY;INTERVAL=2;BYDAY=TU from 2026-12-01T09:00 | RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU | review",
+    ],
   ];
   it.each(table)("%s → %s", async (input, expected) => {
     expect(await every(input)).toBe(expected);
@@ -330,11 +363,17 @@ describe("the start of a rule is its first run, from the zone's own now", () => 
   it("takes today when the time is still ahead there, and the next one after it when not", async () => {
     // Tuesday 09:00 in Berlin: this Tuesday's 10:00 is still ahead.
     const early = Date.parse("2026-12-01T08:00:00Z");
-    expect(await every("every other tuesday at 10 review", undefined, early)).toBe("rule FREQ=WEEKLY;INTERVAL=2;BYDAY=TU from 2026-12-01T10:00 | every other tuesday at 10 | review");
+    expect(await every("every other tuesday at 10 review", undefined, early)).toBe(
+      "rule FREQ=WEEKLY;INTERVAL=2;BYDAY=TU from 2026-12-01T10:00 | every other tuesday at 10 | review",
+    );
     expect(await every("every 3 days at 9:30 water", undefined, early)).toBe("rule FREQ=DAILY;INTERVAL=3 from 2026-12-01T09:30 | every 3 days at 9:30 | water");
     // The same instant is 03:00 on Tuesday in New York and 18:00 in Tokyo.
-    expect(await every("every 3 days at 9 water", undefined, early, "America/New_York")).toBe("rule FREQ=DAILY;INTERVAL=3 from 2026-12-01T09:00 | every 3 days at 9 | water");
-    expect(await every("every 3 days at 9 water", undefined, early, "Asia/Tokyo")).toBe("rule FREQ=DAILY;INTERVAL=3 from 2026-12-02T09:00 | every 3 days at 9 | water");
+    expect(await every("every 3 days at 9 water", undefined, early, "America/New_York")).toBe(
+      "rule FREQ=DAILY;INTERVAL=3 from 2026-12-01T09:00 | every 3 days at 9 | water",
+    );
+    expect(await every("every 3 days at 9 water", undefined, early, "Asia/Tokyo")).toBe(
+      "rule FREQ=DAILY;INTERVAL=3 from 2026-12-02T09:00 | every 3 days at 9 | water",
+    );
   });
 
   it("a start said is the first run on or after it", async () => {
@@ -348,7 +387,9 @@ describe("the start of a rule is its first run, from the zone's own now", () => 
 
   it("an end is the close of that day in the chat's zone, across a DST change too", async () => {
     expect(await every("every day at 8 until 30 jun news")).toBe("cron 0 8 * * * until 2027-06-30T21:59:00.000Z | every day at 8 until 30 jun | news");
-    expect(await every("every day at 8 until 30 jun news", undefined, NOW, "America/New_York")).toBe("cron 0 8 * * * until 2027-07-01T03:59:00.000Z | every day at 8 until 30 jun | news");
+    expect(await every("every day at 8 until 30 jun news", undefined, NOW, "America/New_York")).toBe(
+      "cron 0 8 * * * until 2027-07-01T03:59:00.000Z | every day at 8 until 30 jun | news",
+    );
   });
 });
 

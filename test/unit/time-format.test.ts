@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  type CronSchedule,
   describeCron,
   formatChatTime,
   formatDistance,
@@ -13,7 +14,6 @@ import {
   formatSpan,
   formatWeekdayTime,
   parseCron,
-  type CronSchedule,
 } from "../../src/time";
 
 const ms = (text: string): number => Date.parse(text);
@@ -45,9 +45,7 @@ describe("formatChatTime: HH:mm today, d MMM HH:mm this year, d MMM yyyy HH:mm a
 
   it("judges 'today' by the zone's midnight, not UTC's (Berlin 23:30 yesterday after local midnight)", () => {
     // now = 27 Sep 00:30 in Berlin; the instant is 26 Sep 23:30 there, though both are 26 Sep in UTC.
-    expect(formatChatTime(ms("2026-09-26T21:30:00Z"), "Europe/Berlin", ms("2026-09-26T22:30:00Z"))).toBe(
-      "26 Sep 23:30",
-    );
+    expect(formatChatTime(ms("2026-09-26T21:30:00Z"), "Europe/Berlin", ms("2026-09-26T22:30:00Z"))).toBe("26 Sep 23:30");
   });
 
   it("adds the year for a time next year", () => {
@@ -64,9 +62,7 @@ describe("formatChatTime: HH:mm today, d MMM HH:mm this year, d MMM yyyy HH:mm a
   });
 
   it("shows the wall time of the zone on a DST day (New York, first instant after the gap: 03:00)", () => {
-    expect(formatChatTime(ms("2026-03-08T07:00:00Z"), "America/New_York", ms("2026-03-08T12:00:00Z"))).toBe(
-      "03:00",
-    );
+    expect(formatChatTime(ms("2026-03-08T07:00:00Z"), "America/New_York", ms("2026-03-08T12:00:00Z"))).toBe("03:00");
   });
 });
 
@@ -86,21 +82,15 @@ describe("formatHeader: [Www yyyy-MM-dd HH:mm Zone]", () => {
 
 describe("formatNowLine: Now: Www yyyy-MM-dd HH:mm (Zone, UTC±HH:MM)", () => {
   it("gives the DESIGN example for 12:03Z in Berlin summer", () => {
-    expect(formatNowLine(ms("2026-09-26T12:03:00Z"), "Europe/Berlin")).toBe(
-      "Now: Sat 2026-09-26 14:03 (Europe/Berlin, UTC+02:00)",
-    );
+    expect(formatNowLine(ms("2026-09-26T12:03:00Z"), "Europe/Berlin")).toBe("Now: Sat 2026-09-26 14:03 (Europe/Berlin, UTC+02:00)");
   });
 
   it("shows Berlin's winter offset after the fall-back", () => {
-    expect(formatNowLine(ms("2026-10-25T01:00:00Z"), "Europe/Berlin")).toBe(
-      "Now: Sun 2026-10-25 02:00 (Europe/Berlin, UTC+01:00)",
-    );
+    expect(formatNowLine(ms("2026-10-25T01:00:00Z"), "Europe/Berlin")).toBe("Now: Sun 2026-10-25 02:00 (Europe/Berlin, UTC+01:00)");
   });
 
   it("shows a negative half-hour offset (St John's in winter)", () => {
-    expect(formatNowLine(ms("2026-01-15T12:00:00Z"), "America/St_Johns")).toBe(
-      "Now: Thu 2026-01-15 08:30 (America/St_Johns, UTC-03:30)",
-    );
+    expect(formatNowLine(ms("2026-01-15T12:00:00Z"), "America/St_Johns")).toBe("Now: Thu 2026-01-15 08:30 (America/St_Johns, UTC-03:30)");
   });
 
   it("shows UTC as UTC+00:00", () => {
@@ -150,9 +140,7 @@ describe("describeCron: plain English, ending with the chat's zone", () => {
   });
 
   it("names the zone it was given", async () => {
-    expect(await describeCron(cron("0 8 * * 1-5"), "America/New_York")).toBe(
-      "At 08:00, Monday through Friday (America/New_York)",
-    );
+    expect(await describeCron(cron("0 8 * * 1-5"), "America/New_York")).toBe("At 08:00, Monday through Friday (America/New_York)");
   });
 
   it("uses a 24-hour clock for afternoon times", async () => {

@@ -345,8 +345,8 @@ describe("day forms match their calendar definitions (four years from 2026, with
         for (let m = 1; m <= 12; m++) {
           if (!months.has(m)) continue;
           for (let d = 1; d <= lastDay(y, m); d++) {
-        const byDom = dom.matches(y, m, d);
-        const byDow = dow.matches(y, m, d);
+            const byDom = dom.matches(y, m, d);
+            const byDow = dow.matches(y, m, d);
             if (dom.restricted && dow.restricted ? byDom || byDow : byDom && byDow) firing.push(Date.UTC(y, m - 1, d, 12));
           }
         }
@@ -356,7 +356,9 @@ describe("day forms match their calendar definitions (four years from 2026, with
         const expected = firing.find((t) => t > after);
         if (expected === undefined || expected > Date.UTC(2029, 6, 1)) break;
         const actual = nextOccurrence(cron.value, "UTC", after);
-        expect(actual && new Date(actual.at).toISOString(), `${text} after ${new Date(after).toISOString()} (seed ${seed})`).toBe(new Date(expected).toISOString());
+        expect(actual && new Date(actual.at).toISOString(), `${text} after ${new Date(after).toISOString()} (seed ${seed})`).toBe(
+          new Date(expected).toISOString(),
+        );
         checked++;
         after = expected;
       }

@@ -41,7 +41,16 @@ describe("a place that names one zone", () => {
 
 describe("a name with several zones: one per clock, the likely first", () => {
   it("the United States: eight clocks, Eastern first", () => {
-    const us = ["America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles", "America/Anchorage", "Pacific/Honolulu", "America/Adak"];
+    const us = [
+      "America/New_York",
+      "America/Chicago",
+      "America/Denver",
+      "America/Phoenix",
+      "America/Los_Angeles",
+      "America/Anchorage",
+      "Pacific/Honolulu",
+      "America/Adak",
+    ];
     expect(zonesFor("United States", DECEMBER)).toEqual({ kind: "choices", zones: us, offset: false });
     expect(zonesFor("USA", DECEMBER)).toEqual({ kind: "choices", zones: us, offset: false });
   });
@@ -49,7 +58,11 @@ describe("a name with several zones: one per clock, the likely first", () => {
   it("Ukraine, Spain, Brazil, Россия", () => {
     expect(zonesFor("Ukraine", DECEMBER)).toEqual({ kind: "choices", zones: ["Europe/Kyiv", "Europe/Simferopol"], offset: false });
     expect(zonesFor("Spain", DECEMBER)).toEqual({ kind: "choices", zones: ["Europe/Madrid", "Atlantic/Canary"], offset: false });
-    expect(zonesFor("Brazil", DECEMBER)).toEqual({ kind: "choices", zones: ["America/Sao_Paulo", "America/Manaus", "America/Noronha", "America/Rio_Branco"], offset: false });
+    expect(zonesFor("Brazil", DECEMBER)).toEqual({
+      kind: "choices",
+      zones: ["America/Sao_Paulo", "America/Manaus", "America/Noronha", "America/Rio_Branco"],
+      offset: false,
+    });
     const russia = zonesFor("Россия", DECEMBER);
     expect(russia.kind === "choices" && russia.zones.slice(0, 3)).toEqual(["Europe/Moscow", "Europe/Kaliningrad", "Europe/Samara"]);
   });

@@ -31,7 +31,13 @@ function schedule(e: Entry): RuleSchedule {
 function instances(e: Entry, s: RuleSchedule, limit: number): string[] {
   const out: string[] = [];
   let after = utc(e.start) - 1;
-  const until = s.rule.until ? (s.rule.until.kind === "date" ? s.rule.until.local : s.rule.until.kind === "local" ? s.rule.until.local : s.rule.until.at) : null;
+  const until = s.rule.until
+    ? s.rule.until.kind === "date"
+      ? s.rule.until.local
+      : s.rule.until.kind === "local"
+        ? s.rule.until.local
+        : s.rule.until.at
+    : null;
   while (out.length < limit && (s.rule.count === null || out.length < s.rule.count)) {
     const next = nextRuleOccurrence(s, "UTC", after, e.span + 1);
     if (!next || next.at > utc(e.start) + e.span * 86_400_000 || (until !== null && next.at > until)) break;
@@ -41,7 +47,10 @@ function instances(e: Entry, s: RuleSchedule, limit: number): string[] {
   return out;
 }
 
-for (const [corpus, entries] of [["published", fixture.published], ["random", fixture.random]] as const) {
+for (const [corpus, entries] of [
+  ["published", fixture.published],
+  ["random", fixture.random],
+] as const) {
   describe(`recurrence rules agree with dateutil: ${corpus} (${entries.length} rules)`, () => {
     it("expands every rule to dateutil's instances", () => {
       for (const e of entries) {

@@ -20,7 +20,9 @@ describe("the vendored chrono-node locales", () => {
     const { casual } = await import("../../src/time/vendor/chrono/en.mjs");
     const ref = { instant: new Date("2026-12-01T09:00:00Z"), timezone: 60 };
     // "ago" is not understood: no past instant comes of it (chrono-node's own English reads 28 Nov).
-    expect(casual.parse("3 days ago", ref, { forwardDate: true }).map((r) => `${r.text} ${r.date().toISOString()}`)).toEqual(["3 days 2026-12-04T09:00:00.000Z"]);
+    expect(casual.parse("3 days ago", ref, { forwardDate: true }).map((r) => `${r.text} ${r.date().toISOString()}`)).toEqual([
+      "3 days 2026-12-04T09:00:00.000Z",
+    ]);
     expect(casual.parse("tomorrow 9am", ref, { forwardDate: true })[0]?.date().toISOString()).toBe("2026-12-02T08:00:00.000Z");
   });
 });

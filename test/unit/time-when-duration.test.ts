@@ -21,10 +21,25 @@ function reference(duration: string, zone: string, now: number): number | null {
   }
 }
 
-const part = (max: number, unit: string) => fc.option(fc.integer({ min: 0, max }).map((n) => `${n}${unit}`), { nil: "" });
+const part = (max: number, unit: string) =>
+  fc.option(
+    fc.integer({ min: 0, max }).map((n) => `${n}${unit}`),
+    { nil: "" },
+  );
 
 const duration = fc
-  .tuple(part(6, "Y"), part(30, "M"), part(10, "W"), part(400, "D"), part(100, "H"), part(500, "M"), fc.option(fc.integer({ min: 0, max: 100_000 }).map((ms) => `${Math.floor(ms / 1000)}.${String(ms % 1000).padStart(3, "0")}S`), { nil: "" }))
+  .tuple(
+    part(6, "Y"),
+    part(30, "M"),
+    part(10, "W"),
+    part(400, "D"),
+    part(100, "H"),
+    part(500, "M"),
+    fc.option(
+      fc.integer({ min: 0, max: 100_000 }).map((ms) => `${Math.floor(ms / 1000)}.${String(ms % 1000).padStart(3, "0")}S`),
+      { nil: "" },
+    ),
+  )
   .map(([y, mo, w, d, h, mi, s]) => {
     const time = `${h}${mi}${s}`;
     return `P${y}${mo}${w}${d}${time ? `T${time}` : ""}`;
@@ -54,7 +69,8 @@ describe("a delay is Temporal's ZonedDateTime.add, computed on civil time", () =
       for (const change of changes.splice(0)) {
         for (const offset of [-90, -60, -30, -1, 0, 1, 30, 60, 90]) {
           const now = change + offset * 60_000;
-          for (const d of ["P1D", "P1M", "PT1H", "P1DT1H", "P1W", "P1Y", "PT24H", "P2DT30M"]) expect(await addDuration(d, zone, now), `${d} ${zone} ${new Date(now).toISOString()}`).toBe(reference(d, zone, now));
+          for (const d of ["P1D", "P1M", "PT1H", "P1DT1H", "P1W", "P1Y", "PT24H", "P2DT30M"])
+            expect(await addDuration(d, zone, now), `${d} ${zone} ${new Date(now).toISOString()}`).toBe(reference(d, zone, now));
         }
       }
     }
@@ -63,6 +79,9 @@ describe("a delay is Temporal's ZonedDateTime.add, computed on civil time", () =
   it("refuses what Temporal cannot hold, and keeps the delay's sentences", async () => {
     expect(await addDuration("P999999Y", "UTC", Date.UTC(2026, 0, 1))).toBeNull();
     expect(await addDuration("PT9999999999H", "UTC", Date.UTC(2026, 0, 1))).toBeNull();
-    expect(await resolveDelay("P999999Y", "UTC", Date.UTC(2026, 0, 1))).toEqual({ ok: false, error: '"delay" must be an ISO 8601 duration such as PT20M or P1DT2H; got "P999999Y".' });
+    expect(await resolveDelay("P999999Y", "UTC", Date.UTC(2026, 0, 1))).toEqual({
+      ok: false,
+      error: '"delay" must be an ISO 8601 duration such as PT20M or P1DT2H; got "P999999Y".',
+    });
   });
 });

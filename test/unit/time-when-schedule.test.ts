@@ -6,7 +6,7 @@
  * Europe/Berlin on Tuesday 1 December 2026 at 10:00:37.
  */
 import { describe, expect, it } from "vitest";
-import { readSchedule, type ReadScheduleOptions } from "../../src/time";
+import { type ReadScheduleOptions, readSchedule } from "../../src/time";
 import { scheduleLine } from "./schedule-line";
 
 const NOW = Date.parse("2026-12-01T09:00:37.123Z");
@@ -86,9 +86,18 @@ describe("written forms, taken as they are", () => {
     ["0 7 * * 0 weekly review", "cron 0 7 * * 0 | 0 7 * * 0 | weekly review | -"],
     ["@daily water", "cron @daily | @daily | water | -"],
     ["FREQ=WEEKLY;INTERVAL=2;BYDAY=TU review", "rule FREQ=WEEKLY;INTERVAL=2;BYDAY=TU from 2026-12-01T09:00 | FREQ=WEEKLY;INTERVAL=2;BYDAY=TU | review | -"],
-    ["rrule:freq=monthly;byday=mo,tu,we,th,fr;bysetpos=-1 report", "rule FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1 from 2026-12-01T09:00 | rrule:freq=monthly;byday=mo,tu,we,th,fr;bysetpos=-1 | report | -"],
-    ["DTSTART:20261208T100000 RRULE:FREQ=WEEKLY;INTERVAL=2 review", "rule FREQ=WEEKLY;INTERVAL=2 from 2026-12-08T10:00 | DTSTART:20261208T100000 RRULE:FREQ=WEEKLY;INTERVAL=2 | review | -"],
-    ["DTSTART;TZID=Europe/Berlin:20261208T100000 BYDAY=TU;FREQ=WEEKLY", "rule BYDAY=TU;FREQ=WEEKLY from 2026-12-08T10:00 | DTSTART;TZID=Europe/Berlin:20261208T100000 BYDAY=TU;FREQ=WEEKLY |  | -"],
+    [
+      "rrule:freq=monthly;byday=mo,tu,we,th,fr;bysetpos=-1 report",
+      "rule FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1 from 2026-12-01T09:00 | rrule:freq=monthly;byday=mo,tu,we,th,fr;bysetpos=-1 | report | -",
+    ],
+    [
+      "DTSTART:20261208T100000 RRULE:FREQ=WEEKLY;INTERVAL=2 review",
+      "rule FREQ=WEEKLY;INTERVAL=2 from 2026-12-08T10:00 | DTSTART:20261208T100000 RRULE:FREQ=WEEKLY;INTERVAL=2 | review | -",
+    ],
+    [
+      "DTSTART;TZID=Europe/Berlin:20261208T100000 BYDAY=TU;FREQ=WEEKLY",
+      "rule BYDAY=TU;FREQ=WEEKLY from 2026-12-08T10:00 | DTSTART;TZID=Europe/Berlin:20261208T100000 BYDAY=TU;FREQ=WEEKLY |  | -",
+    ],
   ];
   it.each(table)("%s → %s", async (input, expected) => {
     expect(await read(input)).toBe(expected);
@@ -97,7 +106,9 @@ describe("written forms, taken as they are", () => {
 
 describe("the page's field: the whole text is the schedule", () => {
   it("takes a schedule alone, and refuses one with text after it, quoting the text", async () => {
-    expect(await read("every other tuesday at 10", { whole: true })).toBe("rule FREQ=WEEKLY;INTERVAL=2;BYDAY=TU from 2026-12-08T10:00 | every other tuesday at 10 |  | en");
+    expect(await read("every other tuesday at 10", { whole: true })).toBe(
+      "rule FREQ=WEEKLY;INTERVAL=2;BYDAY=TU from 2026-12-08T10:00 | every other tuesday at 10 |  | en",
+    );
     expect(await read("tomorrow 9am", { whole: true })).toBe("at 2026-12-02T08:00:00.000Z | tomorrow 9am |  | -");
     const r = await readSchedule("every day at 8 blah", { zone: ZONE, now: NOW, whole: true });
     expect(r).toEqual({
@@ -123,9 +134,21 @@ describe("errors come as one sentence, in the language asked for when a phrase w
     ["blah", "ja", 'I couldn\'t read "blah" as a schedule. Try tomorrow 9:00 or every day at 8:00.'],
     ["today 8am", undefined, '"today 8am" is in the past: Tue 1 Dec 08:00 (Europe/Berlin) was 2 hours ago. Try 2026-12-02 09:00 or 2h.'],
     ["2031-12-31", undefined, '"2031-12-31" is more than 5 years ahead (2031-12-31 09:00 in Europe/Berlin). Try 2026-12-02 09:00 or 2h.'],
-    ['"0 8 * *"', undefined, 'I couldn\'t use "0 8 * *" as a schedule: Invalid cron expression "0 8 * *": it has 4 fields; use 5 fields (minute hour day-of-month month day-of-week) such as "0 8 * * 1-5", or a macro such as "@daily". Try "0 8 * * 1-5" or every day at 8:00.'],
-    ["every day at 9:15 and 18:30", undefined, '"every day at 9:15 and 18:30" names times with different minutes, which one schedule cannot hold. Try every day at 9:15 and 18:15 or every day at 9:15.'],
-    ["every 3 days at 9 until 1 dec", undefined, '"every 3 days at 9 until 1 dec" ends before its first run (2026-12-01 23:59 in Europe/Berlin). Try every day at 8:00 until 2026-12-31 or every day at 8:00 10 times.'],
+    [
+      '"0 8 * *"',
+      undefined,
+      'I couldn\'t use "0 8 * *" as a schedule: Invalid cron expression "0 8 * *": it has 4 fields; use 5 fields (minute hour day-of-month month day-of-week) such as "0 8 * * 1-5", or a macro such as "@daily". Try "0 8 * * 1-5" or every day at 8:00.',
+    ],
+    [
+      "every day at 9:15 and 18:30",
+      undefined,
+      '"every day at 9:15 and 18:30" names times with different minutes, which one schedule cannot hold. Try every day at 9:15 and 18:15 or every day at 9:15.',
+    ],
+    [
+      "every 3 days at 9 until 1 dec",
+      undefined,
+      '"every 3 days at 9 until 1 dec" ends before its first run (2026-12-01 23:59 in Europe/Berlin). Try every day at 8:00 until 2026-12-31 or every day at 8:00 10 times.',
+    ],
   ];
   it.each(table)("%j (%s)", async (text, language, message) => {
     const r = await readSchedule(text, { zone: ZONE, now: NOW, language: language ?? null });

@@ -3,7 +3,7 @@
  * how a wall-clock time maps to instants on normal days, fall-back overlaps and spring-forward gaps.
  */
 import { describe, expect, it } from "vitest";
-import { formatOffset, parseZone, resolveLocal, type Resolution } from "../../src/time";
+import { formatOffset, parseZone, type Resolution, resolveLocal } from "../../src/time";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 /** A wall-clock time as the engine's "local epoch" milliseconds: `wall("2026-03-29T02:30")`. */
@@ -21,8 +21,7 @@ function show(r: Resolution): Record<string, string> {
   }
 }
 
-const unknown = (input: string): string =>
-  `Unknown time zone "${input}". Use an IANA name such as Europe/Berlin or America/New_York.`;
+const unknown = (input: string): string => `Unknown time zone "${input}". Use an IANA name such as Europe/Berlin or America/New_York.`;
 
 describe("parseZone accepts IANA names", () => {
   it.each([
@@ -85,12 +84,9 @@ describe("parseZone rejects what is not a zone with the §4 sentence, quoting th
     });
   });
 
-  it.each(["Local", "local", "+03:00", "-05:00", "GMT+3", "UTC+3", "", "Mars/Olympus", "Berlin"])(
-    "rejects %j",
-    (input) => {
-      expect(parseZone(input)).toEqual({ ok: false, error: unknown(input) });
-    },
-  );
+  it.each(["Local", "local", "+03:00", "-05:00", "GMT+3", "UTC+3", "", "Mars/Olympus", "Berlin"])("rejects %j", (input) => {
+    expect(parseZone(input)).toEqual({ ok: false, error: unknown(input) });
+  });
 });
 
 describe("formatOffset", () => {

@@ -4,9 +4,9 @@
  * chat's object is ever asked. A chat that answers every question with "asked" shows which calls reached it.
  */
 import { describe, expect, it } from "vitest";
+import type { TurnPolicy } from "../../src/schemas/tools";
 import { callTool, tools } from "../../src/tools/catalog";
 import type { ToolContext } from "../../src/tools/schedule";
-import type { TurnPolicy } from "../../src/schemas/tools";
 
 const JOB_TURN_REFUSAL =
   "A scheduled run cannot change the schedule: in a turn a job or watcher started, only list, preview and one follow-up one-off prompt (at or delay) are allowed.";
@@ -121,8 +121,16 @@ describe("the tool catalog", () => {
   });
 
   it("declares for every tool whether a group member who is not an admin may have it called: only the reads", () => {
-    expect(tools().filter((t) => t.memberTurn === "allowed").map((t) => t.name)).toEqual(["schedule_list", "schedule_preview", "memory_list", "memory_get"]);
-    expect(tools().filter((t) => t.memberTurn !== "allowed").every((t) => t.memberTurn === "admins")).toBe(true);
+    expect(
+      tools()
+        .filter((t) => t.memberTurn === "allowed")
+        .map((t) => t.name),
+    ).toEqual(["schedule_list", "schedule_preview", "memory_list", "memory_get"]);
+    expect(
+      tools()
+        .filter((t) => t.memberTurn !== "allowed")
+        .every((t) => t.memberTurn === "admins"),
+    ).toBe(true);
   });
 
   it("lets a group member's turn read without asking who they are, and asks the chat once before the first change", async () => {
@@ -156,7 +164,9 @@ describe("the tool catalog", () => {
     expect(await callTool(ctx, "schedule_cancel", { id: "k7m2q", color: "red" })).toEqual({ ok: false, text: 'Unknown field "color".' });
     expect(await callTool(ctx, "no_such_tool", {})).toEqual({
       ok: false,
-      text: `There is no tool "no_such_tool"; the tools are ${tools().map((t) => t.name).join(", ")}.`,
+      text: `There is no tool "no_such_tool"; the tools are ${tools()
+        .map((t) => t.name)
+        .join(", ")}.`,
     });
     expect(asked).toEqual([]);
   });

@@ -4,8 +4,19 @@
  * runner, is tested in runner/test/contract.test.ts and test/unit/runner-contract.test.ts.)
  */
 import { describe, expect, it } from "vitest";
-import { alertText, boundTail, clipOutput, failedLabel, fitOutput, isNewFailure, MAX_PROMPT_MESSAGE_BYTES, MAX_PROMPT_OUTPUT_CHARS, testReplyText, watcherCallSchema } from "../../src/jobs/watcher";
 import { loadConfig } from "../../src/config";
+import {
+  alertText,
+  boundTail,
+  clipOutput,
+  failedLabel,
+  fitOutput,
+  isNewFailure,
+  MAX_PROMPT_MESSAGE_BYTES,
+  MAX_PROMPT_OUTPUT_CHARS,
+  testReplyText,
+  watcherCallSchema,
+} from "../../src/jobs/watcher";
 import { redact, secretsOf } from "../../src/runner-client/redact";
 
 const job = { id: "k7m2q", name: "Price" };
@@ -20,7 +31,9 @@ describe("the alert", () => {
   });
 
   it("fences a tail that holds backticks with a longer fence", () => {
-    expect(alertText(job, { exitCode: 1, timedOut: false, tail: "```\nx", didNotStart: false })).toBe('⚠️ Job "Price" (k7m2q) failed (exit 1):\n````\n```\nx\n````');
+    expect(alertText(job, { exitCode: 1, timedOut: false, tail: "```\nx", didNotStart: false })).toBe(
+      '⚠️ Job "Price" (k7m2q) failed (exit 1):\n````\n```\nx\n````',
+    );
   });
 
   it("keeps at most 4000 characters of a tail, from a line start", () => {
@@ -92,7 +105,9 @@ describe("the stored runner call", () => {
 describe("the test reply", () => {
   it("says when the output was cut", () => {
     const text = testReplyText({ status: "output", exitCode: 0, timedOut: false, stdout: "x\n", stderrTail: "", truncated: { stdout: true, stderr: false } });
-    expect(text).toBe("The script exited 0 and printed (cut to its first 48 KiB and last 16 KiB):\n```\nx\n```\nAs a watcher it would wake the agent with this output. Nothing was scheduled.");
+    expect(text).toBe(
+      "The script exited 0 and printed (cut to its first 48 KiB and last 16 KiB):\n```\nx\n```\nAs a watcher it would wake the agent with this output. Nothing was scheduled.",
+    );
     expect(testReplyText({ status: "failed", exitCode: null, timedOut: true, stdout: "", stderrTail: "", truncated: { stdout: false, stderr: false } })).toBe(
       "The script failed (timed out).\nAs a watcher it would alert the chat. Nothing was scheduled.",
     );

@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { chatIds, must, transcript } from "./helpers";
-import { delivered, postUpdate, telegramChat, type TelegramChat, TestBot, textUpdate } from "./telegram-helpers";
+import { delivered, postUpdate, type TelegramChat, TestBot, telegramChat, textUpdate } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(8_300_000);
@@ -54,7 +54,9 @@ describe("a command with a 3,000-character argument", () => {
   it("gets one reply that quotes at most 40 characters of it", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
     expect(await repliesTo(chat, `/cancel ${long}`)).toEqual([`No job ${cut} in this chat.`]);
-    expect(await repliesTo(chat, `/timezone ${long}`)).toEqual([`I don't know a time zone or place called "${cut}". Try /timezone Berlin or /timezone America/New_York.`]);
+    expect(await repliesTo(chat, `/timezone ${long}`)).toEqual([
+      `I don't know a time zone or place called "${cut}". Try /timezone Berlin or /timezone America/New_York.`,
+    ]);
     const [every] = await repliesTo(chat, `/every "${long}" text`);
     expect(every!.length).toBeLessThan(400);
     expect(every).toContain(`"${cut}"`);

@@ -14,7 +14,23 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { GATE_LEASE_MS } from "../../src/chat/gate";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { dayMonthTime, expectGateFree, expectPromptText, feed, jobHeader, NO_MODEL, take } from "./agent-helpers";
-import { advanceTo, alarmOf, brief, chatIds, clockAround, expectSpyInPlace, fireJob, historyOf, lines, MINUTE, must, quietConsole, spyQueue, type Stub, transcript } from "./helpers";
+import {
+  advanceTo,
+  alarmOf,
+  brief,
+  chatIds,
+  clockAround,
+  expectSpyInPlace,
+  fireJob,
+  historyOf,
+  lines,
+  MINUTE,
+  must,
+  quietConsole,
+  type Stub,
+  spyQueue,
+  transcript,
+} from "./helpers";
 
 const newChat = chatIds(4_000_000);
 

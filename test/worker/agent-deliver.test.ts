@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { TranscriptEntry } from "../../src/schemas/chats";
 import { alarmOf, brief, chatIds, clockAround, fireJob, must, spyQueue, transcript, transcriptCount } from "./helpers";
-import { aheadOfRuntime, delivered, telegramChat, TestBot } from "./telegram-helpers";
+import { aheadOfRuntime, delivered, TestBot, telegramChat } from "./telegram-helpers";
 
 const newChat = chatIds(4_020_000);
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -12,7 +12,24 @@ import type { PromptMessage } from "../../src/contracts/prompt-message";
 import type { TurnAnswer } from "../../src/contracts/turn";
 import { OFFER_DEADLINE_MS } from "../../src/jobs/fire";
 import { expectGateFree, feed, fireTogether, NO_MODEL, settle, take, userMessage } from "./agent-helpers";
-import { advanceTo, alarmOf, brief, chatIds, clockAround, expectSpyInPlace, type Fired, fireJob, historyOf, lines, MINUTE, must, quietConsole, spyQueue, toAlarm, transcript } from "./helpers";
+import {
+  advanceTo,
+  alarmOf,
+  brief,
+  chatIds,
+  clockAround,
+  expectSpyInPlace,
+  type Fired,
+  fireJob,
+  historyOf,
+  lines,
+  MINUTE,
+  must,
+  quietConsole,
+  spyQueue,
+  toAlarm,
+  transcript,
+} from "./helpers";
 
 const newChat = chatIds(4_010_000);
 
@@ -125,7 +142,9 @@ describe("offer, next and settle", () => {
     const { job, runId, message } = await fireJob(chatId, stub, { cron: true });
     const token = await take(stub, message);
     expect(await must(stub.gateSettle(token, runId, "failed", "the model refused"))).toBeNull();
-    expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status, r.detail])).toEqual([[runId, "settled", "failed", "the model refused"]]);
+    expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state, r.status, r.detail])).toEqual([
+      [runId, "settled", "failed", "the model refused"],
+    ]);
     expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "failed" } });
     expect(await must(stub.gateNext(token))).toEqual({ message: null });
     await expectGateFree(stub, chatId);
@@ -306,7 +325,6 @@ describe("stale and duplicate prompts", () => {
     await expectGateFree(stub, chatId);
   });
 });
-
 
 describe("offers that must not run again", () => {
   it("answers a job prompt whose run already settled (failed by its lease, say) as a duplicate, writing nothing", async () => {

@@ -13,7 +13,21 @@ import worker from "../../src/index";
 import type { GateOfferReply } from "../../src/schemas/agent";
 import type { Job } from "../../src/schemas/jobs";
 import type { ModelAnswer } from "../stub/model-stub";
-import { advanceTo, alarmOf, type Answer, chatIds, createPrompt, envWith, must, queued, sentFor, setInstanceVars, spyQueue, type Fired, type Stub } from "./helpers";
+import {
+  type Answer,
+  advanceTo,
+  alarmOf,
+  type chatIds,
+  createPrompt,
+  envWith,
+  type Fired,
+  must,
+  queued,
+  type Stub,
+  sentFor,
+  setInstanceVars,
+  spyQueue,
+} from "./helpers";
 
 // ── The run gate ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -127,7 +141,14 @@ function header(instant: number, zone: string): string {
 
 /** `d MMM HH:mm` in a zone, built with Intl. */
 export function dayMonthTime(instant: number, zone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(instant);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(instant);
   const p = (type: string) => parts.find((x) => x.type === type)?.value;
   return `${p("day")} ${p("month")} ${p("hour")}:${p("minute")}`;
 }
@@ -145,7 +166,8 @@ export function expectPromptText(text: string, zone: string, t0: number, t1: num
   expect(text.slice(newline + 1)).toBe(rest);
 }
 
-export const NO_MODEL = "No model is configured, so I can only run your scheduled jobs. Send /help for the commands. For a reminder: /remind tomorrow 9:00 call mum";
+export const NO_MODEL =
+  "No model is configured, so I can only run your scheduled jobs. Send /help for the commands. For a reminder: /remind tomorrow 9:00 call mum";
 export const jobHeader = (name: string, id: string) => `[Scheduled job "${name}" (${id})]`;
 
 // ── The fake model ──────────────────────────────────────────────────────────────────────────────────────
@@ -173,15 +195,24 @@ export function model(extra: Record<string, string> = {}) {
     vars,
     env: envWith(vars),
     script: async (...answers: ModelAnswer[]) => {
-      const res = await fetch(`${base}/__stub/script`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ model: name, answers }) });
+      const res = await fetch(`${base}/__stub/script`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ model: name, answers }),
+      });
       expect(res.status).toBe(200);
     },
-    requests: async (): Promise<ModelRequest[]> => ((await (await fetch(`${base}/__stub/requests?model=${name}`)).json()) as { requests: ModelRequest[] }).requests,
+    requests: async (): Promise<ModelRequest[]> =>
+      ((await (await fetch(`${base}/__stub/requests?model=${name}`)).json()) as { requests: ModelRequest[] }).requests,
   };
 }
 
 /** The chat's object with the model's vars (its config reads them) and a queue spy. */
-export async function chatWith(newChat: ReturnType<typeof chatIds>, vars: Record<string, string>, zone = "Europe/Berlin"): Promise<{ chatId: string; stub: Stub }> {
+export async function chatWith(
+  newChat: ReturnType<typeof chatIds>,
+  vars: Record<string, string>,
+  zone = "Europe/Berlin",
+): Promise<{ chatId: string; stub: Stub }> {
   const chat = newChat();
   await spyQueue(chat.stub);
   await setInstanceVars(chat.stub, vars);

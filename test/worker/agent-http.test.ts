@@ -28,7 +28,11 @@ describe("POST /admin/chats/:chatId/messages", () => {
     await must(stub.setTimeZone(chatId, "Asia/Tokyo"));
     const sent = await spyQueue(stub);
 
-    const { value: res, t0: before, t1: after } = await clockAround(stub, () => send("POST", `/admin/chats/${chatId}/messages`, { text: "What is on my list today?" }).as(messageAccepted()));
+    const {
+      value: res,
+      t0: before,
+      t1: after,
+    } = await clockAround(stub, () => send("POST", `/admin/chats/${chatId}/messages`, { text: "What is on my list today?" }).as(messageAccepted()));
     expect(res.status).toBe(202);
     expect(Object.keys(res.body)).toEqual(["messageId"]);
     const { messageId } = res.body;
@@ -89,7 +93,9 @@ describe("POST /admin/chats/:chatId/messages", () => {
       expect(await send("POST", `/admin/chats/${chatId}/messages`, body)).toEqual(bad(TEXT));
     }
     // Neither a text nor a press (issue 14: a button of a bot entry is pressed with { press }).
-    expect(await send("POST", `/admin/chats/${chatId}/messages`, {})).toEqual(bad(`Give exactly one of "text" (a message) or "press" (a button's data), such as {"text": "/jobs"}.`));
+    expect(await send("POST", `/admin/chats/${chatId}/messages`, {})).toEqual(
+      bad(`Give exactly one of "text" (a message) or "press" (a button's data), such as {"text": "/jobs"}.`),
+    );
     expect(await transcript(stub, chatId)).toEqual([]);
     expect(sent).toEqual([]);
   });
@@ -263,10 +269,10 @@ describe("POST /tools/:chatId/gate/* and /tools/:chatId/deliver", () => {
   it("refuses a message whose chatId differs from the path, and a body that is not a v1 message", async () => {
     const { chatId, stub } = newChat();
     const other = userMessage("4039999", "1", "hi");
-    expect(await send("POST", `/tools/${chatId}/gate/offer`, other)).toEqual(
-      bad(`The body must be a v1 prompt message whose "chatId" is ${chatId}.`),
+    expect(await send("POST", `/tools/${chatId}/gate/offer`, other)).toEqual(bad(`The body must be a v1 prompt message whose "chatId" is ${chatId}.`));
+    expect(await send("POST", `/tools/${chatId}/gate/offer`, { chatId, v: 1 })).toEqual(
+      bad("The body must be a v1 prompt message: { v: 1, key, chatId, timeZone, source, text, body, firedAt, … }."),
     );
-    expect(await send("POST", `/tools/${chatId}/gate/offer`, { chatId, v: 1 })).toEqual(bad("The body must be a v1 prompt message: { v: 1, key, chatId, timeZone, source, text, body, firedAt, … }."));
     await expectGateFree(stub, chatId);
   });
 

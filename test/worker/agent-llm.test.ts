@@ -21,7 +21,15 @@ function tomorrowAtNine(zone: string): { date: string; instant: number } {
   const parts = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(Date.now() + 86_400_000);
   const guess = Date.parse(`${parts}T09:00:00Z`);
   const offset = (at: number) => {
-    const local = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).formatToParts(at);
+    const local = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    }).formatToParts(at);
     const p = (t: string) => Number(local.find((x) => x.type === t)!.value);
     return Date.UTC(p("year"), p("month") - 1, p("day"), p("hour"), p("minute")) - at;
   };
@@ -34,7 +42,15 @@ describe("a user's turn", () => {
     const { chatId, stub } = await chatWith(m.vars);
     const { date, instant } = tomorrowAtNine("Europe/Berlin");
     await m.script(
-      { kind: "tools", calls: [{ name: "schedule_create", arguments: { name: "Call the dentist", kind: "prompt", at: `${date}T09:00`, text: "Remind the user to call the dentist." } }] },
+      {
+        kind: "tools",
+        calls: [
+          {
+            name: "schedule_create",
+            arguments: { name: "Call the dentist", kind: "prompt", at: `${date}T09:00`, text: "Remind the user to call the dentist." },
+          },
+        ],
+      },
       { kind: "text", content: "Done: I will remind you tomorrow at 09:00 to call the dentist." },
     );
     const message = await userSays(stub, chatId, "remind me tomorrow at 9 to call the dentist");
@@ -43,14 +59,25 @@ describe("a user's turn", () => {
 
     // The job exists, due tomorrow at 09:00 in the chat's zone, made by the agent.
     const [job] = (await must(stub.listJobs(chatId, {}))).jobs;
-    expect(job).toMatchObject({ name: "Call the dentist", kind: "prompt", text: "Remind the user to call the dentist.", nextRunAt: new Date(instant).toISOString(), createdBy: "agent" });
+    expect(job).toMatchObject({
+      name: "Call the dentist",
+      kind: "prompt",
+      text: "Remind the user to call the dentist.",
+      nextRunAt: new Date(instant).toISOString(),
+      createdBy: "agent",
+    });
 
     // The transcript: the user's words, what the agent saw, the tool it called, its one reply.
     const entries = await transcript(stub, chatId);
-    expect(entries.map((e) => [e.role, e.source])).toEqual([["user", "admin"], ["prompt", "admin"], ["tool", "admin"], ["bot", "admin"]]);
+    expect(entries.map((e) => [e.role, e.source])).toEqual([
+      ["user", "admin"],
+      ["prompt", "admin"],
+      ["tool", "admin"],
+      ["bot", "admin"],
+    ]);
     expect(entries[1]!.text).toMatch(/^\[\w{3} \d{4}-\d{2}-\d{2} \d{2}:\d{2} Europe\/Berlin\]\nremind me tomorrow at 9 to call the dentist$/);
     expect(entries[2]!.text).toBe(
-      `schedule_create ${JSON.stringify({ name: "Call the dentist", kind: "prompt", at: `${date}T09:00`, text: "Remind the user to call the dentist." })}\n→ ok: ${(await toolReplyText(m))}`,
+      `schedule_create ${JSON.stringify({ name: "Call the dentist", kind: "prompt", at: `${date}T09:00`, text: "Remind the user to call the dentist." })}\n→ ok: ${await toolReplyText(m)}`,
     );
     expect(entries[3]!.text).toBe("Done: I will remind you tomorrow at 09:00 to call the dentist.");
 
@@ -63,7 +90,7 @@ describe("a user's turn", () => {
     expect(first!.messages.at(-1)).toEqual({ role: "user", content: entries[1]!.text });
     expect(first!.tools.map((t) => t.function.name)).toEqual(TOOL_NAMES);
     expect(Object.keys(first!.tools[0]!.function.parameters.properties).sort()).toEqual(CREATE_FIELDS);
-    expect(first!.tools[0]!.function.description).toContain("A watcher (kind \"watcher\", `command`) runs a /bin/sh script without you");
+    expect(first!.tools[0]!.function.description).toContain('A watcher (kind "watcher", `command`) runs a /bin/sh script without you');
     // The tool's answer follows its call id, as the tool endpoint's JSON.
     const call = second!.messages.at(-2)!;
     const result = second!.messages.at(-1)!;
@@ -78,7 +105,13 @@ describe("a user's turn", () => {
     const { chatId, stub } = await chatWith(m.vars);
     const job = await must(stub.createJob(chatId, { name: "Standup", kind: "prompt", text: "Standup.", cron: "0 9 * * 1-5" }, "admin"));
     await m.script(
-      { kind: "tools", calls: [{ name: "schedule_update", arguments: { id: job.id, cron: "30 9 * * 1-5" } }, { name: "schedule_skip", arguments: { id: job.id } }] },
+      {
+        kind: "tools",
+        calls: [
+          { name: "schedule_update", arguments: { id: job.id, cron: "30 9 * * 1-5" } },
+          { name: "schedule_skip", arguments: { id: job.id } },
+        ],
+      },
       { kind: "text", content: "Moved to 9:30, and the next one is skipped." },
     );
     await feed([await userSays(stub, chatId, "move my standup to 9:30 and skip the next one")], "prompts", m.env);
@@ -129,7 +162,8 @@ describe("a job's turn", () => {
   it("may not create a recurring job, change or skip one, or change the zone; may create one follow-up one-off, marked job", async () => {
     const m = model();
     const { chatId, stub } = await chatWith(m.vars);
-    const refusal = "A scheduled run cannot change the schedule: in a turn a job or watcher started, only list, preview and one follow-up one-off prompt (at or delay) are allowed.";
+    const refusal =
+      "A scheduled run cannot change the schedule: in a turn a job or watcher started, only list, preview and one follow-up one-off prompt (at or delay) are allowed.";
     await m.script(
       {
         kind: "tools",
@@ -157,14 +191,20 @@ describe("a job's turn", () => {
       [false, "This turn may not create another job: a scheduled run creates at most one follow-up, and a follow-up's own run creates none."],
     ]);
     const jobs = (await must(stub.listJobs(chatId, {}))).jobs;
-    expect(jobs.map((j) => [j.name, (j as Job & { createdBy: string }).createdBy])).toEqual([["Daily", "admin"], ["Follow up", "job"]]);
+    expect(jobs.map((j) => [j.name, (j as Job & { createdBy: string }).createdBy])).toEqual([
+      ["Daily", "admin"],
+      ["Follow up", "job"],
+    ]);
     expect((await must(stub.getSettings(chatId))).timeZone).toBe("Europe/Berlin");
   });
 
   it("gives a follow-up's own run no job to create (no chains)", async () => {
     const m = model();
     const { chatId, stub } = await chatWith(m.vars);
-    await m.script({ kind: "tools", calls: [{ name: "schedule_create", arguments: { name: "Chain", kind: "prompt", delay: "PT1H", text: "More." } }] }, { kind: "text", content: "Ok." });
+    await m.script(
+      { kind: "tools", calls: [{ name: "schedule_create", arguments: { name: "Chain", kind: "prompt", delay: "PT1H", text: "More." } }] },
+      { kind: "text", content: "Ok." },
+    );
     const { message } = await fireCron(stub, chatId, "Follow up on the invoice.", "job");
     await feed([message], "prompts", m.env);
     const [, second] = await m.requests();
@@ -183,12 +223,16 @@ describe("a job's turn", () => {
       { kind: "text", content: "I reminded them and noted it." },
     );
     const { runDurableObjectAlarm } = await import("cloudflare:test");
-    const job = await must(stub.createJob(chatId, { name: "Invoice", kind: "prompt", cron: "0 8 * * 5", text: "Follow up on the invoice.", memoryRefs: [notes.id] }, "admin"));
+    const job = await must(
+      stub.createJob(chatId, { name: "Invoice", kind: "prompt", cron: "0 8 * * 5", text: "Follow up on the invoice.", memoryRefs: [notes.id] }, "admin"),
+    );
     await stub.testAdvanceClock(Date.parse(job.nextRunAt!) - (await stub.testAdvanceClock(0)));
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     await feed([(await queued(stub)).at(-1)!.body], "prompts", m.env);
     const [first, second] = await m.requests();
-    expect(first!.messages.at(-1)!.content).toContain(`--- Memory ${notes.id} "Invoice" (revision 1) ---\nSent on Monday; no answer yet.\n--- End of memory ${notes.id} ---`);
+    expect(first!.messages.at(-1)!.content).toContain(
+      `--- Memory ${notes.id} "Invoice" (revision 1) ---\nSent on Monday; no answer yet.\n--- End of memory ${notes.id} ---`,
+    );
     expect(JSON.parse(second!.messages.at(-1)!.content!)).toMatchObject({ ok: true, text: `Updated memory record ${notes.id} "Invoice": now revision 2.` });
     expect(await must(stub.getMemory(chatId, notes.id))).toMatchObject({ body: "Sent on Monday; reminded on Friday.", revision: 2 });
   });
@@ -273,7 +317,9 @@ describe("the model's failures", () => {
     const { job, message } = await fireCron(stub, chatId, "Summarise my inbox.");
     const dead = await feed([message], "prompts-dlq", m.env);
     expect(dead.explicitAcks).toEqual(dead.ids);
-    expect((await transcript(stub, chatId)).map((e) => [e.role, e.source, e.text])).toEqual([["bot", "alert", "I couldn't reach the model; please try again later."]]);
+    expect((await transcript(stub, chatId)).map((e) => [e.role, e.source, e.text])).toEqual([
+      ["bot", "alert", "I couldn't reach the model; please try again later."],
+    ]);
     expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ running: false, lastResult: { status: "failed" } });
   });
 
@@ -324,7 +370,9 @@ describe("the model's failures", () => {
     expect(await m.requests()).toHaveLength(8);
     const entries = await transcript(stub, chatId);
     expect(entries.filter((e) => e.role === "tool")).toHaveLength(8);
-    expect(entries.filter((e) => e.role === "bot").map((e) => e.text)).toEqual(["I could not finish this within 8 steps. Please ask again, perhaps in smaller parts."]);
+    expect(entries.filter((e) => e.role === "bot").map((e) => e.text)).toEqual([
+      "I could not finish this within 8 steps. Please ask again, perhaps in smaller parts.",
+    ]);
   });
 });
 
@@ -345,7 +393,12 @@ describe("the day's budget of model turns", () => {
     await stub.testAdvanceClock(86_400_000);
     await m.script({ kind: "text", content: "A new day." });
     await feed([await userSays(stub, chatId, "four")], "prompts", m.env);
-    expect((await transcript(stub, chatId)).filter((e) => e.role === "bot").map((e) => e.text).at(-1)).toBe("A new day.");
+    expect(
+      (await transcript(stub, chatId))
+        .filter((e) => e.role === "bot")
+        .map((e) => e.text)
+        .at(-1),
+    ).toBe("A new day.");
   });
 });
 

@@ -77,14 +77,26 @@ describe("POST /admin/chats/:chatId/jobs", () => {
       [{ ...prompt, name: "   " }, '"name" must hold a visible character, such as "Inbox summary"; got only spaces or invisible characters.'],
       [{ ...prompt, name: "x".repeat(81), cron: "0 9 * * *" }, '"name" must be 1 to 80 characters long; got 81.'],
       [{ ...prompt, kind: "bot", cron: "0 9 * * *" }, '"kind" must be "prompt" or "watcher".'],
-      [{ ...prompt, at: "2031-01-01", cron: "0 9 * * *" }, 'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".'],
+      [
+        { ...prompt, at: "2031-01-01", cron: "0 9 * * *" },
+        'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".',
+      ],
       [prompt, 'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".'],
       [{ ...prompt, cron: "0 9 * * *", color: "red" }, 'Unknown field "color".'],
       [{ ...prompt, cron: 9 }, '"cron" must be a string such as "0 8 * * 1-5".'],
       [{ ...prompt, name: 5, cron: "0 9 * * *" }, '"name" must be a string such as "Inbox summary".'],
-      [{ name: "W", kind: "watcher", cron: "0 9 * * *", command: "true", timeoutSeconds: "10" }, '"timeoutSeconds" must be a whole number of seconds from 1 to 3600.'],
-      [{ name: "W", kind: "watcher", cron: "0 9 * * *", command: "true", timeoutSeconds: 1.5 }, '"timeoutSeconds" must be a whole number of seconds from 1 to 3600.'],
-      [{ name: "W", kind: "watcher", cron: "0 9 * * *", command: "true", timeoutSeconds: 3601 }, '"timeoutSeconds" must be a whole number of seconds from 1 to 3600; got 3601.'],
+      [
+        { name: "W", kind: "watcher", cron: "0 9 * * *", command: "true", timeoutSeconds: "10" },
+        '"timeoutSeconds" must be a whole number of seconds from 1 to 3600.',
+      ],
+      [
+        { name: "W", kind: "watcher", cron: "0 9 * * *", command: "true", timeoutSeconds: 1.5 },
+        '"timeoutSeconds" must be a whole number of seconds from 1 to 3600.',
+      ],
+      [
+        { name: "W", kind: "watcher", cron: "0 9 * * *", command: "true", timeoutSeconds: 3601 },
+        '"timeoutSeconds" must be a whole number of seconds from 1 to 3600; got 3601.',
+      ],
       [
         { ...prompt, cron: "0 0 9 * * *" },
         'Invalid cron expression "0 0 9 * * *": it has 6 fields (seconds are not supported); use 5 fields (minute hour day-of-month month day-of-week) such as "0 8 * * 1-5", or a macro such as "@daily".',
@@ -95,7 +107,10 @@ describe("POST /admin/chats/:chatId/jobs", () => {
       [{ ...prompt, cron: "0 9 * * *", command: "true" }, 'A prompt job takes "text", not "command"; use kind "watcher" to run a script.'],
       [{ name: "P", kind: "prompt", cron: "0 9 * * *" }, 'A prompt job needs "text": what the agent should do, such as "Summarise my inbox".'],
       [{ ...prompt, cron: "0 9 * * *", timeoutSeconds: 10 }, '"timeoutSeconds" applies only to watchers.'],
-      [{ name: "W", kind: "watcher", cron: "0 9 * * *", command: "true", text: "Hi" }, 'A watcher takes "command", not "text": its script\'s output becomes the prompt.'],
+      [
+        { name: "W", kind: "watcher", cron: "0 9 * * *", command: "true", text: "Hi" },
+        'A watcher takes "command", not "text": its script\'s output becomes the prompt.',
+      ],
       [{ name: "W", kind: "watcher", cron: "0 9 * * *" }, 'A watcher needs "command": a /bin/sh script that prints only when its condition holds.'],
       [[prompt], "The body must be a JSON object."],
       ["null", "The body must be a JSON object."],
@@ -135,9 +150,7 @@ describe("chat ids", () => {
         ["DELETE", `/admin/chats/${chatId}`],
       ] as const) {
         const res = await send(method, path, method === "POST" ? { name: "x", kind: "prompt", cron: "0 9 * * *", text: "Hi" } : undefined);
-        expect(res, `${method} ${path}`).toEqual(
-          badRequest(`"${chatId}" is not a Telegram chat id; use a decimal id such as 123456789 or -1001234567890.`),
-        );
+        expect(res, `${method} ${path}`).toEqual(badRequest(`"${chatId}" is not a Telegram chat id; use a decimal id such as 123456789 or -1001234567890.`));
       }
       expect(await objectExists(chatId), chatId).toBe(false);
     }
@@ -171,7 +184,7 @@ describe("GET /admin/chats/:chatId/jobs", () => {
     const daily = await createJob(chat, { name: "Inbox summary", kind: "prompt", cron: "0 8 * * *", text: "Summarise" });
     const once = await createJob(chat, { name: "Dentist", kind: "prompt", at: "2031-06-02T09:30", text: "Call the DENTIST" });
     const watch = await createJob(chat, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "curl -s shop" });
-    const ids = async (query: string) => ((await send("GET", `${jobsOf(chat)}${query}`).as(jobListSchema())).body.jobs).map((j) => j.id).sort();
+    const ids = async (query: string) => (await send("GET", `${jobsOf(chat)}${query}`).as(jobListSchema())).body.jobs.map((j) => j.id).sort();
     expect(await ids("")).toEqual([daily.id, once.id, watch.id].sort());
     expect(await ids("?category=recurring")).toEqual([daily.id]);
     expect(await ids("?category=one-time")).toEqual([once.id]);
@@ -185,9 +198,7 @@ describe("GET /admin/chats/:chatId/jobs", () => {
   });
 
   it("refuses an unknown category and an overlong query with a sentence", async () => {
-    expect(await send("GET", `${jobsOf("310012")}?category=daily`)).toEqual(
-      badRequest('"category" must be "one-time", "recurring" or "monitoring".'),
-    );
+    expect(await send("GET", `${jobsOf("310012")}?category=daily`)).toEqual(badRequest('"category" must be "one-time", "recurring" or "monitoring".'));
     expect(await send("GET", `${jobsOf("310012")}?q=${"x".repeat(201)}`)).toEqual(badRequest('"q" must be at most 200 characters long.'));
   });
 
@@ -238,11 +249,19 @@ describe("GET, PATCH and DELETE /admin/chats/:chatId/jobs/:id", () => {
     const watcher = await createJob(chat, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "true" });
     const cases: [Job, unknown, string][] = [
       [prompt, { kind: "watcher" }, 'Unknown field "kind".'],
-      [prompt, { at: "2031-01-01", cron: "0 9 * * *" }, 'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".'],
+      [
+        prompt,
+        { at: "2031-01-01", cron: "0 9 * * *" },
+        'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".',
+      ],
       [prompt, { name: "" }, '"name" must hold a visible character, such as "Inbox summary"; got only spaces or invisible characters.'],
       [prompt, { command: "true" }, 'A prompt job takes "text", not "command"; use kind "watcher" to run a script.'],
       [prompt, { timeoutSeconds: 5 }, '"timeoutSeconds" applies only to watchers.'],
-      [prompt, { cron: "0 9 * *" }, 'Invalid cron expression "0 9 * *": it has 4 fields; use 5 fields (minute hour day-of-month month day-of-week) such as "0 8 * * 1-5", or a macro such as "@daily".'],
+      [
+        prompt,
+        { cron: "0 9 * *" },
+        'Invalid cron expression "0 9 * *": it has 4 fields; use 5 fields (minute hour day-of-month month day-of-week) such as "0 8 * * 1-5", or a macro such as "@daily".',
+      ],
       [watcher, { text: "Hi" }, 'A watcher takes "command", not "text": its script\'s output becomes the prompt.'],
       [watcher, { timeoutSeconds: 0 }, '"timeoutSeconds" must be a whole number of seconds from 1 to 3600; got 0.'],
       [prompt, "[]", "The body must be a JSON object."],
@@ -350,8 +369,7 @@ describe("POST …/jobs/:id/run, /pause, /resume and GET …/runs", () => {
   });
 
   it("answers an unknown id on each action with 404", async () => {
-    for (const action of ["run", "pause", "resume"])
-      expect(await send("POST", `${jobsOf("310035")}/zzzzz/${action}`), action).toEqual(noJob("zzzzz"));
+    for (const action of ["run", "pause", "resume"]) expect(await send("POST", `${jobsOf("310035")}/zzzzz/${action}`), action).toEqual(noJob("zzzzz"));
   });
 });
 

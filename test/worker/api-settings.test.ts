@@ -5,10 +5,10 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { formatDayMonthTime } from "../../src/time";
 import { chatSettingsSchema, zoneChangeSchema } from "../../src/schemas/chats";
 import { chatListSchema } from "../../src/schemas/directory";
 import { jobListSchema, jobReply } from "../../src/schemas/jobs";
+import { formatDayMonthTime } from "../../src/time";
 import { badRequest, createJob, newYears, nextRun, send } from "./helpers";
 
 const settingsOf = (chatId: string) => `/admin/chats/${chatId}/settings`;
@@ -130,9 +130,9 @@ describe("DELETE /admin/chats/:chatId", () => {
     const stub = env.CHAT.getByName(chat) as unknown as DurableObjectStub;
     expect(await runInDurableObject(stub, (_instance, state) => state.storage.getAlarm())).toBeNull();
     const rows = async (table: string) =>
-      (await env.DB.prepare(`SELECT chat_id FROM ${table} WHERE chat_id IN (?, ?) ORDER BY chat_id`).bind(chat, "330021").all<{ chat_id: string }>()).results.map(
-        (r) => r.chat_id,
-      );
+      (
+        await env.DB.prepare(`SELECT chat_id FROM ${table} WHERE chat_id IN (?, ?) ORDER BY chat_id`).bind(chat, "330021").all<{ chat_id: string }>()
+      ).results.map((r) => r.chat_id);
     expect(await rows("chats")).toEqual(["330021"]);
     expect(await rows("jobs")).toEqual(["330021"]);
   });

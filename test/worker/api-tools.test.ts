@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { chatSettingsSchema } from "../../src/schemas/chats";
-import { jobListSchema, jobReply, type Job } from "../../src/schemas/jobs";
+import { type Job, jobListSchema, jobReply } from "../../src/schemas/jobs";
 import { toolReplySchema } from "../../src/schemas/tools";
 import { formatDayMonthTime } from "../../src/time";
 import { badRequest, call, deployed, envWith, ISO_INSTANT, JOB_ID, newYears, objectExists, postJson, send, UTC_NOW_LINE } from "./helpers";
@@ -53,17 +53,16 @@ describe("schedule: create", () => {
     });
     const { shown } = newYears();
     const text = lines(res.body.text);
-    expect(text.slice(0, 2)).toEqual([
-      `Created \`${job.id}\` 💬 New year · \`0 0 1 1 *\` · next ${shown[0]}`,
-      `Next runs: ${shown.join(", ")}.`,
-    ]);
+    expect(text.slice(0, 2)).toEqual([`Created \`${job.id}\` 💬 New year · \`0 0 1 1 *\` · next ${shown[0]}`, `Next runs: ${shown.join(", ")}.`]);
     expect(text).toHaveLength(3);
     expect(text[2]).toMatch(UTC_NOW_LINE);
     expect((await send("GET", `/admin/chats/320001/jobs/${job.id}`).as(jobReply())).body.job).toEqual(job);
   });
 
   it("creates a one-off: `once` and its time, then the Now: line", async () => {
-    const res = await schedule("320002", { action: "create", name: "Dentist", kind: "prompt", at: "2031-06-02T09:30", text: "Call the dentist" }).as(toolReplySchema());
+    const res = await schedule("320002", { action: "create", name: "Dentist", kind: "prompt", at: "2031-06-02T09:30", text: "Call the dentist" }).as(
+      toolReplySchema(),
+    );
     expect(res.body.ok).toBe(true);
     const text = lines(res.body.text);
     expect(text[0]).toBe(`Created \`${res.body.data!.job!.id}\` 💬 Dentist · once 2 Jun 2031 09:30`);
@@ -93,18 +92,33 @@ describe("schedule: create", () => {
     const prompt = { action: "create", name: "P", kind: "prompt", text: "Hi" };
     const cases: [unknown, string][] = [
       [{ action: "create", kind: "prompt", cron: "0 9 * * *", text: "Hi" }, '"name" is required for create, such as "Inbox summary".'],
-      [{ action: "create", name: "P", cron: "0 9 * * *", text: "Hi" }, '"kind" is required for create: "prompt" (the agent does "text") or "watcher" (a script in "command").'],
-      [{ ...prompt, at: "2031-01-01", cron: "0 9 * * *" }, 'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".'],
+      [
+        { action: "create", name: "P", cron: "0 9 * * *", text: "Hi" },
+        '"kind" is required for create: "prompt" (the agent does "text") or "watcher" (a script in "command").',
+      ],
+      [
+        { ...prompt, at: "2031-01-01", cron: "0 9 * * *" },
+        'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".',
+      ],
       [
         { ...prompt, cron: "0 9 * * MON#6" },
         'Invalid cron expression "0 9 * * MON#6": the day-of-week field "MON#6" has "MON#6"; "#" takes a week from 1 to 5 after a weekday, e.g. "MON#1"; use 0–7 (0 and 7 are Sunday) or SUN–SAT, e.g. "1-5", "MON,WED,FRI", "5L" (the last Friday) or "MON#1" (the first Monday).',
       ],
       [{ ...prompt, cron: "0 0 30 2 *" }, 'The cron expression "0 0 30 2 *" never fires within 5 years; check its day-of-month, month and day-of-week fields.'],
-      [{ ...prompt, at: "tomorrow" }, '"at" must be an ISO 8601 date or date and time such as 2026-12-01T09:00 (read in UTC) or 2026-12-01T09:00:00Z; got "tomorrow".'],
+      [
+        { ...prompt, at: "tomorrow" },
+        '"at" must be an ISO 8601 date or date and time such as 2026-12-01T09:00 (read in UTC) or 2026-12-01T09:00:00Z; got "tomorrow".',
+      ],
       [{ ...prompt, cron: "0 9 * * *", command: "true" }, 'A prompt job takes "text", not "command"; use kind "watcher" to run a script.'],
       [{ ...prompt, cron: "0 9 * * *", timeoutSeconds: 30 }, '"timeoutSeconds" applies only to watchers.'],
-      [{ action: "create", name: "W", kind: "watcher", cron: "0 9 * * *", command: "true", text: "Hi" }, 'A watcher takes "command", not "text": its script\'s output becomes the prompt.'],
-      [{ ...prompt, cron: "0 9 * * *", id: "abcde" }, '"id" does not apply to "create", which takes only "name", "kind", "at", "cron", "delay", "rrule", "start", "until", "runsLeft", "text", "command", "timeoutSeconds", "memoryRefs", "onlyOnChange" and "silent".'],
+      [
+        { action: "create", name: "W", kind: "watcher", cron: "0 9 * * *", command: "true", text: "Hi" },
+        'A watcher takes "command", not "text": its script\'s output becomes the prompt.',
+      ],
+      [
+        { ...prompt, cron: "0 9 * * *", id: "abcde" },
+        '"id" does not apply to "create", which takes only "name", "kind", "at", "cron", "delay", "rrule", "start", "until", "runsLeft", "text", "command", "timeoutSeconds", "memoryRefs", "onlyOnChange" and "silent".',
+      ],
     ];
     for (const [body, text] of cases) expect(await schedule(chat, body), JSON.stringify(body)).toEqual(refused(text));
     expect((await send("GET", `/admin/chats/${chat}/jobs`).as(jobListSchema())).body.jobs).toEqual([]);
@@ -227,7 +241,9 @@ describe("schedule: preview and test", () => {
     const one = 'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".';
     expect(await schedule("320032", { action: "preview" })).toEqual(refused(one));
     expect(await schedule("320032", { action: "preview", cron: "0 9 * * *", delay: "PT1H" })).toEqual(refused(one));
-    expect(await schedule("320032", { action: "preview", delay: "PT10S" })).toEqual(refused('"delay" must be from 1 minute (PT1M) to 5 years (P5Y); got "PT10S".'));
+    expect(await schedule("320032", { action: "preview", delay: "PT10S" })).toEqual(
+      refused('"delay" must be from 1 minute (PT1M) to 5 years (P5Y); got "PT10S".'),
+    );
     expect(await schedule("320032", { action: "preview", cron: "0 9 * * *", text: "Hi" })).toEqual(
       refused('"text" does not apply to "preview", which takes only "at", "cron", "delay", "rrule", "start", "until" and "runsLeft".'),
     );
@@ -235,7 +251,9 @@ describe("schedule: preview and test", () => {
 
   it("answers test with ok: false when no runner is configured, and schedules nothing", async () => {
     expect(await schedule("320033", { action: "test", command: "echo hi" })).toEqual(
-      refused("Testing a watcher needs the runner: set RUNNER_SECRET to use the runner container, or RUNNER_URL and RUNNER_SECRET for a runner elsewhere (npm run dev starts one). Nothing was run."),
+      refused(
+        "Testing a watcher needs the runner: set RUNNER_SECRET to use the runner container, or RUNNER_URL and RUNNER_SECRET for a runner elsewhere (npm run dev starts one). Nothing was run.",
+      ),
     );
     expect((await send("GET", "/admin/chats/320033/jobs").as(jobListSchema())).body.jobs).toEqual([]);
   });
@@ -254,7 +272,10 @@ describe("schedule: bad input is 200 ok: false", () => {
       [{ action: "list", verbose: true }, 'Unknown field "verbose".'],
       [{ action: "create", name: 5, kind: "prompt", cron: "0 9 * * *", text: "Hi" }, '"name" must be a string such as "Inbox summary".'],
       [{ action: "create", name: "P", kind: "task", cron: "0 9 * * *", text: "Hi" }, '"kind" must be "prompt" or "watcher".'],
-      [{ action: "create", name: "W", kind: "watcher", cron: "0 9 * * *", command: "true", timeoutSeconds: "60" }, '"timeoutSeconds" must be a whole number of seconds from 1 to 3600.'],
+      [
+        { action: "create", name: "W", kind: "watcher", cron: "0 9 * * *", command: "true", timeoutSeconds: "60" },
+        '"timeoutSeconds" must be a whole number of seconds from 1 to 3600.',
+      ],
     ];
     for (const [body, text] of cases) expect(await schedule("320040", body), JSON.stringify(body)).toEqual(refused(text));
   });
@@ -316,7 +337,10 @@ describe("access to the tools", () => {
     const foreign = await call("/tools/320052/schedule", postJson({ action: "list" }, { Origin: "https://evil.example" }));
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toEqual({
-      error: { code: "forbidden", message: 'The open dev API answers only pages on localhost, 127.0.0.1 or [::1]; the Origin header is "https://evil.example".' },
+      error: {
+        code: "forbidden",
+        message: 'The open dev API answers only pages on localhost, 127.0.0.1 or [::1]; the Origin header is "https://evil.example".',
+      },
     });
     expect(await schedule("320052", { action: "list" }, envWith({ MAX_JOBS_PER_CHAT: "lots" }))).toEqual({
       status: 500,
@@ -331,7 +355,7 @@ describe("isolation", () => {
     for (const action of ["cancel", "run_now", "pause", "resume"])
       expect(await schedule("320061", { action, id: job.id }), action).toEqual(refused(`No job ${job.id} in this chat.`));
     expect((await schedule("320061", { action: "list" }).as(toolReplySchema())).body.data).toEqual({ jobs: [] });
-    expect((await send("GET", `/admin/chats/320061/jobs/${job.id}`))).toEqual({
+    expect(await send("GET", `/admin/chats/320061/jobs/${job.id}`)).toEqual({
       status: 404,
       body: { error: { code: "not_found", message: `No job ${job.id} in this chat.` } },
     });
@@ -354,18 +378,19 @@ describe("set_timezone", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["ok", "text"]);
     expect(res.body.ok).toBe(true);
-    expect(nows("Asia/Tokyo").map((n) => `Time zone set to Asia/Tokyo (UTC+09:00). Now ${n}. 1 recurring job now follows this zone.`)).toContain(
-      res.body.text,
-    );
+    expect(nows("Asia/Tokyo").map((n) => `Time zone set to Asia/Tokyo (UTC+09:00). Now ${n}. 1 recurring job now follows this zone.`)).toContain(res.body.text);
     expect((await send("GET", `/admin/chats/${chat}/settings`)).body).toEqual({ chatId: chat, timeZone: "Asia/Tokyo", isDefault: false });
   });
 
-  it("goes back to the default with \"reset\" or null", async () => {
+  it('goes back to the default with "reset" or null', async () => {
     for (const reset of ["reset", "Reset", null]) {
       const chat = "320071";
       await setZone(chat, "Europe/Berlin");
       const { res, nows } = await setZone(chat, reset);
-      expect(nows("UTC").map((n) => ({ ok: true, text: `Time zone set to UTC (UTC+00:00, default). Now ${n}.` })), String(reset)).toContainEqual(res.body);
+      expect(
+        nows("UTC").map((n) => ({ ok: true, text: `Time zone set to UTC (UTC+00:00, default). Now ${n}.` })),
+        String(reset),
+      ).toContainEqual(res.body);
       expect((await send("GET", `/admin/chats/${chat}/settings`).as(chatSettingsSchema())).body.isDefault).toBe(true);
     }
   });

@@ -21,9 +21,9 @@ describe("bindings", () => {
   });
 
   it("has the D1 directory tables", async () => {
-    const { results } = await env.DB.prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('chats', 'jobs') ORDER BY name",
-    ).all<{ name: string }>();
+    const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('chats', 'jobs') ORDER BY name").all<{
+      name: string;
+    }>();
     expect(results.map((r) => r.name)).toEqual(["chats", "jobs"]);
   });
 });

@@ -15,7 +15,28 @@ import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { PROMPT_LEASE_MS } from "../../src/jobs/fire";
 import { nextOccurrence, parseCron } from "../../src/time";
 import { dayMonthTime, settleSent } from "./agent-helpers";
-import { advanceTo, alarmOf, chatIds, claimOnly, clockOf, createPrompt, fireJob, historyOf, HOUR, lines, MINUTE, must, queued, quietConsole, refuseSends, sentFor, setInstanceVars, spyQueue, sql, toAlarm } from "./helpers";
+import {
+  advanceTo,
+  alarmOf,
+  chatIds,
+  claimOnly,
+  clockOf,
+  createPrompt,
+  fireJob,
+  HOUR,
+  historyOf,
+  lines,
+  MINUTE,
+  must,
+  queued,
+  quietConsole,
+  refuseSends,
+  sentFor,
+  setInstanceVars,
+  spyQueue,
+  sql,
+  toAlarm,
+} from "./helpers";
 
 const newChat = chatIds(2_000_000);
 
@@ -90,7 +111,11 @@ describe("a due one-off prompt", () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     await must(stub.setTimeZone(chatId, "America/New_York"));
-    const { job, runId, dueAt, message } = await fireJob(chatId, stub, { lateMs: 2 * HOUR, name: "Water the plants", text: "Water the plants on the balcony." });
+    const { job, runId, dueAt, message } = await fireJob(chatId, stub, {
+      lateMs: 2 * HOUR,
+      name: "Water the plants",
+      text: "Water the plants on the balcony.",
+    });
 
     const firedAt = Date.parse(message.firedAt);
     expect(firedAt).toBeGreaterThanOrEqual(dueAt + 2 * HOUR);
@@ -262,7 +287,11 @@ describe("a failed sendBatch", () => {
     expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state])).toEqual([[runId, "dispatched"]]);
     expect(await jobIdsSent(stub)).toEqual([other.id, job.id]);
     const [message] = await sentFor(stub, runId);
-    expect(message).toMatchObject({ key: runId, text: `[Scheduled job "Call the dentist" (${job.id})]\nRemind me to call the dentist.`, dueAt: new Date(due).toISOString() });
+    expect(message).toMatchObject({
+      key: runId,
+      text: `[Scheduled job "Call the dentist" (${job.id})]\nRemind me to call the dentist.`,
+      dueAt: new Date(due).toISOString(),
+    });
     expect(Date.parse(message!.firedAt)).toBeGreaterThanOrEqual(t0);
     expect(Date.parse(message!.firedAt)).toBeLessThanOrEqual(t1);
     expect(lines(errors)).toEqual(["sendBatch failed for 1 run(s): Queue is unavailable", "sendBatch failed for 1 run(s): Queue is unavailable"]);
@@ -316,13 +345,21 @@ describe("several due jobs in one alarm", () => {
     ];
     // A run already holding the id this claim needs makes the batch's insert fail (a state no client can
     // reach): the one raw write of this test.
-    await sql(stub, "INSERT INTO runs (run_id, job_id, kind, manual, due_at, state, lease_until) VALUES (?, ?, 'prompt', 0, ?, 'dispatched', ?)", `${blocked.id}:${due}`, blocked.id, due, due + HOUR);
+    await sql(
+      stub,
+      "INSERT INTO runs (run_id, job_id, kind, manual, due_at, state, lease_until) VALUES (?, ?, 'prompt', 0, ?, 'dispatched', ?)",
+      `${blocked.id}:${due}`,
+      blocked.id,
+      due,
+      due + HOUR,
+    );
     await advanceTo(stub, due);
 
     expect(await runDurableObjectAlarm(stub)).toBe(true);
 
     expect((await jobIdsSent(stub)).sort()).toEqual([first.id, last.id].sort());
-    for (const job of [first, last]) expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state])).toEqual([[`${job.id}:${due}`, "dispatched"]]);
+    for (const job of [first, last])
+      expect((await historyOf(stub, chatId, job.id)).map((r) => [r.runId, r.state])).toEqual([[`${job.id}:${due}`, "dispatched"]]);
     expect(lines(errors).map((l) => l.split(": ")[0])).toEqual([`job ${blocked.id} could not fire Error`]);
     expect(lines(errors)[0]).toContain("UNIQUE constraint failed: runs.run_id");
   });
@@ -432,9 +469,19 @@ describe("history", () => {
       next += 10 * MINUTE;
     }
     // The rows themselves (the history's size is the point): 50, the first run gone.
-    const kept = await sql<{ run_id: string }>(stub, "SELECT run_id FROM run_history WHERE run_id >= ? AND run_id < ? ORDER BY due_at", `${job.id}:`, `${job.id};`);
+    const kept = await sql<{ run_id: string }>(
+      stub,
+      "SELECT run_id FROM run_history WHERE run_id >= ? AND run_id < ? ORDER BY due_at",
+      `${job.id}:`,
+      `${job.id};`,
+    );
     expect(kept.map((r) => r.run_id)).toEqual(due.slice(1).map((at) => `${job.id}:${at}`));
-    expect((await historyOf(stub, chatId, job.id)).map((r) => r.runId)).toEqual(due.slice(1).reverse().map((at) => `${job.id}:${at}`));
+    expect((await historyOf(stub, chatId, job.id)).map((r) => r.runId)).toEqual(
+      due
+        .slice(1)
+        .reverse()
+        .map((at) => `${job.id}:${at}`),
+    );
   });
 });
 
@@ -500,13 +547,27 @@ describe("the object's test-only RPCs", () => {
     await setInstanceVars(stub, { CUCKOO_TEST_CLOCK: "0" });
     // Called on the instance, so that each refusal is read here and not logged as an RPC's uncaught error.
     const refused = await runInDurableObject<ChatScheduler, string[]>(stub, async (chat) => {
-      const calls = [() => chat.testAdvanceClock(HOUR), () => chat.testFreezeClock(due + HOUR), () => chat.testClaimDue(), () => chat.testNoteMove("-1002000000001"), () => chat.testForget()];
+      const calls = [
+        () => chat.testAdvanceClock(HOUR),
+        () => chat.testFreezeClock(due + HOUR),
+        () => chat.testClaimDue(),
+        () => chat.testNoteMove("-1002000000001"),
+        () => chat.testForget(),
+      ];
       const messages: string[] = [];
-      for (const call of calls) messages.push(await call().then(() => "answered", (error: Error) => error.message));
+      for (const call of calls)
+        messages.push(
+          await call().then(
+            () => "answered",
+            (error: Error) => error.message,
+          ),
+        );
       return messages;
     });
     await setInstanceVars(stub, { CUCKOO_TEST_CLOCK: "1" });
-    expect(refused).toEqual(["testAdvanceClock", "testFreezeClock", "testClaimDue", "testNoteMove", "testForget"].map((name) => `${name} exists only in tests`));
+    expect(refused).toEqual(
+      ["testAdvanceClock", "testFreezeClock", "testClaimDue", "testNoteMove", "testForget"].map((name) => `${name} exists only in tests`),
+    );
     expect(await clockOf(stub)).toBeLessThan(due + HOUR);
     expect(await historyOf(stub, chatId, job.id)).toEqual([]);
   });

@@ -12,7 +12,24 @@ import type { PromptMessage } from "../../src/contracts/prompt-message";
 import type { Result } from "../../src/result";
 import { nextOccurrence, parseCron } from "../../src/time";
 import { settle, settleSent } from "./agent-helpers";
-import { advanceTo, alarmOf, chatIds, clockOf, createPrompt, DAY, fireJob, historyOf, HOUR, MINUTE, must, queued, sentFor, spyQueue, sql, type Stub } from "./helpers";
+import {
+  advanceTo,
+  alarmOf,
+  chatIds,
+  clockOf,
+  createPrompt,
+  DAY,
+  fireJob,
+  HOUR,
+  historyOf,
+  MINUTE,
+  must,
+  queued,
+  type Stub,
+  sentFor,
+  spyQueue,
+  sql,
+} from "./helpers";
 
 const newChat = chatIds(2_100_000);
 
@@ -21,7 +38,15 @@ const newChat = chatIds(2_100_000);
 /** `d MMM HH:mm` (with the year when not `now`'s year) in a zone, built with Intl, not the time module. */
 function chatTime(instant: number, zone: string, now: number): string {
   const f = (t: number) => {
-    const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(t);
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      year: "numeric",
+      day: "numeric",
+      month: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).formatToParts(t);
     return (type: string) => parts.find((p) => p.type === type)?.value;
   };
   const at = f(instant);

@@ -7,7 +7,7 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { GATE_LEASE_MS } from "../../src/chat/gate";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { alarmOf, captureLog, chatIds, clockOf, MINUTE, must, spyQueue, type Stub } from "./helpers";
+import { alarmOf, captureLog, chatIds, clockOf, MINUTE, must, type Stub, spyQueue } from "./helpers";
 
 const newChat = chatIds(8_200_000);
 
@@ -18,8 +18,7 @@ async function afterDeadline(stub: Stub): Promise<void> {
 }
 
 const bodies = (sent: { body: unknown }[]) => sent.map((s) => s.body as PromptMessage);
-const botTexts = async (stub: Stub, chatId: string) =>
-  (await must(stub.messages(chatId, 50))).messages.filter((m) => m.role === "bot").map((m) => m.text);
+const botTexts = async (stub: Stub, chatId: string) => (await must(stub.messages(chatId, 50))).messages.filter((m) => m.role === "bot").map((m) => m.text);
 
 describe("a user's message lost on its way to the agent", () => {
   it("is sent again after 2 minutes, 3 times, and then the chat is told it went unanswered", async () => {

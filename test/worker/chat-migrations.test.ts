@@ -11,7 +11,7 @@
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { migrate, MIGRATIONS } from "../../src/chat/store/schema";
+import { MIGRATIONS, migrate } from "../../src/chat/store/schema";
 import { userMessage } from "./agent-helpers";
 import { advanceTo, captureLog, chatIds, clockOf, HOUR, must, spyQueue, transcript } from "./helpers";
 import { fireWatcher, settleWith, withRunner } from "./watcher-helpers";
@@ -20,7 +20,9 @@ const newChat = chatIds(8_100_000);
 
 /** Every table of the object dropped, then the schema brought to `version` only. */
 function resetTo(sql: SqlStorage, version: number): void {
-  const tables = sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").toArray();
+  const tables = sql
+    .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'")
+    .toArray();
   for (const { name } of tables) sql.exec(`DROP TABLE "${name}"`);
   expect(migrate(sql, version)).toBe(version);
 }
@@ -37,14 +39,24 @@ describe("migration 6: runs say what they are", () => {
     const { chatId, stub } = newChat();
     await must(stub.getSettings(chatId)); // the object exists, bound to its chat
     const call = { command: "curl -s https://example.com/price", timeoutSeconds: 30, timeZone: "Europe/Berlin" };
-    const prompt = { v: 1, key: "pppp2:1000", chatId, timeZone: "UTC", source: "job", text: "[Scheduled job \"P\" (pppp2)]\nHi", body: "Hi", firedAt: "2026-12-01T09:00:00.000Z" };
+    const prompt = {
+      v: 1,
+      key: "pppp2:1000",
+      chatId,
+      timeZone: "UTC",
+      source: "job",
+      text: '[Scheduled job "P" (pppp2)]\nHi',
+      body: "Hi",
+      firedAt: "2026-12-01T09:00:00.000Z",
+    };
     // Leases and due times an hour ahead on the object's clock: nothing runs out while the test reads them.
     const later = (await clockOf(stub)) + HOUR;
     const rows = await runInDurableObject(stub, (_instance, state) => {
       const sql = state.storage.sql;
       resetTo(sql, 5);
       sql.exec("INSERT INTO settings (key, value) VALUES ('chat_id', ?)", chatId);
-      const job = "INSERT INTO jobs (id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, running_run_id) VALUES (?, ?, ?, NULL, '*/10 * * * *', ?, ?, ?, 1, 0, 'admin', ?, ?)";
+      const job =
+        "INSERT INTO jobs (id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, running_run_id) VALUES (?, ?, ?, NULL, '*/10 * * * *', ?, ?, ?, 1, 0, 'admin', ?, ?)";
       sql.exec(job, "wwww2", "Price", "watcher", null, call.command, 30, later, "wwww2:1000");
       sql.exec(job, "pppp2", "P", "prompt", "Hi", null, null, later, "pppp2:1000");
       const run = "INSERT INTO runs (run_id, job_id, manual, due_at, state, status, lease_until, message) VALUES (?, ?, 0, ?, ?, ?, ?, ?)";
@@ -88,7 +100,8 @@ describe("migration 9: memory, imports, and watchers that cost less", () => {
       const sql = state.storage.sql;
       resetTo(sql, 8);
       sql.exec("INSERT INTO settings (key, value) VALUES ('chat_id', ?)", chatId);
-      const job = "INSERT INTO jobs (id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, last_result) VALUES (?, ?, ?, NULL, '*/10 * * * *', ?, ?, NULL, 1, 0, 'admin', ?, ?)";
+      const job =
+        "INSERT INTO jobs (id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, last_result) VALUES (?, ?, ?, NULL, '*/10 * * * *', ?, ?, NULL, 1, 0, 'admin', ?, ?)";
       sql.exec(job, "wwww3", "Feed", "watcher", null, "curl -s https://example.com/feed", later, failed);
       // A row whose last result is not JSON: the migration passes it by (the object quarantines it when due).
       // Neither it nor the prompt is due: only the watcher fires below.
@@ -98,7 +111,9 @@ describe("migration 9: memory, imports, and watchers that cost less", () => {
       sql.exec(run, "wwww3:500", "wwww3", 500, "failed", 3, "exit 3", "watcher");
       sql.exec(run, "pppp3:400", "pppp3", 400, "delivered", null, null, "prompt");
       expect(migrate(sql, 9)).toBe(9);
-      sql.exec("INSERT INTO runs (run_id, job_id, manual, due_at, state, status, kind) VALUES ('wwww3:600', 'wwww3', 0, 600, 'settled', 'transient', 'watcher')");
+      sql.exec(
+        "INSERT INTO runs (run_id, job_id, manual, due_at, state, status, kind) VALUES ('wwww3:600', 'wwww3', 0, 600, 'settled', 'transient', 'watcher')",
+      );
       expect(indexesOf(sql, "runs")).toEqual(["runs_by_job", "runs_open"]);
       expect(migrate(sql)).toBe(MIGRATIONS.length);
       return sql.exec<{ id: string; failure_streak: string | null }>("SELECT id, failure_streak FROM jobs ORDER BY id").toArray();
@@ -141,7 +156,17 @@ describe("migration 11: buttons kept with their entry, offers", () => {
     expect(messages.map(({ role, text, buttons }) => ({ role, text, buttons }))).toEqual([
       { role: "user", text: "/jobs", buttons: undefined },
       { role: "bot", text: "No scheduled jobs.", buttons: undefined },
-      { role: "bot", text: "Time to stretch.", buttons: [[{ text: "Run now", data: "r:k7m2q" }, { text: "Pause", data: "p:k7m2q" }, { text: "Cancel", data: "c:k7m2q" }]] },
+      {
+        role: "bot",
+        text: "Time to stretch.",
+        buttons: [
+          [
+            { text: "Run now", data: "r:k7m2q" },
+            { text: "Pause", data: "p:k7m2q" },
+            { text: "Cancel", data: "c:k7m2q" },
+          ],
+        ],
+      },
     ]);
     // The offer written above is taken once, through a press.
     expect(await must(stub.pressButton(chatId, "n:abcdefgh"))).toEqual({ answer: "OK, no reminder." });
@@ -155,7 +180,16 @@ describe("migration 12: open runs apart from settled ones", () => {
     const sent = await spyQueue(stub);
     await must(stub.getSettings(chatId));
     const now = await clockOf(stub);
-    const message = { v: 1, key: `pppp5:${now - 1000}`, chatId, timeZone: "UTC", source: "job", text: "[Scheduled job \"P\" (pppp5)]\nHi", body: "Hi", firedAt: new Date(now - 1000).toISOString() };
+    const message = {
+      v: 1,
+      key: `pppp5:${now - 1000}`,
+      chatId,
+      timeZone: "UTC",
+      source: "job",
+      text: '[Scheduled job "P" (pppp5)]\nHi',
+      body: "Hi",
+      firedAt: new Date(now - 1000).toISOString(),
+    };
     const tables = await runInDurableObject(stub, (_instance, state) => {
       const sql = state.storage.sql;
       resetTo(sql, 11);
@@ -165,13 +199,18 @@ describe("migration 12: open runs apart from settled ones", () => {
         now + HOUR,
         message.key,
       );
-      const run = "INSERT INTO runs (run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, detail, lease_until, message) VALUES (?, 'pppp5', 'prompt', 0, ?, ?, ?, ?, ?, ?, ?, ?)";
+      const run =
+        "INSERT INTO runs (run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, detail, lease_until, message) VALUES (?, 'pppp5', 'prompt', 0, ?, ?, ?, ?, ?, ?, ?, ?)";
       sql.exec(run, "pppp5:100", 100, 100, 200, "settled", "delivered", null, null, null);
       sql.exec(run, "pppp5:300", 300, 300, 400, "settled", "failed", "the agent failed", null, null);
       // Dispatched a second ago and never seen by the run gate: its lease runs out a second from now.
       sql.exec(run, message.key, now - 1000, now - 1000, null, "dispatched", null, null, now + 1000, JSON.stringify(message));
       expect(migrate(sql)).toBe(MIGRATIONS.length);
-      const rows = (table: string) => sql.exec<{ run_id: string }>(`SELECT run_id FROM ${table} ORDER BY run_id`).toArray().map((r) => r.run_id);
+      const rows = (table: string) =>
+        sql
+          .exec<{ run_id: string }>(`SELECT run_id FROM ${table} ORDER BY run_id`)
+          .toArray()
+          .map((r) => r.run_id);
       return { runs: rows("runs"), history: rows("run_history"), indexes: [...indexesOf(sql, "runs"), ...indexesOf(sql, "run_history")] };
     });
     expect(tables).toEqual({ runs: [message.key], history: ["pppp5:100", "pppp5:300"], indexes: [] });
@@ -215,14 +254,19 @@ describe("migration 13: durable model turns", () => {
     await stub.testForget();
     expect(columns).toEqual({
       gate: [{ token: "old-token", active_key: "m:1", prompt: null, tries: 0, retry_at: null }],
-      pending: [{ key: "m:2", prompt: null, tries: 0 }, { key: "m:3", prompt: null, tries: 0 }],
+      pending: [
+        { key: "m:2", prompt: null, tries: 0 },
+        { key: "m:3", prompt: null, tries: 0 },
+      ],
       steps: [],
     });
     // The holder of before the migration records a step of its turn, finishes it, and is handed m:2 then m:3.
     const answer = { content: null, calls: [{ id: "call_1", name: "schedule_list", args: "{}" }] };
     expect(await stub.gateStep("old-token", "m:1", { step: 0, answer })).toEqual({ ok: true, value: null });
     expect(await stub.gateStep("old-token", "m:1", { step: 0, results: [{ ok: true, text: "No scheduled jobs." }] })).toEqual({ ok: true, value: null });
-    const finished = await must(stub.gateFinish("old-token", "m:1", { markdown: "Nothing yet.", prompt: "[header]\nmessage 1", status: "delivered", detail: null }, true));
+    const finished = await must(
+      stub.gateFinish("old-token", "m:1", { markdown: "Nothing yet.", prompt: "[header]\nmessage 1", status: "delivered", detail: null }, true),
+    );
     expect(finished.next?.message.key).toBe("m:2");
     expect((await transcript(stub, chatId)).map((e) => [e.role, e.text])).toEqual([
       ["prompt", "[header]\nmessage 1"],
@@ -248,7 +292,9 @@ describe("migration 14: rule jobs and jobs that end", () => {
       sql.exec(job, "wwww3", "Price", "watcher", later, null, null, "curl -s x", 30, later, null, 1, '{"exitCode":1,"timedOut":false}', null);
       expect(migrate(sql)).toBe(MIGRATIONS.length);
       try {
-        sql.exec("INSERT INTO jobs (id, name, kind, at_ms, rrule, rule_start, text, enabled, created_at, created_by) VALUES ('xxxx3', 'X', 'prompt', 1, 'FREQ=DAILY', '2030-01-01T09:00', 'x', 1, 0, 'admin')");
+        sql.exec(
+          "INSERT INTO jobs (id, name, kind, at_ms, rrule, rule_start, text, enabled, created_at, created_by) VALUES ('xxxx3', 'X', 'prompt', 1, 'FREQ=DAILY', '2030-01-01T09:00', 'x', 1, 0, 'admin')",
+        );
         return null;
       } catch (error) {
         return String(error);
@@ -288,7 +334,11 @@ describe("migration 16: forum topics", () => {
       );
       sql.exec("INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at) VALUES ('u:1', 0, 'Hello', NULL, NULL, ?)", later);
       expect(migrate(sql)).toBe(MIGRATIONS.length);
-      return { jobs: sql.exec("SELECT id, thread_id FROM jobs").toArray(), outbox: sql.exec("SELECT key, thread_id FROM outbox").toArray(), members: indexesOf(sql, "members") };
+      return {
+        jobs: sql.exec("SELECT id, thread_id FROM jobs").toArray(),
+        outbox: sql.exec("SELECT key, thread_id FROM outbox").toArray(),
+        members: indexesOf(sql, "members"),
+      };
     });
     await stub.testForget();
     expect(rows).toEqual({ jobs: [{ id: "tttt2", thread_id: null }], outbox: [{ key: "u:1", thread_id: null }], members: [] });

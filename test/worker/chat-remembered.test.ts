@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import type { ChatScheduler } from "../../src/chat/ChatScheduler";
 import { GATE_LEASE_MS } from "../../src/chat/gate";
 import { take, userMessage } from "./agent-helpers";
-import { chatIds, createPrompt, fireJob, must, spyQueue, sql, type Stub } from "./helpers";
+import { chatIds, createPrompt, fireJob, must, type Stub, spyQueue, sql } from "./helpers";
 
 const newChat = chatIds(8_600_000);
 

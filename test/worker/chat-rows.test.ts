@@ -13,8 +13,8 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Job } from "../../src/schemas/jobs";
-import { advanceTo, chatIds, clockOf, fireJob, historyOf, must, queued, spyQueue, type Stub } from "./helpers";
-import { delivered, postUpdate, telegramChat, TestBot, textUpdate } from "./telegram-helpers";
+import { advanceTo, chatIds, clockOf, fireJob, historyOf, must, queued, type Stub, spyQueue } from "./helpers";
+import { delivered, postUpdate, TestBot, telegramChat, textUpdate } from "./telegram-helpers";
 import { callback, outcomeOf, withRunner } from "./watcher-helpers";
 
 const newChat = chatIds(2_200_000);

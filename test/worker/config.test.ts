@@ -7,13 +7,29 @@ const BOT = "123456789:AAEabcdefghijklmnopqrstuvwxyz012345";
 
 describe("loadConfig", () => {
   it("gives the defaults of §2 when nothing is set", () => {
-    const { config, errors } = loadConfig(deployed({ DEFAULT_TIMEZONE: undefined, MAX_JOBS_PER_CHAT: undefined, DEFAULT_SCRIPT_TIMEOUT: undefined, TELEGRAM_API_BASE: undefined, CUCKOO_DEV: undefined }));
+    const { config, errors } = loadConfig(
+      deployed({
+        DEFAULT_TIMEZONE: undefined,
+        MAX_JOBS_PER_CHAT: undefined,
+        DEFAULT_SCRIPT_TIMEOUT: undefined,
+        TELEGRAM_API_BASE: undefined,
+        CUCKOO_DEV: undefined,
+      }),
+    );
     expect(errors).toEqual([]);
     expect(config).toEqual({
       dev: false,
       adminToken: null,
       toolsToken: null,
-      telegram: { mode: "off", botToken: null, webhookSecret: null, apiBase: "https://api.telegram.org", allowedUserIds: [], allowedChatIds: [], miniAppName: null },
+      telegram: {
+        mode: "off",
+        botToken: null,
+        webhookSecret: null,
+        apiBase: "https://api.telegram.org",
+        allowedUserIds: [],
+        allowedChatIds: [],
+        miniAppName: null,
+      },
       runner: { mode: "off", url: null, secret: null, publicUrl: null, internet: true },
       defaultTimeZone: "UTC",
       maxJobsPerChat: 50,
@@ -57,7 +73,12 @@ describe("loadConfig", () => {
       maxJobsPerChat: 7,
       defaultScriptTimeout: 3600,
       maxWakeupsPerDay: 0,
-      telegram: { apiBase: "http://127.0.0.1:9000", allowedUserIds: ["42", "1234567890"], allowedChatIds: ["-1001234567890", "-4012345678"], miniAppName: "scheduler" },
+      telegram: {
+        apiBase: "http://127.0.0.1:9000",
+        allowedUserIds: ["42", "1234567890"],
+        allowedChatIds: ["-1001234567890", "-4012345678"],
+        miniAppName: "scheduler",
+      },
     });
   });
 
@@ -80,40 +101,137 @@ describe("loadConfig", () => {
     const container = loadConfig(deployed({ RUNNER_SECRET: "runner-secret" }));
     expect(container.errors).toEqual([]);
     expect(container.config.runner).toEqual({ mode: "container", url: null, secret: "runner-secret", publicUrl: null, internet: true });
-    const url = loadConfig(deployed({ RUNNER_SECRET: "runner-secret", RUNNER_URL: "https://runner.example.com", PUBLIC_URL: "https://cuckoo.example.workers.dev" }));
+    const url = loadConfig(
+      deployed({ RUNNER_SECRET: "runner-secret", RUNNER_URL: "https://runner.example.com", PUBLIC_URL: "https://cuckoo.example.workers.dev" }),
+    );
     expect(url.config.runner.mode).toBe("url");
     expect(loadConfig(envWith({ RUNNER: undefined, RUNNER_SECRET: "runner-secret" })).config.runner.mode).toBe("off");
   });
 
   const cases: [string, Record<string, string>, string, string[]][] = [
-    ["an unknown zone", { DEFAULT_TIMEZONE: "Mars/Olympus" }, 'DEFAULT_TIMEZONE "Mars/Olympus" is not a time zone; use an IANA name such as Europe/Berlin.', ["admin", "tools"]],
-    ["a bare offset as zone", { DEFAULT_TIMEZONE: "+03:00" }, 'DEFAULT_TIMEZONE "+03:00" is not a time zone; use an IANA name such as Europe/Berlin.', ["admin", "tools"]],
-    ["a zero timeout", { DEFAULT_SCRIPT_TIMEOUT: "0" }, 'DEFAULT_SCRIPT_TIMEOUT must be a whole number of seconds from 1 to 3600; got "0".', ["admin", "tools"]],
-    ["a long timeout", { DEFAULT_SCRIPT_TIMEOUT: "3601" }, 'DEFAULT_SCRIPT_TIMEOUT must be a whole number of seconds from 1 to 3600; got "3601".', ["admin", "tools"]],
-    ["a fractional job limit", { MAX_JOBS_PER_CHAT: "2.5" }, 'MAX_JOBS_PER_CHAT must be a whole number from 1 to 100000, such as 50; got "2.5".', ["admin", "tools"]],
+    [
+      "an unknown zone",
+      { DEFAULT_TIMEZONE: "Mars/Olympus" },
+      'DEFAULT_TIMEZONE "Mars/Olympus" is not a time zone; use an IANA name such as Europe/Berlin.',
+      ["admin", "tools"],
+    ],
+    [
+      "a bare offset as zone",
+      { DEFAULT_TIMEZONE: "+03:00" },
+      'DEFAULT_TIMEZONE "+03:00" is not a time zone; use an IANA name such as Europe/Berlin.',
+      ["admin", "tools"],
+    ],
+    [
+      "a zero timeout",
+      { DEFAULT_SCRIPT_TIMEOUT: "0" },
+      'DEFAULT_SCRIPT_TIMEOUT must be a whole number of seconds from 1 to 3600; got "0".',
+      ["admin", "tools"],
+    ],
+    [
+      "a long timeout",
+      { DEFAULT_SCRIPT_TIMEOUT: "3601" },
+      'DEFAULT_SCRIPT_TIMEOUT must be a whole number of seconds from 1 to 3600; got "3601".',
+      ["admin", "tools"],
+    ],
+    [
+      "a fractional job limit",
+      { MAX_JOBS_PER_CHAT: "2.5" },
+      'MAX_JOBS_PER_CHAT must be a whole number from 1 to 100000, such as 50; got "2.5".',
+      ["admin", "tools"],
+    ],
     ["a bad CUCKOO_DEV", { CUCKOO_DEV: "yes" }, 'CUCKOO_DEV must be 0 or 1; got "yes".', ["admin", "tools"]],
-    ["a token without a webhook secret", { TELEGRAM_BOT_TOKEN: BOT }, "TELEGRAM_WEBHOOK_SECRET is required with TELEGRAM_BOT_TOKEN; set one with wrangler secret put TELEGRAM_WEBHOOK_SECRET (1–256 characters of A–Z, a–z, 0–9, _ and -).", ["telegram"]],
-    ["a malformed bot token", { TELEGRAM_BOT_TOKEN: "not-a-token", TELEGRAM_WEBHOOK_SECRET: "s" }, "TELEGRAM_BOT_TOKEN does not look like a Bot API token; use the one @BotFather gave you (123456789:AAE…).", ["telegram"]],
-    ["a webhook secret with spaces", { TELEGRAM_WEBHOOK_SECRET: "a b" }, "TELEGRAM_WEBHOOK_SECRET must be 1–256 characters of A–Z, a–z, 0–9, _ and -.", ["telegram"]],
-    ["a non-http API base", { TELEGRAM_API_BASE: "ftp://example.com" }, "TELEGRAM_API_BASE must be an http(s) URL such as https://api.telegram.org.", ["telegram"]],
-    ["a user id that is not decimal", { ALLOWED_USER_IDS: "42,@alice" }, 'ALLOWED_USER_IDS must be comma-separated decimal Telegram user ids such as 123456789,987654321; got "@alice".', ["telegram"]],
+    [
+      "a token without a webhook secret",
+      { TELEGRAM_BOT_TOKEN: BOT },
+      "TELEGRAM_WEBHOOK_SECRET is required with TELEGRAM_BOT_TOKEN; set one with wrangler secret put TELEGRAM_WEBHOOK_SECRET (1–256 characters of A–Z, a–z, 0–9, _ and -).",
+      ["telegram"],
+    ],
+    [
+      "a malformed bot token",
+      { TELEGRAM_BOT_TOKEN: "not-a-token", TELEGRAM_WEBHOOK_SECRET: "s" },
+      "TELEGRAM_BOT_TOKEN does not look like a Bot API token; use the one @BotFather gave you (123456789:AAE…).",
+      ["telegram"],
+    ],
+    [
+      "a webhook secret with spaces",
+      { TELEGRAM_WEBHOOK_SECRET: "a b" },
+      "TELEGRAM_WEBHOOK_SECRET must be 1–256 characters of A–Z, a–z, 0–9, _ and -.",
+      ["telegram"],
+    ],
+    [
+      "a non-http API base",
+      { TELEGRAM_API_BASE: "ftp://example.com" },
+      "TELEGRAM_API_BASE must be an http(s) URL such as https://api.telegram.org.",
+      ["telegram"],
+    ],
+    [
+      "a user id that is not decimal",
+      { ALLOWED_USER_IDS: "42,@alice" },
+      'ALLOWED_USER_IDS must be comma-separated decimal Telegram user ids such as 123456789,987654321; got "@alice".',
+      ["telegram"],
+    ],
     [
       "a group id that is not negative",
       { ALLOWED_CHAT_IDS: "-1001234567890,1001234567890" },
       'ALLOWED_CHAT_IDS must be comma-separated group chat ids, negative like -1001234567890 (a supergroup) or -4012345678 (a group); got "1001234567890".',
       ["telegram"],
     ],
-    ["a group named by its @username", { ALLOWED_CHAT_IDS: "@team" }, 'ALLOWED_CHAT_IDS must be comma-separated group chat ids, negative like -1001234567890 (a supergroup) or -4012345678 (a group); got "@team".', ["telegram"]],
-    ["a Mini App name with a slash", { MINI_APP_NAME: "bot/app" }, 'MINI_APP_NAME must be the Mini App\'s short name from @BotFather (/newapp), 3–30 characters of A–Z, a–z, 0–9 and _, such as scheduler; got "bot/app".', ["telegram"]],
-    ["a runner URL that is not a URL", { RUNNER_URL: "runner:8788", RUNNER_SECRET: "s" }, "RUNNER_URL must be an http(s) URL such as http://127.0.0.1:8788.", ["watchers"]],
-    ["an internet switch that is not 0 or 1", { RUNNER_INTERNET: "yes" }, 'RUNNER_INTERNET must be 1 (scripts may reach the internet) or 0; got "yes".', ["watchers"]],
-    ["a runner without its secret", { RUNNER_URL: "http://127.0.0.1:8788" }, "RUNNER_SECRET is required with the runner; set the secret it shares with the runner with wrangler secret put RUNNER_SECRET.", ["watchers"]],
+    [
+      "a group named by its @username",
+      { ALLOWED_CHAT_IDS: "@team" },
+      'ALLOWED_CHAT_IDS must be comma-separated group chat ids, negative like -1001234567890 (a supergroup) or -4012345678 (a group); got "@team".',
+      ["telegram"],
+    ],
+    [
+      "a Mini App name with a slash",
+      { MINI_APP_NAME: "bot/app" },
+      'MINI_APP_NAME must be the Mini App\'s short name from @BotFather (/newapp), 3–30 characters of A–Z, a–z, 0–9 and _, such as scheduler; got "bot/app".',
+      ["telegram"],
+    ],
+    [
+      "a runner URL that is not a URL",
+      { RUNNER_URL: "runner:8788", RUNNER_SECRET: "s" },
+      "RUNNER_URL must be an http(s) URL such as http://127.0.0.1:8788.",
+      ["watchers"],
+    ],
+    [
+      "an internet switch that is not 0 or 1",
+      { RUNNER_INTERNET: "yes" },
+      'RUNNER_INTERNET must be 1 (scripts may reach the internet) or 0; got "yes".',
+      ["watchers"],
+    ],
+    [
+      "a runner without its secret",
+      { RUNNER_URL: "http://127.0.0.1:8788" },
+      "RUNNER_SECRET is required with the runner; set the secret it shares with the runner with wrangler secret put RUNNER_SECRET.",
+      ["watchers"],
+    ],
     ["an unknown agent", { AGENT: "gpt" }, 'AGENT must be echo or llm; got "gpt".', ["agent"]],
     ["llm without an endpoint", { AGENT: "llm" }, "AGENT=llm needs LLM_BASE_URL, an OpenAI-compatible endpoint such as https://api.openai.com/v1.", ["agent"]],
-    ["a bad LLM endpoint", { LLM_BASE_URL: "api.openai.com" }, "LLM_BASE_URL must be an http(s) URL of an OpenAI-compatible API such as https://api.openai.com/v1.", ["agent"]],
-    ["an endpoint without a model", { LLM_BASE_URL: "https://api.openai.com/v1" }, "LLM_MODEL is required with LLM_BASE_URL; set the model's name, such as gpt-4o-mini or llama3.1.", ["agent"]],
-    ["a turn budget that is not a number", { LLM_MAX_TURNS_PER_DAY: "lots" }, 'LLM_MAX_TURNS_PER_DAY must be a whole number from 0 to 1000000, such as 200; got "lots".', ["agent"]],
-    ["a wake-up budget that is not a number", { MAX_WAKEUPS_PER_DAY: "-1" }, 'MAX_WAKEUPS_PER_DAY must be a whole number from 0 to 1000000, such as 48; got "-1".', ["watchers"]],
+    [
+      "a bad LLM endpoint",
+      { LLM_BASE_URL: "api.openai.com" },
+      "LLM_BASE_URL must be an http(s) URL of an OpenAI-compatible API such as https://api.openai.com/v1.",
+      ["agent"],
+    ],
+    [
+      "an endpoint without a model",
+      { LLM_BASE_URL: "https://api.openai.com/v1" },
+      "LLM_MODEL is required with LLM_BASE_URL; set the model's name, such as gpt-4o-mini or llama3.1.",
+      ["agent"],
+    ],
+    [
+      "a turn budget that is not a number",
+      { LLM_MAX_TURNS_PER_DAY: "lots" },
+      'LLM_MAX_TURNS_PER_DAY must be a whole number from 0 to 1000000, such as 200; got "lots".',
+      ["agent"],
+    ],
+    [
+      "a wake-up budget that is not a number",
+      { MAX_WAKEUPS_PER_DAY: "-1" },
+      'MAX_WAKEUPS_PER_DAY must be a whole number from 0 to 1000000, such as 48; got "-1".',
+      ["watchers"],
+    ],
     ["instructions over 4,000 characters", { LLM_INSTRUCTIONS: "x".repeat(4001) }, "LLM_INSTRUCTIONS must be at most 4000 characters; it has 4001.", ["agent"]],
   ];
   for (const [what, vars, sentence, areas] of cases)

@@ -7,9 +7,9 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { chatListSchema, type DirectoryJobList, directoryJobListSchema } from "../../src/schemas/directory";
 import { settleSent } from "./agent-helpers";
-import { chatListSchema, directoryJobListSchema, type DirectoryJobList } from "../../src/schemas/directory";
-import { advanceTo, type Answer, alarmOf, chatIds, clockOf, createJob, lines, must, nextRun, quietConsole, send, spyQueue, sql, type Stub } from "./helpers";
+import { type Answer, advanceTo, alarmOf, chatIds, clockOf, createJob, lines, must, nextRun, quietConsole, type Stub, send, spyQueue, sql } from "./helpers";
 
 const newChat = chatIds(415_000);
 
@@ -33,14 +33,38 @@ describe("the chat's rows", () => {
       status: 200,
       body: {
         jobs: [
-          { chatId, id: soon.id, name: "Call the dentist", kind: "prompt", category: "one-time", schedule: soon.schedule, enabled: true, nextRunAt: soon.nextRunAt, lastStatus: null, timeZone: "UTC" },
-          { chatId, id: cron.id, name: "Inbox summary", kind: "prompt", category: "recurring", schedule: { cron: "0 8 * * 1-5" }, enabled: true, nextRunAt: cron.nextRunAt, lastStatus: null, timeZone: "UTC" },
+          {
+            chatId,
+            id: soon.id,
+            name: "Call the dentist",
+            kind: "prompt",
+            category: "one-time",
+            schedule: soon.schedule,
+            enabled: true,
+            nextRunAt: soon.nextRunAt,
+            lastStatus: null,
+            timeZone: "UTC",
+          },
+          {
+            chatId,
+            id: cron.id,
+            name: "Inbox summary",
+            kind: "prompt",
+            category: "recurring",
+            schedule: { cron: "0 8 * * 1-5" },
+            enabled: true,
+            nextRunAt: cron.nextRunAt,
+            lastStatus: null,
+            timeZone: "UTC",
+          },
         ],
         cursor: null,
       },
     });
     expect((await send("GET", `/admin/jobs?q=${chatId}&category=recurring`).as(directoryJobListSchema())).body.jobs.map((j) => j.id)).toEqual([cron.id]);
-    expect((await send("GET", `/admin/jobs?q=DENTIST`).as(directoryJobListSchema())).body.jobs.filter((j) => j.chatId === chatId).map((j) => j.id)).toEqual([soon.id]);
+    expect((await send("GET", `/admin/jobs?q=DENTIST`).as(directoryJobListSchema())).body.jobs.filter((j) => j.chatId === chatId).map((j) => j.id)).toEqual([
+      soon.id,
+    ]);
   });
 
   it("has no row for a chat that has only been read", async () => {
@@ -81,7 +105,9 @@ describe("the chat's rows", () => {
   it("keeps the chat's row while it has its own zone, and drops it when the last reason goes", async () => {
     const { chatId } = newChat();
     expect((await send("PUT", `/admin/chats/${chatId}/settings`, { timeZone: "Europe/Berlin" })).status).toBe(200);
-    expect((await send("GET", `/admin/chats?q=${chatId}`).as(chatListSchema())).body.chats).toEqual([{ chatId, timeZone: "Europe/Berlin", jobs: 0, nextRunAt: null, blocked: false }]);
+    expect((await send("GET", `/admin/chats?q=${chatId}`).as(chatListSchema())).body.chats).toEqual([
+      { chatId, timeZone: "Europe/Berlin", jobs: 0, nextRunAt: null, blocked: false },
+    ]);
     expect((await send("PUT", `/admin/chats/${chatId}/settings`, { timeZone: null })).status).toBe(200);
     expect(await chatRows(chatId)).toBe(0);
   });
@@ -97,7 +123,10 @@ describe("written on a change, not on a fire", () => {
     expect(await runDurableObjectAlarm(stub)).toBe(true);
 
     // The object's next run moved an hour on; the directory's row is the one written at the create.
-    expect((await stub.getJob(chatId, job.id)) as unknown).toMatchObject({ ok: true, value: { nextRunAt: new Date(Date.parse(job.nextRunAt!) + 3_600_000).toISOString() } });
+    expect((await stub.getJob(chatId, job.id)) as unknown).toMatchObject({
+      ok: true,
+      value: { nextRunAt: new Date(Date.parse(job.nextRunAt!) + 3_600_000).toISOString() },
+    });
     expect(await jobRow(chatId, job.id)).toEqual(before);
   });
 
@@ -224,7 +253,10 @@ describe("a failed write", () => {
     await d1Down(stub);
     const errors = quietConsole("error");
     const before = await clockOf(stub);
-    expect(await send("POST", "/admin/directory/rebuild", { chatIds: [chatId] })).toEqual({ status: 200, body: { rebuilt: [], failed: [chatId], cursor: null } });
+    expect(await send("POST", "/admin/directory/rebuild", { chatIds: [chatId] })).toEqual({
+      status: 200,
+      body: { rebuilt: [], failed: [chatId], cursor: null },
+    });
     expect(lines(errors)).toHaveLength(1);
     const retryAt = (await alarmOf(stub))!;
     expect(retryAt).toBeGreaterThanOrEqual(before + 60_000);
@@ -263,7 +295,9 @@ describe("pages and queries", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Answer<DirectoryJobList> = await send("GET", `/admin/jobs?q=${chatId}&limit=1${cursor ? `&cursor=${cursor}` : ""}`).as(directoryJobListSchema());
+      const page: Answer<DirectoryJobList> = await send("GET", `/admin/jobs?q=${chatId}&limit=1${cursor ? `&cursor=${cursor}` : ""}`).as(
+        directoryJobListSchema(),
+      );
       expect(page.status).toBe(200);
       expect(page.body.jobs).toHaveLength(1);
       seen.push(page.body.jobs[0]!.id);
@@ -271,8 +305,14 @@ describe("pages and queries", () => {
     } while (cursor !== null);
     expect(seen).toEqual([made[1]!.id, made[2]!.id, made[0]!.id]);
 
-    expect(await send("GET", "/admin/jobs?cursor=nonsense")).toEqual({ status: 400, body: { error: { code: "bad_request", message: '"cursor" must be the cursor of an earlier answer.' } } });
-    expect(await send("GET", "/admin/chats?limit=0")).toEqual({ status: 400, body: { error: { code: "bad_request", message: '"limit" must be a whole number from 1 to 100.' } } });
+    expect(await send("GET", "/admin/jobs?cursor=nonsense")).toEqual({
+      status: 400,
+      body: { error: { code: "bad_request", message: '"cursor" must be the cursor of an earlier answer.' } },
+    });
+    expect(await send("GET", "/admin/chats?limit=0")).toEqual({
+      status: 400,
+      body: { error: { code: "bad_request", message: '"limit" must be a whole number from 1 to 100.' } },
+    });
     expect(await send("GET", "/admin/jobs?category=weekly")).toEqual({
       status: 400,
       body: { error: { code: "bad_request", message: '"category" must be "one-time", "recurring" or "monitoring".' } },
@@ -321,13 +361,16 @@ describe("a cron job's next run when read", () => {
     // Every 10 days at 10:00 Kolkata time from 1 January next year, its stored next run long passed.
     await env.DB.batch([
       env.DB.prepare("INSERT INTO chats (chat_id, time_zone, jobs, updated_at) VALUES (?, 'Asia/Kolkata', 1, 0)").bind(chatId),
-      env.DB.prepare("INSERT INTO jobs (chat_id, job_id, name, kind, category, schedule, next_run_at, enabled, updated_at) VALUES (?, 'ccccc', 'Tenth', 'prompt', 'recurring', ?, 1000, 1, 0)").bind(
-        chatId,
-        JSON.stringify({ rrule: "FREQ=DAILY;INTERVAL=10", start: `${year}-01-01T10:00` }),
-      ),
+      env.DB.prepare(
+        "INSERT INTO jobs (chat_id, job_id, name, kind, category, schedule, next_run_at, enabled, updated_at) VALUES (?, 'ccccc', 'Tenth', 'prompt', 'recurring', ?, 1000, 1, 0)",
+      ).bind(chatId, JSON.stringify({ rrule: "FREQ=DAILY;INTERVAL=10", start: `${year}-01-01T10:00` })),
     ]);
     const [job] = (await send("GET", `/admin/jobs?q=${chatId}`).as(directoryJobListSchema())).body.jobs;
-    expect(job).toMatchObject({ id: "ccccc", schedule: { rrule: "FREQ=DAILY;INTERVAL=10", start: `${year}-01-01T10:00` }, nextRunAt: `${year}-01-01T04:30:00.000Z` });
+    expect(job).toMatchObject({
+      id: "ccccc",
+      schedule: { rrule: "FREQ=DAILY;INTERVAL=10", start: `${year}-01-01T10:00` },
+      nextRunAt: `${year}-01-01T04:30:00.000Z`,
+    });
   });
 });
 
@@ -339,10 +382,15 @@ describe("POST /admin/directory/rebuild", () => {
     await env.DB.batch([
       env.DB.prepare("DELETE FROM jobs WHERE chat_id = ?").bind(chatId),
       env.DB.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId),
-      env.DB.prepare("INSERT INTO jobs (chat_id, job_id, name, kind, category, schedule, next_run_at, enabled, updated_at) VALUES (?, 'zzzzz', 'Gone', 'prompt', 'one-time', '{\"at\":\"2030-01-01T00:00:00.000Z\"}', 1893456000000, 1, 0)").bind(chatId),
+      env.DB.prepare(
+        "INSERT INTO jobs (chat_id, job_id, name, kind, category, schedule, next_run_at, enabled, updated_at) VALUES (?, 'zzzzz', 'Gone', 'prompt', 'one-time', '{\"at\":\"2030-01-01T00:00:00.000Z\"}', 1893456000000, 1, 0)",
+      ).bind(chatId),
     ]);
 
-    expect(await send("POST", "/admin/directory/rebuild", { chatIds: [chatId] })).toEqual({ status: 200, body: { rebuilt: [chatId], failed: [], cursor: null } });
+    expect(await send("POST", "/admin/directory/rebuild", { chatIds: [chatId] })).toEqual({
+      status: 200,
+      body: { rebuilt: [chatId], failed: [], cursor: null },
+    });
     expect((await send("GET", `/admin/jobs?q=${chatId}`).as(directoryJobListSchema())).body.jobs.map((j) => j.id)).toEqual([job.id]);
     expect((await send("GET", `/admin/chats?q=${chatId}`).as(chatListSchema())).body.chats.map((c) => c.jobs)).toEqual([1]);
   });
@@ -350,7 +398,10 @@ describe("POST /admin/directory/rebuild", () => {
   it("deletes the rows of a chat whose object holds nothing", async () => {
     const { chatId } = newChat();
     await env.DB.prepare("INSERT INTO chats (chat_id, jobs, updated_at) VALUES (?, 3, 0)").bind(chatId).run();
-    expect(await send("POST", "/admin/directory/rebuild", { chatIds: [chatId] })).toEqual({ status: 200, body: { rebuilt: [chatId], failed: [], cursor: null } });
+    expect(await send("POST", "/admin/directory/rebuild", { chatIds: [chatId] })).toEqual({
+      status: 200,
+      body: { rebuilt: [chatId], failed: [], cursor: null },
+    });
     expect(await chatRows(chatId)).toBe(0);
   });
 });
@@ -367,7 +418,11 @@ describe("search (issue 22)", () => {
   it("finds a long text literally, wildcards and all, a full page at a time in order", async () => {
     const { chatId } = newChat();
     const made = [];
-    for (const [n, delay] of [["1", "PT3H"], ["2", "PT1H"], ["3", "PT2H"]] as const) {
+    for (const [n, delay] of [
+      ["1", "PT3H"],
+      ["2", "PT1H"],
+      ["3", "PT2H"],
+    ] as const) {
       made.push(await createJob(chatId, { name: `${shared} ${n}`, kind: "prompt", delay, text: "Books." }));
     }
     // What LIKE's `_` and `%` would match, were they wildcards: never listed.
@@ -399,7 +454,10 @@ describe("search (issue 22)", () => {
     }
     for (const q of ["🎄".repeat(201), "x".repeat(201)]) {
       for (const path of ["/admin/jobs", "/admin/chats"]) {
-        expect(await send("GET", `${path}?q=${encodeURIComponent(q)}`)).toEqual({ status: 400, body: { error: { code: "bad_request", message: '"q" must be at most 200 characters long.' } } });
+        expect(await send("GET", `${path}?q=${encodeURIComponent(q)}`)).toEqual({
+          status: 400,
+          body: { error: { code: "bad_request", message: '"q" must be at most 200 characters long.' } },
+        });
       }
     }
   });

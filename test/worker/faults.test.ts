@@ -16,8 +16,24 @@ import type { ChatScheduler } from "../../src/chat/ChatScheduler";
 import { GATE_LEASE_MS } from "../../src/chat/gate";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { chatWith, feed, fireCron, model, nextTry, userSays } from "./agent-helpers";
-import { advanceTo, alarmOf, chatIds, clockOf, envWith, historyOf, lines, must, nextNoonUtc, queued, quietConsole, setInstanceVars, spyQueue, type Stub, transcript } from "./helpers";
-import { delivered, postUpdate, telegramChat, TestBot, textUpdate } from "./telegram-helpers";
+import {
+  advanceTo,
+  alarmOf,
+  chatIds,
+  clockOf,
+  envWith,
+  historyOf,
+  lines,
+  must,
+  nextNoonUtc,
+  queued,
+  quietConsole,
+  type Stub,
+  setInstanceVars,
+  spyQueue,
+  transcript,
+} from "./helpers";
+import { delivered, postUpdate, TestBot, telegramChat, textUpdate } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
 const newChat = chatIds(8_500_000);
@@ -45,10 +61,12 @@ describe("a Bot API that hangs, then recovers", () => {
     // the hung call never counted as delivered.
     await chat.stub.testAdvanceClock(2_000);
     expect(await runDurableObjectAlarm(chat.stub)).toBe(true);
-    await expect.poll(async () => (await bot.sends(chat.chatId)).map((c) => [c.params.text, c.answered]), { timeout: 10_000 }).toEqual([
-      ["Before the outage.", -1],
-      ["Before the outage.", 200],
-    ]);
+    await expect
+      .poll(async () => (await bot.sends(chat.chatId)).map((c) => [c.params.text, c.answered]), { timeout: 10_000 })
+      .toEqual([
+        ["Before the outage.", -1],
+        ["Before the outage.", 200],
+      ]);
   });
 });
 
@@ -73,13 +91,29 @@ describe("a poison prompt", () => {
     const namespace = {
       getByName(name: string) {
         if (name === poisoned.chatId) {
-          return new Proxy({}, { get: (_t, method) => (method === "deadLetter" ? (m: unknown) => poisoned.stub.deadLetter(m) : () => Promise.reject(new Error("the chat object is broken"))) });
+          return new Proxy(
+            {},
+            {
+              get: (_t, method) =>
+                method === "deadLetter" ? (m: unknown) => poisoned.stub.deadLetter(m) : () => Promise.reject(new Error("the chat object is broken")),
+            },
+          );
         }
         return env.CHAT.getByName(name);
       },
     };
     const testEnv = { ...env, CHAT: namespace } as unknown as Env;
-    const message = (chatId: string, n: number) => ({ v: 1, key: `m:${n}`, chatId, timeZone: "UTC", source: "user", text: "hi", body: "hi", firedAt: new Date().toISOString(), messageId: String(n) });
+    const message = (chatId: string, n: number) => ({
+      v: 1,
+      key: `m:${n}`,
+      chatId,
+      timeZone: "UTC",
+      source: "user",
+      text: "hi",
+      body: "hi",
+      firedAt: new Date().toISOString(),
+      messageId: String(n),
+    });
     for (const { stub } of [good, poisoned]) await spyQueue(stub);
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const fed = await feed([message(good.chatId, 1), message(poisoned.chatId, 2)], "prompts", testEnv);
@@ -92,7 +126,9 @@ describe("a poison prompt", () => {
     // The queue gives up on it: the dead-letter consumer acknowledges it and the chat gets one sentence.
     const dead = await feed([message(poisoned.chatId, 2)], "prompts-dlq", testEnv);
     expect(dead.explicitAcks).toEqual(dead.ids);
-    expect((await transcript(poisoned.stub, poisoned.chatId)).map((e) => e.text)).toEqual(["⚠️ I could not answer your message after several tries; please send it again."]);
+    expect((await transcript(poisoned.stub, poisoned.chatId)).map((e) => e.text)).toEqual([
+      "⚠️ I could not answer your message after several tries; please send it again.",
+    ]);
   });
 });
 
@@ -200,7 +236,12 @@ describe("a model that is down for minutes", () => {
   it("keeps later messages of the chat waiting behind a turn between its tries, and answers them after it, in order", async () => {
     const m = model();
     const { chatId, stub } = await chatWith(newChat, m.vars);
-    await m.script({ kind: "error", status: 502 }, { kind: "text", content: "Answer to one." }, { kind: "text", content: "Answer to two." }, { kind: "text", content: "Answer to three." });
+    await m.script(
+      { kind: "error", status: 502 },
+      { kind: "text", content: "Answer to one." },
+      { kind: "text", content: "Answer to two." },
+      { kind: "text", content: "Answer to three." },
+    );
     quietConsole("error");
     const one = await userSays(stub, chatId, "one");
     await feed([one], "prompts", m.env);
@@ -293,18 +334,27 @@ describe("an answer the chat cannot keep as it is", () => {
       [false, "Refused: the arguments are over 16 KB; send shorter ones (a job's text is at most 4,000 characters)."],
       [true, ""],
       ...Array.from({ length: 5 }, () => [true, ""]),
-      ...Array.from({ length: 2 }, () => [false, "Refused: at most 8 tool calls run in one step; make this call again in the next step if it is still needed."]),
+      ...Array.from({ length: 2 }, () => [
+        false,
+        "Refused: at most 8 tool calls run in one step; make this call again in the next step if it is still needed.",
+      ]),
     ]);
     // The conversation the model is sent back holds every call it made, under the names and arguments kept.
     const calls = second!.messages.find((x) => x.role === "assistant")!.tool_calls!.map((c) => [c.function.name, c.function.arguments.length]);
-    expect(calls.slice(0, 3)).toEqual([[longName.slice(0, 100), 2], ["memory_create", 2], ["memory_create", JSON.stringify({ title: "Notes", body }).length]]);
+    expect(calls.slice(0, 3)).toEqual([
+      [longName.slice(0, 100), 2],
+      ["memory_create", 2],
+      ["memory_create", JSON.stringify({ title: "Notes", body }).length],
+    ]);
     const records = await must(stub.listMemory(chatId));
     expect(records.map((r) => r.title)).toEqual(["Notes"]);
 
     const entries = await transcript(stub, chatId);
     const tools = entries.filter((e) => e.role === "tool");
     expect(tools).toHaveLength(10);
-    expect(tools[0]!.text).toBe(`${longName.slice(0, 100)} {}\n→ not ok: Refused: no tool has a name over 100 characters; call one of the tools you were given, by its name.`);
+    expect(tools[0]!.text).toBe(
+      `${longName.slice(0, 100)} {}\n→ not ok: Refused: no tool has a name over 100 characters; call one of the tools you were given, by its name.`,
+    );
     const [args] = tools[2]!.text.split("\n→ ");
     const mark = "…(cut here: over 4 KB)";
     expect(args!.startsWith('memory_create {"title":"Notes","body":"bbb')).toBe(true);
@@ -326,7 +376,8 @@ function dyingEnv(testEnv: Env, dies: (method: string, args: unknown[]) => boole
       return new Proxy(
         {},
         {
-          get: (_target, method: string) =>
+          get:
+            (_target, method: string) =>
             (...args: unknown[]) =>
               dies(method, args) ? Promise.reject(new Error(`the consumer died before ${method}`)) : real[method]!(...args),
         },
@@ -341,7 +392,11 @@ describe("a turn tried again", () => {
     const m = model();
     const { chatId, stub } = await chatWith(newChat, m.vars);
     const create = { name: "Dup check", kind: "prompt", delay: "PT1H", text: "Check for duplicates." };
-    await m.script({ kind: "tools", calls: [{ name: "schedule_create", arguments: create }] }, { kind: "error", status: 500 }, { kind: "text", content: "Scheduled." });
+    await m.script(
+      { kind: "tools", calls: [{ name: "schedule_create", arguments: create }] },
+      { kind: "error", status: 500 },
+      { kind: "text", content: "Scheduled." },
+    );
     quietConsole("error");
     await feed([await userSays(stub, chatId, "check for duplicates in an hour")], "prompts", m.env);
     await feed((await nextTry(stub)).sent, "prompts", m.env);
@@ -376,7 +431,10 @@ describe("a turn tried again", () => {
     await feed((await nextTry(stub)).sent, "prompts", m.env);
 
     const jobs = (await must(stub.listJobs(chatId, {}))).jobs;
-    expect(jobs.map((j) => [j.name, j.createdBy])).toEqual([["Daily", "admin"], ["Follow up", "job"]]);
+    expect(jobs.map((j) => [j.name, j.createdBy])).toEqual([
+      ["Daily", "admin"],
+      ["Follow up", "job"],
+    ]);
     const last = (await m.requests()).at(-1)!;
     expect(JSON.parse(last.messages.at(-1)!.content!)).toEqual({
       ok: false,
@@ -389,7 +447,10 @@ describe("a turn tried again", () => {
     const m = model();
     const { chatId, stub } = await chatWith(newChat, m.vars);
     const create = { name: "Once only", kind: "prompt", delay: "PT1H", text: "Once." };
-    await m.script({ kind: "tools", calls: [{ name: "schedule_create", arguments: create }] }, { kind: "text", content: "I may have set it; here is the list." });
+    await m.script(
+      { kind: "tools", calls: [{ name: "schedule_create", arguments: create }] },
+      { kind: "text", content: "I may have set it; here is the list." },
+    );
     const message = await userSays(stub, chatId, "remind me once");
     const errors = quietConsole("error");
     // The consumer dies after the tool ran: its results are never recorded, and it cannot report the try.
@@ -438,10 +499,18 @@ describe("a turn tried again", () => {
   it("whose consumer died is handed over with what it had when another message took the gate first", async () => {
     const m = model();
     const { chatId, stub } = await chatWith(newChat, m.vars);
-    await m.script({ kind: "error", status: 500 }, { kind: "text", content: "Answer to the later one." }, { kind: "text", content: "Answer to the first one." });
+    await m.script(
+      { kind: "error", status: 500 },
+      { kind: "text", content: "Answer to the later one." },
+      { kind: "text", content: "Answer to the first one." },
+    );
     quietConsole("error");
     const first = await userSays(stub, chatId, "first");
-    await feed([first], "prompts", dyingEnv(m.env, (method) => method === "gateRetry"));
+    await feed(
+      [first],
+      "prompts",
+      dyingEnv(m.env, (method) => method === "gateRetry"),
+    );
     // Its lease runs out: it goes back first in line, tried once, and is sent again.
     await advanceTo(stub, (await alarmOf(stub))!);
     const before = (await queued(stub)).length;

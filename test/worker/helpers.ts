@@ -17,8 +17,8 @@ import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { app } from "../../src/http/app";
 import type { Result } from "../../src/result";
 import type { TranscriptEntry } from "../../src/schemas/chats";
-import { jobReply, type Job, type Run } from "../../src/schemas/jobs";
-import { toolReplySchema, type ToolReply } from "../../src/schemas/tools";
+import { type Job, jobReply, type Run } from "../../src/schemas/jobs";
+import { type ToolReply, toolReplySchema } from "../../src/schemas/tools";
 import { nextOccurrence, parseCron } from "../../src/time";
 
 // ── The app ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -351,11 +351,7 @@ export type Fired = { job: Job; runId: string; dueAt: number; message: PromptMes
  * creation, or a yearly cron job; the object's clock is moved to its due time (plus `lateMs`, to fire it
  * late) and the alarm run. Returns the queue message exactly as the DO sent it.
  */
-export async function fireJob(
-  chatId: string,
-  stub: Stub,
-  options: { cron?: boolean; lateMs?: number; name?: string; text?: string } = {},
-): Promise<Fired> {
+export async function fireJob(chatId: string, stub: Stub, options: { cron?: boolean; lateMs?: number; name?: string; text?: string } = {}): Promise<Fired> {
   const job = await createPrompt(chatId, stub, options.cron ? { cron: "0 0 1 1 *" } : { delay: "PT5M" }, options.name, options.text);
   const dueAt = Date.parse(job.nextRunAt!);
   await advanceTo(stub, dueAt + (options.lateMs ?? 0));

@@ -21,7 +21,7 @@ import standup from "../fixtures/acpbot/.acpbot/schedules/standup.json";
 import commitments from "../fixtures/commitments.jsonl?raw";
 import settings from "../fixtures/playa/chat-settings.json";
 import playa from "../fixtures/playa/jobs.json";
-import { badRequest, must, nextRun, queued, send, spyQueue, type Stub } from "./helpers";
+import { badRequest, must, nextRun, queued, type Stub, send, spyQueue } from "./helpers";
 
 const stubOf = (chatId: string): Stub => env.CHAT.getByName(chatId);
 const jobsOf = async (chatId: string): Promise<Job[]> => (await must(stubOf(chatId).listJobs(chatId, {}))).jobs;
@@ -57,14 +57,26 @@ describe("playa", () => {
 
   it("imports jobs.json into each target chat with its zone; a reminder is a prompt; a past one-off fires once, late", async () => {
     const sent = await spyQueue(stubOf("9630001"));
-    expect(await importing({ format: "playa", data: playa, settings })).toEqual({ status: 200, body: { created: 10, skipped: 0, problems: [...PROBLEMS, NOTE] } });
+    expect(await importing({ format: "playa", data: playa, settings })).toEqual({
+      status: 200,
+      body: { created: 10, skipped: 0, problems: [...PROBLEMS, NOTE] },
+    });
 
     expect(await must(stubOf("9630001").getSettings("9630001"))).toEqual({ chatId: "9630001", timeZone: "Europe/Berlin", isDefault: false });
     // A Windows zone id, as .NET stores it, becomes the IANA name.
     expect(await must(stubOf("9630002").getSettings("9630002"))).toEqual({ chatId: "9630002", timeZone: "Asia/Tokyo", isDefault: false });
 
     const berlin = await jobsOf("9630001");
-    expect(berlin.map((j) => j.name).sort()).toEqual(["Call the dentist", "Friday the 13th", "Inbox summary", "Invoices", "Night watch", "Payroll", "Planning", "Price check"]);
+    expect(berlin.map((j) => j.name).sort()).toEqual([
+      "Call the dentist",
+      "Friday the 13th",
+      "Inbox summary",
+      "Invoices",
+      "Night watch",
+      "Payroll",
+      "Planning",
+      "Price check",
+    ]);
     expect(byName(berlin, "Call the dentist")).toMatchObject({
       kind: "prompt",
       category: "one-time",
@@ -75,20 +87,47 @@ describe("playa", () => {
     });
     expect(byName(berlin, "Inbox summary")).toMatchObject({ schedule: { cron: "0 8 * * 1-5" }, enabled: true, importedFrom: "playa:p3xz9" });
     expect(Date.parse(byName(berlin, "Inbox summary").nextRunAt!)).toBe(Date.parse(nextRun("0 8 * * 1-5", "Europe/Berlin")));
-    expect(byName(berlin, "Price check")).toMatchObject({ kind: "watcher", timeoutSeconds: 60, command: playa.jobs[2]!.command, lastResult: null, importedFrom: "playa:w8r4t" });
+    expect(byName(berlin, "Price check")).toMatchObject({
+      kind: "watcher",
+      timeoutSeconds: 60,
+      command: playa.jobs[2]!.command,
+      lastResult: null,
+      importedFrom: "playa:w8r4t",
+    });
 
     // Cronos's dialect, whole: a range that wraps, FRIL (in either case), ? with MON#1, LW with months that wrap.
-    for (const [name, cron] of [["Night watch", "0 22-2 * * *"], ["Invoices", "0 17 * * fril"], ["Planning", "0 9 ? * MON#1"], ["Payroll", "30 8 LW NOV-FEB *"]] as const) {
+    for (const [name, cron] of [
+      ["Night watch", "0 22-2 * * *"],
+      ["Invoices", "0 17 * * fril"],
+      ["Planning", "0 9 ? * MON#1"],
+      ["Payroll", "30 8 LW NOV-FEB *"],
+    ] as const) {
       expect(byName(berlin, name), name).toMatchObject({ category: "recurring", schedule: { cron }, nextRunAt: nextRun(cron, "Europe/Berlin") });
     }
     // Both day fields restricted: Cronos's Friday the 13th, as a rule that starts when it was imported.
     const friday = byName(berlin, "Friday the 13th");
-    expect(friday).toMatchObject({ category: "recurring", schedule: { rrule: FRIDAY_13TH }, until: null, runsLeft: null, nextRunAt: nextFriday13th("Europe/Berlin"), importedFrom: "playa:c5f13" });
+    expect(friday).toMatchObject({
+      category: "recurring",
+      schedule: { rrule: FRIDAY_13TH },
+      until: null,
+      runsLeft: null,
+      nextRunAt: nextFriday13th("Europe/Berlin"),
+      importedFrom: "playa:c5f13",
+    });
     expect((friday.schedule as { start: string }).start).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 
     const tokyo = await jobsOf("9630002");
-    expect(byName(tokyo, "Passport")).toMatchObject({ schedule: { at: "2031-06-01T00:00:00.000Z" }, nextRunAt: "2031-06-01T00:00:00.000Z", importedFrom: "playa:q2m8v" });
-    expect(byName(tokyo, "Plants")).toMatchObject({ kind: "prompt", schedule: { cron: "@daily" }, nextRunAt: nextRun("@daily", "Asia/Tokyo"), importedFrom: "playa:n5mbr" });
+    expect(byName(tokyo, "Passport")).toMatchObject({
+      schedule: { at: "2031-06-01T00:00:00.000Z" },
+      nextRunAt: "2031-06-01T00:00:00.000Z",
+      importedFrom: "playa:q2m8v",
+    });
+    expect(byName(tokyo, "Plants")).toMatchObject({
+      kind: "prompt",
+      schedule: { cron: "@daily" },
+      nextRunAt: nextRun("@daily", "Asia/Tokyo"),
+      importedFrom: "playa:n5mbr",
+    });
 
     // The dentist reminder was due on 27 Sep: the chat's alarm fires it at once, with the late note.
     await runDurableObjectAlarm(stubOf("9630001"));
@@ -151,8 +190,19 @@ describe("acpbot", () => {
     const problems = [...LEFT_OUT, utc("inbox", "0 8 * * 1-5"), utc("price", "*/15 * * * *"), utc("standup", "30 9 * * 1-5")];
     expect(await importing({ format: "acpbot", data: files, chatId })).toEqual({ status: 200, body: { created: 4, skipped: 0, problems } });
     const jobs = await jobsOf(chatId);
-    expect(byName(jobs, inbox.prompt)).toMatchObject({ kind: "prompt", text: inbox.prompt, schedule: { cron: "0 8 * * 1-5" }, enabled: true, importedFrom: "acpbot:inbox" });
-    expect(byName(jobs, price.prompt)).toMatchObject({ kind: "watcher", command: price.scriptContent, schedule: { cron: "*/15 * * * *" }, importedFrom: "acpbot:price" });
+    expect(byName(jobs, inbox.prompt)).toMatchObject({
+      kind: "prompt",
+      text: inbox.prompt,
+      schedule: { cron: "0 8 * * 1-5" },
+      enabled: true,
+      importedFrom: "acpbot:inbox",
+    });
+    expect(byName(jobs, price.prompt)).toMatchObject({
+      kind: "watcher",
+      command: price.scriptContent,
+      schedule: { cron: "*/15 * * * *" },
+      importedFrom: "acpbot:price",
+    });
     expect(byName(jobs, standup.prompt)).toMatchObject({ enabled: false, nextRunAt: null, importedFrom: "acpbot:standup" });
     expect(byName(jobs, mum.prompt)).toMatchObject({ kind: "prompt", schedule: { at: "2031-03-01T18:00:00.000Z" }, enabled: true, importedFrom: "acpbot:mum" });
 
@@ -165,7 +215,11 @@ describe("acpbot", () => {
 
   it("names a long prompt that became a watcher's name, and each entry it cannot read", async () => {
     const long = { ...price, id: "long", prompt: `${"Watch the lamp price. ".repeat(5)}Tell me.` };
-    const res = await importing({ format: "acpbot", data: [long, "x", { id: "no-prompt", cron: "* * * * *" }, { id: "both", prompt: "p", cron: "* * * * *", once: "2031-01-01T00:00:00Z" }], chatId: "9630103" });
+    const res = await importing({
+      format: "acpbot",
+      data: [long, "x", { id: "no-prompt", cron: "* * * * *" }, { id: "both", prompt: "p", cron: "* * * * *", once: "2031-01-01T00:00:00Z" }],
+      chatId: "9630103",
+    });
     expect(res.body).toEqual({
       created: 1,
       skipped: 0,
@@ -194,18 +248,33 @@ describe("commitments", () => {
     const chatId = "9630201";
     await spyQueue(stubOf(chatId));
     await must(stubOf(chatId).setTimeZone(chatId, "Europe/Berlin"));
-    expect(await importing({ format: "commitments", data: commitments, chatId })).toEqual({ status: 200, body: { created: 3, skipped: 0, problems: PROBLEMS } });
+    expect(await importing({ format: "commitments", data: commitments, chatId })).toEqual({
+      status: 200,
+      body: { created: 3, skipped: 0, problems: PROBLEMS },
+    });
     const jobs = await jobsOf(chatId);
     expect(jobs.map((j) => j.name).sort()).toEqual(["Call the landlord about the heating (no date)", "Renew the car insurance", "Send the tax return"]);
-    expect(byName(jobs, "Send the tax return")).toMatchObject({ schedule: { at: "2027-04-30T07:00:00.000Z" }, enabled: true, text: "Send the tax return", importedFrom: "commitments:c1" });
-    expect(byName(jobs, "Renew the car insurance")).toMatchObject({ schedule: { at: "2026-11-15T08:00:00.000Z" }, enabled: true, importedFrom: "commitments:c4" });
+    expect(byName(jobs, "Send the tax return")).toMatchObject({
+      schedule: { at: "2027-04-30T07:00:00.000Z" },
+      enabled: true,
+      text: "Send the tax return",
+      importedFrom: "commitments:c1",
+    });
+    expect(byName(jobs, "Renew the car insurance")).toMatchObject({
+      schedule: { at: "2026-11-15T08:00:00.000Z" },
+      enabled: true,
+      importedFrom: "commitments:c4",
+    });
     const undated = byName(jobs, "Call the landlord about the heating (no date)");
     expect(undated).toMatchObject({ enabled: false, nextRunAt: null, text: "Call the landlord about the heating", importedFrom: "commitments:c2" });
     expect(undated.schedule).toEqual({ at: nextRun("0 9 * * *", "Europe/Berlin") });
 
     // Once imported, always skipped: also a record whose job was cancelled since.
     await must(stubOf(chatId).cancelJob(chatId, byName(jobs, "Send the tax return").id));
-    expect(await importing({ format: "commitments", data: commitments, chatId })).toEqual({ status: 200, body: { created: 0, skipped: 3, problems: PROBLEMS } });
+    expect(await importing({ format: "commitments", data: commitments, chatId })).toEqual({
+      status: 200,
+      body: { created: 0, skipped: 3, problems: PROBLEMS },
+    });
     expect(await jobsOf(chatId)).toHaveLength(2);
   });
 
@@ -220,11 +289,19 @@ describe("commitments", () => {
 
 describe("the request", () => {
   it("needs chatId for acpbot and commitments, takes settings only for playa, and one of the three formats", async () => {
-    expect(await importing({ format: "acpbot", data: [] })).toEqual(badRequest('"chatId" is required for the acpbot format: the chat its schedules go to, such as "123456789".'));
-    expect(await importing({ format: "commitments", data: "" })).toEqual(badRequest('"chatId" is required for the commitments format: the chat its commitments go to, such as "123456789".'));
-    expect(await importing({ format: "commitments", data: "", chatId: "9630301", settings: {} })).toEqual(badRequest('"settings" applies only to the playa format (Playa\'s chat-settings.json).'));
+    expect(await importing({ format: "acpbot", data: [] })).toEqual(
+      badRequest('"chatId" is required for the acpbot format: the chat its schedules go to, such as "123456789".'),
+    );
+    expect(await importing({ format: "commitments", data: "" })).toEqual(
+      badRequest('"chatId" is required for the commitments format: the chat its commitments go to, such as "123456789".'),
+    );
+    expect(await importing({ format: "commitments", data: "", chatId: "9630301", settings: {} })).toEqual(
+      badRequest('"settings" applies only to the playa format (Playa\'s chat-settings.json).'),
+    );
     expect(await importing({ format: "csv", data: "" })).toEqual(badRequest('"format" must be "playa", "acpbot" or "commitments".'));
-    expect(await importing({ format: "acpbot", data: [], chatId: "group" })).toEqual(badRequest('"chatId" must be a decimal Telegram chat id such as "123456789".'));
+    expect(await importing({ format: "acpbot", data: [], chatId: "group" })).toEqual(
+      badRequest('"chatId" must be a decimal Telegram chat id such as "123456789".'),
+    );
   });
 
   it("takes a body up to 1 MiB (a store with its scripts), not more", async () => {

@@ -39,7 +39,6 @@ async function rpc(chatId: string, body: unknown): Promise<Answer> {
   return { status: res.status, body: await res.json() };
 }
 
-
 describe("MCP", () => {
   it("lists the sixteen tools with their descriptions and input schemas", async () => {
     const client = await connect(String(next++));
@@ -83,13 +82,16 @@ describe("MCP", () => {
     const mine = String(next++);
     const theirs = String(next++);
     const other = await connect(theirs);
-    const theirJob = toolReplyOf(await other.callTool({ name: "schedule_create", arguments: { name: "Theirs", kind: "prompt", delay: "PT1H", text: "x" } })).data!.job!;
+    const theirJob = toolReplyOf(await other.callTool({ name: "schedule_create", arguments: { name: "Theirs", kind: "prompt", delay: "PT1H", text: "x" } }))
+      .data!.job!;
     await other.close();
     const client = await connect(mine);
     const refused = await client.callTool({ name: "schedule_cancel", arguments: { id: theirJob.id } });
     expect(refused).toMatchObject({ isError: true, structuredContent: { ok: false, text: `No job ${theirJob.id} in this chat.` } });
     const bad = await client.callTool({ name: "schedule_create", arguments: { name: "x", kind: "prompt", cron: "61 * * * *", text: "y" } });
-    expect(toolReplyOf(bad).text).toBe('Invalid cron expression "61 * * * *": the minute field "61" has 61, outside 0–59; use 0–59, e.g. "0", "*/15" or "0,30".');
+    expect(toolReplyOf(bad).text).toBe(
+      'Invalid cron expression "61 * * * *": the minute field "61" has 61, outside 0–59; use 0–59, e.g. "0", "*/15" or "0,30".',
+    );
     const unknown = await client.callTool({ name: "schedule_create", arguments: { name: "x", kind: "prompt", delay: "PT1H", text: "y", color: "red" } });
     expect(toolReplyOf(unknown).text).toBe('Unknown field "color".');
     await client.close();
@@ -101,7 +103,11 @@ describe("MCP", () => {
     const client = await connect(String(next++), testEnv, { Authorization: "Bearer mcp-token-123" });
     expect((await client.listTools()).tools).toHaveLength(TOOL_NAMES.length);
     await client.close();
-    const res = await app.request("/mcp/not-a-chat", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: "{}" }, envWith());
+    const res = await app.request(
+      "/mcp/not-a-chat",
+      { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: "{}" },
+      envWith(),
+    );
     expect(res.status).toBe(400);
   });
 
@@ -111,7 +117,11 @@ describe("MCP", () => {
       const res = await app.request(`/mcp/${chatId}`, { method, headers: { Accept: "text/event-stream", "Content-Type": "application/json" } }, envWith());
       expect(res.status, method).toBe(405);
       expect(res.headers.get("Allow")).toBe("POST");
-      expect(await res.json()).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32000, message: "This MCP server keeps no sessions: send each request as a POST." } });
+      expect(await res.json()).toEqual({
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32000, message: "This MCP server keeps no sessions: send each request as a POST." },
+      });
     }
   });
 
@@ -126,7 +136,10 @@ describe("MCP", () => {
       [{ name: "schedule_list", arguments: "all" }, ARGUMENTS],
       [{ name: "schedule_list", arguments: [1, 2] }, ARGUMENTS],
       [{ name: "schedule_list", arguments: null }, ARGUMENTS],
-      [{ name: "schedule_list", arguments: {}, task: 5 }, 'A tools/call request takes params { "name": "<tool>", "arguments": { … } }; this one does not follow MCP\'s schema.'],
+      [
+        { name: "schedule_list", arguments: {}, task: 5 },
+        'A tools/call request takes params { "name": "<tool>", "arguments": { … } }; this one does not follow MCP\'s schema.',
+      ],
       [{ name: "schedule_lists", arguments: {} }, `There is no tool "schedule_lists"; the tools are ${TOOL_NAMES.join(", ")}.`],
     ];
     for (const [params, message] of cases) {

@@ -9,9 +9,9 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { MEMORY_INTRO } from "../../src/jobs/memory";
-import type { MemoryRecord } from "../../src/schemas/memory";
 import { jobReply } from "../../src/schemas/jobs";
-import { advanceTo, badRequest, brief, chatIds, historyOf, must, queued, send, spyQueue, type Stub, transcript } from "./helpers";
+import type { MemoryRecord } from "../../src/schemas/memory";
+import { advanceTo, badRequest, brief, chatIds, historyOf, must, queued, type Stub, send, spyQueue, transcript } from "./helpers";
 
 const newChat = chatIds(9_610_000);
 
@@ -38,7 +38,9 @@ describe("memoryRefs on create and edit", () => {
     const mine = await record(stub, chatId, "Mine", "y");
     const input = { name: "Review", kind: "prompt", cron: "0 8 * * 1", text: "Review." };
     expect(await send("POST", `/admin/chats/${chatId}/jobs`, { ...input, memoryRefs: [theirs.id] })).toEqual(badRequest(missing(theirs.id)));
-    expect(await send("POST", `/admin/chats/${chatId}/jobs`, { ...input, memoryRefs: "abc" })).toEqual(badRequest('"memoryRefs" must be a list of up to 5 memory record ids, such as ["m4x7pq"].'));
+    expect(await send("POST", `/admin/chats/${chatId}/jobs`, { ...input, memoryRefs: "abc" })).toEqual(
+      badRequest('"memoryRefs" must be a list of up to 5 memory record ids, such as ["m4x7pq"].'),
+    );
     const created = await send("POST", `/admin/chats/${chatId}/jobs`, { ...input, memoryRefs: [mine.id] }).as(jobReply());
     expect(created.status).toBe(201);
     expect(created.body.job).toMatchObject({ kind: "prompt", memoryRefs: [mine.id] });
@@ -67,7 +69,9 @@ describe("a fire", () => {
     await spyQueue(stub);
     const alpha = await record(stub, chatId, "Project Alpha", "Waiting for the quote.");
     const todo = await record(stub, chatId, "To do", "- call Bob");
-    const job = await must(stub.createJob(chatId, { name: "Review", kind: "prompt", cron: "0 8 * * *", text: "Review the project.", memoryRefs: [todo.id, alpha.id] }, "admin"));
+    const job = await must(
+      stub.createJob(chatId, { name: "Review", kind: "prompt", cron: "0 8 * * *", text: "Review the project.", memoryRefs: [todo.id, alpha.id] }, "admin"),
+    );
     // Changed after the job was made: the fire reads it then.
     await must(stub.updateMemory(chatId, alpha.id, { revision: 1, body: "The quote came: 4,200 EUR." }));
 

@@ -8,7 +8,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
 import { app } from "../../src/http/app";
-import { memoryListReply, type MemoryRecord, memoryReply } from "../../src/schemas/memory";
+import { type MemoryRecord, memoryListReply, memoryReply } from "../../src/schemas/memory";
 import type { ToolReply } from "../../src/schemas/tools";
 import { answerAs, badRequest, chatIds, clockOf, envWith, ISO_INSTANT, must, send, toolReplyOf } from "./helpers";
 
@@ -28,7 +28,13 @@ describe("the admin memory routes", () => {
   it("create at revision 1, read, list, update from the revision read, delete; a deleted id is 404", async () => {
     const { chatId, stub } = newChat();
     const record = await create(chatId, "  Project Alpha ", "Waiting for the **quote**.");
-    expect(record).toStrictEqual({ id: expect.stringMatching(MEMORY_ID), title: "Project Alpha", body: "Waiting for the **quote**.", revision: 1, updatedAt: expect.stringMatching(ISO_INSTANT) });
+    expect(record).toStrictEqual({
+      id: expect.stringMatching(MEMORY_ID),
+      title: "Project Alpha",
+      body: "Waiting for the **quote**.",
+      revision: 1,
+      updatedAt: expect.stringMatching(ISO_INSTANT),
+    });
     expect(await send("GET", `${base(chatId)}/${record.id}`)).toEqual({ status: 200, body: { record } });
 
     // A second later on the chat's clock, so that the order by update time is the order of these steps.
@@ -56,25 +62,37 @@ describe("the admin memory routes", () => {
     const record = await create(chatId, "Notes", "one");
     await send("PATCH", `${base(chatId)}/${record.id}`, { revision: 1, body: "two" });
     expect(await send("PATCH", `${base(chatId)}/${record.id}`, { revision: 1, body: "three" })).toEqual(
-      conflict(`Memory record ${record.id} is at revision 2, not 1: it changed since you read it. Read it again (memory_get) and apply your change to the current text.`),
+      conflict(
+        `Memory record ${record.id} is at revision 2, not 1: it changed since you read it. Read it again (memory_get) and apply your change to the current text.`,
+      ),
     );
     expect((await send("GET", `${base(chatId)}/${record.id}`).as(memoryReply())).body.record).toMatchObject({ body: "two", revision: 2 });
   });
 
   it("checks what it is given: a title on one line, a body of 16 KB, something to update", async () => {
     const { chatId } = newChat();
-    expect(await send("POST", base(chatId), { title: "", body: "x" })).toEqual(badRequest('"title" must hold a visible character, such as "Inbox summary"; got only spaces or invisible characters.'));
-    expect(await send("POST", base(chatId), { title: "a\nb", body: "x" })).toEqual(badRequest('"title" must not hold control characters or text-direction overrides (U+202A–U+202E, U+2066–U+2069).'));
+    expect(await send("POST", base(chatId), { title: "", body: "x" })).toEqual(
+      badRequest('"title" must hold a visible character, such as "Inbox summary"; got only spaces or invisible characters.'),
+    );
+    expect(await send("POST", base(chatId), { title: "a\nb", body: "x" })).toEqual(
+      badRequest('"title" must not hold control characters or text-direction overrides (U+202A–U+202E, U+2066–U+2069).'),
+    );
     expect(await send("POST", base(chatId), { title: "x".repeat(121), body: "x" })).toEqual(badRequest('"title" must be 1 to 120 characters long; got 121.'));
     expect(await send("POST", base(chatId), { title: "T" })).toEqual(badRequest('"body" is required, such as "Status: waiting for the quote.".'));
     expect(await send("POST", base(chatId), { title: "T", body: "x", color: "red" })).toEqual(badRequest('Unknown field "color".'));
     // 16 KB is bytes of UTF-8: 16,384 one-byte characters fit, 5,462 euro signs (16,386 bytes) do not.
     expect((await send("POST", base(chatId), { title: "Full", body: "x".repeat(16_384) })).status).toBe(201);
-    expect(await send("POST", base(chatId), { title: "Euros", body: "€".repeat(5_462) })).toEqual(badRequest('"body" must be at most 16 KB (16384 bytes of UTF-8); it has 16386 bytes.'));
+    expect(await send("POST", base(chatId), { title: "Euros", body: "€".repeat(5_462) })).toEqual(
+      badRequest('"body" must be at most 16 KB (16384 bytes of UTF-8); it has 16386 bytes.'),
+    );
     const record = await create(chatId, "T", "x");
     expect(await send("PATCH", `${base(chatId)}/${record.id}`, { revision: 1 })).toEqual(badRequest('Give "title", "body" or both: what the update changes.'));
-    expect(await send("PATCH", `${base(chatId)}/${record.id}`, { body: "y" })).toEqual(badRequest('"revision" must be the whole number of the revision you read, such as 3.'));
-    expect(await send("PATCH", `${base(chatId)}/${record.id}`, { revision: 1.5, body: "y" })).toEqual(badRequest('"revision" must be the whole number of the revision you read, such as 3.'));
+    expect(await send("PATCH", `${base(chatId)}/${record.id}`, { body: "y" })).toEqual(
+      badRequest('"revision" must be the whole number of the revision you read, such as 3.'),
+    );
+    expect(await send("PATCH", `${base(chatId)}/${record.id}`, { revision: 1.5, body: "y" })).toEqual(
+      badRequest('"revision" must be the whole number of the revision you read, such as 3.'),
+    );
     expect((await send("GET", base(chatId)).as(memoryListReply())).body.records).toHaveLength(2);
   });
 
@@ -88,7 +106,9 @@ describe("the admin memory routes", () => {
   it("keeps at most 200 records a chat", async () => {
     const { chatId, stub } = newChat();
     for (let i = 0; i < 200; i++) await must(stub.createMemory(chatId, { title: `Record ${i}`, body: "" }));
-    expect(await send("POST", base(chatId), { title: "One more", body: "" })).toEqual(badRequest("This chat already has 200 memory records (the limit); delete one first."));
+    expect(await send("POST", base(chatId), { title: "One more", body: "" })).toEqual(
+      badRequest("This chat already has 200 memory records (the limit); delete one first."),
+    );
     const [first] = await must(stub.listMemory(chatId));
     await send("DELETE", `${base(chatId)}/${first!.id}`);
     expect((await send("POST", base(chatId), { title: "One more", body: "" })).status).toBe(201);
@@ -108,7 +128,9 @@ describe("the admin memory routes", () => {
 async function mcp(chatId: string) {
   const client = new Client({ name: "cuckoo-test", version: "1.0.0" });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(`http://localhost/mcp/${chatId}`), { fetch: (url, init) => Promise.resolve(app.request(String(url), init, envWith())) }),
+    new StreamableHTTPClientTransport(new URL(`http://localhost/mcp/${chatId}`), {
+      fetch: (url, init) => Promise.resolve(app.request(String(url), init, envWith())),
+    }),
   );
   return {
     call: async (name: string, args: Record<string, unknown> = {}): Promise<ToolReply> => toolReplyOf(await client.callTool({ name, arguments: args })),
@@ -129,7 +151,11 @@ describe("the memory tools", () => {
       data: { record },
     });
     const list = await tools.call("memory_list");
-    expect(list.text).toMatch(new RegExp(`^\\*\\*Memory records\\*\\* \\(1\\), the most recently updated first:\\n\`${record.id}\` Project Alpha · revision 1 · updated \\d{2}:\\d{2} · 22 characters$`));
+    expect(list.text).toMatch(
+      new RegExp(
+        `^\\*\\*Memory records\\*\\* \\(1\\), the most recently updated first:\\n\`${record.id}\` Project Alpha · revision 1 · updated \\d{2}:\\d{2} · 22 characters$`,
+      ),
+    );
     expect((await tools.call("memory_get", { id: record.id.toUpperCase() })).text).toMatch(
       new RegExp(`^Memory record ${record.id} "Project Alpha", revision 1, updated \\d{2}:\\d{2}:\\nWaiting for the quote\\.$`),
     );

@@ -14,7 +14,7 @@ import { groupNotServedText } from "../../src/http/app-access";
 import { notMemberText } from "../../src/http/mini-app";
 import { signInitData } from "../stub/init-data";
 import { call, deployed, objectExists, postJson } from "./helpers";
-import { telegramChat, TestBot } from "./telegram-helpers";
+import { TestBot, telegramChat } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const bot = new TestBot("miniappgroup");
@@ -47,7 +47,15 @@ async function signIn(chatId: string, userId: number, status: "creator" | "admin
 
 /** A request with the session as a bearer header (as the page sends it where the web view keeps no cookie). */
 const as = (session: string, chatId: string, method: string, path: string, body?: unknown) =>
-  call(path, { method, headers: { Authorization: `Bearer ${session}`, "Content-Type": "application/json" }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) }, workerEnv([chatId]));
+  call(
+    path,
+    {
+      method,
+      headers: { Authorization: `Bearer ${session}`, "Content-Type": "application/json" },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    },
+    workerEnv([chatId]),
+  );
 
 const JOB = { name: "Standup", kind: "prompt", text: "Standup time", cron: "0 9 * * 1-5" };
 const memberCalls = async (chatId: string) => (await bot.calls({ chatId, method: "getChatMember" })).map((c) => c.params);
@@ -61,7 +69,10 @@ describe("signing in from a group", () => {
     expect(Object.keys(body).sort()).toEqual(["chatId", "expiresAt", "session"]);
     expect(body.chatId).toBe(chatId);
     expect(body.session).toMatch(new RegExp(`^app2\\.${chatId}\\.${ADMIN}\\.change\\.\\d+\\.`));
-    expect(await answer(await as(body.session, chatId, "GET", "/admin/session"))).toEqual({ status: 200, body: { via: "app", chatId, expiresAt: body.expiresAt } });
+    expect(await answer(await as(body.session, chatId, "GET", "/admin/session"))).toEqual({
+      status: 200,
+      body: { via: "app", chatId, expiresAt: body.expiresAt },
+    });
     const created = await answer(await as(body.session, chatId, "POST", `/admin/chats/${chatId}/jobs`, JOB));
     expect(created.status).toBe(201);
     expect(created.body.job).toMatchObject({ chatId, name: "Standup" });
@@ -79,7 +90,10 @@ describe("signing in from a group", () => {
     expect(body).toMatchObject({ chatId, readOnly: true });
     expect(body.session).toMatch(new RegExp(`^app2\\.${chatId}\\.${MEMBER}\\.read\\.`));
     const s = body.session;
-    expect(await answer(await as(s, chatId, "GET", "/admin/session"))).toEqual({ status: 200, body: { via: "app", chatId, expiresAt: body.expiresAt, readOnly: true } });
+    expect(await answer(await as(s, chatId, "GET", "/admin/session"))).toEqual({
+      status: 200,
+      body: { via: "app", chatId, expiresAt: body.expiresAt, readOnly: true },
+    });
     expect((await as(s, chatId, "GET", `/admin/chats/${chatId}/jobs`)).status).toBe(200);
     expect((await as(s, chatId, "GET", `/admin/chats/${chatId}/settings`)).status).toBe(200);
     expect(await answer(await as(s, chatId, "GET", `/admin/chats/${chatId}/quiet`))).toEqual({ status: 200, body: { quiet: null } });

@@ -9,12 +9,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { APP_SESSION_TEXT } from "../../src/http/app-access";
 import { newAppSession } from "../../src/http/app-session";
-import { signInitData } from "../stub/init-data";
 import { zoneChangeSchema } from "../../src/schemas/chats";
 import { jobListSchema, jobReply } from "../../src/schemas/jobs";
 import { previewReplySchema } from "../../src/schemas/preview";
+import { signInitData } from "../stub/init-data";
 import { type Answer, brief, call, chatIds, deployed, envWith, postJson, sendWith, setInstanceVars, transcript } from "./helpers";
-import { delivered, postUpdate, telegramChat, TestBot, textUpdate } from "./telegram-helpers";
+import { delivered, postUpdate, TestBot, telegramChat, textUpdate } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const BOT = "7000005182:AAE_mini-app-scope-tests_abcdefghi";
@@ -27,7 +27,8 @@ const withBot = deployed({ ADMIN_TOKEN: ADMIN, ...vars });
 
 const error = (status: number, code: string, message: string): Answer => ({ status, body: { error: { code, message } } });
 const otherChat = (id: string) => error(403, "forbidden", `A Mini App session may use only its own chat (${OWN}); this request is for chat "${id}".`);
-const adminOnly = (what: string) => error(403, "forbidden", `A Mini App session may use only /admin/chats/${OWN}/…, POST /admin/preview and GET /admin/zones; ${what} needs ADMIN_TOKEN.`);
+const adminOnly = (what: string) =>
+  error(403, "forbidden", `A Mini App session may use only /admin/chats/${OWN}/…, POST /admin/preview and GET /admin/zones; ${what} needs ADMIN_TOKEN.`);
 
 async function session(testEnv: Env = withBot): Promise<{ cookie: string; bearer: string }> {
   const res = await call("/app/session", postJson({ initData: await signInitData(BOT, Number(OWN)) }, { Origin: SITE }), testEnv);
@@ -37,7 +38,8 @@ async function session(testEnv: Env = withBot): Promise<{ cookie: string; bearer
 }
 
 /** A request as the Mini App sends it: JSON, from this site, with the cookie (or with `headers` instead). */
-const send = (method: string, path: string, headers: Record<string, string>, body?: unknown, testEnv: Env = withBot) => sendWith(method, path, headers, body, testEnv);
+const send = (method: string, path: string, headers: Record<string, string>, body?: unknown, testEnv: Env = withBot) =>
+  sendWith(method, path, headers, body, testEnv);
 const asPage = (cookie: string) => ({ Cookie: cookie, Origin: SITE });
 const asAdmin = { Authorization: `Bearer ${ADMIN}` };
 const JOB = { name: "Stretch", kind: "prompt", text: "Time to stretch.", cron: "0 10 * * *" };
@@ -56,10 +58,15 @@ describe("a Mini App session on its own chat", () => {
     expect((await send("POST", `/admin/chats/${OWN}/jobs/${id}/pause`, page).as(jobReply())).body.job.enabled).toBe(false);
     expect(await send("GET", `/admin/chats/${OWN}/jobs/${id}/runs`, page)).toEqual({ status: 200, body: { runs: [] } });
     expect((await send("PUT", `/admin/chats/${OWN}/settings`, page, { timeZone: "Europe/Berlin" }).as(zoneChangeSchema())).body.timeZone).toBe("Europe/Berlin");
-    expect(await send("GET", `/admin/chats/${OWN}/settings`, token)).toEqual({ status: 200, body: { chatId: OWN, timeZone: "Europe/Berlin", isDefault: false } });
+    expect(await send("GET", `/admin/chats/${OWN}/settings`, token)).toEqual({
+      status: 200,
+      body: { chatId: OWN, timeZone: "Europe/Berlin", isDefault: false },
+    });
     expect(await send("GET", `/admin/chats/${OWN}/memory`, page)).toEqual({ status: 200, body: { records: [] } });
     expect(await send("GET", `/admin/chats/${OWN}/messages`, page)).toEqual({ status: 200, body: { chatId: OWN, messages: [] } });
-    expect((await send("POST", "/admin/preview", page, { cron: "0 8 * * *", timeZone: "UTC" }).as(previewReplySchema())).body.description).toBe("At 08:00 (UTC)");
+    expect((await send("POST", "/admin/preview", page, { cron: "0 8 * * *", timeZone: "UTC" }).as(previewReplySchema())).body.description).toBe(
+      "At 08:00 (UTC)",
+    );
     expect((await send("POST", "/admin/preview", token, { cron: "0 8 * * *", timeZone: "UTC" })).status).toBe(200);
     const access = await send("GET", "/admin/session", page);
     expect(access).toEqual({ status: 200, body: { via: "app", expiresAt: expect.stringMatching(/Z$/), chatId: OWN } });
@@ -115,7 +122,11 @@ describe("a Mini App session outside its chat", () => {
     expect(await send("POST", "/admin/preview", { Cookie: cookie, Origin: "https://evil.example" }, { cron: "0 8 * * *" })).toEqual(
       error(403, "forbidden", 'A POST with the session cookie must come from this site (http://localhost); the Origin header is "https://evil.example".'),
     );
-    const form = await call(`/admin/chats/${OWN}/jobs`, { method: "POST", headers: { ...asPage(cookie), "Content-Type": "text/plain" }, body: JSON.stringify(JOB) }, withBot);
+    const form = await call(
+      `/admin/chats/${OWN}/jobs`,
+      { method: "POST", headers: { ...asPage(cookie), "Content-Type": "text/plain" }, body: JSON.stringify(JOB) },
+      withBot,
+    );
     expect(await form.json()).toEqual(error(403, "forbidden", 'A POST with the session cookie needs "Content-Type: application/json".').body);
     expect((await send("GET", `/admin/chats/${OWN}/jobs`, { Cookie: cookie })).status).toBe(200);
     expect((await send("POST", "/admin/preview", { Authorization: `Bearer ${bearer}` }, { cron: "0 8 * * *" })).status).toBe(200);
@@ -149,7 +160,7 @@ describe("/jobs in Telegram", () => {
   const bot = new TestBot("mini-app-jobs");
   const newChat = chatIds(5_180_110);
 
-  it("carries an Open scheduler web_app button to ${PUBLIC_URL}/app when PUBLIC_URL is https, and none otherwise", async () => {
+  it("carries an Open scheduler web_app button to PUBLIC_URL/app when PUBLIC_URL is https, and none otherwise", async () => {
     for (const [publicUrl, markup] of [
       ["https://cuckoo.example.workers.dev/", { inline_keyboard: [[{ text: "Open scheduler", web_app: { url: "https://cuckoo.example.workers.dev/app" } }]] }],
       ["http://127.0.0.1:8787", undefined],
@@ -171,7 +182,11 @@ describe("/jobs in Telegram", () => {
     await setInstanceVars(chat.stub, { PUBLIC_URL: "https://cuckoo.example.workers.dev" });
     await postUpdate(bot.env([telegram.chatId]), textUpdate(telegram.chatId, "/jobs"));
     const entries = await transcript(chat.stub, telegram.chatId);
-    expect(entries.at(-1)).toMatchObject({ role: "bot", source: "command", buttons: [[{ text: "Open scheduler", webApp: "https://cuckoo.example.workers.dev/app" }]] });
+    expect(entries.at(-1)).toMatchObject({
+      role: "bot",
+      source: "command",
+      buttons: [[{ text: "Open scheduler", webApp: "https://cuckoo.example.workers.dev/app" }]],
+    });
 
     const plain = newChat();
     await setInstanceVars(plain.stub, { PUBLIC_URL: "https://cuckoo.example.workers.dev" });

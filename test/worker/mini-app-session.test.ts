@@ -6,8 +6,8 @@
  * and a policy that allows exactly that. Users 5180001 (allowed) and 5180009 (not).
  */
 import { describe, expect, it } from "vitest";
-import { APP_CSP, NO_BOT_TEXT, TELEGRAM_WEB_APP_JS } from "../../src/http/mini-app";
 import { APP_SESSION_SECONDS } from "../../src/http/app-session";
+import { APP_CSP, NO_BOT_TEXT, TELEGRAM_WEB_APP_JS } from "../../src/http/mini-app";
 import { INIT_DATA_TEXT } from "../../src/telegram/init-data";
 import { signInitData } from "../stub/init-data";
 import { call, deployed, postJson } from "./helpers";
@@ -18,7 +18,8 @@ const ADMIN = "admin-token-of-the-mini-app-tests";
 const SITE = "http://localhost";
 const USER = 5_180_001;
 const withBot = deployed({ ADMIN_TOKEN: ADMIN, TELEGRAM_BOT_TOKEN: BOT, TELEGRAM_WEBHOOK_SECRET: "hook-secret", ALLOWED_USER_IDS: `${USER},5180002` });
-const COOKIE = /^__Host-cuckoo-app=(app1\.5180001\.(\d+)\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}); Path=\/; Max-Age=(\d+); HttpOnly; Secure; SameSite=None; Partitioned$/;
+const COOKIE =
+  /^__Host-cuckoo-app=(app1\.5180001\.(\d+)\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}); Path=\/; Max-Age=(\d+); HttpOnly; Secure; SameSite=None; Partitioned$/;
 
 const error = (status: number, code: string, message: string) => ({ status, body: { error: { code, message } } });
 async function answer(res: Response) {
@@ -90,7 +91,11 @@ describe("POST /app/session", () => {
   it("refuses a body without initData, and requests that are not JSON from this site", async () => {
     const initData = await signInitData(BOT, USER);
     expect(await answer(await signIn(undefined))).toEqual(
-      error(400, "bad_request", '"initData" must be Telegram.WebApp.initData, the query string Telegram hands the Mini App, such as "query_id=AAH…&user=%7B%22id%22%3A111…%7D&auth_date=1767225600&hash=…".'),
+      error(
+        400,
+        "bad_request",
+        '"initData" must be Telegram.WebApp.initData, the query string Telegram hands the Mini App, such as "query_id=AAH…&user=%7B%22id%22%3A111…%7D&auth_date=1767225600&hash=…".',
+      ),
     );
     expect(await answer(await signIn(initData, withBot, {}))).toEqual(
       error(403, "forbidden", "A POST with the session cookie must carry an Origin header naming this site (http://localhost)."),
@@ -98,7 +103,11 @@ describe("POST /app/session", () => {
     expect(await answer(await signIn(initData, withBot, { Origin: "https://evil.example" }))).toEqual(
       error(403, "forbidden", 'A POST with the session cookie must come from this site (http://localhost); the Origin header is "https://evil.example".'),
     );
-    const form = await call("/app/session", { method: "POST", headers: { Origin: SITE, "Content-Type": "text/plain" }, body: JSON.stringify({ initData }) }, withBot);
+    const form = await call(
+      "/app/session",
+      { method: "POST", headers: { Origin: SITE, "Content-Type": "text/plain" }, body: JSON.stringify({ initData }) },
+      withBot,
+    );
     expect(await answer(form)).toEqual(error(403, "forbidden", 'A POST with the session cookie needs "Content-Type: application/json".'));
   });
 

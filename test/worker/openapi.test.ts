@@ -5,16 +5,17 @@
  * validators may compile code; here @cfworker/json-schema, which runs in workerd, reads the served document.
  * Chat ids 3900xx.
  */
-import { Validator } from "@cfworker/json-schema";
+
 import { env } from "cloudflare:workers";
+import { Validator } from "@cfworker/json-schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import { version } from "../../package.json";
-import { openApiDocument } from "../../src/http/openapi";
+import type { openApiDocument } from "../../src/http/openapi";
 import { gateOfferReply } from "../../src/schemas/agent";
 import { messageAccepted } from "../../src/schemas/chats";
 import { jobReply, runList } from "../../src/schemas/jobs";
-import { type Answer, call, createJob, envWith, send, spyQueue } from "./helpers";
 import { runToken } from "./agent-helpers";
+import { type Answer, call, createJob, envWith, send, spyQueue } from "./helpers";
 
 /** The document as src builds it; the test reads the one the route serves. */
 type Document = ReturnType<typeof openApiDocument>;
@@ -45,14 +46,35 @@ describe("GET /admin/openapi.json", () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(["bearer", "runnerSignature", "telegramSecret"]);
     expect(doc.components.securitySchemes.runnerSignature!.description).toContain('v2=<hex HMAC-SHA256 of "<t>.<METHOD> <target>.<raw body>"');
     expect(Object.keys(doc.components.schemas)).toEqual(
-      expect.arrayContaining(["Error", "Job", "Run", "JobCreate", "JobEdit", "JobList", "ChatSettings", "ZoneChange", "ScheduleRequest", "ToolReply", "TestRequest", "RunnerOutcome"]),
+      expect.arrayContaining([
+        "Error",
+        "Job",
+        "Run",
+        "JobCreate",
+        "JobEdit",
+        "JobList",
+        "ChatSettings",
+        "ZoneChange",
+        "ScheduleRequest",
+        "ToolReply",
+        "TestRequest",
+        "RunnerOutcome",
+      ]),
     );
     for (const [, name] of JSON.stringify(doc).matchAll(/"#\/components\/schemas\/(\w+)"/g)) expect(doc.components.schemas, name).toHaveProperty(name!);
   });
 
   it("gives the schedule tool the guidelines of DESIGN §9 in its description", () => {
     const description = doc.paths["/tools/{chatId}/schedule"]!.post!.description ?? "";
-    for (const phrase of ["chat's time zone", "ISO 8601", "5 fields", "needs thought", "prints nothing and exits 0 until its condition holds", "non-zero only on a real error", "`test` first"])
+    for (const phrase of [
+      "chat's time zone",
+      "ISO 8601",
+      "5 fields",
+      "needs thought",
+      "prints nothing and exits 0 until its condition holds",
+      "non-zero only on a real error",
+      "`test` first",
+    ])
       expect(description).toContain(phrase);
   });
 
@@ -67,7 +89,9 @@ describe("GET /admin/openapi.json", () => {
         const res = await call(path, init, path.startsWith("/telegram/") ? bot : envWith());
         const text = await res.text();
         // GET /app answers the page (HTML); every other route answers JSON.
-        const body = (text === "" || !(res.headers.get("Content-Type") ?? "").startsWith("application/json") ? {} : JSON.parse(text)) as { error?: { message: string } };
+        const body = (text === "" || !(res.headers.get("Content-Type") ?? "").startsWith("application/json") ? {} : JSON.parse(text)) as {
+          error?: { message: string };
+        };
         expect(body.error?.message ?? "", `${method} ${path}`).not.toMatch(/^No route /);
       }
   });
@@ -121,7 +145,10 @@ describe("real answers match the document's schemas", () => {
     expectAnswer(await tool({ action: "preview", cron: "0 8 * * 1-5" }), 200, "ToolReply");
     const refused = await tool({ action: "preview" });
     expectAnswer(refused, 200, "ToolReply");
-    expect(refused.body).toEqual({ ok: false, text: 'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".' });
+    expect(refused.body).toEqual({
+      ok: false,
+      text: 'Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".',
+    });
     expectAnswer(await send("POST", "/tools/390004/set_timezone", { zone: "Europe/Berlin" }), 200, "ToolReply");
   });
 
@@ -130,7 +157,16 @@ describe("real answers match the document's schemas", () => {
     await spyQueue(env.CHAT.getByName(chat));
     const posted = await send("POST", `/admin/chats/${chat}/messages`, { text: "hello" }).as(messageAccepted());
     expectAnswer(posted, 202, "MessageAccepted");
-    const message = { v: 1, key: `m:${posted.body.messageId}`, chatId: chat, timeZone: "UTC", source: "user", text: "hello", body: "hello", firedAt: new Date().toISOString() };
+    const message = {
+      v: 1,
+      key: `m:${posted.body.messageId}`,
+      chatId: chat,
+      timeZone: "UTC",
+      source: "user",
+      text: "hello",
+      body: "hello",
+      firedAt: new Date().toISOString(),
+    };
     expect(check("PromptMessage", message).valid).toBe(true);
     const offer = await send("POST", `/tools/${chat}/gate/offer`, message).as(gateOfferReply());
     expectAnswer(offer, 200, "GateOffer");
@@ -144,7 +180,11 @@ describe("real answers match the document's schemas", () => {
     const bot = envWith({ TELEGRAM_BOT_TOKEN: "123456789:AAEabcdefghijklmnopqrstuvwxyz", TELEGRAM_WEBHOOK_SECRET: "hook-secret", ALLOWED_USER_IDS: "42" });
     const update = { update_id: 1, message: { message_id: 1, from: { id: 7 }, chat: { id: 7, type: "private" }, text: "hi" } };
     expect(check("TelegramUpdate", update).valid).toBe(true);
-    const res = await call("/telegram/webhook", { method: "POST", headers: { "X-Telegram-Bot-Api-Secret-Token": "hook-secret" }, body: JSON.stringify(update) }, bot);
+    const res = await call(
+      "/telegram/webhook",
+      { method: "POST", headers: { "X-Telegram-Bot-Api-Secret-Token": "hook-secret" }, body: JSON.stringify(update) },
+      bot,
+    );
     expectAnswer({ status: res.status, body: await res.json() }, 200, "WebhookAck");
   });
 });

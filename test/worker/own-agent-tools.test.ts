@@ -5,7 +5,7 @@
  * The template reaches the app through its `CUCKOO` binding, here the app itself. Chat ids 9710000 up.
  */
 import { describe, expect, it } from "vitest";
-import { handle, type Env as AgentEnv, type PromptMessage, type ToolReply } from "../../examples/own-agent/src/index";
+import { type Env as AgentEnv, handle, type PromptMessage, type ToolReply } from "../../examples/own-agent/src/index";
 import { app } from "../../src/http/app";
 // The route loads the MCP server (and its SDK) on the first request; loaded here, before any test's time runs.
 import "../../src/mcp/server";
@@ -15,9 +15,12 @@ import { chatIds, envWith, fireJob, jobsOf, must, spyQueue, transcript } from ".
 const newChat = chatIds(9_710_000);
 
 /** The template's env: Cuckoo over a "service binding" that is the app, under `npm run dev`'s open routes. */
-const agentEnv: AgentEnv = { CUCKOO: { fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(app.request(String(input), init, envWith())) } as Fetcher };
+const agentEnv: AgentEnv = {
+  CUCKOO: { fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(app.request(String(input), init, envWith())) } as Fetcher,
+};
 
-const REFUSAL = "A scheduled run cannot change the schedule: in a turn a job or watcher started, only list, preview and one follow-up one-off prompt (at or delay) are allowed.";
+const REFUSAL =
+  "A scheduled run cannot change the schedule: in a turn a job or watcher started, only list, preview and one follow-up one-off prompt (at or delay) are allowed.";
 
 describe("the own-agent template's tools", () => {
   it("calls them with the job's turn while it handles a job's prompt: refused what the turn may not do, one follow-up made", async () => {

@@ -28,8 +28,12 @@ describe("a rule and its ends", () => {
   });
 
   it("refuses a start without a rule, and an end on a one-off", async () => {
-    expect(await preview({ ...BERLIN, cron: "0 8 * * *", start: "2026-12-08T10:00" })).toEqual(badRequest(`"start" goes with "rrule" only: it is a rule's first local date-time; for one time use "at".`));
-    expect(await preview({ ...BERLIN, at: "2026-12-08T10:00", runsLeft: 3 })).toEqual(badRequest(`"runsLeft" applies only to recurring jobs (cron or rrule): a one-off runs once.`));
+    expect(await preview({ ...BERLIN, cron: "0 8 * * *", start: "2026-12-08T10:00" })).toEqual(
+      badRequest(`"start" goes with "rrule" only: it is a rule's first local date-time; for one time use "at".`),
+    );
+    expect(await preview({ ...BERLIN, at: "2026-12-08T10:00", runsLeft: 3 })).toEqual(
+      badRequest(`"runsLeft" applies only to recurring jobs (cron or rrule): a one-off runs once.`),
+    );
   });
 });
 
@@ -46,13 +50,21 @@ describe("when", () => {
 
   it("reads one time as /remind does, cron as it is, and an end in another language", async () => {
     expect(await preview({ ...BERLIN, when: "tomorrow 9am" })).toEqual(
-      ok({ occurrences: ["2026-12-02T08:00:00.000Z"], description: "Once, at Wed 2026-12-02 09:00 Europe/Berlin.", schedule: { at: "2026-12-02T08:00:00.000Z" } }),
+      ok({
+        occurrences: ["2026-12-02T08:00:00.000Z"],
+        description: "Once, at Wed 2026-12-02 09:00 Europe/Berlin.",
+        schedule: { at: "2026-12-02T08:00:00.000Z" },
+      }),
     );
     expect(await preview({ ...BERLIN, when: "0 9 * * 1-5", count: 1 })).toEqual(
       ok({ occurrences: ["2026-12-02T08:00:00.000Z"], description: "At 09:00, Monday through Friday (Europe/Berlin)", schedule: { cron: "0 9 * * 1-5" } }),
     );
     expect(await preview({ ...BERLIN, when: "jeden Tag um 8 bis 3. Dezember", language: "de" })).toEqual(
-      ok({ occurrences: ["2026-12-02T07:00:00.000Z", "2026-12-03T07:00:00.000Z"], description: "At 08:00 (Europe/Berlin)", schedule: { cron: "0 8 * * *", until: "2026-12-03T22:59:00.000Z" } }),
+      ok({
+        occurrences: ["2026-12-02T07:00:00.000Z", "2026-12-03T07:00:00.000Z"],
+        description: "At 08:00 (Europe/Berlin)",
+        schedule: { cron: "0 8 * * *", until: "2026-12-03T22:59:00.000Z" },
+      }),
     );
   });
 
@@ -72,7 +84,11 @@ describe("when", () => {
   it("says what it did not understand, and takes language only with when", async () => {
     expect(await preview({ ...BERLIN, when: "evry day" })).toEqual(badRequest(`I couldn't read "evry" as a schedule. Try tomorrow 9:00 or every day at 8:00.`));
     // The whole text is the schedule: what follows it is not read.
-    expect(await preview({ ...BERLIN, when: "every day at 8 and then some" })).toEqual(badRequest(`I couldn't read "and then some" as a schedule. Try tomorrow 9:00 or every day at 8:00.`));
-    expect(await preview({ ...BERLIN, cron: "0 8 * * *", language: "de" })).toEqual(badRequest(`"language" goes with "when" only: it says which language the phrase is in first.`));
+    expect(await preview({ ...BERLIN, when: "every day at 8 and then some" })).toEqual(
+      badRequest(`I couldn't read "and then some" as a schedule. Try tomorrow 9:00 or every day at 8:00.`),
+    );
+    expect(await preview({ ...BERLIN, cron: "0 8 * * *", language: "de" })).toEqual(
+      badRequest(`"language" goes with "when" only: it says which language the phrase is in first.`),
+    );
   });
 });

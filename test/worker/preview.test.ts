@@ -20,13 +20,7 @@ describe("POST /admin/preview", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       timeZone: "Europe/Berlin",
-      occurrences: [
-        "2026-03-29T01:00:00.000Z",
-        "2026-03-30T00:30:00.000Z",
-        "2026-03-31T00:30:00.000Z",
-        "2026-04-01T00:30:00.000Z",
-        "2026-04-02T00:30:00.000Z",
-      ],
+      occurrences: ["2026-03-29T01:00:00.000Z", "2026-03-30T00:30:00.000Z", "2026-03-31T00:30:00.000Z", "2026-04-01T00:30:00.000Z", "2026-04-02T00:30:00.000Z"],
       notes: ["2026-03-29 02:30 does not exist in Europe/Berlin; runs at 03:00"],
       description: expect.any(String),
     });
@@ -109,9 +103,7 @@ describe("POST /admin/preview", () => {
 
   it("refuses a field of the wrong type, showing an accepted form", async () => {
     expect(await preview({ cron: 5 })).toEqual(badRequest('"cron" must be a string such as "0 9 * * 1-5".'));
-    expect(await preview({ cron: "0 9 * * *", timeZone: 2 })).toEqual(
-      badRequest('"timeZone" must be a string such as "Europe/Berlin".'),
-    );
+    expect(await preview({ cron: "0 9 * * *", timeZone: 2 })).toEqual(badRequest('"timeZone" must be a string such as "Europe/Berlin".'));
   });
 
   it("refuses a from that is not an RFC 3339 instant", async () => {
@@ -122,7 +114,9 @@ describe("POST /admin/preview", () => {
   });
 
   it("needs exactly one of cron, at, delay, rrule and when, with the one sentence of that rule", async () => {
-    const one = badRequest('Give exactly one of "at", "cron", "delay", "rrule" (with "start") or "when", such as "when": "every other tuesday at 10" or "cron": "0 8 * * 1-5".');
+    const one = badRequest(
+      'Give exactly one of "at", "cron", "delay", "rrule" (with "start") or "when", such as "when": "every other tuesday at 10" or "cron": "0 8 * * 1-5".',
+    );
     expect(await preview({ timeZone: "UTC" })).toEqual(one);
     expect(await preview({ cron: "0 9 * * *", at: "2026-09-27T09:00" })).toEqual(one);
     expect(await preview({ cron: "0 9 * * *", at: "2026-09-27T09:00", delay: "PT20M" })).toEqual(one);

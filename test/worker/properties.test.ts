@@ -48,7 +48,11 @@ const bodyFor = (fields: string[]) =>
     fc.string({ unit: "binary", maxLength: 200 }),
     fields.length === 0
       ? fc.constant("{}")
-      : fc.dictionary(fc.constantFrom(...fields), fc.oneof(fc.jsonValue(), fc.string({ unit: "binary" }), fc.integer(), fc.constant(null)), { maxKeys: fields.length }).map((o) => JSON.stringify(o)),
+      : fc
+          .dictionary(fc.constantFrom(...fields), fc.oneof(fc.jsonValue(), fc.string({ unit: "binary" }), fc.integer(), fc.constant(null)), {
+            maxKeys: fields.length,
+          })
+          .map((o) => JSON.stringify(o)),
   );
 
 /**
@@ -74,7 +78,12 @@ async function expectWellFormed(res: Response, what: string): Promise<void> {
 describe("every JSON route, any body", () => {
   let ops: Operation[];
   // Telegram and the runner are configured, so the webhook and the callback parse bodies too.
-  const testEnv = envWith({ ...runnerVars(), TELEGRAM_BOT_TOKEN: "123456:AAEproperty_tests_token_abcdefghij", TELEGRAM_WEBHOOK_SECRET: SECRET, ALLOWED_USER_IDS: CHAT });
+  const testEnv = envWith({
+    ...runnerVars(),
+    TELEGRAM_BOT_TOKEN: "123456:AAEproperty_tests_token_abcdefghij",
+    TELEGRAM_WEBHOOK_SECRET: SECRET,
+    ALLOWED_USER_IDS: CHAT,
+  });
   const transcriptEnv = envWith();
 
   beforeAll(async () => {
@@ -83,7 +92,9 @@ describe("every JSON route, any body", () => {
   });
 
   it("covers the routes that take bodies", () => {
-    expect(ops.map((o) => `${o.method} ${o.path}`)).toEqual(expect.arrayContaining(["POST /admin/chats/{chatId}/jobs", "POST /tools/{chatId}/schedule", "POST /telegram/webhook", "POST /runner/callback/{chatId}"]));
+    expect(ops.map((o) => `${o.method} ${o.path}`)).toEqual(
+      expect.arrayContaining(["POST /admin/chats/{chatId}/jobs", "POST /tools/{chatId}/schedule", "POST /telegram/webhook", "POST /runner/callback/{chatId}"]),
+    );
   });
 
   it("never answers 5xx, and every error is the envelope", async () => {

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { type Job, jobListSchema, jobReply } from "../../src/schemas/jobs";
 import { settleSent } from "./agent-helpers";
-import { advanceTo, alarmOf, answerAs, badRequest, chatIds, clockOf, historyOf, must, noJob, queued, send, spyQueue, type Stub } from "./helpers";
+import { advanceTo, alarmOf, answerAs, badRequest, chatIds, clockOf, historyOf, must, noJob, queued, type Stub, send, spyQueue } from "./helpers";
 
 const newChat = chatIds(5_200_000);
 const DAY = 86_400_000;
@@ -72,7 +72,9 @@ describe("a rule job", () => {
   it("is refused with the sentence of the rule it breaks, and nothing is stored", async () => {
     const { chatId, year } = await chatIn("Europe/Berlin");
     expect(await send("POST", `/admin/chats/${chatId}/jobs`, { name: "R", kind: "prompt", text: "x", rrule: "FREQ=DAILY" })).toEqual(
-      badRequest(`"rrule" needs "start", its first local date-time in the chat's zone, such as "rrule": "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", "start": "2026-12-08T10:00".`),
+      badRequest(
+        `"rrule" needs "start", its first local date-time in the chat's zone, such as "rrule": "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", "start": "2026-12-08T10:00".`,
+      ),
     );
     expect(await send("POST", `/admin/chats/${chatId}/jobs`, { name: "R", kind: "prompt", text: "x", at: `${year}-01-05T09:00`, runsLeft: 3 })).toEqual(
       badRequest(`"runsLeft" applies only to recurring jobs (cron or rrule): a one-off runs once.`),
@@ -164,8 +166,15 @@ describe("a job that ends", () => {
         },
       },
     });
-    expect((await send("PATCH", `/admin/chats/${chatId}/jobs/${job.id}`, { until: null, runsLeft: 2 }).as(jobReply())).body.job).toMatchObject({ until: null, runsLeft: 2, nextRunAt: null });
-    expect((await send("POST", `/admin/chats/${chatId}/jobs/${job.id}/resume`).as(jobReply())).body.job).toMatchObject({ runsLeft: 2, nextRunAt: `${year}-03-03T09:00:00.000Z` });
+    expect((await send("PATCH", `/admin/chats/${chatId}/jobs/${job.id}`, { until: null, runsLeft: 2 }).as(jobReply())).body.job).toMatchObject({
+      until: null,
+      runsLeft: 2,
+      nextRunAt: null,
+    });
+    expect((await send("POST", `/admin/chats/${chatId}/jobs/${job.id}/resume`).as(jobReply())).body.job).toMatchObject({
+      runsLeft: 2,
+      nextRunAt: `${year}-03-03T09:00:00.000Z`,
+    });
   });
 
   it("keeps the history of its runs until it is gone", async () => {
@@ -190,7 +199,10 @@ describe("a zone change", () => {
     const tokyo = await must(stub.setTimeZone(chatId, "Asia/Tokyo"));
     expect(tokyo.cronJobs).toBe(1);
     expect(tokyo.message).toMatch(/ 1 recurring job now follows this zone\.$/);
-    expect(await jobOf(chatId, job.id)).toMatchObject({ schedule: { rrule: "FREQ=WEEKLY;INTERVAL=2", start: `${year}-01-05T10:00` }, nextRunAt: `${year}-01-05T01:00:00.000Z` });
+    expect(await jobOf(chatId, job.id)).toMatchObject({
+      schedule: { rrule: "FREQ=WEEKLY;INTERVAL=2", start: `${year}-01-05T10:00` },
+      nextRunAt: `${year}-01-05T01:00:00.000Z`,
+    });
     await must(stub.setTimeZone(chatId, "America/New_York"));
     expect((await jobOf(chatId, job.id)).nextRunAt).toBe(`${year}-01-05T15:00:00.000Z`);
     // Every other week from the same local start: the one after is 14 days on, at 10:00 there.

@@ -7,18 +7,18 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { signatureHeader, signingTarget } from "../../src/contracts/runner";
 import { CONTAINER_CALLBACK_HOST } from "../../src/runner-client/client";
 import {
   answerWithoutStarting,
   internetAccess,
-  lifecycleDecision,
-  LONGEST_RUN_MS,
-  routeCallback,
-  RunnerContainer,
   type LifecycleInput,
+  LONGEST_RUN_MS,
+  lifecycleDecision,
+  RunnerContainer,
   type RunnerHealth,
+  routeCallback,
 } from "../../src/runner-client/container";
-import { signatureHeader, signingTarget } from "../../src/contracts/runner";
 import type { Job } from "../../src/schemas/jobs";
 import { STUB_RUNNER_SECRET } from "../stub/runner-stub";
 import { chatIds, envWith } from "./helpers";

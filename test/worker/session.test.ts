@@ -28,7 +28,9 @@ describe("POST /admin/session", () => {
   it("sets a signed session cookie with an expiry, never the token, for the right token", async () => {
     const before = Date.now();
     const { setCookie, body } = await signIn();
-    expect(setCookie).toMatch(/^__Host-cuckoo-session=v1\.\d+\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; Secure; SameSite=Strict$/);
+    expect(setCookie).toMatch(
+      /^__Host-cuckoo-session=v1\.\d+\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; Secure; SameSite=Strict$/,
+    );
     expect(setCookie).not.toContain(TOKEN);
     const expires = Date.parse(body.expiresAt);
     expect(expires).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + SESSION_SECONDS * 1000);
@@ -39,8 +41,14 @@ describe("POST /admin/session", () => {
     for (const [init, expected] of [
       [postJson({ token: "nope" }, { Origin: SITE }), error(401, "unauthorized", "The token does not match ADMIN_TOKEN.")],
       [postJson({}, { Origin: SITE }), error(400, "bad_request", '"token" must be the ADMIN_TOKEN, a string such as "s3cret-token".')],
-      [postJson({ token: TOKEN }, { Origin: "https://evil.example" }), error(403, "forbidden", 'A POST with the session cookie must come from this site (http://localhost); the Origin header is "https://evil.example".')],
-      [{ method: "POST", headers: { Origin: SITE, "Content-Type": "text/plain" }, body: JSON.stringify({ token: TOKEN }) }, error(403, "forbidden", 'A POST with the session cookie needs "Content-Type: application/json".')],
+      [
+        postJson({ token: TOKEN }, { Origin: "https://evil.example" }),
+        error(403, "forbidden", 'A POST with the session cookie must come from this site (http://localhost); the Origin header is "https://evil.example".'),
+      ],
+      [
+        { method: "POST", headers: { Origin: SITE, "Content-Type": "text/plain" }, body: JSON.stringify({ token: TOKEN }) },
+        error(403, "forbidden", 'A POST with the session cookie needs "Content-Type: application/json".'),
+      ],
     ] as const) {
       const res = await call("/admin/session", init, withToken);
       expect(res.headers.get("Set-Cookie")).toBeNull();
@@ -50,7 +58,10 @@ describe("POST /admin/session", () => {
 
   it("needs no login in open dev mode, and answers 503 deployed without a token", async () => {
     expect(await answer(await call("/admin/session", postJson({}, { Origin: SITE }), envWith()))).toEqual({ status: 200, body: { expiresAt: null } });
-    expect(await answer(await call("/admin/session", { method: "GET", headers: { Origin: SITE } }, envWith()))).toEqual({ status: 200, body: { via: "open", expiresAt: null } });
+    expect(await answer(await call("/admin/session", { method: "GET", headers: { Origin: SITE } }, envWith()))).toEqual({
+      status: 200,
+      body: { via: "open", expiresAt: null },
+    });
     expect(await answer(await call("/admin/session", postJson({ token: "x" }), deployed()))).toEqual(
       error(503, "not_configured", "Set the ADMIN_TOKEN secret (wrangler secret put ADMIN_TOKEN) to use the admin API."),
     );
@@ -61,13 +72,20 @@ describe("the session cookie on the admin API", () => {
   it("reads with the cookie, and says how the request got in", async () => {
     const { cookie, body } = await signIn();
     expect((await call("/admin/chats", { headers: { Cookie: cookie } }, withToken)).status).toBe(200);
-    expect(await answer(await call("/admin/session", { headers: { Cookie: cookie } }, withToken))).toEqual({ status: 200, body: { via: "cookie", expiresAt: body.expiresAt } });
-    expect(await answer(await call("/admin/session", { headers: { Authorization: `Bearer ${TOKEN}` } }, withToken))).toEqual({ status: 200, body: { via: "bearer", expiresAt: null } });
+    expect(await answer(await call("/admin/session", { headers: { Cookie: cookie } }, withToken))).toEqual({
+      status: 200,
+      body: { via: "cookie", expiresAt: body.expiresAt },
+    });
+    expect(await answer(await call("/admin/session", { headers: { Authorization: `Bearer ${TOKEN}` } }, withToken))).toEqual({
+      status: 200,
+      body: { via: "bearer", expiresAt: null },
+    });
   });
 
   it("changes things only for JSON requests from this site", async () => {
     const { cookie } = await signIn();
-    const preview = (headers: Record<string, string>) => call("/admin/preview", { method: "POST", headers: { Cookie: cookie, ...headers }, body: JSON.stringify({ cron: "0 8 * * *" }) }, withToken);
+    const preview = (headers: Record<string, string>) =>
+      call("/admin/preview", { method: "POST", headers: { Cookie: cookie, ...headers }, body: JSON.stringify({ cron: "0 8 * * *" }) }, withToken);
     expect((await preview({ Origin: SITE, "Content-Type": "application/json" })).status).toBe(200);
     expect(await answer(await preview({ "Content-Type": "application/json" }))).toEqual(
       error(403, "forbidden", "A POST with the session cookie must carry an Origin header naming this site (http://localhost)."),
@@ -75,7 +93,9 @@ describe("the session cookie on the admin API", () => {
     expect(await answer(await preview({ Origin: "http://localhost:9999", "Content-Type": "application/json" }))).toEqual(
       error(403, "forbidden", 'A POST with the session cookie must come from this site (http://localhost); the Origin header is "http://localhost:9999".'),
     );
-    expect(await answer(await preview({ Origin: SITE, "Content-Type": "text/plain" }))).toEqual(error(403, "forbidden", 'A POST with the session cookie needs "Content-Type: application/json".'));
+    expect(await answer(await preview({ Origin: SITE, "Content-Type": "text/plain" }))).toEqual(
+      error(403, "forbidden", 'A POST with the session cookie needs "Content-Type: application/json".'),
+    );
   });
 
   it("refuses a tampered cookie, an expired one, and one signed before the token changed", async () => {

@@ -28,7 +28,12 @@ async function earlyInAMinute(): Promise<void> {
 
 async function answer(res: Response) {
   const text = await res.text();
-  return { status: res.status, retryAfter: res.headers.get("Retry-After"), cookie: res.headers.get("Set-Cookie") !== null, body: text === "" ? null : JSON.parse(text) };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get("Retry-After"),
+    cookie: res.headers.get("Set-Cookie") !== null,
+    body: text === "" ? null : JSON.parse(text),
+  };
 }
 const adminSignIn = async (token: string, address: string) =>
   answer(await call("/admin/session", postJson({ token }, { Origin: SITE, "CF-Connecting-IP": address }), withToken));

@@ -12,7 +12,7 @@ import { statusText } from "../../src/telegram/commands";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { feed } from "./agent-helpers";
 import { chatIds, fireJob, must, objectExists } from "./helpers";
-import { callbackUpdate, delivered, expectReply, postUpdate, telegramChat, type TelegramChat, TestBot, textUpdate } from "./telegram-helpers";
+import { callbackUpdate, delivered, expectReply, postUpdate, type TelegramChat, TestBot, telegramChat, textUpdate } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(5_030_000);
@@ -43,7 +43,8 @@ const recurringButtons = (runId: string) => ({
 });
 
 /** The answers to one callback query (the webhook has made them by the time `postUpdate` returns). */
-const answers = (callbackId: string) => bot.calls({ method: "answerCallbackQuery" }).then((calls) => calls.filter((c) => c.params.callback_query_id === callbackId));
+const answers = (callbackId: string) =>
+  bot.calls({ method: "answerCallbackQuery" }).then((calls) => calls.filter((c) => c.params.callback_query_id === callbackId));
 
 /** `/status` of a chat with one job in UTC, written by its user: the later message that shows nothing came before it. */
 async function statusComesNext(chat: TelegramChat, before: number): Promise<void> {
@@ -76,7 +77,7 @@ describe("buttons on scheduled messages", () => {
     const calls = await delivered(bot, chat);
     expect(calls.length).toBeGreaterThan(1);
     expect(calls.map((c) => c.params.text).join("\n")).toBe(renderTelegramHtml(long));
-    calls.slice(0, -1).forEach((c) => expect(c.params.reply_markup).toBeUndefined());
+    for (const c of calls.slice(0, -1)) expect(c.params.reply_markup).toBeUndefined();
     expect(calls.at(-1)!.params.reply_markup).toEqual(recurringButtons(fired.runId));
   });
 
@@ -169,7 +170,16 @@ describe("pressing a button", () => {
 
   it("does nothing for bad callback data", async () => {
     const chat = await chatWithJob();
-    const bad = [`x:${chat.job.id}`, `p:${chat.job.id}x`, `p:${chat.job.id.slice(0, 4)}`, "p:", `P:${chat.job.id}`, `p:${chat.job.id.toUpperCase()}`, "c:k7m2q", ""];
+    const bad = [
+      `x:${chat.job.id}`,
+      `p:${chat.job.id}x`,
+      `p:${chat.job.id.slice(0, 4)}`,
+      "p:",
+      `P:${chat.job.id}`,
+      `p:${chat.job.id.toUpperCase()}`,
+      "c:k7m2q",
+      "",
+    ];
     const presses = bad.map((data) => callbackUpdate(chat.chatId, data));
     for (const press of presses) expect((await postUpdate(bot.env([chat.chatId]), press)).status).toBe(200);
     // A callback with no data at all.
@@ -182,7 +192,10 @@ describe("pressing a button", () => {
     // Data that is no button is not answered; a well-formed press of an unknown job is, as its command would be.
     for (const press of [...presses, noData]) {
       const wanted = press.callback_query.data === "c:k7m2q" ? ["No job k7m2q in this chat."] : [];
-      expect((await answers(press.callback_query.id)).map((c) => c.params.text), press.callback_query.data).toEqual(wanted);
+      expect(
+        (await answers(press.callback_query.id)).map((c) => c.params.text),
+        press.callback_query.data,
+      ).toEqual(wanted);
     }
     await statusComesNext(chat, 0);
   });

@@ -11,7 +11,20 @@ import { helpText, NON_TEXT_REPLY, statusText } from "../../src/telegram/command
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { dayMonthTime, NO_MODEL } from "./agent-helpers";
 import { alarmOf, brief, chatIds, clockOf, expectSpyInPlace, jobsOf, must, newYears, nextRun, send, spyQueue, transcript } from "./helpers";
-import { type Call, chatTime, delivered, eitherMinute, expectReply, photoUpdate, postUpdate, telegramChat, type TelegramChat, TestBot, textUpdate, weekdayTime } from "./telegram-helpers";
+import {
+  type Call,
+  chatTime,
+  delivered,
+  eitherMinute,
+  expectReply,
+  photoUpdate,
+  postUpdate,
+  type TelegramChat,
+  TestBot,
+  telegramChat,
+  textUpdate,
+  weekdayTime,
+} from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(5_020_000);
@@ -39,7 +52,6 @@ async function expectAnswer(chat: TelegramChat, text: string, markdown: string |
   return reply!;
 }
 
-
 /** `d MMM HH:mm`, with the year when not this year's (the zone-change reply), via Intl. */
 function dayMonthYear(instant: number, zone: string, now: number): string {
   const year = (ms: number) => new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric" }).format(ms);
@@ -63,7 +75,10 @@ describe("/start and /help", () => {
     expect((await help()).some((h) => h.includes(`/remind ${weekAhead} 14:30 dentist`))).toBe(true);
     const lines = helpText(t0, "UTC", "echo").split("\n");
     for (const name of ["jobs", "cancel", "run", "pause", "resume", "timezone", "status", "remind", "every", "help"]) {
-      expect(lines.filter((l) => l.startsWith(`/${name}:`)), name).toHaveLength(1);
+      expect(
+        lines.filter((l) => l.startsWith(`/${name}:`)),
+        name,
+      ).toHaveLength(1);
     }
   });
 });
@@ -146,7 +161,11 @@ describe("/cancel, /pause, /resume and /run", () => {
       await expectAnswer(chat, `/${name} k7m2q`, "No job k7m2q in this chat.");
       await expectAnswer(chat, `/${name} ${theirs.id}`, `No job ${theirs.id} in this chat.`);
     }
-    expect(await must(other.stub.getJob(other.chatId, theirs.id))).toMatchObject({ enabled: true, nextRunAt: newYears(await clockOf(other.stub)).iso[0], running: false });
+    expect(await must(other.stub.getJob(other.chatId, theirs.id))).toMatchObject({
+      enabled: true,
+      nextRunAt: newYears(await clockOf(other.stub)).iso[0],
+      running: false,
+    });
   });
 });
 
@@ -173,7 +192,11 @@ describe("/timezone", () => {
     expect((await must(stub.getJob(chatId, daily.id))).nextRunAt).toBe(nextRun("0 8 * * *", "Asia/Tokyo", t0));
     await expectAnswer(chat, "/timezone", show("Asia/Tokyo", false));
 
-    await expectAnswer(chat, "/timezone Mars/Olympus", 'I don\'t know a time zone or place called "Mars/Olympus". Try /timezone Berlin or /timezone America/New_York.');
+    await expectAnswer(
+      chat,
+      "/timezone Mars/Olympus",
+      'I don\'t know a time zone or place called "Mars/Olympus". Try /timezone Berlin or /timezone America/New_York.',
+    );
 
     const t1 = await clockOf(stub);
     await expectAnswer(chat, "/timezone reset", eitherMinute(t1, (await clockOf(stub)) + 5_000, changed("UTC", true)));
@@ -319,11 +342,13 @@ describe("commands in transcript mode", () => {
       { role: "bot", source: "command", text: "**Jobs:** 1\n**Time zone:** UTC (UTC+00:00, default)\n**Agent:** echo\n**Runner:** not configured" },
     ]);
     expect(entries[10]).toEqual({ role: "user", source: "admin", text: "/timezone Asia/Tokyo" });
-    expect(eitherMinute(t0, await clockOf(stub), (now) => ({
-      role: "bot",
-      source: "command",
-      text: `Time zone set to Asia/Tokyo (UTC+09:00). Now ${dayMonthYear(now, "Asia/Tokyo", now)}. 1 one-off job keeps its time (now ${dayMonthYear(at, "Asia/Tokyo", now)} here).`,
-    }))).toContainEqual(entries[11]);
+    expect(
+      eitherMinute(t0, await clockOf(stub), (now) => ({
+        role: "bot",
+        source: "command",
+        text: `Time zone set to Asia/Tokyo (UTC+09:00). Now ${dayMonthYear(now, "Asia/Tokyo", now)}. 1 one-off job keeps its time (now ${dayMonthYear(at, "Asia/Tokyo", now)} here).`,
+      })),
+    ).toContainEqual(entries[11]);
     expect(entries).toHaveLength(12);
     await expectSpyInPlace(stub, sent);
     expect(sent).toEqual([]);

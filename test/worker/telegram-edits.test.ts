@@ -14,7 +14,7 @@ import type { Job } from "../../src/schemas/jobs";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { feed } from "./agent-helpers";
 import { advanceTo, chatIds, historyOf, jobsOf, must, transcript } from "./helpers";
-import { type Call, delivered, editedUpdate, postUpdate, telegramChat, type TelegramChat, TestBot, textUpdate } from "./telegram-helpers";
+import { type Call, delivered, editedUpdate, postUpdate, type TelegramChat, TestBot, telegramChat, textUpdate } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(5_520_000);
@@ -55,7 +55,10 @@ async function fired(chat: TelegramChat, job: Job): Promise<{ runId: string; sen
   await advanceTo(chat.stub, Date.parse((await must(chat.stub.getJob(chat.chatId, job.id))).nextRunAt!));
   const before = chat.sent!.length;
   expect(await runDurableObjectAlarm(chat.stub)).toBe(true);
-  const message = chat.sent!.slice(before).map((s) => s.body as PromptMessage).find((m) => m.jobId === job.id)!;
+  const message = chat
+    .sent!.slice(before)
+    .map((s) => s.body as PromptMessage)
+    .find((m) => m.jobId === job.id)!;
   await feed([message]);
   return { runId: message.key, sent: (await delivered(bot, chat)).at(-1)! };
 }
@@ -79,7 +82,9 @@ describe("/edit", () => {
   it("reschedules a recurring job as /every reads it, keeping its id, history, memory references and last result", async () => {
     const chat = await chatAt();
     const record = await must(chat.stub.createMemory(chat.chatId, { title: "Notes", body: "Yesterday's." }));
-    const job = await must(chat.stub.createJob(chat.chatId, { name: "News", kind: "prompt", text: "News.", cron: "0 15 * * *", memoryRefs: [record.id] }, "user"));
+    const job = await must(
+      chat.stub.createJob(chat.chatId, { name: "News", kind: "prompt", text: "News.", cron: "0 15 * * *", memoryRefs: [record.id] }, "user"),
+    );
     await fired(chat, job);
     const before = await must(chat.stub.getJob(chat.chatId, job.id));
     const history = await historyOf(chat.stub, chat.chatId, job.id);
@@ -100,7 +105,8 @@ describe("/edit", () => {
     await say(chat, "/remind 2h call mum");
     const [job] = await jobsOf(chat);
     const id = job!.id;
-    const usage = "Usage: /edit &lt;id&gt; &lt;when&gt; or /edit &lt;id&gt; text &lt;new text&gt; (see /jobs); as a reply to a job's message, /edit &lt;when&gt;.";
+    const usage =
+      "Usage: /edit &lt;id&gt; &lt;when&gt; or /edit &lt;id&gt; text &lt;new text&gt; (see /jobs); as a reply to a job's message, /edit &lt;when&gt;.";
     expect(await reply(chat, "/edit")).toBe(usage);
     expect(await reply(chat, `/edit ${id}`)).toBe(usage);
     expect(await reply(chat, "/edit zzzzz 2h")).toBe("No job zzzzz in this chat.");
@@ -126,7 +132,9 @@ describe("/skip", () => {
     expect(await reply(chat, `/skip ${daily.id}`)).toBe(
       html(`Skipped 13 May 08:30.\n\`${daily.id}\` 💬 news · \`30 8 * * 1-5\` · next 14 May 08:30\nNext: Fri 14 May 08:30, Mon 17 May 08:30, Tue 18 May 08:30`),
     );
-    expect(await historyOf(chat.stub, chat.chatId, daily.id)).toMatchObject([{ runId: `${daily.id}:${Date.UTC(2027, 4, 13, 6, 30)}`, status: "skipped", detail: "skipped by hand", state: "settled" }]);
+    expect(await historyOf(chat.stub, chat.chatId, daily.id)).toMatchObject([
+      { runId: `${daily.id}:${Date.UTC(2027, 4, 13, 6, 30)}`, status: "skipped", detail: "skipped by hand", state: "settled" },
+    ]);
     expect(await reply(chat, `/skip ${once.id}`)).toBe(`${once.id} runs once; cancel or edit it instead.`);
     expect(await reply(chat, "/skip")).toBe("Usage: /skip &lt;id&gt; (see /jobs).");
     await say(chat, `/pause ${daily.id}`);
@@ -137,7 +145,13 @@ describe("/skip", () => {
 describe("/skip and /edit on a recurrence rule", () => {
   it("pass over a rule job's next run and move a cron job onto a rule, keeping the job's id", async () => {
     const chat = await chatAt();
-    const rule = await must(chat.stub.createJob(chat.chatId, { name: "Review", kind: "prompt", text: "Review.", rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2027-05-18T10:00" } as never, "user"));
+    const rule = await must(
+      chat.stub.createJob(
+        chat.chatId,
+        { name: "Review", kind: "prompt", text: "Review.", rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2027-05-18T10:00" } as never,
+        "user",
+      ),
+    );
     // Tuesdays 10:00 in Berlin (CEST): 18 May, then 1 June.
     const may18 = Date.UTC(2027, 4, 18, 8, 0);
     const june1 = Date.UTC(2027, 5, 1, 8, 0);
@@ -218,15 +232,25 @@ describe("an edited message", () => {
       await postUpdate(bot.env([chat.chatId]), editedUpdate(chat.chatId, messageId, text));
       return (await delivered(bot, chat)).slice(before).map((c) => c.params.text);
     };
-    expect(await edit(remind.messageId, "/remind 3h call dad")).toEqual([html(`Changed \`${once!.id}\` 💬 call dad · once 17:30\n⏰ Wed 12 May 17:30 (Europe/Berlin), in 3 h`)]);
-    expect(await edit(every.messageId, "/every day at 9 headlines")).toEqual([
-      html(`Changed \`${daily!.id}\` 💬 headlines · \`0 9 * * *\` · next 13 May 09:00\n🔁 \`0 9 * * *\`: At 09:00 (Europe/Berlin)\nNext: Thu 13 May 09:00, Fri 14 May 09:00, Sat 15 May 09:00`),
+    expect(await edit(remind.messageId, "/remind 3h call dad")).toEqual([
+      html(`Changed \`${once!.id}\` 💬 call dad · once 17:30\n⏰ Wed 12 May 17:30 (Europe/Berlin), in 3 h`),
     ]);
-    expect(await must(chat.stub.getJob(chat.chatId, once!.id))).toMatchObject({ name: "call dad", text: "call dad", schedule: { at: new Date(MAY + 180 * MIN).toISOString() } });
+    expect(await edit(every.messageId, "/every day at 9 headlines")).toEqual([
+      html(
+        `Changed \`${daily!.id}\` 💬 headlines · \`0 9 * * *\` · next 13 May 09:00\n🔁 \`0 9 * * *\`: At 09:00 (Europe/Berlin)\nNext: Thu 13 May 09:00, Fri 14 May 09:00, Sat 15 May 09:00`,
+      ),
+    ]);
+    expect(await must(chat.stub.getJob(chat.chatId, once!.id))).toMatchObject({
+      name: "call dad",
+      text: "call dad",
+      schedule: { at: new Date(MAY + 180 * MIN).toISOString() },
+    });
     expect(await must(chat.stub.getJob(chat.chatId, daily!.id))).toMatchObject({ name: "headlines", text: "headlines", schedule: { cron: "0 9 * * *" } });
     expect(await jobsOf(chat)).toHaveLength(2);
     await must(chat.stub.cancelJob(chat.chatId, once!.id));
-    expect(await edit(remind.messageId, "/remind 4h call dad")).toEqual([`The job this message made (${once!.id}) is gone: it ran, or was cancelled. Send the command again for a new one.`]);
+    expect(await edit(remind.messageId, "/remind 4h call dad")).toEqual([
+      `The job this message made (${once!.id}) is gone: it ran, or was cancelled. Send the command again for a new one.`,
+    ]);
   });
 
   it("is ignored otherwise, and leaves nothing", async () => {
@@ -247,7 +271,9 @@ describe("/quiet", () => {
   it("shows, sets (in the chat's zone, across midnight) and clears the chat's quiet hours", async () => {
     const chat = await chatAt();
     expect(await reply(chat, "/quiet")).toBe("No quiet hours: every message arrives with its notification sound. Set them with /quiet 22:00-07:00.");
-    expect(await reply(chat, "/quiet 22-7")).toBe("Quiet hours set: 22:00–07:00 (Europe/Berlin). Messages sent then arrive without a sound; nothing is held back.");
+    expect(await reply(chat, "/quiet 22-7")).toBe(
+      "Quiet hours set: 22:00–07:00 (Europe/Berlin). Messages sent then arrive without a sound; nothing is held back.",
+    );
     expect(await must(chat.stub.getQuiet(chat.chatId))).toEqual({ quiet: { from: "22:00", to: "07:00" } });
     expect(await reply(chat, "/quiet")).toBe(
       "Quiet hours: 22:00–07:00 (Europe/Berlin): messages sent then arrive without a sound. Change them with /quiet 23:00-06:30, or turn them off with /quiet off.",

@@ -16,10 +16,23 @@ import { NO_MODEL_REPLY } from "../../src/agent/echo";
 import { ADMINS_ONLY, ROLE_KEPT_MS } from "../../src/chat/members";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { renderTelegramHtml } from "../../src/telegram/render";
+import {
+  BOT_USERNAME,
+  basicGroup,
+  groupEdit,
+  groupPress,
+  groupText,
+  inTopic,
+  person,
+  supergroup,
+  type TgChat,
+  type TgUser,
+  topicReply,
+  topicText,
+} from "../group-updates";
 import { feed } from "./agent-helpers";
 import { advanceTo, clockOf, historyOf, jobOf, jobsOf, must } from "./helpers";
-import { basicGroup, BOT_USERNAME, groupEdit, groupPress, groupText, inTopic, person, supergroup, topicReply, topicText, type TgChat, type TgUser } from "../group-updates";
-import { delivered, postUpdate, telegramChat, TestBot, newUpdateId, type Call, type TelegramChat } from "./telegram-helpers";
+import { type Call, delivered, newUpdateId, postUpdate, type TelegramChat, TestBot, telegramChat } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const bot = new TestBot("group-actions");
@@ -38,7 +51,18 @@ let nextBasic = 0;
 
 beforeAll(async () => {
   await bot.script("getMe", [
-    { kind: "ok", result: { id: Number(bot.id), is_bot: true, first_name: "Cuckoo", username: BOT_USERNAME, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false } },
+    {
+      kind: "ok",
+      result: {
+        id: Number(bot.id),
+        is_bot: true,
+        first_name: "Cuckoo",
+        username: BOT_USERNAME,
+        can_join_groups: true,
+        can_read_all_group_messages: false,
+        supports_inline_queries: false,
+      },
+    },
   ]);
 });
 
@@ -104,7 +128,10 @@ async function fire(chat: TelegramChat, id: string): Promise<{ runId: string; me
   await advanceTo(chat.stub, Date.parse((await jobOf(chat.stub, chat.chatId, id)).nextRunAt!));
   const before = chat.sent!.length;
   expect(await runDurableObjectAlarm(chat.stub)).toBe(true);
-  const prompt = chat.sent!.slice(before).map((s) => s.body as PromptMessage).find((m) => m.jobId === id)!;
+  const prompt = chat
+    .sent!.slice(before)
+    .map((s) => s.body as PromptMessage)
+    .find((m) => m.jobId === id)!;
   await feed([prompt]);
   const sends = await delivered(bot, chat);
   return { runId: prompt.key, message: sends.at(-1)! };
@@ -121,13 +148,23 @@ describe("the buttons under a job's message in a group", () => {
     expect([message.params.message_thread_id, message.params.text]).toEqual([TOPIC, "Standup notes"]);
     const job = await jobOf(chat.stub, chat.chatId, id);
     expect(job).toMatchObject({ nextRunAt: new Date(nine(14)).toISOString(), enabled: true, threadId: TOPIC });
-    await bot.script("getChatMember", [{ kind: "member", status: "member" }, { kind: "member", status: "administrator" }], chat.chatId);
+    await bot.script(
+      "getChatMember",
+      [
+        { kind: "member", status: "member" },
+        { kind: "member", status: "administrator" },
+      ],
+      chat.chatId,
+    );
     // Telegram is asked once; what it said is remembered for the other presses.
     const presses = [`d:${runId}`, `s:60:${runId}`, `k:${runId}`, `p:${runId}`];
     const answers = [];
     for (const data of presses) answers.push(await post(chat, pressIn(tg, MEMBER, data, message)));
     expect(answers).toEqual([
-      [["getChatMember", MEMBER.id], ["answerCallbackQuery", ADMINS_ONLY]],
+      [
+        ["getChatMember", MEMBER.id],
+        ["answerCallbackQuery", ADMINS_ONLY],
+      ],
       [["answerCallbackQuery", ADMINS_ONLY]],
       [["answerCallbackQuery", ADMINS_ONLY]],
       [["answerCallbackQuery", ADMINS_ONLY]],
@@ -182,7 +219,14 @@ describe("a reply to a job's message in a topic", () => {
     const reply = (from: TgUser, text: string) => post(chat, topicReply(newUpdateId(), tg, from, TOPIC, bot.id, replied, text));
     // Thu 13 May 09:00: the job's next run is Friday's.
     expect(await reply(LISTED, "/skip")).toEqual([
-      sent(TOPIC, [`Skipped 14 May 09:00.`, `\`${id}\` 💬 Standup notes · \`0 9 * * *\` · next 15 May 09:00`, "Next: Sat 15 May 09:00, Sun 16 May 09:00, Mon 17 May 09:00"].join("\n")),
+      sent(
+        TOPIC,
+        [
+          `Skipped 14 May 09:00.`,
+          `\`${id}\` 💬 Standup notes · \`0 9 * * *\` · next 15 May 09:00`,
+          "Next: Sat 15 May 09:00, Sun 16 May 09:00, Mon 17 May 09:00",
+        ].join("\n"),
+      ),
     ]);
     await bot.script("getChatMember", [{ kind: "member", status: "member" }], chat.chatId);
     expect(await reply(MEMBER, "/edit 10:00")).toEqual([["getChatMember", MEMBER.id], sent(TOPIC, ADMINS_ONLY)]);
@@ -208,9 +252,18 @@ describe("changing commands in a group", () => {
     const job = await jobOf(chat.stub, chat.chatId, id);
     await bot.script("getChatMember", [{ kind: "member", status: "member" }], chat.chatId);
     const refused = [];
-    for (const text of [`/edit ${id} 10:00`, `/edit ${id} text Retro notes`, `/skip ${id}`, "/quiet 22:00-07:00", "/quiet off"]) refused.push(await say(MEMBER, text));
-    expect(refused).toEqual([[["getChatMember", MEMBER.id], sent(null, ADMINS_ONLY)], [sent(null, ADMINS_ONLY)], [sent(null, ADMINS_ONLY)], [sent(null, ADMINS_ONLY)], [sent(null, ADMINS_ONLY)]]);
-    expect(await say(MEMBER, "/quiet")).toEqual([sent(null, "No quiet hours: every message arrives with its notification sound. Set them with /quiet 22:00-07:00.")]);
+    for (const text of [`/edit ${id} 10:00`, `/edit ${id} text Retro notes`, `/skip ${id}`, "/quiet 22:00-07:00", "/quiet off"])
+      refused.push(await say(MEMBER, text));
+    expect(refused).toEqual([
+      [["getChatMember", MEMBER.id], sent(null, ADMINS_ONLY)],
+      [sent(null, ADMINS_ONLY)],
+      [sent(null, ADMINS_ONLY)],
+      [sent(null, ADMINS_ONLY)],
+      [sent(null, ADMINS_ONLY)],
+    ]);
+    expect(await say(MEMBER, "/quiet")).toEqual([
+      sent(null, "No quiet hours: every message arrives with its notification sound. Set them with /quiet 22:00-07:00."),
+    ]);
     expect(await jobsOf(chat)).toEqual([job]);
     expect(await historyOf(chat.stub, chat.chatId, id)).toEqual([]);
     expect(await must(chat.stub.getQuiet(chat.chatId))).toEqual({ quiet: null });
@@ -238,7 +291,15 @@ describe("quiet hours in a group", () => {
 describe("an edited message in a group", () => {
   it("from an admin no longer one is refused in its topic and changes nothing; a member's edit of a refused /remind is ignored", async () => {
     const { chat, tg } = await groupAt("forum");
-    await bot.script("getChatMember", [{ kind: "member", status: "administrator" }, { kind: "member", status: "member" }, { kind: "member", status: "member" }], chat.chatId);
+    await bot.script(
+      "getChatMember",
+      [
+        { kind: "member", status: "administrator" },
+        { kind: "member", status: "member" },
+        { kind: "member", status: "member" },
+      ],
+      chat.chatId,
+    );
     const update = topicText(newUpdateId(), tg, ADMIN, TOPIC, "/remind 2h stand up");
     const made = await post(chat, update);
     expect(made[0]).toEqual(["getChatMember", ADMIN.id]);

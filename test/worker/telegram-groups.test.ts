@@ -10,16 +10,28 @@
  * basic groups -4527000000 up.
  */
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { app } from "../../src/http/app";
 import { ADMINS_ONLY, RIGHTS_UNKNOWN, ROLE_KEPT_MS } from "../../src/chat/members";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { renderTelegramHtml } from "../../src/telegram/render";
+import { app } from "../../src/http/app";
 import { chatListSchema } from "../../src/schemas/directory";
 import { jobReply } from "../../src/schemas/jobs";
+import { renderTelegramHtml } from "../../src/telegram/render";
+import {
+  asGroup,
+  BOT_USERNAME,
+  basicGroup,
+  groupPress,
+  groupText,
+  myChatMember,
+  person,
+  replyToBot,
+  supergroup,
+  type TgChat,
+  textMention,
+} from "../group-updates";
 import { feed, take } from "./agent-helpers";
 import { envWith, expectSpyInPlace, jobsOf, must, objectExists, queued, send, setInstanceVars, transcript } from "./helpers";
-import { asGroup, basicGroup, BOT_USERNAME, groupPress, groupText, myChatMember, person, replyToBot, supergroup, textMention, type TgChat } from "../group-updates";
-import { delivered, expectReply, newUpdateId, postUpdate, telegramChat, TestBot, type Call, type TelegramChat } from "./telegram-helpers";
+import { type Call, delivered, expectReply, newUpdateId, postUpdate, type TelegramChat, TestBot, telegramChat } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const bot = new TestBot("groups");
@@ -34,7 +46,18 @@ const newBasicGroup = () => `-${4527000000 + nextBasic++}`;
 beforeAll(async () => {
   // getMe as Telegram answers it for this bot (privacy mode on): its username, remembered once asked.
   await bot.script("getMe", [
-    { kind: "ok", result: { id: Number(bot.id), is_bot: true, first_name: "Cuckoo", username: BOT_USERNAME, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false } },
+    {
+      kind: "ok",
+      result: {
+        id: Number(bot.id),
+        is_bot: true,
+        first_name: "Cuckoo",
+        username: BOT_USERNAME,
+        can_join_groups: true,
+        can_read_all_group_messages: false,
+        supports_inline_queries: false,
+      },
+    },
   ]);
 });
 
@@ -123,7 +146,14 @@ describe("who may change what", () => {
 
   it("lets an admin change, asks Telegram once in 10 minutes, and takes the right away from one no longer admin", async () => {
     const chat = await group(newSupergroup());
-    await bot.script("getChatMember", [{ kind: "member", status: "administrator" }, { kind: "member", status: "member" }], chat.chatId);
+    await bot.script(
+      "getChatMember",
+      [
+        { kind: "member", status: "administrator" },
+        { kind: "member", status: "member" },
+      ],
+      chat.chatId,
+    );
     const [made] = await say(chat, ADMIN, "/remind 2h stand up");
     expect(String(made!.params.text)).toMatch(/^Created <code>[a-z2-9]{5}<\/code> 💬 stand up · once /);
     await say(chat, ADMIN, "/timezone Europe/Berlin");
@@ -207,7 +237,18 @@ describe("talking to the bot in a group", () => {
     const texts = ["@cuckoo_test_bot what is on today?", "Cuckoo, and tomorrow?", "> No scheduled jobs.\n\nthanks, and friday?"];
     const wanted = updates.map((u, i) => {
       const m = u.message as { from: { id: number } };
-      return { v: 1, key: `u:${u.update_id}`, chatId: chat.chatId, timeZone: "UTC", source: "user", text: texts[i], body: texts[i], firedAt: expect.any(String), updateId: u.update_id, userId: String(m.from.id) };
+      return {
+        v: 1,
+        key: `u:${u.update_id}`,
+        chatId: chat.chatId,
+        timeZone: "UTC",
+        source: "user",
+        text: texts[i],
+        body: texts[i],
+        firedAt: expect.any(String),
+        updateId: u.update_id,
+        userId: String(m.from.id),
+      };
     });
     expect(chat.sent!.map((s) => s.body as PromptMessage)).toStrictEqual(wanted);
   });
@@ -216,12 +257,27 @@ describe("talking to the bot in a group", () => {
 describe("the agent's tools in a group's turn", () => {
   /** A group member's message as the chat queues it (their id, the topic), taken by an agent: the turn's token. */
   async function turnOf(chat: TelegramChat, from: { id: number }, text: string): Promise<string> {
-    const message: PromptMessage = { v: 1, key: `u:${newUpdateId()}`, chatId: chat.chatId, timeZone: "UTC", source: "user", text, body: text, firedAt: new Date().toISOString(), userId: String(from.id), threadId: 42 };
+    const message: PromptMessage = {
+      v: 1,
+      key: `u:${newUpdateId()}`,
+      chatId: chat.chatId,
+      timeZone: "UTC",
+      source: "user",
+      text,
+      body: text,
+      firedAt: new Date().toISOString(),
+      userId: String(from.id),
+      threadId: 42,
+    };
     return take(chat.stub, message);
   }
   /** `POST /tools/<chat>/schedule` with the turn's token, as an agent of its own calls it. */
   async function schedule(chatId: string, token: string, body: Record<string, unknown>) {
-    const res = await app.request(`/tools/${chatId}/schedule`, { method: "POST", headers: { "Content-Type": "application/json", "X-Cuckoo-Turn": token }, body: JSON.stringify(body) }, envWith());
+    const res = await app.request(
+      `/tools/${chatId}/schedule`,
+      { method: "POST", headers: { "Content-Type": "application/json", "X-Cuckoo-Turn": token }, body: JSON.stringify(body) },
+      envWith(),
+    );
     return (await res.json()) as { ok: boolean; text: string; data?: { job?: { threadId?: number; createdBy: string } } };
   }
   const create = { action: "create", name: "Standup", kind: "prompt", cron: "0 9 * * 1-5", text: "Standup time." };
@@ -256,12 +312,22 @@ describe("the built-in model in a group", () => {
       { kind: "tools", calls: [{ name: "schedule_create", arguments: { name: "Standup", kind: "prompt", cron: "0 9 * * 1-5", text: "Standup time." } }] },
       { kind: "text", content: "Only the group's admins can set that up." },
     ];
-    expect((await fetch(`${base}/__stub/script`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ model: model.LLM_MODEL, answers }) })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${base}/__stub/script`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ model: model.LLM_MODEL, answers }),
+        })
+      ).status,
+    ).toBe(200);
     const chatId = newSupergroup();
     const chat = await telegramChat(bot, chatId, { allowed: [String(LISTED.id)], chats: [chatId] });
     await setInstanceVars(chat.stub, model);
     await bot.script("getChatMember", [{ kind: "member", status: "member" }], chatId);
-    expect((await postUpdate(hook(chatId), groupText(newUpdateId(), supergroup(chatId), MEMBER, "@cuckoo_test_bot set up a weekday standup"))).status).toBe(200);
+    expect((await postUpdate(hook(chatId), groupText(newUpdateId(), supergroup(chatId), MEMBER, "@cuckoo_test_bot set up a weekday standup"))).status).toBe(
+      200,
+    );
     const [prompt] = (await queued(chat.stub)).map((q) => q.body as PromptMessage);
     await feed([prompt], "prompts", envWith({ ...bot.vars([String(LISTED.id)], [chatId]), ...model }));
     const tools = (await transcript(chat.stub, chatId)).filter((e) => e.role === "tool").map((e) => e.text);
@@ -276,7 +342,8 @@ describe("the bot removed and added back (my_chat_member)", () => {
   it("blocks the chat when the bot is kicked or leaves (what waited is dropped), and unblocks it when it is back", async () => {
     const chat = await group(newSupergroup());
     // The directory's row (a chat with nothing to show has none: not blocked).
-    const blocked = async () => (await send("GET", "/admin/chats", undefined, hook(chat.chatId)).as(chatListSchema())).body.chats.find((c) => c.chatId === chat.chatId)?.blocked ?? false;
+    const blocked = async () =>
+      (await send("GET", "/admin/chats", undefined, hook(chat.chatId)).as(chatListSchema())).body.chats.find((c) => c.chatId === chat.chatId)?.blocked ?? false;
     const logged = vi.spyOn(console, "log").mockImplementation(() => {});
     // A reply waits in the outbox (its alarm has not run) when the bot is removed: it is dropped, never sent.
     expect((await postUpdate(hook(chat.chatId), groupText(newUpdateId(), supergroup(chat.chatId), LISTED, "/jobs"))).status).toBe(200);

@@ -16,7 +16,7 @@ import { env } from "cloudflare:workers";
 import { expect, inject, vi } from "vitest";
 import { app } from "../../src/http/app";
 import type { Answer, Call as StubCall } from "../stub/telegram-stub";
-import { alarmOf, clockOf, envWith, HOUR, must, setInstanceVars, spyQueue, type Sent, type Stub } from "./helpers";
+import { alarmOf, clockOf, envWith, HOUR, must, type Sent, type Stub, setInstanceVars, spyQueue } from "./helpers";
 
 export const STUB_URL: string = inject("telegramStub");
 export const SECRET = "hook-Secret_0123";
@@ -119,21 +119,12 @@ export async function aheadOfRuntime(stub: Stub): Promise<number> {
 }
 
 /** POSTs an update (or any body) to the webhook with the secret header (unless `secret` is null). */
-export async function postUpdate(
-  testEnv: Env,
-  body: unknown,
-  options: { secret?: string | null; contentType?: string } = {},
-): Promise<Response> {
+export async function postUpdate(testEnv: Env, body: unknown, options: { secret?: string | null; contentType?: string } = {}): Promise<Response> {
   const headers: Record<string, string> = { "Content-Type": options.contentType ?? "application/json" };
   const secret = options.secret === undefined ? SECRET : options.secret;
   if (secret !== null) headers["X-Telegram-Bot-Api-Secret-Token"] = secret;
   const ctx = createExecutionContext();
-  const res = await app.request(
-    "/telegram/webhook",
-    { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) },
-    testEnv,
-    ctx,
-  );
+  const res = await app.request("/telegram/webhook", { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) }, testEnv, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -165,7 +156,10 @@ export function textUpdate(chatId: string, text: string, updateId = newUpdateId(
 /** The user's message `messageId` edited to `text` (`edited_message`, as Telegram sends an edit). */
 export function editedUpdate(chatId: string, messageId: number, text: string, updateId = newUpdateId()) {
   const now = Math.floor(Date.now() / 1000);
-  return { update_id: updateId, edited_message: { message_id: messageId, from: user(chatId), chat: privateChat(chatId), date: now - 60, edit_date: now, text } };
+  return {
+    update_id: updateId,
+    edited_message: { message_id: messageId, from: user(chatId), chat: privateChat(chatId), date: now - 60, edit_date: now, text },
+  };
 }
 
 /** A message with no text (a photo). */

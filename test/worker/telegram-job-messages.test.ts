@@ -13,7 +13,7 @@ import type { PromptMessage } from "../../src/contracts/prompt-message";
 import type { Job } from "../../src/schemas/jobs";
 import { feed } from "./agent-helpers";
 import { advanceTo, chatIds, historyOf, jobsOf, must } from "./helpers";
-import { type Call, callbackUpdate, delivered, postUpdate, telegramChat, type TelegramChat, TestBot, textUpdate } from "./telegram-helpers";
+import { type Call, callbackUpdate, delivered, postUpdate, type TelegramChat, TestBot, telegramChat, textUpdate } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(5_510_000);
@@ -39,7 +39,10 @@ async function fire(chat: TelegramChat, input: Record<string, unknown>, existing
   await advanceTo(chat.stub, Date.parse(latest.nextRunAt!));
   const before = chat.sent!.length;
   expect(await runDurableObjectAlarm(chat.stub)).toBe(true);
-  const message = chat.sent!.slice(before).map((s) => s.body as PromptMessage).find((m) => m.jobId === job.id)!;
+  const message = chat
+    .sent!.slice(before)
+    .map((s) => s.body as PromptMessage)
+    .find((m) => m.jobId === job.id)!;
   await feed([message]);
   const sends = await delivered(bot, chat);
   return { job, runId: message.key, sent: sends.at(-1)! };
@@ -118,7 +121,10 @@ describe("the buttons under a job's message", () => {
     expect((await jobsOf(chat))[0]!.schedule).toEqual({ at: new Date(MAY + 65 * MIN).toISOString() });
     const b = await fire(chat, { name: "Water", text: "Water.", delay: "PT5M" });
     const done = await press(chat, `d:${b.runId}`, b.sent.messageId!);
-    expect(done).toEqual({ answers: ["Done."], edits: [{ chat_id: Number(chat.chatId), message_id: b.sent.messageId, reply_markup: oneLine("✅ Done", b.runId) }] });
+    expect(done).toEqual({
+      answers: ["Done."],
+      edits: [{ chat_id: Number(chat.chatId), message_id: b.sent.messageId, reply_markup: oneLine("✅ Done", b.runId) }],
+    });
     // Done creates nothing: the copy of the first message is the chat's one job.
     expect((await jobsOf(chat)).map((j) => j.name)).toEqual(["Tea"]);
   });
@@ -158,7 +164,11 @@ describe("a recurring job's message", () => {
     expect((await press(chat, `s:60:${runId}`, sent.messageId!)).answers).toEqual(["Snoozed until 10:00."]);
     const jobs = await jobsOf(chat);
     expect(jobs.find((j) => j.id === job.id)).toMatchObject({ schedule: { cron: "0 9 * * *" }, nextRunAt: new Date(nine(14)).toISOString(), enabled: true });
-    expect(jobs.find((j) => j.id !== job.id)).toMatchObject({ name: "Standup", text: "Standup notes.", schedule: { at: new Date(nine(13) + 60 * MIN).toISOString() } });
+    expect(jobs.find((j) => j.id !== job.id)).toMatchObject({
+      name: "Standup",
+      text: "Standup notes.",
+      schedule: { at: new Date(nine(13) + 60 * MIN).toISOString() },
+    });
   });
 
   it("Skip next passes over the next run, recorded as skipped by hand, and the run after it is the next; Pause pauses", async () => {

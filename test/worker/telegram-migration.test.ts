@@ -10,12 +10,12 @@
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { MoveStore, type MoveChunk } from "../../src/chat/store/moves";
-import { renderTelegramHtml } from "../../src/telegram/render";
+import { type MoveChunk, MoveStore } from "../../src/chat/store/moves";
 import { chatListSchema } from "../../src/schemas/directory";
+import { renderTelegramHtml } from "../../src/telegram/render";
+import { BOT_USERNAME, basicGroup, groupText, migrateFrom, migrateTo, person, supergroup } from "../group-updates";
 import { brief, jobsOf, must, send, sql, transcript } from "./helpers";
-import { basicGroup, BOT_USERNAME, groupText, migrateFrom, migrateTo, person, supergroup } from "../group-updates";
-import { delivered, expectReply, newUpdateId, postUpdate, telegramChat, TestBot, type Call, type TelegramChat } from "./telegram-helpers";
+import { type Call, delivered, expectReply, newUpdateId, postUpdate, type TelegramChat, TestBot, telegramChat } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
 const bot = new TestBot("migration");
@@ -24,7 +24,20 @@ const BOB = person(5290002, "Bob");
 let next = 0;
 
 beforeAll(async () => {
-  await bot.script("getMe", [{ kind: "ok", result: { id: Number(bot.id), is_bot: true, first_name: "Cuckoo", username: BOT_USERNAME, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false } }]);
+  await bot.script("getMe", [
+    {
+      kind: "ok",
+      result: {
+        id: Number(bot.id),
+        is_bot: true,
+        first_name: "Cuckoo",
+        username: BOT_USERNAME,
+        can_join_groups: true,
+        can_read_all_group_messages: false,
+        supports_inline_queries: false,
+      },
+    },
+  ]);
 });
 
 /** A listed basic group with a job, a zone and a memory record, and the (unlisted) supergroup it will become. */
@@ -53,7 +66,12 @@ async function say(chat: TelegramChat, update: unknown, count = 1, listed = chat
 
 /** What the old object still holds: every row of every table but the schema's version and its D1 fingerprints. */
 async function leftIn(chat: TelegramChat): Promise<Record<string, unknown[]>> {
-  const tables = (await sql<{ name: string }>(chat.stub, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf%' ESCAPE '\\' AND name NOT IN ('schema_version', 'sqlite_sequence', 'directory')")).map((r) => r.name);
+  const tables = (
+    await sql<{ name: string }>(
+      chat.stub,
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf%' ESCAPE '\\' AND name NOT IN ('schema_version', 'sqlite_sequence', 'directory')",
+    )
+  ).map((r) => r.name);
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {
     const rows = await sql(chat.stub, `SELECT * FROM "${table}"`);
@@ -72,7 +90,9 @@ async function shown(chat: TelegramChat) {
 
 /** The chats the D1 directory lists. */
 const directory = async (chatIds: string[]) =>
-  (await send("GET", "/admin/chats", undefined, hook()).as(chatListSchema())).body.chats.filter((c) => chatIds.includes(c.chatId)).map((c) => ({ chatId: c.chatId, jobs: c.jobs, timeZone: c.timeZone }));
+  (await send("GET", "/admin/chats", undefined, hook()).as(chatListSchema())).body.chats
+    .filter((c) => chatIds.includes(c.chatId))
+    .map((c) => ({ chatId: c.chatId, jobs: c.jobs, timeZone: c.timeZone }));
 
 describe("the pair of messages Telegram sends", () => {
   it("moves everything to the supergroup, keeps a forwarding note, serves the new id, and the second message changes nothing", async () => {
@@ -88,7 +108,12 @@ describe("the pair of messages Telegram sends", () => {
     expect(await shown(fresh)).toEqual({ ...before, settings: { ...before.settings, chatId: fresh.chatId } });
     expect(before.jobs.map((j) => j.id)).toEqual([jobId]);
     // The old object keeps its chat id and the note, and hands on every call that names it.
-    expect(await leftIn(old)).toEqual({ settings: [{ key: "chat_id", value: old.chatId }, { key: "moved_to", value: fresh.chatId }] });
+    expect(await leftIn(old)).toEqual({
+      settings: [
+        { key: "chat_id", value: old.chatId },
+        { key: "moved_to", value: fresh.chatId },
+      ],
+    });
     expect((await must(old.stub.listJobs(old.chatId, {}))).jobs.map((j) => j.id)).toEqual([jobId]);
     expect(await directory([old.chatId, fresh.chatId])).toEqual([{ chatId: fresh.chatId, jobs: 1, timeZone: "Europe/Berlin" }]);
     // The supergroup is served though only the old id is listed: a member reads its jobs there.
@@ -107,7 +132,12 @@ describe("the pair of messages Telegram sends", () => {
     expect((await postUpdate(hook(old.chatId), migrateFrom(newUpdateId(), fresh.chatId, old.chatId, CY))).status).toBe(200);
     vi.restoreAllMocks();
     expect((await jobsOf(fresh)).map((j) => j.id)).toEqual([jobId]);
-    expect(await leftIn(old)).toEqual({ settings: [{ key: "chat_id", value: old.chatId }, { key: "moved_to", value: fresh.chatId }] });
+    expect(await leftIn(old)).toEqual({
+      settings: [
+        { key: "chat_id", value: old.chatId },
+        { key: "moved_to", value: fresh.chatId },
+      ],
+    });
   });
 
   it("ignores the pair for a group that is not served", async () => {
@@ -129,7 +159,12 @@ describe("a send answered: the group was upgraded to a supergroup", () => {
     const [sent] = await delivered(bot, fresh, 1);
     expect(String(sent!.params.chat_id)).toBe(fresh.chatId);
     expect(String(sent!.params.text)).toMatch(/^<b>Jobs:<\/b> 1\n<b>Time zone:<\/b> Europe\/Berlin/);
-    expect(await leftIn(old)).toEqual({ settings: [{ key: "chat_id", value: old.chatId }, { key: "moved_to", value: fresh.chatId }] });
+    expect(await leftIn(old)).toEqual({
+      settings: [
+        { key: "chat_id", value: old.chatId },
+        { key: "moved_to", value: fresh.chatId },
+      ],
+    });
   });
 });
 
@@ -153,7 +188,12 @@ describe("a crash between the steps", () => {
     vi.restoreAllMocks();
     expect([listed.chatId, listed.jobs.map((j) => j.id)]).toEqual([fresh.chatId, [jobId]]);
     expect(await shown(fresh)).toEqual({ ...before, settings: { ...before.settings, chatId: fresh.chatId } });
-    expect(await leftIn(old)).toEqual({ settings: [{ key: "chat_id", value: old.chatId }, { key: "moved_to", value: fresh.chatId }] });
+    expect(await leftIn(old)).toEqual({
+      settings: [
+        { key: "chat_id", value: old.chatId },
+        { key: "moved_to", value: fresh.chatId },
+      ],
+    });
   });
 
   it("after the note and before anything was sent: the alarm finishes the move", async () => {
@@ -165,7 +205,12 @@ describe("a crash between the steps", () => {
     vi.restoreAllMocks();
     expect((await jobsOf(fresh)).map((j) => j.id)).toEqual([jobId]);
     expect(await shown(fresh)).toEqual({ ...before, settings: { ...before.settings, chatId: fresh.chatId } });
-    expect(await leftIn(old)).toEqual({ settings: [{ key: "chat_id", value: old.chatId }, { key: "moved_to", value: fresh.chatId }] });
+    expect(await leftIn(old)).toEqual({
+      settings: [
+        { key: "chat_id", value: old.chatId },
+        { key: "moved_to", value: fresh.chatId },
+      ],
+    });
   });
 
   it("takes a chunk that comes again after the last one changed nothing", async () => {
@@ -184,7 +229,16 @@ describe("the old id's callers", () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
     await postUpdate(hook(old.chatId), migrateTo(newUpdateId(), old.chatId, fresh.chatId, CY));
     vi.restoreAllMocks();
-    const message = { v: 1, key: "m:late-1", chatId: old.chatId, timeZone: "UTC", source: "user", text: "hello", body: "hello", firedAt: new Date().toISOString() };
+    const message = {
+      v: 1,
+      key: "m:late-1",
+      chatId: old.chatId,
+      timeZone: "UTC",
+      source: "user",
+      text: "hello",
+      body: "hello",
+      firedAt: new Date().toISOString(),
+    };
     const offer = await must<{ result: string; token?: string }>(old.stub.gateOffer(message));
     expect(offer.result).toBe("run");
     await must(old.stub.deliver("m:late-1", "Hello from the supergroup."));

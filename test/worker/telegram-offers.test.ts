@@ -10,7 +10,21 @@ import type { ButtonRows } from "../../src/schemas/chats";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { feed } from "./agent-helpers";
 import { brief, chatIds, clockOf, fireJob, jobsOf, must, send, spyQueue, transcript } from "./helpers";
-import { buttonsOf, type Call, callbackUpdate, delivered, distance, postUpdate, sayOnce, telegramChat, type TelegramChat, TestBot, textOf, textUpdate, weekdayTime } from "./telegram-helpers";
+import {
+  buttonsOf,
+  type Call,
+  callbackUpdate,
+  delivered,
+  distance,
+  postUpdate,
+  sayOnce,
+  type TelegramChat,
+  TestBot,
+  telegramChat,
+  textOf,
+  textUpdate,
+  weekdayTime,
+} from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(5_150_000);
@@ -23,7 +37,10 @@ const say = (chat: TelegramChat, text: string): Promise<Call> => sayOnce(bot, ch
 /** Presses `data` under a message in the chat; returns the answer's text and the messages the press sent. */
 async function pressIn(chat: TelegramChat, data: string): Promise<{ answer: string | undefined; sent: Call[]; cleared: boolean }> {
   const before = (await bot.sends(chat.chatId)).length;
-  const editsOf = async () => (await bot.calls({ chatId: chat.chatId, method: "editMessageReplyMarkup" })).filter((c) => c.params.message_id === update.callback_query.message.message_id);
+  const editsOf = async () =>
+    (await bot.calls({ chatId: chat.chatId, method: "editMessageReplyMarkup" })).filter(
+      (c) => c.params.message_id === update.callback_query.message.message_id,
+    );
   const update = callbackUpdate(chat.chatId, data);
   const editsBefore = (await editsOf()).length;
   expect((await postUpdate(bot.env([chat.chatId]), update)).status).toBe(200);
@@ -34,7 +51,6 @@ async function pressIn(chat: TelegramChat, data: string): Promise<{ answer: stri
   const edits = (await editsOf()).slice(editsBefore);
   return { answer: textOf(answers[0]), sent, cleared: edits.some((c) => JSON.stringify(c.params.reply_markup) === JSON.stringify({ inline_keyboard: [] })) };
 }
-
 
 /** Tomorrow at `hour`:00 UTC by the chat's clock. */
 const tomorrowAt = (now: number, hour: number) => {
@@ -49,9 +65,16 @@ describe("a reminder written in words, without a model", () => {
     const offer = await say(chat, "remind me tomorrow at 9 to call the dentist");
     const at = tomorrowAt(now, 9);
     const buttons = buttonsOf(offer)!;
-    expect(buttons).toEqual([[{ text: "Create", data: expect.stringMatching(/^y:[a-z2-9]{8}$/) }, { text: "Cancel", data: `n:${buttons[0]![0]!.data.slice(2)}` }]]);
+    expect(buttons).toEqual([
+      [
+        { text: "Create", data: expect.stringMatching(/^y:[a-z2-9]{8}$/) },
+        { text: "Cancel", data: `n:${buttons[0]![0]!.data.slice(2)}` },
+      ],
+    ]);
     const texts = [now, await clockOf(chat.stub)].map((t) =>
-      renderTelegramHtml(`No model is configured, but this reads as a reminder: "call the dentist"\n⏰ ${weekdayTime(at, "UTC", t)} (UTC), ${distance(at - t)}\nCreate it?`),
+      renderTelegramHtml(
+        `No model is configured, but this reads as a reminder: "call the dentist"\n⏰ ${weekdayTime(at, "UTC", t)} (UTC), ${distance(at - t)}\nCreate it?`,
+      ),
     );
     expect(texts).toContain(offer.params.text);
     expect(chat.sent).toEqual([]);
@@ -65,7 +88,12 @@ describe("a reminder written in words, without a model", () => {
     const create = buttonsOf(offer)![0]![0]!.data;
     const first = await pressIn(chat, create);
     const [job] = await jobsOf(chat);
-    expect(job).toMatchObject({ name: "an den Zahnarzt", text: "an den Zahnarzt", schedule: { at: new Date(tomorrowAt(now, 9)).toISOString() }, createdBy: "user" });
+    expect(job).toMatchObject({
+      name: "an den Zahnarzt",
+      text: "an den Zahnarzt",
+      schedule: { at: new Date(tomorrowAt(now, 9)).toISOString() },
+      createdBy: "user",
+    });
     expect(first.answer).toBe(`Created ${job!.id}.`);
     expect(first.cleared).toBe(true);
     expect(first.sent).toHaveLength(1);
@@ -83,7 +111,9 @@ describe("a reminder written in words, without a model", () => {
     await chat.stub.testAdvanceClock(11 * 60_000);
     const late = await pressIn(chat, create);
     expect(late.answer).toBe("That time has passed; nothing was created.");
-    expect(late.sent[0]!.params.text).toMatch(/^That time has passed \(\w{3} \d{1,2} \w{3} \d{2}:\d{2} in UTC\); nothing was created\. Try \/remind tomorrow 9:00 stretch or \/remind 2h stretch\.$/);
+    expect(late.sent[0]!.params.text).toMatch(
+      /^That time has passed \(\w{3} \d{1,2} \w{3} \d{2}:\d{2} in UTC\); nothing was created\. Try \/remind tomorrow 9:00 stretch or \/remind 2h stretch\.$/,
+    );
     expect(await jobsOf(chat)).toEqual([]);
   });
 
@@ -94,14 +124,23 @@ describe("a reminder written in words, without a model", () => {
     expect(chat.sent!.map((s) => (s.body as { text: string }).text)).toEqual(["remind me to call the dentist", "what is on today?"]);
     await feed(chat.sent!.map((s) => s.body as never));
     const calls = await delivered(bot, chat, 2);
-    for (const c of calls) expect(c.params.text).toBe("No model is configured, so I can only run your scheduled jobs. Send /help for the commands. For a reminder: /remind tomorrow 9:00 call mum");
+    for (const c of calls)
+      expect(c.params.text).toBe(
+        "No model is configured, so I can only run your scheduled jobs. Send /help for the commands. For a reminder: /remind tomorrow 9:00 call mum",
+      );
   });
 });
 
 describe("/timezone by place", () => {
   it("sets the zone a city or country names, with the reply of a zone change", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
-    for (const [input, zone] of [["Berlin", "Europe/Berlin"], ["Kiev", "Europe/Kyiv"], ["New York", "America/New_York"], ["São Paulo", "America/Sao_Paulo"], ["Japan", "Asia/Tokyo"]]) {
+    for (const [input, zone] of [
+      ["Berlin", "Europe/Berlin"],
+      ["Kiev", "Europe/Kyiv"],
+      ["New York", "America/New_York"],
+      ["São Paulo", "America/Sao_Paulo"],
+      ["Japan", "Asia/Tokyo"],
+    ]) {
       const reply = await say(chat, `/timezone ${input}`);
       expect(reply.params.text, input).toMatch(new RegExp(`^Time zone set to ${zone} \\(UTC[+-]\\d{2}:\\d{2}\\)\\. Now \\d{1,2} \\w{3} \\d{2}:\\d{2}\\.$`));
       expect(await must(chat.stub.getSettings(chat.chatId))).toEqual({ chatId: chat.chatId, timeZone: zone, isDefault: false });
@@ -111,7 +150,9 @@ describe("/timezone by place", () => {
   it("answers an offset with a button per zone on it now, and a press sets that zone", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
     const reply = await say(chat, "/timezone UTC+9");
-    expect(reply.params.text).toBe(renderTelegramHtml('"UTC+9" is an offset; these zones are on it now. Tap yours: a zone keeps its summer time, a fixed offset does not.'));
+    expect(reply.params.text).toBe(
+      renderTelegramHtml('"UTC+9" is an offset; these zones are on it now. Tap yours: a zone keeps its summer time, a fixed offset does not.'),
+    );
     const buttons = buttonsOf(reply)!;
     // One button per clock (Tokyo, Seoul and Yakutsk keep the same), then the fixed offset; two to a row.
     expect(buttons).toEqual([
@@ -132,7 +173,18 @@ describe("/timezone by place", () => {
     const reply = await say(chat, "/timezone USA");
     expect(reply.params.text).toBe(renderTelegramHtml('"USA" has more than one time zone. Tap yours, or send /timezone with your city.'));
     const zones = buttonsOf(reply)!.flat();
-    expect(zones.map((b) => b.data)).toEqual(["America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles", "America/Anchorage", "Pacific/Honolulu", "America/Adak"].map((z) => `z:${z}`));
+    expect(zones.map((b) => b.data)).toEqual(
+      [
+        "America/New_York",
+        "America/Chicago",
+        "America/Denver",
+        "America/Phoenix",
+        "America/Los_Angeles",
+        "America/Anchorage",
+        "Pacific/Honolulu",
+        "America/Adak",
+      ].map((z) => `z:${z}`),
+    );
     expect(zones[0]!.text).toMatch(/^America\/New_York \(UTC-0[45]:00\)$/);
     expect(buttonsOf(reply)!.map((row) => row.length)).toEqual([2, 2, 2, 2]);
   });
@@ -157,7 +209,9 @@ describe("transcript mode: entries keep their buttons, and POST …/messages { p
     expect(brief(entries).map((e) => e.role)).toEqual(["user", "bot", "bot"]);
     // The offered reminder's Create is the reply that creates the chat's first job: the default-zone notice goes with it.
     expect(entries[2]!.text).toMatch(
-      new RegExp(`^Created \`${job!.id}\` 💬 stretch · once \\d{2}:\\d{2}\\n⏰ .* \\(UTC\\), in [45] min\\nTimes here are in UTC\\. Where are you\\? Send /timezone and your city, e\\.g\\. /timezone Berlin\\.$`),
+      new RegExp(
+        `^Created \`${job!.id}\` 💬 stretch · once \\d{2}:\\d{2}\\n⏰ .* \\(UTC\\), in [45] min\\nTimes here are in UTC\\. Where are you\\? Send /timezone and your city, e\\.g\\. /timezone Berlin\\.$`,
+      ),
     );
     expect(await post(chatId, { press: create })).toEqual({ status: 200, body: { answer: "This was answered already." } });
     expect(sent).toEqual([]);
@@ -189,9 +243,14 @@ describe("transcript mode: entries keep their buttons, and POST …/messages { p
     const { chatId } = newChat();
     expect(await post(chatId, { press: "x:nothing" })).toEqual({
       status: 400,
-      body: { error: { code: "bad_request", message: `"press" must be the data of a button in this chat's transcript, such as "y:k7m2qabc"; got "x:nothing".` } },
+      body: {
+        error: { code: "bad_request", message: `"press" must be the data of a button in this chat's transcript, such as "y:k7m2qabc"; got "x:nothing".` },
+      },
     });
-    const oneOf = { status: 400, body: { error: { code: "bad_request", message: `Give exactly one of "text" (a message) or "press" (a button's data), such as {"text": "/jobs"}.` } } };
+    const oneOf = {
+      status: 400,
+      body: { error: { code: "bad_request", message: `Give exactly one of "text" (a message) or "press" (a button's data), such as {"text": "/jobs"}.` } },
+    };
     expect(await post(chatId, {})).toEqual(oneOf);
     expect(await post(chatId, { text: "/jobs", press: "p:k7m2q" })).toEqual(oneOf);
     expect((await post(chatId, { press: "z".repeat(65) })).status).toBe(400);

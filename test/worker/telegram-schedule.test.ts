@@ -9,7 +9,21 @@ import { describe, expect, it, vi } from "vitest";
 import type { Job } from "../../src/schemas/jobs";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { chatIds, clockOf, jobsOf, must, nextRun } from "./helpers";
-import { type Call, chatTime, delivered, distance, eitherMinute, postUpdate, sayOnce, telegramChat, type TelegramChat, TestBot, textOf, textUpdate, weekdayTime } from "./telegram-helpers";
+import {
+  type Call,
+  chatTime,
+  delivered,
+  distance,
+  eitherMinute,
+  postUpdate,
+  sayOnce,
+  type TelegramChat,
+  TestBot,
+  telegramChat,
+  textOf,
+  textUpdate,
+  weekdayTime,
+} from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(5_140_000);
@@ -37,7 +51,6 @@ async function expectReply(chat: TelegramChat, text: string, markdown: string | 
   expect(reply.params.reply_markup).toBeUndefined();
 }
 
-
 /** A chat with its zone set, and the next year by its clock. */
 async function chatIn(zone: string | null): Promise<TelegramChat & { year: number }> {
   const chat = await telegramChat(bot, newChat().chatId);
@@ -50,7 +63,8 @@ async function remindReplies(chat: TelegramChat, job: Job, zone: string, t0: num
   const at = Date.parse((job.schedule as { at: string }).at);
   const t1 = await clockOf(chat.stub);
   const out = new Set<string>();
-  for (const now of [t0, t1]) out.add(`Created \`${job.id}\` 💬 ${job.name} · once ${chatTime(at, zone, now)}\n⏰ ${weekdayTime(at, zone, now)} (${zone}), ${distance(at - now)}`);
+  for (const now of [t0, t1])
+    out.add(`Created \`${job.id}\` 💬 ${job.name} · once ${chatTime(at, zone, now)}\n⏰ ${weekdayTime(at, zone, now)} (${zone}), ${distance(at - now)}`);
   return [...out];
 }
 
@@ -60,7 +74,14 @@ describe("/remind reads the time as people write it", () => {
     const t0 = await clockOf(chat.stub);
     const reply = await say(chat, `/remind ${chat.year}-12-02 14:30 call mum`);
     const [job] = await jobsOf(chat);
-    expect(job).toMatchObject({ name: "call mum", text: "call mum", kind: "prompt", category: "one-time", createdBy: "user", schedule: { at: `${chat.year}-12-02T13:30:00.000Z` } });
+    expect(job).toMatchObject({
+      name: "call mum",
+      text: "call mum",
+      kind: "prompt",
+      category: "one-time",
+      createdBy: "user",
+      schedule: { at: `${chat.year}-12-02T13:30:00.000Z` },
+    });
     expect((await remindReplies(chat, job!, "Europe/Berlin", t0)).map(renderTelegramHtml)).toContain(reply.params.text);
     expect(reply.params.text).toContain(`⏰ ${weekdayTime(Date.parse(`${chat.year}-12-02T13:30:00Z`), "Europe/Berlin", t0)} (Europe/Berlin), in `);
   });
@@ -112,7 +133,15 @@ describe("/remind reads the time as people write it", () => {
   /** The calendar day (YYYY-MM-DD) and the time (HH:mm) of an instant in Berlin. */
   const berlinDayAndTime = (at: number) => {
     const p = Object.fromEntries(
-      new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      new Intl.DateTimeFormat("en-CA", {
+        timeZone: "Europe/Berlin",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      })
         .formatToParts(at)
         .map((x) => [x.type, x.value]),
     );
@@ -155,11 +184,21 @@ describe("/remind says what it did not understand, with two examples that work n
     const now = await clockOf(chat.stub);
     const tomorrow = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(now + 24 * HOUR);
     await expectReply(chat, "/remind tomorow 9am call mum", `I couldn't read "tomorow" as a time. Try /remind tomorrow 9:00 call mum or /remind 2h call mum.`);
-    await expectReply(chat, "/remind 90s stretch", `"90s" counts seconds; a reminder is set in minutes, at least one ahead. Try /remind 2m stretch or /remind 2h stretch.`);
+    await expectReply(
+      chat,
+      "/remind 90s stretch",
+      `"90s" counts seconds; a reminder is set in minutes, at least one ahead. Try /remind 2m stretch or /remind 2h stretch.`,
+    );
     const past = `${chat.year - 2}-01-01 09:00`;
     const reply = await say(chat, `/remind ${past} water plants`);
-    expect(reply.params.text).toMatch(new RegExp(`^"${past}" is in the past: .* was \\d+ days ago\\. Try /remind ${tomorrow} 09:00 water plants or /remind 2h water plants\\.$`));
-    await expectReply(chat, "/remind tomorrow 9am", `"tomorrow 9am" needs a text after it: what should I send then? Try /remind tomorrow 9am call mum or /remind 2h call mum.`);
+    expect(reply.params.text).toMatch(
+      new RegExp(`^"${past}" is in the past: .* was \\d+ days ago\\. Try /remind ${tomorrow} 09:00 water plants or /remind 2h water plants\\.$`),
+    );
+    await expectReply(
+      chat,
+      "/remind tomorrow 9am",
+      `"tomorrow 9am" needs a text after it: what should I send then? Try /remind tomorrow 9am call mum or /remind 2h call mum.`,
+    );
     await expectReply(chat, "/remind", "/remind needs a time and then the text of the reminder. Try /remind tomorrow 9:00 call mum or /remind 2h call mum.");
     expect(await jobsOf(chat)).toEqual([]);
   });
@@ -170,7 +209,10 @@ describe("/every turns a phrase into plain cron and shows it", () => {
   function everyReply(job: Job, cron: string, description: string, zone: string, now: number): string {
     const next: number[] = [];
     let after = now;
-    for (let i = 0; i < 3; i++) next.push((after = Date.parse(nextRun(cron, zone, after))));
+    for (let i = 0; i < 3; i++) {
+      after = Date.parse(nextRun(cron, zone, after));
+      next.push(after);
+    }
     return [
       `Created \`${job.id}\` 💬 ${job.name} · \`${(job.schedule as { cron: string }).cron}\` · next ${chatTime(next[0]!, zone, now)}`,
       `🔁 \`${cron}\`: ${description} (${zone})`,
@@ -210,7 +252,9 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     const t1 = await clockOf(chat.stub);
     const [job] = await jobsOf(chat);
     expect(job).toMatchObject({ name, text: name, schedule: { cron: stored }, category: "recurring", createdBy: "user" });
-    expect([everyReply(job!, cron, description, "Europe/Berlin", t0), everyReply(job!, cron, description, "Europe/Berlin", t1)].map(renderTelegramHtml)).toContain(reply.params.text);
+    expect(
+      [everyReply(job!, cron, description, "Europe/Berlin", t0), everyReply(job!, cron, description, "Europe/Berlin", t1)].map(renderTelegramHtml),
+    ).toContain(reply.params.text);
   });
 
   it("makes the recurring job of a /remind that says a repetition", async () => {
@@ -220,7 +264,9 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     const t1 = await clockOf(chat.stub);
     const [job] = await jobsOf(chat);
     expect(job).toMatchObject({ name: "summarise news", schedule: { cron: "0 8 * * *" }, category: "recurring" });
-    expect([everyReply(job!, "0 8 * * *", "At 08:00", "Europe/Berlin", t0), everyReply(job!, "0 8 * * *", "At 08:00", "Europe/Berlin", t1)].map(renderTelegramHtml)).toContain(reply.params.text);
+    expect(
+      [everyReply(job!, "0 8 * * *", "At 08:00", "Europe/Berlin", t0), everyReply(job!, "0 8 * * *", "At 08:00", "Europe/Berlin", t1)].map(renderTelegramHtml),
+    ).toContain(reply.params.text);
   });
 
   it("makes a rule job of what cron cannot say, and a job that ends of an end, each with its words and next runs", async () => {
@@ -254,7 +300,10 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     const endLines = (now: number) => {
       const next: number[] = [];
       let after = now;
-      for (let i = 0; i < 3; i++) next.push((after = Date.parse(nextRun("0 8 * * *", "UTC", after))));
+      for (let i = 0; i < 3; i++) {
+        after = Date.parse(nextRun("0 8 * * *", "UTC", after));
+        next.push(after);
+      }
       return [
         `Created \`${news.id}\` 💬 news · \`0 8 * * *\` · next ${chatTime(next[0]!, "UTC", now)} · until 31 Dec ${year}`,
         "🔁 `0 8 * * *`: At 08:00 (UTC)",
@@ -267,11 +316,19 @@ describe("/every turns a phrase into plain cron and shows it", () => {
   it("answers an unread phrase in the sender's language, and English for a language without a table", async () => {
     const chat = await chatIn(null);
     const reply = await sayIn(chat, "de", "/every jedn Tag um 8 Zeitung");
-    expect(reply.params.text).toBe(renderTelegramHtml('Ich konnte "jedn" nicht als Zeitplan lesen. Versuche /every jeden Tag um 8:00 Nachrichten zusammenfassen oder /every werktags um 8:30 Nachrichten zusammenfassen.'));
+    expect(reply.params.text).toBe(
+      renderTelegramHtml(
+        'Ich konnte "jedn" nicht als Zeitplan lesen. Versuche /every jeden Tag um 8:00 Nachrichten zusammenfassen oder /every werktags um 8:30 Nachrichten zusammenfassen.',
+      ),
+    );
     const french = await sayIn(chat, "fr", "/remind demian à 9h appeler maman");
-    expect(french.params.text).toBe(renderTelegramHtml("Je n'ai pas pu lire « demian » comme une date. Essayez /remind demain à 9h00 appeler maman ou /remind 2h appeler maman."));
+    expect(french.params.text).toBe(
+      renderTelegramHtml("Je n'ai pas pu lire « demian » comme une date. Essayez /remind demain à 9h00 appeler maman ou /remind 2h appeler maman."),
+    );
     const japanese = await sayIn(chat, "ja", "/every evry day x");
-    expect(japanese.params.text).toBe(renderTelegramHtml('I couldn\'t read "evry" as a schedule. Try /every day at 8:00 summarise the news or /every weekdays at 8:30 summarise the news.'));
+    expect(japanese.params.text).toBe(
+      renderTelegramHtml('I couldn\'t read "evry" as a schedule. Try /every day at 8:00 summarise the news or /every weekdays at 8:30 summarise the news.'),
+    );
     // The language asked for is read first; a phrase in another still reads.
     await sayIn(chat, "ru", "/every jeden Tag um 8 Zeitung");
     expect((await jobsOf(chat)).map((j) => [j.name, j.schedule])).toEqual([["Zeitung", { cron: "0 8 * * *" }]]);
@@ -279,13 +336,21 @@ describe("/every turns a phrase into plain cron and shows it", () => {
 
   it("says what it did not understand, with two examples", async () => {
     const chat = await chatIn(null);
-    await expectReply(chat, "/every evry day at 8 news", `I couldn't read "evry" as a schedule. Try /every day at 8:00 summarise the news or /every weekdays at 8:30 summarise the news.`);
+    await expectReply(
+      chat,
+      "/every evry day at 8 news",
+      `I couldn't read "evry" as a schedule. Try /every day at 8:00 summarise the news or /every weekdays at 8:30 summarise the news.`,
+    );
     await expectReply(
       chat,
       '/every "0 8 * *" plan',
       `I couldn't use "0 8 * *" as a schedule: Invalid cron expression "0 8 * *": it has 4 fields; use 5 fields (minute hour day-of-month month day-of-week) such as "0 8 * * 1-5", or a macro such as "@daily". Try /every "0 8 * * 1-5" plan or /every day at 8:00 plan.`,
     );
-    await expectReply(chat, "/every weekdays at 8:30", `"weekdays at 8:30" needs a text after it: what should I send then? Try /every weekdays at 8:30 summarise the news or /every day at 8:00 summarise the news.`);
+    await expectReply(
+      chat,
+      "/every weekdays at 8:30",
+      `"weekdays at 8:30" needs a text after it: what should I send then? Try /every weekdays at 8:30 summarise the news or /every day at 8:00 summarise the news.`,
+    );
     expect(await jobsOf(chat)).toEqual([]);
   });
 });

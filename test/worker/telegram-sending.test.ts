@@ -16,8 +16,36 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { SEND_BUDGET_MS } from "../../src/chat/outbox";
 import { statusText } from "../../src/telegram/commands";
 import { plainText, renderTelegramHtml, splitForTelegram } from "../../src/telegram/render";
-import { advanceTo, alarmComes, alarmOf, brief, chatIds, clockOf, EARLY_MS, fireJob, HOUR, must, queued, send, setInstanceVars, type Stub, transcript } from "./helpers";
-import { aheadOfRuntime, blockedChats, type Call, callsReach, delivered, expectReply, postUpdate, telegramChat, type TelegramChat, TestBot, textUpdate } from "./telegram-helpers";
+import {
+  advanceTo,
+  alarmComes,
+  alarmOf,
+  brief,
+  chatIds,
+  clockOf,
+  EARLY_MS,
+  fireJob,
+  HOUR,
+  must,
+  queued,
+  type Stub,
+  send,
+  setInstanceVars,
+  transcript,
+} from "./helpers";
+import {
+  aheadOfRuntime,
+  blockedChats,
+  type Call,
+  callsReach,
+  delivered,
+  expectReply,
+  postUpdate,
+  type TelegramChat,
+  TestBot,
+  telegramChat,
+  textUpdate,
+} from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
 const newChat = chatIds(5_040_000);
@@ -71,7 +99,8 @@ describe("splitting", () => {
       expect(String(c.params.chat_id)).toBe(chat.chatId);
       expect(c.params.parse_mode).toBe("HTML");
       expect((c.params.text as string).length).toBeLessThanOrEqual(LIMIT);
-      for (const line of (c.params.text as string).split("\n")) expect(line).toMatch(/^Line \d{3}: a &lt; b &amp; c, <b>bold<\/b> and lorem ipsum dolor sit amet$/);
+      for (const line of (c.params.text as string).split("\n"))
+        expect(line).toMatch(/^Line \d{3}: a &lt; b &amp; c, <b>bold<\/b> and lorem ipsum dolor sit amet$/);
     }
     // In order, nothing lost or repeated: the parts joined at their line ends are the whole rendering.
     expect(texts(calls).join("\n")).toBe(renderTelegramHtml(markdown));
@@ -230,7 +259,11 @@ describe("5xx and network errors", () => {
   it("retries a 500 from the alarm with a growing backoff and gives the message up after 8 attempts", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const chat = await telegramChat(bot, newChat().chatId);
-    await bot.script("sendMessage", Array.from({ length: 8 }, () => ({ kind: "500" as const })), chat.chatId);
+    await bot.script(
+      "sendMessage",
+      Array.from({ length: 8 }, () => ({ kind: "500" as const })),
+      chat.chatId,
+    );
     await must(chat.stub.deliver("m:flaky", "Are you there?"));
     let [t0, t1] = await runDueAlarm(chat.stub);
     for (let attempt = 1; attempt < 8; attempt++) {
@@ -278,7 +311,12 @@ describe("5xx and network errors", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const chat = await telegramChat(bot, newChat().chatId);
     // 7 of Telegram's failures (one short of giving up) and 2 stalls; the hang would be answered after 5.5 s.
-    const answers = [{ kind: "500" as const }, { kind: "502" as const }, { kind: "hang" as const, ms: 5_500 }, ...Array.from({ length: 6 }, () => ({ kind: "500" as const }))];
+    const answers = [
+      { kind: "500" as const },
+      { kind: "502" as const },
+      { kind: "hang" as const, ms: 5_500 },
+      ...Array.from({ length: 6 }, () => ({ kind: "500" as const })),
+    ];
     await bot.script("sendMessage", answers, chat.chatId);
     await must(chat.stub.deliver("m:gw", "Through the gateway."));
     await runDueAlarm(chat.stub);
@@ -344,7 +382,8 @@ describe("5xx and network errors", () => {
 
 describe("a long reply", () => {
   /** `n` lines of Markdown, about 110 characters each. */
-  const longText = (n: number) => Array.from({ length: n }, (_, i) => `Line ${String(i).padStart(4, "0")}: **bold** and ${"lorem ipsum dolor sit amet ".repeat(3)}`).join("\n");
+  const longText = (n: number) =>
+    Array.from({ length: n }, (_, i) => `Line ${String(i).padStart(4, "0")}: **bold** and ${"lorem ipsum dolor sit amet ".repeat(3)}`).join("\n");
   /** The fewest lines that take `parts` messages. */
   const linesFor = (parts: number) => {
     let n = 1;
@@ -360,7 +399,10 @@ describe("a long reply", () => {
     await deliverAll(chat.stub, [["m:long", markdown]]);
     await runDueAlarm(chat.stub);
     const calls = await bot.calls({ chatId: chat.chatId });
-    expect(calls.map((c) => [c.method, c.answered])).toEqual([["sendMessage", 200], ["sendDocument", 200]]);
+    expect(calls.map((c) => [c.method, c.answered])).toEqual([
+      ["sendMessage", 200],
+      ["sendDocument", 200],
+    ]);
     expectReply(calls[0], chat.chatId, splitForTelegram(markdown)[0]!.html);
     expect(calls[1]!.params).toEqual({ chat_id: chat.chatId, document: FILE(markdown) });
     expect(await alarmOf(chat.stub)).toBeNull();
@@ -386,9 +428,21 @@ describe("a long reply", () => {
     expect(alarm).toBeLessThanOrEqual(t1 + 9_999);
     await alarmComes(chat.stub);
     const calls = await bot.calls({ chatId: chat.chatId });
-    expect(calls.map((c) => [c.method, c.answered])).toEqual([["sendMessage", 200], ["sendDocument", 429], ["sendDocument", 200]]);
+    expect(calls.map((c) => [c.method, c.answered])).toEqual([
+      ["sendMessage", 200],
+      ["sendDocument", 429],
+      ["sendDocument", 200],
+    ]);
     expect(calls[0]!.params.reply_markup).toBeUndefined();
-    const buttons = { inline_keyboard: [[{ text: "Run now", callback_data: "r:k7m2q" }, { text: "Pause", callback_data: "p:k7m2q" }, { text: "Cancel", callback_data: "c:k7m2q" }]] };
+    const buttons = {
+      inline_keyboard: [
+        [
+          { text: "Run now", callback_data: "r:k7m2q" },
+          { text: "Pause", callback_data: "p:k7m2q" },
+          { text: "Cancel", callback_data: "c:k7m2q" },
+        ],
+      ],
+    };
     expect(calls[2]!.params).toEqual({ chat_id: chat.chatId, reply_markup: buttons, document: FILE(markdown) });
   });
 
@@ -453,12 +507,19 @@ describe("a blocked chat", () => {
     await advanceTo(chat.stub, dueAt);
     expect(await runDurableObjectAlarm(chat.stub)).toBe(true);
     expect(await queued(chat.stub)).toEqual([]);
-    expect(await must(chat.stub.getJob(chat.chatId, job.id))).toMatchObject({ nextRunAt: `${new Date(dueAt).getUTCFullYear() + 1}-01-01T00:00:00.000Z`, lastRunAt: null });
+    expect(await must(chat.stub.getJob(chat.chatId, job.id))).toMatchObject({
+      nextRunAt: `${new Date(dueAt).getUTCFullYear() + 1}-01-01T00:00:00.000Z`,
+      lastRunAt: null,
+    });
     expect(await must(chat.stub.jobRuns(chat.chatId, job.id))).toEqual([]);
 
     // The next message the chat gets is the reply that lifts the block: "Two." and "Three." stay in the transcript only.
     expect(texts(await statusLiftsBlock(chat, 1))[0]).toBe("One.");
-    expect(brief(await transcript(chat.stub, chat.chatId)).filter((e) => e.role === "bot").map((e) => e.text)).toEqual(["One.", "Two.", "Three.", status(1)]);
+    expect(
+      brief(await transcript(chat.stub, chat.chatId))
+        .filter((e) => e.role === "bot")
+        .map((e) => e.text),
+    ).toEqual(["One.", "Two.", "Three.", status(1)]);
   });
 
   it("is counted by /healthz through the D1 directory, and no longer once the user writes again", async () => {

@@ -12,12 +12,12 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { NO_MODEL_REPLY } from "../../src/agent/echo";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { topicGoneText } from "../../src/jobs/texts";
-import { renderTelegramHtml } from "../../src/telegram/render";
 import { jobReply } from "../../src/schemas/jobs";
+import { renderTelegramHtml } from "../../src/telegram/render";
+import { BOT_USERNAME, groupPress, groupText, person, supergroup, topicText } from "../group-updates";
 import { dayMonthTime, feed } from "./agent-helpers";
 import { advanceTo, clockOf, jobOf, queued, send } from "./helpers";
-import { BOT_USERNAME, groupPress, groupText, person, supergroup, topicText } from "../group-updates";
-import { chatTime, delivered, eitherMinute, newUpdateId, postUpdate, telegramChat, TestBot, type Call, type TelegramChat } from "./telegram-helpers";
+import { type Call, chatTime, delivered, eitherMinute, newUpdateId, postUpdate, type TelegramChat, TestBot, telegramChat } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const bot = new TestBot("topics");
@@ -27,7 +27,20 @@ let next = 0;
 const newForum = () => `-100${5280000000 + next++}`;
 
 beforeAll(async () => {
-  await bot.script("getMe", [{ kind: "ok", result: { id: Number(bot.id), is_bot: true, first_name: "Cuckoo", username: BOT_USERNAME, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false } }]);
+  await bot.script("getMe", [
+    {
+      kind: "ok",
+      result: {
+        id: Number(bot.id),
+        is_bot: true,
+        first_name: "Cuckoo",
+        username: BOT_USERNAME,
+        can_join_groups: true,
+        can_read_all_group_messages: false,
+        supports_inline_queries: false,
+      },
+    },
+  ]);
 });
 
 const forum = (chatId: string) => supergroup(chatId, "Ops", true);
@@ -149,7 +162,9 @@ describe("a deleted topic", () => {
       [200, undefined, renderTelegramHtml(topicGoneText([{ id, name: "stand up" }]))],
       [200, undefined, renderTelegramHtml("Stand up, everyone.")],
     ]);
-    expect(calls[2]!.params.reply_markup).toMatchObject({ inline_keyboard: [[{ callback_data: `r:${id}` }, { callback_data: `p:${id}` }, { callback_data: `c:${id}` }]] });
+    expect(calls[2]!.params.reply_markup).toMatchObject({
+      inline_keyboard: [[{ callback_data: `r:${id}` }, { callback_data: `p:${id}` }, { callback_data: `c:${id}` }]],
+    });
     // The job forgot the topic: its next message goes to the main thread at once, with no note.
     expect((await jobOf(chat.stub, chat.chatId, id)).threadId).toBeUndefined();
     await chat.stub.deliver(`${id}:${Date.now() + 1}`, "Again.");

@@ -12,7 +12,7 @@ import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { statusText } from "../../src/telegram/commands";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { brief, chatIds, envWith, expectSpyInPlace, objectExists, transcript } from "./helpers";
-import { delivered, expectReply, newUpdateId, postUpdate, SECRET, STUB_URL, telegramChat, TestBot, textUpdate } from "./telegram-helpers";
+import { delivered, expectReply, newUpdateId, postUpdate, SECRET, STUB_URL, TestBot, telegramChat, textUpdate } from "./telegram-helpers";
 
 const newChat = chatIds(5_010_000);
 const bot = new TestBot("webhook");
@@ -123,7 +123,10 @@ describe("malformed updates", () => {
 
   it("acknowledges an update of a kind the bot does not read (a channel post) and stores nothing", async () => {
     const { chatId } = newChat();
-    const update = { update_id: newUpdateId(), channel_post: { ...textUpdate(chatId, "/help").message, chat: { id: Number(chatId), type: "channel", title: "News" } } };
+    const update = {
+      update_id: newUpdateId(),
+      channel_post: { ...textUpdate(chatId, "/help").message, chat: { id: Number(chatId), type: "channel", title: "News" } },
+    };
     const res = await postUpdate(bot.env([chatId]), update);
     expect(res.status).toBe(200);
     expect(await objectExists(chatId)).toBe(false);
@@ -136,7 +139,12 @@ describe("who is served", () => {
     const groupId = `-100${userId}`;
     const update = {
       update_id: newUpdateId(),
-      message: { message_id: 1, from: { id: Number(userId), is_bot: false, first_name: "Ada" }, chat: { id: Number(groupId), type: "supergroup", title: "Team" }, text: "/jobs" },
+      message: {
+        message_id: 1,
+        from: { id: Number(userId), is_bot: false, first_name: "Ada" },
+        chat: { id: Number(groupId), type: "supergroup", title: "Team" },
+        text: "/jobs",
+      },
     };
     const res = await postUpdate(bot.env([userId]), update);
     expect(res.status).toBe(200);
@@ -186,7 +194,11 @@ describe("a repeated update_id", () => {
     expect(calls).toHaveLength(1);
     expect(brief(await transcript(chat.stub, chat.chatId))).toEqual([
       { role: "user", source: "telegram", text: "/status" },
-      { role: "bot", source: "command", text: statusText({ jobs: 0, zone: "UTC", offset: "UTC+00:00", isDefault: true, agent: "echo", runner: "off", blocked: false }) },
+      {
+        role: "bot",
+        source: "command",
+        text: statusText({ jobs: 0, zone: "UTC", offset: "UTC+00:00", isDefault: true, agent: "echo", runner: "off", blocked: false }),
+      },
     ]);
   });
 

@@ -49,7 +49,10 @@ describe("schedule over HTTP", () => {
     expect(res.body.ok, res.body.text).toBe(true);
     expect(res.body.data).toEqual({ occurrences: [`${year}-01-05T10:00:00.000Z`, `${year}-01-15T10:00:00.000Z`, `${year}-01-25T10:00:00.000Z`] });
     const lines = res.body.text.split("\n");
-    expect(lines.slice(0, 2)).toEqual([`Every 10 days at 10:00, until ${year}-01-31 23:59 (UTC)`, `Next runs: 5 Jan ${year} 10:00, 15 Jan ${year} 10:00, 25 Jan ${year} 10:00.`]);
+    expect(lines.slice(0, 2)).toEqual([
+      `Every 10 days at 10:00, until ${year}-01-31 23:59 (UTC)`,
+      `Next runs: 5 Jan ${year} 10:00, 15 Jan ${year} 10:00, 25 Jan ${year} 10:00.`,
+    ]);
     expect(await schedule(chatId, { action: "preview", at: `${year}-01-05T10:00`, until: `${year}-01-31` })).toEqual({
       status: 200,
       body: { ok: false, text: `"until" applies only to recurring jobs (cron or rrule): a one-off runs once.` },
@@ -77,7 +80,10 @@ describe("schedule over MCP", () => {
     expect(reply.ok, reply.text).toBe(true);
     expect(reply.data!.job).toMatchObject({ schedule: { rrule: "FREQ=DAILY;INTERVAL=3", start: `${year}-01-05T09:00` }, runsLeft: 4 });
     expect(reply.text.split("\n")[0]).toMatch(/ · Every 3 days at 09:00 · next 5 Jan \d{4} 09:00 · 4 runs left$/);
-    const previewed = await client.callTool({ name: "schedule_preview", arguments: { rrule: "FREQ=DAILY;INTERVAL=10", start: `${year}-01-05T10:00`, until: `${year}-01-20` } });
+    const previewed = await client.callTool({
+      name: "schedule_preview",
+      arguments: { rrule: "FREQ=DAILY;INTERVAL=10", start: `${year}-01-05T10:00`, until: `${year}-01-20` },
+    });
     expect(toolReplyOf(previewed).data).toEqual({ occurrences: [`${year}-01-05T10:00:00.000Z`, `${year}-01-15T10:00:00.000Z`] });
   });
 });

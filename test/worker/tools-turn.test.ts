@@ -11,10 +11,10 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { app } from "../../src/http/app";
-import type { Job } from "../../src/schemas/jobs";
 import { chatSettingsSchema } from "../../src/schemas/chats";
+import type { Job } from "../../src/schemas/jobs";
 import { take, userMessage } from "./agent-helpers";
-import { chatIds, envWith, fireJob, jobsOf, must, queued, send, spyQueue, type Stub } from "./helpers";
+import { chatIds, envWith, fireJob, jobsOf, must, queued, type Stub, send, spyQueue } from "./helpers";
 
 const newChat = chatIds(9_700_000);
 

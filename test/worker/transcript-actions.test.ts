@@ -12,7 +12,7 @@ import { type TranscriptEntry, transcriptSchema } from "../../src/schemas/chats"
 import { type Job, jobListSchema } from "../../src/schemas/jobs";
 import { toolReplySchema } from "../../src/schemas/tools";
 import { feed } from "./agent-helpers";
-import { advanceTo, chatIds, historyOf, must, queued, send, spyQueue, type Stub } from "./helpers";
+import { advanceTo, chatIds, historyOf, must, queued, type Stub, send, spyQueue } from "./helpers";
 import { aheadOfRuntime } from "./telegram-helpers";
 
 const newChat = chatIds(5_530_000);
@@ -28,7 +28,8 @@ async function chatAt(at = MAY): Promise<{ chatId: string; stub: Stub }> {
   return chat;
 }
 
-const messages = async (chatId: string): Promise<TranscriptEntry[]> => (await send("GET", `/admin/chats/${chatId}/messages?limit=100`).as(transcriptSchema())).body.messages;
+const messages = async (chatId: string): Promise<TranscriptEntry[]> =>
+  (await send("GET", `/admin/chats/${chatId}/messages?limit=100`).as(transcriptSchema())).body.messages;
 const post = (chatId: string, body: unknown) => send("POST", `/admin/chats/${chatId}/messages`, body);
 
 /** A job fired at its next run and its prompt handed to the echo agent: the run's key. */
@@ -36,7 +37,10 @@ async function fire(chat: { chatId: string; stub: Stub }, job: Job): Promise<str
   await advanceTo(chat.stub, Date.parse(job.nextRunAt!));
   const before = (await queued(chat.stub)).length;
   expect(await runDurableObjectAlarm(chat.stub)).toBe(true);
-  const message = (await queued(chat.stub)).slice(before).map((s) => s.body as PromptMessage).find((m) => m.jobId === job.id)!;
+  const message = (await queued(chat.stub))
+    .slice(before)
+    .map((s) => s.body as PromptMessage)
+    .find((m) => m.jobId === job.id)!;
   await feed([message]);
   return message.key;
 }
@@ -89,7 +93,10 @@ describe("a message written in reply to an entry (`replyTo`)", () => {
     expect((await messages(chat.chatId)).at(-1)!.text).toMatch(/^Skipped 13 May 15:00\.\n/);
     expect((await historyOf(chat.stub, chat.chatId, job.id)).map((r) => r.detail)).toEqual(["skipped by hand", null]);
     expect((await post(chat.chatId, { text: "and tomorrow?", replyTo: bot.id })).status).toBe(202);
-    const prompt = (await queued(chat.stub)).map((s) => s.body as PromptMessage).filter((m) => m.source === "user").at(-1)!;
+    const prompt = (await queued(chat.stub))
+      .map((s) => s.body as PromptMessage)
+      .filter((m) => m.source === "user")
+      .at(-1)!;
     expect(prompt.text).toBe("> News.\n\nand tomorrow?");
   });
 
@@ -103,7 +110,12 @@ describe("a message written in reply to an entry (`replyTo`)", () => {
     });
     expect(await post(chat.chatId, { press: "d:k7m2q:1", replyTo: "1" })).toEqual({
       status: 400,
-      body: { error: { code: "bad_request", message: `"replyTo" goes with "text": a message written in reply to an entry, such as {"text": "/skip", "replyTo": "12"}.` } },
+      body: {
+        error: {
+          code: "bad_request",
+          message: `"replyTo" goes with "text": a message written in reply to an entry, such as {"text": "/skip", "replyTo": "12"}.`,
+        },
+      },
     });
     expect(await messages(chat.chatId)).toEqual([]);
   });
@@ -115,7 +127,9 @@ describe("POST /admin/chats/:chatId/jobs/:id/skip", () => {
     const daily = await must(chat.stub.createJob(chat.chatId, { name: "News", kind: "prompt", text: "News.", cron: "0 15 * * *" }, "admin"));
     const skipped = await send("POST", `/admin/chats/${chat.chatId}/jobs/${daily.id}/skip`);
     expect(skipped).toEqual({ status: 200, body: { job: { ...daily, nextRunAt: new Date(Date.UTC(2027, 4, 13, 13, 0)).toISOString() } } });
-    expect(await historyOf(chat.stub, chat.chatId, daily.id)).toMatchObject([{ runId: `${daily.id}:${Date.UTC(2027, 4, 12, 13, 0)}`, status: "skipped", detail: "skipped by hand", manual: false }]);
+    expect(await historyOf(chat.stub, chat.chatId, daily.id)).toMatchObject([
+      { runId: `${daily.id}:${Date.UTC(2027, 4, 12, 13, 0)}`, status: "skipped", detail: "skipped by hand", manual: false },
+    ]);
     const once = await must(chat.stub.createJob(chat.chatId, { name: "Call", kind: "prompt", text: "Call.", delay: "PT2H" }, "admin"));
     expect(await send("POST", `/admin/chats/${chat.chatId}/jobs/${once.id}/skip`)).toEqual({
       status: 400,
@@ -143,7 +157,9 @@ describe("GET and PUT /admin/chats/:chatId/quiet", () => {
     const bad = (message: string) => ({ status: 400, body: { error: { code: "bad_request", message } } });
     expect(await send("PUT", path, { quiet: { from: "25:00", to: "07:00" } })).toEqual(bad(`"quiet.from" must be a time of day as HH:mm, such as "22:00".`));
     expect(await send("PUT", path, { quiet: { from: "22:00", to: "7:00" } })).toEqual(bad(`"quiet.to" must be a time of day as HH:mm, such as "07:00".`));
-    expect(await send("PUT", path, { quiet: { from: "22:00", to: "22:00" } })).toEqual(bad(`Quiet hours must end at another time than they start, such as { "from": "22:00", "to": "07:00" }.`));
+    expect(await send("PUT", path, { quiet: { from: "22:00", to: "22:00" } })).toEqual(
+      bad(`Quiet hours must end at another time than they start, such as { "from": "22:00", "to": "07:00" }.`),
+    );
     expect((await send("PUT", path, {})).status).toBe(400);
     expect((await send("PUT", path, { quiet: { from: "22:00", to: "07:00", days: 5 } })).status).toBe(400);
     expect(await send("GET", path)).toEqual({ status: 200, body: { quiet: { from: "23:00", to: "06:00" } } });
@@ -178,7 +194,9 @@ describe("the tools' update and skip actions", () => {
       ok: false,
       text: `update needs a field to change besides "id", such as "cron": "30 9 * * 1-5" or "text": "Summarise my inbox".`,
     });
-    expect((await tool(chat.chatId, { action: "update", id: job.id, kind: "watcher" })).body.text).toMatch(/^"kind" does not apply to "update", which takes only "id", "name", /);
+    expect((await tool(chat.chatId, { action: "update", id: job.id, kind: "watcher" })).body.text).toMatch(
+      /^"kind" does not apply to "update", which takes only "id", "name", /,
+    );
     expect((await tool(chat.chatId, { action: "update", cron: "0 9 * * *" })).body).toEqual({ ok: false, text: `"id" is required for update; see "list".` });
     expect((await tool(chat.chatId, { action: "skip", id: "zzzzz" })).body).toEqual({ ok: false, text: "No job zzzzz in this chat." });
   });

@@ -7,10 +7,10 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { expect, inject } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { signatureHeader, type RunnerOutcome } from "../../src/contracts/runner";
+import { type RunnerOutcome, signatureHeader } from "../../src/contracts/runner";
 import type { Job, Run } from "../../src/schemas/jobs";
-import { STUB_RUNNER_SECRET, type RunnerCall, type StubAnswer } from "../stub/runner-stub";
-import { advanceTo, call, envWith, must, sentFor, setInstanceVars, spyQueue, type Sent, type Stub } from "./helpers";
+import { type RunnerCall, STUB_RUNNER_SECRET, type StubAnswer } from "../stub/runner-stub";
+import { advanceTo, call, envWith, must, type Sent, type Stub, sentFor, setInstanceVars, spyQueue } from "./helpers";
 
 export const PUBLIC_URL = "http://127.0.0.1:8787";
 
@@ -119,7 +119,11 @@ export async function callback(
   const header =
     options.header !== undefined
       ? options.header
-      : await signatureHeader(options.secret ?? STUB_RUNNER_SECRET, { method: "POST", target: path, body, ...options.signFor }, (options.nowMs ?? Date.now()) / 1000);
+      : await signatureHeader(
+          options.secret ?? STUB_RUNNER_SECRET,
+          { method: "POST", target: path, body, ...options.signFor },
+          (options.nowMs ?? Date.now()) / 1000,
+        );
   return call(
     path,
     { method: "POST", headers: { "Content-Type": "application/json", ...(header !== null ? { "X-Cuckoo-Signature": header } : {}) }, body },

@@ -9,7 +9,22 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { STUB_RUNNER_SECRET } from "../stub/runner-stub";
 import { advanceTo, alarmOf, call, captureLog, chatIds, clockOf, envWith, jobOf, MINUTE, must, noJobResult, type Stub, toAlarm, transcript } from "./helpers";
-import { callback, createWatcher, fireWatcher, outcomeOf, runnerCalls, runnerEnv, runnerPosts, runOf, runState, scriptRunner, settleWith, UNREACHABLE, v1Header, withRunner } from "./watcher-helpers";
+import {
+  callback,
+  createWatcher,
+  fireWatcher,
+  outcomeOf,
+  runnerCalls,
+  runnerEnv,
+  runnerPosts,
+  runOf,
+  runState,
+  scriptRunner,
+  settleWith,
+  UNREACHABLE,
+  v1Header,
+  withRunner,
+} from "./watcher-helpers";
 
 const newChat = chatIds(6_200_000);
 
@@ -32,11 +47,17 @@ describe("leases and failures to start", () => {
     expect(await alarmOf(stub)).toBe(lease);
 
     await toAlarm(stub);
-    expect(await runState(chatId, stub, runId)).toEqual({ state: "settled", status: "failed", exitCode: null, timedOut: true, detail: "timed out: no outcome within 5 s + 60 s" });
+    expect(await runState(chatId, stub, runId)).toEqual({
+      state: "settled",
+      status: "failed",
+      exitCode: null,
+      timedOut: true,
+      detail: "timed out: no outcome within 5 s + 60 s",
+    });
     expect(await alertTexts(stub, chatId)).toEqual([`⚠️ Job "Lost" (${job.id}) failed (timed out).`]);
-    await expect.poll(async () => (await runnerCalls(chatId)).filter((c) => c.method === "DELETE").map((c) => [c.path, c.signed])).toEqual([
-      [`/runs/${encodeURIComponent(`${chatId}:${runId}`)}`, true],
-    ]);
+    await expect
+      .poll(async () => (await runnerCalls(chatId)).filter((c) => c.method === "DELETE").map((c) => [c.path, c.signed]))
+      .toEqual([[`/runs/${encodeURIComponent(`${chatId}:${runId}`)}`, true]]);
     // A late outcome changes nothing.
     await settleWith(chatId, runId, { status: "output", stdout: "late\n" });
     expect(await runState(chatId, stub, runId)).toMatchObject({ status: "failed" });
@@ -86,7 +107,13 @@ describe("leases and failures to start", () => {
     expect(second).toBeGreaterThanOrEqual(retry + 5_000);
     expect(second).toBeLessThanOrEqual((await clockOf(stub)) + 10_000);
     await toAlarm(stub);
-    expect(await runState(chatId, stub, runId)).toEqual({ state: "settled", status: "failed", exitCode: null, timedOut: false, detail: "did not start: the runner answered 500: it broke" });
+    expect(await runState(chatId, stub, runId)).toEqual({
+      state: "settled",
+      status: "failed",
+      exitCode: null,
+      timedOut: false,
+      detail: "did not start: the runner answered 500: it broke",
+    });
     expect(await runnerPosts(chatId)).toBe(3);
     expect((await alertTexts(stub, chatId)).map((text) => text.split("\n")[0])).toEqual([`⚠️ Job "Down" (${job.id}) failed (did not start):`]);
     expect(logged()).toEqual([
@@ -312,7 +339,13 @@ describe("dry runs: the tool action `test` and POST /admin/chats/:chatId/test", 
   const adminTest = (chatId: string, body: unknown, testEnv = runnerEnv()) =>
     call(`/admin/chats/${chatId}/test`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }, testEnv);
   const toolTest = async (chatId: string, body: Record<string, unknown>, testEnv = runnerEnv()) =>
-    (await call(`/tools/${chatId}/schedule`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action: "test", ...body }) }, testEnv)).json();
+    (
+      await call(
+        `/tools/${chatId}/schedule`,
+        { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action: "test", ...body }) },
+        testEnv,
+      )
+    ).json();
 
   it("runs the command once with ?wait=1 in the chat's zone, at most 60 s, and answers the outcome redacted; nothing is stored", async () => {
     const { chatId, stub } = newChat();
@@ -345,7 +378,10 @@ describe("dry runs: the tool action `test` and POST /admin/chats/:chatId/test", 
     const silent = outcomeOf(chatId, "test:1:a", { status: "silent" });
     const output = outcomeOf(chatId, "test:1:b", { status: "output", stdout: "price 42\n" });
     const failed = outcomeOf(chatId, "test:1:c", { status: "failed", exitCode: 2, stderrTail: "jq: error\n" });
-    await scriptRunner(chatId, [silent, output, failed].map((body) => ({ status: 200, body })));
+    await scriptRunner(
+      chatId,
+      [silent, output, failed].map((body) => ({ status: 200, body })),
+    );
     expect(await toolTest(chatId, { command: "true" })).toEqual({
       ok: true,
       text: "The script exited 0 and printed nothing: as a watcher it would stay silent. Nothing was scheduled.",
@@ -378,13 +414,19 @@ describe("dry runs: the tool action `test` and POST /admin/chats/:chatId/test", 
     const { chatId } = newChat();
     const bad = await adminTest(chatId, { command: "" });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: { code: "bad_request", message: '"command" must be a /bin/sh script of 1 to 8000 characters, such as "curl -s https://example.com/price".' } });
+    expect(await bad.json()).toEqual({
+      error: { code: "bad_request", message: '"command" must be a /bin/sh script of 1 to 8000 characters, such as "curl -s https://example.com/price".' },
+    });
     const extra = await adminTest(chatId, { command: "true", name: "x" });
     expect(extra.status).toBe(400);
     const off = await adminTest(chatId, { command: "true" }, envWith());
     expect(off.status).toBe(503);
     expect(await off.json()).toEqual({
-      error: { code: "not_configured", message: "Testing a watcher needs the runner: set RUNNER_SECRET to use the runner container, or RUNNER_URL and RUNNER_SECRET for a runner elsewhere (npm run dev starts one). Nothing was run." },
+      error: {
+        code: "not_configured",
+        message:
+          "Testing a watcher needs the runner: set RUNNER_SECRET to use the runner container, or RUNNER_URL and RUNNER_SECRET for a runner elsewhere (npm run dev starts one). Nothing was run.",
+      },
     });
     expect(await toolTest(chatId, { command: "true", timeoutSeconds: 0 })).toEqual({
       ok: false,

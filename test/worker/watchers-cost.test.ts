@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import type { Job } from "../../src/schemas/jobs";
 import { feed } from "./agent-helpers";
-import { advanceTo, brief, chatIds, clockOf, jobOf, must, queued, setInstanceVars, type Stub, transcript } from "./helpers";
+import { advanceTo, brief, chatIds, clockOf, jobOf, must, queued, type Stub, setInstanceVars, transcript } from "./helpers";
 import { createWatcher, fireWatcher, promptOf, runOf, runsOldestFirst, settleWith, withRunner } from "./watcher-helpers";
 
 const newChat = chatIds(9_620_000);
@@ -151,7 +151,9 @@ describe("the daily wake-up budget", () => {
     expect(await ended(stub, chatId, fourth)).toEqual({ state: "settled", status: "over_budget", detail: "over the day's 2 wake-ups" });
     expect(await jobOf(stub, chatId, b.id)).toMatchObject({ running: false, lastResult: { status: "over_budget", exitCode: 0 } });
     // One notice for the day, naming the job whose match went over first.
-    expect(brief((await transcript(stub, chatId)).filter((e) => e.source === "alert"))).toEqual([{ role: "bot", source: "alert", text: NOTICE("A", a.id, 2), jobId: a.id, runId: third }]);
+    expect(brief((await transcript(stub, chatId)).filter((e) => e.source === "alert"))).toEqual([
+      { role: "bot", source: "alert", text: NOTICE("A", a.id, 2), jobId: a.id, runId: third },
+    ]);
 
     // The next day the budget is whole again.
     await stub.testAdvanceClock(86_400_000);

@@ -10,9 +10,37 @@ import { describe, expect, it } from "vitest";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { STUB_RUNNER_SECRET } from "../stub/runner-stub";
 import { feed } from "./agent-helpers";
-import { advanceTo, alarmOf, chatIds, clockOf, expectSpyInPlace, jobOf, must, noJobResult, queued, setInstanceVars, type Stub, toAlarm, transcript } from "./helpers";
-import { expectReply, telegramChat, TestBot } from "./telegram-helpers";
-import { createWatcher, fireWatcher, promptOf, PUBLIC_URL, runnerCalls, runnerPosts, runnerVars, runOf, runsOldestFirst, runState, scriptRunner, settleWith, withRunner } from "./watcher-helpers";
+import {
+  advanceTo,
+  alarmOf,
+  chatIds,
+  clockOf,
+  expectSpyInPlace,
+  jobOf,
+  must,
+  noJobResult,
+  queued,
+  type Stub,
+  setInstanceVars,
+  toAlarm,
+  transcript,
+} from "./helpers";
+import { expectReply, TestBot, telegramChat } from "./telegram-helpers";
+import {
+  createWatcher,
+  fireWatcher,
+  PUBLIC_URL,
+  promptOf,
+  runnerCalls,
+  runnerPosts,
+  runnerVars,
+  runOf,
+  runState,
+  runsOldestFirst,
+  scriptRunner,
+  settleWith,
+  withRunner,
+} from "./watcher-helpers";
 
 const newChat = chatIds(6_000_000);
 
@@ -199,7 +227,17 @@ describe("the failure streak", () => {
       if (step.fields.status === "output") await feed([await promptOf(stub, runId)]);
     }
     expect(await alertLines(stub, chatId)).toEqual(expected);
-    expect((await runsOldestFirst(chatId, stub, job.id)).map((r) => r.status)).toEqual(["failed", "failed", "failed", "failed", "failed", "failed", "silent", "failed", "matched"]);
+    expect((await runsOldestFirst(chatId, stub, job.id)).map((r) => r.status)).toEqual([
+      "failed",
+      "failed",
+      "failed",
+      "failed",
+      "failed",
+      "failed",
+      "silent",
+      "failed",
+      "matched",
+    ]);
   });
 });
 
@@ -278,7 +316,10 @@ describe("cancel", () => {
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(await runnerPosts(chatId)).toBe(2);
     await must(stub.erase(chatId));
-    const deleted = (await runnerCalls(chatId)).filter((c) => c.method === "DELETE").map((c) => decodeURIComponent(c.path)).sort();
+    const deleted = (await runnerCalls(chatId))
+      .filter((c) => c.method === "DELETE")
+      .map((c) => decodeURIComponent(c.path))
+      .sort();
     expect(deleted).toEqual([`/runs/${chatId}:${a.id}:${due}`, `/runs/${chatId}:${b.id}:${due}`].sort());
   });
 });

@@ -8,7 +8,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { chatIds, createJob, must, setInstanceVars } from "./helpers";
-import { sayOnce, telegramChat, type TelegramChat, TestBot } from "./telegram-helpers";
+import { sayOnce, type TelegramChat, TestBot, telegramChat } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
 const newChat = chatIds(5_190_000);

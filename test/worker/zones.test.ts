@@ -8,13 +8,25 @@ import { errorEnvelope } from "../../src/schemas/errors";
 import { formatOffset } from "../../src/time";
 import { badRequest, send } from "./helpers";
 
-const US = ["America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles", "America/Anchorage", "Pacific/Honolulu", "America/Adak"];
+const US = [
+  "America/New_York",
+  "America/Chicago",
+  "America/Denver",
+  "America/Phoenix",
+  "America/Los_Angeles",
+  "America/Anchorage",
+  "Pacific/Honolulu",
+  "America/Adak",
+];
 const labelled = (zone: string) => ({ zone, label: `${zone} (${formatOffset(zone, Date.now())})` });
 
 describe("GET /admin/zones", () => {
   it("answers the one zone of a city, a country and a zone's own name", async () => {
     for (const place of ["Berlin", "germany", "Europe/Berlin", "W. Europe Standard Time"]) {
-      expect(await send("GET", `/admin/zones?place=${encodeURIComponent(place)}`), place).toEqual({ status: 200, body: { place, offset: false, zones: [labelled("Europe/Berlin")] } });
+      expect(await send("GET", `/admin/zones?place=${encodeURIComponent(place)}`), place).toEqual({
+        status: 200,
+        body: { place, offset: false, zones: [labelled("Europe/Berlin")] },
+      });
     }
   });
 
@@ -23,15 +35,26 @@ describe("GET /admin/zones", () => {
     // Tokyo and Seoul keep one clock: one of them, then the fixed offset.
     expect(await send("GET", "/admin/zones?place=UTC%2B9")).toEqual({
       status: 200,
-      body: { place: "UTC+9", offset: true, zones: [{ zone: "Asia/Tokyo", label: "Asia/Tokyo" }, { zone: "Etc/GMT-9", label: "UTC+09:00, no summer time" }] },
+      body: {
+        place: "UTC+9",
+        offset: true,
+        zones: [
+          { zone: "Asia/Tokyo", label: "Asia/Tokyo" },
+          { zone: "Etc/GMT-9", label: "UTC+09:00, no summer time" },
+        ],
+      },
     });
   });
 
   it("refuses a place it does not know, and no place, with a sentence", async () => {
     expect(await send("GET", "/admin/zones?place=Atlantis")).toEqual(
-      badRequest(`"Atlantis" is not a time zone, city, country or offset I know; give a city such as Berlin, an offset such as UTC+2, or an IANA name such as America/New_York.`),
+      badRequest(
+        `"Atlantis" is not a time zone, city, country or offset I know; give a city such as Berlin, an offset such as UTC+2, or an IANA name such as America/New_York.`,
+      ),
     );
-    expect(await send("GET", "/admin/zones")).toEqual(badRequest(`"place" must be a city, a country, an offset or a zone name of 1 to 100 characters, such as "Berlin".`));
+    expect(await send("GET", "/admin/zones")).toEqual(
+      badRequest(`"place" must be a city, a country, an offset or a zone name of 1 to 100 characters, such as "Berlin".`),
+    );
   });
 });
 
@@ -41,10 +64,14 @@ describe("PUT /admin/chats/:chatId/settings with a place", () => {
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ chatId: "5220001", timeZone: "Europe/Berlin", isDefault: false, cronJobs: 0, oneOffs: 0 });
     expect(await send("PUT", "/admin/chats/5220001/settings", { timeZone: "USA" })).toEqual(
-      badRequest(`"USA" has more than one time zone (America/New_York, America/Chicago, America/Denver, America/Phoenix, America/Los_Angeles, …); give one of them, or see GET /admin/zones?place=USA.`),
+      badRequest(
+        `"USA" has more than one time zone (America/New_York, America/Chicago, America/Denver, America/Phoenix, America/Los_Angeles, …); give one of them, or see GET /admin/zones?place=USA.`,
+      ),
     );
     expect((await send("GET", "/admin/chats/5220001/settings")).body).toEqual({ chatId: "5220001", timeZone: "Europe/Berlin", isDefault: false });
     // A bare offset is no zone, as before: the zone rules' sentence.
-    expect((await send("PUT", "/admin/chats/5220001/settings", { timeZone: "+03:00" }).as(errorEnvelope())).body.error.message).toMatch(/^Unknown time zone "\+03:00"\./);
+    expect((await send("PUT", "/admin/chats/5220001/settings", { timeZone: "+03:00" }).as(errorEnvelope())).body.error.message).toMatch(
+      /^Unknown time zone "\+03:00"\./,
+    );
   });
 });

@@ -71,7 +71,7 @@ export class CuckooError extends Error {
 const CALL_TIMEOUT_MS = 10_000;
 
 /** POSTs `body` to `path` of Cuckoo (`headers` added) and returns the answer, read as JSON (null for 204). */
-async function post(env: Env, path: string, body: unknown, headers: Record<string, string> = {}): Promise<any> {
+async function post(env: Env, path: string, body: unknown, headers: Record<string, string> = {}): Promise<unknown> {
   const sent: Record<string, string> = { "Content-Type": "application/json", ...headers };
   if (env.TOOLS_TOKEN) sent.Authorization = `Bearer ${env.TOOLS_TOKEN}`;
   // The service binding reaches the Cuckoo Worker whatever the host says; localhost is the host `npm run dev`'s
@@ -89,7 +89,7 @@ async function post(env: Env, path: string, body: unknown, headers: Record<strin
 }
 
 /** POSTs `body` to `/tools/<chatId>/<path>` (the run gate and deliver). */
-function call(env: Env, chatId: string, path: string, body: unknown): Promise<any> {
+function call(env: Env, chatId: string, path: string, body: unknown): Promise<unknown> {
   return post(env, `/tools/${chatId}/${path}`, body);
 }
 

@@ -36,7 +36,9 @@ const gateRow = lazy(() =>
   }),
 );
 
-const pendingRow = lazy(() => z.object({ seq: z.number().int(), key: z.string(), message: z.string(), prompt: z.string().nullable(), tries: z.number().int() }));
+const pendingRow = lazy(() =>
+  z.object({ seq: z.number().int(), key: z.string(), message: z.string(), prompt: z.string().nullable(), tries: z.number().int() }),
+);
 
 /**
  * The holder is read several times in one offer and one alarm (expired? held by whom? when does its lease
@@ -96,7 +98,15 @@ export class GateStore {
     if (first) {
       const min = this.db.sql.exec<{ seq: number | null }>("SELECT MIN(seq) AS seq FROM pending").one().seq;
       if (min !== null) {
-        this.db.sql.exec("INSERT INTO pending (seq, key, message, received_at, prompt, tries) VALUES (?, ?, ?, ?, ?, ?)", min - 1, key, message, at, turn.prompt, turn.tries);
+        this.db.sql.exec(
+          "INSERT INTO pending (seq, key, message, received_at, prompt, tries) VALUES (?, ?, ?, ?, ?, ?)",
+          min - 1,
+          key,
+          message,
+          at,
+          turn.prompt,
+          turn.tries,
+        );
         return;
       }
     }

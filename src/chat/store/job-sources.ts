@@ -12,7 +12,12 @@ export class JobSourceStore {
 
   /** The command `messageId` created job `jobId`. */
   add(messageId: number, jobId: string, at: number): void {
-    this.db.sql.exec("INSERT INTO job_sources (message_id, job_id, at) VALUES (?, ?, ?) ON CONFLICT (message_id) DO UPDATE SET job_id = excluded.job_id, at = excluded.at", messageId, jobId, at);
+    this.db.sql.exec(
+      "INSERT INTO job_sources (message_id, job_id, at) VALUES (?, ?, ?) ON CONFLICT (message_id) DO UPDATE SET job_id = excluded.job_id, at = excluded.at",
+      messageId,
+      jobId,
+      at,
+    );
     this.db.sql.exec("DELETE FROM job_sources WHERE at < ?", at - JOB_SOURCES_KEPT_MS);
   }
 

@@ -3,12 +3,12 @@
  * zod; a row that fails is reported to the caller, which quarantines that job (DESIGN §5).
  */
 import * as z from "zod";
-import { lazy } from "../../lazy";
 import { MEMORY_ID } from "../../contracts/ids";
-import { CREATED_BY, JOB_KINDS, LIMITS, lastResultSchema, type LastResult } from "../../schemas/jobs";
-import type { FailureStreak, JobRecord, JobSpec } from "../../jobs/records";
-import type { Db } from "./db";
 import type { JobFacts } from "../../directory/projection";
+import type { FailureStreak, JobRecord, JobSpec } from "../../jobs/records";
+import { lazy } from "../../lazy";
+import { CREATED_BY, JOB_KINDS, type LastResult, LIMITS, lastResultSchema } from "../../schemas/jobs";
+import type { Db } from "./db";
 
 /** Why a stored row is not a job: a sentence naming the column (`at_ms: …`) or the row (`row: …`). */
 class Unreadable {
@@ -63,7 +63,10 @@ function schedule(): Field<JobSpec["schedule"]> {
     columns: { at_ms: z.number().int().nullable(), cron: z.string().nullable(), rrule: z.string().nullable(), rule_start: z.string().nullable() },
     read: (row) => {
       if (typeof row.cron === "string") return { type: "cron", cron: row.cron };
-      if (typeof row.rrule === "string") return typeof row.rule_start === "string" ? { type: "rule", rrule: row.rrule, start: row.rule_start } : new Unreadable("row: an rrule without its rule_start");
+      if (typeof row.rrule === "string")
+        return typeof row.rule_start === "string"
+          ? { type: "rule", rrule: row.rrule, start: row.rule_start }
+          : new Unreadable("row: an rrule without its rule_start");
       return typeof row.at_ms === "number" ? { type: "at", at: row.at_ms } : new Unreadable("row: none of at_ms, cron and rrule");
     },
     write: (value) => [
@@ -150,7 +153,8 @@ function readFields<K extends keyof JobRecord>(keys: readonly K[], schema: z.Zod
 function readJob(row: unknown): JobRecord | Unreadable {
   const job = readFields(fieldKeys(), jobRow(), row);
   if (job instanceof Unreadable) return job;
-  if (job.kind === "prompt" ? job.text === null : job.command === null) return new Unreadable(`row: a ${job.kind} without its ${job.kind === "prompt" ? "text" : "command"}`);
+  if (job.kind === "prompt" ? job.text === null : job.command === null)
+    return new Unreadable(`row: a ${job.kind} without its ${job.kind === "prompt" ? "text" : "command"}`);
   return job;
 }
 
@@ -177,7 +181,6 @@ type Claimed = Pick<JobRecord, "id" | "nextRunAt" | "runningRunId" | "lastRunAt"
 
 export type ParsedJobRow = { ok: true; job: JobRecord } | { ok: false; id: string; reason: string };
 
-
 export class JobStore {
   /** See `changes()`. */
   private written = 0;
@@ -191,7 +194,10 @@ export class JobStore {
 
   /** Every job, oldest first. */
   rows(): ParsedJobRow[] {
-    return this.db.sql.exec(`SELECT ${COLUMNS()} FROM jobs ORDER BY created_at, id`).toArray().map((r) => this.parse(r));
+    return this.db.sql
+      .exec(`SELECT ${COLUMNS()} FROM jobs ORDER BY created_at, id`)
+      .toArray()
+      .map((r) => this.parse(r));
   }
 
   row(id: string): ParsedJobRow | null {
@@ -208,7 +214,10 @@ export class JobStore {
   /** Jobs due at `now` that are not quarantined, soonest first. */
   due(now: number): ParsedJobRow[] {
     return this.db.sql
-      .exec(`SELECT ${COLUMNS()} FROM jobs WHERE next_run_at IS NOT NULL AND next_run_at <= ? AND enabled = 1 AND quarantined IS NULL ORDER BY next_run_at, id`, now)
+      .exec(
+        `SELECT ${COLUMNS()} FROM jobs WHERE next_run_at IS NOT NULL AND next_run_at <= ? AND enabled = 1 AND quarantined IS NULL ORDER BY next_run_at, id`,
+        now,
+      )
       .toArray()
       .map((r) => this.parse(r));
   }
@@ -271,7 +280,12 @@ export class JobStore {
 
   insert(job: JobRecord): void {
     this.written++;
-    this.db.sql.exec(`INSERT INTO jobs (${COLUMNS()}) VALUES (${columns().map(() => "?").join(", ")})`, ...values(job));
+    this.db.sql.exec(
+      `INSERT INTO jobs (${COLUMNS()}) VALUES (${columns()
+        .map(() => "?")
+        .join(", ")})`,
+      ...values(job),
+    );
   }
 
   /** Writes every column of the job (one row written). */
@@ -279,7 +293,10 @@ export class JobStore {
     this.written++;
     const [id, ...rest] = values(job);
     this.db.sql.exec(
-      `UPDATE jobs SET ${columns().slice(1).map((c) => `${c} = ?`).join(", ")} WHERE id = ?`,
+      `UPDATE jobs SET ${columns()
+        .slice(1)
+        .map((c) => `${c} = ?`)
+        .join(", ")} WHERE id = ?`,
       ...rest,
       id,
     );
@@ -298,13 +315,26 @@ export class JobStore {
     const counting = jobs.filter((job) => job.runsLeft !== null);
     const plain = counting.length === 0 ? jobs : jobs.filter((job) => job.runsLeft === null);
     for (const job of counting) {
-      this.db.sql.exec("UPDATE jobs SET next_run_at = ?, running_run_id = ?, last_run_at = ?, runs_left = ? WHERE id = ?", job.nextRunAt, job.runningRunId, job.lastRunAt, job.runsLeft, job.id);
+      this.db.sql.exec(
+        "UPDATE jobs SET next_run_at = ?, running_run_id = ?, last_run_at = ?, runs_left = ? WHERE id = ?",
+        job.nextRunAt,
+        job.runningRunId,
+        job.lastRunAt,
+        job.runsLeft,
+        job.id,
+      );
     }
     for (let i = 0; i < plain.length; i += 20) {
       const chunk = plain.slice(i, i + 20);
       if (chunk.length === 1) {
         const [job] = chunk as [(typeof chunk)[number]];
-        this.db.sql.exec("UPDATE jobs SET next_run_at = ?, running_run_id = ?, last_run_at = ? WHERE id = ?", job.nextRunAt, job.runningRunId, job.lastRunAt, job.id);
+        this.db.sql.exec(
+          "UPDATE jobs SET next_run_at = ?, running_run_id = ?, last_run_at = ? WHERE id = ?",
+          job.nextRunAt,
+          job.runningRunId,
+          job.lastRunAt,
+          job.id,
+        );
         continue;
       }
       this.db.sql.exec(

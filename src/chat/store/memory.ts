@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 import { lazy } from "../../lazy";
-import { IDS_PER_STATEMENT, type Db } from "./db";
+import { type Db, IDS_PER_STATEMENT } from "./db";
 
 /** A memory record as the chat's object stores it. */
 export type StoredMemory = { id: string; title: string; body: string; revision: number; updatedAt: number };
@@ -58,7 +58,14 @@ export class MemoryStore {
   }
 
   insert(record: StoredMemory): void {
-    this.db.sql.exec("INSERT INTO memory (id, title, body, revision, updated_at) VALUES (?, ?, ?, ?, ?)", record.id, record.title, record.body, record.revision, record.updatedAt);
+    this.db.sql.exec(
+      "INSERT INTO memory (id, title, body, revision, updated_at) VALUES (?, ?, ?, ?, ?)",
+      record.id,
+      record.title,
+      record.body,
+      record.revision,
+      record.updatedAt,
+    );
   }
 
   /** Writes the record when it is still at `revision - 1`; false when another update came first. */

@@ -20,7 +20,9 @@ export const CHUNK_BYTES = 4 * 1024 * 1024;
 
 const NAME = /^[a-z_][a-z0-9_]*$/;
 const value = () => z.union([z.string(), z.number(), z.null()]);
-const tableSchema = lazy(() => z.strictObject({ table: z.string().regex(NAME), columns: z.array(z.string().regex(NAME)).min(1), rows: z.array(z.array(value())) }));
+const tableSchema = lazy(() =>
+  z.strictObject({ table: z.string().regex(NAME), columns: z.array(z.string().regex(NAME)).min(1), rows: z.array(z.array(value())) }),
+);
 /** One chunk of a move: its place, how many there are, and rows of some tables. */
 export const moveChunk = lazy(() => z.strictObject({ seq: z.number().int().min(0), count: z.number().int().min(1), tables: z.array(tableSchema()) }));
 export type MoveChunk = z.infer<ReturnType<typeof moveChunk>>;
@@ -48,10 +50,19 @@ export class MoveStore {
   /** The tables of this database that move, and their columns. */
   private tables(): Map<string, string[]> {
     const out = new Map<string, string[]>();
-    const names = this.db.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").toArray().map((r) => String(r.name));
+    const names = this.db.sql
+      .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .toArray()
+      .map((r) => String(r.name));
     for (const name of names) {
       if (!NAME.test(name) || STAYS.has(name) || name.startsWith("sqlite_") || name.startsWith("_cf")) continue;
-      out.set(name, this.db.sql.exec<{ name: string }>(`SELECT name FROM pragma_table_info('${name}')`).toArray().map((r) => String(r.name)));
+      out.set(
+        name,
+        this.db.sql
+          .exec<{ name: string }>(`SELECT name FROM pragma_table_info('${name}')`)
+          .toArray()
+          .map((r) => String(r.name)),
+      );
     }
     return out;
   }
@@ -86,7 +97,12 @@ export class MoveStore {
   /** Stages a chunk (the first chunk of an attempt drops what an earlier one left). */
   stage(chunk: MoveChunk): void {
     if (chunk.seq === 0) this.clearStaged();
-    this.db.sql.exec("INSERT INTO move_in (seq, count, payload) VALUES (?, ?, ?) ON CONFLICT (seq) DO UPDATE SET count = excluded.count, payload = excluded.payload", chunk.seq, chunk.count, JSON.stringify(chunk.tables));
+    this.db.sql.exec(
+      "INSERT INTO move_in (seq, count, payload) VALUES (?, ?, ?) ON CONFLICT (seq) DO UPDATE SET count = excluded.count, payload = excluded.payload",
+      chunk.seq,
+      chunk.count,
+      JSON.stringify(chunk.tables),
+    );
   }
 
   /** Every staged chunk's rows, in order, once all of them landed; else null. */
@@ -128,7 +144,11 @@ export class MoveStore {
     for (const part of order) {
       const mine = schema.get(part.table);
       if (mine === undefined) continue;
-      const keep = part.columns.map((c, i) => [c, i] as const).filter(([c]) => mine.includes(c) && !(c === "id" && (part.table === "transcript" || part.table === "outbox")) && !(c === "seq" && part.table === "pending"));
+      const keep = part.columns
+        .map((c, i) => [c, i] as const)
+        .filter(
+          ([c]) => mine.includes(c) && !(c === "id" && (part.table === "transcript" || part.table === "outbox")) && !(c === "seq" && part.table === "pending"),
+        );
       if (keep.length === 0) continue;
       if (part.table === "gate" && this.db.sql.exec("SELECT 1 FROM gate").toArray().length > 0) continue;
       const names = keep.map(([c]) => c);

@@ -18,10 +18,7 @@ export class OfferStore {
 
   add(offer: ReminderOffer): void {
     this.db.sql.exec("INSERT INTO offers (id, at_ms, text, created_at) VALUES (?, ?, ?, ?)", offer.id, offer.at, offer.text, offer.createdAt);
-    this.db.sql.exec(
-      "DELETE FROM offers WHERE id NOT IN (SELECT id FROM offers ORDER BY created_at DESC, id LIMIT ?)",
-      OFFERS_KEPT,
-    );
+    this.db.sql.exec("DELETE FROM offers WHERE id NOT IN (SELECT id FROM offers ORDER BY created_at DESC, id LIMIT ?)", OFFERS_KEPT);
   }
 
   /** Takes the offer: it is answered once, whichever button comes first. Null when it is gone. */

@@ -46,7 +46,16 @@ export class OutboxStore {
    * (null: the main thread).
    */
   enqueueOutbox(
-    row: { key: string; markdown: string; jobId: string | null; runId: string | null; buttons?: string | null; entryId?: number | null; silent?: boolean; threadId?: number | null },
+    row: {
+      key: string;
+      markdown: string;
+      jobId: string | null;
+      runId: string | null;
+      buttons?: string | null;
+      entryId?: number | null;
+      silent?: boolean;
+      threadId?: number | null;
+    },
     at: number,
   ): void {
     this.cleared = false;
@@ -89,7 +98,9 @@ export class OutboxStore {
   dueOutbox(now: number): OutboxRow[] {
     const due: OutboxRow[] = [];
     for (const row of this.db.sql
-      .exec("SELECT id, key, created_at, markdown, job_id, run_id, attempts, stalls, next_attempt_at, parts_sent, buttons, entry_id, message_ids, silent, thread_id FROM outbox WHERE failed_at IS NULL ORDER BY id")
+      .exec(
+        "SELECT id, key, created_at, markdown, job_id, run_id, attempts, stalls, next_attempt_at, parts_sent, buttons, entry_id, message_ids, silent, thread_id FROM outbox WHERE failed_at IS NULL ORDER BY id",
+      )
       .toArray()) {
       const r = outboxRow().safeParse(row);
       if (!r.success) continue;

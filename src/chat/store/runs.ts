@@ -8,13 +8,13 @@
  * runner); its payload is parsed by that kind when read back.
  */
 import * as z from "zod";
-import { promptMessageSchema, type PromptMessage } from "../../contracts/prompt-message";
-import { lazy } from "../../lazy";
-import { LIMITS, RUN_STATUSES } from "../../schemas/jobs";
+import { type PromptMessage, promptMessageSchema } from "../../contracts/prompt-message";
 import type { RunPayload, RunRecord } from "../../jobs/records";
-import type { RunStatus } from "../../schemas/jobs";
 import { watcherCallSchema } from "../../jobs/watcher";
-import { IDS_PER_STATEMENT, jsonOf, type Db } from "./db";
+import { lazy } from "../../lazy";
+import type { RunStatus } from "../../schemas/jobs";
+import { LIMITS, RUN_STATUSES } from "../../schemas/jobs";
+import { type Db, IDS_PER_STATEMENT, jsonOf } from "./db";
 
 /** Built on first use (nothing at module scope, DESIGN §12): the row, discriminated by `kind`. */
 const runRow = lazy(() => {
@@ -86,7 +86,21 @@ const SETTLED_COLUMNS = "run_id, job_id, kind, manual, due_at, started_at, finis
 /** The values of SETTLED_COLUMNS for a run, in their order (both tables have these columns). */
 function settledValues(run: RunRecord): SqlStorageValue[] {
   const flag = (b: boolean) => (b ? 1 : 0);
-  return [run.runId, run.jobId, run.payload?.kind ?? run.kind, flag(run.manual), run.dueAt, run.startedAt, run.finishedAt, run.status, run.exitCode, flag(run.timedOut), flag(run.late), run.detail, run.resends];
+  return [
+    run.runId,
+    run.jobId,
+    run.payload?.kind ?? run.kind,
+    flag(run.manual),
+    run.dueAt,
+    run.startedAt,
+    run.finishedAt,
+    run.status,
+    run.exitCode,
+    flag(run.timedOut),
+    flag(run.late),
+    run.detail,
+    run.resends,
+  ];
 }
 
 const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
@@ -152,7 +166,17 @@ export class RunStore {
   }
 
   private insertClaims(runs: readonly RunRecord[]): void {
-    const rows = runs.map((run) => [run.runId, run.jobId, run.payload?.kind ?? run.kind, run.manual ? 1 : 0, run.dueAt, run.late ? 1 : 0, run.state, run.leaseUntil, payloadText(run.payload)]);
+    const rows = runs.map((run) => [
+      run.runId,
+      run.jobId,
+      run.payload?.kind ?? run.kind,
+      run.manual ? 1 : 0,
+      run.dueAt,
+      run.late ? 1 : 0,
+      run.state,
+      run.leaseUntil,
+      payloadText(run.payload),
+    ]);
     this.db.sql.exec(`INSERT INTO runs (${CLAIM_COLUMNS}) VALUES ${rows.map((r) => `(${marks(r.length)})`).join(", ")}`, ...rows.flat());
   }
 
@@ -204,7 +228,10 @@ export class RunStore {
    * are instead of parsed again from their rows (the alarm's own claims: a parse costs ~20 µs a run).
    */
   claimed(now: number, known: ReadonlyMap<string, RunRecord> = NONE_KNOWN): RunRecord[] {
-    const cursor = this.db.sql.exec("SELECT * FROM runs WHERE state = 'claimed' AND message IS NOT NULL AND (attempts = 0 OR lease_until <= ?) ORDER BY due_at, run_id", now);
+    const cursor = this.db.sql.exec(
+      "SELECT * FROM runs WHERE state = 'claimed' AND message IS NOT NULL AND (attempts = 0 OR lease_until <= ?) ORDER BY due_at, run_id",
+      now,
+    );
     if (known.size === 0) return this.parseAll(cursor);
     return cursor.toArray().flatMap((row) => {
       const record = typeof row.run_id === "string" ? known.get(row.run_id) : undefined;
@@ -240,7 +267,11 @@ export class RunStore {
    * next dispatch, with the re-send counted.
    */
   resend(runId: string, now: number): void {
-    this.db.sql.exec("UPDATE runs SET state = 'claimed', attempts = 0, resends = resends + 1, lease_until = ? WHERE run_id = ? AND state = 'dispatched'", now, runId);
+    this.db.sql.exec(
+      "UPDATE runs SET state = 'claimed', attempts = 0, resends = resends + 1, lease_until = ? WHERE run_id = ? AND state = 'dispatched'",
+      now,
+      runId,
+    );
   }
 
   /** A failed send: the runs stay claimed, to be sent again at `retryAt`. */

@@ -35,7 +35,12 @@ export class SettingsStore {
   }
 
   private load(): void {
-    const rows = new Map(this.db.sql.exec<{ key: string; value: string }>("SELECT key, value FROM settings").toArray().map((r) => [r.key, r.value]));
+    const rows = new Map(
+      this.db.sql
+        .exec<{ key: string; value: string }>("SELECT key, value FROM settings")
+        .toArray()
+        .map((r) => [r.key, r.value]),
+    );
     for (const key of KEYS) this.known.set(key, rows.get(key) ?? null);
     this.loaded = true;
   }

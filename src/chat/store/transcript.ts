@@ -6,9 +6,9 @@
  * rows read back are parsed.
  */
 import * as z from "zod";
-import { lazy } from "../../lazy";
 import type { JobCopy } from "../../jobs/snooze";
-import { buttonRowsSchema, ROLES, SOURCES, type ButtonRows, type Role, type Source, type TranscriptEntry } from "../../schemas/chats";
+import { lazy } from "../../lazy";
+import { type ButtonRows, buttonRowsSchema, ROLES, type Role, SOURCES, type Source, type TranscriptEntry } from "../../schemas/chats";
 import type { Db } from "./db";
 
 export const TRANSCRIPT_KEPT = 500;
@@ -16,12 +16,22 @@ export const TRANSCRIPT_KEPT = 500;
 export const DELIVERED_KEPT_MS = 30 * 86_400_000;
 
 /** `jobCopy`: on a prompt job's message, what a snooze copies of the job. */
-export type NewEntry = { role: Role; source: Source; text: string; jobId?: string | null; runId?: string | null; buttons?: ButtonRows | null; jobCopy?: JobCopy | null };
+export type NewEntry = {
+  role: Role;
+  source: Source;
+  text: string;
+  jobId?: string | null;
+  runId?: string | null;
+  buttons?: ButtonRows | null;
+  jobCopy?: JobCopy | null;
+};
 
 /** A prompt job's message, as its buttons find it: the entry, its job and run, its buttons now and the job's copy. */
 export type JobMessage = { entryId: number; jobId: string; runId: string; buttons: ButtonRows | null; copy: JobCopy | null };
 
-const jobCopySchema = lazy(() => z.object({ name: z.string().min(1), text: z.string(), memoryRefs: z.array(z.string()), silent: z.boolean(), threadId: z.number().int().optional() }));
+const jobCopySchema = lazy(() =>
+  z.object({ name: z.string().min(1), text: z.string(), memoryRefs: z.array(z.string()), silent: z.boolean(), threadId: z.number().int().optional() }),
+);
 const messageIdsSchema = lazy(() => z.array(z.number().int()));
 
 const entryRow = lazy(() =>
@@ -69,7 +79,11 @@ export class TranscriptStore {
    */
   conversation(before: number, maxEntries: number, maxChars: number): { role: "user" | "bot"; text: string }[] {
     const rows = this.db.sql
-      .exec<{ role: string; text: string }>("SELECT role, text FROM transcript WHERE role IN ('user', 'bot') AND at < ? ORDER BY id DESC LIMIT ?", before, maxEntries)
+      .exec<{ role: string; text: string }>(
+        "SELECT role, text FROM transcript WHERE role IN ('user', 'bot') AND at < ? ORDER BY id DESC LIMIT ?",
+        before,
+        maxEntries,
+      )
       .toArray();
     const kept: { role: "user" | "bot"; text: string }[] = [];
     let chars = 0;
@@ -118,7 +132,13 @@ export class TranscriptStore {
       .toArray()[0];
     if (!row || typeof row.job_id !== "string" || typeof row.run_id !== "string") return null;
     const copy = row.job_copy === null ? null : jobCopySchema().safeParse(parseJson(row.job_copy));
-    return { entryId: row.id, jobId: row.job_id, runId: row.run_id, buttons: row.buttons === null ? null : parseButtons(row.buttons), copy: copy?.success ? copy.data : null };
+    return {
+      entryId: row.id,
+      jobId: row.job_id,
+      runId: row.run_id,
+      buttons: row.buttons === null ? null : parseButtons(row.buttons),
+      copy: copy?.success ? copy.data : null,
+    };
   }
 
   /** Replaces an entry's buttons (a job's message answered: the one line that says what was done). */

@@ -4,9 +4,9 @@
  * until the turn's key is settled. SQL only; rows read back are parsed.
  */
 import * as z from "zod";
-import { lazy } from "../../lazy";
 import type { StepAnswer, StepResult, TurnStep } from "../../contracts/turn";
-import { jsonOf, type Db } from "./db";
+import { lazy } from "../../lazy";
+import { type Db, jsonOf } from "./db";
 
 /** Steps of a turn that never settled (a path that forgot it) are dropped this long after they were written. */
 const STEPS_KEPT_MS = 86_400_000;

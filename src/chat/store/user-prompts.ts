@@ -21,9 +21,7 @@ export class UserPromptStore {
 
   /** Messages whose deadline has come, oldest first. */
   due(now: number): UserPrompt[] {
-    return this.db.sql
-      .exec<UserPrompt>("SELECT key, message, deadline, resends FROM user_prompts WHERE deadline <= ? ORDER BY deadline, key", now)
-      .toArray();
+    return this.db.sql.exec<UserPrompt>("SELECT key, message, deadline, resends FROM user_prompts WHERE deadline <= ? ORDER BY deadline, key", now).toArray();
   }
 
   /** Sent again: counted, with a new deadline. */

@@ -3,12 +3,22 @@
  * (400 bodies, tool replies) and the Durable Object (RPC arguments are parsed again there).
  */
 import type * as z from "zod";
+import { err, type Result } from "./result";
 
 export const NOT_OBJECT = "The body must be a JSON object.";
 
 /** The first problem of a failed parse as a sentence (schemas may carry their own, via `error`). */
 export function firstSentence(error: z.ZodError): string {
   return error.issues[0]?.message ?? NOT_OBJECT;
+}
+
+/**
+ * The one way an argument or a body is read: `value` parsed by `schema`, or `bad_request` with the first problem as
+ * one sentence naming the field (the schema's own sentence where it has one).
+ */
+export function parseArgs<S extends z.ZodType>(schema: S, value: unknown): Result<z.output<S>> {
+  const parsed = schema.safeParse(value, { error: sentenceFor });
+  return parsed.success ? { ok: true, value: parsed.data } : err("bad_request", firstSentence(parsed.error));
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * @module Importing jobs into the chat (DESIGN §10 `POST /admin/import`; issue 16): the entries the edge read
+ * @module Importing jobs into the chat (docs/api.md `POST /admin/import`; issue 16): the entries the edge read
  * from a store Cuckoo replaces become jobs of this chat, checked by the same rules as a create, except that a
  * one-off already past is taken (it fires at once, late, as the old store would have). Idempotent: a source
  * id imported before (its job may be gone since) is skipped. The zone the source kept for the chat is taken
@@ -8,7 +8,7 @@
 import { nextCronRun } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
 import { type ImportBatch, type ImportEntry, type ImportReply, importBatch } from "../schemas/import";
-import { firstSentence, sentenceFor } from "../sentence";
+import { parseArgs } from "../sentence";
 import { formatLocalDateTime, loadRules, parseZone } from "../time";
 import type { ChatInfo } from "./info";
 import type { JobOps } from "./jobs";
@@ -42,11 +42,11 @@ export class Imports {
   async importJobs(chatId: string, input: ImportBatch): Promise<Result<ImportReply>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
-    const parsed = importBatch().safeParse(input, { error: sentenceFor });
-    if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
+    const parsed = parseArgs(importBatch(), input);
+    if (!parsed.ok) return parsed;
     const refused = this.d.jobOps.refusedChat(chatId);
     if (refused !== null) return err("bad_request", `${refused} Its jobs were not imported.`);
-    const batch = parsed.data;
+    const batch = parsed.value;
     // A rule entry (a Cronos expression that ANDs its day fields) needs the rule engine.
     if (batch.entries.some((entry) => "rrule" in entry.when)) await loadRules();
     const problems: string[] = [];

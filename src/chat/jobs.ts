@@ -1,5 +1,5 @@
 /**
- * @module The chat's jobs (DESIGN §3–§6): create, edit, cancel, pause, resume, skip, run now, list, history, the
+ * @module The chat's jobs (docs/api.md, docs/time.md, docs/telegram.md): create, edit, cancel, pause, resume, skip, run now, list, history, the
  * chat's zone, whose change moves every cron job, and its quiet hours. Every input is checked by the pure core (`jobs/validate`)
  * against the chat's zone and `now`; expected failures are results with one sentence, never throws.
  */
@@ -35,7 +35,7 @@ import {
   jobFilter,
   type Run,
 } from "../schemas/jobs";
-import { firstSentence, sentenceFor } from "../sentence";
+import { parseArgs } from "../sentence";
 import { loadRules, parseZone } from "../time";
 import type { Firing } from "./firing";
 import type { ChatInfo } from "./info";
@@ -105,7 +105,7 @@ export class JobOps {
   /**
    * Sets (or with null, resets) the chat's zone: every recurring job's next run is recomputed in the new zone
    * strictly after now, with no catch-up (a rule's `start` stays the same local time, so the rule is expanded
-   * anew there); one-offs keep their instant (DESIGN §4). A job whose next run would now fall after its `until`
+   * anew there); one-offs keep their instant (docs/time.md). A job whose next run would now fall after its `until`
    * has ended: it goes, or, with its last run in flight, goes when that run settles.
    */
   async setTimeZone(chatId: string, input: string | null): Promise<Result<ZoneChange>> {
@@ -159,7 +159,7 @@ export class JobOps {
     });
   }
 
-  /** The chat's quiet hours (DESIGN §6), or null. */
+  /** The chat's quiet hours (docs/telegram.md), or null. */
   getQuiet(chatId: string): Result<QuietAnswer> {
     const bound = this.d.info.bind(chatId);
     return bound.ok ? ok({ quiet: this.d.info.quiet() }) : bound;
@@ -169,14 +169,14 @@ export class JobOps {
   setQuiet(chatId: string, body: unknown): Result<QuietAnswer> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
-    const parsed = quietBody().safeParse(body, { error: sentenceFor });
-    if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
-    this.d.info.setQuiet(parsed.data.quiet);
+    const parsed = parseArgs(quietBody(), body);
+    if (!parsed.ok) return parsed;
+    this.d.info.setQuiet(parsed.value.quiet);
     return ok({ quiet: this.d.info.quiet() });
   }
 
   /**
-   * The default-zone notice (DESIGN §6), told once: to a chat that follows DEFAULT_TIMEZONE, on the reply that
+   * The default-zone notice (docs/telegram.md), told once: to a chat that follows DEFAULT_TIMEZONE, on the reply that
    * creates a job, the first time. When it was told (or the chat set a zone) is kept in the chat's settings
    * (`zone_told`), so it is never told again, whatever the chat does next.
    */
@@ -191,9 +191,9 @@ export class JobOps {
   list(chatId: string, filter: JobFilter = {}): Result<JobList> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
-    const parsedFilter = jobFilter().safeParse(filter, { error: sentenceFor });
-    if (!parsedFilter.success) return err("bad_request", firstSentence(parsedFilter.error));
-    const { category, q } = parsedFilter.data;
+    const parsedFilter = parseArgs(jobFilter(), filter);
+    if (!parsedFilter.ok) return parsedFilter;
+    const { category, q } = parsedFilter.value;
     const needle = q?.trim().toLowerCase() ?? "";
     const jobs = this.d.jobs
       .rows()
@@ -220,14 +220,14 @@ export class JobOps {
   ): Promise<Result<Job>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
-    const parsed = createJobInput().safeParse(input, { error: sentenceFor });
-    if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
+    const parsed = parseArgs(createJobInput(), input);
+    if (!parsed.ok) return parsed;
     const refused = this.refusedChat(chatId);
     if (refused !== null) return err("bad_request", refused);
     const { followUpOf } = options;
     const threadId = typeof options.threadId === "number" && Number.isInteger(options.threadId) ? options.threadId : null;
     const added = await this.add(
-      parsed.data,
+      parsed.value,
       followUpOf === undefined ? { createdBy, threadId } : { createdBy, threadId, claim: () => this.followUp(followUpOf) },
     );
     return added.ok ? ok(this.view(added.job, chatId)) : err("bad_request", added.message);
@@ -240,7 +240,7 @@ export class JobOps {
     return refused;
   }
 
-  /** The sentence when `chatId` may not use the bot (DESIGN §2), or null. */
+  /** The sentence when `chatId` may not use the bot (docs/api.md#access), or null. */
   refusedChat(chatId: string): string | null {
     if (this.d.info.allowed(chatId)) return null;
     return isGroupId(chatId)
@@ -289,7 +289,7 @@ export class JobOps {
     return id;
   }
 
-  /** The sentence for the first of `refs` that is not a memory record of this chat, or null (DESIGN §9). */
+  /** The sentence for the first of `refs` that is not a memory record of this chat, or null (docs/api.md#tools-for-agents). */
   private missingRef(refs: readonly string[]): string | null {
     if (refs.length === 0) return null;
     const found = this.d.memory.some(refs);
@@ -301,16 +301,16 @@ export class JobOps {
   async edit(chatId: string, id: string, input: EditJobInput): Promise<Result<Job>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
-    const parsed = editJobInput().safeParse(input, { error: sentenceFor });
-    if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
+    const parsed = parseArgs(editJobInput(), input);
+    if (!parsed.ok) return parsed;
     const found = this.find(id);
     if (!found.ok) return found;
-    const edited = await validateEdit(found.value, parsed.data, { zone: this.d.info.zone().zone, now: this.d.now() });
+    const edited = await validateEdit(found.value, parsed.value, { zone: this.d.info.zone().zone, now: this.d.now() });
     if (!edited.ok) return err("bad_request", edited.error);
     const latest = this.find(id);
     if (!latest.ok) return latest;
     // Only the references the edit names are checked: a job keeps a reference that went, until it is changed.
-    if (parsed.data.memoryRefs !== undefined) {
+    if (parsed.value.memoryRefs !== undefined) {
       const gone = this.missingRef(edited.value.spec.memoryRefs);
       if (gone !== null) return err("bad_request", gone);
     }
@@ -377,7 +377,7 @@ export class JobOps {
   }
 
   /**
-   * Skip (DESIGN §3): a recurring job's next occurrence is passed over, recorded in its history as `skipped`
+   * Skip (docs/api.md#jobs): a recurring job's next occurrence is passed over, recorded in its history as `skipped`
    * ("skipped by hand"), and its next run moves to the one after; a run in flight is not touched. A one-off, a
    * paused job and one with no next run have nothing to skip, and a job's last run before its end is not
    * skipped (it would end the job: cancel it instead). A skip does not count against `runsLeft`. `skipped` is
@@ -428,7 +428,7 @@ export class JobOps {
   }
 
   /**
-   * Run now (DESIGN §5): a manual run `<jobId>:<now>`, dispatched at once; nothing deleted or rescheduled. A
+   * Run now (docs/api.md#how-a-job-fires): a manual run `<jobId>:<now>`, dispatched at once; nothing deleted or rescheduled. A
    * prompt whose memory record is gone fails that run at once, with a sentence to the chat.
    */
   async runNow(chatId: string, id: string): Promise<Result<Job>> {

@@ -1,5 +1,5 @@
 /**
- * @module The chat's memory records (DESIGN §9, §10; issue 16): list, read, create, update with the revision
+ * @module The chat's memory records (docs/api.md; issue 16): list, read, create, update with the revision
  * read, delete. At most 200 a chat; a title of one line, a body of at most 16 KB. An update names the
  * revision it read: a stale one changes nothing and says so (409 `conflict` at the edge, `ok: false` for a
  * model). A record may be deleted while jobs refer to it; their next runs fail (`jobs/memory.ts`).
@@ -9,7 +9,7 @@ import { noMemoryText, staleRevisionText, tooManyRecordsText } from "../jobs/mem
 import { brokenCharacterProblem, nameProblem } from "../jobs/text-fields";
 import { err, ok, type Result } from "../result";
 import { MEMORY_LIMITS, type MemoryCreateInput, type MemoryRecord, type MemoryUpdateInput, memoryCreateInput, memoryUpdateInput } from "../schemas/memory";
-import { firstSentence, sentenceFor } from "../sentence";
+import { parseArgs } from "../sentence";
 import type { ChatInfo } from "./info";
 import type { JobStore } from "./store/jobs";
 import type { MemoryStore, StoredMemory } from "./store/memory";
@@ -59,15 +59,15 @@ export class MemoryOps {
   create(chatId: string, input: MemoryCreateInput): Result<MemoryRecord> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
-    const parsed = memoryCreateInput().safeParse(input, { error: sentenceFor });
-    if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
-    const problem = nameProblem("title", parsed.data.title, MEMORY_LIMITS.title) ?? bodyProblem(parsed.data.body);
+    const parsed = parseArgs(memoryCreateInput(), input);
+    if (!parsed.ok) return parsed;
+    const problem = nameProblem("title", parsed.value.title, MEMORY_LIMITS.title) ?? bodyProblem(parsed.value.body);
     if (problem) return err("bad_request", problem);
     return this.d.transaction(() => {
       if (this.d.memory.count() >= MEMORY_LIMITS.records) return err("bad_request", tooManyRecordsText(MEMORY_LIMITS.records));
       let id = newMemoryId();
       while (this.d.memory.exists(id)) id = newMemoryId();
-      const record: StoredMemory = { id, title: parsed.data.title.trim(), body: parsed.data.body, revision: 1, updatedAt: this.d.now() };
+      const record: StoredMemory = { id, title: parsed.value.title.trim(), body: parsed.value.body, revision: 1, updatedAt: this.d.now() };
       this.d.memory.insert(record);
       return ok(view(record));
     });
@@ -77,9 +77,9 @@ export class MemoryOps {
   update(chatId: string, id: string, input: MemoryUpdateInput): Result<MemoryRecord> {
     const found = this.find(chatId, id);
     if (!found.ok) return found;
-    const parsed = memoryUpdateInput().safeParse(input, { error: sentenceFor });
-    if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
-    const { revision, title, body } = parsed.data;
+    const parsed = parseArgs(memoryUpdateInput(), input);
+    if (!parsed.ok) return parsed;
+    const { revision, title, body } = parsed.value;
     if (title === undefined && body === undefined) return err("bad_request", `Give "title", "body" or both: what the update changes.`);
     const problem = (title !== undefined ? nameProblem("title", title, MEMORY_LIMITS.title) : null) ?? (body !== undefined ? bodyProblem(body) : null);
     if (problem) return err("bad_request", problem);

@@ -1,5 +1,5 @@
 /**
- * @module A basic group becoming a supergroup (DESIGN §6 Groups and topics; issue 26). Telegram gives the
+ * @module A basic group becoming a supergroup (docs/telegram.md#groups-and-topics; issue 26). Telegram gives the
  * supergroup a new id (`-100…`), announced by the pair of service messages (`migrate_to_chat_id` in the old
  * group, `migrate_from_chat_id` in the new one) and by a send to the old id answered "group chat was upgraded to
  * a supergroup chat". The chat's jobs, settings, memory, transcript, outbox and runs move to the new id's object,
@@ -19,7 +19,7 @@
 import { isGroupId } from "../config";
 import { CHAT_ID } from "../contracts/ids";
 import { err, ok, type Result } from "../result";
-import { firstSentence, sentenceFor } from "../sentence";
+import { parseArgs } from "../sentence";
 import type { ChatInfo } from "./info";
 import { type MoveChunk, type MoveStore, moveChunk } from "./store/moves";
 import type { SettingsStore } from "./store/settings";
@@ -157,8 +157,8 @@ export class ChatMoves {
   accept(to: string, from: unknown, input: unknown): Result<{ done: boolean }> {
     if (typeof from !== "string" || !CHAT_ID.test(from) || !isGroupId(from) || from === to)
       return err("bad_request", `"from" must be the basic group's chat id.`);
-    const parsed = moveChunk().safeParse(input, { error: sentenceFor });
-    if (!parsed.success) return err("bad_request", firstSentence(parsed.error));
+    const parsed = parseArgs(moveChunk(), input);
+    if (!parsed.ok) return parsed;
     const bound = this.d.info.bind(to);
     if (!bound.ok) return bound;
     if (!isGroupId(to)) return err("bad_request", `Chat ${to} is a private chat; a group moves only to a supergroup.`);
@@ -166,7 +166,7 @@ export class ChatMoves {
     if (already === from) return ok({ done: true });
     if (already !== null) return err("conflict", `Chat ${to} took the state of ${already} already.`);
     const done = this.d.transaction(() => {
-      this.d.store.stage(parsed.data);
+      this.d.store.stage(parsed.value);
       const staged = this.d.store.staged();
       if (staged === null) return false;
       this.d.store.apply(staged, from, to);

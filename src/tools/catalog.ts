@@ -1,9 +1,9 @@
 /**
- * @module The agent tools by name (DESIGN §9): the eleven schedule tools, `schedule_create`, `schedule_update`,
+ * @module The agent tools by name (docs/api.md#tools-for-agents): the eleven schedule tools, `schedule_create`, `schedule_update`,
  * `schedule_list`, `schedule_cancel`, `schedule_run_now`, `schedule_pause`, `schedule_resume`, `schedule_skip`,
  * `schedule_preview`, `schedule_test` and `set_timezone`, and the five memory tools, `memory_list`, `memory_get`,
- * `memory_create`, `memory_update` and `memory_delete`. Each is defined once: its description (carrying §9's
- * guidelines), its input schema (from the one zod source, `schemas/`), its call, typed from that schema, and
+ * `memory_create`, `memory_update` and `memory_delete`. Each is defined once: its description (carrying the
+ * tool's guidelines), its input schema (from the one zod source, `schemas/`), its call, typed from that schema, and
  * what a turn a job or a watcher caused may do with it, and whether a group member's turn may call it without
  * the right to change the group's jobs. Those declarations are enforced here, in `invoke`, for every caller: the
  * built-in model, `POST /tools/:chatId/*` and MCP. The model's function definitions and the MCP tools both come
@@ -28,12 +28,12 @@ import {
   setTimezoneBody,
   type ToolReply,
 } from "../schemas/tools";
-import { firstSentence, sentenceFor } from "../sentence";
+import { parseArgs } from "../sentence";
 import { memoryCreate, memoryDelete, memoryGet, memoryList, memoryUpdate } from "./memory";
 import { createJob, jobAction, listJobs, previewSchedule, setTimezone, skipJob, type ToolContext, testScript, updateJob } from "./schedule";
 
 /**
- * What a turn a job or a watcher caused may do with a tool (DESIGN §7, §9): its prompt may carry untrusted
+ * What a turn a job or a watcher caused may do with a tool (docs/agent.md, docs/api.md): its prompt may carry untrusted
  * text (a web page a watcher printed), so a tool is closed to it unless its definition says otherwise.
  * `allowed`: reading, previewing and the chat's memory; `refused`: anything that changes the schedule, the
  * zone, or runs a script; `followUp`: allowed once a turn (none in a follow-up's own run) for the arguments
@@ -42,7 +42,7 @@ import { createJob, jobAction, listJobs, previewSchedule, setTimezone, skipJob, 
 export type JobTurnRule<Args> = "allowed" | "refused" | { followUp: (args: Args) => boolean };
 
 /**
- * What a group member's turn may do with a tool (DESIGN §6): `allowed` for a tool that changes nothing (reading,
+ * What a group member's turn may do with a tool (docs/telegram.md): `allowed` for a tool that changes nothing (reading,
  * previewing), so that any member may have it called; a tool without it changes something, and the chat is asked
  * first whether the member may (the group's admins and the users in ALLOWED_USER_IDS may; the answer is the
  * chat's, remembered at most 10 minutes). Closed unless said, as `jobTurn` is: a new tool is for admins.
@@ -105,11 +105,11 @@ function defineTool<S extends z.ZodObject>(definition: ToolDefinition<S>): Tool 
     jobTurn: typeof jobTurn === "string" ? jobTurn : "follow-up",
     memberTurn,
     async invoke(ctx, raw) {
-      const parsed = input.safeParse(raw ?? {}, { error: sentenceFor });
-      if (!parsed.success) return failed(firstSentence(parsed.error));
-      const refused = await refusal({ jobTurn, memberTurn }, ctx, parsed.data);
+      const parsed = parseArgs(input, raw ?? {});
+      if (!parsed.ok) return failed(parsed.error.message);
+      const refused = await refusal({ jobTurn, memberTurn }, ctx, parsed.value);
       if (refused !== null) return failed(refused);
-      const reply = await call(ctx, parsed.data);
+      const reply = await call(ctx, parsed.value);
       // A follow-up that was made uses up the turn's one.
       if (reply.ok && typeof jobTurn !== "string" && ctx.policy.kind === "job") ctx.policy.followUps--;
       return reply;

@@ -1,5 +1,5 @@
 /**
- * @module The schedule tools' calls (DESIGN §9), one code path for the three ways an agent reaches them: the
+ * @module The schedule tools' calls (docs/api.md#tools-for-agents), one code path for the three ways an agent reaches them: the
  * HTTP tools (`POST /tools/:chatId/*`), the built-in model's function calls, and MCP, each through the
  * catalog (`tools/catalog.ts`), which checks the arguments and the turn's rights first. Each call asks the
  * chat's Durable Object and answers `{ ok, text, data? }`: `text` is what a model reads; an expected failure
@@ -16,7 +16,7 @@ import { zoneOrUtc } from "../schemas/chats";
 import { type CreatedBy, type CreateJobInput, createJobInput, type EditJobInput, editJobInput, type Job } from "../schemas/jobs";
 import { oneSchedule, type ScheduleFields } from "../schemas/schedule";
 import { failed, type ToolReply, type TurnPolicy } from "../schemas/tools";
-import { firstSentence, sentenceFor } from "../sentence";
+import { parseArgs } from "../sentence";
 import { formatChatTime, formatNowLine, preview } from "../time";
 
 /** How many next runs a `create` answer lists. */
@@ -63,7 +63,7 @@ function toolJobId(raw: string | null | undefined, action: string): { ok: true; 
   return { ok: true, id };
 }
 
-/** `schedule_update`: the job changed in place (DESIGN §3 Edit), its line, its next runs and the `Now:` line. */
+/** `schedule_update`: the job changed in place (docs/api.md#patch-adminchatschatidjobsid), its line, its next runs and the `Now:` line. */
 export async function updateJob(ctx: ToolContext, args: Partial<Record<keyof EditJobInput | "id", unknown>>): Promise<ToolReply> {
   const { id: raw, ...fields } = args;
   const id = toolJobId(typeof raw === "string" ? raw : null, "update");
@@ -72,9 +72,9 @@ export async function updateJob(ctx: ToolContext, args: Partial<Record<keyof Edi
   if (Object.keys(given).length === 0)
     return failed(`update needs a field to change besides "id", such as "cron": "30 9 * * 1-5" or "text": "Summarise my inbox".`);
   // The fields were checked one by one when the arguments were parsed.
-  const input = editJobInput().safeParse(given, { error: sentenceFor });
-  if (!input.success) return failed(firstSentence(input.error));
-  const edited = await ctx.chat.editJob(ctx.chatId, id.id, input.data);
+  const input = parseArgs(editJobInput(), given);
+  if (!input.ok) return failed(input.error.message);
+  const edited = await ctx.chat.editJob(ctx.chatId, id.id, input.value);
   if (!edited.ok) return failed(edited.error.message);
   const job: Job = edited.value;
   const zone = await zoneOf(ctx);
@@ -83,7 +83,7 @@ export async function updateJob(ctx: ToolContext, args: Partial<Record<keyof Edi
   return { ok: true, text: createdText(job, await nextRuns(job, zone, now), zone, now, "Changed"), data: { job } };
 }
 
-/** `schedule_skip`: a recurring job's next run passed over (DESIGN §3 Skip), the job line and the `Now:` line. */
+/** `schedule_skip`: a recurring job's next run passed over (docs/api.md#post-adminchatschatidjobsidrun-pause-resume-skip), the job line and the `Now:` line. */
 export async function skipJob(ctx: ToolContext, raw: string | null | undefined): Promise<ToolReply> {
   const id = toolJobId(raw, "skip");
   if (!id.ok) return id.reply;
@@ -132,9 +132,9 @@ export async function jobAction(ctx: ToolContext, action: "cancel" | "run_now" |
 
 /** `schedule_test`: the script run once through the runner (`?wait=1`, at most 60 s), nothing scheduled. */
 export async function testScript(ctx: ToolContext, args: { command?: string | null; timeoutSeconds?: number | null }): Promise<ToolReply> {
-  const input = dryRunBody().safeParse(givenFields(args), { error: sentenceFor });
-  if (!input.success) return failed(firstSentence(input.error));
-  const result = await ctx.dryRun(await zoneOf(ctx), input.data);
+  const input = parseArgs(dryRunBody(), givenFields(args));
+  if (!input.ok) return failed(input.error.message);
+  const result = await ctx.dryRun(await zoneOf(ctx), input.value);
   if (!result.ok) return failed(result.message);
   return { ok: true, text: testReplyText(result.outcome), data: { outcome: result.outcome } };
 }

@@ -1,5 +1,5 @@
 /**
- * One `vitest run` for every suite (DESIGN §11): `unit` runs the pure core in plain Node; `worker` runs the
+ * One `vitest run` for every suite (docs/operations.md#checks): `unit` runs the pure core in plain Node; `worker` runs the
  * Worker and its Durable Object in workerd through @cloudflare/vitest-plugin, with the bindings of
  * wrangler.toml and the D1 migrations applied by a setup file; `e2e` runs the real Worker under `wrangler dev`.
  * `browser` drives the page in Chromium against `wrangler dev`.

@@ -199,7 +199,7 @@ const ROW_TURNS = {
 };
 
 /**
- * Section 3: the SQLite rows a model turn writes (DESIGN §12: every row written is billed). A one-off of a
+ * Section 3: the SQLite rows a model turn writes (docs/operations.md: every row written is billed). A one-off of a
  * fresh chat fires, the model answers as scripted, and every statement the chat's object runs from just
  * before the fire until the run settled is logged (bench/fire-worker.ts `benchWatch`, `cursor.rowsWritten`,
  * index entries included); the turn's rows are those of its RPCs (offer, step records, tools, finish and the

@@ -4,7 +4,7 @@
  * subclass that only observes: its `env.PROMPTS` is wrapped by a producer that awaits the real `sendBatch` and
  * then notes `Date.now()` for each message (workerd advances the clock on I/O, so this is the instant the send
  * resolved), and on request the rows every SQL statement of an alarm wrote are summed (`cursor.rowsWritten`).
- * BareAlarm is the baseline of DESIGN §12: it only updates a row, sends its messages the same way, and re-arms;
+ * BareAlarm is the baseline of docs/operations.md: it only updates a row, sends its messages the same way, and re-arms;
  * asked for claims, it also writes the rows a claim-before-dispatch fire needs at the least, as plain SQL.
  * The queue consumer is the real Worker's, or on request one that only acknowledges. For the agent-path
  * figures every run the chat settles is noted (the object's `runEnded` hook, whatever path settles it), and
@@ -334,7 +334,7 @@ export class BenchChatScheduler extends ChatScheduler {
 
   /**
    * Gives each of the chat's jobs `count` settled silent runs due before now, oldest first an hour apart, as
-   * a watcher that has ticked for a while has: from then on every settle prunes one (DESIGN §5 keeps 50).
+   * a watcher that has ticked for a while has: from then on every settle prunes one (docs/api.md#how-a-job-fires keeps 50).
    */
   async benchHistory(count: number): Promise<number> {
     this.meta.events++;
@@ -488,7 +488,7 @@ export class BenchChatScheduler extends ChatScheduler {
 }
 
 /**
- * The baseline of DESIGN §12: an alarm that updates one row and re-arms. It also sends its messages (one, or
+ * The baseline of docs/operations.md: an alarm that updates one row and re-arms. It also sends its messages (one, or
  * as many as a chat's burst) through the same recording producer, so its lateness is observed at the same
  * point as ChatScheduler's.
  */

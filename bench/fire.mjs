@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The firing benchmarks of DESIGN §12 (issue 3), printed and never asserted: fire lateness of one warm chat,
+ * The firing benchmarks of docs/operations.md (issue 3), printed and never asserted: fire lateness of one warm chat,
  * of chats woken from hibernation and of 1,000 chats × 10 jobs due at one instant; a bare Durable Object as
  * the baseline in the same run, and for the burst and the handler's CPU also the floor: the bare object
  * writing what claim-before-dispatch needs at the least (3 rows per message, plain SQL), so that what the
@@ -462,7 +462,7 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
       threadCpu = { ours: perAlarm(ours), bare: perAlarm(bare), floor: perAlarm(floor), idle: idleRate / 1e3 };
     }
 
-    // 8. Bursts, the consumer only acking (the agent's cost is §12's transcript figure, not firing's):
+    // 8. Bursts, the consumer only acking (the agent's cost is docs/operations.md's transcript figure, not firing's):
     //    1,000 bare objects sending 10 messages each at one instant, then 1,000 chats × 10 jobs. The chats
     //    are seeded far ahead (one createJob each, nine copies of its row), then all moved to one instant,
     //    which touches every chat, so all are warm. Each burst runs under the profiler at 1 kHz, for our
@@ -540,7 +540,7 @@ export async function fireBench({ out = path.join(root, ".bench"), dist } = {}) 
     }
     const states = await call("/bench/states", { chatIds: burstChats });
 
-    // 8b. The agent path at scale (§12's transcript figure): the same 1,000 chats, their runs cleared and
+    // 8b. The agent path at scale (docs/operations.md's transcript figure): the same 1,000 chats, their runs cleared and
     //     their one-offs moved to a new instant, now with the real consumer and the echo agent. The ack-only
     //     consumer takes every message of the burst first (a prompt of the old runs reaching the real one
     //     would be stale, its run gone, and only cost time here). Then wait until every run has settled

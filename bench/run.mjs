@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: measures and prints the figures of DESIGN §12 and issues 13 and 17. Never asserts: absolute
+ * `npm run bench`: measures and prints the figures of docs/operations.md and issues 13 and 17. Never asserts: absolute
  * times vary by machine, so every figure has its baseline from the same run beside it (an empty Worker, a bare
  * Durable Object, an acking consumer) and the method it was measured by. Runs under npm so node_modules/.bin
  * (Node 22, wrangler) comes first on PATH. The summary at the end repeats issue 17's table.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Start-up CPU of the Worker (DESIGN §12, issue 17), printed and never asserted, by two methods side by side,
+ * Start-up CPU of the Worker (docs/operations.md, issue 17), printed and never asserted, by two methods side by side,
  * each beside an empty Worker measured the same way in the same run:
  *
  * 1. `wrangler check startup` on the prebuilt upload (`--worker-bundle`): a V8 CPU profile of one request that

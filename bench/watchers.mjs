@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The watcher figures of DESIGN §12 and issue 6, printed and never asserted, against the real runner (`node
+ * The watcher figures of docs/operations.md and issue 6, printed and never asserted, against the real runner (`node
  * runner/src/main.ts`, a child process on a free loopback port with a generated secret and a temporary
  * WORKSPACE_ROOT):
  *

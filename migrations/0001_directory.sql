@@ -1,4 +1,4 @@
--- The D1 directory (DESIGN §1): a read-only, eventually consistent projection of every chat and job for the
+-- The D1 directory (docs/design/0008-layout.md): a read-only, eventually consistent projection of every chat and job for the
 -- admin page's cross-chat list. Each chat's ChatScheduler Durable Object is the source of truth and feeds these
 -- rows from its outbox (a later issue); nothing else writes them, and erasing a chat deletes its rows in both
 -- tables. Times are epoch milliseconds (UTC).

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
  * `npm run dev`: everything Cuckoo needs locally, with no configuration and no network. Applies the D1
  * migrations to the local database, starts the watcher runner (runner/) on 127.0.0.1:8788 with a secret made
  * for this session, then serves the Worker with `wrangler dev` on http://localhost:8787 with CUCKOO_DEV=1
- * (open admin and tools routes for localhost pages; see DESIGN §2) and the runner's URL, secret and callback
+ * (open admin and tools routes for localhost pages; see docs/api.md#access) and the runner's URL, secret and callback
  * base. Ctrl-C stops everything; the exit code is wrangler's.
  *
  * With RUNNER_URL set in the environment, no runner is started: put RUNNER_URL, RUNNER_SECRET and PUBLIC_URL

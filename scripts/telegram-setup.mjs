@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run telegram:setup`: points the bot at this Worker (DESIGN §6). Sets the webhook to
+ * `npm run telegram:setup`: points the bot at this Worker (docs/telegram.md). Sets the webhook to
  * `${PUBLIC_URL}/telegram/webhook` with the secret Telegram sends back in X-Telegram-Bot-Api-Secret-Token,
  * only the update types the bot reads (messages, edited messages, button presses, and its own membership of a
  * chat changing), the command menu, and (when PUBLIC_URL is https, which Telegram requires of Mini Apps) the

@@ -1,7 +1,7 @@
 /**
  * @module Byte limits: reading a body stream with one (the helper the HTTP edge, for request bodies, and the
  * runner client, for callbacks, share), and cutting a text to one with a marked end (what a model turn keeps,
- * DESIGN §7). Pure Web APIs, no framework, so any part can use them without importing another.
+ * docs/agent.md). Pure Web APIs, no framework, so any part can use them without importing another.
  */
 
 /** A text's size in UTF-8 bytes. */

@@ -1,5 +1,5 @@
 /**
- * @module Vars and secrets (DESIGN §2) → one validated, typed, frozen config object with defaults. Every
+ * @module Vars and secrets (docs/api.md#access) → one validated, typed, frozen config object with defaults. Every
  * problem is one sentence naming the var and showing an accepted form, tagged with the areas it breaks.
  */
 import * as z from "zod";
@@ -84,7 +84,7 @@ export const DEFAULTS = Object.freeze({
 const MAX_INSTRUCTIONS = 4000;
 
 /**
- * Which areas each var breaks when invalid (the mapping of DESIGN §2 "each affected route"): zone, limit and
+ * Which areas each var breaks when invalid (the mapping of docs/api.md#access "each affected route"): zone, limit and
  * timeout break the admin and tools routes; Telegram vars break /telegram; runner vars break watchers.
  */
 const AREAS = {
@@ -159,7 +159,7 @@ export function loadConfig(env: Env): LoadedConfig {
 }
 
 /**
- * Whether a chat may use the bot (DESIGN §2, §6): with Telegram connected, the private chats of the users in
+ * Whether a chat may use the bot (docs/api.md, docs/telegram.md): with Telegram connected, the private chats of the users in
  * `ALLOWED_USER_IDS` (a private chat's id is its user's id) and the groups in `ALLOWED_CHAT_IDS`; in transcript
  * mode, every chat. A supergroup a listed group became is served too, but only its chat's object knows that
  * (`ChatInfo.allowed`), and the webhook asks the D1 directory (`http/served.ts`).

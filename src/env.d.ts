@@ -1,5 +1,5 @@
 /**
- * @module The vars and secrets of DESIGN §2 that `wrangler.toml` does not declare, so `wrangler types` cannot
+ * @module The vars and secrets of docs/api.md#access that `wrangler.toml` does not declare, so `wrangler types` cannot
  * see them: all optional. Merged into the generated `Env`; `src/config.ts` is the only reader.
  */
 interface CuckooOptionalVars {

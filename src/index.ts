@@ -7,7 +7,7 @@ export { ChatScheduler } from "./chat/ChatScheduler";
 // The runner's container per chat, and the entrypoint through which its outbound requests reach the Worker.
 export { RunnerContainer } from "./runner-client/container";
 
-/** Consumes `prompts` (the agent) and `prompts-dlq` (dead prompts settled `failed`), DESIGN §7. */
+/** Consumes `prompts` (the agent) and `prompts-dlq` (dead prompts settled `failed`), docs/agent.md. */
 async function queue(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext): Promise<void> {
   if (batch.queue === "prompts-dlq") await consumeDeadLetters(batch, env);
   else await consumePrompts(batch, env);

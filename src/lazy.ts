@@ -1,5 +1,5 @@
 /**
- * @module Values made on first use, not at module scope (DESIGN §12 startup budget): `lazy(build)`, and
+ * @module Values made on first use, not at module scope (docs/operations.md startup budget): `lazy(build)`, and
  * `loadOnce(loaders)` for modules imported on first use, one per key (chrono-node's locales, the phrase tables).
  */
 

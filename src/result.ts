@@ -1,6 +1,6 @@
 /**
  * @module The one result type for expected failures: a value, or what went wrong. RPC loses error classes, so
- * the Durable Object returns these (DESIGN §10) and throws only for bugs; the pure core returns them with a
+ * the Durable Object returns these (docs/api.md) and throws only for bugs; the pure core returns them with a
  * sentence as the error.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The agent's tools, in the catalog's order, as the model (AGENT=llm) and MCP clients see them (DESIGN §9):
+ * The agent's tools, in the catalog's order, as the model (AGENT=llm) and MCP clients see them (docs/api.md#tools-for-agents):
  * one list for the worker and end-to-end tests, in a module of its own so that both tiers can import it; and the
  * fields `schedule_create` takes.
  */
@@ -22,7 +22,7 @@ export const TOOL_NAMES: readonly string[] = [
   "memory_delete",
 ];
 
-/** `schedule_create`'s arguments, sorted: every field of a job's create body (DESIGN §3, §9). */
+/** `schedule_create`'s arguments, sorted: every field of a job's create body (docs/api.md). */
 export const CREATE_FIELDS: readonly string[] = [
   "at",
   "command",

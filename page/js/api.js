@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * @module The page's one way to the JSON API (DESIGN §10): same-origin requests with the session cookie, the
+ * @module The page's one way to the JSON API (docs/page.md): same-origin requests with the session cookie, the
  * JSON content type on every request that changes something (the API's rule for cookie and open dev access),
  * a time limit on each, and the error envelope turned into an `ApiError` carrying its code and sentence. In the
  * Telegram Mini App, where the web view may keep no cookies, the session goes as a bearer header instead.

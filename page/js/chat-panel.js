@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * @module The chat panel of transcript mode (DESIGN §2, §10): the chat as Telegram would show it. The transcript
+ * @module The chat panel of transcript mode (docs/api.md, docs/page.md): the chat as Telegram would show it. The transcript
  * (`GET …/messages`), each bot entry rendered as Telegram renders its Markdown (`telegram-html.js`) with its
  * buttons, which work as a tap in Telegram does (`POST …/messages { press }`, the notice it answers shown
  * above the form), and a form that writes as the chat's user (`POST …/messages`, routed like a Telegram message,

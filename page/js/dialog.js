@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * @module The create/edit dialog (DESIGN §10): a native `<dialog>` (Escape closes it) with labelled fields and
+ * @module The create/edit dialog (docs/page.md): a native `<dialog>` (Escape closes it) with labelled fields and
  * one Schedule field that reads what the bot reads: a phrase (`every other tuesday at 10`, `jeden Tag um 8`), a
  * cron expression, a date and time, a duration or a rule, through `POST /admin/preview { when }` as the user
  * types (debounced), which shows what it understood (`Every 2 weeks on Tuesday at 10:00 · next: Tue 8 Dec

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * @module The job rows (DESIGN §10, seed 002 §6): numbered in visible order, each with its name and kind, the
+ * @module The job rows (docs/page.md): numbered in visible order, each with its name and kind, the
  * schedule described (a cron's or a rule's words come from `POST /admin/preview`, cached) with what is left of a
  * job that ends, the next run in the chat's zone and relative to now, its status, the forum topic it posts in,
  * and the actions as buttons whose accessible names name the job (History alone when the session may only read:

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * @module The Scheduler page's start and its one controller (DESIGN §10): sign-in (or none, in open dev mode),
+ * @module The Scheduler page's start and its one controller (docs/page.md): sign-in (or none, in open dev mode),
  * the chosen chat (picker in admin mode; in the one-chat mode of the Telegram Mini App, `/app`, the signed-in
  * user's own, with `telegram.js` loaded only then), the job list with its loading, empty, no-match and error
  * states, the actions, and the dialogs. Everything goes through the JSON API.

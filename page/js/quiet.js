@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * @module The chat's quiet hours (`GET`/`PUT …/quiet`, DESIGN §6, §10): shown beside its zone, and set in a dialog
+ * @module The chat's quiet hours (`GET`/`PUT …/quiet`, docs/telegram.md, docs/page.md): shown beside its zone, and set in a dialog
  * of two times of day in the chat's zone (a window that ends before it starts runs across midnight), or turned
  * off. Inside them every message arrives without a notification sound; nothing is held back.
  */

@@ -39,5 +39,5 @@ export const state = {
 /** The server's now, as the page best knows it. */
 export const now = () => (state.serverNow ? state.serverNow + (Date.now() - state.readAt) : Date.now());
 
-/** Telegram chat ids (DESIGN §2). */
+/** Telegram chat ids (docs/api.md#access). */
 export const CHAT_ID = /^-?[1-9]\d{0,15}$/;

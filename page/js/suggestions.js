@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * @module The empty state's three suggestion cards (seed 002 §6): title, schedule, prompt and Use, which opens
+ * @module The empty state's three suggestion cards (docs/page.md): title, schedule, prompt and Use, which opens
  * the create dialog filled in and creates nothing until it is saved.
  */
 import { h } from "./dom.js";

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * @module A bot entry as Telegram shows it (DESIGN §10 chat panel): the HTML the API rendered from its Markdown
+ * @module A bot entry as Telegram shows it (docs/page.md#what-it-shows): the HTML the API rendered from its Markdown
  * (`html`, by the very rules messages are sent to Telegram with: b, i, s, code, pre, a href, blockquote, and
  * everything else escaped) turned into elements. The HTML is parsed inert (`DOMParser`: nothing runs, nothing
  * loads) and only those elements are rebuilt, each with its own attribute alone (a link's http(s) address, a code

@@ -74,7 +74,7 @@ export function scheduleField(schedule, zone) {
 }
 
 /**
- * What is left of a job that ends (DESIGN §3 End): `3 runs left`, `until Thu 31 Dec 23:59`, `last run`, or "".
+ * What is left of a job that ends (docs/time.md#jobs-that-end-until-and-runsleft): `3 runs left`, `until Thu 31 Dec 23:59`, `last run`, or "".
  * @param {{ runsLeft?: number | null, until?: string | null }} job @param {string} zone @param {number} now
  */
 export function leftOf(job, zone, now) {

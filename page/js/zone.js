@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * @module Changing the chat's time zone (DESIGN §6, §10): the dialog takes a place as `/timezone` does (`Berlin`,
+ * @module Changing the chat's time zone (docs/telegram.md, docs/page.md): the dialog takes a place as `/timezone` does (`Berlin`,
  * `Japan`, an IANA or Windows name): `GET /admin/zones?place=` says which zone it names, or offers the likely ones
  * of a place with several as buttons, and `PUT …/settings` sets the one chosen. In the Mini App, the device's own
  * zone is offered when it differs from the chat's: one tap sets it.
@@ -90,7 +90,7 @@ export function deviceZone() {
 }
 
 /**
- * The Mini App's offer of the device's zone (DESIGN §6): shown while it differs from the chat's; one tap sets it.
+ * The Mini App's offer of the device's zone (docs/telegram.md): shown while it differs from the chat's; one tap sets it.
  * `onChange` runs after it was set.
  * @param {() => void} onChange
  */

@@ -1,5 +1,5 @@
 /**
- * @module The runner's wire contract (DESIGN §8), defined once for both sides: the body of `POST /runs` and
+ * @module The runner's wire contract (docs/watchers.md), defined once for both sides: the body of `POST /runs` and
  * its validator, the outcome and its validator, the `X-Cuckoo-Signature` scheme (v2: sign and verify), and
  * the limits each side holds the other to.
  *
@@ -15,7 +15,7 @@
 
 /** A run id is an opaque string of 1 to this many characters. */
 export const MAX_RUN_ID_LENGTH = 200;
-/** A Telegram chat id (DESIGN §2, §8); also what keeps a workspace path one plain segment. */
+/** A Telegram chat id (docs/api.md, docs/watchers.md); also what keeps a workspace path one plain segment. */
 export const CHAT_ID = /^-?[1-9]\d{0,15}$/;
 /** The job id of a run request: 1 to 64 letters, digits, `-` or `_` (the Worker's are 5 characters, or "test"). */
 const JOB_ID = /^[A-Za-z0-9_-]{1,64}$/;

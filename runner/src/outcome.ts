@@ -1,5 +1,5 @@
 /**
- * @module The outcome of a run as DESIGN §8 states it, from what the process did: `silent` (exit 0, stdout
+ * @module The outcome of a run as docs/watchers.md states it, from what the process did: `silent` (exit 0, stdout
  * empty once trimmed), `output` (exit 0 with output) or `failed` (anything else, with the exit status a
  * shell would report, or none when it timed out, was cancelled or never started).
  */

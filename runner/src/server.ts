@@ -1,5 +1,5 @@
 /**
- * @module The runner's HTTP edge (DESIGN §8): `GET /healthz`, `POST /runs` (`?wait=1` for a dry run) and
+ * @module The runner's HTTP edge (docs/watchers.md): `GET /healthz`, `POST /runs` (`?wait=1` for a dry run) and
  * `DELETE /runs/:runId`, each but the first signed; the table of running and remembered run ids; the
  * concurrency limit; the callback once a run ends; and the two ways to stop, draining (no new runs, the
  * others finish and deliver their outcomes) or closing (everything killed). Checks run in this order, and a

@@ -1,7 +1,7 @@
 /**
  * @module Where a script runs and what it sees: its chat's directory under WORKSPACE_ROOT (never outside
  * it, owned by the script user when there is one) and an environment reduced to the six variables of
- * DESIGN §8, with nothing of the runner's own.
+ * docs/watchers.md, with nothing of the runner's own.
  */
 import { chmodSync, constants, mkdirSync, realpathSync, statSync } from "node:fs";
 import { mkdir, open, realpath } from "node:fs/promises";

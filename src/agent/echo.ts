@@ -1,5 +1,5 @@
 /**
- * @module The built-in `echo` agent (DESIGN §7): no model. A job's prompt is answered with exactly its own
+ * @module The built-in `echo` agent (docs/agent.md): no model. A job's prompt is answered with exactly its own
  * text, preceded by the late note when it fired late; a user's message gets one fixed sentence and a `/remind`
  * example (a reminder written in words is offered by the chat itself, before it reaches the queue).
  */

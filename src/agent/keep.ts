@@ -1,5 +1,5 @@
 /**
- * @module What a chat can keep of a model's answer (DESIGN §7 Durable turns, issue 22), so that no answer is
+ * @module What a chat can keep of a model's answer (docs/agent.md#the-model-agent-agentllm, issue 22), so that no answer is
  * ever a reason to try a turn again: a reply over 128,000 characters is cut with a marked end; of a step's tool
  * calls, those beyond 8, with a name over 100 characters or with arguments over 16 KB are answered to the model
  * as refused and the turn goes on; a tool's answer, as the model reads it, is kept within 64 KB. Pure.

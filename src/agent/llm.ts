@@ -1,5 +1,5 @@
 /**
- * @module A model turn (DESIGN §7 `AGENT=llm`, issues 13 and 22): the model called with the chat's tools, each
+ * @module A model turn (docs/agent.md `AGENT=llm`, issues 13 and 22): the model called with the chat's tools, each
  * tool call run in-process through the same code as `/tools` and answered with the tool's JSON, at most 8 model
  * calls, then the final text as the reply. The turn is durable: each model answer is recorded in the chat's
  * object before its tools run, and their results before the next model call, so a try that failed or died is
@@ -37,7 +37,7 @@ const TOO_MANY_STEPS = "I could not finish this within 8 steps. Please ask again
 export const IN_DOUBT =
   "This call's result was not recorded: the turn was interrupted while its tools ran, so it may or may not have happened. Check (for example with schedule_list or memory_list) before you do it again.";
 
-/** The day's one notice when the chat used up its model turns (DESIGN §2 `LLM_MAX_TURNS_PER_DAY`). */
+/** The day's one notice when the chat used up its model turns (docs/api.md#access `LLM_MAX_TURNS_PER_DAY`). */
 const overBudgetText = (max: number) =>
   `⚠️ This chat has used its ${max} model turns for today, so I will answer again tomorrow. Your scheduled jobs keep running. (The bot's owner can raise LLM_MAX_TURNS_PER_DAY.)`;
 
@@ -75,7 +75,7 @@ function replay(messages: ChatMessage[], answer: StepAnswer, results: readonly S
 }
 
 /**
- * A job's turn creates at most its follow-ups (DESIGN §9), over all its tries: each one-off a recorded step
+ * A job's turn creates at most its follow-ups (docs/api.md#tools-for-agents), over all its tries: each one-off a recorded step
  * created, or may have created (its result lost), is spent.
  */
 function spend(policy: TurnPolicy, answer: StepAnswer, results: readonly StepResult[]): void {
@@ -122,7 +122,7 @@ export async function modelTurn(deps: TurnDeps, context: TurnContext): Promise<T
         : { kind: "user", ...topic };
   const ctx: ToolContext = { ...deps.tools, createdBy: context.followUps === null ? "agent" : "job", policy };
   try {
-    // The conversation the turn had reached in its earlier tries (DESIGN §7 Durable turns).
+    // The conversation the turn had reached in its earlier tries (docs/agent.md#the-model-agent-agentllm).
     for (const [step, recorded] of context.steps.entries()) {
       let results = recorded.results;
       if (results === null) {

@@ -1,5 +1,5 @@
 /**
- * @module The model client (DESIGN §7 `AGENT=llm`): one `fetch` to `${LLM_BASE_URL}/chat/completions` of any
+ * @module The model client (docs/agent.md `AGENT=llm`): one `fetch` to `${LLM_BASE_URL}/chat/completions` of any
  * OpenAI-compatible server (OpenAI, OpenRouter, Groq, Workers AI, Ollama, llama.cpp), with the tools as
  * functions, bounded by a time limit, its reply parsed with zod. No SDK in the bundle. Two kinds of failure:
  * the model is unavailable now (429, 5xx, network, time-out: try again later) or it refused the request (a

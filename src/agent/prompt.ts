@@ -1,5 +1,5 @@
 /**
- * @module What the model reads (DESIGN §7 `AGENT=llm`): the system prompt (fixed guidelines, the owner's
+ * @module What the model reads (docs/agent.md `AGENT=llm`): the system prompt (fixed guidelines, the owner's
  * `LLM_INSTRUCTIONS`, today's date and the chat's zone, not the time of day: each prompt's header carries
  * that), the chat's recent conversation, then the prompt under its local-time header. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * @module "typing…" in Telegram while the model works (DESIGN §7): `sendChatAction` now and every 4.5 s (Telegram
+ * @module "typing…" in Telegram while the model works (docs/agent.md): `sendChatAction` now and every 4.5 s (Telegram
  * shows it for 5 s), until the returned stop is called at delivery; stop resolves once the calls still on their
  * way have ended, so none outlives its try (between tries nothing is shown). Best effort: a failed call is
  * ignored, and nothing is sent in transcript mode.

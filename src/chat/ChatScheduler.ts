@@ -1,5 +1,5 @@
 /**
- * @module The ChatScheduler Durable Object, one per chat (DESIGN §1, §5, §7): a table of contents. Each RPC
+ * @module The ChatScheduler Durable Object, one per chat (docs/design/0008-layout.md, docs/api.md, docs/agent.md): a table of contents. Each RPC
  * method hands off to one part — `jobs` (create, edit, cancel, pause, resume, run now, the zone), `firing`
  * (the alarm's claims and dispatch, watcher outcomes), `conversation` (run gate, deliver, transcript, dead
  * letters), `turns` (whose turn a gate token stands for), `inbox` (what the user writes), `outbox` (Telegram),
@@ -245,7 +245,7 @@ export class ChatScheduler extends DurableObject<Env> {
    */
   protected runEnded(_runId: string, _status: string): void {}
 
-  /** Every RPC entry self-heals: work pending and no alarm set → arm it (DESIGN §5). */
+  /** Every RPC entry self-heals: work pending and no alarm set → arm it (docs/api.md#how-a-job-fires). */
   private async healed<T>(result: T | Promise<T>): Promise<T> {
     const value = await result;
     // The directory after the object's own write; a failed D1 write marks a retry that the alarm comes back for.
@@ -256,7 +256,7 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /**
    * A call naming `chatId` (null: one that names no chat, such as a gate token's): answered `here`, or, once this
-   * chat moved to a supergroup, by the supergroup's object with its id (`there`; DESIGN §6). An unfinished move is
+   * chat moved to a supergroup, by the supergroup's object with its id (`there`; docs/telegram.md). An unfinished move is
    * finished first.
    */
   private async via<T>(chatId: unknown, here: () => Promise<T>, there: (next: DurableObjectStub<ChatScheduler>, to: string) => Promise<unknown>): Promise<T> {
@@ -289,7 +289,7 @@ export class ChatScheduler extends DurableObject<Env> {
     return "pong";
   }
 
-  // ── Jobs and settings (DESIGN §3–§5) ──────────────────────────────────────────────────────────────
+  // ── Jobs and settings (docs/api.md, docs/time.md) ──────────────────────────────────────────────────────────────
 
   getSettings(chatId: string): Promise<Result<ChatSettings>> {
     return this.via(
@@ -307,7 +307,7 @@ export class ChatScheduler extends DurableObject<Env> {
     );
   }
 
-  /** The chat's quiet hours (DESIGN §6), or null. */
+  /** The chat's quiet hours (docs/telegram.md), or null. */
   getQuiet(chatId: string): Promise<Result<QuietAnswer>> {
     return this.healed(this.jobs.getQuiet(chatId));
   }
@@ -385,7 +385,7 @@ export class ChatScheduler extends DurableObject<Env> {
     );
   }
 
-  /** Skip (DESIGN §3): a recurring job's next occurrence passed over; `skipped` is that occurrence. */
+  /** Skip (docs/api.md#jobs): a recurring job's next occurrence passed over; `skipped` is that occurrence. */
   skipJob(chatId: string, id: string): Promise<Result<{ job: Job; skipped: string }>> {
     return this.healed(this.jobs.skip(chatId, id));
   }
@@ -406,7 +406,7 @@ export class ChatScheduler extends DurableObject<Env> {
     );
   }
 
-  /** Jobs read from a store Cuckoo replaces (DESIGN §10 `POST /admin/import`), created once per source id. */
+  /** Jobs read from a store Cuckoo replaces (docs/api.md `POST /admin/import`), created once per source id. */
   importJobs(chatId: string, batch: ImportBatch): Promise<Result<ImportReply>> {
     return this.via(
       chatId,
@@ -415,7 +415,7 @@ export class ChatScheduler extends DurableObject<Env> {
     );
   }
 
-  // ── Memory records (DESIGN §9, §10) ───────────────────────────────────────────────────────────────
+  // ── Memory records (docs/api.md) ───────────────────────────────────────────────────────────────
 
   listMemory(chatId: string): Promise<Result<MemoryRecord[]>> {
     return this.via(
@@ -458,7 +458,7 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   /**
-   * The runner's outcome of one of this chat's runs (DESIGN §8 callback). Taken only by a run still waiting
+   * The runner's outcome of one of this chat's runs (docs/watchers.md callback). Taken only by a run still waiting
    * for the runner; anything else (unknown, settled, cancelled, a dry run) is ignored: `{ taken: false }`. A
    * supergroup takes the outcomes of the runs its basic group started (their run ids name the old chat).
    */
@@ -477,7 +477,7 @@ export class ChatScheduler extends DurableObject<Env> {
     );
   }
 
-  /** Erases the chat: running watchers killed, every table, the alarm (DESIGN §10 `DELETE /admin/chats/:chatId`). */
+  /** Erases the chat: running watchers killed, every table, the alarm (docs/api.md `DELETE /admin/chats/:chatId`). */
   async erase(chatId: string): Promise<Result<null>> {
     if (!CHAT_ID.test(chatId)) return err("bad_request", `"${chatId.slice(0, 40)}" is not a Telegram chat id.`);
     await this.watchers.kill(this.watchers.running());
@@ -494,7 +494,7 @@ export class ChatScheduler extends DurableObject<Env> {
     return this.healed(this.directory.rebuild(chatId));
   }
 
-  // ── Groups (DESIGN §6 Groups and topics) ──────────────────────────────────────────────────────────
+  // ── Groups (docs/telegram.md#groups-and-topics) ──────────────────────────────────────────────────────────
 
   /** Whether `userId` may change this chat's jobs and settings (a group's admins and listed users). */
   mayChange(chatId: string, userId: string): Promise<Result<boolean>> {
@@ -532,7 +532,7 @@ export class ChatScheduler extends DurableObject<Env> {
     return this.healed(this.moves.accept(chatId, from, chunk));
   }
 
-  // ── Conversation: run gate, deliver, transcript (DESIGN §7) ────────────────────────────────────────
+  // ── Conversation: run gate, deliver, transcript (docs/agent.md) ────────────────────────────────────────
 
   /**
    * A consumer offers a queue message: `duplicate`, `queued` (stored for the holder), or `run` with a token
@@ -550,7 +550,7 @@ export class ChatScheduler extends DurableObject<Env> {
     );
   }
 
-  /** The holder is done with `key`: reply, tool calls, settle and the next prompt, in one call (DESIGN §7). */
+  /** The holder is done with `key`: reply, tool calls, settle and the next prompt, in one call (docs/agent.md). */
   gateFinish(token: string, key: string, answer: TurnAnswer, model = false): Promise<Result<{ delivered: boolean; next: NextPrompt | null }>> {
     const args = gateSettleArgs().safeParse({ token, key, status: answer?.status, detail: answer?.detail ?? null }, { error: sentenceFor });
     if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
@@ -619,7 +619,7 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   /**
-   * Whose turn a run gate token stands for (DESIGN §9 `X-Cuckoo-Turn`): a user's, or a job's or watcher's with
+   * Whose turn a run gate token stands for (docs/api.md#tools-for-agents `X-Cuckoo-Turn`): a user's, or a job's or watcher's with
    * the follow-ups it may still create; a token that does not hold the gate now is the one sentence.
    */
   turnRights(chatId: string, token: string): Promise<Result<TurnPolicy>> {
@@ -631,7 +631,7 @@ export class ChatScheduler extends DurableObject<Env> {
     );
   }
 
-  /** Delivers a message to the chat: transcript entry and outbox row, once per key (DESIGN §1). */
+  /** Delivers a message to the chat: transcript entry and outbox row, once per key (docs/design/0008-layout.md). */
   deliver(key: string, markdown: string, options: { prompt?: string | null; chatId?: string } = {}): Promise<Result<{ delivered: boolean }>> {
     const args = deliverArgs().safeParse({ key, markdown, prompt: options.prompt ?? null }, { error: sentenceFor });
     if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
@@ -642,7 +642,7 @@ export class ChatScheduler extends DurableObject<Env> {
     );
   }
 
-  /** The transcript, oldest first (DESIGN §7). */
+  /** The transcript, oldest first (docs/agent.md). */
   messages(chatId: string, limit = 50): Promise<Result<{ chatId: string; messages: TranscriptEntry[] }>> {
     return this.via(
       chatId,
@@ -660,7 +660,7 @@ export class ChatScheduler extends DurableObject<Env> {
     );
   }
 
-  // ── What the user writes (DESIGN §6) ───────────────────────────────────────────────────────────────
+  // ── What the user writes (docs/telegram.md) ───────────────────────────────────────────────────────────────
 
   /** Transcript mode: a message written through the admin API, as the chat's user (in reply to entry `replyTo`). */
   postUserMessage(chatId: string, text: string, replyTo: string | null = null): Promise<Result<{ messageId: string }>> {

@@ -1,5 +1,5 @@
 /**
- * @module The chat's one alarm (DESIGN §5 "One alarm, never lost"): armed at the soonest pending time (a due
+ * @module The chat's one alarm (docs/api.md#how-a-job-fires "One alarm, never lost"): armed at the soonest pending time (a due
  * job, an open run's lease or retry, the run gate's lease, the next outbox send), never polled. `run` is the
  * alarm itself: each part's work in its own try/catch, and in a `finally` the alarm re-armed whatever happened
  * (after an error, at most 30 s later). `sync` is the self-healing every RPC entry does.

@@ -1,5 +1,5 @@
 /**
- * @module The chat's conversation with its agent (DESIGN §1, §7): the run gate (offer, next, settle, release),
+ * @module The chat's conversation with its agent (docs/design/0008-layout.md, docs/agent.md): the run gate (offer, next, settle, release),
  * a model turn's steps and failed tries (`model-turns.ts`), `deliver`, the transcript, and the prompts the queue gave
  * up on. A job's key settles its run through the settler; a user's key only moves the gate.
  */
@@ -46,7 +46,7 @@ export type ConversationDeps = {
 
 const NOT_A_MESSAGE = "The body must be a v1 prompt message: { v: 1, key, chatId, timeZone, source, text, body, firedAt, … }.";
 
-/** The conversation a model turn starts from: at most this many earlier messages and characters (DESIGN §7). */
+/** The conversation a model turn starts from: at most this many earlier messages and characters (docs/agent.md). */
 export const HISTORY_MAX_ENTRIES = 30;
 export const HISTORY_MAX_CHARS = 8_000;
 
@@ -66,11 +66,11 @@ export type OfferResult =
   | { result: "run"; token: string; timeZone?: string; context?: TurnContext }
   | { result: "done"; token: string; next: NextPrompt | null };
 
-/** The one sentence a user message that never reached the run gate leaves in the chat (DESIGN §5 Leases). */
+/** The one sentence a user message that never reached the run gate leaves in the chat (docs/agent.md#the-lease). */
 const LOST_TEXT = "⚠️ I could not answer your message after several tries; please send it again.";
 
 /**
- * The one sentence a dead prompt leaves in the chat (DESIGN §7): with a model, the one a turn that had its tries
+ * The one sentence a dead prompt leaves in the chat (docs/agent.md): with a model, the one a turn that had its tries
  * leaves; with the echo agent (no model to reach), that the agent failed.
  */
 function deadLetterText(message: PromptMessage, model: boolean): string {
@@ -106,7 +106,7 @@ export class Conversation {
     const zone = this.d.info.zone().zone;
     const prompt = options.model === true && !options.answer ? `${formatHeader(now, zone)}\n${message.text}` : null;
     const offer = this.d.transaction(() => {
-      // A user's message reached the gate: from here the gate's own lease keeps it (DESIGN §5 Leases).
+      // A user's message reached the gate: from here the gate's own lease keeps it (docs/agent.md#the-lease).
       if (message.source === "user") this.d.userPrompts.remove(message.key);
       const answer = this.d.gate.offer(
         message,
@@ -137,7 +137,7 @@ export class Conversation {
   }
 
   /**
-   * The holder records a step of `key`'s turn (DESIGN §7 Durable turns): the model's answer before its tools
+   * The holder records a step of `key`'s turn (docs/agent.md#the-model-agent-agentllm): the model's answer before its tools
    * run, their results before the next model call. `conflict` when the token no longer holds the gate for it.
    */
   step(token: string, key: string, record: StepRecord): Result<null> {
@@ -147,7 +147,7 @@ export class Conversation {
   }
 
   /**
-   * The holder's try of `key`'s turn failed for a reason that may pass (DESIGN §7): before the fifth, the turn
+   * The holder's try of `key`'s turn failed for a reason that may pass (docs/agent.md): before the fifth, the turn
    * waits in the gate for its next try (`retryAt`) and the holder gets nothing more; after the fifth, the chat
    * is told in one sentence, the run fails, and the holder gets the next prompt.
    */
@@ -167,7 +167,7 @@ export class Conversation {
   }
 
   /**
-   * The holder is done with `key`, in one call (DESIGN §7, issue 13: a model turn costs two calls, the offer
+   * The holder is done with `key`, in one call (docs/agent.md, issue 13: a model turn costs two calls, the offer
    * and this, and two more for each step that calls tools): the reply delivered with the prompt it saw and the
    * tools its steps called, the run settled, and the next prompt handed over (with its context for a model), or
    * null, which releases the gate.
@@ -192,7 +192,7 @@ export class Conversation {
   }
 
   /**
-   * A model turn's context (DESIGN §7): the conversation before the prompt, the day's budget (counted here, in
+   * A model turn's context (docs/agent.md): the conversation before the prompt, the day's budget (counted here, in
    * the chat's local day, once: a turn tried before was counted then), for a job's prompt how many follow-ups
    * it may create, and the prompt and the steps its earlier tries reached.
    */
@@ -301,7 +301,7 @@ export class Conversation {
   }
 
   /**
-   * Delivers a message to the chat (DESIGN §1): the transcript entry (and the prompt the agent saw, when
+   * Delivers a message to the chat (docs/design/0008-layout.md): the transcript entry (and the prompt the agent saw, when
    * given) and, with a bot connected, an outbox row, in one transaction. A key seen before is a no-op.
    * `chatId` binds an object that has never seen its chat (an agent of your own delivering first).
    */
@@ -316,7 +316,7 @@ export class Conversation {
     }
     const now = this.d.now();
     // A run's reply comes from a watcher when its job is one (a match runs as a prompt); a prompt job's message
-    // carries what a person does with it (DESIGN §6 Buttons): the run's key read, then the few columns needed.
+    // carries what a person does with it (docs/telegram.md#scheduled-messages-and-buttons): the run's key read, then the few columns needed.
     const jobId = this.d.runs.exists(key) ? originOfKey(key, null).jobId : null;
     const job = jobId === null ? null : this.d.jobs.messageFacts(jobId);
     const origin = originOfKey(key, job?.kind ?? null);
@@ -338,7 +338,7 @@ export class Conversation {
     return message?.source === "user" ? (message.threadId ?? null) : undefined;
   }
 
-  /** The last `limit` transcript entries, oldest first (DESIGN §7). */
+  /** The last `limit` transcript entries, oldest first (docs/agent.md). */
   messages(chatId: string, limit: number): Result<{ chatId: string; messages: TranscriptEntry[] }> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
@@ -377,7 +377,7 @@ export class Conversation {
    * The alarm's part, and after any call that may free the gate: whenever the gate is free (its lease ran out,
    * its holder released it or died after delivering) while prompts wait, re-send the oldest so a consumer
    * takes over; nothing else would ever hand it out. And when the turn that keeps the gate while it waits has
-   * its next try due, re-send its prompt, once: the one way a failed try is tried again (DESIGN §7).
+   * its next try due, re-send its prompt, once: the one way a failed try is tried again (docs/agent.md).
    */
   async resendPending(now: number): Promise<boolean> {
     const json = this.d.transaction(() => {
@@ -424,7 +424,7 @@ export class Conversation {
 }
 
 /**
- * What goes with a job's message (DESIGN §6): a prompt job's gets Done and the snoozes (a one-off's) or Done,
+ * What goes with a job's message (docs/telegram.md): a prompt job's gets Done and the snoozes (a one-off's) or Done,
  * Snooze 1 h, Skip next and Pause (a recurring job's), and keeps what a snooze copies; a watcher's keeps the
  * job's Run now, Pause and Cancel; either is silent when its job is.
  */

@@ -1,5 +1,5 @@
 /**
- * @module Writing a delivery (DESIGN §1 "Delivery"): every message the chat sees, an agent's reply, an alert or
+ * @module Writing a delivery (docs/design/0008-layout.md "Delivery"): every message the chat sees, an agent's reply, an alert or
  * a command's answer, becomes one transcript entry (after the prompt the agent saw and the tools it called,
  * when given) and, with a bot to send it, one outbox row, under a key
  * that is delivered once. Buttons given go with both (a job's message gets the job's buttons when it is sent); a

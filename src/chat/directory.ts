@@ -1,5 +1,5 @@
 /**
- * @module The chat's rows in the D1 directory (DESIGN §1, §10): a read-only projection for the cross-chat
+ * @module The chat's rows in the D1 directory (docs/design/0008-layout.md, docs/api.md): a read-only projection for the cross-chat
  * lists, written by the chat's object after its own write, and only when something the directory shows
  * changed (a job or the chat's settings; never a cron job's fire). Eventual and never in the way: a failed or
  * slow D1 write is logged and marked in the object's own SQLite, calls leave D1 alone until the retry time, and

@@ -1,5 +1,5 @@
 /**
- * @module Firing (DESIGN §5): what the alarm does with the chat's jobs. Due jobs are decided by the pure core
+ * @module Firing (docs/api.md#how-a-job-fires): what the alarm does with the chat's jobs. Due jobs are decided by the pure core
  * (`decideFire`) and their runs claimed in one transaction before anything is sent; then every claimed run is
  * dispatched (prompts to the queue in batches, watchers' calls to the runner), and runs whose lease ran out
  * are sent again, renewed or failed. A watcher's outcome enters here too, since a match is a prompt to send.
@@ -33,7 +33,7 @@ export type FiringDeps = {
   delivered: (key: string) => boolean;
   watchers: Watchers;
   settler: RunSettler;
-  /** The memory records a prompt refers to, read at claim time (DESIGN §9). */
+  /** The memory records a prompt refers to, read at claim time (docs/api.md#tools-for-agents). */
   memory: MemoryStore;
   deliveries: Deliveries;
   env: () => Env;
@@ -143,7 +143,7 @@ export class Firing {
   }
 
   /**
-   * Run now (DESIGN §5): a manual run claimed (for the caller to dispatch) or, when a memory record it refers
+   * Run now (docs/api.md#how-a-job-fires): a manual run claimed (for the caller to dispatch) or, when a memory record it refers
    * to is gone, failed at once with the sentence to the chat. Null when a run of this instant exists already.
    */
   claimManual(job: JobRecord, chatId: string, now: number): RunRecord | null {
@@ -240,7 +240,7 @@ export class Firing {
   }
 
   /**
-   * Runs whose lease ran out (DESIGN §5 Leases): a watcher's with no outcome from the runner is "timed out".
+   * Runs whose lease ran out (docs/agent.md#the-lease): a watcher's with no outcome from the runner is "timed out".
    * A dispatched prompt still in the run gate (being handled, or waiting its turn) gets a new lease; one whose
    * reply was delivered but whose settle was lost is settled; one the gate never saw was lost on its way (a
    * crash, a lost queue message) and is sent again, at most 3 times, then it has failed.
@@ -260,7 +260,7 @@ export class Firing {
   }
 
   /**
-   * The runner's outcome of one of this chat's runs (DESIGN §8 callback); a match is sent to the agent at
+   * The runner's outcome of one of this chat's runs (docs/watchers.md callback); a match is sent to the agent at
    * once. True when a run still waiting for the runner took it.
    */
   async outcome(runId: string, outcome: RunnerOutcome, now: number): Promise<boolean> {

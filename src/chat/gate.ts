@@ -1,5 +1,5 @@
 /**
- * @module The agent run gate of one chat (DESIGN §7): at most one agent turn at a time; prompts that arrive
+ * @module The agent run gate of one chat (docs/agent.md): at most one agent turn at a time; prompts that arrive
  * during a turn wait in the DO, in order, and are handed to the holder as follow-ups. Every call renews the
  * holder's 10-minute lease; when it runs out, the alarm clears the holder and re-sends one pending prompt to
  * the queue so a consumer takes over. A model turn whose try failed keeps the gate while it waits for its next
@@ -14,7 +14,7 @@ export type GateTables = Pick<GateStore, "gate" | "setGate" | "isPending" | "add
 export const GATE_LEASE_MS = 10 * 60_000;
 
 /**
- * `run` also carries the chat's zone now, for the local-time header at handling time (DESIGN §7), and the turn
+ * `run` also carries the chat's zone now, for the local-time header at handling time (docs/agent.md), and the turn
  * as the gate holds it (`resumed`: an earlier try of it ran, so it was counted and may have recorded steps).
  */
 export type GateAnswer =
@@ -128,7 +128,7 @@ export class RunGate {
   }
 
   /**
-   * The holder's try of `key` failed and the turn is tried again at `retryAt` (DESIGN §7): the gate stays with
+   * The holder's try of `key` failed and the turn is tried again at `retryAt` (docs/agent.md): the gate stays with
    * the turn, not with this holder, until that try plus the lease, so neither a release nor a lease re-sends
    * it before. Returns the turn's failed tries, or null when the token does not hold the gate for `key`.
    */

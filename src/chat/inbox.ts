@@ -1,5 +1,5 @@
 /**
- * @module What a chat's user writes (DESIGN §6, §7): Telegram updates (deduped by update id) and messages
+ * @module What a chat's user writes (docs/telegram.md, docs/agent.md): Telegram updates (deduped by update id) and messages
  * written or buttons pressed through the admin API in transcript mode. A command is answered by the chat
  * itself; a pressed button acts (`telegram/press.ts`); without a model, a message that reads as a reminder is
  * offered as one (`telegram/offer.ts`); any other text becomes a prompt for the agent on the queue. A message
@@ -253,7 +253,7 @@ export class Inbox {
   }
 
   /**
-   * An edited message (DESIGN §6): one whose original created a job through `/remind` or `/every` edits that job
+   * An edited message (docs/telegram.md): one whose original created a job through `/remind` or `/every` edits that job
    * and is answered with its changed line; any other is ignored and leaves nothing.
    */
   private async edited(message: NonNullable<Update["edited_message"]>, key: string, now: number, writer: Writer): Promise<"edit" | "refused" | "ignored"> {
@@ -309,7 +309,7 @@ export class Inbox {
 
   /**
    * A user's text: a command is answered at once (in a group, one that changes something only for those who may);
-   * anything else is a prompt for the agent (DESIGN §6, §7), carrying the group member who wrote it (the turn has
+   * anything else is a prompt for the agent (docs/telegram.md, docs/agent.md), carrying the group member who wrote it (the turn has
    * their rights) and the topic it came from.
    */
   private async receiveText(
@@ -328,14 +328,14 @@ export class Inbox {
         return "refused";
       }
       const reply = await runCommand(this.d.jobs, command, context);
-      // A job made in Telegram by /remind or /every is edited when its message is (DESIGN §6 Replies and edits).
+      // A job made in Telegram by /remind or /every is edited when its message is (docs/telegram.md#replies-and-edited-messages).
       const made = (command.name === "remind" || command.name === "every") && reply.jobId !== undefined;
       if (made && ids.telegramId !== undefined) this.d.jobSources.add(ids.telegramId, reply.jobId!, now);
       this.reply(ids.key, reply, this.d.now(), writer.threadId);
       return "command";
     }
     if (context.agent === "echo") {
-      // No model to understand it: a message that asks to be reminded is offered as a reminder (DESIGN §6).
+      // No model to understand it: a message that asks to be reminded is offered as a reminder (docs/telegram.md).
       const zone = this.d.info.zone().zone;
       const found = await readReminder(text, zone, now);
       if (found) {
@@ -345,7 +345,7 @@ export class Inbox {
         return "offer";
       }
     }
-    // A message that replies to another carries that message's text, quoted, before its own (DESIGN §6).
+    // A message that replies to another carries that message's text, quoted, before its own (docs/telegram.md).
     const prompt = entryText(text, context.repliedTo ?? null);
     const message: PromptMessage = {
       v: 1,
@@ -361,7 +361,7 @@ export class Inbox {
       ...(writer.userId !== null ? { userId: writer.userId } : {}),
       ...(writer.threadId !== null ? { threadId: writer.threadId } : {}),
     };
-    // Kept until the run gate has seen it, so that a message lost on its way is sent again (DESIGN §5 Leases).
+    // Kept until the run gate has seen it, so that a message lost on its way is sent again (docs/agent.md#the-lease).
     this.d.userPrompts.add(ids.key, JSON.stringify(message), now + OFFER_DEADLINE_MS);
     try {
       await this.d.env().PROMPTS.send(message, { contentType: "json" });

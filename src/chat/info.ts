@@ -1,5 +1,5 @@
 /**
- * @module What every part of a chat's object asks about the chat itself (DESIGN §2, §4, §6): the chat id it
+ * @module What every part of a chat's object asks about the chat itself (docs/api.md, docs/time.md, docs/telegram.md): the chat id it
  * is bound to, its zone, its quiet hours, whether it may use the bot (also as the group it was before it
  * became a supergroup), and whether messages can reach it.
  */
@@ -38,7 +38,7 @@ export class ChatInfo {
     return { zone: this.config().defaultTimeZone, isDefault: true };
   }
 
-  /** The chat's quiet hours (DESIGN §6), or null when it has none. */
+  /** The chat's quiet hours (docs/telegram.md), or null when it has none. */
   quiet(): QuietHours | null {
     const [from, to] = (this.settings.get("quiet") ?? "").split("-");
     return from !== undefined && to !== undefined && QUIET_TIME.test(from) && QUIET_TIME.test(to) ? { from, to } : null;
@@ -70,7 +70,7 @@ export class ChatInfo {
   }
 
   /**
-   * Whether `chatId` may use the bot (the one allow-list check, DESIGN §2): listed, or the supergroup a listed
+   * Whether `chatId` may use the bot (the one allow-list check, docs/api.md#access): listed, or the supergroup a listed
    * group became (served as that group was until the operator lists the new id).
    */
   allowed(chatId: string): boolean {
@@ -84,7 +84,7 @@ export class ChatInfo {
     return this.settings.get("moved_from");
   }
 
-  /** Whether a due job can reach its chat now: allowed and not blocked (DESIGN §5 "Undeliverable"). */
+  /** Whether a due job can reach its chat now: allowed and not blocked (docs/api.md#how-a-job-fires "Undeliverable"). */
   deliverable(chatId: string): boolean {
     if (this.config().telegram.mode === "off") return true;
     return !this.blocked() && this.allowed(chatId);

@@ -1,5 +1,5 @@
 /**
- * @module Who may change what in a chat (DESIGN §6 Groups and topics). In a private chat its user may. In a
+ * @module Who may change what in a chat (docs/telegram.md#groups-and-topics). In a private chat its user may. In a
  * group anyone may read; creating, changing or removing a job, the zone or quiet hours, and a button's action,
  * are for the users in ALLOWED_USER_IDS and the group's administrators, which Telegram's `getChatMember` tells
  * (asked only when someone tries to change something, never to read), remembered here for at most 10 minutes,

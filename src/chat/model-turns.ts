@@ -1,5 +1,5 @@
 /**
- * @module Durable model turns and their tries (DESIGN §7, issue 22), the chat object's side: a step recorded
+ * @module Durable model turns and their tries (docs/agent.md, issue 22), the chat object's side: a step recorded
  * under the turn's key by the consumer that holds the gate for it (a token that lost the gate records
  * nothing, so it runs nothing more); a failed try scheduled again after about 15 s, 1 min, 3 min and 6 min
  * (±10%; a longer Retry-After wins, up to 15 min), the gate and the run kept for the turn until then plus their
@@ -21,7 +21,7 @@ export const TRY_DELAYS_MS: readonly number[] = [15_000, 60_000, 180_000, 360_00
 export const RETRY_AFTER_CAP_MS = 15 * 60_000;
 const JITTER = 0.1;
 
-/** What the chat is told when the model could not be reached in its tries, and for a dead prompt (DESIGN §7). */
+/** What the chat is told when the model could not be reached in its tries, and for a dead prompt (docs/agent.md). */
 export const GIVE_UP_TEXT = "I couldn't reach the model; please try again later.";
 
 /** A tool entry of the transcript keeps at most this much of the arguments and of the result. */
@@ -88,7 +88,7 @@ export class ModelTurns {
 
   /**
    * A try of `key`'s turn failed: before the fifth, the turn keeps the gate, and its run its lease, until its
-   * next try plus the lease (DESIGN §7), and nothing else re-sends it meanwhile; the fifth is the last. Null
+   * next try plus the lease (docs/agent.md), and nothing else re-sends it meanwhile; the fifth is the last. Null
    * when the token does not hold the gate for that turn.
    */
   defer(token: string, key: string, failure: TurnFailure): Deferred | null {

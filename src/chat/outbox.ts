@@ -1,11 +1,11 @@
 /**
- * @module Sending the outbox to Telegram (DESIGN §6), from the chat's alarm: each message rendered to HTML and
+ * @module Sending the outbox to Telegram (docs/telegram.md), from the chat's alarm: each message rendered to HTML and
  * split into parts of at most 4096 units; a part that Telegram cannot parse is sent again as plain text; 429
  * waits `retry_after` plus jitter; 5xx answers are retried with backoff, at most 8 attempts or 24 h; a send
  * that met no answer at all (a network error, a time-out) waits the same way but does not use up an attempt,
  * so an outage of minutes is outlasted and only the 24 h bound gives up; 403 or "chat not found" marks the
  * chat blocked and drops what was pending. A message that would take more than 10 parts goes out as its first
- * part and then the whole of it as a Markdown file, `reply.md` (DESIGN §7 Long replies), under the same rules.
+ * part and then the whole of it as a Markdown file, `reply.md` (docs/telegram.md#how-messages-are-sent), under the same rules.
  * A message for a forum topic goes there (`message_thread_id`); a topic that is gone ("message thread not
  * found") sends it to the main thread instead, once, after a note, and what else waited for that topic and the
  * jobs that posted there follow it. A send answered "group chat was upgraded to a supergroup chat" moves the chat
@@ -100,7 +100,7 @@ async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, bud
   const parts = splitForTelegram(row.markdown);
   let thread = row.thread_id;
   const ids = sentIds(row);
-  // Quiet hours and silent jobs: the message arrives, without a sound; nothing is held back (DESIGN §6).
+  // Quiet hours and silent jobs: the message arrives, without a sound; nothing is held back (docs/telegram.md).
   const soundless: { disable_notification?: true } = sending.quiet || row.silent === 1 ? { disable_notification: true } : {};
   // Sent as two parts, the first and the file, when it would take more than MAX_PARTS.
   const count = parts.length > MAX_PARTS ? 2 : parts.length;

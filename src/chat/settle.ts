@@ -1,5 +1,5 @@
 /**
- * @module How a run ends (DESIGN §5): its status and history entry, the job's `lastResult` and in-flight mark,
+ * @module How a run ends (docs/api.md#how-a-job-fires): its status and history entry, the job's `lastResult` and in-flight mark,
  * and a one-off deleted after its scheduled run, or, when that run failed, kept paused with its history and
  * the chat told. Used for an agent's outcome (the run gate, a dead letter, a lease that ran out) and for a
  * watcher's script outcome, so both end a run the same way.
@@ -61,7 +61,7 @@ export class RunSettler {
       const matched = job?.kind === "watcher" && status === "delivered";
       const result = matched ? "matched" : status;
       const at = new Date(now).toISOString();
-      // A run that had to be sent again says so in its history (DESIGN §5 Leases).
+      // A run that had to be sent again says so in its history (docs/agent.md#the-lease).
       const resent =
         run.resends > 0 && status === "delivered"
           ? `sent ${run.resends + 1} times; the first ${run.resends === 1 ? "one" : run.resends} never reached the run gate`

@@ -1,5 +1,5 @@
 /**
- * @module Whose turn a run gate token stands for (DESIGN §9 `X-Cuckoo-Turn`): an agent of its own sends the
+ * @module Whose turn a run gate token stands for (docs/api.md#tools-for-agents `X-Cuckoo-Turn`): an agent of its own sends the
  * token the gate gave it with the tool calls it makes while it handles a prompt, and the chat's object answers
  * with that turn's rights: a user's (every tool), a group member's (what they may change is asked when a tool
  * would change something), or a job's or a watcher's (what each tool's definition allows it, and the follow-ups

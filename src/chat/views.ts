@@ -1,4 +1,4 @@
-/** @module How stored jobs and runs look to clients (DESIGN §3, §5): epoch ms become RFC 3339 strings. */
+/** @module How stored jobs and runs look to clients (docs/api.md): epoch ms become RFC 3339 strings. */
 import { categoryOf, type JobRecord, type RunRecord, scheduleView } from "../jobs/records";
 import type { Job, Run } from "../schemas/jobs";
 

@@ -1,5 +1,5 @@
 /**
- * @module A chat's watchers at run time (DESIGN §5, §8): starting claimed watcher runs on the runner, taking
+ * @module A chat's watchers at run time (docs/api.md, docs/watchers.md): starting claimed watcher runs on the runner, taking
  * its outcome (silent; matched → the run becomes one prompt for the agent, unless it is unchanged for an
  * `onlyOnChange` watcher or over the chat's daily wake-ups; failed → an alert once per failure streak; exit
  * 75 → transient, tried again next time), the lease that turns a lost run into "timed out", and killing a run

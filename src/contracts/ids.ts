@@ -1,11 +1,11 @@
 /**
- * @module The ids every part exchanges (DESIGN §2, §3, §9): Telegram chat ids, job and memory record ids, and
+ * @module The ids every part exchanges (docs/api.md): Telegram chat ids, job and memory record ids, and
  * how a value a client sent is quoted back in a sentence. Pure; the lowest layer, imported by the edge, the
  * object and the core.
  */
 
 /**
- * Decimal Telegram chat ids (DESIGN §2); anything else is refused before a Durable Object exists. The pattern
+ * Decimal Telegram chat ids (docs/api.md#access); anything else is refused before a Durable Object exists. The pattern
  * is the runner's wire contract's, which the runner checks too: one definition for both.
  */
 export { CHAT_ID } from "./runner";
@@ -16,7 +16,7 @@ export const JOB_ID_PATTERN = `[${JOB_ID_ALPHABET}]{5}`;
 export const JOB_ID = new RegExp(`^${JOB_ID_PATTERN}$`);
 
 /**
- * A memory record's id (DESIGN §9): 6 characters of the same alphabet, so that it is never taken for a job id
+ * A memory record's id (docs/api.md#tools-for-agents): 6 characters of the same alphabet, so that it is never taken for a job id
  * (5) by a person or a model that mixes them up.
  */
 export const MEMORY_ID = new RegExp(`^[${JOB_ID_ALPHABET}]{6}$`);

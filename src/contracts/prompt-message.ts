@@ -1,5 +1,5 @@
 /**
- * @module The `prompts` queue message, version 1 (DESIGN §7): the one schema producers build and consumers
+ * @module The `prompts` queue message, version 1 (docs/agent.md): the one schema producers build and consumers
  * parse. At most 128 KB serialized: the field limits (a job text ≤ 4,000 characters, a user message ≤ 4,096)
  * keep every message far below it.
  */
@@ -8,7 +8,7 @@ import * as z from "zod";
 import { lazy } from "../lazy";
 import { CHAT_ID } from "./ids";
 
-/** The schema, built on first use (nothing at module scope, DESIGN §12); `meta` describes it to API clients. */
+/** The schema, built on first use (nothing at module scope, docs/operations.md); `meta` describes it to API clients. */
 export const promptMessageSchema = lazy(() =>
   z
     .strictObject({
@@ -47,6 +47,6 @@ export const promptMessageSchema = lazy(() =>
         .optional()
         .meta({ description: "The forum topic the message came from (a job's prompt: the job's topic); replies and jobs it makes go there." }),
     })
-    .meta({ description: "The prompts queue message, version 1 (DESIGN §7); handling is idempotent by key." }),
+    .meta({ description: "The prompts queue message, version 1 (docs/agent.md); handling is idempotent by key." }),
 );
 export type PromptMessage = z.infer<ReturnType<typeof promptMessageSchema>>;

@@ -1,5 +1,5 @@
 /**
- * @module The runner's wire contract as the Worker uses it (DESIGN §8). Everything of
+ * @module The runner's wire contract as the Worker uses it (docs/watchers.md). Everything of
  * `runner/src/contract.ts` (the request, the outcome, the v2 signature, the limits) is re-exported from
  * here: that file is the one of `runner/` that `src/` imports, and this is the one module of `src/` that
  * imports it (test/unit/runner-contract.test.ts holds both to that). Beside it, two things of the Worker's

@@ -1,5 +1,5 @@
 /**
- * @module What the chat's object and the built-in agent exchange for one turn (DESIGN §7, issues 13 and 22): the
+ * @module What the chat's object and the built-in agent exchange for one turn (docs/agent.md, issues 13 and 22): the
  * context a model turn starts from (the recent conversation, the day's turn budget, what the turn may do with
  * the schedule, the prompt it saw first and the steps earlier tries recorded), each step as it is recorded,
  * and the answer the agent hands back in one call (the reply, what it saw, how the run ended). Beneath both,
@@ -26,7 +26,7 @@ export type StepAnswer = { content: string | null; calls: StepCall[] };
 export type StepResult = { ok: boolean; text: string; data?: string };
 
 /**
- * A step an earlier try of the turn recorded (DESIGN §7 Durable turns): the model's answer, recorded before
+ * A step an earlier try of the turn recorded (docs/agent.md#the-model-agent-agentllm): the model's answer, recorded before
  * its tools ran, and their results, recorded before the next model call. `results` null: the try ended while
  * the tools ran, so each may or may not have run; none runs again.
  */
@@ -75,7 +75,7 @@ export type TurnAnswer = {
   told?: boolean;
 };
 
-/** A try that failed for a reason that may pass (DESIGN §7): what happened, and the model's Retry-After (s). */
+/** A try that failed for a reason that may pass (docs/agent.md): what happened, and the model's Retry-After (s). */
 export type TurnFailure = { detail: string; retryAfter: number | null };
 
 /** The next prompt the gate hands its holder, with its context when the holder runs a model. */

@@ -1,5 +1,5 @@
 /**
- * @module What a chat's object writes into the D1 directory (DESIGN §1, §10), decided purely: the rows its
+ * @module What a chat's object writes into the D1 directory (docs/design/0008-layout.md, docs/api.md), decided purely: the rows its
  * state projects to, and the difference from what it last wrote. Each row has a fingerprint that leaves out
  * what moves on every fire (a recurring job's next run), so a fire writes nothing; a recurring job's next run is
  * computed from its schedule when the directory is read (`read.ts`). The D1 writes are `write.ts`'s, run by the

@@ -1,5 +1,5 @@
 /**
- * @module Reading the D1 directory (DESIGN §1, §10): `GET /admin/chats` and `GET /admin/jobs`. The rows are what
+ * @module Reading the D1 directory (docs/design/0008-layout.md, docs/api.md): `GET /admin/chats` and `GET /admin/jobs`. The rows are what
  * the chats' objects last wrote; a recurring job's next run is computed from its schedule in its chat's zone when
  * the stored one has passed (the objects do not write on every fire; a rule needs the rule engine, loaded when a
  * page holds one). Pages are keyset cursors: by chat id for

@@ -1,5 +1,5 @@
 /**
- * @module Writing the D1 directory (DESIGN §1, §10): the statements of one chat's change, which its object runs
+ * @module Writing the D1 directory (docs/design/0008-layout.md, docs/api.md): the statements of one chat's change, which its object runs
  * as one batch (`src/chat/directory.ts` decides when). Upserts keyed by chat and job (and a supergroup's move),
  * so a repeat doubles nothing; a rebuild first deletes every row of the chat.
  */

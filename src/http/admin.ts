@@ -1,5 +1,5 @@
 /**
- * @module The admin API sub-app (`/admin/*`, DESIGN §10): behind ADMIN_TOKEN; the page's session, preview, the
+ * @module The admin API sub-app (`/admin/*`, docs/api.md): behind ADMIN_TOKEN; the page's session, preview, the
  * zones a place names, imports, the directory across chats, the chats with their jobs and memory, the OpenAPI
  * document.
  */

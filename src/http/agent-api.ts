@@ -1,5 +1,5 @@
 /**
- * @module The run gate and deliver over HTTP (DESIGN §7), for an agent of your own that replaces the built-in
+ * @module The run gate and deliver over HTTP (docs/agent.md), for an agent of your own that replaces the built-in
  * consumer: `POST /tools/:chatId/gate/offer|next|settle` and `POST /tools/:chatId/deliver`, behind TOOLS_TOKEN.
  */
 import { Hono } from "hono";
@@ -13,7 +13,7 @@ import type { Operation } from "./openapi-components";
 
 export const agentApi = new Hono<AppEnv>();
 
-/** `offer` takes the queue message itself (DESIGN §7): `{ result: "duplicate" | "queued" }` or `{ result: "run", token }`. */
+/** `offer` takes the queue message itself (docs/agent.md): `{ result: "duplicate" | "queued" }` or `{ result: "run", token }`. */
 agentApi.post("/:chatId/gate/offer", async (c) => {
   const chatId = chatIdOf(c);
   const message = await readJson(c, z.unknown());
@@ -21,7 +21,7 @@ agentApi.post("/:chatId/gate/offer", async (c) => {
     throw new ApiError("bad_request", `The body must be a v1 prompt message whose "chatId" is ${chatId}.`);
   }
   const offer = unwrap(await chatStub(c.env, chatId).gateOffer(message));
-  // The exact forms of DESIGN §7; the zone stays inside (your message carries it). Without an answer handed
+  // The exact forms of docs/agent.md; the zone stays inside (your message carries it). Without an answer handed
   // in, the object never answers `done`.
   if (offer.result === "done") throw new Error("offer answered done without an answer");
   const reply: GateOfferReply = offer.result === "run" ? { result: offer.result, token: offer.token } : { result: offer.result };

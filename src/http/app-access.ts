@@ -1,5 +1,5 @@
 /**
- * @module What a Mini App session may do on the admin API (DESIGN §10; issue 18). `appAccess` recognises the
+ * @module What a Mini App session may do on the admin API (docs/api.md; issue 18). `appAccess` recognises the
  * session (a bearer `app1.…`/`app2.…` value, or the `__Host-cuckoo-app` cookie on a request without an
  * Authorization header and without the page's own cookie) and checks it: signed for this bot, not expired, its
  * user still in ALLOWED_USER_IDS (a group's session: its group still served), and, as a cookie, on a same-origin

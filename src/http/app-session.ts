@@ -1,5 +1,5 @@
 /**
- * @module The Mini App's session (DESIGN §10 `POST /app/session`; issue 18): `app1.<chatId>.<expiry>.<nonce>.<mac>`
+ * @module The Mini App's session (docs/api.md `POST /app/session`; issue 18): `app1.<chatId>.<expiry>.<nonce>.<mac>`
  * (a signed token), the MAC an HMAC-SHA256 with a key derived from the bot token (HMAC-SHA256 of the token keyed with a label of
  * our own, so it is neither the token nor Telegram's "WebAppData" secret), so changing the token ends every
  * session. It names the one chat it may use: the signed-in user's private chat with the bot, or a group they

@@ -1,4 +1,4 @@
-/** @module The Hono app for every HTTP route (DESIGN §10): mounts the route families and the one error path. */
+/** @module The Hono app for every HTTP route (docs/api.md): mounts the route families and the one error path. */
 import { Hono } from "hono";
 import { admin } from "./admin";
 import { type AppEnv, withConfig } from "./context";

@@ -11,7 +11,7 @@ import { ApiError, errorResponse } from "./errors";
 
 export { NOT_OBJECT, sentenceFor };
 
-/** Bodies over this many bytes are refused with 413 (DESIGN §10). */
+/** Bodies over this many bytes are refused with 413 (docs/api.md). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 const TOO_LARGE = "The body is larger than 64 KiB.";

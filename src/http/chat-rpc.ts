@@ -1,5 +1,5 @@
 /**
- * @module The edge's side of the chat Durable Object (DESIGN §2, §10): chat and job ids checked before any
+ * @module The edge's side of the chat Durable Object (docs/api.md): chat and job ids checked before any
  * stub exists, the stub itself, and RPC results turned into values or the error envelope's `ApiError`.
  */
 import type { Context, MiddlewareHandler } from "hono";

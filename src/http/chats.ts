@@ -1,5 +1,5 @@
 /**
- * @module The admin chat routes (`/admin/chats/:chatId…`, DESIGN §4, §6, §7, §10): the chat's settings (its zone),
+ * @module The admin chat routes (`/admin/chats/:chatId…`, docs/time.md, docs/telegram.md, docs/agent.md, docs/api.md): the chat's settings (its zone),
  * its quiet hours, erasing a chat (its Durable Object and its D1 directory rows), the transcript, and the job and memory
  * routes beneath.
  */
@@ -42,7 +42,7 @@ chats.put("/:chatId/settings", async (c) => {
   return c.json(body, 200);
 });
 
-/** Quiet hours (DESIGN §6): `{ quiet: { from, to } | null }`, read and written in the chat's zone. */
+/** Quiet hours (docs/telegram.md): `{ quiet: { from, to } | null }`, read and written in the chat's zone. */
 chats.get("/:chatId/quiet", async (c) => {
   const chatId = chatIdOf(c);
   const body: QuietAnswer = unwrap(await chatStub(c.env, chatId).getQuiet(chatId));
@@ -100,7 +100,7 @@ chats.get("/:chatId/messages", checkChatId, readQuery(transcriptQuery), async (c
 });
 
 /**
- * Transcript mode only (DESIGN §2): the text becomes a private-chat message from the chat's user, routed like
+ * Transcript mode only (docs/api.md#access): the text becomes a private-chat message from the chat's user, routed like
  * a Telegram message, `202 { messageId }`; or a button of a bot entry is pressed (`press`, its data), `200 {
  * answer }`. With a bot token the chat lives in Telegram: 409.
  */
@@ -149,7 +149,7 @@ export const chatOperations = (): Operation[] => [
       "Set the chat's zone (null: back to DEFAULT_TIMEZONE), by name or by a place that names one zone (Berlin); recurring jobs follow it, one-offs keep their instant.",
     access: "admin",
     body: "SettingsUpdate",
-    answers: [[200, "The new settings, the counts and the reply of DESIGN §4.", "ZoneChange"]],
+    answers: [[200, "The new settings, the counts and the reply of docs/time.md.", "ZoneChange"]],
     errors: {
       bad_request: 'an unknown zone (`Unknown time zone "Mars/Olympus". …`), or a place with several zones (naming them; GET /admin/zones lists them)',
     },

@@ -15,7 +15,7 @@ export type Access = { via: "open" | "cookie" | "bearer" | "app"; expiresAt: num
 export type AppEnv = {
   Bindings: Env;
   Variables: {
-    /** The validated config (DESIGN §2); `loaded` has its errors too. */
+    /** The validated config (docs/api.md#access); `loaded` has its errors too. */
     config: Config;
     loaded: LoadedConfig;
     /** How the request passed the admin guard (`requireToken`), for `GET /admin/session`. */
@@ -32,7 +32,7 @@ export const withConfig: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * Refuses a route family with 500 `config_error` while a var it depends on is invalid (DESIGN §2); the
+ * Refuses a route family with 500 `config_error` while a var it depends on is invalid (docs/api.md#access); the
  * message is every affected sentence, in the order `/healthz` lists them.
  */
 export function requireConfigured(area: ConfigArea): MiddlewareHandler<AppEnv> {

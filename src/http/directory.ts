@@ -1,5 +1,5 @@
 /**
- * @module The cross-chat routes of the admin API (DESIGN §1, §10): `GET /admin/chats` and `GET /admin/jobs` read
+ * @module The cross-chat routes of the admin API (docs/design/0008-layout.md, docs/api.md): `GET /admin/chats` and `GET /admin/jobs` read
  * the D1 directory; `POST /admin/directory/rebuild` has each chat's object write its rows again (after a D1
  * restore). Mounted on the admin sub-app, behind ADMIN_TOKEN.
  */

@@ -1,5 +1,5 @@
 /**
- * @module The one error path of the HTTP edge (DESIGN §10): `ApiError` carries a code and a sentence,
+ * @module The one error path of the HTTP edge (docs/api.md): `ApiError` carries a code and a sentence,
  * `onError` and `notFound` turn everything into the envelope `{ error: { code, message } }`.
  */
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";

@@ -1,4 +1,4 @@
-/** @module `GET /healthz` (DESIGN §10): the modes the Worker runs in, or every config error; never a secret. */
+/** @module `GET /healthz` (docs/api.md): the modes the Worker runs in, or every config error; never a secret. */
 import type { Context } from "hono";
 import { countBlockedChats } from "../directory/read";
 import type { Health } from "../schemas/health";

@@ -1,5 +1,5 @@
 /**
- * @module `POST /admin/import` (DESIGN §10; issue 16): jobs from the stores Cuckoo replaces (Playa's jobs.json,
+ * @module `POST /admin/import` (docs/api.md; issue 16): jobs from the stores Cuckoo replaces (Playa's jobs.json,
  * acpbot's schedule files, the legacy commitments.jsonl). The request is checked here, the source read by the
  * pure `src/import/` into a plan per chat, and each chat's object creates its jobs, once per source id.
  * Answers `{ created, skipped, problems }`: an entry left out is a sentence, never a failed request.

@@ -1,5 +1,5 @@
 /**
- * @module The admin job routes (`/admin/chats/:chatId/jobs…`, DESIGN §3, §5, §10): bodies checked at the
+ * @module The admin job routes (`/admin/chats/:chatId/jobs…`, docs/api.md): bodies checked at the
  * edge with the job schemas, everything else asked of the chat's Durable Object, its results mapped to
  * statuses. Mounted under `/admin/chats/:chatId`, behind ADMIN_TOKEN.
  */
@@ -50,7 +50,7 @@ jobs.delete("/:id", async (c) => {
   return c.body(null, 204);
 });
 
-/** `/run`, `/pause`, `/resume` (DESIGN §5, §10): no body, the job after the action. */
+/** `/run`, `/pause`, `/resume` (docs/api.md): no body, the job after the action. */
 for (const [action, method] of [
   ["run", "runJobNow"],
   ["pause", "pauseJob"],
@@ -65,7 +65,7 @@ for (const [action, method] of [
   });
 }
 
-/** `/skip` (DESIGN §3): a recurring job's next occurrence passed over; no body, the job after it. */
+/** `/skip` (docs/api.md#jobs): a recurring job's next occurrence passed over; no body, the job after it. */
 jobs.post("/:id/skip", async (c) => {
   const chatId = chatIdOf(c);
   const id = jobIdOf(c);

@@ -1,6 +1,6 @@
 /**
- * @module `/mcp/:chatId` (DESIGN §9): the agent tools over MCP for outside agents, behind TOOLS_TOKEN (and the
- * open-dev rules of §2), for the chat of the path only. The server keeps no sessions, so only POST carries
+ * @module `/mcp/:chatId` (docs/api.md#tools-for-agents): the agent tools over MCP for outside agents, behind TOOLS_TOKEN (and the
+ * open-dev rules of docs/api.md#access), for the chat of the path only. The server keeps no sessions, so only POST carries
  * requests; any other method is 405 with `Allow: POST` (a GET would otherwise open an event stream on which
  * nothing is ever sent). The SDK is loaded on the first MCP request.
  */

@@ -1,5 +1,5 @@
 /**
- * @module The admin memory routes (`/admin/chats/:chatId/memory…`, DESIGN §9, §10; issue 16): the chat's
+ * @module The admin memory routes (`/admin/chats/:chatId/memory…`, docs/api.md; issue 16): the chat's
  * memory records listed, created, read, updated with the revision read (409 `conflict` when it is stale) and
  * deleted. Bodies are checked at the edge with the memory schemas, everything else asked of the chat's
  * Durable Object. Mounted under `/admin/chats/:chatId`, behind ADMIN_TOKEN.

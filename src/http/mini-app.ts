@@ -1,10 +1,10 @@
 /**
- * @module The Scheduler as a Telegram Mini App (DESIGN §10 `GET /app` · `POST /app/session`; issue 18). `GET /app`
+ * @module The Scheduler as a Telegram Mini App (docs/api.md `GET /app` · `POST /app/session`; issue 18). `GET /app`
  * is the page's own `index.html` (read through the `ASSETS` binding, so nothing of the page is in the bundle) in
  * the one-chat mode, with Telegram's `telegram-web-app.js` and a Content-Security-Policy that allows exactly that
  * script and framing by Telegram Web. `POST /app/session { initData }` checks Telegram's signature
  * (`telegram/init-data.ts`) and the allow-list, and answers the session of `app-session.ts` as a cookie and in
- * the body. Opened from a group (DESIGN §10: its direct link names the group), the group must be served and the
+ * the body. Opened from a group (docs/api.md: its direct link names the group), the group must be served and the
  * user in it, as getChatMember says (the link's `startapp` is the user's to write): its admins and listed users
  * get a session that changes its jobs, other members one that reads them. Without a bot (transcript mode) there
  * is no Telegram to sign anything: 503 `not_configured`.

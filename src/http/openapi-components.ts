@@ -1,6 +1,6 @@
 /**
  * @module The OpenAPI document's named component schemas (each one a zod schema of `src/schemas/`) and the
- * shape of an operation's row (DESIGN §10). Each route module keeps the rows of its routes beside them,
+ * shape of an operation's row (docs/api.md). Each route module keeps the rows of its routes beside them,
  * `openapi-routes.ts` lists them, `openapi.ts` builds the document (docs/design/0018-openapi.md).
  */
 import type * as z from "zod";
@@ -85,9 +85,9 @@ export type ComponentName = keyof ReturnType<typeof components>;
 
 /** The 400 of a route that checks a schedule by the rules of jobs and time, as the rows say it. */
 export const JOB_RULES =
-  'a rule of DESIGN §3 or §4 (the message says which, e.g. `Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".`)';
+  'a rule of docs/api.md#jobs or docs/time.md (the message says which, e.g. `Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".`)';
 
-/** Who may call a route: a bearer token (DESIGN §2), nobody in particular, or a signed caller. */
+/** Who may call a route: a bearer token (docs/api.md#access), nobody in particular, or a signed caller. */
 export type Access = "admin" | "tools" | "public" | "runner" | "telegram";
 
 export type Operation = {

@@ -1,5 +1,5 @@
 /**
- * @module Every route's OpenAPI rows (DESIGN §10), in the order a reader meets them: each route module keeps the
+ * @module Every route's OpenAPI rows (docs/api.md), in the order a reader meets them: each route module keeps the
  * rows of its own routes beside them, and `openapi.ts` builds the document from this list; a test checks it
  * against the routes the app serves. Here only the document's own route.
  */

@@ -1,5 +1,5 @@
 /**
- * @module The OpenAPI 3.1 document of the HTTP API (`GET /admin/openapi.json`, DESIGN §10), generated on
+ * @module The OpenAPI 3.1 document of the HTTP API (`GET /admin/openapi.json`, docs/api.md), generated on
  * request: the component schemas come from the zod schemas through zod's own `z.toJSONSchema`, the paths from
  * rows each route module keeps beside its routes (listed by `openapi-routes.ts`). Nothing here is built at
  * module scope.
@@ -65,7 +65,7 @@ function parameters(op: Operation): Json[] {
   return list;
 }
 
-/** Why every route of a kind can fail, beside its own reasons (DESIGN §2, §6, §8). */
+/** Why every route of a kind can fail, beside its own reasons (docs/api.md, docs/telegram.md, docs/watchers.md). */
 function accessErrors(op: Operation): Partial<Record<ErrorCode, string>> {
   switch (op.access) {
     case "admin":

@@ -1,5 +1,5 @@
 /**
- * @module `POST /admin/preview` (DESIGN §4 Phrases, Preview; §10): validates the body's shape and hands the time
+ * @module `POST /admin/preview` (docs/time.md#words-when, Preview; docs/api.md): validates the body's shape and hands the time
  * rules to the time engine; `from` defaults to the edge's clock, the only `Date.now()` on this path. `when` is
  * read by the one parser from words to a schedule (`readSchedule`, as `/remind` and `/every` read it, the whole
  * text being the schedule), and the answer says what it resolved to (`schedule`), with the end said; an

@@ -1,5 +1,5 @@
 /**
- * @module The one reader of a route's query (DESIGN §10): hono's `validator("query", …)` with the route's zod
+ * @module The one reader of a route's query (docs/api.md): hono's `validator("query", …)` with the route's zod
  * schema, so a handler reads `c.req.valid("query")`, typed from the schema. Only the schema's parameters are
  * read, an empty value meaning none (a page sends `?category=&q=` for "All"), and any other parameter is
  * ignored, as a cache-buster would be; a number parameter written as digits becomes a number (anything else is

@@ -1,5 +1,5 @@
 /**
- * @module What the auth rules read from a request, read one way (DESIGN §2, §10): whether its method carries a
+ * @module What the auth rules read from a request, read one way (docs/api.md): whether its method carries a
  * body, its media type without parameters, and the token of an `Authorization: Bearer` header.
  */
 

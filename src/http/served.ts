@@ -1,5 +1,5 @@
 /**
- * @module Which chats the webhook serves (DESIGN §2, §6): the private chats of the users in ALLOWED_USER_IDS
+ * @module Which chats the webhook serves (docs/api.md, docs/telegram.md): the private chats of the users in ALLOWED_USER_IDS
  * (a private chat's id is its user's), the groups and supergroups in ALLOWED_CHAT_IDS, and a supergroup that a
  * listed basic group became (Telegram gives it a new id), served as the group was until the operator lists the
  * new id: the supergroup's object wrote that move into the D1 directory's `moves` table. Only a group id that is

@@ -1,5 +1,5 @@
 /**
- * @module The page's session cookie (DESIGN §10): `v1.<expiry>.<nonce>.<mac>` (a signed token), the MAC an
+ * @module The page's session cookie (docs/api.md): `v1.<expiry>.<nonce>.<mac>` (a signed token), the MAC an
  * HMAC-SHA256 keyed with ADMIN_TOKEN (so changing the token ends every session), in an HttpOnly, Secure, SameSite=Strict cookie with an
  * expiry; never the token itself. And the rule for requests the cookie lets in: a state-changing method needs an
  * `Origin` naming this site, and a body the JSON content type (which a cross-site form cannot send).
@@ -31,7 +31,7 @@ export async function verifySession(value: string, adminToken: string, now: numb
 export const sessionOf = (c: Context): string | undefined => getCookie(c, SESSION_COOKIE);
 
 /**
- * The guard of a request that a cookie lets in (the existing rules of DESIGN §2 for pages): a state-changing
+ * The guard of a request that a cookie lets in (the existing rules of docs/api.md#access for pages): a state-changing
  * method must come from this origin (`Origin` present and naming this scheme, host and port), and a body must be
  * `application/json`, which a page on another site cannot send without a CORS preflight nothing here answers.
  */

@@ -1,5 +1,5 @@
 /**
- * @module The page's login routes (DESIGN §10): `POST /admin/session` trades ADMIN_TOKEN for the signed session
+ * @module The page's login routes (docs/api.md): `POST /admin/session` trades ADMIN_TOKEN for the signed session
  * cookie of `session-cookie.ts` (throttled per address, `sign-in-limit.ts`), `DELETE /admin/session` clears it,
  * `GET /admin/session` says how a request got in.
  */

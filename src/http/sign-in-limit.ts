@@ -1,5 +1,5 @@
 /**
- * @module Sign-in throttling (DESIGN §10; issue 22): at most 10 failed `POST /admin/session` or `POST /app/session`
+ * @module Sign-in throttling (docs/api.md; issue 22): at most 10 failed `POST /admin/session` or `POST /app/session`
  * per client address in 60 s, counted by the Rate Limiting binding `SIGN_IN_LIMITER` (wrangler.toml). Past it,
  * every attempt from that address, a right one too, is 429 `rate_limited` with `Retry-After: 60`: a right token
  * honoured meanwhile would tell a guesser which of its guesses was right.

@@ -1,5 +1,5 @@
 /**
- * @module Signed tokens, the one form of the page's and the Mini App's sessions (DESIGN §10):
+ * @module Signed tokens, the one form of the page's and the Mini App's sessions (docs/api.md):
  * `<fields>.<expiry>.<nonce>.<mac>`, the expiry in Unix seconds, the nonce 16 random bytes, the MAC an
  * HMAC-SHA256 of everything before it with the caller's key (both in base64url). Nothing is stored: a token is
  * good while its MAC matches (compared by WebCrypto's `verify`) and its expiry is ahead of now.

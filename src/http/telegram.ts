@@ -1,5 +1,5 @@
 /**
- * @module `POST /telegram/webhook` (DESIGN §6): the secret header checked in constant time, the update parsed,
+ * @module `POST /telegram/webhook` (docs/telegram.md): the secret header checked in constant time, the update parsed,
  * only the chats the bot serves (`served.ts`: the private chats of allowed users, the allowed groups) passed on
  * (others get nothing and leave no state), and of a group's messages only those for the bot (`address.ts`: a
  * command of this bot, a mention, a reply to it), which is where the bot's username (`getMe`, remembered) is

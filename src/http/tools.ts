@@ -1,9 +1,9 @@
 /**
- * @module The tool endpoints for agents (`/tools/:chatId/*`, DESIGN §9): `schedule` and `set_timezone`,
+ * @module The tool endpoints for agents (`/tools/:chatId/*`, docs/api.md#tools-for-agents): `schedule` and `set_timezone`,
  * behind TOOLS_TOKEN, called through the tool catalog (a call carrying a job's turn in `X-Cuckoo-Turn` has
  * only what each tool allows it), and the tools' context MCP shares. A model reads the answer, so every
  * input problem is `200 { ok: false, text }` with one sentence; only access (401, 403, 500, 503), a body over
- * 64 KiB (413) and a path that is not a chat id (400, DESIGN §2) are HTTP errors.
+ * 64 KiB (413) and a path that is not a chat id (400, docs/api.md#access) are HTTP errors.
  */
 import { type Context, Hono } from "hono";
 import type * as z from "zod";
@@ -52,7 +52,7 @@ async function toolBody<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<{ 
   }
 }
 
-/** The header an agent of its own sends with a tool call it makes while it handles a prompt (DESIGN §9). */
+/** The header an agent of its own sends with a tool call it makes while it handles a prompt (docs/api.md#tools-for-agents). */
 const TURN_HEADER = "X-Cuckoo-Turn";
 
 /**
@@ -73,7 +73,7 @@ export async function toolContext(c: Context<AppEnv>, chatId: string): Promise<P
   return ok({ ...base, createdBy: turn.value.kind === "job" ? "job" : "agent", policy: turn.value });
 }
 
-// The run gate and deliver for an agent of your own (DESIGN §7), under the same token.
+// The run gate and deliver for an agent of your own (docs/agent.md), under the same token.
 tools.route("/", agentApi);
 
 /** What the OpenAPI document says of these routes (the run gate's and deliver's are `agent-api.ts`'s): `openapi.ts` builds it, a test checks it against the app. */
@@ -91,7 +91,7 @@ export const toolOperations = (): Operation[] => [
   {
     method: "post",
     path: "/tools/{chatId}/set_timezone",
-    summary: "Set the chat's zone for agents (bearer TOOLS_TOKEN); the text is the reply of DESIGN §4.",
+    summary: "Set the chat's zone for agents (bearer TOOLS_TOKEN); the text is the reply of docs/time.md.",
     access: "tools",
     body: "SetTimezoneRequest",
     answersInput: true,

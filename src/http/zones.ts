@@ -1,5 +1,5 @@
 /**
- * @module `GET /admin/zones?place=` (DESIGN §6, §10): the zone a place names, or the likely ones of a place with
+ * @module `GET /admin/zones?place=` (docs/telegram.md, docs/api.md): the zone a place names, or the likely ones of a place with
  * several or of an offset, as `/timezone` reads it (`placeZone`), for the page's Change zone and the Mini App.
  * A place that names no zone is 400 with the sentence.
  */

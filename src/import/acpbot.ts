@@ -1,5 +1,5 @@
 /**
- * @module acpbot's schedules (seed 001; issue 16), read tolerantly: the `.acpbot/schedules/<id>.json` files,
+ * @module acpbot's schedules (docs/imports.md#acpbot), read tolerantly: the `.acpbot/schedules/<id>.json` files,
  * each `{ id, prompt, script?, scriptContent?, once | cron, nextRunAt, enabled, timezone }`, all for one chat.
  * `enabled: false` meant cancelled, or a `once` that already fired: a disabled one-off is left out, a disabled
  * cron job is imported paused. acpbot ran every cron in UTC whatever `timezone` said: the cron is imported as

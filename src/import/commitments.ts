@@ -1,5 +1,5 @@
 /**
- * @module The legacy Commitments of seed 002 (issue 16), read tolerantly: the text of `commitments.jsonl`, one
+ * @module The legacy Commitments (docs/imports.md#commitments), read tolerantly: the text of `commitments.jsonl`, one
  * JSON record a line, `{ id, text, status: "open" | "done", due?: "YYYY-MM-DD" }` (`date` is read for `due`
  * and `content` for `text`). Only open records are imported: a dated one becomes an enabled one-off prompt at
  * 09:00 local on that date; an undated one a paused one-off at the next 09:00 local, its name marked

@@ -1,5 +1,5 @@
 /**
- * @module Imports from the stores Cuckoo replaces (DESIGN §10 `POST /admin/import`; issue 16), pure: a request
+ * @module Imports from the stores Cuckoo replaces (docs/api.md `POST /admin/import`; issue 16), pure: a request
  * becomes a plan, per chat, of the jobs to create, with one sentence per entry left out. The chats' objects
  * then create them (`chat/imports.ts`), idempotently by each entry's source id.
  */

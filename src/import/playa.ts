@@ -1,5 +1,5 @@
 /**
- * @module Playa's stores (seed 000; issue 16), read tolerantly: `jobs.json` (`{ "version": 1, "jobs": [...] }`,
+ * @module Playa's stores (docs/imports.md#playa), read tolerantly: `jobs.json` (`{ "version": 1, "jobs": [...] }`,
  * camelCase; `target` is the chat id; `kind` reminder | prompt | watcher, also as the .NET enum's number;
  * `schedule.at` an instant with its offset, or `schedule.cron`; `text`, `command`, `timeoutSeconds`) and
  * `chat-settings.json` (`{ "version": 1, "chats": { "<id>": { "timeZone" } } }`) for the chats' zones. A
@@ -7,7 +7,7 @@
  * Playa's cron is Cronos's dialect, which Cuckoo reads (ranges that wrap, `L`, `W`, `#`, `?`) but for one
  * rule: Cronos ANDs the two day fields where both are restricted, cron ORs them, so such an expression is
  * imported as the recurrence rule that means what Cronos meant (`cronosRule`: Friday the 13th), or left out
- * with the sentence why no rule can say it (DESIGN §4).
+ * with the sentence why no rule can say it (docs/time.md).
  */
 import { CHAT_ID } from "../contracts/ids";
 import type { ImportEntry } from "../schemas/import";

@@ -1,5 +1,5 @@
 /**
- * @module Firing decisions (DESIGN §5) as pure functions of a due job, `now` and the chat's circumstances:
+ * @module Firing decisions (docs/api.md#how-a-job-fires) as pure functions of a due job, `now` and the chat's circumstances:
  * claim a run (a prompt for the queue, or a watcher's call to the runner), record an overlap as skipped, hold
  * an undeliverable chat's job, or fail a prompt whose memory records are gone. A prompt carries the current
  * content of its memory records (read by the caller at claim time, never a snapshot). The Durable Object
@@ -13,9 +13,9 @@ import type { JobRecord, RunRecord, StoredSchedule } from "./records";
 import { LATE_AFTER_MS, promptText } from "./texts";
 import { MAX_PROMPT_MESSAGE_BYTES, watcherLeaseMs } from "./watcher";
 
-/** A prompt's lease: how long an agent has to settle it (DESIGN §5). */
+/** A prompt's lease: how long an agent has to settle it (docs/api.md#how-a-job-fires). */
 export const PROMPT_LEASE_MS = 10 * 60_000;
-/** A sent prompt (a job's or a user's) must reach the run gate this soon, or it is sent again (DESIGN §5). */
+/** A sent prompt (a job's or a user's) must reach the run gate this soon, or it is sent again (docs/api.md#how-a-job-fires). */
 export const OFFER_DEADLINE_MS = 2 * 60_000;
 /** A prompt that never reaches the run gate is sent again at most this often, then it has failed. */
 export const MAX_RESENDS = 3;
@@ -40,7 +40,7 @@ export type FireDecision =
   /** Undeliverable chat: no run; a recurring job advances, a one-off waits an hour. */
   | { action: "hold"; job: JobRecord }
   /**
-   * A recurring job with no run left before its `until` and none in flight (DESIGN §3 End): it is deleted, as
+   * A recurring job with no run left before its `until` and none in flight (docs/time.md#jobs-that-end-until-and-runsleft): it is deleted, as
    * after its last run.
    */
   | { action: "end"; job: JobRecord }
@@ -77,7 +77,7 @@ export function nextRecurringRun(schedule: RecurringSchedule, zone: string, afte
 }
 
 /**
- * Where a recurring job goes from `after` (DESIGN §3 End): its next run, or `ended` when no run is left before
+ * Where a recurring job goes from `after` (docs/time.md#jobs-that-end-until-and-runsleft): its next run, or `ended` when no run is left before
  * its `until` (its next occurrence falls after it, or none comes within 5 years).
  */
 export function advance(job: Pick<JobRecord, "until">, schedule: RecurringSchedule, zone: string, after: number): { nextRunAt: number | null; ended: boolean } {
@@ -102,7 +102,7 @@ function missedSince(schedule: RecurringSchedule, zone: string, dueAt: number, n
 const runIdOf = (jobId: string, dueAt: number): string => `${jobId}:${dueAt}`;
 
 /**
- * The v1 queue message of a prompt run (DESIGN §7): text with header and late note, then the memory records
+ * The v1 queue message of a prompt run (docs/agent.md): text with header and late note, then the memory records
  * the job refers to. Their content is cut until the message serializes within the queue's limit.
  */
 export function promptMessage(
@@ -169,7 +169,7 @@ function newRun(jobId: string, dueAt: number, now: number, manual: boolean): Run
 /**
  * What to do with a job whose `nextRunAt` has come. A one-off's due instant is its `at` (its `nextRunAt`
  * may have been pushed by an undeliverable hold); a recurring job's is its `nextRunAt`, and it advances strictly
- * after now, never catching up. A recurring job that ends (DESIGN §3 End) counts the run claimed against its
+ * after now, never catching up. A recurring job that ends (docs/time.md#jobs-that-end-until-and-runsleft) counts the run claimed against its
  * `runsLeft` (run now and skipped occurrences do not count) and, with none left or its next occurrence past its
  * `until`, has no next run and `runsLeft` 0: this run is its last, and it is deleted when the run settles.
  */
@@ -253,7 +253,7 @@ function claimedRun(job: JobRecord, run: RunRecord, dueAt: number, ctx: FireCont
 }
 
 /**
- * Whether `run` is the job's last (DESIGN §3 End, §5): a one-off's scheduled run, or any run that settles once a
+ * Whether `run` is the job's last (docs/time.md#jobs-that-end-until-and-runsleft, docs/api.md#how-a-job-fires): a one-off's scheduled run, or any run that settles once a
  * recurring job has no run left (`runsLeft` 0, set when its last scheduled run was claimed, or when its next
  * occurrence fell past `until` while a run was in flight).
  */
@@ -267,7 +267,7 @@ const KEEPS_ONE_OFF: ReadonlySet<RunStatus> = new Set(["failed", "over_budget"])
 export type RunEnd = "delete" | "pause" | "keep";
 
 /**
- * What a run that ends with `status` leaves of its job (DESIGN §3 End, §5), the one rule of how a run ends, for
+ * What a run that ends with `status` leaves of its job (docs/time.md#jobs-that-end-until-and-runsleft, docs/api.md#how-a-job-fires), the one rule of how a run ends, for
  * the firing core (a prompt whose memory records are gone) and the settler (every other end): a one-off's
  * scheduled run deletes it, unless it failed or its match was over the day's budget, which keeps the job paused
  * with its history (and the chat told); a recurring job's last run deletes it whatever its status (its schedule
@@ -283,7 +283,7 @@ export function runEnd(job: JobRecord, run: Pick<RunRecord, "manual" | "dueAt">,
 export const pausedOneOff = (job: JobRecord): JobRecord => ({ ...job, enabled: false, nextRunAt: null });
 
 /**
- * Run now (DESIGN §5): a manual run `<jobId>:<now>`, claimed, or failed at once when a memory record it
+ * Run now (docs/api.md#how-a-job-fires): a manual run `<jobId>:<now>`, claimed, or failed at once when a memory record it
  * refers to is gone; nothing is deleted or rescheduled.
  */
 export function manualRun(job: JobRecord, ctx: FireContext, memory: MemoryLookup = NO_MEMORY): Extract<FireDecision, { action: "claim" | "fail" }> {

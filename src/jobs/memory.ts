@@ -1,5 +1,5 @@
 /**
- * @module Memory records in jobs and texts (DESIGN §3, §9; issue 16), pure: the section of a prompt that
+ * @module Memory records in jobs and texts (docs/api.md; issue 16), pure: the section of a prompt that
  * holds the current content of the records a job refers to, each marked with its id, title and revision, cut
  * to a budget with every cut marked (ids and titles always kept); what a run says when a record it refers to
  * is gone (it fails; nothing falls back to old content); and the sentences of the memory records' rules.

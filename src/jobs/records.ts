@@ -1,5 +1,5 @@
 /**
- * @module A job and a run as the chat's object stores them (DESIGN §3, §5): the pure core decides on these,
+ * @module A job and a run as the chat's object stores them (docs/api.md): the pure core decides on these,
  * the store reads and writes them, and `src/chat/views.ts` turns them into what clients see. Times are epoch
  * milliseconds.
  */
@@ -8,7 +8,7 @@ import type { Category, CreatedBy, Job, JobKind, LastResult, RunState, RunStatus
 
 /**
  * A job's schedule as stored: a one-off's instant (epoch ms), a cron expression, or a recurrence rule with its
- * local start (DESIGN §4; the rule without COUNT and UNTIL, which are the spec's `runsLeft` and `until`).
+ * local start (docs/time.md; the rule without COUNT and UNTIL, which are the spec's `runsLeft` and `until`).
  */
 export type StoredSchedule = { type: "at"; at: number } | { type: "cron"; cron: string } | { type: "rule"; rrule: string; start: string };
 export type ScheduleType = StoredSchedule["type"];
@@ -24,7 +24,7 @@ export type JobSpec = {
   name: string;
   kind: JobKind;
   schedule: StoredSchedule;
-  /** Recurring jobs: no run is due after this instant (DESIGN §3 End); null = no end. */
+  /** Recurring jobs: no run is due after this instant (docs/time.md#jobs-that-end-until-and-runsleft); null = no end. */
   until: number | null;
   /**
    * Recurring jobs: the scheduled runs left, counted down when one is claimed; 0 once its last run is claimed
@@ -39,7 +39,7 @@ export type JobSpec = {
   memoryRefs: string[];
   /** Watchers only: a match whose output equals the last delivered match's is silent (unchanged). */
   onlyOnChange: boolean;
-  /** Its messages go out without a notification sound (DESIGN §6 Quiet hours). */
+  /** Its messages go out without a notification sound (docs/telegram.md#quiet). */
   silent: boolean;
 };
 
@@ -52,7 +52,7 @@ export function specDefaults(): Omit<JobSpec, "name" | "kind" | "schedule"> {
 }
 
 /**
- * The failure a watcher's streak started with (DESIGN §5): a failure like it is not reported again until a
+ * The failure a watcher's streak started with (docs/api.md#how-a-job-fires): a failure like it is not reported again until a
  * success ends the streak. Kept apart from `lastResult`, which a transient run (exit 75) overwrites.
  */
 export type FailureStreak = { exitCode: number | null; timedOut: boolean };
@@ -106,7 +106,7 @@ export type RunRecord = {
   leaseUntil: number | null;
   /** Failed sends of a claimed run (its retry waits); reset when it is sent. */
   attempts: number;
-  /** How often a dispatched prompt was sent again because it never reached the run gate (DESIGN §5). */
+  /** How often a dispatched prompt was sent again because it never reached the run gate (docs/api.md#how-a-job-fires). */
   resends: number;
   payload: RunPayload | null;
   /** A watcher's match waiting for the agent: the hash of its output, the job's `matchHash` once delivered. */
@@ -114,13 +114,13 @@ export type RunRecord = {
 };
 
 /**
- * How many follow-ups (one-off prompts) a turn caused by a run of `job` may create (DESIGN §7, §9): one, and
+ * How many follow-ups (one-off prompts) a turn caused by a run of `job` may create (docs/agent.md, docs/api.md): one, and
  * none when the job is itself a follow-up (`createdBy: "job"`), so runs never chain. A run whose job is gone
  * keeps the one.
  */
 export const followUpsOf = (job: Pick<JobRecord, "createdBy"> | null): number => (job?.createdBy === "job" ? 0 : 1);
 
-/** A job's category (DESIGN §3): watcher → monitoring; prompt + at → one-time; prompt + cron or rule → recurring. */
+/** A job's category (docs/api.md#jobs): watcher → monitoring; prompt + at → one-time; prompt + cron or rule → recurring. */
 export function categoryOf(kind: JobKind, schedule: ScheduleType): Category {
   if (kind === "watcher") return "monitoring";
   return schedule === "at" ? "one-time" : "recurring";

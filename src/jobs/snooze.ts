@@ -1,5 +1,5 @@
 /**
- * @module Snoozing a job's message (DESIGN §6 Buttons): a one-off copy of the job (its name, text, memory
+ * @module Snoozing a job's message (docs/telegram.md#scheduled-messages-and-buttons): a one-off copy of the job (its name, text, memory
  * references, whether it is silent, and the forum topic it posts in) at a later time in the chat's zone: 10 minutes or an hour from now, or
  * 09:00 of the next day. What the copy needs is kept with the message when it is delivered (`JobCopy`), so a
  * snooze works after the one-off it came from was deleted. Pure.

@@ -1,5 +1,5 @@
 /**
- * @module What a text field of a job may hold (DESIGN §3, issue 12): a length in characters (code points, so 80
+ * @module What a text field of a job may hold (docs/api.md#jobs, issue 12): a length in characters (code points, so 80
  * emoji are 80 characters), never a broken character (an unpaired UTF-16 surrogate, which would be stored as
  * U+FFFD and read back other than it was answered), and for a name, one visible character at least and no
  * control characters or text-direction overrides (a name is shown on one line, in lists other people read).

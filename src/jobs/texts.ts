@@ -1,12 +1,12 @@
 /**
- * @module Every text a job produces for a person or a model (DESIGN §4–§6, §9): the prompt a fired job sends,
+ * @module Every text a job produces for a person or a model (docs/time.md, docs/api.md, docs/telegram.md): the prompt a fired job sends,
  * the one-line job summary, the job list, the tool replies and the zone-change reply. Pure functions.
  */
 
 import type { Job, LastResult } from "../schemas/jobs";
 import { describeRule, formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, loadRules, localFields, parseRuleSchedule, rulesLoaded } from "../time";
 
-/** The line after the job line of a recurring job's last scheduled run (DESIGN §3 End). */
+/** The line after the job line of a recurring job's last scheduled run (docs/time.md#jobs-that-end-until-and-runsleft). */
 export const LAST_RUN_LINE = "This is the last scheduled run of this job.";
 
 /**
@@ -26,7 +26,7 @@ export function lateNote(dueAt: number, zone: string): string {
   return `This was due at ${formatDayMonthTime(dueAt, zone)}; the bot was offline.`;
 }
 
-/** A one-off fired more than this late carries the late note (DESIGN §5). */
+/** A one-off fired more than this late carries the late note (docs/api.md#how-a-job-fires). */
 export const LATE_AFTER_MS = 60_000;
 
 /** `a`, `a and b`, `a, b and c`: items in a sentence. */
@@ -79,7 +79,7 @@ export function untilText(until: number, zone: string, now: number): string {
   return `${day} ${month}${year}${endOfDay ? "" : ` ${time}`}`;
 }
 
-/** What is left of a recurring job (DESIGN §3 End): `3 runs left`, `until 31 Dec`, `last run`, or null. */
+/** What is left of a recurring job (docs/time.md#jobs-that-end-until-and-runsleft): `3 runs left`, `until 31 Dec`, `last run`, or null. */
 function leftText(job: Pick<Job, "runsLeft" | "until">, zone: string, now: number): string | null {
   const parts: string[] = [];
   if (job.runsLeft === 0) parts.push("last run");
@@ -157,7 +157,7 @@ export function resumedText(job: Job, zone: string, now: number): string {
 }
 export const noJobText = (id: string) => `No job ${id} in this chat.`;
 
-/** Skip (DESIGN §3) of a one-off: it has no next occurrence to pass over. */
+/** Skip (docs/api.md#jobs) of a one-off: it has no next occurrence to pass over. */
 export const runsOnceText = (id: string) => `${id} runs once; cancel or edit it instead.`;
 /** Skip of a paused job, or of one that has no next run. */
 export const nothingToSkipText = (job: { id: string; enabled: boolean }) =>
@@ -171,18 +171,18 @@ export function skippedText(skipped: number, job: Job, zone: string, now: number
 export const lastRunText = (id: string) => `${id}'s next run is its last before it ends; cancel it instead, or change its end first.`;
 /** What a skip records in the job's history. */
 export const SKIPPED_BY_HAND = "skipped by hand";
-/** A `memoryRefs` entry that names no record of the chat (DESIGN §9: checked when a job is created or edited). */
+/** A `memoryRefs` entry that names no record of the chat (docs/api.md#tools-for-agents: checked when a job is created or edited). */
 export const memoryRefMissingText = (id: string) => `"memoryRefs" names ${id}, which is not a memory record of this chat; see memory_list.`;
 
 /**
- * A one-off whose run failed (DESIGN §5 Leases): kept, paused, with its history, and the chat told once.
+ * A one-off whose run failed (docs/agent.md#the-lease): kept, paused, with its history, and the chat told once.
  * `⚠️ Job "<name>" (<id>) did not run: <reason>. It is paused: /resume <id> runs it now, /cancel <id> removes it.`
  */
 export const oneOffFailedText = (job: { id: string; name: string }, reason: string) =>
   `⚠️ Job "${job.name}" (${job.id}) did not run: ${reason}. It is paused: /resume ${job.id} runs it now, /cancel ${job.id} removes it.`;
 export const stillRunningText = (id: string) => `Job ${id} is still running.`;
 
-/** A resume of a recurring job whose end came (DESIGN §3 End): nothing is left to run until its ends change. */
+/** A resume of a recurring job whose end came (docs/time.md#jobs-that-end-until-and-runsleft): nothing is left to run until its ends change. */
 export function noRunsLeftText(job: { id: string; name: string; until: number | null; runsLeft: number | null }, zone: string, now: number): string {
   const end =
     job.runsLeft === 0 || job.until === null
@@ -193,7 +193,7 @@ export function noRunsLeftText(job: { id: string; name: string; until: number | 
 export const tooManyJobsText = (limit: number) => `This chat already has ${limit} jobs (the limit); cancel one first.`;
 
 /**
- * Told once, on the reply that creates a chat's first job while it follows the default zone (DESIGN §6):
+ * Told once, on the reply that creates a chat's first job while it follows the default zone (docs/telegram.md):
  * `Times here are in UTC. Where are you? Send /timezone and your city, e.g. /timezone Berlin.`
  */
 export const defaultZoneNotice = (zone: string) => `Times here are in ${zone}. Where are you? Send /timezone and your city, e.g. /timezone Berlin.`;
@@ -201,7 +201,7 @@ export const defaultZoneNotice = (zone: string) => `Times here are in ${zone}. W
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * The reply to a zone change (DESIGN §4): `Time zone set to Asia/Tokyo (UTC+09:00). Now 27 Sep 02:15. 2
+ * The reply to a zone change (docs/time.md): `Time zone set to Asia/Tokyo (UTC+09:00). Now 27 Sep 02:15. 2
  * recurring jobs now follow this zone; 1 one-off job keeps its time (now 27 Sep 16:00 here).` The job clause
  * is left out when the chat has no jobs; `default` marks the operator's default zone.
  */
@@ -222,7 +222,7 @@ export function zoneChangedText(zone: string, isDefault: boolean, now: number, c
 }
 
 /**
- * The note before a message whose forum topic is gone (DESIGN §6): it comes to the main thread instead, and the
+ * The note before a message whose forum topic is gone (docs/telegram.md): it comes to the main thread instead, and the
  * jobs that posted in that topic post here from now on.
  */
 export function topicGoneText(jobs: readonly { id: string; name: string }[]): string {

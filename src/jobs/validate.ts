@@ -1,5 +1,5 @@
 /**
- * @module The rules of a job (DESIGN §3, §4) as pure functions of the input, the chat's zone and `now`: a
+ * @module The rules of a job (docs/api.md, docs/time.md) as pure functions of the input, the chat's zone and `now`: a
  * create or an edit either becomes a `JobSpec` with its next run, or one sentence a person or model can act on.
  */
 import { MEMORY_ID, shown } from "../contracts/ids";
@@ -55,7 +55,7 @@ const NO_ENDS: Ends = { until: null, runsLeft: null };
 
 /**
  * Resolves the one of `at`, `cron`, `delay`, `rrule` given to a schedule and its next run, strictly after now. A
- * rule's COUNT and UNTIL leave it here (`ruleEnds`, DESIGN §3): the rule stored has neither.
+ * rule's COUNT and UNTIL leave it here (`ruleEnds`, docs/api.md#jobs): the rule stored has neither.
  */
 async function resolveWhen(input: When, ctx: RuleContext): Promise<Parsed<Resolved>> {
   if ("cron" in input) {
@@ -138,7 +138,7 @@ const ONLY_ON_CHANGE_WATCHERS_ONLY = `"onlyOnChange" applies only to watchers.`;
 const MEMORY_REFS_PROMPTS_ONLY = `"memoryRefs" applies only to prompt jobs: a watcher's prompt is its script's output.`;
 
 /**
- * The shape of `memoryRefs` (DESIGN §3, §9): at most 5 memory record ids, each once. Whether each record
+ * The shape of `memoryRefs` (docs/api.md): at most 5 memory record ids, each once. Whether each record
  * exists is the chat object's check, which has them.
  */
 function memoryRefsProblem(refs: readonly string[]): string | null {
@@ -150,7 +150,7 @@ function memoryRefsProblem(refs: readonly string[]): string | null {
 }
 
 /**
- * Validates a create request. The legacy kind `reminder` of the seed designs becomes a prompt whose text is
+ * Validates a create request. The legacy kind `reminder` of the older schedulers Cuckoo imports from becomes a prompt whose text is
  * `Remind me: <text>`.
  */
 export async function validateCreate(input: CreateJobInput, ctx: RuleContext): Promise<Parsed<Validated>> {

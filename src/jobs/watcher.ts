@@ -1,5 +1,5 @@
 /**
- * @module What a watcher's run means (DESIGN §5): the runner call stored with a claimed run, the prompt a
+ * @module What a watcher's run means (docs/api.md#how-a-job-fires): the runner call stored with a claimed run, the prompt a
  * match sends, what a match does (wake the agent, stay silent because it is unchanged, or stay silent because
  * the chat's wake-ups for the day are spent), the alert a failure delivers (once per failure streak), exit 75
  * as "try next time", and the reply of a dry run. Pure.
@@ -9,7 +9,7 @@ import type { RunnerOutcome } from "../contracts/runner";
 import { lazy } from "../lazy";
 import type { FailureStreak, WatcherCall } from "./records";
 
-/** A watcher's lease beyond its timeout: the runner's cold start and the callback's way back (DESIGN §5). */
+/** A watcher's lease beyond its timeout: the runner's cold start and the callback's way back (docs/api.md#how-a-job-fires). */
 export const WATCHER_LEASE_GRACE_MS = 60_000;
 /** The stderr tail kept in `lastResult` and alerts, at most (the runner sends 20 lines). */
 const MAX_TAIL_CHARS = 4000;
@@ -49,7 +49,7 @@ export function fitOutput<T>(stdout: string, build: (output: string) => T): T {
   }
 }
 
-/** `[Scheduled job "<name>" (<id>)] The watcher script printed:\n<stdout>` (DESIGN §5). */
+/** `[Scheduled job "<name>" (<id>)] The watcher script printed:\n<stdout>` (docs/api.md#how-a-job-fires). */
 export const matchedPromptText = (job: { id: string; name: string }, stdout: string): string =>
   `[Scheduled job "${job.name}" (${job.id})] The watcher script printed:\n${stdout}`;
 
@@ -93,7 +93,7 @@ export function alertText(job: { id: string; name: string }, f: Failure): string
 
 /**
  * Whether a failure starts a new streak, so it is reported: no streak is running, or it started with another
- * exit code or timed-out flag (DESIGN §5). A success ends a streak; a transient run (exit 75) leaves it.
+ * exit code or timed-out flag (docs/api.md#how-a-job-fires). A success ends a streak; a transient run (exit 75) leaves it.
  */
 export function isNewFailure(streak: FailureStreak | null, f: Pick<Failure, "exitCode" | "timedOut">): boolean {
   return streak === null || streak.exitCode !== f.exitCode || streak.timedOut !== f.timedOut;
@@ -106,7 +106,7 @@ export const EX_TEMPFAIL = 75;
 export const isTransient = (f: Pick<Failure, "exitCode" | "timedOut">): boolean => f.exitCode === EX_TEMPFAIL && !f.timedOut;
 
 /**
- * What a match does (DESIGN §5): `unchanged` when the job has `onlyOnChange` and the output's hash is the last
+ * What a match does (docs/api.md#how-a-job-fires): `unchanged` when the job has `onlyOnChange` and the output's hash is the last
  * delivered match's; `over_budget` when the chat's watchers already woke the agent `max` times today
  * (`used`); else `wake`. An unchanged match is not a wake-up, so it uses none of the budget.
  */
@@ -127,14 +127,14 @@ export async function outputHash(stdout: string): Promise<string> {
 }
 
 /**
- * The day's one notice when the chat's watchers have used up their wake-ups (DESIGN §2 MAX_WAKEUPS_PER_DAY),
+ * The day's one notice when the chat's watchers have used up their wake-ups (docs/api.md#access MAX_WAKEUPS_PER_DAY),
  * direct to the chat like an alert, naming the job whose match went over.
  */
 export function overBudgetText(job: { id: string; name: string }, max: number): string {
   return `⚠️ Job "${job.name}" (${job.id}) matched, but this chat's watchers have already woken the agent ${max} ${max === 1 ? "time" : "times"} today, the daily limit: matches are recorded "over budget" and wake no one until tomorrow. The bot's owner can raise MAX_WAKEUPS_PER_DAY.`;
 }
 
-/** The `test` action's reply to the model (DESIGN §9): what a watcher with this script would do. */
+/** The `test` action's reply to the model (docs/api.md#tools-for-agents): what a watcher with this script would do. */
 export function testReplyText(outcome: Pick<RunnerOutcome, "status" | "exitCode" | "timedOut" | "stdout" | "stderrTail" | "truncated">): string {
   switch (outcome.status) {
     case "silent":

@@ -1,5 +1,5 @@
 /**
- * @module The MCP server (DESIGN §9, issues 13 and 16): the agent tools (eleven for the schedule, five for memory)
+ * @module The MCP server (docs/api.md#tools-for-agents, issues 13 and 16): the agent tools (eleven for the schedule, five for memory)
  * over MCP's streamable HTTP transport, stateless (a new server and transport per request, no session, one
  * JSON answer per POST). Tools are listed with their JSON Schemas from the one zod source and called through
  * the tool catalog, as `/tools` calls them, for this request's chat only; a result carries the tool's `text` as

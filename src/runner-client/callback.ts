@@ -1,5 +1,5 @@
 /**
- * @module The runner's callback into the Worker (DESIGN §8): `POST /runner/callback/:chatId` in URL mode, and
+ * @module The runner's callback into the Worker (docs/watchers.md): `POST /runner/callback/:chatId` in URL mode, and
  * the container's outbound handler in container mode, both answered here. A signed outcome goes to the chat's
  * Durable Object; the answer is 204 for any run id (unknown, settled or cancelled ones too) so the runner
  * stops retrying; a bad signature is 401 and changes nothing. The signature (v2) covers the method, the

@@ -1,5 +1,5 @@
 /**
- * @module How the Worker and the chat's Durable Object reach the runner (DESIGN §8): through the container
+ * @module How the Worker and the chat's Durable Object reach the runner (docs/watchers.md): through the container
  * binding `RUNNER` (one instance per chat, `getByName(chatId)`) or at `RUNNER_URL`; every request signed
  * (v2: the method, the path and query as sent, and the body). Each call returns what happened as a value and
  * never throws: the caller decides what a refusal means.

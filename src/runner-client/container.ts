@@ -1,5 +1,5 @@
 /**
- * @module The runner in production (DESIGN §8 "Production container"): `RunnerContainer`, a Cloudflare
+ * @module The runner in production (docs/watchers.md "Production container"): `RunnerContainer`, a Cloudflare
  * Container per chat (`env.RUNNER.getByName(chatId)`) running the runner image of `runner/Dockerfile`. It
  * owns three things: what the runner process gets at start (its secret from the Worker, never the image),
  * when the instance may sleep (never while runs are active: `lifecycleDecision`), and the runner's callback,

@@ -1,5 +1,5 @@
 /**
- * @module A watcher command run once, for `test` (DESIGN §9) and `POST /admin/chats/:chatId/test` (§10): the
+ * @module A watcher command run once, for `test` (docs/api.md#tools-for-agents) and `POST /admin/chats/:chatId/test` (docs/api.md): the
  * runner's dry run (`?wait=1`, at most 60 s) in the chat's zone, reported with its output redacted. Nothing is
  * stored, scheduled, queued or delivered.
  */

@@ -1,5 +1,5 @@
 /**
- * @module Redaction (DESIGN §5): every secret the Worker holds becomes `[REDACTED]` in watcher output, alerts
+ * @module Redaction (docs/api.md#how-a-job-fires): every secret the Worker holds becomes `[REDACTED]` in watcher output, alerts
  * and stored stderr tails, before any of it is stored, queued or sent.
  */
 import type { Config } from "../config";

@@ -1,5 +1,5 @@
 /**
- * @module The run gate's and deliver's arguments and answers (DESIGN §7): defined once for the HTTP routes of
+ * @module The run gate's and deliver's arguments and answers (docs/agent.md): defined once for the HTTP routes of
  * an agent of your own (`/tools/:chatId/gate/*`, `/tools/:chatId/deliver`) and the chat object's RPC methods.
  * `offer` takes the queue message itself (`contracts/prompt-message.ts`).
  */
@@ -57,7 +57,7 @@ export const turnAnswerArgs = lazy(() =>
 const MAX_STEP_JSON = 1_500_000;
 
 /**
- * One record of a model turn's step (DESIGN §7 Durable turns; the type is `contracts/turn.ts`'s StepRecord),
+ * One record of a model turn's step (docs/agent.md#the-model-agent-agentllm; the type is `contracts/turn.ts`'s StepRecord),
  * bounded as the agent keeps what the model said (src/agent/keep.ts): at most 32 calls a step, names of 100
  * characters, arguments of 16 KB, a tool's answer of 64 KB.
  */
@@ -85,7 +85,7 @@ export const turnFailureArgs = lazy(() =>
   }),
 );
 
-/** `offer`'s answer over HTTP: the exact forms of DESIGN §7 (the zone stays inside; the message carries it). */
+/** `offer`'s answer over HTTP: the exact forms of docs/agent.md (the zone stays inside; the message carries it). */
 export const gateOfferReply = lazy(() =>
   z.union([
     z.strictObject({ result: z.enum(["duplicate", "queued"]) }),

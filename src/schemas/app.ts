@@ -1,4 +1,4 @@
-/** @module The Mini App's sign-in shapes (DESIGN §10 `POST /app/session`; issue 18). */
+/** @module The Mini App's sign-in shapes (docs/api.md `POST /app/session`; issue 18). */
 import * as z from "zod";
 import { lazy } from "../lazy";
 import { chatId, instant } from "./common";

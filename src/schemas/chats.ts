@@ -1,5 +1,5 @@
 /**
- * @module A chat's own shapes (DESIGN §4, §6, §7, §10): its settings and the zone change, its quiet hours, the
+ * @module A chat's own shapes (docs/time.md, docs/telegram.md, docs/agent.md, docs/api.md): its settings and the zone change, its quiet hours, the
  * transcript and the messages written to it in transcript mode.
  */
 import * as z from "zod";
@@ -37,7 +37,7 @@ export const settingsBody = lazy(() =>
   }),
 );
 
-/** The answer of a zone change: the new settings, the counts and the reply of DESIGN §4. */
+/** The answer of a zone change: the new settings, the counts and the reply of docs/time.md. */
 export const zoneChangeSchema = lazy(() =>
   chatSettingsSchema().extend({
     cronJobs: z.number().int().meta({ description: "Recurring jobs, which now follow the zone." }),
@@ -60,7 +60,7 @@ const quietEnd = (end: "from" | "to", example: string) => {
     .meta({ examples: [example] });
 };
 
-/** Quiet hours (DESIGN §6): `from` and `to`, wall times in the chat's zone; a window with `to` before `from` runs across midnight. */
+/** Quiet hours (docs/telegram.md): `from` and `to`, wall times in the chat's zone; a window with `to` before `from` runs across midnight. */
 export const quietHoursSchema = lazy(() =>
   z
     .strictObject({ from: quietEnd("from", "22:00"), to: quietEnd("to", "07:00") }, { error: QUIET })
@@ -163,7 +163,7 @@ export type Role = (typeof ROLES)[number];
 export const SOURCES = ["telegram", "admin", "job", "watcher", "alert", "command"] as const;
 export type Source = (typeof SOURCES)[number];
 
-/** One transcript entry (DESIGN §7). */
+/** One transcript entry (docs/agent.md). */
 export const transcriptEntrySchema = lazy(() =>
   z.strictObject({
     id: z.string(),
@@ -187,6 +187,6 @@ export const transcriptEntrySchema = lazy(() =>
 );
 export type TranscriptEntry = z.infer<ReturnType<typeof transcriptEntrySchema>>;
 
-/** The transcript (DESIGN §7): oldest first, the last 500 kept. */
+/** The transcript (docs/agent.md): oldest first, the last 500 kept. */
 export const transcriptSchema = lazy(() => z.strictObject({ chatId: chatId(), messages: z.array(transcriptEntrySchema()) }));
 export type Transcript = z.infer<ReturnType<typeof transcriptSchema>>;

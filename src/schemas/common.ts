@@ -1,5 +1,5 @@
 /**
- * @module Pieces every resource schema shares (DESIGN §2, §3): the instants responses carry, the path's chat
+ * @module Pieces every resource schema shares (docs/api.md): the instants responses carry, the path's chat
  * and job ids, and the empty body of the routes that take none. Built on first use, like every schema here.
  */
 import * as z from "zod";
@@ -12,7 +12,7 @@ import { lazy } from "../lazy";
  */
 export const instant = lazy(() => z.string().meta({ format: "date-time", description: "RFC 3339 UTC (toISOString form)." }));
 
-/** A decimal Telegram chat id (DESIGN §2). */
+/** A decimal Telegram chat id (docs/api.md#access). */
 export const chatId = lazy(() =>
   z
     .string()
@@ -20,7 +20,7 @@ export const chatId = lazy(() =>
     .meta({ description: "A decimal Telegram chat id.", examples: ["123456789"] }),
 );
 
-/** A job id: 5 characters of the id alphabet, unique in its chat (DESIGN §3). */
+/** A job id: 5 characters of the id alphabet, unique in its chat (docs/api.md#jobs). */
 export const jobId = lazy(() =>
   z
     .string()
@@ -28,7 +28,7 @@ export const jobId = lazy(() =>
     .meta({ description: "5 characters of `abcdefghjkmnpqrstuvwxyz23456789`, unique in its chat.", examples: ["k7m2q"] }),
 );
 
-/** The body of `/run`, `/pause`, `/resume` and `DELETE` (DESIGN §10): none, or `{}`. */
+/** The body of `/run`, `/pause`, `/resume` and `DELETE` (docs/api.md): none, or `{}`. */
 export const emptyBody = lazy(() => z.strictObject({}).meta({ description: "No body: send none, or `{}`." }));
 
 /** A string field: a missing one is "required", a wrong type shows the accepted form. */

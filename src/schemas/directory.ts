@@ -1,5 +1,5 @@
 /**
- * @module The cross-chat directory's shapes (DESIGN §1, §10): the queries and answers of `GET /admin/chats` and
+ * @module The cross-chat directory's shapes (docs/design/0008-layout.md, docs/api.md): the queries and answers of `GET /admin/chats` and
  * `GET /admin/jobs`, and the rebuild after a restore.
  */
 import * as z from "zod";

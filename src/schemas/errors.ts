@@ -1,5 +1,5 @@
 /**
- * @module The error envelope of the HTTP edge (DESIGN §10): `{ error: { code, message } }`, its codes and their
+ * @module The error envelope of the HTTP edge (docs/api.md): `{ error: { code, message } }`, its codes and their
  * statuses. The edge's `ApiError` and `onError` (src/http/errors.ts) answer with it; the OpenAPI document
  * describes it from here.
  */
@@ -7,7 +7,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import * as z from "zod";
 import { lazy } from "../lazy";
 
-/** The error codes of §10 and their statuses; `internal` is only ever a bug, never caused by input. */
+/** The error codes of docs/api.md and their statuses; `internal` is only ever a bug, never caused by input. */
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,

@@ -1,4 +1,4 @@
-/** @module `GET /healthz`'s answers (DESIGN §10): the modes the Worker runs in, or every config error; never a secret. */
+/** @module `GET /healthz`'s answers (docs/api.md): the modes the Worker runs in, or every config error; never a secret. */
 import * as z from "zod";
 import { lazy } from "../lazy";
 
@@ -13,7 +13,11 @@ export const healthOk = lazy(() =>
         "url when RUNNER_URL is set (it wins over the container binding); container with the RUNNER binding once RUNNER_SECRET is set; off otherwise.",
     }),
     agent: z.enum(["echo", "llm"]),
-    blockedChats: z.number().int().optional().meta({ description: "With a bot: chats Telegram said cannot be reached (DESIGN §6), from the D1 directory." }),
+    blockedChats: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "With a bot: chats Telegram said cannot be reached (docs/telegram.md), from the D1 directory." }),
   }),
 );
 

@@ -1,5 +1,5 @@
 /**
- * @module The import shapes (DESIGN §10 `POST /admin/import`; issue 16): the request `{ format, data,
+ * @module The import shapes (docs/api.md `POST /admin/import`; issue 16): the request `{ format, data,
  * settings?, chatId? }`, the answer `{ created, skipped, problems }`, and what the edge hands each chat's
  * object: the entries read from the source, one per job, each with the source id that makes an import
  * idempotent. The formats' own fields are read tolerantly by `src/import/`, not here.

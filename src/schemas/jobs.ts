@@ -1,5 +1,5 @@
 /**
- * @module The job shapes clients see and send (DESIGN §3, §5, §10): `Job`, `Run`, `lastResult`, the create and
+ * @module The job shapes clients see and send (docs/api.md): `Job`, `Run`, `lastResult`, the create and
  * edit bodies, the list filter, and the answers that carry them. One schema per shape; the types come from
  * the schemas; the rules beyond a field's type (lengths, the schedule, kinds) are `jobs/validate.ts`'s.
  */
@@ -27,7 +27,7 @@ export const LIMITS = {
 
 /**
  * `transient`: a watcher's script exited 75 (EX_TEMPFAIL, "try next time"); `over_budget`: a watcher matched
- * past the chat's MAX_WAKEUPS_PER_DAY and woke no one (DESIGN §3, §5).
+ * past the chat's MAX_WAKEUPS_PER_DAY and woke no one (docs/api.md).
  */
 export const LAST_STATUSES = ["delivered", "silent", "matched", "failed", "transient", "over_budget"] as const;
 export const RUN_STATUSES = ["delivered", "silent", "matched", "failed", "skipped", "transient", "over_budget"] as const;
@@ -44,7 +44,7 @@ export const lastResultSchema = lazy(() =>
 );
 export type LastResult = z.infer<ReturnType<typeof lastResultSchema>>;
 
-/** A job as every client sees it (DESIGN §3). */
+/** A job as every client sees it (docs/api.md#jobs). */
 export const jobSchema = lazy(() =>
   z.strictObject({
     id: jobId(),
@@ -110,7 +110,7 @@ export const jobSchema = lazy(() =>
 );
 export type Job = z.infer<ReturnType<typeof jobSchema>>;
 
-/** One occurrence's history entry (DESIGN §5). */
+/** One occurrence's history entry (docs/api.md#how-a-job-fires). */
 export const runSchema = lazy(() =>
   z.strictObject({
     runId: z.string().meta({ description: "`<jobId>:<dueAt epoch ms>`; run now uses the instant it was asked.", examples: ["k7m2q:1790499600000"] }),
@@ -142,7 +142,7 @@ const MEMORY_REF = `Each of "memoryRefs" must be a memory record id such as "m4x
 const RUNS_LEFT = `"runsLeft" must be a whole number of runs from 1 to ${LIMITS.runsLeft}, such as 10.`;
 
 /**
- * The fields of a create request (DESIGN §3). Their rules are `validateCreate`'s, which counts characters as
+ * The fields of a create request (docs/api.md#jobs). Their rules are `validateCreate`'s, which counts characters as
  * code points and answers with the count; the lengths given in `meta` only describe them to clients.
  */
 export const createJobInput = lazy(() =>
@@ -240,7 +240,7 @@ export const createJobInput = lazy(() =>
 );
 export type CreateJobInput = z.infer<ReturnType<typeof createJobInput>>;
 
-/** An edit: the create fields but `kind`, all optional (DESIGN §3). */
+/** An edit: the create fields but `kind`, all optional (docs/api.md#jobs). */
 export const editJobInput = lazy(() =>
   createJobInput()
     .omit({ kind: true })

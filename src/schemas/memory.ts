@@ -1,5 +1,5 @@
 /**
- * @module The memory shapes clients see and send (DESIGN §9, §10; issue 16): a record `{ id, title, body,
+ * @module The memory shapes clients see and send (docs/api.md; issue 16): a record `{ id, title, body,
  * revision, updatedAt }`, the create and update bodies of the admin API and of the memory tools, and the
  * answers that carry records. The limits: at most 200 records a chat, a title of 1–120 characters on one
  * line, a body of at most 16 KB (16,384 bytes of UTF-8). Rules beyond a field's type are the chat object's

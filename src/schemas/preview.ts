@@ -1,4 +1,4 @@
-/** @module The preview request and answer (DESIGN §4 Preview, §10 `POST /admin/preview`). */
+/** @module The preview request and answer (docs/time.md#preview, docs/api.md `POST /admin/preview`). */
 import * as z from "zod";
 import { lazy } from "../lazy";
 import { PREVIEW_DEFAULT_COUNT, PREVIEW_MAX_COUNT } from "../time";
@@ -79,7 +79,7 @@ export const previewBody = lazy(() =>
     .meta({ description: "Exactly one of cron, at, delay, rrule (with start), when." }),
 );
 
-/** What `when` resolved to: a job's schedule fields (DESIGN §3), with the end the phrase said. */
+/** What `when` resolved to: a job's schedule fields (docs/api.md#jobs), with the end the phrase said. */
 export const resolvedSchedule = lazy(() => {
   const ends = {
     until: instant().optional().meta({ description: "The end said (`until 31 dec`), as an instant." }),

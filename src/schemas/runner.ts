@@ -1,5 +1,5 @@
 /**
- * @module The runner's outcome as the API shows it (DESIGN §8): the wire contract's own schema (`runnerOutcome`,
+ * @module The runner's outcome as the API shows it (docs/watchers.md): the wire contract's own schema (`runnerOutcome`,
  * the one that parses it) with what each field means, for the callback's body, the dry run's answer and the
  * `test` tool's data. Parsing is the contract's; this adds only descriptions.
  */
@@ -22,6 +22,6 @@ export const outcomeSchema = lazy(() => {
     })
     .meta({
       description:
-        "What a watcher's run did (DESIGN §8). On the admin API and the tools, stdout and stderrTail are redacted (every secret the Worker holds is `[REDACTED]`). Fields a newer runner adds are ignored.",
+        "What a watcher's run did (docs/watchers.md). On the admin API and the tools, stdout and stderrTail are redacted (every secret the Worker holds is `[REDACTED]`). Fields a newer runner adds are ignored.",
     });
 });

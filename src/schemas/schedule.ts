@@ -1,5 +1,5 @@
 /**
- * @module The one rule of a schedule's fields (DESIGN §3, §4): a create, a preview and the schedule tool take
+ * @module The one rule of a schedule's fields (docs/api.md, docs/time.md): a create, a preview and the schedule tool take
  * exactly one of `at`, `cron`, `delay`, `rrule` (a rule with its `start`), an edit at most one, and all of them
  * answer with the same sentence.
  */

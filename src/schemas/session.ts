@@ -1,4 +1,4 @@
-/** @module The page's login shapes (DESIGN §10 `POST`/`GET /admin/session`). */
+/** @module The page's login shapes (docs/api.md `POST`/`GET /admin/session`). */
 import * as z from "zod";
 import { lazy } from "../lazy";
 import { chatId, instant } from "./common";

@@ -1,5 +1,5 @@
 /**
- * @module The webhook's answer to Telegram (DESIGN §6): always `{ ok: true }` once the secret matched, also for
+ * @module The webhook's answer to Telegram (docs/telegram.md): always `{ ok: true }` once the secret matched, also for
  * an update it ignores or cannot read, so Telegram never redelivers it. The update itself is `telegram/update.ts`'s.
  */
 import * as z from "zod";

@@ -1,5 +1,5 @@
 /**
- * @module The agent tools' shapes (DESIGN §9): the `schedule` and `set_timezone` bodies, the fields each action
+ * @module The agent tools' shapes (docs/api.md#tools-for-agents): the `schedule` and `set_timezone` bodies, the fields each action
  * takes, the reply every tool gives, and the guidelines a model reads. The HTTP tools, and later the MCP tools
  * and the model's function definitions, take their JSON Schemas from here.
  */
@@ -14,7 +14,7 @@ export const SCHEDULE_ACTIONS = ["create", "update", "list", "cancel", "run_now"
 export type ScheduleAction = (typeof SCHEDULE_ACTIONS)[number];
 
 /**
- * The schedule tool's guidelines for a model (DESIGN §9), in the tool's description. The MCP tools and the LLM
+ * The schedule tool's guidelines for a model (docs/api.md#tools-for-agents), in the tool's description. The MCP tools and the LLM
  * agent's function definitions carry the same text.
  */
 export const SCHEDULE_GUIDELINES = [
@@ -56,7 +56,7 @@ function nullish<S extends z.ZodRawShape>(shape: S): { [K in keyof S]: Nullish<S
 }
 
 /**
- * The `schedule` body (DESIGN §9): the action, a job id, and every create field (`createJobInput`, the one
+ * The `schedule` body (docs/api.md#tools-for-agents): the action, a job id, and every create field (`createJobInput`, the one
  * list of a job's fields). A field that is null counts as not given: function-calling models in strict mode
  * send every optional field, with null for the ones they do not mean.
  */
@@ -116,7 +116,7 @@ export type ToolReply = z.infer<ReturnType<typeof toolReplySchema>>;
 export const failed = (text: string): ToolReply => ({ ok: false, text });
 
 /**
- * Whose turn a tool call is part of (DESIGN §6, §7, §9, issue 13). A user's turn has every tool. A turn a job or
+ * Whose turn a tool call is part of (docs/telegram.md, docs/agent.md, docs/api.md, issue 13). A user's turn has every tool. A turn a job or
  * a watcher started has only what each tool's definition allows it, and `followUps` one-off prompts left to
  * create: one, none for a follow-up's own run. Over HTTP and MCP the turn is the run gate's (`X-Cuckoo-Turn`),
  * whose `token` the chat's object checks again when a follow-up is created, so that concurrent calls of one
@@ -126,7 +126,7 @@ export const failed = (text: string): ToolReply => ({ ok: false, text });
  */
 export type TurnPolicy = ({ kind: "user" } | { kind: "job"; followUps: number; token?: string } | { kind: "member"; userId: string }) & { threadId?: number };
 
-/** The answer to a group member who is not an admin (nor listed) and tries to change something (DESIGN §6). */
+/** The answer to a group member who is not an admin (nor listed) and tries to change something (docs/telegram.md). */
 export const ADMINS_ONLY = "Only the group's admins can change its jobs.";
 
 export const JOB_TURN_REFUSAL =

@@ -1,4 +1,4 @@
-/** @module The zones a place names (DESIGN §6, §10): `GET /admin/zones?place=`, what the page's Change zone asks. */
+/** @module The zones a place names (docs/telegram.md, docs/api.md): `GET /admin/zones?place=`, what the page's Change zone asks. */
 import * as z from "zod";
 import { lazy } from "../lazy";
 

@@ -1,5 +1,5 @@
 /**
- * @module Whether a message is for this bot (DESIGN §6 Groups and topics), decided purely from the message and
+ * @module Whether a message is for this bot (docs/telegram.md#groups-and-topics), decided purely from the message and
  * the bot's identity. In a private chat everything is. In a group a command is the bot's when it is bare or
  * names this bot (`/jobs@cuckoo_bot`), never when it names another bot; any other message is for the agent only
  * when it mentions the bot (an `@username` mention, or a text mention of its user) or replies to one of its

@@ -1,5 +1,5 @@
 /**
- * @module The Bot API client (DESIGN §6): one POST per method to `${TELEGRAM_API_BASE}/bot<token>/<method>`,
+ * @module The Bot API client (docs/telegram.md): one POST per method to `${TELEGRAM_API_BASE}/bot<token>/<method>`,
  * typed by method with @grammyjs/types' `ApiMethods`, and never waiting longer than its time limit: JSON for
  * every method, and multipart/form-data for the one file the bot uploads, a long reply as a Markdown document
  * (`sendDocument`). Two kinds of failure, as grammY has them: the remote said no (`TelegramError`, with

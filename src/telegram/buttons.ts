@@ -1,5 +1,5 @@
 /**
- * @module The inline buttons the bot sends and reads back (DESIGN §6), each a callback data of at most 64 bytes:
+ * @module The inline buttons the bot sends and reads back (docs/telegram.md), each a callback data of at most 64 bytes:
  * under an alert and a watcher's message Run now, Pause and Cancel (`r:`/`p:`/`c:` + the job id); under a prompt
  * job's message what a person does with a reminder, each naming the run the message came from (`<jobId>:<ms>`,
  * so a button outlives a one-off that is gone): after a one-off's run Done, 10 min, 1 h and Tomorrow 9:00
@@ -46,7 +46,7 @@ export function jobButtons(jobId: string): ButtonRows {
 }
 
 /**
- * The buttons under a prompt job's message (DESIGN §6): after a one-off's run Done, then the three snoozes; after
+ * The buttons under a prompt job's message (docs/telegram.md): after a one-off's run Done, then the three snoozes; after
  * a recurring job's Done and Snooze 1 h, then Skip next and Pause. `runId` is the run the message came from.
  */
 export function messageButtons(once: boolean, runId: string): ButtonRows {

@@ -1,5 +1,5 @@
 /**
- * @module The chat commands (DESIGN §6) as pure functions: recognising a command (`/cmd` or `/cmd@botname`), the
+ * @module The chat commands (docs/telegram.md) as pure functions: recognising a command (`/cmd` or `/cmd@botname`), the
  * usage sentences, `/help` (with examples computed from the chat's now), `/timezone` alone and `/status`.
  * Executing them against a chat's jobs is `execute.ts`; `/remind` and `/every` are `schedule.ts`.
  */
@@ -46,7 +46,7 @@ export function parseCommand(text: string, botUsername: string | null = null): C
 }
 
 /**
- * Whether a command only reads, so that anyone in a group may send it (DESIGN §6): `/jobs`, `/status`, `/help`,
+ * Whether a command only reads, so that anyone in a group may send it (docs/telegram.md): `/jobs`, `/status`, `/help`,
  * `/start`, and `/timezone` and `/quiet` alone. Every other command changes something and is for the group's
  * admins, a command added later included, until it is listed here.
  */

@@ -1,5 +1,5 @@
 /**
- * @module Changing a job from the chat (DESIGN §3 Edit and Skip, §6 More commands, Replies and edits): `/edit
+ * @module Changing a job from the chat (docs/api.md#patch-adminchatschatidjobsid, docs/telegram.md#edit-id-when-edit-id-text-new-text, docs/telegram.md#replies-and-edited-messages): `/edit
  * <id> <when>` (a one-off's time read as /remind reads it, a recurring job's as /every reads it), `/edit <id> text
  * <new text>` and `/skip <id>`; sent as a reply to one of a job's messages, they need no id. An edited `/remind` or
  * `/every` edits the job it created. Every change keeps the job's id, history, memory references and last
@@ -100,7 +100,7 @@ export async function skipCommand(host: CommandHost, ctx: CommandContext, who: A
 }
 
 /**
- * An edited message whose original created job `jobId` through `/remind` or `/every` (DESIGN §6): the edited
+ * An edited message whose original created job `jobId` through `/remind` or `/every` (docs/telegram.md): the edited
  * command is read again, as sent now, and changes that job, keeping its id; the reply is the changed job line.
  * Null when the edit is no longer such a command (then it is ignored, as other edits are).
  */

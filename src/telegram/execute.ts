@@ -1,5 +1,5 @@
 /**
- * @module Executing a chat command (DESIGN §6) against the chat's own jobs: the chat object hands in its job
+ * @module Executing a chat command (docs/telegram.md) against the chat's own jobs: the chat object hands in its job
  * operations as the host, so commands use exactly the rules and texts of the admin API and the tools. Job ids
  * are read case-insensitively (`/run 3CFEC`); sent as a reply to one of a job's messages, a job command needs
  * none. A pressed job button acts like its command.
@@ -61,7 +61,7 @@ export async function runCommand(host: CommandHost, cmd: Command, ctx: CommandCo
     case "run":
     case "pause":
     case "resume": {
-      // A reply to one of a job's messages names its job (DESIGN §6 Replies).
+      // A reply to one of a job's messages names its job (docs/telegram.md#replies-and-edited-messages).
       const id = cmd.args.split(/\s+/)[0] || ctx.repliedTo?.jobId || "";
       return { markdown: id === "" ? usageText(cmd.name) : await jobAction(host, cmd.name, id, ctx) };
     }

@@ -1,5 +1,5 @@
 /**
- * @module What the chat commands need of their chat (DESIGN §6): its job operations (the chat object's
+ * @module What the chat commands need of their chat (docs/telegram.md): its job operations (the chat object's
  * `JobOps`, so commands use exactly the rules and texts of the admin API and the tools), and who is asking.
  */
 import type { Result } from "../result";
@@ -25,14 +25,14 @@ export interface CommandHost {
   getQuiet(chatId: string): Maybe<Result<QuietAnswer>>;
   setQuiet(chatId: string, body: QuietAnswer): Maybe<Result<QuietAnswer>>;
   /**
-   * The default-zone notice for the reply that created a job (DESIGN §6), the first time only: null when the
+   * The default-zone notice for the reply that created a job (docs/telegram.md), the first time only: null when the
    * chat has its own zone or was told already.
    */
   zoneNotice(chatId: string): Maybe<string | null>;
 }
 
 /**
- * The message a command replies to (DESIGN §6 Replies): its text, and the job it belongs to when it is one of a
+ * The message a command replies to (docs/telegram.md#replies-and-edited-messages): its text, and the job it belongs to when it is one of a
  * job's messages (or the command that created one).
  */
 export type RepliedTo = { text: string | null; jobId: string | null };

@@ -1,5 +1,5 @@
 /**
- * @module The bot's username (DESIGN §6: a command is the bot's when it names it), asked of Telegram with
+ * @module The bot's username (docs/telegram.md: a command is the bot's when it names it), asked of Telegram with
  * `getMe` the first time a message needs it and remembered for the isolate's life, per token, for a day (a
  * bot's username changes only when its owner renames it at @BotFather). A failed `getMe` is not remembered:
  * the next message asks again.

@@ -5,7 +5,7 @@
  * with "WebAppData"; `hash` must be the hex HMAC-SHA256 of the data-check-string with that secret, compared in
  * constant time (`crypto.subtle.verify`). Then `auth_date` must be at most 24 hours old (and not ahead of our
  * clock by more than a few minutes), and the signed `user` must have an id. Pure WebCrypto, no Workers APIs.
- * Opened from a group (DESIGN §10), the data names the group: its `chat` (the attachment menu) or the
+ * Opened from a group (docs/api.md), the data names the group: its `chat` (the attachment menu) or the
  * `start_param` of the direct link (`t.me/<bot>/<app>?startapp=<group id>`). The user controls `start_param`,
  * so the group is only a request: whether they are in it is Telegram's to say (getChatMember), not this data's.
  */

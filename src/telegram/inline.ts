@@ -1,5 +1,5 @@
 /**
- * @module Inline Markdown (DESIGN §6 "Sending"): `**bold**`/`__bold__`, `*italic*`/`_italic_`, `~~strike~~`,
+ * @module Inline Markdown (docs/telegram.md "Sending"): `**bold**`/`__bold__`, `*italic*`/`_italic_`, `~~strike~~`,
  * `` `code` ``, `[links](https://…)` and `<https://…>`, with CommonMark's delimiter rules for emphasis (so
  * `snake_case` and `* * *` stay literal), turned into runs under Telegram's tags. Broken markup stays text.
  * Pure; no Workers imports.

@@ -1,5 +1,5 @@
 /**
- * @module Markdown → Telegram (DESIGN §6): a message's lines (fenced code blocks with an optional language, `>`
+ * @module Markdown → Telegram (docs/telegram.md): a message's lines (fenced code blocks with an optional language, `>`
  * quotes, `-`/`*`/`+` bullets, `#` headings, `---` rules; inline markup is inline.ts's), and those lines
  * written out as Telegram HTML or plain text. Only tags Telegram accepts are written (b, i, s, code, pre, pre > code.language-x,
  * a href, blockquote), always balanced, nested only as Telegram allows (code never inside b/i/s or a link);

@@ -1,5 +1,5 @@
 /**
- * @module The bot's commands and the menu Telegram shows on `/` (DESIGN §6), one line each, and where the
+ * @module The bot's commands and the menu Telegram shows on `/` (docs/telegram.md), one line each, and where the
  * Scheduler Mini App is (issue 18). Dependency-free: `npm run telegram:setup` (scripts/telegram-setup.mjs)
  * imports this file straight from Node to set the menu and the menu button.
  */

@@ -1,5 +1,5 @@
 /**
- * @module The buttons under a prompt job's message (DESIGN §6 Buttons): Done, the snoozes (a one-off copy of the
+ * @module The buttons under a prompt job's message (docs/telegram.md#scheduled-messages-and-buttons): Done, the snoozes (a one-off copy of the
  * job 10 minutes or an hour on, or at 09:00 the next day, in the chat's zone; a recurring job's schedule is left
  * alone), Skip next (as /skip) and Pause (as /pause). A message's buttons act once: the press takes them, and
  * once it has acted they are replaced by the one line that says what was done (`✅ Done`, `⏰ Snoozed until

@@ -1,5 +1,5 @@
 /**
- * @module A reminder written in words, without a model (DESIGN §6): "remind me tomorrow at 9 to call the
+ * @module A reminder written in words, without a model (docs/telegram.md): "remind me tomorrow at 9 to call the
  * dentist", "erinnere mich morgen um 9 an den Zahnarzt" reads as a reminder when it starts with a request to be
  * reminded (in one of the eight languages) and holds a time; the bot then offers it, with the understood time
  * and Create / Cancel buttons, instead of saying that no model is configured. Anything else goes on as before.

@@ -1,5 +1,5 @@
 /**
- * @module A pressed button (DESIGN §6), in Telegram or through `POST /admin/chats/:chatId/messages { press }` in
+ * @module A pressed button (docs/telegram.md), in Telegram or through `POST /admin/chats/:chatId/messages { press }` in
  * transcript mode: a job's Run now, Pause and Cancel act like their commands and only answer; an offered
  * reminder's Create makes the job (its time checked again) and Cancel drops it, once, whichever comes first; a
  * zone button sets the zone; a prompt job's message buttons (Done, the snoozes, Skip next, Pause) act once

@@ -1,5 +1,5 @@
 /**
- * @module `/quiet` (DESIGN §6 Quiet hours): alone it shows the chat's quiet hours; `/quiet 22:00-07:00` sets them
+ * @module `/quiet` (docs/telegram.md#quiet): alone it shows the chat's quiet hours; `/quiet 22:00-07:00` sets them
  * (in the chat's zone; a window whose end comes before its start runs across midnight); `/quiet off` clears
  * them. Inside them every message goes out without a notification sound; nothing is held back or delayed.
  */

@@ -1,5 +1,5 @@
 /**
- * @module Markdown → Telegram messages (DESIGN §6 "Sending"): the HTML for parse mode HTML, the plain-text
+ * @module Markdown → Telegram messages (docs/telegram.md "Sending"): the HTML for parse mode HTML, the plain-text
  * fallback for "can't parse entities", and (from split.ts) the parts of at most 4096 UTF-16 units. What is
  * read and how it maps to Telegram's tags is in markdown.ts. Pure; no Workers imports.
  */

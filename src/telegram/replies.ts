@@ -1,5 +1,5 @@
 /**
- * @module Replies (DESIGN §6 Replies and edits): a message that replies to another carries that message's
+ * @module Replies (docs/telegram.md#replies-and-edited-messages): a message that replies to another carries that message's
  * text, quoted (`> ` before each line), before its own, so the agent reads what it answers; `/remind <when>`
  * with no text, as a reply, reminds of the quoted message. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * @module The document model of Telegram sending (DESIGN §6): a message is lines of styled runs under the
+ * @module The document model of Telegram sending (docs/telegram.md): a message is lines of styled runs under the
  * tags Telegram accepts, grouped in blocks (code, quotes). markdown.ts builds them, split.ts packs them into
  * parts. Pure.
  */

@@ -1,13 +1,13 @@
 /**
- * @module `/remind <when> <text>` and `/every <when> <text>` (DESIGN §6): the WHEN read by the time engine's one
+ * @module `/remind <when> <text>` and `/every <when> <text>` (docs/telegram.md): the WHEN read by the time engine's one
  * parser (`readSchedule`, in the sender's language first), the text after it stored as the prompt and, cut to
  * 80 characters, as the job's name. `/every` reads a repetition whether or not it says so (`/every Montag um 9`);
  * `/remind` a repetition only when it says one (`/remind every day at 8 …` makes the recurring job). Sent as a
  * reply with no text of its own, `/remind <when>` reminds of the message replied to: its text, quoted, is the
  * prompt. The reply is the job line and what was understood: for one time, the time with its weekday and how far
  * ahead; for a repetition the cron or rule made (with its end: `until`, `runsLeft`), its description and the next
- * three runs. The reply that creates a chat's first job in the default zone says so once (`zoneNotice`, DESIGN
- * §6). A WHEN that was not understood is answered in the user's words. `/edit` reads a job's new time the same
+ * three runs. The reply that creates a chat's first job in the default zone says so once (`zoneNotice`,
+ * docs/telegram.md). A WHEN that was not understood is answered in the user's words. `/edit` reads a job's new time the same
  * way and answers with the same lines (`edit.ts`).
  */
 import { lengthOf } from "../jobs/text-fields";
@@ -43,14 +43,14 @@ export async function createReminder(host: CommandHost, who: Asker, instant: num
   return { markdown: await withZoneNotice(host, who, lines), jobId: created.value.id };
 }
 
-/** A created job's reply, with the default-zone notice the first time (DESIGN §6). */
+/** A created job's reply, with the default-zone notice the first time (docs/telegram.md). */
 async function withZoneNotice(host: CommandHost, who: Asker, lines: string[]): Promise<string> {
   const notice = await host.zoneNotice(who.chatId);
   return (notice === null ? lines : [...lines, notice]).join("\n");
 }
 
 /**
- * What a reply says of a job's schedule after its job line (DESIGN §6): a one-off's time with its weekday and how
+ * What a reply says of a job's schedule after its job line (docs/telegram.md): a one-off's time with its weekday and how
  * far ahead; a recurring job's cron (its five fields, a macro written out) or rule with its description, and its
  * next three runs, stopping where it ends.
  */
@@ -116,7 +116,7 @@ async function createRecurring(
 
 /**
  * `/remind <when> <text>`; as a reply with no text of its own, it reminds of the message replied to (`repliedTo`,
- * its text), quoted (DESIGN §6 Replies).
+ * its text), quoted (docs/telegram.md#replies-and-edited-messages).
  */
 export function remindCommand(host: CommandHost, who: Asker, args: string, repliedTo: string | null = null): Promise<Reply> {
   return scheduleCommand(host, who, args, "remind", repliedTo);

@@ -1,5 +1,5 @@
 /**
- * @module Splits a Markdown message into Telegram messages (DESIGN §6 "Sending").
+ * @module Splits a Markdown message into Telegram messages (docs/telegram.md "Sending").
  *
  * What counts: Telegram limits a message to 4096 characters of text after entity parsing, counted in UTF-16
  * code units. We bound more than that: each part's HTML string itself (tags and entities included) is at

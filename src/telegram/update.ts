@@ -1,5 +1,5 @@
 /**
- * @module The part of a Telegram Update the bot reads (DESIGN §6), parsed with zod; types of the full Bot API
+ * @module The part of a Telegram Update the bot reads (docs/telegram.md), parsed with zod; types of the full Bot API
  * come from @grammyjs/types where a shape is sent back. Anything else in an update is ignored. Read: a
  * message (its text or caption and their entities, the message it replies to, its forum topic, a group's move
  * to a supergroup), a pressed button, and the bot's own membership of a chat changing (`my_chat_member`).
@@ -39,7 +39,7 @@ export const updateSchema = lazy(() => {
   return z.object({
     update_id: z.number().int().nonnegative(),
     message: message.optional(),
-    // A message the user edited (DESIGN §6 Replies and edits): an edited /remind or /every edits its job.
+    // A message the user edited (docs/telegram.md#replies-and-edited-messages): an edited /remind or /every edits its job.
     edited_message: message.optional(),
     callback_query: z
       .object({

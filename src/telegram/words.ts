@@ -1,5 +1,5 @@
 /**
- * @module What the commands say when they did not understand (DESIGN §6, issues 14, 24): every sentence quotes
+ * @module What the commands say when they did not understand (docs/telegram.md, issues 14, 24): every sentence quotes
  * what the user typed (at most 40 characters), says what was not understood, and ends with two examples that work
  * now: relative ones (`tomorrow 9:00`, `2h`), or a date computed from the chat's now, never a past one. The
  * examples reuse the user's own text when there is one. A schedule that was not understood is said by the time

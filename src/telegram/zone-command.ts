@@ -1,8 +1,8 @@
 /**
- * @module `/timezone` (DESIGN §4, §6): alone it shows the zone; `reset` goes back to the default; an IANA (or
+ * @module `/timezone` (docs/time.md, docs/telegram.md): alone it shows the zone; `reset` goes back to the default; an IANA (or
  * Windows) name sets it; a city or country that names one zone (`Berlin`, `Kiev`, `Japan`) sets that zone; an
  * offset (`UTC+2`) or a name with several zones (`USA`) is answered with a button per likely zone (`z:<zone>`),
- * and a press sets it. Setting always answers with the reply of DESIGN §4.
+ * and a press sets it. Setting always answers with the reply of docs/time.md.
  */
 
 import { shown } from "../contracts/ids";
@@ -37,7 +37,7 @@ export async function timezoneCommand(host: CommandHost, chatId: string, now: nu
   return { markdown: question, buttons: zoneButtons(labels) };
 }
 
-/** A zone button pressed: the zone set, with the reply of DESIGN §4; the notice names the zone. */
+/** A zone button pressed: the zone set, with the reply of docs/time.md; the notice names the zone. */
 export async function pressZone(host: CommandHost, chatId: string, zone: string): Promise<{ answer: string; reply: Reply }> {
   const set = await host.setTimeZone(chatId, zone);
   return { answer: set.ok ? `Time zone set to ${set.value.timeZone}.` : set.error.message, reply: { markdown: text(set) } };

@@ -1,6 +1,6 @@
 /**
  * @module One-off times: `at` (ISO 8601, offset-less read in the chat's zone) and `delay` (an ISO 8601
- * duration from now), with the limits of DESIGN §3–§4: in the future (60 s grace), at most 5 years ahead.
+ * duration from now), with the limits of docs/api.md, docs/time.md: in the future (60 s grace), at most 5 years ahead.
  */
 
 import { shown } from "../contracts/ids";
@@ -166,7 +166,7 @@ export async function resolveDelay(input: string, zone: string, now: number): Pr
 }
 
 /**
- * The note for a wall time a DST transition moved (DESIGN §4 preview notes): `2026-03-29 02:30 does not exist
+ * The note for a wall time a DST transition moved (docs/time.md preview notes): `2026-03-29 02:30 does not exist
  * in Europe/Berlin; runs at 03:30`, or that it occurs twice and runs at the first; null for a normal one.
  */
 export function wallTimeNote(local: number, resolution: Resolution["kind"], instant: number, zone: string): string | null {

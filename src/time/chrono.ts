@@ -8,7 +8,7 @@
 import type { Chrono, ParsedResult } from "chrono-node";
 import { loadOnce } from "../lazy";
 
-/** The locales tried, English first (DESIGN §6: "English and the other languages the parser covers"). */
+/** The locales tried, English first (docs/telegram.md: "English and the other languages the parser covers"). */
 export type Locale = "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "ru" | "uk" | "ja";
 
 // One literal specifier per locale: wrangler leaves each as an import of an uploaded module

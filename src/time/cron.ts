@@ -1,5 +1,5 @@
 /**
- * @module Cron expressions (DESIGN §4): five fields and the macros in Cronos's dialect (seed 000's library),
+ * @module Cron expressions (docs/time.md): five fields and the macros in Cronos's dialect (the .NET library Playa schedules with),
  * so that every expression a Playa store holds keeps working: ranges that wrap (`22-2`, `FRI-MON`, `NOV-FEB`)
  * with steps that continue across the wrap (`20-5/5` = 20, 25, 30, 4), `L`, `L-n`, `nW`, `LW`, `L-nW` in
  * day-of-month, `dL` and `d#n` in day-of-week, names and letters in either case, `?` as `*`. Each field is

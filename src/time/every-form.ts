@@ -2,7 +2,7 @@
  * @module The simplest form that says a plan (`every.ts`; issue 24 item 4): five-field cron when cron can, in
  * Cronos's dialect where it needs one (`0 17 * * 5L` the last friday, `0 9 L * *` the last day, `0 9 * * 1#1`
  * the first monday, `LW` the last working day, `1W` the first), else an RFC 5545 rule and its local start
- * (DESIGN §4 Recurrence rules): `FREQ=WEEKLY;INTERVAL=2;BYDAY=TU` from the next Tuesday at 10:00,
+ * (docs/time.md#rrule-and-start-recurrence-rules): `FREQ=WEEKLY;INTERVAL=2;BYDAY=TU` from the next Tuesday at 10:00,
  * `FREQ=MINUTELY;INTERVAL=90`. A start said (starting next monday) needs a rule, as cron has none. A window of
  * hours (every 2 hours from 9 to 17) runs from its first hour up to its last inclusive, each day: cron when its
  * times are every listed minute of a step of hours (`0 9-17/2 * * *`), else a daily rule of those hours and
@@ -18,7 +18,7 @@ import type { Unit } from "./lang";
 import { nextOccurrence } from "./next";
 import { resolveLocal, toLocal } from "./zone";
 
-/** A schedule as jobs hold it (DESIGN §3): one time, a cron expression, or a rule with its local start. */
+/** A schedule as jobs hold it (docs/api.md#jobs): one time, a cron expression, or a rule with its local start. */
 export type Schedule =
   | { at: string }
   | { cron: string; until?: string; runsLeft?: number }

@@ -1,5 +1,5 @@
 /**
- * @module A repetition as people say it (DESIGN §6 `/every`, issue 24), read with one language's phrase
+ * @module A repetition as people say it (docs/telegram.md `/every`, issue 24), read with one language's phrase
  * table (`lang/`) and that language's weekday and month names (`names.ts`, from `Intl`) into a plan: a unit and
  * interval (every 3 days, every other tuesday, every 1.5 hours, every 1h 30m, every quarter), days of the week
  * and exceptions, positions in a month (the last friday, the 15th), times of day (at 9 and 18) or a part of the

@@ -1,5 +1,5 @@
 /**
- * @module How times are shown (DESIGN §4): chat times, the local-time header on prompts, the tools' `Now:`
+ * @module How times are shown (docs/time.md): chat times, the local-time header on prompts, the tools' `Now:`
  * line, and the local date-time used in notes and error sentences.
  */
 import { type CivilFields, formatDate, formatHm, MONTH_SHORT, WEEKDAY_SHORT } from "./civil";
@@ -54,7 +54,7 @@ export function formatLocalDay(instant: number, zone: string): string {
   return formatDate(localFields(zone, instant));
 }
 
-/** `Saturday 26 September 2026`: the local date a model is told is today (DESIGN §7: the date, not the time). */
+/** `Saturday 26 September 2026`: the local date a model is told is today (docs/agent.md: the date, not the time). */
 export function formatLongDate(instant: number, zone: string): string {
   const at = localFields(zone, instant);
   return `${WEEKDAY_LONG[at.weekday]} ${at.day} ${MONTH_LONG[at.month - 1]} ${at.year}`;

@@ -1,5 +1,5 @@
 /**
- * @module The time engine (DESIGN §4): zones, `at`/`delay`, cron in Cronos's dialect and recurrence rules
+ * @module The time engine (docs/time.md): zones, `at`/`delay`, cron in Cronos's dialect and recurrence rules
  * `{ rrule, start }`, next occurrence with the DST rules, preview (with where a job ends), descriptions and
  * display formats. Pure: `now` and the zone are always arguments; no Workers imports. The rule engine is
  * loaded on first use (`await loadRules()` before the rule functions).

@@ -1,6 +1,6 @@
 /**
  * @module The next occurrence of a cron expression in a zone, strictly after an instant, with the DST rules
- * of DESIGN §4: wall-clock matching; a match inside a spring-forward gap fires once, at the first instant
+ * of docs/time.md: wall-clock matching; a match inside a spring-forward gap fires once, at the first instant
  * after the gap; a match inside a fall-back overlap fires at its first instant, and at its second too only
  * for an interval expression (minute or hour field with `*`, `-` or `/`).
  */
@@ -112,7 +112,7 @@ export function visit(
 
 /**
  * Classic (Vixie) cron: both day fields restricted → either matches; otherwise both must. `L`, `W` and `#`
- * forms restrict (Cronos ANDs the two fields whatever they hold; we keep cron's OR, DESIGN §4).
+ * forms restrict (Cronos ANDs the two fields whatever they hold; we keep cron's OR, docs/time.md).
  */
 function dayMatches(cron: CronSchedule, year: number, month: number, dom: number, dow: number): boolean {
   const byDom = cron.monthDay ? monthDayMatches(cron.monthDay, year, month, dom) : cron.daysOfMonth[dom] === true;

@@ -1,5 +1,5 @@
 /**
- * @module Time zones by place (DESIGN §6 `/timezone Berlin`): a city or a country that names one zone, the likely
+ * @module Time zones by place (docs/telegram.md `/timezone Berlin`): a city or a country that names one zone, the likely
  * zones of a country or name that has several, and the zones an offset (`UTC+2`, `GMT+1`) fits now. The data is
  * the runtime's own: IANA names from `Intl.supportedValuesOf`, country names in eight languages from
  * `Intl.DisplayNames`, a country's zones from `Intl.Locale`; only big cities that are not zone names, and the
@@ -371,7 +371,7 @@ export function zonesFor(input: string, now: number): PlaceAnswer {
 }
 
 /**
- * What `/timezone <input>` and the page's Change zone take (DESIGN §6): an IANA (or Windows) name as it is; a city
+ * What `/timezone <input>` and the page's Change zone take (docs/telegram.md): an IANA (or Windows) name as it is; a city
  * or country that names one zone; a name with several, or an offset, as the choices of `zonesFor`. A name that is
  * both an old IANA link and a place (`Japan`, `Singapore`) is the place's own zone; one that is a link and names
  * no place (`UTC`) is the link.

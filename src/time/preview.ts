@@ -1,5 +1,5 @@
 /**
- * @module Preview (DESIGN §4): the next occurrences of a schedule (cron, rule, `at`, delay) in a zone, one note
+ * @module Preview (docs/time.md): the next occurrences of a schedule (cron, rule, `at`, delay) in a zone, one note
  * per occurrence a DST transition moved, a plain-English description, and where a recurring job would end.
  */
 
@@ -14,17 +14,17 @@ import { formatOffsetMs } from "./zone";
 
 /** One schedule: a cron expression, an `at` or a delay (which one a client gave is `oneSchedule`'s rule). */
 export type PreviewInput = { cron: string } | { at: string } | { delay: string };
-/** A recurrence rule and its start (DESIGN §4), which `preview` takes too (a job's schedule from the integration on). */
+/** A recurrence rule and its start (docs/time.md), which `preview` takes too (a job's schedule from the integration on). */
 export type RuleInput = { rrule: string; start: string };
 export type Preview = { occurrences: string[]; notes: string[]; description: string };
-/** Where a recurring job ends (DESIGN §3 End): `until` an `at`-form time read in the zone (a date alone: its end), `runsLeft` 1–1000. */
+/** Where a recurring job ends (docs/time.md#jobs-that-end-until-and-runsleft): `until` an `at`-form time read in the zone (a date alone: its end), `runsLeft` 1–1000. */
 export type PreviewEnds = { until?: string | null; runsLeft?: number | null };
 
 export const PREVIEW_DEFAULT_COUNT = 5;
 export const PREVIEW_MAX_COUNT = 20;
 
 /**
- * Previews a schedule in `zone`, with `from` standing for now. Errors are the sentences of §3–§4 (a cron or a
+ * Previews a schedule in `zone`, with `from` standing for now. Errors are the sentences of docs/api.md, docs/time.md (a cron or a
  * rule that never fires within 5 years, an `at` in the past, a delay out of range). A recurring schedule's
  * occurrences stop where the job would end: at `until`, after `runsLeft` runs, and at a rule's own UNTIL and
  * COUNT (COUNT less the runs between `start` and `from`).

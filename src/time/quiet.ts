@@ -1,5 +1,5 @@
 /**
- * @module Quiet hours (DESIGN §6): a daily window of wall-clock time in the chat's zone, `from` to `to` (a
+ * @module Quiet hours (docs/telegram.md): a daily window of wall-clock time in the chat's zone, `from` to `to` (a
  * window that ends before it starts runs across midnight), during which messages go out without a notification
  * sound. Read as a person types it (`22:00-07:00`, `22-7`, `10pm-7am`, `22:00 to 07:00`) or as the API's
  * `HH:mm` pair; a window that starts where it ends is refused. Pure.

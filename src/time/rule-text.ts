@@ -1,5 +1,5 @@
 /**
- * @module A recurrence rule in plain English (DESIGN §4 preview, the job line): `Every 2 weeks on Tuesday at
+ * @module A recurrence rule in plain English (docs/time.md preview, the job line): `Every 2 weeks on Tuesday at
  * 10:00`, `On the last weekday of the month at 09:00`, `Every 90 minutes`. The common shapes get their own
  * phrase; anything else is said part by part, never wrongly.
  */

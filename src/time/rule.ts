@@ -1,7 +1,7 @@
 /**
- * @module Recurrence rules (DESIGN §4): an RFC 5545 RRULE value and its `start` (DTSTART as a local date-time
+ * @module Recurrence rules (docs/time.md): an RFC 5545 RRULE value and its `start` (DTSTART as a local date-time
  * in the chat's zone), read and checked with one sentence per problem that names the part. The parts are
- * those DESIGN lists; SECONDLY, BYSECOND and anything else are refused. Loaded with the rest of the rule engine
+ * those docs/time.md lists; SECONDLY, BYSECOND and anything else are refused. Loaded with the rest of the rule engine
  * on first use (time/rules.ts).
  */
 
@@ -46,7 +46,7 @@ export type RuleSchedule = { readonly rule: Rule /** DTSTART, local epoch ms on 
 
 export const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
 const FREQS: readonly Freq[] = ["YEARLY", "MONTHLY", "WEEKLY", "DAILY", "HOURLY", "MINUTELY"];
-/** runsLeft's range (DESIGN §3), which COUNT becomes. */
+/** runsLeft's range (docs/api.md#jobs), which COUNT becomes. */
 export const MAX_COUNT = 1000;
 
 const EXAMPLE = `such as "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"`;

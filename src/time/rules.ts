@@ -1,9 +1,9 @@
 /**
- * @module Recurrence rules `{ rrule, start }` (DESIGN §4), as the rest of the code calls them. The engine
+ * @module Recurrence rules `{ rrule, start }` (docs/time.md), as the rest of the code calls them. The engine
  * (time/rule-engine.ts) is loaded with `import()` on first use, like a heavy library: `await loadRules()` at
  * the async entry that will reach these functions (validation, preview, an alarm with a due rule job, a zone
  * change); before it they throw, as a bug, not a sentence. COUNT and UNTIL leave the rule here: `ruleEnds`
- * turns them into a job's `runsLeft` and `until` (DESIGN §3 End).
+ * turns them into a job's `runsLeft` and `until` (docs/time.md#jobs-that-end-until-and-runsleft).
  */
 
 import { shown } from "../contracts/ids";
@@ -69,7 +69,7 @@ export function ruleNeverFires(schedule: RuleSchedule): string {
 export type RuleEnds = { rrule: string; start: string; until: string | null; runsLeft: number | null };
 
 /**
- * Splits a rule's COUNT and UNTIL out, as a job is written at `now` (DESIGN §3): `until` is UNTIL as an
+ * Splits a rule's COUNT and UNTIL out, as a job is written at `now` (docs/api.md#jobs): `until` is UNTIL as an
  * instant (a UTC time as given; a local time read in the zone by the `at` rules; a date through the end of
  * that day), `runsLeft` is COUNT less the runs at or before now, counted from `start`. Refused with a sentence
  * when nothing is left to run: UNTIL before now, every COUNT run past, or no run within 5 years.

@@ -1,5 +1,5 @@
 /**
- * @module The one way from words to a schedule (DESIGN §4 Phrases, issue 24 item 5): what `/remind` and
+ * @module The one way from words to a schedule (docs/time.md#words-when, issue 24 item 5): what `/remind` and
  * `/every` read, and what `POST /admin/preview { when, language? }`, the page's Schedule field and the Mini App
  * take. A phrase that says a repetition (every, weekdays, each, twice a day, their translations) is read as
  * `/every` reads it (`every.ts`, in the phrase tables' languages) and becomes the simplest schedule that says

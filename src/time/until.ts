@@ -1,5 +1,5 @@
 /**
- * @module A recurring job's `until` (DESIGN §3 End): an `at`-form time read in the chat's zone, except that a
+ * @module A recurring job's `until` (docs/time.md#jobs-that-end-until-and-runsleft): an `at`-form time read in the chat's zone, except that a
  * date alone means the whole of that day there (a person writing "until 2026-12-31" means the 31st too), as a
  * rule's date UNTIL does (`ruleEnds`).
  */

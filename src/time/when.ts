@@ -1,5 +1,5 @@
 /**
- * @module A one-off time as a person types it (DESIGN §6 `/remind <when> <text>`), read in the chat's zone:
+ * @module A one-off time as a person types it (docs/telegram.md `/remind <when> <text>`), read in the chat's zone:
  * ISO forms (`2026-12-02 14:30`, `2026-12-02T14:30Z`), durations (`PT20M`, `20m`, `1h30m`, `1d`), a day of the
  * month (`on the 3rd at 8`) and everything chrono-node reads (`tomorrow 9am`, `in 2 hours`, `monday 9:00`,
  * `3 March 10:00`, `morgen um 9`, `завтра в 9`, `明日9時`). chrono gets the zone's offset at `now` in minutes

@@ -117,7 +117,7 @@ export function resolveLocal(zone: string, local: number): Resolution {
 
 const OFFSET_LIKE = /^(?:[+\-\u2212]|(?:utc|gmt)\s*[+\-\u2212]\s*\d)/i;
 
-/** The sentence of DESIGN §4 for a zone we do not accept. */
+/** The sentence of docs/time.md for a zone we do not accept. */
 export function unknownZone(input: string): string {
   return `Unknown time zone "${shown(input)}". Use an IANA name such as Europe/Berlin or America/New_York.`;
 }

@@ -1,5 +1,5 @@
 /**
- * @module The memory tools (DESIGN §9; issue 16): `memory_list`, `memory_get`, `memory_create`,
+ * @module The memory tools (docs/api.md#tools-for-agents; issue 16): `memory_list`, `memory_get`, `memory_create`,
  * `memory_update` (with the revision read) and `memory_delete`, for the built-in model and over MCP, each
  * asking the chat's Durable Object and answering `{ ok, text, data? }` like the schedule tools. A turn a job
  * started may use them all (it records what it did for the next run); an expected failure (an unknown id, a

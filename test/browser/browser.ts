@@ -1,5 +1,5 @@
 /**
- * The browser tier's harness (DESIGN §11; issue 15): Debian's `chromium` found on PATH, driven by playwright-core
+ * The browser tier's harness (docs/operations.md#checks; issue 15): Debian's `chromium` found on PATH, driven by playwright-core
  * with a fresh profile, against the real Worker under `wrangler dev` (test/e2e/harness.ts). Also what every page
  * test checks the same way: horizontal overflow, axe-core's serious and critical findings, and a screenshot per
  * width, written to test/browser/screenshots/ (git-ignored) for a person to look at.

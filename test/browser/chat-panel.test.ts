@@ -1,5 +1,5 @@
 /**
- * The chat panel is the chat (DESIGN §10; issue 25), in a real Chromium against `wrangler dev` in transcript mode
+ * The chat panel is the chat (docs/page.md; issue 25), in a real Chromium against `wrangler dev` in transcript mode
  * (open dev mode, the echo agent): a bot entry's Markdown is shown as Telegram renders it, and its `<script>` and
  * `<img onerror>` as the text they are; an offered reminder's Create works in the panel and its job is in the list
  * at once (not after the page's 30-second refresh), as is a `/remind`; a job's message carries its buttons, and

@@ -1,5 +1,5 @@
 /**
- * The Scheduler as a Telegram Mini App in a real Chromium (DESIGN §10; issue 18), against `wrangler dev` with a
+ * The Scheduler as a Telegram Mini App in a real Chromium (docs/page.md; issue 18), against `wrangler dev` with a
  * bot token (its Bot API the local stub) so that sessions are checked for real. `window.Telegram.WebApp` is put
  * in place before the page loads (Telegram's own script is blocked, as it is off the network): initData signed
  * here for user 111, a dark theme, and a main and back button that record what the page does with them. The page

@@ -1,5 +1,5 @@
 /**
- * The page under `npm run dev` with no ADMIN_TOKEN (DESIGN §2, §10; issue 15): it opens without a login on
+ * The page under `npm run dev` with no ADMIN_TOKEN (docs/api.md, docs/page.md; issue 15): it opens without a login on
  * localhost; a first job can be created before any chat exists (the dialog asks for the chat id); the chat
  * panel of transcript mode shows the transcript and writes as the user; a failing API shows an error state
  * with a way to try again.

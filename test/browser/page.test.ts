@@ -1,5 +1,5 @@
 /**
- * The Scheduler page in a real Chromium (DESIGN §10, §11; issue 15), against `wrangler dev` with ADMIN_TOKEN set:
+ * The Scheduler page in a real Chromium (docs/page.md, docs/operations.md; issue 15), against `wrangler dev` with ADMIN_TOKEN set:
  * sign-in, the empty state and its suggestions, create through the dialog with the live preview, edit,
  * pause/resume, delete, history, the zone, the chat picker; at 360, 768 and 1440 px no horizontal overflow, the
  * four filters visible and no serious or critical axe-core finding; the keyboard reaches every control.

@@ -1,5 +1,5 @@
 /**
- * The page reads what the bot reads (DESIGN §10; issue 24) in a real Chromium, against `wrangler dev` with
+ * The page reads what the bot reads (docs/page.md; issue 24) in a real Chromium, against `wrangler dev` with
  * ADMIN_TOKEN set: the dialog's Schedule field takes words and shows what it understood as they are typed
  * (`Every 2 weeks on Tuesday at 10:00 · next: …`), a rule job and a job that ends are created from it, and
  * Change zone takes a place, offering the likely zones of an ambiguous one as buttons. At 360 and 1440 px

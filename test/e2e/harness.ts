@@ -1,5 +1,5 @@
 /**
- * The end-to-end harness (DESIGN §11): the real Worker under `wrangler dev` (local workerd, real queues,
+ * The end-to-end harness (docs/operations.md#checks): the real Worker under `wrangler dev` (local workerd, real queues,
  * alarms and D1), started the way `npm run dev` starts it: D1 migrations applied first, then `wrangler dev`
  * with CUCKOO_DEV=1. Each start gets a fresh state directory and free loopback ports, so runs never share
  * state with `npm run dev` or with each other. wrangler runs in its own process group on the Node running the

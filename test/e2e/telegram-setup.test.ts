@@ -1,5 +1,5 @@
 /**
- * `npm run telegram:setup` (DESIGN §6, issue 14 item 7), run as a user runs it: against the local Bot API stub
+ * `npm run telegram:setup` (docs/telegram.md, issue 14 item 7), run as a user runs it: against the local Bot API stub
  * it sets the webhook with its secret and the menu; with no Bot API to reach it says so in one sentence, with
  * the reason and what to do, instead of `fetch failed`.
  */

@@ -52,7 +52,7 @@ describe("a Telegram chat under wrangler dev", () => {
     const health = await chat.worker.send("GET", "/healthz");
     expect(health.body).toMatchObject({ ok: true, telegram: "webhook" });
 
-    // 1. /timezone Asia/Tokyo: the §4 reply for a chat without jobs.
+    // 1. /timezone Asia/Tokyo: the docs/time.md reply for a chat without jobs.
     let t0 = Date.now();
     await write("/timezone Asia/Tokyo");
     const zoneReply = await nthSend(1);

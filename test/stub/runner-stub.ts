@@ -1,6 +1,6 @@
 /**
  * A fake runner for the worker tier (issue 6): a Node HTTP server on 127.0.0.1 that speaks the runner's side
- * of DESIGN §8 without running anything. It checks each request's signature with the test secret (with the
+ * of docs/watchers.md without running anything. It checks each request's signature with the test secret (with the
  * runner's own contract, runner/src/contract.ts: v2 over the method, `req.url` and the body), records
  * it, and answers `POST /runs` with 202 (or what a test scripted: 409, 429, 500, 401, a dry run's outcome, a
  * redirect that fetch rejects).

@@ -1,5 +1,5 @@
 /**
- * What a chat keeps of a model's answer and when a failed try is tried again (DESIGN §7, issue 22), pure: a
+ * What a chat keeps of a model's answer and when a failed try is tried again (docs/agent.md, issue 22), pure: a
  * reply cut at 128,000 characters with a marked end (never half a surrogate pair); calls beyond 8 a step, names
  * over 100 characters and arguments over 16 KB refused, kept so the conversation stays one a server takes back;
  * a tool's answer kept within 64 KB; a text cut to a byte limit; the waits after each failed try, with the

@@ -1,5 +1,5 @@
 /**
- * The agent run gate's rules (DESIGN §7) over an in-memory store: one holder at a time with a 10-minute lease,
+ * The agent run gate's rules (docs/agent.md) over an in-memory store: one holder at a time with a 10-minute lease,
  * prompts waiting in order behind it, duplicates of a delivered key dropped, a released prompt first in line,
  * and an expired holder replaced; a model turn whose try failed keeps the gate until its next try (issue 22),
  * re-sent once when that try is due, and keeps its prompt and failed tries when it is put back in line. The

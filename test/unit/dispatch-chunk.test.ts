@@ -1,5 +1,5 @@
 /**
- * Sending claimed prompts to the queue (DESIGN §5): chunks of at most 100 messages and 256 KB (UTF-8 bytes of
+ * Sending claimed prompts to the queue (docs/api.md#how-a-job-fires): chunks of at most 100 messages and 256 KB (UTF-8 bytes of
  * each message's JSON plus the queue's 100 bytes of metadata per message), in order; a chunk whose send fails
  * leaves its runs to be sent again. And the one jittered backoff every retry of the Worker uses.
  */
@@ -21,7 +21,7 @@ const range = (from: number, to: number): number[] => Array.from({ length: to - 
 const body = (total: number) => total - MESSAGE_OVERHEAD_BYTES;
 
 describe("chunkPrompts", () => {
-  it("has the limits of DESIGN §5 and Cloudflare's sendBatch", () => {
+  it("has the limits of docs/api.md#how-a-job-fires and Cloudflare's sendBatch", () => {
     expect(MAX_BATCH_MESSAGES).toBe(100);
     expect(MAX_BATCH_BYTES).toBe(256_000);
     expect(MESSAGE_OVERHEAD_BYTES).toBe(100);

@@ -1,10 +1,13 @@
 /**
- * The docs stand alone (issue 23): README.md, docs/ and the READMEs of runner/ and examples/ cite nothing a
- * clone does not have (no `../shared/…`, no "DESIGN §", no section sign of another file, no path of the
- * workspace the project was built in), and every relative link names a file or folder of the repository, and
- * a heading of it when it names one (`api.md#access`), as GitHub's anchors spell them. A failure names the
- * file, the line and what to fix.
+ * Every reference resolves from a clone (issues 23 and 30). README.md, docs/ and the READMEs of runner/ and
+ * examples/ cite nothing a clone does not have (no `../shared/…`, no "DESIGN §", no section sign of another file,
+ * no path of the workspace the project was built in), and every relative link names a file or folder of the
+ * repository, and a heading of it when it names one (`api.md#access`), as GitHub's anchors spell them. Every other
+ * tracked file (code, tests, bench, scripts, `wrangler.toml`, CI) cites nothing a clone does not have either, and
+ * each `docs/….md#anchor` it names exists. The design records under docs/design/ are history and keep their
+ * words. A failure names the file, the line and what to fix.
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,6 +25,27 @@ function markdownUnder(dir: string): string[] {
 }
 
 const docs = (): string[] => ["README.md", "runner/README.md", "examples/own-agent/README.md", ...markdownUnder("docs")];
+
+/** This file: its examples of what is refused are the citations it refuses. */
+const SELF = "test/unit/docs-links.test.ts";
+
+/**
+ * Every file git tracks that is not a doc above, a design record or this file, read as text (binary files, which
+ * hold a NUL byte, are left out).
+ */
+function trackedOutsideDocs(): string[] {
+  const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
+  const skip = new Set([...docs(), SELF]);
+  return tracked.filter((file) => !skip.has(file) && !file.startsWith("docs/") && existsSync(path.join(root, file)));
+}
+
+/** What is wrong with `docs/….md#anchor` named in a file outside docs/ (relative to the repository), or null. */
+function brokenDocReference(reference: string, anchorsOf: (file: string) => Set<string>): string | null {
+  const [file, anchor] = reference.split("#", 2) as [string, string | undefined];
+  if (!existsSync(path.join(root, file))) return `names ${reference}, but ${file} does not exist`;
+  if (anchor === undefined || anchor === "") return null;
+  return anchorsOf(file).has(anchor) ? null : `names ${reference}, but ${file} has no heading with the anchor #${anchor}`;
+}
 
 /** A file's lines with fenced code blocks blanked (a `#` there is a shell comment, a link an example). */
 function outsideFences(text: string): string[] {
@@ -56,10 +80,13 @@ const citation = (line: string): string | null => FORBIDDEN.find(({ pattern }) =
 
 /** GitHub's anchor for a heading: its text lower-cased, markup and punctuation dropped, spaces as hyphens. */
 function slug(heading: string): string {
+  // HTML tags are dropped outside code spans only: inside one, `<id>` is text, and GitHub keeps it.
   const text = heading
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[`*]/g, "")
-    .replace(/<[^>]+>/g, "");
+    .split(/(`+[^`]*`+)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/<[^>]+>/g, "")))
+    .join("")
+    .replace(/[`*]/g, "");
   return text
     .trim()
     .toLowerCase()
@@ -107,6 +134,18 @@ function problems(): string[] {
     return found;
   };
   const out: string[] = [];
+  for (const file of trackedOutsideDocs()) {
+    const text = readFileSync(path.join(root, file), "utf8");
+    if (text.includes("\0")) continue;
+    text.split("\n").forEach((line, i) => {
+      const why = citation(line);
+      if (why) out.push(`${file}:${i + 1}: ${why}`);
+      for (const match of line.matchAll(/\bdocs\/[\w./-]+\.md(?:#[\w-]+)?/g)) {
+        const problem = brokenDocReference(match[0], anchorsOf);
+        if (problem) out.push(`${file}:${i + 1}: ${problem}`);
+      }
+    });
+  }
   for (const file of docs()) {
     const raw = readFileSync(path.join(root, file), "utf8").split("\n");
     raw.forEach((line, i) => {
@@ -128,6 +167,23 @@ describe("the docs stand alone", () => {
     expect(problems()).toEqual([]);
   });
 
+  it("covers every tracked file but the design records: code, tests, bench, scripts, wrangler.toml and CI", () => {
+    const files = trackedOutsideDocs();
+    for (const file of [
+      "src/index.ts",
+      "src/chat/ChatScheduler.ts",
+      "test/worker/helpers.ts",
+      "bench/run.mjs",
+      "scripts/dev.mjs",
+      "wrangler.toml",
+      ".ci/run",
+      "page/js/main.js",
+    ])
+      expect(files).toContain(file);
+    expect(files.some((f) => f.startsWith("docs/"))).toBe(false);
+    expect(files).not.toContain(SELF);
+  });
+
   it("covers README.md and every doc under docs/, design records included", () => {
     const files = docs();
     expect(files).toContain("README.md");
@@ -145,6 +201,8 @@ describe("the checks themselves", () => {
     expect(slug("Changing a chat's zone")).toBe("changing-a-chats-zone");
     expect(slug("The model agent (`AGENT=llm`)")).toBe("the-model-agent-agentllm");
     expect(slug("Many prompts at once (08:00)")).toBe("many-prompts-at-once-0800");
+    expect(slug("`/edit <id> <when>`, `/edit <id> text <new text>`")).toBe("edit-id-when-edit-id-text-new-text");
+    expect(slug("Sent <b>bold</b>")).toBe("sent-bold");
   });
 
   it("name a missing file, a missing heading, a path outside the repository and an absolute path", () => {
@@ -164,6 +222,13 @@ describe("the checks themselves", () => {
     expect(citation("§8 fixes the runner's contract")).toBe('cites a section ("§") of a file the repository does not have');
     expect(citation("the recipe in /work/research/startup.md")).toBe("names a path of the workspace (/work/), which a clone does not have");
     expect(citation("The design fixes the rules ([time.md](../time.md#zones)).")).toBeNull();
+  });
+
+  it("name a docs/ reference in code whose file or heading does not exist", () => {
+    expect(brokenDocReference("docs/time.md#zones", anchorsFor)).toBeNull();
+    expect(brokenDocReference("docs/api.md", anchorsFor)).toBeNull();
+    expect(brokenDocReference("docs/nope.md", anchorsFor)).toBe("names docs/nope.md, but docs/nope.md does not exist");
+    expect(brokenDocReference("docs/time.md#nope", anchorsFor)).toBe("names docs/time.md#nope, but docs/time.md has no heading with the anchor #nope");
   });
 
   it("skip links inside code", () => {

@@ -1,5 +1,5 @@
 /**
- * Rule jobs and jobs that end (DESIGN §3 Create, Edit, End; §4 Recurrence rules), as pure functions: what a
+ * Rule jobs and jobs that end (docs/api.md#post-adminchatschatidjobs, Edit, End; docs/time.md Recurrence rules), as pure functions: what a
  * create or an edit stores (an RRULE's COUNT and UNTIL moved into `runsLeft` and `until`), the sentences, and
  * the firing decisions of a recurring job that ends: `runsLeft` counted when a scheduled run is claimed (run
  * now and skipped occurrences do not count), a next occurrence past `until` ends it, the last run's prompt

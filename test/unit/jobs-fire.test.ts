@@ -1,5 +1,5 @@
 /**
- * Firing decisions (DESIGN §5) as pure functions: what the alarm does with a due job (claim, skip, hold),
+ * Firing decisions (docs/api.md#how-a-job-fires) as pure functions: what the alarm does with a due job (claim, skip, hold),
  * run now, which run ends a one-off, and a cron job's next run. Every instant is fixed; the chat's zone is
  * Europe/Berlin unless a case says otherwise (CEST, UTC+2, until 25 Oct 2026 01:00Z).
  */

@@ -1,5 +1,5 @@
 /**
- * Memory references (DESIGN §3, §9; issue 16) in the pure core: the prompt section that holds the current
+ * Memory references (docs/api.md; issue 16) in the pure core: the prompt section that holds the current
  * content of a job's records (ids, titles and revisions kept, bodies cut to a budget with the cut marked),
  * the firing decision that fails a run whose record is gone (never old content), run now likewise, and the
  * rules of `memoryRefs` and `onlyOnChange` on create and edit. Instants are fixed; the zone is Europe/Berlin.

@@ -1,5 +1,5 @@
 /**
- * The texts of rule jobs and jobs that end (DESIGN §3 End, §6 `/jobs`): a rule in plain words in the job line,
+ * The texts of rule jobs and jobs that end (docs/time.md#jobs-that-end-until-and-runsleft, docs/telegram.md `/jobs`): a rule in plain words in the job line,
  * what is left (`· 3 runs left`, `· until 31 Dec`), the tools' create reply, and the sentence for a resume with
  * nothing left. It is Tue 1 Dec 2026 11:00 in Berlin (10:00Z).
  */

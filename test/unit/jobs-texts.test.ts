@@ -1,5 +1,5 @@
 /**
- * Every text a job produces (DESIGN §4–§6): the prompt and its late note, the job line and list of `/jobs`,
+ * Every text a job produces (docs/time.md, docs/api.md, docs/telegram.md): the prompt and its late note, the job line and list of `/jobs`,
  * the tool replies and the zone-change reply with its plurals. It is Sat 26 Sep 2026 14:03 in Berlin
  * (12:03Z) unless a case says otherwise.
  */
@@ -29,7 +29,7 @@ const NOW = ms("2026-09-26T12:03:00Z");
 
 const job = jobView;
 
-// The four jobs of DESIGN §6.
+// The four jobs of docs/telegram.md.
 const dentist = job({ id: "k7m2q", name: "Call the dentist", schedule: { at: "2026-09-27T07:00:00.000Z" } });
 const inbox = job({ id: "p3xz9", name: "Inbox summary", schedule: { cron: "0 8 * * 1-5" }, nextRunAt: "2026-09-28T06:00:00.000Z" });
 const price = job({
@@ -61,7 +61,7 @@ describe("promptText and the late note", () => {
 });
 
 describe("jobLine", () => {
-  it("shows the four forms of DESIGN §6", () => {
+  it("shows the four forms of docs/telegram.md", () => {
     expect(jobLine(dentist, BERLIN, NOW)).toBe("`k7m2q` 💬 Call the dentist · once 27 Sep 09:00");
     expect(jobLine(inbox, BERLIN, NOW)).toBe("`p3xz9` 💬 Inbox summary · `0 8 * * 1-5` · next 28 Sep 08:00");
     expect(jobLine(price, BERLIN, NOW)).toBe("`w8r4t` 🔍 Price check · `*/10 * * * *` · next 14:10 · last: failed (exit 1)");
@@ -153,7 +153,7 @@ describe("tool and command replies", () => {
     expect(resumedText(stretch, BERLIN, NOW)).toBe("Resumed q2m8v (Stretch); it has no next run.");
   });
 
-  it("has the sentences of DESIGN §3 and §6", () => {
+  it("has the sentences of docs/api.md#jobs and docs/telegram.md", () => {
     const d = { id: "k7m2q", name: "Call the dentist" };
     expect(cancelledText(d)).toBe("Cancelled k7m2q (Call the dentist).");
     expect(pausedText(d)).toBe("Paused k7m2q (Call the dentist).");
@@ -172,7 +172,7 @@ describe("zoneChangedText", () => {
   /** One-offs at 16:00, 17:00 … on 27 Sep in Tokyo. */
   const oneOffs = (n: number) => Array.from({ length: n }, (_, i) => ms("2026-09-27T07:00:00Z") + i * 3_600_000);
 
-  it("is the reply of DESIGN §4", () => {
+  it("is the reply of docs/time.md", () => {
     expect(zoneChangedText(TOKYO, false, now, 2, oneOffs(1))).toBe(
       `${head} 2 recurring jobs now follow this zone; 1 one-off job keeps its time (now 27 Sep 16:00 here).`,
     );

@@ -1,5 +1,5 @@
 /**
- * The rules of a job (DESIGN §3, §4): a create or an edit becomes a spec with its next run, or exactly one
+ * The rules of a job (docs/api.md, docs/time.md): a create or an edit becomes a spec with its next run, or exactly one
  * sentence. The chat is in Europe/Berlin and it is Sun 27 Sep 2026 12:15 there (10:15Z) unless a case says
  * otherwise; lengths are counted in characters (code points), so 🦜 counts one though it is two UTF-16 units.
  */

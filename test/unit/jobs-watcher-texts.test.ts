@@ -1,5 +1,5 @@
 /**
- * The watcher texts and rules (DESIGN §5, §8, §9) that test/unit/watcher.test.ts leaves out: the lease, the
+ * The watcher texts and rules (docs/api.md, docs/watchers.md) that test/unit/watcher.test.ts leaves out: the lease, the
  * runner's run id, the prompt of a match, every branch of the `test` reply, the alert of a script that did
  * not start, the edges of the stderr tail and of the output cut, and the stored call's limits.
  */

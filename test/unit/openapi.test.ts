@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document (`GET /admin/openapi.json`, DESIGN §10; issue 11): generated from the zod schemas, it is
+ * The OpenAPI document (`GET /admin/openapi.json`, docs/api.md; issue 11): generated from the zod schemas, it is
  * a valid OpenAPI 3.1 document, each component is a valid JSON Schema 2020-12 under Ajv's strict mode (so a
  * `meta` key that is no keyword is caught), and it lists exactly the routes the Hono app serves. Plain Node:
  * the validators compile schemas to code, which workerd does not allow.

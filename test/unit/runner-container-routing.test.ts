@@ -1,5 +1,5 @@
 /**
- * Which runner the Worker talks to (DESIGN §2, §8; issue 7): `RUNNER_URL` when set (dev, tests, a runner on
+ * Which runner the Worker talks to (docs/api.md, docs/watchers.md; issue 7): `RUNNER_URL` when set (dev, tests, a runner on
  * any host), else the container binding `RUNNER` (with `RUNNER_SECRET`), one instance per chat, else none;
  * and where the runner calls back in each mode. Plain Node, with fake env objects: no binding is real here.
  */

@@ -1,5 +1,5 @@
 /**
- * The one rule of a schedule's fields (DESIGN §3, §4; issue 11): create, preview and the schedule tool need
+ * The one rule of a schedule's fields (docs/api.md, docs/time.md; issue 11): create, preview and the schedule tool need
  * exactly one of `at`, `cron`, `delay`, an edit at most one, and every refusal is the same sentence.
  */
 import { describe, expect, it } from "vitest";

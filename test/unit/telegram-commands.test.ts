@@ -1,5 +1,5 @@
 /**
- * The chat commands' pure part (DESIGN §6, issue 14): recognising commands, the fixed texts, /help with examples
+ * The chat commands' pure part (docs/telegram.md, issue 14): recognising commands, the fixed texts, /help with examples
  * computed from now, the sentences that quote what the user typed with two examples that work now, and a
  * reminder written in words (the eight languages) found in a message.
  */

@@ -1,5 +1,5 @@
 /**
- * The pure parts of groups and topics (issue 26, DESIGN §6), on the updates Telegram sends (test/group-updates.ts):
+ * The pure parts of groups and topics (issue 26, docs/telegram.md), on the updates Telegram sends (test/group-updates.ts):
  * which messages are the bot's (`addressed`) and when that needs its username, where an update comes from (its
  * topic), the migration pair and the bot's membership, which commands only read, a ChatMember status as a role,
  * /jobs marking each job's topic, and the note when a topic is gone.

@@ -1,5 +1,5 @@
 /**
- * DESIGN §6 "Sending": Markdown rendered to Telegram HTML (only tags Telegram accepts, balanced, everything
+ * docs/telegram.md "Sending": Markdown rendered to Telegram HTML (only tags Telegram accepts, balanced, everything
  * else escaped), the plain-text fallback, and the split into parts of at most 4096 UTF-16 units.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -152,7 +152,7 @@ describe("renderTelegramHtml: broken markup stays literal", () => {
     ["[label](", "[label]("],
     ["[just brackets]", "[just brackets]"],
     ["[click](javascript:alert(1))", "[click](javascript:alert(1))"],
-    ["[relative](docs/a.md)", "[relative](docs/a.md)"],
+    ["[relative](notes/a.md)", "[relative](notes/a.md)"],
     ["<https://unclosed", "&lt;https://unclosed"],
     ["snake_case_name and 2 * 3 * 4", "snake_case_name and 2 * 3 * 4"],
     ["~single~ and ~~~triple~~~", "~single~ and ~~~triple~~~"],
@@ -166,7 +166,7 @@ describe("renderTelegramHtml: broken markup stays literal", () => {
 });
 
 describe("renderTelegramHtml: our own texts", () => {
-  it("renders the /jobs list of DESIGN §6", () => {
+  it("renders the /jobs list of docs/telegram.md", () => {
     const md = [
       "**Scheduled jobs** (Europe/Berlin, now 26 Sep 14:03)",
       "`k7m2q` 💬 Call the dentist · once 27 Sep 09:00",

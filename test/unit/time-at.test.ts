@@ -1,5 +1,5 @@
 /**
- * One-off times (DESIGN §3–§4): every accepted `at` form with its exact instant, offset-less times in DST
+ * One-off times (docs/api.md, docs/time.md): every accepted `at` form with its exact instant, offset-less times in DST
  * gaps and overlaps, the rejections with their sentences, the future rule (60 s grace), the 5-year limit,
  * and `delay` durations with their calendar arithmetic and limits.
  */
@@ -121,7 +121,7 @@ describe("parseAt rejects what is not an accepted form, with a sentence showing 
 describe("the future rule: an at may be up to 60 s in the past", () => {
   const now = "2026-09-27T10:00:00Z"; // 12:00 in Berlin
 
-  it("refuses a time 3 hours ago with the exact sentence of DESIGN §3", () => {
+  it("refuses a time 3 hours ago with the exact sentence of docs/api.md#jobs", () => {
     expect(resolvedAt("2026-09-27T09:00", now)).toBe('error: "at" must be in the future; 2026-09-27 09:00 in Europe/Berlin was 3 hours ago.');
   });
 
@@ -215,7 +215,7 @@ describe("resolveDelay turns an ISO 8601 duration into an instant from now", () 
     expect(await delayed("P1M", "2028-01-31T12:00:00Z")).toBe("2028-02-29T12:00:00.000Z");
   });
 
-  // DESIGN is silent on case; ISO 8601 writes designators in upper case. The engine accepts lower case.
+  // The contract is silent on case; ISO 8601 writes designators in upper case. The engine accepts lower case.
   it("accepts lower-case designators (pt20m, p1dt2h)", async () => {
     expect(await delayed("pt20m", now)).toBe("2026-09-27T10:20:00.000Z");
     expect(await delayed("p1dt2h", now)).toBe("2026-09-28T12:00:00.000Z");

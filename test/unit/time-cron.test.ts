@@ -1,5 +1,5 @@
 /**
- * Cron (DESIGN §4): what parseCron accepts and how it expands it, the interval/fixed classification, the
+ * Cron (docs/time.md): what parseCron accepts and how it expands it, the interval/fixed classification, the
  * rejections with their sentences, and nextOccurrence on fixed cases: the Vixie day-of-month/day-of-week
  * rule, leap days, the 5-year bound, strictly-after, and the DST rules in the chat's zone.
  */
@@ -409,7 +409,7 @@ describe("nextOccurrence: DST in the chat's zone", () => {
     expect(next("0 9 15W * 1", "UTC", "2026-08-09T00:00:00Z", 3)).toEqual(["2026-08-10T09:00:00.000Z", "2026-08-14T09:00:00.000Z", "2026-08-17T09:00:00.000Z"]);
   });
 
-  it("notes a gap occurrence with the §4 sentence in preview", async () => {
+  it("notes a gap occurrence with the docs/time.md sentence in preview", async () => {
     const r = await preview({ cron: "30 2 * * *" }, "Europe/Berlin", Date.parse("2026-03-28T12:00:00Z"), 2);
     expect(r).toEqual({
       ok: true,

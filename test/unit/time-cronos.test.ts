@@ -2,7 +2,7 @@
  * Cron against Cronos's own GetNextOccurrence tests (HangfireIO/Cronos, CronExpressionFacts.cs), the cases
  * Cuckoo's dialect can express (test/fixtures/cronos/generate.mjs wrote next-occurrence.json, with the instant
  * each case expects). Every case agrees, but for those listed below with their reason: where both day fields
- * are restricted Cronos ANDs them and Cuckoo keeps cron's OR (DESIGN §4); for those the Playa import's
+ * are restricted Cronos ANDs them and Cuckoo keeps cron's OR (docs/time.md); for those the Playa import's
  * `cronosRule` is checked to give Cronos's answer as a recurrence rule.
  */
 import { readFileSync } from "node:fs";
@@ -92,7 +92,7 @@ const OR_RULE = [
 /**
  * From exactly the first instant after a spring-forward gap (Amman, 01:00 +03:00 on the day the clocks skip
  * 00:00–01:00), searched inclusively: Cronos searches wall times from 01:00, so the gap's 00:30 is behind it;
- * by DESIGN §4 that 00:30 runs at 01:00, which an inclusive search includes. Cuckoo only ever searches strictly
+ * by docs/time.md that 00:30 runs at 01:00, which an inclusive search includes. Cuckoo only ever searches strictly
  * after its last run, and strictly after that instant both answer the next month's day.
  */
 const GAP_END_INCLUSIVE = [

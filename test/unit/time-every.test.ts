@@ -1,5 +1,5 @@
 /**
- * `/every` as people say it (DESIGN §6, issue 24 item 4), through the one parser with `recurring` (as `/every`
+ * `/every` as people say it (docs/telegram.md, issue 24 item 4), through the one parser with `recurring` (as `/every`
  * reads): in each of the eight languages, every form of the issue (everyday ones, intervals, positions in a month,
  * exceptions, several times, ends and starts) with the exact schedule it makes, cron when cron can and a rule
  * with its local start otherwise, the phrase read and the text after it. Read in Europe/Berlin on Tuesday 1 December

@@ -1,5 +1,5 @@
 /**
- * How times are shown (DESIGN §4 "Formats"): chat times relative to today in the chat's zone, the local-time
+ * How times are shown (docs/time.md "Formats"): chat times relative to today in the chat's zone, the local-time
  * header of prompts, the tools' `Now:` line, spans in error sentences, and cron descriptions.
  */
 import { describe, expect, it } from "vitest";
@@ -67,7 +67,7 @@ describe("formatChatTime: HH:mm today, d MMM HH:mm this year, d MMM yyyy HH:mm a
 });
 
 describe("formatHeader: [Www yyyy-MM-dd HH:mm Zone]", () => {
-  it("gives the DESIGN example for 06:00Z in Berlin summer", () => {
+  it("gives the docs/time.md example for 06:00Z in Berlin summer", () => {
     expect(formatHeader(ms("2026-09-26T06:00:00Z"), "Europe/Berlin")).toBe("[Sat 2026-09-26 08:00 Europe/Berlin]");
   });
 
@@ -81,7 +81,7 @@ describe("formatHeader: [Www yyyy-MM-dd HH:mm Zone]", () => {
 });
 
 describe("formatNowLine: Now: Www yyyy-MM-dd HH:mm (Zone, UTC±HH:MM)", () => {
-  it("gives the DESIGN example for 12:03Z in Berlin summer", () => {
+  it("gives the docs/time.md example for 12:03Z in Berlin summer", () => {
     expect(formatNowLine(ms("2026-09-26T12:03:00Z"), "Europe/Berlin")).toBe("Now: Sat 2026-09-26 14:03 (Europe/Berlin, UTC+02:00)");
   });
 
@@ -108,7 +108,7 @@ describe("formatLocalDateTime: yyyy-MM-dd HH:mm in the zone (used in error sente
   });
 });
 
-// DESIGN pins only "3 hours" (in the §3 sentence); the other units and boundaries are the engine's choice:
+// The contract pins only "3 hours" (in the docs/api.md#jobs sentence); the other units and boundaries are the engine's choice:
 // minutes below an hour (at least 1), hours below two days, then days, each rounded down.
 describe("formatSpan: a rough length of time, rounded down", () => {
   it.each([

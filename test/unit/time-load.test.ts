@@ -1,5 +1,5 @@
 /**
- * DESIGN §12: nothing runs at module scope. Importing the time engine must create no `Intl` formatter and
+ * docs/operations.md: nothing runs at module scope. Importing the time engine must create no `Intl` formatter and
  * load no Temporal and no rule engine; the first use does. Cron needs no library at all (its parser is the
  * engine's own): cron-parser is never loaded.
  */

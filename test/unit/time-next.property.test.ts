@@ -4,7 +4,7 @@
  *
  * The reference shares no code with src/time: it learns the zone from `Intl.DateTimeFormat.formatToParts`
  * minute by minute (which wall time each instant shows), then walks local minutes in order and resolves each
- * matching one by the rules of DESIGN §4: one instant → that; two (fall-back) → the first, plus the second
+ * matching one by the rules of docs/time.md: one instant → that; two (fall-back) → the first, plus the second
  * for an interval expression; none (spring-forward gap) → the first instant after the gap.
  *
  * Cronos's forms are in both parts. Ranges that wrap (`50-10`, `22-2/3`) are drawn for minute and hour here,

@@ -1,5 +1,5 @@
 /**
- * Zones by place (DESIGN §6 `/timezone Berlin`, issue 14): a city or country that names one zone, the likely
+ * Zones by place (docs/telegram.md `/timezone Berlin`, issue 14): a city or country that names one zone, the likely
  * zones of a name with several, and the zones an offset fits at a given instant (in December: Berlin UTC+1,
  * Kyiv and Cairo UTC+2; in July: Berlin UTC+2).
  */

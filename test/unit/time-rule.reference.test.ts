@@ -1,5 +1,5 @@
 /**
- * Recurrence rules against python-dateutil's `rrule`, the reference DESIGN §4 names: the rules of dateutil's
+ * Recurrence rules against python-dateutil's `rrule`, the reference docs/time.md names: the rules of dateutil's
  * own docs and test suite that Cuckoo's rules can say, and 400 random rules, expanded by the real library
  * (test/fixtures/dateutil/generate.py wrote rrule.json). Read in UTC, where local time is the instant: the
  * expansion itself, before any DST rule. Each rule's first instances (COUNT and UNTIL applied as a job would:
@@ -74,7 +74,7 @@ for (const [corpus, entries] of [
   });
 }
 
-describe("dateutil's published examples, as DESIGN §4 quotes them", () => {
+describe("dateutil's published examples, as docs/time.md quotes them", () => {
   it("every other Tuesday at 10 from 8 Dec 2026 previews as dateutil expands it", async () => {
     const r = await preview({ rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2026-12-08T10:00" }, "UTC", Date.parse("2026-12-01T00:00:00Z"), 3);
     expect(r).toEqual({

@@ -1,5 +1,5 @@
 /**
- * Recurrence rules (DESIGN §4): what `{ rrule, start }` accepts and the sentences for what it refuses, the
+ * Recurrence rules (docs/time.md): what `{ rrule, start }` accepts and the sentences for what it refuses, the
  * DST rules on the transition days of Europe/Berlin, America/New_York, Australia/Lord_Howe (half an hour),
  * America/Santiago and Asia/Amman before 2022 (a local midnight that does not exist) with exact instants, the
  * description in words, COUNT and UNTIL moved into runsLeft and until, and the preview that stops where the

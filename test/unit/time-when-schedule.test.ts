@@ -1,5 +1,5 @@
 /**
- * The one parser from words to a schedule (DESIGN §4 Phrases, issue 24 item 5), as the page's Schedule field,
+ * The one parser from words to a schedule (docs/time.md#words-when, issue 24 item 5), as the page's Schedule field,
  * `POST /admin/preview { when }` and `/remind` read: a phrase that says a repetition is read as `/every` reads it,
  * any other as `/remind` does ("monday 9:00" is the next Monday, once); written forms (ISO, durations, cron,
  * RRULE) as they are; `whole` refuses text after the schedule; errors come with their sentence. Read in

@@ -1,5 +1,5 @@
 /**
- * A one-off WHEN as a person types it (DESIGN §6, issue 14): every phrase of the issue with the instant it
+ * A one-off WHEN as a person types it (docs/telegram.md, issue 14): every phrase of the issue with the instant it
  * means, in several zones, on the DST change days of Europe/Berlin and America/New_York, around midnight and at
  * month ends; the eight languages; the split of WHEN from the text; and the refusals, each with the part of the
  * input to quote back.

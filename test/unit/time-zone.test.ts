@@ -1,5 +1,5 @@
 /**
- * Zones (DESIGN §4): which names a chat may set, the exact sentence for the rest, the `UTC±HH:MM` form, and
+ * Zones (docs/time.md): which names a chat may set, the exact sentence for the rest, the `UTC±HH:MM` form, and
  * how a wall-clock time maps to instants on normal days, fall-back overlaps and spring-forward gaps.
  */
 import { describe, expect, it } from "vitest";
@@ -42,7 +42,7 @@ describe("parseZone accepts IANA names", () => {
     expect(parseZone(input)).toEqual({ ok: true, value: stored });
   });
 
-  // DESIGN is silent on spelling; a user who types a current name in another case expects that name back,
+  // The contract is silent on spelling; a user who types a current name in another case expects that name back,
   // not the older link the runtime's ICU folds it into (Asia/Calcutta, Europe/Kiev).
   it.each([
     ["asia/kolkata", "Asia/Kolkata"],
@@ -76,8 +76,8 @@ describe("parseZone converts Windows ids to IANA", () => {
   });
 });
 
-describe("parseZone rejects what is not a zone with the §4 sentence, quoting the input as given", () => {
-  it("rejects Mars/Olympus with the exact sentence of DESIGN §4", () => {
+describe("parseZone rejects what is not a zone with the docs/time.md sentence, quoting the input as given", () => {
+  it("rejects Mars/Olympus with the exact sentence of docs/time.md", () => {
     expect(parseZone("Mars/Olympus")).toEqual({
       ok: false,
       error: 'Unknown time zone "Mars/Olympus". Use an IANA name such as Europe/Berlin or America/New_York.',

@@ -1,5 +1,5 @@
 /**
- * The tool catalog's declarations (DESIGN §7, §9, issue 23): every tool says, where it is defined, what a turn
+ * The tool catalog's declarations (docs/agent.md, docs/api.md, issue 23): every tool says, where it is defined, what a turn
  * a job or a watcher caused may do with it, and that one declaration is what `invoke` enforces, before the
  * chat's object is ever asked. A chat that answers every question with "asked" shows which calls reached it.
  */

@@ -22,7 +22,7 @@ import { redact, secretsOf } from "../../src/runner-client/redact";
 const job = { id: "k7m2q", name: "Price" };
 
 describe("the alert", () => {
-  it("has the label of §5 and the tail in a code block", () => {
+  it("has the label of docs/api.md#how-a-job-fires and the tail in a code block", () => {
     expect(alertText(job, { exitCode: 3, timedOut: false, tail: "a\nb\n", didNotStart: false })).toBe('⚠️ Job "Price" (k7m2q) failed (exit 3):\n```\na\nb\n```');
     expect(failedLabel({ exitCode: 137, timedOut: true, didNotStart: false })).toBe("failed (exit 137, timed out)");
     expect(failedLabel({ exitCode: null, timedOut: true, didNotStart: false })).toBe("failed (timed out)");
@@ -115,7 +115,7 @@ describe("the test reply", () => {
 });
 
 describe("redaction", () => {
-  it("covers every secret the Worker holds (DESIGN §5), longest first, and none shorter than 4 characters", () => {
+  it("covers every secret the Worker holds (docs/api.md#how-a-job-fires), longest first, and none shorter than 4 characters", () => {
     const env = {
       TELEGRAM_BOT_TOKEN: "123456789:AAE_bot_token_abcdefghijklmn",
       TELEGRAM_WEBHOOK_SECRET: "hook-secret-1",

@@ -1,5 +1,5 @@
 /**
- * The `prompts` and `prompts-dlq` consumers (DESIGN §7, issue 4), called directly with `createMessageBatch`
+ * The `prompts` and `prompts-dlq` consumers (docs/agent.md, issue 4), called directly with `createMessageBatch`
  * and `getQueueResult`: the echo agent's exact texts and the local-time header (the chat object's, at
  * handling time), settling a job's run, duplicates and redeliveries (one reply, one agent call), a crash after
  * deliver, follow-up order, transient failures of the offer (the echo's answer goes in with it) and of a
@@ -259,7 +259,7 @@ describe("duplicates and redeliveries", () => {
     await expectSpyInPlace(stub, sent);
     for (const resent of sent.slice(resentBefore)) await feed([resent.body]);
 
-    // Expected (DESIGN §7: a follow-up is handled after the current turn): `second` answered once.
+    // Expected (docs/agent.md: a follow-up is handled after the current turn): `second` answered once.
     const entries = await transcript(stub, chatId);
     expect(entries.filter((e) => e.role === "prompt").map((e) => e.text.split("\n")[1])).toEqual(["first", "second"]);
     expect(entries.filter((e) => e.role === "bot")).toHaveLength(2);
@@ -425,7 +425,7 @@ describe("a job cancelled while its prompt is in the gate", () => {
     const token = await take(stub, message);
     await must(stub.cancelJob(chatId, job.id));
 
-    // DESIGN §5: an agent run in progress is not aborted; §7: entries caused by a job carry its ids.
+    // docs/api.md#how-a-job-fires: an agent run in progress is not aborted; docs/agent.md: entries caused by a job carry its ids.
     await must(stub.deliver(runId, "Call mum.", { prompt: `[header]\n${message.text}` }));
     await must(stub.gateSettle(token, runId, "delivered"));
     expect(brief(await transcript(stub, chatId))).toEqual([

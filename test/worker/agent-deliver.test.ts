@@ -1,5 +1,5 @@
 /**
- * The chat's `deliver` and transcript over RPC (DESIGN §1, §7, issue 4): a key seen before is a no-op, the
+ * The chat's `deliver` and transcript over RPC (docs/design/0008-layout.md, docs/agent.md, issue 4): a key seen before is a no-op, the
  * roles and sources of entries, the Telegram send a delivery leads to (seen at the Bot API stub, with the
  * chat's alarm run by the test), the last 500 entries kept, and the transcript's shape. Chat ids 4020000 up.
  */

@@ -1,5 +1,5 @@
 /**
- * The run gate of a chat over RPC (DESIGN §7, issue 4): offer / next / settle / release, follow-ups in
+ * The run gate of a chat over RPC (docs/agent.md, issue 4): offer / next / settle / release, follow-ups in
  * order, the 10-minute lease renewed by every call, lease takeover by the alarm, a job's run lease renewed
  * while its prompt waits in the gate, and stale prompts. The gate is seen through its own answers, the alarm
  * it arms and what the chat sends to the queue; time moves through the object's clock, and the alarm is run
@@ -275,7 +275,7 @@ describe("a job's run lease while its prompt waits in the gate", () => {
       expect(await must(stub.getJob(chatId, f.job.id))).toMatchObject({ running: true });
       expect(keysSent(f.runId), f.job.name).toBe(1);
     }
-    // The gate never saw it: lost on its way, so it went out again (DESIGN §5 Leases), due at the gate in 2 min,
+    // The gate never saw it: lost on its way, so it went out again (docs/agent.md#the-lease), due at the gate in 2 min,
     // which is now the soonest thing the chat waits for.
     expect((await historyOf(stub, chatId, lost.job.id)).map((r) => [r.runId, r.state, r.status])).toEqual([[lost.runId, "dispatched", null]]);
     expect(keysSent(lost.runId)).toBe(2);

@@ -1,5 +1,5 @@
 /**
- * The agent path over HTTP (DESIGN §7, §10, issue 4): writing to a chat in transcript mode (`POST
+ * The agent path over HTTP (docs/agent.md, docs/api.md, issue 4): writing to a chat in transcript mode (`POST
  * /admin/chats/:chatId/messages`, then the consumer's echo reply), reading the transcript (`GET …/messages`),
  * and the run gate and deliver for your own agent under `/tools/:chatId/gate/*` and `/tools/:chatId/deliver`.
  * Every chat has a non-forwarding spy on its `PROMPTS` binding; the tests feed the consumer themselves.
@@ -173,7 +173,7 @@ describe("GET /admin/chats/:chatId/messages", () => {
     expect(await send("GET", `/admin/chats/${chatId}/messages`)).toEqual({ status: 200, body: { chatId, messages: [] } });
   });
 
-  it("is listed in the OpenAPI document with GET and POST (DESIGN §10: the document of all the admin routes)", async () => {
+  it("is listed in the OpenAPI document with GET and POST (docs/api.md: the document of all the admin routes)", async () => {
     const doc = await send("GET", "/admin/openapi.json");
     const { paths } = fits(doc.body, z.object({ paths: z.record(z.string(), z.record(z.string(), z.unknown())) }), "the OpenAPI document");
     const ops = paths["/admin/chats/{chatId}/messages"];

@@ -1,5 +1,5 @@
 /**
- * The built-in model agent (DESIGN §7 `AGENT=llm`, issue 13) against the fake OpenAI-compatible model
+ * The built-in model agent (docs/agent.md `AGENT=llm`, issue 13) against the fake OpenAI-compatible model
  * (test/stub/model-stub.ts): a user's words become a tool call that schedules the job they meant; the request
  * the model gets holds the system prompt with the date and zone, the conversation, the prompt under its
  * header and the tools; tool results follow their call ids; a job's turn may not rewrite the schedule;

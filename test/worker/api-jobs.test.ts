@@ -1,5 +1,5 @@
 /**
- * The admin job routes (DESIGN §3, §5, §10) through the app as a client calls them: success shapes with
+ * The admin job routes (docs/api.md) through the app as a client calls them: success shapes with
  * every field, each validation sentence of the edge and of the chat's Durable Object, ids, isolation,
  * bodies. Each test uses its own chat id (3100xx).
  */
@@ -68,7 +68,7 @@ describe("POST /admin/chats/:chatId/jobs", () => {
     expect(job).toMatchObject({ kind: "prompt", category: "one-time", text: "Remind me: call mum", schedule: { at: "2031-06-02T09:00:00.000Z" } });
   });
 
-  it("answers each rule of §3 with its sentence, and stores nothing", async () => {
+  it("answers each rule of docs/api.md#jobs with its sentence, and stores nothing", async () => {
     const chat = "310006";
     const prompt = { name: "P", kind: "prompt", text: "Hi" };
     const past = Date.now() - 3 * HOUR - 5 * MIN;
@@ -123,7 +123,7 @@ describe("POST /admin/chats/:chatId/jobs", () => {
     expect((await send("GET", jobsOf(chat)).as(jobListSchema())).body.jobs).toEqual([]);
   });
 
-  it("refuses a job beyond MAX_JOBS_PER_CHAT with the sentence of §3", async () => {
+  it("refuses a job beyond MAX_JOBS_PER_CHAT with the sentence of docs/api.md#jobs", async () => {
     const chat = "310007";
     for (let i = 0; i < 50; i++) await createJob(chat, { name: `Job ${i}`, kind: "prompt", cron: "0 9 * * *", text: "Hi" });
     const res = await send("POST", jobsOf(chat), { name: "One more", kind: "prompt", cron: "0 9 * * *", text: "Hi" });

@@ -1,5 +1,5 @@
 /**
- * The admin chat routes (DESIGN §4, §10): the chat's settings and zone change with the reply of §4, and
+ * The admin chat routes (docs/time.md, docs/api.md): the chat's settings and zone change with the reply of docs/time.md, and
  * erasing a chat (its Durable Object and its D1 directory rows). Each test uses its own chat id (3300xx).
  */
 import { runInDurableObject } from "cloudflare:test";
@@ -31,7 +31,7 @@ describe("GET /admin/chats/:chatId/settings", () => {
 });
 
 describe("PUT /admin/chats/:chatId/settings", () => {
-  it("sets Asia/Tokyo for a chat with one recurring job: counts, the reply of §4, the job's next run in Tokyo", async () => {
+  it("sets Asia/Tokyo for a chat with one recurring job: counts, the reply of docs/time.md, the job's next run in Tokyo", async () => {
     const chat = "330010";
     const job = await createJob(chat, { name: "Morning", kind: "prompt", cron: "0 9 * * *", text: "Good morning" });
     const { res, nows } = await putZone(chat, "Asia/Tokyo");
@@ -83,7 +83,7 @@ describe("PUT /admin/chats/:chatId/settings", () => {
     expect((await send("GET", settingsOf(chat))).body).toEqual({ chatId: chat, timeZone: "UTC", isDefault: true });
   });
 
-  it("refuses an unknown zone with the sentence of §4 and keeps the old one", async () => {
+  it("refuses an unknown zone with the sentence of docs/time.md and keeps the old one", async () => {
     const chat = "330014";
     await putZone(chat, "Europe/Berlin");
     for (const zone of ["Mars/Olympus", "+03:00", "GMT+3", "Local"]) {

@@ -1,5 +1,5 @@
 /**
- * The tool endpoints for agents (DESIGN §9): `schedule` with each action and its text, `set_timezone`, every
+ * The tool endpoints for agents (docs/api.md#tools-for-agents): `schedule` with each action and its text, `set_timezone`, every
  * input problem as `200 { ok: false, text }`, and the few HTTP errors (access, 413, a path that is not a
  * chat id). Each test uses its own chat id (3200xx).
  */
@@ -87,7 +87,7 @@ describe("schedule: create", () => {
     expect(res.body.data!.job).toMatchObject({ kind: "prompt", text: "Remind me: call mum", schedule: { at: "2031-06-02T09:00:00.000Z" } });
   });
 
-  it("answers each rule of §3 as ok: false with its sentence, and stores nothing", async () => {
+  it("answers each rule of docs/api.md#jobs as ok: false with its sentence, and stores nothing", async () => {
     const chat = "320004";
     const prompt = { action: "create", name: "P", kind: "prompt", text: "Hi" };
     const cases: [unknown, string][] = [
@@ -171,7 +171,7 @@ describe("schedule: cancel, pause, resume, run_now", () => {
     expect(await schedule("320020", { action: "cancel", id: job.id })).toEqual(refused(`No job ${job.id} in this chat.`));
   });
 
-  it("pauses and resumes with the texts of §6 and the next run", async () => {
+  it("pauses and resumes with the texts of docs/telegram.md and the next run", async () => {
     const job = await created("320021");
     expect(await schedule("320021", { action: "pause", id: job.id })).toEqual({
       status: 200,
@@ -226,7 +226,7 @@ describe("schedule: preview and test", () => {
     const chat = "320031";
     expect((await setTimezone(chat, { zone: "Europe/Berlin" }).as(toolReplySchema())).body.ok).toBe(true);
     const res = await schedule(chat, { action: "preview", at: "2031-03-30T02:30" }).as(toolReplySchema());
-    // An `at` in a gap moves forward by the gap (DESIGN §4): 02:30 becomes 03:30 CEST.
+    // An `at` in a gap moves forward by the gap (docs/time.md): 02:30 becomes 03:30 CEST.
     expect(res.body.data).toEqual({ occurrences: ["2031-03-30T01:30:00.000Z"] });
     const text = lines(res.body.text);
     expect(text.slice(0, 3)).toEqual([
@@ -371,7 +371,7 @@ describe("set_timezone", () => {
     return { res, nows: (z: string) => [...new Set([formatDayMonthTime(before, z), formatDayMonthTime(after, z)])] };
   }
 
-  it("sets the zone and answers the reply of §4 as { ok, text }", async () => {
+  it("sets the zone and answers the reply of docs/time.md as { ok, text }", async () => {
     const chat = "320070";
     await created(chat);
     const { res, nows } = await setZone(chat, "Asia/Tokyo");

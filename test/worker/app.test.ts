@@ -1,4 +1,4 @@
-/** The edge as a whole: unknown routes, the bindings of DESIGN §2 and the queue consumers (the OpenAPI document: openapi.test.ts). */
+/** The edge as a whole: unknown routes, the bindings of docs/api.md#access and the queue consumers (the OpenAPI document: openapi.test.ts). */
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-/** The access rule of DESIGN §2 on the admin routes: tokens, the open-dev guard, not_configured when deployed. */
+/** The access rule of docs/api.md#access on the admin routes: tokens, the open-dev guard, not_configured when deployed. */
 import { describe, expect, it } from "vitest";
 import { sameSecret } from "../../src/http/auth";
 import { call, deployed, envWith, postJson } from "./helpers";

@@ -1,5 +1,5 @@
 /**
- * The ChatScheduler's firing rules (DESIGN §5, issue 3) in workerd: claims, dispatch, the late note, cron
+ * The ChatScheduler's firing rules (docs/api.md#how-a-job-fires, issue 3) in workerd: claims, dispatch, the late note, cron
  * without catch-up, crash recovery, a failed send, quarantine, overlap, settling and leases. Time moves through
  * the object's own clock (`advanceTo`, `toAlarm`), then `runDurableObjectAlarm`; every instant is compared
  * with that clock. Each test has its own chat (ids 2000000 up).
@@ -87,7 +87,7 @@ describe("a due one-off prompt", () => {
 
     const kept = await must(stub.getJob(chatId, job.id));
     expect(kept).toMatchObject({ id: job.id, nextRunAt: null, running: true, lastRunAt: new Date(firedAt).toISOString(), lastResult: null });
-    // From the moment the send resolved, the run gate must see it within 2 minutes (DESIGN §5 Leases): the
+    // From the moment the send resolved, the run gate must see it within 2 minutes (docs/agent.md#the-lease): the
     // alarm waits for exactly that.
     const startedAt = Date.parse(runs[0]!.startedAt!);
     expect(startedAt).toBeGreaterThanOrEqual(firedAt);
@@ -455,7 +455,7 @@ describe("settling", () => {
 });
 
 describe("history", () => {
-  it("keeps the last 50 runs of a job: the 51st settle drops the oldest (DESIGN §5)", async () => {
+  it("keeps the last 50 runs of a job: the 51st settle drops the oldest (docs/api.md#how-a-job-fires)", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const job = await createPrompt(chatId, stub, { cron: "*/10 * * * *" }, "Every ten minutes", "Tick.");

@@ -1,5 +1,5 @@
 /**
- * The ChatScheduler's job state rules (DESIGN §3–§5, issue 3) in workerd: pause and resume, run now, zone
+ * The ChatScheduler's job state rules (docs/api.md, docs/time.md, issue 3) in workerd: pause and resume, run now, zone
  * change, isolation between chats, the job limit, chat erase and the one alarm. Time moves through the
  * object's own clock (`advanceTo`), then `runDurableObjectAlarm`; instants are compared with that clock, and
  * what the chat did is read through its RPCs, the alarm it armed and the queue spy. Each test has its own
@@ -141,7 +141,7 @@ describe("pause and resume", () => {
 // ── Run now ─────────────────────────────────────────────────────────────────────────────────────────────
 
 describe("edit", () => {
-  it("never touches a run in flight: its record and its message stay as sent, and the job stays running (DESIGN §3)", async () => {
+  it("never touches a run in flight: its record and its message stay as sent, and the job stays running (docs/api.md#jobs)", async () => {
     const { chatId, stub } = newChat();
     await spyQueue(stub);
     const { job, runId, message } = await fireJob(chatId, stub, { cron: true, name: "Yearly", text: "Happy new year." });
@@ -387,7 +387,7 @@ describe("the alarm", () => {
     expect(await alarmOf(stub)).toBe(Date.parse(job.nextRunAt!));
   });
 
-  // DESIGN §5: "Every RPC entry self-heals: work pending and no alarm set → arm it."
+  // docs/api.md#how-a-job-fires: "Every RPC entry self-heals: work pending and no alarm set → arm it."
   describe.each([
     ["listJobs", (stub: Stub, chatId: string, _id: string) => stub.listJobs(chatId, {})],
     ["getSettings", (stub: Stub, chatId: string, _id: string) => stub.getSettings(chatId)],

@@ -1,5 +1,5 @@
 /**
- * Nothing vanishes between the chat and its agent (DESIGN §5 Leases, issue 12): a user's message that the run
+ * Nothing vanishes between the chat and its agent (docs/agent.md#the-lease, issue 12): a user's message that the run
  * gate has not seen within 2 minutes is sent again, at most 3 times, then the chat is told it went unanswered;
  * one the gate saw is never sent again. Time moves through the object's clock. Chat ids 8200000 up.
  */

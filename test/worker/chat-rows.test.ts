@@ -1,5 +1,5 @@
 /**
- * SQLite rows written per fire (DESIGN §12: every row written is billed; a test counts them and keeps the
+ * SQLite rows written per fire (docs/operations.md: every row written is billed; a test counts them and keeps the
  * count small and known). Each chat has its own id (2200000 up).
  *
  * How it is measured: the Durable Object's storage code runs every statement through the runtime's one

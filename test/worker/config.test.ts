@@ -6,7 +6,7 @@ import { deployed, envWith } from "./helpers";
 const BOT = "123456789:AAEabcdefghijklmnopqrstuvwxyz012345";
 
 describe("loadConfig", () => {
-  it("gives the defaults of §2 when nothing is set", () => {
+  it("gives the defaults of docs/api.md#access when nothing is set", () => {
     const { config, errors } = loadConfig(
       deployed({
         DEFAULT_TIMEZONE: undefined,

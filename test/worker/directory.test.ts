@@ -1,5 +1,5 @@
 /**
- * The D1 directory (DESIGN §1, §10; issue 15): each chat's object writes its projection after its own change,
+ * The D1 directory (docs/design/0008-layout.md, docs/api.md; issue 15): each chat's object writes its projection after its own change,
  * never on a cron job's fire, retries a failed write from its alarm, and `GET /admin/chats`, `GET /admin/jobs`
  * and `POST /admin/directory/rebuild` read and repair it. Other test files write their chats to the same D1,
  * so every listing here is narrowed with `q` to this file's chat ids (4150xx).

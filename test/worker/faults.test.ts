@@ -148,7 +148,7 @@ describe("a lost alarm", () => {
 // ── A bad model day (issue 22) ─────────────────────────────────────────────────────────────────────────
 
 const GIVE_UP = "I couldn't reach the model; please try again later.";
-/** The waits between tries (DESIGN §7): about 15 s, 1 min, 3 min and 6 min, ±10%. */
+/** The waits between tries (docs/agent.md): about 15 s, 1 min, 3 min and 6 min, ±10%. */
 const WAITS = [15_000, 60_000, 180_000, 360_000];
 const bots = (entries: { role: string; text: string }[]) => entries.filter((e) => e.role === "bot").map((e) => e.text);
 

@@ -1,4 +1,4 @@
-/** `GET /healthz` (DESIGN §10): the modes when configured, every config error as a sentence otherwise. */
+/** `GET /healthz` (docs/api.md): the modes when configured, every config error as a sentence otherwise. */
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { version } from "../../package.json";

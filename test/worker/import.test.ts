@@ -1,5 +1,5 @@
 /**
- * `POST /admin/import` (DESIGN §10; issue 16) with the fixtures of test/fixtures/, written from the seeds'
+ * `POST /admin/import` (docs/api.md; issue 16) with the fixtures of test/fixtures/, written from the seeds'
  * descriptions: Playa's jobs.json with its chat-settings.json (zones, a reminder, a one-off already past that
  * fires once, late), acpbot's schedule files (a disabled one-off left out, a disabled cron paused, UTC crons
  * noted, a script without its content left out), and the legacy commitments.jsonl (open records only, dated

@@ -1,5 +1,5 @@
 /**
- * MCP at `/mcp/:chatId` (DESIGN §9, issues 13 and 16) with the SDK's own client, through the app: the sixteen
+ * MCP at `/mcp/:chatId` (docs/api.md#tools-for-agents, issues 13 and 16) with the SDK's own client, through the app: the sixteen
  * tools with their schemas, each callable with the same answers as the HTTP tools (text as content, `{ ok,
  * text, data }` as structured content), another chat's job id refused, and the access rules of the tools (a
  * token, when set, is required). Chat ids 8800000 up.

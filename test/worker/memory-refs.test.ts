@@ -1,5 +1,5 @@
 /**
- * Memory references of prompt jobs (DESIGN §3, §9; issue 16) in the chat's object: checked to exist when a
+ * Memory references of prompt jobs (docs/api.md; issue 16) in the chat's object: checked to exist when a
  * job is created or edited; at each fire the prompt holds the records' content as it is then (an update after
  * the job was made shows); a record deleted since fails that run (history, lastResult, one sentence to the
  * chat naming the job, no queue message), a cron job moving on and a one-off kept paused; run now likewise.

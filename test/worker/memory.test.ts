@@ -1,5 +1,5 @@
 /**
- * Memory records (DESIGN §9, §10; issue 16) through the admin API and the memory tools (over MCP, the same code
+ * Memory records (docs/api.md; issue 16) through the admin API and the memory tools (over MCP, the same code
  * the model calls): create at revision 1, list, read, update from the revision read (+1; a stale one is 409
  * `conflict` or `ok: false`, nothing written), delete (a read of the id is then 404), the limits (200 a chat,
  * a one-line title, a body of 16 KB), and ids that cannot exist. Chat ids 9600000 up.

@@ -1,5 +1,5 @@
 /**
- * The Mini App opened from a group (issue 26, DESIGN §10): the group's direct link (`t.me/<bot>/<app>?startapp=
+ * The Mini App opened from a group (issue 26, docs/api.md): the group's direct link (`t.me/<bot>/<app>?startapp=
  * <group id>`) hands the Mini App `chat_type`, `chat_instance` and `start_param`; the user controls
  * `start_param`, so the sign-in asks Telegram (getChatMember, through the group's object, which remembers it 10
  * minutes) whether they are in the group: its admins and listed users get a session that changes its jobs, other

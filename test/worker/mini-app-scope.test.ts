@@ -1,5 +1,5 @@
 /**
- * What a Mini App session may do (DESIGN §10; issue 18): its own chat's routes (jobs, runs, settings, memory,
+ * What a Mini App session may do (docs/api.md; issue 18): its own chat's routes (jobs, runs, settings, memory,
  * messages) and the preview, as a cookie (same-origin JSON requests only, as the page's) or as a bearer header;
  * any other chat, the directory, imports, the rebuild, the OpenAPI document and erasing its chat are 403 with a
  * sentence; a session that is tampered, another bot's or expired is 401, one whose user left the allow-list 403.

@@ -1,5 +1,5 @@
 /**
- * The Mini App's sign-in and page (DESIGN §10 `GET /app` · `POST /app/session`; issue 18): initData signed by
+ * The Mini App's sign-in and page (docs/api.md `GET /app` · `POST /app/session`; issue 18): initData signed by
  * this bot for an allowed user gets a session as an HttpOnly, Secure, SameSite=None, Partitioned cookie and in
  * the body, never the bot token; a bad, missing or old signature is 401 with its sentence, a user not allowed
  * 403, another site's request 403, no bot 503; `GET /app` is the page in its one-chat mode with Telegram's script

@@ -1,5 +1,5 @@
 /**
- * `GET /admin/openapi.json` (DESIGN §10; issue 11) as a client reads it, and real answers of the app checked
+ * `GET /admin/openapi.json` (docs/api.md; issue 11) as a client reads it, and real answers of the app checked
  * against the document's own component schemas, so the document cannot drift from the code. The document's
  * validity as OpenAPI 3.1 and its route list are checked in Node (test/unit/openapi.test.ts), where the
  * validators may compile code; here @cfworker/json-schema, which runs in workerd, reads the served document.
@@ -64,7 +64,7 @@ describe("GET /admin/openapi.json", () => {
     for (const [, name] of JSON.stringify(doc).matchAll(/"#\/components\/schemas\/(\w+)"/g)) expect(doc.components.schemas, name).toHaveProperty(name!);
   });
 
-  it("gives the schedule tool the guidelines of DESIGN §9 in its description", () => {
+  it("gives the schedule tool the guidelines of docs/api.md#tools-for-agents in its description", () => {
     const description = doc.paths["/tools/{chatId}/schedule"]!.post!.description ?? "";
     for (const phrase of [
       "chat's time zone",

@@ -1,5 +1,5 @@
 /**
- * The own-agent template's tools (examples/own-agent, DESIGN §9): the template takes the run gate over HTTP
+ * The own-agent template's tools (examples/own-agent, docs/api.md#tools-for-agents): the template takes the run gate over HTTP
  * and hands its `answer` the chat's MCP tools, which carry the gate's token in `X-Cuckoo-Turn` while a job's
  * prompt is handled, so Cuckoo gives those calls only what a job's turn may do; a user's prompt has every tool.
  * The template reaches the app through its `CUCKOO` binding, here the app itself. Chat ids 9710000 up.

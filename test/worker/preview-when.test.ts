@@ -1,5 +1,5 @@
 /**
- * `POST /admin/preview` with rules, ends and words (DESIGN §4 Phrases, Preview; §10): `rrule` + `start`, `until`
+ * `POST /admin/preview` with rules, ends and words (docs/time.md#words-when, Preview; docs/api.md): `rrule` + `start`, `until`
  * and `runsLeft` stop the occurrences where a job would end; `when` is read as `/remind` and `/every` read it
  * and the answer says what it resolved to (`schedule`), as a create takes it. It is Tue 1 Dec 2026 11:00 in
  * Berlin (`from`).

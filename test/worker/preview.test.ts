@@ -1,4 +1,4 @@
-/** `POST /admin/preview` (DESIGN §4 Preview, §10): the body's shape at the edge, the time rules from the engine. */
+/** `POST /admin/preview` (docs/time.md#preview, docs/api.md): the body's shape at the edge, the time rules from the engine. */
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, envWith, postJson } from "./helpers";
@@ -86,7 +86,7 @@ describe("POST /admin/preview", () => {
     );
   });
 
-  it("refuses an unknown zone with the sentence of §4", async () => {
+  it("refuses an unknown zone with the sentence of docs/time.md", async () => {
     expect(await preview({ cron: "0 9 * * *", timeZone: "Mars/Olympus" })).toEqual(
       badRequest('Unknown time zone "Mars/Olympus". Use an IANA name such as Europe/Berlin or America/New_York.'),
     );

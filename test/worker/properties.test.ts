@@ -1,6 +1,6 @@
 /**
  * Property tests over every JSON route's body (issue 12): whatever body arrives, the app never answers 5xx
- * and every error is the envelope `{ error: { code, message } }` with a code of DESIGN §10 and one sentence.
+ * and every error is the envelope `{ error: { code, message } }` with a code of docs/api.md and one sentence.
  * The routes come from the app's own OpenAPI document (so a new route is covered without touching this
  * file); bodies are arbitrary JSON, arbitrary text, and objects with the route's own field names holding
  * arbitrary values. Queue sends are kept out of the real consumer. Chat ids 8600000 up.

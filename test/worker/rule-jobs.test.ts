@@ -1,5 +1,5 @@
 /**
- * Rule jobs and jobs that end in workerd (DESIGN §3 Create, Edit, End; §4 Recurrence rules, Zone change; §5):
+ * Rule jobs and jobs that end in workerd (docs/api.md#post-adminchatschatidjobs, Edit, End; docs/time.md Recurrence rules, Zone change; docs/api.md#how-a-job-fires):
  * created and edited through the admin API, fired by the alarm at exact instants (a rule through Berlin's
  * spring-forward gap fires once at 03:00), `runsLeft` counting only scheduled runs (run now does not), `until`
  * leaving no run after it, the last run's prompt marked, the job gone once that run settles, and a zone change

@@ -1,5 +1,5 @@
 /**
- * The runner's container (src/runner-client/container.ts; DESIGN §8 "Production container", issue 7), without
+ * The runner's container (src/runner-client/container.ts; docs/watchers.md "Production container", issue 7), without
  * Docker: the callback's outbound handler (a signed outcome from a chat's own container reaches that chat's
  * Durable Object; another chat, path or method is refused), the same handler reached through the library's
  * ContainerProxy as the container's requests are, the lifecycle decision (stay up while runs are active), and

@@ -1,5 +1,5 @@
 /**
- * The page's login (DESIGN §10; issue 15): `POST /admin/session` trades ADMIN_TOKEN for a signed, expiring
+ * The page's login (docs/api.md; issue 15): `POST /admin/session` trades ADMIN_TOKEN for a signed, expiring
  * session cookie (HttpOnly, Secure, SameSite=Strict), never the token; the cookie opens the admin API only for
  * same-origin requests (Origin naming this site, JSON bodies); `DELETE` clears it; changing the token ends it.
  */

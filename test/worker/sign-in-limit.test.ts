@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling (DESIGN §10; issue 22) through the real Rate Limiting binding of wrangler.toml (Miniflare's):
+ * Sign-in throttling (docs/api.md; issue 22) through the real Rate Limiting binding of wrangler.toml (Miniflare's):
  * past 10 failed `POST /admin/session` or `POST /app/session` from one client address (`CF-Connecting-IP`, an
  * IPv6 address by its /64) in a minute, every attempt from it, a right one too, is 429 `rate_limited` with
  * `Retry-After: 60`; other addresses are not touched, and right sign-ins do not use up the failures.

@@ -1,5 +1,5 @@
 /**
- * Inline buttons (DESIGN §6, issue 5): a scheduled job's message carries its buttons (a recurring job's Done,
+ * Inline buttons (docs/telegram.md, issue 5): a scheduled job's message carries its buttons (a recurring job's Done,
  * Snooze 1 h, Skip next and Pause for its run: telegram-job-messages.test.ts presses them) and an alert Run now,
  * Pause and Cancel with callback data `r:`/`p:`/`c:` + the job id, on the last part only; pressing one of those
  * acts like the command and answers the callback query; a press from another chat, an unknown user or with bad

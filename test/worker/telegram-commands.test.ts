@@ -1,5 +1,5 @@
 /**
- * The chat commands through the webhook (DESIGN §4, §6, issue 5): each command's exact reply arriving as one
+ * The chat commands through the webhook (docs/time.md, docs/telegram.md, issue 5): each command's exact reply arriving as one
  * `sendMessage` to the chat, rendered to Telegram HTML; `/cmd@botname`; non-text messages; any other text as
  * a prompt `u:<update_id>`; and the same router behind `POST /admin/chats/:chatId/messages` in transcript mode.
  * Chat ids 5020000 up; the Bot API is the stub. Instants are read off the chat's own clock (`clockOf`), which
@@ -123,7 +123,7 @@ describe("/jobs", () => {
 });
 
 describe("/cancel, /pause, /resume and /run", () => {
-  it("act on the job and answer with the §6 sentences", async () => {
+  it("act on the job and answer with the docs/telegram.md sentences", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
     const { chatId, stub } = chat;
     const job = await must(stub.createJob(chatId, { name: "Call the dentist", kind: "prompt", cron: "0 0 1 1 *", text: "Call." }, "admin"));
@@ -138,7 +138,7 @@ describe("/cancel, /pause, /resume and /run", () => {
     await expectAnswer(chat, `/run ${job.id}`, `Running ${job.id} (Call the dentist) now.`);
     await expectSpyInPlace(stub, chat.sent!);
     expect(chat.sent!.map((s) => (s.body as PromptMessage).jobId)).toEqual([job.id]);
-    // Still in flight: run now again is refused with the §5 sentence.
+    // Still in flight: run now again is refused with the docs/api.md#how-a-job-fires sentence.
     await expectAnswer(chat, `/run ${job.id}`, `Job ${job.id} is still running.`);
 
     await expectAnswer(chat, `/cancel ${job.id}`, `Cancelled ${job.id} (Call the dentist).`);
@@ -170,7 +170,7 @@ describe("/cancel, /pause, /resume and /run", () => {
 });
 
 describe("/timezone", () => {
-  it("shows the zone, sets one with the §4 reply, and resets to the default", async () => {
+  it("shows the zone, sets one with the docs/time.md reply, and resets to the default", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
     const { chatId, stub } = chat;
     const show = (zone: string, isDefault: boolean) =>
@@ -228,7 +228,7 @@ describe("/status", () => {
 });
 
 describe("other messages", () => {
-  it("answers a message without text with the §6 sentence", async () => {
+  it("answers a message without text with the docs/telegram.md sentence", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
     await postUpdate(bot.env([chat.chatId]), photoUpdate(chat.chatId));
     const [reply] = await delivered(bot, chat, 1);
@@ -328,7 +328,7 @@ describe("commands in transcript mode", () => {
     expect(eitherMinute(helped, created, (now) => ({ role: "bot", source: "command", text: helpText(now, "UTC", "echo") }))).toContainEqual(entries[1]);
     expect(entries.slice(2, 10)).toEqual([
       { role: "user", source: "admin", text: "/remind 2h Stretch" },
-      // The chat's first job, in the default zone: it is told so, once (DESIGN §6).
+      // The chat's first job, in the default zone: it is told so, once (docs/telegram.md).
       {
         role: "bot",
         source: "command",

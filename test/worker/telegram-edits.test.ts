@@ -1,5 +1,5 @@
 /**
- * Changing a job from the chat (DESIGN §3 Edit and Skip, §6 More commands, Replies and edits, Quiet hours; issue
+ * Changing a job from the chat (docs/api.md#patch-adminchatschatidjobsid, docs/telegram.md#edit-id-when-edit-id-text-new-text, docs/telegram.md#replies-and-edited-messages, docs/telegram.md#quiet; issue
  * 25), through the webhook and the Bot API stub: `/edit <id> <when>` (a one-off's time as /remind reads it, a
  * recurring job's as /every reads it), `/edit <id> text …`, `/skip <id>`, each keeping the job's id, history,
  * memory references and last result; sent as a reply to one of a job's messages (or to the command that made

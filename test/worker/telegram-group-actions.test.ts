@@ -1,5 +1,5 @@
 /**
- * Issue 25's actions in a group and its forum topics (issue 26, DESIGN §6 Groups and topics, Buttons, More
+ * Issue 25's actions in a group and its forum topics (issue 26, docs/telegram.md#groups-and-topics, Buttons, More
  * commands, Replies and edits), through the webhook with the updates Telegram sends (test/group-updates.ts) and
  * the Bot API stub: the buttons under a job's message (Done, the snoozes, Skip next, Pause), `/edit`, `/skip` and
  * `/quiet`, and an edited `/remind`, are for the group's admins and listed users; anyone else gets `Only the

@@ -1,5 +1,5 @@
 /**
- * Groups through the webhook (issue 26, DESIGN §2, §6), with the updates Telegram sends (test/group-updates.ts)
+ * Groups through the webhook (issue 26, docs/api.md, docs/telegram.md), with the updates Telegram sends (test/group-updates.ts)
  * and the Bot API stub: a group in ALLOWED_CHAT_IDS is one chat (its jobs shared), a group not listed gets
  * nothing and leaves no state; members read and the group's admins (getChatMember, remembered 10 minutes) and
  * listed users change, everyone else is told `Only the group's admins can change its jobs.`; a command is the

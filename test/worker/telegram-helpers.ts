@@ -256,7 +256,7 @@ function wallParts(ms: number, zone: string) {
 }
 
 /**
- * `HH:mm` when today in `zone`, else `d MMM HH:mm`, with the year when not this year (DESIGN §4), via Intl;
+ * `HH:mm` when today in `zone`, else `d MMM HH:mm`, with the year when not this year (docs/time.md), via Intl;
  * `now` is the chat's clock (`clockOf`).
  */
 export function chatTime(instant: number, zone: string, now: number): string {

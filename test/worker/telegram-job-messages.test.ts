@@ -1,5 +1,5 @@
 /**
- * A job's message is something to act on (DESIGN §6 Buttons, issue 25), through the webhook and the Bot API stub:
+ * A job's message is something to act on (docs/telegram.md#scheduled-messages-and-buttons, issue 25), through the webhook and the Bot API stub:
  * after a one-off's run Done, 10 min, 1 h and Tomorrow 9:00; after a recurring job's Done, Snooze 1 h, Skip next
  * and Pause, each naming the run; an alert keeps Run now, Pause and Cancel. A snooze makes a one-off copy of the
  * job (name, text, memory references) at that time in the chat's zone, also after the one-off was deleted; Done

@@ -1,5 +1,5 @@
 /**
- * A basic group becoming a supergroup (issue 26, DESIGN §6), through the webhook with the pair of service
+ * A basic group becoming a supergroup (issue 26, docs/telegram.md), through the webhook with the pair of service
  * messages Telegram sends (the old group's `migrate_to_chat_id`, the new supergroup's `migrate_from_chat_id`)
  * and through a send answered "group chat was upgraded to a supergroup chat": the chat's jobs, settings, memory,
  * transcript and directory rows move to the new id, the old object keeps only a forwarding note, and the new id

@@ -1,5 +1,5 @@
 /**
- * Buttons that ask (DESIGN §6, issue 14), through the webhook and the Bot API stub, and through the admin API in
+ * Buttons that ask (docs/telegram.md, issue 14), through the webhook and the Bot API stub, and through the admin API in
  * transcript mode: without a model, a message that reads as a reminder is offered with Create and Cancel
  * (`y:`/`n:` + the offer's id), and a press creates it once; `/timezone` takes a city or country, and answers an
  * offset or a name with several zones with a button per zone (`z:` + the zone). A bot entry keeps its buttons

@@ -1,5 +1,5 @@
 /**
- * `/remind` and `/every` as people type them, through the webhook and the Bot API stub (DESIGN §6, issues 14
+ * `/remind` and `/every` as people type them, through the webhook and the Bot API stub (docs/telegram.md, issues 14
  * and 24): the job each phrase makes, in English and the other languages, the reply with what was understood (the
  * time with its weekday and distance; the cron, its description and the next three runs), the date-and-time bug,
  * DST notes, and the errors that quote the user with two examples, in the sender's language (language_code). Chat ids 5140000 up. Times come from the chat's own clock (`clockOf`), an hour

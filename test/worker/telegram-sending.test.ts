@@ -1,5 +1,5 @@
 /**
- * Sending the outbox to the Bot API (DESIGN §6, issue 5): parts of at most 4096 UTF-16 units split on line
+ * Sending the outbox to the Bot API (docs/telegram.md, issue 5): parts of at most 4096 UTF-16 units split on line
  * boundaries (a long code block closed and reopened, long lines hard-split, non-Latin text and emoji whole),
  * the plain-text resend on "can't parse entities", `retry_after` on 429, bounded retries of 5xx (8 of
  * Telegram's answers, or 24 h) and stalls that spend no attempt (a gateway's page, no answer within the alarm's
@@ -501,7 +501,7 @@ describe("a blocked chat", () => {
     expect(await must(chat.stub.deliver("m:3", "Three."))).toEqual({ delivered: true });
     expect(await alarmOf(chat.stub)).toBeNull();
 
-    // A due job is skipped at fire time (DESIGN §5): kept, advanced, no run, no prompt.
+    // A due job is skipped at fire time (docs/api.md#how-a-job-fires): kept, advanced, no run, no prompt.
     const job = await must(chat.stub.createJob(chat.chatId, { name: "Daily", kind: "prompt", cron: "0 0 1 1 *", text: "D." }, "admin"));
     const dueAt = Date.parse(job.nextRunAt!);
     await advanceTo(chat.stub, dueAt);

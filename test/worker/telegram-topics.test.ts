@@ -1,5 +1,5 @@
 /**
- * Forum topics through the webhook (issue 26, DESIGN §6), with the messages Telegram sends from a topic
+ * Forum topics through the webhook (issue 26, docs/telegram.md), with the messages Telegram sends from a topic
  * (`message_thread_id`, `is_topic_message`, the topic's first message as `reply_to_message`): every reply goes to
  * the topic its update came from; a job made in a topic remembers it (`threadId`, shown by the API) and its
  * messages and buttons go there; /jobs in a topic lists the whole chat's jobs and marks each one's topic; a topic

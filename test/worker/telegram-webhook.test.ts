@@ -1,5 +1,5 @@
 /**
- * `POST /telegram/webhook` (DESIGN §2, §6, issue 5): the secret header, transcript mode, malformed updates,
+ * `POST /telegram/webhook` (docs/api.md, docs/telegram.md, issue 5): the secret header, transcript mode, malformed updates,
  * the allow-list and private chats only (others leave no state and get no call), and a repeated `update_id`
  * with no second effect, one after the other and at once. Chat ids 5010000 up; the Bot API is the stub.
  *

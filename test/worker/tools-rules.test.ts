@@ -1,5 +1,5 @@
 /**
- * The agent tools with rule jobs and jobs that end (DESIGN §9): `schedule` create and preview over HTTP and MCP
+ * The agent tools with rule jobs and jobs that end (docs/api.md#tools-for-agents): `schedule` create and preview over HTTP and MCP
  * take `rrule` + `start`, `until` and `runsLeft` (from the one job schema), and answer in words: the rule
  * described, what is left, the next runs stopping where the job ends. Dates are in the next year by the
  * machine's clock; the chats follow UTC. Chat ids 5210000 up.

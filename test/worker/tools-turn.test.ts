@@ -1,5 +1,5 @@
 /**
- * The job-turn rule over HTTP and MCP (DESIGN §9, issue 23): a tool call that carries a run's gate token in
+ * The job-turn rule over HTTP and MCP (docs/api.md#tools-for-agents, issue 23): a tool call that carries a run's gate token in
  * `X-Cuckoo-Turn` has the rights of that turn, as the chat's object answers for the token. A job's or watcher's
  * turn has only what each tool's definition allows it (list, preview, memory, one follow-up one-off prompt,
  * marked `createdBy: "job"`), counted across its calls, concurrent ones too; a user's turn, and a call without

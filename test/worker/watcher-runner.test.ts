@@ -1,5 +1,5 @@
 /**
- * A watcher's exchanges with the runner (DESIGN §5, §8; issue 6), against the fake runner of
+ * A watcher's exchanges with the runner (docs/api.md, docs/watchers.md; issue 6), against the fake runner of
  * test/stub/runner-stub.ts: starting a run (refused, failing, busy, already started), the lease that turns a
  * lost run into "timed out", an outcome that overtakes the start's acknowledgement, the signed callback
  * route, an invalid runner var, and dry runs. Outcomes, cancel and erase: watchers.test.ts. Time

@@ -1,5 +1,5 @@
 /**
- * Watchers that cost less (DESIGN §5; issue 16), against the fake runner: `onlyOnChange` (a match equal to
+ * Watchers that cost less (docs/api.md#how-a-job-fires; issue 16), against the fake runner: `onlyOnChange` (a match equal to
  * the last delivered one is silent, unchanged, and wakes no one), exit 75 (transient: no alert, the failure
  * streak unchanged, a one-off's exit 75 a failure), and the chat's daily wake-up budget (MAX_WAKEUPS_PER_DAY,
  * the chat's local day, run now included: past it `over budget`, one notice a day). Time moves through the

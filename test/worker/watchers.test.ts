@@ -1,5 +1,5 @@
 /**
- * Watchers in the chat's Durable Object (DESIGN §5, §8; issue 6), against the fake runner of
+ * Watchers in the chat's Durable Object (docs/api.md, docs/watchers.md; issue 6), against the fake runner of
  * test/stub/runner-stub.ts: the signed start request, every outcome (silent, matched, failed), the failure
  * streak, redaction, cancel and erase, run now, one-offs, and the invariant that a silent tick costs one
  * runner call and nothing else. Starts, leases, callbacks and dry runs: watcher-runner.test.ts. Time moves

@@ -1,5 +1,5 @@
 /**
- * No one is surprised by UTC (DESIGN §6): a chat that follows the default zone is told so once, on the reply that
+ * No one is surprised by UTC (docs/telegram.md): a chat that follows the default zone is told so once, on the reply that
  * creates its first job (`/remind`, `/every`, an offered reminder's Create), with the default zone's name when
  * DEFAULT_TIMEZONE names one. "Once" is the chat's setting `zone_told`, written when the notice is told or the
  * chat sets a zone: a chat with a zone of its own is never told, and nothing else (the API, the tools, a

@@ -1,5 +1,5 @@
 /**
- * Places for zones on the admin API (DESIGN §6, §10): `GET /admin/zones?place=` answers the zone a place names,
+ * Places for zones on the admin API (docs/telegram.md, docs/api.md): `GET /admin/zones?place=` answers the zone a place names,
  * or the likely ones of a place with several, as `/timezone` reads it; `PUT …/settings` takes a place that names
  * one zone and refuses one with several, naming them. The labels' offsets are today's. Chat ids 5220000 up.
  */

@@ -1,5 +1,5 @@
 /**
- * @module Your own agent for Cuckoo (DESIGN §7), as a Worker: the consumer of Cuckoo's `prompts` queue in place of
+ * @module Your own agent for Cuckoo (docs/agent.md), as a Worker: the consumer of Cuckoo's `prompts` queue in place of
  * the built-in one. For each prompt it offers the message to the chat's run gate; when the gate lets it run, it
  * answers the prompt (`answer`, the part to replace with your model), delivers the reply, settles it, and takes
  * the prompts that waited meanwhile (`next`) until there are none. It speaks the run gate and deliver HTTP API,

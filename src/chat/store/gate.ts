@@ -1,5 +1,5 @@
 /**
- * @module The agent run gate's tables (DESIGN §7): the one holder (token, lease, the prompt it works on, and
+ * @module The agent run gate's tables (docs/agent.md): the one holder (token, lease, the prompt it works on, and
  * for a model turn the prompt it saw, its failed tries and when its next try is due) and the prompts waiting
  * behind it, in order (a turn put back keeps what it had). SQL only; the rules are src/chat/gate.ts.
  */
@@ -8,7 +8,7 @@ import { lazy } from "../../lazy";
 import type { Db } from "./db";
 
 /**
- * A model turn as the gate keeps it (DESIGN §7): the prompt it saw (under the header of its first try; null
+ * A model turn as the gate keeps it (docs/agent.md): the prompt it saw (under the header of its first try; null
  * for an echo turn or an agent of your own) and how many of its tries failed.
  */
 export type TurnState = { prompt: string | null; tries: number };

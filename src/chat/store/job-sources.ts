@@ -1,5 +1,5 @@
 /**
- * @module Which Telegram message created which job (DESIGN §6 Replies and edits): a `/remind` or `/every` sent
+ * @module Which Telegram message created which job (docs/telegram.md#replies-and-edited-messages): a `/remind` or `/every` sent
  * in Telegram is remembered under its message id, so that editing the message edits its job, and a reply to it
  * names the job. Kept a week (Telegram lets a message be edited for two days).
  */

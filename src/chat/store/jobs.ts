@@ -1,6 +1,6 @@
 /**
  * @module The chat's `jobs` table: the only code that reads or writes it. Every row read back is parsed with
- * zod; a row that fails is reported to the caller, which quarantines that job (DESIGN §5).
+ * zod; a row that fails is reported to the caller, which quarantines that job (docs/api.md#how-a-job-fires).
  */
 import * as z from "zod";
 import { MEMORY_ID } from "../../contracts/ids";
@@ -19,7 +19,7 @@ class Unreadable {
 type Checked = Readonly<Record<string, unknown>>;
 
 /**
- * How one field of a stored job is kept (DESIGN §5: every row read back is parsed): its columns with what each
+ * How one field of a stored job is kept (docs/api.md#how-a-job-fires: every row read back is parsed): its columns with what each
  * may hold (one object schema of every field's columns checks a row at once), the field read back from the
  * checked values, and their values when the job is written, in the order of `columns`.
  */
@@ -86,7 +86,7 @@ type Fields = { [K in keyof JobRecord]: Field<JobRecord[K]> };
 /**
  * The one map of a stored job's fields to the `jobs` table's columns: the row parser, the INSERT and the
  * UPDATE all read it, and its type asks for every field of `JobRecord`, so a new field is one line here (and
- * its migration). Built on first use (nothing at module scope, DESIGN §12).
+ * its migration). Built on first use (nothing at module scope, docs/operations.md).
  */
 const FIELDS = lazy(
   (): Fields => ({
@@ -309,7 +309,7 @@ export class JobStore {
 
   /**
    * `markClaimed` for many jobs, 20 to a statement (each binds 4 of a statement's 100 values). A job that counts
-   * its runs (`runsLeft`, DESIGN §3 End) has its count written too, in a statement of its own.
+   * its runs (`runsLeft`, docs/time.md#jobs-that-end-until-and-runsleft) has its count written too, in a statement of its own.
    */
   markClaimedMany(jobs: readonly Claimed[]): void {
     const counting = jobs.filter((job) => job.runsLeft !== null);

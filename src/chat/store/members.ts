@@ -1,5 +1,5 @@
 /**
- * @module The chat's `members` table (DESIGN §6 Groups and topics): what Telegram's `getChatMember` last said of
+ * @module The chat's `members` table (docs/telegram.md#groups-and-topics): what Telegram's `getChatMember` last said of
  * a group member's place, `admin`, `member` or `none`, and when. The only code that reads or writes it.
  */
 import * as z from "zod";

@@ -1,5 +1,5 @@
 /**
- * @module The chat's `memory` table (DESIGN §9, issue 16): its memory records, the only code that reads or
+ * @module The chat's `memory` table (docs/api.md#tools-for-agents, issue 16): its memory records, the only code that reads or
  * writes them. Rows read back are parsed with zod; a row that does not parse is left out (and logged), so
  * one bad row never hides the others. Times are epoch milliseconds.
  */

@@ -1,5 +1,5 @@
 /**
- * @module A chat's state as it moves from a basic group's object to its supergroup's (DESIGN §6, issue 26): the
+ * @module A chat's state as it moves from a basic group's object to its supergroup's (docs/telegram.md, issue 26): the
  * old object exports every table of its database (`export`), in chunks small enough for one RPC each; the new one
  * stages the chunks in `move_in` and, once the last has landed, takes them all in one transaction (`apply`),
  * merged with whatever it already holds; then the old one forgets everything but its chat id and the forwarding

@@ -1,5 +1,5 @@
 /**
- * @module Reminders offered from free text (DESIGN §6: without a model, a message that reads as a reminder is
+ * @module Reminders offered from free text (docs/telegram.md: without a model, a message that reads as a reminder is
  * offered as one): each waits here, under a random id its Create and Cancel buttons carry, until one is pressed.
  * Only the newest are kept: an offer is a question about the message just written.
  */

@@ -1,5 +1,5 @@
 /**
- * @module The chat's Telegram outbox (DESIGN §6): each message the chat must see, kept until Telegram took
+ * @module The chat's Telegram outbox (docs/telegram.md): each message the chat must see, kept until Telegram took
  * every part of it (or, given up on, kept as failed for a week). Written only when a bot can send it.
  */
 import * as z from "zod";

@@ -1,6 +1,6 @@
 /**
- * @module The chat's runs (DESIGN §5): each occurrence of a job, from its claim to its settlement, and the last
- * 50 of each job as its history. Two tables, so that a fire writes as few rows as it can (DESIGN §12): `runs`
+ * @module The chat's runs (docs/api.md#how-a-job-fires): each occurrence of a job, from its claim to its settlement, and the last
+ * 50 of each job as its history. Two tables, so that a fire writes as few rows as it can (docs/operations.md): `runs`
  * holds the open ones (claimed or dispatched; a handful, read by every alarm without an index), `run_history`
  * the settled ones. Both are keyed by run id alone (`<jobId>:<epoch ms>`, WITHOUT ROWID, no other index): a
  * job's runs are the key range of its id, so a claim writes one row, the dispatch mark one, and settling moves
@@ -16,7 +16,7 @@ import type { RunStatus } from "../../schemas/jobs";
 import { LIMITS, RUN_STATUSES } from "../../schemas/jobs";
 import { type Db, IDS_PER_STATEMENT, jsonOf } from "./db";
 
-/** Built on first use (nothing at module scope, DESIGN §12): the row, discriminated by `kind`. */
+/** Built on first use (nothing at module scope, docs/operations.md): the row, discriminated by `kind`. */
 const runRow = lazy(() => {
   const int = z.number().int();
   const flag = z.union([z.literal(0), z.literal(1)]);
@@ -263,7 +263,7 @@ export class RunStore {
   }
 
   /**
-   * A dispatched prompt that never reached the run gate (DESIGN §5 Leases): claimed again, to be sent by the
+   * A dispatched prompt that never reached the run gate (docs/agent.md#the-lease): claimed again, to be sent by the
    * next dispatch, with the re-send counted.
    */
   resend(runId: string, now: number): void {

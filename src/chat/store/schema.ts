@@ -56,7 +56,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX runs_by_job ON runs (job_id, due_at);
   CREATE INDEX runs_open ON runs (lease_until) WHERE state <> 'settled';
   `,
-  // 2: the conversation (DESIGN §1, §7): transcript, delivered keys, the Telegram outbox and the run gate.
+  // 2: the conversation (docs/design/0008-layout.md, docs/agent.md): transcript, delivered keys, the Telegram outbox and the run gate.
   `
   CREATE TABLE transcript (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -93,12 +93,12 @@ export const MIGRATIONS: readonly string[] = [
   );
   `,
   // 3: Telegram: updates already handled (a repeated update_id has no second effect), and how many parts of
-  // an outbox message went out (DESIGN §6).
+  // an outbox message went out (docs/telegram.md).
   `
   CREATE TABLE updates (update_id INTEGER PRIMARY KEY, at INTEGER NOT NULL);
   ALTER TABLE outbox ADD COLUMN parts_sent INTEGER NOT NULL DEFAULT 0;
   `,
-  // 4: an outbox message Telegram never took is kept, marked failed with the reason, for a week (DESIGN §6).
+  // 4: an outbox message Telegram never took is kept, marked failed with the reason, for a week (docs/telegram.md).
   `
   ALTER TABLE outbox ADD COLUMN failed_at INTEGER;
   ALTER TABLE outbox ADD COLUMN error TEXT;
@@ -117,7 +117,7 @@ export const MIGRATIONS: readonly string[] = [
   UPDATE runs SET kind = 'watcher', message = json_extract(message, '$.watcher') WHERE substr(message, 1, 11) = '{"watcher":';
   UPDATE runs SET kind = 'watcher' WHERE message IS NULL AND status IN ('silent', 'failed', 'skipped') AND job_id IN (SELECT id FROM jobs WHERE kind = 'watcher');
   `,
-  // 7: nothing lost silently (DESIGN §5 Leases, §6 Sending): how often a dispatched prompt was sent again
+  // 7: nothing lost silently (docs/agent.md#the-lease, docs/telegram.md#how-messages-are-sent): how often a dispatched prompt was sent again
   // because it never reached the run gate; the user messages on their way to the gate, re-sent the same way;
   // and how often an outbox row met no answer at all (network errors and time-outs do not use up its attempts).
   `
@@ -125,7 +125,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE user_prompts (key TEXT PRIMARY KEY, message TEXT NOT NULL, deadline INTEGER NOT NULL, resends INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
   ALTER TABLE outbox ADD COLUMN stalls INTEGER NOT NULL DEFAULT 0;
   `,
-  // 8: the model agent (DESIGN §3, §7, §9): a job a scheduled run created (createdBy "job"), the transcript's
+  // 8: the model agent (docs/api.md, docs/agent.md): a job a scheduled run created (createdBy "job"), the transcript's
   // "tool" entries (what the agent called, admin only), and per-day counters (model turns). SQLite cannot
   // change a CHECK in place, so jobs and transcript are copied into tables with the new ones.
   `
@@ -166,7 +166,7 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE transcript_new RENAME TO transcript;
   CREATE TABLE usage (day TEXT NOT NULL, counter TEXT NOT NULL, n INTEGER NOT NULL, noticed INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (day, counter)) WITHOUT ROWID;
   `,
-  // 9: memory, imports and cheaper watchers (issue 16; DESIGN §3, §5, §9, §10). The chat's memory records; a
+  // 9: memory, imports and cheaper watchers (issue 16; docs/api.md). The chat's memory records; a
   // prompt job's memoryRefs (JSON array); a watcher's onlyOnChange, the hash of its last delivered match and
   // its failure streak (kept apart from last_result, which a transient run overwrites, and seeded from it);
   // where an imported job came from, and every source id imported (kept after the job is gone, so an import
@@ -207,7 +207,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX runs_by_job ON runs (job_id, due_at);
   CREATE INDEX runs_open ON runs (lease_until) WHERE state <> 'settled';
   `,
-  // 10: the D1 directory (DESIGN §1): the fingerprint of each row this chat last wrote there (`chat`, `job:<id>`),
+  // 10: the D1 directory (docs/design/0008-layout.md): the fingerprint of each row this chat last wrote there (`chat`, `job:<id>`),
   // so that only a change is written; and `retry_at` after a failed write, which the alarm comes back for.
   `
   CREATE TABLE directory (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -220,7 +220,7 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE outbox ADD COLUMN buttons TEXT;
   CREATE TABLE offers (id TEXT PRIMARY KEY, at_ms INTEGER NOT NULL, text TEXT NOT NULL, created_at INTEGER NOT NULL) WITHOUT ROWID;
   `,
-  // 12: a fire writes as few rows as it can (issue 17; DESIGN §12: every row written is billed, index entries
+  // 12: a fire writes as few rows as it can (issue 17; docs/operations.md: every row written is billed, index entries
   // included). Open runs and settled ones part: `runs` keeps the open ones (a handful, scanned by the alarm),
   // `run_history` the settled ones, without the columns only an open run needs. Both are keyed by run id alone,
   // WITHOUT ROWID and with no other index (a job's runs are the key range of its id, `<jobId>:…`), so a claim
@@ -266,7 +266,7 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE runs;
   ALTER TABLE runs_new RENAME TO runs;
   `,
-  // 13: durable model turns (issue 22; DESIGN §7). The gate's active turn keeps the prompt it saw first, how many
+  // 13: durable model turns (issue 22; docs/agent.md). The gate's active turn keeps the prompt it saw first, how many
   // of its tries failed and when the next is due; a turn put back in line keeps the first two. Each step of a
   // turn in flight is kept under the turn's key and step until the key is settled: the model's answer, and the
   // results of its tool calls (NULL until they are recorded).
@@ -278,7 +278,7 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE pending ADD COLUMN tries INTEGER NOT NULL DEFAULT 0;
   CREATE TABLE turn_steps (key TEXT NOT NULL, step INTEGER NOT NULL, at INTEGER NOT NULL, answer TEXT NOT NULL, results TEXT, PRIMARY KEY (key, step)) WITHOUT ROWID;
   `,
-  // 14: recurrence rules and jobs that end (issue 24; DESIGN §3, §4): a job's schedule is one of `at_ms`, `cron`
+  // 14: recurrence rules and jobs that end (issue 24; docs/api.md, docs/time.md): a job's schedule is one of `at_ms`, `cron`
   // or `rrule` with its local `rule_start`; a recurring job may end at `until_ms` or after `runs_left` runs (0
   // once its last run is claimed). SQLite cannot change a CHECK in place: the table is copied, as migration 8 did.
   `
@@ -317,7 +317,7 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE jobs_new RENAME TO jobs;
   CREATE INDEX jobs_next_run ON jobs (next_run_at) WHERE next_run_at IS NOT NULL;
   `,
-  // 15: reminders you can act on (issue 25; DESIGN §3, §6). A job may be silent (sent without a notification); a
+  // 15: reminders you can act on (issue 25; docs/api.md, docs/telegram.md). A job may be silent (sent without a notification); a
   // bot entry of a prompt job's message keeps what a snooze copies of the job (`job_copy`, so that it works after a
   // one-off is gone) and the Telegram message ids its parts were sent as (`message_ids`, so that a reply to one
   // names the job); an outbox row knows its entry, collects those ids as its parts go out, and whether its job is
@@ -332,7 +332,7 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE outbox ADD COLUMN silent INTEGER NOT NULL DEFAULT 0 CHECK (silent IN (0, 1));
   CREATE TABLE job_sources (message_id INTEGER PRIMARY KEY, job_id TEXT NOT NULL, at INTEGER NOT NULL) WITHOUT ROWID;
   `,
-  // 16: groups and topics (issue 26; DESIGN §6). A job and an outbox message keep the forum topic they go to
+  // 16: groups and topics (issue 26; docs/telegram.md). A job and an outbox message keep the forum topic they go to
   // (NULL: the main thread); a group's members' rights as getChatMember last said them (kept at most 10 minutes);
   // and the state a basic group's object hands to its supergroup's, staged chunk by chunk until the last one
   // lands, then taken in one transaction.

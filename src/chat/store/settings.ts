@@ -1,8 +1,8 @@
 /**
- * @module The chat's settings row store (DESIGN §2, §4, §6, §9): the chat id the object is bound to, its own time
+ * @module The chat's settings row store (docs/api.md, docs/time.md, docs/telegram.md): the chat id the object is bound to, its own time
  * zone, whether Telegram said the chat cannot be reached, its quiet hours (`22:00-07:00`), the key of the last run
  * whose turn created its follow-up over HTTP or MCP (`X-Cuckoo-Turn`), when the chat was told which zone its
- * times are in (the default-zone notice, DESIGN §6), and a group's move to a supergroup (`moving_to` and its
+ * times are in (the default-zone notice, docs/telegram.md), and a group's move to a supergroup (`moving_to` and its
  * `move_retry_at` while it is under way, `moved_to` after it in the old chat, `moved_from` in the new one).
  */
 import type { Db } from "./db";

@@ -1,5 +1,5 @@
 /**
- * @module The chat's conversation record (DESIGN §6, §7): the transcript (the last 500 entries), the keys
+ * @module The chat's conversation record (docs/telegram.md, docs/agent.md): the transcript (the last 500 entries), the keys
  * already delivered (so a redelivered prompt never gets a second reply) and the Telegram update ids already
  * handled. A prompt job's message keeps what its buttons need (the job's copy for a snooze, the buttons as they
  * are now) and the Telegram message ids its parts went out as, so that a reply to one names its job. SQL only;

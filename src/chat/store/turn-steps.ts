@@ -1,5 +1,5 @@
 /**
- * @module The steps of model turns in flight (DESIGN §7 Durable turns): under the turn's key and step, the
+ * @module The steps of model turns in flight (docs/agent.md#the-model-agent-agentllm): under the turn's key and step, the
  * model's answer (written before its tools run) and their results (written before the next model call), kept
  * until the turn's key is settled. SQL only; rows read back are parsed.
  */

@@ -1,5 +1,5 @@
 /**
- * @module Per-day counters of a chat (DESIGN §2 `LLM_MAX_TURNS_PER_DAY`, `MAX_WAKEUPS_PER_DAY`): how many of
+ * @module Per-day counters of a chat (docs/api.md#access `LLM_MAX_TURNS_PER_DAY`, `MAX_WAKEUPS_PER_DAY`): how many of
  * something happened on a local day, and whether the day's one notice went out. Days older than a week are
  * dropped as new ones start.
  */

@@ -1,5 +1,5 @@
 /**
- * @module User messages on their way to the run gate (DESIGN §5 Leases): each one queued for the agent is kept
+ * @module User messages on their way to the run gate (docs/agent.md#the-lease): each one queued for the agent is kept
  * here with a deadline until the gate has seen it, so that one lost between the queue and the agent (a crash,
  * a lost message) is sent again instead of vanishing.
  */

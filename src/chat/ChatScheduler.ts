@@ -131,6 +131,7 @@ export class ChatScheduler extends DurableObject<Env> {
       settings,
       info,
       peer: (chatId) => this.env.CHAT.getByName(chatId),
+      config,
       exclusive: (work) => ctx.blockConcurrencyWhile(work),
       transaction,
       forget: this.forget,
@@ -233,7 +234,7 @@ export class ChatScheduler extends DurableObject<Env> {
       leaveThread: (threadId) => jobStore.leaveThread(threadId),
       migrated: async (to) => {
         const from = info.chatId();
-        if (from !== null) await this.moves.moveTo(from, to);
+        if (from !== null) await this.moves.moveTo(from, to, "answered");
       },
     });
   }

@@ -3,7 +3,8 @@
  * only the chats the bot serves (`served.ts`: the private chats of allowed users, the allowed groups) passed on
  * (others get nothing and leave no state), and of a group's messages only those for the bot (`address.ts`: a
  * command of this bot, a mention, a reply to it), which is where the bot's username (`getMe`, remembered) is
- * needed. The pair of messages that announce a basic group becoming a supergroup moves the chat there. The
+ * needed. The pair of messages that announce a basic group becoming a supergroup moves the chat there, once Telegram
+ * confirms it. The
  * update goes to the chat's Durable Object. Answers fast; replies go through the Bot API, never in this
  * response. A pressed button is answered (`answerCallbackQuery`); an answered question's buttons are taken
  * away, and an answered job message's buttons become the line that says what was done (`editMessageReplyMarkup`).
@@ -54,13 +55,16 @@ telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
   }
   const origin = updateOrigin(update);
   const api = { base: t.apiBase, token: t.botToken ?? "" };
-  // A basic group became a supergroup: either message of Telegram's pair moves the group's chat (once).
+  // A basic group became a supergroup: either message of Telegram's pair moves the group's chat (once), when the
+  // old chat is served and Telegram confirms the move (the old chat's object asks it, src/chat/moves.ts).
   const move = update.message ? migrationOf(update.message) : null;
   if (move) {
+    let refused = `Chat ${move.from} is not served, so nothing of it moves.`;
     if (CHAT_ID.test(move.from) && CHAT_ID.test(move.to) && (await servedGroup(c.var.config, c.env.DB, move.from))) {
       const moved = await c.env.CHAT.getByName(move.from).moveTo(move.from, move.to);
-      if (!moved.ok) console.error(`telegram: update ${update.update_id}: chat ${move.from} did not move to ${move.to}: ${moved.error.message}`);
+      refused = moved.ok ? "" : moved.error.message;
     }
+    if (refused !== "") console.error(`telegram: update ${update.update_id}: chat ${move.from} did not move to ${move.to}: ${refused}`);
     return c.json(ACK, 200);
   }
   if (!origin || !(await served(c.var.config, c.env.DB, origin))) return c.json(ACK, 200);

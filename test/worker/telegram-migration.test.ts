@@ -150,13 +150,15 @@ describe("the pair of messages Telegram sends", () => {
   it("ignores the pair for a group that is not served, in one log line", async () => {
     const { old, fresh } = await groupAndSupergroup();
     const update = migrateTo(newUpdateId(), old.chatId, fresh.chatId, CY);
-    expect(await refusedMove(hook(), update)).toEqual([
-      `telegram: update ${update.update_id}: chat ${old.chatId} did not move to ${fresh.chatId}: Chat ${old.chatId} is not served, so nothing of it moves.`,
-    ]);
+    expect(await refusedMove(hook(), update)).toEqual([refusal(update, old.chatId, fresh.chatId, `Chat ${old.chatId} is not served, so nothing of it moves.`)]);
     expect((await jobsOf(old)).length).toBe(1);
     expect(await jobsOf(fresh)).toEqual([]);
   });
 });
+
+/** The one line logged for a move refused. */
+const refusal = (update: { update_id: number }, from: string, to: string, why: string) =>
+  `telegram: update ${update.update_id}: chat ${from} did not move to ${to}: ${why}`;
 
 /** Posts an update that announces a move and returns what was logged: the one line of a move refused. */
 async function refusedMove(env: Env, update: { update_id: number }): Promise<string[]> {
@@ -192,7 +194,7 @@ describe("a move Telegram did not make", () => {
     const before = await held(listed);
     const update = migrateFrom(newUpdateId(), taker, listed.chatId, BOB);
     expect(await refusedMove(hook(listed.chatId), update)).toEqual([
-      `telegram: update ${update.update_id}: chat ${listed.chatId} did not move to ${taker}: Chat ${listed.chatId} is not a basic group; only a basic group becomes a supergroup.`,
+      refusal(update, listed.chatId, taker, `Chat ${listed.chatId} is not a basic group; only a basic group becomes a supergroup.`),
     ]);
     expect(await held(listed)).toEqual(before);
     expect(before.jobs.map((j) => j.id)).toEqual([jobId]);
@@ -209,7 +211,12 @@ describe("a move Telegram did not make", () => {
     const elsewhere = await refusedMove(hook(old.chatId, other.chatId), update);
     const fresh = `-100${old.chatId.slice(1)}`;
     expect(elsewhere).toEqual([
-      `telegram: update ${update.update_id}: chat ${old.chatId} did not move to ${other.chatId}: Telegram did not confirm that chat ${old.chatId} became supergroup ${other.chatId}: Telegram says it became ${fresh}.`,
+      refusal(
+        update,
+        old.chatId,
+        other.chatId,
+        `Telegram did not confirm that chat ${old.chatId} became supergroup ${other.chatId}: Telegram says it became ${fresh}.`,
+      ),
     ]);
     // A group that Telegram says is still a group (getChatMemberCount answers its count).
     const still = `-${4529700000 + next++}`;
@@ -218,7 +225,12 @@ describe("a move Telegram did not make", () => {
     const c = await held(group);
     const forged = migrateTo(newUpdateId(), still, other.chatId, BOB);
     expect(await refusedMove(hook(still, other.chatId), forged)).toEqual([
-      `telegram: update ${forged.update_id}: chat ${still} did not move to ${other.chatId}: Telegram did not confirm that chat ${still} became supergroup ${other.chatId}: getChatMemberCount answered 3, so it is still a group.`,
+      refusal(
+        forged,
+        still,
+        other.chatId,
+        `Telegram did not confirm that chat ${still} became supergroup ${other.chatId}: getChatMemberCount answered 3, so it is still a group.`,
+      ),
     ]);
     expect([await held(old), await held(other), await held(group)]).toEqual([a, b, c]);
     expect((await bot.calls({ method: "getChatMemberCount", chatId: still })).map((call) => call.answered)).toEqual([200]);
@@ -235,12 +247,12 @@ describe("a move Telegram did not make", () => {
       message: { message_id: id % 100_000, from: CY, chat: supergroup(listed.chatId), date: 1, migrate_to_chat_id: Number(target) },
     };
     expect(await refusedMove(hook(listed.chatId), fromSuper)).toEqual([
-      `telegram: update ${fromSuper.update_id}: chat ${listed.chatId} did not move to ${target}: Chat ${listed.chatId} is not a basic group; only a basic group becomes a supergroup.`,
+      refusal(fromSuper, listed.chatId, target, `Chat ${listed.chatId} is not a basic group; only a basic group becomes a supergroup.`),
     ]);
     const basic = `-${4529900000 + next++}`;
     const toBasic = migrateTo(newUpdateId(), old.chatId, basic, CY);
     expect(await refusedMove(hook(old.chatId), toBasic)).toEqual([
-      `telegram: update ${toBasic.update_id}: chat ${old.chatId} did not move to ${basic}: "${basic}" is not a supergroup's chat id such as -1001234567890; a group moves only to a supergroup.`,
+      refusal(toBasic, old.chatId, basic, `"${basic}" is not a supergroup's chat id such as -1001234567890; a group moves only to a supergroup.`),
     ]);
     expect([await held(listed), await held(old)]).toEqual([a, b]);
     for (const chatId of [listed.chatId, old.chatId]) expect(await bot.calls({ method: "getChatMemberCount", chatId })).toEqual([]);

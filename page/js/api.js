@@ -3,7 +3,8 @@
  * @module The page's one way to the JSON API (docs/page.md): same-origin requests with the session cookie, the
  * JSON content type on every request that changes something (the API's rule for cookie and open dev access),
  * a time limit on each, and the error envelope turned into an `ApiError` carrying its code and sentence. In the
- * Telegram Mini App, where the web view may keep no cookies, the session goes as a bearer header instead.
+ * Telegram Mini App, where the web view may keep no cookies, the session goes as a bearer header instead, and is
+ * replaced by the renewed one an answer carries (`X-Cuckoo-Session`).
  */
 
 /** A refusal of the API (`{ error: { code, message } }`), or a network failure (`code` "network"). */
@@ -50,6 +51,9 @@ export async function api(method, path, body) {
     const timedOut = error instanceof DOMException && error.name === "TimeoutError";
     throw new ApiError(0, "network", timedOut ? "The server did not answer within 15 seconds." : "The server could not be reached; check your connection.");
   }
+  // A group's Mini App session is renewed as it is used: the cookie is replaced by the answer, a bearer value here.
+  const renewed = res.headers.get("X-Cuckoo-Session");
+  if (bearer !== null && renewed) bearer = renewed;
   const text = await res.text();
   let data = null;
   try {

@@ -65,12 +65,16 @@ function entry(m) {
   ]);
 }
 
+/** The chat whose transcript the panel shows: what is written or pressed in it goes there. @type {string | null} */
+let shownChat = null;
+
 async function load() {
   const chatId = state.chatId;
   if (!chatId || panel.hidden) return;
   try {
     const { messages } = await api("GET", `${chatPath(chatId)}/messages?limit=100`);
     if (chatId !== state.chatId) return;
+    shownChat = chatId;
     list.replaceChildren(...(messages.length ? messages.map(entry) : [h("li", { class: "muted" }, ["No messages yet."])]));
     list.scrollTop = list.scrollHeight;
   } catch (e) {
@@ -88,10 +92,10 @@ async function refresh() {
 
 /** A button pressed, as a tap in Telegram: its notice shown, the chat and its jobs read again. @param {string} data */
 async function press(data) {
-  if (!state.chatId) return;
+  if (!shownChat) return;
   error.textContent = "";
   try {
-    const { answer } = await api("POST", `${chatPath(state.chatId)}/messages`, { press: data });
+    const { answer } = await api("POST", `${chatPath(shownChat)}/messages`, { press: data });
     notice.textContent = answer;
     await refresh();
   } catch (e) {
@@ -101,11 +105,11 @@ async function press(data) {
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
-  if (!state.chatId || text.value.trim() === "") return;
+  if (!shownChat || text.value.trim() === "") return;
   error.textContent = "";
   notice.textContent = "";
   try {
-    await api("POST", `${chatPath(state.chatId)}/messages`, { text: text.value });
+    await api("POST", `${chatPath(shownChat)}/messages`, { text: text.value });
     text.value = "";
     await refresh();
   } catch (e) {
@@ -121,5 +125,10 @@ export function wireChatPanel(onChange) {
 /** Shows the panel (transcript mode with a chat chosen) and reads the transcript, or hides it. */
 export function showChatPanel() {
   panel.hidden = !(state.transcriptMode && state.chatId);
+  // Another chat's transcript is not left to be written to while this one's is read.
+  if (shownChat !== state.chatId) {
+    shownChat = null;
+    list.replaceChildren();
+  }
   if (!panel.hidden) void load();
 }

@@ -51,8 +51,12 @@ const FIELDS = /** @type {const} */ ({
   kind: "job-kind",
 });
 
-/** @type {{ job: Job | null, original: string, zone: string, saved: (job: Job, chatId: string) => void }} */
-let current = { job: null, original: "", zone: "UTC", saved: () => {} };
+/**
+ * The dialog's job, its schedule as first shown, the zone, what runs once saved, and the chat it was opened for (null:
+ * none was shown, the chat field says which): a save goes to that chat, whatever the page shows by then.
+ * @type {{ job: Job | null, original: string, zone: string, saved: (job: Job, chatId: string) => void, chatId: string | null }}
+ */
+let current = { job: null, original: "", zone: "UTC", saved: () => {}, chatId: null };
 /** How many of the next runs the "understood" line names before its "…". */
 const UNDERSTOOD_RUNS = 2;
 let previewSeq = 0;
@@ -150,7 +154,7 @@ dialog.addEventListener("close", () => clearTimeout(previewTimer));
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   clearErrors();
-  const chatId = state.chatId ?? chatInput.value.trim();
+  const chatId = current.chatId ?? chatInput.value.trim();
   if (!CHAT_ID.test(chatId)) {
     byId("job-chat-error").textContent = "Give the chat's decimal Telegram id, such as 123456789.";
     chatInput.setAttribute("aria-invalid", "true");
@@ -210,10 +214,11 @@ export function openJobDialog({ job, prefill, saved }) {
   previewSeq++;
   const zone = state.zone;
   const schedule = job ? scheduleField(job.schedule, zone) : (prefill?.schedule ?? "");
-  current = { job: job ?? null, original: job ? schedule : "", zone, saved };
+  const chatId = job?.chatId ?? state.chatId;
+  current = { job: job ?? null, original: job ? schedule : "", zone, saved, chatId };
   title.textContent = job ? `Edit “${job.name}”` : "Create a job";
-  where.textContent = state.chatId ? `In chat ${state.chatId}, times in ${zone}.` : `Times in ${zone}.`;
-  chatField.hidden = state.chatId !== null;
+  where.textContent = chatId ? `In chat ${chatId}, times in ${zone}.` : `Times in ${zone}.`;
+  chatField.hidden = chatId !== null;
   chatInput.value = "";
   nameInput.value = job?.name ?? prefill?.name ?? "";
   kindSelect.value = job?.kind ?? prefill?.kind ?? "prompt";
@@ -223,6 +228,6 @@ export function openJobDialog({ job, prefill, saved }) {
   scheduleInput.value = schedule;
   syncKind();
   dialog.showModal();
-  (state.chatId === null ? chatInput : nameInput).focus();
+  (chatId === null ? chatInput : nameInput).focus();
   void preview();
 }

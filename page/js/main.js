@@ -48,11 +48,11 @@ function showLogin() {
 /** @param {string} message @param {() => void} [retry] */
 function showListError(message, retry) {
   listState.className = "state error";
-  listState.replaceChildren(message, " ");
+  listState.replaceChildren(message);
   if (retry) {
     const button = h("button", { type: "button" }, ["Try again"]);
     button.addEventListener("click", retry);
-    listState.append(button);
+    listState.append(" ", button);
   }
 }
 
@@ -180,16 +180,74 @@ async function refreshChats() {
   }
 }
 
-/** Shows `chatId`'s jobs (and its transcript in transcript mode). @param {string} chatId */
-function choose(chatId) {
+/**
+ * Shows `chatId`'s jobs (and its transcript in transcript mode), and names it in the address: a new history entry
+ * when picked (`push`), the same entry at the start (`replace`), nothing when the address named it (`keep`).
+ * @param {string} chatId
+ * @param {"push" | "replace" | "keep"} [address]
+ */
+function choose(chatId, address = "push") {
+  // A dialog opened for the chat shown before acts on nothing once another is shown.
+  if (chatId !== state.chatId) {
+    for (const open of document.querySelectorAll("dialog[open]")) /** @type {HTMLDialogElement} */ (open).close("cancel");
+    list.replaceChildren();
+  }
   state.chatId = chatId;
   state.jobs = [];
   // The Mini App's address carries Telegram's launch data in its fragment; its chat never changes anyway.
-  if (state.mode === "admin") history.replaceState(null, "", `#chat=${encodeURIComponent(chatId)}`);
+  const named = `#chat=${encodeURIComponent(chatId)}`;
+  if (state.mode === "admin" && address !== "keep" && location.hash !== named) {
+    if (address === "push") history.pushState(null, "", named);
+    else history.replaceState(null, "", named);
+  }
   void refreshChats();
   void loadJobs().then(showChatPanel);
   void loadQuiet();
 }
+
+/** The chat the address names: its id, `""` when it names none, null when what it names is no chat id. */
+function chatInAddress() {
+  const m = /^#chat=(.*)$/.exec(location.hash);
+  if (!m) return "";
+  let id = "";
+  try {
+    id = decodeURIComponent(m[1] ?? "");
+  } catch {
+    return null;
+  }
+  return CHAT_ID.test(id) ? id : null;
+}
+
+/**
+ * The address changed (back, forward, a `#chat=` typed): the page shows the chat it names, or says it cannot and
+ * shows none, so that nothing acts on a chat the address does not name. An address naming no chat gets the
+ * shown one's back.
+ */
+function followAddress() {
+  if (state.mode !== "admin" || !started || scheduler.hidden) return;
+  const named = chatInAddress();
+  if (named === "") {
+    if (state.chatId) history.replaceState(null, "", `#chat=${encodeURIComponent(state.chatId)}`);
+    return;
+  }
+  if (named !== null) {
+    if (named !== state.chatId) choose(named, "keep");
+    return;
+  }
+  for (const open of document.querySelectorAll("dialog[open]")) /** @type {HTMLDialogElement} */ (open).close("cancel");
+  list.replaceChildren();
+  state.chatId = null;
+  state.jobs = [];
+  void refreshChats();
+  void loadJobs();
+  void loadQuiet();
+  showChatPanel();
+  empty.hidden = true;
+  const shown = location.hash.length > 60 ? `${location.hash.slice(0, 60)}…` : location.hash;
+  showListError(`The address names “${shown}”, which is not a chat id such as 123456789 or -1001234567890; choose a chat above.`);
+}
+window.addEventListener("hashchange", followAddress);
+window.addEventListener("popstate", followAddress);
 
 /** Wires everything once, then shows the chosen chat. */
 async function start() {
@@ -223,8 +281,8 @@ async function start() {
       if (document.visibilityState === "visible" && !document.querySelector("dialog[open]") && !scheduler.hidden) void loadJobs().then(showChatPanel);
     }, REFRESH_MS);
   }
-  const fromHash = state.mode === "admin" ? (/^#chat=(-?\d+)$/.exec(location.hash)?.[1] ?? null) : null;
-  if (fromHash && CHAT_ID.test(fromHash)) state.chatId = fromHash;
+  const fromHash = state.mode === "admin" ? chatInAddress() : null;
+  if (fromHash) state.chatId = fromHash;
   byId("chat-pick").hidden = state.mode !== "admin";
   byId("open-chat").hidden = state.mode !== "admin";
   if (state.mode === "admin") {
@@ -236,7 +294,7 @@ async function start() {
       showListError(`The chats could not be loaded: ${sentence(e)}`, () => void start());
     }
   }
-  if (state.chatId) choose(state.chatId);
+  if (state.chatId) choose(state.chatId, "replace");
   else await loadJobs();
 }
 

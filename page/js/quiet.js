@@ -36,13 +36,17 @@ export async function loadQuiet() {
   }
 }
 
+/** The chat the dialog was opened for: a save goes there. @type {string | null} */
+let dialogChat = null;
+
 /** Sets them (`quiet`, or null to turn them off) and shows the API's answer; a refusal stays in the dialog. @param {Quiet} quiet */
 async function save(quiet) {
-  if (!state.chatId) return;
+  const chatId = dialogChat;
+  if (!chatId) return;
   error.textContent = "";
   for (const input of [from, to]) input.removeAttribute("aria-invalid");
   try {
-    const answer = await api("PUT", `${chatPath(state.chatId)}/quiet`, { quiet });
+    const answer = await api("PUT", `${chatPath(chatId)}/quiet`, { quiet });
     show(answer.quiet);
     dialog.close();
   } catch (e) {
@@ -60,15 +64,19 @@ byId("quiet-cancel").addEventListener("click", () => dialog.close());
 
 /** Opens the dialog with the chat's quiet hours, or 22:00–07:00 to start from. */
 export async function openQuiet() {
-  if (!state.chatId) return;
+  const chatId = state.chatId;
+  if (!chatId) return;
+  dialogChat = chatId;
   error.textContent = "";
   byId("quiet-zone").textContent = state.zone;
   let quiet = null;
   try {
-    quiet = (await api("GET", `${chatPath(state.chatId)}/quiet`)).quiet;
+    quiet = (await api("GET", `${chatPath(chatId)}/quiet`)).quiet;
   } catch (e) {
     error.textContent = sentence(e);
   }
+  // Another chat was chosen while its hours were read: the dialog is for none.
+  if (chatId !== state.chatId) return;
   from.value = quiet?.from ?? "22:00";
   to.value = quiet?.to ?? "07:00";
   dialog.showModal();

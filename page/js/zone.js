@@ -19,10 +19,13 @@ let listed = false;
 /** @type {() => void} */
 let changed = () => {};
 
+/** The chat the dialog (or the device's offer) is for: a zone set goes there. @type {string | null} */
+let zoneChat = null;
+
 /** Sets the chat's zone (null: the default) and says what the API answered. @param {string | null} zone */
 async function setZone(zone) {
-  if (!state.chatId) return;
-  const answer = await api("PUT", `${chatPath(state.chatId)}/settings`, { timeZone: zone });
+  if (!zoneChat) return;
+  const answer = await api("PUT", `${chatPath(zoneChat)}/settings`, { timeZone: zone });
   state.zone = answer.timeZone;
   state.zoneIsDefault = answer.isDefault;
   result.textContent = answer.message;
@@ -48,7 +51,7 @@ function offer(place, zones, offset = false) {
 byId("zone-cancel").addEventListener("click", () => dialog.close());
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
-  if (!state.chatId) return;
+  if (!zoneChat) return;
   error.textContent = "";
   result.textContent = "";
   choices.hidden = true;
@@ -68,6 +71,7 @@ form.addEventListener("submit", async (event) => {
 /** Opens the dialog for the current chat; `onChange` runs after a zone was set. @param {() => void} onChange */
 export function openZone(onChange) {
   changed = onChange;
+  zoneChat = state.chatId;
   if (!listed && typeof Intl.supportedValuesOf === "function") {
     byId("zone-list").replaceChildren(...Intl.supportedValuesOf("timeZone").map((z) => h("option", { value: z })));
     listed = true;
@@ -102,10 +106,12 @@ export function offerDeviceZone(onChange) {
   byId("device-zone-text").textContent = `This device is on ${device}; the chat's times are in ${state.zone}.`;
   const use = /** @type {HTMLButtonElement} */ (byId("device-zone-use"));
   use.textContent = `Use ${device}`;
+  const chatId = state.chatId;
   use.onclick = async () => {
     use.disabled = true;
     try {
       changed = onChange;
+      zoneChat = chatId;
       await setZone(device);
       box.hidden = true;
     } catch (e) {

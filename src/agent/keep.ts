@@ -2,7 +2,10 @@
  * @module What a chat can keep of a model's answer (docs/agent.md#the-model-agent-agentllm, issue 22), so that no answer is
  * ever a reason to try a turn again: a reply over 128,000 characters is cut with a marked end; of a step's tool
  * calls, those beyond 8, with a name over 100 characters or with arguments over 16 KB are answered to the model
- * as refused and the turn goes on; a tool's answer, as the model reads it, is kept within 64 KB. Pure.
+ * as refused and the turn goes on; a call whose id the turn used already (in the same answer or an earlier
+ * step) is not run, and is kept under a fresh id answered `Not run: this call id was already used.`, so that the
+ * conversation sent back has each id once, each with one answer, as a model's server requires; a tool's answer,
+ * as the model reads it, is kept within 64 KB. Pure.
  */
 import { cutToBytes, utf8Bytes } from "../bytes";
 import type { StepAnswer, StepCall, StepResult } from "../contracts/turn";
@@ -28,6 +31,8 @@ const RESULT_CUT = "\n…(cut here: the tool's answer was over 64 KB, and its da
 const TOO_MANY = `Refused: at most ${MAX_CALLS_PER_STEP} tool calls run in one step; make this call again in the next step if it is still needed.`;
 const LONG_NAME = `Refused: no tool has a name over ${MAX_TOOL_NAME_CHARS} characters; call one of the tools you were given, by its name.`;
 const BIG_ARGS = "Refused: the arguments are over 16 KB; send shorter ones (a job's text is at most 4,000 characters).";
+/** The answer to a call whose id was used before in the turn: run once already, or meant as another call. */
+export const REPEATED_ID = "Not run: this call id was already used.";
 
 /** The reply as the chat keeps it: at most 128,000 characters, the cut marked (never half of a surrogate pair). */
 export function keptReply(text: string): string {
@@ -41,19 +46,45 @@ export function keptReply(text: string): string {
 /**
  * A step's answer as the turn keeps it, and for each kept call the refusal the model is answered with instead
  * of running its tool (null: the tool runs). A refused call keeps its id, its name cut to 100 characters and
- * `{}` for arguments, so the conversation stays one the model's server takes back.
+ * `{}` for arguments, so the conversation stays one the model's server takes back; a call whose id is in `used`
+ * (the turn's earlier steps) or came earlier in this answer gets a fresh id, one no call of the turn has.
  */
-export function keptAnswer(reply: Completion): { answer: StepAnswer; refused: (string | null)[] } {
+export function keptAnswer(reply: Completion, used: ReadonlySet<string> = new Set()): { answer: StepAnswer; refused: (string | null)[] } {
   const calls: StepCall[] = [];
   const refused: (string | null)[] = [];
-  for (const [i, call] of reply.toolCalls.slice(0, MAX_KEPT_CALLS).entries()) {
+  const kept = reply.toolCalls.slice(0, MAX_KEPT_CALLS);
+  const seen = new Set(used);
+  // A fresh id is none the model sent in this answer either: a later call of its own keeps its id.
+  const taken = new Set([...used, ...kept.map((call) => call.id.slice(0, MAX_CALL_ID_CHARS))]);
+  for (const [i, call] of kept.entries()) {
     const { name, arguments: args } = call.function;
-    const why = i >= MAX_CALLS_PER_STEP ? TOO_MANY : name.length > MAX_TOOL_NAME_CHARS ? LONG_NAME : utf8Bytes(args) > MAX_ARGS_BYTES ? BIG_ARGS : null;
-    const id = call.id.slice(0, MAX_CALL_ID_CHARS);
+    let id = call.id.slice(0, MAX_CALL_ID_CHARS);
+    const repeated = seen.has(id);
+    if (repeated) id = freshId(id, taken);
+    seen.add(id);
+    taken.add(id);
+    const why = repeated
+      ? REPEATED_ID
+      : i >= MAX_CALLS_PER_STEP
+        ? TOO_MANY
+        : name.length > MAX_TOOL_NAME_CHARS
+          ? LONG_NAME
+          : utf8Bytes(args) > MAX_ARGS_BYTES
+            ? BIG_ARGS
+            : null;
     calls.push(why === null ? { id, name, args } : { id, name: name.slice(0, MAX_TOOL_NAME_CHARS), args: "{}" });
     refused.push(why);
   }
   return { answer: { content: reply.content === null ? null : keptReply(reply.content), calls }, refused };
+}
+
+/** `<id>~2`, `<id>~3` …: the first that no call of the turn has, within the id's length limit. */
+function freshId(id: string, taken: ReadonlySet<string>): string {
+  for (let n = 2; ; n++) {
+    const suffix = `~${n}`;
+    const fresh = id.slice(0, MAX_CALL_ID_CHARS - suffix.length) + suffix;
+    if (!taken.has(fresh)) return fresh;
+  }
 }
 
 /** A tool's answer as the turn keeps it: whole within 64 KB as the model reads it, else its sentence cut and its data left out. */

@@ -121,9 +121,12 @@ export async function modelTurn(deps: TurnDeps, context: TurnContext): Promise<T
         ? { kind: "member", userId: context.member, ...topic }
         : { kind: "user", ...topic };
   const ctx: ToolContext = { ...deps.tools, createdBy: context.followUps === null ? "agent" : "job", policy };
+  // Every call id the turn has used: a model that repeats one (in one answer or a later step) has that call not run.
+  const used = new Set<string>();
   try {
     // The conversation the turn had reached in its earlier tries (docs/agent.md#the-model-agent-agentllm).
     for (const [step, recorded] of context.steps.entries()) {
+      for (const call of recorded.answer.calls) used.add(call.id);
       let results = recorded.results;
       if (results === null) {
         // The try ended while these tools ran: none runs again, and the model is told so, for good.
@@ -141,7 +144,8 @@ export async function modelTurn(deps: TurnDeps, context: TurnContext): Promise<T
         const text = (reply.content ?? "").trim();
         return { markdown: keptReply(text === "" ? "…" : text), prompt, status: "delivered", detail: null };
       }
-      const { answer, refused } = keptAnswer(reply);
+      const { answer, refused } = keptAnswer(reply, used);
+      for (const call of answer.calls) used.add(call.id);
       // Recorded before any of its tools runs: a later try never runs them again.
       await deps.record({ step, answer });
       const results: StepResult[] = [];

@@ -32,7 +32,7 @@ import { Imports } from "./imports";
 import { type Handled, Inbox, type UpdateOptions } from "./inbox";
 import { ChatInfo } from "./info";
 import { JobOps } from "./jobs";
-import { MemberRights, type MemberRole } from "./members";
+import { type MemberCheck, MemberRights } from "./members";
 import { type Deleted, MemoryOps } from "./memory";
 import { ModelTurns } from "./model-turns";
 import { ChatMoves } from "./moves";
@@ -131,6 +131,7 @@ export class ChatScheduler extends DurableObject<Env> {
       settings,
       info,
       peer: (chatId) => this.env.CHAT.getByName(chatId),
+      config,
       exclusive: (work) => ctx.blockConcurrencyWhile(work),
       transaction,
       forget: this.forget,
@@ -233,7 +234,7 @@ export class ChatScheduler extends DurableObject<Env> {
       leaveThread: (threadId) => jobStore.leaveThread(threadId),
       migrated: async (to) => {
         const from = info.chatId();
-        if (from !== null) await this.moves.moveTo(from, to);
+        if (from !== null) await this.moves.moveTo(from, to, "answered");
       },
     });
   }
@@ -505,12 +506,12 @@ export class ChatScheduler extends DurableObject<Env> {
     );
   }
 
-  /** `userId`'s place in this chat (a group's: what getChatMember says, remembered 10 minutes). */
-  memberRole(chatId: string, userId: string): Promise<Result<MemberRole>> {
+  /** `userId`'s place in this chat (a group's: what getChatMember says, asked again when older than `maxAgeMs`, at most 10 minutes). */
+  memberRole(chatId: string, userId: string, maxAgeMs?: number): Promise<Result<MemberCheck>> {
     return this.via(
       chatId,
-      () => this.asMember(chatId, userId, (user) => this.members.role(user)),
-      (n, to) => n.memberRole(to, userId),
+      () => this.asMember(chatId, userId, (user) => this.members.check(user, maxAgeMs)),
+      (n, to) => n.memberRole(to, userId, maxAgeMs),
     );
   }
 

@@ -16,7 +16,7 @@ import type { PromptMessage } from "../contracts/prompt-message";
 import { OFFER_DEADLINE_MS } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
 import type { ButtonRows } from "../schemas/chats";
-import { groupAppLink, newOfferId, parseButton, type Reply } from "../telegram/buttons";
+import { groupAppLink, INVALID_BUTTON, newOfferId, parseButton, type Reply } from "../telegram/buttons";
 import { NON_TEXT_REPLY, onlyReads, parseCommand } from "../telegram/commands";
 import { editedCommand } from "../telegram/edit";
 import { runCommand } from "../telegram/execute";
@@ -147,12 +147,12 @@ export class Inbox {
       const key = `u:${update.update_id}`;
       if (update.callback_query) {
         const data = update.callback_query.data ?? "";
-        if (parseButton(data) === null) return ok({ handled: "ignored" });
+        if (parseButton(data) === null) return ok({ handled: "callback", callbackText: INVALID_BUTTON });
         // Every button acts: in a group, only for those who may change its jobs.
         const refused = writer.userId === null ? null : await this.refusal(writer.userId);
         if (refused !== null) return ok({ handled: "callback", callbackText: refused });
         const outcome = await this.press(data, key, context);
-        if (!outcome) return ok({ handled: "ignored" });
+        if (!outcome) return ok({ handled: "callback", callbackText: INVALID_BUTTON });
         const keyboard = outcome.buttons ?? (outcome.clear ? [] : undefined);
         return ok({ handled: "callback", callbackText: plainText(outcome.answer).slice(0, 200), ...(keyboard ? { keyboard } : {}) });
       }

@@ -32,6 +32,9 @@ export function roleOf(member: { status: string; is_member?: boolean }): MemberR
 
 export type MemberDeps = { store: MemberStore; info: ChatInfo; config: () => Config; now: () => number };
 
+/** A user's place in the chat, and how old Telegram's answer is (0: asked just now, or no Telegram to ask). */
+export type MemberCheck = { role: MemberRole; ageMs: number };
+
 export class MemberRights {
   constructor(private readonly d: MemberDeps) {}
 
@@ -41,14 +44,24 @@ export class MemberRights {
    * operator writes: admin.
    */
   async role(userId: string): Promise<Result<MemberRole>> {
+    const checked = await this.check(userId);
+    return checked.ok ? ok(checked.value.role) : checked;
+  }
+
+  /**
+   * `role`, with the age of Telegram's answer, which is asked again when the one remembered is older than
+   * `maxAgeMs` (at most the 10 minutes an answer is kept): a Mini App session of the group rests on it.
+   */
+  async check(userId: string, maxAgeMs: unknown = ROLE_KEPT_MS): Promise<Result<MemberCheck>> {
     const chatId = this.d.info.chatId();
     if (chatId === null) return err("bad_request", "This chat's object is bound to no chat yet.");
-    if (!isGroupId(chatId)) return ok(userId === chatId ? "admin" : "none");
+    if (!isGroupId(chatId)) return ok({ role: userId === chatId ? "admin" : "none", ageMs: 0 });
     const t = this.d.config().telegram;
-    if (t.mode === "off" || t.botToken === null) return ok("admin");
+    if (t.mode === "off" || t.botToken === null) return ok({ role: "admin", ageMs: 0 });
+    const fresh = typeof maxAgeMs === "number" && Number.isFinite(maxAgeMs) ? Math.min(Math.max(maxAgeMs, 0), ROLE_KEPT_MS) : ROLE_KEPT_MS;
     const now = this.d.now();
     const known = this.d.store.get(userId);
-    if (known && now - known.checkedAt < ROLE_KEPT_MS) return ok(known.role);
+    if (known && now - known.checkedAt < fresh) return ok({ role: known.role, ageMs: now - known.checkedAt });
     let role: MemberRole;
     try {
       role = roleOf(await callBotApi({ base: t.apiBase, token: t.botToken }, "getChatMember", { chat_id: chatId, user_id: Number(userId) }, CHECK_TIMEOUT_MS));
@@ -61,7 +74,7 @@ export class MemberRights {
       }
     }
     this.d.store.set(userId, role, now, ROLE_KEPT_MS);
-    return ok(role);
+    return ok({ role, ageMs: 0 });
   }
 
   /** Whether `userId` may change this chat's jobs and settings: a listed user always; in a group its admins. */

@@ -15,17 +15,33 @@
  * A crash between 2 and 3 leaves the note `moving_to` and the old state: the retry sends it again, the new object
  * answers that it has it, and step 3 runs. Nothing is taken twice and nothing is forgotten before it was taken.
  * The new id is served as the old one was (`ChatInfo.allowed`; the webhook reads the D1 row the new object writes).
+ *
+ * A move is Telegram's or nothing (issue 32): anyone holding the webhook's secret can post a service message, and
+ * a move hands one chat's jobs and memory to another. So only a served basic group moves, only to a supergroup,
+ * and only once Telegram itself says so: a send to the old id answered "upgraded" (the outbox's proof), or, for
+ * an update that announces it, `getChatMemberCount` on the old id answered the same. That method is asked because
+ * Telegram gives the answer only to calls that need the member list or write access (`getChat` answers a migrated
+ * group with 200), and it changes nothing in the chat.
  */
-import { isGroupId } from "../config";
-import { CHAT_ID } from "../contracts/ids";
+import type { Config } from "../config";
+import { CHAT_ID, isBasicGroupId, isSupergroupId } from "../contracts/ids";
 import { err, ok, type Result } from "../result";
 import { parseArgs } from "../sentence";
+import { callBotApi, TelegramError } from "../telegram/api";
 import type { ChatInfo } from "./info";
 import { type MoveChunk, type MoveStore, moveChunk } from "./store/moves";
 import type { SettingsStore } from "./store/settings";
 
 /** After a move that did not finish, the alarm tries again this soon. */
 export const MOVE_RETRY_MS = 60_000;
+/** Telegram is asked while the webhook's caller waits: a shorter limit than a send's. */
+const CONFIRM_TIMEOUT_MS = 5_000;
+
+/**
+ * How a move is known: `announced` by an update (a service message anyone with the secret could forge, so Telegram
+ * is asked), or `answered`: a send to the old id was refused with the new id, which is Telegram's word already.
+ */
+export type MoveProof = "announced" | "answered";
 
 /** The new chat's object, as the old one reaches it. */
 export type MovePeer = { acceptMove(to: string, from: string, chunk: MoveChunk): Promise<Result<{ done: boolean }>> };
@@ -35,6 +51,7 @@ export type MoveDeps = {
   settings: SettingsStore;
   info: ChatInfo;
   peer: (chatId: string) => MovePeer;
+  config: () => Config;
   /** Runs `work` with the object's input blocked: no other call or alarm interleaves with the move. */
   exclusive: <T>(work: () => Promise<T>) => Promise<T>;
   transaction: <T>(work: () => T) => T;
@@ -92,19 +109,47 @@ export class ChatMoves {
     return !(await this.run(moving)).ok;
   }
 
-  /** Moves this chat (`chatId`, a basic group) to supergroup `to`; done already is done. */
-  async moveTo(chatId: string, to: string): Promise<Result<{ movedTo: string }>> {
-    if (typeof to !== "string" || !CHAT_ID.test(to) || !isGroupId(to) || to === chatId) {
-      return err("bad_request", `"${String(to).slice(0, 40)}" is not a supergroup's chat id such as -1001234567890.`);
+  /**
+   * Moves this chat (`chatId`, a served basic group) to supergroup `to` once Telegram confirmed it (`proof`); done
+   * already is done. Every refusal changes nothing and says why in a sentence.
+   */
+  async moveTo(chatId: string, to: string, proof: MoveProof = "announced"): Promise<Result<{ movedTo: string }>> {
+    if (typeof to !== "string" || !CHAT_ID.test(to) || !isSupergroupId(to)) {
+      return err("bad_request", `"${String(to).slice(0, 40)}" is not a supergroup's chat id such as -1001234567890; a group moves only to a supergroup.`);
+    }
+    // Checked before the object is bound to anything: a forged move leaves no state.
+    if (typeof chatId !== "string" || !CHAT_ID.test(chatId) || !isBasicGroupId(chatId)) {
+      return err("bad_request", `Chat ${String(chatId).slice(0, 40)} is not a basic group; only a basic group becomes a supergroup.`);
     }
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
-    if (!isGroupId(chatId)) return err("bad_request", `Chat ${chatId} is a private chat; only a group becomes a supergroup.`);
+    if (!this.d.info.allowed(chatId)) return err("bad_request", `Chat ${chatId} is not served, so nothing of it moves.`);
     const done = this.movedTo();
     if (done !== null) return done === to ? ok({ movedTo: to }) : err("conflict", `Chat ${chatId} moved to ${done} already.`);
     const moving = this.moving();
     if (moving !== null && moving !== to) return err("conflict", `Chat ${chatId} is moving to ${moving} already.`);
+    // A move under way was confirmed before its note was written.
+    if (proof === "announced" && moving === null) {
+      const confirmed = await this.confirmed(chatId, to);
+      if (!confirmed.ok) return confirmed;
+    }
     return this.run(to);
+  }
+
+  /** Whether Telegram says basic group `from` became supergroup `to`: `getChatMemberCount(from)` answered "upgraded" with `to`. */
+  private async confirmed(from: string, to: string): Promise<Result<true>> {
+    const refused = (why: string) => err<true>("conflict", `Telegram did not confirm that chat ${from} became supergroup ${to}: ${why}`);
+    const t = this.d.config().telegram;
+    if (t.mode === "off" || t.botToken === null) return refused("there is no bot to ask.");
+    try {
+      const count = await callBotApi({ base: t.apiBase, token: t.botToken }, "getChatMemberCount", { chat_id: from }, CONFIRM_TIMEOUT_MS);
+      return refused(`getChatMemberCount answered ${JSON.stringify(count)}, so it is still a group.`);
+    } catch (error) {
+      const upgraded = error instanceof TelegramError && error.code === 400 && /upgraded to a supergroup/i.test(error.description);
+      if (upgraded && error.migrateTo === to) return ok(true);
+      if (upgraded) return refused(`Telegram says it became ${error.migrateTo ?? "a supergroup it does not name"}.`);
+      return refused(`${error instanceof Error ? error.message : String(error)}.`);
+    }
   }
 
   /** Step 1, the note: from now on every call and alarm finishes the move to `to` before anything else. */
@@ -155,13 +200,12 @@ export class ChatMoves {
    * and `moved_from` recorded. `done`: the move is in (now or before); a chunk after that changes nothing.
    */
   accept(to: string, from: unknown, input: unknown): Result<{ done: boolean }> {
-    if (typeof from !== "string" || !CHAT_ID.test(from) || !isGroupId(from) || from === to)
-      return err("bad_request", `"from" must be the basic group's chat id.`);
+    if (typeof from !== "string" || !CHAT_ID.test(from) || !isBasicGroupId(from)) return err("bad_request", `"from" must be the basic group's chat id.`);
     const parsed = parseArgs(moveChunk(), input);
     if (!parsed.ok) return parsed;
     const bound = this.d.info.bind(to);
     if (!bound.ok) return bound;
-    if (!isGroupId(to)) return err("bad_request", `Chat ${to} is a private chat; a group moves only to a supergroup.`);
+    if (!isSupergroupId(to)) return err("bad_request", `Chat ${to} is not a supergroup; a group moves only to a supergroup.`);
     const already = this.movedFrom();
     if (already === from) return ok({ done: true });
     if (already !== null) return err("conflict", `Chat ${to} took the state of ${already} already.`);

@@ -10,6 +10,12 @@
  */
 export { CHAT_ID } from "./runner";
 
+/** A supergroup's chat id: `-100` and the channel's id. Telegram moves a basic group only to one of these. */
+export const isSupergroupId = (chatId: string): boolean => chatId.startsWith("-100");
+
+/** A basic group's chat id: negative, and not a supergroup's. Only a basic group is ever moved to a supergroup. */
+export const isBasicGroupId = (chatId: string): boolean => chatId.startsWith("-") && !isSupergroupId(chatId);
+
 export const JOB_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 /** One job id, for building the patterns that contain one (run keys, button data). */
 export const JOB_ID_PATTERN = `[${JOB_ID_ALPHABET}]{5}`;

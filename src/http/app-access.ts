@@ -7,17 +7,18 @@
  * id>/…`, `POST /admin/preview` and `GET /admin/zones` (and `GET /admin/session`); every other chat, the
  * directory, imports, the OpenAPI document and erasing the chat are 403 with a sentence. A group's session
  * changes nothing when it is read-only, and otherwise only while the group's rights still say its user may
- * (asked of the group's object, which remembers getChatMember's answer at most 10 minutes): reads are never
- * checked again.
+ * (asked of the group's object, which remembers getChatMember's answer at most 10 minutes); and every request of
+ * it, a read too, rests on an answer at most 10 minutes old that its user is in the group (`group-session.ts`).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { isGroupId } from "../config";
 import { ADMINS_ONLY } from "../schemas/tools";
-import { APP_COOKIE, isAppSession, verifyAppSession } from "./app-session";
+import { APP_COOKIE, GROUP_SESSION_SECONDS, isAppSession, verifyAppSession } from "./app-session";
 import { chatStub } from "./chat-rpc";
 import type { Access, AppEnv } from "./context";
 import { ApiError } from "./errors";
+import { RECHECK_AFTER_MS, sendRenewed, signGroupSession } from "./group-session";
 import { bearer } from "./request-parts";
 import { servedGroup } from "./served";
 import { checkSameOrigin, sessionOf } from "./session-cookie";
@@ -57,6 +58,16 @@ export async function appAccess(c: Context<AppEnv>): Promise<Access | null> {
   } else if (!allowedUserIds.includes(session.chatId)) throw new ApiError("forbidden", notAllowedText(session.chatId));
   // A bearer value is not sent by the browser on its own; a cookie is, so it gets the page's CSRF rules.
   if (header === undefined) checkSameOrigin(c.req.raw);
+  // A group's session rests on Telegram's word that its user is in the group: once that is half its life old, it is
+  // asked again (a read as well as a change) and the session renewed, or the request refused.
+  const checkedAt = session.expiresAt - GROUP_SESSION_SECONDS * 1000;
+  if (session.endsAt !== undefined && Date.now() - checkedAt >= RECHECK_AFTER_MS) {
+    const renewed = await signGroupSession(c, session.chatId, session.userId, session.endsAt / 1000, true);
+    if (renewed !== null) {
+      sendRenewed(c, renewed);
+      return { via: "app", chatId: session.chatId, expiresAt: renewed.expiresAt * 1000, userId: session.userId, readOnly: renewed.readOnly };
+    }
+  }
   return { via: "app", chatId: session.chatId, expiresAt: session.expiresAt, userId: session.userId, readOnly: session.readOnly };
 }
 

@@ -13,11 +13,11 @@ import { type Context, Hono } from "hono";
 import { type AppSessionReply, appLoginBody } from "../schemas/app";
 import { checkInitData, INIT_DATA_MAX_AGE_SECONDS } from "../telegram/init-data";
 import { groupNotServedText, notAllowedText } from "./app-access";
-import { APP_SESSION_SECONDS, appCookie, newAppSession, newGroupSession } from "./app-session";
+import { APP_SESSION_SECONDS, appCookie, newAppSession } from "./app-session";
 import { limitBody, readJson } from "./body";
-import { chatStub } from "./chat-rpc";
 import { type AppEnv, requireConfigured } from "./context";
 import { ApiError } from "./errors";
+import { signGroupSession } from "./group-session";
 import type { Operation } from "./openapi-components";
 import { servedGroup } from "./served";
 import { checkSameOrigin } from "./session-cookie";
@@ -87,7 +87,8 @@ async function needBot(c: Context<AppEnv>, next: () => Promise<void>) {
  * `POST /app/session { initData }`: 200 with the cookie and `{ chatId, expiresAt, session }` for an allowed user's
  * initData signed by this bot within 24 hours; 401 with the check's sentence, 403 for a user not allowed; 429 past
  * 10 failed checks from the address in a minute (`sign-in-limit.ts`). The session ends after 12 hours, or when the
- * initData turns 24 hours old, whichever comes first.
+ * initData turns 24 hours old, whichever comes first; a group's 10 minutes after Telegram's answer that its user is
+ * in the group, and is renewed up to that end while they stay (`group-session.ts`).
  */
 miniApp.post("/session", needBot, requireConfigured("telegram"), limitBody(), async (c) => {
   const { botToken, allowedUserIds } = c.var.config.telegram;
@@ -102,9 +103,11 @@ miniApp.post("/session", needBot, requireConfigured("telegram"), limitBody(), as
   await refuseWhileOver(c);
   const { userId, authDate, groupId } = checked.value;
   const now = Math.floor(Date.now() / 1000);
-  const expires = Math.min(now + APP_SESSION_SECONDS, authDate + INIT_DATA_MAX_AGE_SECONDS);
+  // A private chat's session lasts this long; a group's is renewed up to it while its user stays in the group.
+  const ends = Math.min(now + APP_SESSION_SECONDS, authDate + INIT_DATA_MAX_AGE_SECONDS);
   let chatId = userId;
   let readOnly = false;
+  let expires = ends;
   let session: string;
   if (groupId === null) {
     if (!allowedUserIds.includes(userId)) throw new ApiError("forbidden", notAllowedText(userId));
@@ -112,22 +115,15 @@ miniApp.post("/session", needBot, requireConfigured("telegram"), limitBody(), as
   } else {
     if (!(await servedGroup(c.var.config, c.env.DB, groupId))) throw new ApiError("forbidden", groupNotServedText(groupId));
     // Telegram's word, not the link's: the user is in the group, and as what (remembered by the group's object).
-    const role = await chatStub(c.env, groupId).memberRole(groupId, userId);
-    if (!role.ok) throw new ApiError(role.error.code, role.error.message);
-    if (role.value === "none") throw new ApiError("forbidden", notMemberText(userId, groupId));
+    const signed = await signGroupSession(c, groupId, userId, ends, false);
     chatId = groupId;
-    readOnly = role.value !== "admin" && !allowedUserIds.includes(userId);
-    session = await newGroupSession(botToken!, groupId, userId, readOnly, expires);
+    ({ readOnly, expiresAt: expires, value: session } = signed);
   }
   c.header("Set-Cookie", appCookie(session, expires - now));
   c.header("Cache-Control", "no-store");
   const reply: AppSessionReply = { chatId, expiresAt: new Date(expires * 1000).toISOString(), session, ...(readOnly ? { readOnly: true as const } : {}) };
   return c.json(reply, 200);
 });
-
-/** The 403 sentence for a user who opened a group's scheduler without being in the group. */
-export const notMemberText = (userId: string, groupId: string): string =>
-  `Telegram user ${userId} is not a member of group ${groupId}, so its scheduler does not open for them.`;
 
 /** What the OpenAPI document says of the Mini App's routes: `openapi.ts` builds it, a test checks it against the app. */
 export const miniAppOperations = (): Operation[] => [
@@ -147,7 +143,7 @@ export const miniAppOperations = (): Operation[] => [
     summary:
       "The Mini App's sign-in: Telegram's signed initData for a session of the user's own chat, or of the group it was opened from (HttpOnly, Secure, SameSite=None, Partitioned cookie, and in the body).",
     description:
-      "`initData` is checked as Telegram documents it: `hash` must be the hex HMAC-SHA256 of the data-check-string (every other field, sorted, `key=value` lines) keyed with HMAC-SHA256(\"WebAppData\", bot token), compared in constant time; `auth_date` at most 24 hours old and not ahead of the server's clock; the user in ALLOWED_USER_IDS. Opened from a group (the init data's `chat`, or the direct link's `start_param` naming the group's id), the group must be in ALLOWED_CHAT_IDS (or be the supergroup a listed group became) and the user in it, as getChatMember says: its admins and the users in ALLOWED_USER_IDS get a session that changes its jobs, other members a read-only one (`readOnly: true`; anything but a read is 403 `Only the group's admins can change its jobs.`, and changes are checked against the group's admins again, at most 10 minutes old). The session (`__Host-cuckoo-app`, also as `session` for an `Authorization: Bearer` header where cookies are blocked) opens `/admin/chats/<own id>/…` and `POST /admin/preview` only; other chats, `GET /admin/chats`, `GET /admin/jobs`, imports, the directory rebuild and erasing are 403. As a cookie it follows the page's rules (same-origin JSON requests). It lasts 12 hours (never past the initData's 24), is signed with a key derived from the bot token, and never holds the token.",
+      "`initData` is checked as Telegram documents it: `hash` must be the hex HMAC-SHA256 of the data-check-string (every other field, sorted, `key=value` lines) keyed with HMAC-SHA256(\"WebAppData\", bot token), compared in constant time; `auth_date` at most 24 hours old and not ahead of the server's clock; the user in ALLOWED_USER_IDS. Opened from a group (the init data's `chat`, or the direct link's `start_param` naming the group's id), the group must be in ALLOWED_CHAT_IDS (or be the supergroup a listed group became) and the user in it, as getChatMember says: its admins and the users in ALLOWED_USER_IDS get a session that changes its jobs, other members a read-only one (`readOnly: true`; anything but a read is 403 `Only the group's admins can change its jobs.`, and changes are checked against the group's admins again, at most 10 minutes old). The session (`__Host-cuckoo-app`, also as `session` for an `Authorization: Bearer` header where cookies are blocked) opens `/admin/chats/<own id>/…` and `POST /admin/preview` only; other chats, `GET /admin/chats`, `GET /admin/jobs`, imports, the directory rebuild and erasing are 403. As a cookie it follows the page's rules (same-origin JSON requests). A private chat's session lasts 12 hours (never past the initData's 24). A group's ends 10 minutes after Telegram's answer that its user is in the group; on a request (a read too) once that answer is 5 minutes old, getChatMember is asked again: while the user stays the session is renewed (a new cookie, and the value in the `X-Cuckoo-Session` response header for a bearer client), up to the 12 hours; a user who left is refused with 403, and an ended session is 401. It is signed with a key derived from the bot token, and never holds the token.",
     access: "public",
     body: "AppSessionRequest",
     answers: [[200, "Signed in; the Set-Cookie header carries the session too.", "AppSessionReply"]],

@@ -3,17 +3,18 @@
  * only the chats the bot serves (`served.ts`: the private chats of allowed users, the allowed groups) passed on
  * (others get nothing and leave no state), and of a group's messages only those for the bot (`address.ts`: a
  * command of this bot, a mention, a reply to it), which is where the bot's username (`getMe`, remembered) is
- * needed. The pair of messages that announce a basic group becoming a supergroup moves the chat there. The
- * update goes to the chat's Durable Object. Answers fast; replies go through the Bot API, never in this
- * response. A pressed button is answered (`answerCallbackQuery`); an answered question's buttons are taken
- * away, and an answered job message's buttons become the line that says what was done (`editMessageReplyMarkup`).
+ * needed. The pair of messages that announce a basic group becoming a supergroup moves the chat there, once
+ * Telegram confirms it. The update goes to the chat's Durable Object. Answers fast; replies go through the Bot
+ * API, never in this response. Every pressed button is answered once (`answerCallbackQuery`), one that is no
+ * button of ours too; an answered question's buttons are taken away, and an answered job message's buttons
+ * become the line that says what was done (`editMessageReplyMarkup`).
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { CHAT_ID } from "../contracts/ids";
 import type { WebhookAck } from "../schemas/telegram";
 import { addressed, botIdOf, needsUsername } from "../telegram/address";
 import { callBotApi } from "../telegram/api";
-import { keyboard } from "../telegram/buttons";
+import { INVALID_BUTTON, keyboard } from "../telegram/buttons";
 import { botUsername } from "../telegram/identity";
 import { migrationOf, updateOrigin, updateSchema } from "../telegram/update";
 import { sameSecret } from "./auth";
@@ -54,16 +55,31 @@ telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
   }
   const origin = updateOrigin(update);
   const api = { base: t.apiBase, token: t.botToken ?? "" };
-  // A basic group became a supergroup: either message of Telegram's pair moves the group's chat (once).
+  // A basic group became a supergroup: either message of Telegram's pair moves the group's chat (once), when the
+  // old chat is served and Telegram confirms the move (the old chat's object asks it, src/chat/moves.ts).
   const move = update.message ? migrationOf(update.message) : null;
   if (move) {
+    let refused = `Chat ${move.from} is not served, so nothing of it moves.`;
     if (CHAT_ID.test(move.from) && CHAT_ID.test(move.to) && (await servedGroup(c.var.config, c.env.DB, move.from))) {
       const moved = await c.env.CHAT.getByName(move.from).moveTo(move.from, move.to);
-      if (!moved.ok) console.error(`telegram: update ${update.update_id}: chat ${move.from} did not move to ${move.to}: ${moved.error.message}`);
+      refused = moved.ok ? "" : moved.error.message;
     }
+    if (refused !== "") console.error(`telegram: update ${update.update_id}: chat ${move.from} did not move to ${move.to}: ${refused}`);
     return c.json(ACK, 200);
   }
-  if (!origin || !(await served(c.var.config, c.env.DB, origin))) return c.json(ACK, 200);
+  // Every press is answered exactly once, ours or not: an unanswered one leaves the user's button spinning.
+  const query = update.callback_query;
+  const answer = (text: string) => {
+    if (!query || !t.botToken) return;
+    const answered = callBotApi(api, "answerCallbackQuery", { callback_query_id: query.id, text }).catch((error: unknown) =>
+      console.error("telegram: answerCallbackQuery failed", error instanceof Error ? error.message : error),
+    );
+    c.executionCtx.waitUntil(answered);
+  };
+  if (!origin || !(await served(c.var.config, c.env.DB, origin))) {
+    answer(INVALID_BUTTON);
+    return c.json(ACK, 200);
+  }
   let username: string | null = null;
   // An edit is for the bot as its message was (an edited /remind edits its job).
   const message = update.message ?? update.edited_message;
@@ -87,17 +103,14 @@ telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
   }
   const result = await c.env.CHAT.getByName(origin.chatId).handleUpdate(update, { botUsername: username });
   if (!result.ok) console.error(`telegram: update ${update.update_id} refused: ${result.error.message}`);
-  const query = update.callback_query;
-  if (query && result.ok && result.value.handled === "callback" && t.botToken) {
-    const answer = callBotApi(api, "answerCallbackQuery", {
-      callback_query_id: query.id,
-      text: result.value.callbackText ?? "",
-    }).catch((error: unknown) => console.error("telegram: answerCallbackQuery failed", error instanceof Error ? error.message : error));
-    c.executionCtx.waitUntil(answer);
+  // A repeated update was answered the first time.
+  if (query && !(result.ok && result.value.handled === "duplicate")) {
+    const pressed = result.ok && result.value.handled === "callback" ? result.value : null;
+    answer(pressed === null ? INVALID_BUTTON : (pressed.callbackText ?? ""));
     // An offer answered or a zone chosen: its buttons go, so that the question does not look open; a job's
     // message answered: its buttons become the one line that says what was done.
-    const rows = result.value.keyboard;
-    if (rows !== undefined && query.message) {
+    const rows = pressed?.keyboard;
+    if (rows !== undefined && query.message && t.botToken) {
       const edited = callBotApi(api, "editMessageReplyMarkup", {
         chat_id: query.message.chat.id,
         message_id: query.message.message_id,

@@ -17,6 +17,12 @@ import type { Snooze } from "../jobs/snooze";
 import type { ButtonRows } from "../schemas/chats";
 import { SCHEDULER_BUTTON } from "./menu";
 
+/**
+ * The answer to a press that is no button of ours (unknown data, a chat the bot does not serve, a message it cannot
+ * see): every press is answered once, or the user's button keeps spinning.
+ */
+export const INVALID_BUTTON = "This button is no longer valid.";
+
 /** What a reply sends: Markdown, and the buttons under it when it has any; `jobId`, the job it created. */
 export type Reply = { markdown: string; buttons?: ButtonRows; jobId?: string };
 

@@ -2,7 +2,7 @@
  * A fake OpenAI-compatible model server for the worker and e2e tiers (issue 13): `POST /v1/chat/completions`
  * records every request body and answers from a script per model name (each test uses its own `LLM_MODEL`):
  * plain text (at once, or after `delayMs`, as a model that takes its time), tool calls (one or several in one
- * message), an error (any status, with `Retry-After`), or a hang. With nothing scripted it answers the text
+ * message, with ids of the stub's or the script's own), an error (any status, with `Retry-After`), or a hang. With nothing scripted it answers the text
  * `(nothing scripted)`. `npm run bench` uses it too (bench/agent.mjs: a model that answers after 500 ms).
  * Control API (JSON), for tests in Node or in workerd:
  *   POST   /__stub/script { model, answers }   → queues answers for the next calls of that model, in order
@@ -14,7 +14,8 @@ import { listenOnLoopback, readBody, send } from "./http.ts";
 
 export type ModelAnswer =
   | { kind: "text"; content: string; delayMs?: number }
-  | { kind: "tools"; calls: { name: string; arguments: unknown }[]; content?: string }
+  /** Tool calls, each with the next `call_<n>` id unless it names its own (a model may repeat one). */
+  | { kind: "tools"; calls: { name: string; arguments: unknown; id?: string }[]; content?: string }
   | { kind: "error"; status: number; message?: string; retryAfter?: number }
   | { kind: "hang"; ms: number };
 
@@ -62,7 +63,7 @@ export async function startModelStub(port = 0): Promise<ModelStub> {
               role: "assistant",
               content: answer.content ?? null,
               tool_calls: answer.calls.map((c) => ({
-                id: `call_${nextCall++}`,
+                id: c.id ?? `call_${nextCall++}`,
                 type: "function",
                 function: { name: c.name, arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments) },
               })),

@@ -15,6 +15,10 @@
  *   POST   /__stub/script { method, answers, token?, chat_id? } → queues answers for the next calls of
  *          `method` (matching the token and chat_id when given), used one per call, in order
  *   DELETE /__stub/script?token=                  → drops queued answers
+ *   POST   /__stub/upgraded { token, from, to }   → basic group `from` became supergroup `to` for that bot: from then
+ *          on every call on `from` that needs its member list or write access (getChatMemberCount, getChatMember,
+ *          the sends and edits) answers 400 "group chat was upgraded to a supergroup chat" with the new id, as
+ *          Telegram does; getChat and the rest answer as before (a scripted answer comes first)
  * Test files share one stub: each uses its own bot token (and chats), and filters by it.
  */
 import { createServer, type Server } from "node:http";
@@ -132,6 +136,19 @@ export function chatMember(status: string, params: Record<string, unknown>, isMe
   }
 }
 
+/** The methods Telegram answers "upgraded to a supergroup" on a basic group that moved: those needing its members or writing to it. */
+const UPGRADED_ANSWERS = new Set([
+  "getChatMemberCount",
+  "getChatMember",
+  "getChatAdministrators",
+  "sendMessage",
+  "sendDocument",
+  "copyMessage",
+  "editMessageText",
+  "editMessageReplyMarkup",
+  "sendChatAction",
+]);
+
 /** A result shaped like the real one for the methods the bot uses; `true` for the rest. */
 export function plausibleResult(method: string, params: Record<string, unknown>, messageId: () => number): unknown {
   const now = Math.floor(Date.now() / 1000);
@@ -187,6 +204,8 @@ export function plausibleResult(method: string, params: Record<string, unknown>,
       };
     case "getChatMember":
       return chatMember("member", params);
+    case "getChatMemberCount":
+      return 3;
     case "getWebhookInfo":
       return { url: "", has_custom_certificate: false, pending_update_count: 0 };
     case "getMyCommands":
@@ -269,6 +288,8 @@ function parseParams(raw: string, contentType: string, query: URLSearchParams): 
 export async function startTelegramStub(): Promise<TelegramStub> {
   const recorded: Call[] = [];
   let scripts: Script[] = [];
+  /** `<token> <basic group id>` → the supergroup it became. */
+  const upgraded = new Map<string, number>();
   let nextMessageId = 1;
   const messageId = () => nextMessageId++;
 
@@ -278,8 +299,15 @@ export async function startTelegramStub(): Promise<TelegramStub> {
     ...(q.get("method") ? { method: q.get("method")! } : {}),
   });
 
-  /** The first queued answer for this call, taken off its script. */
+  /** The first queued answer for this call, taken off its script; else a moved group's answer; else `ok`. */
   const takeAnswer = (method: string, token: string, params: Record<string, unknown>): Answer => {
+    const scripted = takeScripted(method, token, params);
+    if (scripted !== null) return scripted;
+    const to = upgraded.get(`${token} ${String(params.chat_id)}`);
+    return to !== undefined && UPGRADED_ANSWERS.has(method) ? { kind: "migrated", migrateTo: to } : { kind: "ok" };
+  };
+
+  const takeScripted = (method: string, token: string, params: Record<string, unknown>): Answer | null => {
     for (const s of scripts) {
       if (s.method !== method || s.answers.length === 0) continue;
       if (s.token !== undefined && s.token !== token) continue;
@@ -288,7 +316,7 @@ export async function startTelegramStub(): Promise<TelegramStub> {
       scripts = scripts.filter((x) => x.answers.length > 0);
       return answer;
     }
-    return { kind: "ok" };
+    return null;
   };
 
   const server: Server = createServer(async (req, res) => {
@@ -316,6 +344,14 @@ export async function startTelegramStub(): Promise<TelegramStub> {
           scripts = token ? scripts.filter((s) => s.token !== token) : [];
           return send(res, 200, { ok: true });
         }
+      }
+      if (url.pathname === "/__stub/upgraded" && req.method === "POST") {
+        const { token, from, to } = JSON.parse(raw) as { token?: unknown; from?: unknown; to?: unknown };
+        if (typeof token !== "string" || !/^-\d+$/.test(String(from)) || !/^-100\d+$/.test(String(to))) {
+          return send(res, 400, { error: "token, from (a basic group's id) and to (a supergroup's id) are required" });
+        }
+        upgraded.set(`${token} ${String(from)}`, Number(to));
+        return send(res, 200, { ok: true });
       }
       const m = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
       if (!m) return send(res, 404, { ok: false, error_code: 404, description: "Not Found" });

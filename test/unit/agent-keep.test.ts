@@ -1,7 +1,8 @@
 /**
  * What a chat keeps of a model's answer and when a failed try is tried again (docs/agent.md, issue 22), pure: a
  * reply cut at 128,000 characters with a marked end (never half a surrogate pair); calls beyond 8 a step, names
- * over 100 characters and arguments over 16 KB refused, kept so the conversation stays one a server takes back;
+ * over 100 characters, arguments over 16 KB and an id used before refused, kept so the conversation stays one a
+ * server takes back;
  * a tool's answer kept within 64 KB; a text cut to a byte limit; the waits after each failed try, with the
  * server's Retry-After when longer, up to 15 minutes; the transcript's tool entries made from recorded steps.
  */
@@ -47,6 +48,28 @@ describe("a step's tool calls", () => {
       ...Array.from({ length: 6 }, () => null),
       ...Array.from({ length: 2 }, () => "Refused: at most 8 tool calls run in one step; make this call again in the next step if it is still needed."),
     ]);
+  });
+
+  it("refuses a call whose id came earlier in the answer or in the turn, under a fresh id that no call has", () => {
+    const calls = [
+      call("schedule_list", "{}", "x"),
+      call("memory_create", '{"title":"a"}', "x"),
+      call("schedule_list", "{}", "y"),
+      call("schedule_list", "{}", "x~2"),
+    ];
+    const { answer, refused } = keptAnswer({ content: null, toolCalls: calls }, new Set(["y"]));
+    expect(answer.calls).toEqual([
+      { id: "x", name: "schedule_list", args: "{}" },
+      { id: "x~3", name: "memory_create", args: "{}" },
+      { id: "y~2", name: "schedule_list", args: "{}" },
+      { id: "x~2", name: "schedule_list", args: "{}" },
+    ]);
+    // The model's own x~2 runs: the repeat of x was given an id the answer does not hold.
+    const again = "Not run: this call id was already used.";
+    expect(refused).toEqual([null, again, again, null]);
+    // An id at the length limit stays within it.
+    const long = "i".repeat(200);
+    expect(keptAnswer({ content: null, toolCalls: [call("schedule_list", "{}", long)] }, new Set([long])).answer.calls[0]!.id).toBe(`${"i".repeat(198)}~2`);
   });
 
   it("takes arguments of exactly 16 KB, and keeps at most 32 calls of one answer", () => {

@@ -4,16 +4,18 @@
  * `start_param`, so the sign-in asks Telegram (getChatMember, through the group's object, which remembers it 10
  * minutes) whether they are in the group: its admins and listed users get a session that changes its jobs, other
  * members a read-only one (enforced by the server: anything but a read is 403), anyone else none. A change is
- * checked against the group's admins again, so a user no longer admin loses it within 10 minutes.
+ * checked against the group's admins again, so a user no longer admin loses it within 10 minutes. A group's session
+ * ends 10 minutes after Telegram's answer that its user is in the group and is renewed on a request (a read too)
+ * once that answer is 5 minutes old, Telegram asked again: a member removed is refused at their next request.
  * Supergroups -1005300000000 up; users 5300001 (admin), 5300002 (member), 5300003 (listed), 5300004 (gone).
  */
 import { env } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ADMINS_ONLY, ROLE_KEPT_MS } from "../../src/chat/members";
-import { groupNotServedText } from "../../src/http/app-access";
-import { notMemberText } from "../../src/http/mini-app";
+import { APP_SESSION_TEXT, groupNotServedText } from "../../src/http/app-access";
+import { leftGroupText, notMemberText } from "../../src/http/group-session";
 import { signInitData } from "../stub/init-data";
-import { call, deployed, objectExists, postJson } from "./helpers";
+import { call, deployed, lines, objectExists, postJson, quietConsole } from "./helpers";
 import { TestBot, telegramChat } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -142,8 +144,88 @@ describe("signing in from a group", () => {
     await env.CHAT.getByName(chatId).testAdvanceClock(ROLE_KEPT_MS);
     await bot.script("getChatMember", [{ kind: "member", status: "member" }], chatId);
     expect(await answer(await as(session, chatId, "POST", `/admin/chats/${chatId}/jobs`, JOB))).toEqual(error(403, "forbidden", ADMINS_ONLY));
-    // Reading is never checked again.
+    // A read within 5 minutes of the sign-in rests on the sign-in's answer.
     expect((await as(session, chatId, "GET", `/admin/chats/${chatId}/jobs`)).status).toBe(200);
     expect(await memberCalls(chatId)).toHaveLength(2);
+  });
+});
+
+describe("a group's session and the member's place in the group", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Moves the Worker's clock and the group object's by `ms`. */
+  async function later(chatId: string, ms: number): Promise<void> {
+    vi.setSystemTime(Date.now() + ms);
+    await env.CHAT.getByName(chatId).testAdvanceClock(ms);
+  }
+
+  const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+  it("ends 10 minutes after Telegram's answer, is renewed on a read while the member stays, and refuses a removed member", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const chatId = await group();
+    const t0 = Math.floor(Date.now() / 1000);
+    const first = (await (await signIn(chatId, MEMBER, "member")).json()) as { session: string; expiresAt: string; readOnly?: boolean };
+    expect([first.expiresAt, first.readOnly]).toEqual([iso(t0 + 600), true]);
+    // Within 5 minutes of the answer: nothing asked, nothing renewed.
+    await later(chatId, 4 * 60_000);
+    const fresh = await as(first.session, chatId, "GET", `/admin/chats/${chatId}/jobs`);
+    expect([fresh.status, fresh.headers.get("X-Cuckoo-Session"), fresh.headers.get("Set-Cookie")]).toEqual([200, null, null]);
+    expect(await memberCalls(chatId)).toHaveLength(1);
+
+    // Past 5 minutes a read asks Telegram again; the member stays, so the session is renewed: a new cookie and the
+    // value for a bearer client, ending 10 minutes after the new answer.
+    await later(chatId, 2 * 60_000);
+    const read = await as(first.session, chatId, "GET", `/admin/chats/${chatId}/jobs`);
+    expect(read.status).toBe(200);
+    const renewed = read.headers.get("X-Cuckoo-Session")!;
+    expect(renewed).toMatch(new RegExp(`^app2\\.${chatId}\\.${MEMBER}\\.read\\.${t0 + 12 * 3600}\\.${t0 + 360 + 600}\\.`));
+    expect(read.headers.get("Set-Cookie")).toBe(`__Host-cuckoo-app=${renewed}; Path=/; Max-Age=600; HttpOnly; Secure; SameSite=None; Partitioned`);
+    expect(await memberCalls(chatId)).toHaveLength(2);
+    expect(await answer(await as(renewed, chatId, "GET", "/admin/session"))).toEqual({
+      status: 200,
+      body: { via: "app", chatId, expiresAt: iso(t0 + 360 + 600), readOnly: true },
+    });
+
+    // Removed from the group: the first session has ended (401), the renewed one is refused at its next request
+    // once Telegram is asked again, and a new sign-in is refused.
+    await bot.script("getChatMember", [{ kind: "member", status: "left" }], chatId);
+    await later(chatId, 6 * 60_000);
+    expect(await answer(await as(first.session, chatId, "GET", `/admin/chats/${chatId}/jobs`))).toEqual(error(401, "unauthorized", APP_SESSION_TEXT.invalid));
+    expect(await answer(await as(renewed, chatId, "GET", `/admin/chats/${chatId}/jobs`))).toEqual(
+      error(403, "forbidden", leftGroupText(String(MEMBER), chatId)),
+    );
+    expect(await answer(await signIn(chatId, MEMBER, null))).toEqual(error(403, "forbidden", notMemberText(String(MEMBER), chatId)));
+    expect(await memberCalls(chatId)).toHaveLength(3);
+  });
+
+  it("stands, unrenewed, until its own end while Telegram cannot be asked", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const chatId = await group();
+    const { session } = (await (await signIn(chatId, MEMBER, "member")).json()) as { session: string };
+    await bot.script("getChatMember", [{ kind: "500" }, { kind: "500" }], chatId);
+    const logged = quietConsole("error");
+    await later(chatId, 6 * 60_000);
+    const read = await as(session, chatId, "GET", `/admin/chats/${chatId}/jobs`);
+    expect([read.status, read.headers.get("X-Cuckoo-Session")]).toEqual([200, null]);
+    await later(chatId, 4 * 60_000);
+    expect((await as(session, chatId, "GET", `/admin/chats/${chatId}/jobs`)).status).toBe(401);
+    expect(await memberCalls(chatId)).toHaveLength(2);
+    expect(lines(logged)).toEqual([`chat ${chatId}: getChatMember for ${MEMBER} failed Telegram getChatMember failed (500): Internal Server Error`]);
+  });
+
+  it("keeps a private chat's session for its 12 hours, with nothing asked of Telegram", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const t0 = Math.floor(Date.now() / 1000);
+    const initData = await signInitData(bot.token, LISTED);
+    const res = await call("/app/session", postJson({ initData }, { Origin: SITE, "CF-Connecting-IP": "192.0.2.26" }), workerEnv([]));
+    const { session, expiresAt } = (await res.json()) as { session: string; expiresAt: string };
+    expect(expiresAt).toBe(iso(t0 + 12 * 3600));
+    vi.setSystemTime(Date.now() + 11 * 3600_000);
+    const read = await as(session, String(LISTED), "GET", `/admin/chats/${LISTED}/jobs`);
+    expect([read.status, read.headers.get("X-Cuckoo-Session")]).toEqual([200, null]);
+    expect(await bot.calls({ chatId: String(LISTED), method: "getChatMember" })).toEqual([]);
   });
 });

@@ -3,11 +3,12 @@
  * Snooze 1 h, Skip next and Pause for its run: telegram-job-messages.test.ts presses them) and an alert Run now,
  * Pause and Cancel with callback data `r:`/`p:`/`c:` + the job id, on the last part only; pressing one of those
  * acts like the command and answers the callback query; a press from another chat, an unknown user or with bad
- * data does nothing. Chat ids 5030000 up; the Bot API is the stub.
+ * data does nothing but the one answer every press gets. Chat ids 5030000 up; the Bot API is the stub.
  */
 import { describe, expect, it, vi } from "vitest";
 import { NO_MODEL_REPLY } from "../../src/agent/echo";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
+import { INVALID_BUTTON } from "../../src/telegram/buttons";
 import { statusText } from "../../src/telegram/commands";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { feed } from "./agent-helpers";
@@ -137,7 +138,7 @@ describe("pressing a button", () => {
     expect((await answers(cancel.callback_query.id)).map((c) => c.params.text)).toEqual([`Cancelled ${chat.job.id} (Call the dentist).`]);
   });
 
-  it("does nothing for a press in another chat than the presser's, or by a user outside the allow-list", async () => {
+  it("does nothing for a press in another chat than the presser's, or by a user outside the allow-list, and answers it once", async () => {
     const a = await chatWithJob();
     const b = await chatWithJob();
     const { chatId: stranger } = newChat();
@@ -152,7 +153,8 @@ describe("pressing a button", () => {
 
     for (const chat of [a, b]) expect(await must(chat.stub.getJob(chat.chatId, chat.job.id))).toMatchObject({ enabled: true, nextRunAt: chat.job.nextRunAt });
     expect(await objectExists(stranger)).toBe(false);
-    for (const u of [crossed, own, inA]) expect(await answers(u.callback_query.id)).toEqual([]);
+    // Each press is answered all the same, so that no button keeps spinning.
+    for (const u of [crossed, own, inA]) expect((await answers(u.callback_query.id)).map((c) => c.params.text)).toEqual([INVALID_BUTTON]);
     for (const chat of [a, b]) await statusComesNext(chat, 0);
   });
 
@@ -168,7 +170,7 @@ describe("pressing a button", () => {
     for (const chat of [a, b]) await statusComesNext(chat, 0);
   });
 
-  it("does nothing for bad callback data", async () => {
+  it("does nothing for bad callback data, and answers each press once: This button is no longer valid.", async () => {
     const chat = await chatWithJob();
     const bad = [
       `x:${chat.job.id}`,
@@ -179,7 +181,10 @@ describe("pressing a button", () => {
       `p:${chat.job.id.toUpperCase()}`,
       "c:k7m2q",
       "",
+      `s:-10:${chat.job.id}:1796134541092`,
+      `x:${"0123456789".repeat(10)}`,
     ];
+    expect(new TextEncoder().encode(bad.at(-1)).length).toBe(102);
     const presses = bad.map((data) => callbackUpdate(chat.chatId, data));
     for (const press of presses) expect((await postUpdate(bot.env([chat.chatId]), press)).status).toBe(200);
     // A callback with no data at all.
@@ -189,9 +194,9 @@ describe("pressing a button", () => {
     expect(await must(chat.stub.getJob(chat.chatId, chat.job.id))).toMatchObject({ enabled: true, nextRunAt: chat.job.nextRunAt, running: false });
     expect(await must(chat.stub.jobRuns(chat.chatId, chat.job.id))).toEqual([]);
     expect(chat.sent).toEqual([]);
-    // Data that is no button is not answered; a well-formed press of an unknown job is, as its command would be.
+    // Data that is no button is answered that it is not valid; a well-formed press of an unknown job as its command would be.
     for (const press of [...presses, noData]) {
-      const wanted = press.callback_query.data === "c:k7m2q" ? ["No job k7m2q in this chat."] : [];
+      const wanted = press.callback_query.data === "c:k7m2q" ? ["No job k7m2q in this chat."] : ["This button is no longer valid."];
       expect(
         (await answers(press.callback_query.id)).map((c) => c.params.text),
         press.callback_query.data,

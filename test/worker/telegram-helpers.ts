@@ -85,6 +85,11 @@ export class TestBot {
     return this.calls({ chatId, method: "sendMessage" });
   }
 
+  /** Tells the stub that basic group `from` became supergroup `to`: Telegram's answers for `from` say so from now on. */
+  async upgraded(from: string, to: string): Promise<void> {
+    await control("POST", "/__stub/upgraded", { token: this.token, from, to });
+  }
+
   /** Queues the next answers of `method` for this bot (and chat, when given). */
   async script(method: string, answers: Answer[], chatId?: string): Promise<void> {
     await control("POST", "/__stub/script", { method, answers, token: this.token, ...(chatId !== undefined ? { chat_id: chatId } : {}) });

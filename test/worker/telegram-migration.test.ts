@@ -5,10 +5,13 @@
  * transcript and directory rows move to the new id, the old object keeps only a forwarding note, and the new id
  * is served as the old one was without a change to ALLOWED_CHAT_IDS (the log says to add it). A crash between
  * the steps (tried by leaving a step undone) is finished by the next call or the alarm, with nothing taken twice
- * and nothing lost. Basic groups -4529000000 up, their supergroups -100<the same digits>; user 5290003 is in
- * ALLOWED_USER_IDS, 5290002 is a member.
+ * and nothing lost. A move is Telegram's or nothing (issue 32): a service message that Telegram does not confirm
+ * (getChatMemberCount on the old id answering "upgraded" with the new id), that names a supergroup as the old
+ * chat, or a basic group as the new one, moves nothing and is logged in one line. Basic groups -4529000000 up,
+ * their supergroups -100<the same digits>; user 5290003 is in ALLOWED_USER_IDS, 5290002 is a member.
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { type MoveChunk, MoveStore } from "../../src/chat/store/moves";
 import { chatListSchema } from "../../src/schemas/directory";
@@ -52,6 +55,8 @@ async function groupAndSupergroup(): Promise<{ old: TelegramChat; fresh: Telegra
   const [made] = await say(old, groupText(newUpdateId(), basicGroup(oldId), CY, "/every day at 8 water the plants"));
   await say(old, groupText(newUpdateId(), basicGroup(oldId), CY, "/timezone Europe/Berlin"));
   await must(old.stub.createMemory(oldId, { title: "Plants", body: "The fern likes it damp." }));
+  // From here on Telegram answers the old id as a group that moved (getChatMemberCount confirms the move).
+  await bot.upgraded(oldId, freshId);
   return { old, fresh, jobId: /<code>([a-z2-9]{5})<\/code>/.exec(String(made!.params.text))![1]! };
 }
 
@@ -104,6 +109,8 @@ describe("the pair of messages Telegram sends", () => {
       `chat ${old.chatId} became supergroup ${fresh.chatId}: its jobs, settings, memory and transcript moved there, and ${fresh.chatId} is served as ${old.chatId} was; add ${fresh.chatId} to ALLOWED_CHAT_IDS`,
     ]);
     logged.mockRestore();
+    // Telegram was asked, once, about the old id, and said it moved.
+    expect((await bot.calls({ chatId: old.chatId, method: "getChatMemberCount" })).map((c) => c.answered)).toEqual([400]);
     // Everything is the supergroup's now, as it was: the same job, zone, memory and conversation.
     expect(await shown(fresh)).toEqual({ ...before, settings: { ...before.settings, chatId: fresh.chatId } });
     expect(before.jobs.map((j) => j.id)).toEqual([jobId]);
@@ -140,11 +147,115 @@ describe("the pair of messages Telegram sends", () => {
     });
   });
 
-  it("ignores the pair for a group that is not served", async () => {
+  it("ignores the pair for a group that is not served, in one log line", async () => {
     const { old, fresh } = await groupAndSupergroup();
-    expect((await postUpdate(hook(), migrateTo(newUpdateId(), old.chatId, fresh.chatId, CY))).status).toBe(200);
+    const update = migrateTo(newUpdateId(), old.chatId, fresh.chatId, CY);
+    expect(await refusedMove(hook(), update)).toEqual([refusal(update, old.chatId, fresh.chatId, `Chat ${old.chatId} is not served, so nothing of it moves.`)]);
     expect((await jobsOf(old)).length).toBe(1);
     expect(await jobsOf(fresh)).toEqual([]);
+  });
+});
+
+/** The one line logged for a move refused. */
+const refusal = (update: { update_id: number }, from: string, to: string, why: string) =>
+  `telegram: update ${update.update_id}: chat ${from} did not move to ${to}: ${why}`;
+
+/** Posts an update that announces a move and returns what was logged: the one line of a move refused. */
+async function refusedMove(env: Env, update: { update_id: number }): Promise<string[]> {
+  const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+  const logs = vi.spyOn(console, "log").mockImplementation(() => {});
+  try {
+    expect((await postUpdate(env, update)).status).toBe(200);
+    return [...logs.mock.calls, ...errors.mock.calls].map((c) => c.map(String).join(" "));
+  } finally {
+    errors.mockRestore();
+    logs.mockRestore();
+  }
+}
+
+/** A listed supergroup (`-100…`) with a job, as a chat that never was a basic group. */
+async function listedSupergroup(): Promise<{ chat: TelegramChat; jobId: string }> {
+  const id = `-100${4529500000 + next++}`;
+  const chat = await telegramChat(bot, id, { allowed: [String(CY.id)], chats: [id] });
+  const [made] = await say(chat, groupText(newUpdateId(), supergroup(id), CY, "/every day at 8 stretch"));
+  return { chat, jobId: /<code>([a-z2-9]{5})<\/code>/.exec(String(made!.params.text))![1]! };
+}
+
+/** What a chat holds as the webhook's callers see it, and the settings rows that a move writes (none). */
+async function held(chat: TelegramChat) {
+  const notes = await sql(chat.stub, "SELECT key FROM settings WHERE key IN ('moving_to', 'moved_to', 'moved_from')");
+  return { ...(await shown(chat)), notes };
+}
+
+describe("a move Telegram did not make", () => {
+  it("a forged migrate_from_chat_id into an unlisted supergroup moves nothing: the old chat named is a supergroup", async () => {
+    const { chat: listed, jobId } = await listedSupergroup();
+    const taker = `-100${4529600000 + next++}`;
+    const before = await held(listed);
+    const update = migrateFrom(newUpdateId(), taker, listed.chatId, BOB);
+    expect(await refusedMove(hook(listed.chatId), update)).toEqual([
+      refusal(update, listed.chatId, taker, `Chat ${listed.chatId} is not a basic group; only a basic group becomes a supergroup.`),
+    ]);
+    expect(await held(listed)).toEqual(before);
+    expect(before.jobs.map((j) => j.id)).toEqual([jobId]);
+    expect(await jobsOf({ chatId: taker, stub: env.CHAT.getByName(taker) })).toEqual([]);
+    expect(await bot.calls({ method: "getChatMemberCount", chatId: listed.chatId })).toEqual([]);
+  });
+
+  it("a forged migrate_to_chat_id between two listed groups moves nothing: Telegram says the old one is still a group", async () => {
+    const { old } = await groupAndSupergroup();
+    const { chat: other } = await listedSupergroup();
+    const [a, b] = [await held(old), await held(other)];
+    const update = migrateTo(newUpdateId(), old.chatId, other.chatId, BOB);
+    // The old group did move, but to its own supergroup: Telegram names that one.
+    const elsewhere = await refusedMove(hook(old.chatId, other.chatId), update);
+    const fresh = `-100${old.chatId.slice(1)}`;
+    expect(elsewhere).toEqual([
+      refusal(
+        update,
+        old.chatId,
+        other.chatId,
+        `Telegram did not confirm that chat ${old.chatId} became supergroup ${other.chatId}: Telegram says it became ${fresh}.`,
+      ),
+    ]);
+    // A group that Telegram says is still a group (getChatMemberCount answers its count).
+    const still = `-${4529700000 + next++}`;
+    const group = await telegramChat(bot, still, { allowed: [String(CY.id)], chats: [still] });
+    await say(group, groupText(newUpdateId(), basicGroup(still), CY, "/remind tomorrow 9am call mum"));
+    const c = await held(group);
+    const forged = migrateTo(newUpdateId(), still, other.chatId, BOB);
+    expect(await refusedMove(hook(still, other.chatId), forged)).toEqual([
+      refusal(
+        forged,
+        still,
+        other.chatId,
+        `Telegram did not confirm that chat ${still} became supergroup ${other.chatId}: getChatMemberCount answered 3, so it is still a group.`,
+      ),
+    ]);
+    expect([await held(old), await held(other), await held(group)]).toEqual([a, b, c]);
+    expect((await bot.calls({ method: "getChatMemberCount", chatId: still })).map((call) => call.answered)).toEqual([200]);
+  });
+
+  it("a supergroup named as the old chat, or a basic group as the new one, moves nothing", async () => {
+    const { chat: listed } = await listedSupergroup();
+    const { old } = await groupAndSupergroup();
+    const [a, b] = [await held(listed), await held(old)];
+    const target = `-100${4529800000 + next++}`;
+    const id = newUpdateId();
+    const fromSuper = {
+      update_id: id,
+      message: { message_id: id % 100_000, from: CY, chat: supergroup(listed.chatId), date: 1, migrate_to_chat_id: Number(target) },
+    };
+    expect(await refusedMove(hook(listed.chatId), fromSuper)).toEqual([
+      refusal(fromSuper, listed.chatId, target, `Chat ${listed.chatId} is not a basic group; only a basic group becomes a supergroup.`),
+    ]);
+    const basic = `-${4529900000 + next++}`;
+    const toBasic = migrateTo(newUpdateId(), old.chatId, basic, CY);
+    expect(await refusedMove(hook(old.chatId), toBasic)).toEqual([
+      refusal(toBasic, old.chatId, basic, `"${basic}" is not a supergroup's chat id such as -1001234567890; a group moves only to a supergroup.`),
+    ]);
+    expect([await held(listed), await held(old)]).toEqual([a, b]);
+    for (const chatId of [listed.chatId, old.chatId]) expect(await bot.calls({ method: "getChatMemberCount", chatId })).toEqual([]);
   });
 });
 

@@ -17,7 +17,7 @@ import { OFFER_DEADLINE_MS } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
 import type { ButtonRows } from "../schemas/chats";
 import { groupAppLink, newOfferId, parseButton, type Reply } from "../telegram/buttons";
-import { NON_TEXT_REPLY, onlyReads, parseCommand } from "../telegram/commands";
+import { makesJob, NON_TEXT_REPLY, onlyReads, parseCommand } from "../telegram/commands";
 import { editedCommand } from "../telegram/edit";
 import { runCommand } from "../telegram/execute";
 import type { CommandContext, CommandHost, RepliedTo } from "../telegram/host";
@@ -328,8 +328,8 @@ export class Inbox {
         return "refused";
       }
       const reply = await runCommand(this.d.jobs, command, context);
-      // A job made in Telegram by /remind or /every is edited when its message is (docs/telegram.md#replies-and-edited-messages).
-      const made = (command.name === "remind" || command.name === "every") && reply.jobId !== undefined;
+      // A job made in Telegram by a command (/remind, /every) is edited when its message is (docs/telegram.md#replies-and-edited-messages).
+      const made = makesJob(command) && reply.jobId !== undefined;
       if (made && ids.telegramId !== undefined) this.d.jobSources.add(ids.telegramId, reply.jobId!, now);
       this.reply(ids.key, reply, this.d.now(), writer.threadId);
       return "command";

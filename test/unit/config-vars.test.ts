@@ -49,7 +49,7 @@ describe("README's configuration table", () => {
   it("shows each declared default: the value as written, or empty for an empty list", () => {
     for (const row of rows)
       for (const name of row.vars) {
-        const value = declared(name).default;
+        const value = declared(name as VarName).default;
         if (value === undefined) continue;
         if (value === "") expect(row.default, name).toMatch(/^empty\b/);
         else expect(row.default, name).toBe(`\`${value}\``);

@@ -15,7 +15,7 @@ import { shown } from "../contracts/ids";
 import type { PromptMessage } from "../contracts/prompt-message";
 import { OFFER_DEADLINE_MS } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
-import type { ButtonRows } from "../schemas/chats";
+import { type ButtonRows, PRESS, REPLY_TO } from "../schemas/chats";
 import { groupAppLink, newOfferId, parseButton, type Reply } from "../telegram/buttons";
 import { makesJob, NON_TEXT_REPLY, onlyReads, parseCommand } from "../telegram/commands";
 import { editedCommand } from "../telegram/edit";
@@ -81,9 +81,6 @@ type Writer = { userId: string | null; threadId: number | null; botUsername: str
 
 /** Who writes through the admin API (transcript mode): the operator, as the chat's user, in its main thread. */
 const OPERATOR: Writer = { userId: null, threadId: null, botUsername: null };
-
-/** The sentence for a `replyTo` that names no entry. */
-const REPLY_TO = `"replyTo" must be the id of an entry in this chat's transcript (it keeps the last 500), such as "12".`;
 
 export class Inbox {
   constructor(private readonly d: InboxDeps) {}
@@ -208,8 +205,7 @@ export class Inbox {
   async pressButton(chatId: string, data: string): Promise<Result<{ answer: string }>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
-    if (typeof data !== "string" || data.length > 64)
-      return err("bad_request", `"press" must be the data of a button in this chat's transcript, such as "y:k7m2qabc".`);
+    if (typeof data !== "string" || data.length > 64) return err("bad_request", PRESS);
     const now = this.d.now();
     const outcome = await this.press(data, `b:${now}:${crypto.randomUUID()}`, this.context(chatId, false, now, null, null));
     if (!outcome) return err("bad_request", `"press" must be the data of a button in this chat's transcript, such as "y:k7m2qabc"; got "${shown(data)}".`);

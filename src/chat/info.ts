@@ -9,6 +9,9 @@ import { err, ok, type Result } from "../result";
 import { inQuietHours, parseZone, QUIET_TIME, type QuietHours } from "../time";
 import type { SettingsStore } from "./store/settings";
 
+/** What a call that needs the chat's id is told before any caller named it (bound it). */
+export const UNBOUND = "This chat's object is bound to no chat yet.";
+
 export class ChatInfo {
   constructor(
     private readonly settings: SettingsStore,

@@ -38,7 +38,8 @@ export async function newAppSession(botToken: string, chatId: string, expiresAt:
 }
 
 /** A new session for group `chatId`, of `userId`, read-only or not, that ends at `expiresAt` (Unix seconds). */
-export async function newGroupSession(botToken: string, chatId: string, userId: string, readOnly: boolean, expiresAt: number): Promise<string> {
+export async function newGroupSession(botToken: string, session: AppSession): Promise<string> {
+  const { chatId, userId, readOnly, expiresAt } = session;
   return signToken(await sessionKey(botToken), `app2.${chatId}.${userId}.${readOnly ? "read" : "change"}`, expiresAt);
 }
 

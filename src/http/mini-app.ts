@@ -117,7 +117,7 @@ miniApp.post("/session", needBot, requireConfigured("telegram"), limitBody(), as
     if (role.value === "none") throw new ApiError("forbidden", notMemberText(userId, groupId));
     chatId = groupId;
     readOnly = role.value !== "admin" && !allowedUserIds.includes(userId);
-    session = await newGroupSession(botToken!, groupId, userId, readOnly, expires);
+    session = await newGroupSession(botToken!, { chatId: groupId, userId, readOnly, expiresAt: expires });
   }
   c.header("Set-Cookie", appCookie(session, expires - now));
   c.header("Cache-Control", "no-store");

@@ -28,8 +28,12 @@ function echoAnswer(message: PromptMessage): TurnAnswer {
   return { markdown: echoReply(message), promptBody: message.text, status: "delivered", detail: null };
 }
 
+/** A consumer's hold on a chat's run gate (`token`), and what each of its turns needs: the env, the config, the chat, the agent. */
+type Hold = { env: Env; config: Config; chat: Chat; token: string; model: boolean };
+
 /** Runs the built-in model for one prompt, with Telegram showing "typing…" meanwhile. */
-async function modelAnswer(env: Env, config: Config, chat: Chat, token: string, message: PromptMessage, context: TurnContext): Promise<TurnAnswer> {
+async function modelAnswer(hold: Hold, message: PromptMessage, context: TurnContext): Promise<TurnAnswer> {
+  const { env, config, chat, token } = hold;
   const stopTyping = context.budget === "ok" ? typing(config, message.chatId, message.threadId) : async () => undefined;
   try {
     return await modelTurn(
@@ -84,14 +88,15 @@ async function consumeOne(env: Env, queued: Message<unknown>): Promise<void> {
       return;
     }
     token = first.token;
+    const hold: Hold = { env, config, chat, token, model };
     let next: NextPrompt | null;
     if (first.result === "done") next = first.next;
     else {
       // The zone at handling time, which may have changed since the job fired.
       const current = { ...message, timeZone: first.timeZone ?? message.timeZone };
-      next = await answer(env, config, chat, token, { message: current, context: "context" in first ? (first.context ?? null) : null }, model);
+      next = await answer(hold, { message: current, context: "context" in first ? (first.context ?? null) : null });
     }
-    while (next) next = await answer(env, config, chat, token, next, model);
+    while (next) next = await answer(hold, next);
     queued.ack();
   } catch (error) {
     console.error(`prompts: ${message.key} failed (attempt ${queued.attempts}); retrying`, error);
@@ -108,19 +113,19 @@ async function consumeOne(env: Env, queued: Message<unknown>): Promise<void> {
  * model turn whose try failed is handed back instead: the chat's object schedules its next try (null: the gate
  * stays with it) or, after the last, tells the chat and hands over the next prompt.
  */
-async function answer(env: Env, config: Config, chat: Chat, token: string, current: NextPrompt, model: boolean): Promise<NextPrompt | null> {
+async function answer(hold: Hold, current: NextPrompt): Promise<NextPrompt | null> {
   const { message, context } = current;
-  if (!model || !context) return finish(chat, token, message.key, echoAnswer(message), model);
+  if (!hold.model || !context) return finish(hold, message.key, echoAnswer(message));
   let reply: TurnAnswer;
   try {
-    reply = await modelAnswer(env, config, chat, token, message, context);
+    reply = await modelAnswer(hold, message, context);
   } catch (error) {
     if (error instanceof GateLost) {
       console.error(`prompts: ${message.key} stopped: ${error.message}`);
       return null;
     }
     const failure = failureOf(error);
-    const retried = await chat.gateRetry(token, message.key, failure);
+    const retried = await hold.chat.gateRetry(hold.token, message.key, failure);
     if (!retried.ok && retried.error.code === "conflict") {
       console.error(`prompts: ${message.key} stopped: ${retried.error.message}`);
       return null; // another consumer has the turn now
@@ -135,11 +140,12 @@ async function answer(env: Env, config: Config, chat: Chat, token: string, curre
     );
     return next;
   }
-  return finish(chat, token, message.key, reply, true);
+  return finish(hold, message.key, reply);
 }
 
 /** Hands a turn's answer in; an answer the chat refuses (a bug: the agent keeps within its bounds) fails the run. */
-async function finish(chat: Chat, token: string, key: string, reply: TurnAnswer, model: boolean): Promise<NextPrompt | null> {
+async function finish(hold: Hold, key: string, reply: TurnAnswer): Promise<NextPrompt | null> {
+  const { chat, token, model } = hold;
   let finished = await chat.gateFinish(token, key, reply, model);
   if (!finished.ok && finished.error.code === "bad_request") {
     // Never a reason to try the turn again: it would be refused the same way.

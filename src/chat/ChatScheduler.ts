@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { loadConfig } from "../config";
-import { CHAT_ID } from "../contracts/ids";
+import { badChatIdText, CHAT_ID } from "../contracts/ids";
 import type { PromptMessage } from "../contracts/prompt-message";
 import { chatRunId, type RunnerOutcome, runnerOutcome } from "../contracts/runner";
 import type { NextPrompt, StepRecord, TurnAnswer, TurnFailure } from "../contracts/turn";
@@ -480,7 +480,7 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** Erases the chat: running watchers killed, every table, the alarm (docs/api.md `DELETE /admin/chats/:chatId`). */
   async erase(chatId: string): Promise<Result<null>> {
-    if (!CHAT_ID.test(chatId)) return err("bad_request", `"${chatId.slice(0, 40)}" is not a Telegram chat id.`);
+    if (!CHAT_ID.test(chatId)) return err("bad_request", badChatIdText(chatId));
     await this.watchers.kill(this.watchers.running());
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();

@@ -75,7 +75,7 @@ export class RunGate {
       }
       // Waiting for its next try, being handled, or behind the holder: nothing runs now.
       if (held.activeKey !== message.key && !this.store.isPending(message.key)) {
-        this.store.addPending(message.key, JSON.stringify(message), now);
+        this.store.addPending(message.key, JSON.stringify(message), { at: now });
       }
       return { result: "queued" };
     }
@@ -186,7 +186,7 @@ export class RunGate {
 
   private putBack(gate: GateState, now: number, tries: number): void {
     if (gate.activeKey !== null && gate.activeMessage !== null && !this.delivered(gate.activeKey)) {
-      this.store.addPending(gate.activeKey, gate.activeMessage, now, true, { prompt: gate.prompt, tries });
+      this.store.addPending(gate.activeKey, gate.activeMessage, { at: now, first: { prompt: gate.prompt, tries } });
     }
     this.store.setGate(null);
   }

@@ -15,9 +15,9 @@ import { shown } from "../contracts/ids";
 import type { PromptMessage } from "../contracts/prompt-message";
 import { OFFER_DEADLINE_MS } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
-import type { ButtonRows } from "../schemas/chats";
+import { type ButtonRows, PRESS, REPLY_TO } from "../schemas/chats";
 import { groupAppLink, INVALID_BUTTON, newOfferId, parseButton, type Reply } from "../telegram/buttons";
-import { NON_TEXT_REPLY, onlyReads, parseCommand } from "../telegram/commands";
+import { makesJob, NON_TEXT_REPLY, onlyReads, parseCommand } from "../telegram/commands";
 import { editedCommand } from "../telegram/edit";
 import { runCommand } from "../telegram/execute";
 import type { CommandContext, CommandHost, RepliedTo } from "../telegram/host";
@@ -79,11 +79,11 @@ export type UpdateOptions = { botUsername?: string | null };
  */
 type Writer = { userId: string | null; threadId: number | null; botUsername: string | null };
 
+/** How an operator's message (transcript mode) is seen: it lifts no block, in the main thread, naming no bot. */
+const UNSEEN = { blocked: false, threadId: null, botUsername: null };
+
 /** Who writes through the admin API (transcript mode): the operator, as the chat's user, in its main thread. */
 const OPERATOR: Writer = { userId: null, threadId: null, botUsername: null };
-
-/** The sentence for a `replyTo` that names no entry. */
-const REPLY_TO = `"replyTo" must be the id of an entry in this chat's transcript (it keeps the last 500), such as "12".`;
 
 export class Inbox {
   constructor(private readonly d: InboxDeps) {}
@@ -109,7 +109,7 @@ export class Inbox {
     const id = this.d.transcript.append({ role: "user", source: "admin", text: entryText(text, repliedTo) }, now);
     const messageId = String(id);
     try {
-      await this.receiveText(chatId, text, { key: `m:${messageId}`, messageId }, now, { ...this.context(chatId, false, now, null, null), repliedTo }, OPERATOR);
+      await this.receiveText({ text, key: `m:${messageId}`, messageId }, { ...this.context(chatId, now), repliedTo }, OPERATOR);
     } catch (error) {
       this.d.transcript.removeEntry(id); // nothing will answer it, so the chat does not keep it
       throw error;
@@ -143,7 +143,10 @@ export class Inbox {
       const member = isGroupId(origin.chatId) && !fromAnonymousAdmin(update.message ?? update.edited_message);
       const writer: Writer = { userId: member ? origin.userId : null, threadId: origin.threadId, botUsername };
       const language = (update.message ?? update.edited_message ?? update.callback_query)?.from?.language_code;
-      const context = { ...this.context(origin.chatId, wasBlocked, now, origin.threadId, botUsername), ...(language ? { language } : {}) };
+      const context = {
+        ...this.context(origin.chatId, now, { blocked: wasBlocked, threadId: origin.threadId, botUsername }),
+        ...(language ? { language } : {}),
+      };
       const key = `u:${update.update_id}`;
       if (update.callback_query) {
         const data = update.callback_query.data ?? "";
@@ -166,8 +169,8 @@ export class Inbox {
       const repliedTo = this.repliedTo(message);
       const entry = this.d.transcript.append({ role: "user", source: "telegram", text: entryText(text, repliedTo) }, now);
       try {
-        const ids = { key, updateId: update.update_id, telegramId: message.message_id };
-        return ok({ handled: await this.receiveText(origin.chatId, text, ids, now, { ...context, repliedTo }, writer) });
+        const received = { text, key, updateId: update.update_id, telegramId: message.message_id };
+        return ok({ handled: await this.receiveText(received, { ...context, repliedTo }, writer) });
       } catch (error) {
         this.d.transcript.removeEntry(entry);
         throw error;
@@ -208,10 +211,9 @@ export class Inbox {
   async pressButton(chatId: string, data: string): Promise<Result<{ answer: string }>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
-    if (typeof data !== "string" || data.length > 64)
-      return err("bad_request", `"press" must be the data of a button in this chat's transcript, such as "y:k7m2qabc".`);
+    if (typeof data !== "string" || data.length > 64) return err("bad_request", PRESS);
     const now = this.d.now();
-    const outcome = await this.press(data, `b:${now}:${crypto.randomUUID()}`, this.context(chatId, false, now, null, null));
+    const outcome = await this.press(data, `b:${now}:${crypto.randomUUID()}`, this.context(chatId, now));
     if (!outcome) return err("bad_request", `"press" must be the data of a button in this chat's transcript, such as "y:k7m2qabc"; got "${shown(data)}".`);
     return ok({ answer: outcome.answer });
   }
@@ -285,7 +287,8 @@ export class Inbox {
    * the Mini App (a `web_app` button in a private chat; in a group a link naming it, once the bot's username and
    * the app's short name are known).
    */
-  private context(chatId: string, blocked: boolean, now: number, threadId: number | null, botUsername: string | null): CommandContext {
+  private context(chatId: string, now: number, seen: { blocked: boolean; threadId: number | null; botUsername: string | null } = UNSEEN): CommandContext {
+    const { blocked, threadId, botUsername } = seen;
     const config = this.d.config();
     const t = config.telegram;
     let app: CommandContext["app"] = null;
@@ -308,30 +311,30 @@ export class Inbox {
   }
 
   /**
-   * A user's text: a command is answered at once (in a group, one that changes something only for those who may);
-   * anything else is a prompt for the agent (docs/telegram.md, docs/agent.md), carrying the group member who wrote it (the turn has
-   * their rights) and the topic it came from.
+   * A user's text (`received`, under its delivery key, with its ids), in `context`: a command is answered at once (in a
+   * group, one that changes something only for those who may); anything else is a prompt for the agent
+   * (docs/telegram.md, docs/agent.md), carrying the group member who wrote it (the turn has their rights) and the
+   * topic it came from.
    */
   private async receiveText(
-    chatId: string,
-    text: string,
-    ids: { key: string; messageId?: string; updateId?: number; telegramId?: number },
-    now: number,
+    received: { text: string; key: string; messageId?: string; updateId?: number; telegramId?: number },
     context: CommandContext,
     writer: Writer,
   ): Promise<"command" | "offer" | "prompt" | "refused"> {
+    const { text } = received;
+    const { chatId, now } = context;
     const command = parseCommand(text, writer.botUsername);
     if (command) {
       const refused = writer.userId !== null && !onlyReads(command) ? await this.refusal(writer.userId) : null;
       if (refused !== null) {
-        this.reply(ids.key, refused, this.d.now(), writer.threadId);
+        this.reply(received.key, refused, this.d.now(), writer.threadId);
         return "refused";
       }
       const reply = await runCommand(this.d.jobs, command, context);
-      // A job made in Telegram by /remind or /every is edited when its message is (docs/telegram.md#replies-and-edited-messages).
-      const made = (command.name === "remind" || command.name === "every") && reply.jobId !== undefined;
-      if (made && ids.telegramId !== undefined) this.d.jobSources.add(ids.telegramId, reply.jobId!, now);
-      this.reply(ids.key, reply, this.d.now(), writer.threadId);
+      // A job made in Telegram by a command (/remind, /every) is edited when its message is (docs/telegram.md#replies-and-edited-messages).
+      const made = makesJob(command) && reply.jobId !== undefined;
+      if (made && received.telegramId !== undefined) this.d.jobSources.add(received.telegramId, reply.jobId!, now);
+      this.reply(received.key, reply, this.d.now(), writer.threadId);
       return "command";
     }
     if (context.agent === "echo") {
@@ -341,7 +344,7 @@ export class Inbox {
       if (found) {
         const id = newOfferId();
         this.d.offers.add({ id, at: found.instant, text: found.text, createdAt: now });
-        this.reply(ids.key, offerReply(id, found, zone, now), this.d.now(), writer.threadId);
+        this.reply(received.key, offerReply(id, found, zone, now), this.d.now(), writer.threadId);
         return "offer";
       }
     }
@@ -349,24 +352,24 @@ export class Inbox {
     const prompt = entryText(text, context.repliedTo ?? null);
     const message: PromptMessage = {
       v: 1,
-      key: ids.key,
+      key: received.key,
       chatId,
       timeZone: this.d.info.zone().zone,
       source: "user",
       text: prompt,
       body: prompt,
       firedAt: new Date(now).toISOString(),
-      ...(ids.messageId !== undefined ? { messageId: ids.messageId } : {}),
-      ...(ids.updateId !== undefined ? { updateId: ids.updateId } : {}),
+      ...(received.messageId !== undefined ? { messageId: received.messageId } : {}),
+      ...(received.updateId !== undefined ? { updateId: received.updateId } : {}),
       ...(writer.userId !== null ? { userId: writer.userId } : {}),
       ...(writer.threadId !== null ? { threadId: writer.threadId } : {}),
     };
     // Kept until the run gate has seen it, so that a message lost on its way is sent again (docs/agent.md#the-lease).
-    this.d.userPrompts.add(ids.key, JSON.stringify(message), now + OFFER_DEADLINE_MS);
+    this.d.userPrompts.add(received.key, JSON.stringify(message), now + OFFER_DEADLINE_MS);
     try {
       await this.d.env().PROMPTS.send(message, { contentType: "json" });
     } catch (error) {
-      this.d.userPrompts.remove(ids.key);
+      this.d.userPrompts.remove(received.key);
       throw error;
     }
     return "prompt";

@@ -4,10 +4,13 @@
  * became a supergroup), and whether messages can reach it.
  */
 import { type Config, isAllowedChat } from "../config";
-import { CHAT_ID } from "../contracts/ids";
+import { badChatIdText, CHAT_ID } from "../contracts/ids";
 import { err, ok, type Result } from "../result";
 import { inQuietHours, parseZone, QUIET_TIME, type QuietHours } from "../time";
 import type { SettingsStore } from "./store/settings";
+
+/** What a call that needs the chat's id is told before any caller named it (bound it). */
+export const UNBOUND = "This chat's object is bound to no chat yet.";
 
 export class ChatInfo {
   constructor(
@@ -23,7 +26,7 @@ export class ChatInfo {
   /** Binds the object to `chatId` on first use; refuses another chat's id. */
   bind(chatId: string): Result<string> {
     if (typeof chatId !== "string" || !CHAT_ID.test(chatId)) {
-      return err("bad_request", `"${String(chatId).slice(0, 40)}" is not a Telegram chat id; use a number such as 123456789.`);
+      return err("bad_request", badChatIdText(String(chatId)));
     }
     const bound = this.chatId();
     if (bound === null) this.settings.set("chat_id", chatId);

@@ -10,7 +10,7 @@ import { type Config, isGroupId } from "../config";
 import { err, ok, type Result } from "../result";
 import { ADMINS_ONLY } from "../schemas/tools";
 import { callBotApi, TelegramError } from "../telegram/api";
-import type { ChatInfo } from "./info";
+import { type ChatInfo, UNBOUND } from "./info";
 import type { MemberRole, MemberStore } from "./store/members";
 
 export type { MemberRole };
@@ -54,7 +54,7 @@ export class MemberRights {
    */
   async check(userId: string, maxAgeMs: unknown = ROLE_KEPT_MS): Promise<Result<MemberCheck>> {
     const chatId = this.d.info.chatId();
-    if (chatId === null) return err("bad_request", "This chat's object is bound to no chat yet.");
+    if (chatId === null) return err("bad_request", UNBOUND);
     if (!isGroupId(chatId)) return ok({ role: userId === chatId ? "admin" : "none", ageMs: 0 });
     const t = this.d.config().telegram;
     if (t.mode === "off" || t.botToken === null) return ok({ role: "admin", ageMs: 0 });

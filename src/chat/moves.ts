@@ -28,7 +28,7 @@ import { CHAT_ID, isBasicGroupId, isSupergroupId } from "../contracts/ids";
 import { err, ok, type Result } from "../result";
 import { parseArgs } from "../sentence";
 import { callBotApi, TelegramError } from "../telegram/api";
-import type { ChatInfo } from "./info";
+import { type ChatInfo, UNBOUND } from "./info";
 import { type MoveChunk, type MoveStore, moveChunk } from "./store/moves";
 import type { SettingsStore } from "./store/settings";
 
@@ -160,7 +160,7 @@ export class ChatMoves {
   /** Steps 1–3, with the object's input blocked; a step that fails leaves `moving_to` for the retry. */
   private run(to: string): Promise<Result<{ movedTo: string }>> {
     const from = this.d.info.chatId();
-    if (from === null) return Promise.resolve(err("bad_request", "This chat's object is bound to no chat."));
+    if (from === null) return Promise.resolve(err("bad_request", UNBOUND));
     return this.d.exclusive(async () => {
       // Another call may have finished it while this one waited for the object.
       if (this.movedTo() === to) return ok({ movedTo: to });

@@ -153,7 +153,7 @@ async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, bud
       if (error instanceof TelegramError && error.unreachable) return "blocked";
       if (error instanceof TelegramError && error.code === 429) {
         const wait = (error.retryAfter ?? 1) * 1000 + Math.floor(Math.random() * 1000);
-        store.deferOutbox(row.id, row.attempts, row.stalls, now + wait);
+        store.deferOutbox(row.id, { attempts: row.attempts, stalls: row.stalls, nextAttemptAt: now + wait });
         return "waiting";
       }
       // No answer at all is not Telegram refusing: it does not use up an attempt (the 24 h bound still holds).
@@ -167,7 +167,7 @@ async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, bud
         store.failOutbox(row.id, reason, now);
         return "sent";
       }
-      store.deferOutbox(row.id, attempts, stalls, now + backoffMs(attempts + stalls, SEND_BACKOFF));
+      store.deferOutbox(row.id, { attempts, stalls, nextAttemptAt: now + backoffMs(attempts + stalls, SEND_BACKOFF) });
       return "waiting";
     }
     if (row.entry_id !== null) ids.push(message.message_id);

@@ -60,7 +60,9 @@ export const onError: ErrorHandler = (err, c) => {
   return errorResponse(c, "internal", "Something went wrong on our side; the error has been logged.");
 };
 
-export const notFound: NotFoundHandler = (c) => {
-  const path = c.req.path.length > 200 ? `${c.req.path.slice(0, 200)}…` : c.req.path;
-  return errorResponse(c, "not_found", `No route ${c.req.method} ${path}; see GET /admin/openapi.json.`);
-};
+/** The sentence for a request no route serves (the path cut to 200 characters). */
+export function noRouteText(method: string, path: string): string {
+  return `No route ${method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}; see GET /admin/openapi.json.`;
+}
+
+export const notFound: NotFoundHandler = (c) => errorResponse(c, "not_found", noRouteText(c.req.method, c.req.path));

@@ -20,7 +20,7 @@ import { migrationOf, updateOrigin, updateSchema } from "../telegram/update";
 import { sameSecret } from "./auth";
 import { limitBody, readBodyText } from "./body";
 import { type AppEnv, requireConfigured } from "./context";
-import { ApiError } from "./errors";
+import { ApiError, noRouteText } from "./errors";
 import type { Operation } from "./openapi-components";
 import { served, servedGroup } from "./served";
 
@@ -30,7 +30,7 @@ const ACK: WebhookAck = { ok: true };
 
 telegram.use("*", async (c, next) => {
   // Transcript mode: there is no webhook.
-  if (c.var.config.telegram.mode === "off") throw new ApiError("not_found", `No route ${c.req.method} ${c.req.path}; see GET /admin/openapi.json.`);
+  if (c.var.config.telegram.mode === "off") throw new ApiError("not_found", noRouteText(c.req.method, c.req.path));
   await next();
 });
 telegram.use("*", requireConfigured("telegram"));

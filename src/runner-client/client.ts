@@ -53,7 +53,11 @@ export function callbackUrl(config: Config, chatId: string): string {
 
 type Exchange = { ok: true; response: Response } | { ok: false; reason: string };
 
-async function signedFetch(fetcher: RunnerFetch, secret: string, method: string, path: string, body: string, timeoutMs: number): Promise<Exchange> {
+/** One request to the runner, signed with `secret`: `body` "" sends none; past `timeoutMs` it is given up. */
+type RunnerRequest = { method: "POST" | "DELETE"; path: string; body: string; timeoutMs: number };
+
+async function signedFetch(fetcher: RunnerFetch, secret: string, request: RunnerRequest): Promise<Exchange> {
+  const { method, path, body, timeoutMs } = request;
   try {
     // Signed as fetch sends it: the runner serves at its root, and `path` is already in the form the URL
     // parser keeps (encodeURIComponent's), so this is `path` itself. (A proxy in front of the runner that
@@ -104,7 +108,7 @@ type StartResult =
 
 /** `POST /runs`: starts a run whose outcome comes to the callback. */
 export async function startRun(fetcher: RunnerFetch, secret: string, request: RunRequest): Promise<StartResult> {
-  const exchange = await signedFetch(fetcher, secret, "POST", "/runs", JSON.stringify(request), START_TIMEOUT_MS);
+  const exchange = await signedFetch(fetcher, secret, { method: "POST", path: "/runs", body: JSON.stringify(request), timeoutMs: START_TIMEOUT_MS });
   if (!exchange.ok) return { kind: "retry", reason: exchange.reason };
   const { response } = exchange;
   if (response.status === 202 || response.status === 409) {
@@ -120,7 +124,12 @@ export async function startRun(fetcher: RunnerFetch, secret: string, request: Ru
 
 /** `DELETE /runs/:runId`, best effort: a run that is gone already is fine. */
 export async function cancelRun(fetcher: RunnerFetch, secret: string, runnerRunId: string): Promise<void> {
-  const exchange = await signedFetch(fetcher, secret, "DELETE", `/runs/${encodeURIComponent(runnerRunId)}`, "", CANCEL_TIMEOUT_MS);
+  const exchange = await signedFetch(fetcher, secret, {
+    method: "DELETE",
+    path: `/runs/${encodeURIComponent(runnerRunId)}`,
+    body: "",
+    timeoutMs: CANCEL_TIMEOUT_MS,
+  });
   if (!exchange.ok) {
     console.error(`could not cancel run ${runnerRunId}: ${exchange.reason}`);
     return;
@@ -132,7 +141,7 @@ type TestResult = { ok: true; outcome: RunnerOutcome } | { ok: false; reason: st
 
 /** `POST /runs?wait=1`: a dry run, answered with its outcome (at most 60 s). */
 export async function testRun(fetcher: RunnerFetch, secret: string, request: RunRequest): Promise<TestResult> {
-  const exchange = await signedFetch(fetcher, secret, "POST", "/runs?wait=1", JSON.stringify(request), TEST_TIMEOUT_MS);
+  const exchange = await signedFetch(fetcher, secret, { method: "POST", path: "/runs?wait=1", body: JSON.stringify(request), timeoutMs: TEST_TIMEOUT_MS });
   if (!exchange.ok) return exchange;
   const { response } = exchange;
   if (response.status === 401) return { ok: false, reason: BAD_SECRET };

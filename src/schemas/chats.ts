@@ -72,9 +72,11 @@ export const quietHoursSchema = lazy(() =>
 export const quietBody = lazy(() => z.strictObject({ quiet: quietHoursSchema().nullable() }, { error: QUIET }));
 export type QuietAnswer = z.infer<ReturnType<typeof quietBody>>;
 
-const PRESS = `"press" must be the callback data of a button in the transcript, 1 to 64 characters, such as "y:k7m2qabc".`;
+/** A `press` that cannot be a button's data (the chat's object says the same of one that names no button it sent). */
+export const PRESS = `"press" must be the callback data of a button in the transcript, 1 to 64 characters, such as "y:k7m2qabc".`;
 const ONE_OF = `Give exactly one of "text" (a message) or "press" (a button's data), such as {"text": "/jobs"}.`;
-const REPLY_TO = `"replyTo" must be the id of an entry in this chat's transcript, such as "12".`;
+/** A `replyTo` that is no entry's id: not an id at all, or one the transcript does not (or no longer) hold. */
+export const REPLY_TO = `"replyTo" must be the id of an entry in this chat's transcript (it keeps the last 500), such as "12".`;
 const REPLY_TO_TEXT = `"replyTo" goes with "text": a message written in reply to an entry, such as {"text": "/skip", "replyTo": "12"}.`;
 
 /**

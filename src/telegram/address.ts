@@ -5,7 +5,7 @@
  * when it mentions the bot (an `@username` mention, or a text mention of its user) or replies to one of its
  * messages. Everything else in a group is none of the bot's business: no agent turn and no reminder offer.
  */
-import { COMMANDS } from "./menu";
+import { isCommandName } from "./menu";
 import type { UpdateMessage } from "./update";
 
 /** Who the bot is: its user id (the number before the token's colon) and, once `getMe` told it, its username. */
@@ -63,12 +63,12 @@ export function addressed(message: UpdateMessage, bot: BotIdentity): Addressed {
   const ours = named === undefined || (bot.username !== null && named.toLowerCase() === bot.username.toLowerCase());
   if (!isGroupChat(message.chat.type)) {
     // A private chat: a command naming another bot is plain text for the agent, as before.
-    return command && ours && (COMMANDS as readonly string[]).includes(command[1]!.toLowerCase()) ? "command" : "agent";
+    return command && ours && isCommandName(command[1]!.toLowerCase()) ? "command" : "agent";
   }
   if (command) {
     if (!ours) return "none";
     // `/jobs` and `/jobs@this_bot`; an unknown `/foo` is someone else's, unless it names this bot.
-    if ((COMMANDS as readonly string[]).includes(command[1]!.toLowerCase())) return "command";
+    if (isCommandName(command[1]!.toLowerCase())) return "command";
     return named !== undefined ? "agent" : "none";
   }
   return repliesToBot(message, bot) || mentions(message, bot) ? "agent" : "none";

@@ -17,17 +17,27 @@ export type ResultOf<M extends MethodName> = ReturnType<Methods[M]>;
 /** How long one Bot API call may take before it counts as a network error: Telegram answers in well under 1 s. */
 export const BOT_API_TIMEOUT_MS = 10_000;
 
+/** What Telegram answered when it said no: its error code and description, and the parameters we act on. */
+type Refusal = { code: number; description: string; retryAfter?: number | null; migrateTo?: string | null };
+
 export class TelegramError extends Error {
+  readonly code: number;
+  readonly description: string;
+  /** Seconds to wait before the next call (a 429's `retry_after`). */
+  readonly retryAfter: number | null;
+  /** A basic group's send answered "group chat was upgraded to a supergroup chat": the supergroup's id. */
+  readonly migrateTo: string | null;
+
   constructor(
     readonly method: string,
-    readonly code: number,
-    readonly description: string,
-    readonly retryAfter: number | null,
-    /** A basic group's send answered "group chat was upgraded to a supergroup chat": the supergroup's id. */
-    readonly migrateTo: string | null = null,
+    refusal: Refusal,
   ) {
-    super(`Telegram ${method} failed (${code}): ${description}`);
+    super(`Telegram ${method} failed (${refusal.code}): ${refusal.description}`);
     this.name = "TelegramError";
+    this.code = refusal.code;
+    this.description = refusal.description;
+    this.retryAfter = refusal.retryAfter ?? null;
+    this.migrateTo = refusal.migrateTo ?? null;
   }
 
   /** 403 (blocked, deactivated) or "chat not found": the chat cannot be reached until the user writes. */
@@ -104,14 +114,13 @@ async function post<R>(api: BotApi, method: string, init: { headers?: Record<str
   if (body?.ok === true) return body.result as R;
   if (body && typeof body.error_code === "number") {
     const migrateTo = body.parameters?.migrate_to_chat_id;
-    throw new TelegramError(
-      method,
-      body.error_code,
-      body.description ?? "",
-      body.parameters?.retry_after ?? null,
-      typeof migrateTo === "number" ? String(migrateTo) : null,
-    );
+    throw new TelegramError(method, {
+      code: body.error_code,
+      description: body.description ?? "",
+      retryAfter: body.parameters?.retry_after ?? null,
+      migrateTo: typeof migrateTo === "number" ? String(migrateTo) : null,
+    });
   }
   if (status >= 500) throw new NetworkError(method, `HTTP ${status}`);
-  throw new TelegramError(method, status, `HTTP ${status}`, null);
+  throw new TelegramError(method, { code: status, description: `HTTP ${status}` });
 }

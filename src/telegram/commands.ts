@@ -1,36 +1,37 @@
 /**
- * @module The chat commands (docs/telegram.md) as pure functions: recognising a command (`/cmd` or `/cmd@botname`), the
- * usage sentences, `/help` (with examples computed from the chat's now), `/timezone` alone and `/status`.
- * Executing them against a chat's jobs is `execute.ts`; `/remind` and `/every` are `schedule.ts`.
+ * @module The chat commands (docs/telegram.md) as pure functions: recognising a command (`/cmd` or `/cmd@botname`),
+ * who may send it and whether it makes a job (as its row in `menu.ts` says), the usage sentences, `/help` (with
+ * examples computed from the chat's now), `/timezone` alone and `/status`. Executing them against a chat's jobs
+ * is `execute.ts`; `/remind` and `/every` are `schedule.ts`.
  */
 import { formatLocalDay } from "../time";
-import { COMMAND_HELP, COMMANDS, type CommandName } from "./menu";
+import { COMMAND_HELP, COMMANDS, type CommandName, isCommandName, type JobMaker } from "./menu";
 
-export { COMMAND_HELP, COMMANDS, type CommandName };
+export { COMMAND_HELP, type CommandName };
 
 export const NON_TEXT_REPLY = "I can only read text messages.";
 
 /**
- * `/help` and `/start`: the commands, one line each, the scheduling ones with examples that work now. Without a
- * model, the last line says that a reminder written in words is offered as one.
+ * `/help` and `/start`: the menu's commands, one line each, the scheduling ones with examples that work now (the
+ * dated one a week ahead in the chat's zone). Without a model, the last line says that a reminder written in words
+ * is offered as one.
  */
 export function helpText(now: number, zone: string, agent: string): string {
-  const examples: Partial<Record<CommandName, string>> = {
-    remind: `a one-off prompt: /remind 20m stretch, /remind tomorrow 9:00 call mum, /remind ${formatLocalDay(now + 7 * 86_400_000, zone)} 14:30 dentist, /remind monday 9am standup`,
-    every:
-      'a recurring prompt: /every day at 8:00 summarise the news, /every weekdays at 8:30 check my inbox, /every 15 minutes stretch, /every "0 8 * * 1-5" plan the day',
-    timezone: "show or set this chat's time zone: /timezone Berlin, /timezone America/New_York, /timezone reset",
-    edit: "change a job's time or text: /edit <id> tomorrow 10:00, /edit <id> text call dad; as a reply to a job's message: /edit 2h",
-    skip: "skip a recurring job's next run: /skip <id>, or /skip as a reply to its message",
+  const weekAhead = formatLocalDay(now + 7 * 86_400_000, zone);
+  const line = (name: CommandName, does: string): string => {
+    const { example, helpExample } = COMMANDS[name];
+    const shown = typeof helpExample === "function" ? helpExample(weekAhead) : (helpExample ?? example);
+    return `/${name}: ${shown === undefined ? does : `${does}: ${shown}`}`;
   };
   const last =
     agent === "echo"
       ? 'No model is configured: a message such as "remind me tomorrow at 9 to call mum" is offered as a reminder.'
       : "Anything else you write goes to the agent.";
-  return ["**Commands**", ...COMMAND_HELP.map((c) => `/${c.command}: ${examples[c.command] ?? c.description}`), "", last].join("\n");
+  return ["**Commands**", ...COMMAND_HELP.map((c) => line(c.command, COMMANDS[c.command].does!)), "", last].join("\n");
 }
 
-export type Command = { name: CommandName; args: string };
+/** A command as sent: its name (of those `N`), and the rest of the message. */
+export type Command<N extends CommandName = CommandName> = { name: N; args: string };
 
 /**
  * The command in a message, or null when it is not one of ours (then the text is a prompt for the agent).
@@ -41,28 +42,23 @@ export function parseCommand(text: string, botUsername: string | null = null): C
   if (!m) return null;
   const name = m[1]!.toLowerCase();
   if (m[2] !== undefined && botUsername !== null && m[2].toLowerCase() !== botUsername.toLowerCase()) return null;
-  if (!(COMMANDS as readonly string[]).includes(name)) return null;
-  return { name: name as CommandName, args: (m[3] ?? "").trim() };
+  if (!isCommandName(name)) return null;
+  return { name, args: (m[3] ?? "").trim() };
 }
 
 /**
- * Whether a command only reads, so that anyone in a group may send it (docs/telegram.md): `/jobs`, `/status`, `/help`,
- * `/start`, and `/timezone` and `/quiet` alone. Every other command changes something and is for the group's
- * admins, a command added later included, until it is listed here.
+ * Whether a command only reads, so that anyone in a group may send it (docs/telegram.md): its row says `always`, or
+ * `alone` and it has no arguments. Every other command changes something and is for the group's admins, a command
+ * added later included, until its row says otherwise.
  */
 export function onlyReads(command: Command): boolean {
-  switch (command.name) {
-    case "start":
-    case "help":
-    case "jobs":
-    case "status":
-      return true;
-    case "timezone":
-    case "quiet":
-      return command.args === "";
-    default:
-      return false;
-  }
+  const { reads } = COMMANDS[command.name];
+  return reads === "always" || (reads === "alone" && command.args === "");
+}
+
+/** Whether a command makes a job (`/remind`, `/every`): its message is then the job's. */
+export function makesJob(command: Command): command is Command<JobMaker> {
+  return COMMANDS[command.name].makesJob === true;
 }
 
 /** `Usage: /cancel <id> (see /jobs).` and its siblings. */

@@ -11,7 +11,7 @@ import { jobLine, readyFor } from "../jobs/texts";
 import { type EditJobInput, type Job, LIMITS } from "../schemas/jobs";
 import { formatChatTime, formatWeekdayTime, preview, type ScheduleRead } from "../time";
 import type { Reply } from "./buttons";
-import { EDIT_USAGE, parseCommand, usageText } from "./commands";
+import { EDIT_USAGE, makesJob, parseCommand, usageText } from "./commands";
 import type { Asker, CommandContext, CommandHost } from "./host";
 import { nameOf, readCommandSchedule, recurringFields, scheduleLines } from "./schedule";
 import { noTextText, tooLongText } from "./words";
@@ -106,7 +106,7 @@ export async function skipCommand(host: CommandHost, ctx: CommandContext, who: A
  */
 export async function editedCommand(host: CommandHost, who: Asker, jobId: string, text: string): Promise<Reply | null> {
   const cmd = parseCommand(text);
-  if (cmd === null || (cmd.name !== "remind" && cmd.name !== "every")) return null;
+  if (cmd === null || !makesJob(cmd)) return null;
   const found = await host.get(who.chatId, jobId);
   if (!found.ok) return { markdown: `The job this message made (${jobId}) is gone: it ran, or was cancelled. Send the command again for a new one.` };
   const read = await readCommandSchedule(cmd.args.trim(), who, cmd.name);

@@ -12,6 +12,7 @@ import { type JobAction, type Reply, schedulerButton } from "./buttons";
 import { type Command, helpText, statusText, usageText } from "./commands";
 import { editCommand, skipCommand } from "./edit";
 import type { Asker, CommandContext, CommandHost } from "./host";
+import { type CommandName, type RunBy, type RunName, runOf } from "./menu";
 import { quietCommand } from "./quiet-command";
 import { everyCommand, remindCommand } from "./schedule";
 import { timezoneCommand } from "./zone-command";
@@ -36,70 +37,51 @@ export async function jobAction(host: CommandHost, action: JobAction | "resume",
   return text(await host.resume(chatId, id), (job) => resumedText(job, zone, now));
 }
 
-/** The reply to a command: Markdown, with buttons when it asks something (the zones of `/timezone UTC+2`). */
-export async function runCommand(host: CommandHost, cmd: Command, ctx: CommandContext): Promise<Reply> {
-  const { chatId, now } = ctx;
-  const asker = async (): Promise<Asker> => ({
-    chatId,
-    zone: await zoneOf(host, chatId),
-    now,
-    threadId: ctx.threadId,
-    ...(ctx.language ? { language: ctx.language } : {}),
-  });
-  switch (cmd.name) {
-    case "start":
-    case "help":
-      return { markdown: helpText(now, await zoneOf(host, chatId), ctx.agent) };
-    case "jobs": {
-      const listed = await host.list(chatId, {});
-      if (listed.ok) await readyFor(listed.value.jobs);
-      const markdown = text(listed, (l) => jobList(l.jobs, l.timeZone, Date.parse(l.now), { here: ctx.threadId }));
-      // The Mini App shows the same jobs with their forms (issue 18); Telegram refuses web_app buttons without https.
-      return ctx.app === null ? { markdown } : { markdown, buttons: schedulerButton(ctx.app) };
-    }
-    case "cancel":
-    case "run":
-    case "pause":
-    case "resume": {
-      // A reply to one of a job's messages names its job (docs/telegram.md#replies-and-edited-messages).
-      const id = cmd.args.split(/\s+/)[0] || ctx.repliedTo?.jobId || "";
-      return { markdown: id === "" ? usageText(cmd.name) : await jobAction(host, cmd.name, id, ctx) };
-    }
-    case "skip":
-      return skipCommand(host, ctx, await asker(), cmd.args);
-    case "edit":
-      return editCommand(host, ctx, await asker(), cmd.args);
-    case "quiet":
-      return quietCommand(host, chatId, await zoneOf(host, chatId), now, cmd.args);
-    case "timezone":
-      return timezoneCommand(host, chatId, now, cmd.args);
-    case "status": {
-      const [list, settings] = await Promise.all([host.list(chatId, {}), host.getSettings(chatId)]);
-      if (!list.ok) return { markdown: list.error.message };
-      if (!settings.ok) return { markdown: settings.error.message };
-      const current = settings.value.timeZone;
-      return {
-        markdown: statusText({
-          jobs: list.value.jobs.length,
-          zone: current,
-          offset: formatOffset(current, now),
-          isDefault: settings.value.isDefault,
-          agent: ctx.agent,
-          runner: ctx.runner,
-          blocked: ctx.blocked,
-        }),
-      };
-    }
-    case "remind":
-      return remindCommand(host, await asker(), cmd.args, ctx.repliedTo?.text ?? null);
-    case "every":
-      return everyCommand(host, await asker(), cmd.args);
-    default:
-      return unhandled(cmd.name);
-  }
+/** Who asks: the chat, its zone, its now, the topic and the sender's language. */
+async function asker(host: CommandHost, ctx: CommandContext): Promise<Asker> {
+  const { chatId, now, threadId, language } = ctx;
+  return { chatId, zone: await zoneOf(host, chatId), now, threadId, ...(language ? { language } : {}) };
 }
 
-/** Every command has its case: a name added to COMMANDS without one does not compile (`npm run check`, CI). */
-function unhandled(name: never): never {
-  throw new Error(`/${String(name)} has no case in runCommand`);
+/** A handler: the reply to a command of those `N` it runs (Markdown, with buttons when it asks something). */
+type Run<N extends CommandName> = (host: CommandHost, cmd: Command<N>, ctx: CommandContext) => Promise<Reply>;
+
+/** The handlers, by the name a command's row in `menu.ts` gives (`run`); each is given the commands it runs. */
+const RUNS: { readonly [R in RunName]: Run<RunBy<R>> } = {
+  help: async (host, _cmd, ctx) => ({ markdown: helpText(ctx.now, await zoneOf(host, ctx.chatId), ctx.agent) }),
+  jobs: async (host, _cmd, ctx) => {
+    const listed = await host.list(ctx.chatId, {});
+    if (listed.ok) await readyFor(listed.value.jobs);
+    const markdown = text(listed, (l) => jobList(l.jobs, l.timeZone, Date.parse(l.now), { here: ctx.threadId }));
+    // The Mini App shows the same jobs with their forms (issue 18); Telegram refuses web_app buttons without https.
+    return ctx.app === null ? { markdown } : { markdown, buttons: schedulerButton(ctx.app) };
+  },
+  jobAction: async (host, cmd, ctx) => {
+    // A reply to one of a job's messages names its job (docs/telegram.md#replies-and-edited-messages).
+    const id = cmd.args.split(/\s+/)[0] || ctx.repliedTo?.jobId || "";
+    return { markdown: id === "" ? usageText(cmd.name) : await jobAction(host, cmd.name, id, ctx) };
+  },
+  skip: async (host, cmd, ctx) => skipCommand(host, ctx, await asker(host, ctx), cmd.args),
+  edit: async (host, cmd, ctx) => editCommand(host, ctx, await asker(host, ctx), cmd.args),
+  quiet: async (host, cmd, ctx) => quietCommand(host, await asker(host, ctx), cmd.args),
+  timezone: (host, cmd, ctx) => timezoneCommand(host, ctx, cmd.args),
+  status: async (host, _cmd, ctx) => {
+    const [list, settings] = await Promise.all([host.list(ctx.chatId, {}), host.getSettings(ctx.chatId)]);
+    if (!list.ok) return { markdown: list.error.message };
+    if (!settings.ok) return { markdown: settings.error.message };
+    const { timeZone, isDefault } = settings.value;
+    const { agent, runner, blocked } = ctx;
+    return {
+      markdown: statusText({ jobs: list.value.jobs.length, zone: timeZone, offset: formatOffset(timeZone, ctx.now), isDefault, agent, runner, blocked }),
+    };
+  },
+  remind: async (host, cmd, ctx) => remindCommand(host, await asker(host, ctx), cmd.args, ctx.repliedTo?.text ?? null),
+  every: async (host, cmd, ctx) => everyCommand(host, await asker(host, ctx), cmd.args),
+};
+
+/** The reply to a command, from the handler its row names. */
+export function runCommand(host: CommandHost, cmd: Command, ctx: CommandContext): Promise<Reply> {
+  // The handler of `runOf(cmd.name)` is given exactly the commands whose rows name it: `cmd` is one of them.
+  const run = RUNS[runOf(cmd.name)] as Run<CommandName>;
+  return run(host, cmd, ctx);
 }

@@ -6,7 +6,7 @@
 import { shown } from "../contracts/ids";
 import { formatQuiet, inQuietHours, type QuietHours, readQuiet } from "../time";
 import type { Reply } from "./buttons";
-import type { CommandHost } from "./host";
+import type { Asker, CommandHost } from "./host";
 
 const TRY = "Try /quiet 22:00-07:00 or /quiet off.";
 
@@ -25,7 +25,8 @@ export function quietSetText(quiet: QuietHours, zone: string, now: number): stri
 export const QUIET_OFF_TEXT = "Quiet hours off: every message arrives with its notification sound.";
 
 /** `/quiet [hours | off]`. */
-export async function quietCommand(host: CommandHost, chatId: string, zone: string, now: number, args: string): Promise<Reply> {
+export async function quietCommand(host: CommandHost, who: Pick<Asker, "chatId" | "zone" | "now">, args: string): Promise<Reply> {
+  const { chatId, zone, now } = who;
   const arg = args.trim();
   if (arg === "") {
     const current = await host.getQuiet(chatId);

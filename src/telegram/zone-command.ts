@@ -9,13 +9,14 @@ import { shown } from "../contracts/ids";
 import { formatOffset, placeZone, zoneChoiceLabel } from "../time";
 import { type Reply, zoneButtons } from "./buttons";
 import { timezoneShowText } from "./commands";
-import type { CommandHost } from "./host";
+import type { CommandContext, CommandHost } from "./host";
 import { unknownPlaceText } from "./words";
 
 const text = (r: { ok: true; value: { message: string } } | { ok: false; error: { message: string } }) => (r.ok ? r.value.message : r.error.message);
 
 /** `/timezone [name]`. */
-export async function timezoneCommand(host: CommandHost, chatId: string, now: number, args: string): Promise<Reply> {
+export async function timezoneCommand(host: CommandHost, asked: Pick<CommandContext, "chatId" | "now">, args: string): Promise<Reply> {
+  const { chatId, now } = asked;
   const arg = args.trim();
   if (arg === "") {
     const settings = await host.getSettings(chatId);

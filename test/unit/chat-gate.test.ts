@@ -25,9 +25,9 @@ class MemoryTables implements GateTables {
   isPending(key: string): boolean {
     return this.pending.some((p) => p.key === key);
   }
-  addPending(key: string, message: string, _at: number, first = false, turn: TurnState = { prompt: null, tries: 0 }): void {
-    const seq = first && this.pending.length > 0 ? Math.min(...this.pending.map((p) => p.seq)) - 1 : ++this.seq;
-    this.pending.push({ seq, key, message, ...turn });
+  addPending(key: string, message: string, place: { at: number; first?: TurnState }): void {
+    const seq = place.first && this.pending.length > 0 ? Math.min(...this.pending.map((p) => p.seq)) - 1 : ++this.seq;
+    this.pending.push({ seq, key, message, ...(place.first ?? { prompt: null, tries: 0 }) });
     this.pending.sort((a, b) => a.seq - b.seq);
   }
   takePending(key?: string): Pending | null {

@@ -3,8 +3,9 @@
  * computed from now, the sentences that quote what the user typed with two examples that work now, and a
  * reminder written in words (the eight languages) found in a message.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { helpText, parseCommand, statusText, timezoneShowText } from "../../src/telegram/commands";
+import { helpText, makesJob, parseCommand, statusText, timezoneShowText } from "../../src/telegram/commands";
 import { COMMAND_HELP } from "../../src/telegram/menu";
 import { readReminder } from "../../src/telegram/offer";
 import { everyUsage, noTextText, remindUsage, understoodLine, unknownPlaceText } from "../../src/telegram/words";
@@ -18,6 +19,12 @@ describe("parseCommand", () => {
     expect(parseCommand("/cancel k7m2q")).toEqual({ name: "cancel", args: "k7m2q" });
     expect(parseCommand("/cancel@CuckooBot k7m2q", "cuckoobot")).toEqual({ name: "cancel", args: "k7m2q" });
     expect(parseCommand("  /JOBS  ")).toEqual({ name: "jobs", args: "" });
+  });
+
+  it("knows the commands that make a job: /remind and /every", () => {
+    const makers = COMMAND_HELP.map((c) => c.command).filter((name) => makesJob({ name, args: "" }));
+    expect(makers).toEqual(["remind", "every"]);
+    expect(makesJob(parseCommand("/start")!)).toBe(false);
   });
 
   it("leaves other text, unknown commands and another bot's commands to the agent", () => {
@@ -63,6 +70,12 @@ describe("fixed texts", () => {
       "/help",
     ]);
     expect(COMMAND_HELP.map((c) => `/${c.command}`)).toEqual(lines.map((l) => l.split(":")[0]));
+  });
+
+  it("/help is what docs/telegram.md shows, for its week (1 December 2026 in Berlin) and without a model", () => {
+    const docs = readFileSync(new URL("../../docs/telegram.md", import.meta.url), "utf8");
+    const shown = docs.split("### `/start`, `/help`")[1]!.split("```\n")[1]!.replace(/\n$/, "");
+    expect(helpText(NOW, BERLIN, "echo")).toBe(shown);
   });
 
   it("/help's examples are relative to now: the dated one is a week ahead in the chat's zone, never past", () => {

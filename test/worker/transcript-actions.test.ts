@@ -104,10 +104,7 @@ describe("a message written in reply to an entry (`replyTo`)", () => {
     const chat = await chatAt();
     const noEntry = `"replyTo" must be the id of an entry in this chat's transcript (it keeps the last 500), such as "12".`;
     expect(await post(chat.chatId, { text: "/skip", replyTo: "999" })).toEqual({ status: 400, body: { error: { code: "bad_request", message: noEntry } } });
-    expect(await post(chat.chatId, { text: "/skip", replyTo: "x1" })).toEqual({
-      status: 400,
-      body: { error: { code: "bad_request", message: `"replyTo" must be the id of an entry in this chat's transcript, such as "12".` } },
-    });
+    expect(await post(chat.chatId, { text: "/skip", replyTo: "x1" })).toEqual({ status: 400, body: { error: { code: "bad_request", message: noEntry } } });
     expect(await post(chat.chatId, { press: "d:k7m2q:1", replyTo: "1" })).toEqual({
       status: 400,
       body: {

@@ -93,9 +93,11 @@ export class GateStore {
     return this.db.sql.exec("SELECT 1 FROM pending WHERE key = ?", key).toArray().length > 0;
   }
 
-  /** A prompt joins the line (last, or `first` when its turn is put back, with what that turn had). */
-  addPending(key: string, message: string, at: number, first = false, turn: TurnState = NO_TURN): void {
-    if (first) {
+  /** A prompt joins the line at `at`: last, or `first` when its turn is put back, with what that turn had. */
+  addPending(key: string, message: string, place: { at: number; first?: TurnState }): void {
+    const { at } = place;
+    const turn = place.first ?? NO_TURN;
+    if (place.first) {
       const min = this.db.sql.exec<{ seq: number | null }>("SELECT MIN(seq) AS seq FROM pending").one().seq;
       if (min !== null) {
         this.db.sql.exec(

@@ -122,7 +122,8 @@ export class OutboxStore {
   }
 
   /** Waits until `nextAttemptAt`; `attempts` counts Telegram's failed answers, `stalls` the sends it never answered. */
-  deferOutbox(id: number, attempts: number, stalls: number, nextAttemptAt: number): void {
+  deferOutbox(id: number, next: { attempts: number; stalls: number; nextAttemptAt: number }): void {
+    const { attempts, stalls, nextAttemptAt } = next;
     this.db.sql.exec("UPDATE outbox SET attempts = ?, stalls = ?, next_attempt_at = ? WHERE id = ?", attempts, stalls, nextAttemptAt, id);
   }
 

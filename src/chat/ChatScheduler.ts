@@ -15,7 +15,6 @@ import type { PromptMessage } from "../contracts/prompt-message";
 import { chatRunId, type RunnerOutcome, runnerOutcome } from "../contracts/runner";
 import type { NextPrompt, StepRecord, TurnAnswer, TurnFailure } from "../contracts/turn";
 import { err, ok, type Result } from "../result";
-import { deliverArgs, gateSettleArgs, turnAnswerArgs, turnFailureArgs, turnStepArgs } from "../schemas/agent";
 import type { ChatSettings, QuietAnswer, TranscriptEntry, ZoneChange } from "../schemas/chats";
 import type { ImportBatch, ImportReply } from "../schemas/import";
 import type { CreatedBy, CreateJobInput, EditJobInput, Job, JobFilter, JobList, Run } from "../schemas/jobs";
@@ -24,6 +23,7 @@ import { NOT_THE_TURN, type TurnPolicy } from "../schemas/tools";
 import { firstSentence, sentenceFor } from "../sentence";
 import { AlarmClock } from "./alarm";
 import { Conversation, type OfferOptions, type OfferResult } from "./conversation";
+import { DeadLetters } from "./dead-letters";
 import { Deliveries } from "./deliveries";
 import { Directory } from "./directory";
 import { Firing } from "./firing";
@@ -37,6 +37,8 @@ import { type Deleted, MemoryOps } from "./memory";
 import { ModelTurns } from "./model-turns";
 import { ChatMoves } from "./moves";
 import { TelegramOutbox } from "./outbox";
+import { Replies } from "./replies";
+import { Resends } from "./resends";
 import { RunSettler } from "./settle";
 import type { Db } from "./store/db";
 import { DirectoryStore } from "./store/directory";
@@ -57,6 +59,7 @@ import { TranscriptStore } from "./store/transcript";
 import { TurnStepStore } from "./store/turn-steps";
 import { UsageStore } from "./store/usage";
 import { UserPromptStore } from "./store/user-prompts";
+import { TurnContexts } from "./turn-context";
 import { TurnRights } from "./turns";
 import { Watchers } from "./watchers";
 
@@ -70,6 +73,9 @@ export class ChatScheduler extends DurableObject<Env> {
   private readonly jobs: JobOps;
   private readonly firing: Firing;
   private readonly conversation: Conversation;
+  private readonly resends: Resends;
+  private readonly replies: Replies;
+  private readonly deadLetters: DeadLetters;
   private readonly inbox: Inbox;
   private readonly outbox: TelegramOutbox;
   private readonly watchers: Watchers;
@@ -192,20 +198,37 @@ export class ChatScheduler extends DurableObject<Env> {
     this.memory = new MemoryOps({ memory: memoryStore, jobs: jobStore, info, now, transaction });
     this.imports = new Imports({ imports: new ImportStore(this.db), jobOps: this.jobs, info, now });
     const modelTurns = new ModelTurns({ gate, steps: new TurnStepStore(this.db), runs, now, transaction });
+    const resends = new Resends({ gate, gateStore, userPrompts, deliveries, env: currentEnv, transaction });
+    this.resends = resends;
+    const replies = new Replies({ info, runs, jobs: jobStore, gateStore, transcript, deliveries, now, transaction });
+    this.replies = replies;
+    const context = new TurnContexts({ transcript, jobs: jobStore, usage, turns: modelTurns, info, config });
     this.conversation = new Conversation({
-      jobs: jobStore,
-      usage,
-      config,
-      userPrompts,
       runs,
+      userPrompts,
       gateStore,
       gate,
-      transcript,
       deliveries,
       settler,
       turns: modelTurns,
       info,
-      env: currentEnv,
+      context,
+      replies,
+      resends,
+      now,
+      transaction,
+    });
+    this.deadLetters = new DeadLetters({
+      info,
+      runs,
+      jobs: jobStore,
+      deliveries,
+      settler,
+      gate,
+      gateStore,
+      turns: modelTurns,
+      resends,
+      config,
       now,
       transaction,
     });
@@ -271,8 +294,8 @@ export class ChatScheduler extends DurableObject<Env> {
     if (this.moves.moving() !== null) return this.alarms.run(this.now(), [{ name: "the move to a supergroup", run: (now) => this.moves.tick(now) }]);
     await this.alarms.run(this.now(), [
       { name: "firing", run: (now) => this.firing.tick(now) },
-      { name: "the run gate", run: (now) => this.conversation.resendPending(now) },
-      { name: "lost user messages", run: (now) => this.conversation.resendLost(now) },
+      { name: "the run gate", run: (now) => this.resends.resendPending(now) },
+      { name: "lost user messages", run: (now) => this.resends.resendLost(now) },
       { name: "the outbox", run: () => this.outbox.tick() },
       {
         name: "the directory",
@@ -539,10 +562,6 @@ export class ChatScheduler extends DurableObject<Env> {
    * (and a model turn's context when asked); with an answer already known, `done` and the next prompt.
    */
   gateOffer(message: unknown, options: OfferOptions = {}): Promise<Result<OfferResult>> {
-    if (options.answer !== undefined) {
-      const answer = turnAnswerArgs().safeParse(options.answer, { error: sentenceFor });
-      if (!answer.success) return Promise.resolve(err("bad_request", firstSentence(answer.error)));
-    }
     return this.via(
       chatIdIn(message),
       () => this.healed(this.conversation.offer(message, options)),
@@ -552,10 +571,6 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** The holder is done with `key`: reply, tool calls, settle and the next prompt, in one call (docs/agent.md). */
   gateFinish(token: string, key: string, answer: TurnAnswer, model = false): Promise<Result<{ delivered: boolean; next: NextPrompt | null }>> {
-    const args = gateSettleArgs().safeParse({ token, key, status: answer?.status, detail: answer?.detail ?? null }, { error: sentenceFor });
-    if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
-    const parsed = turnAnswerArgs().safeParse(answer, { error: sentenceFor });
-    if (!parsed.success) return Promise.resolve(err("bad_request", firstSentence(parsed.error)));
     return this.via(
       null,
       () => this.healed(this.conversation.finish(token, key, answer, model)),
@@ -565,27 +580,19 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** The holder records a step of its model turn: the model's answer before its tools run, or their results. */
   gateStep(token: string, key: string, record: StepRecord): Promise<Result<null>> {
-    const args = gateSettleArgs().pick({ token: true, key: true }).safeParse({ token, key }, { error: sentenceFor });
-    if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
-    const parsed = turnStepArgs().safeParse(record, { error: sentenceFor });
-    if (!parsed.success) return Promise.resolve(err("bad_request", firstSentence(parsed.error)));
     return this.via(
       null,
-      () => this.healed(this.conversation.step(token, key, parsed.data)),
-      (n) => n.gateStep(token, key, parsed.data),
+      () => this.healed(this.conversation.step(token, key, record)),
+      (n) => n.gateStep(token, key, record),
     );
   }
 
   /** The holder's try of its model turn failed: the turn waits for its next try, or after the fifth the chat is told. */
   gateRetry(token: string, key: string, failure: TurnFailure): Promise<Result<{ retryAt: number | null; next: NextPrompt | null }>> {
-    const args = gateSettleArgs().pick({ token: true, key: true }).safeParse({ token, key }, { error: sentenceFor });
-    if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
-    const parsed = turnFailureArgs().safeParse(failure, { error: sentenceFor });
-    if (!parsed.success) return Promise.resolve(err("bad_request", firstSentence(parsed.error)));
     return this.via(
       null,
-      () => this.healed(this.conversation.retry(token, key, parsed.data)),
-      (n) => n.gateRetry(token, key, parsed.data),
+      () => this.healed(this.conversation.retry(token, key, failure)),
+      (n) => n.gateRetry(token, key, failure),
     );
   }
 
@@ -600,8 +607,6 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** The holder is done with `key`: a job's key settles its run; a user's key only renews the lease. */
   gateSettle(token: string, key: string, status: "delivered" | "failed", detail: string | null = null): Promise<Result<null>> {
-    const args = gateSettleArgs().safeParse({ token, key, status, detail }, { error: sentenceFor });
-    if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
     return this.via(
       null,
       () => this.healed(this.conversation.settle(token, key, status, detail)),
@@ -633,11 +638,9 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** Delivers a message to the chat: transcript entry and outbox row, once per key (docs/design/0008-layout.md). */
   deliver(key: string, markdown: string, options: { prompt?: string | null; chatId?: string } = {}): Promise<Result<{ delivered: boolean }>> {
-    const args = deliverArgs().safeParse({ key, markdown, prompt: options.prompt ?? null }, { error: sentenceFor });
-    if (!args.success) return Promise.resolve(err("bad_request", firstSentence(args.error)));
     return this.via(
       options.chatId ?? null,
-      () => this.healed(this.conversation.deliver(key, markdown, options.prompt ?? null, options.chatId ?? null)),
+      () => this.healed(this.replies.deliver(key, markdown, options)),
       (n, to) => n.deliver(key, markdown, { prompt: options.prompt ?? null, ...(options.chatId !== undefined ? { chatId: to } : {}) }),
     );
   }
@@ -646,7 +649,7 @@ export class ChatScheduler extends DurableObject<Env> {
   messages(chatId: string, limit = 50): Promise<Result<{ chatId: string; messages: TranscriptEntry[] }>> {
     return this.via(
       chatId,
-      () => this.healed(this.conversation.messages(chatId, limit)),
+      () => this.healed(this.replies.messages(chatId, limit)),
       (n, to) => n.messages(to, limit),
     );
   }
@@ -655,7 +658,7 @@ export class ChatScheduler extends DurableObject<Env> {
   deadLetter(message: unknown): Promise<Result<null>> {
     return this.via(
       chatIdIn(message),
-      () => this.healed(this.conversation.deadLetter(message)),
+      () => this.healed(this.deadLetters.deadLetter(message)),
       (n, to) => n.deadLetter(withChat(message, to)),
     );
   }

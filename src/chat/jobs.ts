@@ -75,6 +75,12 @@ export type NewJob = {
   claim?: (job: JobRecord) => string | null;
 };
 
+/**
+ * How a create over RPC or HTTP is made: `followUpOf`, the run gate token of the job's or watcher's turn whose one
+ * follow-up it is; `threadId`, the forum topic it is made in (its messages go there).
+ */
+export type CreateOptions = { followUpOf?: string; threadId?: number | null };
+
 /** A new job, or why not: the chat is full, the input breaks a rule, or `claim` refused it. */
 export type Added = { ok: true; job: JobRecord } | { ok: false; why: "full" | "invalid" | "refused"; message: string };
 
@@ -212,20 +218,16 @@ export class JobOps {
    * Creates a job for `createdBy`. `followUpOf`: the run gate token of the job's or watcher's turn that makes
    * it over HTTP or MCP (`X-Cuckoo-Turn`), whose one follow-up it is; `threadId`: the forum topic it is made in.
    */
-  async create(
-    chatId: string,
-    input: CreateJobInput,
-    createdBy: CreatedBy,
-    options: { followUpOf?: string; threadId?: number | null } = {},
-  ): Promise<Result<Job>> {
+  async create(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options: CreateOptions = {}): Promise<Result<Job>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
     const parsed = parseArgs(createJobInput(), input);
     if (!parsed.ok) return parsed;
     const refused = this.refusedChat(chatId);
     if (refused !== null) return err("bad_request", refused);
-    const { followUpOf } = options;
-    const threadId = typeof options.threadId === "number" && Number.isInteger(options.threadId) ? options.threadId : null;
+    // Over RPC the options are whatever the caller sent: only a string token and a whole topic id are taken.
+    const followUpOf = typeof options?.followUpOf === "string" ? options.followUpOf : undefined;
+    const threadId = typeof options?.threadId === "number" && Number.isInteger(options.threadId) ? options.threadId : null;
     const added = await this.add(
       parsed.value,
       followUpOf === undefined ? { createdBy, threadId } : { createdBy, threadId, claim: () => this.followUp(followUpOf) },

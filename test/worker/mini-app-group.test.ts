@@ -7,13 +7,12 @@
  * checked against the group's admins again, so a user no longer admin loses it within 10 minutes.
  * Supergroups -1005300000000 up; users 5300001 (admin), 5300002 (member), 5300003 (listed), 5300004 (gone).
  */
-import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { ADMINS_ONLY, ROLE_KEPT_MS } from "../../src/chat/members";
 import { groupNotServedText } from "../../src/http/app-access";
 import { notMemberText } from "../../src/http/mini-app";
 import { signInitData } from "../stub/init-data";
-import { call, deployed, objectExists, postJson } from "./helpers";
+import { call, chatStub, deployed, objectExists, postJson } from "./helpers";
 import { TestBot, telegramChat } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -139,7 +138,7 @@ describe("signing in from a group", () => {
     const chatId = await group();
     const { session } = (await (await signIn(chatId, ADMIN, "administrator")).json()) as { session: string };
     expect((await as(session, chatId, "POST", `/admin/chats/${chatId}/jobs`, JOB)).status).toBe(201);
-    await env.CHAT.getByName(chatId).testAdvanceClock(ROLE_KEPT_MS);
+    await chatStub(chatId).testAdvanceClock(ROLE_KEPT_MS);
     await bot.script("getChatMember", [{ kind: "member", status: "member" }], chatId);
     expect(await answer(await as(session, chatId, "POST", `/admin/chats/${chatId}/jobs`, JOB))).toEqual(error(403, "forbidden", ADMINS_ONLY));
     // Reading is never checked again.

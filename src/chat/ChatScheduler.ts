@@ -1,12 +1,13 @@
 /**
- * @module The ChatScheduler Durable Object, one per chat (docs/design/0008-layout.md, docs/api.md, docs/agent.md): a table of
- * contents. Each RPC method hands off in one line to one part — `jobs` (create, edit, cancel, pause, resume, run
- * now), `firing` (the alarm's claims and dispatch, watcher outcomes), `conversation` (the run gate), `replies`
- * (deliver, the transcript), `deadLetters`, `turns` (whose turn a gate token stands for), `inbox` (what the user
- * writes), `members` (who may change what in a group) and `moves` (a group becoming a supergroup) — then self-heals
- * the one alarm. The parts are built by the composition root (`compose.ts`) from the object's state, env and clock;
- * none holds the object. Once the chat moved to a supergroup, a call naming it is the supergroup's object's
- * (`routes.ts`). Methods return results for expected failures and never throw for input; `alarm()` never throws.
+ * @module The ChatScheduler Durable Object, one per chat (docs/design/0008-layout.md, docs/api.md, docs/agent.md): a
+ * table of contents. Each RPC method hands off in one line to one part — `jobs` (create, edit, cancel, pause,
+ * resume, skip, run now), `settings` (the zone, quiet hours), `firing` (watcher outcomes), `conversation` (the run
+ * gate), `replies` (deliver, the transcript), `deadLetters`, `turns` (whose turn a gate token stands for), `inbox`
+ * (what the user writes), `members` (who may change what in a group) and `moves` (a group becoming a supergroup) —
+ * then self-heals the one alarm. The parts are built by the composition root (`compose.ts`) from the object's state,
+ * env and clock; none holds the object. Once the chat moved to a supergroup, a call naming it is the supergroup's
+ * object's (`routes.ts`). Methods return results for expected failures and never throw for input; `alarm()` never
+ * throws.
  */
 import { DurableObject } from "cloudflare:workers";
 import type { PromptMessage } from "../contracts/prompt-message";
@@ -81,21 +82,21 @@ export class ChatScheduler extends DurableObject<Env> {
   // ── Jobs and settings (docs/api.md, docs/time.md) ──────────────────────────────────────────────────────────────
 
   getSettings(chatId: string): Promise<Result<ChatSettings>> {
-    return this.routed("getSettings", [chatId], () => this.parts.jobs.getSettings(chatId));
+    return this.routed("getSettings", [chatId], () => this.parts.settings.getSettings(chatId));
   }
 
   setTimeZone(chatId: string, zone: string | null): Promise<Result<ZoneChange>> {
-    return this.routed("setTimeZone", [chatId, zone], () => this.parts.jobs.setTimeZone(chatId, zone));
+    return this.routed("setTimeZone", [chatId, zone], () => this.parts.settings.setTimeZone(chatId, zone));
   }
 
   /** The chat's quiet hours (docs/telegram.md), or null. */
   getQuiet(chatId: string): Promise<Result<QuietAnswer>> {
-    return this.parts.heal(this.parts.jobs.getQuiet(chatId));
+    return this.parts.heal(this.parts.settings.getQuiet(chatId));
   }
 
   /** Sets (`{ quiet: { from, to } }`) or clears (`{ quiet: null }`) the chat's quiet hours. */
   setQuiet(chatId: string, body: QuietAnswer): Promise<Result<QuietAnswer>> {
-    return this.parts.heal(this.parts.jobs.setQuiet(chatId, body));
+    return this.parts.heal(this.parts.settings.setQuiet(chatId, body));
   }
 
   listJobs(chatId: string, filter: JobFilter = {}): Promise<Result<JobList>> {

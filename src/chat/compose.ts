@@ -7,6 +7,7 @@
 import { loadConfig } from "../config";
 import { CHAT_ID } from "../contracts/ids";
 import { err, ok, type Result } from "../result";
+import type { CommandHost } from "../telegram/host";
 import { AlarmClock } from "./alarm";
 import { Conversation } from "./conversation";
 import { DeadLetters } from "./dead-letters";
@@ -25,6 +26,7 @@ import { ChatMoves } from "./moves";
 import { TelegramOutbox } from "./outbox";
 import { Replies } from "./replies";
 import { Resends } from "./resends";
+import { SettingsOps } from "./settings";
 import { type RunEnded, RunSettler } from "./settle";
 import type { Db } from "./store/db";
 import { DirectoryStore } from "./store/directory";
@@ -62,6 +64,7 @@ export type ChatRoot = {
 export type ChatParts = {
   info: ChatInfo;
   jobs: JobOps;
+  settings: SettingsOps;
   imports: Imports;
   memory: MemoryOps;
   firing: Firing;
@@ -156,9 +159,10 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
     transaction,
   });
   const turns = new TurnRights({ gate: gateStore, jobs: jobStore, settings, info, now });
-  const jobs = new JobOps({ jobs: jobStore, memory: memoryStore, runs, settings, info, firing, watchers, turns, config, now, transaction });
+  const jobs = new JobOps({ jobs: jobStore, memory: memoryStore, runs, info, firing, watchers, turns, config, now, transaction });
+  const chatSettings = new SettingsOps({ settings, jobs: jobStore, info, firing, now, transaction });
   const memory = new MemoryOps({ memory: memoryStore, jobs: jobStore, info, now, transaction });
-  const imports = new Imports({ imports: new ImportStore(db), jobOps: jobs, info, now });
+  const imports = new Imports({ imports: new ImportStore(db), jobOps: jobs, settings: chatSettings, info, now });
   const modelTurns = new ModelTurns({ gate, steps: new TurnStepStore(db), runs, now, transaction });
   const resends = new Resends({ gate, gateStore, userPrompts, deliveries, env, transaction });
   const replies = new Replies({ info, runs, jobs: jobStore, gateStore, transcript, deliveries, now, transaction });
@@ -200,7 +204,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
     jobSources: new JobSourceStore(db),
     info,
     deliveries,
-    jobs,
+    jobs: commandHost(jobs, chatSettings),
     rights: members,
     env,
     config,
@@ -223,6 +227,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   return {
     info,
     jobs,
+    settings: chatSettings,
     imports,
     memory,
     firing,
@@ -269,5 +274,25 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
       return ok(null);
     },
     forget,
+  };
+}
+
+/** What the chat's commands are given (telegram/host.ts): its job operations and its settings, as the admin API has them. */
+function commandHost(jobs: JobOps, settings: SettingsOps): CommandHost {
+  return {
+    list: (chatId, filter) => jobs.list(chatId, filter),
+    get: (chatId, id) => jobs.get(chatId, id),
+    create: (chatId, input, createdBy, options) => jobs.create(chatId, input, createdBy, options),
+    edit: (chatId, id, input) => jobs.edit(chatId, id, input),
+    cancel: (chatId, id) => jobs.cancel(chatId, id),
+    pause: (chatId, id) => jobs.pause(chatId, id),
+    resume: (chatId, id) => jobs.resume(chatId, id),
+    skip: (chatId, id) => jobs.skip(chatId, id),
+    runNow: (chatId, id) => jobs.runNow(chatId, id),
+    getSettings: (chatId) => settings.getSettings(chatId),
+    setTimeZone: (chatId, zone) => settings.setTimeZone(chatId, zone),
+    getQuiet: (chatId) => settings.getQuiet(chatId),
+    setQuiet: (chatId, body) => settings.setQuiet(chatId, body),
+    zoneNotice: (chatId) => settings.zoneNotice(chatId),
   };
 }

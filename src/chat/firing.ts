@@ -155,8 +155,11 @@ export class Firing {
     return decision.run;
   }
 
-  /** Writes one firing decision in one transaction (the claim is written before anything is sent). */
-  private apply(decision: FireDecision, now: number): void {
+  /**
+   * Writes one decision of the firing core (`jobs/fire.ts`) in one transaction: the alarm's, run now's, a skip by
+   * hand's or a zone change's. The claim is written before anything is sent.
+   */
+  apply(decision: FireDecision, now: number): void {
     this.d.transaction(() => {
       switch (decision.action) {
         case "claim":
@@ -164,11 +167,13 @@ export class Firing {
           this.d.jobs.markClaimed(decision.job);
           break;
         case "skip":
-          this.d.runs.insert(decision.run);
+          // An occurrence already claimed (its time came while a skip by hand was asked) is a run of its own: only the job moves.
+          if (!this.d.runs.exists(decision.run.runId)) this.d.runs.insert(decision.run);
           this.d.jobs.save(decision.job);
           this.d.runs.prune(decision.job.id);
           break;
         case "hold":
+        case "move":
           this.d.jobs.save(decision.job);
           break;
         case "end":

@@ -416,7 +416,7 @@ export class BenchChatScheduler extends ChatScheduler {
    * and write them all to D1, which no alarm does in production.
    */
   private async benchDirectory(): Promise<void> {
-    await this.directory.sync();
+    await this.parts.directory.sync();
   }
 
   /** Moves every one-off of the chat to `at` and arms the alarm there (what syncAlarm would set). */

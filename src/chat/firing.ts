@@ -7,9 +7,11 @@
 
 import { backoffMs } from "../backoff";
 import type { LoadedConfig } from "../config";
-import type { RunnerOutcome } from "../contracts/runner";
+import { chatRunId, runnerOutcome } from "../contracts/runner";
 import { decideFire, type FireContext, type FireDecision, MAX_RESENDS, type MemoryLookup, manualRun, OFFER_DEADLINE_MS, PROMPT_LEASE_MS } from "../jobs/fire";
 import type { JobRecord, RunRecord } from "../jobs/records";
+import { ok, type Result } from "../result";
+import { parseArgs } from "../sentence";
 import { loadRules, rulesLoaded } from "../time";
 import type { Deliveries } from "./deliveries";
 import { type Outgoing, sendPrompts } from "./dispatch";
@@ -153,8 +155,11 @@ export class Firing {
     return decision.run;
   }
 
-  /** Writes one firing decision in one transaction (the claim is written before anything is sent). */
-  private apply(decision: FireDecision, now: number): void {
+  /**
+   * Writes one decision of the firing core (`jobs/fire.ts`) in one transaction: the alarm's, run now's, a skip by
+   * hand's or a zone change's. The claim is written before anything is sent.
+   */
+  apply(decision: FireDecision, now: number): void {
     this.d.transaction(() => {
       switch (decision.action) {
         case "claim":
@@ -162,11 +167,13 @@ export class Firing {
           this.d.jobs.markClaimed(decision.job);
           break;
         case "skip":
-          this.d.runs.insert(decision.run);
+          // An occurrence already claimed (its time came while a skip by hand was asked) is a run of its own: only the job moves.
+          if (!this.d.runs.exists(decision.run.runId)) this.d.runs.insert(decision.run);
           this.d.jobs.save(decision.job);
           this.d.runs.prune(decision.job.id);
           break;
         case "hold":
+        case "move":
           this.d.jobs.save(decision.job);
           break;
         case "end":
@@ -260,12 +267,21 @@ export class Firing {
   }
 
   /**
-   * The runner's outcome of one of this chat's runs (docs/watchers.md callback); a match is sent to the agent at
-   * once. True when a run still waiting for the runner took it.
+   * The runner's outcome of one of this chat's runs (docs/watchers.md callback), as the callback's RPC hands it over.
+   * Taken only by a run still waiting for the runner; anything else (unknown, settled, cancelled, a dry run) is
+   * ignored: `{ taken: false }`. A supergroup takes the outcomes of the runs its basic group started (their run ids
+   * name the old chat). A match is sent to the agent at once.
    */
-  async outcome(runId: string, outcome: RunnerOutcome, now: number): Promise<boolean> {
-    const taken = await this.d.watchers.outcome(runId, outcome, now);
-    if (taken && outcome.status === "output") await this.dispatch(now);
-    return taken;
+  async outcome(chatId: string, input: unknown): Promise<Result<{ taken: boolean }>> {
+    // Only an object bound to this chat has runs; an erased or never-used one writes nothing.
+    if (this.d.info.chatId() !== chatId && this.d.info.movedFrom() !== chatId) return ok({ taken: false });
+    const parsed = parseArgs(runnerOutcome(), input);
+    if (!parsed.ok) return parsed;
+    const runId = chatRunId(chatId, parsed.value.runId);
+    if (runId === null) return ok({ taken: false });
+    const now = this.d.now();
+    const taken = await this.d.watchers.outcome(runId, parsed.value, now);
+    if (taken && parsed.value.status === "output") await this.dispatch(now);
+    return ok({ taken });
   }
 }

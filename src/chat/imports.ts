@@ -12,12 +12,15 @@ import { parseArgs } from "../sentence";
 import { formatLocalDateTime, loadRules, parseZone } from "../time";
 import type { ChatInfo } from "./info";
 import type { JobOps } from "./jobs";
+import type { SettingsOps } from "./settings";
 import type { ImportStore } from "./store/imports";
 
 export type ImportDeps = {
   imports: ImportStore;
-  /** The job creation path, and the zone change (cron jobs follow it). */
-  jobOps: JobOps;
+  /** The job creation path. */
+  jobOps: Pick<JobOps, "refusedChat" | "add">;
+  /** The zone change (recurring jobs follow it). */
+  settings: Pick<SettingsOps, "setTimeZone">;
   info: ChatInfo;
   now: () => number;
 };
@@ -100,7 +103,7 @@ export class Imports {
     if (!current.isDefault) {
       return current.zone === zone.value ? [] : [`Chat ${chatId} keeps its own zone, ${current.zone}; ${source} had ${zone.value}.`];
     }
-    const changed = await this.d.jobOps.setTimeZone(chatId, zone.value);
+    const changed = await this.d.settings.setTimeZone(chatId, zone.value);
     return changed.ok ? [] : [changed.error.message];
   }
 }

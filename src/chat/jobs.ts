@@ -1,28 +1,16 @@
 /**
- * @module The chat's jobs (docs/api.md, docs/time.md, docs/telegram.md): create, edit, cancel, pause, resume, skip, run now, list, history, the
- * chat's zone, whose change moves every cron job, and its quiet hours. Every input is checked by the pure core (`jobs/validate`)
- * against the chat's zone and `now`; expected failures are results with one sentence, never throws.
+ * @module The chat's jobs (docs/api.md, docs/time.md, docs/telegram.md): create, edit, cancel, pause, resume, skip, run
+ * now, list, history. Every input is checked by the pure core (`jobs/validate`) against the chat's zone and `now`;
+ * a skip is a decision of the firing core written by `Firing.apply`. Expected failures are results with one
+ * sentence, never throws. The chat's zone and quiet hours are its settings (`settings.ts`).
  */
 import { type Config, isGroupId } from "../config";
 import { newJobId, shown } from "../contracts/ids";
-import { advance } from "../jobs/fire";
-import { type JobRecord, newJobRecord, type RunRecord, specDefaults } from "../jobs/records";
-import {
-  defaultZoneNotice,
-  lastRunText,
-  memoryRefMissingText,
-  noJobText,
-  noRunsLeftText,
-  nothingToSkipText,
-  runsOnceText,
-  SKIPPED_BY_HAND,
-  stillRunningText,
-  tooManyJobsText,
-  zoneChangedText,
-} from "../jobs/texts";
+import { advance, decideSkip } from "../jobs/fire";
+import { type JobRecord, newJobRecord, specDefaults } from "../jobs/records";
+import { memoryRefMissingText, noJobText, noRunsLeftText, stillRunningText, tooManyJobsText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { err, ok, type Result } from "../result";
-import { type ChatSettings, type QuietAnswer, quietBody, type ZoneChange } from "../schemas/chats";
 import {
   type CreatedBy,
   type CreateJobInput,
@@ -36,13 +24,12 @@ import {
   type Run,
 } from "../schemas/jobs";
 import { parseArgs } from "../sentence";
-import { loadRules, parseZone } from "../time";
+import { loadRules } from "../time";
 import type { Firing } from "./firing";
 import type { ChatInfo } from "./info";
 import type { JobStore } from "./store/jobs";
 import type { MemoryStore } from "./store/memory";
 import type { RunStore } from "./store/runs";
-import type { SettingsStore } from "./store/settings";
 import type { TurnRights } from "./turns";
 import { toJob, toRun } from "./views";
 import type { Watchers } from "./watchers";
@@ -51,7 +38,6 @@ export type JobDeps = {
   jobs: JobStore;
   memory: MemoryStore;
   runs: RunStore;
-  settings: SettingsStore;
   info: ChatInfo;
   firing: Firing;
   watchers: Watchers;
@@ -75,6 +61,12 @@ export type NewJob = {
   claim?: (job: JobRecord) => string | null;
 };
 
+/**
+ * How a create over RPC or HTTP is made: `followUpOf`, the run gate token of the job's or watcher's turn whose one
+ * follow-up it is; `threadId`, the forum topic it is made in (its messages go there).
+ */
+export type CreateOptions = { followUpOf?: string; threadId?: number | null };
+
 /** A new job, or why not: the chat is full, the input breaks a rule, or `claim` refused it. */
 export type Added = { ok: true; job: JobRecord } | { ok: false; why: "full" | "invalid" | "refused"; message: string };
 
@@ -94,98 +86,6 @@ export class JobOps {
   private find(id: string): Result<JobRecord> {
     const job = typeof id === "string" ? this.d.jobs.get(id) : null;
     return job ? ok(job) : err("not_found", noJobText(shown(String(id))));
-  }
-
-  getSettings(chatId: string): Result<ChatSettings> {
-    const bound = this.d.info.bind(chatId);
-    if (!bound.ok) return bound;
-    return ok({ chatId, timeZone: this.d.info.zone().zone, isDefault: this.d.info.zone().isDefault });
-  }
-
-  /**
-   * Sets (or with null, resets) the chat's zone: every recurring job's next run is recomputed in the new zone
-   * strictly after now, with no catch-up (a rule's `start` stays the same local time, so the rule is expanded
-   * anew there); one-offs keep their instant (docs/time.md). A job whose next run would now fall after its `until`
-   * has ended: it goes, or, with its last run in flight, goes when that run settles.
-   */
-  async setTimeZone(chatId: string, input: string | null): Promise<Result<ZoneChange>> {
-    const bound = this.d.info.bind(chatId);
-    if (!bound.ok) return bound;
-    let zone: string | null = null;
-    if (input !== null) {
-      const parsed = parseZone(input);
-      if (!parsed.ok) return err("bad_request", parsed.error);
-      zone = parsed.value;
-    }
-    if (this.d.jobs.hasRule()) await loadRules();
-    const now = this.d.now();
-    let cronJobs = 0;
-    const oneOffs: number[] = [];
-    this.d.transaction(() => {
-      this.d.settings.set("time_zone", zone);
-      // A chat that chose its zone (or went back to the default on purpose) knows where its times are.
-      if (this.d.settings.get("zone_told") === null) this.d.settings.set("zone_told", String(now));
-      const effective = this.d.info.zone().zone;
-      for (const row of this.d.jobs.rows()) {
-        if (!row.ok) continue;
-        const job = row.job;
-        if (job.schedule.type === "at") {
-          oneOffs.push(job.schedule.at);
-          continue;
-        }
-        // Paused, quarantined, or its last run in flight: no next run to move.
-        if (!job.enabled || job.quarantined !== null || job.runsLeft === 0) {
-          cronJobs++;
-          continue;
-        }
-        const step = advance(job, job.schedule, effective, now);
-        if (step.ended && job.runningRunId === null) {
-          this.d.jobs.delete(job.id);
-          this.d.runs.deleteOf(job.id);
-          continue;
-        }
-        cronJobs++;
-        this.d.jobs.save({ ...job, nextRunAt: step.nextRunAt, ...(step.ended ? { runsLeft: 0 } : {}) });
-      }
-    });
-    const { zone: effective, isDefault } = this.d.info.zone();
-    return ok({
-      chatId,
-      timeZone: effective,
-      isDefault,
-      cronJobs,
-      oneOffs: oneOffs.length,
-      message: zoneChangedText(effective, isDefault, now, cronJobs, oneOffs),
-    });
-  }
-
-  /** The chat's quiet hours (docs/telegram.md), or null. */
-  getQuiet(chatId: string): Result<QuietAnswer> {
-    const bound = this.d.info.bind(chatId);
-    return bound.ok ? ok({ quiet: this.d.info.quiet() }) : bound;
-  }
-
-  /** Sets the chat's quiet hours (`{ quiet: { from, to } }`), or clears them (`{ quiet: null }`). */
-  setQuiet(chatId: string, body: unknown): Result<QuietAnswer> {
-    const bound = this.d.info.bind(chatId);
-    if (!bound.ok) return bound;
-    const parsed = parseArgs(quietBody(), body);
-    if (!parsed.ok) return parsed;
-    this.d.info.setQuiet(parsed.value.quiet);
-    return ok({ quiet: this.d.info.quiet() });
-  }
-
-  /**
-   * The default-zone notice (docs/telegram.md), told once: to a chat that follows DEFAULT_TIMEZONE, on the reply that
-   * creates a job, the first time. When it was told (or the chat set a zone) is kept in the chat's settings
-   * (`zone_told`), so it is never told again, whatever the chat does next.
-   */
-  zoneNotice(chatId: string): string | null {
-    if (!this.d.info.bind(chatId).ok) return null;
-    const { zone, isDefault } = this.d.info.zone();
-    if (!isDefault || this.d.settings.get("zone_told") !== null) return null;
-    this.d.settings.set("zone_told", String(this.d.now()));
-    return defaultZoneNotice(zone);
   }
 
   list(chatId: string, filter: JobFilter = {}): Result<JobList> {
@@ -212,20 +112,16 @@ export class JobOps {
    * Creates a job for `createdBy`. `followUpOf`: the run gate token of the job's or watcher's turn that makes
    * it over HTTP or MCP (`X-Cuckoo-Turn`), whose one follow-up it is; `threadId`: the forum topic it is made in.
    */
-  async create(
-    chatId: string,
-    input: CreateJobInput,
-    createdBy: CreatedBy,
-    options: { followUpOf?: string; threadId?: number | null } = {},
-  ): Promise<Result<Job>> {
+  async create(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options: CreateOptions = {}): Promise<Result<Job>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
     const parsed = parseArgs(createJobInput(), input);
     if (!parsed.ok) return parsed;
     const refused = this.refusedChat(chatId);
     if (refused !== null) return err("bad_request", refused);
-    const { followUpOf } = options;
-    const threadId = typeof options.threadId === "number" && Number.isInteger(options.threadId) ? options.threadId : null;
+    // Over RPC the options are whatever the caller sent: only a string token and a whole topic id are taken.
+    const followUpOf = typeof options?.followUpOf === "string" ? options.followUpOf : undefined;
+    const threadId = typeof options?.threadId === "number" && Number.isInteger(options.threadId) ? options.threadId : null;
     const added = await this.add(
       parsed.value,
       followUpOf === undefined ? { createdBy, threadId } : { createdBy, threadId, claim: () => this.followUp(followUpOf) },
@@ -377,11 +273,9 @@ export class JobOps {
   }
 
   /**
-   * Skip (docs/api.md#jobs): a recurring job's next occurrence is passed over, recorded in its history as `skipped`
-   * ("skipped by hand"), and its next run moves to the one after; a run in flight is not touched. A one-off, a
-   * paused job and one with no next run have nothing to skip, and a job's last run before its end is not
-   * skipped (it would end the job: cancel it instead). A skip does not count against `runsLeft`. `skipped` is
-   * the occurrence passed over.
+   * Skip (docs/api.md#jobs): a recurring job's next occurrence passed over and recorded as `skipped`, its next run
+   * moved to the one after (`decideSkip` of the firing core, written by `Firing.apply`); `skipped` is the
+   * occurrence passed over.
    */
   async skip(chatId: string, id: string): Promise<Result<{ job: Job; skipped: string }>> {
     const found = this.locate(chatId, id);
@@ -390,41 +284,11 @@ export class JobOps {
     // Read again after the await: the job as it is now.
     const again = this.locate(chatId, id);
     if (!again.ok) return again;
-    const current = again.value;
-    if (current.schedule.type === "at") return err("bad_request", runsOnceText(current.id));
-    if (!current.enabled || current.nextRunAt === null) return err("bad_request", nothingToSkipText(current));
-    const skipped = current.nextRunAt;
-    const step = advance(current, current.schedule, this.d.info.zone().zone, skipped);
-    if (step.ended || current.runsLeft === 1) return err("bad_request", lastRunText(current.id));
     const now = this.d.now();
-    const run: RunRecord = {
-      runId: `${current.id}:${skipped}`,
-      jobId: current.id,
-      kind: current.kind,
-      manual: false,
-      dueAt: skipped,
-      startedAt: now,
-      finishedAt: now,
-      state: "settled",
-      status: "skipped",
-      exitCode: null,
-      timedOut: false,
-      late: false,
-      detail: SKIPPED_BY_HAND,
-      leaseUntil: null,
-      attempts: 0,
-      resends: 0,
-      payload: null,
-      outputHash: null,
-    };
-    const job: JobRecord = { ...current, nextRunAt: step.nextRunAt };
-    this.d.transaction(() => {
-      // An occurrence already claimed (its time came while this was asked) is a run of its own: only the next moves.
-      if (!this.d.runs.exists(run.runId)) this.d.runs.insert(run);
-      this.d.jobs.save(job);
-      this.d.runs.prune(job.id);
-    });
-    return ok({ job: this.view(job, chatId), skipped: new Date(skipped).toISOString() });
+    const skip = decideSkip(again.value, this.d.info.zone().zone, now);
+    if (!skip.ok) return err("bad_request", skip.error);
+    this.d.firing.apply(skip.value, now);
+    return ok({ job: this.view(skip.value.job, chatId), skipped: new Date(skip.value.run.dueAt).toISOString() });
   }
 
   /**

@@ -39,6 +39,27 @@ export class MemberRights {
   constructor(private readonly d: MemberDeps) {}
 
   /**
+   * `check` as an RPC asks it: of a Telegram user of chat `chatId`, once the object is bound to it; Telegram is asked
+   * again when its remembered answer is older than `maxAgeMs` (at most 10 minutes).
+   */
+  roleIn(chatId: string, userId: string, maxAgeMs?: number): Promise<Result<MemberCheck>> {
+    return this.ofUser(chatId, userId, (user) => this.check(user, maxAgeMs));
+  }
+
+  /** `mayChange` as an RPC asks it: of a Telegram user of chat `chatId`, once the object is bound to it. */
+  mayChangeIn(chatId: string, userId: string): Promise<Result<boolean>> {
+    return this.ofUser(chatId, userId, (user) => this.mayChange(user));
+  }
+
+  /** `ask` of a Telegram user of this chat, once the object is bound to it and the id is a user id. */
+  private async ofUser<T>(chatId: string, userId: string, ask: (userId: string) => Promise<Result<T>>): Promise<Result<T>> {
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
+    if (typeof userId !== "string" || !/^[1-9]\d{0,15}$/.test(userId)) return err("bad_request", `"${String(userId).slice(0, 20)}" is not a Telegram user id.`);
+    return ask(userId);
+  }
+
+  /**
    * `userId`'s place in this chat: in a group what getChatMember says (remembered 10 minutes); in a private chat
    * its user is its admin, and no one else is in it. In transcript mode there is no Telegram to ask, and only the
    * operator writes: admin.

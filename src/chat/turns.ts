@@ -24,6 +24,7 @@ export class TurnRights {
 
   /** The rights of the turn `token` holds, or the sentence when it holds none. */
   rights(chatId: string, token: string): Result<TurnPolicy> {
+    if (typeof token !== "string") return err("bad_request", NOT_THE_TURN);
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
     const key = this.heldKey(token);

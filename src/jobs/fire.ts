@@ -6,11 +6,12 @@
  * writes what these return and sends what they build.
  */
 import type { PromptMessage } from "../contracts/prompt-message";
+import { fail, ok, type Parsed } from "../result";
 import type { RunStatus } from "../schemas/jobs";
 import { nextOccurrence, nextRuleOccurrence, parseCron, parseRuleSchedule } from "../time";
 import { goneDetail, MEMORY_PROMPT_CHARS, type MemoryContent, memoryGoneText, memorySection, resolveRefs } from "./memory";
 import type { JobRecord, RunRecord, StoredSchedule } from "./records";
-import { LATE_AFTER_MS, promptText } from "./texts";
+import { LATE_AFTER_MS, lastRunText, nothingToSkipText, promptText, runsOnceText, SKIPPED_BY_HAND } from "./texts";
 import { MAX_PROMPT_MESSAGE_BYTES, watcherLeaseMs } from "./watcher";
 
 /** A prompt's lease: how long an agent has to settle it (docs/api.md#how-a-job-fires). */
@@ -35,8 +36,13 @@ export type FireDecision =
    * `job` together, then dispatch.
    */
   | { action: "claim"; job: JobRecord; run: RunRecord; missed: number }
-  /** An occurrence while a run is in flight: history gets a `skipped` run; `lastResult` stays. */
+  /**
+   * An occurrence while a run is in flight, or one skipped by hand: history gets a `skipped` run (unless the
+   * occurrence has a run already); `lastResult` stays.
+   */
   | { action: "skip"; job: JobRecord; run: RunRecord }
+  /** The chat's zone changed: a recurring job's next run moved there (no run). */
+  | { action: "move"; job: JobRecord }
   /** Undeliverable chat: no run; a recurring job advances, a one-off waits an hour. */
   | { action: "hold"; job: JobRecord }
   /**
@@ -185,19 +191,7 @@ export function decideFire(job: JobRecord, ctx: FireContext, memory: MemoryLooku
 
   if (!ctx.deliverable) return step.ended && job.runningRunId === null ? { action: "end", job: advanced } : { action: "hold", job: advanced };
 
-  if (job.runningRunId !== null) {
-    const run: RunRecord = {
-      ...newRun(job.id, dueAt, now, false),
-      kind: job.kind,
-      state: "settled",
-      status: "skipped",
-      detail: "still running",
-      startedAt: now,
-      finishedAt: now,
-      leaseUntil: null,
-    };
-    return { action: "skip", job: advanced, run };
-  }
+  if (job.runningRunId !== null) return { action: "skip", job: advanced, run: skippedRun(job, dueAt, now, "still running") };
 
   const runsLeft = step.ended ? 0 : job.runsLeft === null ? null : Math.max(0, job.runsLeft - 1);
   const last = runsLeft === 0;
@@ -292,4 +286,48 @@ export function manualRun(job: JobRecord, ctx: FireContext, memory: MemoryLookup
   if (!refs.ok) return failed(job, job, fresh, refs.missing, ctx.now);
   const run = claimedRun(job, fresh, ctx.now, ctx, refs.records);
   return { action: "claim", job: { ...job, runningRunId: run.runId, lastRunAt: ctx.now }, run, missed: 0 };
+}
+
+/** The settled `skipped` run of the occurrence due at `dueAt`, with why it was skipped. */
+function skippedRun(job: JobRecord, dueAt: number, now: number, detail: string): RunRecord {
+  return {
+    ...newRun(job.id, dueAt, now, false),
+    kind: job.kind,
+    state: "settled",
+    status: "skipped",
+    detail,
+    startedAt: now,
+    finishedAt: now,
+    leaseUntil: null,
+  };
+}
+
+/**
+ * Skip by hand (docs/api.md#jobs): a recurring job's next occurrence passed over, recorded in its history as
+ * `skipped` ("skipped by hand", never late), and its next run moved to the one after; a run in flight is not
+ * touched. Or the sentence why not: a one-off, a paused job and one with no next run have nothing to skip, and a
+ * job's last run before its end is not skipped (it would end the job: cancel it instead). A skip does not count
+ * against `runsLeft`. The run's `dueAt` is the occurrence passed over.
+ */
+export function decideSkip(job: JobRecord, zone: string, now: number): Parsed<Extract<FireDecision, { action: "skip" }>> {
+  if (job.schedule.type === "at") return fail(runsOnceText(job.id));
+  if (!job.enabled || job.nextRunAt === null) return fail(nothingToSkipText(job));
+  const skipped = job.nextRunAt;
+  const step = advance(job, job.schedule, zone, skipped);
+  if (step.ended || job.runsLeft === 1) return fail(lastRunText(job.id));
+  return ok({ action: "skip", job: { ...job, nextRunAt: step.nextRunAt }, run: { ...skippedRun(job, skipped, now, SKIPPED_BY_HAND), late: false } });
+}
+
+/**
+ * The chat's zone changed to `zone` (docs/time.md): a recurring job's next run is recomputed there strictly after
+ * `now`, with no catch-up (a rule's `start` stays the same local time, so the rule is expanded anew there); one
+ * whose next run would now fall after its `until` has ended: it goes, or, with its last run in flight, keeps no
+ * next run and goes when that run settles. Null when nothing moves: a one-off keeps its instant, and a paused or
+ * quarantined job, or one whose last run is in flight, has no next run to move.
+ */
+export function decideZoneChange(job: JobRecord, zone: string, now: number): Extract<FireDecision, { action: "move" | "end" }> | null {
+  if (job.schedule.type === "at" || !job.enabled || job.quarantined !== null || job.runsLeft === 0) return null;
+  const step = advance(job, job.schedule, zone, now);
+  if (step.ended && job.runningRunId === null) return { action: "end", job };
+  return { action: "move", job: { ...job, nextRunAt: step.nextRunAt, ...(step.ended ? { runsLeft: 0 } : {}) } };
 }

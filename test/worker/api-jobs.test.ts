@@ -3,11 +3,25 @@
  * every field, each validation sentence of the edge and of the chat's Durable Object, ids, isolation,
  * bodies. Each test uses its own chat id (3100xx).
  */
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { errorEnvelope } from "../../src/schemas/errors";
 import { type Job, jobListSchema, jobReply } from "../../src/schemas/jobs";
-import { answerAs, badRequest, call, createJob, ISO_INSTANT, JOB_ID, newYears, nextRun, noJob, objectExists, send, spyQueue, utcWall } from "./helpers";
+import {
+  answerAs,
+  badRequest,
+  call,
+  chatStub,
+  createJob,
+  ISO_INSTANT,
+  JOB_ID,
+  newYears,
+  nextRun,
+  noJob,
+  objectExists,
+  send,
+  spyQueue,
+  utcWall,
+} from "./helpers";
 
 const jobsOf = (chatId: string) => `/admin/chats/${chatId}/jobs`;
 const MIN = 60_000;
@@ -296,7 +310,7 @@ describe("POST …/jobs/:id/run, /pause, /resume and GET …/runs", () => {
   it("runs a job now: { job } in flight, one manual run dispatched; a second run now is 409", async () => {
     const chat = "310030";
     // The run stays in flight: its prompt goes to a spy, not to the consumer that would answer it at once.
-    await spyQueue(env.CHAT.getByName(chat));
+    await spyQueue(chatStub(chat));
     const job = await createJob(chat, { name: "New year", kind: "prompt", cron: "0 0 1 1 *", text: "Happy new year" });
     const before = Date.now();
     const res = await send("POST", `${jobsOf(chat)}/${job.id}/run`).as(jobReply());

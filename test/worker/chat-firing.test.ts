@@ -10,11 +10,14 @@
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ChatScheduler } from "../../src/chat/ChatScheduler";
+import productSource from "../../src/chat/ChatScheduler.ts?raw";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
+import * as Worker from "../../src/index";
 import { PROMPT_LEASE_MS } from "../../src/jobs/fire";
 import { nextOccurrence, parseCron } from "../../src/time";
 import { dayMonthTime, settleSent } from "./agent-helpers";
+import { TestChatScheduler } from "./chat-scheduler";
+import * as TestEntry from "./entry";
 import {
   advanceTo,
   alarmOf,
@@ -32,7 +35,6 @@ import {
   quietConsole,
   refuseSends,
   sentFor,
-  setInstanceVars,
   spyQueue,
   sql,
   toAlarm,
@@ -540,35 +542,19 @@ describe("lease expiry", () => {
 });
 
 describe("the object's test-only RPCs", () => {
-  it("refuse to run without the test binding (so never in production), and change nothing", async () => {
-    const { chatId, stub } = newChat();
-    const job = await createPrompt(chatId, stub, { delay: "PT5M" });
-    const due = await advanceTo(stub, Date.parse(job.nextRunAt!));
-    await setInstanceVars(stub, { CUCKOO_TEST_CLOCK: "0" });
-    // Called on the instance, so that each refusal is read here and not logged as an RPC's uncaught error.
-    const refused = await runInDurableObject<ChatScheduler, string[]>(stub, async (chat) => {
-      const calls = [
-        () => chat.testAdvanceClock(HOUR),
-        () => chat.testFreezeClock(due + HOUR),
-        () => chat.testClaimDue(),
-        () => chat.testNoteMove("-1002000000001"),
-        () => chat.testForget(),
-      ];
-      const messages: string[] = [];
-      for (const call of calls)
-        messages.push(
-          await call().then(
-            () => "answered",
-            (error: Error) => error.message,
-          ),
-        );
-      return messages;
-    });
-    await setInstanceVars(stub, { CUCKOO_TEST_CLOCK: "1" });
-    expect(refused).toEqual(
-      ["testAdvanceClock", "testFreezeClock", "testClaimDue", "testNoteMove", "testForget"].map((name) => `${name} exists only in tests`),
-    );
-    expect(await clockOf(stub)).toBeLessThan(due + HOUR);
-    expect(await historyOf(stub, chatId, job.id)).toEqual([]);
+  it("are the worker tests' subclass's: the Worker's own entry exports a ChatScheduler that has none and names none", () => {
+    const testOnly = Object.getOwnPropertyNames(TestChatScheduler.prototype).filter((name) => name.startsWith("test"));
+    expect(testOnly).toEqual(["testAdvanceClock", "testFreezeClock", "testClaimDue", "testNoteMove", "testForget"]);
+    expect(Worker.ChatScheduler).not.toBe(TestChatScheduler);
+    for (const name of testOnly) {
+      expect(name in Worker.ChatScheduler.prototype, name).toBe(false);
+      expect(productSource, name).not.toContain(name);
+    }
+  });
+
+  it("are served by the tests' entry, which exports every name the Worker's own entry does", () => {
+    expect(Object.keys(TestEntry).sort()).toEqual(Object.keys(Worker).sort());
+    expect(TestEntry.ChatScheduler).toBe(TestChatScheduler);
+    expect(TestEntry.default).toBe(Worker.default);
   });
 });

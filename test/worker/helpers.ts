@@ -12,7 +12,6 @@ import { listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from 
 import { env } from "cloudflare:workers";
 import { expect, onTestFinished, vi } from "vitest";
 import * as z from "zod";
-import type { ChatScheduler } from "../../src/chat/ChatScheduler";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { app } from "../../src/http/app";
 import type { Result } from "../../src/result";
@@ -20,6 +19,7 @@ import type { TranscriptEntry } from "../../src/schemas/chats";
 import { type Job, jobReply, type Run } from "../../src/schemas/jobs";
 import { type ToolReply, toolReplySchema } from "../../src/schemas/tools";
 import { nextOccurrence, parseCron } from "../../src/time";
+import type { TestChatScheduler } from "./chat-scheduler";
 
 // ── The app ─────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -138,14 +138,18 @@ export function newYears(now = Date.now()): { iso: string[]; shown: string[] } {
 
 // ── A chat's object ─────────────────────────────────────────────────────────────────────────────────────
 
-export type Stub = DurableObjectStub<ChatScheduler>;
+/** A chat's object as the worker tests have it: the tests' subclass (test/worker/entry.ts binds `CHAT` to it). */
+export type Stub = DurableObjectStub<TestChatScheduler>;
+
+/** The object of chat `chatId` (`env.CHAT` is typed by the Worker's own class, which has no test-only RPCs). */
+export const chatStub = (chatId: string): Stub => env.CHAT.getByName(chatId) as Stub;
 
 /** A chat id counter per file: each test takes its own chat. */
 export function chatIds(start: number): () => { chatId: string; stub: Stub } {
   let next = start;
   return () => {
     const chatId = String(next++);
-    return { chatId, stub: env.CHAT.getByName(chatId) };
+    return { chatId, stub: chatStub(chatId) };
   };
 }
 

@@ -8,7 +8,6 @@
  * fixtures name their chats (9630001 up), so each is imported once in this file.
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import type { Job } from "../../src/schemas/jobs";
@@ -21,9 +20,9 @@ import standup from "../fixtures/acpbot/.acpbot/schedules/standup.json";
 import commitments from "../fixtures/commitments.jsonl?raw";
 import settings from "../fixtures/playa/chat-settings.json";
 import playa from "../fixtures/playa/jobs.json";
-import { badRequest, must, nextRun, queued, type Stub, send, spyQueue } from "./helpers";
+import { badRequest, chatStub, must, nextRun, queued, type Stub, send, spyQueue } from "./helpers";
 
-const stubOf = (chatId: string): Stub => env.CHAT.getByName(chatId);
+const stubOf = (chatId: string): Stub => chatStub(chatId);
 const jobsOf = async (chatId: string): Promise<Job[]> => (await must(stubOf(chatId).listJobs(chatId, {}))).jobs;
 const byName = (jobs: Job[], name: string): Job => {
   const job = jobs.find((j) => j.name === name);

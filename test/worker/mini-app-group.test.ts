@@ -9,13 +9,12 @@
  * once that answer is 5 minutes old, Telegram asked again: a member removed is refused at their next request.
  * Supergroups -1005300000000 up; users 5300001 (admin), 5300002 (member), 5300003 (listed), 5300004 (gone).
  */
-import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ADMINS_ONLY, ROLE_KEPT_MS } from "../../src/chat/members";
 import { APP_SESSION_TEXT, groupNotServedText } from "../../src/http/app-access";
 import { leftGroupText, notMemberText } from "../../src/http/group-session";
 import { signInitData } from "../stub/init-data";
-import { call, deployed, lines, objectExists, postJson, quietConsole } from "./helpers";
+import { call, chatStub, deployed, lines, objectExists, postJson, quietConsole } from "./helpers";
 import { TestBot, telegramChat } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -141,7 +140,7 @@ describe("signing in from a group", () => {
     const chatId = await group();
     const { session } = (await (await signIn(chatId, ADMIN, "administrator")).json()) as { session: string };
     expect((await as(session, chatId, "POST", `/admin/chats/${chatId}/jobs`, JOB)).status).toBe(201);
-    await env.CHAT.getByName(chatId).testAdvanceClock(ROLE_KEPT_MS);
+    await chatStub(chatId).testAdvanceClock(ROLE_KEPT_MS);
     await bot.script("getChatMember", [{ kind: "member", status: "member" }], chatId);
     expect(await answer(await as(session, chatId, "POST", `/admin/chats/${chatId}/jobs`, JOB))).toEqual(error(403, "forbidden", ADMINS_ONLY));
     // A read within 5 minutes of the sign-in rests on the sign-in's answer.
@@ -158,7 +157,7 @@ describe("a group's session and the member's place in the group", () => {
   /** Moves the Worker's clock and the group object's by `ms`. */
   async function later(chatId: string, ms: number): Promise<void> {
     vi.setSystemTime(Date.now() + ms);
-    await env.CHAT.getByName(chatId).testAdvanceClock(ms);
+    await chatStub(chatId).testAdvanceClock(ms);
   }
 
   const iso = (seconds: number) => new Date(seconds * 1000).toISOString();

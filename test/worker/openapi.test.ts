@@ -6,7 +6,6 @@
  * Chat ids 3900xx.
  */
 
-import { env } from "cloudflare:workers";
 import { Validator } from "@cfworker/json-schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import { version } from "../../package.json";
@@ -15,7 +14,7 @@ import { gateOfferReply } from "../../src/schemas/agent";
 import { messageAccepted } from "../../src/schemas/chats";
 import { jobReply, runList } from "../../src/schemas/jobs";
 import { runToken } from "./agent-helpers";
-import { type Answer, call, createJob, envWith, send, spyQueue } from "./helpers";
+import { type Answer, call, chatStub, createJob, envWith, send, spyQueue } from "./helpers";
 
 /** The document as src builds it; the test reads the one the route serves. */
 type Document = ReturnType<typeof openApiDocument>;
@@ -110,7 +109,7 @@ describe("real answers match the document's schemas", () => {
 
   it("jobs: created, listed, read, run, their runs, paused; settings and a zone change", async () => {
     const chat = "390002";
-    await spyQueue(env.CHAT.getByName(chat));
+    await spyQueue(chatStub(chat));
     const jobs = `/admin/chats/${chat}/jobs`;
     const created = await send("POST", jobs, { name: "Price", kind: "watcher", cron: "*/10 * * * *", command: "echo hi", timeoutSeconds: 30 }).as(jobReply());
     expectAnswer(created, 201, "JobReply");
@@ -154,7 +153,7 @@ describe("real answers match the document's schemas", () => {
 
   it("the transcript, a user's message, and the run gate and deliver of an agent of your own", async () => {
     const chat = "390005";
-    await spyQueue(env.CHAT.getByName(chat));
+    await spyQueue(chatStub(chat));
     const posted = await send("POST", `/admin/chats/${chat}/messages`, { text: "hello" }).as(messageAccepted());
     expectAnswer(posted, 202, "MessageAccepted");
     const message = {

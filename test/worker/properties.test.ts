@@ -5,11 +5,10 @@
  * file); bodies are arbitrary JSON, arbitrary text, and objects with the route's own field names holding
  * arbitrary values. Queue sends are kept out of the real consumer. Chat ids 8600000 up.
  */
-import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { openApiDocument } from "../../src/http/openapi";
-import { call, envWith, spyQueue } from "./helpers";
+import { call, chatStub, envWith, spyQueue } from "./helpers";
 import { runnerVars } from "./watcher-helpers";
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -88,7 +87,7 @@ describe("every JSON route, any body", () => {
 
   beforeAll(async () => {
     ops = operationsWithBodies();
-    await spyQueue(env.CHAT.getByName(CHAT));
+    await spyQueue(chatStub(CHAT));
   });
 
   it("covers the routes that take bodies", () => {

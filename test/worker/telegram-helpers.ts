@@ -12,11 +12,10 @@
  * Object reads its own, which `telegramChat` replaces (with a non-forwarding queue spy when asked).
  */
 import { createExecutionContext, runDurableObjectAlarm, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { expect, inject, vi } from "vitest";
 import { app } from "../../src/http/app";
 import type { Answer, Call as StubCall } from "../stub/telegram-stub";
-import { alarmOf, clockOf, envWith, HOUR, must, type Sent, type Stub, setInstanceVars, spyQueue } from "./helpers";
+import { alarmOf, chatStub, clockOf, envWith, HOUR, must, type Sent, type Stub, setInstanceVars, spyQueue } from "./helpers";
 
 export const STUB_URL: string = inject("telegramStub");
 export const SECRET = "hook-Secret_0123";
@@ -104,7 +103,7 @@ export type TelegramChat = { chatId: string; stub: Stub; sent: Sent | null };
  * its chat id, and puts its clock `AHEAD_MS` ahead (`aheadOfRuntime`).
  */
 export async function telegramChat(bot: TestBot, chatId: string, options: { spy?: boolean; allowed?: string[]; chats?: string[] } = {}): Promise<TelegramChat> {
-  const stub: Stub = env.CHAT.getByName(chatId);
+  const stub: Stub = chatStub(chatId);
   const sent = options.spy === false ? null : await spyQueue(stub);
   await setInstanceVars(stub, bot.vars(options.allowed ?? [chatId], options.chats ?? []));
   // The chat's id is bound as its first update (or any chat RPC) would bind it; `deliver` alone does not.

@@ -11,13 +11,12 @@
  * their supergroups -100<the same digits>; user 5290003 is in ALLOWED_USER_IDS, 5290002 is a member.
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { type MoveChunk, MoveStore } from "../../src/chat/store/moves";
 import { chatListSchema } from "../../src/schemas/directory";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { BOT_USERNAME, basicGroup, groupText, migrateFrom, migrateTo, person, supergroup } from "../group-updates";
-import { brief, jobsOf, must, send, sql, transcript } from "./helpers";
+import { brief, chatStub, jobsOf, must, send, sql, transcript } from "./helpers";
 import { type Call, delivered, expectReply, newUpdateId, postUpdate, type TelegramChat, TestBot, telegramChat } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -198,7 +197,7 @@ describe("a move Telegram did not make", () => {
     ]);
     expect(await held(listed)).toEqual(before);
     expect(before.jobs.map((j) => j.id)).toEqual([jobId]);
-    expect(await jobsOf({ chatId: taker, stub: env.CHAT.getByName(taker) })).toEqual([]);
+    expect(await jobsOf({ chatId: taker, stub: chatStub(taker) })).toEqual([]);
     expect(await bot.calls({ method: "getChatMemberCount", chatId: listed.chatId })).toEqual([]);
   });
 

@@ -1,0 +1,111 @@
+/**
+ * @module The chat's settings (docs/api.md, docs/time.md, docs/telegram.md): its zone, whose change moves every
+ * recurring job's next run (each a decision of the firing core, `decideZoneChange`, written by `Firing.apply`), its
+ * quiet hours, and the default-zone notice told once.
+ */
+import { decideZoneChange } from "../jobs/fire";
+import { defaultZoneNotice, zoneChangedText } from "../jobs/texts";
+import { err, ok, type Result } from "../result";
+import { type ChatSettings, type QuietAnswer, quietBody, type ZoneChange } from "../schemas/chats";
+import { parseArgs } from "../sentence";
+import { loadRules, parseZone } from "../time";
+import type { Firing } from "./firing";
+import type { ChatInfo } from "./info";
+import type { JobStore } from "./store/jobs";
+import type { SettingsStore } from "./store/settings";
+
+export type SettingsDeps = {
+  settings: SettingsStore;
+  jobs: JobStore;
+  info: ChatInfo;
+  /** The one writer of the firing core's decisions. */
+  firing: Pick<Firing, "apply">;
+  now: () => number;
+  transaction: <T>(work: () => T) => T;
+};
+
+export class SettingsOps {
+  constructor(private readonly d: SettingsDeps) {}
+
+  getSettings(chatId: string): Result<ChatSettings> {
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
+    return ok({ chatId, timeZone: this.d.info.zone().zone, isDefault: this.d.info.zone().isDefault });
+  }
+
+  /**
+   * Sets (or with null, resets) the chat's zone: every recurring job's next run is recomputed in the new zone
+   * strictly after now, with no catch-up (a rule's `start` stays the same local time, so the rule is expanded
+   * anew there); one-offs keep their instant (docs/time.md). A job whose next run would now fall after its `until`
+   * has ended: it goes, or, with its last run in flight, goes when that run settles.
+   */
+  async setTimeZone(chatId: string, input: string | null): Promise<Result<ZoneChange>> {
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
+    let zone: string | null = null;
+    if (input !== null) {
+      const parsed = parseZone(input);
+      if (!parsed.ok) return err("bad_request", parsed.error);
+      zone = parsed.value;
+    }
+    if (this.d.jobs.hasRule()) await loadRules();
+    const now = this.d.now();
+    let cronJobs = 0;
+    const oneOffs: number[] = [];
+    this.d.transaction(() => {
+      this.d.settings.set("time_zone", zone);
+      // A chat that chose its zone (or went back to the default on purpose) knows where its times are.
+      if (this.d.settings.get("zone_told") === null) this.d.settings.set("zone_told", String(now));
+      const effective = this.d.info.zone().zone;
+      for (const row of this.d.jobs.rows()) {
+        if (!row.ok) continue;
+        const job = row.job;
+        if (job.schedule.type === "at") {
+          oneOffs.push(job.schedule.at);
+          continue;
+        }
+        const decision = decideZoneChange(job, effective, now);
+        if (decision?.action !== "end") cronJobs++;
+        if (decision !== null) this.d.firing.apply(decision, now);
+      }
+    });
+    const { zone: effective, isDefault } = this.d.info.zone();
+    return ok({
+      chatId,
+      timeZone: effective,
+      isDefault,
+      cronJobs,
+      oneOffs: oneOffs.length,
+      message: zoneChangedText(effective, isDefault, now, cronJobs, oneOffs),
+    });
+  }
+
+  /** The chat's quiet hours (docs/telegram.md), or null. */
+  getQuiet(chatId: string): Result<QuietAnswer> {
+    const bound = this.d.info.bind(chatId);
+    return bound.ok ? ok({ quiet: this.d.info.quiet() }) : bound;
+  }
+
+  /** Sets the chat's quiet hours (`{ quiet: { from, to } }`), or clears them (`{ quiet: null }`). */
+  setQuiet(chatId: string, body: unknown): Result<QuietAnswer> {
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
+    const parsed = parseArgs(quietBody(), body);
+    if (!parsed.ok) return parsed;
+    this.d.info.setQuiet(parsed.value.quiet);
+    return ok({ quiet: this.d.info.quiet() });
+  }
+
+  /**
+   * The default-zone notice (docs/telegram.md), told once: to a chat that follows DEFAULT_TIMEZONE, on the reply that
+   * creates a job, the first time. When it was told (or the chat set a zone) is kept in the chat's settings
+   * (`zone_told`), so it is never told again, whatever the chat does next.
+   */
+  zoneNotice(chatId: string): string | null {
+    if (!this.d.info.bind(chatId).ok) return null;
+    const { zone, isDefault } = this.d.info.zone();
+    if (!isDefault || this.d.settings.get("zone_told") !== null) return null;
+    this.d.settings.set("zone_told", String(this.d.now()));
+    return defaultZoneNotice(zone);
+  }
+}

@@ -16,7 +16,7 @@ import { parseCron } from "./cron";
 import type { Clock, Plan, Position } from "./every";
 import type { Unit } from "./lang";
 import { nextOccurrence } from "./next";
-import { resolveLocal, toLocal } from "./zone";
+import { instantOfWall, toLocal } from "./zone";
 
 /** A schedule as jobs hold it (docs/api.md#jobs): one time, a cron expression, or a rule with its local start. */
 export type Schedule =
@@ -67,12 +67,6 @@ export function localText(local: number): string {
   const f = civilFields(local);
   const p = (n: number) => String(n).padStart(2, "0");
   return `${f.year}-${p(f.month)}-${p(f.day)}T${p(f.hour)}:${p(f.minute)}`;
-}
-
-/** The instant of a wall time as an offset-less `at` takes it: a gap moves forward, an overlap takes the first. */
-function instantOf(zone: string, local: number): number {
-  const r = resolveLocal(zone, local);
-  return r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.first : r.shifted;
 }
 
 /** What the plan means once its unit and defaults are settled. */
@@ -364,7 +358,7 @@ export function scheduleOf(plan: Plan, zone: string, now: number): FormResult {
   }
   if (plan.until) {
     const local = plan.until.dateOnly ? plan.until.local + DAY_MS - MINUTE_MS : plan.until.local;
-    const until = instantOf(zone, local);
+    const until = instantOfWall(zone, local);
     if (until <= now || local < first) return { ok: false, problem: { kind: "until", until } };
     schedule = { ...schedule, until: new Date(until).toISOString() };
   }
@@ -379,7 +373,7 @@ export function scheduleOf(plan: Plan, zone: string, now: number): FormResult {
       const parsed = "cron" in schedule ? parseCron(schedule.cron) : null;
       const next = parsed?.ok ? nextOccurrence(parsed.value, zone, now) : null;
       const start = next ? toLocal(zone, next.at) : first;
-      schedule = { ...schedule, until: new Date(instantOf(zone, later(start, n, unit)) - MINUTE_MS).toISOString() };
+      schedule = { ...schedule, until: new Date(instantOfWall(zone, later(start, n, unit)) - MINUTE_MS).toISOString() };
     }
   }
   return { ok: true, value: schedule };

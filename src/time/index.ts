@@ -55,4 +55,4 @@ export { type ProblemContext, remindExamples, scheduleProblemText, textFor } fro
 export { hasNativeTemporal, loadTemporal } from "./temporal";
 export { parseUntil } from "./until";
 export { findWhen, readWhen, type WhenProblem, type WhenRead, type WhenResult } from "./when";
-export { formatOffset, localFields, offsetAt, parseZone, type Resolution, resolveLocal, unknownZone } from "./zone";
+export { formatOffset, instantOfWall, localFields, type Overlap, offsetAt, parseZone, type Resolution, resolveLocal, unknownZone } from "./zone";

@@ -12,7 +12,7 @@ import { DAY_MS, HOUR_MS } from "./civil";
 import { formatLocalDateTime } from "./format";
 import { type Occurrence, SEARCH_DAYS } from "./next";
 import type { RuleSchedule } from "./rule";
-import { resolveLocal } from "./zone";
+import { instantOfWall } from "./zone";
 
 export type { Rule, RuleSchedule } from "./rule";
 
@@ -81,7 +81,7 @@ export function ruleEnds(schedule: RuleSchedule, zone: string, now: number): Par
   let until: number | null = null;
   if (rule.until) {
     const u = rule.until;
-    until = u.kind === "instant" ? u.at : u.kind === "local" ? atInstant(zone, u.local) : atInstant(zone, u.local + DAY_MS) - 1;
+    until = u.kind === "instant" ? u.at : u.kind === "local" ? instantOfWall(zone, u.local) : instantOfWall(zone, u.local + DAY_MS) - 1;
     if (until <= now)
       return fail(`${quoted} ends before now: its UNTIL is ${formatLocalDateTime(until, zone)} in ${zone}; give a later UNTIL or leave it out.`);
   }
@@ -106,10 +106,4 @@ export function ruleEnds(schedule: RuleSchedule, zone: string, now: number): Par
   const first = e.nextRuleOccurrence(rule, start, zone, now);
   if (!first || (until !== null && first.at > until)) return fail(ruleNeverFires(schedule));
   return ok({ rrule: e.withoutEnds(rule), start: e.formatStart(start), until: until === null ? null : new Date(until).toISOString(), runsLeft });
-}
-
-/** An offset-less local time as an `at` reads it: a gap moves it forward by the gap, an overlap takes the first. */
-function atInstant(zone: string, local: number): number {
-  const r = resolveLocal(zone, local);
-  return r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.first : r.shifted;
 }

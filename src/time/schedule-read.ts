@@ -17,7 +17,7 @@ import { type Lang, langOf, langsFor, tableOf, type Unit } from "./lang";
 import type { ScheduleProblem } from "./schedule-problem";
 import { scheduleProblemText } from "./schedule-words";
 import { ISO_AT, ISO_DURATION, readDateStart, readWhen, restAfter, SHORT_DELAY, type WhenRead } from "./when";
-import { resolveLocal, toLocal } from "./zone";
+import { instantOfWall, toLocal } from "./zone";
 
 export type { Schedule } from "./every-form";
 
@@ -118,8 +118,7 @@ async function withDayPart(text: string, read: WhenRead, lang: Lang, o: ReadSche
     .sort((a, b) => b.length - a.length)[0];
   if (part === undefined) return read;
   const day = Math.floor(toLocal(o.zone, read.instant) / DAY_MS) * DAY_MS;
-  const resolved = resolveLocal(o.zone, day + table.dayParts[part]![0] * HOUR_MS);
-  const instant = resolved.kind === "normal" ? resolved.instant : resolved.kind === "ambiguous" ? resolved.first : resolved.shifted;
+  const instant = instantOfWall(o.zone, day + table.dayParts[part]![0] * HOUR_MS);
   if (instant <= o.now) return read;
   const phrase = text.slice(0, text.length - read.rest.length + part.length);
   return { ...read, instant, phrase, rest: restAfter(text, phrase) };

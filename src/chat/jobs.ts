@@ -5,6 +5,7 @@
  */
 import { type Config, isGroupId } from "../config";
 import { newJobId, shown } from "../contracts/ids";
+import { runIdOf } from "../contracts/run-id";
 import { advance } from "../jobs/fire";
 import { type JobRecord, newJobRecord, type RunRecord, specDefaults } from "../jobs/records";
 import {
@@ -398,7 +399,7 @@ export class JobOps {
     if (step.ended || current.runsLeft === 1) return err("bad_request", lastRunText(current.id));
     const now = this.d.now();
     const run: RunRecord = {
-      runId: `${current.id}:${skipped}`,
+      runId: runIdOf(current.id, skipped),
       jobId: current.id,
       kind: current.kind,
       manual: false,

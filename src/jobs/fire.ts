@@ -6,6 +6,7 @@
  * writes what these return and sends what they build.
  */
 import type { PromptMessage } from "../contracts/prompt-message";
+import { runIdOf } from "../contracts/run-id";
 import type { RunStatus } from "../schemas/jobs";
 import { nextOccurrence, nextRuleOccurrence, parseCron, parseRuleSchedule } from "../time";
 import { goneDetail, MEMORY_PROMPT_CHARS, type MemoryContent, memoryGoneText, memorySection, resolveRefs } from "./memory";
@@ -97,9 +98,6 @@ function missedSince(schedule: RecurringSchedule, zone: string, dueAt: number, n
   }
   return missed;
 }
-
-/** The run id of an occurrence: `<jobId>:<dueAt epoch ms>` (run now uses now). */
-const runIdOf = (jobId: string, dueAt: number): string => `${jobId}:${dueAt}`;
 
 /**
  * The v1 queue message of a prompt run (docs/agent.md): text with header and late note, then the memory records

@@ -37,7 +37,7 @@ import {
   type Run,
 } from "../schemas/jobs";
 import { parseArgs } from "../sentence";
-import { loadRules, parseZone } from "../time";
+import { parseZone } from "../time";
 import type { Firing } from "./firing";
 import type { ChatInfo } from "./info";
 import type { JobStore } from "./store/jobs";
@@ -118,7 +118,6 @@ export class JobOps {
       if (!parsed.ok) return err("bad_request", parsed.error);
       zone = parsed.value;
     }
-    if (this.d.jobs.hasRule()) await loadRules();
     const now = this.d.now();
     let cronJobs = 0;
     const oneOffs: number[] = [];
@@ -366,7 +365,6 @@ export class JobOps {
     let nextRunAt: number | null;
     if (current.schedule.type === "at") nextRunAt = current.schedule.at;
     else {
-      if (current.schedule.type === "rule") await loadRules();
       const zone = this.d.info.zone().zone;
       const step = advance(current, current.schedule, zone, this.d.now());
       if (step.ended || current.runsLeft === 0) return err("conflict", noRunsLeftText(current, zone, this.d.now()));
@@ -387,11 +385,7 @@ export class JobOps {
   async skip(chatId: string, id: string): Promise<Result<{ job: Job; skipped: string }>> {
     const found = this.locate(chatId, id);
     if (!found.ok) return found;
-    if (found.value.schedule.type === "rule") await loadRules();
-    // Read again after the await: the job as it is now.
-    const again = this.locate(chatId, id);
-    if (!again.ok) return again;
-    const current = again.value;
+    const current = found.value;
     if (current.schedule.type === "at") return err("bad_request", runsOnceText(current.id));
     if (!current.enabled || current.nextRunAt === null) return err("bad_request", nothingToSkipText(current));
     const skipped = current.nextRunAt;

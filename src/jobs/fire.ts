@@ -68,7 +68,7 @@ export type RecurringSchedule = Exclude<StoredSchedule, { type: "at" }>;
 
 /**
  * The next run of a recurring schedule strictly after `after`, in the zone (null: none within 5 years, or
- * unparsable). A rule needs the rule engine loaded (`loadRules()`) by the async entry that got here.
+ * unparsable).
  */
 export function nextRecurringRun(schedule: RecurringSchedule, zone: string, after: number): number | null {
   if (schedule.type === "cron") return nextCronRun(schedule.cron, zone, after);

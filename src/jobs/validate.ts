@@ -9,7 +9,6 @@ import {
   checkOneOff,
   endsBeforeFirstRun,
   formatLocalDateTime,
-  loadRules,
   neverFires,
   nextOccurrence,
   nextRuleOccurrence,
@@ -66,7 +65,6 @@ async function resolveWhen(input: When, ctx: RuleContext): Promise<Parsed<Resolv
     return { ok: true, value: { schedule: { type: "cron", cron: cron.value.source }, next: next.at, own: NO_ENDS } };
   }
   if ("rrule" in input) {
-    await loadRules();
     const rule = parseRuleSchedule(input, ctx.zone);
     if (!rule.ok) return rule;
     const ends = ruleEnds(rule.value, ctx.zone, ctx.now);
@@ -284,7 +282,6 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
     const oneOff = current.schedule.type === "at" ? oneOffEnds(input) : null;
     if (oneOff !== null) return fail(oneOff);
     if (current.schedule.type === "at") return { ok: true, value: { spec, nextRunAt: null, scheduleChanged: false, reopened: false } };
-    if (current.schedule.type === "rule") await loadRules();
     const next = nextRecurringRun(current.schedule, ctx.zone, ctx.now);
     if (next === null) return fail(`This job's schedule has no run within 5 years; give it a new one.`);
     when = { schedule: current.schedule, next, own: NO_ENDS };

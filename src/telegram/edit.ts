@@ -7,7 +7,7 @@
  */
 import { JOB_ID, shown } from "../contracts/ids";
 import { lengthOf } from "../jobs/text-fields";
-import { jobLine, readyFor } from "../jobs/texts";
+import { jobLine } from "../jobs/texts";
 import { type EditJobInput, type Job, LIMITS } from "../schemas/jobs";
 import { formatChatTime, formatWeekdayTime, preview, type ScheduleRead } from "../time";
 import type { Reply } from "./buttons";
@@ -75,7 +75,6 @@ async function change(host: CommandHost, who: Asker, job: Job, input: EditJobInp
   if (input.text !== undefined && lengthOf(input.text) > LIMITS.text) return { markdown: tooLongText(lengthOf(input.text), LIMITS.text) };
   const edited = await host.edit(who.chatId, job.id, input);
   if (!edited.ok) return { markdown: edited.error.message };
-  await readyFor([edited.value]);
   const lines = [`Changed ${jobLine(edited.value, who.zone, who.now)}`, ...(await scheduleLines(edited.value, who))];
   if (note) lines.push(`${note}.`);
   return { markdown: lines.join("\n"), jobId: edited.value.id };
@@ -89,7 +88,6 @@ export async function skipCommand(host: CommandHost, ctx: CommandContext, who: A
   if (!skipped.ok) return { markdown: skipped.error.message };
   const { job } = skipped.value;
   const at = Date.parse(skipped.value.skipped);
-  await readyFor([job]);
   const lines = [`Skipped ${formatChatTime(at, who.zone, who.now)}.`, jobLine(job, who.zone, who.now)];
   if (job.nextRunAt !== null && !("at" in job.schedule)) {
     // The runs after the one passed over (the first is the job's next run now), stopping where the job ends.

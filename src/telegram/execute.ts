@@ -4,7 +4,7 @@
  * are read case-insensitively (`/run 3CFEC`); sent as a reply to one of a job's messages, a job command needs
  * none. A pressed job button acts like its command.
  */
-import { cancelledText, jobList, pausedText, readyFor, resumedText, runningNowText } from "../jobs/texts";
+import { cancelledText, jobList, pausedText, resumedText, runningNowText } from "../jobs/texts";
 import type { Result } from "../result";
 import { zoneOrUtc } from "../schemas/chats";
 import { formatOffset } from "../time";
@@ -52,7 +52,6 @@ export async function runCommand(host: CommandHost, cmd: Command, ctx: CommandCo
       return { markdown: helpText(now, await zoneOf(host, chatId), ctx.agent) };
     case "jobs": {
       const listed = await host.list(chatId, {});
-      if (listed.ok) await readyFor(listed.value.jobs);
       const markdown = text(listed, (l) => jobList(l.jobs, l.timeZone, Date.parse(l.now), { here: ctx.threadId }));
       // The Mini App shows the same jobs with their forms (issue 18); Telegram refuses web_app buttons without https.
       return ctx.app === null ? { markdown } : { markdown, buttons: schedulerButton(ctx.app) };

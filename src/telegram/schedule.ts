@@ -11,7 +11,7 @@
  * way and answers with the same lines (`edit.ts`).
  */
 import { lengthOf } from "../jobs/text-fields";
-import { jobLine, readyFor } from "../jobs/texts";
+import { jobLine } from "../jobs/texts";
 import { type CreateJobInput, type Job, LIMITS } from "../schemas/jobs";
 import { formatWeekdayTime, parseCron, preview, readSchedule, type Schedule, type ScheduleRead, scheduleProblemText } from "../time";
 import type { Reply } from "./buttons";
@@ -56,7 +56,6 @@ async function withZoneNotice(host: CommandHost, who: Asker, lines: string[]): P
  */
 export async function scheduleLines(job: Job, who: Asker): Promise<string[]> {
   if ("at" in job.schedule) return [understoodLine(Date.parse(job.schedule.at), who.zone, who.now)];
-  await readyFor([job]);
   const next = await preview(job.schedule, who.zone, who.now, 3, { until: job.until ?? null, runsLeft: job.runsLeft ?? null });
   if (!next.ok) return [];
   const parsed = "cron" in job.schedule ? parseCron(job.schedule.cron) : null;
@@ -109,7 +108,6 @@ async function createRecurring(
           : created.error.message,
     };
   const job = created.value;
-  await readyFor([job]);
   const lines = [`Created ${jobLine(job, who.zone, who.now)}`, ...(await scheduleLines(job, who))];
   return { markdown: await withZoneNotice(host, who, lines), jobId: job.id };
 }

@@ -1,8 +1,7 @@
 /**
  * @module The time engine (docs/time.md): zones, `at`/`delay`, cron in Cronos's dialect and recurrence rules
  * `{ rrule, start }`, next occurrence with the DST rules, preview (with where a job ends), descriptions and
- * display formats. Pure: `now` and the zone are always arguments; no Workers imports. The rule engine is
- * loaded on first use (`await loadRules()` before the rule functions).
+ * display formats. Pure: `now` and the zone are always arguments; no Workers imports.
  */
 export type { Parsed } from "../result";
 export { checkOneOff, maxAhead, PAST_GRACE_MS, type ParsedAt, parseAt, resolveAt, resolveDelay, tomorrowAt } from "./at";
@@ -40,7 +39,6 @@ export {
 export { formatQuiet, inQuietHours, QUIET_TIME, type QuietHours, readQuiet } from "./quiet";
 export {
   describeRule,
-  loadRules,
   nextRuleOccurrence,
   parseRuleSchedule,
   type Rule,
@@ -48,7 +46,6 @@ export {
   type RuleSchedule,
   ruleEnds,
   ruleNeverFires,
-  rulesLoaded,
 } from "./rules";
 export { type ReadScheduleOptions, readSchedule, type Schedule, type ScheduleProblem, type ScheduleRead, type ScheduleResult } from "./schedule-read";
 export { type ProblemContext, remindExamples, scheduleProblemText, textFor } from "./schedule-words";

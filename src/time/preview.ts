@@ -8,7 +8,7 @@ import { checkOneOff, formatWallTime, parseAt, resolveDelay, wallTimeNote } from
 import { type CronSchedule, parseCron } from "./cron";
 import { formatHeader, formatLocalDateTime } from "./format";
 import { type DstNote, nextOccurrence, type Occurrence } from "./next";
-import { describeRule, loadRules, nextRuleOccurrence, parseRuleSchedule, ruleEnds, ruleNeverFires } from "./rules";
+import { describeRule, nextRuleOccurrence, parseRuleSchedule, ruleEnds, ruleNeverFires } from "./rules";
 import { parseUntil } from "./until";
 import { formatOffsetMs } from "./zone";
 
@@ -82,7 +82,6 @@ function readEnds(ends: PreviewEnds, zone: string): Parsed<Ends> {
 }
 
 async function previewRule(input: RuleInput, ends: Ends, zone: string, from: number, count: number): Promise<Parsed<Preview>> {
-  await loadRules();
   const parsed = parseRuleSchedule(input, zone);
   if (!parsed.ok) return parsed;
   const schedule = parsed.value;

@@ -1,8 +1,8 @@
 /**
  * @module Recurrence rules (docs/time.md): an RFC 5545 RRULE value and its `start` (DTSTART as a local date-time
  * in the chat's zone), read and checked with one sentence per problem that names the part. The parts are
- * those docs/time.md lists; SECONDLY, BYSECOND and anything else are refused. Loaded with the rest of the rule engine
- * on first use (time/rules.ts).
+ * those docs/time.md lists; SECONDLY, BYSECOND and anything else are refused. The rest of the code calls
+ * it through time/rules.ts.
  */
 
 import { shown } from "../contracts/ids";

@@ -8,7 +8,8 @@
 import type { Context } from "hono";
 import { FROM_EXAMPLE, type PreviewReply, previewBody, type ResolvedSchedule } from "../schemas/preview";
 import { ONE_SCHEDULE, oneSchedule, SCHEDULE_FIELDS, type When } from "../schemas/schedule";
-import { PREVIEW_DEFAULT_COUNT, type PreviewEnds, parseZone, preview, readSchedule } from "../time";
+import { PREVIEW_DEFAULT_COUNT, type PreviewEnds, parseZone, preview } from "../time";
+import { readSchedule } from "../words";
 import { readJson } from "./body";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";

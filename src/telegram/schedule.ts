@@ -13,7 +13,8 @@
 import { lengthOf } from "../jobs/text-fields";
 import { jobLine } from "../jobs/texts";
 import { type CreateJobInput, type Job, LIMITS } from "../schemas/jobs";
-import { formatWeekdayTime, parseCron, preview, readSchedule, type Schedule, type ScheduleRead, scheduleProblemText } from "../time";
+import { formatWeekdayTime, parseCron, preview } from "../time";
+import { readSchedule, type Schedule, type ScheduleRead, scheduleProblemText } from "../words";
 import type { Reply } from "./buttons";
 import type { Asker, CommandHost } from "./host";
 import { quote } from "./replies";

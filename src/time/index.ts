@@ -5,7 +5,6 @@
  */
 export type { Parsed } from "../result";
 export { checkOneOff, maxAhead, PAST_GRACE_MS, type ParsedAt, parseAt, resolveAt, resolveDelay, tomorrowAt } from "./at";
-export type { Locale } from "./chrono";
 export { type CronSchedule, type MonthDayRule, parseCron, type WeekdayRule } from "./cron";
 export { cronosRule } from "./cronos";
 export {
@@ -21,7 +20,6 @@ export {
   formatWeekdayTime,
 } from "./format";
 export { type DstNote, nextOccurrence, type Occurrence, SEARCH_DAYS } from "./next";
-export { MAX_CHOICES, type PlaceAnswer, parseOffset, placeZone, zoneChoiceLabel, zonesFor } from "./places";
 export {
   describeCron,
   endsBeforeFirstRun,
@@ -47,9 +45,6 @@ export {
   ruleEnds,
   ruleNeverFires,
 } from "./rules";
-export { type ReadScheduleOptions, readSchedule, type Schedule, type ScheduleProblem, type ScheduleRead, type ScheduleResult } from "./schedule-read";
-export { type ProblemContext, remindExamples, scheduleProblemText, textFor } from "./schedule-words";
 export { hasNativeTemporal, loadTemporal } from "./temporal";
 export { parseUntil } from "./until";
-export { findWhen, readWhen, type WhenProblem, type WhenRead, type WhenResult } from "./when";
 export { formatOffset, instantOfWall, localFields, type Overlap, offsetAt, parseZone, type Resolution, resolveLocal, unknownZone } from "./zone";

@@ -1,5 +1,5 @@
 /** Test helper: a schedule in one line, so that a table row says everything it holds. */
-import type { Schedule } from "../../src/time";
+import type { Schedule } from "../../src/words";
 
 /** `at …`, `cron 0 8 * * *`, `rule FREQ=… from 2026-12-08T10:00`, with ` until …` and ` ×n` when said. */
 export function scheduleLine(s: Schedule): string {

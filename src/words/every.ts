@@ -6,7 +6,7 @@
  * day (every morning, sunday evening), a window of hours (from 9 to 17), counts (twice a day), and an end or a
  * start (until 31 dec, 10 times, for 5 days, starting next monday; the dates are chrono-node's, through
  * `readDate`). The grammar is the same in every language: a phrase is a run of clauses in any order, each said
- * once, and what follows the last one is the text. `every-form.ts` turns a plan into cron or a rule. Pure.
+ * once, and what follows the last one is the text. `form.ts` turns a plan into cron or a rule. Pure.
  */
 import type { DayPart, PhraseTable, Unit, Words } from "./lang";
 import { fold, namesOf } from "./names";

@@ -6,7 +6,7 @@
  * Europe/Berlin on Tuesday 1 December 2026 at 10:00:37.
  */
 import { describe, expect, it } from "vitest";
-import { type ReadScheduleOptions, readSchedule } from "../../src/time";
+import { type ReadScheduleOptions, readSchedule } from "../../src/words";
 import { scheduleLine } from "./schedule-line";
 
 const NOW = Date.parse("2026-12-01T09:00:37.123Z");
@@ -159,7 +159,7 @@ describe("errors come as one sentence, in the language asked for when a phrase w
 describe("the examples of every sentence read now, in their own language", () => {
   for (const lang of ["en", "de", "fr", "es", "pt", "it", "nl", "ru"] as const) {
     it(`${lang}`, async () => {
-      const { table } = await import(`../../src/time/lang/${lang}.ts`);
+      const { table } = await import(`../../src/words/lang/${lang}.ts`);
       for (const example of table.examples.every) {
         const r = await readSchedule(`${example} ${table.texts.every}`, { zone: ZONE, now: NOW, language: lang, recurring: true });
         expect(r.ok && "cron" in r.value.schedule && r.value.rest, example).toBe(table.texts.every);

@@ -6,9 +6,9 @@
  * Europe/Berlin on Wednesday 2 December 2026 at 10:00, as the lead tried them.
  */
 import { describe, expect, it } from "vitest";
-import { readSchedule, readWhen } from "../../src/time";
-import { wholeInterval } from "../../src/time/every";
 import { preview } from "../../src/time/preview";
+import { readSchedule, readWhen } from "../../src/words";
+import { wholeInterval } from "../../src/words/every";
 import { scheduleLine } from "./schedule-line";
 
 /** Wednesday 2 December 2026, 10:00 in Berlin (UTC+1 all December). */

@@ -7,10 +7,10 @@
  * come out right: a time in a gap moves forward by the gap, a time that occurs twice takes the first.
  */
 import type { ParsedResult } from "chrono-node";
-import { addDuration, maxAhead, parseAt, wallTimeNote } from "./at";
+import { addDuration, maxAhead, parseAt, wallTimeNote } from "../time/at";
+import { civilFields, DAY_MS, daysInMonth, localMs, MINUTE_MS } from "../time/civil";
+import { instantOfResolution, offsetAt, type Resolution, resolveLocal, toLocal } from "../time/zone";
 import { type ChronoReference, type Locale, localeParsers } from "./chrono";
-import { civilFields, DAY_MS, daysInMonth, localMs, MINUTE_MS } from "./civil";
-import { instantOfResolution, offsetAt, type Resolution, resolveLocal, toLocal } from "./zone";
 
 /** A time that was read: the instant, the phrase as typed, what follows it, and a DST note when one applies. */
 export type WhenRead = { instant: number; phrase: string; rest: string; note: string | null };

@@ -11,12 +11,12 @@
  * `runsLeft` when the schedule runs once in each of those units (every day at 9 for 5 days: 5 runs), else `until`,
  * the last minute before that many units have passed since the first run (every 2 hours for 1 day: 12 runs). Pure.
  */
-import { civilFields, DAY_MS, daysInMonth, HOUR_MS, localMs, MINUTE_MS } from "./civil";
-import { parseCron } from "./cron";
+import { civilFields, DAY_MS, daysInMonth, HOUR_MS, localMs, MINUTE_MS } from "../time/civil";
+import { parseCron } from "../time/cron";
+import { nextOccurrence } from "../time/next";
+import { instantOfWall, toLocal } from "../time/zone";
 import type { Clock, Plan, Position } from "./every";
 import type { Unit } from "./lang";
-import { nextOccurrence } from "./next";
-import { instantOfWall, toLocal } from "./zone";
 
 /** A schedule as jobs hold it (docs/api.md#jobs): one time, a cron expression, or a rule with its local start. */
 export type Schedule =

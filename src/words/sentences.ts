@@ -1,14 +1,14 @@
 /**
- * @module What the schedule reader (`schedule-read.ts`) says when it did not understand (issues 14, 24): one
+ * @module What the schedule reader (`read.ts`) says when it did not understand (issues 14, 24): one
  * sentence that quotes what was typed (at most 40 characters), says what was wrong and ends with two examples
  * that read now, never a past date (relative ones, or a date computed from now). A phrase that could not be read
  * is answered in the user's language when a phrase table has it; the other sentences are English. For a
  * command, the examples are the command's own with the user's text (`/every day at 8:00 stretch`).
  */
 import { shown } from "../contracts/ids";
-import { formatLocalDateTime, formatLocalDay, formatSpan, formatWeekdayTime } from "./format";
+import { formatLocalDateTime, formatLocalDay, formatSpan, formatWeekdayTime } from "../time/format";
 import { langOf, tableOf } from "./lang";
-import type { ScheduleProblem } from "./schedule-problem";
+import type { ScheduleProblem } from "./problem";
 
 /**
  * Who asks: the zone and now (for dated examples), the language, the command and the user's text if any. With

@@ -1,8 +1,8 @@
 /**
- * @module Why a text makes no schedule: the problems the one parser (`schedule-read.ts`) finds and its sentences
- * (`schedule-words.ts`) say, in a module of their own so that the two import it and not each other.
+ * @module Why a text makes no schedule: the problems the one parser (`read.ts`) finds and its sentences
+ * (`sentences.ts`) say, in a module of their own so that the two import it and not each other.
  */
-import type { FormProblem } from "./every-form";
+import type { FormProblem } from "./form";
 import type { WhenProblem } from "./when";
 
 /** Why the text makes no schedule; `message` (in `ScheduleResult`) says it in one sentence. */

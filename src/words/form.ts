@@ -1,5 +1,5 @@
 /**
- * @module The simplest form that says a plan (`every.ts`; issue 24 item 4): five-field cron when cron can, in
+ * @module The simplest form that says a plan (`phrase/`; issue 24 item 4): five-field cron when cron can, in
  * Cronos's dialect where it needs one (`0 17 * * 5L` the last friday, `0 9 L * *` the last day, `0 9 * * 1#1`
  * the first monday, `LW` the last working day, `1W` the first), else an RFC 5545 rule and its local start
  * (docs/time.md#rrule-and-start-recurrence-rules): `FREQ=WEEKLY;INTERVAL=2;BYDAY=TU` from the next Tuesday at 10:00,
@@ -15,8 +15,8 @@ import { civilFields, DAY_MS, daysInMonth, HOUR_MS, localMs, MINUTE_MS } from ".
 import { parseCron } from "../time/cron";
 import { nextOccurrence } from "../time/next";
 import { instantOfWall, toLocal } from "../time/zone";
-import type { Clock, Plan, Position } from "./every";
 import type { Unit } from "./lang";
+import type { Clock, Plan, Position } from "./phrase";
 
 /** A schedule as jobs hold it (docs/api.md#jobs): one time, a cron expression, or a rule with its local start. */
 export type Schedule =

@@ -2,9 +2,9 @@
  * @module The one way from words to a schedule (docs/time.md#words-when, issue 24 item 5): what `/remind` and
  * `/every` read, and what `POST /admin/preview { when, language? }`, the page's Schedule field and the Mini App
  * take. A phrase that says a repetition (every, weekdays, each, twice a day, their translations) is read as
- * `/every` reads it (`every.ts`, in the phrase tables' languages) and becomes the simplest schedule that says
- * it (`form.ts`); any other phrase as `/remind` reads it (`when.ts`: chrono-node, ISO forms, durations)
- * and becomes one time. A written form is taken as it is: a quoted or bare cron or macro, an RRULE (with an
+ * `/every` reads it (the phrase reader, `phrase/`, in the phrase tables' languages) and becomes the simplest
+ * schedule that says it (`form.ts`); any other phrase as `/remind` reads it (`when.ts`: chrono-node, ISO forms,
+ * durations) and becomes one time. A written form is taken as it is: a quoted or bare cron or macro, an RRULE (with an
  * optional DTSTART), an ISO `at` or duration. With `recurring` (`/every`) a phrase is a repetition whether it
  * says so or not (`Montag um 9`). Errors come as one sentence (`sentences.ts`). Pure.
  */
@@ -12,9 +12,9 @@
 import { DAY_MS, HOUR_MS } from "../time/civil";
 import { parseCron } from "../time/cron";
 import { instantOfWall, toLocal } from "../time/zone";
-import { emptyPlan, type Plan, type PlanProblem, type PlanRead, readPlan } from "./every";
 import { localText, type Schedule, scheduleOf } from "./form";
 import { type Lang, langOf, langsFor, tableOf, type Unit } from "./lang";
+import { emptyPlan, type Plan, type PlanProblem, type PlanRead, readPlan } from "./phrase";
 import type { ScheduleProblem } from "./problem";
 import { scheduleProblemText } from "./sentences";
 import { ISO_AT, ISO_DURATION, readDateStart, readWhen, restAfter, SHORT_DELAY, type WhenRead } from "./when";

@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { preview } from "../../src/time/preview";
 import { readSchedule, readWhen } from "../../src/words";
-import { wholeInterval } from "../../src/words/every";
+import { wholeInterval } from "../../src/words/phrase";
 import { scheduleLine } from "./schedule-line";
 
 /** Wednesday 2 December 2026, 10:00 in Berlin (UTC+1 all December). */

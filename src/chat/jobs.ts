@@ -37,7 +37,7 @@ import {
   type Run,
 } from "../schemas/jobs";
 import { parseArgs } from "../sentence";
-import { parseZone } from "../time";
+import { parseZone, type Timing } from "../time";
 import type { Firing } from "./firing";
 import type { ChatInfo } from "./info";
 import type { JobStore } from "./store/jobs";
@@ -73,6 +73,8 @@ export type NewJob = {
   importedFrom?: string;
   /** The forum topic it is made in (its messages go there); null or left out: the main thread. */
   threadId?: number | null;
+  /** The schedule the words' reader made, in place of the input's schedule fields. */
+  timing?: Timing;
   claim?: (job: JobRecord) => string | null;
 };
 
@@ -216,7 +218,7 @@ export class JobOps {
     chatId: string,
     input: CreateJobInput,
     createdBy: CreatedBy,
-    options: { followUpOf?: string; threadId?: number | null } = {},
+    options: { followUpOf?: string; threadId?: number | null; timing?: Timing } = {},
   ): Promise<Result<Job>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
@@ -224,11 +226,11 @@ export class JobOps {
     if (!parsed.ok) return parsed;
     const refused = this.refusedChat(chatId);
     if (refused !== null) return err("bad_request", refused);
-    const { followUpOf } = options;
+    const { followUpOf, timing } = options;
     const threadId = typeof options.threadId === "number" && Number.isInteger(options.threadId) ? options.threadId : null;
     const added = await this.add(
       parsed.value,
-      followUpOf === undefined ? { createdBy, threadId } : { createdBy, threadId, claim: () => this.followUp(followUpOf) },
+      followUpOf === undefined ? { createdBy, threadId, timing } : { createdBy, threadId, timing, claim: () => this.followUp(followUpOf) },
     );
     return added.ok ? ok(this.view(added.job, chatId)) : err("bad_request", added.message);
   }
@@ -259,7 +261,7 @@ export class JobOps {
     if (this.d.jobs.count() >= limit) return { ok: false, why: "full", message: tooManyJobsText(limit) };
     const zone = this.d.info.zone().zone;
     const now = this.d.now();
-    const valid = await validateCreate(input, { zone, now, pastAllowed: how.pastAllowed === true });
+    const valid = await validateCreate(input, { zone, now, pastAllowed: how.pastAllowed === true }, how.timing);
     if (!valid.ok) return { ok: false, why: "invalid", message: valid.error };
     return this.d.transaction((): Added => {
       // Between the await above and here another create may have landed: count again, and pick a fresh id.
@@ -298,14 +300,14 @@ export class JobOps {
   }
 
   /** Edits a job; it applies from the next occurrence and never touches a run in flight. */
-  async edit(chatId: string, id: string, input: EditJobInput): Promise<Result<Job>> {
+  async edit(chatId: string, id: string, input: EditJobInput, options: { timing?: Timing } = {}): Promise<Result<Job>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
     const parsed = parseArgs(editJobInput(), input);
     if (!parsed.ok) return parsed;
     const found = this.find(id);
     if (!found.ok) return found;
-    const edited = await validateEdit(found.value, parsed.value, { zone: this.d.info.zone().zone, now: this.d.now() });
+    const edited = await validateEdit(found.value, parsed.value, { zone: this.d.info.zone().zone, now: this.d.now() }, options.timing);
     if (!edited.ok) return err("bad_request", edited.error);
     const latest = this.find(id);
     if (!latest.ok) return latest;

@@ -32,7 +32,9 @@ export {
   type PreviewEnds,
   type PreviewInput,
   preview,
+  previewSchedule,
   type RuleInput,
+  readEnds,
 } from "./preview";
 export { formatQuiet, inQuietHours, QUIET_TIME, type QuietHours, readQuiet } from "./quiet";
 export {
@@ -45,6 +47,17 @@ export {
   ruleEnds,
   ruleNeverFires,
 } from "./rules";
+export {
+  type Ends,
+  NO_ENDS,
+  type RecurringSchedule,
+  readRecurring,
+  type Schedule,
+  type StoredSchedule,
+  scheduleFields,
+  storedOf,
+  type Timing,
+} from "./schedule";
 export { hasNativeTemporal, loadTemporal } from "./temporal";
 export { parseUntil } from "./until";
 export { formatOffset, instantOfWall, localFields, type Overlap, offsetAt, parseZone, type Resolution, resolveLocal, unknownZone } from "./zone";

@@ -9,6 +9,6 @@
 export type { Locale } from "./chrono";
 export { MAX_CHOICES, type PlaceAnswer, parseOffset, placeZone, zoneChoiceLabel, zonesFor } from "./places";
 export type { ScheduleProblem } from "./problem";
-export { type ReadScheduleOptions, readSchedule, type Schedule, type ScheduleRead, type ScheduleResult } from "./read";
+export { type ReadScheduleOptions, readSchedule, type ScheduleRead, type ScheduleResult } from "./read";
 export { type ProblemContext, remindExamples, scheduleProblemText, textFor } from "./sentences";
 export { findWhen, readWhen, type WhenProblem, type WhenRead, type WhenResult } from "./when";

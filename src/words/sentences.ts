@@ -73,6 +73,8 @@ export async function scheduleProblemText(problem: ScheduleProblem, ctx: Problem
       return `"${q}" is less than a minute from now. ${tryThese(once("2m"), once("2h"))}`;
     case "once":
       return `"${q}" is one time, not a repetition. ${tryThese(`/remind ${q} ${textFor(user, DEFAULT_REMINDER)}`, recurring("day at 8:00"))}`;
+    case "rule":
+      return problem.sentence;
     case "cron":
       return `I couldn't use "${q}" as a schedule: ${problem.sentence} ${tryThese(as(`"0 8 * * 1-5"`, DEFAULT_RECURRING), recurring("day at 8:00"))}`;
     case "minutes": {

@@ -18,7 +18,7 @@ const ZONE = "Europe/Berlin";
 async function every(text: string, language?: string, now = NOW, zone = ZONE): Promise<string> {
   const r = await readSchedule(text, { zone, now, language, recurring: true });
   if (!r.ok) return `${r.problem.kind}: ${"phrase" in r.problem ? r.problem.phrase : ""}`;
-  return `${scheduleLine(r.value.schedule)} | ${r.value.phrase} | ${r.value.rest}`;
+  return `${scheduleLine(r.value)} | ${r.value.phrase} | ${r.value.rest}`;
 }
 
 const PHRASES: Record<string, [string, string][]> = {

@@ -15,7 +15,7 @@ const ZONE = "Europe/Berlin";
 async function read(text: string, options: Partial<ReadScheduleOptions> = {}): Promise<string> {
   const r = await readSchedule(text, { zone: ZONE, now: NOW, ...options });
   if (!r.ok) return `${r.problem.kind}: ${"phrase" in r.problem ? r.problem.phrase : ""}`;
-  return `${scheduleLine(r.value.schedule)} | ${r.value.phrase} | ${r.value.rest} | ${r.value.language ?? "-"}`;
+  return `${scheduleLine(r.value)} | ${r.value.phrase} | ${r.value.rest} | ${r.value.language ?? "-"}`;
 }
 
 describe("a day followed by a part of the day takes that part's hour, in the sender's language", () => {
@@ -101,6 +101,28 @@ describe("written forms, taken as they are", () => {
   ];
   it.each(table)("%s → %s", async (input, expected) => {
     expect(await read(input)).toBe(expected);
+  });
+});
+
+describe("a written form that cannot be a schedule is a problem of its kind, with the engine's sentence", () => {
+  it("refuses a cron that never fires as a cron problem, and a rule that does not read as a rule problem", async () => {
+    const never = await readSchedule('"0 0 30 2 *" leap day', { zone: ZONE, now: NOW, recurring: true });
+    expect(never).toMatchObject({
+      ok: false,
+      problem: {
+        kind: "cron",
+        phrase: "0 0 30 2 *",
+        rest: "leap day",
+        sentence: 'The cron expression "0 0 30 2 *" never fires within 5 years; check its day-of-month, month and day-of-week fields.',
+      },
+    });
+    const rule = await readSchedule("FREQ=SECONDLY tick", { zone: ZONE, now: NOW, recurring: true });
+    expect(rule.ok).toBe(false);
+    if (rule.ok) return;
+    expect(rule.problem).toMatchObject({ kind: "rule", phrase: "FREQ=SECONDLY", rest: "tick" });
+    // Its sentence is the rule engine's, as the job's create would have said it.
+    expect(rule.message).toBe("sentence" in rule.problem ? rule.problem.sentence : "");
+    expect(rule.message).toMatch(/^"rrule" "FREQ=SECONDLY"/);
   });
 });
 

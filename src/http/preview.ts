@@ -8,7 +8,7 @@
 import type { Context } from "hono";
 import type { Parsed } from "../result";
 import { FROM_EXAMPLE, type PreviewReply, previewBody, type ResolvedSchedule } from "../schemas/preview";
-import { ONE_SCHEDULE, oneSchedule, SCHEDULE_FIELDS } from "../schemas/schedule";
+import { oneSchedule, SCHEDULE_FIELDS } from "../schemas/schedule";
 import { PREVIEW_DEFAULT_COUNT, type Preview, type PreviewEnds, parseZone, preview, previewSchedule, readEnds, scheduleFields, type Timing } from "../time";
 import { readSchedule } from "../words";
 import { readJson } from "./body";
@@ -25,9 +25,9 @@ export async function previewRoute(c: Context<AppEnv>) {
   if (body.when !== undefined && written) throw new ApiError("bad_request", ONE_PREVIEW);
   if (body.when === undefined && body.language !== undefined)
     throw new ApiError("bad_request", `"language" goes with "when" only: it says which language the phrase is in first.`);
-  const when = body.when === undefined ? oneSchedule(body) : null;
   // The preview takes `when` too: its sentence for none or several names it.
-  if (when && !when.ok) throw new ApiError("bad_request", when.error === ONE_SCHEDULE ? ONE_PREVIEW : when.error);
+  const when = body.when === undefined ? oneSchedule(body, { oneOf: ONE_PREVIEW }) : null;
+  if (when && !when.ok) throw new ApiError("bad_request", when.error);
 
   let zone = c.var.config.defaultTimeZone;
   if (body.timeZone !== undefined) {

@@ -18,7 +18,10 @@ export type PreviewInput = { cron: string } | { at: string } | { delay: string }
 /** A recurrence rule and its start (docs/time.md), which `preview` takes too (a job's schedule from the integration on). */
 export type RuleInput = { rrule: string; start: string };
 export type Preview = { occurrences: string[]; notes: string[]; description: string };
-/** Where a recurring job ends (docs/time.md#jobs-that-end-until-and-runsleft): `until` an `at`-form time read in the zone (a date alone: its end), `runsLeft` 1–1000. */
+/**
+ * Where a recurring job ends (docs/time.md#jobs-that-end-until-and-runsleft): `until` an `at`-form time read in
+ * the zone (a date alone: its end), `runsLeft` 1–1000.
+ */
 export type PreviewEnds = { until?: string | null; runsLeft?: number | null };
 
 export const PREVIEW_DEFAULT_COUNT = 5;
@@ -146,7 +149,8 @@ export function oneOffEnds(ends: PreviewEnds): string | null {
 
 /** The sentence for an `until` before a recurring schedule's first run. */
 export function endsBeforeFirstRun(next: number, until: number, zone: string): string {
-  return `The schedule ends before its first run: the next is ${formatLocalDateTime(next, zone)} in ${zone}, after "until" (${formatLocalDateTime(until, zone)}).`;
+  const [first, end] = [formatLocalDateTime(next, zone), formatLocalDateTime(until, zone)];
+  return `The schedule ends before its first run: the next is ${first} in ${zone}, after "until" (${end}).`;
 }
 
 function once(instant: number, zone: string): string {

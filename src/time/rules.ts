@@ -48,7 +48,8 @@ export function describeRule(schedule: RuleSchedule): string {
 
 /** The sentence for a rule with no occurrence within the search bound. */
 export function ruleNeverFires(schedule: RuleSchedule): string {
-  return `The rule "${shown(schedule.rule.source)}" from ${formatStart(schedule.start).replace("T", " ")} never fires within 5 years; check its FREQ, INTERVAL and BY parts.`;
+  const from = formatStart(schedule.start).replace("T", " ");
+  return `The rule "${shown(schedule.rule.source)}" from ${from} never fires within 5 years; check its FREQ, INTERVAL and BY parts.`;
 }
 
 /** A rule as a job stores it: no COUNT or UNTIL, which are `runsLeft` and `until` (an instant, toISOString form). */
@@ -85,7 +86,8 @@ export function ruleEnds(schedule: RuleSchedule, zone: string, now: number): Par
     runsLeft = rule.count - past;
     if (runsLeft === 0)
       return fail(
-        `${quoted} has no runs left: all ${rule.count} of its COUNT ran by ${formatLocalDateTime(after, zone)} in ${zone}; give a later start or a larger COUNT.`,
+        `${quoted} has no runs left: all ${rule.count} of its COUNT ran by ${formatLocalDateTime(after, zone)} in ${zone}; ` +
+          "give a later start or a larger COUNT.",
       );
   }
   const first = expand(rule, start, zone, now);

@@ -69,8 +69,11 @@ const QUOTED = /^["“”'‘’]([^"“”'‘’]+)["“”'‘’](?=\s|$)/;
 const MACRO = /^@[A-Za-z]+(?=\s|$)/;
 const BARE_CRON = /^(?:[\d*,/?#LW-]+\s+){4}[\d*,/?#LW-]+(?=\s|$)/;
 /** An RRULE value (the `RRULE:` prefix optional), after an optional `DTSTART[;TZID=…]:yyyyMMddTHHmm[ss]` line. */
-const RRULE =
-  /^(?:DTSTART(?:;TZID=[^:\s]+)?:(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(?:\d{2})?Z?\s+)?(?:RRULE:)?((?:[A-Z]+=[^;\s]+;)*FREQ=[A-Z]+(?:;[A-Z]+=[^;\s]+)*)(?=\s|$)/i;
+const RRULE = new RegExp(
+  String.raw`^(?:DTSTART(?:;TZID=[^:\s]+)?:(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(?:\d{2})?Z?\s+)?` +
+    String.raw`(?:RRULE:)?((?:[A-Z]+=[^;\s]+;)*FREQ=[A-Z]+(?:;[A-Z]+=[^;\s]+)*)(?=\s|$)`,
+  "i",
+);
 
 async function readAny(text: string, o: ReadScheduleOptions): Promise<Read> {
   if (text === "") return { ok: false, problem: { kind: "empty" } };

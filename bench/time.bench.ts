@@ -4,19 +4,7 @@
  * never asserted. Bundled by bench/run.mjs and run on Node 22.
  */
 import { CronExpressionParser } from "cron-parser";
-import {
-  type CronSchedule,
-  hasNativeTemporal,
-  loadRules,
-  nextOccurrence,
-  nextRuleOccurrence,
-  parseCron,
-  parseRuleSchedule,
-  type RuleSchedule,
-} from "../src/time";
-
-// The rule engine is loaded on first use, as the Worker's entries do (src/time/rules.ts).
-await loadRules();
+import { type CronSchedule, hasNativeTemporal, nextOccurrence, nextRuleOccurrence, parseCron, parseRuleSchedule, type RuleSchedule } from "../src/time";
 
 const EXPRESSIONS = ["*/5 * * * *", "0 8 * * 1-5", "30 2 * * *", "0 0 1 * *", "15 10 * * 6,0", "0 */2 * * *", "0 12 13 * 5"];
 const ZONES = ["UTC", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Tokyo"];

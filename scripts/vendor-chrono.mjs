@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * Builds chrono-node's locales into src/time/vendor/chrono/ (issue 24 item 7): one ES module per locale
+ * Builds chrono-node's locales into src/words/vendor/chrono/ (issue 24 item 7): one ES module per locale
  * (`en.mjs`, `de.mjs` …) and the chunks they share, minified, which wrangler uploads as modules of their own
- * (wrangler.toml `find_additional_modules`) and src/time/chrono.ts imports on first use. Wrangler inlines
+ * (wrangler.toml `find_additional_modules`) and src/words/chrono.ts imports on first use. Wrangler inlines
  * every `import()` of a package into the Worker's one module; built here, chrono-node is neither in the main
  * module nor evaluated at start-up, and a message pays only for the locales its script can be written in.
  *
@@ -11,7 +11,7 @@
  * machine code on its second use).
  *
  * `node scripts/vendor-chrono.mjs` writes the files (after upgrading chrono-node or esbuild);
- * test/unit/time-chrono-vendor.test.ts fails when they differ from what this builds.
+ * test/unit/words-chrono-vendor.test.ts fails when they differ from what this builds.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -19,9 +19,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-export const VENDOR_DIR = path.join(root, "src", "time", "vendor", "chrono");
+export const VENDOR_DIR = path.join(root, "src", "words", "vendor", "chrono");
 
-/** The locales /remind and /every read (src/time/chrono.ts). */
+/** The locales /remind and /every read (src/words/chrono.ts). */
 export const CHRONO_LOCALES = ["en", "de", "fr", "es", "pt", "it", "nl", "ru", "uk", "ja"];
 
 /** chrono-node's version, for the files' header. */
@@ -59,7 +59,7 @@ const noAgoParsers = {
 };
 
 /**
- * The files of src/time/vendor/chrono/ as this build makes them: name → text (each locale's `.js` and its
+ * The files of src/words/vendor/chrono/ as this build makes them: name → text (each locale's `.js` and its
  * `.d.mts`, the shared chunks).
  * @returns {Promise<Map<string, string>>}
  */
@@ -97,7 +97,7 @@ export async function buildChronoLocales() {
   return files;
 }
 
-/** The files now in src/time/vendor/chrono/. */
+/** The files now in src/words/vendor/chrono/. */
 export function vendoredFiles() {
   const files = new Map();
   for (const name of readdirSync(VENDOR_DIR)) files.set(name, readFileSync(path.join(VENDOR_DIR, name), "utf8"));

@@ -112,7 +112,8 @@ export class ChatScheduler extends DurableObject<Env> {
    * `threadId`: the forum topic the job is made in (its messages go there).
    */
   createJob(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options: CreateOptions = {}): Promise<Result<Job>> {
-    return this.routed("createJob", [chatId, input, createdBy, options], () => this.parts.jobs.create(chatId, input, createdBy, options));
+    const { followUpOf, threadId } = options ?? {};
+    return this.routed("createJob", [chatId, input, createdBy, options], () => this.parts.jobs.create(chatId, input, createdBy, { followUpOf, threadId }));
   }
 
   editJob(chatId: string, id: string, input: EditJobInput): Promise<Result<Job>> {

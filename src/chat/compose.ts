@@ -283,7 +283,7 @@ function commandHost(jobs: JobOps, settings: SettingsOps): CommandHost {
     list: (chatId, filter) => jobs.list(chatId, filter),
     get: (chatId, id) => jobs.get(chatId, id),
     create: (chatId, input, createdBy, options) => jobs.create(chatId, input, createdBy, options),
-    edit: (chatId, id, input) => jobs.edit(chatId, id, input),
+    edit: (chatId, id, input, options) => jobs.edit(chatId, id, input, options),
     cancel: (chatId, id) => jobs.cancel(chatId, id),
     pause: (chatId, id) => jobs.pause(chatId, id),
     resume: (chatId, id) => jobs.resume(chatId, id),

@@ -5,7 +5,7 @@
  * that is delivered once. Buttons given go with both (a job's message gets the job's buttons when it is sent); a
  * prompt job's message also keeps what its buttons need. Callers run `write` inside their own transaction.
  */
-import { JOB_ID_PATTERN } from "../contracts/ids";
+import { readRunId } from "../contracts/run-id";
 import type { ToolCallRecord } from "../contracts/turn";
 import type { JobCopy } from "../jobs/snooze";
 import type { ButtonRows, Source } from "../schemas/chats";
@@ -16,17 +16,13 @@ import type { NewEntry, TranscriptStore } from "./store/transcript";
 /** Where a delivered message came from: its transcript source and, for a job's run, the job and run. */
 export type Origin = { source: Source; jobId: string | null; runId: string | null };
 
-/** A job run's key: `<jobId>:<epoch ms>`. */
-let runKey: RegExp | undefined;
-
 /**
  * Where a key came from: a job run (also when the run is gone, as after a cancel mid-turn: the key says so),
  * a Telegram update (`u:`) or an admin-API message (`m:`). `kind` is the run's job kind, when it still exists.
  */
 export function originOfKey(key: string, kind: "prompt" | "watcher" | null): Origin {
-  runKey ??= new RegExp(`^(${JOB_ID_PATTERN}):(\\d{1,15})$`);
-  const run = runKey.exec(key);
-  if (run) return { source: kind === "watcher" ? "watcher" : "job", jobId: run[1]!, runId: key };
+  const run = readRunId(key);
+  if (run) return { source: kind === "watcher" ? "watcher" : "job", jobId: run.jobId, runId: key };
   if (key.startsWith("u:")) return { source: "telegram", jobId: null, runId: null };
   return { source: "admin", jobId: null, runId: null };
 }

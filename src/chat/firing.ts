@@ -12,7 +12,6 @@ import { decideFire, type FireContext, type FireDecision, MAX_RESENDS, type Memo
 import type { JobRecord, RunRecord } from "../jobs/records";
 import { ok, type Result } from "../result";
 import { parseArgs } from "../sentence";
-import { loadRules, rulesLoaded } from "../time";
 import type { Deliveries } from "./deliveries";
 import { type Outgoing, sendPrompts } from "./dispatch";
 import type { RunGate } from "./gate";
@@ -60,16 +59,9 @@ export class Firing {
    * claimed run. True when something failed.
    */
   async tick(now: number): Promise<boolean> {
-    let due = this.d.jobs.due(now);
-    // The rule engine is loaded on first need (time/rules.ts): a due rule job in an isolate that has not loaded
-    // it waits for it, and the due jobs are read again after that await. Otherwise (cron jobs and one-offs need
-    // nothing loaded) nothing awaits before the claims: they are written in the alarm's own synchronous run,
-    // where a CPU profile finds them too.
-    if (!rulesLoaded() && due.some((row) => row.ok && row.job.schedule.type === "rule")) {
-      await loadRules();
-      due = this.d.jobs.due(now);
-    }
-    const { failed, claimed } = this.claimDue(now, due);
+    // Nothing awaits before the claims: they are written in the alarm's own synchronous run, where a CPU
+    // profile finds them too.
+    const { failed, claimed } = this.claimDue(now, this.d.jobs.due(now));
     this.expireLeases(now);
     const sendFailed = await this.dispatch(now, new Map(claimed.map((run) => [run.runId, run])));
     return failed || sendFailed;

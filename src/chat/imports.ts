@@ -9,7 +9,7 @@ import { nextCronRun } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
 import { type ImportBatch, type ImportEntry, type ImportReply, importBatch } from "../schemas/import";
 import { parseArgs } from "../sentence";
-import { formatLocalDateTime, loadRules, parseZone } from "../time";
+import { formatLocalDateTime, parseZone } from "../time";
 import type { ChatInfo } from "./info";
 import type { JobOps } from "./jobs";
 import type { SettingsOps } from "./settings";
@@ -50,8 +50,6 @@ export class Imports {
     const refused = this.d.jobOps.refusedChat(chatId);
     if (refused !== null) return err("bad_request", `${refused} Its jobs were not imported.`);
     const batch = parsed.value;
-    // A rule entry (a Cronos expression that ANDs its day fields) needs the rule engine.
-    if (batch.entries.some((entry) => "rrule" in entry.when)) await loadRules();
     const problems: string[] = [];
     if (batch.zone !== null) problems.push(...(await this.takeZone(chatId, batch.source, batch.zone)));
     const reply: ImportReply = { created: 0, skipped: 0, problems };

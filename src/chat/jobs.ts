@@ -24,7 +24,7 @@ import {
   type Run,
 } from "../schemas/jobs";
 import { parseArgs } from "../sentence";
-import { loadRules } from "../time";
+import type { Timing } from "../time";
 import type { Firing } from "./firing";
 import type { ChatInfo } from "./info";
 import type { JobStore } from "./store/jobs";
@@ -58,6 +58,8 @@ export type NewJob = {
   importedFrom?: string;
   /** The forum topic it is made in (its messages go there); null or left out: the main thread. */
   threadId?: number | null;
+  /** The schedule the words' reader made, in place of the input's schedule fields. */
+  timing?: Timing;
   claim?: (job: JobRecord) => string | null;
 };
 
@@ -112,7 +114,7 @@ export class JobOps {
    * Creates a job for `createdBy`. `followUpOf`: the run gate token of the job's or watcher's turn that makes
    * it over HTTP or MCP (`X-Cuckoo-Turn`), whose one follow-up it is; `threadId`: the forum topic it is made in.
    */
-  async create(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options: CreateOptions = {}): Promise<Result<Job>> {
+  async create(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options: CreateOptions & { timing?: Timing } = {}): Promise<Result<Job>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
     const parsed = parseArgs(createJobInput(), input);
@@ -122,9 +124,11 @@ export class JobOps {
     // Over RPC the options are whatever the caller sent: only a string token and a whole topic id are taken.
     const followUpOf = typeof options?.followUpOf === "string" ? options.followUpOf : undefined;
     const threadId = typeof options?.threadId === "number" && Number.isInteger(options.threadId) ? options.threadId : null;
+    // The words' reader hands its schedule over only inside the object (a command); an RPC's options never carry one.
+    const timing = options?.timing;
     const added = await this.add(
       parsed.value,
-      followUpOf === undefined ? { createdBy, threadId } : { createdBy, threadId, claim: () => this.followUp(followUpOf) },
+      followUpOf === undefined ? { createdBy, threadId, timing } : { createdBy, threadId, timing, claim: () => this.followUp(followUpOf) },
     );
     return added.ok ? ok(this.view(added.job, chatId)) : err("bad_request", added.message);
   }
@@ -155,7 +159,7 @@ export class JobOps {
     if (this.d.jobs.count() >= limit) return { ok: false, why: "full", message: tooManyJobsText(limit) };
     const zone = this.d.info.zone().zone;
     const now = this.d.now();
-    const valid = await validateCreate(input, { zone, now, pastAllowed: how.pastAllowed === true });
+    const valid = await validateCreate(input, { zone, now, pastAllowed: how.pastAllowed === true }, how.timing);
     if (!valid.ok) return { ok: false, why: "invalid", message: valid.error };
     return this.d.transaction((): Added => {
       // Between the await above and here another create may have landed: count again, and pick a fresh id.
@@ -194,14 +198,14 @@ export class JobOps {
   }
 
   /** Edits a job; it applies from the next occurrence and never touches a run in flight. */
-  async edit(chatId: string, id: string, input: EditJobInput): Promise<Result<Job>> {
+  async edit(chatId: string, id: string, input: EditJobInput, options: { timing?: Timing } = {}): Promise<Result<Job>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
     const parsed = parseArgs(editJobInput(), input);
     if (!parsed.ok) return parsed;
     const found = this.find(id);
     if (!found.ok) return found;
-    const edited = await validateEdit(found.value, parsed.value, { zone: this.d.info.zone().zone, now: this.d.now() });
+    const edited = await validateEdit(found.value, parsed.value, { zone: this.d.info.zone().zone, now: this.d.now() }, options.timing);
     if (!edited.ok) return err("bad_request", edited.error);
     const latest = this.find(id);
     if (!latest.ok) return latest;
@@ -261,7 +265,6 @@ export class JobOps {
     let nextRunAt: number | null;
     if (current.schedule.type === "at") nextRunAt = current.schedule.at;
     else {
-      if (current.schedule.type === "rule") await loadRules();
       const zone = this.d.info.zone().zone;
       const step = advance(current, current.schedule, zone, this.d.now());
       if (step.ended || current.runsLeft === 0) return err("conflict", noRunsLeftText(current, zone, this.d.now()));
@@ -280,12 +283,8 @@ export class JobOps {
   async skip(chatId: string, id: string): Promise<Result<{ job: Job; skipped: string }>> {
     const found = this.locate(chatId, id);
     if (!found.ok) return found;
-    if (found.value.schedule.type === "rule") await loadRules();
-    // Read again after the await: the job as it is now.
-    const again = this.locate(chatId, id);
-    if (!again.ok) return again;
     const now = this.d.now();
-    const skip = decideSkip(again.value, this.d.info.zone().zone, now);
+    const skip = decideSkip(found.value, this.d.info.zone().zone, now);
     if (!skip.ok) return err("bad_request", skip.error);
     this.d.firing.apply(skip.value, now);
     return ok({ job: this.view(skip.value.job, chatId), skipped: new Date(skip.value.run.dueAt).toISOString() });

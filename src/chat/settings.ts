@@ -8,7 +8,7 @@ import { defaultZoneNotice, zoneChangedText } from "../jobs/texts";
 import { err, ok, type Result } from "../result";
 import { type ChatSettings, type QuietAnswer, quietBody, type ZoneChange } from "../schemas/chats";
 import { parseArgs } from "../sentence";
-import { loadRules, parseZone } from "../time";
+import { parseZone } from "../time";
 import type { Firing } from "./firing";
 import type { ChatInfo } from "./info";
 import type { JobStore } from "./store/jobs";
@@ -48,7 +48,6 @@ export class SettingsOps {
       if (!parsed.ok) return err("bad_request", parsed.error);
       zone = parsed.value;
     }
-    if (this.d.jobs.hasRule()) await loadRules();
     const now = this.d.now();
     let cronJobs = 0;
     const oneOffs: number[] = [];

@@ -1,8 +1,7 @@
 /**
  * @module Reading the D1 directory (docs/design/0008-layout.md, docs/api.md): `GET /admin/chats` and `GET /admin/jobs`. The rows are what
  * the chats' objects last wrote; a recurring job's next run is computed from its schedule in its chat's zone when
- * the stored one has passed (the objects do not write on every fire; a rule needs the rule engine, loaded when a
- * page holds one). Pages are keyset cursors: by chat id for
+ * the stored one has passed (the objects do not write on every fire). Pages are keyset cursors: by chat id for
  * chats; by next run (nulls last), chat id and job id for jobs, soonest first. `q` is found with `instr()`, never
  * LIKE: D1 refuses a LIKE pattern over 50 bytes, and `q` may be 200 characters (docs/design/0017-search.md).
  */
@@ -11,7 +10,6 @@ import { nextRecurringRun } from "../jobs/fire";
 import { lazy } from "../lazy";
 import type { ChatList, ChatsQuery, DirectoryJob, DirectoryJobList, DirectoryJobsQuery } from "../schemas/directory";
 import { CATEGORIES, JOB_KINDS } from "../schemas/jobs";
-import { loadRules } from "../time";
 
 /** Stale cron rows read per page at most; beyond it the order of the rest is the stored one's. */
 const STALE_SCAN = 5_000;
@@ -63,17 +61,12 @@ type ScheduleJson = z.infer<ReturnType<typeof scheduleJson>>;
 
 /**
  * A job's next run as of `now`: the stored one, or for a recurring job whose stored one passed, its next
- * occurrence (a rule's needs `loadRules()` first, `rulesFor`).
+ * occurrence.
  */
 export function effectiveNext(row: { schedule: ScheduleJson; next: number | null; enabled: boolean }, zone: string, now: number): number | null {
   if (!row.enabled || row.next === null) return null;
   if ("at" in row.schedule || row.next >= now) return row.next;
   return nextRecurringRun("cron" in row.schedule ? { type: "cron", cron: row.schedule.cron } : { type: "rule", ...row.schedule }, zone, now);
-}
-
-/** Loads the rule engine when one of `rows`' schedules (JSON text) is a rule whose next run may be computed. */
-async function rulesFor(rows: readonly unknown[]): Promise<void> {
-  if (rows.some((r) => nextRow().partial().safeParse(r).data?.schedule?.includes('"rrule"'))) await loadRules();
 }
 
 function toJob(row: JobRow, defaultZone: string, now: number): DirectoryJob | null {
@@ -137,7 +130,6 @@ export async function listJobs(db: D1Database, query: DirectoryJobsQuery, defaul
     .bind(...binds, now, ...(from ? [NEVER, ...from] : []), NEVER, query.limit + 1);
   const stale = db.prepare(`SELECT ${JOB_COLUMNS} WHERE ${filter}${STALE} LIMIT ?`).bind(...binds, now, STALE_SCAN);
   const [a, b] = await db.batch([exact, stale]);
-  await rulesFor(b?.results ?? []);
   const rows = [...(a?.results ?? []), ...(b?.results ?? [])].flatMap((r) => {
     const parsed = jobRow().safeParse(r);
     const job = parsed.success ? toJob(parsed.data, defaultZone, now) : null;
@@ -188,7 +180,6 @@ export async function listChats(db: D1Database, query: ChatsQuery, defaultZone: 
       .bind(...ids)
       .all();
     const zones = new Map(page.map((c) => [c.chat_id, c.time_zone ?? defaultZone]));
-    await rulesFor(nexts.results);
     for (const r of nexts.results) {
       const parsed = nextRow().safeParse(r);
       const schedule = parsed.success ? scheduleJson().safeParse(safeJson(parsed.data.schedule)) : null;

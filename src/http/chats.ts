@@ -17,7 +17,7 @@ import {
   type ZoneChange,
 } from "../schemas/chats";
 import { renderTelegramHtml } from "../telegram/render";
-import { placeZone } from "../time";
+import { placeZone } from "../words";
 import { readJson } from "./body";
 import { chatIdOf, chatStub, checkChatId, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";

@@ -6,9 +6,11 @@
  * `until` or `runsLeft` given beside it wins over the one said.
  */
 import type { Context } from "hono";
+import type { Parsed } from "../result";
 import { FROM_EXAMPLE, type PreviewReply, previewBody, type ResolvedSchedule } from "../schemas/preview";
-import { ONE_SCHEDULE, oneSchedule, SCHEDULE_FIELDS, type When } from "../schemas/schedule";
-import { PREVIEW_DEFAULT_COUNT, type PreviewEnds, parseZone, preview, readSchedule } from "../time";
+import { oneSchedule, SCHEDULE_FIELDS } from "../schemas/schedule";
+import { PREVIEW_DEFAULT_COUNT, type Preview, type PreviewEnds, parseZone, preview, previewSchedule, readEnds, scheduleFields, type Timing } from "../time";
+import { readSchedule } from "../words";
 import { readJson } from "./body";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
@@ -23,9 +25,9 @@ export async function previewRoute(c: Context<AppEnv>) {
   if (body.when !== undefined && written) throw new ApiError("bad_request", ONE_PREVIEW);
   if (body.when === undefined && body.language !== undefined)
     throw new ApiError("bad_request", `"language" goes with "when" only: it says which language the phrase is in first.`);
-  const when = body.when === undefined ? oneSchedule(body) : null;
   // The preview takes `when` too: its sentence for none or several names it.
-  if (when && !when.ok) throw new ApiError("bad_request", when.error === ONE_SCHEDULE ? ONE_PREVIEW : when.error);
+  const when = body.when === undefined ? oneSchedule(body, { oneOf: ONE_PREVIEW }) : null;
+  if (when && !when.ok) throw new ApiError("bad_request", when.error);
 
   let zone = c.var.config.defaultTimeZone;
   if (body.timeZone !== undefined) {
@@ -42,24 +44,43 @@ export async function previewRoute(c: Context<AppEnv>) {
     fromMs = instant;
   }
 
-  let input: When;
-  let ends: PreviewEnds = { until: body.until ?? null, runsLeft: body.runsLeft ?? null };
+  const count = body.count ?? PREVIEW_DEFAULT_COUNT;
+  const given: PreviewEnds = { until: body.until ?? null, runsLeft: body.runsLeft ?? null };
   let resolved: ResolvedSchedule | undefined;
   let notes: string[] = [];
-  if (when) input = when.value;
+  let result: Parsed<Preview>;
+  if (when) result = await preview(when.value, zone, fromMs, count, given);
   else {
     const read = await readSchedule(body.when ?? "", { zone, now: fromMs, language: body.language ?? null, whole: true });
     if (!read.ok) throw new ApiError("bad_request", read.message);
-    resolved = withEnds(read.value.schedule, body);
-    input = "at" in resolved ? { at: resolved.at } : "cron" in resolved ? { cron: resolved.cron } : { rrule: resolved.rrule, start: resolved.start };
-    if (!("at" in resolved)) ends = { until: resolved.until ?? null, runsLeft: resolved.runsLeft ?? null };
+    const { schedule, ends: said } = read.value;
+    resolved = withEnds(fieldsOf(read.value), body);
     // A one-off's wall time a DST change moved: the parser read it; the preview sees only the instant.
     if (read.value.note !== null) notes = [read.value.note];
+    if (schedule.type === "at") result = await preview({ at: new Date(schedule.at).toISOString() }, zone, fromMs, count, given);
+    else {
+      // The schedule as it was read; an end given beside the words wins over the one said.
+      const ends = readEnds(given, zone);
+      if (!ends.ok) throw new ApiError("bad_request", ends.error);
+      const until = body.until === undefined ? said.until : ends.value.until;
+      const runsLeft = body.runsLeft === undefined ? said.runsLeft : ends.value.runsLeft;
+      result = await previewSchedule(schedule, { until, runsLeft }, zone, fromMs, count);
+    }
   }
-  const result = await preview(input, zone, fromMs, body.count ?? PREVIEW_DEFAULT_COUNT, ends);
   if (!result.ok) throw new ApiError("bad_request", result.error);
   const response: PreviewReply = { timeZone: zone, ...result.value, ...(resolved ? { schedule: resolved, notes: [...notes, ...result.value.notes] } : {}) };
   return c.json(response, 200);
+}
+
+/** What the words resolved to, as the API writes a schedule: its fields, and the ends said (`until` in RFC 3339). */
+function fieldsOf({ schedule, ends }: Timing): ResolvedSchedule {
+  const fields = scheduleFields(schedule);
+  if ("at" in fields) return fields;
+  return {
+    ...fields,
+    ...(ends.until === null ? {} : { until: new Date(ends.until).toISOString() }),
+    ...(ends.runsLeft === null ? {} : { runsLeft: ends.runsLeft }),
+  };
 }
 
 /** A resolved schedule with the ends given beside `when` in place of the ones it said (null: none). */

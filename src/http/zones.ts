@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { type ZonesReply, zonesQuery } from "../schemas/zones";
-import { placeZone, zoneChoiceLabel } from "../time";
+import { placeZone, zoneChoiceLabel } from "../words";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 import type { Operation } from "./openapi-components";

@@ -6,6 +6,7 @@
  * writes what these return and sends what they build.
  */
 import type { PromptMessage } from "../contracts/prompt-message";
+import { runIdOf } from "../contracts/run-id";
 import { fail, ok, type Parsed } from "../result";
 import type { RunStatus } from "../schemas/jobs";
 import { nextOccurrence, nextRuleOccurrence, parseCron, parseRuleSchedule } from "../time";
@@ -73,7 +74,7 @@ export type RecurringSchedule = Exclude<StoredSchedule, { type: "at" }>;
 
 /**
  * The next run of a recurring schedule strictly after `after`, in the zone (null: none within 5 years, or
- * unparsable). A rule needs the rule engine loaded (`loadRules()`) by the async entry that got here.
+ * unparsable).
  */
 export function nextRecurringRun(schedule: RecurringSchedule, zone: string, after: number): number | null {
   if (schedule.type === "cron") return nextCronRun(schedule.cron, zone, after);
@@ -103,9 +104,6 @@ function missedSince(schedule: RecurringSchedule, zone: string, dueAt: number, n
   }
   return missed;
 }
-
-/** The run id of an occurrence: `<jobId>:<dueAt epoch ms>` (run now uses now). */
-const runIdOf = (jobId: string, dueAt: number): string => `${jobId}:${dueAt}`;
 
 /**
  * The v1 queue message of a prompt run (docs/agent.md): text with header and late note, then the memory records

@@ -5,12 +5,14 @@
  */
 import type { PromptMessage } from "../contracts/prompt-message";
 import type { Category, CreatedBy, Job, JobKind, LastResult, RunState, RunStatus } from "../schemas/jobs";
+import type { StoredSchedule } from "../time";
 
 /**
- * A job's schedule as stored: a one-off's instant (epoch ms), a cron expression, or a recurrence rule with its
- * local start (docs/time.md; the rule without COUNT and UNTIL, which are the spec's `runsLeft` and `until`).
+ * A job's schedule as stored (`time/schedule.ts`, the row's form of the one schedule value): a one-off's instant
+ * (epoch ms), a cron expression, or a recurrence rule with its local start (docs/time.md; the rule without COUNT
+ * and UNTIL, which are the spec's `runsLeft` and `until`).
  */
-export type StoredSchedule = { type: "at"; at: number } | { type: "cron"; cron: string } | { type: "rule"; rrule: string; start: string };
+export type { StoredSchedule };
 export type ScheduleType = StoredSchedule["type"];
 
 /** A stored schedule as clients see it (a Job's `schedule`): `{ at }` (RFC 3339), `{ cron }` or `{ rrule, start }`. */

@@ -4,7 +4,7 @@
  */
 
 import type { Job, LastResult } from "../schemas/jobs";
-import { describeRule, formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, loadRules, localFields, parseRuleSchedule, rulesLoaded } from "../time";
+import { describeRule, formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, localFields, parseRuleSchedule } from "../time";
 
 /** The line after the job line of a recurring job's last scheduled run (docs/time.md#jobs-that-end-until-and-runsleft). */
 export const LAST_RUN_LINE = "This is the last scheduled run of this job.";
@@ -54,17 +54,12 @@ function lastText(last: LastResult | null): string | null {
 
 /**
  * A recurring job's schedule in a line: a cron expression as written, a rule in words (`Every 2 weeks on
- * Tuesday at 10:00`; the rule engine must be loaded, `readyFor`, else the rule is shown as written).
+ * Tuesday at 10:00`; a stored rule that no longer reads is shown as written).
  */
 export function scheduleText(schedule: Exclude<Job["schedule"], { at: string }>, zone: string): string {
   if ("cron" in schedule) return `\`${schedule.cron}\``;
-  const parsed = rulesLoaded() ? parseRuleSchedule(schedule, zone) : null;
-  return parsed?.ok ? describeRule(parsed.value) : `\`${schedule.rrule}\` from ${schedule.start.replace("T", " ")}`;
-}
-
-/** Loads what the lines of `jobs` need: the rule engine, when one of them has a rule. */
-export async function readyFor(jobs: readonly Pick<Job, "schedule">[]): Promise<void> {
-  if (jobs.some((job) => "rrule" in job.schedule)) await loadRules();
+  const parsed = parseRuleSchedule(schedule, zone);
+  return parsed.ok ? describeRule(parsed.value) : `\`${schedule.rrule}\` from ${schedule.start.replace("T", " ")}`;
 }
 
 /**
@@ -91,7 +86,7 @@ function leftText(job: Pick<Job, "runsLeft" | "until">, zone: string, now: numbe
 /**
  * One line per job, as `/jobs` and the tools show it:
  * `` `p3xz9` 💬 Inbox summary · `0 8 * * 1-5` · next 28 Sep 08:00 ``, a rule in words, and what is left
- * (`· 3 runs left`, `· until 31 Dec`). A job with a rule needs the rule engine loaded (`readyFor`).
+ * (`· 3 runs left`, `· until 31 Dec`).
  */
 export function jobLine(job: Job, zone: string, now: number): string {
   const parts = [`\`${job.id}\` ${job.kind === "watcher" ? "🔍" : "💬"} ${job.name}`];

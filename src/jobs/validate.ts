@@ -3,25 +3,29 @@
  * create or an edit either becomes a `JobSpec` with its next run, or one sentence a person or model can act on.
  */
 import { MEMORY_ID, shown } from "../contracts/ids";
+import { ok } from "../result";
 import { type CreateJobInput, type EditJobInput, LIMITS } from "../schemas/jobs";
-import { oneSchedule, type When } from "../schemas/schedule";
+import { ONE_SCHEDULE, oneSchedule, SCHEDULE_FIELDS, type ScheduleFields, type When } from "../schemas/schedule";
 import {
   checkOneOff,
+  type Ends,
   endsBeforeFirstRun,
   formatLocalDateTime,
-  loadRules,
+  NO_ENDS,
   neverFires,
   nextOccurrence,
   nextRuleOccurrence,
   oneOffEnds,
   type Parsed,
   parseAt,
-  parseCron,
-  parseRuleSchedule,
   parseUntil,
+  readRecurring,
   resolveAt,
   resolveDelay,
   ruleEnds,
+  type Schedule,
+  storedOf,
+  type Timing,
 } from "../time";
 import { nextRecurringRun } from "./fire";
 import { type JobSpec, specDefaults } from "./records";
@@ -49,65 +53,98 @@ function checkTimeout(seconds: number): string | null {
 /** A schedule resolved: what is stored, its first run strictly after now, and a rule's own COUNT and UNTIL. */
 type Resolved = { schedule: JobSpec["schedule"]; next: number; own: Ends };
 
-/** Where a recurring job ends: `until` (epoch ms) and `runsLeft`, null for none. */
-type Ends = { until: number | null; runsLeft: number | null };
-const NO_ENDS: Ends = { until: null, runsLeft: null };
-
 /**
- * Resolves the one of `at`, `cron`, `delay`, `rrule` given to a schedule and its next run, strictly after now. A
- * rule's COUNT and UNTIL leave it here (`ruleEnds`, docs/api.md#jobs): the rule stored has neither.
+ * The schedule a create or an edit gives: the value the words' reader made (`timing`, whose input then has no
+ * schedule field), else the one of the input's fields (`oneSchedule`), or none for an edit that keeps its own.
  */
-async function resolveWhen(input: When, ctx: RuleContext): Promise<Parsed<Resolved>> {
-  if ("cron" in input) {
-    const cron = parseCron(input.cron);
-    if (!cron.ok) return cron;
-    const next = nextOccurrence(cron.value, ctx.zone, ctx.now);
-    if (!next) return fail(neverFires(cron.value));
-    return { ok: true, value: { schedule: { type: "cron", cron: cron.value.source }, next: next.at, own: NO_ENDS } };
+type Given = { read: Timing } | { fields: When } | null;
+
+function givenSchedule(input: ScheduleFields, timing: Timing | undefined, optional: boolean): Parsed<Given> {
+  if (timing === undefined) {
+    const when = optional ? oneSchedule(input, { optional: true }) : oneSchedule(input);
+    return when.ok ? ok(when.value === null ? null : { fields: when.value }) : when;
   }
-  if ("rrule" in input) {
-    await loadRules();
-    const rule = parseRuleSchedule(input, ctx.zone);
-    if (!rule.ok) return rule;
-    const ends = ruleEnds(rule.value, ctx.zone, ctx.now);
-    if (!ends.ok) return ends;
-    // ruleEnds found the first run (COUNT and UNTIL aside, which are the ends now).
-    const next = nextRuleOccurrence(rule.value, ctx.zone, ctx.now)!;
-    const own = { until: ends.value.until === null ? null : Date.parse(ends.value.until), runsLeft: ends.value.runsLeft };
-    return { ok: true, value: { schedule: { type: "rule", rrule: ends.value.rrule, start: ends.value.start }, next: next.at, own } };
-  }
+  return SCHEDULE_FIELDS.some((field) => typeof input[field] === "string") ? fail(ONE_SCHEDULE) : ok({ read: timing });
+}
+
+const isRule = (given: Given): boolean => given !== null && ("read" in given ? given.read.schedule.type === "rule" : "rrule" in given.fields);
+
+/** The API's fields read into the one schedule value (docs/api.md#jobs): `at` and `delay` as instants, checked against now. */
+async function readFields(input: When, ctx: RuleContext): Promise<Parsed<Schedule>> {
+  if ("cron" in input || "rrule" in input) return readRecurring(input, ctx.zone);
   if ("at" in input) {
     const at = ctx.pastAllowed ? pastOrFuture(input.at, ctx) : resolveAt(input.at, ctx.zone, ctx.now);
-    if (!at.ok) return at;
-    return { ok: true, value: { schedule: { type: "at", at: at.value.instant }, next: at.value.instant, own: NO_ENDS } };
+    return at.ok ? ok({ type: "at", at: at.value.instant }) : at;
   }
   const delay = await resolveDelay(input.delay, ctx.zone, ctx.now);
-  if (!delay.ok) return delay;
-  return { ok: true, value: { schedule: { type: "at", at: delay.value }, next: delay.value, own: NO_ENDS } };
+  return delay.ok ? ok({ type: "at", at: delay.value }) : delay;
+}
+
+/**
+ * A schedule value at now: what the row keeps, its first run strictly after now, and a rule's COUNT and UNTIL,
+ * which leave it here (`ruleEnds`, docs/api.md#jobs): the rule stored has neither. A one-off is checked against
+ * now again (a reminder offered a while ago may have passed).
+ */
+function resolve(schedule: Schedule, ctx: RuleContext): Parsed<Resolved> {
+  if (schedule.type === "cron") {
+    const next = nextOccurrence(schedule.cron, ctx.zone, ctx.now);
+    if (!next) return fail(neverFires(schedule.cron));
+    return ok({ schedule: storedOf(schedule), next: next.at, own: NO_ENDS });
+  }
+  if (schedule.type === "rule") {
+    const ends = ruleEnds(schedule.rule, ctx.zone, ctx.now);
+    if (!ends.ok) return ends;
+    // ruleEnds found the first run (COUNT and UNTIL aside, which are the ends now).
+    const next = nextRuleOccurrence(schedule.rule, ctx.zone, ctx.now)!;
+    const own = { until: ends.value.until === null ? null : Date.parse(ends.value.until), runsLeft: ends.value.runsLeft };
+    return ok({ schedule: { type: "rule", rrule: ends.value.rrule, start: ends.value.start }, next: next.at, own });
+  }
+  if (!ctx.pastAllowed) {
+    const checked = checkOneOff("at", schedule.at, ctx.zone, ctx.now);
+    if (!checked.ok) return checked;
+  }
+  return ok({ schedule, next: schedule.at, own: NO_ENDS });
+}
+
+/** The schedule given, read (the fields) and resolved at now. */
+async function resolveGiven(given: NonNullable<Given>, ctx: RuleContext): Promise<Parsed<Resolved>> {
+  const schedule = "read" in given ? ok(given.read.schedule) : await readFields(given.fields, ctx);
+  return schedule.ok ? resolve(schedule.value, ctx) : schedule;
 }
 
 /** The ends a body gives: undefined = not said, null = none (an edit clears it). */
 type GivenEnds = { until?: string | null; runsLeft?: number | null };
 
+/** The ends read: `until` in epoch ms; undefined = not said, null = none. */
+type ReadEnds = { until?: number | null; runsLeft?: number | null };
+
 /** `until` and `runsLeft` as given, read in the zone: `until` after now, `runsLeft` 1–1000. */
-function readEnds(input: GivenEnds, ctx: RuleContext): Parsed<{ until?: number | null; runsLeft?: number | null }> {
-  const read: { until?: number | null; runsLeft?: number | null } = {};
+function readEnds(input: GivenEnds, ctx: RuleContext): Parsed<ReadEnds> {
+  const read: ReadEnds = {};
   if (input.until !== undefined) {
     if (input.until === null) read.until = null;
     else {
       const until = parseUntil(input.until, ctx.zone);
       if (!until.ok) return until;
-      if (until.value <= ctx.now) return fail(`"until" must be in the future; ${formatLocalDateTime(until.value, ctx.zone)} in ${ctx.zone} has passed.`);
       read.until = until.value;
     }
   }
-  if (input.runsLeft !== undefined) {
-    const n = input.runsLeft;
-    if (n !== null && !(Number.isInteger(n) && n >= 1 && n <= LIMITS.runsLeft))
-      return fail(`"runsLeft" must be a whole number of runs from 1 to ${LIMITS.runsLeft}; got ${n}.`);
-    read.runsLeft = n;
-  }
-  return { ok: true, value: read };
+  if (input.runsLeft !== undefined) read.runsLeft = input.runsLeft;
+  return checkEnds(read, ctx);
+}
+
+/** The ends the words said with a schedule (null: not said, so an edit keeps the job's), checked as the fields' are. */
+function saidEnds(ends: Ends, ctx: RuleContext): Parsed<ReadEnds> {
+  return checkEnds({ ...(ends.until === null ? {} : { until: ends.until }), ...(ends.runsLeft === null ? {} : { runsLeft: ends.runsLeft }) }, ctx);
+}
+
+function checkEnds(read: ReadEnds, ctx: RuleContext): Parsed<ReadEnds> {
+  if (read.until != null && read.until <= ctx.now)
+    return fail(`"until" must be in the future; ${formatLocalDateTime(read.until, ctx.zone)} in ${ctx.zone} has passed.`);
+  const n = read.runsLeft;
+  if (n != null && !(Number.isInteger(n) && n >= 1 && n <= LIMITS.runsLeft))
+    return fail(`"runsLeft" must be a whole number of runs from 1 to ${LIMITS.runsLeft}; got ${n}.`);
+  return ok(read);
 }
 
 const minOf = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : Math.min(a, b));
@@ -116,7 +153,7 @@ const minOf = (a: number | null, b: number | null): number | null => (a === null
  * A recurring job's ends: the ones given (undefined: `kept`, the job's own so far), each with the rule's own
  * COUNT or UNTIL, whichever ends it first; refused when the first run `next` falls after `until`.
  */
-function endsOf(given: { until?: number | null; runsLeft?: number | null }, kept: Ends, own: Ends, next: number, zone: string): Parsed<Ends> {
+function endsOf(given: ReadEnds, kept: Ends, own: Ends, next: number, zone: string): Parsed<Ends> {
   const until = minOf(given.until === undefined ? (own.until === null ? kept.until : null) : given.until, own.until);
   const runsLeft = minOf(given.runsLeft === undefined ? (own.runsLeft === null ? kept.runsLeft : null) : given.runsLeft, own.runsLeft);
   if (until !== null && next > until) return fail(endsBeforeFirstRun(next, until, zone));
@@ -151,13 +188,13 @@ function memoryRefsProblem(refs: readonly string[]): string | null {
 
 /**
  * Validates a create request. The legacy kind `reminder` of the older schedulers Cuckoo imports from becomes a prompt whose text is
- * `Remind me: <text>`.
+ * `Remind me: <text>`. `timing`: the schedule the words' reader made, in place of the input's schedule fields.
  */
-export async function validateCreate(input: CreateJobInput, ctx: RuleContext): Promise<Parsed<Validated>> {
+export async function validateCreate(input: CreateJobInput, ctx: RuleContext, timing?: Timing): Promise<Parsed<Validated>> {
   const nameProblem = checkName(input.name);
   if (nameProblem) return fail(nameProblem);
   const kind: "prompt" | "watcher" = input.kind === "watcher" ? "watcher" : "prompt";
-  const given = oneSchedule(input);
+  const given = givenSchedule(input, timing, false);
   if (!given.ok) return given;
   let text: string | null = null;
   let command: string | null = null;
@@ -183,10 +220,10 @@ export async function validateCreate(input: CreateJobInput, ctx: RuleContext): P
     }
     command = input.command;
   }
-  if (kind === "watcher" && "rrule" in given.value) return fail(RULE_PROMPTS_ONLY);
-  const ends = readEnds(input, ctx);
+  if (kind === "watcher" && isRule(given.value)) return fail(RULE_PROMPTS_ONLY);
+  const ends = timing ? saidEnds(timing.ends, ctx) : readEnds(input, ctx);
   if (!ends.ok) return ends;
-  const when = await resolveWhen(given.value, ctx);
+  const when = await resolveGiven(given.value!, ctx);
   if (!when.ok) return when;
   let end = NO_ENDS;
   if (when.value.schedule.type === "at") {
@@ -228,9 +265,9 @@ export type Edited = { spec: JobSpec; nextRunAt: number | null; scheduleChanged:
 /**
  * Validates an edit of `current` as on create; it applies from the next occurrence. A new schedule keeps the
  * job's `until` and `runsLeft` unless the edit or the new rule's COUNT and UNTIL say otherwise; a one-off has
- * neither.
+ * neither. `timing`: the new schedule the words' reader made, in place of the input's schedule fields.
  */
-export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: RuleContext): Promise<Parsed<Edited>> {
+export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: RuleContext, timing?: Timing): Promise<Parsed<Edited>> {
   const spec: JobSpec = { ...current };
   if (input.name !== undefined) {
     const problem = checkName(input.name);
@@ -267,16 +304,16 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
     }
   }
   if (input.silent !== undefined) spec.silent = input.silent;
-  const given = oneSchedule(input, { optional: true });
+  const given = givenSchedule(input, timing, true);
   if (!given.ok) return given;
-  if (current.kind === "watcher" && given.value !== null && "rrule" in given.value) return fail(RULE_PROMPTS_ONLY);
-  const ends = readEnds(input, ctx);
+  if (current.kind === "watcher" && isRule(given.value)) return fail(RULE_PROMPTS_ONLY);
+  const ends = timing ? saidEnds(timing.ends, ctx) : readEnds(input, ctx);
   if (!ends.ok) return ends;
   const endsGiven = ends.value.until !== undefined || ends.value.runsLeft !== undefined;
   if (given.value === null && !endsGiven) return { ok: true, value: { spec, nextRunAt: null, scheduleChanged: false, reopened: false } };
   let when: Resolved;
   if (given.value !== null) {
-    const resolved = await resolveWhen(given.value, ctx);
+    const resolved = await resolveGiven(given.value, ctx);
     if (!resolved.ok) return resolved;
     when = resolved.value;
   } else {
@@ -284,7 +321,6 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
     const oneOff = current.schedule.type === "at" ? oneOffEnds(input) : null;
     if (oneOff !== null) return fail(oneOff);
     if (current.schedule.type === "at") return { ok: true, value: { spec, nextRunAt: null, scheduleChanged: false, reopened: false } };
-    if (current.schedule.type === "rule") await loadRules();
     const next = nextRecurringRun(current.schedule, ctx.zone, ctx.now);
     if (next === null) return fail(`This job's schedule has no run within 5 years; give it a new one.`);
     when = { schedule: current.schedule, next, own: NO_ENDS };

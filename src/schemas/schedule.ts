@@ -28,16 +28,18 @@ export type ScheduleFields = { at?: string | null; cron?: string | null; delay?:
 /**
  * The one schedule field given in `input`, or the sentence. `optional` (an edit) lets none be given and then
  * answers null; more than one is refused either way, and so are a rule without its start and a start alone.
+ * `oneOf`: the sentence for none or several, where the caller takes a form of its own too (the preview's `when`).
  */
-export function oneSchedule(input: ScheduleFields): Parsed<When>;
+export function oneSchedule(input: ScheduleFields, options?: { oneOf?: string }): Parsed<When>;
 export function oneSchedule(input: ScheduleFields, options: { optional: true }): Parsed<When | null>;
-export function oneSchedule(input: ScheduleFields, options: { optional?: boolean } = {}): Parsed<When | null> {
+export function oneSchedule(input: ScheduleFields, options: { optional?: boolean; oneOf?: string } = {}): Parsed<When | null> {
   const given = SCHEDULE_FIELDS.filter((field) => typeof input[field] === "string");
   const start = typeof input.start === "string" ? input.start : null;
-  if (given.length > 1) return fail(ONE_SCHEDULE);
+  const oneOf = options.oneOf ?? ONE_SCHEDULE;
+  if (given.length > 1) return fail(oneOf);
   const field = given[0];
   if (field !== "rrule" && start !== null) return fail(START_ONLY_WITH_RULE);
-  if (field === undefined) return options.optional ? ok(null) : fail(ONE_SCHEDULE);
+  if (field === undefined) return options.optional ? ok(null) : fail(oneOf);
   const value = input[field] as string;
   if (field === "rrule") return start === null ? fail(RULE_NEEDS_START) : ok({ rrule: value, start });
   return ok(field === "at" ? { at: value } : field === "cron" ? { cron: value } : { delay: value });

@@ -13,6 +13,7 @@
  */
 import type { InlineKeyboardMarkup } from "@grammyjs/types";
 import { JOB_ID_ALPHABET, JOB_ID_PATTERN, randomId } from "../contracts/ids";
+import { RUN_ID_PATTERN, readRunId } from "../contracts/run-id";
 import type { Snooze } from "../jobs/snooze";
 import type { ButtonRows } from "../schemas/chats";
 import { SCHEDULER_BUTTON } from "./menu";
@@ -139,7 +140,7 @@ const MESSAGE_ACTIONS: Readonly<Record<string, MessageAction>> = {
 export function parseButton(data: string | undefined): Pressed | null {
   patterns ??= {
     job: new RegExp(`^([rpc]):(${JOB_ID_PATTERN})$`),
-    message: new RegExp(`^(d|s:10|s:60|s:t|k|p|a):((${JOB_ID_PATTERN}):\\d{1,15})$`),
+    message: new RegExp(`^(d|s:10|s:60|s:t|k|p|a):(${RUN_ID_PATTERN})$`),
     offer: new RegExp(`^([yn]):([${JOB_ID_ALPHABET}]{8})$`),
     zone: /^z:([A-Za-z][A-Za-z0-9_+\-/]{0,61})$/,
   };
@@ -147,7 +148,7 @@ export function parseButton(data: string | undefined): Pressed | null {
   const job = patterns.job.exec(text);
   if (job) return { kind: "job", action: job[1] === "r" ? "run" : job[1] === "p" ? "pause" : "cancel", id: job[2]! };
   const message = patterns.message.exec(text);
-  if (message) return { kind: "message", action: MESSAGE_ACTIONS[message[1]!]!, runId: message[2]!, jobId: message[3]! };
+  if (message) return { kind: "message", action: MESSAGE_ACTIONS[message[1]!]!, runId: message[2]!, jobId: readRunId(message[2]!)!.jobId };
   const offer = patterns.offer.exec(text);
   if (offer) return { kind: "offer", create: offer[1] === "y", id: offer[2]! };
   const zone = patterns.zone.exec(text);

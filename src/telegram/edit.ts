@@ -7,13 +7,13 @@
  */
 import { JOB_ID, shown } from "../contracts/ids";
 import { lengthOf } from "../jobs/text-fields";
-import { jobLine, readyFor } from "../jobs/texts";
+import { jobLine } from "../jobs/texts";
 import { type EditJobInput, type Job, LIMITS } from "../schemas/jobs";
-import { formatChatTime, formatWeekdayTime, preview, type ScheduleRead } from "../time";
+import { formatChatTime, formatWeekdayTime, preview, type Timing } from "../time";
 import type { Reply } from "./buttons";
 import { EDIT_USAGE, makesJob, parseCommand, usageText } from "./commands";
 import type { Asker, CommandContext, CommandHost } from "./host";
-import { nameOf, readCommandSchedule, recurringFields, scheduleLines } from "./schedule";
+import { nameOf, readCommandSchedule, scheduleLines } from "./schedule";
 import { noTextText, tooLongText } from "./words";
 
 /** `/cmd <id> …`: the first word and what follows it. */
@@ -51,14 +51,7 @@ export async function editCommand(host: CommandHost, ctx: CommandContext, who: A
   const read = await readCommandSchedule(target.rest, who, "at" in job.schedule ? "remind" : "every", `/edit ${job.id}`);
   if (!read.ok) return { markdown: read.markdown };
   if (read.value.rest !== "") return { markdown: notPartOfTheTime(job.id, read.value.rest) };
-  return change(host, who, job, scheduleInput(read.value, ""), read.value.note);
-}
-
-/** The edit a schedule read makes (`at`, or a cron or rule with its end), with `text` (and the name) when given. */
-function scheduleInput(read: ScheduleRead, text: string): EditJobInput {
-  const { schedule } = read;
-  const withText = text === "" ? {} : { text, name: nameOf(text) };
-  return "at" in schedule ? { at: schedule.at, ...withText } : { ...recurringFields(schedule), ...withText };
+  return change(host, who, job, {}, read.value.note, read.value);
 }
 
 /** What followed a WHEN in `/edit`: the text is changed on its own. */
@@ -70,12 +63,14 @@ function renamed(job: Job, text: string): Pick<EditJobInput, "name"> {
   return job.text !== undefined && job.name === nameOf(job.text) ? { name: nameOf(text) } : {};
 }
 
-/** The edit, and its reply: `Changed <job line>`, then its schedule (a DST note, `note`, after a one-off's time). */
-async function change(host: CommandHost, who: Asker, job: Job, input: EditJobInput, note: string | null = null): Promise<Reply> {
+/**
+ * The edit, and its reply: `Changed <job line>`, then its schedule (a DST note, `note`, after a one-off's time).
+ * `timing`: a new schedule read from the words, the job changed with it as it was read.
+ */
+async function change(host: CommandHost, who: Asker, job: Job, input: EditJobInput, note: string | null = null, timing?: Timing): Promise<Reply> {
   if (input.text !== undefined && lengthOf(input.text) > LIMITS.text) return { markdown: tooLongText(lengthOf(input.text), LIMITS.text) };
-  const edited = await host.edit(who.chatId, job.id, input);
+  const edited = await host.edit(who.chatId, job.id, input, timing === undefined ? {} : { timing });
   if (!edited.ok) return { markdown: edited.error.message };
-  await readyFor([edited.value]);
   const lines = [`Changed ${jobLine(edited.value, who.zone, who.now)}`, ...(await scheduleLines(edited.value, who))];
   if (note) lines.push(`${note}.`);
   return { markdown: lines.join("\n"), jobId: edited.value.id };
@@ -89,7 +84,6 @@ export async function skipCommand(host: CommandHost, ctx: CommandContext, who: A
   if (!skipped.ok) return { markdown: skipped.error.message };
   const { job } = skipped.value;
   const at = Date.parse(skipped.value.skipped);
-  await readyFor([job]);
   const lines = [`Skipped ${formatChatTime(at, who.zone, who.now)}.`, jobLine(job, who.zone, who.now)];
   if (job.nextRunAt !== null && !("at" in job.schedule)) {
     // The runs after the one passed over (the first is the job's next run now), stopping where the job ends.
@@ -112,5 +106,6 @@ export async function editedCommand(host: CommandHost, who: Asker, jobId: string
   const read = await readCommandSchedule(cmd.args.trim(), who, cmd.name);
   if (!read.ok) return { markdown: read.markdown };
   if (read.value.rest === "") return { markdown: noTextText(cmd.name, read.value.phrase, who.zone, who.now) };
-  return change(host, who, found.value, scheduleInput(read.value, read.value.rest), read.value.note);
+  const { rest } = read.value;
+  return change(host, who, found.value, { text: rest, name: nameOf(rest) }, read.value.note, read.value);
 }

@@ -4,7 +4,7 @@
  * are read case-insensitively (`/run 3CFEC`); sent as a reply to one of a job's messages, a job command needs
  * none. A pressed job button acts like its command.
  */
-import { cancelledText, jobList, pausedText, readyFor, resumedText, runningNowText } from "../jobs/texts";
+import { cancelledText, jobList, pausedText, resumedText, runningNowText } from "../jobs/texts";
 import type { Result } from "../result";
 import { zoneOrUtc } from "../schemas/chats";
 import { formatOffset } from "../time";
@@ -51,7 +51,6 @@ const RUNS: { readonly [R in RunName]: Run<RunBy<R>> } = {
   help: async (host, _cmd, ctx) => ({ markdown: helpText(ctx.now, await zoneOf(host, ctx.chatId), ctx.agent) }),
   jobs: async (host, _cmd, ctx) => {
     const listed = await host.list(ctx.chatId, {});
-    if (listed.ok) await readyFor(listed.value.jobs);
     const markdown = text(listed, (l) => jobList(l.jobs, l.timeZone, Date.parse(l.now), { here: ctx.threadId }));
     // The Mini App shows the same jobs with their forms (issue 18); Telegram refuses web_app buttons without https.
     return ctx.app === null ? { markdown } : { markdown, buttons: schedulerButton(ctx.app) };

@@ -5,6 +5,7 @@
 import type { Result } from "../result";
 import type { QuietAnswer } from "../schemas/chats";
 import type { CreatedBy, CreateJobInput, EditJobInput, Job, JobFilter } from "../schemas/jobs";
+import type { Timing } from "../time";
 
 type Maybe<T> = T | Promise<T>;
 
@@ -12,9 +13,13 @@ type Maybe<T> = T | Promise<T>;
 export interface CommandHost {
   list(chatId: string, filter: JobFilter): Maybe<Result<{ timeZone: string; now: string; jobs: Job[] }>>;
   get(chatId: string, id: string): Maybe<Result<Job>>;
-  /** `threadId`: the forum topic the job is made in, where its messages will go (null: the main thread). */
-  create(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options?: { threadId?: number | null }): Maybe<Result<Job>>;
-  edit(chatId: string, id: string, input: EditJobInput): Maybe<Result<Job>>;
+  /**
+   * `threadId`: the forum topic the job is made in, where its messages will go (null: the main thread); `timing`:
+   * the schedule the words' reader made, in place of the input's schedule fields (docs/time.md#words-when).
+   */
+  create(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options?: { threadId?: number | null; timing?: Timing }): Maybe<Result<Job>>;
+  /** `timing`: the new schedule the words' reader made, in place of the input's schedule fields. */
+  edit(chatId: string, id: string, input: EditJobInput, options?: { timing?: Timing }): Maybe<Result<Job>>;
   cancel(chatId: string, id: string): Maybe<Result<Job>>;
   pause(chatId: string, id: string): Maybe<Result<Job>>;
   resume(chatId: string, id: string): Maybe<Result<Job>>;

@@ -4,7 +4,7 @@
  * reminded (in one of the eight languages) and holds a time; the bot then offers it, with the understood time
  * and Create / Cancel buttons, instead of saying that no model is configured. Anything else goes on as before.
  */
-import { findWhen, type Locale } from "../time";
+import { findWhen, type Locale } from "../words";
 import { offerButtons, type Reply } from "./buttons";
 import { understoodLine } from "./words";
 

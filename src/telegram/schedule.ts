@@ -1,19 +1,21 @@
 /**
- * @module `/remind <when> <text>` and `/every <when> <text>` (docs/telegram.md): the WHEN read by the time engine's one
- * parser (`readSchedule`, in the sender's language first), the text after it stored as the prompt and, cut to
- * 80 characters, as the job's name. `/every` reads a repetition whether or not it says so (`/every Montag um 9`);
- * `/remind` a repetition only when it says one (`/remind every day at 8 …` makes the recurring job). Sent as a
- * reply with no text of its own, `/remind <when>` reminds of the message replied to: its text, quoted, is the
- * prompt. The reply is the job line and what was understood: for one time, the time with its weekday and how far
- * ahead; for a repetition the cron or rule made (with its end: `until`, `runsLeft`), its description and the next
- * three runs. The reply that creates a chat's first job in the default zone says so once (`zoneNotice`,
- * docs/telegram.md). A WHEN that was not understood is answered in the user's words. `/edit` reads a job's new time the same
+ * @module `/remind <when> <text>` and `/every <when> <text>` (docs/telegram.md): the WHEN read by the words' one
+ * parser (`readSchedule`, in the sender's language first), whose schedule value the job is made with as it is
+ * (`timing`), the text after it stored as the prompt and, cut to 80 characters, as the job's name. `/every` reads
+ * a repetition whether or not it says so (`/every Montag um 9`); `/remind` a repetition only when it says one
+ * (`/remind every day at 8 …` makes the recurring job). Sent as a reply with no text of its own, `/remind <when>`
+ * reminds of the message replied to: its text, quoted, is the prompt. The reply is the job line and what was
+ * understood: for one time, the time with its weekday and how far ahead; for a repetition the cron or rule made
+ * (with its end: `until`, `runsLeft`), its description and the next three runs. The reply that creates a chat's
+ * first job in the default zone says so once (`zoneNotice`, docs/telegram.md). A WHEN that was not understood is
+ * answered in the user's words, by the kind of problem the reader found. `/edit` reads a job's new time the same
  * way and answers with the same lines (`edit.ts`).
  */
 import { lengthOf } from "../jobs/text-fields";
-import { jobLine, readyFor } from "../jobs/texts";
-import { type CreateJobInput, type Job, LIMITS } from "../schemas/jobs";
-import { formatWeekdayTime, parseCron, preview, readSchedule, type Schedule, type ScheduleRead, scheduleProblemText } from "../time";
+import { jobLine } from "../jobs/texts";
+import { type Job, LIMITS } from "../schemas/jobs";
+import { formatWeekdayTime, NO_ENDS, parseCron, preview, type Timing } from "../time";
+import { readSchedule, type ScheduleRead, scheduleProblemText } from "../words";
 import type { Reply } from "./buttons";
 import type { Asker, CommandHost } from "./host";
 import { quote } from "./replies";
@@ -34,9 +36,8 @@ type Made = { name?: string; note?: string | null };
  */
 export async function createReminder(host: CommandHost, who: Asker, instant: number, text: string, made: Made = {}): Promise<Reply> {
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(lengthOf(text), LIMITS.text) };
-  const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text, at: new Date(instant).toISOString() }, "user", {
-    threadId: who.threadId,
-  });
+  const timing: Timing = { schedule: { type: "at", at: instant }, ends: NO_ENDS };
+  const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text }, "user", { threadId: who.threadId, timing });
   if (!created.ok) return { markdown: created.error.message };
   const lines = [`Created ${jobLine(created.value, who.zone, who.now)}`, understoodLine(instant, who.zone, who.now)];
   if (made.note) lines.push(`${made.note}.`);
@@ -56,7 +57,6 @@ async function withZoneNotice(host: CommandHost, who: Asker, lines: string[]): P
  */
 export async function scheduleLines(job: Job, who: Asker): Promise<string[]> {
   if ("at" in job.schedule) return [understoodLine(Date.parse(job.schedule.at), who.zone, who.now)];
-  await readyFor([job]);
   const next = await preview(job.schedule, who.zone, who.now, 3, { until: job.until ?? null, runsLeft: job.runsLeft ?? null });
   if (!next.ok) return [];
   const parsed = "cron" in job.schedule ? parseCron(job.schedule.cron) : null;
@@ -71,45 +71,15 @@ export async function scheduleLines(job: Job, who: Asker): Promise<string[]> {
   ];
 }
 
-/** The create fields of a recurring schedule read (a cron or a rule, and its end). */
-export function recurringFields(schedule: Exclude<Schedule, { at: string }>): Pick<CreateJobInput, "cron" | "rrule" | "start" | "until" | "runsLeft"> {
-  return {
-    ...("rrule" in schedule ? { rrule: schedule.rrule, start: schedule.start } : { cron: schedule.cron }),
-    ...(schedule.until === undefined ? {} : { until: schedule.until }),
-    ...(schedule.runsLeft === undefined ? {} : { runsLeft: schedule.runsLeft }),
-  };
-}
-
 /**
- * Creates a recurring prompt on a cron expression or a rule, with its end: the job line (with what is left), the
- * cron or rule made and its description, the next three runs (stopping where it ends).
+ * Creates a recurring prompt on the cron expression or rule read, with its end: the job line (with what is left),
+ * the cron or rule made and its description, the next three runs (stopping where it ends).
  */
-async function createRecurring(
-  host: CommandHost,
-  who: Asker,
-  schedule: Exclude<Schedule, { at: string }>,
-  text: string,
-  written: boolean,
-  made: Made = {},
-): Promise<Reply> {
+async function createRecurring(host: CommandHost, who: Asker, timing: Timing, text: string, made: Made = {}): Promise<Reply> {
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(lengthOf(text), LIMITS.text) };
-  const cron = "cron" in schedule ? schedule.cron : null;
-  const problem = (sentence: string) =>
-    scheduleProblemText({ kind: "cron", phrase: cron ?? "", sentence }, { zone: who.zone, now: who.now, command: "/every", text });
-  const parsed = cron === null ? null : parseCron(cron);
-  if (parsed && !parsed.ok) return { markdown: await problem(parsed.error) };
-  const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text, ...recurringFields(schedule) }, "user", {
-    threadId: who.threadId,
-  });
-  if (!created.ok)
-    return {
-      markdown:
-        cron !== null && written && created.error.code === "bad_request" && /cron/i.test(created.error.message)
-          ? await problem(created.error.message)
-          : created.error.message,
-    };
+  const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text }, "user", { threadId: who.threadId, timing });
+  if (!created.ok) return { markdown: created.error.message };
   const job = created.value;
-  await readyFor([job]);
   const lines = [`Created ${jobLine(job, who.zone, who.now)}`, ...(await scheduleLines(job, who))];
   return { markdown: await withZoneNotice(host, who, lines), jobId: job.id };
 }
@@ -146,7 +116,7 @@ export async function readCommandSchedule(
       ? command === "remind"
         ? (p.rest ?? "")
         : ""
-      : p.kind === "cron"
+      : p.kind === "cron" || p.kind === "rule"
         ? (p.rest ?? "")
         : "phrase" in p
           ? input.slice(p.phrase.length)
@@ -172,6 +142,6 @@ async function scheduleCommand(host: CommandHost, who: Asker, args: string, comm
   const quoted = command === "remind" && rest === "" && repliedTo !== null && repliedTo.trim() !== "" ? quote(repliedTo) : null;
   if (rest === "" && quoted === null) return { markdown: noTextText(command, phrase, who.zone, who.now) };
   const made = { name: nameOf(quoted === null ? rest : repliedTo!), note };
-  if ("at" in schedule) return createReminder(host, who, Date.parse(schedule.at), quoted ?? rest, made);
-  return createRecurring(host, who, schedule, quoted ?? rest, read.value.language === null, made);
+  if (schedule.type === "at") return createReminder(host, who, schedule.at, quoted ?? rest, made);
+  return createRecurring(host, who, read.value, quoted ?? rest, made);
 }

@@ -6,9 +6,10 @@
  * engine (`scheduleProblemText`, in the user's language where it can); the API keeps its own sentences.
  */
 import { shown } from "../contracts/ids";
-import { formatDistance, formatWeekdayTime, remindExamples, textFor } from "../time";
+import { formatDistance, formatWeekdayTime } from "../time";
+import { remindExamples, textFor } from "../words";
 
-export { remindExamples } from "../time";
+export { remindExamples } from "../words";
 
 const DEFAULT_REMINDER = "call mum";
 const DEFAULT_RECURRING = "summarise the news";

@@ -6,7 +6,8 @@
  */
 
 import { shown } from "../contracts/ids";
-import { formatOffset, placeZone, zoneChoiceLabel } from "../time";
+import { formatOffset } from "../time";
+import { placeZone, zoneChoiceLabel } from "../words";
 import { type Reply, zoneButtons } from "./buttons";
 import { timezoneShowText } from "./commands";
 import type { CommandContext, CommandHost } from "./host";

@@ -7,7 +7,7 @@ import { shown } from "../contracts/ids";
 import { fail, ok, type Parsed } from "../result";
 import { civilFields, DAY_MS, daysInMonth, formatDate, formatHm, HOUR_MS, localMs, MINUTE_MS } from "./civil";
 import { formatLocalDateTime, formatSpan } from "./format";
-import { formatOffset, type Resolution, resolveLocal, toLocal } from "./zone";
+import { formatOffset, instantOfResolution, instantOfWall, type Resolution, resolveLocal, toLocal } from "./zone";
 
 /** A one-off may be this far in the past when it is created (clock skew, a slow model). */
 export const PAST_GRACE_MS = 60_000;
@@ -60,8 +60,7 @@ export function parseAt(input: string, zone: string, field = "at"): Parsed<Parse
     return ok({ instant: local - offsetMs, local: null, resolution: "normal" });
   }
   const r = resolveLocal(zone, local);
-  const instant = r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.first : r.shifted;
-  return ok({ instant, local, resolution: r.kind });
+  return ok({ instant: instantOfResolution(r), local, resolution: r.kind });
 }
 
 /** The latest instant a one-off may have: the same wall time 5 years on (29 Feb → 28 Feb). */
@@ -69,9 +68,8 @@ export function maxAhead(now: number, zone: string): number {
   const f = civilFields(toLocal(zone, now));
   const year = f.year + MAX_YEARS_AHEAD;
   const day = Math.min(f.day, daysInMonth(year, f.month));
-  const local = localMs(year, f.month, day, f.hour, f.minute, f.second, f.millisecond);
-  const r = resolveLocal(zone, local);
-  return r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.second : r.shifted;
+  // The later instant of an overlap: the limit is the last moment that wall time names.
+  return instantOfWall(zone, localMs(year, f.month, day, f.hour, f.minute, f.second, f.millisecond), { overlap: "second" });
 }
 
 /**
@@ -82,8 +80,7 @@ export function maxAhead(now: number, zone: string): number {
 export function tomorrowAt(zone: string, now: number, hour: number, minute: number): number {
   const today = civilFields(toLocal(zone, now));
   const tomorrow = civilFields(localMs(today.year, today.month, today.day) + DAY_MS);
-  const r = resolveLocal(zone, localMs(tomorrow.year, tomorrow.month, tomorrow.day, hour, minute));
-  return r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.first : r.shifted;
+  return instantOfWall(zone, localMs(tomorrow.year, tomorrow.month, tomorrow.day, hour, minute));
 }
 
 /** Checks a one-off instant against now: not in the past (60 s grace), at most 5 years ahead. */
@@ -142,8 +139,7 @@ export async function addDuration(input: string, zone: string, now: number): Pro
     if (year > 275760) return null;
     const day = Math.min(f.day, daysInMonth(year, month));
     const local = localMs(year, month, day, f.hour, f.minute, f.second, f.millisecond) + (weeks * 7 + days) * DAY_MS;
-    const r = resolveLocal(zone, local);
-    instant = r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.first : r.shifted;
+    instant = instantOfWall(zone, local);
   }
   instant += hours * HOUR_MS + minutes * MINUTE_MS + Math.round(seconds * 1000);
   return Number.isFinite(instant) && Math.abs(instant) <= MAX_INSTANT_MS ? instant : null;

@@ -2,7 +2,7 @@
  * @module Cronos's meaning of a cron expression whose two day fields are both restricted, as a recurrence rule
  * (for the Playa import, docs/time.md): Cronos runs such an expression on days that match both fields
  * (`0 0 13 * 5` = Friday the 13th), cron on days that match either, so the import keeps Cronos's meaning as
- * `FREQ=MONTHLY;BYMONTHDAY=13;BYDAY=FR;BYHOUR=0;BYMINUTE=0`. Pure; needs no rule engine loaded.
+ * `FREQ=MONTHLY;BYMONTHDAY=13;BYDAY=FR;BYHOUR=0;BYMINUTE=0`. Pure.
  */
 import { fail, ok, type Parsed } from "../result";
 import type { CronSchedule } from "./cron";

@@ -1,12 +1,10 @@
 /**
  * @module The time engine (docs/time.md): zones, `at`/`delay`, cron in Cronos's dialect and recurrence rules
  * `{ rrule, start }`, next occurrence with the DST rules, preview (with where a job ends), descriptions and
- * display formats. Pure: `now` and the zone are always arguments; no Workers imports. The rule engine is
- * loaded on first use (`await loadRules()` before the rule functions).
+ * display formats. Pure: `now` and the zone are always arguments; no Workers imports.
  */
 export type { Parsed } from "../result";
 export { checkOneOff, maxAhead, PAST_GRACE_MS, type ParsedAt, parseAt, resolveAt, resolveDelay, tomorrowAt } from "./at";
-export type { Locale } from "./chrono";
 export { type CronSchedule, type MonthDayRule, parseCron, type WeekdayRule } from "./cron";
 export { cronosRule } from "./cronos";
 export {
@@ -22,7 +20,6 @@ export {
   formatWeekdayTime,
 } from "./format";
 export { type DstNote, nextOccurrence, type Occurrence, SEARCH_DAYS } from "./next";
-export { MAX_CHOICES, type PlaceAnswer, parseOffset, placeZone, zoneChoiceLabel, zonesFor } from "./places";
 export {
   describeCron,
   endsBeforeFirstRun,
@@ -35,12 +32,13 @@ export {
   type PreviewEnds,
   type PreviewInput,
   preview,
+  previewSchedule,
   type RuleInput,
+  readEnds,
 } from "./preview";
 export { formatQuiet, inQuietHours, QUIET_TIME, type QuietHours, readQuiet } from "./quiet";
 export {
   describeRule,
-  loadRules,
   nextRuleOccurrence,
   parseRuleSchedule,
   type Rule,
@@ -48,11 +46,18 @@ export {
   type RuleSchedule,
   ruleEnds,
   ruleNeverFires,
-  rulesLoaded,
 } from "./rules";
-export { type ReadScheduleOptions, readSchedule, type Schedule, type ScheduleProblem, type ScheduleRead, type ScheduleResult } from "./schedule-read";
-export { type ProblemContext, remindExamples, scheduleProblemText, textFor } from "./schedule-words";
+export {
+  type Ends,
+  NO_ENDS,
+  type RecurringSchedule,
+  readRecurring,
+  type Schedule,
+  type StoredSchedule,
+  scheduleFields,
+  storedOf,
+  type Timing,
+} from "./schedule";
 export { hasNativeTemporal, loadTemporal } from "./temporal";
 export { parseUntil } from "./until";
-export { findWhen, readWhen, type WhenProblem, type WhenRead, type WhenResult } from "./when";
-export { formatOffset, localFields, offsetAt, parseZone, type Resolution, resolveLocal, unknownZone } from "./zone";
+export { formatOffset, instantOfWall, localFields, type Overlap, offsetAt, parseZone, type Resolution, resolveLocal, unknownZone } from "./zone";

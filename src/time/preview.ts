@@ -5,10 +5,11 @@
 
 import { fail, ok, type Parsed } from "../result";
 import { checkOneOff, formatWallTime, parseAt, resolveDelay, wallTimeNote } from "./at";
-import { type CronSchedule, parseCron } from "./cron";
+import type { CronSchedule } from "./cron";
 import { formatHeader, formatLocalDateTime } from "./format";
 import { type DstNote, nextOccurrence, type Occurrence } from "./next";
-import { describeRule, loadRules, nextRuleOccurrence, parseRuleSchedule, ruleEnds, ruleNeverFires } from "./rules";
+import { describeRule, nextRuleOccurrence, type RuleSchedule, ruleEnds, ruleNeverFires } from "./rules";
+import { type Ends, type RecurringSchedule, readRecurring } from "./schedule";
 import { parseUntil } from "./until";
 import { formatOffsetMs } from "./zone";
 
@@ -17,7 +18,10 @@ export type PreviewInput = { cron: string } | { at: string } | { delay: string }
 /** A recurrence rule and its start (docs/time.md), which `preview` takes too (a job's schedule from the integration on). */
 export type RuleInput = { rrule: string; start: string };
 export type Preview = { occurrences: string[]; notes: string[]; description: string };
-/** Where a recurring job ends (docs/time.md#jobs-that-end-until-and-runsleft): `until` an `at`-form time read in the zone (a date alone: its end), `runsLeft` 1–1000. */
+/**
+ * Where a recurring job ends (docs/time.md#jobs-that-end-until-and-runsleft): `until` an `at`-form time read in
+ * the zone (a date alone: its end), `runsLeft` 1–1000.
+ */
 export type PreviewEnds = { until?: string | null; runsLeft?: number | null };
 
 export const PREVIEW_DEFAULT_COUNT = 5;
@@ -39,14 +43,9 @@ export async function preview(
   if ("cron" in input || "rrule" in input) {
     const end = readEnds(ends, zone);
     if (!end.ok) return end;
-    if ("cron" in input) {
-      const parsed = parseCron(input.cron);
-      if (!parsed.ok) return parsed;
-      const cron = parsed.value;
-      const walk = (after: number) => nextOccurrence(cron, zone, after);
-      return recurring(walk, end.value, zone, from, count, neverFires(cron), await describeCron(cron, zone));
-    }
-    return previewRule(input, end.value, zone, from, count);
+    const schedule = readRecurring(input, zone);
+    if (!schedule.ok) return schedule;
+    return previewSchedule(schedule.value, end.value, zone, from, count);
   }
   const oneOff = oneOffEnds(ends);
   if (oneOff !== null) return fail(oneOff);
@@ -65,9 +64,25 @@ export async function preview(
   return ok({ occurrences: [new Date(resolved.value).toISOString()], notes: [], description: once(resolved.value, zone) });
 }
 
-type Ends = { until: number | null; runsLeft: number | null };
+/**
+ * Previews a recurring schedule already read, as `preview` does: its occurrences from `from`, stopping where its
+ * job would end (`ends`, and a rule's own COUNT and UNTIL), its description in the zone.
+ */
+export async function previewSchedule(
+  schedule: RecurringSchedule,
+  ends: Ends,
+  zone: string,
+  from: number,
+  count = PREVIEW_DEFAULT_COUNT,
+): Promise<Parsed<Preview>> {
+  if (schedule.type === "rule") return previewRule(schedule.rule, ends, zone, from, count);
+  const { cron } = schedule;
+  const walk = (after: number) => nextOccurrence(cron, zone, after);
+  return recurring(walk, ends, zone, from, count, neverFires(cron), await describeCron(cron, zone));
+}
 
-function readEnds(ends: PreviewEnds, zone: string): Parsed<Ends> {
+/** The ends a client gave beside a schedule, read in the zone: `until` an instant, `runsLeft` 1–1000. */
+export function readEnds(ends: PreviewEnds, zone: string): Parsed<Ends> {
   let until: number | null = null;
   if (ends.until !== undefined && ends.until !== null) {
     const parsed = parseUntil(ends.until, zone);
@@ -81,11 +96,7 @@ function readEnds(ends: PreviewEnds, zone: string): Parsed<Ends> {
   return ok({ until, runsLeft });
 }
 
-async function previewRule(input: RuleInput, ends: Ends, zone: string, from: number, count: number): Promise<Parsed<Preview>> {
-  await loadRules();
-  const parsed = parseRuleSchedule(input, zone);
-  if (!parsed.ok) return parsed;
-  const schedule = parsed.value;
+function previewRule(schedule: RuleSchedule, ends: Ends, zone: string, from: number, count: number): Parsed<Preview> {
   const own = ruleEnds(schedule, zone, from);
   if (!own.ok) return own;
   const until = minOf(ends.until, own.value.until === null ? null : Date.parse(own.value.until));
@@ -138,7 +149,8 @@ export function oneOffEnds(ends: PreviewEnds): string | null {
 
 /** The sentence for an `until` before a recurring schedule's first run. */
 export function endsBeforeFirstRun(next: number, until: number, zone: string): string {
-  return `The schedule ends before its first run: the next is ${formatLocalDateTime(next, zone)} in ${zone}, after "until" (${formatLocalDateTime(until, zone)}).`;
+  const [first, end] = [formatLocalDateTime(next, zone), formatLocalDateTime(until, zone)];
+  return `The schedule ends before its first run: the next is ${first} in ${zone}, after "until" (${end}).`;
 }
 
 function once(instant: number, zone: string): string {

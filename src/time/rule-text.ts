@@ -146,13 +146,10 @@ export function describeRule(rule: Rule, start: number): string {
         text = `${every} on ${list(nthDays.map(dayEntry))}${monthNames ? ` of ${monthNames}` : " of the year"}`;
       } else {
         text = every;
-        if (rule.byYearDay)
-          extra.push(
-            `on day${rule.byYearDay.length === 1 ? "" : "s"} ${list(rule.byYearDay.map((d) => (d < 0 ? `${monthDay(d).replace(" day", "")} of the year` : String(d))))} of the year`.replace(
-              " of the year of the year",
-              " of the year",
-            ),
-          );
+        if (rule.byYearDay) {
+          const days = list(rule.byYearDay.map((d) => (d < 0 ? `${monthDay(d).replace(" day", "")} of the year` : String(d))));
+          extra.push(`on day${rule.byYearDay.length === 1 ? "" : "s"} ${days} of the year`.replace(" of the year of the year", " of the year"));
+        }
         if (rule.byWeekNo) extra.push(`in week${rule.byWeekNo.length === 1 ? "" : "s"} ${list(rule.byWeekNo.map(String))}`);
         if (rule.byMonthDay) extra.push(`on the ${list(rule.byMonthDay.map(monthDay))}`);
         if (rule.byDay) extra.push(`on ${plainDays.length ? weekdays(plainDays) : list(nthDays.map(dayEntry))}`);

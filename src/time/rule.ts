@@ -1,8 +1,8 @@
 /**
  * @module Recurrence rules (docs/time.md): an RFC 5545 RRULE value and its `start` (DTSTART as a local date-time
  * in the chat's zone), read and checked with one sentence per problem that names the part. The parts are
- * those docs/time.md lists; SECONDLY, BYSECOND and anything else are refused. Loaded with the rest of the rule engine
- * on first use (time/rules.ts).
+ * those docs/time.md lists; SECONDLY, BYSECOND and anything else are refused. The rest of the code calls
+ * it through time/rules.ts.
  */
 
 import { shown } from "../contracts/ids";
@@ -93,7 +93,8 @@ function parseUncached(input: string): Parsed<Rule> {
     if (name === "BYSECOND") return fail(`${quoted} has BYSECOND, which is not supported: a job runs on whole minutes; leave it out.`);
     if (!KNOWN.has(name))
       return fail(
-        `${quoted} has ${shown(name)}, which is not supported; use FREQ, INTERVAL, BYMINUTE, BYHOUR, BYDAY, BYMONTHDAY, BYYEARDAY, BYWEEKNO, BYMONTH, BYSETPOS, WKST, COUNT or UNTIL.`,
+        `${quoted} has ${shown(name)}, which is not supported; ` +
+          "use FREQ, INTERVAL, BYMINUTE, BYHOUR, BYDAY, BYMONTHDAY, BYYEARDAY, BYWEEKNO, BYMONTH, BYSETPOS, WKST, COUNT or UNTIL.",
       );
   }
   const freqText = parts.get("FREQ");
@@ -213,7 +214,8 @@ function readByDay(text: string | undefined, freq: Freq, quoted: string): Parsed
       return fail(`${quoted} has BYDAY=${shown(text)}; use weekdays MO–SU, with a position in MONTHLY or YEARLY rules such as 1MO or -1FR.`);
     if (n !== 0 && freq !== "MONTHLY" && freq !== "YEARLY")
       return fail(
-        `${quoted} has BYDAY=${shown(text)}: a position such as ${shown(item)} needs FREQ=MONTHLY or YEARLY; use plain weekdays such as ${item.replace(/^[+-]?\d+/, "")}.`,
+        `${quoted} has BYDAY=${shown(text)}: a position such as ${shown(item)} needs FREQ=MONTHLY or YEARLY; ` +
+          `use plain weekdays such as ${item.replace(/^[+-]?\d+/, "")}.`,
       );
     const limit = freq === "MONTHLY" ? 5 : 53;
     if (Math.abs(n) > limit) return fail(`${quoted} has BYDAY=${shown(text)}; a position must be from 1 to ${limit} or -${limit} to -1 in a ${freq} rule.`);

@@ -1,9 +1,10 @@
 /**
- * @module Recurrence rules `{ rrule, start }` (docs/time.md), as the rest of the code calls them. The engine
- * (time/rule-engine.ts) is loaded with `import()` on first use, like a heavy library: `await loadRules()` at
- * the async entry that will reach these functions (validation, preview, an alarm with a due rule job, a zone
- * change); before it they throw, as a bug, not a sentence. COUNT and UNTIL leave the rule here: `ruleEnds`
- * turns them into a job's `runsLeft` and `until` (docs/time.md#jobs-that-end-until-and-runsleft).
+ * @module Recurrence rules `{ rrule, start }` (docs/time.md), as the rest of the code calls them: read, expanded
+ * and said in words by the rule engine (time/rule.ts, rule-expand.ts, rule-text.ts), imported like the rest of
+ * the time engine. It was loaded with `import()` on first use behind a `loadRules()` every caller had to await;
+ * its load measured 0.2 ms and the bundle held its code either way, so it is not lazy any more
+ * (docs/design/0025-one-schedule-value.md). COUNT and UNTIL leave the rule here: `ruleEnds` turns them into a
+ * job's `runsLeft` and `until` (docs/time.md#jobs-that-end-until-and-runsleft).
  */
 
 import { shown } from "../contracts/ids";
@@ -11,36 +12,21 @@ import { fail, ok, type Parsed } from "../result";
 import { DAY_MS, HOUR_MS } from "./civil";
 import { formatLocalDateTime } from "./format";
 import { type Occurrence, SEARCH_DAYS } from "./next";
-import type { RuleSchedule } from "./rule";
-import { resolveLocal } from "./zone";
+import { formatStart, parseRule, parseStart, type RuleSchedule, withoutEnds } from "./rule";
+import { nextRuleOccurrence as expand } from "./rule-expand";
+import { describeRule as describe } from "./rule-text";
+import { instantOfWall } from "./zone";
 
 export type { Rule, RuleSchedule } from "./rule";
-
-type Engine = typeof import("./rule-engine");
-let engine: Engine | undefined;
-
-/** Loads the rule engine once per isolate; the functions below then run synchronously. */
-export async function loadRules(): Promise<void> {
-  engine ??= await import("./rule-engine");
-}
-
-/** Whether `loadRules` has run in this isolate. */
-export const rulesLoaded = (): boolean => engine !== undefined;
-
-function loaded(): Engine {
-  if (!engine) throw new Error("the rule engine is not loaded: await loadRules() first");
-  return engine;
-}
 
 /**
  * Reads `{ rrule, start }` in the chat's zone: the RRULE value (time/rule.ts says what is refused) and `start`
  * (`yyyy-MM-dd[T| ]HH:mm`, a date alone = 09:00). COUNT and UNTIL stay in the result's rule; `ruleEnds` moves them.
  */
 export function parseRuleSchedule(input: { rrule: string; start: string }, zone: string): Parsed<RuleSchedule> {
-  const e = loaded();
-  const rule = e.parseRule(input.rrule);
+  const rule = parseRule(input.rrule);
   if (!rule.ok) return rule;
-  const start = e.parseStart(input.start, zone);
+  const start = parseStart(input.start, zone);
   if (!start.ok) return start;
   return ok({ rule: rule.value, start: start.value });
 }
@@ -52,17 +38,18 @@ export function parseRuleSchedule(input: { rrule: string; start: string }, zone:
  * are `runsLeft` and `until`, the caller's (or `ruleOccurrences`').
  */
 export function nextRuleOccurrence(schedule: RuleSchedule, zone: string, after: number, maxDays = SEARCH_DAYS): Occurrence | null {
-  return loaded().nextRuleOccurrence(schedule.rule, schedule.start, zone, after, maxDays);
+  return expand(schedule.rule, schedule.start, zone, after, maxDays);
 }
 
 /** `Every 2 weeks on Tuesday at 10:00`, `On the last weekday of the month at 09:00`, `Every 90 minutes`. */
 export function describeRule(schedule: RuleSchedule): string {
-  return loaded().describeRule(schedule.rule, schedule.start);
+  return describe(schedule.rule, schedule.start);
 }
 
 /** The sentence for a rule with no occurrence within the search bound. */
 export function ruleNeverFires(schedule: RuleSchedule): string {
-  return `The rule "${shown(schedule.rule.source)}" from ${loaded().formatStart(schedule.start).replace("T", " ")} never fires within 5 years; check its FREQ, INTERVAL and BY parts.`;
+  const from = formatStart(schedule.start).replace("T", " ");
+  return `The rule "${shown(schedule.rule.source)}" from ${from} never fires within 5 years; check its FREQ, INTERVAL and BY parts.`;
 }
 
 /** A rule as a job stores it: no COUNT or UNTIL, which are `runsLeft` and `until` (an instant, toISOString form). */
@@ -75,13 +62,12 @@ export type RuleEnds = { rrule: string; start: string; until: string | null; run
  * when nothing is left to run: UNTIL before now, every COUNT run past, or no run within 5 years.
  */
 export function ruleEnds(schedule: RuleSchedule, zone: string, now: number): Parsed<RuleEnds> {
-  const e = loaded();
   const { rule, start } = schedule;
   const quoted = `The rule "${shown(rule.source)}"`;
   let until: number | null = null;
   if (rule.until) {
     const u = rule.until;
-    until = u.kind === "instant" ? u.at : u.kind === "local" ? atInstant(zone, u.local) : atInstant(zone, u.local + DAY_MS) - 1;
+    until = u.kind === "instant" ? u.at : u.kind === "local" ? instantOfWall(zone, u.local) : instantOfWall(zone, u.local + DAY_MS) - 1;
     if (until <= now)
       return fail(`${quoted} ends before now: its UNTIL is ${formatLocalDateTime(until, zone)} in ${zone}; give a later UNTIL or leave it out.`);
   }
@@ -92,7 +78,7 @@ export function ruleEnds(schedule: RuleSchedule, zone: string, now: number): Par
     const bound = Math.max(0, Math.ceil((now - after) / DAY_MS)) + SEARCH_DAYS;
     let past = 0;
     while (past < rule.count) {
-      const next = e.nextRuleOccurrence(rule, start, zone, after, bound);
+      const next = expand(rule, start, zone, after, bound);
       if (!next || next.at > now) break;
       past++;
       after = next.at;
@@ -100,16 +86,11 @@ export function ruleEnds(schedule: RuleSchedule, zone: string, now: number): Par
     runsLeft = rule.count - past;
     if (runsLeft === 0)
       return fail(
-        `${quoted} has no runs left: all ${rule.count} of its COUNT ran by ${formatLocalDateTime(after, zone)} in ${zone}; give a later start or a larger COUNT.`,
+        `${quoted} has no runs left: all ${rule.count} of its COUNT ran by ${formatLocalDateTime(after, zone)} in ${zone}; ` +
+          "give a later start or a larger COUNT.",
       );
   }
-  const first = e.nextRuleOccurrence(rule, start, zone, now);
+  const first = expand(rule, start, zone, now);
   if (!first || (until !== null && first.at > until)) return fail(ruleNeverFires(schedule));
-  return ok({ rrule: e.withoutEnds(rule), start: e.formatStart(start), until: until === null ? null : new Date(until).toISOString(), runsLeft });
-}
-
-/** An offset-less local time as an `at` reads it: a gap moves it forward by the gap, an overlap takes the first. */
-function atInstant(zone: string, local: number): number {
-  const r = resolveLocal(zone, local);
-  return r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.first : r.shifted;
+  return ok({ rrule: withoutEnds(rule), start: formatStart(start), until: until === null ? null : new Date(until).toISOString(), runsLeft });
 }

@@ -7,7 +7,7 @@
 import { ok, type Parsed } from "../result";
 import { parseAt } from "./at";
 import { DAY_MS } from "./civil";
-import { resolveLocal, toLocal } from "./zone";
+import { instantOfWall, toLocal } from "./zone";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -19,6 +19,5 @@ export function parseUntil(input: string, zone: string): Parsed<number> {
   // The date's 09:00 (what `at` reads) lies on that day; the day ends where the next one's midnight begins.
   const local = toLocal(zone, parsed.value.instant);
   const midnight = local - (((local % DAY_MS) + DAY_MS) % DAY_MS) + DAY_MS;
-  const r = resolveLocal(zone, midnight);
-  return ok((r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.first : r.shifted) - 1);
+  return ok(instantOfWall(zone, midnight) - 1);
 }

@@ -115,6 +115,22 @@ export function resolveLocal(zone: string, local: number): Resolution {
   return { kind: "gap", shifted: early, transition: hi * 1000 };
 }
 
+/** Which instant a wall time that occurs twice stands for: the first (what an offset-less `at` means), or the second. */
+export type Overlap = "first" | "second";
+
+/**
+ * The one instant a resolved wall time stands for (docs/time.md): in a spring-forward gap the wall time moved
+ * forward by the gap, in a fall-back overlap the first instant unless `overlap` asks for the second.
+ */
+export function instantOfResolution(r: Resolution, overlap: Overlap = "first"): number {
+  return r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r[overlap] : r.shifted;
+}
+
+/** The instant of a wall time (local epoch ms) in `zone`, by the gap and overlap rule of `instantOfResolution`. */
+export function instantOfWall(zone: string, local: number, options: { overlap?: Overlap } = {}): number {
+  return instantOfResolution(resolveLocal(zone, local), options.overlap);
+}
+
 const OFFSET_LIKE = /^(?:[+\-\u2212]|(?:utc|gmt)\s*[+\-\u2212]\s*\d)/i;
 
 /** The sentence of docs/time.md for a zone we do not accept. */

@@ -7,7 +7,7 @@
  */
 import type { ChatScheduler } from "../chat/ChatScheduler";
 import { JOB_ID, shown } from "../contracts/ids";
-import { cancelledText, createdText, jobLine, jobList, noJobText, pausedText, readyFor, resumedText, runningNowText, skippedText } from "../jobs/texts";
+import { cancelledText, createdText, jobLine, jobList, noJobText, pausedText, resumedText, runningNowText, skippedText } from "../jobs/texts";
 import { testReplyText } from "../jobs/watcher";
 import type { Result } from "../result";
 import type { DryRun, DryRunInput } from "../runner-client/dry-run";
@@ -51,7 +51,6 @@ export async function createJob(ctx: ToolContext, args: Partial<Record<keyof Cre
   const job: Job = created.value;
   const zone = await zoneOf(ctx);
   const now = ctx.now();
-  await readyFor([job]);
   return { ok: true, text: createdText(job, await nextRuns(job, zone, now), zone, now), data: { job } };
 }
 
@@ -79,7 +78,6 @@ export async function updateJob(ctx: ToolContext, args: Partial<Record<keyof Edi
   const job: Job = edited.value;
   const zone = await zoneOf(ctx);
   const now = ctx.now();
-  await readyFor([job]);
   return { ok: true, text: createdText(job, await nextRuns(job, zone, now), zone, now, "Changed"), data: { job } };
 }
 
@@ -92,7 +90,6 @@ export async function skipJob(ctx: ToolContext, raw: string | null | undefined):
   const { job } = skipped.value;
   const zone = await zoneOf(ctx);
   const now = ctx.now();
-  await readyFor([job]);
   const text = [skippedText(Date.parse(skipped.value.skipped), job, zone, now), jobLine(job, zone, now), formatNowLine(now, zone)].join("\n");
   return { ok: true, text, data: { job } };
 }
@@ -103,7 +100,6 @@ export async function listJobs(ctx: ToolContext): Promise<ToolReply> {
   if (!listed.ok) return failed(listed.error.message);
   const { timeZone, jobs } = listed.value;
   const now = Date.parse(listed.value.now);
-  await readyFor(jobs);
   return { ok: true, text: `${jobList(jobs, timeZone, now)}\n${formatNowLine(now, timeZone)}`, data: { jobs } };
 }
 

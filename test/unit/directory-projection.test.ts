@@ -6,7 +6,6 @@
 import { describe, expect, it } from "vitest";
 import { type ChatFacts, diff, type JobFacts, project } from "../../src/directory/projection";
 import { effectiveNext } from "../../src/directory/read";
-import { loadRules } from "../../src/time";
 
 const chat: ChatFacts = { chatId: "42", ownZone: null, zone: "UTC", blocked: false };
 const cron: JobFacts = {
@@ -122,8 +121,7 @@ describe("effectiveNext", () => {
       Date.UTC(2026, 8, 28, 23),
     );
   });
-  it("computes a rule job's next run the same way, from its local start in the chat's zone", async () => {
-    await loadRules();
+  it("computes a rule job's next run the same way, from its local start in the chat's zone", () => {
     const schedule = { rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2026-09-15T10:00" };
     // Every other Tuesday at 10:00 from 15 Sep: 29 Sep next, 08:00 UTC in Berlin's summer.
     expect(effectiveNext({ schedule, next: Date.UTC(2026, 8, 15, 8), enabled: true }, "Europe/Berlin", now)).toBe(Date.UTC(2026, 8, 29, 8));

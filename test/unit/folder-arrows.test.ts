@@ -1,6 +1,7 @@
 /**
  * Arrows point one way between the folders of src/ (issue 23): the folder graph, built from the sources' own
- * imports (static, type-only and dynamic `import()`), has no cycle of any length. A node is a folder (`chat`,
+ * imports (static, type-only and dynamic `import()`), has no cycle of any length, and the named rules hold
+ * (the words over the time engine, the chat object over the Telegram edge, issue 30). A node is a folder (`chat`,
  * `chat/store`), or a module at the top of src/ (`config.ts`), which every folder may use and which the entry
  * (`index.ts`) sits above. A failure names the cycle, such as `chat → telegram → chat`.
  */
@@ -127,6 +128,14 @@ describe("the folders of src/", () => {
   it("import one another without a cycle of any length", () => {
     const cycles = cyclesOf(importGraph()).map((cycle) => cycle.join(" → "));
     expect(cycles, `import cycles between folders:\n${cycles.join("\n")}`).toEqual([]);
+  });
+
+  it("point from the words to the time engine, never back: the engine knows no language", () => {
+    const graph = importGraph();
+    expect(graph.get("words")?.has("time")).toBe(true);
+    expect([...graph.entries()].filter(([from, to]) => from.startsWith("time") && [...to].some((t) => t.startsWith("words"))).map(([from]) => from)).toEqual(
+      [],
+    );
   });
 
   it("point from the chat object to the Telegram edge, never back", () => {

@@ -6,13 +6,12 @@
  * marked, and the job deleted when that run settles. The chat is in Europe/Berlin (CET, UTC+1 in December);
  * it is Tue 1 Dec 2026 11:00 there (10:00Z) unless a case says otherwise.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { advance, decideFire, endsJob, type FireContext, manualRun, runEnd } from "../../src/jobs/fire";
 import type { JobRecord } from "../../src/jobs/records";
 import { LAST_RUN_LINE, promptText } from "../../src/jobs/texts";
 import { type RuleContext, validateCreate, validateEdit } from "../../src/jobs/validate";
 import type { CreateJobInput } from "../../src/schemas/jobs";
-import { loadRules } from "../../src/time";
 import { jobRecord, runRecord } from "./records";
 
 const ms = (iso: string): number => Date.parse(iso);
@@ -22,10 +21,6 @@ const ctx: RuleContext = { zone: BERLIN, now: NOW };
 /** Every other Tuesday at 10:00 from 8 Dec 2026: 8 Dec, 22 Dec, 5 Jan … (09:00Z in winter). */
 const RULE = { rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2026-12-08T10:00" };
 const TUESDAYS = [ms("2026-12-08T09:00:00Z"), ms("2026-12-22T09:00:00Z"), ms("2027-01-05T09:00:00Z")] as const;
-
-beforeAll(async () => {
-  await loadRules();
-});
 
 const rulePrompt = (over: Partial<CreateJobInput> = {}): CreateJobInput => ({ name: "Review", kind: "prompt", text: "Review the sprint", ...RULE, ...over });
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { type JobSpec, specDefaults } from "../../src/jobs/records";
 import { type RuleContext, validateCreate, validateEdit } from "../../src/jobs/validate";
 import type { CreateJobInput } from "../../src/schemas/jobs";
+import { readSchedule } from "../../src/words";
 
 const ms = (iso: string): number => Date.parse(iso);
 const NOW = ms("2026-09-27T10:15:00Z");
@@ -323,6 +324,37 @@ describe("validateEdit", () => {
     expect(await edit(watcherSpec, { command: "echo up", timeoutSeconds: 600 })).toStrictEqual({
       ok: true,
       value: { spec: { ...watcherSpec, command: "echo up", timeoutSeconds: 600 }, nextRunAt: null, scheduleChanged: false, reopened: false },
+    });
+  });
+});
+
+describe("validateCreate and validateEdit with a schedule the words read", () => {
+  const words = { name: "Review", kind: "prompt", text: "Review the sprint" } as const;
+
+  it("store the value as it was read, its ends as said, with no schedule field in the input", async () => {
+    const read = await readSchedule("every other tuesday at 10 for 3 times review", { zone: ctx.zone, now: NOW, recurring: true });
+    if (!read.ok) throw new Error(read.message);
+    const r = await validateCreate(words, ctx, read.value);
+    expect(r).toMatchObject({
+      ok: true,
+      value: { spec: { schedule: { type: "rule", rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2026-09-29T10:00" }, runsLeft: 3, until: null } },
+    });
+    // An edit keeps the ends the words did not say.
+    const current: JobSpec = { ...specDefaults(), name: "Review", kind: "prompt", text: "x", schedule: { type: "cron", cron: "0 8 * * *" }, runsLeft: 7 };
+    const cron = await readSchedule("every day at 9", { zone: ctx.zone, now: NOW, recurring: true });
+    if (!cron.ok) throw new Error(cron.message);
+    const edited = await validateEdit(current, {}, ctx, cron.value);
+    expect(edited).toMatchObject({ ok: true, value: { spec: { schedule: { type: "cron", cron: "0 9 * * *" }, runsLeft: 7 }, scheduleChanged: true } });
+  });
+
+  it("refuse a value beside a schedule field, and a one-off that has passed since it was read", async () => {
+    const read = await readSchedule("every day at 9", { zone: ctx.zone, now: NOW, recurring: true });
+    if (!read.ok) throw new Error(read.message);
+    expect(await validateCreate({ ...words, cron: "0 8 * * *" }, ctx, read.value)).toEqual({ ok: false, error: EXACTLY_ONE });
+    const once = { schedule: { type: "at", at: NOW + 10 * MIN }, ends: { until: null, runsLeft: null } } as const;
+    expect(await validateCreate(words, { ...ctx, now: NOW + 20 * MIN }, once)).toEqual({
+      ok: false,
+      error: '"at" must be in the future; 2026-09-27 12:25 in Europe/Berlin was 10 minutes ago.',
     });
   });
 });

@@ -1,9 +1,10 @@
-/** Test helper: a schedule in one line, so that a table row says everything it holds. */
-import type { Schedule } from "../../src/time";
+/** Test helper: a schedule read in one line, so that a table row says everything it holds. */
+import { scheduleFields, type Timing } from "../../src/time";
 
-/** `at …`, `cron 0 8 * * *`, `rule FREQ=… from 2026-12-08T10:00`, with ` until …` and ` ×n` when said. */
-export function scheduleLine(s: Schedule): string {
-  const end = ("until" in s && s.until ? ` until ${s.until}` : "") + ("runsLeft" in s && s.runsLeft ? ` ×${s.runsLeft}` : "");
+/** `at …`, `cron 0 8 * * *`, `rule FREQ=… from 2026-12-08T10:00`, with ` until …` (RFC 3339) and ` ×n` when said. */
+export function scheduleLine({ schedule, ends }: Timing): string {
+  const end = (ends.until === null ? "" : ` until ${new Date(ends.until).toISOString()}`) + (ends.runsLeft ? ` ×${ends.runsLeft}` : "");
+  const s = scheduleFields(schedule);
   if ("at" in s) return `at ${s.at}`;
   if ("cron" in s) return `cron ${s.cron}${end}`;
   return `rule ${s.rrule} from ${s.start}${end}`;

@@ -94,7 +94,7 @@ describe("fixed texts", () => {
   });
 });
 
-// The sentences for a schedule not understood are the time engine's: test/unit/time-schedule-words.test.ts.
+// The sentences for a schedule not understood are the words': test/unit/words-sentences.test.ts.
 describe("sentences in the user's words, with two examples that work now", () => {
   it("usage, no text, /every and /timezone", () => {
     expect(remindUsage(BERLIN, NOW)).toBe("/remind needs a time and then the text of the reminder. Try /remind tomorrow 9:00 call mum or /remind 2h call mum.");

@@ -1,7 +1,7 @@
 /**
  * docs/operations.md: nothing runs at module scope. Importing the time engine must create no `Intl` formatter and
- * load no Temporal and no rule engine; the first use does. Cron needs no library at all (its parser is the
- * engine's own): cron-parser is never loaded.
+ * load no Temporal; the first use does. Cron needs no library at all (its parser is the engine's own): cron-parser
+ * is never loaded. The rule engine is part of the time engine: a rule needs nothing loaded first.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -14,12 +14,6 @@ vi.mock("@js-temporal/polyfill", async (importActual) => {
 let cronParserLoads = 0;
 vi.mock("cron-parser", async (importActual) => {
   cronParserLoads++;
-  return importActual();
-});
-
-let ruleEngineLoads = 0;
-vi.mock("../../src/time/rule-engine", async (importActual) => {
-  ruleEngineLoads++;
   return importActual();
 });
 
@@ -62,17 +56,11 @@ describe("loading the time engine", () => {
     expect(cronParserLoads).toBe(0);
   });
 
-  it("loads the rule engine on the first rule, not at import nor for cron, and refuses rules before", async () => {
+  it("reads a rule with nothing loaded first: the rule engine is imported with the rest", async () => {
     vi.resetModules();
-    const loadsBefore = ruleEngineLoads;
     const time = await import("../../src/time");
-    await time.preview({ cron: "0 9 * * 1-5" }, "UTC", Date.UTC(2026, 8, 26, 12), 1);
-    expect(ruleEngineLoads).toBe(loadsBefore);
-    expect(time.rulesLoaded()).toBe(false);
-    expect(() => time.parseRuleSchedule({ rrule: "FREQ=DAILY", start: "2026-09-27" }, "UTC")).toThrow("the rule engine is not loaded: await loadRules() first");
+    expect(time.parseRuleSchedule({ rrule: "FREQ=DAILY", start: "2026-09-27" }, "UTC")).toMatchObject({ ok: true });
     const shown = await time.preview({ rrule: "FREQ=DAILY", start: "2026-09-27" }, "UTC", Date.UTC(2026, 8, 26, 12), 1);
     expect(shown).toMatchObject({ ok: true, value: { occurrences: ["2026-09-27T09:00:00.000Z"] } });
-    expect(ruleEngineLoads).toBe(loadsBefore + 1);
-    expect(time.rulesLoaded()).toBe(true);
   });
 });

@@ -6,8 +6,8 @@
  * runsLeft and until), and its next occurrence strictly after points on, between and years past its instances.
  */
 import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
-import { loadRules, nextRuleOccurrence, parseRuleSchedule, preview, type RuleSchedule } from "../../src/time";
+import { describe, expect, it } from "vitest";
+import { nextRuleOccurrence, parseRuleSchedule, preview, type RuleSchedule } from "../../src/time";
 
 type Entry = { origin: string; rrule: string; start: string; until: string | null; span: number; instances: string[]; after: [string, string | null][] };
 const fixture = JSON.parse(readFileSync(new URL("../fixtures/dateutil/rrule.json", import.meta.url), "utf8")) as {
@@ -18,8 +18,6 @@ const fixture = JSON.parse(readFileSync(new URL("../fixtures/dateutil/rrule.json
 
 const utc = (local: string): number => Date.parse(`${local}:00Z`);
 const local = (ms: number): string => new Date(ms).toISOString().slice(0, 16);
-
-beforeAll(loadRules);
 
 function schedule(e: Entry): RuleSchedule {
   const parsed = parseRuleSchedule({ rrule: e.rrule, start: e.start }, "UTC");

@@ -5,10 +5,8 @@
  * description in words, COUNT and UNTIL moved into runsLeft and until, and the preview that stops where the
  * job would end. dateutil itself is the reference in time-rule.reference.test.ts.
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import { describeRule, loadRules, nextRuleOccurrence, parseRuleSchedule, preview, type RuleSchedule, ruleEnds } from "../../src/time";
-
-beforeAll(loadRules);
+import { describe, expect, it } from "vitest";
+import { describeRule, nextRuleOccurrence, parseRuleSchedule, preview, type RuleSchedule, ruleEnds } from "../../src/time";
 
 function schedule(rrule: string, start: string, zone = "UTC"): RuleSchedule {
   const parsed = parseRuleSchedule({ rrule, start }, zone);

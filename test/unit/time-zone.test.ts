@@ -3,7 +3,7 @@
  * how a wall-clock time maps to instants on normal days, fall-back overlaps and spring-forward gaps.
  */
 import { describe, expect, it } from "vitest";
-import { formatOffset, parseZone, type Resolution, resolveLocal } from "../../src/time";
+import { formatOffset, instantOfWall, parseZone, type Resolution, resolveLocal } from "../../src/time";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 /** A wall-clock time as the engine's "local epoch" milliseconds: `wall("2026-03-29T02:30")`. */
@@ -221,5 +221,20 @@ describe("resolveLocal in a spring-forward gap: shifted forward by the gap, tran
       kind: "normal",
       instant: "2026-03-08T05:00:00.000Z",
     });
+  });
+});
+
+describe("instantOfWall: the one instant a wall time stands for", () => {
+  it("is the instant of an ordinary wall time", () => {
+    expect(iso(instantOfWall("Europe/Berlin", wall("2026-07-01T12:00")))).toBe("2026-07-01T10:00:00.000Z");
+  });
+
+  it("moves a wall time in a spring-forward gap forward by the gap (02:30 → 03:30 CEST)", () => {
+    expect(iso(instantOfWall("Europe/Berlin", wall("2026-03-29T02:30")))).toBe("2026-03-29T01:30:00.000Z");
+  });
+
+  it("takes the first instant of a wall time that occurs twice, and the second when asked", () => {
+    expect(iso(instantOfWall("Europe/Berlin", wall("2026-10-25T02:30")))).toBe("2026-10-25T00:30:00.000Z");
+    expect(iso(instantOfWall("Europe/Berlin", wall("2026-10-25T02:30"), { overlap: "second" }))).toBe("2026-10-25T01:30:00.000Z");
   });
 });

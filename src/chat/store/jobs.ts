@@ -222,11 +222,6 @@ export class JobStore {
       .map((r) => this.parse(r));
   }
 
-  /** Whether the chat has a recurrence rule job (a zone change and a resume then need the rule engine). */
-  hasRule(): boolean {
-    return this.db.sql.exec("SELECT 1 FROM jobs WHERE rrule IS NOT NULL LIMIT 1").toArray().length > 0;
-  }
-
   /** The name column of a job row, whether or not the row parses (null: no such job). */
   rawName(id: string): string | null {
     const row = this.db.sql.exec<{ name: SqlStorageValue }>("SELECT name FROM jobs WHERE id = ?", id).toArray()[0];

@@ -5,7 +5,7 @@
  * input to quote back.
  */
 import { describe, expect, it } from "vitest";
-import { readWhen, type WhenResult } from "../../src/time";
+import { readWhen, type WhenResult } from "../../src/words";
 
 /** What `readWhen` made of `input` at `now` in `zone`: `<instant> | <phrase> | <rest>`, or the problem. */
 async function read(input: string, zone: string, now: string): Promise<string> {

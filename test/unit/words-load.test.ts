@@ -14,30 +14,30 @@ const { loads, counted } = vi.hoisted(() => {
   return { loads, counted };
 });
 
-vi.mock("../../src/time/lang/en", counted("table en"));
-vi.mock("../../src/time/lang/de", counted("table de"));
-vi.mock("../../src/time/lang/fr", counted("table fr"));
-vi.mock("../../src/time/lang/es", counted("table es"));
-vi.mock("../../src/time/lang/pt", counted("table pt"));
-vi.mock("../../src/time/lang/it", counted("table it"));
-vi.mock("../../src/time/lang/nl", counted("table nl"));
-vi.mock("../../src/time/lang/ru", counted("table ru"));
-vi.mock("../../src/time/vendor/chrono/en.mjs", counted("chrono en"));
-vi.mock("../../src/time/vendor/chrono/de.mjs", counted("chrono de"));
-vi.mock("../../src/time/vendor/chrono/fr.mjs", counted("chrono fr"));
-vi.mock("../../src/time/vendor/chrono/es.mjs", counted("chrono es"));
-vi.mock("../../src/time/vendor/chrono/pt.mjs", counted("chrono pt"));
-vi.mock("../../src/time/vendor/chrono/it.mjs", counted("chrono it"));
-vi.mock("../../src/time/vendor/chrono/nl.mjs", counted("chrono nl"));
-vi.mock("../../src/time/vendor/chrono/ru.mjs", counted("chrono ru"));
-vi.mock("../../src/time/vendor/chrono/uk.mjs", counted("chrono uk"));
-vi.mock("../../src/time/vendor/chrono/ja.mjs", counted("chrono ja"));
+vi.mock("../../src/words/lang/en", counted("table en"));
+vi.mock("../../src/words/lang/de", counted("table de"));
+vi.mock("../../src/words/lang/fr", counted("table fr"));
+vi.mock("../../src/words/lang/es", counted("table es"));
+vi.mock("../../src/words/lang/pt", counted("table pt"));
+vi.mock("../../src/words/lang/it", counted("table it"));
+vi.mock("../../src/words/lang/nl", counted("table nl"));
+vi.mock("../../src/words/lang/ru", counted("table ru"));
+vi.mock("../../src/words/vendor/chrono/en.mjs", counted("chrono en"));
+vi.mock("../../src/words/vendor/chrono/de.mjs", counted("chrono de"));
+vi.mock("../../src/words/vendor/chrono/fr.mjs", counted("chrono fr"));
+vi.mock("../../src/words/vendor/chrono/es.mjs", counted("chrono es"));
+vi.mock("../../src/words/vendor/chrono/pt.mjs", counted("chrono pt"));
+vi.mock("../../src/words/vendor/chrono/it.mjs", counted("chrono it"));
+vi.mock("../../src/words/vendor/chrono/nl.mjs", counted("chrono nl"));
+vi.mock("../../src/words/vendor/chrono/ru.mjs", counted("chrono ru"));
+vi.mock("../../src/words/vendor/chrono/uk.mjs", counted("chrono uk"));
+vi.mock("../../src/words/vendor/chrono/ja.mjs", counted("chrono ja"));
 
 const NOW = Date.parse("2026-12-01T09:00:37Z");
 
 describe("what a phrase loads", () => {
   it("nothing at import; then each phrase only what it needs, and English none of the others", async () => {
-    const time = await import("../../src/time");
+    const time = await import("../../src/words");
     expect([...loads.keys()], "at import").toEqual([]);
     // Module factories run once per file, so each step shows what it added to what the steps before loaded.
     const added = async (text: string, options: { recurring?: boolean; language?: string } = {}) => {

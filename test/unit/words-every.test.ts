@@ -6,8 +6,8 @@
  * 2026 at 10:00:37, so "the next Tuesday at 10" is 8 December and "31 dec" this year's.
  */
 import { describe, expect, it } from "vitest";
-import { readSchedule } from "../../src/time";
-import { dayField } from "../../src/time/every-form";
+import { readSchedule } from "../../src/words";
+import { dayField } from "../../src/words/form";
 import { scheduleLine } from "./schedule-line";
 
 /** Tuesday 1 December 2026, 10:00:37 in Berlin (UTC+1 all December). */
@@ -18,7 +18,7 @@ const ZONE = "Europe/Berlin";
 async function every(text: string, language?: string, now = NOW, zone = ZONE): Promise<string> {
   const r = await readSchedule(text, { zone, now, language, recurring: true });
   if (!r.ok) return `${r.problem.kind}: ${"phrase" in r.problem ? r.problem.phrase : ""}`;
-  return `${scheduleLine(r.value.schedule)} | ${r.value.phrase} | ${r.value.rest}`;
+  return `${scheduleLine(r.value)} | ${r.value.phrase} | ${r.value.rest}`;
 }
 
 const PHRASES: Record<string, [string, string][]> = {

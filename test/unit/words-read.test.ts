@@ -6,7 +6,7 @@
  * Europe/Berlin on Tuesday 1 December 2026 at 10:00:37.
  */
 import { describe, expect, it } from "vitest";
-import { type ReadScheduleOptions, readSchedule } from "../../src/time";
+import { type ReadScheduleOptions, readSchedule } from "../../src/words";
 import { scheduleLine } from "./schedule-line";
 
 const NOW = Date.parse("2026-12-01T09:00:37.123Z");
@@ -15,7 +15,7 @@ const ZONE = "Europe/Berlin";
 async function read(text: string, options: Partial<ReadScheduleOptions> = {}): Promise<string> {
   const r = await readSchedule(text, { zone: ZONE, now: NOW, ...options });
   if (!r.ok) return `${r.problem.kind}: ${"phrase" in r.problem ? r.problem.phrase : ""}`;
-  return `${scheduleLine(r.value.schedule)} | ${r.value.phrase} | ${r.value.rest} | ${r.value.language ?? "-"}`;
+  return `${scheduleLine(r.value)} | ${r.value.phrase} | ${r.value.rest} | ${r.value.language ?? "-"}`;
 }
 
 describe("a day followed by a part of the day takes that part's hour, in the sender's language", () => {
@@ -104,6 +104,28 @@ describe("written forms, taken as they are", () => {
   });
 });
 
+describe("a written form that cannot be a schedule is a problem of its kind, with the engine's sentence", () => {
+  it("refuses a cron that never fires as a cron problem, and a rule that does not read as a rule problem", async () => {
+    const never = await readSchedule('"0 0 30 2 *" leap day', { zone: ZONE, now: NOW, recurring: true });
+    expect(never).toMatchObject({
+      ok: false,
+      problem: {
+        kind: "cron",
+        phrase: "0 0 30 2 *",
+        rest: "leap day",
+        sentence: 'The cron expression "0 0 30 2 *" never fires within 5 years; check its day-of-month, month and day-of-week fields.',
+      },
+    });
+    const rule = await readSchedule("FREQ=SECONDLY tick", { zone: ZONE, now: NOW, recurring: true });
+    expect(rule.ok).toBe(false);
+    if (rule.ok) return;
+    expect(rule.problem).toMatchObject({ kind: "rule", phrase: "FREQ=SECONDLY", rest: "tick" });
+    // Its sentence is the rule engine's, as the job's create would have said it.
+    expect(rule.message).toBe("sentence" in rule.problem ? rule.problem.sentence : "");
+    expect(rule.message).toMatch(/^"rrule" "FREQ=SECONDLY"/);
+  });
+});
+
 describe("the page's field: the whole text is the schedule", () => {
   it("takes a schedule alone, and refuses one with text after it, quoting the text", async () => {
     expect(await read("every other tuesday at 10", { whole: true })).toBe(
@@ -159,7 +181,7 @@ describe("errors come as one sentence, in the language asked for when a phrase w
 describe("the examples of every sentence read now, in their own language", () => {
   for (const lang of ["en", "de", "fr", "es", "pt", "it", "nl", "ru"] as const) {
     it(`${lang}`, async () => {
-      const { table } = await import(`../../src/time/lang/${lang}.ts`);
+      const { table } = await import(`../../src/words/lang/${lang}.ts`);
       for (const example of table.examples.every) {
         const r = await readSchedule(`${example} ${table.texts.every}`, { zone: ZONE, now: NOW, language: lang, recurring: true });
         expect(r.ok && "cron" in r.value.schedule && r.value.rest, example).toBe(table.texts.every);

@@ -1,8 +1,8 @@
 /**
- * @module Why a text makes no schedule: the problems the one parser (`schedule-read.ts`) finds and its sentences
- * (`schedule-words.ts`) say, in a module of their own so that the two import it and not each other.
+ * @module Why a text makes no schedule: the problems the one parser (`read.ts`) finds and its sentences
+ * (`sentences.ts`) say, in a module of their own so that the two import it and not each other.
  */
-import type { FormProblem } from "./every-form";
+import type { FormProblem } from "./form";
 import type { WhenProblem } from "./when";
 
 /** Why the text makes no schedule; `message` (in `ScheduleResult`) says it in one sentence. */
@@ -14,7 +14,9 @@ export type ScheduleProblem =
   | Exclude<WhenProblem, { kind: "unreadable" }>
   /** One time where a repetition was asked for (`/every tomorrow 9am`). */
   | { kind: "once"; phrase: string }
-  /** A written cron the cron rules refused, with their sentence, and the text after it. */
+  /** A written cron the cron rules refused, or one that never fires, with their sentence, and the text after it. */
   | { kind: "cron"; phrase: string; sentence: string; rest?: string }
+  /** A written RRULE the rule engine refused, with its sentence, and the text after it. */
+  | { kind: "rule"; phrase: string; sentence: string; rest?: string }
   /** A repetition read that makes no schedule (times with different minutes, 0 runs, an end before the start). */
   | (FormProblem & { phrase: string });

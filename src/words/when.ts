@@ -7,10 +7,10 @@
  * come out right: a time in a gap moves forward by the gap, a time that occurs twice takes the first.
  */
 import type { ParsedResult } from "chrono-node";
-import { addDuration, maxAhead, parseAt, wallTimeNote } from "./at";
+import { addDuration, maxAhead, parseAt, wallTimeNote } from "../time/at";
+import { civilFields, DAY_MS, daysInMonth, localMs, MINUTE_MS } from "../time/civil";
+import { instantOfResolution, offsetAt, type Resolution, resolveLocal, toLocal } from "../time/zone";
 import { type ChronoReference, type Locale, localeParsers } from "./chrono";
-import { civilFields, DAY_MS, daysInMonth, localMs, MINUTE_MS } from "./civil";
-import { offsetAt, type Resolution, resolveLocal, toLocal } from "./zone";
 
 /** A time that was read: the instant, the phrase as typed, what follows it, and a DST note when one applies. */
 export type WhenRead = { instant: number; phrase: string; rest: string; note: string | null };
@@ -246,7 +246,7 @@ function fromChrono(r: ParsedResult, zone: string, now: number): Reading {
 /** The instant of a wall time, as an offset-less `at` takes it: a gap moves forward, an overlap takes the first. */
 function resolve(zone: string, local: number): { instant: number; kind: Resolution["kind"] } {
   const r = resolveLocal(zone, local);
-  return { instant: r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.first : r.shifted, kind: r.kind };
+  return { instant: instantOfResolution(r), kind: r.kind };
 }
 
 /**

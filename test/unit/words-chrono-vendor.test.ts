@@ -1,5 +1,5 @@
 /**
- * chrono-node's locales in src/time/vendor/chrono/ are what scripts/vendor-chrono.mjs builds from the installed
+ * chrono-node's locales in src/words/vendor/chrono/ are what scripts/vendor-chrono.mjs builds from the installed
  * chrono-node (issue 24 item 7): after an upgrade of chrono-node or esbuild, run `node scripts/vendor-chrono.mjs`.
  * The vendored locales read as chrono reads, less the "N units ago" parser.
  */
@@ -17,7 +17,7 @@ describe("the vendored chrono-node locales", () => {
   }, 30_000);
 
   it("read no past durations, and dates as chrono does", async () => {
-    const { casual } = await import("../../src/time/vendor/chrono/en.mjs");
+    const { casual } = await import("../../src/words/vendor/chrono/en.mjs");
     const ref = { instant: new Date("2026-12-01T09:00:00Z"), timezone: 60 };
     // "ago" is not understood: no past instant comes of it (chrono-node's own English reads 28 Nov).
     expect(casual.parse("3 days ago", ref, { forwardDate: true }).map((r) => `${r.text} ${r.date().toISOString()}`)).toEqual([

@@ -1,5 +1,5 @@
 /**
- * @module The simplest form that says a plan (`every.ts`; issue 24 item 4): five-field cron when cron can, in
+ * @module The simplest form that says a plan (`phrase/`; issue 24 item 4): five-field cron when cron can, in
  * Cronos's dialect where it needs one (`0 17 * * 5L` the last friday, `0 9 L * *` the last day, `0 9 * * 1#1`
  * the first monday, `LW` the last working day, `1W` the first), else an RFC 5545 rule and its local start
  * (docs/time.md#rrule-and-start-recurrence-rules): `FREQ=WEEKLY;INTERVAL=2;BYDAY=TU` from the next Tuesday at 10:00,
@@ -7,22 +7,19 @@
  * hours (every 2 hours from 9 to 17) runs from its first hour up to its last inclusive, each day: cron when its
  * times are every listed minute of a step of hours (`0 9-17/2 * * *`), else a daily rule of those hours and
  * minutes, with BYSETPOS keeping the ones that are runs (every 30 minutes from 9 to 17 ends at 17:00, not 17:30).
- * An end is `until` (an instant; a date alone means the end of that day there) or `runsLeft`. "For 5 days" is
+ * The plan becomes one schedule value (`time/schedule.ts`), the cron or rule read once here, with its ends:
+ * `until` (an instant; a date alone means the end of that day there) or `runsLeft`. "For 5 days" is
  * `runsLeft` when the schedule runs once in each of those units (every day at 9 for 5 days: 5 runs), else `until`,
  * the last minute before that many units have passed since the first run (every 2 hours for 1 day: 12 runs). Pure.
  */
-import { civilFields, DAY_MS, daysInMonth, HOUR_MS, localMs, MINUTE_MS } from "./civil";
-import { parseCron } from "./cron";
-import type { Clock, Plan, Position } from "./every";
+import { civilFields, DAY_MS, daysInMonth, HOUR_MS, localMs, MINUTE_MS } from "../time/civil";
+import { parseCron } from "../time/cron";
+import { nextOccurrence } from "../time/next";
+import { parseRule } from "../time/rule";
+import type { Ends, Schedule, Timing } from "../time/schedule";
+import { instantOfWall, toLocal } from "../time/zone";
 import type { Unit } from "./lang";
-import { nextOccurrence } from "./next";
-import { resolveLocal, toLocal } from "./zone";
-
-/** A schedule as jobs hold it (docs/api.md#jobs): one time, a cron expression, or a rule with its local start. */
-export type Schedule =
-  | { at: string }
-  | { cron: string; until?: string; runsLeft?: number }
-  | { rrule: string; start: string; until?: string; runsLeft?: number };
+import type { Clock, Plan, Position } from "./phrase";
 
 /** Why a plan makes no schedule. */
 export type FormProblem =
@@ -39,7 +36,7 @@ export type FormProblem =
   /** A window whose runs no one schedule holds (every minute from 9 to 17: 481 runs a day, not a whole hour's minutes). */
   | { kind: "window"; window: { from: Clock; to: Clock } };
 
-export type FormResult = { ok: true; value: Schedule } | { ok: false; problem: FormProblem };
+export type FormResult = { ok: true; value: Timing } | { ok: false; problem: FormProblem };
 
 export const MAX_RUNS = 1000;
 const SEARCH_DAYS = 1830;
@@ -67,12 +64,6 @@ export function localText(local: number): string {
   const f = civilFields(local);
   const p = (n: number) => String(n).padStart(2, "0");
   return `${f.year}-${p(f.month)}-${p(f.day)}T${p(f.hour)}:${p(f.minute)}`;
-}
-
-/** The instant of a wall time as an offset-less `at` takes it: a gap moves forward, an overlap takes the first. */
-function instantOf(zone: string, local: number): number {
-  const r = resolveLocal(zone, local);
-  return r.kind === "normal" ? r.instant : r.kind === "ambiguous" ? r.first : r.shifted;
 }
 
 /** What the plan means once its unit and defaults are settled. */
@@ -326,7 +317,21 @@ function oncePer(s: Settled): boolean {
   return true;
 }
 
-/** The simplest schedule that says `plan` in `zone`, from `now`. */
+/** The cron this module wrote, read: a bug when it does not read, not a sentence for the user. */
+function cronValue(text: string): Schedule {
+  const parsed = parseCron(text);
+  if (!parsed.ok) throw new Error(`the form of a plan is no cron: "${text}": ${parsed.error}`);
+  return { type: "cron", cron: parsed.value };
+}
+
+/** The rule this module wrote and its local start, read. */
+function ruleValue(rrule: string, start: number): Schedule {
+  const parsed = parseRule(rrule);
+  if (!parsed.ok) throw new Error(`the form of a plan is no rule: "${rrule}": ${parsed.error}`);
+  return { type: "rule", rule: { rule: parsed.value, start } };
+}
+
+/** The simplest schedule that says `plan` in `zone`, from `now`, with its ends. */
 export function scheduleOf(plan: Plan, zone: string, now: number): FormResult {
   const nowLocal = toLocal(zone, now);
   const settled = settle(plan, civilFields(nowLocal));
@@ -345,10 +350,10 @@ export function scheduleOf(plan: Plan, zone: string, now: number): FormResult {
     const form = windowForm(settled, from, plan.start !== null, nowLocal, plan.start === null);
     if (form === null) return { ok: false, problem: { kind: "conflict" } };
     if ("kind" in form) return { ok: false, problem: form };
-    if ("cron" in form) [schedule, first] = [form, nowLocal];
-    else [schedule, first] = [{ rrule: form.rrule, start: localText(form.start) }, form.start];
+    if ("cron" in form) [schedule, first] = [cronValue(form.cron), nowLocal];
+    else [schedule, first] = [ruleValue(form.rrule, form.start), form.start];
   } else if (cron !== null) {
-    schedule = { cron };
+    schedule = cronValue(cron);
     first = nowLocal;
   } else {
     const said = plan.start !== null;
@@ -359,28 +364,28 @@ export function scheduleOf(plan: Plan, zone: string, now: number): FormResult {
       : nowLocal;
     const start = startOf(settled, from, said, nowLocal, said && (settled.unit === "minute" || settled.unit === "hour"));
     if (start === null) return { ok: false, problem: { kind: "conflict" } };
-    schedule = { rrule: ruleOf(settled), start: localText(start) };
+    schedule = ruleValue(ruleOf(settled), start);
     first = start;
   }
+  const ends: Ends = { until: null, runsLeft: null };
   if (plan.until) {
     const local = plan.until.dateOnly ? plan.until.local + DAY_MS - MINUTE_MS : plan.until.local;
-    const until = instantOf(zone, local);
+    const until = instantOfWall(zone, local);
     if (until <= now || local < first) return { ok: false, problem: { kind: "until", until } };
-    schedule = { ...schedule, until: new Date(until).toISOString() };
+    ends.until = until;
   }
-  if (plan.runs !== null) schedule = { ...schedule, runsLeft: plan.runs };
+  if (plan.runs !== null) ends.runsLeft = plan.runs;
   if (plan.span) {
     const { n, unit } = plan.span;
     if (unit === settled.unit && oncePer(settled)) {
       if (n > MAX_RUNS) return { ok: false, problem: { kind: "runs", runs: n } };
-      schedule = { ...schedule, runsLeft: n };
+      ends.runsLeft = n;
     } else {
       // From the first run: a cron's is its next occurrence (`first` stands for now there).
-      const parsed = "cron" in schedule ? parseCron(schedule.cron) : null;
-      const next = parsed?.ok ? nextOccurrence(parsed.value, zone, now) : null;
+      const next = schedule.type === "cron" ? nextOccurrence(schedule.cron, zone, now) : null;
       const start = next ? toLocal(zone, next.at) : first;
-      schedule = { ...schedule, until: new Date(instantOf(zone, later(start, n, unit)) - MINUTE_MS).toISOString() };
+      ends.until = instantOfWall(zone, later(start, n, unit)) - MINUTE_MS;
     }
   }
-  return { ok: true, value: schedule };
+  return { ok: true, value: { schedule, ends } };
 }

@@ -4,8 +4,8 @@
  * Kyiv and Cairo UTC+2; in July: Berlin UTC+2).
  */
 import { describe, expect, it } from "vitest";
-import { parseOffset, zonesFor } from "../../src/time";
-import { normalisePlace } from "../../src/time/places";
+import { parseOffset, zonesFor } from "../../src/words";
+import { normalisePlace } from "../../src/words/places";
 
 const DECEMBER = Date.parse("2026-12-01T09:00:00Z");
 const JULY = Date.parse("2026-07-01T09:00:00Z");

@@ -6,7 +6,7 @@
  * zones preferred as a group's representative, are listed here. Zones that keep the same clock all year
  * (Europe/Berlin and Europe/Busingen) count as one. Built on first use, never at module scope.
  */
-import { CURRENT_NAMES, formatOffset, offsetAt, parseZone } from "./zone";
+import { CURRENT_NAMES, formatOffset, offsetAt, parseZone } from "../time/zone";
 
 /** One zone; several to choose from (`offset` when the input was one); or nothing known by that name. */
 export type PlaceAnswer = { kind: "zone"; zone: string } | { kind: "choices"; zones: string[]; offset: boolean } | { kind: "unknown" };

@@ -1,8 +1,8 @@
 /**
  * @module The shape of a language's phrase table (issue 24): the words `Intl` cannot give (every, other, last,
- * times, until, twice, except …) that the phrase reader (`time/every.ts`) looks for, the sentence it answers
+ * times, until, twice, except …) that the phrase reader (`words/phrase/`) looks for, the sentence it answers
  * when it read nothing, and examples that read. Weekday and month names are not here: they come from `Intl`
- * (`time/names.ts`). Entries are compared folded (lower case, no accents); an entry may span words (`tous
+ * (`words/phrase/names.ts`). Entries are compared folded (lower case, no accents); an entry may span words (`tous
  * les`), and one ending in `*` stands for every word that starts so (`кажд*`: каждый, каждую, каждые).
  */
 

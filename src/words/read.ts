@@ -2,24 +2,26 @@
  * @module The one way from words to a schedule (docs/time.md#words-when, issue 24 item 5): what `/remind` and
  * `/every` read, and what `POST /admin/preview { when, language? }`, the page's Schedule field and the Mini App
  * take. A phrase that says a repetition (every, weekdays, each, twice a day, their translations) is read as
- * `/every` reads it (`every.ts`, in the phrase tables' languages) and becomes the simplest schedule that says
- * it (`every-form.ts`); any other phrase as `/remind` reads it (`when.ts`: chrono-node, ISO forms, durations)
- * and becomes one time. A written form is taken as it is: a quoted or bare cron or macro, an RRULE (with an
+ * `/every` reads it (the phrase reader, `phrase/`, in the phrase tables' languages) and becomes the simplest
+ * schedule that says it (`form.ts`); any other phrase as `/remind` reads it (`when.ts`: chrono-node, ISO forms,
+ * durations) and becomes one time. A written form is taken as it is: a quoted or bare cron or macro, an RRULE (with an
  * optional DTSTART), an ISO `at` or duration. With `recurring` (`/every`) a phrase is a repetition whether it
- * says so or not (`Montag um 9`). Errors come as one sentence (`schedule-words.ts`). Pure.
+ * says so or not (`Montag um 9`). Errors come as one sentence (`sentences.ts`). Pure.
  */
 
-import { DAY_MS, HOUR_MS } from "./civil";
-import { parseCron } from "./cron";
-import { emptyPlan, type Plan, type PlanProblem, type PlanRead, readPlan } from "./every";
-import { localText, type Schedule, scheduleOf } from "./every-form";
+import { DAY_MS, HOUR_MS } from "../time/civil";
+import { parseCron } from "../time/cron";
+import { nextOccurrence } from "../time/next";
+import { neverFires } from "../time/preview";
+import { parseRuleSchedule } from "../time/rules";
+import { NO_ENDS, type Timing } from "../time/schedule";
+import { instantOfWall, toLocal } from "../time/zone";
+import { localText, scheduleOf } from "./form";
 import { type Lang, langOf, langsFor, tableOf, type Unit } from "./lang";
-import type { ScheduleProblem } from "./schedule-problem";
-import { scheduleProblemText } from "./schedule-words";
+import { emptyPlan, type Plan, type PlanProblem, type PlanRead, readPlan } from "./phrase";
+import type { ScheduleProblem } from "./problem";
+import { scheduleProblemText } from "./sentences";
 import { ISO_AT, ISO_DURATION, readDateStart, readWhen, restAfter, SHORT_DELAY, type WhenRead } from "./when";
-import { resolveLocal, toLocal } from "./zone";
-
-export type { Schedule } from "./every-form";
 
 export type ReadScheduleOptions = {
   /** The chat's IANA zone: phrases are read in it, and a rule's start is local time there. */
@@ -33,8 +35,8 @@ export type ReadScheduleOptions = {
   whole?: boolean;
 };
 
-export type ScheduleRead = {
-  schedule: Schedule;
+/** A schedule read (`time/schedule.ts`: the value a job is made with, its ends those said), and where it was in the text. */
+export type ScheduleRead = Timing & {
   /** The part of the text read as the schedule, as typed. */
   phrase: string;
   /** What follows it: a command's text. */
@@ -56,11 +58,7 @@ export async function readSchedule(text: string, options: ReadScheduleOptions): 
   const read = await readAny(text.trim(), options);
   if (read.ok) {
     if (!options.whole || read.value.rest === "") return read;
-    const problem: ScheduleProblem = {
-      kind: "unreadable",
-      phrase: read.value.rest,
-      recurring: "rrule" in read.value.schedule || "cron" in read.value.schedule,
-    };
+    const problem: ScheduleProblem = { kind: "unreadable", phrase: read.value.rest, recurring: read.value.schedule.type !== "at" };
     return { ok: false, problem, message: await scheduleProblemText(problem, options) };
   }
   return { ok: false, problem: read.problem, message: await scheduleProblemText(read.problem, options) };
@@ -71,8 +69,11 @@ const QUOTED = /^["“”'‘’]([^"“”'‘’]+)["“”'‘’](?=\s|$)/;
 const MACRO = /^@[A-Za-z]+(?=\s|$)/;
 const BARE_CRON = /^(?:[\d*,/?#LW-]+\s+){4}[\d*,/?#LW-]+(?=\s|$)/;
 /** An RRULE value (the `RRULE:` prefix optional), after an optional `DTSTART[;TZID=…]:yyyyMMddTHHmm[ss]` line. */
-const RRULE =
-  /^(?:DTSTART(?:;TZID=[^:\s]+)?:(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(?:\d{2})?Z?\s+)?(?:RRULE:)?((?:[A-Z]+=[^;\s]+;)*FREQ=[A-Z]+(?:;[A-Z]+=[^;\s]+)*)(?=\s|$)/i;
+const RRULE = new RegExp(
+  String.raw`^(?:DTSTART(?:;TZID=[^:\s]+)?:(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(?:\d{2})?Z?\s+)?` +
+    String.raw`(?:RRULE:)?((?:[A-Z]+=[^;\s]+;)*FREQ=[A-Z]+(?:;[A-Z]+=[^;\s]+)*)(?=\s|$)`,
+  "i",
+);
 
 async function readAny(text: string, o: ReadScheduleOptions): Promise<Read> {
   if (text === "") return { ok: false, problem: { kind: "empty" } };
@@ -96,7 +97,7 @@ async function readAny(text: string, o: ReadScheduleOptions): Promise<Read> {
   const once = await readWhen(text, o.zone, o.now);
   if (once.ok) {
     const { instant, phrase, rest, note } = first ? await withDayPart(text, once.value, first, o) : once.value;
-    return { ok: true, value: { schedule: { at: new Date(instant).toISOString() }, phrase, rest, note, language: null } };
+    return { ok: true, value: { schedule: { type: "at", at: instant }, ends: NO_ENDS, phrase, rest, note, language: null } };
   }
   if (once.problem.kind !== "unreadable") return { ok: false, problem: once.problem };
   const repetition = await readPhrase(text, others, o, false, false);
@@ -118,31 +119,37 @@ async function withDayPart(text: string, read: WhenRead, lang: Lang, o: ReadSche
     .sort((a, b) => b.length - a.length)[0];
   if (part === undefined) return read;
   const day = Math.floor(toLocal(o.zone, read.instant) / DAY_MS) * DAY_MS;
-  const resolved = resolveLocal(o.zone, day + table.dayParts[part]![0] * HOUR_MS);
-  const instant = resolved.kind === "normal" ? resolved.instant : resolved.kind === "ambiguous" ? resolved.first : resolved.shifted;
+  const instant = instantOfWall(o.zone, day + table.dayParts[part]![0] * HOUR_MS);
   if (instant <= o.now) return read;
   const phrase = text.slice(0, text.length - read.rest.length + part.length);
   return { ...read, instant, phrase, rest: restAfter(text, phrase) };
 }
 
-/** Cron (quoted, bare, a macro) or an RRULE, as written. */
+/**
+ * Cron (quoted, bare, a macro) or an RRULE, as written, read once here: a cron that does not read or never fires
+ * is a `cron` problem with the cron rules' sentence, a rule that does not read a `rule` problem with the rule
+ * engine's.
+ */
 async function readWritten(text: string, o: ReadScheduleOptions): Promise<Read | null> {
   const cron = QUOTED.exec(text) ?? MACRO.exec(text) ?? BARE_CRON.exec(text);
   if (cron) {
     const expression = (cron[1] ?? cron[0]).trim();
+    const rest = restAfter(text, cron[0]);
     const parsed = parseCron(expression);
-    if (!parsed.ok) return { ok: false, problem: { kind: "cron", phrase: expression, sentence: parsed.error, rest: restAfter(text, cron[0]) } };
-    return { ok: true, value: { schedule: { cron: expression }, phrase: cron[0], rest: restAfter(text, cron[0]), note: null, language: null } };
+    if (!parsed.ok) return { ok: false, problem: { kind: "cron", phrase: expression, sentence: parsed.error, rest } };
+    if (nextOccurrence(parsed.value, o.zone, o.now) === null)
+      return { ok: false, problem: { kind: "cron", phrase: expression, sentence: neverFires(parsed.value), rest } };
+    return { ok: true, value: { schedule: { type: "cron", cron: parsed.value }, ends: NO_ENDS, phrase: cron[0], rest, note: null, language: null } };
   }
   const rule = RRULE.exec(text);
   if (rule) {
     const [, y, mo, d, h, mi, value] = rule;
     // No DTSTART: today at 09:00 there (a date alone means 09:00).
     const start = y !== undefined ? `${y}-${mo}-${d}T${h}:${mi}` : localText(Math.floor(toLocal(o.zone, o.now) / DAY_MS) * DAY_MS + 9 * HOUR_MS);
-    return {
-      ok: true,
-      value: { schedule: { rrule: value!.toUpperCase(), start }, phrase: rule[0], rest: restAfter(text, rule[0]), note: null, language: null },
-    };
+    const rest = restAfter(text, rule[0]);
+    const parsed = parseRuleSchedule({ rrule: value!.toUpperCase(), start }, o.zone);
+    if (!parsed.ok) return { ok: false, problem: { kind: "rule", phrase: rule[0], sentence: parsed.error, rest } };
+    return { ok: true, value: { schedule: { type: "rule", rule: parsed.value }, ends: NO_ENDS, phrase: rule[0], rest, note: null, language: null } };
   }
   return null;
 }
@@ -214,5 +221,5 @@ function fromPlan(text: string, plan: Plan, end: number, language: Lang | null, 
   const phrase = text.slice(0, end).trim();
   const formed = scheduleOf(plan, o.zone, o.now);
   if (!formed.ok) return { ok: false, problem: { ...formed.problem, phrase } };
-  return { ok: true, value: { schedule: formed.value, phrase, rest: restAfter(text.slice(end), ""), note: null, language } };
+  return { ok: true, value: { ...formed.value, phrase, rest: restAfter(text.slice(end), ""), note: null, language } };
 }

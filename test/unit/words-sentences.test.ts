@@ -5,7 +5,7 @@
  * table has it, English otherwise. Dates in examples are tomorrow's in the chat's zone, never past.
  */
 import { describe, expect, it } from "vitest";
-import { type ProblemContext, type ScheduleProblem, scheduleProblemText } from "../../src/time";
+import { type ProblemContext, type ScheduleProblem, scheduleProblemText } from "../../src/words";
 
 const BERLIN = "Europe/Berlin";
 /** Tuesday 1 December 2026, 10:00 in Berlin. */

@@ -6,9 +6,9 @@
  * Europe/Berlin on Wednesday 2 December 2026 at 10:00, as the lead tried them.
  */
 import { describe, expect, it } from "vitest";
-import { readSchedule, readWhen } from "../../src/time";
-import { wholeInterval } from "../../src/time/every";
-import { preview } from "../../src/time/preview";
+import { previewSchedule } from "../../src/time/preview";
+import { readSchedule, readWhen } from "../../src/words";
+import { wholeInterval } from "../../src/words/phrase";
 import { scheduleLine } from "./schedule-line";
 
 /** Wednesday 2 December 2026, 10:00 in Berlin (UTC+1 all December). */
@@ -18,7 +18,7 @@ const ZONE = "Europe/Berlin";
 /** What `/every` makes of `text`: `<schedule> | <phrase> | <rest>`, or the sentence it answers. */
 async function every(text: string, language?: string): Promise<string> {
   const r = await readSchedule(text, { zone: ZONE, now: NOW, language, recurring: true });
-  return r.ok ? `${scheduleLine(r.value.schedule)} | ${r.value.phrase} | ${r.value.rest}` : r.message;
+  return r.ok ? `${scheduleLine(r.value)} | ${r.value.phrase} | ${r.value.rest}` : r.message;
 }
 
 const table = (rows: [string, string][]) =>
@@ -175,8 +175,8 @@ describe("a window of hours bounds the runs, its last hour included", () => {
 
   it("runs 9:00 through 17:00 each day, and says so", async () => {
     const r = await readSchedule("every 30 minutes from 9 to 17 stretch", { zone: ZONE, now: NOW, recurring: true });
-    if (!r.ok || !("rrule" in r.value.schedule)) throw new Error("expected a rule");
-    const p = await preview(r.value.schedule, ZONE, Date.parse("2026-12-02T15:40:00Z"), 6);
+    if (!r.ok || r.value.schedule.type !== "rule") throw new Error("expected a rule");
+    const p = await previewSchedule(r.value.schedule, r.value.ends, ZONE, Date.parse("2026-12-02T15:40:00Z"), 6);
     if (!p.ok) throw new Error(p.error);
     // 16:40 in Berlin: the day's last runs, then the next day's first.
     expect(p.value.occurrences).toEqual([
@@ -189,8 +189,8 @@ describe("a window of hours bounds the runs, its last hour included", () => {
     ]);
     expect(p.value.description).toBe("Every day, every 30 minutes from 09:00 to 17:00 (Europe/Berlin)");
     const odd = await readSchedule("every 90 minutes from 9 to 17 stretch", { zone: ZONE, now: NOW, recurring: true });
-    if (!odd.ok || !("rrule" in odd.value.schedule)) throw new Error("expected a rule");
-    const q = await preview(odd.value.schedule, ZONE, NOW, 7);
+    if (!odd.ok || odd.value.schedule.type !== "rule") throw new Error("expected a rule");
+    const q = await previewSchedule(odd.value.schedule, odd.value.ends, ZONE, NOW, 7);
     if (!q.ok) throw new Error(q.error);
     expect(q.value.description).toBe("Every day at 09:00, 10:30, 12:00, 13:30, 15:00 and 16:30 (Europe/Berlin)");
     expect(q.value.occurrences).toEqual([
@@ -283,8 +283,8 @@ describe("for 5 days: runsLeft when each of those units holds one run, else unti
 
   it("ends where it said: ten runs over five days, the last on Monday at 9:00", async () => {
     const r = await readSchedule("every day at 9 and 21 for 5 days pill", { zone: ZONE, now: NOW, recurring: true });
-    if (!r.ok || !("cron" in r.value.schedule)) throw new Error("expected cron");
-    const p = await preview({ cron: r.value.schedule.cron }, ZONE, NOW, 20, { until: r.value.schedule.until });
+    if (!r.ok || r.value.schedule.type !== "cron") throw new Error("expected cron");
+    const p = await previewSchedule(r.value.schedule, r.value.ends, ZONE, NOW, 20);
     if (!p.ok) throw new Error(p.error);
     expect(p.value.occurrences).toHaveLength(10);
     expect(p.value.occurrences.at(-1)).toBe("2026-12-07T08:00:00.000Z");

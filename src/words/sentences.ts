@@ -1,14 +1,14 @@
 /**
- * @module What the schedule reader (`schedule-read.ts`) says when it did not understand (issues 14, 24): one
+ * @module What the schedule reader (`read.ts`) says when it did not understand (issues 14, 24): one
  * sentence that quotes what was typed (at most 40 characters), says what was wrong and ends with two examples
  * that read now, never a past date (relative ones, or a date computed from now). A phrase that could not be read
  * is answered in the user's language when a phrase table has it; the other sentences are English. For a
  * command, the examples are the command's own with the user's text (`/every day at 8:00 stretch`).
  */
 import { shown } from "../contracts/ids";
-import { formatLocalDateTime, formatLocalDay, formatSpan, formatWeekdayTime } from "./format";
+import { formatLocalDateTime, formatLocalDay, formatSpan, formatWeekdayTime } from "../time/format";
 import { langOf, tableOf } from "./lang";
-import type { ScheduleProblem } from "./schedule-problem";
+import type { ScheduleProblem } from "./problem";
 
 /**
  * Who asks: the zone and now (for dated examples), the language, the command and the user's text if any. With
@@ -45,6 +45,8 @@ export async function scheduleProblemText(problem: ScheduleProblem, ctx: Problem
   const recurring = (schedule: string) => as(command === "/every" ? schedule : `every ${schedule}`, DEFAULT_RECURRING);
   const once = (schedule: string) => as(schedule, DEFAULT_REMINDER);
   const tryThese = (a: string, b: string) => `Try ${a} or ${b}.`;
+  // For a one-off that would not do: tomorrow at 9 (its date, never a past one) or in two hours.
+  const tryOnce = () => tryThese(once(`${formatLocalDay(now + DAY_MS, zone)} 09:00`), once("2h"));
   switch (problem.kind) {
     case "unreadable":
     case "conflict": {
@@ -62,39 +64,55 @@ export async function scheduleProblemText(problem: ScheduleProblem, ctx: Problem
     case "empty":
       return `The schedule is empty. ${tryThese(once("tomorrow 9:00"), recurring("day at 8:00"))}`;
     case "not-real":
-      return `"${q}" is not a real date. ${tryThese(once(`${formatLocalDay(now + DAY_MS, zone)} 09:00`), once("2h"))}`;
+      return `"${q}" is not a real date. ${tryOnce()}`;
     case "past":
-      return `"${q}" is in the past: ${formatWeekdayTime(problem.instant, zone, now)} (${zone}) was ${formatSpan(now - problem.instant)} ago. ${tryThese(once(`${formatLocalDay(now + DAY_MS, zone)} 09:00`), once("2h"))}`;
+      return `"${q}" is in the past: ${formatWeekdayTime(problem.instant, zone, now)} (${zone}) was ${formatSpan(now - problem.instant)} ago. ${tryOnce()}`;
     case "too-far":
-      return `"${q}" is more than 5 years ahead (${formatLocalDateTime(problem.instant, zone)} in ${zone}). ${tryThese(once(`${formatLocalDay(now + DAY_MS, zone)} 09:00`), once("2h"))}`;
+      return `"${q}" is more than 5 years ahead (${formatLocalDateTime(problem.instant, zone)} in ${zone}). ${tryOnce()}`;
     case "seconds":
       return `"${q}" counts seconds; a reminder is set in minutes, at least one ahead. ${tryThese(once("2m"), once("2h"))}`;
     case "too-soon":
       return `"${q}" is less than a minute from now. ${tryThese(once("2m"), once("2h"))}`;
     case "once":
       return `"${q}" is one time, not a repetition. ${tryThese(`/remind ${q} ${textFor(user, DEFAULT_REMINDER)}`, recurring("day at 8:00"))}`;
+    case "rule":
+      return problem.sentence;
     case "cron":
       return `I couldn't use "${q}" as a schedule: ${problem.sentence} ${tryThese(as(`"0 8 * * 1-5"`, DEFAULT_RECURRING), recurring("day at 8:00"))}`;
     case "minutes": {
       const [first] = problem.times;
       const hm = (h: number) => `${h}:${String(first!.minute).padStart(2, "0")}`;
-      return `"${q}" names times with different minutes, which one schedule cannot hold. ${tryThese(recurring(`day at ${hm(first!.hour)} and ${hm((first!.hour + 9) % 24)}`), recurring(`day at ${hm(first!.hour)}`))}`;
+      const two = recurring(`day at ${hm(first!.hour)} and ${hm((first!.hour + 9) % 24)}`);
+      return `"${q}" names times with different minutes, which one schedule cannot hold. ${tryThese(two, recurring(`day at ${hm(first!.hour)}`))}`;
     }
     case "count":
       if (problem.unit === "week")
-        return `"${q}" says ${problem.count} times a week; name ${problem.count} days. ${tryThese(recurring("twice a week on monday and thursday at 9:00"), recurring("monday at 9:00"))}`;
+        return `"${q}" says ${problem.count} times a week; name ${problem.count} days. ${tryThese(
+          recurring("twice a week on monday and thursday at 9:00"),
+          recurring("monday at 9:00"),
+        )}`;
       if (problem.unit === "day")
-        return `"${q}" says ${problem.count} times a day; name ${problem.count} times. ${tryThese(recurring("twice a day at 9 and 18"), recurring("day at 9:00"))}`;
-      return `"${q}" says ${problem.count} times a ${problem.unit}, which one schedule cannot keep. ${tryThese(recurring("twice a day at 9 and 18"), recurring("hour"))}`;
+        return `"${q}" says ${problem.count} times a day; name ${problem.count} times. ${tryThese(
+          recurring("twice a day at 9 and 18"),
+          recurring("day at 9:00"),
+        )}`;
+      return `"${q}" says ${problem.count} times a ${problem.unit}, which one schedule cannot keep. ${tryThese(
+        recurring("twice a day at 9 and 18"),
+        recurring("hour"),
+      )}`;
     case "runs":
       return `"${q}" asks for ${problem.runs} runs; a job runs 1 to 1000 times. ${tryThese(recurring("day at 8:00 10 times"), recurring("day at 8:00"))}`;
     case "window": {
       const { from, to } = problem.window;
       const hm = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
       const [start, end] = [from.hour * 60 + from.minute, to.hour * 60 + to.minute];
-      return `"${q}" runs more times a day than one schedule can list up to ${hm(end)}. ${tryThese(recurring(`minute from ${hm(start)} to ${hm((end + 1439) % 1440)}`), recurring(`5 minutes from ${hm(start)} to ${hm(end)}`))}`;
+      const minutes = recurring(`minute from ${hm(start)} to ${hm((end + 1439) % 1440)}`);
+      return `"${q}" runs more times a day than one schedule can list up to ${hm(end)}. ${tryThese(minutes, recurring(`5 minutes from ${hm(start)} to ${hm(end)}`))}`;
     }
-    case "until":
-      return `"${q}" ends before its first run (${formatLocalDateTime(problem.until, zone)} in ${zone}). ${tryThese(recurring(`day at 8:00 until ${formatLocalDay(now + 30 * DAY_MS, zone)}`), recurring("day at 8:00 10 times"))}`;
+    case "until": {
+      const until = recurring(`day at 8:00 until ${formatLocalDay(now + 30 * DAY_MS, zone)}`);
+      const ends = formatLocalDateTime(problem.until, zone);
+      return `"${q}" ends before its first run (${ends} in ${zone}). ${tryThese(until, recurring("day at 8:00 10 times"))}`;
+    }
   }
 }

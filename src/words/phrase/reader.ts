@@ -1,0 +1,56 @@
+/**
+ * @module The phrase reader (docs/telegram.md `/every`, docs/time.md#words-when, issue 24): a repetition as people
+ * say it, read with one language's phrase table (`../lang/`) and that language's weekday and month names
+ * (`names.ts`, from `Intl`) into a plan (`plan.ts`). The grammar is the same in every language: a phrase is a run
+ * of clauses in any order, each said once, and what follows the last one is the text. The clause readers are
+ * `clauses-*.ts`, over the cursor (`cursor.ts`) and the table's words (`lexicon.ts`); this module tries them in
+ * turn and says what the reading came to. `../form.ts` turns a plan into cron or a rule. Pure.
+ */
+import type { PhraseTable } from "../lang";
+import { days, except, monthDay, position } from "./clauses-days";
+import { dateClause, runs } from "./clauses-ends";
+import { count, interval } from "./clauses-repeats";
+import { dayPart, times, window } from "./clauses-times";
+import { type DateReader, type PlanProblem, type PlanRead, partHour } from "./plan";
+import { newReading, type Reading, schedules } from "./reading";
+
+/** Reads one language's phrase at the start of `text`; `said` in the reading tells whether it says a repetition. */
+export async function readPlan(text: string, table: PhraseTable, readDate: DateReader): Promise<PlanRead | PlanProblem> {
+  const r = newReading(text, table);
+  const { c } = r;
+  let clauses = 0;
+  for (;;) {
+    const start = c.pos;
+    const ok = clause(r) || (await dateClause(r, readDate));
+    if (!ok) {
+      c.pos = start;
+      break;
+    }
+    clauses++;
+  }
+  const end = c.pos;
+  // "every day at 25": a time was meant but is none; say so rather than take 09:00 and "at 25" as the text.
+  const bad = c.attempt(() => (c.word(table.at) !== null ? c.take(/\d\S*/u) : null));
+  if (bad) return { kind: "unreadable", phrase: text.slice(end, c.pos).trim(), at: end };
+  if (clauses === 0) return { kind: "unreadable", phrase: firstWord(text), at: 0 };
+  if (!schedules(r)) return { kind: "unreadable", phrase: text.slice(0, end).trim(), at: 0 };
+  if (r.part) {
+    const [hour, reads] = r.part;
+    r.plan.part = hour;
+    r.plan.times = r.plan.times.map((t) => (r.bare.has(t) ? { hour: partHour(t.hour, reads), minute: t.minute } : t));
+  }
+  return { plan: r.plan, end, said: r.said, anchored: c.anchored };
+}
+
+/** One clause at the position, tried in turn; false when none reads. */
+function clause(r: Reading): boolean {
+  const { c } = r;
+  c.attempt(() => c.take(/,/u)); // "every monday, at 9"
+  // Days before units: "tous les jours de semaine" is the working days, not every day and a text.
+  // Parts of the day before times: Dutch "middag" is a part (elke middag om 3) before it is noon.
+  return count(r) || position(r) || days(r) || monthDay(r) || window(r) || interval(r) || dayPart(r) || times(r) || except(r) || runs(r);
+}
+
+function firstWord(text: string): string {
+  return text.trim().split(/\s+/)[0] ?? "";
+}

@@ -16,6 +16,8 @@ export type ConfigIssue = Readonly<{ message: string; areas: readonly ConfigArea
 export type Config = Readonly<{
   /** `CUCKOO_DEV=1`: routes whose token is unset are open to localhost pages. */
   dev: boolean;
+  /** `CUCKOO_DEV_SPEEDUP`, honoured under `CUCKOO_DEV=1` only: leases and the offer deadline are divided by it (`leaseMs`); else 1. */
+  speedup: number;
   adminToken: string | null;
   toolsToken: string | null;
   telegram: Readonly<{
@@ -89,6 +91,8 @@ const MAX_INSTRUCTIONS = 4000;
  */
 const AREAS = {
   CUCKOO_DEV: ["admin", "tools"],
+  // No route depends on it: a wrong value, or one set outside dev, is reported on /healthz and otherwise ignored.
+  CUCKOO_DEV_SPEEDUP: [],
   ADMIN_TOKEN: ["admin"],
   TOOLS_TOKEN: ["tools"],
   DEFAULT_TIMEZONE: ["admin", "tools"],
@@ -133,6 +137,7 @@ const schemas = lazy(() => {
     turnLimit: wholeNumber(0, 1_000_000),
     llmTimeout: wholeNumber(1, 240),
     scriptTimeout: wholeNumber(1, 3600),
+    speedup: wholeNumber(1, 600),
     telegramSecret: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/),
     botToken: z.string().regex(/^\d{1,20}:[A-Za-z0-9_-]{20,}$/),
     userId: z.string().regex(/^[1-9]\d{0,15}$/),
@@ -172,6 +177,16 @@ export function isAllowedChat(config: Config, chatId: string): boolean {
 /** Whether a chat id is a group's or a supergroup's (Telegram gives them negative ids; a user's chat is positive). */
 export const isGroupId = (chatId: string): boolean => chatId.startsWith("-");
 
+/**
+ * A lease or deadline of `ms` (docs/agent.md#the-lease) as this Worker keeps it, given `Config.speedup`: `ms`, or
+ * divided by `CUCKOO_DEV_SPEEDUP` under `CUCKOO_DEV=1` (rounded up), so that a local test runs the crash and lease
+ * paths in seconds.
+ */
+export const leaseMs = (ms: number, speedup: number): number => Math.ceil(ms / speedup);
+
+/** A lease or deadline as a log line says it: `2 min`, or `4 s` once a local test shortened it (`leaseMs`). */
+export const leaseText = (ms: number): string => (ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`);
+
 /** The sentences of the issues that break `area`, in order; empty when it is configured correctly. */
 export function errorsFor(loaded: LoadedConfig, area: ConfigArea): string[] {
   return loaded.issues.filter((issue) => issue.areas.includes(area)).map((issue) => issue.message);
@@ -203,6 +218,13 @@ function readConfig(env: Env): LoadedConfig {
   };
 
   const dev = parse("CUCKOO_DEV", devFlag, (v) => `CUCKOO_DEV must be 0 or 1; got ${shown(v)}.`) === "1";
+  // Production can never be shortened by it: outside dev it is reported and left at 1.
+  const speedup = parse(
+    "CUCKOO_DEV_SPEEDUP",
+    schemas().speedup,
+    (v) => `CUCKOO_DEV_SPEEDUP must be a whole number from 1 to 600, such as 30; got ${shown(v)}.`,
+  );
+  if (speedup !== null && !dev) report("CUCKOO_DEV_SPEEDUP", "CUCKOO_DEV_SPEEDUP is for local tests and is ignored without CUCKOO_DEV=1; remove it.");
 
   // Time and limits.
   let defaultTimeZone: string = DEFAULTS.defaultTimeZone;
@@ -286,6 +308,7 @@ function readConfig(env: Env): LoadedConfig {
 
   const config: Config = Object.freeze({
     dev,
+    speedup: dev ? (speedup ?? 1) : 1,
     adminToken: text("ADMIN_TOKEN"),
     toolsToken: text("TOOLS_TOKEN"),
     telegram: Object.freeze({

@@ -3,6 +3,7 @@
  * see them: all optional. Merged into the generated `Env`; `src/config.ts` is the only reader.
  */
 interface CuckooOptionalVars {
+  CUCKOO_DEV_SPEEDUP?: string;
   TELEGRAM_BOT_TOKEN?: string;
   TELEGRAM_WEBHOOK_SECRET?: string;
   ALLOWED_USER_IDS?: string;

@@ -9,11 +9,12 @@
  * expected failures and never throw for input; `alarm()` never throws.
  */
 import { DurableObject } from "cloudflare:workers";
-import { loadConfig } from "../config";
+import { leaseMs, loadConfig } from "../config";
 import { CHAT_ID } from "../contracts/ids";
 import type { PromptMessage } from "../contracts/prompt-message";
 import { chatRunId, type RunnerOutcome, runnerOutcome } from "../contracts/runner";
 import type { NextPrompt, StepRecord, TurnAnswer, TurnFailure } from "../contracts/turn";
+import { PROMPT_LEASE_MS } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
 import { deliverArgs, gateSettleArgs, turnAnswerArgs, turnFailureArgs, turnStepArgs } from "../schemas/agent";
 import type { ChatSettings, QuietAnswer, TranscriptEntry, ZoneChange } from "../schemas/chats";
@@ -27,7 +28,7 @@ import { Conversation, type OfferOptions, type OfferResult } from "./conversatio
 import { Deliveries } from "./deliveries";
 import { Directory } from "./directory";
 import { Firing } from "./firing";
-import { RunGate } from "./gate";
+import { GATE_LEASE_MS, RunGate } from "./gate";
 import { Imports } from "./imports";
 import { type Handled, Inbox, type UpdateOptions } from "./inbox";
 import { ChatInfo } from "./info";
@@ -125,7 +126,7 @@ export class ChatScheduler extends DurableObject<Env> {
     this.remembering = [...this.remembering, directory];
     const settler = new RunSettler(jobStore, runs, deliveries, transaction);
     settler.onEnded((runId, status) => this.runEnded(runId, status));
-    const gate = new RunGate(gateStore, (key) => transcript.delivered(key));
+    const gate = new RunGate(gateStore, (key) => transcript.delivered(key), { leaseMs: () => leaseMs(GATE_LEASE_MS, config().speedup) });
     this.moves = new ChatMoves({
       store: new MoveStore(this.db),
       settings,
@@ -191,7 +192,8 @@ export class ChatScheduler extends DurableObject<Env> {
     });
     this.memory = new MemoryOps({ memory: memoryStore, jobs: jobStore, info, now, transaction });
     this.imports = new Imports({ imports: new ImportStore(this.db), jobOps: this.jobs, info, now });
-    const modelTurns = new ModelTurns({ gate, steps: new TurnStepStore(this.db), runs, now, transaction });
+    const promptLeaseMs = () => leaseMs(PROMPT_LEASE_MS, config().speedup);
+    const modelTurns = new ModelTurns({ gate, steps: new TurnStepStore(this.db), runs, promptLeaseMs, now, transaction });
     this.conversation = new Conversation({
       jobs: jobStore,
       usage,

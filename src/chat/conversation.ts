@@ -4,7 +4,7 @@
  * up on. A job's key settles its run through the settler; a user's key only moves the gate.
  */
 
-import type { Config } from "../config";
+import { type Config, leaseMs, leaseText } from "../config";
 import { type PromptMessage, promptMessageSchema } from "../contracts/prompt-message";
 import type { NextPrompt, StepRecord, ToolCallRecord, TurnAnswer, TurnContext, TurnFailure } from "../contracts/turn";
 import { MAX_RESENDS, OFFER_DEADLINE_MS } from "../jobs/fire";
@@ -395,12 +395,13 @@ export class Conversation {
   async resendLost(now: number): Promise<boolean> {
     const resend: unknown[] = [];
     let told = false;
+    const deadline = leaseMs(OFFER_DEADLINE_MS, this.d.config().speedup);
     this.d.transaction(() => {
       for (const lost of this.d.userPrompts.due(now)) {
         if (this.d.deliveries.delivered(lost.key) || this.d.gate.waiting(lost.key)) {
           this.d.userPrompts.remove(lost.key);
         } else if (lost.resends < MAX_RESENDS) {
-          this.d.userPrompts.resent(lost.key, now + OFFER_DEADLINE_MS);
+          this.d.userPrompts.resent(lost.key, now + deadline);
           resend.push(JSON.parse(lost.message));
         } else {
           this.d.userPrompts.remove(lost.key);
@@ -412,7 +413,7 @@ export class Conversation {
     });
     if (told) this.d.deliveries.flush();
     if (resend.length === 0) return false;
-    console.log(`${resend.length} user message(s) did not reach the run gate within ${OFFER_DEADLINE_MS / 60_000} min; sending again`);
+    console.log(`${resend.length} user message(s) did not reach the run gate within ${leaseText(deadline)}; sending again`);
     await this.d.env().PROMPTS.sendBatch(resend.map((body) => ({ body, contentType: "json" as const })));
     return false;
   }

@@ -5,7 +5,7 @@
  * transcript and directory rows move to the new id, the old object keeps only a forwarding note, and the new id
  * is served as the old one was without a change to ALLOWED_CHAT_IDS (the log says to add it). A crash between
  * the steps (tried by leaving a step undone) is finished by the next call or the alarm, with nothing taken twice
- * and nothing lost. Basic groups -4529000000 up, their supergroups -100<the same digits>; user 5290003 is in
+ * and nothing lost. Basic groups -4531000000 up, their supergroups -100<the same digits>; user 5290003 is in
  * ALLOWED_USER_IDS, 5290002 is a member.
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
@@ -42,7 +42,7 @@ beforeAll(async () => {
 
 /** A listed basic group with a job, a zone and a memory record, and the (unlisted) supergroup it will become. */
 async function groupAndSupergroup(): Promise<{ old: TelegramChat; fresh: TelegramChat; jobId: string }> {
-  const digits = 4529000000 + next++;
+  const digits = 4531000000 + next++;
   const oldId = `-${digits}`;
   const freshId = `-100${digits}`;
   const vars = { allowed: [String(CY.id)], chats: [oldId] };

@@ -82,8 +82,10 @@ export default defineConfig({
           name: "e2e",
           environment: "node",
           include: ["test/e2e/**/*.test.ts"],
-          // Each file starts its own `wrangler dev` (test/e2e/harness.ts): one at a time, in a child process
-          // (forks) so the harness's signal handlers can stop wrangler's process group on Ctrl-C.
+          // One D1 migration and the servers the files share (test/e2e/global-setup.ts); a file that needs other
+          // vars starts its own `wrangler dev` (test/e2e/harness.ts) in its child process (forks), so that the
+          // harness's signal handlers can stop wrangler's process group on Ctrl-C. One file at a time.
+          globalSetup: ["./test/e2e/global-setup.ts"],
           pool: "forks",
           fileParallelism: false,
           testTimeout: 60_000,

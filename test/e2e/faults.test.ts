@@ -6,15 +6,16 @@
  * lease runs out: the tool is not called again); the runner killed mid-script (one failure, the next run fine);
  * open dev mode refusing a request addressed to another host (DNS rebinding), through wrangler dev's own Host
  * handling; and a guesser of ADMIN_TOKEN stopped after 10 tries by the Rate Limiting binding as wrangler dev runs
- * it. The long scenarios run side by side, each with its own Worker, their leases and re-send deadline divided
- * by CUCKOO_DEV_SPEEDUP (docs/agent.md#the-lease) so that they run in seconds: the gate's and a prompt's 10-minute
- * lease is 20 s, the 2 minutes to reach the gate 4 s, a watcher's 60 s of grace 2 s.
+ * it. The scenarios run side by side, each with its own Worker (the rebinding one on the tier's shared Worker);
+ * those of crashes and leases divide their leases and re-send deadline by CUCKOO_DEV_SPEEDUP
+ * (docs/agent.md#the-lease), so that they run in seconds: the gate's and a prompt's 10-minute lease is 20 s, the
+ * 2 minutes to reach the gate 4 s, a watcher's 60 s of grace 2 s.
  */
 import { request } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { startModelStub } from "../stub/model-stub.js";
-import { startWorker, type Worker, waitFor } from "./harness.js";
+import { sharedWorker, startWorker, type Worker, waitFor } from "./harness.js";
 import { startRunner } from "./runner.js";
 
 type Entry = { role: string; source: string; text: string; jobId?: string };
@@ -221,32 +222,28 @@ describe.concurrent("faults with real processes", () => {
   });
 
   it("refuses a request addressed to another host in open dev mode (DNS rebinding), and answers localhost", { timeout: 120_000 }, async () => {
-    const worker = await startWorker();
-    try {
-      const { port } = new URL(worker.base);
-      const get = (host: string) =>
-        new Promise<{ status: number; body: string }>((resolve, reject) => {
-          const req = request({ host: "127.0.0.1", port, path: "/admin/chats/700200005/jobs", headers: { Host: host } }, (res) => {
-            let body = "";
-            res.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
-            res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-          });
-          req.on("error", reject);
-          req.end();
+    const worker = await sharedWorker("dev");
+    const { port } = new URL(worker.base);
+    const get = (host: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request({ host: "127.0.0.1", port, path: "/admin/chats/700200005/jobs", headers: { Host: host } }, (res) => {
+          let body = "";
+          res.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
         });
-      const rebound = await get(`attacker.example:${port}`);
-      expect(rebound.status).toBe(403);
-      expect(JSON.parse(rebound.body)).toEqual({
-        error: {
-          code: "forbidden",
-          message: 'The open dev API answers only requests to localhost, 127.0.0.1 or [::1]; this one is addressed to "attacker.example".',
-        },
+        req.on("error", reject);
+        req.end();
       });
-      expect((await get(`localhost:${port}`)).status).toBe(200);
-      expect((await get(`127.0.0.1:${port}`)).status).toBe(200);
-    } finally {
-      await worker.stop();
-    }
+    const rebound = await get(`attacker.example:${port}`);
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.body)).toEqual({
+      error: {
+        code: "forbidden",
+        message: 'The open dev API answers only requests to localhost, 127.0.0.1 or [::1]; this one is addressed to "attacker.example".',
+      },
+    });
+    expect((await get(`localhost:${port}`)).status).toBe(200);
+    expect((await get(`127.0.0.1:${port}`)).status).toBe(200);
   });
 
   it("stops a guesser of ADMIN_TOKEN after 10 wrong tokens, the right one too, and no one else (issue 22)", { timeout: 120_000 }, async () => {

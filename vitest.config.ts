@@ -94,11 +94,13 @@ export default defineConfig({
       },
       {
         test: {
-          // The page in Debian's Chromium (playwright-core) against `wrangler dev` started by the e2e harness;
-          // like e2e, one file at a time in a child process.
+          // The page in Debian's Chromium (playwright-core) against `wrangler dev` started by the e2e harness:
+          // one Chromium and the Worker the signed-in files share from test/browser/global-setup.ts; like e2e,
+          // one file at a time in a child process.
           name: "browser",
           environment: "node",
           include: ["test/browser/**/*.test.ts"],
+          globalSetup: ["./test/browser/global-setup.ts"],
           pool: "forks",
           fileParallelism: false,
           testTimeout: 60_000,

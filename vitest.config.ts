@@ -139,6 +139,9 @@ export default defineConfig({
           pool: "forks",
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // What the page shows after a request (a preview, a list) comes within a second alone; while the tiers
+          // share the cores it may take several. The bound is for a page that never shows it.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
-import { atExit, launchWorker, migrateState, noteNotStarted } from "../e2e/harness.js";
+import { atExit, migrateState, startShared } from "../e2e/harness.js";
 import { ADMIN_TOKEN, CHROMIUM_OPTIONS, findChromium } from "./browser.js";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -19,16 +19,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const state = migrateState();
   project.provide("migratedState", state.dir);
   const adminLog = path.join(logs, "admin.log");
-  const admin = await launchWorker({ from: state.dir, logFile: adminLog, vars: { ADMIN_TOKEN } });
-  const ready = admin.ready.catch((error: unknown) => noteNotStarted(adminLog, error));
-  project.provide("sharedWorkers", { admin: { base: admin.base, logFile: adminLog } });
+  const admin = startShared({ from: state.dir, logFile: adminLog, vars: { ADMIN_TOKEN } });
+  project.provide("sharedWorkers", { admin: { logFile: adminLog } });
   // Without Chromium on PATH the browser tests fail with the sentence that says how to install it; the run goes on.
   const server = await (async () => chromium.launchServer({ ...CHROMIUM_OPTIONS, executablePath: findChromium(), host: "127.0.0.1" }))().catch(
     (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
   );
   project.provide("chromium", "error" in server ? server : { endpoint: server.wsEndpoint() });
   return async () => {
-    await Promise.all(["error" in server ? null : server.close(), ready.then((worker) => worker?.stop()), state.done]);
+    await Promise.all(["error" in server ? null : server.close(), admin.then((worker) => worker?.stop()), state.done]);
     state.dispose();
     rmSync(logs, { recursive: true, force: true });
   };

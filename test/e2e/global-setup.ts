@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startTelegramStub } from "../stub/telegram-stub.js";
-import { atExit, launchWorker, migrateState, noteNotStarted } from "./harness.js";
+import { atExit, migrateState, startShared } from "./harness.js";
 import { startRunner } from "./runner.js";
 import { BOT_TOKEN, TELEGRAM_CHATS, WEBHOOK_SECRET } from "./telegram-chat.js";
 
@@ -26,7 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const runner = await startRunner({ logFile: runnerLog });
   project.provide("sharedRunner", { url: runner.url, secret: runner.secret, logFile: runnerLog });
   const devLog = path.join(logs, "dev.log");
-  const dev = await launchWorker({
+  const dev = startShared({
     from: state.dir,
     logFile: devLog,
     vars: (base) => ({ RUNNER_URL: runner.url, RUNNER_SECRET: runner.secret, PUBLIC_URL: base }),
@@ -34,7 +34,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stub = await startTelegramStub();
   project.provide("telegramStub", stub.url);
   const telegramLog = path.join(logs, "telegram.log");
-  const telegram = await launchWorker({
+  const telegram = startShared({
     from: state.dir,
     logFile: telegramLog,
     vars: {
@@ -44,13 +44,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ALLOWED_USER_IDS: Object.values(TELEGRAM_CHATS).join(","),
     },
   });
-  const ready = [
-    dev.ready.catch((error: unknown) => noteNotStarted(devLog, error)),
-    telegram.ready.catch((error: unknown) => noteNotStarted(telegramLog, error)),
-  ];
-  project.provide("sharedWorkers", { dev: { base: dev.base, logFile: devLog }, telegram: { base: telegram.base, logFile: telegramLog } });
+  project.provide("sharedWorkers", { dev: { logFile: devLog }, telegram: { logFile: telegramLog } });
   return async () => {
-    await Promise.all([...ready.map((worker) => worker.then((w) => w?.stop())), runner.stop(), stub.close(), state.done]);
+    await Promise.all([dev.then((w) => w?.stop()), telegram.then((w) => w?.stop()), runner.stop(), stub.close(), state.done]);
     state.dispose();
     rmSync(logs, { recursive: true, force: true });
   };

@@ -20,8 +20,8 @@ import { freePort, HOST, root, wranglerBin, wranglerEnv } from "../../scripts/li
 
 export { freePort };
 
-/** A server a global setup started for a tier's files: where it answers, and the file its output goes to. */
-export type Shared = { base: string; logFile: string };
+/** A Worker a global setup started for a tier's files: the file its output goes to, which says where it answers. */
+export type Shared = { logFile: string };
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -82,6 +82,15 @@ export function atExit(cleanup: () => void): () => void {
   return () => lastResorts.delete(cleanup);
 }
 
+/** Appends to a shared log; output that comes after the run removed its folder (a process's last words) is dropped. */
+export function appendTo(logFile: string, chunk: Buffer | string): void {
+  try {
+    appendFileSync(logFile, chunk);
+  } catch {
+    // The folder is gone: nothing reads the log any more.
+  }
+}
+
 /** A wait that does not keep the process alive by itself (a bound raced against a process's exit). */
 const bound = (ms: number) => sleep(ms, undefined, { ref: false });
 
@@ -98,7 +107,7 @@ class Wrangler {
     this.child = spawn(process.execPath, [wranglerBin(), ...args], { cwd: root, env: wranglerEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"] });
     const keep = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString("utf8")).slice(-LOG_KEPT);
-      if (logFile) appendFileSync(logFile, chunk);
+      if (logFile) appendTo(logFile, chunk);
     };
     this.child.stdout?.on("data", keep);
     this.child.stderr?.on("data", keep);
@@ -242,33 +251,26 @@ async function copyMigrated(from: string, persist: string): Promise<void> {
   cpSync(from, persist, { recursive: true, filter: (source) => path.basename(source) !== MIGRATED });
 }
 
+/** What wrangler says when another process took the port between `freePort` choosing it and wrangler binding it. */
+const PORT_TAKEN = /Address already in use/;
+/** How often a start tries other ports when its own were taken meanwhile. */
+const PORT_TRIES = 3;
+
 /**
  * Starts the Worker: migrates the D1 database of a fresh state directory (or copies the tier's migrated one),
- * serves it with `wrangler dev` on a free loopback port (devtools too) and resolves once `GET /healthz` answers
- * 200 (at most 60 s). `vars` are passed as `--var NAME:value` after CUCKOO_DEV=1 (a value may hold colons, as a
- * bot token does).
+ * serves it with `wrangler dev` on a free loopback port (devtools too; other free ports when another process
+ * took those meanwhile) and resolves once `GET /healthz` answers 200 (at most 60 s). `vars` are passed as
+ * `--var NAME:value` after CUCKOO_DEV=1 (a value may hold colons, as a bot token does).
  */
 export async function startWorker(options: StartOptions = {}): Promise<Worker> {
-  return (await launchWorker(options)).ready;
-}
-
-/**
- * `startWorker` for a global setup: its base URL at once, and the Worker once it is ready, so that the tier's
- * servers start while the other tiers run.
- */
-export async function launchWorker(options: StartOptions = {}): Promise<{ base: string; ready: Promise<Worker> }> {
   installHandlers();
-  const port = await freePort();
-  const inspectorPort = await freePort();
-  const base = `http://${HOST}:${port}`;
-  return { base, ready: serveOn(base, port, inspectorPort, options) };
-}
-
-async function serveOn(base: string, port: number, inspectorPort: number, options: StartOptions): Promise<Worker> {
   const persist = mkdtempSync(path.join(tmpdir(), "cuckoo-e2e-"));
   stateDirs.add(persist);
   let dev: Wrangler | null = null;
   let stopped = false;
+  let port = 0;
+  let inspectorPort = 0;
+  const base = () => `http://${HOST}:${port}`;
 
   const stop = async (): Promise<void> => {
     if (stopped) return;
@@ -278,15 +280,10 @@ async function serveOn(base: string, port: number, inspectorPort: number, option
     stateDirs.delete(persist);
   };
 
-  try {
-    // 1. The D1 directory, migrated where `wrangler dev --persist-to` reads it.
-    const from = options.from ?? providedState();
-    if (from) await copyMigrated(from, persist);
-    else await migrate(persist);
-
-    // 2. The Worker on loopback only, with the open dev mode of `npm run dev`.
-    const vars = typeof options.vars === "function" ? options.vars(base) : (options.vars ?? {});
-    const args = [
+  // The Worker on loopback only, with the open dev mode of `npm run dev`.
+  const args = () => {
+    const vars = typeof options.vars === "function" ? options.vars(base()) : (options.vars ?? {});
+    return [
       "dev",
       ...(options.configs ?? []).flatMap((config) => ["-c", config]),
       "--ip",
@@ -304,26 +301,44 @@ async function serveOn(base: string, port: number, inspectorPort: number, option
       persist,
       "--show-interactive-dev-session=false",
     ];
+  };
 
-    // 3. Ready when /healthz answers 200, bounded; a wrangler that exits early fails at once with its output.
-    const serve = async (): Promise<Wrangler> => {
-      const server = new Wrangler(args, options.logFile);
+  /**
+   * Serves the state (on the ports it had when `samePort`) and resolves once `/healthz` answers 200, bounded;
+   * a wrangler that exits early fails at once with its output, unless its port was taken: then on other ports.
+   */
+  const serve = async (samePort: boolean): Promise<void> => {
+    for (let attempt = 1; ; attempt++) {
+      if (!samePort || attempt > 1) [port, inspectorPort] = [await freePort(), await freePort()];
+      const server = new Wrangler(args(), options.logFile);
       dev = server;
       const started = Date.now();
       for (;;) {
-        if (!server.isAlive) throw new Error(`wrangler dev exited before it was ready:\n${server.log()}`);
+        if (!server.isAlive) {
+          if (PORT_TAKEN.test(server.log()) && attempt < PORT_TRIES) break;
+          throw new Error(`wrangler dev exited before it was ready:\n${server.log()}`);
+        }
         if (Date.now() - started > READY_WITHIN_MS) throw new Error(`wrangler dev was not ready within ${READY_WITHIN_MS / 1000} s:\n${server.log()}`);
-        const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
-        if (res?.status === 200) return server;
+        const res = await fetch(`${base()}/healthz`, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
+        if (res?.status === 200) return;
         await res?.body?.cancel();
         await sleep(200);
       }
-    };
-    await serve();
+      await server.stop();
+    }
+  };
 
+  try {
+    // The D1 directory, migrated where `wrangler dev --persist-to` reads it.
+    const from = options.from ?? providedState();
+    if (from) await copyMigrated(from, persist);
+    else await migrate(persist);
+    await serve(false);
     return {
-      base,
-      send: sender(base),
+      get base() {
+        return base();
+      },
+      send: (method, route, body) => sender(base())(method, route, body),
       log: () => dev?.log() ?? "",
       stop,
       async crash() {
@@ -334,13 +349,35 @@ async function serveOn(base: string, port: number, inspectorPort: number, option
         running.delete(server);
       },
       async restart() {
-        await serve();
+        await serve(true);
       },
     };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** What a global setup writes to a shared Worker's log once it answers (with its base URL), or when it did not start. */
+const READY_AT = "[cuckoo e2e] ready at ";
+const NOT_STARTED = "[cuckoo e2e] not started: ";
+
+/**
+ * `startWorker` for a global setup, in the background (the other tiers run meanwhile), its output in `logFile`,
+ * where the files that share it (`sharedWorker`) read where it answers once it does, or why it did not start.
+ * Resolves with the Worker, or null when it did not start.
+ */
+export function startShared(options: StartOptions & { logFile: string }): Promise<Worker | null> {
+  return startWorker(options).then(
+    (worker) => {
+      appendTo(options.logFile, `\n${READY_AT}${worker.base}\n`);
+      return worker;
+    },
+    (error: unknown) => {
+      appendTo(options.logFile, `\n${NOT_STARTED}${error instanceof Error ? error.message : String(error)}\n`);
+      return null;
+    },
+  );
 }
 
 /** A JSON request (Content-Type application/json on every method, like the page), read back as JSON. */
@@ -352,15 +389,6 @@ function sender(base: string): Worker["send"] {
     const text = await res.text();
     return { status: res.status, body: text === "" ? null : JSON.parse(text) };
   };
-}
-
-/** What a global setup writes to a shared server's log when it could not start it, for the files waiting on it. */
-export const NOT_STARTED = "[cuckoo e2e] not started: ";
-
-/** Tells the files waiting on a shared server that it will not come, and why (in its log, which they watch). */
-export function noteNotStarted(logFile: string, error: unknown): null {
-  appendFileSync(logFile, `\n${NOT_STARTED}${error instanceof Error ? error.message : String(error)}\n`);
-  return null;
 }
 
 /** The last `lines` lines of a log file (empty while there is none). */
@@ -377,13 +405,13 @@ export async function sharedWorker(name: string): Promise<Worker> {
   const shared = inject("sharedWorkers")[name];
   if (!shared) throw new Error(`the tier's global setup starts no shared Worker "${name}"`);
   const log = (lines?: number) => tailOf(shared.logFile, lines);
-  await waitFor(
+  const base = await waitFor(
     () => `the shared Worker "${name}" did not answer /healthz:\n${log()}`,
     async () => {
-      if (log(5).includes(NOT_STARTED)) throw new Error(`the shared Worker "${name}" did not start:\n${log()}`);
-      const res = await fetch(`${shared.base}/healthz`, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
-      await res?.body?.cancel();
-      return res?.status === 200 ? true : undefined;
+      const text = existsSync(shared.logFile) ? readFileSync(shared.logFile, "utf8") : "";
+      if (text.includes(NOT_STARTED)) throw new Error(`the shared Worker "${name}" did not start:\n${log()}`);
+      const at = text.indexOf(READY_AT);
+      return at === -1 ? undefined : text.slice(at + READY_AT.length).split("\n", 1)[0];
     },
     2 * (MIGRATE_WITHIN_MS + READY_WITHIN_MS),
     200,
@@ -391,7 +419,7 @@ export async function sharedWorker(name: string): Promise<Worker> {
   const refuse = async () => {
     throw new Error(`the shared Worker "${name}" is not this file's to crash or restart: start one with startWorker()`);
   };
-  return { base: shared.base, send: sender(shared.base), log, stop: async () => {}, crash: refuse, restart: refuse };
+  return { base, send: sender(base), log, stop: async () => {}, crash: refuse, restart: refuse };
 }
 
 /**

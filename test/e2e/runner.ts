@@ -7,13 +7,13 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { inject } from "vitest";
 import { RUNNER_MAIN, root, runnerEnv } from "../../scripts/lib/local.mjs";
-import { atExit, tailOf } from "./harness.js";
+import { appendTo, atExit, tailOf } from "./harness.js";
 
 export type Runner = { url: string; secret: string; log(): string; stop(): Promise<void>; crash(): Promise<void>; restart(): Promise<void> };
 
@@ -35,7 +35,7 @@ export async function startRunner(options: { logFile?: string } = {}): Promise<R
   let exited: Promise<void>;
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString("utf8")).slice(-32 * 1024);
-    if (options.logFile) appendFileSync(options.logFile, chunk);
+    if (options.logFile) appendTo(options.logFile, chunk);
   };
   const kill = (signal: NodeJS.Signals) => {
     try {

@@ -2,12 +2,14 @@
  * One `vitest run` for every suite (docs/operations.md#checks): `unit` runs the pure core in plain Node; `worker` runs the
  * Worker and its Durable Object in workerd through @cloudflare/vitest-plugin, with the bindings of
  * wrangler.toml and the D1 migrations applied by a setup file; `e2e` runs the real Worker under `wrangler dev`.
- * `browser` drives the page in Chromium against `wrangler dev`.
+ * `browser` drives the page in Chromium against `wrangler dev`. The tiers run side by side, a few files at a
+ * time (`MAX_FILES`, `Interleaved`): the e2e and browser files mostly wait on processes while the others compute.
  */
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
 
@@ -38,14 +40,46 @@ const writeStderr = process.stderr.write.bind(process.stderr) as (chunk: unknown
 process.stderr.write = ((chunk: unknown, ...rest: unknown[]) =>
   typeof chunk === "string" && chunk.startsWith("NOSENTRY SQLite alarm overdue") ? true : writeStderr(chunk, ...rest)) as typeof process.stderr.write;
 
+/**
+ * How many files run at once, across the tiers. One number for all: vitest runs projects whose limits differ one
+ * after another (which is why the e2e and browser tiers, once one file at a time, ran after all the rest).
+ */
+const MAX_FILES = 3;
+
+/** The tiers whose files mostly wait on processes (`wrangler dev`, the runner, Chromium). */
+const WAITING = new Set(["e2e", "browser"]);
+
+/**
+ * The order files start in: the e2e fault file first (the longest, mostly waiting), then the worker files
+ * together (a worker file hands its workerd to the next one only when that one is next in line), then the
+ * other files of the waiting tiers interleaved with the unit and runner files, so that while some wait others
+ * compute. Within each, vitest's own order (longest known first, else largest).
+ */
+class Interleaved extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const first = sorted.filter((f) => f.moduleId.endsWith("test/e2e/faults.test.ts"));
+    const worker = sorted.filter((f) => f.project.name === "worker");
+    const waiting = sorted.filter((f) => WAITING.has(f.project.name) && !first.includes(f));
+    const busy = sorted.filter((f) => !WAITING.has(f.project.name) && f.project.name !== "worker");
+    const mixed = Array.from({ length: Math.max(waiting.length, busy.length) }, (_, i) => [waiting[i], busy[i]]).flat();
+    return [...first, ...worker, ...mixed.filter((f): f is TestSpecification => f !== undefined)];
+  }
+}
+
 export default defineConfig({
   test: {
+    maxWorkers: MAX_FILES,
+    sequence: { sequencer: Interleaved },
     projects: [
       {
         test: {
           name: "unit",
           environment: "node",
           include: ["test/unit/**/*.test.ts"],
+          // The property tests and the 10,000-line split take about a second alone, several times that while
+          // the other tiers share the cores: the timeout is there to catch a hang, not to time them.
+          testTimeout: 30_000,
         },
       },
       {
@@ -73,6 +107,9 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
+          // The files share their workerd, one file at a time in each (a fresh one per file costs about 3 s of
+          // CPU): each uses chat ids of its own range, so none sees another's state.
+          isolate: false,
           setupFiles: ["./test/worker/apply-migrations.ts"],
           // A local Telegram Bot API stub and a fake runner in Node; the tests read their URLs with
           // inject("telegramStub") and inject("runnerStub").
@@ -84,25 +121,29 @@ export default defineConfig({
           name: "e2e",
           environment: "node",
           include: ["test/e2e/**/*.test.ts"],
-          // Each file starts its own `wrangler dev` (test/e2e/harness.ts): one at a time, in a child process
-          // (forks) so the harness's signal handlers can stop wrangler's process group on Ctrl-C.
+          // One D1 migration and the servers the files share (test/e2e/global-setup.ts); a file that needs other
+          // vars starts its own `wrangler dev` (test/e2e/harness.ts) in its child process (forks), so that the
+          // harness's signal handlers can stop wrangler's process group on Ctrl-C.
+          globalSetup: ["./test/e2e/global-setup.ts"],
           pool: "forks",
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },
       {
         test: {
-          // The page in Debian's Chromium (playwright-core) against `wrangler dev` started by the e2e harness;
-          // like e2e, one file at a time in a child process.
+          // The page in Debian's Chromium (playwright-core) against `wrangler dev` started by the e2e harness:
+          // one Chromium and the Worker the signed-in files share from test/browser/global-setup.ts.
           name: "browser",
           environment: "node",
           include: ["test/browser/**/*.test.ts"],
+          globalSetup: ["./test/browser/global-setup.ts"],
           pool: "forks",
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // What the page shows after a request (a preview, a list) comes within a second alone; while the tiers
+          // share the cores it may take several. The bound is for a page that never shows it.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

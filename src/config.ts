@@ -15,6 +15,8 @@ export type ConfigIssue = Readonly<{ message: string; areas: readonly ConfigArea
 export type Config = Readonly<{
   /** `CUCKOO_DEV=1`: routes whose token is unset are open to localhost pages. */
   dev: boolean;
+  /** `CUCKOO_DEV_SPEEDUP`, honoured under `CUCKOO_DEV=1` only: leases and the offer deadline are divided by it (`leaseMs`); else 1. */
+  speedup: number;
   adminToken: string | null;
   toolsToken: string | null;
   telegram: Readonly<{
@@ -98,6 +100,16 @@ export function isAllowedChat(config: Config, chatId: string): boolean {
 /** Whether a chat id is a group's or a supergroup's (Telegram gives them negative ids; a user's chat is positive). */
 export const isGroupId = (chatId: string): boolean => chatId.startsWith("-");
 
+/**
+ * A lease or deadline of `ms` (docs/agent.md#the-lease) as this Worker keeps it, given `Config.speedup`: `ms`, or
+ * divided by `CUCKOO_DEV_SPEEDUP` under `CUCKOO_DEV=1` (rounded up), so that a local test runs the crash and lease
+ * paths in seconds.
+ */
+export const leaseMs = (ms: number, speedup: number): number => Math.ceil(ms / speedup);
+
+/** A lease or deadline as a log line says it: `2 min`, or `4 s` once a local test shortened it (`leaseMs`). */
+export const leaseText = (ms: number): string => (ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`);
+
 /** The sentences of the issues that break `area`, in order; empty when it is configured correctly. */
 export function errorsFor(loaded: LoadedConfig, area: ConfigArea): string[] {
   return loaded.issues.filter((issue) => issue.areas.includes(area)).map((issue) => issue.message);
@@ -108,6 +120,10 @@ function readConfig(env: Env): LoadedConfig {
   const issues: ConfigIssue[] = [];
   const report = (name: VarName, message: string) => issues.push(Object.freeze({ message, areas: VARS[name].areas }));
   const { values: v, set } = readVars(env, report);
+
+  // Production can never be shortened by the test speedup: outside dev it is reported and left at 1.
+  if (set.has("CUCKOO_DEV_SPEEDUP") && !v.CUCKOO_DEV && !issues.some((issue) => issue.message.startsWith("CUCKOO_DEV_SPEEDUP ")))
+    report("CUCKOO_DEV_SPEEDUP", "CUCKOO_DEV_SPEEDUP is for local tests and is ignored without CUCKOO_DEV=1; remove it.");
 
   // Telegram: a bot token needs the webhook's secret.
   if (set.has("TELEGRAM_BOT_TOKEN") && !set.has("TELEGRAM_WEBHOOK_SECRET"))
@@ -136,6 +152,7 @@ function readConfig(env: Env): LoadedConfig {
 
   const config: Config = Object.freeze({
     dev: v.CUCKOO_DEV,
+    speedup: v.CUCKOO_DEV ? v.CUCKOO_DEV_SPEEDUP : 1,
     adminToken: v.ADMIN_TOKEN,
     toolsToken: v.TOOLS_TOKEN,
     telegram: Object.freeze({

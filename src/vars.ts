@@ -42,6 +42,13 @@ const MAX_INSTRUCTIONS = 4000;
  */
 export const VARS = {
   CUCKOO_DEV: { areas: ["admin", "tools"], set: "vars", default: "0", read: matching("flag", (got) => `CUCKOO_DEV must be 0 or 1; got ${got}.`) },
+  // No route depends on it: a wrong value, or one set outside dev, is reported on /healthz and otherwise ignored.
+  CUCKOO_DEV_SPEEDUP: {
+    areas: [],
+    set: "optional",
+    default: "1",
+    read: matching("speedup", (got) => `CUCKOO_DEV_SPEEDUP must be a whole number from 1 to 600, such as 30; got ${got}.`),
+  },
   ADMIN_TOKEN: { areas: ["admin"], set: "secret", read: plain },
   TOOLS_TOKEN: { areas: ["tools"], set: "secret", read: plain },
   DEFAULT_TIMEZONE: { areas: ["admin", "tools"], set: "vars", default: "UTC", read: zone },
@@ -199,6 +206,7 @@ const schemas = lazy(() => {
     turnLimit: wholeNumber(0, 1_000_000),
     llmTimeout: wholeNumber(1, 240),
     scriptTimeout: wholeNumber(1, 3600),
+    speedup: wholeNumber(1, 600),
     telegramSecret: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/),
     botToken: z.string().regex(/^\d{1,20}:[A-Za-z0-9_-]{20,}$/),
     userId: z.string().regex(/^[1-9]\d{0,15}$/),

@@ -4,8 +4,9 @@
  * object; and the few steps made of several parts: the self-healing after every call, the alarm's ticks in
  * their order, the erase, and what the remembering stores forget.
  */
-import { loadConfig } from "../config";
+import { leaseMs, loadConfig } from "../config";
 import { badChatIdText, CHAT_ID } from "../contracts/ids";
+import { OFFER_DEADLINE_MS, PROMPT_LEASE_MS } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
 import type { CommandHost } from "../telegram/host";
 import { AlarmClock } from "./alarm";
@@ -14,7 +15,7 @@ import { DeadLetters } from "./dead-letters";
 import { Deliveries } from "./deliveries";
 import { Directory } from "./directory";
 import { Firing } from "./firing";
-import { RunGate } from "./gate";
+import { GATE_LEASE_MS, RunGate } from "./gate";
 import { Imports } from "./imports";
 import { Inbox } from "./inbox";
 import { ChatInfo } from "./info";
@@ -124,7 +125,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   remembering.push(directory);
   const settler = new RunSettler(jobStore, runs, deliveries, transaction);
   settler.onEnded(runEnded);
-  const gate = new RunGate(gateStore, (key) => transcript.delivered(key));
+  const gate = new RunGate(gateStore, (key) => transcript.delivered(key), { leaseMs: () => leaseMs(GATE_LEASE_MS, config().speedup) });
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => ctx.blockConcurrencyWhile(work);
   // The supergroup a basic group's state moves to is that chat's object.
   const peer = (chatId: string) => env().CHAT.getByName(chatId);
@@ -163,8 +164,10 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   const chatSettings = new SettingsOps({ settings, jobs: jobStore, info, firing, now, transaction });
   const memory = new MemoryOps({ memory: memoryStore, jobs: jobStore, info, now, transaction });
   const imports = new Imports({ imports: new ImportStore(db), jobOps: jobs, settings: chatSettings, info, now });
-  const modelTurns = new ModelTurns({ gate, steps: new TurnStepStore(db), runs, now, transaction });
-  const resends = new Resends({ gate, gateStore, userPrompts, deliveries, env, transaction });
+  const promptLeaseMs = () => leaseMs(PROMPT_LEASE_MS, config().speedup);
+  const modelTurns = new ModelTurns({ gate, steps: new TurnStepStore(db), runs, promptLeaseMs, now, transaction });
+  const offerDeadlineMs = () => leaseMs(OFFER_DEADLINE_MS, config().speedup);
+  const resends = new Resends({ gate, gateStore, userPrompts, deliveries, env, offerDeadlineMs, transaction });
   const replies = new Replies({ info, runs, jobs: jobStore, gateStore, transcript, deliveries, now, transaction });
   const context = new TurnContexts({ transcript, jobs: jobStore, usage, turns: modelTurns, info, config });
   const conversation = new Conversation({

@@ -6,7 +6,7 @@
  */
 
 import { backoffMs } from "../backoff";
-import type { LoadedConfig } from "../config";
+import { type LoadedConfig, leaseMs, leaseText } from "../config";
 import { chatRunId, runnerOutcome } from "../contracts/runner";
 import { decideFire, type FireContext, type FireDecision, MAX_RESENDS, type MemoryLookup, manualRun, OFFER_DEADLINE_MS, PROMPT_LEASE_MS } from "../jobs/fire";
 import type { JobRecord, RunRecord } from "../jobs/records";
@@ -74,6 +74,7 @@ export class Firing {
       now,
       deliverable: this.d.info.deliverable(chatId),
       defaultTimeout: this.d.config().config.defaultScriptTimeout,
+      speedup: this.d.config().config.speedup,
     };
   }
 
@@ -229,7 +230,7 @@ export class Firing {
     if (outcome.sent.length > 0) {
       // The run gate must see each of them within 2 minutes, or it is sent again (expireLeases).
       const at = this.d.now();
-      this.d.runs.markDispatched(outcome.sent, at, at + OFFER_DEADLINE_MS);
+      this.d.runs.markDispatched(outcome.sent, at, at + leaseMs(OFFER_DEADLINE_MS, this.d.config().config.speedup));
     }
     if (outcome.failed.length === 0) return false;
     const attempts = Math.max(...outcome.failed.map((id) => claimed.find((r) => r.runId === id)?.attempts ?? 0));
@@ -245,12 +246,13 @@ export class Firing {
    * crash, a lost queue message) and is sent again, at most 3 times, then it has failed.
    */
   private expireLeases(now: number): void {
+    const { speedup } = this.d.config().config;
     for (const run of this.d.runs.expired(now)) {
       if (run.kind === "watcher") this.d.watchers.expire(run, now);
-      else if (this.d.gate.waiting(run.runId)) this.d.runs.renewLease(run.runId, now + PROMPT_LEASE_MS);
+      else if (this.d.gate.waiting(run.runId)) this.d.runs.renewLease(run.runId, now + leaseMs(PROMPT_LEASE_MS, speedup));
       else if (this.d.delivered(run.runId)) this.d.settler.agentOutcome(run.runId, "delivered", null, now);
       else if (run.resends < MAX_RESENDS) {
-        console.log(`run ${run.runId} did not reach the run gate within ${OFFER_DEADLINE_MS / 60_000} min; sending it again`);
+        console.log(`run ${run.runId} did not reach the run gate within ${leaseText(leaseMs(OFFER_DEADLINE_MS, speedup))}; sending it again`);
         this.d.runs.resend(run.runId, now);
       } else {
         this.d.settler.agentOutcome(run.runId, "failed", `no agent took it: sent ${MAX_RESENDS + 1} times, it never reached the run gate`, now);

@@ -25,13 +25,22 @@ export type GateAnswer =
 /** Whether `token` holds the gate (the empty token is the waiting turn's own, which no consumer has). */
 const holds = (gate: GateState | null, token: string): gate is GateState => gate !== null && token !== "" && gate.token === token;
 
+/** `leaseMs`: the holder's lease, GATE_LEASE_MS or shorter in a local test (`leaseMs` of config.ts). */
+export type GateOptions = { leaseMs?: () => number; newToken?: () => string };
+
 export class RunGate {
+  private readonly leaseMs: () => number;
+  private readonly newToken: () => string;
+
   constructor(
     private readonly store: GateTables,
     /** Whether a key's reply was delivered already (the transcript's record). */
     private readonly delivered: (key: string) => boolean,
-    private readonly newToken: () => string = () => crypto.randomUUID(),
-  ) {}
+    options: GateOptions = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? (() => GATE_LEASE_MS);
+    this.newToken = options.newToken ?? (() => crypto.randomUUID());
+  }
 
   private holder(now: number) {
     const gate = this.store.gate();
@@ -60,7 +69,7 @@ export class RunGate {
       if (held.activeKey === message.key && held.token === "" && (held.retryAt === null || held.retryAt <= now)) {
         // The turn's next try has come: this consumer takes it up where it was.
         const token = this.newToken();
-        this.store.setGate({ ...held, token, leaseUntil: now + GATE_LEASE_MS, retryAt: null });
+        this.store.setGate({ ...held, token, leaseUntil: now + this.leaseMs(), retryAt: null });
         return { result: "run", token, turn: { prompt: held.prompt, tries: held.tries, resumed: true } };
       }
       if (held.activeKey === message.key && held.token !== "" && redelivered) {
@@ -70,7 +79,7 @@ export class RunGate {
         // model turn's death counts as a failed try, as when its lease runs out.
         const tries = held.prompt !== null ? held.tries + 1 : held.tries;
         const token = this.newToken();
-        this.store.setGate({ ...held, token, tries, leaseUntil: now + GATE_LEASE_MS, retryAt: null });
+        this.store.setGate({ ...held, token, tries, leaseUntil: now + this.leaseMs(), retryAt: null });
         return { result: "run", token, turn: { prompt: held.prompt, tries, resumed: held.prompt !== null } };
       }
       // Waiting for its next try, being handled, or behind the holder: nothing runs now.
@@ -84,7 +93,7 @@ export class RunGate {
     const resumed = taken !== null && taken.prompt !== null;
     const turn: TurnState = resumed ? { prompt: taken.prompt, tries: taken.tries } : { prompt, tries: 0 };
     const token = this.newToken();
-    this.store.setGate({ token, leaseUntil: now + GATE_LEASE_MS, activeKey: message.key, activeMessage: JSON.stringify(message), ...turn, retryAt: null });
+    this.store.setGate({ token, leaseUntil: now + this.leaseMs(), activeKey: message.key, activeMessage: JSON.stringify(message), ...turn, retryAt: null });
     return { result: "run", token, turn: { ...turn, resumed } };
   }
 
@@ -106,7 +115,7 @@ export class RunGate {
     }
     const resumed = taken.prompt !== null;
     const turn: TurnState = resumed ? { prompt: taken.prompt, tries: taken.tries } : { prompt: promptOf(taken.message), tries: 0 };
-    this.store.setGate({ token, leaseUntil: now + GATE_LEASE_MS, activeKey: taken.key, activeMessage: taken.message, ...turn, retryAt: null });
+    this.store.setGate({ token, leaseUntil: now + this.leaseMs(), activeKey: taken.key, activeMessage: taken.message, ...turn, retryAt: null });
     return { message: taken.message, turn: { ...turn, resumed } };
   }
 
@@ -115,7 +124,7 @@ export class RunGate {
     const gate = this.store.gate();
     if (!holds(gate, token)) return false;
     const done = gate.activeKey === key;
-    this.store.setGate({ ...gate, leaseUntil: now + GATE_LEASE_MS, ...(done ? { activeKey: null, activeMessage: null, prompt: null, tries: 0 } : {}) });
+    this.store.setGate({ ...gate, leaseUntil: now + this.leaseMs(), ...(done ? { activeKey: null, activeMessage: null, prompt: null, tries: 0 } : {}) });
     return true;
   }
 
@@ -123,7 +132,7 @@ export class RunGate {
   renew(token: string, key: string, now: number): boolean {
     const gate = this.store.gate();
     if (!holds(gate, token) || gate.activeKey !== key) return false;
-    this.store.setGate({ ...gate, leaseUntil: now + GATE_LEASE_MS });
+    this.store.setGate({ ...gate, leaseUntil: now + this.leaseMs() });
     return true;
   }
 
@@ -136,7 +145,7 @@ export class RunGate {
     const gate = this.store.gate();
     if (!holds(gate, token) || gate.activeKey !== key) return null;
     const tries = gate.tries + 1;
-    this.store.setGate({ ...gate, token: "", tries, retryAt, leaseUntil: retryAt + GATE_LEASE_MS });
+    this.store.setGate({ ...gate, token: "", tries, retryAt, leaseUntil: retryAt + this.leaseMs() });
     return tries;
   }
 

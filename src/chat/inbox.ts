@@ -10,7 +10,7 @@
  * and listed users (`members.ts`); every answer goes to the forum topic its update came from. The bot's own
  * membership changing (`my_chat_member`) blocks the chat when it was removed and unblocks it when it is back.
  */
-import { type Config, isGroupId } from "../config";
+import { type Config, isGroupId, leaseMs } from "../config";
 import { shown } from "../contracts/ids";
 import type { PromptMessage } from "../contracts/prompt-message";
 import { OFFER_DEADLINE_MS } from "../jobs/fire";
@@ -365,7 +365,7 @@ export class Inbox {
       ...(writer.threadId !== null ? { threadId: writer.threadId } : {}),
     };
     // Kept until the run gate has seen it, so that a message lost on its way is sent again (docs/agent.md#the-lease).
-    this.d.userPrompts.add(received.key, JSON.stringify(message), now + OFFER_DEADLINE_MS);
+    this.d.userPrompts.add(received.key, JSON.stringify(message), now + leaseMs(OFFER_DEADLINE_MS, this.d.config().speedup));
     try {
       await this.d.env().PROMPTS.send(message, { contentType: "json" });
     } catch (error) {

@@ -8,7 +8,6 @@
  */
 import { cutToBytes } from "../bytes";
 import type { StepRecord, ToolCallRecord, TurnFailure, TurnStep } from "../contracts/turn";
-import { PROMPT_LEASE_MS } from "../jobs/fire";
 import type { RunGate } from "./gate";
 import type { RunStore } from "./store/runs";
 import type { TurnStepStore } from "./store/turn-steps";
@@ -58,6 +57,8 @@ export type ModelTurnsDeps = {
   gate: RunGate;
   steps: TurnStepStore;
   runs: RunStore;
+  /** A prompt run's lease: PROMPT_LEASE_MS, or shorter in a local test (`leaseMs` of config.ts). */
+  promptLeaseMs: () => number;
   now: () => number;
   transaction: <T>(work: () => T) => T;
   random?: () => number;
@@ -99,7 +100,7 @@ export class ModelTurns {
       if (failed >= MAX_TRIES) return { exhausted: true };
       const retryAt = now + nextTryDelayMs(failed, failure.retryAfter, this.d.random);
       this.d.gate.defer(token, key, retryAt);
-      if (this.d.runs.isOpen(key)) this.d.runs.renewLease(key, retryAt + PROMPT_LEASE_MS);
+      if (this.d.runs.isOpen(key)) this.d.runs.renewLease(key, retryAt + this.d.promptLeaseMs());
       return { retryAt };
     });
   }

@@ -4,7 +4,8 @@
  * died after delivering) or its waiting turn's next try has come; and a user's message that never reached the
  * gate, sent again at most 3 times before the chat is told it went unanswered.
  */
-import { MAX_RESENDS, OFFER_DEADLINE_MS } from "../jobs/fire";
+import { leaseText } from "../config";
+import { MAX_RESENDS } from "../jobs/fire";
 import { type Deliveries, originOfKey } from "./deliveries";
 import type { RunGate } from "./gate";
 import { parseMessage } from "./prompts";
@@ -20,6 +21,8 @@ export type ResendDeps = {
   userPrompts: UserPromptStore;
   deliveries: Deliveries;
   env: () => Env;
+  /** The 2 minutes a user's message has to reach the gate (shortened by a local test's speedup). */
+  offerDeadlineMs: () => number;
   transaction: <T>(work: () => T) => T;
 };
 
@@ -48,12 +51,13 @@ export class Resends {
   async resendLost(now: number): Promise<boolean> {
     const resend: unknown[] = [];
     let told = false;
+    const deadline = this.d.offerDeadlineMs();
     this.d.transaction(() => {
       for (const lost of this.d.userPrompts.due(now)) {
         if (this.d.deliveries.delivered(lost.key) || this.d.gate.waiting(lost.key)) {
           this.d.userPrompts.remove(lost.key);
         } else if (lost.resends < MAX_RESENDS) {
-          this.d.userPrompts.resent(lost.key, now + OFFER_DEADLINE_MS);
+          this.d.userPrompts.resent(lost.key, now + deadline);
           resend.push(JSON.parse(lost.message));
         } else {
           this.d.userPrompts.remove(lost.key);
@@ -65,7 +69,7 @@ export class Resends {
     });
     if (told) this.d.deliveries.flush();
     if (resend.length === 0) return false;
-    console.log(`${resend.length} user message(s) did not reach the run gate within ${OFFER_DEADLINE_MS / 60_000} min; sending again`);
+    console.log(`${resend.length} user message(s) did not reach the run gate within ${leaseText(deadline)}; sending again`);
     await this.d.env().PROMPTS.sendBatch(resend.map((body) => ({ body, contentType: "json" as const })));
     return false;
   }

@@ -8,7 +8,7 @@
  */
 
 import { backoffMs } from "../backoff";
-import { errorsFor, type LoadedConfig } from "../config";
+import { errorsFor, type LoadedConfig, leaseMs } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";
 import { type RunnerOutcome, runnerRunId } from "../contracts/runner";
 import { endsJob, PROMPT_LEASE_MS } from "../jobs/fire";
@@ -24,6 +24,7 @@ import {
   matchedPromptText,
   outputHash,
   overBudgetText,
+  WATCHER_LEASE_GRACE_MS,
   watcherLeaseMs,
 } from "../jobs/watcher";
 import { callbackUrl, cancelRun, RUNNER_SETUP, runnerFetcher, startRun } from "../runner-client/client";
@@ -111,13 +112,13 @@ export class Watchers {
           // Cancelled (or its chat erased) while the start was on its way: the cancel may have reached the
           // runner first and found nothing, so stop the script now.
           if (!this.d.runs.exists(run.runId)) await cancelRun(fetcher, secret, runnerRunId(chatId, run.runId));
-          else this.d.runs.markStarted(run.runId, at, at + watcherLeaseMs(call.timeoutSeconds));
+          else this.d.runs.markStarted(run.runId, at, at + watcherLeaseMs(call.timeoutSeconds, config.speedup));
           return false;
         }
         // A busy runner is waited for until the run could no longer finish within its lease from its due
         // time; an unreachable or failing one is tried three times.
         const retryAt = at + backoffMs(run.attempts, START_BACKOFF);
-        const waitBusy = started.kind === "busy" && retryAt < run.dueAt + watcherLeaseMs(call.timeoutSeconds);
+        const waitBusy = started.kind === "busy" && retryAt < run.dueAt + watcherLeaseMs(call.timeoutSeconds, config.speedup);
         if (waitBusy || (started.kind === "retry" && run.attempts + 1 < START_ATTEMPTS)) {
           this.d.runs.deferClaimed([run.runId], retryAt);
           console.error(`watcher run ${run.runId} did not start yet: ${started.reason}`);
@@ -179,7 +180,7 @@ export class Watchers {
         }),
       );
       // In flight until the agent settles it: sent like a claimed prompt, settled through the run gate.
-      this.d.runs.claimAsPrompt(runId, message, now + PROMPT_LEASE_MS, hash);
+      this.d.runs.claimAsPrompt(runId, message, now + leaseMs(PROMPT_LEASE_MS, this.d.config().config.speedup), hash);
       return true;
     });
     this.d.deliveries.flush();
@@ -194,7 +195,7 @@ export class Watchers {
       {
         status: "failed",
         failure: { exitCode: null, timedOut: true, tail: "", didNotStart: false },
-        detail: `timed out: no outcome within ${seconds} s + 60 s`,
+        detail: `timed out: no outcome within ${seconds} s + ${leaseMs(WATCHER_LEASE_GRACE_MS, this.d.config().config.speedup) / 1000} s`,
       },
       now,
     );

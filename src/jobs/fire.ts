@@ -5,6 +5,7 @@
  * content of its memory records (read by the caller at claim time, never a snapshot). The Durable Object
  * writes what these return and sends what they build.
  */
+import { leaseMs } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";
 import { runIdOf } from "../contracts/run-id";
 import { fail, ok, type Parsed } from "../result";
@@ -28,8 +29,11 @@ export const ONE_OFF_BUSY_RETRY_MS = 60_000;
 /** The most missed occurrences counted for the log line. */
 const MISSED_COUNT_CAP = 1000;
 
-/** `defaultTimeout`: a watcher's timeout in seconds when the job sets none (DEFAULT_SCRIPT_TIMEOUT). */
-export type FireContext = { chatId: string; zone: string; now: number; deliverable: boolean; defaultTimeout: number };
+/**
+ * `defaultTimeout`: a watcher's timeout in seconds when the job sets none (DEFAULT_SCRIPT_TIMEOUT). `speedup`: what
+ * a run's lease is divided by (`leaseMs` of config.ts; 1, the default, but in a local test's CUCKOO_DEV_SPEEDUP).
+ */
+export type FireContext = { chatId: string; zone: string; now: number; deliverable: boolean; defaultTimeout: number; speedup?: number };
 
 export type FireDecision =
   /**
@@ -162,7 +166,7 @@ function newRun(jobId: string, dueAt: number, now: number, manual: boolean): Run
     timedOut: false,
     late: !manual && now - dueAt > LATE_AFTER_MS,
     detail: null,
-    leaseUntil: now + PROMPT_LEASE_MS,
+    leaseUntil: null,
     attempts: 0,
     resends: 0,
     payload: null,
@@ -232,16 +236,18 @@ function failed(job: JobRecord, base: JobRecord, run: RunRecord, missing: string
  * timeout and zone as they are now; an edit never touches a run in flight), with the watcher's lease.
  */
 function claimedRun(job: JobRecord, run: RunRecord, dueAt: number, ctx: FireContext, memory: readonly MemoryContent[], last = false): RunRecord {
+  const speedup = ctx.speedup ?? 1;
   if (job.kind === "watcher") {
     const timeoutSeconds = job.timeoutSeconds ?? ctx.defaultTimeout;
     return {
       ...run,
       kind: "watcher",
-      leaseUntil: ctx.now + watcherLeaseMs(timeoutSeconds),
+      leaseUntil: ctx.now + watcherLeaseMs(timeoutSeconds, speedup),
       payload: { kind: "watcher", call: { command: job.command ?? "", timeoutSeconds, timeZone: ctx.zone } },
     };
   }
-  return { ...run, payload: { kind: "prompt", message: promptMessage(job, run.runId, dueAt, ctx, run.late, memory, last) } };
+  const message = promptMessage(job, run.runId, dueAt, ctx, run.late, memory, last);
+  return { ...run, leaseUntil: ctx.now + leaseMs(PROMPT_LEASE_MS, speedup), payload: { kind: "prompt", message } };
 }
 
 /**

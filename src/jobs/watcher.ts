@@ -5,6 +5,7 @@
  * as "try next time", and the reply of a dry run. Pure.
  */
 import * as z from "zod";
+import { leaseMs } from "../config";
 import type { RunnerOutcome } from "../contracts/runner";
 import { lazy } from "../lazy";
 import type { FailureStreak, WatcherCall } from "./records";
@@ -24,8 +25,8 @@ export const watcherCallSchema = lazy(
   (): z.ZodType<WatcherCall> => z.strictObject({ command: z.string().min(1), timeoutSeconds: z.number().int().min(1).max(3600), timeZone: z.string().min(1) }),
 );
 
-/** A watcher run's lease: its timeout plus the grace. */
-export const watcherLeaseMs = (timeoutSeconds: number): number => timeoutSeconds * 1000 + WATCHER_LEASE_GRACE_MS;
+/** A watcher run's lease: its timeout plus the grace (divided by `speedup` in a local test: `leaseMs` of config.ts). */
+export const watcherLeaseMs = (timeoutSeconds: number, speedup = 1): number => timeoutSeconds * 1000 + leaseMs(WATCHER_LEASE_GRACE_MS, speedup);
 
 /** Output for the agent: as printed, or its head and tail with the middle left out when it is long. */
 export function clipOutput(stdout: string, maxChars: number = MAX_PROMPT_OUTPUT_CHARS): string {

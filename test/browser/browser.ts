@@ -1,8 +1,10 @@
 /**
- * The browser tier's harness (docs/operations.md#checks; issue 15): Debian's `chromium` found on PATH, driven by playwright-core
- * with a fresh profile, against the real Worker under `wrangler dev` (test/e2e/harness.ts). Also what every page
- * test checks the same way: horizontal overflow, axe-core's serious and critical findings, and a screenshot per
- * width, written to test/browser/screenshots/ (git-ignored) for a person to look at.
+ * The browser tier's harness (docs/operations.md#checks; issue 15): Debian's `chromium` found on PATH, driven by
+ * playwright-core, against the real Worker under `wrangler dev` (test/e2e/harness.ts). The tier's global setup
+ * (test/browser/global-setup.ts) starts one Chromium for every file, each file in a fresh context of its own
+ * (cookies, storage); a file run without it starts its own. Also what every page test checks the same way:
+ * horizontal overflow, axe-core's serious and critical findings, and a screenshot per width, written to
+ * test/browser/screenshots/ (git-ignored) for a person to look at.
  */
 /// <reference lib="dom" /> (page.evaluate callbacks run in the page)
 import { execFileSync } from "node:child_process";
@@ -12,6 +14,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The tier's Chromium (playwright's WebSocket endpoint), or why there is none (`{ error }`). */
+    chromium: { endpoint: string } | { error: string };
+  }
+}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOTS = path.join(here, "screenshots");
@@ -34,25 +44,56 @@ export function findChromium(path = process.env.PATH ?? ""): string {
   throw new Error(NO_CHROMIUM);
 }
 
-/** A headless Chromium with a fresh profile of its own; `close()` ends it and removes the profile. */
+/** How the tier starts Chromium: headless, on loopback, quiet. */
+export const CHROMIUM_OPTIONS = {
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+  timeout: 30_000,
+};
+
+/** Every file's window, at first. */
+const VIEWPORT = { width: 1440, height: 900 };
+
+/** The ADMIN_TOKEN of the Worker the files with a signed-in page share (`sharedWorker("admin")`). */
+export const ADMIN_TOKEN = "browser-tests-admin-token";
+
+/** The tier's Chromium, when its global setup started one (none outside a test file, or without one). */
+function tierChromium(): { endpoint: string } | { error: string } | undefined {
+  try {
+    return inject("chromium");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A fresh browser context, in the tier's Chromium or else in a headless Chromium with a fresh profile of its
+ * own; `close()` ends the context (and its own Chromium, removing the profile).
+ */
 export async function launch(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  const executablePath = findChromium();
+  const tier = tierChromium();
+  if (tier && "error" in tier) throw new Error(tier.error);
+  if (tier) {
+    const browser = await chromium.connect(tier.endpoint, { timeout: 30_000 });
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    return {
+      context,
+      async close() {
+        await context.close().catch(() => {});
+        await browser.close().catch(() => {});
+      },
+    };
+  }
   const profile = mkdtempSync(path.join(tmpdir(), "cuckoo-chromium-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-    viewport: { width: 1440, height: 900 },
-    timeout: 30_000,
-  });
+  const context = await chromium.launchPersistentContext(profile, { ...CHROMIUM_OPTIONS, executablePath: findChromium(), viewport: VIEWPORT });
   return {
     context,
     async close() {

@@ -8,10 +8,10 @@
 /// <reference lib="dom" /> (page.evaluate callbacks run in the page)
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker, type Worker, waitFor } from "../e2e/harness.js";
-import { adminApi, axeFindings, launch, openChat as openChatIn, overflow, screenshot, signIn as signInAs, WIDTHS } from "./browser.js";
+import { sharedWorker, type Worker, waitFor } from "../e2e/harness.js";
+import { ADMIN_TOKEN, adminApi, axeFindings, launch, openChat as openChatIn, overflow, screenshot, signIn as signInAs, WIDTHS } from "./browser.js";
 
-const TOKEN = "browser-tests-admin-token";
+const TOKEN = ADMIN_TOKEN;
 let worker: Worker;
 let browser: Awaited<ReturnType<typeof launch>>;
 let context: BrowserContext;
@@ -42,7 +42,7 @@ async function checkLayout(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  worker = await startWorker({ vars: { ADMIN_TOKEN: TOKEN } });
+  worker = await sharedWorker("admin");
   browser = await launch();
   context = browser.context;
   page = context.pages()[0] ?? (await context.newPage());
@@ -50,7 +50,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await worker?.stop();
 });
 
 describe("signing in", () => {

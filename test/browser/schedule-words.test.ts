@@ -8,10 +8,10 @@
 /// <reference lib="dom" /> (page.evaluate callbacks run in the page)
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker, type Worker } from "../e2e/harness.js";
-import { adminApi, fitsWidths, launch, openChat, signIn } from "./browser.js";
+import { sharedWorker, type Worker } from "../e2e/harness.js";
+import { ADMIN_TOKEN, adminApi, fitsWidths, launch, openChat, signIn } from "./browser.js";
 
-const TOKEN = "browser-schedule-words-token";
+const TOKEN = ADMIN_TOKEN;
 const CHAT = "4200001";
 let worker: Worker;
 let browser: Awaited<ReturnType<typeof launch>>;
@@ -56,7 +56,7 @@ function shown(at: string, zone: string): string {
 const fits = (name: string): Promise<void> => fitsWidths(page, name);
 
 beforeAll(async () => {
-  worker = await startWorker({ vars: { ADMIN_TOKEN: TOKEN } });
+  worker = await sharedWorker("admin");
   browser = await launch();
   page = browser.context.pages()[0] ?? (await browser.context.newPage());
   await signIn(page, worker.base, TOKEN);
@@ -65,7 +65,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await worker?.stop();
 });
 
 describe("the Schedule field", () => {

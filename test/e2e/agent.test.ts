@@ -1,10 +1,10 @@
 /**
  * The agent path end to end (issue 4): the real Worker under `wrangler dev`, its alarm, the `prompts` queue,
- * the run gate and the built-in echo agent, seen only through the admin API as a client sees it. Each test
- * has its own chat. Cron timing is covered by the workerd tests: a minute is too long to wait here.
+ * the run gate and the built-in echo agent, seen only through the admin API as a client sees it, on the tier's
+ * shared Worker (`sharedWorker("dev")`). Each test has its own chat. Cron timing is covered by the workerd tests: a minute is too long to wait here.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker, type Worker, waitFor } from "./harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sharedWorker, type Worker, waitFor } from "./harness.js";
 
 type Entry = { id: string; at: string; role: "user" | "bot" | "prompt"; source: string; text: string; jobId?: string; runId?: string };
 
@@ -28,11 +28,7 @@ function headersAround(at: string): string[] {
 let worker: Worker;
 
 beforeAll(async () => {
-  worker = await startWorker();
-});
-
-afterAll(async () => {
-  await worker?.stop();
+  worker = await sharedWorker("dev");
 });
 
 async function transcript(chatId: string): Promise<Entry[]> {

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, waitFor } from "./harness.js";
+import { atExit, freePort, waitFor } from "./harness.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 let dev: ChildProcess;
@@ -70,6 +70,8 @@ beforeAll(async () => {
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
+  // Ended with the test process, also when Ctrl-C stops it.
+  atExit(killDev);
   const keep = (chunk: Buffer) => (output = (output + chunk.toString("utf8")).slice(-32_000));
   dev.stdout?.on("data", keep);
   dev.stderr?.on("data", keep);
@@ -84,7 +86,8 @@ beforeAll(async () => {
   );
 }, 120_000);
 
-afterAll(async () => {
+/** Kills `npm run dev`'s whole group (the runner and wrangler beneath it) and removes the scratch folder. */
+function killDev(): void {
   if (dev?.pid !== undefined && dev.exitCode === null) {
     try {
       process.kill(-dev.pid, "SIGKILL");
@@ -93,7 +96,9 @@ afterAll(async () => {
     }
   }
   rmSync(scratch, { recursive: true, force: true });
-});
+}
+
+afterAll(killDev);
 
 describe("npm run dev", () => {
   it("serves the Worker with its runner, and no process's command line holds the runner secret", async () => {

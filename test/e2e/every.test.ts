@@ -1,23 +1,22 @@
 /**
  * `/every` as people say it, end to end (issue 24): the real Worker under `wrangler dev` with a bot token, its
- * Bot API a local stub; through the webhook, an everyday phrase in each language `/remind` reads (English,
+ * Bot API a local stub (the tier's, in a chat of this file's own); through the webhook, an everyday phrase in each language `/remind` reads (English,
  * German, French, Spanish, Portuguese, Italian, Dutch, Russian), sent from a Telegram app in that language, and
  * the English forms cron cannot say or that end. Each reply is asserted whole: the job line, the cron or rule
  * made, its description and the next three runs, computed here by the calendar in the chat's zone
  * (Europe/Berlin), not by the Worker's engine.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { minutes, telegramChat } from "./telegram-chat.js";
+import { minutes, TELEGRAM_CHATS, telegramChat } from "./telegram-chat.js";
 
-const CHAT_ID = "700000202";
-const TOKEN = "123456789:AAE_e2e-every_abcdefghijklmnopqrs";
+const CHAT_ID = TELEGRAM_CHATS.every;
 const ZONE = "Europe/Berlin";
 
-const chat = telegramChat(CHAT_ID, TOKEN, 600_000);
+const chat = telegramChat(CHAT_ID, 600_000);
 
 /** The chat's user writes `text` from a Telegram app in `language`; returns the bot's one reply. */
 async function say(text: string, language = "en"): Promise<string> {
-  const before = chat.sends().length;
+  const before = (await chat.sends()).length;
   await chat.write(text, language);
   return String((await chat.nthSend(before + 1)).params.text);
 }

@@ -3,19 +3,28 @@
  * while prompts are in flight and served again on the same state (every due one-off and every user message
  * answered exactly once, within the re-send bounds); killed in the middle of a model turn, after a tool call
  * and during the next model call, and served again (the turn resumes after its recorded step when the gate's
- * 10-minute lease runs out: the tool is not called again); the runner killed mid-script (one failure, the next
- * run fine); open dev mode refusing a request addressed to another host (DNS rebinding), through wrangler
- * dev's own Host handling; and a guesser of ADMIN_TOKEN stopped after 10 tries by the Rate Limiting binding as
- * wrangler dev runs it. The long scenarios run side by side, each with its own Worker.
+ * lease runs out: the tool is not called again); the runner killed mid-script (one failure, the next run fine);
+ * open dev mode refusing a request addressed to another host (DNS rebinding), through wrangler dev's own Host
+ * handling; and a guesser of ADMIN_TOKEN stopped after 10 tries by the Rate Limiting binding as wrangler dev runs
+ * it. The scenarios run side by side, each with its own Worker (the rebinding one on the tier's shared Worker);
+ * those of crashes and leases divide their leases and re-send deadline by CUCKOO_DEV_SPEEDUP
+ * (docs/agent.md#the-lease), so that they run in seconds: the gate's and a prompt's 10-minute lease is 20 s, the
+ * 2 minutes to reach the gate 4 s, a watcher's 60 s of grace 2 s.
  */
 import { request } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { startModelStub } from "../stub/model-stub.js";
-import { startWorker, type Worker, waitFor } from "./harness.js";
+import { sharedWorker, startWorker, type Worker, waitFor } from "./harness.js";
 import { startRunner } from "./runner.js";
 
 type Entry = { role: string; source: string; text: string; jobId?: string };
+
+/** What the crash and lease scenarios divide their leases by (CUCKOO_DEV_SPEEDUP): the gate's and a prompt's lease, the offer deadline, a watcher's grace. */
+const SPEEDUP = 30;
+const LEASE_MS = (10 * 60_000) / SPEEDUP;
+const OFFER_DEADLINE_MS = (2 * 60_000) / SPEEDUP;
+const WATCHER_GRACE_S = 60 / SPEEDUP;
 
 async function entries(worker: Worker, chatId: string): Promise<Entry[]> {
   const res = await worker.send("GET", `/admin/chats/${chatId}/messages?limit=500`);
@@ -33,8 +42,8 @@ const tally = (values: string[]) => {
 };
 
 describe.concurrent("faults with real processes", () => {
-  it("answers every due one-off and user message exactly once after wrangler dev is killed mid-flight and restarted", { timeout: 300_000 }, async () => {
-    const worker = await startWorker();
+  it("answers every due one-off and user message exactly once after wrangler dev is killed mid-flight and restarted", { timeout: 180_000 }, async () => {
+    const worker = await startWorker({ vars: { CUCKOO_DEV_SPEEDUP: String(SPEEDUP) } });
     try {
       const chats = ["700200001", "700200002"];
       const users = "700200003";
@@ -59,8 +68,8 @@ describe.concurrent("faults with real processes", () => {
       await sleep(3_000);
       await worker.restart();
 
-      // Within the re-send bounds (a lost prompt is sent again 2 minutes after it went out), everything is
-      // answered, and answered once.
+      // Within the re-send bounds (a lost prompt is sent again OFFER_DEADLINE_MS after it went out, at most 3
+      // times), everything is answered, and answered once.
       const expected = (chatId: string) => Array.from({ length: JOBS }, (_, i) => `Job ${i} of ${chatId}`).sort();
       await waitFor(
         () => `not everything was answered after the restart:\n${worker.log()}`,
@@ -69,8 +78,8 @@ describe.concurrent("faults with real processes", () => {
           const answered = (await botTexts(worker, users)).length >= 5;
           return done.every(Boolean) && answered ? true : undefined;
         },
-        200_000,
-        1_000,
+        4 * OFFER_DEADLINE_MS + 60_000,
+        500,
       );
       await sleep(2_000);
       for (const chatId of chats) {
@@ -87,11 +96,11 @@ describe.concurrent("faults with real processes", () => {
   });
 
   it("resumes a model turn whose wrangler dev was killed during its second model call, after its tool call: the tool is not called again", {
-    timeout: 900_000,
+    timeout: 180_000,
   }, async () => {
     const model = await startModelStub();
     const MODEL = "e2e-killed-mid-turn";
-    const worker = await startWorker({ vars: { LLM_BASE_URL: `${model.url}/v1`, LLM_MODEL: MODEL } });
+    const worker = await startWorker({ vars: { LLM_BASE_URL: `${model.url}/v1`, LLM_MODEL: MODEL, CUCKOO_DEV_SPEEDUP: String(SPEEDUP) } });
     try {
       const chatId = "700200006";
       const create = { name: "Killed once", kind: "prompt", delay: "PT2H", text: "Check that this exists once." };
@@ -125,17 +134,17 @@ describe.concurrent("faults with real processes", () => {
       await worker.restart();
 
       // wrangler dev's queue loses the message its killed consumer held (Cloudflare's would deliver it again, and
-      // that delivery would take the turn over at once: test/worker/faults.test.ts): the gate's 10-minute lease
-      // (renewed when the tool's result was recorded) runs out, the alarm sends the turn again and a consumer
-      // resumes it after its recorded step.
+      // that delivery would take the turn over at once: test/worker/faults.test.ts): the gate's lease (renewed
+      // when the tool's result was recorded) runs out, the alarm sends the turn again and a consumer resumes it
+      // after its recorded step.
       const bots = await waitFor(
         () => `the turn did not resume:\n${worker.log()}`,
         async () => {
           const texts = (await entries(worker, chatId)).filter((e) => e.role === "bot").map((e) => e.text);
           return texts.length > 0 ? texts : undefined;
         },
-        780_000,
-        2_000,
+        LEASE_MS + 60_000,
+        500,
       );
       expect(bots).toEqual(["Resumed: it is set once."]);
       const jobs = (await worker.send("GET", `/admin/chats/${chatId}/jobs`)).body.jobs as { name: string }[];
@@ -153,9 +162,11 @@ describe.concurrent("faults with real processes", () => {
     }
   });
 
-  it("reports a watcher whose runner was killed mid-script as one failure, and the next run is fine", { timeout: 180_000 }, async () => {
+  it("reports a watcher whose runner was killed mid-script as one failure, and the next run is fine", { timeout: 120_000 }, async () => {
     const runner = await startRunner();
-    const worker = await startWorker({ vars: (base) => ({ RUNNER_URL: runner.url, RUNNER_SECRET: runner.secret, PUBLIC_URL: base }) });
+    const worker = await startWorker({
+      vars: (base) => ({ RUNNER_URL: runner.url, RUNNER_SECRET: runner.secret, PUBLIC_URL: base, CUCKOO_DEV_SPEEDUP: String(SPEEDUP) }),
+    });
     try {
       const chatId = "700200004";
       // The first run sleeps (and is killed with its runner); any later run finds the marker and is silent.
@@ -177,7 +188,7 @@ describe.concurrent("faults with real processes", () => {
       await runner.crash();
       await runner.restart();
 
-      // No outcome ever comes back: the run's lease (5 s + 60 s) runs out and it fails, timed out, once.
+      // No outcome ever comes back: the run's lease (5 s + its grace) runs out and it fails, timed out, once.
       const job = await waitFor(
         () => `the run did not fail:\n${worker.log()}`,
         async () => {
@@ -187,8 +198,8 @@ describe.concurrent("faults with real processes", () => {
           };
           return !got.running && got.lastResult ? got : undefined;
         },
-        90_000,
-        1_000,
+        30_000,
+        500,
       );
       expect(job.lastResult).toMatchObject({ status: "failed", timedOut: true });
       expect(await botTexts(worker, chatId)).toEqual([`⚠️ Job "Flaky" (${id}) failed (timed out).`]);
@@ -203,7 +214,7 @@ describe.concurrent("faults with real processes", () => {
       expect(await botTexts(worker, chatId)).toHaveLength(1);
       const runs = (await worker.send("GET", `/admin/chats/${chatId}/jobs/${id}/runs`)).body.runs as { status: string; detail: string | null }[];
       expect(runs.map((r) => r.status)).toEqual(["silent", "failed"]);
-      expect(runs[1]!.detail).toBe("timed out: no outcome within 5 s + 60 s");
+      expect(runs[1]!.detail).toBe(`timed out: no outcome within 5 s + ${WATCHER_GRACE_S} s`);
     } finally {
       await worker.stop();
       await runner.stop();
@@ -211,32 +222,28 @@ describe.concurrent("faults with real processes", () => {
   });
 
   it("refuses a request addressed to another host in open dev mode (DNS rebinding), and answers localhost", { timeout: 120_000 }, async () => {
-    const worker = await startWorker();
-    try {
-      const { port } = new URL(worker.base);
-      const get = (host: string) =>
-        new Promise<{ status: number; body: string }>((resolve, reject) => {
-          const req = request({ host: "127.0.0.1", port, path: "/admin/chats/700200005/jobs", headers: { Host: host } }, (res) => {
-            let body = "";
-            res.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
-            res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-          });
-          req.on("error", reject);
-          req.end();
+    const worker = await sharedWorker("dev");
+    const { port } = new URL(worker.base);
+    const get = (host: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request({ host: "127.0.0.1", port, path: "/admin/chats/700200005/jobs", headers: { Host: host } }, (res) => {
+          let body = "";
+          res.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
         });
-      const rebound = await get(`attacker.example:${port}`);
-      expect(rebound.status).toBe(403);
-      expect(JSON.parse(rebound.body)).toEqual({
-        error: {
-          code: "forbidden",
-          message: 'The open dev API answers only requests to localhost, 127.0.0.1 or [::1]; this one is addressed to "attacker.example".',
-        },
+        req.on("error", reject);
+        req.end();
       });
-      expect((await get(`localhost:${port}`)).status).toBe(200);
-      expect((await get(`127.0.0.1:${port}`)).status).toBe(200);
-    } finally {
-      await worker.stop();
-    }
+    const rebound = await get(`attacker.example:${port}`);
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.body)).toEqual({
+      error: {
+        code: "forbidden",
+        message: 'The open dev API answers only requests to localhost, 127.0.0.1 or [::1]; this one is addressed to "attacker.example".',
+      },
+    });
+    expect((await get(`localhost:${port}`)).status).toBe(200);
+    expect((await get(`127.0.0.1:${port}`)).status).toBe(200);
   });
 
   it("stops a guesser of ADMIN_TOKEN after 10 wrong tokens, the right one too, and no one else (issue 22)", { timeout: 120_000 }, async () => {

@@ -1,33 +1,50 @@
 /**
  * What the e2e tests of a Telegram chat share: the real Worker under `wrangler dev` with a bot token, a webhook
- * secret and one allowed user, its Bot API a local stub; the user's messages through the webhook; the HTML of
- * the bot's replies, and texts stamped with "now".
+ * secret and the users of these chats allowed, its Bot API a local stub, both started once for the tier by its
+ * global setup (test/e2e/global-setup.ts, `sharedWorker("telegram")`); each file has a chat of its own (its
+ * user's private chat) and reads the stub's calls of that chat. The user's messages go through the webhook;
+ * also the HTML of the bot's replies, and texts stamped with "now".
  */
-import { afterAll, beforeAll, expect } from "vitest";
-import { type Call, startTelegramStub, type TelegramStub } from "../stub/telegram-stub.js";
-import { startWorker, type Worker, waitFor } from "./harness.js";
+import { beforeAll, expect, inject } from "vitest";
+import type { Call } from "../stub/telegram-stub.js";
+import { sharedWorker, type Worker, waitFor } from "./harness.js";
+
+/** The bot of the shared Telegram Worker. */
+export const BOT_TOKEN = "123456789:AAE_e2e-telegram_abcdefghijklmnop";
+export const WEBHOOK_SECRET = "e2e-webhook-secret";
+/** The chat of each file that talks to it: its user's private chat (a private chat's id is its user's id). */
+export const TELEGRAM_CHATS = { telegram: "700000101", every: "700000202" } as const;
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The Bot API stub the shared Telegram Worker calls (`http://127.0.0.1:<port>`). */
+    telegramStub: string;
+  }
+}
 
 export type TelegramChat = {
   readonly chatId: string;
-  readonly token: string;
-  stub: TelegramStub;
   worker: Worker;
   /** The chat's user writes `text` (from a Telegram app in `language`, when given); the webhook answers 200 at once. */
   write(text: string, language?: string): Promise<void>;
   /** The chat's user taps the button with `data` under the bot's message `messageId`. */
   press(data: string, messageId: number): Promise<void>;
-  /** The bot's sendMessage calls so far. */
-  sends(): Call[];
-  /** Waits for the `n`-th sendMessage of the bot (at most 20 s) and returns it. */
+  /**
+   * The bot's calls so far that name this chat (`chat_id`), or name no chat at all (getMe, answerCallbackQuery),
+   * oldest first; of one method when given.
+   */
+  calls(method?: string): Promise<Call[]>;
+  /** The bot's sendMessage calls to this chat so far. */
+  sends(): Promise<Call[]>;
+  /** Waits for the `n`-th sendMessage of the bot to this chat (at most 20 s) and returns it. */
   nthSend(n: number): Promise<Call>;
 };
 
 /**
- * A chat with the bot for the tests of this file: the stub and the Worker started before them and stopped
- * after; `updateIds` numbers the updates (each file its own range).
+ * The chat of this file with the tier's Telegram Worker, ready before its tests; `updateIds` numbers the
+ * updates (each file its own range).
  */
-export function telegramChat(chatId: string, token: string, updateIds: number): TelegramChat {
-  const secret = `e2e-secret-${chatId}`;
+export function telegramChat(chatId: string, updateIds: number): TelegramChat {
   let next = updateIds;
   const privateChat = { id: Number(chatId), type: "private", first_name: "Ada" };
   /** Posts an update as Telegram does, with the next update id; the webhook answers 200 at once. */
@@ -35,16 +52,20 @@ export function telegramChat(chatId: string, token: string, updateIds: number): 
     const updateId = next++;
     const res = await fetch(`${chat.worker.base}/telegram/webhook`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": secret },
+      headers: { "Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": WEBHOOK_SECRET },
       body: JSON.stringify({ update_id: updateId, ...update(updateId) }),
       signal: AbortSignal.timeout(10_000),
     });
     expect(res.status, await res.text()).toBe(200);
   };
+  const calls = async (method?: string): Promise<Call[]> => {
+    const query = new URLSearchParams({ token: BOT_TOKEN, ...(method ? { method } : {}) });
+    const res = await fetch(`${inject("telegramStub")}/__stub/calls?${query}`, { signal: AbortSignal.timeout(10_000) });
+    const all = ((await res.json()) as { calls: Call[] }).calls;
+    return all.filter((c) => c.params.chat_id === undefined || String(c.params.chat_id) === chatId);
+  };
   const chat: TelegramChat = {
     chatId,
-    token,
-    stub: undefined as unknown as TelegramStub,
     worker: undefined as unknown as Worker,
     write(text, language) {
       const from = { id: Number(chatId), is_bot: false, first_name: "Ada", ...(language ? { language_code: language } : {}) };
@@ -55,22 +76,22 @@ export function telegramChat(chatId: string, token: string, updateIds: number): 
       const message = { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: privateChat, text: "…" };
       return post((updateId) => ({ callback_query: { id: `cb${updateId}`, from, chat_instance: "1", message, data } }));
     },
-    sends: () => chat.stub.calls({ token, method: "sendMessage" }),
-    nthSend: (n) =>
-      waitFor(
-        () => `sendMessage #${n} (got ${chat.sends().length}); wrangler's output ends:\n${chat.worker.log()}`,
-        async () => chat.sends()[n - 1],
-      ),
+    calls,
+    sends: () => calls("sendMessage"),
+    nthSend: async (n) => {
+      let got = 0;
+      return waitFor(
+        () => `sendMessage #${n} (got ${got}); wrangler's output ends:\n${chat.worker.log()}`,
+        async () => {
+          const sent = await chat.sends();
+          got = sent.length;
+          return sent[n - 1];
+        },
+      );
+    },
   };
   beforeAll(async () => {
-    chat.stub = await startTelegramStub();
-    chat.worker = await startWorker({
-      vars: { TELEGRAM_BOT_TOKEN: token, TELEGRAM_WEBHOOK_SECRET: secret, TELEGRAM_API_BASE: chat.stub.url, ALLOWED_USER_IDS: chatId },
-    });
-  });
-  afterAll(async () => {
-    await chat.worker?.stop();
-    await chat.stub?.close();
+    chat.worker = await sharedWorker("telegram");
   });
   return chat;
 }

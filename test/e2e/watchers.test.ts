@@ -1,6 +1,6 @@
 /**
  * Watchers end to end (issue 6): the real Worker under `wrangler dev` and the real runner process, wired as
- * `npm run dev` wires them (RUNNER_URL, RUNNER_SECRET, PUBLIC_URL). A silent, a matching and a failing watcher,
+ * `npm run dev` wires them (RUNNER_URL, RUNNER_SECRET, PUBLIC_URL): the tier's shared ones. A silent, a matching and a failing watcher,
  * each run through run now, leave exactly 0, 1 and 1 bot messages; exit 75 and onlyOnChange wake no one;
  * `npm run import` brings acpbot's schedules in once, and nothing a link points to outside the repo; a dry run
  * answers the runner's outcome.
@@ -10,9 +10,9 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker, type Worker, waitFor } from "./harness.js";
-import { type Runner, startRunner } from "./runner.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sharedWorker, type Worker, waitFor } from "./harness.js";
+import { type Runner, sharedRunner } from "./runner.js";
 
 type Entry = { role: string; source: string; text: string; jobId?: string; runId?: string };
 type Job = { id: string; running: boolean; lastResult: { status: string; exitCode?: number | null } | null };
@@ -22,13 +22,8 @@ let runner: Runner;
 let worker: Worker;
 
 beforeAll(async () => {
-  runner = await startRunner();
-  worker = await startWorker({ vars: (base) => ({ RUNNER_URL: runner.url, RUNNER_SECRET: runner.secret, PUBLIC_URL: base }) });
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await runner?.stop();
+  runner = sharedRunner();
+  worker = await sharedWorker("dev");
 });
 
 const logs = () => `wrangler:\n${worker.log()}\nrunner:\n${runner.log()}`;

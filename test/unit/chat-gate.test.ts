@@ -53,11 +53,7 @@ function message(key: string): PromptMessage {
 function gateWith(delivered: string[] = []) {
   const tables = new MemoryTables();
   let n = 0;
-  const gate = new RunGate(
-    tables,
-    (key) => delivered.includes(key),
-    () => `token-${++n}`,
-  );
+  const gate = new RunGate(tables, (key) => delivered.includes(key), { newToken: () => `token-${++n}` });
   return { tables, gate, delivered };
 }
 

@@ -123,6 +123,11 @@ describe("decideFire: a one-off prompt", () => {
     });
   });
 
+  it("holds a prompt for a 10-minute lease, divided by a local test's speedup (CUCKOO_DEV_SPEEDUP)", () => {
+    expect(claimOf(oneOff(), ctx(AT)).run.leaseUntil).toBe(AT + 600_000);
+    expect(claimOf(oneOff(), ctx(AT, { speedup: 30 })).run.leaseUntil).toBe(AT + 20_000);
+  });
+
   it("shows the due time in the chat's zone as it is now", () => {
     const late = claimOf(oneOff(), ctx(AT + 3 * 3_600_000, { zone: NEW_YORK }));
     expect(messageOf(late.run)).toMatchObject({
@@ -282,6 +287,10 @@ describe("decideFire: a watcher", () => {
     const decision = claimOf(watcher({ timeoutSeconds: 3600 }), ctx(due, { zone: NEW_YORK, defaultTimeout: 45 }));
     expect(decision.run.leaseUntil).toBe(due + 3_660_000);
     expect(decision.run.payload).toStrictEqual(call(3600, "America/New_York").payload);
+  });
+
+  it("keeps a shorter grace under a local test's speedup (CUCKOO_DEV_SPEEDUP), and its own timeout whole", () => {
+    expect(claimOf(watcher({ timeoutSeconds: 5 }), ctx(due, { speedup: 30 })).run.leaseUntil).toBe(due + 5_000 + 2_000);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { TranscriptEntry } from "../../src/schemas/chats";
-import { alarmOf, brief, chatIds, clockAround, fireJob, must, spyQueue, transcript, transcriptCount } from "./helpers";
+import { alarmOf, brief, chatIds, clockAround, fireJob, inObject, must, spyQueue, transcript, transcriptCount } from "./helpers";
 import { aheadOfRuntime, delivered, TestBot, telegramChat } from "./telegram-helpers";
 
 const newChat = chatIds(4_020_000);
@@ -131,7 +131,10 @@ describe("deliver", () => {
 describe("the transcript", () => {
   it("keeps exactly the last 500 entries, oldest first", async () => {
     const { chatId, stub } = newChat();
-    for (let i = 1; i <= 505; i++) await must(stub.deliver(`m:${i}`, `#${i}`));
+    // One after another inside the object, in one round trip from the test (not 505).
+    await inObject(stub, async (chat) => {
+      for (let i = 1; i <= 505; i++) await must(chat.deliver(`m:${i}`, `#${i}`));
+    });
     expect(await transcriptCount(stub)).toBe(500);
     const entries = await transcript(stub, chatId, 500);
     expect(entries.map((e) => e.text)).toEqual(Array.from({ length: 500 }, (_, i) => `#${i + 6}`));

@@ -11,7 +11,7 @@ import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { gateOfferReply } from "../../src/schemas/agent";
 import { messageAccepted, transcriptSchema } from "../../src/schemas/chats";
 import { expectGateFree, expectPromptText, feed, NO_MODEL, runToken, userMessage } from "./agent-helpers";
-import { brief, chatIds, clockAround, envWith, expectSpyInPlace, fireJob, fits, historyOf, must, send, spyQueue, transcript } from "./helpers";
+import { brief, chatIds, clockAround, envWith, expectSpyInPlace, fireJob, fits, historyOf, inObject, must, send, spyQueue, transcript } from "./helpers";
 
 const newChat = chatIds(4_030_000);
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -152,7 +152,10 @@ describe("GET /admin/chats/:chatId/messages", () => {
 
   it("gives 50 by default and at most 500", async () => {
     const { chatId, stub } = newChat();
-    for (let i = 1; i <= 60; i++) await must(stub.deliver(`m:${i}`, `#${i}`));
+    // Inside the object, in one round trip from the test (not 60).
+    await inObject(stub, async (chat) => {
+      for (let i = 1; i <= 60; i++) await must(chat.deliver(`m:${i}`, `#${i}`));
+    });
     const byDefault = await send("GET", `/admin/chats/${chatId}/messages`).as(transcriptSchema());
     expect(byDefault.body.messages.map((m) => m.text)).toEqual(Array.from({ length: 50 }, (_, i) => `#${i + 11}`));
     const empty = await send("GET", `/admin/chats/${chatId}/messages?limit=`).as(transcriptSchema());

@@ -1,6 +1,6 @@
 /** src/config.ts: vars → a frozen config with defaults, and one sentence per invalid value, tagged by area. */
 import { describe, expect, it } from "vitest";
-import { errorsFor, loadConfig } from "../../src/config";
+import { errorsFor, leaseMs, leaseText, loadConfig } from "../../src/config";
 import { deployed, envWith } from "./helpers";
 
 const BOT = "123456789:AAEabcdefghijklmnopqrstuvwxyz012345";
@@ -19,6 +19,7 @@ describe("loadConfig", () => {
     expect(errors).toEqual([]);
     expect(config).toEqual({
       dev: false,
+      speedup: 1,
       adminToken: null,
       toolsToken: null,
       telegram: {
@@ -232,6 +233,12 @@ describe("loadConfig", () => {
       'MAX_WAKEUPS_PER_DAY must be a whole number from 0 to 1000000, such as 48; got "-1".',
       ["watchers"],
     ],
+    [
+      "a speedup that is not a whole number",
+      { CUCKOO_DEV_SPEEDUP: "fast" },
+      'CUCKOO_DEV_SPEEDUP must be a whole number from 1 to 600, such as 30; got "fast".',
+      [],
+    ],
     ["instructions over 4,000 characters", { LLM_INSTRUCTIONS: "x".repeat(4001) }, "LLM_INSTRUCTIONS must be at most 4000 characters; it has 4001.", ["agent"]],
   ];
   for (const [what, vars, sentence, areas] of cases)
@@ -242,6 +249,20 @@ describe("loadConfig", () => {
       for (const area of ["admin", "tools", "telegram", "watchers", "agent"] as const)
         expect(errorsFor(loaded, area)).toEqual(areas.includes(area) ? [sentence] : []);
     });
+
+  it("shortens leases by CUCKOO_DEV_SPEEDUP in dev only: deployed, it is reported and the leases stay whole", () => {
+    const dev = loadConfig(envWith({ CUCKOO_DEV_SPEEDUP: "30" }));
+    expect(dev.errors).toEqual([]);
+    expect(dev.config.speedup).toBe(30);
+    expect(leaseMs(10 * 60_000, dev.config.speedup)).toBe(20_000);
+    expect(leaseMs(2 * 60_000, 7)).toBe(17_143);
+    const prod = loadConfig(deployed({ CUCKOO_DEV_SPEEDUP: "30" }));
+    expect(prod.config.speedup).toBe(1);
+    expect(prod.errors).toEqual(["CUCKOO_DEV_SPEEDUP is for local tests and is ignored without CUCKOO_DEV=1; remove it."]);
+    expect(prod.issues[0]!.areas).toEqual([]);
+    expect(leaseText(2 * 60_000)).toBe("2 min");
+    expect(leaseText(4_000)).toBe("4 s");
+  });
 
   it("requires PUBLIC_URL with RUNNER_URL outside dev", () => {
     const loaded = loadConfig(deployed({ RUNNER_URL: "http://runner.internal:8788", RUNNER_SECRET: "s" }));

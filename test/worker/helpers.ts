@@ -200,6 +200,15 @@ export async function createPrompt(
   return must(stub.createJob(chatId, { name, kind: "prompt", text, ...when }, "admin"));
 }
 
+/**
+ * Runs `work` inside the chat's object, with the object itself: a test that makes many calls to set a chat up
+ * (hundreds of deliveries, fifty jobs) makes them in one round trip, since as many RPCs can take longer than a
+ * test may on a busy machine. The calls are the object's own methods, as an RPC would call them.
+ */
+export function inObject<R>(stub: Stub, work: (chat: TestChatScheduler, state: DurableObjectState) => Promise<R>): Promise<R> {
+  return runInDurableObject(stub, work);
+}
+
 // ── The object's env: the queue spy and instance vars ───────────────────────────────────────────────────
 
 export type Sent = { body: unknown; contentType: string | undefined }[];

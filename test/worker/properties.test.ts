@@ -3,7 +3,7 @@
  * and every error is the envelope `{ error: { code, message } }` with a code of docs/api.md and one sentence.
  * The routes come from the app's own OpenAPI document (so a new route is covered without touching this
  * file); bodies are arbitrary JSON, arbitrary text, and objects with the route's own field names holding
- * arbitrary values. Queue sends are kept out of the real consumer. Chat ids 8600000 up.
+ * arbitrary values. Queue sends are kept out of the real consumer. Chat ids 8900000 up.
  */
 import fc from "fast-check";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -14,7 +14,7 @@ import { runnerVars } from "./watcher-helpers";
 vi.setConfig({ testTimeout: 120_000 });
 
 const CODES = new Set(["bad_request", "unauthorized", "forbidden", "not_found", "conflict", "payload_too_large", "config_error", "not_configured"]);
-const CHAT = "8600000";
+const CHAT = "8900000";
 const SECRET = "property-test-secret";
 
 type Operation = { method: string; path: string; fields: string[] };

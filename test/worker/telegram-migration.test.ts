@@ -7,7 +7,7 @@
  * the steps (tried by leaving a step undone) is finished by the next call or the alarm, with nothing taken twice
  * and nothing lost. A move is Telegram's or nothing (issue 32): a service message that Telegram does not confirm
  * (getChatMemberCount on the old id answering "upgraded" with the new id), that names a supergroup as the old
- * chat, or a basic group as the new one, moves nothing and is logged in one line. Basic groups -4529000000 up,
+ * chat, or a basic group as the new one, moves nothing and is logged in one line. Basic groups -4531000000 up,
  * their supergroups -100<the same digits>; user 5290003 is in ALLOWED_USER_IDS, 5290002 is a member.
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
@@ -44,7 +44,7 @@ beforeAll(async () => {
 
 /** A listed basic group with a job, a zone and a memory record, and the (unlisted) supergroup it will become. */
 async function groupAndSupergroup(): Promise<{ old: TelegramChat; fresh: TelegramChat; jobId: string }> {
-  const digits = 4529000000 + next++;
+  const digits = 4531000000 + next++;
   const oldId = `-${digits}`;
   const freshId = `-100${digits}`;
   const vars = { allowed: [String(CY.id)], chats: [oldId] };

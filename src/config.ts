@@ -129,7 +129,8 @@ function readConfig(env: Env): LoadedConfig {
   if (set.has("TELEGRAM_BOT_TOKEN") && !set.has("TELEGRAM_WEBHOOK_SECRET"))
     report(
       "TELEGRAM_WEBHOOK_SECRET",
-      "TELEGRAM_WEBHOOK_SECRET is required with TELEGRAM_BOT_TOKEN; set one with wrangler secret put TELEGRAM_WEBHOOK_SECRET (1–256 characters of A–Z, a–z, 0–9, _ and -).",
+      "TELEGRAM_WEBHOOK_SECRET is required with TELEGRAM_BOT_TOKEN; set one with wrangler secret put TELEGRAM_WEBHOOK_SECRET " +
+        "(1–256 characters of A–Z, a–z, 0–9, _ and -).",
     );
 
   // Runner: RUNNER_URL wins when set (dev, tests, a runner on any host); else the container binding, once

@@ -3,8 +3,10 @@
  * answers, handle it and every follow-up the gate hands over, each delivered and settled in one call before the
  * queue message is acknowledged. Handling is idempotent by `key`. An echo turn is one call to the chat (the
  * answer goes in with the offer); a model turn two (the offer, which brings the conversation, then the answer,
- * which brings the next prompt), and two more for each step that calls tools (its record, docs/agent.md#the-model-agent-agentllm). A try that fails for a reason that may pass is handed to the chat's object, which schedules the next
- * one (the one retry mechanism of a turn): the queue's own retry only covers a call to the chat that failed.
+ * which brings the next prompt), and two more for each step that calls tools (its record,
+ * docs/agent.md#the-model-agent-agentllm). A try that fails for a reason that may pass is handed to the chat's
+ * object, which schedules the next one (the one retry mechanism of a turn): the queue's own retry only covers a
+ * call to the chat that failed.
  * The `prompts-dlq` consumer settles a dead prompt `failed` with one sentence.
  */
 

@@ -35,11 +35,13 @@ const TOO_MANY_STEPS = "I could not finish this within 8 steps. Please ask again
 
 /** What the model is told of a call whose try ended while the tools ran (it is never run again). */
 export const IN_DOUBT =
-  "This call's result was not recorded: the turn was interrupted while its tools ran, so it may or may not have happened. Check (for example with schedule_list or memory_list) before you do it again.";
+  "This call's result was not recorded: the turn was interrupted while its tools ran, so it may or may not have happened. " +
+  "Check (for example with schedule_list or memory_list) before you do it again.";
 
 /** The day's one notice when the chat used up its model turns (docs/api.md#access `LLM_MAX_TURNS_PER_DAY`). */
 const overBudgetText = (max: number) =>
-  `⚠️ This chat has used its ${max} model turns for today, so I will answer again tomorrow. Your scheduled jobs keep running. (The bot's owner can raise LLM_MAX_TURNS_PER_DAY.)`;
+  `⚠️ This chat has used its ${max} model turns for today, so I will answer again tomorrow. ` +
+  "Your scheduled jobs keep running. (The bot's owner can raise LLM_MAX_TURNS_PER_DAY.)";
 
 /** The turn no longer holds the chat's run gate (its lease ran out and another consumer took it): stop, run nothing. */
 export class GateLost extends Error {

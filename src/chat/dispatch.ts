@@ -1,6 +1,7 @@
 /**
  * @module Sending claimed prompt runs to the `prompts` queue with `sendBatch`, in chunks of at most 100
- * messages and 256 KB with the queue's per-message metadata (docs/api.md#how-a-job-fires: 250 KB of bodies). A chunk that fails leaves its runs claimed, to be sent again.
+ * messages and 256 KB with the queue's per-message metadata (docs/api.md#how-a-job-fires: 250 KB of bodies). A
+ * chunk that fails leaves its runs claimed, to be sent again.
  */
 import type { PromptMessage } from "../contracts/prompt-message";
 

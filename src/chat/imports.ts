@@ -80,12 +80,14 @@ export class Imports {
       reply.created++;
       if (entry.fromCronos !== undefined && "rrule" in entry.when) {
         problems.push(
-          `${entry.label}: ${batch.source} (Cronos) ran "${entry.fromCronos}" only on days that match both its day-of-month and its day-of-week, where cron takes either; it was imported as the rule "${entry.when.rrule}", which means the same.`,
+          `${entry.label}: ${batch.source} (Cronos) ran "${entry.fromCronos}" only on days that match both its day-of-month and its day-of-week, ` +
+            `where cron takes either; it was imported as the rule "${entry.when.rrule}", which means the same.`,
         );
       }
       if (entry.cronWasUtc && "cron" in entry.when && zone !== "UTC") {
         problems.push(
-          `${entry.label}: ${batch.source} ran its cron "${entry.when.cron}" in UTC; it now follows this chat's zone, ${zone}. Edit it if it should keep its UTC times.`,
+          `${entry.label}: ${batch.source} ran its cron "${entry.when.cron}" in UTC; it now follows this chat's zone, ${zone}. ` +
+            "Edit it if it should keep its UTC times.",
         );
       }
     }

@@ -189,7 +189,8 @@ export class ChatMoves {
       });
       this.d.forget();
       console.log(
-        `chat ${from} became supergroup ${to}: its jobs, settings, memory and transcript moved there, and ${to} is served as ${from} was; add ${to} to ALLOWED_CHAT_IDS`,
+        `chat ${from} became supergroup ${to}: its jobs, settings, memory and transcript moved there, ` +
+          `and ${to} is served as ${from} was; add ${to} to ALLOWED_CHAT_IDS`,
       );
       return ok({ movedTo: to });
     });

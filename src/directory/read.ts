@@ -105,9 +105,11 @@ function after(a: [number, string, string], b: [number, string, string]): boolea
 }
 
 const JOB_COLUMNS =
-  "j.chat_id, j.job_id, j.name, j.kind, j.category, j.schedule, j.next_run_at, j.enabled, j.last_status, c.time_zone FROM jobs j LEFT JOIN chats c ON c.chat_id = j.chat_id";
+  "j.chat_id, j.job_id, j.name, j.kind, j.category, j.schedule, j.next_run_at, j.enabled, j.last_status, c.time_zone " +
+  "FROM jobs j LEFT JOIN chats c ON c.chat_id = j.chat_id";
 const STALE =
-  "((json_extract(j.schedule, '$.cron') IS NOT NULL OR json_extract(j.schedule, '$.rrule') IS NOT NULL) AND j.enabled = 1 AND j.next_run_at IS NOT NULL AND j.next_run_at < ?)";
+  "((json_extract(j.schedule, '$.cron') IS NOT NULL OR json_extract(j.schedule, '$.rrule') IS NOT NULL) " +
+  "AND j.enabled = 1 AND j.next_run_at IS NOT NULL AND j.next_run_at < ?)";
 
 /** Jobs across chats, soonest first. */
 export async function listJobs(db: D1Database, query: DirectoryJobsQuery, defaultZone: string, now: number): Promise<DirectoryJobList> {

@@ -33,7 +33,8 @@ function upsert(db: D1Database, p: Projected, now: number): D1PreparedStatement 
   if (p.table === "moves") {
     return db
       .prepare(
-        "INSERT INTO moves (to_chat_id, from_chat_id, updated_at) VALUES (?, ?, ?) ON CONFLICT (to_chat_id) DO UPDATE SET from_chat_id = excluded.from_chat_id, updated_at = excluded.updated_at",
+        "INSERT INTO moves (to_chat_id, from_chat_id, updated_at) VALUES (?, ?, ?) " +
+          "ON CONFLICT (to_chat_id) DO UPDATE SET from_chat_id = excluded.from_chat_id, updated_at = excluded.updated_at",
       )
       .bind(p.row.toChatId, p.row.fromChatId, now);
   }
@@ -41,14 +42,20 @@ function upsert(db: D1Database, p: Projected, now: number): D1PreparedStatement 
     const r = p.row;
     return db
       .prepare(
-        "INSERT INTO chats (chat_id, time_zone, jobs, next_run_at, blocked, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET time_zone = excluded.time_zone, jobs = excluded.jobs, next_run_at = excluded.next_run_at, blocked = excluded.blocked, updated_at = excluded.updated_at",
+        "INSERT INTO chats (chat_id, time_zone, jobs, next_run_at, blocked, updated_at) VALUES (?, ?, ?, ?, ?, ?) " +
+          "ON CONFLICT (chat_id) DO UPDATE SET time_zone = excluded.time_zone, jobs = excluded.jobs, next_run_at = excluded.next_run_at, " +
+          "blocked = excluded.blocked, updated_at = excluded.updated_at",
       )
       .bind(r.chatId, r.timeZone, r.jobs, r.nextRunAt, r.blocked ? 1 : 0, now);
   }
   const r = p.row;
   return db
     .prepare(
-      "INSERT INTO jobs (chat_id, job_id, name, kind, category, schedule, next_run_at, enabled, last_status, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, job_id) DO UPDATE SET name = excluded.name, kind = excluded.kind, category = excluded.category, schedule = excluded.schedule, next_run_at = excluded.next_run_at, enabled = excluded.enabled, last_status = excluded.last_status, updated_at = excluded.updated_at",
+      "INSERT INTO jobs (chat_id, job_id, name, kind, category, schedule, next_run_at, enabled, last_status, updated_at) " +
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) " +
+        "ON CONFLICT (chat_id, job_id) DO UPDATE SET name = excluded.name, kind = excluded.kind, category = excluded.category, " +
+        "schedule = excluded.schedule, next_run_at = excluded.next_run_at, enabled = excluded.enabled, last_status = excluded.last_status, " +
+        "updated_at = excluded.updated_at",
     )
     .bind(r.chatId, r.jobId, r.name, r.kind, r.category, r.schedule, r.nextRunAt, r.enabled ? 1 : 0, r.lastStatus, now);
 }

@@ -1,8 +1,9 @@
 /**
  * @module Access to the token-guarded route families (docs/api.md#access): a set token is always required and compared
- * in constant time (for the admin API, the page's signed session cookie stands for it, `session-cookie.ts`); an unset one opens the routes only under `CUCKOO_DEV=1`, to localhost pages sending JSON;
- * deployed without a token they answer 503 `not_configured`. A Mini App session (`app-access.ts`) is checked
- * first on the admin API, and is then kept to its own chat.
+ * in constant time (for the admin API, the page's signed session cookie stands for it, `session-cookie.ts`); an
+ * unset one opens the routes only under `CUCKOO_DEV=1`, to localhost pages sending JSON; deployed without a token
+ * they answer 503 `not_configured`. A Mini App session (`app-access.ts`) is checked first on the admin API, and is
+ * then kept to its own chat.
  */
 import type { MiddlewareHandler } from "hono";
 import { appAccess } from "./app-access";

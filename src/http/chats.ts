@@ -68,7 +68,8 @@ function zoneOfPlace(input: string): string {
   const shown = place.zones.slice(0, 5).join(", ") + (place.zones.length > 5 ? ", …" : "");
   throw new ApiError(
     "bad_request",
-    `"${input.slice(0, 60)}" has more than one time zone (${shown}); give one of them, or see GET /admin/zones?place=${encodeURIComponent(input.slice(0, 60))}.`,
+    `"${input.slice(0, 60)}" has more than one time zone (${shown}); give one of them, ` +
+      `or see GET /admin/zones?place=${encodeURIComponent(input.slice(0, 60))}.`,
   );
 }
 
@@ -146,7 +147,8 @@ export const chatOperations = (): Operation[] => [
     method: "put",
     path: "/admin/chats/{chatId}/settings",
     summary:
-      "Set the chat's zone (null: back to DEFAULT_TIMEZONE), by name or by a place that names one zone (Berlin); recurring jobs follow it, one-offs keep their instant.",
+      "Set the chat's zone (null: back to DEFAULT_TIMEZONE), by name or by a place that names one zone (Berlin); " +
+      "recurring jobs follow it, one-offs keep their instant.",
     access: "admin",
     body: "SettingsUpdate",
     answers: [[200, "The new settings, the counts and the reply of docs/time.md.", "ZoneChange"]],
@@ -191,7 +193,8 @@ export const chatOperations = (): Operation[] => [
     method: "post",
     path: "/admin/chats/{chatId}/messages",
     summary:
-      "Transcript mode only: a message from the chat's user (`text`, routed like a Telegram message; commands work; `replyTo` an entry, as a reply), or a button pressed (`press`).",
+      "Transcript mode only: a message from the chat's user (`text`, routed like a Telegram message; commands work; `replyTo` an entry, as a reply), " +
+      "or a button pressed (`press`).",
     access: "admin",
     body: "MessageRequest",
     answers: [
@@ -208,13 +211,15 @@ export const chatOperations = (): Operation[] => [
     path: "/admin/chats/{chatId}/test",
     summary: "Run a watcher command once through the runner (a dry run, at most 60 s) and answer its outcome; nothing is stored, scheduled or delivered.",
     description:
-      "The command runs as a watcher's would (`/bin/sh -c`, the chat's workspace and zone, `CUCKOO_JOB_ID=test`), with its timeout cut to 60 s. Its output and stderr tail are redacted: every secret the Worker holds is `[REDACTED]`.",
+      "The command runs as a watcher's would (`/bin/sh -c`, the chat's workspace and zone, `CUCKOO_JOB_ID=test`), with its timeout cut to 60 s. " +
+      "Its output and stderr tail are redacted: every secret the Worker holds is `[REDACTED]`.",
     access: "admin",
     body: "TestRequest",
     answers: [
       [
         200,
-        "The runner's outcome. A runner that cannot be reached (or refuses the request) gives status `failed`, exitCode null and stderrTail `did not start: …` with the reason.",
+        "The runner's outcome. A runner that cannot be reached (or refuses the request) gives status `failed`, " +
+          "exitCode null and stderrTail `did not start: …` with the reason.",
         "RunnerOutcome",
       ],
     ],

@@ -69,7 +69,8 @@ export const directoryOperations = (): Operation[] => [
     path: "/admin/chats",
     summary: "The chats of the D1 directory, by chat id: each one's zone, job count, soonest next run and blocked flag.",
     description:
-      "The directory is a projection each chat's object writes after its own changes (eventually consistent). A chat that has only been read (no job, no zone of its own) is not listed. A cron job's next run is computed from its schedule when read.",
+      "The directory is a projection each chat's object writes after its own changes (eventually consistent). " +
+      "A chat that has only been read (no job, no zone of its own) is not listed. A cron job's next run is computed from its schedule when read.",
     access: "admin",
     query: chatsQuery,
     answers: [[200, "A page of chats.", "ChatList"]],

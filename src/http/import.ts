@@ -41,7 +41,10 @@ export const importOperations = (): Operation[] => [
     path: "/admin/import",
     summary: "Import jobs from a store Cuckoo replaces: Playa's jobs.json, acpbot's schedule files or the legacy commitments.jsonl.",
     description:
-      "Each entry becomes a job of its chat, checked by the rules of a create; a one-off already past fires at once, late. Read tolerantly: an entry that cannot be imported is a sentence in `problems` and the rest is imported. Idempotent: each imported job remembers its source id (`playa:<id>`, `acpbot:<id>`, `commitments:<id>`), and an entry imported before, even one whose job is gone since, is only counted in `skipped`. The formats' fields: docs/imports.md.",
+      "Each entry becomes a job of its chat, checked by the rules of a create; a one-off already past fires at once, late. " +
+      "Read tolerantly: an entry that cannot be imported is a sentence in `problems` and the rest is imported. " +
+      "Idempotent: each imported job remembers its source id (`playa:<id>`, `acpbot:<id>`, `commitments:<id>`), and an entry imported before, " +
+      "even one whose job is gone since, is only counted in `skipped`. The formats' fields: docs/imports.md.",
     access: "admin",
     body: "ImportRequest",
     limit: "1 MiB",

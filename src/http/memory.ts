@@ -76,7 +76,9 @@ export const memoryOperations = (): Operation[] => [
     body: "MemoryCreate",
     answers: [[201, "Created.", "MemoryReply"]],
     errors: {
-      bad_request: `a title that is blank, over ${MEMORY_LIMITS.title} characters or not one line, a body over 16 KB, or the chat's limit (\`This chat already has ${MEMORY_LIMITS.records} memory records (the limit); delete one first.\`)`,
+      bad_request:
+        `a title that is blank, over ${MEMORY_LIMITS.title} characters or not one line, a body over 16 KB, or the chat's limit ` +
+        `(\`This chat already has ${MEMORY_LIMITS.records} memory records (the limit); delete one first.\`)`,
     },
   },
   {

@@ -28,7 +28,8 @@ export const TELEGRAM_WEB_APP_JS = "https://telegram.org/js/telegram-web-app.js"
 
 /** The sentence of `POST /app/session` in transcript mode. */
 export const NO_BOT_TEXT =
-  "The Mini App signs in through the bot, and no bot is connected: set TELEGRAM_BOT_TOKEN (wrangler secret put TELEGRAM_BOT_TOKEN), then open the scheduler from the bot in Telegram.";
+  "The Mini App signs in through the bot, and no bot is connected: set TELEGRAM_BOT_TOKEN (wrangler secret put TELEGRAM_BOT_TOKEN), " +
+  "then open the scheduler from the bot in Telegram.";
 
 /**
  * The page's policy (page/_headers) with two differences: Telegram's script, by its exact URL, and framing by
@@ -132,7 +133,8 @@ export const miniAppOperations = (): Operation[] => [
     path: "/app",
     summary: "The Scheduler page as a Telegram Mini App: one chat, the signed-in user's own, in Telegram's theme.",
     description:
-      'The page of `/` in its one-chat mode (`<html data-mode="chat">`), with Telegram\'s `telegram-web-app.js` and a Content-Security-Policy that allows exactly that script and framing by https://web.telegram.org. The page signs in with `POST /app/session`.',
+      'The page of `/` in its one-chat mode (`<html data-mode="chat">`), with Telegram\'s `telegram-web-app.js` and a Content-Security-Policy that ' +
+      "allows exactly that script and framing by https://web.telegram.org. The page signs in with `POST /app/session`.",
     access: "public",
     html: true,
     answers: [[200, "The page."]],
@@ -141,9 +143,27 @@ export const miniAppOperations = (): Operation[] => [
     method: "post",
     path: "/app/session",
     summary:
-      "The Mini App's sign-in: Telegram's signed initData for a session of the user's own chat, or of the group it was opened from (HttpOnly, Secure, SameSite=None, Partitioned cookie, and in the body).",
+      "The Mini App's sign-in: Telegram's signed initData for a session of the user's own chat, or of the group it was opened from " +
+      "(HttpOnly, Secure, SameSite=None, Partitioned cookie, and in the body).",
     description:
-      "`initData` is checked as Telegram documents it: `hash` must be the hex HMAC-SHA256 of the data-check-string (every other field, sorted, `key=value` lines) keyed with HMAC-SHA256(\"WebAppData\", bot token), compared in constant time; `auth_date` at most 24 hours old and not ahead of the server's clock; the user in ALLOWED_USER_IDS. Opened from a group (the init data's `chat`, or the direct link's `start_param` naming the group's id), the group must be in ALLOWED_CHAT_IDS (or be the supergroup a listed group became) and the user in it, as getChatMember says: its admins and the users in ALLOWED_USER_IDS get a session that changes its jobs, other members a read-only one (`readOnly: true`; anything but a read is 403 `Only the group's admins can change its jobs.`, and changes are checked against the group's admins again, at most 10 minutes old). The session (`__Host-cuckoo-app`, also as `session` for an `Authorization: Bearer` header where cookies are blocked) opens `/admin/chats/<own id>/…` and `POST /admin/preview` only; other chats, `GET /admin/chats`, `GET /admin/jobs`, imports, the directory rebuild and erasing are 403. As a cookie it follows the page's rules (same-origin JSON requests). A private chat's session lasts 12 hours (never past the initData's 24). A group's ends 10 minutes after Telegram's answer that its user is in the group; on a request (a read too) once that answer is 5 minutes old, getChatMember is asked again: while the user stays the session is renewed (a new cookie, and the value in the `X-Cuckoo-Session` response header for a bearer client), up to the 12 hours; a user who left is refused with 403, and an ended session is 401. It is signed with a key derived from the bot token, and never holds the token.",
+      "`initData` is checked as Telegram documents it: `hash` must be the hex HMAC-SHA256 of the data-check-string " +
+      '(every other field, sorted, `key=value` lines) keyed with HMAC-SHA256("WebAppData", bot token), compared in constant time; ' +
+      "`auth_date` at most 24 hours old and not ahead of the server's clock; the user in ALLOWED_USER_IDS. " +
+      "Opened from a group (the init data's `chat`, or the direct link's `start_param` naming the group's id), the group must be in ALLOWED_CHAT_IDS " +
+      "(or be the supergroup a listed group became) and the user in it, as getChatMember says: " +
+      "its admins and the users in ALLOWED_USER_IDS get a session that changes its jobs, other members a read-only one " +
+      "(`readOnly: true`; anything but a read is 403 `Only the group's admins can change its jobs.`, " +
+      "and changes are checked against the group's admins again, at most 10 minutes old). " +
+      "The session (`__Host-cuckoo-app`, also as `session` for an `Authorization: Bearer` header where cookies are blocked) " +
+      "opens `/admin/chats/<own id>/…` and `POST /admin/preview` only; " +
+      "other chats, `GET /admin/chats`, `GET /admin/jobs`, imports, the directory rebuild and erasing are 403. " +
+      "As a cookie it follows the page's rules (same-origin JSON requests). " +
+      "A private chat's session lasts 12 hours (never past the initData's 24). " +
+      "A group's ends 10 minutes after Telegram's answer that its user is in the group; " +
+      "on a request (a read too) once that answer is 5 minutes old, getChatMember is asked again: " +
+      "while the user stays the session is renewed (a new cookie, and the value in the `X-Cuckoo-Session` response header for a bearer client), " +
+      "up to the 12 hours; a user who left is refused with 403, and an ended session is 401. " +
+      "It is signed with a key derived from the bot token, and never holds the token.",
     access: "public",
     body: "AppSessionRequest",
     answers: [[200, "Signed in; the Set-Cookie header carries the session too.", "AppSessionReply"]],
@@ -151,7 +171,8 @@ export const miniAppOperations = (): Operation[] => [
       unauthorized:
         "initData not signed by this bot, without a hash, malformed, more than 24 hours old or ahead of the clock, or naming no user (the message says which)",
       forbidden:
-        "the user is not in ALLOWED_USER_IDS (for a group: the group is not served, or the user is not in it), or the request is not a JSON request from this site",
+        "the user is not in ALLOWED_USER_IDS (for a group: the group is not served, or the user is not in it), " +
+        "or the request is not a JSON request from this site",
       conflict: "Telegram could not be asked whether the user is in the group (getChatMember); try again",
       rate_limited: SIGN_IN_LIMITED,
       not_configured: "no TELEGRAM_BOT_TOKEN (transcript mode): there is no bot to sign initData",

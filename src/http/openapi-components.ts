@@ -85,7 +85,8 @@ export type ComponentName = keyof ReturnType<typeof components>;
 
 /** The 400 of a route that checks a schedule by the rules of jobs and time, as the rows say it. */
 export const JOB_RULES =
-  'a rule of docs/api.md#jobs or docs/time.md (the message says which, e.g. `Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".`)';
+  "a rule of docs/api.md#jobs or docs/time.md (the message says which, e.g. " +
+  '`Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".`)';
 
 /** Who may call a route: a bearer token (docs/api.md#access), nobody in particular, or a signed caller. */
 export type Access = "admin" | "tools" | "public" | "runner" | "telegram";

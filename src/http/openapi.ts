@@ -75,7 +75,8 @@ function accessErrors(op: Operation): Partial<Record<ErrorCode, string>> {
         forbidden:
           "open dev mode (CUCKOO_DEV=1, no token): the request is not from a localhost page, or a POST/PUT/PATCH is not application/json" +
           (op.access === "admin"
-            ? "; a session cookie on a POST/PUT/PATCH/DELETE without this site's Origin or a JSON body; a Mini App session outside its own chat and POST /admin/preview, or whose user left ALLOWED_USER_IDS"
+            ? "; a session cookie on a POST/PUT/PATCH/DELETE without this site's Origin or a JSON body; " +
+              "a Mini App session outside its own chat and POST /admin/preview, or whose user left ALLOWED_USER_IDS"
             : ""),
         ...(op.alwaysServed ? {} : { config_error: "a var this route depends on is invalid; the message says which" }),
         not_configured: "deployed without the route's token; the message names the secret to set",
@@ -153,7 +154,9 @@ export function openApiDocument(version: string) {
       title: "Cuckoo",
       version,
       description:
-        "A serverless scheduler for AI agents in Telegram chats. Errors are `{ error: { code, message } }`, the message one sentence naming the field and showing an accepted form. Bodies are JSON, at most 64 KiB (the runner's callback and imports: 1 MiB).",
+        "A serverless scheduler for AI agents in Telegram chats. " +
+        "Errors are `{ error: { code, message } }`, the message one sentence naming the field and showing an accepted form. " +
+        "Bodies are JSON, at most 64 KiB (the runner's callback and imports: 1 MiB).",
     },
     security: [{ bearer: [] }],
     paths,
@@ -163,14 +166,17 @@ export function openApiDocument(version: string) {
           type: "http",
           scheme: "bearer",
           description:
-            "ADMIN_TOKEN for /admin/*, TOOLS_TOKEN for /tools/* and /mcp/*. A Mini App session (`POST /app/session`) also stands for ADMIN_TOKEN on its own chat's routes and POST /admin/preview.",
+            "ADMIN_TOKEN for /admin/*, TOOLS_TOKEN for /tools/* and /mcp/*. " +
+            "A Mini App session (`POST /app/session`) also stands for ADMIN_TOKEN on its own chat's routes and POST /admin/preview.",
         },
         runnerSignature: {
           type: "apiKey",
           in: "header",
           name: "X-Cuckoo-Signature",
           description:
-            '`t=<unix seconds>,v2=<hex HMAC-SHA256 of "<t>.<METHOD> <target>.<raw body>" with RUNNER_SECRET>`, `<target>` being the path and query exactly as sent (a request without a body ends in `.`). Accepted while `t` is within 300 s of now; the MAC is compared in constant time; `v1` (which signed only `"<t>.<raw body>"`) is refused.',
+            '`t=<unix seconds>,v2=<hex HMAC-SHA256 of "<t>.<METHOD> <target>.<raw body>" with RUNNER_SECRET>`, ' +
+            "`<target>` being the path and query exactly as sent (a request without a body ends in `.`). " +
+            'Accepted while `t` is within 300 s of now; the MAC is compared in constant time; `v1` (which signed only `"<t>.<raw body>"`) is refused.',
         },
         telegramSecret: {
           type: "apiKey",

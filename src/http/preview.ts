@@ -17,7 +17,8 @@ import { ApiError } from "./errors";
 import { JOB_RULES, type Operation } from "./openapi-components";
 
 /** None or more than one of the schedule forms, `when` among them. */
-export const ONE_PREVIEW = `Give exactly one of "at", "cron", "delay", "rrule" (with "start") or "when", such as "when": "every other tuesday at 10" or "cron": "0 8 * * 1-5".`;
+export const ONE_PREVIEW =
+  'Give exactly one of "at", "cron", "delay", "rrule" (with "start") or "when", such as "when": "every other tuesday at 10" or "cron": "0 8 * * 1-5".';
 
 export async function previewRoute(c: Context<AppEnv>) {
   const body = await readJson(c, previewBody());
@@ -126,12 +127,15 @@ export const previewOperations = (): Operation[] => [
     method: "post",
     path: "/admin/preview",
     summary:
-      "The next occurrences of a schedule (or of words, `when`, read as the bot reads them), with notes on DST-moved ones, a description, and what the words resolved to.",
+      "The next occurrences of a schedule (or of words, `when`, read as the bot reads them), with notes on DST-moved ones, a description, " +
+      "and what the words resolved to.",
     access: "admin",
     body: "PreviewRequest",
     answers: [[200, "The preview.", "PreviewResponse"]],
     errors: {
-      bad_request: `not exactly one of cron, at, delay, rrule (with start) and when, words that read as no schedule (the sentence says what was not understood), an unknown zone, a \`from\` that is not an RFC 3339 instant, or ${JOB_RULES}`,
+      bad_request:
+        "not exactly one of cron, at, delay, rrule (with start) and when, words that read as no schedule " +
+        `(the sentence says what was not understood), an unknown zone, a \`from\` that is not an RFC 3339 instant, or ${JOB_RULES}`,
     },
   },
 ];

@@ -22,7 +22,12 @@ export const runnerCallbackOperations = (): Operation[] => [
     path: "/runner/callback/{chatId}",
     summary: "The runner's callback: the outcome of a watcher's run, signed with RUNNER_SECRET (for the runner, not for people).",
     description:
-      "No bearer token: the request is signed like every runner request (docs/watchers.md, see the runnerSignature scheme). It answers 204 for any run id, also an unknown, settled or cancelled one, so the runner stops retrying; only a run still waiting for the runner takes the outcome. A run id is `<chatId>:<jobId>:<dueAt epoch ms>`. In container mode the runner calls back on an internal host instead, which the Container class's outbound handler routes to the same checks and the chat's object, so no public URL is needed, and this public route answers 404.",
+      "No bearer token: the request is signed like every runner request (docs/watchers.md, see the runnerSignature scheme). " +
+      "It answers 204 for any run id, also an unknown, settled or cancelled one, so the runner stops retrying; " +
+      "only a run still waiting for the runner takes the outcome. A run id is `<chatId>:<jobId>:<dueAt epoch ms>`. " +
+      "In container mode the runner calls back on an internal host instead, " +
+      "which the Container class's outbound handler routes to the same checks and the chat's object, " +
+      "so no public URL is needed, and this public route answers 404.",
     access: "runner",
     body: "RunnerOutcome",
     limit: "1 MiB",

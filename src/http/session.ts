@@ -68,7 +68,10 @@ export const sessionOperations = (): Operation[] => [
     path: "/admin/session",
     summary: "The page's login: ADMIN_TOKEN for a signed session cookie (HttpOnly, Secure, SameSite=Strict, 12 hours), never the token itself.",
     description:
-      "The cookie `__Host-cuckoo-session` then stands for the bearer token on every /admin route. A request it lets in that changes something (POST, PUT, PATCH, DELETE) must carry an `Origin` naming this site, and a body `Content-Type: application/json`, else 403 `forbidden`. Changing ADMIN_TOKEN ends every session. In open dev mode (CUCKOO_DEV=1, no token) nothing is needed: the answer is `expiresAt: null` and no cookie.",
+      "The cookie `__Host-cuckoo-session` then stands for the bearer token on every /admin route. " +
+      "A request it lets in that changes something (POST, PUT, PATCH, DELETE) must carry an `Origin` naming this site, " +
+      "and a body `Content-Type: application/json`, else 403 `forbidden`. Changing ADMIN_TOKEN ends every session. " +
+      "In open dev mode (CUCKOO_DEV=1, no token) nothing is needed: the answer is `expiresAt: null` and no cookie.",
     access: "public",
     body: "SessionRequest",
     answers: [[200, "Signed in; the Set-Cookie header carries the session.", "SessionReply"]],

@@ -73,4 +73,5 @@ export async function refuseWhileOver(c: Context<AppEnv>): Promise<void> {
 
 /** Why a sign-in route answers 429, as the OpenAPI document says it. */
 export const SIGN_IN_LIMITED =
-  "more than 10 failed sign-ins from this client address (`CF-Connecting-IP`; an IPv6 address by its /64) within 60 s, then every attempt from it, a right one too, until its minute is over; `Retry-After: 60`";
+  "more than 10 failed sign-ins from this client address (`CF-Connecting-IP`; an IPv6 address by its /64) within 60 s, then every attempt from it, " +
+  "a right one too, until its minute is over; `Retry-After: 60`";

@@ -129,7 +129,10 @@ export const webhookOperations = (): Operation[] => [
     path: "/telegram/webhook",
     summary: "Telegram's webhook (for Telegram, not for people): the update goes to the chat's object.",
     description:
-      "Served: the private chats of users in ALLOWED_USER_IDS, the groups in ALLOWED_CHAT_IDS (and the supergroup a listed group became); of a group's messages, only a command of this bot, a mention of it or a reply to it. Every other update, and one that cannot be read, is acknowledged and leaves no state. Replies go through the Bot API, never in this answer. Telegram sends more fields than the schema lists; they are ignored.",
+      "Served: the private chats of users in ALLOWED_USER_IDS, the groups in ALLOWED_CHAT_IDS (and the supergroup a listed group became); " +
+      "of a group's messages, only a command of this bot, a mention of it or a reply to it. " +
+      "Every other update, and one that cannot be read, is acknowledged and leaves no state. Replies go through the Bot API, never in this answer. " +
+      "Telegram sends more fields than the schema lists; they are ignored.",
     access: "telegram",
     body: "TelegramUpdate",
     answersInput: true,

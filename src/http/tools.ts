@@ -76,7 +76,10 @@ export async function toolContext(c: Context<AppEnv>, chatId: string): Promise<P
 // The run gate and deliver for an agent of your own (docs/agent.md), under the same token.
 tools.route("/", agentApi);
 
-/** What the OpenAPI document says of these routes (the run gate's and deliver's are `agent-api.ts`'s): `openapi.ts` builds it, a test checks it against the app. */
+/**
+ * What the OpenAPI document says of these routes (the run gate's and deliver's are `agent-api.ts`'s): `openapi.ts`
+ * builds it, a test checks it against the app.
+ */
 export const toolOperations = (): Operation[] => [
   {
     method: "post",

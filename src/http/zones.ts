@@ -13,7 +13,8 @@ import { readQuery } from "./query";
 
 /** The sentence for a place that names no zone. */
 export const unknownPlaceSentence = (place: string): string =>
-  `"${place.slice(0, 60)}" is not a time zone, city, country or offset I know; give a city such as Berlin, an offset such as UTC+2, or an IANA name such as America/New_York.`;
+  `"${place.slice(0, 60)}" is not a time zone, city, country or offset I know; ` +
+  "give a city such as Berlin, an offset such as UTC+2, or an IANA name such as America/New_York.";
 
 export const zones = new Hono<AppEnv>();
 

@@ -18,7 +18,10 @@ export type { ChatPlan, ImportPlan } from "./plan";
 export function requestProblem(body: ImportBody): string | null {
   if (body.format !== "playa" && body.settings !== undefined) return `"settings" applies only to the playa format (Playa's chat-settings.json).`;
   if (body.format === "playa" || body.chatId !== undefined) return null;
-  return `"chatId" is required for the ${body.format} format: the chat its ${body.format === "acpbot" ? "schedules go" : "commitments go"} to, such as "123456789".`;
+  return (
+    `"chatId" is required for the ${body.format} format: the chat its ${body.format === "acpbot" ? "schedules go" : "commitments go"} to, ` +
+    'such as "123456789".'
+  );
 }
 
 /** The plan of an import (a request `requestProblem` accepted). */

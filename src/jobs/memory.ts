@@ -93,4 +93,5 @@ export const noMemoryText = (id: string) => `No memory record ${id} in this chat
 export const tooManyRecordsText = (limit: number) => `This chat already has ${limit} memory records (the limit); delete one first.`;
 /** A stale revision (409 `conflict`, or `ok: false` for a model): nothing was written. */
 export const staleRevisionText = (id: string, read: number, current: number) =>
-  `Memory record ${id} is at revision ${current}, not ${read}: it changed since you read it. Read it again (memory_get) and apply your change to the current text.`;
+  `Memory record ${id} is at revision ${current}, not ${read}: it changed since you read it. ` +
+  "Read it again (memory_get) and apply your change to the current text.";

@@ -132,7 +132,11 @@ export async function outputHash(stdout: string): Promise<string> {
  * direct to the chat like an alert, naming the job whose match went over.
  */
 export function overBudgetText(job: { id: string; name: string }, max: number): string {
-  return `⚠️ Job "${job.name}" (${job.id}) matched, but this chat's watchers have already woken the agent ${max} ${max === 1 ? "time" : "times"} today, the daily limit: matches are recorded "over budget" and wake no one until tomorrow. The bot's owner can raise MAX_WAKEUPS_PER_DAY.`;
+  return (
+    `⚠️ Job "${job.name}" (${job.id}) matched, but this chat's watchers have already woken the agent ${max} ${max === 1 ? "time" : "times"} today, ` +
+    'the daily limit: matches are recorded "over budget" and wake no one until tomorrow. ' +
+    "The bot's owner can raise MAX_WAKEUPS_PER_DAY."
+  );
 }
 
 /** The `test` action's reply to the model (docs/api.md#tools-for-agents): what a watcher with this script would do. */

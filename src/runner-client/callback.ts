@@ -10,7 +10,9 @@ import { errorsFor, loadConfig } from "../config";
 import { badChatIdText } from "../contracts/ids";
 import { CHAT_ID, MAX_CALLBACK_BYTES, runnerOutcome, SIGNATURE_HEADER, SIGNATURE_WINDOW_SECONDS, signingTarget, verify } from "../contracts/runner";
 
-const UNAUTHORIZED = `The ${SIGNATURE_HEADER} header is missing, wrong or older than ${SIGNATURE_WINDOW_SECONDS} s; sign "<t>.<METHOD> <target>.<body>" as v2 with RUNNER_SECRET.`;
+const UNAUTHORIZED =
+  `The ${SIGNATURE_HEADER} header is missing, wrong or older than ${SIGNATURE_WINDOW_SECONDS} s; ` +
+  'sign "<t>.<METHOD> <target>.<body>" as v2 with RUNNER_SECRET.';
 
 function refuse(status: 400 | 401 | 413 | 500, code: string, message: string): Response {
   return Response.json({ error: { code, message } }, { status });

@@ -11,7 +11,9 @@ import { RUNNER_SETUP, runnerFetcher, testRun } from "./client";
 import { redact, secretsOf } from "./redact";
 
 const COMMAND = `"command" must be a /bin/sh script of 1 to ${MAX_COMMAND_LENGTH} characters, such as "curl -s https://example.com/price".`;
-const TIMEOUT = `"timeoutSeconds" must be a whole number of seconds from ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS}; a test stops after at most ${DRY_RUN_MAX_SECONDS} s.`;
+const TIMEOUT =
+  `"timeoutSeconds" must be a whole number of seconds from ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS}; ` +
+  `a test stops after at most ${DRY_RUN_MAX_SECONDS} s.`;
 
 export const dryRunBody = lazy(() =>
   z.strictObject({

@@ -3,7 +3,9 @@ import * as z from "zod";
 import { lazy } from "../lazy";
 import { chatId, instant } from "./common";
 
-const INIT_DATA = `"initData" must be Telegram.WebApp.initData, the query string Telegram hands the Mini App, such as "query_id=AAH…&user=%7B%22id%22%3A111…%7D&auth_date=1767225600&hash=…".`;
+const INIT_DATA =
+  '"initData" must be Telegram.WebApp.initData, the query string Telegram hands the Mini App, ' +
+  'such as "query_id=AAH…&user=%7B%22id%22%3A111…%7D&auth_date=1767225600&hash=…".';
 
 /** `POST /app/session`: the Mini App's `initData`, exactly as Telegram gave it. */
 export const appLoginBody = lazy(() =>

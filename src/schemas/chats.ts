@@ -44,7 +44,8 @@ export const zoneChangeSchema = lazy(() =>
     oneOffs: z.number().int().meta({ description: "One-off jobs, which keep their instant." }),
     message: z.string().meta({
       examples: [
-        "Time zone set to Asia/Tokyo (UTC+09:00). Now 27 Sep 02:15. 2 recurring jobs now follow this zone; 1 one-off job keeps its time (now 27 Sep 16:00 here).",
+        "Time zone set to Asia/Tokyo (UTC+09:00). Now 27 Sep 02:15. " +
+          "2 recurring jobs now follow this zone; 1 one-off job keeps its time (now 27 Sep 16:00 here).",
       ],
     }),
   }),
@@ -98,7 +99,9 @@ export const messageBody = lazy(() =>
         .optional()
         .meta({
           description:
-            "With `text`: the id of the transcript entry it replies to, as a reply in Telegram. A reply to a job's message names its job (`/skip`, `/cancel`, `/edit 2h` need no id); a message to the agent carries the entry's text, quoted; `/remind 2h` alone reminds of it.",
+            "With `text`: the id of the transcript entry it replies to, as a reply in Telegram. " +
+            "A reply to a job's message names its job (`/skip`, `/cancel`, `/edit 2h` need no id); " +
+            "a message to the agent carries the entry's text, quoted; `/remind 2h` alone reminds of it.",
           examples: ["12"],
         }),
       press: z
@@ -177,14 +180,22 @@ export const transcriptEntrySchema = lazy(() =>
     text: z.string(),
     jobId: z.string().optional().meta({ description: "On entries a job caused." }),
     runId: z.string().optional().meta({ description: "On entries a job caused." }),
-    buttons: buttonRowsSchema().optional().meta({
-      description:
-        "The buttons under a bot entry (a prompt job's Done and snoozes, or Done, Snooze 1 h, Skip next, Pause; an alert's and a watcher's Run now, Pause, Cancel; an offer's Create, Cancel; zones to choose): press one with `POST …/messages { press: data }`.",
-    }),
-    html: z.string().optional().meta({
-      description:
-        "A bot entry as Telegram shows it (over HTTP only): its Markdown rendered to Telegram's HTML, by the rules messages are sent with (b, i, s, code, pre, a href, blockquote; everything else escaped).",
-    }),
+    buttons: buttonRowsSchema()
+      .optional()
+      .meta({
+        description:
+          "The buttons under a bot entry (a prompt job's Done and snoozes, or Done, Snooze 1 h, Skip next, Pause; " +
+          "an alert's and a watcher's Run now, Pause, Cancel; an offer's Create, Cancel; zones to choose): " +
+          "press one with `POST …/messages { press: data }`.",
+      }),
+    html: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          "A bot entry as Telegram shows it (over HTTP only): its Markdown rendered to Telegram's HTML, by the rules messages are sent with " +
+          "(b, i, s, code, pre, a href, blockquote; everything else escaped).",
+      }),
   }),
 );
 export type TranscriptEntry = z.infer<ReturnType<typeof transcriptEntrySchema>>;

@@ -166,7 +166,8 @@ export const createJobInput = lazy(() =>
       rrule: str("rrule", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU")
         .meta({
           description:
-            "An RFC 5545 recurrence rule (the RRULE: prefix may be given), expanded in the chat's zone from `start`: every other week, every 3 days, the last weekday of a month. Its COUNT and UNTIL become runsLeft and until.",
+            "An RFC 5545 recurrence rule (the RRULE: prefix may be given), expanded in the chat's zone from `start`: " +
+            "every other week, every 3 days, the last weekday of a month. Its COUNT and UNTIL become runsLeft and until.",
           examples: ["FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"],
         })
         .optional(),
@@ -181,7 +182,8 @@ export const createJobInput = lazy(() =>
         .nullable()
         .meta({
           description:
-            "With cron or rrule only: no run after this time, read in the chat's zone like `at` (a date alone = the end of that day); null = no end (an edit clears it).",
+            "With cron or rrule only: no run after this time, read in the chat's zone like `at` (a date alone = the end of that day); " +
+            "null = no end (an edit clears it).",
           examples: ["2026-12-31"],
         })
         .optional(),
@@ -235,7 +237,8 @@ export const createJobInput = lazy(() =>
     })
     .meta({
       description:
-        "Exactly one of at, cron, delay, rrule (with start; prompts only). until and runsLeft end a recurring job. Prompts take text (and memoryRefs); watchers take command (and timeoutSeconds, onlyOnChange).",
+        "Exactly one of at, cron, delay, rrule (with start; prompts only). until and runsLeft end a recurring job. " +
+        "Prompts take text (and memoryRefs); watchers take command (and timeoutSeconds, onlyOnChange).",
     }),
 );
 export type CreateJobInput = z.infer<ReturnType<typeof createJobInput>>;

@@ -53,7 +53,9 @@ export const previewBody = lazy(() =>
         .max(500, { error: `"when" must be at most 500 characters, such as "every other tuesday at 10".` })
         .meta({
           description:
-            "A schedule as a person types it, read as /remind and /every read it: a phrase in any of the bot's languages (`tomorrow 9am`, `every other tuesday at 10`, `jeden Tag um 8 bis 31. Dezember`), a cron, an RRULE, an ISO `at` or a duration. The answer's `schedule` is what it resolved to.",
+            "A schedule as a person types it, read as /remind and /every read it: a phrase in any of the bot's languages " +
+            "(`tomorrow 9am`, `every other tuesday at 10`, `jeden Tag um 8 bis 31. Dezember`), a cron, an RRULE, an ISO `at` or a duration. " +
+            "The answer's `schedule` is what it resolved to.",
           examples: ["every other tuesday at 10"],
         })
         .optional(),

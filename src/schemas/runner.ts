@@ -22,6 +22,8 @@ export const outcomeSchema = lazy(() => {
     })
     .meta({
       description:
-        "What a watcher's run did (docs/watchers.md). On the admin API and the tools, stdout and stderrTail are redacted (every secret the Worker holds is `[REDACTED]`). Fields a newer runner adds are ignored.",
+        "What a watcher's run did (docs/watchers.md). " +
+        "On the admin API and the tools, stdout and stderrTail are redacted (every secret the Worker holds is `[REDACTED]`). " +
+        "Fields a newer runner adds are ignored.",
     });
 });

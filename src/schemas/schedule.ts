@@ -13,7 +13,8 @@ export const PREVIEW_FIELDS = [...SCHEDULE_FIELDS, "start", "until", "runsLeft"]
 /** The sentence for none given where one is needed, and for more than one. */
 export const ONE_SCHEDULE = `Give exactly one of "at", "cron", "delay" or "rrule" (with "start"), such as "cron": "0 8 * * 1-5" or "delay": "PT20M".`;
 /** A rule without its start. */
-export const RULE_NEEDS_START = `"rrule" needs "start", its first local date-time in the chat's zone, such as "rrule": "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", "start": "2026-12-08T10:00".`;
+export const RULE_NEEDS_START =
+  '"rrule" needs "start", its first local date-time in the chat\'s zone, such as "rrule": "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", "start": "2026-12-08T10:00".';
 /** A start without a rule. */
 export const START_ONLY_WITH_RULE = `"start" goes with "rrule" only: it is a rule's first local date-time; for one time use "at".`;
 

@@ -72,7 +72,10 @@ export const scheduleBody = lazy(() =>
     })
     .meta({
       description:
-        "create takes the job fields (as JobCreate); update takes id and the fields to change (as JobEdit); cancel, run_now, pause, resume and skip take id; preview takes one of at, cron, delay, rrule (with start), and until and runsLeft; test takes command and optionally timeoutSeconds (cut to 60 s); list takes nothing. A null field counts as not given; a field the action does not take is refused.",
+        "create takes the job fields (as JobCreate); update takes id and the fields to change (as JobEdit); " +
+        "cancel, run_now, pause, resume and skip take id; preview takes one of at, cron, delay, rrule (with start), and until and runsLeft; " +
+        "test takes command and optionally timeoutSeconds (cut to 60 s); list takes nothing. " +
+        "A null field counts as not given; a field the action does not take is refused.",
     }),
 );
 export type ScheduleBody = z.infer<ReturnType<typeof scheduleBody>>;
@@ -106,7 +109,10 @@ export const toolReplySchema = lazy(() =>
       .optional()
       .meta({
         description:
-          "`{ job }` (create, update, cancel, run_now, pause, resume, skip), `{ jobs }` (list), `{ occurrences }` (preview) or `{ outcome }` (test: the runner's outcome, redacted; a runner that cannot be reached gives status failed with stderrTail `did not start: …`). test without a runner is ok false with a sentence. The memory tools: `{ record }` (get, create, update, delete) or `{ records }` (list).",
+          "`{ job }` (create, update, cancel, run_now, pause, resume, skip), `{ jobs }` (list), `{ occurrences }` (preview) " +
+          "or `{ outcome }` (test: the runner's outcome, redacted; a runner that cannot be reached gives status failed with stderrTail `did not start: …`). " +
+          "test without a runner is ok false with a sentence. " +
+          "The memory tools: `{ record }` (get, create, update, delete) or `{ records }` (list).",
       }),
   }),
 );
@@ -130,7 +136,8 @@ export type TurnPolicy = ({ kind: "user" } | { kind: "job"; followUps: number; t
 export const ADMINS_ONLY = "Only the group's admins can change its jobs.";
 
 export const JOB_TURN_REFUSAL =
-  "A scheduled run cannot change the schedule: in a turn a job or watcher started, only list, preview and one follow-up one-off prompt (at or delay) are allowed.";
+  "A scheduled run cannot change the schedule: " +
+  "in a turn a job or watcher started, only list, preview and one follow-up one-off prompt (at or delay) are allowed.";
 
 export const NO_MORE_FOLLOW_UPS =
   "This turn may not create another job: a scheduled run creates at most one follow-up, and a follow-up's own run creates none.";

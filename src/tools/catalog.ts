@@ -152,7 +152,10 @@ const scheduleTools = lazy((): { readonly [A in ScheduleAction]: Tool } => ({
   }),
   update: defineTool({
     name: "schedule_update",
-    description: `Changes a job in place: its schedule (one of at, cron or delay), text, name, memoryRefs, silent, or a watcher's command, timeoutSeconds and onlyOnChange, from its next run on. It keeps the job's id, history, memory references and last result: use it to move or change a job, never cancel and create it again. ${ID_NOTE}`,
+    description:
+      "Changes a job in place: its schedule (one of at, cron or delay), text, name, memoryRefs, silent, or a watcher's command, " +
+      "timeoutSeconds and onlyOnChange, from its next run on. " +
+      `It keeps the job's id, history, memory references and last result: use it to move or change a job, never cancel and create it again. ${ID_NOTE}`,
     // The create fields but kind, and the id: editJobInput is the one list of what an edit takes.
     input: scheduleBody().omit({ action: true, kind: true }),
     jobTurn: "refused",
@@ -172,7 +175,9 @@ const scheduleTools = lazy((): { readonly [A in ScheduleAction]: Tool } => ({
   resume: jobActionTool("schedule_resume", "resume", "Resumes a paused job from now (a one-off whose time passed runs at once)."),
   skip: defineTool({
     name: "schedule_skip",
-    description: `Skips a recurring job's next run: it is recorded in the job's history as skipped, and the run after it goes ahead. A one-off cannot be skipped: update or cancel it. ${ID_NOTE}`,
+    description:
+      "Skips a recurring job's next run: it is recorded in the job's history as skipped, and the run after it goes ahead. " +
+      `A one-off cannot be skipped: update or cancel it. ${ID_NOTE}`,
     input: fieldsOf(["id"]),
     jobTurn: "refused",
     call: (ctx, args) => skipJob(ctx, args.id),
@@ -180,7 +185,8 @@ const scheduleTools = lazy((): { readonly [A in ScheduleAction]: Tool } => ({
   preview: defineTool({
     name: "schedule_preview",
     description:
-      "Shows the next runs of a schedule in the chat's zone, with daylight-saving notes and a description, before you create it. Give exactly one of at, cron, delay or rrule (with start); until and runsLeft stop the runs where the job would end.",
+      "Shows the next runs of a schedule in the chat's zone, with daylight-saving notes and a description, before you create it. " +
+      "Give exactly one of at, cron, delay or rrule (with start); until and runsLeft stop the runs where the job would end.",
     input: fieldsOf(PREVIEW_FIELDS),
     jobTurn: "allowed",
     memberTurn: "allowed",
@@ -202,7 +208,8 @@ export const tools = lazy((): Tool[] => [
   defineTool({
     name: "set_timezone",
     description:
-      'Sets this chat\'s time zone (an IANA name such as "Europe/Berlin"; "reset" for the default). Recurring jobs follow the new zone; one-offs keep their instant.',
+      'Sets this chat\'s time zone (an IANA name such as "Europe/Berlin"; "reset" for the default). ' +
+      "Recurring jobs follow the new zone; one-offs keep their instant.",
     input: setTimezoneBody(),
     jobTurn: "refused",
     call: (ctx, args) => setTimezone(ctx, args.zone),
@@ -228,14 +235,17 @@ export const tools = lazy((): Tool[] => [
   defineTool({
     name: "memory_create",
     description:
-      "Creates a memory record: a title and a Markdown body of at most 16 KB. Keep one only when it is worth remembering across runs; a prompt job then refers to it with memoryRefs.",
+      "Creates a memory record: a title and a Markdown body of at most 16 KB. " +
+      "Keep one only when it is worth remembering across runs; a prompt job then refers to it with memoryRefs.",
     input: memoryCreateInput(),
     jobTurn: "allowed",
     call: memoryCreate,
   }),
   defineTool({
     name: "memory_update",
-    description: `Changes a memory record's title, body or both. Give the revision you read: if the record changed since, nothing is written and you read it again. ${MEMORY_ID_NOTE}`,
+    description:
+      "Changes a memory record's title, body or both. " +
+      `Give the revision you read: if the record changed since, nothing is written and you read it again. ${MEMORY_ID_NOTE}`,
     input: memoryUpdateBody(),
     jobTurn: "allowed",
     call: memoryUpdate,

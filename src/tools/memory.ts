@@ -52,7 +52,9 @@ export async function memoryCreate(ctx: ToolContext, args: { title: string; body
   const r = created.value;
   return {
     ok: true,
-    text: `Created memory record ${r.id} ${JSON.stringify(r.title)} (revision 1). A prompt job puts its current content into each run with memoryRefs: ["${r.id}"].`,
+    text:
+      `Created memory record ${r.id} ${JSON.stringify(r.title)} (revision 1). ` +
+      `A prompt job puts its current content into each run with memoryRefs: ["${r.id}"].`,
     data: { record: r },
   };
 }
@@ -73,9 +75,11 @@ export async function memoryDelete(ctx: ToolContext, args: { id: string }): Prom
   const deleted = await ctx.chat.deleteMemory(ctx.chatId, id.id);
   if (!deleted.ok) return failed(deleted.error.message);
   const { record, referredBy } = deleted.value;
+  const one = referredBy.length === 1;
   const refs =
     referredBy.length === 0
       ? ""
-      : ` ${referredBy.length === 1 ? "Job" : "Jobs"} ${listed(referredBy)} still ${referredBy.length === 1 ? "refers" : "refer"} to it: ${referredBy.length === 1 ? "its" : "their"} runs fail until ${referredBy.length === 1 ? "its" : "their"} memoryRefs change.`;
+      : ` ${one ? "Job" : "Jobs"} ${listed(referredBy)} still ${one ? "refers" : "refer"} to it: ` +
+        `${one ? "its" : "their"} runs fail until ${one ? "its" : "their"} memoryRefs change.`;
   return { ok: true, text: `Deleted memory record ${record.id} ${JSON.stringify(record.title)}.${refs}`, data: { record } };
 }

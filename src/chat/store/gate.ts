@@ -78,7 +78,9 @@ export class GateStore {
       return;
     }
     this.db.sql.exec(
-      "INSERT INTO gate (id, token, lease_until, active_key, active_message, prompt, tries, retry_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET token = excluded.token, lease_until = excluded.lease_until, active_key = excluded.active_key, active_message = excluded.active_message, prompt = excluded.prompt, tries = excluded.tries, retry_at = excluded.retry_at",
+      "INSERT INTO gate (id, token, lease_until, active_key, active_message, prompt, tries, retry_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?) " +
+        "ON CONFLICT (id) DO UPDATE SET token = excluded.token, lease_until = excluded.lease_until, active_key = excluded.active_key, " +
+        "active_message = excluded.active_message, prompt = excluded.prompt, tries = excluded.tries, retry_at = excluded.retry_at",
       state.token,
       state.leaseUntil,
       state.activeKey,

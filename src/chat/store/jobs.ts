@@ -333,7 +333,8 @@ export class JobStore {
         continue;
       }
       this.db.sql.exec(
-        `UPDATE jobs SET next_run_at = v.column2, running_run_id = v.column3, last_run_at = v.column4 FROM (VALUES ${chunk.map(() => "(?, ?, ?, ?)").join(", ")}) AS v WHERE jobs.id = v.column1`,
+        "UPDATE jobs SET next_run_at = v.column2, running_run_id = v.column3, last_run_at = v.column4 " +
+          `FROM (VALUES ${chunk.map(() => "(?, ?, ?, ?)").join(", ")}) AS v WHERE jobs.id = v.column1`,
         ...chunk.flatMap((job) => [job.id, job.nextRunAt, job.runningRunId, job.lastRunAt]),
       );
     }

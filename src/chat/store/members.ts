@@ -25,7 +25,8 @@ export class MemberStore {
   /** Remembers a role read at `at`; rows older than `keptMs` go (they would be read again anyway). */
   set(userId: string, role: MemberRole, at: number, keptMs: number): void {
     this.db.sql.exec(
-      "INSERT INTO members (user_id, role, checked_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET role = excluded.role, checked_at = excluded.checked_at",
+      "INSERT INTO members (user_id, role, checked_at) VALUES (?, ?, ?) " +
+        "ON CONFLICT (user_id) DO UPDATE SET role = excluded.role, checked_at = excluded.checked_at",
       userId,
       role,
       at,

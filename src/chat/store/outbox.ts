@@ -60,7 +60,8 @@ export class OutboxStore {
   ): void {
     this.cleared = false;
     this.db.sql.exec(
-      "INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at, buttons, entry_id, silent, thread_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at, buttons, entry_id, silent, thread_id) " +
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       row.key,
       at,
       row.markdown,
@@ -99,7 +100,8 @@ export class OutboxStore {
     const due: OutboxRow[] = [];
     for (const row of this.db.sql
       .exec(
-        "SELECT id, key, created_at, markdown, job_id, run_id, attempts, stalls, next_attempt_at, parts_sent, buttons, entry_id, message_ids, silent, thread_id FROM outbox WHERE failed_at IS NULL ORDER BY id",
+        "SELECT id, key, created_at, markdown, job_id, run_id, attempts, stalls, next_attempt_at, parts_sent, " +
+          "buttons, entry_id, message_ids, silent, thread_id FROM outbox WHERE failed_at IS NULL ORDER BY id",
       )
       .toArray()) {
       const r = outboxRow().safeParse(row);

@@ -80,7 +80,8 @@ export type Settlement = { status: RunStatus; finishedAt: number; detail: string
 
 /** The columns of a settled run, read back in the shape of an open one (its state, lease and payload done). */
 const SETTLED_AS_RUN =
-  "run_id, job_id, kind, manual, due_at, started_at, finished_at, 'settled' AS state, status, exit_code, timed_out, late, detail, NULL AS lease_until, 0 AS attempts, resends, NULL AS message, NULL AS output_hash";
+  "run_id, job_id, kind, manual, due_at, started_at, finished_at, 'settled' AS state, status, exit_code, timed_out, late, detail, " +
+  "NULL AS lease_until, 0 AS attempts, resends, NULL AS message, NULL AS output_hash";
 const SETTLED_COLUMNS = "run_id, job_id, kind, manual, due_at, started_at, finished_at, status, exit_code, timed_out, late, detail, resends";
 
 /** The values of SETTLED_COLUMNS for a run, in their order (both tables have these columns). */
@@ -211,7 +212,9 @@ export class RunStore {
     const [from, to] = rangeOf(jobId);
     return this.parseAll(
       this.db.sql.exec(
-        `SELECT * FROM (SELECT * FROM runs WHERE run_id >= ? AND run_id < ? UNION ALL SELECT ${SETTLED_AS_RUN} FROM run_history WHERE run_id >= ? AND run_id < ?) ORDER BY due_at DESC, run_id DESC LIMIT ?`,
+        "SELECT * FROM (SELECT * FROM runs WHERE run_id >= ? AND run_id < ? " +
+          `UNION ALL SELECT ${SETTLED_AS_RUN} FROM run_history WHERE run_id >= ? AND run_id < ?) ` +
+          "ORDER BY due_at DESC, run_id DESC LIMIT ?",
         from,
         to,
         from,
@@ -316,7 +319,8 @@ export class RunStore {
   /** An open run ends: moved to its job's history with its outcome (inside the caller's transaction). */
   settle(runId: string, fields: Settlement): void {
     this.db.sql.exec(
-      `INSERT INTO run_history (${SETTLED_COLUMNS}) SELECT run_id, job_id, kind, manual, due_at, started_at, ?, ?, ?, ?, late, ?, resends FROM runs WHERE run_id = ?`,
+      `INSERT INTO run_history (${SETTLED_COLUMNS}) ` +
+        "SELECT run_id, job_id, kind, manual, due_at, started_at, ?, ?, ?, ?, late, ?, resends FROM runs WHERE run_id = ?",
       fields.finishedAt,
       fields.status,
       fields.exitCode ?? null,

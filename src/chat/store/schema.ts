@@ -11,7 +11,10 @@
  * rights, remembered) and `move_in` (a group's state arriving from the object of the basic group it was).
  */
 
-/** Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped. */
+/**
+ * Each entry is one migration; its index + 1 is the schema version it brings. Never edit one that shipped, beyond
+ * its layout: whitespace between the SQL's tokens (a statement split over lines) changes nothing it does.
+ */
 export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -115,7 +118,8 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE meta;
   ALTER TABLE runs ADD COLUMN kind TEXT NOT NULL DEFAULT 'prompt' CHECK (kind IN ('prompt', 'watcher'));
   UPDATE runs SET kind = 'watcher', message = json_extract(message, '$.watcher') WHERE substr(message, 1, 11) = '{"watcher":';
-  UPDATE runs SET kind = 'watcher' WHERE message IS NULL AND status IN ('silent', 'failed', 'skipped') AND job_id IN (SELECT id FROM jobs WHERE kind = 'watcher');
+  UPDATE runs SET kind = 'watcher'
+    WHERE message IS NULL AND status IN ('silent', 'failed', 'skipped') AND job_id IN (SELECT id FROM jobs WHERE kind = 'watcher');
   `,
   // 7: nothing lost silently (docs/agent.md#the-lease, docs/telegram.md#how-messages-are-sent): how often a dispatched prompt was sent again
   // because it never reached the run gate; the user messages on their way to the gate, re-sent the same way;
@@ -148,7 +152,10 @@ export const MIGRATIONS: readonly string[] = [
     quarantined TEXT,
     CHECK ((at_ms IS NULL) <> (cron IS NULL))
   );
-  INSERT INTO jobs_new SELECT id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, last_run_at, last_result, running_run_id, quarantined FROM jobs;
+  INSERT INTO jobs_new SELECT
+    id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, last_run_at, last_result, running_run_id,
+    quarantined
+  FROM jobs;
   DROP TABLE jobs;
   ALTER TABLE jobs_new RENAME TO jobs;
   CREATE INDEX jobs_next_run ON jobs (next_run_at) WHERE next_run_at IS NOT NULL;
@@ -164,7 +171,13 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO transcript_new SELECT id, at, role, source, text, job_id, run_id FROM transcript;
   DROP TABLE transcript;
   ALTER TABLE transcript_new RENAME TO transcript;
-  CREATE TABLE usage (day TEXT NOT NULL, counter TEXT NOT NULL, n INTEGER NOT NULL, noticed INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (day, counter)) WITHOUT ROWID;
+  CREATE TABLE usage (
+    day TEXT NOT NULL,
+    counter TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    noticed INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (day, counter)
+  ) WITHOUT ROWID;
   `,
   // 9: memory, imports and cheaper watchers (issue 16; docs/api.md). The chat's memory records; a
   // prompt job's memoryRefs (JSON array); a watcher's onlyOnChange, the hash of its last delivered match and
@@ -173,13 +186,25 @@ export const MIGRATIONS: readonly string[] = [
   // run twice creates nothing twice). Runs get the new statuses (SQLite cannot change a CHECK in place: the
   // table is copied, as migration 8 did for jobs) and the hash of a match waiting for the agent.
   `
-  CREATE TABLE memory (id TEXT PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL, revision INTEGER NOT NULL CHECK (revision >= 1), updated_at INTEGER NOT NULL) WITHOUT ROWID;
+  CREATE TABLE memory (
+    id TEXT PRIMARY KEY,
+    title TEXT NOT NULL,
+    body TEXT NOT NULL,
+    revision INTEGER NOT NULL CHECK (revision >= 1),
+    updated_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
   ALTER TABLE jobs ADD COLUMN memory_refs TEXT;
   ALTER TABLE jobs ADD COLUMN only_on_change INTEGER NOT NULL DEFAULT 0 CHECK (only_on_change IN (0, 1));
   ALTER TABLE jobs ADD COLUMN match_hash TEXT;
   ALTER TABLE jobs ADD COLUMN failure_streak TEXT;
   ALTER TABLE jobs ADD COLUMN imported_from TEXT;
-  UPDATE jobs SET failure_streak = json_object('exitCode', json_extract(last_result, '$.exitCode'), 'timedOut', json(CASE WHEN json_extract(last_result, '$.timedOut') THEN 'true' ELSE 'false' END)) WHERE kind = 'watcher' AND CASE WHEN json_valid(last_result) THEN json_extract(last_result, '$.status') = 'failed' AND json_type(last_result, '$.exitCode') IS NOT NULL ELSE 0 END;
+  UPDATE jobs SET failure_streak = json_object(
+      'exitCode', json_extract(last_result, '$.exitCode'),
+      'timedOut', json(CASE WHEN json_extract(last_result, '$.timedOut') THEN 'true' ELSE 'false' END)
+    )
+    WHERE kind = 'watcher' AND CASE WHEN json_valid(last_result)
+      THEN json_extract(last_result, '$.status') = 'failed' AND json_type(last_result, '$.exitCode') IS NOT NULL
+      ELSE 0 END;
   CREATE TABLE imports (source_id TEXT PRIMARY KEY, job_id TEXT NOT NULL, at INTEGER NOT NULL) WITHOUT ROWID;
   CREATE TABLE runs_new (
     run_id TEXT PRIMARY KEY,
@@ -201,7 +226,11 @@ export const MIGRATIONS: readonly string[] = [
     resends INTEGER NOT NULL DEFAULT 0,
     output_hash TEXT
   );
-  INSERT INTO runs_new (run_id, job_id, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, message, kind, resends) SELECT run_id, job_id, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, message, kind, resends FROM runs;
+  INSERT INTO runs_new (
+    run_id, job_id, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, message, kind, resends
+  ) SELECT
+    run_id, job_id, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, message, kind, resends
+  FROM runs;
   DROP TABLE runs;
   ALTER TABLE runs_new RENAME TO runs;
   CREATE INDEX runs_by_job ON runs (job_id, due_at);
@@ -241,7 +270,11 @@ export const MIGRATIONS: readonly string[] = [
     detail TEXT,
     resends INTEGER NOT NULL DEFAULT 0
   ) WITHOUT ROWID;
-  INSERT INTO run_history (run_id, job_id, kind, manual, due_at, started_at, finished_at, status, exit_code, timed_out, late, detail, resends) SELECT run_id, job_id, kind, manual, due_at, started_at, finished_at, status, exit_code, timed_out, late, detail, resends FROM runs WHERE state = 'settled';
+  INSERT INTO run_history (
+    run_id, job_id, kind, manual, due_at, started_at, finished_at, status, exit_code, timed_out, late, detail, resends
+  ) SELECT
+    run_id, job_id, kind, manual, due_at, started_at, finished_at, status, exit_code, timed_out, late, detail, resends
+  FROM runs WHERE state = 'settled';
   CREATE TABLE runs_new (
     run_id TEXT PRIMARY KEY,
     job_id TEXT NOT NULL,
@@ -262,7 +295,13 @@ export const MIGRATIONS: readonly string[] = [
     message TEXT,
     output_hash TEXT
   ) WITHOUT ROWID;
-  INSERT INTO runs_new (run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, resends, message, output_hash) SELECT run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, resends, message, output_hash FROM runs WHERE state <> 'settled';
+  INSERT INTO runs_new (
+    run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, resends,
+    message, output_hash
+  ) SELECT
+    run_id, job_id, kind, manual, due_at, started_at, finished_at, state, status, exit_code, timed_out, late, detail, lease_until, attempts, resends,
+    message, output_hash
+  FROM runs WHERE state <> 'settled';
   DROP TABLE runs;
   ALTER TABLE runs_new RENAME TO runs;
   `,
@@ -276,7 +315,14 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE gate ADD COLUMN retry_at INTEGER;
   ALTER TABLE pending ADD COLUMN prompt TEXT;
   ALTER TABLE pending ADD COLUMN tries INTEGER NOT NULL DEFAULT 0;
-  CREATE TABLE turn_steps (key TEXT NOT NULL, step INTEGER NOT NULL, at INTEGER NOT NULL, answer TEXT NOT NULL, results TEXT, PRIMARY KEY (key, step)) WITHOUT ROWID;
+  CREATE TABLE turn_steps (
+    key TEXT NOT NULL,
+    step INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    answer TEXT NOT NULL,
+    results TEXT,
+    PRIMARY KEY (key, step)
+  ) WITHOUT ROWID;
   `,
   // 14: recurrence rules and jobs that end (issue 24; docs/api.md, docs/time.md): a job's schedule is one of `at_ms`, `cron`
   // or `rrule` with its local `rule_start`; a recurring job may end at `until_ms` or after `runs_left` runs (0
@@ -312,7 +358,13 @@ export const MIGRATIONS: readonly string[] = [
     CHECK ((rrule IS NULL) = (rule_start IS NULL)),
     CHECK (at_ms IS NULL OR (until_ms IS NULL AND runs_left IS NULL))
   );
-  INSERT INTO jobs_new (id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, last_run_at, last_result, running_run_id, quarantined, memory_refs, only_on_change, match_hash, failure_streak, imported_from) SELECT id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, last_run_at, last_result, running_run_id, quarantined, memory_refs, only_on_change, match_hash, failure_streak, imported_from FROM jobs;
+  INSERT INTO jobs_new (
+    id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, last_run_at, last_result, running_run_id,
+    quarantined, memory_refs, only_on_change, match_hash, failure_streak, imported_from
+  ) SELECT
+    id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, last_run_at, last_result, running_run_id,
+    quarantined, memory_refs, only_on_change, match_hash, failure_streak, imported_from
+  FROM jobs;
   DROP TABLE jobs;
   ALTER TABLE jobs_new RENAME TO jobs;
   CREATE INDEX jobs_next_run ON jobs (next_run_at) WHERE next_run_at IS NOT NULL;

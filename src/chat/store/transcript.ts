@@ -155,7 +155,8 @@ export class TranscriptStore {
   jobOfMessage(messageId: number): { jobId: string; runId: string | null } | null {
     for (const row of this.db.sql
       .exec<{ job_id: string | null; run_id: string | null; message_ids: string | null }>(
-        "SELECT job_id, run_id, message_ids FROM transcript WHERE job_id IS NOT NULL AND message_ids IS NOT NULL AND instr(message_ids, ?) > 0 ORDER BY id DESC",
+        "SELECT job_id, run_id, message_ids FROM transcript " +
+          "WHERE job_id IS NOT NULL AND message_ids IS NOT NULL AND instr(message_ids, ?) > 0 ORDER BY id DESC",
         String(messageId),
       )
       .toArray()) {

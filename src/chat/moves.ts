@@ -101,11 +101,15 @@ export class ChatMoves {
     return chatId === null || chatId === this.d.info.chatId() ? to : null;
   }
 
-  /** The alarm's part: an unfinished move, tried again when its time came. */
+  /**
+   * The alarm's part: an unfinished move, tried again when its time came. Without a retry time it is due at once
+   * (not at `retryAt()`'s now, which a millisecond after the alarm's `now` would put off).
+   */
   async tick(now: number): Promise<boolean> {
     const moving = this.moving();
-    const at = this.retryAt();
-    if (moving === null || at === null || at > now) return false;
+    if (moving === null) return false;
+    const at = Number(this.d.settings.get("move_retry_at"));
+    if (Number.isFinite(at) && at > now) return false;
     return !(await this.run(moving)).ok;
   }
 

@@ -1,5 +1,5 @@
 /**
- * What was done stays done (issue 32, docs/api.md#jobs, docs/telegram.md#more-commands): a skip by hand, a snoozed
+ * What was done stays done (issue 32, docs/api.md#jobs, docs/telegram.md#skip-id): a skip by hand, a snoozed
  * reminder's copy and a job's ends (`runsLeft`, `until`) survive every other command, through the webhook with the
  * updates Telegram sends in a basic group and the Bot API stub. A daily job at 09:00 whose Thursday run was skipped
  * is walked through `/timezone` to the zone it has, to another zone and back, `/resume` while it is not paused,

@@ -3,6 +3,7 @@
  * (400 bodies, tool replies) and the Durable Object (RPC arguments are parsed again there).
  */
 import type * as z from "zod";
+import { shown } from "./contracts/ids";
 import { err, type Result } from "./result";
 
 export const NOT_OBJECT = "The body must be a JSON object.";
@@ -31,7 +32,8 @@ export function sentenceFor(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case "unrecognized_keys": {
       const key = issue.keys[0] ?? "";
-      return `Unknown field ${JSON.stringify(path.length ? `${fieldName(path, false)}.${key}` : key)}.`;
+      // The key is the client's: quoted as every echo is (printable, at most 40 characters).
+      return `Unknown field ${JSON.stringify(shown(path.length ? `${fieldName(path, false)}.${key}` : key))}.`;
     }
     case "invalid_type":
       if (path.length === 0) return issue.expected === "object" ? NOT_OBJECT : `The body must be ${expected(issue.expected)}.`;

@@ -5,6 +5,7 @@
  * and wrangler.toml's [vars] derive from this table; `src/config.ts` reads it and applies the rules across vars.
  */
 import * as z from "zod";
+import { printable } from "./contracts/ids";
 import { lazy } from "./lazy";
 import { fail, ok, type Parsed } from "./result";
 import { parseZone } from "./time";
@@ -222,7 +223,7 @@ type Schemas = ReturnType<typeof schemas>;
 function matching<K extends keyof Schemas>(schema: K, sentence: (got: string) => string): Reader<z.output<Schemas[K]>> {
   return (text) => {
     const parsed = schemas()[schema].safeParse(text);
-    return parsed.success ? ok(parsed.data as z.output<Schemas[K]>) : fail(sentence(shown(text)));
+    return parsed.success ? ok(parsed.data as z.output<Schemas[K]>) : fail(sentence(quotedValue(text)));
   };
 }
 
@@ -236,7 +237,7 @@ function ids(form: "userId" | "groupId", sentence: (got: string) => string): Rea
     for (const part of text.split(",")) {
       const id = part.trim();
       if (id === "") continue;
-      if (!schemas()[form].safeParse(id).success) return fail(sentence(shown(id)));
+      if (!schemas()[form].safeParse(id).success) return fail(sentence(quotedValue(id)));
       if (!list.includes(id)) list.push(id);
     }
     return ok(Object.freeze(list));
@@ -251,7 +252,7 @@ function plain(text: string): Parsed<string> {
 /** `DEFAULT_TIMEZONE`: an IANA name (or one of the aliases `parseZone` reads), as its canonical name. */
 function zone(text: string): Parsed<string> {
   const read = parseZone(text);
-  return read.ok ? read : fail(`DEFAULT_TIMEZONE ${shown(text)} is not a time zone; use an IANA name such as Europe/Berlin.`);
+  return read.ok ? read : fail(`DEFAULT_TIMEZONE ${quotedValue(text)} is not a time zone; use an IANA name such as Europe/Berlin.`);
 }
 
 /** `LLM_INSTRUCTIONS`: the owner's words, at most `MAX_INSTRUCTIONS` characters. */
@@ -259,7 +260,8 @@ function instructions(text: string): Parsed<string> {
   return text.length > MAX_INSTRUCTIONS ? fail(`LLM_INSTRUCTIONS must be at most ${MAX_INSTRUCTIONS} characters; it has ${text.length}.`) : ok(text);
 }
 
-/** A value quoted for a sentence, cut to 60 characters so one bad var cannot flood /healthz. */
-function shown(raw: string): string {
-  return JSON.stringify(raw.length > 60 ? `${raw.slice(0, 57)}…` : raw);
+/** A value quoted for a sentence, printable and cut to 60 characters so one bad var cannot flood or turn /healthz around. */
+function quotedValue(raw: string): string {
+  const chars = [...printable(raw)];
+  return JSON.stringify(chars.length > 60 ? `${chars.slice(0, 57).join("")}…` : chars.join(""));
 }

@@ -205,6 +205,18 @@ form.addEventListener("submit", async (event) => {
 });
 
 /**
+ * The zone of `chatId`, read with its jobs: a dialog opened for that chat while it was still being read (a chat just
+ * chosen) showed the zone of the chat before; it takes this one and previews again, dropping what it showed.
+ * @param {string} chatId @param {string} zone
+ */
+export function zoneKnown(chatId, zone) {
+  if (!dialog.open || current.chatId !== chatId || current.zone === zone) return;
+  current.zone = zone;
+  where.textContent = `In chat ${chatId}, times in ${zone}.`;
+  void preview();
+}
+
+/**
  * Opens the dialog: editing `job`, or creating (filled in from `prefill`, e.g. a suggestion's Use). `saved` is
  * called with the job the API answered.
  * @param {{ job?: Job, prefill?: Prefill, saved: (job: Job, chatId: string) => void }} options

@@ -8,7 +8,7 @@
 import { ApiError, api, chatPath } from "./api.js";
 import { showChatPanel, wireChatPanel } from "./chat-panel.js";
 import { loadChats, wireChats } from "./chats.js";
-import { openJobDialog } from "./dialog.js";
+import { openJobDialog, zoneKnown } from "./dialog.js";
 import { byId, h, sentence } from "./dom.js";
 import { openHistory } from "./history.js";
 import { renderJobs } from "./jobs.js";
@@ -81,6 +81,7 @@ async function loadJobs() {
       (a, b) => (a.nextRunAt === null ? Infinity : Date.parse(a.nextRunAt)) - (b.nextRunAt === null ? Infinity : Date.parse(b.nextRunAt)),
     );
     state.zone = answer.timeZone;
+    zoneKnown(chatId, state.zone);
     state.serverNow = Date.parse(answer.now);
     state.readAt = Date.now();
     byId("zone-text").textContent = `Time zone: ${state.zone}`;

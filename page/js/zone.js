@@ -61,7 +61,7 @@ form.addEventListener("submit", async (event) => {
     if (value === "") return await setZone(null);
     const found = await api("GET", `/admin/zones?${new URLSearchParams({ place: value })}`);
     if (found.zones.length === 1) await setZone(found.zones[0].zone);
-    else offer(value, found.zones, found.offset);
+    else offer(found.place, found.zones, found.offset);
   } catch (e) {
     if (e instanceof ApiError && e.status === 400) input.setAttribute("aria-invalid", "true");
     error.textContent = sentence(e);

@@ -161,7 +161,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   });
   const turns = new TurnRights({ gate: gateStore, jobs: jobStore, settings, info, now });
   const jobs = new JobOps({ jobs: jobStore, memory: memoryStore, runs, info, firing, watchers, turns, config, now, transaction });
-  const chatSettings = new SettingsOps({ settings, jobs: jobStore, info, firing, now, transaction });
+  const chatSettings = new SettingsOps({ settings, jobs: jobStore, runs, info, firing, now, transaction });
   const memory = new MemoryOps({ memory: memoryStore, jobs: jobStore, info, now, transaction });
   const imports = new Imports({ imports: new ImportStore(db), jobOps: jobs, settings: chatSettings, info, now });
   const promptLeaseMs = () => leaseMs(PROMPT_LEASE_MS, config().speedup);

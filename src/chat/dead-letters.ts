@@ -4,6 +4,7 @@
  * it, so the prompts waiting behind it are sent.
  */
 import type { Config } from "../config";
+import { printable } from "../contracts/ids";
 import type { PromptMessage } from "../contracts/prompt-message";
 import { err, ok, type Result } from "../result";
 import { type Deliveries, originOfKey } from "./deliveries";
@@ -40,7 +41,7 @@ function deadLetterText(message: PromptMessage, model: boolean): string {
   if (model) return GIVE_UP_TEXT;
   if (message.source === "user") return LOST_TEXT;
   const what = message.source === "watcher" ? "watcher" : "scheduled job";
-  return `⚠️ The ${what} "${message.jobName ?? message.jobId ?? "?"}" (${message.jobId ?? "?"}) could not be handled: the agent failed after several tries.`;
+  return `⚠️ The ${what} "${printable(message.jobName ?? message.jobId ?? "?")}" (${message.jobId ?? "?"}) could not be handled: the agent failed after several tries.`;
 }
 
 export class DeadLetters {

@@ -7,8 +7,20 @@
 
 import { backoffMs } from "../backoff";
 import { type LoadedConfig, leaseMs, leaseText } from "../config";
+import { runIdOf } from "../contracts/run-id";
 import { chatRunId, runnerOutcome } from "../contracts/runner";
-import { decideFire, type FireContext, type FireDecision, MAX_RESENDS, type MemoryLookup, manualRun, OFFER_DEADLINE_MS, PROMPT_LEASE_MS } from "../jobs/fire";
+import {
+  decideFire,
+  type FireContext,
+  type FireDecision,
+  MAX_RESENDS,
+  type MemoryLookup,
+  manualRun,
+  OFFER_DEADLINE_MS,
+  PROMPT_LEASE_MS,
+  type Skipped,
+  skippedByHand,
+} from "../jobs/fire";
 import type { JobRecord, RunRecord } from "../jobs/records";
 import { ok, type Result } from "../result";
 import { parseArgs } from "../sentence";
@@ -95,7 +107,7 @@ export class Firing {
     if (chatId === null) return { failed: false, claimed: [] };
     const ctx = this.context(chatId, now);
     let failed = false;
-    const decisions: FireDecision[] = [];
+    const decided: [JobRecord, FireDecision][] = [];
     for (const row of due) {
       try {
         if (!row.ok) {
@@ -103,12 +115,13 @@ export class Firing {
           this.d.jobs.quarantine(row.id, row.reason, now);
           continue;
         }
-        decisions.push(decideFire(row.job, ctx, this.memoryOf(row.job)));
+        decided.push([row.job, decideFire(row.job, ctx, this.memoryOf(row.job))]);
       } catch (error) {
         failed = true;
         console.error(`job ${row.ok ? row.job.id : row.id} could not fire`, error);
       }
     }
+    const decisions = this.pastSkips(decided, ctx);
     let single = decisions;
     const claims = decisions.flatMap((d) => (d.action === "claim" ? [d] : []));
     const claimed: RunRecord[] = [];
@@ -135,6 +148,39 @@ export class Firing {
       }
     }
     return { failed, claimed };
+  }
+
+  /**
+   * The decisions whose job's next run would be an occurrence skipped by hand, decided again past it. A zone change
+   * or an edit can leave a skip after a job's next run (a zone to the west brings today's run back before the day
+   * skipped); one statement per 50 jobs asks whether any next run is a skip, and it seldom is.
+   */
+  private pastSkips(decided: readonly [JobRecord, FireDecision][], ctx: FireContext): FireDecision[] {
+    const nextOf = (d: FireDecision): string | null =>
+      d.action !== "end" && d.job.schedule.type !== "at" && d.job.nextRunAt !== null ? runIdOf(d.job.id, d.job.nextRunAt) : null;
+    const next = decided.map(([, d]) => nextOf(d)).filter((id): id is string => id !== null);
+    const skips = new Set(
+      next.length === 0
+        ? []
+        : this.d.runs
+            .skippedAmong(next)
+            .filter(skippedByHand)
+            .map((run) => run.runId),
+    );
+    return decided.map(([job, d]) => {
+      const id = nextOf(d);
+      return id !== null && skips.has(id) ? decideFire(job, ctx, this.memoryOf(job), this.skipped(job.id, ctx.now)) : d;
+    });
+  }
+
+  /** A job's occurrences skipped by hand that have not come yet (its history holds them), by due instant. */
+  skipped(jobId: string, now: number): Skipped {
+    return new Set(
+      this.d.runs
+        .skippedAfter(now, jobId)
+        .filter(skippedByHand)
+        .map((run) => run.dueAt),
+    );
   }
 
   /**
@@ -166,8 +212,14 @@ export class Firing {
           this.d.runs.prune(decision.job.id);
           break;
         case "hold":
+          this.d.jobs.save(decision.job);
+          break;
         case "move":
           this.d.jobs.save(decision.job);
+          for (const { was, run } of decision.skips) {
+            this.d.runs.deleteSettled(was);
+            if (!this.d.runs.exists(run.runId)) this.d.runs.insert(run);
+          }
           break;
         case "end":
           this.d.jobs.delete(decision.job.id);

@@ -6,9 +6,9 @@
  */
 import { type Config, isGroupId } from "../config";
 import { newJobId, shown } from "../contracts/ids";
-import { advance, decideSkip } from "../jobs/fire";
+import { decideResume, decideSkip, pastSkipped } from "../jobs/fire";
 import { type JobRecord, newJobRecord, specDefaults } from "../jobs/records";
-import { memoryRefMissingText, noJobText, noRunsLeftText, stillRunningText, tooManyJobsText } from "../jobs/texts";
+import { memoryRefMissingText, noJobText, stillRunningText, tooManyJobsText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { err, ok, type Result } from "../result";
 import {
@@ -215,7 +215,12 @@ export class JobOps {
       if (gone !== null) return err("bad_request", gone);
     }
     const job: JobRecord = { ...latest.value, ...edited.value.spec };
-    if ((edited.value.scheduleChanged || edited.value.reopened) && job.enabled) job.nextRunAt = edited.value.nextRunAt;
+    if ((edited.value.scheduleChanged || edited.value.reopened) && job.enabled) {
+      // Its next run from now under the schedule it has now, past an occurrence skipped by hand that it still has.
+      const next = edited.value.nextRunAt;
+      const zone = this.d.info.zone().zone;
+      job.nextRunAt = job.schedule.type === "at" ? next : pastSkipped(job.schedule, zone, next, this.d.firing.skipped(id, this.d.now()));
+    }
     this.d.jobs.save(job);
     return ok(this.view(job, chatId));
   }
@@ -254,25 +259,17 @@ export class JobOps {
   }
 
   /**
-   * Resumes: a recurring job from now; a one-off at its time, at once (late) when that has passed. A recurring
-   * job with no run left before its end is not resumed (409, with the sentence): its `until` or `runsLeft` must
-   * change first.
+   * Resumes (`decideResume` of the firing core): a recurring job from now, an occurrence skipped by hand still
+   * skipped; a one-off at its time, at once (late) when that has passed. A recurring job with no run left before its
+   * end is not resumed (409, with the sentence): its `until` or `runsLeft` must change first.
    */
   async resume(chatId: string, id: string): Promise<Result<Job>> {
     const found = this.locate(chatId, id);
     if (!found.ok) return found;
-    const current = found.value;
-    let nextRunAt: number | null;
-    if (current.schedule.type === "at") nextRunAt = current.schedule.at;
-    else {
-      const zone = this.d.info.zone().zone;
-      const step = advance(current, current.schedule, zone, this.d.now());
-      if (step.ended || current.runsLeft === 0) return err("conflict", noRunsLeftText(current, zone, this.d.now()));
-      nextRunAt = step.nextRunAt;
-    }
-    const job: JobRecord = { ...current, enabled: true, nextRunAt, quarantined: null };
-    this.d.jobs.save(job);
-    return ok(this.view(job, chatId));
+    const resumed = decideResume(found.value, this.d.info.zone().zone, this.d.now(), this.d.firing.skipped(id, this.d.now()));
+    if (!resumed.ok) return err("conflict", resumed.error);
+    this.d.jobs.save(resumed.value);
+    return ok(this.view(resumed.value, chatId));
   }
 
   /**
@@ -284,7 +281,7 @@ export class JobOps {
     const found = this.locate(chatId, id);
     if (!found.ok) return found;
     const now = this.d.now();
-    const skip = decideSkip(found.value, this.d.info.zone().zone, now);
+    const skip = decideSkip(found.value, this.d.info.zone().zone, now, this.d.firing.skipped(id, now));
     if (!skip.ok) return err("bad_request", skip.error);
     this.d.firing.apply(skip.value, now);
     return ok({ job: this.view(skip.value.job, chatId), skipped: new Date(skip.value.run.dueAt).toISOString() });

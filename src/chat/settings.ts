@@ -1,9 +1,10 @@
 /**
  * @module The chat's settings (docs/api.md, docs/time.md, docs/telegram.md): its zone, whose change moves every
- * recurring job's next run (each a decision of the firing core, `decideZoneChange`, written by `Firing.apply`), its
- * quiet hours, and the default-zone notice told once.
+ * recurring job's next run and its skips by hand (each a decision of the firing core, `decideZoneChange`, written by
+ * `Firing.apply`), its quiet hours, and the default-zone notice told once.
  */
-import { decideZoneChange } from "../jobs/fire";
+import { decideZoneChange, ZONE_SPAN_MS } from "../jobs/fire";
+import type { RunRecord } from "../jobs/records";
 import { defaultZoneNotice, zoneChangedText } from "../jobs/texts";
 import { err, ok, type Result } from "../result";
 import { type ChatSettings, type QuietAnswer, quietBody, type ZoneChange } from "../schemas/chats";
@@ -12,11 +13,13 @@ import { parseZone } from "../time";
 import type { Firing } from "./firing";
 import type { ChatInfo } from "./info";
 import type { JobStore } from "./store/jobs";
+import type { RunStore } from "./store/runs";
 import type { SettingsStore } from "./store/settings";
 
 export type SettingsDeps = {
   settings: SettingsStore;
   jobs: JobStore;
+  runs: Pick<RunStore, "skippedAfter">;
   info: ChatInfo;
   /** The one writer of the firing core's decisions. */
   firing: Pick<Firing, "apply">;
@@ -36,8 +39,9 @@ export class SettingsOps {
   /**
    * Sets (or with null, resets) the chat's zone: every recurring job's next run is recomputed in the new zone
    * strictly after now, with no catch-up (a rule's `start` stays the same local time, so the rule is expanded
-   * anew there); one-offs keep their instant (docs/time.md). A job whose next run would now fall after its `until`
-   * has ended: it goes, or, with its last run in flight, goes when that run settles.
+   * anew there); one-offs keep their instant (docs/time.md). An occurrence skipped by hand stays skipped: the skip
+   * moves to the same wall-clock time in the new zone, also when the zone is the one the chat had. A job whose next
+   * run would now fall after its `until` has ended: it goes, or, with its last run in flight, goes when that run settles.
    */
   async setTimeZone(chatId: string, input: string | null): Promise<Result<ZoneChange>> {
     const bound = this.d.info.bind(chatId);
@@ -52,6 +56,8 @@ export class SettingsOps {
     let cronJobs = 0;
     const oneOffs: number[] = [];
     this.d.transaction(() => {
+      const from = this.d.info.zone().zone;
+      const skips = skipsByJob(this.d.runs.skippedAfter(now - ZONE_SPAN_MS));
       this.d.settings.set("time_zone", zone);
       // A chat that chose its zone (or went back to the default on purpose) knows where its times are.
       if (this.d.settings.get("zone_told") === null) this.d.settings.set("zone_told", String(now));
@@ -63,7 +69,7 @@ export class SettingsOps {
           oneOffs.push(job.schedule.at);
           continue;
         }
-        const decision = decideZoneChange(job, effective, now);
+        const decision = decideZoneChange(job, { from, to: effective }, now, skips.get(job.id));
         if (decision?.action !== "end") cronJobs++;
         if (decision !== null) this.d.firing.apply(decision, now);
       }
@@ -107,4 +113,11 @@ export class SettingsOps {
     this.d.settings.set("zone_told", String(this.d.now()));
     return defaultZoneNotice(zone);
   }
+}
+
+/** Runs by the job they are of. */
+function skipsByJob(runs: readonly RunRecord[]): Map<string, RunRecord[]> {
+  const out = new Map<string, RunRecord[]>();
+  for (const run of runs) out.set(run.jobId, [...(out.get(run.jobId) ?? []), run]);
+  return out;
 }

@@ -1,4 +1,5 @@
 /** @module How stored jobs and runs look to clients (docs/api.md): epoch ms become RFC 3339 strings. */
+import { printable } from "../contracts/ids";
 import { categoryOf, type JobRecord, type RunRecord, scheduleView } from "../jobs/records";
 import type { Job, Run } from "../schemas/jobs";
 
@@ -17,7 +18,8 @@ function present<T extends object>(view: Complete<T>): T {
 }
 
 /**
- * A job as clients see it (`jobSchema`): times as RFC 3339, a recurring job's end (`until`, `runsLeft`, null for
+ * A job as clients see it (`jobSchema`): its name printable (as every echo of it, also one stored before names were
+ * kept so), times as RFC 3339, a recurring job's end (`until`, `runsLeft`, null for
  * none), a prompt's text and memory records, a watcher's command, timeout (the operator's default when it sets
  * none), `onlyOnChange` (present when true), and its forum topic when it has one.
  */
@@ -27,7 +29,7 @@ export function toJob(job: JobRecord, chatId: string, defaultTimeout: number): J
   return present<Job>({
     id: job.id,
     chatId,
-    name: job.name,
+    name: printable(job.name),
     kind: job.kind,
     category: categoryOf(job.kind, job.schedule.type),
     schedule: scheduleView(job.schedule),

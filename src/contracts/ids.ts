@@ -52,9 +52,34 @@ export function randomId(length: number, random: Random = cryptoRandom): string 
   return id;
 }
 
-/** Shows at most 40 characters of what a client sent, so an echoed value cannot flood a sentence. */
+/**
+ * What never shows and can change how the text around it reads, each a code point: C0 controls (line breaks and
+ * tabs are spaces by then, `SPACING`), DEL and the C1 controls, the soft hyphen, the Arabic letter mark, the Mongolian vowel
+ * separator, zero-width spaces, joiners and marks (a joiner inside an emoji sequence such as 👩‍💻 stays), the bidi
+ * embeddings, overrides and isolates, the word joiner and invisible operators, the byte order mark, interlinear
+ * annotations.
+ */
+const HIDDEN =
+  /[\p{Cc}\u00AD\u061C\u180E\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB]|(?<!\p{Extended_Pictographic}|\u{FE0F}|[\u{1F3FB}-\u{1F3FF}])\u200D|\u200D(?!\p{Extended_Pictographic})/gu;
+/** Line breaks of every kind (CR LF as one) and tabs: each a space in an echo, which is one line. */
+const SPACING = /\r\n?|[\n\t\v\f\u2028\u2029]/g;
+
+/**
+ * A text as it may be echoed back (in a sentence, a job line, on the page): on one line, and without the characters
+ * that never show and can reorder or hide what is around them (U+202E turns the rest of a reply around), so what a
+ * person reads is what the text says. The one function every echo of what a person or a client wrote goes through.
+ */
+export function printable(value: string): string {
+  return value.replace(SPACING, " ").replace(HIDDEN, "");
+}
+
+/**
+ * What a client sent, as a sentence quotes it: printable, and at most 40 characters (code points, so an emoji is
+ * never cut in two), so an echoed value can neither flood nor turn a sentence around.
+ */
 export function shown(value: string): string {
-  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  const chars = [...printable(value)];
+  return chars.length > 40 ? `${chars.slice(0, 40).join("")}…` : chars.join("");
 }
 
 /** The sentence for a path segment that is not a Telegram chat id. */

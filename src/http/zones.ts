@@ -4,6 +4,7 @@
  * A place that names no zone is 400 with the sentence.
  */
 import { Hono } from "hono";
+import { printable, shown } from "../contracts/ids";
 import { type ZonesReply, zonesQuery } from "../schemas/zones";
 import { placeZone, zoneChoiceLabel } from "../words";
 import type { AppEnv } from "./context";
@@ -13,13 +14,15 @@ import { readQuery } from "./query";
 
 /** The sentence for a place that names no zone. */
 export const unknownPlaceSentence = (place: string): string =>
-  `"${place.slice(0, 60)}" is not a time zone, city, country or offset I know; ` +
+  `"${shown(place)}" is not a time zone, city, country or offset I know; ` +
   "give a city such as Berlin, an offset such as UTC+2, or an IANA name such as America/New_York.";
 
 export const zones = new Hono<AppEnv>();
 
 zones.get("/", readQuery(zonesQuery), (c) => {
-  const { place } = c.req.valid("query");
+  // Read as /timezone reads it: what does not show is no part of a name. `place` is answered as it was read, and
+  // the page quotes it from the answer.
+  const place = printable(c.req.valid("query").place).trim();
   // The offsets in the labels are today's; the edge's clock is the only one here.
   const now = Date.now();
   const found = placeZone(place, now);

@@ -3,6 +3,7 @@
  * chat's entries, the zone the source kept for it, and the problem sentences), and the small tolerant
  * readers of loosely typed JSON the formats use.
  */
+import { shown } from "../contracts/ids";
 import type { ImportEntry } from "../schemas/import";
 
 /** One chat's part of an import. */
@@ -45,7 +46,7 @@ export function nameFrom(text: string, max: number): string {
   return chars.length <= max ? line : `${chars.slice(0, max - 1).join("")}…`;
 }
 
-/** `"k7m2q"` for a sentence, cut to 40 characters. */
+/** `"k7m2q"` for a sentence: printable and cut to 40 characters, as `shown`. */
 export function quoted(value: string): string {
-  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  return JSON.stringify(shown(value));
 }

@@ -10,10 +10,10 @@ import type { PromptMessage } from "../contracts/prompt-message";
 import { runIdOf } from "../contracts/run-id";
 import { fail, ok, type Parsed } from "../result";
 import type { RunStatus } from "../schemas/jobs";
-import { nextOccurrence, nextRuleOccurrence, parseCron, parseRuleSchedule } from "../time";
+import { instantOfWall, nextOccurrence, nextRuleOccurrence, parseCron, parseRuleSchedule, toLocal } from "../time";
 import { goneDetail, MEMORY_PROMPT_CHARS, type MemoryContent, memoryGoneText, memorySection, resolveRefs } from "./memory";
 import type { JobRecord, RunRecord, StoredSchedule } from "./records";
-import { LATE_AFTER_MS, lastRunText, nothingToSkipText, promptText, runsOnceText, SKIPPED_BY_HAND } from "./texts";
+import { LATE_AFTER_MS, lastRunText, noRunsLeftText, nothingToSkipText, promptText, runsOnceText, SKIPPED_BY_HAND } from "./texts";
 import { MAX_PROMPT_MESSAGE_BYTES, watcherLeaseMs } from "./watcher";
 
 /** A prompt's lease: how long an agent has to settle it (docs/api.md#how-a-job-fires). */
@@ -46,8 +46,11 @@ export type FireDecision =
    * occurrence has a run already); `lastResult` stays.
    */
   | { action: "skip"; job: JobRecord; run: RunRecord }
-  /** The chat's zone changed: a recurring job's next run moved there (no run). */
-  | { action: "move"; job: JobRecord }
+  /**
+   * The chat's zone changed: a recurring job's next run moved there (no run), and each occurrence it had skipped
+   * by hand moved with it (`was` the run id it had; `run` the same skip at the same wall-clock time in the new zone).
+   */
+  | { action: "move"; job: JobRecord; skips: readonly MovedSkip[] }
   /** Undeliverable chat: no run; a recurring job advances, a one-off waits an hour. */
   | { action: "hold"; job: JobRecord }
   /**
@@ -61,6 +64,9 @@ export type FireDecision =
    * the sentence to the chat.
    */
   | { action: "fail"; job: JobRecord; run: RunRecord; end: RunEnd; alert: string };
+
+/** A skip by hand moved to the chat's new zone: the run id it had, and the run it is now. */
+export type MovedSkip = { was: string; run: RunRecord };
 
 /** The memory records a fire may read, by id (what the chat's object found of the job's `memoryRefs`). */
 export type MemoryLookup = ReadonlyMap<string, MemoryContent>;
@@ -88,11 +94,37 @@ export function nextRecurringRun(schedule: RecurringSchedule, zone: string, afte
 }
 
 /**
- * Where a recurring job goes from `after` (docs/time.md#jobs-that-end-until-and-runsleft): its next run, or `ended` when no run is left before
- * its `until` (its next occurrence falls after it, or none comes within 5 years).
+ * The occurrences of a job skipped by hand (docs/api.md#jobs), by due instant: what the job's history holds of them, as
+ * `skipped` runs "skipped by hand". A decision that finds a job's next run anew (a zone change, resume, an edit of
+ * its schedule) passes over them, so that what was skipped stays skipped whatever command comes after the skip.
  */
-export function advance(job: Pick<JobRecord, "until">, schedule: RecurringSchedule, zone: string, after: number): { nextRunAt: number | null; ended: boolean } {
-  const next = nextRecurringRun(schedule, zone, after);
+export type Skipped = ReadonlySet<number>;
+const NONE_SKIPPED: Skipped = new Set();
+
+/** Whether a run of the history is an occurrence skipped by hand (not one skipped because a run was in flight). */
+export const skippedByHand = (run: Pick<RunRecord, "status" | "detail">): boolean => run.status === "skipped" && run.detail === SKIPPED_BY_HAND;
+
+/** `next`, or when that occurrence was skipped by hand, the first after it that was not (null: none within 5 years). */
+export function pastSkipped(schedule: RecurringSchedule, zone: string, next: number | null, skipped: Skipped): number | null {
+  let at = next;
+  // Occurrences only grow, so each turn passes a different skip: at most `skipped.size` turns.
+  while (at !== null && skipped.has(at)) at = nextRecurringRun(schedule, zone, at);
+  return at;
+}
+
+/**
+ * Where a recurring job goes from `after` (docs/time.md#jobs-that-end-until-and-runsleft): its next run, passing
+ * over the occurrences `skipped` by hand, or `ended` when no run is left before its `until` (its next occurrence
+ * falls after it, or none comes within 5 years).
+ */
+export function advance(
+  job: Pick<JobRecord, "until">,
+  schedule: RecurringSchedule,
+  zone: string,
+  after: number,
+  skipped: Skipped = NONE_SKIPPED,
+): { nextRunAt: number | null; ended: boolean } {
+  const next = pastSkipped(schedule, zone, nextRecurringRun(schedule, zone, after), skipped);
   if (job.until !== null && (next === null || next > job.until)) return { nextRunAt: null, ended: true };
   return { nextRunAt: next, ended: false };
 }
@@ -179,16 +211,17 @@ function newRun(jobId: string, dueAt: number, now: number, manual: boolean): Run
  * may have been pushed by an undeliverable hold); a recurring job's is its `nextRunAt`, and it advances strictly
  * after now, never catching up. A recurring job that ends (docs/time.md#jobs-that-end-until-and-runsleft) counts the run claimed against its
  * `runsLeft` (run now and skipped occurrences do not count) and, with none left or its next occurrence past its
- * `until`, has no next run and `runsLeft` 0: this run is its last, and it is deleted when the run settles.
+ * `until`, has no next run and `runsLeft` 0: this run is its last, and it is deleted when the run settles. Its next
+ * run passes over the occurrences `skipped` by hand (the caller knows of them when one is next, see `Firing`).
  */
-export function decideFire(job: JobRecord, ctx: FireContext, memory: MemoryLookup = NO_MEMORY): FireDecision {
+export function decideFire(job: JobRecord, ctx: FireContext, memory: MemoryLookup = NO_MEMORY, skipped: Skipped = NONE_SKIPPED): FireDecision {
   const { now, zone } = ctx;
   if (job.schedule.type === "at") return decideOneOff(job, job.schedule.at, ctx, memory);
   const schedule = job.schedule;
   const dueAt = job.nextRunAt ?? now;
   // An occurrence past `until` never runs (an edit or a zone change keeps a job's next run before it).
   if (job.until !== null && dueAt > job.until && job.runningRunId === null) return { action: "end", job };
-  const step = advance(job, schedule, zone, now);
+  const step = advance(job, schedule, zone, now, skipped);
   const advanced: JobRecord = { ...job, nextRunAt: step.nextRunAt, ...(step.ended ? { runsLeft: 0 } : {}) };
 
   if (!ctx.deliverable) return step.ended && job.runningRunId === null ? { action: "end", job: advanced } : { action: "hold", job: advanced };
@@ -311,27 +344,75 @@ function skippedRun(job: JobRecord, dueAt: number, now: number, detail: string):
  * `skipped` ("skipped by hand", never late), and its next run moved to the one after; a run in flight is not
  * touched. Or the sentence why not: a one-off, a paused job and one with no next run have nothing to skip, and a
  * job's last run before its end is not skipped (it would end the job: cancel it instead). A skip does not count
- * against `runsLeft`. The run's `dueAt` is the occurrence passed over.
+ * against `runsLeft`. The run's `dueAt` is the occurrence passed over; the job's next run passes over those `skipped` by
+ * hand already.
  */
-export function decideSkip(job: JobRecord, zone: string, now: number): Parsed<Extract<FireDecision, { action: "skip" }>> {
+export function decideSkip(job: JobRecord, zone: string, now: number, skipped: Skipped = NONE_SKIPPED): Parsed<Extract<FireDecision, { action: "skip" }>> {
   if (job.schedule.type === "at") return fail(runsOnceText(job.id));
   if (!job.enabled || job.nextRunAt === null) return fail(nothingToSkipText(job));
-  const skipped = job.nextRunAt;
-  const step = advance(job, job.schedule, zone, skipped);
+  const passed = job.nextRunAt;
+  const step = advance(job, job.schedule, zone, passed, skipped);
   if (step.ended || job.runsLeft === 1) return fail(lastRunText(job.id));
-  return ok({ action: "skip", job: { ...job, nextRunAt: step.nextRunAt }, run: { ...skippedRun(job, skipped, now, SKIPPED_BY_HAND), late: false } });
+  return ok({ action: "skip", job: { ...job, nextRunAt: step.nextRunAt }, run: { ...skippedRun(job, passed, now, SKIPPED_BY_HAND), late: false } });
 }
 
 /**
- * The chat's zone changed to `zone` (docs/time.md): a recurring job's next run is recomputed there strictly after
- * `now`, with no catch-up (a rule's `start` stays the same local time, so the rule is expanded anew there); one
- * whose next run would now fall after its `until` has ended: it goes, or, with its last run in flight, keeps no
- * next run and goes when that run settles. Null when nothing moves: a one-off keeps its instant, and a paused or
- * quarantined job, or one whose last run is in flight, has no next run to move.
+ * Resume (docs/api.md#how-a-job-fires), of a paused job or one that is not: a one-off at its time (at once, late,
+ * when that has passed); a recurring job from `now`, passing over the occurrences `skipped` by hand, so that a
+ * resume undoes a pause and nothing else. Or the sentence why not: a recurring job with no run left before its end
+ * (its `until` or `runsLeft` must change first).
  */
-export function decideZoneChange(job: JobRecord, zone: string, now: number): Extract<FireDecision, { action: "move" | "end" }> | null {
-  if (job.schedule.type === "at" || !job.enabled || job.quarantined !== null || job.runsLeft === 0) return null;
-  const step = advance(job, job.schedule, zone, now);
+export function decideResume(job: JobRecord, zone: string, now: number, skipped: Skipped = NONE_SKIPPED): Parsed<JobRecord> {
+  const resumed: JobRecord = { ...job, enabled: true, quarantined: null };
+  if (job.schedule.type === "at") return ok({ ...resumed, nextRunAt: job.schedule.at });
+  const step = advance(job, job.schedule, zone, now, skipped);
+  if (step.ended || job.runsLeft === 0) return fail(noRunsLeftText(job, zone, now));
+  return ok({ ...resumed, nextRunAt: step.nextRunAt });
+}
+
+/** How far apart the same wall-clock time can fall in two zones (UTC−12 to UTC+14), and a margin. */
+export const ZONE_SPAN_MS = 2 * 24 * 60 * 60_000;
+
+/**
+ * The job's skips by hand in the chat's new zone: an occurrence is its wall-clock time (Thursday 09:00), so each
+ * skip moves to the instant of that time in `to`; a skip whose occurrence has passed in both zones stays as the
+ * history it is. `skips`: the job's skipped runs (the caller reads those due within ZONE_SPAN_MS of now or later).
+ */
+function movedSkips(skips: readonly RunRecord[], zones: ZoneChange, now: number): { moved: MovedSkip[]; skipped: Skipped } {
+  const moved: MovedSkip[] = [];
+  const skipped = new Set<number>();
+  for (const run of skips) {
+    if (!skippedByHand(run)) continue;
+    const dueAt = zones.from === zones.to ? run.dueAt : instantOfWall(zones.to, toLocal(zones.from, run.dueAt));
+    if (dueAt <= now && run.dueAt <= now) continue;
+    if (dueAt > now) skipped.add(dueAt);
+    if (dueAt !== run.dueAt) moved.push({ was: run.runId, run: { ...run, runId: runIdOf(run.jobId, dueAt), dueAt } });
+  }
+  return { moved, skipped };
+}
+
+/** A change of the chat's zone: the zone its jobs ran in, and the one they run in from now. */
+export type ZoneChange = { from: string; to: string };
+
+/**
+ * The chat's zone changed (docs/time.md), to another zone or to the one it had: a recurring job's next run is
+ * recomputed in `zones.to` strictly after `now`, with no catch-up (a rule's `start` stays the same local time, so the
+ * rule is expanded anew there), passing over the occurrences it skipped by hand, which move with it (`skips`: the
+ * job's skipped runs); one whose next run would now fall after its `until` has ended: it goes, or, with its last
+ * run in flight, keeps no next run and goes when that run settles. Null when nothing moves: a one-off keeps its
+ * instant, and a paused or quarantined job, or one whose last run is in flight, has no next run to move (a paused
+ * job's skips move all the same, for its resume).
+ */
+export function decideZoneChange(
+  job: JobRecord,
+  zones: ZoneChange,
+  now: number,
+  skips: readonly RunRecord[] = [],
+): Extract<FireDecision, { action: "move" | "end" }> | null {
+  if (job.schedule.type === "at" || job.runsLeft === 0) return null;
+  const { moved, skipped } = movedSkips(skips, zones, now);
+  if (!job.enabled || job.quarantined !== null) return moved.length > 0 ? { action: "move", job, skips: moved } : null;
+  const step = advance(job, job.schedule, zones.to, now, skipped);
   if (step.ended && job.runningRunId === null) return { action: "end", job };
-  return { action: "move", job: { ...job, nextRunAt: step.nextRunAt, ...(step.ended ? { runsLeft: 0 } : {}) } };
+  return { action: "move", job: { ...job, nextRunAt: step.nextRunAt, ...(step.ended ? { runsLeft: 0 } : {}) }, skips: moved };
 }

@@ -2,7 +2,7 @@
  * @module The rules of a job (docs/api.md, docs/time.md) as pure functions of the input, the chat's zone and `now`: a
  * create or an edit either becomes a `JobSpec` with its next run, or one sentence a person or model can act on.
  */
-import { MEMORY_ID, shown } from "../contracts/ids";
+import { MEMORY_ID, printable, shown } from "../contracts/ids";
 import { ok } from "../result";
 import { type CreateJobInput, type EditJobInput, LIMITS } from "../schemas/jobs";
 import { ONE_SCHEDULE, oneSchedule, SCHEDULE_FIELDS, type ScheduleFields, type When } from "../schemas/schedule";
@@ -239,7 +239,7 @@ export async function validateCreate(input: CreateJobInput, ctx: RuleContext, ti
     value: {
       spec: {
         ...specDefaults(),
-        name: input.name.trim(),
+        name: printable(input.name).trim(),
         kind,
         schedule: when.value.schedule,
         until: end.until,
@@ -272,7 +272,7 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
   if (input.name !== undefined) {
     const problem = checkName(input.name);
     if (problem) return fail(problem);
-    spec.name = input.name.trim();
+    spec.name = printable(input.name).trim();
   }
   if (current.kind === "prompt") {
     if (input.command !== undefined) return fail(PROMPT_NO_COMMAND);

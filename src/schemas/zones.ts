@@ -18,7 +18,7 @@ export const zonesQuery = lazy(() =>
 /** The zones found: one for a place with one clock, the likely ones of a name with several or of an offset. */
 export const zonesReply = lazy(() =>
   z.strictObject({
-    place: z.string().meta({ description: "The place as given." }),
+    place: z.string().meta({ description: "The place as it was read: what shows of it, without control, bidi and zero-width characters." }),
     offset: z.boolean().meta({ description: "The place was an offset: the zones on it now (a zone keeps its summer time, a fixed offset does not)." }),
     zones: z
       .array(

@@ -86,8 +86,9 @@ export async function skipCommand(host: CommandHost, ctx: CommandContext, who: A
   const at = Date.parse(skipped.value.skipped);
   const lines = [`Skipped ${formatChatTime(at, who.zone, who.now)}.`, jobLine(job, who.zone, who.now)];
   if (job.nextRunAt !== null && !("at" in job.schedule)) {
-    // The runs after the one passed over (the first is the job's next run now), stopping where the job ends.
-    const next = await preview(job.schedule, who.zone, at, 3, { until: job.until ?? null, runsLeft: job.runsLeft ?? null });
+    // The runs from the job's next run now (past every occurrence skipped), stopping where the job ends.
+    const from = Date.parse(job.nextRunAt) - 1;
+    const next = await preview(job.schedule, who.zone, from, 3, { until: job.until ?? null, runsLeft: job.runsLeft ?? null });
     if (next.ok) lines.push(`Next: ${next.value.occurrences.map((t) => formatWeekdayTime(Date.parse(t), who.zone, who.now)).join(", ")}`);
   }
   return { markdown: lines.join("\n") };

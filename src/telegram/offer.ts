@@ -4,6 +4,7 @@
  * reminded (in one of the eight languages) and holds a time; the bot then offers it, with the understood time
  * and Create / Cancel buttons, instead of saying that no model is configured. Anything else goes on as before.
  */
+import { printable } from "../contracts/ids";
 import { findWhen, type Locale } from "../words";
 import { offerButtons, type Reply } from "./buttons";
 import { understoodLine } from "./words";
@@ -52,7 +53,7 @@ export async function readReminder(message: string, zone: string, now: number): 
 /** The offer: what was understood, and Create / Cancel under it. */
 export function offerReply(offerId: string, found: FoundReminder, zone: string, now: number): Reply {
   return {
-    markdown: `No model is configured, but this reads as a reminder: "${found.text}"\n${understoodLine(found.instant, zone, now)}\nCreate it?`,
+    markdown: `No model is configured, but this reads as a reminder: "${printable(found.text)}"\n${understoodLine(found.instant, zone, now)}\nCreate it?`,
     buttons: offerButtons(offerId),
   };
 }

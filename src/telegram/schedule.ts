@@ -11,6 +11,7 @@
  * answered in the user's words, by the kind of problem the reader found. `/edit` reads a job's new time the same
  * way and answers with the same lines (`edit.ts`).
  */
+import { printable } from "../contracts/ids";
 import { lengthOf } from "../jobs/text-fields";
 import { jobLine } from "../jobs/texts";
 import { type Job, LIMITS } from "../schemas/jobs";
@@ -23,7 +24,7 @@ import { everyUsage, noTextText, remindUsage, tooLongText, understoodLine } from
 
 /** A job's name: its text on one line, cut to 80 characters. */
 export function nameOf(text: string): string {
-  const chars = [...text.replace(/\s+/g, " ").trim()];
+  const chars = [...printable(text).replace(/\s+/g, " ").trim()];
   return chars.length <= LIMITS.name ? chars.join("") : `${chars.slice(0, LIMITS.name - 1).join("")}…`;
 }
 

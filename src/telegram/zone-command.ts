@@ -5,7 +5,7 @@
  * and a press sets it. Setting always answers with the reply of docs/time.md.
  */
 
-import { shown } from "../contracts/ids";
+import { printable, shown } from "../contracts/ids";
 import { formatOffset } from "../time";
 import { placeZone, zoneChoiceLabel } from "../words";
 import { type Reply, zoneButtons } from "./buttons";
@@ -18,7 +18,8 @@ const text = (r: { ok: true; value: { message: string } } | { ok: false; error: 
 /** `/timezone [name]`. */
 export async function timezoneCommand(host: CommandHost, asked: Pick<CommandContext, "chatId" | "now">, args: string): Promise<Reply> {
   const { chatId, now } = asked;
-  const arg = args.trim();
+  // What does not show is no part of a zone's or a place's name (a mark pasted with it): read what shows.
+  const arg = printable(args).trim();
   if (arg === "") {
     const settings = await host.getSettings(chatId);
     return {

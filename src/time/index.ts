@@ -60,4 +60,4 @@ export {
 } from "./schedule";
 export { hasNativeTemporal, loadTemporal } from "./temporal";
 export { parseUntil } from "./until";
-export { formatOffset, instantOfWall, localFields, type Overlap, offsetAt, parseZone, type Resolution, resolveLocal, unknownZone } from "./zone";
+export { formatOffset, instantOfWall, localFields, type Overlap, offsetAt, parseZone, type Resolution, resolveLocal, toLocal, unknownZone } from "./zone";

@@ -87,4 +87,28 @@ describe("the address names the chat", () => {
     // The picker, filled again from the directory, names no chat either.
     await expect.poll(() => page.locator("#chat-select").inputValue()).toBe("");
   });
+
+  it("reads a new job's times in the zone of the chat just chosen, also when the dialog opened before that chat was read", async () => {
+    const C = "4300003";
+    await admin("PUT", `/admin/chats/${A}/settings`, { timeZone: "Asia/Tokyo" });
+    await openChat(page, A);
+    await shows(A);
+    // C's jobs (and so its zone) answer late: the dialog opens while the page still knows only A's zone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/admin/chats/${C}/jobs?**`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openChat(page, C);
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await page.getByLabel("Schedule", { exact: true }).fill("every day at 9");
+    release();
+    await expect.poll(() => page.locator("#job-where").textContent()).toBe(`In chat ${C}, times in UTC.`);
+    await expect.poll(() => page.locator("#preview-description").textContent()).toBe("At 09:00 (UTC)");
+    await page.unroute(`**/admin/chats/${C}/jobs?**`);
+    await page.getByRole("dialog", { name: "Create a job" }).press("Escape");
+  });
 });

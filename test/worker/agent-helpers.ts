@@ -120,7 +120,9 @@ export async function feed(bodies: unknown[], queue: "prompts" | "prompts-dlq" =
   const ctx = createExecutionContext();
   await worker.queue(batch, testEnv, ctx);
   const result = await getQueueResult(batch, ctx);
-  return { ids, explicitAcks: [...result.explicitAcks].sort(), retryMessages: result.retryMessages };
+  // Acks come in the order the messages' turns ended; they are listed in the batch's order (a repeated ack kept).
+  const order = (id: string) => ids.indexOf(id);
+  return { ids, explicitAcks: [...result.explicitAcks].sort((a, b) => order(a) - order(b)), retryMessages: result.retryMessages };
 }
 
 /** `[Ddd yyyy-MM-dd HH:mm <zone>]` at an instant, built with Intl (not the time module). */

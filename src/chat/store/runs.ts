@@ -225,6 +225,33 @@ export class RunStore {
   }
 
   /**
+   * The skipped runs in history due after `after`, of every job or of one: where the skips by hand that have not
+   * come yet are found (a zone change, resume and an edit pass over them).
+   */
+  skippedAfter(after: number, jobId?: string): RunRecord[] {
+    const query = `SELECT ${SETTLED_AS_RUN} FROM run_history WHERE status = 'skipped' AND due_at > ?`;
+    if (jobId === undefined) return this.parseAll(this.db.sql.exec(query, after));
+    const [from, to] = rangeOf(jobId);
+    return this.parseAll(this.db.sql.exec(`${query} AND run_id >= ? AND run_id < ?`, after, from, to));
+  }
+
+  /** Which of these runs are skipped ones in history: one statement per 50 ids, each a key lookup. */
+  skippedAmong(runIds: readonly string[]): RunRecord[] {
+    const out: RunRecord[] = [];
+    for (let i = 0; i < runIds.length; i += IDS_PER_STATEMENT) {
+      const chunk = runIds.slice(i, i + IDS_PER_STATEMENT);
+      const query = `SELECT ${SETTLED_AS_RUN} FROM run_history WHERE run_id IN (${marks(chunk.length)}) AND status = 'skipped'`;
+      out.push(...this.parseAll(this.db.sql.exec(query, ...chunk)));
+    }
+    return out;
+  }
+
+  /** A settled run taken out of its job's history (a skip by hand moving to the chat's new zone). */
+  deleteSettled(runId: string): void {
+    this.db.sql.exec("DELETE FROM run_history WHERE run_id = ?", runId);
+  }
+
+  /**
    * Claimed runs to send at `now`, oldest due first: every new one (also after a crash), and one whose send
    * failed once its retry time (`lease_until`) has come, so that no other dispatch in between spends its
    * attempts early. `known`: runs the caller has just written, in this same synchronous run, taken as they

@@ -223,7 +223,11 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
     leaveThread: (threadId) => jobStore.leaveThread(threadId),
     migrated: async (to) => {
       const from = info.chatId();
-      if (from !== null) await moves.moveTo(from, to, "answered");
+      if (from === null) return false;
+      const moved = await moves.moveTo(from, to, "answered");
+      if (!moved.ok) console.error(`chat ${from}: the move to ${to} a send was answered with was refused: ${moved.error.message}`);
+      // A move that did not finish is tried again by the alarm, the message with it.
+      return moved.ok || moves.moving() === to;
     },
   });
 

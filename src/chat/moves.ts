@@ -32,6 +32,14 @@ import { type ChatInfo, UNBOUND } from "./info";
 import { type MoveChunk, type MoveStore, moveChunk } from "./store/moves";
 import type { SettingsStore } from "./store/settings";
 
+/** The start of the message of a `MoveUnconfirmed`, which reaches the webhook as a thrown RPC error's message. */
+export const MOVE_UNCONFIRMED = "Telegram could not be asked whether the group moved:";
+
+/** Telegram could not be asked whether a move happened (it did not answer, or answered a 5xx or a 429). */
+export class MoveUnconfirmed extends Error {
+  override name = "MoveUnconfirmed";
+}
+
 /** After a move that did not finish, the alarm tries again this soon. */
 export const MOVE_RETRY_MS = 60_000;
 /** Telegram is asked while the webhook's caller waits: a shorter limit than a send's. */
@@ -121,12 +129,15 @@ export class ChatMoves {
     if (typeof to !== "string" || !CHAT_ID.test(to) || !isSupergroupId(to)) {
       return err("bad_request", `"${String(to).slice(0, 40)}" is not a supergroup's chat id such as -1001234567890; a group moves only to a supergroup.`);
     }
-    // Checked before the object is bound to anything: a forged move leaves no state.
+    // Checked before the object is bound to anything, and Telegram asked before too: a forged move leaves no state.
     if (typeof chatId !== "string" || !CHAT_ID.test(chatId) || !isBasicGroupId(chatId)) {
       return err("bad_request", `Chat ${String(chatId).slice(0, 40)} is not a basic group; only a basic group becomes a supergroup.`);
     }
-    const bound = this.d.info.bind(chatId);
-    if (!bound.ok) return bound;
+    const boundTo = this.d.info.chatId();
+    if (boundTo !== null && boundTo !== chatId) {
+      const bound = this.d.info.bind(chatId);
+      if (!bound.ok) return bound;
+    }
     if (!this.d.info.allowed(chatId)) return err("bad_request", `Chat ${chatId} is not served, so nothing of it moves.`);
     const done = this.movedTo();
     if (done !== null) return done === to ? ok({ movedTo: to }) : err("conflict", `Chat ${chatId} moved to ${done} already.`);
@@ -137,10 +148,16 @@ export class ChatMoves {
       const confirmed = await this.confirmed(chatId, to);
       if (!confirmed.ok) return confirmed;
     }
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
     return this.run(to);
   }
 
-  /** Whether Telegram says basic group `from` became supergroup `to`: `getChatMemberCount(from)` answered "upgraded" with `to`. */
+  /**
+   * Whether Telegram says basic group `from` became supergroup `to`: `getChatMemberCount(from)` answered "upgraded"
+   * with `to`. A Telegram that could not be asked (no answer, a 5xx, a 429) throws `MoveUnconfirmed`, so that the
+   * update announcing the move is answered with an error and Telegram sends it again: refused, it would be gone.
+   */
   private async confirmed(from: string, to: string): Promise<Result<true>> {
     const refused = (why: string) => err<true>("conflict", `Telegram did not confirm that chat ${from} became supergroup ${to}: ${why}`);
     const t = this.d.config().telegram;
@@ -152,7 +169,8 @@ export class ChatMoves {
       const upgraded = error instanceof TelegramError && error.code === 400 && /upgraded to a supergroup/i.test(error.description);
       if (upgraded && error.migrateTo === to) return ok(true);
       if (upgraded) return refused(`Telegram says it became ${error.migrateTo ?? "a supergroup it does not name"}.`);
-      return refused(`${error instanceof Error ? error.message : String(error)}.`);
+      if (error instanceof TelegramError && error.code < 500 && error.code !== 429) return refused(`${error.message}.`);
+      throw new MoveUnconfirmed(`${MOVE_UNCONFIRMED} ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 

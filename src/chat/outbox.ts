@@ -39,7 +39,9 @@ export const SEND_BUDGET_MS = 5_000;
 /** Waits after a failed send: 2 s, 4 s, 8 s … at most 10 minutes, jittered. */
 const SEND_BACKOFF = { baseMs: 1_000, maxMs: 600_000 };
 
-export type OutboxOutcome = "idle" | "sent" | "waiting" | "blocked" | { migrated: string };
+/** `migrated`: a send was refused because the basic group became supergroup `migrated`; `row` is that message's. */
+export type OutboxOutcome = "idle" | "sent" | "waiting" | "blocked" | Migrated;
+type Migrated = { migrated: string; row: number; error: string };
 
 /** When a send must be over: `deadline` (epoch ms) on the clock `now()`. */
 export type Budget = { deadline: number; now: () => number };
@@ -95,7 +97,7 @@ async function sendPart(api: BotApi, params: ParamsOf<"sendMessage">, plainText:
   }
 }
 
-async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, budget: Budget): Promise<"sent" | "waiting" | "blocked" | { migrated: string }> {
+async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, budget: Budget): Promise<"sent" | "waiting" | "blocked" | Migrated> {
   const { api, chatId } = sending;
   const parts = splitForTelegram(row.markdown);
   let thread = row.thread_id;
@@ -149,7 +151,7 @@ async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, bud
         i--;
         continue;
       }
-      if (error instanceof TelegramError && error.migrateTo !== null) return { migrated: error.migrateTo };
+      if (error instanceof TelegramError && error.migrateTo !== null) return { migrated: error.migrateTo, row: row.id, error: error.message };
       if (error instanceof TelegramError && error.unreachable) return "blocked";
       if (error instanceof TelegramError && error.code === 429) {
         const wait = (error.retryAfter ?? 1) * 1000 + Math.floor(Math.random() * 1000);
@@ -203,7 +205,8 @@ export type TelegramOutboxDeps = {
   /** A forum topic is gone: the jobs that posted there post to the main thread from now on (their ids and names). */
   leaveThread: (threadId: number) => { id: string; name: string }[];
   /** Telegram said the group became supergroup `to`: the chat moves there (its object sends what waited). */
-  migrated: (to: string) => Promise<void>;
+  /** The chat became supergroup `to` (a send was answered so): whether its state is moving or moved there now. */
+  migrated: (to: string) => Promise<boolean>;
 };
 
 /** The chat's outbox as the alarm sends it: due rows to the Bot API, in order. */
@@ -236,7 +239,12 @@ export class TelegramOutbox {
       this.d.info.setBlocked(true);
       console.log(`chat ${chatId} is blocked: Telegram says it cannot be reached; it stays so until the user writes`);
     });
-    if (typeof outcome === "object") await this.d.migrated(outcome.migrated);
+    // A move refused (the chat is not served, it moved elsewhere already) leaves nowhere to send the message: it is
+    // given up, not sent again and again (its row would be due at once, and so would the alarm).
+    if (typeof outcome === "object" && !(await this.d.migrated(outcome.migrated))) {
+      console.error(`outbox: a message of chat ${chatId} was given up: ${outcome.error}, and the chat did not move there`);
+      this.d.outbox.failOutbox(outcome.row, `gave up: ${outcome.error}`, this.d.now());
+    }
     return false;
   }
 }

@@ -26,6 +26,8 @@ import { served, servedGroup } from "./served";
 
 export const telegram = new Hono<AppEnv>();
 
+/** A chat's object, as the webhook reaches it. */
+type ChatStub = DurableObjectStub<import("../chat/ChatScheduler").ChatScheduler>;
 const ACK: WebhookAck = { ok: true };
 
 telegram.use("*", async (c, next) => {
@@ -61,7 +63,15 @@ telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
   if (move) {
     let refused = `Chat ${move.from} is not served, so nothing of it moves.`;
     if (CHAT_ID.test(move.from) && CHAT_ID.test(move.to) && (await servedGroup(c.var.config, c.env.DB, move.from))) {
-      const moved = await c.env.CHAT.getByName(move.from).moveTo(move.from, move.to);
+      let moved: Awaited<ReturnType<ChatStub["moveTo"]>>;
+      try {
+        moved = await c.env.CHAT.getByName(move.from).moveTo(move.from, move.to);
+      } catch (error) {
+        // Telegram could not be asked (or the object failed): the update goes back, and Telegram sends it again.
+        const why = error instanceof Error ? error.message : String(error);
+        console.error(`telegram: update ${update.update_id}: the move of chat ${move.from} to ${move.to} is left for Telegram to send again: ${why}`);
+        throw new ApiError("not_configured", "Telegram could not be asked whether the group moved; the update is to be sent again.");
+      }
       refused = moved.ok ? "" : moved.error.message;
     }
     if (refused !== "") console.error(`telegram: update ${update.update_id}: chat ${move.from} did not move to ${move.to}: ${refused}`);

@@ -16,7 +16,7 @@ import { type MoveChunk, MoveStore } from "../../src/chat/store/moves";
 import { chatListSchema } from "../../src/schemas/directory";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { BOT_USERNAME, basicGroup, groupText, migrateFrom, migrateTo, person, supergroup } from "../group-updates";
-import { brief, chatStub, jobsOf, must, send, sql, transcript } from "./helpers";
+import { alarmOf, brief, chatStub, jobsOf, must, send, sql, transcript } from "./helpers";
 import { type Call, delivered, expectReply, newUpdateId, postUpdate, type TelegramChat, TestBot, telegramChat } from "./telegram-helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -130,6 +130,29 @@ describe("the pair of messages Telegram sends", () => {
     expect((await postUpdate(hook(old.chatId), migrateFrom(newUpdateId(), fresh.chatId, old.chatId, CY))).status).toBe(200);
     expect((await jobsOf(fresh)).length).toBe(1);
     expect((await transcript(fresh.stub, fresh.chatId)).length).toBe(entries);
+  });
+
+  it("leaves the update for Telegram to send again when Telegram cannot be asked, and moves when it comes again", async () => {
+    const { old, fresh, jobId } = await groupAndSupergroup();
+    const before = await shown(old);
+    await bot.script("getChatMemberCount", [{ kind: "500" }], old.chatId);
+    const update = migrateTo(newUpdateId(), old.chatId, fresh.chatId, CY);
+    const failed = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect((await postUpdate(hook(old.chatId), update)).status).toBe(503);
+    expect(failed.mock.calls.map((c) => String(c[0]))).toEqual([
+      `telegram: update ${update.update_id}: the move of chat ${old.chatId} to ${fresh.chatId} is left for Telegram to send again: ` +
+        "Telegram could not be asked whether the group moved: Telegram getChatMemberCount failed (500): Internal Server Error",
+    ]);
+    failed.mockRestore();
+    // Nothing moved, nothing was written in either object.
+    expect(await shown(old)).toEqual(before);
+    expect(await jobsOf(fresh)).toEqual([]);
+    // Telegram sends the update again; now it answers, and the group moves.
+    const logged = vi.spyOn(console, "log").mockImplementation(() => {});
+    expect((await postUpdate(hook(old.chatId), update)).status).toBe(200);
+    logged.mockRestore();
+    expect((await bot.calls({ chatId: old.chatId, method: "getChatMemberCount" })).map((c) => c.answered)).toEqual([500, 400]);
+    expect((await jobsOf(fresh)).map((j) => j.id)).toEqual([jobId]);
   });
 
   it("moves on the supergroup's message alone (migrate_from_chat_id), when it comes first", async () => {
@@ -275,6 +298,33 @@ describe("a send answered: the group was upgraded to a supergroup", () => {
         { key: "moved_to", value: fresh.chatId },
       ],
     });
+  });
+});
+
+describe("a send answered with a move the chat cannot make", () => {
+  it("gives the message up once, instead of sending it again at once and for ever", async () => {
+    const { old } = await groupAndSupergroup();
+    // Telegram names a basic group as where it went: no move is made to one, so nowhere is left to send it.
+    const nowhere = `-${4531900000 + next++}`;
+    await bot.script("sendMessage", [{ kind: "migrated", migrateTo: Number(nowhere) }], old.chatId);
+    const sends = (await bot.sends(old.chatId)).length;
+    const failed = vi.spyOn(console, "error").mockImplementation(() => {});
+    const [refused] = await say(old, groupText(newUpdateId(), basicGroup(old.chatId), CY, "/status"));
+    expect(refused!.answered).toBe(400);
+    await vi.waitFor(async () => expect(await sql(old.stub, "SELECT error FROM outbox WHERE failed_at IS NOT NULL")).toHaveLength(1));
+    expect(failed.mock.calls.map((c) => String(c[0]))).toEqual([
+      `chat ${old.chatId}: the move to ${nowhere} a send was answered with was refused: ` +
+        `"${nowhere}" is not a supergroup's chat id such as -1001234567890; a group moves only to a supergroup.`,
+      `outbox: a message of chat ${old.chatId} was given up: Telegram sendMessage failed (400): Bad Request: group chat was upgraded to a supergroup chat, ` +
+        "and the chat did not move there",
+    ]);
+    failed.mockRestore();
+    // Nothing waits to be sent, and Telegram was asked once.
+    expect(await sql(old.stub, "SELECT id FROM outbox WHERE failed_at IS NULL")).toEqual([]);
+    expect((await bot.sends(old.chatId)).length).toBe(sends + 1);
+    // The alarm waits for the job's next run, not for the message.
+    const [job] = await jobsOf(old);
+    expect(await alarmOf(old.stub)).toBe(Date.parse(job!.nextRunAt!));
   });
 });
 

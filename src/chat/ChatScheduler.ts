@@ -91,12 +91,12 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** The chat's quiet hours (docs/telegram.md), or null. */
   getQuiet(chatId: string): Promise<Result<QuietAnswer>> {
-    return this.parts.heal(this.parts.settings.getQuiet(chatId));
+    return this.routed("getQuiet", [chatId], () => this.parts.settings.getQuiet(chatId));
   }
 
   /** Sets (`{ quiet: { from, to } }`) or clears (`{ quiet: null }`) the chat's quiet hours. */
   setQuiet(chatId: string, body: QuietAnswer): Promise<Result<QuietAnswer>> {
-    return this.parts.heal(this.parts.settings.setQuiet(chatId, body));
+    return this.routed("setQuiet", [chatId, body], () => this.parts.settings.setQuiet(chatId, body));
   }
 
   listJobs(chatId: string, filter: JobFilter = {}): Promise<Result<JobList>> {
@@ -134,7 +134,7 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** Skip (docs/api.md#jobs): a recurring job's next occurrence passed over; `skipped` is that occurrence. */
   skipJob(chatId: string, id: string): Promise<Result<{ job: Job; skipped: string }>> {
-    return this.parts.heal(this.parts.jobs.skip(chatId, id));
+    return this.routed("skipJob", [chatId, id], () => this.parts.jobs.skip(chatId, id));
   }
 
   runJobNow(chatId: string, id: string): Promise<Result<Job>> {

@@ -183,7 +183,7 @@ function parseUncached(input: string): Parsed<Rule> {
 }
 
 /** The largest INTERVAL of each FREQ: as many periods as fit in the 5 years (1830 days) a rule must run within. */
-const MAX_INTERVAL: Readonly<Record<Freq, number>> = {
+export const MAX_INTERVAL: Readonly<Record<Freq, number>> = {
   YEARLY: 5,
   MONTHLY: 60,
   WEEKLY: Math.floor(SEARCH_DAYS / 7),

@@ -81,7 +81,7 @@ export const table: PhraseTable = {
   rangeFrom: ["du", "de"],
   rangeTo: ["au", "à", "a", "-", "–"],
   between: ["entre"],
-  dayParts: { matin: [8, "am"], matins: [8, "am"], "après-midi": [14, "pm"], soir: [18, "pm"], soirs: [18, "pm"], nuit: [22, "night"], nuits: [22, "night"] },
+  dayParts: { matin: "morning", matins: "morning", "après-midi": "afternoon", soir: "evening", soirs: "evening", nuit: "night", nuits: "night" },
   dayPartsAfterEvery: {},
   except: ["sauf le", "sauf les", "sauf", "excepté", "hormis"],
   until: ["jusqu'au", "jusqu'à", "jusqu'a", "jusqu'en", "jusqu'"],
@@ -95,7 +95,11 @@ export const table: PhraseTable = {
   unread: {
     schedule: (q, a, b) => `Je n'ai pas pu lire « ${q} » comme un horaire. Essayez ${a} ou ${b}.`,
     time: (q, a, b) => `Je n'ai pas pu lire « ${q} » comme une date. Essayez ${a} ou ${b}.`,
+    tooLarge: (q, a, b) => `${q} est trop grand : un horaire revient au moins une fois en 5 ans. Essayez ${a} ou ${b}.`,
+    ambiguous: (q, a, b) => `« ${q} » peut être une heure ou un intervalle. Essayez ${a} ou ${b}.`,
+    twice: (q, a, b) => `Je n'ai pas pu utiliser « ${q} » : un horaire ne dit chacune de ses parties qu'une fois. Essayez ${a} ou ${b}.`,
   },
+  readings: (h, m) => [`tous les jours à ${h}h${String(m).padStart(2, "0")}`, m === 0 ? `toutes les ${h} heures` : `toutes les ${h * 60 + m} minutes`],
   examples: { every: ["tous les jours à 8h00", "en semaine à 8h30"], remind: ["demain à 9h00", "2h"], any: ["demain à 9h00", "tous les jours à 8h00"] },
   texts: { every: "résumer les actualités", remind: "appeler maman" },
 };

@@ -17,7 +17,7 @@ import { LANGS, type Lang, langOf, langsFor, type PhraseTable, tableOf } from ".
 import { type DateReader, fold, type Plan, type PlanProblem, type PlanRead, readPlan, readTail } from "./phrase";
 import type { ScheduleProblem } from "./problem";
 import { scheduleProblemText } from "./sentences";
-import { ISO_AT, readDateStart, readWhen, restAfter } from "./when";
+import { ISO_AT, type OnceRead, readDateStart, readWhen, restAfter } from "./when";
 import { durationPlan, readWritten } from "./written";
 
 export type ReadScheduleOptions = {
@@ -85,7 +85,12 @@ async function readAny(text: string, o: ReadScheduleOptions): Promise<Read> {
     // `16h` alone may be a time or how often; as one time, it is the one-off reader's (a delay, as `2h` is).
     if (repetition.ok || (repetition.problem.kind !== "unreadable" && repetition.problem.kind !== "ambiguous")) return repetition;
   }
-  const once = await readWhen(text, o.zone, o.now, { monthFirst: (first ?? "en") === "en" });
+  // A part of the day in the words of the language that read the time (chrono's locale), else the first.
+  const part = async (whole: string, read: OnceRead) => {
+    const lang = (LANGS as readonly string[]).includes(read.said.locale ?? "") ? (read.said.locale as Lang) : first;
+    return lang ? withDayPart(whole, read, await tableOf(lang), o.zone, o.now) : read;
+  };
+  const once = await readWhen(text, o.zone, o.now, { monthFirst: (first ?? "en") === "en", part });
   if (once.ok) {
     // A one-off not in English words (`à 16h` of "à 16h tous les lundis") may start a repetition said in its own
     // language: the longer reading wins, so that a number that is a time is never the one-off and the rest text.
@@ -94,8 +99,7 @@ async function readAny(text: string, o: ReadScheduleOptions): Promise<Read> {
       const repetition = await readPhrase(text, others, o, false, false);
       if (repetition.ok && repetition.value.phrase.length > once.value.phrase.length) return repetition;
     }
-    const lang = (LANGS as readonly string[]).includes(said.locale ?? "") ? (said.locale as Lang) : first;
-    const { instant, phrase, rest, note } = lang ? withDayPart(text, once.value, await tableOf(lang), o.zone, o.now) : once.value;
+    const { instant, phrase, rest, note } = once.value;
     return { ok: true, value: { schedule: { type: "at", at: instant }, ends: NO_ENDS, phrase, rest, tail: "", note, language: null } };
   }
   if (once.problem.kind !== "unreadable") return { ok: false, problem: once.problem };

@@ -25,8 +25,15 @@ export type WhenRead = { instant: number; phrase: string; rest: string; note: st
 /** How a one-off was said: by which chrono locale (none for ISO, durations, numeric dates), with a clock time, with a day. */
 export type Said = { locale: Locale | null; clock: boolean; day: boolean };
 
-/** Options of the one-off reader: `monthFirst`, the order of a numeric date (the language's; `numeric-date.ts`). */
-export type WhenOptions = { monthFirst?: boolean };
+/** A one-off read, before its range is checked: what `WhenOptions.part` may move. */
+export type OnceRead = { instant: number; phrase: string; said: Said };
+
+/**
+ * Options of the one-off reader: `monthFirst`, the order of a numeric date (the language's; `numeric-date.ts`);
+ * `part`, the reading with its part of the day (`day-part.ts`, which the words' tables know), before its range is
+ * checked (`vanavond` is this evening, not a date at 09:00 that has passed).
+ */
+export type WhenOptions = { monthFirst?: boolean; part?: (text: string, read: OnceRead) => Promise<OnceRead> };
 
 /** Why no time came of it, with the part of the input to quote back. */
 export type WhenProblem =
@@ -70,8 +77,9 @@ const JA_PARTICLES = /^[にのはへ、。]+/;
 /** Reads the WHEN at the start of `input` and checks it: in the future, at least a minute for a delay, ≤ 5 years. */
 export async function readWhen(input: string, zone: string, now: number, options: WhenOptions = {}): Promise<WhenResult> {
   const text = input.trim();
-  const read = withHalf(await readStart(text, zone, now, options.monthFirst ?? true), text);
+  let read = withHalf(await readStart(text, zone, now, options.monthFirst ?? true), text);
   if ("kind" in read) return { ok: false, problem: read };
+  if (options.part && read.said.locale !== null) read = { ...read, ...(await options.part(text, read)) };
   const problem = checkRange(read, zone, now);
   if (problem) return { ok: false, problem };
   return { ok: true, value: { instant: read.instant, phrase: read.phrase, rest: restAfter(text, read.phrase), note: read.note, said: read.said } };
@@ -220,6 +228,7 @@ async function readNumericDate(text: string, date: NumericDate, zone: string, no
 async function readChronoStart(text: string, zone: string, now: number): Promise<Reading | WhenProblem> {
   let best: ParsedResult | null = null;
   let bestLocale: Locale | null = null;
+  let bestLead = "";
   let elsewhere: ParsedResult | null = null;
   for (const { locale, parse } of localeParsers(text, reference(zone, now))) {
     // English is the fallback of other scripts (digits: "14:30 позвонить"): not needed once theirs read a time.
@@ -228,9 +237,11 @@ async function readChronoStart(text: string, zone: string, now: number): Promise
     if (best && (locale === "en" || (bestLocale === "en" && /\p{L}/u.test(best.text)))) break;
     const r = (await parse())[0];
     if (!r) continue;
-    // Only a phrase at the very start splits WHEN from the text ("tomorow 9am" reads just "9am", at 8).
-    if (r.index !== 0) elsewhere = elsewhere && elsewhere.index <= r.index ? elsewhere : r;
-    else if (!best || r.text.length > best.text.length) [best, bestLocale] = [r, locale];
+    // Only a phrase at the very start splits WHEN from the text ("tomorow 9am" reads just "9am", at 8); a word for
+    // "at" before it is the phrase's ("at midnight", "um Mitternacht": chrono reads the midnight alone).
+    const lead = r.index === 0 ? "" : (AT_LEAD.exec(text.slice(0, r.index))?.[0] ?? null);
+    if (lead === null || (lead !== "" && lead.length !== r.index)) elsewhere = elsewhere && elsewhere.index <= r.index ? elsewhere : r;
+    else if (!best || lead.length + r.text.length > bestLead.length + best.text.length) [best, bestLocale, bestLead] = [r, locale, lead];
   }
   if (!best) {
     // Quote what could not be read: what comes before the first phrase that could (and keep what follows it,
@@ -238,12 +249,30 @@ async function readChronoStart(text: string, zone: string, now: number): Promise
     if (elsewhere) return { kind: "unreadable", phrase: text.slice(0, elsewhere.index).trim(), rest: restAfter(text.slice(elsewhere.index), elsewhere.text) };
     return { kind: "unreadable", phrase: firstWord(text) };
   }
-  return fromChrono(best, zone, now, bestLocale!);
+  const read = fromChrono(best, zone, now, bestLocale!);
+  return { ...read, phrase: bestLead + read.phrase };
 }
+
+/** A word for "at" that chrono leaves before a time it reads (at midnight, um Mitternacht, à minuit, в полночь). */
+const AT_LEAD = /^(?:at|um|à|a|a las|às|ao|al|el|le|alle|om|в|во)\s+$/iu;
 
 function firstWord(text: string): string {
   return text.split(/\s+/)[0] ?? "";
 }
+
+/** The word that makes a span of days a duration from now, per locale (in a week, dans une semaine, через неделю). */
+const IN: Readonly<Record<Locale, RegExp>> = {
+  en: /^(?:in|within)\s/i,
+  de: /^(?:in|binnen)\s/i,
+  fr: /^dans\s/i,
+  es: /^(?:en|dentro de)\s/i,
+  pt: /^(?:em|daqui a|dentro de)\s/i,
+  it: /^(?:tra|fra|entro)\s/i,
+  nl: /^(?:over|binnen)\s/i,
+  ru: /^через\s/i,
+  uk: /^через\s/i,
+  ja: /後/,
+};
 
 /** chrono's casual time-of-day words ("tonight", "this evening", "noon"): a time, though no hour was written. */
 const TIME_OF_DAY = ["morning", "afternoon", "evening", "tonight", "noon", "midnight", "now"].map((t) => `casualReference/${t}`);
@@ -270,8 +299,8 @@ function fromChrono(r: ParsedResult, zone: string, now: number, locale: Locale):
     const seconds = relative && Math.round((instant - now) / 1000) % 60 !== 0;
     return { instant, phrase: r.text.trimEnd(), relative, seconds, note: null, said };
   }
-  // "in 3 days" counts from now; "next week", "the day after tomorrow" are dates, as "tomorrow" is.
-  const relative = tags.has("result/relativeDate") && /\d/.test(r.text);
+  // "in 3 days", "in a week" count from now; "next week", "the day after tomorrow" are dates, as "tomorrow" is.
+  const relative = tags.has("result/relativeDate") && (/\d/.test(r.text) || IN[locale].test(r.text));
   const timeOfDay = TIME_OF_DAY.some((t) => tags.has(t));
   const dateOnly = !c.isCertain("hour") && !timeOfDay && !relative;
   const hour = dateOnly ? 9 : (c.get("hour") ?? 9);

@@ -39,9 +39,11 @@ describe("the text is never eaten: schedule-ish words at its start stay text", (
     ["nl", "elke dag om 9 uur wekelijks overleg", "cron 0 9 * * * | elke dag om 9 uur | wekelijks overleg | "],
     ["ru", "каждую пятницу в 17 еженедельный отчёт", "cron 0 17 * * 5 | каждую пятницу в 17 | еженедельный отчёт | "],
     ["ru", "каждый день в 7 утренние страницы", "cron 0 7 * * * | каждый день в 7 | утренние страницы | "],
-    // Said again with nothing after it, the same word is the schedule's; before any "how often", it says how often.
+    // Said again with nothing after it, the same word is the schedule's; first, it says how often.
     ["en", "every friday weekly", "cron 0 9 * * 5 | every friday weekly |  | "],
-    ["en", "at 9 daily pills", "cron 0 9 * * * | at 9 daily | pills | "],
+    ["en", "at 9 daily", "cron 0 9 * * * | at 9 daily |  | "],
+    ["en", "at 9 daily pills", "cron 0 9 * * * | at 9 | daily pills | "],
+    ["en", "daily at 9 pills", "cron 0 9 * * * | daily at 9 | pills | "],
   ]);
 });
 

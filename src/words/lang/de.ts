@@ -5,6 +5,7 @@ export const table: PhraseTable = {
   lang: "de",
   every: ["jeden", "jede", "jedes", "jeder", "alle", "immer"],
   other: ["zweiten", "zweite", "zweites", "anderen"],
+  alternate: { before: [], after: [] },
   numbers: {
     ein: 1,
     eine: 1,

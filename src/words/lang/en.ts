@@ -5,6 +5,7 @@ export const table: PhraseTable = {
   lang: "en",
   every: ["every", "each"],
   other: ["other", "second"],
+  alternate: { before: [], after: [] },
   numbers: {
     one: 1,
     two: 2,
@@ -30,7 +31,7 @@ export const table: PhraseTable = {
     month: ["months", "month"],
     year: ["years", "year"],
   },
-  adverbs: { hour: ["hourly"], day: ["daily"], week: ["weekly"], month: ["monthly"], year: ["yearly", "annually"], quarter: ["quarterly"] },
+  adverbs: { hour: ["hourly"], day: ["daily", "everyday"], week: ["weekly"], month: ["monthly"], year: ["yearly", "annually"], quarter: ["quarterly"] },
   spans: {
     "half an hour": [30, "minute"],
     "half hour": [30, "minute"],

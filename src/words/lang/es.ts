@@ -5,6 +5,7 @@ export const table: PhraseTable = {
   lang: "es",
   every: ["todos los", "todas las", "cada", "todos", "todas"],
   other: ["dos", "otro", "otra"],
+  alternate: { before: [], after: [] },
   numbers: {
     un: 1,
     uno: 1,
@@ -38,7 +39,7 @@ export const table: PhraseTable = {
     week: ["semanalmente", "cada semana"],
     month: ["mensualmente", "cada mes"],
     year: ["anualmente", "cada año"],
-    quarter: ["trimestralmente"],
+    quarter: ["trimestralmente", "trimestral"],
   },
   spans: {
     "media hora": [30, "minute"],
@@ -70,8 +71,8 @@ export const table: PhraseTable = {
   monthDay: String.raw`(?:el\s+)?dia\s+(\d{1,2})(?![\d:.])|el\s+(\d{1,2})(?![\d:.h])(?!\s+de\s+la)`,
   at: ["a las", "a la", "sobre las", "hacia las"],
   oclock: ["h", "horas", "hs"],
-  am: ["de la mañana", "am"],
-  pm: ["de la tarde", "de la noche", "pm"],
+  am: ["de la mañana", "am", "a.m."],
+  pm: ["de la tarde", "de la noche", "pm", "p.m."],
   noon: ["mediodía", "al mediodía"],
   midnight: ["medianoche", "a medianoche"],
   lead: ["el", "los", "la", "las"],

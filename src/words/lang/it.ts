@@ -5,6 +5,7 @@ export const table: PhraseTable = {
   lang: "it",
   every: ["tutti i", "tutte le", "ogni", "tutti", "tutte"],
   other: ["due", "altro", "altra"],
+  alternate: { before: [], after: [] },
   numbers: {
     un: 1,
     uno: 1,
@@ -57,8 +58,8 @@ export const table: PhraseTable = {
   monthDay: String.raw`(?:il\s+)(\d{1,2})(?![\d:.])|giorno\s+(\d{1,2})(?![\d:.])`,
   at: ["alle", "all'", "alle ore", "verso le", "a"],
   oclock: ["h"],
-  am: ["di mattina", "del mattino"],
-  pm: ["di sera", "del pomeriggio"],
+  am: ["di mattina", "del mattino", "am", "a.m."],
+  pm: ["di sera", "del pomeriggio", "pm", "p.m."],
   noon: ["mezzogiorno", "a mezzogiorno"],
   midnight: ["mezzanotte", "a mezzanotte"],
   lead: ["il", "lo", "la", "l'", "i", "gli", "le"],
@@ -95,7 +96,7 @@ export const table: PhraseTable = {
   for: ["per"],
   times: ["volte", "volta"],
   multiples: {},
-  per: ["al", "alla", "a", "per", "ogni"],
+  per: ["al", "alla", "a", "per", "ogni", "all'"],
   habit: { endings: [], before: ["il", "la"] },
   unread: {
     schedule: (q, a, b) => `Non sono riuscito a leggere "${q}" come orario. Prova ${a} o ${b}.`,

@@ -5,6 +5,7 @@ export const table: PhraseTable = {
   lang: "ru",
   every: ["кажд*"],
   other: ["второй", "вторую", "второе", "через"],
+  alternate: { before: [], after: [] },
   numbers: {
     один: 1,
     одну: 1,
@@ -59,7 +60,7 @@ export const table: PhraseTable = {
     пятое: 5,
     "последн*": -1,
   },
-  monthDay: String.raw`(\d{1,2})(?:-?(?:го|е))?\s+числа|(\d{1,2})-?(?:го|е)(?![\p{L}\d])`,
+  monthDay: String.raw`(\d{1,2})(?:-?(?:го|е))?\s+числ[оа]|(\d{1,2})-?(?:го|е)(?![\p{L}\d])`,
   at: ["в", "во", "к"],
   oclock: ["часов", "часа", "час", "ч"],
   am: ["утра", "ночи"],

@@ -22,6 +22,8 @@ export type PhraseTable = {
   every: Words;
   /** "every other": between "every" and a day or unit, every second one (other, zweiten, втор*). */
   other: Words;
+  /** "Every other" said around a day rather than before it: un vendredi sur deux, vrijdag om de week. */
+  alternate: { before: Words; after: Words };
   /** Numbers written out, for intervals and counts (two → 2). */
   numbers: Readonly<Record<string, number>>;
   /** Each unit's words, singular and plural. */

@@ -37,8 +37,8 @@ export function count(r: Reading): boolean {
  * Every 90 minutes, every 3 days, every other day, every month, daily; a bare `15 minutes` too, but only to open the
  * phrase, and not where this language writes the same as a time of day (French `16h`, Dutch `2 uur`): a number that
  * is a time is never an interval (`16h tous les lundis` is at 16:00; `16h` alone could be either, and is refused).
- * A one-word adverb after the phrase said how often starts the text (`friday at 17 weekly report`), unless nothing
- * follows it and it says the same again (`every friday weekly`).
+ * A one-word adverb after the phrase said how often, or a time of day, starts the text (`friday at 17 weekly report`,
+ * `toda noite diário`), unless nothing follows it and it says the same again (`every friday weekly`, `at 9 daily`).
  */
 export function interval(r: Reading): boolean {
   const { c, t } = r;
@@ -46,7 +46,8 @@ export function interval(r: Reading): boolean {
     const before = c.pos;
     const said = adverb(r);
     if (said !== null) {
-      if (periodSaid(r) && !/\s/u.test(c.text.slice(before, c.pos).trim())) {
+      const implied = periodSaid(r) || r.plan.times.length > 0 || r.part !== null;
+      if (implied && !/\s/u.test(c.text.slice(before, c.pos).trim())) {
         const same = said.n === 1 && period(r) === said.unit && (r.plan.unit === null || r.plan.interval === 1);
         if (!same || !atEnd(r)) return null;
         if (r.plan.unit !== null) return true;

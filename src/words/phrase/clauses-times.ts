@@ -24,9 +24,11 @@ function clock(r: Reading, inherited: boolean): Clock | null {
     if (c.word(t.noon) !== null) return { hour: 12, minute: 0 };
     if (c.word(t.midnight) !== null) return { hour: 0, minute: 0 };
     const m = c.take(t.oclock.includes("h") ? WITH_H : PLAIN);
-    if (!m) return null;
-    let hour = Number(m[1]);
-    const minute = m[2] === undefined ? 0 : Number(m[2]);
+    // After a word for "at", an hour in words too (a las tres de la tarde, um drei Uhr).
+    const word = m || !at ? null : c.value(t.numbers);
+    if (!m && (word === null || !Number.isInteger(word) || word < 1 || word > 12)) return null;
+    let hour = m ? Number(m[1]) : word!;
+    const minute = m?.[2] === undefined ? 0 : Number(m[2]);
     let am = c.word(t.am) !== null;
     let pm = !am && c.word(t.pm) !== null;
     const oclock = c.word(t.oclock) !== null;
@@ -35,7 +37,7 @@ function clock(r: Reading, inherited: boolean): Clock | null {
       am = c.word(t.am) !== null;
       pm = !am && c.word(t.pm) !== null;
     }
-    if (!at && !inherited && !oclock && !am && !pm && m[2] === undefined) return null;
+    if (!at && !inherited && !oclock && !am && !pm && m?.[2] === undefined) return null;
     if (am || pm) {
       if (hour < 1 || hour > 12) return null;
       hour = (hour % 12) + (pm ? 12 : 0);
@@ -82,8 +84,8 @@ export function times(r: Reading): boolean {
 
 /**
  * Every morning, in the evening, sunday evening, jeden Morgen, le soir, каждое утро: a part of the day, once. After a
- * clock time it is the schedule's only when it changes the hour (`at 8 in the evening` is 20:00); otherwise it
- * starts the text (`at 7 morning pages`).
+ * clock time it is the schedule's only when it changes the hour (`at 8 in the evening` is 20:00) or follows a word for
+ * every (`om 9 uur iedere ochtend`); otherwise it starts the text (`at 7 morning pages`).
  */
 export function dayPart(r: Reading): boolean {
   const { c, t } = r;
@@ -98,7 +100,7 @@ export function dayPart(r: Reading): boolean {
         return c.value(t.dayParts) ?? (every ? c.value(t.dayPartsAfterEvery) : null);
       });
     if (!part) return null;
-    if (r.plan.times.length > 0 && !r.plan.times.some((time) => r.bare.has(time) && partHour(time.hour, part) !== time.hour)) return null;
+    if (!every && r.plan.times.length > 0 && !r.plan.times.some((time) => r.bare.has(time) && partHour(time.hour, part) !== time.hour)) return null;
     r.said = r.said || every;
     r.part = part;
     return true;

@@ -62,7 +62,9 @@ export function understoodLine(instant: number, zone: string, now: number): stri
  * March`); a reminder of a message replied to has that message as its text.
  */
 export function cutLine(cut: { phrase: string; tail: string; text: string | null }): string {
-  const schedule = cut.tail === "" ? cut.phrase : `${cut.phrase} … ${cut.tail}`;
+  // A quoted cron is shown once quoted.
+  const phrase = /^["“”'‘’].*["“”'‘’]$/u.test(cut.phrase) ? cut.phrase.slice(1, -1) : cut.phrase;
+  const schedule = cut.tail === "" ? phrase : `${phrase} … ${cut.tail}`;
   const text = cut.text === null ? "the message replied to" : `"${shown(cut.text)}"`;
   return `Read "${shown(schedule)}" as the schedule and ${text} as the text.`;
 }

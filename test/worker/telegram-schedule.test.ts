@@ -259,7 +259,11 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     const t1 = await clockOf(chat.stub);
     const [job] = await jobsOf(chat);
     expect(job).toMatchObject({ name, text: name, schedule: { cron: stored }, category: "recurring", createdBy: "user" });
-    const phrase = message.slice("/every ".length, message.length - name.length).trim();
+    // A quoted cron is shown once quoted.
+    const phrase = message
+      .slice("/every ".length, message.length - name.length)
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
     const replies = [t0, t1].map((now) => everyReply(job!, cron, description, "Europe/Berlin", now, phrase));
     expect(replies.map(renderTelegramHtml)).toContain(reply.params.text);
   });

@@ -67,8 +67,9 @@ describe("an end or a count may come after the text", () => {
       "every day at 9 call mum 3 times until friday",
       "cron 0 9 * * * until 2026-12-04T22:59:00.000Z ×3 | every day at 9 | call mum | 3 times until friday",
     ],
-    // A time alone is no end: "until 5pm" is the text's.
+    // A time alone is no end: "until 5pm" is the text's; so is a count in one word ("twice" is how the text is done).
     ["en", "every day at 9 focus until 5pm", "cron 0 9 * * * | every day at 9 | focus until 5pm | "],
+    ["en", "every weekday at 8 call mom twice", "cron 0 8 * * 1-5 | every weekday at 8 | call mom twice | "],
     ["de", "jeden Werktag um 8:30 Posteingang bis März", "cron 30 8 * * 1-5 until 2027-02-28T22:59:00.000Z | jeden Werktag um 8:30 | Posteingang | bis März"],
     ["de", "jeden Tag um 9 dehnen 10 mal", "cron 0 9 * * * ×10 | jeden Tag um 9 | dehnen | 10 mal"],
     [
@@ -144,6 +145,13 @@ describe("refused: a number too large, a part said twice, a second schedule", ()
       'Ich konnte "und Mittwoch um 10" nicht verwenden: ein Zeitplan nennt jeden Teil nur einmal. Versuche morgen um 9:00 oder jeden Tag um 8:00.',
     ],
   ]);
+
+  it("reads 'every day twice' as twice a day, which then needs its two times, not as two runs in all", async () => {
+    expect(await every("every day twice pills", "en")).toBe(
+      '"every day twice" says 2 times a day; name 2 times. Try every twice a day at 9 and 18 or every day at 9:00.',
+    );
+    expect(await every("every day twice at 9 and 18 pills", "en")).toBe("cron 0 9,18 * * * | every day twice at 9 and 18 | pills | ");
+  });
 
   it("takes an interval up to 5 years", async () => {
     expect(await every("every 60 months x", "en")).toBe("rule FREQ=MONTHLY;INTERVAL=60;BYMONTHDAY=1 from 2027-01-01T09:00 | every 60 months | x | ");

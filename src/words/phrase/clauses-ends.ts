@@ -5,7 +5,7 @@
  * chrono-node's, read through the `DateReader` the caller gives in the phrase's language. Each reads at the
  * cursor or leaves it where it was. Pure.
  */
-import { adverb, span, unitWord, wholeNumber } from "./lexicon";
+import { span, wholeNumber } from "./lexicon";
 import { type DateReader, ORDER } from "./plan";
 import { period, type Reading, setOnce, tries } from "./reading";
 
@@ -17,12 +17,6 @@ import { period, type Reading, setOnce, tries } from "./reading";
 export function runs(r: Reading): boolean {
   const { c, t } = r;
   return tries(r, () => {
-    // "every day twice", "каждый день дважды": a count in one word with no unit after it is the number of runs.
-    const once = c.attempt(() => {
-      const n = c.value(t.multiples);
-      return n !== null && !c.peek(() => c.word(t.per) ?? adverb(r) ?? unitWord(r)) ? n : null;
-    });
-    if (once !== null) return setOnce(r, "runs", once) ? true : null;
     const lead = c.word(t.for) !== null;
     const n = wholeNumber(r);
     c.take(/-/u);

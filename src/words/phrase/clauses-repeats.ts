@@ -13,7 +13,8 @@ import { atEnd, period, periodSaid, type Reading, setUnit, tries } from "./readi
 export function count(r: Reading): boolean {
   const { c, t } = r;
   return tries(r, () => {
-    let n = c.value(t.multiples);
+    const word = c.value(t.multiples);
+    let n = word;
     if (n === null) {
       n = c.attempt(() => wholeNumber(r)) ?? 1;
       if (c.word(t.times) === null) return null;
@@ -21,6 +22,13 @@ export function count(r: Reading): boolean {
     const said = adverb(r);
     let unit = said?.unit ?? null;
     let every = said?.n ?? 1;
+    // "every day twice": twice in what the phrase already repeats in (not twice in all: that would be "2 times").
+    const implied = word !== null && unit === null && !c.peek(() => c.word(t.per)) ? period(r) : null;
+    if (implied !== null && r.plan.unit === implied) {
+      if (n < 2 || r.plan.count !== null) return null;
+      r.plan.count = n;
+      return true;
+    }
     if (unit === null) {
       if (c.word(t.per) === null) return null;
       every = c.attempt(() => wholeNumber(r)) ?? 1;

@@ -183,7 +183,8 @@ export function days(r: Reading): boolean {
     const list = dayList(r);
     if (list && n === null && c.word(t.alternate.after) !== null) n = 2;
     else if (article) return null;
-    if (!list || (n !== null && n < 1) || !setOnce(r, "days", list.days)) return null;
+    // After "every day" or "daily", a day is the text's ("every day at 9 monday report", "weekend plans").
+    if (!list || (n !== null && n < 1) || r.plan.unit === "day" || !setOnce(r, "days", list.days)) return null;
     if (n !== null && n > 1 && !setUnit(r, "week", n)) return null;
     r.said = r.said || every || habit || list.habit || (n ?? 1) > 1;
     return true;

@@ -228,8 +228,10 @@ async function readNumericDate(text: string, date: NumericDate, zone: string, no
 async function readChronoStart(text: string, zone: string, now: number): Promise<Reading | WhenProblem> {
   let best: ParsedResult | null = null;
   let bestLocale: Locale | null = null;
-  let bestLead = "";
   let elsewhere: ParsedResult | null = null;
+  // A reading after a word for "at" (at midnight, um Mitternacht: chrono reads the midnight alone) is the phrase's
+  // only when no locale reads the text from its start (French "à 9h" is French's 09:00, not English's "9h").
+  let led: { r: ParsedResult; locale: Locale; lead: string } | null = null;
   for (const { locale, parse } of localeParsers(text, reference(zone, now))) {
     // English is the fallback of other scripts (digits: "14:30 позвонить"): not needed once theirs read a time.
     // English read in words ends the search (the English path loads no other locale); otherwise the longest
@@ -237,11 +239,16 @@ async function readChronoStart(text: string, zone: string, now: number): Promise
     if (best && (locale === "en" || (bestLocale === "en" && /\p{L}/u.test(best.text)))) break;
     const r = (await parse())[0];
     if (!r) continue;
-    // Only a phrase at the very start splits WHEN from the text ("tomorow 9am" reads just "9am", at 8); a word for
-    // "at" before it is the phrase's ("at midnight", "um Mitternacht": chrono reads the midnight alone).
-    const lead = r.index === 0 ? "" : (AT_LEAD.exec(text.slice(0, r.index))?.[0] ?? null);
-    if (lead === null || (lead !== "" && lead.length !== r.index)) elsewhere = elsewhere && elsewhere.index <= r.index ? elsewhere : r;
-    else if (!best || lead.length + r.text.length > bestLead.length + best.text.length) [best, bestLocale, bestLead] = [r, locale, lead];
+    // Only a phrase at the very start splits WHEN from the text ("tomorow 9am" reads just "9am", at 8).
+    if (r.index !== 0) {
+      const lead = AT_LEAD.exec(text.slice(0, r.index))?.[0];
+      if (lead !== undefined && !led) led = { r, locale, lead };
+      elsewhere = elsewhere && elsewhere.index <= r.index ? elsewhere : r;
+    } else if (!best || r.text.length > best.text.length) [best, bestLocale] = [r, locale];
+  }
+  if (!best && led) {
+    const read = fromChrono(led.r, zone, now, led.locale);
+    return { ...read, phrase: led.lead + read.phrase };
   }
   if (!best) {
     // Quote what could not be read: what comes before the first phrase that could (and keep what follows it,
@@ -249,8 +256,7 @@ async function readChronoStart(text: string, zone: string, now: number): Promise
     if (elsewhere) return { kind: "unreadable", phrase: text.slice(0, elsewhere.index).trim(), rest: restAfter(text.slice(elsewhere.index), elsewhere.text) };
     return { kind: "unreadable", phrase: firstWord(text) };
   }
-  const read = fromChrono(best, zone, now, bestLocale!);
-  return { ...read, phrase: bestLead + read.phrase };
+  return fromChrono(best, zone, now, bestLocale!);
 }
 
 /** A word for "at" that chrono leaves before a time it reads (at midnight, um Mitternacht, à minuit, в полночь). */

@@ -54,6 +54,10 @@ describe("an hour 1–12 without am/pm, a part of the day or a day is the next o
     ["tomorrow at 3 call", eleven, undefined, "2026-12-02T02:00:00.000Z | tomorrow at 3"],
     ["at 09:00 call", eleven, undefined, "2026-12-02T08:00:00.000Z | at 09:00"],
     ["at 3pm call", eleven, undefined, "2026-12-01T14:00:00.000Z | at 3pm"],
+    // A word for "at" before a time chrono reads alone is the phrase's; a reading from the start comes first.
+    ["at midnight call", eleven, undefined, "2026-12-01T23:00:00.000Z | at midnight"],
+    ["um Mitternacht anrufen", eleven, "de", "2026-12-01T23:00:00.000Z | um Mitternacht"],
+    ["à 9h appeler", eleven, "fr", "2026-12-01T20:00:00.000Z | à 9h"],
   ]);
 });
 

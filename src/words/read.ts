@@ -140,7 +140,7 @@ async function readPhrase(text: string, langs: readonly Lang[], o: ReadScheduleO
  * further than the next until or starting word: `from 1 jan from 1 jan` is two starts, not a date and 01:00.
  */
 function dateReader(text: string, table: PhraseTable, o: ReadScheduleOptions): DateReader {
-  const words = [...table.until, ...table.starting].map((w) => new RegExp(`(?<=\\s)${escaped(fold(w))}(?![\\p{L}\\p{N}])`, "u"));
+  const words = dateWords(table);
   return async (index) => {
     const rest = text.slice(index);
     const cut = Math.min(rest.length, ...words.map((re) => re.exec(fold(rest))?.index ?? rest.length));
@@ -149,7 +149,18 @@ function dateReader(text: string, table: PhraseTable, o: ReadScheduleOptions): D
   };
 }
 
-const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const dateWordCache = new WeakMap<PhraseTable, RegExp[]>();
+
+/** A table's until and starting words, each as a whole word after a space. */
+function dateWords(table: PhraseTable): RegExp[] {
+  let words = dateWordCache.get(table);
+  if (!words) {
+    const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    words = [...table.until, ...table.starting].map((w) => new RegExp(`(?<=\\s)${escaped(fold(w))}(?![\\p{L}\\p{N}])`, "u"));
+    dateWordCache.set(table, words);
+  }
+  return words;
+}
 
 /**
  * The schedule of a plan read up to `end`, with the text after it and an end or count said after the text (`table`:

@@ -4,9 +4,10 @@
  * (`timing`), the text after it stored as the prompt and, cut to 80 characters, as the job's name. `/every` reads
  * a repetition whether or not it says so (`/every Montag um 9`); `/remind` a repetition only when it says one
  * (`/remind every day at 8 …` makes the recurring job). Sent as a reply with no text of its own, `/remind <when>`
- * reminds of the message replied to: its text, quoted, is the prompt. The reply is the job line, where the words were
- * cut between the schedule and the text (so that a wrong cut shows), and what was understood: for one time, the time with its weekday and how far ahead; for a repetition the cron or rule made
- * (with its end: `until`, `runsLeft`), its description and the next three runs. The reply that creates a chat's
+ * reminds of the message replied to: its text, quoted, is the prompt. The reply is the job line, where the words
+ * were cut between the schedule and the text (so that a wrong cut shows), and what was understood: for one time,
+ * the time with its weekday and how far ahead; for a repetition the cron or rule made (with its end: `until`,
+ * `runsLeft`), its description and the next three runs. The reply that creates a chat's
  * first job in the default zone says so once (`zoneNotice`, docs/telegram.md). A WHEN that was not understood is
  * answered in the user's words, by the kind of problem the reader found. `/edit` reads a job's new time the same
  * way and answers with the same lines (`edit.ts`).

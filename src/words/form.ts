@@ -370,8 +370,8 @@ export function scheduleOf(plan: Plan, zone: string, now: number): FormResult {
   const ends: Ends = { until: null, runsLeft: null };
   if (plan.until) {
     // A day ends at its last minute; a month alone ends when it begins (until March: the last run is in February).
-    const { local: said, dateOnly, monthOnly } = plan.until;
-    const local = monthOnly ? said - MINUTE_MS : dateOnly ? said + DAY_MS - MINUTE_MS : said;
+    const { local: said, dateOnly, month } = plan.until;
+    const local = month ? said - MINUTE_MS : dateOnly ? said + DAY_MS - MINUTE_MS : said;
     const until = instantOfWall(zone, local);
     if (until <= now || local < first) return { ok: false, problem: { kind: "until", until } };
     ends.until = until;

@@ -145,7 +145,7 @@ function dateReader(text: string, table: PhraseTable, o: ReadScheduleOptions): D
     const rest = text.slice(index);
     const cut = Math.min(rest.length, ...words.map((re) => re.exec(fold(rest))?.index ?? rest.length));
     const date = await readDateStart(rest.slice(0, cut), o.zone, o.now, table.lang);
-    return date && { length: date.length, date: { local: date.local, dateOnly: date.dateOnly, monthOnly: date.monthOnly }, dated: date.dated };
+    return date && { length: date.length, date: { local: date.local, dateOnly: date.dateOnly, month: date.month }, dated: date.dated };
   };
 }
 

@@ -12,7 +12,7 @@ export type Clock = { hour: number; minute: number };
  * A date said in a phrase (until …, starting …): its local wall time, whether it had no time of day, and whether it
  * was a month alone (until March: the end comes when March begins).
  */
-export type SaidDate = { local: number; dateOnly: boolean; monthOnly: boolean };
+export type SaidDate = { local: number; dateOnly: boolean; month: boolean };
 
 /** The n-th (1–5, or -1 for the last) weekday (0 = Sunday) or working day of a month. */
 export type Position = { n: number; day: number | "workday" };

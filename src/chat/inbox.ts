@@ -23,7 +23,7 @@ import { runCommand } from "../telegram/execute";
 import type { CommandContext, CommandHost, RepliedTo } from "../telegram/host";
 import { miniAppUrl } from "../telegram/menu";
 import type { JobMessages } from "../telegram/message-press";
-import { offerReply, readReminder } from "../telegram/offer";
+import { offerOf, offerReply, readReminder } from "../telegram/offer";
 import { type PressOutcome, press } from "../telegram/press";
 import { plainText } from "../telegram/render";
 import { withQuote } from "../telegram/replies";
@@ -343,8 +343,8 @@ export class Inbox {
       const found = await readReminder(text, zone, now);
       if (found) {
         const id = newOfferId();
-        this.d.offers.add({ id, at: found.instant, text: found.text, createdAt: now });
-        this.reply(received.key, offerReply(id, found, zone, now), this.d.now(), writer.threadId);
+        this.d.offers.add(offerOf(id, found, zone, now));
+        this.reply(received.key, await offerReply(id, found, zone, now), this.d.now(), writer.threadId);
         return "offer";
       }
     }

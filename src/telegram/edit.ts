@@ -14,7 +14,7 @@ import type { Reply } from "./buttons";
 import { EDIT_USAGE, makesJob, parseCommand, usageText } from "./commands";
 import type { Asker, CommandContext, CommandHost } from "./host";
 import { nameOf, readCommandSchedule, scheduleLines } from "./schedule";
-import { noTextText, tooLongText } from "./words";
+import { cutLine, noTextText, tooLongText } from "./words";
 
 /** `/cmd <id> …`: the first word and what follows it. */
 function firstWord(args: string): { first: string; rest: string } {
@@ -51,7 +51,7 @@ export async function editCommand(host: CommandHost, ctx: CommandContext, who: A
   const read = await readCommandSchedule(target.rest, who, "at" in job.schedule ? "remind" : "every", `/edit ${job.id}`);
   if (!read.ok) return { markdown: read.markdown };
   if (read.value.rest !== "") return { markdown: notPartOfTheTime(job.id, read.value.rest) };
-  return change(host, who, job, {}, read.value.note, read.value);
+  return change(host, who, job, {}, { note: read.value.note, timing: read.value });
 }
 
 /** What followed a WHEN in `/edit`: the text is changed on its own. */
@@ -64,14 +64,22 @@ function renamed(job: Job, text: string): Pick<EditJobInput, "name"> {
 }
 
 /**
- * The edit, and its reply: `Changed <job line>`, then its schedule (a DST note, `note`, after a one-off's time).
- * `timing`: a new schedule read from the words, the job changed with it as it was read.
+ * The edit, and its reply: `Changed <job line>`, where the words were cut (`cut`, an edited command), then its
+ * schedule (a DST note, `note`, after a one-off's time). `timing`: a new schedule read from the words, the job
+ * changed with it as it was read.
  */
-async function change(host: CommandHost, who: Asker, job: Job, input: EditJobInput, note: string | null = null, timing?: Timing): Promise<Reply> {
+async function change(
+  host: CommandHost,
+  who: Asker,
+  job: Job,
+  input: EditJobInput,
+  read: { note?: string | null; timing?: Timing; cut?: string } = {},
+): Promise<Reply> {
+  const { note = null, timing, cut } = read;
   if (input.text !== undefined && lengthOf(input.text) > LIMITS.text) return { markdown: tooLongText(lengthOf(input.text), LIMITS.text) };
   const edited = await host.edit(who.chatId, job.id, input, timing === undefined ? {} : { timing });
   if (!edited.ok) return { markdown: edited.error.message };
-  const lines = [`Changed ${jobLine(edited.value, who.zone, who.now)}`, ...(await scheduleLines(edited.value, who))];
+  const lines = [`Changed ${jobLine(edited.value, who.zone, who.now)}`, ...(cut ? [cut] : []), ...(await scheduleLines(edited.value, who))];
   if (note) lines.push(`${note}.`);
   return { markdown: lines.join("\n"), jobId: edited.value.id };
 }
@@ -107,6 +115,7 @@ export async function editedCommand(host: CommandHost, who: Asker, jobId: string
   const read = await readCommandSchedule(cmd.args.trim(), who, cmd.name);
   if (!read.ok) return { markdown: read.markdown };
   if (read.value.rest === "") return { markdown: noTextText(cmd.name, read.value.phrase, who.zone, who.now) };
-  const { rest } = read.value;
-  return change(host, who, found.value, { text: rest, name: nameOf(rest) }, read.value.note, read.value);
+  const { rest, phrase, tail, note } = read.value;
+  const cut = cutLine({ phrase, tail, text: rest });
+  return change(host, who, found.value, { text: rest, name: nameOf(rest) }, { note, timing: read.value, cut });
 }

@@ -1,7 +1,8 @@
 /**
  * @module A pressed button (docs/telegram.md), in Telegram or through `POST /admin/chats/:chatId/messages { press }` in
  * transcript mode: a job's Run now, Pause and Cancel act like their commands and only answer; an offered
- * reminder's Create makes the job (its time checked again) and Cancel drops it, once, whichever comes first; a
+ * reminder's Create makes the job (one time checked again; a repetition the recurring job /every would make) and
+ * Cancel drops it, once, whichever comes first; a
  * zone button sets the zone; a prompt job's message buttons (Done, the snoozes, Skip next, Pause) act once
  * (`message-press.ts`). `answer` is the short notice Telegram shows; `reply` a message for the chat; `clear`
  * takes the buttons away from the message that had them (they have been answered); `buttons`, when given, are
@@ -14,8 +15,8 @@ import type { Pressed, Reply } from "./buttons";
 import { jobAction } from "./execute";
 import type { CommandContext, CommandHost } from "./host";
 import { ANSWERED_TEXT, type JobMessages, pressMessage } from "./message-press";
-import type { ReminderOffer } from "./offer";
-import { createReminder } from "./schedule";
+import { offerTiming, type ReminderOffer } from "./offer";
+import { createRecurring, createReminder } from "./schedule";
 import { remindExamples } from "./words";
 import { pressZone } from "./zone-command";
 
@@ -41,11 +42,18 @@ export async function press(
   const offer = found.offers.take(pressed.id);
   if (!offer) return { answer: ANSWERED_TEXT, reply: null, clear: true };
   if (!pressed.create) return { answer: "OK, no reminder.", reply: null, clear: true };
+  const who = { chatId: ctx.chatId, zone: ctx.zone, now: ctx.now, threadId: ctx.threadId };
+  if (offer.schedule !== null) {
+    // A repetition: the recurring job /every would have made, its next runs from now.
+    const timing = offerTiming(offer.schedule, ctx.zone);
+    const reply = timing.ok ? await createRecurring(host, who, timing.value, offer.text) : { markdown: timing.error };
+    return { answer: reply.jobId ? `Created ${reply.jobId}.` : reply.markdown, reply: { markdown: reply.markdown }, clear: true };
+  }
   if (offer.at <= ctx.now) {
     const [a, b] = remindExamples(offer.text, ctx.zone, ctx.now);
     const passed = `That time has passed (${formatWeekdayTime(offer.at, ctx.zone, ctx.now)} in ${ctx.zone}); nothing was created. Try ${a} or ${b}.`;
     return { answer: "That time has passed; nothing was created.", reply: { markdown: passed }, clear: true };
   }
-  const reply = await createReminder(host, { chatId: ctx.chatId, zone: ctx.zone, now: ctx.now, threadId: ctx.threadId }, offer.at, offer.text);
+  const reply = await createReminder(host, who, offer.at, offer.text);
   return { answer: reply.jobId ? `Created ${reply.jobId}.` : reply.markdown, reply: { markdown: reply.markdown }, clear: true };
 }

@@ -4,9 +4,10 @@
  * (`timing`), the text after it stored as the prompt and, cut to 80 characters, as the job's name. `/every` reads
  * a repetition whether or not it says so (`/every Montag um 9`); `/remind` a repetition only when it says one
  * (`/remind every day at 8 …` makes the recurring job). Sent as a reply with no text of its own, `/remind <when>`
- * reminds of the message replied to: its text, quoted, is the prompt. The reply is the job line and what was
- * understood: for one time, the time with its weekday and how far ahead; for a repetition the cron or rule made
- * (with its end: `until`, `runsLeft`), its description and the next three runs. The reply that creates a chat's
+ * reminds of the message replied to: its text, quoted, is the prompt. The reply is the job line, where the words
+ * were cut between the schedule and the text (so that a wrong cut shows), and what was understood: for one time,
+ * the time with its weekday and how far ahead; for a repetition the cron or rule made (with its end: `until`,
+ * `runsLeft`), its description and the next three runs. The reply that creates a chat's
  * first job in the default zone says so once (`zoneNotice`, docs/telegram.md). A WHEN that was not understood is
  * answered in the user's words, by the kind of problem the reader found. `/edit` reads a job's new time the same
  * way and answers with the same lines (`edit.ts`).
@@ -20,7 +21,7 @@ import { readSchedule, type ScheduleRead, scheduleProblemText } from "../words";
 import type { Reply } from "./buttons";
 import type { Asker, CommandHost } from "./host";
 import { quote } from "./replies";
-import { everyUsage, noTextText, remindUsage, tooLongText, understoodLine } from "./words";
+import { cutLine, everyUsage, noTextText, remindUsage, tooLongText, understoodLine } from "./words";
 
 /** A job's name: its text on one line, cut to 80 characters. */
 export function nameOf(text: string): string {
@@ -28,8 +29,11 @@ export function nameOf(text: string): string {
   return chars.length <= LIMITS.name ? chars.join("") : `${chars.slice(0, LIMITS.name - 1).join("")}…`;
 }
 
-/** What goes with a new job besides its text: its name (else the text's), and a `note` on its time (a DST change moved it). */
-type Made = { name?: string; note?: string | null };
+/**
+ * What goes with a new job besides its text: its name (else the text's), a `note` on its time (a DST change moved
+ * it), and where the words were cut between the schedule and the text (`cutLine`), when words were read.
+ */
+type Made = { name?: string; note?: string | null; cut?: Parameters<typeof cutLine>[0] };
 
 /**
  * Creates a one-off prompt at `instant` with `text` for the chat's user: the job line, the time understood, a
@@ -40,7 +44,7 @@ export async function createReminder(host: CommandHost, who: Asker, instant: num
   const timing: Timing = { schedule: { type: "at", at: instant }, ends: NO_ENDS };
   const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text }, "user", { threadId: who.threadId, timing });
   if (!created.ok) return { markdown: created.error.message };
-  const lines = [`Created ${jobLine(created.value, who.zone, who.now)}`, understoodLine(instant, who.zone, who.now)];
+  const lines = [`Created ${jobLine(created.value, who.zone, who.now)}`, ...(made.cut ? [cutLine(made.cut)] : []), understoodLine(instant, who.zone, who.now)];
   if (made.note) lines.push(`${made.note}.`);
   return { markdown: await withZoneNotice(host, who, lines), jobId: created.value.id };
 }
@@ -76,12 +80,12 @@ export async function scheduleLines(job: Job, who: Asker): Promise<string[]> {
  * Creates a recurring prompt on the cron expression or rule read, with its end: the job line (with what is left),
  * the cron or rule made and its description, the next three runs (stopping where it ends).
  */
-async function createRecurring(host: CommandHost, who: Asker, timing: Timing, text: string, made: Made = {}): Promise<Reply> {
+export async function createRecurring(host: CommandHost, who: Asker, timing: Timing, text: string, made: Made = {}): Promise<Reply> {
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(lengthOf(text), LIMITS.text) };
   const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text }, "user", { threadId: who.threadId, timing });
   if (!created.ok) return { markdown: created.error.message };
   const job = created.value;
-  const lines = [`Created ${jobLine(job, who.zone, who.now)}`, ...(await scheduleLines(job, who))];
+  const lines = [`Created ${jobLine(job, who.zone, who.now)}`, ...(made.cut ? [cutLine(made.cut)] : []), ...(await scheduleLines(job, who))];
   return { markdown: await withZoneNotice(host, who, lines), jobId: job.id };
 }
 
@@ -112,6 +116,8 @@ export async function readCommandSchedule(
   if (read.ok) return read;
   const p = read.problem;
   // The likely text, for the examples: what follows the part that could be read (a reminder's), or the cron.
+  // A refusal of a part of the phrase (a number too large, a part said twice) does not say where the text begins.
+  const partial = p.kind === "too-large" || p.kind === "ambiguous" || p.kind === "twice";
   const text =
     p.kind === "unreadable"
       ? command === "remind"
@@ -119,7 +125,7 @@ export async function readCommandSchedule(
         : ""
       : p.kind === "cron" || p.kind === "rule"
         ? (p.rest ?? "")
-        : "phrase" in p
+        : "phrase" in p && !partial
           ? input.slice(p.phrase.length)
           : "";
   const context = {
@@ -138,11 +144,11 @@ async function scheduleCommand(host: CommandHost, who: Asker, args: string, comm
   if (input === "") return { markdown: command === "remind" ? remindUsage(who.zone, who.now) : everyUsage() };
   const read = await readCommandSchedule(input, who, command);
   if (!read.ok) return { markdown: read.markdown };
-  const { schedule, phrase, rest, note } = read.value;
+  const { schedule, phrase, rest, tail, note } = read.value;
   // A reply with no text of its own: what it replies to, quoted, named after the message itself.
   const quoted = command === "remind" && rest === "" && repliedTo !== null && repliedTo.trim() !== "" ? quote(repliedTo) : null;
   if (rest === "" && quoted === null) return { markdown: noTextText(command, phrase, who.zone, who.now) };
-  const made = { name: nameOf(quoted === null ? rest : repliedTo!), note };
+  const made = { name: nameOf(quoted === null ? rest : repliedTo!), note, cut: { phrase, tail, text: quoted === null ? rest : null } };
   if (schedule.type === "at") return createReminder(host, who, schedule.at, quoted ?? rest, made);
   return createRecurring(host, who, read.value, quoted ?? rest, made);
 }

@@ -55,3 +55,16 @@ export function unknownPlaceText(input: string): string {
 export function understoodLine(instant: number, zone: string, now: number): string {
   return `⏰ ${formatWeekdayTime(instant, zone, now)} (${zone}), ${formatDistance(instant - now)}`;
 }
+
+/**
+ * `Read "every friday at 17" as the schedule and "weekly report" as the text.`: where the words were cut, so that a
+ * wrong cut shows at once (docs/telegram.md). An end said after the text follows the schedule's words (`… until
+ * March`); a reminder of a message replied to has that message as its text.
+ */
+export function cutLine(cut: { phrase: string; tail: string; text: string | null }): string {
+  // A quoted cron is shown once quoted.
+  const phrase = /^["“”'‘’].*["“”'‘’]$/u.test(cut.phrase) ? cut.phrase.slice(1, -1) : cut.phrase;
+  const schedule = cut.tail === "" ? phrase : `${phrase} … ${cut.tail}`;
+  const text = cut.text === null ? "the message replied to" : `"${shown(cut.text)}"`;
+  return `Read "${shown(schedule)}" as the schedule and ${text} as the text.`;
+}

@@ -9,6 +9,7 @@ import { shown } from "../contracts/ids";
 import { fail, ok, type Parsed } from "../result";
 import { daysInMonth, localMs } from "./civil";
 import { remember } from "./memo";
+import { SEARCH_DAYS } from "./next";
 
 export type Freq = "YEARLY" | "MONTHLY" | "WEEKLY" | "DAILY" | "HOURLY" | "MINUTELY";
 
@@ -119,9 +120,13 @@ function parseUncached(input: string): Parsed<Rule> {
     return ok(out.sort((a, b) => a - b));
   };
 
-  const interval = parts.has("INTERVAL") ? Number(/^\d{1,4}$/.test(parts.get("INTERVAL")!) ? parts.get("INTERVAL") : NaN) : 1;
-  if (!Number.isInteger(interval) || interval < 1 || interval > 1000)
-    return fail(`${quoted} has INTERVAL=${shown(parts.get("INTERVAL") ?? "")}; use a whole number from 1 to 1000.`);
+  const intervalText = parts.get("INTERVAL");
+  const interval = intervalText === undefined ? 1 : /^\d{1,9}$/.test(intervalText) ? Number(intervalText) : NaN;
+  if (!Number.isInteger(interval) || interval < 1)
+    return fail(`${quoted} has INTERVAL=${shown(intervalText ?? "")}; use a whole number from 1 to ${MAX_INTERVAL[freq]}.`);
+  // Bounded by the span it covers, not by a count: a rule must run within 5 years, as cron must (docs/time.md).
+  if (interval > MAX_INTERVAL[freq])
+    return fail(`${quoted} has INTERVAL=${interval}, more than 5 years at FREQ=${freq}; use at most ${MAX_INTERVAL[freq]}, or a larger FREQ.`);
 
   const lists: Record<string, number[] | null> = {};
   for (const [name, min, max, signed] of NUMBER_PARTS) {
@@ -176,6 +181,16 @@ function parseUncached(input: string): Parsed<Rule> {
     until,
   });
 }
+
+/** The largest INTERVAL of each FREQ: as many periods as fit in the 5 years (1830 days) a rule must run within. */
+export const MAX_INTERVAL: Readonly<Record<Freq, number>> = {
+  YEARLY: 5,
+  MONTHLY: 60,
+  WEEKLY: Math.floor(SEARCH_DAYS / 7),
+  DAILY: SEARCH_DAYS,
+  HOURLY: SEARCH_DAYS * 24,
+  MINUTELY: SEARCH_DAYS * 1440,
+};
 
 /** The parts that are lists of numbers: name, smallest and largest magnitude, whether negatives count from the end. */
 const NUMBER_PARTS: readonly [string, number, number, boolean][] = [

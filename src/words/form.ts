@@ -8,7 +8,7 @@
  * times are every listed minute of a step of hours (`0 9-17/2 * * *`), else a daily rule of those hours and
  * minutes, with BYSETPOS keeping the ones that are runs (every 30 minutes from 9 to 17 ends at 17:00, not 17:30).
  * The plan becomes one schedule value (`time/schedule.ts`), the cron or rule read once here, with its ends:
- * `until` (an instant; a date alone means the end of that day there) or `runsLeft`. "For 5 days" is
+ * `until` (an instant; a date alone means the end of that day there, a month alone the moment it begins) or `runsLeft`. "For 5 days" is
  * `runsLeft` when the schedule runs once in each of those units (every day at 9 for 5 days: 5 runs), else `until`,
  * the last minute before that many units have passed since the first run (every 2 hours for 1 day: 12 runs). Pure.
  */
@@ -369,7 +369,9 @@ export function scheduleOf(plan: Plan, zone: string, now: number): FormResult {
   }
   const ends: Ends = { until: null, runsLeft: null };
   if (plan.until) {
-    const local = plan.until.dateOnly ? plan.until.local + DAY_MS - MINUTE_MS : plan.until.local;
+    // A day ends at its last minute; a month alone ends when it begins (until March: the last run is in February).
+    const { local: said, dateOnly, month } = plan.until;
+    const local = month ? said - MINUTE_MS : dateOnly ? said + DAY_MS - MINUTE_MS : said;
     const until = instantOfWall(zone, local);
     if (until <= now || local < first) return { ok: false, problem: { kind: "until", until } };
     ends.until = until;

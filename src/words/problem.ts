@@ -10,6 +10,12 @@ export type ScheduleProblem =
   | { kind: "empty" }
   /** Nothing read: `phrase` is the part to quote; `recurring` when a repetition was being read. */
   | { kind: "unreadable"; phrase: string; rest?: string; recurring: boolean }
+  /**
+   * A phrase read only in part (docs/time.md#words-when): a number too large for what it counts (`too-large`: every
+   * 99999999999999999999 minutes), one that may be a time or how often (`ambiguous`: French `16h` alone), a part said
+   * a second time or a second schedule (`twice`: from 1 jan from 1 jan); `phrase` is the number or part to quote.
+   */
+  | { kind: "too-large" | "ambiguous" | "twice"; phrase: string }
   /** A one-off time that would not do (in the past, in seconds …): `when.ts`'s problems. */
   | Exclude<WhenProblem, { kind: "unreadable" }>
   /** One time where a repetition was asked for (`/every tomorrow 9am`). */

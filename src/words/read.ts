@@ -6,22 +6,19 @@
  * schedule that says it (`form.ts`); any other phrase as `/remind` reads it (`when.ts`: chrono-node, ISO forms,
  * durations) and becomes one time. A written form is taken as it is: a quoted or bare cron or macro, an RRULE (with an
  * optional DTSTART), an ISO `at` or duration. With `recurring` (`/every`) a phrase is a repetition whether it
- * says so or not (`Montag um 9`). Errors come as one sentence (`sentences.ts`). Pure.
+ * says so or not (`Montag um 9`). A phrase's schedule ends where its text begins; an end or a count may also come
+ * after the text (`… inbox until March`, `phrase/tail.ts`). Errors come as one sentence (`sentences.ts`). Pure.
  */
 
-import { DAY_MS, HOUR_MS } from "../time/civil";
-import { parseCron } from "../time/cron";
-import { nextOccurrence } from "../time/next";
-import { neverFires } from "../time/preview";
-import { parseRuleSchedule } from "../time/rules";
 import { NO_ENDS, type Timing } from "../time/schedule";
-import { instantOfWall, toLocal } from "../time/zone";
-import { localText, scheduleOf } from "./form";
-import { type Lang, langOf, langsFor, tableOf, type Unit } from "./lang";
-import { emptyPlan, type Plan, type PlanProblem, type PlanRead, readPlan } from "./phrase";
+import { withDayPart } from "./day-part";
+import { scheduleOf } from "./form";
+import { LANGS, type Lang, langOf, langsFor, type PhraseTable, tableOf } from "./lang";
+import { type DateReader, fold, type Plan, type PlanProblem, type PlanRead, readPlan, readTail } from "./phrase";
 import type { ScheduleProblem } from "./problem";
 import { scheduleProblemText } from "./sentences";
-import { ISO_AT, ISO_DURATION, readDateStart, readWhen, restAfter, SHORT_DELAY, type WhenRead } from "./when";
+import { ISO_AT, type OnceRead, readDateStart, readWhen, restAfter } from "./when";
+import { durationPlan, readWritten } from "./written";
 
 export type ReadScheduleOptions = {
   /** The chat's IANA zone: phrases are read in it, and a rule's start is local time there. */
@@ -39,8 +36,10 @@ export type ReadScheduleOptions = {
 export type ScheduleRead = Timing & {
   /** The part of the text read as the schedule, as typed. */
   phrase: string;
-  /** What follows it: a command's text. */
+  /** What follows it: a command's text (without an end said after it). */
   rest: string;
+  /** An end or a count said after the text (`until March` of "inbox until March"), as typed; "" when none. */
+  tail: string;
   /** A one-off whose wall time a DST change moved (`2026-03-29 02:30 does not exist in Europe/Berlin; runs at 03:30`). */
   note: string | null;
   /** The language a phrase was read in; null for a written form (cron, RRULE, ISO). */
@@ -64,40 +63,44 @@ export async function readSchedule(text: string, options: ReadScheduleOptions): 
   return { ok: false, problem: read.problem, message: await scheduleProblemText(read.problem, options) };
 }
 
-/** A quoted cron (straight or curly quotes), a macro, or five unquoted fields (digits, `* , - / ?` and `L W #`). */
-const QUOTED = /^["“”'‘’]([^"“”'‘’]+)["“”'‘’](?=\s|$)/;
-const MACRO = /^@[A-Za-z]+(?=\s|$)/;
-const BARE_CRON = /^(?:[\d*,/?#LW-]+\s+){4}[\d*,/?#LW-]+(?=\s|$)/;
-/** An RRULE value (the `RRULE:` prefix optional), after an optional `DTSTART[;TZID=…]:yyyyMMddTHHmm[ss]` line. */
-const RRULE = new RegExp(
-  String.raw`^(?:DTSTART(?:;TZID=[^:\s]+)?:(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(?:\d{2})?Z?\s+)?` +
-    String.raw`(?:RRULE:)?((?:[A-Z]+=[^;\s]+;)*FREQ=[A-Z]+(?:;[A-Z]+=[^;\s]+)*)(?=\s|$)`,
-  "i",
-);
-
 async function readAny(text: string, o: ReadScheduleOptions): Promise<Read> {
   if (text === "") return { ok: false, problem: { kind: "empty" } };
-  const written = await readWritten(text, o);
-  if (written) return written;
+  const written = readWritten(text, o.zone, o.now);
+  if (written) return written.ok ? { ok: true, value: { ...written.value, tail: "", note: null, language: null } } : written;
   const prefer = langOf(o.language ?? undefined);
   const langs = langsFor(text, prefer);
   if (o.recurring) {
-    const duration = durationPlan(text);
-    if (duration) return fromPlan(text, duration.plan, duration.length, null, o);
     if (ISO_AT.test(text)) return { ok: false, problem: { kind: "once", phrase: ISO_AT.exec(text)![0] } };
-    return readPhrase(text, langs, o, true);
+    // A duration is the interval (`/every 20m`, `/every PT90M`), unless the words read further (`16h tous les lundis`).
+    const phrase = await readPhrase(text, langs, o, true);
+    const duration = durationPlan(text);
+    const shorter = phrase.ok ? phrase.value.phrase.length < (duration?.length ?? 0) : phrase.problem.kind === "unreadable";
+    return duration && shorter ? fromPlan(text, duration.plan, duration.length, null, o) : phrase;
   }
   // English (or the language asked for) first, then the one-off readers, then the other tables: a one-off in
   // English loads no other table.
   const [first, ...others] = langs;
   if (first) {
     const repetition = await readPhrase(text, [first], o, false);
-    if (repetition.ok || repetition.problem.kind !== "unreadable") return repetition;
+    // `16h` alone may be a time or how often; as one time, it is the one-off reader's (a delay, as `2h` is).
+    if (repetition.ok || (repetition.problem.kind !== "unreadable" && repetition.problem.kind !== "ambiguous")) return repetition;
   }
-  const once = await readWhen(text, o.zone, o.now);
+  // A part of the day in the words of the language that read the time (chrono's locale), else the first.
+  const part = async (whole: string, read: OnceRead) => {
+    const lang = (LANGS as readonly string[]).includes(read.said.locale ?? "") ? (read.said.locale as Lang) : first;
+    return lang ? withDayPart(whole, read, await tableOf(lang), o.zone, o.now) : read;
+  };
+  const once = await readWhen(text, o.zone, o.now, { monthFirst: (first ?? "en") === "en", part });
   if (once.ok) {
-    const { instant, phrase, rest, note } = first ? await withDayPart(text, once.value, first, o) : once.value;
-    return { ok: true, value: { schedule: { type: "at", at: instant }, ends: NO_ENDS, phrase, rest, note, language: null } };
+    // A one-off not in English words (`à 16h` of "à 16h tous les lundis") may start a repetition said in its own
+    // language: the longer reading wins, so that a number that is a time is never the one-off and the rest text.
+    const { said } = once.value;
+    if (others.length > 0 && !(said.locale === "en" && /\p{L}/u.test(once.value.phrase))) {
+      const repetition = await readPhrase(text, others, o, false, false);
+      if (repetition.ok && repetition.value.phrase.length > once.value.phrase.length) return repetition;
+    }
+    const { instant, phrase, rest, note } = once.value;
+    return { ok: true, value: { schedule: { type: "at", at: instant }, ends: NO_ENDS, phrase, rest, tail: "", note, language: null } };
   }
   if (once.problem.kind !== "unreadable") return { ok: false, problem: once.problem };
   const repetition = await readPhrase(text, others, o, false, false);
@@ -106,120 +109,71 @@ async function readAny(text: string, o: ReadScheduleOptions): Promise<Read> {
 }
 
 /**
- * `morgen früh`, `mañana por la tarde`, `amanhã de manhã`, `demain nuit`: chrono reads the day and leaves the part
- * of the day as text (the reminder would come at 09:00 with "früh" in it). A day without a time of its own
- * followed by a part of the day the language's table knows takes that part's hour, the one `/every` takes.
- */
-async function withDayPart(text: string, read: WhenRead, lang: Lang, o: ReadScheduleOptions): Promise<WhenRead> {
-  if (/\d/.test(read.phrase) || read.rest === "") return read;
-  const table = await tableOf(lang);
-  const rest = read.rest.toLowerCase();
-  const part = Object.keys(table.dayParts)
-    .filter((word) => rest === word || rest.startsWith(`${word} `))
-    .sort((a, b) => b.length - a.length)[0];
-  if (part === undefined) return read;
-  const day = Math.floor(toLocal(o.zone, read.instant) / DAY_MS) * DAY_MS;
-  const instant = instantOfWall(o.zone, day + table.dayParts[part]![0] * HOUR_MS);
-  if (instant <= o.now) return read;
-  const phrase = text.slice(0, text.length - read.rest.length + part.length);
-  return { ...read, instant, phrase, rest: restAfter(text, phrase) };
-}
-
-/**
- * Cron (quoted, bare, a macro) or an RRULE, as written, read once here: a cron that does not read or never fires
- * is a `cron` problem with the cron rules' sentence, a rule that does not read a `rule` problem with the rule
- * engine's.
- */
-async function readWritten(text: string, o: ReadScheduleOptions): Promise<Read | null> {
-  const cron = QUOTED.exec(text) ?? MACRO.exec(text) ?? BARE_CRON.exec(text);
-  if (cron) {
-    const expression = (cron[1] ?? cron[0]).trim();
-    const rest = restAfter(text, cron[0]);
-    const parsed = parseCron(expression);
-    if (!parsed.ok) return { ok: false, problem: { kind: "cron", phrase: expression, sentence: parsed.error, rest } };
-    if (nextOccurrence(parsed.value, o.zone, o.now) === null)
-      return { ok: false, problem: { kind: "cron", phrase: expression, sentence: neverFires(parsed.value), rest } };
-    return { ok: true, value: { schedule: { type: "cron", cron: parsed.value }, ends: NO_ENDS, phrase: cron[0], rest, note: null, language: null } };
-  }
-  const rule = RRULE.exec(text);
-  if (rule) {
-    const [, y, mo, d, h, mi, value] = rule;
-    // No DTSTART: today at 09:00 there (a date alone means 09:00).
-    const start = y !== undefined ? `${y}-${mo}-${d}T${h}:${mi}` : localText(Math.floor(toLocal(o.zone, o.now) / DAY_MS) * DAY_MS + 9 * HOUR_MS);
-    const rest = restAfter(text, rule[0]);
-    const parsed = parseRuleSchedule({ rrule: value!.toUpperCase(), start }, o.zone);
-    if (!parsed.ok) return { ok: false, problem: { kind: "rule", phrase: rule[0], sentence: parsed.error, rest } };
-    return { ok: true, value: { schedule: { type: "rule", rule: parsed.value }, ends: NO_ENDS, phrase: rule[0], rest, note: null, language: null } };
-  }
-  return null;
-}
-
-const DURATION_UNITS: Record<string, Unit> = { w: "week", d: "day", h: "hour", m: "minute", min: "minute" };
-
-/** `/every 20m`, `/every PT90M`, `/every 1h30m`, `/every 1h 30m`: a duration is the interval. */
-function durationPlan(text: string): { plan: Plan; length: number } | null {
-  const short = SHORT_DELAY.exec(text);
-  const iso = short ? null : ISO_DURATION.exec(text);
-  const written = short?.[0] ?? iso?.[0];
-  if (!written) return null;
-  const parts = [...written.toLowerCase().matchAll(iso ? /(\d+)([ymwdhs])/g : /(\d+)(min|w|d|h|m|s)/g)];
-  const isoTime = iso ? written.toUpperCase().indexOf("T") : -1;
-  let minutes = 0;
-  let unit: Unit | null = null;
-  let n = 0;
-  for (const p of parts) {
-    const value = Number(p[1]);
-    let key = p[2]!;
-    if (iso && key === "m") key = p.index! > isoTime && isoTime >= 0 ? "m" : "mo";
-    if (key === "s" || value === 0) return null;
-    if (key === "y" || key === "mo") {
-      if (parts.length > 1) return null;
-      unit = key === "y" ? "year" : "month";
-      n = value;
-      continue;
-    }
-    minutes += value * { w: 10080, d: 1440, h: 60, m: 1, min: 1 }[key]!;
-    unit = DURATION_UNITS[key]!;
-  }
-  if (unit === null) return null;
-  if (unit !== "year" && unit !== "month") {
-    if (parts.length > 1) unit = minutes % 10080 === 0 ? "week" : minutes % 1440 === 0 ? "day" : minutes % 60 === 0 ? "hour" : "minute";
-    n = minutes / { week: 10080, day: 1440, hour: 60, minute: 1 }[unit as "week" | "day" | "hour" | "minute"];
-  }
-  const plan: Plan = { ...emptyPlan(), unit, interval: n };
-  return { plan, length: written.length };
-}
-
-/**
  * The phrase in `langs`: the first language's reading when it used a word of its own and `firstWins` (English
  * needs no other table); else the longest reading of any of them (`dias úteis` is Portuguese's whole phrase, not Spanish's
  * `dias`), one that used a word of its language before one of only numbers (`14:30`), the earlier language on a tie.
+ * A refusal of the first language's other than "not read" (a number too large, a part said twice) stands.
  */
 async function readPhrase(text: string, langs: readonly Lang[], o: ReadScheduleOptions, recurring: boolean, firstWins = true): Promise<Read> {
   let problem: PlanProblem | null = null;
-  let best: { read: PlanRead; lang: Lang } | null = null;
+  let best: { read: PlanRead; table: PhraseTable } | null = null;
   for (const [i, lang] of langs.entries()) {
     const table = await tableOf(lang);
-    const read = await readPlan(text, table, async (index) => {
-      const date = await readDateStart(text.slice(index), o.zone, o.now, lang);
-      return date && { length: date.length, date: { local: date.local, dateOnly: date.dateOnly } };
-    });
+    const read = await readPlan(text, table, dateReader(text, table, o));
     if ("kind" in read) {
+      if (i === 0 && firstWins && read.kind !== "unreadable") return { ok: false, problem: { kind: read.kind, phrase: read.phrase } };
       if (!problem || read.at > problem.at) problem = read;
       continue;
     }
     if (!recurring && !read.said) continue;
-    if (i === 0 && firstWins && read.anchored) return fromPlan(text, read.plan, read.end, lang, o);
+    if (i === 0 && firstWins && read.anchored) return fromPlan(text, read.plan, read.end, table, o);
     const rank = (r: PlanRead) => r.end * 2 + (r.anchored ? 1 : 0);
-    if (!best || rank(read) > rank(best.read)) best = { read, lang };
+    if (!best || rank(read) > rank(best.read)) best = { read, table };
   }
-  if (best) return fromPlan(text, best.read.plan, best.read.end, best.lang, o);
+  if (best) return fromPlan(text, best.read.plan, best.read.end, best.table, o);
+  if (problem && problem.kind !== "unreadable") return { ok: false, problem: { kind: problem.kind, phrase: problem.phrase } };
   return { ok: false, problem: { kind: "unreadable", phrase: problem?.phrase ?? text.split(/\s+/)[0] ?? "", recurring: true } };
 }
 
-function fromPlan(text: string, plan: Plan, end: number, language: Lang | null, o: ReadScheduleOptions): Read {
+/**
+ * Reads a date inside a phrase (until 31 dec, starting next monday) in the table's language, chrono seeing no
+ * further than the next until or starting word: `from 1 jan from 1 jan` is two starts, not a date and 01:00.
+ */
+function dateReader(text: string, table: PhraseTable, o: ReadScheduleOptions): DateReader {
+  const words = dateWords(table);
+  return async (index) => {
+    const rest = text.slice(index);
+    const cut = Math.min(rest.length, ...words.map((re) => re.exec(fold(rest))?.index ?? rest.length));
+    const date = await readDateStart(rest.slice(0, cut), o.zone, o.now, table.lang);
+    return date && { length: date.length, date: { local: date.local, dateOnly: date.dateOnly, month: date.month }, dated: date.dated };
+  };
+}
+
+const dateWordCache = new WeakMap<PhraseTable, RegExp[]>();
+
+/** A table's until and starting words, each as a whole word after a space. */
+function dateWords(table: PhraseTable): RegExp[] {
+  let words = dateWordCache.get(table);
+  if (!words) {
+    const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    words = [...table.until, ...table.starting].map((w) => new RegExp(`(?<=\\s)${escaped(fold(w))}(?![\\p{L}\\p{N}])`, "u"));
+    dateWordCache.set(table, words);
+  }
+  return words;
+}
+
+/**
+ * The schedule of a plan read up to `end`, with the text after it and an end or count said after the text (`table`:
+ * the phrase's language; none for a duration).
+ */
+async function fromPlan(text: string, plan: Plan, end: number, table: PhraseTable | null, o: ReadScheduleOptions): Promise<Read> {
   const phrase = text.slice(0, end).trim();
+  let rest = text.slice(end);
+  let tail = "";
+  const after = table && restAfter(rest, "") !== "" ? await readTail(text, end, plan, table, dateReader(text, table, o)) : null;
+  if (after) [plan, rest, tail] = [after.plan, text.slice(end, after.at), text.slice(after.at).trim()];
   const formed = scheduleOf(plan, o.zone, o.now);
-  if (!formed.ok) return { ok: false, problem: { ...formed.problem, phrase } };
-  return { ok: true, value: { ...formed.value, phrase, rest: restAfter(text.slice(end), ""), note: null, language } };
+  if (!formed.ok) return { ok: false, problem: { ...formed.problem, phrase: tail === "" ? phrase : `${phrase} … ${tail}` } };
+  rest = restAfter(rest, "").replace(/[\s,;:–—-]+$/u, "");
+  return { ok: true, value: { ...formed.value, phrase, rest, tail, note: null, language: table?.lang ?? null } };
 }

@@ -49,16 +49,25 @@ export async function scheduleProblemText(problem: ScheduleProblem, ctx: Problem
   const tryOnce = () => tryThese(once(`${formatLocalDay(now + DAY_MS, zone)} 09:00`), once("2h"));
   switch (problem.kind) {
     case "unreadable":
-    case "conflict": {
+    case "conflict":
+    case "too-large":
+    case "ambiguous":
+    case "twice": {
       const t = await tableOf(langOf(ctx.language ?? undefined) ?? "en");
-      const ex = (kind: "every" | "remind" | "any", i: 0 | 1) =>
-        prefix
-          ? `${prefix} ${t.examples[kind][i]}`
-          : command
-            ? `${command} ${t.examples[kind][i]} ${textFor(user, t.texts[kind === "remind" ? "remind" : "every"])}`
-            : t.examples.any[i];
-      if (command === "/remind" && problem.kind === "unreadable" && !problem.recurring) return t.unread.time(q, ex("remind", 0), ex("remind", 1));
+      const textOf = (kind: "every" | "remind" | "any") => textFor(user, t.texts[kind === "remind" ? "remind" : "every"]);
+      const said = (schedule: string, kind: "every" | "remind" | "any") =>
+        prefix ? `${prefix} ${schedule}` : command ? `${command} ${schedule} ${textOf(kind)}` : schedule;
+      const ex = (kind: "every" | "remind" | "any", i: 0 | 1) => (prefix || command ? said(t.examples[kind][i], kind) : t.examples.any[i]);
       const kind = command === "/every" ? "every" : command === "/remind" ? "remind" : "any";
+      if (problem.kind === "too-large") return t.unread.tooLarge(q, ex(kind === "remind" ? "any" : kind, 0), ex(kind === "remind" ? "any" : kind, 1));
+      if (problem.kind === "twice") return t.unread.twice(q, ex(kind, 0), ex(kind, 1));
+      if (problem.kind === "ambiguous") {
+        // The two readings of the number said: every day at that time, and every that long.
+        const [, h, m] = /(\d{1,2})\D*(\d{2})?/u.exec(problem.phrase) ?? [];
+        const [a, b] = t.readings(Number(h ?? 0), Number(m ?? 0));
+        return t.unread.ambiguous(q, said(a, "every"), said(b, "every"));
+      }
+      if (command === "/remind" && problem.kind === "unreadable" && !problem.recurring) return t.unread.time(q, ex("remind", 0), ex("remind", 1));
       return t.unread.schedule(q, ex(kind, 0), ex(kind, 1));
     }
     case "empty":

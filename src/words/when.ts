@@ -8,12 +8,32 @@
  */
 import type { ParsedResult } from "chrono-node";
 import { addDuration, maxAhead, parseAt, wallTimeNote } from "../time/at";
-import { civilFields, DAY_MS, daysInMonth, localMs, MINUTE_MS } from "../time/civil";
+import { civilFields, DAY_MS, daysInMonth, HOUR_MS, localMs, MINUTE_MS } from "../time/civil";
 import { instantOfResolution, offsetAt, type Resolution, resolveLocal, toLocal } from "../time/zone";
 import { type ChronoReference, type Locale, localeParsers } from "./chrono";
+import { type NumericDate, numericDate } from "./numeric-date";
+import { monthMatcher } from "./phrase/lexicon";
+import { fold } from "./phrase/names";
 
-/** A time that was read: the instant, the phrase as typed, what follows it, and a DST note when one applies. */
-export type WhenRead = { instant: number; phrase: string; rest: string; note: string | null };
+/**
+ * A time that was read: the instant, the phrase as typed, what follows it, and a DST note when one applies; how it
+ * was said, for the reader's part of the day (`read.ts`): chrono's locale that read it, whether a clock time
+ * (`clock`) or a day (`day`) was said.
+ */
+export type WhenRead = { instant: number; phrase: string; rest: string; note: string | null; said: Said };
+
+/** How a one-off was said: by which chrono locale (none for ISO, durations, numeric dates), with a clock time, with a day. */
+export type Said = { locale: Locale | null; clock: boolean; day: boolean };
+
+/** A one-off read, before its range is checked: what `WhenOptions.part` may move. */
+export type OnceRead = { instant: number; phrase: string; said: Said };
+
+/**
+ * Options of the one-off reader: `monthFirst`, the order of a numeric date (the language's; `numeric-date.ts`);
+ * `part`, the reading with its part of the day (`day-part.ts`, which the words' tables know), before its range is
+ * checked (`vanavond` is this evening, not a date at 09:00 that has passed).
+ */
+export type WhenOptions = { monthFirst?: boolean; part?: (text: string, read: OnceRead) => Promise<OnceRead> };
 
 /** Why no time came of it, with the part of the input to quote back. */
 export type WhenProblem =
@@ -30,7 +50,9 @@ export type WhenResult = { ok: true; value: WhenRead } | { ok: false; problem: W
  * A reading before the range checks: `relative` when it counts from now (a delay, `in 2 hours`); `seconds` when
  * it counts seconds (`90s`, `in 30 seconds`), which a reminder is not set in.
  */
-type Reading = { instant: number; phrase: string; relative: boolean; seconds?: boolean; note: string | null };
+type Reading = { instant: number; phrase: string; relative: boolean; seconds?: boolean; note: string | null; said: Said };
+
+const WRITTEN: Said = { locale: null, clock: true, day: true };
 
 /** An ISO date, optionally with a time (`T` or a space) and, with a time, an offset; then a space or the end. */
 export const ISO_AT = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:[Zz]|[+-]\d{2}:\d{2})?)?(?=\s|$)/;
@@ -53,13 +75,14 @@ const MONTH_AFTER = /^\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|no
 const JA_PARTICLES = /^[にのはへ、。]+/;
 
 /** Reads the WHEN at the start of `input` and checks it: in the future, at least a minute for a delay, ≤ 5 years. */
-export async function readWhen(input: string, zone: string, now: number): Promise<WhenResult> {
+export async function readWhen(input: string, zone: string, now: number, options: WhenOptions = {}): Promise<WhenResult> {
   const text = input.trim();
-  const read = withHalf(await readStart(text, zone, now), text);
+  let read = withHalf(await readStart(text, zone, now, options.monthFirst ?? true), text);
   if ("kind" in read) return { ok: false, problem: read };
+  if (options.part && read.said.locale !== null) read = { ...read, ...(await options.part(text, read)) };
   const problem = checkRange(read, zone, now);
   if (problem) return { ok: false, problem };
-  return { ok: true, value: { instant: read.instant, phrase: read.phrase, rest: restAfter(text, read.phrase), note: read.note } };
+  return { ok: true, value: { instant: read.instant, phrase: read.phrase, rest: restAfter(text, read.phrase), note: read.note, said: read.said } };
 }
 
 /**
@@ -73,14 +96,15 @@ export async function findWhen(
   now: number,
   prefer?: Locale,
 ): Promise<{ ok: true; value: WhenRead & { before: string } } | { ok: false; problem: WhenProblem } | null> {
-  for (const { parse } of localeParsers(text, reference(zone, now), prefer)) {
+  for (const { locale, parse } of localeParsers(text, reference(zone, now), prefer)) {
     const r = (await parse())[0];
     if (!r) continue;
-    const read = fromChrono(r, zone, now);
+    const read = fromChrono(r, zone, now, locale);
     const problem = checkRange(read, zone, now);
     if (problem) return { ok: false, problem };
     const before = text.slice(0, r.index);
-    return { ok: true, value: { instant: read.instant, phrase: r.text, rest: restAfter(text.slice(r.index), r.text), note: read.note, before } };
+    const value = { instant: read.instant, phrase: r.text, rest: restAfter(text.slice(r.index), r.text), note: read.note, said: read.said, before };
+    return { ok: true, value };
   }
   return null;
 }
@@ -114,16 +138,18 @@ function checkRange(read: Reading, zone: string, now: number): WhenProblem | nul
 }
 
 /** The first reading that applies, in order: ISO, durations, a day of the month, chrono. */
-async function readStart(text: string, zone: string, now: number): Promise<Reading | WhenProblem> {
+async function readStart(text: string, zone: string, now: number, monthFirst: boolean): Promise<Reading | WhenProblem> {
   const iso = ISO_AT.exec(text);
   if (iso) {
     const parsed = parseAt(iso[0], zone);
     if (!parsed.ok) return { kind: "not-real", phrase: iso[0] };
     const { instant, local, resolution } = parsed.value;
-    return { instant, phrase: iso[0], relative: false, note: local === null ? null : wallTimeNote(local, resolution, instant, zone) };
+    return { instant, phrase: iso[0], relative: false, note: local === null ? null : wallTimeNote(local, resolution, instant, zone), said: WRITTEN };
   }
   const duration = ISO_DURATION.exec(text) ?? SHORT_DELAY.exec(text);
   if (duration) return readDelay(duration[0], zone, now);
+  const numeric = numericDate(text, monthFirst);
+  if (numeric) return readNumericDate(text, numeric, zone, now);
   const ordinal = ORDINAL_DAY.exec(text);
   if (ordinal) {
     if (MONTH_AFTER.test(text.slice(ordinal[0].length))) {
@@ -146,17 +172,17 @@ async function readDelay(phrase: string, zone: string, now: number): Promise<Rea
       const key = unit === "min" ? "m" : unit!;
       units[key] = (units[key] ?? 0) + Number(n);
     }
-    if (units.s !== undefined) return { instant: now, phrase, relative: true, seconds: true, note: null };
+    if (units.s !== undefined) return { instant: now, phrase, relative: true, seconds: true, note: null, said: WRITTEN };
     const date = `${units.w ? `${units.w}W` : ""}${units.d ? `${units.d}D` : ""}`;
     const time = `${units.h ? `${units.h}H` : ""}${units.m ? `${units.m}M` : ""}`;
     iso = `P${date}${time ? `T${time}` : ""}`;
-    if (iso === "P") return { instant: now, phrase, relative: true, note: null }; // "0m": too soon
+    if (iso === "P") return { instant: now, phrase, relative: true, note: null, said: WRITTEN }; // "0m": too soon
   } else if (/T.*\dS$/i.test(phrase)) {
-    return { instant: now, phrase, relative: true, seconds: true, note: null };
+    return { instant: now, phrase, relative: true, seconds: true, note: null, said: WRITTEN };
   }
   const instant = await addDuration(iso, zone, now);
   if (instant === null) return { kind: "unreadable", phrase };
-  return { instant, phrase, relative: true, note: null };
+  return { instant, phrase, relative: true, note: null, said: WRITTEN };
 }
 
 /**
@@ -180,11 +206,32 @@ async function readOrdinalDay(text: string, lead: string, day: number, zone: str
   return { kind: "unreadable", phrase: lead };
 }
 
+/**
+ * `1/30 at 9`, `30.1. um 9`: the date written in numbers (`numeric-date.ts`), this year's or, once past, the next
+ * year's when no year is written, at the time that follows, read by chrono on the date written out.
+ */
+async function readNumericDate(text: string, date: NumericDate, zone: string, now: number): Promise<Reading | WhenProblem> {
+  const lead = text.slice(0, date.length);
+  const after = text.slice(date.length);
+  const thisYear = civilFields(toLocal(zone, now)).year;
+  for (const year of date.year === null ? [thisYear, thisYear + 1] : [date.year]) {
+    if (date.day > daysInMonth(year, date.month)) continue;
+    const iso = `${year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
+    const read = await readChronoStart(iso + after, zone, now);
+    if ("kind" in read) return { kind: "unreadable", phrase: lead };
+    if (read.instant > now || date.year !== null) return { ...read, phrase: lead + read.phrase.slice(iso.length), said: { ...read.said, day: true } };
+  }
+  return { kind: "not-real", phrase: lead };
+}
+
 /** chrono's longest reading at the very start, across the locales the text's script allows. */
 async function readChronoStart(text: string, zone: string, now: number): Promise<Reading | WhenProblem> {
   let best: ParsedResult | null = null;
   let bestLocale: Locale | null = null;
   let elsewhere: ParsedResult | null = null;
+  // A reading after a word for "at" (at midnight, um Mitternacht: chrono reads the midnight alone) is the phrase's
+  // only when no locale reads the text from its start (French "à 9h" is French's 09:00, not English's "9h").
+  let led: { r: ParsedResult; locale: Locale; lead: string } | null = null;
   for (const { locale, parse } of localeParsers(text, reference(zone, now))) {
     // English is the fallback of other scripts (digits: "14:30 позвонить"): not needed once theirs read a time.
     // English read in words ends the search (the English path loads no other locale); otherwise the longest
@@ -193,8 +240,15 @@ async function readChronoStart(text: string, zone: string, now: number): Promise
     const r = (await parse())[0];
     if (!r) continue;
     // Only a phrase at the very start splits WHEN from the text ("tomorow 9am" reads just "9am", at 8).
-    if (r.index !== 0) elsewhere = elsewhere && elsewhere.index <= r.index ? elsewhere : r;
-    else if (!best || r.text.length > best.text.length) [best, bestLocale] = [r, locale];
+    if (r.index !== 0) {
+      const lead = AT_LEAD.exec(text.slice(0, r.index))?.[0];
+      if (lead !== undefined && !led) led = { r, locale, lead };
+      elsewhere = elsewhere && elsewhere.index <= r.index ? elsewhere : r;
+    } else if (!best || r.text.length > best.text.length) [best, bestLocale] = [r, locale];
+  }
+  if (!best && led) {
+    const read = fromChrono(led.r, zone, now, led.locale);
+    return { ...read, phrase: led.lead + read.phrase };
   }
   if (!best) {
     // Quote what could not be read: what comes before the first phrase that could (and keep what follows it,
@@ -202,45 +256,85 @@ async function readChronoStart(text: string, zone: string, now: number): Promise
     if (elsewhere) return { kind: "unreadable", phrase: text.slice(0, elsewhere.index).trim(), rest: restAfter(text.slice(elsewhere.index), elsewhere.text) };
     return { kind: "unreadable", phrase: firstWord(text) };
   }
-  return fromChrono(best, zone, now);
+  return fromChrono(best, zone, now, bestLocale!);
 }
+
+/** A word for "at" that chrono leaves before a time it reads (at midnight, um Mitternacht, à minuit, в полночь). */
+const AT_LEAD = /^(?:at|um|à|a|a las|às|ao|al|el|le|alle|om|в|во)\s+$/iu;
 
 function firstWord(text: string): string {
   return text.split(/\s+/)[0] ?? "";
 }
 
+/** The word that makes a span of days a duration from now, per locale (in a week, dans une semaine, через неделю). */
+const IN: Readonly<Record<Locale, RegExp>> = {
+  en: /^(?:in|within)\s/i,
+  de: /^(?:in|binnen)\s/i,
+  fr: /^dans\s/i,
+  es: /^(?:en|dentro de)\s/i,
+  pt: /^(?:em|daqui a|dentro de)\s/i,
+  it: /^(?:tra|fra|entro)\s/i,
+  nl: /^(?:over|binnen)\s/i,
+  ru: /^через\s/i,
+  uk: /^через\s/i,
+  ja: /後/,
+};
+
 /** chrono's casual time-of-day words ("tonight", "this evening", "noon"): a time, though no hour was written. */
 const TIME_OF_DAY = ["morning", "afternoon", "evening", "tonight", "noon", "midnight", "now"].map((t) => `casualReference/${t}`);
 
 /**
- * The instant of a chrono result in `zone`. An explicit offset, or a duration from now (`in 2 hours`), is an
- * instant as chrono computed it. Anything else is a wall time in the zone, resolved again here (chrono applies
- * one fixed offset, which is an hour off across a DST change). A date without a time of day means 09:00; a
- * weekday alone whose 09:00 has passed means next week's.
+ * The instant of a chrono result in `zone`. An explicit offset, or a duration from now (`in 2 hours`, `in 3 days`), is
+ * an instant as chrono computed it. Anything else is a wall time in the zone, resolved again here (chrono applies
+ * one fixed offset, which is an hour off across a DST change). A date without a time of day means 09:00, whatever
+ * the hour it was said at (tomorrow, next week, the day after tomorrow, a weekday, a date); a weekday alone whose
+ * 09:00 has passed means next week's. An hour 1–12 said without am/pm, a part of the day or a day is the next of
+ * its two readings (`at 3` said at 11:00 is 15:00; `09:30`, with its zero, is as written); with a day, as written,
+ * but on the day it is said the next of the two (`today at 3` said at 11:00 is 15:00).
  */
-function fromChrono(r: ParsedResult, zone: string, now: number): Reading {
+function fromChrono(r: ParsedResult, zone: string, now: number, locale: Locale): Reading {
   const c = r.start;
   const tags = r.tags();
+  const daySaid = ["day", "weekday", "month"].some((k) => c.isCertain(k as "day"));
+  // A clock time is one written in digits; chrono's own hours for words (Russian "ночью" is midnight) are not.
+  const said: Said = { locale, clock: c.isCertain("hour") && /\d/.test(r.text), day: daySaid };
   if (c.isCertain("timezoneOffset") || tags.has("result/relativeDateAndTime")) {
     const instant = r.date().getTime();
     const relative = tags.has("result/relativeDateAndTime");
     // A duration that counts seconds ("in 90 seconds") is refused like "90s": reminders are set in minutes.
     const seconds = relative && Math.round((instant - now) / 1000) % 60 !== 0;
-    return { instant, phrase: r.text.trimEnd(), relative, seconds, note: null };
+    return { instant, phrase: r.text.trimEnd(), relative, seconds, note: null, said };
   }
-  const relativeDays = tags.has("result/relativeDate");
+  // "in 3 days", "in a week" count from now; "next week", "the day after tomorrow" are dates, as "tomorrow" is.
+  const relative = tags.has("result/relativeDate") && (/\d/.test(r.text) || IN[locale].test(r.text));
   const timeOfDay = TIME_OF_DAY.some((t) => tags.has(t));
-  const dateOnly = !c.isCertain("hour") && !timeOfDay && !relativeDays;
+  const dateOnly = !c.isCertain("hour") && !timeOfDay && !relative;
   const hour = dateOnly ? 9 : (c.get("hour") ?? 9);
   const minute = dateOnly ? 0 : (c.get("minute") ?? 0);
   const second = c.isCertain("second") ? (c.get("second") ?? 0) : 0;
   let local = localMs(c.get("year")!, c.get("month")!, c.get("day")!, hour, minute, second);
+  const bare = c.isCertain("hour") && !c.isCertain("meridiem") && hour >= 1 && hour <= 12 && !timeOfDay && !/^\D*0\d(?!\d)/.test(r.text);
+  if (bare && !(daySaid && !tags.has("casualReference/today"))) local = nextReading(local, zone, now, daySaid);
   let resolved = resolve(zone, local);
   if (resolved.instant <= now && dateOnly && !c.isCertain("day")) {
     local += 7 * DAY_MS; // "friday" on a Friday after nine: next Friday
     resolved = resolve(zone, local);
   }
-  return { instant: resolved.instant, phrase: r.text.trimEnd(), relative: relativeDays, note: wallTimeNote(local, resolved.kind, resolved.instant, zone) };
+  const note = wallTimeNote(local, resolved.kind, resolved.instant, zone);
+  return { instant: resolved.instant, phrase: r.text.trimEnd(), relative, note, said };
+}
+
+/**
+ * A bare hour's next reading (`fromChrono`): of h and h + 12 (12 and 0), today's and tomorrow's, the first still
+ * ahead; `today` said, today's only.
+ */
+function nextReading(local: number, zone: string, now: number, todayOnly: boolean): number {
+  const time = local - Math.floor(local / DAY_MS) * DAY_MS;
+  const other = time >= 12 * HOUR_MS ? time - 12 * HOUR_MS : time + 12 * HOUR_MS;
+  const today = Math.floor(toLocal(zone, now) / DAY_MS) * DAY_MS;
+  const days = todayOnly ? [today] : [today, today + DAY_MS];
+  const readings = days.flatMap((d) => [d + Math.min(time, other), d + Math.max(time, other)]);
+  return readings.find((l) => resolve(zone, l).instant > now) ?? local;
 }
 
 /** The instant of a wall time, as an offset-less `at` takes it: a gap moves forward, an overlap takes the first. */
@@ -250,23 +344,45 @@ function resolve(zone: string, local: number): { instant: number; kind: Resoluti
 }
 
 /**
- * The date chrono reads at the very start of `text` (the `31 dec` of "until 31 dec", the `next monday` of
- * "starting next monday"), in `locale` and then English, as a wall time in the zone: its length in the text, its
- * local time (midnight when it has no time of day) and whether it had none. Null when no date starts the text.
+ * A date at the start of a phrase's clause (`readDateStart`): its length in the text, its local time (midnight when
+ * it has no time of day), whether it had no time of day, whether it named a month alone (`until March`), and whether
+ * it named a day at all (`until 5pm` names none).
  */
-export async function readDateStart(
-  text: string,
-  zone: string,
-  now: number,
-  locale: Locale,
-): Promise<{ length: number; local: number; dateOnly: boolean } | null> {
+export type DateStart = { length: number; local: number; dateOnly: boolean; month: boolean; dated: boolean };
+
+/**
+ * The date at the very start of `text` (the `31 dec` of "until 31 dec", the `next monday` of "starting next
+ * monday", the `1/30` of "until 1/30"): a date in numbers in the language's order (`numeric-date.ts`), else
+ * chrono's, in `locale` and then English, as a wall time in the zone. Null when no date starts the text.
+ */
+export async function readDateStart(text: string, zone: string, now: number, locale: Locale): Promise<DateStart | null> {
+  const numeric = numericDate(text, locale === "en");
+  if (numeric) {
+    const today = Math.floor(toLocal(zone, now) / DAY_MS) * DAY_MS;
+    const year = numeric.year ?? civilFields(today).year;
+    let local = localMs(year, numeric.month, Math.min(numeric.day, daysInMonth(year, numeric.month)));
+    if (numeric.year === null && local < today) local = localMs(year + 1, numeric.month, Math.min(numeric.day, daysInMonth(year + 1, numeric.month)));
+    return { length: numeric.length, local, dateOnly: true, month: false, dated: true };
+  }
+  // A month alone (`März`, `mars`, `março`, which chrono does not read in every locale): its next 1st.
+  const word = /^\p{L}+\.?(?![\p{L}\p{N}]|\s+\d)/u.exec(text);
+  const named = word ? monthMatcher(locale)(fold(word[0]).replace(/\.$/, "")) : null;
+  if (word && named !== null) {
+    const today = civilFields(toLocal(zone, now));
+    const year = named > today.month ? today.year : today.year + 1;
+    return { length: word[0].length, local: localMs(year, named, 1), dateOnly: true, month: true, dated: true };
+  }
   for (const { parse } of localeParsers(text, reference(zone, now), locale, locale === "en" ? ["en"] : [locale, "en"])) {
     const r = (await parse())[0];
     if (r?.index !== 0) continue;
     const c = r.start;
     const dateOnly = !c.isCertain("hour");
-    const local = localMs(c.get("year")!, c.get("month")!, c.get("day")!, dateOnly ? 0 : (c.get("hour") ?? 0), dateOnly ? 0 : (c.get("minute") ?? 0));
-    return { length: r.text.trimEnd().length, local, dateOnly };
+    // A month alone (until March) stands for its first day, whatever day chrono guessed.
+    const month = dateOnly && c.isCertain("month") && !c.isCertain("day") && !c.isCertain("weekday");
+    const day = month ? 1 : c.get("day")!;
+    const local = localMs(c.get("year")!, c.get("month")!, day, dateOnly ? 0 : (c.get("hour") ?? 0), dateOnly ? 0 : (c.get("minute") ?? 0));
+    const dated = ["day", "weekday", "month", "year"].some((k) => c.isCertain(k as "day"));
+    return { length: r.text.trimEnd().length, local, dateOnly, month, dated };
   }
   return null;
 }

@@ -9,6 +9,7 @@ import { helpText, makesJob, parseCommand, statusText, timezoneShowText } from "
 import { COMMAND_HELP } from "../../src/telegram/menu";
 import { readReminder } from "../../src/telegram/offer";
 import { everyUsage, noTextText, remindUsage, understoodLine, unknownPlaceText } from "../../src/telegram/words";
+import { scheduleLine } from "./schedule-line";
 
 const BERLIN = "Europe/Berlin";
 /** Tuesday 1 December 2026, 10:00 in Berlin. */
@@ -137,6 +138,26 @@ describe("a reminder written in words", () => {
   ];
   it.each(table)("%s → %s", async (message, expected) => {
     const found = await readReminder(message, BERLIN, NOW);
-    expect(found && `${new Date(found.instant).toISOString()} ${found.text}`).toBe(expected);
+    const at = found?.timing.schedule.type === "at" ? found.timing.schedule.at : null;
+    expect(found && `${new Date(at!).toISOString()} ${found.text}`).toBe(expected);
+  });
+
+  // Words that repeat make the recurring job /every would make (issue 31 item 2), in each language.
+  const repeated: [string, string][] = [
+    ["remind me every monday at 9 to water the plants", "cron 0 9 * * 1 | water the plants"],
+    ["remind me to water the plants every monday at 9", "cron 0 9 * * 1 | water the plants"],
+    ["remind me every weekday at 8:30 to check the inbox until March", "cron 30 8 * * 1-5 until 2027-02-28T22:59:00.000Z | check the inbox"],
+    ["erinnere mich jeden Montag um 9 die Pflanzen zu gießen", "cron 0 9 * * 1 | die Pflanzen zu gießen"],
+    ["rappelle-moi tous les lundis à 9h d'arroser les plantes", "cron 0 9 * * 1 | arroser les plantes"],
+    ["recuérdame todos los lunes a las 9 regar las plantas", "cron 0 9 * * 1 | regar las plantas"],
+    ["lembra-me toda segunda às 9 de regar as plantas", "cron 0 9 * * 1 | regar as plantas"],
+    ["ricordami ogni lunedì alle 9 di annaffiare le piante", "cron 0 9 * * 1 | annaffiare le piante"],
+    ["herinner me elke maandag om 9 om de planten water te geven", "cron 0 9 * * 1 | de planten water te geven"],
+    ["напомни мне каждый понедельник в 9 полить цветы", "cron 0 9 * * 1 | полить цветы"],
+    ["напомни мне каждые 2 недели по понедельникам полить цветы", "rule FREQ=WEEKLY;INTERVAL=2;BYDAY=MO from 2026-12-07T09:00 | полить цветы"],
+  ];
+  it.each(repeated)("%s → %s", async (message, expected) => {
+    const found = await readReminder(message, BERLIN, NOW);
+    expect(found && `${scheduleLine(found.timing)} | ${found.text}`).toBe(expected);
   });
 });

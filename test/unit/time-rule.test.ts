@@ -50,7 +50,13 @@ describe("parseRuleSchedule reads an RRULE value and its start", () => {
     ["FREQ=DAILY;X-NAME=1", `"rrule" "FREQ=DAILY;X-NAME=1" has X-NAME, which is not supported; ${PARTS}.`],
     ["INTERVAL=2", `"rrule" "INTERVAL=2" has no FREQ; start it with FREQ=MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY.`],
     ["FREQ=FORTNIGHTLY", `"rrule" "FREQ=FORTNIGHTLY" has FREQ=FORTNIGHTLY; use MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY.`],
-    ["FREQ=DAILY;INTERVAL=0", `"rrule" "FREQ=DAILY;INTERVAL=0" has INTERVAL=0; use a whole number from 1 to 1000.`],
+    ["FREQ=DAILY;INTERVAL=0", `"rrule" "FREQ=DAILY;INTERVAL=0" has INTERVAL=0; use a whole number from 1 to 1830.`],
+    // INTERVAL is bounded by the 5 years a rule must run within, at each FREQ, not by a count.
+    ["FREQ=YEARLY;INTERVAL=6", `"rrule" "FREQ=YEARLY;INTERVAL=6" has INTERVAL=6, more than 5 years at FREQ=YEARLY; use at most 5, or a larger FREQ.`],
+    [
+      "FREQ=MINUTELY;INTERVAL=2635201",
+      `"rrule" "FREQ=MINUTELY;INTERVAL=2635201" has INTERVAL=2635201, more than 5 years at FREQ=MINUTELY; use at most 2635200, or a larger FREQ.`,
+    ],
     ["FREQ=DAILY;FREQ=WEEKLY", `"rrule" "FREQ=DAILY;FREQ=WEEKLY" gives FREQ twice; give each part once.`],
     ["FREQ", `"rrule" "FREQ" has "FREQ", which is not a NAME=VALUE part; write parts such as "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU".`],
     [
@@ -121,8 +127,16 @@ describe("nextRuleOccurrence expands in local time as dateutil does", () => {
     ]);
   });
 
-  it("returns null when the next run is more than 5 years away (every 10 years)", () => {
-    expect(nextRuleOccurrence(schedule("FREQ=YEARLY;INTERVAL=10", "2026-12-08"), "UTC", Date.parse("2026-12-09T00:00:00Z"))).toBeNull();
+  it("returns null when no run falls within 5 years (29 February every 4 years, from a year that is not a leap year)", () => {
+    expect(nextRuleOccurrence(schedule("FREQ=YEARLY;INTERVAL=4;BYMONTH=2;BYMONTHDAY=29", "2027-02-01"), "UTC", Date.parse("2026-12-09T00:00:00Z"))).toBeNull();
+  });
+
+  it("takes an INTERVAL past 1000 that runs within 5 years (dateutil's FREQ=MINUTELY;INTERVAL=1501)", () => {
+    expect(runs("FREQ=MINUTELY;INTERVAL=1501", "1997-09-02T09:00", "UTC", "1997-09-02T09:00:00Z", 3)).toEqual([
+      "1997-09-03T10:01:00.000Z",
+      "1997-09-04T11:02:00.000Z",
+      "1997-09-05T12:03:00.000Z",
+    ]);
   });
 });
 
@@ -291,7 +305,10 @@ describe("ruleEnds moves COUNT and UNTIL into runsLeft and until, as a job is wr
       "FREQ=DAILY;UNTIL=20261201",
       `The rule "FREQ=DAILY;UNTIL=20261201" ends before now: its UNTIL is 2026-12-01 23:59 in Europe/Berlin; give a later UNTIL or leave it out.`,
     ],
-    ["FREQ=YEARLY;INTERVAL=10", `The rule "FREQ=YEARLY;INTERVAL=10" from 2026-12-08 09:00 never fires within 5 years; check its FREQ, INTERVAL and BY parts.`],
+    [
+      "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30",
+      `The rule "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30" from 2026-12-08 09:00 never fires within 5 years; check its FREQ, INTERVAL and BY parts.`,
+    ],
   ])("refuses %s, which has nothing left to run", (rrule, error) => {
     expect(ends(rrule)).toEqual({ ok: false, error });
   });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { previewSchedule } from "../../src/time/preview";
-import { readSchedule, readWhen } from "../../src/words";
+import { readSchedule } from "../../src/words";
 import { wholeInterval } from "../../src/words/phrase";
 import { scheduleLine } from "./schedule-line";
 
@@ -43,7 +43,7 @@ describe("what the lead found, as it reads now", () => {
     ["every morning at 7 news", "cron 0 7 * * * | every morning at 7 | news"],
     ["every evening at 8 journal", "cron 0 20 * * * | every evening at 8 | journal"],
     ["every night at 22 lights", "cron 0 22 * * * | every night at 22 | lights"],
-    ["every sunday evening plan", "cron 0 20 * * 0 | every sunday evening | plan"],
+    ["every sunday evening plan", "cron 0 19 * * 0 | every sunday evening | plan"],
     ["every day at 9 for 5 days pill", "cron 0 9 * * * ×5 | every day at 9 for 5 days | pill"],
     ["every quarter report", "rule FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=2 from 2027-01-02T09:00 | every quarter | report"],
   ]);
@@ -56,14 +56,14 @@ describe("in each language", () => {
     ["alle 2 Stunden von 9 bis 17 Uhr dehnen", "cron 0 9-17/2 * * * | alle 2 Stunden von 9 bis 17 Uhr | dehnen"],
     ["alle 2 Stunden zwischen 9 und 17 Uhr dehnen", "cron 0 9-17/2 * * * | alle 2 Stunden zwischen 9 und 17 Uhr | dehnen"],
     ["jeden Morgen um 7 Nachrichten", "cron 0 7 * * * | jeden Morgen um 7 | Nachrichten"],
-    ["jeden Sonntag Abend planen", "cron 0 18 * * 0 | jeden Sonntag Abend | planen"],
+    ["jeden Sonntag Abend planen", "cron 0 19 * * 0 | jeden Sonntag Abend | planen"],
     ["jeden Tag um 9 für 5 Tage Tablette", "cron 0 9 * * * ×5 | jeden Tag um 9 für 5 Tage | Tablette"],
     ["jedes Quartal Bericht", "rule FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=2 from 2027-01-02T09:00 | jedes Quartal | Bericht"],
     ["toutes les 1h30 boire", "rule FREQ=MINUTELY;INTERVAL=90 from 2026-12-02T10:00 | toutes les 1h30 | boire"],
     ["toutes les 2 heures de 9h à 17h étirer", "cron 0 9-17/2 * * * | toutes les 2 heures de 9h à 17h | étirer"],
     ["toutes les 2 heures entre 9h et 17h étirer", "cron 0 9-17/2 * * * | toutes les 2 heures entre 9h et 17h | étirer"],
     ["chaque matin à 7h nouvelles", "cron 0 7 * * * | chaque matin à 7h | nouvelles"],
-    ["tous les soirs journal", "cron 0 18 * * * | tous les soirs | journal"],
+    ["tous les soirs journal", "cron 0 19 * * * | tous les soirs | journal"],
     ["tous les jours à 9h pendant 5 jours pilule", "cron 0 9 * * * ×5 | tous les jours à 9h pendant 5 jours | pilule"],
     ["chaque trimestre rapport", "rule FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=2 from 2027-01-02T09:00 | chaque trimestre | rapport"],
     ["cada hora y media beber", "rule FREQ=MINUTELY;INTERVAL=90 from 2026-12-02T10:00 | cada hora y media | beber"],
@@ -84,21 +84,21 @@ describe("in each language", () => {
     ["ogni 2 ore dalle 9 alle 17 stretching", "cron 0 9-17/2 * * * | ogni 2 ore dalle 9 alle 17 | stretching"],
     ["ogni 2 ore tra le 9 e le 17 stretching", "cron 0 9-17/2 * * * | ogni 2 ore tra le 9 e le 17 | stretching"],
     ["ogni mattina alle 7 notizie", "cron 0 7 * * * | ogni mattina alle 7 | notizie"],
-    ["ogni sera diario", "cron 0 20 * * * | ogni sera | diario"],
+    ["ogni sera diario", "cron 0 19 * * * | ogni sera | diario"],
     ["ogni giorno alle 9 per 5 giorni pillola", "cron 0 9 * * * ×5 | ogni giorno alle 9 per 5 giorni | pillola"],
     ["ogni trimestre rapporto", "rule FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=2 from 2027-01-02T09:00 | ogni trimestre | rapporto"],
     ["elke anderhalf uur drinken", "rule FREQ=MINUTELY;INTERVAL=90 from 2026-12-02T10:00 | elke anderhalf uur | drinken"],
     ["elke 2 uur van 9 tot 17 uur rekken", "cron 0 9-17/2 * * * | elke 2 uur van 9 tot 17 uur | rekken"],
     ["elke 2 uur tussen 9 en 17 uur rekken", "cron 0 9-17/2 * * * | elke 2 uur tussen 9 en 17 uur | rekken"],
     ["elke ochtend om 7 nieuws", "cron 0 7 * * * | elke ochtend om 7 | nieuws"],
-    ["elke avond dagboek", "cron 0 20 * * * | elke avond | dagboek"],
+    ["elke avond dagboek", "cron 0 19 * * * | elke avond | dagboek"],
     ["elke dag om 9 gedurende 5 dagen pil", "cron 0 9 * * * ×5 | elke dag om 9 gedurende 5 dagen | pil"],
     ["elk kwartaal rapport", "rule FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=2 from 2027-01-02T09:00 | elk kwartaal | rapport"],
     ["каждые полтора часа пить", "rule FREQ=MINUTELY;INTERVAL=90 from 2026-12-02T10:00 | каждые полтора часа | пить"],
     ["каждые 2 часа с 9 до 17 разминка", "cron 0 9-17/2 * * * | каждые 2 часа с 9 до 17 | разминка"],
     ["каждые 2 часа между 9 и 17 разминка", "cron 0 9-17/2 * * * | каждые 2 часа между 9 и 17 | разминка"],
     ["каждое утро в 7 новости", "cron 0 7 * * * | каждое утро в 7 | новости"],
-    ["каждый вечер дневник", "cron 0 20 * * * | каждый вечер | дневник"],
+    ["каждый вечер дневник", "cron 0 19 * * * | каждый вечер | дневник"],
     ["каждый день в 9 в течение 5 дней таблетка", "cron 0 9 * * * ×5 | каждый день в 9 в течение 5 дней | таблетка"],
     ["каждый квартал отчёт", "rule FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=2 from 2027-01-02T09:00 | каждый квартал | отчёт"],
   ]);
@@ -207,15 +207,15 @@ describe("a window of hours bounds the runs, its last hour included", () => {
 
 describe("parts of the day", () => {
   table([
-    ["every morning news", "cron 0 6 * * * | every morning | news"],
-    ["every afternoon tea", "cron 0 15 * * * | every afternoon | tea"],
-    ["evening journal", "cron 0 20 * * * | evening | journal"],
+    ["every morning news", "cron 0 9 * * * | every morning | news"],
+    ["every afternoon tea", "cron 0 12 * * * | every afternoon | tea"],
+    ["evening journal", "cron 0 19 * * * | evening | journal"],
     ["every night at 10 lights", "cron 0 22 * * * | every night at 10 | lights"],
     ["every night at 1 lights", "cron 0 1 * * * | every night at 1 | lights"],
     ["every day at 8 in the evening journal", "cron 0 20 * * * | every day at 8 in the evening | journal"],
     ["every weekday morning at 7 run", "cron 0 7 * * 1-5 | every weekday morning at 7 | run"],
-    ["every monday night football", "cron 0 20 * * 1 | every monday night | football"],
-    ["every 2 days in the evening water", "rule FREQ=DAILY;INTERVAL=2 from 2026-12-02T20:00 | every 2 days in the evening | water"],
+    ["every monday night football", "cron 0 22 * * 1 | every monday night | football"],
+    ["every 2 days in the evening water", "rule FREQ=DAILY;INTERVAL=2 from 2026-12-02T19:00 | every 2 days in the evening | water"],
     ["abends um 8 Tagebuch", "cron 0 20 * * * | abends um 8 | Tagebuch"],
     ["каждую ночь в 11 свет", "cron 0 23 * * * | каждую ночь в 11 | свет"],
     ["elke middag om 3 thee", "cron 0 15 * * * | elke middag om 3 | thee"],
@@ -224,42 +224,43 @@ describe("parts of the day", () => {
     ["morgen um 9 x", 'I couldn\'t read "morgen" as a schedule. Try tomorrow 9:00 or every day at 8:00.'],
   ]);
 
-  // The hour /remind gives a part of the day tomorrow (chrono-node's) is the hour /every gives it every day.
+  // One table of hours for every language (docs/time.md#parts-of-the-day): morning 09:00, afternoon 12:00, evening
+  // 19:00, night 22:00, whatever hour chrono-node gives the words; /remind tomorrow's and /every each day's alike.
   const agree: [string, string, number][] = [
-    ["tomorrow morning", "every morning", 6],
-    ["tomorrow afternoon", "every afternoon", 15],
-    ["tomorrow evening", "every evening", 20],
-    ["tomorrow night", "every night", 20],
+    ["tomorrow morning", "every morning", 9],
+    ["tomorrow afternoon", "every afternoon", 12],
+    ["tomorrow evening", "every evening", 19],
+    ["tomorrow night", "every night", 22],
     ["morgen Vormittag", "jeden Vormittag", 9],
-    ["morgen Nachmittag", "jeden Nachmittag", 15],
-    ["morgen Abend", "jeden Abend", 18],
+    ["morgen Nachmittag", "jeden Nachmittag", 12],
+    ["morgen Abend", "jeden Abend", 19],
     ["morgen Nacht", "jede Nacht", 22],
-    ["demain matin", "chaque matin", 8],
-    ["demain après-midi", "chaque après-midi", 14],
-    ["demain soir", "chaque soir", 18],
-    ["mañana en la mañana", "cada mañana", 6],
-    ["mañana tarde", "cada tarde", 15],
+    ["demain matin", "chaque matin", 9],
+    ["demain après-midi", "chaque après-midi", 12],
+    ["demain soir", "chaque soir", 19],
+    ["mañana en la mañana", "cada mañana", 9],
+    ["mañana tarde", "cada tarde", 12],
     ["mañana noche", "cada noche", 22],
-    ["amanhã manhã", "toda manhã", 6],
-    ["amanhã à tarde", "toda tarde", 15],
+    ["amanhã manhã", "toda manhã", 9],
+    ["amanhã à tarde", "toda tarde", 12],
     ["amanhã à noite", "toda noite", 22],
-    ["domani mattina", "ogni mattina", 6],
-    ["domani pomeriggio", "ogni pomeriggio", 15],
-    ["domani sera", "ogni sera", 20],
-    ["domani notte", "ogni notte", 20],
-    ["morgen ochtend", "elke ochtend", 6],
+    ["domani mattina", "ogni mattina", 9],
+    ["domani pomeriggio", "ogni pomeriggio", 12],
+    ["domani sera", "ogni sera", 19],
+    ["domani notte", "ogni notte", 22],
+    ["morgen ochtend", "elke ochtend", 9],
     ["morgen middag", "elke middag", 12],
-    ["morgen namiddag", "elke namiddag", 15],
-    ["morgen avond", "elke avond", 20],
-    ["завтра утром", "каждое утро", 6],
-    ["завтра вечером", "каждый вечер", 20],
-    ["завтра ночью", "каждую ночь", 0],
+    ["morgen namiddag", "elke namiddag", 12],
+    ["morgen avond", "elke avond", 19],
+    ["завтра утром", "каждое утро", 9],
+    ["завтра вечером", "каждый вечер", 19],
+    ["завтра ночью", "каждую ночь", 22],
   ];
   it.each(agree)("%s and %s: %i:00", async (once, repeated, hour) => {
-    const when = await readWhen(`${once} x`, ZONE, NOW);
-    if (!when.ok) throw new Error(once);
+    const when = await readSchedule(`${once} x`, { zone: ZONE, now: NOW });
+    if (!when.ok || when.value.schedule.type !== "at") throw new Error(once);
     expect(when.value.phrase).toBe(once);
-    expect(new Date(when.value.instant + 3_600_000).getUTCHours()).toBe(hour);
+    expect(new Date(when.value.schedule.at + 3_600_000).getUTCHours()).toBe(hour);
     expect(await every(`${repeated} x`)).toBe(`cron 0 ${hour} * * * | ${repeated} | x`);
   });
 });

@@ -18,16 +18,16 @@ async function read(text: string, options: Partial<ReadScheduleOptions> = {}): P
   return `${scheduleLine(r.value)} | ${r.value.phrase} | ${r.value.rest} | ${r.value.language ?? "-"}`;
 }
 
-describe("a day followed by a part of the day takes that part's hour, in the sender's language", () => {
+describe("a part of the day takes the one table's hour (morning 9, afternoon 12, evening 19, night 22), in the sender's language", () => {
   // chrono reads the day and, in these, leaves the part of the day as the reminder's text at 09:00.
   const table: [string, string, string][] = [
-    ["de", "morgen früh Brot kaufen", "at 2026-12-02T05:00:00.000Z | morgen früh | Brot kaufen | -"],
-    ["de", "morgen nachmittag Arzt", "at 2026-12-02T14:00:00.000Z | morgen nachmittag | Arzt | -"],
-    ["es", "mañana por la tarde llamar", "at 2026-12-02T14:00:00.000Z | mañana por la tarde | llamar | -"],
-    ["pt", "amanhã de manhã ligar", "at 2026-12-02T05:00:00.000Z | amanhã de manhã | ligar | -"],
+    ["de", "morgen früh Brot kaufen", "at 2026-12-02T08:00:00.000Z | morgen früh | Brot kaufen | -"],
+    ["de", "morgen nachmittag Arzt", "at 2026-12-02T11:00:00.000Z | morgen nachmittag | Arzt | -"],
+    ["es", "mañana por la tarde llamar", "at 2026-12-02T11:00:00.000Z | mañana por la tarde | llamar | -"],
+    ["pt", "amanhã de manhã ligar", "at 2026-12-02T08:00:00.000Z | amanhã de manhã | ligar | -"],
     ["fr", "demain nuit appeler", "at 2026-12-02T21:00:00.000Z | demain nuit | appeler | -"],
-    // chrono's own readings are left as they are; a word that only starts like a part of the day is text
-    ["fr", "demain soir appeler", "at 2026-12-02T17:00:00.000Z | demain soir | appeler | -"],
+    // chrono's own readings of a part take the table's hour too; a word that only starts like a part of the day is text
+    ["fr", "demain soir appeler", "at 2026-12-02T18:00:00.000Z | demain soir | appeler | -"],
     ["de", "morgen Frühstück machen", "at 2026-12-02T08:00:00.000Z | morgen | Frühstück machen | -"],
     // a day with its own time keeps it
     ["de", "morgen um 9 früh aufstehen", "at 2026-12-02T08:00:00.000Z | morgen um 9 | früh aufstehen | -"],

@@ -332,7 +332,7 @@ describe("commands in transcript mode", () => {
       {
         role: "bot",
         source: "command",
-        text: `Created \`${job!.id}\` 💬 Stretch · once ${chatTime(at, "UTC", created)}\n⏰ ${weekdayTime(at, "UTC", created)} (UTC), in 2 h\nTimes here are in UTC. Where are you? Send /timezone and your city, e.g. /timezone Berlin.`,
+        text: `Created \`${job!.id}\` 💬 Stretch · once ${chatTime(at, "UTC", created)}\nRead "2h" as the schedule and "Stretch" as the text.\n⏰ ${weekdayTime(at, "UTC", created)} (UTC), in 2 h\nTimes here are in UTC. Where are you? Send /timezone and your city, e.g. /timezone Berlin.`,
       },
       { role: "user", source: "admin", text: `/pause ${job!.id}` },
       { role: "bot", source: "command", text: `Paused ${job!.id} (Stretch).` },

@@ -203,7 +203,11 @@ describe("replies", () => {
     const text = await reply(chat, "/remind 2h", { message_id: 4242, text: "Buy milk\nand eggs" });
     const [job] = await jobsOf(chat);
     expect(job).toMatchObject({ name: "Buy milk and eggs", text: "> Buy milk\n> and eggs", schedule: { at: new Date(MAY + 120 * MIN).toISOString() } });
-    expect(text).toBe(html(`Created \`${job!.id}\` 💬 Buy milk and eggs · once 16:30\n⏰ Wed 12 May 16:30 (Europe/Berlin), in 2 h`));
+    expect(text).toBe(
+      html(
+        `Created \`${job!.id}\` 💬 Buy milk and eggs · once 16:30\nRead "2h" as the schedule and the message replied to as the text.\n⏰ Wed 12 May 16:30 (Europe/Berlin), in 2 h`,
+      ),
+    );
     // Without a reply it still needs its text.
     expect(await reply(chat, "/remind 2h")).toMatch(/^"2h" needs a text after it/);
   });
@@ -233,11 +237,13 @@ describe("an edited message", () => {
       return (await delivered(bot, chat)).slice(before).map((c) => c.params.text);
     };
     expect(await edit(remind.messageId, "/remind 3h call dad")).toEqual([
-      html(`Changed \`${once!.id}\` 💬 call dad · once 17:30\n⏰ Wed 12 May 17:30 (Europe/Berlin), in 3 h`),
+      html(
+        `Changed \`${once!.id}\` 💬 call dad · once 17:30\nRead "3h" as the schedule and "call dad" as the text.\n⏰ Wed 12 May 17:30 (Europe/Berlin), in 3 h`,
+      ),
     ]);
     expect(await edit(every.messageId, "/every day at 9 headlines")).toEqual([
       html(
-        `Changed \`${daily!.id}\` 💬 headlines · \`0 9 * * *\` · next 13 May 09:00\n🔁 \`0 9 * * *\`: At 09:00 (Europe/Berlin)\nNext: Thu 13 May 09:00, Fri 14 May 09:00, Sat 15 May 09:00`,
+        `Changed \`${daily!.id}\` 💬 headlines · \`0 9 * * *\` · next 13 May 09:00\nRead "day at 9" as the schedule and "headlines" as the text.\n🔁 \`0 9 * * *\`: At 09:00 (Europe/Berlin)\nNext: Thu 13 May 09:00, Fri 14 May 09:00, Sat 15 May 09:00`,
       ),
     ]);
     expect(await must(chat.stub.getJob(chat.chatId, once!.id))).toMatchObject({

@@ -73,7 +73,7 @@ describe("a reminder written in words, without a model", () => {
     ]);
     const texts = [now, await clockOf(chat.stub)].map((t) =>
       renderTelegramHtml(
-        `No model is configured, but this reads as a reminder: "call the dentist"\n⏰ ${weekdayTime(at, "UTC", t)} (UTC), ${distance(at - t)}\nCreate it?`,
+        `No model is configured, but this reads as a reminder: "call the dentist"\nRead "tomorrow at 9" as the schedule and "call the dentist" as the text.\n⏰ ${weekdayTime(at, "UTC", t)} (UTC), ${distance(at - t)}\nCreate it?`,
       ),
     );
     expect(texts).toContain(offer.params.text);
@@ -128,6 +128,47 @@ describe("a reminder written in words, without a model", () => {
       expect(c.params.text).toBe(
         "No model is configured, so I can only run your scheduled jobs. Send /help for the commands. For a reminder: /remind tomorrow 9:00 call mum",
       );
+  });
+});
+
+describe("a repetition written in words is offered as the recurring job /every would make (issue 31)", () => {
+  const table: [message: string, text: string, phrase: string, schedule: Record<string, string>, description: string][] = [
+    ["remind me every monday at 9 to water the plants", "water the plants", "every monday at 9", { cron: "0 9 * * 1" }, "At 09:00, only on Monday"],
+    [
+      "erinnere mich jeden Montag um 9 die Pflanzen zu gießen",
+      "die Pflanzen zu gießen",
+      "jeden Montag um 9",
+      { cron: "0 9 * * 1" },
+      "At 09:00, only on Monday",
+    ],
+    ["напомни мне каждый понедельник в 9 полить цветы", "полить цветы", "каждый понедельник в 9", { cron: "0 9 * * 1" }, "At 09:00, only on Monday"],
+    [
+      "remind me to water the plants every other tuesday at 10",
+      "water the plants",
+      "every other tuesday at 10",
+      { rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU" },
+      "",
+    ],
+  ];
+  it.each(table)("%s", async (message, text, phrase, schedule, description) => {
+    const chat = await telegramChat(bot, newChat().chatId);
+    const offer = await say(chat, message);
+    const lines = String(offer.params.text).split("\n");
+    expect(lines.slice(0, 2)).toEqual(
+      [`No model is configured, but this reads as a reminder: "${text}"`, `Read "${phrase}" as the schedule and "${text}" as the text.`].map(
+        renderTelegramHtml,
+      ),
+    );
+    expect(lines[2]).toMatch(/^🔁 /);
+    if (description) expect(lines[2]).toBe(`🔁 ${description} (UTC)`);
+    expect(lines[3]).toMatch(/^Next: /);
+    expect(lines.at(-1)).toBe("Create it?");
+    expect(await jobsOf(chat)).toEqual([]);
+    const pressed = await pressIn(chat, buttonsOf(offer)![0]![0]!.data);
+    const [job] = await jobsOf(chat);
+    expect(job).toMatchObject({ name: text, text, schedule, category: "recurring", createdBy: "user" });
+    expect(pressed.answer).toBe(`Created ${job!.id}.`);
+    expect(pressed.sent[0]!.params.text).toMatch(new RegExp(`^Created <code>${job!.id}</code> 💬 `));
   });
 });
 

@@ -58,13 +58,19 @@ async function chatIn(zone: string | null): Promise<TelegramChat & { year: numbe
   return { ...chat, year: new Date(await clockOf(chat.stub)).getUTCFullYear() + 1 };
 }
 
-/** The reply of a created one-off: the job line and the understood time, for each minute the command may have run in. */
-async function remindReplies(chat: TelegramChat, job: Job, zone: string, t0: number): Promise<string[]> {
+/**
+ * The reply of a created one-off: the job line, where the words were cut (`phrase` the schedule), and the understood
+ * time, for each minute the command may have run in.
+ */
+async function remindReplies(chat: TelegramChat, job: Job, zone: string, t0: number, phrase: string): Promise<string[]> {
   const at = Date.parse((job.schedule as { at: string }).at);
   const t1 = await clockOf(chat.stub);
   const out = new Set<string>();
+  const cut = `Read "${phrase}" as the schedule and "${job.text}" as the text.`;
   for (const now of [t0, t1])
-    out.add(`Created \`${job.id}\` 💬 ${job.name} · once ${chatTime(at, zone, now)}\n⏰ ${weekdayTime(at, zone, now)} (${zone}), ${distance(at - now)}`);
+    out.add(
+      `Created \`${job.id}\` 💬 ${job.name} · once ${chatTime(at, zone, now)}\n${cut}\n⏰ ${weekdayTime(at, zone, now)} (${zone}), ${distance(at - now)}`,
+    );
   return [...out];
 }
 
@@ -82,7 +88,7 @@ describe("/remind reads the time as people write it", () => {
       createdBy: "user",
       schedule: { at: `${chat.year}-12-02T13:30:00.000Z` },
     });
-    expect((await remindReplies(chat, job!, "Europe/Berlin", t0)).map(renderTelegramHtml)).toContain(reply.params.text);
+    expect((await remindReplies(chat, job!, "Europe/Berlin", t0, `${chat.year}-12-02 14:30`)).map(renderTelegramHtml)).toContain(reply.params.text);
     expect(reply.params.text).toContain(`⏰ ${weekdayTime(Date.parse(`${chat.year}-12-02T13:30:00Z`), "Europe/Berlin", t0)} (Europe/Berlin), in `);
   });
 
@@ -205,8 +211,8 @@ describe("/remind says what it did not understand, with two examples that work n
 });
 
 describe("/every turns a phrase into plain cron and shows it", () => {
-  /** The reply of a created recurring job: the line, the cron and its description, the next three runs. */
-  function everyReply(job: Job, cron: string, description: string, zone: string, now: number): string {
+  /** The reply of a created recurring job: the line, where the words were cut, the cron and its description, the next three runs. */
+  function everyReply(job: Job, cron: string, description: string, zone: string, now: number, phrase: string): string {
     const next: number[] = [];
     let after = now;
     for (let i = 0; i < 3; i++) {
@@ -215,6 +221,7 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     }
     return [
       `Created \`${job.id}\` 💬 ${job.name} · \`${(job.schedule as { cron: string }).cron}\` · next ${chatTime(next[0]!, zone, now)}`,
+      `Read "${phrase}" as the schedule and "${job.text}" as the text.`,
       `🔁 \`${cron}\`: ${description} (${zone})`,
       `Next: ${next.map((t) => weekdayTime(t, zone, now)).join(", ")}`,
     ].join("\n");
@@ -252,9 +259,13 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     const t1 = await clockOf(chat.stub);
     const [job] = await jobsOf(chat);
     expect(job).toMatchObject({ name, text: name, schedule: { cron: stored }, category: "recurring", createdBy: "user" });
-    expect(
-      [everyReply(job!, cron, description, "Europe/Berlin", t0), everyReply(job!, cron, description, "Europe/Berlin", t1)].map(renderTelegramHtml),
-    ).toContain(reply.params.text);
+    // A quoted cron is shown once quoted.
+    const phrase = message
+      .slice("/every ".length, message.length - name.length)
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
+    const replies = [t0, t1].map((now) => everyReply(job!, cron, description, "Europe/Berlin", now, phrase));
+    expect(replies.map(renderTelegramHtml)).toContain(reply.params.text);
   });
 
   it("makes the recurring job of a /remind that says a repetition", async () => {
@@ -264,9 +275,8 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     const t1 = await clockOf(chat.stub);
     const [job] = await jobsOf(chat);
     expect(job).toMatchObject({ name: "summarise news", schedule: { cron: "0 8 * * *" }, category: "recurring" });
-    expect(
-      [everyReply(job!, "0 8 * * *", "At 08:00", "Europe/Berlin", t0), everyReply(job!, "0 8 * * *", "At 08:00", "Europe/Berlin", t1)].map(renderTelegramHtml),
-    ).toContain(reply.params.text);
+    const replies = [t0, t1].map((now) => everyReply(job!, "0 8 * * *", "At 08:00", "Europe/Berlin", now, "every day at 8"));
+    expect(replies.map(renderTelegramHtml)).toContain(reply.params.text);
   });
 
   it("makes a rule job of what cron cannot say, and a job that ends of an end, each with its words and next runs", async () => {
@@ -284,6 +294,7 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     const lines = (now: number) =>
       [
         `Created \`${rule!.id}\` 💬 stretch · Every 45 minutes · next ${chatTime(runs[0]!, "UTC", now)}`,
+        'Read "45 minutes" as the schedule and "stretch" as the text.',
         `🔁 \`FREQ=MINUTELY;INTERVAL=45\` from ${new Date(start).toISOString().slice(0, 16).replace("T", " ")}: Every 45 minutes (UTC)`,
         `Next: ${runs.map((t) => weekdayTime(t, "UTC", now)).join(", ")}`,
         // The chat's first job, in the default zone.
@@ -306,6 +317,7 @@ describe("/every turns a phrase into plain cron and shows it", () => {
       }
       return [
         `Created \`${news.id}\` 💬 news · \`0 8 * * *\` · next ${chatTime(next[0]!, "UTC", now)} · until 31 Dec ${year}`,
+        `Read "day at 8 until 31 dec ${year}" as the schedule and "news" as the text.`,
         "🔁 `0 8 * * *`: At 08:00 (UTC)",
         `Next: ${next.map((t) => weekdayTime(t, "UTC", now)).join(", ")}`,
       ].join("\n");
@@ -362,5 +374,67 @@ describe("job ids in commands", () => {
     await expectReply(chat, `/pause ${job.id.toUpperCase()}`, `Paused ${job.id} (Stretch).`);
     await expectReply(chat, `/RUN ${job.id.toUpperCase()}`, `Running ${job.id} (Stretch) now.`);
     expect(await must(chat.stub.getJob(chat.chatId, job.id))).toMatchObject({ enabled: false });
+  });
+});
+
+describe("the schedule ends where the text begins, and the reply shows the cut (issue 31)", () => {
+  const cut = (phrase: string, text: string) => renderTelegramHtml(`Read "${phrase}" as the schedule and "${text}" as the text.`);
+
+  const table: [message: string, cron: string, text: string, phrase: string][] = [
+    ["/every friday at 17 weekly report", "0 17 * * 5", "weekly report", "friday at 17"],
+    ["/every monday at 9 daily standup", "0 9 * * 1", "daily standup", "monday at 9"],
+    ["/every day at 7 morning pages", "0 7 * * *", "morning pages", "day at 7"],
+    ["/every day at 8 in the evening walk", "0 20 * * *", "walk", "day at 8 in the evening"],
+    ["/remind every monday at 9 water the plants", "0 9 * * 1", "water the plants", "every monday at 9"],
+    ["/every jeden Freitag um 17 Wochenbericht", "0 17 * * 5", "Wochenbericht", "jeden Freitag um 17"],
+    ["/every tous les lundis 16h réunion", "0 16 * * 1", "réunion", "tous les lundis 16h"],
+    ["/every каждый день в 7 утренние страницы", "0 7 * * *", "утренние страницы", "каждый день в 7"],
+  ];
+  it.each(table)("%s → %s, %s", async (message, cron, text, phrase) => {
+    const chat = await chatIn("Europe/Berlin");
+    const reply = await say(chat, message);
+    const [job] = await jobsOf(chat);
+    expect(job).toMatchObject({ name: text, text, schedule: { cron }, category: "recurring" });
+    expect(String(reply.params.text).split("\n")[1]).toBe(cut(phrase, text));
+  });
+
+  it("reads an end or a count said after the text", async () => {
+    const chat = await chatIn("Europe/Berlin");
+    const counted = await say(chat, "/every day at 9 stretch 10 times");
+    const stretch = (await jobsOf(chat)).find((j) => j.name === "stretch");
+    expect(stretch).toMatchObject({ text: "stretch", schedule: { cron: "0 9 * * *" }, runsLeft: 10 });
+    expect(String(counted.params.text).split("\n")[1]).toBe(cut("day at 9 … 10 times", "stretch"));
+    const ending = await say(chat, "/every weekday at 8:30 inbox until March");
+    const inbox = (await jobsOf(chat)).find((j) => j.name === "inbox");
+    expect(inbox).toMatchObject({ text: "inbox", schedule: { cron: "30 8 * * 1-5" }, runsLeft: null });
+    expect(inbox?.until).not.toBeNull();
+    expect(String(ending.params.text).split("\n")[1]).toBe(cut("weekday at 8:30 … until March", "inbox"));
+  });
+
+  it("refuses a number too large, a part said twice and a time that could be how often, in the sender's language", async () => {
+    const chat = await chatIn(null);
+    await expectReply(
+      chat,
+      "/every 99999999999999999999 minutes water",
+      "99999999999999999999 is too large: a schedule runs at least once in 5 years. Try /every day at 8:00 summarise the news or /every weekdays at 8:30 summarise the news.",
+    );
+    await expectReply(
+      chat,
+      "/every day from 1 jan from 1 jan water",
+      'I couldn\'t use "from 1 jan": a schedule says each of its parts once. Try /every day at 8:00 summarise the news or /every weekdays at 8:30 summarise the news.',
+    );
+    const russian = await sayIn(chat, "ru", "/every каждые 99999999999999999999 минут полить");
+    expect(russian.params.text).toBe(
+      renderTelegramHtml(
+        "99999999999999999999 — слишком большое число: расписание срабатывает хотя бы раз в 5 лет. Попробуйте /every каждый день в 8:00 сделать обзор новостей или /every по будням в 8:30 сделать обзор новостей.",
+      ),
+    );
+    const french = await sayIn(chat, "fr", "/every 16h boire");
+    expect(french.params.text).toBe(
+      renderTelegramHtml(
+        "« 16h » peut être une heure ou un intervalle. Essayez /every tous les jours à 16h00 résumer les actualités ou /every toutes les 16 heures résumer les actualités.",
+      ),
+    );
+    expect(await jobsOf(chat)).toEqual([]);
   });
 });

@@ -23,10 +23,10 @@ describe("the default-zone notice", () => {
     const chat = await telegramChat(bot, newChat().chatId);
     const first = await say(chat, "/remind in 2 hours check the oven");
     expect(first.endsWith(`\n${html(NOTICE)}`)).toBe(true);
-    expect(first.split("\n")).toHaveLength(3);
+    expect(first.split("\n")).toHaveLength(4);
     const second = await say(chat, "/remind in 3 hours check again");
     expect(second).not.toContain("Times here are in");
-    expect(second.split("\n")).toHaveLength(2);
+    expect(second.split("\n")).toHaveLength(3);
     // Not on /every either, once told.
     expect(await say(chat, '/every "0 9 * * *" stretch')).not.toContain("Times here are in");
   });
@@ -34,10 +34,11 @@ describe("the default-zone notice", () => {
   it("comes with /every when that makes the first job, after its next runs", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
     const lines = (await say(chat, '/every "0 9 * * *" stretch')).split("\n");
-    expect(lines).toHaveLength(4);
-    expect(lines[1]).toBe(html("🔁 `0 9 * * *`: At 09:00 (UTC)"));
-    expect(lines[2]).toMatch(/^Next: /);
-    expect(lines[3]).toBe(html(NOTICE));
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toBe(html('Read "0 9 * * *" as the schedule and "stretch" as the text.'));
+    expect(lines[2]).toBe(html("🔁 `0 9 * * *`: At 09:00 (UTC)"));
+    expect(lines[3]).toMatch(/^Next: /);
+    expect(lines[4]).toBe(html(NOTICE));
   });
 
   it("names DEFAULT_TIMEZONE's zone when the operator set one", async () => {

@@ -394,6 +394,12 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE members (user_id TEXT PRIMARY KEY, role TEXT NOT NULL CHECK (role IN ('admin', 'member', 'none')), checked_at INTEGER NOT NULL) WITHOUT ROWID;
   CREATE TABLE move_in (seq INTEGER PRIMARY KEY, count INTEGER NOT NULL, payload TEXT NOT NULL);
   `,
+  // 17: an offered reminder may repeat (issue 31; docs/telegram.md): "remind me every monday at 9 …" is offered as the
+  // recurring job /every would make, kept as its cron or rule with its ends (JSON, as the API writes a schedule);
+  // NULL for one time, whose instant is at_ms as before.
+  `
+  ALTER TABLE offers ADD COLUMN schedule TEXT;
+  `,
 ];
 
 /** Brings the database to the latest schema (or to `target`, for tests of a migration); returns its version. */

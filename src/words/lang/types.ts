@@ -13,12 +13,8 @@ export type Unit = "minute" | "hour" | "day" | "week" | "month" | "year";
 
 export type Words = readonly string[];
 
-/**
- * A part of the day: the hour it stands for alone (chrono-node's, so that `/every evening` and `/remind tomorrow
- * evening` agree) and how it reads a bare hour said with it: `am` as written (morning at 7), `pm` 1–11 as
- * afternoon (evening at 8 = 20:00), `night` 6–11 as evening and 12 as midnight (night at 10 = 22:00, at 2 = 02:00).
- */
-export type DayPart = readonly [hour: number, reads: "am" | "pm" | "night"];
+/** A part of the day, by name: each table says which of its words name which part (`DAY_PARTS` gives the hours). */
+export type DayPart = "morning" | "afternoon" | "evening" | "night";
 
 export type PhraseTable = {
   lang: Lang;
@@ -26,6 +22,8 @@ export type PhraseTable = {
   every: Words;
   /** "every other": between "every" and a day or unit, every second one (other, zweiten, втор*). */
   other: Words;
+  /** "Every other" said around a day rather than before it: un vendredi sur deux, vrijdag om de week. */
+  alternate: { before: Words; after: Words };
   /** Numbers written out, for intervals and counts (two → 2). */
   numbers: Readonly<Record<string, number>>;
   /** Each unit's words, singular and plural. */
@@ -64,7 +62,7 @@ export type PhraseTable = {
   rangeTo: Words;
   /** Before a window of hours whose ends are joined by `and` (between 9 and 17); `rangeFrom` … `rangeTo` says one too (from 9 to 17). */
   between: Words;
-  /** Parts of the day (every morning, on sunday evening, in the evening, jeden Abend, каждое утро). */
+  /** Parts of the day (every morning, on sunday evening, in the evening, jeden Abend, каждое утро), each word's part. */
   dayParts: Readonly<Record<string, DayPart>>;
   /** Parts of the day whose word alone means something else (German "Morgen", Spanish "mañana": tomorrow): read only after "every". */
   dayPartsAfterEvery: Readonly<Record<string, DayPart>>;
@@ -83,8 +81,14 @@ export type PhraseTable = {
   per: Words;
   /** A weekday said as a habit: word endings that make it plural (mondays, montags) and words before it (los lunes). */
   habit: { endings: Words; before: Words };
-  /** The sentences when nothing could be read: `quoted` as typed, then two examples that read now. */
-  unread: { schedule: (quoted: string, a: string, b: string) => string; time: (quoted: string, a: string, b: string) => string };
+  /**
+   * The sentences of a refusal: `quoted` as typed, then two examples that read now. Nothing read as a schedule or as a
+   * time; a number too large for what it counts; a number that may be a time of day or how often (`16h`); a part said
+   * a second time, or a second schedule (`from 1 jan from 1 jan`, `… and wednesday at 10`).
+   */
+  unread: Readonly<Record<"schedule" | "time" | "tooLarge" | "ambiguous" | "twice", (quoted: string, a: string, b: string) => string>>;
+  /** The two readings of an hour that may be either (`16h`, `9h30`): every day at that time, and every that long. */
+  readings: (hour: number, minute: number) => readonly [string, string];
   /** Examples that this language's readers read now: for `/every`, for `/remind`, and for a field that takes both. */
   examples: { every: readonly [string, string]; remind: readonly [string, string]; any: readonly [string, string] };
   /** A stand-in text for the examples when the user's own is missing: a recurring one, a one-off one. */

@@ -5,7 +5,7 @@
  * where it was, and sets its part of the plan once. Pure.
  */
 import { sorted, whole } from "./cursor";
-import { leads, monthDayPattern, ofMonth, weekday, wholeNumber, yearDate } from "./lexicon";
+import { leads, monthDayPattern, ofMonth, span, weekday, wholeNumber, yearDate } from "./lexicon";
 import { type Reading, setOnce, setUnit, tries } from "./reading";
 
 /** The last friday of the month, the first monday, the last day, the 2nd working day, am ersten Montag im Monat. */
@@ -36,6 +36,12 @@ export function position(r: Reading): boolean {
     const monthly = ofMonth(r);
     // "every second tuesday" is every other tuesday; "the second tuesday (of the month)" a position.
     if (every && !monthly && typeof target === "number" && ordinals.every((o) => whole(t.other, o.word))) return null;
+    // "every 4th day" is every 4 days (the 4th of the month is "the 4th", "every 4th of the month").
+    if (target === "day" && every && !monthly && ordinals.length === 1 && ordinals[0]!.n > 1) {
+      if (!setUnit(r, "day", ordinals[0]!.n)) return null;
+      r.said = true;
+      return true;
+    }
     if (target === "day") {
       if (
         !setOnce(
@@ -85,7 +91,17 @@ export function monthDay(r: Reading): boolean {
       r.said = r.said || every;
       return true;
     }
-    const first = one();
+    // "every 27": after a word for every, a number alone is a day of the month (Todoist's "every 27"), unless a
+    // unit, a time or a count follows it (every 27 minutes, every 2 hours).
+    const bare = (): number | null =>
+      every
+        ? c.attempt(() => {
+            const m = c.take(/(\d{1,2})(?![\d:.,h])/u);
+            const day = m ? Number(m[1]) : 0;
+            return day >= 1 && day <= 31 && !c.peek(() => span(r) ?? c.word(t.times) ?? c.word(t.oclock) ?? c.word(t.and)) ? day : null;
+          })
+        : null;
+    const first = one() ?? bare();
     if (first === null) return null;
     const days = [first];
     for (;;) {
@@ -138,6 +154,7 @@ function dayList(r: Reading): { days: Set<number>; habit: boolean } | null {
     }
     const next = c.attempt(() => {
       if (c.word(t.and) === null && c.take(/\//u) === null) return null;
+      c.word(t.and); // "mon, wed, and fri"
       leads(r);
       return weekday(r);
     });
@@ -148,7 +165,7 @@ function dayList(r: Reading): { days: Set<number>; habit: boolean } | null {
   }
 }
 
-/** Every monday, on mondays, every other tuesday, jeden zweiten Dienstag, tous les deux mardis, weekdays. */
+/** Every monday, on mondays, every other tuesday, jeden zweiten Dienstag, tous les deux mardis, un mardi sur deux, weekdays. */
 export function days(r: Reading): boolean {
   const { c, t } = r;
   return tries(r, () => {
@@ -161,8 +178,13 @@ export function days(r: Reading): boolean {
       if (lead === null) break;
       if (sorted(t.habit.before).includes(lead)) habit = true;
     }
+    // "un vendredi sur deux", "vrijdag om de week": every other one, said around the day.
+    const article = n === null && c.word(t.alternate.before) !== null;
     const list = dayList(r);
-    if (!list || (n !== null && n < 1) || !setOnce(r, "days", list.days)) return null;
+    if (list && n === null && c.word(t.alternate.after) !== null) n = 2;
+    else if (article) return null;
+    // After "every day" or "daily", a day is the text's ("every day at 9 monday report", "weekend plans").
+    if (!list || (n !== null && n < 1) || r.plan.unit === "day" || !setOnce(r, "days", list.days)) return null;
     if (n !== null && n > 1 && !setUnit(r, "week", n)) return null;
     r.said = r.said || every || habit || list.habit || (n ?? 1) > 1;
     return true;

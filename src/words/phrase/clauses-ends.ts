@@ -29,17 +29,20 @@ export function runs(r: Reading): boolean {
   });
 }
 
-/** Until 31 dec, starting next monday, from 1 jan, bis 31. Dezember, с 1 января: the date is chrono's. */
-export async function dateClause(r: Reading, readDate: DateReader): Promise<boolean> {
+/**
+ * Until 31 dec, starting next monday, from 1 jan, bis 31. Dezember, с 1 января: the date is chrono's. `keys` says
+ * which of the two may be read; `dated`, that the date must name a day (after the text, `until 5pm` is the text's).
+ */
+export async function dateClause(r: Reading, readDate: DateReader, options: { keys?: readonly ("until" | "start")[]; dated?: boolean } = {}): Promise<boolean> {
   const { c, t } = r;
-  for (const key of ["until", "start"] as const) {
+  for (const key of options.keys ?? (["until", "start"] as const)) {
     const words = key === "until" ? t.until : t.starting;
     const read = await c.attemptAsync(async () => {
       if (c.word(words) === null) return null;
       while (c.word(t.dateLead) !== null);
       const at = c.pos + (c.text.slice(c.pos).length - c.text.slice(c.pos).trimStart().length);
       const date = await readDate(at);
-      if (!date || !setOnce(r, key, date.date)) return null;
+      if (!date || (options.dated && !date.dated) || !setOnce(r, key, date.date)) return null;
       c.pos = at + date.length;
       return true;
     });

@@ -6,8 +6,12 @@
  * Each reads at the cursor or leaves it where it was. Pure.
  */
 import { leads } from "./lexicon";
-import type { Clock } from "./plan";
+import { type Clock, partHour } from "./plan";
 import { type Reading, setOnce, tries } from "./reading";
+
+/** Hours and minutes as digits: `8`, `08:30`, `8.30`, and `9h30` where the language writes times so (`oclock` has h). */
+const PLAIN = /(\d{1,2})(?:[:.](\d{2}))?(?!\d)/u;
+const WITH_H = /(\d{1,2})(?:(?:[:.]|h)(\d{2}))?(?!\d)/u;
 
 /**
  * `at 8`, `08:30`, `8.30`, `8am`, `9:15 pm`, `9h30`, `18 Uhr`, `noon`: hour and minute, or null. A bare number
@@ -19,14 +23,21 @@ function clock(r: Reading, inherited: boolean): Clock | null {
     const at = c.word(t.at) !== null;
     if (c.word(t.noon) !== null) return { hour: 12, minute: 0 };
     if (c.word(t.midnight) !== null) return { hour: 0, minute: 0 };
-    const m = c.take(/(\d{1,2})(?:(?:[:.]|h)(\d{2}))?(?!\d)/u);
-    if (!m) return null;
-    let hour = Number(m[1]);
-    const minute = m[2] === undefined ? 0 : Number(m[2]);
-    const am = c.word(t.am) !== null;
-    const pm = !am && c.word(t.pm) !== null;
+    const m = c.take(t.oclock.includes("h") ? WITH_H : PLAIN);
+    // After a word for "at", an hour in words too (a las tres de la tarde, um drei Uhr).
+    const word = m || !at ? null : c.value(t.numbers);
+    if (!m && (word === null || !Number.isInteger(word) || word < 1 || word > 12)) return null;
+    let hour = m ? Number(m[1]) : word!;
+    const minute = m?.[2] === undefined ? 0 : Number(m[2]);
+    let am = c.word(t.am) !== null;
+    let pm = !am && c.word(t.pm) !== null;
     const oclock = c.word(t.oclock) !== null;
-    if (!at && !inherited && !oclock && !am && !pm && m[2] === undefined) return null;
+    // 8h du soir, 8 Uhr abends: the half of the day may follow the word for o'clock too.
+    if (oclock && !am && !pm) {
+      am = c.word(t.am) !== null;
+      pm = !am && c.word(t.pm) !== null;
+    }
+    if (!at && !inherited && !oclock && !am && !pm && m?.[2] === undefined) return null;
     if (am || pm) {
       if (hour < 1 || hour > 12) return null;
       hour = (hour % 12) + (pm ? 12 : 0);
@@ -36,6 +47,11 @@ function clock(r: Reading, inherited: boolean): Clock | null {
     if (!am && !pm) r.bare.add(said);
     return said;
   });
+}
+
+/** A clock time at the cursor, as the opening of a list would read it (`at 8`, `16h`, `8pm`), or null. */
+export function clockAt(r: Reading): Clock | null {
+  return clock(r, false);
 }
 
 /** One or more times of day: at 9 and 18, um 9 und 18 Uhr, a las 9 y a las 18. */
@@ -66,21 +82,26 @@ export function times(r: Reading): boolean {
   });
 }
 
-/** Every morning, in the evening, sunday evening, jeden Morgen, le soir, каждое утро: a part of the day, once. */
+/**
+ * Every morning, in the evening, sunday evening, jeden Morgen, le soir, каждое утро: a part of the day, once. After a
+ * clock time it is the schedule's only when it changes the hour (`at 8 in the evening` is 20:00) or follows a word for
+ * every (`om 9 uur iedere ochtend`); otherwise it starts the text (`at 7 morning pages`).
+ */
 export function dayPart(r: Reading): boolean {
   const { c, t } = r;
   return tries(r, () => {
     if (r.part) return null;
+    let every = false;
     const part =
       c.value(t.dayParts) ??
       c.attempt(() => {
-        const every = c.word(t.every) !== null;
+        every = c.word(t.every) !== null;
         leads(r);
-        const found = c.value(t.dayParts) ?? (every ? c.value(t.dayPartsAfterEvery) : null);
-        if (found) r.said = r.said || every;
-        return found;
+        return c.value(t.dayParts) ?? (every ? c.value(t.dayPartsAfterEvery) : null);
       });
     if (!part) return null;
+    if (!every && r.plan.times.length > 0 && !r.plan.times.some((time) => r.bare.has(time) && partHour(time.hour, part) !== time.hour)) return null;
+    r.said = r.said || every;
     r.part = part;
     return true;
   });

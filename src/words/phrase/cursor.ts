@@ -94,7 +94,8 @@ export class Cursor {
       re.lastIndex = at;
       if (re.exec(this.text)) {
         this.pos = re.lastIndex;
-        if (/\p{L}/u.test(entry)) this.anchored = true;
+        // A letter alone is a sign any language writes (the h of 16h, the x of 3x), not a word of this one.
+        if (/\p{L}.*\p{L}/u.test(entry)) this.anchored = true;
         return entry;
       }
     }

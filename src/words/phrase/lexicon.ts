@@ -77,18 +77,25 @@ export function monthDayPattern(table: PhraseTable): RegExp {
   return re;
 }
 
-/** A whole number, in digits or a word (anderthalb is not one). */
-export function wholeNumber({ c, t }: Lexed): number | null {
+/** The number read last, as written, kept where a clause may refuse it as too large (`Reading.number`). */
+type Counted = Lexed & { number?: string };
+
+/** A whole number, in digits (all of them: 99999999999999999999 is one number, too large) or a word (anderthalb is not one). */
+export function wholeNumber(x: Counted): number | null {
+  const { c, t } = x;
   return c.attempt(() => {
-    const m = c.take(/\d{1,4}/u);
+    const m = c.take(/\d+/u);
+    if (m && "number" in x) x.number = m[0];
     const n = m ? Number(m[0]) : c.value(t.numbers);
     return n !== null && Number.isInteger(n) ? n : null;
   });
 }
 
 /** A number that may have a fraction, for an interval: 1.5, 1,5, anderthalb, полтора. */
-function fraction({ c, t }: Lexed): number | null {
-  const m = c.take(/\d{1,4}(?:[.,]\d{1,2})?(?![\d:])/u);
+function fraction(x: Counted): number | null {
+  const { c, t } = x;
+  const m = c.take(/\d+(?:[.,]\d{1,2})?(?![\d:])/u);
+  if (m && "number" in x) x.number = m[0];
   return m ? Number(m[0].replace(",", ".")) : c.value(t.numbers);
 }
 

@@ -4,12 +4,15 @@
  * window of hours, a count, an end or a start), and the reading the phrase reader hands on with it. `form.ts`
  * turns a plan into the simplest cron or rule. Pure.
  */
-import type { DayPart, Unit } from "../lang";
+import { DAY_PARTS, type DayPart, type Unit } from "../lang";
 
 export type Clock = { hour: number; minute: number };
 
-/** A date said in a phrase (until …, starting …): its local wall time, and whether it had no time of day. */
-export type SaidDate = { local: number; dateOnly: boolean };
+/**
+ * A date said in a phrase (until …, starting …): its local wall time, whether it had no time of day, and whether it
+ * was a month alone (until March: the end comes when March begins).
+ */
+export type SaidDate = { local: number; dateOnly: boolean; month: boolean };
 
 /** The n-th (1–5, or -1 for the last) weekday (0 = Sunday) or working day of a month. */
 export type Position = { n: number; day: number | "workday" };
@@ -50,11 +53,19 @@ export type PlanRead = {
   anchored: boolean;
 };
 
-/** Nothing read: the part to quote, and where it starts (the reading that got furthest is the one reported). */
-export type PlanProblem = { kind: "unreadable"; phrase: string; at: number };
+/**
+ * Why a phrase was not read, with the part to quote and where it starts (the reading that got furthest is the one
+ * reported): nothing read (`unreadable`); a number too large for the interval it says (`too-large`: every
+ * 99999999999999999999 minutes); a number that may be a time or how often (`ambiguous`: French `16h` alone); a part
+ * said a second time, or a second schedule after "and" (`twice`: from 1 jan from 1 jan).
+ */
+export type PlanProblem = { kind: "unreadable" | "too-large" | "ambiguous" | "twice"; phrase: string; at: number };
 
-/** Reads the date at `index` of the text (until 31 dec): its length in the text and its wall time, or null. */
-export type DateReader = (index: number) => Promise<{ length: number; date: SaidDate } | null>;
+/**
+ * Reads the date at `index` of the text (until 31 dec): its length in the text, its wall time, and whether it named
+ * a day at all (`until 5pm` names none), or null.
+ */
+export type DateReader = (index: number) => Promise<{ length: number; date: SaidDate; dated: boolean } | null>;
 
 /** A plan that says nothing yet (`durationPlan` fills in an interval). */
 export function emptyPlan(): Plan {
@@ -96,7 +107,8 @@ export function wholeInterval(unit: Unit, amount: number): { unit: Unit; n: numb
 }
 
 /** A bare hour said with a part of the day: evening at 8 = 20, night at 10 = 22, night at 2 = 2, morning at 7 = 7. */
-export function partHour(hour: number, reads: DayPart[1]): number {
+export function partHour(hour: number, part: DayPart): number {
+  const { reads } = DAY_PARTS[part];
   if (reads === "pm") return hour >= 1 && hour <= 11 ? hour + 12 : hour;
   if (reads === "night") return hour >= 6 && hour <= 11 ? hour + 12 : hour === 12 ? 0 : hour;
   return hour;

@@ -1,0 +1,54 @@
+/**
+ * @module A part of the day in a one-off (docs/time.md#parts-of-the-day): `tomorrow evening`, `heute Abend`,
+ * `сегодня вечером` mean the part's hour of the one table every language shares (evening 19:00), not chrono's
+ * own, which differ by locale (20:00 in English, 18:00 in German and French); and `morgen früh`, `mañana por la
+ * tarde`, which chrono reads as a day with the part left as text, take that part's hour too. Said alone, a part is
+ * the next of its two readings (`evening` said at 20:00 is tomorrow's); `this evening` is today's, passed or not. A
+ * clock time said keeps its hour.
+ */
+import { DAY_MS, HOUR_MS } from "../time/civil";
+import { instantOfWall, toLocal } from "../time/zone";
+import { DAY_PARTS, type DayPart, type PhraseTable } from "./lang";
+import { fold } from "./phrase";
+import { type OnceRead, restAfter } from "./when";
+
+/**
+ * The part of the day named by whole words in `text` (folded), the longest entry first, or null; `whole` when those
+ * words are all of `text`. A word that alone is a day (German "Morgen", Spanish "mañana": tomorrow) names a part only
+ * after another word (`morgen Morgen`, `mañana por la mañana`).
+ */
+function partIn(text: string, table: PhraseTable, atStart: boolean): { part: DayPart; length: number; whole: boolean } | null {
+  const folded = fold(text);
+  const words = [...Object.entries(table.dayParts), ...Object.entries(table.dayPartsAfterEvery).map(([w, p]) => [w, p, true] as const)].sort(
+    (a, b) => b[0].length - a[0].length,
+  );
+  for (const [word, part, later] of words) {
+    const w = fold(word);
+    const at = atStart ? (folded === w || folded.startsWith(`${w} `) ? 0 : -1) : ` ${folded} `.indexOf(` ${w} `, later ? 1 : 0);
+    if (at >= 0 && !(later && at === 0)) return { part, length: w.length, whole: folded.trim() === w };
+  }
+  return null;
+}
+
+/**
+ * The one-off `read` at the start of `text` with the part of the day it names, in `table`'s words, at the shared
+ * hours: its instant and its phrase (which takes in a part said right after a day, `morgen früh`).
+ */
+export function withDayPart(text: string, read: OnceRead, table: PhraseTable, zone: string, now: number): OnceRead {
+  if (read.said.clock) return read;
+  let found = partIn(read.phrase, table, false);
+  let phrase = read.phrase;
+  const rest = restAfter(text, read.phrase);
+  if (!found && !/\d/.test(read.phrase) && rest !== "") {
+    found = partIn(rest, table, true);
+    if (found) phrase = text.slice(0, text.length - rest.length + found.length);
+  }
+  if (!found) return read;
+  // Without a day said, chrono's day is its own guess (Russian "ночью" is the next midnight's): today's; and a part
+  // said alone ("evening") is the next of its two readings, today's or tomorrow's ("this evening" is today's).
+  const day = Math.floor(toLocal(zone, read.said.day ? read.instant : now) / DAY_MS) * DAY_MS;
+  let local = day + DAY_PARTS[found.part].hour * HOUR_MS;
+  if (!read.said.day && found.whole && instantOfWall(zone, local) <= now) local += DAY_MS;
+  // Passed, it is refused as any past time is ("this morning" said at 10:00), not moved on by chrono's reading.
+  return { ...read, instant: instantOfWall(zone, local), phrase };
+}

@@ -1,0 +1,95 @@
+/**
+ * One time, as `/remind`, the page and the offer read it (docs/time.md#words-when, issue 31 item 4): a date without a
+ * time means 09:00 whatever the hour it was said at; an hour 1–12 said without am/pm, a part of the day or a day is
+ * the next of its two readings, and as written with a day; a part of the day has the one table's hour in every
+ * language; a date in numbers is read in the language's order, or in the other when only that one is a date. In
+ * Europe/Berlin (UTC+1 in December), on Tuesday 1 December 2026.
+ */
+import { describe, expect, it } from "vitest";
+import { readSchedule } from "../../src/words";
+
+const ZONE = "Europe/Berlin";
+
+/** The instant `text` is read as at `now` (UTC) in `language`, as RFC 3339, and the phrase read. */
+async function once(text: string, now: string, language?: string): Promise<string> {
+  const r = await readSchedule(text, { zone: ZONE, now: Date.parse(now), language: language ?? null });
+  if (!r.ok) return r.message;
+  return r.value.schedule.type === "at" ? `${new Date(r.value.schedule.at).toISOString()} | ${r.value.phrase}` : "not one time";
+}
+
+type Row = [text: string, now: string, language: string | undefined, read: string];
+const rows = (table: Row[]) =>
+  it.each(table)("%s at %s (%s) → %s", async (text, now, language, expected) => {
+    expect(await once(text, now, language)).toBe(expected);
+  });
+
+describe("a date without a time is 09:00, whatever the hour it was said at (01:46 here)", () => {
+  const late = "2026-12-01T00:46:00Z";
+  rows([
+    ["next week call", late, undefined, "2026-12-08T08:00:00.000Z | next week"],
+    ["the day after tomorrow call", late, undefined, "2026-12-03T08:00:00.000Z | the day after tomorrow"],
+    ["tomorrow call", late, undefined, "2026-12-02T08:00:00.000Z | tomorrow"],
+    ["friday call", late, undefined, "2026-12-04T08:00:00.000Z | friday"],
+    ["3 march call", late, undefined, "2027-03-03T08:00:00.000Z | 3 march"],
+    ["nächste Woche anrufen", late, "de", "2026-12-08T08:00:00.000Z | nächste Woche"],
+    ["übermorgen anrufen", late, "de", "2026-12-03T08:00:00.000Z | übermorgen"],
+    ["на следующей неделе позвонить", late, "ru", "2026-12-08T08:00:00.000Z | на следующей неделе"],
+    // A number of days counts from now: a duration, not a date.
+    ["in 3 days call", late, undefined, "2026-12-04T00:46:00.000Z | in 3 days"],
+  ]);
+});
+
+describe("an hour 1–12 without am/pm, a part of the day or a day is the next of its two readings", () => {
+  const eleven = "2026-12-01T10:00:00Z";
+  rows([
+    ["at 3 call", eleven, undefined, "2026-12-01T14:00:00.000Z | at 3"],
+    ["at 3:30 call", eleven, undefined, "2026-12-01T14:30:00.000Z | at 3:30"],
+    ["at 3 call", "2026-12-01T01:00:00Z", undefined, "2026-12-01T02:00:00.000Z | at 3"],
+    ["at 3 call", "2026-12-01T15:30:00Z", undefined, "2026-12-02T02:00:00.000Z | at 3"],
+    ["at 12 call", eleven, undefined, "2026-12-01T11:00:00.000Z | at 12"],
+    ["um 3 anrufen", eleven, "de", "2026-12-01T14:00:00.000Z | um 3"],
+    ["в 3 позвонить", eleven, "ru", "2026-12-01T14:00:00.000Z | в 3"],
+    // Today said is the day it is said; another day, or a zero before the hour, or am/pm, as written.
+    ["today at 3 call", eleven, undefined, "2026-12-01T14:00:00.000Z | today at 3"],
+    ["tomorrow at 3 call", eleven, undefined, "2026-12-02T02:00:00.000Z | tomorrow at 3"],
+    ["at 09:00 call", eleven, undefined, "2026-12-02T08:00:00.000Z | at 09:00"],
+    ["at 3pm call", eleven, undefined, "2026-12-01T14:00:00.000Z | at 3pm"],
+    // A word for "at" before a time chrono reads alone is the phrase's; a reading from the start comes first.
+    ["at midnight call", eleven, undefined, "2026-12-01T23:00:00.000Z | at midnight"],
+    ["um Mitternacht anrufen", eleven, "de", "2026-12-01T23:00:00.000Z | um Mitternacht"],
+    ["à 9h appeler", eleven, "fr", "2026-12-01T20:00:00.000Z | à 9h"],
+  ]);
+});
+
+describe("a part of the day has the one table's hour: morning 9, afternoon 12, evening 19, night 22", () => {
+  const noon = "2026-12-01T11:00:00Z";
+  rows([
+    ["tomorrow evening call", noon, undefined, "2026-12-02T18:00:00.000Z | tomorrow evening"],
+    ["tonight call", noon, undefined, "2026-12-01T21:00:00.000Z | tonight"],
+    ["domani sera chiamare", noon, "it", "2026-12-02T18:00:00.000Z | domani sera"],
+    ["stasera chiamare", noon, "it", "2026-12-01T18:00:00.000Z | stasera"],
+    ["morgenavond bellen", noon, "nl", "2026-12-02T18:00:00.000Z | morgenavond"],
+    ["ночью позвонить", noon, "ru", "2026-12-01T21:00:00.000Z | ночью"],
+    // Without a day, the next one: said at 20:30, "evening" is tomorrow's.
+    ["evening call", "2026-12-01T19:30:00Z", undefined, "2026-12-02T18:00:00.000Z | evening"],
+  ]);
+});
+
+describe("a date in numbers: the language's order, or the other when only that one is a date", () => {
+  const now = "2026-12-01T09:00:00Z";
+  rows([
+    ["1/30 pay", now, undefined, "2027-01-30T08:00:00.000Z | 1/30"],
+    ["30/1 pay", now, undefined, "2027-01-30T08:00:00.000Z | 30/1"],
+    ["3/4 pay", now, "en", "2027-03-04T08:00:00.000Z | 3/4"],
+    ["3/4 payer", now, "fr", "2027-04-03T07:00:00.000Z | 3/4"],
+    ["3/4 betalen", now, "nl", "2027-04-03T07:00:00.000Z | 3/4"],
+    ["30.1. Zahnarzt", now, "de", "2027-01-30T08:00:00.000Z | 30.1."],
+    ["30.01.2027 Zahnarzt", now, "de", "2027-01-30T08:00:00.000Z | 30.01.2027"],
+    ["1/30 at 9 pay", now, "en", "2027-01-30T08:00:00.000Z | 1/30 at 9"],
+  ]);
+
+  it("reads an end in numbers the same way", async () => {
+    const r = await readSchedule("tous les jours à 8h jusqu'au 3/4 x", { zone: ZONE, now: Date.parse(now), language: "fr", recurring: true });
+    expect(r.ok && r.value.ends.until).toBe(Date.parse("2027-04-03T21:59:00.000Z"));
+  });
+});

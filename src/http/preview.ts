@@ -62,8 +62,8 @@ export async function previewRoute(c: Context<AppEnv>) {
       // The schedule as it was read; an end given beside the words wins over the one said.
       const ends = readEnds(given, zone);
       if (!ends.ok) throw new ApiError("bad_request", ends.error);
-      const until = body.until === undefined ? said.until : ends.value.until;
-      const runsLeft = body.runsLeft === undefined ? said.runsLeft : ends.value.runsLeft;
+      const until = body.until === undefined ? (said.until ?? null) : ends.value.until;
+      const runsLeft = body.runsLeft === undefined ? (said.runsLeft ?? null) : ends.value.runsLeft;
       result = await previewSchedule(schedule, { until, runsLeft }, zone, fromMs, count);
     }
   }
@@ -72,15 +72,11 @@ export async function previewRoute(c: Context<AppEnv>) {
   return c.json(response, 200);
 }
 
-/** What the words resolved to, as the API writes a schedule: its fields, and the ends said (`until` in RFC 3339). */
+/** What the words resolved to, as the API writes a schedule: its fields, and the ends said (`until` a local date-time). */
 function fieldsOf({ schedule, ends }: Timing): ResolvedSchedule {
   const fields = scheduleFields(schedule);
   if ("at" in fields) return fields;
-  return {
-    ...fields,
-    ...(ends.until === null ? {} : { until: new Date(ends.until).toISOString() }),
-    ...(ends.runsLeft === null ? {} : { runsLeft: ends.runsLeft }),
-  };
+  return { ...fields, ...(ends.until == null ? {} : { until: ends.until }), ...(ends.runsLeft == null ? {} : { runsLeft: ends.runsLeft }) };
 }
 
 /** A resolved schedule with the ends given beside `when` in place of the ones it said (null: none). */

@@ -4,7 +4,7 @@
  */
 
 import type { Job, LastResult } from "../schemas/jobs";
-import { describeRule, formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, localFields, parseRuleSchedule } from "../time";
+import { describeRule, formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, localFields, MONTH_SHORT, parseRuleSchedule } from "../time";
 
 /** The line after the job line of a recurring job's last scheduled run (docs/time.md#jobs-that-end-until-and-runsleft). */
 export const LAST_RUN_LINE = "This is the last scheduled run of this job.";
@@ -63,15 +63,15 @@ export function scheduleText(schedule: Exclude<Job["schedule"], { at: string }>,
 }
 
 /**
- * `31 Dec`, `31 Dec 2027`, `31 Dec 17:00`: an `until` in the chat's zone, its time left out when it is a day's
- * end (its last minute: runs are on whole minutes, so 23:59 and 23:59:59.999 end the same day).
+ * `31 Dec`, `31 Dec 2027`, `31 Dec 17:00`: an `until` (a local date-time in the chat's zone) as it was said, its
+ * time left out when it is a day's end (its last minute: runs are on whole minutes), its year when it is not the
+ * chat's year now.
  */
-export function untilText(until: number, zone: string, now: number): string {
-  const [day, month, time] = formatDayMonthTime(until, zone).split(" ");
-  const f = localFields(zone, until);
-  const year = f.year === localFields(zone, now).year ? "" : ` ${f.year}`;
-  const endOfDay = f.hour === 23 && f.minute === 59;
-  return `${day} ${month}${year}${endOfDay ? "" : ` ${time}`}`;
+export function untilText(until: string, zone: string, now: number): string {
+  const [year, month, day] = until.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const time = until.slice(11, 16);
+  const thisYear = year === localFields(zone, now).year ? "" : ` ${year}`;
+  return `${day} ${MONTH_SHORT[month - 1]}${thisYear}${time === "23:59" ? "" : ` ${time}`}`;
 }
 
 /** What is left of a recurring job (docs/time.md#jobs-that-end-until-and-runsleft): `3 runs left`, `until 31 Dec`, `last run`, or null. */
@@ -79,7 +79,7 @@ function leftText(job: Pick<Job, "runsLeft" | "until">, zone: string, now: numbe
   const parts: string[] = [];
   if (job.runsLeft === 0) parts.push("last run");
   else if (typeof job.runsLeft === "number") parts.push(`${job.runsLeft} ${job.runsLeft === 1 ? "run" : "runs"} left`);
-  if (job.until && job.runsLeft !== 0) parts.push(`until ${untilText(Date.parse(job.until), zone, now)}`);
+  if (job.until && job.runsLeft !== 0) parts.push(`until ${untilText(job.until, zone, now)}`);
   return parts.length ? parts.join(" · ") : null;
 }
 
@@ -178,7 +178,7 @@ export const oneOffFailedText = (job: { id: string; name: string }, reason: stri
 export const stillRunningText = (id: string) => `Job ${id} is still running.`;
 
 /** A resume of a recurring job whose end came (docs/time.md#jobs-that-end-until-and-runsleft): nothing is left to run until its ends change. */
-export function noRunsLeftText(job: { id: string; name: string; until: number | null; runsLeft: number | null }, zone: string, now: number): string {
+export function noRunsLeftText(job: { id: string; name: string; until: string | null; runsLeft: number | null }, zone: string, now: number): string {
   const end =
     job.runsLeft === 0 || job.until === null
       ? "its last scheduled run has started"

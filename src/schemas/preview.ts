@@ -39,7 +39,8 @@ export const previewBody = lazy(() =>
       until: text("until", "2026-12-31")
         .nullable()
         .meta({
-          description: "With cron or rrule: no occurrence after this time (read like `at`; a date alone = the end of that day).",
+          description:
+            "With cron or rrule: no occurrence after this time in the zone: a local date-time, a date alone (the end of that day) or an instant with an offset.",
           examples: ["2026-12-31"],
         })
         .optional(),
@@ -82,7 +83,10 @@ export const previewBody = lazy(() =>
 /** What `when` resolved to: a job's schedule fields (docs/api.md#jobs), with the end the phrase said. */
 export const resolvedSchedule = lazy(() => {
   const ends = {
-    until: instant().optional().meta({ description: "The end said (`until 31 dec`), as an instant." }),
+    until: z
+      .string()
+      .optional()
+      .meta({ description: "The end said (`until 31 dec`), a local date-time in the zone as a job keeps it.", examples: ["2026-12-31T23:59"] }),
     runsLeft: z.number().int().optional().meta({ description: "The number of runs said (`10 times`)." }),
   };
   return z

@@ -9,8 +9,8 @@ import type { CronSchedule } from "./cron";
 import { formatHeader, formatLocalDateTime } from "./format";
 import { type DstNote, nextOccurrence, type Occurrence } from "./next";
 import { describeRule, nextRuleOccurrence, type RuleSchedule, ruleEnds, ruleNeverFires } from "./rules";
-import { type Ends, type RecurringSchedule, readRecurring } from "./schedule";
-import { parseUntil } from "./until";
+import { type Ends, type JobEnds, type RecurringSchedule, readRecurring } from "./schedule";
+import { readUntil, untilInstant } from "./until";
 import { formatOffsetMs } from "./zone";
 
 /** One schedule: a cron expression, an `at` or a delay (which one a client gave is `oneSchedule`'s rule). */
@@ -19,10 +19,13 @@ export type PreviewInput = { cron: string } | { at: string } | { delay: string }
 export type RuleInput = { rrule: string; start: string };
 export type Preview = { occurrences: string[]; notes: string[]; description: string };
 /**
- * Where a recurring job ends (docs/time.md#jobs-that-end-until-and-runsleft): `until` an `at`-form time read in
- * the zone (a date alone: its end), `runsLeft` 1–1000.
+ * Where a recurring job ends (docs/time.md#jobs-that-end-until-and-runsleft), as a client gives it: `until` a local
+ * date-time, a date (its end) or an instant (`time/until.ts`), `runsLeft` 1–1000.
  */
 export type PreviewEnds = { until?: string | null; runsLeft?: number | null };
+
+/** Ends as instants in the zone, for the walk: no run after `until` (epoch ms), at most `runsLeft` runs. */
+type EndsAt = { until: number | null; runsLeft: number | null };
 
 export const PREVIEW_DEFAULT_COUNT = 5;
 export const PREVIEW_MAX_COUNT = 20;
@@ -70,22 +73,23 @@ export async function preview(
  */
 export async function previewSchedule(
   schedule: RecurringSchedule,
-  ends: Ends,
+  said: Ends,
   zone: string,
   from: number,
   count = PREVIEW_DEFAULT_COUNT,
 ): Promise<Parsed<Preview>> {
+  const ends: EndsAt = { until: said.until == null ? null : untilInstant(said.until, zone), runsLeft: said.runsLeft ?? null };
   if (schedule.type === "rule") return previewRule(schedule.rule, ends, zone, from, count);
   const { cron } = schedule;
   const walk = (after: number) => nextOccurrence(cron, zone, after);
   return recurring(walk, ends, zone, from, count, neverFires(cron), await describeCron(cron, zone));
 }
 
-/** The ends a client gave beside a schedule, read in the zone: `until` an instant, `runsLeft` 1–1000. */
-export function readEnds(ends: PreviewEnds, zone: string): Parsed<Ends> {
-  let until: number | null = null;
+/** The ends a client gave beside a schedule, read in the zone: `until` a local date-time, `runsLeft` 1–1000. */
+export function readEnds(ends: PreviewEnds, zone: string): Parsed<JobEnds> {
+  let until: string | null = null;
   if (ends.until !== undefined && ends.until !== null) {
-    const parsed = parseUntil(ends.until, zone);
+    const parsed = readUntil(ends.until, zone);
     if (!parsed.ok) return parsed;
     until = parsed.value;
   }
@@ -96,10 +100,10 @@ export function readEnds(ends: PreviewEnds, zone: string): Parsed<Ends> {
   return ok({ until, runsLeft });
 }
 
-function previewRule(schedule: RuleSchedule, ends: Ends, zone: string, from: number, count: number): Parsed<Preview> {
+function previewRule(schedule: RuleSchedule, ends: EndsAt, zone: string, from: number, count: number): Parsed<Preview> {
   const own = ruleEnds(schedule, zone, from);
   if (!own.ok) return own;
-  const until = minOf(ends.until, own.value.until === null ? null : Date.parse(own.value.until));
+  const until = minOf(ends.until, own.value.until === null ? null : untilInstant(own.value.until, zone));
   const runsLeft = minOf(ends.runsLeft, own.value.runsLeft);
   const walk = (after: number) => nextRuleOccurrence(schedule, zone, after);
   let description = describeRule(schedule);
@@ -113,7 +117,7 @@ const minOf = (a: number | null, b: number | null): number | null => (a === null
 /** The next occurrences of a recurring schedule from `from`, stopping where its job would end. */
 function recurring(
   next: (after: number) => Occurrence | null,
-  ends: Ends,
+  ends: EndsAt,
   zone: string,
   from: number,
   count: number,

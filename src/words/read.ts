@@ -202,7 +202,7 @@ async function readPhrase(text: string, langs: readonly Lang[], o: ReadScheduleO
     const table = await tableOf(lang);
     const read = await readPlan(text, table, async (index) => {
       const date = await readDateStart(text.slice(index), o.zone, o.now, lang);
-      return date && { length: date.length, date: { local: date.local, dateOnly: date.dateOnly } };
+      return date && { length: date.length, date: { local: date.local, dateOnly: date.dateOnly, month: date.month } };
     });
     if ("kind" in read) {
       if (!problem || read.at > problem.at) problem = read;

@@ -259,14 +259,17 @@ export async function readDateStart(
   zone: string,
   now: number,
   locale: Locale,
-): Promise<{ length: number; local: number; dateOnly: boolean } | null> {
+): Promise<{ length: number; local: number; dateOnly: boolean; month: boolean } | null> {
   for (const { parse } of localeParsers(text, reference(zone, now), locale, locale === "en" ? ["en"] : [locale, "en"])) {
     const r = (await parse())[0];
     if (r?.index !== 0) continue;
     const c = r.start;
     const dateOnly = !c.isCertain("hour");
-    const local = localMs(c.get("year")!, c.get("month")!, c.get("day")!, dateOnly ? 0 : (c.get("hour") ?? 0), dateOnly ? 0 : (c.get("minute") ?? 0));
-    return { length: r.text.trimEnd().length, local, dateOnly };
+    // A month alone (until March) stands for its first day, whatever day chrono guessed.
+    const month = dateOnly && c.isCertain("month") && !c.isCertain("day") && !c.isCertain("weekday");
+    const day = month ? 1 : c.get("day")!;
+    const local = localMs(c.get("year")!, c.get("month")!, day, dateOnly ? 0 : (c.get("hour") ?? 0), dateOnly ? 0 : (c.get("minute") ?? 0));
+    return { length: r.text.trimEnd().length, local, dateOnly, month };
   }
   return null;
 }

@@ -75,7 +75,7 @@ describe("decideSkip", () => {
     expect(decideSkip(daily({ nextRunAt: null }), BERLIN, NOW).ok).toBe(false);
     const last = "p3xz9's next run is its last before it ends; cancel it instead, or change its end first.";
     expect(decideSkip(daily({ runsLeft: 1 }), BERLIN, NOW)).toStrictEqual({ ok: false, error: last });
-    expect(decideSkip(daily({ until: ms("2026-09-27T12:00:00Z") }), BERLIN, NOW)).toStrictEqual({ ok: false, error: last });
+    expect(decideSkip(daily({ until: "2026-09-27T14:00" }), BERLIN, NOW)).toStrictEqual({ ok: false, error: last });
   });
 });
 
@@ -93,12 +93,24 @@ describe("decideZoneChange", () => {
   });
 
   it("ends a job whose next run in the new zone falls after its until; with a run in flight, keeps it with no next run", () => {
-    // Until Saturday 20:00Z: New York's next 09:00 (13:00Z) comes before it, Berlin's (Sunday 07:00Z) after it.
-    const until = ms("2026-09-26T20:00:00Z");
+    // Until Saturday 16:00 wherever the chat is: New York's next 09:00 (Saturday, 13:00Z) comes before it, Berlin's
+    // (Sunday, it is 14:00 there now) after it.
+    const until = "2026-09-26T16:00";
     const inNewYork = daily({ until, nextRunAt: ms("2026-09-26T13:00:00Z") });
     expect(decideZoneChange(daily({ until }), NEW_YORK, NOW)).toStrictEqual({ action: "move", job: inNewYork });
     expect(decideZoneChange(inNewYork, BERLIN, NOW)).toStrictEqual({ action: "end", job: inNewYork });
     const running = daily({ until, runningRunId: "p3xz9:1790000000000" });
     expect(decideZoneChange(running, BERLIN, NOW)).toStrictEqual({ action: "move", job: { ...running, nextRunAt: null, runsLeft: 0 } });
+  });
+
+  it("keeps what the end said: until Sunday 09:00 keeps Sunday's 09:00 run in the new zone, hours later than in Berlin", () => {
+    // Kept as an instant (07:00Z, Berlin's 09:00), the end would fall before New York's Sunday 09:00 (13:00Z) and end the job.
+    const until = "2026-09-27T09:00";
+    expect(decideZoneChange(daily({ until }), NEW_YORK, NOW)).toStrictEqual({
+      action: "move",
+      job: daily({ until, nextRunAt: ms("2026-09-26T13:00:00Z") }),
+    });
+    const sunday = daily({ until, nextRunAt: ms("2026-09-27T13:00:00Z") });
+    expect(decideZoneChange(sunday, NEW_YORK, ms("2026-09-27T00:00:00Z"))).toStrictEqual({ action: "move", job: sunday });
   });
 });

@@ -274,9 +274,9 @@ describe("ruleEnds moves COUNT and UNTIL into runsLeft and until, as a job is wr
 
   it.each([
     ["FREQ=DAILY;COUNT=5", { rrule: "FREQ=DAILY", start: "2026-12-08T09:00", until: null, runsLeft: 2 }],
-    ["FREQ=DAILY;UNTIL=20261231", { rrule: "FREQ=DAILY", start: "2026-12-08T09:00", until: "2026-12-31T22:59:59.999Z", runsLeft: null }],
-    ["FREQ=DAILY;UNTIL=20261231T170000Z", { rrule: "FREQ=DAILY", start: "2026-12-08T09:00", until: "2026-12-31T17:00:00.000Z", runsLeft: null }],
-    ["FREQ=DAILY;COUNT=10;UNTIL=20261215T090000", { rrule: "FREQ=DAILY", start: "2026-12-08T09:00", until: "2026-12-15T08:00:00.000Z", runsLeft: 7 }],
+    ["FREQ=DAILY;UNTIL=20261231", { rrule: "FREQ=DAILY", start: "2026-12-08T09:00", until: "2026-12-31T23:59", runsLeft: null }],
+    ["FREQ=DAILY;UNTIL=20261231T170000Z", { rrule: "FREQ=DAILY", start: "2026-12-08T09:00", until: "2026-12-31T18:00", runsLeft: null }],
+    ["FREQ=DAILY;COUNT=10;UNTIL=20261215T090000", { rrule: "FREQ=DAILY", start: "2026-12-08T09:00", until: "2026-12-15T09:00", runsLeft: 7 }],
     ["FREQ=WEEKLY;COUNT=3;BYDAY=MO", { rrule: "FREQ=WEEKLY;BYDAY=MO", start: "2026-12-08T09:00", until: null, runsLeft: 3 }],
   ])("%s → %j", (rrule, value) => {
     expect(ends(rrule)).toEqual({ ok: true, value });

@@ -153,10 +153,7 @@ describe("a window of hours bounds the runs, its last hour included", () => {
     ["every hour from 22 to 2 check", "cron 0 22-2 * * * | every hour from 22 to 2 | check"],
     ["hourly from 9 to 17 water", "cron 0 9-17 * * * | hourly from 9 to 17 | water"],
     ["every 2 hours from 9 to 17 on weekdays stretch", "cron 0 9-17/2 * * 1-5 | every 2 hours from 9 to 17 on weekdays | stretch"],
-    [
-      "every 2 hours from 9 to 17 until 31 dec stretch",
-      "cron 0 9-17/2 * * * until 2026-12-31T22:59:00.000Z | every 2 hours from 9 to 17 until 31 dec | stretch",
-    ],
+    ["every 2 hours from 9 to 17 until 31 dec stretch", "cron 0 9-17/2 * * * until 2026-12-31T23:59 | every 2 hours from 9 to 17 until 31 dec | stretch"],
     [
       "every 30 minutes from 9 to 17 starting monday stretch",
       "rule FREQ=DAILY;BYHOUR=9,10,11,12,13,14,15,16,17;BYMINUTE=0,30;BYSETPOS=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 from 2026-12-07T09:00 | every 30 minutes from 9 to 17 starting monday | stretch",
@@ -270,11 +267,11 @@ describe("for 5 days: runsLeft when each of those units holds one run, else unti
     ["every month on the 1st for 6 months pay", "cron 0 9 1 * * ×6 | every month on the 1st for 6 months | pay"],
     ["every evening at 8 for 5 days journal", "cron 0 20 * * * ×5 | every evening at 8 for 5 days | journal"],
     // Until the minute before that many units have passed since the first run: 10 runs, 12 runs, 4 runs, 10 runs.
-    ["every day at 9 and 21 for 5 days pill", "cron 0 9,21 * * * until 2026-12-07T19:59:00.000Z | every day at 9 and 21 for 5 days | pill"],
-    ["every 2 hours for 1 day drink", "cron 0 */2 * * * until 2026-12-03T10:59:00.000Z | every 2 hours for 1 day | drink"],
-    ["every 30 minutes for 2 hours drink", "cron */30 * * * * until 2026-12-02T11:29:00.000Z | every 30 minutes for 2 hours | drink"],
-    ["every weekday at 9 for 2 weeks standup", "cron 0 9 * * 1-5 until 2026-12-17T07:59:00.000Z | every weekday at 9 for 2 weeks | standup"],
-    ["every 3 days for 2 weeks water", "rule FREQ=DAILY;INTERVAL=3 from 2026-12-03T09:00 until 2026-12-17T07:59:00.000Z | every 3 days for 2 weeks | water"],
+    ["every day at 9 and 21 for 5 days pill", "cron 0 9,21 * * * until 2026-12-07T20:59 | every day at 9 and 21 for 5 days | pill"],
+    ["every 2 hours for 1 day drink", "cron 0 */2 * * * until 2026-12-03T11:59 | every 2 hours for 1 day | drink"],
+    ["every 30 minutes for 2 hours drink", "cron */30 * * * * until 2026-12-02T12:29 | every 30 minutes for 2 hours | drink"],
+    ["every weekday at 9 for 2 weeks standup", "cron 0 9 * * 1-5 until 2026-12-17T08:59 | every weekday at 9 for 2 weeks | standup"],
+    ["every 3 days for 2 weeks water", "rule FREQ=DAILY;INTERVAL=3 from 2026-12-03T09:00 until 2026-12-17T08:59 | every 3 days for 2 weeks | water"],
     // Shorter than what the phrase repeats in, it is how long the thing lasts: the text.
     ["every monday for 2 hours meeting", "cron 0 9 * * 1 | every monday | for 2 hours meeting"],
     ["every day at 9 for mum", "cron 0 9 * * * | every day at 9 | for mum"],

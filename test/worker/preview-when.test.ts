@@ -63,7 +63,7 @@ describe("when", () => {
       ok({
         occurrences: ["2026-12-02T07:00:00.000Z", "2026-12-03T07:00:00.000Z"],
         description: "At 08:00 (Europe/Berlin)",
-        schedule: { cron: "0 8 * * *", until: "2026-12-03T22:59:00.000Z" },
+        schedule: { cron: "0 8 * * *", until: "2026-12-03T23:59" },
       }),
     );
   });

@@ -8,8 +8,11 @@ import type { DayPart, Unit } from "../lang";
 
 export type Clock = { hour: number; minute: number };
 
-/** A date said in a phrase (until …, starting …): its local wall time, and whether it had no time of day. */
-export type SaidDate = { local: number; dateOnly: boolean };
+/**
+ * A date said in a phrase (until …, starting …): its local wall time, whether it had no time of day, and whether
+ * it was a month alone (until March: `local` is its first day).
+ */
+export type SaidDate = { local: number; dateOnly: boolean; month?: boolean };
 
 /** The n-th (1–5, or -1 for the last) weekday (0 = Sunday) or working day of a month. */
 export type Position = { n: number; day: number | "workday" };

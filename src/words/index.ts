@@ -7,6 +7,7 @@
  * reverse; each language's table and chrono-node locale is loaded on first use.
  */
 export type { Locale } from "./chrono";
+export { readEnds } from "./ends";
 export { MAX_CHOICES, type PlaceAnswer, parseOffset, placeZone, zoneChoiceLabel, zonesFor } from "./places";
 export type { ScheduleProblem } from "./problem";
 export { type ReadScheduleOptions, readSchedule, type ScheduleRead, type ScheduleResult } from "./read";

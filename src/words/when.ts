@@ -11,6 +11,7 @@ import { addDuration, maxAhead, parseAt, wallTimeNote } from "../time/at";
 import { civilFields, DAY_MS, daysInMonth, localMs, MINUTE_MS } from "../time/civil";
 import { instantOfResolution, offsetAt, type Resolution, resolveLocal, toLocal } from "../time/zone";
 import { type ChronoReference, type Locale, localeParsers } from "./chrono";
+import { fold, namesOf } from "./phrase";
 
 /** A time that was read: the instant, the phrase as typed, what follows it, and a DST note when one applies. */
 export type WhenRead = { instant: number; phrase: string; rest: string; note: string | null };
@@ -270,6 +271,22 @@ export async function readDateStart(
     const day = month ? 1 : c.get("day")!;
     const local = localMs(c.get("year")!, c.get("month")!, day, dateOnly ? 0 : (c.get("hour") ?? 0), dateOnly ? 0 : (c.get("minute") ?? 0));
     return { length: r.text.trimEnd().length, local, dateOnly, month };
+  }
+  return monthAlone(text, zone, now, locale);
+}
+
+/**
+ * A month named alone (`bis März`, `jusqu'en mars`), which chrono reads in some languages only: the first day of
+ * its next coming, this year's when it is still ahead, else next year's.
+ */
+function monthAlone(text: string, zone: string, now: number, locale: Locale): { length: number; local: number; dateOnly: true; month: true } | null {
+  const folded = fold(text);
+  const { months } = namesOf(locale);
+  for (const [m, names] of months.entries()) {
+    const name = names.find((n) => folded.startsWith(n) && !/[\p{L}\p{N}]/u.test(folded[n.length] ?? ""));
+    if (name === undefined) continue;
+    const today = civilFields(toLocal(zone, now));
+    return { length: name.length, local: localMs(m + 1 > today.month ? today.year : today.year + 1, m + 1, 1), dateOnly: true, month: true };
   }
   return null;
 }

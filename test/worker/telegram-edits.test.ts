@@ -100,6 +100,29 @@ describe("/edit", () => {
     expect(await historyOf(chat.stub, chat.chatId, job.id)).toEqual(history);
   });
 
+  it("changes only the end with until, a number of runs or no end, keeping the schedule, id and next run", async () => {
+    const chat = await chatAt();
+    await say(chat, "/every weekday at 9 standup");
+    const [job] = await jobsOf(chat);
+    const id = job!.id;
+    const first = async (text: string) => (await reply(chat, text)).split("\n")[0];
+    const line = `Changed \`${id}\` 💬 standup · \`0 9 * * 1-5\` · next 13 May 09:00`;
+    // until March ends when March begins: the end of 29 February 2028, the next March being 2028's.
+    expect(await first(`/edit ${id} until March`)).toBe(html(`${line} · until 29 Feb 2028`));
+    expect(await jobsOf(chat)).toMatchObject([{ id, schedule: { cron: "0 9 * * 1-5" }, until: "2028-02-29T23:59", runsLeft: null }]);
+    expect(await first(`/edit ${id} 10 times`)).toBe(html(`${line} · 10 runs left · until 29 Feb 2028`));
+    expect(await first(`/edit ${id} until 31 may`)).toBe(html(`${line} · 10 runs left · until 31 May`));
+    expect(await jobsOf(chat)).toMatchObject([{ id, until: "2027-05-31T23:59", runsLeft: 10, nextRunAt: "2027-05-13T07:00:00.000Z" }]);
+    expect(await first(`/edit ${id} no end`)).toBe(html(line));
+    expect(await jobsOf(chat)).toMatchObject([{ id, schedule: { cron: "0 9 * * 1-5" }, until: null, runsLeft: null }]);
+    expect(await reply(chat, `/edit ${id} until yesterday`)).toBe(`"until" must be in the future; 2027-05-11 23:59 in Europe/Berlin has passed.`);
+    await say(chat, "/remind 2h call mum");
+    const once = (await jobsOf(chat)).find((j) => j.id !== id)!;
+    expect(await reply(chat, `/edit ${once.id} until March`)).toBe(
+      `${once.id} runs once, so it has no end to change; to move it, send /edit ${once.id} &lt;when&gt;.`,
+    );
+  });
+
   it("says what was not understood, with examples of /edit, and changes nothing", async () => {
     const chat = await chatAt();
     await say(chat, "/remind 2h call mum");

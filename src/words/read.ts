@@ -15,7 +15,8 @@ import { nextOccurrence } from "../time/next";
 import { neverFires } from "../time/preview";
 import { parseRuleSchedule } from "../time/rules";
 import { NO_ENDS, type Timing } from "../time/schedule";
-import { instantOfWall, toLocal } from "../time/zone";
+import { instantOfWall, parseZone, toLocal } from "../time/zone";
+import { readEnds } from "./ends";
 import { localText, scheduleOf } from "./form";
 import { type Lang, langOf, langsFor, tableOf, type Unit } from "./lang";
 import { emptyPlan, type Plan, type PlanProblem, type PlanRead, readPlan } from "./phrase";
@@ -37,6 +38,8 @@ export type ReadScheduleOptions = {
 
 /** A schedule read (`time/schedule.ts`: the value a job is made with, its ends those said), and where it was in the text. */
 export type ScheduleRead = Timing & {
+  /** The zone it was read in: the one asked for, or the one a description named after it (`… (Asia/Tokyo)`). */
+  zone: string;
   /** The part of the text read as the schedule, as typed. */
   phrase: string;
   /** What follows it: a command's text. */
@@ -53,10 +56,32 @@ export type ScheduleResult = { ok: true; value: ScheduleRead } | { ok: false; pr
 
 type Read = { ok: true; value: ScheduleRead } | { ok: false; problem: ScheduleProblem };
 
-/** Reads a schedule at the start of `text`; the rest is the text that follows it. */
+/** The text before a zone named in parentheses at its end, and that zone; null when it ends with none. */
+function zoneAtEnd(text: string): { text: string; zone: string } | null {
+  const m = /\s+\(([^()\s]+)\)$/.exec(text);
+  const zone = m ? parseZone(m[1]!) : null;
+  return zone?.ok ? { text: text.slice(0, m!.index), zone: zone.value } : null;
+}
+
+/** A zone in parentheses, as a description ends (`every day at 09:00 (Europe/Berlin)`). */
+const ZONE_AFTER = /^\(([A-Za-z][\w+-]*(?:\/[\w+-]+)*)\)(?=\s|$)/;
+
+/**
+ * Reads a schedule at the start of `text`; the rest is the text that follows it. A description ends with its zone
+ * in parentheses (docs/time.md#descriptions): a field that is only the schedule (`whole`) is read in the zone it
+ * names; after a command's schedule, the chat's own zone there is passed over.
+ */
 export async function readSchedule(text: string, options: ReadScheduleOptions): Promise<ScheduleResult> {
-  const read = await readAny(text.trim(), options);
+  const trimmed = text.trim();
+  const named = options.whole ? zoneAtEnd(trimmed) : null;
+  if (named) return readSchedule(named.text, { ...options, zone: named.zone });
+  const read = await readAny(trimmed, options);
   if (read.ok) {
+    const zone = ZONE_AFTER.exec(read.value.rest);
+    if (zone && zone[1] === options.zone) read.value.rest = restAfter(read.value.rest, zone[0]);
+    // A cron or rule shown as written, with the end a description says after it (`0 0 */2 * 1 until 2027-03-31`).
+    const ends = options.whole && read.value.rest !== "" && read.value.schedule.type !== "at" ? await readEnds(read.value.rest, options) : null;
+    if (ends !== null && read.value.language === null) return { ok: true, value: { ...read.value, ends, rest: "" } };
     if (!options.whole || read.value.rest === "") return read;
     const problem: ScheduleProblem = { kind: "unreadable", phrase: read.value.rest, recurring: read.value.schedule.type !== "at" };
     return { ok: false, problem, message: await scheduleProblemText(problem, options) };
@@ -97,7 +122,7 @@ async function readAny(text: string, o: ReadScheduleOptions): Promise<Read> {
   const once = await readWhen(text, o.zone, o.now);
   if (once.ok) {
     const { instant, phrase, rest, note } = first ? await withDayPart(text, once.value, first, o) : once.value;
-    return { ok: true, value: { schedule: { type: "at", at: instant }, ends: NO_ENDS, phrase, rest, note, language: null } };
+    return { ok: true, value: { schedule: { type: "at", at: instant }, ends: NO_ENDS, zone: o.zone, phrase, rest, note, language: null } };
   }
   if (once.problem.kind !== "unreadable") return { ok: false, problem: once.problem };
   const repetition = await readPhrase(text, others, o, false, false);
@@ -139,7 +164,8 @@ async function readWritten(text: string, o: ReadScheduleOptions): Promise<Read |
     if (!parsed.ok) return { ok: false, problem: { kind: "cron", phrase: expression, sentence: parsed.error, rest } };
     if (nextOccurrence(parsed.value, o.zone, o.now) === null)
       return { ok: false, problem: { kind: "cron", phrase: expression, sentence: neverFires(parsed.value), rest } };
-    return { ok: true, value: { schedule: { type: "cron", cron: parsed.value }, ends: NO_ENDS, phrase: cron[0], rest, note: null, language: null } };
+    const value = { schedule: { type: "cron", cron: parsed.value }, ends: NO_ENDS, zone: o.zone, phrase: cron[0], rest, note: null, language: null } as const;
+    return { ok: true, value };
   }
   const rule = RRULE.exec(text);
   if (rule) {
@@ -149,7 +175,8 @@ async function readWritten(text: string, o: ReadScheduleOptions): Promise<Read |
     const rest = restAfter(text, rule[0]);
     const parsed = parseRuleSchedule({ rrule: value!.toUpperCase(), start }, o.zone);
     if (!parsed.ok) return { ok: false, problem: { kind: "rule", phrase: rule[0], sentence: parsed.error, rest } };
-    return { ok: true, value: { schedule: { type: "rule", rule: parsed.value }, ends: NO_ENDS, phrase: rule[0], rest, note: null, language: null } };
+    const read = { schedule: { type: "rule", rule: parsed.value }, ends: NO_ENDS, zone: o.zone, phrase: rule[0], rest, note: null, language: null } as const;
+    return { ok: true, value: read };
   }
   return null;
 }
@@ -221,5 +248,5 @@ function fromPlan(text: string, plan: Plan, end: number, language: Lang | null, 
   const phrase = text.slice(0, end).trim();
   const formed = scheduleOf(plan, o.zone, o.now);
   if (!formed.ok) return { ok: false, problem: { ...formed.problem, phrase } };
-  return { ok: true, value: { ...formed.value, phrase, rest: restAfter(text.slice(end), ""), note: null, language } };
+  return { ok: true, value: { ...formed.value, zone: o.zone, phrase, rest: restAfter(text.slice(end), ""), note: null, language } };
 }

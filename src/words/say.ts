@@ -1,0 +1,70 @@
+/**
+ * @module Descriptions of schedules (docs/time.md#descriptions): what the bot, the page and the API print for a
+ * schedule is a phrase the one reader (`read.ts`) reads back as the same schedule, in any of its eight languages:
+ * `every weekday at 08:30`, `alle 2 Wochen am Dienstag um 10:00`, `каждый день в 09:00 до 2027-03-31`. What a cron
+ * or rule says comes from `spoken.ts`, its words from the language's module in `speech/` (English's is part of
+ * this module, for the job lines, which are written without waiting; each other one is loaded on first use). A
+ * form no phrase says is shown as it was written (a cron, a rule after its DTSTART), which the reader reads too;
+ * one time is its wall time. A caller adds the zone in parentheses, which the reader takes back as that zone.
+ */
+import { loadOnce } from "../lazy";
+import { formatWeekdayTime } from "../time/format";
+import { formatStart } from "../time/rule";
+import type { JobEnds, Schedule } from "../time/schedule";
+import { localUntil } from "../time/until";
+import { toLocal } from "../time/zone";
+import { type Lang, langOf } from "./lang";
+import { speech as english } from "./speech/en";
+import type { Speech } from "./speech/types";
+import { endsSaid, saidOf } from "./spoken";
+
+/** Each language's speech; English is always here. */
+const speechOf = loadOnce<Lang, Speech>({
+  en: async () => english,
+  de: async () => (await import("./speech/de")).speech,
+  fr: async () => (await import("./speech/fr")).speech,
+  es: async () => (await import("./speech/es")).speech,
+  pt: async () => (await import("./speech/pt")).speech,
+  it: async () => (await import("./speech/it")).speech,
+  nl: async () => (await import("./speech/nl")).speech,
+  ru: async () => (await import("./speech/ru")).speech,
+});
+
+/** A cron the reader reads without quotes: digits, `* , - / ? # L W`, or a macro. */
+const BARE_CRON = /^(?:@[a-z_]+|[\d*,/?#LW-]+(?: [\d*,/?#LW-]+){4})$/i;
+
+/** Where and when a schedule is described: the chat's zone and now. */
+export type SayContext = { zone: string; now: number };
+
+/** No end. */
+const ENDLESS: JobEnds = { until: null, runsLeft: null };
+
+/**
+ * `schedule` with `ends` in words of `speech`; a form no phrase says as written (the cron, `DTSTART:… RRULE:…`);
+ * one time as its wall time (`Thu 13 May 10:00`, its year when not this one).
+ */
+export function describeWith(speech: Speech, schedule: Schedule, ends: JobEnds, { zone, now }: SayContext): string {
+  if (schedule.type === "at") {
+    const wall = formatWeekdayTime(schedule.at, zone, now);
+    return speech.lang === "en" ? wall : localUntil(toLocal(zone, schedule.at)).replace("T", " ");
+  }
+  const said = saidOf(schedule, ends, zone, now);
+  const words = said && (speech.say(said) ?? english.say(said));
+  if (words) return words;
+  const { until, runs } = endsSaid(ends);
+  const end = speech.ends({ until, runs, start: null });
+  // The reader reads a bare cron of digits and Cronos's letters; one with names (MON-FRI) is read quoted.
+  if (schedule.type === "cron") return `${BARE_CRON.test(schedule.cron.source) ? schedule.cron.source : `"${schedule.cron.source}"`}${end && ` ${end}`}`;
+  const { rule, start } = schedule.rule;
+  return `DTSTART:${formatStart(start).replace(/[-:]/g, "")} RRULE:${rule.source}${end && ` ${end}`}`;
+}
+
+/** A description in English, at once (the job lines). */
+export function describeInEnglish(schedule: Schedule, ends: JobEnds, at: SayContext): string {
+  return describeWith(english, schedule, ends, at);
+}
+
+/** A description in the language of a BCP 47 tag (English when the reader has no table for it). */
+export async function describe(schedule: Schedule, ends: JobEnds = ENDLESS, at: SayContext & { language?: string | null }): Promise<string> {
+  return describeWith(await speechOf(langOf(at.language ?? undefined) ?? "en"), schedule, ends, at);
+}

@@ -4,7 +4,8 @@
  */
 
 import type { Job, LastResult } from "../schemas/jobs";
-import { describeRule, formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, localFields, MONTH_SHORT, parseRuleSchedule } from "../time";
+import { formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, localFields, MONTH_SHORT, readRecurring } from "../time";
+import { describeInEnglish } from "../words";
 
 /** The line after the job line of a recurring job's last scheduled run (docs/time.md#jobs-that-end-until-and-runsleft). */
 export const LAST_RUN_LINE = "This is the last scheduled run of this job.";
@@ -53,14 +54,19 @@ function lastText(last: LastResult | null): string | null {
 }
 
 /**
- * A recurring job's schedule in a line: a cron expression as written, a rule in words (`Every 2 weeks on
- * Tuesday at 10:00`; a stored rule that no longer reads is shown as written).
+ * A recurring job's schedule in a line (docs/time.md#descriptions): in words the bot reads back (`every weekday at
+ * 08:00`), never a rule's RRULE; a form no phrase says as written (`` `0 12 13 * 5` ``). Its ends are said after it,
+ * by the job line; the reply that makes or changes a job shows a cron's fields too.
  */
-export function scheduleText(schedule: Exclude<Job["schedule"], { at: string }>, zone: string): string {
-  if ("cron" in schedule) return `\`${schedule.cron}\``;
-  const parsed = parseRuleSchedule(schedule, zone);
-  return parsed.ok ? describeRule(parsed.value) : `\`${schedule.rrule}\` from ${schedule.start.replace("T", " ")}`;
+export function scheduleText(schedule: Exclude<Job["schedule"], { at: string }>, zone: string, now: number): string {
+  // A stored form that no longer reads is shown as written.
+  const value = readRecurring(schedule, zone);
+  if (!value.ok) return "cron" in schedule ? `\`${schedule.cron}\`` : `\`${schedule.rrule}\` from ${schedule.start.replace("T", " ")}`;
+  const said = describeInEnglish(value.value, NO_END, { zone, now });
+  return said.written ? `\`${said.text}\`` : said.text;
 }
+
+const NO_END = { until: null, runsLeft: null };
 
 /**
  * `31 Dec`, `31 Dec 2027`, `31 Dec 17:00`: an `until` (a local date-time in the chat's zone) as it was said, its
@@ -93,7 +99,7 @@ export function jobLine(job: Job, zone: string, now: number): string {
   if ("at" in job.schedule) {
     parts.push(`once ${formatChatTime(Date.parse(job.schedule.at), zone, now)}`);
   } else {
-    parts.push(scheduleText(job.schedule, zone));
+    parts.push(scheduleText(job.schedule, zone, now));
     if (job.enabled && job.nextRunAt) parts.push(`next ${formatChatTime(Date.parse(job.nextRunAt), zone, now)}`);
     else if (job.enabled && job.runsLeft !== 0) parts.push("no next run");
     const left = leftText(job, zone, now);

@@ -61,7 +61,8 @@ export const previewBody = lazy(() =>
       language: text("language", "de")
         .max(35, { error: `"language" must be a BCP 47 tag such as "de" or "pt-BR".` })
         .meta({
-          description: "With when only: a BCP 47 tag whose language is read first (and says what was not understood); default every language the parser knows.",
+          description:
+            "A BCP 47 tag: the language the description is in (en, de, fr, es, pt, it, nl, ru; English otherwise), and, with when, the one the words are read in first and told what was not understood; default English, and every language the parser knows.",
           examples: ["de"],
         })
         .optional(),
@@ -105,7 +106,10 @@ export const previewReplySchema = lazy(() =>
     timeZone: z.string(),
     occurrences: z.array(instant()).meta({ description: "RFC 3339 UTC, in order." }),
     notes: z.array(z.string()).meta({ description: "One sentence per occurrence a DST transition moved." }),
-    description: z.string(),
+    description: z.string().meta({
+      description:
+        "The schedule in words the reader reads back as the same schedule, in `language`, with the zone in parentheses (`every weekday at 08:30 (Europe/Berlin)`); a cron or rule no phrase says, as written.",
+    }),
     schedule: resolvedSchedule().optional().meta({ description: "With `when` only: the schedule it resolved to, as a create takes it." }),
   }),
 );

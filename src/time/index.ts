@@ -22,7 +22,6 @@ export {
 } from "./format";
 export { type DstNote, nextOccurrence, type Occurrence, SEARCH_DAYS } from "./next";
 export {
-  describeCron,
   endsBeforeFirstRun,
   neverFires,
   noteText,
@@ -39,7 +38,6 @@ export {
 } from "./preview";
 export { formatQuiet, inQuietHours, QUIET_TIME, type QuietHours, readQuiet } from "./quiet";
 export {
-  describeRule,
   nextRuleOccurrence,
   parseRuleSchedule,
   type Rule,

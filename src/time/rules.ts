@@ -1,6 +1,6 @@
 /**
- * @module Recurrence rules `{ rrule, start }` (docs/time.md), as the rest of the code calls them: read, expanded
- * and said in words by the rule engine (time/rule.ts, rule-expand.ts, rule-text.ts), imported like the rest of
+ * @module Recurrence rules `{ rrule, start }` (docs/time.md), as the rest of the code calls them: read and expanded
+ * by the rule engine (time/rule.ts, rule-expand.ts; the words say them, `words/say.ts`), imported like the rest of
  * the time engine. It was loaded with `import()` on first use behind a `loadRules()` every caller had to await;
  * its load measured 0.2 ms and the bundle held its code either way, so it is not lazy any more
  * (docs/design/0025-one-schedule-value.md). COUNT and UNTIL leave the rule here: `ruleEnds` turns them into a
@@ -14,7 +14,6 @@ import { formatLocalDateTime } from "./format";
 import { type Occurrence, SEARCH_DAYS } from "./next";
 import { formatStart, parseRule, parseStart, type RuleSchedule, withoutEnds } from "./rule";
 import { nextRuleOccurrence as expand } from "./rule-expand";
-import { describeRule as describe } from "./rule-text";
 import { endOfDay, localUntil, untilInstant, untilOfInstant } from "./until";
 
 export type { Rule, RuleSchedule } from "./rule";
@@ -39,11 +38,6 @@ export function parseRuleSchedule(input: { rrule: string; start: string }, zone:
  */
 export function nextRuleOccurrence(schedule: RuleSchedule, zone: string, after: number, maxDays = SEARCH_DAYS): Occurrence | null {
   return expand(schedule.rule, schedule.start, zone, after, maxDays);
-}
-
-/** `Every 2 weeks on Tuesday at 10:00`, `On the last weekday of the month at 09:00`, `Every 90 minutes`. */
-export function describeRule(schedule: RuleSchedule): string {
-  return describe(schedule.rule, schedule.start);
 }
 
 /** The sentence for a rule with no occurrence within the search bound. */

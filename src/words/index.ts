@@ -12,6 +12,6 @@ export { readEnds } from "./ends";
 export { MAX_CHOICES, type PlaceAnswer, parseOffset, placeZone, zoneChoiceLabel, zonesFor } from "./places";
 export type { ScheduleProblem } from "./problem";
 export { type ReadScheduleOptions, readSchedule, type ScheduleRead, type ScheduleResult } from "./read";
-export { describe, describeInEnglish, type SayContext } from "./say";
+export { type Description, describe, describeIn, describeInEnglish, type SayContext } from "./say";
 export { type ProblemContext, remindExamples, scheduleProblemText, textFor } from "./sentences";
 export { findWhen, readWhen, type WhenProblem, type WhenRead, type WhenResult } from "./when";

@@ -9,7 +9,8 @@
  */
 import { loadOnce } from "../lazy";
 import { formatWeekdayTime } from "../time/format";
-import { formatStart } from "../time/rule";
+import { formatStart, parseRule } from "../time/rule";
+import { ruleEnds } from "../time/rules";
 import type { JobEnds, Schedule } from "../time/schedule";
 import { localUntil } from "../time/until";
 import { toLocal } from "../time/zone";
@@ -39,32 +40,58 @@ export type SayContext = { zone: string; now: number };
 /** No end. */
 const ENDLESS: JobEnds = { until: null, runsLeft: null };
 
+/** A description: its text, and whether it shows the form as written (no phrase says it) rather than words. */
+export type Description = { text: string; written: boolean };
+
 /**
  * `schedule` with `ends` in words of `speech`; a form no phrase says as written (the cron, `DTSTART:… RRULE:…`);
  * one time as its wall time (`Thu 13 May 10:00`, its year when not this one).
  */
-export function describeWith(speech: Speech, schedule: Schedule, ends: JobEnds, { zone, now }: SayContext): string {
+export function describeWith(speech: Speech, given: Schedule, givenEnds: JobEnds, { zone, now }: SayContext): Description {
+  const { schedule, ends } = withoutOwnEnds(given, givenEnds, zone, now);
   if (schedule.type === "at") {
     const wall = formatWeekdayTime(schedule.at, zone, now);
-    return speech.lang === "en" ? wall : localUntil(toLocal(zone, schedule.at)).replace("T", " ");
+    return { text: speech.lang === "en" ? wall : localUntil(toLocal(zone, schedule.at)).replace("T", " "), written: false };
   }
   const said = saidOf(schedule, ends, zone, now);
   const words = said && (speech.say(said) ?? english.say(said));
-  if (words) return words;
+  if (words) return { text: words, written: false };
   const { until, runs } = endsSaid(ends);
   const end = speech.ends({ until, runs, start: null });
   // The reader reads a bare cron of digits and Cronos's letters; one with names (MON-FRI) is read quoted.
-  if (schedule.type === "cron") return `${BARE_CRON.test(schedule.cron.source) ? schedule.cron.source : `"${schedule.cron.source}"`}${end && ` ${end}`}`;
-  const { rule, start } = schedule.rule;
-  return `DTSTART:${formatStart(start).replace(/[-:]/g, "")} RRULE:${rule.source}${end && ` ${end}`}`;
+  const cron = schedule.type === "cron" && (BARE_CRON.test(schedule.cron.source) ? schedule.cron.source : `"${schedule.cron.source}"`);
+  const rule = schedule.type === "rule" && `DTSTART:${formatStart(schedule.rule.start).replace(/[-:]/g, "")} RRULE:${schedule.rule.rule.source}`;
+  return { text: `${cron || rule}${end && ` ${end}`}`, written: true };
+}
+
+/**
+ * A rule's own COUNT and UNTIL as ends (`ruleEnds`, as a job is written), the earlier end and the fewer runs with
+ * the ones given: the words say them as ends.
+ */
+function withoutOwnEnds(schedule: Schedule, ends: JobEnds, zone: string, now: number): { schedule: Schedule; ends: JobEnds } {
+  if (schedule.type !== "rule" || (schedule.rule.rule.count === null && schedule.rule.rule.until === null)) return { schedule, ends };
+  const own = ruleEnds(schedule.rule, zone, now);
+  const rule = own.ok ? parseRule(own.value.rrule) : null;
+  if (!own.ok || !rule?.ok) return { schedule, ends };
+  const until = [ends.until, own.value.until].filter((u) => u !== null).sort()[0] ?? null;
+  const runs = [ends.runsLeft, own.value.runsLeft].filter((n) => n !== null);
+  return {
+    schedule: { type: "rule", rule: { rule: rule.value, start: schedule.rule.start } },
+    ends: { until, runsLeft: runs.length ? Math.min(...runs) : null },
+  };
 }
 
 /** A description in English, at once (the job lines). */
-export function describeInEnglish(schedule: Schedule, ends: JobEnds, at: SayContext): string {
+export function describeInEnglish(schedule: Schedule, ends: JobEnds, at: SayContext): Description {
   return describeWith(english, schedule, ends, at);
 }
 
 /** A description in the language of a BCP 47 tag (English when the reader has no table for it). */
-export async function describe(schedule: Schedule, ends: JobEnds = ENDLESS, at: SayContext & { language?: string | null }): Promise<string> {
+export async function describeIn(schedule: Schedule, ends: JobEnds, at: SayContext & { language?: string | null }): Promise<Description> {
   return describeWith(await speechOf(langOf(at.language ?? undefined) ?? "en"), schedule, ends, at);
+}
+
+/** The text of a description in the language of a BCP 47 tag. */
+export async function describe(schedule: Schedule, ends: JobEnds = ENDLESS, at: SayContext & { language?: string | null }): Promise<string> {
+  return (await describeIn(schedule, ends, at)).text;
 }

@@ -5,7 +5,7 @@
  * reader would write the same schedule of its words, which is checked here by writing it (`scheduleOf`): the same
  * cron fields, or the same next runs and ends. Anything else is null, and is shown as it was written. Pure.
  */
-import { DAY_MS, localMs, MINUTE_MS } from "../time/civil";
+import { civilFields, DAY_MS, localMs, MINUTE_MS } from "../time/civil";
 import type { CronSchedule } from "../time/cron";
 import { nextOccurrence } from "../time/next";
 import type { Rule } from "../time/rule";
@@ -100,7 +100,16 @@ function fromRule(rule: Rule, start: number): Shape | null {
     times: [],
   };
   if (rule.byMonth && rule.byMonth.length !== 1) return null;
-  if (unit === "minute" || unit === "hour") return rule.byHour || rule.byMinute || rule.bySetPos ? null : base;
+  if (unit === "minute" || unit === "hour") return rule.byHour || rule.byMinute || rule.bySetPos || rule.byMonth || rule.byMonthDay || base.days ? null : base;
+  // What a rule leaves to its start, as dateutil does: a week's day, a month's day, a year's date.
+  const from = civilFields(start);
+  if (unit === "week" && !rule.byDay) base.days = [from.weekday];
+  if (unit === "month" && !rule.byDay && !rule.byMonthDay) base.monthDays = [from.day];
+  if (unit === "year" && !rule.byDay && !rule.byMonthDay && !rule.byMonth) Object.assign(base, { month: from.month, monthDays: [from.day] });
+  // A date each year is one day of one month; anything else a year says (its weeks, its positions) no phrase does.
+  if (unit === "year" && (base.month === null || base.monthDays?.length !== 1 || rule.byDay)) return null;
+  if (unit !== "year" && rule.byMonth) return null;
+  if ((unit === "month" || unit === "year") && plain.length > 0 && !(rule.freq === "MONTHLY" && rule.bySetPos)) return null;
   const workdays = rule.freq === "MONTHLY" && rule.bySetPos !== null && plain.length === 5 && nth.length === 0;
   if (workdays) {
     base.positions = rule.bySetPos!.map((n) => ({ n, day: "workday" }));

@@ -29,19 +29,19 @@ describe("the job line of a rule job and of a job that ends", () => {
   });
 
   it("speaks a rule in plain words", () => {
-    expect(jobLine(review, BERLIN, NOW)).toBe("`r2v9x` 💬 Review · Every 2 weeks on Tuesday at 10:00 · next 8 Dec 10:00");
+    expect(jobLine(review, BERLIN, NOW)).toBe("`r2v9x` 💬 Review · every 2 weeks on Tuesday at 10:00 · next 8 Dec 10:00");
     const lastWorkday = job({
       id: "m4k8d",
       name: "Invoices",
       schedule: { rrule: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", start: "2026-12-01T17:00" },
       nextRunAt: "2026-12-31T16:00:00.000Z",
     });
-    expect(jobLine(lastWorkday, BERLIN, NOW)).toBe("`m4k8d` 💬 Invoices · On the last weekday of the month at 17:00 · next 31 Dec 17:00");
+    expect(jobLine(lastWorkday, BERLIN, NOW)).toBe("`m4k8d` 💬 Invoices · every month on the last working day at 17:00 · next 31 Dec 17:00");
   });
 
   it("shows the runs left, an until (its time when it is not a day's end, its year when not this one), and the last run", () => {
-    expect(jobLine({ ...review, runsLeft: 3 }, BERLIN, NOW)).toBe("`r2v9x` 💬 Review · Every 2 weeks on Tuesday at 10:00 · next 8 Dec 10:00 · 3 runs left");
-    expect(jobLine({ ...review, runsLeft: 1 }, BERLIN, NOW)).toBe("`r2v9x` 💬 Review · Every 2 weeks on Tuesday at 10:00 · next 8 Dec 10:00 · 1 run left");
+    expect(jobLine({ ...review, runsLeft: 3 }, BERLIN, NOW)).toBe("`r2v9x` 💬 Review · every 2 weeks on Tuesday at 10:00 · next 8 Dec 10:00 · 3 runs left");
+    expect(jobLine({ ...review, runsLeft: 1 }, BERLIN, NOW)).toBe("`r2v9x` 💬 Review · every 2 weeks on Tuesday at 10:00 · next 8 Dec 10:00 · 1 run left");
     const inbox = job({
       id: "p3xz9",
       name: "Inbox",
@@ -49,21 +49,23 @@ describe("the job line of a rule job and of a job that ends", () => {
       nextRunAt: "2026-12-02T07:00:00.000Z",
       until: "2026-12-31T23:59",
     });
-    expect(jobLine(inbox, BERLIN, NOW)).toBe("`p3xz9` 💬 Inbox · `0 8 * * 1-5` · next 2 Dec 08:00 · until 31 Dec");
+    expect(jobLine(inbox, BERLIN, NOW)).toBe("`p3xz9` 💬 Inbox · every weekday at 08:00 · next 2 Dec 08:00 · until 31 Dec");
     expect(jobLine({ ...inbox, until: "2027-01-15T18:00", runsLeft: 20 }, BERLIN, NOW)).toBe(
-      "`p3xz9` 💬 Inbox · `0 8 * * 1-5` · next 2 Dec 08:00 · 20 runs left · until 15 Jan 2027 18:00",
+      "`p3xz9` 💬 Inbox · every weekday at 08:00 · next 2 Dec 08:00 · 20 runs left · until 15 Jan 2027 18:00",
     );
     // Its last run claimed and in flight: no next run, nothing else left.
-    expect(jobLine({ ...inbox, nextRunAt: null, runsLeft: 0, running: true }, BERLIN, NOW)).toBe("`p3xz9` 💬 Inbox · `0 8 * * 1-5` · last run · running");
+    expect(jobLine({ ...inbox, nextRunAt: null, runsLeft: 0, running: true }, BERLIN, NOW)).toBe(
+      "`p3xz9` 💬 Inbox · every weekday at 08:00 · last run · running",
+    );
   });
 
   it("lists them in /jobs and the tools' create reply", () => {
     expect(jobList([{ ...review, runsLeft: 3 }], BERLIN, NOW)).toBe(
-      "**Scheduled jobs** (Europe/Berlin, now 1 Dec 11:00)\n`r2v9x` 💬 Review · Every 2 weeks on Tuesday at 10:00 · next 8 Dec 10:00 · 3 runs left",
+      "**Scheduled jobs** (Europe/Berlin, now 1 Dec 11:00)\n`r2v9x` 💬 Review · every 2 weeks on Tuesday at 10:00 · next 8 Dec 10:00 · 3 runs left",
     );
     expect(createdText({ ...review, runsLeft: 3 }, [ms("2026-12-08T09:00:00Z"), ms("2026-12-22T09:00:00Z"), ms("2027-01-05T09:00:00Z")], BERLIN, NOW)).toBe(
       [
-        "Created `r2v9x` 💬 Review · Every 2 weeks on Tuesday at 10:00 · next 8 Dec 10:00 · 3 runs left",
+        "Created `r2v9x` 💬 Review · every 2 weeks on Tuesday at 10:00 · next 8 Dec 10:00 · 3 runs left",
         "Next runs: 8 Dec 10:00, 22 Dec 10:00, 5 Jan 2027 10:00.",
         "Now: Tue 2026-12-01 11:00 (Europe/Berlin, UTC+01:00)",
       ].join("\n"),

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { previewSchedule } from "../../src/time/preview";
-import { readSchedule, readWhen } from "../../src/words";
+import { readSchedule, readWhen, describe as say } from "../../src/words";
 import { wholeInterval } from "../../src/words/phrase";
 import { scheduleLine } from "./schedule-line";
 
@@ -184,12 +184,12 @@ describe("a window of hours bounds the runs, its last hour included", () => {
       "2026-12-03T09:30:00.000Z",
       "2026-12-03T10:00:00.000Z",
     ]);
-    expect(p.value.description).toBe("Every day, every 30 minutes from 09:00 to 17:00 (Europe/Berlin)");
+    expect(await say(r.value.schedule, p.value.read.ends, { zone: ZONE, now: NOW })).toBe("every 30 minutes from 09:00 to 17:00");
     const odd = await readSchedule("every 90 minutes from 9 to 17 stretch", { zone: ZONE, now: NOW, recurring: true });
     if (!odd.ok || odd.value.schedule.type !== "rule") throw new Error("expected a rule");
     const q = await previewSchedule(odd.value.schedule, odd.value.ends, ZONE, NOW, 7);
     if (!q.ok) throw new Error(q.error);
-    expect(q.value.description).toBe("Every day at 09:00, 10:30, 12:00, 13:30, 15:00 and 16:30 (Europe/Berlin)");
+    expect(await say(odd.value.schedule, q.value.read.ends, { zone: ZONE, now: NOW })).toBe("every 90 minutes from 09:00 to 16:30");
     expect(q.value.occurrences).toEqual([
       "2026-12-02T09:30:00.000Z",
       "2026-12-02T11:00:00.000Z",

@@ -35,7 +35,7 @@ describe("the default-zone notice", () => {
     const chat = await telegramChat(bot, newChat().chatId);
     const lines = (await say(chat, '/every "0 9 * * *" stretch')).split("\n");
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toBe(html("🔁 `0 9 * * *`: At 09:00 (UTC)"));
+    expect(lines[1]).toBe(html("🔁 every day at 09:00 (UTC) · `0 9 * * *`"));
     expect(lines[2]).toMatch(/^Next: /);
     expect(lines[3]).toBe(html(NOTICE));
   });

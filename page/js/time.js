@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * @module Pure time helpers of the page: instants shown in the chat's zone and relative to now ("in 3 h"), a
- * job's schedule as the dialog's one field shows it for editing (what the bot reads back: a one-off's wall time,
- * a cron expression, a rule with its DTSTART), and what is left of a job that ends. What a typed schedule means
+ * job's schedule as written for the dialog's one field (a one-off's wall time; a repetition's as written when the
+ * API's words for it cannot be had: a cron expression, a rule with its DTSTART), and what is left of a job that ends. What a typed schedule means
  * is the API's to say (`POST /admin/preview { when }`). No DOM; tested in Node (test/unit/page-time.test.ts).
  */
 

@@ -5,6 +5,7 @@
  * back too. Now is Mon 7 Dec 2026 11:00 in Berlin.
  */
 import { describe, expect, it } from "vitest";
+import { nextOccurrence, nextRuleOccurrence, parseRuleSchedule, type Schedule } from "../../src/time";
 import { readSchedule } from "../../src/words";
 import type { Lang } from "../../src/words/lang";
 import { describe as say } from "../../src/words/say";
@@ -118,6 +119,48 @@ describe("a schedule in words", () => {
         ...ends,
       });
     }
+  });
+
+  it.each([
+    ["FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", "2026-12-08T10:00", "every 2 weeks on Tuesday at 10:00"],
+    ["FREQ=DAILY;INTERVAL=3", "2026-12-08", "every 3 days at 09:00 starting 2026-12-08"],
+    ["FREQ=MINUTELY;INTERVAL=90", "2026-12-08T10:00", "every 90 minutes starting 2026-12-08T10:00"],
+    ["FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", "2026-12-08", "every month on the last working day at 09:00"],
+    ["FREQ=MONTHLY;BYDAY=-1FR;BYHOUR=17;BYMINUTE=0", "2026-12-08", "every month on the last Friday at 17:00"],
+    ["FREQ=MONTHLY", "2026-12-08", "every month on the 8th at 09:00"],
+    ["FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=1,15", "2026-12-08", "every 3 months on the 1st and 15th at 09:00"],
+    ["FREQ=YEARLY", "2026-12-25", "every year on 25 December at 09:00"],
+    ["FREQ=WEEKLY", "2026-12-08T07:30", "every Tuesday at 07:30"],
+    ["FREQ=WEEKLY;BYDAY=SA,SU", "2026-12-08", "every weekend at 09:00 starting 2026-12-12"],
+    [
+      "FREQ=DAILY;BYHOUR=9,10,11,12,13,14,15,16,17;BYMINUTE=0,30;BYSETPOS=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17",
+      "2026-12-01T11:30",
+      "every 30 minutes from 09:00 to 17:00",
+    ],
+    // What no phrase says: the 13th when it is a Friday, Thanksgiving, week numbers.
+    ["FREQ=MONTHLY;BYMONTHDAY=13;BYDAY=FR", "2026-12-08", "DTSTART:20261208T0900 RRULE:FREQ=MONTHLY;BYMONTHDAY=13;BYDAY=FR"],
+    ["FREQ=YEARLY;BYMONTH=11;BYDAY=4TH", "2026-12-08", "DTSTART:20261208T0900 RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=4TH"],
+    ["FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO", "2026-12-08", "DTSTART:20261208T0900 RRULE:FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO"],
+  ])("says the rule %s from %s as %j, which reads back", async (rrule, start, expected) => {
+    const now = Date.parse("2026-12-01T10:00:00Z");
+    const rule = parseRuleSchedule({ rrule, start }, ZONE);
+    if (!rule.ok) throw new Error(rule.error);
+    const schedule = { type: "rule", rule: rule.value } as const;
+    const text = await say(schedule, { until: null, runsLeft: null }, { zone: ZONE, now });
+    expect(text).toBe(expected);
+    const back = await readSchedule(text, { zone: ZONE, now, whole: true, recurring: true });
+    if (!back.ok) throw new Error(back.message);
+    const runs = (s: Schedule) => {
+      const out: number[] = [];
+      for (let after = now, i = 0; i < 6; i++) {
+        const next = s.type === "rule" ? nextRuleOccurrence(s.rule, ZONE, after) : s.type === "cron" ? nextOccurrence(s.cron, ZONE, after) : null;
+        if (!next) break;
+        out.push(next.at);
+        after = next.at;
+      }
+      return out;
+    };
+    expect(runs(back.value.schedule)).toEqual(runs(schedule));
   });
 
   it("says one time as its wall time in English, and as an ISO date and time in the others", async () => {

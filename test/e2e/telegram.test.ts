@@ -164,7 +164,7 @@ describe("a Telegram chat under wrangler dev", () => {
     expect(await reply("/every по будням в 8:30 почта", "ru")).toContain("🔁 по будням в 08:30 (Asia/Tokyo) · <code>30 8 * * 1-5</code>");
     // A date inside a phrase, read by chrono-node in the phrase's language: the job ends then.
     expect(await reply("/every jeden Tag um 8 bis 31. Dezember Zeitung", "de")).toMatch(
-      /^Created <code>[a-z2-9]{5}<\/code> 💬 Zeitung · <code>0 8 \* \* \*<\/code> · next [^\n]+ · until 31 Dec( \d{4})?\n/,
+      /^Created <code>[a-z2-9]{5}<\/code> 💬 Zeitung · every day at 08:00 · next [^\n]+ · until 31 Dec( \d{4})?\n/,
     );
     // Not read: the sentence in the user's language.
     expect(await reply("/every jedn Tag Zeitung", "de")).toBe(

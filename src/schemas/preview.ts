@@ -40,7 +40,8 @@ export const previewBody = lazy(() =>
         .nullable()
         .meta({
           description:
-            "With cron or rrule: no occurrence after this time in the zone: a local date-time, a date alone (the end of that day) or an instant with an offset.",
+            "With cron or rrule: no occurrence after this time in the zone: a local date-time, a date alone (the end of that day) " +
+            "or an instant with an offset.",
           examples: ["2026-12-31"],
         })
         .optional(),
@@ -62,7 +63,8 @@ export const previewBody = lazy(() =>
         .max(35, { error: `"language" must be a BCP 47 tag such as "de" or "pt-BR".` })
         .meta({
           description:
-            "A BCP 47 tag: the language the description is in (en, de, fr, es, pt, it, nl, ru; English otherwise), and, with when, the one the words are read in first and told what was not understood; default English, and every language the parser knows.",
+            "A BCP 47 tag: the language the description is in (en, de, fr, es, pt, it, nl, ru; English otherwise), and, with when, " +
+            "the one the words are read in first and told what was not understood; default English, and every language the parser knows.",
           examples: ["de"],
         })
         .optional(),
@@ -108,7 +110,8 @@ export const previewReplySchema = lazy(() =>
     notes: z.array(z.string()).meta({ description: "One sentence per occurrence a DST transition moved." }),
     description: z.string().meta({
       description:
-        "The schedule in words the reader reads back as the same schedule, in `language`, with the zone in parentheses (`every weekday at 08:30 (Europe/Berlin)`); a cron or rule no phrase says, as written.",
+        "The schedule in words the reader reads back as the same schedule, in `language`, with the zone in parentheses " +
+        "(`every weekday at 08:30 (Europe/Berlin)`); a cron or rule no phrase says, as written.",
     }),
     schedule: resolvedSchedule().optional().meta({ description: "With `when` only: the schedule it resolved to, as a create takes it." }),
   }),

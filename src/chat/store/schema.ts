@@ -360,7 +360,9 @@ export const MIGRATIONS: readonly Migration[] = [
     const own = sql.exec<{ value: string }>("SELECT value FROM settings WHERE key = 'time_zone'").toArray()[0]?.value;
     const zone = own !== undefined && parseZone(own).ok ? own : defaultZone;
     const kept =
-      "id, name, kind, at_ms, cron, rrule, rule_start, runs_left, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, last_run_at, last_result, running_run_id, quarantined, memory_refs, only_on_change, match_hash, failure_streak, imported_from, silent, thread_id";
+      "id, name, kind, at_ms, cron, rrule, rule_start, runs_left, text, command, timeout_seconds, enabled, created_at, created_by, " +
+      "next_run_at, last_run_at, last_result, running_run_id, quarantined, memory_refs, only_on_change, match_hash, failure_streak, " +
+      "imported_from, silent, thread_id";
     sql.exec(`
       CREATE TABLE jobs_new (
         id TEXT PRIMARY KEY,

@@ -8,12 +8,10 @@
  * one time is its wall time. A caller adds the zone in parentheses, which the reader takes back as that zone.
  */
 import { loadOnce } from "../lazy";
-import { formatWeekdayTime } from "../time/format";
+import { formatLocalDateTime, formatWeekdayTime } from "../time/format";
 import { formatStart, parseRule } from "../time/rule";
 import { ruleEnds } from "../time/rules";
 import type { JobEnds, Schedule } from "../time/schedule";
-import { localUntil } from "../time/until";
-import { toLocal } from "../time/zone";
 import { type Lang, langOf } from "./lang";
 import { speech as english } from "./speech/en";
 import type { Speech } from "./speech/types";
@@ -31,8 +29,8 @@ const speechOf = loadOnce<Lang, Speech>({
   ru: async () => (await import("./speech/ru")).speech,
 });
 
-/** A cron the reader reads without quotes: digits, `* , - / ? # L W`, or a macro. */
-const BARE_CRON = /^(?:@[a-z_]+|[\d*,/?#LW-]+(?: [\d*,/?#LW-]+){4})$/i;
+/** A cron the reader reads without quotes (`read.ts`): digits, `* , - / ? # L W`, or a macro of letters. */
+const BARE_CRON = /^(?:@[A-Za-z]+|[\d*,/?#LW-]+(?: [\d*,/?#LW-]+){4})$/;
 
 /** Where and when a schedule is described: the chat's zone and now. */
 export type SayContext = { zone: string; now: number };
@@ -50,8 +48,7 @@ export type Description = { text: string; written: boolean };
 export function describeWith(speech: Speech, given: Schedule, givenEnds: JobEnds, { zone, now }: SayContext): Description {
   const { schedule, ends } = withoutOwnEnds(given, givenEnds, zone, now);
   if (schedule.type === "at") {
-    const wall = formatWeekdayTime(schedule.at, zone, now);
-    return { text: speech.lang === "en" ? wall : localUntil(toLocal(zone, schedule.at)).replace("T", " "), written: false };
+    return { text: speech.lang === "en" ? formatWeekdayTime(schedule.at, zone, now) : formatLocalDateTime(schedule.at, zone), written: false };
   }
   const said = saidOf(schedule, ends, zone, now);
   const words = said && (speech.say(said) ?? english.say(said));

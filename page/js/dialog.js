@@ -3,9 +3,10 @@
  * @module The create/edit dialog (docs/page.md): a native `<dialog>` (Escape closes it) with labelled fields and
  * one Schedule field that reads what the bot reads: a phrase (`every other tuesday at 10`, `jeden Tag um 8`), a
  * cron expression, a date and time, a duration or a rule, through `POST /admin/preview { when }` as the user
- * types (debounced), which shows what it understood (`Every 2 weeks on Tuesday at 10:00 · next: Tue 8 Dec
+ * types (debounced), which shows what it understood (`every 2 weeks on Tuesday at 10:00 · next: Tue 8 Dec
  * 10:00, Tue 22 Dec 10:00…`), the next runs and their DST notes. Save sends the schedule the words resolved to
- * (with its end). The API's sentence is shown beside the field it names; nothing is created or changed until Save.
+ * (with its end). Editing shows the job's schedule in the words the API describes it with, which read back as the
+ * same schedule. The API's sentence is shown beside the field it names; nothing is created or changed until Save.
  */
 import { ApiError, api, chatPath } from "./api.js";
 import { byId, h, sentence } from "./dom.js";
@@ -217,15 +218,31 @@ export function zoneKnown(chatId, zone) {
 }
 
 /**
+ * A job's schedule as the Schedule field shows it for editing: a one-off's wall time, a repetition in the words the
+ * API describes it with (docs/time.md#descriptions: they read back as the same schedule), without the zone the
+ * dialog names; as written (`scheduleField`) when the API cannot be asked.
+ * @param {Job} job @param {string} zone
+ */
+async function scheduleWords(job, zone) {
+  if ("at" in job.schedule) return scheduleField(job.schedule, zone);
+  try {
+    const answer = await api("POST", "/admin/preview", { ...job.schedule, timeZone: zone, count: 1 });
+    return String(answer.description).replace(` (${zone})`, "");
+  } catch {
+    return scheduleField(job.schedule, zone);
+  }
+}
+
+/**
  * Opens the dialog: editing `job`, or creating (filled in from `prefill`, e.g. a suggestion's Use). `saved` is
  * called with the job the API answered.
  * @param {{ job?: Job, prefill?: Prefill, saved: (job: Job, chatId: string) => void }} options
  */
-export function openJobDialog({ job, prefill, saved }) {
+export async function openJobDialog({ job, prefill, saved }) {
   clearErrors();
   previewSeq++;
   const zone = state.zone;
-  const schedule = job ? scheduleField(job.schedule, zone) : (prefill?.schedule ?? "");
+  const schedule = job ? await scheduleWords(job, zone) : (prefill?.schedule ?? "");
   const chatId = job?.chatId ?? state.chatId;
   current = { job: job ?? null, original: job ? schedule : "", zone, saved, chatId };
   title.textContent = job ? `Edit “${job.name}”` : "Create a job";

@@ -36,7 +36,8 @@ function describe(schedule, zone) {
 
 /** @param {Job} job */
 async function scheduleText(job, /** @type {string} */ zone) {
-  if ("at" in job.schedule) return `Once, ${inZone(Date.parse(job.schedule.at), zone, now())} (${zone})`;
+  // One time as its wall time, as the bot says it: words that read back (docs/time.md#descriptions).
+  if ("at" in job.schedule) return `${inZone(Date.parse(job.schedule.at), zone, now())} (${zone})`;
   const words = await describe(job.schedule, zone);
   const left = leftOf(job, zone, now());
   return left ? `${words} · ${left}` : words;

@@ -5,11 +5,20 @@
  */
 import { h } from "./dom.js";
 
-/** @type {{ title: string, schedule: string, text: string, kind: "prompt" }[]} */
+/**
+ * Each schedule a phrase, as a person types it to the bot (docs/time.md#descriptions): what the card shows is what
+ * the Schedule field reads.
+ * @type {{ title: string, schedule: string, text: string, kind: "prompt" }[]}
+ */
 export const SUGGESTIONS = [
-  { title: "Weekday inbox summary", schedule: "0 8 * * 1-5", text: "Summarise what came in overnight and what needs an answer today.", kind: "prompt" },
-  { title: "Remind me in 20 minutes", schedule: "PT20M", text: "Remind me to take the laundry out.", kind: "prompt" },
-  { title: "Friday week review", schedule: "0 17 * * 5", text: "Ask me what went well this week and what to carry into the next.", kind: "prompt" },
+  {
+    title: "Weekday inbox summary",
+    schedule: "every weekday at 08:00",
+    text: "Summarise what came in overnight and what needs an answer today.",
+    kind: "prompt",
+  },
+  { title: "Remind me in 20 minutes", schedule: "in 20 minutes", text: "Remind me to take the laundry out.", kind: "prompt" },
+  { title: "Friday week review", schedule: "every Friday at 17:00", text: "Ask me what went well this week and what to carry into the next.", kind: "prompt" },
 ];
 
 /**

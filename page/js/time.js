@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * @module Pure time helpers of the page: instants shown in the chat's zone and relative to now ("in 3 h"), a
- * job's schedule as the dialog's one field shows it for editing (what the bot reads back: a one-off's wall time,
- * a cron expression, a rule with its DTSTART), and what is left of a job that ends. What a typed schedule means
+ * job's schedule as written for the dialog's one field (a one-off's wall time; a repetition's as written when the
+ * API's words for it cannot be had: a cron expression, a rule with its DTSTART), and what is left of a job that ends. What a typed schedule means
  * is the API's to say (`POST /admin/preview { when }`). No DOM; tested in Node (test/unit/page-time.test.ts).
  */
 
@@ -74,13 +74,31 @@ export function scheduleField(schedule, zone) {
 }
 
 /**
- * What is left of a job that ends (docs/time.md#jobs-that-end-until-and-runsleft): `3 runs left`, `until Thu 31 Dec 23:59`, `last run`, or "".
+ * An `until` as it was said: a local date-time in the chat's zone (`2026-12-31T23:59`) as `Thu 31 Dec`, its time
+ * shown unless it is the day's last minute, its year unless it is the chat's year now.
+ * @param {string} until @param {string} zone @param {number} now
+ */
+export function untilOf(until, zone, now) {
+  const [year, month, day] = until.slice(0, 10).split("-").map(Number);
+  // The local date read on UTC's calendar: its weekday and month names, whatever the browser's zone.
+  const parts = Object.fromEntries(
+    format("UTC", { weekday: "short", day: "numeric", month: "short", year: "numeric" })
+      .formatToParts(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1))
+      .map((p) => [p.type, p.value]),
+  );
+  const thisYear = format(zone, { year: "numeric" }).format(now);
+  const time = until.slice(11, 16);
+  return `${parts.weekday} ${parts.day} ${parts.month}${parts.year === thisYear ? "" : ` ${parts.year}`}${time === "23:59" ? "" : ` ${time}`}`;
+}
+
+/**
+ * What is left of a job that ends (docs/time.md#jobs-that-end-until-and-runsleft): `3 runs left`, `until Thu 31 Dec`, `last run`, or "".
  * @param {{ runsLeft?: number | null, until?: string | null }} job @param {string} zone @param {number} now
  */
 export function leftOf(job, zone, now) {
   const parts = [];
   if (job.runsLeft === 0) return "last run";
   if (typeof job.runsLeft === "number") parts.push(`${job.runsLeft} ${job.runsLeft === 1 ? "run" : "runs"} left`);
-  if (job.until) parts.push(`until ${inZone(Date.parse(job.until), zone, now)}`);
+  if (job.until) parts.push(`until ${untilOf(job.until, zone, now)}`);
   return parts.join(" · ");
 }

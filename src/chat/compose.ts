@@ -41,7 +41,7 @@ import { MoveStore } from "./store/moves";
 import { OfferStore } from "./store/offers";
 import { OutboxStore } from "./store/outbox";
 import { RunStore } from "./store/runs";
-import { migrate } from "./store/schema";
+import { MIGRATIONS, migrate } from "./store/schema";
 import { SettingsStore } from "./store/settings";
 import { TranscriptStore } from "./store/transcript";
 import { TurnStepStore } from "./store/turn-steps";
@@ -91,11 +91,11 @@ export type ChatParts = {
 /** Builds the chat object's parts (the object's constructor calls it once). */
 export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   const db: Db = { sql: ctx.storage.sql };
-  ctx.blockConcurrencyWhile(async () => {
-    migrate(ctx.storage.sql);
-  });
   const loaded = () => loadConfig(env());
   const config = () => loaded().config;
+  ctx.blockConcurrencyWhile(async () => {
+    migrate(ctx.storage.sql, MIGRATIONS.length, config().defaultTimeZone);
+  });
   const settings = new SettingsStore(db);
   const outboxStore = new OutboxStore(db);
   const gateStore = new GateStore(db);
@@ -277,7 +277,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
       await ctx.storage.deleteAlarm();
       await ctx.storage.deleteAll();
       forget();
-      migrate(ctx.storage.sql);
+      migrate(ctx.storage.sql, MIGRATIONS.length, config().defaultTimeZone);
       return ok(null);
     },
     forget,

@@ -19,8 +19,8 @@ function present<T extends object>(view: Complete<T>): T {
 
 /**
  * A job as clients see it (`jobSchema`): its name printable (as every echo of it, also one stored before names were
- * kept so), times as RFC 3339, a recurring job's end (`until`, `runsLeft`, null for
- * none), a prompt's text and memory records, a watcher's command, timeout (the operator's default when it sets
+ * kept so), times as RFC 3339, a recurring job's end (`until` a local date-time in the chat's zone, `runsLeft`, null
+ * for none), a prompt's text and memory records, a watcher's command, timeout (the operator's default when it sets
  * none), `onlyOnChange` (present when true), and its forum topic when it has one.
  */
 export function toJob(job: JobRecord, chatId: string, defaultTimeout: number): Job {
@@ -33,7 +33,7 @@ export function toJob(job: JobRecord, chatId: string, defaultTimeout: number): J
     kind: job.kind,
     category: categoryOf(job.kind, job.schedule.type),
     schedule: scheduleView(job.schedule),
-    until: recurring ? iso(job.until) : undefined,
+    until: recurring ? job.until : undefined,
     runsLeft: recurring ? job.runsLeft : undefined,
     enabled: job.enabled,
     createdAt: new Date(job.createdAt).toISOString(),

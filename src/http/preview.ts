@@ -9,8 +9,8 @@ import type { Context } from "hono";
 import type { Parsed } from "../result";
 import { FROM_EXAMPLE, type PreviewReply, previewBody, type ResolvedSchedule } from "../schemas/preview";
 import { oneSchedule, SCHEDULE_FIELDS } from "../schemas/schedule";
-import { PREVIEW_DEFAULT_COUNT, type Preview, type PreviewEnds, parseZone, preview, previewSchedule, readEnds, scheduleFields, type Timing } from "../time";
-import { readSchedule } from "../words";
+import { PREVIEW_DEFAULT_COUNT, type Preview, type PreviewEnds, parseZone, preview, previewSchedule, readEnds, scheduleFields } from "../time";
+import { describe, readSchedule } from "../words";
 import { readJson } from "./body";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
@@ -24,8 +24,6 @@ export async function previewRoute(c: Context<AppEnv>) {
   const body = await readJson(c, previewBody());
   const written = SCHEDULE_FIELDS.some((field) => body[field] !== undefined) || body.start !== undefined;
   if (body.when !== undefined && written) throw new ApiError("bad_request", ONE_PREVIEW);
-  if (body.when === undefined && body.language !== undefined)
-    throw new ApiError("bad_request", `"language" goes with "when" only: it says which language the phrase is in first.`);
   // The preview takes `when` too: its sentence for none or several names it.
   const when = body.when === undefined ? oneSchedule(body, { oneOf: ONE_PREVIEW }) : null;
   if (when && !when.ok) throw new ApiError("bad_request", when.error);
@@ -54,8 +52,9 @@ export async function previewRoute(c: Context<AppEnv>) {
   else {
     const read = await readSchedule(body.when ?? "", { zone, now: fromMs, language: body.language ?? null, whole: true });
     if (!read.ok) throw new ApiError("bad_request", read.message);
+    // A description ends with its zone in parentheses: the words are read, and previewed, there.
+    zone = read.value.zone;
     const { schedule, ends: said } = read.value;
-    resolved = withEnds(fieldsOf(read.value), body);
     // A one-off's wall time a DST change moved: the parser read it; the preview sees only the instant.
     if (read.value.note !== null) notes = [read.value.note];
     if (schedule.type === "at") result = await preview({ at: new Date(schedule.at).toISOString() }, zone, fromMs, count, given);
@@ -63,36 +62,30 @@ export async function previewRoute(c: Context<AppEnv>) {
       // The schedule as it was read; an end given beside the words wins over the one said.
       const ends = readEnds(given, zone);
       if (!ends.ok) throw new ApiError("bad_request", ends.error);
-      const until = body.until === undefined ? said.until : ends.value.until;
-      const runsLeft = body.runsLeft === undefined ? said.runsLeft : ends.value.runsLeft;
+      const until = body.until === undefined ? (said.until ?? null) : ends.value.until;
+      const runsLeft = body.runsLeft === undefined ? (said.runsLeft ?? null) : ends.value.runsLeft;
       result = await previewSchedule(schedule, { until, runsLeft }, zone, fromMs, count);
     }
+    if (result.ok) resolved = resolvedOf(result.value.read);
   }
   if (!result.ok) throw new ApiError("bad_request", result.error);
-  const response: PreviewReply = { timeZone: zone, ...result.value, ...(resolved ? { schedule: resolved, notes: [...notes, ...result.value.notes] } : {}) };
+  const { occurrences, read } = result.value;
+  const description = `${await describe(read.schedule, read.ends, { zone, now: fromMs, language: body.language ?? null })} (${zone})`;
+  const response: PreviewReply = {
+    timeZone: zone,
+    occurrences,
+    notes: [...notes, ...result.value.notes],
+    description,
+    ...(resolved ? { schedule: resolved } : {}),
+  };
   return c.json(response, 200);
 }
 
-/** What the words resolved to, as the API writes a schedule: its fields, and the ends said (`until` in RFC 3339). */
-function fieldsOf({ schedule, ends }: Timing): ResolvedSchedule {
+/** What the words resolved to, as a create takes it: the schedule's fields, and the ends (`until` a local date-time). */
+function resolvedOf({ schedule, ends }: Preview["read"]): ResolvedSchedule {
   const fields = scheduleFields(schedule);
   if ("at" in fields) return fields;
-  return {
-    ...fields,
-    ...(ends.until === null ? {} : { until: new Date(ends.until).toISOString() }),
-    ...(ends.runsLeft === null ? {} : { runsLeft: ends.runsLeft }),
-  };
-}
-
-/** A resolved schedule with the ends given beside `when` in place of the ones it said (null: none). */
-function withEnds(schedule: ResolvedSchedule, given: { until?: string | null; runsLeft?: number | null }): ResolvedSchedule {
-  if ("at" in schedule) return schedule;
-  const { until, runsLeft, ...form } = schedule;
-  const end = {
-    ...(given.until === undefined ? (until === undefined ? {} : { until }) : given.until === null ? {} : { until: given.until }),
-    ...(given.runsLeft === undefined ? (runsLeft === undefined ? {} : { runsLeft }) : given.runsLeft === null ? {} : { runsLeft: given.runsLeft }),
-  };
-  return { ...form, ...end };
+  return { ...fields, ...(ends.until === null ? {} : { until: ends.until }), ...(ends.runsLeft === null ? {} : { runsLeft: ends.runsLeft }) };
 }
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;

@@ -10,7 +10,7 @@ import type { PromptMessage } from "../contracts/prompt-message";
 import { runIdOf } from "../contracts/run-id";
 import { fail, ok, type Parsed } from "../result";
 import type { RunStatus } from "../schemas/jobs";
-import { instantOfWall, nextOccurrence, nextRuleOccurrence, parseCron, parseRuleSchedule, toLocal } from "../time";
+import { instantOfWall, nextOccurrence, nextRuleOccurrence, parseCron, parseRuleSchedule, toLocal, untilInstant } from "../time";
 import { goneDetail, MEMORY_PROMPT_CHARS, type MemoryContent, memoryGoneText, memorySection, resolveRefs } from "./memory";
 import type { JobRecord, RunRecord, StoredSchedule } from "./records";
 import { LATE_AFTER_MS, lastRunText, noRunsLeftText, nothingToSkipText, promptText, runsOnceText, SKIPPED_BY_HAND } from "./texts";
@@ -115,7 +115,8 @@ export function pastSkipped(schedule: RecurringSchedule, zone: string, next: num
 /**
  * Where a recurring job goes from `after` (docs/time.md#jobs-that-end-until-and-runsleft): its next run, passing
  * over the occurrences `skipped` by hand, or `ended` when no run is left before its `until` (its next occurrence
- * falls after it, or none comes within 5 years).
+ * falls after it, or none comes within 5 years). The end is a local time: its instant is the one it has in the
+ * chat's zone now, so that a zone change keeps what was said.
  */
 export function advance(
   job: Pick<JobRecord, "until">,
@@ -125,7 +126,7 @@ export function advance(
   skipped: Skipped = NONE_SKIPPED,
 ): { nextRunAt: number | null; ended: boolean } {
   const next = pastSkipped(schedule, zone, nextRecurringRun(schedule, zone, after), skipped);
-  if (job.until !== null && (next === null || next > job.until)) return { nextRunAt: null, ended: true };
+  if (job.until !== null && (next === null || next > untilInstant(job.until, zone))) return { nextRunAt: null, ended: true };
   return { nextRunAt: next, ended: false };
 }
 
@@ -220,7 +221,7 @@ export function decideFire(job: JobRecord, ctx: FireContext, memory: MemoryLooku
   const schedule = job.schedule;
   const dueAt = job.nextRunAt ?? now;
   // An occurrence past `until` never runs (an edit or a zone change keeps a job's next run before it).
-  if (job.until !== null && dueAt > job.until && job.runningRunId === null) return { action: "end", job };
+  if (job.until !== null && dueAt > untilInstant(job.until, zone) && job.runningRunId === null) return { action: "end", job };
   const step = advance(job, schedule, zone, now, skipped);
   const advanced: JobRecord = { ...job, nextRunAt: step.nextRunAt, ...(step.ended ? { runsLeft: 0 } : {}) };
 

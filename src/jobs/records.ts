@@ -21,13 +21,16 @@ export function scheduleView(schedule: StoredSchedule): Job["schedule"] {
   return schedule.type === "cron" ? { cron: schedule.cron } : { rrule: schedule.rrule, start: schedule.start };
 }
 
-/** What is stored of a job's definition. `at` and `until` are epoch ms. */
+/** What is stored of a job's definition. `at` is epoch ms; `until` a local date-time in the chat's zone. */
 export type JobSpec = {
   name: string;
   kind: JobKind;
   schedule: StoredSchedule;
-  /** Recurring jobs: no run is due after this instant (docs/time.md#jobs-that-end-until-and-runsleft); null = no end. */
-  until: number | null;
+  /**
+   * Recurring jobs: no run is due after this local minute in the chat's zone (`yyyy-MM-ddTHH:mm`, `time/until.ts`;
+   * docs/time.md#jobs-that-end-until-and-runsleft), so that a zone change keeps its meaning; null = no end.
+   */
+  until: string | null;
   /**
    * Recurring jobs: the scheduled runs left, counted down when one is claimed; 0 once its last run is claimed
    * (the job is deleted when that run settles); null = no count.

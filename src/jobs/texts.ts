@@ -4,7 +4,8 @@
  */
 
 import type { Job, LastResult } from "../schemas/jobs";
-import { describeRule, formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, localFields, parseRuleSchedule } from "../time";
+import { formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, localFields, MONTH_SHORT, readRecurring } from "../time";
+import { describeInEnglish } from "../words";
 
 /** The line after the job line of a recurring job's last scheduled run (docs/time.md#jobs-that-end-until-and-runsleft). */
 export const LAST_RUN_LINE = "This is the last scheduled run of this job.";
@@ -53,25 +54,30 @@ function lastText(last: LastResult | null): string | null {
 }
 
 /**
- * A recurring job's schedule in a line: a cron expression as written, a rule in words (`Every 2 weeks on
- * Tuesday at 10:00`; a stored rule that no longer reads is shown as written).
+ * A recurring job's schedule in a line (docs/time.md#descriptions): in words the bot reads back (`every weekday at
+ * 08:00`), never a rule's RRULE; a form no phrase says as written (`` `0 12 13 * 5` ``). Its ends are said after it,
+ * by the job line; the reply that makes or changes a job shows a cron's fields too.
  */
-export function scheduleText(schedule: Exclude<Job["schedule"], { at: string }>, zone: string): string {
-  if ("cron" in schedule) return `\`${schedule.cron}\``;
-  const parsed = parseRuleSchedule(schedule, zone);
-  return parsed.ok ? describeRule(parsed.value) : `\`${schedule.rrule}\` from ${schedule.start.replace("T", " ")}`;
+export function scheduleText(schedule: Exclude<Job["schedule"], { at: string }>, zone: string, now: number): string {
+  // A stored form that no longer reads is shown as written.
+  const value = readRecurring(schedule, zone);
+  if (!value.ok) return "cron" in schedule ? `\`${schedule.cron}\`` : `\`${schedule.rrule}\` from ${schedule.start.replace("T", " ")}`;
+  const said = describeInEnglish(value.value, NO_END, { zone, now });
+  return said.written ? `\`${said.text}\`` : said.text;
 }
 
+const NO_END = { until: null, runsLeft: null };
+
 /**
- * `31 Dec`, `31 Dec 2027`, `31 Dec 17:00`: an `until` in the chat's zone, its time left out when it is a day's
- * end (its last minute: runs are on whole minutes, so 23:59 and 23:59:59.999 end the same day).
+ * `31 Dec`, `31 Dec 2027`, `31 Dec 17:00`: an `until` (a local date-time in the chat's zone) as it was said, its
+ * time left out when it is a day's end (its last minute: runs are on whole minutes), its year when it is not the
+ * chat's year now.
  */
-export function untilText(until: number, zone: string, now: number): string {
-  const [day, month, time] = formatDayMonthTime(until, zone).split(" ");
-  const f = localFields(zone, until);
-  const year = f.year === localFields(zone, now).year ? "" : ` ${f.year}`;
-  const endOfDay = f.hour === 23 && f.minute === 59;
-  return `${day} ${month}${year}${endOfDay ? "" : ` ${time}`}`;
+export function untilText(until: string, zone: string, now: number): string {
+  const [year, month, day] = until.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const time = until.slice(11, 16);
+  const thisYear = year === localFields(zone, now).year ? "" : ` ${year}`;
+  return `${day} ${MONTH_SHORT[month - 1]}${thisYear}${time === "23:59" ? "" : ` ${time}`}`;
 }
 
 /** What is left of a recurring job (docs/time.md#jobs-that-end-until-and-runsleft): `3 runs left`, `until 31 Dec`, `last run`, or null. */
@@ -79,7 +85,7 @@ function leftText(job: Pick<Job, "runsLeft" | "until">, zone: string, now: numbe
   const parts: string[] = [];
   if (job.runsLeft === 0) parts.push("last run");
   else if (typeof job.runsLeft === "number") parts.push(`${job.runsLeft} ${job.runsLeft === 1 ? "run" : "runs"} left`);
-  if (job.until && job.runsLeft !== 0) parts.push(`until ${untilText(Date.parse(job.until), zone, now)}`);
+  if (job.until && job.runsLeft !== 0) parts.push(`until ${untilText(job.until, zone, now)}`);
   return parts.length ? parts.join(" · ") : null;
 }
 
@@ -93,7 +99,7 @@ export function jobLine(job: Job, zone: string, now: number): string {
   if ("at" in job.schedule) {
     parts.push(`once ${formatChatTime(Date.parse(job.schedule.at), zone, now)}`);
   } else {
-    parts.push(scheduleText(job.schedule, zone));
+    parts.push(scheduleText(job.schedule, zone, now));
     if (job.enabled && job.nextRunAt) parts.push(`next ${formatChatTime(Date.parse(job.nextRunAt), zone, now)}`);
     else if (job.enabled && job.runsLeft !== 0) parts.push("no next run");
     const left = leftText(job, zone, now);
@@ -178,7 +184,7 @@ export const oneOffFailedText = (job: { id: string; name: string }, reason: stri
 export const stillRunningText = (id: string) => `Job ${id} is still running.`;
 
 /** A resume of a recurring job whose end came (docs/time.md#jobs-that-end-until-and-runsleft): nothing is left to run until its ends change. */
-export function noRunsLeftText(job: { id: string; name: string; until: number | null; runsLeft: number | null }, zone: string, now: number): string {
+export function noRunsLeftText(job: { id: string; name: string; until: string | null; runsLeft: number | null }, zone: string, now: number): string {
   const end =
     job.runsLeft === 0 || job.until === null
       ? "its last scheduled run has started"

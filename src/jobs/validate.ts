@@ -10,22 +10,22 @@ import {
   checkOneOff,
   type Ends,
   endsBeforeFirstRun,
-  formatLocalDateTime,
-  NO_ENDS,
+  type JobEnds,
   neverFires,
   nextOccurrence,
   nextRuleOccurrence,
   oneOffEnds,
   type Parsed,
   parseAt,
-  parseUntil,
   readRecurring,
+  readUntil,
   resolveAt,
   resolveDelay,
   ruleEnds,
   type Schedule,
   storedOf,
   type Timing,
+  untilInstant,
 } from "../time";
 import { nextRecurringRun } from "./fire";
 import { type JobSpec, specDefaults } from "./records";
@@ -51,7 +51,10 @@ function checkTimeout(seconds: number): string | null {
 }
 
 /** A schedule resolved: what is stored, its first run strictly after now, and a rule's own COUNT and UNTIL. */
-type Resolved = { schedule: JobSpec["schedule"]; next: number; own: Ends };
+type Resolved = { schedule: JobSpec["schedule"]; next: number; own: JobEnds };
+
+/** No end of either kind: a job's, or a schedule's own. */
+const NONE: JobEnds = { until: null, runsLeft: null };
 
 /**
  * The schedule a create or an edit gives: the value the words' reader made (`timing`, whose input then has no
@@ -89,21 +92,21 @@ function resolve(schedule: Schedule, ctx: RuleContext): Parsed<Resolved> {
   if (schedule.type === "cron") {
     const next = nextOccurrence(schedule.cron, ctx.zone, ctx.now);
     if (!next) return fail(neverFires(schedule.cron));
-    return ok({ schedule: storedOf(schedule), next: next.at, own: NO_ENDS });
+    return ok({ schedule: storedOf(schedule), next: next.at, own: NONE });
   }
   if (schedule.type === "rule") {
     const ends = ruleEnds(schedule.rule, ctx.zone, ctx.now);
     if (!ends.ok) return ends;
     // ruleEnds found the first run (COUNT and UNTIL aside, which are the ends now).
     const next = nextRuleOccurrence(schedule.rule, ctx.zone, ctx.now)!;
-    const own = { until: ends.value.until === null ? null : Date.parse(ends.value.until), runsLeft: ends.value.runsLeft };
+    const own = { until: ends.value.until, runsLeft: ends.value.runsLeft };
     return ok({ schedule: { type: "rule", rrule: ends.value.rrule, start: ends.value.start }, next: next.at, own });
   }
   if (!ctx.pastAllowed) {
     const checked = checkOneOff("at", schedule.at, ctx.zone, ctx.now);
     if (!checked.ok) return checked;
   }
-  return ok({ schedule, next: schedule.at, own: NO_ENDS });
+  return ok({ schedule, next: schedule.at, own: NONE });
 }
 
 /** The schedule given, read (the fields) and resolved at now. */
@@ -112,19 +115,16 @@ async function resolveGiven(given: NonNullable<Given>, ctx: RuleContext): Promis
   return schedule.ok ? resolve(schedule.value, ctx) : schedule;
 }
 
-/** The ends a body gives: undefined = not said, null = none (an edit clears it). */
-type GivenEnds = { until?: string | null; runsLeft?: number | null };
-
-/** The ends read: `until` in epoch ms; undefined = not said, null = none. */
-type ReadEnds = { until?: number | null; runsLeft?: number | null };
-
-/** `until` and `runsLeft` as given, read in the zone: `until` after now, `runsLeft` 1–1000. */
-function readEnds(input: GivenEnds, ctx: RuleContext): Parsed<ReadEnds> {
-  const read: ReadEnds = {};
+/**
+ * `until` and `runsLeft` as a body gives them (undefined: not said, null: none, so an edit clears it), read in the
+ * zone: `until` an instant, a local date-time or a date (its end), kept as a local date-time (`time/until.ts`).
+ */
+function readEnds(input: Ends, ctx: RuleContext): Parsed<Ends> {
+  const read: Ends = {};
   if (input.until !== undefined) {
     if (input.until === null) read.until = null;
     else {
-      const until = parseUntil(input.until, ctx.zone);
+      const until = readUntil(input.until, ctx.zone);
       if (!until.ok) return until;
       read.until = until.value;
     }
@@ -133,14 +133,10 @@ function readEnds(input: GivenEnds, ctx: RuleContext): Parsed<ReadEnds> {
   return checkEnds(read, ctx);
 }
 
-/** The ends the words said with a schedule (null: not said, so an edit keeps the job's), checked as the fields' are. */
-function saidEnds(ends: Ends, ctx: RuleContext): Parsed<ReadEnds> {
-  return checkEnds({ ...(ends.until === null ? {} : { until: ends.until }), ...(ends.runsLeft === null ? {} : { runsLeft: ends.runsLeft }) }, ctx);
-}
-
-function checkEnds(read: ReadEnds, ctx: RuleContext): Parsed<ReadEnds> {
-  if (read.until != null && read.until <= ctx.now)
-    return fail(`"until" must be in the future; ${formatLocalDateTime(read.until, ctx.zone)} in ${ctx.zone} has passed.`);
+/** The ends given, checked: `until` after now, `runsLeft` 1–1000. The words' are local already; the fields' are read first. */
+function checkEnds(read: Ends, ctx: RuleContext): Parsed<Ends> {
+  if (read.until != null && untilInstant(read.until, ctx.zone) <= ctx.now)
+    return fail(`"until" must be in the future; ${read.until.replace("T", " ")} in ${ctx.zone} has passed.`);
   const n = read.runsLeft;
   if (n != null && !(Number.isInteger(n) && n >= 1 && n <= LIMITS.runsLeft))
     return fail(`"runsLeft" must be a whole number of runs from 1 to ${LIMITS.runsLeft}; got ${n}.`);
@@ -148,15 +144,17 @@ function checkEnds(read: ReadEnds, ctx: RuleContext): Parsed<ReadEnds> {
 }
 
 const minOf = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : Math.min(a, b));
+/** The earlier of two local ends (one zone, one form: their text sorts as their time). */
+const earlier = (a: string | null, b: string | null): string | null => (a === null ? b : b === null ? a : a < b ? a : b);
 
 /**
  * A recurring job's ends: the ones given (undefined: `kept`, the job's own so far), each with the rule's own
  * COUNT or UNTIL, whichever ends it first; refused when the first run `next` falls after `until`.
  */
-function endsOf(given: ReadEnds, kept: Ends, own: Ends, next: number, zone: string): Parsed<Ends> {
-  const until = minOf(given.until === undefined ? (own.until === null ? kept.until : null) : given.until, own.until);
+function endsOf(given: Ends, kept: JobEnds, own: JobEnds, next: number, zone: string): Parsed<JobEnds> {
+  const until = earlier(given.until === undefined ? (own.until === null ? kept.until : null) : given.until, own.until);
   const runsLeft = minOf(given.runsLeft === undefined ? (own.runsLeft === null ? kept.runsLeft : null) : given.runsLeft, own.runsLeft);
-  if (until !== null && next > until) return fail(endsBeforeFirstRun(next, until, zone));
+  if (until !== null && next > untilInstant(until, zone)) return fail(endsBeforeFirstRun(next, untilInstant(until, zone), zone));
   return { ok: true, value: { until, runsLeft } };
 }
 
@@ -221,16 +219,16 @@ export async function validateCreate(input: CreateJobInput, ctx: RuleContext, ti
     command = input.command;
   }
   if (kind === "watcher" && isRule(given.value)) return fail(RULE_PROMPTS_ONLY);
-  const ends = timing ? saidEnds(timing.ends, ctx) : readEnds(input, ctx);
+  const ends = timing ? checkEnds(timing.ends, ctx) : readEnds(input, ctx);
   if (!ends.ok) return ends;
   const when = await resolveGiven(given.value!, ctx);
   if (!when.ok) return when;
-  let end = NO_ENDS;
+  let end = NONE;
   if (when.value.schedule.type === "at") {
     const problem = oneOffEnds(input);
     if (problem) return fail(problem);
   } else {
-    const read = endsOf(ends.value, NO_ENDS, when.value.own, when.value.next, ctx.zone);
+    const read = endsOf(ends.value, NONE, when.value.own, when.value.next, ctx.zone);
     if (!read.ok) return read;
     end = read.value;
   }
@@ -307,7 +305,7 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
   const given = givenSchedule(input, timing, true);
   if (!given.ok) return given;
   if (current.kind === "watcher" && isRule(given.value)) return fail(RULE_PROMPTS_ONLY);
-  const ends = timing ? saidEnds(timing.ends, ctx) : readEnds(input, ctx);
+  const ends = timing ? checkEnds(timing.ends, ctx) : readEnds(input, ctx);
   if (!ends.ok) return ends;
   const endsGiven = ends.value.until !== undefined || ends.value.runsLeft !== undefined;
   if (given.value === null && !endsGiven) return { ok: true, value: { spec, nextRunAt: null, scheduleChanged: false, reopened: false } };
@@ -323,7 +321,7 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
     if (current.schedule.type === "at") return { ok: true, value: { spec, nextRunAt: null, scheduleChanged: false, reopened: false } };
     const next = nextRecurringRun(current.schedule, ctx.zone, ctx.now);
     if (next === null) return fail(`This job's schedule has no run within 5 years; give it a new one.`);
-    when = { schedule: current.schedule, next, own: NO_ENDS };
+    when = { schedule: current.schedule, next, own: NONE };
   }
   spec.schedule = when.schedule;
   if (when.schedule.type === "at") {
@@ -333,7 +331,7 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
     spec.runsLeft = null;
   } else {
     // A count used up (0: its last run was claimed) is no count for the schedule that goes on.
-    const kept = current.schedule.type === "at" ? NO_ENDS : { until: current.until, runsLeft: current.runsLeft === 0 ? null : current.runsLeft };
+    const kept = current.schedule.type === "at" ? NONE : { until: current.until, runsLeft: current.runsLeft === 0 ? null : current.runsLeft };
     const read = endsOf(ends.value, kept, when.own, when.next, ctx.zone);
     if (!read.ok) return read;
     spec.until = read.value.until;

@@ -65,10 +65,17 @@ export const jobSchema = lazy(() =>
           .meta({ description: "The rule's first local date-time in the chat's zone (its DTSTART), `yyyy-MM-ddTHH:mm`.", examples: ["2026-12-08T10:00"] }),
       }),
     ]),
-    until: instant()
+    until: z
+      .string()
       .nullable()
       .optional()
-      .meta({ description: "Recurring jobs only (null: no end): no run is due after this instant; the job ends after its last run before it." }),
+      .meta({
+        description:
+          "Recurring jobs only (null: no end): a local date-time in the chat's zone, `yyyy-MM-ddTHH:mm`, as it was said " +
+          "(`until 31 March` is 23:59 that day, and stays so when the zone changes); no run is due after that minute there, " +
+          "and the job ends after its last run before it.",
+        examples: ["2027-03-31T23:59"],
+      }),
     runsLeft: z
       .number()
       .int()
@@ -182,8 +189,9 @@ export const createJobInput = lazy(() =>
         .nullable()
         .meta({
           description:
-            "With cron or rrule only: no run after this time, read in the chat's zone like `at` (a date alone = the end of that day); " +
-            "null = no end (an edit clears it).",
+            "With cron or rrule only: no run after this time, kept as a local date-time in the chat's zone (a zone change keeps it): " +
+            "a local date-time (`2026-12-31T18:00`), a date alone (the end of that day, `2026-12-31` = `2026-12-31T23:59`) or an " +
+            "instant with `Z` or an offset (the minute it is in the chat's zone now); null = no end (an edit clears it).",
           examples: ["2026-12-31"],
         })
         .optional(),

@@ -39,7 +39,9 @@ export const previewBody = lazy(() =>
       until: text("until", "2026-12-31")
         .nullable()
         .meta({
-          description: "With cron or rrule: no occurrence after this time (read like `at`; a date alone = the end of that day).",
+          description:
+            "With cron or rrule: no occurrence after this time in the zone: a local date-time, a date alone (the end of that day) " +
+            "or an instant with an offset.",
           examples: ["2026-12-31"],
         })
         .optional(),
@@ -62,7 +64,9 @@ export const previewBody = lazy(() =>
       language: text("language", "de")
         .max(35, { error: `"language" must be a BCP 47 tag such as "de" or "pt-BR".` })
         .meta({
-          description: "With when only: a BCP 47 tag whose language is read first (and says what was not understood); default every language the parser knows.",
+          description:
+            "A BCP 47 tag: the language the description is in (en, de, fr, es, pt, it, nl, ru; English otherwise), and, with when, " +
+            "the one the words are read in first and told what was not understood; default English, and every language the parser knows.",
           examples: ["de"],
         })
         .optional(),
@@ -84,7 +88,10 @@ export const previewBody = lazy(() =>
 /** What `when` resolved to: a job's schedule fields (docs/api.md#jobs), with the end the phrase said. */
 export const resolvedSchedule = lazy(() => {
   const ends = {
-    until: instant().optional().meta({ description: "The end said (`until 31 dec`), as an instant." }),
+    until: z
+      .string()
+      .optional()
+      .meta({ description: "The end said (`until 31 dec`), a local date-time in the zone as a job keeps it.", examples: ["2026-12-31T23:59"] }),
     runsLeft: z.number().int().optional().meta({ description: "The number of runs said (`10 times`)." }),
   };
   return z
@@ -103,7 +110,11 @@ export const previewReplySchema = lazy(() =>
     timeZone: z.string(),
     occurrences: z.array(instant()).meta({ description: "RFC 3339 UTC, in order." }),
     notes: z.array(z.string()).meta({ description: "One sentence per occurrence a DST transition moved." }),
-    description: z.string(),
+    description: z.string().meta({
+      description:
+        "The schedule in words the reader reads back as the same schedule, in `language`, with the zone in parentheses " +
+        "(`every weekday at 08:30 (Europe/Berlin)`); a cron or rule no phrase says, as written.",
+    }),
     schedule: resolvedSchedule().optional().meta({ description: "With `when` only: the schedule it resolved to, as a create takes it." }),
   }),
 );

@@ -1,6 +1,7 @@
 /**
  * @module Changing a job from the chat (docs/api.md#patch-adminchatschatidjobsid, docs/telegram.md#edit-id-when-edit-id-text-new-text, docs/telegram.md#replies-and-edited-messages): `/edit
- * <id> <when>` (a one-off's time read as /remind reads it, a recurring job's as /every reads it), `/edit <id> text
+ * <id> <when>` (a one-off's time read as /remind reads it, a recurring job's as /every reads it), `/edit <id> until
+ * March`, `/edit <id> 10 times` and `/edit <id> no end` (the end alone: the schedule stays), `/edit <id> text
  * <new text>` and `/skip <id>`; sent as a reply to one of a job's messages, they need no id. An edited `/remind` or
  * `/every` edits the job it created. Every change keeps the job's id, history, memory references and last
  * result, through the chat's one edit; the reply is the job line and its next runs.
@@ -9,7 +10,8 @@ import { JOB_ID, shown } from "../contracts/ids";
 import { lengthOf } from "../jobs/text-fields";
 import { jobLine } from "../jobs/texts";
 import { type EditJobInput, type Job, LIMITS } from "../schemas/jobs";
-import { formatChatTime, formatWeekdayTime, preview, type Timing } from "../time";
+import { type Ends, formatChatTime, formatWeekdayTime, preview, type Timing } from "../time";
+import { readEnds } from "../words";
 import type { Reply } from "./buttons";
 import { EDIT_USAGE, makesJob, parseCommand, usageText } from "./commands";
 import type { Asker, CommandContext, CommandHost } from "./host";
@@ -48,11 +50,22 @@ export async function editCommand(host: CommandHost, ctx: CommandContext, who: A
     if (value === "") return { markdown: EDIT_USAGE };
     return change(host, who, job, { text: value, ...renamed(job, value) });
   }
+  // An end alone (until March, 10 times, no end) changes only the end; the schedule reader would not read it.
+  const ends = await readEnds(target.rest, { zone: who.zone, now: who.now, language: who.language ?? null });
+  if (ends !== null) return "at" in job.schedule ? { markdown: onceNoEndText(job.id) } : change(host, who, job, endsInput(ends));
   const read = await readCommandSchedule(target.rest, who, "at" in job.schedule ? "remind" : "every", `/edit ${job.id}`);
   if (!read.ok) return { markdown: read.markdown };
   if (read.value.rest !== "") return { markdown: notPartOfTheTime(job.id, read.value.rest) };
   return change(host, who, job, {}, { note: read.value.note, timing: read.value });
 }
+
+/** An end said alone, as the edit's fields take it: the local `until` and the count said, null for "no end". */
+function endsInput(ends: Ends): Pick<EditJobInput, "until" | "runsLeft"> {
+  return { ...(ends.until === undefined ? {} : { until: ends.until }), ...(ends.runsLeft === undefined ? {} : { runsLeft: ends.runsLeft }) };
+}
+
+/** An end for a one-off, which runs once. */
+const onceNoEndText = (id: string) => `${id} runs once, so it has no end to change; to move it, send /edit ${id} <when>.`;
 
 /** What followed a WHEN in `/edit`: the text is changed on its own. */
 const notPartOfTheTime = (id: string, rest: string) =>

@@ -11,13 +11,14 @@
 import * as z from "zod";
 import { printable } from "../contracts/ids";
 import { lazy } from "../lazy";
-import { formatWeekdayTime, nextOccurrence, nextRuleOccurrence, type Parsed, previewSchedule, readRecurring, scheduleFields, type Timing } from "../time";
+import { nextOccurrence, nextRuleOccurrence, type Parsed, previewSchedule, readRecurring, scheduleFields, type Timing } from "../time";
 import { type Locale, readSchedule } from "../words";
 import { offerButtons, type Reply } from "./buttons";
+import { previewLines } from "./schedule";
 import { cutLine, understoodLine } from "./words";
 
 /** A reminder found in a message: its schedule as read, what to remind of, and where the words were cut. */
-export type FoundReminder = { timing: Timing; text: string; phrase: string; tail: string };
+export type FoundReminder = { timing: Timing; text: string; phrase: string; tail: string; language: Locale };
 
 /**
  * A reminder offered and waiting for Create or Cancel: the id its buttons carry, its first time, what, when it was
@@ -67,7 +68,7 @@ export async function readReminder(message: string, zone: string, now: number): 
         .trim();
       if (task === "") return null;
       const { schedule, ends, phrase, tail } = read.value;
-      return { timing: { schedule, ends }, text: task, phrase, tail };
+      return { timing: { schedule, ends }, text: task, phrase, tail, language: locale };
     }
     return null;
   }
@@ -84,10 +85,7 @@ export async function offerReply(offerId: string, found: FoundReminder, zone: st
   if (schedule.type === "at") lines.push(understoodLine(schedule.at, zone, now));
   else {
     const next = await previewSchedule(schedule, ends, zone, now, 3);
-    if (next.ok) {
-      lines.push(`🔁 ${next.value.description}`);
-      lines.push(`Next: ${next.value.occurrences.map((at) => formatWeekdayTime(Date.parse(at), zone, now)).join(", ")}`);
-    }
+    if (next.ok) lines.push(...(await previewLines(next.value, { zone, now, language: found.language })));
   }
   lines.push("Create it?");
   return { markdown: lines.join("\n"), buttons: offerButtons(offerId) };
@@ -109,7 +107,7 @@ export function offerOf(id: string, found: FoundReminder, zone: string, now: num
 const storedSchema = lazy(() =>
   z.intersection(
     z.union([z.object({ cron: z.string() }), z.object({ rrule: z.string(), start: z.string() })]),
-    z.object({ until: z.number().nullable(), runsLeft: z.number().int().nullable() }),
+    z.object({ until: z.string().nullish(), runsLeft: z.number().int().nullish() }),
   ),
 );
 

@@ -6,8 +6,8 @@
  * (`/remind every day at 8 …` makes the recurring job). Sent as a reply with no text of its own, `/remind <when>`
  * reminds of the message replied to: its text, quoted, is the prompt. The reply is the job line, where the words
  * were cut between the schedule and the text (so that a wrong cut shows), and what was understood: for one time,
- * the time with its weekday and how far ahead; for a repetition the cron or rule made (with its end: `until`,
- * `runsLeft`), its description and the next three runs. The reply that creates a chat's
+ * the time with its weekday and how far ahead; for a repetition its description, in words the reader reads back
+ * (and a cron after them), and the next three runs. The reply that creates a chat's
  * first job in the default zone says so once (`zoneNotice`, docs/telegram.md). A WHEN that was not understood is
  * answered in the user's words, by the kind of problem the reader found. `/edit` reads a job's new time the same
  * way and answers with the same lines (`edit.ts`).
@@ -16,12 +16,15 @@ import { printable } from "../contracts/ids";
 import { lengthOf } from "../jobs/text-fields";
 import { jobLine } from "../jobs/texts";
 import { type Job, LIMITS } from "../schemas/jobs";
-import { formatWeekdayTime, NO_ENDS, parseCron, preview, type Timing } from "../time";
-import { readSchedule, type ScheduleRead, scheduleProblemText } from "../words";
+import { formatWeekdayTime, NO_ENDS, type Preview, preview, type Timing } from "../time";
+import { describeIn, readSchedule, type ScheduleRead, scheduleProblemText } from "../words";
 import type { Reply } from "./buttons";
 import type { Asker, CommandHost } from "./host";
 import { quote } from "./replies";
 import { cutLine, everyUsage, noTextText, remindUsage, tooLongText, understoodLine } from "./words";
+
+/** The ends are said by the job line, not by the description after it. */
+const NO_END = { until: null, runsLeft: null };
 
 /** A job's name: its text on one line, cut to 80 characters. */
 export function nameOf(text: string): string {
@@ -57,22 +60,25 @@ async function withZoneNotice(host: CommandHost, who: Asker, lines: string[]): P
 
 /**
  * What a reply says of a job's schedule after its job line (docs/telegram.md): a one-off's time with its weekday and how
- * far ahead; a recurring job's cron (its five fields, a macro written out) or rule with its description, and its
- * next three runs, stopping where it ends.
+ * far ahead; a recurring job's schedule in words the bot reads back, in the sender's language, with the zone
+ * (docs/time.md#descriptions), then a cron's five fields (a macro written out) so that it can be learnt, never a
+ * rule's RRULE unless no phrase says it; and its next three runs, stopping where it ends.
  */
 export async function scheduleLines(job: Job, who: Asker): Promise<string[]> {
   if ("at" in job.schedule) return [understoodLine(Date.parse(job.schedule.at), who.zone, who.now)];
   const next = await preview(job.schedule, who.zone, who.now, 3, { until: job.until ?? null, runsLeft: job.runsLeft ?? null });
-  if (!next.ok) return [];
-  const parsed = "cron" in job.schedule ? parseCron(job.schedule.cron) : null;
-  const form =
-    "rrule" in job.schedule
-      ? `\`${job.schedule.rrule}\` from ${job.schedule.start.replace("T", " ")}`
-      : `\`${parsed?.ok ? parsed.value.fields.join(" ") : job.schedule.cron}\``;
+  return next.ok ? previewLines(next.value, who) : [];
+}
+
+/** A repetition's lines from its preview (`scheduleLines`): its words with the zone and a cron's fields, its next runs. */
+export async function previewLines(next: Preview, who: Pick<Asker, "zone" | "now" | "language">): Promise<string[]> {
+  const { schedule } = next.read;
+  const said = await describeIn(schedule, NO_END, { zone: who.zone, now: who.now, language: who.language ?? null });
+  const cron = schedule.type === "cron" && !said.written ? ` · \`${schedule.cron.fields.join(" ")}\`` : "";
   return [
-    `🔁 ${form}: ${next.value.description}`,
-    `Next: ${next.value.occurrences.map((at) => formatWeekdayTime(Date.parse(at), who.zone, who.now)).join(", ")}`,
-    ...next.value.notes.map((note) => `${note}.`),
+    `🔁 ${said.written ? `\`${said.text}\`` : said.text} (${who.zone})${cron}`,
+    `Next: ${next.occurrences.map((at) => formatWeekdayTime(Date.parse(at), who.zone, who.now)).join(", ")}`,
+    ...next.notes.map((note) => `${note}.`),
   ];
 }
 

@@ -5,6 +5,7 @@
  */
 export type { Parsed } from "../result";
 export { checkOneOff, maxAhead, PAST_GRACE_MS, type ParsedAt, parseAt, resolveAt, resolveDelay, tomorrowAt } from "./at";
+export { MONTH_SHORT } from "./civil";
 export { type CronSchedule, type MonthDayRule, parseCron, type WeekdayRule } from "./cron";
 export { cronosRule } from "./cronos";
 export {
@@ -21,7 +22,6 @@ export {
 } from "./format";
 export { type DstNote, nextOccurrence, type Occurrence, SEARCH_DAYS } from "./next";
 export {
-  describeCron,
   endsBeforeFirstRun,
   neverFires,
   noteText,
@@ -38,7 +38,6 @@ export {
 } from "./preview";
 export { formatQuiet, inQuietHours, QUIET_TIME, type QuietHours, readQuiet } from "./quiet";
 export {
-  describeRule,
   nextRuleOccurrence,
   parseRuleSchedule,
   type Rule,
@@ -48,7 +47,9 @@ export {
   ruleNeverFires,
 } from "./rules";
 export {
+  ENDLESS,
   type Ends,
+  type JobEnds,
   NO_ENDS,
   type RecurringSchedule,
   readRecurring,
@@ -59,5 +60,5 @@ export {
   type Timing,
 } from "./schedule";
 export { hasNativeTemporal, loadTemporal } from "./temporal";
-export { parseUntil } from "./until";
+export { endOfDay, LOCAL_UNTIL, localUntil, readUntil, untilInstant, untilLocal, untilOfInstant } from "./until";
 export { formatOffset, instantOfWall, localFields, type Overlap, offsetAt, parseZone, type Resolution, resolveLocal, toLocal, unknownZone } from "./zone";

@@ -1,28 +1,33 @@
 /**
  * @module Preview (docs/time.md): the next occurrences of a schedule (cron, rule, `at`, delay) in a zone, one note
- * per occurrence a DST transition moved, a plain-English description, and where a recurring job would end.
+ * per occurrence a DST transition moved, and where a recurring job would end; with the schedule it read, which the
+ * words describe (`words/say.ts`: the engine knows no language).
  */
 
 import { fail, ok, type Parsed } from "../result";
 import { checkOneOff, formatWallTime, parseAt, resolveDelay, wallTimeNote } from "./at";
 import type { CronSchedule } from "./cron";
-import { formatHeader, formatLocalDateTime } from "./format";
+import { formatLocalDateTime } from "./format";
 import { type DstNote, nextOccurrence, type Occurrence } from "./next";
-import { describeRule, nextRuleOccurrence, type RuleSchedule, ruleEnds, ruleNeverFires } from "./rules";
-import { type Ends, type RecurringSchedule, readRecurring } from "./schedule";
-import { parseUntil } from "./until";
+import { nextRuleOccurrence, type RuleSchedule, ruleEnds, ruleNeverFires } from "./rules";
+import { type Ends, type JobEnds, type RecurringSchedule, readRecurring, type Schedule } from "./schedule";
+import { readUntil, untilInstant } from "./until";
 import { formatOffsetMs } from "./zone";
 
 /** One schedule: a cron expression, an `at` or a delay (which one a client gave is `oneSchedule`'s rule). */
 export type PreviewInput = { cron: string } | { at: string } | { delay: string };
 /** A recurrence rule and its start (docs/time.md), which `preview` takes too (a job's schedule from the integration on). */
 export type RuleInput = { rrule: string; start: string };
-export type Preview = { occurrences: string[]; notes: string[]; description: string };
+/** The next runs, a note per one a DST change moved, and what was previewed: the schedule read and its ends given. */
+export type Preview = { occurrences: string[]; notes: string[]; read: { schedule: Schedule; ends: JobEnds } };
 /**
- * Where a recurring job ends (docs/time.md#jobs-that-end-until-and-runsleft): `until` an `at`-form time read in
- * the zone (a date alone: its end), `runsLeft` 1–1000.
+ * Where a recurring job ends (docs/time.md#jobs-that-end-until-and-runsleft), as a client gives it: `until` a local
+ * date-time, a date (its end) or an instant (`time/until.ts`), `runsLeft` 1–1000.
  */
 export type PreviewEnds = { until?: string | null; runsLeft?: number | null };
+
+/** Ends as instants in the zone, for the walk: no run after `until` (epoch ms), at most `runsLeft` runs. */
+type EndsAt = { until: number | null; runsLeft: number | null };
 
 export const PREVIEW_DEFAULT_COUNT = 5;
 export const PREVIEW_MAX_COUNT = 20;
@@ -57,35 +62,39 @@ export async function preview(
     if (!checked.ok) return checked;
     const note = local === null ? null : wallTimeNote(local, resolution, instant, zone);
     const notes = note === null ? [] : [note];
-    return ok({ occurrences: [new Date(instant).toISOString()], notes, description: once(instant, zone) });
+    return ok({ occurrences: [new Date(instant).toISOString()], notes, read: once(instant) });
   }
   const resolved = await resolveDelay(input.delay, zone, from);
   if (!resolved.ok) return resolved;
-  return ok({ occurrences: [new Date(resolved.value).toISOString()], notes: [], description: once(resolved.value, zone) });
+  return ok({ occurrences: [new Date(resolved.value).toISOString()], notes: [], read: once(resolved.value) });
 }
 
 /**
  * Previews a recurring schedule already read, as `preview` does: its occurrences from `from`, stopping where its
- * job would end (`ends`, and a rule's own COUNT and UNTIL), its description in the zone.
+ * job would end (`ends`, and a rule's own COUNT and UNTIL).
  */
 export async function previewSchedule(
   schedule: RecurringSchedule,
-  ends: Ends,
+  said: Ends,
   zone: string,
   from: number,
   count = PREVIEW_DEFAULT_COUNT,
 ): Promise<Parsed<Preview>> {
-  if (schedule.type === "rule") return previewRule(schedule.rule, ends, zone, from, count);
-  const { cron } = schedule;
-  const walk = (after: number) => nextOccurrence(cron, zone, after);
-  return recurring(walk, ends, zone, from, count, neverFires(cron), await describeCron(cron, zone));
+  const ends: EndsAt = { until: said.until == null ? null : untilInstant(said.until, zone), runsLeft: said.runsLeft ?? null };
+  const read = { schedule, ends: { until: said.until ?? null, runsLeft: said.runsLeft ?? null } };
+  const previewed = schedule.type === "rule" ? previewRule(schedule.rule, ends, zone, from, count) : previewCron(schedule.cron, ends, zone, from, count);
+  return previewed.ok ? ok({ ...previewed.value, read }) : previewed;
 }
 
-/** The ends a client gave beside a schedule, read in the zone: `until` an instant, `runsLeft` 1–1000. */
-export function readEnds(ends: PreviewEnds, zone: string): Parsed<Ends> {
-  let until: number | null = null;
+function previewCron(cron: CronSchedule, ends: EndsAt, zone: string, from: number, count: number): Parsed<Runs> {
+  return recurring((after) => nextOccurrence(cron, zone, after), ends, zone, from, count, neverFires(cron));
+}
+
+/** The ends a client gave beside a schedule, read in the zone: `until` a local date-time, `runsLeft` 1–1000. */
+export function readEnds(ends: PreviewEnds, zone: string): Parsed<JobEnds> {
+  let until: string | null = null;
   if (ends.until !== undefined && ends.until !== null) {
-    const parsed = parseUntil(ends.until, zone);
+    const parsed = readUntil(ends.until, zone);
     if (!parsed.ok) return parsed;
     until = parsed.value;
   }
@@ -96,30 +105,21 @@ export function readEnds(ends: PreviewEnds, zone: string): Parsed<Ends> {
   return ok({ until, runsLeft });
 }
 
-function previewRule(schedule: RuleSchedule, ends: Ends, zone: string, from: number, count: number): Parsed<Preview> {
+function previewRule(schedule: RuleSchedule, ends: EndsAt, zone: string, from: number, count: number): Parsed<Runs> {
   const own = ruleEnds(schedule, zone, from);
   if (!own.ok) return own;
-  const until = minOf(ends.until, own.value.until === null ? null : Date.parse(own.value.until));
+  const until = minOf(ends.until, own.value.until === null ? null : untilInstant(own.value.until, zone));
   const runsLeft = minOf(ends.runsLeft, own.value.runsLeft);
   const walk = (after: number) => nextRuleOccurrence(schedule, zone, after);
-  let description = describeRule(schedule);
-  if (runsLeft !== null) description += `, ${runsLeft} run${runsLeft === 1 ? "" : "s"}`;
-  if (until !== null) description += `, until ${formatLocalDateTime(until, zone)}`;
-  return recurring(walk, { until, runsLeft }, zone, from, count, ruleNeverFires(schedule), `${description} (${zone})`);
+  return recurring(walk, { until, runsLeft }, zone, from, count, ruleNeverFires(schedule));
 }
+
+type Runs = Omit<Preview, "read">;
 
 const minOf = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : Math.min(a, b));
 
 /** The next occurrences of a recurring schedule from `from`, stopping where its job would end. */
-function recurring(
-  next: (after: number) => Occurrence | null,
-  ends: Ends,
-  zone: string,
-  from: number,
-  count: number,
-  never: string,
-  description: string,
-): Parsed<Preview> {
+function recurring(next: (after: number) => Occurrence | null, ends: EndsAt, zone: string, from: number, count: number, never: string): Parsed<Runs> {
   const occurrences: string[] = [];
   const notes: string[] = [];
   let after = from;
@@ -138,7 +138,7 @@ function recurring(
     if (o.note) notes.push(noteText(o.note, o.at, zone));
     after = o.at;
   }
-  return ok({ occurrences, notes, description });
+  return ok({ occurrences, notes });
 }
 
 /** The sentence for `until` or `runsLeft` given with a one-off (`at`, `delay`), or null when neither is. */
@@ -153,8 +153,9 @@ export function endsBeforeFirstRun(next: number, until: number, zone: string): s
   return `The schedule ends before its first run: the next is ${first} in ${zone}, after "until" (${end}).`;
 }
 
-function once(instant: number, zone: string): string {
-  return `Once, at ${formatHeader(instant, zone).slice(1, -1)}.`;
+/** One time, as previewed: the instant, with no end. */
+function once(instant: number): Preview["read"] {
+  return { schedule: { type: "at", at: instant }, ends: { until: null, runsLeft: null } };
 }
 
 /** The sentence for a cron expression with no occurrence within the search bound. */
@@ -173,30 +174,4 @@ export function noteText(note: DstNote, at: number, zone: string): string {
     case "second":
       return `${wall} occurs twice in ${zone}; runs at both, the second at ${formatOffsetMs(note.local - at)}`;
   }
-}
-
-/**
- * `At 08:00, Monday through Friday (Europe/Berlin)`; cronstrue's English with a 24-hour clock. cronstrue is
- * imported on first use: only previews need it, and it would otherwise be evaluated at start-up.
- */
-export async function describeCron(cron: CronSchedule, zone: string): Promise<string> {
-  const { default: cronstrue } = await import("cronstrue");
-  // cronstrue reads upper-case letters only, knows `L-n` and `LW` but not `L-nW`: that one is described as
-  // `L-n` and the nearest weekday said after.
-  const fields = cron.fields.map((f) => f.toUpperCase().replace(/^L-0(W?)$/, "L$1"));
-  const nearLast = /^L-(\d+)W$/.exec(fields[2]!);
-  if (nearLast) fields[2] = `L-${nearLast[1]}`;
-  let text: string;
-  try {
-    text = cronstrue.toString(fields.join(" "), { use24HourTimeFormat: true, throwExceptionOnParseError: true });
-  } catch {
-    text = `Cron "${cron.source}"`;
-  }
-  if (nearLast)
-    text = text.replace(`${nearLast[1]} days before the last day of the month`, `on the weekday nearest ${nearLast[1]} days before the last day of the month`);
-  // cronstrue joins the two day rules with "and on" whichever rule applies. When one field starts with `*`
-  // both must match (`0 0 */2 * 1`: odd days that are Mondays), so say so.
-  const bothRestricted = !/^[*?]$/.test(cron.fields[2]) && !/^[*?]$/.test(cron.fields[4]);
-  if (bothRestricted && (cron.domStar || cron.dowStar)) text = text.replace(", and on ", ", when that day is a ");
-  return `${text} (${zone})`;
 }

@@ -1,6 +1,6 @@
 /**
- * @module Recurrence rules `{ rrule, start }` (docs/time.md), as the rest of the code calls them: read, expanded
- * and said in words by the rule engine (time/rule.ts, rule-expand.ts, rule-text.ts), imported like the rest of
+ * @module Recurrence rules `{ rrule, start }` (docs/time.md), as the rest of the code calls them: read and expanded
+ * by the rule engine (time/rule.ts, rule-expand.ts; the words say them, `words/say.ts`), imported like the rest of
  * the time engine. It was loaded with `import()` on first use behind a `loadRules()` every caller had to await;
  * its load measured 0.2 ms and the bundle held its code either way, so it is not lazy any more
  * (docs/design/0025-one-schedule-value.md). COUNT and UNTIL leave the rule here: `ruleEnds` turns them into a
@@ -14,8 +14,7 @@ import { formatLocalDateTime } from "./format";
 import { type Occurrence, SEARCH_DAYS } from "./next";
 import { formatStart, parseRule, parseStart, type RuleSchedule, withoutEnds } from "./rule";
 import { nextRuleOccurrence as expand } from "./rule-expand";
-import { describeRule as describe } from "./rule-text";
-import { instantOfWall } from "./zone";
+import { endOfDay, localUntil, untilInstant, untilOfInstant } from "./until";
 
 export type { Rule, RuleSchedule } from "./rule";
 
@@ -41,33 +40,30 @@ export function nextRuleOccurrence(schedule: RuleSchedule, zone: string, after: 
   return expand(schedule.rule, schedule.start, zone, after, maxDays);
 }
 
-/** `Every 2 weeks on Tuesday at 10:00`, `On the last weekday of the month at 09:00`, `Every 90 minutes`. */
-export function describeRule(schedule: RuleSchedule): string {
-  return describe(schedule.rule, schedule.start);
-}
-
 /** The sentence for a rule with no occurrence within the search bound. */
 export function ruleNeverFires(schedule: RuleSchedule): string {
   const from = formatStart(schedule.start).replace("T", " ");
   return `The rule "${shown(schedule.rule.source)}" from ${from} never fires within 5 years; check its FREQ, INTERVAL and BY parts.`;
 }
 
-/** A rule as a job stores it: no COUNT or UNTIL, which are `runsLeft` and `until` (an instant, toISOString form). */
+/** A rule as a job stores it: no COUNT or UNTIL, which are `runsLeft` and `until` (a local date-time, `time/until.ts`). */
 export type RuleEnds = { rrule: string; start: string; until: string | null; runsLeft: number | null };
 
 /**
- * Splits a rule's COUNT and UNTIL out, as a job is written at `now` (docs/api.md#jobs): `until` is UNTIL as an
- * instant (a UTC time as given; a local time read in the zone by the `at` rules; a date through the end of
- * that day), `runsLeft` is COUNT less the runs at or before now, counted from `start`. Refused with a sentence
+ * Splits a rule's COUNT and UNTIL out, as a job is written at `now` (docs/api.md#jobs): `until` is UNTIL as a
+ * local date-time in the zone (a UTC time the minute it falls in there; a local time as written; a date its last
+ * minute), `runsLeft` is COUNT less the runs at or before now, counted from `start`. Refused with a sentence
  * when nothing is left to run: UNTIL before now, every COUNT run past, or no run within 5 years.
  */
 export function ruleEnds(schedule: RuleSchedule, zone: string, now: number): Parsed<RuleEnds> {
   const { rule, start } = schedule;
   const quoted = `The rule "${shown(rule.source)}"`;
   let until: number | null = null;
+  let local: string | null = null;
   if (rule.until) {
     const u = rule.until;
-    until = u.kind === "instant" ? u.at : u.kind === "local" ? instantOfWall(zone, u.local) : instantOfWall(zone, u.local + DAY_MS) - 1;
+    local = u.kind === "instant" ? untilOfInstant(u.at, zone) : u.kind === "local" ? localUntil(u.local) : endOfDay(u.local);
+    until = untilInstant(local, zone);
     if (until <= now)
       return fail(`${quoted} ends before now: its UNTIL is ${formatLocalDateTime(until, zone)} in ${zone}; give a later UNTIL or leave it out.`);
   }
@@ -92,5 +88,5 @@ export function ruleEnds(schedule: RuleSchedule, zone: string, now: number): Par
   }
   const first = expand(rule, start, zone, now);
   if (!first || (until !== null && first.at > until)) return fail(ruleNeverFires(schedule));
-  return ok({ rrule: withoutEnds(rule), start: formatStart(start), until: until === null ? null : new Date(until).toISOString(), runsLeft });
+  return ok({ rrule: withoutEnds(rule), start: formatStart(start), until: local, runsLeft });
 }

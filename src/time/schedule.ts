@@ -29,11 +29,21 @@ export function readRecurring(input: { cron: string } | { rrule: string; start: 
   return rule.ok ? { ok: true, value: { type: "rule", rule: rule.value } } : rule;
 }
 
-/** Where a recurring schedule ends: no run after `until` (epoch ms), at most `runsLeft` runs; null: none said. */
-export type Ends = { until: number | null; runsLeft: number | null };
+/**
+ * Where a recurring schedule ends, as said with it: no run after `until`, a local date-time in the chat's zone
+ * (`yyyy-MM-ddTHH:mm`, `time/until.ts`), at most `runsLeft` runs. A field left out was not said (an edit keeps the
+ * job's own); null says there is none (`/edit k7m2q no end`).
+ */
+export type Ends = { until?: string | null; runsLeft?: number | null };
 
-/** No end said. */
-export const NO_ENDS: Ends = { until: null, runsLeft: null };
+/** Nothing said of an end. */
+export const NO_ENDS: Ends = {};
+
+/** "No end": neither an end nor a count, said. */
+export const ENDLESS: Ends = { until: null, runsLeft: null };
+
+/** A job's ends as it keeps them (null: none). */
+export type JobEnds = { until: string | null; runsLeft: number | null };
 
 /** A schedule with the ends said for it: what a reader hands on and a job is made or changed with. */
 export type Timing = { schedule: Schedule; ends: Ends };

@@ -18,6 +18,7 @@ import { oneSchedule, type ScheduleFields } from "../schemas/schedule";
 import { failed, type ToolReply, type TurnPolicy } from "../schemas/tools";
 import { parseArgs } from "../sentence";
 import { formatChatTime, formatNowLine, preview } from "../time";
+import { describeInEnglish } from "../words";
 
 /** How many next runs a `create` answer lists. */
 const CREATED_NEXT_RUNS = 3;
@@ -173,10 +174,10 @@ export async function previewSchedule(ctx: ToolContext, given: ScheduleFields & 
   const now = ctx.now();
   const result = await preview(when.value, zone, now, undefined, { until: given.until ?? null, runsLeft: given.runsLeft ?? null });
   if (!result.ok) return failed(result.error);
-  const { occurrences, notes, description } = result.value;
+  const { occurrences, notes, read } = result.value;
   const times = occurrences.map((t) => formatChatTime(Date.parse(t), zone, now));
   const lines = [
-    description,
+    `${describeInEnglish(read.schedule, read.ends, { zone, now }).text} (${zone})`,
     `${times.length === 1 ? "Runs" : "Next runs"}: ${times.join(", ")}.`,
     ...notes.map((note) => `Note: ${note}.`),
     formatNowLine(now, zone),

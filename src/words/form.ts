@@ -8,7 +8,7 @@
  * times are every listed minute of a step of hours (`0 9-17/2 * * *`), else a daily rule of those hours and
  * minutes, with BYSETPOS keeping the ones that are runs (every 30 minutes from 9 to 17 ends at 17:00, not 17:30).
  * The plan becomes one schedule value (`time/schedule.ts`), the cron or rule read once here, with its ends:
- * `until` (an instant; a date alone means the end of that day there, a month alone the moment it begins) or `runsLeft`. "For 5 days" is
+ * `until` (a local date-time; a date alone means the end of that day, a month alone its beginning) or `runsLeft`. "For 5 days" is
  * `runsLeft` when the schedule runs once in each of those units (every day at 9 for 5 days: 5 runs), else `until`,
  * the last minute before that many units have passed since the first run (every 2 hours for 1 day: 12 runs). Pure.
  */
@@ -17,9 +17,10 @@ import { parseCron } from "../time/cron";
 import { nextOccurrence } from "../time/next";
 import { parseRule } from "../time/rule";
 import type { Ends, Schedule, Timing } from "../time/schedule";
-import { instantOfWall, toLocal } from "../time/zone";
+import { localUntil, untilInstant, untilLocal } from "../time/until";
+import { toLocal } from "../time/zone";
 import type { Unit } from "./lang";
-import type { Clock, Plan, Position } from "./phrase";
+import type { Clock, Plan, Position, SaidDate } from "./phrase";
 
 /** Why a plan makes no schedule. */
 export type FormProblem =
@@ -331,6 +332,11 @@ function ruleValue(rrule: string, start: number): Schedule {
   return { type: "rule", rule: { rule: parsed.value, start } };
 }
 
+/** The local minute a said `until` stands for: a month alone the minute before it begins, a date alone its last minute. */
+export function untilOfSaid(date: SaidDate): string {
+  return localUntil(date.month ? date.local - MINUTE_MS : date.dateOnly ? date.local + DAY_MS - MINUTE_MS : date.local);
+}
+
 /** The simplest schedule that says `plan` in `zone`, from `now`, with its ends. */
 export function scheduleOf(plan: Plan, zone: string, now: number): FormResult {
   const nowLocal = toLocal(zone, now);
@@ -367,14 +373,12 @@ export function scheduleOf(plan: Plan, zone: string, now: number): FormResult {
     schedule = ruleValue(ruleOf(settled), start);
     first = start;
   }
-  const ends: Ends = { until: null, runsLeft: null };
+  const ends: Ends = {};
   if (plan.until) {
-    // A day ends at its last minute; a month alone ends when it begins (until March: the last run is in February).
-    const { local: said, dateOnly, month } = plan.until;
-    const local = month ? said - MINUTE_MS : dateOnly ? said + DAY_MS - MINUTE_MS : said;
-    const until = instantOfWall(zone, local);
-    if (until <= now || local < first) return { ok: false, problem: { kind: "until", until } };
-    ends.until = until;
+    const local = untilOfSaid(plan.until);
+    const until = untilInstant(local, zone);
+    if (until <= now || untilLocal(local) < first) return { ok: false, problem: { kind: "until", until } };
+    ends.until = local;
   }
   if (plan.runs !== null) ends.runsLeft = plan.runs;
   if (plan.span) {
@@ -386,7 +390,7 @@ export function scheduleOf(plan: Plan, zone: string, now: number): FormResult {
       // From the first run: a cron's is its next occurrence (`first` stands for now there).
       const next = schedule.type === "cron" ? nextOccurrence(schedule.cron, zone, now) : null;
       const start = next ? toLocal(zone, next.at) : first;
-      ends.until = instantOfWall(zone, later(start, n, unit)) - MINUTE_MS;
+      ends.until = localUntil(later(start, n, unit) - MINUTE_MS);
     }
   }
   return { ok: true, value: { schedule, ends } };

@@ -3,12 +3,15 @@
  * eight languages, read into the time engine's forms. One reader from words to a schedule (`read.ts`: a phrase
  * that says a repetition through the phrase reader, `phrase/`, and the simplest cron or rule that says it,
  * `form.ts`; any other as one time, `when.ts` over chrono-node), the sentences it answers when it did not
- * understand (`sentences.ts`), and zones by place (`places.ts`). Words import the engine (`time/`), never the
- * reverse; each language's table and chrono-node locale is loaded on first use.
+ * understand (`sentences.ts`), descriptions of schedules that it reads back (`say.ts`), and zones by place
+ * (`places.ts`). Words import the engine (`time/`), never the reverse; each language's table and chrono-node
+ * locale is loaded on first use.
  */
 export type { Locale } from "./chrono";
+export { readEnds } from "./ends";
 export { MAX_CHOICES, type PlaceAnswer, parseOffset, placeZone, zoneChoiceLabel, zonesFor } from "./places";
 export type { ScheduleProblem } from "./problem";
 export { type ReadScheduleOptions, readSchedule, type ScheduleRead, type ScheduleResult } from "./read";
+export { type Description, describe, describeIn, describeInEnglish, type SayContext } from "./say";
 export { type ProblemContext, remindExamples, scheduleProblemText, textFor } from "./sentences";
 export { findWhen, readWhen, type WhenProblem, type WhenRead, type WhenResult } from "./when";

@@ -11,13 +11,16 @@
  */
 
 import { NO_ENDS, type Timing } from "../time/schedule";
+import { parseZone } from "../time/zone";
+import { dateReader } from "./date-reader";
 import { withDayPart } from "./day-part";
+import { readEnds } from "./ends";
 import { scheduleOf } from "./form";
 import { LANGS, type Lang, langOf, langsFor, type PhraseTable, tableOf } from "./lang";
-import { type DateReader, fold, type Plan, type PlanProblem, type PlanRead, readPlan, readTail } from "./phrase";
+import { type Plan, type PlanProblem, type PlanRead, readPlan, readTail } from "./phrase";
 import type { ScheduleProblem } from "./problem";
 import { scheduleProblemText } from "./sentences";
-import { ISO_AT, type OnceRead, readDateStart, readWhen, restAfter } from "./when";
+import { ISO_AT, type OnceRead, readWhen, restAfter } from "./when";
 import { durationPlan, readWritten } from "./written";
 
 export type ReadScheduleOptions = {
@@ -34,6 +37,8 @@ export type ReadScheduleOptions = {
 
 /** A schedule read (`time/schedule.ts`: the value a job is made with, its ends those said), and where it was in the text. */
 export type ScheduleRead = Timing & {
+  /** The zone it was read in: the one asked for, or the one a description named after it (`… (Asia/Tokyo)`). */
+  zone: string;
   /** The part of the text read as the schedule, as typed. */
   phrase: string;
   /** What follows it: a command's text (without an end said after it). */
@@ -50,14 +55,38 @@ export type { ScheduleProblem };
 
 export type ScheduleResult = { ok: true; value: ScheduleRead } | { ok: false; problem: ScheduleProblem; message: string };
 
-type Read = { ok: true; value: ScheduleRead } | { ok: false; problem: ScheduleProblem };
+/** A reading in the zone asked for, which `readSchedule` names. */
+type Read = { ok: true; value: Omit<ScheduleRead, "zone"> } | { ok: false; problem: ScheduleProblem };
 
-/** Reads a schedule at the start of `text`; the rest is the text that follows it. */
+/** The text before a zone named in parentheses at its end, and that zone; null when it ends with none. */
+function zoneAtEnd(text: string): { text: string; zone: string } | null {
+  const m = /\s+\(([^()\s]+)\)$/.exec(text);
+  const zone = m ? parseZone(m[1]!) : null;
+  return zone?.ok ? { text: text.slice(0, m!.index), zone: zone.value } : null;
+}
+
+/** A zone in parentheses, as a description ends (`every day at 09:00 (Europe/Berlin)`). */
+const ZONE_AFTER = /^\(([A-Za-z][\w+-]*(?:\/[\w+-]+)*)\)(?=\s|$)/;
+
+/**
+ * Reads a schedule at the start of `text`; the rest is the text that follows it. A description ends with its zone
+ * in parentheses (docs/time.md#descriptions): a field that is only the schedule (`whole`) is read in the zone it
+ * names; after a command's schedule, the chat's own zone there is passed over.
+ */
 export async function readSchedule(text: string, options: ReadScheduleOptions): Promise<ScheduleResult> {
-  const read = await readAny(text.trim(), options);
+  const trimmed = text.trim();
+  const named = options.whole ? zoneAtEnd(trimmed) : null;
+  if (named) return readSchedule(named.text, { ...options, zone: named.zone });
+  const read = await readAny(trimmed, options);
   if (read.ok) {
-    if (!options.whole || read.value.rest === "") return read;
-    const problem: ScheduleProblem = { kind: "unreadable", phrase: read.value.rest, recurring: read.value.schedule.type !== "at" };
+    const value: ScheduleRead = { ...read.value, zone: options.zone };
+    const zone = ZONE_AFTER.exec(value.rest);
+    if (zone && zone[1] === options.zone) value.rest = restAfter(value.rest, zone[0]);
+    // A cron or rule shown as written, with the end a description says after it (`0 0 */2 * 1 until 2027-03-31`).
+    const ends = options.whole && value.rest !== "" && value.schedule.type !== "at" ? await readEnds(value.rest, options) : null;
+    if (ends !== null && value.language === null) return { ok: true, value: { ...value, ends, rest: "" } };
+    if (!options.whole || value.rest === "") return { ok: true, value };
+    const problem: ScheduleProblem = { kind: "unreadable", phrase: value.rest, recurring: value.schedule.type !== "at" };
     return { ok: false, problem, message: await scheduleProblemText(problem, options) };
   }
   return { ok: false, problem: read.problem, message: await scheduleProblemText(read.problem, options) };
@@ -133,33 +162,6 @@ async function readPhrase(text: string, langs: readonly Lang[], o: ReadScheduleO
   if (best) return fromPlan(text, best.read.plan, best.read.end, best.table, o);
   if (problem && problem.kind !== "unreadable") return { ok: false, problem: { kind: problem.kind, phrase: problem.phrase } };
   return { ok: false, problem: { kind: "unreadable", phrase: problem?.phrase ?? text.split(/\s+/)[0] ?? "", recurring: true } };
-}
-
-/**
- * Reads a date inside a phrase (until 31 dec, starting next monday) in the table's language, chrono seeing no
- * further than the next until or starting word: `from 1 jan from 1 jan` is two starts, not a date and 01:00.
- */
-function dateReader(text: string, table: PhraseTable, o: ReadScheduleOptions): DateReader {
-  const words = dateWords(table);
-  return async (index) => {
-    const rest = text.slice(index);
-    const cut = Math.min(rest.length, ...words.map((re) => re.exec(fold(rest))?.index ?? rest.length));
-    const date = await readDateStart(rest.slice(0, cut), o.zone, o.now, table.lang);
-    return date && { length: date.length, date: { local: date.local, dateOnly: date.dateOnly, month: date.month }, dated: date.dated };
-  };
-}
-
-const dateWordCache = new WeakMap<PhraseTable, RegExp[]>();
-
-/** A table's until and starting words, each as a whole word after a space. */
-function dateWords(table: PhraseTable): RegExp[] {
-  let words = dateWordCache.get(table);
-  if (!words) {
-    const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    words = [...table.until, ...table.starting].map((w) => new RegExp(`(?<=\\s)${escaped(fold(w))}(?![\\p{L}\\p{N}])`, "u"));
-    dateWordCache.set(table, words);
-  }
-  return words;
 }
 
 /**

@@ -186,7 +186,7 @@ describe("the Mini App of user 111", () => {
     await page.getByLabel("Name", { exact: true }).fill("Water the plants");
     await page.getByLabel("Prompt", { exact: true }).fill("Remind me to water the plants.");
     await page.getByLabel("Schedule", { exact: true }).fill("0 18 * * 0");
-    await expect.poll(() => page.locator("#preview-description").textContent()).toBe("At 18:00, only on Sunday (UTC)");
+    await expect.poll(() => page.locator("#preview-description").textContent()).toBe("every Sunday at 18:00 (UTC)");
     await press(page, "main");
     await dialog.waitFor({ state: "hidden" });
     await page.getByRole("heading", { name: "Water the plants" }).waitFor();

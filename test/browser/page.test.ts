@@ -96,8 +96,8 @@ describe("a chat with no jobs", () => {
     expect(await field("Name").inputValue()).toBe("Weekday inbox summary");
     expect(await field("Kind").inputValue()).toBe("prompt");
     expect(await field("Prompt").inputValue()).toBe("Summarise what came in overnight and what needs an answer today.");
-    expect(await field("Schedule").inputValue()).toBe("0 8 * * 1-5");
-    await expect.poll(() => page.locator("#preview-description").textContent()).toBe("At 08:00, Monday through Friday (UTC)");
+    expect(await field("Schedule").inputValue()).toBe("every weekday at 08:00");
+    await expect.poll(() => page.locator("#preview-description").textContent()).toBe("every weekday at 08:00 (UTC)");
     expect(await page.locator("#preview-runs li").count()).toBe(5);
 
     await page.keyboard.press("Escape");
@@ -123,13 +123,13 @@ describe("jobs through the page", () => {
     expect(await field("Schedule").getAttribute("aria-invalid")).toBe("true");
 
     await field("Schedule").fill("0 8 * * 1-5");
-    await expect.poll(() => page.locator("#preview-description").textContent()).toBe("At 08:00, Monday through Friday (UTC)");
+    await expect.poll(() => page.locator("#preview-description").textContent()).toBe("every weekday at 08:00 (UTC)");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("dialog").waitFor({ state: "hidden" });
 
     const row = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
     await row.waitFor();
-    await expect.poll(() => row.locator(".job-schedule").textContent()).toBe("At 08:00, Monday through Friday (UTC)");
+    await expect.poll(() => row.locator(".job-schedule").textContent()).toBe("every weekday at 08:00 (UTC)");
     const jobs = (await admin("GET", `/admin/chats/${chatId}/jobs`)).body.jobs;
     expect(jobs.map((j: any) => [j.name, j.kind, j.schedule, j.text, j.createdBy])).toEqual([
       [name, "prompt", { cron: "0 8 * * 1-5" }, "Summarise my inbox.", "admin"],
@@ -153,7 +153,7 @@ describe("jobs through the page", () => {
   it("edits, pauses and resumes it", async () => {
     await page.getByRole("button", { name: `Edit: ${name}` }).click();
     await page.getByRole("dialog", { name: `Edit “${name}”` }).waitFor();
-    expect(await field("Schedule").inputValue()).toBe("0 8 * * 1-5");
+    expect(await field("Schedule").inputValue()).toBe("every weekday at 08:00");
     await field("Name").fill("Morning inbox");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("heading", { name: "Morning inbox" }).waitFor();
@@ -193,7 +193,7 @@ describe("jobs through the page", () => {
     await expect.poll(() => page.locator("#zone-result").textContent()).toMatch(/^Time zone set to Asia\/Tokyo \(UTC\+09:00\)\./);
     await page.keyboard.press("Escape");
     await expect.poll(() => page.locator("#zone-text").textContent()).toBe("Time zone: Asia/Tokyo");
-    await expect.poll(() => page.locator(".job-schedule").first().textContent()).toBe("At 08:00, Monday through Friday (Asia/Tokyo)");
+    await expect.poll(() => page.locator(".job-schedule").first().textContent()).toBe("every weekday at 08:00 (Asia/Tokyo)");
   });
 
   it("fits every width with jobs listed", async () => {

@@ -1,9 +1,10 @@
 /**
- * The page reads what the bot reads (docs/page.md; issue 24) in a real Chromium, against `wrangler dev` with
- * ADMIN_TOKEN set: the dialog's Schedule field takes words and shows what it understood as they are typed
- * (`Every 2 weeks on Tuesday at 10:00 · next: …`), a rule job and a job that ends are created from it, and
- * Change zone takes a place, offering the likely zones of an ambiguous one as buttons. At 360 and 1440 px
- * nothing is wider than the window and axe-core finds nothing serious. The chat is in UTC until it changes.
+ * The page reads what the bot reads (docs/page.md; issues 24, 31) in a real Chromium, against `wrangler dev` with
+ * ADMIN_TOKEN set: the suggestions' schedules are phrases, the dialog's Schedule field takes words and shows what
+ * it understood as they are typed (`every 2 weeks on Tuesday at 10:00 · next: …`), a rule job and a job that ends
+ * are created from it, editing shows a job's schedule in words that read back (never an RRULE), and Change zone
+ * takes a place, offering the likely zones of an ambiguous one as buttons. At 360 and 1440 px nothing is wider
+ * than the window and axe-core finds nothing serious. The chat is in UTC until it changes.
  */
 /// <reference lib="dom" /> (page.evaluate callbacks run in the page)
 import type { Page } from "playwright-core";
@@ -68,14 +69,23 @@ afterAll(async () => {
 });
 
 describe("the Schedule field", () => {
+  it("gets phrases from the suggestions, as a person types them to the bot, never a cron or an ISO duration", async () => {
+    const cards = page.getByRole("list", { name: "Suggestions" }).getByRole("listitem");
+    expect(await cards.locator("code").allTextContents()).toEqual(["every weekday at 08:00", "in 20 minutes", "every Friday at 17:00"]);
+    await page.getByRole("button", { name: "Use: Friday week review" }).click();
+    expect(await field("Schedule").inputValue()).toBe("every Friday at 17:00");
+    await expect.poll(() => page.locator("#preview-description").textContent()).toBe("every Friday at 17:00 (UTC)");
+    await page.keyboard.press("Escape");
+  });
+
   it("shows what words mean as they are typed, from the same parser as the bot, and the API's sentence for words it cannot read", async () => {
     await page.getByRole("button", { name: "Create", exact: true }).click();
     await field("Schedule").pressSequentially("every other tuesday at 10", { delay: 5 });
     const expected = (await admin("POST", "/admin/preview", { when: "every other tuesday at 10", timeZone: "UTC" })).body;
-    expect(expected.description).toBe("Every 2 weeks on Tuesday at 10:00 (UTC)");
-    const understood = `Every 2 weeks on Tuesday at 10:00 · next: ${shown(expected.occurrences[0], "UTC")}, ${shown(expected.occurrences[1], "UTC")}…`;
+    expect(expected.description).toBe("every 2 weeks on Tuesday at 10:00 (UTC)");
+    const understood = `every 2 weeks on Tuesday at 10:00 · next: ${shown(expected.occurrences[0], "UTC")}, ${shown(expected.occurrences[1], "UTC")}…`;
     await expect.poll(() => page.locator("#job-schedule-understood").textContent()).toBe(understood);
-    expect(await page.locator("#preview-description").textContent()).toBe("Every 2 weeks on Tuesday at 10:00 (UTC)");
+    expect(await page.locator("#preview-description").textContent()).toBe("every 2 weeks on Tuesday at 10:00 (UTC)");
     expect(await page.locator("#preview-runs li").count()).toBe(5);
     await fits("schedule-words");
 
@@ -89,13 +99,13 @@ describe("the Schedule field", () => {
   });
 
   it("creates a rule job from words, and a job that ends, with their words and what is left in the list", async () => {
-    await createFromWords("Review", "Review the sprint.", "every other tuesday at 10", "Every 2 weeks on Tuesday at 10:00 (UTC)");
+    await createFromWords("Review", "Review the sprint.", "every other tuesday at 10", "every 2 weeks on Tuesday at 10:00 (UTC)");
     const review = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Review" }) });
-    await expect.poll(() => review.locator(".job-schedule").textContent()).toBe("Every 2 weeks on Tuesday at 10:00 (UTC)");
+    await expect.poll(() => review.locator(".job-schedule").textContent()).toBe("every 2 weeks on Tuesday at 10:00 (UTC)");
 
-    await createFromWords("Water", "Water the plants.", "every 3 days at 9 for 10 times", "Every 3 days at 09:00, 10 runs (UTC)");
+    await createFromWords("Water", "Water the plants.", "every 3 days at 9 for 10 times", "every 3 days at 09:00 10 times (UTC)");
     const water = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Water" }) });
-    await expect.poll(() => water.locator(".job-schedule").textContent()).toBe("Every 3 days at 09:00 (UTC) · 10 runs left");
+    await expect.poll(() => water.locator(".job-schedule").textContent()).toBe("every 3 days at 09:00 (UTC) · 10 runs left");
 
     const jobs = (await admin("GET", `/admin/chats/${CHAT}/jobs`)).body.jobs;
     const rules = jobs.map((j: any) => [j.name, j.category, j.schedule.rrule, j.runsLeft, j.until]);
@@ -107,10 +117,11 @@ describe("the Schedule field", () => {
     const reviewJob = jobs[0];
     expect((await admin("POST", "/admin/preview", { ...reviewJob.schedule, timeZone: "UTC", count: 1 })).body.occurrences).toEqual([reviewJob.nextRunAt]);
 
-    // Edited, the rule shows as the bot reads it back, with its end; unchanged, the schedule is not sent.
+    // Edited, the rule shows in words the bot reads back, never its RRULE, with its end in the preview; unchanged,
+    // the schedule is not sent.
     await page.getByRole("button", { name: "Edit: Water" }).click();
-    expect(await field("Schedule").inputValue()).toBe(`DTSTART:${jobs[1].schedule.start.replace(/[-:]/g, "")} RRULE:FREQ=DAILY;INTERVAL=3`);
-    await expect.poll(() => page.locator("#preview-description").textContent()).toBe("Every 3 days at 09:00, 10 runs (UTC)");
+    await expect.poll(() => field("Schedule").inputValue()).toBe("every 3 days at 09:00");
+    await expect.poll(() => page.locator("#preview-description").textContent()).toBe("every 3 days at 09:00 10 times (UTC)");
     await field("Name").fill("Water the plants");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("heading", { name: "Water the plants" }).waitFor();

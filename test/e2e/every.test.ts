@@ -2,8 +2,9 @@
  * `/every` as people say it, end to end (issue 24): the real Worker under `wrangler dev` with a bot token, its
  * Bot API a local stub (the tier's, in a chat of this file's own); through the webhook, an everyday phrase in each language `/remind` reads (English,
  * German, French, Spanish, Portuguese, Italian, Dutch, Russian), sent from a Telegram app in that language, and
- * the English forms cron cannot say or that end. Each reply is asserted whole: the job line, the cron or rule
- * made, its description and the next three runs, computed here by the calendar in the chat's zone
+ * the English forms cron cannot say or that end. Each reply is asserted whole: the job line, the description in
+ * the sender's language (a cron's fields after it, never a rule's RRULE) and the next three runs, computed here
+ * by the calendar in the chat's zone
  * (Europe/Berlin), not by the Worker's engine.
  */
 import { beforeAll, describe, expect, it } from "vitest";
@@ -109,11 +110,14 @@ function everyDays(first: number, step: number, n: number): number[] {
   });
 }
 
-/** The whole reply to a created `/every` job, for the `now` it was made at. */
-function reply(now: number, o: { id: string; name: string; shown: string; form: string; description: string; runs: number[]; left?: string }): string {
+/**
+ * The whole reply to a created `/every` job, for the `now` it was made at: the job line (its schedule in English
+ * words), the description in the sender's language with the zone and a cron's fields after it, the next runs.
+ */
+function reply(now: number, o: { id: string; name: string; shown: string; said: string; cron?: string; runs: number[]; left?: string }): string {
   return [
     `Created \`${o.id}\` 💬 ${o.name} · ${o.shown} · next ${chatTime(o.runs[0]!, now)}${o.left ? ` · ${o.left}` : ""}`,
-    `🔁 ${o.form}: ${o.description} (${ZONE})`,
+    `🔁 ${o.said} (${ZONE})${o.cron ? ` · \`${o.cron}\`` : ""}`,
     `Next: ${o.runs.map((t) => weekdayTime(t, now)).join(", ")}`,
   ].join("\n");
 }
@@ -134,29 +138,26 @@ type Case = {
   language: string;
   name: string;
   /** The stored schedule, and how the reply shows it for `now`. */
-  expect: (now: number) => { schedule: Record<string, unknown>; shown: string; form: string; description: string; runs: number[]; left?: string };
+  expect: (now: number) => { schedule: Record<string, unknown>; shown: string; said: string; cron?: string; runs: number[]; left?: string };
 };
 
-const daily = (hour: number) => (now: number) => ({
+const hh = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+
+/** Every day at `hour`, said in the sender's language as `said(HH:00)`. */
+const daily = (hour: number, said: (time: string) => string) => (now: number) => ({
   schedule: { cron: `0 ${hour} * * *` },
-  shown: `\`0 ${hour} * * *\``,
-  form: `\`0 ${hour} * * *\``,
-  description: `At ${String(hour).padStart(2, "0")}:00`,
+  shown: `every day at ${hh(hour)}`,
+  said: said(hh(hour)),
+  cron: `0 ${hour} * * *`,
   runs: days(now, hour, 0, () => true, 3),
 });
 
-/** Every other `weekday` (0 = Sunday) at `hour`, from the first one after now: the rule and its three runs. */
-function everyOther(weekday: number, code: string, name: string, hour: number) {
+/** Every other `weekday` (0 = Sunday) at `hour`, from the first one after now: the rule and its three runs; never its RRULE. */
+function everyOther(weekday: number, code: string, name: string, hour: number, said = `every 2 weeks on ${name} at ${hh(hour)}`) {
   return (now: number) => {
     const runs = everyDays(days(now, hour, 0, (w) => w.weekday === weekday, 1)[0]!, 14, 3);
     const rrule = `FREQ=WEEKLY;INTERVAL=2;BYDAY=${code}`;
-    return {
-      schedule: { rrule, start: startText(runs[0]!).replace(" ", "T") },
-      shown: `Every 2 weeks on ${name} at ${String(hour).padStart(2, "0")}:00`,
-      form: `\`${rrule}\` from ${startText(runs[0]!)}`,
-      description: `Every 2 weeks on ${name} at ${String(hour).padStart(2, "0")}:00`,
-      runs,
-    };
+    return { schedule: { rrule, start: startText(runs[0]!).replace(" ", "T") }, shown: `every 2 weeks on ${name} at ${hh(hour)}`, said, runs };
   };
 }
 
@@ -174,9 +175,9 @@ const CASES: Case[] = [
     name: "invoices",
     expect: (now) => ({
       schedule: { cron: "0 17 * * 5L" },
-      shown: "`0 17 * * 5L`",
-      form: "`0 17 * * 5L`",
-      description: "At 17:00, on the last Friday of the month",
+      shown: "every month on the last Friday at 17:00",
+      said: "every month on the last Friday at 17:00",
+      cron: "0 17 * * 5L",
       runs: lastFridays(now),
     }),
   },
@@ -188,32 +189,36 @@ const CASES: Case[] = [
       const runs = everyDays(days(now, 9, 0, () => true, 1)[0]!, 3, 3);
       return {
         schedule: { rrule: "FREQ=DAILY;INTERVAL=3", start: startText(runs[0]!).replace(" ", "T") },
-        shown: "Every 3 days at 09:00",
-        form: `\`FREQ=DAILY;INTERVAL=3\` from ${startText(runs[0]!)}`,
-        description: "Every 3 days at 09:00, 10 runs",
+        shown: "every 3 days at 09:00",
+        said: "every 3 days at 09:00",
         runs,
         left: "10 runs left",
       };
     },
   },
-  { message: "/every jeden Tag um 8 Zeitung lesen", language: "de", name: "Zeitung lesen", expect: daily(8) },
+  { message: "/every jeden Tag um 8 Zeitung lesen", language: "de", name: "Zeitung lesen", expect: daily(8, (t) => `jeden Tag um ${t}`) },
   {
     message: "/every tous les lundis à 9h réunion",
     language: "fr",
     name: "réunion",
     expect: (now) => ({
       schedule: { cron: "0 9 * * 1" },
-      shown: "`0 9 * * 1`",
-      form: "`0 9 * * 1`",
-      description: "At 09:00, only on Monday",
+      shown: "every Monday at 09:00",
+      said: "tous les lundis à 09:00",
+      cron: "0 9 * * 1",
       runs: days(now, 9, 0, (w) => w.weekday === 1, 3),
     }),
   },
-  { message: "/every cada 2 semanas el martes informe", language: "es", name: "informe", expect: everyOther(2, "TU", "Tuesday", 9) },
-  { message: "/every todos os dias às 8 café", language: "pt", name: "café", expect: daily(8) },
-  { message: "/every ogni giorno alle 9 caffè", language: "it", name: "caffè", expect: daily(9) },
-  { message: "/every elke dag om 8 krant lezen", language: "nl", name: "krant lezen", expect: daily(8) },
-  { message: "/every каждый день в 9 кофе", language: "ru", name: "кофе", expect: daily(9) },
+  {
+    message: "/every cada 2 semanas el martes informe",
+    language: "es",
+    name: "informe",
+    expect: everyOther(2, "TU", "Tuesday", 9, "cada 2 semanas el martes a las 09:00"),
+  },
+  { message: "/every todos os dias às 8 café", language: "pt", name: "café", expect: daily(8, (t) => `todos os dias às ${t}`) },
+  { message: "/every ogni giorno alle 9 caffè", language: "it", name: "caffè", expect: daily(9, (t) => `ogni giorno alle ${t}`) },
+  { message: "/every elke dag om 8 krant lezen", language: "nl", name: "krant lezen", expect: daily(8, (t) => `elke dag om ${t}`) },
+  { message: "/every каждый день в 9 кофе", language: "ru", name: "кофе", expect: daily(9, (t) => `каждый день в ${t}`) },
 ];
 
 describe("/every through the webhook", () => {
@@ -233,8 +238,8 @@ describe("/every through the webhook", () => {
 
   it("lists the rule jobs in /jobs in words, with what is left", async () => {
     const text = await say("/jobs");
-    expect(text).toContain(" 💬 review · Every 2 weeks on Tuesday at 10:00 · next ");
-    expect(text).toMatch(/ 💬 water the plants · Every 3 days at 09:00 · next [^\n]+ · 10 runs left(\n|$)/);
-    expect(text).toContain(" 💬 invoices · <code>0 17 * * 5L</code> · next ");
+    expect(text).toMatch(/ 💬 review · every 2 weeks on Tuesday at 10:00( starting \d{4}-\d{2}-\d{2})? · next /);
+    expect(text).toMatch(/ 💬 water the plants · every 3 days at 09:00( starting \d{4}-\d{2}-\d{2})? · next [^\n]+ · 10 runs left(\n|$)/);
+    expect(text).toContain(" 💬 invoices · every month on the last Friday at 17:00 · next ");
   });
 });

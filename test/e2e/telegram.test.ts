@@ -77,20 +77,20 @@ describe("a Telegram chat under wrangler dev", () => {
     const every = await nthSend(3);
     const yearlyId = /<code>([a-z0-9]{5})<\/code>/.exec(String(every.params.text))?.[1];
     const nextYear = new Date().getUTCFullYear() + 1;
-    // The job line, the cron with its description, and the next three runs (issue 14).
+    // The job line, the description (with the cron after it), and the next three runs (issue 14, 31).
     const newYears = [0, 1, 2].map((k) => {
       const w = wall(Date.UTC(nextYear + k, 0, 1, 0), ZONE);
       return `${w.weekday} 1 Jan ${nextYear + k} 09:00`;
     });
     expect(every.params.text).toBe(
       renderTelegramHtml(
-        `Created \`${yearlyId}\` 💬 New year · \`0 9 1 1 *\` · next 1 Jan ${nextYear} 09:00\n🔁 \`0 9 1 1 *\`: At 09:00, on day 1 of the month, only in January (Asia/Tokyo)\nNext: ${newYears.join(", ")}`,
+        `Created \`${yearlyId}\` 💬 New year · every year on 1 January at 09:00 · next 1 Jan ${nextYear} 09:00\n🔁 every year on 1 January at 09:00 (Asia/Tokyo) · \`0 9 1 1 *\`\nNext: ${newYears.join(", ")}`,
       ),
     );
     t0 = Date.now();
     await write("/jobs");
     const jobs = await nthSend(4);
-    const lines = [`\`${id}\` 💬 Stretch · once ${at.hm}`, `\`${yearlyId}\` 💬 New year · \`0 9 1 1 *\` · next 1 Jan ${nextYear} 09:00`];
+    const lines = [`\`${id}\` 💬 Stretch · once ${at.hm}`, `\`${yearlyId}\` 💬 New year · every year on 1 January at 09:00 · next 1 Jan ${nextYear} 09:00`];
     expect(minutes(t0, Date.now(), (now) => [`**Scheduled jobs** (Asia/Tokyo, now ${dayMonthTime(now)})`, ...lines].join("\n"))).toContain(jobs.params.text);
     expect(Date.now()).toBeLessThan(due);
 
@@ -165,12 +165,12 @@ describe("a Telegram chat under wrangler dev", () => {
     expect(await reply("/remind tomorrow 9am call mum")).toContain(`💬 call mum · once ${tomorrow.day} ${tomorrow.month} 09:00`);
     expect(await reply("/remind morgen um 9 Mama anrufen", "de")).toContain(`💬 Mama anrufen · once ${tomorrow.day} ${tomorrow.month} 09:00`);
     // Repetitions in German, French and Russian, with and without their word for "every".
-    expect(await reply("/every jeden Tag um 8 Zeitung", "de")).toContain("💬 Zeitung · <code>0 8 * * *</code>");
-    expect(await reply("/every lundi à 9h réunion", "fr")).toContain("💬 réunion · <code>0 9 * * 1</code>");
-    expect(await reply("/every по будням в 8:30 почта", "ru")).toContain("💬 почта · <code>30 8 * * 1-5</code>");
+    expect(await reply("/every jeden Tag um 8 Zeitung", "de")).toContain("💬 Zeitung · every day at 08:00 · next ");
+    expect(await reply("/every lundi à 9h réunion", "fr")).toContain("🔁 tous les lundis à 09:00 (Asia/Tokyo) · <code>0 9 * * 1</code>");
+    expect(await reply("/every по будням в 8:30 почта", "ru")).toContain("🔁 по будням в 08:30 (Asia/Tokyo) · <code>30 8 * * 1-5</code>");
     // A date inside a phrase, read by chrono-node in the phrase's language: the job ends then.
     expect(await reply("/every jeden Tag um 8 bis 31. Dezember Zeitung", "de")).toMatch(
-      /^Created <code>[a-z2-9]{5}<\/code> 💬 Zeitung · <code>0 8 \* \* \*<\/code> · next [^\n]+ · until 31 Dec( \d{4})?\n/,
+      /^Created <code>[a-z2-9]{5}<\/code> 💬 Zeitung · every day at 08:00 · next [^\n]+ · until 31 Dec( \d{4})?\n/,
     );
     // Not read: the sentence in the user's language.
     expect(await reply("/every jedn Tag Zeitung", "de")).toBe(

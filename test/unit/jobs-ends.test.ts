@@ -47,11 +47,11 @@ describe("validateCreate: a rule job", () => {
       runsLeft: 3,
       until: null,
     });
-    // A date UNTIL is that whole day in the chat's zone: 31 Dec 23:59:59.999 CET.
+    // A date UNTIL is that whole day in the chat's zone: its last minute, kept as local time.
     expect(await stored(rulePrompt({ rrule: "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;UNTIL=20261231" }))).toMatchObject({
       schedule: { type: "rule", ...RULE },
       runsLeft: null,
-      until: ms("2026-12-31T22:59:59.999Z"),
+      until: "2026-12-31T23:59",
     });
   });
 
@@ -67,7 +67,7 @@ describe("validateCreate: a rule job", () => {
     expect(await stored(rulePrompt({ rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;COUNT=3", runsLeft: 2 }))).toMatchObject({ runsLeft: 2 });
     expect(await stored(rulePrompt({ rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;COUNT=3", runsLeft: 10 }))).toMatchObject({ runsLeft: 3 });
     expect(await stored(rulePrompt({ rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;UNTIL=20261231", until: "2026-12-24T18:00" }))).toMatchObject({
-      until: ms("2026-12-24T17:00:00Z"),
+      until: "2026-12-24T18:00",
     });
   });
 
@@ -98,7 +98,7 @@ describe("validateCreate: until and runsLeft", () => {
   it("store on a cron job; a date alone as until is the end of that day in the chat's zone", async () => {
     expect(await stored({ name: "I", kind: "prompt", text: "x", cron: "0 8 * * *", until: "2026-12-31", runsLeft: 10 })).toMatchObject({
       schedule: { type: "cron", cron: "0 8 * * *" },
-      until: ms("2026-12-31T22:59:59.999Z"),
+      until: "2026-12-31T23:59",
       runsLeft: 10,
       nextRunAt: ms("2026-12-02T07:00:00Z"),
     });
@@ -152,7 +152,7 @@ describe("validateEdit: ends", () => {
   });
 
   it("drops the ends when the job becomes a one-off", async () => {
-    const r = await edit({ ...cronSpec, until: ms("2026-12-31T22:59:59.999Z") }, { at: "2026-12-10T09:00" });
+    const r = await edit({ ...cronSpec, until: "2026-12-31T23:59" }, { at: "2026-12-10T09:00" });
     expect(r.ok && [r.value.spec.schedule, r.value.spec.runsLeft, r.value.spec.until]).toEqual([{ type: "at", at: ms("2026-12-10T08:00:00Z") }, null, null]);
   });
 
@@ -161,7 +161,7 @@ describe("validateEdit: ends", () => {
     expect(set).toStrictEqual({
       ok: true,
       value: {
-        spec: { ...cronSpec, until: ms("2026-12-20T22:59:59.999Z"), runsLeft: null },
+        spec: { ...cronSpec, until: "2026-12-20T23:59", runsLeft: null },
         nextRunAt: ms("2026-12-02T07:00:00Z"),
         scheduleChanged: false,
         reopened: false,
@@ -273,7 +273,7 @@ describe("decideFire: runsLeft", () => {
 });
 
 describe("decideFire: until", () => {
-  const until = ms("2026-12-20T22:59:59.999Z");
+  const until = "2026-12-20T23:59";
 
   it("makes the run before until the last: its next occurrence falls after it", () => {
     const d = decideFire(ruleJob({ until }), fire(due));
@@ -283,12 +283,13 @@ describe("decideFire: until", () => {
   });
 
   it("keeps going while the next occurrence is at or before until", () => {
-    expect(advance({ until: TUESDAYS[1] }, { type: "rule", ...RULE }, BERLIN, due)).toEqual({ nextRunAt: TUESDAYS[1], ended: false });
-    expect(advance({ until: TUESDAYS[1] - 1 }, { type: "rule", ...RULE }, BERLIN, due)).toEqual({ nextRunAt: null, ended: true });
+    // 22 Dec at 10:00 there: an end at that minute keeps it, one a minute before does not.
+    expect(advance({ until: "2026-12-22T10:00" }, { type: "rule", ...RULE }, BERLIN, due)).toEqual({ nextRunAt: TUESDAYS[1], ended: false });
+    expect(advance({ until: "2026-12-22T09:59" }, { type: "rule", ...RULE }, BERLIN, due)).toEqual({ nextRunAt: null, ended: true });
   });
 
   it("ends a job due after its until without a run, and one held for an undeliverable chat with nothing left", () => {
-    expect(decideFire(ruleJob({ until: TUESDAYS[0] - 1 }), fire(due)).action).toBe("end");
+    expect(decideFire(ruleJob({ until: "2026-12-08T09:59" }), fire(due)).action).toBe("end");
     expect(decideFire(ruleJob({ until }), fire(due, { deliverable: false }))).toEqual({ action: "end", job: ruleJob({ until, nextRunAt: null, runsLeft: 0 }) });
     // Held with runs left, it advances without counting.
     expect(decideFire(ruleJob({ runsLeft: 2 }), fire(due, { deliverable: false }))).toEqual({

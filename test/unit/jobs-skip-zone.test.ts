@@ -78,7 +78,7 @@ describe("decideSkip", () => {
     expect(decideSkip(daily({ nextRunAt: null }), BERLIN, NOW).ok).toBe(false);
     const last = "p3xz9's next run is its last before it ends; cancel it instead, or change its end first.";
     expect(decideSkip(daily({ runsLeft: 1 }), BERLIN, NOW)).toStrictEqual({ ok: false, error: last });
-    expect(decideSkip(daily({ until: ms("2026-09-27T12:00:00Z") }), BERLIN, NOW)).toStrictEqual({ ok: false, error: last });
+    expect(decideSkip(daily({ until: "2026-09-27T14:00" }), BERLIN, NOW)).toStrictEqual({ ok: false, error: last });
   });
 });
 
@@ -101,8 +101,9 @@ describe("decideZoneChange", () => {
   });
 
   it("ends a job whose next run in the new zone falls after its until; with a run in flight, keeps it with no next run", () => {
-    // Until Saturday 20:00Z: New York's next 09:00 (13:00Z) comes before it, Berlin's (Sunday 07:00Z) after it.
-    const until = ms("2026-09-26T20:00:00Z");
+    // Until Saturday 16:00 wherever the chat is: New York's next 09:00 (Saturday, 13:00Z) comes before it, Berlin's
+    // (Sunday, it is 14:00 there now) after it.
+    const until = "2026-09-26T16:00";
     const inNewYork = daily({ until, nextRunAt: ms("2026-09-26T13:00:00Z") });
     expect(decideZoneChange(daily({ until }), { from: BERLIN, to: NEW_YORK }, NOW)).toStrictEqual({ action: "move", job: inNewYork, skips: [] });
     expect(decideZoneChange(inNewYork, { from: NEW_YORK, to: BERLIN }, NOW)).toStrictEqual({ action: "end", job: inNewYork });
@@ -173,8 +174,8 @@ describe("an occurrence skipped by hand stays skipped", () => {
     expect(pastSkipped(schedule, BERLIN, NEXT, new Set([NEXT, MONDAY]))).toBe(ms("2026-09-29T07:00:00Z"));
     expect(pastSkipped(schedule, BERLIN, NEXT, new Set([MONDAY]))).toBe(NEXT);
     expect(pastSkipped(schedule, BERLIN, null, new Set([NEXT]))).toBeNull();
-    // Until Monday 12:00Z: with Sunday skipped, Monday's is the last run; once it has passed, none is left.
-    const { job, skip } = skippedSunday({ until: ms("2026-09-28T12:00:00Z") });
+    // Until Monday 14:00 in Berlin (12:00Z): with Sunday skipped, Monday's is the last run; once it has passed, none is left.
+    const { job, skip } = skippedSunday({ until: "2026-09-28T14:00" });
     const paused = { ...job, nextRunAt: null, enabled: false };
     expect(decideResume(paused, BERLIN, NOW, new Set([skip.dueAt]))).toStrictEqual({ ok: true, value: { ...job, nextRunAt: MONDAY } });
     expect(decideResume(paused, BERLIN, ms("2026-09-28T08:00:00Z"), new Set([skip.dueAt]))).toStrictEqual({
@@ -191,5 +192,17 @@ describe("decideResume", () => {
     expect(decideResume(oneOff, BERLIN, NOW)).toStrictEqual({ ok: true, value: { ...oneOff, enabled: true, nextRunAt: NEXT } });
     expect(decideResume(daily({ quarantined: "unreadable" }), BERLIN, NOW)).toStrictEqual({ ok: true, value: daily() });
     expect(decideResume(daily({ runsLeft: 0, nextRunAt: null }), BERLIN, NOW).ok).toBe(false);
+  });
+
+  it("keeps what the end said: until Sunday 09:00 keeps Sunday's 09:00 run in the new zone, hours later than in Berlin", () => {
+    // Kept as an instant (07:00Z, Berlin's 09:00), the end would fall before New York's Sunday 09:00 (13:00Z) and end the job.
+    const until = "2026-09-27T09:00";
+    expect(decideZoneChange(daily({ until }), { from: BERLIN, to: NEW_YORK }, NOW)).toStrictEqual({
+      action: "move",
+      job: daily({ until, nextRunAt: ms("2026-09-26T13:00:00Z") }),
+      skips: [],
+    });
+    const sunday = daily({ until, nextRunAt: ms("2026-09-27T13:00:00Z") });
+    expect(decideZoneChange(sunday, { from: BERLIN, to: NEW_YORK }, ms("2026-09-27T00:00:00Z"))).toStrictEqual({ action: "move", job: sunday, skips: [] });
   });
 });

@@ -63,9 +63,9 @@ describe("promptText and the late note", () => {
 describe("jobLine", () => {
   it("shows the four forms of docs/telegram.md", () => {
     expect(jobLine(dentist, BERLIN, NOW)).toBe("`k7m2q` 💬 Call the dentist · once 27 Sep 09:00");
-    expect(jobLine(inbox, BERLIN, NOW)).toBe("`p3xz9` 💬 Inbox summary · `0 8 * * 1-5` · next 28 Sep 08:00");
-    expect(jobLine(price, BERLIN, NOW)).toBe("`w8r4t` 🔍 Price check · `*/10 * * * *` · next 14:10 · last: failed (exit 1)");
-    expect(jobLine(stretch, BERLIN, NOW)).toBe("`q2m8v` 💬 Stretch · `0 */2 * * *` · paused");
+    expect(jobLine(inbox, BERLIN, NOW)).toBe("`p3xz9` 💬 Inbox summary · every weekday at 08:00 · next 28 Sep 08:00");
+    expect(jobLine(price, BERLIN, NOW)).toBe("`w8r4t` 🔍 Price check · every 10 minutes · next 14:10 · last: failed (exit 1)");
+    expect(jobLine(stretch, BERLIN, NOW)).toBe("`q2m8v` 💬 Stretch · every 2 hours · paused");
   });
 
   it("shows a one-off today as HH:mm, another year with the year, paused and running", () => {
@@ -75,11 +75,11 @@ describe("jobLine", () => {
       "`a2345` 💬 Tea · once 2 Jan 2027 09:00",
     );
     expect(jobLine({ ...dentist, enabled: false, nextRunAt: null }, BERLIN, NOW)).toBe("`k7m2q` 💬 Call the dentist · once 27 Sep 09:00 · paused");
-    expect(jobLine({ ...inbox, running: true }, BERLIN, NOW)).toBe("`p3xz9` 💬 Inbox summary · `0 8 * * 1-5` · next 28 Sep 08:00 · running");
+    expect(jobLine({ ...inbox, running: true }, BERLIN, NOW)).toBe("`p3xz9` 💬 Inbox summary · every weekday at 08:00 · next 28 Sep 08:00 · running");
   });
 
   it("says when an enabled cron job has no next run", () => {
-    expect(jobLine({ ...inbox, nextRunAt: null }, BERLIN, NOW)).toBe("`p3xz9` 💬 Inbox summary · `0 8 * * 1-5` · no next run");
+    expect(jobLine({ ...inbox, nextRunAt: null }, BERLIN, NOW)).toBe("`p3xz9` 💬 Inbox summary · every weekday at 08:00 · no next run");
   });
 
   it("shows a failed last result with its exit code and timed-out flag, a transient one, and one over budget; nothing else", () => {
@@ -106,10 +106,10 @@ describe("sortJobs and jobList", () => {
     expect(jobList([stretch, inbox, dentist, price], BERLIN, NOW)).toBe(
       [
         "**Scheduled jobs** (Europe/Berlin, now 26 Sep 14:03)",
-        "`w8r4t` 🔍 Price check · `*/10 * * * *` · next 14:10 · last: failed (exit 1)",
+        "`w8r4t` 🔍 Price check · every 10 minutes · next 14:10 · last: failed (exit 1)",
         "`k7m2q` 💬 Call the dentist · once 27 Sep 09:00",
-        "`p3xz9` 💬 Inbox summary · `0 8 * * 1-5` · next 28 Sep 08:00",
-        "`q2m8v` 💬 Stretch · `0 */2 * * *` · paused",
+        "`p3xz9` 💬 Inbox summary · every weekday at 08:00 · next 28 Sep 08:00",
+        "`q2m8v` 💬 Stretch · every 2 hours · paused",
       ].join("\n"),
     );
   });
@@ -137,7 +137,7 @@ describe("tool and command replies", () => {
     const runs = [ms("2026-09-28T06:00:00Z"), ms("2026-09-29T06:00:00Z"), ms("2026-09-30T06:00:00Z")];
     expect(createdText(inbox, runs, BERLIN, NOW)).toBe(
       [
-        "Created `p3xz9` 💬 Inbox summary · `0 8 * * 1-5` · next 28 Sep 08:00",
+        "Created `p3xz9` 💬 Inbox summary · every weekday at 08:00 · next 28 Sep 08:00",
         "Next runs: 28 Sep 08:00, 29 Sep 08:00, 30 Sep 08:00.",
         "Now: Sat 2026-09-26 14:03 (Europe/Berlin, UTC+02:00)",
       ].join("\n"),

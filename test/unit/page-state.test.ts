@@ -58,12 +58,13 @@ function jsdocShape(field: { optional: boolean; type: string }): Shape {
 function schemaShape(field: z.ZodType): Shape {
   const optional = field.safeParse(undefined).success;
   const json = z.toJSONSchema(field, { io: "output", unrepresentable: "any" }) as {
-    type?: string;
+    type?: string | string[];
     anyOf?: { type?: string }[];
     enum?: unknown[];
     const?: unknown;
   };
-  const alternatives = json.anyOf ?? [json];
+  // A nullable string is `anyOf` with a format, `type: ["string", "null"]` without one.
+  const alternatives = json.anyOf ?? (Array.isArray(json.type) ? json.type.map((type) => ({ type })) : [{ type: json.type }]);
   const nullable = alternatives.some((a) => a.type === "null");
   const kindOf = (a: { type?: string }): string => (a.type === "integer" ? "number" : (a.type ?? "object"));
   return { optional, nullable, kind: [...new Set(alternatives.filter((a) => a.type !== "null").map(kindOf))].join(" | ") };

@@ -19,8 +19,11 @@ describe("a job's schedule in the dialog's field", () => {
     const now = Date.UTC(2026, 11, 1, 10);
     expect(leftOf({ runsLeft: 3, until: null }, "Europe/Berlin", now)).toBe("3 runs left");
     expect(leftOf({ runsLeft: 1 }, "Europe/Berlin", now)).toBe("1 run left");
-    expect(leftOf({ runsLeft: 0, until: "2026-12-31T22:59:59.999Z" }, "Europe/Berlin", now)).toBe("last run");
-    expect(leftOf({ runsLeft: 2, until: "2026-12-31T22:59:00.000Z" }, "Europe/Berlin", now)).toBe("2 runs left · until Thu 31 Dec 23:59");
+    expect(leftOf({ runsLeft: 0, until: "2026-12-31T23:59" }, "Europe/Berlin", now)).toBe("last run");
+    expect(leftOf({ runsLeft: 2, until: "2026-12-31T23:59" }, "Europe/Berlin", now)).toBe("2 runs left · until Thu 31 Dec");
+    // The end as it was said, in any zone: its time when it is not the day's last minute, its year when not this one.
+    expect(leftOf({ until: "2026-12-24T18:00" }, "Asia/Tokyo", now)).toBe("until Thu 24 Dec 18:00");
+    expect(leftOf({ until: "2027-03-31T23:59" }, "America/New_York", now)).toBe("until Wed 31 Mar 2027");
     expect(leftOf({ runsLeft: null, until: null }, "UTC", now)).toBe("");
     expect(leftOf({}, "UTC", now)).toBe("");
   });

@@ -170,26 +170,26 @@ describe("renderTelegramHtml: our own texts", () => {
     const md = [
       "**Scheduled jobs** (Europe/Berlin, now 26 Sep 14:03)",
       "`k7m2q` 💬 Call the dentist · once 27 Sep 09:00",
-      "`p3xz9` 💬 Inbox summary · `0 8 * * 1-5` · next 28 Sep 08:00",
-      "`w8r4t` 🔍 Price check · `*/10 * * * *` · next 14:10 · last: failed (exit 1)",
-      "`q2m8v` 💬 Stretch · `0 */2 * * *` · paused",
+      "`p3xz9` 💬 Inbox summary · every weekday at 08:00 · next 28 Sep 08:00",
+      "`w8r4t` 🔍 Price check · every 10 minutes · next 14:10 · last: failed (exit 1)",
+      "`q2m8v` 💬 Stretch · every 2 hours · paused",
     ].join("\n");
     expect(renderTelegramHtml(md)).toBe(
       [
         "<b>Scheduled jobs</b> (Europe/Berlin, now 26 Sep 14:03)",
         "<code>k7m2q</code> 💬 Call the dentist · once 27 Sep 09:00",
-        "<code>p3xz9</code> 💬 Inbox summary · <code>0 8 * * 1-5</code> · next 28 Sep 08:00",
-        "<code>w8r4t</code> 🔍 Price check · <code>*/10 * * * *</code> · next 14:10 · last: failed (exit 1)",
-        "<code>q2m8v</code> 💬 Stretch · <code>0 */2 * * *</code> · paused",
+        "<code>p3xz9</code> 💬 Inbox summary · every weekday at 08:00 · next 28 Sep 08:00",
+        "<code>w8r4t</code> 🔍 Price check · every 10 minutes · next 14:10 · last: failed (exit 1)",
+        "<code>q2m8v</code> 💬 Stretch · every 2 hours · paused",
       ].join("\n"),
     );
     expect(plainText(md)).toBe(
       [
         "Scheduled jobs (Europe/Berlin, now 26 Sep 14:03)",
         "k7m2q 💬 Call the dentist · once 27 Sep 09:00",
-        "p3xz9 💬 Inbox summary · 0 8 * * 1-5 · next 28 Sep 08:00",
-        "w8r4t 🔍 Price check · */10 * * * * · next 14:10 · last: failed (exit 1)",
-        "q2m8v 💬 Stretch · 0 */2 * * * · paused",
+        "p3xz9 💬 Inbox summary · every weekday at 08:00 · next 28 Sep 08:00",
+        "w8r4t 🔍 Price check · every 10 minutes · next 14:10 · last: failed (exit 1)",
+        "q2m8v 💬 Stretch · every 2 hours · paused",
       ].join("\n"),
     );
   });

@@ -416,7 +416,7 @@ describe("nextOccurrence: DST in the chat's zone", () => {
       value: {
         occurrences: ["2026-03-29T01:00:00.000Z", "2026-03-30T00:30:00.000Z"],
         notes: ["2026-03-29 02:30 does not exist in Europe/Berlin; runs at 03:00"],
-        description: "At 02:30 (Europe/Berlin)",
+        read: { schedule: { type: "cron", cron: expect.objectContaining({ source: "30 2 * * *" }) }, ends: { until: null, runsLeft: null } },
       },
     });
   });

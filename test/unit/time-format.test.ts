@@ -1,28 +1,11 @@
 /**
  * How times are shown (docs/time.md "Formats"): chat times relative to today in the chat's zone, the local-time
- * header of prompts, the tools' `Now:` line, spans in error sentences, and cron descriptions.
+ * header of prompts, the tools' `Now:` line and spans in error sentences.
  */
 import { describe, expect, it } from "vitest";
-import {
-  type CronSchedule,
-  describeCron,
-  formatChatTime,
-  formatDistance,
-  formatHeader,
-  formatLocalDateTime,
-  formatNowLine,
-  formatSpan,
-  formatWeekdayTime,
-  parseCron,
-} from "../../src/time";
+import { formatChatTime, formatDistance, formatHeader, formatLocalDateTime, formatNowLine, formatSpan, formatWeekdayTime } from "../../src/time";
 
 const ms = (text: string): number => Date.parse(text);
-
-function cron(text: string): CronSchedule {
-  const r = parseCron(text);
-  if (!r.ok) throw new Error(`expected "${text}" to parse: ${r.error}`);
-  return r.value;
-}
 
 describe("formatChatTime: HH:mm today, d MMM HH:mm this year, d MMM yyyy HH:mm another year", () => {
   const now = "2026-09-26T10:00:00Z";
@@ -124,33 +107,6 @@ describe("formatSpan: a rough length of time, rounded down", () => {
     [864_000_000, "10 days"],
   ])("%i ms → %s", (span, text) => {
     expect(formatSpan(span)).toBe(text);
-  });
-});
-
-describe("describeCron: plain English, ending with the chat's zone", () => {
-  it.each([
-    ["0 8 * * 1-5", "At 08:00, Monday through Friday (Europe/Berlin)"],
-    ["*/15 * * * *", "Every 15 minutes (Europe/Berlin)"],
-    ["@daily", "At 00:00 (Europe/Berlin)"],
-    ["@hourly", "Every hour (Europe/Berlin)"],
-    ["0 9 1 JAN *", "At 09:00, on day 1 of the month, only in January (Europe/Berlin)"],
-    ["0 12 13 * 5", "At 12:00, on day 13 of the month, and on Friday (Europe/Berlin)"],
-  ])("describes %s as %j", async (text, description) => {
-    expect(await describeCron(cron(text), "Europe/Berlin")).toBe(description);
-  });
-
-  it("names the zone it was given", async () => {
-    expect(await describeCron(cron("0 8 * * 1-5"), "America/New_York")).toBe("At 08:00, Monday through Friday (America/New_York)");
-  });
-
-  it("uses a 24-hour clock for afternoon times", async () => {
-    expect(await describeCron(cron("30 17 * * *"), "UTC")).toBe("At 17:30 (UTC)");
-  });
-});
-
-describe("describeCron: the two day rules", () => {
-  it("reads a day-of-month step with a weekday as both rules (odd days that are Mondays)", async () => {
-    expect(await describeCron(cron("0 0 */2 * 1"), "UTC")).toBe("At 00:00, every 2 days in a month, when that day is a Monday (UTC)");
   });
 });
 

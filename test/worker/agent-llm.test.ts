@@ -118,7 +118,7 @@ describe("a user's turn", () => {
     const [, second] = await m.requests();
     const replies = second!.messages.filter((x) => x.role === "tool").map((x) => JSON.parse(x.content!) as { ok: boolean; text: string });
     expect(replies.map((r) => r.ok)).toEqual([true, true]);
-    expect(replies[0]!.text).toMatch(new RegExp(`^Changed \`${job.id}\` 💬 Standup · \`30 9 \\* \\* 1-5\` · next `));
+    expect(replies[0]!.text).toMatch(new RegExp(`^Changed \`${job.id}\` 💬 Standup · every weekday at 09:30 · next `));
     expect(replies[1]!.text).toMatch(/^Skipped .+; next .+\.\n/);
     const jobs = (await must(stub.listJobs(chatId, {}))).jobs;
     expect(jobs.map((j) => [j.id, j.schedule])).toEqual([[job.id, { cron: "30 9 * * 1-5" }]]);

@@ -53,7 +53,10 @@ describe("schedule: create", () => {
     });
     const { shown } = newYears();
     const text = lines(res.body.text);
-    expect(text.slice(0, 2)).toEqual([`Created \`${job.id}\` 💬 New year · \`0 0 1 1 *\` · next ${shown[0]}`, `Next runs: ${shown.join(", ")}.`]);
+    expect(text.slice(0, 2)).toEqual([
+      `Created \`${job.id}\` 💬 New year · every year on 1 January at 00:00 · next ${shown[0]}`,
+      `Next runs: ${shown.join(", ")}.`,
+    ]);
     expect(text).toHaveLength(3);
     expect(text[2]).toMatch(UTC_NOW_LINE);
     expect((await send("GET", `/admin/chats/320001/jobs/${job.id}`).as(jobReply())).body.job).toEqual(job);
@@ -147,9 +150,9 @@ describe("schedule: list", () => {
     const text = lines(res.body.text);
     expect([before, after].map((t) => `**Scheduled jobs** (UTC, now ${formatDayMonthTime(t, "UTC")})`)).toContain(text[0]);
     expect(text.slice(1, 4)).toEqual([
-      `\`${yearly.id}\` 💬 New year · \`0 0 1 1 *\` · next ${newYears().shown[0]}`,
+      `\`${yearly.id}\` 💬 New year · every year on 1 January at 00:00 · next ${newYears().shown[0]}`,
       `\`${once.id}\` 💬 Dentist · once 2 Jun 2031 09:30`,
-      `\`${paused.id}\` 💬 Stretch · \`0 0 1 7 *\` · paused`,
+      `\`${paused.id}\` 💬 Stretch · every year on 1 July at 00:00 · paused`,
     ]);
     expect(text).toHaveLength(5);
     expect(text[4]).toMatch(UTC_NOW_LINE);
@@ -216,7 +219,7 @@ describe("schedule: preview and test", () => {
     expect(res.body.data!.occurrences!.slice(0, 3)).toEqual(iso);
     expect(res.body.data!.occurrences).toHaveLength(5);
     const text = lines(res.body.text);
-    expect(text[0]).toBe("At 00:00, on day 1 of the month, only in January (UTC)");
+    expect(text[0]).toBe("every year on 1 January at 00:00 (UTC)");
     expect(text[1]).toMatch(new RegExp(`^Next runs: ${shown.join(", ")}, 1 Jan \\d{4} 00:00, 1 Jan \\d{4} 00:00\\.$`));
     expect(text).toHaveLength(3);
     expect(text[2]).toMatch(UTC_NOW_LINE);
@@ -230,7 +233,7 @@ describe("schedule: preview and test", () => {
     expect(res.body.data).toEqual({ occurrences: ["2031-03-30T01:30:00.000Z"] });
     const text = lines(res.body.text);
     expect(text.slice(0, 3)).toEqual([
-      "Once, at Sun 2031-03-30 03:30 Europe/Berlin.",
+      "Sun 30 Mar 2031 03:30 (Europe/Berlin)",
       "Runs: 30 Mar 2031 03:30.",
       "Note: 2031-03-30 02:30 does not exist in Europe/Berlin; runs at 03:30.",
     ]);

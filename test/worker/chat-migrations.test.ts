@@ -6,7 +6,8 @@
  * offers; migration 12 parts open runs from settled ones, in two tables without a secondary index; migration 13
  * gives the gate's turn and the prompts in line what a model turn keeps across its tries, and a table for its
  * steps; migration 14 copies the jobs into a table that takes a recurrence rule and where a job ends; migration
- * 16 gives jobs and outbox rows their forum topic (none for the rows before it). The object
+ * 16 gives jobs and outbox rows their forum topic (none for the rows before it); migration 17 keeps a job's end as
+ * the local date-time it was in the chat's zone (its own, else DEFAULT_TIMEZONE), which a zone change keeps. The object
  * then reads the converted rows. Chat ids 8100000 up.
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
@@ -346,5 +347,67 @@ describe("migration 16: forum topics", () => {
     expect([old.name, old.threadId]).toEqual(["Old", undefined]);
     const made = await must(stub.createJob(chatId, { name: "New", kind: "prompt", cron: "0 9 * * *", text: "Hi" }, "admin", { threadId: 42 }));
     expect(made.threadId).toBe(42);
+  });
+});
+
+describe("migration 17: an end as the local time it was said", () => {
+  /** A job with its end at `untilMs` (null: none), a cron job unless `at` is given. */
+  const insert = (sql: SqlStorage, id: string, untilMs: number | null, later: number) =>
+    sql.exec(
+      "INSERT INTO jobs (id, name, kind, at_ms, cron, until_ms, text, enabled, created_at, created_by, next_run_at) VALUES (?, ?, 'prompt', NULL, '0 9 * * *', ?, 'Hi', 1, 0, 'admin', ?)",
+      id,
+      id,
+      untilMs,
+      later,
+    );
+
+  it("turns each until into the minute it was in the chat's own zone, and a zone change keeps it", async () => {
+    const { chatId, stub } = newChat();
+    await must(stub.getSettings(chatId));
+    const later = (await clockOf(stub)) + HOUR;
+    const year = new Date(later).getUTCFullYear() + 1;
+    const columns = await runInDurableObject(stub, (_instance, state) => {
+      const sql = state.storage.sql;
+      resetTo(sql, 16);
+      sql.exec("INSERT INTO settings (key, value) VALUES ('chat_id', ?), ('time_zone', 'Asia/Tokyo')", chatId);
+      // The end of 31 March in Tokyo as the API stored it (23:59:59.999 there), and as the phrase reader did (23:59).
+      insert(sql, "eeee2", Date.parse(`${year}-03-31T14:59:59.999Z`), later);
+      insert(sql, "eeee3", Date.parse(`${year}-03-31T14:59:00.000Z`), later);
+      insert(sql, "eeee4", null, later);
+      sql.exec(
+        "INSERT INTO jobs (id, name, kind, at_ms, text, enabled, created_at, created_by, next_run_at) VALUES ('eeee5', 'Once', 'prompt', ?, 'Hi', 1, 0, 'admin', ?)",
+        later,
+        later,
+      );
+      expect(migrate(sql, MIGRATIONS.length, "America/New_York")).toBe(MIGRATIONS.length);
+      return sql
+        .exec<{ name: string }>("SELECT name FROM pragma_table_info('jobs') WHERE name LIKE 'until%'")
+        .toArray()
+        .map((c) => c.name);
+    });
+    await stub.testForget();
+    expect(columns).toEqual(["until_local"]);
+    const ends = async () => Promise.all(["eeee2", "eeee3", "eeee4"].map(async (id) => (await must(stub.getJob(chatId, id))).until));
+    expect(await ends()).toEqual([`${year}-03-31T23:59`, `${year}-03-31T23:59`, null]);
+    expect("until" in (await must(stub.getJob(chatId, "eeee5")))).toBe(false);
+    await must(stub.setTimeZone(chatId, "Europe/Berlin"));
+    expect(await ends()).toEqual([`${year}-03-31T23:59`, `${year}-03-31T23:59`, null]);
+  });
+
+  it("reads a chat without a zone of its own in DEFAULT_TIMEZONE", async () => {
+    const { chatId, stub } = newChat();
+    await must(stub.getSettings(chatId));
+    const later = (await clockOf(stub)) + HOUR;
+    const year = new Date(later).getUTCFullYear() + 1;
+    await runInDurableObject(stub, (_instance, state) => {
+      const sql = state.storage.sql;
+      resetTo(sql, 16);
+      sql.exec("INSERT INTO settings (key, value) VALUES ('chat_id', ?)", chatId);
+      // 1 July 03:59:59.999Z is the end of 30 June in New York (EDT, UTC−4).
+      insert(sql, "ffff2", Date.parse(`${year}-07-01T03:59:59.999Z`), later);
+      expect(migrate(sql, MIGRATIONS.length, "America/New_York")).toBe(MIGRATIONS.length);
+    });
+    await stub.testForget();
+    expect((await must(stub.getJob(chatId, "ffff2"))).until).toBe(`${year}-06-30T23:59`);
   });
 });

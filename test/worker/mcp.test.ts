@@ -69,7 +69,7 @@ describe("MCP", () => {
     expect(created.text).toMatch(/^Created `[a-z2-9]{5}` 💬 Stretch · once /);
     const id = created.data!.job!.id;
     expect((await call("schedule_list")).data!.jobs!.map((j) => j.id)).toEqual([id]);
-    expect((await call("schedule_preview", { cron: "0 9 * * 1-5" })).text).toMatch(/^At 09:00, Monday through Friday/);
+    expect((await call("schedule_preview", { cron: "0 9 * * 1-5" })).text).toMatch(/^every weekday at 09:00 \(/);
     expect(await call("schedule_pause", { id })).toMatchObject({ ok: true, text: `Paused ${id} (Stretch).` });
     expect((await call("schedule_resume", { id })).text).toMatch(new RegExp(`^Resumed ${id} \\(Stretch\\); next `));
     expect(await call("schedule_run_now", { id })).toMatchObject({ ok: true, text: `Running ${id} (Stretch) now.` });

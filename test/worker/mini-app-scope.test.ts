@@ -65,7 +65,7 @@ describe("a Mini App session on its own chat", () => {
     expect(await send("GET", `/admin/chats/${OWN}/memory`, page)).toEqual({ status: 200, body: { records: [] } });
     expect(await send("GET", `/admin/chats/${OWN}/messages`, page)).toEqual({ status: 200, body: { chatId: OWN, messages: [] } });
     expect((await send("POST", "/admin/preview", page, { cron: "0 8 * * *", timeZone: "UTC" }).as(previewReplySchema())).body.description).toBe(
-      "At 08:00 (UTC)",
+      "every day at 08:00 (UTC)",
     );
     expect((await send("POST", "/admin/preview", token, { cron: "0 8 * * *", timeZone: "UTC" })).status).toBe(200);
     const access = await send("GET", "/admin/session", page);

@@ -141,8 +141,8 @@ describe("a job that ends", () => {
     const { chatId, stub, year } = await chatIn("America/New_York");
     await advanceTo(stub, Date.parse(`${year}-06-01T00:00:00Z`));
     const job = await create(chatId, { cron: "0 9 * * *", until: `${year}-06-02` });
-    // A date alone is the whole day there: until 2 June 23:59:59.999 EDT.
-    expect(await jobOf(chatId, job.id)).toMatchObject({ nextRunAt: `${year}-06-01T13:00:00.000Z`, until: `${year}-06-03T03:59:59.999Z`, runsLeft: null });
+    // A date alone is the whole day there: until 2 June 23:59, kept as that local time.
+    expect(await jobOf(chatId, job.id)).toMatchObject({ nextRunAt: `${year}-06-01T13:00:00.000Z`, until: `${year}-06-02T23:59`, runsLeft: null });
     const june1 = await fireNext(stub, chatId, job.id);
     expect(june1.text).toBe(`${header(job.id)}\nReview the sprint`);
     expect(await settleSent(stub, june1.key, "delivered")).toBe(true);
@@ -150,6 +150,24 @@ describe("a job that ends", () => {
     expect(june2).toMatchObject({ dueAt: `${year}-06-02T13:00:00.000Z`, text: `${header(job.id)}\n${LAST}\nReview the sprint` });
     expect(await settleSent(stub, june2.key, "delivered")).toBe(true);
     expect(await send("GET", `/admin/chats/${chatId}/jobs/${job.id}`)).toEqual(noJob(job.id));
+  });
+
+  it("takes until as a local date-time, a date or an instant, keeps the local time, and a zone change keeps what it said", async () => {
+    const { chatId, stub, year } = await chatIn("Europe/Berlin");
+    await advanceTo(stub, Date.parse(`${year}-03-30T12:00:00Z`));
+    const local = await create(chatId, { cron: "0 9 * * *", until: `${year}-03-31T18:00` });
+    expect(local.until).toBe(`${year}-03-31T18:00`);
+    // An instant is the minute it is in the chat's zone: 16:00Z is 18:00 in Berlin (CEST from the last Sunday of March).
+    const instant = await create(chatId, { cron: "0 9 * * *", until: `${year}-03-31T16:00:30Z` });
+    expect(instant.until).toBe(`${year}-03-31T18:00`);
+    await send("DELETE", `/admin/chats/${chatId}/jobs/${instant.id}`);
+    const edited = await send("PATCH", `/admin/chats/${chatId}/jobs/${local.id}`, { until: `${year}-03-31` }).as(jobReply());
+    expect(edited.body.job).toMatchObject({ until: `${year}-03-31T23:59`, schedule: { cron: "0 9 * * *" } });
+    // In Tokyo the end is still the end of 31 March, there: the run at 09:00 on the 31st is its last.
+    await must(stub.setTimeZone(chatId, "Asia/Tokyo"));
+    expect(await jobOf(chatId, local.id)).toMatchObject({ until: `${year}-03-31T23:59` });
+    const last = await fireNext(stub, chatId, local.id);
+    expect(last).toMatchObject({ dueAt: `${year}-03-31T00:00:00.000Z`, text: `${header(local.id)}\n${LAST}\nReview the sprint` });
   });
 
   it("is not resumed once nothing is left before its until, and an edit of its ends brings it back", async () => {

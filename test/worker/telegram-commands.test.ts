@@ -109,15 +109,15 @@ describe("/jobs", () => {
     await must(stub.runJobNow(chatId, running.id));
     const { shown } = newYears(t0);
     const lines = [
-      `\`${yearly.id}\` 💬 Inbox summary · \`0 0 1 1 *\` · next ${shown[0]}`,
-      `\`${running.id}\` 💬 Water the plants · \`30 0 1 1 *\` · next ${shown[0]!.replace("00:00", "00:30")} · running`,
+      `\`${yearly.id}\` 💬 Inbox summary · every year on 1 January at 00:00 · next ${shown[0]}`,
+      `\`${running.id}\` 💬 Water the plants · every year on 1 January at 00:30 · next ${shown[0]!.replace("00:00", "00:30")} · running`,
       `\`${oneOff.id}\` 💬 Call the dentist · once 2 Feb ${year} 09:00`,
-      `\`${paused.id}\` 💬 Stretch · \`0 */2 * * *\` · paused`,
+      `\`${paused.id}\` 💬 Stretch · every 2 hours · paused`,
     ];
     const wanted = (t1: number) => eitherMinute(t0, t1, (now) => [`**Scheduled jobs** (UTC, now ${dayMonthTime(now, "UTC")})`, ...lines].join("\n"));
     const reply = await expectAnswer(chat, "/jobs", wanted((await clockOf(stub)) + 5_000));
     expect(reply.params.text).toContain(`<b>Scheduled jobs</b> (UTC, now `);
-    expect(reply.params.text).toContain(`<code>${yearly.id}</code> 💬 Inbox summary · <code>0 0 1 1 *</code>`);
+    expect(reply.params.text).toContain(`<code>${yearly.id}</code> 💬 Inbox summary · every year on 1 January at 00:00 · `);
     await expectAnswer(chat, "/jobs@CuckooTestBot", wanted((await clockOf(stub)) + 5_000));
   });
 });

@@ -223,7 +223,7 @@ describe("a reply to a job's message in a topic", () => {
         TOPIC,
         [
           `Skipped 14 May 09:00.`,
-          `\`${id}\` 💬 Standup notes · \`0 9 * * *\` · next 15 May 09:00`,
+          `\`${id}\` 💬 Standup notes · every day at 09:00 · next 15 May 09:00`,
           "Next: Sat 15 May 09:00, Sun 16 May 09:00, Mon 17 May 09:00",
         ].join("\n"),
       ),

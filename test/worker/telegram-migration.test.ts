@@ -124,7 +124,7 @@ describe("the pair of messages Telegram sends", () => {
     expect(await directory([old.chatId, fresh.chatId])).toEqual([{ chatId: fresh.chatId, jobs: 1, timeZone: "Europe/Berlin" }]);
     // The supergroup is served though only the old id is listed: a member reads its jobs there.
     const [list] = await say(fresh, groupText(newUpdateId(), supergroup(fresh.chatId, "Family"), BOB, "/jobs"), 1, old.chatId);
-    expect(String(list!.params.text)).toContain(`<code>${jobId}</code> 💬 water the plants · <code>0 8 * * *</code>`);
+    expect(String(list!.params.text)).toContain(`<code>${jobId}</code> 💬 water the plants · every day at 08:00 · `);
     // Telegram's other message of the pair finds the move done.
     const entries = (await transcript(fresh.stub, fresh.chatId)).length;
     expect((await postUpdate(hook(old.chatId), migrateFrom(newUpdateId(), fresh.chatId, old.chatId, CY))).status).toBe(200);

@@ -1,7 +1,7 @@
 /**
  * `/remind` and `/every` as people type them, through the webhook and the Bot API stub (docs/telegram.md, issues 14
  * and 24): the job each phrase makes, in English and the other languages, the reply with what was understood (the
- * time with its weekday and distance; the cron, its description and the next three runs), the date-and-time bug,
+ * time with its weekday and distance; its description, which reads back, a cron's fields and the next three runs), the date-and-time bug,
  * DST notes, and the errors that quote the user with two examples, in the sender's language (language_code). Chat ids 5140000 up. Times come from the chat's own clock (`clockOf`), an hour
  * ahead of the machine's; expected texts are built with Intl.
  */
@@ -211,7 +211,7 @@ describe("/remind says what it did not understand, with two examples that work n
 });
 
 describe("/every turns a phrase into plain cron and shows it", () => {
-  /** The reply of a created recurring job: the line, where the words were cut, the cron and its description, the next three runs. */
+  /** The reply of a created recurring job: the line, where the words were cut, the description with the zone and the cron after it, the next three runs. */
   function everyReply(job: Job, cron: string, description: string, zone: string, now: number, phrase: string): string {
     const next: number[] = [];
     let after = now;
@@ -220,36 +220,36 @@ describe("/every turns a phrase into plain cron and shows it", () => {
       next.push(after);
     }
     return [
-      `Created \`${job.id}\` 💬 ${job.name} · \`${(job.schedule as { cron: string }).cron}\` · next ${chatTime(next[0]!, zone, now)}`,
+      `Created \`${job.id}\` 💬 ${job.name} · ${description} · next ${chatTime(next[0]!, zone, now)}`,
       `Read "${phrase}" as the schedule and "${job.text}" as the text.`,
-      `🔁 \`${cron}\`: ${description} (${zone})`,
+      `🔁 ${description} (${zone}) · \`${cron}\``,
       `Next: ${next.map((t) => weekdayTime(t, zone, now)).join(", ")}`,
     ].join("\n");
   }
 
   const table: [message: string, stored: string, cron: string, description: string, name: string][] = [
-    ["/every day at 8 summarise news", "0 8 * * *", "0 8 * * *", "At 08:00", "summarise news"],
-    ["/every weekdays at 8:30 check inbox", "30 8 * * 1-5", "30 8 * * 1-5", "At 08:30, Monday through Friday", "check inbox"],
-    ["/every monday 9:00 standup", "0 9 * * 1", "0 9 * * 1", "At 09:00, only on Monday", "standup"],
-    ["/every 15 minutes stretch", "*/15 * * * *", "*/15 * * * *", "Every 15 minutes", "stretch"],
-    ["/every hour drink water", "0 * * * *", "0 * * * *", "Every hour", "drink water"],
-    ["/every month on the 1st at 9 pay rent", "0 9 1 * *", "0 9 1 * *", "At 09:00, on day 1 of the month", "pay rent"],
-    ["/every mon,wed,fri at 18:00 gym", "0 18 * * 1,3,5", "0 18 * * 1,3,5", "At 18:00, only on Monday, Wednesday, and Friday", "gym"],
-    ['/every "0 8 * * 1-5" plan the day', "0 8 * * 1-5", "0 8 * * 1-5", "At 08:00, Monday through Friday", "plan the day"],
-    ["/every 0 7 * * 0 weekly review", "0 7 * * 0", "0 7 * * 0", "At 07:00, only on Sunday", "weekly review"],
-    ["/every @daily water the plants", "@daily", "0 0 * * *", "At 00:00", "water the plants"],
+    ["/every day at 8 summarise news", "0 8 * * *", "0 8 * * *", "every day at 08:00", "summarise news"],
+    ["/every weekdays at 8:30 check inbox", "30 8 * * 1-5", "30 8 * * 1-5", "every weekday at 08:30", "check inbox"],
+    ["/every monday 9:00 standup", "0 9 * * 1", "0 9 * * 1", "every Monday at 09:00", "standup"],
+    ["/every 15 minutes stretch", "*/15 * * * *", "*/15 * * * *", "every 15 minutes", "stretch"],
+    ["/every hour drink water", "0 * * * *", "0 * * * *", "every hour", "drink water"],
+    ["/every month on the 1st at 9 pay rent", "0 9 1 * *", "0 9 1 * *", "every month on the 1st at 09:00", "pay rent"],
+    ["/every mon,wed,fri at 18:00 gym", "0 18 * * 1,3,5", "0 18 * * 1,3,5", "every Monday, Wednesday and Friday at 18:00", "gym"],
+    ['/every "0 8 * * 1-5" plan the day', "0 8 * * 1-5", "0 8 * * 1-5", "every weekday at 08:00", "plan the day"],
+    ["/every 0 7 * * 0 weekly review", "0 7 * * 0", "0 7 * * 0", "every Sunday at 07:00", "weekly review"],
+    ["/every @daily water the plants", "@daily", "0 0 * * *", "every day at 00:00", "water the plants"],
     // Issue 24: the forms cron can say, in the other languages, with or without their word for "every".
-    ["/every twice a day at 9 and 18 pills", "0 9,18 * * *", "0 9,18 * * *", "At 09:00 and 18:00", "pills"],
-    ["/every every weekday except friday gym", "0 9 * * 1-4", "0 9 * * 1-4", "At 09:00, Monday through Thursday", "gym"],
-    ["/every jeden Tag um 8 Zeitung lesen", "0 8 * * *", "0 8 * * *", "At 08:00", "Zeitung lesen"],
-    ["/every Montag um 8 Standup", "0 8 * * 1", "0 8 * * 1", "At 08:00, only on Monday", "Standup"],
-    ["/every tous les lundis à 9h réunion", "0 9 * * 1", "0 9 * * 1", "At 09:00, only on Monday", "réunion"],
-    ["/every cada 15 minutos estirar", "*/15 * * * *", "*/15 * * * *", "Every 15 minutes", "estirar"],
-    ["/every todos os dias às 8 café", "0 8 * * *", "0 8 * * *", "At 08:00", "café"],
-    ["/every ogni giorno alle 9 caffè", "0 9 * * *", "0 9 * * *", "At 09:00", "caffè"],
-    ["/every op werkdagen om 8:30 mail", "30 8 * * 1-5", "30 8 * * 1-5", "At 08:30, Monday through Friday", "mail"],
-    ["/every каждый день в 9 кофе", "0 9 * * *", "0 9 * * *", "At 09:00", "кофе"],
-    ["/every am 15. jeden Monats Miete", "0 9 15 * *", "0 9 15 * *", "At 09:00, on day 15 of the month", "Miete"],
+    ["/every twice a day at 9 and 18 pills", "0 9,18 * * *", "0 9,18 * * *", "every day at 09:00 and 18:00", "pills"],
+    ["/every every weekday except friday gym", "0 9 * * 1-4", "0 9 * * 1-4", "every Monday, Tuesday, Wednesday and Thursday at 09:00", "gym"],
+    ["/every jeden Tag um 8 Zeitung lesen", "0 8 * * *", "0 8 * * *", "every day at 08:00", "Zeitung lesen"],
+    ["/every Montag um 8 Standup", "0 8 * * 1", "0 8 * * 1", "every Monday at 08:00", "Standup"],
+    ["/every tous les lundis à 9h réunion", "0 9 * * 1", "0 9 * * 1", "every Monday at 09:00", "réunion"],
+    ["/every cada 15 minutos estirar", "*/15 * * * *", "*/15 * * * *", "every 15 minutes", "estirar"],
+    ["/every todos os dias às 8 café", "0 8 * * *", "0 8 * * *", "every day at 08:00", "café"],
+    ["/every ogni giorno alle 9 caffè", "0 9 * * *", "0 9 * * *", "every day at 09:00", "caffè"],
+    ["/every op werkdagen om 8:30 mail", "30 8 * * 1-5", "30 8 * * 1-5", "every weekday at 08:30", "mail"],
+    ["/every каждый день в 9 кофе", "0 9 * * *", "0 9 * * *", "every day at 09:00", "кофе"],
+    ["/every am 15. jeden Monats Miete", "0 9 15 * *", "0 9 15 * *", "every month on the 15th at 09:00", "Miete"],
   ];
 
   it.each(table)("%s → %s", async (message, stored, cron, description, name) => {
@@ -275,7 +275,7 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     const t1 = await clockOf(chat.stub);
     const [job] = await jobsOf(chat);
     expect(job).toMatchObject({ name: "summarise news", schedule: { cron: "0 8 * * *" }, category: "recurring" });
-    const replies = [t0, t1].map((now) => everyReply(job!, "0 8 * * *", "At 08:00", "Europe/Berlin", now, "every day at 8"));
+    const replies = [t0, t1].map((now) => everyReply(job!, "0 8 * * *", "every day at 08:00", "Europe/Berlin", now, "every day at 8"));
     expect(replies.map(renderTelegramHtml)).toContain(reply.params.text);
   });
 
@@ -293,9 +293,10 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     const runs = [1, 2, 3].map((i) => start + i * 45 * 60_000);
     const lines = (now: number) =>
       [
-        `Created \`${rule!.id}\` 💬 stretch · Every 45 minutes · next ${chatTime(runs[0]!, "UTC", now)}`,
+        `Created \`${rule!.id}\` 💬 stretch · every 45 minutes · next ${chatTime(runs[0]!, "UTC", now)}`,
         'Read "45 minutes" as the schedule and "stretch" as the text.',
-        `🔁 \`FREQ=MINUTELY;INTERVAL=45\` from ${new Date(start).toISOString().slice(0, 16).replace("T", " ")}: Every 45 minutes (UTC)`,
+        // Its words, never its RRULE: read at this minute, "every 45 minutes" is the same rule.
+        "🔁 every 45 minutes (UTC)",
         `Next: ${runs.map((t) => weekdayTime(t, "UTC", now)).join(", ")}`,
         // The chat's first job, in the default zone.
         "Times here are in UTC. Where are you? Send /timezone and your city, e.g. /timezone Berlin.",
@@ -307,7 +308,7 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     const ending = await say(chat, `/every day at 8 until 31 dec ${year} news`);
     const t3 = await clockOf(chat.stub);
     const news = (await jobsOf(chat)).find((j) => j.name === "news")!;
-    expect(news).toMatchObject({ schedule: { cron: "0 8 * * *" }, until: `${year}-12-31T23:59:00.000Z`, runsLeft: null });
+    expect(news).toMatchObject({ schedule: { cron: "0 8 * * *" }, until: `${year}-12-31T23:59`, runsLeft: null });
     const endLines = (now: number) => {
       const next: number[] = [];
       let after = now;
@@ -316,13 +317,38 @@ describe("/every turns a phrase into plain cron and shows it", () => {
         next.push(after);
       }
       return [
-        `Created \`${news.id}\` 💬 news · \`0 8 * * *\` · next ${chatTime(next[0]!, "UTC", now)} · until 31 Dec ${year}`,
+        `Created \`${news.id}\` 💬 news · every day at 08:00 · next ${chatTime(next[0]!, "UTC", now)} · until 31 Dec ${year}`,
         `Read "day at 8 until 31 dec ${year}" as the schedule and "news" as the text.`,
-        "🔁 `0 8 * * *`: At 08:00 (UTC)",
+        "🔁 every day at 08:00 (UTC) · `0 8 * * *`",
         `Next: ${next.map((t) => weekdayTime(t, "UTC", now)).join(", ")}`,
       ].join("\n");
     };
     expect(eitherMinute(t2, t3, endLines).map(renderTelegramHtml)).toContain(ending.params.text);
+  });
+
+  it("describes the schedule in the sender's language, words the bot reads back as the same schedule", async () => {
+    const chat = await chatIn("Europe/Berlin");
+    const reply = await sayIn(chat, "de", "/every werktags um 8:30 Post lesen");
+    expect(textOf(reply)?.split("\n")[1]).toBe("🔁 werktags um 08:30 (Europe/Berlin) · <code>30 8 * * 1-5</code>");
+    // The words as shown, typed back: the same schedule.
+    await sayIn(chat, "de", "/every werktags um 08:30 (Europe/Berlin) Zeitung");
+    expect((await jobsOf(chat)).map((j) => [j.name, j.schedule])).toEqual([
+      ["Post lesen", { cron: "30 8 * * 1-5" }],
+      ["Zeitung", { cron: "30 8 * * 1-5" }],
+    ]);
+  });
+
+  it("keeps what an end said after /timezone: until 31 march is still the end of 31 March, in /jobs too", async () => {
+    const chat = await chatIn(null);
+    const now = new Date(await clockOf(chat.stub));
+    const year = now.getUTCMonth() < 2 ? now.getUTCFullYear() : now.getUTCFullYear() + 1;
+    await say(chat, "/every day at 8 until 31 march news");
+    expect((await jobsOf(chat))[0]).toMatchObject({ until: `${year}-03-31T23:59` });
+    await say(chat, "/timezone Berlin");
+    expect((await jobsOf(chat))[0]).toMatchObject({ until: `${year}-03-31T23:59` });
+    const list = textOf(await say(chat, "/jobs"))!;
+    expect(list).toContain(`· until 31 Mar${year === now.getUTCFullYear() ? "" : ` ${year}`}`);
+    expect(list).not.toContain("1 Apr");
   });
 
   it("answers an unread phrase in the sender's language, and English for a language without a table", async () => {

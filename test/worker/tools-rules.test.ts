@@ -35,12 +35,14 @@ describe("schedule over HTTP", () => {
     expect(job).toMatchObject({ category: "recurring", schedule: { rrule: "FREQ=DAILY;INTERVAL=3", start: `${year}-01-05T09:00` }, until: null, runsLeft: 4 });
     const lines = res.body.text.split("\n");
     expect(lines.slice(0, 2)).toEqual([
-      `Created \`${job.id}\` 💬 Review · Every 3 days at 09:00 · next 5 Jan ${year} 09:00 · 4 runs left`,
+      `Created \`${job.id}\` 💬 Review · every 3 days at 09:00 starting ${year}-01-05 · next 5 Jan ${year} 09:00 · 4 runs left`,
       `Next runs: 5 Jan ${year} 09:00, 8 Jan ${year} 09:00, 11 Jan ${year} 09:00.`,
     ]);
     expect(lines[2]).toMatch(UTC_NOW_LINE);
     const listed = await schedule(chatId, { action: "list" });
-    expect(listed.body.text.split("\n")[1]).toBe(`\`${job.id}\` 💬 Review · Every 3 days at 09:00 · next 5 Jan ${year} 09:00 · 4 runs left`);
+    expect(listed.body.text.split("\n")[1]).toBe(
+      `\`${job.id}\` 💬 Review · every 3 days at 09:00 starting ${year}-01-05 · next 5 Jan ${year} 09:00 · 4 runs left`,
+    );
   });
 
   it("previews a rule that stops at until, and refuses an until on a one-off", async () => {
@@ -50,7 +52,7 @@ describe("schedule over HTTP", () => {
     expect(res.body.data).toEqual({ occurrences: [`${year}-01-05T10:00:00.000Z`, `${year}-01-15T10:00:00.000Z`, `${year}-01-25T10:00:00.000Z`] });
     const lines = res.body.text.split("\n");
     expect(lines.slice(0, 2)).toEqual([
-      `Every 10 days at 10:00, until ${year}-01-31 23:59 (UTC)`,
+      `every 10 days at 10:00 until ${year}-01-31 starting ${year}-01-05 (UTC)`,
       `Next runs: 5 Jan ${year} 10:00, 15 Jan ${year} 10:00, 25 Jan ${year} 10:00.`,
     ]);
     expect(await schedule(chatId, { action: "preview", at: `${year}-01-05T10:00`, until: `${year}-01-31` })).toEqual({
@@ -79,7 +81,7 @@ describe("schedule over MCP", () => {
     const reply = toolReplyOf(created);
     expect(reply.ok, reply.text).toBe(true);
     expect(reply.data!.job).toMatchObject({ schedule: { rrule: "FREQ=DAILY;INTERVAL=3", start: `${year}-01-05T09:00` }, runsLeft: 4 });
-    expect(reply.text.split("\n")[0]).toMatch(/ · Every 3 days at 09:00 · next 5 Jan \d{4} 09:00 · 4 runs left$/);
+    expect(reply.text.split("\n")[0]).toMatch(/ · every 3 days at 09:00 starting \d{4}-01-05 · next 5 Jan \d{4} 09:00 · 4 runs left$/);
     const previewed = await client.callTool({
       name: "schedule_preview",
       arguments: { rrule: "FREQ=DAILY;INTERVAL=10", start: `${year}-01-05T10:00`, until: `${year}-01-20` },

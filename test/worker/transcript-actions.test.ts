@@ -175,12 +175,12 @@ describe("the tools' update and skip actions", () => {
     const lines = (text: string) => text.split("\n").map((l) => l.replace(/\d{1,2} \w{3} (\d{4} )?|\d{2}:\d{2}/g, "<t>"));
     const NOW_LINE = /^Now: \w{3} \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(Europe\/Berlin, UTC\+0[12]:00\)$/;
     const [changed, next, now] = updated.body.text.split("\n");
-    expect(lines(changed ?? "")).toEqual([`Changed \`${job.id}\` 💬 News · \`30 15 * * *\` · next <t><t>`]);
+    expect(lines(changed ?? "")).toEqual([`Changed \`${job.id}\` 💬 News · every day at <t> · next <t><t>`]);
     expect(next).toMatch(/^Next runs: [^,]+, [^,]+, [^,]+\.$/);
     expect(now).toMatch(NOW_LINE);
     const skipped = await tool(chat.chatId, { action: "skip", id: job.id });
     expect(skipped.body).toMatchObject({ ok: true, data: { job: { id: job.id, nextRunAt: new Date(Date.UTC(2027, 4, 13, 13, 30)).toISOString() } } });
-    expect(lines(skipped.body.text).slice(0, 2)).toEqual(["Skipped <t><t>; next <t><t>.", `\`${job.id}\` 💬 News · \`30 15 * * *\` · next <t><t>`]);
+    expect(lines(skipped.body.text).slice(0, 2)).toEqual(["Skipped <t><t>; next <t><t>.", `\`${job.id}\` 💬 News · every day at <t> · next <t><t>`]);
     expect(skipped.body.text.split("\n")[2]).toMatch(NOW_LINE);
   });
 

@@ -36,7 +36,7 @@ describe("the default-zone notice", () => {
     const lines = (await say(chat, '/every "0 9 * * *" stretch')).split("\n");
     expect(lines).toHaveLength(5);
     expect(lines[1]).toBe(html('Read "0 9 * * *" as the schedule and "stretch" as the text.'));
-    expect(lines[2]).toBe(html("🔁 `0 9 * * *`: At 09:00 (UTC)"));
+    expect(lines[2]).toBe(html("🔁 every day at 09:00 (UTC) · `0 9 * * *`"));
     expect(lines[3]).toMatch(/^Next: /);
     expect(lines[4]).toBe(html(NOTICE));
   });

@@ -8,6 +8,7 @@ import type { JobFacts } from "../../directory/projection";
 import type { FailureStreak, JobRecord, JobSpec } from "../../jobs/records";
 import { lazy } from "../../lazy";
 import { CREATED_BY, JOB_KINDS, type LastResult, LIMITS, lastResultSchema } from "../../schemas/jobs";
+import { LOCAL_UNTIL } from "../../time/until";
 import type { Db } from "./db";
 
 /** Why a stored row is not a job: a sentence naming the column (`at_ms: …`) or the row (`row: …`). */
@@ -94,7 +95,7 @@ const FIELDS = lazy(
     name: column("name", z.string().min(1)),
     kind: column("kind", z.enum(JOB_KINDS)),
     schedule: schedule(),
-    until: column("until_ms", z.number().int().nullable()),
+    until: column("until_local", z.string().regex(LOCAL_UNTIL).nullable()),
     runsLeft: column("runs_left", z.number().int().min(0).max(LIMITS.runsLeft).nullable()),
     text: column("text", z.string().nullable()),
     command: column("command", z.string().nullable()),

@@ -83,7 +83,7 @@ export const table: PhraseTable = {
   starting: ["starting on", "starting from", "starting", "beginning on", "beginning", "from", "as of"],
   dateLead: ["the"],
   for: ["for"],
-  times: ["times", "x"],
+  times: ["times", "time", "x"],
   multiples: { once: 1, twice: 2, thrice: 3 },
   per: ["a", "an", "per", "each", "every"],
   habit: { endings: ["s"], before: [] },

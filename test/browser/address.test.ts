@@ -107,7 +107,7 @@ describe("the address names the chat", () => {
     await page.getByLabel("Schedule", { exact: true }).fill("every day at 9");
     release();
     await expect.poll(() => page.locator("#job-where").textContent()).toBe(`In chat ${C}, times in UTC.`);
-    await expect.poll(() => page.locator("#preview-description").textContent()).toBe("At 09:00 (UTC)");
+    await expect.poll(() => page.locator("#preview-description").textContent()).toBe("every day at 09:00 (UTC)");
     await page.unroute(`**/admin/chats/${C}/jobs?**`);
     await page.getByRole("dialog", { name: "Create a job" }).press("Escape");
   });

@@ -114,9 +114,13 @@ function everyDays(first: number, step: number, n: number): number[] {
  * The whole reply to a created `/every` job, for the `now` it was made at: the job line (its schedule in English
  * words), the description in the sender's language with the zone and a cron's fields after it, the next runs.
  */
-function reply(now: number, o: { id: string; name: string; shown: string; said: string; cron?: string; runs: number[]; left?: string }): string {
+function reply(
+  now: number,
+  o: { id: string; name: string; phrase: string; shown: string; said: string; cron?: string; runs: number[]; left?: string },
+): string {
   return [
     `Created \`${o.id}\` 💬 ${o.name} · ${o.shown} · next ${chatTime(o.runs[0]!, now)}${o.left ? ` · ${o.left}` : ""}`,
+    `Read "${o.phrase}" as the schedule and "${o.name}" as the text.`,
     `🔁 ${o.said} (${ZONE})${o.cron ? ` · \`${o.cron}\`` : ""}`,
     `Next: ${o.runs.map((t) => weekdayTime(t, now)).join(", ")}`,
   ].join("\n");
@@ -227,7 +231,9 @@ describe("/every through the webhook", () => {
     const text = await say(c.message, c.language);
     const t1 = Date.now();
     const id = idIn(text);
-    const expected = (now: number) => reply(now, { id, name: c.name, ...c.expect(now) });
+    // Where the words were cut: what follows "/every " up to the text.
+    const phrase = c.message.slice("/every ".length, -(c.name.length + 1));
+    const expected = (now: number) => reply(now, { id, name: c.name, phrase, ...c.expect(now) });
     expect(minutes(t0, t1, expected)).toContain(text);
     const job = await jobOf(id);
     expect(job).toMatchObject({ name: c.name, text: c.name, category: "recurring", createdBy: "user", schedule: c.expect(t1).schedule });

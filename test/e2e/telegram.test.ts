@@ -69,7 +69,9 @@ describe("a Telegram chat under wrangler dev", () => {
     expect(id, String(created.params.text)).toBeDefined();
     // The job line, and the time understood: with its weekday, and how far ahead (issue 14).
     expect(created.params.text).toBe(
-      renderTelegramHtml(`Created \`${id}\` 💬 Stretch · once ${at.hm}\n⏰ ${at.weekday} ${at.day} ${at.month} ${at.hm} (Asia/Tokyo), in under a minute`),
+      renderTelegramHtml(
+        `Created \`${id}\` 💬 Stretch · once ${at.hm}\nRead "${at.iso}" as the schedule and "Stretch" as the text.\n⏰ ${at.weekday} ${at.day} ${at.month} ${at.hm} (Asia/Tokyo), in under a minute`,
+      ),
     );
 
     // 3. A recurring one, and /jobs in Tokyo time: the one-off first, then the yearly job.
@@ -84,7 +86,7 @@ describe("a Telegram chat under wrangler dev", () => {
     });
     expect(every.params.text).toBe(
       renderTelegramHtml(
-        `Created \`${yearlyId}\` 💬 New year · every year on 1 January at 09:00 · next 1 Jan ${nextYear} 09:00\n🔁 every year on 1 January at 09:00 (Asia/Tokyo) · \`0 9 1 1 *\`\nNext: ${newYears.join(", ")}`,
+        `Created \`${yearlyId}\` 💬 New year · every year on 1 January at 09:00 · next 1 Jan ${nextYear} 09:00\nRead "0 9 1 1 *" as the schedule and "New year" as the text.\n🔁 every year on 1 January at 09:00 (Asia/Tokyo) · \`0 9 1 1 *\`\nNext: ${newYears.join(", ")}`,
       ),
     );
     t0 = Date.now();

@@ -146,7 +146,7 @@ describe("a reminder written in words", () => {
   const repeated: [string, string][] = [
     ["remind me every monday at 9 to water the plants", "cron 0 9 * * 1 | water the plants"],
     ["remind me to water the plants every monday at 9", "cron 0 9 * * 1 | water the plants"],
-    ["remind me every weekday at 8:30 to check the inbox until March", "cron 30 8 * * 1-5 until 2027-02-28T22:59:00.000Z | check the inbox"],
+    ["remind me every weekday at 8:30 to check the inbox until March", "cron 30 8 * * 1-5 until 2027-02-28T23:59 | check the inbox"],
     ["erinnere mich jeden Montag um 9 die Pflanzen zu gießen", "cron 0 9 * * 1 | die Pflanzen zu gießen"],
     ["rappelle-moi tous les lundis à 9h d'arroser les plantes", "cron 0 9 * * 1 | arroser les plantes"],
     ["recuérdame todos los lunes a las 9 regar las plantas", "cron 0 9 * * 1 | regar las plantas"],

@@ -62,29 +62,25 @@ describe("a part of the day after a clock time is the schedule's when it changes
 
 describe("an end or a count may come after the text", () => {
   rows([
-    ["en", "every weekday at 8:30 inbox until March", "cron 30 8 * * 1-5 until 2027-02-28T22:59:00.000Z | every weekday at 8:30 | inbox | until March"],
+    ["en", "every weekday at 8:30 inbox until March", "cron 30 8 * * 1-5 until 2027-02-28T23:59 | every weekday at 8:30 | inbox | until March"],
     ["en", "every day at 9 stretch 10 times", "cron 0 9 * * * ×10 | every day at 9 | stretch | 10 times"],
-    ["en", "every monday at 10 review until 31 dec", "cron 0 10 * * 1 until 2026-12-31T22:59:00.000Z | every monday at 10 | review | until 31 dec"],
-    [
-      "en",
-      "every day at 9 call mum 3 times until friday",
-      "cron 0 9 * * * until 2026-12-04T22:59:00.000Z ×3 | every day at 9 | call mum | 3 times until friday",
-    ],
+    ["en", "every monday at 10 review until 31 dec", "cron 0 10 * * 1 until 2026-12-31T23:59 | every monday at 10 | review | until 31 dec"],
+    ["en", "every day at 9 call mum 3 times until friday", "cron 0 9 * * * until 2026-12-04T23:59 ×3 | every day at 9 | call mum | 3 times until friday"],
     // A time alone is no end: "until 5pm" is the text's; so is a count in one word ("twice" is how the text is done).
     ["en", "every day at 9 focus until 5pm", "cron 0 9 * * * | every day at 9 | focus until 5pm | "],
     ["en", "every weekday at 8 call mom twice", "cron 0 8 * * 1-5 | every weekday at 8 | call mom twice | "],
-    ["de", "jeden Werktag um 8:30 Posteingang bis März", "cron 30 8 * * 1-5 until 2027-02-28T22:59:00.000Z | jeden Werktag um 8:30 | Posteingang | bis März"],
+    ["de", "jeden Werktag um 8:30 Posteingang bis März", "cron 30 8 * * 1-5 until 2027-02-28T23:59 | jeden Werktag um 8:30 | Posteingang | bis März"],
     ["de", "jeden Tag um 9 dehnen 10 mal", "cron 0 9 * * * ×10 | jeden Tag um 9 | dehnen | 10 mal"],
     [
       "fr",
       "tous les jours à 8h boîte de réception jusqu'en mars",
-      "cron 0 8 * * * until 2027-02-28T22:59:00.000Z | tous les jours à 8h | boîte de réception | jusqu'en mars",
+      "cron 0 8 * * * until 2027-02-28T23:59 | tous les jours à 8h | boîte de réception | jusqu'en mars",
     ],
-    ["es", "todos los días a las 9 correo hasta marzo", "cron 0 9 * * * until 2027-02-28T22:59:00.000Z | todos los días a las 9 | correo | hasta marzo"],
-    ["pt", "todos os dias às 9 emails até março", "cron 0 9 * * * until 2027-02-28T22:59:00.000Z | todos os dias às 9 | emails | até março"],
-    ["it", "ogni giorno alle 9 posta fino a marzo", "cron 0 9 * * * until 2027-02-28T22:59:00.000Z | ogni giorno alle 9 | posta | fino a marzo"],
-    ["nl", "elke dag om 9 mail tot maart", "cron 0 9 * * * until 2027-02-28T22:59:00.000Z | elke dag om 9 | mail | tot maart"],
-    ["ru", "каждый день в 9 почта до марта", "cron 0 9 * * * until 2027-02-28T22:59:00.000Z | каждый день в 9 | почта | до марта"],
+    ["es", "todos los días a las 9 correo hasta marzo", "cron 0 9 * * * until 2027-02-28T23:59 | todos los días a las 9 | correo | hasta marzo"],
+    ["pt", "todos os dias às 9 emails até março", "cron 0 9 * * * until 2027-02-28T23:59 | todos os dias às 9 | emails | até março"],
+    ["it", "ogni giorno alle 9 posta fino a marzo", "cron 0 9 * * * until 2027-02-28T23:59 | ogni giorno alle 9 | posta | fino a marzo"],
+    ["nl", "elke dag om 9 mail tot maart", "cron 0 9 * * * until 2027-02-28T23:59 | elke dag om 9 | mail | tot maart"],
+    ["ru", "каждый день в 9 почта до марта", "cron 0 9 * * * until 2027-02-28T23:59 | каждый день в 9 | почта | до марта"],
     ["ru", "каждый день в 9 зарядка 10 раз", "cron 0 9 * * * ×10 | каждый день в 9 | зарядка | 10 раз"],
   ]);
 });

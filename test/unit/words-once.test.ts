@@ -90,6 +90,6 @@ describe("a date in numbers: the language's order, or the other when only that o
 
   it("reads an end in numbers the same way", async () => {
     const r = await readSchedule("tous les jours à 8h jusqu'au 3/4 x", { zone: ZONE, now: Date.parse(now), language: "fr", recurring: true });
-    expect(r.ok && r.value.ends.until).toBe(Date.parse("2027-04-03T21:59:00.000Z"));
+    expect(r.ok && r.value.ends.until).toBe("2027-04-03T23:59");
   });
 });

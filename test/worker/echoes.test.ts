@@ -63,7 +63,11 @@ describe("a job's name", () => {
     const text = `t${RLO}ea${ZWSP}`;
     const created = await reply(chat, `/remind 10m ${text}`);
     const [job] = await jobsOf(chat);
-    expect(created).toBe(renderTelegramHtml(`Created \`${job!.id}\` 💬 tea · once 14:40\n⏰ Wed 12 May 14:40 (Europe/Berlin), in 10 min`));
+    expect(created).toBe(
+      renderTelegramHtml(
+        `Created \`${job!.id}\` 💬 tea · once 14:40\nRead "10m" as the schedule and "tea" as the text.\n⏰ Wed 12 May 14:40 (Europe/Berlin), in 10 min`,
+      ),
+    );
     expect(job).toMatchObject({ name: "tea", text });
   });
 

@@ -101,7 +101,7 @@ describe("a skipped run, a snoozed copy and a job's ends", () => {
       renderTelegramHtml(
         [
           "Skipped 13 May 09:00.",
-          `\`${daily.id}\` 💬 Water the plants · \`0 9 * * *\` · next 14 May 09:00 · 5 runs left · until 31 May 22:00`,
+          `\`${daily.id}\` 💬 Water the plants · every day at 09:00 · next 14 May 09:00 · 5 runs left · until 31 May 22:00`,
           "Next: Fri 14 May 09:00, Sat 15 May 09:00, Sun 16 May 09:00",
         ].join("\n"),
       ),
@@ -175,9 +175,11 @@ describe("a skipped run, a snoozed copy and a job's ends", () => {
     }
     expect(await say(`/skip ${skips.id}`)).toEqual([
       renderTelegramHtml(
-        ["Skipped 09:00.", `\`${skips.id}\` 💬 Read · \`0 9 * * *\` · next 14 May 09:00`, "Next: Fri 14 May 09:00, Sat 15 May 09:00, Sun 16 May 09:00"].join(
-          "\n",
-        ),
+        [
+          "Skipped 09:00.",
+          `\`${skips.id}\` 💬 Read · every day at 09:00 · next 14 May 09:00`,
+          "Next: Fri 14 May 09:00, Sat 15 May 09:00, Sun 16 May 09:00",
+        ].join("\n"),
       ),
     ]);
     const wednesday = await fire(chat, fires.id);

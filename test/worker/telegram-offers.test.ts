@@ -133,21 +133,15 @@ describe("a reminder written in words, without a model", () => {
 
 describe("a repetition written in words is offered as the recurring job /every would make (issue 31)", () => {
   const table: [message: string, text: string, phrase: string, schedule: Record<string, string>, description: string][] = [
-    ["remind me every monday at 9 to water the plants", "water the plants", "every monday at 9", { cron: "0 9 * * 1" }, "At 09:00, only on Monday"],
-    [
-      "erinnere mich jeden Montag um 9 die Pflanzen zu gießen",
-      "die Pflanzen zu gießen",
-      "jeden Montag um 9",
-      { cron: "0 9 * * 1" },
-      "At 09:00, only on Monday",
-    ],
-    ["напомни мне каждый понедельник в 9 полить цветы", "полить цветы", "каждый понедельник в 9", { cron: "0 9 * * 1" }, "At 09:00, only on Monday"],
+    ["remind me every monday at 9 to water the plants", "water the plants", "every monday at 9", { cron: "0 9 * * 1" }, "every Monday at 09:00"],
+    ["erinnere mich jeden Montag um 9 die Pflanzen zu gießen", "die Pflanzen zu gießen", "jeden Montag um 9", { cron: "0 9 * * 1" }, "jeden Montag um 09:00"],
+    ["напомни мне каждый понедельник в 9 полить цветы", "полить цветы", "каждый понедельник в 9", { cron: "0 9 * * 1" }, "каждый понедельник в 09:00"],
     [
       "remind me to water the plants every other tuesday at 10",
       "water the plants",
       "every other tuesday at 10",
       { rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU" },
-      "",
+      "every 2 weeks on Tuesday at 10:00",
     ],
   ];
   it.each(table)("%s", async (message, text, phrase, schedule, description) => {
@@ -159,8 +153,9 @@ describe("a repetition written in words is offered as the recurring job /every w
         renderTelegramHtml,
       ),
     );
-    expect(lines[2]).toMatch(/^🔁 /);
-    if (description) expect(lines[2]).toBe(`🔁 ${description} (UTC)`);
+    // In the sender's language, a cron's fields after the words, never a rule's RRULE.
+    const cron = "cron" in schedule ? ` · \`${schedule.cron}\`` : "";
+    expect(lines[2]).toBe(renderTelegramHtml(`🔁 ${description} (UTC)${cron}`));
     expect(lines[3]).toMatch(/^Next: /);
     expect(lines.at(-1)).toBe("Create it?");
     expect(await jobsOf(chat)).toEqual([]);

@@ -329,7 +329,7 @@ describe("/every turns a phrase into plain cron and shows it", () => {
   it("describes the schedule in the sender's language, words the bot reads back as the same schedule", async () => {
     const chat = await chatIn("Europe/Berlin");
     const reply = await sayIn(chat, "de", "/every werktags um 8:30 Post lesen");
-    expect(textOf(reply)?.split("\n")[1]).toBe("🔁 werktags um 08:30 (Europe/Berlin) · <code>30 8 * * 1-5</code>");
+    expect(textOf(reply)?.split("\n")[2]).toBe("🔁 werktags um 08:30 (Europe/Berlin) · <code>30 8 * * 1-5</code>");
     // The words as shown, typed back: the same schedule.
     await sayIn(chat, "de", "/every werktags um 08:30 (Europe/Berlin) Zeitung");
     expect((await jobsOf(chat)).map((j) => [j.name, j.schedule])).toEqual([

@@ -6,12 +6,13 @@
  */
 import { type Config, isGroupId } from "../config";
 import { newJobId, shown } from "../contracts/ids";
-import { decideResume, decideSkip, pastSkipped } from "../jobs/fire";
+import { decideEditNext, decideResume, decideSkip } from "../jobs/fire";
 import { type JobRecord, newJobRecord, specDefaults } from "../jobs/records";
-import { memoryRefMissingText, noJobText, stillRunningText, tooManyJobsText } from "../jobs/texts";
+import { createdByText, memoryRefMissingText, noJobText, stillRunningText, tooManyJobsText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { err, ok, type Result } from "../result";
 import {
+  CREATED_BY,
   type CreatedBy,
   type CreateJobInput,
   createJobInput,
@@ -121,6 +122,8 @@ export class JobOps {
     if (!parsed.ok) return parsed;
     const refused = this.refusedChat(chatId);
     if (refused !== null) return err("bad_request", refused);
+    // Over RPC `createdBy` is whatever the caller sent too: a value the row's CHECK refuses is one sentence, not a thrown SQL error.
+    if (!(CREATED_BY as readonly unknown[]).includes(createdBy)) return err("bad_request", createdByText(createdBy));
     // Over RPC the options are whatever the caller sent: only a string token and a whole topic id are taken.
     const followUpOf = typeof options?.followUpOf === "string" ? options.followUpOf : undefined;
     const threadId = typeof options?.threadId === "number" && Number.isInteger(options.threadId) ? options.threadId : null;
@@ -216,10 +219,10 @@ export class JobOps {
     }
     const job: JobRecord = { ...latest.value, ...edited.value.spec };
     if ((edited.value.scheduleChanged || edited.value.reopened) && job.enabled) {
-      // Its next run from now under the schedule it has now, past an occurrence skipped by hand that it still has.
-      const next = edited.value.nextRunAt;
-      const zone = this.d.info.zone().zone;
-      job.nextRunAt = job.schedule.type === "at" ? next : pastSkipped(job.schedule, zone, next, this.d.firing.skipped(id, this.d.now()));
+      const now = this.d.now();
+      const next = decideEditNext(job, edited.value.nextRunAt, this.d.info.zone().zone, now, this.d.firing.skipped(id, now));
+      if (!next.ok) return err("bad_request", next.error);
+      job.nextRunAt = next.value;
     }
     this.d.jobs.save(job);
     return ok(this.view(job, chatId));

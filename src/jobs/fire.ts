@@ -371,6 +371,18 @@ export function decideResume(job: JobRecord, zone: string, now: number, skipped:
   return ok({ ...resumed, nextRunAt: step.nextRunAt });
 }
 
+/**
+ * An edit that changed a recurring job's schedule or gave it a run again (docs/api.md#jobs): its next run is the
+ * edit's (`next`, from now under what the job has now), passing over the occurrences `skipped` by hand; or the
+ * sentence why not, when that passes the job's `until` (the skip took its last run before the end). A one-off's is `next`.
+ */
+export function decideEditNext(job: JobRecord, next: number | null, zone: string, now: number, skipped: Skipped = NONE_SKIPPED): Parsed<number | null> {
+  if (job.schedule.type === "at" || next === null) return ok(next);
+  const at = pastSkipped(job.schedule, zone, next, skipped);
+  if (at === null || (job.until !== null && at > untilInstant(job.until, zone))) return fail(noRunsLeftText(job, zone, now));
+  return ok(at);
+}
+
 /** How far apart the same wall-clock time can fall in two zones (UTC−12 to UTC+14), and a margin. */
 export const ZONE_SPAN_MS = 2 * 24 * 60 * 60_000;
 

@@ -3,7 +3,8 @@
  * the one-line job summary, the job list, the tool replies and the zone-change reply. Pure functions.
  */
 
-import type { Job, LastResult } from "../schemas/jobs";
+import { shown } from "../contracts/ids";
+import { CREATED_BY, type Job, type LastResult } from "../schemas/jobs";
 import { formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, localFields, MONTH_SHORT, readRecurring } from "../time";
 import { describeInEnglish } from "../words";
 
@@ -191,6 +192,11 @@ export function noRunsLeftText(job: { id: string; name: string; until: string | 
       : `its next run would be after its end (until ${untilText(job.until, zone, now)})`;
   return `Job ${job.id} (${job.name}) has no scheduled run left: ${end}. Give it a later "until" or more "runsLeft" (edit it), or cancel it.`;
 }
+/** A job's maker that is none of the four (a call over RPC sent something else). */
+export const createdByText = (value: unknown) =>
+  `"createdBy" must be one of ${CREATED_BY.map((c) => `"${c}"`)
+    .join(", ")
+    .replace(/, ([^,]*)$/, " or $1")}; got ${shown(String(value))}.`;
 export const tooManyJobsText = (limit: number) => `This chat already has ${limit} jobs (the limit); cancel one first.`;
 
 /**

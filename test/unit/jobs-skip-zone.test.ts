@@ -5,7 +5,7 @@
  * is Sunday 27 Sep 2026, 09:00 in Berlin (07:00Z; CEST, UTC+2).
  */
 import { describe, expect, it } from "vitest";
-import { decideResume, decideSkip, decideZoneChange, pastSkipped } from "../../src/jobs/fire";
+import { decideEditNext, decideResume, decideSkip, decideZoneChange, pastSkipped } from "../../src/jobs/fire";
 import type { JobRecord, RunRecord } from "../../src/jobs/records";
 import { jobRecord } from "./records";
 
@@ -63,7 +63,8 @@ describe("decideSkip", () => {
 
   it("is not late even when the occurrence passed over is long gone (the alarm has not come yet)", () => {
     const skip = decideSkip(daily(), BERLIN, NEXT + 3_600_000);
-    expect(skip.ok && skip.value.run.late).toBe(false);
+    if (!skip.ok) throw new Error(skip.error);
+    expect(skip.value.run).toMatchObject({ dueAt: NEXT, startedAt: NEXT + 3_600_000, late: false });
   });
 
   it("does not count against runsLeft", () => {
@@ -204,5 +205,24 @@ describe("decideResume", () => {
     });
     const sunday = daily({ until, nextRunAt: ms("2026-09-27T13:00:00Z") });
     expect(decideZoneChange(sunday, { from: BERLIN, to: NEW_YORK }, ms("2026-09-27T00:00:00Z"))).toStrictEqual({ action: "move", job: sunday, skips: [] });
+  });
+});
+
+describe("decideEditNext", () => {
+  it("passes over a skip, and refuses when that takes the last run before the end, naming the end", () => {
+    const MONDAY = ms("2026-09-28T07:00:00Z");
+    expect(decideEditNext(daily(), NEXT, BERLIN, NOW, new Set([NEXT]))).toStrictEqual({ ok: true, value: MONDAY });
+    expect(decideEditNext(daily({ until: "2026-09-28T09:00" }), NEXT, BERLIN, NOW, new Set([NEXT]))).toStrictEqual({ ok: true, value: MONDAY });
+    expect(decideEditNext(daily({ until: "2026-09-27T23:59" }), NEXT, BERLIN, NOW, new Set([NEXT]))).toStrictEqual({
+      ok: false,
+      error:
+        'Job p3xz9 (Inbox summary) has no scheduled run left: its next run would be after its end (until 27 Sep). Give it a later "until" or more "runsLeft" (edit it), or cancel it.',
+    });
+    expect(decideEditNext(daily({ until: "2026-09-27T23:59" }), NEXT, BERLIN, NOW)).toStrictEqual({ ok: true, value: NEXT });
+  });
+
+  it("leaves a one-off's time as the edit made it", () => {
+    const oneOff = daily({ schedule: { type: "at", at: NEXT } });
+    expect(decideEditNext(oneOff, NEXT, BERLIN, NOW, new Set([NEXT]))).toStrictEqual({ ok: true, value: NEXT });
   });
 });

@@ -159,6 +159,28 @@ describe("edit", () => {
   });
 });
 
+describe("edit after a skip", () => {
+  it("refuses an edit whose next run, past the occurrence skipped by hand, would be after the job's end, and changes nothing", async () => {
+    const { chatId, stub } = newChat();
+    const now = await clockOf(stub);
+    // The chat is in UTC: its next two 09:00s, the first skipped by hand.
+    const first = Math.ceil((now - 9 * HOUR) / DAY) * DAY + 9 * HOUR + (now % DAY === 9 * HOUR ? DAY : 0);
+    const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+    const job = await must(stub.createJob(chatId, { name: "Water", kind: "prompt", cron: "0 9 * * *", until: day(first + DAY), text: "Water." }, "admin"));
+    expect((await must(stub.skipJob(chatId, job.id))).job.nextRunAt).toBe(new Date(first + DAY).toISOString());
+    // The same schedule, ending the day of the skipped run: its only run left is the one skipped.
+    const [d, m] = [new Date(first).getUTCDate(), new Date(first).toLocaleString("en", { month: "short", timeZone: "UTC" })];
+    expect(await stub.editJob(chatId, job.id, { cron: "0 9 * * *", until: day(first) })).toEqual({
+      ok: false,
+      error: {
+        code: "bad_request",
+        message: `Job ${job.id} (Water) has no scheduled run left: its next run would be after its end (until ${d} ${m}). Give it a later "until" or more "runsLeft" (edit it), or cancel it.`,
+      },
+    });
+    expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ until: `${day(first + DAY)}T23:59`, nextRunAt: new Date(first + DAY).toISOString() });
+  });
+});
+
 describe("run now", () => {
   it("dispatches a manual run <jobId>:<now> at once, leaves the next run alone, and refuses a second while in flight", async () => {
     const { chatId, stub } = newChat();
@@ -460,6 +482,16 @@ describe("edge cases found in review", () => {
     expect([cancelled.id, cancelled.name]).toEqual([job.id, "Broken"]);
     // The row is gone: a second cancel finds nothing.
     expect(await stub.cancelJob(chatId, job.id)).toEqual(notFound);
+  });
+
+  it("refuses a maker that is none of the four with one sentence, and creates nothing", async () => {
+    const { chatId, stub } = newChat();
+    const input = { name: "Call", kind: "prompt", delay: "PT1M", text: "Call the dentist" } as const;
+    expect(await stub.createJob(chatId, input, "robot" as never)).toEqual({
+      ok: false,
+      error: { code: "bad_request", message: '"createdBy" must be one of "user", "agent", "admin" or "job"; got robot.' },
+    });
+    expect((await must(stub.listJobs(chatId, {}))).jobs).toEqual([]);
   });
 
   it("refuses a call for another chat id than the one the object belongs to", async () => {

@@ -71,7 +71,8 @@ afterAll(async () => {
 describe("the Schedule field", () => {
   it("gets phrases from the suggestions, as a person types them to the bot, never a cron or an ISO duration", async () => {
     const cards = page.getByRole("list", { name: "Suggestions" }).getByRole("listitem");
-    expect(await cards.locator("code").allTextContents()).toEqual(["every weekday at 08:00", "in 20 minutes", "every Friday at 17:00"]);
+    // The suggestions come with the chat's empty list, which may still be on its way.
+    await expect.poll(() => cards.locator("code").allTextContents()).toEqual(["every weekday at 08:00", "in 20 minutes", "every Friday at 17:00"]);
     await page.getByRole("button", { name: "Use: Friday week review" }).click();
     expect(await field("Schedule").inputValue()).toBe("every Friday at 17:00");
     await expect.poll(() => page.locator("#preview-description").textContent()).toBe("every Friday at 17:00 (UTC)");

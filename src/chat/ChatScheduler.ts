@@ -29,6 +29,20 @@ import type { DeliverOptions } from "./replies";
 import { answered, byChat, byDeliverOptions, byMessage, byToken, keepingChat, type Route } from "./routes";
 import type { MoveChunk } from "./store/moves";
 
+/**
+ * An RPC's answer handed on as this object's own: a plain copy, and the original's disposer run. Returned as it
+ * came, the answer would carry that disposer to the caller, whose runtime then asks for it to be disposed and
+ * warns when the garbage collector finds it was not ("An RPC result was not disposed properly").
+ */
+function byValue<T>(answer: T): T {
+  const key = (Symbol as { dispose?: symbol }).dispose;
+  const dispose = key !== undefined && answer !== null && typeof answer === "object" ? (answer as Record<symbol, unknown>)[key] : undefined;
+  if (typeof dispose !== "function") return answer;
+  const copy = structuredClone(answer);
+  dispose.call(answer);
+  return copy;
+}
+
 /** The object's RPC methods, by name, and their arguments. */
 type Rpc = { [K in keyof ChatScheduler]-?: ChatScheduler[K] extends (...args: never[]) => Promise<unknown> ? K : never }[keyof ChatScheduler];
 type ArgsOf<K extends Rpc> = ChatScheduler[K] extends (...args: infer A) => unknown ? A : never;
@@ -66,7 +80,7 @@ export class ChatScheduler extends DurableObject<Env> {
     if (typeof there !== "function") return there.answer as T;
     // The supergroup's object answers the same method with the same result type (RPC hands it back by value).
     const next = this.env.CHAT.getByName(to) as unknown as Record<K, (...args: unknown[]) => Promise<T>>;
-    return next[method](...there(to));
+    return byValue(await next[method](...there(to)));
   }
 
   /** Fires due jobs, expires leases, dispatches claimed runs, re-sends a waiting or lost prompt, sends the outbox; re-arms. */

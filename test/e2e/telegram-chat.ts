@@ -13,7 +13,7 @@ import { sharedWorker, type Worker, waitFor } from "./harness.js";
 export const BOT_TOKEN = "123456789:AAE_e2e-telegram_abcdefghijklmnop";
 export const WEBHOOK_SECRET = "e2e-webhook-secret";
 /** The chat of each file that talks to it: its user's private chat (a private chat's id is its user's id). */
-export const TELEGRAM_CHATS = { telegram: "700000101", every: "700000202" } as const;
+export const TELEGRAM_CHATS = { telegram: "700000101", every: "700000202", words: "700000303" } as const;
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -48,9 +48,9 @@ const TABLE = {
     run: "every",
   },
   edit: {
-    does: "change a job's time or text",
+    does: "change a job's time, text or end",
     example: "/edit <id> tomorrow 10:00, /edit <id> text call dad",
-    helpExample: "/edit <id> tomorrow 10:00, /edit <id> text call dad; as a reply to a job's message: /edit 2h",
+    helpExample: "/edit <id> tomorrow 10:00, /edit <id> text call dad, /edit <id> until March; as a reply to a job's message: /edit 2h",
     run: "edit",
   },
   skip: { does: "skip a recurring job's next run", example: "/skip <id>", helpExample: "/skip <id>, or /skip as a reply to its message", run: "skip" },

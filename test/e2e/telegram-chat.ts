@@ -30,8 +30,8 @@ export type TelegramChat = {
   /** The chat's user taps the button with `data` under the bot's message `messageId`. */
   press(data: string, messageId: number): Promise<void>;
   /**
-   * The bot's calls so far that name this chat (`chat_id`), or name no chat at all (getMe, answerCallbackQuery),
-   * oldest first; of one method when given.
+   * The bot's calls so far that name this chat (`chat_id`), answer one of its presses (answerCallbackQuery), or name
+   * no chat at all (getMe), oldest first; of one method when given.
    */
   calls(method?: string): Promise<Call[]>;
   /** The bot's sendMessage calls to this chat so far. */
@@ -46,6 +46,8 @@ export type TelegramChat = {
  */
 export function telegramChat(chatId: string, updateIds: number): TelegramChat {
   let next = updateIds;
+  /** The ids of the callback queries this chat's user sent: another file's presses are answered by the same bot. */
+  const pressed = new Set<string>();
   const privateChat = { id: Number(chatId), type: "private", first_name: "Ada" };
   /** Posts an update as Telegram does, with the next update id; the webhook answers 200 at once. */
   const post = async (update: (updateId: number) => Record<string, unknown>): Promise<void> => {
@@ -62,7 +64,11 @@ export function telegramChat(chatId: string, updateIds: number): TelegramChat {
     const query = new URLSearchParams({ token: BOT_TOKEN, ...(method ? { method } : {}) });
     const res = await fetch(`${inject("telegramStub")}/__stub/calls?${query}`, { signal: AbortSignal.timeout(10_000) });
     const all = ((await res.json()) as { calls: Call[] }).calls;
-    return all.filter((c) => c.params.chat_id === undefined || String(c.params.chat_id) === chatId);
+    return all.filter((c) =>
+      c.params.chat_id !== undefined
+        ? String(c.params.chat_id) === chatId
+        : c.method !== "answerCallbackQuery" || pressed.has(String(c.params.callback_query_id)),
+    );
   };
   const chat: TelegramChat = {
     chatId,
@@ -74,7 +80,10 @@ export function telegramChat(chatId: string, updateIds: number): TelegramChat {
     press(data, messageId) {
       const from = { id: Number(chatId), is_bot: false, first_name: "Ada" };
       const message = { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: privateChat, text: "…" };
-      return post((updateId) => ({ callback_query: { id: `cb${updateId}`, from, chat_instance: "1", message, data } }));
+      return post((updateId) => {
+        pressed.add(`cb${updateId}`);
+        return { callback_query: { id: `cb${updateId}`, from, chat_instance: "1", message, data } };
+      });
     },
     calls,
     sends: () => calls("sendMessage"),

@@ -112,7 +112,7 @@ export async function modelTurn(deps: TurnDeps, context: TurnContext): Promise<T
   const complete = deps.complete ?? completeWithFetch;
   const started = now();
   const { prompt } = context;
-  const messages = conversation(systemPrompt(context.timeZone, started, agent.instructions), context.history, prompt);
+  const messages = conversation(systemPrompt(context.timeZone, started, agent.instructions, context.language), context.history, prompt);
   const functions = functionTools();
   // A group member's message: the tools act with their rights (they may read; a change asks the chat).
   const topic = context.threadId === undefined ? {} : { threadId: context.threadId };

@@ -1,7 +1,7 @@
 /**
  * @module What the model reads (docs/agent.md `AGENT=llm`): the system prompt (fixed guidelines, the owner's
- * `LLM_INSTRUCTIONS`, today's date and the chat's zone, not the time of day: each prompt's header carries
- * that), the chat's recent conversation, then the prompt under its local-time header. Pure.
+ * `LLM_INSTRUCTIONS`, the chat's language, today's date and the chat's zone, not the time of day: each prompt's
+ * header carries that), the chat's recent conversation, then the prompt under its local-time header. Pure.
  */
 import type { HistoryEntry } from "../contracts/turn";
 import { formatLongDate, formatOffset } from "../time";
@@ -28,10 +28,15 @@ const GUIDELINES = [
   "Answer in the user's language, briefly. Telegram shows Markdown: bold, italic, code, links and lists.",
 ].join("\n");
 
-/** The system prompt: the guidelines, the owner's instructions when set, and today in the chat's zone. */
-export function systemPrompt(zone: string, now: number, instructions: string | null): string {
+/**
+ * The system prompt: the guidelines, the owner's instructions when set, the chat's language (docs/telegram.md#language:
+ * its replies follow it; the tools' answers stay English), and today in the chat's zone.
+ */
+export function systemPrompt(zone: string, now: number, instructions: string | null, language = "en"): string {
+  const name = new Intl.DisplayNames("en", { type: "language" }).of(language) ?? language;
+  const speaks = `The chat's language is ${name} (${language}): write your replies in it, unless the user writes to you in another.`;
   const today = `Today is ${formatLongDate(now, zone)} in the chat's time zone, ${zone} (${formatOffset(zone, now)}).`;
-  return [GUIDELINES, ...(instructions ? [`About you, from the bot's owner:\n${instructions}`] : []), today].join("\n\n");
+  return [GUIDELINES, ...(instructions ? [`About you, from the bot's owner:\n${instructions}`] : []), speaks, today].join("\n\n");
 }
 
 /** The conversation for the model: system, the history (user and bot entries, newest last), the prompt. */

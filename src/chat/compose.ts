@@ -298,6 +298,8 @@ function commandHost(jobs: JobOps, settings: SettingsOps): CommandHost {
     runNow: (chatId, id) => jobs.runNow(chatId, id),
     getSettings: (chatId) => settings.getSettings(chatId),
     setTimeZone: (chatId, zone) => settings.setTimeZone(chatId, zone),
+    getLanguage: (chatId) => settings.getLanguage(chatId),
+    setLanguage: (chatId, language) => settings.setLanguage(chatId, language),
     getQuiet: (chatId) => settings.getQuiet(chatId),
     setQuiet: (chatId, body) => settings.setQuiet(chatId, body),
     zoneNotice: (chatId) => settings.zoneNotice(chatId),

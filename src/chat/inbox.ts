@@ -142,10 +142,12 @@ export class Inbox {
       // A member's rights are asked when they change something; an anonymous admin (writing as the group) has them.
       const member = isGroupId(origin.chatId) && !fromAnonymousAdmin(update.message ?? update.edited_message);
       const writer: Writer = { userId: member ? origin.userId : null, threadId: origin.threadId, botUsername };
-      const language = (update.message ?? update.edited_message ?? update.callback_query)?.from?.language_code;
+      // The reply's language (docs/telegram.md#language): the chat's, or the sender's app's, kept as the last seen.
+      const tag = (update.message ?? update.edited_message ?? update.callback_query)?.from?.language_code;
+      this.d.info.noteLanguage(tag);
       const context = {
         ...this.context(origin.chatId, now, { blocked: wasBlocked, threadId: origin.threadId, botUsername }),
-        ...(language ? { language } : {}),
+        language: this.d.info.language(tag),
       };
       const key = `u:${update.update_id}`;
       if (update.callback_query) {
@@ -268,8 +270,8 @@ export class Inbox {
       this.reply(key, refused, this.d.now(), writer.threadId);
       return "refused";
     }
-    const language = message.from?.language_code;
-    const who = { chatId: String(message.chat.id), zone: this.d.info.zone().zone, now, threadId: writer.threadId, ...(language ? { language } : {}) };
+    const language = this.d.info.language(message.from?.language_code);
+    const who = { chatId: String(message.chat.id), zone: this.d.info.zone().zone, now, threadId: writer.threadId, language };
     const reply = await editedCommand(this.d.jobs, who, jobId, text);
     if (reply === null) return "ignored";
     const entry = this.d.transcript.append({ role: "user", source: "telegram", text }, now);

@@ -1,12 +1,13 @@
 /**
  * @module What every part of a chat's object asks about the chat itself (docs/api.md, docs/time.md, docs/telegram.md): the chat id it
- * is bound to, its zone, its quiet hours, whether it may use the bot (also as the group it was before it
- * became a supergroup), and whether messages can reach it.
+ * is bound to, its zone, its language, its quiet hours, whether it may use the bot (also as the group it was before
+ * it became a supergroup), and whether messages can reach it.
  */
 import { type Config, isAllowedChat } from "../config";
 import { badChatIdText, CHAT_ID } from "../contracts/ids";
 import { err, ok, type Result } from "../result";
 import { inQuietHours, parseZone, QUIET_TIME, type QuietHours } from "../time";
+import { type Lang, langOf } from "../words";
 import type { SettingsStore } from "./store/settings";
 
 /** What a call that needs the chat's id is told before any caller named it (bound it). */
@@ -39,6 +40,31 @@ export class ChatInfo {
     const own = this.settings.get("time_zone");
     if (own !== null && parseZone(own).ok) return { zone: own, isDefault: false };
     return { zone: this.config().defaultTimeZone, isDefault: true };
+  }
+
+  /**
+   * The chat's language (docs/telegram.md#language): the one `/language` set; else the `language_code` of the message
+   * answered (`tag`) when it is one of the eight (`pt-br` is pt); else the last such a message came in, so that a
+   * job's message, which answers no one, is in it too; else English.
+   */
+  language(tag?: string): Lang {
+    return this.chosenLanguage() ?? langOf(tag) ?? langOf(this.settings.get("seen_language") ?? undefined) ?? "en";
+  }
+
+  /** The language `/language` set, or null: the chat follows its messages' languages. */
+  chosenLanguage(): Lang | null {
+    return langOf(this.settings.get("language") ?? undefined);
+  }
+
+  /** Sets the chat's language, or with null lets it follow its messages' languages again. */
+  setLanguage(lang: Lang | null): void {
+    this.settings.set("language", lang);
+  }
+
+  /** A message came in with Telegram's `language_code` `tag`: one of the eight is kept as the last seen (written when it changes). */
+  noteLanguage(tag: string | undefined): void {
+    const lang = langOf(tag);
+    if (lang !== null && lang !== this.settings.get("seen_language")) this.settings.set("seen_language", lang);
   }
 
   /** The chat's quiet hours (docs/telegram.md), or null when it has none. */

@@ -1,7 +1,7 @@
 /**
  * @module The chat's settings (docs/api.md, docs/time.md, docs/telegram.md): its zone, whose change moves every
  * recurring job's next run and its skips by hand (each a decision of the firing core, `decideZoneChange`, written by
- * `Firing.apply`), its quiet hours, and the default-zone notice told once.
+ * `Firing.apply`), its language, its quiet hours, and the default-zone notice told once.
  */
 import { decideZoneChange, ZONE_SPAN_MS } from "../jobs/fire";
 import type { RunRecord } from "../jobs/records";
@@ -10,6 +10,7 @@ import { err, ok, type Result } from "../result";
 import { type ChatSettings, type QuietAnswer, quietBody, type ZoneChange } from "../schemas/chats";
 import { parseArgs } from "../sentence";
 import { parseZone } from "../time";
+import { LANGS, type Lang } from "../words";
 import type { Firing } from "./firing";
 import type { ChatInfo } from "./info";
 import type { JobStore } from "./store/jobs";
@@ -83,6 +84,21 @@ export class SettingsOps {
       oneOffs: oneOffs.length,
       message: zoneChangedText(effective, isDefault, now, cronJobs, oneOffs),
     });
+  }
+
+  /** The chat's language (docs/telegram.md#language), and whether `/language` chose it. */
+  getLanguage(chatId: string): Result<{ language: Lang; chosen: boolean }> {
+    const bound = this.d.info.bind(chatId);
+    return bound.ok ? ok({ language: this.d.info.language(), chosen: this.d.info.chosenLanguage() !== null }) : bound;
+  }
+
+  /** Sets the chat's language (one of the eight), or with null lets it follow its messages' languages again. */
+  setLanguage(chatId: string, language: Lang | null): Result<{ language: Lang; chosen: boolean }> {
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
+    if (language !== null && !(LANGS as readonly unknown[]).includes(language)) return err("bad_request", `"language" must be one of ${LANGS.join(", ")}.`);
+    this.d.info.setLanguage(language);
+    return this.getLanguage(chatId);
   }
 
   /** The chat's quiet hours (docs/telegram.md), or null. */

@@ -57,6 +57,7 @@ export class TurnContexts {
     const resumed = turn?.resumed === true;
     return {
       timeZone: zone,
+      language: this.d.info.language(),
       history,
       budget: resumed ? "ok" : this.countTurn(zone, now),
       followUps,

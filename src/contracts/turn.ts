@@ -47,6 +47,8 @@ export type StepRecord = { step: number; answer: StepAnswer } | { step: number; 
  */
 export type TurnContext = {
   timeZone: string;
+  /** The chat's language (docs/telegram.md#language: `en`, `de`, …), which the model is asked to reply in. */
+  language: string;
   history: HistoryEntry[];
   budget: "ok" | "notice" | "over";
   followUps: number | null;

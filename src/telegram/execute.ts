@@ -12,6 +12,7 @@ import { type JobAction, type Reply, schedulerButton } from "./buttons";
 import { type Command, helpText, statusText, usageText } from "./commands";
 import { editCommand, skipCommand } from "./edit";
 import type { Asker, CommandContext, CommandHost } from "./host";
+import { languageCommand } from "./language-command";
 import { type CommandName, type RunBy, type RunName, runOf } from "./menu";
 import { quietCommand } from "./quiet-command";
 import { everyCommand, remindCommand } from "./schedule";
@@ -63,6 +64,7 @@ const RUNS: { readonly [R in RunName]: Run<RunBy<R>> } = {
   skip: async (host, cmd, ctx) => skipCommand(host, ctx, await asker(host, ctx), cmd.args),
   edit: async (host, cmd, ctx) => editCommand(host, ctx, await asker(host, ctx), cmd.args),
   quiet: async (host, cmd, ctx) => quietCommand(host, await asker(host, ctx), cmd.args),
+  language: async (host, cmd, ctx) => languageCommand(host, ctx.chatId, cmd.args),
   timezone: (host, cmd, ctx) => timezoneCommand(host, ctx, cmd.args),
   status: async (host, _cmd, ctx) => {
     const [list, settings] = await Promise.all([host.list(ctx.chatId, {}), host.getSettings(ctx.chatId)]);

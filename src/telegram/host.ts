@@ -6,6 +6,7 @@ import type { Result } from "../result";
 import type { QuietAnswer } from "../schemas/chats";
 import type { CreatedBy, CreateJobInput, EditJobInput, Job, JobFilter } from "../schemas/jobs";
 import type { Timing } from "../time";
+import type { Lang } from "../words";
 
 type Maybe<T> = T | Promise<T>;
 
@@ -27,6 +28,10 @@ export interface CommandHost {
   runNow(chatId: string, id: string): Maybe<Result<Job>>;
   getSettings(chatId: string): Maybe<Result<{ timeZone: string; isDefault: boolean }>>;
   setTimeZone(chatId: string, zone: string | null): Maybe<Result<{ timeZone: string; message: string }>>;
+  /** The chat's language (docs/telegram.md#language), and whether `/language` chose it. */
+  getLanguage(chatId: string): Maybe<Result<{ language: Lang; chosen: boolean }>>;
+  /** Sets the chat's language, or with null lets it follow its messages' languages. */
+  setLanguage(chatId: string, language: Lang | null): Maybe<Result<{ language: Lang; chosen: boolean }>>;
   getQuiet(chatId: string): Maybe<Result<QuietAnswer>>;
   setQuiet(chatId: string, body: QuietAnswer): Maybe<Result<QuietAnswer>>;
   /**

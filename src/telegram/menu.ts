@@ -66,6 +66,12 @@ const TABLE = {
     reads: "alone",
     run: "timezone",
   },
+  language: {
+    does: "show or set the language I answer in",
+    example: "/language de, /language auto",
+    reads: "alone",
+    run: "language",
+  },
   status: { does: "jobs, time zone, agent and runner", reads: "always", run: "status" },
   help: { does: "these commands", reads: "always", run: "help" },
   start: { reads: "always", run: "help" },

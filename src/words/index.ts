@@ -9,6 +9,7 @@
  */
 export type { Locale } from "./chrono";
 export { readEnds } from "./ends";
+export { LANGS, type Lang, langOf } from "./lang";
 export { MAX_CHOICES, type PlaceAnswer, parseOffset, placeZone, zoneChoiceLabel, zonesFor } from "./places";
 export type { ScheduleProblem } from "./problem";
 export { type ReadScheduleOptions, readSchedule, type ScheduleRead, type ScheduleResult } from "./read";

@@ -67,6 +67,7 @@ describe("fixed texts", () => {
       "/cancel",
       "/quiet",
       "/timezone",
+      "/language",
       "/status",
       "/help",
     ]);

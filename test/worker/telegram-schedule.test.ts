@@ -351,7 +351,7 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     expect(list).not.toContain("1 Apr");
   });
 
-  it("answers an unread phrase in the sender's language, and English for a language without a table", async () => {
+  it("answers an unread phrase in the sender's language, else the last one the chat saw, and English for a chat that saw none", async () => {
     const chat = await chatIn(null);
     const reply = await sayIn(chat, "de", "/every jedn Tag um 8 Zeitung");
     expect(reply.params.text).toBe(
@@ -363,8 +363,15 @@ describe("/every turns a phrase into plain cron and shows it", () => {
     expect(french.params.text).toBe(
       renderTelegramHtml("Je n'ai pas pu lire « demian » comme une date. Essayez /remind demain à 9h00 appeler maman ou /remind 2h appeler maman."),
     );
+    // An app in a language without a table: the chat's last language (French), or English in a chat that saw none.
     const japanese = await sayIn(chat, "ja", "/every evry day x");
     expect(japanese.params.text).toBe(
+      renderTelegramHtml(
+        "Je n'ai pas pu lire « evry » comme un horaire. Essayez /every tous les jours à 8h00 résumer les actualités ou /every en semaine à 8h30 résumer les actualités.",
+      ),
+    );
+    const fresh = await chatIn(null);
+    expect((await sayIn(fresh, "ja", "/every evry day x")).params.text).toBe(
       renderTelegramHtml('I couldn\'t read "evry" as a schedule. Try /every day at 8:00 summarise the news or /every weekdays at 8:30 summarise the news.'),
     );
     // The language asked for is read first; a phrase in another still reads.

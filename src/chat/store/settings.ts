@@ -2,12 +2,26 @@
  * @module The chat's settings row store (docs/api.md, docs/time.md, docs/telegram.md): the chat id the object is bound to, its own time
  * zone, whether Telegram said the chat cannot be reached, its quiet hours (`22:00-07:00`), the key of the last run
  * whose turn created its follow-up over HTTP or MCP (`X-Cuckoo-Turn`), when the chat was told which zone its
- * times are in (the default-zone notice, docs/telegram.md), and a group's move to a supergroup (`moving_to` and its
- * `move_retry_at` while it is under way, `moved_to` after it in the old chat, `moved_from` in the new one).
+ * times are in (the default-zone notice, docs/telegram.md), a group's move to a supergroup (`moving_to` and its
+ * `move_retry_at` while it is under way, `moved_to` after it in the old chat, `moved_from` in the new one), and its
+ * language (docs/telegram.md#language: `language` set by /language, `seen_language` the last one a message came in).
  */
 import type { Db } from "./db";
 
-const KEYS = ["chat_id", "time_zone", "blocked", "follow_up_of", "zone_told", "quiet", "moving_to", "move_retry_at", "moved_to", "moved_from"] as const;
+const KEYS = [
+  "chat_id",
+  "time_zone",
+  "blocked",
+  "follow_up_of",
+  "zone_told",
+  "quiet",
+  "moving_to",
+  "move_retry_at",
+  "moved_to",
+  "moved_from",
+  "language",
+  "seen_language",
+] as const;
 type Key = (typeof KEYS)[number];
 
 /**

@@ -238,7 +238,8 @@ async function readChronoStart(text: string, zone: string, now: number): Promise
     // reading wins ("14:30 Uhr" is German's, not English's "14:30"; "morgen om 9" Dutch's, not German's "morgen").
     if (best && (locale === "en" || (bestLocale === "en" && /\p{L}/u.test(best.text)))) break;
     const r = (await parse())[0];
-    if (!r) continue;
+    // A reading that ends inside a word is part of that word: English "apr" is not April in "après-demain".
+    if (!r || /^\p{L}/u.test(text.slice(r.index + r.text.length))) continue;
     // Only a phrase at the very start splits WHEN from the text ("tomorow 9am" reads just "9am", at 8).
     if (r.index !== 0) {
       const lead = AT_LEAD.exec(text.slice(0, r.index))?.[0];

@@ -35,10 +35,10 @@ export const table: PhraseTable = {
   },
   adverbs: {
     hour: ["cada hora"],
-    day: ["diariamente", "a diario", "cada día"],
-    week: ["semanalmente", "cada semana"],
-    month: ["mensualmente", "cada mes"],
-    year: ["anualmente", "cada año"],
+    day: ["diariamente", "a diario", "cada día", "diario"],
+    week: ["semanalmente", "cada semana", "semanal"],
+    month: ["mensualmente", "cada mes", "mensual"],
+    year: ["anualmente", "cada año", "anual"],
     quarter: ["trimestralmente", "trimestral"],
   },
   spans: {

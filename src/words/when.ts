@@ -224,6 +224,9 @@ async function readNumericDate(text: string, date: NumericDate, zone: string, no
   return { kind: "not-real", phrase: lead };
 }
 
+/** A letter of a script that spaces its words. */
+const SPACED = /[\p{Script=Latin}\p{Script=Cyrillic}]/u;
+
 /** chrono's longest reading at the very start, across the locales the text's script allows. */
 async function readChronoStart(text: string, zone: string, now: number): Promise<Reading | WhenProblem> {
   let best: ParsedResult | null = null;
@@ -238,7 +241,9 @@ async function readChronoStart(text: string, zone: string, now: number): Promise
     // reading wins ("14:30 Uhr" is German's, not English's "14:30"; "morgen om 9" Dutch's, not German's "morgen").
     if (best && (locale === "en" || (bestLocale === "en" && /\p{L}/u.test(best.text)))) break;
     const r = (await parse())[0];
-    if (!r) continue;
+    // A reading that ends inside a word is part of that word: English "apr" is not April in "après-demain". (Only in
+    // scripts that space their words: "明日9時にお母さんに電話" reads "明日9時".)
+    if (!r || (SPACED.test(r.text.slice(-1)) && SPACED.test(text.charAt(r.index + r.text.length)))) continue;
     // Only a phrase at the very start splits WHEN from the text ("tomorow 9am" reads just "9am", at 8).
     if (r.index !== 0) {
       const lead = AT_LEAD.exec(text.slice(0, r.index))?.[0];

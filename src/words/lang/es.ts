@@ -35,10 +35,10 @@ export const table: PhraseTable = {
   },
   adverbs: {
     hour: ["cada hora"],
-    day: ["diariamente", "a diario", "cada día"],
-    week: ["semanalmente", "cada semana"],
-    month: ["mensualmente", "cada mes"],
-    year: ["anualmente", "cada año"],
+    day: ["diariamente", "a diario", "cada día", "diario"],
+    week: ["semanalmente", "cada semana", "semanal"],
+    month: ["mensualmente", "cada mes", "mensual"],
+    year: ["anualmente", "cada año", "anual"],
     quarter: ["trimestralmente", "trimestral"],
   },
   spans: {
@@ -68,7 +68,7 @@ export const table: PhraseTable = {
     último: -1,
     última: -1,
   },
-  monthDay: String.raw`(?:el\s+)?dia\s+(\d{1,2})(?![\d:.])|el\s+(\d{1,2})(?![\d:.h])(?!\s+de\s+la)`,
+  monthDay: String.raw`(?:el\s+)?dia\s+(\d{1,2})(?![\d:./])|el\s+(\d{1,2})(?![\d:.h/])(?!\s+de\s+la)`,
   at: ["a las", "a la", "sobre las", "hacia las"],
   oclock: ["h", "horas", "hs"],
   am: ["de la mañana", "am", "a.m."],

@@ -69,7 +69,7 @@ export const table: PhraseTable = {
     dernier: -1,
     dernière: -1,
   },
-  monthDay: String.raw`(?:le\s+)(\d{1,2})(?:er|e|eme)?(?![\p{L}\d:h.])`,
+  monthDay: String.raw`(?:le\s+)(\d{1,2})(?:er|e|eme)?(?![\p{L}\d:h./])`,
   at: ["à", "a", "vers"],
   oclock: ["heures", "heure", "h"],
   am: ["du matin", "am", "a.m."],

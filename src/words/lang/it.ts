@@ -55,7 +55,7 @@ export const table: PhraseTable = {
   workday: ["giorno feriale", "giorno lavorativo"],
   weekend: ["nel fine settimana", "nei fine settimana", "fine settimana", "nel weekend", "weekend"],
   ordinals: { primo: 1, prima: 1, secondo: 2, seconda: 2, terzo: 3, terza: 3, quarto: 4, quarta: 4, quinto: 5, quinta: 5, ultimo: -1, ultima: -1 },
-  monthDay: String.raw`(?:il\s+)(\d{1,2})(?![\d:.])|giorno\s+(\d{1,2})(?![\d:.])`,
+  monthDay: String.raw`(?:il\s+)(\d{1,2})(?![\d:./])|giorno\s+(\d{1,2})(?![\d:./])`,
   at: ["alle", "all'", "alle ore", "verso le", "a"],
   oclock: ["h"],
   am: ["di mattina", "del mattino", "am", "a.m."],

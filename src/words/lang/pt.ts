@@ -36,9 +36,9 @@ export const table: PhraseTable = {
   adverbs: {
     hour: ["de hora em hora", "a cada hora"],
     day: ["diariamente", "todo dia", "todo o dia", "todos os dias"],
-    week: ["semanalmente", "toda semana", "todas as semanas"],
-    month: ["mensalmente", "todo mês", "todos os meses"],
-    year: ["anualmente", "todo ano", "todos os anos"],
+    week: ["semanalmente", "toda semana", "todas as semanas", "semanal"],
+    month: ["mensalmente", "todo mês", "todos os meses", "mensal"],
+    year: ["anualmente", "todo ano", "todos os anos", "anual"],
     quarter: ["trimestralmente", "trimestral"],
   },
   spans: { "meia hora": [30, "minute"], "meia-hora": [30, "minute"], "quarto de hora": [15, "minute"], trimestre: [3, "month"], trimestres: [3, "month"] },
@@ -47,7 +47,8 @@ export const table: PhraseTable = {
   workday: ["dia útil"],
   weekend: ["nos fins de semana", "fins de semana", "no fim de semana", "fim de semana"],
   ordinals: { primeiro: 1, primeira: 1, segundo: 2, segunda: 2, terceiro: 3, terceira: 3, quarto: 4, quarta: 4, quinto: 5, quinta: 5, último: -1, última: -1 },
-  monthDay: String.raw`dia\s+(\d{1,2})(?![\d:.h])`,
+  // "dia 7 de maio" is a date each year, which this pattern must not cut to the 7th of every month.
+  monthDay: String.raw`dia\s+(\d{1,2})(?![\d:.h/])(?!\s+de\s+(?!cada\b)\p{L})`,
   at: ["às", "as", "à", "a"],
   oclock: ["h", "horas", "hs"],
   am: ["da manhã", "am", "a.m."],

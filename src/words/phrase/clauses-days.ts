@@ -92,11 +92,11 @@ export function monthDay(r: Reading): boolean {
       return true;
     }
     // "every 27": after a word for every, a number alone is a day of the month (Todoist's "every 27"), unless a
-    // unit, a time or a count follows it (every 27 minutes, every 2 hours).
+    // unit, a time or a count follows it (every 27 minutes, every 2 hours), or it begins a date in numbers (every 15/4).
     const bare = (): number | null =>
       every
         ? c.attempt(() => {
-            const m = c.take(/(\d{1,2})(?![\d:.,h])/u);
+            const m = c.take(/(\d{1,2})(?![\d:.,h/])/u);
             const day = m ? Number(m[1]) : 0;
             return day >= 1 && day <= 31 && !c.peek(() => span(r) ?? c.word(t.times) ?? c.word(t.oclock) ?? c.word(t.and)) ? day : null;
           })

@@ -21,7 +21,12 @@ export function runs(r: Reading): boolean {
     const n = wholeNumber(r);
     c.take(/-/u);
     if (n === null) return null;
-    if (c.word(t.times) !== null) return setOnce(r, "runs", n) ? true : null;
+    if (c.word(t.times) !== null) {
+      // Before a word for every, a count says how often, not how many runs: "une fois tous les deux mois" is every two
+      // months (once is the repetition itself); "deux fois tous les mois" could be either, and is not read.
+      if (c.peek(() => c.word(t.every))) return n === 1 ? true : null;
+      return setOnce(r, "runs", n) ? true : null;
+    }
     const long = lead ? span(r) : null;
     const unit = period(r);
     if (!long || n < 1 || (unit !== null && ORDER.indexOf(long.unit) < ORDER.indexOf(unit))) return null;

@@ -129,7 +129,7 @@ async function readAny(text: string, o: ReadScheduleOptions): Promise<Read> {
       if (repetition.ok && repetition.value.phrase.length > once.value.phrase.length) return repetition;
     }
     const { instant, phrase, rest, note } = once.value;
-    // "в 15 часов", "op zaterdag om 9 uur 's morgens": chrono read the hour and left words of the time as the text;
+    // "в 15 часов", "в 3 часа дня": chrono read the hour and left words of the time as the text;
     // the time they say may not be the one read ("в 17 часов завтра" was today's). Refused rather than misread.
     const lang = (LANGS as readonly string[]).includes(said.locale ?? "") ? (said.locale as Lang) : first;
     const left = lang ? timeLeftOver(rest, await tableOf(lang)) : null;

@@ -52,3 +52,20 @@ export function withDayPart(text: string, read: OnceRead, table: PhraseTable, zo
   // Passed, it is refused as any past time is ("this morning" said at 10:00), not moved on by chrono's reading.
   return { ...read, instant: instantOfWall(zone, local), phrase };
 }
+
+/**
+ * The words at the start of `rest` that still belong to a one-off's time, in `table`'s words: an o'clock or an
+ * afternoon/evening word (`в 15 часов`, `в 3 часа дня`, chrono reading only the hour), or "at" and a number
+ * (`в субботу в 9 часов`, chrono reading only the day). The hour they say was not the one read; null when none.
+ */
+export function timeLeftOver(rest: string, table: PhraseTable): string | null {
+  const words = rest.split(/\s+/u);
+  const folded = words.map((w) => fold(w));
+  const atNumber = table.at.includes(folded[0] ?? "") && /^\d/u.test(folded[1] ?? "");
+  if (atNumber) return words.slice(0, 2).join(" ");
+  // Not a morning word: it keeps the hour read, and may start the text ("morgen um 9 früh aufstehen").
+  for (const entry of [...table.oclock, ...table.pm].map((w) => fold(w).split(/\s+/u))) {
+    if (entry.every((w, i) => folded[i] === w)) return words.slice(0, entry.length).join(" ");
+  }
+  return null;
+}

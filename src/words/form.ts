@@ -79,7 +79,7 @@ type Settled = {
   window: { from: Clock; to: Clock } | null;
 };
 
-function settle(plan: Plan, today: ReturnType<typeof civilFields>): Settled | FormProblem {
+function settle(plan: Plan, today: ReturnType<typeof civilFields>, from: ReturnType<typeof civilFields>): Settled | FormProblem {
   const conflict: FormProblem = { kind: "conflict" };
   const unit: Unit = plan.unit ?? (plan.month !== null ? "year" : plan.monthDays || plan.positions ? "month" : plan.days ? "week" : "day");
   const dated = plan.monthDays !== null || plan.positions !== null;
@@ -121,10 +121,11 @@ function settle(plan: Plan, today: ReturnType<typeof civilFields>): Settled | Fo
     times,
     window: plan.window,
   };
-  // What a unit alone leaves open comes from today: every week = on today's weekday, every month = on today's date.
+  // What a unit alone leaves open comes from today: every week = on today's weekday, every month = on today's date;
+  // a month's or a year's date from the start said, if one is ("every 3 months starting 10 April": on the 10th).
   if (unit === "week" && !days) settled.days = new Set([today.weekday]);
-  if (unit === "month" && !dated) settled.monthDays = [today.day];
-  if (unit === "year" && plan.month === null) Object.assign(settled, { month: today.month, monthDays: [today.day] });
+  if (unit === "month" && !dated) settled.monthDays = [from.day];
+  if (unit === "year" && plan.month === null) Object.assign(settled, { month: from.month, monthDays: [from.day] });
   if (settled.positions?.some((p) => p.day === "workday") && settled.positions.some((p) => p.day !== "workday")) return conflict;
   return settled;
 }
@@ -340,7 +341,7 @@ export function untilOfSaid(date: SaidDate): string {
 /** The simplest schedule that says `plan` in `zone`, from `now`, with its ends. */
 export function scheduleOf(plan: Plan, zone: string, now: number): FormResult {
   const nowLocal = toLocal(zone, now);
-  const settled = settle(plan, civilFields(nowLocal));
+  const settled = settle(plan, civilFields(nowLocal), civilFields(plan.start?.local ?? nowLocal));
   if ("kind" in settled) return { ok: false, problem: settled };
   if (plan.runs !== null && (plan.runs < 1 || plan.runs > MAX_RUNS)) return { ok: false, problem: { kind: "runs", runs: plan.runs } };
   // A start said with a time of day and no time given: that time is the schedule's (from 1 jan at 8).

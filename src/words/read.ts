@@ -13,7 +13,7 @@
 import { NO_ENDS, type Timing } from "../time/schedule";
 import { parseZone } from "../time/zone";
 import { dateReader } from "./date-reader";
-import { withDayPart } from "./day-part";
+import { timeLeftOver, withDayPart } from "./day-part";
 import { readEnds } from "./ends";
 import { scheduleOf } from "./form";
 import { LANGS, type Lang, langOf, langsFor, type PhraseTable, tableOf } from "./lang";
@@ -129,6 +129,11 @@ async function readAny(text: string, o: ReadScheduleOptions): Promise<Read> {
       if (repetition.ok && repetition.value.phrase.length > once.value.phrase.length) return repetition;
     }
     const { instant, phrase, rest, note } = once.value;
+    // "в 15 часов", "в 3 часа дня": chrono read the hour and left words of the time as the text;
+    // the time they say may not be the one read ("в 17 часов завтра" was today's). Refused rather than misread.
+    const lang = (LANGS as readonly string[]).includes(said.locale ?? "") ? (said.locale as Lang) : first;
+    const left = lang ? timeLeftOver(rest, await tableOf(lang)) : null;
+    if (left) return { ok: false, problem: { kind: "unreadable", phrase: `${phrase} ${left}`, rest: restAfter(rest, left), recurring: false } };
     return { ok: true, value: { schedule: { type: "at", at: instant }, ends: NO_ENDS, phrase, rest, tail: "", note, language: null } };
   }
   if (once.problem.kind !== "unreadable") return { ok: false, problem: once.problem };

@@ -3,7 +3,7 @@ import type { PhraseTable } from "./types";
 
 export const table: PhraseTable = {
   lang: "en",
-  every: ["every", "each"],
+  every: ["every", "each", "ev"],
   other: ["other", "second"],
   alternate: { before: [], after: [] },
   numbers: {

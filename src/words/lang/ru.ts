@@ -83,6 +83,7 @@ export const table: PhraseTable = {
     ночь: "night",
     ночью: "night",
     "по ночам": "night",
+    "в обед": "afternoon",
     днём: "afternoon",
     днем: "afternoon",
   },

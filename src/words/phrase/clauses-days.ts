@@ -77,7 +77,8 @@ export function monthDay(r: Reading): boolean {
         const m = c.take(pattern);
         if (m) {
           const day = Number(m.slice(1).find((g) => g !== undefined));
-          return day >= 1 && day <= 31 ? day : null;
+          // "jede 2. Woche", "every 2nd week": an ordinal before a unit counts weeks, not days of the month.
+          return day >= 1 && day <= 31 && !c.peek(() => span(r)) ? day : null;
         }
         if (c.word(t.lead) === null) return null;
       }

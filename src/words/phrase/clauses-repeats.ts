@@ -5,6 +5,7 @@
  */
 
 import { clockAt } from "./clauses-times";
+import { whole } from "./cursor";
 import { adverb, amountOf, andHalf, unitWord, wholeNumber } from "./lexicon";
 import { wholeInterval } from "./plan";
 import { atEnd, period, periodSaid, type Reading, setUnit, tries } from "./reading";
@@ -70,7 +71,10 @@ export function interval(r: Reading): boolean {
     const duration = () => c.peek(() => amountOf(r)) || /^\s*\d+h(?![\p{L}\p{N}])/u.test(c.text.slice(c.pos));
     if (!every && (r.clauses > 0 || (duration() && timeHere(r)))) return null;
     const amount = amountOf(r);
-    if (amount === null || !setUnit(r, amount.unit, amount.n)) return null;
+    if (amount === null) return null;
+    // Dutch "om de week" is every other week (its `alternate.after`), though "om de 2 weken" is every 2.
+    const n = whole(t.alternate.after, c.text.slice(before, c.pos).trim()) ? 2 : amount.n;
+    if (!setUnit(r, amount.unit, n)) return null;
     r.said = r.said || every;
     return true;
   });

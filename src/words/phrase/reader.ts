@@ -13,6 +13,7 @@ import { days, except, monthDay, position } from "./clauses-days";
 import { dateClause, runs } from "./clauses-ends";
 import { count, interval } from "./clauses-repeats";
 import { dayPart, times, window } from "./clauses-times";
+import { leads, weekday } from "./lexicon";
 import { type DateReader, type PlanProblem, type PlanRead, partHour } from "./plan";
 import { newReading, periodSaid, type Reading, schedules } from "./reading";
 
@@ -34,6 +35,22 @@ export async function readPlan(text: string, table: PhraseTable, readDate: DateR
   const bad = c.attempt(() => (c.word(table.at) !== null ? c.take(/\d\S*/u) : null));
   if (bad) return { kind: "unreadable", phrase: text.slice(end, c.pos).trim(), at: end };
   if (r.trouble?.kind === "too-large") return r.trouble;
+  // "each 4/15", "elke 15-4", "2nd-to-last friday": the phrase stopped inside a word, so the rest of that word was
+  // meant with it (a date in numbers, a position it cannot take); refused rather than read as the 4th or the 2nd.
+  if (/\S$/u.test(text.slice(0, end)) && /^[\p{L}\d/\-–]/u.test(text.slice(end))) {
+    return { kind: "unreadable", phrase: text.slice(0, end).trim() + (/^\S+/u.exec(text.slice(end))?.[0] ?? ""), at: 0 };
+  }
+  // "jedes Jahr am 31.08.", "maandelijks op de voorlaatste vrijdag": the text would start with "on" and a date in
+  // numbers or a weekday (a word before it, a position the phrase cannot take); that day was meant, not the text's.
+  // Refused rather than read as every year on the first of this month, every month on the 1st.
+  const leftover = newReading(text, table);
+  leftover.c.pos = end;
+  leads(leftover);
+  const { c: l } = leftover;
+  const dayAhead = () => weekday(leftover) ?? (l.take(/\S+/u) ? weekday(leftover) : null);
+  if (l.pos > end && (l.peek(() => l.take(/\d/u)) || l.peek(dayAhead))) {
+    return { kind: "unreadable", phrase: text.slice(end).trim().split(/\s+/u).slice(0, 2).join(" "), at: end };
+  }
   const again = await saidAgain(text, end, table, readDate);
   if (again !== null) return { kind: "twice", phrase: again, at: end };
   if (r.clauses === 0) return { kind: "unreadable", phrase: firstWord(text), at: 0 };

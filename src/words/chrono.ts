@@ -43,6 +43,28 @@ function localesFor(text: string): Locale[] {
 /** chrono's reference: the instant, and the zone's offset then in minutes (an IANA name would be ignored). */
 export type ChronoReference = { instant: Date; timezone: number };
 
+/** A day in digits before a German month name or its short form, as a whole word (chrono's German table). */
+const DE_DAY_MONTH =
+  /(^|\s)(\d{1,2}) (?=(?:januar|jänner|februar|feber|märz|maerz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|mrz|apr|jun|jul|aug|sept|sep|okt|nov|dez)\.?(?!\p{L}))/giu;
+
+/**
+ * A form a locale's chrono does not read, rewritten at the same length so that what it reads maps back onto the
+ * text as typed: German chrono reads a day before a month name only with its dot (`3. März`), while people also
+ * write `3 März`, which English chrono then read as "3 M", three minutes.
+ */
+const REWRITE: Partial<Record<Locale, (text: string) => string>> = {
+  de: (text) => text.replace(DE_DAY_MONTH, "$1$2."),
+};
+
+/** chrono's readings of `text` in `locale`, each one's text as typed where the locale read a rewritten form. */
+async function parseIn(locale: Locale, text: string, ref: ChronoReference): Promise<ParsedResult[]> {
+  const seen = REWRITE[locale]?.(text) ?? text;
+  // forwardDate: "9am" after nine means tomorrow's, "monday" the coming one.
+  const results = (await load(locale)).parse(seen, ref, { forwardDate: true });
+  if (seen !== text) for (const r of results) (r as { text: string }).text = text.slice(r.index, r.index + r.text.length);
+  return results;
+}
+
 /**
  * Each locale in turn, the `prefer`red one first, with a `parse` of the text in it; the caller stops when it has
  * what it needs, so a locale it never parses is never loaded. `only` keeps to those locales (a date inside a
@@ -56,7 +78,6 @@ export function* localeParsers(
 ): Generator<{ locale: Locale; parse: () => Promise<ParsedResult[]> }> {
   const order = only ?? localesFor(text);
   for (const locale of prefer ? [prefer, ...order.filter((l) => l !== prefer)] : order) {
-    // forwardDate: "9am" after nine means tomorrow's, "monday" the coming one.
-    yield { locale, parse: async () => (await load(locale)).parse(text, ref, { forwardDate: true }) };
+    yield { locale, parse: () => parseIn(locale, text, ref) };
   }
 }

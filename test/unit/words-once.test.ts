@@ -93,3 +93,22 @@ describe("a date in numbers: the language's order, or the other when only that o
     expect(r.ok && r.value.ends.until).toBe("2027-04-03T23:59");
   });
 });
+
+describe("a German day before a month's name, with or without its dot (chrono reads only `3. März`)", () => {
+  const now = "2026-12-01T09:00:00Z";
+  rows([
+    ["3 März Arzt anrufen", now, "de", "2027-03-03T08:00:00.000Z | 3 März"],
+    ["3. März Arzt anrufen", now, "de", "2027-03-03T08:00:00.000Z | 3. März"],
+    ["am 3 März um 10 Arzt", now, "de", "2027-03-03T09:00:00.000Z | am 3 März um 10"],
+    // Sent from an English app: not "3 M", three minutes from now, with "ärz" as the text.
+    ["3 März Arzt anrufen", now, "en", "2027-03-03T08:00:00.000Z | 3 März"],
+    ["15 Mai 14:30 Zahnarzt", now, undefined, "2027-05-15T12:30:00.000Z | 15 Mai 14:30"],
+    // A word that only starts like a month stays the text's.
+    ["3 Mais kaufen", now, "de", 'Ich konnte "3" nicht als Zeitplan lesen. Versuche morgen um 9:00 oder jeden Tag um 8:00.'],
+  ]);
+
+  it("reads an end the same way", async () => {
+    const r = await readSchedule("jeden Tag um 8 bis 3 März Zeitung", { zone: ZONE, now: Date.parse(now), language: "de", recurring: true });
+    expect(r.ok && [r.value.ends.until, r.value.rest]).toEqual(["2027-03-03T23:59", "Zeitung"]);
+  });
+});

@@ -2,14 +2,15 @@
  * @module `/language` (docs/telegram.md#language): alone it shows the chat's language and the choices; `/language de`
  * sets it (a group's by its admins); `/language auto` lets it follow each message's language again (Telegram's
  * `language_code`, else the last one seen, else English). Languages are named in their own words (`Deutsch`), by
- * the runtime's `Intl.DisplayNames`.
+ * the runtime's `Intl.DisplayNames`; the replies are in the chat's language (`texts/`), the new one's once set.
  */
 import { shown } from "../contracts/ids";
 import { LANGS, type Lang, langOf } from "../words";
 import type { Reply } from "./buttons";
-import type { CommandHost } from "./host";
+import type { Asker, CommandHost } from "./host";
+import { textsOf } from "./texts";
 
-const CHOICES = `${LANGS.join(", ")}, or auto`;
+const CHOICES = `${LANGS.join(", ")}, auto`;
 
 /** `Deutsch (de)`: a language in its own words, and its code. */
 export function languageName(lang: Lang): string {
@@ -17,29 +18,21 @@ export function languageName(lang: Lang): string {
   return `${own.charAt(0).toLocaleUpperCase(lang)}${own.slice(1)} (${lang})`;
 }
 
-/** What `/language` alone says: the language and where it comes from, then how to change it. */
-export function languageShowText(answer: { language: Lang; chosen: boolean }): string {
-  const from = answer.chosen ? "set with /language" : "from the language of your Telegram app";
-  return `Language: ${languageName(answer.language)}, ${from}. Change it with /language followed by one of ${CHOICES} (each message's language).`;
-}
-
-export const languageSetText = (lang: Lang) => `Language set to ${languageName(lang)}.`;
-
-export const LANGUAGE_AUTO_TEXT =
-  "The chat's language now follows each message's: the language of the sender's Telegram app when it is one I speak, else the last such, else English.";
-
 /** `/language [code | auto]`. */
-export async function languageCommand(host: CommandHost, chatId: string, args: string): Promise<Reply> {
+export async function languageCommand(host: CommandHost, who: Pick<Asker, "chatId" | "language">, args: string): Promise<Reply> {
   const arg = args.trim();
+  const asked = (await textsOf(langOf(who.language) ?? "en")).language;
   if (arg === "") {
-    const current = await host.getLanguage(chatId);
-    return { markdown: current.ok ? languageShowText(current.value) : current.error.message };
+    const current = await host.getLanguage(who.chatId);
+    return { markdown: current.ok ? asked.show(languageName(current.value.language), current.value.chosen, CHOICES) : current.error.message };
   }
   const auto = /^(?:auto|reset|off)$/i.test(arg);
   // A language tag (`de`, `pt-BR`), of which the language counts.
   const lang = auto ? null : langOf(/^[a-z]{2}(?:[-_][a-z0-9]{2,8})*$/i.test(arg) ? arg : undefined);
-  if (!auto && lang === null) return { markdown: `"${shown(arg)}" is not a language I speak; choose one of ${CHOICES}, such as /language de.` };
-  const set = await host.setLanguage(chatId, lang);
+  if (!auto && lang === null) return { markdown: asked.unknown(shown(arg), CHOICES) };
+  const set = await host.setLanguage(who.chatId, lang);
   if (!set.ok) return { markdown: set.error.message };
-  return { markdown: lang === null ? LANGUAGE_AUTO_TEXT : languageSetText(lang) };
+  // Said in the language the chat has now.
+  const now = (await textsOf(set.value.language)).language;
+  return { markdown: lang === null ? now.auto : now.set(languageName(lang)) };
 }

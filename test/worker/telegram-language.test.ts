@@ -29,23 +29,40 @@ async function say(chat: TelegramChat, text: string, language?: string): Promise
 const described = (reply: string) => reply.split("\n").find((line) => line.startsWith("🔁"));
 
 describe("/language", () => {
-  it("shows the language and where it comes from, sets it, refuses one it does not speak, and goes back to auto", async () => {
+  it("shows the language and where it comes from, sets it, refuses one it does not speak, and goes back to auto, each in the chat's language", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
     expect(await say(chat, "/language")).toBe(
       renderTelegramHtml(
-        "Language: English (en), from the language of your Telegram app. Change it with /language followed by one of en, de, fr, es, pt, it, nl, ru, or auto (each message's language).",
+        "Language: English (en), from the language of your Telegram app. Change it with /language followed by one of en, de, fr, es, pt, it, nl, ru, auto (each message's language).",
       ),
     );
-    expect(await say(chat, "/language", "pt-BR")).toMatch(/^Language: Português \(pt\), from the language of your Telegram app\./);
-    expect(await say(chat, "/language DE")).toBe("Language set to Deutsch (de).");
-    expect(await say(chat, "/language", "ru")).toMatch(/^Language: Deutsch \(de\), set with \/language\./);
+    expect(await say(chat, "/language", "pt-BR")).toBe(
+      "Idioma: Português (pt), o do seu aplicativo Telegram. Mude-o com /language seguido de en, de, fr, es, pt, it, nl, ru, auto (o idioma de cada mensagem).",
+    );
+    // Set from an English app: said in the language set.
+    expect(await say(chat, "/language DE", "en")).toBe("Sprache auf Deutsch (de) gestellt.");
+    expect(await say(chat, "/language", "ru")).toBe(
+      "Sprache: Deutsch (de), mit /language gewählt. Ändere sie mit /language und einem von en, de, fr, es, pt, it, nl, ru, auto (die Sprache jeder Nachricht).",
+    );
     expect(await say(chat, "/language xx")).toBe(
-      renderTelegramHtml('"xx" is not a language I speak; choose one of en, de, fr, es, pt, it, nl, ru, or auto, such as /language de.'),
+      "„xx“ ist keine Sprache, die ich spreche; wähle eine von en, de, fr, es, pt, it, nl, ru, auto, etwa /language de.",
     );
-    expect(await say(chat, "/language auto")).toBe(
-      "The chat's language now follows each message's: the language of the sender's Telegram app when it is one I speak, else the last such, else English.",
+    // Back to auto: said in the language of the app that asked.
+    expect(await say(chat, "/language auto", "nl")).toBe(
+      "De taal van de chat volgt nu elk bericht: die van de Telegram-app van de afzender als ik die spreek, anders de laatste zulke, anders Engels.",
     );
-    expect(await say(chat, "/language", "nl")).toMatch(/^Language: Nederlands \(nl\), from the language of your Telegram app\./);
+    expect(await say(chat, "/language", "en")).toMatch(/^Language: English \(en\), from the language of your Telegram app\./);
+  });
+
+  it("/quiet answers in the chat's language", async () => {
+    const chat = await telegramChat(bot, newChat().chatId);
+    expect(await say(chat, "/quiet", "ru")).toBe("Тихих часов нет: каждое сообщение приходит со звуком уведомления. Задайте их командой /quiet 22:00-07:00.");
+    expect(await say(chat, "/quiet 22-7", "fr")).toMatch(
+      /^Heures calmes définies : 22:00–07:00 \(UTC\)\. Les messages envoyés pendant ce temps arrivent sans son ; rien n'est retenu\./,
+    );
+    expect(await say(chat, "/quiet 25-99", "it")).toBe(
+      "Non sono riuscito a leggere «25-99» come fascia di silenzio: indica quando inizia e finisce, nel tuo fuso orario. Prova /quiet 22:00-07:00 o /quiet off.",
+    );
   });
 });
 

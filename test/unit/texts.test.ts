@@ -1,0 +1,34 @@
+/**
+ * The replies' tables (src/telegram/texts/, docs/telegram.md#language): each of the eight languages has every key of
+ * English's, of the same kind (a text, or a function taking as many values), and nothing English's lacks; each
+ * loads on its own, and the English path loads no other.
+ */
+import { describe, expect, it } from "vitest";
+import { textsOf } from "../../src/telegram/texts";
+import { LANGS } from "../../src/words";
+
+/** Every key of a table, with what it holds: `text`, `fn/<arity>`, or the keys of a section. */
+function shape(table: Record<string, unknown>, path = ""): string[] {
+  return Object.entries(table).flatMap(([key, value]) => {
+    const at = `${path}${key}`;
+    if (typeof value === "function") return [`${at}: fn/${value.length}`];
+    if (typeof value === "string") return [`${at}: text`];
+    return shape(value as Record<string, unknown>, `${at}.`);
+  });
+}
+
+describe("the replies' tables", () => {
+  it.each(LANGS.filter((l) => l !== "en"))("%s has every key of English's, of the same kind, and no other", async (lang) => {
+    expect(shape(await textsOf(lang))).toEqual(shape(await textsOf("en")));
+  });
+
+  it("no two languages share a text (a table copied without translating fails)", async () => {
+    const english = await textsOf("en");
+    for (const lang of LANGS.filter((l) => l !== "en")) {
+      const other = await textsOf(lang);
+      expect(other.quiet.none, lang).not.toBe(english.quiet.none);
+      expect(other.language.auto, lang).not.toBe(english.language.auto);
+      expect(other.quiet.show("22:00–07:00", "UTC"), lang).not.toBe(english.quiet.show("22:00–07:00", "UTC"));
+    }
+  });
+});

@@ -242,6 +242,12 @@ export function normalisePlace(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[_.]/g, " ").replace(/\s+/g, " ").trim();
 }
 
+/**
+ * A language's zones, each with the names its speakers give the zone's city where the IANA name does not
+ * (`["Europe/Vienna", "Wien"]`): the files of `cities/`, from CLDR (scripts/cldr-places.mjs).
+ */
+export type ExemplarCities = readonly (readonly [zone: string, ...names: string[]])[];
+
 let preferredRank: Map<string, number> | undefined;
 let currentNames: Map<string, string> | undefined;
 let zoneByCity: Map<string, string[]> | undefined;

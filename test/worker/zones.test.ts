@@ -30,6 +30,19 @@ describe("GET /admin/zones", () => {
     }
   });
 
+  it("answers the zone of a city named in any of the eight languages (issue 33)", async () => {
+    for (const [place, zone] of [
+      ["Wien", "Europe/Vienna"],
+      ["Москва", "Europe/Moscow"],
+      ["Lissabon", "Europe/Lisbon"],
+    ]) {
+      expect(await send("GET", `/admin/zones?place=${encodeURIComponent(place!)}`), place).toEqual({
+        status: 200,
+        body: { place, offset: false, zones: [labelled(zone!)] },
+      });
+    }
+  });
+
   it("answers the likely zones of a country with several clocks, and of an offset", async () => {
     expect(await send("GET", "/admin/zones?place=USA")).toEqual({ status: 200, body: { place: "USA", offset: false, zones: US.map(labelled) } });
     // Tokyo and Seoul keep one clock: one of them, then the fixed offset.

@@ -1,7 +1,7 @@
 /**
  * @module Time zones by place (docs/telegram.md `/timezone Berlin`): a city or a country that names one zone, the likely
  * zones of a country or name that has several, and the zones an offset (`UTC+2`, `GMT+1`) fits now. The data is
- * the runtime's own: IANA names from `Intl.supportedValuesOf`, country names in eight languages from
+ * the runtime's own: IANA names from `Intl.supportedValuesOf`, country names in ten languages from
  * `Intl.DisplayNames`, a country's zones from `Intl.Locale`; only big cities that are not zone names, and the
  * zones preferred as a group's representative, are listed here. Cities by the names the bot's eight languages
  * give them (`Wien`, `Москва`, `Nueva York`) are CLDR's exemplar cities, one file per language in `cities/`
@@ -329,9 +329,10 @@ function cities(): Map<string, string[]> {
   return zoneByCity;
 }
 
-const LANGUAGES = ["en", "de", "fr", "es", "pt", "ru", "uk", "ja"];
+/** The bot's eight languages (src/words/lang), and Ukrainian and Japanese. */
+const LANGUAGES = ["en", "de", "fr", "es", "pt", "it", "nl", "ru", "uk", "ja"];
 
-/** Country names in eight languages → region code (`germany`, `deutschland`, `allemagne` → DE). */
+/** Country names in ten languages → region code (`germany`, `deutschland`, `allemagne`, `germania` → DE). */
 function countries(): Map<string, string> {
   if (!countryByName) {
     countryByName = new Map(Object.entries(COUNTRY_ALIASES).map(([name, code]) => [normalisePlace(name), code]));

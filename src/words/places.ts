@@ -433,7 +433,8 @@ export function zonesFor(input: string, now: number, local: readonly CityNames[]
 export async function placeZone(input: string, now: number, language?: string | null): Promise<PlaceAnswer> {
   const zone = parseZone(input);
   if (zone.ok && zone.value.includes("/")) return { kind: "zone", zone: zone.value };
-  const place = await localZonesFor(input, now, langOf(language ?? undefined));
+  // A link that English names no place by (`UTC`) is the link: no other language's names are loaded for it.
+  const place = await localZonesFor(input, now, langOf(language ?? undefined), !zone.ok);
   if (zone.ok && place.kind !== "zone") return { kind: "zone", zone: zone.value };
   return place;
 }
@@ -442,13 +443,13 @@ export async function placeZone(input: string, now: number, language?: string | 
  * `zonesFor` with the languages' city names: English's and the sender's language's first (a German's `Wien`
  * loads German's names only); when those name nothing, every language the name's script may be written in
  * (`Москва` Russian's; `Lissabon` all of the seven written in Latin letters), so that a name in a language
- * other than the sender's is found too.
+ * other than the sender's is found too (unless `widen` is false).
  */
-async function localZonesFor(input: string, now: number, lang: Lang | null): Promise<PlaceAnswer> {
+async function localZonesFor(input: string, now: number, lang: Lang | null, widen: boolean): Promise<PlaceAnswer> {
   if (parseOffset(input) !== null || normalisePlace(input) === "") return zonesFor(input, now);
   const first: Lang[] = lang && lang !== "en" ? ["en", lang] : ["en"];
   const found = zonesFor(input, now, await Promise.all(first.map(citiesOf)));
-  const rest = langsFor(input, null).filter((l) => !first.includes(l));
+  const rest = widen ? langsFor(input, null).filter((l) => !first.includes(l)) : [];
   if (found.kind !== "unknown" || rest.length === 0) return found;
   return zonesFor(input, now, await Promise.all([...first, ...rest].map(citiesOf)));
 }

@@ -33,6 +33,9 @@ describe("the languages' city names are loaded on first use", () => {
     expect(await placeZone("Berlin", DECEMBER, "en")).toEqual({ kind: "zone", zone: "Europe/Berlin" });
     expect(await placeZone("Ho Chi Minh City", DECEMBER)).toEqual({ kind: "zone", zone: "Asia/Ho_Chi_Minh" });
     expect(await placeZone("Deutschland", DECEMBER)).toEqual({ kind: "zone", zone: "Europe/Berlin" });
+    // A zone's own name, and a link that names no place: no city names at all, or English's only.
+    expect(await placeZone("Europe/Berlin", DECEMBER)).toEqual({ kind: "zone", zone: "Europe/Berlin" });
+    expect(await placeZone("UTC", DECEMBER)).toEqual({ kind: "zone", zone: "UTC" });
     expect(loaded).toEqual(["en"]);
   });
 

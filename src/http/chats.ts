@@ -38,7 +38,7 @@ chats.get("/:chatId/settings", async (c) => {
 chats.put("/:chatId/settings", async (c) => {
   const chatId = chatIdOf(c);
   const { timeZone } = await readJson(c, settingsBody());
-  const body: ZoneChange = unwrap(await chatStub(c.env, chatId).setTimeZone(chatId, timeZone === null ? null : zoneOfPlace(timeZone)));
+  const body: ZoneChange = unwrap(await chatStub(c.env, chatId).setTimeZone(chatId, timeZone === null ? null : await zoneOfPlace(timeZone)));
   return c.json(body, 200);
 });
 
@@ -61,8 +61,8 @@ chats.put("/:chatId/quiet", async (c) => {
  * several zones is 400 naming them (`GET /admin/zones` lists them with labels); anything else (an unknown name,
  * a bare offset) is passed on for the zone rules' sentence.
  */
-function zoneOfPlace(input: string): string {
-  const place = placeZone(input, Date.now());
+async function zoneOfPlace(input: string): Promise<string> {
+  const place = await placeZone(input, Date.now());
   if (place.kind === "zone") return place.zone;
   if (place.kind === "unknown" || place.offset) return input;
   const shown = place.zones.slice(0, 5).join(", ") + (place.zones.length > 5 ? ", …" : "");

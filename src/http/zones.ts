@@ -19,13 +19,14 @@ export const unknownPlaceSentence = (place: string): string =>
 
 export const zones = new Hono<AppEnv>();
 
-zones.get("/", readQuery(zonesQuery), (c) => {
+zones.get("/", readQuery(zonesQuery), async (c) => {
   // Read as /timezone reads it: what does not show is no part of a name. `place` is answered as it was read, and
   // the page quotes it from the answer.
   const place = printable(c.req.valid("query").place).trim();
   // The offsets in the labels are today's; the edge's clock is the only one here.
   const now = Date.now();
-  const found = placeZone(place, now);
+  // No sender's language here: a city's name in any of the eight languages is read (English's first).
+  const found = await placeZone(place, now);
   if (found.kind === "unknown") throw new ApiError("bad_request", unknownPlaceSentence(place));
   const offset = found.kind === "choices" && found.offset;
   const names = found.kind === "zone" ? [found.zone] : found.zones;

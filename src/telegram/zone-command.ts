@@ -16,8 +16,8 @@ import { unknownPlaceText } from "./words";
 const text = (r: { ok: true; value: { message: string } } | { ok: false; error: { message: string } }) => (r.ok ? r.value.message : r.error.message);
 
 /** `/timezone [name]`. */
-export async function timezoneCommand(host: CommandHost, asked: Pick<CommandContext, "chatId" | "now">, args: string): Promise<Reply> {
-  const { chatId, now } = asked;
+export async function timezoneCommand(host: CommandHost, asked: Pick<CommandContext, "chatId" | "now" | "language">, args: string): Promise<Reply> {
+  const { chatId, now, language } = asked;
   // What does not show is no part of a zone's or a place's name (a mark pasted with it): read what shows.
   const arg = printable(args).trim();
   if (arg === "") {
@@ -29,7 +29,8 @@ export async function timezoneCommand(host: CommandHost, asked: Pick<CommandCont
     };
   }
   if (arg.toLowerCase() === "reset") return { markdown: text(await host.setTimeZone(chatId, null)) };
-  const place = placeZone(arg, now);
+  // A city by its name in the sender's language first (`Wien`), then in the others (docs/telegram.md).
+  const place = await placeZone(arg, now, language);
   if (place.kind === "zone") return { markdown: text(await host.setTimeZone(chatId, place.zone)) };
   if (place.kind === "unknown") return { markdown: unknownPlaceText(arg) };
   const q = shown(arg);

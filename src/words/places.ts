@@ -1,12 +1,17 @@
 /**
  * @module Time zones by place (docs/telegram.md `/timezone Berlin`): a city or a country that names one zone, the likely
  * zones of a country or name that has several, and the zones an offset (`UTC+2`, `GMT+1`) fits now. The data is
- * the runtime's own: IANA names from `Intl.supportedValuesOf`, country names in eight languages from
+ * the runtime's own: IANA names from `Intl.supportedValuesOf`, country names in ten languages from
  * `Intl.DisplayNames`, a country's zones from `Intl.Locale`; only big cities that are not zone names, and the
- * zones preferred as a group's representative, are listed here. Zones that keep the same clock all year
- * (Europe/Berlin and Europe/Busingen) count as one. Built on first use, never at module scope.
+ * zones preferred as a group's representative, are listed here. Cities by the names the bot's eight languages
+ * give them (`Wien`, `Москва`, `Nueva York`) are CLDR's exemplar cities, one file per language in `cities/`
+ * (written by scripts/cldr-places.mjs), each loaded on first use: English's and the sender's language's first,
+ * the others only for a name those do not know. Zones that keep the same clock all year (Europe/Berlin and
+ * Europe/Busingen) count as one. Built on first use, never at module scope.
  */
+import { loadOnce } from "../lazy";
 import { CURRENT_NAMES, formatOffset, offsetAt, parseZone } from "../time/zone";
+import { type Lang, langOf, langsFor } from "./lang";
 
 /** One zone; several to choose from (`offset` when the input was one); or nothing known by that name. */
 export type PlaceAnswer = { kind: "zone"; zone: string } | { kind: "choices"; zones: string[]; offset: boolean } | { kind: "unknown" };
@@ -237,10 +242,53 @@ const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
   ivory_coast: "CI",
 };
 
-/** `são paulo` → `sao paulo`, `New_York` → `new york`: how names are compared. */
+/**
+ * `são paulo` → `sao paulo`, `New_York` → `new york`, `Нью-Йорк` → `нью йорк`, `N’Djamena` → `n'djamena`: how names
+ * are compared (scripts/cldr-places.mjs compares as this does).
+ */
 export function normalisePlace(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[_.]/g, " ").replace(/\s+/g, " ").trim();
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[\u2018\u2019`]/g, "'")
+    .replace(/[_.,-]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
+
+/**
+ * A language's zones, each with the names its speakers give the zone's city where the IANA name does not
+ * (`["Europe/Vienna", "Wien"]`): the files of `cities/`, from CLDR (scripts/cldr-places.mjs).
+ */
+export type ExemplarCities = readonly (readonly [zone: string, ...names: string[]])[];
+
+/** Normalised name → zones, of one language's exemplar cities. */
+type CityNames = ReadonlyMap<string, readonly string[]>;
+
+function cityNames(cities: ExemplarCities): CityNames {
+  const names = new Map<string, string[]>();
+  for (const [zone, ...spellings] of cities) {
+    for (const spelling of spellings) {
+      const key = normalisePlace(spelling);
+      const list = names.get(key) ?? [];
+      if (!list.includes(zone)) names.set(key, [...list, zone]);
+    }
+  }
+  return names;
+}
+
+/** Each language's exemplar cities; one literal specifier each, so that the bundler keeps each behind its own lazy wrapper. */
+const citiesOf = loadOnce<Lang, CityNames>({
+  en: async () => cityNames((await import("./cities/en")).cities),
+  de: async () => cityNames((await import("./cities/de")).cities),
+  fr: async () => cityNames((await import("./cities/fr")).cities),
+  es: async () => cityNames((await import("./cities/es")).cities),
+  pt: async () => cityNames((await import("./cities/pt")).cities),
+  it: async () => cityNames((await import("./cities/it")).cities),
+  nl: async () => cityNames((await import("./cities/nl")).cities),
+  ru: async () => cityNames((await import("./cities/ru")).cities),
+});
 
 let preferredRank: Map<string, number> | undefined;
 let currentNames: Map<string, string> | undefined;
@@ -281,9 +329,10 @@ function cities(): Map<string, string[]> {
   return zoneByCity;
 }
 
-const LANGUAGES = ["en", "de", "fr", "es", "pt", "ru", "uk", "ja"];
+/** The bot's eight languages (src/words/lang), and Ukrainian and Japanese. */
+const LANGUAGES = ["en", "de", "fr", "es", "pt", "it", "nl", "ru", "uk", "ja"];
 
-/** Country names in eight languages → region code (`germany`, `deutschland`, `allemagne` → DE). */
+/** Country names in ten languages → region code (`germany`, `deutschland`, `allemagne`, `germania` → DE). */
 function countries(): Map<string, string> {
   if (!countryByName) {
     countryByName = new Map(Object.entries(COUNTRY_ALIASES).map(([name, code]) => [normalisePlace(name), code]));
@@ -349,9 +398,11 @@ export function parseOffset(input: string): number | null {
 /**
  * The zones for a place or offset: one zone for a name that has one clock; the likely zones of a name with
  * several, or of an offset (the preferred zones on that offset now, then the fixed `Etc/GMT` zone, which never
- * changes for summer time); unknown otherwise. IANA names themselves are the caller's (`parseZone`).
+ * changes for summer time); unknown otherwise. A city is read by its IANA name, the big cities listed here, and
+ * the names of `local` (languages' exemplar cities, all of them: a name two places share is offered as both); a
+ * country only when no city has the name. IANA names themselves are the caller's (`parseZone`).
  */
-export function zonesFor(input: string, now: number): PlaceAnswer {
+export function zonesFor(input: string, now: number, local: readonly CityNames[] = []): PlaceAnswer {
   const offset = parseOffset(input);
   if (offset !== null) {
     const on = distinctClocks(
@@ -364,7 +415,10 @@ export function zonesFor(input: string, now: number): PlaceAnswer {
   }
   const key = normalisePlace(input);
   if (key === "") return { kind: "unknown" };
-  const zones = cities().get(key) ?? (countries().has(key) ? countryZones(countries().get(key)!) : []);
+  const named = [...(cities().get(key) ?? [])];
+  // A zone this runtime does not know (CLDR's data may be newer than its ICU) is no answer.
+  for (const names of local) for (const zone of names.get(key) ?? []) if (!named.includes(zone) && parseZone(zone).ok) named.push(zone);
+  const zones = named.length > 0 ? named : countries().has(key) ? countryZones(countries().get(key)!) : [];
   if (zones.length === 0) return { kind: "unknown" };
   const clocks = distinctClocks(zones, now);
   return clocks.length === 1 ? { kind: "zone", zone: clocks[0]! } : { kind: "choices", zones: clocks.slice(0, MAX_CHOICES), offset: false };
@@ -374,14 +428,30 @@ export function zonesFor(input: string, now: number): PlaceAnswer {
  * What `/timezone <input>` and the page's Change zone take (docs/telegram.md): an IANA (or Windows) name as it is; a city
  * or country that names one zone; a name with several, or an offset, as the choices of `zonesFor`. A name that is
  * both an old IANA link and a place (`Japan`, `Singapore`) is the place's own zone; one that is a link and names
- * no place (`UTC`) is the link.
+ * no place (`UTC`) is the link. `language` is the sender's (Telegram's `language_code`, `de-AT`), if known.
  */
-export function placeZone(input: string, now: number): PlaceAnswer {
+export async function placeZone(input: string, now: number, language?: string | null): Promise<PlaceAnswer> {
   const zone = parseZone(input);
   if (zone.ok && zone.value.includes("/")) return { kind: "zone", zone: zone.value };
-  const place = zonesFor(input, now);
+  // A link that English names no place by (`UTC`) is the link: no other language's names are loaded for it.
+  const place = await localZonesFor(input, now, langOf(language ?? undefined), !zone.ok);
   if (zone.ok && place.kind !== "zone") return { kind: "zone", zone: zone.value };
   return place;
+}
+
+/**
+ * `zonesFor` with the languages' city names: English's and the sender's language's first (a German's `Wien`
+ * loads German's names only); when those name nothing, every language the name's script may be written in
+ * (`Москва` Russian's; `Lissabon` all of the seven written in Latin letters), so that a name in a language
+ * other than the sender's is found too (unless `widen` is false).
+ */
+async function localZonesFor(input: string, now: number, lang: Lang | null, widen: boolean): Promise<PlaceAnswer> {
+  if (parseOffset(input) !== null || normalisePlace(input) === "") return zonesFor(input, now);
+  const first: Lang[] = lang && lang !== "en" ? ["en", lang] : ["en"];
+  const found = zonesFor(input, now, await Promise.all(first.map(citiesOf)));
+  const rest = widen ? langsFor(input, null).filter((l) => !first.includes(l)) : [];
+  if (found.kind !== "unknown" || rest.length === 0) return found;
+  return zonesFor(input, now, await Promise.all([...first, ...rest].map(citiesOf)));
 }
 
 /** A choice as it is offered: `America/New_York (UTC-05:00)`; for an offset's choices the name alone, and `Etc/GMT-2` as what it is. */

@@ -28,6 +28,8 @@ describe("a place that names one zone", () => {
     ["Germany", "Europe/Berlin"],
     ["Deutschland", "Europe/Berlin"],
     ["Allemagne", "Europe/Berlin"],
+    ["Germania", "Europe/Berlin"],
+    ["Duitsland", "Europe/Berlin"],
     ["Japan", "Asia/Tokyo"],
     ["日本", "Asia/Tokyo"],
     ["India", "Asia/Kolkata"],

@@ -2,8 +2,9 @@
  * Buttons that ask (docs/telegram.md, issue 14), through the webhook and the Bot API stub, and through the admin API in
  * transcript mode: without a model, a message that reads as a reminder is offered with Create and Cancel
  * (`y:`/`n:` + the offer's id), and a press creates it once; `/timezone` takes a city or country, and answers an
- * offset or a name with several zones with a button per zone (`z:` + the zone). A bot entry keeps its buttons
- * in the transcript, and `POST …/messages { press }` presses one. Chat ids 5150000 up.
+ * offset or a name with several zones with a button per zone (`z:` + the zone), and a city by its name in any of the
+ * eight languages (`Москва`). A bot entry keeps its buttons in the transcript, and `POST …/messages { press }` presses
+ * one. Chat ids 5150000 up.
  */
 import { describe, expect, it, vi } from "vitest";
 import type { ButtonRows } from "../../src/schemas/chats";
@@ -180,6 +181,25 @@ describe("/timezone by place", () => {
       const reply = await say(chat, `/timezone ${input}`);
       expect(reply.params.text, input).toMatch(new RegExp(`^Time zone set to ${zone} \\(UTC[+-]\\d{2}:\\d{2}\\)\\. Now \\d{1,2} \\w{3} \\d{2}:\\d{2}\\.$`));
       expect(await must(chat.stub.getSettings(chat.chatId))).toEqual({ chatId: chat.chatId, timeZone: zone, isDefault: false });
+    }
+  });
+
+  it("sets the zone of a city named in the sender's language or another of the eight (issue 33)", async () => {
+    const chat = await telegramChat(bot, newChat().chatId);
+    for (const [language, input, zone] of [
+      ["ru", "Москва", "Europe/Moscow"],
+      ["de", "Wien", "Europe/Vienna"],
+      // Another language's name than the sender's, and no language at all.
+      ["de", "Варшава", "Europe/Warsaw"],
+      [undefined, "Nueva York", "America/New_York"],
+    ] as const) {
+      const update = textUpdate(chat.chatId, `/timezone ${input}`);
+      const from = language ? { ...update.message.from, language_code: language } : update.message.from;
+      const before = (await bot.sends(chat.chatId)).length;
+      expect((await postUpdate(bot.env([chat.chatId]), { ...update, message: { ...update.message, from } })).status).toBe(200);
+      const [reply] = (await delivered(bot, chat)).slice(before);
+      expect(reply!.params.text, input).toMatch(new RegExp(`^Time zone set to ${zone} \\(UTC[+-]\\d{2}:\\d{2}\\)\\. Now `));
+      expect(await must(chat.stub.getSettings(chat.chatId))).toMatchObject({ timeZone: zone });
     }
   });
 

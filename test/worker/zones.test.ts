@@ -22,10 +22,23 @@ const labelled = (zone: string) => ({ zone, label: `${zone} (${formatOffset(zone
 
 describe("GET /admin/zones", () => {
   it("answers the one zone of a city, a country and a zone's own name", async () => {
-    for (const place of ["Berlin", "germany", "Europe/Berlin", "W. Europe Standard Time"]) {
+    for (const place of ["Berlin", "germany", "Germania", "Europe/Berlin", "W. Europe Standard Time"]) {
       expect(await send("GET", `/admin/zones?place=${encodeURIComponent(place)}`), place).toEqual({
         status: 200,
         body: { place, offset: false, zones: [labelled("Europe/Berlin")] },
+      });
+    }
+  });
+
+  it("answers the zone of a city named in any of the eight languages (issue 33)", async () => {
+    for (const [place, zone] of [
+      ["Wien", "Europe/Vienna"],
+      ["Москва", "Europe/Moscow"],
+      ["Lissabon", "Europe/Lisbon"],
+    ]) {
+      expect(await send("GET", `/admin/zones?place=${encodeURIComponent(place!)}`), place).toEqual({
+        status: 200,
+        body: { place, offset: false, zones: [labelled(zone!)] },
       });
     }
   });

@@ -170,6 +170,8 @@ function dayList(r: Reading): { days: Set<number>; habit: boolean } | null {
 export function days(r: Reading): boolean {
   const { c, t } = r;
   return tries(r, () => {
+    // After a time, "of" may join the day to it: às 8h da segunda-feira, 9am di ogni lunedì (at 9 on mondays).
+    if (r.plan.times.length > 0 || r.part !== null) c.word(t.of);
     const every = c.word(t.every) !== null;
     let n = every ? c.attempt(() => wholeNumber(r)) : null;
     if (n === null && c.word(t.other) !== null) n = 2;

@@ -1,0 +1,44 @@
+/**
+ * `/every` with the repetitions other products document and other parsers test (Recognizers-Text, duckling,
+ * Todoist's help, rrule's text tests) that Cuckoo misread or refused: each with the exact schedule it makes now,
+ * the phrase read and the text after it, or the part it refuses. Read in Europe/Berlin on Tuesday 1 December 2026
+ * at 10:00:37, as test/unit/words-every.test.ts.
+ */
+import { describe, expect, it } from "vitest";
+import { readSchedule } from "../../src/words";
+import { scheduleLine } from "./schedule-line";
+
+const NOW = Date.parse("2026-12-01T09:00:37.123Z");
+const ZONE = "Europe/Berlin";
+
+/** What `/every` makes of `text` in `language`: `<schedule> | <phrase> | <rest>`, or `<problem>: <phrase>`. */
+async function every(language: string, text: string): Promise<string> {
+  const r = await readSchedule(text, { zone: ZONE, now: NOW, language, recurring: true });
+  if (!r.ok) return `${r.problem.kind}: ${"phrase" in r.problem ? r.problem.phrase : ""}`;
+  return `${scheduleLine(r.value)} | ${r.value.phrase} | ${r.value.rest}`;
+}
+
+const table = (rows: [string, string, string][]) =>
+  it.each(rows)("%s: %s → %s", async (language, input, expected) => {
+    expect(await every(language, input)).toBe(expected);
+  });
+
+describe("a time first, then its weekday after a word that joins them", () => {
+  table([
+    ["pt", "às 8h da manhã da segunda-feira x", "cron 0 8 * * 1 | às 8h da manhã da segunda-feira | x"],
+    ["pt", "às 9 de segunda-feira x", "cron 0 9 * * 1 | às 9 de segunda-feira | x"],
+    ["pt", "às 9 de segunda a sexta x", "cron 0 9 * * 1-5 | às 9 de segunda a sexta | x"],
+    ["it", "9am di ogni lunedì x", "cron 0 9 * * 1 | 9am di ogni lunedì | x"],
+    ["it", "alle 9 di lunedì x", "cron 0 9 * * 1 | alle 9 di lunedì | x"],
+    ["fr", "à 9h du lundi x", "cron 0 9 * * 1 | à 9h du lundi | x"],
+    ["fr", "à 9h chaque lundi x", "cron 0 9 * * 1 | à 9h chaque lundi | x"],
+    ["es", "a las 9 de lunes a viernes x", "cron 0 9 * * 1-5 | a las 9 de lunes a viernes | x"],
+    ["es", "a las 9 los lunes x", "cron 0 9 * * 1 | a las 9 los lunes | x"],
+    ["de", "um 9 Uhr am Montag x", "cron 0 9 * * 1 | um 9 Uhr am Montag | x"],
+    ["nl", "om 9 uur op maandag x", "cron 0 9 * * 1 | om 9 uur op maandag | x"],
+    ["en", "9am every monday x", "cron 0 9 * * 1 | 9am every monday | x"],
+    // After "every day", a weekday joined to it is refused rather than left in the text of an every-day job.
+    ["en", "every day at 9 every monday report", "unreadable: every monday"],
+    ["de", "täglich um 9 am Montag x", "unreadable: am Montag"],
+  ]);
+});

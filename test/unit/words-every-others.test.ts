@@ -42,3 +42,24 @@ describe("a time first, then its weekday after a word that joins them", () => {
     ["de", "täglich um 9 am Montag x", "unreadable: am Montag"],
   ]);
 });
+
+describe("every six months and every two months, in one word", () => {
+  const half = "rule FREQ=MONTHLY;INTERVAL=6;BYMONTHDAY=1 from 2027-01-01T09:00";
+  const two = "rule FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=1 from 2027-01-01T09:00";
+  table([
+    ["fr", "semestriellement x", `${half} | semestriellement | x`],
+    ["fr", "semestrielle x", `${half} | semestrielle | x`],
+    ["fr", "tous les semestres x", `${half} | tous les semestres | x`],
+    ["es", "semestral x", `${half} | semestral | x`],
+    ["es", "semestralmente x", `${half} | semestralmente | x`],
+    ["es", "bimestral x", `${two} | bimestral | x`],
+    ["pt", "semestralmente x", `${half} | semestralmente | x`],
+    ["de", "halbjährlich x", `${half} | halbjährlich | x`],
+    ["de", "zweimonatlich x", `${two} | zweimonatlich | x`],
+    ["it", "ogni semestre x", `${half} | ogni semestre | x`],
+    ["nl", "tweemaandelijks x", `${two} | tweemaandelijks | x`],
+    ["ru", "раз в полгода x", `${half} | раз в полгода | x`],
+    ["en", "semiannually x", `${half} | semiannually | x`],
+    ["en", "once a quarter x", "rule FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=1 from 2027-01-01T09:00 | once a quarter | x"],
+  ]);
+});

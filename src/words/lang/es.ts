@@ -40,6 +40,8 @@ export const table: PhraseTable = {
     month: ["mensualmente", "cada mes", "mensual"],
     year: ["anualmente", "cada año", "anual"],
     quarter: ["trimestralmente", "trimestral"],
+    "half-year": ["semestralmente", "semestral"],
+    "two-months": ["bimestralmente", "bimestral"],
   },
   spans: {
     "media hora": [30, "minute"],
@@ -47,6 +49,8 @@ export const table: PhraseTable = {
     "cuartos de hora": [15, "minute"],
     trimestre: [3, "month"],
     trimestres: [3, "month"],
+    semestre: [6, "month"],
+    semestres: [6, "month"],
   },
   half: ["media", "medio"],
   workdays: ["entre semana", "días laborables", "días hábiles", "día laborable", "día hábil", "días de semana", "día de semana"],

@@ -39,6 +39,8 @@ export const table: PhraseTable = {
     month: ["mensuellement", "chaque mois", "mensuel", "mensuelle"],
     year: ["annuellement", "chaque année", "annuel", "annuelle"],
     quarter: ["trimestriellement", "trimestriel", "trimestrielle"],
+    "half-year": ["semestriellement", "semestriel", "semestrielle"],
+    "two-months": ["bimestriellement", "bimestriel", "bimestrielle"],
   },
   spans: {
     "demi-heure": [30, "minute"],
@@ -47,6 +49,8 @@ export const table: PhraseTable = {
     "quarts d'heure": [15, "minute"],
     trimestre: [3, "month"],
     trimestres: [3, "month"],
+    semestre: [6, "month"],
+    semestres: [6, "month"],
   },
   half: [],
   workdays: ["en semaine", "jours de semaine", "jours ouvrés", "jours ouvrables", "jour ouvré", "jour ouvrable", "jour de semaine"],

@@ -39,6 +39,8 @@ export const table: PhraseTable = {
     month: ["maandelijks", "elke maand"],
     year: ["jaarlijks", "elk jaar"],
     quarter: ["driemaandelijks", "per kwartaal", "driemaandelijkse"],
+    "half-year": ["halfjaarlijks", "halfjaarlijkse"],
+    "two-months": ["tweemaandelijks", "tweemaandelijkse"],
   },
   spans: {
     "half uur": [30, "minute"],
@@ -46,7 +48,8 @@ export const table: PhraseTable = {
     kwartaal: [3, "month"],
     kwartalen: [3, "month"],
     tweewekelijks: [2, "week"],
-    halfjaarlijks: [6, "month"],
+    halfjaar: [6, "month"],
+    "half jaar": [6, "month"],
   },
   half: [],
   workdays: ["op werkdagen", "werkdagen", "werkdag", "doordeweeks", "door de week", "weekdagen", "weekdag"],

@@ -6,7 +6,7 @@
 
 import { clockAt } from "./clauses-times";
 import { whole } from "./cursor";
-import { adverb, amountOf, andHalf, unitWord, wholeNumber } from "./lexicon";
+import { adverb, amountOf, andHalf, span, wholeNumber } from "./lexicon";
 import { wholeInterval } from "./plan";
 import { atEnd, period, periodSaid, type Reading, setUnit, tries } from "./reading";
 
@@ -33,7 +33,10 @@ export function count(r: Reading): boolean {
     if (unit === null) {
       if (c.word(t.per) === null) return null;
       every = c.attempt(() => wholeNumber(r)) ?? 1;
-      unit = unitWord(r);
+      // раз в полгода, once a quarter: a span with a name of its own counts as its amount.
+      const per = span(r);
+      unit = per?.unit ?? null;
+      every *= per?.n ?? 1;
     }
     if (unit === null || n < 1 || r.plan.count !== null || !setUnit(r, unit, every)) return null;
     r.plan.count = n;

@@ -6,7 +6,7 @@
  * month", and a date each year (1 March). What a word means to the plan is the clause readers' (`clauses-*.ts`).
  * Pure.
  */
-import type { PhraseTable, Unit, Words } from "../lang";
+import { MULTIPLES, type Multiple, type PhraseTable, type Unit, type Words } from "../lang";
 import { type Cursor, sorted } from "./cursor";
 import { namesOf } from "./names";
 import { MINUTES, wholeInterval } from "./plan";
@@ -110,10 +110,10 @@ export function unitWord({ c, t }: Lexed): Unit | null {
   return null;
 }
 
-/** Hourly, daily, quarterly (3 months), zweimal täglich's täglich. */
+/** Hourly, daily, quarterly (3 months), semestriel (6 months), zweimal täglich's täglich. */
 export function adverb({ c, t }: Lexed): { unit: Unit; n: number } | null {
-  for (const [key, words] of Object.entries(t.adverbs) as [Unit | "quarter", Words][]) {
-    if (c.word(words) !== null) return key === "quarter" ? { unit: "month", n: 3 } : { unit: key, n: 1 };
+  for (const [key, words] of Object.entries(t.adverbs) as [Unit | Multiple, Words][]) {
+    if (c.word(words) !== null) return key in MULTIPLES ? { unit: "month", n: MULTIPLES[key as Multiple] } : { unit: key as Unit, n: 1 };
   }
   return null;
 }

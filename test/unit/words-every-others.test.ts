@@ -5,7 +5,7 @@
  * at 10:00:37, as test/unit/words-every.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { readSchedule } from "../../src/words";
+import { readSchedule, describe as say } from "../../src/words";
 import { scheduleLine } from "./schedule-line";
 
 const NOW = Date.parse("2026-12-01T09:00:37.123Z");
@@ -62,4 +62,38 @@ describe("every six months and every two months, in one word", () => {
     ["en", "semiannually x", `${half} | semiannually | x`],
     ["en", "once a quarter x", "rule FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=1 from 2027-01-01T09:00 | once a quarter | x"],
   ]);
+});
+
+describe("the second-to-last weekday or working day of the month", () => {
+  const fr = "rule FREQ=MONTHLY;BYDAY=-2FR from 2026-12-18T09:00";
+  table([
+    ["en", "Monthly on the 2nd-to-last Friday x", `${fr} | Monthly on the 2nd-to-last Friday | x`],
+    ["en", "the second to last friday of the month x", `${fr} | the second to last friday of the month | x`],
+    [
+      "en",
+      "the penultimate working day of the month x",
+      "rule FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-2 from 2026-12-30T09:00 | the penultimate working day of the month | x",
+    ],
+    ["nl", "Maandelijks op de voorlaatste vrijdag x", `${fr} | Maandelijks op de voorlaatste vrijdag | x`],
+    ["de", "am vorletzten Freitag im Monat x", `${fr} | am vorletzten Freitag im Monat | x`],
+    ["fr", "l'avant-dernier vendredi du mois x", `${fr} | l'avant-dernier vendredi du mois | x`],
+    ["es", "el penúltimo viernes de cada mes x", `${fr} | el penúltimo viernes de cada mes | x`],
+    ["pt", "a penúltima sexta-feira do mês x", `${fr} | a penúltima sexta-feira do mês | x`],
+    ["it", "il penultimo venerdì del mese x", `${fr} | il penultimo venerdì del mese | x`],
+    ["ru", "в предпоследнюю пятницу месяца x", `${fr} | в предпоследнюю пятницу месяца | x`],
+    ["fr", "tous les premiers mercredis du mois x", "cron 0 9 * * 3#1 | tous les premiers mercredis du mois | x"],
+    ["fr", "les derniers vendredis du mois x", "cron 0 9 * * 5L | les derniers vendredis du mois | x"],
+  ]);
+
+  it.each([
+    ["en", "Monthly on the 2nd-to-last Friday", "every month on the second-to-last Friday at 09:00"],
+    ["en", "the first and second to last friday of the month", "every month on the first and second-to-last Friday at 09:00"],
+    ["fr", "l'avant-dernier vendredi du mois", "tous les mois l'avant-dernier vendredi à 09:00"],
+    ["de", "am vorletzten Freitag im Monat", "jeden Monat am vorletzten Freitag um 09:00"],
+    ["ru", "в предпоследнюю пятницу месяца", "каждый месяц в предпоследнюю пятницу в 09:00"],
+  ])("%s: %s is described as %s", async (language, input, expected) => {
+    const r = await readSchedule(input, { zone: ZONE, now: NOW, language, recurring: true });
+    if (!r.ok) throw new Error(r.message);
+    expect(await say(r.value.schedule, undefined, { zone: ZONE, now: NOW, language })).toBe(expected);
+  });
 });

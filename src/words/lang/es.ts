@@ -71,6 +71,8 @@ export const table: PhraseTable = {
     quinta: 5,
     último: -1,
     última: -1,
+    penúltimo: -2,
+    penúltima: -2,
   },
   monthDay: String.raw`(?:el\s+)?dia\s+(\d{1,2})(?![\d:./])|el\s+(\d{1,2})(?![\d:.h/])(?!\s+de\s+la)`,
   at: ["a las", "a la", "sobre las", "hacia las"],

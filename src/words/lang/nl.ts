@@ -72,6 +72,7 @@ export const table: PhraseTable = {
     "5e": 5,
     "5de": 5,
     laatste: -1,
+    voorlaatste: -2,
   },
   monthDay: String.raw`(\d{1,2})(?:e|ste|de)(?![\p{L}\d])`,
   at: ["om", "rond", "tegen"],

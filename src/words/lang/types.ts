@@ -44,7 +44,7 @@ export type PhraseTable = {
   workday: Words;
   /** Saturday and Sunday. */
   weekend: Words;
-  /** Positions in a month: 1–5 and -1 for the last (first → 1, last → -1). */
+  /** Positions in a month: 1–5, -1 for the last and -2 for the one before it (first → 1, last → -1, second-to-last → -2). */
   ordinals: Readonly<Record<string, number>>;
   /** A day of the month as written (`15th`, `15.`, `le 15`): a pattern over folded text (lower case, no accents) whose first group that matched is the day. */
   monthDay: string;

@@ -97,3 +97,27 @@ describe("the second-to-last weekday or working day of the month", () => {
     expect(await say(r.value.schedule, undefined, { zone: ZONE, now: NOW, language })).toBe(expected);
   });
 });
+
+describe("a date in numbers after a word for every is a date each year", () => {
+  table([
+    ["en", "each 4/15 x", "cron 0 9 15 4 * | each 4/15 | x"],
+    ["en", "every 15/4 x", "cron 0 9 15 4 * | every 15/4 | x"],
+    ["fr", "chaque 15/04 x", "cron 0 9 15 4 * | chaque 15/04 | x"],
+    ["es", "cada 15/4 x", "cron 0 9 15 4 * | cada 15/4 | x"],
+    ["pt", "cada 15/4 x", "cron 0 9 15 4 * | cada 15/4 | x"],
+    ["it", "ogni 4/15 x", "cron 0 9 15 4 * | ogni 4/15 | x"],
+    ["nl", "iedere 15/4 x", "cron 0 9 15 4 * | iedere 15/4 | x"],
+    ["nl", "elke 15-4 x", "cron 0 9 15 4 * | elke 15-4 | x"],
+    ["de", "jedes Jahr am 31.08. x", "cron 0 9 31 8 * | jedes Jahr am 31.08. | x"],
+    ["ru", "каждое 15.04. x", "cron 0 9 15 4 * | каждое 15.04. | x"],
+    // In the language's order when both are dates: English month first, the others day first.
+    ["en", "every 4/5 x", "cron 0 9 5 4 * | every 4/5 | x"],
+    ["fr", "chaque 4/5 x", "cron 0 9 4 5 * | chaque 4/5 | x"],
+    // No date: half an hour, hours, a day no month has, a year (a one-off).
+    ["en", "every 1/2 hour x", "unreadable: every"],
+    ["de", "alle 9-17 Uhr x", "unreadable: alle 9-17"],
+    ["it", "ogni 9-12 x", "unreadable: ogni 9-12"],
+    ["en", "every 31/4 x", "unreadable: every"],
+    ["en", "every 15/4/2027 x", "unreadable: every"],
+  ]);
+});

@@ -5,7 +5,7 @@
  * where it was, and sets its part of the plan once. Pure.
  */
 import { sorted, whole } from "./cursor";
-import { leads, monthDayPattern, ofMonth, span, weekday, wholeNumber, yearDate } from "./lexicon";
+import { leads, monthDayPattern, numericDate, ofMonth, span, weekday, wholeNumber, yearDate } from "./lexicon";
 import { type Reading, setOnce, setUnit, tries } from "./reading";
 
 /** The last friday of the month, the first monday, the last day, the 2nd working day, am ersten Montag im Monat. */
@@ -89,6 +89,13 @@ export function monthDay(r: Reading): boolean {
     const dated = yearDate(r);
     if (dated) {
       if (!setOnce(r, "monthDays", [dated.day]) || !setOnce(r, "month", dated.month)) return null;
+      r.said = r.said || every;
+      return true;
+    }
+    // each 4/15, elke 15-4, jedes Jahr am 31.08.: a date in numbers, each year.
+    const numeric = numericDate(r, every);
+    if (numeric) {
+      if (!setOnce(r, "monthDays", [numeric.day]) || !setOnce(r, "month", numeric.month)) return null;
       r.said = r.said || every;
       return true;
     }

@@ -121,3 +121,17 @@ describe("a date in numbers after a word for every is a date each year", () => {
     ["en", "every 15/4/2027 x", "unreadable: every"],
   ]);
 });
+
+describe("a daily word after a time alone says how often", () => {
+  table([
+    ["en", "6am everyday x", "cron 0 6 * * * | 6am everyday | x"],
+    ["en", "6am daily x", "cron 0 6 * * * | 6am daily | x"],
+    ["de", "um 9 Uhr täglich Zeitung", "cron 0 9 * * * | um 9 Uhr täglich | Zeitung"],
+    ["fr", "à 9h quotidiennement x", "cron 0 9 * * * | à 9h quotidiennement | x"],
+    // After a phrase that said how often, it still starts the text.
+    ["en", "every friday at 17 weekly report", "cron 0 17 * * 5 | every friday at 17 | weekly report"],
+    ["en", "every monday at 9 daily standup", "cron 0 9 * * 1 | every monday at 9 | daily standup"],
+    ["en", "every evening daily x", "cron 0 19 * * * | every evening | daily x"],
+    ["pt", "toda noite diário x", "cron 0 22 * * * | toda noite | diário x"],
+  ]);
+});

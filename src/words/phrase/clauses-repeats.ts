@@ -50,7 +50,8 @@ export function count(r: Reading): boolean {
  * phrase, and not where this language writes the same as a time of day (French `16h`, Dutch `2 uur`): a number that
  * is a time is never an interval (`16h tous les lundis` is at 16:00; `16h` alone could be either, and is refused).
  * A one-word adverb after the phrase said how often, or a time of day, starts the text (`friday at 17 weekly report`,
- * `toda noite diário`), unless nothing follows it and it says the same again (`every friday weekly`, `at 9 daily`).
+ * `toda noite diário`, `at 9 weekly report`), unless nothing follows it and it says the same again (`every friday
+ * weekly`); after a time alone a daily one is the schedule's (`6am daily`, `6am everyday`: nothing said how often).
  */
 export function interval(r: Reading): boolean {
   const { c, t } = r;
@@ -58,7 +59,9 @@ export function interval(r: Reading): boolean {
     const before = c.pos;
     const said = adverb(r);
     if (said !== null) {
-      const implied = periodSaid(r) || r.plan.times.length > 0 || r.part !== null;
+      // After a time alone (6am daily, 9 Uhr täglich), a daily adverb says how often: nothing else in the phrase did.
+      const timeOnly = !periodSaid(r) && !r.said && said.n === 1 && said.unit === "day";
+      const implied = periodSaid(r) || ((r.plan.times.length > 0 || r.part !== null) && !timeOnly);
       if (implied && !/\s/u.test(c.text.slice(before, c.pos).trim())) {
         const same = said.n === 1 && period(r) === said.unit && (r.plan.unit === null || r.plan.interval === 1);
         if (!same || !atEnd(r)) return null;

@@ -135,3 +135,24 @@ describe("a daily word after a time alone says how often", () => {
     ["pt", "toda noite diário x", "cron 0 22 * * * | toda noite | diário x"],
   ]);
 });
+
+describe("words other products document", () => {
+  const weekly2 = "rule FREQ=WEEKLY;INTERVAL=2;BYDAY=MO from 2026-12-07T09:00";
+  table([
+    ["es", "cada finde x", "cron 0 9 * * 0,6 | cada finde | x"],
+    ["fr", "à chaque heure x", "cron 0 * * * * | à chaque heure | x"],
+    ["it", "una volta la settimana x", "cron 0 9 * * 2 | una volta la settimana | x"],
+    // An ordinal in digits before a unit counts the units.
+    ["de", "jede 2. Woche am Montag x", `${weekly2} | jede 2. Woche am Montag | x`],
+    ["en", "every 2nd week on monday x", `${weekly2} | every 2nd week on monday | x`],
+    ["nl", "elke 2e week op maandag x", `${weekly2} | elke 2e week op maandag | x`],
+    ["en", "every 3rd month x", "rule FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=1 from 2027-01-01T09:00 | every 3rd month | x"],
+    // After "every day", "from monday to friday" says which days; it was read as a start and an end.
+    ["de", "jeden Tag von Montag bis Freitag x", "cron 0 9 * * 1-5 | jeden Tag von Montag bis Freitag | x"],
+    ["en", "every day from monday to friday x", "cron 0 9 * * 1-5 | every day from monday to friday | x"],
+    ["en", "daily from monday to friday at 9 x", "cron 0 9 * * 1-5 | daily from monday to friday at 9 | x"],
+    // A time in Russian words said inside a repetition.
+    ["ru", "каждый день в 3 часа дня x", "cron 0 15 * * * | каждый день в 3 часа дня | x"],
+    ["ru", "в 15 часов каждый день x", "cron 0 15 * * * | в 15 часов каждый день | x"],
+  ]);
+});

@@ -55,7 +55,7 @@ export const table: PhraseTable = {
   half: ["media", "medio"],
   workdays: ["entre semana", "días laborables", "días hábiles", "día laborable", "día hábil", "días de semana", "día de semana"],
   workday: ["día laborable", "día hábil"],
-  weekend: ["los fines de semana", "fines de semana", "el fin de semana", "fin de semana"],
+  weekend: ["los fines de semana", "fines de semana", "el fin de semana", "fin de semana", "los findes", "el finde", "findes", "finde"],
   ordinals: {
     primer: 1,
     primero: 1,

@@ -33,7 +33,7 @@ export const table: PhraseTable = {
     year: ["ans", "an", "années", "année"],
   },
   adverbs: {
-    hour: ["toutes les heures"],
+    hour: ["toutes les heures", "à chaque heure", "chaque heure"],
     day: ["quotidiennement", "chaque jour", "quotidien", "quotidienne", "journellement"],
     week: ["chaque semaine", "hebdomadairement", "hebdomadaire"],
     month: ["mensuellement", "chaque mois", "mensuel", "mensuelle"],

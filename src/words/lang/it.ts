@@ -115,7 +115,7 @@ export const table: PhraseTable = {
   for: ["per"],
   times: ["volte", "volta"],
   multiples: {},
-  per: ["al", "alla", "a", "per", "ogni", "all'"],
+  per: ["al", "alla", "a", "per", "ogni", "all'", "la", "l'"],
   habit: { endings: [], before: ["il", "la"] },
   unread: {
     schedule: (q, a, b) => `Non sono riuscito a leggere "${q}" come orario. Prova ${a} o ${b}.`,

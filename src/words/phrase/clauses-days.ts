@@ -104,7 +104,7 @@ export function monthDay(r: Reading): boolean {
     const bare = (): number | null =>
       every
         ? c.attempt(() => {
-            const m = c.take(/(\d{1,2})(?![\d:.,h/])/u);
+            const m = c.take(/(\d{1,2})(?![\d:.,/\p{L}])/u);
             const day = m ? Number(m[1]) : 0;
             return day >= 1 && day <= 31 && !c.peek(() => span(r) ?? c.word(t.times) ?? c.word(t.oclock) ?? c.word(t.and)) ? day : null;
           })
@@ -125,7 +125,7 @@ export function monthDay(r: Reading): boolean {
 }
 
 /** Monday, mon-fri, mon, wed and fri, from monday to friday, weekdays, weekends: a set of weekdays. */
-function dayList(r: Reading): { days: Set<number>; habit: boolean } | null {
+function dayList(r: Reading): { days: Set<number>; habit: boolean; fromTo?: true } | null {
   const { c, t } = r;
   if (c.word(t.workdays) !== null) return { days: new Set([1, 2, 3, 4, 5]), habit: true };
   if (c.word(t.weekend) !== null) return { days: new Set([0, 6]), habit: true };
@@ -145,7 +145,7 @@ function dayList(r: Reading): { days: Set<number>; habit: boolean } | null {
   if (fromTo) {
     const days = new Set<number>();
     range(fromTo.a.day, fromTo.b.day, days);
-    return { days, habit: true };
+    return { days, habit: true, fromTo: true };
   }
   const first = weekday(r);
   if (!first) return null;
@@ -193,8 +193,10 @@ export function days(r: Reading): boolean {
     const list = dayList(r);
     if (list && n === null && c.word(t.alternate.after) !== null) n = 2;
     else if (article) return null;
-    // After "every day" or "daily", a day is the text's ("every day at 9 monday report", "weekend plans").
-    if (!list || (n !== null && n < 1) || r.plan.unit === "day" || !setOnce(r, "days", list.days)) return null;
+    // After "every day" or "daily", a day is the text's ("every day at 9 monday report", "weekend plans"); "from monday
+    // to friday" says which days (read as a start and an end, it ran every day from Monday on).
+    const daily = r.plan.unit === "day" && !(list?.fromTo && r.plan.interval === 1 && n === null);
+    if (!list || (n !== null && n < 1) || daily || !setOnce(r, "days", list.days)) return null;
     if (n !== null && n > 1 && !setUnit(r, "week", n)) return null;
     r.said = r.said || every || habit || list.habit || (n ?? 1) > 1;
     return true;

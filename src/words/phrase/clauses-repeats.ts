@@ -76,10 +76,17 @@ export function interval(r: Reading): boolean {
     // `2h` is a duration in every language (`/every 2h`), even where the table has no unit "h".
     const duration = () => c.peek(() => amountOf(r)) || /^\s*\d+h(?![\p{L}\p{N}])/u.test(c.text.slice(c.pos));
     if (!every && (r.clauses > 0 || (duration() && timeHere(r)))) return null;
+    // "jede 2. Woche", "every 2nd week", "elke 2e week": an ordinal before a unit counts the units (every 2 weeks).
+    const nth = every
+      ? c.attempt(() => {
+          const n = c.value(t.ordinals);
+          return n !== null && n > 1 && c.peek(() => span(r)) ? n : null;
+        })
+      : null;
     const amount = amountOf(r);
     if (amount === null) return null;
     // Dutch "om de week" is every other week (its `alternate.after`), though "om de 2 weken" is every 2.
-    const n = whole(t.alternate.after, c.text.slice(before, c.pos).trim()) ? 2 : amount.n;
+    const n = whole(t.alternate.after, c.text.slice(before, c.pos).trim()) ? 2 : amount.n * (nth ?? 1);
     if (!setUnit(r, amount.unit, n)) return null;
     r.said = r.said || every;
     return true;

@@ -156,6 +156,8 @@ function cronOf(s: Settled): string | null {
       const [p, more] = s.positions ?? [];
       if (!p || more) return null;
       if (p.day === "workday") return p.n === 1 ? `${at} 1W * *` : p.n === -1 ? `${at} LW * *` : null;
+      // cron counts from the end only to the last one; the second-to-last is a rule's (BYDAY=-2FR).
+      if (p.n < -1) return null;
       return p.n === -1 ? `${at} * * ${p.day}L` : `${at} * * ${p.day}#${p.n}`;
     }
     case "year":
@@ -195,7 +197,7 @@ function runsOn(s: Settled, day: number): boolean {
   if (s.monthDays && !s.monthDays.some((d) => (d === -1 ? f.day === last : d === f.day))) return false;
   if (s.positions) {
     return s.positions.some((p) => {
-      if (p.day !== "workday") return f.weekday === p.day && (p.n === -1 ? f.day + 7 > last : Math.ceil(f.day / 7) === p.n);
+      if (p.day !== "workday") return f.weekday === p.day && (p.n < 0 ? Math.ceil((last - f.day + 1) / 7) === -p.n : Math.ceil(f.day / 7) === p.n);
       if (!WORKDAYS.has(f.weekday)) return false;
       const start = localMs(f.year, f.month, 1);
       let before = 0;
@@ -205,7 +207,7 @@ function runsOn(s: Settled, day: number): boolean {
         if (d < f.day) before++;
         if (d > f.day) after++;
       }
-      return p.n === -1 ? after === 0 : before + 1 === p.n;
+      return p.n < 0 ? after + 1 === -p.n : before + 1 === p.n;
     });
   }
   return true;

@@ -45,7 +45,10 @@ describe("the text is never eaten: schedule-ish words at its start stay text", (
     // Said again with nothing after it, the same word is the schedule's; first, it says how often.
     ["en", "every friday weekly", "cron 0 9 * * 5 | every friday weekly |  | "],
     ["en", "at 9 daily", "cron 0 9 * * * | at 9 daily |  | "],
-    ["en", "at 9 daily pills", "cron 0 9 * * * | at 9 | daily pills | "],
+    // After a time alone, a daily word says how often (nothing else did): `6am daily`, `6am everyday`.
+    ["en", "at 9 daily pills", "cron 0 9 * * * | at 9 daily | pills | "],
+    ["en", "6am everyday pills", "cron 0 6 * * * | 6am everyday | pills | "],
+    ["en", "at 9 weekly report", "cron 0 9 * * * | at 9 | weekly report | "],
     ["en", "daily at 9 pills", "cron 0 9 * * * | daily at 9 | pills | "],
   ]);
 });

@@ -6,7 +6,8 @@ import { loadOnce } from "../../lazy";
 import type { Lang, PhraseTable } from "./types";
 
 export { DAY_PARTS } from "./day-parts";
-export type { DayPart, Lang, PhraseTable, Unit, Words } from "./types";
+export type { DayPart, Lang, Multiple, PhraseTable, Unit, Words } from "./types";
+export { MULTIPLES } from "./types";
 
 export const LANGS: readonly Lang[] = ["en", "de", "fr", "es", "pt", "it", "nl", "ru"];
 

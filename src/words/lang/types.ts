@@ -13,6 +13,10 @@ export type Unit = "minute" | "hour" | "day" | "week" | "month" | "year";
 
 export type Words = readonly string[];
 
+/** Months counted by an adverb of their own: every 2 (bimestral), 3 (quarterly) or 6 (semestriel, halbjährlich). */
+export const MULTIPLES = { "two-months": 2, quarter: 3, "half-year": 6 } as const;
+export type Multiple = keyof typeof MULTIPLES;
+
 /** A part of the day, by name: each table says which of its words name which part (`DAY_PARTS` gives the hours). */
 export type DayPart = "morning" | "afternoon" | "evening" | "night";
 
@@ -28,8 +32,8 @@ export type PhraseTable = {
   numbers: Readonly<Record<string, number>>;
   /** Each unit's words, singular and plural. */
   units: Readonly<Record<Unit, Words>>;
-  /** A unit's repetition in one word: hourly, daily, weekly, monthly, yearly, and quarterly (3 months). */
-  adverbs: Readonly<Partial<Record<Unit | "quarter", Words>>>;
+  /** A unit's repetition in one word: hourly, daily, weekly, monthly, yearly; every 2, 3 and 6 months (bimestral, quarterly, semestriel). */
+  adverbs: Readonly<Partial<Record<Unit | Multiple, Words>>>;
   /** Spans with a name of their own, as an amount of a unit: half an hour (30 minutes), a quarter (3 months), a fortnight. */
   spans: Readonly<Record<string, readonly [number, Unit]>>;
   /** "And a half" after a number or a unit (an hour and a half, cada hora y media); the number words hold 1.5 itself (anderthalb, полтора). */
@@ -40,7 +44,7 @@ export type PhraseTable = {
   workday: Words;
   /** Saturday and Sunday. */
   weekend: Words;
-  /** Positions in a month: 1–5 and -1 for the last (first → 1, last → -1). */
+  /** Positions in a month: 1–5, -1 for the last and -2 for the one before it (first → 1, last → -1, second-to-last → -2). */
   ordinals: Readonly<Record<string, number>>;
   /** A day of the month as written (`15th`, `15.`, `le 15`): a pattern over folded text (lower case, no accents) whose first group that matched is the day. */
   monthDay: string;

@@ -5,7 +5,7 @@
  * where it was, and sets its part of the plan once. Pure.
  */
 import { sorted, whole } from "./cursor";
-import { leads, monthDayPattern, ofMonth, span, weekday, wholeNumber, yearDate } from "./lexicon";
+import { leads, monthDayPattern, numericDate, ofMonth, span, weekday, wholeNumber, yearDate } from "./lexicon";
 import { type Reading, setOnce, setUnit, tries } from "./reading";
 
 /** The last friday of the month, the first monday, the last day, the 2nd working day, am ersten Montag im Monat. */
@@ -92,12 +92,19 @@ export function monthDay(r: Reading): boolean {
       r.said = r.said || every;
       return true;
     }
+    // each 4/15, elke 15-4, jedes Jahr am 31.08.: a date in numbers, each year.
+    const numeric = numericDate(r, every);
+    if (numeric) {
+      if (!setOnce(r, "monthDays", [numeric.day]) || !setOnce(r, "month", numeric.month)) return null;
+      r.said = r.said || every;
+      return true;
+    }
     // "every 27": after a word for every, a number alone is a day of the month (Todoist's "every 27"), unless a
     // unit, a time or a count follows it (every 27 minutes, every 2 hours), or it begins a date in numbers (every 15/4).
     const bare = (): number | null =>
       every
         ? c.attempt(() => {
-            const m = c.take(/(\d{1,2})(?![\d:.,h/])/u);
+            const m = c.take(/(\d{1,2})(?![\d:.,/\p{L}])/u);
             const day = m ? Number(m[1]) : 0;
             return day >= 1 && day <= 31 && !c.peek(() => span(r) ?? c.word(t.times) ?? c.word(t.oclock) ?? c.word(t.and)) ? day : null;
           })
@@ -118,7 +125,7 @@ export function monthDay(r: Reading): boolean {
 }
 
 /** Monday, mon-fri, mon, wed and fri, from monday to friday, weekdays, weekends: a set of weekdays. */
-function dayList(r: Reading): { days: Set<number>; habit: boolean } | null {
+function dayList(r: Reading): { days: Set<number>; habit: boolean; fromTo?: true } | null {
   const { c, t } = r;
   if (c.word(t.workdays) !== null) return { days: new Set([1, 2, 3, 4, 5]), habit: true };
   if (c.word(t.weekend) !== null) return { days: new Set([0, 6]), habit: true };
@@ -138,7 +145,7 @@ function dayList(r: Reading): { days: Set<number>; habit: boolean } | null {
   if (fromTo) {
     const days = new Set<number>();
     range(fromTo.a.day, fromTo.b.day, days);
-    return { days, habit: true };
+    return { days, habit: true, fromTo: true };
   }
   const first = weekday(r);
   if (!first) return null;
@@ -170,6 +177,8 @@ function dayList(r: Reading): { days: Set<number>; habit: boolean } | null {
 export function days(r: Reading): boolean {
   const { c, t } = r;
   return tries(r, () => {
+    // After a time, "of" may join the day to it: às 8h da segunda-feira, 9am di ogni lunedì (at 9 on mondays).
+    if (r.plan.times.length > 0 || r.part !== null) c.word(t.of);
     const every = c.word(t.every) !== null;
     let n = every ? c.attempt(() => wholeNumber(r)) : null;
     if (n === null && c.word(t.other) !== null) n = 2;
@@ -184,8 +193,10 @@ export function days(r: Reading): boolean {
     const list = dayList(r);
     if (list && n === null && c.word(t.alternate.after) !== null) n = 2;
     else if (article) return null;
-    // After "every day" or "daily", a day is the text's ("every day at 9 monday report", "weekend plans").
-    if (!list || (n !== null && n < 1) || r.plan.unit === "day" || !setOnce(r, "days", list.days)) return null;
+    // After "every day" or "daily", a day is the text's ("every day at 9 monday report", "weekend plans"); "from monday
+    // to friday" says which days (read as a start and an end, it ran every day from Monday on).
+    const daily = r.plan.unit === "day" && !(list?.fromTo && r.plan.interval === 1 && n === null);
+    if (!list || (n !== null && n < 1) || daily || !setOnce(r, "days", list.days)) return null;
     if (n !== null && n > 1 && !setUnit(r, "week", n)) return null;
     r.said = r.said || every || habit || list.habit || (n ?? 1) > 1;
     return true;

@@ -6,7 +6,7 @@
 
 import { clockAt } from "./clauses-times";
 import { whole } from "./cursor";
-import { adverb, amountOf, andHalf, unitWord, wholeNumber } from "./lexicon";
+import { adverb, amountOf, andHalf, span, wholeNumber } from "./lexicon";
 import { wholeInterval } from "./plan";
 import { atEnd, period, periodSaid, type Reading, setUnit, tries } from "./reading";
 
@@ -33,7 +33,10 @@ export function count(r: Reading): boolean {
     if (unit === null) {
       if (c.word(t.per) === null) return null;
       every = c.attempt(() => wholeNumber(r)) ?? 1;
-      unit = unitWord(r);
+      // раз в полгода, once a quarter: a span with a name of its own counts as its amount.
+      const per = span(r);
+      unit = per?.unit ?? null;
+      every *= per?.n ?? 1;
     }
     if (unit === null || n < 1 || r.plan.count !== null || !setUnit(r, unit, every)) return null;
     r.plan.count = n;
@@ -47,7 +50,8 @@ export function count(r: Reading): boolean {
  * phrase, and not where this language writes the same as a time of day (French `16h`, Dutch `2 uur`): a number that
  * is a time is never an interval (`16h tous les lundis` is at 16:00; `16h` alone could be either, and is refused).
  * A one-word adverb after the phrase said how often, or a time of day, starts the text (`friday at 17 weekly report`,
- * `toda noite diário`), unless nothing follows it and it says the same again (`every friday weekly`, `at 9 daily`).
+ * `toda noite diário`, `at 9 weekly report`), unless nothing follows it and it says the same again (`every friday
+ * weekly`); after a time alone a daily one is the schedule's (`6am daily`, `6am everyday`: nothing said how often).
  */
 export function interval(r: Reading): boolean {
   const { c, t } = r;
@@ -55,7 +59,9 @@ export function interval(r: Reading): boolean {
     const before = c.pos;
     const said = adverb(r);
     if (said !== null) {
-      const implied = periodSaid(r) || r.plan.times.length > 0 || r.part !== null;
+      // After a time alone (6am daily, 9 Uhr täglich), a daily adverb says how often: nothing else in the phrase did.
+      const timeOnly = !periodSaid(r) && !r.said && said.n === 1 && said.unit === "day";
+      const implied = periodSaid(r) || ((r.plan.times.length > 0 || r.part !== null) && !timeOnly);
       if (implied && !/\s/u.test(c.text.slice(before, c.pos).trim())) {
         const same = said.n === 1 && period(r) === said.unit && (r.plan.unit === null || r.plan.interval === 1);
         if (!same || !atEnd(r)) return null;
@@ -70,10 +76,17 @@ export function interval(r: Reading): boolean {
     // `2h` is a duration in every language (`/every 2h`), even where the table has no unit "h".
     const duration = () => c.peek(() => amountOf(r)) || /^\s*\d+h(?![\p{L}\p{N}])/u.test(c.text.slice(c.pos));
     if (!every && (r.clauses > 0 || (duration() && timeHere(r)))) return null;
+    // "jede 2. Woche", "every 2nd week", "elke 2e week": an ordinal before a unit counts the units (every 2 weeks).
+    const nth = every
+      ? c.attempt(() => {
+          const n = c.value(t.ordinals);
+          return n !== null && n > 1 && c.peek(() => span(r)) ? n : null;
+        })
+      : null;
     const amount = amountOf(r);
     if (amount === null) return null;
     // Dutch "om de week" is every other week (its `alternate.after`), though "om de 2 weken" is every 2.
-    const n = whole(t.alternate.after, c.text.slice(before, c.pos).trim()) ? 2 : amount.n;
+    const n = whole(t.alternate.after, c.text.slice(before, c.pos).trim()) ? 2 : amount.n * (nth ?? 1);
     if (!setUnit(r, amount.unit, n)) return null;
     r.said = r.said || every;
     return true;

@@ -6,7 +6,7 @@
  * month", and a date each year (1 March). What a word means to the plan is the clause readers' (`clauses-*.ts`).
  * Pure.
  */
-import type { PhraseTable, Unit, Words } from "../lang";
+import { MULTIPLES, type Multiple, type PhraseTable, type Unit, type Words } from "../lang";
 import { type Cursor, sorted } from "./cursor";
 import { namesOf } from "./names";
 import { MINUTES, wholeInterval } from "./plan";
@@ -110,10 +110,10 @@ export function unitWord({ c, t }: Lexed): Unit | null {
   return null;
 }
 
-/** Hourly, daily, quarterly (3 months), zweimal täglich's täglich. */
+/** Hourly, daily, quarterly (3 months), semestriel (6 months), zweimal täglich's täglich. */
 export function adverb({ c, t }: Lexed): { unit: Unit; n: number } | null {
-  for (const [key, words] of Object.entries(t.adverbs) as [Unit | "quarter", Words][]) {
-    if (c.word(words) !== null) return key === "quarter" ? { unit: "month", n: 3 } : { unit: key, n: 1 };
+  for (const [key, words] of Object.entries(t.adverbs) as [Unit | Multiple, Words][]) {
+    if (c.word(words) !== null) return key in MULTIPLES ? { unit: "month", n: MULTIPLES[key as Multiple] } : { unit: key as Unit, n: 1 };
   }
   return null;
 }
@@ -185,6 +185,48 @@ export function weekday({ c, t }: Lexed): DayWord | null {
     // segunda-feira, segundas-feiras
     c.attempt(() => c.take(/-feiras?/u));
     return found;
+  });
+}
+
+/** The longest each month runs (29 February is a date in a leap year). */
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * A date each year in numbers: `15/4`, `15-4`, `4/15` after a word for every (Todoist's "every 4/15", elke 15-4),
+ * `31.08.` after one or after a lead (am 31.08.). In the language's order (English month first, the others day
+ * first), or the other when only that one is a date; dotted, day first; with a dash, a day past 12 first. Not
+ * before a unit or a word of the clock (every 1/2 hour, 9-17 Uhr: no dates), nor with a year (a one-off).
+ */
+export function numericDate(x: Lexed, every: boolean): { day: number; month: number } | null {
+  const { c, t } = x;
+  return c.attempt(() => {
+    const from = c.pos;
+    leads(x);
+    if (!every && c.pos === from) return null;
+    const dotted = c.take(/(\d{1,2})\.(\d{1,2})\.(?!\d)/u);
+    const m = dotted ?? c.take(/(\d{1,2})([/-])(\d{1,2})(?![\d/:-]|[.,]\d)/u);
+    if (!m || c.peek(() => span(x) ?? c.word(t.oclock) ?? c.word(t.am) ?? c.word(t.pm))) return null;
+    const [a, b] = [Number(m[1]), Number(m[dotted ? 2 : 3])];
+    const valid = (day: number, month: number) => month >= 1 && month <= 12 && day >= 1 && day <= MONTH_DAYS[month - 1]!;
+    // With a dash only a day past 12, first (elke 15-4): `alle 9-17`, `ogni 9-12` are hours more likely than dates.
+    const dashed = m[2] === "-";
+    const orders: [number, number][] = dotted
+      ? [[a, b]]
+      : dashed
+        ? a > 12
+          ? [[a, b]]
+          : []
+        : t.lang === "en"
+          ? [
+              [b, a],
+              [a, b],
+            ]
+          : [
+              [a, b],
+              [b, a],
+            ];
+    const found = orders.find(([day, month]) => valid(day, month));
+    return found ? { day: found[0], month: found[1] } : null;
   });
 }
 

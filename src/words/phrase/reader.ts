@@ -47,8 +47,11 @@ export async function readPlan(text: string, table: PhraseTable, readDate: DateR
   leftover.c.pos = end;
   leads(leftover);
   const { c: l } = leftover;
+  const numbers = l.pos > end && l.peek(() => l.take(/\d/u));
+  // "of" or "every" before a weekday joins it to the schedule too (9am di ogni lunedì, at 9 every monday).
+  while (l.word(table.of) !== null || l.word(table.every) !== null || l.word(table.lead) !== null);
   const dayAhead = () => weekday(leftover) ?? (l.take(/\S+/u) ? weekday(leftover) : null);
-  if (l.pos > end && (l.peek(() => l.take(/\d/u)) || l.peek(dayAhead))) {
+  if (numbers || (l.pos > end && l.peek(dayAhead))) {
     return { kind: "unreadable", phrase: text.slice(end).trim().split(/\s+/u).slice(0, 2).join(" "), at: end };
   }
   const again = await saidAgain(text, end, table, readDate);

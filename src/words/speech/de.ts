@@ -4,7 +4,7 @@ import { dateAt, daysOfMonth, hm, isWeekend, isWorkdays, listWith, mondayFirst, 
 
 const DAYS = ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"];
 const MONTHS = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"];
-const ORDINALS: Record<number, string> = { 1: "ersten", 2: "zweiten", 3: "dritten", 4: "vierten", 5: "fünften", [-1]: "letzten" };
+const ORDINALS: Record<number, string> = { 1: "ersten", 2: "zweiten", 3: "dritten", 4: "vierten", 5: "fünften", [-1]: "letzten", [-2]: "vorletzten" };
 /** Each unit with its word for "every" (jeden Tag, jede Woche, jedes Jahr) and its plural. */
 const UNITS: Record<Unit, [string, string]> = {
   minute: ["jede Minute", "Minuten"],

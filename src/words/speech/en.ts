@@ -4,7 +4,7 @@ import { dateAt, daysOfMonth, hm, isWeekend, isWorkdays, listWith, mondayFirst, 
 
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const ORDINALS: Record<number, string> = { 1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", [-1]: "last" };
+const ORDINALS: Record<number, string> = { 1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", [-1]: "last", [-2]: "second-to-last" };
 
 const list = (items: readonly string[]) => listWith("and", items);
 const every = (unit: Unit, n: number) => (n === 1 ? `every ${unit}` : `every ${n} ${unit}s`);

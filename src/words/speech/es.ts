@@ -4,7 +4,7 @@ import { dateAt, daysOfMonth, hm, isWeekend, isWorkdays, listWith, mondayFirst, 
 
 const DAYS = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
 const MONTHS = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
-const ORDINALS: Record<number, string> = { 1: "primer", 2: "segundo", 3: "tercer", 4: "cuarto", 5: "quinto", [-1]: "último" };
+const ORDINALS: Record<number, string> = { 1: "primer", 2: "segundo", 3: "tercer", 4: "cuarto", 5: "quinto", [-1]: "último", [-2]: "penúltimo" };
 const UNITS: Record<Unit, [string, string]> = {
   minute: ["minuto", "minutos"],
   hour: ["hora", "horas"],

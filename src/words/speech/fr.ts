@@ -4,7 +4,15 @@ import { dateAt, daysOfMonth, hm, isWeekend, isWorkdays, listWith, mondayFirst, 
 
 const DAYS = ["dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"];
 const MONTHS = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
-const ORDINALS: Record<number, string> = { 1: "premier", 2: "deuxième", 3: "troisième", 4: "quatrième", 5: "cinquième", [-1]: "dernier" };
+const ORDINALS: Record<number, string> = {
+  1: "premier",
+  2: "deuxième",
+  3: "troisième",
+  4: "quatrième",
+  5: "cinquième",
+  [-1]: "dernier",
+  [-2]: "avant-dernier",
+};
 /** Each unit: "every" once (tous les jours), and with an interval (toutes les 2 semaines). */
 const UNITS: Record<Unit, [string, string]> = {
   minute: ["toutes les minutes", "toutes les # minutes"],
@@ -28,7 +36,7 @@ function monthPart(s: Said): string | null {
     return list([...numbered.map(day), ...(last ? ["le dernier jour"] : [])]);
   }
   const shared = sharedDay(s.positions!);
-  return shared && `${list(shared.ns.map((n) => `le ${ORDINALS[n]}`))} ${shared.day === "workday" ? "jour ouvré" : DAYS[shared.day]}`;
+  return shared && `${list(shared.ns.map((n) => `${n === -2 ? "l'" : "le "}${ORDINALS[n]}`))} ${shared.day === "workday" ? "jour ouvré" : DAYS[shared.day]}`;
 }
 
 export const speech: Speech = {

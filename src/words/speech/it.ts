@@ -4,7 +4,7 @@ import { dateAt, daysOfMonth, hm, isWeekend, isWorkdays, listWith, mondayFirst, 
 
 const DAYS = ["domenica", "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato"];
 const MONTHS = ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre", "novembre", "dicembre"];
-const ORDINALS: Record<number, string> = { 1: "prim", 2: "second", 3: "terz", 4: "quart", 5: "quint", [-1]: "ultim" };
+const ORDINALS: Record<number, string> = { 1: "prim", 2: "second", 3: "terz", 4: "quart", 5: "quint", [-1]: "ultim", [-2]: "penultim" };
 const UNITS: Record<Unit, [string, string]> = {
   minute: ["minuto", "minuti"],
   hour: ["ora", "ore"],

@@ -4,7 +4,7 @@ import { dateAt, daysOfMonth, hm, isWeekend, isWorkdays, listWith, mondayFirst, 
 
 const DAYS = ["zondag", "maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag"];
 const MONTHS = ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december"];
-const ORDINALS: Record<number, string> = { 1: "eerste", 2: "tweede", 3: "derde", 4: "vierde", 5: "vijfde", [-1]: "laatste" };
+const ORDINALS: Record<number, string> = { 1: "eerste", 2: "tweede", 3: "derde", 4: "vierde", 5: "vijfde", [-1]: "laatste", [-2]: "voorlaatste" };
 /** Each unit: "every" once (elke dag, elk uur), and its plural after a number (elke 2 weken, elke 2 uur). */
 const UNITS: Record<Unit, [string, string]> = {
   minute: ["elke minuut", "minuten"],

@@ -6,7 +6,7 @@ const DAYS = ["domingo", "segunda-feira", "terça-feira", "quarta-feira", "quint
 /** The weekdays are feminine, Saturday, Sunday and the working day masculine. */
 const feminine = (d: number | "workday") => d !== "workday" && d !== 0 && d !== 6;
 const MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"];
-const ORDINALS: Record<number, string> = { 1: "primeir", 2: "segund", 3: "terceir", 4: "quart", 5: "quint", [-1]: "últim" };
+const ORDINALS: Record<number, string> = { 1: "primeir", 2: "segund", 3: "terceir", 4: "quart", 5: "quint", [-1]: "últim", [-2]: "penúltim" };
 const UNITS: Record<Unit, [string, string]> = {
   minute: ["a cada minuto", "minutos"],
   hour: ["a cada hora", "horas"],

@@ -15,6 +15,7 @@ const ORDINALS: Record<number, Record<"m" | "f" | "n", string>> = {
   4: { m: "четвертый", f: "четвертую", n: "четвертое" },
   5: { m: "пятый", f: "пятую", n: "пятое" },
   [-1]: { m: "последний", f: "последнюю", n: "последнее" },
+  [-2]: { m: "предпоследний", f: "предпоследнюю", n: "предпоследнее" },
 };
 /** "Every" with one unit, and the unit after a number: 1 and 21 take one form, 2–4 another, the rest a third. */
 const UNITS: Record<Unit, [string, [string, string, string]]> = {

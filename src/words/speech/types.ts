@@ -39,11 +39,11 @@ export function daysOfMonth(days: readonly number[]): { numbered: number[]; last
   return { numbered: days.filter((d) => d > 0).sort((a, b) => a - b), last: days.includes(-1) };
 }
 
-/** The weekday (or working day) every position names, with the positions in order, the last after; null when they differ. */
+/** The weekday (or working day) every position names, with the positions in order, those from the end after (second-to-last, then last); null when they differ. */
 export function sharedDay(positions: readonly Position[]): { day: number | "workday"; ns: number[] } | null {
   const day = positions[0]!.day;
   if (positions.some((p) => p.day !== day)) return null;
-  return { day, ns: positions.map((p) => p.n).sort((a, b) => (a === -1 ? 1 : b === -1 ? -1 : a - b)) };
+  return { day, ns: positions.map((p) => p.n).sort((a, b) => (a < 0 ? 9 + a : a) - (b < 0 ? 9 + b : b)) };
 }
 
 /** A date said, with its time after a `T` (chrono reads `2026-12-02T23:00` whole in every language). */

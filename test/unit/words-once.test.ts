@@ -112,3 +112,27 @@ describe("a German day before a month's name, with or without its dot (chrono re
     expect(r.ok && [r.value.ends.until, r.value.rest]).toEqual(["2027-03-03T23:59", "Zeitung"]);
   });
 });
+
+describe("forms a locale's chrono does not read, rewritten for it and shown as typed (`rewrite.ts`)", () => {
+  const now = "2026-12-01T09:00:00Z";
+  rows([
+    // The day after tomorrow: French and Spanish chrono read "demain"/"mañana" inside it, tomorrow.
+    ["après-demain appeler", now, "fr", "2026-12-03T08:00:00.000Z | après-demain"],
+    ["après-demain à 17h appeler", now, "fr", "2026-12-03T16:00:00.000Z | après-demain à 17h"],
+    ["pasado mañana llamar", now, "es", "2026-12-03T08:00:00.000Z | pasado mañana"],
+    ["depois de amanhã ligar", now, "pt", "2026-12-03T08:00:00.000Z | depois de amanhã"],
+    ["dopo domani chiamare", now, "it", "2026-12-03T08:00:00.000Z | dopo domani"],
+    ["overmorgen bellen", now, "nl", "2026-12-03T08:00:00.000Z | overmorgen"],
+    ["overmorgen om 5 uur bellen", now, "nl", "2026-12-03T04:00:00.000Z | overmorgen om 5 uur"],
+    ["übermorgen anrufen", now, "de", "2026-12-03T08:00:00.000Z | übermorgen"],
+    ["послезавтра позвонить", now, "ru", "2026-12-03T08:00:00.000Z | послезавтра"],
+    // Russian hours in words: chrono read `15 часов` as fifteen hours from now.
+    ["в 15 часов позвонить", now, "ru", "2026-12-01T14:00:00.000Z | в 15 часов"],
+    ["в субботу в 9 часов позвонить", now, "ru", "2026-12-05T08:00:00.000Z | в субботу в 9 часов"],
+    ["следующая среда позвонить", now, "ru", "2026-12-09T08:00:00.000Z | следующая среда"],
+    ["18-го февраля позвонить", now, "ru", "2027-02-18T08:00:00.000Z | 18-го февраля"],
+    ["komende maandag bellen", now, "nl", "2026-12-07T08:00:00.000Z | komende maandag"],
+    ["15 heures aujourd'hui appeler", now, "fr", "2026-12-01T14:00:00.000Z | 15 heures aujourd'hui"],
+    ["amanhã 8 horas ligar", now, "pt", "2026-12-02T07:00:00.000Z | amanhã 8 horas"],
+  ]);
+});

@@ -11,6 +11,7 @@ import { addDuration, maxAhead, parseAt, wallTimeNote } from "../time/at";
 import { civilFields, DAY_MS, daysInMonth, HOUR_MS, localMs, MINUTE_MS } from "../time/civil";
 import { instantOfResolution, offsetAt, type Resolution, resolveLocal, toLocal } from "../time/zone";
 import { type ChronoReference, type Locale, localeParsers } from "./chrono";
+import { delayInWords } from "./delay-words";
 import { type NumericDate, numericDate } from "./numeric-date";
 import { monthMatcher } from "./phrase/lexicon";
 import { fold } from "./phrase/names";
@@ -160,7 +161,14 @@ async function readStart(text: string, zone: string, now: number, monthFirst: bo
     }
     return readOrdinalDay(text, ordinal[0], Number(ordinal[1]), zone, now);
   }
-  return readChronoStart(text, zone, now);
+  const chrono = await readChronoStart(text, zone, now);
+  // A delay in words that chrono reads shorter or not at all (`in einer halben Stunde`, `in a quarter of an hour`).
+  const words = await delayInWords(text);
+  if (words && ("kind" in chrono || chrono.phrase.length < words.length)) {
+    const instant = await addDuration(words.iso, zone, now);
+    if (instant !== null) return { instant, phrase: text.slice(0, words.length), relative: true, note: null, said: WRITTEN };
+  }
+  return chrono;
 }
 
 /** `PT20M`, `20m`, `1h30m`: now plus the duration; seconds are not a unit a reminder is set in. */

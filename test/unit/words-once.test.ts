@@ -136,3 +136,30 @@ describe("forms a locale's chrono does not read, rewritten for it and shown as t
     ["amanhã 8 horas ligar", now, "pt", "2026-12-02T07:00:00.000Z | amanhã 8 horas"],
   ]);
 });
+
+describe("a delay in words, with the tables' units and spans (`delay-words.ts`)", () => {
+  const now = "2026-12-01T09:00:00Z";
+  rows([
+    ["in einer halben Stunde anrufen", now, "de", "2026-12-01T09:30:00.000Z | in einer halben Stunde"],
+    ["in einer Viertelstunde anrufen", now, "de", "2026-12-01T09:15:00.000Z | in einer Viertelstunde"],
+    ["tra mezz'ora chiamare", now, "it", "2026-12-01T09:30:00.000Z | tra mezz'ora"],
+    ["tra un quarto d'ora chiamare", now, "it", "2026-12-01T09:15:00.000Z | tra un quarto d'ora"],
+    ["over een kwartier bellen", now, "nl", "2026-12-01T09:15:00.000Z | over een kwartier"],
+    ["over een half uur bellen", now, "nl", "2026-12-01T09:30:00.000Z | over een half uur"],
+    ["dans une demi-heure appeler", now, "fr", "2026-12-01T09:30:00.000Z | dans une demi-heure"],
+    ["dans un quart d'heure appeler", now, "fr", "2026-12-01T09:15:00.000Z | dans un quart d'heure"],
+    ["en media hora llamar", now, "es", "2026-12-01T09:30:00.000Z | en media hora"],
+    ["en un cuarto de hora llamar", now, "es", "2026-12-01T09:15:00.000Z | en un cuarto de hora"],
+    ["daqui a meia hora ligar", now, "pt", "2026-12-01T09:30:00.000Z | daqui a meia hora"],
+    ["em um quarto de hora ligar", now, "pt", "2026-12-01T09:15:00.000Z | em um quarto de hora"],
+    // Portuguese chrono reads no delay at all.
+    ["em 2 horas ligar", now, "pt", "2026-12-01T11:00:00.000Z | em 2 horas"],
+    ["daqui a 3 dias ligar", now, "pt", "2026-12-04T09:00:00.000Z | daqui a 3 dias"],
+    ["через полчаса позвонить", now, "ru", "2026-12-01T09:30:00.000Z | через полчаса"],
+    // Not "in a quarter" (three months) with "of an hour" as the text.
+    ["in a quarter of an hour call", now, "en", "2026-12-01T09:15:00.000Z | in a quarter of an hour"],
+    ["in half an hour, call", now, "en", "2026-12-01T09:30:00.000Z | in half an hour"],
+    // What chrono reads further stays chrono's.
+    ["in 2 hours and a half call", now, "en", "2026-12-01T11:30:00.000Z | in 2 hours and a half"],
+  ]);
+});

@@ -55,10 +55,19 @@ async function parseIn(locale: Locale, text: string, ref: ChronoReference): Prom
   if (seen) {
     for (const r of results) {
       const [from, to] = [typedAt(seen, r.index, false), typedAt(seen, r.index + r.text.length, true)];
+      read.set(r, r.text);
       Object.assign(r, { index: from, text: text.slice(from, to) });
     }
   }
   return results;
+}
+
+/** What chrono read of a rewritten text, by result (its `text` is as typed). */
+const read = new WeakMap<ParsedResult, string>();
+
+/** The text chrono read for `r`: as typed, or as rewritten for it (`às oito` read as `às 8`, a clock time in digits). */
+export function chronoRead(r: ParsedResult): string {
+  return read.get(r) ?? r.text;
 }
 
 /**

@@ -4,7 +4,8 @@
  * phrase shown and the text after it are the user's own words. Each rule was found where chrono read nothing, or
  * read less than was said and so another time than meant (Russian `в 15 часов` as fifteen hours from now).
  */
-import type { Locale } from "./chrono";
+/** A chrono locale's name (`chrono.ts`'s `Locale`, which imports this module). */
+type Locale = string;
 
 /** chrono's reference, as `chrono.ts` passes it: the instant and the zone's offset then, in minutes. */
 type Reference = { instant: Date; timezone: number };
@@ -42,6 +43,41 @@ const RU_WEEKDAY: Readonly<Record<string, string>> = {
   воскресенье: "воскресенье",
 };
 
+/** An hour in words, 1 to 12, per language (the first words of each list), and its halves and quarters after it. */
+const HOUR_WORDS: Partial<Record<Locale, { words: string; past: Readonly<Record<string, number>> }>> = {
+  fr: { words: "une deux trois quatre cinq six sept huit neuf dix onze douze", past: { "et demie": 30, "et quart": 15 } },
+  es: { words: "una dos tres cuatro cinco seis siete ocho nueve diez once doce", past: { "y media": 30, "y cuarto": 15 } },
+  pt: { words: "uma duas três quatro cinco seis sete oito nove dez onze doze", past: { "e meia": 30, "e um quarto": 15, "e quinze": 15 } },
+  it: { words: "una due tre quattro cinque sei sette otto nove dieci undici dodici", past: { "e mezza": 30, "e mezzo": 30, "e un quarto": 15 } },
+  nl: { words: "een twee drie vier vijf zes zeven acht negen tien elf twaalf", past: {} },
+  de: { words: "eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf", past: {} },
+};
+
+/** The hour of a word or digits, as `HOUR_WORDS` lists them (Portuguese `tres` without its accent too). */
+function hourOf(locale: Locale, said: string): number {
+  if (/^\d+$/.test(said)) return Number(said);
+  const words = HOUR_WORDS[locale]!.words.split(" ");
+  const word = said.toLowerCase();
+  return words.indexOf(locale === "pt" && word === "tres" ? "três" : word) + 1;
+}
+
+/**
+ * An hour in words after the language's "at" (`às oito`, `a las tres`: chrono reads digits only) or, in French,
+ * before `heures`, with a half or quarter after it (`às 3 e meia`), as digits: `às 8`, `às 3:30`.
+ */
+function hourRule(locale: Locale, at: string, after = ""): Rule {
+  const { words, past } = HOUR_WORDS[locale]!;
+  const alternatives = `${words.replaceAll(" ", "|")}${locale === "pt" ? "|tres" : ""}`;
+  const said = `(\\d{1,2}|${alternatives})${after}`;
+  const halves = Object.keys(past).join("|");
+  return rule(`${at}${said}${halves ? `(?: (${halves}))?` : ""}`, (m) => {
+    const hour = hourOf(locale, m[at ? 2 : 1]!);
+    const minutes = past[(m[at ? 3 : 2] ?? "").toLowerCase()];
+    const prefix = at ? `${m[1]} ` : "";
+    return locale === "fr" ? `${hour}h${minutes ?? ""}` : `${prefix}${hour}${minutes === undefined ? "" : `:${minutes}`}`;
+  });
+}
+
 const RULES: Partial<Record<Locale, readonly Rule[]>> = {
   // chrono reads only `3. März`; people also write `3 März` (English chrono then read "3 M", three minutes).
   de: [
@@ -49,14 +85,19 @@ const RULES: Partial<Record<Locale, readonly Rule[]>> = {
       /(?<![\p{L}\p{N}])(\d{1,2}) (?=(?:januar|jänner|februar|feber|märz|maerz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|mrz|apr|jun|jul|aug|sept|sep|okt|nov|dez)\.?(?!\p{L}))/giu,
       (m) => `${m[1]}.`,
     ],
+    hourRule("de", "(um|gegen) "),
   ],
   // French chrono reads `demain` inside `après-demain` (tomorrow), and no `15 heures` at all.
-  fr: [rule("apr[eè]s[- ]demain", (_, ref) => dateAfter(ref, 2)), rule("(\\d{1,2}) heures?", (m) => `${m[1]}h`)],
-  es: [rule("pasado ma[nñ]ana", (_, ref) => dateAfter(ref, 2))],
+  fr: [rule("apr[eè]s[- ]demain", (_, ref) => dateAfter(ref, 2)), hourRule("fr", "", " heures?")],
+  es: [rule("pasado ma[nñ]ana", (_, ref) => dateAfter(ref, 2)), hourRule("es", "(a las|a la) ")],
   // Portuguese chrono reads neither `depois de amanhã` nor an hour with `h` or `horas` (`8 horas`, `8h`).
-  pt: [rule("depois de amanh[aã]", (_, ref) => dateAfter(ref, 2)), rule("(\\d{1,2}) ?(?:horas|hora|h)", (m) => `${m[1]}:00`)],
-  it: [rule("dopo domani", () => "dopodomani")],
-  nl: [rule("overmorgen", (_, ref) => dutchDateAfter(ref, 2)), rule("komende", () => "volgende")],
+  pt: [
+    rule("depois de amanh[aã]", (_, ref) => dateAfter(ref, 2)),
+    hourRule("pt", "(às|as|à) ", "(?: ?(?:horas|hora|h))?"),
+    rule("(\\d{1,2}) ?(?:horas|hora|h)", (m) => `${m[1]}:00`),
+  ],
+  it: [rule("dopo domani", () => "dopodomani"), hourRule("it", "(alle|verso le) ")],
+  nl: [rule("overmorgen", (_, ref) => dutchDateAfter(ref, 2)), rule("komende", () => "volgende"), hourRule("nl", "(om) ")],
   // Russian chrono reads `15 часов` as fifteen hours from now, `18-го` not at all, and `next` only in the accusative.
   ru: [
     rule("(\\d{1,2}) (?:часов|часа|час)", (m) => `${m[1]}:00`),

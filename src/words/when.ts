@@ -10,7 +10,7 @@ import type { ParsedResult } from "chrono-node";
 import { addDuration, maxAhead, parseAt, wallTimeNote } from "../time/at";
 import { civilFields, DAY_MS, daysInMonth, HOUR_MS, localMs, MINUTE_MS } from "../time/civil";
 import { instantOfResolution, offsetAt, type Resolution, resolveLocal, toLocal } from "../time/zone";
-import { type ChronoReference, type Locale, localeParsers } from "./chrono";
+import { type ChronoReference, chronoRead, type Locale, localeParsers } from "./chrono";
 import { delayInWords } from "./delay-words";
 import { type NumericDate, numericDate } from "./numeric-date";
 import { monthMatcher } from "./phrase/lexicon";
@@ -310,7 +310,7 @@ function fromChrono(r: ParsedResult, zone: string, now: number, locale: Locale):
   const tags = r.tags();
   const daySaid = ["day", "weekday", "month"].some((k) => c.isCertain(k as "day"));
   // A clock time is one written in digits; chrono's own hours for words (Russian "ночью" is midnight) are not.
-  const said: Said = { locale, clock: c.isCertain("hour") && /\d/.test(r.text), day: daySaid };
+  const said: Said = { locale, clock: c.isCertain("hour") && /\d/.test(chronoRead(r)), day: daySaid };
   if (c.isCertain("timezoneOffset") || tags.has("result/relativeDateAndTime")) {
     const instant = r.date().getTime();
     const relative = tags.has("result/relativeDateAndTime");

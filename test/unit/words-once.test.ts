@@ -163,3 +163,36 @@ describe("a delay in words, with the tables' units and spans (`delay-words.ts`)"
     ["in 2 hours and a half call", now, "en", "2026-12-01T11:30:00.000Z | in 2 hours and a half"],
   ]);
 });
+
+describe("a clock time with its part of the day after it or in it: the reading it says, and the words the phrase's", () => {
+  const now = "2026-12-01T09:00:00Z";
+  rows([
+    // "del pomeriggio" was not applied (05:00), "du matin" and "'s morgens" were left as the text.
+    ["dopodomani alle 5 del pomeriggio chiamare", now, "it", "2026-12-03T16:00:00.000Z | dopodomani alle 5 del pomeriggio"],
+    ["le 2 mars à 5h du matin appeler", now, "fr", "2027-03-02T04:00:00.000Z | le 2 mars à 5h du matin"],
+    ["op zaterdag om 9 uur 's morgens bellen", now, "nl", "2026-12-05T08:00:00.000Z | op zaterdag om 9 uur 's morgens"],
+    ["amanhã 8 horas da manhã ligar", now, "pt", "2026-12-02T07:00:00.000Z | amanhã 8 horas da manhã"],
+    ["в 3 часа дня позвонить", now, "ru", "2026-12-01T14:00:00.000Z | в 3 часа дня"],
+    // The evening's 8 (was refused as 08:00, past).
+    ["vanavond om 8 uur bellen", now, "nl", "2026-12-01T19:00:00.000Z | vanavond om 8 uur"],
+    ["a las 2 de la noche llamar", now, "es", "2026-12-02T01:00:00.000Z | a las 2 de la noche"],
+    // Said at 18:00 without a day: tomorrow's 09:00, not today's, passed.
+    ["alle 9 di mattina chiamare", "2026-12-01T17:00:00Z", "it", "2026-12-02T08:00:00.000Z | alle 9 di mattina"],
+    // One word that agrees with the hour may start the text.
+    ["morgen um 9 früh aufstehen", now, "de", "2026-12-02T08:00:00.000Z | morgen um 9"],
+  ]);
+});
+
+describe("an hour in words after the language's `at` (chrono reads digits only)", () => {
+  const now = "2026-12-01T09:00:00Z";
+  rows([
+    ["amanhã às oito da noite ligar", now, "pt", "2026-12-02T19:00:00.000Z | amanhã às oito da noite"],
+    ["às tres da tarde ligar", now, "pt", "2026-12-01T14:00:00.000Z | às tres da tarde"],
+    ["às tres e meia ligar", now, "pt", "2026-12-01T14:30:00.000Z | às tres e meia"],
+    ["a las tres de la tarde llamar", now, "es", "2026-12-01T14:00:00.000Z | a las tres de la tarde"],
+    ["a las 3 y media llamar", now, "es", "2026-12-01T14:30:00.000Z | a las 3 y media"],
+    ["à huit heures et demie appeler", now, "fr", "2026-12-01T19:30:00.000Z | à huit heures et demie"],
+    ["alle cinque del pomeriggio chiamare", now, "it", "2026-12-01T16:00:00.000Z | alle cinque del pomeriggio"],
+    ["om acht uur bellen", now, "nl", "2026-12-01T19:00:00.000Z | om acht uur"],
+  ]);
+});

@@ -196,3 +196,25 @@ describe("an hour in words after the language's `at` (chrono reads digits only)"
     ["om acht uur bellen", now, "nl", "2026-12-01T19:00:00.000Z | om acht uur"],
   ]);
 });
+
+describe("a day of the month after `le`, `dia`, `am`; a time followed by its day; a word for `at` chrono leaves", () => {
+  const now = "2026-12-01T09:00:00Z";
+  rows([
+    // French chrono read `16 à 18h` as 16:00 to 18:00, today.
+    ["le 16 à 18h appeler", now, "fr", "2026-12-16T17:00:00.000Z | le 16 à 18h"],
+    ["le 16 à 6h du soir appeler", now, "fr", "2026-12-16T17:00:00.000Z | le 16 à 6h du soir"],
+    ["le 16 décembre à 18h appeler", now, "fr", "2026-12-16T17:00:00.000Z | le 16 décembre à 18h"],
+    ["dia 15 às 18 ligar", now, "pt", "2026-12-15T17:00:00.000Z | dia 15 às 18"],
+    ["am 15.2. Zahnarzt", now, "de", "2027-02-15T08:00:00.000Z | am 15.2."],
+    ["il 25/12 regali", now, "it", "2026-12-25T08:00:00.000Z | il 25/12"],
+    // The day after the time was left as the text, the time today's.
+    ["12h30 le 27 décembre déjeuner", now, "fr", "2026-12-27T11:30:00.000Z | 12h30 le 27 décembre"],
+    ["3 p.m. hoy llamar", now, "es", "2026-12-01T14:00:00.000Z | 3 p.m. hoy"],
+    ["à 6h du soir demain appeler", now, "fr", "2026-12-02T17:00:00.000Z | à 6h du soir demain"],
+    ["at 9 call mom tomorrow", now, "en", "2026-12-01T20:00:00.000Z | at 9"],
+    ["verso mezzogiorno chiamare", now, "it", "2026-12-01T11:00:00.000Z | verso mezzogiorno"],
+    ["la medianoche llamar", now, "es", "2026-12-01T23:00:00.000Z | la medianoche"],
+    ["la mattina alle 7 chiamare", now, "it", "2026-12-02T06:00:00.000Z | la mattina alle 7"],
+    ["gegen 15 Uhr anrufen", now, "de", "2026-12-01T14:00:00.000Z | gegen 15 Uhr"],
+  ]);
+});

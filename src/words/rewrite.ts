@@ -27,6 +27,14 @@ function dutchDateAfter(ref: Reference, days: number): string {
   return `${d.getUTCDate()} ${new Intl.DateTimeFormat("nl", { month: "long", timeZone: "UTC" }).format(d)}`;
 }
 
+/** The date of a weekday (0 Monday … 6 Sunday) in the week after the reference's, weeks from Monday. */
+function nextWeeks(ref: Reference, weekday: number): string {
+  const today = (new Date(ref.instant.getTime() + ref.timezone * 60_000).getUTCDay() + 6) % 7;
+  return dateAfter(ref, 7 - today + weekday);
+}
+
+const FR_WEEKDAYS = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
+
 /** A letter may not follow or precede the words a rule looks for: `overmorgen` is not in `overmorgens`. */
 const END = "(?![\\p{L}\\p{N}])";
 const START = "(?<![\\p{L}\\p{N}])";
@@ -88,7 +96,12 @@ const RULES: Partial<Record<Locale, readonly Rule[]>> = {
     hourRule("de", "(um|gegen) "),
   ],
   // French chrono reads `demain` inside `après-demain` (tomorrow), and no `15 heures` at all.
-  fr: [rule("apr[eè]s[- ]demain", (_, ref) => dateAfter(ref, 2)), hourRule("fr", "", " heures?")],
+  fr: [
+    rule("apr[eè]s[- ]demain", (_, ref) => dateAfter(ref, 2)),
+    // chrono read `lundi` alone, the coming Monday, and left `de la semaine prochaine` as the text.
+    rule(`(${FR_WEEKDAYS.join("|")}) de la semaine prochaine`, (m, ref) => nextWeeks(ref, FR_WEEKDAYS.indexOf(m[1]!.toLowerCase()))),
+    hourRule("fr", "", " heures?"),
+  ],
   es: [rule("pasado ma[nñ]ana", (_, ref) => dateAfter(ref, 2)), hourRule("es", "(a las|a la) ")],
   // Portuguese chrono reads neither `depois de amanhã` nor an hour with `h` or `horas` (`8 horas`, `8h`).
   pt: [

@@ -218,3 +218,12 @@ describe("a day of the month after `le`, `dia`, `am`; a time followed by its day
     ["gegen 15 Uhr anrufen", now, "de", "2026-12-01T14:00:00.000Z | gegen 15 Uhr"],
   ]);
 });
+
+describe("a weekday of next week (French chrono read the coming one and left the week as the text)", () => {
+  rows([
+    ["lundi de la semaine prochaine appeler", "2026-12-01T09:00:00Z", "fr", "2026-12-07T08:00:00.000Z | lundi de la semaine prochaine"],
+    // Said on a Monday: next week's, not today's or the coming one.
+    ["lundi de la semaine prochaine appeler", "2026-12-07T07:00:00Z", "fr", "2026-12-14T08:00:00.000Z | lundi de la semaine prochaine"],
+    ["vendredi de la semaine prochaine à 10h appeler", "2026-12-01T09:00:00Z", "fr", "2026-12-11T09:00:00.000Z | vendredi de la semaine prochaine à 10h"],
+  ]);
+});

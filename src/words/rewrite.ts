@@ -110,7 +110,8 @@ const RULES: Partial<Record<Locale, readonly Rule[]>> = {
     rule("(\\d{1,2}) ?(?:horas|hora|h)", (m) => `${m[1]}:00`),
   ],
   it: [rule("dopo domani", () => "dopodomani"), hourRule("it", "(alle|verso le) ")],
-  nl: [rule("overmorgen", (_, ref) => dutchDateAfter(ref, 2)), rule("komende", () => "volgende"), hourRule("nl", "(om) ")],
+  // `komende woensdag` is the coming Wednesday (said on a Tuesday, tomorrow), as the weekday alone is.
+  nl: [rule("overmorgen", (_, ref) => dutchDateAfter(ref, 2)), [/(?<![\p{L}\p{N}])(?:komende|aanstaande) (?=\p{L})/giu, () => ""], hourRule("nl", "(om) ")],
   // Russian chrono reads `15 часов` as fifteen hours from now, `18-го` not at all, and `next` only in the accusative.
   ru: [
     rule("(\\d{1,2}) (?:часов|часа|час)", (m) => `${m[1]}:00`),

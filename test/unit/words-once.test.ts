@@ -227,3 +227,7 @@ describe("a weekday of next week (French chrono read the coming one and left the
     ["vendredi de la semaine prochaine à 10h appeler", "2026-12-01T09:00:00Z", "fr", "2026-12-11T09:00:00.000Z | vendredi de la semaine prochaine à 10h"],
   ]);
 });
+
+describe("Dutch `komende` and `aanstaande` before a weekday: the coming one, as the weekday alone", () => {
+  rows([["komende woensdag bellen", "2026-12-01T09:00:00Z", "nl", "2026-12-02T08:00:00.000Z | komende woensdag"]]);
+});

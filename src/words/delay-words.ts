@@ -7,6 +7,20 @@
 import { type Lang, tableOf, type Unit } from "./lang";
 import { fold } from "./phrase/names";
 
+/** `in an hour and a half`, `in 2 days and a half`: chrono reads the whole units and leaves the half as text. */
+const AND_A_HALF = /^\s+and\s+a\s+half\b/i;
+const HALF_OF: readonly [RegExp, number][] = [
+  [/\bhours?$/i, 30 * 60_000],
+  [/\bdays?$/i, 12 * 60 * 60_000],
+];
+
+/** The half said after a delay `phrase` of whole hours or days, in `after`: the words and the time they add; or null. */
+export function andAHalf(phrase: string, after: string): { words: string; add: number } | null {
+  const half = AND_A_HALF.exec(after);
+  const add = half && HALF_OF.find(([unit]) => unit.test(phrase))?.[1];
+  return half && add ? { words: half[0], add } : null;
+}
+
 /** The word that makes a delay of what follows, per language ("in", "dans", "через"), folded. */
 const IN: readonly [Lang, RegExp][] = [
   ["en", /^(?:in|within)\s+/],

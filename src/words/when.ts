@@ -11,7 +11,7 @@ import { addDuration, maxAhead, parseAt, wallTimeNote } from "../time/at";
 import { civilFields, DAY_MS, daysInMonth, HOUR_MS, localMs, MINUTE_MS } from "../time/civil";
 import { instantOfResolution, offsetAt, type Resolution, resolveLocal, toLocal } from "../time/zone";
 import { type ChronoReference, chronoRead, type Locale, localeParsers } from "./chrono";
-import { delayInWords } from "./delay-words";
+import { andAHalf, delayInWords } from "./delay-words";
 import { LANGS } from "./lang";
 import { type NumericDate, numericDate } from "./numeric-date";
 import { monthMatcher } from "./phrase/lexicon";
@@ -66,12 +66,6 @@ export const ISO_DURATION = /^P[0-9YMWDTHS.]+(?=\s|$)/i;
  * spaced (a person spaces them as often as not; reading only `1h` of `1h 30m` would set the wrong time silently).
  */
 export const SHORT_DELAY = /^\d{1,6}(?:w|d|h|min|m|s)(?:\s*\d{1,6}(?:w|d|h|min|m|s)){0,4}(?=\s|$)/i;
-/** `in an hour and a half`, `in 2 days and a half`: chrono reads the whole units and leaves the half as text. */
-const AND_A_HALF = /^\s+and\s+a\s+half\b/i;
-const HALF_OF: readonly [RegExp, number][] = [
-  [/\bhours?$/i, 30 * MINUTE_MS],
-  [/\bdays?$/i, 12 * 60 * MINUTE_MS],
-];
 /** `on the 3rd`, `the 21st`, `3rd`: a day of the month, which chrono does not read alone. */
 const ORDINAL_DAY = /^(?:on\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b/i;
 const MONTH_AFTER = /^\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
@@ -119,12 +113,10 @@ export async function findWhen(
   return null;
 }
 
-/** A relative reading of whole hours or days followed by "and a half" takes the half too. */
+/** A relative reading of whole hours or days followed by "and a half" takes the half too (`delay-words.ts`). */
 function withHalf(read: Reading | WhenProblem, text: string): Reading | WhenProblem {
-  if ("kind" in read || !read.relative) return read;
-  const half = AND_A_HALF.exec(text.slice(read.phrase.length));
-  const add = half && HALF_OF.find(([unit]) => unit.test(read.phrase))?.[1];
-  return add ? { ...read, instant: read.instant + add, phrase: read.phrase + half[0] } : read;
+  const half = "kind" in read || !read.relative ? null : andAHalf(read.phrase, text.slice(read.phrase.length));
+  return half && !("kind" in read) ? { ...read, instant: read.instant + half.add, phrase: read.phrase + half.words } : read;
 }
 
 function reference(zone: string, now: number): ChronoReference {

@@ -7,6 +7,7 @@
  */
 import type { Chrono, ParsedResult } from "chrono-node";
 import { loadOnce } from "../lazy";
+import { rewrite, typedAt } from "./rewrite";
 
 /** The locales tried, English first (docs/telegram.md: "English and the other languages the parser covers"). */
 export type Locale = "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "ru" | "uk" | "ja";
@@ -43,26 +44,30 @@ function localesFor(text: string): Locale[] {
 /** chrono's reference: the instant, and the zone's offset then in minutes (an IANA name would be ignored). */
 export type ChronoReference = { instant: Date; timezone: number };
 
-/** A day in digits before a German month name or its short form, as a whole word (chrono's German table). */
-const DE_DAY_MONTH =
-  /(^|\s)(\d{1,2}) (?=(?:januar|jänner|februar|feber|märz|maerz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|mrz|apr|jun|jul|aug|sept|sep|okt|nov|dez)\.?(?!\p{L}))/giu;
-
 /**
- * A form a locale's chrono does not read, rewritten at the same length so that what it reads maps back onto the
- * text as typed: German chrono reads a day before a month name only with its dot (`3. März`), while people also
- * write `3 März`, which English chrono then read as "3 M", three minutes.
+ * chrono's readings of `text` in `locale`, each one's place and text as typed where the locale read a rewritten form
+ * (`rewrite.ts`: `3 März`, `après-demain`, `в 15 часов`).
  */
-const REWRITE: Partial<Record<Locale, (text: string) => string>> = {
-  de: (text) => text.replace(DE_DAY_MONTH, "$1$2."),
-};
-
-/** chrono's readings of `text` in `locale`, each one's text as typed where the locale read a rewritten form. */
 async function parseIn(locale: Locale, text: string, ref: ChronoReference): Promise<ParsedResult[]> {
-  const seen = REWRITE[locale]?.(text) ?? text;
+  const seen = rewrite(locale, text, ref);
   // forwardDate: "9am" after nine means tomorrow's, "monday" the coming one.
-  const results = (await load(locale)).parse(seen, ref, { forwardDate: true });
-  if (seen !== text) for (const r of results) (r as { text: string }).text = text.slice(r.index, r.index + r.text.length);
+  const results = (await load(locale)).parse(seen?.text ?? text, ref, { forwardDate: true });
+  if (seen) {
+    for (const r of results) {
+      const [from, to] = [typedAt(seen, r.index, false), typedAt(seen, r.index + r.text.length, true)];
+      read.set(r, r.text);
+      Object.assign(r, { index: from, text: text.slice(from, to) });
+    }
+  }
   return results;
+}
+
+/** What chrono read of a rewritten text, by result (its `text` is as typed). */
+const read = new WeakMap<ParsedResult, string>();
+
+/** The text chrono read for `r`: as typed, or as rewritten for it (`às oito` read as `às 8`, a clock time in digits). */
+export function chronoRead(r: ParsedResult): string {
+  return read.get(r) ?? r.text;
 }
 
 /**

@@ -35,7 +35,7 @@ function partIn(text: string, table: PhraseTable, atStart: boolean): { part: Day
  * hours: its instant and its phrase (which takes in a part said right after a day, `morgen früh`).
  */
 export function withDayPart(text: string, read: OnceRead, table: PhraseTable, zone: string, now: number): OnceRead {
-  if (read.said.clock) return read;
+  if (read.said.clock) return withMeridiem(text, read, table, zone, now);
   let found = partIn(read.phrase, table, false);
   let phrase = read.phrase;
   const rest = restAfter(text, read.phrase);
@@ -51,6 +51,44 @@ export function withDayPart(text: string, read: OnceRead, table: PhraseTable, zo
   if (!read.said.day && found.whole && instantOfWall(zone, local) <= now) local += DAY_MS;
   // Passed, it is refused as any past time is ("this morning" said at 10:00), not moved on by chrono's reading.
   return { ...read, instant: instantOfWall(zone, local), phrase };
+}
+
+/** The words of `words` (folded, a word may span several) that start `folded` as whole words, the longest; or null. */
+function wordAtStart(folded: string, words: readonly string[]): string | null {
+  const hits = words.map((w) => fold(w)).filter((w) => folded === w || (folded.startsWith(w) && /^[\s,.;:!?]/u.test(folded.slice(w.length))));
+  return hits.sort((a, b) => b.length - a.length)[0] ?? null;
+}
+
+/**
+ * A clock time with the part of the day that says which of its two readings is meant: said after it, in `table`'s am
+ * or pm words (`5h du matin`, `alle 5 del pomeriggio`, `в 3 часа дня`, `9 uur 's morgens`), which the phrase takes
+ * in; or in it (`vanavond om 8 uur`, chrono's 08:00). An afternoon or evening makes an hour 1–11 the later one, a
+ * night one from 6 to 11 (`2 de la noche` is 02:00), a morning the earlier. Without a day said, a time that has
+ * passed is tomorrow's, as a bare hour's next reading is.
+ */
+function withMeridiem(text: string, read: OnceRead, table: PhraseTable, zone: string, now: number): OnceRead {
+  const rest = restAfter(text, read.phrase);
+  const folded = fold(rest);
+  const said = wordAtStart(folded, [...table.am, ...table.pm]);
+  const part = said ? (partIn(said, table, false)?.part ?? (wordAtStart(said, table.am) ? "morning" : "evening")) : partIn(read.phrase, table, false)?.part;
+  if (!part) return read;
+  const local = toLocal(zone, read.instant);
+  const day = Math.floor(local / DAY_MS) * DAY_MS;
+  const hour = Math.floor((local - day) / HOUR_MS);
+  // The hour as written: a bare hour's later reading (5 read as 17:00) was written as its earlier one.
+  const written = hour >= 13 && !new RegExp(`(?<!\\d)${hour}(?!\\d)`).test(read.phrase) ? hour - 12 : hour;
+  const later = part === "afternoon" || part === "evening" || (part === "night" && written >= 6);
+  // 0:30, 18h: a later part agrees and is the time's (`18h du soir`); an earlier one says nothing more, and stays.
+  if (written < 1 || written > 12) return said && later && written > 12 ? { ...read, phrase: text.slice(0, text.length - rest.length + said.length) } : read;
+  // 12 in the afternoon is noon; 12 at night, midnight.
+  const to = written === 12 ? (part === "night" ? 24 : 12) : later ? written + 12 : written;
+  let at = day + to * HOUR_MS + (local - day - hour * HOUR_MS);
+  if (!read.said.day && instantOfWall(zone, at) <= now) at += DAY_MS;
+  const instant = instantOfWall(zone, at);
+  // One word that agrees with the hour written may be the text's (`morgen um 9 früh aufstehen`: get up early);
+  // `du matin` is the time's.
+  if (!said || (!/\s/u.test(said) && to === written)) return { ...read, instant };
+  return { ...read, instant, phrase: text.slice(0, text.length - rest.length + said.length) };
 }
 
 /**

@@ -10,7 +10,9 @@ import type { ParsedResult } from "chrono-node";
 import { addDuration, maxAhead, parseAt, wallTimeNote } from "../time/at";
 import { civilFields, DAY_MS, daysInMonth, HOUR_MS, localMs, MINUTE_MS } from "../time/civil";
 import { instantOfResolution, offsetAt, type Resolution, resolveLocal, toLocal } from "../time/zone";
-import { type ChronoReference, type Locale, localeParsers } from "./chrono";
+import { type ChronoReference, chronoRead, type Locale, localeParsers } from "./chrono";
+import { andAHalf, delayInWords } from "./delay-words";
+import { LANGS } from "./lang";
 import { type NumericDate, numericDate } from "./numeric-date";
 import { monthMatcher } from "./phrase/lexicon";
 import { fold } from "./phrase/names";
@@ -44,6 +46,8 @@ export type WhenProblem =
   | { kind: "past"; phrase: string; instant: number }
   | { kind: "too-far"; phrase: string; instant: number };
 
+export { type DateStart, readDateStart } from "./date-start";
+
 export type WhenResult = { ok: true; value: WhenRead } | { ok: false; problem: WhenProblem };
 
 /**
@@ -62,15 +66,13 @@ export const ISO_DURATION = /^P[0-9YMWDTHS.]+(?=\s|$)/i;
  * spaced (a person spaces them as often as not; reading only `1h` of `1h 30m` would set the wrong time silently).
  */
 export const SHORT_DELAY = /^\d{1,6}(?:w|d|h|min|m|s)(?:\s*\d{1,6}(?:w|d|h|min|m|s)){0,4}(?=\s|$)/i;
-/** `in an hour and a half`, `in 2 days and a half`: chrono reads the whole units and leaves the half as text. */
-const AND_A_HALF = /^\s+and\s+a\s+half\b/i;
-const HALF_OF: readonly [RegExp, number][] = [
-  [/\bhours?$/i, 30 * MINUTE_MS],
-  [/\bdays?$/i, 12 * 60 * MINUTE_MS],
-];
 /** `on the 3rd`, `the 21st`, `3rd`: a day of the month, which chrono does not read alone. */
 const ORDINAL_DAY = /^(?:on\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b/i;
 const MONTH_AFTER = /^\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+/** Words for "on" or "the" before a date: `am 15.2.`, `le 16`, `el 16`, `il 25/12`, `dia 15`, `op de 16e`. */
+const DATE_LEAD = /^(?:on the|on|the|am|den|le|el|il|dia|o dia|op de|op)\s+/i;
+/** A day of the month after such a word, with its ordinal mark (`1er`, `16e`, `15.`, `15º`), and nothing more. */
+const DAY_LEAD = /^(?:le|el|il|dia|o dia|am|den|op de)\s+(\d{1,2})(?:er|e|\.|º|°)?(?=[\s,]|$)/i;
 /** Particles that tie a Japanese time to what follows (明日9時に…). */
 const JA_PARTICLES = /^[にのはへ、。]+/;
 
@@ -80,6 +82,8 @@ export async function readWhen(input: string, zone: string, now: number, options
   let read = withHalf(await readStart(text, zone, now, options.monthFirst ?? true), text);
   if ("kind" in read) return { ok: false, problem: read };
   if (options.part && read.said.locale !== null) read = { ...read, ...(await options.part(text, read)) };
+  read = await withDateAfter(text, read, zone, now, options.part);
+  if ("kind" in read) return { ok: false, problem: read };
   const problem = checkRange(read, zone, now);
   if (problem) return { ok: false, problem };
   return { ok: true, value: { instant: read.instant, phrase: read.phrase, rest: restAfter(text, read.phrase), note: read.note, said: read.said } };
@@ -109,12 +113,10 @@ export async function findWhen(
   return null;
 }
 
-/** A relative reading of whole hours or days followed by "and a half" takes the half too. */
+/** A relative reading of whole hours or days followed by "and a half" takes the half too (`delay-words.ts`). */
 function withHalf(read: Reading | WhenProblem, text: string): Reading | WhenProblem {
-  if ("kind" in read || !read.relative) return read;
-  const half = AND_A_HALF.exec(text.slice(read.phrase.length));
-  const add = half && HALF_OF.find(([unit]) => unit.test(read.phrase))?.[1];
-  return add ? { ...read, instant: read.instant + add, phrase: read.phrase + half[0] } : read;
+  const half = "kind" in read || !read.relative ? null : andAHalf(read.phrase, text.slice(read.phrase.length));
+  return half && !("kind" in read) ? { ...read, instant: read.instant + half.add, phrase: read.phrase + half.words } : read;
 }
 
 function reference(zone: string, now: number): ChronoReference {
@@ -160,7 +162,24 @@ async function readStart(text: string, zone: string, now: number, monthFirst: bo
     }
     return readOrdinalDay(text, ordinal[0], Number(ordinal[1]), zone, now);
   }
-  return readChronoStart(text, zone, now);
+  // `am 15.2.`, `il 25/12`: a date in numbers after a word for "on" or "the".
+  const lead = DATE_LEAD.exec(text)?.[0];
+  const afterLead = lead === undefined ? null : numericDate(text.slice(lead.length), monthFirst);
+  if (lead !== undefined && afterLead) {
+    const read = await readNumericDate(text.slice(lead.length), afterLead, zone, now);
+    return { ...read, phrase: lead + read.phrase };
+  }
+  // `le 16 à 18h`, `dia 15 às 18`: a day of the month alone (French chrono read `16 à 18h` as 16:00 to 18:00, today).
+  const day = DAY_LEAD.exec(text);
+  if (day && !monthFollows(text.slice(day[0].length))) return readOrdinalDay(text, day[0], Number(day[1]), zone, now);
+  const chrono = await readChronoStart(text, zone, now);
+  // A delay in words that chrono reads shorter or not at all (`in einer halben Stunde`, `in a quarter of an hour`).
+  const words = await delayInWords(text);
+  if (words && ("kind" in chrono || chrono.phrase.length < words.length)) {
+    const instant = await addDuration(words.iso, zone, now);
+    if (instant !== null) return { instant, phrase: text.slice(0, words.length), relative: true, note: null, said: WRITTEN };
+  }
+  return chrono;
 }
 
 /** `PT20M`, `20m`, `1h30m`: now plus the duration; seconds are not a unit a reminder is set in. */
@@ -224,18 +243,49 @@ async function readNumericDate(text: string, date: NumericDate, zone: string, no
   return { kind: "not-real", phrase: lead };
 }
 
+/** A month's name follows (`le 16 décembre`, `el 16 de marzo`), in any of the languages: a date chrono reads. */
+function monthFollows(after: string): boolean {
+  const word = /^\s+(?:(?:de|di|del|of|van)\s+)?(\p{L}+)/u.exec(after)?.[1];
+  return word !== undefined && LANGS.some((lang) => monthMatcher(lang)(fold(word)) !== null);
+}
+
+/**
+ * A clock time followed by its day (`12h30 le 27 décembre`, `3 p.m. hoy`): chrono reads the time alone and left the
+ * day as the text, today's time. Read as the time on that day, or refused when the two do not read together.
+ */
+async function withDateAfter(text: string, read: Reading, zone: string, now: number, part: WhenOptions["part"]): Promise<Reading | WhenProblem> {
+  if (read.said.locale === null || !read.said.clock || read.said.day || read.relative) return read;
+  const after = text.slice(read.phrase.length);
+  const lead = /^[\s,]+(?:(?:le|el|il|am|on|the|op|em|o)\s+)?/iu.exec(after)?.[0];
+  if (lead === undefined) return read;
+  // The day in the time's locale, or in any when the time has no word of its own (`3 p.m. hoy`, `15:00 demain`); an
+  // English time in words (`at 9 call mom`) looks in English alone, and loads no other locale.
+  const { locale } = read.said;
+  const own = /\p{L}{2,}/u.test(read.phrase.replace(/\b[ap]\.?m\.?/giu, ""));
+  const date = await readChronoStart(after.slice(lead.length), zone, now, own ? (locale === "en" ? ["en"] : [locale, "en"]) : undefined);
+  if ("kind" in date || !date.said.day || date.said.clock || date.relative) return read;
+  const iso = new Date(toLocal(zone, date.instant)).toISOString().slice(0, 10);
+  // Read again on the date written out, with its part of the day (`6h du soir demain`).
+  const written = `${iso} ${read.phrase}`;
+  let both = await readChronoStart(written, zone, now);
+  if (part && !("kind" in both) && both.said.locale !== null) both = { ...both, ...(await part(written, both)) };
+  const phrase = text.slice(0, read.phrase.length + lead.length + date.phrase.length);
+  if ("kind" in both || both.phrase.length < written.length) return { kind: "unreadable", phrase };
+  return { ...both, phrase };
+}
+
 /** A letter of a script that spaces its words. */
 const SPACED = /[\p{Script=Latin}\p{Script=Cyrillic}]/u;
 
 /** chrono's longest reading at the very start, across the locales the text's script allows. */
-async function readChronoStart(text: string, zone: string, now: number): Promise<Reading | WhenProblem> {
+async function readChronoStart(text: string, zone: string, now: number, only?: readonly Locale[]): Promise<Reading | WhenProblem> {
   let best: ParsedResult | null = null;
   let bestLocale: Locale | null = null;
   let elsewhere: ParsedResult | null = null;
   // A reading after a word for "at" (at midnight, um Mitternacht: chrono reads the midnight alone) is the phrase's
   // only when no locale reads the text from its start (French "à 9h" is French's 09:00, not English's "9h").
   let led: { r: ParsedResult; locale: Locale; lead: string } | null = null;
-  for (const { locale, parse } of localeParsers(text, reference(zone, now))) {
+  for (const { locale, parse } of localeParsers(text, reference(zone, now), undefined, only)) {
     // English is the fallback of other scripts (digits: "14:30 позвонить"): not needed once theirs read a time.
     // English read in words ends the search (the English path loads no other locale); otherwise the longest
     // reading wins ("14:30 Uhr" is German's, not English's "14:30"; "morgen om 9" Dutch's, not German's "morgen").
@@ -265,7 +315,7 @@ async function readChronoStart(text: string, zone: string, now: number): Promise
 }
 
 /** A word for "at" that chrono leaves before a time it reads (at midnight, um Mitternacht, à minuit, в полночь). */
-const AT_LEAD = /^(?:at|um|à|a|a las|às|ao|al|el|le|alle|om|в|во)\s+$/iu;
+const AT_LEAD = /^(?:at|around|um|gegen|à|a|vers|a las|a la|la|hacia|sobre|às|ao|al|el|le|alle|verso|om|rond|tegen|в|во|около|к)\s+$/iu;
 
 function firstWord(text: string): string {
   return text.split(/\s+/)[0] ?? "";
@@ -302,7 +352,7 @@ function fromChrono(r: ParsedResult, zone: string, now: number, locale: Locale):
   const tags = r.tags();
   const daySaid = ["day", "weekday", "month"].some((k) => c.isCertain(k as "day"));
   // A clock time is one written in digits; chrono's own hours for words (Russian "ночью" is midnight) are not.
-  const said: Said = { locale, clock: c.isCertain("hour") && /\d/.test(r.text), day: daySaid };
+  const said: Said = { locale, clock: c.isCertain("hour") && /\d/.test(chronoRead(r)), day: daySaid };
   if (c.isCertain("timezoneOffset") || tags.has("result/relativeDateAndTime")) {
     const instant = r.date().getTime();
     const relative = tags.has("result/relativeDateAndTime");
@@ -346,48 +396,4 @@ function nextReading(local: number, zone: string, now: number, todayOnly: boolea
 function resolve(zone: string, local: number): { instant: number; kind: Resolution["kind"] } {
   const r = resolveLocal(zone, local);
   return { instant: instantOfResolution(r), kind: r.kind };
-}
-
-/**
- * A date at the start of a phrase's clause (`readDateStart`): its length in the text, its local time (midnight when
- * it has no time of day), whether it had no time of day, whether it named a month alone (`until March`), and whether
- * it named a day at all (`until 5pm` names none).
- */
-export type DateStart = { length: number; local: number; dateOnly: boolean; month: boolean; dated: boolean };
-
-/**
- * The date at the very start of `text` (the `31 dec` of "until 31 dec", the `next monday` of "starting next
- * monday", the `1/30` of "until 1/30"): a date in numbers in the language's order (`numeric-date.ts`), else
- * chrono's, in `locale` and then English, as a wall time in the zone. Null when no date starts the text.
- */
-export async function readDateStart(text: string, zone: string, now: number, locale: Locale): Promise<DateStart | null> {
-  const numeric = numericDate(text, locale === "en");
-  if (numeric) {
-    const today = Math.floor(toLocal(zone, now) / DAY_MS) * DAY_MS;
-    const year = numeric.year ?? civilFields(today).year;
-    let local = localMs(year, numeric.month, Math.min(numeric.day, daysInMonth(year, numeric.month)));
-    if (numeric.year === null && local < today) local = localMs(year + 1, numeric.month, Math.min(numeric.day, daysInMonth(year + 1, numeric.month)));
-    return { length: numeric.length, local, dateOnly: true, month: false, dated: true };
-  }
-  // A month alone (`März`, `mars`, `março`, which chrono does not read in every locale): its next 1st.
-  const word = /^\p{L}+\.?(?![\p{L}\p{N}]|\s+\d)/u.exec(text);
-  const named = word ? monthMatcher(locale)(fold(word[0]).replace(/\.$/, "")) : null;
-  if (word && named !== null) {
-    const today = civilFields(toLocal(zone, now));
-    const year = named > today.month ? today.year : today.year + 1;
-    return { length: word[0].length, local: localMs(year, named, 1), dateOnly: true, month: true, dated: true };
-  }
-  for (const { parse } of localeParsers(text, reference(zone, now), locale, locale === "en" ? ["en"] : [locale, "en"])) {
-    const r = (await parse())[0];
-    if (r?.index !== 0) continue;
-    const c = r.start;
-    const dateOnly = !c.isCertain("hour");
-    // A month alone (until March) stands for its first day, whatever day chrono guessed.
-    const month = dateOnly && c.isCertain("month") && !c.isCertain("day") && !c.isCertain("weekday");
-    const day = month ? 1 : c.get("day")!;
-    const local = localMs(c.get("year")!, c.get("month")!, day, dateOnly ? 0 : (c.get("hour") ?? 0), dateOnly ? 0 : (c.get("minute") ?? 0));
-    const dated = ["day", "weekday", "month", "year"].some((k) => c.isCertain(k as "day"));
-    return { length: r.text.trimEnd().length, local, dateOnly, month, dated };
-  }
-  return null;
 }

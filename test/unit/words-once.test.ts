@@ -231,3 +231,8 @@ describe("a weekday of next week (French chrono read the coming one and left the
 describe("Dutch `komende` and `aanstaande` before a weekday: the coming one, as the weekday alone", () => {
   rows([["komende woensdag bellen", "2026-12-01T09:00:00Z", "nl", "2026-12-02T08:00:00.000Z | komende woensdag"]]);
 });
+
+describe("a word that starts like a weekday and is a unit or span is not the weekday", () => {
+  // Russian четверть (a quarter) starts like четверг (Thursday): "in a quarter of an hour" was every other Thursday.
+  rows([["через четверть часа позвонить", "2026-12-01T09:00:00Z", "ru", "2026-12-01T09:15:00.000Z | через четверть часа"]]);
+});

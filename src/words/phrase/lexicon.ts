@@ -29,8 +29,12 @@ export function dayMatcher(table: PhraseTable): (word: string) => DayWord | null
     const { weekdays } = namesOf(table.lang);
     const endings = sorted(table.habit.endings);
     const forms = weekdays.map((names) => [...names, ...names.filter((n) => n.includes("-")).map((n) => n.split("-")[0]!)]);
+    // A word the table knows as a unit, a number or a span is none, however it starts (Russian четверть, a quarter,
+    // is not четверг, Thursday).
+    const known = new Set([...Object.values(table.units).flat(), ...Object.keys(table.numbers), ...Object.keys(table.spans).map((s) => s.split(" ")[0]!)]);
     match = (word) => {
       for (let d = 0; d < 7; d++) if (forms[d]!.includes(word)) return { day: d, plural: false };
+      if (known.has(word)) return null;
       for (let d = 0; d < 7; d++) {
         for (const name of forms[d]!) {
           if (name.length < 5 || name.includes("-")) continue;

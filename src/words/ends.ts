@@ -32,14 +32,15 @@ const folded = (text: string): string =>
     .replace(/[.!]+$/u, "")
     .replace(/\s+/gu, " ");
 
-const NO_END_FOLDED = new Set(Object.values(NO_END).flatMap((list) => list.map(folded)));
+let noEndFolded: ReadonlySet<string> | undefined;
 
 /**
  * The end that the whole of `text` says (`until 31 march`, `bis März`, `10 times`, `10 раз`, `no end`), or null
  * when it says anything else: `{ until, runsLeft }` with what was said, both null for no end.
  */
 export async function readEnds(text: string, o: { zone: string; now: number; language?: string | null }): Promise<Ends | null> {
-  if (NO_END_FOLDED.has(folded(text))) return ENDLESS;
+  noEndFolded ??= new Set(Object.values(NO_END).flatMap((list) => list.map(folded)));
+  if (noEndFolded.has(folded(text))) return ENDLESS;
   for (const lang of langsFor(text, langOf(o.language ?? undefined))) {
     const table = await tableOf(lang);
     const plan = await readEndsPlan(text.trim(), table, dateReader(text.trim(), table, o));

@@ -8,7 +8,7 @@ import { shown } from "../contracts/ids";
 import { LANGS, type Lang, langOf } from "../words";
 import type { Reply } from "./buttons";
 import type { Asker, CommandHost } from "./host";
-import { textsOf } from "./texts";
+import { textsOf } from "../texts";
 
 const CHOICES = `${LANGS.join(", ")}, auto`;
 

@@ -1,11 +1,11 @@
 /**
- * The replies' tables (src/telegram/texts/, docs/telegram.md#language): each of the eight languages has every key of
+ * The replies' tables (src/texts/, docs/telegram.md#language): each of the eight languages has every key of
  * English's, of the same kind (a text, or a function taking as many values), and nothing English's lacks; each
  * loads on its own, and the English path loads no other.
  */
 import { describe, expect, it } from "vitest";
-import { textsOf } from "../../src/telegram/texts";
-import { LANGS } from "../../src/words";
+import { textsOf } from "../../src/texts";
+import { LANGS, readSchedule } from "../../src/words";
 
 /** Every key of a table, with what it holds: `text`, `fn/<arity>`, or the keys of a section. */
 function shape(table: Record<string, unknown>, path = ""): string[] {
@@ -29,6 +29,25 @@ describe("the replies' tables", () => {
       expect(other.quiet.none, lang).not.toBe(english.quiet.none);
       expect(other.language.auto, lang).not.toBe(english.language.auto);
       expect(other.quiet.show("22:00–07:00", "UTC"), lang).not.toBe(english.quiet.show("22:00–07:00", "UTC"));
+    }
+  });
+});
+
+/** The `/remind` and `/every` examples in a text: `/every weekdays at 8:30 check my inbox`, up to the next `,` or `;`. */
+function examplesIn(text: string): { command: "remind" | "every"; args: string }[] {
+  return [...text.matchAll(/\/(remind|every) ([^,;]+)/g)].map((m) => ({ command: m[1] as "remind" | "every", args: m[2]!.trim() }));
+}
+
+describe("the examples a table shows", () => {
+  const now = Date.UTC(2026, 11, 7, 10, 0);
+  it.each(LANGS)("%s: every /remind and /every example in the menu and /help reads as a schedule and a text, in its language", async (lang) => {
+    const t = await textsOf(lang);
+    const shown = [t.help.menu.remind, t.help.menu.every, t.help.examples.remind("2026-12-14"), t.help.examples.every].flatMap(examplesIn);
+    expect(shown.length, lang).toBeGreaterThanOrEqual(6);
+    for (const { command, args } of shown) {
+      const read = await readSchedule(args, { zone: "Europe/Berlin", now, language: lang, recurring: command === "every" });
+      expect(read.ok && read.value.rest !== "", `/${command} ${args}`).toBe(true);
+      if (read.ok) expect(read.value.schedule.type === "at", `/${command} ${args}`).toBe(command === "remind");
     }
   });
 });

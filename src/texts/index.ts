@@ -2,8 +2,8 @@
  * @module The replies in the chat's language (docs/telegram.md#language): one table per language, each loaded on
  * first use, so that the English path loads none of the others. `en.ts` is the table the others follow.
  */
-import { loadOnce } from "../../lazy";
-import type { Lang } from "../../words";
+import { loadOnce } from "../lazy";
+import type { Lang } from "../words";
 import type { Texts } from "./en";
 
 export type { Texts } from "./en";

@@ -1,0 +1,206 @@
+/**
+ * @module The replies in English (docs/telegram.md#language): the table every other language's follows, key for key
+ * (its type is `Texts`; `test/unit/texts.test.ts` fails when a language lacks one). A function takes what a reply
+ * names; the caller quotes what the user typed (`shown`) before it gets here.
+ */
+export const texts = {
+  language: {
+    /** `/language` alone: the language in its own words (`Deutsch (de)`), whether /language set it, the choices. */
+    show: (name: string, chosen: boolean, choices: string) =>
+      `Language: ${name}, ${chosen ? "set with /language" : "from the language of your Telegram app"}. ` +
+      `Change it with /language followed by one of ${choices} (each message's language).`,
+    set: (name: string) => `Language set to ${name}.`,
+    auto: "The chat's language now follows each message's: the language of the sender's Telegram app when it is one I speak, else the last such, else English.",
+    unknown: (typed: string, choices: string) => `"${typed}" is not a language I speak; choose one of ${choices}, such as /language de.`,
+  },
+  quiet: {
+    none: "No quiet hours: every message arrives with its notification sound. Set them with /quiet 22:00-07:00.",
+    show: (hours: string, zone: string) =>
+      `Quiet hours: ${hours} (${zone}): messages sent then arrive without a sound. Change them with /quiet 23:00-06:30, or turn them off with /quiet off.`,
+    set: (hours: string, zone: string) => `Quiet hours set: ${hours} (${zone}). Messages sent then arrive without a sound; nothing is held back.`,
+    quietNow: " It is quiet now.",
+    off: "Quiet hours off: every message arrives with its notification sound.",
+    unreadable: (typed: string) =>
+      `I couldn't read "${typed}" as quiet hours: give when they start and end, in your time zone. Try /quiet 22:00-07:00 or /quiet off.`,
+  },
+  /** How dates and times are written: short names (the week from Sunday), a day of a month, how far ahead. */
+  dates: {
+    weekdays: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+    months: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+    /** `15 Dec`, `15 Dec 2027`: `month` is one of `months`; `year` is empty or the year. */
+    dayMonth: (day: number, month: string, year: string) => `${day} ${month}${year ? ` ${year}` : ""}`,
+    /** `Tue 15 Dec`: a day with its weekday (one of `weekdays`). */
+    weekdayDay: (weekday: string, dayMonth: string) => `${weekday} ${dayMonth}`,
+    underAMinute: "in under a minute",
+    /** `in 20 min`, `in 3 h`, `in 3 h 48 min`. */
+    inMinutes: (minutes: number) => `in ${minutes} min`,
+    inHours: (hours: number, minutes: number) => (minutes === 0 ? `in ${hours} h` : `in ${hours} h ${minutes} min`),
+    /** `in 12 days`, `in 2 days 4 h`. */
+    inDays: (days: number, hours: number) => (hours === 0 ? `in ${days} days` : `in ${days} days ${hours} h`),
+  },
+  /** `/help` and the command menu (`setMyCommands` in each language): what each command does and how it is written. */
+  help: {
+    title: "Commands",
+    noModel: 'No model is configured: a message such as "remind me tomorrow at 9 to call mum" is offered as a reminder.',
+    agent: "Anything else you write goes to the agent.",
+    does: {
+      jobs: "list this chat's scheduled jobs",
+      remind: "a one-off prompt",
+      every: "a recurring prompt",
+      edit: "change a job's time, text or end",
+      skip: "skip a recurring job's next run",
+      run: "run a job now",
+      pause: "pause a job",
+      resume: "resume a paused job",
+      cancel: "cancel a job",
+      quiet: "hours when messages arrive without a sound",
+      timezone: "show or set this chat's time zone",
+      language: "show or set the language I answer in",
+      status: "jobs, time zone, agent and runner",
+      help: "these commands",
+    },
+    /** The menu's examples (short); each must be read back by the words in this language. */
+    menu: {
+      remind: "/remind tomorrow 9:00 call mum, /remind 20m stretch",
+      every: "/every weekdays at 8:30 summarise my inbox",
+      edit: "/edit <id> tomorrow 10:00, /edit <id> text call dad",
+      skip: "/skip <id>",
+      run: "/run <id>",
+      pause: "/pause <id>",
+      resume: "/resume <id>",
+      cancel: "/cancel <id>",
+      quiet: "/quiet 22:00-07:00, /quiet off",
+      timezone: "/timezone Berlin, /timezone reset",
+      language: "/language de, /language auto",
+    },
+    /** `/help`'s longer examples; `weekAhead` is a date a week ahead (`2026-12-21`). */
+    examples: {
+      remind: (weekAhead: string) => `/remind 20m stretch, /remind tomorrow 9:00 call mum, /remind ${weekAhead} 14:30 dentist, /remind monday 9am standup`,
+      every: '/every day at 8:00 summarise the news, /every weekdays at 8:30 check my inbox, /every 15 minutes stretch, /every "0 8 * * 1-5" plan the day',
+      edit: "/edit <id> tomorrow 10:00, /edit <id> text call dad, /edit <id> until March; as a reply to a job's message: /edit 2h",
+      skip: "/skip <id>, or /skip as a reply to its message",
+      timezone: "/timezone Berlin, /timezone America/New_York, /timezone reset",
+    },
+  },
+  /** A job's line (`/jobs`, the reply that makes or changes one) and the list. */
+  jobs: {
+    none: "No scheduled jobs.",
+    /** `now` is a day and time (`14 Dec 11:00`). */
+    title: (zone: string, now: string) => `**Scheduled jobs** (${zone}, now ${now})`,
+    once: (at: string) => `once ${at}`,
+    next: (at: string) => `next ${at}`,
+    noNext: "no next run",
+    paused: "paused",
+    running: "running",
+    lastRun: "last run",
+    runsLeft: (n: number) => `${n} ${n === 1 ? "run" : "runs"} left`,
+    until: (date: string) => `until ${date}`,
+    mainThread: "main thread",
+    thisTopic: "this topic",
+    topic: (id: number) => `topic ${id}`,
+    lastTransient: (exit: string) => `last: transient (exit ${exit})`,
+    lastOverBudget: "last: over budget",
+    /** `exit` empty when the script gave none. */
+    lastFailed: (exit: string, timedOut: boolean) =>
+      exit !== "" ? `last: failed (exit ${exit}${timedOut ? ", timed out" : ""})` : timedOut ? "last: failed (timed out)" : "last: failed",
+  },
+  /** The replies of the commands that make, change or act on a job. */
+  job: {
+    created: (line: string) => `Created ${line}`,
+    changed: (line: string) => `Changed ${line}`,
+    /** Where the words were cut: `schedule` as read, `text` quoted, or null for the message replied to. */
+    cut: (schedule: string, text: string | null) => `Read "${schedule}" as the schedule and ${text === null ? "the message replied to" : `"${text}"`} as the text.`,
+    /** `⏰ Tue 15 Dec 09:00 (Europe/Berlin), in 22 h` */
+    understood: (at: string, zone: string, distance: string) => `⏰ ${at} (${zone}), ${distance}`,
+    nextRuns: (times: string) => `Next: ${times}`,
+    cancelled: (id: string, name: string) => `Cancelled ${id} (${name}).`,
+    paused: (id: string, name: string) => `Paused ${id} (${name}).`,
+    running: (id: string, name: string) => `Running ${id} (${name}) now.`,
+    /** `next` empty when the job has no next run. */
+    resumed: (id: string, name: string, next: string) => (next ? `Resumed ${id} (${name}); next ${next}.` : `Resumed ${id} (${name}); it has no next run.`),
+    /** `next` empty when the job has no next run. */
+    skipped: (at: string, next: string) => `Skipped ${at}; ${next ? `next ${next}` : "it has no next run"}.`,
+    usage: (command: string) => `Usage: /${command} <id> (see /jobs).`,
+    editUsage: "Usage: /edit <id> <when> or /edit <id> text <new text> (see /jobs); as a reply to a job's message, /edit <when>.",
+    /** `/remind` alone: two examples that work now. */
+    remindUsage: (a: string, b: string) => `/remind needs a time and then the text of the reminder. Try ${a} or ${b}.`,
+    everyUsage: (a: string, b: string) => `/every needs a schedule and then the text to send. Try ${a} or ${b}.`,
+    /** A schedule read, with no text after it. */
+    noText: (phrase: string, a: string, b: string) => `"${phrase}" needs a text after it: what should I send then? Try ${a} or ${b}.`,
+    tooLong: (length: number, max: number) => `The text is ${length} characters long; a job holds at most ${max}. Shorten it and send the command again.`,
+    noJob: (id: string) => `No job ${id} in this chat.`,
+    gone: (id: string) => `The job this message made (${id}) is gone: it ran, or was cancelled. Send the command again for a new one.`,
+    onceNoEnd: (id: string) => `${id} runs once, so it has no end to change; to move it, send /edit ${id} <when>.`,
+    notPartOfTime: (rest: string, id: string) =>
+      `"${rest}" is not part of a time. To change the job's text, send /edit ${id} text ${rest}; to change its time, send the time alone.`,
+    /** Told once, on the reply that makes a chat's first job while it follows the default zone. */
+    zoneNotice: (zone: string) => `Times here are in ${zone}. Where are you? Send /timezone and your city, e.g. /timezone Berlin.`,
+  },
+  /** The buttons under a job's message, what they become once pressed, and what a press answers. */
+  buttons: {
+    done: "Done",
+    in10min: "10 min",
+    in1h: "1 h",
+    tomorrow9: "Tomorrow 9:00",
+    snooze1h: "Snooze 1 h",
+    skipNext: "Skip next",
+    pause: "Pause",
+    runNow: "Run now",
+    cancel: "Cancel",
+    create: "Create",
+    openScheduler: "Open scheduler",
+    doneAnswer: "Done.",
+    doneLine: "✅ Done",
+    snoozedAnswer: (until: string) => `Snoozed until ${until}.`,
+    snoozedLine: (until: string) => `⏰ Snoozed until ${until}`,
+    skippedLine: (at: string) => `⏭ Skipped ${at}`,
+    pausedLine: "⏸ Paused",
+    answered: "This was answered already.",
+    gone: "This message is too old to act on; see /jobs.",
+    invalid: "This button is no longer valid.",
+  },
+  /** A reminder written without a command and no model: offered, with Create and Cancel. */
+  offer: {
+    found: (text: string) => `No model is configured, but this reads as a reminder: "${text}"`,
+    ask: "Create it?",
+    declined: "OK, no reminder.",
+    created: (id: string) => `Created ${id}.`,
+    passedShort: "That time has passed; nothing was created.",
+    passed: (at: string, zone: string, a: string, b: string) => `That time has passed (${at} in ${zone}); nothing was created. Try ${a} or ${b}.`,
+  },
+  /** `/timezone`. */
+  zone: {
+    /** `offset` `UTC+01:00`; `isDefault`: the operator's default zone. */
+    show: (zone: string, offset: string, isDefault: boolean) =>
+      `Time zone: ${zone} (${offset}${isDefault ? ", default" : ""}). Change it with /timezone <IANA name>, e.g. /timezone America/New_York.`,
+    /** `now` a day and time (`14 Dec 11:00`). */
+    set: (zone: string, offset: string, isDefault: boolean, now: string) => `Time zone set to ${zone} (${offset}${isDefault ? ", default" : ""}). Now ${now}.`,
+    /** After `set`: how many recurring jobs follow the new zone. */
+    recurringFollow: (n: number) => `${n} recurring ${n === 1 ? "job now follows" : "jobs now follow"} this zone`,
+    /** After `set`: the one-offs that keep their instants, `times` as they are now here. */
+    oneOffsKeep: (n: number, times: string) => (n === 1 ? `1 one-off job keeps its time (now ${times} here)` : `${n} one-off jobs keep their times (now ${times} here)`),
+    /** `3 more` after the first three times. */
+    more: (n: number) => `${n} more`,
+    /** `a`, `a and b`, `a, b and c`. */
+    and: (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`),
+    setShort: (zone: string) => `Time zone set to ${zone}.`,
+    unknown: (typed: string) => `I don't know a time zone or place called "${typed}". Try /timezone Berlin or /timezone America/New_York.`,
+    offset: (typed: string) => `"${typed}" is an offset; these zones are on it now. Tap yours: a zone keeps its summer time, a fixed offset does not.`,
+    several: (typed: string) => `"${typed}" has more than one time zone. Tap yours, or send /timezone with your city.`,
+  },
+  /** `/status`. */
+  status: {
+    jobs: "Jobs",
+    zone: "Time zone",
+    default: "default",
+    agent: "Agent",
+    runner: "Runner",
+    notConfigured: "not configured",
+    blocked: "**Delivery:** was blocked until this message (the bot could not reach this chat)",
+  },
+  /** The one line a message that is not text gets. */
+  nonText: "I can only read text messages.",
+};
+
+/** The replies' table: English's shape, which each language's table has too. */
+export type Texts = typeof texts;

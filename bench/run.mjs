@@ -13,6 +13,7 @@ import { build } from "esbuild";
 import { agentBench } from "./agent.mjs";
 import { fireBench } from "./fire.mjs";
 import { bundleFireWorker, fmt } from "./harness.mjs";
+import { languageBench } from "./languages.mjs";
 import { startupBench } from "./startup.mjs";
 import { watcherBench } from "./watchers.mjs";
 
@@ -39,6 +40,10 @@ function section(title) {
 section("time engine");
 await build({ entryPoints: ["bench/time.bench.ts"], bundle: true, platform: "node", format: "esm", outfile: join(out, "time.bench.mjs"), logLevel: "error" });
 process.stdout.write(run(process.execPath, [join(out, "time.bench.mjs")]));
+
+// 1b. What a reply in English loads, and one in German: each language's tables are loaded on first use.
+section("languages: what a reply loads");
+await languageBench({ out: resolve(out) });
 
 // 2. Start-up and the upload's size: ours as wrangler.toml builds it, without the MCP SDK, and an empty Worker,
 //    by `wrangler check startup` and by the cold-start meter (bench/startup.mjs).

@@ -11,8 +11,11 @@
  * https://api.telegram.org). Prints what it did; never prints the token. Each call waits at most 15 s; a Bot
  * API that cannot be reached is said in one sentence (exit 1), not as `fetch failed`.
  */
-// The menu is the bot's own command list (Node 22 strips the types of this dependency-free module).
-const { COMMAND_HELP, MENU_BUTTON, miniAppUrl } = await import("../src/telegram/menu.ts");
+// The menu is the bot's own command list, said in each language's replies' table (Node 22 strips the types of
+// these dependency-free modules).
+const { commandMenu, LISTED, MENU_BUTTON, miniAppUrl } = await import("../src/telegram/menu.ts");
+const LANGUAGES = ["en", "de", "fr", "es", "pt", "it", "nl", "ru"];
+const menus = await Promise.all(LANGUAGES.map(async (lang) => ({ lang, commands: commandMenu((await import(`../src/texts/${lang}.ts`)).texts.help) })));
 
 /** @param {string} name */
 
@@ -110,12 +113,13 @@ try {
     allowed_updates: ["message", "edited_message", "callback_query", "my_chat_member"],
     drop_pending_updates: false,
   });
-  await call("setMyCommands", { commands: COMMAND_HELP.map(({ command, description }) => ({ command, description })) });
+  // English for every user whose app's language has no menu of its own, and one menu per language.
+  for (const { lang, commands } of menus) await call("setMyCommands", { commands, ...(lang === "en" ? {} : { language_code: lang }) });
   const app = miniAppUrl(publicUrl);
   // The bot's default menu button (every private chat): the Scheduler Mini App, which Telegram opens only over https.
   if (app !== null) await call("setChatMenuButton", { menu_button: { type: "web_app", text: MENU_BUTTON, web_app: { url: app } } });
   const button = app !== null ? `the menu button opens ${app}` : "no menu button (the Mini App needs an https PUBLIC_URL)";
-  console.log(`@${me.username}: webhook set to ${publicUrl}/telegram/webhook, ${COMMAND_HELP.length} commands in the menu, ${button}.`);
+  console.log(`@${me.username}: webhook set to ${publicUrl}/telegram/webhook, ${LISTED.length} commands in the menu in ${LANGUAGES.join(", ")}, ${button}.`);
   console.log(groupsText(me.username, me.can_read_all_group_messages === true, process.env.MINI_APP_NAME?.trim() || null));
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

@@ -9,6 +9,7 @@ import { badChatIdText, CHAT_ID } from "../contracts/ids";
 import { OFFER_DEADLINE_MS, PROMPT_LEASE_MS } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
 import type { CommandHost } from "../telegram/host";
+import { textsOf } from "../texts";
 import { AlarmClock } from "./alarm";
 import { Conversation } from "./conversation";
 import { DeadLetters } from "./dead-letters";
@@ -106,6 +107,8 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   const usage = new UsageStore(db);
   const memoryStore = new MemoryStore(db);
   const info = new ChatInfo(settings, config);
+  // The chat's replies' table, for what is said inside a synchronous step (a job message's buttons).
+  ctx.blockConcurrencyWhile(() => textsOf(info.language()));
   // The stores that keep what they read in memory (the object is the database's only writer), and the directory.
   const remembering: { forget(): void }[] = [settings, outboxStore, gateStore];
   const forget = (): void => {
@@ -297,7 +300,7 @@ function commandHost(jobs: JobOps, settings: SettingsOps): CommandHost {
     skip: (chatId, id) => jobs.skip(chatId, id),
     runNow: (chatId, id) => jobs.runNow(chatId, id),
     getSettings: (chatId) => settings.getSettings(chatId),
-    setTimeZone: (chatId, zone) => settings.setTimeZone(chatId, zone),
+    setTimeZone: (chatId, zone, language) => settings.setTimeZone(chatId, zone, language),
     getLanguage: (chatId) => settings.getLanguage(chatId),
     setLanguage: (chatId, language) => settings.setLanguage(chatId, language),
     getQuiet: (chatId) => settings.getQuiet(chatId),

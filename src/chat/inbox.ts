@@ -17,7 +17,7 @@ import { OFFER_DEADLINE_MS } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
 import { type ButtonRows, PRESS, REPLY_TO } from "../schemas/chats";
 import { groupAppLink, INVALID_BUTTON, newOfferId, parseButton, type Reply } from "../telegram/buttons";
-import { makesJob, NON_TEXT_REPLY, onlyReads, parseCommand } from "../telegram/commands";
+import { makesJob, onlyReads, parseCommand } from "../telegram/commands";
 import { editedCommand } from "../telegram/edit";
 import { runCommand } from "../telegram/execute";
 import type { CommandContext, CommandHost, RepliedTo } from "../telegram/host";
@@ -28,6 +28,7 @@ import { type PressOutcome, press } from "../telegram/press";
 import { plainText } from "../telegram/render";
 import { withQuote } from "../telegram/replies";
 import { botIsIn, fromAnonymousAdmin, type Update, updateOrigin, updateSchema } from "../telegram/update";
+import { textsOf } from "../texts";
 import type { Deliveries } from "./deliveries";
 import type { ChatInfo } from "./info";
 import { ADMINS_ONLY, type MemberRights } from "./members";
@@ -149,6 +150,8 @@ export class Inbox {
         ...this.context(origin.chatId, now, { blocked: wasBlocked, threadId: origin.threadId, botUsername }),
         language: this.d.info.language(tag),
       };
+      // The chat's table, loaded for its job messages' buttons (written in a synchronous step) should its language have changed.
+      await textsOf(this.d.info.language());
       const key = `u:${update.update_id}`;
       if (update.callback_query) {
         const data = update.callback_query.data ?? "";
@@ -157,7 +160,7 @@ export class Inbox {
         const refused = writer.userId === null ? null : await this.refusal(writer.userId);
         if (refused !== null) return ok({ handled: "callback", callbackText: refused });
         const outcome = await this.press(data, key, context);
-        if (!outcome) return ok({ handled: "callback", callbackText: INVALID_BUTTON });
+        if (!outcome) return ok({ handled: "callback", callbackText: (await textsOf(context.language)).buttons.invalid });
         const keyboard = outcome.buttons ?? (outcome.clear ? [] : undefined);
         return ok({ handled: "callback", callbackText: plainText(outcome.answer).slice(0, 200), ...(keyboard ? { keyboard } : {}) });
       }
@@ -165,7 +168,7 @@ export class Inbox {
       const message = update.message;
       const text = capText(message?.text);
       if (message === undefined || text === undefined) {
-        this.reply(key, NON_TEXT_REPLY, now, writer.threadId);
+        this.reply(key, (await textsOf(context.language)).nonText, now, writer.threadId);
         return ok({ handled: "non-text" });
       }
       const repliedTo = this.repliedTo(message);
@@ -346,7 +349,7 @@ export class Inbox {
       if (found) {
         const id = newOfferId();
         this.d.offers.add(offerOf(id, found, zone, now));
-        this.reply(received.key, await offerReply(id, found, zone, now), this.d.now(), writer.threadId);
+        this.reply(received.key, await offerReply(id, found, zone, now, context.language ?? null), this.d.now(), writer.threadId);
         return "offer";
       }
     }

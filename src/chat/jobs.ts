@@ -103,7 +103,7 @@ export class JobOps {
       .flatMap((row) => (row.ok ? [this.view(row.job, chatId)] : []))
       .filter((job) => !category || job.category === category)
       .filter((job) => !needle || [job.id, job.name, job.text ?? "", job.command ?? ""].some((s) => s.toLowerCase().includes(needle)));
-    return ok({ chatId, timeZone: this.d.info.zone().zone, now: new Date(this.d.now()).toISOString(), jobs });
+    return ok({ chatId, timeZone: this.d.info.zone().zone, language: this.d.info.language(), now: new Date(this.d.now()).toISOString(), jobs });
   }
 
   get(chatId: string, id: string): Result<Job> {

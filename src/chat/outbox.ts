@@ -22,6 +22,7 @@ import { buttonRowsSchema } from "../schemas/chats";
 import { BOT_API_TIMEOUT_MS, type BotApi, callBotApi, NetworkError, type ParamsOf, sendDocument, TelegramError } from "../telegram/api";
 import { jobButtons, keyboard } from "../telegram/buttons";
 import { renderTelegramHtml, splitForTelegram } from "../telegram/render";
+import { type Texts, textsOf } from "../texts";
 import type { ChatInfo } from "./info";
 import type { OutboxRow, OutboxStore } from "./store/outbox";
 import type { TranscriptStore } from "./store/transcript";
@@ -55,6 +56,8 @@ type Sending = {
   api: BotApi;
   chatId: string;
   quiet: boolean;
+  /** The buttons' labels in the chat's language. */
+  labels: Texts["buttons"];
   sent: (entryId: number, messageIds: readonly number[]) => void;
   leaveThread: (threadId: number) => { id: string; name: string }[];
 };
@@ -120,14 +123,14 @@ async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, bud
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
       ...soundless,
-      ...(last ? markup(row) : {}),
+      ...(last ? markup(row, sending.labels) : {}),
     };
     let message: { message_id: number };
     try {
       if (count < parts.length && i === 1) {
         message = await sendDocument(
           api,
-          { chat_id: chatId, ...topic, ...soundless, ...markup(row) },
+          { chat_id: chatId, ...topic, ...soundless, ...markup(row, sending.labels) },
           { filename: "reply.md", content: row.markdown, type: "text/markdown" },
           timeoutMs,
         );
@@ -182,7 +185,7 @@ async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, bud
 }
 
 /** The buttons under a message's last part: its own, else a job's message gets Run now, Pause and Cancel. */
-function markup(row: OutboxRow): Pick<ParamsOf<"sendMessage">, "reply_markup"> {
+function markup(row: OutboxRow, labels: Texts["buttons"]): Pick<ParamsOf<"sendMessage">, "reply_markup"> {
   if (row.buttons !== null) {
     let rows: ReturnType<ReturnType<typeof buttonRowsSchema>["safeParse"]> | null;
     try {
@@ -192,7 +195,7 @@ function markup(row: OutboxRow): Pick<ParamsOf<"sendMessage">, "reply_markup"> {
     }
     if (rows?.success && rows.data.length > 0) return { reply_markup: keyboard(rows.data) };
   }
-  return row.job_id !== null ? { reply_markup: keyboard(jobButtons(row.job_id)) } : {};
+  return row.job_id !== null ? { reply_markup: keyboard(jobButtons(row.job_id, labels)) } : {};
 }
 
 export type TelegramOutboxDeps = {
@@ -229,6 +232,7 @@ export class TelegramOutbox {
       api: { base: t.apiBase, token: t.botToken },
       chatId,
       quiet: this.d.info.quietAt(now),
+      labels: (await textsOf(this.d.info.language())).buttons,
       sent: (entryId, ids) => this.d.transcript.recordSent(entryId, ids),
       leaveThread: (threadId) => {
         this.d.outbox.leaveThread(threadId);

@@ -12,6 +12,7 @@ import { deliverArgs } from "../schemas/agent";
 import type { TranscriptEntry } from "../schemas/chats";
 import { parseArgs } from "../sentence";
 import { jobButtons, messageButtons } from "../telegram/buttons";
+import { loadedTexts, type Texts } from "../texts";
 import { type Deliveries, type Delivery, originOfKey } from "./deliveries";
 import type { ChatInfo } from "./info";
 import { parseMessage } from "./prompts";
@@ -66,7 +67,9 @@ export class Replies {
     const origin = originOfKey(key, job?.kind ?? null);
     const threadId = this.threadOf(key);
     const topic = threadId === undefined ? {} : { threadId };
-    const delivered = this.d.transaction(() => this.d.deliveries.write(key, markdown, { origin, now, prompt, tools, ...jobMessage(job, key), ...topic }));
+    const delivered = this.d.transaction(() =>
+      this.d.deliveries.write(key, markdown, { origin, now, prompt, tools, ...jobMessage(job, key, loadedTexts(this.d.info.language()).buttons), ...topic }),
+    );
     this.d.deliveries.flush();
     return ok({ delivered });
   }
@@ -87,7 +90,7 @@ export class Replies {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
     const n = Number.isInteger(limit) && limit >= 1 && limit <= 500 ? limit : 50;
-    return ok({ chatId, messages: this.d.transcript.entries(n, jobButtons) });
+    return ok({ chatId, messages: this.d.transcript.entries(n, (jobId) => jobButtons(jobId, loadedTexts(this.d.info.language()).buttons)) });
   }
 }
 
@@ -96,8 +99,8 @@ export class Replies {
  * Snooze 1 h, Skip next and Pause (a recurring job's), and keeps what a snooze copies; a watcher's keeps the
  * job's Run now, Pause and Cancel; either is silent when its job is.
  */
-function jobMessage(job: MessageFacts | null, runId: string): Pick<Delivery, "buttons" | "jobCopy" | "silent"> {
+function jobMessage(job: MessageFacts | null, runId: string, labels: Texts["buttons"]): Pick<Delivery, "buttons" | "jobCopy" | "silent"> {
   if (job === null) return {};
   if (job.kind === "watcher") return { silent: job.silent };
-  return { buttons: messageButtons(job.schedule.type === "at", runId), jobCopy: copyOf(job), silent: job.silent };
+  return { buttons: messageButtons(job.schedule.type === "at", runId, labels), jobCopy: copyOf(job), silent: job.silent };
 }

@@ -5,10 +5,11 @@
  */
 import { decideZoneChange, ZONE_SPAN_MS } from "../jobs/fire";
 import type { RunRecord } from "../jobs/records";
-import { defaultZoneNotice, zoneChangedText } from "../jobs/texts";
+import { zoneChangedText } from "../jobs/texts";
 import { err, ok, type Result } from "../result";
 import { type ChatSettings, type QuietAnswer, quietBody, type ZoneChange } from "../schemas/chats";
 import { parseArgs } from "../sentence";
+import { voiceOf } from "../texts";
 import { parseZone } from "../time";
 import { LANGS, type Lang } from "../words";
 import type { Firing } from "./firing";
@@ -44,9 +45,11 @@ export class SettingsOps {
    * moves to the same wall-clock time in the new zone, also when the zone is the one the chat had. A job whose next
    * run would now fall after its `until` has ended: it goes, or, with its last run in flight, goes when that run settles.
    */
-  async setTimeZone(chatId: string, input: string | null): Promise<Result<ZoneChange>> {
+  async setTimeZone(chatId: string, input: string | null, language: string | null = null): Promise<Result<ZoneChange>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
+    // The message in the language of the person who asked (a command); the API's stays English.
+    const voice = await voiceOf(language);
     let zone: string | null = null;
     if (input !== null) {
       const parsed = parseZone(input);
@@ -82,7 +85,7 @@ export class SettingsOps {
       isDefault,
       cronJobs,
       oneOffs: oneOffs.length,
-      message: zoneChangedText(effective, isDefault, now, cronJobs, oneOffs),
+      message: zoneChangedText(effective, isDefault, now, cronJobs, oneOffs, voice),
     });
   }
 
@@ -118,8 +121,8 @@ export class SettingsOps {
   }
 
   /**
-   * The default-zone notice (docs/telegram.md), told once: to a chat that follows DEFAULT_TIMEZONE, on the reply that
-   * creates a job, the first time. When it was told (or the chat set a zone) is kept in the chat's settings
+   * The zone the default-zone notice names (docs/telegram.md), told once: to a chat that follows DEFAULT_TIMEZONE, on
+   * the reply that creates a job, the first time; else null. When it was told (or the chat set a zone) is kept in the chat's settings
    * (`zone_told`), so it is never told again, whatever the chat does next.
    */
   zoneNotice(chatId: string): string | null {
@@ -127,7 +130,7 @@ export class SettingsOps {
     const { zone, isDefault } = this.d.info.zone();
     if (!isDefault || this.d.settings.get("zone_told") !== null) return null;
     this.d.settings.set("zone_told", String(this.d.now()));
-    return defaultZoneNotice(zone);
+    return zone;
   }
 }
 

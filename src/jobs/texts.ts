@@ -5,8 +5,9 @@
 
 import { shown } from "../contracts/ids";
 import { CREATED_BY, type Job, type LastResult } from "../schemas/jobs";
-import { formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, localFields, MONTH_SHORT, readRecurring } from "../time";
-import { describeInEnglish } from "../words";
+import { ENGLISH, type Voice } from "../texts";
+import { formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, localFields, readRecurring } from "../time";
+import { describeInEnglish, describeWith } from "../words";
 
 /** The line after the job line of a recurring job's last scheduled run (docs/time.md#jobs-that-end-until-and-runsleft). */
 export const LAST_RUN_LINE = "This is the last scheduled run of this job.";
@@ -37,21 +38,17 @@ export function listed(items: readonly string[]): string {
 }
 
 /** `d MMM HH:mm`, with the year when it is not this year's (zone-change reply). */
-function dayMonthTime(instant: number, zone: string, now: number): string {
-  const text = formatDayMonthTime(instant, zone);
-  const year = localFields(zone, instant).year;
-  if (year === localFields(zone, now).year) return text;
-  const [day, month, time] = text.split(" ");
-  return `${day} ${month} ${year} ${time}`;
+function dayMonthTime(instant: number, zone: string, now: number, v: Voice): string {
+  if (localFields(zone, instant).year === localFields(zone, now).year) return formatDayMonthTime(instant, zone, v.t.dates);
+  // Not today, so the chat time carries the day, month and year.
+  return formatChatTime(instant, zone, now, v.t.dates);
 }
 
-function lastText(last: LastResult | null): string | null {
-  if (last?.status === "transient") return `last: transient (exit ${last.exitCode ?? "?"})`;
-  if (last?.status === "over_budget") return "last: over budget";
+function lastText(last: LastResult | null, t: Voice["t"]["jobs"]): string | null {
+  if (last?.status === "transient") return t.lastTransient(String(last.exitCode ?? "?"));
+  if (last?.status === "over_budget") return t.lastOverBudget;
   if (last?.status !== "failed") return null;
-  if (last.exitCode !== undefined && last.exitCode !== null) return `last: failed (exit ${last.exitCode}${last.timedOut ? ", timed out" : ""})`;
-  if (last.timedOut) return "last: failed (timed out)";
-  return "last: failed";
+  return t.lastFailed(last.exitCode !== undefined && last.exitCode !== null ? String(last.exitCode) : "", last.timedOut === true);
 }
 
 /**
@@ -59,11 +56,12 @@ function lastText(last: LastResult | null): string | null {
  * 08:00`), never a rule's RRULE; a form no phrase says as written (`` `0 12 13 * 5` ``). Its ends are said after it,
  * by the job line; the reply that makes or changes a job shows a cron's fields too.
  */
-export function scheduleText(schedule: Exclude<Job["schedule"], { at: string }>, zone: string, now: number): string {
+export function scheduleText(schedule: Exclude<Job["schedule"], { at: string }>, zone: string, now: number, v: Voice = ENGLISH): string {
   // A stored form that no longer reads is shown as written.
   const value = readRecurring(schedule, zone);
   if (!value.ok) return "cron" in schedule ? `\`${schedule.cron}\`` : `\`${schedule.rrule}\` from ${schedule.start.replace("T", " ")}`;
-  const said = describeInEnglish(value.value, NO_END, { zone, now });
+  const at = { zone, now };
+  const said = v.speech === null ? describeInEnglish(value.value, NO_END, at) : describeWith(v.speech, value.value, NO_END, at);
   return said.written ? `\`${said.text}\`` : said.text;
 }
 
@@ -74,19 +72,21 @@ const NO_END = { until: null, runsLeft: null };
  * time left out when it is a day's end (its last minute: runs are on whole minutes), its year when it is not the
  * chat's year now.
  */
-export function untilText(until: string, zone: string, now: number): string {
+export function untilText(until: string, zone: string, now: number, v: Voice = ENGLISH): string {
   const [year, month, day] = until.slice(0, 10).split("-").map(Number) as [number, number, number];
   const time = until.slice(11, 16);
-  const thisYear = year === localFields(zone, now).year ? "" : ` ${year}`;
-  return `${day} ${MONTH_SHORT[month - 1]}${thisYear}${time === "23:59" ? "" : ` ${time}`}`;
+  const { dates } = v.t;
+  const date = dates.dayMonth(day, dates.months[month - 1]!, year === localFields(zone, now).year ? "" : String(year));
+  return `${date}${time === "23:59" ? "" : ` ${time}`}`;
 }
 
 /** What is left of a recurring job (docs/time.md#jobs-that-end-until-and-runsleft): `3 runs left`, `until 31 Dec`, `last run`, or null. */
-function leftText(job: Pick<Job, "runsLeft" | "until">, zone: string, now: number): string | null {
+function leftText(job: Pick<Job, "runsLeft" | "until">, zone: string, now: number, v: Voice): string | null {
+  const t = v.t.jobs;
   const parts: string[] = [];
-  if (job.runsLeft === 0) parts.push("last run");
-  else if (typeof job.runsLeft === "number") parts.push(`${job.runsLeft} ${job.runsLeft === 1 ? "run" : "runs"} left`);
-  if (job.until && job.runsLeft !== 0) parts.push(`until ${untilText(job.until, zone, now)}`);
+  if (job.runsLeft === 0) parts.push(t.lastRun);
+  else if (typeof job.runsLeft === "number") parts.push(t.runsLeft(job.runsLeft));
+  if (job.until && job.runsLeft !== 0) parts.push(t.until(untilText(job.until, zone, now, v)));
   return parts.length ? parts.join(" · ") : null;
 }
 
@@ -95,20 +95,22 @@ function leftText(job: Pick<Job, "runsLeft" | "until">, zone: string, now: numbe
  * `` `p3xz9` 💬 Inbox summary · `0 8 * * 1-5` · next 28 Sep 08:00 ``, a rule in words, and what is left
  * (`· 3 runs left`, `· until 31 Dec`).
  */
-export function jobLine(job: Job, zone: string, now: number): string {
+export function jobLine(job: Job, zone: string, now: number, v: Voice = ENGLISH): string {
+  const t = v.t.jobs;
+  const time = (iso: string) => formatChatTime(Date.parse(iso), zone, now, v.t.dates);
   const parts = [`\`${job.id}\` ${job.kind === "watcher" ? "🔍" : "💬"} ${job.name}`];
   if ("at" in job.schedule) {
-    parts.push(`once ${formatChatTime(Date.parse(job.schedule.at), zone, now)}`);
+    parts.push(t.once(time(job.schedule.at)));
   } else {
-    parts.push(scheduleText(job.schedule, zone, now));
-    if (job.enabled && job.nextRunAt) parts.push(`next ${formatChatTime(Date.parse(job.nextRunAt), zone, now)}`);
-    else if (job.enabled && job.runsLeft !== 0) parts.push("no next run");
-    const left = leftText(job, zone, now);
+    parts.push(scheduleText(job.schedule, zone, now, v));
+    if (job.enabled && job.nextRunAt) parts.push(t.next(time(job.nextRunAt)));
+    else if (job.enabled && job.runsLeft !== 0) parts.push(t.noNext);
+    const left = leftText(job, zone, now, v);
     if (left) parts.push(left);
   }
-  if (!job.enabled) parts.push("paused");
-  if (job.running) parts.push("running");
-  const last = lastText(job.lastResult);
+  if (!job.enabled) parts.push(t.paused);
+  if (job.running) parts.push(t.running);
+  const last = lastText(job.lastResult, t);
   if (last) parts.push(last);
   return parts.join(" · ");
 }
@@ -124,9 +126,9 @@ export function sortJobs(jobs: readonly Job[]): Job[] {
 }
 
 /** Where a job's messages go, as /jobs marks it: `topic 42`, `this topic` (the one /jobs was sent in), `main thread`. */
-function placeText(job: Job, here: number | null): string {
-  if (job.threadId === undefined) return "main thread";
-  return job.threadId === here ? "this topic" : `topic ${job.threadId}`;
+function placeText(job: Job, here: number | null, t: Voice["t"]["jobs"]): string {
+  if (job.threadId === undefined) return t.mainThread;
+  return job.threadId === here ? t.thisTopic : t.topic(job.threadId);
 }
 
 /**
@@ -134,12 +136,13 @@ function placeText(job: Job, here: number | null): string {
  * of the chat, wherever it posts: once the chat has topics (a job in one, or the list asked for in one, `here`),
  * each line ends with its place (`· topic 42`, `· this topic`, `· main thread`).
  */
-export function jobList(jobs: readonly Job[], zone: string, now: number, options: { here?: number | null } = {}): string {
-  if (jobs.length === 0) return "No scheduled jobs.";
+export function jobList(jobs: readonly Job[], zone: string, now: number, options: { here?: number | null } = {}, v: Voice = ENGLISH): string {
+  const t = v.t.jobs;
+  if (jobs.length === 0) return t.none;
   const here = options.here ?? null;
   const topics = here !== null || jobs.some((j) => j.threadId !== undefined);
-  const lines = sortJobs(jobs).map((j) => (topics ? `${jobLine(j, zone, now)} · ${placeText(j, here)}` : jobLine(j, zone, now)));
-  return [`**Scheduled jobs** (${zone}, now ${formatDayMonthTime(now, zone)})`, ...lines].join("\n");
+  const lines = sortJobs(jobs).map((j) => (topics ? `${jobLine(j, zone, now, v)} · ${placeText(j, here, t)}` : jobLine(j, zone, now, v)));
+  return [t.title(zone, formatDayMonthTime(now, zone, v.t.dates)), ...lines].join("\n");
 }
 
 /** The tools' `create` (and with `Changed`, `update`) reply: the job line, its next runs, and the `Now:` line. */
@@ -150,14 +153,13 @@ export function createdText(job: Job, nextRuns: readonly number[], zone: string,
   return lines.join("\n");
 }
 
-export const cancelledText = (job: { id: string; name: string }) => `Cancelled ${job.id} (${job.name}).`;
-export const pausedText = (job: { id: string; name: string }) => `Paused ${job.id} (${job.name}).`;
-export const runningNowText = (job: { id: string; name: string }) => `Running ${job.id} (${job.name}) now.`;
-export function resumedText(job: Job, zone: string, now: number): string {
-  const next = job.nextRunAt ? formatChatTime(Date.parse(job.nextRunAt), zone, now) : null;
-  return next ? `Resumed ${job.id} (${job.name}); next ${next}.` : `Resumed ${job.id} (${job.name}); it has no next run.`;
+export const cancelledText = (job: { id: string; name: string }, v: Voice = ENGLISH) => v.t.job.cancelled(job.id, job.name);
+export const pausedText = (job: { id: string; name: string }, v: Voice = ENGLISH) => v.t.job.paused(job.id, job.name);
+export const runningNowText = (job: { id: string; name: string }, v: Voice = ENGLISH) => v.t.job.running(job.id, job.name);
+export function resumedText(job: Job, zone: string, now: number, v: Voice = ENGLISH): string {
+  return v.t.job.resumed(job.id, job.name, job.nextRunAt ? formatChatTime(Date.parse(job.nextRunAt), zone, now, v.t.dates) : "");
 }
-export const noJobText = (id: string) => `No job ${id} in this chat.`;
+export const noJobText = (id: string, v: Voice = ENGLISH) => v.t.job.noJob(id);
 
 /** Skip (docs/api.md#jobs) of a one-off: it has no next occurrence to pass over. */
 export const runsOnceText = (id: string) => `${id} runs once; cancel or edit it instead.`;
@@ -165,9 +167,9 @@ export const runsOnceText = (id: string) => `${id} runs once; cancel or edit it 
 export const nothingToSkipText = (job: { id: string; enabled: boolean }) =>
   job.enabled ? `${job.id} has no next run to skip.` : `${job.id} is paused, so it has no next run to skip; resume it first.`;
 /** `Skipped 28 Sep 08:00; next 29 Sep 08:00.`: what a skip passed over, and what comes now. */
-export function skippedText(skipped: number, job: Job, zone: string, now: number): string {
-  const next = job.nextRunAt ? `next ${formatChatTime(Date.parse(job.nextRunAt), zone, now)}` : "it has no next run";
-  return `Skipped ${formatChatTime(skipped, zone, now)}; ${next}.`;
+export function skippedText(skipped: number, job: Job, zone: string, now: number, v: Voice = ENGLISH): string {
+  const time = (at: number) => formatChatTime(at, zone, now, v.t.dates);
+  return v.t.job.skipped(time(skipped), job.nextRunAt ? time(Date.parse(job.nextRunAt)) : "");
 }
 /** Skip of a recurring job's last run before its end (`until`, `runsLeft`): passing it over would end the job. */
 export const lastRunText = (id: string) => `${id}'s next run is its last before it ends; cancel it instead, or change its end first.`;
@@ -200,30 +202,20 @@ export const createdByText = (value: unknown) =>
 export const tooManyJobsText = (limit: number) => `This chat already has ${limit} jobs (the limit); cancel one first.`;
 
 /**
- * Told once, on the reply that creates a chat's first job while it follows the default zone (docs/telegram.md):
- * `Times here are in UTC. Where are you? Send /timezone and your city, e.g. /timezone Berlin.`
- */
-export const defaultZoneNotice = (zone: string) => `Times here are in ${zone}. Where are you? Send /timezone and your city, e.g. /timezone Berlin.`;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/**
  * The reply to a zone change (docs/time.md): `Time zone set to Asia/Tokyo (UTC+09:00). Now 27 Sep 02:15. 2
  * recurring jobs now follow this zone; 1 one-off job keeps its time (now 27 Sep 16:00 here).` The job clause
  * is left out when the chat has no jobs; `default` marks the operator's default zone.
  */
-export function zoneChangedText(zone: string, isDefault: boolean, now: number, cronJobs: number, oneOffs: readonly number[]): string {
-  const head = `Time zone set to ${zone} (${formatOffset(zone, now)}${isDefault ? ", default" : ""}). Now ${dayMonthTime(now, zone, now)}.`;
+export function zoneChangedText(zone: string, isDefault: boolean, now: number, cronJobs: number, oneOffs: readonly number[], v: Voice = ENGLISH): string {
+  const t = v.t.zone;
+  const head = t.set(zone, formatOffset(zone, now), isDefault, dayMonthTime(now, zone, now, v));
   const clauses: string[] = [];
-  if (cronJobs > 0) clauses.push(`${plural(cronJobs, "recurring job", "recurring jobs")} now ${cronJobs === 1 ? "follows" : "follow"} this zone`);
+  if (cronJobs > 0) clauses.push(t.recurringFollow(cronJobs));
   if (oneOffs.length > 0) {
     const sorted = [...oneOffs].sort((a, b) => a - b);
-    const shown = sorted.slice(0, 3).map((t) => dayMonthTime(t, zone, now));
-    if (sorted.length > 3) shown.push(`${sorted.length - 3} more`);
-    const times = listed(shown);
-    clauses.push(
-      oneOffs.length === 1 ? `1 one-off job keeps its time (now ${times} here)` : `${oneOffs.length} one-off jobs keep their times (now ${times} here)`,
-    );
+    const shown = sorted.slice(0, 3).map((at) => dayMonthTime(at, zone, now, v));
+    if (sorted.length > 3) shown.push(t.more(sorted.length - 3));
+    clauses.push(t.oneOffsKeep(oneOffs.length, t.and(shown)));
   }
   return clauses.length ? `${head} ${clauses.join("; ")}.` : head;
 }

@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import { lazy } from "../lazy";
+import { LANGS, type Lang } from "../words/lang";
 import { chatId, instant, jobId, str } from "./common";
 
 export const JOB_KINDS = ["prompt", "watcher"] as const;
@@ -274,7 +275,17 @@ export const jobFilter = lazy(() =>
 export type JobFilter = z.infer<ReturnType<typeof jobFilter>>;
 
 /** `{ chatId, timeZone, now, jobs }`: a chat's jobs with its zone and the current instant. */
-export const jobListSchema = lazy(() => z.strictObject({ chatId: chatId(), timeZone: z.string(), now: instant(), jobs: z.array(jobSchema()) }));
+export const jobListSchema = lazy(() =>
+  z.strictObject({
+    chatId: chatId(),
+    timeZone: z.string(),
+    language: z.enum(LANGS as readonly [Lang, ...Lang[]]).meta({
+      description: "The chat's language (docs/telegram.md#language): the one /language set, else the last its users' Telegram apps had of the eight, else en.",
+    }),
+    now: instant(),
+    jobs: z.array(jobSchema()),
+  }),
+);
 export type JobList = z.infer<ReturnType<typeof jobListSchema>>;
 
 /** `{ job }`: the answer of a create, a read, an edit and the job actions. */

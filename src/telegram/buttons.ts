@@ -16,13 +16,13 @@ import { JOB_ID_ALPHABET, JOB_ID_PATTERN, randomId } from "../contracts/ids";
 import { RUN_ID_PATTERN, readRunId } from "../contracts/run-id";
 import type { Snooze } from "../jobs/snooze";
 import type { ButtonRows } from "../schemas/chats";
-import { SCHEDULER_BUTTON } from "./menu";
+import { ENGLISH, type Texts } from "../texts";
 
 /**
  * The answer to a press that is no button of ours (unknown data, a chat the bot does not serve, a message it cannot
  * see): every press is answered once, or the user's button keeps spinning.
  */
-export const INVALID_BUTTON = "This button is no longer valid.";
+export const INVALID_BUTTON = ENGLISH.t.buttons.invalid;
 
 /** What a reply sends: Markdown, and the buttons under it when it has any; `jobId`, the job it created. */
 export type Reply = { markdown: string; buttons?: ButtonRows; jobId?: string };
@@ -42,12 +42,12 @@ export type Pressed =
 const PREFIX: Record<JobAction, string> = { run: "r", pause: "p", cancel: "c" };
 
 /** Run now, Pause and Cancel under a job's message. */
-export function jobButtons(jobId: string): ButtonRows {
+export function jobButtons(jobId: string, t: Texts["buttons"] = ENGLISH.t.buttons): ButtonRows {
   return [
     [
-      { text: "Run now", data: `${PREFIX.run}:${jobId}` },
-      { text: "Pause", data: `${PREFIX.pause}:${jobId}` },
-      { text: "Cancel", data: `${PREFIX.cancel}:${jobId}` },
+      { text: t.runNow, data: `${PREFIX.run}:${jobId}` },
+      { text: t.pause, data: `${PREFIX.pause}:${jobId}` },
+      { text: t.cancel, data: `${PREFIX.cancel}:${jobId}` },
     ],
   ];
 }
@@ -56,24 +56,24 @@ export function jobButtons(jobId: string): ButtonRows {
  * The buttons under a prompt job's message (docs/telegram.md): after a one-off's run Done, then the three snoozes; after
  * a recurring job's Done and Snooze 1 h, then Skip next and Pause. `runId` is the run the message came from.
  */
-export function messageButtons(once: boolean, runId: string): ButtonRows {
+export function messageButtons(once: boolean, runId: string, t: Texts["buttons"] = ENGLISH.t.buttons): ButtonRows {
   return once
     ? [
-        [{ text: "Done", data: `d:${runId}` }],
+        [{ text: t.done, data: `d:${runId}` }],
         [
-          { text: "10 min", data: `s:10:${runId}` },
-          { text: "1 h", data: `s:60:${runId}` },
-          { text: "Tomorrow 9:00", data: `s:t:${runId}` },
+          { text: t.in10min, data: `s:10:${runId}` },
+          { text: t.in1h, data: `s:60:${runId}` },
+          { text: t.tomorrow9, data: `s:t:${runId}` },
         ],
       ]
     : [
         [
-          { text: "Done", data: `d:${runId}` },
-          { text: "Snooze 1 h", data: `s:60:${runId}` },
+          { text: t.done, data: `d:${runId}` },
+          { text: t.snooze1h, data: `s:60:${runId}` },
         ],
         [
-          { text: "Skip next", data: `k:${runId}` },
-          { text: "Pause", data: `p:${runId}` },
+          { text: t.skipNext, data: `k:${runId}` },
+          { text: t.pause, data: `p:${runId}` },
         ],
       ];
 }
@@ -87,11 +87,11 @@ export function answeredButtons(line: string, runId: string): ButtonRows {
 export const newOfferId = (): string => randomId(8);
 
 /** Create and Cancel under an offered reminder. */
-export function offerButtons(offerId: string): ButtonRows {
+export function offerButtons(offerId: string, t: Texts["buttons"] = ENGLISH.t.buttons): ButtonRows {
   return [
     [
-      { text: "Create", data: `y:${offerId}` },
-      { text: "Cancel", data: `n:${offerId}` },
+      { text: t.create, data: `y:${offerId}` },
+      { text: t.cancel, data: `n:${offerId}` },
     ],
   ];
 }
@@ -104,8 +104,8 @@ export function zoneButtons(zones: readonly { zone: string; label: string }[]): 
 }
 
 /** The Open scheduler button under /jobs: the Mini App (issue 18), as a `web_app` button or, in a group, a link. */
-export function schedulerButton(app: { webApp: string } | { url: string }): ButtonRows {
-  return [[{ text: SCHEDULER_BUTTON, ...app }]];
+export function schedulerButton(app: { webApp: string } | { url: string }, t: Texts["buttons"] = ENGLISH.t.buttons): ButtonRows {
+  return [[{ text: t.openScheduler, ...app }]];
 }
 
 /** The Mini App's direct link that opens it for a group (`startapp` names the group; the sign-in checks membership). */

@@ -4,30 +4,25 @@
  * examples computed from the chat's now), `/timezone` alone and `/status`. Executing them against a chat's jobs
  * is `execute.ts`; `/remind` and `/every` are `schedule.ts`.
  */
+import type { Texts } from "../texts";
 import { formatLocalDay } from "../time";
-import { COMMAND_HELP, COMMANDS, type CommandName, isCommandName, type JobMaker } from "./menu";
+import { COMMANDS, type CommandName, isCommandName, type JobMaker, LISTED, type ListedCommand } from "./menu";
 
-export { COMMAND_HELP, type CommandName };
-
-export const NON_TEXT_REPLY = "I can only read text messages.";
+export type { CommandName };
 
 /**
- * `/help` and `/start`: the menu's commands, one line each, the scheduling ones with examples that work now (the
- * dated one a week ahead in the chat's zone). Without a model, the last line says that a reminder written in words
- * is offered as one.
+ * `/help` and `/start` in the chat's language: the menu's commands, one line each, the scheduling ones with
+ * examples that work now (the dated one a week ahead in the chat's zone). Without a model, the last line says that
+ * a reminder written in words is offered as one.
  */
-export function helpText(now: number, zone: string, agent: string): string {
+export function helpText(t: Texts["help"], now: number, zone: string, agent: string): string {
   const weekAhead = formatLocalDay(now + 7 * 86_400_000, zone);
-  const line = (name: CommandName, does: string): string => {
-    const { example, helpExample } = COMMANDS[name];
-    const shown = typeof helpExample === "function" ? helpExample(weekAhead) : (helpExample ?? example);
-    return `/${name}: ${shown === undefined ? does : `${does}: ${shown}`}`;
+  const examples: Partial<Record<ListedCommand, string>> = { ...t.menu, ...t.examples, remind: t.examples.remind(weekAhead) };
+  const line = (name: ListedCommand): string => {
+    const shown = examples[name];
+    return `/${name}: ${shown === undefined ? t.does[name] : `${t.does[name]}: ${shown}`}`;
   };
-  const last =
-    agent === "echo"
-      ? 'No model is configured: a message such as "remind me tomorrow at 9 to call mum" is offered as a reminder.'
-      : "Anything else you write goes to the agent.";
-  return ["**Commands**", ...COMMAND_HELP.map((c) => line(c.command, COMMANDS[c.command].does!)), "", last].join("\n");
+  return [`**${t.title}**`, ...LISTED.map(line), "", agent === "echo" ? t.noModel : t.agent].join("\n");
 }
 
 /** A command as sent: its name (of those `N`), and the rest of the message. */
@@ -61,26 +56,18 @@ export function makesJob(command: Command): command is Command<JobMaker> {
   return COMMANDS[command.name].makesJob === true;
 }
 
-/** `Usage: /cancel <id> (see /jobs).` and its siblings. */
-export const usageText = (name: "cancel" | "run" | "pause" | "resume" | "skip") => `Usage: /${name} <id> (see /jobs).`;
-
-/** `/edit` without what to change. */
-export const EDIT_USAGE = "Usage: /edit <id> <when> or /edit <id> text <new text> (see /jobs); as a reply to a job's message, /edit <when>.";
-
-/** `/timezone` alone: `Time zone: Europe/Berlin (UTC+02:00, default). Change it with …` */
-export function timezoneShowText(zone: string, offset: string, isDefault: boolean): string {
-  return `Time zone: ${zone} (${offset}${isDefault ? ", default" : ""}). Change it with /timezone <IANA name>, e.g. /timezone America/New_York.`;
-}
-
-/** `/status`: the job count, the zone, the agent mode and the runner. */
-export function statusText(s: { jobs: number; zone: string; offset: string; isDefault: boolean; agent: string; runner: string; blocked: boolean }): string {
+/** `/status` in the chat's language: the job count, the zone, the agent mode and the runner. */
+export function statusText(
+  t: Texts["status"],
+  s: { jobs: number; zone: string; offset: string; isDefault: boolean; agent: string; runner: string; blocked: boolean },
+): string {
   const lines = [
-    `**Jobs:** ${s.jobs}`,
-    `**Time zone:** ${s.zone} (${s.offset}${s.isDefault ? ", default" : ""})`,
-    `**Agent:** ${s.agent}`,
-    `**Runner:** ${s.runner === "off" ? "not configured" : s.runner}`,
+    `**${t.jobs}:** ${s.jobs}`,
+    `**${t.zone}:** ${s.zone} (${s.offset}${s.isDefault ? `, ${t.default}` : ""})`,
+    `**${t.agent}:** ${s.agent}`,
+    `**${t.runner}:** ${s.runner === "off" ? t.notConfigured : s.runner}`,
   ];
   // Only ever read in the reply to the message that lifts the block (a blocked chat is sent nothing).
-  if (s.blocked) lines.push("**Delivery:** was blocked until this message (the bot could not reach this chat)");
+  if (s.blocked) lines.push(t.blocked);
   return lines.join("\n");
 }

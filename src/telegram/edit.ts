@@ -9,11 +9,13 @@
 import { JOB_ID, shown } from "../contracts/ids";
 import { lengthOf } from "../jobs/text-fields";
 import { jobLine } from "../jobs/texts";
+import type { Problem } from "../result";
 import { type EditJobInput, type Job, LIMITS } from "../schemas/jobs";
+import { type Voice, voiceOf } from "../texts";
 import { type Ends, formatChatTime, formatWeekdayTime, preview, type Timing } from "../time";
 import { readEnds } from "../words";
 import type { Reply } from "./buttons";
-import { EDIT_USAGE, makesJob, parseCommand, usageText } from "./commands";
+import { makesJob, parseCommand } from "./commands";
 import type { Asker, CommandContext, CommandHost } from "./host";
 import { nameOf, readCommandSchedule, scheduleLines } from "./schedule";
 import { cutLine, noTextText, tooLongText } from "./words";
@@ -39,24 +41,25 @@ export async function whichJob(host: CommandHost, ctx: CommandContext, args: str
 
 /** `/edit <id> <when>`, `/edit <id> text <new text>`, or either without the id as a reply to a job's message. */
 export async function editCommand(host: CommandHost, ctx: CommandContext, who: Asker, args: string): Promise<Reply> {
+  const v = await voiceOf(who.language);
   const target = await whichJob(host, ctx, args);
-  if (target === null || target.rest === "") return { markdown: EDIT_USAGE };
+  if (target === null || target.rest === "") return { markdown: v.t.job.editUsage };
   const found = await host.get(who.chatId, target.id);
-  if (!found.ok) return { markdown: found.error.message };
+  if (!found.ok) return { markdown: problemText(v, found.error, target.id) };
   const job = found.value;
   const text = /^text(?:\s+([\s\S]*))?$/i.exec(target.rest);
   if (text) {
     const value = (text[1] ?? "").trim();
-    if (value === "") return { markdown: EDIT_USAGE };
-    return change(host, who, job, { text: value, ...renamed(job, value) });
+    if (value === "") return { markdown: v.t.job.editUsage };
+    return change(host, who, v, job, { text: value, ...renamed(job, value) });
   }
   // An end alone (until March, 10 times, no end) changes only the end; the schedule reader would not read it.
   const ends = await readEnds(target.rest, { zone: who.zone, now: who.now, language: who.language ?? null });
-  if (ends !== null) return "at" in job.schedule ? { markdown: onceNoEndText(job.id) } : change(host, who, job, endsInput(ends));
+  if (ends !== null) return "at" in job.schedule ? { markdown: v.t.job.onceNoEnd(job.id) } : change(host, who, v, job, endsInput(ends));
   const read = await readCommandSchedule(target.rest, who, "at" in job.schedule ? "remind" : "every", `/edit ${job.id}`);
   if (!read.ok) return { markdown: read.markdown };
-  if (read.value.rest !== "") return { markdown: notPartOfTheTime(job.id, read.value.rest) };
-  return change(host, who, job, {}, { note: read.value.note, timing: read.value });
+  if (read.value.rest !== "") return { markdown: v.t.job.notPartOfTime(shown(read.value.rest), job.id) };
+  return change(host, who, v, job, {}, { note: read.value.note, timing: read.value });
 }
 
 /** An end said alone, as the edit's fields take it: the local `until` and the count said, null for "no end". */
@@ -64,12 +67,13 @@ function endsInput(ends: Ends): Pick<EditJobInput, "until" | "runsLeft"> {
   return { ...(ends.until === undefined ? {} : { until: ends.until }), ...(ends.runsLeft === undefined ? {} : { runsLeft: ends.runsLeft }) };
 }
 
-/** An end for a one-off, which runs once. */
-const onceNoEndText = (id: string) => `${id} runs once, so it has no end to change; to move it, send /edit ${id} <when>.`;
-
-/** What followed a WHEN in `/edit`: the text is changed on its own. */
-const notPartOfTheTime = (id: string, rest: string) =>
-  `"${shown(rest)}" is not part of a time. To change the job's text, send /edit ${id} text ${shown(rest)}; to change its time, send the time alone.`;
+/**
+ * A job operation's refusal as the chat reads it: a job that is not there (`not_found`, the id asked for) in its
+ * language; any other in the sentence the object gave.
+ */
+export function problemText(v: Voice, problem: Problem, id: string): string {
+  return problem.code === "not_found" ? v.t.job.noJob(shown(id)) : problem.message;
+}
 
 /** A job named after its text (as /remind and /every name them) is renamed with it. */
 function renamed(job: Job, text: string): Pick<EditJobInput, "name"> {
@@ -84,33 +88,35 @@ function renamed(job: Job, text: string): Pick<EditJobInput, "name"> {
 async function change(
   host: CommandHost,
   who: Asker,
+  v: Voice,
   job: Job,
   input: EditJobInput,
   read: { note?: string | null; timing?: Timing; cut?: string } = {},
 ): Promise<Reply> {
   const { note = null, timing, cut } = read;
-  if (input.text !== undefined && lengthOf(input.text) > LIMITS.text) return { markdown: tooLongText(lengthOf(input.text), LIMITS.text) };
+  if (input.text !== undefined && lengthOf(input.text) > LIMITS.text) return { markdown: tooLongText(v, lengthOf(input.text), LIMITS.text) };
   const edited = await host.edit(who.chatId, job.id, input, timing === undefined ? {} : { timing });
-  if (!edited.ok) return { markdown: edited.error.message };
-  const lines = [`Changed ${jobLine(edited.value, who.zone, who.now)}`, ...(cut ? [cut] : []), ...(await scheduleLines(edited.value, who))];
+  if (!edited.ok) return { markdown: problemText(v, edited.error, job.id) };
+  const lines = [v.t.job.changed(jobLine(edited.value, who.zone, who.now, v)), ...(cut ? [cut] : []), ...(await scheduleLines(edited.value, who, v))];
   if (note) lines.push(`${note}.`);
   return { markdown: lines.join("\n"), jobId: edited.value.id };
 }
 
 /** `/skip <id>`, or `/skip` as a reply to a job's message: the occurrence passed over, the job line, its next runs. */
 export async function skipCommand(host: CommandHost, ctx: CommandContext, who: Asker, args: string): Promise<Reply> {
+  const v = await voiceOf(who.language);
   const id = firstWord(args).first.toLowerCase() || ctx.repliedTo?.jobId || "";
-  if (id === "") return { markdown: usageText("skip") };
+  if (id === "") return { markdown: v.t.job.usage("skip") };
   const skipped = await host.skip(who.chatId, id);
-  if (!skipped.ok) return { markdown: skipped.error.message };
+  if (!skipped.ok) return { markdown: problemText(v, skipped.error, id) };
   const { job } = skipped.value;
   const at = Date.parse(skipped.value.skipped);
-  const lines = [`Skipped ${formatChatTime(at, who.zone, who.now)}.`, jobLine(job, who.zone, who.now)];
+  const lines = [v.t.buttons.skippedLine(formatChatTime(at, who.zone, who.now, v.t.dates)), jobLine(job, who.zone, who.now, v)];
   if (job.nextRunAt !== null && !("at" in job.schedule)) {
     // The runs from the job's next run now (past every occurrence skipped), stopping where the job ends.
     const from = Date.parse(job.nextRunAt) - 1;
     const next = await preview(job.schedule, who.zone, from, 3, { until: job.until ?? null, runsLeft: job.runsLeft ?? null });
-    if (next.ok) lines.push(`Next: ${next.value.occurrences.map((t) => formatWeekdayTime(Date.parse(t), who.zone, who.now)).join(", ")}`);
+    if (next.ok) lines.push(v.t.job.nextRuns(next.value.occurrences.map((t) => formatWeekdayTime(Date.parse(t), who.zone, who.now, v.t.dates)).join(", ")));
   }
   return { markdown: lines.join("\n") };
 }
@@ -123,12 +129,13 @@ export async function skipCommand(host: CommandHost, ctx: CommandContext, who: A
 export async function editedCommand(host: CommandHost, who: Asker, jobId: string, text: string): Promise<Reply | null> {
   const cmd = parseCommand(text);
   if (cmd === null || !makesJob(cmd)) return null;
+  const v = await voiceOf(who.language);
   const found = await host.get(who.chatId, jobId);
-  if (!found.ok) return { markdown: `The job this message made (${jobId}) is gone: it ran, or was cancelled. Send the command again for a new one.` };
+  if (!found.ok) return { markdown: v.t.job.gone(jobId) };
   const read = await readCommandSchedule(cmd.args.trim(), who, cmd.name);
   if (!read.ok) return { markdown: read.markdown };
-  if (read.value.rest === "") return { markdown: noTextText(cmd.name, read.value.phrase, who.zone, who.now) };
+  if (read.value.rest === "") return { markdown: await noTextText(v, cmd.name, read.value.phrase) };
   const { rest, phrase, tail, note } = read.value;
-  const cut = cutLine({ phrase, tail, text: rest });
-  return change(host, who, found.value, { text: rest, name: nameOf(rest) }, { note, timing: read.value, cut });
+  const cut = cutLine(v, { phrase, tail, text: rest });
+  return change(host, who, v, found.value, { text: rest, name: nameOf(rest) }, { note, timing: read.value, cut });
 }

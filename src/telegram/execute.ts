@@ -7,10 +7,11 @@
 import { cancelledText, jobList, pausedText, resumedText, runningNowText } from "../jobs/texts";
 import type { Result } from "../result";
 import { zoneOrUtc } from "../schemas/chats";
+import { voiceOf } from "../texts";
 import { formatOffset } from "../time";
 import { type JobAction, type Reply, schedulerButton } from "./buttons";
-import { type Command, helpText, statusText, usageText } from "./commands";
-import { editCommand, skipCommand } from "./edit";
+import { type Command, helpText, statusText } from "./commands";
+import { editCommand, problemText, skipCommand } from "./edit";
 import type { Asker, CommandContext, CommandHost } from "./host";
 import { languageCommand } from "./language-command";
 import { type CommandName, type RunBy, type RunName, runOf } from "./menu";
@@ -20,8 +21,6 @@ import { timezoneCommand } from "./zone-command";
 
 export type { CommandContext, CommandHost };
 
-const text = <T>(r: Result<T>, ok: (value: T) => string): string => (r.ok ? ok(r.value) : r.error.message);
-
 /** The chat's zone (UTC should the object refuse, which a bound chat never does). */
 async function zoneOf(host: CommandHost, chatId: string): Promise<string> {
   return zoneOrUtc(await host.getSettings(chatId));
@@ -30,12 +29,14 @@ async function zoneOf(host: CommandHost, chatId: string): Promise<string> {
 /** Run now, pause, resume or cancel a job, by an id read case-insensitively: the command's sentence. */
 export async function jobAction(host: CommandHost, action: JobAction | "resume", rawId: string, ctx: CommandContext): Promise<string> {
   const { chatId, now } = ctx;
+  const v = await voiceOf(ctx.language);
   const id = rawId.toLowerCase();
-  if (action === "cancel") return text(await host.cancel(chatId, id), cancelledText);
-  if (action === "pause") return text(await host.pause(chatId, id), pausedText);
-  if (action === "run") return text(await host.runNow(chatId, id), runningNowText);
+  const text = <T>(r: Result<T>, ok: (value: T) => string): string => (r.ok ? ok(r.value) : problemText(v, r.error, rawId));
+  if (action === "cancel") return text(await host.cancel(chatId, id), (job) => cancelledText(job, v));
+  if (action === "pause") return text(await host.pause(chatId, id), (job) => pausedText(job, v));
+  if (action === "run") return text(await host.runNow(chatId, id), (job) => runningNowText(job, v));
   const zone = await zoneOf(host, chatId);
-  return text(await host.resume(chatId, id), (job) => resumedText(job, zone, now));
+  return text(await host.resume(chatId, id), (job) => resumedText(job, zone, now, v));
 }
 
 /** Who asks: the chat, its zone, its now, the topic and the sender's language. */
@@ -49,17 +50,20 @@ type Run<N extends CommandName> = (host: CommandHost, cmd: Command<N>, ctx: Comm
 
 /** The handlers, by the name a command's row in `menu.ts` gives (`run`); each is given the commands it runs. */
 const RUNS: { readonly [R in RunName]: Run<RunBy<R>> } = {
-  help: async (host, _cmd, ctx) => ({ markdown: helpText(ctx.now, await zoneOf(host, ctx.chatId), ctx.agent) }),
+  help: async (host, _cmd, ctx) => ({ markdown: helpText((await voiceOf(ctx.language)).t.help, ctx.now, await zoneOf(host, ctx.chatId), ctx.agent) }),
   jobs: async (host, _cmd, ctx) => {
+    const v = await voiceOf(ctx.language);
     const listed = await host.list(ctx.chatId, {});
-    const markdown = text(listed, (l) => jobList(l.jobs, l.timeZone, Date.parse(l.now), { here: ctx.threadId }));
+    const markdown = listed.ok
+      ? jobList(listed.value.jobs, listed.value.timeZone, Date.parse(listed.value.now), { here: ctx.threadId }, v)
+      : listed.error.message;
     // The Mini App shows the same jobs with their forms (issue 18); Telegram refuses web_app buttons without https.
-    return ctx.app === null ? { markdown } : { markdown, buttons: schedulerButton(ctx.app) };
+    return ctx.app === null ? { markdown } : { markdown, buttons: schedulerButton(ctx.app, v.t.buttons) };
   },
   jobAction: async (host, cmd, ctx) => {
     // A reply to one of a job's messages names its job (docs/telegram.md#replies-and-edited-messages).
     const id = cmd.args.split(/\s+/)[0] || ctx.repliedTo?.jobId || "";
-    return { markdown: id === "" ? usageText(cmd.name) : await jobAction(host, cmd.name, id, ctx) };
+    return { markdown: id === "" ? (await voiceOf(ctx.language)).t.job.usage(cmd.name) : await jobAction(host, cmd.name, id, ctx) };
   },
   skip: async (host, cmd, ctx) => skipCommand(host, ctx, await asker(host, ctx), cmd.args),
   edit: async (host, cmd, ctx) => editCommand(host, ctx, await asker(host, ctx), cmd.args),
@@ -72,8 +76,9 @@ const RUNS: { readonly [R in RunName]: Run<RunBy<R>> } = {
     if (!settings.ok) return { markdown: settings.error.message };
     const { timeZone, isDefault } = settings.value;
     const { agent, runner, blocked } = ctx;
+    const t = (await voiceOf(ctx.language)).t.status;
     return {
-      markdown: statusText({ jobs: list.value.jobs.length, zone: timeZone, offset: formatOffset(timeZone, ctx.now), isDefault, agent, runner, blocked }),
+      markdown: statusText(t, { jobs: list.value.jobs.length, zone: timeZone, offset: formatOffset(timeZone, ctx.now), isDefault, agent, runner, blocked }),
     };
   },
   remind: async (host, cmd, ctx) => remindCommand(host, await asker(host, ctx), cmd.args, ctx.repliedTo?.text ?? null),

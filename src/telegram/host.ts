@@ -27,7 +27,8 @@ export interface CommandHost {
   skip(chatId: string, id: string): Maybe<Result<{ job: Job; skipped: string }>>;
   runNow(chatId: string, id: string): Maybe<Result<Job>>;
   getSettings(chatId: string): Maybe<Result<{ timeZone: string; isDefault: boolean }>>;
-  setTimeZone(chatId: string, zone: string | null): Maybe<Result<{ timeZone: string; message: string }>>;
+  /** Sets (null: resets) the chat's zone; the message is in `language`. */
+  setTimeZone(chatId: string, zone: string | null, language: string | null): Maybe<Result<{ timeZone: string; message: string }>>;
   /** The chat's language (docs/telegram.md#language), and whether `/language` chose it. */
   getLanguage(chatId: string): Maybe<Result<{ language: Lang; chosen: boolean }>>;
   /** Sets the chat's language, or with null lets it follow its messages' languages. */
@@ -35,8 +36,8 @@ export interface CommandHost {
   getQuiet(chatId: string): Maybe<Result<QuietAnswer>>;
   setQuiet(chatId: string, body: QuietAnswer): Maybe<Result<QuietAnswer>>;
   /**
-   * The default-zone notice for the reply that created a job (docs/telegram.md), the first time only: null when the
-   * chat has its own zone or was told already.
+   * The zone the default-zone notice names, for the reply that created a job (docs/telegram.md), the first time
+   * only: null when the chat has its own zone or was told already.
    */
   zoneNotice(chatId: string): Maybe<string | null>;
 }

@@ -5,10 +5,10 @@
  * the runtime's `Intl.DisplayNames`; the replies are in the chat's language (`texts/`), the new one's once set.
  */
 import { shown } from "../contracts/ids";
+import { textsOf } from "../texts";
 import { LANGS, type Lang, langOf } from "../words";
 import type { Reply } from "./buttons";
 import type { Asker, CommandHost } from "./host";
-import { textsOf } from "../texts";
 
 const CHOICES = `${LANGS.join(", ")}, auto`;
 

@@ -9,12 +9,13 @@
 import { copyInput, type JobCopy, snoozeInstant } from "../jobs/snooze";
 import { pausedText, skippedText } from "../jobs/texts";
 import type { ButtonRows } from "../schemas/chats";
+import { ENGLISH, type Voice, voiceOf } from "../texts";
 import { formatChatTime } from "../time";
 import { answeredButtons, type MessageAction, type Pressed } from "./buttons";
 import type { CommandContext, CommandHost } from "./host";
 
-export const ANSWERED_TEXT = "This was answered already.";
-export const GONE_TEXT = "This message is too old to act on; see /jobs.";
+export const ANSWERED_TEXT = ENGLISH.t.buttons.answered;
+export const GONE_TEXT = ENGLISH.t.buttons.gone;
 
 /** A prompt job's message as its buttons find it. */
 export type JobMessage = { entryId: number; jobId: string; buttons: ButtonRows | null; copy: JobCopy | null };
@@ -41,13 +42,14 @@ export async function pressMessage(
   data: string,
   ctx: CommandContext & { zone: string },
 ): Promise<{ answer: string; buttons?: ButtonRows }> {
-  if (pressed.action.act === "answered") return { answer: ANSWERED_TEXT };
+  const v = await voiceOf(ctx.language);
+  if (pressed.action.act === "answered") return { answer: v.t.buttons.answered };
   const taken = messages.take(pressed.runId, data);
-  if (taken === "answered") return { answer: ANSWERED_TEXT };
-  if (taken === "gone") return { answer: GONE_TEXT };
+  if (taken === "answered") return { answer: v.t.buttons.answered };
+  if (taken === "gone") return { answer: v.t.buttons.gone };
   let acted: Acted;
   try {
-    acted = await act(host, pressed.action, taken, ctx);
+    acted = await act(host, pressed.action, taken, ctx, v);
   } catch (error) {
     messages.answer(taken.entryId, taken.buttons);
     throw error;
@@ -61,31 +63,32 @@ export async function pressMessage(
   return { answer: acted.answer, buttons };
 }
 
-async function act(host: CommandHost, action: MessageAction, message: JobMessage, ctx: CommandContext & { zone: string }): Promise<Acted> {
+async function act(host: CommandHost, action: MessageAction, message: JobMessage, ctx: CommandContext & { zone: string }, v: Voice): Promise<Acted> {
   const { chatId, zone, now } = ctx;
+  const t = v.t.buttons;
   switch (action.act) {
     case "done":
-      return { answer: "Done.", line: "✅ Done" };
+      return { answer: t.doneAnswer, line: t.doneLine };
     case "answered":
-      return { answer: ANSWERED_TEXT, line: null };
+      return { answer: t.answered, line: null };
     case "snooze": {
-      if (message.copy === null) return { answer: GONE_TEXT, line: null };
+      if (message.copy === null) return { answer: t.gone, line: null };
       const at = snoozeInstant(action.snooze, zone, now);
       // The copy posts where the job did (its topic).
       const created = await host.create(chatId, copyInput(message.copy, at), "user", { threadId: message.copy.threadId ?? null });
       if (!created.ok) return { answer: created.error.message, line: null };
-      const until = formatChatTime(at, zone, now);
-      return { answer: `Snoozed until ${until}.`, line: `⏰ Snoozed until ${until}` };
+      const until = formatChatTime(at, zone, now, v.t.dates);
+      return { answer: t.snoozedAnswer(until), line: t.snoozedLine(until) };
     }
     case "skip": {
       const skipped = await host.skip(chatId, message.jobId);
       if (!skipped.ok) return { answer: skipped.error.message, line: null };
       const at = Date.parse(skipped.value.skipped);
-      return { answer: skippedText(at, skipped.value.job, zone, now), line: `⏭ Skipped ${formatChatTime(at, zone, now)}` };
+      return { answer: skippedText(at, skipped.value.job, zone, now, v), line: t.skippedLine(formatChatTime(at, zone, now, v.t.dates)) };
     }
     case "pause": {
       const paused = await host.pause(chatId, message.jobId);
-      return paused.ok ? { answer: pausedText(paused.value), line: "⏸ Paused" } : { answer: paused.error.message, line: null };
+      return paused.ok ? { answer: pausedText(paused.value, v), line: t.pausedLine } : { answer: paused.error.message, line: null };
     }
   }
 }

@@ -11,6 +11,7 @@
 import * as z from "zod";
 import { printable } from "../contracts/ids";
 import { lazy } from "../lazy";
+import { voiceOf } from "../texts";
 import { nextOccurrence, nextRuleOccurrence, type Parsed, previewSchedule, readRecurring, scheduleFields, type Timing } from "../time";
 import { type Locale, readSchedule } from "../words";
 import { offerButtons, type Reply } from "./buttons";
@@ -75,20 +76,18 @@ export async function readReminder(message: string, zone: string, now: number): 
   return null;
 }
 
-/** The offer: what was understood (the cut, the time or the repetition and its next runs), and Create / Cancel under it. */
-export async function offerReply(offerId: string, found: FoundReminder, zone: string, now: number): Promise<Reply> {
+/** The offer, in the chat's language (`language`): what was understood (the cut, the time or the repetition and its next runs), and Create / Cancel under it. */
+export async function offerReply(offerId: string, found: FoundReminder, zone: string, now: number, language: string | null): Promise<Reply> {
+  const v = await voiceOf(language);
   const { schedule, ends } = found.timing;
-  const lines = [
-    `No model is configured, but this reads as a reminder: "${printable(found.text)}"`,
-    cutLine({ phrase: found.phrase, tail: found.tail, text: found.text }),
-  ];
-  if (schedule.type === "at") lines.push(understoodLine(schedule.at, zone, now));
+  const lines = [v.t.offer.found(printable(found.text)), cutLine(v, { phrase: found.phrase, tail: found.tail, text: found.text })];
+  if (schedule.type === "at") lines.push(understoodLine(v, schedule.at, zone, now));
   else {
     const next = await previewSchedule(schedule, ends, zone, now, 3);
-    if (next.ok) lines.push(...(await previewLines(next.value, { zone, now, language: found.language })));
+    if (next.ok) lines.push(...(await previewLines(next.value, { zone, now }, v)));
   }
-  lines.push("Create it?");
-  return { markdown: lines.join("\n"), buttons: offerButtons(offerId) };
+  lines.push(v.t.offer.ask);
+  return { markdown: lines.join("\n"), buttons: offerButtons(offerId, v.t.buttons) };
 }
 
 /**

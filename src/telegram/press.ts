@@ -10,14 +10,15 @@
  */
 
 import type { ButtonRows } from "../schemas/chats";
+import { voiceOf } from "../texts";
 import { formatWeekdayTime } from "../time";
 import type { Pressed, Reply } from "./buttons";
 import { jobAction } from "./execute";
 import type { CommandContext, CommandHost } from "./host";
-import { ANSWERED_TEXT, type JobMessages, pressMessage } from "./message-press";
+import { type JobMessages, pressMessage } from "./message-press";
 import { offerTiming, type ReminderOffer } from "./offer";
 import { createRecurring, createReminder } from "./schedule";
-import { remindExamples } from "./words";
+import { examplesOf } from "./words";
 import { pressZone } from "./zone-command";
 
 export type PressOutcome = { answer: string; reply: Reply | null; clear: boolean; buttons?: ButtonRows };
@@ -38,22 +39,23 @@ export async function press(
 ): Promise<PressOutcome> {
   if (pressed.kind === "job") return { answer: await jobAction(host, pressed.action, pressed.id, ctx), reply: null, clear: false };
   if (pressed.kind === "message") return { ...(await pressMessage(host, found.messages, pressed, data, ctx)), reply: null, clear: false };
-  if (pressed.kind === "zone") return { ...(await pressZone(host, ctx.chatId, pressed.zone)), clear: true };
+  if (pressed.kind === "zone") return { ...(await pressZone(host, ctx.chatId, pressed.zone, ctx.language ?? null)), clear: true };
+  const v = await voiceOf(ctx.language);
   const offer = found.offers.take(pressed.id);
-  if (!offer) return { answer: ANSWERED_TEXT, reply: null, clear: true };
-  if (!pressed.create) return { answer: "OK, no reminder.", reply: null, clear: true };
-  const who = { chatId: ctx.chatId, zone: ctx.zone, now: ctx.now, threadId: ctx.threadId };
+  if (!offer) return { answer: v.t.buttons.answered, reply: null, clear: true };
+  if (!pressed.create) return { answer: v.t.offer.declined, reply: null, clear: true };
+  const who = { chatId: ctx.chatId, zone: ctx.zone, now: ctx.now, threadId: ctx.threadId, ...(ctx.language ? { language: ctx.language } : {}) };
   if (offer.schedule !== null) {
     // A repetition: the recurring job /every would have made, its next runs from now.
     const timing = offerTiming(offer.schedule, ctx.zone);
     const reply = timing.ok ? await createRecurring(host, who, timing.value, offer.text) : { markdown: timing.error };
-    return { answer: reply.jobId ? `Created ${reply.jobId}.` : reply.markdown, reply: { markdown: reply.markdown }, clear: true };
+    return { answer: reply.jobId ? v.t.offer.created(reply.jobId) : reply.markdown, reply: { markdown: reply.markdown }, clear: true };
   }
   if (offer.at <= ctx.now) {
-    const [a, b] = remindExamples(offer.text, ctx.zone, ctx.now);
-    const passed = `That time has passed (${formatWeekdayTime(offer.at, ctx.zone, ctx.now)} in ${ctx.zone}); nothing was created. Try ${a} or ${b}.`;
-    return { answer: "That time has passed; nothing was created.", reply: { markdown: passed }, clear: true };
+    const [a, b] = await examplesOf(v, "remind", offer.text);
+    const passed = v.t.offer.passed(formatWeekdayTime(offer.at, ctx.zone, ctx.now, v.t.dates), ctx.zone, a, b);
+    return { answer: v.t.offer.passedShort, reply: { markdown: passed }, clear: true };
   }
   const reply = await createReminder(host, who, offer.at, offer.text);
-  return { answer: reply.jobId ? `Created ${reply.jobId}.` : reply.markdown, reply: { markdown: reply.markdown }, clear: true };
+  return { answer: reply.jobId ? v.t.offer.created(reply.jobId) : reply.markdown, reply: { markdown: reply.markdown }, clear: true };
 }

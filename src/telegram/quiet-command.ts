@@ -5,11 +5,11 @@
  * replies are in the chat's language (`texts/`).
  */
 import { shown } from "../contracts/ids";
+import { textsOf } from "../texts";
 import { formatQuiet, inQuietHours, readQuiet } from "../time";
 import { langOf } from "../words";
 import type { Reply } from "./buttons";
 import type { Asker, CommandHost } from "./host";
-import { textsOf } from "../texts";
 
 /** `/quiet [hours | off]`. */
 export async function quietCommand(host: CommandHost, who: Pick<Asker, "chatId" | "zone" | "now" | "language">, args: string): Promise<Reply> {

@@ -16,12 +16,13 @@ import { printable } from "../contracts/ids";
 import { lengthOf } from "../jobs/text-fields";
 import { jobLine } from "../jobs/texts";
 import { type Job, LIMITS } from "../schemas/jobs";
+import { type Voice, voiceOf } from "../texts";
 import { formatWeekdayTime, NO_ENDS, type Preview, preview, type Timing } from "../time";
 import { describeIn, readSchedule, type ScheduleRead, scheduleProblemText } from "../words";
 import type { Reply } from "./buttons";
 import type { Asker, CommandHost } from "./host";
 import { quote } from "./replies";
-import { cutLine, everyUsage, noTextText, remindUsage, tooLongText, understoodLine } from "./words";
+import { cutLine, noTextText, tooLongText, understoodLine, usageOf } from "./words";
 
 /** The ends are said by the job line, not by the description after it. */
 const NO_END = { until: null, runsLeft: null };
@@ -36,26 +37,31 @@ export function nameOf(text: string): string {
  * What goes with a new job besides its text: its name (else the text's), a `note` on its time (a DST change moved
  * it), and where the words were cut between the schedule and the text (`cutLine`), when words were read.
  */
-type Made = { name?: string; note?: string | null; cut?: Parameters<typeof cutLine>[0] };
+type Made = { name?: string; note?: string | null; cut?: Parameters<typeof cutLine>[1] };
 
 /**
  * Creates a one-off prompt at `instant` with `text` for the chat's user: the job line, the time understood, a
  * `note` on it and the default-zone notice the first time.
  */
 export async function createReminder(host: CommandHost, who: Asker, instant: number, text: string, made: Made = {}): Promise<Reply> {
-  if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(lengthOf(text), LIMITS.text) };
+  const v = await voiceOf(who.language);
+  if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(v, lengthOf(text), LIMITS.text) };
   const timing: Timing = { schedule: { type: "at", at: instant }, ends: NO_ENDS };
   const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text }, "user", { threadId: who.threadId, timing });
   if (!created.ok) return { markdown: created.error.message };
-  const lines = [`Created ${jobLine(created.value, who.zone, who.now)}`, ...(made.cut ? [cutLine(made.cut)] : []), understoodLine(instant, who.zone, who.now)];
+  const lines = [
+    v.t.job.created(jobLine(created.value, who.zone, who.now, v)),
+    ...(made.cut ? [cutLine(v, made.cut)] : []),
+    understoodLine(v, instant, who.zone, who.now),
+  ];
   if (made.note) lines.push(`${made.note}.`);
-  return { markdown: await withZoneNotice(host, who, lines), jobId: created.value.id };
+  return { markdown: await withZoneNotice(host, who, v, lines), jobId: created.value.id };
 }
 
 /** A created job's reply, with the default-zone notice the first time (docs/telegram.md). */
-async function withZoneNotice(host: CommandHost, who: Asker, lines: string[]): Promise<string> {
-  const notice = await host.zoneNotice(who.chatId);
-  return (notice === null ? lines : [...lines, notice]).join("\n");
+async function withZoneNotice(host: CommandHost, who: Asker, v: Voice, lines: string[]): Promise<string> {
+  const zone = await host.zoneNotice(who.chatId);
+  return (zone === null ? lines : [...lines, v.t.job.zoneNotice(zone)]).join("\n");
 }
 
 /**
@@ -64,20 +70,20 @@ async function withZoneNotice(host: CommandHost, who: Asker, lines: string[]): P
  * (docs/time.md#descriptions), then a cron's five fields (a macro written out) so that it can be learnt, never a
  * rule's RRULE unless no phrase says it; and its next three runs, stopping where it ends.
  */
-export async function scheduleLines(job: Job, who: Asker): Promise<string[]> {
-  if ("at" in job.schedule) return [understoodLine(Date.parse(job.schedule.at), who.zone, who.now)];
+export async function scheduleLines(job: Job, who: Asker, v: Voice): Promise<string[]> {
+  if ("at" in job.schedule) return [understoodLine(v, Date.parse(job.schedule.at), who.zone, who.now)];
   const next = await preview(job.schedule, who.zone, who.now, 3, { until: job.until ?? null, runsLeft: job.runsLeft ?? null });
-  return next.ok ? previewLines(next.value, who) : [];
+  return next.ok ? previewLines(next.value, who, v) : [];
 }
 
 /** A repetition's lines from its preview (`scheduleLines`): its words with the zone and a cron's fields, its next runs. */
-export async function previewLines(next: Preview, who: Pick<Asker, "zone" | "now" | "language">): Promise<string[]> {
+export async function previewLines(next: Preview, who: Pick<Asker, "zone" | "now">, v: Voice): Promise<string[]> {
   const { schedule } = next.read;
-  const said = await describeIn(schedule, NO_END, { zone: who.zone, now: who.now, language: who.language ?? null });
+  const said = await describeIn(schedule, NO_END, { zone: who.zone, now: who.now, language: v.lang });
   const cron = schedule.type === "cron" && !said.written ? ` · \`${schedule.cron.fields.join(" ")}\`` : "";
   return [
     `🔁 ${said.written ? `\`${said.text}\`` : said.text} (${who.zone})${cron}`,
-    `Next: ${next.occurrences.map((at) => formatWeekdayTime(Date.parse(at), who.zone, who.now)).join(", ")}`,
+    v.t.job.nextRuns(next.occurrences.map((at) => formatWeekdayTime(Date.parse(at), who.zone, who.now, v.t.dates)).join(", ")),
     ...next.notes.map((note) => `${note}.`),
   ];
 }
@@ -87,12 +93,13 @@ export async function previewLines(next: Preview, who: Pick<Asker, "zone" | "now
  * the cron or rule made and its description, the next three runs (stopping where it ends).
  */
 export async function createRecurring(host: CommandHost, who: Asker, timing: Timing, text: string, made: Made = {}): Promise<Reply> {
-  if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(lengthOf(text), LIMITS.text) };
+  const v = await voiceOf(who.language);
+  if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(v, lengthOf(text), LIMITS.text) };
   const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text }, "user", { threadId: who.threadId, timing });
   if (!created.ok) return { markdown: created.error.message };
   const job = created.value;
-  const lines = [`Created ${jobLine(job, who.zone, who.now)}`, ...(made.cut ? [cutLine(made.cut)] : []), ...(await scheduleLines(job, who))];
-  return { markdown: await withZoneNotice(host, who, lines), jobId: job.id };
+  const lines = [v.t.job.created(jobLine(job, who.zone, who.now, v)), ...(made.cut ? [cutLine(v, made.cut)] : []), ...(await scheduleLines(job, who, v))];
+  return { markdown: await withZoneNotice(host, who, v, lines), jobId: job.id };
 }
 
 /**
@@ -147,13 +154,14 @@ export async function readCommandSchedule(
 
 async function scheduleCommand(host: CommandHost, who: Asker, args: string, command: "remind" | "every", repliedTo: string | null): Promise<Reply> {
   const input = args.trim();
-  if (input === "") return { markdown: command === "remind" ? remindUsage(who.zone, who.now) : everyUsage() };
+  const v = await voiceOf(who.language);
+  if (input === "") return { markdown: await usageOf(v, command) };
   const read = await readCommandSchedule(input, who, command);
   if (!read.ok) return { markdown: read.markdown };
   const { schedule, phrase, rest, tail, note } = read.value;
   // A reply with no text of its own: what it replies to, quoted, named after the message itself.
   const quoted = command === "remind" && rest === "" && repliedTo !== null && repliedTo.trim() !== "" ? quote(repliedTo) : null;
-  if (rest === "" && quoted === null) return { markdown: noTextText(command, phrase, who.zone, who.now) };
+  if (rest === "" && quoted === null) return { markdown: await noTextText(v, command, phrase) };
   const made = { name: nameOf(quoted === null ? rest : repliedTo!), note, cut: { phrase, tail, text: quoted === null ? rest : null } };
   if (schedule.type === "at") return createReminder(host, who, schedule.at, quoted ?? rest, made);
   return createRecurring(host, who, read.value, quoted ?? rest, made);

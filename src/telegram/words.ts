@@ -1,59 +1,42 @@
 /**
- * @module What the commands say when they did not understand (docs/telegram.md, issues 14, 24): every sentence quotes
- * what the user typed (at most 40 characters), says what was not understood, and ends with two examples that work
- * now: relative ones (`tomorrow 9:00`, `2h`), or a date computed from the chat's now, never a past one. The
- * examples reuse the user's own text when there is one. A schedule that was not understood is said by the time
- * engine (`scheduleProblemText`, in the user's language where it can); the API keeps its own sentences.
+ * @module What the commands say when they did not understand, and the lines that show what they understood
+ * (docs/telegram.md, issues 14, 24, 33), in the chat's language (`Voice`): every sentence quotes what the user typed
+ * (at most 40 characters), says what was not understood, and ends with two examples in that language that work
+ * now, reusing the user's own text when there is one. A schedule that was not understood is said by the time
+ * engine (`scheduleProblemText`); the API keeps its own sentences.
  */
 import { shown } from "../contracts/ids";
+import type { Voice } from "../texts";
 import { formatDistance, formatWeekdayTime } from "../time";
-import { remindExamples, textFor } from "../words";
+import { examplesIn, textFor } from "../words";
 
-export { remindExamples } from "../words";
-
-const DEFAULT_REMINDER = "call mum";
-const DEFAULT_RECURRING = "summarise the news";
-
-/** `Try A or B.` */
-const tryThese = (a: string, b: string) => `Try ${a} or ${b}.`;
-
-/** Two `/every` examples with `text`. */
-function everyExamples(text: string): [string, string] {
-  const t = textFor(text, DEFAULT_RECURRING);
-  return [`/every day at 8:00 ${t}`, `/every weekdays at 8:30 ${t}`];
+/** Two examples of `command` in the voice's language, with `text` (else the language's stand-in). */
+export async function examplesOf(v: Voice, command: "remind" | "every", text: string): Promise<[string, string]> {
+  const ex = await examplesIn(v.lang);
+  const t = textFor(text, ex.texts[command]);
+  return [`/${command} ${ex[command][0]} ${t}`, `/${command} ${ex[command][1]} ${t}`];
 }
 
-/** `/remind` with nothing after it. */
-export function remindUsage(zone: string, now: number): string {
-  return `/remind needs a time and then the text of the reminder. ${tryThese(...remindExamples("", zone, now))}`;
+/** `/remind` or `/every` with nothing after it. */
+export async function usageOf(v: Voice, command: "remind" | "every"): Promise<string> {
+  const [a, b] = await examplesOf(v, command, "");
+  return command === "remind" ? v.t.job.remindUsage(a, b) : v.t.job.everyUsage(a, b);
 }
 
-/** `/every` with nothing after it. */
-export function everyUsage(): string {
-  return `/every needs a schedule and then the text to send. ${tryThese(...everyExamples(""))}`;
-}
-
-/** A WHEN that was read, with nothing after it. */
-export function noTextText(command: "remind" | "every", phrase: string, zone: string, now: number): string {
+/** A WHEN that was read, with nothing after it: the phrase again with a stand-in text, and an example. */
+export async function noTextText(v: Voice, command: "remind" | "every", phrase: string): Promise<string> {
   const q = shown(phrase);
-  const second = command === "remind" ? remindExamples("", zone, now)[1] : everyExamples("")[0];
-  const fallback = command === "remind" ? DEFAULT_REMINDER : DEFAULT_RECURRING;
-  return `"${q}" needs a text after it: what should I send then? ${tryThese(`/${command} ${q} ${fallback}`, second)}`;
+  const ex = await examplesIn(v.lang);
+  const [first, second] = await examplesOf(v, command, "");
+  return v.t.job.noText(q, `/${command} ${q} ${ex.texts[command]}`, command === "remind" ? second : first);
 }
 
-/** A reminder's text longer than a job holds. */
-export function tooLongText(length: number, max: number): string {
-  return `The text is ${length} characters long; a job holds at most ${max}. Shorten it and send the command again.`;
-}
-
-/** `/timezone` with a name that is neither a zone nor a place. */
-export function unknownPlaceText(input: string): string {
-  return `I don't know a time zone or place called "${shown(input)}". ${tryThese("/timezone Berlin", "/timezone America/New_York")}`;
-}
+/** A text longer than a job holds. */
+export const tooLongText = (v: Voice, length: number, max: number): string => v.t.job.tooLong(length, max);
 
 /** `⏰ Wed 2 Dec 14:30 (Europe/Berlin), in 3 h 48 min`: the time understood, so a misreading shows at once. */
-export function understoodLine(instant: number, zone: string, now: number): string {
-  return `⏰ ${formatWeekdayTime(instant, zone, now)} (${zone}), ${formatDistance(instant - now)}`;
+export function understoodLine(v: Voice, instant: number, zone: string, now: number): string {
+  return v.t.job.understood(formatWeekdayTime(instant, zone, now, v.t.dates), zone, formatDistance(instant - now, v.t.dates));
 }
 
 /**
@@ -61,10 +44,9 @@ export function understoodLine(instant: number, zone: string, now: number): stri
  * wrong cut shows at once (docs/telegram.md). An end said after the text follows the schedule's words (`… until
  * March`); a reminder of a message replied to has that message as its text.
  */
-export function cutLine(cut: { phrase: string; tail: string; text: string | null }): string {
+export function cutLine(v: Voice, cut: { phrase: string; tail: string; text: string | null }): string {
   // A quoted cron is shown once quoted.
   const phrase = /^["“”'‘’].*["“”'‘’]$/u.test(cut.phrase) ? cut.phrase.slice(1, -1) : cut.phrase;
   const schedule = cut.tail === "" ? phrase : `${phrase} … ${cut.tail}`;
-  const text = cut.text === null ? "the message replied to" : `"${shown(cut.text)}"`;
-  return `Read "${shown(schedule)}" as the schedule and ${text} as the text.`;
+  return v.t.job.cut(shown(schedule), cut.text === null ? null : shown(cut.text));
 }

@@ -109,7 +109,8 @@ export const texts = {
     created: (line: string) => `Created ${line}`,
     changed: (line: string) => `Changed ${line}`,
     /** Where the words were cut: `schedule` as read, `text` quoted, or null for the message replied to. */
-    cut: (schedule: string, text: string | null) => `Read "${schedule}" as the schedule and ${text === null ? "the message replied to" : `"${text}"`} as the text.`,
+    cut: (schedule: string, text: string | null) =>
+      `Read "${schedule}" as the schedule and ${text === null ? "the message replied to" : `"${text}"`} as the text.`,
     /** `⏰ Tue 15 Dec 09:00 (Europe/Berlin), in 22 h` */
     understood: (at: string, zone: string, distance: string) => `⏰ ${at} (${zone}), ${distance}`,
     nextRuns: (times: string) => `Next: ${times}`,
@@ -178,7 +179,8 @@ export const texts = {
     /** After `set`: how many recurring jobs follow the new zone. */
     recurringFollow: (n: number) => `${n} recurring ${n === 1 ? "job now follows" : "jobs now follow"} this zone`,
     /** After `set`: the one-offs that keep their instants, `times` as they are now here. */
-    oneOffsKeep: (n: number, times: string) => (n === 1 ? `1 one-off job keeps its time (now ${times} here)` : `${n} one-off jobs keep their times (now ${times} here)`),
+    oneOffsKeep: (n: number, times: string) =>
+      n === 1 ? `1 one-off job keeps its time (now ${times} here)` : `${n} one-off jobs keep their times (now ${times} here)`,
     /** `3 more` after the first three times. */
     more: (n: number) => `${n} more`,
     /** `a`, `a and b`, `a, b and c`. */

@@ -1,6 +1,12 @@
 /** @module The replies in Spanish (docs/telegram.md#language), key for key as `en.ts`. */
 import type { Texts } from "./en";
 
+/** `08:00` (today) is said with `las`, `28 sept 08:00` with `el`: `hasta las 08:00`, `hasta el 28 sept 08:00`. */
+const isClock = (at: string) => /^\d{1,2}:\d{2}$/.test(at);
+const theTime = (at: string) => (isClock(at) ? `las ${at}` : `el ${at}`);
+/** `de las 08:00`, `del 28 sept 08:00`. */
+const ofTime = (at: string) => (isClock(at) ? `de las ${at}` : `del ${at}`);
+
 export const texts: Texts = {
   language: {
     show: (name, chosen, choices) =>
@@ -20,4 +26,154 @@ export const texts: Texts = {
     unreadable: (typed) =>
       `No pude leer «${typed}» como horas de silencio: indica cuándo empiezan y terminan, en tu zona horaria. Prueba /quiet 22:00-07:00 o /quiet off.`,
   },
+  dates: {
+    weekdays: ["dom", "lun", "mar", "mié", "jue", "vie", "sáb"],
+    months: ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"],
+    dayMonth: (day, month, year) => `${day} ${month}${year ? ` ${year}` : ""}`,
+    weekdayDay: (weekday, dayMonth) => `${weekday} ${dayMonth}`,
+    underAMinute: "en menos de un minuto",
+    inMinutes: (minutes) => `en ${minutes} min`,
+    inHours: (hours, minutes) => (minutes === 0 ? `en ${hours} h` : `en ${hours} h ${minutes} min`),
+    inDays: (days, hours) => `en ${days} ${days === 1 ? "día" : "días"}${hours === 0 ? "" : ` ${hours} h`}`,
+  },
+  help: {
+    title: "Comandos",
+    noModel: "No hay ningún modelo configurado: un mensaje como «recuérdame mañana a las 9 llamar a mamá» se ofrece como recordatorio.",
+    agent: "Todo lo demás que escribas va al agente.",
+    does: {
+      jobs: "lista las tareas programadas de este chat",
+      remind: "una tarea puntual",
+      every: "una tarea periódica",
+      edit: "cambia la hora, el texto o el final de una tarea",
+      skip: "omite la próxima ejecución de una tarea periódica",
+      run: "ejecuta una tarea ahora",
+      pause: "pausa una tarea",
+      resume: "reanuda una tarea en pausa",
+      cancel: "cancela una tarea",
+      quiet: "horas en que los mensajes llegan sin sonido",
+      timezone: "muestra o cambia la zona horaria de este chat",
+      language: "muestra o cambia el idioma en que respondo",
+      status: "tareas, zona horaria, agente y ejecutor",
+      help: "estos comandos",
+    },
+    menu: {
+      remind: "/remind mañana a las 9:00 llamar a mamá, /remind 20m estirarme",
+      every: "/every entre semana a las 8:30 resumir mi correo",
+      edit: "/edit <id> mañana 10:00, /edit <id> text llamar a papá",
+      skip: "/skip <id>",
+      run: "/run <id>",
+      pause: "/pause <id>",
+      resume: "/resume <id>",
+      cancel: "/cancel <id>",
+      quiet: "/quiet 22:00-07:00, /quiet off",
+      timezone: "/timezone Berlin, /timezone reset",
+      language: "/language de, /language auto",
+    },
+    examples: {
+      remind: (weekAhead) =>
+        `/remind 20m estirarme, /remind mañana a las 9:00 llamar a mamá, /remind ${weekAhead} 14:30 dentista, /remind el lunes a las 9:00 reunión de equipo`,
+      every:
+        '/every todos los días a las 8:00 resumir las noticias, /every entre semana a las 8:30 revisar mi correo, /every 15 minutos estirarme, /every "0 8 * * 1-5" planificar el día',
+      edit: "/edit <id> mañana 10:00, /edit <id> text llamar a papá, /edit <id> hasta marzo; como respuesta al mensaje de una tarea: /edit 2h",
+      skip: "/skip <id>, o /skip como respuesta a su mensaje",
+      timezone: "/timezone Berlin, /timezone America/New_York, /timezone reset",
+    },
+  },
+  jobs: {
+    none: "No hay tareas programadas.",
+    title: (zone, now) => `**Tareas programadas** (${zone}, ahora ${now})`,
+    once: (at) => `una vez: ${at}`,
+    next: (at) => `próxima: ${at}`,
+    noNext: "sin próxima ejecución",
+    paused: "en pausa",
+    running: "en ejecución",
+    lastRun: "última ejecución",
+    runsLeft: (n) => (n === 1 ? "queda 1 ejecución" : `quedan ${n} ejecuciones`),
+    until: (date) => `hasta el ${date}`,
+    mainThread: "hilo principal",
+    thisTopic: "este tema",
+    topic: (id) => `tema ${id}`,
+    lastTransient: (exit) => `última: fallo transitorio (código ${exit})`,
+    lastOverBudget: "última: presupuesto superado",
+    lastFailed: (exit, timedOut) =>
+      exit !== "" ? `última: falló (código ${exit}${timedOut ? ", tiempo agotado" : ""})` : timedOut ? "última: falló (tiempo agotado)" : "última: falló",
+  },
+  job: {
+    created: (line) => `Tarea creada: ${line}`,
+    changed: (line) => `Tarea modificada: ${line}`,
+    cut: (schedule, text) => `Leí «${schedule}» como el horario y ${text === null ? "el mensaje al que respondiste" : `«${text}»`} como el texto.`,
+    understood: (at, zone, distance) => `⏰ ${at} (${zone}), ${distance}`,
+    nextRuns: (times) => `Próximas: ${times}`,
+    cancelled: (id, name) => `Tarea ${id} (${name}) cancelada.`,
+    paused: (id, name) => `Tarea ${id} (${name}) en pausa.`,
+    running: (id, name) => `Ejecutando ${id} (${name}) ahora.`,
+    resumed: (id, name, next) => (next ? `Tarea ${id} (${name}) reanudada; próxima: ${next}.` : `Tarea ${id} (${name}) reanudada; no tiene próxima ejecución.`),
+    skipped: (at, next) => `Omitida la ejecución ${ofTime(at)}; ${next ? `próxima: ${next}` : "no tiene próxima ejecución"}.`,
+    usage: (command) => `Uso: /${command} <id> (consulta /jobs).`,
+    editUsage: "Uso: /edit <id> <cuándo> o /edit <id> text <texto nuevo> (consulta /jobs); como respuesta al mensaje de una tarea, /edit <cuándo>.",
+    remindUsage: (a, b) => `/remind necesita una hora y después el texto del recordatorio. Prueba ${a} o ${b}.`,
+    everyUsage: (a, b) => `/every necesita una frecuencia y después el texto que enviar. Prueba ${a} o ${b}.`,
+    noText: (phrase, a, b) => `«${phrase}» necesita un texto detrás: ¿qué envío entonces? Prueba ${a} o ${b}.`,
+    tooLong: (length, max) => `El texto tiene ${length} caracteres; una tarea admite como máximo ${max}. Acórtalo y vuelve a enviar el comando.`,
+    noJob: (id) => `No hay ninguna tarea ${id} en este chat.`,
+    gone: (id) => `La tarea que creó este mensaje (${id}) ya no existe: se ejecutó o se canceló. Vuelve a enviar el comando para crear otra.`,
+    onceNoEnd: (id) => `${id} se ejecuta una sola vez, así que no tiene final que cambiar; para moverla, envía /edit ${id} <cuándo>.`,
+    notPartOfTime: (rest, id) =>
+      `«${rest}» no forma parte de una hora. Para cambiar el texto de la tarea, envía /edit ${id} text ${rest}; para cambiar su hora, envía solo la hora.`,
+    zoneNotice: (zone) => `Aquí las horas van en ${zone}. ¿Dónde estás? Envía /timezone y tu ciudad, p. ej. /timezone Berlin.`,
+  },
+  buttons: {
+    done: "Hecho",
+    in10min: "10 min",
+    in1h: "1 h",
+    tomorrow9: "Mañana 9:00",
+    snooze1h: "Posponer 1 h",
+    skipNext: "Omitir la próxima",
+    pause: "Pausar",
+    runNow: "Ejecutar ahora",
+    cancel: "Cancelar",
+    create: "Crear",
+    openScheduler: "Abrir el programador",
+    doneAnswer: "Hecho.",
+    doneLine: "✅ Hecho",
+    snoozedAnswer: (until) => `Pospuesto hasta ${theTime(until)}.`,
+    snoozedLine: (until) => `⏰ Pospuesto hasta ${theTime(until)}`,
+    skippedLine: (at) => `⏭ Omitida la ejecución ${ofTime(at)}`,
+    pausedLine: "⏸ En pausa",
+    answered: "Esto ya se respondió.",
+    gone: "Este mensaje es demasiado antiguo para actuar sobre él; consulta /jobs.",
+    invalid: "Este botón ya no es válido.",
+  },
+  offer: {
+    found: (text) => `No hay ningún modelo configurado, pero esto parece un recordatorio: «${text}»`,
+    ask: "¿Lo creo?",
+    declined: "Vale, sin recordatorio.",
+    created: (id) => `Recordatorio ${id} creado.`,
+    passedShort: "Esa hora ya pasó; no se creó nada.",
+    passed: (at, zone, a, b) => `Esa hora ya pasó (${at} en ${zone}); no se creó nada. Prueba ${a} o ${b}.`,
+  },
+  zone: {
+    show: (zone, offset, isDefault) =>
+      `Zona horaria: ${zone} (${offset}${isDefault ? ", predeterminada" : ""}). Cámbiala con /timezone <nombre IANA>, p. ej. /timezone America/New_York.`,
+    set: (zone, offset, isDefault, now) => `Zona horaria cambiada a ${zone} (${offset}${isDefault ? ", predeterminada" : ""}). Ahora: ${now}.`,
+    recurringFollow: (n) => (n === 1 ? "1 tarea periódica usa ahora esta zona" : `${n} tareas periódicas usan ahora esta zona`),
+    oneOffsKeep: (n, times) =>
+      n === 1 ? `1 tarea puntual conserva su hora (aquí, ahora ${times})` : `${n} tareas puntuales conservan sus horas (aquí, ahora ${times})`,
+    more: (n) => `${n} más`,
+    and: (items) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} y ${items[items.length - 1]}`),
+    setShort: (zone) => `Zona horaria cambiada a ${zone}.`,
+    unknown: (typed) => `No conozco ninguna zona horaria ni lugar llamado «${typed}». Prueba /timezone Berlin o /timezone America/New_York.`,
+    offset: (typed) => `«${typed}» es un desfase horario; estas zonas lo tienen ahora. Toca la tuya: una zona cambia al horario de verano, un desfase fijo no.`,
+    several: (typed) => `«${typed}» tiene más de una zona horaria. Toca la tuya o envía /timezone con tu ciudad.`,
+  },
+  status: {
+    jobs: "Tareas",
+    zone: "Zona horaria",
+    default: "predeterminada",
+    agent: "Agente",
+    runner: "Ejecutor",
+    notConfigured: "sin configurar",
+    blocked: "**Entrega:** estuvo bloqueada hasta este mensaje (el bot no podía llegar a este chat)",
+  },
+  nonText: "Solo puedo leer mensajes de texto.",
 };

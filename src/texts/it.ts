@@ -1,6 +1,13 @@
 /** @module The replies in Italian (docs/telegram.md#language), key for key as `en.ts`. */
 import type { Texts } from "./en";
 
+/** A chat time (`09:00` today, else `15 dic 09:00`) after an Italian preposition: `alle 09:00`, `il 15 dic 09:00`, `l'8 dic 09:00`. */
+const withArticle = (at: string, hour: string, day: string, elided: string): string =>
+  /^\d{1,2}:\d{2}$/.test(at) ? `${hour} ${at}` : /^(8|11)\b/.test(at) ? `${elided}${at}` : `${day} ${at}`;
+const il = (at: string) => withArticle(at, "alle", "il", "l'");
+const al = (at: string) => withArticle(at, "alle", "al", "all'");
+const del = (at: string) => withArticle(at, "delle", "del", "dell'");
+
 export const texts: Texts = {
   language: {
     show: (name, chosen, choices) =>
@@ -20,4 +27,157 @@ export const texts: Texts = {
     unreadable: (typed) =>
       `Non sono riuscito a leggere «${typed}» come fascia di silenzio: indica quando inizia e finisce, nel tuo fuso orario. Prova /quiet 22:00-07:00 o /quiet off.`,
   },
+  /** Come si scrivono date e ore: nomi brevi (la settimana parte dalla domenica), un giorno del mese, quanto manca. */
+  dates: {
+    weekdays: ["dom", "lun", "mar", "mer", "gio", "ven", "sab"],
+    months: ["gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"],
+    dayMonth: (day, month, year) => `${day} ${month}${year ? ` ${year}` : ""}`,
+    weekdayDay: (weekday, dayMonth) => `${weekday} ${dayMonth}`,
+    underAMinute: "tra meno di un minuto",
+    inMinutes: (minutes) => `tra ${minutes} min`,
+    inHours: (hours, minutes) => (minutes === 0 ? `tra ${hours} h` : `tra ${hours} h ${minutes} min`),
+    inDays: (days, hours) => `tra ${days} ${days === 1 ? "giorno" : "giorni"}${hours === 0 ? "" : ` ${hours} h`}`,
+  },
+  help: {
+    title: "Comandi",
+    noModel: "Nessun modello configurato: un messaggio come «ricordami domani alle 9 di chiamare la mamma» viene proposto come promemoria.",
+    agent: "Tutto il resto che scrivi va all'agente.",
+    does: {
+      jobs: "elenca le attività programmate della chat",
+      remind: "un prompt da inviare una volta",
+      every: "un prompt ricorrente",
+      edit: "cambia orario, testo o fine di un'attività",
+      skip: "salta la prossima esecuzione di un'attività ricorrente",
+      run: "esegui subito un'attività",
+      pause: "metti in pausa un'attività",
+      resume: "riprendi un'attività in pausa",
+      cancel: "annulla un'attività",
+      quiet: "le ore in cui i messaggi arrivano senza suono",
+      timezone: "mostra o imposta il fuso orario della chat",
+      language: "mostra o imposta la lingua in cui rispondo",
+      status: "attività, fuso orario, agente e runner",
+      help: "questi comandi",
+    },
+    menu: {
+      remind: "/remind domani alle 9:00 chiamare la mamma, /remind 20m fare stretching",
+      every: "/every nei giorni feriali alle 8:30 riassumere la posta",
+      edit: "/edit <id> domani 10:00, /edit <id> text chiamare papà",
+      skip: "/skip <id>",
+      run: "/run <id>",
+      pause: "/pause <id>",
+      resume: "/resume <id>",
+      cancel: "/cancel <id>",
+      quiet: "/quiet 22:00-07:00, /quiet off",
+      timezone: "/timezone Berlin, /timezone reset",
+      language: "/language en, /language auto",
+    },
+    examples: {
+      remind: (weekAhead) =>
+        `/remind 20m fare stretching, /remind domani alle 9:00 chiamare la mamma, /remind ${weekAhead} 14:30 dentista, /remind lunedì alle 9 riunione del team`,
+      every:
+        '/every giorno alle 8:00 riassumere le notizie, /every nei giorni feriali alle 8:30 controllare la posta, /every 15 minuti fare stretching, /every "0 8 * * 1-5" pianificare la giornata',
+      edit: "/edit <id> domani 10:00, /edit <id> text chiamare papà, /edit <id> fino a marzo; in risposta al messaggio di un'attività: /edit 2h",
+      skip: "/skip <id>, oppure /skip in risposta al suo messaggio",
+      timezone: "/timezone Berlin, /timezone America/New_York, /timezone reset",
+    },
+  },
+  jobs: {
+    none: "Nessuna attività programmata.",
+    title: (zone, now) => `**Attività programmate** (${zone}, ora ${now})`,
+    once: (at) => `una volta, ${il(at)}`,
+    next: (at) => `prossima ${il(at)}`,
+    noNext: "nessuna prossima esecuzione",
+    paused: "in pausa",
+    running: "in esecuzione",
+    lastRun: "ultima esecuzione",
+    runsLeft: (n) => (n === 1 ? "manca 1 esecuzione" : `mancano ${n} esecuzioni`),
+    until: (date) => `fino ${al(date)}`,
+    mainThread: "chat principale",
+    thisTopic: "questo argomento",
+    topic: (id) => `argomento ${id}`,
+    lastTransient: (exit) => `ultima: errore temporaneo (codice ${exit})`,
+    lastOverBudget: "ultima: budget superato",
+    lastFailed: (exit, timedOut) =>
+      exit !== "" ? `ultima: fallita (codice ${exit}${timedOut ? ", tempo scaduto" : ""})` : timedOut ? "ultima: fallita (tempo scaduto)" : "ultima: fallita",
+  },
+  job: {
+    created: (line) => `Attività creata: ${line}`,
+    changed: (line) => `Attività modificata: ${line}`,
+    cut: (schedule, text) => `Ho letto «${schedule}» come orario e ${text === null ? "il messaggio a cui hai risposto" : `«${text}»`} come testo.`,
+    understood: (at, zone, distance) => `⏰ ${at} (${zone}), ${distance}`,
+    nextRuns: (times) => `Prossime: ${times}`,
+    cancelled: (id, name) => `Attività ${id} (${name}) annullata.`,
+    paused: (id, name) => `Attività ${id} (${name}) messa in pausa.`,
+    running: (id, name) => `Eseguo ora ${id} (${name}).`,
+    resumed: (id, name, next) =>
+      next ? `Attività ${id} (${name}) ripresa; prossima esecuzione ${il(next)}.` : `Attività ${id} (${name}) ripresa; non ha una prossima esecuzione.`,
+    skipped: (at, next) => `Saltata l'esecuzione ${del(at)}; ${next ? `prossima ${il(next)}` : "non ce n'è una prossima"}.`,
+    usage: (command) => `Uso: /${command} <id> (vedi /jobs).`,
+    editUsage: "Uso: /edit <id> <quando> oppure /edit <id> text <nuovo testo> (vedi /jobs); in risposta al messaggio di un'attività, /edit <quando>.",
+    remindUsage: (a, b) => `/remind vuole un orario e poi il testo del promemoria. Prova ${a} o ${b}.`,
+    everyUsage: (a, b) => `/every vuole una ricorrenza e poi il testo da inviare. Prova ${a} o ${b}.`,
+    noText: (phrase, a, b) => `Dopo «${phrase}» serve un testo: cosa devo inviare? Prova ${a} o ${b}.`,
+    tooLong: (length, max) =>
+      `Il testo è lungo ${length} ${length === 1 ? "carattere" : "caratteri"}; un'attività ne contiene al massimo ${max}. Accorcialo e invia di nuovo il comando.`,
+    noJob: (id) => `Nessuna attività ${id} in questa chat.`,
+    gone: (id) => `L'attività creata da questo messaggio (${id}) non c'è più: è stata eseguita o annullata. Invia di nuovo il comando per crearne una nuova.`,
+    onceNoEnd: (id) => `${id} viene eseguita una volta sola, quindi non ha una fine da cambiare; per spostarla, invia /edit ${id} <quando>.`,
+    notPartOfTime: (rest, id) =>
+      `«${rest}» non fa parte di un orario. Per cambiare il testo dell'attività, invia /edit ${id} text ${rest}; per cambiarne l'orario, invia solo l'orario.`,
+    zoneNotice: (zone) => `Qui gli orari sono nel fuso ${zone}. Dove ti trovi? Invia /timezone e la tua città, per esempio /timezone Berlin.`,
+  },
+  buttons: {
+    done: "Fatto",
+    in10min: "10 min",
+    in1h: "1 h",
+    tomorrow9: "Domani 9:00",
+    snooze1h: "Rimanda di 1 h",
+    skipNext: "Salta la prossima",
+    pause: "Pausa",
+    runNow: "Esegui ora",
+    cancel: "Annulla",
+    create: "Crea",
+    openScheduler: "Apri la pianificazione",
+    doneAnswer: "Fatto.",
+    doneLine: "✅ Fatto",
+    snoozedAnswer: (until) => `Rimandato ${al(until)}.`,
+    snoozedLine: (until) => `⏰ Rimandato ${al(until)}`,
+    skippedLine: (at) => `⏭ Saltata l'esecuzione ${del(at)}`,
+    pausedLine: "⏸ In pausa",
+    answered: "Hai già risposto a questo messaggio.",
+    gone: "Questo messaggio è troppo vecchio per agire; vedi /jobs.",
+    invalid: "Questo pulsante non è più valido.",
+  },
+  offer: {
+    found: (text) => `Nessun modello configurato, ma questo sembra un promemoria: «${text}»`,
+    ask: "Lo creo?",
+    declined: "OK, niente promemoria.",
+    created: (id) => `Promemoria ${id} creato.`,
+    passedShort: "Quell'ora è già passata; non ho creato nulla.",
+    passed: (at, zone, a, b) => `Quell'ora è già passata (${at}, ${zone}); non ho creato nulla. Prova ${a} o ${b}.`,
+  },
+  zone: {
+    show: (zone, offset, isDefault) =>
+      `Fuso orario: ${zone} (${offset}${isDefault ? ", predefinito" : ""}). Cambialo con /timezone <nome IANA>, per esempio /timezone America/New_York.`,
+    set: (zone, offset, isDefault, now) => `Fuso orario impostato su ${zone} (${offset}${isDefault ? ", predefinito" : ""}). Ora: ${now}.`,
+    recurringFollow: (n) => `${n} ${n === 1 ? "attività ricorrente ora segue" : "attività ricorrenti ora seguono"} questo fuso`,
+    oneOffsKeep: (n, times) =>
+      n === 1 ? `1 attività singola mantiene il suo orario (qui ora: ${times})` : `${n} attività singole mantengono i loro orari (qui ora: ${times})`,
+    more: (n) => (n === 1 ? "un altro" : `altri ${n}`),
+    and: (items) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} e ${items[items.length - 1]}`),
+    setShort: (zone) => `Fuso orario impostato su ${zone}.`,
+    unknown: (typed) => `Non conosco nessun fuso orario o luogo chiamato «${typed}». Prova /timezone Berlin o /timezone America/New_York.`,
+    offset: (typed) => `«${typed}» è uno scostamento da UTC; questi fusi lo usano ora. Tocca il tuo: un fuso segue l'ora legale, uno scostamento fisso no.`,
+    several: (typed) => `«${typed}» ha più di un fuso orario. Tocca il tuo, oppure invia /timezone con la tua città.`,
+  },
+  status: {
+    jobs: "Attività",
+    zone: "Fuso orario",
+    default: "predefinito",
+    agent: "Agente",
+    runner: "Runner",
+    notConfigured: "non configurato",
+    blocked: "**Consegna:** bloccata fino a questo messaggio (il bot non riusciva a raggiungere questa chat)",
+  },
+  nonText: "Posso leggere solo i messaggi di testo.",
 };

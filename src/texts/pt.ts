@@ -1,6 +1,12 @@
 /** @module The replies in Portuguese (docs/telegram.md#language), key for key as `en.ts`. */
 import type { Texts } from "./en";
 
+/** `14:00` (today) is said with `as`, `28 de set 08:00` without: `até as 14:00`, `até 28 de set 08:00`. */
+const isClock = (at: string) => /^\d{1,2}:\d{2}$/.test(at);
+const untilTime = (at: string) => (isClock(at) ? `até as ${at}` : `até ${at}`);
+/** `das 14:00`, `de 28 de set 08:00`. */
+const ofTime = (at: string) => (isClock(at) ? `das ${at}` : `de ${at}`);
+
 export const texts: Texts = {
   language: {
     show: (name, chosen, choices) =>
@@ -20,4 +26,157 @@ export const texts: Texts = {
     unreadable: (typed) =>
       `Não consegui ler “${typed}” como horário de silêncio: diga quando começa e termina, no seu fuso horário. Tente /quiet 22:00-07:00 ou /quiet off.`,
   },
+  dates: {
+    weekdays: ["dom", "seg", "ter", "qua", "qui", "sex", "sáb"],
+    months: ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"],
+    dayMonth: (day, month, year) => `${day} de ${month}${year ? ` de ${year}` : ""}`,
+    weekdayDay: (weekday, dayMonth) => `${weekday}, ${dayMonth}`,
+    underAMinute: "em menos de um minuto",
+    inMinutes: (minutes) => `em ${minutes} min`,
+    inHours: (hours, minutes) => (minutes === 0 ? `em ${hours} h` : `em ${hours} h ${minutes} min`),
+    inDays: (days, hours) => `em ${days} ${days === 1 ? "dia" : "dias"}${hours === 0 ? "" : ` ${hours} h`}`,
+  },
+  help: {
+    title: "Comandos",
+    noModel: "Nenhum modelo configurado: uma mensagem como “me lembre amanhã às 9 de ligar para a mãe” é oferecida como lembrete.",
+    agent: "Qualquer outra coisa que você escrever vai para o agente.",
+    does: {
+      jobs: "lista as tarefas agendadas deste chat",
+      remind: "agenda uma tarefa única",
+      every: "agenda uma tarefa recorrente",
+      edit: "muda o horário, o texto ou o fim de uma tarefa",
+      skip: "pula a próxima execução de uma tarefa recorrente",
+      run: "executa uma tarefa agora",
+      pause: "pausa uma tarefa",
+      resume: "retoma uma tarefa pausada",
+      cancel: "cancela uma tarefa",
+      quiet: "horário em que as mensagens chegam sem som",
+      timezone: "mostra ou define o fuso horário deste chat",
+      language: "mostra ou define o idioma das minhas respostas",
+      status: "tarefas, fuso horário, agente e executor",
+      help: "estes comandos",
+    },
+    menu: {
+      remind: "/remind amanhã às 9:00 ligar para a mãe, /remind 20m alongar",
+      every: "/every dias úteis às 8:30 resumir meus e-mails",
+      edit: "/edit <id> amanhã 10:00, /edit <id> text ligar para o pai",
+      skip: "/skip <id>",
+      run: "/run <id>",
+      pause: "/pause <id>",
+      resume: "/resume <id>",
+      cancel: "/cancel <id>",
+      quiet: "/quiet 22:00-07:00, /quiet off",
+      timezone: "/timezone Berlin, /timezone reset",
+      language: "/language de, /language auto",
+    },
+    examples: {
+      remind: (weekAhead) =>
+        `/remind 20m alongar, /remind amanhã às 9:00 ligar para a mãe, /remind ${weekAhead} 14:30 dentista, /remind segunda às 9:00 reunião diária`,
+      every:
+        '/every todos os dias às 8:00 resumir as notícias, /every dias úteis às 8:30 ver meus e-mails, /every 15 minutos alongar, /every "0 8 * * 1-5" planejar o dia',
+      edit: "/edit <id> amanhã 10:00, /edit <id> text ligar para o pai, /edit <id> até março; em resposta à mensagem de uma tarefa: /edit 2h",
+      skip: "/skip <id>, ou /skip em resposta à mensagem da tarefa",
+      timezone: "/timezone Berlin, /timezone America/New_York, /timezone reset",
+    },
+  },
+  jobs: {
+    none: "Nenhuma tarefa agendada.",
+    title: (zone, now) => `**Tarefas agendadas** (${zone}, agora ${now})`,
+    once: (at) => `uma vez: ${at}`,
+    next: (at) => `próxima: ${at}`,
+    noNext: "sem próxima execução",
+    paused: "pausada",
+    running: "em execução",
+    lastRun: "última execução",
+    runsLeft: (n) => (n === 1 ? "falta 1 execução" : `faltam ${n} execuções`),
+    until: (date) => `até ${date}`,
+    mainThread: "conversa principal",
+    thisTopic: "este tópico",
+    topic: (id) => `tópico ${id}`,
+    lastTransient: (exit) => `última: falha temporária (código ${exit})`,
+    lastOverBudget: "última: orçamento excedido",
+    lastFailed: (exit, timedOut) =>
+      exit !== "" ? `última: falhou (código ${exit}${timedOut ? ", tempo esgotado" : ""})` : timedOut ? "última: falhou (tempo esgotado)" : "última: falhou",
+  },
+  job: {
+    created: (line) => `Tarefa criada: ${line}`,
+    changed: (line) => `Tarefa alterada: ${line}`,
+    cut: (schedule, text) => `Li “${schedule}” como o horário e ${text === null ? "a mensagem à qual você respondeu" : `“${text}”`} como o texto.`,
+    understood: (at, zone, distance) => `⏰ ${at} (${zone}), ${distance}`,
+    nextRuns: (times) => `Próximas: ${times}`,
+    cancelled: (id, name) => `Tarefa ${id} (${name}) cancelada.`,
+    paused: (id, name) => `Tarefa ${id} (${name}) pausada.`,
+    running: (id, name) => `Executando ${id} (${name}) agora.`,
+    resumed: (id, name, next) =>
+      next ? `Tarefa ${id} (${name}) retomada; próxima: ${next}.` : `Tarefa ${id} (${name}) retomada; ela não tem próxima execução.`,
+    skipped: (at, next) => `Execução ${ofTime(at)} pulada; ${next ? `próxima: ${next}` : "não há próxima execução"}.`,
+    usage: (command) => `Uso: /${command} <id> (veja /jobs).`,
+    editUsage: "Uso: /edit <id> <quando> ou /edit <id> text <novo texto> (veja /jobs); em resposta à mensagem de uma tarefa, /edit <quando>.",
+    remindUsage: (a, b) => `O /remind precisa de um horário e depois do texto do lembrete. Tente ${a} ou ${b}.`,
+    everyUsage: (a, b) => `O /every precisa de uma frequência e depois do texto a enviar. Tente ${a} ou ${b}.`,
+    noText: (phrase, a, b) => `“${phrase}” precisa de um texto depois: o que devo enviar nesse horário? Tente ${a} ou ${b}.`,
+    tooLong: (length, max) =>
+      `O texto tem ${length} ${length === 1 ? "caractere" : "caracteres"}; uma tarefa aceita no máximo ${max}. Encurte-o e envie o comando de novo.`,
+    noJob: (id) => `Não há nenhuma tarefa ${id} neste chat.`,
+    gone: (id) => `A tarefa criada por esta mensagem (${id}) não existe mais: foi executada ou cancelada. Envie o comando de novo para criar outra.`,
+    onceNoEnd: (id) => `A tarefa ${id} roda uma só vez, então não tem fim para mudar; para mudar o horário dela, envie /edit ${id} <quando>.`,
+    notPartOfTime: (rest, id) =>
+      `“${rest}” não faz parte de um horário. Para mudar o texto da tarefa, envie /edit ${id} text ${rest}; para mudar o horário, envie só o horário.`,
+    zoneNotice: (zone) => `Os horários aqui estão em ${zone}. Onde você está? Envie /timezone e a sua cidade, por exemplo /timezone Berlin.`,
+  },
+  buttons: {
+    done: "Feito",
+    in10min: "10 min",
+    in1h: "1 h",
+    tomorrow9: "Amanhã 9:00",
+    snooze1h: "Adiar 1 h",
+    skipNext: "Pular a próxima",
+    pause: "Pausar",
+    runNow: "Executar agora",
+    cancel: "Cancelar",
+    create: "Criar",
+    openScheduler: "Abrir o agendador",
+    doneAnswer: "Feito.",
+    doneLine: "✅ Feito",
+    snoozedAnswer: (until) => `Adiado ${untilTime(until)}.`,
+    snoozedLine: (until) => `⏰ Adiado ${untilTime(until)}`,
+    skippedLine: (at) => `⏭ Execução ${ofTime(at)} pulada`,
+    pausedLine: "⏸ Pausada",
+    answered: "Isto já foi respondido.",
+    gone: "Esta mensagem é antiga demais para isso; veja /jobs.",
+    invalid: "Este botão não é mais válido.",
+  },
+  offer: {
+    found: (text) => `Nenhum modelo configurado, mas isto parece um lembrete: “${text}”`,
+    ask: "Criar o lembrete?",
+    declined: "Ok, sem lembrete.",
+    created: (id) => `Lembrete ${id} criado.`,
+    passedShort: "Esse horário já passou; nada foi criado.",
+    passed: (at, zone, a, b) => `Esse horário já passou (${at} em ${zone}); nada foi criado. Tente ${a} ou ${b}.`,
+  },
+  zone: {
+    show: (zone, offset, isDefault) =>
+      `Fuso horário: ${zone} (${offset}${isDefault ? ", padrão" : ""}). Mude-o com /timezone <nome IANA>, por exemplo /timezone America/New_York.`,
+    set: (zone, offset, isDefault, now) => `Fuso horário definido como ${zone} (${offset}${isDefault ? ", padrão" : ""}). Agora: ${now}.`,
+    recurringFollow: (n) => (n === 1 ? "1 tarefa recorrente agora segue este fuso" : `${n} tarefas recorrentes agora seguem este fuso`),
+    oneOffsKeep: (n, times) =>
+      n === 1 ? `1 tarefa única mantém o seu horário (aqui, agora ${times})` : `${n} tarefas únicas mantêm os seus horários (aqui, agora ${times})`,
+    more: (n) => `mais ${n}`,
+    and: (items) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} e ${items[items.length - 1]}`),
+    setShort: (zone) => `Fuso horário definido como ${zone}.`,
+    unknown: (typed) => `Não conheço nenhum fuso horário ou lugar chamado “${typed}”. Tente /timezone Berlin ou /timezone America/New_York.`,
+    offset: (typed) =>
+      `“${typed}” é uma diferença em relação ao UTC; estes fusos a usam agora. Toque no seu: um fuso acompanha o horário de verão, uma diferença fixa não.`,
+    several: (typed) => `“${typed}” tem mais de um fuso horário. Toque no seu ou envie /timezone com a sua cidade.`,
+  },
+  status: {
+    jobs: "Tarefas",
+    zone: "Fuso horário",
+    default: "padrão",
+    agent: "Agente",
+    runner: "Executor",
+    notConfigured: "não configurado",
+    blocked: "**Entrega:** ficou bloqueada até esta mensagem (o bot não conseguia acessar este chat)",
+  },
+  nonText: "Só consigo ler mensagens de texto.",
 };

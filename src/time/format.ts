@@ -5,19 +5,50 @@
 import { type CivilFields, formatDate, formatHm, MONTH_SHORT, WEEKDAY_SHORT } from "./civil";
 import { formatOffsetMs, localFields, offsetAt } from "./zone";
 
+/**
+ * How a language writes a date (docs/telegram.md#language): short weekday names from Sunday, short month names, a
+ * day of a month, a day with its weekday, and how far ahead. The replies' tables (src/texts/) each carry one; the
+ * model and the API read English's.
+ */
+export type DateWords = {
+  readonly weekdays: readonly string[];
+  readonly months: readonly string[];
+  dayMonth(day: number, month: string, year: string): string;
+  weekdayDay(weekday: string, dayMonth: string): string;
+  readonly underAMinute: string;
+  inMinutes(minutes: number): string;
+  inHours(hours: number, minutes: number): string;
+  inDays(days: number, hours: number): string;
+};
+
+/** English's, which the model and the API read. */
+export const ENGLISH_DATES: DateWords = {
+  weekdays: WEEKDAY_SHORT,
+  months: MONTH_SHORT,
+  dayMonth: (day, month, year) => `${day} ${month}${year ? ` ${year}` : ""}`,
+  weekdayDay: (weekday, dayMonth) => `${weekday} ${dayMonth}`,
+  underAMinute: "in under a minute",
+  inMinutes: (minutes) => `in ${minutes} min`,
+  inHours: (hours, minutes) => (minutes === 0 ? `in ${hours} h` : `in ${hours} h ${minutes} min`),
+  inDays: (days, hours) => (hours === 0 ? `in ${days} days` : `in ${days} days ${hours} h`),
+};
+
+/** `15 Dec`, with the year when `withYear`. */
+const dayMonth = (at: CivilFields, words: DateWords, withYear: boolean): string =>
+  words.dayMonth(at.day, words.months[at.month - 1]!, withYear ? String(at.year) : "");
+
 /** `HH:mm` when it is today in the zone, `d MMM HH:mm` this year, else `d MMM yyyy HH:mm`. */
-export function formatChatTime(instant: number, zone: string, now: number): string {
+export function formatChatTime(instant: number, zone: string, now: number, words: DateWords = ENGLISH_DATES): string {
   const at = localFields(zone, instant);
   const today = localFields(zone, now);
   if (at.year === today.year && at.month === today.month && at.day === today.day) return formatHm(at);
-  const year = at.year === today.year ? "" : ` ${at.year}`;
-  return `${at.day} ${MONTH_SHORT[at.month - 1]}${year} ${formatHm(at)}`;
+  return `${dayMonth(at, words, at.year !== today.year)} ${formatHm(at)}`;
 }
 
 /** `d MMM HH:mm` (the late note's form). */
-export function formatDayMonthTime(instant: number, zone: string): string {
+export function formatDayMonthTime(instant: number, zone: string, words: DateWords = ENGLISH_DATES): string {
   const at = localFields(zone, instant);
-  return `${at.day} ${MONTH_SHORT[at.month - 1]} ${formatHm(at)}`;
+  return `${dayMonth(at, words, false)} ${formatHm(at)}`;
 }
 
 /** `[Sat 2026-09-26 08:00 Europe/Berlin]`: the first line of every prompt the agent sees. */
@@ -64,23 +95,22 @@ const WEEKDAY_LONG = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "F
 const MONTH_LONG = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /** `Wed 2 Dec 14:30`, with the year when it is not this year's (`Wed 3 Mar 2027 10:00`): an understood time. */
-export function formatWeekdayTime(instant: number, zone: string, now: number): string {
+export function formatWeekdayTime(instant: number, zone: string, now: number, words: DateWords = ENGLISH_DATES): string {
   const at = localFields(zone, instant);
-  const year = at.year === localFields(zone, now).year ? "" : ` ${at.year}`;
-  return `${WEEKDAY_SHORT[at.weekday]} ${at.day} ${MONTH_SHORT[at.month - 1]}${year} ${formatHm(at)}`;
+  const day = dayMonth(at, words, at.year !== localFields(zone, now).year);
+  return `${words.weekdayDay(words.weekdays[at.weekday]!, day)} ${formatHm(at)}`;
 }
 
 /**
  * `in 20 min`, `in 3 h 48 min`, `in 2 days 4 h`, `in 12 days`: how far ahead, to the nearest minute (so that
  * "in 2 hours" read a few milliseconds later still says 2 h); `in under a minute` below half a minute.
  */
-export function formatDistance(ms: number): string {
+export function formatDistance(ms: number, words: DateWords = ENGLISH_DATES): string {
   const minutes = Math.max(0, Math.round(ms / 60_000));
-  if (minutes === 0) return "in under a minute";
-  if (minutes < 60) return `in ${minutes} min`;
+  if (minutes === 0) return words.underAMinute;
+  if (minutes < 60) return words.inMinutes(minutes);
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return minutes % 60 === 0 ? `in ${hours} h` : `in ${hours} h ${minutes % 60} min`;
+  if (hours < 48) return words.inHours(hours, minutes % 60);
   const days = Math.floor(hours / 24);
-  if (days < 7 && hours % 24 !== 0) return `in ${days} days ${hours % 24} h`;
-  return `in ${days} days`;
+  return words.inDays(days, days < 7 ? hours % 24 : 0);
 }

@@ -9,6 +9,8 @@ export { MONTH_SHORT } from "./civil";
 export { type CronSchedule, type MonthDayRule, parseCron, type WeekdayRule } from "./cron";
 export { cronosRule } from "./cronos";
 export {
+  type DateWords,
+  ENGLISH_DATES,
   formatChatTime,
   formatDayMonthTime,
   formatDistance,

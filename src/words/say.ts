@@ -18,7 +18,7 @@ import type { Speech } from "./speech/types";
 import { endsSaid, saidOf } from "./spoken";
 
 /** Each language's speech; English is always here. */
-const speechOf = loadOnce<Lang, Speech>({
+export const speechOf = loadOnce<Lang, Speech>({
   en: async () => english,
   de: async () => (await import("./speech/de")).speech,
   fr: async () => (await import("./speech/fr")).speech,

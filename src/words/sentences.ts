@@ -125,3 +125,13 @@ export async function scheduleProblemText(problem: ScheduleProblem, ctx: Problem
     }
   }
 }
+
+/** A language's examples that work at any time (`morgen um 9:00`, `2h`; `jeden Tag um 8:00`) and its stand-in texts. */
+export async function examplesIn(language: string | null | undefined): Promise<{
+  remind: readonly [string, string];
+  every: readonly [string, string];
+  texts: { remind: string; every: string };
+}> {
+  const t = await tableOf(langOf(language ?? undefined) ?? "en");
+  return { remind: [t.examples.remind[0]!, t.examples.remind[1]!], every: [t.examples.every[0]!, t.examples.every[1]!], texts: t.texts };
+}

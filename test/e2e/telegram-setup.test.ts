@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMMAND_HELP } from "../../src/telegram/menu.js";
+import { type CommandWords, commandMenu, LISTED } from "../../src/telegram/menu.js";
 import { startTelegramStub, type TelegramStub } from "../stub/telegram-stub.js";
 import { freePort } from "./harness.js";
 
@@ -48,6 +48,9 @@ const groups = (publicUrl: string) =>
     "",
   ].join("\n");
 
+/** The bot's languages: its menu is set in each. */
+const LANGS = ["en", "de", "fr", "es", "pt", "it", "nl", "ru"];
+
 describe("npm run telegram:setup", () => {
   it("with MINI_APP_NAME says the link /jobs gives in a group", async () => {
     const token = "123456789:AAE_e2e-setup_app_abcdefghijklmnopq";
@@ -60,10 +63,10 @@ describe("npm run telegram:setup", () => {
     const run = await setup({ TELEGRAM_API_BASE: stub.url });
     expect(run).toEqual({
       code: 0,
-      stdout: `@CuckooTestBot: webhook set to https://cuckoo.example.workers.dev/telegram/webhook, ${COMMAND_HELP.length} commands in the menu, the menu button opens https://cuckoo.example.workers.dev/app.\n${groups("https://cuckoo.example.workers.dev")}`,
+      stdout: `@CuckooTestBot: webhook set to https://cuckoo.example.workers.dev/telegram/webhook, ${LISTED.length} commands in the menu in en, de, fr, es, pt, it, nl, ru, the menu button opens https://cuckoo.example.workers.dev/app.\n${groups("https://cuckoo.example.workers.dev")}`,
       stderr: "",
     });
-    expect(stub.calls({ token: TOKEN }).map((c) => c.method)).toEqual(["getMe", "setWebhook", "setMyCommands", "setChatMenuButton"]);
+    expect(stub.calls({ token: TOKEN }).map((c) => c.method)).toEqual(["getMe", "setWebhook", ...LANGS.map(() => "setMyCommands"), "setChatMenuButton"]);
     expect(stub.calls({ token: TOKEN, method: "setChatMenuButton" })[0]!.params).toEqual({
       menu_button: { type: "web_app", text: "Scheduler", web_app: { url: "https://cuckoo.example.workers.dev/app" } },
     });
@@ -73,9 +76,15 @@ describe("npm run telegram:setup", () => {
       allowed_updates: ["message", "edited_message", "callback_query", "my_chat_member"],
       drop_pending_updates: false,
     });
-    expect(stub.calls({ token: TOKEN, method: "setMyCommands" })[0]!.params).toEqual({
-      commands: COMMAND_HELP.map(({ command, description }) => ({ command, description })),
-    });
+    // The menu in English for every app, and in each of the other seven for an app in that language.
+    const menus = await Promise.all(
+      LANGS.map(async (lang) => {
+        const table = (await import(`../../src/texts/${lang}.ts`)) as { texts: { help: CommandWords } };
+        return { commands: commandMenu(table.texts.help), ...(lang === "en" ? {} : { language_code: lang }) };
+      }),
+    );
+    expect(stub.calls({ token: TOKEN, method: "setMyCommands" }).map((c) => c.params)).toEqual(menus);
+    expect(new Set(menus.map((m) => m.commands.find((c) => c.command === "remind")!.description)).size).toBe(LANGS.length);
   });
 
   it("sets no menu button when PUBLIC_URL is not https (Telegram opens Mini Apps only over https), and says so", async () => {
@@ -83,10 +92,10 @@ describe("npm run telegram:setup", () => {
     const run = await setup({ TELEGRAM_API_BASE: stub.url, TELEGRAM_BOT_TOKEN: token, PUBLIC_URL: "http://192.168.1.20:8787" });
     expect(run).toEqual({
       code: 0,
-      stdout: `@CuckooTestBot: webhook set to http://192.168.1.20:8787/telegram/webhook, ${COMMAND_HELP.length} commands in the menu, no menu button (the Mini App needs an https PUBLIC_URL).\n${groups("http://192.168.1.20:8787")}`,
+      stdout: `@CuckooTestBot: webhook set to http://192.168.1.20:8787/telegram/webhook, ${LISTED.length} commands in the menu in en, de, fr, es, pt, it, nl, ru, no menu button (the Mini App needs an https PUBLIC_URL).\n${groups("http://192.168.1.20:8787")}`,
       stderr: "",
     });
-    expect(stub.calls({ token }).map((c) => c.method)).toEqual(["getMe", "setWebhook", "setMyCommands"]);
+    expect(stub.calls({ token }).map((c) => c.method)).toEqual(["getMe", "setWebhook", ...LANGS.map(() => "setMyCommands")]);
   });
 
   it("says in one sentence that the Bot API cannot be reached, and why, instead of fetch failed", async () => {

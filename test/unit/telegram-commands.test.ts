@@ -5,15 +5,18 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { helpText, makesJob, parseCommand, statusText, timezoneShowText } from "../../src/telegram/commands";
-import { COMMAND_HELP } from "../../src/telegram/menu";
+import { helpText as helpIn, makesJob, parseCommand, statusText as statusIn } from "../../src/telegram/commands";
+import { commandMenu, LISTED } from "../../src/telegram/menu";
 import { readReminder } from "../../src/telegram/offer";
-import { everyUsage, noTextText, remindUsage, understoodLine, unknownPlaceText } from "../../src/telegram/words";
+import { noTextText, understoodLine, usageOf } from "../../src/telegram/words";
+import { ENGLISH } from "../../src/texts";
 import { scheduleLine } from "./schedule-line";
 
 const BERLIN = "Europe/Berlin";
 /** Tuesday 1 December 2026, 10:00 in Berlin. */
 const NOW = Date.parse("2026-12-01T09:00:00Z");
+const helpText = (now: number, zone: string, agent: string) => helpIn(ENGLISH.t.help, now, zone, agent);
+const statusText = (s: Parameters<typeof statusIn>[1]) => statusIn(ENGLISH.t.status, s);
 
 describe("parseCommand", () => {
   it("reads /cmd and /cmd@botname the same, with the rest as args", () => {
@@ -23,7 +26,7 @@ describe("parseCommand", () => {
   });
 
   it("knows the commands that make a job: /remind and /every", () => {
-    const makers = COMMAND_HELP.map((c) => c.command).filter((name) => makesJob({ name, args: "" }));
+    const makers = LISTED.filter((name) => makesJob({ name, args: "" }));
     expect(makers).toEqual(["remind", "every"]);
     expect(makesJob(parseCommand("/start")!)).toBe(false);
   });
@@ -37,10 +40,10 @@ describe("parseCommand", () => {
 
 describe("fixed texts", () => {
   it("/timezone alone, default and own", () => {
-    expect(timezoneShowText("Europe/Berlin", "UTC+02:00", true)).toBe(
+    expect(ENGLISH.t.zone.show("Europe/Berlin", "UTC+02:00", true)).toBe(
       "Time zone: Europe/Berlin (UTC+02:00, default). Change it with /timezone <IANA name>, e.g. /timezone America/New_York.",
     );
-    expect(timezoneShowText("Asia/Tokyo", "UTC+09:00", false)).toBe(
+    expect(ENGLISH.t.zone.show("Asia/Tokyo", "UTC+09:00", false)).toBe(
       "Time zone: Asia/Tokyo (UTC+09:00). Change it with /timezone <IANA name>, e.g. /timezone America/New_York.",
     );
   });
@@ -71,7 +74,7 @@ describe("fixed texts", () => {
       "/status",
       "/help",
     ]);
-    expect(COMMAND_HELP.map((c) => `/${c.command}`)).toEqual(lines.map((l) => l.split(":")[0]));
+    expect(commandMenu(ENGLISH.t.help).map((c) => `/${c.command}`)).toEqual(lines.map((l) => l.split(":")[0]));
   });
 
   it("/help is what docs/telegram.md shows, for its week (1 December 2026 in Berlin) and without a model", () => {
@@ -98,24 +101,26 @@ describe("fixed texts", () => {
 
 // The sentences for a schedule not understood are the words': test/unit/words-sentences.test.ts.
 describe("sentences in the user's words, with two examples that work now", () => {
-  it("usage, no text, /every and /timezone", () => {
-    expect(remindUsage(BERLIN, NOW)).toBe("/remind needs a time and then the text of the reminder. Try /remind tomorrow 9:00 call mum or /remind 2h call mum.");
-    expect(everyUsage()).toBe(
+  it("usage, no text, /every and /timezone", async () => {
+    expect(await usageOf(ENGLISH, "remind")).toBe(
+      "/remind needs a time and then the text of the reminder. Try /remind tomorrow 9:00 call mum or /remind 2h call mum.",
+    );
+    expect(await usageOf(ENGLISH, "every")).toBe(
       "/every needs a schedule and then the text to send. Try /every day at 8:00 summarise the news or /every weekdays at 8:30 summarise the news.",
     );
-    expect(noTextText("remind", "tomorrow 9am", BERLIN, NOW)).toBe(
+    expect(await noTextText(ENGLISH, "remind", "tomorrow 9am")).toBe(
       '"tomorrow 9am" needs a text after it: what should I send then? Try /remind tomorrow 9am call mum or /remind 2h call mum.',
     );
-    expect(noTextText("every", "weekdays at 8:30", BERLIN, NOW)).toBe(
+    expect(await noTextText(ENGLISH, "every", "weekdays at 8:30")).toBe(
       '"weekdays at 8:30" needs a text after it: what should I send then? Try /every weekdays at 8:30 summarise the news or /every day at 8:00 summarise the news.',
     );
-    expect(unknownPlaceText("Mars/Olympus")).toBe(
+    expect(ENGLISH.t.zone.unknown("Mars/Olympus")).toBe(
       'I don\'t know a time zone or place called "Mars/Olympus". Try /timezone Berlin or /timezone America/New_York.',
     );
   });
 
   it("the understood time: weekday, zone and how far", () => {
-    expect(understoodLine(Date.parse("2026-12-01T12:48:00Z"), BERLIN, NOW)).toBe("⏰ Tue 1 Dec 13:48 (Europe/Berlin), in 3 h 48 min");
+    expect(understoodLine(ENGLISH, Date.parse("2026-12-01T12:48:00Z"), BERLIN, NOW)).toBe("⏰ Tue 1 Dec 13:48 (Europe/Berlin), in 3 h 48 min");
   });
 });
 

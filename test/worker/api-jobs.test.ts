@@ -194,7 +194,7 @@ describe("GET /admin/chats/:chatId/jobs", () => {
   it("lists an unused chat's empty state", async () => {
     const before = Date.now();
     const res = await send("GET", jobsOf("310010")).as(jobListSchema());
-    expect(res).toEqual({ status: 200, body: { chatId: "310010", timeZone: "UTC", now: expect.stringMatching(ISO_INSTANT), jobs: [] } });
+    expect(res).toEqual({ status: 200, body: { chatId: "310010", timeZone: "UTC", language: "en", now: expect.stringMatching(ISO_INSTANT), jobs: [] } });
     expect(Date.parse(res.body.now)).toBeGreaterThanOrEqual(before);
   });
 

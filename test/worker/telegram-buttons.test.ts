@@ -9,7 +9,11 @@ import { describe, expect, it, vi } from "vitest";
 import { NO_MODEL_REPLY } from "../../src/agent/echo";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { INVALID_BUTTON } from "../../src/telegram/buttons";
-import { statusText } from "../../src/telegram/commands";
+import { statusText as statusIn } from "../../src/telegram/commands";
+import { ENGLISH } from "../../src/texts";
+
+const statusText = (s: Parameters<typeof statusIn>[1]) => statusIn(ENGLISH.t.status, s);
+
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { feed } from "./agent-helpers";
 import { chatIds, fireJob, must, objectExists } from "./helpers";

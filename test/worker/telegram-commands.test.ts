@@ -7,7 +7,13 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { helpText, NON_TEXT_REPLY, statusText } from "../../src/telegram/commands";
+import { helpText as helpIn, statusText as statusIn } from "../../src/telegram/commands";
+import { ENGLISH } from "../../src/texts";
+
+const helpText = (now: number, zone: string, agent: string) => helpIn(ENGLISH.t.help, now, zone, agent);
+const statusText = (s: Parameters<typeof statusIn>[1]) => statusIn(ENGLISH.t.status, s);
+const NON_TEXT_REPLY = ENGLISH.t.nonText;
+
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { dayMonthTime, NO_MODEL } from "./agent-helpers";
 import { alarmOf, brief, chatIds, clockOf, expectSpyInPlace, jobsOf, must, newYears, nextRun, send, spyQueue, transcript } from "./helpers";

@@ -14,7 +14,11 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SEND_BUDGET_MS } from "../../src/chat/outbox";
-import { statusText } from "../../src/telegram/commands";
+import { statusText as statusIn } from "../../src/telegram/commands";
+import { ENGLISH } from "../../src/texts";
+
+const statusText = (s: Parameters<typeof statusIn>[1]) => statusIn(ENGLISH.t.status, s);
+
 import { plainText, renderTelegramHtml, splitForTelegram } from "../../src/telegram/render";
 import {
   advanceTo,

@@ -9,7 +9,11 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
-import { statusText } from "../../src/telegram/commands";
+import { statusText as statusIn } from "../../src/telegram/commands";
+import { ENGLISH } from "../../src/texts";
+
+const statusText = (s: Parameters<typeof statusIn>[1]) => statusIn(ENGLISH.t.status, s);
+
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { brief, chatIds, envWith, expectSpyInPlace, objectExists, transcript } from "./helpers";
 import { delivered, expectReply, newUpdateId, postUpdate, SECRET, STUB_URL, TestBot, telegramChat, textUpdate } from "./telegram-helpers";

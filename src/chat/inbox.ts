@@ -28,10 +28,10 @@ import { type PressOutcome, press } from "../telegram/press";
 import { plainText } from "../telegram/render";
 import { withQuote } from "../telegram/replies";
 import { botIsIn, fromAnonymousAdmin, type Update, updateOrigin, updateSchema } from "../telegram/update";
-import { textsOf } from "../texts";
+import { textsOf, voiceOf } from "../texts";
 import type { Deliveries } from "./deliveries";
 import type { ChatInfo } from "./info";
-import { ADMINS_ONLY, type MemberRights } from "./members";
+import type { MemberRights } from "./members";
 import type { JobSourceStore } from "./store/job-sources";
 import type { OfferStore } from "./store/offers";
 import type { TranscriptStore } from "./store/transcript";
@@ -157,7 +157,7 @@ export class Inbox {
         const data = update.callback_query.data ?? "";
         if (parseButton(data) === null) return ok({ handled: "callback", callbackText: INVALID_BUTTON });
         // Every button acts: in a group, only for those who may change its jobs.
-        const refused = writer.userId === null ? null : await this.refusal(writer.userId);
+        const refused = writer.userId === null ? null : await this.refusal(writer.userId, context.language);
         if (refused !== null) return ok({ handled: "callback", callbackText: refused });
         const outcome = await this.press(data, key, context);
         if (!outcome) return ok({ handled: "callback", callbackText: (await textsOf(context.language)).buttons.invalid });
@@ -187,10 +187,10 @@ export class Inbox {
   }
 
   /** The sentence when `userId` may not change this group's jobs (or Telegram could not tell), or null. */
-  private async refusal(userId: string): Promise<string | null> {
+  private async refusal(userId: string, language: string | undefined): Promise<string | null> {
     const may = await this.d.rights.mayChange(userId);
     if (!may.ok) return may.error.message;
-    return may.value ? null : ADMINS_ONLY;
+    return may.value ? null : (await voiceOf(language)).t.problems.adminsOnly;
   }
 
   /**
@@ -268,12 +268,12 @@ export class Inbox {
     const jobId = text === undefined ? null : this.d.jobSources.jobOf(message.message_id);
     if (text === undefined || jobId === null) return "ignored";
     // An edit changes the job: in a group, only for one who may (its maker may have lost the right since).
-    const refused = writer.userId === null ? null : await this.refusal(writer.userId);
+    const language = this.d.info.language(message.from?.language_code);
+    const refused = writer.userId === null ? null : await this.refusal(writer.userId, language);
     if (refused !== null) {
       this.reply(key, refused, this.d.now(), writer.threadId);
       return "refused";
     }
-    const language = this.d.info.language(message.from?.language_code);
     const who = { chatId: String(message.chat.id), zone: this.d.info.zone().zone, now, threadId: writer.threadId, language };
     const reply = await editedCommand(this.d.jobs, who, jobId, text);
     if (reply === null) return "ignored";
@@ -330,7 +330,7 @@ export class Inbox {
     const { chatId, now } = context;
     const command = parseCommand(text, writer.botUsername);
     if (command) {
-      const refused = writer.userId !== null && !onlyReads(command) ? await this.refusal(writer.userId) : null;
+      const refused = writer.userId !== null && !onlyReads(command) ? await this.refusal(writer.userId, context.language) : null;
       if (refused !== null) {
         this.reply(received.key, refused, this.d.now(), writer.threadId);
         return "refused";

@@ -10,7 +10,7 @@ import { decideEditNext, decideResume, decideSkip } from "../jobs/fire";
 import { type JobRecord, newJobRecord, specDefaults } from "../jobs/records";
 import { createdByText, memoryRefMissingText, noJobText, stillRunningText, tooManyJobsText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
-import { err, ok, type Result } from "../result";
+import { err, ok, type Result, type Said } from "../result";
 import {
   CREATED_BY,
   type CreatedBy,
@@ -71,7 +71,7 @@ export type NewJob = {
 export type CreateOptions = { followUpOf?: string; threadId?: number | null };
 
 /** A new job, or why not: the chat is full, the input breaks a rule, or `claim` refused it. */
-export type Added = { ok: true; job: JobRecord } | { ok: false; why: "full" | "invalid" | "refused"; message: string };
+export type Added = { ok: true; job: JobRecord } | { ok: false; why: "full" | "invalid" | "refused"; message: string; said?: Said };
 
 export class JobOps {
   constructor(private readonly d: JobDeps) {}
@@ -133,7 +133,7 @@ export class JobOps {
       parsed.value,
       followUpOf === undefined ? { createdBy, threadId, timing } : { createdBy, threadId, timing, claim: () => this.followUp(followUpOf) },
     );
-    return added.ok ? ok(this.view(added.job, chatId)) : err("bad_request", added.message);
+    return added.ok ? ok(this.view(added.job, chatId)) : err("bad_request", added.message, added.said);
   }
 
   /** A follow-up of the turn of `token`: recorded, or the sentence why that turn may not make it. */
@@ -159,14 +159,14 @@ export class JobOps {
    */
   async add(input: CreateJobInput, how: NewJob): Promise<Added> {
     const limit = this.d.config().maxJobsPerChat;
-    if (this.d.jobs.count() >= limit) return { ok: false, why: "full", message: tooManyJobsText(limit) };
+    if (this.d.jobs.count() >= limit) return { ok: false, why: "full", message: tooManyJobsText(limit).sentence, said: tooManyJobsText(limit).said };
     const zone = this.d.info.zone().zone;
     const now = this.d.now();
     const valid = await validateCreate(input, { zone, now, pastAllowed: how.pastAllowed === true }, how.timing);
     if (!valid.ok) return { ok: false, why: "invalid", message: valid.error };
     return this.d.transaction((): Added => {
       // Between the await above and here another create may have landed: count again, and pick a fresh id.
-      if (this.d.jobs.count() >= limit) return { ok: false, why: "full", message: tooManyJobsText(limit) };
+      if (this.d.jobs.count() >= limit) return { ok: false, why: "full", message: tooManyJobsText(limit).sentence, said: tooManyJobsText(limit).said };
       const gone = this.missingRef(valid.value.spec.memoryRefs);
       if (gone !== null) return { ok: false, why: "invalid", message: gone };
       const job = newJobRecord(valid.value.spec, {
@@ -221,7 +221,7 @@ export class JobOps {
     if ((edited.value.scheduleChanged || edited.value.reopened) && job.enabled) {
       const now = this.d.now();
       const next = decideEditNext(job, edited.value.nextRunAt, this.d.info.zone().zone, now, this.d.firing.skipped(id, now));
-      if (!next.ok) return err("bad_request", next.error);
+      if (!next.ok) return err("bad_request", next.error.sentence, next.error.said);
       job.nextRunAt = next.value;
     }
     this.d.jobs.save(job);
@@ -270,7 +270,7 @@ export class JobOps {
     const found = this.locate(chatId, id);
     if (!found.ok) return found;
     const resumed = decideResume(found.value, this.d.info.zone().zone, this.d.now(), this.d.firing.skipped(id, this.d.now()));
-    if (!resumed.ok) return err("conflict", resumed.error);
+    if (!resumed.ok) return err("conflict", resumed.error.sentence, resumed.error.said);
     this.d.jobs.save(resumed.value);
     return ok(this.view(resumed.value, chatId));
   }
@@ -285,7 +285,7 @@ export class JobOps {
     if (!found.ok) return found;
     const now = this.d.now();
     const skip = decideSkip(found.value, this.d.info.zone().zone, now, this.d.firing.skipped(id, now));
-    if (!skip.ok) return err("bad_request", skip.error);
+    if (!skip.ok) return err("bad_request", skip.error.sentence, skip.error.said);
     this.d.firing.apply(skip.value, now);
     return ok({ job: this.view(skip.value.job, chatId), skipped: new Date(skip.value.run.dueAt).toISOString() });
   }
@@ -297,10 +297,10 @@ export class JobOps {
   async runNow(chatId: string, id: string): Promise<Result<Job>> {
     const found = this.locate(chatId, id);
     if (!found.ok) return found;
-    if (found.value.runningRunId !== null) return err("conflict", stillRunningText(id));
+    if (found.value.runningRunId !== null) return err("conflict", stillRunningText(id).sentence, stillRunningText(id).said);
     const now = this.d.now();
     const run = this.d.firing.claimManual(found.value, chatId, now);
-    if (run === null) return err("conflict", stillRunningText(id));
+    if (run === null) return err("conflict", stillRunningText(id).sentence, stillRunningText(id).said);
     if (run.state === "claimed") await this.d.firing.dispatch(now);
     // A watcher may have finished (or failed to start) while it was being started: show the job as it is now.
     return ok(this.view(this.d.jobs.get(id) ?? found.value, chatId));

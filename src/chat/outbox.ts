@@ -56,8 +56,8 @@ type Sending = {
   api: BotApi;
   chatId: string;
   quiet: boolean;
-  /** The buttons' labels in the chat's language. */
-  labels: Texts["buttons"];
+  /** The chat's replies' table: its buttons' labels, and the note before a message whose topic is gone. */
+  texts: Texts;
   sent: (entryId: number, messageIds: readonly number[]) => void;
   leaveThread: (threadId: number) => { id: string; name: string }[];
 };
@@ -123,14 +123,14 @@ async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, bud
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
       ...soundless,
-      ...(last ? markup(row, sending.labels) : {}),
+      ...(last ? markup(row, sending.texts.buttons) : {}),
     };
     let message: { message_id: number };
     try {
       if (count < parts.length && i === 1) {
         message = await sendDocument(
           api,
-          { chat_id: chatId, ...topic, ...soundless, ...markup(row, sending.labels) },
+          { chat_id: chatId, ...topic, ...soundless, ...markup(row, sending.texts.buttons) },
           { filename: "reply.md", content: row.markdown, type: "text/markdown" },
           timeoutMs,
         );
@@ -146,7 +146,7 @@ async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, bud
         await callBotApi(
           api,
           "sendMessage",
-          { chat_id: chatId, text: renderTelegramHtml(topicGoneText(moved)), parse_mode: "HTML", ...soundless },
+          { chat_id: chatId, text: renderTelegramHtml(topicGoneText(moved, sending.texts)), parse_mode: "HTML", ...soundless },
           Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now())),
         ).catch((noted: unknown) =>
           console.error(`outbox: the note that topic ${row.thread_id} is gone was not sent`, noted instanceof Error ? noted.message : noted),
@@ -232,7 +232,7 @@ export class TelegramOutbox {
       api: { base: t.apiBase, token: t.botToken },
       chatId,
       quiet: this.d.info.quietAt(now),
-      labels: (await textsOf(this.d.info.language())).buttons,
+      texts: await textsOf(this.d.info.language()),
       sent: (entryId, ids) => this.d.transcript.recordSent(entryId, ids),
       leaveThread: (threadId) => {
         this.d.outbox.leaveThread(threadId);

@@ -8,12 +8,12 @@
 import { leaseMs } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";
 import { runIdOf } from "../contracts/run-id";
-import { fail, ok, type Parsed } from "../result";
+import { ok, type Result } from "../result";
 import type { RunStatus } from "../schemas/jobs";
 import { instantOfWall, nextOccurrence, nextRuleOccurrence, parseCron, parseRuleSchedule, toLocal, untilInstant } from "../time";
 import { goneDetail, MEMORY_PROMPT_CHARS, type MemoryContent, memoryGoneText, memorySection, resolveRefs } from "./memory";
 import type { JobRecord, RunRecord, StoredSchedule } from "./records";
-import { LATE_AFTER_MS, lastRunText, noRunsLeftText, nothingToSkipText, promptText, runsOnceText, SKIPPED_BY_HAND } from "./texts";
+import { LATE_AFTER_MS, lastRunText, noRunsLeftText, nothingToSkipText, promptText, type Refusal, runsOnceText, SKIPPED_BY_HAND } from "./texts";
 import { MAX_PROMPT_MESSAGE_BYTES, watcherLeaseMs } from "./watcher";
 
 /** A prompt's lease: how long an agent has to settle it (docs/api.md#how-a-job-fires). */
@@ -340,6 +340,9 @@ function skippedRun(job: JobRecord, dueAt: number, now: number, detail: string):
   };
 }
 
+/** A decision refused, with its sentence and what it says by name. */
+const refuse = (refusal: Refusal): { ok: false; error: Refusal } => ({ ok: false, error: refusal });
+
 /**
  * Skip by hand (docs/api.md#jobs): a recurring job's next occurrence passed over, recorded in its history as
  * `skipped` ("skipped by hand", never late), and its next run moved to the one after; a run in flight is not
@@ -348,12 +351,17 @@ function skippedRun(job: JobRecord, dueAt: number, now: number, detail: string):
  * against `runsLeft`. The run's `dueAt` is the occurrence passed over; the job's next run passes over those `skipped` by
  * hand already.
  */
-export function decideSkip(job: JobRecord, zone: string, now: number, skipped: Skipped = NONE_SKIPPED): Parsed<Extract<FireDecision, { action: "skip" }>> {
-  if (job.schedule.type === "at") return fail(runsOnceText(job.id));
-  if (!job.enabled || job.nextRunAt === null) return fail(nothingToSkipText(job));
+export function decideSkip(
+  job: JobRecord,
+  zone: string,
+  now: number,
+  skipped: Skipped = NONE_SKIPPED,
+): Result<Extract<FireDecision, { action: "skip" }>, Refusal> {
+  if (job.schedule.type === "at") return refuse(runsOnceText(job.id));
+  if (!job.enabled || job.nextRunAt === null) return refuse(nothingToSkipText(job));
   const passed = job.nextRunAt;
   const step = advance(job, job.schedule, zone, passed, skipped);
-  if (step.ended || job.runsLeft === 1) return fail(lastRunText(job.id));
+  if (step.ended || job.runsLeft === 1) return refuse(lastRunText(job.id));
   return ok({ action: "skip", job: { ...job, nextRunAt: step.nextRunAt }, run: { ...skippedRun(job, passed, now, SKIPPED_BY_HAND), late: false } });
 }
 
@@ -363,11 +371,11 @@ export function decideSkip(job: JobRecord, zone: string, now: number, skipped: S
  * resume undoes a pause and nothing else. Or the sentence why not: a recurring job with no run left before its end
  * (its `until` or `runsLeft` must change first).
  */
-export function decideResume(job: JobRecord, zone: string, now: number, skipped: Skipped = NONE_SKIPPED): Parsed<JobRecord> {
+export function decideResume(job: JobRecord, zone: string, now: number, skipped: Skipped = NONE_SKIPPED): Result<JobRecord, Refusal> {
   const resumed: JobRecord = { ...job, enabled: true, quarantined: null };
   if (job.schedule.type === "at") return ok({ ...resumed, nextRunAt: job.schedule.at });
   const step = advance(job, job.schedule, zone, now, skipped);
-  if (step.ended || job.runsLeft === 0) return fail(noRunsLeftText(job, zone, now));
+  if (step.ended || job.runsLeft === 0) return refuse(noRunsLeftText(job, zone, now));
   return ok({ ...resumed, nextRunAt: step.nextRunAt });
 }
 
@@ -376,10 +384,16 @@ export function decideResume(job: JobRecord, zone: string, now: number, skipped:
  * edit's (`next`, from now under what the job has now), passing over the occurrences `skipped` by hand; or the
  * sentence why not, when that passes the job's `until` (the skip took its last run before the end). A one-off's is `next`.
  */
-export function decideEditNext(job: JobRecord, next: number | null, zone: string, now: number, skipped: Skipped = NONE_SKIPPED): Parsed<number | null> {
+export function decideEditNext(
+  job: JobRecord,
+  next: number | null,
+  zone: string,
+  now: number,
+  skipped: Skipped = NONE_SKIPPED,
+): Result<number | null, Refusal> {
   if (job.schedule.type === "at" || next === null) return ok(next);
   const at = pastSkipped(job.schedule, zone, next, skipped);
-  if (at === null || (job.until !== null && at > untilInstant(job.until, zone))) return fail(noRunsLeftText(job, zone, now));
+  if (at === null || (job.until !== null && at > untilInstant(job.until, zone))) return refuse(noRunsLeftText(job, zone, now));
   return ok(at);
 }
 

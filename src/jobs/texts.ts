@@ -4,6 +4,7 @@
  */
 
 import { shown } from "../contracts/ids";
+import type { Said } from "../result";
 import { CREATED_BY, type Job, type LastResult } from "../schemas/jobs";
 import { ENGLISH, type Voice } from "../texts";
 import { formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, localFields, readRecurring } from "../time";
@@ -161,18 +162,29 @@ export function resumedText(job: Job, zone: string, now: number, v: Voice = ENGL
 }
 export const noJobText = (id: string, v: Voice = ENGLISH) => v.t.job.noJob(id);
 
+/** English's sentences of refusal (the API's and the model's); a chat says them in its language from `said`. */
+const PROBLEMS = ENGLISH.t.problems;
+
+/** A refusal: its sentence in English, and what it says by name for a chat's language. */
+export type Refusal = { sentence: string; said: Said };
+
+/** The refusal `key` of the replies' tables' `problems`, with its values. */
+function refusal<K extends Exclude<keyof typeof PROBLEMS, "adminsOnly">>(key: K, ...args: Parameters<(typeof PROBLEMS)[K]>): Refusal {
+  const say = PROBLEMS[key] as (...values: typeof args) => string;
+  return { sentence: say(...args), said: { key, args } };
+}
+
 /** Skip (docs/api.md#jobs) of a one-off: it has no next occurrence to pass over. */
-export const runsOnceText = (id: string) => `${id} runs once; cancel or edit it instead.`;
+export const runsOnceText = (id: string) => refusal("runsOnce", id);
 /** Skip of a paused job, or of one that has no next run. */
-export const nothingToSkipText = (job: { id: string; enabled: boolean }) =>
-  job.enabled ? `${job.id} has no next run to skip.` : `${job.id} is paused, so it has no next run to skip; resume it first.`;
+export const nothingToSkipText = (job: { id: string; enabled: boolean }) => refusal("nothingToSkip", job.id, !job.enabled);
 /** `Skipped 28 Sep 08:00; next 29 Sep 08:00.`: what a skip passed over, and what comes now. */
 export function skippedText(skipped: number, job: Job, zone: string, now: number, v: Voice = ENGLISH): string {
   const time = (at: number) => formatChatTime(at, zone, now, v.t.dates);
   return v.t.job.skipped(time(skipped), job.nextRunAt ? time(Date.parse(job.nextRunAt)) : "");
 }
 /** Skip of a recurring job's last run before its end (`until`, `runsLeft`): passing it over would end the job. */
-export const lastRunText = (id: string) => `${id}'s next run is its last before it ends; cancel it instead, or change its end first.`;
+export const lastRunText = (id: string) => refusal("lastRun", id);
 /** What a skip records in the job's history. */
 export const SKIPPED_BY_HAND = "skipped by hand";
 /** A `memoryRefs` entry that names no record of the chat (docs/api.md#tools-for-agents: checked when a job is created or edited). */
@@ -184,22 +196,39 @@ export const memoryRefMissingText = (id: string) => `"memoryRefs" names ${id}, w
  */
 export const oneOffFailedText = (job: { id: string; name: string }, reason: string) =>
   `⚠️ Job "${job.name}" (${job.id}) did not run: ${reason}. It is paused: /resume ${job.id} runs it now, /cancel ${job.id} removes it.`;
-export const stillRunningText = (id: string) => `Job ${id} is still running.`;
+export const stillRunningText = (id: string) => refusal("stillRunning", id);
 
-/** A resume of a recurring job whose end came (docs/time.md#jobs-that-end-until-and-runsleft): nothing is left to run until its ends change. */
-export function noRunsLeftText(job: { id: string; name: string; until: string | null; runsLeft: number | null }, zone: string, now: number): string {
-  const end =
-    job.runsLeft === 0 || job.until === null
-      ? "its last scheduled run has started"
-      : `its next run would be after its end (until ${untilText(job.until, zone, now)})`;
-  return `Job ${job.id} (${job.name}) has no scheduled run left: ${end}. Give it a later "until" or more "runsLeft" (edit it), or cancel it.`;
+/**
+ * A resume or an edit of a recurring job whose end came (docs/time.md#jobs-that-end-until-and-runsleft): nothing is
+ * left to run until its ends change. A chat says the end in its language: `said` carries it as stored.
+ */
+export function noRunsLeftText(job: { id: string; name: string; until: string | null; runsLeft: number | null }, zone: string, now: number): Refusal {
+  const until = job.runsLeft === 0 || job.until === null ? "" : job.until;
+  return {
+    sentence: PROBLEMS.noRunsLeft(job.id, job.name, until && untilText(until, zone, now)),
+    said: { key: "noRunsLeft", args: [job.id, job.name, until] },
+  };
 }
 /** A job's maker that is none of the four (a call over RPC sent something else). */
 export const createdByText = (value: unknown) =>
   `"createdBy" must be one of ${CREATED_BY.map((c) => `"${c}"`)
     .join(", ")
     .replace(/, ([^,]*)$/, " or $1")}; got ${shown(String(value))}.`;
-export const tooManyJobsText = (limit: number) => `This chat already has ${limit} jobs (the limit); cancel one first.`;
+export const tooManyJobsText = (limit: number) => refusal("tooManyJobs", limit);
+
+/**
+ * A refusal `said` in the voice's language (`noRunsLeft`'s end as that language writes a date), or null when the
+ * voice's table has no such sentence.
+ */
+export function saidIn(v: Voice, said: Said, zone: string, now: number): string | null {
+  const say = (v.t.problems as Record<string, unknown>)[said.key];
+  if (typeof say !== "function") return null;
+  const args =
+    said.key === "noRunsLeft" && typeof said.args[2] === "string" && said.args[2] !== ""
+      ? [...said.args.slice(0, 2), untilText(said.args[2], zone, now, v)]
+      : said.args;
+  return String(say(...args));
+}
 
 /**
  * The reply to a zone change (docs/time.md): `Time zone set to Asia/Tokyo (UTC+09:00). Now 27 Sep 02:15. 2
@@ -224,9 +253,6 @@ export function zoneChangedText(zone: string, isDefault: boolean, now: number, c
  * The note before a message whose forum topic is gone (docs/telegram.md): it comes to the main thread instead, and the
  * jobs that posted in that topic post here from now on.
  */
-export function topicGoneText(jobs: readonly { id: string; name: string }[]): string {
-  const head = "ℹ️ The topic this was meant for no longer exists, so it comes here.";
-  if (jobs.length === 0) return head;
-  const named = listed(jobs.map((j) => `${j.id} (${j.name})`));
-  return `${head} From now on ${jobs.length === 1 ? `job ${named} posts` : `jobs ${named} post`} here.`;
+export function topicGoneText(jobs: readonly { id: string; name: string }[], t: Voice["t"] = ENGLISH.t): string {
+  return t.topicGone(t.zone.and(jobs.map((j) => `${j.id} (${j.name})`)), jobs.length);
 }

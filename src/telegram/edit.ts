@@ -8,7 +8,7 @@
  */
 import { JOB_ID, shown } from "../contracts/ids";
 import { lengthOf } from "../jobs/text-fields";
-import { jobLine } from "../jobs/texts";
+import { jobLine, saidIn } from "../jobs/texts";
 import type { Problem } from "../result";
 import { type EditJobInput, type Job, LIMITS } from "../schemas/jobs";
 import { type Voice, voiceOf } from "../texts";
@@ -45,7 +45,7 @@ export async function editCommand(host: CommandHost, ctx: CommandContext, who: A
   const target = await whichJob(host, ctx, args);
   if (target === null || target.rest === "") return { markdown: v.t.job.editUsage };
   const found = await host.get(who.chatId, target.id);
-  if (!found.ok) return { markdown: problemText(v, found.error, target.id) };
+  if (!found.ok) return { markdown: problemText(v, found.error, target.id, who) };
   const job = found.value;
   const text = /^text(?:\s+([\s\S]*))?$/i.exec(target.rest);
   if (text) {
@@ -68,11 +68,12 @@ function endsInput(ends: Ends): Pick<EditJobInput, "until" | "runsLeft"> {
 }
 
 /**
- * A job operation's refusal as the chat reads it: a job that is not there (`not_found`, the id asked for) in its
- * language; any other in the sentence the object gave.
+ * A job operation's refusal as the chat reads it, in its language: a job that is not there (`not_found`, the id
+ * asked for), or what the object said by name (`said`); any other in the sentence the object gave.
  */
-export function problemText(v: Voice, problem: Problem, id: string): string {
-  return problem.code === "not_found" ? v.t.job.noJob(shown(id)) : problem.message;
+export function problemText(v: Voice, problem: Problem, id: string, at: Pick<Asker, "zone" | "now">): string {
+  if (problem.code === "not_found") return v.t.job.noJob(shown(id));
+  return (problem.said && saidIn(v, problem.said, at.zone, at.now)) ?? problem.message;
 }
 
 /** A job named after its text (as /remind and /every name them) is renamed with it. */
@@ -96,7 +97,7 @@ async function change(
   const { note = null, timing, cut } = read;
   if (input.text !== undefined && lengthOf(input.text) > LIMITS.text) return { markdown: tooLongText(v, lengthOf(input.text), LIMITS.text) };
   const edited = await host.edit(who.chatId, job.id, input, timing === undefined ? {} : { timing });
-  if (!edited.ok) return { markdown: problemText(v, edited.error, job.id) };
+  if (!edited.ok) return { markdown: problemText(v, edited.error, job.id, who) };
   const lines = [v.t.job.changed(jobLine(edited.value, who.zone, who.now, v)), ...(cut ? [cut] : []), ...(await scheduleLines(edited.value, who, v))];
   if (note) lines.push(`${note}.`);
   return { markdown: lines.join("\n"), jobId: edited.value.id };
@@ -108,10 +109,10 @@ export async function skipCommand(host: CommandHost, ctx: CommandContext, who: A
   const id = firstWord(args).first.toLowerCase() || ctx.repliedTo?.jobId || "";
   if (id === "") return { markdown: v.t.job.usage("skip") };
   const skipped = await host.skip(who.chatId, id);
-  if (!skipped.ok) return { markdown: problemText(v, skipped.error, id) };
+  if (!skipped.ok) return { markdown: problemText(v, skipped.error, id, who) };
   const { job } = skipped.value;
   const at = Date.parse(skipped.value.skipped);
-  const lines = [v.t.buttons.skippedLine(formatChatTime(at, who.zone, who.now, v.t.dates)), jobLine(job, who.zone, who.now, v)];
+  const lines = [v.t.job.skippedAt(formatChatTime(at, who.zone, who.now, v.t.dates)), jobLine(job, who.zone, who.now, v)];
   if (job.nextRunAt !== null && !("at" in job.schedule)) {
     // The runs from the job's next run now (past every occurrence skipped), stopping where the job ends.
     const from = Date.parse(job.nextRunAt) - 1;

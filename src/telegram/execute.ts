@@ -31,11 +31,11 @@ export async function jobAction(host: CommandHost, action: JobAction | "resume",
   const { chatId, now } = ctx;
   const v = await voiceOf(ctx.language);
   const id = rawId.toLowerCase();
-  const text = <T>(r: Result<T>, ok: (value: T) => string): string => (r.ok ? ok(r.value) : problemText(v, r.error, rawId));
+  const zone = await zoneOf(host, chatId);
+  const text = <T>(r: Result<T>, ok: (value: T) => string): string => (r.ok ? ok(r.value) : problemText(v, r.error, rawId, { zone, now }));
   if (action === "cancel") return text(await host.cancel(chatId, id), (job) => cancelledText(job, v));
   if (action === "pause") return text(await host.pause(chatId, id), (job) => pausedText(job, v));
   if (action === "run") return text(await host.runNow(chatId, id), (job) => runningNowText(job, v));
-  const zone = await zoneOf(host, chatId);
   return text(await host.resume(chatId, id), (job) => resumedText(job, zone, now, v));
 }
 

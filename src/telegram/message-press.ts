@@ -12,6 +12,7 @@ import type { ButtonRows } from "../schemas/chats";
 import { ENGLISH, type Voice, voiceOf } from "../texts";
 import { formatChatTime } from "../time";
 import { answeredButtons, type MessageAction, type Pressed } from "./buttons";
+import { problemText } from "./edit";
 import type { CommandContext, CommandHost } from "./host";
 
 export const ANSWERED_TEXT = ENGLISH.t.buttons.answered;
@@ -76,19 +77,19 @@ async function act(host: CommandHost, action: MessageAction, message: JobMessage
       const at = snoozeInstant(action.snooze, zone, now);
       // The copy posts where the job did (its topic).
       const created = await host.create(chatId, copyInput(message.copy, at), "user", { threadId: message.copy.threadId ?? null });
-      if (!created.ok) return { answer: created.error.message, line: null };
+      if (!created.ok) return { answer: problemText(v, created.error, message.jobId, ctx), line: null };
       const until = formatChatTime(at, zone, now, v.t.dates);
       return { answer: t.snoozedAnswer(until), line: t.snoozedLine(until) };
     }
     case "skip": {
       const skipped = await host.skip(chatId, message.jobId);
-      if (!skipped.ok) return { answer: skipped.error.message, line: null };
+      if (!skipped.ok) return { answer: problemText(v, skipped.error, message.jobId, ctx), line: null };
       const at = Date.parse(skipped.value.skipped);
       return { answer: skippedText(at, skipped.value.job, zone, now, v), line: t.skippedLine(formatChatTime(at, zone, now, v.t.dates)) };
     }
     case "pause": {
       const paused = await host.pause(chatId, message.jobId);
-      return paused.ok ? { answer: pausedText(paused.value, v), line: t.pausedLine } : { answer: paused.error.message, line: null };
+      return paused.ok ? { answer: pausedText(paused.value, v), line: t.pausedLine } : { answer: problemText(v, paused.error, message.jobId, ctx), line: null };
     }
   }
 }

@@ -14,7 +14,7 @@
  */
 import { printable } from "../contracts/ids";
 import { lengthOf } from "../jobs/text-fields";
-import { jobLine } from "../jobs/texts";
+import { jobLine, saidIn } from "../jobs/texts";
 import { type Job, LIMITS } from "../schemas/jobs";
 import { type Voice, voiceOf } from "../texts";
 import { formatWeekdayTime, NO_ENDS, type Preview, preview, type Timing } from "../time";
@@ -48,7 +48,7 @@ export async function createReminder(host: CommandHost, who: Asker, instant: num
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(v, lengthOf(text), LIMITS.text) };
   const timing: Timing = { schedule: { type: "at", at: instant }, ends: NO_ENDS };
   const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text }, "user", { threadId: who.threadId, timing });
-  if (!created.ok) return { markdown: created.error.message };
+  if (!created.ok) return { markdown: (created.error.said && saidIn(v, created.error.said, who.zone, who.now)) ?? created.error.message };
   const lines = [
     v.t.job.created(jobLine(created.value, who.zone, who.now, v)),
     ...(made.cut ? [cutLine(v, made.cut)] : []),
@@ -96,7 +96,7 @@ export async function createRecurring(host: CommandHost, who: Asker, timing: Tim
   const v = await voiceOf(who.language);
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(v, lengthOf(text), LIMITS.text) };
   const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text }, "user", { threadId: who.threadId, timing });
-  if (!created.ok) return { markdown: created.error.message };
+  if (!created.ok) return { markdown: (created.error.said && saidIn(v, created.error.said, who.zone, who.now)) ?? created.error.message };
   const job = created.value;
   const lines = [v.t.job.created(jobLine(job, who.zone, who.now, v)), ...(made.cut ? [cutLine(v, made.cut)] : []), ...(await scheduleLines(job, who, v))];
   return { markdown: await withZoneNotice(host, who, v, lines), jobId: job.id };

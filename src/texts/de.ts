@@ -106,6 +106,7 @@ export const texts: Texts = {
     paused: (id, name) => `${id} (${name}) pausiert.`,
     running: (id, name) => `${id} (${name}) wird jetzt ausgeführt.`,
     resumed: (id, name, next) => (next ? `${id} (${name}) fortgesetzt; nächster Lauf ${next}.` : `${id} (${name}) fortgesetzt; es gibt keinen nächsten Lauf.`),
+    skippedAt: (at) => `${at} übersprungen.`,
     skipped: (at, next) => `${at} übersprungen; ${next ? `nächster Lauf ${next}` : "es gibt keinen nächsten Lauf"}.`,
     usage: (command) => `Verwendung: /${command} <id> (siehe /jobs).`,
     editUsage: "Verwendung: /edit <id> <wann> oder /edit <id> text <neuer Text> (siehe /jobs); als Antwort auf die Nachricht eines Jobs: /edit <wann>.",
@@ -175,5 +176,20 @@ export const texts: Texts = {
     notConfigured: "nicht eingerichtet",
     blocked: "**Zustellung:** war bis zu dieser Nachricht blockiert (der Bot konnte diesen Chat nicht erreichen)",
   },
+  problems: {
+    runsOnce: (id) => `${id} läuft nur einmal; lösche oder bearbeite ihn stattdessen.`,
+    nothingToSkip: (id, paused) =>
+      paused
+        ? `${id} ist pausiert und hat daher keinen nächsten Lauf zum Überspringen; setze ihn zuerst fort.`
+        : `${id} hat keinen nächsten Lauf zum Überspringen.`,
+    lastRun: (id) => `Der nächste Lauf von ${id} ist sein letzter vor dem Ende; lösche ihn stattdessen oder ändere zuerst sein Ende.`,
+    noRunsLeft: (id, name, until) =>
+      `Job ${id} (${name}) hat keinen geplanten Lauf mehr: ${until ? `sein nächster Lauf läge nach seinem Ende (bis ${until})` : "sein letzter geplanter Lauf hat schon begonnen"}. Gib ihm mit /edit ein späteres Ende oder mehr Läufe, oder lösche ihn.`,
+    stillRunning: (id) => `Job ${id} läuft noch.`,
+    tooManyJobs: (limit) => `Dieser Chat hat schon ${limit} Jobs (die Obergrenze); lösche zuerst einen.`,
+    adminsOnly: "Nur Admins können die Jobs dieser Gruppe ändern.",
+  },
+  topicGone: (jobs, n) =>
+    `ℹ️ Das Thema, für das diese Nachricht gedacht war, gibt es nicht mehr, deshalb kommt sie hierher.${n === 0 ? "" : ` Ab jetzt ${n === 1 ? `sendet Job ${jobs}` : `senden die Jobs ${jobs}`} hierher.`}`,
   nonText: "Ich kann nur Textnachrichten lesen.",
 };

@@ -119,6 +119,8 @@ export const texts = {
     running: (id: string, name: string) => `Running ${id} (${name}) now.`,
     /** `next` empty when the job has no next run. */
     resumed: (id: string, name: string, next: string) => (next ? `Resumed ${id} (${name}); next ${next}.` : `Resumed ${id} (${name}); it has no next run.`),
+    /** `/skip`'s first line: the occurrence passed over (the job's line and its next runs follow). */
+    skippedAt: (at: string) => `Skipped ${at}.`,
     /** `next` empty when the job has no next run. */
     skipped: (at: string, next: string) => `Skipped ${at}; ${next ? `next ${next}` : "it has no next run"}.`,
     usage: (command: string) => `Usage: /${command} <id> (see /jobs).`,
@@ -200,6 +202,28 @@ export const texts = {
     notConfigured: "not configured",
     blocked: "**Delivery:** was blocked until this message (the bot could not reach this chat)",
   },
+  /** What the chat's object refuses to do to a job, and why. */
+  problems: {
+    /** A skip of a one-off. */
+    runsOnce: (id: string) => `${id} runs once; cancel or edit it instead.`,
+    /** A skip of a paused job, or of one with no next run. */
+    nothingToSkip: (id: string, paused: boolean) =>
+      paused ? `${id} is paused, so it has no next run to skip; resume it first.` : `${id} has no next run to skip.`,
+    /** A skip of a job's last run before its end. */
+    lastRun: (id: string) => `${id}'s next run is its last before it ends; cancel it instead, or change its end first.`,
+    /** A resume or an edit of a recurring job with no run left before its end; `until` the end as a date, empty when it ended by its count. */
+    noRunsLeft: (id: string, name: string, until: string) =>
+      `Job ${id} (${name}) has no scheduled run left: ${until ? `its next run would be after its end (until ${until})` : "its last scheduled run has started"}. Give it a later "until" or more "runsLeft" (edit it), or cancel it.`,
+    /** Run now of a job whose run has not ended. */
+    stillRunning: (id: string) => `Job ${id} is still running.`,
+    /** A new job in a chat that has as many as it may. */
+    tooManyJobs: (limit: number) => `This chat already has ${limit} jobs (the limit); cancel one first.`,
+    /** A group member who is not an admin, sending a command that changes something. */
+    adminsOnly: "Only the group's admins can change its jobs.",
+  },
+  /** The note before a message whose forum topic is gone; `jobs` names the jobs that posted there (`k7m2q (News)`), `n` of them. */
+  topicGone: (jobs: string, n: number) =>
+    `ℹ️ The topic this was meant for no longer exists, so it comes here.${n === 0 ? "" : ` From now on ${n === 1 ? `job ${jobs} posts` : `jobs ${jobs} post`} here.`}`,
   /** The one line a message that is not text gets. */
   nonText: "I can only read text messages.",
 };

@@ -108,6 +108,7 @@ export const texts: Texts = {
     paused: (id, name) => `Tarea ${id} (${name}) en pausa.`,
     running: (id, name) => `Ejecutando ${id} (${name}) ahora.`,
     resumed: (id, name, next) => (next ? `Tarea ${id} (${name}) reanudada; próxima: ${next}.` : `Tarea ${id} (${name}) reanudada; no tiene próxima ejecución.`),
+    skippedAt: (at) => `Omitida la ejecución ${ofTime(at)}.`,
     skipped: (at, next) => `Omitida la ejecución ${ofTime(at)}; ${next ? `próxima: ${next}` : "no tiene próxima ejecución"}.`,
     usage: (command) => `Uso: /${command} <id> (consulta /jobs).`,
     editUsage: "Uso: /edit <id> <cuándo> o /edit <id> text <texto nuevo> (consulta /jobs); como respuesta al mensaje de una tarea, /edit <cuándo>.",
@@ -175,5 +176,18 @@ export const texts: Texts = {
     notConfigured: "sin configurar",
     blocked: "**Entrega:** estuvo bloqueada hasta este mensaje (el bot no podía llegar a este chat)",
   },
+  problems: {
+    runsOnce: (id) => `${id} se ejecuta una sola vez; mejor cancélala o edítala.`,
+    nothingToSkip: (id, paused) =>
+      paused ? `${id} está en pausa, así que no tiene próxima ejecución que omitir; reanúdala primero.` : `${id} no tiene próxima ejecución que omitir.`,
+    lastRun: (id) => `La próxima ejecución de ${id} es la última antes de que termine; mejor cancélala, o cambia antes su final.`,
+    noRunsLeft: (id, name, until) =>
+      `La tarea ${id} (${name}) no tiene más ejecuciones programadas: ${until ? `la próxima sería después de su final (hasta ${theTime(until)})` : "su última ejecución programada ya empezó"}. Ponle un final posterior o más ejecuciones con /edit, o cancélala.`,
+    stillRunning: (id) => `La tarea ${id} todavía se está ejecutando.`,
+    tooManyJobs: (limit) => `Este chat ya tiene ${limit} tareas (el máximo); cancela una primero.`,
+    adminsOnly: "Solo los administradores del grupo pueden cambiar sus tareas.",
+  },
+  topicGone: (jobs, n) =>
+    `ℹ️ Esto iba dirigido a un tema que ya no existe, así que llega aquí.${n === 0 ? "" : ` A partir de ahora, ${n === 1 ? `la tarea ${jobs} publica` : `las tareas ${jobs} publican`} aquí.`}`,
   nonText: "Solo puedo leer mensajes de texto.",
 };

@@ -110,6 +110,7 @@ export const texts: Texts = {
     running: (id, name) => `Je lance ${id} (${name}) maintenant.`,
     resumed: (id, name, next) =>
       next ? `Tâche ${id} (${name}) reprise ; prochaine exécution : ${next}.` : `Tâche ${id} (${name}) reprise ; elle n'a pas de prochaine exécution.`,
+    skippedAt: (at) => `Exécution sautée : ${at}.`,
     skipped: (at, next) => `Exécution sautée : ${at} ; ${next ? `prochaine : ${next}` : "aucune autre n'est prévue"}.`,
     usage: (command) => `Utilisation : /${command} <id> (voir /jobs).`,
     editUsage: "Utilisation : /edit <id> <quand> ou /edit <id> text <nouveau texte> (voir /jobs) ; en réponse au message d'une tâche : /edit <quand>.",
@@ -179,5 +180,20 @@ export const texts: Texts = {
     notConfigured: "non configuré",
     blocked: "**Envoi :** bloqué jusqu'à ce message (le bot ne pouvait pas joindre ce chat)",
   },
+  problems: {
+    runsOnce: (id) => `La tâche ${id} ne s'exécute qu'une fois ; annule-la ou modifie-la plutôt.`,
+    nothingToSkip: (id, paused) =>
+      paused
+        ? `La tâche ${id} est en pause : elle n'a pas de prochaine exécution à sauter ; reprends-la d'abord.`
+        : `La tâche ${id} n'a pas de prochaine exécution à sauter.`,
+    lastRun: (id) => `La prochaine exécution de la tâche ${id} est la dernière avant sa fin ; annule plutôt la tâche, ou modifie d'abord sa fin.`,
+    noRunsLeft: (id, name, until) =>
+      `La tâche ${id} (${name}) n'a plus d'exécution prévue : ${until ? `la prochaine tomberait après sa fin (jusqu'au ${until})` : "sa dernière exécution prévue a déjà commencé"}. Donne-lui une fin plus tardive ou davantage d'exécutions avec /edit, ou annule-la.`,
+    stillRunning: (id) => `La tâche ${id} est encore en cours.`,
+    tooManyJobs: (limit) => `Ce chat a déjà ${limit} ${limit < 2 ? "tâche" : "tâches"} (le maximum) ; annules-en une d'abord.`,
+    adminsOnly: "Seuls les administrateurs du groupe peuvent modifier ses tâches.",
+  },
+  topicGone: (jobs, n) =>
+    `ℹ️ Le sujet prévu pour ce message n'existe plus, je l'envoie donc ici.${n === 0 ? "" : n === 1 ? ` Désormais, la tâche ${jobs} publie ici.` : ` Désormais, les tâches ${jobs} publient ici.`}`,
   nonText: "Je ne sais lire que les messages texte.",
 };

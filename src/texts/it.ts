@@ -111,6 +111,7 @@ export const texts: Texts = {
     running: (id, name) => `Eseguo ora ${id} (${name}).`,
     resumed: (id, name, next) =>
       next ? `Attività ${id} (${name}) ripresa; prossima esecuzione ${il(next)}.` : `Attività ${id} (${name}) ripresa; non ha una prossima esecuzione.`,
+    skippedAt: (at) => `Saltata l'esecuzione ${del(at)}.`,
     skipped: (at, next) => `Saltata l'esecuzione ${del(at)}; ${next ? `prossima ${il(next)}` : "non ce n'è una prossima"}.`,
     usage: (command) => `Uso: /${command} <id> (vedi /jobs).`,
     editUsage: "Uso: /edit <id> <quando> oppure /edit <id> text <nuovo testo> (vedi /jobs); in risposta al messaggio di un'attività, /edit <quando>.",
@@ -179,5 +180,18 @@ export const texts: Texts = {
     notConfigured: "non configurato",
     blocked: "**Consegna:** bloccata fino a questo messaggio (il bot non riusciva a raggiungere questa chat)",
   },
+  problems: {
+    runsOnce: (id) => `${id} viene eseguita una volta sola; piuttosto annullala o modificala.`,
+    nothingToSkip: (id, paused) =>
+      paused ? `${id} è in pausa, quindi non ha una prossima esecuzione da saltare; prima riprendila.` : `${id} non ha una prossima esecuzione da saltare.`,
+    lastRun: (id) => `La prossima esecuzione di ${id} è l'ultima prima della fine: piuttosto annulla l'attività, oppure prima spostane la fine.`,
+    noRunsLeft: (id, name, until) =>
+      `L'attività ${id} (${name}) non ha più esecuzioni in programma: ${until ? `la prossima cadrebbe dopo la sua fine (fino ${al(until)})` : "l'ultima esecuzione prevista è già partita"}. Dalle una fine più tarda o più esecuzioni con /edit, oppure annullala.`,
+    stillRunning: (id) => `L'attività ${id} è ancora in esecuzione.`,
+    tooManyJobs: (limit) => `Questa chat ha già ${limit} attività (il massimo); prima annullane una.`,
+    adminsOnly: "Solo gli amministratori del gruppo possono modificarne le attività.",
+  },
+  topicGone: (jobs, n) =>
+    `ℹ️ L'argomento a cui era destinato questo messaggio non esiste più, quindi arriva qui.${n === 0 ? "" : ` D'ora in poi ${n === 1 ? `l'attività ${jobs} pubblica` : `le attività ${jobs} pubblicano`} qui.`}`,
   nonText: "Posso leggere solo i messaggi di testo.",
 };

@@ -101,6 +101,7 @@ export const texts: Texts = {
     paused: (id, name) => `${id} (${name}) gepauzeerd.`,
     running: (id, name) => `${id} (${name}) wordt nu uitgevoerd.`,
     resumed: (id, name, next) => (next ? `${id} (${name}) hervat; volgende ${next}.` : `${id} (${name}) hervat; er is geen volgende keer.`),
+    skippedAt: (at) => `${at} overgeslagen.`,
     skipped: (at, next) => `${at} overgeslagen; ${next ? `volgende ${next}` : "er is geen volgende keer"}.`,
     usage: (command) => `Gebruik: /${command} <id> (zie /jobs).`,
     editUsage: "Gebruik: /edit <id> <wanneer> of /edit <id> text <nieuwe tekst> (zie /jobs); als antwoord op het bericht van een taak: /edit <wanneer>.",
@@ -170,5 +171,18 @@ export const texts: Texts = {
     notConfigured: "niet ingesteld",
     blocked: "**Bezorging:** was geblokkeerd tot dit bericht (de bot kon deze chat niet bereiken)",
   },
+  problems: {
+    runsOnce: (id) => `${id} loopt maar één keer; annuleer of wijzig hem in plaats daarvan.`,
+    nothingToSkip: (id, paused) =>
+      paused ? `${id} is gepauzeerd en heeft dus geen volgende keer om over te slaan; hervat hem eerst.` : `${id} heeft geen volgende keer om over te slaan.`,
+    lastRun: (id) => `De volgende keer van ${id} is de laatste voordat hij afloopt; annuleer hem liever, of wijzig eerst het einde.`,
+    noRunsLeft: (id, name, until) =>
+      `Taak ${id} (${name}) heeft geen geplande keer meer: ${until ? `de volgende keer zou na het einde vallen (tot ${until})` : "de laatste geplande keer is al begonnen"}. Geef hem met /edit een later einde of meer keren, of annuleer hem.`,
+    stillRunning: (id) => `Taak ${id} is nog bezig.`,
+    tooManyJobs: (limit) => `Deze chat heeft al ${limit} taken (het maximum); annuleer er eerst een.`,
+    adminsOnly: "Alleen de beheerders van de groep kunnen de taken wijzigen.",
+  },
+  topicGone: (jobs, n) =>
+    `ℹ️ Het topic waarvoor dit bedoeld was bestaat niet meer, dus komt het hier terecht.${n === 0 ? "" : ` ${n === 1 ? `Taak ${jobs} stuurt` : `Taken ${jobs} sturen`} voortaan hierheen.`}`,
   nonText: "Ik kan alleen tekstberichten lezen.",
 };

@@ -109,6 +109,7 @@ export const texts: Texts = {
     running: (id, name) => `Executando ${id} (${name}) agora.`,
     resumed: (id, name, next) =>
       next ? `Tarefa ${id} (${name}) retomada; próxima: ${next}.` : `Tarefa ${id} (${name}) retomada; ela não tem próxima execução.`,
+    skippedAt: (at) => `Execução ${ofTime(at)} pulada.`,
     skipped: (at, next) => `Execução ${ofTime(at)} pulada; ${next ? `próxima: ${next}` : "não há próxima execução"}.`,
     usage: (command) => `Uso: /${command} <id> (veja /jobs).`,
     editUsage: "Uso: /edit <id> <quando> ou /edit <id> text <novo texto> (veja /jobs); em resposta à mensagem de uma tarefa, /edit <quando>.",
@@ -178,5 +179,20 @@ export const texts: Texts = {
     notConfigured: "não configurado",
     blocked: "**Entrega:** ficou bloqueada até esta mensagem (o bot não conseguia acessar este chat)",
   },
+  problems: {
+    runsOnce: (id) => `A tarefa ${id} roda uma só vez; em vez de pular, cancele-a ou edite-a.`,
+    nothingToSkip: (id, paused) =>
+      paused
+        ? `A tarefa ${id} está pausada, então não tem próxima execução para pular; retome-a primeiro.`
+        : `A tarefa ${id} não tem próxima execução para pular.`,
+    lastRun: (id) => `A próxima execução da tarefa ${id} é a última antes do fim; cancele-a ou, antes de pular, mude o fim dela.`,
+    noRunsLeft: (id, name, until) =>
+      `A tarefa ${id} (${name}) não tem mais execuções agendadas: ${until ? `a próxima seria depois do fim (${untilTime(until)})` : "a última execução agendada já começou"}. Com /edit, adie o fim dela ou dê mais execuções a ela; ou cancele-a.`,
+    stillRunning: (id) => `A tarefa ${id} ainda está em execução.`,
+    tooManyJobs: (limit) => `Este chat já tem ${limit} ${limit === 1 ? "tarefa" : "tarefas"} (o limite); cancele uma primeiro.`,
+    adminsOnly: "Só os administradores do grupo podem mudar as tarefas dele.",
+  },
+  topicGone: (jobs, n) =>
+    `ℹ️ O tópico a que esta mensagem se destinava não existe mais, então ela veio para cá.${n === 0 ? "" : ` A partir de agora, ${n === 1 ? `a tarefa ${jobs} envia` : `as tarefas ${jobs} enviam`} as mensagens para cá.`}`,
   nonText: "Só consigo ler mensagens de texto.",
 };

@@ -63,7 +63,7 @@ describe("decideSkip", () => {
 
   it("is not late even when the occurrence passed over is long gone (the alarm has not come yet)", () => {
     const skip = decideSkip(daily(), BERLIN, NEXT + 3_600_000);
-    if (!skip.ok) throw new Error(skip.error);
+    if (!skip.ok) throw new Error(skip.error.sentence);
     expect(skip.value.run).toMatchObject({ dueAt: NEXT, startedAt: NEXT + 3_600_000, late: false });
   });
 
@@ -74,10 +74,19 @@ describe("decideSkip", () => {
 
   it("refuses a one-off, a paused job, one with no next run, and a job's last run before its end, each with its sentence", () => {
     const oneOff = daily({ schedule: { type: "at", at: NEXT } });
-    expect(decideSkip(oneOff, BERLIN, NOW)).toStrictEqual({ ok: false, error: "p3xz9 runs once; cancel or edit it instead." });
-    expect(decideSkip(daily({ enabled: false, nextRunAt: null }), BERLIN, NOW).ok).toBe(false);
+    expect(decideSkip(oneOff, BERLIN, NOW)).toStrictEqual({
+      ok: false,
+      error: { sentence: "p3xz9 runs once; cancel or edit it instead.", said: { key: "runsOnce", args: ["p3xz9"] } },
+    });
+    expect(decideSkip(daily({ enabled: false, nextRunAt: null }), BERLIN, NOW)).toStrictEqual({
+      ok: false,
+      error: { sentence: "p3xz9 is paused, so it has no next run to skip; resume it first.", said: { key: "nothingToSkip", args: ["p3xz9", true] } },
+    });
     expect(decideSkip(daily({ nextRunAt: null }), BERLIN, NOW).ok).toBe(false);
-    const last = "p3xz9's next run is its last before it ends; cancel it instead, or change its end first.";
+    const last = {
+      sentence: "p3xz9's next run is its last before it ends; cancel it instead, or change its end first.",
+      said: { key: "lastRun", args: ["p3xz9"] },
+    };
     expect(decideSkip(daily({ runsLeft: 1 }), BERLIN, NOW)).toStrictEqual({ ok: false, error: last });
     expect(decideSkip(daily({ until: "2026-09-27T14:00" }), BERLIN, NOW)).toStrictEqual({ ok: false, error: last });
   });
@@ -116,7 +125,7 @@ describe("decideZoneChange", () => {
 /** Sunday's 09:00 in Berlin skipped by hand at NOW: the job after the skip, and the skip in its history. */
 function skippedSunday(over: Partial<JobRecord> = {}): { job: JobRecord; skip: RunRecord } {
   const decided = decideSkip(daily(over), BERLIN, NOW);
-  if (!decided.ok) throw new Error(decided.error);
+  if (!decided.ok) throw new Error(decided.error.sentence);
   return { job: decided.value.job, skip: decided.value.run };
 }
 
@@ -181,8 +190,11 @@ describe("an occurrence skipped by hand stays skipped", () => {
     expect(decideResume(paused, BERLIN, NOW, new Set([skip.dueAt]))).toStrictEqual({ ok: true, value: { ...job, nextRunAt: MONDAY } });
     expect(decideResume(paused, BERLIN, ms("2026-09-28T08:00:00Z"), new Set([skip.dueAt]))).toStrictEqual({
       ok: false,
-      error:
-        'Job p3xz9 (Inbox summary) has no scheduled run left: its next run would be after its end (until 28 Sep 14:00). Give it a later "until" or more "runsLeft" (edit it), or cancel it.',
+      error: {
+        sentence:
+          'Job p3xz9 (Inbox summary) has no scheduled run left: its next run would be after its end (until 28 Sep 14:00). Give it a later "until" or more "runsLeft" (edit it), or cancel it.',
+        said: { key: "noRunsLeft", args: ["p3xz9", "Inbox summary", "2026-09-28T14:00"] },
+      },
     });
   });
 });
@@ -215,8 +227,12 @@ describe("decideEditNext", () => {
     expect(decideEditNext(daily({ until: "2026-09-28T09:00" }), NEXT, BERLIN, NOW, new Set([NEXT]))).toStrictEqual({ ok: true, value: MONDAY });
     expect(decideEditNext(daily({ until: "2026-09-27T23:59" }), NEXT, BERLIN, NOW, new Set([NEXT]))).toStrictEqual({
       ok: false,
-      error:
-        'Job p3xz9 (Inbox summary) has no scheduled run left: its next run would be after its end (until 27 Sep). Give it a later "until" or more "runsLeft" (edit it), or cancel it.',
+      error: {
+        sentence:
+          'Job p3xz9 (Inbox summary) has no scheduled run left: its next run would be after its end (until 27 Sep). Give it a later "until" or more "runsLeft" (edit it), or cancel it.',
+        // A chat says the end in its language: as stored.
+        said: { key: "noRunsLeft", args: ["p3xz9", "Inbox summary", "2026-09-27T23:59"] },
+      },
     });
     expect(decideEditNext(daily({ until: "2026-09-27T23:59" }), NEXT, BERLIN, NOW)).toStrictEqual({ ok: true, value: NEXT });
   });

@@ -84,10 +84,10 @@ describe("untilText and a resume with nothing left", () => {
   });
 
   it("says why a job cannot be resumed", () => {
-    expect(noRunsLeftText({ id: "r2v9x", name: "Review", until: "2026-12-20T23:59", runsLeft: null }, BERLIN, NOW)).toBe(
+    expect(noRunsLeftText({ id: "r2v9x", name: "Review", until: "2026-12-20T23:59", runsLeft: null }, BERLIN, NOW).sentence).toBe(
       `Job r2v9x (Review) has no scheduled run left: its next run would be after its end (until 20 Dec). Give it a later "until" or more "runsLeft" (edit it), or cancel it.`,
     );
-    expect(noRunsLeftText({ id: "r2v9x", name: "Review", until: null, runsLeft: 0 }, BERLIN, NOW)).toBe(
+    expect(noRunsLeftText({ id: "r2v9x", name: "Review", until: null, runsLeft: 0 }, BERLIN, NOW).sentence).toBe(
       `Job r2v9x (Review) has no scheduled run left: its last scheduled run has started. Give it a later "until" or more "runsLeft" (edit it), or cancel it.`,
     );
   });

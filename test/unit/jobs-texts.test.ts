@@ -159,8 +159,8 @@ describe("tool and command replies", () => {
     expect(pausedText(d)).toBe("Paused k7m2q (Call the dentist).");
     expect(runningNowText(d)).toBe("Running k7m2q (Call the dentist) now.");
     expect(noJobText("k7m2q")).toBe("No job k7m2q in this chat.");
-    expect(stillRunningText("k7m2q")).toBe("Job k7m2q is still running.");
-    expect(tooManyJobsText(50)).toBe("This chat already has 50 jobs (the limit); cancel one first.");
+    expect(stillRunningText("k7m2q").sentence).toBe("Job k7m2q is still running.");
+    expect(tooManyJobsText(50).sentence).toBe("This chat already has 50 jobs (the limit); cancel one first.");
   });
 });
 

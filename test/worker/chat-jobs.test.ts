@@ -175,6 +175,8 @@ describe("edit after a skip", () => {
       error: {
         code: "bad_request",
         message: `Job ${job.id} (Water) has no scheduled run left: its next run would be after its end (until ${d} ${m}). Give it a later "until" or more "runsLeft" (edit it), or cancel it.`,
+        // What a chat says in its language: the sentence's name, and the end as stored.
+        said: { key: "noRunsLeft", args: [job.id, "Water", `${day(first)}T23:59`] },
       },
     });
     expect(await must(stub.getJob(chatId, job.id))).toMatchObject({ until: `${day(first + DAY)}T23:59`, nextRunAt: new Date(first + DAY).toISOString() });
@@ -219,7 +221,10 @@ describe("run now", () => {
     const [history] = await must(stub.jobRuns(chatId, job.id));
     expect(history).toMatchObject({ runId, manual: true });
 
-    expect(await stub.runJobNow(chatId, job.id)).toEqual({ ok: false, error: { code: "conflict", message: `Job ${job.id} is still running.` } });
+    expect(await stub.runJobNow(chatId, job.id)).toEqual({
+      ok: false,
+      error: { code: "conflict", message: `Job ${job.id} is still running.`, said: { key: "stillRunning", args: [job.id] } },
+    });
     expect(await historyOf(stub, chatId, job.id)).toHaveLength(1);
     expect(sent).toHaveLength(1);
     expect((await must(stub.getJob(chatId, job.id))).nextRunAt).toBe(job.nextRunAt);
@@ -341,7 +346,7 @@ describe("MAX_JOBS_PER_CHAT (50 in the test env)", () => {
 
     expect(await stub.createJob(chatId, { name: "One too many", kind: "prompt", delay: "PT5M", text: "No room." }, "admin")).toEqual({
       ok: false,
-      error: { code: "bad_request", message: "This chat already has 50 jobs (the limit); cancel one first." },
+      error: { code: "bad_request", message: "This chat already has 50 jobs (the limit); cancel one first.", said: { key: "tooManyJobs", args: [50] } },
     });
     expect((await must(stub.listJobs(chatId, {}))).jobs).toHaveLength(50);
 

@@ -10,7 +10,7 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { type Texts, textsOf } from "../../src/texts";
-import { formatDayMonthTime } from "../../src/time";
+import { formatChatTime, formatDayMonthTime } from "../../src/time";
 import { examplesIn, LANGS, type Lang } from "../../src/words";
 import { feed } from "./agent-helpers";
 import { advanceTo, chatIds, jobsOf, must } from "./helpers";
@@ -127,5 +127,27 @@ describe("every reply in the chat's language", () => {
     expect(answers.map((c) => c.params.text)).toEqual([until]);
     read.push(until, ...readIn(edits.slice(-1)));
     expect(read.flatMap(wordsOf).filter((w) => english.has(w))).toEqual([]);
+  });
+});
+
+describe("what the chat's object refuses, in the chat's language", () => {
+  it.each(LANGS)("%s: /skip of a one-off and of a paused job, and a skip that is taken", async (lang) => {
+    const t: Texts = await textsOf(lang);
+    const ex = await examplesIn(lang);
+    const chat = await telegramChat(bot, newChat().chatId);
+    await chat.stub.testFreezeClock(NOW);
+    await must(chat.stub.setTimeZone(chat.chatId, "Europe/Berlin"));
+    const reply = async (text: string) => String((await say(chat, text, lang))[0]!.params.text);
+    await reply(`/remind ${ex.remind[0]} ${ex.texts.remind}`);
+    await reply(`/every ${ex.every[0]} ${ex.texts.every}`);
+    const jobs = await jobsOf(chat);
+    const once = jobs.find((j) => "at" in j.schedule)!;
+    const every = jobs.find((j) => !("at" in j.schedule))!;
+    expect(await reply(`/skip ${once.id}`)).toBe(t.problems.runsOnce(once.id));
+    // Taken: the occurrence passed over, as the language writes a day (tomorrow, 15 Dec, at 08:00).
+    const skipped = (await reply(`/skip ${every.id}`)).split("\n")[0];
+    expect(skipped).toBe(t.job.skippedAt(formatChatTime(Date.parse(every.nextRunAt!), "Europe/Berlin", NOW, t.dates)));
+    await reply(`/pause ${every.id}`);
+    expect(await reply(`/skip ${every.id}`)).toBe(t.problems.nothingToSkip(every.id, true));
   });
 });

@@ -9,6 +9,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ButtonRows } from "../../src/schemas/chats";
 import { renderTelegramHtml } from "../../src/telegram/render";
+import { textsOf } from "../../src/texts";
 import { feed } from "./agent-helpers";
 import { brief, chatIds, clockOf, fireJob, jobsOf, must, send, spyQueue, transcript } from "./helpers";
 import {
@@ -135,8 +136,9 @@ describe("a reminder written in words, without a model", () => {
 describe("a repetition written in words is offered as the recurring job /every would make (issue 31)", () => {
   const table: [message: string, text: string, phrase: string, schedule: Record<string, string>, description: string][] = [
     ["remind me every monday at 9 to water the plants", "water the plants", "every monday at 9", { cron: "0 9 * * 1" }, "every Monday at 09:00"],
-    ["erinnere mich jeden Montag um 9 die Pflanzen zu gießen", "die Pflanzen zu gießen", "jeden Montag um 9", { cron: "0 9 * * 1" }, "jeden Montag um 09:00"],
-    ["напомни мне каждый понедельник в 9 полить цветы", "полить цветы", "каждый понедельник в 9", { cron: "0 9 * * 1" }, "каждый понедельник в 09:00"],
+    // Read in the language it was written in; answered in the chat's (English: the app sent no language).
+    ["erinnere mich jeden Montag um 9 die Pflanzen zu gießen", "die Pflanzen zu gießen", "jeden Montag um 9", { cron: "0 9 * * 1" }, "every Monday at 09:00"],
+    ["напомни мне каждый понедельник в 9 полить цветы", "полить цветы", "каждый понедельник в 9", { cron: "0 9 * * 1" }, "every Monday at 09:00"],
     [
       "remind me to water the plants every other tuesday at 10",
       "water the plants",
@@ -154,7 +156,7 @@ describe("a repetition written in words is offered as the recurring job /every w
         renderTelegramHtml,
       ),
     );
-    // In the sender's language, a cron's fields after the words, never a rule's RRULE.
+    // In the chat's language, a cron's fields after the words, never a rule's RRULE.
     const cron = "cron" in schedule ? ` · \`${schedule.cron}\`` : "";
     expect(lines[2]).toBe(renderTelegramHtml(`🔁 ${description} (UTC)${cron}`));
     expect(lines[3]).toMatch(/^Next: /);
@@ -198,7 +200,13 @@ describe("/timezone by place", () => {
       const before = (await bot.sends(chat.chatId)).length;
       expect((await postUpdate(bot.env([chat.chatId]), { ...update, message: { ...update.message, from } })).status).toBe(200);
       const [reply] = (await delivered(bot, chat)).slice(before);
-      expect(reply!.params.text, input).toMatch(new RegExp(`^Time zone set to ${zone} \\(UTC[+-]\\d{2}:\\d{2}\\)\\. Now `));
+      // In the chat's language: the sender's, else the last the chat saw (German for the app that sent none).
+      const set = (await textsOf(language ?? "de")).zone.set(zone, "§", false, "¶");
+      const pattern = set
+        .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+        .replace("§", "UTC[+-]\\d{2}:\\d{2}")
+        .replace("¶", ".+");
+      expect(reply!.params.text, input).toMatch(new RegExp(`^${pattern}`));
       expect(await must(chat.stub.getSettings(chat.chatId))).toMatchObject({ timeZone: zone });
     }
   });

@@ -360,7 +360,10 @@ describe("run now and one-offs", () => {
     expect(runnerRunId).toBe(`${chatId}:${job.id}:${at}`);
     expect(at).toBeGreaterThanOrEqual(t0);
     expect(at).toBeLessThanOrEqual(await clockOf(stub));
-    expect(await stub.runJobNow(chatId, job.id)).toEqual({ ok: false, error: { code: "conflict", message: `Job ${job.id} is still running.` } });
+    expect(await stub.runJobNow(chatId, job.id)).toEqual({
+      ok: false,
+      error: { code: "conflict", message: `Job ${job.id} is still running.`, said: { key: "stillRunning", args: [job.id] } },
+    });
     await settleWith(chatId, `${job.id}:${at}`, { status: "silent" });
     const after = await jobOf(stub, chatId, job.id);
     expect(after).toMatchObject({ running: false, nextRunAt: job.nextRunAt, lastResult: { status: "silent" } });

@@ -7,6 +7,8 @@
  * replaced by the renewed one an answer carries (`X-Cuckoo-Session`).
  */
 
+import { t } from "./texts.js";
+
 /** A refusal of the API (`{ error: { code, message } }`), or a network failure (`code` "network"). */
 export class ApiError extends Error {
   /** @param {number} status @param {string} code @param {string} message */
@@ -49,7 +51,7 @@ export async function api(method, path, body) {
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-    throw new ApiError(0, "network", timedOut ? "The server did not answer within 15 seconds." : "The server could not be reached; check your connection.");
+    throw new ApiError(0, "network", timedOut ? t().noAnswer : t().unreachable);
   }
   // A group's Mini App session is renewed as it is used: the cookie is replaced by the answer, a bearer value here.
   const renewed = res.headers.get("X-Cuckoo-Session");
@@ -59,11 +61,11 @@ export async function api(method, path, body) {
   try {
     data = text === "" ? null : JSON.parse(text);
   } catch {
-    throw new ApiError(res.status, "bad_answer", `The server answered ${res.status} with something that is not JSON.`);
+    throw new ApiError(res.status, "bad_answer", t().notJson(res.status));
   }
   if (!res.ok) {
     const error = data && typeof data === "object" && data.error ? data.error : null;
-    throw new ApiError(res.status, error?.code ?? "http", error?.message ?? `The server answered ${res.status}.`);
+    throw new ApiError(res.status, error?.code ?? "http", error?.message ?? t().answered(res.status));
   }
   return data;
 }

@@ -12,6 +12,7 @@ import { api, chatPath } from "./api.js";
 import { byId, h, sentence } from "./dom.js";
 import { now, state } from "./state.js";
 import { telegramHtml } from "./telegram-html.js";
+import { onLanguage, t } from "./texts.js";
 import { inZone } from "./time.js";
 
 const panel = byId("chat-panel");
@@ -25,8 +26,6 @@ let timers = [];
 /** What else the page shows of the chat (its jobs), read again after the chat changed it. */
 let changed = () => {};
 
-const WHO = /** @type {Record<string, string>} */ ({ user: "You", bot: "Bot", prompt: "Prompt to the agent", tool: "Tool call" });
-
 /**
  * @typedef {{ text: string, data?: string, webApp?: string }} Button
  * @typedef {{ id: string, at: string, role: string, source: string, text: string, html?: string, buttons?: Button[][] }} Entry
@@ -38,7 +37,7 @@ function buttonRows(rows) {
   if (shown.length === 0) return null;
   return h(
     "div",
-    { class: "entry-buttons", role: "group", "aria-label": "Buttons" },
+    { class: "entry-buttons", role: "group", "aria-label": t().buttons },
     shown.map((row) =>
       h(
         "div",
@@ -58,8 +57,9 @@ function entry(m) {
   const body = h("div", { class: "entry-text" }, []);
   if (m.role === "bot" && typeof m.html === "string") body.append(telegramHtml(m.html));
   else body.textContent = m.text;
+  const who = /** @type {Record<string, string>} */ (t().who);
   return h("li", { class: m.role }, [
-    h("span", { class: "who" }, [`${WHO[m.role] ?? m.role} · ${inZone(Date.parse(m.at), state.zone, now())}`]),
+    h("span", { class: "who" }, [`${Object.hasOwn(who, m.role) ? who[m.role] : m.role} · ${inZone(Date.parse(m.at), state.zone, now())}`]),
     body,
     m.buttons ? buttonRows(m.buttons) : null,
   ]);
@@ -75,7 +75,7 @@ async function load() {
     const { messages } = await api("GET", `${chatPath(chatId)}/messages?limit=100`);
     if (chatId !== state.chatId) return;
     shownChat = chatId;
-    list.replaceChildren(...(messages.length ? messages.map(entry) : [h("li", { class: "muted" }, ["No messages yet."])]));
+    list.replaceChildren(...(messages.length ? messages.map(entry) : [h("li", { class: "muted" }, [t().noMessages])]));
     list.scrollTop = list.scrollHeight;
   } catch (e) {
     error.textContent = sentence(e);
@@ -116,6 +116,9 @@ form.addEventListener("submit", async (event) => {
     error.textContent = sentence(e);
   }
 });
+
+// Who wrote each entry and when, in the chat's language: the transcript is read again (its messages stay as written).
+onLanguage(() => void load());
 
 /** `onChange` runs when something written or pressed in the panel may have changed the chat's jobs. @param {() => void} onChange */
 export function wireChatPanel(onChange) {

@@ -6,6 +6,7 @@
 import { api } from "./api.js";
 import { byId, h } from "./dom.js";
 import { CHAT_ID, state } from "./state.js";
+import { onLanguage, t } from "./texts.js";
 
 const select = /** @type {HTMLSelectElement} */ (byId("chat-select"));
 const form = /** @type {HTMLFormElement} */ (byId("open-chat"));
@@ -29,7 +30,20 @@ async function directoryChats() {
 }
 
 /** @param {ChatSummary} c */
-const label = (c) => `${c.chatId} · ${c.jobs === 1 ? "1 job" : `${c.jobs} jobs`}${c.blocked ? " · blocked" : ""}`;
+const label = (c) => `${c.chatId} · ${t().jobCount(c.jobs)}${c.blocked ? ` · ${t().blocked}` : ""}`;
+
+/** The chats last read, which the picker shows. @type {ChatSummary[]} */
+let listed = [];
+
+/** The picker's options for `chats`, in the page's language (the current chat kept even when they lack it). @param {ChatSummary[]} chats */
+function fill(chats) {
+  const options = chats.map((c) => h("option", { value: c.chatId }, [label(c)]));
+  if (state.chatId && !chats.some((c) => c.chatId === state.chatId))
+    options.unshift(h("option", { value: state.chatId }, [`${state.chatId} · ${t().noJobsYet}`]));
+  if (!state.chatId) options.unshift(h("option", { value: "" }, [t().chooseChat]));
+  select.replaceChildren(...options);
+  select.value = state.chatId ?? "";
+}
 
 /**
  * Fills the picker (the current chat kept even when the directory does not list it yet) and returns the chats.
@@ -37,13 +51,15 @@ const label = (c) => `${c.chatId} · ${c.jobs === 1 ? "1 job" : `${c.jobs} jobs`
  */
 export async function loadChats() {
   const chats = await directoryChats();
-  const options = chats.map((c) => h("option", { value: c.chatId }, [label(c)]));
-  if (state.chatId && !chats.some((c) => c.chatId === state.chatId)) options.unshift(h("option", { value: state.chatId }, [`${state.chatId} · no jobs yet`]));
-  if (!state.chatId) options.unshift(h("option", { value: "" }, ["Choose a chat"]));
-  select.replaceChildren(...options);
-  select.value = state.chatId ?? "";
+  listed = chats;
+  fill(chats);
   return chats;
 }
+
+// The open chat's language is the picker's too.
+onLanguage(() => {
+  if (state.mode === "admin") fill(listed);
+});
 
 /**
  * Wires the picker and the open form; `choose` is called with the chat id the user picked or opened.
@@ -57,7 +73,7 @@ export function wireChats(choose) {
     event.preventDefault();
     const id = input.value.trim();
     if (!CHAT_ID.test(id)) {
-      error.textContent = "A chat id is a decimal Telegram id, such as 123456789 or -1001234567890.";
+      error.textContent = t().badChatId;
       input.setAttribute("aria-invalid", "true");
       return;
     }

@@ -6,11 +6,13 @@
  * types (debounced), which shows what it understood (`every 2 weeks on Tuesday at 10:00 · next: Tue 8 Dec
  * 10:00, Tue 22 Dec 10:00…`), the next runs and their DST notes. Save sends the schedule the words resolved to
  * (with its end). Editing shows the job's schedule in the words the API describes it with, which read back as the
- * same schedule. The API's sentence is shown beside the field it names; nothing is created or changed until Save.
+ * same schedule. The words are read and described in the chat's language (`language` of the preview), any of the
+ * others read too. The API's sentence is shown beside the field it names; nothing is created or changed until Save.
  */
 import { ApiError, api, chatPath } from "./api.js";
 import { byId, h, sentence } from "./dom.js";
 import { CHAT_ID, now, state } from "./state.js";
+import { language, onLanguage, t } from "./texts.js";
 import { inZone, relative, scheduleField } from "./time.js";
 
 /** @typedef {import("./state.js").Job} Job */
@@ -83,7 +85,7 @@ function showError(message) {
 
 function syncKind() {
   const watcher = kindSelect.value === "watcher";
-  textLabel.textContent = watcher ? "Command" : "Prompt";
+  textLabel.textContent = watcher ? t().command : t().prompt;
   timeoutField.hidden = !watcher;
 }
 
@@ -91,14 +93,15 @@ function syncKind() {
 const unchanged = () => current.job !== null && scheduleInput.value.trim() === current.original.trim();
 
 /**
- * What the API makes of the Schedule field's words: `POST /admin/preview { when }` in the chat's zone; for an
- * edit whose schedule is unchanged, with the job's own end, so the runs stop where it ends.
+ * What the API makes of the Schedule field's words: `POST /admin/preview { when }` in the chat's zone and language
+ * (read in it first, described in it); for an edit whose schedule is unchanged, with the job's own end, so the
+ * runs stop where it ends.
  * @param {string} text
  */
 function readSchedule(text) {
   const job = current.job;
   const ends = job && unchanged() ? { until: job.until ?? null, runsLeft: job.runsLeft ? job.runsLeft : null } : {};
-  return api("POST", "/admin/preview", { when: text, timeZone: current.zone, ...ends });
+  return api("POST", "/admin/preview", { when: text, timeZone: current.zone, language: language(), ...ends });
 }
 
 /** The preview of what the schedule field says, from the API; a stale answer is dropped. */
@@ -110,7 +113,7 @@ async function preview() {
     error.textContent = "";
     scheduleInput.removeAttribute("aria-invalid");
     understood.textContent = "";
-    previewDescription.textContent = "Type a schedule to see when it runs.";
+    previewDescription.textContent = t().typeSchedule;
     previewRuns.replaceChildren();
     previewNotes.replaceChildren();
     return;
@@ -127,7 +130,7 @@ async function preview() {
       .slice(0, UNDERSTOOD_RUNS)
       .map((at) => inZone(at, current.zone, now()))
       .join(", ");
-    understood.textContent = `${said} · next: ${next}${runs.length > UNDERSTOOD_RUNS ? "…" : ""}`;
+    understood.textContent = t().understood(said, next, runs.length > UNDERSTOOD_RUNS);
     previewDescription.textContent = answer.description;
     previewRuns.replaceChildren(...runs.map((at) => h("li", {}, [`${inZone(at, current.zone, now())} (${relative(at, now())})`])));
     previewNotes.replaceChildren(...answer.notes.map((/** @type {string} */ note) => h("li", {}, [note])));
@@ -136,7 +139,7 @@ async function preview() {
     understood.textContent = "";
     previewRuns.replaceChildren();
     previewNotes.replaceChildren();
-    previewDescription.textContent = "No preview until the schedule reads right.";
+    previewDescription.textContent = t().noPreview;
     if (e instanceof ApiError && e.status === 400) {
       error.textContent = e.message;
       scheduleInput.setAttribute("aria-invalid", "true");
@@ -157,7 +160,7 @@ form.addEventListener("submit", async (event) => {
   clearErrors();
   const chatId = current.chatId ?? chatInput.value.trim();
   if (!CHAT_ID.test(chatId)) {
-    byId("job-chat-error").textContent = "Give the chat's decimal Telegram id, such as 123456789.";
+    byId("job-chat-error").textContent = t().giveChatId;
     chatInput.setAttribute("aria-invalid", "true");
     chatInput.focus();
     return;
@@ -171,8 +174,7 @@ form.addEventListener("submit", async (event) => {
   // An edit sends the schedule only when it changed: a one-off's time may have passed since it was set.
   const changed = !unchanged();
   if (changed && text === "") {
-    byId("job-schedule-error").textContent =
-      "A schedule is required: words such as every weekday at 8:30, a cron expression such as 0 8 * * 1-5, a date and time such as 2026-12-01 09:00, or a delay such as 20m.";
+    byId("job-schedule-error").textContent = t().scheduleRequired;
     scheduleInput.setAttribute("aria-invalid", "true");
     scheduleInput.focus();
     return;
@@ -213,9 +215,24 @@ form.addEventListener("submit", async (event) => {
 export function zoneKnown(chatId, zone) {
   if (!dialog.open || current.chatId !== chatId || current.zone === zone) return;
   current.zone = zone;
-  where.textContent = `In chat ${chatId}, times in ${zone}.`;
+  where.textContent = t().inChat(chatId, zone);
   void preview();
 }
+
+/** The dialog's own words: its title, where it acts and the text field's label. */
+function writeHeading() {
+  title.textContent = current.job ? t().editTitle(current.job.name) : t().createTitle;
+  where.textContent = current.chatId ? t().inChat(current.chatId, current.zone) : t().timesIn(current.zone);
+  syncKind();
+}
+
+// The chat's language, known with its jobs (a dialog opened while they were still read): its words, and the
+// preview read and described in it.
+onLanguage(() => {
+  if (!dialog.open) return;
+  writeHeading();
+  void preview();
+});
 
 /**
  * A job's schedule as the Schedule field shows it for editing: a one-off's wall time, a repetition in the words the
@@ -226,7 +243,7 @@ export function zoneKnown(chatId, zone) {
 async function scheduleWords(job, zone) {
   if ("at" in job.schedule) return scheduleField(job.schedule, zone);
   try {
-    const answer = await api("POST", "/admin/preview", { ...job.schedule, timeZone: zone, count: 1 });
+    const answer = await api("POST", "/admin/preview", { ...job.schedule, timeZone: zone, count: 1, language: language() });
     return String(answer.description).replace(` (${zone})`, "");
   } catch {
     return scheduleField(job.schedule, zone);
@@ -245,8 +262,6 @@ export async function openJobDialog({ job, prefill, saved }) {
   const schedule = job ? await scheduleWords(job, zone) : (prefill?.schedule ?? "");
   const chatId = job?.chatId ?? state.chatId;
   current = { job: job ?? null, original: job ? schedule : "", zone, saved, chatId };
-  title.textContent = job ? `Edit “${job.name}”` : "Create a job";
-  where.textContent = chatId ? `In chat ${chatId}, times in ${zone}.` : `Times in ${zone}.`;
   chatField.hidden = chatId !== null;
   chatInput.value = "";
   nameInput.value = job?.name ?? prefill?.name ?? "";
@@ -255,7 +270,7 @@ export async function openJobDialog({ job, prefill, saved }) {
   textInput.value = job ? (job.kind === "watcher" ? (job.command ?? "") : (job.text ?? "")) : (prefill?.text ?? "");
   timeoutInput.value = job?.timeoutSeconds !== undefined ? String(job.timeoutSeconds) : "";
   scheduleInput.value = schedule;
-  syncKind();
+  writeHeading();
   dialog.showModal();
   (chatId === null ? chatInput : nameInput).focus();
   void preview();

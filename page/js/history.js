@@ -3,6 +3,7 @@
 import { api, chatPath } from "./api.js";
 import { byId, h, sentence } from "./dom.js";
 import { now, state } from "./state.js";
+import { statusWord, t } from "./texts.js";
 import { inZone, relative } from "./time.js";
 
 const dialog = /** @type {HTMLDialogElement} */ (byId("history-dialog"));
@@ -16,13 +17,14 @@ byId("history-close").addEventListener("click", () => dialog.close());
 
 /** @param {Run} run */
 function line(run) {
+  const words = t();
   const due = Date.parse(run.dueAt);
-  const what = run.status ?? (run.state === "settled" ? "settled" : "in flight");
+  const what = run.status !== null ? statusWord(run.status) : run.state === "settled" ? words.settled : words.inFlight;
   const facts = [
-    run.manual ? "run by hand" : null,
-    run.late ? "late" : null,
-    run.timedOut ? "timed out" : null,
-    run.exitCode !== null ? `exit ${run.exitCode}` : null,
+    run.manual ? words.runByHand : null,
+    run.late ? words.late : null,
+    run.timedOut ? words.timedOut : null,
+    run.exitCode !== null ? words.exit(run.exitCode) : null,
   ].filter(Boolean);
   return h("li", {}, [
     h("strong", {}, [what]),
@@ -34,12 +36,12 @@ function line(run) {
 
 /** Opens the dialog for `job` and loads its runs. @param {import("./state.js").Job} job */
 export async function openHistory(job) {
-  byId("history-title").textContent = `History of “${job.name}”`;
-  body.replaceChildren(h("p", { class: "state", role: "status" }, ["Loading runs…"]));
+  byId("history-title").textContent = t().historyOf(job.name);
+  body.replaceChildren(h("p", { class: "state", role: "status" }, [t().loadingRuns]));
   dialog.showModal();
   try {
     const { runs } = await api("GET", `${chatPath(job.chatId)}/jobs/${job.id}/runs`);
-    body.replaceChildren(runs.length ? h("ol", { class: "runs", "aria-label": "Runs" }, runs.map(line)) : h("p", { class: "muted" }, ["No runs yet."]));
+    body.replaceChildren(runs.length ? h("ol", { class: "runs", "aria-label": t().runs }, runs.map(line)) : h("p", { class: "muted" }, [t().noRuns]));
   } catch (e) {
     body.replaceChildren(h("p", { class: "state error", role: "alert" }, [sentence(e)]));
   }

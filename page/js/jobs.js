@@ -9,6 +9,7 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { now, state } from "./state.js";
+import { language, statusWord, t } from "./texts.js";
 import { inZone, leftOf, relative } from "./time.js";
 
 /** @typedef {import("./state.js").Job} Job */
@@ -18,16 +19,18 @@ import { inZone, leftOf, relative } from "./time.js";
 const descriptions = new Map();
 
 /**
- * The API's words for a cron expression or a rule in a zone (one preview per schedule and zone).
+ * The API's words for a cron expression or a rule in a zone, in the page's language (one preview per schedule,
+ * zone and language).
  * @param {{ cron: string } | { rrule: string, start: string }} schedule @param {string} zone
  */
 function describe(schedule, zone) {
-  const key = `${zone}|${JSON.stringify(schedule)}`;
+  const lang = language();
+  const key = `${lang}|${zone}|${JSON.stringify(schedule)}`;
   let d = descriptions.get(key);
   if (!d) {
-    d = api("POST", "/admin/preview", { ...schedule, timeZone: zone, count: 1 }).then(
+    d = api("POST", "/admin/preview", { ...schedule, timeZone: zone, count: 1, language: lang }).then(
       (r) => String(r.description),
-      () => ("cron" in schedule ? `Cron ${schedule.cron}` : `Rule ${schedule.rrule}`),
+      () => ("cron" in schedule ? t().cron(schedule.cron) : t().rule(schedule.rrule)),
     );
     descriptions.set(key, d);
   }
@@ -45,16 +48,17 @@ async function scheduleText(job, /** @type {string} */ zone) {
 
 /** @param {Job} job */
 function statusLine(job) {
+  const words = t();
   const parts = [];
-  if (job.running) parts.push(h("span", { class: "badge running" }, ["Running"]));
-  if (!job.enabled) parts.push(h("span", { class: "badge paused" }, ["Paused"]));
+  if (job.running) parts.push(h("span", { class: "badge running" }, [words.running]));
+  if (!job.enabled) parts.push(h("span", { class: "badge paused" }, [words.paused]));
   if (job.lastResult) {
     const status = job.lastResult.status;
     // Exit 75 ("try next time") and the day's wake-up budget are not failures: said in words, not in red.
     const style = status === "failed" ? "result-failed" : status === "transient" || status === "over_budget" ? "muted" : "result-ok";
-    const said = status === "transient" ? "skipped (try next time)" : status === "over_budget" ? "held (over the day's wake-up budget)" : status;
-    parts.push(h("span", { class: style }, [`Last run ${said}, ${relative(Date.parse(job.lastResult.at), now())}`]));
-  } else if (!job.running) parts.push(h("span", { class: "muted" }, ["Not run yet"]));
+    const said = status === "transient" ? words.lastSkipped : status === "over_budget" ? words.lastHeld : statusWord(status);
+    parts.push(h("span", { class: style }, [words.lastRun(said, relative(Date.parse(job.lastResult.at), now()))]));
+  } else if (!job.running) parts.push(h("span", { class: "muted" }, [words.notRunYet]));
   const line = h("p", { class: "job-status" }, []);
   for (const [i, p] of parts.entries()) line.append(...(i ? [" ", p] : [p]));
   return line;
@@ -62,9 +66,9 @@ function statusLine(job) {
 
 /** @param {Job} job */
 function nextLine(job) {
-  if (job.nextRunAt === null) return h("p", { class: "job-next muted" }, [job.enabled ? "No next run" : "Next run: none while paused"]);
+  if (job.nextRunAt === null) return h("p", { class: "job-next muted" }, [job.enabled ? t().noNextRun : t().noneWhilePaused]);
   const at = Date.parse(job.nextRunAt);
-  return h("p", { class: "job-next" }, [`Next run: ${inZone(at, state.zone, now())} (${relative(at, now())})`]);
+  return h("p", { class: "job-next" }, [t().nextRun(inZone(at, state.zone, now()), relative(at, now()))]);
 }
 
 /**
@@ -72,35 +76,37 @@ function nextLine(job) {
  * @param {HTMLElement} list @param {Job[]} jobs @param {Actions} actions
  */
 export function renderJobs(list, jobs, actions) {
+  const words = t();
   list.replaceChildren(
     ...jobs.map((job, i) => {
       const schedule = h("p", { class: "job-schedule" }, ["…"]);
       scheduleText(job, state.zone).then((text) => (schedule.textContent = text));
-      const button = (/** @type {string} */ label, /** @type {string} */ verb, /** @type {() => void} */ act, cls = "") => {
-        const b = h("button", { type: "button", "aria-label": `${verb}: ${job.name}`, class: cls || undefined }, [label]);
+      // Each action's button says its verb; its accessible name adds the job's.
+      const button = (/** @type {string} */ verb, /** @type {() => void} */ act, cls = "") => {
+        const b = h("button", { type: "button", "aria-label": words.named(verb, job.name), class: cls || undefined }, [verb]);
         b.addEventListener("click", act);
         return b;
       };
       return h("li", { class: "job", "data-job-id": job.id }, [
         h("span", { class: "job-num", "aria-hidden": "true" }, [`${i + 1}.`]),
         h("div", { class: "job-main" }, [
-          h("div", { class: "job-title" }, [h("h3", {}, [job.name]), h("span", { class: "job-kind" }, [job.kind === "prompt" ? "Prompt" : "Watcher"])]),
+          h("div", { class: "job-title" }, [h("h3", {}, [job.name]), h("span", { class: "job-kind" }, [job.kind === "prompt" ? words.prompt : words.watcher])]),
           schedule,
           nextLine(job),
           statusLine(job),
-          ...(job.threadId !== undefined ? [h("p", { class: "job-topic muted" }, [`Posts in topic ${job.threadId}`])] : []),
+          ...(job.threadId !== undefined ? [h("p", { class: "job-topic muted" }, [words.postsInTopic(job.threadId)])] : []),
         ]),
         h(
           "div",
           { class: "job-actions" },
           state.readOnly
-            ? [button("History", "History", () => actions.history(job))]
+            ? [button(words.history, () => actions.history(job))]
             : [
-                button("Run now", "Run now", () => actions.run(job)),
-                job.enabled ? button("Pause", "Pause", () => actions.toggle(job)) : button("Resume", "Resume", () => actions.toggle(job)),
-                button("Edit", "Edit", () => actions.edit(job)),
-                button("History", "History", () => actions.history(job)),
-                button("Delete", "Delete", () => actions.remove(job), "danger"),
+                button(words.runNow, () => actions.run(job)),
+                job.enabled ? button(words.pause, () => actions.toggle(job)) : button(words.resume, () => actions.toggle(job)),
+                button(words.edit, () => actions.edit(job)),
+                button(words.history, () => actions.history(job)),
+                button(words.delete, () => actions.remove(job), "danger"),
               ],
         ),
       ]);

@@ -15,6 +15,7 @@ import { renderJobs } from "./jobs.js";
 import { loadQuiet, openQuiet } from "./quiet.js";
 import { CHAT_ID, state } from "./state.js";
 import { suggestionCards } from "./suggestions.js";
+import { onLanguage, t, useLanguage } from "./texts.js";
 import { offerDeviceZone, openZone } from "./zone.js";
 
 /** @typedef {import("./state.js").Job} Job */
@@ -40,7 +41,7 @@ function showLogin() {
   scheduler.hidden = true;
   byId("chat-panel").hidden = true;
   signOut.hidden = true;
-  byId("access").textContent = "";
+  showAccess("");
   login.hidden = false;
   byId("login-token").focus();
 }
@@ -50,7 +51,7 @@ function showListError(message, retry) {
   listState.className = "state error";
   listState.replaceChildren(message);
   if (retry) {
-    const button = h("button", { type: "button" }, ["Try again"]);
+    const button = h("button", { type: "button" }, [t().tryAgain]);
     button.addEventListener("click", retry);
     listState.append(" ", button);
   }
@@ -62,6 +63,8 @@ async function loadJobs() {
   const chatId = state.chatId;
   byId("zone-box").hidden = chatId === null;
   if (chatId === null) {
+    // No chat open: the page speaks English.
+    void useLanguage("en");
     list.replaceChildren();
     listState.replaceChildren();
     empty.hidden = false;
@@ -69,7 +72,7 @@ async function loadJobs() {
   }
   if (state.jobs.length === 0) {
     listState.className = "state";
-    listState.textContent = "Loading jobs…";
+    listState.textContent = t().loadingJobs;
   }
   list.setAttribute("aria-busy", "true");
   try {
@@ -84,7 +87,10 @@ async function loadJobs() {
     zoneKnown(chatId, state.zone);
     state.serverNow = Date.parse(answer.now);
     state.readAt = Date.now();
-    byId("zone-text").textContent = `Time zone: ${state.zone}`;
+    // The chat's language: the page's words, its dates and the previews' from now on (a switch writes all again).
+    await useLanguage(answer.language);
+    if (seq !== loadSeq) return;
+    byId("zone-text").textContent = t().zoneLine(state.zone);
     // In Telegram, the device's own zone when the chat's differs (one tap sets it), to those who may set it.
     if (state.mode === "chat" && !state.readOnly) offerDeviceZone(() => void loadJobs());
     render();
@@ -93,7 +99,7 @@ async function loadJobs() {
     if (e instanceof ApiError && e.status === 401) return showLogin();
     list.replaceChildren();
     empty.hidden = true;
-    showListError(`The jobs could not be loaded: ${sentence(e)}`, () => void loadJobs());
+    showListError(t().jobsNotLoaded(sentence(e)), () => void loadJobs());
   } finally {
     if (seq === loadSeq) list.removeAttribute("aria-busy");
   }
@@ -105,17 +111,32 @@ function render() {
   listState.replaceChildren();
   empty.hidden = !(state.jobs.length === 0 && !filtered);
   if (state.jobs.length === 0 && filtered) {
-    const what = state.q !== "" ? `No jobs match “${state.q}”` : "No jobs";
-    const clear = h("button", { type: "button" }, ["Show all jobs"]);
+    const clear = h("button", { type: "button" }, [t().showAllJobs]);
     clear.addEventListener("click", () => {
       search.value = "";
       state.q = "";
       setCategory("");
     });
-    listState.replaceChildren(`${what}${state.category ? ` in ${state.category}` : ""}.`, " ", clear);
+    listState.replaceChildren(t().noJobs(state.q, /** @type {"" | "one-time" | "recurring" | "monitoring"} */ (state.category)), " ", clear);
   }
   renderJobs(list, state.jobs, actions);
 }
+
+/** What the bar says of the access, by its key in the table (written again on a switch). @param {"" | "openDevMode" | "readOnly"} key */
+function showAccess(key) {
+  const access = byId("access");
+  if (key === "") access.removeAttribute("data-t");
+  else access.dataset.t = key;
+  access.textContent = key === "" ? "" : t()[key];
+}
+
+/** The empty state's cards, in the page's language: each Use opens the dialog filled in. */
+function showSuggestions() {
+  byId("suggestions").replaceChildren(...suggestionCards((s) => create(s)));
+}
+
+// Another language (it comes with a chat's jobs, which are shown in it next): the cards in it too.
+onLanguage(showSuggestions);
 
 /** @param {string} category */
 function setCategory(category) {
@@ -146,8 +167,8 @@ const actions = {
   history: (job) => void openHistory(job),
   remove: (job) => {
     const dialog = /** @type {HTMLDialogElement} */ (byId("confirm-dialog"));
-    byId("confirm-title").textContent = `Delete “${job.name}”?`;
-    byId("confirm-text").textContent = "The job and its history go; a run in progress is not stopped.";
+    byId("confirm-title").textContent = t().deleteTitle(job.name);
+    byId("confirm-text").textContent = t().deleteText;
     dialog.returnValue = "";
     dialog.addEventListener(
       "close",
@@ -245,7 +266,7 @@ function followAddress() {
   showChatPanel();
   empty.hidden = true;
   const shown = location.hash.length > 60 ? `${location.hash.slice(0, 60)}…` : location.hash;
-  showListError(`The address names “${shown}”, which is not a chat id such as 123456789 or -1001234567890; choose a chat above.`);
+  showListError(t().notAChat(shown));
 }
 window.addEventListener("hashchange", followAddress);
 window.addEventListener("popstate", followAddress);
@@ -269,7 +290,7 @@ async function start() {
       b.addEventListener("click", () => setCategory(/** @type {HTMLElement} */ (b).dataset.category ?? ""));
     byId("create").addEventListener("click", () => create());
     byId("empty-create").addEventListener("click", () => create());
-    byId("suggestions").replaceChildren(...suggestionCards((s) => create(s)));
+    showSuggestions();
     byId("zone-change").addEventListener("click", () => openZone(() => void loadJobs()));
     wireChats(choose);
     // A /remind written or a button pressed in the chat panel shows in the list at once.
@@ -292,7 +313,7 @@ async function start() {
       if (state.chatId === null && chats[0]) state.chatId = chats[0].chatId;
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) return showLogin();
-      showListError(`The chats could not be loaded: ${sentence(e)}`, () => void start());
+      showListError(t().chatsNotLoaded(sentence(e)), () => void start());
     }
   }
   if (state.chatId) choose(state.chatId, "replace");
@@ -357,12 +378,12 @@ async function startMiniApp() {
 function setReadOnly(readOnly) {
   state.readOnly = readOnly;
   for (const id of ["create", "empty-create", "suggestions", "zone-change", "quiet-change"]) byId(id).hidden = readOnly;
-  byId("access").textContent = readOnly ? "Read only: the group's admins change its jobs" : "";
+  showAccess(readOnly ? "readOnly" : "");
 }
 
 /** A Mini App session that ended: sign in again with Telegram's initData, at most once a minute. */
 function signInAgain() {
-  if (Date.now() - signedInAt < 60_000) return stop("The session ended and could not be renewed; close the scheduler and open it again from the bot.");
+  if (Date.now() - signedInAt < 60_000) return stop(t().sessionEnded);
   void startMiniApp();
 }
 
@@ -378,12 +399,12 @@ async function main() {
   try {
     const access = await api("GET", "/admin/session");
     signOut.hidden = access.via !== "cookie";
-    byId("access").textContent = access.via === "open" ? "Open dev mode" : "";
+    showAccess(access.via === "open" ? "openDevMode" : "");
     await start();
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return showLogin();
     boot.className = "state error";
-    boot.textContent = `The Scheduler cannot start: ${sentence(e)}`;
+    boot.textContent = t().cannotStart(sentence(e));
   }
 }
 

@@ -7,6 +7,7 @@
 import { ApiError, api, chatPath } from "./api.js";
 import { byId, sentence } from "./dom.js";
 import { state } from "./state.js";
+import { onLanguage, t } from "./texts.js";
 
 const box = byId("quiet-box");
 const shown = byId("quiet-text");
@@ -18,10 +19,19 @@ const error = byId("quiet-error");
 
 /** @typedef {{ from: string, to: string } | null} Quiet */
 
+/** The hours last shown, written again in another language (undefined: a failure is shown, or nothing yet). @type {Quiet | undefined} */
+let last;
+
 /** @param {Quiet} quiet */
 function show(quiet) {
-  shown.textContent = quiet ? `Quiet hours: ${quiet.from}–${quiet.to}` : "Quiet hours: off";
+  last = quiet;
+  shown.textContent = t().quietLine(quiet ? `${quiet.from}–${quiet.to}` : t().quietOff);
 }
+
+onLanguage(() => {
+  if (last !== undefined) show(last);
+  if (dialog.open) byId("quiet-about").textContent = t().quietAbout(state.zone);
+});
 
 /** Reads the chosen chat's quiet hours into the bar (hidden while no chat is chosen). */
 export async function loadQuiet() {
@@ -32,7 +42,8 @@ export async function loadQuiet() {
     const { quiet } = await api("GET", `${chatPath(chatId)}/quiet`);
     if (chatId === state.chatId) show(quiet);
   } catch (e) {
-    shown.textContent = `Quiet hours: ${sentence(e)}`;
+    last = undefined;
+    shown.textContent = t().quietLine(sentence(e));
   }
 }
 
@@ -68,7 +79,7 @@ export async function openQuiet() {
   if (!chatId) return;
   dialogChat = chatId;
   error.textContent = "";
-  byId("quiet-zone").textContent = state.zone;
+  byId("quiet-about").textContent = t().quietAbout(state.zone);
   let quiet = null;
   try {
     quiet = (await api("GET", `${chatPath(chatId)}/quiet`)).quiet;

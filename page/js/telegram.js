@@ -9,6 +9,7 @@
  */
 import { api, useBearer } from "./api.js";
 import { byId } from "./dom.js";
+import { onLanguage, t } from "./texts.js";
 import { themeVariables } from "./theme.js";
 
 /**
@@ -16,9 +17,6 @@ import { themeVariables } from "./theme.js";
  * @typedef {{ initData?: string, themeParams?: Record<string, unknown>, colorScheme?: string, ready?(): void, expand?(): void,
  *   onEvent?(name: string, fn: () => void): void, MainButton?: TgButton, BackButton?: Omit<TgButton, "setText"> }} WebApp
  */
-
-/** What the page says when there is no Telegram to sign in with. */
-export const OUTSIDE_TELEGRAM = "Open the scheduler from the bot in Telegram (its menu button, or Open scheduler under /jobs): Telegram signs you in.";
 
 /** Telegram's WebApp object, when telegram-web-app.js ran (or a test put one there); else null. @returns {WebApp | null} */
 export function webApp() {
@@ -58,7 +56,8 @@ export function prepare(app) {
  */
 export async function signIn(app) {
   const initData = app?.initData;
-  if (typeof initData !== "string" || initData === "") throw new Error(OUTSIDE_TELEGRAM);
+  // No chat yet, so no chat's language: said in English.
+  if (typeof initData !== "string" || initData === "") throw new Error(t().outsideTelegram);
   const reply = await api("POST", "/app/session", { initData });
   const access = await api("GET", "/admin/session").catch(() => null);
   if (access?.via !== "app" || access.chatId !== reply.chatId) useBearer(reply.session);
@@ -83,8 +82,8 @@ export function wireButtons(app, create) {
     if (open) back?.show();
     else back?.hide();
     if (!main) return;
-    if (open === jobDialog) main.setText("Save");
-    else main.setText("Create");
+    if (open === jobDialog) main.setText(t().save);
+    else main.setText(t().create);
     if (open && open !== jobDialog) main.hide();
     else main.show();
   };
@@ -99,5 +98,7 @@ export function wireButtons(app, create) {
   back?.onClick(() => openDialog()?.close("cancel"));
   const observer = new MutationObserver(update);
   for (const dialog of document.querySelectorAll("dialog")) observer.observe(dialog, { attributes: true, attributeFilter: ["open"] });
+  // The chat's language, known with its jobs: the main button's word in it.
+  onLanguage(update);
   update();
 }

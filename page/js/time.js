@@ -3,20 +3,40 @@
  * @module Pure time helpers of the page: instants shown in the chat's zone and relative to now ("in 3 h"), a
  * job's schedule as written for the dialog's one field (a one-off's wall time; a repetition's as written when the
  * API's words for it cannot be had: a cron expression, a rule with its DTSTART), and what is left of a job that ends. What a typed schedule means
- * is the API's to say (`POST /admin/preview { when }`). No DOM; tested in Node (test/unit/page-time.test.ts).
+ * is the API's to say (`POST /admin/preview { when }`). Words and dates are in the page's language (texts.js), on a
+ * 24-hour clock. No DOM; tested in Node (test/unit/page-time.test.ts).
  */
+import { language, locale, t } from "./texts.js";
 
 /** @type {Map<string, Intl.DateTimeFormat>} */
 const formats = new Map();
-/** @param {string} zone @param {Intl.DateTimeFormatOptions} options */
-function format(zone, options) {
-  const key = `${zone}|${JSON.stringify(options)}`;
+/** @param {string} zone @param {Intl.DateTimeFormatOptions} options @param {string} [tag] a locale other than the page's */
+function format(zone, options, tag = locale()) {
+  const key = `${tag}|${zone}|${JSON.stringify(options)}`;
   let f = formats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", { timeZone: zone, hourCycle: "h23", ...options });
+    f = new Intl.DateTimeFormat(tag, { timeZone: zone, hourCycle: "h23", ...options });
     formats.set(key, f);
   }
   return f;
+}
+
+/** @param {Intl.DateTimeFormat} f @param {number} instant @returns {Record<string, string>} */
+const partsOf = (f, instant) => Object.fromEntries(f.formatToParts(instant).map((p) => [p.type, p.value]));
+
+/** The year of `instant` in `zone`, as digits whatever the language. @param {number} instant @param {string} zone */
+const yearOf = (instant, zone) => format(zone, { year: "numeric" }, "en-GB").format(instant);
+
+/**
+ * The day of `instant` in `zone` with its short weekday and month (`Tue 1 Dec`, its year too when `withYear`): in
+ * English as the page always wrote it (`Tue 1 Dec 2026`, no comma), else as the language writes it (`Di., 1. Dez.`).
+ * @param {number} instant @param {string} zone @param {boolean} withYear
+ */
+function dayOf(instant, zone, withYear) {
+  const options = /** @type {Intl.DateTimeFormatOptions} */ ({ weekday: "short", day: "numeric", month: "short", ...(withYear ? { year: "numeric" } : {}) });
+  if (language() !== "en") return format(zone, options).format(instant);
+  const parts = partsOf(format(zone, options), instant);
+  return `${parts.weekday} ${parts.day} ${parts.month}${withYear ? ` ${parts.year}` : ""}`;
 }
 
 /**
@@ -24,13 +44,8 @@ function format(zone, options) {
  * @param {number} instant @param {string} zone @param {number} now
  */
 export function inZone(instant, zone, now) {
-  const parts = Object.fromEntries(
-    format(zone, { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  const thisYear = format(zone, { year: "numeric" }).format(now);
-  return `${parts.weekday} ${parts.day} ${parts.month}${parts.year === thisYear ? "" : ` ${parts.year}`} ${parts.hour}:${parts.minute}`;
+  const time = partsOf(format(zone, { hour: "2-digit", minute: "2-digit" }, "en-GB"), instant);
+  return `${dayOf(instant, zone, yearOf(instant, zone) !== yearOf(now, zone))} ${time.hour}:${time.minute}`;
 }
 
 /**
@@ -40,12 +55,13 @@ export function inZone(instant, zone, now) {
 export function relative(instant, now) {
   const ms = instant - now;
   const abs = Math.abs(ms);
+  const words = t();
   let text;
-  if (abs < 60_000) return ms >= 0 ? "in under a minute" : "just now";
-  if (abs < 3_600_000) text = `${Math.round(abs / 60_000)} min`;
-  else if (abs < 48 * 3_600_000) text = `${Math.round(abs / 3_600_000)} h`;
-  else text = `${Math.round(abs / 86_400_000)} d`;
-  return ms >= 0 ? `in ${text}` : `${text} ago`;
+  if (abs < 60_000) return ms >= 0 ? words.underAMinute : words.justNow;
+  if (abs < 3_600_000) text = words.minutes(Math.round(abs / 60_000));
+  else if (abs < 48 * 3_600_000) text = words.hours(Math.round(abs / 3_600_000));
+  else text = words.days(Math.round(abs / 86_400_000));
+  return ms >= 0 ? words.ahead(text) : words.ago(text);
 }
 
 /**
@@ -54,11 +70,7 @@ export function relative(instant, now) {
  * @param {number} instant @param {string} zone
  */
 export function wallTime(instant, zone) {
-  const p = Object.fromEntries(
-    format(zone, { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
-      .formatToParts(instant)
-      .map((x) => [x.type, x.value]),
-  );
+  const p = partsOf(format(zone, { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }, "en-GB"), instant);
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
@@ -81,14 +93,9 @@ export function scheduleField(schedule, zone) {
 export function untilOf(until, zone, now) {
   const [year, month, day] = until.slice(0, 10).split("-").map(Number);
   // The local date read on UTC's calendar: its weekday and month names, whatever the browser's zone.
-  const parts = Object.fromEntries(
-    format("UTC", { weekday: "short", day: "numeric", month: "short", year: "numeric" })
-      .formatToParts(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1))
-      .map((p) => [p.type, p.value]),
-  );
-  const thisYear = format(zone, { year: "numeric" }).format(now);
+  const date = Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1);
   const time = until.slice(11, 16);
-  return `${parts.weekday} ${parts.day} ${parts.month}${parts.year === thisYear ? "" : ` ${parts.year}`}${time === "23:59" ? "" : ` ${time}`}`;
+  return `${dayOf(date, "UTC", yearOf(date, "UTC") !== yearOf(now, zone))}${time === "23:59" ? "" : ` ${time}`}`;
 }
 
 /**
@@ -96,9 +103,10 @@ export function untilOf(until, zone, now) {
  * @param {{ runsLeft?: number | null, until?: string | null }} job @param {string} zone @param {number} now
  */
 export function leftOf(job, zone, now) {
+  const words = t();
   const parts = [];
-  if (job.runsLeft === 0) return "last run";
-  if (typeof job.runsLeft === "number") parts.push(`${job.runsLeft} ${job.runsLeft === 1 ? "run" : "runs"} left`);
-  if (job.until) parts.push(`until ${untilOf(job.until, zone, now)}`);
+  if (job.runsLeft === 0) return words.lastRunLeft;
+  if (typeof job.runsLeft === "number") parts.push(words.runsLeft(job.runsLeft));
+  if (job.until) parts.push(words.until(untilOf(job.until, zone, now)));
   return parts.join(" · ");
 }

@@ -8,6 +8,7 @@
 import { ApiError, api, chatPath } from "./api.js";
 import { byId, h, sentence } from "./dom.js";
 import { state } from "./state.js";
+import { t } from "./texts.js";
 
 const dialog = /** @type {HTMLDialogElement} */ (byId("zone-dialog"));
 const form = /** @type {HTMLFormElement} */ (byId("zone-form"));
@@ -35,9 +36,7 @@ async function setZone(zone) {
 
 /** The likely zones of a place with several, as buttons that set one. @param {string} place @param {{ zone: string, label: string }[]} zones */
 function offer(place, zones, offset = false) {
-  byId("zone-choices-title").textContent = offset
-    ? `“${place}” is an offset; these zones are on it now. Choose yours:`
-    : `“${place}” has more than one time zone. Choose yours:`;
+  byId("zone-choices-title").textContent = offset ? t().zoneOffset(place) : t().zoneSeveral(place);
   byId("zone-choice-buttons").replaceChildren(
     ...zones.map(({ zone, label }) => {
       const b = h("button", { type: "button", "data-zone": zone }, [label]);
@@ -103,9 +102,9 @@ export function offerDeviceZone(onChange) {
   const device = deviceZone();
   box.hidden = device === null || device === state.zone;
   if (box.hidden || device === null) return;
-  byId("device-zone-text").textContent = `This device is on ${device}; the chat's times are in ${state.zone}.`;
+  byId("device-zone-text").textContent = t().deviceZone(device, state.zone);
   const use = /** @type {HTMLButtonElement} */ (byId("device-zone-use"));
-  use.textContent = `Use ${device}`;
+  use.textContent = t().useZone(device);
   const chatId = state.chatId;
   use.onclick = async () => {
     use.disabled = true;

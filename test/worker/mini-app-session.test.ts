@@ -133,7 +133,7 @@ describe("GET /app", () => {
     expect(html).toContain('<html lang="en" data-mode="chat">');
     expect(html).toContain(`<script src="${TELEGRAM_WEB_APP_JS}" defer></script><script type="module" src="/js/main.js"></script>`);
     expect(html.match(/<script/g)).toHaveLength(2);
-    expect(html).toContain('<section id="scheduler" hidden aria-label="Jobs">');
+    expect(html).toContain('<section id="scheduler" hidden aria-label="Jobs" data-t-aria-label="jobs">');
   });
 
   it("allows exactly Telegram's script and framing by Telegram Web, and nothing else of another site", async () => {

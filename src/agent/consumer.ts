@@ -26,8 +26,8 @@ const RETRY = { baseMs: 2_000, maxMs: 300_000 };
 type Chat = DurableObjectStub<import("../chat/ChatScheduler").ChatScheduler>;
 
 /** The echo agent's answer, known before the turn: the header is the chat object's, at handling time. */
-function echoAnswer(message: PromptMessage): TurnAnswer {
-  return { markdown: echoReply(message), promptBody: message.text, status: "delivered", detail: null };
+async function echoAnswer(message: PromptMessage): Promise<TurnAnswer> {
+  return { markdown: await echoReply(message), promptBody: message.text, status: "delivered", detail: null };
 }
 
 /** A consumer's hold on a chat's run gate (`token`), and what each of its turns needs: the env, the config, the chat, the agent. */
@@ -78,7 +78,7 @@ async function consumeOne(env: Env, queued: Message<unknown>): Promise<void> {
   try {
     // A message the queue delivers again was not finished by the consumer it went to: its turn is taken over.
     const redelivered = queued.attempts > 1;
-    const offer = await chat.gateOffer(message, model ? { model: true, redelivered } : { answer: echoAnswer(message), redelivered });
+    const offer = await chat.gateOffer(message, model ? { model: true, redelivered } : { answer: await echoAnswer(message), redelivered });
     if (!offer.ok) {
       console.error(`prompts: ${message.key} refused: ${offer.error.message}`);
       queued.ack();
@@ -117,7 +117,7 @@ async function consumeOne(env: Env, queued: Message<unknown>): Promise<void> {
  */
 async function answer(hold: Hold, current: NextPrompt): Promise<NextPrompt | null> {
   const { message, context } = current;
-  if (!hold.model || !context) return finish(hold, message.key, echoAnswer(message));
+  if (!hold.model || !context) return finish(hold, message.key, await echoAnswer(message));
   let reply: TurnAnswer;
   try {
     reply = await modelAnswer(hold, message, context);

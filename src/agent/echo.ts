@@ -5,13 +5,15 @@
  */
 
 import type { PromptMessage } from "../contracts/prompt-message";
-import { lateNote } from "../jobs/texts";
+import { ENGLISH, voiceOf } from "../texts";
+import { formatDayMonthTime } from "../time";
 
-export const NO_MODEL_REPLY =
-  "No model is configured, so I can only run your scheduled jobs. Send /help for the commands. For a reminder: /remind tomorrow 9:00 call mum";
+export const NO_MODEL_REPLY = ENGLISH.t.agent.noModel;
 
-export function echoReply(message: PromptMessage): string {
-  if (message.source === "user") return NO_MODEL_REPLY;
-  if (message.late && message.dueAt) return `${lateNote(Date.parse(message.dueAt), message.timeZone)}\n${message.body}`;
+/** The echo's answer, in the chat's language (the message's `language`). */
+export async function echoReply(message: PromptMessage): Promise<string> {
+  const { t } = await voiceOf(message.language);
+  if (message.source === "user") return t.agent.noModel;
+  if (message.late && message.dueAt) return `${t.agent.late(formatDayMonthTime(Date.parse(message.dueAt), message.timeZone, t.dates))}\n${message.body}`;
   return message.body;
 }

@@ -87,6 +87,7 @@ export class Firing {
       deliverable: this.d.info.deliverable(chatId),
       defaultTimeout: this.d.config().config.defaultScriptTimeout,
       speedup: this.d.config().config.speedup,
+      language: this.d.info.language(),
     };
   }
 

@@ -29,6 +29,7 @@ import { plainText } from "../telegram/render";
 import { withQuote } from "../telegram/replies";
 import { botIsIn, fromAnonymousAdmin, type Update, updateOrigin, updateSchema } from "../telegram/update";
 import { textsOf, voiceOf } from "../texts";
+import { langOf } from "../words";
 import type { Deliveries } from "./deliveries";
 import type { ChatInfo } from "./info";
 import type { MemberRights } from "./members";
@@ -368,6 +369,7 @@ export class Inbox {
       ...(received.updateId !== undefined ? { updateId: received.updateId } : {}),
       ...(writer.userId !== null ? { userId: writer.userId } : {}),
       ...(writer.threadId !== null ? { threadId: writer.threadId } : {}),
+      ...(context.language && context.language !== "en" ? { language: langOf(context.language) ?? "en" } : {}),
     };
     // Kept until the run gate has seen it, so that a message lost on its way is sent again (docs/agent.md#the-lease).
     this.d.userPrompts.add(received.key, JSON.stringify(message), now + leaseMs(OFFER_DEADLINE_MS, this.d.config().speedup));

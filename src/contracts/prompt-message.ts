@@ -46,6 +46,10 @@ export const promptMessageSchema = lazy(() =>
         .int()
         .optional()
         .meta({ description: "The forum topic the message came from (a job's prompt: the job's topic); replies and jobs it makes go there." }),
+      language: z
+        .enum(["en", "de", "fr", "es", "pt", "it", "nl", "ru"])
+        .optional()
+        .meta({ description: "The chat's language (docs/telegram.md#language): what an agent without a model says is in it." }),
     })
     .meta({ description: "The prompts queue message, version 1 (docs/agent.md); handling is idempotent by key." }),
 );

@@ -33,7 +33,16 @@ const MISSED_COUNT_CAP = 1000;
  * `defaultTimeout`: a watcher's timeout in seconds when the job sets none (DEFAULT_SCRIPT_TIMEOUT). `speedup`: what
  * a run's lease is divided by (`leaseMs` of config.ts; 1, the default, but in a local test's CUCKOO_DEV_SPEEDUP).
  */
-export type FireContext = { chatId: string; zone: string; now: number; deliverable: boolean; defaultTimeout: number; speedup?: number };
+export type FireContext = {
+  chatId: string;
+  zone: string;
+  now: number;
+  deliverable: boolean;
+  defaultTimeout: number;
+  speedup?: number;
+  /** The chat's language, which a job's message carries for an agent without a model. */
+  language?: PromptMessage["language"];
+};
 
 export type FireDecision =
   /**
@@ -173,6 +182,7 @@ export function promptMessage(
       ...(late ? { late: true } : {}),
       firedAt: new Date(ctx.now).toISOString(),
       dueAt: new Date(dueAt).toISOString(),
+      ...(ctx.language && ctx.language !== "en" ? { language: ctx.language } : {}),
       // Its topic: a follow-up it makes goes there too.
       ...(job.threadId !== null ? { threadId: job.threadId } : {}),
     };

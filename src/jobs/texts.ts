@@ -27,7 +27,7 @@ export function promptText(job: { id: string; name: string; text: string }, late
 
 /** `This was due at 27 Sep 09:00; the bot was offline.` */
 export function lateNote(dueAt: number, zone: string): string {
-  return `This was due at ${formatDayMonthTime(dueAt, zone)}; the bot was offline.`;
+  return ENGLISH.t.agent.late(formatDayMonthTime(dueAt, zone));
 }
 
 /** A one-off fired more than this late carries the late note (docs/api.md#how-a-job-fires). */

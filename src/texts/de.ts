@@ -192,4 +192,9 @@ export const texts: Texts = {
   topicGone: (jobs, n) =>
     `ℹ️ Das Thema, für das diese Nachricht gedacht war, gibt es nicht mehr, deshalb kommt sie hierher.${n === 0 ? "" : ` Ab jetzt ${n === 1 ? `sendet Job ${jobs}` : `senden die Jobs ${jobs}`} hierher.`}`,
   nonText: "Ich kann nur Textnachrichten lesen.",
+  agent: {
+    noModel:
+      "Es ist kein Modell eingerichtet, daher kann ich nur deine geplanten Jobs ausführen. Sende /help für die Befehle. Für eine Erinnerung: /remind morgen um 9:00 Mama anrufen",
+    late: (at) => `Das war für ${at} geplant; der Bot war offline.`,
+  },
 };

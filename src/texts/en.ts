@@ -226,6 +226,11 @@ export const texts = {
     `ℹ️ The topic this was meant for no longer exists, so it comes here.${n === 0 ? "" : ` From now on ${n === 1 ? `job ${jobs} posts` : `jobs ${jobs} post`} here.`}`,
   /** The one line a message that is not text gets. */
   nonText: "I can only read text messages.",
+  /** What the agent without a model says: to a message that is no reminder, and before a job's message that came late (`at` when it was due). */
+  agent: {
+    noModel: "No model is configured, so I can only run your scheduled jobs. Send /help for the commands. For a reminder: /remind tomorrow 9:00 call mum",
+    late: (at: string) => `This was due at ${at}; the bot was offline.`,
+  },
 };
 
 /** The replies' table: English's shape, which each language's table has too. */

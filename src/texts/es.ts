@@ -190,4 +190,9 @@ export const texts: Texts = {
   topicGone: (jobs, n) =>
     `ℹ️ Esto iba dirigido a un tema que ya no existe, así que llega aquí.${n === 0 ? "" : ` A partir de ahora, ${n === 1 ? `la tarea ${jobs} publica` : `las tareas ${jobs} publican`} aquí.`}`,
   nonText: "Solo puedo leer mensajes de texto.",
+  agent: {
+    noModel:
+      "No hay ningún modelo configurado, así que solo puedo ejecutar tus tareas programadas. Envía /help para ver los comandos. Para un recordatorio: /remind mañana a las 9:00 llamar a mamá",
+    late: (at) => `Estaba previsto: ${at}; el bot estaba desconectado.`,
+  },
 };

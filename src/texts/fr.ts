@@ -196,4 +196,9 @@ export const texts: Texts = {
   topicGone: (jobs, n) =>
     `ℹ️ Le sujet prévu pour ce message n'existe plus, je l'envoie donc ici.${n === 0 ? "" : n === 1 ? ` Désormais, la tâche ${jobs} publie ici.` : ` Désormais, les tâches ${jobs} publient ici.`}`,
   nonText: "Je ne sais lire que les messages texte.",
+  agent: {
+    noModel:
+      "Aucun modèle n'est configuré : je ne peux qu'exécuter tes tâches planifiées. Envoie /help pour voir les commandes. Pour un rappel : /remind demain à 9:00 appeler maman",
+    late: (at) => `C'était prévu : ${at} ; le bot était hors ligne.`,
+  },
 };

@@ -194,4 +194,9 @@ export const texts: Texts = {
   topicGone: (jobs, n) =>
     `ℹ️ L'argomento a cui era destinato questo messaggio non esiste più, quindi arriva qui.${n === 0 ? "" : ` D'ora in poi ${n === 1 ? `l'attività ${jobs} pubblica` : `le attività ${jobs} pubblicano`} qui.`}`,
   nonText: "Posso leggere solo i messaggi di testo.",
+  agent: {
+    noModel:
+      "Nessun modello è configurato, quindi posso solo eseguire le tue attività pianificate. Invia /help per i comandi. Per un promemoria: /remind domani alle 9:00 chiamare la mamma",
+    late: (at) => `Era previsto: ${at}; il bot era offline.`,
+  },
 };

@@ -185,4 +185,9 @@ export const texts: Texts = {
   topicGone: (jobs, n) =>
     `ℹ️ Het topic waarvoor dit bedoeld was bestaat niet meer, dus komt het hier terecht.${n === 0 ? "" : ` ${n === 1 ? `Taak ${jobs} stuurt` : `Taken ${jobs} sturen`} voortaan hierheen.`}`,
   nonText: "Ik kan alleen tekstberichten lezen.",
+  agent: {
+    noModel:
+      "Er is geen model ingesteld, dus ik kan alleen je geplande taken uitvoeren. Stuur /help voor de commando's. Voor een herinnering: /remind morgen om 9:00 mama bellen",
+    late: (at) => `Dit stond gepland voor ${at}; de bot was offline.`,
+  },
 };

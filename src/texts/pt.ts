@@ -195,4 +195,9 @@ export const texts: Texts = {
   topicGone: (jobs, n) =>
     `ℹ️ O tópico a que esta mensagem se destinava não existe mais, então ela veio para cá.${n === 0 ? "" : ` A partir de agora, ${n === 1 ? `a tarefa ${jobs} envia` : `as tarefas ${jobs} enviam`} as mensagens para cá.`}`,
   nonText: "Só consigo ler mensagens de texto.",
+  agent: {
+    noModel:
+      "Nenhum modelo está configurado, então só posso executar suas tarefas agendadas. Envie /help para ver os comandos. Para um lembrete: /remind amanhã às 9:00 ligar para a mãe",
+    late: (at) => `Estava previsto: ${at}; o bot estava offline.`,
+  },
 };

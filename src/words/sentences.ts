@@ -6,8 +6,8 @@
  * command, the examples are the command's own with the user's text (`/every day at 8:00 stretch`).
  */
 import { shown } from "../contracts/ids";
-import { formatLocalDateTime, formatLocalDay, formatSpan, formatWeekdayTime } from "../time/format";
-import { langOf, tableOf } from "./lang";
+import { formatLocalDateTime, formatLocalDay, formatWeekdayTime } from "../time/format";
+import { langOf, type PhraseTable, tableOf } from "./lang";
 import type { ScheduleProblem } from "./problem";
 
 /**
@@ -43,10 +43,19 @@ export async function scheduleProblemText(problem: ScheduleProblem, ctx: Problem
   const as = (schedule: string, fallback: string) =>
     prefix ? `${prefix} ${schedule}` : command ? `${command} ${schedule} ${textFor(user, fallback)}` : schedule;
   const recurring = (schedule: string) => as(command === "/every" ? schedule : `every ${schedule}`, DEFAULT_RECURRING);
-  const once = (schedule: string) => as(schedule, DEFAULT_REMINDER);
   const tryThese = (a: string, b: string) => `Try ${a} or ${b}.`;
-  // For a one-off that would not do: tomorrow at 9 (its date, never a past one) or in two hours.
-  const tryOnce = () => tryThese(once(`${formatLocalDay(now + DAY_MS, zone)} 09:00`), once("2h"));
+  // The sentences of a time or schedule read that will not do, in the language, with its examples and stand-in texts.
+  const lang = langOf(ctx.language ?? undefined) ?? "en";
+  const said = async () => {
+    const t = await tableOf(lang);
+    const inLang = (schedule: string, text: string) => as(schedule, text);
+    const onceIn = (schedule: string) => inLang(schedule, t.texts.remind);
+    // A repetition's example: `/every`'s own, else the one that says it repeats (`every day at 8:00`).
+    const repeating = inLang(command === "/every" ? t.examples.every[0] : t.examples.any[1], t.texts.every);
+    // For a one-off that would not do: tomorrow at 9 (its date, never a past one) or in two hours.
+    const tryOnce: [string, string] = [onceIn(`${formatLocalDay(now + DAY_MS, zone)} 09:00`), onceIn("2h")];
+    return { t, onceIn, repeating, tryOnce };
+  };
   switch (problem.kind) {
     case "unreadable":
     case "conflict":
@@ -70,20 +79,33 @@ export async function scheduleProblemText(problem: ScheduleProblem, ctx: Problem
       if (command === "/remind" && problem.kind === "unreadable" && !problem.recurring) return t.unread.time(q, ex("remind", 0), ex("remind", 1));
       return t.unread.schedule(q, ex(kind, 0), ex(kind, 1));
     }
-    case "empty":
-      return `The schedule is empty. ${tryThese(once("tomorrow 9:00"), recurring("day at 8:00"))}`;
-    case "not-real":
-      return `"${q}" is not a real date. ${tryOnce()}`;
-    case "past":
-      return `"${q}" is in the past: ${formatWeekdayTime(problem.instant, zone, now)} (${zone}) was ${formatSpan(now - problem.instant)} ago. ${tryOnce()}`;
-    case "too-far":
-      return `"${q}" is more than 5 years ahead (${formatLocalDateTime(problem.instant, zone)} in ${zone}). ${tryOnce()}`;
+    case "empty": {
+      const { t, onceIn, repeating } = await said();
+      return t.refused.empty(onceIn(t.examples.remind[0]), repeating);
+    }
+    case "not-real": {
+      const { t, tryOnce } = await said();
+      return t.refused.notReal(q, ...tryOnce);
+    }
+    case "past": {
+      const { t, tryOnce } = await said();
+      // English names the weekday; the others write the date in numbers, which every reader reads.
+      const at = lang === "en" ? formatWeekdayTime(problem.instant, zone, now) : formatLocalDateTime(problem.instant, zone);
+      return t.refused.past(q, at, zone, agoIn(t, now - problem.instant), ...tryOnce);
+    }
+    case "too-far": {
+      const { t, tryOnce } = await said();
+      return t.refused.tooFar(q, formatLocalDateTime(problem.instant, zone), zone, ...tryOnce);
+    }
     case "seconds":
-      return `"${q}" counts seconds; a reminder is set in minutes, at least one ahead. ${tryThese(once("2m"), once("2h"))}`;
-    case "too-soon":
-      return `"${q}" is less than a minute from now. ${tryThese(once("2m"), once("2h"))}`;
-    case "once":
-      return `"${q}" is one time, not a repetition. ${tryThese(`/remind ${q} ${textFor(user, DEFAULT_REMINDER)}`, recurring("day at 8:00"))}`;
+    case "too-soon": {
+      const { t, onceIn } = await said();
+      return t.refused[problem.kind === "seconds" ? "seconds" : "tooSoon"](q, onceIn("2m"), onceIn("2h"));
+    }
+    case "once": {
+      const { t, repeating } = await said();
+      return t.refused.once(q, `/remind ${q} ${textFor(user, t.texts.remind)}`, repeating);
+    }
     case "rule":
       return problem.sentence;
     case "cron":
@@ -124,6 +146,13 @@ export async function scheduleProblemText(problem: ScheduleProblem, ctx: Problem
       return `"${q}" ends before its first run (${ends} in ${zone}). ${tryThese(until, recurring("day at 8:00 10 times"))}`;
     }
   }
+}
+
+/** `3 hours ago`: how long ago, rounded down (minutes under an hour, hours under two days, else days), in `t`'s language. */
+function agoIn(t: PhraseTable, ms: number): string {
+  if (ms < 3_600_000) return t.ago(Math.max(1, Math.floor(ms / 60_000)), "minute");
+  if (ms < 172_800_000) return t.ago(Math.floor(ms / 3_600_000), "hour");
+  return t.ago(Math.floor(ms / 86_400_000), "day");
 }
 
 /** A language's examples that work at any time (`morgen um 9:00`, `2h`; `jeden Tag um 8:00`) and its stand-in texts. */

@@ -64,6 +64,20 @@ describe("/remind", () => {
     for (const [language, sentence] of cases)
       expect(await say({ kind: "unreadable", phrase: "morgn", recurring: false }, remind("", { language })), language).toBe(sentence);
   });
+
+  it("a time that will not do, in the sender's language: how long ago as it says it (Russian's plural), its examples", async () => {
+    const past = (days: number): ScheduleProblem => ({ kind: "past", phrase: "2026-01-01 09:00", instant: NOW - days * 86_400_000 });
+    expect(await say(past(334), remind("", { language: "de" }))).toBe(
+      '"2026-01-01 09:00" liegt in der Vergangenheit: 2026-01-01 10:00 (Europe/Berlin) war vor 334 Tagen. Versuche /remind 2026-12-02 09:00 Mama anrufen oder /remind 2h Mama anrufen.',
+    );
+    expect(await say(past(21), remind("", { language: "ru" }))).toBe(
+      "«2026-01-01 09:00» — уже в прошлом: 2026-11-10 10:00 (Europe/Berlin) было 21 день назад. Попробуйте /remind 2026-12-02 09:00 позвонить маме или /remind 2h позвонить маме.",
+    );
+    expect((await say(past(2), remind("", { language: "ru" }))).includes("было 2 дня назад.")).toBe(true);
+    expect(await say({ kind: "once", phrase: "morgen 9" }, every("", { language: "nl" }))).toBe(
+      '"morgen 9" is één tijdstip, geen herhaling. Probeer /remind morgen 9 mama bellen of /every elke dag om 8:00 het nieuws samenvatten.',
+    );
+  });
 });
 
 describe("/every", () => {

@@ -1,7 +1,7 @@
 /**
  * Everything a person reads, in the chat's language (docs/telegram.md#language, issue 33 item 2): in each of the
  * eight, a user whose Telegram app speaks it walks `/help`, `/remind`, `/every`, `/jobs`, a fired reminder's
- * buttons and a press of one, `/status`, `/timezone` and an error; no word of what they read is one that only the
+ * buttons and a press of one, `/status`, `/timezone`, a missing job and a time in the past; no word of what they read is one that only the
  * English replies use (the words of every English reply, less those the language's own replies use too). Through
  * the webhook and the Bot API stub, the echo agent delivering the reminder; the chat's clock is frozen on a Monday
  * in Berlin, so each reply is exact. Chat ids 5570000 up.
@@ -9,6 +9,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
+import { renderTelegramHtml } from "../../src/telegram/render";
 import { type Texts, textsOf } from "../../src/texts";
 import { formatChatTime, formatDayMonthTime } from "../../src/time";
 import { examplesIn, LANGS, type Lang } from "../../src/words";
@@ -100,6 +101,15 @@ describe("every reply in the chat's language", () => {
     await walk("/status");
     await walk("/timezone");
     expect(await walk("/cancel zzzzz")).toBe(t.job.noJob("zzzzz"));
+    // A time in the past, said by the words in the language.
+    expect(await walk(`/remind 2026-12-01 09:00 ${ex.texts.remind}`)).toMatch(/2026-12-01 09:00|1 Dec 09:00/);
+    // A message that is no reminder, with no model: the echo agent's one sentence, in the language.
+    const queuedBefore = chat.sent!.length;
+    expect(await say(chat, "ok", lang)).toEqual([]);
+    await feed(chat.sent!.slice(queuedBefore).map((s) => s.body as PromptMessage));
+    const echoed = (await delivered(bot, chat)).at(-1)!;
+    expect(echoed.params.text).toBe(renderTelegramHtml(t.agent.noModel));
+    read.push(String(echoed.params.text));
     // The reminder fires: its message carries the one-off's buttons, in the language.
     const job = (await jobsOf(chat)).find((j) => "at" in j.schedule)!;
     await advanceTo(chat.stub, Date.parse(job.nextRunAt!));

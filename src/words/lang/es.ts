@@ -118,6 +118,16 @@ export const table: PhraseTable = {
     ambiguous: (q, a, b) => `"${q}" puede ser una hora del día o un intervalo. Prueba ${a} o ${b}.`,
     twice: (q, a, b) => `No pude usar "${q}": un horario dice cada una de sus partes una sola vez. Prueba ${a} o ${b}.`,
   },
+  refused: {
+    empty: (a, b) => `El horario está vacío. Prueba ${a} o ${b}.`,
+    notReal: (q, a, b) => `"${q}" no es una fecha que exista. Prueba ${a} o ${b}.`,
+    past: (q, at, zone, ago, a, b) => `"${q}" ya pasó: ${at} (${zone}) fue ${ago}. Prueba ${a} o ${b}.`,
+    tooFar: (q, at, zone, a, b) => `"${q}" está a más de 5 años (${at} en ${zone}). Prueba ${a} o ${b}.`,
+    seconds: (q, a, b) => `"${q}" cuenta segundos; un recordatorio se fija en minutos, al menos uno a partir de ahora. Prueba ${a} o ${b}.`,
+    tooSoon: (q, a, b) => `"${q}" es dentro de menos de un minuto. Prueba ${a} o ${b}.`,
+    once: (q, a, b) => `"${q}" es una sola vez, no una repetición. Prueba ${a} o ${b}.`,
+  },
+  ago: (n, unit) => `hace ${n} ${{ minute: "minuto", hour: "hora", day: "día" }[unit]}${n === 1 ? "" : "s"}`,
   readings: (h, m) => [`todos los días a las ${h}:${String(m).padStart(2, "0")}`, m === 0 ? `cada ${h} horas` : `cada ${h * 60 + m} minutos`],
   examples: {
     every: ["todos los días a las 8:00", "entre semana a las 8:30"],

@@ -124,6 +124,16 @@ export const table: PhraseTable = {
     ambiguous: (q, a, b) => `"${q}" può essere un'ora del giorno o un intervallo. Prova ${a} o ${b}.`,
     twice: (q, a, b) => `Non sono riuscito a usare "${q}": un orario dice ciascuna delle sue parti una volta sola. Prova ${a} o ${b}.`,
   },
+  refused: {
+    empty: (a, b) => `L'orario è vuoto. Prova ${a} o ${b}.`,
+    notReal: (q, a, b) => `"${q}" non è una data esistente. Prova ${a} o ${b}.`,
+    past: (q, at, zone, ago, a, b) => `"${q}" è nel passato: ${at} (${zone}) era ${ago}. Prova ${a} o ${b}.`,
+    tooFar: (q, at, zone, a, b) => `"${q}" è a più di 5 anni da oggi (${at} nel fuso ${zone}). Prova ${a} o ${b}.`,
+    seconds: (q, a, b) => `"${q}" indica dei secondi; un promemoria si imposta in minuti, almeno uno da adesso. Prova ${a} o ${b}.`,
+    tooSoon: (q, a, b) => `"${q}" è tra meno di un minuto. Prova ${a} o ${b}.`,
+    once: (q, a, b) => `"${q}" indica una volta sola, non una ripetizione. Prova ${a} o ${b}.`,
+  },
+  ago: (n, unit) => `${n} ${{ minute: ["minuto", "minuti"], hour: ["ora", "ore"], day: ["giorno", "giorni"] }[unit][n === 1 ? 0 : 1]} fa`,
   readings: (h, m) => [`ogni giorno alle ${h}:${String(m).padStart(2, "0")}`, m === 0 ? `ogni ${h} ore` : `ogni ${h * 60 + m} minuti`],
   examples: {
     every: ["ogni giorno alle 8:00", "nei giorni feriali alle 8:30"],

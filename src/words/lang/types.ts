@@ -91,6 +91,23 @@ export type PhraseTable = {
    * a second time, or a second schedule (`from 1 jan from 1 jan`, `… and wednesday at 10`).
    */
   unread: Readonly<Record<"schedule" | "time" | "tooLarge" | "ambiguous" | "twice", (quoted: string, a: string, b: string) => string>>;
+  /**
+   * The sentences of a time or schedule that was read but will not do, each with two examples that read now (`a`,
+   * `b`): nothing said; a date that does not exist (`31 February`); a time in the past (`at` the time, `zone`, `ago`
+   * how long ago, from `ago`); more than 5 years ahead; seconds; less than a minute ahead; one time where `/every`
+   * wants a repetition.
+   */
+  refused: {
+    empty: (a: string, b: string) => string;
+    notReal: (quoted: string, a: string, b: string) => string;
+    past: (quoted: string, at: string, zone: string, ago: string, a: string, b: string) => string;
+    tooFar: (quoted: string, at: string, zone: string, a: string, b: string) => string;
+    seconds: (quoted: string, a: string, b: string) => string;
+    tooSoon: (quoted: string, a: string, b: string) => string;
+    once: (quoted: string, a: string, b: string) => string;
+  };
+  /** How long ago, rounded down, as the language says it (`3 hours ago`, `vor 2 Tagen`, `3 часа назад`). */
+  ago: (count: number, unit: "minute" | "hour" | "day") => string;
   /** The two readings of an hour that may be either (`16h`, `9h30`): every day at that time, and every that long. */
   readings: (hour: number, minute: number) => readonly [string, string];
   /** Examples that this language's readers read now: for `/every`, for `/remind`, and for a field that takes both. */

@@ -43,7 +43,7 @@ export async function languageBench({ out }) {
   for (const run of runs) {
     const modules = run.chunks.flatMap((c) => named(inputsOf[c] ?? []));
     console.log(
-      `${run.lang} replies (/help, a one-off and a repetition read and described, a place): first ${run.firstMs.toFixed(1)} ms, again ${run.againMs.toFixed(2)} ms; ` +
+      `${run.lang} replies (/help, a one-off and a repetition read and described, a place): ${run.ms.map((ms) => ms.toFixed(1)).join(", ")} ms in five rounds; ` +
         `${run.chunks.length} lazy chunks loaded${modules.length ? `: ${modules.join(", ")}` : ""}`,
     );
   }

@@ -2,13 +2,13 @@
  * `/every` as people say it, end to end (issue 24): the real Worker under `wrangler dev` with a bot token, its
  * Bot API a local stub (the tier's, in a chat of this file's own); through the webhook, an everyday phrase in each language `/remind` reads (English,
  * German, French, Spanish, Portuguese, Italian, Dutch, Russian), sent from a Telegram app in that language, and
- * the English forms cron cannot say or that end. Each reply is asserted whole: the job line, the description in
- * the sender's language (a cron's fields after it, never a rule's RRULE) and the next three runs, computed here
- * by the calendar in the chat's zone
- * (Europe/Berlin), not by the Worker's engine.
+ * the English forms cron cannot say or that end. Each reply is asserted whole, in the sender's language (its
+ * replies' table): the job line, the description (a cron's fields after it, never a rule's RRULE) and the next
+ * three runs, computed here by the calendar in the chat's zone (Europe/Berlin), not by the Worker's engine.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { minutes, TELEGRAM_CHATS, telegramChat } from "./telegram-chat.js";
+import { type Texts, textsOf } from "./texts.js";
 
 const CHAT_ID = TELEGRAM_CHATS.every;
 const ZONE = "Europe/Berlin";
@@ -31,7 +31,6 @@ beforeAll(async () => {
 
 type Wall = { year: number; month: number; day: number; hour: number; minute: number; weekday: number };
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 function wall(instant: number): Wall {
   const parts = new Intl.DateTimeFormat("en-US", {
@@ -78,20 +77,22 @@ function days(after: number, hour: number, minute: number, keep: (w: Wall) => bo
   return out;
 }
 
+/** `8 Dec`, `5 Jan 2027` (`8. Dez.`, `5 янв. 2027 г.`): a day as the table's language writes it. */
+const dayOf = (w: Wall, now: Wall, t: Texts): string => t.dates.dayMonth(w.day, t.dates.months[w.month - 1]!, w.year === now.year ? "" : String(w.year));
+const hmOf = (w: Wall): string => `${String(w.hour).padStart(2, "0")}:${String(w.minute).padStart(2, "0")}`;
+
 /** `09:00` today, `8 Dec 09:00`, `5 Jan 2027 09:00`: a time as the chat shows it. */
-function chatTime(at: number, now: number): string {
+function chatTime(at: number, now: number, t: Texts): string {
   const w = wall(at);
   const n = wall(now);
-  const hm = `${String(w.hour).padStart(2, "0")}:${String(w.minute).padStart(2, "0")}`;
-  if (w.year === n.year && w.month === n.month && w.day === n.day) return hm;
-  return `${w.day} ${MONTHS[w.month - 1]}${w.year === n.year ? "" : ` ${w.year}`} ${hm}`;
+  if (w.year === n.year && w.month === n.month && w.day === n.day) return hmOf(w);
+  return `${dayOf(w, n, t)} ${hmOf(w)}`;
 }
 
 /** `Tue 8 Dec 10:00`, with the year when it is not this one. */
-function weekdayTime(at: number, now: number): string {
+function weekdayTime(at: number, now: number, t: Texts): string {
   const w = wall(at);
-  const hm = `${String(w.hour).padStart(2, "0")}:${String(w.minute).padStart(2, "0")}`;
-  return `${WEEKDAYS[w.weekday]} ${w.day} ${MONTHS[w.month - 1]}${w.year === wall(now).year ? "" : ` ${w.year}`} ${hm}`;
+  return `${t.dates.weekdayDay(t.dates.weekdays[w.weekday]!, dayOf(w, wall(now), t))} ${hmOf(w)}`;
 }
 
 /** `2026-12-08 10:00`: a rule's start as the reply writes it. */
@@ -111,18 +112,16 @@ function everyDays(first: number, step: number, n: number): number[] {
 }
 
 /**
- * The whole reply to a created `/every` job, for the `now` it was made at: the job line (its schedule in English
- * words), the description in the sender's language with the zone and a cron's fields after it, the next runs.
+ * The whole reply to a created `/every` job, for the `now` it was made at, in the sender's language (`t`): the job
+ * line (its schedule in words), the description with the zone and a cron's fields after it, the next runs.
  */
-function reply(
-  now: number,
-  o: { id: string; name: string; phrase: string; shown: string; said: string; cron?: string; runs: number[]; left?: string },
-): string {
+function reply(now: number, t: Texts, o: { id: string; name: string; phrase: string; said: string; cron?: string; runs: number[]; left?: number }): string {
+  const left = o.left === undefined ? "" : ` · ${t.jobs.runsLeft(o.left)}`;
   return [
-    `Created \`${o.id}\` 💬 ${o.name} · ${o.shown} · next ${chatTime(o.runs[0]!, now)}${o.left ? ` · ${o.left}` : ""}`,
-    `Read "${o.phrase}" as the schedule and "${o.name}" as the text.`,
+    t.job.created(`\`${o.id}\` 💬 ${o.name} · ${o.said} · ${t.jobs.next(chatTime(o.runs[0]!, now, t))}${left}`),
+    t.job.cut(o.phrase, o.name),
     `🔁 ${o.said} (${ZONE})${o.cron ? ` · \`${o.cron}\`` : ""}`,
-    `Next: ${o.runs.map((t) => weekdayTime(t, now)).join(", ")}`,
+    t.job.nextRuns(o.runs.map((at) => weekdayTime(at, now, t)).join(", ")),
   ].join("\n");
 }
 
@@ -142,7 +141,7 @@ type Case = {
   language: string;
   name: string;
   /** The stored schedule, and how the reply shows it for `now`. */
-  expect: (now: number) => { schedule: Record<string, unknown>; shown: string; said: string; cron?: string; runs: number[]; left?: string };
+  expect: (now: number) => { schedule: Record<string, unknown>; said: string; cron?: string; runs: number[]; left?: number };
 };
 
 const hh = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
@@ -150,7 +149,6 @@ const hh = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 /** Every day at `hour`, said in the sender's language as `said(HH:00)`. */
 const daily = (hour: number, said: (time: string) => string) => (now: number) => ({
   schedule: { cron: `0 ${hour} * * *` },
-  shown: `every day at ${hh(hour)}`,
   said: said(hh(hour)),
   cron: `0 ${hour} * * *`,
   runs: days(now, hour, 0, () => true, 3),
@@ -161,7 +159,7 @@ function everyOther(weekday: number, code: string, name: string, hour: number, s
   return (now: number) => {
     const runs = everyDays(days(now, hour, 0, (w) => w.weekday === weekday, 1)[0]!, 14, 3);
     const rrule = `FREQ=WEEKLY;INTERVAL=2;BYDAY=${code}`;
-    return { schedule: { rrule, start: startText(runs[0]!).replace(" ", "T") }, shown: `every 2 weeks on ${name} at ${hh(hour)}`, said, runs };
+    return { schedule: { rrule, start: startText(runs[0]!).replace(" ", "T") }, said, runs };
   };
 }
 
@@ -179,7 +177,6 @@ const CASES: Case[] = [
     name: "invoices",
     expect: (now) => ({
       schedule: { cron: "0 17 * * 5L" },
-      shown: "every month on the last Friday at 17:00",
       said: "every month on the last Friday at 17:00",
       cron: "0 17 * * 5L",
       runs: lastFridays(now),
@@ -193,10 +190,9 @@ const CASES: Case[] = [
       const runs = everyDays(days(now, 9, 0, () => true, 1)[0]!, 3, 3);
       return {
         schedule: { rrule: "FREQ=DAILY;INTERVAL=3", start: startText(runs[0]!).replace(" ", "T") },
-        shown: "every 3 days at 09:00",
         said: "every 3 days at 09:00",
         runs,
-        left: "10 runs left",
+        left: 10,
       };
     },
   },
@@ -207,7 +203,6 @@ const CASES: Case[] = [
     name: "réunion",
     expect: (now) => ({
       schedule: { cron: "0 9 * * 1" },
-      shown: "every Monday at 09:00",
       said: "tous les lundis à 09:00",
       cron: "0 9 * * 1",
       runs: days(now, 9, 0, (w) => w.weekday === 1, 3),
@@ -233,7 +228,8 @@ describe("/every through the webhook", () => {
     const id = idIn(text);
     // Where the words were cut: what follows "/every " up to the text.
     const phrase = c.message.slice("/every ".length, -(c.name.length + 1));
-    const expected = (now: number) => reply(now, { id, name: c.name, phrase, ...c.expect(now) });
+    const t = await textsOf(c.language);
+    const expected = (now: number) => reply(now, t, { id, name: c.name, phrase, ...c.expect(now) });
     expect(minutes(t0, t1, expected)).toContain(text);
     const job = await jobOf(id);
     expect(job).toMatchObject({ name: c.name, text: c.name, category: "recurring", createdBy: "user", schedule: c.expect(t1).schedule });

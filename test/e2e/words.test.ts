@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderTelegramHtml, TELEGRAM_CHATS, telegramChat } from "./telegram-chat.js";
+import { patternOf, textsOf } from "./texts.js";
 
 const CHAT_ID = TELEGRAM_CHATS.words;
 const ZONE = "Europe/Berlin";
@@ -30,9 +31,6 @@ async function jobOf(id: string): Promise<Record<string, unknown>> {
 
 const idIn = (text: string): string => /<code>([a-z2-9]{5})<\/code>/.exec(text)?.[1] ?? "?";
 
-/** `Next:` with three Mondays at 09:00, as the reply writes them (`Mon 14 Dec 09:00`, a year when not this one). */
-const THREE_MONDAYS = /^Next: Mon \d{1,2} \w{3}(?: \d{4})? 09:00, Mon \d{1,2} \w{3}(?: \d{4})? 09:00, Mon \d{1,2} \w{3}(?: \d{4})? 09:00$/;
-
 beforeAll(async () => {
   // The chat's zone first: the replies below are then exactly the jobs' (no default-zone notice).
   expect((await say("/timezone Europe/Berlin")).text).toMatch(/^Time zone set to Europe\/Berlin \(UTC\+0[12]:00\)\. Now /);
@@ -45,26 +43,23 @@ describe("a reminder that repeats, written without a command and no model config
     ["ru", "напомни мне каждый понедельник в 9 полить цветы", "полить цветы", "каждый понедельник в 9", "каждый понедельник в 09:00"],
   ];
   it.each(table)("%s: %s is offered as the recurring job, and Create makes it", async (language, message, text, phrase, said) => {
+    const t = await textsOf(language);
     const offer = await say(message, language);
     const lines = offer.text.split("\n");
-    expect(lines.slice(0, 3)).toEqual(
-      [
-        `No model is configured, but this reads as a reminder: "${text}"`,
-        `Read "${phrase}" as the schedule and "${text}" as the text.`,
-        `🔁 ${said} (${ZONE}) · \`0 9 * * 1\``,
-      ].map(renderTelegramHtml),
-    );
-    expect(lines[3]).toMatch(THREE_MONDAYS);
-    expect(lines.slice(4)).toEqual(["Create it?"]);
+    expect(lines.slice(0, 3)).toEqual([t.offer.found(text), t.job.cut(phrase, text), `🔁 ${said} (${ZONE}) · \`0 9 * * 1\``].map(renderTelegramHtml));
+    // Three Mondays, as the language writes a day.
+    const monday = t.dates.weekdayDay(t.dates.weekdays[1]!, "@DAY@");
+    expect(lines[3]).toMatch(patternOf(t.job.nextRuns([1, 2, 3].map(() => `${monday} 09:00`).join(", ")), "@DAY@"));
+    expect(lines.slice(4)).toEqual([renderTelegramHtml(t.offer.ask)]);
     const [[create, cancel]] = (offer.buttons as { inline_keyboard: { text: string; callback_data: string }[][] }).inline_keyboard as [
       [{ text: string; callback_data: string }, { text: string; callback_data: string }],
     ];
-    expect([create.text, cancel.text]).toEqual(["Create", "Cancel"]);
+    expect([create.text, cancel.text]).toEqual([t.buttons.create, t.buttons.cancel]);
 
     const before = (await chat.sends()).length;
     await chat.press(create.callback_data, offer.messageId);
     const created = String((await chat.nthSend(before + 1)).params.text);
-    expect(created).toMatch(new RegExp(`^Created <code>[a-z2-9]{5}</code> 💬 ${text} · every Monday at 09:00 · next `));
+    expect(created.startsWith(renderTelegramHtml(t.job.created(`\`${idIn(created)}\` 💬 ${text} · ${said} · `)))).toBe(true);
     expect(await jobOf(idIn(created))).toMatchObject({ name: text, text, schedule: { cron: "0 9 * * 1" }, category: "recurring", createdBy: "user" });
   });
 });
@@ -75,10 +70,9 @@ describe("/remind with a repetition", () => {
     ["it", "/remind ogni lunedì alle 9 annaffiare le piante", "annaffiare le piante", "ogni lunedì alle 9", "ogni lunedì alle 09:00", "0 9 * * 1"],
   ];
   it.each(table)("%s: %s makes the recurring job, saying where it cut", async (language, message, text, phrase, said, cron) => {
+    const t = await textsOf(language);
     const reply = (await say(message, language)).text.split("\n");
-    expect(reply.slice(1, 3)).toEqual(
-      [`Read "${phrase}" as the schedule and "${text}" as the text.`, `🔁 ${said} (${ZONE}) · \`${cron}\``].map(renderTelegramHtml),
-    );
+    expect(reply.slice(1, 3)).toEqual([t.job.cut(phrase, text), `🔁 ${said} (${ZONE}) · \`${cron}\``].map(renderTelegramHtml));
     expect(await jobOf(idIn(reply[0]!))).toMatchObject({ name: text, text, schedule: { cron }, category: "recurring" });
   });
 });

@@ -33,7 +33,7 @@ export async function timezoneCommand(host: CommandHost, asked: Pick<CommandCont
   if (place.kind === "unknown") return { markdown: t.unknown(shown(arg)) };
   const q = shown(arg);
   const question = place.offset ? t.offset(q) : t.several(q);
-  const labels = place.zones.map((zone) => ({ zone, label: zoneChoiceLabel(zone, now, place.offset) }));
+  const labels = place.zones.map((zone) => ({ zone, label: zoneChoiceLabel(zone, now, place.offset, t.fixed) }));
   return { markdown: question, buttons: zoneButtons(labels) };
 }
 

@@ -165,6 +165,7 @@ export const texts: Texts = {
     unknown: (typed) => `Ich kenne keine Zeitzone und keinen Ort namens „${typed}“. Versuche /timezone Berlin oder /timezone America/New_York.`,
     offset: (typed) =>
       `„${typed}“ ist ein UTC-Versatz; diese Zonen liegen gerade darauf. Tippe auf deine: Eine Zone berücksichtigt ihre Sommerzeit, ein fester Versatz nicht.`,
+    fixed: (offset) => `${offset}, ohne Sommerzeit`,
     several: (typed) => `„${typed}“ hat mehr als eine Zeitzone. Tippe auf deine oder sende /timezone mit deiner Stadt.`,
   },
   status: {

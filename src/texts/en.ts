@@ -190,6 +190,8 @@ export const texts = {
     setShort: (zone: string) => `Time zone set to ${zone}.`,
     unknown: (typed: string) => `I don't know a time zone or place called "${typed}". Try /timezone Berlin or /timezone America/New_York.`,
     offset: (typed: string) => `"${typed}" is an offset; these zones are on it now. Tap yours: a zone keeps its summer time, a fixed offset does not.`,
+    /** A button for a fixed offset (`Etc/GMT-9`), which keeps no summer time. */
+    fixed: (offset: string) => `${offset}, no summer time`,
     several: (typed: string) => `"${typed}" has more than one time zone. Tap yours, or send /timezone with your city.`,
   },
   /** `/status`. */

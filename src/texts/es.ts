@@ -165,6 +165,7 @@ export const texts: Texts = {
     setShort: (zone) => `Zona horaria cambiada a ${zone}.`,
     unknown: (typed) => `No conozco ninguna zona horaria ni lugar llamado «${typed}». Prueba /timezone Berlin o /timezone America/New_York.`,
     offset: (typed) => `«${typed}» es un desfase horario; estas zonas lo tienen ahora. Toca la tuya: una zona cambia al horario de verano, un desfase fijo no.`,
+    fixed: (offset) => `${offset}, sin horario de verano`,
     several: (typed) => `«${typed}» tiene más de una zona horaria. Toca la tuya o envía /timezone con tu ciudad.`,
   },
   status: {

@@ -169,6 +169,7 @@ export const texts: Texts = {
     unknown: (typed) => `Je ne connais aucun fuseau horaire ni lieu nommé « ${typed} ». Essaie /timezone Berlin ou /timezone America/New_York.`,
     offset: (typed) =>
       `« ${typed} » est un décalage ; voici les fuseaux qui l'utilisent en ce moment. Choisis le tien : un fuseau suit l'heure d'été, un décalage fixe non.`,
+    fixed: (offset) => `${offset}, sans heure d'été`,
     several: (typed) => `« ${typed} » a plusieurs fuseaux horaires. Choisis le tien, ou envoie /timezone avec ta ville.`,
   },
   status: {

@@ -169,6 +169,7 @@ export const texts: Texts = {
     setShort: (zone) => `Fuso orario impostato su ${zone}.`,
     unknown: (typed) => `Non conosco nessun fuso orario o luogo chiamato «${typed}». Prova /timezone Berlin o /timezone America/New_York.`,
     offset: (typed) => `«${typed}» è uno scostamento da UTC; questi fusi lo usano ora. Tocca il tuo: un fuso segue l'ora legale, uno scostamento fisso no.`,
+    fixed: (offset) => `${offset}, senza ora legale`,
     several: (typed) => `«${typed}» ha più di un fuso orario. Tocca il tuo, oppure invia /timezone con la tua città.`,
   },
   status: {

@@ -160,6 +160,7 @@ export const texts: Texts = {
     unknown: (typed) => `Ik ken geen tijdzone of plaats met de naam "${typed}". Probeer /timezone Berlin of /timezone America/New_York.`,
     offset: (typed) =>
       `"${typed}" is een verschil met UTC; deze zones zitten daar nu op. Tik op de jouwe: een zone volgt de zomertijd, een vast verschil niet.`,
+    fixed: (offset) => `${offset}, zonder zomertijd`,
     several: (typed) => `"${typed}" heeft meer dan één tijdzone. Tik op de jouwe, of stuur /timezone met je stad.`,
   },
   status: {

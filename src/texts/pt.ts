@@ -168,6 +168,7 @@ export const texts: Texts = {
     unknown: (typed) => `Não conheço nenhum fuso horário ou lugar chamado “${typed}”. Tente /timezone Berlin ou /timezone America/New_York.`,
     offset: (typed) =>
       `“${typed}” é uma diferença em relação ao UTC; estes fusos a usam agora. Toque no seu: um fuso acompanha o horário de verão, uma diferença fixa não.`,
+    fixed: (offset) => `${offset}, sem horário de verão`,
     several: (typed) => `“${typed}” tem mais de um fuso horário. Toque no seu ou envie /timezone com a sua cidade.`,
   },
   status: {

@@ -177,6 +177,7 @@ export const texts: Texts = {
     unknown: (typed) => `Не знаю часового пояса или места «${typed}». Попробуйте /timezone Berlin или /timezone America/New_York.`,
     offset: (typed) =>
       `«${typed}» — это смещение от UTC; сейчас на нём вот эти пояса. Выберите свой: пояс переходит на летнее время, а фиксированное смещение — нет.`,
+    fixed: (offset) => `${offset}, без летнего времени`,
     several: (typed) => `В «${typed}» больше одного часового пояса. Выберите свой или отправьте /timezone и ваш город.`,
   },
   status: {

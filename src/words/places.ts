@@ -233,7 +233,7 @@ async function localZonesFor(input: string, now: number, lang: Lang | null, wide
 }
 
 /** A choice as it is offered: `America/New_York (UTC-05:00)`; for an offset's choices the name alone, and `Etc/GMT-2` as what it is. */
-export function zoneChoiceLabel(zone: string, now: number, offset: boolean): string {
-  if (zone.startsWith("Etc/GMT") || zone === "UTC") return `${formatOffset(zone, now)}, no summer time`;
+export function zoneChoiceLabel(zone: string, now: number, offset: boolean, fixed = (at: string) => `${at}, no summer time`): string {
+  if (zone.startsWith("Etc/GMT") || zone === "UTC") return fixed(formatOffset(zone, now));
   return offset ? zone : `${zone} (${formatOffset(zone, now)})`;
 }

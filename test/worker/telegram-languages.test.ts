@@ -161,3 +161,17 @@ describe("what the chat's object refuses, in the chat's language", () => {
     expect(await reply(`/skip ${every.id}`)).toBe(t.problems.nothingToSkip(every.id, true));
   });
 });
+
+describe("/timezone with an offset, in the chat's language", () => {
+  it.each(["de", "ru"] as const)("%s: the question and the fixed offset's button", async (lang) => {
+    const t: Texts = await textsOf(lang);
+    const chat = await telegramChat(bot, newChat().chatId);
+    const [reply] = await say(chat, "/timezone UTC+9", lang);
+    expect(reply!.params.text).toBe(renderTelegramHtml(t.zone.offset("UTC+9")));
+    expect(
+      buttonsOf(reply)!
+        .flat()
+        .map((b) => b.text),
+    ).toContain(t.zone.fixed("UTC+09:00"));
+  });
+});

@@ -25,6 +25,7 @@ import type { Handled, UpdateOptions } from "./inbox";
 import type { CreateOptions } from "./jobs";
 import type { MemberCheck } from "./members";
 import type { Deleted } from "./memory";
+import type { Unconfirmed } from "./moves";
 import type { DeliverOptions } from "./replies";
 import { answered, byChat, byDeliverOptions, byMessage, byToken, keepingChat, type Route } from "./routes";
 import type { MoveChunk } from "./store/moves";
@@ -218,7 +219,7 @@ export class ChatScheduler extends DurableObject<Env> {
   }
 
   /** This basic group became supergroup `to`: its state moves there and this object keeps a forwarding note. */
-  moveTo(chatId: string, to: string): Promise<Result<{ movedTo: string }>> {
+  moveTo(chatId: string, to: string): Promise<Result<{ movedTo: string }> | Unconfirmed> {
     return this.parts.heal(this.parts.moves.moveTo(chatId, to));
   }
 

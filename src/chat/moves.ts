@@ -25,20 +25,22 @@
  */
 import type { Config } from "../config";
 import { CHAT_ID, isBasicGroupId, isSupergroupId } from "../contracts/ids";
-import { err, ok, type Result } from "../result";
+import { err, ok, type Problem, type Result } from "../result";
 import { parseArgs } from "../sentence";
 import { callBotApi, TelegramError } from "../telegram/api";
 import { type ChatInfo, UNBOUND } from "./info";
 import { type MoveChunk, type MoveStore, moveChunk } from "./store/moves";
 import type { SettingsStore } from "./store/settings";
 
-/** The start of the message of a `MoveUnconfirmed`, which reaches the webhook as a thrown RPC error's message. */
+/** The start of the sentence of an `Unconfirmed` move. */
 export const MOVE_UNCONFIRMED = "Telegram could not be asked whether the group moved:";
 
-/** Telegram could not be asked whether a move happened (it did not answer, or answered a 5xx or a 429). */
-export class MoveUnconfirmed extends Error {
-  override name = "MoveUnconfirmed";
-}
+/**
+ * Telegram could not be asked whether a move happened (it did not answer, or answered a 5xx or a 429): returned,
+ * not thrown, so that the webhook answers the update with an error (Telegram sends it again) and no rejection
+ * crosses the RPC unhandled.
+ */
+export type Unconfirmed = { ok: false; error: Problem; unconfirmed: true };
 
 /** After a move that did not finish, the alarm tries again this soon. */
 export const MOVE_RETRY_MS = 60_000;
@@ -125,7 +127,7 @@ export class ChatMoves {
    * Moves this chat (`chatId`, a served basic group) to supergroup `to` once Telegram confirmed it (`proof`); done
    * already is done. Every refusal changes nothing and says why in a sentence.
    */
-  async moveTo(chatId: string, to: string, proof: MoveProof = "announced"): Promise<Result<{ movedTo: string }>> {
+  async moveTo(chatId: string, to: string, proof: MoveProof = "announced"): Promise<Result<{ movedTo: string }> | Unconfirmed> {
     if (typeof to !== "string" || !CHAT_ID.test(to) || !isSupergroupId(to)) {
       return err("bad_request", `"${String(to).slice(0, 40)}" is not a supergroup's chat id such as -1001234567890; a group moves only to a supergroup.`);
     }
@@ -155,10 +157,10 @@ export class ChatMoves {
 
   /**
    * Whether Telegram says basic group `from` became supergroup `to`: `getChatMemberCount(from)` answered "upgraded"
-   * with `to`. A Telegram that could not be asked (no answer, a 5xx, a 429) throws `MoveUnconfirmed`, so that the
-   * update announcing the move is answered with an error and Telegram sends it again: refused, it would be gone.
+   * with `to`. A Telegram that could not be asked (no answer, a 5xx, a 429) is `Unconfirmed`, so that the update
+   * announcing the move is answered with an error and Telegram sends it again: refused, it would be gone.
    */
-  private async confirmed(from: string, to: string): Promise<Result<true>> {
+  private async confirmed(from: string, to: string): Promise<Result<true> | Unconfirmed> {
     const refused = (why: string) => err<true>("conflict", `Telegram did not confirm that chat ${from} became supergroup ${to}: ${why}`);
     const t = this.d.config().telegram;
     if (t.mode === "off" || t.botToken === null) return refused("there is no bot to ask.");
@@ -170,7 +172,8 @@ export class ChatMoves {
       if (upgraded && error.migrateTo === to) return ok(true);
       if (upgraded) return refused(`Telegram says it became ${error.migrateTo ?? "a supergroup it does not name"}.`);
       if (error instanceof TelegramError && error.code < 500 && error.code !== 429) return refused(`${error.message}.`);
-      throw new MoveUnconfirmed(`${MOVE_UNCONFIRMED} ${error instanceof Error ? error.message : String(error)}`);
+      const why = `${MOVE_UNCONFIRMED} ${error instanceof Error ? error.message : String(error)}`;
+      return { ok: false, error: { code: "conflict", message: why }, unconfirmed: true };
     }
   }
 

@@ -64,14 +64,18 @@ telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
     let refused = `Chat ${move.from} is not served, so nothing of it moves.`;
     if (CHAT_ID.test(move.from) && CHAT_ID.test(move.to) && (await servedGroup(c.var.config, c.env.DB, move.from))) {
       let moved: Awaited<ReturnType<ChatStub["moveTo"]>>;
+      const sendAgain = (why: string) => {
+        console.error(`telegram: update ${update.update_id}: the move of chat ${move.from} to ${move.to} is left for Telegram to send again: ${why}`);
+        return new ApiError("not_configured", "Telegram could not be asked whether the group moved; the update is to be sent again.");
+      };
       try {
         moved = await c.env.CHAT.getByName(move.from).moveTo(move.from, move.to);
       } catch (error) {
-        // Telegram could not be asked (or the object failed): the update goes back, and Telegram sends it again.
-        const why = error instanceof Error ? error.message : String(error);
-        console.error(`telegram: update ${update.update_id}: the move of chat ${move.from} to ${move.to} is left for Telegram to send again: ${why}`);
-        throw new ApiError("not_configured", "Telegram could not be asked whether the group moved; the update is to be sent again.");
+        // The object failed: the update goes back, and Telegram sends it again.
+        throw sendAgain(error instanceof Error ? error.message : String(error));
       }
+      // Telegram could not be asked: the same.
+      if (!moved.ok && "unconfirmed" in moved) throw sendAgain(moved.error.message);
       refused = moved.ok ? "" : moved.error.message;
     }
     if (refused !== "") console.error(`telegram: update ${update.update_id}: chat ${move.from} did not move to ${move.to}: ${refused}`);

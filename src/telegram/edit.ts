@@ -39,6 +39,9 @@ export async function whichJob(host: CommandHost, ctx: CommandContext, args: str
   return first === "" ? null : { id, rest };
 }
 
+/** `text` in the bot's languages (German's is English's): `/edit <id> text …`, `/edit <id> texte …`, `/edit <id> текст …`. */
+const TEXT_WORD = /^(?:text|texte|texto|testo|tekst|текст)(?:\s+([\s\S]*))?$/iu;
+
 /** `/edit <id> <when>`, `/edit <id> text <new text>`, or either without the id as a reply to a job's message. */
 export async function editCommand(host: CommandHost, ctx: CommandContext, who: Asker, args: string): Promise<Reply> {
   const v = await voiceOf(who.language);
@@ -47,7 +50,7 @@ export async function editCommand(host: CommandHost, ctx: CommandContext, who: A
   const found = await host.get(who.chatId, target.id);
   if (!found.ok) return { markdown: problemText(v, found.error, target.id, who) };
   const job = found.value;
-  const text = /^text(?:\s+([\s\S]*))?$/i.exec(target.rest);
+  const text = TEXT_WORD.exec(target.rest);
   if (text) {
     const value = (text[1] ?? "").trim();
     if (value === "") return { markdown: v.t.job.editUsage };

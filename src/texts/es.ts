@@ -59,7 +59,7 @@ export const texts: Texts = {
     menu: {
       remind: "/remind mañana a las 9:00 llamar a mamá, /remind 20m estirarme",
       every: "/every entre semana a las 8:30 resumir mi correo",
-      edit: "/edit <id> mañana 10:00, /edit <id> text llamar a papá",
+      edit: "/edit <id> mañana 10:00, /edit <id> texto llamar a papá",
       skip: "/skip <id>",
       run: "/run <id>",
       pause: "/pause <id>",
@@ -74,7 +74,7 @@ export const texts: Texts = {
         `/remind 20m estirarme, /remind mañana a las 9:00 llamar a mamá, /remind ${weekAhead} 14:30 dentista, /remind el lunes a las 9:00 reunión de equipo`,
       every:
         '/every todos los días a las 8:00 resumir las noticias, /every entre semana a las 8:30 revisar mi correo, /every 15 minutos estirarme, /every "0 8 * * 1-5" planificar el día',
-      edit: "/edit <id> mañana 10:00, /edit <id> text llamar a papá, /edit <id> hasta marzo; como respuesta al mensaje de una tarea: /edit 2h",
+      edit: "/edit <id> mañana 10:00, /edit <id> texto llamar a papá, /edit <id> hasta marzo; como respuesta al mensaje de una tarea: /edit 2h",
       skip: "/skip <id>, o /skip como respuesta a su mensaje",
       timezone: "/timezone Berlin, /timezone America/New_York, /timezone reset",
     },
@@ -111,7 +111,7 @@ export const texts: Texts = {
     skippedAt: (at) => `Omitida la ejecución ${ofTime(at)}.`,
     skipped: (at, next) => `Omitida la ejecución ${ofTime(at)}; ${next ? `próxima: ${next}` : "no tiene próxima ejecución"}.`,
     usage: (command) => `Uso: /${command} <id> (consulta /jobs).`,
-    editUsage: "Uso: /edit <id> <cuándo> o /edit <id> text <texto nuevo> (consulta /jobs); como respuesta al mensaje de una tarea, /edit <cuándo>.",
+    editUsage: "Uso: /edit <id> <cuándo> o /edit <id> texto <texto nuevo> (consulta /jobs); como respuesta al mensaje de una tarea, /edit <cuándo>.",
     remindUsage: (a, b) => `/remind necesita una hora y después el texto del recordatorio. Prueba ${a} o ${b}.`,
     everyUsage: (a, b) => `/every necesita una frecuencia y después el texto que enviar. Prueba ${a} o ${b}.`,
     noText: (phrase, a, b) => `«${phrase}» necesita un texto detrás: ¿qué envío entonces? Prueba ${a} o ${b}.`,
@@ -120,7 +120,7 @@ export const texts: Texts = {
     gone: (id) => `La tarea que creó este mensaje (${id}) ya no existe: se ejecutó o se canceló. Vuelve a enviar el comando para crear otra.`,
     onceNoEnd: (id) => `${id} se ejecuta una sola vez, así que no tiene final que cambiar; para moverla, envía /edit ${id} <cuándo>.`,
     notPartOfTime: (rest, id) =>
-      `«${rest}» no forma parte de una hora. Para cambiar el texto de la tarea, envía /edit ${id} text ${rest}; para cambiar su hora, envía solo la hora.`,
+      `«${rest}» no forma parte de una hora. Para cambiar el texto de la tarea, envía /edit ${id} texto ${rest}; para cambiar su hora, envía solo la hora.`,
     zoneNotice: (zone) => `Aquí las horas van en ${zone}. ¿Dónde estás? Envía /timezone y tu ciudad, p. ej. /timezone Berlin.`,
   },
   buttons: {

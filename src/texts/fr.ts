@@ -56,7 +56,7 @@ export const texts: Texts = {
     menu: {
       remind: "/remind demain à 9:00 appeler maman, /remind 20m s'étirer",
       every: "/every en semaine à 8h30 résumer mes mails",
-      edit: "/edit <id> demain 10:00, /edit <id> text appeler papa",
+      edit: "/edit <id> demain 10:00, /edit <id> texte appeler papa",
       skip: "/skip <id>",
       run: "/run <id>",
       pause: "/pause <id>",
@@ -71,7 +71,7 @@ export const texts: Texts = {
         `/remind 20m s'étirer, /remind demain à 9:00 appeler maman, /remind ${weekAhead} 14:30 dentiste, /remind lundi à 9h point d'équipe`,
       every:
         "/every tous les jours à 8h00 résumer l'actualité, /every en semaine à 8h30 vérifier mes mails, /every 15 minutes s'étirer, /every \"0 8 * * 1-5\" planifier la journée",
-      edit: "/edit <id> demain 10:00, /edit <id> text appeler papa, /edit <id> jusqu'en mars ; en réponse au message d'une tâche : /edit 2h",
+      edit: "/edit <id> demain 10:00, /edit <id> texte appeler papa, /edit <id> jusqu'en mars ; en réponse au message d'une tâche : /edit 2h",
       skip: "/skip <id>, ou /skip en réponse à son message",
       timezone: "/timezone Berlin, /timezone America/New_York, /timezone reset",
     },
@@ -113,7 +113,7 @@ export const texts: Texts = {
     skippedAt: (at) => `Exécution sautée : ${at}.`,
     skipped: (at, next) => `Exécution sautée : ${at} ; ${next ? `prochaine : ${next}` : "aucune autre n'est prévue"}.`,
     usage: (command) => `Utilisation : /${command} <id> (voir /jobs).`,
-    editUsage: "Utilisation : /edit <id> <quand> ou /edit <id> text <nouveau texte> (voir /jobs) ; en réponse au message d'une tâche : /edit <quand>.",
+    editUsage: "Utilisation : /edit <id> <quand> ou /edit <id> texte <nouveau texte> (voir /jobs) ; en réponse au message d'une tâche : /edit <quand>.",
     remindUsage: (a, b) => `/remind attend une heure, puis le texte du rappel. Essaie ${a} ou ${b}.`,
     everyUsage: (a, b) => `/every attend une récurrence, puis le texte à envoyer. Essaie ${a} ou ${b}.`,
     noText: (phrase, a, b) => `« ${phrase} » doit être suivi d'un texte : que dois-je envoyer à ce moment-là ? Essaie ${a} ou ${b}.`,
@@ -123,7 +123,7 @@ export const texts: Texts = {
     gone: (id) => `La tâche créée par ce message (${id}) n'existe plus : elle a été exécutée ou annulée. Renvoie la commande pour en créer une nouvelle.`,
     onceNoEnd: (id) => `La tâche ${id} ne s'exécute qu'une fois : elle n'a donc pas de fin à modifier ; pour la déplacer, envoie /edit ${id} <quand>.`,
     notPartOfTime: (rest, id) =>
-      `« ${rest} » ne fait pas partie d'une date ou d'une heure. Pour changer le texte de la tâche, envoie /edit ${id} text ${rest} ; pour changer son heure, envoie l'heure seule.`,
+      `« ${rest} » ne fait pas partie d'une date ou d'une heure. Pour changer le texte de la tâche, envoie /edit ${id} texte ${rest} ; pour changer son heure, envoie l'heure seule.`,
     zoneNotice: (zone) => `Les heures sont indiquées ici en ${zone}. Où es-tu ? Envoie /timezone suivi de ta ville, par ex. /timezone Berlin.`,
   },
   buttons: {

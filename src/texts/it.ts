@@ -61,7 +61,7 @@ export const texts: Texts = {
     menu: {
       remind: "/remind domani alle 9:00 chiamare la mamma, /remind 20m fare stretching",
       every: "/every nei giorni feriali alle 8:30 riassumere la posta",
-      edit: "/edit <id> domani 10:00, /edit <id> text chiamare papà",
+      edit: "/edit <id> domani 10:00, /edit <id> testo chiamare papà",
       skip: "/skip <id>",
       run: "/run <id>",
       pause: "/pause <id>",
@@ -76,7 +76,7 @@ export const texts: Texts = {
         `/remind 20m fare stretching, /remind domani alle 9:00 chiamare la mamma, /remind ${weekAhead} 14:30 dentista, /remind lunedì alle 9 riunione del team`,
       every:
         '/every giorno alle 8:00 riassumere le notizie, /every nei giorni feriali alle 8:30 controllare la posta, /every 15 minuti fare stretching, /every "0 8 * * 1-5" pianificare la giornata',
-      edit: "/edit <id> domani 10:00, /edit <id> text chiamare papà, /edit <id> fino a marzo; in risposta al messaggio di un'attività: /edit 2h",
+      edit: "/edit <id> domani 10:00, /edit <id> testo chiamare papà, /edit <id> fino a marzo; in risposta al messaggio di un'attività: /edit 2h",
       skip: "/skip <id>, oppure /skip in risposta al suo messaggio",
       timezone: "/timezone Berlin, /timezone America/New_York, /timezone reset",
     },
@@ -114,7 +114,7 @@ export const texts: Texts = {
     skippedAt: (at) => `Saltata l'esecuzione ${del(at)}.`,
     skipped: (at, next) => `Saltata l'esecuzione ${del(at)}; ${next ? `prossima ${il(next)}` : "non ce n'è una prossima"}.`,
     usage: (command) => `Uso: /${command} <id> (vedi /jobs).`,
-    editUsage: "Uso: /edit <id> <quando> oppure /edit <id> text <nuovo testo> (vedi /jobs); in risposta al messaggio di un'attività, /edit <quando>.",
+    editUsage: "Uso: /edit <id> <quando> oppure /edit <id> testo <nuovo testo> (vedi /jobs); in risposta al messaggio di un'attività, /edit <quando>.",
     remindUsage: (a, b) => `/remind vuole un orario e poi il testo del promemoria. Prova ${a} o ${b}.`,
     everyUsage: (a, b) => `/every vuole una ricorrenza e poi il testo da inviare. Prova ${a} o ${b}.`,
     noText: (phrase, a, b) => `Dopo «${phrase}» serve un testo: cosa devo inviare? Prova ${a} o ${b}.`,
@@ -124,7 +124,7 @@ export const texts: Texts = {
     gone: (id) => `L'attività creata da questo messaggio (${id}) non c'è più: è stata eseguita o annullata. Invia di nuovo il comando per crearne una nuova.`,
     onceNoEnd: (id) => `${id} viene eseguita una volta sola, quindi non ha una fine da cambiare; per spostarla, invia /edit ${id} <quando>.`,
     notPartOfTime: (rest, id) =>
-      `«${rest}» non fa parte di un orario. Per cambiare il testo dell'attività, invia /edit ${id} text ${rest}; per cambiarne l'orario, invia solo l'orario.`,
+      `«${rest}» non fa parte di un orario. Per cambiare il testo dell'attività, invia /edit ${id} testo ${rest}; per cambiarne l'orario, invia solo l'orario.`,
     zoneNotice: (zone) => `Qui gli orari sono nel fuso ${zone}. Dove ti trovi? Invia /timezone e la tua città, per esempio /timezone Berlin.`,
   },
   buttons: {

@@ -53,7 +53,7 @@ export const texts: Texts = {
     menu: {
       remind: "/remind morgen om 9:00 mama bellen, /remind 20m strekken",
       every: "/every werkdagen om 8:30 mijn inbox samenvatten",
-      edit: "/edit <id> morgen 10:00, /edit <id> text papa bellen",
+      edit: "/edit <id> morgen 10:00, /edit <id> tekst papa bellen",
       skip: "/skip <id>",
       run: "/run <id>",
       pause: "/pause <id>",
@@ -67,7 +67,7 @@ export const texts: Texts = {
       remind: (weekAhead) => `/remind 20m strekken, /remind morgen om 9:00 mama bellen, /remind ${weekAhead} 14:30 tandarts, /remind maandag om 9 uur standup`,
       every:
         '/every dag om 8:00 het nieuws samenvatten, /every werkdagen om 8:30 mijn inbox bekijken, /every 15 minuten strekken, /every "0 8 * * 1-5" de dag plannen',
-      edit: "/edit <id> morgen 10:00, /edit <id> text papa bellen, /edit <id> tot maart; als antwoord op het bericht van een taak: /edit over 2 uur",
+      edit: "/edit <id> morgen 10:00, /edit <id> tekst papa bellen, /edit <id> tot maart; als antwoord op het bericht van een taak: /edit over 2 uur",
       skip: "/skip <id>, of /skip als antwoord op het bericht van de taak",
       timezone: "/timezone Berlin, /timezone America/New_York, /timezone reset",
     },
@@ -104,7 +104,7 @@ export const texts: Texts = {
     skippedAt: (at) => `${at} overgeslagen.`,
     skipped: (at, next) => `${at} overgeslagen; ${next ? `volgende ${next}` : "er is geen volgende keer"}.`,
     usage: (command) => `Gebruik: /${command} <id> (zie /jobs).`,
-    editUsage: "Gebruik: /edit <id> <wanneer> of /edit <id> text <nieuwe tekst> (zie /jobs); als antwoord op het bericht van een taak: /edit <wanneer>.",
+    editUsage: "Gebruik: /edit <id> <wanneer> of /edit <id> tekst <nieuwe tekst> (zie /jobs); als antwoord op het bericht van een taak: /edit <wanneer>.",
     remindUsage: (a, b) => `/remind heeft een tijdstip nodig en daarna de tekst van de herinnering. Probeer ${a} of ${b}.`,
     everyUsage: (a, b) => `/every heeft een schema nodig en daarna de tekst die ik moet sturen. Probeer ${a} of ${b}.`,
     noText: (phrase, a, b) => `Na "${phrase}" moet nog een tekst komen: wat moet ik dan sturen? Probeer ${a} of ${b}.`,
@@ -114,7 +114,7 @@ export const texts: Texts = {
       `De taak die dit bericht heeft aangemaakt (${id}) bestaat niet meer: hij is uitgevoerd of geannuleerd. Stuur het commando opnieuw voor een nieuwe.`,
     onceNoEnd: (id) => `${id} loopt maar één keer en heeft dus geen einde om te wijzigen; stuur /edit ${id} <wanneer> om hem te verplaatsen.`,
     notPartOfTime: (rest, id) =>
-      `"${rest}" hoort niet bij een tijdstip. Stuur /edit ${id} text ${rest} om de tekst van de taak te wijzigen, of alleen het tijdstip om de tijd te wijzigen.`,
+      `"${rest}" hoort niet bij een tijdstip. Stuur /edit ${id} tekst ${rest} om de tekst van de taak te wijzigen, of alleen het tijdstip om de tijd te wijzigen.`,
     zoneNotice: (zone) => `Tijden zijn hier in ${zone}. Waar ben je? Stuur /timezone en je stad, bijv. /timezone Berlin.`,
   },
   buttons: {

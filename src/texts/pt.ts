@@ -59,7 +59,7 @@ export const texts: Texts = {
     menu: {
       remind: "/remind amanhã às 9:00 ligar para a mãe, /remind 20m alongar",
       every: "/every dias úteis às 8:30 resumir meus e-mails",
-      edit: "/edit <id> amanhã 10:00, /edit <id> text ligar para o pai",
+      edit: "/edit <id> amanhã 10:00, /edit <id> texto ligar para o pai",
       skip: "/skip <id>",
       run: "/run <id>",
       pause: "/pause <id>",
@@ -74,7 +74,7 @@ export const texts: Texts = {
         `/remind 20m alongar, /remind amanhã às 9:00 ligar para a mãe, /remind ${weekAhead} 14:30 dentista, /remind segunda às 9:00 reunião diária`,
       every:
         '/every todos os dias às 8:00 resumir as notícias, /every dias úteis às 8:30 ver meus e-mails, /every 15 minutos alongar, /every "0 8 * * 1-5" planejar o dia',
-      edit: "/edit <id> amanhã 10:00, /edit <id> text ligar para o pai, /edit <id> até março; em resposta à mensagem de uma tarefa: /edit 2h",
+      edit: "/edit <id> amanhã 10:00, /edit <id> texto ligar para o pai, /edit <id> até março; em resposta à mensagem de uma tarefa: /edit 2h",
       skip: "/skip <id>, ou /skip em resposta à mensagem da tarefa",
       timezone: "/timezone Berlin, /timezone America/New_York, /timezone reset",
     },
@@ -112,7 +112,7 @@ export const texts: Texts = {
     skippedAt: (at) => `Execução ${ofTime(at)} pulada.`,
     skipped: (at, next) => `Execução ${ofTime(at)} pulada; ${next ? `próxima: ${next}` : "não há próxima execução"}.`,
     usage: (command) => `Uso: /${command} <id> (veja /jobs).`,
-    editUsage: "Uso: /edit <id> <quando> ou /edit <id> text <novo texto> (veja /jobs); em resposta à mensagem de uma tarefa, /edit <quando>.",
+    editUsage: "Uso: /edit <id> <quando> ou /edit <id> texto <novo texto> (veja /jobs); em resposta à mensagem de uma tarefa, /edit <quando>.",
     remindUsage: (a, b) => `O /remind precisa de um horário e depois do texto do lembrete. Tente ${a} ou ${b}.`,
     everyUsage: (a, b) => `O /every precisa de uma frequência e depois do texto a enviar. Tente ${a} ou ${b}.`,
     noText: (phrase, a, b) => `“${phrase}” precisa de um texto depois: o que devo enviar nesse horário? Tente ${a} ou ${b}.`,
@@ -122,7 +122,7 @@ export const texts: Texts = {
     gone: (id) => `A tarefa criada por esta mensagem (${id}) não existe mais: foi executada ou cancelada. Envie o comando de novo para criar outra.`,
     onceNoEnd: (id) => `A tarefa ${id} roda uma só vez, então não tem fim para mudar; para mudar o horário dela, envie /edit ${id} <quando>.`,
     notPartOfTime: (rest, id) =>
-      `“${rest}” não faz parte de um horário. Para mudar o texto da tarefa, envie /edit ${id} text ${rest}; para mudar o horário, envie só o horário.`,
+      `“${rest}” não faz parte de um horário. Para mudar o texto da tarefa, envie /edit ${id} texto ${rest}; para mudar o horário, envie só o horário.`,
     zoneNotice: (zone) => `Os horários aqui estão em ${zone}. Onde você está? Envie /timezone e a sua cidade, por exemplo /timezone Berlin.`,
   },
   buttons: {

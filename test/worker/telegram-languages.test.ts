@@ -154,6 +154,10 @@ describe("what the chat's object refuses, in the chat's language", () => {
     const once = jobs.find((j) => "at" in j.schedule)!;
     const every = jobs.find((j) => !("at" in j.schedule))!;
     expect(await reply(`/skip ${once.id}`)).toBe(t.problems.runsOnce(once.id));
+    // `/edit <id> text …` with the language's word for text, as its /help shows it.
+    const textWord = [...t.help.menu.edit.matchAll(/\/edit <id> (\S+) /gu)].at(-1)![1]!;
+    await reply(`/edit ${once.id} ${textWord} ${ex.texts.every}`);
+    expect((await jobsOf(chat)).find((j) => j.id === once.id)).toMatchObject({ text: ex.texts.every, name: ex.texts.every });
     // Taken: the occurrence passed over, as the language writes a day (tomorrow, 15 Dec, at 08:00).
     const skipped = (await reply(`/skip ${every.id}`)).split("\n")[0];
     expect(skipped).toBe(t.job.skippedAt(formatChatTime(Date.parse(every.nextRunAt!), "Europe/Berlin", NOW, t.dates)));

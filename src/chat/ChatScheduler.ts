@@ -235,12 +235,17 @@ export class ChatScheduler extends DurableObject<Env> {
    * (and a model turn's context when asked); with an answer already known, `done` and the next prompt.
    */
   gateOffer(message: unknown, options: OfferOptions = {}): Promise<Result<OfferResult>> {
-    return this.routed("gateOffer", [message, options], () => this.parts.conversation.offer(message, options), byMessage);
+    return this.routed("gateOffer", [message, options], () => this.parts.speaking(() => this.parts.conversation.offer(message, options)), byMessage);
   }
 
   /** The holder is done with `key`: reply, tool calls, settle and the next prompt, in one call (docs/agent.md). */
   gateFinish(token: string, key: string, answer: TurnAnswer, model = false): Promise<Result<{ delivered: boolean; next: NextPrompt | null }>> {
-    return this.routed("gateFinish", [token, key, answer, model], () => this.parts.conversation.finish(token, key, answer, model), byToken);
+    return this.routed(
+      "gateFinish",
+      [token, key, answer, model],
+      () => this.parts.speaking(() => this.parts.conversation.finish(token, key, answer, model)),
+      byToken,
+    );
   }
 
   /** The holder records a step of its model turn: the model's answer before its tools run, or their results. */
@@ -250,7 +255,7 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** The holder's try of its model turn failed: the turn waits for its next try, or after the fifth the chat is told. */
   gateRetry(token: string, key: string, failure: TurnFailure): Promise<Result<{ retryAt: number | null; next: NextPrompt | null }>> {
-    return this.routed("gateRetry", [token, key, failure], () => this.parts.conversation.retry(token, key, failure), byToken);
+    return this.routed("gateRetry", [token, key, failure], () => this.parts.speaking(() => this.parts.conversation.retry(token, key, failure)), byToken);
   }
 
   /** The holder's next prompt (the oldest pending one), or null, which releases the gate. */
@@ -278,12 +283,17 @@ export class ChatScheduler extends DurableObject<Env> {
 
   /** Delivers a message to the chat: transcript entry and outbox row, once per key (docs/design/0008-layout.md). */
   deliver(key: string, markdown: string, options: DeliverOptions = {}): Promise<Result<{ delivered: boolean }>> {
-    return this.routed("deliver", [key, markdown, options], () => this.parts.replies.deliver(key, markdown, options), byDeliverOptions);
+    return this.routed(
+      "deliver",
+      [key, markdown, options],
+      () => this.parts.speaking(() => this.parts.replies.deliver(key, markdown, options)),
+      byDeliverOptions,
+    );
   }
 
   /** The transcript, oldest first (docs/agent.md). */
   messages(chatId: string, limit = 50): Promise<Result<{ chatId: string; messages: TranscriptEntry[] }>> {
-    return this.routed("messages", [chatId, limit], () => this.parts.replies.messages(chatId, limit));
+    return this.routed("messages", [chatId, limit], () => this.parts.speaking(() => this.parts.replies.messages(chatId, limit)));
   }
 
   /** A prompt the queue gave up on: settle it failed and tell the chat in one sentence. */

@@ -81,6 +81,11 @@ export type ChatParts = {
   alarms: AlarmClock;
   /** Every RPC entry self-heals (docs/api.md#how-a-job-fires): the D1 directory and the alarm brought up to date after `value`. */
   heal<T>(value: T | Promise<T>): Promise<T>;
+  /**
+   * `work` once the chat's replies' table is loaded: for what writes a job's message (its buttons) inside a
+   * synchronous step. English's is always there; another's is loaded on its first use.
+   */
+  speaking<T>(work: () => T | Promise<T>): Promise<T>;
   /** The alarm at `now`: every part's tick in its order, or an unfinished move alone. */
   alarm(now: number): Promise<void>;
   /** Erases the chat: running watchers killed, every table, the alarm (docs/api.md `DELETE /admin/chats/:chatId`). */
@@ -107,8 +112,6 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   const usage = new UsageStore(db);
   const memoryStore = new MemoryStore(db);
   const info = new ChatInfo(settings, config);
-  // The chat's replies' table, for what is said inside a synchronous step (a job message's buttons).
-  ctx.blockConcurrencyWhile(() => textsOf(info.language()));
   // The stores that keep what they read in memory (the object is the database's only writer), and the directory.
   const remembering: { forget(): void }[] = [settings, outboxStore, gateStore];
   const forget = (): void => {
@@ -250,6 +253,10 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
     moves,
     directory,
     alarms,
+    async speaking<T>(work: () => T | Promise<T>): Promise<T> {
+      await textsOf(info.language());
+      return work();
+    },
     async heal<T>(value: T | Promise<T>): Promise<T> {
       const result = await value;
       // The directory after the object's own write; a failed D1 write marks a retry that the alarm comes back for.

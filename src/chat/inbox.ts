@@ -151,8 +151,6 @@ export class Inbox {
         ...this.context(origin.chatId, now, { blocked: wasBlocked, threadId: origin.threadId, botUsername }),
         language: this.d.info.language(tag),
       };
-      // The chat's table, loaded for its job messages' buttons (written in a synchronous step) should its language have changed.
-      await textsOf(this.d.info.language());
       const key = `u:${update.update_id}`;
       if (update.callback_query) {
         const data = update.callback_query.data ?? "";

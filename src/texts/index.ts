@@ -34,7 +34,7 @@ export async function textsOf(lang: Lang): Promise<Texts> {
 /**
  * The table of `lang` if it was loaded, else English's: for what is said inside a synchronous step (a job
  * message's buttons, written in the transaction that delivers it). The chat's object loads its language's table
- * when it starts and whenever its language changes, so that this finds it.
+ * before every call that writes a job's message (`speaking`), so that this finds it.
  */
 export const loadedTexts = (lang: Lang): Texts => loaded.get(lang) ?? english;
 

@@ -11,6 +11,7 @@ import { runIdOf } from "../contracts/run-id";
 import { ok, type Result } from "../result";
 import type { RunStatus } from "../schemas/jobs";
 import { instantOfWall, nextOccurrence, nextRuleOccurrence, parseCron, parseRuleSchedule, toLocal, untilInstant } from "../time";
+import type { Lang } from "../words";
 import { goneDetail, MEMORY_PROMPT_CHARS, type MemoryContent, memoryGoneText, memorySection, resolveRefs } from "./memory";
 import type { JobRecord, RunRecord, StoredSchedule } from "./records";
 import { LATE_AFTER_MS, lastRunText, noRunsLeftText, nothingToSkipText, promptText, type Refusal, runsOnceText, SKIPPED_BY_HAND } from "./texts";
@@ -32,17 +33,9 @@ const MISSED_COUNT_CAP = 1000;
 /**
  * `defaultTimeout`: a watcher's timeout in seconds when the job sets none (DEFAULT_SCRIPT_TIMEOUT). `speedup`: what
  * a run's lease is divided by (`leaseMs` of config.ts; 1, the default, but in a local test's CUCKOO_DEV_SPEEDUP).
+ * `language`: the chat's, which a job's message carries (what an agent without a model says is in it).
  */
-export type FireContext = {
-  chatId: string;
-  zone: string;
-  now: number;
-  deliverable: boolean;
-  defaultTimeout: number;
-  speedup?: number;
-  /** The chat's language, which a job's message carries for an agent without a model. */
-  language?: PromptMessage["language"];
-};
+export type FireContext = { chatId: string; zone: string; now: number; deliverable: boolean; defaultTimeout: number; speedup?: number; language?: Lang };
 
 export type FireDecision =
   /**
@@ -350,7 +343,8 @@ function skippedRun(job: JobRecord, dueAt: number, now: number, detail: string):
   };
 }
 
-/** A decision refused, with its sentence and what it says by name. */
+/** A decision, or its refusal: the sentence and what it says by name. */
+type Refused<T> = Result<T, Refusal>;
 const refuse = (refusal: Refusal): { ok: false; error: Refusal } => ({ ok: false, error: refusal });
 
 /**
@@ -361,12 +355,7 @@ const refuse = (refusal: Refusal): { ok: false; error: Refusal } => ({ ok: false
  * against `runsLeft`. The run's `dueAt` is the occurrence passed over; the job's next run passes over those `skipped` by
  * hand already.
  */
-export function decideSkip(
-  job: JobRecord,
-  zone: string,
-  now: number,
-  skipped: Skipped = NONE_SKIPPED,
-): Result<Extract<FireDecision, { action: "skip" }>, Refusal> {
+export function decideSkip(job: JobRecord, zone: string, now: number, skipped: Skipped = NONE_SKIPPED): Refused<Extract<FireDecision, { action: "skip" }>> {
   if (job.schedule.type === "at") return refuse(runsOnceText(job.id));
   if (!job.enabled || job.nextRunAt === null) return refuse(nothingToSkipText(job));
   const passed = job.nextRunAt;
@@ -381,7 +370,7 @@ export function decideSkip(
  * resume undoes a pause and nothing else. Or the sentence why not: a recurring job with no run left before its end
  * (its `until` or `runsLeft` must change first).
  */
-export function decideResume(job: JobRecord, zone: string, now: number, skipped: Skipped = NONE_SKIPPED): Result<JobRecord, Refusal> {
+export function decideResume(job: JobRecord, zone: string, now: number, skipped: Skipped = NONE_SKIPPED): Refused<JobRecord> {
   const resumed: JobRecord = { ...job, enabled: true, quarantined: null };
   if (job.schedule.type === "at") return ok({ ...resumed, nextRunAt: job.schedule.at });
   const step = advance(job, job.schedule, zone, now, skipped);

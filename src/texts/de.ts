@@ -7,13 +7,16 @@ export const texts: Texts = {
       `Sprache: ${name}, ${chosen ? "mit /language gewählt" : "aus der Sprache deiner Telegram-App"}. ` +
       `Ändere sie mit /language und einem von ${choices} (die Sprache jeder Nachricht).`,
     set: (name) => `Sprache auf ${name} gestellt.`,
-    auto: "Die Sprache des Chats folgt jetzt jeder Nachricht: der Sprache der Telegram-App des Absenders, wenn ich sie spreche, sonst der letzten solchen, sonst Englisch.",
+    auto:
+      "Die Sprache des Chats folgt jetzt jeder Nachricht: der Sprache der Telegram-App des Absenders, " +
+      "wenn ich sie spreche, sonst der letzten solchen, sonst Englisch.",
     unknown: (typed, choices) => `„${typed}“ ist keine Sprache, die ich spreche; wähle eine von ${choices}, etwa /language de.`,
   },
   quiet: {
     none: "Keine Ruhezeiten: jede Nachricht kommt mit ihrem Benachrichtigungston. Lege sie fest mit /quiet 22:00-07:00.",
     show: (hours, zone) =>
-      `Ruhezeiten: ${hours} (${zone}): Nachrichten, die dann gesendet werden, kommen ohne Ton. Ändere sie mit /quiet 23:00-06:30 oder schalte sie aus mit /quiet off.`,
+      `Ruhezeiten: ${hours} (${zone}): Nachrichten, die dann gesendet werden, kommen ohne Ton. Ändere ` +
+      `sie mit /quiet 23:00-06:30 oder schalte sie aus mit /quiet off.`,
     set: (hours, zone) => `Ruhezeiten festgelegt: ${hours} (${zone}). Nachrichten, die dann gesendet werden, kommen ohne Ton; nichts wird zurückgehalten.`,
     quietNow: " Jetzt ist Ruhezeit.",
     off: "Ruhezeiten aus: jede Nachricht kommt mit ihrem Benachrichtigungston.",
@@ -195,7 +198,8 @@ export const texts: Texts = {
   nonText: "Ich kann nur Textnachrichten lesen.",
   agent: {
     noModel:
-      "Es ist kein Modell eingerichtet, daher kann ich nur deine geplanten Jobs ausführen. Sende /help für die Befehle. Für eine Erinnerung: /remind morgen um 9:00 Mama anrufen",
+      "Es ist kein Modell eingerichtet, daher kann ich nur deine geplanten Jobs ausführen. Sende /help " +
+      "für die Befehle. Für eine Erinnerung: /remind morgen um 9:00 Mama anrufen",
     late: (at) => `Das war für ${at} geplant; der Bot war offline.`,
   },
 };

@@ -13,13 +13,16 @@ export const texts: Texts = {
       `Idioma: ${name}, ${chosen ? "elegido con /language" : "el de tu aplicación de Telegram"}. ` +
       `Cámbialo con /language seguido de ${choices} (el idioma de cada mensaje).`,
     set: (name) => `Idioma cambiado a ${name}.`,
-    auto: "El idioma del chat ahora sigue a cada mensaje: el de la aplicación de Telegram de quien escribe cuando lo hablo, si no el último así, si no el inglés.",
+    auto:
+      "El idioma del chat ahora sigue a cada mensaje: el de la aplicación de Telegram de quien escribe " +
+      "cuando lo hablo, si no el último así, si no el inglés.",
     unknown: (typed, choices) => `«${typed}» no es un idioma que hable; elige uno de ${choices}, por ejemplo /language es.`,
   },
   quiet: {
     none: "Sin horas de silencio: cada mensaje llega con su sonido de notificación. Configúralas con /quiet 22:00-07:00.",
     show: (hours, zone) =>
-      `Horas de silencio: ${hours} (${zone}): los mensajes enviados entonces llegan sin sonido. Cámbialas con /quiet 23:00-06:30 o desactívalas con /quiet off.`,
+      `Horas de silencio: ${hours} (${zone}): los mensajes enviados entonces llegan sin sonido. ` +
+      `Cámbialas con /quiet 23:00-06:30 o desactívalas con /quiet off.`,
     set: (hours, zone) => `Horas de silencio configuradas: ${hours} (${zone}). Los mensajes enviados entonces llegan sin sonido; no se retiene nada.`,
     quietNow: " Ahora es hora de silencio.",
     off: "Horas de silencio desactivadas: cada mensaje llega con su sonido de notificación.",
@@ -193,7 +196,8 @@ export const texts: Texts = {
   nonText: "Solo puedo leer mensajes de texto.",
   agent: {
     noModel:
-      "No hay ningún modelo configurado, así que solo puedo ejecutar tus tareas programadas. Envía /help para ver los comandos. Para un recordatorio: /remind mañana a las 9:00 llamar a mamá",
+      "No hay ningún modelo configurado, así que solo puedo ejecutar tus tareas programadas. Envía " +
+      "/help para ver los comandos. Para un recordatorio: /remind mañana a las 9:00 llamar a mamá",
     late: (at) => `Estaba previsto: ${at}; el bot estaba desconectado.`,
   },
 };

@@ -7,18 +7,22 @@ export const texts: Texts = {
       `Langue : ${name}, ${chosen ? "choisie avec /language" : "celle de ton application Telegram"}. ` +
       `Change-la avec /language suivi de ${choices} (la langue de chaque message).`,
     set: (name) => `Langue réglée sur ${name}.`,
-    auto: "La langue du chat suit désormais chaque message : celle de l'application Telegram de l'expéditeur quand je la parle, sinon la dernière de ce genre, sinon l'anglais.",
+    auto:
+      "La langue du chat suit désormais chaque message : celle de l'application Telegram de " +
+      "l'expéditeur quand je la parle, sinon la dernière de ce genre, sinon l'anglais.",
     unknown: (typed, choices) => `« ${typed} » n'est pas une langue que je parle ; choisis parmi ${choices}, par exemple /language fr.`,
   },
   quiet: {
     none: "Pas d'heures calmes : chaque message arrive avec sa sonnerie. Définis-les avec /quiet 22:00-07:00.",
     show: (hours, zone) =>
-      `Heures calmes : ${hours} (${zone}) : les messages envoyés pendant ce temps arrivent sans son. Change-les avec /quiet 23:00-06:30, ou désactive-les avec /quiet off.`,
+      `Heures calmes : ${hours} (${zone}) : les messages envoyés pendant ce temps arrivent sans son. ` +
+      `Change-les avec /quiet 23:00-06:30, ou désactive-les avec /quiet off.`,
     set: (hours, zone) => `Heures calmes définies : ${hours} (${zone}). Les messages envoyés pendant ce temps arrivent sans son ; rien n'est retenu.`,
     quietNow: " C'est calme en ce moment.",
     off: "Heures calmes désactivées : chaque message arrive avec sa sonnerie.",
     unreadable: (typed) =>
-      `Je n'ai pas pu lire « ${typed} » comme des heures calmes : indique quand elles commencent et finissent, dans ton fuseau horaire. Essaie /quiet 22:00-07:00 ou /quiet off.`,
+      `Je n'ai pas pu lire « ${typed} » comme des heures calmes : indique quand elles commencent et ` +
+      `finissent, dans ton fuseau horaire. Essaie /quiet 22:00-07:00 ou /quiet off.`,
   },
   dates: {
     weekdays: ["dim.", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam."],
@@ -70,7 +74,8 @@ export const texts: Texts = {
       remind: (weekAhead) =>
         `/remind 20m s'étirer, /remind demain à 9:00 appeler maman, /remind ${weekAhead} 14:30 dentiste, /remind lundi à 9h point d'équipe`,
       every:
-        "/every tous les jours à 8h00 résumer l'actualité, /every en semaine à 8h30 vérifier mes mails, /every 15 minutes s'étirer, /every \"0 8 * * 1-5\" planifier la journée",
+        "/every tous les jours à 8h00 résumer l'actualité, /every en semaine à 8h30 vérifier mes mails, " +
+        '/every 15 minutes s\'étirer, /every "0 8 * * 1-5" planifier la journée',
       edit: "/edit <id> demain 10:00, /edit <id> texte appeler papa, /edit <id> jusqu'en mars ; en réponse au message d'une tâche : /edit 2h",
       skip: "/skip <id>, ou /skip en réponse à son message",
       timezone: "/timezone Berlin, /timezone America/New_York, /timezone reset",
@@ -123,7 +128,8 @@ export const texts: Texts = {
     gone: (id) => `La tâche créée par ce message (${id}) n'existe plus : elle a été exécutée ou annulée. Renvoie la commande pour en créer une nouvelle.`,
     onceNoEnd: (id) => `La tâche ${id} ne s'exécute qu'une fois : elle n'a donc pas de fin à modifier ; pour la déplacer, envoie /edit ${id} <quand>.`,
     notPartOfTime: (rest, id) =>
-      `« ${rest} » ne fait pas partie d'une date ou d'une heure. Pour changer le texte de la tâche, envoie /edit ${id} texte ${rest} ; pour changer son heure, envoie l'heure seule.`,
+      `« ${rest} » ne fait pas partie d'une date ou d'une heure. Pour changer le texte de la tâche, ` +
+      `envoie /edit ${id} texte ${rest} ; pour changer son heure, envoie l'heure seule.`,
     zoneNotice: (zone) => `Les heures sont indiquées ici en ${zone}. Où es-tu ? Envoie /timezone suivi de ta ville, par ex. /timezone Berlin.`,
   },
   buttons: {
@@ -199,7 +205,8 @@ export const texts: Texts = {
   nonText: "Je ne sais lire que les messages texte.",
   agent: {
     noModel:
-      "Aucun modèle n'est configuré : je ne peux qu'exécuter tes tâches planifiées. Envoie /help pour voir les commandes. Pour un rappel : /remind demain à 9:00 appeler maman",
+      "Aucun modèle n'est configuré : je ne peux qu'exécuter tes tâches planifiées. Envoie /help pour " +
+      "voir les commandes. Pour un rappel : /remind demain à 9:00 appeler maman",
     late: (at) => `C'était prévu : ${at} ; le bot était hors ligne.`,
   },
 };

@@ -14,18 +14,22 @@ export const texts: Texts = {
       `Lingua: ${name}, ${chosen ? "scelta con /language" : "quella della tua app Telegram"}. ` +
       `Cambiala con /language seguito da ${choices} (la lingua di ogni messaggio).`,
     set: (name) => `Lingua impostata su ${name}.`,
-    auto: "La lingua della chat ora segue ogni messaggio: quella dell'app Telegram di chi scrive quando la parlo, altrimenti l'ultima così, altrimenti l'inglese.",
+    auto:
+      "La lingua della chat ora segue ogni messaggio: quella dell'app Telegram di chi scrive quando la " +
+      "parlo, altrimenti l'ultima così, altrimenti l'inglese.",
     unknown: (typed, choices) => `«${typed}» non è una lingua che parlo; scegline una tra ${choices}, per esempio /language it.`,
   },
   quiet: {
     none: "Nessuna fascia di silenzio: ogni messaggio arriva con il suo suono di notifica. Impostala con /quiet 22:00-07:00.",
     show: (hours, zone) =>
-      `Fascia di silenzio: ${hours} (${zone}): i messaggi inviati in quella fascia arrivano senza suono. Cambiala con /quiet 23:00-06:30 o disattivala con /quiet off.`,
+      `Fascia di silenzio: ${hours} (${zone}): i messaggi inviati in quella fascia arrivano senza ` +
+      `suono. Cambiala con /quiet 23:00-06:30 o disattivala con /quiet off.`,
     set: (hours, zone) => `Fascia di silenzio impostata: ${hours} (${zone}). I messaggi inviati in quella fascia arrivano senza suono; nulla viene trattenuto.`,
     quietNow: " Ora è silenzio.",
     off: "Fascia di silenzio disattivata: ogni messaggio arriva con il suo suono di notifica.",
     unreadable: (typed) =>
-      `Non sono riuscito a leggere «${typed}» come fascia di silenzio: indica quando inizia e finisce, nel tuo fuso orario. Prova /quiet 22:00-07:00 o /quiet off.`,
+      `Non sono riuscito a leggere «${typed}» come fascia di silenzio: indica quando inizia e finisce, ` +
+      `nel tuo fuso orario. Prova /quiet 22:00-07:00 o /quiet off.`,
   },
   /** Come si scrivono date e ore: nomi brevi (la settimana parte dalla domenica), un giorno del mese, quanto manca. */
   dates: {
@@ -119,7 +123,8 @@ export const texts: Texts = {
     everyUsage: (a, b) => `/every vuole una ricorrenza e poi il testo da inviare. Prova ${a} o ${b}.`,
     noText: (phrase, a, b) => `Dopo «${phrase}» serve un testo: cosa devo inviare? Prova ${a} o ${b}.`,
     tooLong: (length, max) =>
-      `Il testo è lungo ${length} ${length === 1 ? "carattere" : "caratteri"}; un'attività ne contiene al massimo ${max}. Accorcialo e invia di nuovo il comando.`,
+      `Il testo è lungo ${length} ${length === 1 ? "carattere" : "caratteri"}; un'attività ne contiene ` +
+      `al massimo ${max}. Accorcialo e invia di nuovo il comando.`,
     noJob: (id) => `Nessuna attività ${id} in questa chat.`,
     gone: (id) => `L'attività creata da questo messaggio (${id}) non c'è più: è stata eseguita o annullata. Invia di nuovo il comando per crearne una nuova.`,
     onceNoEnd: (id) => `${id} viene eseguita una volta sola, quindi non ha una fine da cambiare; per spostarla, invia /edit ${id} <quando>.`,
@@ -197,7 +202,8 @@ export const texts: Texts = {
   nonText: "Posso leggere solo i messaggi di testo.",
   agent: {
     noModel:
-      "Nessun modello è configurato, quindi posso solo eseguire le tue attività pianificate. Invia /help per i comandi. Per un promemoria: /remind domani alle 9:00 chiamare la mamma",
+      "Nessun modello è configurato, quindi posso solo eseguire le tue attività pianificate. Invia " +
+      "/help per i comandi. Per un promemoria: /remind domani alle 9:00 chiamare la mamma",
     late: (at) => `Era previsto: ${at}; il bot era offline.`,
   },
 };

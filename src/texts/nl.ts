@@ -114,7 +114,8 @@ export const texts: Texts = {
       `De taak die dit bericht heeft aangemaakt (${id}) bestaat niet meer: hij is uitgevoerd of geannuleerd. Stuur het commando opnieuw voor een nieuwe.`,
     onceNoEnd: (id) => `${id} loopt maar één keer en heeft dus geen einde om te wijzigen; stuur /edit ${id} <wanneer> om hem te verplaatsen.`,
     notPartOfTime: (rest, id) =>
-      `"${rest}" hoort niet bij een tijdstip. Stuur /edit ${id} tekst ${rest} om de tekst van de taak te wijzigen, of alleen het tijdstip om de tijd te wijzigen.`,
+      `"${rest}" hoort niet bij een tijdstip. Stuur /edit ${id} tekst ${rest} om de tekst van de taak ` +
+      `te wijzigen, of alleen het tijdstip om de tijd te wijzigen.`,
     zoneNotice: (zone) => `Tijden zijn hier in ${zone}. Waar ben je? Stuur /timezone en je stad, bijv. /timezone Berlin.`,
   },
   buttons: {
@@ -188,7 +189,8 @@ export const texts: Texts = {
   nonText: "Ik kan alleen tekstberichten lezen.",
   agent: {
     noModel:
-      "Er is geen model ingesteld, dus ik kan alleen je geplande taken uitvoeren. Stuur /help voor de commando's. Voor een herinnering: /remind morgen om 9:00 mama bellen",
+      "Er is geen model ingesteld, dus ik kan alleen je geplande taken uitvoeren. Stuur /help voor de " +
+      "commando's. Voor een herinnering: /remind morgen om 9:00 mama bellen",
     late: (at) => `Dit stond gepland voor ${at}; de bot was offline.`,
   },
 };

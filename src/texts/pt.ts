@@ -19,7 +19,8 @@ export const texts: Texts = {
   quiet: {
     none: "Sem horário de silêncio: cada mensagem chega com o seu som de notificação. Defina-o com /quiet 22:00-07:00.",
     show: (hours, zone) =>
-      `Horário de silêncio: ${hours} (${zone}): as mensagens enviadas nesse horário chegam sem som. Mude-o com /quiet 23:00-06:30 ou desligue-o com /quiet off.`,
+      `Horário de silêncio: ${hours} (${zone}): as mensagens enviadas nesse horário chegam sem som. ` +
+      `Mude-o com /quiet 23:00-06:30 ou desligue-o com /quiet off.`,
     set: (hours, zone) => `Horário de silêncio definido: ${hours} (${zone}). As mensagens enviadas nesse horário chegam sem som; nada fica retido.`,
     quietNow: " Agora é horário de silêncio.",
     off: "Horário de silêncio desligado: cada mensagem chega com o seu som de notificação.",
@@ -198,7 +199,8 @@ export const texts: Texts = {
   nonText: "Só consigo ler mensagens de texto.",
   agent: {
     noModel:
-      "Nenhum modelo está configurado, então só posso executar suas tarefas agendadas. Envie /help para ver os comandos. Para um lembrete: /remind amanhã às 9:00 ligar para a mãe",
+      "Nenhum modelo está configurado, então só posso executar suas tarefas agendadas. Envie /help " +
+      "para ver os comandos. Para um lembrete: /remind amanhã às 9:00 ligar para a mãe",
     late: (at) => `Estava previsto: ${at}; o bot estava offline.`,
   },
 };

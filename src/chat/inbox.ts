@@ -188,8 +188,11 @@ export class Inbox {
   /** The sentence when `userId` may not change this group's jobs (or Telegram could not tell), or null. */
   private async refusal(userId: string, language: string | undefined): Promise<string | null> {
     const may = await this.d.rights.mayChange(userId);
-    if (!may.ok) return may.error.message;
-    return may.value ? null : (await voiceOf(language)).t.problems.adminsOnly;
+    if (may.ok && may.value) return null;
+    const { problems } = (await voiceOf(language)).t;
+    if (may.ok) return problems.adminsOnly;
+    // Telegram could not be asked who the admins are, said in the chat's language; another refusal as it came.
+    return may.error.said?.key === "rightsUnknown" ? problems.rightsUnknown : may.error.message;
   }
 
   /**

@@ -10,6 +10,7 @@ import { type Config, isGroupId } from "../config";
 import { err, ok, type Result } from "../result";
 import { ADMINS_ONLY } from "../schemas/tools";
 import { callBotApi, TelegramError } from "../telegram/api";
+import { ENGLISH } from "../texts";
 import { type ChatInfo, UNBOUND } from "./info";
 import type { MemberRole, MemberStore } from "./store/members";
 
@@ -17,7 +18,7 @@ export type { MemberRole };
 
 export { ADMINS_ONLY };
 /** The answer when Telegram could not be asked. */
-export const RIGHTS_UNKNOWN = "I could not ask Telegram who this group's admins are, so nothing changed; please try again in a minute.";
+export const RIGHTS_UNKNOWN = ENGLISH.t.problems.rightsUnknown;
 /** How long what getChatMember said is believed. */
 export const ROLE_KEPT_MS = 10 * 60_000;
 /** getChatMember is asked while the user waits for an answer: a shorter limit than a send's. */
@@ -91,7 +92,7 @@ export class MemberRights {
       if (error instanceof TelegramError && error.code === 400 && error.migrateTo === null) role = "none";
       else {
         console.error(`chat ${chatId}: getChatMember for ${userId} failed`, error instanceof Error ? error.message : error);
-        return err("conflict", RIGHTS_UNKNOWN);
+        return err("conflict", RIGHTS_UNKNOWN, { key: "rightsUnknown", args: [] });
       }
     }
     this.d.store.set(userId, role, now, ROLE_KEPT_MS);

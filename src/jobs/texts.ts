@@ -169,7 +169,7 @@ const PROBLEMS = ENGLISH.t.problems;
 export type Refusal = { sentence: string; said: Said };
 
 /** The refusal `key` of the replies' tables' `problems`, with its values. */
-function refusal<K extends Exclude<keyof typeof PROBLEMS, "adminsOnly">>(key: K, ...args: Parameters<(typeof PROBLEMS)[K]>): Refusal {
+function refusal<K extends Exclude<keyof typeof PROBLEMS, "adminsOnly" | "rightsUnknown">>(key: K, ...args: Parameters<(typeof PROBLEMS)[K]>): Refusal {
   const say = PROBLEMS[key] as (...values: typeof args) => string;
   return { sentence: say(...args), said: { key, args } };
 }
@@ -222,6 +222,7 @@ export const tooManyJobsText = (limit: number) => refusal("tooManyJobs", limit);
  */
 export function saidIn(v: Voice, said: Said, zone: string, now: number): string | null {
   const say = (v.t.problems as Record<string, unknown>)[said.key];
+  if (typeof say === "string") return say;
   if (typeof say !== "function") return null;
   const args =
     said.key === "noRunsLeft" && typeof said.args[2] === "string" && said.args[2] !== ""

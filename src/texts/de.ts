@@ -192,6 +192,8 @@ export const texts: Texts = {
     stillRunning: (id) => `Job ${id} läuft noch.`,
     tooManyJobs: (limit) => `Dieser Chat hat schon ${limit} Jobs (die Obergrenze); lösche zuerst einen.`,
     adminsOnly: "Nur Admins können die Jobs dieser Gruppe ändern.",
+    rightsUnknown:
+      "Ich konnte Telegram nicht fragen, wer die Admins dieser Gruppe sind, daher hat sich nichts geändert; versuche es in einer Minute noch einmal.",
   },
   topicGone: (jobs, n) =>
     `ℹ️ Das Thema, für das diese Nachricht gedacht war, gibt es nicht mehr, deshalb kommt sie hierher.${n === 0 ? "" : ` Ab jetzt ${n === 1 ? `sendet Job ${jobs}` : `senden die Jobs ${jobs}`} hierher.`}`,

@@ -222,6 +222,8 @@ export const texts = {
     tooManyJobs: (limit: number) => `This chat already has ${limit} jobs (the limit); cancel one first.`,
     /** A group member who is not an admin, sending a command that changes something. */
     adminsOnly: "Only the group's admins can change its jobs.",
+    /** Telegram could not be asked who the group's admins are. */
+    rightsUnknown: "I could not ask Telegram who this group's admins are, so nothing changed; please try again in a minute.",
   },
   /** The note before a message whose forum topic is gone; `jobs` names the jobs that posted there (`k7m2q (News)`), `n` of them. */
   topicGone: (jobs: string, n: number) =>

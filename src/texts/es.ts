@@ -190,6 +190,7 @@ export const texts: Texts = {
     stillRunning: (id) => `La tarea ${id} todavía se está ejecutando.`,
     tooManyJobs: (limit) => `Este chat ya tiene ${limit} tareas (el máximo); cancela una primero.`,
     adminsOnly: "Solo los administradores del grupo pueden cambiar sus tareas.",
+    rightsUnknown: "No pude preguntar a Telegram quiénes son los administradores de este grupo, así que no cambió nada; inténtalo de nuevo en un minuto.",
   },
   topicGone: (jobs, n) =>
     `ℹ️ Esto iba dirigido a un tema que ya no existe, así que llega aquí.${n === 0 ? "" : ` A partir de ahora, ${n === 1 ? `la tarea ${jobs} publica` : `las tareas ${jobs} publican`} aquí.`}`,

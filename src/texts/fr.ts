@@ -199,6 +199,7 @@ export const texts: Texts = {
     stillRunning: (id) => `La tâche ${id} est encore en cours.`,
     tooManyJobs: (limit) => `Ce chat a déjà ${limit} ${limit < 2 ? "tâche" : "tâches"} (le maximum) ; annules-en une d'abord.`,
     adminsOnly: "Seuls les administrateurs du groupe peuvent modifier ses tâches.",
+    rightsUnknown: "Je n'ai pas pu demander à Telegram qui sont les administrateurs de ce groupe, donc rien n'a changé ; réessaie dans une minute.",
   },
   topicGone: (jobs, n) =>
     `ℹ️ Le sujet prévu pour ce message n'existe plus, je l'envoie donc ici.${n === 0 ? "" : n === 1 ? ` Désormais, la tâche ${jobs} publie ici.` : ` Désormais, les tâches ${jobs} publient ici.`}`,

@@ -196,6 +196,7 @@ export const texts: Texts = {
     stillRunning: (id) => `L'attività ${id} è ancora in esecuzione.`,
     tooManyJobs: (limit) => `Questa chat ha già ${limit} attività (il massimo); prima annullane una.`,
     adminsOnly: "Solo gli amministratori del gruppo possono modificarne le attività.",
+    rightsUnknown: "Non sono riuscito a chiedere a Telegram chi sono gli amministratori di questo gruppo, quindi non è cambiato nulla; riprova tra un minuto.",
   },
   topicGone: (jobs, n) =>
     `ℹ️ L'argomento a cui era destinato questo messaggio non esiste più, quindi arriva qui.${n === 0 ? "" : ` D'ora in poi ${n === 1 ? `l'attività ${jobs} pubblica` : `le attività ${jobs} pubblicano`} qui.`}`,

@@ -183,6 +183,7 @@ export const texts: Texts = {
     stillRunning: (id) => `Taak ${id} is nog bezig.`,
     tooManyJobs: (limit) => `Deze chat heeft al ${limit} taken (het maximum); annuleer er eerst een.`,
     adminsOnly: "Alleen de beheerders van de groep kunnen de taken wijzigen.",
+    rightsUnknown: "Ik kon Telegram niet vragen wie de beheerders van deze groep zijn, dus er is niets veranderd; probeer het over een minuut opnieuw.",
   },
   topicGone: (jobs, n) =>
     `ℹ️ Het topic waarvoor dit bedoeld was bestaat niet meer, dus komt het hier terecht.${n === 0 ? "" : ` ${n === 1 ? `Taak ${jobs} stuurt` : `Taken ${jobs} sturen`} voortaan hierheen.`}`,

@@ -193,6 +193,7 @@ export const texts: Texts = {
     stillRunning: (id) => `A tarefa ${id} ainda está em execução.`,
     tooManyJobs: (limit) => `Este chat já tem ${limit} ${limit === 1 ? "tarefa" : "tarefas"} (o limite); cancele uma primeiro.`,
     adminsOnly: "Só os administradores do grupo podem mudar as tarefas dele.",
+    rightsUnknown: "Não consegui perguntar ao Telegram quem são os administradores deste grupo, então nada mudou; tente de novo em um minuto.",
   },
   topicGone: (jobs, n) =>
     `ℹ️ O tópico a que esta mensagem se destinava não existe mais, então ela veio para cá.${n === 0 ? "" : ` A partir de agora, ${n === 1 ? `a tarefa ${jobs} envia` : `as tarefas ${jobs} enviam`} as mensagens para cá.`}`,

@@ -16,6 +16,7 @@ import { app } from "../../src/http/app";
 import { chatListSchema } from "../../src/schemas/directory";
 import { jobReply } from "../../src/schemas/jobs";
 import { renderTelegramHtml } from "../../src/telegram/render";
+import { textsOf } from "../../src/texts";
 import {
   asGroup,
   BOT_USERNAME,
@@ -209,6 +210,10 @@ describe("who may change what", () => {
     const [reply] = await say(chat, ADMIN, "/remind 20m stand up");
     expectReply(reply, chat.chatId, renderTelegramHtml(RIGHTS_UNKNOWN));
     expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([`chat ${chat.chatId}: getChatMember for ${ADMIN.id} failed`]);
+    // In the chat's language: an admin whose app speaks German.
+    await bot.script("getChatMember", [{ kind: "500" }], chat.chatId);
+    const [german] = await say(chat, { ...ADMIN, language_code: "de" }, "/remind 20m aufstehen");
+    expectReply(german, chat.chatId, renderTelegramHtml((await textsOf("de")).problems.rightsUnknown));
     logged.mockRestore();
     expect(await jobsOf(chat)).toEqual([]);
   });

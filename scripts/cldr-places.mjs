@@ -143,7 +143,7 @@ export function buildCityFiles() {
       `/**\n * The zones' cities as CLDR ${version} names them in ${NAMES[lang]} (cldr-dates-full's exemplar cities of ${lang} and its\n` +
         ` * regional locales), where the zone's IANA name does not give the name${besides}. Written by\n` +
         " * scripts/cldr-places.mjs: do not edit.\n */\n" +
-        'import type { ExemplarCities } from "../places";\n\n' +
+        'import type { ExemplarCities } from "./types";\n\n' +
         `export const cities: ExemplarCities = [\n${rows}];\n`,
     );
   }
@@ -153,7 +153,8 @@ export function buildCityFiles() {
 /** The files now in src/words/cities/. */
 export function committedCityFiles() {
   const files = new Map();
-  for (const name of readdirSync(CITIES_DIR)) files.set(name, readFileSync(path.join(CITIES_DIR, name), "utf8"));
+  // A language's file each (`de.ts`); `types.ts`, their shape, is written by hand.
+  for (const name of readdirSync(CITIES_DIR).filter((n) => /^[a-z]{2}\.ts$/.test(n))) files.set(name, readFileSync(path.join(CITIES_DIR, name), "utf8"));
   return files;
 }
 

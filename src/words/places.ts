@@ -11,6 +11,7 @@
  */
 import { loadOnce } from "../lazy";
 import { CURRENT_NAMES, formatOffset, offsetAt, parseZone } from "../time/zone";
+import type { ExemplarCities } from "./cities/types";
 import { type Lang, langOf, langsFor } from "./lang";
 import { CITIES, COUNTRY_ALIASES, PREFERRED } from "./place-names";
 
@@ -34,12 +35,6 @@ export function normalisePlace(text: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
-
-/**
- * A language's zones, each with the names its speakers give the zone's city where the IANA name does not
- * (`["Europe/Vienna", "Wien"]`): the files of `cities/`, from CLDR (scripts/cldr-places.mjs).
- */
-export type ExemplarCities = readonly (readonly [zone: string, ...names: string[]])[];
 
 /** Normalised name → zones, of one language's exemplar cities. */
 type CityNames = ReadonlyMap<string, readonly string[]>;

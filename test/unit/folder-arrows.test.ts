@@ -52,6 +52,28 @@ function target(from: string, specifier: string, grain: Grain): string | null {
   throw new Error(`${path.relative(src, from)} imports "${specifier}", which names no file`);
 }
 
+/**
+ * The module specifiers a source names: `import` and `export … from` (type-only too), `import("…")` wherever it
+ * stands, and `import("…")` types. Read from the syntax tree: TypeScript's `preProcessFile` scanner missed an
+ * `import()` nested in a call's arguments (`cityNames((await import("./cities/en")).cities)`).
+ */
+function specifiers(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      found.push(node.arguments[0].text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      found.push(node.argument.literal.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 /** node → the other nodes it imports from (static, type-only and dynamic imports alike). */
 function importGraph(grain: Grain = "folders"): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
@@ -59,8 +81,7 @@ function importGraph(grain: Grain = "folders"): Map<string, Set<string>> {
     const from = nodeOf(file, false, grain)!;
     const edges = graph.get(from) ?? new Set<string>();
     graph.set(from, edges);
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-    for (const { fileName } of importedFiles) {
+    for (const fileName of specifiers(file)) {
       if (!fileName.startsWith(".")) continue; // a package
       const to = target(file, fileName, grain);
       if (to !== null && to !== from) edges.add(to);

@@ -3,7 +3,7 @@
  * regional locales), where the zone's IANA name does not give the name, nor English's file. Written by
  * scripts/cldr-places.mjs: do not edit.
  */
-import type { ExemplarCities } from "../places";
+import type { ExemplarCities } from "./types";
 
 export const cities: ExemplarCities = [
   ["Africa/Accra", "Acra"],

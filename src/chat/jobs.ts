@@ -6,7 +6,7 @@
  */
 import { type Config, isGroupId } from "../config";
 import { newJobId, shown } from "../contracts/ids";
-import { decideEditNext, decideResume, decideSkip } from "../jobs/fire";
+import { decideEditNext, decideResume, decideSkip } from "../jobs/by-hand";
 import { type JobRecord, newJobRecord, specDefaults } from "../jobs/records";
 import { createdByText, memoryRefMissingText, noJobText, stillRunningText, tooManyJobsText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";

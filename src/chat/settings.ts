@@ -3,7 +3,7 @@
  * recurring job's next run and its skips by hand (each a decision of the firing core, `decideZoneChange`, written by
  * `Firing.apply`), its language, its quiet hours, and the default-zone notice told once.
  */
-import { decideZoneChange, ZONE_SPAN_MS } from "../jobs/fire";
+import { decideZoneChange, ZONE_SPAN_MS } from "../jobs/by-hand";
 import type { RunRecord } from "../jobs/records";
 import { zoneChangedText } from "../jobs/texts";
 import { err, ok, type Result } from "../result";

@@ -5,7 +5,8 @@
  * is Sunday 27 Sep 2026, 09:00 in Berlin (07:00Z; CEST, UTC+2).
  */
 import { describe, expect, it } from "vitest";
-import { decideEditNext, decideResume, decideSkip, decideZoneChange, pastSkipped } from "../../src/jobs/fire";
+import { decideEditNext, decideResume, decideSkip, decideZoneChange } from "../../src/jobs/by-hand";
+import { pastSkipped } from "../../src/jobs/fire";
 import type { JobRecord, RunRecord } from "../../src/jobs/records";
 import { jobRecord } from "./records";
 

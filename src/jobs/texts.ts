@@ -33,10 +33,8 @@ export function lateNote(dueAt: number, zone: string): string {
 /** A one-off fired more than this late carries the late note (docs/api.md#how-a-job-fires). */
 export const LATE_AFTER_MS = 60_000;
 
-/** `a`, `a and b`, `a, b and c`: items in a sentence. */
-export function listed(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
+/** `a`, `a and b`, `a, b and c`: items in an English sentence (each language's table says its own). */
+export const listed = (items: readonly string[]): string => ENGLISH.t.zone.and(items);
 
 /** `d MMM HH:mm`, with the year when it is not this year's (zone-change reply). */
 function dayMonthTime(instant: number, zone: string, now: number, v: Voice): string {

@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import { lazy } from "../lazy";
+import { texts as english } from "../texts/en";
 import { instant } from "./common";
 import { createJobInput, jobSchema } from "./jobs";
 import { memoryRecordSchema } from "./memory";
@@ -133,7 +134,7 @@ export const failed = (text: string): ToolReply => ({ ok: false, text });
 export type TurnPolicy = ({ kind: "user" } | { kind: "job"; followUps: number; token?: string } | { kind: "member"; userId: string }) & { threadId?: number };
 
 /** The answer to a group member who is not an admin (nor listed) and tries to change something (docs/telegram.md). */
-export const ADMINS_ONLY = "Only the group's admins can change its jobs.";
+export const ADMINS_ONLY = english.problems.adminsOnly;
 
 export const JOB_TURN_REFUSAL =
   "A scheduled run cannot change the schedule: " +

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { textsOf } from "../../src/texts";
+import { ENGLISH_DATES } from "../../src/time";
 import { LANGS, readSchedule } from "../../src/words";
 
 /** Every key of a table, with what it holds: `text`, `fn/<arity>`, or the keys of a section. */
@@ -48,6 +49,30 @@ describe("the examples a table shows", () => {
       const read = await readSchedule(args, { zone: "Europe/Berlin", now, language: lang, recurring: command === "every" });
       expect(read.ok && read.value.rest !== "", `/${command} ${args}`).toBe(true);
       if (read.ok) expect(read.value.schedule.type === "at", `/${command} ${args}`).toBe(command === "remind");
+    }
+  });
+});
+
+describe("English's dates", () => {
+  it("are the time engine's own (ENGLISH_DATES, which the engine cannot take from a table): the same names and sentences", async () => {
+    const { dates } = await textsOf("en");
+    expect([dates.weekdays, dates.months, dates.underAMinute]).toEqual([ENGLISH_DATES.weekdays, ENGLISH_DATES.months, ENGLISH_DATES.underAMinute]);
+    for (const [day, month, year] of [
+      [1, "Jan", ""],
+      [31, "Dec", "2027"],
+    ] as const)
+      expect(dates.dayMonth(day, month, year)).toBe(ENGLISH_DATES.dayMonth(day, month, year));
+    expect(dates.weekdayDay("Tue", "1 Dec")).toBe(ENGLISH_DATES.weekdayDay("Tue", "1 Dec"));
+    for (const [a, b] of [
+      [1, 0],
+      [3, 48],
+      [2, 4],
+    ] as const) {
+      expect([dates.inMinutes(a), dates.inHours(a, b), dates.inDays(a, b)]).toEqual([
+        ENGLISH_DATES.inMinutes(a),
+        ENGLISH_DATES.inHours(a, b),
+        ENGLISH_DATES.inDays(a, b),
+      ]);
     }
   });
 });

@@ -14,6 +14,6 @@ export { MAX_CHOICES, type PlaceAnswer, parseOffset, placeZone, zoneChoiceLabel,
 export type { ScheduleProblem } from "./problem";
 export { type ReadScheduleOptions, readSchedule, type ScheduleRead, type ScheduleResult } from "./read";
 export { type Description, describe, describeIn, describeInEnglish, describeWith, type SayContext, speechOf } from "./say";
-export { examplesIn, type ProblemContext, remindExamples, scheduleProblemText, textFor } from "./sentences";
+export { examplesIn, type ProblemContext, scheduleProblemText, textFor } from "./sentences";
 export type { Speech } from "./speech/types";
 export { findWhen, readWhen, type WhenProblem, type WhenRead, type WhenResult } from "./when";

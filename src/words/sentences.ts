@@ -17,19 +17,12 @@ import type { ScheduleProblem } from "./problem";
 export type ProblemContext = { zone: string; now: number; language?: string | null; command?: "/remind" | "/every" | null; text?: string; prefix?: string };
 
 const DAY_MS = 86_400_000;
-const DEFAULT_REMINDER = "call mum";
 const DEFAULT_RECURRING = "summarise the news";
 
 /** The user's text for an example, or a stand-in when there is none (or it is too long to repeat). */
 export function textFor(text: string, fallback: string): string {
   const one = text.replace(/\s+/g, " ").trim();
   return one !== "" && one.length <= 40 ? one : fallback;
-}
-
-/** Two `/remind` examples with `text`: relative, or with tomorrow's date (never a past one) when the problem was a date. */
-export function remindExamples(text: string, zone: string, now: number, dated = false): [string, string] {
-  const t = textFor(text, DEFAULT_REMINDER);
-  return [dated ? `/remind ${formatLocalDay(now + DAY_MS, zone)} 09:00 ${t}` : `/remind tomorrow 9:00 ${t}`, `/remind 2h ${t}`];
 }
 
 /** The sentence for `problem`. */

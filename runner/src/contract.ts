@@ -33,8 +33,16 @@ export const HEAD_BYTES = 48 * 1024;
 export const TAIL_BYTES = 16 * 1024;
 /** How many lines of stderr an outcome carries. */
 export const STDERR_TAIL_LINES = 20;
-/** The largest body the runner takes (`POST /runs`), in bytes; more gets 413. */
-export const MAX_REQUEST_BYTES = 64 * 1024;
+/**
+ * The largest stdin the Worker sends, measured as the JSON-encoded size of the string: the length in UTF-8
+ * bytes of `JSON.stringify(stdin)`, quotes and escapes included. The runner refuses a larger one (400).
+ */
+export const MAX_STDIN_BYTES = 48 * 1024;
+/**
+ * The largest body the runner takes (`POST /runs`), in bytes; more gets 413. Room for a stdin of
+ * MAX_STDIN_BYTES beside a command of MAX_COMMAND_LENGTH characters, however JSON escapes it.
+ */
+export const MAX_REQUEST_BYTES = 128 * 1024;
 /**
  * The largest callback body the Worker takes, in bytes. An outcome holds up to 64 KiB of stdout and a stderr
  * tail of at most 64 KiB; JSON writes a control character as six bytes, so both together can reach about
@@ -58,6 +66,8 @@ export interface RunRequest {
   timeoutSeconds: number;
   timeZone: string;
   callbackUrl?: string;
+  /** Written (UTF-8) to the script's standard input, which is then closed; absent: stdin is closed from the start. */
+  stdin?: string;
 }
 
 /** `silent`: exit 0 and stdout empty once trimmed; `output`: exit 0 with output; `failed`: anything else. */
@@ -85,7 +95,7 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 // ---------------------------------------------------------------------------------------------------------
 // The request
 
-const REQUEST_FIELDS = ["runId", "chatId", "jobId", "command", "timeoutSeconds", "timeZone", "callbackUrl"];
+const REQUEST_FIELDS = ["runId", "chatId", "jobId", "command", "timeoutSeconds", "timeZone", "callbackUrl", "stdin"];
 
 const REQUEST_MESSAGES = {
   body: 'The body must be a JSON object such as {"runId":"r1","chatId":"123456789","jobId":"k7m2q","command":"echo hi","timeoutSeconds":60,"timeZone":"Europe/Berlin"}.',
@@ -96,6 +106,7 @@ const REQUEST_MESSAGES = {
   timeoutSeconds: `timeoutSeconds must be a whole number of seconds from ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS}, such as 60.`,
   timeZone: 'timeZone must be an IANA time zone name, such as "Europe/Berlin" or "UTC".',
   callbackUrl: 'callbackUrl must be an http or https URL, such as "http://127.0.0.1:8787/runner/callback/123456789", or left out.',
+  stdin: `stdin must be a string of at most ${MAX_STDIN_BYTES} bytes once written as JSON in UTF-8, such as "line 1\\nline 2\\n", or left out.`,
 };
 
 /**
@@ -115,10 +126,10 @@ export function parseRunRequest(raw: string): Parsed<RunRequest> {
   if (unknown !== undefined) {
     return {
       ok: false,
-      message: `Unknown field ${JSON.stringify(unknown)}; the accepted fields are runId, chatId, jobId, command, timeoutSeconds, timeZone and callbackUrl.`,
+      message: `Unknown field ${JSON.stringify(unknown)}; the accepted fields are runId, chatId, jobId, command, timeoutSeconds, timeZone, callbackUrl and stdin.`,
     };
   }
-  const { runId, chatId, jobId, command, timeoutSeconds, timeZone, callbackUrl } = body;
+  const { runId, chatId, jobId, command, timeoutSeconds, timeZone, callbackUrl, stdin } = body;
   const fail = (field: keyof typeof REQUEST_MESSAGES): Parsed<RunRequest> => ({ ok: false, message: REQUEST_MESSAGES[field] });
   if (!isRunId(runId)) return fail("runId");
   if (typeof chatId !== "string" || !CHAT_ID.test(chatId)) return fail("chatId");
@@ -138,8 +149,10 @@ export function parseRunRequest(raw: string): Parsed<RunRequest> {
     };
   }
   if (callbackUrl !== undefined && (typeof callbackUrl !== "string" || !isHttpUrl(callbackUrl))) return fail("callbackUrl");
+  if (stdin !== undefined && (typeof stdin !== "string" || jsonBytes(stdin) > MAX_STDIN_BYTES)) return fail("stdin");
   const value: RunRequest = { runId, chatId, jobId, command, timeoutSeconds, timeZone: zone };
   if (callbackUrl !== undefined) value.callbackUrl = callbackUrl;
+  if (stdin !== undefined) value.stdin = stdin;
   return { ok: true, value };
 }
 
@@ -218,6 +231,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function isRunId(value: unknown): value is string {
   return typeof value === "string" && value.length >= 1 && value.length <= MAX_RUN_ID_LENGTH;
+}
+
+/** The size of `text` written as JSON (`JSON.stringify`, quotes and escapes included), in UTF-8 bytes. */
+export function jsonBytes(text: string): number {
+  return new TextEncoder().encode(JSON.stringify(text)).length;
 }
 
 function isHttpUrl(text: string): boolean {

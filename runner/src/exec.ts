@@ -1,10 +1,11 @@
 /**
- * @module One script as one process group: `/bin/sh -c <command>` with stdin closed, its own group
+ * @module One script as one process group: `/bin/sh -c <command>` with stdin closed (`/dev/null`), or, when
+ * the request carries a stdin text, a pipe that the text is written to (UTF-8) and then closed; its own group
  * (`detached`), both streams captured within bounds, and the whole group killed on timeout or cancel
  * (SIGTERM, SIGKILL after a grace period) and when the shell exits, so no background child outlives it.
  */
 import { type ChildProcessByStdio, spawn } from "node:child_process";
-import type { Readable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 import { type Captured, HeadTailCapture } from "./capture.ts";
 import type { ScriptUser } from "./config.ts";
 
@@ -17,6 +18,8 @@ export interface ExecRequest {
   killGraceMs: number;
   /** The user and group the shell runs as (needs a runner running as root); null or absent: the runner's. */
   user?: ScriptUser | null;
+  /** Written (UTF-8) to the shell's stdin, which is then closed; absent: stdin is `/dev/null` from the start. */
+  stdin?: string;
 }
 
 export interface ExecResult {
@@ -96,16 +99,20 @@ export function execute(request: ExecRequest): Execution {
       });
     };
 
-    let child: ChildProcessByStdio<null, Readable, Readable>;
+    let child: ChildProcessByStdio<Writable | null, Readable, Readable>;
     try {
-      child = spawn("/bin/sh", ["-c", request.command], {
+      const options = {
         cwd: request.cwd,
         env: request.env,
-        stdio: ["ignore", "pipe", "pipe"],
         detached: true,
         // Node (libuv) drops the supplementary groups too when it switches.
         ...(request.user ? { uid: request.user.uid, gid: request.user.gid } : {}),
-      });
+      };
+      const args = ["-c", request.command];
+      child =
+        request.stdin === undefined
+          ? spawn("/bin/sh", args, { ...options, stdio: ["ignore", "pipe", "pipe"] })
+          : spawn("/bin/sh", args, { ...options, stdio: ["pipe", "pipe", "pipe"] });
     } catch (error) {
       finish(null, null, `could not start /bin/sh: ${(error as Error).message}`);
       return;
@@ -127,7 +134,20 @@ export function execute(request: ExecRequest): Execution {
         child.stderr.destroy();
       }, PIPE_DRAIN_MS);
     });
-    child.on("close", (code, signal) => finish(code, signal, null));
+    child.on("close", (code, signal) => {
+      // What is still unwritten can only be for a process that left the group and holds the pipe unread.
+      child.stdin?.destroy();
+      finish(code, signal, null);
+    });
+    if (child.stdin) {
+      // A script need not read its input: writing to a pipe whose reader exited or closed it fails (EPIPE),
+      // which is no fault of the run, and an unhandled 'error' would bring the runner down.
+      child.stdin.on("error", () => {});
+      // Written as the pipe takes it, while stdout and stderr are read: neither a large text nor a script
+      // that prints a lot before it reads holds up the event loop or the script.
+      if (pid !== undefined) child.stdin.end(request.stdin ?? "", "utf8");
+      else child.stdin.destroy();
+    }
     if (pid !== undefined) {
       timeoutTimer = setTimeout(() => {
         if (exited) return;

@@ -150,6 +150,7 @@ export function createRunner(options: RunnerOptions): Runner {
           timeoutMs: timeoutSeconds * 1000,
           killGraceMs,
           user: scriptUser,
+          stdin: request.stdin,
         });
         entry.execution = execution;
         if (entry.cancelled) execution.cancel();
@@ -246,7 +247,7 @@ export function createRunner(options: RunnerOptions): Runner {
     const body = await readBody(req);
     if (body === null) {
       res.setHeader("connection", "close");
-      return sendError(res, 413, "payload_too_large", `The body is over 64 KiB; send at most ${MAX_REQUEST_BYTES} bytes.`);
+      return sendError(res, 413, "payload_too_large", `The body is over ${MAX_REQUEST_BYTES / 1024} KiB; send at most ${MAX_REQUEST_BYTES} bytes.`);
     }
     // The signature covers the method and the target exactly as they came (req.url keeps percent-encoding),
     // so a header seen on one request is worth nothing on another.

@@ -181,7 +181,7 @@ describe("bodies", () => {
     [
       "an unknown field",
       { shell: "bash" },
-      'Unknown field "shell"; the accepted fields are runId, chatId, jobId, command, timeoutSeconds, timeZone and callbackUrl.',
+      'Unknown field "shell"; the accepted fields are runId, chatId, jobId, command, timeoutSeconds, timeZone, callbackUrl and stdin.',
     ],
   ])("refuses %s with 400 naming the field", async (_name, fields, message) => {
     const body = runRequest(fields);
@@ -201,21 +201,21 @@ describe("bodies", () => {
     expect(await t.send("POST", "/runs?wait=yes", runRequest())).toEqual(badRequest("wait must be 1 (answer with the outcome) or left out."));
   });
 
-  it("refuses a body over 64 KiB with 413 before anything else", async () => {
+  it("refuses a body over 128 KiB with 413 before anything else", async () => {
     const m = marker("too-large");
-    const body = JSON.stringify(runRequest({ command: m.command, padding: "x".repeat(64 * 1024) }));
+    const body = JSON.stringify(runRequest({ command: m.command, padding: "x".repeat(128 * 1024) }));
     expect(await t.send("POST", "/runs", body)).toEqual({
       status: 413,
-      body: { error: { code: "payload_too_large", message: "The body is over 64 KiB; send at most 65536 bytes." } },
+      body: { error: { code: "payload_too_large", message: "The body is over 128 KiB; send at most 131072 bytes." } },
     });
     expect(await m.ranNothing()).toBe(true);
   });
 
-  it("refuses a body over 64 KiB sent without a length with 413", async () => {
+  it("refuses a body over 128 KiB sent without a length with 413", async () => {
     const chunk = new TextEncoder().encode("x".repeat(16 * 1024));
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
-        for (let i = 0; i < 6; i++) controller.enqueue(chunk);
+        for (let i = 0; i < 9; i++) controller.enqueue(chunk);
         controller.close();
       },
     });

@@ -49,6 +49,8 @@ export type Config = Readonly<{
   defaultScriptTimeout: number;
   /** Watcher matches per chat per local day that wake the agent (`MAX_WAKEUPS_PER_DAY`). */
   maxWakeupsPerDay: number;
+  /** Mail to `<token>@<emailDomain>` runs the job whose hook has the token (docs/hooks.md); null: hooks have no address. */
+  emailDomain: string | null;
   agent: Readonly<{
     kind: "echo" | "llm";
     /** Without a trailing slash; `${baseUrl}/chat/completions` is called. */
@@ -176,6 +178,7 @@ function readConfig(env: Env): LoadedConfig {
     maxJobsPerChat: v.MAX_JOBS_PER_CHAT,
     defaultScriptTimeout: v.DEFAULT_SCRIPT_TIMEOUT,
     maxWakeupsPerDay: v.MAX_WAKEUPS_PER_DAY,
+    emailDomain: v.EMAIL_DOMAIN,
     agent: Object.freeze({
       kind: agentKind,
       baseUrl: v.LLM_BASE_URL,

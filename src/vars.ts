@@ -120,6 +120,12 @@ export const VARS = {
     set: "optional",
     read: matching("httpUrl", () => "PUBLIC_URL must be an http(s) URL such as https://cuckoo.example.workers.dev."),
   },
+  // Hooks: mail to <token>@EMAIL_DOMAIN runs the job (Cloudflare Email Routing sends the domain to the Worker).
+  EMAIL_DOMAIN: {
+    areas: ["admin", "tools"],
+    set: "optional",
+    read: matching("domain", (got) => `EMAIL_DOMAIN must be a mail domain such as hooks.example.com; got ${got}.`),
+  },
   RUNNER_INTERNET: {
     areas: ["watchers"],
     set: "vars",
@@ -203,6 +209,10 @@ const schemas = lazy(() => {
     httpUrl: z
       .url({ protocol: /^https?$/, hostname: new RegExp(`${z.regexes.hostname.source}|^\\[[0-9a-fA-F:.]+\\]$`) })
       .transform((url) => url.replace(/\/+$/, "")),
+    domain: z
+      .string()
+      .regex(/^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/)
+      .transform((domain) => domain.toLowerCase()),
     jobLimit: wholeNumber(1, 100_000),
     turnLimit: wholeNumber(0, 1_000_000),
     llmTimeout: wholeNumber(1, 240),

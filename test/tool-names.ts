@@ -12,6 +12,7 @@ export const TOOL_NAMES: readonly string[] = [
   "schedule_pause",
   "schedule_resume",
   "schedule_skip",
+  "schedule_hook",
   "schedule_preview",
   "schedule_test",
   "set_timezone",
@@ -38,5 +39,6 @@ export const CREATE_FIELDS: readonly string[] = [
   "start",
   "text",
   "timeoutSeconds",
+  "trigger",
   "until",
 ];

@@ -13,6 +13,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { PromptMessage } from "../contracts/prompt-message";
 import type { RunnerOutcome } from "../contracts/runner";
 import type { NextPrompt, StepRecord, TurnAnswer, TurnFailure } from "../contracts/turn";
+import type { HookAnswer, HookCallInput } from "../hooks/answer";
 import { ok, type Result } from "../result";
 import type { ChatSettings, QuietAnswer, TranscriptEntry, ZoneChange } from "../schemas/chats";
 import type { ImportBatch, ImportReply } from "../schemas/import";
@@ -129,6 +130,34 @@ export class ChatScheduler extends DurableObject<Env> {
   createJob(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options: CreateOptions = {}): Promise<Result<Job>> {
     const { followUpOf, threadId } = options ?? {};
     return this.routed("createJob", [chatId, input, createdBy, options], () => this.parts.jobs.create(chatId, input, createdBy, { followUpOf, threadId }));
+  }
+
+  /** `createJob`, and the token of the hook a job only its hook runs is made with (docs/hooks.md; null for any other). */
+  createJobWithHook(
+    chatId: string,
+    input: CreateJobInput,
+    createdBy: CreatedBy,
+    options: CreateOptions = {},
+  ): Promise<Result<{ job: Job; token: string | null }>> {
+    const { followUpOf, threadId } = options ?? {};
+    return this.routed("createJobWithHook", [chatId, input, createdBy, options], () =>
+      this.parts.jobs.createWithHook(chatId, input, createdBy, { followUpOf, threadId }),
+    );
+  }
+
+  /** Makes or replaces job `id`'s hook (docs/hooks.md); the token is answered once and never kept. */
+  makeHook(chatId: string, id: string): Promise<Result<{ token: string }>> {
+    return this.routed("makeHook", [chatId, id], () => this.parts.hooks.make(chatId, id));
+  }
+
+  /** Revokes job `id`'s hook; `had` says whether it had one. */
+  revokeHook(chatId: string, id: string): Promise<Result<{ had: boolean }>> {
+    return this.routed("revokeHook", [chatId, id], () => this.parts.hooks.revoke(chatId, id));
+  }
+
+  /** A call of the hook whose token hashes to `hash`, or a mail to it (docs/hooks.md): its run id, or why not. */
+  hookCall(chatId: string, hash: string, input: HookCallInput): Promise<HookAnswer> {
+    return this.routed("hookCall", [chatId, hash, input], () => this.parts.hooks.call(chatId, hash, input));
   }
 
   editJob(chatId: string, id: string, input: EditJobInput): Promise<Result<Job>> {

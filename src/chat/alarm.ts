@@ -29,6 +29,8 @@ export type AlarmDeps = {
   directory: { retryAt(): number | null };
   /** A move to a supergroup that did not finish, to try again. */
   move: { retryAt(): number | null };
+  /** A hook's call that waited for its job's run in flight, which has ended. */
+  hooks: { soonest(): number | null };
 };
 
 export class AlarmClock {
@@ -36,7 +38,7 @@ export class AlarmClock {
 
   /**
    * The soonest of: a due job, an open run's lease or retry, the run gate's lease, a user message's deadline, the
-   * outbox's next send, a directory write or a move to try again.
+   * outbox's next send, a directory write or a move to try again, a hook's call that waited and can run.
    */
   soonest(): number | null {
     const move = this.d.move.retryAt();
@@ -50,6 +52,7 @@ export class AlarmClock {
       this.d.userPrompts.soonest(),
       outbox,
       this.d.directory.retryAt(),
+      this.d.hooks.soonest(),
     ].filter((t): t is number => t !== null);
     return times.length ? Math.min(...times) : null;
   }

@@ -17,6 +17,7 @@ import { Deliveries } from "./deliveries";
 import { Directory } from "./directory";
 import { Firing } from "./firing";
 import { GATE_LEASE_MS, RunGate } from "./gate";
+import { Hooks } from "./hooks";
 import { Imports } from "./imports";
 import { Inbox } from "./inbox";
 import { ChatInfo } from "./info";
@@ -33,6 +34,7 @@ import { type RunEnded, RunSettler } from "./settle";
 import type { Db } from "./store/db";
 import { DirectoryStore } from "./store/directory";
 import { GateStore } from "./store/gate";
+import { HookStore } from "./store/hooks";
 import { ImportStore } from "./store/imports";
 import { JobSourceStore } from "./store/job-sources";
 import { JobStore } from "./store/jobs";
@@ -69,6 +71,7 @@ export type ChatParts = {
   settings: SettingsOps;
   imports: Imports;
   memory: MemoryOps;
+  hooks: Hooks;
   firing: Firing;
   conversation: Conversation;
   replies: Replies;
@@ -111,6 +114,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   const userPrompts = new UserPromptStore(db);
   const usage = new UsageStore(db);
   const memoryStore = new MemoryStore(db);
+  const hookStore = new HookStore(db);
   const info = new ChatInfo(settings, config);
   // The stores that keep what they read in memory (the object is the database's only writer), and the directory.
   const remembering: { forget(): void }[] = [settings, outboxStore, gateStore];
@@ -146,6 +150,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
     info,
     directory,
     move: moves,
+    hooks: hookStore,
   });
   const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
   const watchers = new Watchers({ jobs: jobStore, runs, info, deliveries, usage, settler, env, config: loaded, now, transaction, waitUntil });
@@ -165,6 +170,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
     now,
     transaction,
   });
+  const hooks = new Hooks({ jobs: jobStore, runs, hooks: hookStore, usage, memory: memoryStore, info, firing, deliveries, config, now, transaction });
   const turns = new TurnRights({ gate: gateStore, jobs: jobStore, settings, info, now });
   const jobs = new JobOps({ jobs: jobStore, memory: memoryStore, runs, info, firing, watchers, turns, config, now, transaction });
   const chatSettings = new SettingsOps({ settings, jobs: jobStore, runs, info, firing, now, transaction });
@@ -213,7 +219,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
     jobSources: new JobSourceStore(db),
     info,
     deliveries,
-    jobs: commandHost(jobs, chatSettings),
+    jobs: commandHost(jobs, chatSettings, hooks),
     rights: members,
     env,
     config,
@@ -243,6 +249,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
     settings: chatSettings,
     imports,
     memory,
+    hooks,
     firing,
     conversation,
     replies,
@@ -269,6 +276,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
       if (moves.moving() !== null) return alarms.run(at, [{ name: "the move to a supergroup", run: (t) => moves.tick(t) }]);
       await alarms.run(at, [
         { name: "firing", run: (t) => firing.tick(t) },
+        { name: "hook calls waiting", run: (t) => hooks.tick(t) },
         { name: "the run gate", run: (t) => resends.resendPending(t) },
         { name: "lost user messages", run: (t) => resends.resendLost(t) },
         { name: "the outbox", run: () => outbox.tick() },
@@ -295,8 +303,11 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
 }
 
 /** What the chat's commands are given (telegram/host.ts): its job operations and its settings, as the admin API has them. */
-function commandHost(jobs: JobOps, settings: SettingsOps): CommandHost {
+function commandHost(jobs: JobOps, settings: SettingsOps, hooks: Hooks): CommandHost {
   return {
+    createWithHook: (chatId, input, createdBy, options) => jobs.createWithHook(chatId, input, createdBy, options),
+    makeHook: (chatId, id) => hooks.make(chatId, id),
+    revokeHook: (chatId, id) => hooks.revoke(chatId, id),
     list: (chatId, filter) => jobs.list(chatId, filter),
     get: (chatId, id) => jobs.get(chatId, id),
     create: (chatId, input, createdBy, options) => jobs.create(chatId, input, createdBy, options),

@@ -7,6 +7,7 @@
  */
 import { readRunId } from "../contracts/run-id";
 import type { ToolCallRecord } from "../contracts/turn";
+import { withoutTokens } from "../hooks/token";
 import type { JobCopy } from "../jobs/snooze";
 import type { ButtonRows, Source } from "../schemas/chats";
 import type { ChatInfo } from "./info";
@@ -29,7 +30,8 @@ export function originOfKey(key: string, kind: "prompt" | "watcher" | null): Ori
 
 /** A tool entry's text: `schedule_create {"name":…}` and, on the next line, `→ ok: <what the tool answered>`. */
 function toolEntryText(call: ToolCallRecord): string {
-  return `${call.name} ${call.args}\n→ ${call.ok ? "ok" : "not ok"}: ${call.text}`;
+  // A hook's address a tool showed is kept as `[shown once]` (docs/hooks.md).
+  return withoutTokens(`${call.name} ${call.args}\n→ ${call.ok ? "ok" : "not ok"}: ${call.text}`);
 }
 
 /**
@@ -47,6 +49,8 @@ export type Delivery = {
   jobCopy?: JobCopy | null;
   silent?: boolean;
   threadId?: number | null;
+  /** It shows a hook's URL (docs/hooks.md): sent as it is, kept in the transcript with `[shown once]` for the token. */
+  secret?: boolean;
 };
 
 export class Deliveries {
@@ -76,7 +80,8 @@ export class Deliveries {
     if (prompt) this.transcript.append({ ...meta, role: "prompt", text: prompt }, now);
     // What the agent called on the way, for the owner to see (admin API only, never sent to Telegram).
     for (const call of tools) this.transcript.append({ ...meta, role: "tool", text: toolEntryText(call) }, now);
-    const entryId = this.transcript.append({ ...meta, role: "bot", text: markdown, buttons, jobCopy }, now);
+    const kept = delivery.secret ? withoutTokens(markdown) : markdown;
+    const entryId = this.transcript.append({ ...meta, role: "bot", text: kept, buttons, jobCopy }, now);
     // With no bot to send it (transcript mode, a blocked chat), the transcript entry is the delivery.
     if (this.info.canSend()) {
       const threadId = delivery.threadId !== undefined ? delivery.threadId : origin.jobId !== null ? this.threadOf(origin.jobId) : null;

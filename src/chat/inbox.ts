@@ -16,6 +16,7 @@ import type { PromptMessage } from "../contracts/prompt-message";
 import { OFFER_DEADLINE_MS } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
 import { type ButtonRows, PRESS, REPLY_TO } from "../schemas/chats";
+import { callBotApi } from "../telegram/api";
 import { groupAppLink, INVALID_BUTTON, newOfferId, parseButton, type Reply } from "../telegram/buttons";
 import { makesJob, onlyReads, parseCommand } from "../telegram/commands";
 import { editedCommand } from "../telegram/edit";
@@ -73,7 +74,8 @@ function capText(text: string | undefined): string | undefined {
 export type Handled = { handled: string; callbackText?: string; keyboard?: ButtonRows };
 
 /** What the Worker knows of the bot for an update: its username, when `getMe` was asked for it (null: not needed). */
-export type UpdateOptions = { botUsername?: string | null };
+/** `origin`: the origin the webhook was called on, where a hook's URL is when PUBLIC_URL is unset (docs/hooks.md). */
+export type UpdateOptions = { botUsername?: string | null; origin?: string | null };
 
 /**
  * Who wrote, and where: a group's member (whose rights a change needs), the forum topic (null: the main thread),
@@ -148,7 +150,12 @@ export class Inbox {
       const tag = (update.message ?? update.edited_message ?? update.callback_query)?.from?.language_code;
       this.d.info.noteLanguage(tag);
       const context = {
-        ...this.context(origin.chatId, now, { blocked: wasBlocked, threadId: origin.threadId, botUsername }),
+        ...this.context(origin.chatId, now, {
+          blocked: wasBlocked,
+          threadId: origin.threadId,
+          botUsername,
+          origin: typeof options?.origin === "string" ? options.origin : null,
+        }),
         language: this.d.info.language(tag),
       };
       const key = `u:${update.update_id}`;
@@ -294,7 +301,11 @@ export class Inbox {
    * the Mini App (a `web_app` button in a private chat; in a group a link naming it, once the bot's username and
    * the app's short name are known).
    */
-  private context(chatId: string, now: number, seen: { blocked: boolean; threadId: number | null; botUsername: string | null } = UNSEEN): CommandContext {
+  private context(
+    chatId: string,
+    now: number,
+    seen: { blocked: boolean; threadId: number | null; botUsername: string | null; origin?: string | null } = UNSEEN,
+  ): CommandContext {
     const { blocked, threadId, botUsername } = seen;
     const config = this.d.config();
     const t = config.telegram;
@@ -305,16 +316,45 @@ export class Inbox {
     } else if (t.botToken !== null && t.miniAppName !== null && botUsername !== null) {
       app = { url: groupAppLink(botUsername, t.miniAppName, chatId) };
     }
-    return { chatId, agent: config.agent.kind, runner: config.runner.mode, blocked, now, threadId, app };
+    const hooks = { base: config.runner.publicUrl ?? seen.origin ?? "", emailDomain: config.emailDomain };
+    return { chatId, agent: config.agent.kind, runner: config.runner.mode, blocked, now, threadId, app, hooks };
   }
 
-  /** A reply the chat sees without the agent (a command's answer), with its buttons: delivered under `key`, in `threadId`. */
+  /**
+   * A reply the chat sees without the agent (a command's answer), with its buttons: delivered under `key`, in
+   * `threadId`; a secret one (a hook's URL) kept in the transcript with its token replaced.
+   */
   private reply(key: string, reply: Reply | string, now: number, threadId: number | null): void {
-    const { markdown, buttons } = typeof reply === "string" ? { markdown: reply, buttons: undefined } : reply;
+    const { markdown, buttons, secret } = typeof reply === "string" ? { markdown: reply, buttons: undefined, secret: undefined } : reply;
     this.d.transaction(() =>
-      this.d.deliveries.write(key, markdown, { origin: { source: "command", jobId: null, runId: null }, now, buttons: buttons ?? null, threadId }),
+      this.d.deliveries.write(key, markdown, {
+        origin: { source: "command", jobId: null, runId: null },
+        now,
+        buttons: buttons ?? null,
+        threadId,
+        ...(secret ? { secret } : {}),
+      }),
     );
     this.d.deliveries.flush();
+  }
+
+  /**
+   * A group command's reply that goes to its sender privately (a hook's URL, docs/hooks.md): sent to them straight
+   * from here, once (the update is answered once), never kept; the group is told where it went, or, when Telegram
+   * will not deliver it (they never started the bot), how to get it.
+   */
+  private async privately(reply: Reply, userId: string | null): Promise<Reply> {
+    if (reply.privately === undefined) return reply;
+    const t = this.d.config().telegram;
+    if (t.botToken === null || userId === null) return { markdown: reply.privateRefused ?? reply.markdown };
+    const api = { base: t.apiBase, token: t.botToken };
+    try {
+      await callBotApi(api, "sendMessage", { chat_id: Number(userId), text: reply.privately, link_preview_options: { is_disabled: true } });
+      return { markdown: reply.markdown, ...(reply.jobId === undefined ? {} : { jobId: reply.jobId }) };
+    } catch (error) {
+      console.error(`a hook's address could not be sent to user ${userId} privately: ${error instanceof Error ? error.message : String(error)}`);
+      return { markdown: reply.privateRefused ?? reply.markdown };
+    }
   }
 
   /**
@@ -337,7 +377,7 @@ export class Inbox {
         this.reply(received.key, refused, this.d.now(), writer.threadId);
         return "refused";
       }
-      const reply = await runCommand(this.d.jobs, command, context);
+      const reply = await this.privately(await runCommand(this.d.jobs, command, context), writer.userId);
       // A job made in Telegram by a command (/remind, /every) is edited when its message is (docs/telegram.md#replies-and-edited-messages).
       const made = makesJob(command) && reply.jobId !== undefined;
       if (made && received.telegramId !== undefined) this.d.jobSources.add(received.telegramId, reply.jobId!, now);

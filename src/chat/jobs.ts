@@ -6,6 +6,7 @@
  */
 import { type Config, isGroupId } from "../config";
 import { newJobId, shown } from "../contracts/ids";
+import { hookHash, newHookToken } from "../hooks/token";
 import { decideEditNext, decideResume, decideSkip } from "../jobs/by-hand";
 import { type JobRecord, newJobRecord, specDefaults } from "../jobs/records";
 import { createdByText, memoryRefMissingText, noJobText, stillRunningText, tooManyJobsText } from "../jobs/texts";
@@ -71,7 +72,7 @@ export type NewJob = {
 export type CreateOptions = { followUpOf?: string; threadId?: number | null };
 
 /** A new job, or why not: the chat is full, the input breaks a rule, or `claim` refused it. */
-export type Added = { ok: true; job: JobRecord } | { ok: false; why: "full" | "invalid" | "refused"; message: string; said?: Said };
+export type Added = { ok: true; job: JobRecord; token: string | null } | { ok: false; why: "full" | "invalid" | "refused"; message: string; said?: Said };
 
 export class JobOps {
   constructor(private readonly d: JobDeps) {}
@@ -116,6 +117,20 @@ export class JobOps {
    * it over HTTP or MCP (`X-Cuckoo-Turn`), whose one follow-up it is; `threadId`: the forum topic it is made in.
    */
   async create(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options: CreateOptions & { timing?: Timing } = {}): Promise<Result<Job>> {
+    const made = await this.createWithHook(chatId, input, createdBy, options);
+    return made.ok ? ok(made.value.job) : made;
+  }
+
+  /**
+   * `create`, and the token of the hook a job only its hook runs is made with (docs/hooks.md; null for any other job):
+   * shown once, as its URL and address, by the caller.
+   */
+  async createWithHook(
+    chatId: string,
+    input: CreateJobInput,
+    createdBy: CreatedBy,
+    options: CreateOptions & { timing?: Timing } = {},
+  ): Promise<Result<{ job: Job; token: string | null }>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
     const parsed = parseArgs(createJobInput(), input);
@@ -133,7 +148,7 @@ export class JobOps {
       parsed.value,
       followUpOf === undefined ? { createdBy, threadId, timing } : { createdBy, threadId, timing, claim: () => this.followUp(followUpOf) },
     );
-    return added.ok ? ok(this.view(added.job, chatId)) : err("bad_request", added.message, added.said);
+    return added.ok ? ok({ job: this.view(added.job, chatId), token: added.token }) : err("bad_request", added.message, added.said);
   }
 
   /** A follow-up of the turn of `token`: recorded, or the sentence why that turn may not make it. */
@@ -164,6 +179,9 @@ export class JobOps {
     const now = this.d.now();
     const valid = await validateCreate(input, { zone, now, pastAllowed: how.pastAllowed === true }, how.timing);
     if (!valid.ok) return { ok: false, why: "invalid", message: valid.error };
+    // A job only its hook runs is made with its hook: the token is shown once, its hash kept.
+    const token = valid.value.spec.schedule.type === "hook" ? newHookToken() : null;
+    const hook = token === null ? null : await hookHash(token);
     return this.d.transaction((): Added => {
       // Between the await above and here another create may have landed: count again, and pick a fresh id.
       if (this.d.jobs.count() >= limit) return { ok: false, why: "full", message: tooManyJobsText(limit).sentence, said: tooManyJobsText(limit).said };
@@ -177,11 +195,12 @@ export class JobOps {
         ...(how.enabled === undefined ? {} : { enabled: how.enabled }),
         ...(how.importedFrom === undefined ? {} : { importedFrom: how.importedFrom }),
         threadId: how.threadId ?? null,
+        hook,
       });
       const refused = how.claim?.(job) ?? null;
       if (refused !== null) return { ok: false, why: "refused", message: refused };
       this.d.jobs.insert(job);
-      return { ok: true, job };
+      return { ok: true, job, token };
     });
   }
 

@@ -25,7 +25,7 @@ function present<T extends object>(view: Complete<T>): T {
  */
 export function toJob(job: JobRecord, chatId: string, defaultTimeout: number): Job {
   const prompt = job.kind === "prompt";
-  const recurring = job.schedule.type !== "at";
+  const recurring = job.schedule.type === "cron" || job.schedule.type === "rule";
   return present<Job>({
     id: job.id,
     chatId,
@@ -50,6 +50,7 @@ export function toJob(job: JobRecord, chatId: string, defaultTimeout: number): J
     silent: job.silent ? true : undefined,
     importedFrom: job.importedFrom ?? undefined,
     threadId: job.threadId ?? undefined,
+    hook: job.hook !== null,
   });
 }
 
@@ -66,5 +67,6 @@ export function toRun(run: RunRecord): Run {
     timedOut: run.timedOut,
     late: run.late,
     detail: run.detail,
+    ...(run.via === null ? {} : { via: run.via }),
   };
 }

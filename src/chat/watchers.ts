@@ -106,6 +106,8 @@ export class Watchers {
           timeoutSeconds: call.timeoutSeconds,
           timeZone: call.timeZone,
           callbackUrl: callbackUrl(config, chatId),
+          // A run its hook woke: the script reads the input on stdin (closed otherwise).
+          ...(call.stdin === undefined ? {} : { stdin: call.stdin }),
         });
         const at = this.d.now();
         if (started.kind === "started") {

@@ -18,6 +18,8 @@ export type JobFacts = {
   quarantined: boolean;
   nextRunAt: number | null;
   lastStatus: string | null;
+  /** Its hook's token hash (docs/hooks.md), null when it has none. */
+  hook: string | null;
 };
 
 /** What the directory needs of the chat itself. */
@@ -49,21 +51,26 @@ export type JobRow = {
 /** A supergroup that was a basic group: the `moves` row the webhook reads. */
 export type MoveRow = { toChatId: string; fromChatId: string };
 
+/** A job's hook: the `hooks` row a call of its URL, or a mail to its address, is routed by. */
+export type HookRow = { chatId: string; jobId: string; tokenHash: string };
+
 /** A row to write with the fingerprint it is remembered by; the key is `chat`, `job:<id>` or `moved`. */
 export type Projected = { key: string; fingerprint: string } & (
   | { table: "chats"; row: ChatRow }
   | { table: "jobs"; row: JobRow }
   | { table: "moves"; row: MoveRow }
+  | { table: "hooks"; row: HookRow }
 );
 
-/** The fingerprint key of a job. */
+/** The fingerprint key of a job, and of its hook. */
 const jobKey = (id: string): string => `job:${id}`;
+const hookKey = (id: string): string => `hook:${id}`;
 const CHAT_KEY = "chat";
 const MOVED_KEY = "moved";
 
 /**
  * The rows a chat projects to. A chat has a row only while it has a job, its own zone or the blocked flag:
- * one that has only been read projects to nothing.
+ * one that has only been read projects to nothing. A job with a hook has its `hooks` row too.
  */
 export function project(chat: ChatFacts, jobs: readonly JobFacts[]): Projected[] {
   const out: Projected[] = [];
@@ -89,6 +96,8 @@ export function project(chat: ChatFacts, jobs: readonly JobFacts[]): Projected[]
     const moving = job.schedule.type === "at" ? { next } : { zone: chat.zone, live };
     const fingerprint = JSON.stringify([row.name, row.kind, row.schedule, row.enabled, row.lastStatus, moving]);
     out.push({ key: jobKey(job.id), fingerprint, table: "jobs", row });
+    if (job.hook !== null)
+      out.push({ key: hookKey(job.id), fingerprint: job.hook, table: "hooks", row: { chatId: chat.chatId, jobId: job.id, tokenHash: job.hook } });
   }
   if (jobs.length > 0 || chat.ownZone !== null || chat.blocked) {
     const row: ChatRow = { chatId: chat.chatId, timeZone: chat.ownZone, jobs: jobs.length, nextRunAt: soonest, blocked: chat.blocked };
@@ -112,6 +121,11 @@ export function diff(projected: readonly Projected[], remembered: ReadonlyMap<st
 /** The job id of a `job:<id>` key, or null for the chat's key and the move's. */
 export function jobIdOfKey(key: string): string | null {
   return key.startsWith("job:") ? key.slice(4) : null;
+}
+
+/** The job id of a `hook:<id>` key, or null for any other. */
+export function hookJobOfKey(key: string): string | null {
+  return key.startsWith("hook:") ? key.slice(5) : null;
 }
 
 /** Whether a key is the `moves` row's. */

@@ -55,7 +55,12 @@ const jobRow = lazy(() =>
 );
 type JobRow = z.infer<ReturnType<typeof jobRow>>;
 const scheduleJson = lazy(() =>
-  z.union([z.strictObject({ at: z.string() }), z.strictObject({ cron: z.string() }), z.strictObject({ rrule: z.string(), start: z.string() })]),
+  z.union([
+    z.strictObject({ at: z.string() }),
+    z.strictObject({ cron: z.string() }),
+    z.strictObject({ rrule: z.string(), start: z.string() }),
+    z.strictObject({ trigger: z.literal("hook") }),
+  ]),
 );
 type ScheduleJson = z.infer<ReturnType<typeof scheduleJson>>;
 
@@ -65,7 +70,7 @@ type ScheduleJson = z.infer<ReturnType<typeof scheduleJson>>;
  */
 export function effectiveNext(row: { schedule: ScheduleJson; next: number | null; enabled: boolean }, zone: string, now: number): number | null {
   if (!row.enabled || row.next === null) return null;
-  if ("at" in row.schedule || row.next >= now) return row.next;
+  if ("at" in row.schedule || "trigger" in row.schedule || row.next >= now) return row.next;
   return nextRecurringRun("cron" in row.schedule ? { type: "cron", cron: row.schedule.cron } : { type: "rule", ...row.schedule }, zone, now);
 }
 

@@ -2,8 +2,9 @@
 import { Hono } from "hono";
 import { admin } from "./admin";
 import { type AppEnv, withConfig } from "./context";
-import { notFound, onError } from "./errors";
+import { errorResponse, notFound, onError } from "./errors";
 import { health } from "./health";
+import { hooks, NO_HOOK_HERE } from "./hooks";
 import { mcp } from "./mcp";
 import { miniApp } from "./mini-app";
 import { runnerCallback } from "./runner-callback";
@@ -23,3 +24,5 @@ app.route("/tools", tools);
 app.route("/mcp", mcp);
 app.route("/app", miniApp);
 app.route("/runner", runnerCallback);
+app.route("/hooks", hooks);
+app.all("/hooks", (c) => errorResponse(c, "not_found", NO_HOOK_HERE));

@@ -4,6 +4,7 @@
  */
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { withoutTokens } from "../hooks/token";
 import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from "../schemas/errors";
 
 /** An expected failure: thrown anywhere below a route, answered once by `onError` as the envelope. */
@@ -40,6 +41,8 @@ function codeForStatus(status: number): ErrorCode {
       return "conflict";
     case 413:
       return "payload_too_large";
+    case 415:
+      return "unsupported_media_type";
     case 429:
       return "rate_limited";
     case 503:
@@ -55,8 +58,8 @@ export const onError: ErrorHandler = (err, c) => {
     const code = codeForStatus(err.status);
     return errorResponse(c, code, err.message || `The request failed (${err.status}).`);
   }
-  // A bug: log it whole, show no internals.
-  console.error(`${c.req.method} ${c.req.path} failed:`, err);
+  // A bug: log it whole, show no internals (nor a hook's token, which is its path).
+  console.error(`${c.req.method} ${withoutTokens(c.req.path)} failed:`, err);
   return errorResponse(c, "internal", "Something went wrong on our side; the error has been logged.");
 };
 

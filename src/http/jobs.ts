@@ -8,6 +8,7 @@ import { createJobInput, editJobInput, type Job, type JobList, jobFilter, LIMITS
 import { readJson } from "./body";
 import { chatIdOf, chatStub, checkChatId, jobIdOf, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
+import { hookOf } from "./hooks";
 import { JOB_RULES, type Operation } from "./openapi-components";
 import { readQuery } from "./query";
 
@@ -23,8 +24,31 @@ jobs.get("/", checkChatId, readQuery(jobFilter), async (c) => {
 jobs.post("/", async (c) => {
   const chatId = chatIdOf(c);
   const input = await readJson(c, createJobInput());
-  const job: Job = unwrap(await chatStub(c.env, chatId).createJob(chatId, input, "admin"));
-  return c.json({ job }, 201);
+  if (input.trigger === undefined) {
+    const job: Job = unwrap(await chatStub(c.env, chatId).createJob(chatId, input, "admin"));
+    return c.json({ job }, 201);
+  }
+  // A job only its hook runs is made with its hook, whose URL and address this answer shows once.
+  const { job, token } = unwrap(await chatStub(c.env, chatId).createJobWithHook(chatId, input, "admin"));
+  return c.json({ job, ...(token === null ? {} : { hook: hookOf(c, token) }) }, 201);
+});
+
+/** Makes or replaces the job's hook: its URL and address, shown once (docs/hooks.md). */
+jobs.post("/:id/hook", async (c) => {
+  const chatId = chatIdOf(c);
+  const id = jobIdOf(c);
+  await noBody(c);
+  const { token } = unwrap(await chatStub(c.env, chatId).makeHook(chatId, id));
+  return c.json(hookOf(c, token), 201);
+});
+
+/** Revokes the job's hook: a call of its URL, or a mail to its address, finds nothing from now on. */
+jobs.delete("/:id/hook", async (c) => {
+  const chatId = chatIdOf(c);
+  const id = jobIdOf(c);
+  await noBody(c);
+  unwrap(await chatStub(c.env, chatId).revokeHook(chatId, id));
+  return c.body(null, 204);
 });
 
 jobs.get("/:id", async (c) => {
@@ -101,7 +125,7 @@ export const jobOperations = (): Operation[] => [
     summary: "Create a job (createdBy `admin`).",
     access: "admin",
     body: "JobCreate",
-    answers: [[201, "Created.", "JobReply"]],
+    answers: [[201, 'Created; with `"trigger": "hook"` the answer carries `hook`: its URL and address, shown once.', "JobCreated"]],
     errors: { bad_request: `${JOB_RULES}, or the chat's job limit (\`This chat already has 50 jobs (the limit); cancel one first.\`)` },
   },
   { method: "get", path: "/admin/chats/{chatId}/jobs/{id}", summary: "One job.", access: "admin", answers: jobAnswer("The job.") },
@@ -155,6 +179,22 @@ export const jobOperations = (): Operation[] => [
     body: "EmptyBody",
     answers: jobAnswer("The job after the skip."),
     errors: { bad_request: "a one-off (`k7m2q runs once; cancel or edit it instead.`), a paused job or one with no next run" },
+  },
+  {
+    method: "post",
+    path: "/admin/chats/{chatId}/jobs/{id}/hook",
+    summary: "Make or replace the job's hook: a secret URL (and, with EMAIL_DOMAIN, an address) that runs it. Shown once; a new one replaces it.",
+    access: "admin",
+    body: "EmptyBody",
+    answers: [[201, "The hook's URL and address.", "HookAddresses"]],
+  },
+  {
+    method: "delete",
+    path: "/admin/chats/{chatId}/jobs/{id}/hook",
+    summary: "Revoke the job's hook: its URL and address find nothing from now on.",
+    access: "admin",
+    body: "EmptyBody",
+    answers: [[204, "Revoked (also when it had none)."]],
   },
   {
     method: "get",

@@ -13,6 +13,7 @@ import { emptyBody } from "../schemas/common";
 import { chatListSchema, directoryJobListSchema, rebuildBody, rebuildReplySchema } from "../schemas/directory";
 import { type ErrorCode, errorEnvelope } from "../schemas/errors";
 import { healthErrors, healthOk } from "../schemas/health";
+import { hookAcceptedSchema, hookAddressesSchema, jobCreatedSchema } from "../schemas/hooks";
 import { importBody, importReply } from "../schemas/import";
 import { createJobInput, editJobInput, jobListSchema, jobReply, jobSchema, runList, runSchema } from "../schemas/jobs";
 import { memoryCreateInput, memoryListReply, memoryRecordSchema, memoryReply, memoryUpdateInput } from "../schemas/memory";
@@ -38,6 +39,9 @@ export function components() {
     JobEdit: editJobInput,
     JobList: jobListSchema,
     JobReply: jobReply,
+    JobCreated: jobCreatedSchema,
+    HookAddresses: hookAddressesSchema,
+    HookAccepted: hookAcceptedSchema,
     RunList: runList,
     EmptyBody: emptyBody,
     ChatSettings: chatSettingsSchema,
@@ -100,6 +104,8 @@ export type Operation = {
   access: Access;
   /** The request body's schema; with one, malformed JSON and the like are 400 and a body over the limit 413. */
   body?: ComponentName;
+  /** The body is any JSON or text (a hook's input), not a schema's. */
+  anyBody?: true;
   /** The size a body may have, when it is not the edge's 64 KiB. */
   limit?: string;
   /** Input problems are answered in the 200 reply (the tools, the webhook), never as 400. */

@@ -7,6 +7,7 @@ import { agentApiOperations } from "./agent-api";
 import { chatOperations } from "./chats";
 import { directoryOperations } from "./directory";
 import { healthOperations } from "./health";
+import { hookOperations } from "./hooks";
 import { importOperations } from "./import";
 import { jobOperations } from "./jobs";
 import { memoryOperations } from "./memory";
@@ -44,5 +45,6 @@ export function operations(): Operation[] {
     ...agentApiOperations(),
     ...webhookOperations(),
     ...runnerCallbackOperations(),
+    ...hookOperations(),
   ];
 }

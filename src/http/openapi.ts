@@ -61,6 +61,8 @@ function parameters(op: Operation): Json[] {
   if (op.path.includes("{memoryId}")) {
     list.push(parameter("memoryId", "path", memoryId(), "A memory record id: 6 characters of `abcdefghjkmnpqrstuvwxyz23456789`; anything else is 404."));
   }
+  if (op.path.includes("{token}"))
+    list.push(parameter("token", "path", z.string(), "The hook's token: 32 lowercase letters and digits; anything else is 404 (`No hook at this address.`)."));
   for (const [name, field] of Object.entries(op.query?.().shape ?? {})) list.push(parameter(name, "query", field as z.ZodType));
   return list;
 }
@@ -106,6 +108,7 @@ function responses(op: Operation): Json {
   if (op.path.includes("{chatId}")) add("bad_request", "the chat id is not a Telegram chat id");
   if (op.path.includes("{id}")) add("not_found", "no job with this id in this chat (`No job <id> in this chat.`)");
   if (op.path.includes("{memoryId}")) add("not_found", "no memory record with this id in this chat (`No memory record <id> in this chat.`)");
+  if (op.anyBody) add("payload_too_large", `the body is over ${op.limit ?? "64 KiB"}`);
   if (op.body !== undefined) {
     if (!op.answersInput) add("bad_request", op.body === "EmptyBody" ? "a body other than none or `{}`" : "malformed JSON, or a body its schema refuses");
     add("payload_too_large", `the body is over ${op.limit ?? "64 KiB"}`);
@@ -134,6 +137,14 @@ function operation(op: Operation): Json {
     ...(op.description ? { description: op.description } : {}),
     ...(security ? { security } : {}),
     ...(params.length ? { parameters: params } : {}),
+    ...(op.anyBody
+      ? {
+          requestBody: {
+            required: false,
+            content: { "application/json": { schema: {} }, "text/plain": { schema: { type: "string" } } },
+          },
+        }
+      : {}),
     ...(op.body
       ? { requestBody: op.body === "EmptyBody" ? { required: false, content: json(ref(op.body)) } : { required: true, content: json(ref(op.body)) } }
       : {}),

@@ -115,7 +115,7 @@ telegram.post("/webhook", requireWebhookSecret, limitBody(), async (c) => {
     }
     if (addressed(message, { id: botIdOf(api.token), username }) === "none") return c.json(ACK, 200);
   }
-  const result = await c.env.CHAT.getByName(origin.chatId).handleUpdate(update, { botUsername: username });
+  const result = await c.env.CHAT.getByName(origin.chatId).handleUpdate(update, { botUsername: username, origin: new URL(c.req.url).origin });
   if (!result.ok) console.error(`telegram: update ${update.update_id} refused: ${result.error.message}`);
   // A repeated update was answered the first time.
   if (query && !(result.ok && result.value.handled === "duplicate")) {

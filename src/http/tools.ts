@@ -65,7 +65,8 @@ const TURN_HEADER = "X-Cuckoo-Turn";
 export async function toolContext(c: Context<AppEnv>, chatId: string): Promise<Parsed<ToolContext>> {
   const env = c.env;
   const chat = chatStub(env, chatId);
-  const base = { chatId, chat, dryRun: (zone: string, input: DryRunInput) => dryRun(env, chatId, zone, input), now: Date.now };
+  const hooks = { base: c.var.config.runner.publicUrl ?? new URL(c.req.url).origin, emailDomain: c.var.config.emailDomain };
+  const base = { chatId, chat, dryRun: (zone: string, input: DryRunInput) => dryRun(env, chatId, zone, input), now: Date.now, hooks };
   const token = c.req.header(TURN_HEADER);
   if (token === undefined) return ok({ ...base, createdBy: "agent", policy: { kind: "user" } });
   const turn = await chat.turnRights(chatId, token);

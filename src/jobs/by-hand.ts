@@ -8,7 +8,7 @@ import { ok, type Result } from "../result";
 import { instantOfWall, toLocal, untilInstant } from "../time";
 import { advance, type FireDecision, type MovedSkip, NONE_SKIPPED, pastSkipped, type Skipped, skippedByHand, skippedRun } from "./fire";
 import type { JobRecord, RunRecord } from "./records";
-import { lastRunText, noRunsLeftText, nothingToSkipText, type Refusal, runsOnceText, SKIPPED_BY_HAND } from "./texts";
+import { hookOnlyText, lastRunText, noRunsLeftText, nothingToSkipText, type Refusal, runsOnceText, SKIPPED_BY_HAND } from "./texts";
 
 /** A decision, or its refusal: the sentence and what it says by name. */
 type Refused<T> = Result<T, Refusal>;
@@ -18,12 +18,13 @@ const refuse = (refusal: Refusal): { ok: false; error: Refusal } => ({ ok: false
  * Skip by hand (docs/api.md#jobs): a recurring job's next occurrence passed over, recorded in its history as
  * `skipped` ("skipped by hand", never late), and its next run moved to the one after; a run in flight is not
  * touched. Or the sentence why not: a one-off, a paused job and one with no next run have nothing to skip, and a
- * job's last run before its end is not skipped (it would end the job: cancel it instead). A skip does not count
+ * job's last run before its end is not skipped (it would end the job: cancel it instead), nor a job only its hook runs. A skip does not count
  * against `runsLeft`. The run's `dueAt` is the occurrence passed over; the job's next run passes over those `skipped` by
  * hand already.
  */
 export function decideSkip(job: JobRecord, zone: string, now: number, skipped: Skipped = NONE_SKIPPED): Refused<Extract<FireDecision, { action: "skip" }>> {
   if (job.schedule.type === "at") return refuse(runsOnceText(job.id));
+  if (job.schedule.type === "hook") return refuse(hookOnlyText(job.id));
   if (!job.enabled || job.nextRunAt === null) return refuse(nothingToSkipText(job));
   const passed = job.nextRunAt;
   const step = advance(job, job.schedule, zone, passed, skipped);
@@ -40,6 +41,7 @@ export function decideSkip(job: JobRecord, zone: string, now: number, skipped: S
 export function decideResume(job: JobRecord, zone: string, now: number, skipped: Skipped = NONE_SKIPPED): Refused<JobRecord> {
   const resumed: JobRecord = { ...job, enabled: true, quarantined: null };
   if (job.schedule.type === "at") return ok({ ...resumed, nextRunAt: job.schedule.at });
+  if (job.schedule.type === "hook") return ok({ ...resumed, nextRunAt: null });
   const step = advance(job, job.schedule, zone, now, skipped);
   if (step.ended || job.runsLeft === 0) return refuse(noRunsLeftText(job, zone, now));
   return ok({ ...resumed, nextRunAt: step.nextRunAt });
@@ -57,7 +59,7 @@ export function decideEditNext(
   now: number,
   skipped: Skipped = NONE_SKIPPED,
 ): Result<number | null, Refusal> {
-  if (job.schedule.type === "at" || next === null) return ok(next);
+  if (job.schedule.type === "at" || job.schedule.type === "hook" || next === null) return ok(next);
   const at = pastSkipped(job.schedule, zone, next, skipped);
   if (at === null || (job.until !== null && at > untilInstant(job.until, zone))) return refuse(noRunsLeftText(job, zone, now));
   return ok(at);
@@ -102,7 +104,7 @@ export function decideZoneChange(
   now: number,
   skips: readonly RunRecord[] = [],
 ): Extract<FireDecision, { action: "move" | "end" }> | null {
-  if (job.schedule.type === "at" || job.runsLeft === 0) return null;
+  if (job.schedule.type === "at" || job.schedule.type === "hook" || job.runsLeft === 0) return null;
   const { moved, skipped } = movedSkips(skips, zones, now);
   if (!job.enabled || job.quarantined !== null) return moved.length > 0 ? { action: "move", job, skips: moved } : null;
   const step = advance(job, job.schedule, zones.to, now, skipped);

@@ -8,11 +8,12 @@
 import { leaseMs } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";
 import { runIdOf } from "../contracts/run-id";
+import { withInput } from "../hooks/input";
 import type { RunStatus } from "../schemas/jobs";
 import { nextOccurrence, nextRuleOccurrence, parseCron, parseRuleSchedule, untilInstant } from "../time";
 import type { Lang } from "../words";
 import { goneDetail, MEMORY_PROMPT_CHARS, type MemoryContent, memoryGoneText, memorySection, resolveRefs } from "./memory";
-import type { JobRecord, RunRecord, StoredSchedule } from "./records";
+import type { JobRecord, RunRecord, RunVia, StoredSchedule } from "./records";
 import { LATE_AFTER_MS, promptText, SKIPPED_BY_HAND } from "./texts";
 import { MAX_PROMPT_MESSAGE_BYTES, watcherLeaseMs } from "./watcher";
 
@@ -81,7 +82,7 @@ export function nextCronRun(cron: string, zone: string, after: number): number |
 }
 
 /** A recurring job's schedule: a cron expression or a recurrence rule. */
-export type RecurringSchedule = Exclude<StoredSchedule, { type: "at" }>;
+export type RecurringSchedule = Exclude<StoredSchedule, { type: "at" } | { type: "hook" }>;
 
 /**
  * The next run of a recurring schedule strictly after `after`, in the zone (null: none within 5 years, or
@@ -206,6 +207,7 @@ function newRun(jobId: string, dueAt: number, now: number, manual: boolean): Run
     resends: 0,
     payload: null,
     outputHash: null,
+    via: null,
   };
 }
 
@@ -220,6 +222,8 @@ function newRun(jobId: string, dueAt: number, now: number, manual: boolean): Run
 export function decideFire(job: JobRecord, ctx: FireContext, memory: MemoryLookup = NO_MEMORY, skipped: Skipped = NONE_SKIPPED): FireDecision {
   const { now, zone } = ctx;
   if (job.schedule.type === "at") return decideOneOff(job, job.schedule.at, ctx, memory);
+  // A job only its hook runs has no time of its own: should one be found due, it keeps none.
+  if (job.schedule.type === "hook") return { action: "hold", job: { ...job, nextRunAt: null } };
   const schedule = job.schedule;
   const dueAt = job.nextRunAt ?? now;
   // An occurrence past `until` never runs (an edit or a zone change keeps a job's next run before it).
@@ -326,6 +330,31 @@ export function manualRun(job: JobRecord, ctx: FireContext, memory: MemoryLookup
   if (!refs.ok) return failed(job, job, fresh, refs.missing, ctx.now);
   const run = claimedRun(job, fresh, ctx.now, ctx, refs.records);
   return { action: "claim", job: { ...job, runningRunId: run.runId, lastRunAt: ctx.now }, run, missed: 0 };
+}
+
+/** A call of a job's hook, or a mail to it, as its run takes it (docs/hooks.md): the run id it was given, and its input. */
+export type HookCall = { runId: string; acceptedAt: number; via: RunVia; input: string };
+
+/**
+ * A run its hook woke (docs/hooks.md): claimed under the run id the call was given (its instant of acceptance), not
+ * manual, with the input: after a prompt job's text under the line that says where it came from, or on a watcher's
+ * standard input. Or failed at once, as run now would, when a memory record it refers to is gone. Nothing of the
+ * job's schedule moves.
+ */
+export function hookRun(
+  job: JobRecord,
+  ctx: FireContext,
+  call: HookCall,
+  memory: MemoryLookup = NO_MEMORY,
+): Extract<FireDecision, { action: "claim" | "fail" }> {
+  const fresh: RunRecord = { ...newRun(job.id, call.acceptedAt, ctx.now, false), runId: call.runId, late: false, via: call.via };
+  const refs = resolveRefs(job.kind === "prompt" ? job.memoryRefs : [], memory);
+  if (!refs.ok) return failed(job, job, fresh, refs.missing, ctx.now);
+  const woken: JobRecord = job.kind === "prompt" ? { ...job, text: withInput(job.text ?? "", call.via, call.input) } : job;
+  const run = claimedRun(woken, fresh, call.acceptedAt, ctx, refs.records);
+  const withStdin: RunRecord =
+    run.payload?.kind === "watcher" ? { ...run, payload: { kind: "watcher", call: { ...run.payload.call, stdin: call.input } } } : run;
+  return { action: "claim", job: { ...job, runningRunId: run.runId, lastRunAt: ctx.now }, run: withStdin, missed: 0 };
 }
 
 /** The settled `skipped` run of the occurrence due at `dueAt`, with why it was skipped. */

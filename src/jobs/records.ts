@@ -4,6 +4,7 @@
  * milliseconds.
  */
 import type { PromptMessage } from "../contracts/prompt-message";
+import type { RunVia } from "../hooks/input";
 import type { Category, CreatedBy, Job, JobKind, LastResult, RunState, RunStatus } from "../schemas/jobs";
 import type { StoredSchedule } from "../time";
 
@@ -15,9 +16,13 @@ import type { StoredSchedule } from "../time";
 export type { StoredSchedule };
 export type ScheduleType = StoredSchedule["type"];
 
-/** A stored schedule as clients see it (a Job's `schedule`): `{ at }` (RFC 3339), `{ cron }` or `{ rrule, start }`. */
+/**
+ * A stored schedule as clients see it (a Job's `schedule`): `{ at }` (RFC 3339), `{ cron }`, `{ rrule, start }`, or
+ * `{ trigger: "hook" }` for a job only its hook runs.
+ */
 export function scheduleView(schedule: StoredSchedule): Job["schedule"] {
   if (schedule.type === "at") return { at: new Date(schedule.at).toISOString() };
+  if (schedule.type === "hook") return { trigger: "hook" };
   return schedule.type === "cron" ? { cron: schedule.cron } : { rrule: schedule.rrule, start: schedule.start };
 }
 
@@ -81,10 +86,15 @@ export type JobRecord = JobSpec & {
   importedFrom: string | null;
   /** The forum topic its messages go to (Telegram's `message_thread_id`), the one it was created in; null = the main thread. */
   threadId: number | null;
+  /** Its hook's token as a hash (SHA-256, hex; the token itself is shown once and never kept); null = no hook (docs/hooks.md). */
+  hook: string | null;
 };
 
-/** What a claimed watcher run asks of the runner: the job's command as it was when claimed. */
-export type WatcherCall = { command: string; timeoutSeconds: number; timeZone: string };
+/**
+ * What a claimed watcher run asks of the runner: the job's command as it was when claimed, and what its script reads
+ * on standard input when a hook woke it (docs/hooks.md; absent: stdin closed).
+ */
+export type WatcherCall = { command: string; timeoutSeconds: number; timeZone: string; stdin?: string };
 
 /**
  * What an open run carries until it is settled: a prompt for the agent (a prompt job's, or a watcher's match),
@@ -116,7 +126,11 @@ export type RunRecord = {
   payload: RunPayload | null;
   /** A watcher's match waiting for the agent: the hash of its output, the job's `matchHash` once delivered. */
   outputHash: string | null;
+  /** What woke a run that its schedule did not (docs/hooks.md): a call of its hook, or a mail to it; null otherwise. */
+  via: RunVia | null;
 };
+
+export type { RunVia };
 
 /**
  * How many follow-ups (one-off prompts) a turn caused by a run of `job` may create (docs/agent.md, docs/api.md): one, and
@@ -125,8 +139,12 @@ export type RunRecord = {
  */
 export const followUpsOf = (job: Pick<JobRecord, "createdBy"> | null): number => (job?.createdBy === "job" ? 0 : 1);
 
-/** A job's category (docs/api.md#jobs): watcher → monitoring; prompt + at → one-time; prompt + cron or rule → recurring. */
+/**
+ * A job's category (docs/api.md#jobs): only a hook runs it → triggered; watcher → monitoring; prompt + at → one-time;
+ * prompt + cron or rule → recurring.
+ */
 export function categoryOf(kind: JobKind, schedule: ScheduleType): Category {
+  if (schedule === "hook") return "triggered";
   if (kind === "watcher") return "monitoring";
   return schedule === "at" ? "one-time" : "recurring";
 }
@@ -145,6 +163,7 @@ export function newJobRecord(
     enabled?: boolean;
     importedFrom?: string | null;
     threadId?: number | null;
+    hook?: string | null;
   },
 ): JobRecord {
   const enabled = fields.enabled ?? true;
@@ -163,5 +182,6 @@ export function newJobRecord(
     streak: null,
     importedFrom: fields.importedFrom ?? null,
     threadId: fields.threadId ?? null,
+    hook: fields.hook ?? null,
   };
 }

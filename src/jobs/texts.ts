@@ -55,7 +55,7 @@ function lastText(last: LastResult | null, t: Voice["t"]["jobs"]): string | null
  * 08:00`), never a rule's RRULE; a form no phrase says as written (`` `0 12 13 * 5` ``). Its ends are said after it,
  * by the job line; the reply that makes or changes a job shows a cron's fields too.
  */
-export function scheduleText(schedule: Exclude<Job["schedule"], { at: string }>, zone: string, now: number, v: Voice = ENGLISH): string {
+export function scheduleText(schedule: Exclude<Job["schedule"], { at: string } | { trigger: "hook" }>, zone: string, now: number, v: Voice = ENGLISH): string {
   // A stored form that no longer reads is shown as written.
   const value = readRecurring(schedule, zone);
   if (!value.ok) return "cron" in schedule ? `\`${schedule.cron}\`` : `\`${schedule.rrule}\` from ${schedule.start.replace("T", " ")}`;
@@ -100,6 +100,8 @@ export function jobLine(job: Job, zone: string, now: number, v: Voice = ENGLISH)
   const parts = [`\`${job.id}\` ${job.kind === "watcher" ? "🔍" : "💬"} ${job.name}`];
   if ("at" in job.schedule) {
     parts.push(t.once(time(job.schedule.at)));
+  } else if ("trigger" in job.schedule) {
+    parts.push(job.hook ? t.onHook : t.hookless(job.id));
   } else {
     parts.push(scheduleText(job.schedule, zone, now, v));
     if (job.enabled && job.nextRunAt) parts.push(t.next(time(job.nextRunAt)));
@@ -107,6 +109,7 @@ export function jobLine(job: Job, zone: string, now: number, v: Voice = ENGLISH)
     const left = leftText(job, zone, now, v);
     if (left) parts.push(left);
   }
+  if (job.hook && !("trigger" in job.schedule)) parts.push(t.hook);
   if (!job.enabled) parts.push(t.paused);
   if (job.running) parts.push(t.running);
   const last = lastText(job.lastResult, t);
@@ -174,6 +177,10 @@ function refusal<K extends Exclude<keyof typeof PROBLEMS, "adminsOnly" | "rights
 
 /** Skip (docs/api.md#jobs) of a one-off: it has no next occurrence to pass over. */
 export const runsOnceText = (id: string) => refusal("runsOnce", id);
+/** Skip of a job that only its hook runs (docs/hooks.md): it has no occurrences. */
+export const hookOnlyText = (id: string) => refusal("hookOnly", id);
+/** A hook called for a paused job (docs/hooks.md). */
+export const pausedJobText = (id: string) => refusal("paused", id);
 /** Skip of a paused job, or of one that has no next run. */
 export const nothingToSkipText = (job: { id: string; enabled: boolean }) => refusal("nothingToSkip", job.id, !job.enabled);
 /** `Skipped 28 Sep 08:00; next 29 Sep 08:00.`: what a skip passed over, and what comes now. */

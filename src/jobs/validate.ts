@@ -37,7 +37,7 @@ import { nameProblem, textProblem } from "./text-fields";
  */
 export type RuleContext = { zone: string; now: number; pastAllowed?: boolean };
 
-type Validated = { spec: JobSpec; nextRunAt: number };
+type Validated = { spec: JobSpec; nextRunAt: number | null };
 const RULE_PROMPTS_ONLY = `A watcher takes "at" or "cron"; a recurrence rule ("rrule") is for prompt jobs.`;
 const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
 
@@ -50,19 +50,32 @@ function checkTimeout(seconds: number): string | null {
     : `"timeoutSeconds" must be a whole number of seconds from ${LIMITS.timeoutMin} to ${LIMITS.timeoutMax}; got ${seconds}.`;
 }
 
-/** A schedule resolved: what is stored, its first run strictly after now, and a rule's own COUNT and UNTIL. */
-type Resolved = { schedule: JobSpec["schedule"]; next: number; own: JobEnds };
+/**
+ * A schedule resolved: what is stored, its first run strictly after now (null: a job only its hook runs has none), and
+ * a rule's own COUNT and UNTIL.
+ */
+type Resolved = { schedule: JobSpec["schedule"]; next: number | null; own: JobEnds };
 
 /** No end of either kind: a job's, or a schedule's own. */
 const NONE: JobEnds = { until: null, runsLeft: null };
 
 /**
  * The schedule a create or an edit gives: the value the words' reader made (`timing`, whose input then has no
- * schedule field), else the one of the input's fields (`oneSchedule`), or none for an edit that keeps its own.
+ * schedule field), else the one of the input's fields (`oneSchedule`), `"trigger": "hook"` in place of them (a job
+ * only its hook runs, docs/hooks.md), or none for an edit that keeps its own.
  */
-type Given = { read: Timing } | { fields: When } | null;
+type Given = { read: Timing } | { fields: When } | { hook: true } | null;
 
-function givenSchedule(input: ScheduleFields, timing: Timing | undefined, optional: boolean): Parsed<Given> {
+/** `"trigger"` beside a time, or with a value other than "hook". */
+export const TRIGGER_ALONE = `"trigger": "hook" takes the place of "at", "cron", "delay" and "rrule": give it alone, or give a time.`;
+/** `until` or `runsLeft` for a job only its hook runs. */
+const HOOK_NO_ENDS = `"until" and "runsLeft" apply only to recurring jobs (cron or rrule): a job only its hook runs has no schedule to end.`;
+
+function givenSchedule(input: ScheduleFields & { trigger?: "hook" }, timing: Timing | undefined, optional: boolean): Parsed<Given> {
+  if (input.trigger !== undefined) {
+    const timed = timing !== undefined || SCHEDULE_FIELDS.some((field) => typeof input[field] === "string") || typeof input.start === "string";
+    return timed ? fail(TRIGGER_ALONE) : ok({ hook: true });
+  }
   if (timing === undefined) {
     const when = optional ? oneSchedule(input, { optional: true }) : oneSchedule(input);
     return when.ok ? ok(when.value === null ? null : { fields: when.value }) : when;
@@ -70,7 +83,8 @@ function givenSchedule(input: ScheduleFields, timing: Timing | undefined, option
   return SCHEDULE_FIELDS.some((field) => typeof input[field] === "string") ? fail(ONE_SCHEDULE) : ok({ read: timing });
 }
 
-const isRule = (given: Given): boolean => given !== null && ("read" in given ? given.read.schedule.type === "rule" : "rrule" in given.fields);
+const isRule = (given: Given): boolean =>
+  given !== null && ("read" in given ? given.read.schedule.type === "rule" : "fields" in given && "rrule" in given.fields);
 
 /** The API's fields read into the one schedule value (docs/api.md#jobs): `at` and `delay` as instants, checked against now. */
 async function readFields(input: When, ctx: RuleContext): Promise<Parsed<Schedule>> {
@@ -111,6 +125,7 @@ function resolve(schedule: Schedule, ctx: RuleContext): Parsed<Resolved> {
 
 /** The schedule given, read (the fields) and resolved at now. */
 async function resolveGiven(given: NonNullable<Given>, ctx: RuleContext): Promise<Parsed<Resolved>> {
+  if ("hook" in given) return ok({ schedule: { type: "hook" }, next: null, own: NONE });
   const schedule = "read" in given ? ok(given.read.schedule) : await readFields(given.fields, ctx);
   return schedule.ok ? resolve(schedule.value, ctx) : schedule;
 }
@@ -151,11 +166,17 @@ const earlier = (a: string | null, b: string | null): string | null => (a === nu
  * A recurring job's ends: the ones given (undefined: `kept`, the job's own so far), each with the rule's own
  * COUNT or UNTIL, whichever ends it first; refused when the first run `next` falls after `until`.
  */
-function endsOf(given: Ends, kept: JobEnds, own: JobEnds, next: number, zone: string): Parsed<JobEnds> {
+function endsOf(given: Ends, kept: JobEnds, own: JobEnds, next: number | null, zone: string): Parsed<JobEnds> {
   const until = earlier(given.until === undefined ? (own.until === null ? kept.until : null) : given.until, own.until);
   const runsLeft = minOf(given.runsLeft === undefined ? (own.runsLeft === null ? kept.runsLeft : null) : given.runsLeft, own.runsLeft);
-  if (until !== null && next > untilInstant(until, zone)) return fail(endsBeforeFirstRun(next, untilInstant(until, zone), zone));
+  if (until !== null && next !== null && next > untilInstant(until, zone)) return fail(endsBeforeFirstRun(next, untilInstant(until, zone), zone));
   return { ok: true, value: { until, runsLeft } };
+}
+
+/** The sentence for an end given to a schedule that has none: a one-off's, or a job's only its hook runs. */
+function endsRefused(input: Ends, type: "at" | "hook"): string | null {
+  const problem = oneOffEnds(input);
+  return problem === null ? null : type === "at" ? problem : HOOK_NO_ENDS;
 }
 
 /** An `at` that may be past (an import); still at most 5 years ahead. */
@@ -224,8 +245,8 @@ export async function validateCreate(input: CreateJobInput, ctx: RuleContext, ti
   const when = await resolveGiven(given.value!, ctx);
   if (!when.ok) return when;
   let end = NONE;
-  if (when.value.schedule.type === "at") {
-    const problem = oneOffEnds(input);
+  if (when.value.schedule.type === "at" || when.value.schedule.type === "hook") {
+    const problem = endsRefused(input, when.value.schedule.type);
     if (problem) return fail(problem);
   } else {
     const read = endsOf(ends.value, NONE, when.value.own, when.value.next, ctx.zone);
@@ -316,27 +337,32 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
     when = resolved.value;
   } else {
     // New ends for the schedule the job has: checked against its next run from now.
-    const oneOff = current.schedule.type === "at" ? oneOffEnds(input) : null;
-    if (oneOff !== null) return fail(oneOff);
-    if (current.schedule.type === "at") return { ok: true, value: { spec, nextRunAt: null, scheduleChanged: false, reopened: false } };
+    if (current.schedule.type === "at" || current.schedule.type === "hook") {
+      const problem = endsRefused(input, current.schedule.type);
+      if (problem !== null) return fail(problem);
+      return { ok: true, value: { spec, nextRunAt: null, scheduleChanged: false, reopened: false } };
+    }
     const next = nextRecurringRun(current.schedule, ctx.zone, ctx.now);
     if (next === null) return fail(`This job's schedule has no run within 5 years; give it a new one.`);
     when = { schedule: current.schedule, next, own: NONE };
   }
   spec.schedule = when.schedule;
-  if (when.schedule.type === "at") {
-    const problem = oneOffEnds(input);
+  if (when.schedule.type === "at" || when.schedule.type === "hook") {
+    const problem = endsRefused(input, when.schedule.type);
     if (problem) return fail(problem);
     spec.until = null;
     spec.runsLeft = null;
   } else {
     // A count used up (0: its last run was claimed) is no count for the schedule that goes on.
-    const kept = current.schedule.type === "at" ? NONE : { until: current.until, runsLeft: current.runsLeft === 0 ? null : current.runsLeft };
+    const kept =
+      current.schedule.type === "at" || current.schedule.type === "hook"
+        ? NONE
+        : { until: current.until, runsLeft: current.runsLeft === 0 ? null : current.runsLeft };
     const read = endsOf(ends.value, kept, when.own, when.next, ctx.zone);
     if (!read.ok) return read;
     spec.until = read.value.until;
     spec.runsLeft = read.value.runsLeft;
   }
-  const reopened = given.value === null && current.schedule.type !== "at" && current.runsLeft === 0;
+  const reopened = given.value === null && current.runsLeft === 0;
   return { ok: true, value: { spec, nextRunAt: when.next, scheduleChanged: given.value !== null, reopened } };
 }

@@ -22,7 +22,13 @@ export const MAX_PROMPT_OUTPUT_CHARS = 16_000;
 
 /** A watcher's call to the runner as a run stores it (the run's `kind` is `watcher`), parsed when read back. */
 export const watcherCallSchema = lazy(
-  (): z.ZodType<WatcherCall> => z.strictObject({ command: z.string().min(1), timeoutSeconds: z.number().int().min(1).max(3600), timeZone: z.string().min(1) }),
+  (): z.ZodType<WatcherCall> =>
+    z.strictObject({
+      command: z.string().min(1),
+      timeoutSeconds: z.number().int().min(1).max(3600),
+      timeZone: z.string().min(1),
+      stdin: z.string().optional(),
+    }),
 );
 
 /** A watcher run's lease: its timeout plus the grace (divided by `speedup` in a local test: `leaseMs` of config.ts). */

@@ -10,7 +10,7 @@ import { chatId, instant, jobId, str } from "./common";
 
 export const JOB_KINDS = ["prompt", "watcher"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
-export const CATEGORIES = ["one-time", "recurring", "monitoring"] as const;
+export const CATEGORIES = ["one-time", "recurring", "monitoring", "triggered"] as const;
 export type Category = (typeof CATEGORIES)[number];
 export const CREATED_BY = ["user", "agent", "admin", "job"] as const;
 export type CreatedBy = (typeof CREATED_BY)[number];
@@ -52,7 +52,10 @@ export const jobSchema = lazy(() =>
     chatId: chatId(),
     name: z.string(),
     kind: z.enum(JOB_KINDS),
-    category: z.enum(CATEGORIES).meta({ description: "watcher → monitoring; a prompt with `at` → one-time; with `cron` or `rrule` → recurring." }),
+    category: z.enum(CATEGORIES).meta({
+      description:
+        "run only by its hook (`trigger`) → triggered; else watcher → monitoring; a prompt with `at` → one-time; with `cron` or `rrule` → recurring.",
+    }),
     schedule: z.union([
       z.strictObject({ at: instant() }),
       z.strictObject({ cron: z.string() }),
@@ -65,6 +68,7 @@ export const jobSchema = lazy(() =>
           .string()
           .meta({ description: "The rule's first local date-time in the chat's zone (its DTSTART), `yyyy-MM-ddTHH:mm`.", examples: ["2026-12-08T10:00"] }),
       }),
+      z.strictObject({ trigger: z.literal("hook").meta({ description: "No time of its own: only its hook runs it (docs/hooks.md)." }) }),
     ]),
     until: z
       .string()
@@ -114,6 +118,7 @@ export const jobSchema = lazy(() =>
     lastRunAt: instant().nullable(),
     lastResult: lastResultSchema().nullable(),
     running: z.boolean().meta({ description: "A run of this job is in flight." }),
+    hook: z.boolean().meta({ description: "The job has a hook: a secret URL (and, with EMAIL_DOMAIN, an address) that runs it (docs/hooks.md)." }),
   }),
 );
 export type Job = z.infer<ReturnType<typeof jobSchema>>;
@@ -138,6 +143,10 @@ export const runSchema = lazy(() =>
         description: "Why it ended so, when it says more than status.",
         examples: ["still running", "exit 3", "timed out", "did not start: the runner could not be reached (…)", "timed out: no outcome within 300 s + 60 s"],
       }),
+    via: z
+      .enum(["hook", "email"])
+      .optional()
+      .meta({ description: "Present when the run was woken by the job's hook: a call of its URL (`hook`) or a mail to its address (`email`)." }),
   }),
 );
 export type Run = z.infer<ReturnType<typeof runSchema>>;
@@ -183,6 +192,13 @@ export const createJobInput = lazy(() =>
         .meta({
           description: "With rrule only: its first local date-time in the chat's zone, yyyy-MM-dd[T| ]HH:mm (a date alone = 09:00).",
           examples: ["2026-12-08T10:00"],
+        })
+        .optional(),
+      trigger: z
+        .literal("hook", { error: `"trigger" must be "hook": a job that only its hook runs (in place of a time).` })
+        .meta({
+          description:
+            "In place of at, cron, delay and rrule: a job with no time of its own, run only by its hook (docs/hooks.md); the create answer carries the hook's `url` and `email`, shown once.",
         })
         .optional(),
       until: z
@@ -246,7 +262,7 @@ export const createJobInput = lazy(() =>
     })
     .meta({
       description:
-        "Exactly one of at, cron, delay, rrule (with start; prompts only). until and runsLeft end a recurring job. " +
+        'Exactly one of at, cron, delay, rrule (with start; prompts only), or "trigger": "hook" for a job only its hook runs. until and runsLeft end a recurring job. ' +
         "Prompts take text (and memoryRefs); watchers take command (and timeoutSeconds, onlyOnChange).",
     }),
 );
@@ -264,7 +280,10 @@ export type EditJobInput = z.infer<ReturnType<typeof editJobInput>>;
 /** `GET …/jobs?category=&q=`: an empty value means no filter. */
 export const jobFilter = lazy(() =>
   z.strictObject({
-    category: z.enum(CATEGORIES, { error: `"category" must be "one-time", "recurring" or "monitoring".` }).meta({ description: "Empty means all." }).optional(),
+    category: z
+      .enum(CATEGORIES, { error: `"category" must be "one-time", "recurring", "monitoring" or "triggered".` })
+      .meta({ description: "Empty means all." })
+      .optional(),
     q: z
       .string()
       .max(200, { error: `"q" must be at most 200 characters long.` })

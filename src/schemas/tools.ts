@@ -7,11 +7,12 @@ import * as z from "zod";
 import { lazy } from "../lazy";
 import { texts as english } from "../texts/en";
 import { instant } from "./common";
+import { hookAddressesSchema } from "./hooks";
 import { createJobInput, jobSchema } from "./jobs";
 import { memoryRecordSchema } from "./memory";
 import { outcomeSchema } from "./runner";
 
-export const SCHEDULE_ACTIONS = ["create", "update", "list", "cancel", "run_now", "pause", "resume", "skip", "preview", "test"] as const;
+export const SCHEDULE_ACTIONS = ["create", "update", "list", "cancel", "run_now", "pause", "resume", "skip", "hook", "preview", "test"] as const;
 export type ScheduleAction = (typeof SCHEDULE_ACTIONS)[number];
 
 /**
@@ -31,6 +32,9 @@ export const SCHEDULE_GUIDELINES = [
   "To change a job (its time, its text, anything), update it (schedule_update) with its id: never cancel it and create",
   "it again, which loses its id, history and memory references; to leave out one run of a recurring job, skip it",
   "(schedule_skip). `silent` sends a job's messages without a notification sound.",
+  'A job can also be woken by the world: its hook (schedule_hook, hook "new") is a secret URL (and mail address) whose calls run it',
+  'with their body as input; "trigger": "hook" in place of a time makes a job only its hook runs. A hook\'s address is shown',
+  "once, to the person; you see [shown once] in its place.",
   'Use a prompt (kind "prompt", `text`) when the job needs thought: you get `text` at each run.',
   'A watcher (kind "watcher", `command`) runs a /bin/sh script without you: it prints nothing and exits 0 until its',
   "condition holds, then prints the facts you need, which wake you; it exits non-zero only on a real error, which",
@@ -70,11 +74,15 @@ export const scheduleBody = lazy(() =>
         .meta({ examples: ["k7m2q"] })
         .nullish(),
       ...nullish(createJobInput().shape),
+      hook: z
+        .enum(["new", "off"], { error: `"hook" must be "new" (make or replace the job's hook) or "off" (revoke it), or left out to ask whether it has one.` })
+        .meta({ description: 'With action "hook": "new" makes or replaces the job\'s hook, "off" revokes it; left out, whether it has one.' })
+        .nullish(),
     })
     .meta({
       description:
         "create takes the job fields (as JobCreate); update takes id and the fields to change (as JobEdit); " +
-        "cancel, run_now, pause, resume and skip take id; preview takes one of at, cron, delay, rrule (with start), and until and runsLeft; " +
+        "cancel, run_now, pause, resume and skip take id; hook takes id and hook; preview takes one of at, cron, delay, rrule (with start), and until and runsLeft; " +
         "test takes command and optionally timeoutSeconds (cut to 60 s); list takes nothing. " +
         "A null field counts as not given; a field the action does not take is refused.",
     }),
@@ -106,6 +114,7 @@ export const toolReplySchema = lazy(() =>
         outcome: outcomeSchema().optional(),
         record: memoryRecordSchema().optional(),
         records: z.array(memoryRecordSchema()).optional(),
+        hook: hookAddressesSchema().optional(),
       })
       .optional()
       .meta({

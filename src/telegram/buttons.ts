@@ -25,7 +25,12 @@ import { ENGLISH, type Texts } from "../texts";
 export const INVALID_BUTTON = ENGLISH.t.buttons.invalid;
 
 /** What a reply sends: Markdown, and the buttons under it when it has any; `jobId`, the job it created. */
-export type Reply = { markdown: string; buttons?: ButtonRows; jobId?: string };
+/**
+ * A command's reply: its Markdown and buttons, the job it made. `secret`: it shows a hook's URL, so the transcript
+ * keeps `[shown once]` in place of the token; `privately`: in a group, what goes to the one who asked in a private
+ * message (secret too), with `markdown` telling the group, or `privateRefused` when Telegram will not deliver it.
+ */
+export type Reply = { markdown: string; buttons?: ButtonRows; jobId?: string; secret?: true; privately?: string; privateRefused?: string };
 
 export type JobAction = "run" | "pause" | "cancel";
 

@@ -116,7 +116,7 @@ export async function skipCommand(host: CommandHost, ctx: CommandContext, who: A
   const { job } = skipped.value;
   const at = Date.parse(skipped.value.skipped);
   const lines = [v.t.job.skippedAt(formatChatTime(at, who.zone, who.now, v.t.dates)), jobLine(job, who.zone, who.now, v)];
-  if (job.nextRunAt !== null && !("at" in job.schedule)) {
+  if (job.nextRunAt !== null && !("at" in job.schedule) && !("trigger" in job.schedule)) {
     // The runs from the job's next run now (past every occurrence skipped), stopping where the job ends.
     const from = Date.parse(job.nextRunAt) - 1;
     const next = await preview(job.schedule, who.zone, from, 3, { until: job.until ?? null, runsLeft: job.runsLeft ?? null });

@@ -12,6 +12,7 @@ import { formatOffset } from "../time";
 import { type JobAction, type Reply, schedulerButton } from "./buttons";
 import { type Command, helpText, statusText } from "./commands";
 import { editCommand, problemText, skipCommand } from "./edit";
+import { hookCommand } from "./hook-command";
 import type { Asker, CommandContext, CommandHost } from "./host";
 import { languageCommand } from "./language-command";
 import { type CommandName, type RunBy, type RunName, runOf } from "./menu";
@@ -81,6 +82,7 @@ const RUNS: { readonly [R in RunName]: Run<RunBy<R>> } = {
       markdown: statusText(t, { jobs: list.value.jobs.length, zone: timeZone, offset: formatOffset(timeZone, ctx.now), isDefault, agent, runner, blocked }),
     };
   },
+  hook: async (host, cmd, ctx) => hookCommand(host, ctx, await asker(host, ctx), cmd.args),
   remind: async (host, cmd, ctx) => remindCommand(host, await asker(host, ctx), cmd.args, ctx.repliedTo?.text ?? null),
   every: async (host, cmd, ctx) => everyCommand(host, await asker(host, ctx), cmd.args),
 };

@@ -19,6 +19,17 @@ export interface CommandHost {
    * the schedule the words' reader made, in place of the input's schedule fields (docs/time.md#words-when).
    */
   create(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options?: { threadId?: number | null; timing?: Timing }): Maybe<Result<Job>>;
+  /** `create`, and the token of the hook a job only its hook runs is made with (null for any other job). */
+  createWithHook(
+    chatId: string,
+    input: CreateJobInput,
+    createdBy: CreatedBy,
+    options?: { threadId?: number | null },
+  ): Maybe<Result<{ job: Job; token: string | null }>>;
+  /** Makes or replaces the job's hook (docs/hooks.md): its token, shown once. */
+  makeHook(chatId: string, id: string): Maybe<Result<{ token: string }>>;
+  /** Revokes the job's hook; `had`: whether it had one. */
+  revokeHook(chatId: string, id: string): Maybe<Result<{ had: boolean }>>;
   /** `timing`: the new schedule the words' reader made, in place of the input's schedule fields. */
   edit(chatId: string, id: string, input: EditJobInput, options?: { timing?: Timing }): Maybe<Result<Job>>;
   cancel(chatId: string, id: string): Maybe<Result<Job>>;
@@ -64,6 +75,8 @@ export type CommandContext = {
   app: { webApp: string } | { url: string } | null;
   language?: string;
   repliedTo?: RepliedTo | null;
+  /** Where a hook's URL is (PUBLIC_URL, else the origin the update came to) and its mail domain (docs/hooks.md). */
+  hooks: { base: string; emailDomain: string | null };
 };
 
 /**

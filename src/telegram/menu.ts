@@ -39,6 +39,7 @@ const TABLE = {
   pause: { listed: true, run: "jobAction" },
   resume: { listed: true, run: "jobAction" },
   cancel: { listed: true, run: "jobAction" },
+  hook: { listed: true, reads: "alone", run: "hook" },
   quiet: { listed: true, reads: "alone", run: "quiet" },
   timezone: { listed: true, reads: "alone", run: "timezone" },
   language: { listed: true, reads: "alone", run: "language" },

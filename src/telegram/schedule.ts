@@ -72,6 +72,7 @@ async function withZoneNotice(host: CommandHost, who: Asker, v: Voice, lines: st
  */
 export async function scheduleLines(job: Job, who: Asker, v: Voice): Promise<string[]> {
   if ("at" in job.schedule) return [understoodLine(v, Date.parse(job.schedule.at), who.zone, who.now)];
+  if ("trigger" in job.schedule) return [];
   const next = await preview(job.schedule, who.zone, who.now, 3, { until: job.until ?? null, runsLeft: job.runsLeft ?? null });
   return next.ok ? previewLines(next.value, who, v) : [];
 }

@@ -47,6 +47,7 @@ export const texts: Texts = {
       pause: "einen Job pausieren",
       resume: "einen pausierten Job fortsetzen",
       cancel: "einen Job löschen",
+      hook: "eine geheime URL, die einen Job ausführt, wenn sie aufgerufen wird",
       quiet: "Zeiten, in denen Nachrichten ohne Ton ankommen",
       timezone: "Zeitzone dieses Chats anzeigen oder festlegen",
       language: "Sprache meiner Antworten anzeigen oder festlegen",
@@ -62,6 +63,7 @@ export const texts: Texts = {
       pause: "/pause <id>",
       resume: "/resume <id>",
       cancel: "/cancel <id>",
+      hook: "/hook <id> new, /hook new Eingegangenes zusammenfassen",
       quiet: "/quiet 22:00-07:00, /quiet off",
       timezone: "/timezone Berlin, /timezone reset",
       language: "/language de, /language auto",
@@ -81,6 +83,9 @@ export const texts: Texts = {
     once: (at) => `einmalig ${at}`,
     next: (at) => `nächster Lauf ${at}`,
     noNext: "kein nächster Lauf",
+    onHook: "wenn sein Hook aufgerufen wird",
+    hookless: (id) => `nur über einen Hook, und er hat keinen: /hook ${id} new`,
+    hook: "🔗 Hook",
     paused: "pausiert",
     running: "läuft",
     lastRun: "letzter Lauf",
@@ -124,6 +129,21 @@ export const texts: Texts = {
     notPartOfTime: (rest, id) =>
       `„${rest}“ gehört nicht zur Zeitangabe. Um den Text des Jobs zu ändern, sende /edit ${id} text ${rest}; um seine Zeit zu ändern, sende nur die Zeit.`,
     zoneNotice: (zone) => `Die Zeiten hier gelten für ${zone}. Wo bist du? Sende /timezone und deine Stadt, z. B. /timezone Berlin.`,
+  },
+  hook: {
+    newWord: "neu",
+    offWord: "aus",
+    usage:
+      "Verwendung: /hook <id> zeigt, ob ein Job einen Hook hat, /hook <id> new erstellt oder ersetzt ihn, /hook <id> off widerruft ihn, /hook new <Text> erstellt einen Job, den nur sein Hook ausführt.",
+    has: (id) => `Job ${id} hat einen Hook. /hook ${id} new ersetzt ihn (die alte Adresse funktioniert dann nicht mehr); /hook ${id} off widerruft ihn.`,
+    none: (id) => `Job ${id} hat keinen Hook. /hook ${id} new erstellt einen: eine geheime URL, die den Job ausführt, wenn etwas sie aufruft.`,
+    made: (id, url, email) =>
+      `Der Hook von Job ${id}, nur dieses eine Mal angezeigt (wer ihn hat, kann den Job ausführen, also halte ihn geheim):\n${url}${email ? `\nE-Mail: ${email}` : ""}\nSchicke JSON oder Text per POST daran: Der Body ist die Eingabe des Laufs.`,
+    revoked: (id) => `Der Hook von Job ${id} ist widerrufen: Seine Adresse führt jetzt ins Leere.`,
+    noneToRevoke: (id) => `Job ${id} hat keinen Hook.`,
+    sentPrivately: "Ich habe dir die Adresse des Hooks in einer privaten Nachricht geschickt.",
+    startFirst:
+      "Ich kann dir noch nicht privat schreiben: Öffne einen Chat mit mir und tippe auf Starten, dann sende den Befehl noch einmal; oder erstelle den Hook auf der Scheduler-Seite oder in der Mini App.",
   },
   buttons: {
     done: "Erledigt",
@@ -182,6 +202,8 @@ export const texts: Texts = {
   },
   problems: {
     runsOnce: (id) => `${id} läuft nur einmal; lösche oder bearbeite ihn stattdessen.`,
+    hookOnly: (id) => `${id} läuft nur, wenn sein Hook aufgerufen wird, und hat daher keinen nächsten Lauf zum Überspringen.`,
+    paused: (id) => `Job ${id} ist pausiert.`,
     nothingToSkip: (id, paused) =>
       paused
         ? `${id} ist pausiert und hat daher keinen nächsten Lauf zum Überspringen; setze ihn zuerst fort.`

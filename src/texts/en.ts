@@ -53,6 +53,7 @@ export const texts = {
       pause: "pause a job",
       resume: "resume a paused job",
       cancel: "cancel a job",
+      hook: "a secret URL that runs a job when it is called",
       quiet: "hours when messages arrive without a sound",
       timezone: "show or set this chat's time zone",
       language: "show or set the language I answer in",
@@ -69,6 +70,7 @@ export const texts = {
       pause: "/pause <id>",
       resume: "/resume <id>",
       cancel: "/cancel <id>",
+      hook: "/hook <id> new, /hook new summarise what came",
       quiet: "/quiet 22:00-07:00, /quiet off",
       timezone: "/timezone Berlin, /timezone reset",
       language: "/language de, /language auto",
@@ -90,6 +92,11 @@ export const texts = {
     once: (at: string) => `once ${at}`,
     next: (at: string) => `next ${at}`,
     noNext: "no next run",
+    /** A job only its hook runs (docs/hooks.md), while it has one, and once it has none. */
+    onHook: "when its hook is called",
+    hookless: (id: string) => `only by a hook, and it has none: /hook ${id} new`,
+    /** A job with a time of its own that has a hook too. */
+    hook: "🔗 hook",
     paused: "paused",
     running: "running",
     lastRun: "last run",
@@ -138,6 +145,26 @@ export const texts = {
       `"${rest}" is not part of a time. To change the job's text, send /edit ${id} text ${rest}; to change its time, send the time alone.`,
     /** Told once, on the reply that makes a chat's first job while it follows the default zone. */
     zoneNotice: (zone: string) => `Times here are in ${zone}. Where are you? Send /timezone and your city, e.g. /timezone Berlin.`,
+  },
+  /** `/hook` (docs/hooks.md): a job's hook, whose URL is shown once, to the one who asked. */
+  hook: {
+    /** The words after the id (or alone, before a text) that make and revoke a hook, besides `new` and `off`. */
+    newWord: "new",
+    offWord: "off",
+    usage:
+      "Usage: /hook <id> says whether a job has a hook, /hook <id> new makes or replaces it, /hook <id> off revokes it, /hook new <text> makes a job only its hook runs.",
+    has: (id: string) => `Job ${id} has a hook. /hook ${id} new replaces it (the old address stops working); /hook ${id} off revokes it.`,
+    none: (id: string) => `Job ${id} has no hook. /hook ${id} new makes one: a secret URL that runs the job when something calls it.`,
+    /** The hook's URL and address, shown once: `email` empty without one. */
+    made: (id: string, url: string, email: string) =>
+      `Job ${id}'s hook, shown once (whoever has it can run the job, so keep it secret):\n${url}${email ? `\nMail: ${email}` : ""}\nPOST JSON or text to it: the body is the run's input.`,
+    revoked: (id: string) => `Job ${id}'s hook is revoked: its address finds nothing now.`,
+    noneToRevoke: (id: string) => `Job ${id} has no hook.`,
+    /** In a group: the hook went to the admin privately. */
+    sentPrivately: "I sent you the hook's address in a private message.",
+    /** In a group, when the admin never started a private chat with the bot. */
+    startFirst:
+      "I can't write to you privately yet: open a chat with me and press Start, then send the command again; or make the hook on the page or in the Mini App.",
   },
   /** The buttons under a job's message, what they become once pressed, and what a press answers. */
   buttons: {
@@ -208,6 +235,10 @@ export const texts = {
   problems: {
     /** A skip of a one-off. */
     runsOnce: (id: string) => `${id} runs once; cancel or edit it instead.`,
+    /** A skip of a job that only its hook runs. */
+    hookOnly: (id: string) => `${id} runs only when its hook is called, so it has no next run to skip.`,
+    /** A hook called for a paused job. */
+    paused: (id: string) => `Job ${id} is paused.`,
     /** A skip of a paused job, or of one with no next run. */
     nothingToSkip: (id: string, paused: boolean) =>
       paused ? `${id} is paused, so it has no next run to skip; resume it first.` : `${id} has no next run to skip.`,

@@ -53,6 +53,7 @@ export const texts: Texts = {
       pause: "pausa una tarea",
       resume: "reanuda una tarea en pausa",
       cancel: "cancela una tarea",
+      hook: "una URL secreta que ejecuta una tarea cuando se la llama",
       quiet: "horas en que los mensajes llegan sin sonido",
       timezone: "muestra o cambia la zona horaria de este chat",
       language: "muestra o cambia el idioma en que respondo",
@@ -68,6 +69,7 @@ export const texts: Texts = {
       pause: "/pause <id>",
       resume: "/resume <id>",
       cancel: "/cancel <id>",
+      hook: "/hook <id> new, /hook new resumir lo que llegó",
       quiet: "/quiet 22:00-07:00, /quiet off",
       timezone: "/timezone Berlin, /timezone reset",
       language: "/language de, /language auto",
@@ -88,6 +90,9 @@ export const texts: Texts = {
     once: (at) => `una vez: ${at}`,
     next: (at) => `próxima: ${at}`,
     noNext: "sin próxima ejecución",
+    onHook: "cuando se llama a su hook",
+    hookless: (id) => `solo mediante un hook, y no tiene ninguno: /hook ${id} new`,
+    hook: "🔗 hook",
     paused: "en pausa",
     running: "en ejecución",
     lastRun: "última ejecución",
@@ -125,6 +130,21 @@ export const texts: Texts = {
     notPartOfTime: (rest, id) =>
       `«${rest}» no forma parte de una hora. Para cambiar el texto de la tarea, envía /edit ${id} texto ${rest}; para cambiar su hora, envía solo la hora.`,
     zoneNotice: (zone) => `Aquí las horas van en ${zone}. ¿Dónde estás? Envía /timezone y tu ciudad, p. ej. /timezone Berlin.`,
+  },
+  hook: {
+    newWord: "nuevo",
+    offWord: "borrar",
+    usage:
+      "Uso: /hook <id> dice si una tarea tiene un hook, /hook <id> new lo crea o lo reemplaza, /hook <id> off lo revoca, /hook new <texto> crea una tarea que solo ejecuta su hook.",
+    has: (id) => `La tarea ${id} tiene un hook. /hook ${id} new lo reemplaza (la dirección anterior deja de funcionar); /hook ${id} off lo revoca.`,
+    none: (id) => `La tarea ${id} no tiene hook. /hook ${id} new crea uno: una URL secreta que ejecuta la tarea cuando algo la llama.`,
+    made: (id, url, email) =>
+      `El hook de la tarea ${id}, que se muestra solo esta vez (quien lo tenga puede ejecutar la tarea, así que guárdalo en secreto):\n${url}${email ? `\nCorreo: ${email}` : ""}\nEnvíale JSON o texto por POST: el cuerpo es la entrada de la ejecución.`,
+    revoked: (id) => `El hook de la tarea ${id} está revocado: su dirección ya no lleva a nada.`,
+    noneToRevoke: (id) => `La tarea ${id} no tiene hook.`,
+    sentPrivately: "Te envié la dirección del hook por mensaje privado.",
+    startFirst:
+      "Todavía no puedo escribirte en privado: abre un chat conmigo y pulsa Iniciar, luego vuelve a enviar el comando; o crea el hook en la página Scheduler o en la Mini App.",
   },
   buttons: {
     done: "Hecho",
@@ -182,6 +202,8 @@ export const texts: Texts = {
   },
   problems: {
     runsOnce: (id) => `${id} se ejecuta una sola vez; mejor cancélala o edítala.`,
+    hookOnly: (id) => `${id} solo se ejecuta cuando se llama a su hook, así que no tiene próxima ejecución que omitir.`,
+    paused: (id) => `La tarea ${id} está en pausa.`,
     nothingToSkip: (id, paused) =>
       paused ? `${id} está en pausa, así que no tiene próxima ejecución que omitir; reanúdala primero.` : `${id} no tiene próxima ejecución que omitir.`,
     lastRun: (id) => `La próxima ejecución de ${id} es la última antes de que termine; mejor cancélala, o cambia antes su final.`,

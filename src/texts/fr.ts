@@ -51,6 +51,7 @@ export const texts: Texts = {
       pause: "mettre une tâche en pause",
       resume: "reprendre une tâche en pause",
       cancel: "annuler une tâche",
+      hook: "une URL secrète qui exécute une tâche quand on l'appelle",
       quiet: "heures où les messages arrivent sans son",
       timezone: "afficher ou changer le fuseau horaire du chat",
       language: "afficher ou changer la langue de mes réponses",
@@ -66,6 +67,7 @@ export const texts: Texts = {
       pause: "/pause <id>",
       resume: "/resume <id>",
       cancel: "/cancel <id>",
+      hook: "/hook <id> new, /hook new résumer ce qui est arrivé",
       quiet: "/quiet 22:00-07:00, /quiet off",
       timezone: "/timezone Berlin, /timezone reset",
       language: "/language en, /language auto",
@@ -87,6 +89,9 @@ export const texts: Texts = {
     once: (at) => `une fois : ${at}`,
     next: (at) => `prochaine : ${at}`,
     noNext: "pas de prochaine exécution",
+    onHook: "quand son hook est appelé",
+    hookless: (id) => `uniquement par un hook, et elle n'en a pas : /hook ${id} new`,
+    hook: "🔗 hook",
     paused: "en pause",
     running: "en cours",
     lastRun: "dernière exécution",
@@ -131,6 +136,21 @@ export const texts: Texts = {
       `« ${rest} » ne fait pas partie d'une date ou d'une heure. Pour changer le texte de la tâche, ` +
       `envoie /edit ${id} texte ${rest} ; pour changer son heure, envoie l'heure seule.`,
     zoneNotice: (zone) => `Les heures sont indiquées ici en ${zone}. Où es-tu ? Envoie /timezone suivi de ta ville, par ex. /timezone Berlin.`,
+  },
+  hook: {
+    newWord: "nouveau",
+    offWord: "supprimer",
+    usage:
+      "Utilisation : /hook <id> indique si une tâche a un hook, /hook <id> new le crée ou le remplace, /hook <id> off le révoque, /hook new <texte> crée une tâche que seul son hook exécute.",
+    has: (id) => `La tâche ${id} a un hook. /hook ${id} new le remplace (l'ancienne adresse cesse de fonctionner) ; /hook ${id} off le révoque.`,
+    none: (id) => `La tâche ${id} n'a pas de hook. /hook ${id} new en crée un : une URL secrète qui exécute la tâche quand quelque chose l'appelle.`,
+    made: (id, url, email) =>
+      `Le hook de la tâche ${id}, affiché une seule fois (quiconque l'a peut exécuter la tâche, garde-le donc secret) :\n${url}${email ? `\nE-mail : ${email}` : ""}\nEnvoie-lui du JSON ou du texte en POST : le corps devient l'entrée de l'exécution.`,
+    revoked: (id) => `Le hook de la tâche ${id} est révoqué : son adresse ne mène plus à rien.`,
+    noneToRevoke: (id) => `La tâche ${id} n'a pas de hook.`,
+    sentPrivately: "Je t'ai envoyé l'adresse du hook en message privé.",
+    startFirst:
+      "Je ne peux pas encore t'écrire en privé : ouvre une discussion avec moi et appuie sur Démarrer, puis renvoie la commande ; ou crée le hook sur la page Scheduler ou dans la Mini App.",
   },
   buttons: {
     done: "Fait",
@@ -189,6 +209,8 @@ export const texts: Texts = {
   },
   problems: {
     runsOnce: (id) => `La tâche ${id} ne s'exécute qu'une fois ; annule-la ou modifie-la plutôt.`,
+    hookOnly: (id) => `La tâche ${id} ne s'exécute que quand son hook est appelé : elle n'a donc pas de prochaine exécution à sauter.`,
+    paused: (id) => `La tâche ${id} est en pause.`,
     nothingToSkip: (id, paused) =>
       paused
         ? `La tâche ${id} est en pause : elle n'a pas de prochaine exécution à sauter ; reprends-la d'abord.`

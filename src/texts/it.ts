@@ -56,6 +56,7 @@ export const texts: Texts = {
       pause: "metti in pausa un'attività",
       resume: "riprendi un'attività in pausa",
       cancel: "annulla un'attività",
+      hook: "un URL segreto che esegue un'attività quando viene chiamato",
       quiet: "le ore in cui i messaggi arrivano senza suono",
       timezone: "mostra o imposta il fuso orario della chat",
       language: "mostra o imposta la lingua in cui rispondo",
@@ -71,6 +72,7 @@ export const texts: Texts = {
       pause: "/pause <id>",
       resume: "/resume <id>",
       cancel: "/cancel <id>",
+      hook: "/hook <id> new, /hook new riassumere ciò che è arrivato",
       quiet: "/quiet 22:00-07:00, /quiet off",
       timezone: "/timezone Berlin, /timezone reset",
       language: "/language en, /language auto",
@@ -91,6 +93,9 @@ export const texts: Texts = {
     once: (at) => `una volta, ${il(at)}`,
     next: (at) => `prossima ${il(at)}`,
     noNext: "nessuna prossima esecuzione",
+    onHook: "quando viene chiamato il suo hook",
+    hookless: (id) => `solo tramite un hook, e non ne ha: /hook ${id} new`,
+    hook: "🔗 hook",
     paused: "in pausa",
     running: "in esecuzione",
     lastRun: "ultima esecuzione",
@@ -131,6 +136,21 @@ export const texts: Texts = {
     notPartOfTime: (rest, id) =>
       `«${rest}» non fa parte di un orario. Per cambiare il testo dell'attività, invia /edit ${id} testo ${rest}; per cambiarne l'orario, invia solo l'orario.`,
     zoneNotice: (zone) => `Qui gli orari sono nel fuso ${zone}. Dove ti trovi? Invia /timezone e la tua città, per esempio /timezone Berlin.`,
+  },
+  hook: {
+    newWord: "nuovo",
+    offWord: "elimina",
+    usage:
+      "Uso: /hook <id> dice se un'attività ha un hook, /hook <id> new lo crea o lo sostituisce, /hook <id> off lo revoca, /hook new <testo> crea un'attività che solo il suo hook esegue.",
+    has: (id) => `L'attività ${id} ha un hook. /hook ${id} new lo sostituisce (il vecchio indirizzo smette di funzionare); /hook ${id} off lo revoca.`,
+    none: (id) => `L'attività ${id} non ha un hook. /hook ${id} new ne crea uno: un URL segreto che esegue l'attività quando qualcosa lo chiama.`,
+    made: (id, url, email) =>
+      `L'hook dell'attività ${id}, mostrato una volta sola (chi ce l'ha può eseguire l'attività, quindi tienilo segreto):\n${url}${email ? `\nEmail: ${email}` : ""}\nInviagli JSON o testo con POST: il corpo è l'input dell'esecuzione.`,
+    revoked: (id) => `L'hook dell'attività ${id} è stato revocato: il suo indirizzo ora non porta a nulla.`,
+    noneToRevoke: (id) => `L'attività ${id} non ha un hook.`,
+    sentPrivately: "Ti ho inviato l'indirizzo dell'hook in un messaggio privato.",
+    startFirst:
+      "Non posso ancora scriverti in privato: apri una chat con me e premi Avvia, poi invia di nuovo il comando; oppure crea l'hook nella pagina Scheduler o nella Mini App.",
   },
   buttons: {
     done: "Fatto",
@@ -188,6 +208,8 @@ export const texts: Texts = {
   },
   problems: {
     runsOnce: (id) => `${id} viene eseguita una volta sola; piuttosto annullala o modificala.`,
+    hookOnly: (id) => `${id} viene eseguita solo quando viene chiamato il suo hook, quindi non ha una prossima esecuzione da saltare.`,
+    paused: (id) => `L'attività ${id} è in pausa.`,
     nothingToSkip: (id, paused) =>
       paused ? `${id} è in pausa, quindi non ha una prossima esecuzione da saltare; prima riprendila.` : `${id} non ha una prossima esecuzione da saltare.`,
     lastRun: (id) => `La prossima esecuzione di ${id} è l'ultima prima della fine: piuttosto annulla l'attività, oppure prima spostane la fine.`,

@@ -44,6 +44,7 @@ export const texts: Texts = {
       pause: "een taak pauzeren",
       resume: "een gepauzeerde taak hervatten",
       cancel: "een taak annuleren",
+      hook: "een geheime URL die een taak uitvoert als hij wordt aangeroepen",
       quiet: "uren waarin berichten zonder geluid komen",
       timezone: "tijdzone van deze chat tonen of instellen",
       language: "taal waarin ik antwoord tonen of instellen",
@@ -59,6 +60,7 @@ export const texts: Texts = {
       pause: "/pause <id>",
       resume: "/resume <id>",
       cancel: "/cancel <id>",
+      hook: "/hook <id> new, /hook new samenvatten wat er binnenkwam",
       quiet: "/quiet 22:00-07:00, /quiet off",
       timezone: "/timezone Berlin, /timezone reset",
       language: "/language nl, /language auto",
@@ -78,6 +80,9 @@ export const texts: Texts = {
     once: (at) => `eenmalig ${at}`,
     next: (at) => `volgende ${at}`,
     noNext: "geen volgende keer",
+    onHook: "als de hook wordt aangeroepen",
+    hookless: (id) => `alleen via een hook, en die heeft hij niet: /hook ${id} new`,
+    hook: "🔗 hook",
     paused: "gepauzeerd",
     running: "bezig",
     lastRun: "laatste keer",
@@ -117,6 +122,21 @@ export const texts: Texts = {
       `"${rest}" hoort niet bij een tijdstip. Stuur /edit ${id} tekst ${rest} om de tekst van de taak ` +
       `te wijzigen, of alleen het tijdstip om de tijd te wijzigen.`,
     zoneNotice: (zone) => `Tijden zijn hier in ${zone}. Waar ben je? Stuur /timezone en je stad, bijv. /timezone Berlin.`,
+  },
+  hook: {
+    newWord: "nieuw",
+    offWord: "uit",
+    usage:
+      "Gebruik: /hook <id> zegt of een taak een hook heeft, /hook <id> new maakt hem aan of vervangt hem, /hook <id> off trekt hem in, /hook new <tekst> maakt een taak die alleen de hook uitvoert.",
+    has: (id) => `Taak ${id} heeft een hook. /hook ${id} new vervangt hem (het oude adres werkt dan niet meer); /hook ${id} off trekt hem in.`,
+    none: (id) => `Taak ${id} heeft geen hook. /hook ${id} new maakt er een: een geheime URL die de taak uitvoert als iets hem aanroept.`,
+    made: (id, url, email) =>
+      `De hook van taak ${id}, maar één keer getoond (wie hem heeft, kan de taak uitvoeren, dus houd hem geheim):\n${url}${email ? `\nE-mail: ${email}` : ""}\nStuur er met POST JSON of tekst naartoe: de body wordt de invoer van die uitvoering.`,
+    revoked: (id) => `De hook van taak ${id} is ingetrokken: het adres leidt nu nergens meer heen.`,
+    noneToRevoke: (id) => `Taak ${id} heeft geen hook.`,
+    sentPrivately: "Ik heb je het adres van de hook in een privébericht gestuurd.",
+    startFirst:
+      "Ik kan je nog niet privé schrijven: open een chat met mij en tik op Start, stuur daarna het commando opnieuw; of maak de hook op de Scheduler-pagina of in de Mini App.",
   },
   buttons: {
     done: "Klaar",
@@ -175,6 +195,8 @@ export const texts: Texts = {
   },
   problems: {
     runsOnce: (id) => `${id} loopt maar één keer; annuleer of wijzig hem in plaats daarvan.`,
+    hookOnly: (id) => `${id} loopt alleen als de hook wordt aangeroepen en heeft dus geen volgende keer om over te slaan.`,
+    paused: (id) => `Taak ${id} is gepauzeerd.`,
     nothingToSkip: (id, paused) =>
       paused ? `${id} is gepauzeerd en heeft dus geen volgende keer om over te slaan; hervat hem eerst.` : `${id} heeft geen volgende keer om over te slaan.`,
     lastRun: (id) => `De volgende keer van ${id} is de laatste voordat hij afloopt; annuleer hem liever, of wijzig eerst het einde.`,

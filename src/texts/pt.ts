@@ -51,6 +51,7 @@ export const texts: Texts = {
       pause: "pausa uma tarefa",
       resume: "retoma uma tarefa pausada",
       cancel: "cancela uma tarefa",
+      hook: "uma URL secreta que executa uma tarefa quando é chamada",
       quiet: "horário em que as mensagens chegam sem som",
       timezone: "mostra ou define o fuso horário deste chat",
       language: "mostra ou define o idioma das minhas respostas",
@@ -66,6 +67,7 @@ export const texts: Texts = {
       pause: "/pause <id>",
       resume: "/resume <id>",
       cancel: "/cancel <id>",
+      hook: "/hook <id> new, /hook new resumir o que chegou",
       quiet: "/quiet 22:00-07:00, /quiet off",
       timezone: "/timezone Berlin, /timezone reset",
       language: "/language de, /language auto",
@@ -86,6 +88,9 @@ export const texts: Texts = {
     once: (at) => `uma vez: ${at}`,
     next: (at) => `próxima: ${at}`,
     noNext: "sem próxima execução",
+    onHook: "quando o hook dela é chamado",
+    hookless: (id) => `só por um hook, e ela não tem nenhum: /hook ${id} new`,
+    hook: "🔗 hook",
     paused: "pausada",
     running: "em execução",
     lastRun: "última execução",
@@ -125,6 +130,21 @@ export const texts: Texts = {
     notPartOfTime: (rest, id) =>
       `“${rest}” não faz parte de um horário. Para mudar o texto da tarefa, envie /edit ${id} texto ${rest}; para mudar o horário, envie só o horário.`,
     zoneNotice: (zone) => `Os horários aqui estão em ${zone}. Onde você está? Envie /timezone e a sua cidade, por exemplo /timezone Berlin.`,
+  },
+  hook: {
+    newWord: "novo",
+    offWord: "remover",
+    usage:
+      "Uso: /hook <id> diz se uma tarefa tem um hook, /hook <id> new cria ou substitui o hook, /hook <id> off revoga o hook, /hook new <texto> cria uma tarefa que só o hook dela executa.",
+    has: (id) => `A tarefa ${id} tem um hook. /hook ${id} new o substitui (o endereço antigo deixa de funcionar); /hook ${id} off o revoga.`,
+    none: (id) => `A tarefa ${id} não tem hook. /hook ${id} new cria um: uma URL secreta que executa a tarefa quando algo a chama.`,
+    made: (id, url, email) =>
+      `O hook da tarefa ${id}, mostrado só desta vez (quem o tiver pode executar a tarefa, então guarde-o em segredo):\n${url}${email ? `\nE-mail: ${email}` : ""}\nEnvie JSON ou texto para ele por POST: o corpo é a entrada da execução.`,
+    revoked: (id) => `O hook da tarefa ${id} foi revogado: o endereço dele não leva mais a nada.`,
+    noneToRevoke: (id) => `A tarefa ${id} não tem hook.`,
+    sentPrivately: "Enviei o endereço do hook para você numa mensagem privada.",
+    startFirst:
+      "Ainda não posso escrever para você no privado: abra um chat comigo e toque em Iniciar, depois envie o comando de novo; ou crie o hook na página Scheduler ou no Mini App.",
   },
   buttons: {
     done: "Feito",
@@ -183,6 +203,8 @@ export const texts: Texts = {
   },
   problems: {
     runsOnce: (id) => `A tarefa ${id} roda uma só vez; em vez de pular, cancele-a ou edite-a.`,
+    hookOnly: (id) => `A tarefa ${id} só roda quando o hook dela é chamado, então não tem próxima execução para pular.`,
+    paused: (id) => `A tarefa ${id} está pausada.`,
     nothingToSkip: (id, paused) =>
       paused
         ? `A tarefa ${id} está pausada, então não tem próxima execução para pular; retome-a primeiro.`

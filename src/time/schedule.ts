@@ -48,8 +48,11 @@ export type JobEnds = { until: string | null; runsLeft: number | null };
 /** A schedule with the ends said for it: what a reader hands on and a job is made or changed with. */
 export type Timing = { schedule: Schedule; ends: Ends };
 
-/** A schedule as a job's row keeps it (docs/api.md#jobs): the instant, the cron's text, the rule without COUNT and UNTIL. */
-export type StoredSchedule = { type: "at"; at: number } | { type: "cron"; cron: string } | { type: "rule"; rrule: string; start: string };
+/**
+ * A schedule as a job's row keeps it (docs/api.md#jobs): the instant, the cron's text, the rule without COUNT and UNTIL,
+ * or none of its own: a job that only its hook runs (docs/hooks.md).
+ */
+export type StoredSchedule = { type: "at"; at: number } | { type: "cron"; cron: string } | { type: "rule"; rrule: string; start: string } | { type: "hook" };
 
 /** The row's form of a schedule; a rule's COUNT and UNTIL are left out (they are the job's `runsLeft` and `until`). */
 export function storedOf(schedule: Schedule): StoredSchedule {

@@ -1,6 +1,6 @@
 /**
- * @module The agent tools by name (docs/api.md#tools-for-agents): the eleven schedule tools, `schedule_create`, `schedule_update`,
- * `schedule_list`, `schedule_cancel`, `schedule_run_now`, `schedule_pause`, `schedule_resume`, `schedule_skip`,
+ * @module The agent tools by name (docs/api.md#tools-for-agents): the twelve schedule tools, `schedule_create`, `schedule_update`,
+ * `schedule_list`, `schedule_cancel`, `schedule_run_now`, `schedule_pause`, `schedule_resume`, `schedule_skip`, `schedule_hook`,
  * `schedule_preview`, `schedule_test` and `set_timezone`, and the five memory tools, `memory_list`, `memory_get`,
  * `memory_create`, `memory_update` and `memory_delete`. Each is defined once: its description (carrying the
  * tool's guidelines), its input schema (from the one zod source, `schemas/`), its call, typed from that schema, and
@@ -30,7 +30,7 @@ import {
 } from "../schemas/tools";
 import { parseArgs } from "../sentence";
 import { memoryCreate, memoryDelete, memoryGet, memoryList, memoryUpdate } from "./memory";
-import { createJob, jobAction, listJobs, previewSchedule, setTimezone, skipJob, type ToolContext, testScript, updateJob } from "./schedule";
+import { createJob, hookTool, jobAction, listJobs, previewSchedule, setTimezone, skipJob, type ToolContext, testScript, updateJob } from "./schedule";
 
 /**
  * What a turn a job or a watcher caused may do with a tool (docs/agent.md, docs/api.md): its prompt may carry untrusted
@@ -144,7 +144,7 @@ const scheduleTools = lazy((): { readonly [A in ScheduleAction]: Tool } => ({
     name: "schedule_create",
     description: `Creates a job in this chat. ${SCHEDULE_GUIDELINES} Give exactly one of at, cron, delay or rrule (with start).`,
     // Every create field: createJobInput is the one list of them.
-    input: scheduleBody().omit({ action: true, id: true }),
+    input: scheduleBody().omit({ action: true, id: true, hook: true }),
     // A job's turn may leave one one-off prompt behind (a follow-up), never a recurring job or a watcher: the
     // follow-up names its one time (`at` or `delay`), so a schedule form added later stays closed to it.
     jobTurn: { followUp: (args) => (args.kind === "prompt" || args.kind === "reminder") && (args.at != null || args.delay != null) },
@@ -157,7 +157,7 @@ const scheduleTools = lazy((): { readonly [A in ScheduleAction]: Tool } => ({
       "timeoutSeconds and onlyOnChange, from its next run on. " +
       `It keeps the job's id, history, memory references and last result: use it to move or change a job, never cancel and create it again. ${ID_NOTE}`,
     // The create fields but kind, and the id: editJobInput is the one list of what an edit takes.
-    input: scheduleBody().omit({ action: true, kind: true }),
+    input: scheduleBody().omit({ action: true, kind: true, hook: true }),
     jobTurn: "refused",
     call: updateJob,
   }),
@@ -181,6 +181,17 @@ const scheduleTools = lazy((): { readonly [A in ScheduleAction]: Tool } => ({
     input: fieldsOf(["id"]),
     jobTurn: "refused",
     call: (ctx, args) => skipJob(ctx, args.id),
+  }),
+  hook: defineTool({
+    name: "schedule_hook",
+    description:
+      "A job's hook: a secret URL (and, when the bot has a mail domain, an address) whose calls run the job with their body as input. " +
+      'hook "new" makes or replaces it (the old address stops working), "off" revokes it, left out says whether the job has one. ' +
+      `The address is shown once; in your context it reads [shown once], so tell the person it was shown to them, or that /hook <id> new in a private chat, or the page, shows it. ${ID_NOTE}`,
+    input: fieldsOf(["id", "hook"]),
+    // A hook opens the job to the world: never for a turn whose prompt may carry a web page's instructions.
+    jobTurn: "refused",
+    call: (ctx, args) => hookTool(ctx, args.id, args.hook),
   }),
   preview: defineTool({
     name: "schedule_preview",

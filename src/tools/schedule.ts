@@ -7,6 +7,7 @@
  */
 import type { ChatScheduler } from "../chat/ChatScheduler";
 import { JOB_ID, shown } from "../contracts/ids";
+import { hookAddresses } from "../hooks/token";
 import { cancelledText, createdText, jobLine, jobList, noJobText, pausedText, resumedText, runningNowText, skippedText } from "../jobs/texts";
 import { testReplyText } from "../jobs/watcher";
 import type { Result } from "../result";
@@ -26,6 +27,8 @@ const CREATED_NEXT_RUNS = 3;
 /** What the tools act on: the chat's object, its dry runs, the clock, who creates, and whose turn it is. */
 export type ToolContext = {
   chatId: string;
+  /** Where a hook's URL is (PUBLIC_URL, else the origin the call came to) and its mail domain (docs/hooks.md). */
+  hooks?: { base: string; emailDomain: string | null };
   chat: DurableObjectStub<ChatScheduler>;
   dryRun: (zone: string, input: DryRunInput) => Promise<DryRun>;
   now: () => number;
@@ -47,12 +50,41 @@ export async function createJob(ctx: ToolContext, args: Partial<Record<keyof Cre
   const followUpOf = ctx.policy.kind === "job" ? ctx.policy.token : undefined;
   // A job made in a forum topic posts there (a job's follow-up, in the job's).
   const threadId = ctx.policy.threadId ?? null;
-  const created = await ctx.chat.createJob(ctx.chatId, input.data, ctx.createdBy, followUpOf === undefined ? { threadId } : { followUpOf, threadId });
+  const options = followUpOf === undefined ? { threadId } : { followUpOf, threadId };
+  const created = await ctx.chat.createJobWithHook(ctx.chatId, input.data, ctx.createdBy, options);
   if (!created.ok) return failed(created.error.message);
-  const job: Job = created.value;
+  const { job, token } = created.value;
   const zone = await zoneOf(ctx);
   const now = ctx.now();
-  return { ok: true, text: createdText(job, await nextRuns(job, zone, now), zone, now), data: { job } };
+  const text = createdText(job, await nextRuns(job, zone, now), zone, now);
+  if (token === null) return { ok: true, text, data: { job } };
+  const hook = hookAddresses(token, ctx.hooks?.base ?? "", ctx.hooks?.emailDomain ?? null);
+  return { ok: true, text: `${text}\n${hookLine(job.id, hook)}`, data: { job, hook } };
+}
+
+/** The line that shows a hook, once (the model's copy has `[shown once]` in place of the token). */
+function hookLine(id: string, hook: { url: string; email: string | null }): string {
+  return `Job ${id}'s hook (shown once): ${hook.url}${hook.email === null ? "" : ` and ${hook.email}`}`;
+}
+
+/** `schedule_hook`: whether job `id` has a hook, or a new one made (shown once), or it revoked (docs/hooks.md). */
+export async function hookTool(ctx: ToolContext, raw: string | null | undefined, act: "new" | "off" | null | undefined): Promise<ToolReply> {
+  const id = toolJobId(raw, "hook");
+  if (!id.ok) return id.reply;
+  if (act === "new") {
+    const made = await ctx.chat.makeHook(ctx.chatId, id.id);
+    if (!made.ok) return failed(made.error.message);
+    const hook = hookAddresses(made.value.token, ctx.hooks?.base ?? "", ctx.hooks?.emailDomain ?? null);
+    return { ok: true, text: hookLine(id.id, hook), data: { hook } };
+  }
+  if (act === "off") {
+    const revoked = await ctx.chat.revokeHook(ctx.chatId, id.id);
+    if (!revoked.ok) return failed(revoked.error.message);
+    return { ok: true, text: revoked.value.had ? `Job ${id.id}'s hook is revoked.` : `Job ${id.id} has no hook.` };
+  }
+  const found = await ctx.chat.getJob(ctx.chatId, id.id);
+  if (!found.ok) return failed(found.error.message);
+  return { ok: true, text: found.value.hook ? `Job ${id.id} has a hook.` : `Job ${id.id} has no hook.`, data: { job: found.value } };
 }
 
 /** A job id as the tools take it: read case-insensitively; null (with the sentence) when none or not one. */
@@ -159,6 +191,7 @@ export async function zoneOf(ctx: ToolContext): Promise<string> {
  */
 async function nextRuns(job: Job, zone: string, now: number): Promise<number[]> {
   if ("at" in job.schedule) return [Date.parse(job.schedule.at)];
+  if ("trigger" in job.schedule) return [];
   const result = await preview(job.schedule, zone, now, CREATED_NEXT_RUNS, { until: job.until ?? null, runsLeft: job.runsLeft ?? null });
   return result.ok ? result.value.occurrences.map((t) => Date.parse(t)) : [];
 }

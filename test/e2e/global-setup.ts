@@ -29,7 +29,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dev = startShared({
     from: state.dir,
     logFile: devLog,
-    vars: (base) => ({ RUNNER_URL: runner.url, RUNNER_SECRET: runner.secret, PUBLIC_URL: base }),
+    vars: (base) => ({ RUNNER_URL: runner.url, RUNNER_SECRET: runner.secret, PUBLIC_URL: base, EMAIL_DOMAIN: "hooks.example.com" }),
   });
   const stub = await startTelegramStub();
   project.provide("telegramStub", stub.url);

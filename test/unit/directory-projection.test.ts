@@ -17,6 +17,7 @@ const cron: JobFacts = {
   quarantined: false,
   nextRunAt: Date.UTC(2026, 8, 28, 8),
   lastStatus: null,
+  hook: null,
 };
 const oneOff: JobFacts = { ...cron, id: "fghjk", name: "Dentist", schedule: { type: "at", at: Date.UTC(2026, 8, 28, 9) }, nextRunAt: Date.UTC(2026, 8, 28, 9) };
 const remembered = (chatFacts: ChatFacts, jobs: JobFacts[]) => new Map(project(chatFacts, jobs).map((p) => [p.key, p.fingerprint]));

@@ -57,6 +57,7 @@ describe("decideSkip", () => {
           resends: 0,
           payload: null,
           outputHash: null,
+          via: null,
         },
       },
     });

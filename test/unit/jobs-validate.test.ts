@@ -47,7 +47,7 @@ async function problem(input: CreateJobInput, c: RuleContext = ctx): Promise<str
 async function nextRun(input: CreateJobInput, c: RuleContext = ctx): Promise<string> {
   const r = await validateCreate(input, c);
   if (!r.ok) throw new Error(r.error);
-  return new Date(r.value.nextRunAt).toISOString();
+  return new Date(r.value.nextRunAt ?? Number.NaN).toISOString();
 }
 
 const PARROTS = (n: number) => "🦜".repeat(n);

@@ -28,6 +28,7 @@ export function runRecord(over: Partial<RunRecord> & Pick<RunRecord, "runId" | "
     resends: 0,
     payload: null,
     outputHash: null,
+    via: null,
     ...over,
   };
 }
@@ -37,7 +38,7 @@ export function jobView(over: Partial<Job> & Pick<Job, "id" | "name" | "schedule
   return {
     chatId: "123456789",
     kind: "prompt",
-    category: "at" in over.schedule ? "one-time" : "recurring",
+    category: "at" in over.schedule ? "one-time" : "trigger" in over.schedule ? "triggered" : "recurring",
     text: "do it",
     enabled: true,
     createdAt: "2026-09-20T10:00:00.000Z",
@@ -46,6 +47,7 @@ export function jobView(over: Partial<Job> & Pick<Job, "id" | "name" | "schedule
     lastRunAt: null,
     lastResult: null,
     running: false,
+    hook: false,
     ...over,
   };
 }

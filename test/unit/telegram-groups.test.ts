@@ -193,6 +193,7 @@ describe("topics in /jobs", () => {
     lastRunAt: null,
     lastResult: null,
     running: false,
+    hook: false,
     ...(threadId !== undefined ? { threadId } : {}),
   });
   const jobs = [

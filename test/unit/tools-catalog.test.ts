@@ -40,7 +40,7 @@ function context(policy: TurnPolicy, may?: boolean): { ctx: ToolContext; asked: 
  * must say how it is called.
  */
 const CALLS: Record<string, [args: Record<string, unknown>, first: string]> = {
-  schedule_create: [{ name: "Later", kind: "prompt", delay: "PT1H", text: "Check again." }, "createJob"],
+  schedule_create: [{ name: "Later", kind: "prompt", delay: "PT1H", text: "Check again." }, "createJobWithHook"],
   schedule_update: [{ id: "k7m2q", cron: "30 9 * * 1-5" }, "editJob"],
   schedule_list: [{}, "listJobs"],
   schedule_cancel: [{ id: "k7m2q" }, "cancelJob"],
@@ -48,6 +48,7 @@ const CALLS: Record<string, [args: Record<string, unknown>, first: string]> = {
   schedule_pause: [{ id: "k7m2q" }, "pauseJob"],
   schedule_resume: [{ id: "k7m2q" }, "resumeJob"],
   schedule_skip: [{ id: "k7m2q" }, "skipJob"],
+  schedule_hook: [{ id: "k7m2q", hook: "new" }, "makeHook"],
   schedule_preview: [{ cron: "0 9 * * *" }, "getSettings"],
   schedule_test: [{ command: "echo hi" }, "getSettings"],
   set_timezone: [{ zone: "Asia/Tokyo" }, "setTimeZone"],
@@ -69,6 +70,7 @@ describe("the tool catalog", () => {
       ["schedule_pause", "refused"],
       ["schedule_resume", "refused"],
       ["schedule_skip", "refused"],
+      ["schedule_hook", "refused"],
       ["schedule_preview", "allowed"],
       ["schedule_test", "refused"],
       ["set_timezone", "refused"],

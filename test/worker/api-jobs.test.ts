@@ -53,6 +53,7 @@ describe("POST /admin/chats/:chatId/jobs", () => {
       lastRunAt: null,
       lastResult: null,
       running: false,
+      hook: false,
     });
     expect(Date.parse(job.createdAt)).toBeGreaterThanOrEqual(before);
   });
@@ -217,7 +218,7 @@ describe("GET /admin/chats/:chatId/jobs", () => {
   });
 
   it("refuses an unknown category and an overlong query with a sentence", async () => {
-    expect(await send("GET", `${jobsOf("310012")}?category=daily`)).toEqual(badRequest('"category" must be "one-time", "recurring" or "monitoring".'));
+    expect(await send("GET", `${jobsOf("310012")}?category=daily`)).toEqual(badRequest('"category" must be "one-time", "recurring", "monitoring" or "triggered".'));
     expect(await send("GET", `${jobsOf("310012")}?q=${"x".repeat(201)}`)).toEqual(badRequest('"q" must be at most 200 characters long.'));
   });
 

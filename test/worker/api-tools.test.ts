@@ -49,6 +49,7 @@ describe("schedule: create", () => {
         lastRunAt: null,
         lastResult: null,
         running: false,
+        hook: false,
       },
     });
     const { shown } = newYears();
@@ -120,7 +121,7 @@ describe("schedule: create", () => {
       ],
       [
         { ...prompt, cron: "0 9 * * *", id: "abcde" },
-        '"id" does not apply to "create", which takes only "name", "kind", "at", "cron", "delay", "rrule", "start", "until", "runsLeft", "text", "command", "timeoutSeconds", "memoryRefs", "onlyOnChange" and "silent".',
+        '"id" does not apply to "create", which takes only "name", "kind", "at", "cron", "delay", "rrule", "start", "trigger", "until", "runsLeft", "text", "command", "timeoutSeconds", "memoryRefs", "onlyOnChange" and "silent".',
       ],
     ];
     for (const [body, text] of cases) expect(await schedule(chat, body), JSON.stringify(body)).toEqual(refused(text));
@@ -264,7 +265,7 @@ describe("schedule: preview and test", () => {
 
 describe("schedule: bad input is 200 ok: false", () => {
   it("answers malformed JSON, wrong types, unknown fields and actions with a sentence", async () => {
-    const action = '"action" must be one of "create", "update", "list", "cancel", "run_now", "pause", "resume", "skip", "preview" or "test".';
+    const action = '"action" must be one of "create", "update", "list", "cancel", "run_now", "pause", "resume", "skip", "hook", "preview" or "test".';
     const cases: [unknown, string][] = [
       ["{", "The body is not valid JSON; send a JSON object."],
       ["", "The body must be a JSON object."],

@@ -36,6 +36,7 @@ describe("loadConfig", () => {
       maxJobsPerChat: 50,
       defaultScriptTimeout: 300,
       maxWakeupsPerDay: 48,
+      emailDomain: null,
       agent: { kind: "echo", baseUrl: null, apiKey: null, model: null, instructions: null, maxTurnsPerDay: 200, timeoutSeconds: 60 },
     });
   });

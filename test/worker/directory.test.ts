@@ -315,7 +315,7 @@ describe("pages and queries", () => {
     });
     expect(await send("GET", "/admin/jobs?category=weekly")).toEqual({
       status: 400,
-      body: { error: { code: "bad_request", message: '"category" must be "one-time", "recurring" or "monitoring".' } },
+      body: { error: { code: "bad_request", message: '"category" must be "one-time", "recurring", "monitoring" or "triggered".' } },
     });
   });
 

@@ -1,5 +1,5 @@
 /**
- * MCP at `/mcp/:chatId` (docs/api.md#tools-for-agents, issues 13 and 16) with the SDK's own client, through the app: the sixteen
+ * MCP at `/mcp/:chatId` (docs/api.md#tools-for-agents, issues 13 and 16) with the SDK's own client, through the app: the seventeen
  * tools with their schemas, each callable with the same answers as the HTTP tools (text as content, `{ ok,
  * text, data }` as structured content), another chat's job id refused, and the access rules of the tools (a
  * token, when set, is required). Chat ids 8800000 up.
@@ -40,7 +40,7 @@ async function rpc(chatId: string, body: unknown): Promise<Answer> {
 }
 
 describe("MCP", () => {
-  it("lists the sixteen tools with their descriptions and input schemas", async () => {
+  it("lists the seventeen tools with their descriptions and input schemas", async () => {
     const client = await connect(String(next++));
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);

@@ -56,13 +56,20 @@ function json<T>(name: string, schema: () => z.ZodType<T>, what: string, empty: 
 }
 
 /**
- * The schedule: `at_ms` for a one-off, `cron` for a cron job, `rrule` and `rule_start` for a recurrence rule; a
- * row with none of them is no job.
+ * The schedule: `at_ms` for a one-off, `cron` for a cron job, `rrule` and `rule_start` for a recurrence rule,
+ * `only_hook` 1 for a job only its hook runs; a row with none of them is no job.
  */
 function schedule(): Field<JobSpec["schedule"]> {
   return {
-    columns: { at_ms: z.number().int().nullable(), cron: z.string().nullable(), rrule: z.string().nullable(), rule_start: z.string().nullable() },
+    columns: {
+      at_ms: z.number().int().nullable(),
+      cron: z.string().nullable(),
+      rrule: z.string().nullable(),
+      rule_start: z.string().nullable(),
+      only_hook: z.union([z.literal(0), z.literal(1)]),
+    },
     read: (row) => {
+      if (row.only_hook === 1) return { type: "hook" };
       if (typeof row.cron === "string") return { type: "cron", cron: row.cron };
       if (typeof row.rrule === "string")
         return typeof row.rule_start === "string"
@@ -75,6 +82,7 @@ function schedule(): Field<JobSpec["schedule"]> {
       value.type === "cron" ? value.cron : null,
       value.type === "rule" ? value.rrule : null,
       value.type === "rule" ? value.start : null,
+      value.type === "hook" ? 1 : 0,
     ],
   };
 }
@@ -115,6 +123,13 @@ const FIELDS = lazy(
     streak: json("failure_streak", streakColumn, "a failure", null),
     importedFrom: column("imported_from", z.string().nullable()),
     threadId: column("thread_id", z.number().int().nullable()),
+    hook: column(
+      "hook_hash",
+      z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .nullable(),
+    ),
   }),
 );
 
@@ -166,7 +181,7 @@ const messageRow = lazy(() => rowSchema(MESSAGE_FIELDS));
 export type MessageFacts = Pick<JobRecord, (typeof MESSAGE_FIELDS)[number]>;
 
 /** What `facts()` reads of a job, by the same map. */
-const FACT_FIELDS = ["id", "name", "kind", "schedule", "enabled", "quarantined", "nextRunAt"] as const;
+const FACT_FIELDS = ["id", "name", "kind", "schedule", "enabled", "quarantined", "nextRunAt", "hook"] as const;
 const factsRow = lazy(() => rowSchema(FACT_FIELDS));
 
 function parseJson(text: string): unknown {
@@ -228,6 +243,13 @@ export class JobStore {
     const row = this.db.sql.exec<{ name: SqlStorageValue }>("SELECT name FROM jobs WHERE id = ?", id).toArray()[0];
     if (!row) return null;
     return typeof row.name === "string" && row.name !== "" ? row.name : id;
+  }
+
+  /** The job whose hook's token hashes to `hash` (null: none, or a row that does not parse). */
+  byHook(hash: string): JobRecord | null {
+    const row = this.db.sql.exec(`SELECT ${COLUMNS()} FROM jobs WHERE hook_hash = ?`, hash).toArray()[0];
+    const parsed = row ? this.parse(row) : null;
+    return parsed?.ok ? parsed.job : null;
   }
 
   /** The job's forum topic, read alone (null: the main thread, or no such job). */

@@ -37,6 +37,7 @@ const runRow = lazy(() => {
     attempts: int,
     resends: int,
     output_hash: z.string().nullable(),
+    via: z.enum(["hook", "email"]).nullable(),
   };
   return z
     .discriminatedUnion("kind", [
@@ -65,6 +66,7 @@ const runRow = lazy(() => {
         resends: r.resends,
         payload,
         outputHash: r.output_hash,
+        via: r.via,
       };
     });
 });
@@ -81,8 +83,8 @@ export type Settlement = { status: RunStatus; finishedAt: number; detail: string
 /** The columns of a settled run, read back in the shape of an open one (its state, lease and payload done). */
 const SETTLED_AS_RUN =
   "run_id, job_id, kind, manual, due_at, started_at, finished_at, 'settled' AS state, status, exit_code, timed_out, late, detail, " +
-  "NULL AS lease_until, 0 AS attempts, resends, NULL AS message, NULL AS output_hash";
-const SETTLED_COLUMNS = "run_id, job_id, kind, manual, due_at, started_at, finished_at, status, exit_code, timed_out, late, detail, resends";
+  "NULL AS lease_until, 0 AS attempts, resends, NULL AS message, NULL AS output_hash, via";
+const SETTLED_COLUMNS = "run_id, job_id, kind, manual, due_at, started_at, finished_at, status, exit_code, timed_out, late, detail, resends, via";
 
 /** The values of SETTLED_COLUMNS for a run, in their order (both tables have these columns). */
 function settledValues(run: RunRecord): SqlStorageValue[] {
@@ -101,6 +103,7 @@ function settledValues(run: RunRecord): SqlStorageValue[] {
     flag(run.late),
     run.detail,
     run.resends,
+    run.via,
   ];
 }
 
@@ -108,8 +111,8 @@ const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 const OPEN_RUNS_PER_STATEMENT = 5;
 
 /** The columns a new claim sets; the others keep their defaults (NULL, 0) until the run moves on. */
-const CLAIM_COLUMNS = "run_id, job_id, kind, manual, due_at, late, state, lease_until, message";
-const CLAIMS_PER_STATEMENT = 11;
+const CLAIM_COLUMNS = "run_id, job_id, kind, manual, due_at, late, state, lease_until, message, via";
+const CLAIMS_PER_STATEMENT = 10;
 
 /** A run as a claim makes it: nothing of a start, an end, a retry or a re-send yet. */
 function isFreshClaim(run: RunRecord): boolean {
@@ -157,7 +160,7 @@ export class RunStore {
 
   /**
    * New open runs, as many to a statement as its 100 bound values allow: a fresh claim binds only the 9
-   * columns a claim sets (11 to a statement), any other open run all 18 (5 to a statement).
+   * columns a claim sets (10 to a statement), any other open run all 19 (5 to a statement).
    */
   insertMany(runs: readonly RunRecord[]): void {
     const fresh = runs.filter(isFreshClaim);
@@ -177,6 +180,7 @@ export class RunStore {
       run.state,
       run.leaseUntil,
       payloadText(run.payload),
+      run.via,
     ]);
     this.db.sql.exec(`INSERT INTO runs (${CLAIM_COLUMNS}) VALUES ${rows.map((r) => `(${marks(r.length)})`).join(", ")}`, ...rows.flat());
   }
@@ -347,7 +351,7 @@ export class RunStore {
   settle(runId: string, fields: Settlement): void {
     this.db.sql.exec(
       `INSERT INTO run_history (${SETTLED_COLUMNS}) ` +
-        "SELECT run_id, job_id, kind, manual, due_at, started_at, ?, ?, ?, ?, late, ?, resends FROM runs WHERE run_id = ?",
+        "SELECT run_id, job_id, kind, manual, due_at, started_at, ?, ?, ?, ?, late, ?, resends, via FROM runs WHERE run_id = ?",
       fields.finishedAt,
       fields.status,
       fields.exitCode ?? null,

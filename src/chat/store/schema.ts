@@ -11,6 +11,7 @@
  * rights, remembered) and `move_in` (a group's state arriving from the object of the basic group it was).
  */
 
+import { HOOK_TABLES } from "./hook-tables";
 import { untilAsSaid } from "./until-as-said";
 
 /**
@@ -413,6 +414,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // instant `until_ms`. The CHECK names the column, so the table is copied (as 14 did); each end becomes the minute
   // it was in the chat's zone (its own, else DEFAULT_TIMEZONE), which SQL cannot compute: `until-as-said.ts`.
   untilAsSaid,
+  // 19: hooks (issue 34; docs/hooks.md): a job's hook and jobs only a hook runs, what woke a run, the calls a hook took.
+  HOOK_TABLES,
 ];
 
 /**

@@ -68,6 +68,7 @@ describe("fixed texts", () => {
       "/pause",
       "/resume",
       "/cancel",
+      "/hook",
       "/quiet",
       "/timezone",
       "/language",

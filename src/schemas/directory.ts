@@ -42,7 +42,10 @@ export type ChatsQuery = z.infer<ReturnType<typeof chatsQuery>>;
 export const directoryJobsQuery = lazy(() =>
   z.strictObject({
     q: q("Text anywhere in the job's name, its id or its chat id, as written (A–Z in either case); empty means all."),
-    category: z.enum(CATEGORIES, { error: `"category" must be "one-time", "recurring", "monitoring" or "triggered".` }).meta({ description: "Empty means all." }).optional(),
+    category: z
+      .enum(CATEGORIES, { error: `"category" must be "one-time", "recurring", "monitoring" or "triggered".` })
+      .meta({ description: "Empty means all." })
+      .optional(),
     limit: limit(),
     cursor: cursor(),
   }),

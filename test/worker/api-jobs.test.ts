@@ -218,7 +218,9 @@ describe("GET /admin/chats/:chatId/jobs", () => {
   });
 
   it("refuses an unknown category and an overlong query with a sentence", async () => {
-    expect(await send("GET", `${jobsOf("310012")}?category=daily`)).toEqual(badRequest('"category" must be "one-time", "recurring", "monitoring" or "triggered".'));
+    expect(await send("GET", `${jobsOf("310012")}?category=daily`)).toEqual(
+      badRequest('"category" must be "one-time", "recurring", "monitoring" or "triggered".'),
+    );
     expect(await send("GET", `${jobsOf("310012")}?q=${"x".repeat(201)}`)).toEqual(badRequest('"q" must be at most 200 characters long.'));
   });
 

@@ -9,11 +9,11 @@
  * plain JS keeps no import of it, so test/unit/page-state.test.ts fails when these drift from the schema.
  * @typedef {{ status: string, exitCode?: number | null, timedOut?: boolean, stderrTail?: string, at: string }} LastResult
  * @typedef {{ id: string, chatId: string, name: string, kind: "prompt" | "watcher", category: string,
- *   schedule: { at: string } | { cron: string } | { rrule: string, start: string }, until?: string | null,
+ *   schedule: { at: string } | { cron: string } | { rrule: string, start: string } | { trigger: "hook" }, until?: string | null,
  *   runsLeft?: number | null, text?: string, command?: string, timeoutSeconds?: number,
  *   onlyOnChange?: boolean, memoryRefs?: string[], silent?: boolean, importedFrom?: string, threadId?: number, enabled: boolean, createdAt: string,
  *   createdBy: string, nextRunAt: string | null, lastRunAt: string | null, lastResult: LastResult | null,
- *   running: boolean }} Job
+ *   running: boolean, hook: boolean }} Job
  */
 
 export const state = {

@@ -7,7 +7,9 @@
  * 10:00, Tue 22 Dec 10:00…`), the next runs and their DST notes. Save sends the schedule the words resolved to
  * (with its end). Editing shows the job's schedule in the words the API describes it with, which read back as the
  * same schedule. The words are read and described in the chat's language (`language` of the preview), any of the
- * others read too. The API's sentence is shown beside the field it names; nothing is created or changed until Save.
+ * others read too. "Run only when its hook is called" puts `"trigger": "hook"` in place of a schedule (docs/hooks.md):
+ * the Schedule field and the preview give way, and a job so created comes back with its hook, which the caller shows
+ * once. The API's sentence is shown beside the field it names; nothing is created or changed until Save.
  */
 import { ApiError, api, chatPath } from "./api.js";
 import { byId, h, sentence } from "./dom.js";
@@ -17,6 +19,7 @@ import { inZone, relative, scheduleField } from "./time.js";
 
 /** @typedef {import("./state.js").Job} Job */
 /** @typedef {{ name?: string, kind?: "prompt" | "watcher", text?: string, schedule?: string }} Prefill */
+/** @typedef {import("./hook.js").Addresses} Addresses */
 
 const dialog = /** @type {HTMLDialogElement} */ (byId("job-dialog"));
 const form = /** @type {HTMLFormElement} */ (byId("job-form"));
@@ -31,6 +34,9 @@ const textInput = /** @type {HTMLTextAreaElement} */ (byId("job-text"));
 const timeoutField = byId("job-timeout-field");
 const timeoutInput = /** @type {HTMLInputElement} */ (byId("job-timeout"));
 const scheduleInput = /** @type {HTMLInputElement} */ (byId("job-schedule"));
+const scheduleBox = byId("job-schedule-field");
+const hookOnly = /** @type {HTMLInputElement} */ (byId("job-hook-only"));
+const previewSection = byId("preview");
 const formError = byId("job-form-error");
 const saveButton = /** @type {HTMLButtonElement} */ (byId("job-save"));
 const previewDescription = byId("preview-description");
@@ -52,12 +58,14 @@ const FIELDS = /** @type {const} */ ({
   runsLeft: "job-schedule",
   timeoutSeconds: "job-timeout",
   kind: "job-kind",
+  trigger: "job-hook-only",
 });
 
 /**
  * The dialog's job, its schedule as first shown, the zone, what runs once saved, and the chat it was opened for (null:
- * none was shown, the chat field says which): a save goes to that chat, whatever the page shows by then.
- * @type {{ job: Job | null, original: string, zone: string, saved: (job: Job, chatId: string) => void, chatId: string | null }}
+ * none was shown, the chat field says which): a save goes to that chat, whatever the page shows by then. `saved` gets
+ * the hook a create answered (a job only its hook runs), to show once.
+ * @type {{ job: Job | null, original: string, zone: string, saved: Saved, chatId: string | null }}
  */
 let current = { job: null, original: "", zone: "UTC", saved: () => {}, chatId: null };
 /** How many of the next runs the "understood" line names before its "…". */
@@ -74,7 +82,7 @@ function clearErrors() {
 
 /** Shows `message` beside the field its first quoted name points at, else under the form. @param {string} message */
 function showError(message) {
-  const quoted = /^"(\w+)"/.exec(message)?.[1] ?? /"(at|cron|delay|rrule|start|until|runsLeft|name|text|command|timeoutSeconds)"/.exec(message)?.[1];
+  const quoted = /^"(\w+)"/.exec(message)?.[1] ?? /"(at|cron|delay|rrule|start|until|runsLeft|name|text|command|timeoutSeconds|trigger)"/.exec(message)?.[1];
   const id = quoted && quoted in FIELDS ? FIELDS[/** @type {keyof typeof FIELDS} */ (quoted)] : null;
   const field = id ? document.getElementById(`${id}-error`) : null;
   if (id && field) {
@@ -89,8 +97,17 @@ function syncKind() {
   timeoutField.hidden = !watcher;
 }
 
+/** Whether the job is one only its hook runs: no schedule field, no preview. */
+function syncHookOnly() {
+  scheduleBox.hidden = hookOnly.checked;
+  previewSection.hidden = hookOnly.checked;
+}
+
+/** Whether the edited job is one only its hook runs. */
+const wasHookOnly = () => current.job !== null && "trigger" in current.job.schedule;
+
 /** Whether the Schedule field still holds the edited job's own schedule (then its end goes with the preview). */
-const unchanged = () => current.job !== null && scheduleInput.value.trim() === current.original.trim();
+const unchanged = () => current.job !== null && !wasHookOnly() && scheduleInput.value.trim() === current.original.trim();
 
 /**
  * What the API makes of the Schedule field's words: `POST /admin/preview { when }` in the chat's zone and language
@@ -152,6 +169,7 @@ scheduleInput.addEventListener("input", () => {
   previewTimer = setTimeout(preview, 300);
 });
 kindSelect.addEventListener("change", syncKind);
+hookOnly.addEventListener("change", syncHookOnly);
 byId("job-cancel").addEventListener("click", () => dialog.close("cancel"));
 dialog.addEventListener("close", () => clearTimeout(previewTimer));
 
@@ -171,8 +189,10 @@ form.addEventListener("submit", async (event) => {
   body[kind === "watcher" ? "command" : "text"] = textInput.value;
   if (kind === "watcher" && timeoutInput.value !== "") body.timeoutSeconds = Number(timeoutInput.value);
   const text = scheduleInput.value.trim();
+  // A job only its hook runs: "trigger" in place of a schedule (an edit of one that is already so sends neither).
+  if (hookOnly.checked && !wasHookOnly()) body.trigger = "hook";
   // An edit sends the schedule only when it changed: a one-off's time may have passed since it was set.
-  const changed = !unchanged();
+  const changed = !hookOnly.checked && !unchanged();
   if (changed && text === "") {
     byId("job-schedule-error").textContent = t().scheduleRequired;
     scheduleInput.setAttribute("aria-invalid", "true");
@@ -199,7 +219,7 @@ form.addEventListener("submit", async (event) => {
       ? await api("PATCH", `${chatPath(chatId)}/jobs/${current.job.id}`, body)
       : await api("POST", `${chatPath(chatId)}/jobs`, { ...body, kind });
     dialog.close("saved");
-    current.saved(answer.job, chatId);
+    current.saved(answer.job, chatId, answer.hook);
   } catch (e) {
     showError(sentence(e));
   } finally {
@@ -241,7 +261,7 @@ onLanguage(() => {
  * @param {Job} job @param {string} zone
  */
 async function scheduleWords(job, zone) {
-  if ("at" in job.schedule) return scheduleField(job.schedule, zone);
+  if ("at" in job.schedule || "trigger" in job.schedule) return scheduleField(job.schedule, zone);
   try {
     const answer = await api("POST", "/admin/preview", { ...job.schedule, timeZone: zone, count: 1, language: language() });
     return String(answer.description).replace(` (${zone})`, "");
@@ -250,10 +270,12 @@ async function scheduleWords(job, zone) {
   }
 }
 
+/** @typedef {(job: Job, chatId: string, hook?: Addresses) => void} Saved */
+
 /**
  * Opens the dialog: editing `job`, or creating (filled in from `prefill`, e.g. a suggestion's Use). `saved` is
- * called with the job the API answered.
- * @param {{ job?: Job, prefill?: Prefill, saved: (job: Job, chatId: string) => void }} options
+ * called with the job the API answered, and the hook a job created only for its hook was made with.
+ * @param {{ job?: Job, prefill?: Prefill, saved: Saved }} options
  */
 export async function openJobDialog({ job, prefill, saved }) {
   clearErrors();
@@ -270,6 +292,8 @@ export async function openJobDialog({ job, prefill, saved }) {
   textInput.value = job ? (job.kind === "watcher" ? (job.command ?? "") : (job.text ?? "")) : (prefill?.text ?? "");
   timeoutInput.value = job?.timeoutSeconds !== undefined ? String(job.timeoutSeconds) : "";
   scheduleInput.value = schedule;
+  hookOnly.checked = job !== undefined && "trigger" in job.schedule;
+  syncHookOnly();
   writeHeading();
   dialog.showModal();
   (chatId === null ? chatInput : nameInput).focus();

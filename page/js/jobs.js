@@ -2,9 +2,10 @@
 /**
  * @module The job rows (docs/page.md): numbered in visible order, each with its name and kind, the
  * schedule described (a cron's or a rule's words come from `POST /admin/preview`, cached) with what is left of a
- * job that ends, the next run in the chat's zone and relative to now, its status, the forum topic it posts in,
- * and the actions as buttons whose accessible names name the job (History alone when the session may only read:
- * a group's member who is not its admin).
+ * job that ends, the next run in the chat's zone and relative to now (a job only its hook runs has none: its
+ * schedule says so), whether it has a hook, its status, the forum topic it posts in, and the actions as buttons
+ * whose accessible names name the job (History alone when the session may only read: a group's member who is not
+ * its admin).
  */
 import { api } from "./api.js";
 import { h } from "./dom.js";
@@ -13,7 +14,10 @@ import { language, statusWord, t } from "./texts.js";
 import { inZone, leftOf, relative } from "./time.js";
 
 /** @typedef {import("./state.js").Job} Job */
-/** @typedef {{ run(job: Job): void, toggle(job: Job): void, edit(job: Job): void, remove(job: Job): void, history(job: Job): void }} Actions */
+/**
+ * @typedef {{ run(job: Job): void, toggle(job: Job): void, edit(job: Job): void, hook(job: Job): void, remove(job: Job): void,
+ *   history(job: Job): void }} Actions
+ */
 
 /** @type {Map<string, Promise<string>>} */
 const descriptions = new Map();
@@ -39,6 +43,8 @@ function describe(schedule, zone) {
 
 /** @param {Job} job */
 async function scheduleText(job, /** @type {string} */ zone) {
+  // No time of its own: only its hook runs it (docs/hooks.md).
+  if ("trigger" in job.schedule) return t().whenHookCalled;
   // One time as its wall time, as the bot says it: words that read back (docs/time.md#descriptions).
   if ("at" in job.schedule) return `${inZone(Date.parse(job.schedule.at), zone, now())} (${zone})`;
   const words = await describe(job.schedule, zone);
@@ -66,6 +72,8 @@ function statusLine(job) {
 
 /** @param {Job} job */
 function nextLine(job) {
+  // A job only its hook runs has no next run; without a hook nothing runs it, which the row says.
+  if ("trigger" in job.schedule) return job.hook ? null : h("p", { class: "job-next muted" }, [t().noHookToRun]);
   if (job.nextRunAt === null) return h("p", { class: "job-next muted" }, [job.enabled ? t().noNextRun : t().noneWhilePaused]);
   const at = Date.parse(job.nextRunAt);
   return h("p", { class: "job-next" }, [t().nextRun(inZone(at, state.zone, now()), relative(at, now()))]);
@@ -90,7 +98,12 @@ export function renderJobs(list, jobs, actions) {
       return h("li", { class: "job", "data-job-id": job.id }, [
         h("span", { class: "job-num", "aria-hidden": "true" }, [`${i + 1}.`]),
         h("div", { class: "job-main" }, [
-          h("div", { class: "job-title" }, [h("h3", {}, [job.name]), h("span", { class: "job-kind" }, [job.kind === "prompt" ? words.prompt : words.watcher])]),
+          h("div", { class: "job-title" }, [
+            h("h3", {}, [job.name]),
+            h("span", { class: "job-kind" }, [job.kind === "prompt" ? words.prompt : words.watcher]),
+            // A secret URL runs it (docs/hooks.md): said in words to those who do not see the badge's link sign.
+            job.hook ? h("span", { class: "badge hook", role: "img", "aria-label": words.hasHook }, [`🔗 ${words.hook}`]) : null,
+          ]),
           schedule,
           nextLine(job),
           statusLine(job),
@@ -105,6 +118,7 @@ export function renderJobs(list, jobs, actions) {
                 button(words.runNow, () => actions.run(job)),
                 job.enabled ? button(words.pause, () => actions.toggle(job)) : button(words.resume, () => actions.toggle(job)),
                 button(words.edit, () => actions.edit(job)),
+                button(words.hook, () => actions.hook(job)),
                 button(words.history, () => actions.history(job)),
                 button(words.delete, () => actions.remove(job), "danger"),
               ],

@@ -11,6 +11,7 @@ import { loadChats, wireChats } from "./chats.js";
 import { openJobDialog, zoneKnown } from "./dialog.js";
 import { byId, h, sentence } from "./dom.js";
 import { openHistory } from "./history.js";
+import { openHook } from "./hook.js";
 import { renderJobs } from "./jobs.js";
 import { loadQuiet, openQuiet } from "./quiet.js";
 import { CHAT_ID, state } from "./state.js";
@@ -117,7 +118,7 @@ function render() {
       state.q = "";
       setCategory("");
     });
-    listState.replaceChildren(t().noJobs(state.q, /** @type {"" | "one-time" | "recurring" | "monitoring"} */ (state.category)), " ", clear);
+    listState.replaceChildren(t().noJobs(state.q, /** @type {"" | "one-time" | "recurring" | "monitoring" | "triggered"} */ (state.category)), " ", clear);
   }
   renderJobs(list, state.jobs, actions);
 }
@@ -163,7 +164,16 @@ async function act(act) {
 const actions = {
   run: (job) => void act(() => api("POST", `${chatPath(job.chatId)}/jobs/${job.id}/run`)),
   toggle: (job) => void act(() => api("POST", `${chatPath(job.chatId)}/jobs/${job.id}/${job.enabled ? "pause" : "resume"}`)),
-  edit: (job) => openJobDialog({ job, saved: () => void loadJobs() }),
+  edit: (job) =>
+    openJobDialog({
+      job,
+      saved: (saved) => {
+        void loadJobs();
+        // Made one only its hook runs, and it has none: the Hook dialog, to make it.
+        if ("trigger" in saved.schedule && !saved.hook) openHook(saved, { changed: () => void loadJobs() });
+      },
+    }),
+  hook: (job) => openHook(job, { changed: () => void loadJobs() }),
   history: (job) => void openHistory(job),
   remove: (job) => {
     const dialog = /** @type {HTMLDialogElement} */ (byId("confirm-dialog"));
@@ -185,10 +195,12 @@ const actions = {
 function create(prefill) {
   openJobDialog({
     prefill,
-    saved: (_job, chatId) => {
+    saved: (job, chatId, hook) => {
       if (state.chatId !== chatId) choose(chatId);
       else void loadJobs();
       void refreshChats();
+      // A job only its hook runs: its hook's URL, shown this once.
+      if (hook) openHook(job, { changed: () => void loadJobs(), made: hook });
     },
   });
 }

@@ -76,10 +76,12 @@ export function wallTime(instant, zone) {
 
 /**
  * A job's schedule as the Schedule field shows it for editing, in a form the bot reads back as it is: a one-off's
- * wall time, a cron expression, or a rule after its start (`DTSTART:20261208T1000 RRULE:FREQ=WEEKLY;…`).
+ * wall time, a cron expression, or a rule after its start (`DTSTART:20261208T1000 RRULE:FREQ=WEEKLY;…`); nothing for
+ * a job only its hook runs, which has no time of its own.
  * @param {import("./state.js").Job["schedule"]} schedule @param {string} zone
  */
 export function scheduleField(schedule, zone) {
+  if ("trigger" in schedule) return "";
   if ("at" in schedule) return wallTime(Date.parse(schedule.at), zone);
   if ("cron" in schedule) return schedule.cron;
   return `DTSTART:${schedule.start.replace(/[-:]/g, "")} RRULE:${schedule.rrule}`;

@@ -174,6 +174,7 @@ describe("the admin page in the open chat's language", () => {
       "Einmalig",
       "Wiederkehrend",
       "Überwachung",
+      "Ausgelöst",
     ]);
     expect(await page.getByPlaceholder("Jobs durchsuchen").count()).toBe(1);
 
@@ -181,7 +182,7 @@ describe("the admin page in the open chat's language", () => {
     await expect.poll(() => row.locator(".job-schedule").textContent()).toBe("werktags um 08:00 (UTC)");
     expect(await row.locator(".job-next").textContent()).toMatch(/^Nächster Lauf: (Mo|Di|Mi|Do|Fr)\., \d{1,2}\. \S+ 08:00 \(in \d+ (Min\.|Std\.|Tagen)\)$/);
     expect(await row.locator(".job-status").textContent()).toBe("Noch nicht gelaufen");
-    expect(await row.locator(".job-actions button").allTextContents()).toEqual(["Jetzt ausführen", "Pausieren", "Bearbeiten", "Verlauf", "Löschen"]);
+    expect(await row.locator(".job-actions button").allTextContents()).toEqual(["Jetzt ausführen", "Pausieren", "Bearbeiten", "Hook", "Verlauf", "Löschen"]);
     expect(await page.getByRole("button", { name: "Pausieren: Posteingang" }).count()).toBe(1);
     await expect.poll(() => page.getByLabel("Chat", { exact: true }).locator(`option[value="${DE}"]`).textContent()).toBe(`${DE} · 1 Job`);
 

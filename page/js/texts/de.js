@@ -2,7 +2,7 @@
 /** @module The page's words in German (du), key for key as en.js; loaded when a chat speaks German. */
 
 /** The filters' names, which the list's no-match sentence names too. */
-const CATEGORY = { "one-time": "Einmalig", recurring: "Wiederkehrend", monitoring: "Überwachung" };
+const CATEGORY = { "one-time": "Einmalig", recurring: "Wiederkehrend", monitoring: "Überwachung", triggered: "Ausgelöst" };
 
 /** @type {import("../texts.js").Texts} */
 const texts = {
@@ -26,6 +26,7 @@ const texts = {
   oneTime: CATEGORY["one-time"],
   recurring: CATEGORY.recurring,
   monitoring: CATEGORY.monitoring,
+  triggered: CATEGORY.triggered,
   emptyTitle: "Noch nichts geplant",
   emptyIntro:
     "Ein Job weckt den Agenten des Chats zu einer Zeit deiner Wahl: einmal, nach Zeitplan oder wenn ein Watcher-Skript etwas findet. Fang bei null an oder mit einem dieser Vorschläge.",
@@ -62,6 +63,17 @@ const texts = {
   saveQuiet: "Ruhezeiten speichern",
   keepIt: "Behalten",
   delete: "Löschen",
+  hookOnly: "Nur ausführen, wenn sein Hook aufgerufen wird",
+  hookOnlyHint:
+    "Kein Zeitplan: Der Job läuft jedes Mal, wenn sein Hook, eine geheime URL, aufgerufen wird. Ein neuer Job bekommt seinen Hook beim Speichern; die URL wird einmal gezeigt.",
+  hookAbout: "Ein Hook ist eine geheime URL, die den Job ausführt: Schick JSON oder Text per POST an sie, und der Inhalt ist die Eingabe des Laufs.",
+  hookUrl: "URL",
+  hookEmail: "E-Mail-Adresse",
+  copy: "Kopieren",
+  copyUrl: "URL kopieren",
+  copyEmail: "E-Mail-Adresse kopieren",
+  shownOnce: "Nur einmal gezeigt: Wer diese Adresse hat, kann den Job ausführen. Halte sie geheim.",
+  revoke: "Widerrufen",
 
   tryAgain: "Erneut versuchen",
   loadingJobs: "Jobs werden geladen…",
@@ -94,6 +106,10 @@ const texts = {
   pause: "Pausieren",
   resume: "Fortsetzen",
   edit: "Bearbeiten",
+  hook: "Hook",
+  hasHook: "Hat einen Hook",
+  whenHookCalled: "Wenn sein Hook aufgerufen wird",
+  noHookToRun: "Kein Hook: Nichts führt ihn aus, bis einer erstellt ist",
   statuses: {
     delivered: "zugestellt",
     silent: "still",
@@ -121,6 +137,14 @@ const texts = {
   giveChatId: "Gib die dezimale Telegram-ID des Chats an, etwa 123456789.",
   scheduleRequired:
     "Ein Zeitplan ist nötig: Worte wie werktags um 8:30, ein Cron-Ausdruck wie 0 8 * * 1-5, Datum und Uhrzeit wie 2026-12-01 09:00 oder eine Verzögerung wie 20m.",
+
+  hookTitle: (name) => `Hook von „${name}“`,
+  hookYes: "Dieser Job hat einen Hook. Ein neuer ersetzt ihn: Die alte URL funktioniert dann nicht mehr.",
+  hookNo: "Dieser Job hat keinen Hook.",
+  makeHook: "Hook erstellen",
+  replaceHook: "Hook ersetzen",
+  copied: "Kopiert.",
+  copyFailed: "Die Zwischenablage ist hier nicht verfügbar: Der Text ist markiert, kopier ihn selbst.",
 
   historyOf: (name) => `Verlauf von „${name}“`,
   loadingRuns: "Läufe werden geladen…",

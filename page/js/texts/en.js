@@ -28,6 +28,7 @@ export default {
   oneTime: "One-time",
   recurring: "Recurring",
   monitoring: "Monitoring",
+  triggered: "Triggered",
   emptyTitle: "Nothing scheduled yet",
   emptyIntro:
     "A job wakes the chat's agent at a time you choose: once, on a schedule, or when a watcher script finds something. Start from scratch or from one of these.",
@@ -64,6 +65,16 @@ export default {
   saveQuiet: "Save quiet hours",
   keepIt: "Keep it",
   delete: "Delete",
+  hookOnly: "Run only when its hook is called",
+  hookOnlyHint: "No schedule: the job runs each time its hook, a secret URL, is called. A new job gets its hook when saved, its URL shown once.",
+  hookAbout: "A hook is a secret URL that runs the job: POST JSON or text to it, and the body is the run's input.",
+  hookUrl: "URL",
+  hookEmail: "Email address",
+  copy: "Copy",
+  copyUrl: "Copy the URL",
+  copyEmail: "Copy the email address",
+  shownOnce: "Shown once: whoever has this address can run the job. Keep it secret.",
+  revoke: "Revoke",
 
   // The list and its states (main.js, jobs.js).
   tryAgain: "Try again",
@@ -71,7 +82,7 @@ export default {
   zoneLine: (/** @type {string} */ zone) => `Time zone: ${zone}`,
   jobsNotLoaded: (/** @type {string} */ why) => `The jobs could not be loaded: ${why}`,
   /** No job listed for the search `q` ("" for none) in `category` (a filter's value, "" for all). */
-  noJobs: (/** @type {string} */ q, /** @type {"" | "one-time" | "recurring" | "monitoring"} */ category) =>
+  noJobs: (/** @type {string} */ q, /** @type {"" | "one-time" | "recurring" | "monitoring" | "triggered"} */ category) =>
     `${q !== "" ? `No jobs match “${q}”` : "No jobs"}${category ? ` in ${category}` : ""}.`,
   showAllJobs: "Show all jobs",
   deleteTitle: (/** @type {string} */ name) => `Delete “${name}”?`,
@@ -100,6 +111,10 @@ export default {
   pause: "Pause",
   resume: "Resume",
   edit: "Edit",
+  hook: "Hook",
+  hasHook: "Has a hook",
+  whenHookCalled: "When its hook is called",
+  noHookToRun: "No hook: nothing runs it until one is made",
   /** A run's or a last result's status, as the API names it. */
   statuses: {
     delivered: "delivered",
@@ -130,6 +145,15 @@ export default {
   giveChatId: "Give the chat's decimal Telegram id, such as 123456789.",
   scheduleRequired:
     "A schedule is required: words such as every weekday at 8:30, a cron expression such as 0 8 * * 1-5, a date and time such as 2026-12-01 09:00, or a delay such as 20m.",
+
+  // The Hook dialog (hook.js).
+  hookTitle: (/** @type {string} */ name) => `Hook of “${name}”`,
+  hookYes: "This job has a hook. A new one replaces it: the old URL stops working.",
+  hookNo: "This job has no hook.",
+  makeHook: "Make hook",
+  replaceHook: "Replace hook",
+  copied: "Copied.",
+  copyFailed: "The clipboard is not available here: the text is selected, copy it yourself.",
 
   // The history dialog (history.js).
   historyOf: (/** @type {string} */ name) => `History of “${name}”`,

@@ -2,7 +2,7 @@
 /** @module The page's words in Spanish (tú), key for key as en.js; loaded when a chat speaks Spanish. */
 
 /** The filters' names, which the list's no-match sentence names too. */
-const CATEGORY = { "one-time": "Únicas", recurring: "Recurrentes", monitoring: "Vigilancia" };
+const CATEGORY = { "one-time": "Únicas", recurring: "Recurrentes", monitoring: "Vigilancia", triggered: "Activadas" };
 
 /** @type {import("../texts.js").Texts} */
 const texts = {
@@ -26,6 +26,7 @@ const texts = {
   oneTime: CATEGORY["one-time"],
   recurring: CATEGORY.recurring,
   monitoring: CATEGORY.monitoring,
+  triggered: CATEGORY.triggered,
   emptyTitle: "Aún no hay nada programado",
   emptyIntro:
     "Una tarea despierta al agente del chat a la hora que elijas: una vez, según un horario o cuando un script vigilante encuentra algo. Empieza desde cero o desde una de estas.",
@@ -62,6 +63,17 @@ const texts = {
   saveQuiet: "Guardar horas de silencio",
   keepIt: "Conservarla",
   delete: "Eliminar",
+  hookOnly: "Ejecutar solo cuando se llame a su hook",
+  hookOnlyHint:
+    "Sin horario: la tarea se ejecuta cada vez que se llama a su hook, una URL secreta. Una tarea nueva recibe su hook al guardarla; su URL se muestra una sola vez.",
+  hookAbout: "Un hook es una URL secreta que ejecuta la tarea: envíale JSON o texto por POST, y el cuerpo es la entrada de la ejecución.",
+  hookUrl: "URL",
+  hookEmail: "Dirección de correo",
+  copy: "Copiar",
+  copyUrl: "Copiar la URL",
+  copyEmail: "Copiar la dirección de correo",
+  shownOnce: "Se muestra una sola vez: quien tenga esta dirección puede ejecutar la tarea. Mantenla en secreto.",
+  revoke: "Revocar",
 
   tryAgain: "Reintentar",
   loadingJobs: "Cargando tareas…",
@@ -94,6 +106,10 @@ const texts = {
   pause: "Pausar",
   resume: "Reanudar",
   edit: "Editar",
+  hook: "Hook",
+  hasHook: "Tiene un hook",
+  whenHookCalled: "Cuando se llama a su hook",
+  noHookToRun: "Sin hook: nada la ejecuta hasta que se cree uno",
   statuses: {
     delivered: "entregada",
     silent: "silenciosa",
@@ -121,6 +137,14 @@ const texts = {
   giveChatId: "Indica el ID decimal de Telegram del chat, como 123456789.",
   scheduleRequired:
     "Se necesita un horario: palabras como entre semana a las 8:30, una expresión cron como 0 8 * * 1-5, una fecha y hora como 2026-12-01 09:00, o un retraso como 20m.",
+
+  hookTitle: (name) => `Hook de «${name}»`,
+  hookYes: "Esta tarea tiene un hook. Uno nuevo lo reemplaza: la URL anterior deja de funcionar.",
+  hookNo: "Esta tarea no tiene hook.",
+  makeHook: "Crear hook",
+  replaceHook: "Reemplazar hook",
+  copied: "Copiado.",
+  copyFailed: "El portapapeles no está disponible aquí: el texto está seleccionado, cópialo tú.",
 
   historyOf: (name) => `Historial de «${name}»`,
   loadingRuns: "Cargando ejecuciones…",

@@ -2,7 +2,7 @@
 /** @module The page's words in French (tu), key for key as en.js; loaded when a chat speaks French. */
 
 /** The filters' names, which the list's no-match sentence names too. */
-const CATEGORY = { "one-time": "Ponctuelles", recurring: "Récurrentes", monitoring: "Surveillance" };
+const CATEGORY = { "one-time": "Ponctuelles", recurring: "Récurrentes", monitoring: "Surveillance", triggered: "Déclenchées" };
 
 /** @type {import("../texts.js").Texts} */
 const texts = {
@@ -26,6 +26,7 @@ const texts = {
   oneTime: CATEGORY["one-time"],
   recurring: CATEGORY.recurring,
   monitoring: CATEGORY.monitoring,
+  triggered: CATEGORY.triggered,
   emptyTitle: "Rien de planifié pour l'instant",
   emptyIntro:
     "Une tâche réveille l'agent du chat à l'heure que tu choisis : une fois, selon un planning, ou quand un script de surveillance trouve quelque chose. Pars de zéro ou de l'une de ces idées.",
@@ -62,6 +63,17 @@ const texts = {
   saveQuiet: "Enregistrer les heures calmes",
   keepIt: "La garder",
   delete: "Supprimer",
+  hookOnly: "Lancer seulement quand son hook est appelé",
+  hookOnlyHint:
+    "Pas de planning : la tâche s'exécute chaque fois que son hook, une URL secrète, est appelé. Une nouvelle tâche reçoit son hook à l'enregistrement ; son URL n'est montrée qu'une fois.",
+  hookAbout: "Un hook est une URL secrète qui lance la tâche : envoie-lui du JSON ou du texte en POST, et le corps devient l'entrée de l'exécution.",
+  hookUrl: "URL",
+  hookEmail: "Adresse e-mail",
+  copy: "Copier",
+  copyUrl: "Copier l'URL",
+  copyEmail: "Copier l'adresse e-mail",
+  shownOnce: "Montrée une seule fois : quiconque a cette adresse peut lancer la tâche. Garde-la secrète.",
+  revoke: "Révoquer",
 
   tryAgain: "Réessayer",
   loadingJobs: "Chargement des tâches…",
@@ -94,6 +106,10 @@ const texts = {
   pause: "Mettre en pause",
   resume: "Reprendre",
   edit: "Modifier",
+  hook: "Hook",
+  hasHook: "A un hook",
+  whenHookCalled: "Quand son hook est appelé",
+  noHookToRun: "Pas de hook : rien ne la lance tant qu'il n'y en a pas",
   statuses: {
     delivered: "livrée",
     silent: "silencieuse",
@@ -122,6 +138,14 @@ const texts = {
   giveChatId: "Indique l'identifiant Telegram décimal du chat, comme 123456789.",
   scheduleRequired:
     "Un planning est requis : des mots comme en semaine à 8:30, une expression cron comme 0 8 * * 1-5, une date et une heure comme 2026-12-01 09:00, ou un délai comme 20m.",
+
+  hookTitle: (name) => `Hook de « ${name} »`,
+  hookYes: "Cette tâche a un hook. Un nouveau le remplace : l'ancienne URL cesse alors de fonctionner.",
+  hookNo: "Cette tâche n'a pas de hook.",
+  makeHook: "Créer un hook",
+  replaceHook: "Remplacer le hook",
+  copied: "Copié.",
+  copyFailed: "Le presse-papiers n'est pas disponible ici : le texte est sélectionné, copie-le toi-même.",
 
   historyOf: (name) => `Historique de « ${name} »`,
   loadingRuns: "Chargement des exécutions…",

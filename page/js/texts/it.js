@@ -2,7 +2,7 @@
 /** @module The page's words in Italian (tu), key for key as en.js; loaded when a chat speaks Italian. */
 
 /** The filters' names, which the list's no-match sentence names too. */
-const CATEGORY = { "one-time": "Una tantum", recurring: "Ricorrenti", monitoring: "Monitoraggio" };
+const CATEGORY = { "one-time": "Una tantum", recurring: "Ricorrenti", monitoring: "Monitoraggio", triggered: "Su chiamata" };
 
 /** @type {import("../texts.js").Texts} */
 const texts = {
@@ -26,6 +26,7 @@ const texts = {
   oneTime: CATEGORY["one-time"],
   recurring: CATEGORY.recurring,
   monitoring: CATEGORY.monitoring,
+  triggered: CATEGORY.triggered,
   emptyTitle: "Ancora nulla in programma",
   emptyIntro:
     "Un'attività sveglia l'agente della chat all'ora che scegli: una volta, secondo un orario, o quando uno script sentinella trova qualcosa. Parti da zero o da uno di questi.",
@@ -62,6 +63,17 @@ const texts = {
   saveQuiet: "Salva fascia di silenzio",
   keepIt: "Tienila",
   delete: "Elimina",
+  hookOnly: "Esegui solo quando il suo hook viene chiamato",
+  hookOnlyHint:
+    "Nessun orario: l'attività viene eseguita ogni volta che il suo hook, un URL segreto, viene chiamato. Una nuova attività riceve il suo hook al salvataggio; l'URL viene mostrato una sola volta.",
+  hookAbout: "Un hook è un URL segreto che esegue l'attività: inviagli JSON o testo con POST, e il corpo è l'input dell'esecuzione.",
+  hookUrl: "URL",
+  hookEmail: "Indirizzo email",
+  copy: "Copia",
+  copyUrl: "Copia l'URL",
+  copyEmail: "Copia l'indirizzo email",
+  shownOnce: "Mostrato una sola volta: chiunque abbia questo indirizzo può eseguire l'attività. Tienilo segreto.",
+  revoke: "Revoca",
 
   tryAgain: "Riprova",
   loadingJobs: "Caricamento attività…",
@@ -94,6 +106,10 @@ const texts = {
   pause: "Metti in pausa",
   resume: "Riprendi",
   edit: "Modifica",
+  hook: "Hook",
+  hasHook: "Ha un hook",
+  whenHookCalled: "Quando il suo hook viene chiamato",
+  noHookToRun: "Nessun hook: niente la esegue finché non ne crei uno",
   statuses: {
     delivered: "consegnata",
     silent: "silenziosa",
@@ -122,6 +138,14 @@ const texts = {
   giveChatId: "Indica l'ID Telegram decimale della chat, come 123456789.",
   scheduleRequired:
     "Serve un orario: parole come nei giorni feriali alle 8:30, un'espressione cron come 0 8 * * 1-5, una data e un'ora come 2026-12-01 09:00, o un ritardo come 20m.",
+
+  hookTitle: (name) => `Hook di «${name}»`,
+  hookYes: "Questa attività ha un hook. Uno nuovo lo sostituisce: il vecchio URL smette di funzionare.",
+  hookNo: "Questa attività non ha un hook.",
+  makeHook: "Crea hook",
+  replaceHook: "Sostituisci hook",
+  copied: "Copiato.",
+  copyFailed: "Gli appunti non sono disponibili qui: il testo è selezionato, copialo tu.",
 
   historyOf: (name) => `Cronologia di «${name}»`,
   loadingRuns: "Caricamento esecuzioni…",

@@ -2,7 +2,7 @@
 /** @module The page's words in Dutch (jij), key for key as en.js; loaded when a chat speaks Dutch. */
 
 /** The filters' names, which the list's no-match sentence names too. */
-const CATEGORY = { "one-time": "Eenmalig", recurring: "Terugkerend", monitoring: "Bewaking" };
+const CATEGORY = { "one-time": "Eenmalig", recurring: "Terugkerend", monitoring: "Bewaking", triggered: "Via hook" };
 
 /** @type {import("../texts.js").Texts} */
 const texts = {
@@ -26,6 +26,7 @@ const texts = {
   oneTime: CATEGORY["one-time"],
   recurring: CATEGORY.recurring,
   monitoring: CATEGORY.monitoring,
+  triggered: CATEGORY.triggered,
   emptyTitle: "Nog niets gepland",
   emptyIntro:
     "Een taak wekt de agent van de chat op een tijd die jij kiest: één keer, volgens een schema, of wanneer een watcher-script iets vindt. Begin vanaf nul of met een van deze.",
@@ -62,6 +63,17 @@ const texts = {
   saveQuiet: "Stille uren opslaan",
   keepIt: "Behouden",
   delete: "Verwijderen",
+  hookOnly: "Alleen uitvoeren wanneer de hook wordt aangeroepen",
+  hookOnlyHint:
+    "Geen schema: de taak draait elke keer dat de hook, een geheime URL, wordt aangeroepen. Een nieuwe taak krijgt de hook bij het opslaan; de URL wordt één keer getoond.",
+  hookAbout: "Een hook is een geheime URL die de taak uitvoert: stuur er JSON of tekst naartoe met POST, en de inhoud is de invoer van de uitvoering.",
+  hookUrl: "URL",
+  hookEmail: "E-mailadres",
+  copy: "Kopiëren",
+  copyUrl: "URL kopiëren",
+  copyEmail: "E-mailadres kopiëren",
+  shownOnce: "Eén keer getoond: wie dit adres heeft, kan de taak uitvoeren. Houd het geheim.",
+  revoke: "Intrekken",
 
   tryAgain: "Opnieuw proberen",
   loadingJobs: "Taken laden…",
@@ -94,6 +106,10 @@ const texts = {
   pause: "Pauzeren",
   resume: "Hervatten",
   edit: "Bewerken",
+  hook: "Hook",
+  hasHook: "Heeft een hook",
+  whenHookCalled: "Wanneer de hook wordt aangeroepen",
+  noHookToRun: "Geen hook: niets voert de taak uit tot er een is gemaakt",
   statuses: {
     delivered: "bezorgd",
     silent: "stil",
@@ -121,6 +137,14 @@ const texts = {
   giveChatId: "Geef de decimale Telegram-ID van de chat, zoals 123456789.",
   scheduleRequired:
     "Een schema is nodig: woorden zoals op werkdagen om 8:30, een cron-expressie zoals 0 8 * * 1-5, een datum en tijd zoals 2026-12-01 09:00, of een vertraging zoals 20m.",
+
+  hookTitle: (name) => `Hook van “${name}”`,
+  hookYes: "Deze taak heeft een hook. Een nieuwe vervangt hem: de oude URL werkt dan niet meer.",
+  hookNo: "Deze taak heeft geen hook.",
+  makeHook: "Hook maken",
+  replaceHook: "Hook vervangen",
+  copied: "Gekopieerd.",
+  copyFailed: "Het klembord is hier niet beschikbaar: de tekst is geselecteerd, kopieer hem zelf.",
 
   historyOf: (name) => `Geschiedenis van “${name}”`,
   loadingRuns: "Uitvoeringen laden…",

@@ -2,7 +2,7 @@
 /** @module The page's words in Brazilian Portuguese (você), key for key as en.js; loaded when a chat speaks Portuguese. */
 
 /** The filters' names, which the list's no-match sentence names too. */
-const CATEGORY = { "one-time": "Únicas", recurring: "Recorrentes", monitoring: "Monitoramento" };
+const CATEGORY = { "one-time": "Únicas", recurring: "Recorrentes", monitoring: "Monitoramento", triggered: "Acionadas" };
 
 /** @type {import("../texts.js").Texts} */
 const texts = {
@@ -26,6 +26,7 @@ const texts = {
   oneTime: CATEGORY["one-time"],
   recurring: CATEGORY.recurring,
   monitoring: CATEGORY.monitoring,
+  triggered: CATEGORY.triggered,
   emptyTitle: "Nada agendado ainda",
   emptyIntro:
     "Uma tarefa acorda o agente do chat na hora que você escolher: uma vez, seguindo um horário, ou quando um script vigia encontra algo. Comece do zero ou de uma destas.",
@@ -62,6 +63,17 @@ const texts = {
   saveQuiet: "Salvar horário de silêncio",
   keepIt: "Manter",
   delete: "Excluir",
+  hookOnly: "Executar só quando seu hook for chamado",
+  hookOnlyHint:
+    "Sem horário: a tarefa é executada cada vez que seu hook, uma URL secreta, é chamado. Uma tarefa nova recebe seu hook ao ser salva; a URL é mostrada uma única vez.",
+  hookAbout: "Um hook é uma URL secreta que executa a tarefa: envie JSON ou texto para ela por POST, e o corpo é a entrada da execução.",
+  hookUrl: "URL",
+  hookEmail: "Endereço de e-mail",
+  copy: "Copiar",
+  copyUrl: "Copiar a URL",
+  copyEmail: "Copiar o endereço de e-mail",
+  shownOnce: "Mostrado uma única vez: quem tiver este endereço pode executar a tarefa. Mantenha-o em segredo.",
+  revoke: "Revogar",
 
   tryAgain: "Tentar de novo",
   loadingJobs: "Carregando tarefas…",
@@ -94,6 +106,10 @@ const texts = {
   pause: "Pausar",
   resume: "Retomar",
   edit: "Editar",
+  hook: "Hook",
+  hasHook: "Tem um hook",
+  whenHookCalled: "Quando seu hook é chamado",
+  noHookToRun: "Sem hook: nada a executa até que um seja criado",
   statuses: {
     delivered: "entregue",
     silent: "silenciosa",
@@ -121,6 +137,14 @@ const texts = {
   giveChatId: "Informe o ID decimal do chat no Telegram, como 123456789.",
   scheduleRequired:
     "É preciso um horário: palavras como nos dias úteis às 8:30, uma expressão cron como 0 8 * * 1-5, uma data e hora como 2026-12-01 09:00, ou um atraso como 20m.",
+
+  hookTitle: (name) => `Hook de “${name}”`,
+  hookYes: "Esta tarefa tem um hook. Um novo o substitui: a URL antiga deixa de funcionar.",
+  hookNo: "Esta tarefa não tem hook.",
+  makeHook: "Criar hook",
+  replaceHook: "Substituir hook",
+  copied: "Copiado.",
+  copyFailed: "A área de transferência não está disponível aqui: o texto está selecionado, copie-o você mesmo.",
 
   historyOf: (name) => `Histórico de “${name}”`,
   loadingRuns: "Carregando execuções…",

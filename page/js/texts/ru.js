@@ -13,7 +13,7 @@ function plural(n, one, few, many) {
 }
 
 /** The filters' names, which the list's no-match sentence names too. */
-const CATEGORY = { "one-time": "Разовые", recurring: "Повторяющиеся", monitoring: "Наблюдение" };
+const CATEGORY = { "one-time": "Разовые", recurring: "Повторяющиеся", monitoring: "Наблюдение", triggered: "По хуку" };
 
 /** @type {import("../texts.js").Texts} */
 const texts = {
@@ -37,6 +37,7 @@ const texts = {
   oneTime: CATEGORY["one-time"],
   recurring: CATEGORY.recurring,
   monitoring: CATEGORY.monitoring,
+  triggered: CATEGORY.triggered,
   emptyTitle: "Пока ничего не запланировано",
   emptyIntro:
     "Задача будит агента чата в выбранное вами время: один раз, по расписанию или когда скрипт-наблюдатель что-то находит. Начните с нуля или с одного из этих вариантов.",
@@ -73,6 +74,18 @@ const texts = {
   saveQuiet: "Сохранить тихие часы",
   keepIt: "Оставить",
   delete: "Удалить",
+  hookOnly: "Запускать только при вызове хука",
+  hookOnlyHint:
+    "Без расписания: задача запускается каждый раз, когда вызывают её хук — секретный URL. Новая задача получает хук при сохранении; URL показывается один раз.",
+  hookAbout:
+    "Хук — это секретный URL, который запускает задачу: отправьте на него JSON или текст методом POST, и тело запроса станет входными данными запуска.",
+  hookUrl: "URL",
+  hookEmail: "Адрес почты",
+  copy: "Копировать",
+  copyUrl: "Копировать URL",
+  copyEmail: "Копировать адрес почты",
+  shownOnce: "Показывается один раз: любой, у кого есть этот адрес, может запустить задачу. Храните его в секрете.",
+  revoke: "Отозвать",
 
   tryAgain: "Повторить",
   loadingJobs: "Загрузка задач…",
@@ -105,6 +118,10 @@ const texts = {
   pause: "Приостановить",
   resume: "Возобновить",
   edit: "Изменить",
+  hook: "Хук",
+  hasHook: "Есть хук",
+  whenHookCalled: "Когда вызывают её хук",
+  noHookToRun: "Хука нет: задачу ничто не запустит, пока его не создать",
   // Said of a run (запуск).
   statuses: {
     delivered: "доставлен",
@@ -133,6 +150,14 @@ const texts = {
   giveChatId: "Укажите десятичный ID чата в Telegram, например 123456789.",
   scheduleRequired:
     "Нужно расписание: слова вроде по будням в 8:30, выражение cron вроде 0 8 * * 1-5, дата и время вроде 2026-12-01 09:00 или задержка вроде 20m.",
+
+  hookTitle: (name) => `Хук задачи «${name}»`,
+  hookYes: "У этой задачи есть хук. Новый заменяет его: старый URL перестаёт работать.",
+  hookNo: "У этой задачи нет хука.",
+  makeHook: "Создать хук",
+  replaceHook: "Заменить хук",
+  copied: "Скопировано.",
+  copyFailed: "Буфер обмена здесь недоступен: текст выделен, скопируйте его сами.",
 
   historyOf: (name) => `История «${name}»`,
   loadingRuns: "Загрузка запусков…",

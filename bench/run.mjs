@@ -13,6 +13,7 @@ import { build } from "esbuild";
 import { agentBench } from "./agent.mjs";
 import { fireBench } from "./fire.mjs";
 import { bundleFireWorker, fmt } from "./harness.mjs";
+import { hookBench } from "./hooks.mjs";
 import { languageBench } from "./languages.mjs";
 import { startupBench } from "./startup.mjs";
 import { watcherBench } from "./watchers.mjs";
@@ -65,7 +66,11 @@ const turns = await agentBench({ out: resolve(out), dist: fireDist });
 section("watchers (the real runner; wrangler dev, local workerd)");
 await watcherBench({ out: resolve(out), dist: fireDist });
 
-// 6. Issue 17's table, from the figures above.
+// 6. Hooks: a hook call's latency to its queue message beside a timed fire's (bench/hooks.mjs).
+section("hooks (wrangler dev, local workerd)");
+await hookBench({ out: resolve(out), dist: fireDist });
+
+// 7. Issue 17's table, from the figures above.
 section("summary: issue 17's table, each figure beside its baseline from this run");
 const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}×` : "–");
 const rows = [

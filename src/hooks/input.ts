@@ -4,15 +4,17 @@
  * gets after its text.
  */
 import { utf8Bytes } from "../bytes";
+import { jsonBytes, MAX_STDIN_BYTES } from "../contracts/runner";
 
 /** What woke a run that its schedule did not: `hook`, a call of the job's hook URL; `email`, a mail to its address. */
 export type RunVia = "hook" | "email";
 
-/** A run's input is at most this many bytes once JSON-encoded (what the queue message and the runner's `stdin` carry). */
-export const MAX_INPUT_BYTES = 48 * 1024;
-
-/** The JSON-encoded size of a text, in UTF-8 bytes (its quotes left out). */
-const encodedBytes = (text: string): number => utf8Bytes(JSON.stringify(text)) - 2;
+/**
+ * A run's input is at most this many bytes once JSON-encoded, quotes included: what the runner takes as `stdin`
+ * (its contract measures it so, `jsonBytes`), and so what a prompt's queue message carries too.
+ */
+export const MAX_INPUT_BYTES = MAX_STDIN_BYTES;
+const encodedBytes = jsonBytes;
 
 /** `212 KB`: a size as the cut mark says it. */
 function sizeText(bytes: number): string {
@@ -26,7 +28,8 @@ function sizeText(bytes: number): string {
 export function runInput(text: string): string {
   if (text.length * 6 <= MAX_INPUT_BYTES || encodedBytes(text) <= MAX_INPUT_BYTES) return text;
   const mark = `[input cut: ${sizeText(utf8Bytes(text))} in all]`;
-  const room = MAX_INPUT_BYTES - encodedBytes(`\n${mark}`);
+  // The mark's line, as JSON writes it inside the same string (its own quotes are the text's).
+  const room = MAX_INPUT_BYTES - (encodedBytes(`\n${mark}`) - 2);
   // The longest start that fits: JSON's size grows with every character, so a binary search finds it.
   let lo = 0;
   let hi = text.length;

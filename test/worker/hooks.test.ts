@@ -6,6 +6,7 @@
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { jsonBytes } from "../../src/contracts/runner";
 import { HOOK_TOKEN } from "../../src/hooks/token";
 import { call, chatIds, envWith, historyOf, jobOf, must, postJson, type Stub, setInstanceVars, spyQueue, transcript } from "./helpers";
 import { runnerCalls, runnerEnv, settleWith, withRunner } from "./watcher-helpers";
@@ -250,7 +251,8 @@ describe("a watcher's hook", () => {
     const lines = stdin.split("\n");
     expect(lines.at(-1)).toBe("[input cut: 59 KB in all]");
     expect(lines.slice(0, -1).every((l) => l === line)).toBe(true);
-    const encoded = new TextEncoder().encode(JSON.stringify(stdin)).byteLength - 2;
+    // Measured as the runner measures stdin: JSON, quotes included.
+    const encoded = jsonBytes(stdin);
     expect(encoded).toBeLessThanOrEqual(48 * 1024);
     // Every whole line that fits is kept: one more would not.
     expect(encoded + 62).toBeGreaterThan(48 * 1024);

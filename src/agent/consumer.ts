@@ -42,7 +42,14 @@ async function modelAnswer(hold: Hold, message: PromptMessage, context: TurnCont
       {
         config,
         now: Date.now,
-        tools: { chatId: message.chatId, chat, dryRun: (zone, input) => dryRun(env, message.chatId, zone, input), now: Date.now },
+        tools: {
+          chatId: message.chatId,
+          chat,
+          dryRun: (zone, input) => dryRun(env, message.chatId, zone, input),
+          now: Date.now,
+          // No request to take an origin from: a hook the model makes is on PUBLIC_URL (the model reads `[shown once]`).
+          hooks: { base: config.runner.publicUrl ?? "", emailDomain: config.emailDomain },
+        },
         record: async (record) => {
           const recorded = await chat.gateStep(token, message.key, record);
           if (!recorded.ok) throw new GateLost(recorded.error.message);

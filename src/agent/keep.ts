@@ -7,8 +7,10 @@
  * conversation sent back has each id once, each with one answer, as a model's server requires; a tool's answer,
  * as the model reads it, is kept within 64 KB. Pure.
  */
+
 import { cutToBytes, utf8Bytes } from "../bytes";
 import type { StepAnswer, StepCall, StepResult } from "../contracts/turn";
+import { withoutTokens } from "../hooks/token";
 import type { Completion } from "./model";
 
 export const MAX_REPLY_CHARS = 128_000;
@@ -88,9 +90,11 @@ function freshId(id: string, taken: ReadonlySet<string>): string {
 }
 
 /** A tool's answer as the turn keeps it: whole within 64 KB as the model reads it, else its sentence cut and its data left out. */
-export function keptResult(reply: { ok: boolean; text: string; data?: unknown }): StepResult {
-  const data = reply.data === undefined ? undefined : JSON.stringify(reply.data);
-  const result: StepResult = data === undefined ? { ok: reply.ok, text: reply.text } : { ok: reply.ok, text: reply.text, data };
+export function keptResult(answer: { ok: boolean; text: string; data?: unknown }): StepResult {
+  // A hook's address is shown once, never to the model (docs/hooks.md): what it reads and the turn records has `[shown once]`.
+  const reply = { ok: answer.ok, text: withoutTokens(answer.text) };
+  const data = answer.data === undefined ? undefined : withoutTokens(JSON.stringify(answer.data));
+  const result: StepResult = data === undefined ? reply : { ...reply, data };
   if (utf8Bytes(resultContent(result)) <= MAX_RESULT_BYTES) return result;
   // Half the room for the text: JSON may escape what it holds (a newline, a quote) in two bytes.
   return { ok: reply.ok, text: cutToBytes(reply.text, MAX_RESULT_BYTES / 2, RESULT_CUT) };

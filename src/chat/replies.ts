@@ -102,5 +102,6 @@ export class Replies {
 function jobMessage(job: MessageFacts | null, runId: string, labels: Texts["buttons"]): Pick<Delivery, "buttons" | "jobCopy" | "silent"> {
   if (job === null) return {};
   if (job.kind === "watcher") return { silent: job.silent };
-  return { buttons: messageButtons(job.schedule.type === "at", runId, labels), jobCopy: copyOf(job), silent: job.silent };
+  const once = job.schedule.type === "hook" ? "hook" : job.schedule.type === "at";
+  return { buttons: messageButtons(once, runId, labels), jobCopy: copyOf(job), silent: job.silent };
 }

@@ -59,9 +59,18 @@ export function jobButtons(jobId: string, t: Texts["buttons"] = ENGLISH.t.button
 
 /**
  * The buttons under a prompt job's message (docs/telegram.md): after a one-off's run Done, then the three snoozes; after
- * a recurring job's Done and Snooze 1 h, then Skip next and Pause. `runId` is the run the message came from.
+ * a recurring job's Done and Snooze 1 h, then Skip next and Pause; after a run of a job only its hook runs, which has
+ * no next run to skip, Done and Snooze 1 h, then Pause. `runId` is the run the message came from.
  */
-export function messageButtons(once: boolean, runId: string, t: Texts["buttons"] = ENGLISH.t.buttons): ButtonRows {
+export function messageButtons(once: boolean | "hook", runId: string, t: Texts["buttons"] = ENGLISH.t.buttons): ButtonRows {
+  if (once === "hook")
+    return [
+      [
+        { text: t.done, data: `d:${runId}` },
+        { text: t.snooze1h, data: `s:60:${runId}` },
+      ],
+      [{ text: t.pause, data: `p:${runId}` }],
+    ];
   return once
     ? [
         [{ text: t.done, data: `d:${runId}` }],

@@ -91,6 +91,16 @@ describe("the buttons of a job's message", () => {
     ]);
   });
 
+  it("are Done, Snooze 1 h and Pause after a run of a job only its hook runs: it has no next run to skip", () => {
+    expect(messageButtons("hook", runId)).toEqual([
+      [
+        { text: "Done", data: "d:k7m2q:1790499600000" },
+        { text: "Snooze 1 h", data: "s:60:k7m2q:1790499600000" },
+      ],
+      [{ text: "Pause", data: "p:k7m2q:1790499600000" }],
+    ]);
+  });
+
   it("carry data of at most 64 bytes, even for the longest run id", () => {
     const longest = "zzzzz:999999999999999";
     for (const b of [

@@ -8,12 +8,13 @@
  */
 import type { Config } from "../config";
 import { runIdOf } from "../contracts/run-id";
-import { type HookAnswer, type HookCallInput, type HookReject, hookOverBudgetText } from "../hooks/answer";
+import { type HookAnswer, type HookCallInput, type HookReject, NO_HOOK } from "../hooks/answer";
 import { runInput } from "../hooks/input";
 import { hookHash, newHookToken } from "../hooks/token";
 import { type FireContext, type HookCall, hookRun } from "../jobs/fire";
 import type { JobRecord, RunRecord } from "../jobs/records";
 import { noJobText, pausedJobText } from "../jobs/texts";
+import { overBudgetText } from "../jobs/watcher";
 import { err, ok, type Result } from "../result";
 import { formatLocalDay } from "../time";
 import type { Deliveries } from "./deliveries";
@@ -98,11 +99,12 @@ export class Hooks {
   private accept(hash: string, input: HookCallInput, now: number): Taken {
     const job = this.d.jobs.byHook(hash);
     if (job === null) return { answer: reject("not_found"), claimed: null };
-    if (!job.enabled) return { answer: reject("conflict", pausedJobText(job.id).sentence), claimed: null };
+    // A repeat of an accepted call is answered as it was, whatever came since (a pause): a retry is the normal case.
     if (input.key !== null) {
       const first = this.d.hooks.runOfKey(job.id, input.key, now);
       if (first !== null) return { answer: { ok: true, value: { runId: first, replayed: true } }, claimed: null };
     }
+    if (!job.enabled) return { answer: reject("conflict", pausedJobText(job.id).sentence), claimed: null };
     const hour = this.d.hooks.lastHour(job.id, now);
     if (hour.n >= MAX_PER_HOUR) {
       const retryAfter = Math.max(1, Math.ceil(((hour.oldest ?? now) + HOUR_MS - now) / 1000));
@@ -159,7 +161,7 @@ export class Hooks {
     this.d.runs.prune(job.id);
     if (!noticed) {
       this.d.usage.markNoticed(day, "wakeups");
-      this.d.deliveries.write(run.runId, hookOverBudgetText(job, max), {
+      this.d.deliveries.write(run.runId, overBudgetText(job, max, "hook"), {
         origin: { source: "alert", jobId: job.id, runId: run.runId },
         now,
         silent: job.silent,
@@ -213,7 +215,5 @@ function reject(code: HookReject["code"], message?: string, retryAfter?: number)
   return { ok: false, error: { code, message: message ?? NO_HOOK, ...(retryAfter === undefined ? {} : { retryAfter }) } };
 }
 
-/** The one sentence of every `/hooks/…` path that names no hook (never the token). */
-export const NO_HOOK = "No hook at this address.";
 const hourlyLimitText = (id: string) => `Job ${id}'s hook took ${MAX_PER_HOUR} calls in the last hour, its limit; try again later.`;
 const tooManyWaitingText = (id: string) => `Job ${id} already has ${MAX_WAITING} calls waiting for its run in flight; try again later.`;

@@ -16,7 +16,6 @@ import type { PromptMessage } from "../contracts/prompt-message";
 import { OFFER_DEADLINE_MS } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
 import { type ButtonRows, PRESS, REPLY_TO } from "../schemas/chats";
-import { callBotApi } from "../telegram/api";
 import { groupAppLink, INVALID_BUTTON, newOfferId, parseButton, type Reply } from "../telegram/buttons";
 import { makesJob, onlyReads, parseCommand } from "../telegram/commands";
 import { editedCommand } from "../telegram/edit";
@@ -26,6 +25,7 @@ import { miniAppUrl } from "../telegram/menu";
 import type { JobMessages } from "../telegram/message-press";
 import { offerOf, offerReply, readReminder } from "../telegram/offer";
 import { type PressOutcome, press } from "../telegram/press";
+import { sentPrivately } from "../telegram/privately";
 import { plainText } from "../telegram/render";
 import { withQuote } from "../telegram/replies";
 import { botIsIn, fromAnonymousAdmin, type Update, updateOrigin, updateSchema } from "../telegram/update";
@@ -325,36 +325,10 @@ export class Inbox {
    * `threadId`; a secret one (a hook's URL) kept in the transcript with its token replaced.
    */
   private reply(key: string, reply: Reply | string, now: number, threadId: number | null): void {
-    const { markdown, buttons, secret } = typeof reply === "string" ? { markdown: reply, buttons: undefined, secret: undefined } : reply;
-    this.d.transaction(() =>
-      this.d.deliveries.write(key, markdown, {
-        origin: { source: "command", jobId: null, runId: null },
-        now,
-        buttons: buttons ?? null,
-        threadId,
-        ...(secret ? { secret } : {}),
-      }),
-    );
+    const { markdown, buttons = null, secret = false } = typeof reply === "string" ? { markdown: reply } : reply;
+    const origin = { source: "command" as const, jobId: null, runId: null };
+    this.d.transaction(() => this.d.deliveries.write(key, markdown, { origin, now, buttons, threadId, secret }));
     this.d.deliveries.flush();
-  }
-
-  /**
-   * A group command's reply that goes to its sender privately (a hook's URL, docs/hooks.md): sent to them straight
-   * from here, once (the update is answered once), never kept; the group is told where it went, or, when Telegram
-   * will not deliver it (they never started the bot), how to get it.
-   */
-  private async privately(reply: Reply, userId: string | null): Promise<Reply> {
-    if (reply.privately === undefined) return reply;
-    const t = this.d.config().telegram;
-    if (t.botToken === null || userId === null) return { markdown: reply.privateRefused ?? reply.markdown };
-    const api = { base: t.apiBase, token: t.botToken };
-    try {
-      await callBotApi(api, "sendMessage", { chat_id: Number(userId), text: reply.privately, link_preview_options: { is_disabled: true } });
-      return { markdown: reply.markdown, ...(reply.jobId === undefined ? {} : { jobId: reply.jobId }) };
-    } catch (error) {
-      console.error(`a hook's address could not be sent to user ${userId} privately: ${error instanceof Error ? error.message : String(error)}`);
-      return { markdown: reply.privateRefused ?? reply.markdown };
-    }
   }
 
   /**
@@ -377,7 +351,7 @@ export class Inbox {
         this.reply(received.key, refused, this.d.now(), writer.threadId);
         return "refused";
       }
-      const reply = await this.privately(await runCommand(this.d.jobs, command, context), writer.userId);
+      const reply = await sentPrivately(this.d.config().telegram, await runCommand(this.d.jobs, command, context), writer.userId);
       // A job made in Telegram by a command (/remind, /every) is edited when its message is (docs/telegram.md#replies-and-edited-messages).
       const made = makesJob(command) && reply.jobId !== undefined;
       if (made && received.telegramId !== undefined) this.d.jobSources.add(received.telegramId, reply.jobId!, now);

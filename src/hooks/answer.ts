@@ -5,6 +5,9 @@
  */
 import type { RunVia } from "./input";
 
+/** The one sentence of every `/hooks/…` path, and every mail, that names no hook (never the token). */
+export const NO_HOOK = "No hook at this address.";
+
 /** A call as the object takes it: its input as text, the key that makes a repeat run nothing (null: none), how it came. */
 export type HookCallInput = { text: string; key: string | null; via: RunVia };
 
@@ -13,12 +16,3 @@ export type HookReject = { code: "not_found" | "conflict" | "rate_limited"; mess
 
 /** Accepted (`replayed`: a key seen within 24 hours, its first run's id, nothing run), or refused. */
 export type HookAnswer = { ok: true; value: { runId: string; replayed: boolean } } | { ok: false; error: HookReject };
-
-/** The day's one notice when a hook woke a prompt job past the chat's MAX_WAKEUPS_PER_DAY. */
-export function hookOverBudgetText(job: { id: string; name: string }, max: number): string {
-  return (
-    `⚠️ Job "${job.name}" (${job.id}) was called by its hook, but this chat's jobs have already woken the agent ${max} ${max === 1 ? "time" : "times"} today, ` +
-    'the daily limit: such runs are recorded "over budget" and wake no one until tomorrow. ' +
-    "The bot's owner can raise MAX_WAKEUPS_PER_DAY."
-  );
-}

@@ -1,10 +1,11 @@
 /** @module The Hono app for every HTTP route (docs/api.md): mounts the route families and the one error path. */
 import { Hono } from "hono";
+import { NO_HOOK } from "../hooks/answer";
 import { admin } from "./admin";
 import { type AppEnv, withConfig } from "./context";
 import { errorResponse, notFound, onError } from "./errors";
 import { health } from "./health";
-import { hooks, NO_HOOK_HERE } from "./hooks";
+import { hooks } from "./hooks";
 import { mcp } from "./mcp";
 import { miniApp } from "./mini-app";
 import { runnerCallback } from "./runner-callback";
@@ -25,4 +26,4 @@ app.route("/mcp", mcp);
 app.route("/app", miniApp);
 app.route("/runner", runnerCallback);
 app.route("/hooks", hooks);
-app.all("/hooks", (c) => errorResponse(c, "not_found", NO_HOOK_HERE));
+app.all("/hooks", (c) => errorResponse(c, "not_found", NO_HOOK));

@@ -8,9 +8,9 @@
 import { readLimited } from "../bytes";
 import { loadConfig } from "../config";
 import { chatOfHook } from "../directory/hooks";
+import { NO_HOOK } from "../hooks/answer";
 import { readMail } from "../hooks/mail";
 import { HOOK_TOKEN, hookHash } from "../hooks/token";
-import { NO_HOOK_HERE } from "./hooks";
 
 /** The largest mail a hook takes (its raw size, headers and attachments included). */
 export const MAX_MAIL_BYTES = 256 * 1024;
@@ -22,14 +22,14 @@ export async function receiveMail(message: ForwardableEmailMessage, env: Env): P
   const [local = "", domain = ""] = message.to.toLowerCase().split("@");
   if (emailDomain === null || domain !== emailDomain) return reject("This address takes no mail.");
   if (message.rawSize > MAX_MAIL_BYTES) return reject(`The message is larger than ${MAX_MAIL_BYTES / 1024} KB, the most a hook takes.`);
-  if (!HOOK_TOKEN.test(local)) return reject(NO_HOOK_HERE);
+  if (!HOOK_TOKEN.test(local)) return reject(NO_HOOK);
   const hash = await hookHash(local);
   const chatId = await chatOfHook(env.DB, hash);
-  if (chatId === null) return reject(NO_HOOK_HERE);
+  if (chatId === null) return reject(NO_HOOK);
   const raw = await readLimited(message.raw, MAX_MAIL_BYTES);
   if (raw === null) return reject(`The message is larger than ${MAX_MAIL_BYTES / 1024} KB, the most a hook takes.`);
   const mail = await readMail(raw);
   const key = mail.messageId === null ? null : `mail:${mail.messageId.slice(0, 190)}`;
   const answer = await env.CHAT.getByName(chatId).hookCall(chatId, hash, { text: mail.text, key, via: "email" });
-  if (!answer.ok) return reject(answer.error.code === "not_found" ? NO_HOOK_HERE : answer.error.message);
+  if (!answer.ok) return reject(answer.error.code === "not_found" ? NO_HOOK : answer.error.message);
 }

@@ -9,16 +9,15 @@ import { Hono } from "hono";
 import { readLimited } from "../bytes";
 import { printable } from "../contracts/ids";
 import { chatOfHook } from "../directory/hooks";
-import type { HookAnswer, HookCallInput } from "../hooks/answer";
+import { type HookAnswer, type HookCallInput, NO_HOOK } from "../hooks/answer";
 import { HOOK_TOKEN, hookAddresses, hookHash } from "../hooks/token";
+import { MAX_BODY_BYTES } from "./body";
 import type { AppEnv } from "./context";
 import { ApiError, errorResponse } from "./errors";
 import type { Operation } from "./openapi-components";
 
-/** The largest body a hook takes (docs/hooks.md). */
-export const MAX_HOOK_BYTES = 64 * 1024;
-/** The one answer of every `/hooks/…` path that names no hook. */
-export const NO_HOOK_HERE = "No hook at this address.";
+/** The largest body a hook takes (docs/hooks.md): the edge's one limit. */
+const MAX_HOOK_BYTES = MAX_BODY_BYTES;
 /** The longest `Idempotency-Key` or `X-GitHub-Delivery` taken. */
 const MAX_KEY_LENGTH = 200;
 
@@ -30,7 +29,7 @@ export function hookOf(c: Context<AppEnv>, token: string): { url: string; email:
   return hookAddresses(token, origin, c.var.config.emailDomain);
 }
 
-const noHook = (c: Context<AppEnv>) => errorResponse(c, "not_found", NO_HOOK_HERE);
+const noHook = (c: Context<AppEnv>) => errorResponse(c, "not_found", NO_HOOK);
 
 hooks.post("/:token", async (c) => {
   const token = c.req.param("token");

@@ -137,10 +137,12 @@ export async function outputHash(stdout: string): Promise<string> {
  * The day's one notice when the chat's watchers have used up their wake-ups (docs/api.md#access MAX_WAKEUPS_PER_DAY),
  * direct to the chat like an alert, naming the job whose match went over.
  */
-export function overBudgetText(job: { id: string; name: string }, max: number): string {
+export function overBudgetText(job: { id: string; name: string }, max: number, via: "match" | "hook" = "match"): string {
+  const what = via === "hook" ? "was called by its hook, but this chat's jobs have" : "matched, but this chat's watchers have";
+  const runs = via === "hook" ? "such runs are" : "matches are";
   return (
-    `⚠️ Job "${job.name}" (${job.id}) matched, but this chat's watchers have already woken the agent ${max} ${max === 1 ? "time" : "times"} today, ` +
-    'the daily limit: matches are recorded "over budget" and wake no one until tomorrow. ' +
+    `⚠️ Job "${job.name}" (${job.id}) ${what} already woken the agent ${max} ${max === 1 ? "time" : "times"} today, ` +
+    `the daily limit: ${runs} recorded "over budget" and wake no one until tomorrow. ` +
     "The bot's owner can raise MAX_WAKEUPS_PER_DAY."
   );
 }

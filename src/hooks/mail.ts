@@ -1,9 +1,11 @@
 /**
  * @module A raw email (the whole message, as Email Routing hands it to the Worker) read into the text a job wakes with:
  * `From:` and `Subject:` lines, a blank line, the body as plain text (an HTML-only mail converted here), then the
- * attachments by name and size, never their content. postal-mime parses the message; it is imported on the first
- * mail, not at startup. A malformed message never throws: what cannot be parsed still gives the best text it can.
+ * attachments by name and size, never their content. postal-mime parses the message; it is a module of its own
+ * (src/vendor/load.ts), loaded on the first mail, not at startup. A malformed message never throws: what cannot
+ * be parsed still gives the best text it can.
  */
+import { postalMime } from "../vendor/load";
 
 type Email = import("postal-mime").Email;
 type Address = import("postal-mime").Address;
@@ -25,7 +27,7 @@ const NO_TEXT = "(no text)";
 
 /** Reads a raw message into the job's input. Throws only if postal-mime itself cannot be loaded. */
 export async function readMail(raw: ArrayBuffer | Uint8Array | string): Promise<MailInput> {
-  const { default: PostalMime } = await import("postal-mime");
+  const PostalMime = await postalMime();
   let email: Email;
   try {
     email = await PostalMime.parse(raw);

@@ -1,31 +1,19 @@
 /**
  * @module chrono-node (the natural-language date parser), one locale at a time, loaded on first use. Each
- * locale is a module of its own, built by scripts/vendor-chrono.mjs into `vendor/chrono/` and uploaded beside
- * the Worker (wrangler.toml `find_additional_modules`): nothing of chrono is in the Worker's main module or
- * evaluated at start-up, and a message only pays for the locales its script can be written in. The vendored
- * locales have no "N units ago" parser: a past duration is never a reminder's time.
+ * locale is a module of its own, built by scripts/vendor.mjs into src/vendor/chrono/ and uploaded beside the
+ * Worker (src/vendor/load.ts): nothing of chrono is in the Worker's main module or evaluated at start-up, and a
+ * message only pays for the locales its script can be written in. The vendored locales have no "N units ago"
+ * parser: a past duration is never a reminder's time.
  */
 import type { Chrono, ParsedResult } from "chrono-node";
 import { loadOnce } from "../lazy";
+import { chronoLocales } from "../vendor/load";
 import { rewrite, typedAt } from "./rewrite";
 
 /** The locales tried, English first (docs/telegram.md: "English and the other languages the parser covers"). */
 export type Locale = "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "ru" | "uk" | "ja";
 
-// One literal specifier per locale: wrangler leaves each as an import of an uploaded module
-// (`find_additional_modules`), resolved from the bundle's root, which `base_dir` makes src/time.
-const load = loadOnce<Locale, Chrono>({
-  en: async () => (await import("./vendor/chrono/en.mjs")).casual,
-  de: async () => (await import("./vendor/chrono/de.mjs")).casual,
-  fr: async () => (await import("./vendor/chrono/fr.mjs")).casual,
-  es: async () => (await import("./vendor/chrono/es.mjs")).casual,
-  pt: async () => (await import("./vendor/chrono/pt.mjs")).casual,
-  it: async () => (await import("./vendor/chrono/it.mjs")).casual,
-  nl: async () => (await import("./vendor/chrono/nl.mjs")).casual,
-  ru: async () => (await import("./vendor/chrono/ru.mjs")).casual,
-  uk: async () => (await import("./vendor/chrono/uk.mjs")).casual,
-  ja: async () => (await import("./vendor/chrono/ja.mjs")).casual,
-});
+const load = loadOnce<Locale, Chrono>(chronoLocales);
 
 /**
  * The locales a text may be written in, in the order they are tried. A message carries no language, so the

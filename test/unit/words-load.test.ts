@@ -22,16 +22,16 @@ vi.mock("../../src/words/lang/pt", counted("table pt"));
 vi.mock("../../src/words/lang/it", counted("table it"));
 vi.mock("../../src/words/lang/nl", counted("table nl"));
 vi.mock("../../src/words/lang/ru", counted("table ru"));
-vi.mock("../../src/words/vendor/chrono/en.mjs", counted("chrono en"));
-vi.mock("../../src/words/vendor/chrono/de.mjs", counted("chrono de"));
-vi.mock("../../src/words/vendor/chrono/fr.mjs", counted("chrono fr"));
-vi.mock("../../src/words/vendor/chrono/es.mjs", counted("chrono es"));
-vi.mock("../../src/words/vendor/chrono/pt.mjs", counted("chrono pt"));
-vi.mock("../../src/words/vendor/chrono/it.mjs", counted("chrono it"));
-vi.mock("../../src/words/vendor/chrono/nl.mjs", counted("chrono nl"));
-vi.mock("../../src/words/vendor/chrono/ru.mjs", counted("chrono ru"));
-vi.mock("../../src/words/vendor/chrono/uk.mjs", counted("chrono uk"));
-vi.mock("../../src/words/vendor/chrono/ja.mjs", counted("chrono ja"));
+vi.mock("../../src/vendor/chrono/en.mjs", counted("chrono en"));
+vi.mock("../../src/vendor/chrono/de.mjs", counted("chrono de"));
+vi.mock("../../src/vendor/chrono/fr.mjs", counted("chrono fr"));
+vi.mock("../../src/vendor/chrono/es.mjs", counted("chrono es"));
+vi.mock("../../src/vendor/chrono/pt.mjs", counted("chrono pt"));
+vi.mock("../../src/vendor/chrono/it.mjs", counted("chrono it"));
+vi.mock("../../src/vendor/chrono/nl.mjs", counted("chrono nl"));
+vi.mock("../../src/vendor/chrono/ru.mjs", counted("chrono ru"));
+vi.mock("../../src/vendor/chrono/uk.mjs", counted("chrono uk"));
+vi.mock("../../src/vendor/chrono/ja.mjs", counted("chrono ja"));
 
 const NOW = Date.parse("2026-12-01T09:00:37Z");
 

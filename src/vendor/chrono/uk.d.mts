@@ -1,0 +1,2 @@
+// The locale's entry point (scripts/vendor.mjs).
+export { casual } from "chrono-node/uk";

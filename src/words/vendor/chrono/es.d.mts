@@ -1,2 +1,0 @@
-// The locale's entry point (scripts/vendor-chrono.mjs).
-export { casual } from "chrono-node/es";

@@ -57,6 +57,11 @@ export type Config = Readonly<{
     baseUrl: string | null;
     apiKey: string | null;
     model: string | null;
+    /**
+     * The models a job or a chat may choose (docs/agent.md#models): LLM_MODEL first, then LLM_MODELS; empty without
+     * LLM_MODEL.
+     */
+    models: readonly string[];
     /** The owner's words about who the bot is, added to the system prompt. */
     instructions: string | null;
     /** Model turns per chat per local day (`LLM_MAX_TURNS_PER_DAY`). */
@@ -184,6 +189,7 @@ function readConfig(env: Env): LoadedConfig {
       baseUrl: v.LLM_BASE_URL,
       apiKey: v.LLM_API_KEY,
       model: v.LLM_MODEL,
+      models: Object.freeze(v.LLM_MODEL === null ? [] : [...new Set([v.LLM_MODEL, ...(v.LLM_MODELS ?? [])])]),
       instructions: v.LLM_INSTRUCTIONS,
       maxTurnsPerDay: v.LLM_MAX_TURNS_PER_DAY,
       timeoutSeconds: v.LLM_TIMEOUT_SECONDS,

@@ -141,6 +141,7 @@ export const VARS = {
   AGENT: { areas: ["agent"], set: "optional", read: matching("agent", (got) => `AGENT must be echo or llm; got ${got}.`) },
   LLM_API_KEY: { areas: ["agent"], set: "secret", read: plain },
   LLM_MODEL: { areas: ["agent"], set: "optional", read: plain },
+  LLM_MODELS: { areas: ["agent"], set: "optional", read: modelList },
   LLM_MAX_TURNS_PER_DAY: {
     areas: ["agent"],
     set: "optional",
@@ -252,6 +253,22 @@ function ids(form: "userId" | "groupId", sentence: (got: string) => string): Rea
     }
     return ok(Object.freeze(list));
   };
+}
+
+/**
+ * `LLM_MODELS`: the models of LLM_MODEL's provider that a job or a chat may choose besides it (docs/agent.md#models),
+ * comma-separated, blanks around commas ignored, each named once; a name has no blanks and at most 200 characters.
+ */
+function modelList(text: string): Parsed<readonly string[]> {
+  const list: string[] = [];
+  for (const part of text.split(",")) {
+    const name = part.trim();
+    if (name === "") continue;
+    if (name.length > 200 || /\s/.test(name))
+      return fail(`LLM_MODELS must be comma-separated model names such as gpt-4o-mini,gpt-4o; got ${quotedValue(name)}.`);
+    if (!list.includes(name)) list.push(name);
+  }
+  return ok(Object.freeze(list));
 }
 
 /** A token, a key or a name, taken as written. */

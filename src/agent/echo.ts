@@ -6,7 +6,7 @@
 
 import type { PromptMessage } from "../contracts/prompt-message";
 import { ENGLISH, voiceOf } from "../texts";
-import { formatDayMonthTime } from "../time";
+import { formatChatTime, formatDayMonthTime } from "../time";
 
 export const NO_MODEL_REPLY = ENGLISH.t.agent.noModel;
 
@@ -14,6 +14,13 @@ export const NO_MODEL_REPLY = ENGLISH.t.agent.noModel;
 export async function echoReply(message: PromptMessage): Promise<string> {
   const { t } = await voiceOf(message.language);
   if (message.source === "user") return t.agent.noModel;
-  if (message.late && message.dueAt) return `${t.agent.late(formatDayMonthTime(Date.parse(message.dueAt), message.timeZone, t.dates))}\n${message.body}`;
+  if (message.late && message.dueAt) {
+    const dueAt = Date.parse(message.dueAt);
+    const line =
+      message.missed !== undefined
+        ? t.agent.lateMany(message.missed, formatChatTime(dueAt, message.timeZone, Date.parse(message.firedAt), t.dates))
+        : t.agent.late(formatDayMonthTime(dueAt, message.timeZone, t.dates));
+    return `${line}\n${message.body}`;
+  }
   return message.body;
 }

@@ -99,8 +99,17 @@ async function run(ctx: ToolContext, call: StepAnswer["calls"][number]): Promise
   return keptResult(await callTool(ctx, call.name, args));
 }
 
-/** Runs one model turn, resuming after the steps earlier tries recorded; throws for a retry. */
+/**
+ * Runs one model turn, resuming after the steps earlier tries recorded; throws for a retry. It runs on the model the
+ * context names (the job's, the chat's, else LLM_MODEL); a reply of a job whose own model is gone says so first.
+ */
 export async function modelTurn(deps: TurnDeps, context: TurnContext): Promise<TurnAnswer> {
+  const answer = await turn(deps, context);
+  if (context.modelNote === undefined || answer.markdown === null || answer.told) return answer;
+  return { ...answer, markdown: `${context.modelNote}\n\n${answer.markdown}` };
+}
+
+async function turn(deps: TurnDeps, context: TurnContext): Promise<TurnAnswer> {
   const { config, now } = deps;
   const agent = config.agent;
   const max = agent.maxTurnsPerDay;
@@ -108,7 +117,7 @@ export async function modelTurn(deps: TurnDeps, context: TurnContext): Promise<T
   if (context.budget === "notice") return { markdown: overBudgetText(max), status: "failed", detail: `over the day's ${max} model turns`, told: true };
   // A missing LLM_MODEL is the owner's to fix (/healthz names it): one sentence, not a retry that cannot help.
   if (agent.baseUrl === null || agent.model === null) return { markdown: NO_MODEL, status: "failed", detail: NO_MODEL.replace(/^⚠️ /, ""), told: true };
-  const endpoint: ModelEndpoint = { baseUrl: agent.baseUrl, apiKey: agent.apiKey, model: agent.model };
+  const endpoint: ModelEndpoint = { baseUrl: agent.baseUrl, apiKey: agent.apiKey, model: context.model ?? agent.model };
   const complete = deps.complete ?? completeWithFetch;
   const started = now();
   const { prompt } = context;

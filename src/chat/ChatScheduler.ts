@@ -15,7 +15,7 @@ import type { RunnerOutcome } from "../contracts/runner";
 import type { NextPrompt, StepRecord, TurnAnswer, TurnFailure } from "../contracts/turn";
 import type { HookAnswer, HookCallInput } from "../hooks/answer";
 import { ok, type Result } from "../result";
-import type { ChatSettings, QuietAnswer, TranscriptEntry, ZoneChange } from "../schemas/chats";
+import type { ChatSettings, ModelAnswer, QuietAnswer, TranscriptEntry, ZoneChange } from "../schemas/chats";
 import type { ImportBatch, ImportReply } from "../schemas/import";
 import type { CreatedBy, CreateJobInput, EditJobInput, Job, JobFilter, JobList, Run } from "../schemas/jobs";
 import type { MemoryCreateInput, MemoryRecord, MemoryUpdateInput } from "../schemas/memory";
@@ -103,6 +103,16 @@ export class ChatScheduler extends DurableObject<Env> {
 
   setTimeZone(chatId: string, zone: string | null): Promise<Result<ZoneChange>> {
     return this.routed("setTimeZone", [chatId, zone], () => this.parts.settings.setTimeZone(chatId, zone));
+  }
+
+  /** The chat's model (docs/agent.md#models): its own, the one its turns run on, the choices. */
+  getModel(chatId: string): Promise<Result<ModelAnswer>> {
+    return this.routed("getModel", [chatId], () => this.parts.settings.getModel(chatId));
+  }
+
+  /** Sets the chat's model (one of the bot's), or with null goes back to the bot's default. */
+  setModel(chatId: string, model: string | null): Promise<Result<ModelAnswer>> {
+    return this.routed("setModel", [chatId, model], () => this.parts.settings.setModel(chatId, model));
   }
 
   /** The chat's quiet hours (docs/telegram.md), or null. */

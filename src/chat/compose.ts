@@ -173,7 +173,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   const hooks = new Hooks({ jobs: jobStore, runs, hooks: hookStore, usage, memory: memoryStore, info, firing, deliveries, config, now, transaction });
   const turns = new TurnRights({ gate: gateStore, jobs: jobStore, settings, info, now });
   const jobs = new JobOps({ jobs: jobStore, memory: memoryStore, runs, info, firing, watchers, turns, config, now, transaction });
-  const chatSettings = new SettingsOps({ settings, jobs: jobStore, runs, info, firing, now, transaction });
+  const chatSettings = new SettingsOps({ settings, jobs: jobStore, runs, info, firing, config, now, transaction });
   const memory = new MemoryOps({ memory: memoryStore, jobs: jobStore, info, now, transaction });
   const imports = new Imports({ imports: new ImportStore(db), jobOps: jobs, settings: chatSettings, info, now });
   const promptLeaseMs = () => leaseMs(PROMPT_LEASE_MS, config().speedup);
@@ -275,7 +275,14 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
       // A move that did not finish comes first, and alone: the state is on its way to the supergroup.
       if (moves.moving() !== null) return alarms.run(at, [{ name: "the move to a supergroup", run: (t) => moves.tick(t) }]);
       await alarms.run(at, [
-        { name: "firing", run: (t) => firing.tick(t) },
+        {
+          name: "firing",
+          run: async (t) => {
+            // A message about missed runs is written with the claims, in the chat's language: its table is loaded first.
+            await textsOf(info.language());
+            return firing.tick(t);
+          },
+        },
         { name: "hook calls waiting", run: (t) => hooks.tick(t) },
         { name: "the run gate", run: (t) => resends.resendPending(t) },
         { name: "lost user messages", run: (t) => resends.resendLost(t) },
@@ -317,10 +324,13 @@ function commandHost(jobs: JobOps, settings: SettingsOps, hooks: Hooks): Command
     resume: (chatId, id) => jobs.resume(chatId, id),
     skip: (chatId, id) => jobs.skip(chatId, id),
     runNow: (chatId, id) => jobs.runNow(chatId, id),
+    answerMissed: (chatId, id, choice) => jobs.answerMissed(chatId, id, choice),
     getSettings: (chatId) => settings.getSettings(chatId),
     setTimeZone: (chatId, zone, language) => settings.setTimeZone(chatId, zone, language),
     getLanguage: (chatId) => settings.getLanguage(chatId),
     setLanguage: (chatId, language) => settings.setLanguage(chatId, language),
+    getModel: (chatId) => settings.getModel(chatId),
+    setModel: (chatId, model) => settings.setModel(chatId, model),
     getQuiet: (chatId) => settings.getQuiet(chatId),
     setQuiet: (chatId, body) => settings.setQuiet(chatId, body),
     zoneNotice: (chatId) => settings.zoneNotice(chatId),

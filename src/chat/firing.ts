@@ -16,18 +16,24 @@ import {
   MAX_RESENDS,
   type MemoryLookup,
   manualRun,
+  missedRun,
+  nextRecurringRun,
   OFFER_DEADLINE_MS,
   PROMPT_LEASE_MS,
   type Skipped,
   skippedByHand,
+  skippedRun,
 } from "../jobs/fire";
+import { MISSED_DETAIL, occurrencesSince } from "../jobs/missed";
 import type { JobRecord, RunRecord } from "../jobs/records";
 import { ok, type Result } from "../result";
 import { parseArgs } from "../sentence";
+import { loadedTexts } from "../texts";
 import type { Deliveries } from "./deliveries";
 import { type Outgoing, sendPrompts } from "./dispatch";
 import type { RunGate } from "./gate";
 import type { ChatInfo } from "./info";
+import { missedNotice } from "./missed-notice";
 import type { RunSettler } from "./settle";
 import type { JobStore, ParsedJobRow } from "./store/jobs";
 import type { MemoryStore } from "./store/memory";
@@ -55,9 +61,16 @@ export type FiringDeps = {
   transaction: <T>(work: () => T) => T;
 };
 
-/** A recurring job that came back after missing occurrences says how many it dropped (it does not catch up). */
-function noteMissed(claim: Extract<FireDecision, { action: "claim" }>): void {
-  if (claim.missed > 0) console.log(`job ${claim.job.id}: ${claim.missed} missed occurrence(s) dropped (cron does not catch up)`);
+/** A job that came back after missing occurrences says so in the log (docs/time.md#missed-runs). */
+function noteMissed(decision: Extract<FireDecision, { action: "claim" | "missed" }>): void {
+  const parts: string[] = [];
+  if (decision.action === "claim" && decision.missed > 0)
+    parts.push(decision.run.late ? `${decision.missed} missed, the latest run late` : `${decision.missed} missed, passed over for the one due now`);
+  const skipped = decision.skipped?.length ?? 0;
+  if (skipped > 0) parts.push(`${skipped} recorded skipped`);
+  if (decision.ask) parts.push("the chat is asked");
+  if (decision.action === "missed" && decision.drop) parts.push("the one-off is dropped");
+  if (parts.length > 0) console.log(`job ${decision.job.id}: missed runs (${decision.job.missed}): ${parts.join("; ")}`);
 }
 
 export class Firing {
@@ -124,7 +137,9 @@ export class Firing {
     }
     const decisions = this.pastSkips(decided, ctx);
     let single = decisions;
-    const claims = decisions.flatMap((d) => (d.action === "claim" ? [d] : []));
+    // Claims with missed occurrences to record or ask about are written one by one, below.
+    const plain = (d: FireDecision): d is Extract<FireDecision, { action: "claim" }> => d.action === "claim" && !d.skipped && !d.ask;
+    const claims = decisions.filter(plain);
     const claimed: RunRecord[] = [];
     if (claims.length > 1) {
       try {
@@ -134,7 +149,7 @@ export class Firing {
         });
         claims.forEach(noteMissed);
         claimed.push(...claims.map((c) => c.run));
-        single = decisions.filter((d) => d.action !== "claim");
+        single = decisions.filter((d) => !plain(d));
       } catch {
         // Nothing of the batch was written; the decisions one by one below say which one fails, and why.
       }
@@ -196,6 +211,45 @@ export class Firing {
   }
 
   /**
+   * The occurrences of a job from `first` to `last`, the ones a message about its missed runs names
+   * (docs/time.md#missed-runs): at most the last 50, and how many in all (a one-off's is its one).
+   */
+  missedBetween(job: JobRecord, first: number, last: number): { dues: number[]; total: number } {
+    const schedule = job.schedule;
+    if (schedule.type === "at" || schedule.type === "hook") return { dues: [last], total: 1 };
+    const zone = this.d.info.zone().zone;
+    const { missed, total } = occurrencesSince((t) => nextRecurringRun(schedule, zone, t), first, last, -1);
+    return { dues: missed, total: Math.max(total, 1) };
+  }
+
+  /**
+   * Run now under a message about missed runs: the latest, `last`, claimed late (for the caller to dispatch), or
+   * failed at once when a memory record it refers to is gone. Null when that run exists already (it was answered).
+   */
+  claimMissed(job: JobRecord, chatId: string, last: number, count: number, now: number): RunRecord | null {
+    const decision = missedRun(job, this.context(chatId, now), last, count, this.memoryOf(job));
+    if (this.d.runs.exists(decision.run.runId)) return null;
+    this.apply(decision, now);
+    return decision.run;
+  }
+
+  /** Skip under a message about missed runs: each recorded skipped (`missed`); a one-off, paused while asked, is deleted. */
+  skipMissed(job: JobRecord, dues: readonly number[], now: number): void {
+    this.d.transaction(() => {
+      if (job.schedule.type === "at") {
+        this.d.jobs.delete(job.id);
+        this.d.runs.deleteOf(job.id);
+        return;
+      }
+      for (const t of dues) {
+        const run = skippedRun(job, t, now, MISSED_DETAIL);
+        if (!this.d.runs.exists(run.runId)) this.d.runs.insert(run);
+      }
+      this.d.runs.prune(job.id);
+    });
+  }
+
+  /**
    * Writes one decision of the firing core (`jobs/fire.ts`) in one transaction: the alarm's, run now's, a skip by
    * hand's or a zone change's. The claim is written before anything is sent.
    */
@@ -205,6 +259,14 @@ export class Firing {
         case "claim":
           this.d.runs.insert(decision.run);
           this.d.jobs.markClaimed(decision.job);
+          if (decision.skipped || decision.ask) this.missed(decision, now);
+          break;
+        case "missed":
+          if (decision.drop) {
+            this.d.jobs.delete(decision.job.id);
+            this.d.runs.deleteOf(decision.job.id);
+          } else this.d.jobs.save(decision.job);
+          this.missed(decision, now);
           break;
         case "skip":
           // An occurrence already claimed (its time came while a skip by hand was asked) is a run of its own: only the job moves.
@@ -244,8 +306,23 @@ export class Firing {
           break;
       }
     });
-    if (decision.action === "claim") noteMissed(decision);
-    if (decision.action === "fail") this.d.deliveries.flush();
+    if (decision.action === "claim" || decision.action === "missed") noteMissed(decision);
+    if (decision.action === "fail" || decision.action === "missed" || (decision.action === "claim" && decision.ask)) this.d.deliveries.flush();
+  }
+
+  /**
+   * What missed occurrences leave, inside the decision's transaction (docs/time.md#missed-runs): each recorded
+   * skipped, the chat asked about them (Run now, Skip), or told that a one-off was dropped.
+   */
+  private missed(decision: Extract<FireDecision, { action: "claim" | "missed" }>, now: number): void {
+    const { job } = decision;
+    for (const run of decision.skipped ?? []) if (!this.d.runs.exists(run.runId)) this.d.runs.insert(run);
+    if (decision.skipped?.length) this.d.runs.prune(job.id);
+    const notice = missedNotice(decision, this.d.info.zone().zone, now, loadedTexts(this.d.info.language()));
+    if (notice === null) return;
+    const runId = runIdOf(job.id, notice.dueAt);
+    const origin = { source: "alert" as const, jobId: notice.drop ? null : job.id, runId: notice.drop ? null : runId };
+    this.d.deliveries.write(`missed:${runId}`, notice.markdown, { origin, now, silent: job.silent, buttons: notice.buttons, threadId: job.threadId });
   }
 
   /**

@@ -67,6 +67,15 @@ export class ChatInfo {
     if (lang !== null && lang !== this.settings.get("seen_language")) this.settings.set("seen_language", lang);
   }
 
+  /** The model the chat's turns run on, as `/model` set it (docs/agent.md#models), or null: LLM_MODEL. */
+  model(): string | null {
+    return this.settings.get("model");
+  }
+
+  setModel(model: string | null): void {
+    this.settings.set("model", model);
+  }
+
   /** The chat's quiet hours (docs/telegram.md), or null when it has none. */
   quiet(): QuietHours | null {
     const [from, to] = (this.settings.get("quiet") ?? "").split("-");

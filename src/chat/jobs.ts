@@ -177,7 +177,7 @@ export class JobOps {
     if (this.d.jobs.count() >= limit) return { ok: false, why: "full", message: tooManyJobsText(limit).sentence, said: tooManyJobsText(limit).said };
     const zone = this.d.info.zone().zone;
     const now = this.d.now();
-    const valid = await validateCreate(input, { zone, now, pastAllowed: how.pastAllowed === true }, how.timing);
+    const valid = await validateCreate(input, { zone, now, pastAllowed: how.pastAllowed === true, models: this.d.config().agent.models }, how.timing);
     if (!valid.ok) return { ok: false, why: "invalid", message: valid.error };
     // A job only its hook runs is made with its hook: the token is shown once, its hash kept.
     const token = valid.value.spec.schedule.type === "hook" ? newHookToken() : null;
@@ -227,7 +227,8 @@ export class JobOps {
     if (!parsed.ok) return parsed;
     const found = this.find(id);
     if (!found.ok) return found;
-    const edited = await validateEdit(found.value, parsed.value, { zone: this.d.info.zone().zone, now: this.d.now() }, options.timing);
+    const ctx = { zone: this.d.info.zone().zone, now: this.d.now(), models: this.d.config().agent.models };
+    const edited = await validateEdit(found.value, parsed.value, ctx, options.timing);
     if (!edited.ok) return err("bad_request", edited.error);
     const latest = this.find(id);
     if (!latest.ok) return latest;
@@ -323,6 +324,27 @@ export class JobOps {
     if (run.state === "claimed") await this.d.firing.dispatch(now);
     // A watcher may have finished (or failed to start) while it was being started: show the job as it is now.
     return ok(this.view(this.d.jobs.get(id) ?? found.value, chatId));
+  }
+
+  /**
+   * Run now or Skip under a message about a job's missed runs (docs/time.md#missed-runs): one late run of the latest,
+   * its late line counting them all; or each recorded skipped, a one-off deleted. The message's buttons act once.
+   */
+  async answerMissed(chatId: string, id: string, choice: { run: boolean; first: number; last: number }): Promise<Result<{ job: Job; count: number }>> {
+    const found = this.locate(chatId, id);
+    if (!found.ok) return found;
+    const job = found.value;
+    const { dues, total } = this.d.firing.missedBetween(job, choice.first, choice.last);
+    const now = this.d.now();
+    if (!choice.run) {
+      this.d.firing.skipMissed(job, dues, now);
+      return ok({ job: this.view(job, chatId), count: total });
+    }
+    if (job.runningRunId !== null) return err("conflict", stillRunningText(id).sentence, stillRunningText(id).said);
+    const run = this.d.firing.claimMissed(job, chatId, choice.last, total, now);
+    if (run === null) return err("conflict", stillRunningText(id).sentence, stillRunningText(id).said);
+    if (run.state === "claimed") await this.d.firing.dispatch(now);
+    return ok({ job: this.view(this.d.jobs.get(id) ?? job, chatId), count: total });
   }
 
   runs(chatId: string, id: string): Result<Run[]> {

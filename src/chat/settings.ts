@@ -3,11 +3,13 @@
  * recurring job's next run and its skips by hand (each a decision of the firing core, `decideZoneChange`, written by
  * `Firing.apply`), its language, its quiet hours, and the default-zone notice told once.
  */
+import type { Config } from "../config";
 import { decideZoneChange, ZONE_SPAN_MS } from "../jobs/by-hand";
+import { modelProblem, turnModel } from "../jobs/model";
 import type { RunRecord } from "../jobs/records";
 import { zoneChangedText } from "../jobs/texts";
 import { err, ok, type Result } from "../result";
-import { type ChatSettings, type QuietAnswer, quietBody, type ZoneChange } from "../schemas/chats";
+import { type ChatSettings, type ModelAnswer, type QuietAnswer, quietBody, type ZoneChange } from "../schemas/chats";
 import { parseArgs } from "../sentence";
 import { voiceOf } from "../texts";
 import { parseZone } from "../time";
@@ -25,6 +27,7 @@ export type SettingsDeps = {
   info: ChatInfo;
   /** The one writer of the firing core's decisions. */
   firing: Pick<Firing, "apply">;
+  config: () => Config;
   now: () => number;
   transaction: <T>(work: () => T) => T;
 };
@@ -102,6 +105,25 @@ export class SettingsOps {
     if (language !== null && !(LANGS as readonly unknown[]).includes(language)) return err("bad_request", `"language" must be one of ${LANGS.join(", ")}.`);
     this.d.info.setLanguage(language);
     return this.getLanguage(chatId);
+  }
+
+  /** The chat's model (docs/agent.md#models): its own (null: the bot's default), the one its turns run on, the choices. */
+  getModel(chatId: string): Result<ModelAnswer> {
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
+    const choices = [...this.d.config().agent.models];
+    const own = this.d.info.model();
+    return ok({ model: own, effective: turnModel(null, own, choices).model, choices });
+  }
+
+  /** Sets the chat's model (one of the bot's), or with null goes back to the bot's default. */
+  setModel(chatId: string, model: string | null): Result<ModelAnswer> {
+    const bound = this.d.info.bind(chatId);
+    if (!bound.ok) return bound;
+    const problem = model === null ? null : modelProblem(model, this.d.config().agent.models);
+    if (problem !== null) return err("bad_request", problem);
+    this.d.info.setModel(model === this.d.config().agent.models[0] ? null : model);
+    return this.getModel(chatId);
   }
 
   /** The chat's quiet hours (docs/telegram.md), or null. */

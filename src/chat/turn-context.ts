@@ -7,7 +7,9 @@
 import type { Config } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";
 import type { TurnContext } from "../contracts/turn";
+import { turnModel } from "../jobs/model";
 import { followUpsOf } from "../jobs/records";
+import { loadedTexts } from "../texts";
 import { formatHeader, formatLocalDay } from "../time";
 import { originOfKey } from "./deliveries";
 import type { ChatInfo } from "./info";
@@ -48,16 +50,20 @@ export class TurnContexts {
       .conversation(Number.isFinite(before) ? before : now, HISTORY_MAX_ENTRIES, HISTORY_MAX_CHARS)
       .map((e) => ({ role: e.role === "bot" ? ("assistant" as const) : ("user" as const), text: e.text }));
     let followUps: number | null = null;
+    let jobModel: string | null = null;
     if (message.source !== "user") {
       // The job's id is in the run's key; the run itself (open, as the offer checked) need not be read.
       const jobId = originOfKey(message.key, null).jobId;
       const job = jobId === null ? null : this.d.jobs.get(jobId);
       followUps = followUpsOf(job);
+      jobModel = job?.model ?? null;
     }
+    const chosen = turnModel(jobModel, this.d.info.model(), this.d.config().agent.models);
+    const language = this.d.info.language();
     const resumed = turn?.resumed === true;
     return {
       timeZone: zone,
-      language: this.d.info.language(),
+      language,
       history,
       budget: resumed ? "ok" : this.countTurn(zone, now),
       followUps,
@@ -66,6 +72,8 @@ export class TurnContexts {
       tries: turn?.tries ?? 0,
       ...(message.source === "user" && message.userId !== undefined ? { member: message.userId } : {}),
       ...(message.threadId !== undefined ? { threadId: message.threadId } : {}),
+      ...(chosen.model !== null ? { model: chosen.model } : {}),
+      ...(chosen.model !== null && chosen.dropped !== null ? { modelNote: loadedTexts(language).model.dropped(chosen.dropped, chosen.model) } : {}),
     };
   }
 

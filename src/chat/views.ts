@@ -1,5 +1,7 @@
 /** @module How stored jobs and runs look to clients (docs/api.md): epoch ms become RFC 3339 strings. */
+
 import { printable } from "../contracts/ids";
+import { graceText } from "../jobs/missed";
 import { categoryOf, type JobRecord, type RunRecord, scheduleView } from "../jobs/records";
 import type { Job, Run } from "../schemas/jobs";
 
@@ -48,6 +50,9 @@ export function toJob(job: JobRecord, chatId: string, defaultTimeout: number): J
     timeoutSeconds: prompt ? undefined : (job.timeoutSeconds ?? defaultTimeout),
     onlyOnChange: !prompt && job.onlyOnChange ? true : undefined,
     silent: job.silent ? true : undefined,
+    model: job.model,
+    missed: job.missed,
+    grace: graceText(job.graceSeconds),
     importedFrom: job.importedFrom ?? undefined,
     threadId: job.threadId ?? undefined,
     hook: job.hook !== null,

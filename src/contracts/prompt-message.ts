@@ -29,6 +29,12 @@ export const promptMessageSchema = lazy(() =>
         description: "The job's own text, the watcher's redacted output (at most 16,000 characters, its middle left out beyond that), or the user's message.",
       }),
       late: z.boolean().optional(),
+      missed: z
+        .number()
+        .int()
+        .min(2)
+        .optional()
+        .meta({ description: "With late: how many runs were missed while the bot was offline, this one (the latest) included, when more than one." }),
       firedAt: z.string().meta({ format: "date-time" }),
       dueAt: z.string().meta({ format: "date-time" }).optional(),
       updateId: z.number().int().optional(),

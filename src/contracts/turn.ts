@@ -57,6 +57,10 @@ export type TurnContext = {
   tries: number;
   member?: string;
   threadId?: number;
+  /** The model the turn runs on (docs/agent.md#models): the job's, else the chat's, else LLM_MODEL. */
+  model?: string;
+  /** The reply's first line when the job's own model is no longer offered and the turn runs on another. */
+  modelNote?: string;
 };
 
 /** A tool the agent called during a turn, and what it answered, as its `tool` entry in the transcript keeps it. */

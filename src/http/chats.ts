@@ -7,7 +7,9 @@ import { Hono } from "hono";
 import { dryRun, dryRunBody } from "../runner-client/dry-run";
 import {
   type ChatSettings,
+  type ModelAnswer,
   messageBody,
+  modelBody,
   type PressAnswer,
   type QuietAnswer,
   quietBody,
@@ -53,6 +55,20 @@ chats.put("/:chatId/quiet", async (c) => {
   const chatId = chatIdOf(c);
   const input = await readJson(c, quietBody());
   const body: QuietAnswer = unwrap(await chatStub(c.env, chatId).setQuiet(chatId, input));
+  return c.json(body, 200);
+});
+
+/** The chat's model (docs/agent.md#models): `{ model }` its own (null: LLM_MODEL), with what it runs on and the choices. */
+chats.get("/:chatId/model", async (c) => {
+  const chatId = chatIdOf(c);
+  const body: ModelAnswer = unwrap(await chatStub(c.env, chatId).getModel(chatId));
+  return c.json(body, 200);
+});
+
+chats.put("/:chatId/model", async (c) => {
+  const chatId = chatIdOf(c);
+  const { model } = await readJson(c, modelBody());
+  const body: ModelAnswer = unwrap(await chatStub(c.env, chatId).setModel(chatId, model));
   return c.json(body, 200);
 });
 
@@ -171,6 +187,22 @@ export const chatOperations = (): Operation[] => [
     body: "QuietHours",
     answers: [[200, "The quiet hours now.", "QuietHours"]],
     errors: { bad_request: '`"quiet.from" must be a time of day as HH:mm, such as "22:00".`, or the same time for both ends' },
+  },
+  {
+    method: "get",
+    path: "/admin/chats/{chatId}/model",
+    summary: "The chat's model: its own (null: the bot's default, LLM_MODEL), the one its turns run on, and the models it may choose.",
+    access: "admin",
+    answers: [[200, "The chat's model.", "ChatModel"]],
+  },
+  {
+    method: "put",
+    path: "/admin/chats/{chatId}/model",
+    summary: "Choose the chat's model (LLM_MODEL or one of LLM_MODELS), or null for the bot's default; a job's own model wins over it.",
+    access: "admin",
+    body: "ChatModelUpdate",
+    answers: [[200, "The chat's model now.", "ChatModel"]],
+    errors: { bad_request: '`"gpt-5" is not one of this bot\'s models; choose gpt-4o-mini or gpt-4o.`' },
   },
   {
     method: "delete",

@@ -8,7 +8,18 @@ import { promptMessageSchema } from "../contracts/prompt-message";
 import { dryRunBody } from "../runner-client/dry-run";
 import { deliverArgs, deliverReply, gateNextReply, gateOfferReply, gateSettleArgs, gateTokenArgs } from "../schemas/agent";
 import { appLoginBody, appSessionReply } from "../schemas/app";
-import { chatSettingsSchema, messageAccepted, messageBody, pressAnswer, quietBody, settingsBody, transcriptSchema, zoneChangeSchema } from "../schemas/chats";
+import {
+  chatSettingsSchema,
+  messageAccepted,
+  messageBody,
+  modelAnswer,
+  modelBody,
+  pressAnswer,
+  quietBody,
+  settingsBody,
+  transcriptSchema,
+  zoneChangeSchema,
+} from "../schemas/chats";
 import { emptyBody } from "../schemas/common";
 import { chatListSchema, directoryJobListSchema, rebuildBody, rebuildReplySchema } from "../schemas/directory";
 import { type ErrorCode, errorEnvelope } from "../schemas/errors";
@@ -48,6 +59,8 @@ export function components() {
     SettingsUpdate: settingsBody,
     ZoneChange: zoneChangeSchema,
     QuietHours: quietBody,
+    ChatModel: modelAnswer,
+    ChatModelUpdate: modelBody,
     Transcript: transcriptSchema,
     MessageRequest: messageBody,
     MessageAccepted: messageAccepted,

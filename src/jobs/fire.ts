@@ -6,16 +6,16 @@
  * writes what these return and sends what they build.
  */
 import { leaseMs } from "../config";
-import type { PromptMessage } from "../contracts/prompt-message";
 import { runIdOf } from "../contracts/run-id";
 import { withInput } from "../hooks/input";
 import type { RunStatus } from "../schemas/jobs";
 import { nextOccurrence, nextRuleOccurrence, parseCron, parseRuleSchedule, untilInstant } from "../time";
-import type { Lang } from "../words";
-import { goneDetail, MEMORY_PROMPT_CHARS, type MemoryContent, memoryGoneText, memorySection, resolveRefs } from "./memory";
+import { goneDetail, type MemoryContent, memoryGoneText, resolveRefs } from "./memory";
+import { MISSED_DETAIL, type MissedAsk, type MissedPlan, planMissed } from "./missed";
+import { type FireContext, promptMessage } from "./prompt";
 import type { JobRecord, RunRecord, RunVia, StoredSchedule } from "./records";
-import { LATE_AFTER_MS, promptText, SKIPPED_BY_HAND } from "./texts";
-import { MAX_PROMPT_MESSAGE_BYTES, watcherLeaseMs } from "./watcher";
+import { LATE_AFTER_MS, SKIPPED_BY_HAND } from "./texts";
+import { watcherLeaseMs } from "./watcher";
 
 /** A prompt's lease: how long an agent has to settle it (docs/api.md#how-a-job-fires). */
 export const PROMPT_LEASE_MS = 10 * 60_000;
@@ -27,22 +27,15 @@ export const MAX_RESENDS = 3;
 export const UNDELIVERABLE_RETRY_MS = 60 * 60_000;
 /** A one-off due while a manual run of it is in flight looks again this often. */
 export const ONE_OFF_BUSY_RETRY_MS = 60_000;
-/** The most missed occurrences counted for the log line. */
-const MISSED_COUNT_CAP = 1000;
 
-/**
- * `defaultTimeout`: a watcher's timeout in seconds when the job sets none (DEFAULT_SCRIPT_TIMEOUT). `speedup`: what
- * a run's lease is divided by (`leaseMs` of config.ts; 1, the default, but in a local test's CUCKOO_DEV_SPEEDUP).
- * `language`: the chat's, which a job's message carries (what an agent without a model says is in it).
- */
-export type FireContext = { chatId: string; zone: string; now: number; deliverable: boolean; defaultTimeout: number; speedup?: number; language?: Lang };
+export type { FireContext };
 
 export type FireDecision =
   /**
    * Claim: write `run` (claimed, with what it sends: the prompt, or the watcher's call to the runner) and
    * `job` together, then dispatch.
    */
-  | { action: "claim"; job: JobRecord; run: RunRecord; missed: number }
+  | { action: "claim"; job: JobRecord; run: RunRecord; missed: number; skipped?: RunRecord[]; ask?: MissedAsk }
   /**
    * An occurrence while a run is in flight, or one skipped by hand: history gets a `skipped` run (unless the
    * occurrence has a run already); `lastResult` stays.
@@ -53,6 +46,12 @@ export type FireDecision =
    * by hand moved with it (`was` the run id it had; `run` the same skip at the same wall-clock time in the new zone).
    */
   | { action: "move"; job: JobRecord; skips: readonly MovedSkip[] }
+  /**
+   * Missed occurrences (docs/time.md#missed-runs) and no run: `skipped` recorded (detail `missed`), the job as it is
+   * after them (`drop`: a one-off whose policy is skip is deleted, `told` the line that says so), and the chat
+   * asked (`ask`: Run now and Skip).
+   */
+  | { action: "missed"; job: JobRecord; skipped: RunRecord[]; ask: MissedAsk | null; drop: boolean }
   /** Undeliverable chat: no run; a recurring job advances, a one-off waits an hour. */
   | { action: "hold"; job: JobRecord }
   /**
@@ -80,6 +79,8 @@ export function nextCronRun(cron: string, zone: string, after: number): number |
   if (!parsed.ok) return null;
   return nextOccurrence(parsed.value, zone, after)?.at ?? null;
 }
+
+export { promptMessage };
 
 /** A recurring job's schedule: a cron expression or a recurrence rule. */
 export type RecurringSchedule = Exclude<StoredSchedule, { type: "at" } | { type: "hook" }>;
@@ -132,62 +133,7 @@ export function advance(
   return { nextRunAt: next, ended: false };
 }
 
-/** Occurrences between the due one and now that will never run (a recurring job does not catch up). */
-function missedSince(schedule: RecurringSchedule, zone: string, dueAt: number, now: number): number {
-  if (now - dueAt <= LATE_AFTER_MS) return 0;
-  let missed = 0;
-  let t = nextRecurringRun(schedule, zone, dueAt);
-  while (t !== null && t <= now && missed < MISSED_COUNT_CAP) {
-    missed++;
-    t = nextRecurringRun(schedule, zone, t);
-  }
-  return missed;
-}
-
-/**
- * The v1 queue message of a prompt run (docs/agent.md): text with header and late note, then the memory records
- * the job refers to. Their content is cut until the message serializes within the queue's limit.
- */
-export function promptMessage(
-  job: JobRecord,
-  runId: string,
-  dueAt: number,
-  ctx: FireContext,
-  late: boolean,
-  memory: readonly MemoryContent[] = [],
-  last = false,
-): PromptMessage {
-  const body = job.text ?? "";
-  const head = promptText({ id: job.id, name: job.name, text: body }, late ? { dueAt, zone: ctx.zone } : null, last);
-  const build = (budget: number): PromptMessage => {
-    const section = memorySection(memory, budget);
-    return {
-      v: 1,
-      key: runId,
-      chatId: ctx.chatId,
-      timeZone: ctx.zone,
-      source: "job",
-      jobId: job.id,
-      jobName: job.name,
-      runId,
-      text: section === "" ? head : `${head}\n\n${section}`,
-      body,
-      ...(late ? { late: true } : {}),
-      firedAt: new Date(ctx.now).toISOString(),
-      dueAt: new Date(dueAt).toISOString(),
-      ...(ctx.language && ctx.language !== "en" ? { language: ctx.language } : {}),
-      // Its topic: a follow-up it makes goes there too.
-      ...(job.threadId !== null ? { threadId: job.threadId } : {}),
-    };
-  };
-  // Control characters take six bytes each in JSON and a character up to three in UTF-8: halve until it fits.
-  for (let budget = MEMORY_PROMPT_CHARS; ; budget = Math.floor(budget / 2)) {
-    const message = build(budget);
-    if (memory.length === 0 || budget < 64 || new TextEncoder().encode(JSON.stringify(message)).length <= MAX_PROMPT_MESSAGE_BYTES) return message;
-  }
-}
-
-function newRun(jobId: string, dueAt: number, now: number, manual: boolean): RunRecord {
+function newRun(jobId: string, dueAt: number, now: number, manual: boolean, graceMs = LATE_AFTER_MS): RunRecord {
   return {
     runId: manual ? runIdOf(jobId, now) : runIdOf(jobId, dueAt),
     jobId,
@@ -200,7 +146,7 @@ function newRun(jobId: string, dueAt: number, now: number, manual: boolean): Run
     status: null,
     exitCode: null,
     timedOut: false,
-    late: !manual && now - dueAt > LATE_AFTER_MS,
+    late: !manual && now - dueAt > graceMs,
     detail: null,
     leaseUntil: null,
     attempts: 0,
@@ -228,30 +174,81 @@ export function decideFire(job: JobRecord, ctx: FireContext, memory: MemoryLooku
   const dueAt = job.nextRunAt ?? now;
   // An occurrence past `until` never runs (an edit or a zone change keeps a job's next run before it).
   if (job.until !== null && dueAt > untilInstant(job.until, zone) && job.runningRunId === null) return { action: "end", job };
+  if (ctx.deliverable && job.runningRunId === null) {
+    const end = job.until === null ? null : untilInstant(job.until, zone);
+    const next = (after: number) => {
+      const t = pastSkipped(schedule, zone, nextRecurringRun(schedule, zone, after), skipped);
+      return t !== null && end !== null && t > end ? null : t;
+    };
+    const plan = planMissed(job, dueAt, now, next);
+    if (plan !== null) return decideMissed(job, schedule, plan, ctx, memory, skipped);
+  }
   const step = advance(job, schedule, zone, now, skipped);
   const advanced: JobRecord = { ...job, nextRunAt: step.nextRunAt, ...(step.ended ? { runsLeft: 0 } : {}) };
 
   if (!ctx.deliverable) return step.ended && job.runningRunId === null ? { action: "end", job: advanced } : { action: "hold", job: advanced };
 
   if (job.runningRunId !== null) return { action: "skip", job: advanced, run: skippedRun(job, dueAt, now, "still running") };
+  return claimRecurring(job, step, dueAt, ctx, memory, 0);
+}
 
+/**
+ * The claim of a recurring job's occurrence `dueAt`, its next run `step`: a job that ends counts it against its
+ * `runsLeft`; `count`, the occurrences missed (for the log, or the late line when it is more than one).
+ */
+function claimRecurring(
+  job: JobRecord,
+  step: { nextRunAt: number | null; ended: boolean },
+  dueAt: number,
+  ctx: FireContext,
+  memory: MemoryLookup,
+  count: number,
+  lateLine = false,
+): Extract<FireDecision, { action: "claim" | "fail" }> {
+  const { now } = ctx;
+  const advanced: JobRecord = { ...job, nextRunAt: step.nextRunAt, ...(step.ended ? { runsLeft: 0 } : {}) };
   const runsLeft = step.ended ? 0 : job.runsLeft === null ? null : Math.max(0, job.runsLeft - 1);
   const last = runsLeft === 0;
   const counted: JobRecord = { ...advanced, runsLeft, ...(last ? { nextRunAt: null } : {}) };
-  const fresh = newRun(job.id, dueAt, now, false);
+  const fresh = newRun(job.id, dueAt, now, false, job.graceSeconds * 1000);
   const refs = resolveRefs(job.kind === "prompt" ? job.memoryRefs : [], memory);
   if (!refs.ok) return failed(job, counted, fresh, refs.missing, now);
-  const run = claimedRun(job, fresh, dueAt, ctx, refs.records, last);
-  return { action: "claim", job: { ...counted, runningRunId: run.runId, lastRunAt: now }, run, missed: missedSince(schedule, zone, dueAt, now) };
+  const run = claimedRun(job, fresh, dueAt, ctx, refs.records, last, lateLine && count > 1 ? count : 0);
+  return { action: "claim", job: { ...counted, runningRunId: run.runId, lastRunAt: now }, run, missed: count };
 }
 
-/** `decideFire` for a one-off due at `at`. */
+/** A recurring job's missed occurrences as its policy plans them (docs/time.md#missed-runs). */
+function decideMissed(job: JobRecord, schedule: RecurringSchedule, plan: MissedPlan, ctx: FireContext, memory: MemoryLookup, skipped: Skipped): FireDecision {
+  const { now, zone } = ctx;
+  const recorded = plan.skip.map((t) => skippedRun(job, t, now, MISSED_DETAIL));
+  if (plan.act === "none") {
+    const step = advance(job, schedule, zone, now, skipped);
+    if (step.ended) return { action: "end", job };
+    return { action: "missed", job: { ...job, nextRunAt: step.nextRunAt }, skipped: recorded, ask: plan.ask, drop: false };
+  }
+  const decision = claimRecurring(job, advance(job, schedule, zone, plan.after, skipped), plan.dueAt, ctx, memory, plan.count, true);
+  if (decision.action !== "claim") return decision;
+  return { ...decision, ...(recorded.length > 0 ? { skipped: recorded } : {}), ...(plan.ask ? { ask: plan.ask } : {}) };
+}
+
+/**
+ * `decideFire` for a one-off due at `at`. Missed (later than its grace): `once` runs it late, `skip` drops it, `ask`
+ * pauses it and asks the chat (docs/time.md#missed-runs).
+ */
 function decideOneOff(job: JobRecord, at: number, ctx: FireContext, memory: MemoryLookup): FireDecision {
   const { now } = ctx;
   if (!ctx.deliverable) return { action: "hold", job: { ...job, nextRunAt: now + UNDELIVERABLE_RETRY_MS } };
   // A one-off whose time comes while a manual run of it is in flight waits for that run, then fires.
   if (job.runningRunId !== null) return { action: "hold", job: { ...job, nextRunAt: now + ONE_OFF_BUSY_RETRY_MS } };
-  const fresh = newRun(job.id, at, now, false);
+  // Missed only at its own time: a one-off resumed after its time passed (a pause is not a miss) runs at once.
+  if (job.nextRunAt === at && now - at > job.graceSeconds * 1000 && job.missed !== "once") {
+    if (job.missed === "ask") {
+      const ask = { first: at, last: at, total: 1, shown: [at] };
+      return { action: "missed", job: { ...job, enabled: false, nextRunAt: null }, skipped: [], ask, drop: false };
+    }
+    return { action: "missed", job, skipped: [], ask: null, drop: true };
+  }
+  const fresh = newRun(job.id, at, now, false, job.graceSeconds * 1000);
   const refs = resolveRefs(job.kind === "prompt" ? job.memoryRefs : [], memory);
   const advanced: JobRecord = { ...job, nextRunAt: null };
   if (!refs.ok) return failed(job, advanced, fresh, refs.missing, now);
@@ -275,7 +272,7 @@ function failed(job: JobRecord, base: JobRecord, run: RunRecord, missing: string
  * A new run with what it will send: a prompt's queue message, or a watcher's call to the runner (its command,
  * timeout and zone as they are now; an edit never touches a run in flight), with the watcher's lease.
  */
-function claimedRun(job: JobRecord, run: RunRecord, dueAt: number, ctx: FireContext, memory: readonly MemoryContent[], last = false): RunRecord {
+function claimedRun(job: JobRecord, run: RunRecord, dueAt: number, ctx: FireContext, memory: readonly MemoryContent[], last = false, count = 0): RunRecord {
   const speedup = ctx.speedup ?? 1;
   if (job.kind === "watcher") {
     const timeoutSeconds = job.timeoutSeconds ?? ctx.defaultTimeout;
@@ -286,7 +283,7 @@ function claimedRun(job: JobRecord, run: RunRecord, dueAt: number, ctx: FireCont
       payload: { kind: "watcher", call: { command: job.command ?? "", timeoutSeconds, timeZone: ctx.zone } },
     };
   }
-  const message = promptMessage(job, run.runId, dueAt, ctx, run.late, memory, last);
+  const message = promptMessage(job, run.runId, dueAt, ctx, run.late, memory, last, count);
   return { ...run, leaseUntil: ctx.now + leaseMs(PROMPT_LEASE_MS, speedup), payload: { kind: "prompt", message } };
 }
 
@@ -330,6 +327,27 @@ export function manualRun(job: JobRecord, ctx: FireContext, memory: MemoryLookup
   if (!refs.ok) return failed(job, job, fresh, refs.missing, ctx.now);
   const run = claimedRun(job, fresh, ctx.now, ctx, refs.records);
   return { action: "claim", job: { ...job, runningRunId: run.runId, lastRunAt: ctx.now }, run, missed: 0 };
+}
+
+/**
+ * Run now under a message about missed runs (docs/time.md#missed-runs): the latest missed occurrence, `last`, claimed
+ * late (not manual: a one-off's run is its last, and it is deleted when the run ends), its late line counting the
+ * `count` occurrences missed; a one-off paused while the chat was asked is no longer paused. Nothing of the job's
+ * schedule moves. Or failed at once, as run now would, when a memory record it refers to is gone.
+ */
+export function missedRun(
+  job: JobRecord,
+  ctx: FireContext,
+  last: number,
+  count: number,
+  memory: MemoryLookup = NO_MEMORY,
+): Extract<FireDecision, { action: "claim" | "fail" }> {
+  const fresh = newRun(job.id, last, ctx.now, false, job.graceSeconds * 1000);
+  const base: JobRecord = job.schedule.type === "at" ? { ...job, enabled: true, nextRunAt: null } : job;
+  const refs = resolveRefs(job.kind === "prompt" ? job.memoryRefs : [], memory);
+  if (!refs.ok) return failed(job, base, fresh, refs.missing, ctx.now);
+  const run = claimedRun(job, fresh, last, ctx, refs.records, false, count);
+  return { action: "claim", job: { ...base, runningRunId: run.runId, lastRunAt: ctx.now }, run, missed: count };
 }
 
 /** A call of a job's hook, or a mail to it, as its run takes it (docs/hooks.md): the run id it was given, and its input. */

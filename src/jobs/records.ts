@@ -5,8 +5,9 @@
  */
 import type { PromptMessage } from "../contracts/prompt-message";
 import type { RunVia } from "../hooks/input";
-import type { Category, CreatedBy, Job, JobKind, LastResult, RunState, RunStatus } from "../schemas/jobs";
+import type { Category, CreatedBy, Job, JobKind, LastResult, MissedPolicy, RunState, RunStatus } from "../schemas/jobs";
 import type { StoredSchedule } from "../time";
+import { DEFAULT_GRACE_SECONDS } from "./missed";
 
 /**
  * A job's schedule as stored (`time/schedule.ts`, the row's form of the one schedule value): a one-off's instant
@@ -51,6 +52,12 @@ export type JobSpec = {
   onlyOnChange: boolean;
   /** Its messages go out without a notification sound (docs/telegram.md#quiet). */
   silent: boolean;
+  /** The model its turns run on (docs/agent.md#models); null = the chat's. */
+  model: string | null;
+  /** What a run missed while the bot was offline does (docs/time.md#missed-runs). */
+  missed: MissedPolicy;
+  /** An occurrence run more than this many seconds after its time was missed (0 to 86,400). */
+  graceSeconds: number;
 };
 
 /**
@@ -58,7 +65,19 @@ export type JobSpec = {
  * place a spec is made (a create, a stand-in for an unreadable row, the tests' records) has it.
  */
 export function specDefaults(): Omit<JobSpec, "name" | "kind" | "schedule"> {
-  return { until: null, runsLeft: null, text: null, command: null, timeoutSeconds: null, memoryRefs: [], onlyOnChange: false, silent: false };
+  return {
+    until: null,
+    runsLeft: null,
+    text: null,
+    command: null,
+    timeoutSeconds: null,
+    memoryRefs: [],
+    onlyOnChange: false,
+    silent: false,
+    model: null,
+    missed: "once",
+    graceSeconds: DEFAULT_GRACE_SECONDS,
+  };
 }
 
 /**

@@ -17,10 +17,17 @@ export const LAST_RUN_LINE = "This is the last scheduled run of this job.";
  * `[Scheduled job "<name>" (<id>)]\n<text>`, with the late note on its own line when fired > 60 s late, and
  * the last-run line after the job line on a recurring job's last scheduled run.
  */
-export function promptText(job: { id: string; name: string; text: string }, late: { dueAt: number; zone: string } | null, last = false): string {
+export function promptText(
+  job: { id: string; name: string; text: string },
+  late: { dueAt: number; zone: string; now?: number; count?: number } | null,
+  last = false,
+): string {
   const lines = [`[Scheduled job "${job.name}" (${job.id})]`];
   if (last) lines.push(LAST_RUN_LINE);
-  if (late) lines.push(lateNote(late.dueAt, late.zone));
+  if (late)
+    lines.push(
+      late.count !== undefined && late.count > 1 ? lateManyNote(late.count, late.dueAt, late.zone, late.now ?? late.dueAt) : lateNote(late.dueAt, late.zone),
+    );
   lines.push(job.text);
   return lines.join("\n");
 }
@@ -28,6 +35,11 @@ export function promptText(job: { id: string; name: string; text: string }, late
 /** `This was due at 27 Sep 09:00; the bot was offline.` */
 export function lateNote(dueAt: number, zone: string): string {
   return ENGLISH.t.agent.late(formatDayMonthTime(dueAt, zone));
+}
+
+/** `3 runs were missed while the bot was offline; this is the latest (due 10:02).` (docs/time.md#missed-runs). */
+export function lateManyNote(count: number, dueAt: number, zone: string, now: number, v: Voice = ENGLISH): string {
+  return v.t.agent.lateMany(count, formatChatTime(dueAt, zone, now, v.t.dates));
 }
 
 /** A one-off fired more than this late carries the late note (docs/api.md#how-a-job-fires). */
@@ -110,6 +122,8 @@ export function jobLine(job: Job, zone: string, now: number, v: Voice = ENGLISH)
     if (left) parts.push(left);
   }
   if (job.hook && !("trigger" in job.schedule)) parts.push(t.hook);
+  if (job.model) parts.push(t.model(job.model));
+  if (job.missed && job.missed !== "once") parts.push(t.missed[job.missed]);
   if (!job.enabled) parts.push(t.paused);
   if (job.running) parts.push(t.running);
   const last = lastText(job.lastResult, t);

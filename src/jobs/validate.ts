@@ -2,6 +2,7 @@
  * @module The rules of a job (docs/api.md, docs/time.md) as pure functions of the input, the chat's zone and `now`: a
  * create or an edit either becomes a `JobSpec` with its next run, or one sentence a person or model can act on.
  */
+
 import { MEMORY_ID, printable, shown } from "../contracts/ids";
 import { ok } from "../result";
 import { type CreateJobInput, type EditJobInput, LIMITS } from "../schemas/jobs";
@@ -28,6 +29,8 @@ import {
   untilInstant,
 } from "../time";
 import { nextRecurringRun } from "./fire";
+import { readMissed } from "./missed";
+import { modelProblem } from "./model";
 import { type JobSpec, specDefaults } from "./records";
 import { nameProblem, textProblem } from "./text-fields";
 
@@ -35,7 +38,8 @@ import { nameProblem, textProblem } from "./text-fields";
  * The chat's zone and now. `pastAllowed`: an `at` may lie in the past, for an import of a one-off that was due
  * while nothing ran it (it fires at once, late, as the system it came from would have).
  */
-export type RuleContext = { zone: string; now: number; pastAllowed?: boolean };
+/** `models`: the models a job may name (LLM_MODEL, then LLM_MODELS; docs/agent.md#models). */
+export type RuleContext = { zone: string; now: number; pastAllowed?: boolean; models?: readonly string[] };
 
 type Validated = { spec: JobSpec; nextRunAt: number | null };
 const RULE_PROMPTS_ONLY = `A watcher takes "at" or "cron"; a recurrence rule ("rrule") is for prompt jobs.`;
@@ -206,6 +210,27 @@ function memoryRefsProblem(refs: readonly string[]): string | null {
 }
 
 /**
+ * A create's or an edit's model and missed-run policy for a job whose schedule is `type` (docs/agent.md#models,
+ * docs/time.md#missed-runs), over what the job has: a model must be one of the bot's (null: the chat's).
+ */
+function runOptions(
+  input: Pick<CreateJobInput, "model" | "missed" | "grace">,
+  type: JobSpec["schedule"]["type"],
+  current: Pick<JobSpec, "model" | "missed" | "graceSeconds">,
+  ctx: RuleContext,
+): Parsed<Pick<JobSpec, "model" | "missed" | "graceSeconds">> {
+  let model = current.model;
+  if (input.model !== undefined) {
+    const problem = input.model === null ? null : modelProblem(input.model, ctx.models ?? []);
+    if (problem) return fail(problem);
+    model = input.model;
+  }
+  const missed = readMissed(input, type, current);
+  if (!missed.ok) return missed;
+  return { ok: true, value: { model, missed: missed.missed, graceSeconds: missed.graceSeconds } };
+}
+
+/**
  * Validates a create request. The legacy kind `reminder` of the older schedulers Cuckoo imports from becomes a prompt whose text is
  * `Remind me: <text>`. `timing`: the schedule the words' reader made, in place of the input's schedule fields.
  */
@@ -253,11 +278,14 @@ export async function validateCreate(input: CreateJobInput, ctx: RuleContext, ti
     if (!read.ok) return read;
     end = read.value;
   }
+  const options = runOptions(input, when.value.schedule.type, specDefaults(), ctx);
+  if (!options.ok) return options;
   return {
     ok: true,
     value: {
       spec: {
         ...specDefaults(),
+        ...options.value,
         name: printable(input.name).trim(),
         kind,
         schedule: when.value.schedule,
@@ -329,7 +357,11 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
   const ends = timing ? checkEnds(timing.ends, ctx) : readEnds(input, ctx);
   if (!ends.ok) return ends;
   const endsGiven = ends.value.until !== undefined || ends.value.runsLeft !== undefined;
-  if (given.value === null && !endsGiven) return { ok: true, value: { spec, nextRunAt: null, scheduleChanged: false, reopened: false } };
+  if (given.value === null && !endsGiven) {
+    const options = runOptions(input, spec.schedule.type, current, ctx);
+    if (!options.ok) return options;
+    return { ok: true, value: { spec: { ...spec, ...options.value }, nextRunAt: null, scheduleChanged: false, reopened: false } };
+  }
   let when: Resolved;
   if (given.value !== null) {
     const resolved = await resolveGiven(given.value, ctx);
@@ -340,7 +372,9 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
     if (current.schedule.type === "at" || current.schedule.type === "hook") {
       const problem = endsRefused(input, current.schedule.type);
       if (problem !== null) return fail(problem);
-      return { ok: true, value: { spec, nextRunAt: null, scheduleChanged: false, reopened: false } };
+      const options = runOptions(input, spec.schedule.type, current, ctx);
+      if (!options.ok) return options;
+      return { ok: true, value: { spec: { ...spec, ...options.value }, nextRunAt: null, scheduleChanged: false, reopened: false } };
     }
     const next = nextRecurringRun(current.schedule, ctx.zone, ctx.now);
     if (next === null) return fail(`This job's schedule has no run within 5 years; give it a new one.`);
@@ -363,6 +397,9 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
     spec.until = read.value.until;
     spec.runsLeft = read.value.runsLeft;
   }
+  const options = runOptions(input, spec.schedule.type, current, ctx);
+  if (!options.ok) return options;
+  Object.assign(spec, options.value);
   const reopened = given.value === null && current.runsLeft === 0;
   return { ok: true, value: { spec, nextRunAt: when.next, scheduleChanged: given.value !== null, reopened } };
 }

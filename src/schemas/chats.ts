@@ -70,6 +70,23 @@ export const quietHoursSchema = lazy(() =>
 );
 
 /** `GET`/`PUT …/quiet`: the chat's quiet hours, or null for none (the body of the PUT and the answer of both). */
+/** `GET/PUT …/model` (docs/agent.md#models): the chat's own model (null: LLM_MODEL's), the one its turns run on, the choices. */
+export const modelBody = lazy(() =>
+  z.strictObject({
+    model: z
+      .string({ error: `"model" must be one of the bot's models (LLM_MODEL, LLM_MODELS), or null for the bot's default.` })
+      .nullable()
+      .meta({ description: "The chat's own model, or null: the bot's default (LLM_MODEL).", examples: ["gpt-4o"] }),
+  }),
+);
+export const modelAnswer = lazy(() =>
+  modelBody().extend({
+    effective: z.string().nullable().meta({ description: "The model the chat's turns run on (null: the bot runs no model)." }),
+    choices: z.array(z.string()).meta({ description: "The models a chat or a job may choose: LLM_MODEL, then LLM_MODELS." }),
+  }),
+);
+export type ModelAnswer = z.infer<ReturnType<typeof modelAnswer>>;
+
 export const quietBody = lazy(() => z.strictObject({ quiet: quietHoursSchema().nullable() }, { error: QUIET }));
 export type QuietAnswer = z.infer<ReturnType<typeof quietBody>>;
 

@@ -14,6 +14,9 @@ export const CATEGORIES = ["one-time", "recurring", "monitoring", "triggered"] a
 export type Category = (typeof CATEGORIES)[number];
 export const CREATED_BY = ["user", "agent", "admin", "job"] as const;
 export type CreatedBy = (typeof CREATED_BY)[number];
+/** What a missed run does (docs/time.md#missed-runs). */
+export const MISSED_POLICIES = ["once", "skip", "all", "ask"] as const;
+export type MissedPolicy = (typeof MISSED_POLICIES)[number];
 
 export const LIMITS = {
   name: 80,
@@ -99,6 +102,17 @@ export const jobSchema = lazy(() =>
       .optional()
       .meta({ description: "Prompt jobs only; present when the job refers to memory records, whose current content each fire puts into its prompt." }),
     silent: z.boolean().optional().meta({ description: "Present when true: the job's messages are sent without a notification sound." }),
+    model: z
+      .string()
+      .nullable()
+      .meta({ description: "The model its turns run on (one of LLM_MODEL and LLM_MODELS); null: the chat's (docs/agent.md#models).", examples: ["gpt-4o"] }),
+    missed: z.enum(MISSED_POLICIES).meta({
+      description:
+        "What a run missed while the bot was offline does (docs/time.md#missed-runs): once (one late run, the latest), skip (none; recorded skipped), all (each in order, at most 10), ask (a message with Run now and Skip).",
+    }),
+    grace: z
+      .string()
+      .meta({ description: "How late an occurrence may run as usual: an ISO 8601 duration from PT0S to P1D; later is missed.", examples: ["PT1M"] }),
     importedFrom: z
       .string()
       .optional()
@@ -258,6 +272,22 @@ export const createJobInput = lazy(() =>
       silent: z
         .boolean({ error: `"silent" must be true or false.` })
         .meta({ description: "The job's messages (its replies, alerts, watcher matches) are sent without a notification sound; nothing is delayed." })
+        .optional(),
+      model: z
+        .string({ error: `"model" must be the name of one of the bot's models, or null for the chat's.` })
+        .nullable()
+        .meta({ description: "The model the job's turns run on: LLM_MODEL or one of LLM_MODELS; null (the default) = the chat's model.", examples: ["gpt-4o"] })
+        .optional(),
+      missed: z
+        .string({ error: `"missed" must be "once", "skip", "all" or "ask".` })
+        .meta({
+          enum: [...MISSED_POLICIES],
+          description:
+            "What a run missed while the bot was offline does: once (default: one late run, the latest), skip (none; each recorded skipped), all (recurring only: each in order, at most 10), ask (a message with Run now and Skip).",
+        })
+        .optional(),
+      grace: str("grace", "PT5M")
+        .meta({ description: "An occurrence run later than this after its time was missed: an ISO 8601 duration from PT0S to P1D (default PT1M)." })
         .optional(),
     })
     .meta({

@@ -35,7 +35,15 @@ export type Reply = { markdown: string; buttons?: ButtonRows; jobId?: string; se
 export type JobAction = "run" | "pause" | "cancel";
 
 /** What a button under a prompt job's message does (`answered`: the line that replaced them). */
-export type MessageAction = { act: "done" } | { act: "snooze"; snooze: Snooze } | { act: "skip" } | { act: "pause" } | { act: "answered" };
+export type MessageAction =
+  | { act: "done" }
+  | { act: "snooze"; snooze: Snooze }
+  | { act: "skip" }
+  | { act: "pause" }
+  | { act: "answered" }
+  /** Under a message about missed runs (docs/time.md#missed-runs): run the latest now, or record them all skipped from `first`. */
+  | { act: "missedRun"; first: number }
+  | { act: "missedSkip"; first: number };
 
 /** A pressed button, read back from its data. */
 export type Pressed =
@@ -90,6 +98,20 @@ export function messageButtons(once: boolean | "hook", runId: string, t: Texts["
           { text: t.pause, data: `p:${runId}` },
         ],
       ];
+}
+
+/**
+ * Run now and Skip under a message about a job's missed runs (docs/time.md#missed-runs), each naming the run of the
+ * latest (`<jobId>:<last>`) and the first, in base 36: `mr:<first>:` and `ms:<first>:` + the run, ≤ 33 bytes.
+ */
+export function missedButtons(jobId: string, first: number, last: number, t: Texts["buttons"] = ENGLISH.t.buttons): ButtonRows {
+  const runId = `${jobId}:${last}`;
+  return [
+    [
+      { text: t.runNow, data: `mr:${first.toString(36)}:${runId}` },
+      { text: t.skip, data: `ms:${first.toString(36)}:${runId}` },
+    ],
+  ];
 }
 
 /** What replaces a job message's buttons once one was pressed: one line (`✅ Done`), which answers that it was. */
@@ -154,7 +176,7 @@ const MESSAGE_ACTIONS: Readonly<Record<string, MessageAction>> = {
 export function parseButton(data: string | undefined): Pressed | null {
   patterns ??= {
     job: new RegExp(`^([rpc]):(${JOB_ID_PATTERN})$`),
-    message: new RegExp(`^(d|s:10|s:60|s:t|k|p|a):(${RUN_ID_PATTERN})$`),
+    message: new RegExp(`^(d|s:10|s:60|s:t|k|p|a|m[rs]:[0-9a-z]{1,10}):(${RUN_ID_PATTERN})$`),
     offer: new RegExp(`^([yn]):([${JOB_ID_ALPHABET}]{8})$`),
     zone: /^z:([A-Za-z][A-Za-z0-9_+\-/]{0,61})$/,
   };
@@ -162,7 +184,13 @@ export function parseButton(data: string | undefined): Pressed | null {
   const job = patterns.job.exec(text);
   if (job) return { kind: "job", action: job[1] === "r" ? "run" : job[1] === "p" ? "pause" : "cancel", id: job[2]! };
   const message = patterns.message.exec(text);
-  if (message) return { kind: "message", action: MESSAGE_ACTIONS[message[1]!]!, runId: message[2]!, jobId: readRunId(message[2]!)!.jobId };
+  if (message) {
+    const code = message[1]!;
+    const action: MessageAction = code.startsWith("m")
+      ? { act: code.startsWith("mr:") ? "missedRun" : "missedSkip", first: Number.parseInt(code.slice(3), 36) }
+      : MESSAGE_ACTIONS[code]!;
+    return { kind: "message", action, runId: message[2]!, jobId: readRunId(message[2]!)!.jobId };
+  }
   const offer = patterns.offer.exec(text);
   if (offer) return { kind: "offer", create: offer[1] === "y", id: offer[2]! };
   const zone = patterns.zone.exec(text);

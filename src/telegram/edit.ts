@@ -10,7 +10,7 @@ import { JOB_ID, shown } from "../contracts/ids";
 import { lengthOf } from "../jobs/text-fields";
 import { jobLine, saidIn } from "../jobs/texts";
 import type { Problem } from "../result";
-import { type EditJobInput, type Job, LIMITS } from "../schemas/jobs";
+import { type EditJobInput, type Job, LIMITS, MISSED_POLICIES, type MissedPolicy } from "../schemas/jobs";
 import { type Voice, voiceOf } from "../texts";
 import { type Ends, formatChatTime, formatWeekdayTime, preview, type Timing } from "../time";
 import { readEnds } from "../words";
@@ -56,6 +56,8 @@ export async function editCommand(host: CommandHost, ctx: CommandContext, who: A
     if (value === "") return { markdown: v.t.job.editUsage };
     return change(host, who, v, job, { text: value, ...renamed(job, value) });
   }
+  const missed = missedOf(target.rest, v);
+  if (missed !== undefined) return missed === null ? { markdown: v.t.job.missedUsage(job.id) } : change(host, who, v, job, { missed });
   // An end alone (until March, 10 times, no end) changes only the end; the schedule reader would not read it.
   const ends = await readEnds(target.rest, { zone: who.zone, now: who.now, language: who.language ?? null });
   if (ends !== null) return "at" in job.schedule ? { markdown: v.t.job.onceNoEnd(job.id) } : change(host, who, v, job, endsInput(ends));
@@ -63,6 +65,21 @@ export async function editCommand(host: CommandHost, ctx: CommandContext, who: A
   if (!read.ok) return { markdown: read.markdown };
   if (read.value.rest !== "") return { markdown: v.t.job.notPartOfTime(shown(read.value.rest), job.id) };
   return change(host, who, v, job, {}, { note: read.value.note, timing: read.value });
+}
+
+/** Lower case without accents: `Überspringen` is `uberspringen`, `manqué` is `manque`. */
+const folded = (word: string): string => word.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+/**
+ * `missed <policy>` (docs/time.md#missed-runs) in English or the chat's language (`verpasst überspringen`): the
+ * policy, null when the word comes without one it knows, undefined when the words are not about missed runs.
+ */
+function missedOf(rest: string, v: Voice): MissedPolicy | null | undefined {
+  const [word = "", value = "", ...more] = rest.trim().split(/\s+/);
+  if (folded(word) !== "missed" && folded(word) !== folded(v.t.job.missedWord)) return undefined;
+  if (more.length > 0) return null;
+  const values = v.t.job.missedValues;
+  return MISSED_POLICIES.find((p) => folded(value) === p || folded(value) === folded(values[p])) ?? null;
 }
 
 /** An end said alone, as the edit's fields take it: the local `until` and the count said, null for "no end". */

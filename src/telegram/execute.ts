@@ -16,6 +16,7 @@ import { hookCommand } from "./hook-command";
 import type { Asker, CommandContext, CommandHost } from "./host";
 import { languageCommand } from "./language-command";
 import { type CommandName, type RunBy, type RunName, runOf } from "./menu";
+import { modelCommand } from "./model-command";
 import { quietCommand } from "./quiet-command";
 import { everyCommand, remindCommand } from "./schedule";
 import { timezoneCommand } from "./zone-command";
@@ -70,6 +71,7 @@ const RUNS: { readonly [R in RunName]: Run<RunBy<R>> } = {
   edit: async (host, cmd, ctx) => editCommand(host, ctx, await asker(host, ctx), cmd.args),
   quiet: async (host, cmd, ctx) => quietCommand(host, await asker(host, ctx), cmd.args),
   language: async (host, cmd, ctx) => languageCommand(host, ctx, cmd.args),
+  model: async (host, cmd, ctx) => modelCommand(host, ctx, cmd.args),
   timezone: (host, cmd, ctx) => timezoneCommand(host, ctx, cmd.args),
   status: async (host, _cmd, ctx) => {
     const [list, settings] = await Promise.all([host.list(ctx.chatId, {}), host.getSettings(ctx.chatId)]);

@@ -3,7 +3,7 @@
  * `JobOps`, so commands use exactly the rules and texts of the admin API and the tools), and who is asking.
  */
 import type { Result } from "../result";
-import type { QuietAnswer } from "../schemas/chats";
+import type { ModelAnswer, QuietAnswer } from "../schemas/chats";
 import type { CreatedBy, CreateJobInput, EditJobInput, Job, JobFilter } from "../schemas/jobs";
 import type { Timing } from "../time";
 import type { Lang } from "../words";
@@ -37,6 +37,11 @@ export interface CommandHost {
   resume(chatId: string, id: string): Maybe<Result<Job>>;
   skip(chatId: string, id: string): Maybe<Result<{ job: Job; skipped: string }>>;
   runNow(chatId: string, id: string): Maybe<Result<Job>>;
+  /**
+   * Run now or Skip under a message about a job's missed runs (docs/time.md#missed-runs), from `first` to `last`:
+   * one late run of the latest, or each recorded skipped (a one-off deleted); `count`, how many there were.
+   */
+  answerMissed(chatId: string, id: string, choice: { run: boolean; first: number; last: number }): Maybe<Result<{ job: Job; count: number }>>;
   getSettings(chatId: string): Maybe<Result<{ timeZone: string; isDefault: boolean }>>;
   /** Sets (null: resets) the chat's zone; the message is in `language`. */
   setTimeZone(chatId: string, zone: string | null, language: string | null): Maybe<Result<{ timeZone: string; message: string }>>;
@@ -44,6 +49,10 @@ export interface CommandHost {
   getLanguage(chatId: string): Maybe<Result<{ language: Lang; chosen: boolean }>>;
   /** Sets the chat's language, or with null lets it follow its messages' languages. */
   setLanguage(chatId: string, language: Lang | null): Maybe<Result<{ language: Lang; chosen: boolean }>>;
+  /** The chat's model (docs/agent.md#models): its own (null: the default), the one its turns run on, the choices. */
+  getModel(chatId: string): Maybe<Result<ModelAnswer>>;
+  /** Sets the chat's model, or with null goes back to the bot's default. */
+  setModel(chatId: string, model: string | null): Maybe<Result<ModelAnswer>>;
   getQuiet(chatId: string): Maybe<Result<QuietAnswer>>;
   setQuiet(chatId: string, body: QuietAnswer): Maybe<Result<QuietAnswer>>;
   /**

@@ -40,6 +40,7 @@ const TABLE = {
   resume: { listed: true, run: "jobAction" },
   cancel: { listed: true, run: "jobAction" },
   hook: { listed: true, reads: "alone", run: "hook" },
+  model: { listed: true, reads: "alone", run: "model" },
   quiet: { listed: true, reads: "alone", run: "quiet" },
   timezone: { listed: true, reads: "alone", run: "timezone" },
   language: { listed: true, reads: "alone", run: "language" },

@@ -19,7 +19,7 @@ export const ANSWERED_TEXT = ENGLISH.t.buttons.answered;
 export const GONE_TEXT = ENGLISH.t.buttons.gone;
 
 /** A prompt job's message as its buttons find it. */
-export type JobMessage = { entryId: number; jobId: string; buttons: ButtonRows | null; copy: JobCopy | null };
+export type JobMessage = { entryId: number; jobId: string; runId: string; buttons: ButtonRows | null; copy: JobCopy | null };
 
 /** The chat's job messages: taken by a press, then answered. */
 export type JobMessages = {
@@ -64,6 +64,11 @@ export async function pressMessage(
   return { answer: acted.answer, buttons };
 }
 
+/** The instant of the latest missed occurrence a message about missed runs names: its run's. */
+function lastOf(message: JobMessage): number {
+  return Number(message.runId.slice(message.runId.lastIndexOf(":") + 1));
+}
+
 async function act(host: CommandHost, action: MessageAction, message: JobMessage, ctx: CommandContext & { zone: string }, v: Voice): Promise<Acted> {
   const { chatId, zone, now } = ctx;
   const t = v.t.buttons;
@@ -90,6 +95,14 @@ async function act(host: CommandHost, action: MessageAction, message: JobMessage
     case "pause": {
       const paused = await host.pause(chatId, message.jobId);
       return paused.ok ? { answer: pausedText(paused.value, v), line: t.pausedLine } : { answer: problemText(v, paused.error, message.jobId, ctx), line: null };
+    }
+    case "missedRun":
+    case "missedSkip": {
+      const run = action.act === "missedRun";
+      const answered = await host.answerMissed(chatId, message.jobId, { run, first: action.first, last: lastOf(message) });
+      if (!answered.ok) return { answer: problemText(v, answered.error, message.jobId, ctx), line: null };
+      const { job, count } = answered.value;
+      return run ? { answer: v.t.job.running(job.id, job.name), line: t.missedRunLine } : { answer: t.missedSkippedAnswer(count), line: t.missedSkippedLine };
     }
   }
 }

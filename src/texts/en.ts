@@ -54,6 +54,7 @@ export const texts = {
       resume: "resume a paused job",
       cancel: "cancel a job",
       hook: "a secret URL that runs a job when it is called",
+      model: "show or choose the model the agent uses",
       quiet: "hours when messages arrive without a sound",
       timezone: "show or set this chat's time zone",
       language: "show or set the language I answer in",
@@ -71,6 +72,7 @@ export const texts = {
       resume: "/resume <id>",
       cancel: "/cancel <id>",
       hook: "/hook <id> new, /hook new summarise what came",
+      model: "/model, /model default",
       quiet: "/quiet 22:00-07:00, /quiet off",
       timezone: "/timezone Berlin, /timezone reset",
       language: "/language de, /language auto",
@@ -79,7 +81,7 @@ export const texts = {
     examples: {
       remind: (weekAhead: string) => `/remind 20m stretch, /remind tomorrow 9:00 call mum, /remind ${weekAhead} 14:30 dentist, /remind monday 9am standup`,
       every: '/every day at 8:00 summarise the news, /every weekdays at 8:30 check my inbox, /every 15 minutes stretch, /every "0 8 * * 1-5" plan the day',
-      edit: "/edit <id> tomorrow 10:00, /edit <id> text call dad, /edit <id> until March; as a reply to a job's message: /edit 2h",
+      edit: "/edit <id> tomorrow 10:00, /edit <id> text call dad, /edit <id> until March, /edit <id> missed skip; as a reply to a job's message: /edit 2h",
       skip: "/skip <id>, or /skip as a reply to its message",
       timezone: "/timezone Berlin, /timezone America/New_York, /timezone reset",
     },
@@ -97,6 +99,10 @@ export const texts = {
     hookless: (id: string) => `only by a hook, and it has none: /hook ${id} new`,
     /** A job with a time of its own that has a hook too. */
     hook: "🔗 hook",
+    /** A job whose turns run on a model of their own (docs/agent.md#models). */
+    model: (name: string) => `model ${name}`,
+    /** A job whose missed runs do not take the default, one late run (docs/time.md#missed-runs). */
+    missed: { skip: "if missed: skip", all: "if missed: run each", ask: "if missed: ask" },
     paused: "paused",
     running: "running",
     lastRun: "last run",
@@ -131,7 +137,13 @@ export const texts = {
     /** `next` empty when the job has no next run. */
     skipped: (at: string, next: string) => `Skipped ${at}; ${next ? `next ${next}` : "it has no next run"}.`,
     usage: (command: string) => `Usage: /${command} <id> (see /jobs).`,
-    editUsage: "Usage: /edit <id> <when> or /edit <id> text <new text> (see /jobs); as a reply to a job's message, /edit <when>.",
+    editUsage:
+      "Usage: /edit <id> <when>, /edit <id> text <new text> or /edit <id> missed once|skip|all|ask (see /jobs); as a reply to a job's message, /edit <when>.",
+    /** The word after the id that changes what a missed run does (`/edit k7m2q missed skip`), and its values. */
+    missedWord: "missed",
+    missedValues: { once: "once", skip: "skip", all: "all", ask: "ask" },
+    missedUsage: (id: string) =>
+      `What should a run missed while the bot was offline do? /edit ${id} missed once (one late run, the default), skip (none), all (each, at most 10) or ask (a message with Run now and Skip).`,
     /** `/remind` alone: two examples that work now. */
     remindUsage: (a: string, b: string) => `/remind needs a time and then the text of the reminder. Try ${a} or ${b}.`,
     everyUsage: (a: string, b: string) => `/every needs a schedule and then the text to send. Try ${a} or ${b}.`,
@@ -185,9 +197,40 @@ export const texts = {
     snoozedLine: (until: string) => `⏰ Snoozed until ${until}`,
     skippedLine: (at: string) => `⏭ Skipped ${at}`,
     pausedLine: "⏸ Paused",
+    /** Under a message about missed runs (docs/time.md#missed-runs): Run now and Skip, and what they become. */
+    skip: "Skip",
+    missedRunLine: "▶️ Run now",
+    missedSkippedLine: "⏭ Skipped",
+    /** `n` missed runs recorded skipped. */
+    missedSkippedAnswer: (n: number) => (n === 1 ? "Skipped the missed run." : `Skipped ${n} missed runs.`),
     answered: "This was answered already.",
     gone: "This message is too old to act on; see /jobs.",
     invalid: "This button is no longer valid.",
+  },
+  /** Runs missed while the bot was offline (docs/time.md#missed-runs). `times`: when they were due, as a list. */
+  missed: {
+    /** `missed: ask`, several runs: `shown` the latest of them, `more` how many besides. */
+    askMany: (name: string, id: string, n: number, times: string) =>
+      `⏰ **${name}** (\`${id}\`) missed ${n} runs while the bot was offline: ${times}. Run it now?`,
+    askOne: (name: string, id: string, at: string) => `⏰ **${name}** (\`${id}\`) was due at ${at} while the bot was offline. Run it now?`,
+    /** The start of a list of times that names only the latest: `3 earlier`. */
+    more: (n: number) => `${n} earlier`,
+    /** A one-off whose policy is skip, deleted. */
+    dropped: (name: string, id: string, at: string) => `Skipped **${name}** (\`${id}\`): it was due at ${at} while the bot was offline.`,
+  },
+  /** `/model` (docs/agent.md#models): the model the chat's turns run on. `choices` is a list of names. */
+  model: {
+    shown: (name: string, isDefault: boolean, choices: string) =>
+      `Model: ${name}${isDefault ? " (the bot's default)" : ""}. Choices: ${choices}. Change it with /model <name>; /model default goes back.`,
+    only: (name: string) => `Model: ${name}, the only one this bot offers (its owner adds more with LLM_MODELS).`,
+    set: (name: string) => `Model: ${name}. Jobs with a model of their own keep theirs.`,
+    reset: (name: string) => `Model: ${name} (the bot's default).`,
+    none: "This bot runs no model, so there is none to choose (its owner sets LLM_MODEL).",
+    unknown: (typed: string, choices: string) => `"${typed}" is not one of this bot's models, which are ${choices}.`,
+    /** The word that goes back to the bot's default. */
+    defaultWord: "default",
+    /** A reply's first line when the job's own model is no longer offered. */
+    dropped: (wanted: string, used: string) => `(The model ${wanted} is no longer offered, so this ran on ${used}.)`,
   },
   /** A reminder written without a command and no model: offered, with Create and Cancel. */
   offer: {
@@ -265,6 +308,8 @@ export const texts = {
   agent: {
     noModel: "No model is configured, so I can only run your scheduled jobs. Send /help for the commands. For a reminder: /remind tomorrow 9:00 call mum",
     late: (at: string) => `This was due at ${at}; the bot was offline.`,
+    /** Before the latest of several missed runs (`missed: once`; `at` when it was due, the day when not today). */
+    lateMany: (n: number, at: string) => `${n} runs were missed while the bot was offline; this is the latest (due ${at}).`,
   },
 };
 

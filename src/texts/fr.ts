@@ -1,6 +1,9 @@
 /** @module The replies in French (docs/telegram.md#language), key for key as `en.ts`. */
 import type { Texts } from "./en";
 
+/** A chat time (`09:00` today, else `15 déc. 09:00`) after a verb: `à 09:00`, `le 15 déc. 09:00`. */
+const atTime = (at: string) => (/^\d{1,2}:\d{2}$/.test(at) ? `à ${at}` : `le ${at}`);
+
 export const texts: Texts = {
   language: {
     show: (name, chosen, choices) =>
@@ -52,6 +55,7 @@ export const texts: Texts = {
       resume: "reprendre une tâche en pause",
       cancel: "annuler une tâche",
       hook: "une URL secrète qui exécute une tâche quand on l'appelle",
+      model: "afficher ou choisir le modèle qu'utilise l'agent",
       quiet: "heures où les messages arrivent sans son",
       timezone: "afficher ou changer le fuseau horaire du chat",
       language: "afficher ou changer la langue de mes réponses",
@@ -68,6 +72,7 @@ export const texts: Texts = {
       resume: "/resume <id>",
       cancel: "/cancel <id>",
       hook: "/hook <id> new, /hook new résumer ce qui est arrivé",
+      model: "/model, /model défaut",
       quiet: "/quiet 22:00-07:00, /quiet off",
       timezone: "/timezone Berlin, /timezone reset",
       language: "/language en, /language auto",
@@ -78,7 +83,7 @@ export const texts: Texts = {
       every:
         "/every tous les jours à 8h00 résumer l'actualité, /every en semaine à 8h30 vérifier mes mails, " +
         '/every 15 minutes s\'étirer, /every "0 8 * * 1-5" planifier la journée',
-      edit: "/edit <id> demain 10:00, /edit <id> texte appeler papa, /edit <id> jusqu'en mars ; en réponse au message d'une tâche : /edit 2h",
+      edit: "/edit <id> demain 10:00, /edit <id> texte appeler papa, /edit <id> jusqu'en mars, /edit <id> manqué sauter ; en réponse au message d'une tâche : /edit 2h",
       skip: "/skip <id>, ou /skip en réponse à son message",
       timezone: "/timezone Berlin, /timezone America/New_York, /timezone reset",
     },
@@ -92,6 +97,8 @@ export const texts: Texts = {
     onHook: "quand son hook est appelé",
     hookless: (id) => `uniquement par un hook, et elle n'en a pas : /hook ${id} new`,
     hook: "🔗 hook",
+    model: (name) => `modèle ${name}`,
+    missed: { skip: "si manquée : sauter", all: "si manquée : tout rattraper", ask: "si manquée : demander" },
     paused: "en pause",
     running: "en cours",
     lastRun: "dernière exécution",
@@ -123,7 +130,12 @@ export const texts: Texts = {
     skippedAt: (at) => `Exécution sautée : ${at}.`,
     skipped: (at, next) => `Exécution sautée : ${at} ; ${next ? `prochaine : ${next}` : "aucune autre n'est prévue"}.`,
     usage: (command) => `Utilisation : /${command} <id> (voir /jobs).`,
-    editUsage: "Utilisation : /edit <id> <quand> ou /edit <id> texte <nouveau texte> (voir /jobs) ; en réponse au message d'une tâche : /edit <quand>.",
+    editUsage:
+      "Utilisation : /edit <id> <quand>, /edit <id> texte <nouveau texte> ou /edit <id> manqué une|sauter|toutes|demander (voir /jobs) ; en réponse au message d'une tâche : /edit <quand>.",
+    missedWord: "manqué",
+    missedValues: { once: "une", skip: "sauter", all: "toutes", ask: "demander" },
+    missedUsage: (id) =>
+      `Que faire d'une exécution manquée pendant que le bot était hors ligne ? /edit ${id} manqué une (une seule exécution en retard, par défaut), sauter (aucune), toutes (chacune, 10 au plus) ou demander (un message avec Lancer maintenant et Sauter).`,
     remindUsage: (a, b) => `/remind attend une heure, puis le texte du rappel. Essaie ${a} ou ${b}.`,
     everyUsage: (a, b) => `/every attend une récurrence, puis le texte à envoyer. Essaie ${a} ou ${b}.`,
     noText: (phrase, a, b) => `« ${phrase} » doit être suivi d'un texte : que dois-je envoyer à ce moment-là ? Essaie ${a} ou ${b}.`,
@@ -170,9 +182,31 @@ export const texts: Texts = {
     snoozedLine: (until) => `⏰ Reporté : ${until}`,
     skippedLine: (at) => `⏭ Sauté : ${at}`,
     pausedLine: "⏸ En pause",
+    skip: "Sauter",
+    missedRunLine: "▶️ Lancé maintenant",
+    missedSkippedLine: "⏭ Sauté",
+    missedSkippedAnswer: (n) => (n === 1 ? "Exécution manquée sautée." : `${n} exécutions manquées sautées.`),
     answered: "C'est déjà fait.",
     gone: "Ce message est trop ancien pour agir dessus ; voir /jobs.",
     invalid: "Ce bouton n'est plus valide.",
+  },
+  missed: {
+    askMany: (name, id, n, times) =>
+      `⏰ **${name}** (\`${id}\`) a manqué ${n} exécutions pendant que le bot était hors ligne : ${times}. La lancer maintenant ?`,
+    askOne: (name, id, at) => `⏰ **${name}** (\`${id}\`) devait s'exécuter ${atTime(at)} pendant que le bot était hors ligne. La lancer maintenant ?`,
+    more: (n) => `${n} ${n < 2 ? "autre" : "autres"}`,
+    dropped: (name, id, at) => `Tâche **${name}** (\`${id}\`) sautée : elle devait s'exécuter ${atTime(at)} pendant que le bot était hors ligne.`,
+  },
+  model: {
+    shown: (name, isDefault, choices) =>
+      `Modèle : ${name}${isDefault ? " (modèle par défaut du bot)" : ""}. Choix : ${choices}. Change-le avec /model <nom> ; /model défaut revient au modèle par défaut.`,
+    only: (name) => `Modèle : ${name}, le seul que propose ce bot (son propriétaire peut en ajouter d'autres avec LLM_MODELS).`,
+    set: (name) => `Modèle : ${name}. Les tâches qui ont leur propre modèle gardent le leur.`,
+    reset: (name) => `Modèle : ${name} (modèle par défaut du bot).`,
+    none: "Ce bot n'utilise aucun modèle, il n'y a donc rien à choisir (son propriétaire le définit avec LLM_MODEL).",
+    unknown: (typed, choices) => `« ${typed} » n'est pas un des modèles de ce bot ; choisis parmi ${choices}.`,
+    defaultWord: "défaut",
+    dropped: (wanted, used) => `(Le modèle ${wanted} n'est plus proposé, cette exécution a donc utilisé ${used}.)`,
   },
   offer: {
     found: (text) => `Aucun modèle n'est configuré, mais ceci ressemble à un rappel : « ${text} »`,
@@ -231,5 +265,6 @@ export const texts: Texts = {
       "Aucun modèle n'est configuré : je ne peux qu'exécuter tes tâches planifiées. Envoie /help pour " +
       "voir les commandes. Pour un rappel : /remind demain à 9:00 appeler maman",
     late: (at) => `C'était prévu : ${at} ; le bot était hors ligne.`,
+    lateMany: (n, at) => `${n} exécutions ont été manquées pendant que le bot était hors ligne ; voici la dernière (prévue ${atTime(at)}).`,
   },
 };

@@ -6,6 +6,8 @@ const isClock = (at: string) => /^\d{1,2}:\d{2}$/.test(at);
 const untilTime = (at: string) => (isClock(at) ? `até as ${at}` : `até ${at}`);
 /** `das 14:00`, `de 28 de set 08:00`. */
 const ofTime = (at: string) => (isClock(at) ? `das ${at}` : `de ${at}`);
+/** `para as 14:00`, `para 28 de set 08:00`. */
+const forTime = (at: string) => (isClock(at) ? `para as ${at}` : `para ${at}`);
 
 export const texts: Texts = {
   language: {
@@ -52,6 +54,7 @@ export const texts: Texts = {
       resume: "retoma uma tarefa pausada",
       cancel: "cancela uma tarefa",
       hook: "uma URL secreta que executa uma tarefa quando é chamada",
+      model: "mostra ou escolhe o modelo que o agente usa",
       quiet: "horário em que as mensagens chegam sem som",
       timezone: "mostra ou define o fuso horário deste chat",
       language: "mostra ou define o idioma das minhas respostas",
@@ -68,6 +71,7 @@ export const texts: Texts = {
       resume: "/resume <id>",
       cancel: "/cancel <id>",
       hook: "/hook <id> new, /hook new resumir o que chegou",
+      model: "/model, /model padrão",
       quiet: "/quiet 22:00-07:00, /quiet off",
       timezone: "/timezone Berlin, /timezone reset",
       language: "/language de, /language auto",
@@ -77,7 +81,7 @@ export const texts: Texts = {
         `/remind 20m alongar, /remind amanhã às 9:00 ligar para a mãe, /remind ${weekAhead} 14:30 dentista, /remind segunda às 9:00 reunião diária`,
       every:
         '/every todos os dias às 8:00 resumir as notícias, /every dias úteis às 8:30 ver meus e-mails, /every 15 minutos alongar, /every "0 8 * * 1-5" planejar o dia',
-      edit: "/edit <id> amanhã 10:00, /edit <id> texto ligar para o pai, /edit <id> até março; em resposta à mensagem de uma tarefa: /edit 2h",
+      edit: "/edit <id> amanhã 10:00, /edit <id> texto ligar para o pai, /edit <id> até março, /edit <id> perdida pular; em resposta à mensagem de uma tarefa: /edit 2h",
       skip: "/skip <id>, ou /skip em resposta à mensagem da tarefa",
       timezone: "/timezone Berlin, /timezone America/New_York, /timezone reset",
     },
@@ -91,6 +95,8 @@ export const texts: Texts = {
     onHook: "quando o hook dela é chamado",
     hookless: (id) => `só por um hook, e ela não tem nenhum: /hook ${id} new`,
     hook: "🔗 hook",
+    model: (name) => `modelo ${name}`,
+    missed: { skip: "se perdida: pular", all: "se perdida: executar todas", ask: "se perdida: perguntar" },
     paused: "pausada",
     running: "em execução",
     lastRun: "última execução",
@@ -118,7 +124,12 @@ export const texts: Texts = {
     skippedAt: (at) => `Execução ${ofTime(at)} pulada.`,
     skipped: (at, next) => `Execução ${ofTime(at)} pulada; ${next ? `próxima: ${next}` : "não há próxima execução"}.`,
     usage: (command) => `Uso: /${command} <id> (veja /jobs).`,
-    editUsage: "Uso: /edit <id> <quando> ou /edit <id> texto <novo texto> (veja /jobs); em resposta à mensagem de uma tarefa, /edit <quando>.",
+    editUsage:
+      "Uso: /edit <id> <quando>, /edit <id> texto <novo texto> ou /edit <id> perdida uma|pular|todas|perguntar (veja /jobs); em resposta à mensagem de uma tarefa, /edit <quando>.",
+    missedWord: "perdida",
+    missedValues: { once: "uma", skip: "pular", all: "todas", ask: "perguntar" },
+    missedUsage: (id) =>
+      `O que fazer com uma execução perdida enquanto o bot estava offline? /edit ${id} perdida uma (uma execução atrasada, o padrão), pular (nenhuma), todas (cada uma, no máximo 10) ou perguntar (uma mensagem com Executar agora e Pular).`,
     remindUsage: (a, b) => `O /remind precisa de um horário e depois do texto do lembrete. Tente ${a} ou ${b}.`,
     everyUsage: (a, b) => `O /every precisa de uma frequência e depois do texto a enviar. Tente ${a} ou ${b}.`,
     noText: (phrase, a, b) => `“${phrase}” precisa de um texto depois: o que devo enviar nesse horário? Tente ${a} ou ${b}.`,
@@ -164,9 +175,30 @@ export const texts: Texts = {
     snoozedLine: (until) => `⏰ Adiado ${untilTime(until)}`,
     skippedLine: (at) => `⏭ Execução ${ofTime(at)} pulada`,
     pausedLine: "⏸ Pausada",
+    skip: "Pular",
+    missedRunLine: "▶️ Executada agora",
+    missedSkippedLine: "⏭ Pulada",
+    missedSkippedAnswer: (n) => (n === 1 ? "Execução perdida pulada." : `${n} execuções perdidas puladas.`),
     answered: "Isto já foi respondido.",
     gone: "Esta mensagem é antiga demais para isso; veja /jobs.",
     invalid: "Este botão não é mais válido.",
+  },
+  missed: {
+    askMany: (name, id, n, times) => `⏰ **${name}** (\`${id}\`) perdeu ${n} execuções enquanto o bot estava offline: ${times}. Executar agora?`,
+    askOne: (name, id, at) => `⏰ **${name}** (\`${id}\`) estava prevista ${forTime(at)} enquanto o bot estava offline. Executar agora?`,
+    more: (n) => `mais ${n}`,
+    dropped: (name, id, at) => `**${name}** (\`${id}\`) foi pulada: estava prevista ${forTime(at)} enquanto o bot estava offline.`,
+  },
+  model: {
+    shown: (name, isDefault, choices) =>
+      `Modelo: ${name}${isDefault ? " (o padrão do bot)" : ""}. Opções: ${choices}. Mude-o com /model <nome>; /model padrão volta ao padrão.`,
+    only: (name) => `Modelo: ${name}, o único que este bot oferece (o dono dele pode adicionar mais com LLM_MODELS).`,
+    set: (name) => `Modelo: ${name}. As tarefas com um modelo próprio mantêm o delas.`,
+    reset: (name) => `Modelo: ${name} (o padrão do bot).`,
+    none: "Este bot não usa nenhum modelo, então não há nenhum para escolher (o dono dele o define com LLM_MODEL).",
+    unknown: (typed, choices) => `“${typed}” não é um dos modelos deste bot; escolha entre ${choices}.`,
+    defaultWord: "padrão",
+    dropped: (wanted, used) => `(O modelo ${wanted} não está mais disponível, então isto rodou com ${used}.)`,
   },
   offer: {
     found: (text) => `Nenhum modelo configurado, mas isto parece um lembrete: “${text}”`,
@@ -225,5 +257,6 @@ export const texts: Texts = {
       "Nenhum modelo está configurado, então só posso executar suas tarefas agendadas. Envie /help " +
       "para ver os comandos. Para um lembrete: /remind amanhã às 9:00 ligar para a mãe",
     late: (at) => `Estava previsto: ${at}; o bot estava offline.`,
+    lateMany: (n, at) => `${n} execuções foram perdidas enquanto o bot estava offline; esta é a última (prevista ${forTime(at)}).`,
   },
 };

@@ -217,52 +217,82 @@ describe("decideFire: a cron job", () => {
     expect(decision.job.runningRunId).toBe("w8r4t:1790424000000");
   });
 
-  it("never catches up: one late run for the old time, the next run after now, the missed ones counted", () => {
-    // Daily at 08:00, due Sun 20 Sep; the bot comes back Sat 26 Sep 14:03 (21st to 26th never run).
+  it("runs the latest missed occurrence once, late, its line counting every one missed (missed: once, the default)", () => {
+    // Daily at 08:00, due Sun 20 Sep; the bot comes back Sat 26 Sep 14:03: 20th to 26th never ran.
     const due = ms("2026-09-20T06:00:00Z");
+    const latest = ms("2026-09-26T06:00:00Z");
     const now = ms("2026-09-26T12:03:00Z");
     const decision = claimOf(cronJob("0 8 * * *", due), ctx(now));
-    expect(decision.missed).toBe(6);
+    expect(decision.missed).toBe(7);
     expect(decision.job.nextRunAt).toBe(ms("2026-09-27T06:00:00Z"));
-    expect(decision.run).toStrictEqual(claimed(`p3xz9:${due}`, due, now, { late: true }));
+    expect(decision.run).toStrictEqual(claimed(`p3xz9:${latest}`, latest, now, { late: true }));
     expect(messageOf(decision.run)).toMatchObject({
       late: true,
-      text: '[Scheduled job "Inbox summary" (p3xz9)]\nThis was due at 20 Sep 08:00; the bot was offline.\nSummarise my inbox',
-      dueAt: "2026-09-20T06:00:00.000Z",
+      missed: 7,
+      text: '[Scheduled job "Inbox summary" (p3xz9)]\n7 runs were missed while the bot was offline; this is the latest (due 08:00).\nSummarise my inbox',
+      dueAt: "2026-09-26T06:00:00.000Z",
       firedAt: "2026-09-26T12:03:00.000Z",
     });
   });
 
-  it("counts an occurrence at exactly now as missed, and one a millisecond later as next", () => {
+  it("runs an occurrence within its grace as usual, and one a millisecond past it as missed", () => {
     const due = ms("2026-09-26T12:00:00Z");
+    // 12:20 is due now: it runs on time; 12:00 and 12:10 are passed over.
     const at20 = claimOf(cronJob("*/10 * * * *", due), ctx(ms("2026-09-26T12:20:00Z")));
-    expect([at20.missed, at20.job.nextRunAt]).toStrictEqual([2, ms("2026-09-26T12:30:00Z")]);
+    expect([at20.missed, at20.run.runId, at20.run.late, at20.job.nextRunAt]).toStrictEqual([
+      2,
+      `p3xz9:${ms("2026-09-26T12:20:00Z")}`,
+      false,
+      ms("2026-09-26T12:30:00Z"),
+    ]);
     const before20 = claimOf(cronJob("*/10 * * * *", due), ctx(ms("2026-09-26T12:19:59.999Z")));
-    expect([before20.missed, before20.job.nextRunAt]).toStrictEqual([1, ms("2026-09-26T12:20:00Z")]);
+    expect([before20.missed, before20.run.dueAt, before20.run.late, before20.job.nextRunAt]).toStrictEqual([
+      2,
+      ms("2026-09-26T12:10:00Z"),
+      true,
+      ms("2026-09-26T12:20:00Z"),
+    ]);
+    // A grace of 5 minutes: 12:10 at 12:15 still runs as usual.
+    const graced = claimOf(cronJob("*/10 * * * *", ms("2026-09-26T12:10:00Z"), { graceSeconds: 300 }), ctx(ms("2026-09-26T12:15:00Z")));
+    expect([graced.missed, graced.run.late]).toStrictEqual([0, false]);
+    const past = claimOf(cronJob("*/10 * * * *", ms("2026-09-26T12:10:00Z"), { graceSeconds: 300 }), ctx(ms("2026-09-26T12:15:00.001Z")));
+    expect([past.missed, past.run.late, (messageOf(past.run) as { text: string }).text.split("\n")[1]]).toStrictEqual([
+      1,
+      true,
+      "This was due at 26 Sep 14:10; the bot was offline.",
+    ]);
   });
 
   it("counts missed runs across a spring-forward gap: the gap's match fires once, at 03:00", () => {
     // 02:30 daily; due Sat 28 Mar 02:30 CET. 29 Mar 02:30 does not exist (runs 03:00 CEST = 01:00Z).
-    const decision = claimOf(cronJob("30 2 * * *", ms("2026-03-28T01:30:00Z")), ctx(ms("2026-03-31T12:00:00Z")));
-    expect(decision.missed).toBe(3);
+    const decision = decideFire(cronJob("30 2 * * *", ms("2026-03-28T01:30:00Z"), { missed: "skip" }), ctx(ms("2026-03-31T12:00:00Z")));
+    expect(decision.action).toBe("missed");
+    const skipped = (decision as { skipped: RunRecord[] }).skipped.map((r) => new Date(r.dueAt).toISOString());
+    expect(skipped).toStrictEqual(["2026-03-28T01:30:00.000Z", "2026-03-29T01:00:00.000Z", "2026-03-30T00:30:00.000Z", "2026-03-31T00:30:00.000Z"]);
     expect(decision.job.nextRunAt).toBe(ms("2026-04-01T00:30:00Z"));
   });
 
   it("counts both passes of a fall-back hour for an interval expression, one for a fixed one (New York)", () => {
     const c = ctx(ms("2026-11-01T07:00:00Z"), { zone: NEW_YORK });
-    // Every 30 minutes in the 01 hour: 01:30 EDT, 01:00 EST and 01:30 EST were missed.
+    // Every 30 minutes in the 01 hour: 01:00 EDT, 01:30 EDT, 01:00 EST and 01:30 EST were missed.
     const interval = claimOf(cronJob("*/30 1 * * *", ms("2026-11-01T05:00:00Z")), c);
-    expect([interval.missed, interval.job.nextRunAt]).toStrictEqual([3, ms("2026-11-02T06:00:00Z")]);
-    // 01:30 daily, due 31 Oct: 1 Nov 01:30 EDT was missed; its second pass (EST) is no occurrence.
+    expect([interval.missed, interval.run.dueAt, interval.job.nextRunAt]).toStrictEqual([4, ms("2026-11-01T06:30:00Z"), ms("2026-11-02T06:00:00Z")]);
+    // 01:30 daily, due 31 Oct: it and 1 Nov 01:30 EDT were missed; its second pass (EST) is no occurrence.
     const fixed = claimOf(cronJob("30 1 * * *", ms("2026-10-31T05:30:00Z")), c);
-    expect([fixed.missed, fixed.job.nextRunAt]).toStrictEqual([1, ms("2026-11-02T06:30:00Z")]);
+    expect([fixed.missed, fixed.run.dueAt, fixed.job.nextRunAt]).toStrictEqual([2, ms("2026-11-01T05:30:00Z"), ms("2026-11-02T06:30:00Z")]);
   });
 
-  it("counts at most 1000 missed runs", () => {
-    const now = ms("2026-09-26T12:00:00Z");
-    const decision = claimOf(cronJob("* * * * *", now - 3 * 86_400_000), ctx(now));
+  it("counts at most 1000 missed runs, and still runs the latest", () => {
+    const now = ms("2026-09-26T12:00:30Z");
+    // No grace: 12:00, 30 s old, was missed too, and is the one that runs, three days of minutes later.
+    const decision = claimOf(cronJob("* * * * *", now - 3 * 86_400_000 - 30_000, { graceSeconds: 0 }), ctx(now));
     expect(decision.missed).toBe(1000);
-    expect(decision.job.nextRunAt).toBe(now + 60_000);
+    expect([decision.run.dueAt, decision.run.late]).toStrictEqual([ms("2026-09-26T12:00:00Z"), true]);
+    expect(decision.job.nextRunAt).toBe(ms("2026-09-26T12:01:00Z"));
+    // With the default grace, 12:00 runs as usual, and no line counts the others (the log does).
+    const usual = claimOf(cronJob("* * * * *", now - 3 * 86_400_000 - 30_000), ctx(now));
+    expect([usual.missed, usual.run.dueAt, usual.run.late]).toStrictEqual([999, ms("2026-09-26T12:00:00Z"), false]);
+    expect((messageOf(usual.run) as { text: string }).text).toBe('[Scheduled job "Inbox summary" (p3xz9)]\nSummarise my inbox');
   });
 });
 

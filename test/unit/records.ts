@@ -48,6 +48,9 @@ export function jobView(over: Partial<Job> & Pick<Job, "id" | "name" | "schedule
     lastResult: null,
     running: false,
     hook: false,
+    model: null,
+    missed: "once",
+    grace: "PT1M",
     ...over,
   };
 }

@@ -69,6 +69,7 @@ describe("fixed texts", () => {
       "/resume",
       "/cancel",
       "/hook",
+      "/model",
       "/quiet",
       "/timezone",
       "/language",

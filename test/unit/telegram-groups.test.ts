@@ -194,6 +194,9 @@ describe("topics in /jobs", () => {
     lastResult: null,
     running: false,
     hook: false,
+    model: null,
+    missed: "once",
+    grace: "PT1M",
     ...(threadId !== undefined ? { threadId } : {}),
   });
   const jobs = [

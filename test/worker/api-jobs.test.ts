@@ -54,6 +54,9 @@ describe("POST /admin/chats/:chatId/jobs", () => {
       lastResult: null,
       running: false,
       hook: false,
+      model: null,
+      missed: "once",
+      grace: "PT1M",
     });
     expect(Date.parse(job.createdAt)).toBeGreaterThanOrEqual(before);
   });

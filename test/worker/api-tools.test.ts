@@ -50,6 +50,9 @@ describe("schedule: create", () => {
         lastResult: null,
         running: false,
         hook: false,
+        model: null,
+        missed: "once",
+        grace: "PT1M",
       },
     });
     const { shown } = newYears();
@@ -121,7 +124,7 @@ describe("schedule: create", () => {
       ],
       [
         { ...prompt, cron: "0 9 * * *", id: "abcde" },
-        '"id" does not apply to "create", which takes only "name", "kind", "at", "cron", "delay", "rrule", "start", "trigger", "until", "runsLeft", "text", "command", "timeoutSeconds", "memoryRefs", "onlyOnChange" and "silent".',
+        '"id" does not apply to "create", which takes only "name", "kind", "at", "cron", "delay", "rrule", "start", "trigger", "until", "runsLeft", "text", "command", "timeoutSeconds", "memoryRefs", "onlyOnChange", "silent", "model", "missed" and "grace".',
       ],
     ];
     for (const [body, text] of cases) expect(await schedule(chat, body), JSON.stringify(body)).toEqual(refused(text));

@@ -37,7 +37,7 @@ describe("loadConfig", () => {
       defaultScriptTimeout: 300,
       maxWakeupsPerDay: 48,
       emailDomain: null,
-      agent: { kind: "echo", baseUrl: null, apiKey: null, model: null, instructions: null, maxTurnsPerDay: 200, timeoutSeconds: 60 },
+      agent: { kind: "echo", baseUrl: null, apiKey: null, model: null, models: [], instructions: null, maxTurnsPerDay: 200, timeoutSeconds: 60 },
     });
   });
 

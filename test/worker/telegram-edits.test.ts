@@ -129,7 +129,7 @@ describe("/edit", () => {
     const [job] = await jobsOf(chat);
     const id = job!.id;
     const usage =
-      "Usage: /edit &lt;id&gt; &lt;when&gt; or /edit &lt;id&gt; text &lt;new text&gt; (see /jobs); as a reply to a job's message, /edit &lt;when&gt;.";
+      "Usage: /edit &lt;id&gt; &lt;when&gt;, /edit &lt;id&gt; text &lt;new text&gt; or /edit &lt;id&gt; missed once|skip|all|ask (see /jobs); as a reply to a job's message, /edit &lt;when&gt;.";
     expect(await reply(chat, "/edit")).toBe(usage);
     expect(await reply(chat, `/edit ${id}`)).toBe(usage);
     expect(await reply(chat, "/edit zzzzz 2h")).toBe("No job zzzzz in this chat.");

@@ -5,9 +5,10 @@
 import * as z from "zod";
 import { MEMORY_ID } from "../../contracts/ids";
 import type { JobFacts } from "../../directory/projection";
+import { MAX_GRACE_SECONDS } from "../../jobs/missed";
 import type { FailureStreak, JobRecord, JobSpec } from "../../jobs/records";
 import { lazy } from "../../lazy";
-import { CREATED_BY, JOB_KINDS, type LastResult, LIMITS, lastResultSchema } from "../../schemas/jobs";
+import { CREATED_BY, JOB_KINDS, type LastResult, LIMITS, lastResultSchema, MISSED_POLICIES } from "../../schemas/jobs";
 import { LOCAL_UNTIL } from "../../time/until";
 import type { Db } from "./db";
 
@@ -123,6 +124,9 @@ const FIELDS = lazy(
     streak: json("failure_streak", streakColumn, "a failure", null),
     importedFrom: column("imported_from", z.string().nullable()),
     threadId: column("thread_id", z.number().int().nullable()),
+    model: column("model", z.string().min(1).nullable()),
+    missed: column("missed", z.enum(MISSED_POLICIES)),
+    graceSeconds: column("grace_seconds", z.number().int().min(0).max(MAX_GRACE_SECONDS)),
     hook: column(
       "hook_hash",
       z
@@ -195,6 +199,9 @@ function parseJson(text: string): unknown {
 /** What a claim changes of a job: its next run, the in-flight mark, the last run's time, and its runs left. */
 type Claimed = Pick<JobRecord, "id" | "nextRunAt" | "runningRunId" | "lastRunAt" | "runsLeft">;
 
+/** A job whose next run may come: enabled, not quarantined, and not one that runs each missed occurrence while a run of it is in flight. */
+const MAY_FIRE = "enabled = 1 AND quarantined IS NULL AND (running_run_id IS NULL OR missed <> 'all')";
+
 export type ParsedJobRow = { ok: true; job: JobRecord } | { ok: false; id: string; reason: string };
 
 export class JobStore {
@@ -227,13 +234,13 @@ export class JobStore {
     return row?.ok ? row.job : null;
   }
 
-  /** Jobs due at `now` that are not quarantined, soonest first. */
+  /**
+   * Jobs due at `now` that are not quarantined, soonest first. A job that runs each missed occurrence (`missed` all)
+   * waits while a run of it is in flight: its next one starts when that run ends (docs/time.md#missed-runs).
+   */
   due(now: number): ParsedJobRow[] {
     return this.db.sql
-      .exec(
-        `SELECT ${COLUMNS()} FROM jobs WHERE next_run_at IS NOT NULL AND next_run_at <= ? AND enabled = 1 AND quarantined IS NULL ORDER BY next_run_at, id`,
-        now,
-      )
+      .exec(`SELECT ${COLUMNS()} FROM jobs WHERE next_run_at IS NOT NULL AND next_run_at <= ? AND ${MAY_FIRE} ORDER BY next_run_at, id`, now)
       .toArray()
       .map((r) => this.parse(r));
   }
@@ -428,10 +435,8 @@ export class JobStore {
       });
   }
 
-  /** The soonest next run of an enabled job that is not quarantined. */
+  /** The soonest next run of an enabled job that is not quarantined (nor waiting for its run in flight, as `due`). */
   soonest(): number | null {
-    return this.db.sql
-      .exec<{ t: number | null }>("SELECT MIN(next_run_at) AS t FROM jobs WHERE next_run_at IS NOT NULL AND enabled = 1 AND quarantined IS NULL")
-      .one().t;
+    return this.db.sql.exec<{ t: number | null }>(`SELECT MIN(next_run_at) AS t FROM jobs WHERE next_run_at IS NOT NULL AND ${MAY_FIRE}`).one().t;
   }
 }

@@ -4,7 +4,8 @@
  * whose turn created its follow-up over HTTP or MCP (`X-Cuckoo-Turn`), when the chat was told which zone its
  * times are in (the default-zone notice, docs/telegram.md), a group's move to a supergroup (`moving_to` and its
  * `move_retry_at` while it is under way, `moved_to` after it in the old chat, `moved_from` in the new one), and its
- * language (docs/telegram.md#language: `language` set by /language, `seen_language` the last one a message came in).
+ * language (docs/telegram.md#language: `language` set by /language, `seen_language` the last one a message came in), and the model its turns run on
+ * (`model`, set by /model; docs/agent.md#models).
  */
 import type { Db } from "./db";
 
@@ -21,6 +22,7 @@ const KEYS = [
   "moved_from",
   "language",
   "seen_language",
+  "model",
 ] as const;
 type Key = (typeof KEYS)[number];
 

@@ -17,6 +17,11 @@ export type Config = Readonly<{
   dev: boolean;
   /** `CUCKOO_DEV_SPEEDUP`, honoured under `CUCKOO_DEV=1` only: leases and the offer deadline are divided by it (`leaseMs`); else 1. */
   speedup: number;
+  /**
+   * `CUCKOO_DEV_CLOCK_OFFSET`, honoured under `CUCKOO_DEV=1` only, in ms: the chats' objects run this far ahead of the
+   * machine's clock, to try locally what jobs do after the bot was offline (docs/time.md#missed-runs); else 0.
+   */
+  clockOffsetMs: number;
   adminToken: string | null;
   toolsToken: string | null;
   telegram: Readonly<{
@@ -131,6 +136,8 @@ function readConfig(env: Env): LoadedConfig {
   // Production can never be shortened by the test speedup: outside dev it is reported and left at 1.
   if (set.has("CUCKOO_DEV_SPEEDUP") && !v.CUCKOO_DEV && !issues.some((issue) => issue.message.startsWith("CUCKOO_DEV_SPEEDUP ")))
     report("CUCKOO_DEV_SPEEDUP", "CUCKOO_DEV_SPEEDUP is for local tests and is ignored without CUCKOO_DEV=1; remove it.");
+  if (set.has("CUCKOO_DEV_CLOCK_OFFSET") && !v.CUCKOO_DEV && !issues.some((issue) => issue.message.startsWith("CUCKOO_DEV_CLOCK_OFFSET ")))
+    report("CUCKOO_DEV_CLOCK_OFFSET", "CUCKOO_DEV_CLOCK_OFFSET is for local tries and is ignored without CUCKOO_DEV=1; remove it.");
 
   // Telegram: a bot token needs the webhook's secret.
   if (set.has("TELEGRAM_BOT_TOKEN") && !set.has("TELEGRAM_WEBHOOK_SECRET"))
@@ -161,6 +168,7 @@ function readConfig(env: Env): LoadedConfig {
   const config: Config = Object.freeze({
     dev: v.CUCKOO_DEV,
     speedup: v.CUCKOO_DEV ? v.CUCKOO_DEV_SPEEDUP : 1,
+    clockOffsetMs: v.CUCKOO_DEV ? v.CUCKOO_DEV_CLOCK_OFFSET * 1000 : 0,
     adminToken: v.ADMIN_TOKEN,
     toolsToken: v.TOOLS_TOKEN,
     telegram: Object.freeze({

@@ -9,7 +9,11 @@
  * same schedule. The words are read and described in the chat's language (`language` of the preview), any of the
  * others read too. "Run only when its hook is called" puts `"trigger": "hook"` in place of a schedule (docs/hooks.md):
  * the Schedule field and the preview give way, and a job so created comes back with its hook, which the caller shows
- * once. The API's sentence is shown beside the field it names; nothing is created or changed until Save.
+ * once. The Model, "If a run is missed" and Grace fields (docs/agent.md#models, docs/time.md#missed-runs) show the job's
+ * own; the models are the chat's choices (`GET …/model`), the field shown only when there is a choice to make, and
+ * "Run each" is offered to repeating jobs only; neither missed runs nor grace apply to a job only its hook runs. A
+ * create sends them only when they are not the defaults, an edit only when they changed. The API's sentence is shown
+ * beside the field it names; nothing is created or changed until Save.
  */
 import { ApiError, api, chatPath } from "./api.js";
 import { byId, h, sentence } from "./dom.js";
@@ -43,6 +47,20 @@ const previewDescription = byId("preview-description");
 const understood = byId("job-schedule-understood");
 const previewRuns = byId("preview-runs");
 const previewNotes = byId("preview-notes");
+const modelField = byId("job-model-field");
+const modelSelect = /** @type {HTMLSelectElement} */ (byId("job-model"));
+const missedField = byId("job-missed-field");
+const missedSelect = /** @type {HTMLSelectElement} */ (byId("job-missed"));
+const graceField = byId("job-grace-field");
+const graceSelect = /** @type {HTMLSelectElement} */ (byId("job-grace"));
+
+/** The Grace field's choices, ISO 8601 durations as the API writes them; the API's default is a minute. */
+const GRACES = /** @type {const} */ (["PT0S", "PT1M", "PT5M", "PT15M", "PT1H", "PT6H", "P1D"]);
+const DEFAULT_GRACE = "PT1M";
+/** What a missed run does unless a job says otherwise. */
+const DEFAULT_MISSED = "once";
+/** The bot's models a job may choose (`choices` of `GET …/model`, the same for every chat): the last read. @type {string[]} */
+let modelChoices = [];
 
 /** The field each quoted name of an API sentence belongs to. */
 const FIELDS = /** @type {const} */ ({
@@ -59,18 +77,24 @@ const FIELDS = /** @type {const} */ ({
   timeoutSeconds: "job-timeout",
   kind: "job-kind",
   trigger: "job-hook-only",
+  model: "job-model",
+  missed: "job-missed",
+  grace: "job-grace",
 });
 
 /**
  * The dialog's job, its schedule as first shown, the zone, what runs once saved, and the chat it was opened for (null:
  * none was shown, the chat field says which): a save goes to that chat, whatever the page shows by then. `saved` gets
- * the hook a create answered (a job only its hook runs), to show once.
- * @type {{ job: Job | null, original: string, zone: string, saved: Saved, chatId: string | null }}
+ * the hook a create answered (a job only its hook runs), to show once. `effective`: the model the chat's turns run
+ * on, which the Model field's "Chat's model" names.
+ * @type {{ job: Job | null, original: string, zone: string, saved: Saved, chatId: string | null, effective: string | null }}
  */
-let current = { job: null, original: "", zone: "UTC", saved: () => {}, chatId: null };
+let current = { job: null, original: "", zone: "UTC", saved: () => {}, chatId: null, effective: null };
 /** How many of the next runs the "understood" line names before its "…". */
 const UNDERSTOOD_RUNS = 2;
 let previewSeq = 0;
+/** Counts the dialog's openings: what an earlier one read comes too late for a later one. */
+let openSeq = 0;
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let previewTimer;
 
@@ -82,7 +106,8 @@ function clearErrors() {
 
 /** Shows `message` beside the field its first quoted name points at, else under the form. @param {string} message */
 function showError(message) {
-  const quoted = /^"(\w+)"/.exec(message)?.[1] ?? /"(at|cron|delay|rrule|start|until|runsLeft|name|text|command|timeoutSeconds|trigger)"/.exec(message)?.[1];
+  const quoted =
+    /^"(\w+)"/.exec(message)?.[1] ?? /"(at|cron|delay|rrule|start|until|runsLeft|name|text|command|timeoutSeconds|trigger|missed|grace)"/.exec(message)?.[1];
   const id = quoted && quoted in FIELDS ? FIELDS[/** @type {keyof typeof FIELDS} */ (quoted)] : null;
   const field = id ? document.getElementById(`${id}-error`) : null;
   if (id && field) {
@@ -97,10 +122,65 @@ function syncKind() {
   timeoutField.hidden = !watcher;
 }
 
-/** Whether the job is one only its hook runs: no schedule field, no preview. */
+/** Whether the job is one only its hook runs: no schedule field, no preview, nothing to miss. */
 function syncHookOnly() {
   scheduleBox.hidden = hookOnly.checked;
   previewSection.hidden = hookOnly.checked;
+  missedField.hidden = hookOnly.checked;
+  graceField.hidden = hookOnly.checked;
+}
+
+/** "Run each" is for repeating jobs: a one-off runs once (the API refuses it). @param {boolean} oneOff */
+function syncOneOff(oneOff) {
+  const all = /** @type {HTMLOptionElement} */ (missedSelect.querySelector('option[value="all"]'));
+  all.disabled = oneOff;
+}
+
+/**
+ * The Model field's choices: the chat's model (its value "", sent as null), then each of the bot's, and `selected`
+ * too when the bot no longer lists it. Shown when there is a choice to make, or a model to unpin.
+ * @param {string | null} selected
+ */
+function fillModels(selected) {
+  const names = selected !== null && !modelChoices.includes(selected) ? [...modelChoices, selected] : modelChoices;
+  modelSelect.replaceChildren(h("option", { value: "" }, [t().chatModel(current.effective)]), ...names.map((name) => h("option", { value: name }, [name])));
+  modelSelect.value = selected ?? "";
+  modelField.hidden = modelChoices.length < 2 && selected === null;
+}
+
+/** A grace's seconds (`PT1H30M` → 5400), for its place among the choices; Infinity when it does not read. @param {string} iso */
+function graceSeconds(iso) {
+  const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(iso);
+  if (!m) return Number.POSITIVE_INFINITY;
+  const [d, hours, min, sec] = [m[1], m[2], m[3], m[4]].map((g) => Number(g ?? 0));
+  return (d ?? 0) * 86_400 + (hours ?? 0) * 3600 + (min ?? 0) * 60 + (sec ?? 0);
+}
+
+/** The Grace field's choices, with `selected` among them in its place when it is none of them. @param {string} selected */
+function fillGrace(selected) {
+  const values = /** @type {string[]} */ ([...GRACES]);
+  if (!values.includes(selected)) {
+    const after = values.findIndex((v) => graceSeconds(v) > graceSeconds(selected));
+    values.splice(after === -1 ? values.length : after, 0, selected);
+  }
+  const labels = /** @type {Record<string, string>} */ (t().graceChoices);
+  graceSelect.replaceChildren(...values.map((v) => h("option", { value: v }, [Object.hasOwn(labels, v) ? (labels[v] ?? v) : v])));
+  graceSelect.value = selected;
+}
+
+/**
+ * The chat's model and the bot's choices (`GET …/model`); what was last read when it cannot be asked (the choices are
+ * the bot's, the same for every chat). @param {string | null} chatId
+ */
+async function readModels(chatId) {
+  if (chatId === null) return { effective: null };
+  try {
+    const answer = await api("GET", `${chatPath(chatId)}/model`);
+    modelChoices = Array.isArray(answer.choices) ? answer.choices.map(String) : [];
+    return { effective: typeof answer.effective === "string" ? answer.effective : null };
+  } catch {
+    return { effective: null };
+  }
 }
 
 /** Whether the edited job is one only its hook runs. */
@@ -138,6 +218,7 @@ async function preview() {
   try {
     const answer = await readSchedule(text);
     if (seq !== previewSeq) return;
+    syncOneOff(Boolean(answer.schedule && "at" in answer.schedule));
     error.textContent = "";
     scheduleInput.removeAttribute("aria-invalid");
     const runs = /** @type {number[]} */ (answer.occurrences.map((/** @type {string} */ at) => Date.parse(at)));
@@ -188,6 +269,14 @@ form.addEventListener("submit", async (event) => {
   const body = { name: nameInput.value.trim() };
   body[kind === "watcher" ? "command" : "text"] = textInput.value;
   if (kind === "watcher" && timeoutInput.value !== "") body.timeoutSeconds = Number(timeoutInput.value);
+  // The model, and what a missed run does: an edit sends what changed, a create what is not the default. Neither
+  // missed runs nor grace apply to a job only its hook runs.
+  const model = modelSelect.value === "" ? null : modelSelect.value;
+  const timed = !hookOnly.checked;
+  const was = current.job ?? { model: null, missed: DEFAULT_MISSED, grace: DEFAULT_GRACE };
+  if (model !== was.model) body.model = model;
+  if (timed && missedSelect.value !== was.missed) body.missed = missedSelect.value;
+  if (timed && graceSelect.value !== was.grace) body.grace = graceSelect.value;
   const text = scheduleInput.value.trim();
   // A job only its hook runs: "trigger" in place of a schedule (an edit of one that is already so sends neither).
   if (hookOnly.checked && !wasHookOnly()) body.trigger = "hook";
@@ -251,6 +340,8 @@ function writeHeading() {
 onLanguage(() => {
   if (!dialog.open) return;
   writeHeading();
+  fillModels(modelSelect.value === "" ? null : modelSelect.value);
+  fillGrace(graceSelect.value);
   void preview();
 });
 
@@ -281,9 +372,13 @@ export async function openJobDialog({ job, prefill, saved }) {
   clearErrors();
   previewSeq++;
   const zone = state.zone;
-  const schedule = job ? await scheduleWords(job, zone) : (prefill?.schedule ?? "");
   const chatId = job?.chatId ?? state.chatId;
-  current = { job: job ?? null, original: job ? schedule : "", zone, saved, chatId };
+  // An edit waits for its schedule's words, and the models with them; a create opens at once, with the models last
+  // read, and takes the chat's when they come.
+  const models = readModels(chatId);
+  const [schedule, known] = job ? await Promise.all([scheduleWords(job, zone), models]) : [prefill?.schedule ?? "", null];
+  const opened = ++openSeq;
+  current = { job: job ?? null, original: job ? schedule : "", zone, saved, chatId, effective: known?.effective ?? null };
   chatField.hidden = chatId !== null;
   chatInput.value = "";
   nameInput.value = job?.name ?? prefill?.name ?? "";
@@ -294,8 +389,18 @@ export async function openJobDialog({ job, prefill, saved }) {
   scheduleInput.value = schedule;
   hookOnly.checked = job !== undefined && "trigger" in job.schedule;
   syncHookOnly();
+  fillModels(job?.model ?? null);
+  missedSelect.value = job?.missed ?? DEFAULT_MISSED;
+  fillGrace(job?.grace ?? DEFAULT_GRACE);
+  syncOneOff(job !== undefined && "at" in job.schedule);
   writeHeading();
   dialog.showModal();
   (chatId === null ? chatInput : nameInput).focus();
   void preview();
+  if (known === null)
+    void models.then(({ effective }) => {
+      if (opened !== openSeq || !dialog.open) return;
+      current.effective = effective;
+      fillModels(modelSelect.value === "" ? null : modelSelect.value);
+    });
 }

@@ -3,7 +3,8 @@
  * @module The job rows (docs/page.md): numbered in visible order, each with its name and kind, the
  * schedule described (a cron's or a rule's words come from `POST /admin/preview`, cached) with what is left of a
  * job that ends, the next run in the chat's zone and relative to now (a job only its hook runs has none: its
- * schedule says so), whether it has a hook, its status, the forum topic it posts in, and the actions as buttons
+ * schedule says so), whether it has a hook, its status, its own model and what a missed run does when it is not the
+ * default (docs/agent.md#models, docs/time.md#missed-runs), the forum topic it posts in, and the actions as buttons
  * whose accessible names name the job (History alone when the session may only read: a group's member who is not
  * its admin).
  */
@@ -79,6 +80,15 @@ function nextLine(job) {
   return h("p", { class: "job-next" }, [t().nextRun(inZone(at, state.zone, now()), relative(at, now()))]);
 }
 
+/** The job's own model and what a missed run does, when either is not the default (`model gpt-4o · if missed: skip`). @param {Job} job */
+function optionsLine(job) {
+  const words = t();
+  const parts = [];
+  if (job.model) parts.push(words.pinnedModel(job.model));
+  if (job.missed && job.missed !== "once") parts.push(words.ifMissed(words.missedShort[job.missed] ?? job.missed));
+  return parts.length > 0 ? h("p", { class: "job-options muted" }, [parts.join(" · ")]) : null;
+}
+
 /**
  * Renders `jobs` into `list`, numbered from 1.
  * @param {HTMLElement} list @param {Job[]} jobs @param {Actions} actions
@@ -107,6 +117,7 @@ export function renderJobs(list, jobs, actions) {
           schedule,
           nextLine(job),
           statusLine(job),
+          optionsLine(job),
           ...(job.threadId !== undefined ? [h("p", { class: "job-topic muted" }, [words.postsInTopic(job.threadId)])] : []),
         ]),
         h(

@@ -10,6 +10,7 @@
  * throws.
  */
 import { DurableObject } from "cloudflare:workers";
+import { loadConfig } from "../config";
 import type { PromptMessage } from "../contracts/prompt-message";
 import type { RunnerOutcome } from "../contracts/runner";
 import type { NextPrompt, StepRecord, TurnAnswer, TurnFailure } from "../contracts/turn";
@@ -59,9 +60,12 @@ export class ChatScheduler extends DurableObject<Env> {
     this.parts = composeChat({ ctx, env: () => this.env, now: () => this.now(), runEnded: (runId, status) => this.runEnded(runId, status) });
   }
 
-  /** The one clock of the object and its parts: the machine's (the worker tests' subclass moves its own). */
+  /**
+   * The one clock of the object and its parts: the machine's, ahead by CUCKOO_DEV_CLOCK_OFFSET in local dev (the
+   * worker tests' subclass moves its own).
+   */
   protected now(): number {
-    return Date.now();
+    return Date.now() + loadConfig(this.env).config.clockOffsetMs;
   }
 
   /**

@@ -31,6 +31,11 @@ export type AlarmDeps = {
   move: { retryAt(): number | null };
   /** A hook's call that waited for its job's run in flight, which has ended. */
   hooks: { soonest(): number | null };
+  /**
+   * How far the object's clock runs ahead of the machine's (CUCKOO_DEV_CLOCK_OFFSET in local dev, else 0): the
+   * alarm is set at the machine's instant of the object's time.
+   */
+  ahead: () => number;
 };
 
 export class AlarmClock {
@@ -68,7 +73,8 @@ export class AlarmClock {
       if (current !== null) await this.d.storage.deleteAlarm();
       return;
     }
-    if (current !== soonest) await this.d.storage.setAlarm(soonest);
+    const at = soonest - this.d.ahead();
+    if (current !== at) await this.d.storage.setAlarm(at);
   }
 
   /** The alarm: every tick in order, each in its own try/catch; never throws, always re-arms. */
@@ -88,7 +94,7 @@ export class AlarmClock {
         const soonest = this.soonest();
         const retry = failed ? now + ERROR_BACKOFF_MS : null;
         const next = soonest === null ? retry : retry === null ? soonest : Math.min(soonest, retry);
-        if (next !== null) await this.d.storage.setAlarm(next);
+        if (next !== null) await this.d.storage.setAlarm(next - this.d.ahead());
       } catch (error) {
         console.error("alarm could not re-arm", error);
       }

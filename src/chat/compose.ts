@@ -151,6 +151,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
     directory,
     move: moves,
     hooks: hookStore,
+    ahead: () => config().clockOffsetMs,
   });
   const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
   const watchers = new Watchers({ jobs: jobStore, runs, info, deliveries, usage, settler, env, config: loaded, now, transaction, waitUntil });

@@ -75,6 +75,15 @@ export default {
   copyEmail: "Copy the email address",
   shownOnce: "Shown once: whoever has this address can run the job. Keep it secret.",
   revoke: "Revoke",
+  model: "Model",
+  missedLabel: "If a run is missed",
+  missedOnce: "Run it once, late",
+  missedSkip: "Skip it",
+  missedAll: "Run each one, in order (at most 10)",
+  missedAsk: "Ask in the chat: Run now or Skip",
+  missedHint: "A run is missed when the bot was offline at its time and gets to it later than the grace below.",
+  grace: "Grace",
+  graceHint: "How late a run may still start as usual; later, it counts as missed.",
 
   // The list and its states (main.js, jobs.js).
   tryAgain: "Try again",
@@ -115,6 +124,10 @@ export default {
   hasHook: "Has a hook",
   whenHookCalled: "When its hook is called",
   noHookToRun: "No hook: nothing runs it until one is made",
+  /** A job's own model, and what a run missed while the bot was offline does (shown when not `once`). */
+  pinnedModel: (/** @type {string} */ model) => `model ${model}`,
+  ifMissed: (/** @type {string} */ how) => `if missed: ${how}`,
+  missedShort: { once: "run once", skip: "skip", all: "run each", ask: "ask" },
   /** A run's or a last result's status, as the API names it. */
   statuses: {
     delivered: "delivered",
@@ -139,6 +152,10 @@ export default {
   inChat: (/** @type {string} */ chatId, /** @type {string} */ zone) => `In chat ${chatId}, times in ${zone}.`,
   timesIn: (/** @type {string} */ zone) => `Times in ${zone}.`,
   command: "Command",
+  /** The Model field's first choice: the chat's own (the one its turns run on, when there is one). */
+  chatModel: (/** @type {string | null} */ effective) => (effective ? `Chat's model (${effective})` : "Chat's model"),
+  /** The Grace field's choices, by their ISO 8601 durations. */
+  graceChoices: { PT0S: "none (0 s)", PT1M: "1 min", PT5M: "5 min", PT15M: "15 min", PT1H: "1 h", PT6H: "6 h", P1D: "1 day" },
   typeSchedule: "Type a schedule to see when it runs.",
   understood: (/** @type {string} */ said, /** @type {string} */ next, /** @type {boolean} */ more) => `${said} · next: ${next}${more ? "…" : ""}`,
   noPreview: "No preview until the schedule reads right.",

@@ -269,7 +269,10 @@ describe("loadConfig", () => {
   it("runs the chats' clock ahead by CUCKOO_DEV_CLOCK_OFFSET in dev only: deployed, it is reported and the clock is the machine's", () => {
     expect(loadConfig(envWith({ CUCKOO_DEV_CLOCK_OFFSET: "10800" })).config.clockOffsetMs).toBe(10_800_000);
     const prod = loadConfig(deployed({ CUCKOO_DEV_CLOCK_OFFSET: "10800" }));
-    expect([prod.config.clockOffsetMs, prod.errors]).toEqual([0, ["CUCKOO_DEV_CLOCK_OFFSET is for local tries and is ignored without CUCKOO_DEV=1; remove it."]]);
+    expect([prod.config.clockOffsetMs, prod.errors]).toEqual([
+      0,
+      ["CUCKOO_DEV_CLOCK_OFFSET is for local tries and is ignored without CUCKOO_DEV=1; remove it."],
+    ]);
     expect(loadConfig(envWith({ CUCKOO_DEV_CLOCK_OFFSET: "-5" })).errors).toEqual([
       'CUCKOO_DEV_CLOCK_OFFSET must be a whole number of seconds from 0 to 31622400 (a year), such as 10800; got "-5".',
     ]);

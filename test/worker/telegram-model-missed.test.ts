@@ -39,7 +39,9 @@ describe("/model", () => {
   it("shows the model and the choices, sets one, refuses one it does not offer, and goes back to the default", async () => {
     const chat = await chatWithModels();
     expect(await say(chat, "/model")).toBe(
-      renderTelegramHtml("Model: gpt-4o-mini (the bot's default). Choices: gpt-4o-mini, gpt-4o and o3. Change it with /model <name>; /model default goes back."),
+      renderTelegramHtml(
+        "Model: gpt-4o-mini (the bot's default). Choices: gpt-4o-mini, gpt-4o and o3. Change it with /model <name>; /model default goes back.",
+      ),
     );
     expect(await say(chat, "/model GPT-4o")).toBe(renderTelegramHtml("Model: gpt-4o. Jobs with a model of their own keep theirs."));
     expect(await must(chat.stub.getModel(chat.chatId))).toEqual({ model: "gpt-4o", effective: "gpt-4o", choices: ["gpt-4o-mini", "gpt-4o", "o3"] });
@@ -61,7 +63,11 @@ describe("/edit <id> missed", () => {
     const chat = await chatWithModels();
     const job = await must(chat.stub.createJob(chat.chatId, { name: "Digest", kind: "prompt", cron: "0 8 * * *", text: "Digest", model: "o3" }, "admin"));
     const changed = await say(chat, `/edit ${job.id} missed skip`);
-    expect(changed.split("\n")[0]).toBe(renderTelegramHtml(`Changed \`${job.id}\` 💬 Digest · every day at 08:00 · next ${changed.match(/next ([^·]+) ·/)![1]!.trim()} · model o3 · if missed: skip`));
+    expect(changed.split("\n")[0]).toBe(
+      renderTelegramHtml(
+        `Changed \`${job.id}\` 💬 Digest · every day at 08:00 · next ${changed.match(/next ([^·]+) ·/)![1]!.trim()} · model o3 · if missed: skip`,
+      ),
+    );
     expect((await jobsOf(chat))[0]).toMatchObject({ missed: "skip", model: "o3" });
 
     const de = await textsOf("de");

@@ -28,7 +28,10 @@ const FOLDERS = ["chrono", "postal-mime"];
 /** The locales /remind and /every read (src/words/chrono.ts). */
 export const CHRONO_LOCALES = ["en", "de", "fr", "es", "pt", "it", "nl", "ru", "uk", "ja"];
 
-/** An installed package's version, for the files' header. */
+/**
+ * An installed package's version, for the files' header.
+ * @param {string} name
+ */
 function versionOf(name) {
   const pkg = JSON.parse(readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8"));
   return String(pkg.version);
@@ -125,7 +128,10 @@ export async function buildVendored() {
   return new Map([...chrono, ...mime]);
 }
 
-/** The files now in src/vendor/'s folders. */
+/**
+ * The files now in src/vendor/'s folders.
+ * @returns {Map<string, string>}
+ */
 export function vendoredFiles() {
   const files = new Map();
   for (const folder of FOLDERS)

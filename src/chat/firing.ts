@@ -64,7 +64,8 @@ export type FiringDeps = {
 /** A job that came back after missing occurrences says so in the log (docs/time.md#missed-runs). */
 function noteMissed(decision: Extract<FireDecision, { action: "claim" | "missed" }>): void {
   const parts: string[] = [];
-  if (decision.action === "claim" && decision.missed > 0)
+  // One late run with nothing passed over is the late line's alone; the log speaks of more.
+  if (decision.action === "claim" && decision.missed > (decision.run.late ? 1 : 0))
     parts.push(decision.run.late ? `${decision.missed} missed, the latest run late` : `${decision.missed} missed, passed over for the one due now`);
   const skipped = decision.skipped?.length ?? 0;
   if (skipped > 0) parts.push(`${skipped} recorded skipped`);

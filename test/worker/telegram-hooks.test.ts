@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { BOT_USERNAME, groupText, person, supergroup } from "../group-updates";
-import { call, chatIds, jobsOf, must, transcript } from "./helpers";
+import { call, chatIds, jobsOf, lines, must, quietConsole, transcript } from "./helpers";
 import { delivered, newUpdateId, postUpdate, sayOnce, TestBot, telegramChat, textOf } from "./telegram-helpers";
 
 const bot = new TestBot("hooks");
@@ -80,7 +80,11 @@ describe("/hook in a group", () => {
     expect(JSON.stringify(await transcript(chat.stub, chatId))).not.toMatch(TOKEN_IN_URL);
 
     await bot.script("sendMessage", [{ kind: "blocked" }], String(ADMIN.id));
+    const errors = quietConsole("error");
     const [refused, told] = await ask();
+    expect(lines(errors)).toEqual([
+      `a hook's address could not be sent to user ${ADMIN.id} privately: Telegram sendMessage failed (403): Forbidden: bot was blocked by the user`,
+    ]);
     expect(refused!.params.chat_id).toBe(ADMIN.id);
     expect(textOf(told)).toBe(
       renderTelegramHtml(

@@ -16,7 +16,7 @@ import type { RunnerOutcome } from "../contracts/runner";
 import type { NextPrompt, StepRecord, TurnAnswer, TurnFailure } from "../contracts/turn";
 import type { HookAnswer, HookCallInput } from "../hooks/answer";
 import { ok, type Result } from "../result";
-import type { ChatSettings, ModelAnswer, QuietAnswer, TranscriptEntry, ZoneChange } from "../schemas/chats";
+import type { AgendaAnswer, ChatSettings, ModelAnswer, QuietAnswer, TranscriptEntry, ZoneChange } from "../schemas/chats";
 import type { ImportBatch, ImportReply } from "../schemas/import";
 import type { CreatedBy, CreateJobInput, EditJobInput, Job, JobFilter, JobList, Run } from "../schemas/jobs";
 import type { MemoryCreateInput, MemoryRecord, MemoryUpdateInput } from "../schemas/memory";
@@ -117,6 +117,16 @@ export class ChatScheduler extends DurableObject<Env> {
   /** Sets the chat's model (one of the bot's), or with null goes back to the bot's default. */
   setModel(chatId: string, model: string | null): Promise<Result<ModelAnswer>> {
     return this.routed("setModel", [chatId, model], () => this.parts.settings.setModel(chatId, model));
+  }
+
+  /** The chat's daily agenda (docs/telegram.md#agenda): its time of day, or null, and when the next is sent. */
+  getAgenda(chatId: string): Promise<Result<AgendaAnswer>> {
+    return this.routed("getAgenda", [chatId], () => this.parts.agenda.get(chatId));
+  }
+
+  /** Sets the daily agenda's time of day (`HH:mm`), or with null stops it. */
+  setAgenda(chatId: string, agenda: string | null): Promise<Result<AgendaAnswer>> {
+    return this.routed("setAgenda", [chatId, agenda], () => this.parts.agenda.set(chatId, agenda));
   }
 
   /** The chat's quiet hours (docs/telegram.md), or null. */

@@ -31,6 +31,8 @@ export type AlarmDeps = {
   move: { retryAt(): number | null };
   /** A hook's call that waited for its job's run in flight, which has ended. */
   hooks: { soonest(): number | null };
+  /** The next daily agenda (docs/telegram.md#agenda). */
+  agenda: { soonest(): number | null };
   /**
    * How far the object's clock runs ahead of the machine's (CUCKOO_DEV_CLOCK_OFFSET in local dev, else 0): the
    * alarm is set at the machine's instant of the object's time.
@@ -58,6 +60,7 @@ export class AlarmClock {
       outbox,
       this.d.directory.retryAt(),
       this.d.hooks.soonest(),
+      this.d.agenda.soonest(),
     ].filter((t): t is number => t !== null);
     return times.length ? Math.min(...times) : null;
   }

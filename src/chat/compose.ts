@@ -10,6 +10,7 @@ import { OFFER_DEADLINE_MS, PROMPT_LEASE_MS } from "../jobs/fire";
 import { err, ok, type Result } from "../result";
 import type { CommandHost } from "../telegram/host";
 import { textsOf } from "../texts";
+import { Agenda } from "./agenda";
 import { AlarmClock } from "./alarm";
 import { Conversation } from "./conversation";
 import { DeadLetters } from "./dead-letters";
@@ -67,6 +68,7 @@ export type ChatRoot = {
 /** The chat object's parts, and the steps made of several. */
 export type ChatParts = {
   info: ChatInfo;
+  agenda: Agenda;
   jobs: JobOps;
   settings: SettingsOps;
   imports: Imports;
@@ -140,6 +142,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   // The supergroup a basic group's state moves to is that chat's object.
   const peer = (chatId: string) => env().CHAT.getByName(chatId);
   const moves = new ChatMoves({ store: new MoveStore(db), settings, info, peer, config, exclusive, transaction, forget, now });
+  const agenda = new Agenda({ settings, info, jobs: jobStore, runs, deliveries, now, transaction });
   const alarms = new AlarmClock({
     storage: ctx.storage,
     jobs: jobStore,
@@ -151,6 +154,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
     directory,
     move: moves,
     hooks: hookStore,
+    agenda,
     ahead: () => config().clockOffsetMs,
   });
   const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
@@ -174,7 +178,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   const hooks = new Hooks({ jobs: jobStore, runs, hooks: hookStore, usage, memory: memoryStore, info, firing, deliveries, config, now, transaction });
   const turns = new TurnRights({ gate: gateStore, jobs: jobStore, settings, info, now });
   const jobs = new JobOps({ jobs: jobStore, memory: memoryStore, runs, info, firing, watchers, turns, config, now, transaction });
-  const chatSettings = new SettingsOps({ settings, jobs: jobStore, runs, info, firing, config, now, transaction });
+  const chatSettings = new SettingsOps({ settings, jobs: jobStore, runs, info, firing, agenda, config, now, transaction });
   const memory = new MemoryOps({ memory: memoryStore, jobs: jobStore, info, now, transaction });
   const imports = new Imports({ imports: new ImportStore(db), jobOps: jobs, settings: chatSettings, info, now });
   const promptLeaseMs = () => leaseMs(PROMPT_LEASE_MS, config().speedup);
@@ -220,7 +224,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
     jobSources: new JobSourceStore(db),
     info,
     deliveries,
-    jobs: commandHost(jobs, chatSettings, hooks),
+    jobs: commandHost(jobs, chatSettings, hooks, agenda),
     rights: members,
     env,
     config,
@@ -246,6 +250,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
 
   return {
     info,
+    agenda,
     jobs,
     settings: chatSettings,
     imports,
@@ -276,6 +281,14 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
       // A move that did not finish comes first, and alone: the state is on its way to the supergroup.
       if (moves.moving() !== null) return alarms.run(at, [{ name: "the move to a supergroup", run: (t) => moves.tick(t) }]);
       await alarms.run(at, [
+        {
+          // Before the firing: a job due at the agenda's own minute is still on it.
+          name: "the daily agenda",
+          run: async (t) => {
+            await textsOf(info.language());
+            return agenda.tick(t);
+          },
+        },
         {
           name: "firing",
           run: async (t) => {
@@ -311,7 +324,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
 }
 
 /** What the chat's commands are given (telegram/host.ts): its job operations and its settings, as the admin API has them. */
-function commandHost(jobs: JobOps, settings: SettingsOps, hooks: Hooks): CommandHost {
+function commandHost(jobs: JobOps, settings: SettingsOps, hooks: Hooks, agenda: Agenda): CommandHost {
   return {
     createWithHook: (chatId, input, createdBy, options) => jobs.createWithHook(chatId, input, createdBy, options),
     makeHook: (chatId, id) => hooks.make(chatId, id),
@@ -331,6 +344,8 @@ function commandHost(jobs: JobOps, settings: SettingsOps, hooks: Hooks): Command
     getLanguage: (chatId) => settings.getLanguage(chatId),
     setLanguage: (chatId, language) => settings.setLanguage(chatId, language),
     getModel: (chatId) => settings.getModel(chatId),
+    getAgenda: (chatId) => agenda.get(chatId),
+    setAgenda: (chatId, at) => agenda.set(chatId, at),
     setModel: (chatId, model) => settings.setModel(chatId, model),
     getQuiet: (chatId) => settings.getQuiet(chatId),
     setQuiet: (chatId, body) => settings.setQuiet(chatId, body),

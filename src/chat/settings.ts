@@ -14,6 +14,7 @@ import { parseArgs } from "../sentence";
 import { voiceOf } from "../texts";
 import { parseZone } from "../time";
 import { LANGS, type Lang } from "../words";
+import type { Agenda } from "./agenda";
 import type { Firing } from "./firing";
 import type { ChatInfo } from "./info";
 import type { JobStore } from "./store/jobs";
@@ -27,6 +28,8 @@ export type SettingsDeps = {
   info: ChatInfo;
   /** The one writer of the firing core's decisions. */
   firing: Pick<Firing, "apply">;
+  /** The daily agenda, which a zone change moves to its time in the new zone. */
+  agenda: Pick<Agenda, "rearm">;
   config: () => Config;
   now: () => number;
   transaction: <T>(work: () => T) => T;
@@ -80,6 +83,7 @@ export class SettingsOps {
         if (decision?.action !== "end") cronJobs++;
         if (decision !== null) this.d.firing.apply(decision, now);
       }
+      this.d.agenda.rearm(now);
     });
     const { zone: effective, isDefault } = this.d.info.zone();
     return ok({

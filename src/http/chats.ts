@@ -6,6 +6,8 @@
 import { Hono } from "hono";
 import { dryRun, dryRunBody } from "../runner-client/dry-run";
 import {
+  type AgendaAnswer,
+  agendaBody,
   type ChatSettings,
   type ModelAnswer,
   messageBody,
@@ -55,6 +57,20 @@ chats.put("/:chatId/quiet", async (c) => {
   const chatId = chatIdOf(c);
   const input = await readJson(c, quietBody());
   const body: QuietAnswer = unwrap(await chatStub(c.env, chatId).setQuiet(chatId, input));
+  return c.json(body, 200);
+});
+
+/** The daily agenda (docs/telegram.md#agenda): `{ agenda: "08:00" | null }`, with when the next is sent. */
+chats.get("/:chatId/agenda", async (c) => {
+  const chatId = chatIdOf(c);
+  const body: AgendaAnswer = unwrap(await chatStub(c.env, chatId).getAgenda(chatId));
+  return c.json(body, 200);
+});
+
+chats.put("/:chatId/agenda", async (c) => {
+  const chatId = chatIdOf(c);
+  const { agenda } = await readJson(c, agendaBody());
+  const body: AgendaAnswer = unwrap(await chatStub(c.env, chatId).setAgenda(chatId, agenda));
   return c.json(body, 200);
 });
 
@@ -187,6 +203,22 @@ export const chatOperations = (): Operation[] => [
     body: "QuietHours",
     answers: [[200, "The quiet hours now.", "QuietHours"]],
     errors: { bad_request: '`"quiet.from" must be a time of day as HH:mm, such as "22:00".`, or the same time for both ends' },
+  },
+  {
+    method: "get",
+    path: "/admin/chats/{chatId}/agenda",
+    summary: "The chat's daily agenda: the time of day (in its zone) when the rest of the day's runs are sent, or null; and when the next is.",
+    access: "admin",
+    answers: [[200, "The agenda.", "Agenda"]],
+  },
+  {
+    method: "put",
+    path: "/admin/chats/{chatId}/agenda",
+    summary: "Set the daily agenda's time of day (`HH:mm` in the chat's zone), or stop it with null. One message a day, nothing on a day with no runs.",
+    access: "admin",
+    body: "AgendaUpdate",
+    answers: [[200, "The agenda now.", "Agenda"]],
+    errors: { bad_request: '`"agenda" must be a time of day as HH:mm, such as "08:00", or null for none.`' },
   },
   {
     method: "get",

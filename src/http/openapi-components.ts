@@ -9,6 +9,8 @@ import { dryRunBody } from "../runner-client/dry-run";
 import { deliverArgs, deliverReply, gateNextReply, gateOfferReply, gateSettleArgs, gateTokenArgs } from "../schemas/agent";
 import { appLoginBody, appSessionReply } from "../schemas/app";
 import {
+  agendaAnswer,
+  agendaBody,
   chatSettingsSchema,
   messageAccepted,
   messageBody,
@@ -60,6 +62,8 @@ export function components() {
     ZoneChange: zoneChangeSchema,
     QuietHours: quietBody,
     ChatModel: modelAnswer,
+    Agenda: agendaAnswer,
+    AgendaUpdate: agendaBody,
     ChatModelUpdate: modelBody,
     Transcript: transcriptSchema,
     MessageRequest: messageBody,

@@ -87,6 +87,18 @@ export const modelAnswer = lazy(() =>
 );
 export type ModelAnswer = z.infer<ReturnType<typeof modelAnswer>>;
 
+/** `GET/PUT …/agenda` (docs/telegram.md#agenda): the daily agenda's time of day in the chat's zone, or null for none. */
+export const agendaBody = lazy(() =>
+  z.strictObject({
+    agenda: z
+      .string({ error: `"agenda" must be a time of day as HH:mm, such as "08:00", or null for none.` })
+      .nullable()
+      .meta({ description: "When the day's runs are sent, `HH:mm` in the chat's zone; null: no agenda.", examples: ["08:00"] }),
+  }),
+);
+export const agendaAnswer = lazy(() => agendaBody().extend({ next: instant().nullable().meta({ description: "When the next agenda is sent (null: none)." }) }));
+export type AgendaAnswer = z.infer<ReturnType<typeof agendaAnswer>>;
+
 export const quietBody = lazy(() => z.strictObject({ quiet: quietHoursSchema().nullable() }, { error: QUIET }));
 export type QuietAnswer = z.infer<ReturnType<typeof quietBody>>;
 

@@ -9,6 +9,7 @@ import type { Result } from "../result";
 import { zoneOrUtc } from "../schemas/chats";
 import { voiceOf } from "../texts";
 import { formatOffset } from "../time";
+import { agendaCommand } from "./agenda-command";
 import { type JobAction, type Reply, schedulerButton } from "./buttons";
 import { type Command, helpText, statusText } from "./commands";
 import { editCommand, problemText, skipCommand } from "./edit";
@@ -70,6 +71,7 @@ const RUNS: { readonly [R in RunName]: Run<RunBy<R>> } = {
   skip: async (host, cmd, ctx) => skipCommand(host, ctx, await asker(host, ctx), cmd.args),
   edit: async (host, cmd, ctx) => editCommand(host, ctx, await asker(host, ctx), cmd.args),
   quiet: async (host, cmd, ctx) => quietCommand(host, await asker(host, ctx), cmd.args),
+  agenda: async (host, cmd, ctx) => agendaCommand(host, await asker(host, ctx), cmd.args),
   language: async (host, cmd, ctx) => languageCommand(host, ctx, cmd.args),
   model: async (host, cmd, ctx) => modelCommand(host, ctx, cmd.args),
   timezone: (host, cmd, ctx) => timezoneCommand(host, ctx, cmd.args),

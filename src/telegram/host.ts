@@ -3,7 +3,7 @@
  * `JobOps`, so commands use exactly the rules and texts of the admin API and the tools), and who is asking.
  */
 import type { Result } from "../result";
-import type { ModelAnswer, QuietAnswer } from "../schemas/chats";
+import type { AgendaAnswer, ModelAnswer, QuietAnswer } from "../schemas/chats";
 import type { CreatedBy, CreateJobInput, EditJobInput, Job, JobFilter } from "../schemas/jobs";
 import type { Timing } from "../time";
 import type { Lang } from "../words";
@@ -53,6 +53,10 @@ export interface CommandHost {
   getModel(chatId: string): Maybe<Result<ModelAnswer>>;
   /** Sets the chat's model, or with null goes back to the bot's default. */
   setModel(chatId: string, model: string | null): Maybe<Result<ModelAnswer>>;
+  /** The chat's daily agenda (docs/telegram.md#agenda): its time of day, or null, and when the next is sent. */
+  getAgenda(chatId: string): Maybe<Result<AgendaAnswer>>;
+  /** Sets the agenda's time of day (`HH:mm`), or with null stops it. */
+  setAgenda(chatId: string, agenda: string | null): Maybe<Result<AgendaAnswer>>;
   getQuiet(chatId: string): Maybe<Result<QuietAnswer>>;
   setQuiet(chatId: string, body: QuietAnswer): Maybe<Result<QuietAnswer>>;
   /**

@@ -41,6 +41,7 @@ const TABLE = {
   cancel: { listed: true, run: "jobAction" },
   hook: { listed: true, reads: "alone", run: "hook" },
   model: { listed: true, reads: "alone", run: "model" },
+  agenda: { listed: true, reads: "alone", run: "agenda" },
   quiet: { listed: true, reads: "alone", run: "quiet" },
   timezone: { listed: true, reads: "alone", run: "timezone" },
   language: { listed: true, reads: "alone", run: "language" },

@@ -55,6 +55,7 @@ export const texts = {
       cancel: "cancel a job",
       hook: "a secret URL that runs a job when it is called",
       model: "show or choose the model the agent uses",
+      agenda: "the rest of each day's runs, at a time you choose",
       quiet: "hours when messages arrive without a sound",
       timezone: "show or set this chat's time zone",
       language: "show or set the language I answer in",
@@ -73,6 +74,7 @@ export const texts = {
       cancel: "/cancel <id>",
       hook: "/hook <id> new, /hook new summarise what came",
       model: "/model, /model default",
+      agenda: "/agenda 8:00, /agenda off",
       quiet: "/quiet 22:00-07:00, /quiet off",
       timezone: "/timezone Berlin, /timezone reset",
       language: "/language de, /language auto",
@@ -231,6 +233,21 @@ export const texts = {
     defaultWord: "default",
     /** A reply's first line when the job's own model is no longer offered. */
     dropped: (wanted: string, used: string) => `(The model ${wanted} is no longer offered, so this ran on ${used}.)`,
+  },
+  /** `/agenda` (docs/telegram.md#agenda): the daily message listing the rest of the day's runs. */
+  agenda: {
+    /** The message's first line: `day` a weekday and date (`Tue 8 Dec`). */
+    title: (day: string, zone: string) => `**Today** (${day}, ${zone})`,
+    /** Its last line when it lists only the first runs of a busy day. */
+    more: (n: number) => `and ${n} more: see /jobs`,
+    none: "No daily agenda. /agenda 8:00 sends the rest of each day's runs at 8:00.",
+    show: (at: string, zone: string) => `Daily agenda at ${at} (${zone}): the rest of the day's runs, when there are any. /agenda off stops it.`,
+    /** `next` a weekday, date and time (`Tue 8 Dec 08:00`). */
+    set: (at: string, zone: string, next: string) => `Daily agenda at ${at} (${zone}), when the day has runs; the first on ${next}.`,
+    off: "Daily agenda off.",
+    unreadable: (typed: string) => `I couldn't read "${typed}" as a time of day. Try /agenda 8:00 or /agenda off.`,
+    /** The word that turns it off (English's `off` is read in every language). */
+    offWord: "off",
   },
   /** A reminder written without a command and no model: offered, with Create and Cancel. */
   offer: {

@@ -58,6 +58,7 @@ export const texts: Texts = {
       cancel: "annulla un'attività",
       hook: "un URL segreto che esegue un'attività quando viene chiamato",
       model: "mostra o scegli il modello usato dall'agente",
+      agenda: "le esecuzioni rimanenti di ogni giorno, all'ora che scegli",
       quiet: "le ore in cui i messaggi arrivano senza suono",
       timezone: "mostra o imposta il fuso orario della chat",
       language: "mostra o imposta la lingua in cui rispondo",
@@ -75,6 +76,7 @@ export const texts: Texts = {
       cancel: "/cancel <id>",
       hook: "/hook <id> new, /hook new riassumere ciò che è arrivato",
       model: "/model, /model predefinito",
+      agenda: "/agenda 8:00, /agenda disattiva",
       quiet: "/quiet 22:00-07:00, /quiet off",
       timezone: "/timezone Berlin, /timezone reset",
       language: "/language en, /language auto",
@@ -203,6 +205,17 @@ export const texts: Texts = {
     unknown: (typed, choices) => `«${typed}» non è uno dei modelli di questo bot; scegli tra ${choices}.`,
     defaultWord: "predefinito",
     dropped: (wanted, used) => `(Il modello ${wanted} non è più disponibile, quindi questa esecuzione ha usato ${used}.)`,
+  },
+  agenda: {
+    title: (day, zone) => `**Oggi** (${day}, ${zone})`,
+    more: (n) => `e ${n === 1 ? "un'altra" : `altre ${n}`}: vedi /jobs`,
+    none: "Nessuna agenda giornaliera. /agenda 8:00 ti invia ogni giorno alle 8:00 le esecuzioni rimanenti della giornata.",
+    show: (at, zone) =>
+      `Agenda giornaliera alle ${at} (${zone}): le esecuzioni rimanenti della giornata, quando ce ne sono. Disattivala con /agenda disattiva.`,
+    set: (at, zone, next) => `Agenda giornaliera alle ${at} (${zone}), nei giorni con esecuzioni; il primo invio ${il(next)}.`,
+    off: "Agenda giornaliera disattivata.",
+    unreadable: (typed) => `Non sono riuscito a leggere «${typed}» come un orario. Prova /agenda 8:00 o /agenda disattiva.`,
+    offWord: "disattiva",
   },
   offer: {
     found: (text) => `Nessun modello configurato, ma questo sembra un promemoria: «${text}»`,

@@ -101,6 +101,12 @@ export function formatWeekdayTime(instant: number, zone: string, now: number, wo
   return `${words.weekdayDay(words.weekdays[at.weekday]!, day)} ${formatHm(at)}`;
 }
 
+/** `Tue 8 Dec`: a day with its weekday (the daily agenda's title). */
+export function formatWeekdayDay(instant: number, zone: string, words: DateWords = ENGLISH_DATES): string {
+  const at = localFields(zone, instant);
+  return words.weekdayDay(words.weekdays[at.weekday]!, dayMonth(at, words, false));
+}
+
 /**
  * `in 20 min`, `in 3 h 48 min`, `in 2 days 4 h`, `in 12 days`: how far ahead, to the nearest minute (so that
  * "in 2 hours" read a few milliseconds later still says 2 h); `in under a minute` below half a minute.

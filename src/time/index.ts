@@ -20,6 +20,7 @@ export {
   formatLongDate,
   formatNowLine,
   formatSpan,
+  formatWeekdayDay,
   formatWeekdayTime,
 } from "./format";
 export { type DstNote, nextOccurrence, type Occurrence, SEARCH_DAYS } from "./next";
@@ -38,7 +39,7 @@ export {
   type RuleInput,
   readEnds,
 } from "./preview";
-export { formatQuiet, inQuietHours, QUIET_TIME, type QuietHours, readQuiet } from "./quiet";
+export { formatQuiet, inQuietHours, QUIET_TIME, type QuietHours, readQuiet, readTimeOfDay } from "./quiet";
 export {
   nextRuleOccurrence,
   parseRuleSchedule,

@@ -15,8 +15,8 @@ export const QUIET_TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 const minutesOf = (hm: string): number => Number(hm.slice(0, 2)) * 60 + Number(hm.slice(3, 5));
 const hm = (hour: number, minute: number): string => `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 
-/** One end as a person types it: `22`, `22:00`, `7:30`, `10pm`, `7.30am`; null when it is none. */
-function readEnd(text: string): string | null {
+/** A time of day as a person types it: `22`, `22:00`, `7:30`, `10pm`, `7.30am`, as `HH:mm`; null when it is none. */
+export function readTimeOfDay(text: string): string | null {
   const m = /^(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm)?$/i.exec(text.trim());
   if (!m) return null;
   let hour = Number(m[1]);
@@ -33,8 +33,8 @@ function readEnd(text: string): string | null {
 export function readQuiet(text: string): QuietHours | null {
   const m = /^(.+?)\s*(?:-|–|—|\bto\b|\bbis\b)\s*(.+)$/i.exec(text.trim());
   if (!m) return null;
-  const from = readEnd(m[1]!);
-  const to = readEnd(m[2]!);
+  const from = readTimeOfDay(m[1]!);
+  const to = readTimeOfDay(m[2]!);
   if (from === null || to === null || from === to) return null;
   return { from, to };
 }

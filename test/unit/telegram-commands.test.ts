@@ -70,6 +70,7 @@ describe("fixed texts", () => {
       "/cancel",
       "/hook",
       "/model",
+      "/agenda",
       "/quiet",
       "/timezone",
       "/language",

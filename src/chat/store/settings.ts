@@ -5,7 +5,8 @@
  * times are in (the default-zone notice, docs/telegram.md), a group's move to a supergroup (`moving_to` and its
  * `move_retry_at` while it is under way, `moved_to` after it in the old chat, `moved_from` in the new one), and its
  * language (docs/telegram.md#language: `language` set by /language, `seen_language` the last one a message came in), and the model its turns run on
- * (`model`, set by /model; docs/agent.md#models).
+ * (`model`, set by /model; docs/agent.md#models), and its daily agenda (`agenda`, `HH:mm` in its zone, and
+ * `agenda_next`, the instant of the next; docs/telegram.md#agenda).
  */
 import type { Db } from "./db";
 
@@ -23,6 +24,8 @@ const KEYS = [
   "language",
   "seen_language",
   "model",
+  "agenda",
+  "agenda_next",
 ] as const;
 type Key = (typeof KEYS)[number];
 

@@ -5,6 +5,7 @@
  * user's own, with `telegram.js` loaded only then), the job list with its loading, empty, no-match and error
  * states, the actions, and the dialogs. Everything goes through the JSON API.
  */
+import { loadAgenda, openAgenda } from "./agenda.js";
 import { ApiError, api, chatPath } from "./api.js";
 import { showChatPanel, wireChatPanel } from "./chat-panel.js";
 import { loadChats, wireChats } from "./chats.js";
@@ -237,6 +238,7 @@ function choose(chatId, address = "push") {
   void refreshChats();
   void loadJobs().then(showChatPanel);
   void loadQuiet();
+  void loadAgenda();
 }
 
 /** The chat the address names: its id, `""` when it names none, null when what it names is no chat id. */
@@ -275,6 +277,7 @@ function followAddress() {
   void refreshChats();
   void loadJobs();
   void loadQuiet();
+  void loadAgenda();
   showChatPanel();
   empty.hidden = true;
   const shown = location.hash.length > 60 ? `${location.hash.slice(0, 60)}…` : location.hash;
@@ -311,6 +314,7 @@ async function start() {
       void refreshChats();
     });
     byId("quiet-change").addEventListener("click", () => openQuiet());
+    byId("agenda-change").addEventListener("click", () => openAgenda());
     setInterval(() => {
       if (document.visibilityState === "visible" && !document.querySelector("dialog[open]") && !scheduler.hidden) void loadJobs().then(showChatPanel);
     }, REFRESH_MS);
@@ -389,7 +393,7 @@ async function startMiniApp() {
  */
 function setReadOnly(readOnly) {
   state.readOnly = readOnly;
-  for (const id of ["create", "empty-create", "suggestions", "zone-change", "quiet-change"]) byId(id).hidden = readOnly;
+  for (const id of ["create", "empty-create", "suggestions", "zone-change", "quiet-change", "agenda-change"]) byId(id).hidden = readOnly;
   showAccess(readOnly ? "readOnly" : "");
 }
 

@@ -19,6 +19,7 @@ const texts = {
   open: "Öffnen",
   changeZone: "Zeitzone ändern",
   changeQuiet: "Ruhezeiten ändern",
+  changeAgenda: "Tagesübersicht ändern",
   searchJobs: "Jobs durchsuchen",
   create: "Erstellen",
   category: "Kategorie",
@@ -61,6 +62,9 @@ const texts = {
   to: "Bis",
   turnOff: "Ausschalten",
   saveQuiet: "Ruhezeiten speichern",
+  dailyAgenda: "Tagesübersicht",
+  agendaTime: "Uhrzeit",
+  saveAgenda: "Tagesübersicht speichern",
   keepIt: "Behalten",
   delete: "Löschen",
   hookOnly: "Nur ausführen, wenn sein Hook aufgerufen wird",
@@ -175,6 +179,10 @@ const texts = {
   quietOff: "aus",
   quietAbout: (zone) =>
     `Nachrichten, die in dieser Zeit gesendet werden, kommen ohne Benachrichtigungston; nichts wird zurückgehalten oder verzögert. Die Zeiten gelten in der Zeitzone des Chats, ${zone}; ein Ende vor dem Beginn reicht über Mitternacht.`,
+  agendaLine: (at) => `Tagesübersicht: ${at}`,
+  agendaOff: "aus",
+  agendaAbout: (zone) =>
+    `Zu dieser Uhrzeit, in der Zeitzone des Chats, ${zone}, schickt der Bot eine Nachricht mit den restlichen Läufen des Tages; an einem Tag ohne Läufe nichts.`,
 
   zoneOffset: (place) => `„${place}“ ist ein Versatz; diese Zonen liegen gerade darauf. Wähle deine:`,
   zoneSeveral: (place) => `„${place}“ hat mehr als eine Zeitzone. Wähle deine:`,

@@ -21,6 +21,7 @@ export default {
   open: "Open",
   changeZone: "Change zone",
   changeQuiet: "Change quiet hours",
+  changeAgenda: "Change daily agenda",
   searchJobs: "Search jobs",
   create: "Create",
   category: "Category",
@@ -63,6 +64,9 @@ export default {
   to: "To",
   turnOff: "Turn off",
   saveQuiet: "Save quiet hours",
+  dailyAgenda: "Daily agenda",
+  agendaTime: "Time of day",
+  saveAgenda: "Save agenda",
   keepIt: "Keep it",
   delete: "Delete",
   hookOnly: "Run only when its hook is called",
@@ -189,6 +193,12 @@ export default {
   quietOff: "off",
   quietAbout: (/** @type {string} */ zone) =>
     `Messages sent inside them arrive without a notification sound; nothing is held back or delayed. The times are in the chat's time zone, ${zone}; an end before the start runs across midnight.`,
+
+  // The daily agenda (agenda.js).
+  agendaLine: (/** @type {string} */ at) => `Daily agenda: ${at}`,
+  agendaOff: "off",
+  agendaAbout: (/** @type {string} */ zone) =>
+    `At this time, in the chat's time zone, ${zone}, the bot sends one message listing the rest of the day's runs; nothing on a day without any.`,
 
   // The zone (zone.js).
   zoneOffset: (/** @type {string} */ place) => `“${place}” is an offset; these zones are on it now. Choose yours:`,

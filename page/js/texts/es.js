@@ -19,6 +19,7 @@ const texts = {
   open: "Abrir",
   changeZone: "Cambiar zona",
   changeQuiet: "Cambiar horas de silencio",
+  changeAgenda: "Cambiar agenda diaria",
   searchJobs: "Buscar tareas",
   create: "Crear",
   category: "Categoría",
@@ -61,6 +62,9 @@ const texts = {
   to: "Hasta",
   turnOff: "Desactivar",
   saveQuiet: "Guardar horas de silencio",
+  dailyAgenda: "Agenda diaria",
+  agendaTime: "Hora",
+  saveAgenda: "Guardar agenda",
   keepIt: "Conservarla",
   delete: "Eliminar",
   hookOnly: "Ejecutar solo cuando se llame a su hook",
@@ -175,6 +179,10 @@ const texts = {
   quietOff: "desactivadas",
   quietAbout: (zone) =>
     `Los mensajes enviados en ese horario llegan sin sonido de notificación; nada se retiene ni se retrasa. Las horas son de la zona horaria del chat, ${zone}; un final antes del inicio cruza la medianoche.`,
+  agendaLine: (at) => `Agenda diaria: ${at}`,
+  agendaOff: "desactivada",
+  agendaAbout: (zone) =>
+    `A esta hora, en la zona horaria del chat, ${zone}, el bot envía un mensaje con las ejecuciones que quedan en el día; nada un día sin ninguna.`,
 
   zoneOffset: (place) => `«${place}» es un desfase; estas zonas lo tienen ahora. Elige la tuya:`,
   zoneSeveral: (place) => `«${place}» tiene más de una zona horaria. Elige la tuya:`,

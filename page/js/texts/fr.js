@@ -19,6 +19,7 @@ const texts = {
   open: "Ouvrir",
   changeZone: "Changer de fuseau",
   changeQuiet: "Changer les heures calmes",
+  changeAgenda: "Changer l'agenda quotidien",
   searchJobs: "Rechercher des tâches",
   create: "Créer",
   category: "Catégorie",
@@ -61,6 +62,9 @@ const texts = {
   to: "À",
   turnOff: "Désactiver",
   saveQuiet: "Enregistrer les heures calmes",
+  dailyAgenda: "Agenda quotidien",
+  agendaTime: "Heure",
+  saveAgenda: "Enregistrer l'agenda",
   keepIt: "La garder",
   delete: "Supprimer",
   hookOnly: "Lancer seulement quand son hook est appelé",
@@ -176,6 +180,10 @@ const texts = {
   quietOff: "désactivées",
   quietAbout: (zone) =>
     `Les messages envoyés pendant ces heures arrivent sans son de notification ; rien n'est retenu ni retardé. Les heures suivent le fuseau horaire du chat, ${zone} ; une fin avant le début passe par minuit.`,
+  agendaLine: (at) => `Agenda quotidien : ${at}`,
+  agendaOff: "désactivé",
+  agendaAbout: (zone) =>
+    `À cette heure, dans le fuseau horaire du chat, ${zone}, le bot envoie un message qui liste les exécutions restantes de la journée ; rien un jour qui n'en a pas.`,
 
   zoneOffset: (place) => `« ${place} » est un décalage ; ces fuseaux y sont en ce moment. Choisis le tien :`,
   zoneSeveral: (place) => `« ${place} » a plus d'un fuseau horaire. Choisis le tien :`,

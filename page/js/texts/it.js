@@ -19,6 +19,7 @@ const texts = {
   open: "Apri",
   changeZone: "Cambia fuso",
   changeQuiet: "Cambia fascia di silenzio",
+  changeAgenda: "Cambia agenda giornaliera",
   searchJobs: "Cerca attività",
   create: "Crea",
   category: "Categoria",
@@ -61,6 +62,9 @@ const texts = {
   to: "Alle",
   turnOff: "Disattiva",
   saveQuiet: "Salva fascia di silenzio",
+  dailyAgenda: "Agenda giornaliera",
+  agendaTime: "Ora",
+  saveAgenda: "Salva agenda",
   keepIt: "Tienila",
   delete: "Elimina",
   hookOnly: "Esegui solo quando il suo hook viene chiamato",
@@ -176,6 +180,10 @@ const texts = {
   quietOff: "disattivata",
   quietAbout: (zone) =>
     `I messaggi inviati in questa fascia arrivano senza suono di notifica; nulla viene trattenuto o ritardato. Gli orari sono nel fuso orario della chat, ${zone}; una fine prima dell'inizio attraversa la mezzanotte.`,
+  agendaLine: (at) => `Agenda giornaliera: ${at}`,
+  agendaOff: "disattivata",
+  agendaAbout: (zone) =>
+    `A quest'ora, nel fuso orario della chat, ${zone}, il bot invia un messaggio con le esecuzioni rimaste della giornata; niente in un giorno che non ne ha.`,
 
   zoneOffset: (place) => `«${place}» è uno scostamento; questi fusi lo hanno adesso. Scegli il tuo:`,
   zoneSeveral: (place) => `«${place}» ha più di un fuso orario. Scegli il tuo:`,

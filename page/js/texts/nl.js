@@ -19,6 +19,7 @@ const texts = {
   open: "Openen",
   changeZone: "Tijdzone wijzigen",
   changeQuiet: "Stille uren wijzigen",
+  changeAgenda: "Dagoverzicht wijzigen",
   searchJobs: "Taken zoeken",
   create: "Maken",
   category: "Categorie",
@@ -61,6 +62,9 @@ const texts = {
   to: "Tot",
   turnOff: "Uitzetten",
   saveQuiet: "Stille uren opslaan",
+  dailyAgenda: "Dagoverzicht",
+  agendaTime: "Tijdstip",
+  saveAgenda: "Dagoverzicht opslaan",
   keepIt: "Behouden",
   delete: "Verwijderen",
   hookOnly: "Alleen uitvoeren wanneer de hook wordt aangeroepen",
@@ -175,6 +179,10 @@ const texts = {
   quietOff: "uit",
   quietAbout: (zone) =>
     `Berichten die binnen deze uren worden verstuurd, komen zonder meldingsgeluid; niets wordt tegengehouden of uitgesteld. De tijden zijn in de tijdzone van de chat, ${zone}; een einde vóór het begin loopt over middernacht.`,
+  agendaLine: (at) => `Dagoverzicht: ${at}`,
+  agendaOff: "uit",
+  agendaAbout: (zone) =>
+    `Op dit tijdstip, in de tijdzone van de chat, ${zone}, stuurt de bot één bericht met wat er die dag nog gepland staat; niets op een dag waarop niets gepland staat.`,
 
   zoneOffset: (place) => `“${place}” is een verschuiving; deze zones liggen er nu op. Kies de jouwe:`,
   zoneSeveral: (place) => `“${place}” heeft meer dan één tijdzone. Kies de jouwe:`,

@@ -19,6 +19,7 @@ const texts = {
   open: "Abrir",
   changeZone: "Mudar fuso",
   changeQuiet: "Mudar horário de silêncio",
+  changeAgenda: "Mudar agenda diária",
   searchJobs: "Buscar tarefas",
   create: "Criar",
   category: "Categoria",
@@ -61,6 +62,9 @@ const texts = {
   to: "Até",
   turnOff: "Desligar",
   saveQuiet: "Salvar horário de silêncio",
+  dailyAgenda: "Agenda diária",
+  agendaTime: "Horário",
+  saveAgenda: "Salvar agenda",
   keepIt: "Manter",
   delete: "Excluir",
   hookOnly: "Executar só quando seu hook for chamado",
@@ -175,6 +179,10 @@ const texts = {
   quietOff: "desligado",
   quietAbout: (zone) =>
     `Mensagens enviadas nesse horário chegam sem som de notificação; nada é retido ou atrasado. Os horários estão no fuso horário do chat, ${zone}; um fim antes do início atravessa a meia-noite.`,
+  agendaLine: (at) => `Agenda diária: ${at}`,
+  agendaOff: "desligada",
+  agendaAbout: (zone) =>
+    `Nesse horário, no fuso horário do chat, ${zone}, o bot envia uma mensagem com as execuções que restam no dia; nada num dia sem nenhuma.`,
 
   zoneOffset: (place) => `“${place}” é um deslocamento; estes fusos estão nele agora. Escolha o seu:`,
   zoneSeveral: (place) => `“${place}” tem mais de um fuso horário. Escolha o seu:`,

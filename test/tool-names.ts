@@ -26,6 +26,7 @@ export const TOOL_NAMES: readonly string[] = [
 /** `schedule_create`'s arguments, sorted: every field of a job's create body (docs/api.md). */
 export const CREATE_FIELDS: readonly string[] = [
   "at",
+  "before",
   "command",
   "cron",
   "delay",

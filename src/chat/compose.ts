@@ -27,6 +27,7 @@ import { MemberRights } from "./members";
 import { MemoryOps } from "./memory";
 import { ModelTurns } from "./model-turns";
 import { ChatMoves } from "./moves";
+import { Notices } from "./notices";
 import { TelegramOutbox } from "./outbox";
 import { Replies } from "./replies";
 import { Resends } from "./resends";
@@ -110,7 +111,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   const settings = new SettingsStore(db);
   const outboxStore = new OutboxStore(db);
   const gateStore = new GateStore(db);
-  const jobStore = new JobStore(db);
+  const jobStore = new JobStore(db, now);
   const runs = new RunStore(db);
   const transcript = new TranscriptStore(db);
   const userPrompts = new UserPromptStore(db);
@@ -143,6 +144,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   const peer = (chatId: string) => env().CHAT.getByName(chatId);
   const moves = new ChatMoves({ store: new MoveStore(db), settings, info, peer, config, exclusive, transaction, forget, now });
   const agenda = new Agenda({ settings, info, jobs: jobStore, runs, deliveries, now, transaction });
+  const notices = new Notices({ jobs: jobStore, info, deliveries, transaction });
   const alarms = new AlarmClock({
     storage: ctx.storage,
     jobs: jobStore,
@@ -289,6 +291,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
             return agenda.tick(t);
           },
         },
+        { name: "notices ahead of runs", run: (t) => notices.tick(t) },
         {
           name: "firing",
           run: async (t) => {

@@ -53,6 +53,7 @@ export function toJob(job: JobRecord, chatId: string, defaultTimeout: number): J
     model: job.model,
     missed: job.missed,
     grace: graceText(job.graceSeconds),
+    before: job.before.map(graceText),
     importedFrom: job.importedFrom ?? undefined,
     threadId: job.threadId ?? undefined,
     hook: job.hook !== null,

@@ -58,6 +58,8 @@ export type JobSpec = {
   missed: MissedPolicy;
   /** An occurrence run more than this many seconds after its time was missed (0 to 86,400). */
   graceSeconds: number;
+  /** Notices ahead of each run, in seconds before it, longest first (at most 3; docs/telegram.md#notices-ahead). */
+  before: number[];
 };
 
 /**
@@ -77,6 +79,7 @@ export function specDefaults(): Omit<JobSpec, "name" | "kind" | "schedule"> {
     model: null,
     missed: "once",
     graceSeconds: DEFAULT_GRACE_SECONDS,
+    before: [],
   };
 }
 
@@ -107,6 +110,8 @@ export type JobRecord = JobSpec & {
   threadId: number | null;
   /** Its hook's token as a hash (SHA-256, hex; the token itself is shown once and never kept); null = no hook (docs/hooks.md). */
   hook: string | null;
+  /** When its next notice ahead of a run is sent (`before`); null: none to come. Kept by the store from `before` and the next run. */
+  noticeAt: number | null;
 };
 
 /**
@@ -202,5 +207,6 @@ export function newJobRecord(
     importedFrom: fields.importedFrom ?? null,
     threadId: fields.threadId ?? null,
     hook: fields.hook ?? null,
+    noticeAt: null,
   };
 }

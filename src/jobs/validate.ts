@@ -28,8 +28,9 @@ import {
   type Timing,
   untilInstant,
 } from "../time";
+import { readBefore, shortestInterval } from "./before";
 import { nextRecurringRun } from "./fire";
-import { readMissed } from "./missed";
+import { graceText, readMissed } from "./missed";
 import { modelProblem } from "./model";
 import { type JobSpec, specDefaults } from "./records";
 import { nameProblem, textProblem } from "./text-fields";
@@ -214,11 +215,12 @@ function memoryRefsProblem(refs: readonly string[]): string | null {
  * docs/time.md#missed-runs), over what the job has: a model must be one of the bot's (null: the chat's).
  */
 function runOptions(
-  input: Pick<CreateJobInput, "model" | "missed" | "grace">,
+  input: Pick<CreateJobInput, "model" | "missed" | "grace" | "before">,
   type: JobSpec["schedule"]["type"],
-  current: Pick<JobSpec, "model" | "missed" | "graceSeconds">,
+  current: Pick<JobSpec, "model" | "missed" | "graceSeconds" | "before">,
   ctx: RuleContext,
-): Parsed<Pick<JobSpec, "model" | "missed" | "graceSeconds">> {
+  schedule?: JobSpec["schedule"],
+): Parsed<Pick<JobSpec, "model" | "missed" | "graceSeconds" | "before">> {
   let model = current.model;
   if (input.model !== undefined) {
     const problem = input.model === null ? null : modelProblem(input.model, ctx.models ?? []);
@@ -227,7 +229,15 @@ function runOptions(
   }
   const missed = readMissed(input, type, current);
   if (!missed.ok) return missed;
-  return { ok: true, value: { model, missed: missed.missed, graceSeconds: missed.graceSeconds } };
+  let before = current.before;
+  // Checked when given, and against a new schedule when the job has some.
+  if (input.before !== undefined || (before.length > 0 && schedule !== undefined)) {
+    const shortest = schedule === undefined || schedule.type === "at" || schedule.type === "hook" ? null : shortestInterval(schedule, ctx.zone, ctx.now);
+    const read = readBefore(input.before ?? before.map(graceText), type, shortest);
+    if (!read.ok) return fail(read.error);
+    before = read.before;
+  }
+  return { ok: true, value: { model, missed: missed.missed, graceSeconds: missed.graceSeconds, before } };
 }
 
 /**
@@ -278,7 +288,7 @@ export async function validateCreate(input: CreateJobInput, ctx: RuleContext, ti
     if (!read.ok) return read;
     end = read.value;
   }
-  const options = runOptions(input, when.value.schedule.type, specDefaults(), ctx);
+  const options = runOptions(input, when.value.schedule.type, specDefaults(), ctx, when.value.schedule);
   if (!options.ok) return options;
   return {
     ok: true,
@@ -358,7 +368,7 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
   if (!ends.ok) return ends;
   const endsGiven = ends.value.until !== undefined || ends.value.runsLeft !== undefined;
   if (given.value === null && !endsGiven) {
-    const options = runOptions(input, spec.schedule.type, current, ctx);
+    const options = runOptions(input, spec.schedule.type, current, ctx, input.before === undefined ? undefined : spec.schedule);
     if (!options.ok) return options;
     return { ok: true, value: { spec: { ...spec, ...options.value }, nextRunAt: null, scheduleChanged: false, reopened: false } };
   }
@@ -372,7 +382,7 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
     if (current.schedule.type === "at" || current.schedule.type === "hook") {
       const problem = endsRefused(input, current.schedule.type);
       if (problem !== null) return fail(problem);
-      const options = runOptions(input, spec.schedule.type, current, ctx);
+      const options = runOptions(input, spec.schedule.type, current, ctx, input.before === undefined ? undefined : spec.schedule);
       if (!options.ok) return options;
       return { ok: true, value: { spec: { ...spec, ...options.value }, nextRunAt: null, scheduleChanged: false, reopened: false } };
     }
@@ -397,7 +407,7 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
     spec.until = read.value.until;
     spec.runsLeft = read.value.runsLeft;
   }
-  const options = runOptions(input, spec.schedule.type, current, ctx);
+  const options = runOptions(input, spec.schedule.type, current, ctx, spec.schedule);
   if (!options.ok) return options;
   Object.assign(spec, options.value);
   const reopened = given.value === null && current.runsLeft === 0;

@@ -113,6 +113,10 @@ export const jobSchema = lazy(() =>
     grace: z
       .string()
       .meta({ description: "How late an occurrence may run as usual: an ISO 8601 duration from PT0S to P1D; later is missed.", examples: ["PT1M"] }),
+    before: z.array(z.string()).meta({
+      description: "Notices ahead of each run, as ISO 8601 durations before it, longest first (docs/telegram.md#notices-ahead).",
+      examples: [["P1D", "PT1H"]],
+    }),
     importedFrom: z
       .string()
       .optional()
@@ -284,6 +288,17 @@ export const createJobInput = lazy(() =>
           enum: [...MISSED_POLICIES],
           description:
             "What a run missed while the bot was offline does: once (default: one late run, the latest), skip (none; each recorded skipped), all (recurring only: each in order, at most 10), ask (a message with Run now and Skip).",
+        })
+        .optional(),
+      before: z
+        .array(z.string({ error: `"before" must be a list of at most 3 ISO 8601 durations from PT1M to P7D, such as ["P1D", "PT1H"].` }), {
+          error: `"before" must be a list of at most 3 ISO 8601 durations from PT1M to P7D, such as ["P1D", "PT1H"].`,
+        })
+        .meta({
+          maxItems: 3,
+          description:
+            "Up to 3 ISO 8601 durations (PT1M to P7D), each shorter than the job's shortest interval: before each run, a notice with Skip this one, no agent turn; [] for none.",
+          examples: [["P1D", "PT1H"]],
         })
         .optional(),
       grace: str("grace", "PT5M")

@@ -42,6 +42,8 @@ export type MessageAction =
   | { act: "pause" }
   | { act: "answered" }
   /** Under a message about missed runs (docs/time.md#missed-runs): run the latest now, or record them all skipped from `first`. */
+  /** Under a notice ahead of a run: that run is skipped (a one-off's is not sent). */
+  | { act: "skipOne" }
   | { act: "missedRun"; first: number }
   | { act: "missedSkip"; first: number };
 
@@ -114,6 +116,11 @@ export function missedButtons(jobId: string, first: number, last: number, t: Tex
   ];
 }
 
+/** Skip this one under a notice ahead of the run `runId` (`n:` + the run), docs/telegram.md#notices-ahead. */
+export function noticeButtons(runId: string, t: Texts["buttons"] = ENGLISH.t.buttons): ButtonRows {
+  return [[{ text: t.skipThisOne, data: `n:${runId}` }]];
+}
+
 /** What replaces a job message's buttons once one was pressed: one line (`✅ Done`), which answers that it was. */
 export function answeredButtons(line: string, runId: string): ButtonRows {
   return [[{ text: line, data: `a:${runId}` }]];
@@ -170,13 +177,14 @@ const MESSAGE_ACTIONS: Readonly<Record<string, MessageAction>> = {
   k: { act: "skip" },
   p: { act: "pause" },
   a: { act: "answered" },
+  n: { act: "skipOne" },
 };
 
 /** A pressed button's meaning, or null when the data is not one of ours. */
 export function parseButton(data: string | undefined): Pressed | null {
   patterns ??= {
     job: new RegExp(`^([rpc]):(${JOB_ID_PATTERN})$`),
-    message: new RegExp(`^(d|s:10|s:60|s:t|k|p|a|m[rs]:[0-9a-z]{1,10}):(${RUN_ID_PATTERN})$`),
+    message: new RegExp(`^(d|s:10|s:60|s:t|k|p|a|n|m[rs]:[0-9a-z]{1,10}):(${RUN_ID_PATTERN})$`),
     offer: new RegExp(`^([yn]):([${JOB_ID_ALPHABET}]{8})$`),
     zone: /^z:([A-Za-z][A-Za-z0-9_+\-/]{0,61})$/,
   };

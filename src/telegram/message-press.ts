@@ -96,6 +96,17 @@ async function act(host: CommandHost, action: MessageAction, message: JobMessage
       const paused = await host.pause(chatId, message.jobId);
       return paused.ok ? { answer: pausedText(paused.value, v), line: t.pausedLine } : { answer: problemText(v, paused.error, message.jobId, ctx), line: null };
     }
+    case "skipOne": {
+      // The run the notice was about, while it is still the job's next.
+      const dueAt = lastOf(message);
+      const job = await host.get(chatId, message.jobId);
+      if (!job.ok || job.value.nextRunAt === null || Date.parse(job.value.nextRunAt) !== dueAt) return { answer: t.gone, line: null };
+      const at = formatChatTime(dueAt, zone, now, v.t.dates);
+      const once = "at" in job.value.schedule;
+      const skipped = once ? await host.cancel(chatId, message.jobId) : await host.skip(chatId, message.jobId);
+      if (!skipped.ok) return { answer: problemText(v, skipped.error, message.jobId, ctx), line: null };
+      return { answer: v.t.job.skippedAt(at), line: t.skippedLine(at) };
+    }
     case "missedRun":
     case "missedSkip": {
       const run = action.act === "missedRun";

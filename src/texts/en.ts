@@ -36,7 +36,7 @@ export const texts = {
     inMinutes: (minutes: number) => `in ${minutes} min`,
     inHours: (hours: number, minutes: number) => (minutes === 0 ? `in ${hours} h` : `in ${hours} h ${minutes} min`),
     /** `in 12 days`, `in 2 days 4 h`. */
-    inDays: (days: number, hours: number) => (hours === 0 ? `in ${days} days` : `in ${days} days ${hours} h`),
+    inDays: (days: number, hours: number) => `in ${days} ${days === 1 ? "day" : "days"}${hours === 0 ? "" : ` ${hours} h`}`,
   },
   /** `/help` and the command menu (`setMyCommands` in each language): what each command does and how it is written. */
   help: {
@@ -205,6 +205,8 @@ export const texts = {
     missedSkippedLine: "⏭ Skipped",
     /** `n` missed runs recorded skipped. */
     missedSkippedAnswer: (n: number) => (n === 1 ? "Skipped the missed run." : `Skipped ${n} missed runs.`),
+    /** Under a notice ahead of a run (docs/telegram.md#notices-ahead). */
+    skipThisOne: "Skip this one",
     answered: "This was answered already.",
     gone: "This message is too old to act on; see /jobs.",
     invalid: "This button is no longer valid.",
@@ -233,6 +235,10 @@ export const texts = {
     defaultWord: "default",
     /** A reply's first line when the job's own model is no longer offered. */
     dropped: (wanted: string, used: string) => `(The model ${wanted} is no longer offered, so this ran on ${used}.)`,
+  },
+  /** A notice ahead of a run (docs/telegram.md#notices-ahead): `ahead` how far (`in 1 h`), `at` the run's day and time. */
+  before: {
+    notice: (ahead: string, name: string, at: string) => `${ahead.charAt(0).toUpperCase()}${ahead.slice(1)}: **${name}** (${at})`,
   },
   /** `/agenda` (docs/telegram.md#agenda): the daily message listing the rest of the day's runs. */
   agenda: {

@@ -179,6 +179,7 @@ export const texts: Texts = {
     missedRunLine: "▶️ Ejecutada ahora",
     missedSkippedLine: "⏭ Omitida",
     missedSkippedAnswer: (n) => (n === 1 ? "Ejecución perdida omitida." : `${n} ejecuciones perdidas omitidas.`),
+    skipThisOne: "Omitir este",
     answered: "Esto ya se respondió.",
     gone: "Este mensaje es demasiado antiguo para actuar sobre él; consulta /jobs.",
     invalid: "Este botón ya no es válido.",
@@ -199,6 +200,9 @@ export const texts: Texts = {
     unknown: (typed, choices) => `«${typed}» no es uno de los modelos de este bot; elige entre ${choices}.`,
     defaultWord: "predeterminado",
     dropped: (wanted, used) => `(El modelo ${wanted} ya no está disponible, así que esto se ejecutó con ${used}.)`,
+  },
+  before: {
+    notice: (ahead, name, at) => `${ahead.charAt(0).toUpperCase()}${ahead.slice(1)}: **${name}** (${at})`,
   },
   agenda: {
     title: (day, zone) => `**Hoy** (${day}, ${zone})`,

@@ -188,6 +188,7 @@ export const texts: Texts = {
     missedRunLine: "▶️ Lancé maintenant",
     missedSkippedLine: "⏭ Sauté",
     missedSkippedAnswer: (n) => (n === 1 ? "Exécution manquée sautée." : `${n} exécutions manquées sautées.`),
+    skipThisOne: "Sauter celui-ci",
     answered: "C'est déjà fait.",
     gone: "Ce message est trop ancien pour agir dessus ; voir /jobs.",
     invalid: "Ce bouton n'est plus valide.",
@@ -209,6 +210,9 @@ export const texts: Texts = {
     unknown: (typed, choices) => `« ${typed} » n'est pas un des modèles de ce bot ; choisis parmi ${choices}.`,
     defaultWord: "défaut",
     dropped: (wanted, used) => `(Le modèle ${wanted} n'est plus proposé, cette exécution a donc utilisé ${used}.)`,
+  },
+  before: {
+    notice: (ahead, name, at) => `${ahead.charAt(0).toUpperCase()}${ahead.slice(1)}: **${name}** (${at})`,
   },
   agenda: {
     title: (day, zone) => `**Aujourd'hui** (${day}, ${zone})`,

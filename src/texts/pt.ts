@@ -181,6 +181,7 @@ export const texts: Texts = {
     missedRunLine: "▶️ Executada agora",
     missedSkippedLine: "⏭ Pulada",
     missedSkippedAnswer: (n) => (n === 1 ? "Execução perdida pulada." : `${n} execuções perdidas puladas.`),
+    skipThisOne: "Pular este",
     answered: "Isto já foi respondido.",
     gone: "Esta mensagem é antiga demais para isso; veja /jobs.",
     invalid: "Este botão não é mais válido.",
@@ -201,6 +202,9 @@ export const texts: Texts = {
     unknown: (typed, choices) => `“${typed}” não é um dos modelos deste bot; escolha entre ${choices}.`,
     defaultWord: "padrão",
     dropped: (wanted, used) => `(O modelo ${wanted} não está mais disponível, então isto rodou com ${used}.)`,
+  },
+  before: {
+    notice: (ahead, name, at) => `${ahead.charAt(0).toUpperCase()}${ahead.slice(1)}: **${name}** (${at})`,
   },
   agenda: {
     title: (day, zone) => `**Hoje** (${day}, ${zone})`,

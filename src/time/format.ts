@@ -30,7 +30,7 @@ export const ENGLISH_DATES: DateWords = {
   underAMinute: "in under a minute",
   inMinutes: (minutes) => `in ${minutes} min`,
   inHours: (hours, minutes) => (minutes === 0 ? `in ${hours} h` : `in ${hours} h ${minutes} min`),
-  inDays: (days, hours) => (hours === 0 ? `in ${days} days` : `in ${days} days ${hours} h`),
+  inDays: (days, hours) => `in ${days} ${days === 1 ? "day" : "days"}${hours === 0 ? "" : ` ${hours} h`}`,
 };
 
 /** `15 Dec`, with the year when `withYear`. */

@@ -51,6 +51,7 @@ export function jobView(over: Partial<Job> & Pick<Job, "id" | "name" | "schedule
     model: null,
     missed: "once",
     grace: "PT1M",
+    before: [],
     ...over,
   };
 }

@@ -197,6 +197,7 @@ describe("topics in /jobs", () => {
     model: null,
     missed: "once",
     grace: "PT1M",
+    before: [],
     ...(threadId !== undefined ? { threadId } : {}),
   });
   const jobs = [

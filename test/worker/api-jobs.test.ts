@@ -57,6 +57,7 @@ describe("POST /admin/chats/:chatId/jobs", () => {
       model: null,
       missed: "once",
       grace: "PT1M",
+      before: [],
     });
     expect(Date.parse(job.createdAt)).toBeGreaterThanOrEqual(before);
   });

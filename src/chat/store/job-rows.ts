@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import { MEMORY_ID } from "../../contracts/ids";
+import { MAX_BEFORE, MAX_BEFORE_SECONDS } from "../../jobs/before";
 import { MAX_GRACE_SECONDS } from "../../jobs/missed";
 import type { FailureStreak, JobRecord, JobSpec } from "../../jobs/records";
 import { lazy } from "../../lazy";
@@ -88,6 +89,7 @@ function schedule(): Field<JobSpec["schedule"]> {
 }
 
 const memoryRefsColumn = lazy(() => z.array(z.string().regex(MEMORY_ID)).max(LIMITS.memoryRefs));
+const beforeColumn = lazy(() => z.array(z.number().int().min(60).max(MAX_BEFORE_SECONDS)).max(MAX_BEFORE));
 const streakColumn = lazy((): z.ZodType<FailureStreak> => z.strictObject({ exitCode: z.number().int().nullable(), timedOut: z.boolean() }));
 
 type Fields = { [K in keyof JobRecord]: Field<JobRecord[K]> };
@@ -126,6 +128,8 @@ export const FIELDS = lazy(
     model: column("model", z.string().min(1).nullable()),
     missed: column("missed", z.enum(MISSED_POLICIES)),
     graceSeconds: column("grace_seconds", z.number().int().min(0).max(MAX_GRACE_SECONDS)),
+    before: json("before_json", beforeColumn, "a list of seconds", []),
+    noticeAt: column("notice_at", z.number().int().nullable()),
     hook: column(
       "hook_hash",
       z

@@ -3,6 +3,7 @@
  * zod; a row that fails is reported to the caller, which quarantines that job (docs/api.md#how-a-job-fires).
  */
 import type { JobFacts } from "../../directory/projection";
+import { noticeAt } from "../../jobs/before";
 import type { FailureStreak, JobRecord } from "../../jobs/records";
 import type { LastResult } from "../../schemas/jobs";
 import type { Db } from "./db";
@@ -24,10 +25,13 @@ import {
 export type { MessageFacts };
 
 /** What a claim changes of a job: its next run, the in-flight mark, the last run's time, and its runs left. */
-type Claimed = Pick<JobRecord, "id" | "nextRunAt" | "runningRunId" | "lastRunAt" | "runsLeft">;
+type Claimed = Pick<JobRecord, "id" | "nextRunAt" | "runningRunId" | "lastRunAt" | "runsLeft" | "enabled" | "before">;
 
 /** A job whose next run may come: enabled, not quarantined, and not one that runs each missed occurrence while a run of it is in flight. */
 const MAY_FIRE = "enabled = 1 AND quarantined IS NULL AND (running_run_id IS NULL OR missed <> 'all')";
+
+/** A job whose notices may be sent: enabled and not quarantined. */
+const NOTICEABLE = "enabled = 1 AND quarantined IS NULL";
 
 export type ParsedJobRow = { ok: true; job: JobRecord } | { ok: false; id: string; reason: string };
 
@@ -35,7 +39,16 @@ export class JobStore {
   /** See `changes()`. */
   private written = 0;
 
-  constructor(private readonly db: Db) {}
+  /** `now`: the object's clock, from which a job's next notice ahead of a run is found whenever the job is written. */
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The job as it is written: its next notice found anew from its next run (docs/telegram.md#notices-ahead). */
+  private withNotice(job: JobRecord): JobRecord {
+    return job.before.length === 0 && job.noticeAt === null ? job : { ...job, noticeAt: noticeAt(job, this.now()) };
+  }
 
   private parse(row: Record<string, SqlStorageValue>): ParsedJobRow {
     const job = readJob(row);
@@ -136,14 +149,14 @@ export class JobStore {
       `INSERT INTO jobs (${COLUMNS()}) VALUES (${columns()
         .map(() => "?")
         .join(", ")})`,
-      ...values(job),
+      ...values(this.withNotice(job)),
     );
   }
 
   /** Writes every column of the job (one row written). */
   save(job: JobRecord): void {
     this.written++;
-    const [id, ...rest] = values(job);
+    const [id, ...rest] = values(this.withNotice(job));
     this.db.sql.exec(
       `UPDATE jobs SET ${columns()
         .slice(1)
@@ -164,15 +177,17 @@ export class JobStore {
    * its runs (`runsLeft`, docs/time.md#jobs-that-end-until-and-runsleft) has its count written too, in a statement of its own.
    */
   markClaimedMany(jobs: readonly Claimed[]): void {
-    const counting = jobs.filter((job) => job.runsLeft !== null);
-    const plain = counting.length === 0 ? jobs : jobs.filter((job) => job.runsLeft === null);
+    const own = (job: Claimed) => job.runsLeft !== null || job.before.length > 0;
+    const counting = jobs.filter(own);
+    const plain = counting.length === 0 ? jobs : jobs.filter((job) => !own(job));
     for (const job of counting) {
       this.db.sql.exec(
-        "UPDATE jobs SET next_run_at = ?, running_run_id = ?, last_run_at = ?, runs_left = ? WHERE id = ?",
+        "UPDATE jobs SET next_run_at = ?, running_run_id = ?, last_run_at = ?, runs_left = ?, notice_at = ? WHERE id = ?",
         job.nextRunAt,
         job.runningRunId,
         job.lastRunAt,
         job.runsLeft,
+        noticeAt(job, this.now()),
         job.id,
       );
     }
@@ -262,8 +277,26 @@ export class JobStore {
       });
   }
 
-  /** The soonest next run of an enabled job that is not quarantined (nor waiting for its run in flight, as `due`). */
+  /**
+   * The soonest next run of an enabled job that is not quarantined (nor waiting for its run in flight, as `due`), or
+   * of a notice ahead of one.
+   */
   soonest(): number | null {
-    return this.db.sql.exec<{ t: number | null }>(`SELECT MIN(next_run_at) AS t FROM jobs WHERE next_run_at IS NOT NULL AND ${MAY_FIRE}`).one().t;
+    const run = this.db.sql.exec<{ t: number | null }>(`SELECT MIN(next_run_at) AS t FROM jobs WHERE next_run_at IS NOT NULL AND ${MAY_FIRE}`).one().t;
+    const notice = this.db.sql.exec<{ t: number | null }>(`SELECT MIN(notice_at) AS t FROM jobs WHERE notice_at IS NOT NULL AND ${NOTICEABLE}`).one().t;
+    return run === null ? notice : notice === null ? run : Math.min(run, notice);
+  }
+
+  /** Jobs whose notice ahead of a run is due at `now` (docs/telegram.md#notices-ahead), soonest first. */
+  noticesDue(now: number): ParsedJobRow[] {
+    return this.db.sql
+      .exec(`SELECT ${COLUMNS()} FROM jobs WHERE notice_at IS NOT NULL AND notice_at <= ? AND ${NOTICEABLE} ORDER BY notice_at, id`, now)
+      .toArray()
+      .map((r) => this.parse(r));
+  }
+
+  /** A notice was sent (or passed): the job's next one, found from now. */
+  noticeSent(job: JobRecord): void {
+    this.db.sql.exec("UPDATE jobs SET notice_at = ? WHERE id = ?", noticeAt(job, this.now()), job.id);
   }
 }

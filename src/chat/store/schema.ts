@@ -12,6 +12,7 @@
  */
 
 import { HOOK_TABLES } from "./hook-tables";
+import { MODEL_AND_MISSED, NOTICES } from "./job-columns";
 import { untilAsSaid } from "./until-as-said";
 
 /**
@@ -416,13 +417,9 @@ export const MIGRATIONS: readonly Migration[] = [
   untilAsSaid,
   // 19: hooks (issue 34; docs/hooks.md): a job's hook and jobs only a hook runs, what woke a run, the calls a hook took.
   HOOK_TABLES,
-  // 20: a model per job and a say over missed runs (issue 35; docs/agent.md#models, docs/time.md#missed-runs): the
-  // model a job's turns run on (NULL: the chat's, a setting), what a missed run does and how late one still runs.
-  `
-  ALTER TABLE jobs ADD COLUMN model TEXT;
-  ALTER TABLE jobs ADD COLUMN missed TEXT NOT NULL DEFAULT 'once' CHECK (missed IN ('once', 'skip', 'all', 'ask'));
-  ALTER TABLE jobs ADD COLUMN grace_seconds INTEGER NOT NULL DEFAULT 60 CHECK (grace_seconds BETWEEN 0 AND 86400);
-  `,
+  // 20: a model per job and a say over missed runs (issue 35), 21: notices ahead of a run (issue 36): `job-columns.ts`.
+  MODEL_AND_MISSED,
+  NOTICES,
 ];
 
 /**

@@ -37,6 +37,7 @@ export const CREATE_FIELDS: readonly string[] = [
   "model",
   "name",
   "onlyOnChange",
+  "repeat",
   "rrule",
   "runsLeft",
   "silent",

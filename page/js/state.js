@@ -12,7 +12,7 @@
  *   schedule: { at: string } | { cron: string } | { rrule: string, start: string } | { trigger: "hook" }, until?: string | null,
  *   runsLeft?: number | null, text?: string, command?: string, timeoutSeconds?: number,
  *   onlyOnChange?: boolean, memoryRefs?: string[], silent?: boolean, model: string | null,
- *   missed: "once" | "skip" | "all" | "ask", grace: string, before: string[], importedFrom?: string, threadId?: number, enabled: boolean, createdAt: string,
+ *   missed: "once" | "skip" | "all" | "ask", grace: string, before: string[], repeat: { every: string, times: number } | null, importedFrom?: string, threadId?: number, enabled: boolean, createdAt: string,
  *   createdBy: string, nextRunAt: string | null, lastRunAt: string | null, lastResult: LastResult | null,
  *   running: boolean, hook: boolean }} Job
  */

@@ -33,6 +33,8 @@ export type AlarmDeps = {
   hooks: { soonest(): number | null };
   /** The next daily agenda (docs/telegram.md#agenda). */
   agenda: { soonest(): number | null };
+  /** The next copy of a message that nags (docs/telegram.md#nag-until-done). */
+  nags: { soonest(): number | null };
   /**
    * How far the object's clock runs ahead of the machine's (CUCKOO_DEV_CLOCK_OFFSET in local dev, else 0): the
    * alarm is set at the machine's instant of the object's time.
@@ -61,6 +63,7 @@ export class AlarmClock {
       this.d.directory.retryAt(),
       this.d.hooks.soonest(),
       this.d.agenda.soonest(),
+      this.d.nags.soonest(),
     ].filter((t): t is number => t !== null);
     return times.length ? Math.min(...times) : null;
   }

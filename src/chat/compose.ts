@@ -27,6 +27,7 @@ import { MemberRights } from "./members";
 import { MemoryOps } from "./memory";
 import { ModelTurns } from "./model-turns";
 import { ChatMoves } from "./moves";
+import { Nags } from "./nags";
 import { Notices } from "./notices";
 import { TelegramOutbox } from "./outbox";
 import { Replies } from "./replies";
@@ -43,6 +44,7 @@ import { JobStore } from "./store/jobs";
 import { MemberStore } from "./store/members";
 import { MemoryStore } from "./store/memory";
 import { MoveStore } from "./store/moves";
+import { NagStore } from "./store/nags";
 import { OfferStore } from "./store/offers";
 import { OutboxStore } from "./store/outbox";
 import { RunStore } from "./store/runs";
@@ -145,6 +147,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   const moves = new ChatMoves({ store: new MoveStore(db), settings, info, peer, config, exclusive, transaction, forget, now });
   const agenda = new Agenda({ settings, info, jobs: jobStore, runs, deliveries, now, transaction });
   const notices = new Notices({ jobs: jobStore, info, deliveries, transaction });
+  const nags = new Nags({ nags: new NagStore(db), transcript, outbox: outboxStore, deliveries, info, transaction });
   const alarms = new AlarmClock({
     storage: ctx.storage,
     jobs: jobStore,
@@ -157,6 +160,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
     move: moves,
     hooks: hookStore,
     agenda,
+    nags,
     ahead: () => config().clockOffsetMs,
   });
   const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
@@ -187,7 +191,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   const modelTurns = new ModelTurns({ gate, steps: new TurnStepStore(db), runs, promptLeaseMs, now, transaction });
   const offerDeadlineMs = () => leaseMs(OFFER_DEADLINE_MS, config().speedup);
   const resends = new Resends({ gate, gateStore, userPrompts, deliveries, env, offerDeadlineMs, transaction });
-  const replies = new Replies({ info, runs, jobs: jobStore, gateStore, transcript, deliveries, now, transaction });
+  const replies = new Replies({ info, runs, jobs: jobStore, gateStore, transcript, deliveries, nags, now, transaction });
   const context = new TurnContexts({ transcript, jobs: jobStore, usage, turns: modelTurns, info, config });
   const conversation = new Conversation({
     runs,
@@ -228,6 +232,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
     deliveries,
     jobs: commandHost(jobs, chatSettings, hooks, agenda),
     rights: members,
+    nags,
     env,
     config,
     now,
@@ -292,6 +297,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
           },
         },
         { name: "notices ahead of runs", run: (t) => notices.tick(t) },
+        { name: "messages that nag", run: (t) => nags.tick(t) },
         {
           name: "firing",
           run: async (t) => {

@@ -34,6 +34,7 @@ import { langOf } from "../words";
 import type { Deliveries } from "./deliveries";
 import type { ChatInfo } from "./info";
 import type { MemberRights } from "./members";
+import type { Nags } from "./nags";
 import type { JobSourceStore } from "./store/job-sources";
 import type { OfferStore } from "./store/offers";
 import type { TranscriptStore } from "./store/transcript";
@@ -50,6 +51,8 @@ export type InboxDeps = {
   jobs: CommandHost;
   /** Who may change what in a group. */
   rights: MemberRights;
+  /** A press on a copy of a nagging message ends its nagging. */
+  nags: Pick<Nags, "end">;
   env: () => Env;
   config: () => Config;
   now: () => number;
@@ -253,6 +256,7 @@ export class Inbox {
       return message;
     },
     answer: (entryId, buttons) => this.d.transcript.setButtons(entryId, buttons),
+    end: (runId) => this.d.nags.end(runId),
   };
 
   /**

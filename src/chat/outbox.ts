@@ -59,6 +59,8 @@ type Sending = {
   /** The chat's replies' table: its buttons' labels, and the note before a message whose topic is gone. */
   texts: Texts;
   sent: (entryId: number, messageIds: readonly number[]) => void;
+  /** The Telegram message ids an entry went out as. */
+  sentIds: (entryId: number) => number[];
   leaveThread: (threadId: number) => { id: string; name: string }[];
 };
 
@@ -100,7 +102,35 @@ async function sendPart(api: BotApi, params: ParamsOf<"sendMessage">, plainText:
   }
 }
 
+/**
+ * An edit row: the buttons of a message sent before are replaced (a nagging message's copy that gave way to the next,
+ * docs/telegram.md#nag-until-done). A message not sent, or gone, has nothing to edit; a transient failure is tried
+ * again, as a send is.
+ */
+async function editRow(store: OutboxStore, sending: Sending, row: OutboxRow & { edit_of: number }, budget: Budget): Promise<"sent" | "waiting"> {
+  const messageId = sending.sentIds(row.edit_of).at(-1);
+  if (messageId !== undefined) {
+    try {
+      const timeoutMs = Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now()));
+      const rows = buttonRowsSchema().safeParse(JSON.parse(row.buttons ?? "[]"));
+      const reply_markup = keyboard(rows.success ? rows.data : []);
+      await callBotApi(sending.api, "editMessageReplyMarkup", { chat_id: sending.chatId, message_id: messageId, reply_markup }, timeoutMs);
+    } catch (error) {
+      const transient = error instanceof NetworkError || (error instanceof TelegramError && (error.code >= 500 || error.code === 429));
+      if (transient && row.attempts + 1 < MAX_SEND_ATTEMPTS) {
+        store.deferOutbox(row.id, { attempts: row.attempts + 1, stalls: row.stalls, nextAttemptAt: budget.now() + backoffMs(row.attempts + 1, SEND_BACKOFF) });
+        return "waiting";
+      }
+      // Telegram's 400 ("message is not modified", "message to edit not found"): there is nothing left to edit.
+      console.log(`outbox: ${row.key} left as it was: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  store.removeOutbox(row.id);
+  return "sent";
+}
+
 async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, budget: Budget): Promise<"sent" | "waiting" | "blocked" | Migrated> {
+  if (row.edit_of !== null) return editRow(store, sending, { ...row, edit_of: row.edit_of }, budget);
   const { api, chatId } = sending;
   const parts = splitForTelegram(row.markdown);
   let thread = row.thread_id;
@@ -201,7 +231,7 @@ function markup(row: OutboxRow, labels: Texts["buttons"]): Pick<ParamsOf<"sendMe
 export type TelegramOutboxDeps = {
   outbox: OutboxStore;
   /** Where a job's message keeps the Telegram message ids its parts went out as. */
-  transcript: Pick<TranscriptStore, "recordSent">;
+  transcript: Pick<TranscriptStore, "recordSent" | "sentIds">;
   info: ChatInfo;
   config: () => Config;
   now: () => number;
@@ -234,6 +264,7 @@ export class TelegramOutbox {
       quiet: this.d.info.quietAt(now),
       texts: await textsOf(this.d.info.language()),
       sent: (entryId, ids) => this.d.transcript.recordSent(entryId, ids),
+      sentIds: (entryId) => this.d.transcript.sentIds(entryId),
       leaveThread: (threadId) => {
         this.d.outbox.leaveThread(threadId);
         return this.d.leaveThread(threadId);

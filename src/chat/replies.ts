@@ -15,6 +15,7 @@ import { jobButtons, messageButtons } from "../telegram/buttons";
 import { loadedTexts, type Texts } from "../texts";
 import { type Deliveries, type Delivery, originOfKey } from "./deliveries";
 import type { ChatInfo } from "./info";
+import type { Nags } from "./nags";
 import { parseMessage } from "./prompts";
 import type { GateStore } from "./store/gate";
 import type { JobStore, MessageFacts } from "./store/jobs";
@@ -28,6 +29,8 @@ export type ReplyDeps = {
   gateStore: GateStore;
   transcript: TranscriptStore;
   deliveries: Deliveries;
+  /** A run's message of a job that nags until done starts nagging when it is delivered. */
+  nags: Pick<Nags, "start">;
   now: () => number;
   transaction: <T>(work: () => T) => T;
 };
@@ -67,9 +70,12 @@ export class Replies {
     const origin = originOfKey(key, job?.kind ?? null);
     const threadId = this.threadOf(key);
     const topic = threadId === undefined ? {} : { threadId };
-    const delivered = this.d.transaction(() =>
-      this.d.deliveries.write(key, markdown, { origin, now, prompt, tools, ...jobMessage(job, key, loadedTexts(this.d.info.language()).buttons), ...topic }),
-    );
+    const delivered = this.d.transaction(() => {
+      const message = jobMessage(job, key, loadedTexts(this.d.info.language()).buttons);
+      const written = this.d.deliveries.write(key, markdown, { origin, now, prompt, tools, ...message, ...topic });
+      if (written && job?.repeat && message.buttons && jobId !== null) this.d.nags.start(key, jobId, markdown, job.repeat, job.silent, now);
+      return written;
+    });
     this.d.deliveries.flush();
     return ok({ delivered });
   }

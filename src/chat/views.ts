@@ -54,6 +54,7 @@ export function toJob(job: JobRecord, chatId: string, defaultTimeout: number): J
     missed: job.missed,
     grace: graceText(job.graceSeconds),
     before: job.before.map(graceText),
+    repeat: job.repeat === null ? null : { every: graceText(job.repeat.everySeconds), times: job.repeat.times },
     importedFrom: job.importedFrom ?? undefined,
     threadId: job.threadId ?? undefined,
     hook: job.hook !== null,

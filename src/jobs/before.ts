@@ -1,12 +1,32 @@
 /**
- * @module Notices ahead of a run (docs/telegram.md#notices-ahead): a job's `before`, up to three durations (`P1D`,
- * `PT1H`), each shorter than the job's shortest interval; before each run, a short notice with Skip this one, no agent
- * turn. Read and checked here, and the instant of a job's next notice: pure. The chat's object keeps that instant
- * beside the job, so that its one alarm covers the notices too.
+ * @module Reminders people rely on, read and checked (pure): notices ahead of a run (docs/telegram.md#notices-ahead), a
+ * job's `before`, up to three durations (`P1D`, `PT1H`), each shorter than the job's shortest interval, and the instant
+ * of a job's next notice, which the chat's object keeps beside the job so that its one alarm covers them too; and a
+ * run's message that nags until someone acts on it (docs/telegram.md#nag-until-done), a job's `repeat`.
  */
 import { nextRecurringRun, type RecurringSchedule } from "./fire";
 import { graceText, parseGrace } from "./missed";
-import type { JobRecord } from "./records";
+import type { JobRecord, Repeat } from "./records";
+
+/** A nagging message is sent again at most this many times. */
+export const MAX_REPEATS = 20;
+/** What `until done` means when it says no more: every 10 minutes, 6 more times. */
+export const UNTIL_DONE: Repeat = { everySeconds: 600, times: 6 };
+
+const REPEAT = `"repeat" must be { "every": an ISO 8601 duration from PT1M to P1D, "times": a whole number from 1 to 20 }, such as { "every": "PT10M", "times": 6 }, or null for none.`;
+
+/** A create's or an edit's `repeat` for a job of `kind`: the repetition to keep (null: none), or the sentence refusing it. */
+export function readRepeat(
+  input: { every: string; times: number } | null,
+  kind: JobRecord["kind"],
+): { ok: true; repeat: Repeat | null } | { ok: false; error: string } {
+  if (input === null) return { ok: true, repeat: null };
+  if (kind !== "prompt") return { ok: false, error: `"repeat" is for prompt jobs: a watcher's message is sent once.` };
+  const every = parseGrace(String(input.every));
+  if (every === null || every < 60 || every > 86_400 || !Number.isInteger(input.times) || input.times < 1 || input.times > MAX_REPEATS)
+    return { ok: false, error: REPEAT };
+  return { ok: true, repeat: { everySeconds: every, times: input.times } };
+}
 
 /** At most this many notices before a run. */
 export const MAX_BEFORE = 3;

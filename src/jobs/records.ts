@@ -60,7 +60,12 @@ export type JobSpec = {
   graceSeconds: number;
   /** Notices ahead of each run, in seconds before it, longest first (at most 3; docs/telegram.md#notices-ahead). */
   before: number[];
+  /** Prompt jobs: its run's message sent again this often, this many more times, until someone acts on it; null: once. */
+  repeat: Repeat | null;
 };
+
+/** How a run's message nags (docs/telegram.md#nag-until-done): every 60 to 86,400 seconds, 1 to 20 more times. */
+export type Repeat = { everySeconds: number; times: number };
 
 /**
  * The spec's fields a job has unless its kind sets them: a new spec field gets its default here, so that every
@@ -80,6 +85,7 @@ export function specDefaults(): Omit<JobSpec, "name" | "kind" | "schedule"> {
     missed: "once",
     graceSeconds: DEFAULT_GRACE_SECONDS,
     before: [],
+    repeat: null,
   };
 }
 

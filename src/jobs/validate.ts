@@ -28,7 +28,7 @@ import {
   type Timing,
   untilInstant,
 } from "../time";
-import { readBefore, shortestInterval } from "./before";
+import { readBefore, readRepeat, shortestInterval } from "./before";
 import { nextRecurringRun } from "./fire";
 import { graceText, readMissed } from "./missed";
 import { modelProblem } from "./model";
@@ -215,12 +215,13 @@ function memoryRefsProblem(refs: readonly string[]): string | null {
  * docs/time.md#missed-runs), over what the job has: a model must be one of the bot's (null: the chat's).
  */
 function runOptions(
-  input: Pick<CreateJobInput, "model" | "missed" | "grace" | "before">,
+  input: Pick<CreateJobInput, "model" | "missed" | "grace" | "before" | "repeat">,
   type: JobSpec["schedule"]["type"],
-  current: Pick<JobSpec, "model" | "missed" | "graceSeconds" | "before">,
+  current: Pick<JobSpec, "model" | "missed" | "graceSeconds" | "before" | "repeat">,
   ctx: RuleContext,
   schedule?: JobSpec["schedule"],
-): Parsed<Pick<JobSpec, "model" | "missed" | "graceSeconds" | "before">> {
+  kind: JobSpec["kind"] = "prompt",
+): Parsed<Pick<JobSpec, "model" | "missed" | "graceSeconds" | "before" | "repeat">> {
   let model = current.model;
   if (input.model !== undefined) {
     const problem = input.model === null ? null : modelProblem(input.model, ctx.models ?? []);
@@ -237,7 +238,13 @@ function runOptions(
     if (!read.ok) return fail(read.error);
     before = read.before;
   }
-  return { ok: true, value: { model, missed: missed.missed, graceSeconds: missed.graceSeconds, before } };
+  let repeat = current.repeat;
+  if (input.repeat !== undefined) {
+    const read = readRepeat(input.repeat, kind);
+    if (!read.ok) return fail(read.error);
+    repeat = read.repeat;
+  }
+  return { ok: true, value: { model, missed: missed.missed, graceSeconds: missed.graceSeconds, before, repeat } };
 }
 
 /**
@@ -288,7 +295,7 @@ export async function validateCreate(input: CreateJobInput, ctx: RuleContext, ti
     if (!read.ok) return read;
     end = read.value;
   }
-  const options = runOptions(input, when.value.schedule.type, specDefaults(), ctx, when.value.schedule);
+  const options = runOptions(input, when.value.schedule.type, specDefaults(), ctx, when.value.schedule, kind);
   if (!options.ok) return options;
   return {
     ok: true,
@@ -368,7 +375,7 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
   if (!ends.ok) return ends;
   const endsGiven = ends.value.until !== undefined || ends.value.runsLeft !== undefined;
   if (given.value === null && !endsGiven) {
-    const options = runOptions(input, spec.schedule.type, current, ctx, input.before === undefined ? undefined : spec.schedule);
+    const options = runOptions(input, spec.schedule.type, current, ctx, input.before === undefined ? undefined : spec.schedule, current.kind);
     if (!options.ok) return options;
     return { ok: true, value: { spec: { ...spec, ...options.value }, nextRunAt: null, scheduleChanged: false, reopened: false } };
   }
@@ -382,7 +389,7 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
     if (current.schedule.type === "at" || current.schedule.type === "hook") {
       const problem = endsRefused(input, current.schedule.type);
       if (problem !== null) return fail(problem);
-      const options = runOptions(input, spec.schedule.type, current, ctx, input.before === undefined ? undefined : spec.schedule);
+      const options = runOptions(input, spec.schedule.type, current, ctx, input.before === undefined ? undefined : spec.schedule, current.kind);
       if (!options.ok) return options;
       return { ok: true, value: { spec: { ...spec, ...options.value }, nextRunAt: null, scheduleChanged: false, reopened: false } };
     }
@@ -407,7 +414,7 @@ export async function validateEdit(current: JobSpec, input: EditJobInput, ctx: R
     spec.until = read.value.until;
     spec.runsLeft = read.value.runsLeft;
   }
-  const options = runOptions(input, spec.schedule.type, current, ctx, spec.schedule);
+  const options = runOptions(input, spec.schedule.type, current, ctx, spec.schedule, current.kind);
   if (!options.ok) return options;
   Object.assign(spec, options.value);
   const reopened = given.value === null && current.runsLeft === 0;

@@ -14,6 +14,8 @@ export const CATEGORIES = ["one-time", "recurring", "monitoring", "triggered"] a
 export type Category = (typeof CATEGORIES)[number];
 export const CREATED_BY = ["user", "agent", "admin", "job"] as const;
 export type CreatedBy = (typeof CREATED_BY)[number];
+const REPEAT_ERROR = `"repeat" must be { "every": an ISO 8601 duration from PT1M to P1D, "times": a whole number from 1 to 20 }, such as { "every": "PT10M", "times": 6 }, or null for none.`;
+
 /** What a missed run does (docs/time.md#missed-runs). */
 export const MISSED_POLICIES = ["once", "skip", "all", "ask"] as const;
 export type MissedPolicy = (typeof MISSED_POLICIES)[number];
@@ -117,6 +119,14 @@ export const jobSchema = lazy(() =>
       description: "Notices ahead of each run, as ISO 8601 durations before it, longest first (docs/telegram.md#notices-ahead).",
       examples: [["P1D", "PT1H"]],
     }),
+    repeat: z
+      .strictObject({ every: z.string(), times: z.number().int() })
+      .nullable()
+      .meta({
+        description:
+          "Prompt jobs: its run's message is sent again `every` after the last copy, up to `times` more, until someone acts on it; null: once (docs/telegram.md#nag-until-done).",
+        examples: [{ every: "PT10M", times: 6 }],
+      }),
     importedFrom: z
       .string()
       .optional()
@@ -299,6 +309,21 @@ export const createJobInput = lazy(() =>
           description:
             "Up to 3 ISO 8601 durations (PT1M to P7D), each shorter than the job's shortest interval: before each run, a notice with Skip this one, no agent turn; [] for none.",
           examples: [["P1D", "PT1H"]],
+        })
+        .optional(),
+      repeat: z
+        .strictObject(
+          {
+            every: z.string({ error: REPEAT_ERROR }),
+            times: z.number({ error: REPEAT_ERROR }),
+          },
+          { error: REPEAT_ERROR },
+        )
+        .nullable()
+        .meta({
+          description:
+            "Prompt jobs: nag until done. The run's message is sent again every `every` (PT1M to P1D) after the last copy, up to `times` (1–20) more, each marked, until a press on any copy; null: once.",
+          examples: [{ every: "PT10M", times: 6 }],
         })
         .optional(),
       grace: str("grace", "PT5M")

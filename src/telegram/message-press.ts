@@ -30,6 +30,8 @@ export type JobMessages = {
   take(runId: string, data: string): JobMessage | "answered" | "gone";
   /** The message's buttons from now on (the line that answers it, or its own given back). */
   answer(entryId: number, buttons: ButtonRows | null): void;
+  /** A press on any copy of the run's message ends its nagging (docs/telegram.md#nag-until-done). */
+  end(runId: string): void;
 };
 
 /** What a press did: its notice and the line that replaces the buttons, or only a notice (nothing was done). */
@@ -44,6 +46,7 @@ export async function pressMessage(
   ctx: CommandContext & { zone: string },
 ): Promise<{ answer: string; buttons?: ButtonRows }> {
   const v = await voiceOf(ctx.language);
+  messages.end(pressed.runId);
   if (pressed.action.act === "answered") return { answer: v.t.buttons.answered };
   const taken = messages.take(pressed.runId, data);
   if (taken === "answered") return { answer: v.t.buttons.answered };

@@ -179,6 +179,7 @@ export const texts: Texts = {
     missedSkippedLine: "⏭ Übersprungen",
     missedSkippedAnswer: (n) => (n === 1 ? "Verpassten Lauf übersprungen." : `${n} verpasste Läufe übersprungen.`),
     skipThisOne: "Diesen überspringen",
+    sentAgainLine: "🔁 Unten erneut gesendet",
     answered: "Das wurde schon beantwortet.",
     gone: "Diese Nachricht ist zu alt dafür; siehe /jobs.",
     invalid: "Dieser Button gilt nicht mehr.",
@@ -199,6 +200,9 @@ export const texts: Texts = {
     unknown: (typed, choices) => `„${typed}“ ist keins der Modelle dieses Bots; zur Auswahl stehen ${choices}.`,
     defaultWord: "standard",
     dropped: (wanted, used) => `(Das Modell ${wanted} wird nicht mehr angeboten, deshalb lief dies mit ${used}.)`,
+  },
+  nag: {
+    mark: (n) => `🔁 **${n}. Erinnerung**`,
   },
   before: {
     notice: (ahead, name, at) => `${ahead.charAt(0).toUpperCase()}${ahead.slice(1)}: **${name}** (${at})`,

@@ -207,6 +207,8 @@ export const texts = {
     missedSkippedAnswer: (n: number) => (n === 1 ? "Skipped the missed run." : `Skipped ${n} missed runs.`),
     /** Under a notice ahead of a run (docs/telegram.md#notices-ahead). */
     skipThisOne: "Skip this one",
+    /** What a nagging message's copy shows once the next copy was sent (docs/telegram.md#nag-until-done). */
+    sentAgainLine: "🔁 Sent again below",
     answered: "This was answered already.",
     gone: "This message is too old to act on; see /jobs.",
     invalid: "This button is no longer valid.",
@@ -235,6 +237,11 @@ export const texts = {
     defaultWord: "default",
     /** A reply's first line when the job's own model is no longer offered. */
     dropped: (wanted: string, used: string) => `(The model ${wanted} is no longer offered, so this ran on ${used}.)`,
+  },
+  /** A message that nags until done (docs/telegram.md#nag-until-done): the mark on its `n`th copy (2 and up). */
+  nag: {
+    mark: (n: number) =>
+      `🔁 **${n}${n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : n % 10 === 1 && n % 100 !== 11 ? "st" : "th"} reminder**`,
   },
   /** A notice ahead of a run (docs/telegram.md#notices-ahead): `ahead` how far (`in 1 h`), `at` the run's day and time. */
   before: {

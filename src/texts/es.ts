@@ -180,6 +180,7 @@ export const texts: Texts = {
     missedSkippedLine: "⏭ Omitida",
     missedSkippedAnswer: (n) => (n === 1 ? "Ejecución perdida omitida." : `${n} ejecuciones perdidas omitidas.`),
     skipThisOne: "Omitir este",
+    sentAgainLine: "🔁 Enviado de nuevo abajo",
     answered: "Esto ya se respondió.",
     gone: "Este mensaje es demasiado antiguo para actuar sobre él; consulta /jobs.",
     invalid: "Este botón ya no es válido.",
@@ -200,6 +201,9 @@ export const texts: Texts = {
     unknown: (typed, choices) => `«${typed}» no es uno de los modelos de este bot; elige entre ${choices}.`,
     defaultWord: "predeterminado",
     dropped: (wanted, used) => `(El modelo ${wanted} ya no está disponible, así que esto se ejecutó con ${used}.)`,
+  },
+  nag: {
+    mark: (n) => `🔁 **${n}.º recordatorio**`,
   },
   before: {
     notice: (ahead, name, at) => `${ahead.charAt(0).toUpperCase()}${ahead.slice(1)}: **${name}** (${at})`,

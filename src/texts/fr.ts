@@ -189,6 +189,7 @@ export const texts: Texts = {
     missedSkippedLine: "⏭ Sauté",
     missedSkippedAnswer: (n) => (n === 1 ? "Exécution manquée sautée." : `${n} exécutions manquées sautées.`),
     skipThisOne: "Sauter celui-ci",
+    sentAgainLine: "🔁 Renvoyé plus bas",
     answered: "C'est déjà fait.",
     gone: "Ce message est trop ancien pour agir dessus ; voir /jobs.",
     invalid: "Ce bouton n'est plus valide.",
@@ -210,6 +211,9 @@ export const texts: Texts = {
     unknown: (typed, choices) => `« ${typed} » n'est pas un des modèles de ce bot ; choisis parmi ${choices}.`,
     defaultWord: "défaut",
     dropped: (wanted, used) => `(Le modèle ${wanted} n'est plus proposé, cette exécution a donc utilisé ${used}.)`,
+  },
+  nag: {
+    mark: (n) => `🔁 **${n}e rappel**`,
   },
   before: {
     notice: (ahead, name, at) => `${ahead.charAt(0).toUpperCase()}${ahead.slice(1)}: **${name}** (${at})`,

@@ -186,6 +186,7 @@ export const texts: Texts = {
     missedSkippedLine: "⏭ Saltata",
     missedSkippedAnswer: (n) => (n === 1 ? "Esecuzione mancata saltata." : `${n} esecuzioni mancate saltate.`),
     skipThisOne: "Salta questo",
+    sentAgainLine: "🔁 Rinviato qui sotto",
     answered: "Hai già risposto a questo messaggio.",
     gone: "Questo messaggio è troppo vecchio per agire; vedi /jobs.",
     invalid: "Questo pulsante non è più valido.",
@@ -206,6 +207,9 @@ export const texts: Texts = {
     unknown: (typed, choices) => `«${typed}» non è uno dei modelli di questo bot; scegli tra ${choices}.`,
     defaultWord: "predefinito",
     dropped: (wanted, used) => `(Il modello ${wanted} non è più disponibile, quindi questa esecuzione ha usato ${used}.)`,
+  },
+  nag: {
+    mark: (n) => `🔁 **${n}° promemoria**`,
   },
   before: {
     notice: (ahead, name, at) => `${ahead.charAt(0).toUpperCase()}${ahead.slice(1)}: **${name}** (${at})`,

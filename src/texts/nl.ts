@@ -172,6 +172,7 @@ export const texts: Texts = {
     missedSkippedLine: "⏭ Overgeslagen",
     missedSkippedAnswer: (n) => (n === 1 ? "Gemiste keer overgeslagen." : `${n} gemiste keren overgeslagen.`),
     skipThisOne: "Deze overslaan",
+    sentAgainLine: "🔁 Hieronder opnieuw verstuurd",
     answered: "Dit is al beantwoord.",
     gone: "Dit bericht is te oud om er nog iets mee te doen; zie /jobs.",
     invalid: "Deze knop is niet meer geldig.",
@@ -192,6 +193,9 @@ export const texts: Texts = {
     unknown: (typed, choices) => `"${typed}" is geen van de modellen van deze bot; kies uit ${choices}.`,
     defaultWord: "standaard",
     dropped: (wanted, used) => `(Het model ${wanted} wordt niet meer aangeboden, dus dit is uitgevoerd met ${used}.)`,
+  },
+  nag: {
+    mark: (n) => `🔁 **${n}e herinnering**`,
   },
   before: {
     notice: (ahead, name, at) => `${ahead.charAt(0).toUpperCase()}${ahead.slice(1)}: **${name}** (${at})`,

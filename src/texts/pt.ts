@@ -182,6 +182,7 @@ export const texts: Texts = {
     missedSkippedLine: "⏭ Pulada",
     missedSkippedAnswer: (n) => (n === 1 ? "Execução perdida pulada." : `${n} execuções perdidas puladas.`),
     skipThisOne: "Pular este",
+    sentAgainLine: "🔁 Enviado de novo abaixo",
     answered: "Isto já foi respondido.",
     gone: "Esta mensagem é antiga demais para isso; veja /jobs.",
     invalid: "Este botão não é mais válido.",
@@ -202,6 +203,9 @@ export const texts: Texts = {
     unknown: (typed, choices) => `“${typed}” não é um dos modelos deste bot; escolha entre ${choices}.`,
     defaultWord: "padrão",
     dropped: (wanted, used) => `(O modelo ${wanted} não está mais disponível, então isto rodou com ${used}.)`,
+  },
+  nag: {
+    mark: (n) => `🔁 **${n}.º lembrete**`,
   },
   before: {
     notice: (ahead, name, at) => `${ahead.charAt(0).toUpperCase()}${ahead.slice(1)}: **${name}** (${at})`,

@@ -190,6 +190,7 @@ export const texts: Texts = {
     missedSkippedAnswer: (n) =>
       n === 1 ? "Запуск пропущен." : `${plural(n, "Пропущен", "Пропущены", "Пропущено")} ${n} ${plural(n, "запуск", "запуска", "запусков")}.`,
     skipThisOne: "Пропустить этот",
+    sentAgainLine: "🔁 Отправлено снова ниже",
     answered: "На это уже ответили.",
     gone: "Это сообщение слишком старое, с ним уже ничего не сделать; см. /jobs.",
     invalid: "Эта кнопка больше не действует.",
@@ -211,6 +212,9 @@ export const texts: Texts = {
     unknown: (typed, choices) => `«${typed}» — не одна из моделей этого бота; выберите из: ${choices}.`,
     defaultWord: "сброс",
     dropped: (wanted, used) => `(Модель ${wanted} больше недоступна, поэтому использована ${used}.)`,
+  },
+  nag: {
+    mark: (n) => `🔁 **${n}-е напоминание**`,
   },
   before: {
     notice: (ahead, name, at) => `${ahead.charAt(0).toUpperCase()}${ahead.slice(1)}: **${name}** (${at})`,

@@ -52,6 +52,7 @@ export function jobView(over: Partial<Job> & Pick<Job, "id" | "name" | "schedule
     missed: "once",
     grace: "PT1M",
     before: [],
+    repeat: null,
     ...over,
   };
 }

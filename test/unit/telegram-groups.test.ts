@@ -198,6 +198,7 @@ describe("topics in /jobs", () => {
     missed: "once",
     grace: "PT1M",
     before: [],
+    repeat: null,
     ...(threadId !== undefined ? { threadId } : {}),
   });
   const jobs = [

@@ -58,6 +58,7 @@ describe("POST /admin/chats/:chatId/jobs", () => {
       missed: "once",
       grace: "PT1M",
       before: [],
+      repeat: null,
     });
     expect(Date.parse(job.createdAt)).toBeGreaterThanOrEqual(before);
   });

@@ -54,6 +54,7 @@ describe("schedule: create", () => {
         missed: "once",
         grace: "PT1M",
         before: [],
+        repeat: null,
       },
     });
     const { shown } = newYears();
@@ -125,7 +126,7 @@ describe("schedule: create", () => {
       ],
       [
         { ...prompt, cron: "0 9 * * *", id: "abcde" },
-        '"id" does not apply to "create", which takes only "name", "kind", "at", "cron", "delay", "rrule", "start", "trigger", "until", "runsLeft", "text", "command", "timeoutSeconds", "memoryRefs", "onlyOnChange", "silent", "model", "missed", "before" and "grace".',
+        '"id" does not apply to "create", which takes only "name", "kind", "at", "cron", "delay", "rrule", "start", "trigger", "until", "runsLeft", "text", "command", "timeoutSeconds", "memoryRefs", "onlyOnChange", "silent", "model", "missed", "before", "repeat" and "grace".',
       ],
     ];
     for (const [body, text] of cases) expect(await schedule(chat, body), JSON.stringify(body)).toEqual(refused(text));

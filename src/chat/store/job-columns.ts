@@ -1,5 +1,5 @@
 /**
- * @module Migrations 20 and 21 of the chat's database (`schema.ts`), columns added to `jobs`. Once shipped, never edited
+ * @module Migrations 20 to 22 of the chat's database (`schema.ts`), columns added to `jobs`. Once shipped, never edited
  * beyond their layout.
  */
 
@@ -21,4 +21,27 @@ export const NOTICES = `
   ALTER TABLE jobs ADD COLUMN before_json TEXT;
   ALTER TABLE jobs ADD COLUMN notice_at INTEGER;
   CREATE INDEX jobs_notice ON jobs (notice_at) WHERE notice_at IS NOT NULL;
+  `;
+
+/**
+ * 22: reminders that nag (issue 36; docs/telegram.md#nag-until-done): a job's `repeat` (JSON `{ everySeconds, times }`,
+ * NULL for none); `nags`, a run's message to send again while no one acted on it (its Markdown, how often, how many
+ * copies are left, the copy it is at, when the next is due, whether its job is silent: a one-off is gone once its
+ * run ended); and an outbox row that replaces the buttons of a message
+ * sent before (`edit_of`, the transcript entry whose last Telegram message it edits) in place of sending one.
+ */
+export const NAGS = `
+  ALTER TABLE jobs ADD COLUMN repeat_json TEXT;
+  CREATE TABLE nags (
+    run_id TEXT PRIMARY KEY,
+    job_id TEXT NOT NULL,
+    markdown TEXT NOT NULL,
+    every_ms INTEGER NOT NULL,
+    left INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    next_at INTEGER NOT NULL,
+    silent INTEGER NOT NULL DEFAULT 0 CHECK (silent IN (0, 1))
+  ) WITHOUT ROWID;
+  CREATE INDEX nags_next ON nags (next_at);
+  ALTER TABLE outbox ADD COLUMN edit_of INTEGER;
   `;

@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 import { MEMORY_ID } from "../../contracts/ids";
-import { MAX_BEFORE, MAX_BEFORE_SECONDS } from "../../jobs/before";
+import { MAX_BEFORE, MAX_BEFORE_SECONDS, MAX_REPEATS } from "../../jobs/before";
 import { MAX_GRACE_SECONDS } from "../../jobs/missed";
 import type { FailureStreak, JobRecord, JobSpec } from "../../jobs/records";
 import { lazy } from "../../lazy";
@@ -89,6 +89,9 @@ function schedule(): Field<JobSpec["schedule"]> {
 }
 
 const memoryRefsColumn = lazy(() => z.array(z.string().regex(MEMORY_ID)).max(LIMITS.memoryRefs));
+const repeatColumn = lazy(() =>
+  z.strictObject({ everySeconds: z.number().int().min(60).max(86_400), times: z.number().int().min(1).max(MAX_REPEATS) }).nullable(),
+);
 const beforeColumn = lazy(() => z.array(z.number().int().min(60).max(MAX_BEFORE_SECONDS)).max(MAX_BEFORE));
 const streakColumn = lazy((): z.ZodType<FailureStreak> => z.strictObject({ exitCode: z.number().int().nullable(), timedOut: z.boolean() }));
 
@@ -130,6 +133,7 @@ export const FIELDS = lazy(
     graceSeconds: column("grace_seconds", z.number().int().min(0).max(MAX_GRACE_SECONDS)),
     before: json("before_json", beforeColumn, "a list of seconds", []),
     noticeAt: column("notice_at", z.number().int().nullable()),
+    repeat: json("repeat_json", repeatColumn, "a repetition", null),
     hook: column(
       "hook_hash",
       z
@@ -182,7 +186,7 @@ export function readJob(row: unknown): JobRecord | Unreadable {
 }
 
 /** What a delivery of a job's message reads of its job (`messageFacts()`), by the same map. */
-export const MESSAGE_FIELDS = ["kind", "schedule", "name", "text", "memoryRefs", "silent", "threadId"] as const;
+export const MESSAGE_FIELDS = ["kind", "schedule", "name", "text", "memoryRefs", "silent", "threadId", "repeat"] as const;
 export const messageRow = lazy(() => rowSchema(MESSAGE_FIELDS));
 /** A job as its messages need it: which buttons they carry, what a snooze copies, whether they make a sound. */
 export type MessageFacts = Pick<JobRecord, (typeof MESSAGE_FIELDS)[number]>;

@@ -23,6 +23,7 @@ const outboxRow = lazy(() =>
     message_ids: z.string().nullable(),
     silent: z.union([z.literal(0), z.literal(1)]),
     thread_id: z.number().int().nullable(),
+    edit_of: z.number().int().nullable(),
   }),
 );
 
@@ -55,13 +56,15 @@ export class OutboxStore {
       entryId?: number | null;
       silent?: boolean;
       threadId?: number | null;
+      /** In place of a message: the transcript entry whose last Telegram message gets these buttons instead. */
+      editOf?: number | null;
     },
     at: number,
   ): void {
     this.cleared = false;
     this.db.sql.exec(
-      "INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at, buttons, entry_id, silent, thread_id) " +
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at, buttons, entry_id, silent, thread_id, edit_of) " +
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       row.key,
       at,
       row.markdown,
@@ -72,6 +75,7 @@ export class OutboxStore {
       row.entryId ?? null,
       row.silent ? 1 : 0,
       row.threadId ?? null,
+      row.editOf ?? null,
     );
   }
 
@@ -101,7 +105,7 @@ export class OutboxStore {
     for (const row of this.db.sql
       .exec(
         "SELECT id, key, created_at, markdown, job_id, run_id, attempts, stalls, next_attempt_at, parts_sent, " +
-          "buttons, entry_id, message_ids, silent, thread_id FROM outbox WHERE failed_at IS NULL ORDER BY id",
+          "buttons, entry_id, message_ids, silent, thread_id, edit_of FROM outbox WHERE failed_at IS NULL ORDER BY id",
       )
       .toArray()) {
       const r = outboxRow().safeParse(row);

@@ -151,6 +151,13 @@ export class TranscriptStore {
     this.db.sql.exec("UPDATE transcript SET message_ids = ? WHERE id = ?", JSON.stringify(messageIds), entryId);
   }
 
+  /** The Telegram message ids an entry went out as (none: not sent, or sent before they were recorded). */
+  sentIds(entryId: number): number[] {
+    const row = this.db.sql.exec<{ message_ids: string | null }>("SELECT message_ids FROM transcript WHERE id = ?", entryId).toArray()[0];
+    const ids = messageIdsSchema().safeParse(parseJson(row?.message_ids ?? ""));
+    return ids.success ? ids.data : [];
+  }
+
   /** The job (and run) whose message went out as Telegram's `messageId` in this chat, or null. */
   jobOfMessage(messageId: number): { jobId: string; runId: string | null } | null {
     for (const row of this.db.sql

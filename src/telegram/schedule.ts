@@ -18,7 +18,7 @@ import { jobLine, saidIn } from "../jobs/texts";
 import { type Job, LIMITS } from "../schemas/jobs";
 import { type Voice, voiceOf } from "../texts";
 import { formatWeekdayTime, NO_ENDS, type Preview, preview, type Timing } from "../time";
-import { describeIn, readSchedule, type ScheduleRead, scheduleProblemText } from "../words";
+import { describeIn, readSchedule, reminderWords, type ScheduleRead, scheduleProblemText } from "../words";
 import type { Reply } from "./buttons";
 import type { Asker, CommandHost } from "./host";
 import { quote } from "./replies";
@@ -43,11 +43,14 @@ type Made = { name?: string; note?: string | null; cut?: Parameters<typeof cutLi
  * Creates a one-off prompt at `instant` with `text` for the chat's user: the job line, the time understood, a
  * `note` on it and the default-zone notice the first time.
  */
-export async function createReminder(host: CommandHost, who: Asker, instant: number, text: string, made: Made = {}): Promise<Reply> {
+export async function createReminder(host: CommandHost, who: Asker, instant: number, said: string, made: Made = {}): Promise<Reply> {
   const v = await voiceOf(who.language);
+  // `… until done`, `…, 1 hour before` at the text's end (docs/telegram.md#nag-until-done, #notices-ahead).
+  const { text, ...extra } = reminderWords(said);
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(v, lengthOf(text), LIMITS.text) };
   const timing: Timing = { schedule: { type: "at", at: instant }, ends: NO_ENDS };
-  const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text }, "user", { threadId: who.threadId, timing });
+  const input = { name: made.name ?? nameOf(text), kind: "prompt" as const, text, ...extra };
+  const created = await host.create(who.chatId, input, "user", { threadId: who.threadId, timing });
   if (!created.ok) return { markdown: (created.error.said && saidIn(v, created.error.said, who.zone, who.now)) ?? created.error.message };
   const lines = [
     v.t.job.created(jobLine(created.value, who.zone, who.now, v)),
@@ -93,10 +96,12 @@ export async function previewLines(next: Preview, who: Pick<Asker, "zone" | "now
  * Creates a recurring prompt on the cron expression or rule read, with its end: the job line (with what is left),
  * the cron or rule made and its description, the next three runs (stopping where it ends).
  */
-export async function createRecurring(host: CommandHost, who: Asker, timing: Timing, text: string, made: Made = {}): Promise<Reply> {
+export async function createRecurring(host: CommandHost, who: Asker, timing: Timing, said: string, made: Made = {}): Promise<Reply> {
   const v = await voiceOf(who.language);
+  const { text, ...extra } = reminderWords(said);
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(v, lengthOf(text), LIMITS.text) };
-  const created = await host.create(who.chatId, { name: made.name ?? nameOf(text), kind: "prompt", text }, "user", { threadId: who.threadId, timing });
+  const input = { name: made.name ?? nameOf(text), kind: "prompt" as const, text, ...extra };
+  const created = await host.create(who.chatId, input, "user", { threadId: who.threadId, timing });
   if (!created.ok) return { markdown: (created.error.said && saidIn(v, created.error.said, who.zone, who.now)) ?? created.error.message };
   const job = created.value;
   const lines = [v.t.job.created(jobLine(job, who.zone, who.now, v)), ...(made.cut ? [cutLine(v, made.cut)] : []), ...(await scheduleLines(job, who, v))];
@@ -163,7 +168,9 @@ async function scheduleCommand(host: CommandHost, who: Asker, args: string, comm
   // A reply with no text of its own: what it replies to, quoted, named after the message itself.
   const quoted = command === "remind" && rest === "" && repliedTo !== null && repliedTo.trim() !== "" ? quote(repliedTo) : null;
   if (rest === "" && quoted === null) return { markdown: await noTextText(v, command, phrase) };
-  const made = { name: nameOf(quoted === null ? rest : repliedTo!), note, cut: { phrase, tail, text: quoted === null ? rest : null } };
+  // The text without what its end says of nagging and notices (`pills until done`: pills).
+  const own = reminderWords(rest).text;
+  const made = { name: nameOf(quoted === null ? own : repliedTo!), note, cut: { phrase, tail, text: quoted === null ? own : null } };
   if (schedule.type === "at") return createReminder(host, who, schedule.at, quoted ?? rest, made);
   return createRecurring(host, who, read.value, quoted ?? rest, made);
 }

@@ -13,6 +13,7 @@ export { LANGS, type Lang, langOf } from "./lang";
 export { MAX_CHOICES, type PlaceAnswer, parseOffset, placeZone, zoneChoiceLabel, zonesFor } from "./places";
 export type { ScheduleProblem } from "./problem";
 export { type ReadScheduleOptions, readSchedule, type ScheduleRead, type ScheduleResult } from "./read";
+export { type ReminderWords, reminderWords } from "./reminder-words";
 export { type Description, describe, describeIn, describeInEnglish, describeWith, type SayContext, speechOf } from "./say";
 export { examplesIn, type ProblemContext, scheduleProblemText, textFor } from "./sentences";
 export type { Speech } from "./speech/types";

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { feed } from "./agent-helpers";
 import { advanceTo, chatIds, clockOf, MINUTE, must, queued, type Stub, send, spyQueue, transcript } from "./helpers";
-import { delivered, TestBot, telegramChat } from "./telegram-helpers";
+import { delivered, sayOnce, TestBot, telegramChat, textOf } from "./telegram-helpers";
 
 const newChat = chatIds(9_880_000);
 const bot = new TestBot("nags");
@@ -92,5 +92,23 @@ describe("in Telegram", () => {
     expect(String(calls[1]!.params.text)).toBe("🔁 <b>2nd reminder</b>\nTake the pills");
     expect(calls[1]!.params.reply_markup).toEqual(sent!.params.reply_markup);
     expect(calls[2]!.params).toMatchObject({ reply_markup: { inline_keyboard: [[{ text: "🔁 Sent again below", callback_data: `a:${runId}` }]] } });
+  });
+});
+
+describe("in words", () => {
+  it("`/remind … until done` nags every 10 minutes, 6 times; `…, 1 day and 1 hour before` gives notices; German too", async () => {
+    const chat = await telegramChat(bot, newChat().chatId);
+    await must(chat.stub.setTimeZone(chat.chatId, "Europe/Berlin"));
+    const jobs = async () => (await must(chat.stub.listJobs(chat.chatId))).jobs;
+    expect(textOf(await sayOnce(bot, chat, "/remind tomorrow 9:00 pills until done"))).toMatch(/^Created <code>\w{5}<\/code> 💬 pills · once /);
+    expect((await jobs()).map((j) => [j.text, j.repeat, j.before])).toEqual([["pills", { every: "PT10M", times: 6 }, []]]);
+    await sayOnce(bot, chat, "/remind in 3 days dentist, 1 day and 1 hour before");
+    await sayOnce(bot, chat, "/every monday at 9 water the plants every 5 minutes until done");
+    await sayOnce(bot, chat, "/remind übermorgen 10:00 Zahnarzt, 1 Tag und 1 Stunde vorher");
+    expect((await jobs()).map((j) => [j.text, j.repeat, j.before]).slice(1)).toEqual([
+      ["dentist", null, ["P1D", "PT1H"]],
+      ["water the plants", { every: "PT5M", times: 6 }, []],
+      ["Zahnarzt", null, ["P1D", "PT1H"]],
+    ]);
   });
 });

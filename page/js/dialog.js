@@ -12,14 +12,17 @@
  * once. The Model, "If a run is missed" and Grace fields (docs/agent.md#models, docs/time.md#missed-runs) show the job's
  * own; the models are the chat's choices (`GET …/model`), the field shown only when there is a choice to make, and
  * "Run each" is offered to repeating jobs only; neither missed runs nor grace apply to a job only its hook runs. A
- * create sends them only when they are not the defaults, an edit only when they changed. The API's sentence is shown
- * beside the field it names; nothing is created or changed until Save.
+ * create sends them only when they are not the defaults, an edit only when they changed. So do **Notices ahead**
+ * (docs/telegram.md#notices-ahead: up to three of 10 min, 1 h, 1 day, 1 week, and a job's own others; not for a job
+ * only its hook runs) and **Nag until done** (docs/telegram.md#nag-until-done: every 5, 10 or 30 min or 1 h, and a job's
+ * own, 1 to 20 more times; prompt jobs only). The API's sentence is shown beside the field it names; nothing is
+ * created or changed until Save.
  */
 import { ApiError, api, chatPath } from "./api.js";
 import { byId, h, sentence } from "./dom.js";
 import { CHAT_ID, now, state } from "./state.js";
 import { language, onLanguage, t } from "./texts.js";
-import { inZone, relative, scheduleField } from "./time.js";
+import { durationSeconds, inZone, relative, scheduleField, spanText } from "./time.js";
 
 /** @typedef {import("./state.js").Job} Job */
 /** @typedef {{ name?: string, kind?: "prompt" | "watcher", text?: string, schedule?: string }} Prefill */
@@ -53,12 +56,24 @@ const missedField = byId("job-missed-field");
 const missedSelect = /** @type {HTMLSelectElement} */ (byId("job-missed"));
 const graceField = byId("job-grace-field");
 const graceSelect = /** @type {HTMLSelectElement} */ (byId("job-grace"));
+const beforeField = byId("job-before");
+const beforeChoices = byId("job-before-choices");
+const repeatField = byId("job-repeat-field");
+const repeatSelect = /** @type {HTMLSelectElement} */ (byId("job-repeat"));
+const repeatCount = byId("job-repeat-count");
+const repeatTimes = /** @type {HTMLInputElement} */ (byId("job-repeat-times"));
 
 /** The Grace field's choices, ISO 8601 durations as the API writes them; the API's default is a minute. */
 const GRACES = /** @type {const} */ (["PT0S", "PT1M", "PT5M", "PT15M", "PT1H", "PT6H", "P1D"]);
 const DEFAULT_GRACE = "PT1M";
 /** What a missed run does unless a job says otherwise. */
 const DEFAULT_MISSED = "once";
+/** The Notices ahead field's choices, shortest first, of which a job takes at most three. */
+const NOTICES = /** @type {const} */ (["PT10M", "PT1H", "P1D", "P7D"]);
+const MAX_NOTICES = 3;
+/** The Nag until done field's intervals, and how many more copies it offers when first turned on (the bot's `until done`). */
+const NAG_EVERY = /** @type {const} */ (["PT5M", "PT10M", "PT30M", "PT1H"]);
+const DEFAULT_TIMES = 6;
 /** The bot's models a job may choose (`choices` of `GET …/model`, the same for every chat): the last read. @type {string[]} */
 let modelChoices = [];
 
@@ -80,6 +95,8 @@ const FIELDS = /** @type {const} */ ({
   model: "job-model",
   missed: "job-missed",
   grace: "job-grace",
+  before: "job-before",
+  repeat: "job-repeat",
 });
 
 /**
@@ -104,13 +121,17 @@ function clearErrors() {
   formError.textContent = "";
 }
 
-/** Shows `message` beside the field its first quoted name points at, else under the form. @param {string} message */
+/**
+ * Shows `message` beside the field its first quoted name points at, else under the form (also when that field is
+ * hidden: notices for a job only its hook runs). @param {string} message
+ */
 function showError(message) {
   const quoted =
-    /^"(\w+)"/.exec(message)?.[1] ?? /"(at|cron|delay|rrule|start|until|runsLeft|name|text|command|timeoutSeconds|trigger|missed|grace)"/.exec(message)?.[1];
+    /^"(\w+)"/.exec(message)?.[1] ??
+    /"(at|cron|delay|rrule|start|until|runsLeft|name|text|command|timeoutSeconds|trigger|missed|grace|before|repeat)"/.exec(message)?.[1];
   const id = quoted && quoted in FIELDS ? FIELDS[/** @type {keyof typeof FIELDS} */ (quoted)] : null;
   const field = id ? document.getElementById(`${id}-error`) : null;
-  if (id && field) {
+  if (id && field && field.closest("[hidden]") === null) {
     field.textContent = message;
     document.getElementById(id)?.setAttribute("aria-invalid", "true");
   } else formError.textContent = message;
@@ -120,6 +141,8 @@ function syncKind() {
   const watcher = kindSelect.value === "watcher";
   textLabel.textContent = watcher ? t().command : t().prompt;
   timeoutField.hidden = !watcher;
+  // A watcher's message is sent once.
+  repeatField.hidden = watcher;
 }
 
 /** Whether the job is one only its hook runs: no schedule field, no preview, nothing to miss. */
@@ -128,6 +151,7 @@ function syncHookOnly() {
   previewSection.hidden = hookOnly.checked;
   missedField.hidden = hookOnly.checked;
   graceField.hidden = hookOnly.checked;
+  beforeField.hidden = hookOnly.checked;
 }
 
 /** "Run each" is for repeating jobs: a one-off runs once (the API refuses it). @param {boolean} oneOff */
@@ -148,12 +172,18 @@ function fillModels(selected) {
   modelField.hidden = modelChoices.length < 2 && selected === null;
 }
 
-/** A grace's seconds (`PT1H30M` → 5400), for its place among the choices; Infinity when it does not read. @param {string} iso */
-function graceSeconds(iso) {
-  const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(iso);
-  if (!m) return Number.POSITIVE_INFINITY;
-  const [d, hours, min, sec] = [m[1], m[2], m[3], m[4]].map((g) => Number(g ?? 0));
-  return (d ?? 0) * 86_400 + (hours ?? 0) * 3600 + (min ?? 0) * 60 + (sec ?? 0);
+/** A duration's seconds (`PT1H30M` → 5400), for its place among the choices; Infinity when it does not read. @param {string} iso */
+const graceSeconds = (iso) => durationSeconds(iso) ?? Number.POSITIVE_INFINITY;
+
+/** `values` with each of `own` not among them, in its place by length. @param {readonly string[]} values @param {readonly string[]} own */
+function withOwn(values, own) {
+  const all = [...values];
+  for (const v of own) {
+    if (all.some((x) => graceSeconds(x) === graceSeconds(v))) continue;
+    const after = all.findIndex((x) => graceSeconds(x) > graceSeconds(v));
+    all.splice(after === -1 ? all.length : after, 0, v);
+  }
+  return all;
 }
 
 /** The Grace field's choices, with `selected` among them in its place when it is none of them. @param {string} selected */
@@ -167,6 +197,73 @@ function fillGrace(selected) {
   graceSelect.replaceChildren(...values.map((v) => h("option", { value: v }, [Object.hasOwn(labels, v) ? (labels[v] ?? v) : v])));
   graceSelect.value = selected;
 }
+
+/**
+ * The Notices ahead field: a checkbox for each choice and each of `selected` not among them, `selected` checked (by
+ * length: the API writes `PT60M` as `PT1H`). @param {readonly string[]} selected
+ */
+function fillBefore(selected) {
+  const chosen = new Set(selected.map(graceSeconds));
+  beforeChoices.replaceChildren(
+    ...withOwn(NOTICES, selected).map((v) => {
+      const box = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", value: v }));
+      box.checked = chosen.has(graceSeconds(v));
+      return h("label", { class: "check" }, [box, " ", h("span", {}, [spanText(v)])]);
+    }),
+  );
+  syncBefore();
+}
+
+/** The checked notices, longest first, as the API lists them. */
+const chosenBefore = () =>
+  Array.from(beforeChoices.querySelectorAll("input:checked"), (box) => /** @type {HTMLInputElement} */ (box).value).sort(
+    (a, b) => graceSeconds(b) - graceSeconds(a),
+  );
+
+/** At most three notices: once three are checked, the others cannot be. */
+function syncBefore() {
+  const full = chosenBefore().length >= MAX_NOTICES;
+  for (const box of beforeChoices.querySelectorAll("input")) {
+    const input = /** @type {HTMLInputElement} */ (box);
+    input.disabled = full && !input.checked;
+  }
+}
+
+/** Whether two lists of durations say the same notices. @param {readonly string[]} a @param {readonly string[]} b */
+const sameNotices = (a, b) => a.length === b.length && a.map(graceSeconds).sort().join() === b.map(graceSeconds).sort().join();
+
+/**
+ * The Nag until done field: off, or every so often (the choices, and `every` in its place when it is none of them),
+ * with how many more times. @param {string} every "" for off @param {string} times
+ */
+function fillRepeat(every, times) {
+  const words = t();
+  repeatSelect.replaceChildren(
+    h("option", { value: "" }, [words.repeatOff]),
+    ...withOwn(NAG_EVERY, every === "" ? [] : [every]).map((v) => h("option", { value: v }, [words.repeatEvery(spanText(v))])),
+  );
+  repeatSelect.value = every;
+  repeatTimes.value = times;
+  syncRepeat();
+}
+
+/** The count goes with an interval: hidden while the field is off, and the bot's 6 when it is first turned on. */
+function syncRepeat() {
+  repeatCount.hidden = repeatSelect.value === "";
+  if (!repeatCount.hidden && repeatTimes.value === "") repeatTimes.value = String(DEFAULT_TIMES);
+}
+
+/** What the Nag until done field says: null for off; a count that does not read is sent as it is, for the API to refuse. */
+function chosenRepeat() {
+  if (repeatSelect.value === "") return null;
+  return { every: repeatSelect.value, times: repeatTimes.value.trim() === "" ? Number.NaN : Number(repeatTimes.value) };
+}
+
+/**
+ * Whether the field says the job's repetition. @param {{ every: string, times: number } | null} a
+ * @param {{ every: string, times: number } | null} b
+ */
+const sameRepeat = (a, b) => (a === null || b === null ? a === b : graceSeconds(a.every) === graceSeconds(b.every) && a.times === b.times);
 
 /**
  * The chat's model and the bot's choices (`GET …/model`); what was last read when it cannot be asked (the choices are
@@ -251,6 +348,8 @@ scheduleInput.addEventListener("input", () => {
 });
 kindSelect.addEventListener("change", syncKind);
 hookOnly.addEventListener("change", syncHookOnly);
+beforeChoices.addEventListener("change", syncBefore);
+repeatSelect.addEventListener("change", syncRepeat);
 byId("job-cancel").addEventListener("click", () => dialog.close("cancel"));
 dialog.addEventListener("close", () => clearTimeout(previewTimer));
 
@@ -273,10 +372,15 @@ form.addEventListener("submit", async (event) => {
   // missed runs nor grace apply to a job only its hook runs.
   const model = modelSelect.value === "" ? null : modelSelect.value;
   const timed = !hookOnly.checked;
-  const was = current.job ?? { model: null, missed: DEFAULT_MISSED, grace: DEFAULT_GRACE };
+  const was = current.job ?? { model: null, missed: DEFAULT_MISSED, grace: DEFAULT_GRACE, before: [], repeat: null };
   if (model !== was.model) body.model = model;
   if (timed && missedSelect.value !== was.missed) body.missed = missedSelect.value;
   if (timed && graceSelect.value !== was.grace) body.grace = graceSelect.value;
+  // Notices ahead (none for a job only its hook runs) and nagging (prompts only), the same way.
+  const before = chosenBefore();
+  if (timed && !sameNotices(before, was.before)) body.before = before;
+  const repeat = chosenRepeat();
+  if (kind === "prompt" && !sameRepeat(repeat, was.repeat)) body.repeat = repeat;
   const text = scheduleInput.value.trim();
   // A job only its hook runs: "trigger" in place of a schedule (an edit of one that is already so sends neither).
   if (hookOnly.checked && !wasHookOnly()) body.trigger = "hook";
@@ -342,6 +446,8 @@ onLanguage(() => {
   writeHeading();
   fillModels(modelSelect.value === "" ? null : modelSelect.value);
   fillGrace(graceSelect.value);
+  fillBefore(chosenBefore());
+  fillRepeat(repeatSelect.value, repeatTimes.value);
   void preview();
 });
 
@@ -392,6 +498,8 @@ export async function openJobDialog({ job, prefill, saved }) {
   fillModels(job?.model ?? null);
   missedSelect.value = job?.missed ?? DEFAULT_MISSED;
   fillGrace(job?.grace ?? DEFAULT_GRACE);
+  fillBefore(job?.before ?? []);
+  fillRepeat(job?.repeat?.every ?? "", job?.repeat ? String(job.repeat.times) : "");
   syncOneOff(job !== undefined && "at" in job.schedule);
   writeHeading();
   dialog.showModal();

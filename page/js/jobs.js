@@ -4,7 +4,8 @@
  * schedule described (a cron's or a rule's words come from `POST /admin/preview`, cached) with what is left of a
  * job that ends, the next run in the chat's zone and relative to now (a job only its hook runs has none: its
  * schedule says so), whether it has a hook, its status, its own model and what a missed run does when it is not the
- * default (docs/agent.md#models, docs/time.md#missed-runs), the forum topic it posts in, and the actions as buttons
+ * default (docs/agent.md#models, docs/time.md#missed-runs), its notices ahead and how its message nags when it has
+ * them (docs/telegram.md#notices-ahead, docs/telegram.md#nag-until-done), the forum topic it posts in, and the actions as buttons
  * whose accessible names name the job (History alone when the session may only read: a group's member who is not
  * its admin).
  */
@@ -12,7 +13,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { now, state } from "./state.js";
 import { language, statusWord, t } from "./texts.js";
-import { inZone, leftOf, relative } from "./time.js";
+import { inZone, leftOf, relative, spanText } from "./time.js";
 
 /** @typedef {import("./state.js").Job} Job */
 /**
@@ -80,12 +81,17 @@ function nextLine(job) {
   return h("p", { class: "job-next" }, [t().nextRun(inZone(at, state.zone, now()), relative(at, now()))]);
 }
 
-/** The job's own model and what a missed run does, when either is not the default (`model gpt-4o · if missed: skip`). @param {Job} job */
+/**
+ * The job's own model, what a missed run does, its notices ahead and its nagging, each when not the default (`model
+ * gpt-4o · if missed: skip · notices: 1 day, 1 h · nags every 10 min ×6`). @param {Job} job
+ */
 function optionsLine(job) {
   const words = t();
   const parts = [];
   if (job.model) parts.push(words.pinnedModel(job.model));
   if (job.missed && job.missed !== "once") parts.push(words.ifMissed(words.missedShort[job.missed] ?? job.missed));
+  if (job.before?.length) parts.push(words.notices(job.before.map(spanText).join(", ")));
+  if (job.repeat) parts.push(words.nags(spanText(job.repeat.every), job.repeat.times));
   return parts.length > 0 ? h("p", { class: "job-options muted" }, [parts.join(" · ")]) : null;
 }
 

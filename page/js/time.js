@@ -2,7 +2,8 @@
 /**
  * @module Pure time helpers of the page: instants shown in the chat's zone and relative to now ("in 3 h"), a
  * job's schedule as written for the dialog's one field (a one-off's wall time; a repetition's as written when the
- * API's words for it cannot be had: a cron expression, a rule with its DTSTART), and what is left of a job that ends. What a typed schedule means
+ * API's words for it cannot be had: a cron expression, a rule with its DTSTART), what is left of a job that ends, and a
+ * duration in words (`1 day`, `10 min`: a job's notices and nags). What a typed schedule means
  * is the API's to say (`POST /admin/preview { when }`). Words and dates are in the page's language (texts.js), on a
  * 24-hour clock. No DOM; tested in Node (test/unit/page-time.test.ts).
  */
@@ -111,4 +112,30 @@ export function leftOf(job, zone, now) {
   if (typeof job.runsLeft === "number") parts.push(words.runsLeft(job.runsLeft));
   if (job.until) parts.push(words.until(untilOf(job.until, zone, now)));
   return parts.join(" · ");
+}
+
+/** An ISO 8601 duration's seconds (`PT1H30M` → 5400, `P7D` → 604800); null when it does not read. @param {string} iso */
+export function durationSeconds(iso) {
+  const m = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(iso);
+  if (!m || iso === "P" || iso.endsWith("T")) return null;
+  const [w, d, hours, min, sec] = [m[1], m[2], m[3], m[4], m[5]].map((g) => Number(g ?? 0));
+  return (w ?? 0) * 604_800 + (d ?? 0) * 86_400 + (hours ?? 0) * 3600 + (min ?? 0) * 60 + (sec ?? 0);
+}
+
+/**
+ * A duration in the page's words, as a job's notices and nags say it (docs/telegram.md#notices-ahead): `10 min`,
+ * `1 h`, `1 day`, `1 week`, `1 h 30 min`; one with seconds, or that does not read, as written.
+ * @param {string} iso
+ */
+export function spanText(iso) {
+  const seconds = durationSeconds(iso);
+  if (seconds === null || seconds === 0 || seconds % 60 !== 0) return iso;
+  const words = t();
+  if (seconds % 604_800 === 0) return words.spanWeeks(seconds / 604_800);
+  const [d, hours, min] = [Math.floor(seconds / 86_400), Math.floor((seconds % 86_400) / 3600), Math.floor((seconds % 3600) / 60)];
+  const parts = [];
+  if (d) parts.push(words.spanDays(d));
+  if (hours) parts.push(words.hours(hours));
+  if (min) parts.push(words.minutes(min));
+  return parts.join(" ");
 }

@@ -9,6 +9,7 @@ import { CREATED_BY, type Job, type LastResult } from "../schemas/jobs";
 import { ENGLISH, type Voice } from "../texts";
 import { formatChatTime, formatDayMonthTime, formatNowLine, formatOffset, localFields, readRecurring } from "../time";
 import { describeInEnglish, describeWith } from "../words";
+import { parseGrace } from "./missed";
 
 /** The line after the job line of a recurring job's last scheduled run (docs/time.md#jobs-that-end-until-and-runsleft). */
 export const LAST_RUN_LINE = "This is the last scheduled run of this job.";
@@ -53,6 +54,14 @@ function dayMonthTime(instant: number, zone: string, now: number, v: Voice): str
   if (localFields(zone, instant).year === localFields(zone, now).year) return formatDayMonthTime(instant, zone, v.t.dates);
   // Not today, so the chat time carries the day, month and year.
   return formatChatTime(instant, zone, now, v.t.dates);
+}
+
+/** An ISO duration of whole minutes, hours or days (`PT10M`, `PT1H`, `P1D`) as the job line says it: `10 min`, `1 h`, `1 day`. */
+function spanText(iso: string, t: Voice["t"]["jobs"]): string {
+  const seconds = parseGrace(iso) ?? 0;
+  if (seconds % 86_400 === 0) return t.spanDays(seconds / 86_400);
+  if (seconds % 3600 === 0) return t.spanHours(seconds / 3600);
+  return t.spanMinutes(Math.round(seconds / 60));
 }
 
 function lastText(last: LastResult | null, t: Voice["t"]["jobs"]): string | null {
@@ -124,6 +133,8 @@ export function jobLine(job: Job, zone: string, now: number, v: Voice = ENGLISH)
   if (job.hook && !("trigger" in job.schedule)) parts.push(t.hook);
   if (job.model) parts.push(t.model(job.model));
   if (job.missed && job.missed !== "once") parts.push(t.missed[job.missed]);
+  if (job.repeat) parts.push(t.nag(spanText(job.repeat.every, t), job.repeat.times));
+  if (job.before && job.before.length > 0) parts.push(t.notices(v.t.zone.and(job.before.map((b) => spanText(b, t)))));
   if (!job.enabled) parts.push(t.paused);
   if (job.running) parts.push(t.running);
   const last = lastText(job.lastResult, t);

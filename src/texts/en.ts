@@ -105,6 +105,14 @@ export const texts = {
     model: (name: string) => `model ${name}`,
     /** A job whose missed runs do not take the default, one late run (docs/time.md#missed-runs). */
     missed: { skip: "if missed: skip", all: "if missed: run each", ask: "if missed: ask" },
+    /** A span as the job line says it: `10 min`, `1 h`, `1 day`. */
+    spanMinutes: (n: number) => `${n} min`,
+    spanHours: (n: number) => `${n} h`,
+    spanDays: (n: number) => (n === 1 ? "1 day" : `${n} days`),
+    /** A job whose run's message nags until done (docs/telegram.md#nag-until-done): `every` a span. */
+    nag: (every: string, times: number) => `🔁 every ${every} until done (${times}×)`,
+    /** A job's notices ahead of its runs (docs/telegram.md#notices-ahead): `spans` a list. */
+    notices: (spans: string) => `🔔 ${spans} before`,
     paused: "paused",
     running: "running",
     lastRun: "last run",

@@ -87,6 +87,12 @@ const texts = {
   missedHint: "Ein Lauf ist verpasst, wenn der Bot zu seiner Zeit offline war und später als die Toleranz unten dazu kommt.",
   grace: "Toleranz",
   graceHint: "Wie spät ein Lauf noch wie gewohnt starten darf; später gilt er als verpasst.",
+  beforeLabel: "Hinweise vorab",
+  beforeHint:
+    "Vor jedem Lauf ein kurzer Hinweis mit „Diesen überspringen“, ohne den Agenten zu wecken: bis zu 3, jeder kürzer als der Abstand zwischen den Läufen.",
+  repeatLabel: "Erinnern, bis erledigt",
+  repeatTimes: "Wie oft (1–20)",
+  repeatHint: "Die Nachricht des Laufs kommt erneut, markiert und mit ihren Buttons, bis zu so viele weitere Male, bis jemand einen davon drückt.",
 
   tryAgain: "Erneut versuchen",
   loadingJobs: "Jobs werden geladen…",
@@ -126,6 +132,8 @@ const texts = {
   pinnedModel: (model) => `Modell ${model}`,
   ifMissed: (how) => `wenn verpasst: ${how}`,
   missedShort: { once: "einmal ausführen", skip: "überspringen", all: "jeden nachholen", ask: "fragen" },
+  notices: (list) => `Hinweise: ${list}`,
+  nags: (span, n) => `erinnert alle ${span} ×${n}`,
   statuses: {
     delivered: "zugestellt",
     silent: "still",
@@ -149,6 +157,8 @@ const texts = {
   command: "Befehl",
   chatModel: (effective) => (effective ? `Modell des Chats (${effective})` : "Modell des Chats"),
   graceChoices: { PT0S: "keine (0 s)", PT1M: "1 Min.", PT5M: "5 Min.", PT15M: "15 Min.", PT1H: "1 Std.", PT6H: "6 Std.", P1D: "1 Tag" },
+  repeatOff: "Aus (einmal gesendet)",
+  repeatEvery: (span) => `alle ${span}`,
   typeSchedule: "Gib einen Zeitplan ein, um zu sehen, wann er läuft.",
   understood: (said, next, more) => `${said} · als Nächstes: ${next}${more ? "…" : ""}`,
   noPreview: "Keine Vorschau, solange der Zeitplan nicht lesbar ist.",
@@ -216,6 +226,8 @@ const texts = {
   hours: (n) => `${n} Std.`,
   // After "in" and "vor" alike: in 3 Tagen, vor 3 Tagen.
   days: (n) => (n === 1 ? "1 Tag" : `${n} Tagen`),
+  spanDays: (n) => (n === 1 ? "1 Tag" : `${n} Tage`),
+  spanWeeks: (n) => (n === 1 ? "1 Woche" : `${n} Wochen`),
   lastRunLeft: "letzter Lauf",
   runsLeft: (n) => `noch ${n} ${n === 1 ? "Lauf" : "Läufe"}`,
   until: (date) => `bis ${date}`,

@@ -88,6 +88,11 @@ export default {
   missedHint: "A run is missed when the bot was offline at its time and gets to it later than the grace below.",
   grace: "Grace",
   graceHint: "How late a run may still start as usual; later, it counts as missed.",
+  beforeLabel: "Notices ahead",
+  beforeHint: "Before each run, a short notice with Skip this one, and no agent turn: up to 3, each shorter than the time between runs.",
+  repeatLabel: "Nag until done",
+  repeatTimes: "Times (1–20)",
+  repeatHint: "The run's message is sent again, marked and with its buttons, up to this many more times, until someone presses one.",
 
   // The list and its states (main.js, jobs.js).
   tryAgain: "Try again",
@@ -132,6 +137,9 @@ export default {
   pinnedModel: (/** @type {string} */ model) => `model ${model}`,
   ifMissed: (/** @type {string} */ how) => `if missed: ${how}`,
   missedShort: { once: "run once", skip: "skip", all: "run each", ask: "ask" },
+  /** A job's notices ahead (`list`: their spans, longest first) and how its run's message nags (docs/telegram.md#nag-until-done). */
+  notices: (/** @type {string} */ list) => `notices: ${list}`,
+  nags: (/** @type {string} */ span, /** @type {number} */ n) => `nags every ${span} ×${n}`,
   /** A run's or a last result's status, as the API names it. */
   statuses: {
     delivered: "delivered",
@@ -160,6 +168,9 @@ export default {
   chatModel: (/** @type {string | null} */ effective) => (effective ? `Chat's model (${effective})` : "Chat's model"),
   /** The Grace field's choices, by their ISO 8601 durations. */
   graceChoices: { PT0S: "none (0 s)", PT1M: "1 min", PT5M: "5 min", PT15M: "15 min", PT1H: "1 h", PT6H: "6 h", P1D: "1 day" },
+  /** The Nag until done field's choices: none, and every so often (`span`: `10 min`). */
+  repeatOff: "Off (sent once)",
+  repeatEvery: (/** @type {string} */ span) => `every ${span}`,
   typeSchedule: "Type a schedule to see when it runs.",
   understood: (/** @type {string} */ said, /** @type {string} */ next, /** @type {boolean} */ more) => `${said} · next: ${next}${more ? "…" : ""}`,
   noPreview: "No preview until the schedule reads right.",
@@ -231,6 +242,9 @@ export default {
   minutes: (/** @type {number} */ n) => `${n} min`,
   hours: (/** @type {number} */ n) => `${n} h`,
   days: (/** @type {number} */ n) => `${n} d`,
+  /** A duration's days and weeks, as notices and nags say them (`1 day`, `1 week`). */
+  spanDays: (/** @type {number} */ n) => (n === 1 ? "1 day" : `${n} days`),
+  spanWeeks: (/** @type {number} */ n) => (n === 1 ? "1 week" : `${n} weeks`),
   lastRunLeft: "last run",
   runsLeft: (/** @type {number} */ n) => `${n} ${n === 1 ? "run" : "runs"} left`,
   until: (/** @type {string} */ date) => `until ${date}`,

@@ -87,6 +87,13 @@ const texts = {
   missedHint: "Une exécution est manquée quand le bot était hors ligne à son heure et y arrive plus tard que le délai de grâce ci-dessous.",
   grace: "Délai de grâce",
   graceHint: "Le retard avec lequel une exécution peut encore démarrer normalement ; au-delà, elle compte comme manquée.",
+  beforeLabel: "Prévenir avant",
+  beforeHint:
+    "Avant chaque exécution, un court avis avec « Sauter celui-ci », sans tour de l'agent : jusqu'à 3, chacun plus court que l'intervalle entre les exécutions.",
+  repeatLabel: "Relancer jusqu'à ce que ce soit fait",
+  repeatTimes: "Combien de fois (1–20)",
+  repeatHint:
+    "Le message de l'exécution est renvoyé, marqué et avec ses boutons, jusqu'à ce nombre de fois en plus, tant que personne n'appuie sur l'un d'eux.",
 
   tryAgain: "Réessayer",
   loadingJobs: "Chargement des tâches…",
@@ -126,6 +133,8 @@ const texts = {
   pinnedModel: (model) => `modèle ${model}`,
   ifMissed: (how) => `si manquée : ${how}`,
   missedShort: { once: "une fois", skip: "sauter", all: "toutes", ask: "demander" },
+  notices: (list) => `avis : ${list}`,
+  nags: (span, n) => `relance toutes les ${span} ×${n}`,
   statuses: {
     delivered: "livrée",
     silent: "silencieuse",
@@ -150,6 +159,8 @@ const texts = {
   command: "Commande",
   chatModel: (effective) => (effective ? `Modèle du chat (${effective})` : "Modèle du chat"),
   graceChoices: { PT0S: "aucun (0 s)", PT1M: "1 min", PT5M: "5 min", PT15M: "15 min", PT1H: "1 h", PT6H: "6 h", P1D: "1 jour" },
+  repeatOff: "Non (envoyé une fois)",
+  repeatEvery: (span) => `toutes les ${span}`,
   typeSchedule: "Saisis un planning pour voir quand il s'exécute.",
   understood: (said, next, more) => `${said} · prochaines : ${next}${more ? "…" : ""}`,
   noPreview: "Pas d'aperçu tant que le planning n'est pas lisible.",
@@ -216,6 +227,8 @@ const texts = {
   minutes: (n) => `${n} min`,
   hours: (n) => `${n} h`,
   days: (n) => `${n} j`,
+  spanDays: (n) => (n === 1 ? "1 jour" : `${n} jours`),
+  spanWeeks: (n) => (n === 1 ? "1 semaine" : `${n} semaines`),
   lastRunLeft: "dernière exécution",
   runsLeft: (n) => `${n} ${n < 2 ? "exécution restante" : "exécutions restantes"}`,
   until: (date) => `jusqu'au ${date}`,

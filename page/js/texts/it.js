@@ -87,6 +87,13 @@ const texts = {
   missedHint: "Un'esecuzione è persa quando il bot era offline alla sua ora e ci arriva più tardi della tolleranza qui sotto.",
   grace: "Tolleranza",
   graceHint: "Quanto in ritardo un'esecuzione può ancora partire come al solito; più tardi, conta come persa.",
+  beforeLabel: "Avvisi in anticipo",
+  beforeHint:
+    "Prima di ogni esecuzione, un breve avviso con «Salta questo», senza turno dell'agente: fino a 3, ciascuno più breve dell'intervallo tra le esecuzioni.",
+  repeatLabel: "Insisti finché non è fatto",
+  repeatTimes: "Volte (1–20)",
+  repeatHint:
+    "Il messaggio dell'esecuzione viene inviato di nuovo, segnato e con i suoi pulsanti, fino a questo numero di volte in più, finché qualcuno ne preme uno.",
 
   tryAgain: "Riprova",
   loadingJobs: "Caricamento attività…",
@@ -126,6 +133,8 @@ const texts = {
   pinnedModel: (model) => `modello ${model}`,
   ifMissed: (how) => `se persa: ${how}`,
   missedShort: { once: "una volta", skip: "salta", all: "eseguile tutte", ask: "chiedi" },
+  notices: (list) => `avvisi: ${list}`,
+  nags: (span, n) => `insiste ogni ${span} ×${n}`,
   statuses: {
     delivered: "consegnata",
     silent: "silenziosa",
@@ -150,6 +159,8 @@ const texts = {
   command: "Comando",
   chatModel: (effective) => (effective ? `Modello della chat (${effective})` : "Modello della chat"),
   graceChoices: { PT0S: "nessuna (0 s)", PT1M: "1 min", PT5M: "5 min", PT15M: "15 min", PT1H: "1 h", PT6H: "6 h", P1D: "1 giorno" },
+  repeatOff: "No (inviato una volta)",
+  repeatEvery: (span) => `ogni ${span}`,
   typeSchedule: "Scrivi un orario per vedere quando viene eseguita.",
   understood: (said, next, more) => `${said} · prossime: ${next}${more ? "…" : ""}`,
   noPreview: "Nessuna anteprima finché l'orario non si legge correttamente.",
@@ -216,6 +227,8 @@ const texts = {
   minutes: (n) => `${n} min`,
   hours: (n) => `${n} h`,
   days: (n) => `${n} g`,
+  spanDays: (n) => (n === 1 ? "1 giorno" : `${n} giorni`),
+  spanWeeks: (n) => (n === 1 ? "1 settimana" : `${n} settimane`),
   lastRunLeft: "ultima esecuzione",
   runsLeft: (n) => (n === 1 ? "manca 1 esecuzione" : `mancano ${n} esecuzioni`),
   until: (date) => `fino a ${date}`,

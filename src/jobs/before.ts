@@ -44,7 +44,12 @@ export function readBefore(
   type: JobRecord["schedule"]["type"],
   shortestMs: number | null,
 ): { ok: true; before: number[] } | { ok: false; error: string } {
-  if (type === "hook") return { ok: false, error: `A job only its hook runs has no time to be told of ahead: "before" does not apply.` };
+  if (type === "hook") {
+    // A job that becomes one only its hook runs drops its notices; naming some is refused.
+    return input.length === 0
+      ? { ok: true, before: [] }
+      : { ok: false, error: `A job only its hook runs has no time to be told of ahead: "before" does not apply.` };
+  }
   if (input.length > MAX_BEFORE) return { ok: false, error: LIST };
   const before: number[] = [];
   for (const text of input) {

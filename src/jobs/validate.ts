@@ -234,7 +234,8 @@ function runOptions(
   // Checked when given, and against a new schedule when the job has some.
   if (input.before !== undefined || (before.length > 0 && schedule !== undefined)) {
     const shortest = schedule === undefined || schedule.type === "at" || schedule.type === "hook" ? null : shortestInterval(schedule, ctx.zone, ctx.now);
-    const read = readBefore(input.before ?? before.map(graceText), type, shortest);
+    // A job becoming one only its hook runs keeps no notices of its own.
+    const read = readBefore(input.before ?? (type === "hook" ? [] : before.map(graceText)), type, shortest);
     if (!read.ok) return fail(read.error);
     before = read.before;
   }

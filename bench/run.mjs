@@ -15,6 +15,7 @@ import { fireBench } from "./fire.mjs";
 import { bundleFireWorker, fmt } from "./harness.mjs";
 import { hookBench } from "./hooks.mjs";
 import { languageBench } from "./languages.mjs";
+import { reminderBench } from "./reminders.mjs";
 import { startupBench } from "./startup.mjs";
 import { watcherBench } from "./watchers.mjs";
 
@@ -69,6 +70,10 @@ await watcherBench({ out: resolve(out), dist: fireDist });
 // 6. Hooks: a hook call's latency to its queue message beside a timed fire's (bench/hooks.mjs).
 section("hooks (wrangler dev, local workerd)");
 await hookBench({ out: resolve(out), dist: fireDist });
+
+// 6b. Notices ahead and nagging copies for 100 jobs in a chat: the alarms and rows they cost (bench/reminders.mjs).
+section("reminders: notices and nags (wrangler dev, local workerd)");
+await reminderBench({ out: resolve(out), dist: fireDist });
 
 // 7. Issue 17's table, from the figures above.
 section("summary: issue 17's table, each figure beside its baseline from this run");

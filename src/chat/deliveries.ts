@@ -51,6 +51,11 @@ export type Delivery = {
   threadId?: number | null;
   /** It shows a hook's URL (docs/hooks.md): sent as it is, kept in the transcript with `[shown once]` for the token. */
   secret?: boolean;
+  /**
+   * A message of the chat brought back first (docs/telegram.md#remind-me-about-this): copied by Telegram's
+   * `copyMessage`, and kept in the transcript as `text`, its reference.
+   */
+  copy?: { messageId: number; text: string } | null;
 };
 
 export class Deliveries {
@@ -81,10 +86,17 @@ export class Deliveries {
     // What the agent called on the way, for the owner to see (admin API only, never sent to Telegram).
     for (const call of tools) this.transcript.append({ ...meta, role: "tool", text: toolEntryText(call) }, now);
     const kept = delivery.secret ? withoutTokens(markdown) : markdown;
+    if (delivery.copy) this.transcript.append({ ...meta, role: "bot", text: delivery.copy.text }, now);
     const entryId = this.transcript.append({ ...meta, role: "bot", text: kept, buttons, jobCopy }, now);
     // With no bot to send it (transcript mode, a blocked chat), the transcript entry is the delivery.
     if (this.info.canSend()) {
       const threadId = delivery.threadId !== undefined ? delivery.threadId : origin.jobId !== null ? this.threadOf(origin.jobId) : null;
+      // The message brought back goes first, then the reminder under it.
+      if (delivery.copy)
+        this.outbox.enqueueOutbox(
+          { key: `copy:${key}`, markdown: "", jobId: origin.jobId, runId: origin.runId, silent, threadId, copyOf: delivery.copy.messageId },
+          now,
+        );
       // A job's message records the ids Telegram gives its parts on its entry: a reply to one of them names the job.
       const row = {
         key,

@@ -18,6 +18,7 @@ import { err, ok, type Result } from "../result";
 import { type ButtonRows, PRESS, REPLY_TO } from "../schemas/chats";
 import { groupAppLink, INVALID_BUTTON, newOfferId, parseButton, type Reply } from "../telegram/buttons";
 import { makesJob, onlyReads, parseCommand } from "../telegram/commands";
+import { type CopySource, copyOf } from "../telegram/copyable";
 import { editedCommand } from "../telegram/edit";
 import { runCommand } from "../telegram/execute";
 import type { CommandContext, CommandHost, RepliedTo } from "../telegram/host";
@@ -58,6 +59,13 @@ export type InboxDeps = {
   now: () => number;
   transaction: <T>(work: () => T) => T;
 };
+
+/** What `/remind` does with a message it is about: bring it back (its id and kind), or refuse it; a text is quoted. */
+function copyTo(message: CopySource & { message_id: number }): Pick<RepliedTo, "copy"> {
+  const copy = copyOf(message);
+  if (copy.act === "copy") return { copy: { messageId: message.message_id, kind: copy.kind } };
+  return copy.act === "refuse" ? { copy: "refused" } : {};
+}
 
 /** Telegram's own limit for a message's text; a longer one (a forged update) is cut before it is queued. */
 export const TEXT_LIMIT = 4096;
@@ -175,12 +183,14 @@ export class Inbox {
       }
       if (update.edited_message) return ok({ handled: await this.edited(update.edited_message, key, now, writer) });
       const message = update.message;
-      const text = capText(message?.text);
+      // A photo, voice note … whose caption is `/remind <when>` is a reminder about itself (docs/telegram.md#remind-me-about-this).
+      const captioned = message?.text === undefined && /^\/remind(?:@\w+)?(?:\s|$)/i.test(message?.caption ?? "") ? message : undefined;
+      const text = capText(message?.text ?? captioned?.caption);
       if (message === undefined || text === undefined) {
         this.reply(key, (await textsOf(context.language)).nonText, now, writer.threadId);
         return ok({ handled: "non-text" });
       }
-      const repliedTo = this.repliedTo(message);
+      const repliedTo = captioned ? { text: null, jobId: null, ...copyTo(captioned) } : this.repliedTo(message);
       const entry = this.d.transcript.append({ role: "user", source: "telegram", text: entryText(text, repliedTo) }, now);
       try {
         const received = { text, key, updateId: update.update_id, telegramId: message.message_id };
@@ -269,7 +279,7 @@ export class Inbox {
     // In a forum topic every message replies to the topic's first (its creation): no reply to anything.
     if (message.is_topic_message === true && replied.message_id === message.message_thread_id) return null;
     const jobId = this.d.transcript.jobOfMessage(replied.message_id)?.jobId ?? this.d.jobSources.jobOf(replied.message_id);
-    return { text: capText(replied.text ?? replied.caption) ?? null, jobId };
+    return { text: capText(replied.text ?? replied.caption) ?? null, jobId, ...copyTo(replied) };
   }
 
   /**

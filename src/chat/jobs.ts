@@ -8,7 +8,7 @@ import { type Config, isGroupId } from "../config";
 import { newJobId, shown } from "../contracts/ids";
 import { hookHash, newHookToken } from "../hooks/token";
 import { decideEditNext, decideResume, decideSkip } from "../jobs/by-hand";
-import { type JobRecord, newJobRecord, specDefaults } from "../jobs/records";
+import { type CopyRef, type JobRecord, newJobRecord, specDefaults } from "../jobs/records";
 import { createdByText, memoryRefMissingText, noJobText, stillRunningText, tooManyJobsText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
 import { err, ok, type Result, type Said } from "../result";
@@ -62,6 +62,8 @@ export type NewJob = {
   threadId?: number | null;
   /** The schedule the words' reader made, in place of the input's schedule fields. */
   timing?: Timing;
+  /** A message of the chat a one-off brings back when it fires (a command's: docs/telegram.md#remind-me-about-this). */
+  copyOf?: CopyRef | null;
   claim?: (job: JobRecord) => string | null;
 };
 
@@ -116,7 +118,12 @@ export class JobOps {
    * Creates a job for `createdBy`. `followUpOf`: the run gate token of the job's or watcher's turn that makes
    * it over HTTP or MCP (`X-Cuckoo-Turn`), whose one follow-up it is; `threadId`: the forum topic it is made in.
    */
-  async create(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options: CreateOptions & { timing?: Timing } = {}): Promise<Result<Job>> {
+  async create(
+    chatId: string,
+    input: CreateJobInput,
+    createdBy: CreatedBy,
+    options: CreateOptions & { timing?: Timing; copyOf?: CopyRef | null } = {},
+  ): Promise<Result<Job>> {
     const made = await this.createWithHook(chatId, input, createdBy, options);
     return made.ok ? ok(made.value.job) : made;
   }
@@ -129,7 +136,7 @@ export class JobOps {
     chatId: string,
     input: CreateJobInput,
     createdBy: CreatedBy,
-    options: CreateOptions & { timing?: Timing } = {},
+    options: CreateOptions & { timing?: Timing; copyOf?: CopyRef | null } = {},
   ): Promise<Result<{ job: Job; token: string | null }>> {
     const bound = this.d.info.bind(chatId);
     if (!bound.ok) return bound;
@@ -144,9 +151,10 @@ export class JobOps {
     const threadId = typeof options?.threadId === "number" && Number.isInteger(options.threadId) ? options.threadId : null;
     // The words' reader hands its schedule over only inside the object (a command); an RPC's options never carry one.
     const timing = options?.timing;
+    const copyOf = options?.copyOf ?? null;
     const added = await this.add(
       parsed.value,
-      followUpOf === undefined ? { createdBy, threadId, timing } : { createdBy, threadId, timing, claim: () => this.followUp(followUpOf) },
+      followUpOf === undefined ? { createdBy, threadId, timing, copyOf } : { createdBy, threadId, timing, copyOf, claim: () => this.followUp(followUpOf) },
     );
     return added.ok ? ok({ job: this.view(added.job, chatId), token: added.token }) : err("bad_request", added.message, added.said);
   }
@@ -187,7 +195,7 @@ export class JobOps {
       if (this.d.jobs.count() >= limit) return { ok: false, why: "full", message: tooManyJobsText(limit).sentence, said: tooManyJobsText(limit).said };
       const gone = this.missingRef(valid.value.spec.memoryRefs);
       if (gone !== null) return { ok: false, why: "invalid", message: gone };
-      const job = newJobRecord(valid.value.spec, {
+      const made = newJobRecord(valid.value.spec, {
         id: this.freshId(),
         createdAt: now,
         createdBy: how.createdBy,
@@ -197,6 +205,8 @@ export class JobOps {
         threadId: how.threadId ?? null,
         hook,
       });
+      // Only a one-off brings a message back.
+      const job = how.copyOf && made.schedule.type === "at" ? { ...made, copyOf: how.copyOf } : made;
       const refused = how.claim?.(job) ?? null;
       if (refused !== null) return { ok: false, why: "refused", message: refused };
       this.d.jobs.insert(job);

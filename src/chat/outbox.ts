@@ -129,8 +129,45 @@ async function editRow(store: OutboxStore, sending: Sending, row: OutboxRow & { 
   return "sent";
 }
 
+/**
+ * A copy row: a message of the chat brought back by `copyMessage` (docs/telegram.md#remind-me-about-this). One Telegram
+ * no longer has (deleted, or not copyable any more) is said in one line instead; the reminder follows either way. A
+ * transient failure is tried again, as a send is.
+ */
+async function copyRow(store: OutboxStore, sending: Sending, row: OutboxRow & { copy_of: number }, budget: Budget): Promise<"sent" | "waiting"> {
+  const timeoutMs = () => Math.max(1, Math.min(BOT_API_TIMEOUT_MS, budget.deadline - budget.now()));
+  const topic = row.thread_id !== null ? { message_thread_id: row.thread_id } : {};
+  const soundless: { disable_notification?: true } = sending.quiet || row.silent === 1 ? { disable_notification: true } : {};
+  try {
+    await callBotApi(
+      sending.api,
+      "copyMessage",
+      { chat_id: sending.chatId, from_chat_id: sending.chatId, message_id: row.copy_of, ...topic, ...soundless },
+      timeoutMs(),
+    );
+  } catch (error) {
+    const transient = error instanceof NetworkError || (error instanceof TelegramError && (error.code >= 500 || error.code === 429));
+    if (transient && row.attempts + 1 < MAX_SEND_ATTEMPTS) {
+      store.deferOutbox(row.id, { attempts: row.attempts + 1, stalls: row.stalls, nextAttemptAt: budget.now() + backoffMs(row.attempts + 1, SEND_BACKOFF) });
+      return "waiting";
+    }
+    console.log(`outbox: ${row.key}: the message could not be copied: ${error instanceof Error ? error.message : String(error)}`);
+    await callBotApi(
+      sending.api,
+      "sendMessage",
+      { chat_id: sending.chatId, ...topic, ...soundless, text: renderTelegramHtml(sending.texts.copy.gone), parse_mode: "HTML" },
+      timeoutMs(),
+    ).catch((noted: unknown) =>
+      console.error(`outbox: ${row.key}: the note that the message is gone was not sent`, noted instanceof Error ? noted.message : noted),
+    );
+  }
+  store.removeOutbox(row.id);
+  return "sent";
+}
+
 async function sendRow(store: OutboxStore, sending: Sending, row: OutboxRow, budget: Budget): Promise<"sent" | "waiting" | "blocked" | Migrated> {
   if (row.edit_of !== null) return editRow(store, sending, { ...row, edit_of: row.edit_of }, budget);
+  if (row.copy_of !== null) return copyRow(store, sending, { ...row, copy_of: row.copy_of }, budget);
   const { api, chatId } = sending;
   const parts = splitForTelegram(row.markdown);
   let thread = row.thread_id;

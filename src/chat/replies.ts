@@ -71,8 +71,11 @@ export class Replies {
     const threadId = this.threadOf(key);
     const topic = threadId === undefined ? {} : { threadId };
     const delivered = this.d.transaction(() => {
-      const message = jobMessage(job, key, loadedTexts(this.d.info.language()).buttons);
-      const written = this.d.deliveries.write(key, markdown, { origin, now, prompt, tools, ...message, ...topic });
+      const t = loadedTexts(this.d.info.language());
+      const message = jobMessage(job, key, t.buttons);
+      // A reminder about a message brings it back first (docs/telegram.md#remind-me-about-this).
+      const copy = job?.copyOf ? { messageId: job.copyOf.messageId, text: t.copy.entry(t.copy.kinds[job.copyOf.kind], job.copyOf.messageId) } : null;
+      const written = this.d.deliveries.write(key, markdown, { origin, now, prompt, tools, ...message, ...topic, copy });
       if (written && job?.repeat && message.buttons && jobId !== null) this.d.nags.start(key, jobId, markdown, job.repeat, job.silent, now);
       return written;
     });

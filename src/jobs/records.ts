@@ -5,7 +5,7 @@
  */
 import type { PromptMessage } from "../contracts/prompt-message";
 import type { RunVia } from "../hooks/input";
-import type { Category, CreatedBy, Job, JobKind, LastResult, MissedPolicy, RunState, RunStatus } from "../schemas/jobs";
+import type { Category, CopyKind, CreatedBy, Job, JobKind, LastResult, MissedPolicy, RunState, RunStatus } from "../schemas/jobs";
 import type { StoredSchedule } from "../time";
 import { DEFAULT_GRACE_SECONDS } from "./missed";
 
@@ -62,7 +62,12 @@ export type JobSpec = {
   before: number[];
   /** Prompt jobs: its run's message sent again this often, this many more times, until someone acts on it; null: once. */
   repeat: Repeat | null;
+  /** A one-off that brings back a message of its chat when it fires (docs/telegram.md#remind-me-about-this); null: none. */
+  copyOf: CopyRef | null;
 };
+
+/** A message of the job's chat, by its Telegram id, and what kind it is (`photo`, `voice` …); never its file. */
+export type CopyRef = { messageId: number; kind: CopyKind };
 
 /** How a run's message nags (docs/telegram.md#nag-until-done): every 60 to 86,400 seconds, 1 to 20 more times. */
 export type Repeat = { everySeconds: number; times: number };
@@ -86,6 +91,7 @@ export function specDefaults(): Omit<JobSpec, "name" | "kind" | "schedule"> {
     graceSeconds: DEFAULT_GRACE_SECONDS,
     before: [],
     repeat: null,
+    copyOf: null,
   };
 }
 

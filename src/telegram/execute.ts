@@ -87,7 +87,7 @@ const RUNS: { readonly [R in RunName]: Run<RunBy<R>> } = {
     };
   },
   hook: async (host, cmd, ctx) => hookCommand(host, ctx, await asker(host, ctx), cmd.args),
-  remind: async (host, cmd, ctx) => remindCommand(host, await asker(host, ctx), cmd.args, ctx.repliedTo?.text ?? null),
+  remind: async (host, cmd, ctx) => remindCommand(host, await asker(host, ctx), cmd.args, ctx.repliedTo ?? null),
   every: async (host, cmd, ctx) => everyCommand(host, await asker(host, ctx), cmd.args),
 };
 

@@ -2,6 +2,8 @@
  * @module What the chat commands need of their chat (docs/telegram.md): its job operations (the chat object's
  * `JobOps`, so commands use exactly the rules and texts of the admin API and the tools), and who is asking.
  */
+
+import type { CopyRef } from "../jobs/records";
 import type { Result } from "../result";
 import type { AgendaAnswer, ModelAnswer, QuietAnswer } from "../schemas/chats";
 import type { CreatedBy, CreateJobInput, EditJobInput, Job, JobFilter } from "../schemas/jobs";
@@ -18,7 +20,12 @@ export interface CommandHost {
    * `threadId`: the forum topic the job is made in, where its messages will go (null: the main thread); `timing`:
    * the schedule the words' reader made, in place of the input's schedule fields (docs/time.md#words-when).
    */
-  create(chatId: string, input: CreateJobInput, createdBy: CreatedBy, options?: { threadId?: number | null; timing?: Timing }): Maybe<Result<Job>>;
+  create(
+    chatId: string,
+    input: CreateJobInput,
+    createdBy: CreatedBy,
+    options?: { threadId?: number | null; timing?: Timing; copyOf?: CopyRef | null },
+  ): Maybe<Result<Job>>;
   /** `create`, and the token of the hook a job only its hook runs is made with (null for any other job). */
   createWithHook(
     chatId: string,
@@ -70,7 +77,12 @@ export interface CommandHost {
  * The message a command replies to (docs/telegram.md#replies-and-edited-messages): its text, and the job it belongs to when it is one of a
  * job's messages (or the command that created one).
  */
-export type RepliedTo = { text: string | null; jobId: string | null };
+export type RepliedTo = {
+  text: string | null;
+  jobId: string | null;
+  /** A message `/remind` brings back at fire time (docs/telegram.md#remind-me-about-this), or one Telegram will not copy. */
+  copy?: CopyRef | "refused";
+};
 
 /**
  * What /status shows of the chat's circumstances besides its jobs and zone, the chat's now, the forum topic the

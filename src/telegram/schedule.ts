@@ -13,6 +13,7 @@
  * way and answers with the same lines (`edit.ts`).
  */
 import { printable } from "../contracts/ids";
+import type { CopyRef } from "../jobs/records";
 import { lengthOf } from "../jobs/text-fields";
 import { jobLine, saidIn } from "../jobs/texts";
 import { type Job, LIMITS } from "../schemas/jobs";
@@ -20,7 +21,7 @@ import { type Voice, voiceOf } from "../texts";
 import { formatWeekdayTime, NO_ENDS, type Preview, preview, type Timing } from "../time";
 import { describeIn, readSchedule, reminderWords, type ScheduleRead, scheduleProblemText } from "../words";
 import type { Reply } from "./buttons";
-import type { Asker, CommandHost } from "./host";
+import type { Asker, CommandHost, RepliedTo } from "./host";
 import { quote } from "./replies";
 import { cutLine, noTextText, tooLongText, understoodLine, usageOf } from "./words";
 
@@ -37,7 +38,8 @@ export function nameOf(text: string): string {
  * What goes with a new job besides its text: its name (else the text's), a `note` on its time (a DST change moved
  * it), and where the words were cut between the schedule and the text (`cutLine`), when words were read.
  */
-type Made = { name?: string; note?: string | null; cut?: Parameters<typeof cutLine>[1] };
+/** `copyOf`: a message of the chat the reminder brings back when it fires (docs/telegram.md#remind-me-about-this). */
+type Made = { name?: string; note?: string | null; cut?: Parameters<typeof cutLine>[1]; copyOf?: CopyRef | null };
 
 /**
  * Creates a one-off prompt at `instant` with `text` for the chat's user: the job line, the time understood, a
@@ -50,7 +52,7 @@ export async function createReminder(host: CommandHost, who: Asker, instant: num
   if (lengthOf(text) > LIMITS.text) return { markdown: tooLongText(v, lengthOf(text), LIMITS.text) };
   const timing: Timing = { schedule: { type: "at", at: instant }, ends: NO_ENDS };
   const input = { name: made.name ?? nameOf(text), kind: "prompt" as const, text, ...extra };
-  const created = await host.create(who.chatId, input, "user", { threadId: who.threadId, timing });
+  const created = await host.create(who.chatId, input, "user", { threadId: who.threadId, timing, copyOf: made.copyOf ?? null });
   if (!created.ok) return { markdown: (created.error.said && saidIn(v, created.error.said, who.zone, who.now)) ?? created.error.message };
   const lines = [
     v.t.job.created(jobLine(created.value, who.zone, who.now, v)),
@@ -112,7 +114,7 @@ export async function createRecurring(host: CommandHost, who: Asker, timing: Tim
  * `/remind <when> <text>`; as a reply with no text of its own, it reminds of the message replied to (`repliedTo`,
  * its text), quoted (docs/telegram.md#replies-and-edited-messages).
  */
-export function remindCommand(host: CommandHost, who: Asker, args: string, repliedTo: string | null = null): Promise<Reply> {
+export function remindCommand(host: CommandHost, who: Asker, args: string, repliedTo: RepliedTo | null = null): Promise<Reply> {
   return scheduleCommand(host, who, args, "remind", repliedTo);
 }
 
@@ -158,19 +160,27 @@ export async function readCommandSchedule(
   return { ok: false, markdown: await scheduleProblemText(p, context) };
 }
 
-async function scheduleCommand(host: CommandHost, who: Asker, args: string, command: "remind" | "every", repliedTo: string | null): Promise<Reply> {
+async function scheduleCommand(host: CommandHost, who: Asker, args: string, command: "remind" | "every", repliedTo: RepliedTo | null): Promise<Reply> {
   const input = args.trim();
   const v = await voiceOf(who.language);
   if (input === "") return { markdown: await usageOf(v, command) };
   const read = await readCommandSchedule(input, who, command);
   if (!read.ok) return { markdown: read.markdown };
   const { schedule, phrase, rest, tail, note } = read.value;
-  // A reply with no text of its own: what it replies to, quoted, named after the message itself.
-  const quoted = command === "remind" && rest === "" && repliedTo !== null && repliedTo.trim() !== "" ? quote(repliedTo) : null;
-  if (rest === "" && quoted === null) return { markdown: await noTextText(v, command, phrase) };
+  // A message to bring back at fire time (docs/telegram.md#remind-me-about-this): a photo, a voice note …; a one-off's.
+  const copy = command === "remind" && schedule.type === "at" ? repliedTo?.copy : undefined;
+  if (copy === "refused" && rest === "") return { markdown: v.t.copy.refused };
+  const copyOf = copy !== undefined && copy !== "refused" ? copy : null;
+  // A reply with no text of its own: what it replies to, quoted, named after the message itself; a copied message's
+  // caption, or what kind of message it is.
+  const replied = command === "remind" && rest === "" ? (repliedTo?.text ?? null) : null;
+  const ownText = copyOf !== null && rest === "" ? (replied ?? v.t.copy.kinds[copyOf.kind]) : null;
+  const quoted = ownText === null && replied !== null && replied.trim() !== "" ? quote(replied) : null;
+  if (rest === "" && quoted === null && ownText === null) return { markdown: await noTextText(v, command, phrase) };
   // The text without what its end says of nagging and notices (`pills until done`: pills).
   const own = reminderWords(rest).text;
-  const made = { name: nameOf(quoted === null ? own : repliedTo!), note, cut: { phrase, tail, text: quoted === null ? own : null } };
-  if (schedule.type === "at") return createReminder(host, who, schedule.at, quoted ?? rest, made);
+  const named = ownText ?? (quoted === null ? own : replied!);
+  const made = { name: nameOf(named), note, cut: { phrase, tail, text: quoted === null && ownText === null ? own : null }, copyOf };
+  if (schedule.type === "at") return createReminder(host, who, schedule.at, ownText ?? quoted ?? rest, made);
   return createRecurring(host, who, read.value, quoted ?? rest, made);
 }

@@ -7,6 +7,7 @@
 import * as z from "zod";
 
 import { lazy } from "../lazy";
+import { COPY_KINDS, type CopyKind } from "./copyable";
 
 export const updateSchema = lazy(() => {
   const user = z.object({ id: z.number().int(), is_bot: z.boolean().optional(), username: z.string().optional(), language_code: z.string().optional() });
@@ -14,9 +15,25 @@ export const updateSchema = lazy(() => {
   // `mention` (@username, read from the text) and `text_mention` (a user without a username, given whole).
   const entity = z.object({ type: z.string(), offset: z.number().int(), length: z.number().int(), user: user.optional() });
   const thread = { message_thread_id: z.number().int().optional(), is_topic_message: z.boolean().optional() };
+  // What a message holds besides text, by its field (docs/telegram.md#remind-me-about-this): present or not, and a poll's type.
+  const kinds = {
+    ...Object.fromEntries([...COPY_KINDS, "paid_media", "giveaway", "giveaway_winners", "invoice"].map((k) => [k, z.unknown().optional()])),
+    poll: z.object({ type: z.string().optional() }).optional(),
+    has_protected_content: z.boolean().optional(),
+  } as Record<CopyKind | "paid_media" | "giveaway" | "giveaway_winners" | "invoice", z.ZodOptional<z.ZodUnknown>> & {
+    poll: z.ZodOptional<z.ZodObject<{ type: z.ZodOptional<z.ZodString> }>>;
+    has_protected_content: z.ZodOptional<z.ZodBoolean>;
+  };
   // The message a message replies to: its id (a job's message names its job), its text, quoted to the agent, its
   // sender (a reply to the bot is for it) and its topic.
-  const replied = z.object({ message_id: z.number().int(), from: user.optional(), text: z.string().optional(), caption: z.string().optional(), ...thread });
+  const replied = z.object({
+    message_id: z.number().int(),
+    from: user.optional(),
+    text: z.string().optional(),
+    caption: z.string().optional(),
+    ...thread,
+    ...kinds,
+  });
   const message = z.object({
     message_id: z.number().int(),
     from: user.optional(),
@@ -30,6 +47,7 @@ export const updateSchema = lazy(() => {
     caption_entities: z.array(entity).optional(),
     reply_to_message: replied.optional(),
     ...thread,
+    ...kinds,
     // A basic group became a supergroup: the old group's last message names the new id, the new one's first the old.
     migrate_to_chat_id: z.number().int().optional(),
     migrate_from_chat_id: z.number().int().optional(),

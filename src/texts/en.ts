@@ -246,6 +246,32 @@ export const texts = {
     /** A reply's first line when the job's own model is no longer offered. */
     dropped: (wanted: string, used: string) => `(The model ${wanted} is no longer offered, so this ran on ${used}.)`,
   },
+  /** "Remind me about this" (docs/telegram.md#remind-me-about-this): a reminder that brings a message back. */
+  copy: {
+    /** A message's kind as its reminder's text when it has no words of its own. */
+    kinds: {
+      photo: "a photo",
+      video: "a video",
+      animation: "a GIF",
+      voice: "a voice message",
+      audio: "an audio file",
+      document: "a file",
+      sticker: "a sticker",
+      video_note: "a video message",
+      location: "a location",
+      venue: "a place",
+      contact: "a contact",
+      poll: "a poll",
+      dice: "a dice",
+      story: "a story",
+      forward_origin: "a forwarded message",
+    },
+    refused: "I can't bring that message back (Telegram does not let bots copy it): give the reminder a text of its own instead.",
+    /** The transcript's record of the message brought back (`kind` one of `kinds`). */
+    entry: (kind: string, messageId: number) => `📎 ${kind} (message ${messageId})`,
+    /** Sent instead when the message is gone at fire time; the reminder still follows. */
+    gone: "📎 The message this reminder was about is gone.",
+  },
   /** A message that nags until done (docs/telegram.md#nag-until-done): the mark on its `n`th copy (2 and up). */
   nag: {
     mark: (n: number) =>

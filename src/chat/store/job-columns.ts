@@ -1,5 +1,5 @@
 /**
- * @module Migrations 20 to 22 of the chat's database (`schema.ts`), columns added to `jobs`. Once shipped, never edited
+ * @module Migrations 20 to 23 of the chat's database (`schema.ts`), columns added to `jobs`. Once shipped, never edited
  * beyond their layout.
  */
 
@@ -44,4 +44,14 @@ export const NAGS = `
   ) WITHOUT ROWID;
   CREATE INDEX nags_next ON nags (next_at);
   ALTER TABLE outbox ADD COLUMN edit_of INTEGER;
+  `;
+
+/**
+ * 23: "remind me about this" for any message (issue 36; docs/telegram.md#remind-me-about-this): the message of this
+ * chat a one-off brings back at fire time (JSON `{ messageId, kind }`, never the file), and an outbox row that copies
+ * that message (`copy_of`, its id) in place of sending one.
+ */
+export const COPIES = `
+  ALTER TABLE jobs ADD COLUMN copy_json TEXT;
+  ALTER TABLE outbox ADD COLUMN copy_of INTEGER;
   `;

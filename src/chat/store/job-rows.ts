@@ -9,7 +9,7 @@ import { MAX_BEFORE, MAX_BEFORE_SECONDS, MAX_REPEATS } from "../../jobs/before";
 import { MAX_GRACE_SECONDS } from "../../jobs/missed";
 import type { FailureStreak, JobRecord, JobSpec } from "../../jobs/records";
 import { lazy } from "../../lazy";
-import { CREATED_BY, JOB_KINDS, LIMITS, lastResultSchema, MISSED_POLICIES } from "../../schemas/jobs";
+import { COPY_KINDS, CREATED_BY, JOB_KINDS, LIMITS, lastResultSchema, MISSED_POLICIES } from "../../schemas/jobs";
 import { LOCAL_UNTIL } from "../../time/until";
 
 /** Why a stored row is not a job: a sentence naming the column (`at_ms: …`) or the row (`row: …`). */
@@ -89,6 +89,7 @@ function schedule(): Field<JobSpec["schedule"]> {
 }
 
 const memoryRefsColumn = lazy(() => z.array(z.string().regex(MEMORY_ID)).max(LIMITS.memoryRefs));
+const copyColumn = lazy(() => z.strictObject({ messageId: z.number().int().positive(), kind: z.enum(COPY_KINDS) }).nullable());
 const repeatColumn = lazy(() =>
   z.strictObject({ everySeconds: z.number().int().min(60).max(86_400), times: z.number().int().min(1).max(MAX_REPEATS) }).nullable(),
 );
@@ -134,6 +135,7 @@ export const FIELDS = lazy(
     before: json("before_json", beforeColumn, "a list of seconds", []),
     noticeAt: column("notice_at", z.number().int().nullable()),
     repeat: json("repeat_json", repeatColumn, "a repetition", null),
+    copyOf: json("copy_json", copyColumn, "a message to copy", null),
     hook: column(
       "hook_hash",
       z
@@ -186,7 +188,7 @@ export function readJob(row: unknown): JobRecord | Unreadable {
 }
 
 /** What a delivery of a job's message reads of its job (`messageFacts()`), by the same map. */
-export const MESSAGE_FIELDS = ["kind", "schedule", "name", "text", "memoryRefs", "silent", "threadId", "repeat"] as const;
+export const MESSAGE_FIELDS = ["kind", "schedule", "name", "text", "memoryRefs", "silent", "threadId", "repeat", "copyOf"] as const;
 export const messageRow = lazy(() => rowSchema(MESSAGE_FIELDS));
 /** A job as its messages need it: which buttons they carry, what a snooze copies, whether they make a sound. */
 export type MessageFacts = Pick<JobRecord, (typeof MESSAGE_FIELDS)[number]>;

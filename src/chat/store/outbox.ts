@@ -24,6 +24,7 @@ const outboxRow = lazy(() =>
     silent: z.union([z.literal(0), z.literal(1)]),
     thread_id: z.number().int().nullable(),
     edit_of: z.number().int().nullable(),
+    copy_of: z.number().int().nullable(),
   }),
 );
 
@@ -58,13 +59,15 @@ export class OutboxStore {
       threadId?: number | null;
       /** In place of a message: the transcript entry whose last Telegram message gets these buttons instead. */
       editOf?: number | null;
+      /** In place of a message: the chat's message (its id) copied here (`copyMessage`). */
+      copyOf?: number | null;
     },
     at: number,
   ): void {
     this.cleared = false;
     this.db.sql.exec(
-      "INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at, buttons, entry_id, silent, thread_id, edit_of) " +
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO outbox (key, created_at, markdown, job_id, run_id, next_attempt_at, buttons, entry_id, silent, thread_id, edit_of, copy_of) " +
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       row.key,
       at,
       row.markdown,
@@ -76,6 +79,7 @@ export class OutboxStore {
       row.silent ? 1 : 0,
       row.threadId ?? null,
       row.editOf ?? null,
+      row.copyOf ?? null,
     );
   }
 
@@ -105,7 +109,7 @@ export class OutboxStore {
     for (const row of this.db.sql
       .exec(
         "SELECT id, key, created_at, markdown, job_id, run_id, attempts, stalls, next_attempt_at, parts_sent, " +
-          "buttons, entry_id, message_ids, silent, thread_id, edit_of FROM outbox WHERE failed_at IS NULL ORDER BY id",
+          "buttons, entry_id, message_ids, silent, thread_id, edit_of, copy_of FROM outbox WHERE failed_at IS NULL ORDER BY id",
       )
       .toArray()) {
       const r = outboxRow().safeParse(row);

@@ -12,7 +12,7 @@
  */
 
 import { HOOK_TABLES } from "./hook-tables";
-import { MODEL_AND_MISSED, NAGS, NOTICES } from "./job-columns";
+import { COPIES, MODEL_AND_MISSED, NAGS, NOTICES } from "./job-columns";
 import { untilAsSaid } from "./until-as-said";
 
 /**
@@ -417,11 +417,12 @@ export const MIGRATIONS: readonly Migration[] = [
   untilAsSaid,
   // 19: hooks (issue 34; docs/hooks.md): a job's hook and jobs only a hook runs, what woke a run, the calls a hook took.
   HOOK_TABLES,
-  // 20: a model per job and a say over missed runs (issue 35), 21: notices ahead of a run, 22: reminders that nag
-  // (issue 36): `job-columns.ts`.
+  // 20: a model per job and a say over missed runs (issue 35), 21: notices ahead of a run, 22: reminders that nag,
+  // 23: a reminder that brings a message back (issue 36): `job-columns.ts`.
   MODEL_AND_MISSED,
   NOTICES,
   NAGS,
+  COPIES,
 ];
 
 /**

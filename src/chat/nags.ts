@@ -29,7 +29,9 @@ export class Nags {
   /** A run's message was delivered: it nags from now, as its job's `repeat` says (inside the delivery's transaction). */
   start(runId: string, jobId: string, markdown: string, repeat: Repeat, silent: boolean, now: number): void {
     const everyMs = repeat.everySeconds * 1000;
-    this.d.nags.start({ runId, jobId, markdown, everyMs, left: repeat.times, n: 1, nextAt: now + everyMs, silent });
+    // On the whole second: the copies of runs answered within one second come due together, in one alarm run.
+    const nextAt = Math.ceil((now + everyMs) / 1000) * 1000;
+    this.d.nags.start({ runId, jobId, markdown, everyMs, left: repeat.times, n: 1, nextAt, silent });
   }
 
   /** Someone pressed a copy of the run's message: no more copies. */

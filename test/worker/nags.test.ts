@@ -39,7 +39,7 @@ describe("a reminder that nags until done", () => {
     expect(first!.text).toBe("Take the pills");
     const buttons = first!.buttons;
     for (const n of [2, 3]) {
-      await advanceTo(stub, (await clockOf(stub)) + 10 * MINUTE);
+      await advanceTo(stub, (await clockOf(stub)) + 10 * MINUTE + 1_000);
       await runDurableObjectAlarm(stub);
       const all = await copies(stub, chatId);
       expect(all).toHaveLength(n);
@@ -84,7 +84,7 @@ describe("in Telegram", () => {
     const runId = await fired(chat.stub, chat.chatId);
     await delivered(bot, chat);
     const [sent] = await bot.calls({ chatId: chat.chatId, method: "sendMessage" });
-    await advanceTo(chat.stub, (await clockOf(chat.stub)) + 10 * MINUTE);
+    await advanceTo(chat.stub, (await clockOf(chat.stub)) + 10 * MINUTE + 1_000);
     await runDurableObjectAlarm(chat.stub);
     await delivered(bot, chat);
     const calls = (await bot.calls({ chatId: chat.chatId })).filter((c) => c.method === "sendMessage" || c.method === "editMessageReplyMarkup");

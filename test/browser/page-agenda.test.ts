@@ -33,6 +33,8 @@ afterAll(async () => {
 
 describe("the daily agenda on the page", () => {
   it("is shown beside the quiet hours, set to 08:00 in its dialog, refused when empty, and turned off", async () => {
+    // The chat's own settings, not those of a chat the page showed before it: its zone is the default, UTC.
+    await expect.poll(() => page.locator("#zone-text").textContent()).toMatch(/^Time zone: UTC\b/);
     await expect.poll(() => page.locator("#agenda-text").textContent()).toBe("Daily agenda: off");
     await page.getByRole("button", { name: "Change daily agenda" }).click();
     const dialog = page.getByRole("dialog", { name: "Daily agenda" });

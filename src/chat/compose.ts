@@ -122,7 +122,8 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   const hookStore = new HookStore(db);
   const info = new ChatInfo(settings, config);
   // The stores that keep what they read in memory (the object is the database's only writer), and the directory.
-  const remembering: { forget(): void }[] = [settings, outboxStore, gateStore];
+  const nagStore = new NagStore(db);
+  const remembering: { forget(): void }[] = [settings, outboxStore, gateStore, jobStore, nagStore];
   const forget = (): void => {
     for (const store of remembering) store.forget();
   };
@@ -147,7 +148,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   const moves = new ChatMoves({ store: new MoveStore(db), settings, info, peer, config, exclusive, transaction, forget, now });
   const agenda = new Agenda({ settings, info, jobs: jobStore, runs, deliveries, now, transaction });
   const notices = new Notices({ jobs: jobStore, info, deliveries, transaction });
-  const nags = new Nags({ nags: new NagStore(db), transcript, outbox: outboxStore, deliveries, info, transaction });
+  const nags = new Nags({ nags: nagStore, transcript, outbox: outboxStore, deliveries, info, transaction });
   const alarms = new AlarmClock({
     storage: ctx.storage,
     jobs: jobStore,

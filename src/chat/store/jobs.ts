@@ -38,6 +38,8 @@ export type ParsedJobRow = { ok: true; job: JobRecord } | { ok: false; id: strin
 export class JobStore {
   /** See `changes()`. */
   private written = 0;
+  /** See `noNotices()`. */
+  private withoutNotices = false;
 
   /** `now`: the object's clock, from which a job's next notice ahead of a run is found whenever the job is written. */
   constructor(
@@ -45,9 +47,17 @@ export class JobStore {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Forgets what it knew of the table (after a rolled-back transaction, an erase, or a move's rows written beside it). */
+  forget(): void {
+    this.withoutNotices = false;
+  }
+
   /** The job as it is written: its next notice found anew from its next run (docs/telegram.md#notices-ahead). */
   private withNotice(job: JobRecord): JobRecord {
-    return job.before.length === 0 && job.noticeAt === null ? job : { ...job, noticeAt: noticeAt(job, this.now()) };
+    if (job.before.length === 0 && job.noticeAt === null) return job;
+    const at = noticeAt(job, this.now());
+    if (at !== null) this.withoutNotices = false;
+    return { ...job, noticeAt: at };
   }
 
   private parse(row: Record<string, SqlStorageValue>): ParsedJobRow {
@@ -181,13 +191,15 @@ export class JobStore {
     const counting = jobs.filter(own);
     const plain = counting.length === 0 ? jobs : jobs.filter((job) => !own(job));
     for (const job of counting) {
+      const notice = noticeAt(job, this.now());
+      if (notice !== null) this.withoutNotices = false;
       this.db.sql.exec(
         "UPDATE jobs SET next_run_at = ?, running_run_id = ?, last_run_at = ?, runs_left = ?, notice_at = ? WHERE id = ?",
         job.nextRunAt,
         job.runningRunId,
         job.lastRunAt,
         job.runsLeft,
-        noticeAt(job, this.now()),
+        notice,
         job.id,
       );
     }
@@ -283,12 +295,23 @@ export class JobStore {
    */
   soonest(): number | null {
     const run = this.db.sql.exec<{ t: number | null }>(`SELECT MIN(next_run_at) AS t FROM jobs WHERE next_run_at IS NOT NULL AND ${MAY_FIRE}`).one().t;
+    if (this.noNotices()) return run;
     const notice = this.db.sql.exec<{ t: number | null }>(`SELECT MIN(notice_at) AS t FROM jobs WHERE notice_at IS NOT NULL AND ${NOTICEABLE}`).one().t;
+    if (notice === null) this.withoutNotices = true;
     return run === null ? notice : notice === null ? run : Math.min(run, notice);
+  }
+
+  /**
+   * Whether no job has a notice to come, as last found: most chats have none, and every alarm and RPC asks, so the
+   * answer is kept until a write gives a job one (a rolled-back write only costs a query more).
+   */
+  private noNotices(): boolean {
+    return this.withoutNotices;
   }
 
   /** Jobs whose notice ahead of a run is due at `now` (docs/telegram.md#notices-ahead), soonest first. */
   noticesDue(now: number): ParsedJobRow[] {
+    if (this.noNotices()) return [];
     return this.db.sql
       .exec(`SELECT ${COLUMNS()} FROM jobs WHERE notice_at IS NOT NULL AND notice_at <= ? AND ${NOTICEABLE} ORDER BY notice_at, id`, now)
       .toArray()
@@ -297,6 +320,8 @@ export class JobStore {
 
   /** A notice was sent (or passed): the job's next one, found from now. */
   noticeSent(job: JobRecord): void {
-    this.db.sql.exec("UPDATE jobs SET notice_at = ? WHERE id = ?", noticeAt(job, this.now()), job.id);
+    const notice = noticeAt(job, this.now());
+    if (notice !== null) this.withoutNotices = false;
+    this.db.sql.exec("UPDATE jobs SET notice_at = ? WHERE id = ?", notice, job.id);
   }
 }

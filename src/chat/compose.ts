@@ -113,7 +113,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   const settings = new SettingsStore(db);
   const outboxStore = new OutboxStore(db);
   const gateStore = new GateStore(db);
-  const jobStore = new JobStore(db, now);
+  const jobStore = new JobStore(db, now, settings.flag("has_notices"));
   const runs = new RunStore(db);
   const transcript = new TranscriptStore(db);
   const userPrompts = new UserPromptStore(db);
@@ -122,8 +122,8 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   const hookStore = new HookStore(db);
   const info = new ChatInfo(settings, config);
   // The stores that keep what they read in memory (the object is the database's only writer), and the directory.
-  const nagStore = new NagStore(db);
-  const remembering: { forget(): void }[] = [settings, outboxStore, gateStore, jobStore, nagStore];
+  const nagStore = new NagStore(db, settings.flag("has_nags"));
+  const remembering: { forget(): void }[] = [settings, outboxStore, gateStore];
   const forget = (): void => {
     for (const store of remembering) store.forget();
   };

@@ -21,6 +21,7 @@ import {
   Unreadable,
   values,
 } from "./job-rows";
+import type { Flag } from "./settings";
 
 export type { MessageFacts };
 
@@ -38,25 +39,23 @@ export type ParsedJobRow = { ok: true; job: JobRecord } | { ok: false; id: strin
 export class JobStore {
   /** See `changes()`. */
   private written = 0;
-  /** See `noNotices()`. */
-  private withoutNotices = false;
 
-  /** `now`: the object's clock, from which a job's next notice ahead of a run is found whenever the job is written. */
+  /**
+   * `now`: the object's clock, from which a job's next notice ahead of a run is found whenever the job is written.
+   * `notices`: whether a job may have a notice to come, a setting (read with the others in one statement), so that
+   * a chat with none asks nothing more of them, at every alarm and RPC.
+   */
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
+    private readonly notices: Flag = { get: () => true, set: () => {} },
   ) {}
-
-  /** Forgets what it knew of the table (after a rolled-back transaction, an erase, or a move's rows written beside it). */
-  forget(): void {
-    this.withoutNotices = false;
-  }
 
   /** The job as it is written: its next notice found anew from its next run (docs/telegram.md#notices-ahead). */
   private withNotice(job: JobRecord): JobRecord {
     if (job.before.length === 0 && job.noticeAt === null) return job;
     const at = noticeAt(job, this.now());
-    if (at !== null) this.withoutNotices = false;
+    if (at !== null) this.notices.set(true);
     return { ...job, noticeAt: at };
   }
 
@@ -192,7 +191,7 @@ export class JobStore {
     const plain = counting.length === 0 ? jobs : jobs.filter((job) => !own(job));
     for (const job of counting) {
       const notice = noticeAt(job, this.now());
-      if (notice !== null) this.withoutNotices = false;
+      if (notice !== null) this.notices.set(true);
       this.db.sql.exec(
         "UPDATE jobs SET next_run_at = ?, running_run_id = ?, last_run_at = ?, runs_left = ?, notice_at = ? WHERE id = ?",
         job.nextRunAt,
@@ -297,16 +296,13 @@ export class JobStore {
     const run = this.db.sql.exec<{ t: number | null }>(`SELECT MIN(next_run_at) AS t FROM jobs WHERE next_run_at IS NOT NULL AND ${MAY_FIRE}`).one().t;
     if (this.noNotices()) return run;
     const notice = this.db.sql.exec<{ t: number | null }>(`SELECT MIN(notice_at) AS t FROM jobs WHERE notice_at IS NOT NULL AND ${NOTICEABLE}`).one().t;
-    if (notice === null) this.withoutNotices = true;
+    if (notice === null) this.notices.set(false);
     return run === null ? notice : notice === null ? run : Math.min(run, notice);
   }
 
-  /**
-   * Whether no job has a notice to come, as last found: most chats have none, and every alarm and RPC asks, so the
-   * answer is kept until a write gives a job one (a rolled-back write only costs a query more).
-   */
+  /** Whether no job has a notice to come, as last found (the flag is set by the write that gives a job one). */
   private noNotices(): boolean {
-    return this.withoutNotices;
+    return !this.notices.get();
   }
 
   /** Jobs whose notice ahead of a run is due at `now` (docs/telegram.md#notices-ahead), soonest first. */
@@ -321,7 +317,7 @@ export class JobStore {
   /** A notice was sent (or passed): the job's next one, found from now. */
   noticeSent(job: JobRecord): void {
     const notice = noticeAt(job, this.now());
-    if (notice !== null) this.withoutNotices = false;
+    if (notice !== null) this.notices.set(true);
     this.db.sql.exec("UPDATE jobs SET notice_at = ? WHERE id = ?", notice, job.id);
   }
 }

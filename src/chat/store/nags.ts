@@ -3,27 +3,24 @@
  * it, one row per run, gone once its copies are spent or someone presses any of them.
  */
 import type { Db } from "./db";
+import type { Flag } from "./settings";
 
 /** A message that nags: what it says, how often, how many copies are left, the copy it is at, when the next is due. */
 export type Nag = { runId: string; jobId: string; markdown: string; everyMs: number; left: number; n: number; nextAt: number; silent: boolean };
 
 export class NagStore {
   /**
-   * Whether the table is empty, as last found: most chats never nag, and every alarm and RPC asks for the soonest, so
-   * the answer is kept until a nag starts (a rolled-back start only costs a query more).
+   * `any`: whether a run's message may nag, a setting (read with the others in one statement): most chats never
+   * nag, and every alarm and RPC asks for the soonest, so a chat with none asks nothing more.
    */
-  private empty = false;
-
-  constructor(private readonly db: Db) {}
-
-  /** Forgets what it knew of the table (after a rolled-back transaction, an erase, or a move). */
-  forget(): void {
-    this.empty = false;
-  }
+  constructor(
+    private readonly db: Db,
+    private readonly any: Flag = { get: () => true, set: () => {} },
+  ) {}
 
   /** Starts a run's nagging (a run's message is delivered once, so a repeated start changes nothing). */
   start(nag: Nag): void {
-    this.empty = false;
+    this.any.set(true);
     this.db.sql.exec(
       "INSERT INTO nags (run_id, job_id, markdown, every_ms, left, n, next_at, silent) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run_id) DO NOTHING",
       nag.runId,
@@ -39,7 +36,7 @@ export class NagStore {
 
   /** The nags due at `now`, soonest first. */
   due(now: number): Nag[] {
-    if (this.empty) return [];
+    if (!this.any.get()) return [];
     return this.db.sql
       .exec<{ run_id: string; job_id: string; markdown: string; every_ms: number; left: number; n: number; next_at: number; silent: number }>(
         "SELECT run_id, job_id, markdown, every_ms, left, n, next_at, silent FROM nags WHERE next_at <= ? ORDER BY next_at, run_id",
@@ -70,9 +67,9 @@ export class NagStore {
   }
 
   soonest(): number | null {
-    if (this.empty) return null;
+    if (!this.any.get()) return null;
     const t = this.db.sql.exec<{ t: number | null }>("SELECT MIN(next_at) AS t FROM nags").one().t;
-    if (t === null) this.empty = true;
+    if (t === null) this.any.set(false);
     return t;
   }
 }

@@ -6,7 +6,8 @@
  * `move_retry_at` while it is under way, `moved_to` after it in the old chat, `moved_from` in the new one), and its
  * language (docs/telegram.md#language: `language` set by /language, `seen_language` the last one a message came in), and the model its turns run on
  * (`model`, set by /model; docs/agent.md#models), and its daily agenda (`agenda`, `HH:mm` in its zone, and
- * `agenda_next`, the instant of the next; docs/telegram.md#agenda).
+ * `agenda_next`, the instant of the next; docs/telegram.md#agenda); and whether a job may have a notice to come
+ * or a run's message may nag (`has_notices`, `has_nags`), so that a chat with neither asks nothing more of them.
  */
 import type { Db } from "./db";
 
@@ -26,8 +27,13 @@ const KEYS = [
   "model",
   "agenda",
   "agenda_next",
+  "has_notices",
+  "has_nags",
 ] as const;
 type Key = (typeof KEYS)[number];
+
+/** A flag kept as a setting: `1`, or none. */
+export type Flag = { get(): boolean; set(on: boolean): void };
 
 /**
  * The settings are read on nearly every step of every call and alarm (the chat id, the zone, the blocked
@@ -73,6 +79,16 @@ export class SettingsStore {
   /** How many times a value was set (the D1 directory shows the zone and the blocked flag). */
   changes(): number {
     return this.written;
+  }
+
+  /** A flag kept as the setting `key` (written only when it changes). */
+  flag(key: "has_notices" | "has_nags"): Flag {
+    return {
+      get: () => this.get(key) === "1",
+      set: (on) => {
+        if ((this.get(key) === "1") !== on) this.set(key, on ? "1" : null);
+      },
+    };
   }
 
   /** Sets a value, or with null removes it. */

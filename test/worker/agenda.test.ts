@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { textsOf } from "../../src/texts";
 import { advanceTo, alarmOf, chatIds, clockOf, lines, must, quietConsole, type Stub, spyQueue, transcript } from "./helpers";
-import { delivered, postUpdate, type TelegramChat, TestBot, telegramChat, textUpdate } from "./telegram-helpers";
+import { sayIn, TestBot, telegramChat } from "./telegram-helpers";
 
 const newChat = chatIds(9_850_000);
 const bot = new TestBot("agenda");
@@ -78,31 +78,20 @@ describe("the daily agenda", () => {
 });
 
 describe("/agenda", () => {
-  /** The chat's user writes `text` from a Telegram app in `language`; the one reply. */
-  async function say(chat: TelegramChat, text: string, language = "en"): Promise<string> {
-    const before = (await bot.sends(chat.chatId)).length;
-    const update = textUpdate(chat.chatId, text);
-    const from = { ...update.message.from, language_code: language };
-    expect((await postUpdate(bot.env([chat.chatId]), { ...update, message: { ...update.message, from } })).status).toBe(200);
-    const fresh = (await delivered(bot, chat)).slice(before);
-    expect(fresh, `replies to ${text}`).toHaveLength(1);
-    return String(fresh[0]!.params.text);
-  }
-
   it("shows, sets, refuses a time it cannot read and turns off, in the sender's language", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
     await must(chat.stub.setTimeZone(chat.chatId, "Europe/Berlin"));
-    expect(await say(chat, "/agenda")).toBe(renderTelegramHtml("No daily agenda. /agenda 8:00 sends the rest of each day's runs at 8:00."));
-    const set = await say(chat, "/agenda 7.30am");
+    expect(await sayIn(bot, chat, "/agenda")).toBe(renderTelegramHtml("No daily agenda. /agenda 8:00 sends the rest of each day's runs at 8:00."));
+    const set = await sayIn(bot, chat, "/agenda 7.30am");
     const next = Date.parse((await must(chat.stub.getAgenda(chat.chatId))).next!);
     const when = `${new Date(next).toLocaleDateString("en-GB", { timeZone: "Europe/Berlin", weekday: "short", day: "numeric", month: "short" }).replace(",", "")} 07:30`;
     expect(set).toBe(renderTelegramHtml(`Daily agenda at 07:30 (Europe/Berlin), when the day has runs; the first on ${when}.`));
-    expect(await say(chat, "/agenda")).toBe(
+    expect(await sayIn(bot, chat, "/agenda")).toBe(
       renderTelegramHtml("Daily agenda at 07:30 (Europe/Berlin): the rest of the day's runs, when there are any. /agenda off stops it."),
     );
-    expect(await say(chat, "/agenda soon")).toBe(renderTelegramHtml(`I couldn't read "soon" as a time of day. Try /agenda 8:00 or /agenda off.`));
+    expect(await sayIn(bot, chat, "/agenda soon")).toBe(renderTelegramHtml(`I couldn't read "soon" as a time of day. Try /agenda 8:00 or /agenda off.`));
     const de = (await textsOf("de")).agenda;
-    expect(await say(chat, `/agenda ${de.offWord}`, "de")).toBe(renderTelegramHtml(de.off));
+    expect(await sayIn(bot, chat, `/agenda ${de.offWord}`, "de")).toBe(renderTelegramHtml(de.off));
     expect((await must(chat.stub.getAgenda(chat.chatId))).agenda).toBeNull();
   });
 });

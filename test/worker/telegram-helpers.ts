@@ -303,6 +303,17 @@ export function buttonsOf(call: Call | undefined): { text: string; data: string 
 }
 
 /** Sends `text` as the chat's user and returns the bot's one reply (its alarm run until nothing is due). */
+/** The chat's user writes `text` from a Telegram app in `language`; the bot's one reply, as Telegram got it. */
+export async function sayIn(bot: TestBot, chat: TelegramChat, text: string, language = "en"): Promise<string> {
+  const before = (await bot.sends(chat.chatId)).length;
+  const update = textUpdate(chat.chatId, text);
+  const from = { ...update.message.from, language_code: language };
+  expect((await postUpdate(bot.env([chat.chatId]), { ...update, message: { ...update.message, from } })).status).toBe(200);
+  const fresh = (await delivered(bot, chat)).slice(before);
+  expect(fresh, `replies to ${text}`).toHaveLength(1);
+  return String(fresh[0]!.params.text);
+}
+
 export async function sayOnce(bot: TestBot, chat: TelegramChat, text: string): Promise<Call> {
   const before = (await bot.sends(chat.chatId)).length;
   expect((await postUpdate(bot.env([chat.chatId]), textUpdate(chat.chatId, text))).status).toBe(200);

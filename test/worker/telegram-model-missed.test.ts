@@ -7,22 +7,11 @@ import { describe, expect, it } from "vitest";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { textsOf } from "../../src/texts";
 import { chatIds, jobsOf, must, setInstanceVars } from "./helpers";
-import { delivered, postUpdate, type TelegramChat, TestBot, telegramChat, textUpdate } from "./telegram-helpers";
+import { sayIn, type TelegramChat, TestBot, telegramChat } from "./telegram-helpers";
 
 const bot = new TestBot("model-missed");
 const newChat = chatIds(9_840_000);
 const MODELS = { LLM_BASE_URL: "http://127.0.0.1:9/v1", LLM_MODEL: "gpt-4o-mini", LLM_MODELS: "gpt-4o, o3" };
-
-/** The chat's user writes `text` from a Telegram app in `language`; the one reply, as Telegram got it. */
-async function say(chat: TelegramChat, text: string, language = "en"): Promise<string> {
-  const before = (await bot.sends(chat.chatId)).length;
-  const update = textUpdate(chat.chatId, text);
-  const from = { ...update.message.from, language_code: language };
-  expect((await postUpdate(bot.env([chat.chatId]), { ...update, message: { ...update.message, from } })).status).toBe(200);
-  const fresh = (await delivered(bot, chat)).slice(before);
-  expect(fresh, `replies to ${text}`).toHaveLength(1);
-  return String(fresh[0]!.params.text);
-}
 
 async function chatWithModels(): Promise<TelegramChat> {
   const chat = await telegramChat(bot, newChat().chatId);
@@ -33,28 +22,28 @@ async function chatWithModels(): Promise<TelegramChat> {
 describe("/model", () => {
   it("says there is none to choose when the bot runs no model", async () => {
     const chat = await telegramChat(bot, newChat().chatId);
-    expect(await say(chat, "/model")).toBe(renderTelegramHtml("This bot runs no model, so there is none to choose (its owner sets LLM_MODEL)."));
+    expect(await sayIn(bot, chat, "/model")).toBe(renderTelegramHtml("This bot runs no model, so there is none to choose (its owner sets LLM_MODEL)."));
   });
 
   it("shows the model and the choices, sets one, refuses one it does not offer, and goes back to the default", async () => {
     const chat = await chatWithModels();
-    expect(await say(chat, "/model")).toBe(
+    expect(await sayIn(bot, chat, "/model")).toBe(
       renderTelegramHtml(
         "Model: gpt-4o-mini (the bot's default). Choices: gpt-4o-mini, gpt-4o and o3. Change it with /model <name>; /model default goes back.",
       ),
     );
-    expect(await say(chat, "/model GPT-4o")).toBe(renderTelegramHtml("Model: gpt-4o. Jobs with a model of their own keep theirs."));
+    expect(await sayIn(bot, chat, "/model GPT-4o")).toBe(renderTelegramHtml("Model: gpt-4o. Jobs with a model of their own keep theirs."));
     expect(await must(chat.stub.getModel(chat.chatId))).toEqual({ model: "gpt-4o", effective: "gpt-4o", choices: ["gpt-4o-mini", "gpt-4o", "o3"] });
-    expect(await say(chat, "/model gpt-5")).toBe(renderTelegramHtml(`"gpt-5" is not one of this bot's models, which are gpt-4o-mini, gpt-4o and o3.`));
-    expect(await say(chat, "/model default")).toBe(renderTelegramHtml("Model: gpt-4o-mini (the bot's default)."));
+    expect(await sayIn(bot, chat, "/model gpt-5")).toBe(renderTelegramHtml(`"gpt-5" is not one of this bot's models, which are gpt-4o-mini, gpt-4o and o3.`));
+    expect(await sayIn(bot, chat, "/model default")).toBe(renderTelegramHtml("Model: gpt-4o-mini (the bot's default)."));
   });
 
   it("answers a German app in German, and takes its word for the default", async () => {
     const chat = await chatWithModels();
     const de = (await textsOf("de")).model;
-    expect(await say(chat, "/model", "de")).toBe(renderTelegramHtml(de.shown("gpt-4o-mini", true, "gpt-4o-mini, gpt-4o und o3")));
-    expect(await say(chat, "/model o3", "de")).toBe(renderTelegramHtml(de.set("o3")));
-    expect(await say(chat, `/model ${de.defaultWord}`, "de")).toBe(renderTelegramHtml(de.reset("gpt-4o-mini")));
+    expect(await sayIn(bot, chat, "/model", "de")).toBe(renderTelegramHtml(de.shown("gpt-4o-mini", true, "gpt-4o-mini, gpt-4o und o3")));
+    expect(await sayIn(bot, chat, "/model o3", "de")).toBe(renderTelegramHtml(de.set("o3")));
+    expect(await sayIn(bot, chat, `/model ${de.defaultWord}`, "de")).toBe(renderTelegramHtml(de.reset("gpt-4o-mini")));
   });
 });
 
@@ -62,7 +51,7 @@ describe("/edit <id> missed", () => {
   it("changes what a missed run does, in English and in German words, and /jobs shows it with a pinned model", async () => {
     const chat = await chatWithModels();
     const job = await must(chat.stub.createJob(chat.chatId, { name: "Digest", kind: "prompt", cron: "0 8 * * *", text: "Digest", model: "o3" }, "admin"));
-    const changed = await say(chat, `/edit ${job.id} missed skip`);
+    const changed = await sayIn(bot, chat, `/edit ${job.id} missed skip`);
     expect(changed.split("\n")[0]).toBe(
       renderTelegramHtml(
         `Changed \`${job.id}\` 💬 Digest · every day at 08:00 · next ${changed.match(/next ([^·]+) ·/)![1]!.trim()} · model o3 · if missed: skip`,
@@ -71,26 +60,26 @@ describe("/edit <id> missed", () => {
     expect((await jobsOf(chat))[0]).toMatchObject({ missed: "skip", model: "o3" });
 
     const de = await textsOf("de");
-    const german = await say(chat, `/edit ${job.id} ${de.job.missedWord} ${de.job.missedValues.ask}`, "de");
+    const german = await sayIn(bot, chat, `/edit ${job.id} ${de.job.missedWord} ${de.job.missedValues.ask}`, "de");
     expect(german.split("\n")[0]).toContain(`${de.jobs.model("o3")} · ${de.jobs.missed.ask}`);
     expect((await jobsOf(chat))[0]!.missed).toBe("ask");
     // Without its accent, and in English from a German app, it is read the same.
-    await say(chat, `/edit ${job.id} verpasst uberspringen`, "de");
+    await sayIn(bot, chat, `/edit ${job.id} verpasst uberspringen`, "de");
     expect((await jobsOf(chat))[0]!.missed).toBe("skip");
 
-    expect(await say(chat, `/edit ${job.id} missed later`)).toBe(
+    expect(await sayIn(bot, chat, `/edit ${job.id} missed later`)).toBe(
       renderTelegramHtml(
         `What should a run missed while the bot was offline do? /edit ${job.id} missed once (one late run, the default), skip (none), all (each, at most 10) or ask (a message with Run now and Skip).`,
       ),
     );
-    const jobs = await say(chat, "/jobs");
+    const jobs = await sayIn(bot, chat, "/jobs");
     expect(jobs).toContain(renderTelegramHtml(" · model o3 · if missed: skip"));
   });
 
   it("refuses all for a one-off with the API's sentence, and changes nothing", async () => {
     const chat = await chatWithModels();
     const job = await must(chat.stub.createJob(chat.chatId, { name: "Dentist", kind: "prompt", delay: "PT2H", text: "Call" }, "admin"));
-    expect(await say(chat, `/edit ${job.id} missed all`)).toBe(
+    expect(await sayIn(bot, chat, `/edit ${job.id} missed all`)).toBe(
       renderTelegramHtml(`"missed": "all" is for recurring jobs: a one-off runs once; use "once", "skip" or "ask".`),
     );
     expect((await jobsOf(chat))[0]!.missed).toBe("once");

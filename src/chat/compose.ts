@@ -288,25 +288,16 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
     async alarm(at: number): Promise<void> {
       // A move that did not finish comes first, and alone: the state is on its way to the supergroup.
       if (moves.moving() !== null) return alarms.run(at, [{ name: "the move to a supergroup", run: (t) => moves.tick(t) }]);
+      // What the alarm writes for the chat (the agenda, notices, copies, a message about missed runs) is written with
+      // the rest of its transaction, in the chat's language: its table is loaded once, first (should that fail, the
+      // alarm still runs, in English, and re-arms).
+      await textsOf(info.language()).catch(() => undefined);
       await alarms.run(at, [
-        {
-          // Before the firing: a job due at the agenda's own minute is still on it.
-          name: "the daily agenda",
-          run: async (t) => {
-            await textsOf(info.language());
-            return agenda.tick(t);
-          },
-        },
+        // Before the firing: a job due at the agenda's own minute is still on it.
+        { name: "the daily agenda", run: (t) => agenda.tick(t) },
         { name: "notices ahead of runs", run: (t) => notices.tick(t) },
         { name: "messages that nag", run: (t) => nags.tick(t) },
-        {
-          name: "firing",
-          run: async (t) => {
-            // A message about missed runs is written with the claims, in the chat's language: its table is loaded first.
-            await textsOf(info.language());
-            return firing.tick(t);
-          },
-        },
+        { name: "firing", run: (t) => firing.tick(t) },
         { name: "hook calls waiting", run: (t) => hooks.tick(t) },
         { name: "the run gate", run: (t) => resends.resendPending(t) },
         { name: "lost user messages", run: (t) => resends.resendLost(t) },

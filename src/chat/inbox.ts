@@ -18,7 +18,7 @@ import { err, ok, type Result } from "../result";
 import { type ButtonRows, PRESS, REPLY_TO } from "../schemas/chats";
 import { groupAppLink, INVALID_BUTTON, newOfferId, parseButton, type Reply } from "../telegram/buttons";
 import { makesJob, onlyReads, parseCommand } from "../telegram/commands";
-import { type CopySource, copyOf } from "../telegram/copyable";
+import { copyTo } from "../telegram/copyable";
 import { editedCommand } from "../telegram/edit";
 import { runCommand } from "../telegram/execute";
 import type { CommandContext, CommandHost, RepliedTo } from "../telegram/host";
@@ -59,13 +59,6 @@ export type InboxDeps = {
   now: () => number;
   transaction: <T>(work: () => T) => T;
 };
-
-/** What `/remind` does with a message it is about: bring it back (its id and kind), or refuse it; a text is quoted. */
-function copyTo(message: CopySource & { message_id: number }): Pick<RepliedTo, "copy"> {
-  const copy = copyOf(message);
-  if (copy.act === "copy") return { copy: { messageId: message.message_id, kind: copy.kind } };
-  return copy.act === "refuse" ? { copy: "refused" } : {};
-}
 
 /** Telegram's own limit for a message's text; a longer one (a forged update) is cut before it is queued. */
 export const TEXT_LIMIT = 4096;

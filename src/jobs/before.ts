@@ -10,9 +10,6 @@ import type { JobRecord, Repeat } from "./records";
 
 /** A nagging message is sent again at most this many times. */
 export const MAX_REPEATS = 20;
-/** What `until done` means when it says no more: every 10 minutes, 6 more times. */
-export const UNTIL_DONE: Repeat = { everySeconds: 600, times: 6 };
-
 const REPEAT = `"repeat" must be { "every": an ISO 8601 duration from PT1M to P1D, "times": a whole number from 1 to 20 }, such as { "every": "PT10M", "times": 6 }, or null for none.`;
 
 /** A create's or an edit's `repeat` for a job of `kind`: the repetition to keep (null: none), or the sentence refusing it. */
@@ -87,6 +84,3 @@ export function noticeAt(job: Pick<JobRecord, "enabled" | "nextRunAt" | "before"
   const next = job.before.map((s) => (job.nextRunAt as number) - s * 1000).filter((t) => t > after);
   return next.length === 0 ? null : Math.min(...next);
 }
-
-/** The notice due at `at` for a run at `runAt`: how far ahead it is, in ms (the `before` it was made for). */
-export const aheadOf = (runAt: number, at: number): number => runAt - at;

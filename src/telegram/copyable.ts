@@ -7,6 +7,7 @@
  * protected content: those are refused when the reminder is made. Pure.
  */
 import { COPY_KINDS, type CopyKind } from "../schemas/jobs";
+import type { RepliedTo } from "./host";
 
 export { COPY_KINDS, type CopyKind };
 
@@ -30,4 +31,11 @@ export function copyOf(message: CopySource): { act: "quote" } | { act: "copy"; k
   const kind = COPY_KINDS.find((k) => message[k] !== undefined);
   if (kind !== undefined) return { act: "copy", kind };
   return message.text !== undefined ? { act: "quote" } : { act: "refuse" };
+}
+
+/** What `/remind` does with a message it is about, as the command's `repliedTo` says it: bring it back, or refuse it. */
+export function copyTo(message: CopySource & { message_id: number }): Pick<RepliedTo, "copy"> {
+  const copy = copyOf(message);
+  if (copy.act === "copy") return { copy: { messageId: message.message_id, kind: copy.kind } };
+  return copy.act === "refuse" ? { copy: "refused" } : {};
 }

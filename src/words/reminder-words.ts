@@ -81,6 +81,9 @@ const WORDS: Words[] = [
   },
 ];
 
+/** What `until done` means when it says no more: every 10 minutes, 6 more times. */
+const UNTIL_DONE = { minutes: 10, times: 6 };
+
 const SECONDS: Record<"M" | "H" | "D" | "W", number> = { M: 60, H: 3600, D: 86_400, W: 604_800 };
 
 /** A count as written: digits, or a word for one. */
@@ -130,8 +133,8 @@ export function reminderWords(input: string): ReminderWords {
       if (out.repeat === undefined) {
         const done = new RegExp(`^(.*?)\\s*,?\\s+(?:(?:${w.every})\\s+(\\d{1,4})\\s*(?:${w.minutes})\\s+)?(?:${w.done})$`, "isu").exec(text);
         if (done && done[1]!.trim() !== "") {
-          const minutes = done[2] === undefined ? 10 : Number(done[2]);
-          out.repeat = { every: minutes % 60 === 0 ? `PT${minutes / 60}H` : `PT${minutes}M`, times: 6 };
+          const minutes = done[2] === undefined ? UNTIL_DONE.minutes : Number(done[2]);
+          out.repeat = { every: minutes % 60 === 0 ? `PT${minutes / 60}H` : `PT${minutes}M`, times: UNTIL_DONE.times };
           text = done[1]!.trim();
         }
       }

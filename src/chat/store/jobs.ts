@@ -294,20 +294,15 @@ export class JobStore {
    */
   soonest(): number | null {
     const run = this.db.sql.exec<{ t: number | null }>(`SELECT MIN(next_run_at) AS t FROM jobs WHERE next_run_at IS NOT NULL AND ${MAY_FIRE}`).one().t;
-    if (this.noNotices()) return run;
+    if (!this.notices.get()) return run;
     const notice = this.db.sql.exec<{ t: number | null }>(`SELECT MIN(notice_at) AS t FROM jobs WHERE notice_at IS NOT NULL AND ${NOTICEABLE}`).one().t;
     if (notice === null) this.notices.set(false);
     return run === null ? notice : notice === null ? run : Math.min(run, notice);
   }
 
-  /** Whether no job has a notice to come, as last found (the flag is set by the write that gives a job one). */
-  private noNotices(): boolean {
-    return !this.notices.get();
-  }
-
   /** Jobs whose notice ahead of a run is due at `now` (docs/telegram.md#notices-ahead), soonest first. */
   noticesDue(now: number): ParsedJobRow[] {
-    if (this.noNotices()) return [];
+    if (!this.notices.get()) return [];
     return this.db.sql
       .exec(`SELECT ${COLUMNS()} FROM jobs WHERE notice_at IS NOT NULL AND notice_at <= ? AND ${NOTICEABLE} ORDER BY notice_at, id`, now)
       .toArray()

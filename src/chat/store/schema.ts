@@ -13,6 +13,7 @@
 
 import { HOOK_TABLES } from "./hook-tables";
 import { COPIES, MODEL_AND_MISSED, NAGS, NOTICES } from "./job-columns";
+import { RULE_TABLES } from "./rule-tables";
 import { untilAsSaid } from "./until-as-said";
 
 /**
@@ -334,51 +335,8 @@ export const MIGRATIONS: readonly Migration[] = [
     PRIMARY KEY (key, step)
   ) WITHOUT ROWID;
   `,
-  // 14: recurrence rules and jobs that end (issue 24; docs/api.md, docs/time.md): a job's schedule is one of `at_ms`, `cron`
-  // or `rrule` with its local `rule_start`; a recurring job may end at `until_ms` or after `runs_left` runs (0
-  // once its last run is claimed). SQLite cannot change a CHECK in place: the table is copied, as migration 8 did.
-  `
-  CREATE TABLE jobs_new (
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('prompt', 'watcher')),
-    at_ms INTEGER,
-    cron TEXT,
-    rrule TEXT,
-    rule_start TEXT,
-    until_ms INTEGER,
-    runs_left INTEGER CHECK (runs_left IS NULL OR runs_left >= 0),
-    text TEXT,
-    command TEXT,
-    timeout_seconds INTEGER,
-    enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
-    created_at INTEGER NOT NULL,
-    created_by TEXT NOT NULL CHECK (created_by IN ('user', 'agent', 'admin', 'job')),
-    next_run_at INTEGER,
-    last_run_at INTEGER,
-    last_result TEXT,
-    running_run_id TEXT,
-    quarantined TEXT,
-    memory_refs TEXT,
-    only_on_change INTEGER NOT NULL DEFAULT 0 CHECK (only_on_change IN (0, 1)),
-    match_hash TEXT,
-    failure_streak TEXT,
-    imported_from TEXT,
-    CHECK ((at_ms IS NOT NULL) + (cron IS NOT NULL) + (rrule IS NOT NULL) = 1),
-    CHECK ((rrule IS NULL) = (rule_start IS NULL)),
-    CHECK (at_ms IS NULL OR (until_ms IS NULL AND runs_left IS NULL))
-  );
-  INSERT INTO jobs_new (
-    id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, last_run_at, last_result, running_run_id,
-    quarantined, memory_refs, only_on_change, match_hash, failure_streak, imported_from
-  ) SELECT
-    id, name, kind, at_ms, cron, text, command, timeout_seconds, enabled, created_at, created_by, next_run_at, last_run_at, last_result, running_run_id,
-    quarantined, memory_refs, only_on_change, match_hash, failure_streak, imported_from
-  FROM jobs;
-  DROP TABLE jobs;
-  ALTER TABLE jobs_new RENAME TO jobs;
-  CREATE INDEX jobs_next_run ON jobs (next_run_at) WHERE next_run_at IS NOT NULL;
-  `,
+  // 14: recurrence rules and jobs that end (issue 24): `rule-tables.ts`.
+  RULE_TABLES,
   // 15: reminders you can act on (issue 25; docs/api.md, docs/telegram.md). A job may be silent (sent without a notification); a
   // bot entry of a prompt job's message keeps what a snooze copies of the job (`job_copy`, so that it works after a
   // one-off is gone) and the Telegram message ids its parts were sent as (`message_ids`, so that a reply to one

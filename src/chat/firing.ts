@@ -17,14 +17,13 @@ import {
   type MemoryLookup,
   manualRun,
   missedRun,
-  nextRecurringRun,
   OFFER_DEADLINE_MS,
   PROMPT_LEASE_MS,
   type Skipped,
   skippedByHand,
   skippedRun,
 } from "../jobs/fire";
-import { MISSED_DETAIL, occurrencesSince } from "../jobs/missed";
+import { MISSED_DETAIL } from "../jobs/missed";
 import type { JobRecord, RunRecord } from "../jobs/records";
 import { ok, type Result } from "../result";
 import { parseArgs } from "../sentence";
@@ -33,7 +32,7 @@ import type { Deliveries } from "./deliveries";
 import { type Outgoing, sendPrompts } from "./dispatch";
 import type { RunGate } from "./gate";
 import type { ChatInfo } from "./info";
-import { missedNotice } from "./missed-notice";
+import { missedNotice, noteMissed } from "./missed-notice";
 import type { RunSettler } from "./settle";
 import type { JobStore, ParsedJobRow } from "./store/jobs";
 import type { MemoryStore } from "./store/memory";
@@ -60,19 +59,6 @@ export type FiringDeps = {
   now: () => number;
   transaction: <T>(work: () => T) => T;
 };
-
-/** A job that came back after missing occurrences says so in the log (docs/time.md#missed-runs). */
-function noteMissed(decision: Extract<FireDecision, { action: "claim" | "missed" }>): void {
-  const parts: string[] = [];
-  // One late run with nothing passed over is the late line's alone; the log speaks of more.
-  if (decision.action === "claim" && decision.missed > (decision.run.late ? 1 : 0))
-    parts.push(decision.run.late ? `${decision.missed} missed, the latest run late` : `${decision.missed} missed, passed over for the one due now`);
-  const skipped = decision.skipped?.length ?? 0;
-  if (skipped > 0) parts.push(`${skipped} recorded skipped`);
-  if (decision.ask) parts.push("the chat is asked");
-  if (decision.action === "missed" && decision.drop) parts.push("the one-off is dropped");
-  if (parts.length > 0) console.log(`job ${decision.job.id}: missed runs (${decision.job.missed}): ${parts.join("; ")}`);
-}
 
 export class Firing {
   /** Runs whose send is in flight in this isolate, so a concurrent entry does not send them twice. */
@@ -212,18 +198,6 @@ export class Firing {
   }
 
   /**
-   * The occurrences of a job from `first` to `last`, the ones a message about its missed runs names
-   * (docs/time.md#missed-runs): at most the last 50, and how many in all (a one-off's is its one).
-   */
-  missedBetween(job: JobRecord, first: number, last: number): { dues: number[]; total: number } {
-    const schedule = job.schedule;
-    if (schedule.type === "at" || schedule.type === "hook") return { dues: [last], total: 1 };
-    const zone = this.d.info.zone().zone;
-    const { missed, total } = occurrencesSince((t) => nextRecurringRun(schedule, zone, t), first, last, -1);
-    return { dues: missed, total: Math.max(total, 1) };
-  }
-
-  /**
    * Run now under a message about missed runs: the latest, `last`, claimed late (for the caller to dispatch), or
    * failed at once when a memory record it refers to is gone. Null when that run exists already (it was answered).
    */
@@ -242,12 +216,18 @@ export class Firing {
         this.d.runs.deleteOf(job.id);
         return;
       }
-      for (const t of dues) {
-        const run = skippedRun(job, t, now, MISSED_DETAIL);
-        if (!this.d.runs.exists(run.runId)) this.d.runs.insert(run);
-      }
-      this.d.runs.prune(job.id);
+      this.recordSkipped(
+        job.id,
+        dues.map((t) => skippedRun(job, t, now, MISSED_DETAIL)),
+      );
     });
+  }
+
+  /** Occurrences recorded skipped, each once (one that has a run already keeps it), the history pruned after. */
+  private recordSkipped(jobId: string, skipped: readonly RunRecord[]): void {
+    if (skipped.length === 0) return;
+    for (const run of skipped) if (!this.d.runs.exists(run.runId)) this.d.runs.insert(run);
+    this.d.runs.prune(jobId);
   }
 
   /**
@@ -317,8 +297,7 @@ export class Firing {
    */
   private missed(decision: Extract<FireDecision, { action: "claim" | "missed" }>, now: number): void {
     const { job } = decision;
-    for (const run of decision.skipped ?? []) if (!this.d.runs.exists(run.runId)) this.d.runs.insert(run);
-    if (decision.skipped?.length) this.d.runs.prune(job.id);
+    this.recordSkipped(job.id, decision.skipped ?? []);
     const notice = missedNotice(decision, this.d.info.zone().zone, now, loadedTexts(this.d.info.language()));
     if (notice === null) return;
     const runId = runIdOf(job.id, notice.dueAt);

@@ -8,6 +8,8 @@ import { type Config, isGroupId } from "../config";
 import { newJobId, shown } from "../contracts/ids";
 import { hookHash, newHookToken } from "../hooks/token";
 import { decideEditNext, decideResume, decideSkip } from "../jobs/by-hand";
+import { nextRecurringRun } from "../jobs/fire";
+import { missedBetween } from "../jobs/missed";
 import { type CopyRef, type JobRecord, newJobRecord, specDefaults } from "../jobs/records";
 import { createdByText, memoryRefMissingText, noJobText, stillRunningText, tooManyJobsText } from "../jobs/texts";
 import { validateCreate, validateEdit } from "../jobs/validate";
@@ -344,7 +346,10 @@ export class JobOps {
     const found = this.locate(chatId, id);
     if (!found.ok) return found;
     const job = found.value;
-    const { dues, total } = this.d.firing.missedBetween(job, choice.first, choice.last);
+    const schedule = job.schedule;
+    const zone = this.d.info.zone().zone;
+    const next = schedule.type === "at" || schedule.type === "hook" ? null : (t: number) => nextRecurringRun(schedule, zone, t);
+    const { dues, total } = missedBetween(next, choice.first, choice.last);
     const now = this.d.now();
     if (!choice.run) {
       this.d.firing.skipMissed(job, dues, now);

@@ -1,7 +1,8 @@
 /**
  * @module What the chat is told of runs missed while the bot was offline (docs/time.md#missed-runs), in its language: a
  * job whose policy is `ask` gets one message naming the missed times with Run now and Skip (`missedButtons`), and a
- * one-off whose policy is `skip` one line saying it was dropped. Nothing for the other policies.
+ * one-off whose policy is `skip` one line saying it was dropped. Nothing for the other policies. And the log line that
+ * says what missed runs did.
  */
 import type { FireDecision } from "../jobs/fire";
 import type { MissedAsk } from "../jobs/missed";
@@ -29,4 +30,17 @@ export function missedNotice(decision: Extract<FireDecision, { action: "claim" |
   const more = ask.total - ask.shown.length;
   const list = t.zone.and(more > 0 ? [t.missed.more(more), ...times] : times);
   return { markdown: t.missed.askMany(job.name, job.id, ask.total, list), buttons, dueAt: ask.last, drop: false };
+}
+
+/** A job that came back after missing occurrences says so in the log (docs/time.md#missed-runs). */
+export function noteMissed(decision: Extract<FireDecision, { action: "claim" | "missed" }>): void {
+  const parts: string[] = [];
+  // One late run with nothing passed over is the late line's alone; the log speaks of more.
+  if (decision.action === "claim" && decision.missed > (decision.run.late ? 1 : 0))
+    parts.push(decision.run.late ? `${decision.missed} missed, the latest run late` : `${decision.missed} missed, passed over for the one due now`);
+  const skipped = decision.skipped?.length ?? 0;
+  if (skipped > 0) parts.push(`${skipped} recorded skipped`);
+  if (decision.ask) parts.push("the chat is asked");
+  if (decision.action === "missed" && decision.drop) parts.push("the one-off is dropped");
+  if (parts.length > 0) console.log(`job ${decision.job.id}: missed runs (${decision.job.missed}): ${parts.join("; ")}`);
 }

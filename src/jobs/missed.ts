@@ -180,3 +180,14 @@ export function planMissed(
     }
   }
 }
+
+/**
+ * The occurrences of a job from `first` to `last`, the ones a message about its missed runs names: at most the last
+ * 50, and how many in all (a one-off's is its one). `next`: the recurring schedule's next occurrence after an instant,
+ * or null for a one-off.
+ */
+export function missedBetween(next: ((after: number) => number | null) | null, first: number, last: number): { dues: number[]; total: number } {
+  if (next === null) return { dues: [last], total: 1 };
+  const { missed, total } = occurrencesSince(next, first, last, -1);
+  return { dues: missed, total: Math.max(total, 1) };
+}

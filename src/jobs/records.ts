@@ -3,9 +3,11 @@
  * the store reads and writes them, and `src/chat/views.ts` turns them into what clients see. Times are epoch
  * milliseconds.
  */
+
+import type { CopyKind } from "../contracts/copy";
 import type { PromptMessage } from "../contracts/prompt-message";
 import type { RunVia } from "../hooks/input";
-import type { Category, CopyKind, CreatedBy, Job, JobKind, LastResult, MissedPolicy, RunState, RunStatus } from "../schemas/jobs";
+import type { Category, CreatedBy, Job, JobKind, LastResult, MissedPolicy, RunState, RunStatus } from "../schemas/jobs";
 import type { StoredSchedule } from "../time";
 import { DEFAULT_GRACE_SECONDS } from "./missed";
 

@@ -16,26 +16,6 @@ export const CREATED_BY = ["user", "agent", "admin", "job"] as const;
 export type CreatedBy = (typeof CREATED_BY)[number];
 const REPEAT_ERROR = `"repeat" must be { "every": an ISO 8601 duration from PT1M to P1D, "times": a whole number from 1 to 20 }, such as { "every": "PT10M", "times": 6 }, or null for none.`;
 
-/** The kinds of message a reminder brings back by copying it, as Telegram's Message names their fields (docs/telegram.md#remind-me-about-this). */
-export const COPY_KINDS = [
-  "photo",
-  "video",
-  "animation",
-  "voice",
-  "audio",
-  "document",
-  "sticker",
-  "video_note",
-  "location",
-  "venue",
-  "contact",
-  "poll",
-  "dice",
-  "story",
-  "forward_origin",
-] as const;
-export type CopyKind = (typeof COPY_KINDS)[number];
-
 /** What a missed run does (docs/time.md#missed-runs). */
 export const MISSED_POLICIES = ["once", "skip", "all", "ask"] as const;
 export type MissedPolicy = (typeof MISSED_POLICIES)[number];

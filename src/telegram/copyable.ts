@@ -6,7 +6,7 @@
  * will not copy a service message, paid media, a giveaway, an invoice, a quiz (the bot does not know its answer) or
  * protected content: those are refused when the reminder is made. Pure.
  */
-import { COPY_KINDS, type CopyKind } from "../schemas/jobs";
+import { COPY_KINDS, type CopyKind } from "../contracts/copy";
 import type { RepliedTo } from "./host";
 
 export { COPY_KINDS, type CopyKind };

@@ -4,12 +4,13 @@
  * UPDATE's values, all read from it. A row that fails to parse is `Unreadable`, naming the column.
  */
 import * as z from "zod";
+import { COPY_KINDS } from "../../contracts/copy";
 import { MEMORY_ID } from "../../contracts/ids";
 import { MAX_BEFORE, MAX_BEFORE_SECONDS, MAX_REPEATS } from "../../jobs/before";
 import { MAX_GRACE_SECONDS } from "../../jobs/missed";
 import type { FailureStreak, JobRecord, JobSpec } from "../../jobs/records";
 import { lazy } from "../../lazy";
-import { COPY_KINDS, CREATED_BY, JOB_KINDS, LIMITS, lastResultSchema, MISSED_POLICIES } from "../../schemas/jobs";
+import { CREATED_BY, JOB_KINDS, LIMITS, lastResultSchema, MISSED_POLICIES } from "../../schemas/jobs";
 import { LOCAL_UNTIL } from "../../time/until";
 
 /** Why a stored row is not a job: a sentence naming the column (`at_ms: …`) or the row (`row: …`). */

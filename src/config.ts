@@ -4,6 +4,7 @@
  * mode, the agent's kind, PUBLIC_URL with RUNNER_URL) are here. Every problem is one sentence naming the var and
  * showing an accepted form, tagged with the areas it breaks.
  */
+import { DEFAULT_WORKERS_AI_MODEL } from "./agent/workers-ai";
 import { type ConfigArea, readVars, VARS, type VarName } from "./vars";
 
 export type { ConfigArea };
@@ -58,13 +59,18 @@ export type Config = Readonly<{
   emailDomain: string | null;
   agent: Readonly<{
     kind: "echo" | "llm";
-    /** Without a trailing slash; `${baseUrl}/chat/completions` is called. */
+    /** Which model `llm` calls (`LLM_PROVIDER`): LLM_BASE_URL's server, or Workers AI through the `AI` binding. */
+    provider: "openai" | "workers-ai";
+    /** Why the agent is echo when the config asked for a model, and what to do (`/healthz`'s `agentNote`); else null. */
+    note: string | null;
+    /** Without a trailing slash; `${baseUrl}/chat/completions` is called (provider `openai`). */
     baseUrl: string | null;
     apiKey: string | null;
+    /** LLM_MODEL; with Workers AI, its default model when unset. */
     model: string | null;
     /**
-     * The models a job or a chat may choose (docs/agent.md#models): LLM_MODEL first, then LLM_MODELS; empty without
-     * LLM_MODEL.
+     * The models a job or a chat may choose (docs/agent.md#models): the model first, then LLM_MODELS; empty without
+     * one.
      */
     models: readonly string[];
     /** The owner's words about who the bot is, added to the system prompt. */
@@ -157,13 +163,25 @@ function readConfig(env: Env): LoadedConfig {
   if (set.has("RUNNER_URL") && !container && !v.CUCKOO_DEV && !set.has("PUBLIC_URL"))
     report("PUBLIC_URL", "PUBLIC_URL is required with RUNNER_URL outside dev; set it to this Worker's base URL, such as https://cuckoo.example.workers.dev.");
 
-  // Agent: llm when LLM_BASE_URL is set, else echo; an explicit AGENT wins.
-  let agentKind = v.AGENT ?? (set.has("LLM_BASE_URL") ? "llm" : "echo");
-  if (agentKind === "llm" && !set.has("LLM_BASE_URL"))
+  // Agent: llm when LLM_BASE_URL is set, or with LLM_PROVIDER=workers-ai when the AI binding is there; else echo; an
+  // explicit AGENT wins. Workers AI has a default model; without its binding (wrangler.toml never declares it:
+  // wrangler has no local Workers AI) the agent is echo, and /healthz says why rather than listing an error.
+  const workersAi = v.LLM_PROVIDER === "workers-ai";
+  const aiBinding = "AI" in env && env.AI !== undefined && env.AI !== null;
+  let agentKind = v.AGENT ?? ((workersAi ? aiBinding : set.has("LLM_BASE_URL")) ? "llm" : "echo");
+  let agentNote: string | null = null;
+  if (workersAi && !aiBinding && v.AGENT !== "echo") {
+    agentNote =
+      "The agent is echo: LLM_PROVIDER=workers-ai needs the AI binding, which only the configuration npm run deploy deploys declares " +
+      "(wrangler has no local Workers AI); deploy with npm run deploy, or set LLM_BASE_URL to an OpenAI-compatible server instead.";
+    agentKind = "echo";
+  }
+  if (!workersAi && agentKind === "llm" && !set.has("LLM_BASE_URL"))
     report("AGENT", "AGENT=llm needs LLM_BASE_URL, an OpenAI-compatible endpoint such as https://api.openai.com/v1.");
-  if (agentKind === "llm" && v.LLM_BASE_URL !== null && !set.has("LLM_MODEL"))
+  if (!workersAi && agentKind === "llm" && v.LLM_BASE_URL !== null && !set.has("LLM_MODEL"))
     report("LLM_MODEL", "LLM_MODEL is required with LLM_BASE_URL; set the model's name, such as gpt-4o-mini or llama3.1.");
-  if (agentKind === "llm" && v.LLM_BASE_URL === null) agentKind = "echo";
+  if (!workersAi && agentKind === "llm" && v.LLM_BASE_URL === null) agentKind = "echo";
+  const model = v.LLM_MODEL ?? (workersAi ? DEFAULT_WORKERS_AI_MODEL : null);
 
   const config: Config = Object.freeze({
     dev: v.CUCKOO_DEV,
@@ -194,10 +212,12 @@ function readConfig(env: Env): LoadedConfig {
     emailDomain: v.EMAIL_DOMAIN,
     agent: Object.freeze({
       kind: agentKind,
+      provider: v.LLM_PROVIDER,
+      note: agentNote,
       baseUrl: v.LLM_BASE_URL,
       apiKey: v.LLM_API_KEY,
-      model: v.LLM_MODEL,
-      models: Object.freeze(v.LLM_MODEL === null ? [] : [...new Set([v.LLM_MODEL, ...(v.LLM_MODELS ?? [])])]),
+      model,
+      models: Object.freeze(model === null ? [] : [...new Set([model, ...(v.LLM_MODELS ?? [])])]),
       instructions: v.LLM_INSTRUCTIONS,
       maxTurnsPerDay: v.LLM_MAX_TURNS_PER_DAY,
       timeoutSeconds: v.LLM_TIMEOUT_SECONDS,

@@ -145,6 +145,13 @@ export const VARS = {
     read: matching("httpUrl", () => "LLM_BASE_URL must be an http(s) URL of an OpenAI-compatible API such as https://api.openai.com/v1."),
   },
   AGENT: { areas: ["agent"], set: "optional", read: matching("agent", (got) => `AGENT must be echo or llm; got ${got}.`) },
+  // Which model the built-in agent calls: LLM_BASE_URL's (openai), or Workers AI through the AI binding.
+  LLM_PROVIDER: {
+    areas: ["agent"],
+    set: "optional",
+    default: "openai",
+    read: matching("provider", (got) => `LLM_PROVIDER must be openai (LLM_BASE_URL's server) or workers-ai (the AI binding); got ${got}.`),
+  },
   LLM_API_KEY: { areas: ["agent"], set: "secret", read: plain },
   LLM_MODEL: { areas: ["agent"], set: "optional", read: plain },
   LLM_MODELS: { areas: ["agent"], set: "optional", read: modelList },
@@ -233,6 +240,7 @@ const schemas = lazy(() => {
     appName: z.string().regex(/^[A-Za-z0-9_]{3,30}$/),
     flag: z.enum(["0", "1"]).transform((flag) => flag === "1"),
     agent: z.enum(["echo", "llm"]),
+    provider: z.enum(["openai", "workers-ai"]),
   };
 });
 type Schemas = ReturnType<typeof schemas>;

@@ -42,6 +42,7 @@ async function modelAnswer(hold: Hold, message: PromptMessage, context: TurnCont
       {
         config,
         now: Date.now,
+        ai: env.AI,
         tools: {
           chatId: message.chatId,
           chat,

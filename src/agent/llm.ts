@@ -1,5 +1,6 @@
 /**
- * @module A model turn (docs/agent.md `AGENT=llm`, issues 13 and 22): the model called with the chat's tools, each
+ * @module A model turn (docs/agent.md `AGENT=llm`, issues 13 and 22): the model (LLM_BASE_URL's, or Workers AI's
+ * through the `AI` binding with `LLM_PROVIDER=workers-ai`) called with the chat's tools, each
  * tool call run in-process through the same code as `/tools` and answered with the tool's JSON, at most 8 model
  * calls, then the final text as the reply. The turn is durable: each model answer is recorded in the chat's
  * object before its tools run, and their results before the next model call, so a try that failed or died is
@@ -13,16 +14,9 @@ import type { TurnPolicy } from "../schemas/tools";
 import { callTool, toolSchemas } from "../tools/catalog";
 import type { ToolContext } from "../tools/schedule";
 import { keptAnswer, keptReply, keptResult, resultContent } from "./keep";
-import {
-  type ChatMessage,
-  type Completion,
-  complete as completeWithFetch,
-  type FunctionTool,
-  type ModelEndpoint,
-  ModelRefused,
-  ModelUnavailable,
-} from "./model";
+import { type ChatMessage, type Completion, complete as completeWithFetch, type FunctionTool, ModelRefused, ModelUnavailable } from "./model";
 import { conversation, systemPrompt } from "./prompt";
+import { completeWithAi, type WorkersAi } from "./workers-ai";
 
 /** At most this many model calls in one turn (tool rounds included), over all its tries. */
 const MAX_MODEL_CALLS = 8;
@@ -58,8 +52,25 @@ type TurnDeps = {
   now: () => number;
   /** Records one step in the chat's object; throws `GateLost` when the turn no longer holds the gate. */
   record: (record: StepRecord) => Promise<void>;
-  complete?: (endpoint: ModelEndpoint, messages: readonly ChatMessage[], tools: readonly FunctionTool[], timeoutMs: number) => Promise<Completion>;
+  /** The `AI` binding (`env.AI`), which `LLM_PROVIDER=workers-ai` calls. */
+  ai?: WorkersAi;
+  /** The model call, when not the provider's (a test's). */
+  complete?: Complete;
 };
+
+/** One model call of a turn: the model, the conversation so far, the tools, its time limit and the turn's step it is. */
+type Complete = (model: string, messages: readonly ChatMessage[], tools: readonly FunctionTool[], timeoutMs: number, step: number) => Promise<Completion>;
+
+/**
+ * The provider's model call (docs/agent.md): `${LLM_BASE_URL}/chat/completions`, or Workers AI through the binding,
+ * which names its calls by the step; null when the provider has no endpoint or no binding.
+ */
+function completer(agent: Config["agent"], ai: WorkersAi | undefined): Complete | null {
+  if (agent.provider === "workers-ai")
+    return ai ? (model, messages, tools, timeoutMs, step) => completeWithAi(ai, model, messages, tools, timeoutMs, step) : null;
+  const { baseUrl, apiKey } = agent;
+  return baseUrl === null ? null : (model, messages, tools, timeoutMs) => completeWithFetch({ baseUrl, apiKey, model }, messages, tools, timeoutMs);
+}
 
 /** The tools as the model's functions, their JSON Schemas from the one zod source. */
 const functionTools = (): FunctionTool[] =>
@@ -116,9 +127,9 @@ async function turn(deps: TurnDeps, context: TurnContext): Promise<TurnAnswer> {
   if (context.budget === "over") return { markdown: null, status: "failed", detail: `over the day's ${max} model turns`, told: true };
   if (context.budget === "notice") return { markdown: overBudgetText(max), status: "failed", detail: `over the day's ${max} model turns`, told: true };
   // A missing LLM_MODEL is the owner's to fix (/healthz names it): one sentence, not a retry that cannot help.
-  if (agent.baseUrl === null || agent.model === null) return { markdown: NO_MODEL, status: "failed", detail: NO_MODEL.replace(/^⚠️ /, ""), told: true };
-  const endpoint: ModelEndpoint = { baseUrl: agent.baseUrl, apiKey: agent.apiKey, model: context.model ?? agent.model };
-  const complete = deps.complete ?? completeWithFetch;
+  const complete = deps.complete ?? completer(agent, deps.ai);
+  const model = context.model ?? agent.model;
+  if (complete === null || model === null) return { markdown: NO_MODEL, status: "failed", detail: NO_MODEL.replace(/^⚠️ /, ""), told: true };
   const started = now();
   const { prompt } = context;
   const messages = conversation(systemPrompt(context.timeZone, started, agent.instructions, context.language), context.history, prompt);
@@ -150,7 +161,7 @@ async function turn(deps: TurnDeps, context: TurnContext): Promise<TurnAnswer> {
     for (let step = context.steps.length; step < MAX_MODEL_CALLS; step++) {
       const left = started + TURN_TIMEOUT_MS - now();
       if (left <= 0) throw new ModelUnavailable(`the turn took longer than ${TURN_TIMEOUT_MS / 60_000} min`);
-      const reply = await complete(endpoint, messages, functions, Math.min(agent.timeoutSeconds * 1000, left));
+      const reply = await complete(model, messages, functions, Math.min(agent.timeoutSeconds * 1000, left), step);
       if (reply.toolCalls.length === 0) {
         const text = (reply.content ?? "").trim();
         return { markdown: keptReply(text === "" ? "…" : text), prompt, status: "delivered", detail: null };

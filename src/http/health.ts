@@ -20,7 +20,9 @@ export async function health(c: Context<AppEnv>) {
     telegram: config.telegram.mode,
     runner: config.runner.mode,
     agent: config.agent.kind,
+    agentProvider: config.agent.provider,
   };
+  if (config.agent.note !== null) body.agentNote = config.agent.note;
   if (config.telegram.mode !== "off") {
     try {
       body.blockedChats = await countBlockedChats(c.env.DB);

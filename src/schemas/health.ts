@@ -13,6 +13,13 @@ export const healthOk = lazy(() =>
         "url when RUNNER_URL is set (it wins over the container binding); container with the RUNNER binding once RUNNER_SECRET is set; off otherwise.",
     }),
     agent: z.enum(["echo", "llm"]),
+    agentProvider: z.enum(["openai", "workers-ai"]).meta({
+      description: "LLM_PROVIDER: whose model llm calls, LLM_BASE_URL's OpenAI-compatible server or Workers AI through the AI binding.",
+    }),
+    agentNote: z
+      .string()
+      .optional()
+      .meta({ description: "Why the agent is echo although LLM_PROVIDER=workers-ai asks for a model (no AI binding), and what to do." }),
     blockedChats: z
       .number()
       .int()

@@ -38,7 +38,18 @@ describe("loadConfig", () => {
       defaultScriptTimeout: 300,
       maxWakeupsPerDay: 48,
       emailDomain: null,
-      agent: { kind: "echo", baseUrl: null, apiKey: null, model: null, models: [], instructions: null, maxTurnsPerDay: 200, timeoutSeconds: 60 },
+      agent: {
+        kind: "echo",
+        provider: "openai",
+        note: null,
+        baseUrl: null,
+        apiKey: null,
+        model: null,
+        models: [],
+        instructions: null,
+        maxTurnsPerDay: 200,
+        timeoutSeconds: 60,
+      },
     });
   });
 

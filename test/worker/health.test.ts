@@ -10,7 +10,7 @@ describe("GET /healthz", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/json");
     expect(res.headers.get("Cache-Control")).toBe("no-store");
-    expect(await res.json()).toEqual({ ok: true, version, telegram: "off", runner: "off", agent: "echo" });
+    expect(await res.json()).toEqual({ ok: true, version, telegram: "off", runner: "off", agent: "echo", agentProvider: "openai" });
   });
 
   it("answers 503 with the sentence of an invalid DEFAULT_TIMEZONE", async () => {
@@ -65,7 +65,15 @@ describe("GET /healthz", () => {
     );
     expect(res.status).toBe(200);
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ ok: true, version, telegram: "webhook", runner: "url", agent: "llm", blockedChats: expect.any(Number) });
+    expect(JSON.parse(text)).toEqual({
+      ok: true,
+      version,
+      telegram: "webhook",
+      runner: "url",
+      agent: "llm",
+      agentProvider: "openai",
+      blockedChats: expect.any(Number),
+    });
     for (const secret of Object.values(secrets)) expect(text).not.toContain(secret);
   });
 });

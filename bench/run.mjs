@@ -43,6 +43,18 @@ section("time engine");
 await build({ entryPoints: ["bench/time.bench.ts"], bundle: true, platform: "node", format: "esm", outfile: join(out, "time.bench.mjs"), logLevel: "error" });
 process.stdout.write(run(process.execPath, [join(out, "time.bench.mjs")]));
 
+// 1a. A chat's calendar feed of 50 jobs: the time to build it and its size (bench/calendar.bench.ts).
+section("calendar feed");
+await build({
+  entryPoints: ["bench/calendar.bench.ts"],
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  outfile: join(out, "calendar.bench.mjs"),
+  logLevel: "error",
+});
+process.stdout.write(run(process.execPath, [join(out, "calendar.bench.mjs")]));
+
 // 1b. What a reply in English loads, and one in German: each language's tables are loaded on first use.
 section("languages: what a reply loads");
 await languageBench({ out: resolve(out) });

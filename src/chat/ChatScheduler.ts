@@ -184,6 +184,26 @@ export class ChatScheduler extends DurableObject<Env> {
     return this.routed("hookCall", [chatId, hash, input], () => this.parts.hooks.call(chatId, hash, input));
   }
 
+  /** Makes or replaces the chat's calendar feed address (docs/calendar.md); the token is answered once and never kept. */
+  makeCalendar(chatId: string): Promise<Result<{ token: string }>> {
+    return this.routed("makeCalendar", [chatId], () => this.parts.calendar.make(chatId));
+  }
+
+  /** Revokes the chat's calendar feed address; `had` says whether it had one. */
+  revokeCalendar(chatId: string): Promise<Result<{ had: boolean }>> {
+    return this.routed("revokeCalendar", [chatId], () => this.parts.calendar.revoke(chatId));
+  }
+
+  /** Whether the chat has a calendar feed address. */
+  hasCalendar(chatId: string): Promise<Result<{ calendar: boolean }>> {
+    return this.routed("hasCalendar", [chatId], () => this.parts.calendar.has(chatId));
+  }
+
+  /** The chat's calendar feed, when its address hashes to `hash`; `host` makes its UIDs unique. */
+  calendarFeed(chatId: string, hash: string, host: string): Promise<Result<{ ics: string }>> {
+    return this.routed("calendarFeed", [chatId, hash, host], () => this.parts.calendar.feed(chatId, hash, host));
+  }
+
   editJob(chatId: string, id: string, input: EditJobInput): Promise<Result<Job>> {
     return this.routed("editJob", [chatId, id, input], () => this.parts.jobs.edit(chatId, id, input));
   }

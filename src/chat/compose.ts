@@ -12,6 +12,7 @@ import type { CommandHost } from "../telegram/host";
 import { textsOf } from "../texts";
 import { Agenda } from "./agenda";
 import { AlarmClock } from "./alarm";
+import { Calendar } from "./calendar";
 import { Conversation } from "./conversation";
 import { DeadLetters } from "./dead-letters";
 import { Deliveries } from "./deliveries";
@@ -72,6 +73,7 @@ export type ChatRoot = {
 export type ChatParts = {
   info: ChatInfo;
   agenda: Agenda;
+  calendar: Calendar;
   jobs: JobOps;
   settings: SettingsOps;
   imports: Imports;
@@ -147,6 +149,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   const peer = (chatId: string) => env().CHAT.getByName(chatId);
   const moves = new ChatMoves({ store: new MoveStore(db), settings, info, peer, config, exclusive, transaction, forget, now });
   const agenda = new Agenda({ settings, info, jobs: jobStore, runs, deliveries, now, transaction });
+  const calendar = new Calendar({ settings, info, jobs: jobStore, runs, now });
   const notices = new Notices({ jobs: jobStore, info, deliveries, transaction });
   const nags = new Nags({ nags: nagStore, transcript, outbox: outboxStore, deliveries, info, transaction });
   const alarms = new AlarmClock({
@@ -231,7 +234,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
     jobSources: new JobSourceStore(db),
     info,
     deliveries,
-    jobs: commandHost(jobs, chatSettings, hooks, agenda),
+    jobs: commandHost(jobs, chatSettings, hooks, agenda, calendar),
     rights: members,
     nags,
     env,
@@ -259,6 +262,7 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
   return {
     info,
     agenda,
+    calendar,
     jobs,
     settings: chatSettings,
     imports,
@@ -325,11 +329,14 @@ export function composeChat({ ctx, env, now, runEnded }: ChatRoot): ChatParts {
 }
 
 /** What the chat's commands are given (telegram/host.ts): its job operations and its settings, as the admin API has them. */
-function commandHost(jobs: JobOps, settings: SettingsOps, hooks: Hooks, agenda: Agenda): CommandHost {
+function commandHost(jobs: JobOps, settings: SettingsOps, hooks: Hooks, agenda: Agenda, calendar: Calendar): CommandHost {
   return {
     createWithHook: (chatId, input, createdBy, options) => jobs.createWithHook(chatId, input, createdBy, options),
     makeHook: (chatId, id) => hooks.make(chatId, id),
     revokeHook: (chatId, id) => hooks.revoke(chatId, id),
+    makeCalendar: (chatId) => calendar.make(chatId),
+    revokeCalendar: (chatId) => calendar.revoke(chatId),
+    hasCalendar: (chatId) => calendar.has(chatId),
     list: (chatId, filter) => jobs.list(chatId, filter),
     get: (chatId, id) => jobs.get(chatId, id),
     create: (chatId, input, createdBy, options) => jobs.create(chatId, input, createdBy, options),

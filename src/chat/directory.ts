@@ -111,7 +111,14 @@ export class Directory {
 
   private projected(chatId: string): Projected[] {
     const zone = this.d.info.zone();
-    const chat = { chatId, ownZone: zone.isDefault ? null : zone.zone, zone: zone.zone, blocked: this.d.info.blocked(), movedFrom: this.d.info.movedFrom() };
+    const chat = {
+      chatId,
+      ownZone: zone.isDefault ? null : zone.zone,
+      zone: zone.zone,
+      blocked: this.d.info.blocked(),
+      movedFrom: this.d.info.movedFrom(),
+      calendar: this.d.info.calendar(),
+    };
     return project(chat, this.d.jobs.facts());
   }
 

@@ -122,6 +122,11 @@ export class ChatInfo {
     return this.settings.get("moved_from");
   }
 
+  /** The SHA-256 of the chat's calendar feed token (docs/calendar.md), or null when it has no feed. */
+  calendar(): string | null {
+    return this.settings.get("calendar");
+  }
+
   /** Whether a due job can reach its chat now: allowed and not blocked (docs/api.md#how-a-job-fires "Undeliverable"). */
   deliverable(chatId: string): boolean {
     if (this.config().telegram.mode === "off") return true;

@@ -32,6 +32,8 @@ export type ChatFacts = {
   blocked: boolean;
   /** The basic group this chat was before it became a supergroup (the webhook serves it as that group). */
   movedFrom?: string | null;
+  /** The SHA-256 of its calendar feed's token (docs/calendar.md), null when it has none. */
+  calendar?: string | null;
 };
 
 export type ChatRow = { chatId: string; timeZone: string | null; jobs: number; nextRunAt: number | null; blocked: boolean };
@@ -54,12 +56,16 @@ export type MoveRow = { toChatId: string; fromChatId: string };
 /** A job's hook: the `hooks` row a call of its URL, or a mail to its address, is routed by. */
 export type HookRow = { chatId: string; jobId: string; tokenHash: string };
 
+/** A chat's calendar feed: the `calendars` row a fetch of its address is routed by. */
+export type CalendarRow = { chatId: string; tokenHash: string };
+
 /** A row to write with the fingerprint it is remembered by; the key is `chat`, `job:<id>` or `moved`. */
 export type Projected = { key: string; fingerprint: string } & (
   | { table: "chats"; row: ChatRow }
   | { table: "jobs"; row: JobRow }
   | { table: "moves"; row: MoveRow }
   | { table: "hooks"; row: HookRow }
+  | { table: "calendars"; row: CalendarRow }
 );
 
 /** The fingerprint key of a job, and of its hook. */
@@ -67,6 +73,7 @@ const jobKey = (id: string): string => `job:${id}`;
 const hookKey = (id: string): string => `hook:${id}`;
 const CHAT_KEY = "chat";
 const MOVED_KEY = "moved";
+const CALENDAR_KEY = "calendar";
 
 /**
  * The rows a chat projects to. A chat has a row only while it has a job, its own zone or the blocked flag:
@@ -103,6 +110,7 @@ export function project(chat: ChatFacts, jobs: readonly JobFacts[]): Projected[]
     const row: ChatRow = { chatId: chat.chatId, timeZone: chat.ownZone, jobs: jobs.length, nextRunAt: soonest, blocked: chat.blocked };
     out.push({ key: CHAT_KEY, fingerprint: JSON.stringify([row.timeZone, row.jobs, row.blocked]), table: "chats", row });
   }
+  if (chat.calendar) out.push({ key: CALENDAR_KEY, fingerprint: chat.calendar, table: "calendars", row: { chatId: chat.chatId, tokenHash: chat.calendar } });
   if (chat.movedFrom) out.push({ key: MOVED_KEY, fingerprint: chat.movedFrom, table: "moves", row: { toChatId: chat.chatId, fromChatId: chat.movedFrom } });
   return out;
 }
@@ -130,3 +138,6 @@ export function hookJobOfKey(key: string): string | null {
 
 /** Whether a key is the `moves` row's. */
 export const isMoveKey = (key: string): boolean => key === MOVED_KEY;
+
+/** Whether a key is the `calendars` row's. */
+export const isCalendarKey = (key: string): boolean => key === CALENDAR_KEY;

@@ -3,7 +3,7 @@
  * as one batch (`src/chat/directory.ts` decides when). Upserts keyed by chat and job (and a supergroup's move),
  * so a repeat doubles nothing; a rebuild first deletes every row of the chat.
  */
-import { type Change, hookJobOfKey, isMoveKey, jobIdOfKey, type Projected } from "./projection";
+import { type Change, hookJobOfKey, isCalendarKey, isMoveKey, jobIdOfKey, type Projected } from "./projection";
 
 /** The statements that write `change` for `chatId` at `now`; `fresh` (a rebuild) deletes the chat's rows first. */
 export function changeStatements(db: D1Database, chatId: string, change: Change, fresh: boolean, now: number): D1PreparedStatement[] {
@@ -14,6 +14,7 @@ export function changeStatements(db: D1Database, chatId: string, change: Change,
       db.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId),
       db.prepare("DELETE FROM moves WHERE to_chat_id = ?").bind(chatId),
       db.prepare("DELETE FROM hooks WHERE chat_id = ?").bind(chatId),
+      db.prepare("DELETE FROM calendars WHERE chat_id = ?").bind(chatId),
     );
   }
   for (const key of change.removals) {
@@ -22,11 +23,13 @@ export function changeStatements(db: D1Database, chatId: string, change: Change,
     statements.push(
       hookOf !== null
         ? db.prepare("DELETE FROM hooks WHERE chat_id = ? AND job_id = ?").bind(chatId, hookOf)
-        : isMoveKey(key)
-          ? db.prepare("DELETE FROM moves WHERE to_chat_id = ?").bind(chatId)
-          : jobId === null
-            ? db.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId)
-            : db.prepare("DELETE FROM jobs WHERE chat_id = ? AND job_id = ?").bind(chatId, jobId),
+        : isCalendarKey(key)
+          ? db.prepare("DELETE FROM calendars WHERE chat_id = ?").bind(chatId)
+          : isMoveKey(key)
+            ? db.prepare("DELETE FROM moves WHERE to_chat_id = ?").bind(chatId)
+            : jobId === null
+              ? db.prepare("DELETE FROM chats WHERE chat_id = ?").bind(chatId)
+              : db.prepare("DELETE FROM jobs WHERE chat_id = ? AND job_id = ?").bind(chatId, jobId),
     );
   }
   for (const p of change.upserts) statements.push(upsert(db, p, now));
@@ -42,6 +45,15 @@ function upsert(db: D1Database, p: Projected, now: number): D1PreparedStatement 
           "ON CONFLICT (chat_id, job_id) DO UPDATE SET token_hash = excluded.token_hash, updated_at = excluded.updated_at",
       )
       .bind(p.row.tokenHash, p.row.chatId, p.row.jobId, now);
+  }
+  if (p.table === "calendars") {
+    // A replaced address's row is the chat's row, with the new hash: the old token finds nothing.
+    return db
+      .prepare(
+        "INSERT INTO calendars (token_hash, chat_id, updated_at) VALUES (?, ?, ?) " +
+          "ON CONFLICT (chat_id) DO UPDATE SET token_hash = excluded.token_hash, updated_at = excluded.updated_at",
+      )
+      .bind(p.row.tokenHash, p.row.chatId, now);
   }
   if (p.table === "moves") {
     return db

@@ -1,7 +1,9 @@
 /** @module The Hono app for every HTTP route (docs/api.md): mounts the route families and the one error path. */
 import { Hono } from "hono";
+import { NO_CALENDAR } from "../chat/calendar";
 import { NO_HOOK } from "../hooks/answer";
 import { admin } from "./admin";
+import { calendarFeed } from "./calendar";
 import { type AppEnv, withConfig } from "./context";
 import { errorResponse, notFound, onError } from "./errors";
 import { health } from "./health";
@@ -27,3 +29,5 @@ app.route("/app", miniApp);
 app.route("/runner", runnerCallback);
 app.route("/hooks", hooks);
 app.all("/hooks", (c) => errorResponse(c, "not_found", NO_HOOK));
+app.route("/calendar", calendarFeed);
+app.all("/calendar", (c) => errorResponse(c, "not_found", NO_CALENDAR));

@@ -23,6 +23,7 @@ import {
 import { renderTelegramHtml } from "../telegram/render";
 import { placeZone } from "../words";
 import { readJson } from "./body";
+import { chatCalendar } from "./calendar";
 import { chatIdOf, chatStub, checkChatId, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
@@ -164,6 +165,7 @@ chats.post("/:chatId/test", async (c) => {
 });
 
 chats.route("/:chatId/jobs", jobs);
+chats.route("/:chatId/calendar", chatCalendar);
 chats.route("/:chatId/memory", memory);
 
 /** What the OpenAPI document says of these routes (the jobs' and memory's are in their modules): `openapi.ts` builds it, a test checks it against the app. */

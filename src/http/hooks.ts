@@ -23,10 +23,14 @@ const MAX_KEY_LENGTH = 200;
 
 export const hooks = new Hono<AppEnv>();
 
-/** A hook's URL and address for a token: on PUBLIC_URL when it is set, else on the origin the request came to. */
+/** Where the world reaches this Worker: PUBLIC_URL when it is set, else the origin the request came to. */
+export function publicOrigin(c: Context<AppEnv>): string {
+  return (c.var.config.runner.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, "");
+}
+
+/** A hook's URL and address for a token, on `publicOrigin`. */
 export function hookOf(c: Context<AppEnv>, token: string): { url: string; email: string | null } {
-  const origin = c.var.config.runner.publicUrl ?? new URL(c.req.url).origin;
-  return hookAddresses(token, origin, c.var.config.emailDomain);
+  return hookAddresses(token, publicOrigin(c), c.var.config.emailDomain);
 }
 
 const noHook = (c: Context<AppEnv>) => errorResponse(c, "not_found", NO_HOOK);

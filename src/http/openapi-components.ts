@@ -3,11 +3,13 @@
  * shape of an operation's row (docs/api.md). Each route module keeps the rows of its routes beside them,
  * `openapi-routes.ts` lists them, `openapi.ts` builds the document (docs/design/0018-openapi.md).
  */
+
 import type * as z from "zod";
 import { promptMessageSchema } from "../contracts/prompt-message";
 import { dryRunBody } from "../runner-client/dry-run";
 import { deliverArgs, deliverReply, gateNextReply, gateOfferReply, gateSettleArgs, gateTokenArgs } from "../schemas/agent";
 import { appLoginBody, appSessionReply } from "../schemas/app";
+import { calendarAddressSchema, calendarStateSchema } from "../schemas/calendar";
 import {
   agendaAnswer,
   agendaBody,
@@ -54,6 +56,8 @@ export function components() {
     JobReply: jobReply,
     JobCreated: jobCreatedSchema,
     HookAddresses: hookAddressesSchema,
+    CalendarAddress: calendarAddressSchema,
+    CalendarState: calendarStateSchema,
     HookAccepted: hookAcceptedSchema,
     RunList: runList,
     EmptyBody: emptyBody,

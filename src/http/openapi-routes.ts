@@ -4,6 +4,7 @@
  * against the routes the app serves. Here only the document's own route.
  */
 import { agentApiOperations } from "./agent-api";
+import { calendarOperations } from "./calendar";
 import { chatOperations } from "./chats";
 import { directoryOperations } from "./directory";
 import { healthOperations } from "./health";
@@ -46,5 +47,6 @@ export function operations(): Operation[] {
     ...webhookOperations(),
     ...runnerCallbackOperations(),
     ...hookOperations(),
+    ...calendarOperations(),
   ];
 }

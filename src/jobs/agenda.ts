@@ -6,9 +6,10 @@
  */
 import type { JobKind } from "../schemas/jobs";
 import type { Texts } from "../texts";
-import { formatChatTime, formatWeekdayDay, untilInstant } from "../time";
-import { nextRecurringRun, pastSkipped, type Skipped } from "./fire";
+import { formatChatTime, formatWeekdayDay } from "../time";
+import type { Skipped } from "./fire";
 import type { JobRecord } from "./records";
+import { upcomingRuns } from "./upcoming";
 
 /** A run of the day as the agenda lists it. */
 export type AgendaRun = { at: number; name: string; kind: JobKind };
@@ -38,17 +39,9 @@ export function dayRuns(
       if (job.nextRunAt >= from && job.nextRunAt < to) runs.push(entry(job.nextRunAt));
       continue;
     }
-    const end = job.until === null ? Number.POSITIVE_INFINITY : untilInstant(job.until, zone);
-    const skipped = skippedOf(job.id);
-    let left = job.runsLeft ?? Number.POSITIVE_INFINITY;
-    for (
-      let t: number | null = job.nextRunAt;
-      t !== null && t < to && t <= end && left > 0;
-      t = pastSkipped(schedule, zone, nextRecurringRun(schedule, zone, t), skipped)
-    ) {
+    for (const t of upcomingRuns(job, schedule, zone, skippedOf(job.id))) {
+      if (t >= to || runs.length > AGENDA_MAX * 4) break;
       if (t >= from) runs.push(entry(t));
-      left--;
-      if (runs.length > AGENDA_MAX * 4) break;
     }
   }
   runs.sort((a, b) => a.at - b.at || a.name.localeCompare(b.name));

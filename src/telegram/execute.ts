@@ -11,6 +11,7 @@ import { voiceOf } from "../texts";
 import { formatOffset } from "../time";
 import { agendaCommand } from "./agenda-command";
 import { type JobAction, type Reply, schedulerButton } from "./buttons";
+import { calendarCommand } from "./calendar-command";
 import { type Command, helpText, statusText } from "./commands";
 import { editCommand, problemText, skipCommand } from "./edit";
 import { hookCommand } from "./hook-command";
@@ -87,6 +88,7 @@ const RUNS: { readonly [R in RunName]: Run<RunBy<R>> } = {
     };
   },
   hook: async (host, cmd, ctx) => hookCommand(host, ctx, await asker(host, ctx), cmd.args),
+  calendar: async (host, cmd, ctx) => calendarCommand(host, ctx, cmd.args),
   remind: async (host, cmd, ctx) => remindCommand(host, await asker(host, ctx), cmd.args, ctx.repliedTo ?? null),
   every: async (host, cmd, ctx) => everyCommand(host, await asker(host, ctx), cmd.args),
 };

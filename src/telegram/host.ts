@@ -37,6 +37,12 @@ export interface CommandHost {
   makeHook(chatId: string, id: string): Maybe<Result<{ token: string }>>;
   /** Revokes the job's hook; `had`: whether it had one. */
   revokeHook(chatId: string, id: string): Maybe<Result<{ had: boolean }>>;
+  /** Makes or replaces the chat's calendar feed address (docs/calendar.md): its token, shown once. */
+  makeCalendar(chatId: string): Maybe<Result<{ token: string }>>;
+  /** Revokes the chat's calendar feed address; `had`: whether it had one. */
+  revokeCalendar(chatId: string): Maybe<Result<{ had: boolean }>>;
+  /** Whether the chat has a calendar feed address. */
+  hasCalendar(chatId: string): Maybe<Result<{ calendar: boolean }>>;
   /** `timing`: the new schedule the words' reader made, in place of the input's schedule fields. */
   edit(chatId: string, id: string, input: EditJobInput, options?: { timing?: Timing }): Maybe<Result<Job>>;
   cancel(chatId: string, id: string): Maybe<Result<Job>>;

@@ -40,6 +40,7 @@ const TABLE = {
   resume: { listed: true, run: "jobAction" },
   cancel: { listed: true, run: "jobAction" },
   hook: { listed: true, reads: "alone", run: "hook" },
+  calendar: { listed: true, run: "calendar" },
   model: { listed: true, reads: "alone", run: "model" },
   agenda: { listed: true, reads: "alone", run: "agenda" },
   quiet: { listed: true, reads: "alone", run: "quiet" },

@@ -48,6 +48,7 @@ export const texts: Texts = {
       resume: "einen pausierten Job fortsetzen",
       cancel: "einen Job löschen",
       hook: "eine geheime URL, die einen Job ausführt, wenn sie aufgerufen wird",
+      calendar: "die Jobs dieses Chats in deiner Kalender-App",
       model: "Modell des Agenten anzeigen oder wählen",
       agenda: "die restlichen Läufe jedes Tages, zu einer Uhrzeit deiner Wahl",
       quiet: "Zeiten, in denen Nachrichten ohne Ton ankommen",
@@ -66,6 +67,7 @@ export const texts: Texts = {
       resume: "/resume <id>",
       cancel: "/cancel <id>",
       hook: "/hook <id> new, /hook new Eingegangenes zusammenfassen",
+      calendar: "/calendar, /calendar neu, /calendar aus",
       model: "/model, /model standard",
       agenda: "/agenda 8:00, /agenda aus",
       quiet: "/quiet 22:00-07:00, /quiet off",
@@ -160,6 +162,19 @@ export const texts: Texts = {
     sentPrivately: "Ich habe dir die Adresse des Hooks in einer privaten Nachricht geschickt.",
     startFirst:
       "Ich kann dir noch nicht privat schreiben: Öffne einen Chat mit mir und tippe auf Starten, dann sende den Befehl noch einmal; oder erstelle den Hook auf der Scheduler-Seite oder in der Mini App.",
+  },
+  calendar: {
+    usage:
+      "Verwendung: /calendar zeigt den Kalender-Feed dieses Chats (beim ersten Mal wird er erstellt), /calendar neu ersetzt seine Adresse, /calendar aus schaltet ihn ab.",
+    has: "Dieser Chat hat einen Kalender-Feed. /calendar neu ersetzt seine Adresse (die alte funktioniert dann nicht mehr); /calendar aus schaltet ihn ab.",
+    made: (url) =>
+      `Der Kalender-Feed dieses Chats, nur dieses eine Mal angezeigt (wer die Adresse hat, sieht die Jobs, also halte sie geheim):\n${url}\n` +
+      "Abonniere ihn: Google Kalender → Weitere Kalender → Per URL; Apple Kalender → Ablage → Neues Kalenderabonnement; Outlook → Kalender hinzufügen → Aus dem Internet abonnieren.",
+    revoked: "Der Kalender-Feed ist aus: Seine Adresse führt jetzt ins Leere.",
+    noneToRevoke: "Dieser Chat hat keinen Kalender-Feed.",
+    sentPrivately: "Ich habe dir die Adresse des Kalenders in einer privaten Nachricht geschickt.",
+    startFirst:
+      "Ich kann dir noch nicht privat schreiben: Öffne einen Chat mit mir und tippe auf Starten, dann sende den Befehl noch einmal; oder erstelle den Feed auf der Scheduler-Seite oder in der Mini App.",
   },
   buttons: {
     done: "Erledigt",

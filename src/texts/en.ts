@@ -54,6 +54,7 @@ export const texts = {
       resume: "resume a paused job",
       cancel: "cancel a job",
       hook: "a secret URL that runs a job when it is called",
+      calendar: "this chat's jobs in your calendar app",
       model: "show or choose the model the agent uses",
       agenda: "the rest of each day's runs, at a time you choose",
       quiet: "hours when messages arrive without a sound",
@@ -73,6 +74,7 @@ export const texts = {
       resume: "/resume <id>",
       cancel: "/cancel <id>",
       hook: "/hook <id> new, /hook new summarise what came",
+      calendar: "/calendar, /calendar new, /calendar off",
       model: "/model, /model default",
       agenda: "/agenda 8:00, /agenda off",
       quiet: "/quiet 22:00-07:00, /quiet off",
@@ -187,6 +189,25 @@ export const texts = {
     /** In a group, when the admin never started a private chat with the bot. */
     startFirst:
       "I can't write to you privately yet: open a chat with me and press Start, then send the command again; or make the hook on the page or in the Mini App.",
+  },
+  /**
+   * `/calendar` (docs/calendar.md): the chat's calendar feed, whose address is shown once, to the one who asked. Its
+   * words to make and revoke are the hook's (`hook.newWord`, `hook.offWord`).
+   */
+  calendar: {
+    usage: "Usage: /calendar shows this chat's calendar feed (made the first time), /calendar new replaces its address, /calendar off turns it off.",
+    has: "This chat has a calendar feed. /calendar new replaces its address (the old one stops working); /calendar off turns it off.",
+    /** The feed's address, shown once, and how to subscribe. */
+    made: (url: string) =>
+      `This chat's calendar feed, shown once (whoever has the address sees the jobs, so keep it secret):\n${url}\n` +
+      "Subscribe to it: Google Calendar → Other calendars → From URL; Apple Calendar → File → New Calendar Subscription; Outlook → Add calendar → Subscribe from web.",
+    revoked: "The calendar feed is off: its address finds nothing now.",
+    noneToRevoke: "This chat has no calendar feed.",
+    /** In a group: the address went to the admin privately. */
+    sentPrivately: "I sent you the calendar's address in a private message.",
+    /** In a group, when the admin never started a private chat with the bot. */
+    startFirst:
+      "I can't write to you privately yet: open a chat with me and press Start, then send the command again; or make the feed on the page or in the Mini App.",
   },
   /** The buttons under a job's message, what they become once pressed, and what a press answers. */
   buttons: {

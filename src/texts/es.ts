@@ -54,6 +54,7 @@ export const texts: Texts = {
       resume: "reanuda una tarea en pausa",
       cancel: "cancela una tarea",
       hook: "una URL secreta que ejecuta una tarea cuando se la llama",
+      calendar: "las tareas de este chat en tu aplicación de calendario",
       model: "muestra o elige el modelo que usa el agente",
       agenda: "las ejecuciones que quedan cada día, a la hora que elijas",
       quiet: "horas en que los mensajes llegan sin sonido",
@@ -72,6 +73,7 @@ export const texts: Texts = {
       resume: "/resume <id>",
       cancel: "/cancel <id>",
       hook: "/hook <id> new, /hook new resumir lo que llegó",
+      calendar: "/calendar, /calendar nuevo, /calendar borrar",
       model: "/model, /model predeterminado",
       agenda: "/agenda 8:00, /agenda desactivar",
       quiet: "/quiet 22:00-07:00, /quiet off",
@@ -161,6 +163,19 @@ export const texts: Texts = {
     sentPrivately: "Te envié la dirección del hook por mensaje privado.",
     startFirst:
       "Todavía no puedo escribirte en privado: abre un chat conmigo y pulsa Iniciar, luego vuelve a enviar el comando; o crea el hook en la página Scheduler o en la Mini App.",
+  },
+  calendar: {
+    usage:
+      "Uso: /calendar muestra el feed de calendario de este chat (se crea la primera vez), /calendar nuevo reemplaza su dirección, /calendar borrar lo desactiva.",
+    has: "Este chat tiene un feed de calendario. /calendar nuevo reemplaza su dirección (la anterior deja de funcionar); /calendar borrar lo desactiva.",
+    made: (url) =>
+      `El feed de calendario de este chat, que se muestra solo esta vez (quien tenga la dirección ve las tareas, así que guárdala en secreto):\n${url}\n` +
+      "Suscríbete: Google Calendar → Otros calendarios → Desde URL; Calendario de Apple → Archivo → Nueva suscripción a calendario; Outlook → Agregar calendario → Suscribirse desde la web.",
+    revoked: "El feed de calendario está desactivado: su dirección ya no lleva a nada.",
+    noneToRevoke: "Este chat no tiene feed de calendario.",
+    sentPrivately: "Te envié la dirección del calendario por mensaje privado.",
+    startFirst:
+      "Todavía no puedo escribirte en privado: abre un chat conmigo y pulsa Iniciar, luego vuelve a enviar el comando; o crea el feed en la página Scheduler o en la Mini App.",
   },
   buttons: {
     done: "Hecho",

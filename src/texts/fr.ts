@@ -55,6 +55,7 @@ export const texts: Texts = {
       resume: "reprendre une tâche en pause",
       cancel: "annuler une tâche",
       hook: "une URL secrète qui exécute une tâche quand on l'appelle",
+      calendar: "les tâches de ce chat dans ton application d'agenda",
       model: "afficher ou choisir le modèle qu'utilise l'agent",
       agenda: "les exécutions restantes de chaque jour, à l'heure de ton choix",
       quiet: "heures où les messages arrivent sans son",
@@ -73,6 +74,7 @@ export const texts: Texts = {
       resume: "/resume <id>",
       cancel: "/cancel <id>",
       hook: "/hook <id> new, /hook new résumer ce qui est arrivé",
+      calendar: "/calendar, /calendar nouveau, /calendar supprimer",
       model: "/model, /model défaut",
       agenda: "/agenda 8:00, /agenda désactiver",
       quiet: "/quiet 22:00-07:00, /quiet off",
@@ -170,6 +172,19 @@ export const texts: Texts = {
     sentPrivately: "Je t'ai envoyé l'adresse du hook en message privé.",
     startFirst:
       "Je ne peux pas encore t'écrire en privé : ouvre une discussion avec moi et appuie sur Démarrer, puis renvoie la commande ; ou crée le hook sur la page Scheduler ou dans la Mini App.",
+  },
+  calendar: {
+    usage:
+      "Utilisation : /calendar affiche le flux d'agenda de ce chat (créé la première fois), /calendar nouveau remplace son adresse, /calendar supprimer le désactive.",
+    has: "Ce chat a un flux d'agenda. /calendar nouveau remplace son adresse (l'ancienne cesse de fonctionner) ; /calendar supprimer le désactive.",
+    made: (url) =>
+      `Le flux d'agenda de ce chat, affiché une seule fois (quiconque a l'adresse voit les tâches, garde-la donc secrète) :\n${url}\n` +
+      "Abonne-toi : Google Agenda → Autres agendas → À partir de l'URL ; Calendrier d'Apple → Fichier → Nouvel abonnement à un calendrier ; Outlook → Ajouter un calendrier → S'abonner à partir du web.",
+    revoked: "Le flux d'agenda est désactivé : son adresse ne mène plus à rien.",
+    noneToRevoke: "Ce chat n'a pas de flux d'agenda.",
+    sentPrivately: "Je t'ai envoyé l'adresse de l'agenda en message privé.",
+    startFirst:
+      "Je ne peux pas encore t'écrire en privé : ouvre une discussion avec moi et appuie sur Démarrer, puis renvoie la commande ; ou crée le flux sur la page Scheduler ou dans la Mini App.",
   },
   buttons: {
     done: "Fait",

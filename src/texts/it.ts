@@ -57,6 +57,7 @@ export const texts: Texts = {
       resume: "riprendi un'attività in pausa",
       cancel: "annulla un'attività",
       hook: "un URL segreto che esegue un'attività quando viene chiamato",
+      calendar: "le attività di questa chat nella tua app di calendario",
       model: "mostra o scegli il modello usato dall'agente",
       agenda: "le esecuzioni rimanenti di ogni giorno, all'ora che scegli",
       quiet: "le ore in cui i messaggi arrivano senza suono",
@@ -75,6 +76,7 @@ export const texts: Texts = {
       resume: "/resume <id>",
       cancel: "/cancel <id>",
       hook: "/hook <id> new, /hook new riassumere ciò che è arrivato",
+      calendar: "/calendar, /calendar nuovo, /calendar elimina",
       model: "/model, /model predefinito",
       agenda: "/agenda 8:00, /agenda disattiva",
       quiet: "/quiet 22:00-07:00, /quiet off",
@@ -167,6 +169,19 @@ export const texts: Texts = {
     sentPrivately: "Ti ho inviato l'indirizzo dell'hook in un messaggio privato.",
     startFirst:
       "Non posso ancora scriverti in privato: apri una chat con me e premi Avvia, poi invia di nuovo il comando; oppure crea l'hook nella pagina Scheduler o nella Mini App.",
+  },
+  calendar: {
+    usage:
+      "Uso: /calendar mostra il feed del calendario di questa chat (creato la prima volta), /calendar nuovo ne sostituisce l'indirizzo, /calendar elimina lo disattiva.",
+    has: "Questa chat ha un feed del calendario. /calendar nuovo ne sostituisce l'indirizzo (il vecchio smette di funzionare); /calendar elimina lo disattiva.",
+    made: (url) =>
+      `Il feed del calendario di questa chat, mostrato una volta sola (chi ha l'indirizzo vede le attività, quindi tienilo segreto):\n${url}\n` +
+      "Abbonati: Google Calendar → Altri calendari → Da URL; Calendario di Apple → File → «New Calendar Subscription»; Outlook → Aggiungi calendario → Sottoscrivi dal Web.",
+    revoked: "Il feed del calendario è disattivato: il suo indirizzo ora non porta a nulla.",
+    noneToRevoke: "Questa chat non ha un feed del calendario.",
+    sentPrivately: "Ti ho inviato l'indirizzo del calendario in un messaggio privato.",
+    startFirst:
+      "Non posso ancora scriverti in privato: apri una chat con me e premi Avvia, poi invia di nuovo il comando; oppure crea il feed nella pagina Scheduler o nella Mini App.",
   },
   buttons: {
     done: "Fatto",

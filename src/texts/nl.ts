@@ -45,6 +45,7 @@ export const texts: Texts = {
       resume: "een gepauzeerde taak hervatten",
       cancel: "een taak annuleren",
       hook: "een geheime URL die een taak uitvoert als hij wordt aangeroepen",
+      calendar: "de taken van deze chat in je agenda-app",
       model: "het model van de agent tonen of kiezen",
       agenda: "elke dag wat er die dag nog gepland staat, op een tijd naar keuze",
       quiet: "uren waarin berichten zonder geluid komen",
@@ -63,6 +64,7 @@ export const texts: Texts = {
       resume: "/resume <id>",
       cancel: "/cancel <id>",
       hook: "/hook <id> new, /hook new samenvatten wat er binnenkwam",
+      calendar: "/calendar, /calendar nieuw, /calendar uit",
       model: "/model, /model standaard",
       agenda: "/agenda 8:00, /agenda uit",
       quiet: "/quiet 22:00-07:00, /quiet off",
@@ -153,6 +155,19 @@ export const texts: Texts = {
     sentPrivately: "Ik heb je het adres van de hook in een privébericht gestuurd.",
     startFirst:
       "Ik kan je nog niet privé schrijven: open een chat met mij en tik op Start, stuur daarna het commando opnieuw; of maak de hook op de Scheduler-pagina of in de Mini App.",
+  },
+  calendar: {
+    usage:
+      "Gebruik: /calendar toont de agendafeed van deze chat (de eerste keer wordt hij gemaakt), /calendar nieuw vervangt het adres, /calendar uit zet hem uit.",
+    has: "Deze chat heeft een agendafeed. /calendar nieuw vervangt het adres (het oude werkt dan niet meer); /calendar uit zet hem uit.",
+    made: (url) =>
+      `De agendafeed van deze chat, maar één keer getoond (wie het adres heeft, ziet de taken, dus houd het geheim):\n${url}\n` +
+      "Abonneer je erop: Google Agenda → Andere agenda's → Via URL; Apple Agenda → Archief → Nieuw agenda-abonnement; Outlook → Agenda toevoegen → 'Subscribe from web'.",
+    revoked: "De agendafeed staat uit: het adres leidt nu nergens meer heen.",
+    noneToRevoke: "Deze chat heeft geen agendafeed.",
+    sentPrivately: "Ik heb je het adres van de agenda in een privébericht gestuurd.",
+    startFirst:
+      "Ik kan je nog niet privé schrijven: open een chat met mij en tik op Start, stuur daarna het commando opnieuw; of maak de feed op de Scheduler-pagina of in de Mini App.",
   },
   buttons: {
     done: "Klaar",

@@ -54,6 +54,7 @@ export const texts: Texts = {
       resume: "retoma uma tarefa pausada",
       cancel: "cancela uma tarefa",
       hook: "uma URL secreta que executa uma tarefa quando é chamada",
+      calendar: "as tarefas deste chat no seu aplicativo de calendário",
       model: "mostra ou escolhe o modelo que o agente usa",
       agenda: "as execuções restantes de cada dia, no horário que você escolher",
       quiet: "horário em que as mensagens chegam sem som",
@@ -72,6 +73,7 @@ export const texts: Texts = {
       resume: "/resume <id>",
       cancel: "/cancel <id>",
       hook: "/hook <id> new, /hook new resumir o que chegou",
+      calendar: "/calendar, /calendar novo, /calendar remover",
       model: "/model, /model padrão",
       agenda: "/agenda 8:00, /agenda desligar",
       quiet: "/quiet 22:00-07:00, /quiet off",
@@ -163,6 +165,19 @@ export const texts: Texts = {
     sentPrivately: "Enviei o endereço do hook para você numa mensagem privada.",
     startFirst:
       "Ainda não posso escrever para você no privado: abra um chat comigo e toque em Iniciar, depois envie o comando de novo; ou crie o hook na página Scheduler ou no Mini App.",
+  },
+  calendar: {
+    usage:
+      "Uso: /calendar mostra o feed de calendário deste chat (criado na primeira vez), /calendar novo substitui o endereço dele, /calendar remover o desativa.",
+    has: "Este chat tem um feed de calendário. /calendar novo substitui o endereço dele (o antigo deixa de funcionar); /calendar remover o desativa.",
+    made: (url) =>
+      `O feed de calendário deste chat, mostrado só desta vez (quem tiver o endereço vê as tarefas, então guarde-o em segredo):\n${url}\n` +
+      "Assine: Google Agenda → Outras agendas → Do URL; Calendário da Apple → Arquivo → Nova Assinatura de Calendário; Outlook → Adicionar calendário → Assinar da Web.",
+    revoked: "O feed de calendário foi desativado: o endereço dele não leva mais a nada.",
+    noneToRevoke: "Este chat não tem feed de calendário.",
+    sentPrivately: "Enviei o endereço do calendário para você numa mensagem privada.",
+    startFirst:
+      "Ainda não posso escrever para você no privado: abra um chat comigo e toque em Iniciar, depois envie o comando de novo; ou crie o feed na página Scheduler ou no Mini App.",
   },
   buttons: {
     done: "Feito",

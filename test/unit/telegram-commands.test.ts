@@ -69,6 +69,7 @@ describe("fixed texts", () => {
       "/resume",
       "/cancel",
       "/hook",
+      "/calendar",
       "/model",
       "/agenda",
       "/quiet",

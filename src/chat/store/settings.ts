@@ -7,7 +7,8 @@
  * language (docs/telegram.md#language: `language` set by /language, `seen_language` the last one a message came in), and the model its turns run on
  * (`model`, set by /model; docs/agent.md#models), and its daily agenda (`agenda`, `HH:mm` in its zone, and
  * `agenda_next`, the instant of the next; docs/telegram.md#agenda); and whether a job may have a notice to come
- * or a run's message may nag (`has_notices`, `has_nags`), so that a chat with neither asks nothing more of them.
+ * or a run's message may nag (`has_notices`, `has_nags`), so that a chat with neither asks nothing more of them; and
+ * the SHA-256 of its calendar feed's token (`calendar`, docs/calendar.md).
  */
 import type { Db } from "./db";
 
@@ -29,6 +30,7 @@ const KEYS = [
   "agenda_next",
   "has_notices",
   "has_nags",
+  "calendar",
 ] as const;
 type Key = (typeof KEYS)[number];
 

@@ -4,10 +4,12 @@
  * mode, the agent's kind, PUBLIC_URL with RUNNER_URL) are here. Every problem is one sentence naming the var and
  * showing an accepted form, tagged with the areas it breaks.
  */
-import { DEFAULT_WORKERS_AI_MODEL } from "./agent/workers-ai";
 import { type ConfigArea, readVars, VARS, type VarName } from "./vars";
 
 export type { ConfigArea };
+
+/** The model `LLM_PROVIDER=workers-ai` runs without `LLM_MODEL`: Llama 4 Scout, which takes tools (docs/agent.md#workers-ai). */
+export const DEFAULT_WORKERS_AI_MODEL = "@cf/meta/llama-4-scout-17b-16e-instruct";
 
 /** One invalid value: the sentence `/healthz` lists and the affected routes answer with `config_error`. */
 export type ConfigIssue = Readonly<{ message: string; areas: readonly ConfigArea[] }>;

@@ -8,12 +8,13 @@
  * unavailable now (capacity, the day's free allocation, a time-out, anything unknown) or refused (an unknown model,
  * a request Workers AI will never take), read from the internal code the binding puts first in its message.
  */
+
 import * as z from "zod";
+import { DEFAULT_WORKERS_AI_MODEL } from "../config";
 import { lazy } from "../lazy";
 import { type ChatMessage, type Completion, type FunctionTool, ModelRefused, ModelUnavailable } from "./model";
 
 /** The model `LLM_PROVIDER=workers-ai` runs without `LLM_MODEL`: Llama 4 Scout, which takes tools (docs/agent.md#workers-ai). */
-export const DEFAULT_WORKERS_AI_MODEL = "@cf/meta/llama-4-scout-17b-16e-instruct";
 
 /**
  * The longest answer asked for: Workers AI's own default (256 tokens for most models) would cut a reply or a tool
@@ -166,3 +167,5 @@ export async function completeWithAi(
   }
   return workersAiCompletion(output, step);
 }
+
+export { DEFAULT_WORKERS_AI_MODEL };

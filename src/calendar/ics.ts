@@ -1,15 +1,15 @@
 /**
- * @module The text of an iCalendar file (RFC 5545 §3.1, §3.3): content lines joined by CRLF and folded at 75 octets
+ * @module The text of an iCalendar file (RFC 5545 section 3.1, section 3.3): content lines joined by CRLF and folded at 75 octets
  * (never inside a UTF-8 character), TEXT values escaped, and the forms of a date-time (UTC `…Z`, or local with a
  * TZID), a UTC offset and a duration. Pure; the calendar feed (`feed.ts`) writes through it.
  */
 
-/** The longest a content line may be, in octets, before it is folded (RFC 5545 §3.1). */
+/** The longest a content line may be, in octets, before it is folded (RFC 5545 section 3.1). */
 const LINE_OCTETS = 75;
 
 const encoder = new TextEncoder();
 
-/** A TEXT value escaped (RFC 5545 §3.3.11): backslash, semicolon, comma, and every line break as `\n`. */
+/** A TEXT value escaped (RFC 5545 section 3.3.11): backslash, semicolon, comma, and every line break as `\n`. */
 export function escapeText(text: string): string {
   return text
     .replace(/\\/g, "\\\\")

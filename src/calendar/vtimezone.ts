@@ -1,5 +1,5 @@
 /**
- * @module A zone as a VTIMEZONE (RFC 5545 §3.6.5), from the offsets the runtime's zone data gives: the transitions of
+ * @module A zone as a VTIMEZONE (RFC 5545 section 3.6.5), from the offsets the runtime's zone data gives: the transitions of
  * the year before this one to six years on, found to the second, and written as yearly rules where they keep one
  * (`BYMONTH=3;BYDAY=-1SU` at 02:00, as Europe/Berlin's do), else as the list of their onsets. A calendar reads the
  * feed's local times through it, so a rule's runs land where Cuckoo runs them. Pure but for the zone data; each zone's
@@ -98,7 +98,7 @@ function yearlyRule(group: readonly Transition[], spanEnd: number): string | nul
 /**
  * The VTIMEZONE lines of `zone` for a feed made at `now`: a first observance from 1970 with the offset the span starts
  * with (so that no time before its first transition reads as UTC), then one per kind of change (daylight: to a larger
- * offset), as a yearly rule or the list of its onsets. Each onset is the local time in the offset it leaves (§3.6.5).
+ * offset), as a yearly rule or the list of its onsets. Each onset is the local time in the offset it leaves (section 3.6.5).
  */
 export function vtimezone(zone: string, now: number): string[] {
   const span = zoneSpan(now);

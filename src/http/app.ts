@@ -5,6 +5,7 @@ import { NO_HOOK } from "../hooks/answer";
 import { admin } from "./admin";
 import { calendarFeed } from "./calendar";
 import { type AppEnv, withConfig } from "./context";
+import { doctorRoute } from "./doctor";
 import { errorResponse, notFound, onError } from "./errors";
 import { health } from "./health";
 import { hooks } from "./hooks";
@@ -22,6 +23,8 @@ app.use("*", withConfig);
 
 app.get("/healthz", health);
 app.route("/admin", admin);
+// After the admin sub-app, whose guards (ADMIN_TOKEN, config) run first for every /admin path.
+app.get("/admin/doctor", doctorRoute);
 app.route("/telegram", telegram);
 app.route("/tools", tools);
 app.route("/mcp", mcp);

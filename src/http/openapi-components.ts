@@ -26,6 +26,7 @@ import {
 } from "../schemas/chats";
 import { emptyBody } from "../schemas/common";
 import { chatListSchema, directoryJobListSchema, rebuildBody, rebuildReplySchema } from "../schemas/directory";
+import { doctorReport } from "../schemas/doctor";
 import { type ErrorCode, errorEnvelope } from "../schemas/errors";
 import { healthErrors, healthOk } from "../schemas/health";
 import { hookAcceptedSchema, hookAddressesSchema, jobCreatedSchema } from "../schemas/hooks";
@@ -46,6 +47,7 @@ export function components() {
     Error: errorEnvelope,
     HealthOk: healthOk,
     HealthErrors: healthErrors,
+    DoctorReport: doctorReport,
     PreviewRequest: previewBody,
     PreviewResponse: previewReplySchema,
     Job: jobSchema,

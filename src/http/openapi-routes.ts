@@ -7,6 +7,7 @@ import { agentApiOperations } from "./agent-api";
 import { calendarOperations } from "./calendar";
 import { chatOperations } from "./chats";
 import { directoryOperations } from "./directory";
+import { doctorOperations } from "./doctor";
 import { healthOperations } from "./health";
 import { hookOperations } from "./hooks";
 import { importOperations } from "./import";
@@ -33,6 +34,7 @@ export function operations(): Operation[] {
       alwaysServed: true,
       answers: [[200, "The OpenAPI 3.1 document."]],
     },
+    ...doctorOperations(),
     ...sessionOperations(),
     ...miniAppOperations(),
     ...previewOperations(),

@@ -20,6 +20,11 @@
  *          the sends and edits) answers 400 "group chat was upgraded to a supergroup chat" with the new id, as
  *          Telegram does; getChat and the rest answer as before (a scripted answer comes first)
  * Test files share one stub: each uses its own bot token (and chats), and filters by it.
+ *
+ * Per token it keeps what the bot was set to, as Telegram does: `setWebhook`'s url, allowed updates and pending
+ * count (`POST /__stub/webhook { token, pending_update_count?, last_error_message?, last_error_date? }` sets what
+ * Telegram would report of deliveries), `setMyCommands` per `language_code` and `setChatMenuButton`'s default button,
+ * which `getWebhookInfo`, `getMyCommands` and `getChatMenuButton` answer (a scripted answer comes first).
  */
 import { createServer, type Server } from "node:http";
 import { listenOnLoopback, readBytes, send } from "./http.js";
@@ -215,6 +220,46 @@ export function plausibleResult(method: string, params: Record<string, unknown>,
   }
 }
 
+/** What one bot was set to, as Telegram keeps it per token. */
+type BotState = {
+  webhook: { url: string; allowed_updates?: unknown } | null;
+  delivery: { pending_update_count?: number; last_error_message?: string; last_error_date?: number };
+  /** By `language_code` ("" for the default). */
+  commands: Map<string, unknown>;
+  button: unknown;
+};
+
+/** A setter's effect on the bot, and a getter's answer from it; null for the other methods. */
+function keptAnswer(bot: BotState, method: string, params: Record<string, unknown>): Answer | null {
+  const language = typeof params.language_code === "string" ? params.language_code : "";
+  switch (method) {
+    case "setWebhook":
+      bot.webhook = { url: String(params.url ?? ""), ...(params.allowed_updates !== undefined ? { allowed_updates: params.allowed_updates } : {}) };
+      bot.delivery = {};
+      return { kind: "ok", result: true };
+    case "deleteWebhook":
+      bot.webhook = null;
+      return { kind: "ok", result: true };
+    case "getWebhookInfo":
+      return {
+        kind: "ok",
+        result: { url: bot.webhook?.url ?? "", has_custom_certificate: false, pending_update_count: 0, ...bot.webhook, ...bot.delivery },
+      };
+    case "setMyCommands":
+      bot.commands.set(language, params.commands);
+      return { kind: "ok", result: true };
+    case "getMyCommands":
+      return { kind: "ok", result: bot.commands.get(language) ?? [] };
+    case "setChatMenuButton":
+      if (params.chat_id === undefined) bot.button = params.menu_button ?? null;
+      return { kind: "ok", result: true };
+    case "getChatMenuButton":
+      return { kind: "ok", result: params.chat_id === undefined && bot.button ? bot.button : { type: "default" } };
+    default:
+      return null;
+  }
+}
+
 export type TelegramStub = {
   /** `http://127.0.0.1:<port>`: the value for TELEGRAM_API_BASE. */
   url: string;
@@ -222,6 +267,8 @@ export type TelegramStub = {
   calls(filter?: { token?: string; chat_id?: string | number; method?: string }): Call[];
   clear(filter?: { token?: string; chat_id?: string | number }): void;
   script(script: Script): void;
+  /** Sets what getWebhookInfo reports of a bot's deliveries (pending updates, the last error), until its next setWebhook. */
+  webhook(token: string, delivery: { pending_update_count?: number; last_error_message?: string; last_error_date?: number }): void;
   close(): Promise<void>;
 };
 
@@ -292,6 +339,16 @@ export async function startTelegramStub(): Promise<TelegramStub> {
   const upgraded = new Map<string, number>();
   let nextMessageId = 1;
   const messageId = () => nextMessageId++;
+  /** What each token's bot was set to (setWebhook, setMyCommands, setChatMenuButton), and its webhook's delivery state. */
+  const bots = new Map<string, BotState>();
+  const botOf = (token: string): BotState => {
+    let bot = bots.get(token);
+    if (!bot) {
+      bot = { webhook: null, delivery: {}, commands: new Map(), button: null };
+      bots.set(token, bot);
+    }
+    return bot;
+  };
 
   const filterOf = (q: URLSearchParams) => ({
     ...(q.get("token") ? { token: q.get("token")! } : {}),
@@ -345,6 +402,12 @@ export async function startTelegramStub(): Promise<TelegramStub> {
           return send(res, 200, { ok: true });
         }
       }
+      if (url.pathname === "/__stub/webhook" && req.method === "POST") {
+        const { token, ...delivery } = JSON.parse(raw) as { token?: unknown } & BotState["delivery"];
+        if (typeof token !== "string") return send(res, 400, { error: "token is required" });
+        botOf(token).delivery = delivery;
+        return send(res, 200, { ok: true });
+      }
       if (url.pathname === "/__stub/upgraded" && req.method === "POST") {
         const { token, from, to } = JSON.parse(raw) as { token?: unknown; from?: unknown; to?: unknown };
         if (typeof token !== "string" || !/^-\d+$/.test(String(from)) || !/^-100\d+$/.test(String(to))) {
@@ -367,7 +430,8 @@ export async function startTelegramStub(): Promise<TelegramStub> {
         call.answered = 400;
         return send(res, 400, { ok: false, error_code: 400, description: refused });
       }
-      const answer = takeAnswer(method, call.token, params);
+      let answer = takeAnswer(method, call.token, params);
+      if (answer.kind === "ok" && answer.result === undefined) answer = keptAnswer(botOf(call.token), method, params) ?? answer;
       if (answer.kind === "hang") {
         await new Promise((resolve) => setTimeout(resolve, answer.ms));
         if (res.closed || req.socket.destroyed) {
@@ -395,6 +459,9 @@ export async function startTelegramStub(): Promise<TelegramStub> {
     },
     script: (script) => {
       scripts.push({ ...script, answers: [...script.answers] });
+    },
+    webhook: (token, delivery) => {
+      botOf(token).delivery = delivery;
     },
     close,
   };

@@ -15,52 +15,138 @@ import { spawn, spawnSync } from "node:child_process";
  * gets it in its environment, and wrangler in a dotenv file of a private temporary directory (mode 0700, the
  * file 0600), passed with `--env-file` after the project's own .dev.vars (or .env files) and removed on exit.
  *
- * What it prints is said once: the migrations as one line (wrangler's own tables only when they fail), and
- * wrangler's bindings table once, with wrangler's dev registry off (it reprints the table whenever any local
- * wrangler starts or stops; Cuckoo binds nothing of another local Worker). Set WRANGLER_REGISTRY_PATH to a
- * directory to have the registry back.
+ * What it prints is what a person acts on (docs/operations.md#locally): the migrations as one line (wrangler's
+ * own tables only when they fail), a warning once in one line, wrangler's "Ready on" line, then the page's
+ * address, the runner's, the zone and the agent in use (scripts/lib/dev-summary.mjs, the agent from /healthz).
+ * Until then wrangler's and the runner's start-up output is filtered line by line (scripts/lib/dev-output.mjs:
+ * no tables, no containers, no file outside the project); after it everything passes as wrangler prints it.
+ * `npm run dev -- --verbose` shows wrangler's banner, bindings and modules tables and start-up lines as well.
+ * Colour codes stay only when the output is a terminal. Wrangler's dev registry is off (it would reprint the
+ * bindings whenever any local wrangler starts or stops; Cuckoo binds nothing of another local Worker): set
+ * WRANGLER_REGISTRY_PATH to a directory to have it back.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
+import { setTimeout as sleep } from "node:timers/promises";
+import { stripVTControlCharacters } from "node:util";
+import { runnerLine, wranglerFilter } from "./lib/dev-output.mjs";
+import { configuredZone, summaryLines } from "./lib/dev-summary.mjs";
 import { RUNNER_MAIN, root, runnerEnv, untilHealthy, wranglerBin, wranglerEnv } from "./lib/local.mjs";
 
-// An empty registry path turns wrangler's dev registry off (see above), unless the shell chose one.
-const env = wranglerEnv({ WRANGLER_REGISTRY_PATH: "", ...process.env });
+const verbose = process.argv.includes("--verbose");
+const color = Boolean(process.stdout.isTTY);
+
+// An empty registry path turns wrangler's dev registry off (see above), unless the shell chose one. Without
+// --verbose, no banner (and so no update check against the npm registry). wrangler writes to a pipe here, so
+// it is asked for colours when this script's output is a terminal.
+const env = wranglerEnv({
+  WRANGLER_REGISTRY_PATH: "",
+  ...(verbose ? {} : { WRANGLER_HIDE_BANNER: "true" }),
+  ...(color && process.env.NO_COLOR === undefined ? { FORCE_COLOR: "1" } : {}),
+  ...process.env,
+});
 
 /** @type {Set<import("node:child_process").ChildProcess>} */
 const children = new Set();
 let stopping = false;
 /** @type {import("node:child_process").ChildProcess | null} */
 let runnerChild = null;
+/** Settles when the started runner has exited and its output is all read (at once when none was started). */
+let runnerClosed = Promise.resolve();
 
 /**
- * Runs wrangler with `args` in the project root, on the same Node as this script.
+ * Runs `wrangler dev` with `args` in the project root, on the same Node as this script, its output through
+ * the filter; once it is ready, prints the summary.
  * @param {string[]} args
- * @param {{ stdin?: "ignore" | "inherit" }} [options]
+ * @param {{ url: string; started: boolean }} runner
  * @returns {import("node:child_process").ChildProcess}
  */
-function wrangler(args, options = {}) {
-  const child = spawn(process.execPath, [wranglerBin(), ...args], {
-    cwd: root,
-    env,
-    stdio: [options.stdin ?? "inherit", "inherit", "inherit"],
-  });
+function wranglerDev(args, runner) {
+  const child = spawn(process.execPath, [wranglerBin(), "dev", ...args], { cwd: root, env, stdio: ["inherit", "pipe", "pipe"] });
   children.add(child);
   child.on("exit", () => children.delete(child));
+  const filter = wranglerFilter({ root, verbose, color });
+  let summarized = false;
+  eachLine(child.stdout, process.stdout, (line) => {
+    const out = filter.line(line);
+    if (!summarized && filter.ready !== null) {
+      summarized = true;
+      // Printed after wrangler's own line (it waits for /healthz first): the page, the runner, the zone, the agent.
+      void summarize(filter.ready, runner, args, () => filter.probe());
+    }
+    return out;
+  });
+  eachLine(child.stderr, process.stderr, (line) => filter.line(line));
   return child;
 }
 
 /**
- * Resolves with the exit code (128 + signal number when killed by a signal).
+ * Writes each line of `from` to `to` as `map` gives it (null: not at all); colour codes removed when `to` is
+ * not a terminal.
+ * @param {import("node:stream").Readable | null} from
+ * @param {NodeJS.WriteStream} to
+ * @param {(line: string) => string | null} map
+ */
+function eachLine(from, to, map) {
+  if (!from) return;
+  createInterface({ input: from, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
+    const out = map(line);
+    if (out !== null) to.write(`${to.isTTY ? out : stripVTControlCharacters(out)}\n`);
+  });
+}
+
+/**
+ * Asks the Worker's /healthz (within 30 s; the first request builds the Worker) and prints the summary.
+ * @param {string} page wrangler's address
+ * @param {{ url: string; started: boolean }} runner
+ * @param {string[]} args wrangler dev's arguments, for a `--var DEFAULT_TIMEZONE:…`
+ * @param {() => void} probing tells the filter a request of dev's own is on its way
+ */
+async function summarize(page, runner, args, probing) {
+  /** @type {import("./lib/dev-summary.mjs").Health | null} */
+  let health = null;
+  const until = Date.now() + 30_000;
+  while (health === null && Date.now() < until && !stopping) {
+    probing();
+    try {
+      const res = await fetch(`${page}/healthz`, { signal: AbortSignal.timeout(10_000) });
+      if (res.status === 200 || res.status === 503) health = /** @type {import("./lib/dev-summary.mjs").Health} */ (await res.json());
+      else await res.arrayBuffer();
+    } catch {
+      // Not answering yet.
+    }
+    if (health === null) await sleep(200);
+  }
+  if (stopping) return;
+  const files = envFiles(args).map((name) => ({ name, text: readFileSync(path.join(root, name), "utf8") }));
+  const zone = configuredZone({ args, envFiles: files, toml: readFileSync(path.join(root, "wrangler.toml"), "utf8") });
+  for (const line of summaryLines({ page, runner, zone, health })) console.log(line);
+}
+
+/**
+ * The project's env files wrangler dev reads, in order: those named with `--env-file` inside the project, else
+ * .dev.vars, else .env and .env.local.
+ * @param {string[]} args
+ * @returns {string[]}
+ */
+function envFiles(args) {
+  const named = args.flatMap((arg, i) => (args[i - 1] === "--env-file" ? [arg] : arg.startsWith("--env-file=") ? [arg.slice(11)] : []));
+  const own = named.length > 0 ? named : existsSync(path.join(root, ".dev.vars")) ? [".dev.vars"] : [".env", ".env.local"];
+  return own.filter((f) => !path.relative(root, path.resolve(root, f)).startsWith("..") && existsSync(path.resolve(root, f)));
+}
+
+/**
+ * Resolves with the exit code (128 + signal number when killed by a signal), once its output is all read.
  * @param {import("node:child_process").ChildProcess} child
  * @returns {Promise<number>}
  */
 function exitCode(child) {
   return new Promise((resolve, reject) => {
     child.on("error", reject);
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 128 + (signalNumber(signal) ?? 1) : 1)));
+    child.on("close", (code, signal) => resolve(code ?? (signal ? 128 + (signalNumber(signal) ?? 1) : 1)));
   });
 }
 
@@ -85,17 +171,21 @@ for (const signal of /** @type {NodeJS.Signals[]} */ (["SIGINT", "SIGTERM", "SIG
 }
 
 // 1. The D1 directory, migrated where `wrangler dev` keeps it (.wrangler/state, or --persist-to's directory).
-const extra = process.argv.slice(2);
+const extra = process.argv.slice(2).filter((arg) => arg !== "--verbose");
 migrateDirectory(persistTo(extra));
 if (stopping) process.exit(130);
 
 // 2. The runner, on loopback, with a secret that lives as long as this session (never written to disk).
 const runnerVars = process.env.RUNNER_URL ? [] : await startRunner(workerPort(extra));
 if (stopping) process.exit(130);
+const runner = { url: process.env.RUNNER_URL || `http://127.0.0.1:${runnerPort()}`, started: !process.env.RUNNER_URL };
 
 // 3. The Worker, on loopback port 8787 (wrangler.toml [dev]). Extra arguments go to wrangler dev.
-const code = await exitCode(wrangler(["dev", "--var", "CUCKOO_DEV:1", ...runnerVars, ...extra]));
+const code = await exitCode(wranglerDev(["--var", "CUCKOO_DEV:1", ...runnerVars, ...extra], runner));
+stopping = true;
 for (const child of children) child.kill("SIGINT");
+// The runner's last lines come through this script: wait for them (it stops at once on SIGINT).
+await Promise.race([runnerClosed, sleep(5_000)]);
 process.exit(code);
 
 /**
@@ -178,7 +268,6 @@ function shellEnv(env) {
  * @returns {Promise<string[]>}
  */
 async function startRunner(port) {
-  const runnerPort = Number(process.env.RUNNER_PORT || 8788);
   const secret = randomBytes(32).toString("hex");
   const runner = spawn(process.execPath, [RUNNER_MAIN], {
     cwd: root,
@@ -186,21 +275,24 @@ async function startRunner(port) {
     // read its environment (/proc), so the shell's own secrets (a bot token, an API key) stay out of it.
     env: runnerEnv({
       secret,
-      port: runnerPort,
+      port: runnerPort(),
       workspaceRoot: process.env.WORKSPACE_ROOT || path.join(root, ".wrangler", "runner-workspaces"),
       base: shellEnv(process.env),
     }),
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  eachLine(runner.stdout, process.stdout, (line) => runnerLine(line, { verbose }));
+  eachLine(runner.stderr, process.stderr, (line) => runnerLine(line, { verbose }));
   children.add(runner);
   runnerChild = runner;
+  runnerClosed = new Promise((resolve) => runner.on("close", () => resolve(undefined)));
   let exited = false;
   runner.on("exit", (code) => {
     exited = true;
     children.delete(runner);
     if (!stopping) console.error(`cuckoo: the runner stopped (exit ${code}); watchers fail "did not start" until npm run dev is restarted.`);
   });
-  const url = `http://127.0.0.1:${runnerPort}`;
+  const url = `http://127.0.0.1:${runnerPort()}`;
   const ready = await untilHealthy(url, { withinMs: 15_000, gone: () => exited || stopping });
   if (ready === "gone") {
     for (const child of children) child.kill("SIGINT");
@@ -213,6 +305,11 @@ async function startRunner(port) {
     process.exit(1);
   }
   return ["--var", `RUNNER_URL:${url}`, "--var", `PUBLIC_URL:http://localhost:${port}`, ...secretFiles(secret)];
+}
+
+/** The started runner's port: RUNNER_PORT, else 8788. */
+function runnerPort() {
+  return Number(process.env.RUNNER_PORT || 8788);
 }
 
 /**

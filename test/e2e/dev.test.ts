@@ -2,7 +2,8 @@
  * `npm run dev` as a new user runs it (issue 14, item 7): scripts/dev.mjs starts the runner and `wrangler dev`,
  * and hands the session's runner secret to wrangler without a command line showing it (`ps` lists every
  * process's arguments to every user): no process's arguments hold it, yet the Worker signs with it (a dry run
- * through the runner answers), and its file is gone when the session ends.
+ * through the runner answers), and its file is gone when the session ends. Until it is ready it prints only
+ * what a person acts on (issue 38, item 3): the page, the runner, the zone and the agent, a warning in a line.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -10,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT_WARNING } from "../../scripts/lib/dev-output.mjs";
 import { atExit, freePort, waitFor } from "./harness.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -17,7 +19,9 @@ let dev: ChildProcess;
 let base: string;
 let output = "";
 let scratch: string;
-/** The session's secrets file, as wrangler's command line names it. */
+let runnerPort: number;
+/** What npm run dev printed up to its summary's last line (stdout and stderr, as they came). */
+let startup: string[];
 
 /** The pids of every process, with their command lines and environments where readable. */
 function processes(): { pid: number; cmdline: string; environ: string }[] {
@@ -47,7 +51,8 @@ function secretsFileOf(): string | undefined {
 
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), "cuckoo-e2e-dev-"));
-  const [port, inspector, runnerPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, inspector] = [await freePort(), await freePort()];
+  runnerPort = await freePort();
   base = `http://127.0.0.1:${port}`;
   dev = spawn(
     process.execPath,
@@ -86,6 +91,15 @@ beforeAll(async () => {
     90_000,
     250,
   );
+  // The summary's last line comes once the Worker answered npm run dev's own /healthz.
+  const last = "cuckoo: Telegram: ";
+  await waitFor(
+    () => `npm run dev printed no summary:\n${output}`,
+    async () => (output.includes(last) ? true : undefined),
+    30_000,
+  );
+  const lines = output.split("\n");
+  startup = lines.slice(0, lines.findIndex((line) => line.startsWith(last)) + 1);
 }, 120_000);
 
 /** Kills `npm run dev`'s whole group (the runner and wrangler beneath it) and removes the scratch folder. */
@@ -103,6 +117,24 @@ function killDev(): void {
 afterAll(killDev);
 
 describe("npm run dev", () => {
+  it("prints until ready only the page, the runner, the zone, the agent and each warning in a line", () => {
+    expect(startup.length, output).toBeLessThanOrEqual(25);
+    const got = startup.filter((line) => line.startsWith("cuckoo: ") || line.includes("Ready on"));
+    expect(got[0]).toMatch(/^cuckoo: the local D1 directory is migrated: 0001_directory\.sql, /);
+    expect(got.slice(1)).toEqual([
+      // The runner starts before wrangler: its warning, when it runs as root.
+      ...(process.getuid?.() === 0 ? [ROOT_WARNING] : []),
+      `[wrangler:info] Ready on ${base}`,
+      `cuckoo: the page: ${base}/`,
+      `cuckoo: the runner: http://127.0.0.1:${runnerPort}`,
+      "cuckoo: the zone: UTC (DEFAULT_TIMEZONE, wrangler.toml)",
+      "cuckoo: the agent: echo, it answers without a model (docs/agent.md says how to give it one)",
+      "cuckoo: Telegram: off, no bot token: each chat's replies go to its transcript (docs/operations.md#trying-it)",
+    ]);
+    const text = startup.join("\n");
+    for (const never of ["containers", "/tmp/", "additional modules", "Your Worker has access", "env.", "\u001b"]) expect(text, output).not.toContain(never);
+  });
+
   it("serves the Worker with its runner, and no process's command line holds the runner secret", async () => {
     const health = await (await fetch(`${base}/healthz`)).json();
     expect(health).toMatchObject({ ok: true, telegram: "off", runner: "url", agent: "echo" });

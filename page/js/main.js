@@ -7,8 +7,10 @@
  */
 import { loadAgenda, openAgenda } from "./agenda.js";
 import { ApiError, api, chatPath } from "./api.js";
+import { loadCalendar } from "./calendar.js";
 import { showChatPanel, wireChatPanel } from "./chat-panel.js";
 import { loadChats, wireChats } from "./chats.js";
+import { askFirst } from "./confirm.js";
 import { openJobDialog, zoneKnown } from "./dialog.js";
 import { byId, h, sentence } from "./dom.js";
 import { openHistory } from "./history.js";
@@ -176,20 +178,10 @@ const actions = {
     }),
   hook: (job) => openHook(job, { changed: () => void loadJobs() }),
   history: (job) => void openHistory(job),
-  remove: (job) => {
-    const dialog = /** @type {HTMLDialogElement} */ (byId("confirm-dialog"));
-    byId("confirm-title").textContent = t().deleteTitle(job.name);
-    byId("confirm-text").textContent = t().deleteText;
-    dialog.returnValue = "";
-    dialog.addEventListener(
-      "close",
-      () => {
-        if (dialog.returnValue === "confirm") void act(() => api("DELETE", `${chatPath(job.chatId)}/jobs/${job.id}`)).then(refreshChats);
-      },
-      { once: true },
-    );
-    dialog.showModal();
-  },
+  remove: (job) =>
+    void askFirst({ title: t().deleteTitle(job.name), text: t().deleteText }).then((sure) => {
+      if (sure) void act(() => api("DELETE", `${chatPath(job.chatId)}/jobs/${job.id}`)).then(refreshChats);
+    }),
 };
 
 /** @param {import("./dialog.js").Prefill} [prefill] */
@@ -239,6 +231,7 @@ function choose(chatId, address = "push") {
   void loadJobs().then(showChatPanel);
   void loadQuiet();
   void loadAgenda();
+  void loadCalendar();
 }
 
 /** The chat the address names: its id, `""` when it names none, null when what it names is no chat id. */
@@ -278,6 +271,7 @@ function followAddress() {
   void loadJobs();
   void loadQuiet();
   void loadAgenda();
+  void loadCalendar();
   showChatPanel();
   empty.hidden = true;
   const shown = location.hash.length > 60 ? `${location.hash.slice(0, 60)}…` : location.hash;
@@ -393,7 +387,7 @@ async function startMiniApp() {
  */
 function setReadOnly(readOnly) {
   state.readOnly = readOnly;
-  for (const id of ["create", "empty-create", "suggestions", "zone-change", "quiet-change", "agenda-change"]) byId(id).hidden = readOnly;
+  for (const id of ["create", "empty-create", "suggestions", "zone-change", "quiet-change", "agenda-change", "calendar-actions"]) byId(id).hidden = readOnly;
   showAccess(readOnly ? "readOnly" : "");
 }
 

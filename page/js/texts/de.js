@@ -65,6 +65,14 @@ const texts = {
   dailyAgenda: "Tagesübersicht",
   agendaTime: "Uhrzeit",
   saveAgenda: "Tagesübersicht speichern",
+  calendarFeed: "Kalender-Feed",
+  makeCalendar: "Kalender-Feed erstellen",
+  replaceAddress: "Adresse ersetzen",
+  calendarUrl: "Feed-Adresse",
+  copyCalendarUrl: "Feed-Adresse kopieren",
+  calendarHint:
+    "Abonniere sie in deinem Kalender: Google Kalender, Weitere Kalender → Per URL; Apple Kalender, Ablage → Neues Kalenderabonnement; Outlook, Kalender hinzufügen → Aus dem Internet abonnieren.",
+  calendarSecret: "Nur einmal gezeigt: Wer diese Adresse hat, sieht die Jobs des Chats. Halte sie geheim.",
   keepIt: "Behalten",
   delete: "Löschen",
   hookOnly: "Nur ausführen, wenn sein Hook aufgerufen wird",
@@ -193,6 +201,14 @@ const texts = {
   agendaOff: "aus",
   agendaAbout: (zone) =>
     `Zu dieser Uhrzeit, in der Zeitzone des Chats, ${zone}, schickt der Bot eine Nachricht mit den restlichen Läufen des Tages; an einem Tag ohne Läufe nichts.`,
+
+  calendarLine: (state) => `Kalender-Feed: ${state}`,
+  calendarOn: "an",
+  calendarOff: "aus",
+  calendarReplaceTitle: "Die Kalenderadresse ersetzen?",
+  calendarReplaceText: "Die jetzige Adresse funktioniert sofort nicht mehr: Kalender, die sie abonniert haben, werden erst mit der neuen wieder aktualisiert.",
+  calendarOffTitle: "Den Kalender-Feed ausschalten?",
+  calendarOffText: "Seine Adresse funktioniert sofort nicht mehr: Kalender, die sie abonniert haben, werden nicht mehr aktualisiert.",
 
   zoneOffset: (place) => `„${place}“ ist ein Versatz; diese Zonen liegen gerade darauf. Wähle deine:`,
   zoneSeveral: (place) => `„${place}“ hat mehr als eine Zeitzone. Wähle deine:`,

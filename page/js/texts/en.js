@@ -67,6 +67,14 @@ export default {
   dailyAgenda: "Daily agenda",
   agendaTime: "Time of day",
   saveAgenda: "Save agenda",
+  calendarFeed: "Calendar feed",
+  makeCalendar: "Make calendar feed",
+  replaceAddress: "Replace address",
+  calendarUrl: "Feed address",
+  copyCalendarUrl: "Copy the feed address",
+  calendarHint:
+    "Subscribe to it in your calendar: Google Calendar, Other calendars → From URL; Apple Calendar, File → New Calendar Subscription; Outlook, Add calendar → Subscribe from web.",
+  calendarSecret: "Shown once: whoever has this address sees the chat's jobs. Keep it secret.",
   keepIt: "Keep it",
   delete: "Delete",
   hookOnly: "Run only when its hook is called",
@@ -210,6 +218,15 @@ export default {
   agendaOff: "off",
   agendaAbout: (/** @type {string} */ zone) =>
     `At this time, in the chat's time zone, ${zone}, the bot sends one message listing the rest of the day's runs; nothing on a day without any.`,
+
+  // The calendar feed (calendar.js).
+  calendarLine: (/** @type {string} */ state) => `Calendar feed: ${state}`,
+  calendarOn: "on",
+  calendarOff: "off",
+  calendarReplaceTitle: "Replace the calendar address?",
+  calendarReplaceText: "The address in use stops working at once: calendars subscribed to it stop updating until they are given the new one.",
+  calendarOffTitle: "Turn off the calendar feed?",
+  calendarOffText: "Its address stops working at once: calendars subscribed to it stop updating.",
 
   // The zone (zone.js).
   zoneOffset: (/** @type {string} */ place) => `“${place}” is an offset; these zones are on it now. Choose yours:`,

@@ -65,6 +65,14 @@ const texts = {
   dailyAgenda: "Agenda diaria",
   agendaTime: "Hora",
   saveAgenda: "Guardar agenda",
+  calendarFeed: "Feed de calendario",
+  makeCalendar: "Crear feed de calendario",
+  replaceAddress: "Reemplazar dirección",
+  calendarUrl: "Dirección del feed",
+  copyCalendarUrl: "Copiar la dirección del feed",
+  calendarHint:
+    "Suscríbete desde tu calendario: Google Calendar, Otros calendarios → Desde URL; Calendario de Apple, Archivo → Nueva suscripción a calendario; Outlook, Agregar calendario → Suscribirse desde la web.",
+  calendarSecret: "Se muestra una sola vez: quien tenga esta dirección ve las tareas del chat. Mantenla en secreto.",
   keepIt: "Conservarla",
   delete: "Eliminar",
   hookOnly: "Ejecutar solo cuando se llame a su hook",
@@ -193,6 +201,14 @@ const texts = {
   agendaOff: "desactivada",
   agendaAbout: (zone) =>
     `A esta hora, en la zona horaria del chat, ${zone}, el bot envía un mensaje con las ejecuciones que quedan en el día; nada un día sin ninguna.`,
+
+  calendarLine: (state) => `Feed de calendario: ${state}`,
+  calendarOn: "activado",
+  calendarOff: "desactivado",
+  calendarReplaceTitle: "¿Reemplazar la dirección del calendario?",
+  calendarReplaceText: "La dirección actual deja de funcionar al instante: los calendarios suscritos a ella dejan de actualizarse hasta que reciban la nueva.",
+  calendarOffTitle: "¿Desactivar el feed de calendario?",
+  calendarOffText: "Su dirección deja de funcionar al instante: los calendarios suscritos a ella dejan de actualizarse.",
 
   zoneOffset: (place) => `«${place}» es un desfase; estas zonas lo tienen ahora. Elige la tuya:`,
   zoneSeveral: (place) => `«${place}» tiene más de una zona horaria. Elige la tuya:`,

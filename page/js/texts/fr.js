@@ -65,6 +65,14 @@ const texts = {
   dailyAgenda: "Agenda quotidien",
   agendaTime: "Heure",
   saveAgenda: "Enregistrer l'agenda",
+  calendarFeed: "Flux d'agenda",
+  makeCalendar: "Créer le flux d'agenda",
+  replaceAddress: "Remplacer l'adresse",
+  calendarUrl: "Adresse du flux",
+  copyCalendarUrl: "Copier l'adresse du flux",
+  calendarHint:
+    "Abonne-toi depuis ton agenda : Google Agenda, Autres agendas → À partir de l'URL ; Calendrier d'Apple, Fichier → Nouvel abonnement à un calendrier ; Outlook, Ajouter un calendrier → S'abonner à partir du web.",
+  calendarSecret: "Montrée une seule fois : quiconque a cette adresse voit les tâches du chat. Garde-la secrète.",
   keepIt: "La garder",
   delete: "Supprimer",
   hookOnly: "Lancer seulement quand son hook est appelé",
@@ -195,6 +203,15 @@ const texts = {
   agendaOff: "désactivé",
   agendaAbout: (zone) =>
     `À cette heure, dans le fuseau horaire du chat, ${zone}, le bot envoie un message qui liste les exécutions restantes de la journée ; rien un jour qui n'en a pas.`,
+
+  calendarLine: (state) => `Flux d'agenda : ${state}`,
+  calendarOn: "activé",
+  calendarOff: "désactivé",
+  calendarReplaceTitle: "Remplacer l'adresse de l'agenda ?",
+  calendarReplaceText:
+    "L'adresse actuelle cesse aussitôt de fonctionner : les agendas qui y sont abonnés ne se mettent plus à jour tant qu'ils n'ont pas la nouvelle.",
+  calendarOffTitle: "Désactiver le flux d'agenda ?",
+  calendarOffText: "Son adresse cesse aussitôt de fonctionner : les agendas qui y sont abonnés ne se mettent plus à jour.",
 
   zoneOffset: (place) => `« ${place} » est un décalage ; ces fuseaux y sont en ce moment. Choisis le tien :`,
   zoneSeveral: (place) => `« ${place} » a plus d'un fuseau horaire. Choisis le tien :`,

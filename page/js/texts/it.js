@@ -65,6 +65,14 @@ const texts = {
   dailyAgenda: "Agenda giornaliera",
   agendaTime: "Ora",
   saveAgenda: "Salva agenda",
+  calendarFeed: "Feed del calendario",
+  makeCalendar: "Crea feed del calendario",
+  replaceAddress: "Sostituisci indirizzo",
+  calendarUrl: "Indirizzo del feed",
+  copyCalendarUrl: "Copia l'indirizzo del feed",
+  calendarHint:
+    "Iscriviti dal tuo calendario: Google Calendar, Altri calendari → Da URL; Calendario di Apple, File → Nuova sottoscrizione calendario; Outlook, Aggiungi calendario → Sottoscrivi dal Web.",
+  calendarSecret: "Mostrato una sola volta: chiunque abbia questo indirizzo vede le attività della chat. Tienilo segreto.",
   keepIt: "Tienila",
   delete: "Elimina",
   hookOnly: "Esegui solo quando il suo hook viene chiamato",
@@ -195,6 +203,14 @@ const texts = {
   agendaOff: "disattivata",
   agendaAbout: (zone) =>
     `A quest'ora, nel fuso orario della chat, ${zone}, il bot invia un messaggio con le esecuzioni rimaste della giornata; niente in un giorno che non ne ha.`,
+
+  calendarLine: (state) => `Feed del calendario: ${state}`,
+  calendarOn: "attivo",
+  calendarOff: "disattivato",
+  calendarReplaceTitle: "Sostituire l'indirizzo del calendario?",
+  calendarReplaceText: "L'indirizzo attuale smette subito di funzionare: i calendari iscritti non si aggiornano più finché non ricevono quello nuovo.",
+  calendarOffTitle: "Disattivare il feed del calendario?",
+  calendarOffText: "Il suo indirizzo smette subito di funzionare: i calendari iscritti non si aggiornano più.",
 
   zoneOffset: (place) => `«${place}» è uno scostamento; questi fusi lo hanno adesso. Scegli il tuo:`,
   zoneSeveral: (place) => `«${place}» ha più di un fuso orario. Scegli il tuo:`,

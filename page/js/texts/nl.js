@@ -65,6 +65,14 @@ const texts = {
   dailyAgenda: "Dagoverzicht",
   agendaTime: "Tijdstip",
   saveAgenda: "Dagoverzicht opslaan",
+  calendarFeed: "Agendafeed",
+  makeCalendar: "Agendafeed maken",
+  replaceAddress: "Adres vervangen",
+  calendarUrl: "Adres van de feed",
+  copyCalendarUrl: "Adres van de feed kopiëren",
+  calendarHint:
+    "Abonneer je erop in je agenda: Google Agenda, Andere agenda's → Via URL; Apple Agenda, Archief → Nieuw agenda-abonnement; Outlook, Agenda toevoegen → Abonneren via internet.",
+  calendarSecret: "Eén keer getoond: wie dit adres heeft, ziet de taken van de chat. Houd het geheim.",
   keepIt: "Behouden",
   delete: "Verwijderen",
   hookOnly: "Alleen uitvoeren wanneer de hook wordt aangeroepen",
@@ -192,6 +200,14 @@ const texts = {
   agendaOff: "uit",
   agendaAbout: (zone) =>
     `Op dit tijdstip, in de tijdzone van de chat, ${zone}, stuurt de bot één bericht met wat er die dag nog gepland staat; niets op een dag waarop niets gepland staat.`,
+
+  calendarLine: (state) => `Agendafeed: ${state}`,
+  calendarOn: "aan",
+  calendarOff: "uit",
+  calendarReplaceTitle: "Het agenda-adres vervangen?",
+  calendarReplaceText: "Het huidige adres werkt meteen niet meer: agenda's die erop geabonneerd zijn, worden pas weer bijgewerkt met het nieuwe.",
+  calendarOffTitle: "De agendafeed uitzetten?",
+  calendarOffText: "Het adres werkt meteen niet meer: agenda's die erop geabonneerd zijn, worden niet meer bijgewerkt.",
 
   zoneOffset: (place) => `“${place}” is een verschuiving; deze zones liggen er nu op. Kies de jouwe:`,
   zoneSeveral: (place) => `“${place}” heeft meer dan één tijdzone. Kies de jouwe:`,

@@ -65,6 +65,14 @@ const texts = {
   dailyAgenda: "Agenda diária",
   agendaTime: "Horário",
   saveAgenda: "Salvar agenda",
+  calendarFeed: "Feed de calendário",
+  makeCalendar: "Criar feed de calendário",
+  replaceAddress: "Substituir endereço",
+  calendarUrl: "Endereço do feed",
+  copyCalendarUrl: "Copiar o endereço do feed",
+  calendarHint:
+    "Assine-o no seu calendário: Google Agenda, Outras agendas → Do URL; Calendário da Apple, Arquivo → Nova Assinatura de Calendário; Outlook, Adicionar calendário → Assinar da Web.",
+  calendarSecret: "Mostrado uma única vez: quem tiver este endereço vê as tarefas do chat. Mantenha-o em segredo.",
   keepIt: "Manter",
   delete: "Excluir",
   hookOnly: "Executar só quando seu hook for chamado",
@@ -192,6 +200,14 @@ const texts = {
   agendaOff: "desligada",
   agendaAbout: (zone) =>
     `Nesse horário, no fuso horário do chat, ${zone}, o bot envia uma mensagem com as execuções que restam no dia; nada num dia sem nenhuma.`,
+
+  calendarLine: (state) => `Feed de calendário: ${state}`,
+  calendarOn: "ligado",
+  calendarOff: "desligado",
+  calendarReplaceTitle: "Substituir o endereço do calendário?",
+  calendarReplaceText: "O endereço atual deixa de funcionar na hora: os calendários que o assinam param de se atualizar até receberem o novo.",
+  calendarOffTitle: "Desligar o feed de calendário?",
+  calendarOffText: "O endereço dele deixa de funcionar na hora: os calendários que o assinam param de se atualizar.",
 
   zoneOffset: (place) => `“${place}” é um deslocamento; estes fusos estão nele agora. Escolha o seu:`,
   zoneSeveral: (place) => `“${place}” tem mais de um fuso horário. Escolha o seu:`,

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { feed } from "./agent-helpers";
-import { advanceTo, chatIds, jobsOf, must, queued, transcript } from "./helpers";
+import { advanceTo, chatIds, jobsOf, lines, must, queued, quietConsole, transcript } from "./helpers";
 import { delivered, newUpdateId, postUpdate, type TelegramChat, TestBot, telegramChat, textOf } from "./telegram-helpers";
 
 const bot = new TestBot("remind-copy");
@@ -92,11 +92,17 @@ describe("/remind about a message", () => {
       [{ kind: "raw", status: 400, body: { ok: false, error_code: 400, description: "Bad Request: message to copy not found" } }],
       chat.chatId,
     );
+    const logged = quietConsole("log");
     const calls = await fire(chat);
     expect(calls.map((c) => [c.method, c.params.text])).toEqual([
       ["copyMessage", undefined],
       ["sendMessage", renderTelegramHtml("📎 The message this reminder was about is gone.")],
       ["sendMessage", "a voice message"],
+    ]);
+    expect(lines(logged).filter((l) => l.startsWith("outbox:"))).toEqual([
+      expect.stringMatching(
+        /^outbox: copy:[a-z2-9]{5}:\d+: the message could not be copied: Telegram copyMessage failed \(400\): Bad Request: message to copy not found$/,
+      ),
     ]);
   });
 });

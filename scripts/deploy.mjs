@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { spawnSync } from "node:child_process";
 /**
  * `npm run deploy` (docs/operations.md#npm-run-deploy): Cuckoo on Cloudflare in one command after `npx wrangler login`,
  * and the same command again changes nothing. In order, each step one line of what it did or that it had nothing to
@@ -11,6 +10,7 @@ import { spawnSync } from "node:child_process";
  * Vars it is given (ALLOWED_USER_IDS, ALLOWED_CHAT_IDS, LLM_BASE_URL, LLM_MODEL, PUBLIC_URL) are kept for the next
  * run. `--force` deploys even when nothing changed. Never prints a secret it did not just generate (and prints none).
  */
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";

@@ -181,3 +181,15 @@ export async function fitsWidths(page: Page, name: string, widths: readonly numb
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
+
+/** Whether any of the page's HTML, its fields' values, its storage or its address holds `secret` (a token shown once). */
+export const pageHolds = (page: Page, secret: string): Promise<boolean> =>
+  page.evaluate(
+    (s) =>
+      document.documentElement.outerHTML.includes(s) ||
+      Array.from(document.querySelectorAll("input, textarea"), (el) => (el as HTMLInputElement).value).some((v) => v.includes(s)) ||
+      JSON.stringify({ ...localStorage }).includes(s) ||
+      JSON.stringify({ ...sessionStorage }).includes(s) ||
+      location.href.includes(s),
+    secret,
+  );

@@ -9,7 +9,7 @@
 import type { Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sharedWorker, type Worker } from "../e2e/harness.js";
-import { ADMIN_TOKEN, adminApi, axeFindings, fitsWidths, launch, openChat, signIn } from "./browser.js";
+import { ADMIN_TOKEN, adminApi, axeFindings, fitsWidths, launch, openChat, pageHolds, signIn } from "./browser.js";
 
 /** This file's chat: no other file of the tier uses the 992… range. */
 const CHAT = "9920001";
@@ -42,18 +42,6 @@ const field = () => row().getByLabel("Feed address", { exact: true });
 /** Which of the row's three buttons show. */
 const buttons = () =>
   Promise.all(["Make calendar feed", "Replace address", "Turn off"].map((name) => row().getByRole("button", { name, exact: true }).isVisible()));
-
-/** Whether any of the page's HTML, its fields' values or its storage holds `secret`. */
-const pageHolds = (secret: string) =>
-  page.evaluate(
-    (s) =>
-      document.documentElement.outerHTML.includes(s) ||
-      Array.from(document.querySelectorAll("input, textarea"), (el) => (el as HTMLInputElement).value).some((v) => v.includes(s)) ||
-      JSON.stringify({ ...localStorage }).includes(s) ||
-      JSON.stringify({ ...sessionStorage }).includes(s) ||
-      location.href.includes(s),
-    secret,
-  );
 
 /** The token of a feed address. */
 const tokenOf = (url: string) => url.slice(url.lastIndexOf("/") + 1, -".ics".length);
@@ -141,7 +129,7 @@ describe("the calendar feed in the chat bar", () => {
     await expect.poll(() => field().inputValue()).not.toBe(first);
     second = await field().inputValue();
     expect(second).toMatch(feedUrl(worker.base));
-    expect(await pageHolds(tokenOf(first))).toBe(false);
+    expect(await pageHolds(page, tokenOf(first))).toBe(false);
     expect(await fetchFeed(first)).toEqual(GONE);
     expect((await fetchFeed(second)).status).toBe(200);
     // The confirm dialog has its own words back, for a job's Delete.
@@ -155,7 +143,7 @@ describe("the calendar feed in the chat bar", () => {
     await expect.poll(() => page.locator("#calendar-text").textContent()).toBe("Calendar feed: off");
     expect(await buttons()).toEqual([true, false, false]);
     expect(await field().isVisible()).toBe(false);
-    expect(await pageHolds(tokenOf(second))).toBe(false);
+    expect(await pageHolds(page, tokenOf(second))).toBe(false);
     expect(await fetchFeed(second)).toEqual(GONE);
     expect((await admin("GET", `/admin/chats/${CHAT}/calendar`)).body).toEqual({ calendar: false });
   });
@@ -171,7 +159,7 @@ describe("the calendar feed in the chat bar", () => {
     await expect.poll(() => page.locator("#calendar-text").textContent()).toBe("Calendar feed: on");
     expect(await buttons()).toEqual([false, true, true]);
     expect(await field().isVisible()).toBe(false);
-    expect(await pageHolds(tokenOf(url))).toBe(false);
+    expect(await pageHolds(page, tokenOf(url))).toBe(false);
     expect((await fetchFeed(url)).status).toBe(200);
   });
 });

@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LISTED } from "../../src/telegram/menu.js";
 import { sharedWorker, type Worker } from "./harness.js";
+import { scriptBotApi } from "./telegram-chat.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** A bot of this file's own on the shared stub. */
@@ -112,17 +113,9 @@ describe("npm run deploy", () => {
         "TELEGRAM_BOT_TOKEN does not look like a bot token: @BotFather gives one such as 123456789:AAE… (the bot's id, a colon, 35 characters); nothing was changed.\n",
     });
     const unknown = "987654321:AAE_e2e-deploy-unknown_abcdefghijklmno";
-    const scripted = await fetch(`${inject("telegramStub")}/__stub/script`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        method: "getMe",
-        token: unknown,
-        answers: [{ kind: "raw", status: 401, body: { ok: false, error_code: 401, description: "Unauthorized" } }],
-      }),
-      signal: AbortSignal.timeout(5_000),
-    });
-    expect(scripted.status).toBe(200);
+    await scriptBotApi(inject("telegramStub"), "getMe", unknown, [
+      { kind: "raw", status: 401, body: { ok: false, error_code: 401, description: "Unauthorized" } },
+    ]);
     expect(await deploy({ TELEGRAM_BOT_TOKEN: unknown })).toEqual({
       code: 1,
       stdout: "",

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LISTED } from "../../src/telegram/menu.js";
 import { freePort, sharedWorker, type Worker } from "./harness.js";
 import { sharedRunner } from "./runner.js";
+import { scriptBotApi } from "./telegram-chat.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** A bot of this file's own on the shared stub (the Worker's own token is the telegram files'). */
@@ -134,17 +135,7 @@ describe("npm run doctor", () => {
     expect(elsewhere.stdout.split("\n").slice(1, 2)).toEqual([
       `fail webhook     @CuckooTestBot's webhook points to ${bot.base}/telegram/webhook, not ${other}/telegram/webhook: run npm run deploy (or npm run telegram:setup).`,
     ]);
-    const script401 = await fetch(`${stub}/__stub/script`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        method: "getMe",
-        token: TOKEN,
-        answers: [{ kind: "raw", status: 401, body: { ok: false, error_code: 401, description: "Unauthorized" } }],
-      }),
-      signal: AbortSignal.timeout(5_000),
-    });
-    expect(script401.status).toBe(200);
+    await scriptBotApi(stub, "getMe", TOKEN, [{ kind: "raw", status: 401, body: { ok: false, error_code: 401, description: "Unauthorized" } }]);
     const run = await script("doctor.mjs", [bot.base], vars);
     expect(run.code).toBe(1);
     expect(run.stdout.split("\n")[1]).toBe(

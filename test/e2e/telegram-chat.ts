@@ -117,3 +117,14 @@ export const renderTelegramHtml = (markdown: string) =>
 
 /** The texts a reply stamped with "now" may hold between `t0` and `t1`. */
 export const minutes = (t0: number, t1: number, text: (now: number) => string) => [...new Set([text(t0), text(t1)])].map(renderTelegramHtml);
+
+/** Has the Bot API stub at `stub` answer `token`'s next `method` calls with `answers` (the stub's script). */
+export async function scriptBotApi(stub: string, method: string, token: string, answers: unknown[]): Promise<void> {
+  const res = await fetch(`${stub}/__stub/script`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ method, token, answers }),
+    signal: AbortSignal.timeout(5_000),
+  });
+  if (res.status !== 200) throw new Error(`the Bot API stub did not take the script: ${res.status}`);
+}

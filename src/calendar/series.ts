@@ -6,8 +6,9 @@
  * length and ical.js back by it; an interval schedule runs twice in a fall-back hour; a time that occurs twice reads
  * as its first instant in RFC 5545 and as its second in ical.js), the series says what Cuckoo does: the instants either
  * reading makes that Cuckoo does not run are excluded (a gap time by its local time), and Cuckoo's own instants that
- * either reading misses are added as UTC RDATEs. Read as RFC 5545 defines a recurrence set (a set: an instant
- * listed twice is one), the series expands to exactly Cuckoo's runs for the next 400 days. Pure.
+ * either reading misses are added as UTC RDATEs; an exclusion ical.js would pass over is listed again (`icaljs.ts`).
+ * Read as RFC 5545 defines a recurrence set (a set: an instant listed twice is one), the series expands to exactly
+ * Cuckoo's runs for the next 400 days. Pure.
  */
 import { nextRecurringRun, pastSkipped, type RecurringSchedule, type Skipped } from "../jobs/fire";
 import type { JobRecord } from "../jobs/records";
@@ -17,6 +18,7 @@ import { DAY_MS, HOUR_MS } from "../time/civil";
 import { walkFrom } from "../time/next";
 import { offsetAt } from "../time/zone";
 import { cronRrule } from "./cron-rule";
+import { listedAgain } from "./icaljs";
 import { utcDateTime } from "./ics";
 import { spanTransitions } from "./vtimezone";
 
@@ -73,7 +75,7 @@ export function seriesOf(job: Job, schedule: RecurringSchedule, zone: string, no
   const covered: [number, number][] = [];
   const horizon = Math.min(end ?? Number.POSITIVE_INFINITY, now + CORRECTION_DAYS * DAY_MS) + NEAR_MS;
   for (const t of spanTransitions(zone, now).filter((t) => t.at >= now - NEAR_MS && t.at < horizon)) {
-    const near = differences(t.at, read.next, first, zone, end, cuckoo(t.at - NEAR_MS, t.at + NEAR_MS));
+    const near = differences(t.at, read, first, zone, end, cuckoo(t.at - NEAR_MS, t.at + NEAR_MS));
     exclude.push(...near.exclude);
     add.push(...near.add);
     covered.push([t.at - NEAR_MS, t.at + NEAR_MS]);
@@ -93,17 +95,26 @@ function someAfter(runs: Iterable<number>, now: number): boolean {
   return false;
 }
 
-/** A schedule's RRULE (null: none says it) and its wall times: the next strictly after a local time. */
-function wallsOf(schedule: RecurringSchedule, zone: string): { rrule: string | null; next: (local: number) => number | null } | null {
+/**
+ * A schedule's RRULE (null: none says it) and its wall times, the next strictly after a local time; `hourly`: FREQ=HOURLY,
+ * whose gap times ical.js steps over rather than reading them back (as it reads every other FREQ's).
+ */
+type Walls = { rrule: string | null; next: (local: number) => number | null; hourly: boolean };
+
+function wallsOf(schedule: RecurringSchedule, zone: string): Walls | null {
   if (schedule.type === "cron") {
     const cron = parseCron(schedule.cron);
     if (!cron.ok) return null;
     // In UTC, an instant is its own wall time.
-    return { rrule: cronRrule(cron.value), next: (local) => nextOccurrence(cron.value, "UTC", local)?.at ?? null };
+    return { rrule: cronRrule(cron.value), next: (local) => nextOccurrence(cron.value, "UTC", local)?.at ?? null, hourly: false };
   }
   const rule = parseRuleSchedule(schedule, zone);
   if (!rule.ok) return null;
-  return { rrule: schedule.rrule.toUpperCase(), next: (local) => nextRuleOccurrence(rule.value, "UTC", local)?.at ?? null };
+  return {
+    rrule: schedule.rrule.toUpperCase(),
+    next: (local) => nextRuleOccurrence(rule.value, "UTC", local)?.at ?? null,
+    hourly: rule.value.rule.freq === "HOURLY",
+  };
 }
 
 /** Where a wall time can land: Cuckoo's instants, and those of an RFC 5545 reading and of ical.js's. */
@@ -133,7 +144,7 @@ function firstWall(next: (local: number) => number | null, zone: string, now: nu
  */
 function differences(
   at: number,
-  next: (local: number) => number | null,
+  { next, hourly }: Walls,
   first: number,
   zone: string,
   end: number | null,
@@ -146,18 +157,26 @@ function differences(
   const rfc = new Set<number>();
   const icaljs = new Set<number>();
   const gaps: { local: number; rfc: number; icaljs: number }[] = [];
+  // ical.js's instances, in the order it expands them.
+  const expanded: number[] = [];
+  const expand = (t: number): void => {
+    if (end === null || t <= end) expanded.push(t);
+  };
   // Wall times reach an hour past the instants either side, whatever the offsets.
   for (let w = next(Math.max(first - 1, toLocal(zone, from) - 3 * HOUR_MS)); w !== null && w <= toLocal(zone, to) + 3 * HOUR_MS; w = next(w)) {
     const l = landing(zone, w);
     if ("normal" in l) {
       if (inside(l.normal)) normal.add(l.normal);
+      expand(l.normal);
     } else if ("gap" in l) {
       if (inside(l.rfc)) rfc.add(l.rfc);
       if (inside(l.icaljs)) icaljs.add(l.icaljs);
       gaps.push({ local: w, rfc: l.rfc, icaljs: l.icaljs });
+      if (!hourly) expand(l.icaljs);
     } else {
       if (inside(l.first)) rfc.add(l.first);
       if (inside(l.second)) icaljs.add(l.second);
+      expand(l.second);
     }
   }
   const ours = new Set(runs);
@@ -172,5 +191,18 @@ function differences(
     exclude.push({ local: g.local });
   }
   for (const t of excluded) exclude.push(normal.has(t) ? { local: toLocal(zone, t) } : { instant: t });
-  return { exclude, add: runs.filter((t) => !read(t)) };
+  const add = runs.filter((t) => !read(t));
+  // What ical.js would pass over is listed once more (docs/calendar.md#daylight-saving).
+  const asRead = (e: Exclusion): number => {
+    if ("instant" in e) return e.instant;
+    const l = landing(zone, e.local);
+    return "normal" in l ? l.normal : "gap" in l ? l.icaljs : l.second;
+  };
+  const byRead = new Map(exclude.map((e) => [asRead(e), e]));
+  const again = listedAgain(
+    expanded,
+    add,
+    [...byRead.keys()].sort((a, b) => a - b),
+  );
+  return { exclude: [...exclude, ...again.flatMap((t) => byRead.get(t) ?? [])], add };
 }

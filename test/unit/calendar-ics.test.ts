@@ -7,6 +7,7 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { cronRrule } from "../../src/calendar/cron-rule";
 import { calendarFeed } from "../../src/calendar/feed";
+import { listedAgain } from "../../src/calendar/icaljs";
 import { duration, escapeText, fold, utcOffset } from "../../src/calendar/ics";
 import { vtimezone } from "../../src/calendar/vtimezone";
 import { parseCron } from "../../src/time";
@@ -170,5 +171,17 @@ describe("what each job is in the feed", () => {
     expect(root.getFirstSubcomponent("vtimezone")!.getFirstPropertyValue("tzid")).toBe("America/New_York");
     const event = new ICAL.Event(root.getFirstSubcomponent("vevent")!);
     expect([event.uid, event.summary, event.description, event.isRecurring()]).toEqual(["k7m2q.123456789@cuckoo.example", "Standup", "Plan", true]);
+  });
+});
+
+describe("how ical.js passes over an EXDATE", () => {
+  it("lists again an exclusion ical.js expands after a later instance, as often as it would pass it, and nothing else", () => {
+    // In order: 30, then 15 (out of order, excluded), then the RDATE 60 and 105.
+    expect(listedAgain([30, 15, 105], [60], [15])).toEqual([15]);
+    // Two later instances before it: listed twice more.
+    expect(listedAgain([20, 30, 15, 105], [], [15])).toEqual([15, 15]);
+    // In order: nothing to add.
+    expect(listedAgain([15, 30, 105], [60], [15])).toEqual([]);
+    expect(listedAgain([30, 105], [], [])).toEqual([]);
   });
 });

@@ -59,6 +59,13 @@ describe("the feed's address on the admin API", () => {
     expect(again.headers.get("ETag")).toBe(etag);
     expect(await again.text()).toBe("");
 
+    // A job made since is in the next fetch at once (the feed kept for a minute is built again), with a new ETag.
+    await must(stub.createJob(chatId, { name: "Later", kind: "prompt", cron: "0 18 * * *", text: "Wind down" }, "admin"));
+    const changed = await call(pathOf(url), { headers: { "If-None-Match": etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("ETag")).not.toBe(etag);
+    expect(await changed.text()).toContain("SUMMARY:Later\r\n");
+
     const replaced = (await send("POST", `/admin/chats/${chatId}/calendar`)).body as { url: string };
     expect(replaced.url).not.toBe(url);
     expect(await send("GET", pathOf(url))).toEqual({ status: 404, body: NO_FEED });

@@ -148,7 +148,7 @@ const listed = await wrangler(["secret", "list", "--format", "json", ...configAr
 /** @type {Set<string>} */
 let set = new Set();
 if (listed.code === 0) set = new Set(JSON.parse(listed.out.slice(listed.out.indexOf("["))).map((/** @type {{ name: string }} */ s) => s.name));
-else if (!/does not exist|\[code: 10007\]/.test(listed.out)) stop(cloudflareError("listing the Worker's secrets", listed.out));
+else if (!/does not exist|Worker "[^"]+" not found|\[code: 10007\]/.test(listed.out)) stop(cloudflareError("listing the Worker's secrets", listed.out));
 const kept = readSecrets();
 /** @type {Record<string, string>} */
 const put = {};

@@ -97,11 +97,7 @@ switch (command) {
     break;
   }
   case "secret list":
-    if (!account.worker)
-      fail(
-        "A request to the Cloudflare API (/accounts/stub/workers/scripts/cuckoo/secrets) failed.",
-        "This Worker does not exist on your account. [code: 10007]",
-      );
+    if (!account.worker) fail('Worker "cuckoo" not found.', "If this is a new Worker, run `wrangler deploy` first to create it.");
     console.log(JSON.stringify(account.secrets.map((name) => ({ name, type: "secret_text" }))));
     break;
   case "secret bulk": {

@@ -31,14 +31,15 @@ function answer(state: State, req: ApiRequest, query: URLSearchParams): [number,
   const { method, path, body } = req;
   const page = (n: number) => ({ result_info: { page: 1, per_page: 100, count: n, total_count: n } });
   const base = `/accounts/${ACCOUNT}`;
-  let m: RegExpExecArray | null;
+  /** The name a path pattern (after the account) captures, or null when the path is not of it. */
+  const at = (pattern: string): string | null => new RegExp(`^${base}${pattern}$`).exec(path)?.[1] ?? null;
   if (path === `${base}/d1/database` && method === "GET") return [200, envelope(state.databases, page(state.databases.length))];
   if (path === `${base}/d1/database` && method === "POST") {
     const db = { uuid: DATABASE_ID, name: (JSON.parse(body) as { name: string }).name, created_at: "2026-12-07T00:00:00Z", version: "production" };
     state.databases.push(db);
     return [200, envelope(db)];
   }
-  if ((m = new RegExp(`^${base}/d1/database/([^/]+)/(?:query|raw)$`).exec(path))) {
+  if (at("/d1/database/([^/]+)/(?:query|raw)") !== null) {
     const sql = (JSON.parse(body) as { sql?: string }).sql ?? "";
     for (const row of sql.matchAll(/INSERT INTO "?d1_migrations"?\s*\(name\)\s*values\s*\('([^']+)'\)/gi)) state.migrations.push(row[1]!);
     const rows = /^SELECT \*\s+FROM "d1_migrations"/i.test(sql.trim())
@@ -46,7 +47,8 @@ function answer(state: State, req: ApiRequest, query: URLSearchParams): [number,
       : [];
     return [200, envelope([{ results: rows, success: true, meta: { duration: 1, changes: 0 } }])];
   }
-  if ((m = new RegExp(`^${base}/d1/database/([^/]+)$`).exec(path))) return [200, envelope({ ...state.databases.find((d) => d.uuid === m![1]), num_tables: 0 })];
+  const database = at("/d1/database/([^/]+)");
+  if (database !== null) return [200, envelope({ ...state.databases.find((d) => d.uuid === database), num_tables: 0 })];
   if (path === `${base}/queues` && method === "GET") {
     const list = state.queues.filter((q) => !query.get("name") || q.queue_name === query.get("name"));
     return [200, envelope(list, page(list.length))];
@@ -66,25 +68,34 @@ function answer(state: State, req: ApiRequest, query: URLSearchParams): [number,
   }
   if (new RegExp(`^${base}/queues/[^/]+/consumers$`).test(path))
     return [200, envelope(method === "GET" ? [] : { consumer_id: "c1", type: "worker", settings: {} })];
-  if ((m = new RegExp(`^${base}/workers/scripts/([^/]+)/secrets$`).exec(path))) {
-    if (!state.scripts.has(m[1]!)) return [404, failure(10007, "This Worker does not exist on your account.")];
+  const listing = at("/workers/scripts/([^/]+)/secrets");
+  if (listing !== null) {
+    if (!state.scripts.has(listing)) return [404, failure(10007, "This Worker does not exist on your account.")];
     return [200, envelope([...state.secrets].map((name) => ({ name, type: "secret_text" })))];
   }
-  if ((m = new RegExp(`^${base}/workers/scripts/([^/]+)/secrets-bulk$`).exec(path))) {
-    if (!state.scripts.has(m[1]!)) return [404, failure(10007, "workers.api.error.script_not_found")];
+  const bulk = at("/workers/scripts/([^/]+)/secrets-bulk");
+  if (bulk !== null) {
+    if (!state.scripts.has(bulk)) return [404, failure(10007, "workers.api.error.script_not_found")];
     for (const name of Object.keys((JSON.parse(body) as { secrets: Record<string, unknown> }).secrets)) state.secrets.add(name);
     return [200, envelope(null)];
   }
-  if ((m = new RegExp(`^${base}/workers/scripts/([^/]+)$`).exec(path)) && method === "PUT") {
-    state.scripts.add(m[1]!);
-    return [200, envelope({ id: m[1], etag: "e", handlers: ["fetch", "queue"], created_on: "x", modified_on: "x", usage_model: "standard" })];
+  const script = at("/workers/scripts/([^/]+)");
+  if (script !== null && method === "PUT") {
+    state.scripts.add(script);
+    return [200, envelope({ id: script, etag: "e", handlers: ["fetch", "queue"], created_on: "x", modified_on: "x", usage_model: "standard" })];
   }
-  if ((m = new RegExp(`^${base}/workers/services/([^/]+)$`).exec(path))) {
-    if (!state.scripts.has(m[1]!)) return [404, failure(10090, "workers.api.error.service_not_found")];
-    const script = { id: m[1], tag: "t", etag: "e", handlers: ["fetch"], created_on: "x", modified_on: "x", last_deployed_from: "wrangler" };
+  const service = at("/workers/services/([^/]+)");
+  if (service !== null) {
+    if (!state.scripts.has(service)) return [404, failure(10090, "workers.api.error.service_not_found")];
+    const deployed = { id: service, tag: "t", etag: "e", handlers: ["fetch"], created_on: "x", modified_on: "x", last_deployed_from: "wrangler" };
     return [
       200,
-      envelope({ id: m[1], default_environment: { environment: "production", created_on: "x", modified_on: "x", script }, created_on: "x", modified_on: "x" }),
+      envelope({
+        id: service,
+        default_environment: { environment: "production", created_on: "x", modified_on: "x", script: deployed },
+        created_on: "x",
+        modified_on: "x",
+      }),
     ];
   }
   if (new RegExp(`^${base}/workers/scripts/[^/]+/deployments$`).test(path))
@@ -109,8 +120,9 @@ function answer(state: State, req: ApiRequest, query: URLSearchParams): [number,
       }),
     ];
   if (new RegExp(`^${base}/workers/scripts/[^/]+/assets-upload-session$`).test(path)) return [200, envelope({ jwt: "assets-complete", buckets: [] })];
-  if ((m = new RegExp(`^${base}/workers/workers/([^/]+)$`).exec(path)))
-    return [200, envelope({ id: m[1], name: m[1], subdomain: { enabled: true, previews_enabled: false }, tags: [], created_on: "x", updated_on: "x" })];
+  const named = at("/workers/workers/([^/]+)");
+  if (named !== null)
+    return [200, envelope({ id: named, name: named, subdomain: { enabled: true, previews_enabled: false }, tags: [], created_on: "x", updated_on: "x" })];
   if (path === `${base}/workers/subdomain`) return [200, envelope({ subdomain: SUBDOMAIN })];
   if (new RegExp(`^${base}/workers/scripts/[^/]+/subdomain$`).test(path)) return [200, envelope({ enabled: true, previews_enabled: false })];
   if (new RegExp(`^${base}/workers/scripts/[^/]+/schedules$`).test(path)) return [200, envelope({ schedules: [] })];

@@ -15,7 +15,7 @@ const CHATS = { once: "983000001", skip: "983000002", all: "983000003", ask: "98
 type Policy = keyof typeof CHATS;
 
 let worker: Worker;
-/** The chats' clock offset, read by each start of `wrangler dev` (0 before the outage). */
+/** The chats' clock offset, read by each start of `wrangler dev`. */
 let offsetSeconds = 0;
 const ids = {} as Record<Policy, string>;
 let due = 0;
@@ -29,6 +29,10 @@ const runs = async (policy: Policy): Promise<Run[]> => (await worker.send("GET",
 const hm = (h: number) => new Date(due + h * HOUR).toISOString().slice(11, 16);
 
 beforeAll(async () => {
+  // The chats' clock starts at 08:10 UTC of the next day: the runs and the 3½ hours after them fall on one day in the
+  // chats' zone (UTC), whatever the hour the suite runs at (a message names a time of another day with its date).
+  const now = new Date();
+  offsetSeconds = Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 8, 10) - now.getTime()) / 1000);
   worker = await startWorker({ vars: () => ({ CUCKOO_DEV_CLOCK_OFFSET: String(offsetSeconds) }) });
   for (const policy of Object.keys(CHATS) as Policy[]) {
     const res = await worker.send("POST", `/admin/chats/${CHATS[policy]}/jobs`, {

@@ -11,7 +11,22 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PromptMessage } from "../../src/contracts/prompt-message";
 import type { Job } from "../../src/schemas/jobs";
 import { chatWith, feed, model } from "./agent-helpers";
-import { advanceTo, chatIds, HOUR, historyOf, must, queued, quietConsole, type Stub, send, setInstanceVars, spyQueue, transcript } from "./helpers";
+import {
+  advanceTo,
+  chatIds,
+  clockOf,
+  HOUR,
+  historyOf,
+  must,
+  nextNoonUtc,
+  queued,
+  quietConsole,
+  type Stub,
+  send,
+  setInstanceVars,
+  spyQueue,
+  transcript,
+} from "./helpers";
 
 const newChat = chatIds(9_830_000);
 
@@ -22,6 +37,9 @@ afterEach(() => {
 /** An hourly prompt job with `missed` (and what else `over` sets), in a chat with a queue spy. */
 async function hourly(over: Record<string, unknown> = {}): Promise<{ chatId: string; stub: Stub; job: Job; due: number }> {
   const { chatId, stub } = newChat();
+  // 08:00 UTC, ahead: its runs and the 3½ hours after them fall on one day in Berlin, whatever the hour the suite runs at
+  // (a message names a time of another day with its date).
+  await advanceTo(stub, nextNoonUtc(await clockOf(stub)) + 20 * HOUR);
   await spyQueue(stub);
   await must(stub.setTimeZone(chatId, "Europe/Berlin"));
   const job = await must(stub.createJob(chatId, { name: "Log digest", kind: "prompt", cron: "0 * * * *", text: "Digest the logs", ...over }, "admin"));

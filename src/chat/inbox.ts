@@ -18,7 +18,7 @@ import { err, ok, type Result } from "../result";
 import { type ButtonRows, PRESS, REPLY_TO } from "../schemas/chats";
 import { groupAppLink, INVALID_BUTTON, newOfferId, parseButton, type Reply } from "../telegram/buttons";
 import { makesJob, onlyReads, parseCommand } from "../telegram/commands";
-import { copyTo } from "../telegram/copyable";
+import { copyTo, remindCaption } from "../telegram/copyable";
 import { editedCommand } from "../telegram/edit";
 import { runCommand } from "../telegram/execute";
 import type { CommandContext, CommandHost, RepliedTo } from "../telegram/host";
@@ -28,7 +28,7 @@ import { offerOf, offerReply, readReminder } from "../telegram/offer";
 import { type PressOutcome, press } from "../telegram/press";
 import { sentPrivately } from "../telegram/privately";
 import { plainText } from "../telegram/render";
-import { withQuote } from "../telegram/replies";
+import { capText, entryText, TEXT_LIMIT } from "../telegram/replies";
 import { botIsIn, fromAnonymousAdmin, type Update, updateOrigin, updateSchema } from "../telegram/update";
 import { textsOf, voiceOf } from "../texts";
 import { langOf } from "../words";
@@ -59,16 +59,6 @@ export type InboxDeps = {
   now: () => number;
   transaction: <T>(work: () => T) => T;
 };
-
-/** Telegram's own limit for a message's text; a longer one (a forged update) is cut before it is queued. */
-export const TEXT_LIMIT = 4096;
-
-/** At most `TEXT_LIMIT` UTF-16 units, never splitting a character in two. */
-function capText(text: string | undefined): string | undefined {
-  if (text === undefined || text.length <= TEXT_LIMIT) return text;
-  const cut = text.slice(0, TEXT_LIMIT);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
-}
 
 /**
  * What became of an update: a command answered, a prompt queued, a button pressed (with its answer, and
@@ -176,14 +166,13 @@ export class Inbox {
       }
       if (update.edited_message) return ok({ handled: await this.edited(update.edited_message, key, now, writer) });
       const message = update.message;
-      // A photo, voice note … whose caption is `/remind <when>` is a reminder about itself (docs/telegram.md#remind-me-about-this).
-      const captioned = message?.text === undefined && /^\/remind(?:@\w+)?(?:\s|$)/i.test(message?.caption ?? "") ? message : undefined;
-      const text = capText(message?.text ?? captioned?.caption);
+      const caption = remindCaption(message);
+      const text = capText(message?.text ?? caption);
       if (message === undefined || text === undefined) {
         this.reply(key, (await textsOf(context.language)).nonText, now, writer.threadId);
         return ok({ handled: "non-text" });
       }
-      const repliedTo = captioned ? { text: null, jobId: null, ...copyTo(captioned) } : this.repliedTo(message);
+      const repliedTo = caption !== undefined ? { text: null, jobId: null, ...copyTo(message) } : this.repliedTo(message);
       const entry = this.d.transcript.append({ role: "user", source: "telegram", text: entryText(text, repliedTo) }, now);
       try {
         const received = { text, key, updateId: update.update_id, telegramId: message.message_id };
@@ -403,9 +392,4 @@ export class Inbox {
     }
     return "prompt";
   }
-}
-
-/** What a user's message is kept and sent to the agent as: a command as typed; other text after what it replies to, quoted. */
-function entryText(text: string, repliedTo: RepliedTo | null): string {
-  return repliedTo === null || parseCommand(text) !== null ? text : withQuote(repliedTo.text, text);
 }

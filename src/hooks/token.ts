@@ -1,5 +1,6 @@
 /**
- * @module A hook's token (docs/hooks.md): 32 characters of lowercase letters and digits (160 random bits, so that it
+ * @module A secret address's token: a hook's (docs/hooks.md), and a calendar feed's (docs/calendar.md), made the same way.
+ * A hook's token (docs/hooks.md): 32 characters of lowercase letters and digits (160 random bits, so that it
  * survives an email address's local part, which mail may lower-case), kept only as its SHA-256. The URL and the
  * address carry it; whoever holds it may run the job, so it is shown once, never logged, and replaced by
  * `[shown once]` wherever a reply that showed it is kept.
@@ -35,4 +36,9 @@ export function withoutTokens(text: string): string {
 /** The hook's URL and address (null without an email domain) for a token. */
 export function hookAddresses(token: string, origin: string, emailDomain: string | null): { url: string; email: string | null } {
   return { url: `${origin.replace(/\/+$/, "")}/hooks/${token}`, email: emailDomain === null ? null : `${token}@${emailDomain}` };
+}
+
+/** A chat's calendar feed address for a token (docs/calendar.md). */
+export function calendarAddress(token: string, origin: string): string {
+  return `${origin.replace(/\/+$/, "")}/calendar/${token}.ics`;
 }

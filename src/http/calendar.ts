@@ -10,7 +10,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { NO_CALENDAR } from "../chat/calendar";
 import { chatOfCalendar } from "../directory/calendars";
-import { HOOK_TOKEN, hookHash } from "../hooks/token";
+import { calendarAddress, HOOK_TOKEN, hookHash } from "../hooks/token";
 import type { CalendarAddress } from "../schemas/calendar";
 import { chatIdOf, chatStub, noBody, unwrap } from "./chat-rpc";
 import type { AppEnv } from "./context";
@@ -20,9 +20,6 @@ import type { Operation } from "./openapi-components";
 
 /** How long a calendar (or anything between) may keep the feed before asking again: a run edited shows within minutes. */
 export const FEED_CACHE = "private, max-age=300";
-
-/** The feed's address for a token on `origin`. */
-export const calendarUrl = (origin: string, token: string): string => `${origin.replace(/\/+$/, "")}/calendar/${token}.ics`;
 
 export const calendarFeed = new Hono<AppEnv>();
 
@@ -67,7 +64,7 @@ chatCalendar.post("/", async (c) => {
   const chatId = chatIdOf(c);
   await noBody(c);
   const { token } = unwrap(await chatStub(c.env, chatId).makeCalendar(chatId));
-  const body: CalendarAddress = { url: calendarUrl(publicOrigin(c), token) };
+  const body: CalendarAddress = { url: calendarAddress(token, publicOrigin(c)) };
   return c.json(body, 201);
 });
 

@@ -26,11 +26,20 @@ export const INVALID_BUTTON = ENGLISH.t.buttons.invalid;
 
 /** What a reply sends: Markdown, and the buttons under it when it has any; `jobId`, the job it created. */
 /**
- * A command's reply: its Markdown and buttons, the job it made. `secret`: it shows a hook's URL, so the transcript
+ * A command's reply: its Markdown and buttons, the job it made. `secret`: it shows a secret address, so the transcript
  * keeps `[shown once]` in place of the token; `privately`: in a group, what goes to the one who asked in a private
  * message (secret too), with `markdown` telling the group, or `privateRefused` when Telegram will not deliver it.
  */
-export type Reply = { markdown: string; buttons?: ButtonRows; jobId?: string; secret?: true; privately?: string; privateRefused?: string };
+export type Reply = {
+  markdown: string;
+  buttons?: ButtonRows;
+  jobId?: string;
+  secret?: true;
+  privately?: string;
+  privateRefused?: string;
+  /** What `privately` is, as the log names it should it not go (`a hook's address`). */
+  privateWhat?: string;
+};
 
 export type JobAction = "run" | "pause" | "cancel";
 

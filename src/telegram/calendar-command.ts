@@ -4,19 +4,16 @@
  * address is secret: the chat sees it once and the transcript keeps `[shown once]` in its place; in a group only its
  * admins may ask, and it goes to the one who asked, in a private message, never to the group.
  */
-import { isGroupId } from "../config";
+import { calendarAddress } from "../hooks/token";
 import { type Voice, voiceOf } from "../texts";
 import type { Reply } from "./buttons";
 import type { CommandContext, CommandHost } from "./host";
+import { shownOnce } from "./privately";
 
-/** The feed's address on the chat's public origin. */
-const feedUrl = (base: string, token: string): string => `${base.replace(/\/+$/, "")}/calendar/${token}.ics`;
-
-/** The reply that shows the address: secret, and in a group sent privately (the group is told where it went). */
+/** The reply that shows the feed's address: secret, and in a group sent privately (the group is told where it went). */
 function shown(v: Voice, ctx: CommandContext, token: string): Reply {
-  const markdown = v.t.calendar.made(feedUrl(ctx.hooks.base, token));
-  if (!isGroupId(ctx.chatId)) return { markdown, secret: true };
-  return { markdown: v.t.calendar.sentPrivately, privately: markdown, privateRefused: v.t.calendar.startFirst };
+  const group = { what: "a calendar's address", sent: v.t.calendar.sentPrivately, refused: v.t.calendar.startFirst };
+  return shownOnce(ctx.chatId, [], v.t.calendar.made(calendarAddress(token, ctx.hooks.base)), group);
 }
 
 /** `/calendar [new | off]`. */

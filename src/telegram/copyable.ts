@@ -39,3 +39,12 @@ export function copyTo(message: CopySource & { message_id: number }): Pick<Repli
   if (copy.act === "copy") return { copy: { messageId: message.message_id, kind: copy.kind } };
   return copy.act === "refuse" ? { copy: "refused" } : {};
 }
+
+/**
+ * The caption of a photo, voice note … that is `/remind <when>`: a reminder about the message itself
+ * (docs/telegram.md#remind-me-about-this); undefined for any other message.
+ */
+export function remindCaption(message: { text?: string | undefined; caption?: string | undefined } | undefined): string | undefined {
+  if (message === undefined || message.text !== undefined) return undefined;
+  return /^\/remind(?:@\w+)?(?:\s|$)/i.test(message.caption ?? "") ? message.caption : undefined;
+}

@@ -4,21 +4,20 @@
  * sees it once and the transcript keeps `[shown once]` in its place; in a group it goes to the one who asked, in a
  * private message, never to the group.
  */
-import { isGroupId } from "../config";
 import { hookAddresses } from "../hooks/token";
 import { jobLine } from "../jobs/texts";
 import { type Voice, voiceOf } from "../texts";
 import type { Reply } from "./buttons";
 import { problemText } from "./edit";
 import type { Asker, CommandContext, CommandHost } from "./host";
+import { shownOnce } from "./privately";
 import { nameOf } from "./schedule";
 
 /** The reply that shows a hook: secret, and in a group sent privately (the group is told where it went). */
 function shown(v: Voice, ctx: CommandContext, lines: string[], id: string, token: string): Reply {
   const { url, email } = hookAddresses(token, ctx.hooks.base, ctx.hooks.emailDomain);
-  const markdown = [...lines, v.t.hook.made(id, url, email ?? "")].join("\n");
-  if (!isGroupId(ctx.chatId)) return { markdown, secret: true };
-  return { markdown: [...lines, v.t.hook.sentPrivately].join("\n"), privately: markdown, privateRefused: [...lines, v.t.hook.startFirst].join("\n") };
+  const group = { what: "a hook's address", sent: v.t.hook.sentPrivately, refused: v.t.hook.startFirst };
+  return shownOnce(ctx.chatId, lines, v.t.hook.made(id, url, email ?? ""), group);
 }
 
 export async function hookCommand(host: CommandHost, ctx: CommandContext, who: Asker, args: string): Promise<Reply> {

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderTelegramHtml } from "../../src/telegram/render";
 import { BOT_USERNAME, groupText, person, supergroup } from "../group-updates";
-import { call, chatIds, must, send, transcript } from "./helpers";
+import { call, chatIds, lines, must, quietConsole, send, transcript } from "./helpers";
 import { delivered, newUpdateId, postUpdate, sayOnce, TestBot, telegramChat, textOf } from "./telegram-helpers";
 
 const newChat = chatIds(9_910_000);
@@ -132,9 +132,9 @@ describe("/calendar in Telegram", () => {
     const chatId = "-1009910000000";
     const chat = await telegramChat(bot, chatId, { allowed: [String(ADMIN.id)], chats: [chatId] });
     const tg = supergroup(chatId, "Ops");
-    const ask = async (who: typeof ADMIN) => {
+    const ask = async (who: typeof ADMIN, text = "/calendar") => {
       const before = (await bot.calls()).length;
-      expect((await postUpdate(bot.env([String(ADMIN.id)], [chatId]), groupText(newUpdateId(), tg, who, "/calendar"))).status).toBe(200);
+      expect((await postUpdate(bot.env([String(ADMIN.id)], [chatId]), groupText(newUpdateId(), tg, who, text))).status).toBe(200);
       await delivered(bot, chat);
       return (await bot.calls()).slice(before).filter((c) => c.method === "sendMessage");
     };
@@ -144,6 +144,19 @@ describe("/calendar in Telegram", () => {
     expect(inGroup!.params.chat_id).toBe(chatId);
     expect(textOf(inGroup)).toBe(renderTelegramHtml("I sent you the calendar's address in a private message."));
     expect(JSON.stringify(await transcript(chat.stub, chatId))).not.toMatch(FEED_URL);
+    // An admin who never started the bot: the group is told how to get the address; the log names what did not go.
+    await bot.script("sendMessage", [{ kind: "blocked" }], String(ADMIN.id));
+    const errors = quietConsole("error");
+    const [refusedPrivately, told] = await ask(ADMIN, "/calendar new");
+    expect(refusedPrivately!.params.chat_id).toBe(ADMIN.id);
+    expect(lines(errors)).toEqual([
+      `a calendar's address could not be sent to user ${ADMIN.id} privately: Telegram sendMessage failed (403): Forbidden: bot was blocked by the user`,
+    ]);
+    expect(textOf(told)).toBe(
+      renderTelegramHtml(
+        "I can't write to you privately yet: open a chat with me and press Start, then send the command again; or make the feed on the page or in the Mini App.",
+      ),
+    );
     await bot.script("getChatMember", [{ kind: "member", status: "member" }], chatId);
     const refused = await ask(MEMBER);
     expect(refused.map((c) => c.params.chat_id)).toEqual([chatId]);

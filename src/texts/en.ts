@@ -190,10 +190,7 @@ export const texts = {
     startFirst:
       "I can't write to you privately yet: open a chat with me and press Start, then send the command again; or make the hook on the page or in the Mini App.",
   },
-  /**
-   * `/calendar` (docs/calendar.md): the chat's calendar feed, whose address is shown once, to the one who asked. Its
-   * words to make and revoke are the hook's (`hook.newWord`, `hook.offWord`).
-   */
+  /** `/calendar` (docs/calendar.md): as `/hook`'s, its address shown once, to the one who asked; its words are the hook's. */
   calendar: {
     usage: "Usage: /calendar shows this chat's calendar feed (made the first time), /calendar new replaces its address, /calendar off turns it off.",
     has: "This chat has a calendar feed. /calendar new replaces its address (the old one stops working); /calendar off turns it off.",
@@ -203,9 +200,7 @@ export const texts = {
       "Subscribe to it: Google Calendar → Other calendars → From URL; Apple Calendar → File → New Calendar Subscription; Outlook → Add calendar → Subscribe from web.",
     revoked: "The calendar feed is off: its address finds nothing now.",
     noneToRevoke: "This chat has no calendar feed.",
-    /** In a group: the address went to the admin privately. */
     sentPrivately: "I sent you the calendar's address in a private message.",
-    /** In a group, when the admin never started a private chat with the bot. */
     startFirst:
       "I can't write to you privately yet: open a chat with me and press Start, then send the command again; or make the feed on the page or in the Mini App.",
   },

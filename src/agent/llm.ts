@@ -59,13 +59,20 @@ type TurnDeps = {
 };
 
 /** One model call of a turn: the model, the conversation so far, the tools, its time limit and the turn's step it is. */
-type Complete = (model: string, messages: readonly ChatMessage[], tools: readonly FunctionTool[], timeoutMs: number, step: number) => Promise<Completion>;
+export type Complete = (
+  model: string,
+  messages: readonly ChatMessage[],
+  tools: readonly FunctionTool[],
+  timeoutMs: number,
+  step: number,
+) => Promise<Completion>;
 
 /**
  * The provider's model call (docs/agent.md): `${LLM_BASE_URL}/chat/completions`, or Workers AI through the binding,
- * which names its calls by the step; null when the provider has no endpoint or no binding.
+ * which names its calls by the step; null when the provider has no endpoint or no binding. `npm run doctor`'s model
+ * check (`GET /admin/doctor`) calls the same.
  */
-function completer(agent: Config["agent"], ai: WorkersAi | undefined): Complete | null {
+export function completer(agent: Config["agent"], ai: WorkersAi | undefined): Complete | null {
   if (agent.provider === "workers-ai")
     return ai ? (model, messages, tools, timeoutMs, step) => completeWithAi(ai, model, messages, tools, timeoutMs, step) : null;
   const { baseUrl, apiKey } = agent;

@@ -5,8 +5,9 @@
  * migrations applied. Behind ADMIN_TOKEN like every /admin route; it changes nothing.
  */
 import type { Context } from "hono";
-import { type ChatMessage, complete, ModelRefused } from "../agent/model";
-import { completeWithAi, type WorkersAi } from "../agent/workers-ai";
+import { completer } from "../agent/llm";
+import { ModelRefused } from "../agent/model";
+import type { WorkersAi } from "../agent/workers-ai";
 import type { Config } from "../config";
 import { SIGNATURE_HEADER, signatureHeader, signingTarget } from "../contracts/runner";
 import type { DoctorReport } from "../schemas/doctor";
@@ -51,24 +52,17 @@ async function runnerPart(config: Config): Promise<Part> {
   }
 }
 
-/**
- * The model: one short call as a turn makes it (src/agent/llm.ts picks the same way): Workers AI through the `AI`
- * binding with `LLM_PROVIDER=workers-ai`, else LLM_BASE_URL's OpenAI-compatible server; on the configured model.
- */
+/** The model: one short call, through the turn's own model call (`completer`), on the configured model. */
 async function modelPart(config: Config, ai: WorkersAi | undefined): Promise<Part> {
-  const { kind, provider, baseUrl, apiKey, model } = config.agent;
+  const { kind, provider, baseUrl, model } = config.agent;
   if (kind === "echo") return { status: "off", says: config.agent.note ?? "The echo agent answers; no model is called." };
   const where = provider === "workers-ai" ? "Workers AI" : (baseUrl ?? "");
-  const messages: ChatMessage[] = [{ role: "user", content: "Reply with the word OK." }];
+  if (model === null) return { status: "failed", says: "LLM_MODEL is not set." };
+  const complete = completer(config.agent, ai);
+  if (complete === null)
+    return { status: "failed", says: provider === "workers-ai" ? "LLM_PROVIDER=workers-ai, but the Worker has no AI binding." : "LLM_BASE_URL is not set." };
   try {
-    if (model === null) return { status: "failed", says: "LLM_MODEL is not set." };
-    if (provider === "workers-ai") {
-      if (!ai) return { status: "failed", says: "LLM_PROVIDER=workers-ai, but the Worker has no AI binding." };
-      await completeWithAi(ai, model, messages, [], MODEL_TIMEOUT_MS, 0);
-    } else {
-      if (baseUrl === null) return { status: "failed", says: "LLM_BASE_URL is not set." };
-      await complete({ baseUrl, apiKey, model }, messages, [], MODEL_TIMEOUT_MS);
-    }
+    await complete(model, [{ role: "user", content: "Reply with the word OK." }], [], MODEL_TIMEOUT_MS, 0);
     return { status: "ok", says: `${model} at ${where} answered.` };
   } catch (error) {
     const said = error instanceof ModelRefused ? error.sentence.replace(/^⚠️ /, "") : error instanceof Error ? error.message : String(error);

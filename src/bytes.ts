@@ -1,8 +1,15 @@
 /**
  * @module Byte limits: reading a body stream with one (the helper the HTTP edge, for request bodies, and the
  * runner client, for callbacks, share), and cutting a text to one with a marked end (what a model turn keeps,
- * docs/agent.md). Pure Web APIs, no framework, so any part can use them without importing another.
+ * docs/agent.md), and a text's SHA-256 in hex. Pure Web APIs, no framework, so any part can use them without
+ * importing another.
  */
+
+/** A text's SHA-256 (of its UTF-8 bytes) in lowercase hex. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 /** A text's size in UTF-8 bytes. */
 export function utf8Bytes(text: string): number {

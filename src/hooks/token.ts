@@ -5,6 +5,7 @@
  * address carry it; whoever holds it may run the job, so it is shown once, never logged, and replaced by
  * `[shown once]` wherever a reply that showed it is kept.
  */
+import { sha256Hex } from "../bytes";
 
 /** Base32's lowercase alphabet: 32 symbols, 5 bits each. */
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
@@ -23,9 +24,8 @@ export function newHookToken(): string {
 }
 
 /** The token's SHA-256 in hex: what is stored and looked up. */
-export async function hookHash(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+export function hookHash(token: string): Promise<string> {
+  return sha256Hex(token);
 }
 
 /** `text` with every hook token in it replaced by `[shown once]` (a URL's path, an address's local part). */

@@ -8,6 +8,7 @@
  */
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { sha256Hex } from "../bytes";
 import { NO_CALENDAR } from "../chat/calendar";
 import { chatOfCalendar } from "../directory/calendars";
 import { calendarAddress, HOOK_TOKEN, hookHash } from "../hooks/token";
@@ -34,7 +35,7 @@ calendarFeed.get("/:file", async (c) => {
   const answer = await chatStub(c.env, chatId).calendarFeed(chatId, hash, new URL(publicOrigin(c)).host);
   if (!answer.ok) return noCalendar(c);
   const { ics } = answer.value;
-  const etag = `"${(await hookHash(ics)).slice(0, 32)}"`;
+  const etag = `"${(await sha256Hex(ics)).slice(0, 32)}"`;
   const headers = { ETag: etag, "Cache-Control": FEED_CACHE };
   if (matches(c.req.header("If-None-Match"), etag)) return c.body(null, 304, headers);
   return c.body(ics, 200, { ...headers, "Content-Type": "text/calendar; charset=utf-8", "Content-Disposition": 'inline; filename="cuckoo.ics"' });

@@ -4,7 +4,9 @@
  * the chat's wake-ups for the day are spent), the alert a failure delivers (once per failure streak), exit 75
  * as "try next time", and the reply of a dry run. Pure.
  */
+
 import * as z from "zod";
+import { sha256Hex } from "../bytes";
 import { leaseMs } from "../config";
 import type { RunnerOutcome } from "../contracts/runner";
 import { lazy } from "../lazy";
@@ -128,9 +130,8 @@ export function decideMatch(
 }
 
 /** The hash a match is compared by (`onlyOnChange`): SHA-256 of the output without surrounding whitespace, hex. */
-export async function outputHash(stdout: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(stdout.trim())));
-  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+export function outputHash(stdout: string): Promise<string> {
+  return sha256Hex(stdout.trim());
 }
 
 /**
